@@ -1,0 +1,45 @@
+"""micrograph: a scalar autograd engine that behaves like PyTorch's.
+
+Where to find each idea:
+
+* ``value.py``      the Value (a one-element tensor): data, storage, versions, in-place ops
+* ``node.py``       graph nodes (``grad_fn``), ``AccumulateGrad``, saved values and their checks
+* ``ops.py``        the op table: each op's forward, backward and what it saves
+* ``engine.py``     the backward pass: dependency counting, hooks, accumulation, ``grad()``
+* ``grad_mode.py``  ``no_grad`` / ``enable_grad`` / ``set_grad_enabled``
+"""
+
+from micrograph.engine import backward, grad
+from micrograph.functional import (
+    abs,
+    add,
+    cos,
+    div,
+    exp,
+    log,
+    mean,
+    mm,
+    mul,
+    neg,
+    pow,
+    reciprocal,
+    relu,
+    sigmoid,
+    sin,
+    sqrt,
+    sub,
+    sum,
+    tanh,
+)
+from micrograph.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from micrograph.node import AccumulateGrad, Node
+from micrograph.value import RemovableHandle, Value
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AccumulateGrad", "Node", "RemovableHandle", "Value",
+    "abs", "add", "backward", "cos", "div", "enable_grad", "exp", "grad", "is_grad_enabled",
+    "log", "mean", "mm", "mul", "neg", "no_grad", "pow", "reciprocal", "relu",
+    "set_grad_enabled", "sigmoid", "sin", "sqrt", "sub", "sum", "tanh",
+]

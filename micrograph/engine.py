@@ -1,0 +1,289 @@
+"""The backward engine: PyTorch's ``Engine::execute`` in one screen.
+
+1. Count, for every node reachable from the roots, how many edges point at it
+   (its dependencies).  The walk uses an explicit stack: a chain of a million
+   ops needs no recursion.
+2. Start from the roots with their gradients.  A node runs once, when all its
+   dependencies have delivered: its incoming gradients are summed first, which
+   is the chain rule's sum over paths.
+3. Running a node: call the hooks on its output's gradient, keep it for
+   ``retain_grad``, then either accumulate it into a leaf (``AccumulateGrad``)
+   or call the node's backward and pass one gradient along each edge.
+4. Without ``retain_graph`` each node releases its saved values once it ran.
+
+``grad()`` runs the same loop but only on the part of the graph that leads to
+its inputs, and captures their gradients instead of accumulating them.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Sequence
+
+from micrograph.grad_mode import _mode
+from micrograph.node import AccumulateGrad, Grad, Node
+from micrograph.value import Value, _edge
+
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its gradient which can cause a memory leak. We recommend using autograd.grad when creating "
+    "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
+    "of your parameters to None after use to break the cycle and avoid the leak."
+)
+
+
+# -- public entry points -----------------------------------------------------------------
+def backward(
+    values: Value | Sequence[Any],
+    grad_values: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    inputs: Value | Sequence[Value] | None = None,
+) -> None:
+    """Accumulate the gradients of ``values`` into the leaves' ``.grad``.
+
+    ``values`` may be one Value or a (nested) list of them, e.g. the rows that
+    ``mm`` returns; ``grad_values`` then gives d(loss)/d(value) for each, in the
+    same shape (the vector of a vector-Jacobian product).
+    """
+    outputs = _flatten(values, "values")
+    grads = _grads_for(outputs, grad_values)
+    if create_graph:
+        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    targets: set[Node] | None = None
+    if inputs is not None:
+        wanted = _flatten(inputs, "inputs")
+        if not wanted:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+        targets = set()
+        for v in wanted:
+            if v.grad_fn is not None:
+                v.retain_grad()
+            node = _node_of(v)
+            if node is not None:
+                targets.add(node)
+    roots = _roots(outputs, grads, create_graph)
+    keep = create_graph if retain_graph is None else retain_graph
+    needed = None if targets is None else _needed([n for n, _ in roots], targets)
+    _execute(roots, keep, create_graph, needed, capture=None)
+
+
+def grad(
+    outputs: Value | Sequence[Any],
+    inputs: Value | Sequence[Value],
+    grad_outputs: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    allow_unused: bool | None = None,
+    materialize_grads: bool = False,
+) -> tuple[Value | None, ...]:
+    """d(outputs)/d(inputs) as a tuple, without touching any ``.grad``."""
+    outs = _flatten(outputs, "outputs")
+    ins = _flatten(inputs, "inputs")
+    for v in ins:
+        if not v._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    roots = _roots(outs, _grads_for(outs, grad_outputs), create_graph)
+    nodes = [_node_of(v) for v in ins]
+    targets = {n for n in nodes if n is not None}
+    capture: dict[Node, Grad] = dict.fromkeys(targets)
+    keep = create_graph if retain_graph is None else retain_graph
+    _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture)
+    result: list[Value | None] = []
+    for i, node in enumerate(nodes):
+        g = capture.get(node) if node is not None else None
+        if g is None:
+            if materialize_grads:
+                g = 0.0
+            elif not allow_unused:
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior."
+                )
+        result.append(_as_value(g))
+    return tuple(result)
+
+
+# -- the loop ------------------------------------------------------------------------------
+def _execute(
+    roots: list[tuple[Node, Grad]],
+    keep_graph: bool,
+    create_graph: bool,
+    needed: set[Node] | None,
+    capture: dict[Node, Grad] | None,
+) -> None:
+    if needed is not None:
+        roots = [(n, g) for n, g in roots if n in needed]
+    deps = _dependencies(roots, needed)
+    buffers: dict[Node, Grad] = {}
+    for node, g in roots:
+        buffers[node] = buffers[node] + g if node in buffers else g
+    ready = [n for n in buffers if n not in deps]
+    previous_mode = _mode.enabled
+    _mode.enabled = create_graph  # the backward pass is itself recorded only for create_graph
+    try:
+        while ready:
+            node = ready.pop()
+            g = _call_hooks(node, buffers.pop(node), create_graph)
+            if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
+                if node in capture:
+                    capture[node] = g
+                if not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
+                    continue
+            if type(node) is AccumulateGrad:
+                _accumulate(node.variable, g, create_graph)
+                continue
+            grads = node.apply(g, create_graph)
+            if not keep_graph:
+                node.release()
+            for nxt, gi in zip(node._next, grads):
+                if nxt is None or (needed is not None and nxt not in needed):
+                    continue
+                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+                deps[nxt] -= 1
+                if deps[nxt] == 0:
+                    ready.append(nxt)
+    finally:
+        _mode.enabled = previous_mode
+
+
+def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
+    """Tensor hooks may replace the gradient; ``retain_grad`` sees the final one."""
+    hooks = node.variable._hooks if type(node) is AccumulateGrad else node._hooks
+    if hooks:
+        v = g if create_graph else Value._shared([g], [0])
+        for hook in list(hooks):
+            replaced = hook(v)
+            if replaced is not None:
+                if not isinstance(replaced, Value):
+                    raise TypeError(f"a hook must return a Value or None, got {type(replaced).__name__}")
+                v = replaced
+        g = v if create_graph else v._storage[0]
+    retained = node._retained() if node._retained is not None else None
+    if retained is not None:  # a new Value each time, as PyTorch does
+        old = retained._grad
+        if create_graph:
+            retained._grad = g if old is None else old + g
+        else:
+            retained._grad = Value._shared([g if old is None else old._storage[0] + g], [0])
+    return g
+
+
+def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
+    if not leaf._requires_grad:  # switched off after the graph was built
+        return
+    if create_graph:
+        leaf._grad = g if leaf._grad is None else leaf._grad + g
+    elif leaf._grad is None:
+        leaf._grad = Value._shared([g], [0])
+    else:
+        leaf._grad._storage[0] += g  # the same .grad object throughout, as PyTorch
+
+
+# -- graph walks -----------------------------------------------------------------------------
+def _dependencies(roots: list[tuple[Node, Grad]], needed: set[Node] | None) -> dict[Node, int]:
+    """How many edges point at each node (restricted to ``needed`` when given)."""
+    deps: dict[Node, int] = {}
+    stack = list({n: None for n, _ in roots})
+    seen = set(stack)
+    while stack:
+        for nxt in stack.pop()._next:
+            if nxt is None or (needed is not None and nxt not in needed):
+                continue
+            deps[nxt] = deps.get(nxt, 0) + 1
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return deps
+
+
+def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:
+    """The nodes from which some target can be reached (post-order walk, no recursion)."""
+    needed: set[Node] = set()
+    visited: set[Node] = set()
+    stack: list[tuple[Node, bool]] = [(r, False) for r in roots]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            if node in targets or any(n in needed for n in node._next if n is not None):
+                needed.add(node)
+            continue
+        if node in visited:
+            continue
+        visited.add(node)
+        stack.append((node, True))
+        stack.extend((n, False) for n in node._next if n is not None and n not in visited)
+    return needed
+
+
+# -- arguments -------------------------------------------------------------------------------
+def _flatten(x: Any, what: str) -> list[Value]:
+    if isinstance(x, Value):
+        return [x]
+    if not isinstance(x, (list, tuple)):
+        raise TypeError(f"{what} must be a Value or a list of Values, got {type(x).__name__}")
+    flat: list[Value] = []
+    stack = [iter(x)]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, (list, tuple)):
+                stack.append(iter(item))
+                break
+            if not isinstance(item, Value):
+                raise TypeError(f"{what} must hold Values, got {type(item).__name__}")
+            flat.append(item)
+        else:
+            stack.pop()
+    return flat
+
+
+def _grads_for(outputs: list[Value], grads: Any) -> list[Any]:
+    if grads is None:
+        return [None] * len(outputs)
+    flat = _flatten_numbers(grads)
+    if len(flat) != len(outputs):
+        raise RuntimeError(f"got {len(flat)} gradients for {len(outputs)} outputs: give one per output")
+    return flat
+
+
+def _flatten_numbers(x: Any) -> list[Any]:
+    if not isinstance(x, (list, tuple)):
+        return [x]
+    flat: list[Any] = []
+    for item in x:
+        flat.extend(_flatten_numbers(item))
+    return flat
+
+
+def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[tuple[Node, Grad]]:
+    roots: list[tuple[Node, Grad]] = []
+    for i, (v, g) in enumerate(zip(outputs, grads)):
+        if not v._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        node = _edge(v)
+        assert node is not None
+        roots.append((node, _root_grad(g, create_graph)))
+    return roots
+
+
+def _root_grad(g: Any, create_graph: bool) -> Grad:
+    if g is None:
+        g = 1.0
+    if isinstance(g, Value):
+        return g if create_graph else g._storage[0]
+    if isinstance(g, (int, float)) and not isinstance(g, bool):
+        return Value(float(g)) if create_graph else float(g)
+    raise TypeError(f"gradient must be a Value or a number, got {type(g).__name__}")
+
+
+def _node_of(v: Value) -> Node | None:
+    """The node whose gradient is ``v``'s: its grad_fn, or its leaf's existing AccumulateGrad."""
+    if v.grad_fn is not None:
+        return v.grad_fn
+    return v._accumulator() if v._accumulator is not None else None
+
+
+def _as_value(g: Grad | None) -> Value | None:
+    if g is None or isinstance(g, Value):
+        return g
+    return Value._shared([g], [0])

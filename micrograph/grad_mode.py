@@ -1,0 +1,90 @@
+"""Grad mode: whether new operations are recorded in the graph.
+
+PyTorch keeps this flag per thread, so a ``no_grad`` block in one thread never
+stops another thread from building its graph; ``threading.local`` gives us the
+same.  The three switches (``no_grad``, ``enable_grad``, ``set_grad_enabled``)
+are context managers *and* decorators, and always restore the previous mode,
+even when the body raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any, Callable, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _GradMode(threading.local):
+    enabled: bool = True
+
+
+_mode = _GradMode()
+
+
+def is_grad_enabled() -> bool:
+    """True when operations on values that require grad are being recorded."""
+    return _mode.enabled
+
+
+class _GradModeSwitch:
+    """Sets grad mode on ``__enter__`` and restores the old mode on ``__exit__``."""
+
+    _target: bool
+
+    def __enter__(self) -> None:
+        self._previous = _mode.enabled
+        _mode.enabled = self._target
+
+    def __exit__(self, *exc: object) -> None:
+        _mode.enabled = self._previous
+
+    def __call__(self, fn: F) -> F:
+        target = self._target
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with set_grad_enabled(target):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class no_grad(_GradModeSwitch):
+    """Record nothing: results have ``requires_grad=False`` and no ``grad_fn``.
+
+    Use it for inference and for updating parameters in place (an optimiser
+    step), which would otherwise be recorded or rejected as an in-place change
+    of a leaf.
+    """
+
+    _target = False
+
+
+class enable_grad(_GradModeSwitch):
+    """Record operations again, even inside a ``no_grad`` block."""
+
+    _target = True
+
+
+class set_grad_enabled(_GradModeSwitch):
+    """``set_grad_enabled(False)`` as a context manager, a decorator, or a plain call.
+
+    As in PyTorch, the plain call takes effect immediately (the constructor sets
+    the mode); using it in a ``with`` block restores the mode that was current
+    before the constructor ran.
+    """
+
+    def __init__(self, mode: bool) -> None:
+        self._target = bool(mode)
+        self._before_call = _mode.enabled
+        _mode.enabled = self._target
+
+    def __enter__(self) -> None:
+        self._previous = self._before_call
+
+    def __call__(self, fn: F) -> F:
+        # Used as a decorator: undo the immediate switch made by __init__.
+        _mode.enabled = self._before_call
+        return super().__call__(fn)

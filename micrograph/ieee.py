@@ -1,0 +1,80 @@
+"""Float functions with IEEE-754 results, as PyTorch computes them.
+
+Python's float arithmetic raises where IEEE (and therefore PyTorch) returns a
+value: ``1.0 / 0.0`` is ``ZeroDivisionError``, ``math.exp(1000)`` is
+``OverflowError``, ``math.log(0)`` is ``ValueError``.  Every op of the engine
+goes through these helpers instead, so ``Value(1) / 0`` is ``inf`` and
+``Value(0).log()`` is ``-inf``, gradients included.
+"""
+
+from __future__ import annotations
+
+import math
+
+inf = math.inf
+nan = math.nan
+
+
+def div(a: float, b: float) -> float:
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a == 0.0 or a != a:
+            return nan
+        return math.copysign(inf, a) * math.copysign(1.0, b)
+
+
+def exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return inf
+
+
+def log(x: float) -> float:
+    if x > 0.0:
+        return math.log(x)  # also log(inf) == inf
+    if x == 0.0:
+        return -inf
+    return nan  # negative or nan
+
+
+def sqrt(x: float) -> float:
+    return math.sqrt(x) if x >= 0.0 else nan  # sqrt(-0.0) is -0.0, as IEEE says
+
+
+def _is_odd_integer(x: float) -> bool:
+    return math.isfinite(x) and x == math.floor(x) and math.fmod(x, 2.0) != 0.0
+
+
+def pow(a: float, b: float) -> float:
+    try:
+        return math.pow(a, b)
+    except OverflowError:
+        negative = a < 0.0 and _is_odd_integer(b)
+        return -inf if negative else inf
+    except ValueError:
+        if a == 0.0:  # zero to a negative power: a signed infinity
+            return math.copysign(inf, a) if _is_odd_integer(b) else inf
+        return nan  # negative base, non-integer exponent
+
+
+def sin(x: float) -> float:
+    return math.sin(x) if math.isfinite(x) else nan
+
+
+def cos(x: float) -> float:
+    return math.cos(x) if math.isfinite(x) else nan
+
+
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + exp(-x))
+
+
+def relu(x: float) -> float:
+    return 0.0 if x < 0.0 else x  # keeps -0.0 and nan, like torch's clamp_min
+
+
+def sign(x: float) -> float:
+    """-1, 0 or 1; 0 for zero and nan (PyTorch's sgn, which abs' gradient uses)."""
+    return 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)

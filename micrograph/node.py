@@ -1,0 +1,170 @@
+"""Graph nodes: the backward functions that ``grad_fn`` points at.
+
+A node is PyTorch's ``torch::autograd::Node``: it knows the nodes of its inputs
+(``next_functions``, the edges the engine follows), the values it *saved* during
+the forward pass to compute its gradient later, and the hooks registered on its
+output.  It does **not** hold its output ``Value``: the output holds the node
+(``grad_fn``), so a graph is a tree of plain references with no cycles, and it
+is freed by reference counting alone, as soon as the output goes.
+
+Saved values and their versions live here too.  A saved ``Value`` remembers the
+version of its data at save time; if an in-place operation has changed it since,
+unpacking raises PyTorch's "modified by an inplace operation" error.  After a
+backward pass without ``retain_graph`` the saved values are released, and a
+node that needs them again raises "Trying to backward through the graph a second
+time".  A node that saved nothing (``+``, ``-``) can run any number of times.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+if TYPE_CHECKING:
+    from micrograph.value import Value
+
+Grad = Any  # a float during a plain backward, a Value when create_graph=True
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+
+
+def modified_inplace_error(value: Value, owner: str | None, version: int, expected: int) -> RuntimeError:
+    """PyTorch's error for a saved value changed in place after it was saved."""
+    which = f", which is output 0 of {owner}," if owner else ""
+    return RuntimeError(
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: [torch.DoubleTensor []]{which} is at version {version}; expected version "
+        f"{expected} instead. Hint: enable anomaly detection to find the operation that failed to "
+        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
+
+
+def _short_name(node: Node | None) -> str | None:
+    """'MulBackward0' -> 'Mul', as PyTorch names the op that produced a tensor."""
+    if node is None:
+        return None
+    name = type(node).__name__
+    cut = name.rfind("Backward")
+    return name[:cut] if cut > 0 else name
+
+
+class Node:
+    """A backward function.  Subclasses in ``ops.py`` declare one op each.
+
+    An op class sets ``saves`` (which of its operands ``"a"``, ``"b"`` and its
+    result ``"out"`` it keeps for backward), ``forward`` (floats in, float out)
+    and ``backward(grad, *saved)`` (one gradient per input).  ``backward`` is
+    written with arithmetic that works on floats and on Values alike, so with
+    ``create_graph=True`` the same formula records a graph of its own.
+    """
+
+    __slots__ = ("_next", "_saved", "_versions", "_hooks", "_retained", "_out", "__weakref__")
+
+    saves: ClassVar[tuple[str, ...]] = ()
+    inputs: ClassVar[tuple[str, ...]] = ()
+    # `inputs` and `saves` as positions in (a, b, out), computed once per op class.
+    input_positions: ClassVar[tuple[int, ...]] = ()
+    save_positions: ClassVar[tuple[int, ...]] = ()
+    _next: tuple[Node | None, ...]
+    _saved: tuple[Any, ...] | None  # None once released
+    _versions: tuple[int, ...]
+    _hooks: list[Callable[[Value], Value | None]] | None
+    _retained: weakref.ref[Value] | None
+    _out: list[float] | None  # the output's storage: its data, without holding the output
+
+    forward: ClassVar[Callable[..., float]]
+    backward: ClassVar[Callable[..., tuple[Grad, ...]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        position = {"a": 0, "b": 1, "out": 2}
+        cls.input_positions = tuple(position[n] for n in cls.inputs)
+        cls.save_positions = tuple(position[n] for n in cls.saves)
+
+    def __init__(
+        self,
+        next_nodes: tuple[Node | None, ...],
+        saved: tuple[Any, ...] = (),
+        versions: tuple[int, ...] = (),
+        out: list[float] | None = None,
+    ) -> None:
+        self._next = next_nodes
+        self._saved = saved
+        self._versions = versions  # each saved Value's version when it was saved
+        self._hooks = None
+        self._retained = None
+        self._out = out
+
+    # -- what PyTorch's Node shows ------------------------------------------------
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
+        return tuple((node, 0) for node in self._next)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    # -- saved values -------------------------------------------------------------
+    @property
+    def saved_released(self) -> bool:
+        """True once a backward without ``retain_graph`` freed what this node saved."""
+        return self._saved is None and bool(self.saves)
+
+    def release(self) -> None:
+        if self.saves:
+            self._saved = None
+
+    def unpack(self, as_values: bool) -> tuple[Any, ...]:
+        """The saved operands, checked against their versions.
+
+        As floats for a plain backward; as Values (the graph's own, or for a
+        saved result a Value whose ``grad_fn`` is this node) for create_graph.
+        """
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        out: list[Any] = []
+        for slot, item, version in zip(self.saves, saved, self._versions):
+            if type(item) is float:
+                out.append(item)
+                continue
+            if item._vc[0] != version:
+                owner = _short_name(self) if slot == "out" else _short_name(item.grad_fn)
+                raise modified_inplace_error(item, owner, item._vc[0], version)
+            if not as_values:
+                out.append(item._storage[0])
+            elif slot == "out":
+                out.append(item._as_output_of(self))
+            else:
+                out.append(item)
+        return tuple(out)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        """Gradients for each of ``next_functions``, given the output's gradient."""
+        if self.saves:
+            return self.backward(grad, *self.unpack(create_graph))
+        return self.backward(grad)
+
+
+class AccumulateGrad(Node):
+    """The node that writes a leaf's ``.grad``; one per leaf, shared by every use of it.
+
+    It holds its leaf strongly (``variable``); the leaf holds it only weakly,
+    so the graph and the node die together.
+    """
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable: Value) -> None:
+        super().__init__((), out=variable._storage)
+        self.variable = variable
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"

@@ -1,0 +1,338 @@
+"""The op table: every differentiable operation, declared once.
+
+Each class is one op, named as PyTorch names its backward node, and says three
+things: ``forward`` (floats in, float out, IEEE results), ``saves`` (which of
+its operands ``a``/``b`` and result ``out`` it keeps for backward, exactly what
+PyTorch's node saves, which decides whether a second backward fails), and
+``backward(grad, *saved)`` (the local derivative times the incoming gradient,
+one entry per input, using PyTorch's own formulas so results agree to the bit).
+
+``inputs`` lists which operands are graph inputs.  For PyTorch's scalar
+overloads (``1 - w``, ``w ** 2``, ``2 ** w``) the Python number is an attribute
+of the node, not an input, so ``next_functions`` has one entry fewer.
+
+The backward formulas run on floats during a plain backward, and on Values when
+``create_graph=True`` (so the backward pass itself is recorded); the helpers
+below pick the float or the Value version of each function.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from micrograph import ieee
+from micrograph.node import Grad, Node
+
+
+# -- math that works on floats and on Values ------------------------------------
+def _div(a: Any, b: Any) -> Any:
+    return ieee.div(a, b) if type(a) is float and type(b) is float else a / b
+
+
+def _pow(a: Any, b: Any) -> Any:
+    return ieee.pow(a, b) if type(a) is float and type(b) is float else a ** b
+
+
+def _log(x: Any) -> Any:
+    return ieee.log(x) if type(x) is float else x.log()
+
+
+def _sin(x: Any) -> Any:
+    return ieee.sin(x) if type(x) is float else x.sin()
+
+
+def _cos(x: Any) -> Any:
+    return ieee.cos(x) if type(x) is float else x.cos()
+
+
+def _data(x: Any) -> float:
+    """The number inside, for the branches of a formula (PyTorch's `where`)."""
+    return x if type(x) is float else x.item()
+
+
+def _zero(like: Any) -> Any:
+    return 0.0 if type(like) is float else type(like)(0.0)
+
+
+class UnaryOp(Node):
+    __slots__ = ()
+    inputs: ClassVar[tuple[str, ...]] = ("a",)
+
+
+class BinaryOp(Node):
+    __slots__ = ()
+    inputs: ClassVar[tuple[str, ...]] = ("a", "b")
+
+
+# -- binary ops -------------------------------------------------------------------
+class AddBackward0(BinaryOp):
+    __slots__ = ()
+    forward = staticmethod(lambda a, b: a + b)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return g, g
+
+
+class SubBackward0(BinaryOp):
+    __slots__ = ()
+    forward = staticmethod(lambda a, b: a - b)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return g, -g
+
+
+class RsubBackward1(BinaryOp):
+    """``number - w``: PyTorch's rsub(w, number); the number is not an input."""
+
+    __slots__ = ()
+    inputs = ("a",)
+    forward = staticmethod(lambda a, b: b - a)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (-g,)
+
+
+class MulBackward0(BinaryOp):
+    __slots__ = ()
+    saves = ("a", "b")
+    forward = staticmethod(lambda a, b: a * b)
+
+    @staticmethod
+    def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
+        return g * b, g * a
+
+
+class DivBackward0(BinaryOp):
+    __slots__ = ()
+    saves = ("a", "b")
+    forward = staticmethod(ieee.div)
+
+    @staticmethod
+    def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
+        return _div(g, b), -g * _div(_div(a, b), b)
+
+
+class PowBackward0(BinaryOp):
+    """``w ** number``."""
+
+    __slots__ = ()
+    inputs = ("a",)
+    saves = ("a", "b")
+    forward = staticmethod(ieee.pow)
+
+    @staticmethod
+    def backward(g: Grad, a: Any, p: Any) -> tuple[Grad, ...]:
+        if _data(p) == 0.0:
+            return (_zero(g),)
+        return (g * (p * _pow(a, p - 1.0)),)
+
+
+class PowBackward1(BinaryOp):
+    """``w ** x``: both operands are Values."""
+
+    __slots__ = ()
+    saves = ("a", "b", "out")
+    forward = staticmethod(ieee.pow)
+
+    @staticmethod
+    def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
+        grad_a = _zero(g) if _data(b) == 0.0 else g * (b * _pow(a, b - 1.0))
+        return grad_a, _pow_exponent_grad(g, a, b, out)
+
+
+class PowBackward2(BinaryOp):
+    """``number ** w``: the base is not an input."""
+
+    __slots__ = ()
+    inputs = ("b",)
+    saves = ("a", "b", "out")
+    forward = staticmethod(ieee.pow)
+
+    @staticmethod
+    def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
+        return (_pow_exponent_grad(g, a, b, out),)
+
+
+def _pow_exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
+    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan)."""
+    if _data(base) == 0.0 and _data(exponent) >= 0.0:
+        return _zero(g)
+    return g * (out * _log(base))
+
+
+# -- unary ops --------------------------------------------------------------------
+class NegBackward0(UnaryOp):
+    __slots__ = ()
+    forward = staticmethod(lambda a: -a)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (-g,)
+
+
+class CloneBackward0(UnaryOp):
+    __slots__ = ()
+    forward = staticmethod(lambda a: a)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (g,)
+
+
+class ReciprocalBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(lambda a: ieee.div(1.0, a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (-g * (out * out),)
+
+
+class ExpBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(ieee.exp)
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * out,)
+
+
+class LogBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("a",)
+    forward = staticmethod(ieee.log)
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (_div(g, a),)
+
+
+class SqrtBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(ieee.sqrt)
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (_div(g, 2.0 * out),)
+
+
+class SinBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("a",)
+    forward = staticmethod(ieee.sin)
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * _cos(a),)
+
+
+class CosBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("a",)
+    forward = staticmethod(ieee.cos)
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * -_sin(a),)
+
+
+class TanhBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(math.tanh)
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * (1.0 - out * out),)
+
+
+class SigmoidBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(ieee.sigmoid)
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * (1.0 - out) * out,)
+
+
+class ReluBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("out",)
+    forward = staticmethod(ieee.relu)
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (_zero(g) if _data(out) <= 0.0 else g,)  # relu'(0) = 0; nan passes g
+
+
+class AbsBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("a",)
+    forward = staticmethod(abs)
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * ieee.sign(_data(a)),)
+
+
+# -- ops that only exist in place -------------------------------------------------
+class ZeroBackward0(UnaryOp):
+    """``v.zero_()``: the old value no longer matters."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a: 0.0)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (_zero(g),)
+
+
+class FillBackward2(BinaryOp):
+    """``v.fill_(number)``."""
+
+    __slots__ = ()
+    inputs = ("a",)
+    forward = staticmethod(lambda a, b: b)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (_zero(g),)
+
+
+class CopyBackwards(BinaryOp):
+    """``v.copy_(src)``: the gradient goes to ``src``; the old value gets none."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a, b: b)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return _zero(g), g
+
+    def name(self) -> str:
+        return "torch::autograd::CopyBackwards"
+
+
+# -- n-ary reductions -------------------------------------------------------------
+class SumBackward0(Node):
+    """``micrograph.sum(values)``: one node with an edge to every term."""
+
+    __slots__ = ()
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        return (grad,) * len(self._next)
+
+
+class MeanBackward0(Node):
+    __slots__ = ()
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        return (_div(grad, float(len(self._next))),) * len(self._next)

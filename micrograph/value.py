@@ -1,0 +1,494 @@
+"""``Value``: a one-element tensor that records the operations made on it.
+
+What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``Variable`` is here in
+one small class:
+
+* the number lives in a *storage* (a one-element list), so ``detach()`` and
+  ``.data`` can share it: writing through one changes the other;
+* a *version counter* (another one-element list) counts in-place changes.
+  ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is
+  why a change through ``.data`` escapes the saved-value check;
+* ``grad_fn`` is the node that made the value (None for a leaf), ``_grad`` the
+  accumulated gradient.
+
+Every op goes through :func:`_record`, which asks the op table (``ops.py``) for
+the forward value and, when grad mode is on and an input requires grad, creates
+the op's node with its edges and saved values.  In-place ops go through
+:func:`_record_inplace`, which adds PyTorch's leaf check, the version bump and
+the rebase of ``grad_fn``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+import weakref
+from typing import Any, Callable
+
+from micrograph import ops
+from micrograph.grad_mode import _mode
+from micrograph.node import AccumulateGrad, Node
+
+Number = int | float
+
+NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more informations."
+)
+LEAF_INPLACE_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
+_float_warned = False  # PyTorch warns about float(t) once per process
+
+
+class Value:
+    """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
+
+    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_grad", "_hooks", "_accumulator", "__weakref__")
+
+    _storage: list[float]
+    _vc: list[int]
+    _requires_grad: bool
+    grad_fn: Node | None
+    _grad: Value | None
+    _hooks: list[Callable[[Value], Value | None]] | None  # a leaf's hooks; a non-leaf's live on its node
+    _accumulator: weakref.ref[AccumulateGrad] | None
+
+    def __init__(self, data: Any, requires_grad: bool = False) -> None:
+        if isinstance(data, Value):
+            raise TypeError("Value(data) takes a real number, got a Value: use v.detach() or v.clone()")
+        if not isinstance(data, numbers.Real):
+            raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
+        self._storage = [float(data)]
+        self._vc = [0]
+        self._requires_grad = bool(requires_grad)
+        self.grad_fn = None
+        self._grad = None
+        self._hooks = None
+        self._accumulator = None
+
+    @classmethod
+    def _shared(cls, storage: list[float], vc: list[int]) -> Value:
+        """A new Value on existing storage and version counter (no checks, no graph)."""
+        v = cls.__new__(cls)
+        v._storage = storage
+        v._vc = vc
+        v._requires_grad = False
+        v.grad_fn = None
+        v._grad = None
+        v._hooks = None
+        v._accumulator = None
+        return v
+
+    # -- the attributes PyTorch shows ------------------------------------------------
+    @property
+    def data(self) -> Value:
+        """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
+        return Value._shared(self._storage, [0])
+
+    @data.setter
+    def data(self, other: Value) -> None:
+        if not isinstance(other, Value):
+            raise TypeError(f"Value.data must be set to a Value, got {type(other).__name__}")
+        self._storage = other._storage
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if self.grad_fn is not None:
+            detail = "" if flag else _DETACH_HINT
+            raise RuntimeError("you can only change requires_grad flags of leaf variables." + detail)
+        self._requires_grad = bool(flag)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Value:
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError("you can only change requires_grad flags of leaf variables." + _DETACH_HINT)
+            return self  # a non-leaf already requires grad: a silent no-op, as in PyTorch
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def retains_grad(self) -> bool:
+        return self.grad_fn is not None and self.grad_fn._retained is not None
+
+    @property
+    def _version(self) -> int:
+        return self._vc[0]
+
+    @property
+    def grad(self) -> Value | None:
+        if self._grad is None and self.grad_fn is not None and self.grad_fn._retained is None:
+            warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Value | None) -> None:
+        if value is not None and not isinstance(value, Value):
+            raise TypeError(
+                f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+            )
+        self._grad = value
+
+    # -- gradients ---------------------------------------------------------------------
+    def backward(
+        self,
+        gradient: Value | Number | None = None,
+        retain_graph: bool | None = None,
+        create_graph: bool = False,
+        inputs: Value | list[Value] | tuple[Value, ...] | None = None,
+    ) -> None:
+        """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (see ``engine.backward``)."""
+        from micrograph import engine
+
+        engine.backward([self], None if gradient is None else [gradient], retain_graph, create_graph, inputs)
+
+    def retain_grad(self) -> None:
+        """Keep this non-leaf's gradient in ``.grad`` during the next backward passes."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is not None and self.grad_fn._retained is None:
+            self.grad_fn._retained = weakref.ref(self)
+
+    def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
+        """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        owner: Value | Node = self if self.grad_fn is None else self.grad_fn
+        if owner._hooks is None:
+            owner._hooks = []
+        owner._hooks.append(hook)
+        return RemovableHandle(owner._hooks, hook)
+
+    def detach(self) -> Value:
+        """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
+        return Value._shared(self._storage, self._vc)
+
+    def detach_(self) -> Value:
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def clone(self) -> Value:
+        return _record(ops.CloneBackward0, self)
+
+    # -- Python conversions ------------------------------------------------------------
+    def item(self) -> float:
+        return self._storage[0]
+
+    def __float__(self) -> float:
+        global _float_warned
+        if self._requires_grad and not _float_warned:
+            _float_warned = True
+            warnings.warn(
+                "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                "behavior.\nConsider using tensor.detach() first.",
+                UserWarning,
+                stacklevel=2,
+            )
+        return self._storage[0]
+
+    def __int__(self) -> int:
+        return int(self._storage[0])
+
+    def __bool__(self) -> bool:
+        return self._storage[0] != 0.0
+
+    def __format__(self, spec: str) -> str:
+        return format(self._storage[0], spec) if spec else repr(self)
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.grad_fn is not None:
+            extra = f", grad_fn=<{self.grad_fn.name()}>"
+        elif self._requires_grad:
+            extra = ", requires_grad=True"
+        return f"Value({_format_number(self._storage[0])}{extra})"
+
+    # Comparisons read the data and are never recorded; == stays identity, so Values
+    # can key dicts and sets as tensors do.
+    __hash__ = object.__hash__
+
+    def __lt__(self, other: Any) -> bool:
+        return self._storage[0] < _number(other)
+
+    def __le__(self, other: Any) -> bool:
+        return self._storage[0] <= _number(other)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._storage[0] > _number(other)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._storage[0] >= _number(other)
+
+    # -- arithmetic --------------------------------------------------------------------
+    def __add__(self, other: Any) -> Value:
+        return _record(ops.AddBackward0, self, _operand(other))
+
+    __radd__ = __add__  # torch records number + w as add(w, number): w stays the first input
+
+    def __sub__(self, other: Any) -> Value:
+        return _record(ops.SubBackward0, self, _operand(other))
+
+    def __rsub__(self, other: Any) -> Value:
+        return _record(ops.RsubBackward1, self, _operand(other))
+
+    def __mul__(self, other: Any) -> Value:
+        return _record(ops.MulBackward0, self, _operand(other))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: Any) -> Value:
+        return _record(ops.DivBackward0, self, _operand(other))
+
+    def __rtruediv__(self, other: Any) -> Value:
+        # PyTorch computes number / w as reciprocal(w) * number.
+        return _record(ops.MulBackward0, self.reciprocal(), _operand(other))
+
+    def __pow__(self, other: Any) -> Value:
+        other = _operand(other)
+        op = ops.PowBackward1 if isinstance(other, Value) else ops.PowBackward0
+        return _record(op, self, other)
+
+    def __rpow__(self, other: Any) -> Value:
+        return _record(ops.PowBackward2, _operand(other), self)
+
+    def __neg__(self) -> Value:
+        return _record(ops.NegBackward0, self)
+
+    def __abs__(self) -> Value:
+        return _record(ops.AbsBackward0, self)
+
+    def add(self, other: Any) -> Value:
+        return self + other
+
+    def sub(self, other: Any) -> Value:
+        return self - other
+
+    def mul(self, other: Any) -> Value:
+        return self * other
+
+    def div(self, other: Any) -> Value:
+        return self / other
+
+    def pow(self, other: Any) -> Value:
+        return self ** other
+
+    def neg(self) -> Value:
+        return -self
+
+    def reciprocal(self) -> Value:
+        return _record(ops.ReciprocalBackward0, self)
+
+    def exp(self) -> Value:
+        return _record(ops.ExpBackward0, self)
+
+    def log(self) -> Value:
+        return _record(ops.LogBackward0, self)
+
+    def sqrt(self) -> Value:
+        return _record(ops.SqrtBackward0, self)
+
+    def sin(self) -> Value:
+        return _record(ops.SinBackward0, self)
+
+    def cos(self) -> Value:
+        return _record(ops.CosBackward0, self)
+
+    def tanh(self) -> Value:
+        return _record(ops.TanhBackward0, self)
+
+    def sigmoid(self) -> Value:
+        return _record(ops.SigmoidBackward0, self)
+
+    def relu(self) -> Value:
+        return _record(ops.ReluBackward0, self)
+
+    def abs(self) -> Value:
+        return _record(ops.AbsBackward0, self)
+
+    # -- in place: same object, new data, version + 1 ----------------------------------
+    def add_(self, other: Any) -> Value:
+        return _record_inplace(ops.AddBackward0, self, _operand(other, "add_"))
+
+    def sub_(self, other: Any) -> Value:
+        return _record_inplace(ops.SubBackward0, self, _operand(other, "sub_"))
+
+    def mul_(self, other: Any) -> Value:
+        return _record_inplace(ops.MulBackward0, self, _operand(other, "mul_"))
+
+    def div_(self, other: Any) -> Value:
+        return _record_inplace(ops.DivBackward0, self, _operand(other, "div_"))
+
+    def pow_(self, other: Any) -> Value:
+        other = _operand(other, "pow_")
+        return _record_inplace(ops.PowBackward1 if isinstance(other, Value) else ops.PowBackward0, self, other)
+
+    def exp_(self) -> Value:
+        return _record_inplace(ops.ExpBackward0, self)
+
+    def neg_(self) -> Value:
+        return _record_inplace(ops.NegBackward0, self)
+
+    def zero_(self) -> Value:
+        return _record_inplace(ops.ZeroBackward0, self)
+
+    def fill_(self, value: Any) -> Value:
+        return _record_inplace(ops.FillBackward2, self, _number(value, "fill_"))
+
+    def copy_(self, src: Any) -> Value:
+        return _record_inplace(ops.CopyBackwards, self, _operand(src, "copy_"))
+
+    __iadd__ = add_
+    __isub__ = sub_
+    __imul__ = mul_
+    __itruediv__ = div_
+    __ipow__ = pow_
+
+    def _as_output_of(self, node: Node) -> Value:
+        """A saved result unpacked for create_graph: this data, produced by ``node``."""
+        v = Value._shared(self._storage, self._vc)
+        v.grad_fn = node
+        v._requires_grad = True
+        return v
+
+
+_DETACH_HINT = (
+    " If you want to use a computed variable in a subgraph that doesn't require differentiation "
+    "use var_no_grad = var.detach()."
+)
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``; ``remove()`` unregisters the hook."""
+
+    def __init__(self, hooks: list[Callable[..., Any]], hook: Callable[..., Any]) -> None:
+        self._hooks = hooks
+        self._hook = hook
+
+    def remove(self) -> None:
+        for i, h in enumerate(self._hooks):
+            if h is self._hook:
+                del self._hooks[i]
+                return
+
+
+# -- recording ---------------------------------------------------------------------------
+def _operand(x: Any, where: str | None = None) -> Any:
+    """A Value stays a Value and a real number becomes a float.
+
+    Anything else is ``NotImplemented`` for an operator (so Python raises its own
+    TypeError) and a TypeError naming the method otherwise.
+    """
+    if isinstance(x, Value) or type(x) is float:
+        return x
+    if isinstance(x, numbers.Real):
+        return float(x)
+    if where is None:
+        return NotImplemented
+    raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+
+
+def _number(x: Any, where: str = "comparison") -> float:
+    if isinstance(x, Value):
+        return x._storage[0]
+    if isinstance(x, numbers.Real):
+        return float(x)
+    raise TypeError(f"{where} needs a Value or a real number, got {type(x).__name__}")
+
+
+def _edge(x: Any) -> Node | None:
+    """The node a gradient for ``x`` flows into: its grad_fn, or its leaf's AccumulateGrad."""
+    if type(x) is float or not x._requires_grad:
+        return None
+    if x.grad_fn is not None:
+        return x.grad_fn
+    node = x._accumulator() if x._accumulator is not None else None
+    if node is None:
+        node = AccumulateGrad(x)
+        x._accumulator = weakref.ref(node)
+    return node
+
+
+def _make_node(op: type[Node], operands: tuple[Any, Any, Value], saved_a: Any, b_version: int | None = None) -> Node | None:
+    """``op``'s node for operands (a, b, out), or None when no input requires grad.
+
+    ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place
+    op a copy of the old number, since the storage now holds the new one.  A
+    saved result is an alias sharing storage and version counter, so the node
+    never holds its own output.  Each saved Value is stamped with its version;
+    an in-place op passes ``b``'s version from before its own bump, so that
+    ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
+    """
+    edges = tuple(_edge(operands[p]) for p in op.input_positions)
+    if all(e is None for e in edges):
+        return None
+    out = operands[2]
+    saved: list[Any] = []
+    versions: list[int] = []
+    for p in op.save_positions:
+        if p == 2:
+            saved.append(Value._shared(out._storage, out._vc))
+            versions.append(out._vc[0])
+            continue
+        item = saved_a if p == 0 else operands[1]
+        saved.append(item)
+        if type(item) is float:
+            versions.append(0)
+        else:
+            versions.append(b_version if p == 1 and b_version is not None else item._vc[0])
+    return op(edges, tuple(saved), tuple(versions), out._storage)
+
+
+def _record(op: type[Node], a: Any, b: Any = None) -> Value:
+    """Compute ``op`` forward on (a, b) and, when grad mode says so, record its node."""
+    if b is NotImplemented:
+        return NotImplemented  # type: ignore[return-value]
+    da = a if type(a) is float else a._storage[0]
+    data = op.forward(da) if b is None else op.forward(da, b if type(b) is float else b._storage[0])
+    out = Value._shared([data], [0])
+    if _mode.enabled:
+        node = _make_node(op, (a, b, out), a)
+        if node is not None:
+            out.grad_fn = node
+            out._requires_grad = True
+    return out
+
+
+def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
+    """``self = op(self, b)`` in place: PyTorch's leaf check, version bump and grad_fn rebase."""
+    grad_mode = _mode.enabled
+    if grad_mode and self.grad_fn is None and self._requires_grad:
+        raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
+    old = self._storage[0]
+    b_version = None if b is None or type(b) is float else b._vc[0]
+    self._storage[0] = op.forward(old) if b is None else op.forward(old, b if type(b) is float else b._storage[0])
+    self._vc[0] += 1
+    if grad_mode:
+        previous = self.grad_fn
+        node = _make_node(op, (self, b, self), old, b_version)  # self's edge is still its previous grad_fn
+        if node is not None:
+            if previous is not None and previous._retained is not None:
+                node._retained, previous._retained = previous._retained, None
+            self.grad_fn = node
+            self._requires_grad = True
+    return self
+
+
+def _format_number(x: float) -> str:
+    """PyTorch's scalar print style: ``6.``, ``0.3333``, ``1.0000e+10``, ``nan``."""
+    if x != x or x in (float("inf"), float("-inf")):
+        return repr(x)
+    if x != 0.0 and (abs(x) >= 1e8 or abs(x) < 1e-4):
+        return f"{x:.4e}"
+    if x == int(x):
+        return f"{x:.0f}." if x or str(x)[0] != "-" else "-0."
+    return f"{x:.4f}"

@@ -1,0 +1,33 @@
+"""requires_grad flows from any operand that needs it; constants alone make a leaf."""
+
+
+def run(B, rec):
+    p = B.value(2.25)
+    q = B.value(-1.5)
+    w = B.value(0.5, requires_grad=True)
+    rec("default requires_grad", p.requires_grad)
+    rec("default is_leaf", p.is_leaf)
+    rec("default grad_fn", p.grad_fn)
+    rec("default grad", p.grad)
+    k = (p * q + 1.0).exp()
+    rec("const-only result", k)
+    rec("const-only is_leaf", k.is_leaf)
+    rec("const-only grad_fn", k.grad_fn)
+    rec("const-only grad (a leaf: no warning)", k.grad)
+    m = k * w
+    rec("const*grad requires_grad", m.requires_grad)
+    rec("const*grad is_leaf", m.is_leaf)
+    rec("const*grad grad_fn", m.grad_fn)
+    n = B.add(p, B.mul(q, w))
+    rec("add(p, mul(q, w)) grad_fn", n.grad_fn)
+    rec("add(p, mul(q, w)).requires_grad", n.requires_grad)
+    z = B.value(4.0, requires_grad=False)
+    rec("explicit requires_grad=False", z.requires_grad)
+    s = B.value(-3.0, requires_grad=True)
+    rec("value from negative int-valued float", s)
+    rec("sum of grad and const requires_grad", B.sum([p, q, s]).requires_grad)
+    rec("sum of consts requires_grad", B.sum([p, q]).requires_grad)
+    m.backward()
+    rec("w.grad", w.grad)
+    rec("p.grad after backward", p.grad)
+    rec("k.grad after backward", k.grad)

@@ -1,0 +1,23 @@
+"""Every parity program, run on micrograph, must observe what torch observed.
+
+The expectations in ``expected/`` were recorded from PyTorch by ``record.py``;
+this file never imports torch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .backends import MicrographBackend
+from .harness import compare, load_expected, program_names, run_program
+
+
+@pytest.fixture(scope="module")
+def backend() -> MicrographBackend:
+    return MicrographBackend()
+
+
+@pytest.mark.parametrize("name", program_names())
+def test_matches_torch(name: str, backend: MicrographBackend) -> None:
+    mismatches = compare(load_expected(name), run_program(name, backend))
+    assert not mismatches, f"{name}: {len(mismatches)} observation(s) differ from torch:\n" + "\n".join(mismatches)
