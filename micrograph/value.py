@@ -418,8 +418,24 @@ def _edge(x: Any) -> Node | None:
     return node
 
 
-def _make_node(op: type[Node], operands: tuple[Any, Any, Value], saved_a: Any, b_version: int | None = None) -> Node | None:
-    """``op``'s node for operands (a, b, out), or None when no input requires grad.
+def _new(data: float) -> Value:
+    """A fresh result: new storage, new version counter, no graph yet."""
+    v = _object_new(Value)
+    v._storage = [data]
+    v._vc = [0]
+    v._requires_grad = False
+    v.grad_fn = None
+    v._grad = None
+    v._hooks = None
+    v._accumulator = None
+    return v
+
+
+_object_new = object.__new__
+
+
+def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_version: int | None) -> Node | None:
+    """``op``'s node for ``out = op(a, b)``, or None when no input requires grad.
 
     ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place
     op a copy of the old number, since the storage now holds the new one.  A
@@ -428,35 +444,45 @@ def _make_node(op: type[Node], operands: tuple[Any, Any, Value], saved_a: Any, b
     an in-place op passes ``b``'s version from before its own bump, so that
     ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
     """
-    edges = tuple(_edge(operands[p]) for p in op.input_positions)
-    if all(e is None for e in edges):
-        return None
-    out = operands[2]
+    # Written out rather than looped: this runs once per recorded op.
+    inputs = op.input_positions
+    if len(inputs) == 2:
+        ea, eb = _edge(a), _edge(b)
+        if ea is None and eb is None:
+            return None
+        edges: tuple[Node | None, ...] = (ea, eb)
+    else:
+        e = _edge(a if inputs[0] == 0 else b)
+        if e is None:
+            return None
+        edges = (e,)
     saved: list[Any] = []
     versions: list[int] = []
     for p in op.save_positions:
         if p == 2:
-            saved.append(Value._shared(out._storage, out._vc))
-            versions.append(out._vc[0])
-            continue
-        item = saved_a if p == 0 else operands[1]
-        saved.append(item)
-        if type(item) is float:
-            versions.append(0)
+            item: Any = Value._shared(out._storage, out._vc)
+            version = out._vc[0]
+        elif p == 0:
+            item = saved_a
+            version = 0 if type(item) is float else item._vc[0]
         else:
-            versions.append(b_version if p == 1 and b_version is not None else item._vc[0])
+            item = b
+            version = 0 if type(b) is float else (b._vc[0] if b_version is None else b_version)
+        saved.append(item)
+        versions.append(version)
     return op(edges, tuple(saved), tuple(versions), out._storage)
 
 
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:
     """Compute ``op`` forward on (a, b) and, when grad mode says so, record its node."""
-    if b is NotImplemented:
-        return NotImplemented  # type: ignore[return-value]
-    da = a if type(a) is float else a._storage[0]
-    data = op.forward(da) if b is None else op.forward(da, b if type(b) is float else b._storage[0])
-    out = Value._shared([data], [0])
+    if b is None:
+        out = _new(op.forward(a._storage[0]))
+    elif b is NotImplemented:
+        return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
+    else:
+        out = _new(op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0]))
     if _mode.enabled:
-        node = _make_node(op, (a, b, out), a)
+        node = _make_node(op, a, b, out, a, None)
         if node is not None:
             out.grad_fn = node
             out._requires_grad = True
@@ -474,7 +500,7 @@ def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
     self._vc[0] += 1
     if grad_mode:
         previous = self.grad_fn
-        node = _make_node(op, (self, b, self), old, b_version)  # self's edge is still its previous grad_fn
+        node = _make_node(op, self, b, self, old, b_version)  # self's edge is still its previous grad_fn
         if node is not None:
             if previous is not None and previous._retained is not None:
                 node._retained, previous._retained = previous._retained, None

@@ -1,0 +1,181 @@
+"""The Value API beyond what the torch parity programs cover."""
+
+import math
+import threading
+import weakref
+
+import pytest
+
+import micrograph as mg
+from micrograph import Value
+
+
+@pytest.mark.parametrize("bad", ["1.0", None, [1.0], 1 + 2j, object()])
+def test_constructor_rejects_non_real_data_naming_the_type(bad):
+    with pytest.raises(TypeError, match=type(bad).__name__):
+        Value(bad)
+
+
+@pytest.mark.parametrize("good, expected", [(3, 3.0), (True, 1.0), (2.5, 2.5)])
+def test_constructor_stores_real_numbers_as_float(good, expected):
+    v = Value(good)
+    assert type(v.item()) is float and v.item() == expected
+
+
+def test_repr_follows_pytorch():
+    w = Value(1.0, requires_grad=True)
+    assert repr(w) == "Value(1., requires_grad=True)"
+    assert repr(w * 6) == "Value(6., grad_fn=<MulBackward0>)"
+    assert repr(Value(1 / 3)) == "Value(0.3333)"
+    assert repr(Value(-0.0)) == "Value(-0.)"
+    assert repr(Value(1e10)) == "Value(1.0000e+10)"
+    assert repr(Value(math.nan)) == "Value(nan)"
+    node = (w * 2).grad_fn
+    assert repr(node).startswith("<MulBackward0 object at 0x")
+
+
+def test_values_hash_by_identity_and_compare_by_data_without_recording():
+    a, b = Value(2.0, requires_grad=True), Value(2.0)
+    assert len({a, b}) == 2 and {a: 1}[a] == 1
+    assert a <= b and a >= b and not a < b and a > 1 and 3 > a
+    assert (a < 3) is True
+
+
+def test_format_spec_formats_the_number():
+    assert f"{Value(2.5):.2f}" == "2.50"
+
+
+def test_grad_mode_is_thread_local():
+    seen = {}
+
+    def worker():
+        seen["other"] = mg.is_grad_enabled()
+
+    with mg.no_grad():
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+        assert not mg.is_grad_enabled()
+    assert seen["other"] is True
+
+
+def test_set_grad_enabled_as_plain_call_and_restores_after_exception():
+    mg.set_grad_enabled(False)
+    try:
+        assert not mg.is_grad_enabled()
+    finally:
+        mg.set_grad_enabled(True)
+
+    @mg.no_grad()
+    def boom():
+        raise ValueError("x")
+
+    with pytest.raises(ValueError):
+        boom()
+    assert mg.is_grad_enabled()
+
+
+def test_inplace_operators_keep_identity_and_bump_version():
+    a = Value(1.0)
+    ident = id(a)
+    a += 1
+    a *= 3
+    a -= 1
+    a /= 5
+    assert id(a) == ident and a.item() == 1.0 and a._version == 4
+    b = a + 1
+    assert id(b) != ident
+
+
+def test_ieee_results_never_raise():
+    assert (Value(1.0) / 0).item() == math.inf
+    assert (Value(-1.0) / 0).item() == -math.inf
+    assert math.isnan((Value(0.0) / 0).item())
+    assert Value(0.0).log().item() == -math.inf
+    assert Value(1000.0).exp().item() == math.inf
+    assert math.isnan(Value(-1.0).sqrt().item())
+    assert (Value(0.0) ** -1).item() == math.inf
+    assert math.isnan((Value(-2.0) ** 0.5).item())
+    assert (Value(10.0) ** 400).item() == math.inf
+    assert (2 ** Value(5000.0)).item() == math.inf
+    assert math.isnan(Value(math.inf).sin().item())
+
+
+def test_saved_values_are_released_after_backward():
+    w = Value(2.0, requires_grad=True)
+    a = w * 3  # saved by the multiplication below
+    y = a * a
+    ref = weakref.ref(a)
+    del a
+    assert ref() is not None  # y's node holds it
+    y.backward()
+    assert ref() is None  # released, although y is alive
+    assert y.grad_fn.saved_released
+
+
+def test_retain_graph_keeps_saved_values():
+    w = Value(2.0, requires_grad=True)
+    a = w * 3
+    y = a * a
+    ref = weakref.ref(a)
+    del a
+    y.backward(retain_graph=True)
+    assert ref() is not None and not y.grad_fn.saved_released
+
+
+def test_graph_has_no_reference_cycles():
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        w = Value(0.5, requires_grad=True)
+        y = (w * 2).exp().tanh() + w.sigmoid()
+        ref = weakref.ref(y.grad_fn)
+        y.backward()
+        del y
+        assert ref() is None  # freed by reference counting alone
+    finally:
+        gc.enable()
+
+
+def test_long_chain_backpropagates_without_recursion():
+    w = Value(1.0, requires_grad=True)
+    y = w
+    for _ in range(100_000):  # 200,000 ops; benchmarks/ runs 1e6
+        y = y * 1.0 + 0.0
+    y.backward()
+    assert w.grad.item() == 1.0
+    del y  # deallocating a deep graph must not crash either
+
+
+def test_import_is_light():
+    import subprocess
+    import sys
+
+    code = "import sys, micrograph; print(','.join(m for m in ('click', 'graphviz', 'numpy', 'torch') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_module_backward_with_nested_gradients_is_the_documents_vjp():
+    x = [[Value(1.0, requires_grad=True), Value(2.0, requires_grad=True)]]
+    y = [[Value(3.0), Value(4.0)], [Value(5.0), Value(6.0)]]
+    loss = mg.mm(x, y)
+    mg.backward(loss, [[1.0, 0.0]], retain_graph=True)
+    assert [v.grad.item() for v in x[0]] == [3.0, 5.0]
+    for v in x[0]:
+        v.grad.zero_()
+    mg.backward(loss, [[0.0, 1.0]])
+    assert [v.grad.item() for v in x[0]] == [4.0, 6.0]
+
+
+def test_mm_shape_mismatch_is_a_clear_error():
+    with pytest.raises(RuntimeError, match="cannot be multiplied"):
+        mg.mm([[Value(1.0)]], [[Value(1.0)], [Value(2.0)]])
+
+
+def test_gradient_count_mismatch_is_a_clear_error():
+    w = Value(1.0, requires_grad=True)
+    with pytest.raises(RuntimeError, match="gradients for 2 outputs"):
+        mg.backward([w * 2, w * 3], [1.0])
