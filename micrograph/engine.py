@@ -124,7 +124,9 @@ def _execute(
     try:
         while ready:
             node = ready.pop()
-            g = _call_hooks(node, buffers.pop(node), create_graph)
+            g = buffers.pop(node)
+            if node._hooks or node._retained is not None or type(node) is AccumulateGrad:
+                g = _call_hooks(node, g, create_graph)
             if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
                 if node in capture:
                     capture[node] = g
@@ -140,8 +142,9 @@ def _execute(
                 if nxt is None or (needed is not None and nxt not in needed):
                     continue
                 buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
-                deps[nxt] -= 1
-                if deps[nxt] == 0:
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if not left:
                     ready.append(nxt)
     finally:
         _mode.enabled = previous_mode
@@ -185,15 +188,17 @@ def _dependencies(roots: list[tuple[Node, Grad]], needed: set[Node] | None) -> d
     """How many edges point at each node (restricted to ``needed`` when given)."""
     deps: dict[Node, int] = {}
     stack = list({n: None for n, _ in roots})
-    seen = set(stack)
+    root_set = set(stack)
     while stack:
         for nxt in stack.pop()._next:
             if nxt is None or (needed is not None and nxt not in needed):
                 continue
-            deps[nxt] = deps.get(nxt, 0) + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
+            if nxt in deps:
+                deps[nxt] += 1
+            else:  # first time reached: walk on from it (roots are walked already)
+                deps[nxt] = 1
+                if nxt not in root_set:
+                    stack.append(nxt)
     return deps
 
 

@@ -130,21 +130,18 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(
-            self.unpack_one(item, version, slot == "out", as_values)
-            for slot, item, version in zip(self.saves, saved, self._versions)
-        )
-
-    def unpack_one(self, item: Any, version: int, is_output: bool, as_values: bool) -> Any:
-        """One saved item: a number as is, a Value after its version check."""
-        if type(item) is float:
-            return item
-        if item._vc[0] != version:
-            owner = _short_name(self) if is_output else _short_name(item.grad_fn)
-            raise modified_inplace_error(item, owner, item._vc[0], version)
-        if not as_values:
-            return item._storage[0]
-        return item._as_output_of(self) if is_output else item
+        out: list[Any] = []
+        for slot, item, version in zip(self.saves, saved, self._versions):
+            if type(item) is float:
+                out.append(item)
+            elif item._vc[0] != version:
+                owner = _short_name(self) if slot == "out" else _short_name(item.grad_fn)
+                raise modified_inplace_error(item, owner, item._vc[0], version)
+            elif not as_values:
+                out.append(item._storage[0])
+            else:
+                out.append(item._as_output_of(self) if slot == "out" else item)
+        return tuple(out)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Gradients for each of ``next_functions``, given the output's gradient."""
