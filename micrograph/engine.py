@@ -154,7 +154,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
     """Tensor hooks may replace the gradient; ``retain_grad`` sees the final one."""
     hooks = node.variable._hooks if type(node) is AccumulateGrad else node._hooks
     if hooks:
-        v = g if create_graph else Value._shared([g], [0])
+        v = g if create_graph else Value._shared([g], None)
         for hook in list(hooks):
             replaced = hook(v)
             if replaced is not None:
@@ -168,7 +168,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
         if create_graph:
             retained._grad = g if old is None else old + g
         else:
-            retained._grad = Value._shared([g if old is None else old._storage[0] + g], [0])
+            retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
     return g
 
 
@@ -178,7 +178,7 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
     if create_graph:
         leaf._grad = g if leaf._grad is None else leaf._grad + g
     elif leaf._grad is None:
-        leaf._grad = Value._shared([g], [0])
+        leaf._grad = Value._shared([g], None)
     else:
         leaf._grad._storage[0] += g  # the same .grad object throughout, as PyTorch
 
@@ -291,4 +291,4 @@ def _node_of(v: Value) -> Node | None:
 def _as_value(g: Grad | None) -> Value | None:
     if g is None or isinstance(g, Value):
         return g
-    return Value._shared([g], [0])
+    return Value._shared([g], None)

@@ -69,7 +69,7 @@ reciprocal = _unary("reciprocal")
 def _reduce(op: type[Node], values: Sequence[Any], data: float) -> Value:
     """One node with an edge to every term, as ``torch.sum`` makes one SumBackward0."""
     terms = [_value(v) for v in values]
-    out = Value._shared([data], [0])
+    out = Value._shared([data], None)
     if _mode.enabled:
         edges = tuple(_edge(t) for t in terms)
         if any(e is not None for e in edges):

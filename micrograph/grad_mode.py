@@ -51,7 +51,18 @@ class _GradModeSwitch:
         return wrapper  # type: ignore[return-value]
 
 
-class no_grad(_GradModeSwitch):
+class _BareDecorator(_GradModeSwitch):
+    """Also usable without parentheses: ``@no_grad`` as well as ``@no_grad()``."""
+
+    def __new__(cls, func: F | None = None) -> Any:
+        switch = super().__new__(cls)
+        return switch if func is None else switch(func)
+
+    def __init__(self, func: F | None = None) -> None:
+        pass
+
+
+class no_grad(_BareDecorator):
     """Record nothing: results have ``requires_grad=False`` and no ``grad_fn``.
 
     Use it for inference and for updating parameters in place (an optimiser
@@ -62,7 +73,7 @@ class no_grad(_GradModeSwitch):
     _target = False
 
 
-class enable_grad(_GradModeSwitch):
+class enable_grad(_BareDecorator):
     """Record operations again, even inside a ``no_grad`` block."""
 
     _target = True

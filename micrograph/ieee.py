@@ -78,3 +78,19 @@ def relu(x: float) -> float:
 def sign(x: float) -> float:
     """-1, 0 or 1; 0 for zero and nan (PyTorch's sgn, which abs' gradient uses)."""
     return 1.0 if x > 0.0 else (-1.0 if x < 0.0 else 0.0)
+
+
+def one_minus_square(t: float) -> float:
+    """``1 - t*t`` rounded once, as PyTorch's tanh backward computes it (a fused multiply-add).
+
+    Plain ``1 - t*t`` rounds twice and is off by an ulp at most points, by far
+    more near saturation where the difference cancels.  Dekker's product
+    splits ``t*t`` exactly into ``p + e``; ``math.fsum`` then rounds
+    ``1 - p - e`` once.  (Python 3.13 has ``math.fma``; 3.11 does not.)
+    """
+    p = t * t
+    c = 134217729.0 * t  # 2**27 + 1: Veltkamp's split of t into two 26-bit halves
+    hi = c - (c - t)
+    lo = t - hi
+    e = ((hi * hi - p) + 2.0 * hi * lo) + lo * lo
+    return math.fsum((1.0, -p, -e))

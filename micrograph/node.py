@@ -66,13 +66,18 @@ class Node:
     __slots__ = ("_next", "_saved", "_versions", "_hooks", "_retained", "_out", "__weakref__")
 
     saves: ClassVar[tuple[str, ...]] = ()
+    # A saved operand that only one input's gradient needs, e.g. mul's ``a`` is
+    # needed only for ``b``'s gradient: saved only when that input requires grad
+    # (else it is None), so changing it in place later is no error, as in PyTorch.
+    saves_only_for: ClassVar[dict[str, str]] = {}
     inputs: ClassVar[tuple[str, ...]] = ()
     # `inputs` and `saves` as positions in (a, b, out), computed once per op class.
     input_positions: ClassVar[tuple[int, ...]] = ()
     save_positions: ClassVar[tuple[int, ...]] = ()
+    save_conditions: ClassVar[tuple[int | None, ...]] = ()
     _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
-    _versions: tuple[int, ...]
+    _versions: tuple[int, ...] | None  # None: every saved Value was at version 0
     _hooks: list[Callable[[Value], Value | None]] | None
     _retained: weakref.ref[Value] | None
     _out: list[float] | None  # the output's storage: its data, without holding the output
@@ -85,12 +90,14 @@ class Node:
         position = {"a": 0, "b": 1, "out": 2}
         cls.input_positions = tuple(position[n] for n in cls.inputs)
         cls.save_positions = tuple(position[n] for n in cls.saves)
+        only = cls.saves_only_for
+        cls.save_conditions = tuple(position[only[n]] if n in only else None for n in cls.saves)
 
     def __init__(
         self,
         next_nodes: tuple[Node | None, ...],
         saved: tuple[Any, ...] = (),
-        versions: tuple[int, ...] = (),
+        versions: tuple[int, ...] | None = None,
         out: list[float] | None = None,
     ) -> None:
         self._next = next_nodes
@@ -130,13 +137,16 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
+        versions = self._versions
         out: list[Any] = []
-        for slot, item, version in zip(self.saves, saved, self._versions):
-            if type(item) is float:
+        for i, (slot, item) in enumerate(zip(self.saves, saved)):
+            if item is None or type(item) is float:  # not needed, or a number
                 out.append(item)
-            elif item._vc[0] != version:
+                continue
+            expected = versions[i] if versions is not None else 0
+            if item._version != expected:
                 owner = _short_name(self) if slot == "out" else _short_name(item.grad_fn)
-                raise modified_inplace_error(item, owner, item._vc[0], version)
+                raise modified_inplace_error(item, owner, item._version, expected)
             elif not as_values:
                 out.append(item._storage[0])
             else:

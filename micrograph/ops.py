@@ -99,21 +99,23 @@ class RsubBackward1(BinaryOp):
 class MulBackward0(BinaryOp):
     __slots__ = ()
     saves = ("a", "b")
+    saves_only_for = {"a": "b", "b": "a"}
     forward = staticmethod(lambda a, b: a * b)
 
     @staticmethod
     def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
-        return g * b, g * a
+        return None if b is None else g * b, None if a is None else g * a
 
 
 class DivBackward0(BinaryOp):
     __slots__ = ()
     saves = ("a", "b")
+    saves_only_for = {"a": "b"}
     forward = staticmethod(ieee.div)
 
     @staticmethod
     def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
-        return _div(g, b), -g * _div(_div(a, b), b)
+        return _div(g, b), None if a is None else -g * _div(_div(a, b), b)
 
 
 class PowBackward0(BinaryOp):
@@ -250,6 +252,8 @@ class TanhBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        if type(out) is float:
+            return (g * ieee.one_minus_square(out),)
         return (g * (1.0 - out * out),)
 
 

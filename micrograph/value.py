@@ -7,7 +7,10 @@ one small class:
   ``.data`` can share it: writing through one changes the other;
 * a *version counter* (another one-element list) counts in-place changes.
   ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is
-  why a change through ``.data`` escapes the saved-value check;
+  why a change through ``.data`` escapes the saved-value check.  It is made
+  only when first needed (``None`` reads as version 0): most values are never
+  changed in place, and one object fewer per value is less for Python's
+  garbage collector to walk;
 * ``grad_fn`` is the node that made the value (None for a leaf), ``_grad`` the
   accumulated gradient.
 
@@ -36,7 +39,7 @@ NONLEAF_GRAD_WARNING = (
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
     "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for more informations."
+    "github.com/pytorch/pytorch/pull/30531 for more information."
 )
 LEAF_INPLACE_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
 _float_warned = False  # PyTorch warns about float(t) once per process
@@ -48,7 +51,7 @@ class Value:
     __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_grad", "_hooks", "_accumulator", "__weakref__")
 
     _storage: list[float]
-    _vc: list[int]
+    _vc: list[int] | None  # None until an in-place change or a sharer needs it
     _requires_grad: bool
     grad_fn: Node | None
     _grad: Value | None
@@ -61,7 +64,7 @@ class Value:
         if not isinstance(data, numbers.Real):
             raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
         self._storage = [float(data)]
-        self._vc = [0]
+        self._vc = None
         self._requires_grad = bool(requires_grad)
         self.grad_fn = None
         self._grad = None
@@ -69,7 +72,7 @@ class Value:
         self._accumulator = None
 
     @classmethod
-    def _shared(cls, storage: list[float], vc: list[int]) -> Value:
+    def _shared(cls, storage: list[float], vc: list[int] | None) -> Value:
         """A new Value on existing storage and version counter (no checks, no graph)."""
         v = cls.__new__(cls)
         v._storage = storage
@@ -85,7 +88,7 @@ class Value:
     @property
     def data(self) -> Value:
         """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
-        return Value._shared(self._storage, [0])
+        return Value._shared(self._storage, None)
 
     @data.setter
     def data(self, other: Value) -> None:
@@ -122,7 +125,7 @@ class Value:
 
     @property
     def _version(self) -> int:
-        return self._vc[0]
+        return 0 if self._vc is None else self._vc[0]
 
     @property
     def grad(self) -> Value | None:
@@ -170,7 +173,13 @@ class Value:
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return Value._shared(self._storage, self._vc)
+        return Value._shared(self._storage, self._shared_vc())
+
+    def _shared_vc(self) -> list[int]:
+        """The version counter, made now if needed, to be shared with an alias."""
+        if self._vc is None:
+            self._vc = [0]
+        return self._vc
 
     def detach_(self) -> Value:
         self.grad_fn = None
@@ -422,7 +431,7 @@ def _new(data: float) -> Value:
     """A fresh result: new storage, new version counter, no graph yet."""
     v = _object_new(Value)
     v._storage = [data]
-    v._vc = [0]
+    v._vc = None
     v._requires_grad = False
     v.grad_fn = None
     v._grad = None
@@ -458,19 +467,23 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
         edges = (e,)
     saved: list[Any] = []
     versions: list[int] = []
-    for p in op.save_positions:
-        if p == 2:
-            item: Any = Value._shared(out._storage, out._vc)
-            version = out._vc[0]
+    item: Any
+    for p, only_for in zip(op.save_positions, op.save_conditions):
+        if only_for is not None and edges[op.input_positions.index(only_for)] is None:
+            item, version = None, 0  # only that input's gradient needs it, and it needs none
+        elif p == 2:
+            item = Value._shared(out._storage, out._shared_vc())
+            version = out._vc[0]  # type: ignore[index]
         elif p == 0:
             item = saved_a
-            version = 0 if type(item) is float else item._vc[0]
+            version = 0 if type(item) is float else item._version
         else:
             item = b
-            version = 0 if type(b) is float else (b._vc[0] if b_version is None else b_version)
+            version = 0 if type(b) is float else (b._version if b_version is None else b_version)
         saved.append(item)
         versions.append(version)
-    return op(edges, tuple(saved), tuple(versions), out._storage)
+    # Versions are almost always 0: then no tuple is kept (None reads as all zeros).
+    return op(edges, tuple(saved), tuple(versions) if any(versions) else None, out._storage)
 
 
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:
@@ -495,9 +508,9 @@ def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
     if grad_mode and self.grad_fn is None and self._requires_grad:
         raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
     old = self._storage[0]
-    b_version = None if b is None or type(b) is float else b._vc[0]
+    b_version = None if b is None or type(b) is float else b._version
     self._storage[0] = op.forward(old) if b is None else op.forward(old, b if type(b) is float else b._storage[0])
-    self._vc[0] += 1
+    self._shared_vc()[0] += 1
     if grad_mode:
         previous = self.grad_fn
         node = _make_node(op, self, b, self, old, b_version)  # self's edge is still its previous grad_fn

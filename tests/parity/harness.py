@@ -154,7 +154,9 @@ def expected_path(name: str) -> Path:
 
 
 def dump_entries(entries: list[Entry]) -> str:
-    return json.dumps([list(e) for e in entries], indent=1, ensure_ascii=False) + "\n"
+    """JSON, one observation per line, so a re-recording diffs readably."""
+    lines = ",\n".join(" " + json.dumps(list(e), ensure_ascii=False) for e in entries)
+    return f"[\n{lines}\n]\n"
 
 
 def load_expected(name: str) -> list[Entry]:

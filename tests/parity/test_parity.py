@@ -20,4 +20,6 @@ def backend() -> MicrographBackend:
 @pytest.mark.parametrize("name", program_names())
 def test_matches_torch(name: str, backend: MicrographBackend) -> None:
     mismatches = compare(load_expected(name), run_program(name, backend))
-    assert not mismatches, f"{name}: {len(mismatches)} observation(s) differ from torch:\n" + "\n".join(mismatches)
+    if mismatches:
+        header = f"{name}: {len(mismatches)} observation(s) differ from torch:"
+        pytest.fail("\n".join([header, *mismatches]), pytrace=False)

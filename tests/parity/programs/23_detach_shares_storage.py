@@ -1,0 +1,43 @@
+"""detach(): a new leaf without grad that shares value and version counter."""
+
+
+def run(B, rec):
+    w = B.value(1.5, requires_grad=True)
+    d = w.detach()
+    rec("d", d)
+    rec("d.requires_grad", d.requires_grad)
+    rec("d.is_leaf", d.is_leaf)
+    rec("d.grad_fn", d.grad_fn)
+    rec("d is w", d is w)
+    rec("w._version before", w._version)
+    d.add_(2.25)
+    rec("w after d.add_(2.25)", w)
+    rec("w._version after d.add_", w._version)
+    rec("d._version", d._version)
+    d.fill_(-4.5)
+    rec("w after d.fill_", w)
+    rec("w._version after fill_", w._version)
+    rec("w.requires_grad", w.requires_grad)
+    rec("w.is_leaf", w.is_leaf)
+
+    a = w * 2
+    ad = a.detach()
+    rec("a.detach()", ad)
+    rec("a.detach().is_leaf", ad.is_leaf)
+    rec("a.detach().requires_grad", ad.requires_grad)
+    rec("a.detach().grad_fn", ad.grad_fn)
+    ad.mul_(0.5)
+    rec("a after a.detach().mul_", a)
+    rec("a._version after a.detach().mul_", a._version)
+    rec("a.grad_fn after detach().mul_ (unchanged)", a.grad_fn)
+
+    n = w.detach().requires_grad_()
+    rec("w.detach().requires_grad_()", n)
+    rec("n.is_leaf", n.is_leaf)
+    (n * n).backward()
+    rec("n.grad", n.grad)
+    rec("w.grad untouched", w.grad)
+    rec("detach of a constant", B.value(0.25).detach())
+    dd = d.detach()
+    dd.sub_(0.5)
+    rec("detach of detach shares too: w", w)
