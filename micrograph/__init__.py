@@ -43,3 +43,10 @@ __all__ = [
     "log", "mean", "mm", "mul", "neg", "no_grad", "pow", "reciprocal", "relu",
     "set_grad_enabled", "sigmoid", "sin", "sqrt", "sub", "sum", "tanh",
 ]
+
+from micrograph import nn, optim
+from micrograph.function import Function
+from micrograph.gradcheck import gradcheck
+from micrograph.random import manual_seed
+
+__all__ += ["Function", "gradcheck", "manual_seed", "nn", "optim"]

@@ -73,7 +73,7 @@ def _reduce(op: type[Node], values: Sequence[Any], data: float) -> Value:
     if _mode.enabled:
         edges = tuple(_edge(t) for t in terms)
         if any(e is not None for e in edges):
-            out.grad_fn = op(edges, out=out._storage)
+            out.grad_fn = op(edges, result=data)
             out._requires_grad = True
     return out
 

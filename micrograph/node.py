@@ -63,7 +63,11 @@ class Node:
     ``create_graph=True`` the same formula records a graph of its own.
     """
 
-    __slots__ = ("_next", "_saved", "_versions", "_hooks", "_retained", "_out", "__weakref__")
+    # Hooks and retain_grad are rare: class-level defaults, set per node (in its
+    # __dict__, made only then) when used, so creating a node stays cheap.
+    __slots__ = ("_next", "_saved", "_versions", "_result", "__dict__", "__weakref__")
+    _hooks: list[Callable[[Value], Value | None]] | None = None
+    _retained: weakref.ref[Value] | None = None
 
     saves: ClassVar[tuple[str, ...]] = ()
     # A saved operand that only one input's gradient needs, e.g. mul's ``a`` is
@@ -78,9 +82,7 @@ class Node:
     _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
     _versions: tuple[int, ...] | None  # None: every saved Value was at version 0
-    _hooks: list[Callable[[Value], Value | None]] | None
-    _retained: weakref.ref[Value] | None
-    _out: list[float] | None  # the output's storage: its data, without holding the output
+    _result: float | None  # the number this node produced (for diagrams), not its output Value
 
     forward: ClassVar[Callable[..., float]]
     backward: ClassVar[Callable[..., tuple[Grad, ...]]]
@@ -98,14 +100,12 @@ class Node:
         next_nodes: tuple[Node | None, ...],
         saved: tuple[Any, ...] = (),
         versions: tuple[int, ...] | None = None,
-        out: list[float] | None = None,
+        result: float | None = None,
     ) -> None:
         self._next = next_nodes
         self._saved = saved
         self._versions = versions  # each saved Value's version when it was saved
-        self._hooks = None
-        self._retained = None
-        self._out = out
+        self._result = result
 
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
@@ -170,7 +170,7 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
 
     def __init__(self, variable: Value) -> None:
-        super().__init__((), out=variable._storage)
+        super().__init__(())
         self.variable = variable
 
     def name(self) -> str:

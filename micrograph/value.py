@@ -48,15 +48,18 @@ _float_warned = False  # PyTorch warns about float(t) once per process
 class Value:
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
-    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_grad", "_hooks", "_accumulator", "__weakref__")
+    # What every value needs is a slot; what only leaves and retained values
+    # need (a gradient, hooks, the AccumulateGrad) is a class-level None until
+    # set, which puts it in the instance __dict__, made only then.
+    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "__dict__", "__weakref__")
 
     _storage: list[float]
     _vc: list[int] | None  # None until an in-place change or a sharer needs it
     _requires_grad: bool
     grad_fn: Node | None
-    _grad: Value | None
-    _hooks: list[Callable[[Value], Value | None]] | None  # a leaf's hooks; a non-leaf's live on its node
-    _accumulator: weakref.ref[AccumulateGrad] | None
+    _grad: Value | None = None
+    _hooks: list[Callable[[Value], Value | None]] | None = None  # a leaf's; a non-leaf's live on its node
+    _accumulator: weakref.ref[AccumulateGrad] | None = None
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -67,9 +70,6 @@ class Value:
         self._vc = None
         self._requires_grad = bool(requires_grad)
         self.grad_fn = None
-        self._grad = None
-        self._hooks = None
-        self._accumulator = None
 
     @classmethod
     def _shared(cls, storage: list[float], vc: list[int] | None) -> Value:
@@ -79,9 +79,6 @@ class Value:
         v._vc = vc
         v._requires_grad = False
         v.grad_fn = None
-        v._grad = None
-        v._hooks = None
-        v._accumulator = None
         return v
 
     # -- the attributes PyTorch shows ------------------------------------------------
@@ -434,9 +431,6 @@ def _new(data: float) -> Value:
     v._vc = None
     v._requires_grad = False
     v.grad_fn = None
-    v._grad = None
-    v._hooks = None
-    v._accumulator = None
     return v
 
 
@@ -465,6 +459,13 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
         if e is None:
             return None
         edges = (e,)
+    node = _object_new(op)  # filled in here: no __init__ call on this hot path
+    node._next = edges
+    node._result = out._storage[0]
+    node._versions = None
+    if not op.save_positions:
+        node._saved = ()
+        return node
     saved: list[Any] = []
     versions: list[int] = []
     item: Any
@@ -482,8 +483,10 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
             version = 0 if type(b) is float else (b._version if b_version is None else b_version)
         saved.append(item)
         versions.append(version)
-    # Versions are almost always 0: then no tuple is kept (None reads as all zeros).
-    return op(edges, tuple(saved), tuple(versions) if any(versions) else None, out._storage)
+    node._saved = tuple(saved)
+    if any(versions):  # almost always all 0: then None stands for them
+        node._versions = tuple(versions)
+    return node
 
 
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:

@@ -1,0 +1,186 @@
+"""Custom differentiable operations, the PyTorch way: ``class MyOp(Function)``.
+
+::
+
+    class Softplus(Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return (x.exp() + 1).log()
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_values
+            return grad * x.sigmoid()
+
+    y = Softplus.apply(x)          # y.grad_fn.name() == "SoftplusBackward"
+
+As in torch, the node *is* the ``ctx``: each subclass gets its own node class
+``<Name>Backward``, and ``apply`` runs ``forward`` under ``no_grad`` (so the
+ops inside it are not recorded; the node stands for all of them), then makes
+the node the output's ``grad_fn``, with one edge per Value argument.  What
+``save_for_backward`` kept lives on the node like any op's saved operands:
+checked against in-place changes, freed by a backward without
+``retain_graph``, after which reading it raises the second-backward error.
+
+``backward`` receives and returns Values.  During a plain backward nothing it
+computes is recorded; with ``create_graph=True`` it is, so a ``backward``
+written with differentiable Value ops supports double backward.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from micrograph.grad_mode import _mode, no_grad
+from micrograph.node import SECOND_BACKWARD, Grad, Node
+from micrograph.value import Value, _edge
+
+
+class BackwardCFunction(Node):
+    """The node (and ``ctx``) of one call of a custom Function; torch's class of the same name.
+
+    It has no ``__slots__``, so instances have a ``__dict__``: ``forward`` may
+    leave notes for ``backward`` on ``ctx`` (``ctx.k = 3``), as in torch.
+    """
+
+    _forward_cls: ClassVar[type[Function]]
+
+    def __init__(self, args: tuple[Any, ...], edges: tuple[Node | None, ...]) -> None:
+        super().__init__(edges)
+        self._is_value = tuple(isinstance(a, Value) for a in args)
+        edge_of = iter(edges)
+        #: per argument, whether it needs a gradient (torch's ``ctx.needs_input_grad``)
+        self.needs_input_grad = tuple(is_value and next(edge_of) is not None for is_value in self._is_value)
+        self._to_save: tuple[Value | None, ...] = ()
+        self._is_output: tuple[bool, ...] = ()
+
+    # -- what forward and backward call ------------------------------------------------
+    def save_for_backward(self, *values: Value | None) -> None:
+        for i, v in enumerate(values):
+            if v is not None and not isinstance(v, Value):
+                raise TypeError(
+                    f"save_for_backward can only save variables, but argument {i} is of type {type(v).__name__}"
+                )
+        self._to_save = values
+
+    @property
+    def saved_values(self) -> tuple[Value | None, ...]:
+        """What ``save_for_backward`` kept, version-checked; an error once freed."""
+        return self.unpack(True)
+
+    saved_tensors = saved_values  # torch's name
+
+    # -- the Node protocol ---------------------------------------------------------------
+    def _seal(self, output: Value) -> None:
+        """Store what forward saved, stamped with its version now that forward is done.
+
+        A saved output is kept as a bare alias (same number and version counter,
+        no ``grad_fn``): holding the output itself would make a cycle through
+        this node, which reference counting never frees.
+        """
+        is_output = tuple(v is output for v in self._to_save)
+        self._saved = tuple(
+            Value._shared(v._storage, v._vc) if out and v is not None else v
+            for v, out in zip(self._to_save, is_output)
+        )
+        self._versions = tuple(0 if v is None else v._vc[0] for v in self._to_save)
+        self._is_output = is_output
+        self._to_save = ()
+
+    def unpack(self, as_values: bool) -> tuple[Any, ...]:
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        return tuple(
+            None if item is None else self.unpack_one(item, version, is_output, as_values)
+            for item, version, is_output in zip(saved, self._versions, self._is_output)
+        )
+
+    @property
+    def saved_released(self) -> bool:
+        return self._saved is None
+
+    def release(self) -> None:
+        # Even with nothing saved: torch's ctx.saved_tensors raises after a backward frees it.
+        self._saved = None
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""
+        result = self._forward_cls.backward(self, grad if create_graph else Value._shared([grad], [0]))
+        grads = result if isinstance(result, tuple) else (result,)
+        expected = len(self._is_value)
+        if len(grads) > expected and all(g is None for g in grads[expected:]):
+            grads = grads[:expected]  # extra Nones are tolerated, as in torch
+        if len(grads) != expected:
+            raise RuntimeError(
+                f"function {self.name()} returned an incorrect number of gradients "
+                f"(expected {expected}, got {len(grads)})"
+            )
+        out: list[Grad] = []
+        for position, (g, is_value) in enumerate(zip(grads, self._is_value), start=1):
+            if g is not None and not isinstance(g, Value):
+                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+            if not is_value:
+                if g is not None:
+                    raise RuntimeError(
+                        f"function {self.name()} returned a gradient different than None at position "
+                        f"{position}, but the corresponding forward input was not a Variable"
+                    )
+                continue
+            if g is None:  # the engine has no "no gradient" edge: None counts as zero
+                out.append(Value(0.0) if create_graph else 0.0)
+            else:
+                out.append(g if create_graph else g.item())
+        return tuple(out)
+
+
+class Function:
+    """Base class of custom ops: subclass it with static ``forward(ctx, *args)`` and ``backward(ctx, *grads)``.
+
+    ``forward`` gets the arguments as given (Values, numbers, anything) and
+    must return one Value; ``backward`` gets the output's gradient as a Value
+    and returns one gradient per ``forward`` argument (a Value, or None for an
+    argument that is not a Value or needs none).
+    """
+
+    _backward_cls: ClassVar[type[BackwardCFunction]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._backward_cls = type(
+            f"{cls.__name__}Backward", (BackwardCFunction,), {"_forward_cls": cls, "__module__": cls.__module__}
+        )
+
+    @staticmethod
+    def forward(ctx: BackwardCFunction, *args: Any) -> Value:
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def backward(ctx: BackwardCFunction, *grads: Value) -> Any:
+        raise NotImplementedError(
+            "You must implement either the backward or vjp method for your custom autograd.Function "
+            "to use it with backward mode AD."
+        )
+
+    @classmethod
+    def apply(cls, *args: Any) -> Value:
+        """Run ``forward`` unrecorded and, if an input needs a gradient, attach a fresh node to the output."""
+        if cls is Function:
+            raise TypeError("Function.apply is called on a subclass that defines forward and backward")
+        recording = _mode.enabled
+        edges = tuple(_edge(a) if recording else None for a in args if isinstance(a, Value))
+        ctx = cls._backward_cls(args, edges)
+        with no_grad():
+            result = cls.forward(ctx, *args)
+        if not isinstance(result, Value):
+            raise TypeError(
+                f"{cls.__name__}.forward must return a Value, got {type(result).__name__} "
+                "(wrap a number as Value(number))"
+            )
+        out = Value._shared(result._storage, result._vc)
+        if any(e is not None for e in edges):
+            ctx._seal(result)
+            out.grad_fn = ctx
+            out._requires_grad = True
+        return out

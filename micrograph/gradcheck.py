@@ -1,0 +1,92 @@
+"""``gradcheck``: is a backward formula right?  Compare it with finite differences.
+
+For every input that requires grad, the numerical derivative of each output is
+the central difference ``(f(x + eps) - f(x - eps)) / (2 eps)``, the analytical
+one what backward computes.  They must agree within ``atol + rtol * |numerical|``
+(``torch.allclose``'s test); the first pair that does not is reported with both
+numbers, in torch's words.  As in torch, "input i" counts only the inputs that
+require grad.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from micrograph.engine import grad
+from micrograph.grad_mode import no_grad
+from micrograph.value import Value
+
+
+class GradcheckError(RuntimeError):
+    """Raised by ``gradcheck`` on a mismatch (a RuntimeError, as torch's is)."""
+
+
+def gradcheck(
+    fn: Callable[..., Any],
+    inputs: Value | Sequence[Any],
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    raise_exception: bool = True,
+) -> bool:
+    """True if ``fn(*inputs)``'s gradients match finite differences; else raise (or return False).
+
+    ``fn`` returns a Value or a (nested) list of Values; ``inputs`` is one
+    Value or a sequence of arguments, of which the Values that require grad
+    are checked.  Inputs are perturbed in place through ``.data`` and restored.
+    """
+    args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
+    checked = [a for a in args if isinstance(a, Value) and a.requires_grad]
+    if not checked:
+        raise ValueError(
+            "gradcheck expects at least one input tensor to require gradient, "
+            "but none of them have requires_grad=True."
+        )
+    numerical = [_numerical(fn, args, x, eps) for x in checked]  # [input][output]
+    outputs = _outputs(fn(*args))
+    for j, out in enumerate(outputs):
+        analytical = _analytical(out, checked)
+        for i, a in enumerate(analytical):
+            n = numerical[i][j]
+            if not abs(a - n) <= atol + rtol * abs(n):  # written so that nan fails
+                if not raise_exception:
+                    return False
+                raise GradcheckError(
+                    f"Jacobian mismatch for output {j} with respect to input {i},\n"
+                    f"numerical:{n!r}\nanalytical:{a!r}\n"
+                )
+    return True
+
+
+def _numerical(fn: Callable[..., Any], args: tuple[Any, ...], x: Value, eps: float) -> list[float]:
+    """d(output_j)/dx for every output j, by central differences (x - eps first, as torch)."""
+    original = x.item()
+    storage = x.data  # shares x's number but not its version counter: saved-value checks stay quiet
+    try:
+        with no_grad():
+            storage.fill_(original - eps)
+            below = [o.item() for o in _outputs(fn(*args))]
+            storage.fill_(original + eps)
+            above = [o.item() for o in _outputs(fn(*args))]
+    finally:
+        storage.fill_(original)
+    return [(b - a) / (2 * eps) for a, b in zip(below, above)]
+
+
+def _analytical(out: Value, checked: list[Value]) -> list[float]:
+    if not out.requires_grad:  # an output that does not depend on any input
+        return [0.0] * len(checked)
+    grads = grad(out, checked, retain_graph=True, allow_unused=True)
+    return [0.0 if g is None else g.item() for g in grads]
+
+
+def _outputs(result: Any) -> list[Value]:
+    if isinstance(result, Value):
+        return [result]
+    if isinstance(result, (list, tuple)):
+        flat: list[Value] = []
+        for item in result:
+            flat.extend(_outputs(item))
+        return flat
+    raise TypeError(f"gradcheck: fn must return a Value or a list of Values, got {type(result).__name__}")

@@ -1,0 +1,267 @@
+"""Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
+
+A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in``
+Parameters, and a batch is a list of rows.  Layers use only the engine's
+ordinary ops, so a network's graph can be drawn and read node by node: each
+output of ``Linear`` is an ``AddBackward0`` of the bias (first, as in torch's
+``addmm(bias, input, weight.t())``) and a ``SumBackward0`` of ``MulBackward0``
+products.  Because those products save their operands, a second backward
+through a network fails as the documents show, and ``retain_graph=True`` fixes
+it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterator, Sequence
+
+from micrograph import functional as F
+from micrograph.optim import zero_grads
+from micrograph.random import uniform
+from micrograph.value import Value
+
+Nested = Any  # a Value, a number, or (nested) lists of them
+
+
+class Parameter(Value):
+    """A Value that a Module reports from ``parameters()``: a leaf that requires grad.
+
+    A subclass, as ``torch.nn.Parameter`` is a Tensor subclass, so that a
+    Module can tell its weights from any other Value it happens to hold.
+    ``Parameter(v)`` for a Value ``v`` shares ``v``'s number, as torch's does.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, data: Any, requires_grad: bool = True) -> None:
+        source = data if isinstance(data, Value) else None
+        super().__init__(0.0 if source is not None else data, requires_grad)
+        if source is not None:
+            self._storage, self._vc = source._storage, source._vc
+
+    def __repr__(self) -> str:
+        return "Parameter" + super().__repr__()[len("Value"):]
+
+
+class Module:
+    """Base class of layers and models, as ``torch.nn.Module``.
+
+    There is no registration step: a module's parameters are the
+    ``Parameter``s among its attributes (directly or inside lists), in the
+    order the attributes were assigned, and its children are the ``Module``s
+    among them.  ``parameters()`` lists a module's own before its children's,
+    each Parameter once, as torch does.
+    """
+
+    def forward(self, *args: Any) -> Any:
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.forward(*args, **kwargs)
+
+    def named_children(self) -> Iterator[tuple[str, Module]]:
+        for name, attr in vars(self).items():
+            yield from _found(attr, name, Module)
+
+    def children(self) -> Iterator[Module]:
+        return (child for _, child in self.named_children())
+
+    def modules(self) -> Iterator[Module]:
+        """This module, then every module below it, depth first, each once."""
+        seen: set[int] = set()
+        stack: list[Module] = [self]
+        while stack:
+            module = stack.pop()
+            if id(module) in seen:
+                continue
+            seen.add(id(module))
+            yield module
+            stack.extend(reversed(list(module.children())))
+
+    def parameters(self) -> Iterator[Parameter]:
+        seen: set[int] = set()
+        for module in self.modules():
+            for name, attr in vars(module).items():
+                for _, p in _found(attr, name, Parameter):
+                    if id(p) not in seen:
+                        seen.add(id(p))
+                        yield p
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Drop (or zero) every parameter's gradient; see ``optim.zero_grads``."""
+        zero_grads(self.parameters(), set_to_none)
+
+    def extra_repr(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        lines = [f"({name}): " + repr(child).replace("\n", "\n  ") for name, child in self.named_children()]
+        extra = self.extra_repr()
+        if not lines:
+            return f"{type(self).__name__}({extra})"
+        return f"{type(self).__name__}(\n  " + "\n  ".join(([extra] if extra else []) + lines) + "\n)"
+
+
+def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
+    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples."""
+    if isinstance(obj, kind):
+        yield name, obj
+    elif isinstance(obj, (list, tuple)):
+        for i, item in enumerate(obj):
+            yield from _found(item, f"{name}.{i}", kind)
+
+
+class Linear(Module):
+    """``y = x Wᵀ + b`` for each row ``x`` (torch's ``nn.Linear``).
+
+    ``weight`` is ``out_features`` rows of ``in_features`` Parameters, ``bias``
+    ``out_features`` Parameters (or None).  All are drawn uniformly from
+    ±1/sqrt(in_features), the bound torch's initialisation comes to, weight
+    row by row first, then bias, from micrograph's generator (``manual_seed``).
+    """
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
+        for name, n in (("in_features", in_features), ("out_features", out_features)):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise ValueError(f"Linear: {name} must be a positive int, got {n!r}")
+        self.in_features = in_features
+        self.out_features = out_features
+        bound = 1.0 / math.sqrt(in_features)
+        self.weight = [[Parameter(uniform(-bound, bound)) for _ in range(in_features)] for _ in range(out_features)]
+        self.bias = [Parameter(uniform(-bound, bound)) for _ in range(out_features)] if bias else None
+
+    def forward(self, x: Sequence[Any]) -> list[Any]:
+        """A batch (a list of rows) gives a list of rows; one row gives one row, as torch does for 1-D input."""
+        if not isinstance(x, (list, tuple)):
+            raise TypeError(
+                f"Linear takes a row (a list of numbers or Values) or a batch (a list of rows), got {type(x).__name__}"
+            )
+        single = not x or not isinstance(x[0], (list, tuple))
+        rows = [x] if single else x
+        for row in rows:
+            if not isinstance(row, (list, tuple)):
+                raise TypeError(f"Linear: a batch holds rows (lists), got a {type(row).__name__} among them")
+            if len(row) != self.in_features:
+                raise RuntimeError(
+                    f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
+                    f"{self.in_features}x{self.out_features})"
+                )
+        out = [[self._unit(row, j) for j in range(self.out_features)] for row in rows]
+        return out[0] if single else out
+
+    def _unit(self, row: Sequence[Any], j: int) -> Value:
+        total = F.sum([F.mul(xk, wk) for xk, wk in zip(row, self.weight[j])])
+        return total if self.bias is None else self.bias[j] + total
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+def _map(fn: Callable[[Any], Value], x: Nested) -> Nested:
+    if isinstance(x, (list, tuple)):
+        return [_map(fn, item) for item in x]
+    return fn(x)
+
+
+class _Elementwise(Module):
+    """An activation: one function applied to every entry of a Value, a row or a batch."""
+
+    fn: Callable[[Any], Value]
+
+    def forward(self, x: Nested) -> Nested:
+        return _map(type(self).fn, x)
+
+
+class Tanh(_Elementwise):
+    fn = staticmethod(F.tanh)
+
+
+class ReLU(_Elementwise):
+    fn = staticmethod(F.relu)
+
+
+class Sigmoid(_Elementwise):
+    fn = staticmethod(F.sigmoid)
+
+
+class Sequential(Module):
+    """Modules applied one after the other; ``seq[i]`` is the i-th, as in torch."""
+
+    def __init__(self, *modules: Module) -> None:
+        for i, module in enumerate(modules):
+            if not isinstance(module, Module):
+                raise TypeError(f"{type(module).__name__} is not a Module subclass")
+            setattr(self, str(i), module)  # torch names them "0", "1", ...: so does the repr
+
+    def forward(self, x: Any) -> Any:
+        for module in self.children():
+            x = module(x)
+        return x
+
+    def __getitem__(self, index: int) -> Module:
+        return list(self.children())[index]
+
+    def __len__(self) -> int:
+        return len(list(self.children()))
+
+    def __iter__(self) -> Iterator[Module]:
+        return self.children()
+
+
+class MLP(Sequential):
+    """``Linear`` layers through ``sizes`` with an activation between each two, none after the last.
+
+    ``MLP([2, 8, 1])`` is ``Sequential(Linear(2, 8), Tanh(), Linear(8, 1))``.
+    ``activation`` is a Module class (``nn.ReLU``) or an instance to share.
+    """
+
+    def __init__(self, sizes: Sequence[int], activation: type[Module] | Module = Tanh, bias: bool = True) -> None:
+        sizes = list(sizes)
+        if len(sizes) < 2:
+            raise ValueError(f"MLP needs at least two sizes (inputs and outputs), got {sizes}")
+        layers: list[Module] = []
+        for n_in, n_out in zip(sizes, sizes[1:]):
+            if layers:
+                layers.append(activation if isinstance(activation, Module) else activation())
+            layers.append(Linear(n_in, n_out, bias))
+        super().__init__(*layers)
+
+
+def mse_loss(input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
+    """The mean of the squared differences over all entries (torch's default ``reduction='mean'``).
+
+    The shapes must be equal.  torch broadcasts a ``[2]`` target against
+    ``[2, 1]`` predictions with only a warning, the classic silent bug of a
+    regression loop; here it is an error.
+    """
+    shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
+    if shape_in != shape_target:
+        raise ValueError(
+            f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
+            "micrograph does not broadcast, give both the same shape"
+        )
+    return F.mean([(p - t) ** 2 for p, t in zip(_leaves(input), _leaves(target))])
+
+
+class MSELoss(Module):
+    """``mse_loss`` as a module: ``criterion = nn.MSELoss(); loss = criterion(pred, target)``."""
+
+    def forward(self, input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
+        return mse_loss(input, target)
+
+
+def _shape(x: Nested, what: str) -> tuple[int, ...]:
+    if not isinstance(x, (list, tuple)):
+        return ()
+    shapes = {_shape(item, what) for item in x}
+    if len(shapes) > 1:
+        raise ValueError(f"mse_loss: {what} has rows of different lengths")
+    return (len(x),) + (shapes.pop() if shapes else ())
+
+
+def _leaves(x: Nested) -> Iterator[Any]:
+    if isinstance(x, (list, tuple)):
+        for item in x:
+            yield from _leaves(item)
+    else:
+        yield x

@@ -1,0 +1,120 @@
+"""Optimisers, as ``torch.optim``: they change parameters in place, outside the graph.
+
+An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a
+non-leaf, and the next backward would run back through every past step), and
+PyTorch refuses it on a leaf that requires grad while grad mode is on.  So
+``step()`` runs under ``no_grad``: each parameter stays the same leaf object,
+its number changes and its version goes up by one, as in torch.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from micrograph.grad_mode import no_grad
+from micrograph.value import Value
+
+
+def zero_grads(params: Iterable[Value], set_to_none: bool = True) -> None:
+    """Forget the gradients accumulated in ``params``.
+
+    torch's default (``set_to_none=True``) drops them, so the next backward
+    starts a fresh ``.grad``; ``set_to_none=False`` zeroes them in place,
+    after cutting a gradient built with ``create_graph`` loose from its graph.
+    """
+    for p in params:
+        g = p.grad
+        if g is None:
+            continue
+        if set_to_none:
+            p.grad = None
+            continue
+        if g.grad_fn is not None:
+            g.detach_()
+        else:
+            g.requires_grad_(False)
+        g.zero_()
+
+
+class Optimizer:
+    """Holds the parameters (one group, with its hyper-parameters) and per-parameter state.
+
+    ``param_groups[0]["lr"]`` may be changed between steps, as in torch, to
+    schedule the learning rate.
+    """
+
+    def __init__(self, params: Iterable[Value], defaults: dict[str, Any]) -> None:
+        if isinstance(params, Value):
+            raise TypeError(
+                "params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                f"but got {type(params).__name__}"
+            )
+        params = list(params)
+        if not params:
+            raise ValueError("optimizer got an empty parameter list")
+        for p in params:
+            if not isinstance(p, Value):
+                raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {type(p).__name__}")
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        self.param_groups: list[dict[str, Any]] = [{"params": params, **defaults}]
+        self.state: dict[Value, dict[str, Any]] = {}
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        for group in self.param_groups:
+            zero_grads(group["params"], set_to_none)
+
+    def step(self) -> None:
+        raise NotImplementedError
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent with torch's momentum, dampening, weight decay and Nesterov.
+
+    Per parameter ``p`` with gradient ``g`` (torch.optim.SGD's algorithm):
+    ``g += weight_decay * p``; with momentum, ``buf = g`` on the first step and
+    ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf``
+    (or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g``.
+    """
+
+    def __init__(
+        self,
+        params: Iterable[Value],
+        lr: float = 1e-3,
+        momentum: float = 0.0,
+        dampening: float = 0.0,
+        weight_decay: float = 0.0,
+        nesterov: bool = False,
+    ) -> None:
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
+                    "weight_decay": weight_decay, "nesterov": nesterov}
+        super().__init__(params, defaults)
+
+    @no_grad()
+    def step(self) -> None:
+        """One update of every parameter that has a gradient (parameters without one are skipped)."""
+        for group in self.param_groups:
+            lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+            for p in group["params"]:
+                g = p.grad
+                if g is None:
+                    continue
+                if group["weight_decay"]:
+                    g = g + group["weight_decay"] * p
+                if momentum:
+                    state = self.state.setdefault(p, {})
+                    buf = state.get("momentum_buffer")
+                    if buf is None:
+                        buf = state["momentum_buffer"] = g.clone()
+                    else:
+                        buf.mul_(momentum).add_((1.0 - dampening) * g)
+                    g = g + momentum * buf if group["nesterov"] else buf
+                p.sub_(lr * g)

@@ -1,0 +1,216 @@
+"""``graph_json``: the graph behind some Values, as plain JSON data.
+
+This is the half of the diagram that runs where the Values live: in a notebook,
+or in the grader's sandboxed child, which may only send plain data to the parent
+that draws.  So it must be safe on anything a student built: it walks with an
+explicit queue (a chain of a million ops needs no recursion), draws at most
+``max_nodes`` nodes, nearest the outputs first, and counts what it left out.
+
+The picture has two kinds of nodes, as the documents draw a graph: *values*
+(data and grad) and *ops* (the ``grad_fn`` that made a value).  An op node and
+the value it made are created together; a leaf's ``AccumulateGrad`` is drawn as
+the leaf itself; an input that does not require grad (``None`` in
+``next_functions``) becomes a small constant node.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from micrograph.node import Node
+from micrograph.value import Value
+from micrograph.viz import internals
+
+FORMAT = "micrograph.viz/1"
+DEFAULT_MAX_NODES = 400
+MAX_NAME = 60  # longer names are cut: a label, not a place for essays
+
+Key = Value | Node  # a leaf or constant is keyed by its Value, any other value by its grad_fn
+
+
+def graph_json(*roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> dict[str, Any]:
+    """The graph behind ``roots`` as a dict of lists, strings, numbers and booleans.
+
+    ``names`` maps a label to a Value (``{"w": w, "y": y}``); unnamed values show
+    their data only.  At most ``max_nodes`` nodes are kept (the outputs and what
+    is nearest them); ``"omitted"`` counts the others and ``"truncated"`` says
+    whether there were any.
+    """
+    _check_arguments(roots, names, max_nodes)
+    return _Collector(roots, names or {}, max_nodes).run()
+
+
+def _check_arguments(roots: tuple[Any, ...], names: Any, max_nodes: Any) -> None:
+    if not roots:
+        raise TypeError("graph_json() needs at least one Value to draw")
+    for i, r in enumerate(roots):
+        if not isinstance(r, Value):
+            raise TypeError(f"graph_json() draws Values, got {type(r).__name__} for root {i}: pass draw(y1, y2, ...)")
+    if names is not None:
+        if not isinstance(names, Mapping):
+            raise TypeError(f"names must be a dict of name -> Value, got {type(names).__name__}")
+        for k, v in names.items():
+            if not isinstance(k, str) or not isinstance(v, Value):
+                raise TypeError(f"names must map str -> Value, got {type(k).__name__} -> {type(v).__name__}")
+    if type(max_nodes) is not int or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
+
+
+def _key(v: Value) -> Key:
+    return v if v.grad_fn is None else v.grad_fn
+
+
+def _number(x: float | None) -> float | str | None:
+    """JSON has no nan or inf: those travel as strings."""
+    if x is None or math.isfinite(x):
+        return x
+    return str(x)
+
+
+class _Collector:
+    def __init__(self, roots: tuple[Value, ...], names: Mapping[str, Value], max_nodes: int) -> None:
+        self.roots = list(dict.fromkeys(roots))  # each root once, in the order given
+        self.budget = max_nodes
+        self.labels: dict[Key, str] = {}
+        for name, v in names.items():
+            key = _key(v)
+            self.labels[key] = f"{self.labels[key]}, {name}" if key in self.labels else name
+        # Values whose .grad we can read: a non-leaf's grad is reachable only through its Value.
+        self.known = {_key(v): v for v in (*names.values(), *self.roots)}
+        self.outputs = {_key(r) for r in self.roots}
+        self.value_ids: dict[Key, str] = {}
+        self.left_out: set[Key] = set()  # ops (by node), leaves and constants (by Value) not drawn
+        self.left_out_numbers = 0  # constant inputs not drawn that are plain numbers
+        self.counts = {"v": 0, "f": 0}
+        self.nodes: list[dict[str, Any]] = []
+        self.edges: list[dict[str, str]] = []
+        self.queue: deque[Node] = deque()
+
+    def run(self) -> dict[str, Any]:
+        for i, r in enumerate(self.roots):
+            self._reach_value(r, always=i == 0)  # the first output is drawn whatever the cap
+        while self.queue:
+            self._add_op(self.queue.popleft())
+        omitted = self._count_left_out()
+        if omitted:
+            self.nodes.append({"id": "omitted", "kind": "omitted"})
+        return {"format": FORMAT, "nodes": self.nodes, "edges": self.edges, "omitted": omitted, "truncated": omitted > 0}
+
+    # -- drawing, within the budget -------------------------------------------------------
+    def _fits(self, cost: int, always: bool = False) -> bool:
+        if cost > self.budget and not always:
+            return False
+        self.budget -= cost
+        return True
+
+    def _reach_value(self, v: Value, always: bool = False) -> str | None:
+        """The id of ``v``'s node (drawing it if new), None when the cap leaves it out."""
+        if v.grad_fn is not None:
+            return self._reach(v.grad_fn, always)
+        if v in self.value_ids:
+            return self.value_ids[v]
+        if v in self.left_out or not self._fits(1, always):
+            self.left_out.add(v)
+            return None
+        requires_grad = internals.value_requires_grad(v)
+        role = "output" if v in self.outputs else "leaf" if requires_grad else "const"
+        grad = internals.value_grad(v) if requires_grad else None
+        vid = self.value_ids[v] = self._new_value(v, internals.value_data(v), role, grad)
+        return vid
+
+    def _reach(self, n: Node, always: bool = False) -> str | None:
+        """The id of the value ``n`` made (drawing it and queueing ``n``), None when left out."""
+        leaf = internals.leaf_of(n)
+        if leaf is not None:
+            return self._reach_value(leaf, always)
+        if n in self.value_ids:
+            return self.value_ids[n]
+        if n in self.left_out or not self._fits(2, always):  # the op and the value it made
+            self.left_out.add(n)
+            return None
+        if n in self.outputs:
+            role = "output"
+        else:
+            role = "intermediate" if internals.node_retained(n) is None else "retained"
+        holder = internals.node_retained(n)
+        if holder is None:
+            holder = self.known.get(n)
+        grad = None if holder is None else internals.value_grad(holder)
+        vid = self.value_ids[n] = self._new_value(n, internals.node_output_data(n), role, grad)
+        self.queue.append(n)
+        return vid
+
+    def _new_value(self, key: Key | None, data: float | None, role: str, grad: float | None) -> str:
+        name = None if key is None else self.labels.get(key)
+        vid = self._new_id("v")
+        self.nodes.append({
+            "id": vid, "kind": "value", "role": role, "name": None if name is None else _cut(name),
+            "data": _number(data), "grad": _number(grad),
+        })
+        return vid
+
+    def _new_id(self, prefix: str) -> str:
+        """Ids in the order of the walk: the same graph always gives the same DOT source."""
+        self.counts[prefix] += 1
+        return f"{prefix}{self.counts[prefix] - 1}"
+
+    def _add_op(self, n: Node) -> None:
+        oid = self._new_id("f")
+        self.nodes.append({
+            "id": oid, "kind": "op", "op": internals.node_name(n), "freed": internals.node_freed(n),
+            "saved": [{**s._asdict(), "data": _number(s.data)} for s in internals.node_saved(n)],
+        })
+        edge_from_omitted = False
+        for i, m in enumerate(internals.node_inputs(n)):  # in input order: the drawing keeps a left of b
+            src = self._const(n, i) if m is None else self._reach(m)
+            if src is not None:
+                self.edges.append({"from": src, "to": oid})
+            elif not edge_from_omitted:
+                self.edges.append({"from": "omitted", "to": oid})
+                edge_from_omitted = True
+        self.edges.append({"from": oid, "to": self.value_ids[n]})
+
+    def _const(self, n: Node, i: int) -> str | None:
+        """Input ``i`` of ``n``, which does not require grad: its data is known only if ``n`` saved it."""
+        item = internals.node_saved_operand(n, internals.node_input_slot(n, i))
+        if isinstance(item, Value):
+            return self._reach_value(item)
+        if not self._fits(1):
+            self.left_out_numbers += 1
+            return None
+        return self._new_value(None, item, "const", None)
+
+    # -- counting what was left out -------------------------------------------------------
+    def _count_left_out(self) -> int:
+        """How many nodes the drawing would have had beyond the cap (an op counts with its value)."""
+        stack = [k for k in self.left_out if isinstance(k, Node)]
+        while stack:
+            n = stack.pop()
+            for i, m in enumerate(internals.node_inputs(n)):
+                if m is None:
+                    item = internals.node_saved_operand(n, internals.node_input_slot(n, i))
+                    if isinstance(item, Value):
+                        self._leave_out(item)
+                    else:
+                        self.left_out_numbers += 1
+                    continue
+                leaf = internals.leaf_of(m)
+                if leaf is not None:
+                    self._leave_out(leaf)
+                elif self._leave_out(m):
+                    stack.append(m)
+        return self.left_out_numbers + sum(2 if isinstance(k, Node) else 1 for k in self.left_out)
+
+    def _leave_out(self, key: Key) -> bool:
+        """Count ``key`` as left out; False if it was drawn or counted already."""
+        if key in self.value_ids or key in self.left_out:
+            return False
+        self.left_out.add(key)
+        return True
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 3] + "..."
