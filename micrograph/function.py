@@ -33,15 +33,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from micrograph.grad_mode import _mode, no_grad
-from micrograph.node import SECOND_BACKWARD, Grad, Node
+from micrograph.node import SECOND_BACKWARD, Grad, Node, _short_name, modified_inplace_error
 from micrograph.value import Value, _edge
 
 
 class BackwardCFunction(Node):
     """The node (and ``ctx``) of one call of a custom Function; torch's class of the same name.
 
-    It has no ``__slots__``, so instances have a ``__dict__``: ``forward`` may
-    leave notes for ``backward`` on ``ctx`` (``ctx.k = 3``), as in torch.
+    Instances have a ``__dict__``: ``forward`` may leave notes for
+    ``backward`` on ``ctx`` (``ctx.k = 3``), as in torch.
     """
 
     _forward_cls: ClassVar[type[Function]]
@@ -49,9 +49,9 @@ class BackwardCFunction(Node):
     def __init__(self, args: tuple[Any, ...], edges: tuple[Node | None, ...]) -> None:
         super().__init__(edges)
         self._is_value = tuple(isinstance(a, Value) for a in args)
-        edge_of = iter(edges)
-        #: per argument, whether it needs a gradient (torch's ``ctx.needs_input_grad``)
-        self.needs_input_grad = tuple(is_value and next(edge_of) is not None for is_value in self._is_value)
+        #: per argument, whether it requires grad (torch's ``ctx.needs_input_grad``, which,
+        #: like this, ignores grad mode: under no_grad it still says True)
+        self.needs_input_grad = tuple(isinstance(a, Value) and a.requires_grad for a in args)
         self._to_save: tuple[Value | None, ...] = ()
         self._is_output: tuple[bool, ...] = ()
 
@@ -81,21 +81,30 @@ class BackwardCFunction(Node):
         """
         is_output = tuple(v is output for v in self._to_save)
         self._saved = tuple(
-            Value._shared(v._storage, v._vc) if out and v is not None else v
+            Value._shared(v._storage, v._shared_vc()) if out and v is not None else v
             for v, out in zip(self._to_save, is_output)
         )
-        self._versions = tuple(0 if v is None else v._vc[0] for v in self._to_save)
+        self._versions = tuple(0 if v is None else v._version for v in self._to_save)
         self._is_output = is_output
         self._to_save = ()
+        self._result = output.item()
 
     def unpack(self, as_values: bool) -> tuple[Any, ...]:
+        """The saved Values, each checked against the version it was saved at.
+
+        Always as Values (``as_values`` is part of the Node protocol): a
+        Function's backward is written with Value ops, recorded or not.
+        """
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(
-            None if item is None else self.unpack_one(item, version, is_output, as_values)
-            for item, version, is_output in zip(saved, self._versions, self._is_output)
-        )
+        unpacked: list[Value | None] = []
+        for item, expected, is_output in zip(saved, self._versions or (), self._is_output):
+            if item is not None and item._version != expected:
+                owner = _short_name(self) if is_output else _short_name(item.grad_fn)
+                raise modified_inplace_error(item, owner, item._version, expected)
+            unpacked.append(item._as_output_of(self) if is_output and item is not None else item)
+        return tuple(unpacked)
 
     @property
     def saved_released(self) -> bool:
@@ -107,7 +116,7 @@ class BackwardCFunction(Node):
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""
-        result = self._forward_cls.backward(self, grad if create_graph else Value._shared([grad], [0]))
+        result = self._forward_cls.backward(self, grad if create_graph else Value._shared([grad], None))
         grads = result if isinstance(result, tuple) else (result,)
         expected = len(self._is_value)
         if len(grads) > expected and all(g is None for g in grads[expected:]):
@@ -178,7 +187,7 @@ class Function:
                 f"{cls.__name__}.forward must return a Value, got {type(result).__name__} "
                 "(wrap a number as Value(number))"
             )
-        out = Value._shared(result._storage, result._vc)
+        out = Value._shared(result._storage, result._shared_vc())  # in-place changes to out reach what was saved
         if any(e is not None for e in edges):
             ctx._seal(result)
             out.grad_fn = ctx

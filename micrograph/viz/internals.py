@@ -55,9 +55,8 @@ def node_name(n: Node) -> str:
 
 
 def node_output_data(n: Node) -> float | None:
-    """The data of the value ``n`` produced, even when no variable holds that value."""
-    out = n._out
-    return None if out is None else out[0]
+    """The number ``n`` produced, even when no variable holds that value any more."""
+    return n._result
 
 
 def node_retained(n: Node) -> Value | None:
@@ -78,7 +77,11 @@ def node_input_slot(n: Node, i: int) -> str | None:
 
 
 def node_saved(n: Node) -> list[Saved]:
-    """What ``n`` saved, slot by slot, with versions (data None once freed)."""
+    """What ``n`` saved, slot by slot, with versions (data None once freed).
+
+    A slot the engine chose not to save (mul keeps ``a`` only if ``b`` needs a
+    gradient) is left out.
+    """
     saved = n._saved
     versions = n._versions
     items: list[Saved] = []
@@ -88,6 +91,8 @@ def node_saved(n: Node) -> list[Saved]:
             items.append(Saved(slot, None, saved_version, None))
             continue
         item: Any = saved[i]
+        if item is None:
+            continue
         if isinstance(item, Value):
             items.append(Saved(slot, item._storage[0], saved_version, item._version))
         else:

@@ -11,9 +11,8 @@ for hours.
 
 from __future__ import annotations
 
-import math
 import re
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple, TypeVar
 
 from micrograph.viz.collect import FORMAT
 
@@ -22,6 +21,7 @@ MAX_NODES = 20_000
 MAX_EDGES = 100_000
 MAX_SAVED = 8
 MAX_TEXT = 200
+T = TypeVar("T")
 _ID = re.compile(r"[A-Za-z0-9_]{1,32}")
 
 
@@ -65,7 +65,7 @@ def validate(graph: Any) -> Graph:
         raise ValueError(f"graph: 'format' must be {FORMAT!r}, got {_show(graph.get('format'))}")
     nodes = _list(graph, "nodes", MAX_NODES, "graph")
     edges = _list(graph, "edges", MAX_EDGES, "graph")
-    omitted = _int(graph.get("omitted"), "graph.omitted")
+    omitted = _count(graph.get("omitted"), "graph.omitted")
     typed = tuple(_node(n, f"nodes[{i}]") for i, n in enumerate(nodes))
     ids = {n.id for n in typed}
     if len(ids) != len(typed):
@@ -85,7 +85,7 @@ def _node(raw: Any, where: str) -> ValueNode | OpNode | OmittedNode:
         if role not in ROLES:
             raise ValueError(f"graph: {where}.role must be one of {', '.join(ROLES)}, got {_show(role)}")
         return ValueNode(
-            node_id, role, _text(raw.get("name"), f"{where}.name", optional=True),
+            node_id, role, _optional(_text, raw.get("name"), f"{where}.name"),
             _float(raw.get("data"), f"{where}.data"), _float(raw.get("grad"), f"{where}.grad"),
         )
     if kind == "op":
@@ -107,8 +107,8 @@ def _saved(raw: Any, where: str) -> SavedItem:
         raise ValueError(f"graph: {where} must be a dict, got {type(raw).__name__}")
     return SavedItem(
         _text(raw.get("slot"), f"{where}.slot"), _float(raw.get("data"), f"{where}.data"),
-        _int(raw.get("saved_version"), f"{where}.saved_version", optional=True),
-        _int(raw.get("version"), f"{where}.version", optional=True),
+        _optional(_count, raw.get("saved_version"), f"{where}.saved_version"),
+        _optional(_count, raw.get("version"), f"{where}.version"),
     )
 
 
@@ -135,27 +135,29 @@ def _float(x: Any, where: str) -> float | None:
     """A number, None, or the strings JSON uses for nan and infinities."""
     if x is None:
         return None
-    if isinstance(x, (int, float)) and not isinstance(x, bool):
+    if type(x) is float:
+        return x
+    if type(x) is int and abs(x) < 2**1023:  # a larger int has no float
         return float(x)
     if x in ("nan", "inf", "-inf"):
         return float(x)
     raise ValueError(f"graph: {where} must be a number or null, got {_show(x)}")
 
 
-def _int(x: Any, where: str, optional: bool = False) -> int | None:  # type: ignore[return]
-    if x is None and optional:
-        return None
+def _count(x: Any, where: str) -> int:
     if type(x) is int and x >= 0:
         return x
     raise ValueError(f"graph: {where} must be a non-negative integer, got {_show(x)}")
 
 
-def _text(x: Any, where: str, optional: bool = False) -> str:  # type: ignore[return]
-    if x is None and optional:
-        return None  # type: ignore[return-value]
+def _text(x: Any, where: str) -> str:
     if isinstance(x, str):
         return x[:MAX_TEXT]
     raise ValueError(f"graph: {where} must be a string, got {_show(x)}")
+
+
+def _optional(check: Callable[[Any, str], T], x: Any, where: str) -> T | None:
+    return None if x is None else check(x, where)
 
 
 def _show(x: Any) -> str:
@@ -163,5 +165,3 @@ def _show(x: Any) -> str:
     text = repr(x)
     return text if len(text) <= 40 else text[:37] + "..."
 
-
-__all__ = ["Graph", "OmittedNode", "OpNode", "SavedItem", "ValueNode", "validate", "math"]

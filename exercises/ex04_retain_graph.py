@@ -1,0 +1,83 @@
+"""ex04 retain_graph: backward frees the graph's saved values; retain_graph=True keeps them.
+
+The idea
+--------
+To compute gradients later, an operation saves what its backward step will need: a
+product a * b saves a and b (d(ab)/da = b), ``exp`` saves its result, ``w ** 2`` saves w.
+PyTorch builds a new computational graph (计算图) on every forward pass (动态图, a dynamic
+graph), so once ``backward()`` has used the saved values it frees them to save memory.
+Calling ``backward()`` a second time on the same graph then fails with
+
+    RuntimeError: Trying to backward through the graph a second time (or directly access
+    saved tensors after they have already been freed). ...
+
+and writes nothing: the leaves' ``.grad`` keep the values of the first call.
+
+``y.backward(retain_graph=True)`` keeps the saved values, so a later ``y.backward()`` works.
+The second call *adds* its gradients to the first (gradients accumulate, see ex05): for
+y = (x + w) * (w + 1) at w = 1, x = 2 the documents print w.grad 5, then 10.
+
+Which graphs can be run twice anyway?  Only the saved values are freed.  An addition or a
+subtraction passes the gradient through unchanged (d(a + b)/da = 1) and saves nothing, so a
+graph made only of ``+``, ``-`` and negation can be backpropagated again without
+``retain_graph``.  Any product (even by a constant: ``w * 3``), division, power, ``exp``,
+``tanh`` ... saves something, and a graph containing one cannot.
+
+A small example on other numbers:
+
+    u = Value(3.0, requires_grad=True)
+    z = u * u + 1                    # the product saves u
+    z.backward(retain_graph=True)    # u.grad: 6.0, and the saved values are kept
+    z.backward()                     # u.grad: 12.0; the saved values are freed now
+    try:
+        z.backward()                 # a third call fails
+    except RuntimeError as error:
+        caught = error               # str(caught) starts "Trying to backward through ..."
+
+What to write
+-------------
+Catch the RuntimeError of a second backward and return it (return the exception object,
+do not raise it), and find out which graphs survive a second backward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import micrograph
+from micrograph import Value
+
+
+def build_graph(w: float, x: float) -> dict[str, Value]:
+    """y = (x + w) * (w + 1) from two new leaves that require grad (given: you need not edit it)."""
+    w_leaf = Value(w, requires_grad=True)
+    x_leaf = Value(x, requires_grad=True)
+    a = micrograph.add(x_leaf, w_leaf)
+    b = micrograph.add(w_leaf, 1)
+    y = micrograph.mul(a, b)
+    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}
+
+
+def backward_twice(
+    w: float, x: float, retain_graph: bool
+) -> tuple[RuntimeError | None, list[float]]:
+    """Backpropagate from y twice and report what happened.
+
+    Build the graph; call ``y.backward(retain_graph=retain_graph)`` and record w.grad; call
+    ``y.backward()`` again, catching the RuntimeError it may raise, and record w.grad again.
+    Return (the caught RuntimeError, or None if the second call worked,
+    [w.grad after the first call, w.grad after the second call] as floats).
+    """
+    # TODO: two backward calls, the second inside try / except RuntimeError as error
+    raise NotImplementedError("ex04: backward_twice")
+
+
+def second_backward_error(build: Callable[[Value], Value], w: float) -> RuntimeError | None:
+    """Does the graph that ``build`` makes survive a second backward without retain_graph?
+
+    Create a leaf ``Value(w, requires_grad=True)``, let ``y = build(leaf)``, call
+    ``y.backward()`` once, then once more.  Return the RuntimeError the second call raises,
+    or None if it works.  (``build`` is a function such as ``lambda v: v * 3 + 1``.)
+    """
+    # TODO: build the graph from a new leaf, backward once, then try a second backward
+    raise NotImplementedError("ex04: second_backward_error")

@@ -1,0 +1,188 @@
+"""Confine the current process before it imports untrusted code (runs in the sandboxed child).
+
+Three layers, each applied when the platform has it, each reported by name:
+
+* ``rlimit``   address space, CPU seconds, file size, open files, no core dumps, no new processes
+               (``RLIMIT_NPROC`` = 0; the kernel ignores it for root, hence the next layer);
+* ``seccomp``  a filter that makes fork/vfork/clone/clone3/execve/execveat fail with EPERM, so a
+               fork bomb or ``os.system`` cannot escape the process group, even as root;
+* ``landlock`` the file system shrinks to reading a few directories (the standard library,
+               ``micrograph``) and reading/writing the scratch directory: the solutions, the hidden
+               tests on disk and the cached expected answers are out of reach, and nothing outside
+               the scratch directory can be written.  With Landlock ABI >= 4 TCP is refused, and
+               with ABI >= 6 signals to processes outside the sandbox (the grader) are refused.
+
+Only the stdlib is used: this module is imported before anything is locked down.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import platform
+import resource
+import struct
+from typing import Iterable
+
+# --- rlimits -------------------------------------------------------------------------------
+
+_FILE_SIZE = 16 << 20  # no single file written by a submission may exceed this
+_OPEN_FILES = 64
+
+
+def limit_resources(memory_bytes: int, cpu_seconds: int) -> list[str]:
+    """Set the rlimits; returns what was applied (some are missing on some platforms)."""
+    applied = []
+    for name, value in (
+        ("RLIMIT_AS", memory_bytes),
+        ("RLIMIT_CPU", cpu_seconds),
+        ("RLIMIT_FSIZE", _FILE_SIZE),
+        ("RLIMIT_NOFILE", _OPEN_FILES),
+        ("RLIMIT_CORE", 0),
+        ("RLIMIT_NPROC", 0),
+    ):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
+        try:
+            resource.setrlimit(which, (value, value))
+            applied.append(name)
+        except (ValueError, OSError):
+            pass
+    return ["rlimit:" + ",".join(applied)] if applied else []
+
+
+# --- seccomp -------------------------------------------------------------------------------
+
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_SECCOMP = 22
+_SECCOMP_MODE_FILTER = 2
+_RET_ALLOW = 0x7FFF0000
+_RET_KILL_PROCESS = 0x80000000
+_RET_EPERM = 0x00050000 | 1
+_X32_BIT = 0x40000000
+
+# machine -> (AUDIT_ARCH, syscalls that create processes or run programs)
+_ARCHES: dict[str, tuple[int, tuple[int, ...]]] = {
+    "x86_64": (0xC000003E, (56, 57, 58, 59, 322, 435)),  # clone fork vfork execve execveat clone3
+    "aarch64": (0xC00000B7, (220, 221, 281, 435)),  # clone execve execveat clone3
+}
+
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _no_new_privs(libc: ctypes.CDLL) -> bool:
+    return libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+
+
+def _bpf(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+    return struct.pack("=HBBI", code, jt, jf, k)
+
+
+def forbid_processes() -> list[str]:
+    """Install a seccomp filter refusing process creation and exec; [] where unavailable."""
+    arch = _ARCHES.get(platform.machine())
+    if arch is None or not hasattr(os, "fork"):
+        return []
+    audit_arch, blocked = arch
+    ld_w_abs, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    prog = [
+        _bpf(ld_w_abs, 4),  # seccomp_data.arch
+        _bpf(jeq, audit_arch, jt=1),
+        _bpf(ret, _RET_KILL_PROCESS),
+        _bpf(ld_w_abs, 0),  # seccomp_data.nr
+        _bpf(jge, _X32_BIT, jt=len(blocked) + 1),  # x32 syscalls: refuse all
+    ]
+    for i, nr in enumerate(blocked):
+        prog.append(_bpf(jeq, nr, jt=len(blocked) - i))
+    prog += [_bpf(ret, _RET_ALLOW), _bpf(ret, _RET_EPERM)]
+    code = b"".join(prog)
+    buf = ctypes.create_string_buffer(code, len(code))
+
+    class _Prog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    fprog = _Prog(len(prog), ctypes.addressof(buf))
+    libc = _libc()
+    if not _no_new_privs(libc):
+        return []
+    if libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        return []
+    return ["seccomp"]
+
+
+# --- landlock ------------------------------------------------------------------------------
+
+_SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446
+_CREATE_RULESET_VERSION = 1
+_RULE_PATH_BENEATH = 1
+_READ_FILE, _READ_DIR, _WRITE_FILE, _TRUNCATE = 1 << 2, 1 << 3, 1 << 1, 1 << 14
+_FILE_ONLY_RIGHTS = (1 << 0) | _WRITE_FILE | _READ_FILE | _TRUNCATE | (1 << 15)
+
+
+def _fs_rights(abi: int) -> int:
+    rights = (1 << 13) - 1  # ABI 1: execute ... make_sym
+    if abi >= 2:
+        rights |= 1 << 13  # refer
+    if abi >= 3:
+        rights |= _TRUNCATE
+    if abi >= 5:
+        rights |= 1 << 15  # ioctl_dev
+    return rights
+
+
+def restrict_filesystem(read: Iterable[str], read_write: Iterable[str]) -> list[str]:
+    """Landlock: allow reading ``read`` and everything on ``read_write``; nothing else."""
+    if platform.system() != "Linux":
+        return []
+    libc = _libc()
+    libc.syscall.restype = ctypes.c_long
+    abi = libc.syscall(_SYS_CREATE_RULESET, None, 0, _CREATE_RULESET_VERSION)
+    if abi < 1:
+        return []
+    fs = _fs_rights(abi)
+    net = 0b11 if abi >= 4 else 0  # bind_tcp | connect_tcp
+    scoped = 0b11 if abi >= 6 else 0  # abstract unix sockets | signals
+    attr = struct.pack("=QQQ", fs, net, scoped)
+    size = 24 if abi >= 6 else 16 if abi >= 4 else 8
+    attr_buf = ctypes.create_string_buffer(attr, 24)
+    ruleset = libc.syscall(_SYS_CREATE_RULESET, attr_buf, ctypes.c_size_t(size), 0)
+    if ruleset < 0:
+        return []
+    try:
+        reading = _READ_FILE | _READ_DIR
+        rules = [(p, reading) for p in read] + [(p, fs) for p in read_write]
+        for path, rights in rules:
+            _add_path_rule(libc, ruleset, path, rights)
+        if not _no_new_privs(libc) or libc.syscall(_SYS_RESTRICT_SELF, ruleset, 0) != 0:
+            return []
+    finally:
+        os.close(ruleset)
+    extra = (["net"] if net else []) + (["signals"] if scoped else [])
+    return [f"landlock:abi{abi}" + "".join("+" + e for e in extra)]
+
+
+def _add_path_rule(libc: ctypes.CDLL, ruleset: int, path: str, rights: int) -> None:
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # a path that does not exist needs no access
+    try:
+        if not os.path.isdir(path):
+            rights &= _FILE_ONLY_RIGHTS
+        rule = ctypes.create_string_buffer(struct.pack("=Qi", rights, fd), 12)
+        libc.syscall(_SYS_ADD_RULE, ruleset, _RULE_PATH_BENEATH, rule, 0)
+    finally:
+        os.close(fd)
+
+
+def confine(
+    *, memory_bytes: int, cpu_seconds: int, read: Iterable[str], read_write: Iterable[str]
+) -> list[str]:
+    """Apply every layer available here; returns the names of the layers applied."""
+    applied = restrict_filesystem(read, read_write)
+    applied += forbid_processes()
+    applied += limit_resources(memory_bytes, cpu_seconds)
+    return applied

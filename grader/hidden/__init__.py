@@ -1,0 +1,1 @@
+"""The exercises' tests, one module per exercise (``exNN.py``); see docs/hidden-tests.md."""

@@ -1,0 +1,118 @@
+"""Helpers for probes: turn what a submission returns into plain observations.
+
+Probes run in the sandboxed child and must return JSON types only (None, bool, int, float, str,
+lists, dicts with str keys).  These helpers make that easy and safe: they never trust an
+object's ``__eq__`` and never let a student's object through, so an object that "compares equal
+to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
+
+    num(x)            a float from a float/int/Value, else "not a number: <type>"
+    grad(v)           v.grad as a float or None, without the non-leaf warning
+    grad_fn(v)        the grad_fn's name ("MulBackward0") or None
+    value(v)          {"data", "grad", "is_leaf", "requires_grad", "grad_fn"} of a Value
+    raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
+    caught_warnings() a context manager collecting warnings as "UserWarning: <first line>"
+    show(roots, names) in a diagram probe: draw this graph if the probe fails later on
+
+``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
+filled in must be reported as such, not observed as "an error was raised".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from typing import Any, Callable, Iterator
+
+import micrograph
+
+_MAX_TEXT = 300
+
+shown: list[tuple[Any, Any]] = []
+"""What the diagram probe last asked to ``show`` (read by the child when the probe fails)."""
+
+
+def first_line(text: object) -> str:
+    """The first line of a message, cut to a bounded length."""
+    line = str(text).strip().splitlines()[0] if str(text).strip() else ""
+    return line[:_MAX_TEXT]
+
+
+def error_text(exc: BaseException) -> str:
+    """``"RuntimeError: <first line>"``: how errors are observed and reported."""
+    message = first_line(exc)
+    name = type(exc).__name__
+    return f"{name}: {message}" if message else name
+
+
+def _is_value(v: object) -> bool:
+    return isinstance(v, micrograph.Value)
+
+
+def num(x: object) -> float | str:
+    """A float for a Python number or a Value; a description of anything else."""
+    if type(x) in (int, float):
+        return float(x)  # type: ignore[arg-type]
+    if _is_value(x):
+        return float(x.item())  # type: ignore[attr-defined]
+    return f"not a number: {type(x).__name__}"
+
+
+def grad(v: object) -> float | None | str:
+    """``v.grad`` as a float or None, read without the non-leaf UserWarning."""
+    if not _is_value(v):
+        return f"not a Value: {type(v).__name__}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        g = v.grad  # type: ignore[attr-defined]
+    return None if g is None else num(g)
+
+
+def grad_fn(v: object) -> str | None:
+    """The name of ``v.grad_fn`` (``"AddBackward0"``), or None for a leaf."""
+    if not _is_value(v):
+        return f"not a Value: {type(v).__name__}"
+    node = v.grad_fn  # type: ignore[attr-defined]
+    return None if node is None else str(node.name())
+
+
+def value(v: object) -> dict[str, Any] | str:
+    """Everything a student can see on a Value, as plain data."""
+    if not _is_value(v):
+        return f"not a Value: {type(v).__name__}"
+    return {
+        "data": num(v),
+        "grad": grad(v),
+        "is_leaf": bool(v.is_leaf),  # type: ignore[attr-defined]
+        "requires_grad": bool(v.requires_grad),  # type: ignore[attr-defined]
+        "grad_fn": grad_fn(v),
+    }
+
+
+def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
+    """Call ``fn``; None if it returns, else the error as ``"Type: first line"``."""
+    try:
+        fn(*args, **kwargs)
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - observing the error is the point
+        return error_text(exc)
+    return None
+
+
+@contextlib.contextmanager
+def caught_warnings() -> Iterator[list[str]]:
+    """Collect every warning raised in the block as ``"UserWarning: <first line>"``."""
+    seen: list[str] = []
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        yield seen
+    seen.extend(f"{r.category.__name__}: {first_line(r.message)}" for r in records)
+
+
+def show(roots: Any, names: Any = None) -> None:
+    """In a diagram probe: if a later step fails (a stub, an error in backward), draw this.
+
+    A broken submission still gets the graph it managed to build, e.g. the forward graph when
+    its backward raises.
+    """
+    shown.append((roots, names))

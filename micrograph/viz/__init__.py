@@ -1,0 +1,73 @@
+"""Diagrams of the computation graph (计算图): what a student would rather look at than read.
+
+Three calls, one code path::
+
+    draw(y, names={"w": w, "x": x, "y": y})        # a graphviz.Digraph; shows inline in Jupyter
+    graph = graph_json(y, names=...)                 # plain JSON data: nodes, edges, labels
+    render_json(graph, "out", "y", formats=("svg", "png"))   # out/y.gv, out/y.svg, out/y.png
+
+``draw`` is ``graph_json`` followed by the same DOT builder that ``render_json``
+uses; the grader calls ``graph_json`` in its sandboxed child and ``render_json``
+in the parent.  Modules: ``collect`` walks the graph, ``internals`` is the only
+place that reads engine internals, ``schema`` checks a graph dict, ``dot`` builds
+the DOT source, ``render`` runs the renderer.
+
+graphviz (the Python package) is imported only when drawing: ``graph_json`` runs
+in the grader's sandbox, which should stay light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from micrograph.value import Value
+from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
+
+if TYPE_CHECKING:
+    from micrograph.viz.render import Diagram
+
+
+def draw(
+    *roots: Value,
+    names: Mapping[str, Value] | None = None,
+    show_saved: bool = False,
+    legend: bool = True,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Diagram:
+    """The graph behind ``roots`` as a ``graphviz.Digraph`` (displays inline in Jupyter).
+
+    ``names`` labels values (``{"w": w, "y": y}``); ``show_saved`` lists what each
+    op saved for backward, with versions; at most ``max_nodes`` nodes are drawn.
+    To save files: ``render_json(graph_json(y), "out", "y", formats=("png",))``.
+    """
+    from micrograph.viz import dot, schema
+
+    graph = schema.validate(graph_json(*roots, names=names, max_nodes=max_nodes))
+    return dot.build(graph, show_saved=show_saved, legend=legend)
+
+
+def render_json(
+    graph: Any,
+    directory: str | Path,
+    stem: str,
+    formats: tuple[str, ...] = ("svg",),
+    timeout: float = 10.0,
+    *,
+    show_saved: bool = False,
+    legend: bool = True,
+) -> list[str]:
+    """Draw a ``graph_json`` dict to ``directory/stem.gv`` and each format (svg, png); the paths written.
+
+    The dict may come from untrusted code: a malformed one raises ValueError
+    naming the problem.  Without a renderer, or past ``timeout`` seconds, only a
+    one-line notice is printed (stderr) and the ``.gv`` source is still written.
+    """
+    from micrograph.viz import dot, render, schema
+
+    diagram = dot.build(schema.validate(graph), show_saved=show_saved, legend=legend)
+    return render.write(diagram.source, directory, stem, formats, timeout)
+
+
+__all__ = ["draw", "graph_json", "render_json"]

@@ -1,0 +1,166 @@
+"""The DOT source of a diagram: layout, colours, labels and legend.
+
+One builder for every picture: ``draw`` (the notebook) and ``render_json`` (the
+grader) both come here with a validated graph, so a student sees the same
+diagram in both places.  The output is deterministic (ids come from the walk, no
+memory addresses), which is what lets the tests compare it with golden files.
+
+Conventions, after torchviz: leaves light blue, outputs green, op nodes grey
+and named by their ``grad_fn``; added here: retained non-leaves yellow, values
+that do not require grad dashed grey, ops whose saved values a backward freed
+red and dashed.  Edges point in the forward direction (inputs to op to result)
+and the layout runs bottom to top, as the documents draw ``y = (x + w) * (w + 1)``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from micrograph.viz.render import Diagram
+from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNode
+
+FONT = "Helvetica"
+VALUE_FILL = {
+    "output": "darkolivegreen1",
+    "leaf": "lightblue",
+    "retained": "khaki1",
+    "intermediate": "white",
+    "const": "grey95",
+}
+OP_FILL = "lightgrey"
+FREED_FILL = "mistyrose"
+WARN = "red3"  # freed or stale saved values
+MUTED = "grey40"  # grad None, requires_grad=False
+
+LEGEND = {
+    "output": "output (what was drawn)",
+    "leaf": "leaf that requires grad: backward fills its .grad",
+    "retained": "non-leaf with retain_grad(): its .grad is kept",
+    "intermediate": "non-leaf: .grad stays None (not kept)",
+    "const": "requires_grad=False: no gradient flows to it",
+}
+_NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Diagram:
+    """The diagram of a validated graph (see ``schema.validate``)."""
+    d = Diagram(
+        "micrograph",
+        graph_attr={"rankdir": "BT", "bgcolor": "white", "nodesep": "0.3", "ranksep": "0.35", "fontname": FONT},
+        node_attr={"fontname": FONT, "fontsize": "11", "shape": "box", "style": "filled", "margin": "0.1,0.04"},
+        edge_attr={"color": "grey30", "arrowsize": "0.7"},
+    )
+    for node in graph.nodes:
+        if isinstance(node, ValueNode):
+            _value(d, node)
+        elif isinstance(node, OpNode):
+            _op(d, node, show_saved)
+        else:
+            _omitted(d, node, graph.omitted)
+    omitted_ids = {n.id for n in graph.nodes if isinstance(n, OmittedNode)}
+    const_ids = {n.id for n in graph.nodes if isinstance(n, ValueNode) and n.role == "const"}
+    for tail, head in graph.edges:
+        if tail in omitted_ids:
+            d.edge(tail, head, style="dashed")
+        elif tail in const_ids:
+            d.edge(tail, head)
+        else:
+            d.edge(tail, head, weight="3")  # pulled straighter than a constant's edge: chains stay upright
+    if legend:
+        _legend(d, graph)
+    return d
+
+
+def _value(d: Diagram, node: ValueNode) -> None:
+    lines = [] if node.name is None else [f"<B>{escape(node.name)}</B>"]
+    if node.role == "const":
+        if node.data is None and node.name is None:
+            lines.append("constant")
+        if node.data is not None:
+            lines.append(f"data {number(node.data)}")
+        lines.append(_small("requires_grad=False", MUTED))
+        d.node(node.id, _html(lines), fillcolor=VALUE_FILL["const"], style="filled,dashed", color="grey50")
+        return
+    lines.append(f"data {number(node.data)}")
+    lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")
+    d.node(node.id, _html(lines), fillcolor=VALUE_FILL[node.role])
+
+
+def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
+    lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
+    stale = [s.slot for s in node.saved if _is_stale(s)]
+    if node.freed:
+        lines.append(_small("saved values freed", WARN))
+    elif show_saved:
+        lines.extend(_saved_line(s) for s in node.saved)
+    elif stale:
+        lines.append(_small(f"saved {escape(', '.join(stale))} modified in place", WARN))
+    if node.freed:
+        style = {"fillcolor": FREED_FILL, "color": WARN, "style": "rounded,filled,dashed"}
+    elif stale:
+        style = {"fillcolor": OP_FILL, "color": WARN, "style": "rounded,filled", "penwidth": "2"}
+    else:
+        style = {"fillcolor": OP_FILL, "style": "rounded,filled"}
+    d.node(node.id, _html(lines), ordering="in", fontsize="10", **style)  # ordering: inputs a, b left to right
+
+
+def _is_stale(s: SavedItem) -> bool:
+    """A saved Value changed in place since it was saved: backward through this op fails."""
+    return s.saved_version is not None and s.version is not None and s.version != s.saved_version
+
+
+def _saved_line(s: SavedItem) -> str:
+    slot = escape(s.slot)
+    if s.saved_version is None:
+        return _small(f"saved {slot} = {number(s.data)}", "black")
+    if _is_stale(s):
+        return _small(f"saved {slot}: version {s.saved_version}, now {s.version} (modified in place)", WARN)
+    return _small(f"saved {slot} = {number(s.data)} (version {s.saved_version})", "black")
+
+
+def _omitted(d: Diagram, node: OmittedNode, count: int) -> None:
+    text = [f"... {count:,} more nodes not drawn", _small("the drawing is capped (max_nodes)", MUTED)]
+    d.node(node.id, _html(text), shape="note", fillcolor="white", style="filled,dashed")
+
+
+def _legend(d: Diagram, graph: Graph) -> None:
+    """One table listing only what this picture contains."""
+    roles = {n.role for n in graph.nodes if isinstance(n, ValueNode)}
+    rows = [(VALUE_FILL[r], "black", text) for r, text in LEGEND.items() if r in roles]
+    ops = [n for n in graph.nodes if isinstance(n, OpNode)]
+    if ops:
+        rows.append((OP_FILL, "black", "op: the grad_fn that made the value above it"))
+    if any(n.freed for n in ops):
+        rows.append((FREED_FILL, WARN, "saved values freed by backward: a second backward fails"))
+    if any(_is_stale(s) for n in ops for s in n.saved):
+        rows.append((OP_FILL, WARN, "a saved value was modified in place: backward fails"))
+    cells = "".join(
+        f'<TR><TD BGCOLOR="{fill}" COLOR="{color}" WIDTH="18"> </TD><TD ALIGN="LEFT" BORDER="0">{text}</TD></TR>'
+        for fill, color, text in rows
+    )
+    table = f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="3" CELLPADDING="2">{cells}</TABLE>>'
+    d.node("legend", table, shape="plaintext", style="", fontsize="9")
+
+
+def _html(lines: list[str]) -> str:
+    return "<" + "<BR/>".join(lines) + ">"
+
+
+def _small(text: str, color: str) -> str:
+    return f'<FONT POINT-SIZE="9" COLOR="{color}">{text}</FONT>'
+
+
+def escape(text: str) -> str:
+    """Text made safe inside an HTML-like DOT label: no markup, no control or non-XML characters."""
+    text = _NOT_XML.sub(" ", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def number(x: float | None) -> str:
+    """Six significant digits: 1.0001 stays 1.0001; the JSON keeps every bit."""
+    if x is None:
+        return "?"
+    if math.isnan(x) or math.isinf(x):
+        return str(x)
+    return f"{x:.6g}"

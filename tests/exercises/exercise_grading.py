@@ -1,0 +1,68 @@
+"""Grade exercise files through the grader's Python API, for the exercises' own tests.
+
+A deliberately wrong solution must lose points, and every test it fails must say why without
+giving the answer away: the feedback is not empty and contains none of the numbers that test
+expects.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from grader import catalog
+from grader.catalog import LoadedExercise
+from grader.grading import ExerciseResult, grade_exercise
+from grader.reference import Expected, from_solution
+
+ROOT = Path(__file__).resolve().parents[2]
+WRONG = Path(__file__).resolve().parent / "wrong"
+
+
+@functools.cache
+def _exercise(exercise_id: str) -> tuple[LoadedExercise, Expected]:
+    """The exercise's declaration and its expected observations (one run of the solution)."""
+    ex = catalog.load(exercise_id)
+    solution = ROOT / "solutions" / f"{ex.spec.module}.py"
+    return ex, from_solution(ex, solution, cache_dir=None)
+
+
+def grade(exercise_id: str, path: Path) -> ExerciseResult:
+    ex, expected = _exercise(exercise_id)
+    assert not expected.broken, f"the solution of {exercise_id} is broken: {expected.broken}"
+    return grade_exercise(ex, path, expected)
+
+
+def solution_path(exercise_id: str) -> Path:
+    return ROOT / "solutions" / f"{_exercise(exercise_id)[0].spec.module}.py"
+
+
+def stub_path(exercise_id: str) -> Path:
+    return ROOT / "exercises" / f"{_exercise(exercise_id)[0].spec.module}.py"
+
+
+def _numbers(observation: Any) -> set[float]:
+    """Every float in an observation (bools are not numbers here)."""
+    if type(observation) in (int, float):
+        return {float(observation)}
+    if isinstance(observation, dict):
+        observation = list(observation.values())
+    if isinstance(observation, list):
+        return set().union(*(_numbers(item) for item in observation)) if observation else set()
+    return set()
+
+
+def check_wrong(exercise_id: str, wrong: str, must_fail: set[str]) -> None:
+    """Grade ``wrong/<wrong>.py``: it loses points on (at least) the tests in ``must_fail``,
+    with feedback that is not empty and does not contain the expected numbers."""
+    result = grade(exercise_id, WRONG / f"{wrong}.py")
+    _, expected = _exercise(exercise_id)
+    failed = {t.name: t for t in result.tests if t.status != "passed"}
+    assert result.score < result.max_score
+    assert must_fail <= set(failed), f"{wrong} passed {sorted(must_fail - set(failed))}"
+    for name, test in failed.items():
+        assert test.status == "failed", f"{wrong}/{name}: {test.status}: {test.feedback}"
+        assert test.feedback.strip(), f"{wrong}/{name}: no feedback"
+        for number in _numbers(expected.observations[name]):
+            assert repr(number) not in test.feedback, f"{wrong}/{name} gives away {number!r}"

@@ -1,0 +1,32 @@
+"""Wrong ex08: the documents' 999 written instead of `new`, w.detach() returned as w itself,
+and w.grad = w hard-coded by a product with a constant made from the documents' w = 1."""
+
+import micrograph
+from micrograph import Value
+
+
+def detach_shares_data(w, x, new):
+    w, x = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))
+    y.backward()
+    w_detach = w.detach()
+    w_detach.fill_(999.0)
+    return {"w": w, "x": x, "y": y, "w_detach": w}
+
+
+def detach_cuts_graph(w):
+    w_full, w_cut = Value(w, requires_grad=True), Value(w, requires_grad=True)
+    y_full, y_cut = w_full * w_full, w_cut * 1.0
+    y_full.backward()
+    y_cut.backward()
+    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut}
+
+
+def backward_of_detached(w):
+    w = Value(w, requires_grad=True)
+    z = (w * 2).detach()
+    try:
+        z.backward()
+    except RuntimeError as e:
+        return e
+    return None

@@ -1,0 +1,34 @@
+"""Wrong ex09: the step rebinds w (w = w - lr * w.grad) instead of changing it in place, so
+the caller's parameter never moves."""
+
+import micrograph
+from micrograph import Value
+
+
+def inference(w, x):
+    w, x = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    with micrograph.no_grad():
+        y = (x + w) * (w + 1)
+    return {"w": w, "x": x, "y": y}
+
+
+def sgd_step(w, loss_fn, lr):
+    w.grad = None
+    loss = loss_fn(w)
+    loss.backward()
+    w = w - lr * w.grad
+    return loss
+
+
+def step_without_no_grad(w, loss_fn, lr):
+    loss_fn(w).backward()
+    try:
+        w -= lr * w.grad
+    except RuntimeError as e:
+        return e
+    return None
+
+
+def forward(w, x, training):
+    with micrograph.set_grad_enabled(training):
+        return (x + w) * (w + 1)

@@ -1,0 +1,169 @@
+"""The ``grade`` command: naming exercises, exit codes, --json, usage errors, list, check,
+expected observations for a release."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from toycourse import GOOD, WRONG, ToyCourse
+
+from grader.catalog import CatalogError, parse_id
+from grader.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def grade(toy: ToyCourse, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """``grade(*args)`` in the toy course folder (or ``cwd=...``), returning code and output."""
+    monkeypatch.setenv("GRADE_TESTS_DIR", str(toy.course.tests_dir))
+    monkeypatch.setenv("GRADE_CACHE_DIR", str(toy.course.cache_dir))
+
+    def run(*args: str, cwd: Path | None = None) -> Run:
+        monkeypatch.chdir(cwd or toy.course.root)
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_info:
+            main(list(args))
+        captured = capsys.readouterr()
+        return Run(exit_info.value.code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.mark.parametrize("text", ["3", "03", "ex3", "ex03", "EX3", " ex003 "])
+def test_three_spellings_of_exercise_three(text: str) -> None:
+    assert parse_id(text) == "ex03"
+
+
+@pytest.mark.parametrize("text", ["", "ex", "x3", "ex-1", "0", "ex100", "retain_grad"])
+def test_not_an_exercise(text: str) -> None:
+    with pytest.raises(CatalogError):
+        parse_id(text)
+
+
+def test_exit_codes(grade, toy: ToyCourse) -> None:
+    solution = str(toy.course.solutions_dir / "ex41_fine.py")
+    assert grade("ex41", "--submission", solution).code == 0
+    assert grade("41").code == 1  # the untouched stub
+    assert grade("ex041", "--submission", str(toy.write("w/ex41_fine.py", WRONG))).code == 1
+
+
+@pytest.mark.parametrize("args, phrase", [
+    (["ex99"], "no exercise ex99"),
+    (["exx"], "is not an exercise"),
+    (["ex41", "--submission", "/nonexistent/file.py"], "no such file or folder"),
+    (["--nope"], "No such option"),
+    (["ex41", "ex42", "--submission", "solutions/ex41_fine.py"], "grades one exercise"),
+    (["--submission", "solutions/../tests/ex41.py"], "cannot tell the exercise"),
+])
+def test_usage_errors_are_one_line(grade, args: list[str], phrase: str) -> None:
+    run = grade(*args)
+    assert run.code == 2
+    assert run.out == ""
+    assert run.err.count("\n") == 1 and run.err.startswith("grade: ") and phrase in run.err
+
+
+def test_outside_a_course_folder(grade, tmp_path: Path) -> None:
+    run = grade("ex41", cwd=tmp_path)
+    assert run.code == 2 and "no exercises/ folder" in run.err and "--submission" in run.err
+
+
+def test_missing_file_for_the_named_exercise(grade, tmp_path: Path) -> None:
+    (tmp_path / "exercises").mkdir()
+    run = grade("ex41", cwd=tmp_path)
+    assert run.code == 2 and "missing file exercises/ex41_fine.py" in run.err
+
+
+def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
+    run = grade("ex42", "--json", "--submission", str(toy.write("j/ex42_hostile.py",
+                                                               "print('hi')\n" + WRONG)))
+    data = json.loads(run.out)  # stdout is the JSON object and nothing else
+    assert set(data) == {"exercise", "score", "max_score", "tests", "diagrams", "stdout"}
+    assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
+    assert data["stdout"] == "hi\n"
+    assert [set(t) for t in data["tests"]] == [{"name", "score", "max_score", "status",
+                                                "feedback"}] * 3
+    assert run.code == 1
+
+
+def test_json_for_all_and_grading_carries_on_past_a_crash(grade, toy: ToyCourse) -> None:
+    toy.write("class/ex41_fine.py", GOOD)
+    folder = toy.write("class/ex42_hostile.py", "import os\nos._exit(9)\n").parent
+    run = grade("all", "--json", "--submission", str(folder))
+    data = json.loads(run.out)
+    assert set(data) == {"score", "max_score", "exercises"}
+    scores = {e["exercise"]: e["score"] for e in data["exercises"]}
+    assert scores == {"ex41": 3, "ex42": 0} and data["score"] == 3 and run.code == 1
+    ex42 = data["exercises"][1]["tests"]
+    assert {t["feedback"] for t in ex42} == {"exited with status 9 before reporting"}
+
+
+def test_human_output(grade, toy: ToyCourse) -> None:
+    folder = toy.write("human/ex41_fine.py", GOOD).parent
+    run = grade("--submission", str(folder))
+    assert "ex41  Doubling, graded normally" in run.out
+    assert "public  1/1" in run.out and "hidden  1/1" in run.out and "total: 3/3" in run.out
+    assert "no file" in run.out  # ex42 is missing from this folder: zero, not a crash
+    assert run.out.rstrip().splitlines()[-1] == "  total: 3/6"
+    assert run.code == 1
+
+
+def test_list(grade) -> None:
+    run = grade("list")
+    assert run.code == 0
+    assert [line.split()[0] for line in run.out.splitlines()] == ["ex41", "ex42"]
+    assert "3 tests (1 public)" in run.out
+
+
+def test_check_passes_on_the_toy_course(grade) -> None:
+    run = grade("check")
+    assert run.code == 0, run.out
+    assert "2 exercises, 0 problems" in run.out
+
+
+def test_check_fails_when_a_stub_is_already_solved(grade, toy: ToyCourse, tmp_path: Path) -> None:
+    shutil.copytree(toy.course.root / "solutions", tmp_path / "solutions")
+    shutil.copytree(toy.course.root / "solutions", tmp_path / "exercises")  # "stubs" solved
+    run = grade("check", "ex41", cwd=tmp_path)
+    assert run.code == 1 and "untouched stub scores 3/3" in run.out
+
+
+def test_release_grades_public_tests_from_shipped_expectations(
+    grade, toy: ToyCourse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = tmp_path / "expected"
+    assert grade("expected", "ex41", "--public-only", "--to", str(shipped)).code == 0
+    release = tmp_path / "release"
+    (release / "exercises").mkdir(parents=True)
+    (release / "exercises" / "ex41_fine.py").write_text(GOOD)
+    monkeypatch.setenv("GRADE_EXPECTED_DIR", str(shipped))
+    data = json.loads(grade("ex41", "--json", cwd=release).out)
+    assert [t["status"] for t in data["tests"]] == ["passed", "error", "error"]
+    assert "course autograder" in data["tests"][1]["feedback"]
+    monkeypatch.setenv("GRADE_EXPECTED_DIR", str(tmp_path / "nowhere"))
+    data = json.loads(grade("ex41", "--json", cwd=release).out)
+    assert "no solutions/ex41_fine.py" in data["tests"][0]["feedback"]
+
+
+def test_grade_check_on_the_real_exercises(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """ex01 ships complete: its solution scores full marks and its stub zero."""
+    monkeypatch.chdir(REPO)
+    monkeypatch.delenv("GRADE_TESTS_DIR", raising=False)
+    monkeypatch.setenv("GRADE_CACHE_DIR", str(tmp_path / "cache"))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", "ex01", "--out", str(tmp_path / "grades")])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0, out
+    assert out.split()[:6] == ["ex01", "ok", "solution", "13/13", "stub", "0/13"]

@@ -1,0 +1,56 @@
+"""Every submission gets whatever diagram it can: full, partial (before an error), or a reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.course import Course
+
+pytest.importorskip("micrograph.viz")
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Course:
+    return Course(REPO, cache_dir=tmp_path / "cache")
+
+
+def _grade(course: Course, source: str, tmp_path: Path):
+    path = tmp_path / "ex01_graph.py"
+    path.write_text(source)
+    return course.grade(course.load("ex01"), path, diagram_dir=tmp_path / "grades" / "ex01")
+
+
+def test_solution_is_drawn(course: Course, tmp_path: Path) -> None:
+    result = _grade(course, (REPO / "solutions" / "ex01_graph.py").read_text(), tmp_path)
+    assert result.full_marks
+    assert sorted(Path(p).name for p in result.diagrams)[0] == "graph.gv"
+    assert "MulBackward0" in (tmp_path / "grades" / "ex01" / "graph.gv").read_text()
+    assert result.notes in ([], ["diagram: only the .gv source (no renderer)"])
+
+
+def test_graph_built_before_an_error_is_still_drawn(course: Course, tmp_path: Path) -> None:
+    solution = (REPO / "solutions" / "ex01_graph.py").read_text()
+    broken = solution.replace("    y = micrograph.mul(a, b)\n",
+                              "    with micrograph.no_grad():\n        y = micrograph.mul(a, b)\n")
+    assert broken != solution
+    result = _grade(course, broken, tmp_path)
+    assert not result.full_marks
+    assert any(p.endswith("graph.gv") for p in result.diagrams)
+    assert "as it was before this error: RuntimeError" in result.notes[0]
+
+
+def test_stub_gets_a_reason_not_a_crash(course: Course, tmp_path: Path) -> None:
+    result = _grade(course, (REPO / "exercises" / "ex01_graph.py").read_text(), tmp_path)
+    assert result.diagrams == []
+    assert result.notes == [f"no diagram: {tmp_path / 'ex01_graph.py'} still raises "
+                            "NotImplementedError: fill in build_graph"]
+
+
+def test_syntax_error_gets_a_reason(course: Course, tmp_path: Path) -> None:
+    result = _grade(course, "def build_graph(:\n", tmp_path)
+    assert result.score == 0
+    assert result.notes == ["no diagram: SyntaxError at line 1: invalid syntax"]

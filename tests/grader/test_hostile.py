@@ -1,0 +1,204 @@
+"""The hostile gallery: each attack earns only what it deserves, and grading carries on.
+
+Every case is a small submission for ex42 (``double(x)``: three tests of one point).  After each
+one, a correct ex41 submission is graded in the same session and must still get full marks.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toycourse import GOOD, HOSTILE_TIME_LIMIT, WRONG, ToyCourse, has_layer
+
+TIMEOUT = f"timed out after {HOSTILE_TIME_LIMIT:g} s"
+
+# name -> (source, score, statuses of the three tests, a phrase every failing test's feedback has)
+CASES: dict[str, tuple[str, int, list[str], str]] = {
+    "raises at import": (
+        'raise RuntimeError("boom")\n' + GOOD, 0, ["error"] * 3,
+        "raised RuntimeError when imported (line 1): boom"),
+    "syntax error": (
+        "def double(x):\n    return 2 *\n", 0, ["error"] * 3, "SyntaxError at line 2"),
+    "sys.exit at import": (
+        "import sys\nsys.exit(3)\n" + GOOD, 0, ["error"] * 3,
+        "called sys.exit(3) while being imported"),
+    "os._exit at import": (
+        "import os\nos._exit(3)\n" + GOOD, 0, ["error"] * 3,
+        "exited with status 3 before reporting"),
+    "os._exit on negatives": (
+        "import os\ndef double(x):\n    if x < 0:\n        os._exit(4)\n    return 2 * x\n",
+        1, ["passed", "error", "error"], "exited with status 4 before reporting"),
+    "sys.exit in a function": (
+        "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "called sys.exit(5)"),
+    "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, TIMEOUT),
+    "infinite loop on negatives": (
+        "def double(x):\n    while x < 0:\n        pass\n    return 2 * x\n",
+        1, ["passed", "timeout", "timeout"], TIMEOUT),
+    "loop that ignores exceptions": (
+        "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n"
+        "        pass\n", 0, ["timeout"] * 3, TIMEOUT),
+    "memory bomb": ("x = bytearray(1 << 40)\n" + GOOD, 0, ["error"] * 3, "more than 256 MiB"),
+    "memory creep": (
+        "hoard = []\ndef double(x):\n    while True:\n        hoard.append(bytearray(1 << 24))\n",
+        0, ["error"] * 3, "used more than 256 MiB of memory (in double"),
+    "recursion without end": (
+        "def double(x):\n    return double(x)\n", 0, ["error"] * 3,
+        "RecursionError: maximum recursion depth exceeded (in double, line 2)"),
+    "recursion with the limit lifted": (
+        "import sys\nsys.setrecursionlimit(10 ** 8)\ndef double(x):\n    return double(x)\n",
+        0, ["error|timeout"] * 3, ""),
+    "returns an object equal to everything": (
+        "class Anything(float):\n    def __eq__(self, other):\n        return True\n"
+        "    __hash__ = float.__hash__\n"
+        "    def __float__(self):\n        return 0.0\n"
+        "def double(x):\n    return Anything(0)\n", 0, ["failed"] * 3, ""),
+    "wrong answer": (WRONG, 0, ["failed"] * 3, ""),
+    "monkeypatches json, the probe helpers and the comparison": (
+        "import json, grader.probe, grader._child\n"
+        "json.dumps = lambda *a, **k: '{\"status\": \"passed\", \"score\": 1}'\n"
+        "grader.probe.num = lambda x: 'passed'\n"
+        "grader._child._plain = lambda *a: 'passed'\n" + WRONG, 0, ["error"] * 3, "tampered"),
+    "imports the grader's comparison to patch it": (
+        "import grader.compare\ngrader.compare.same = lambda *a: True\n" + WRONG, 0,
+        ["error|failed"] * 3, ""),
+    "monkeypatches micrograph": (
+        "import micrograph\nmicrograph.Value = float\nmicrograph.add = lambda a, b: 'passed'\n"
+        + WRONG, 0, ["failed"] * 3, ""),
+    "forges records on every descriptor": (
+        "import os\n"
+        "fake = b'{\"kind\": \"test\", \"name\": \"positives\", \"obs\": \"passed\", \"error\": null}\\n'\n"
+        "for fd in range(3, 64):\n    try:\n        os.write(fd, fake)\n    except OSError:\n"
+        "        pass\n" + WRONG, 0, ["error"] * 3, "tampered"),
+    "floods the results channel": (
+        "import os\nfor fd in range(3, 64):\n    try:\n"
+        "        for _ in range(20):\n            os.write(fd, b'x' * (1 << 20))\n"
+        "    except OSError:\n        pass\n" + GOOD, 0, ["error"] * 3, "tampered"),
+    "runs a command": (
+        "import subprocess\nsubprocess.run(['true'])\n" + GOOD, 0, ["error"] * 3,
+        "when imported"),
+    "floods stdout forever": (
+        "while True:\n    print('x' * 1000)\n", 0, ["timeout"] * 3, TIMEOUT),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_attack_earns_only_what_it_deserves(toy: ToyCourse, name: str) -> None:
+    source, score, statuses, phrase = CASES[name]
+    result = toy.grade("ex42", toy.write(f"{abs(hash(name))}/ex42_hostile.py", source))
+    assert all(t.status in want.split("|") for t, want in zip(result.tests, statuses, strict=True))
+    assert result.score == score
+    for test in result.tests:
+        if test.status != "passed":
+            assert phrase in test.feedback
+            assert test.feedback  # always says why
+    assert len(result.stdout) < 10_100
+    # ... and the grader carries on: the next submission is graded normally.
+    assert toy.grade("ex41", toy.write("good/ex41_fine.py", GOOD)).full_marks
+
+
+def test_stdout_flood_that_ends_is_cut_and_still_graded(toy: ToyCourse) -> None:
+    path = toy.write("flood/ex42_hostile.py", "print('y' * 5_000_000)\n" + GOOD)
+    result = toy.grade("ex42", path)
+    assert result.full_marks
+    assert result.stdout.startswith("yyy") and "more bytes cut]" in result.stdout
+    assert len(result.stdout) < 10_100
+
+
+def test_fork_bomb_cannot_fork(toy: ToyCourse, layers: list[str]) -> None:
+    nproc_works = os.geteuid() != 0 and has_layer(layers, "rlimit") and "NPROC" in str(layers)
+    if not (has_layer(layers, "seccomp") or nproc_works):
+        pytest.skip("no seccomp and RLIMIT_NPROC does not bind root: a real fork bomb")
+    path = toy.write("forkbomb/ex42_hostile.py", "import os\nwhile True:\n    os.fork()\n" + GOOD)
+    result = toy.grade("ex42", path)
+    assert result.score == 0
+    assert all("PermissionError" in t.feedback or "BlockingIOError" in t.feedback
+               for t in result.tests)
+
+
+def test_planted_files_change_nothing(toy: ToyCourse, layers: list[str]) -> None:
+    root = toy.course.root
+    targets = [root / "conftest.py", root / "solutions" / "ex42_hostile.py",
+               root / "expected" / "ex42.json", root / "grades.json"]
+    planter = (
+        "import pathlib\n"
+        "for name in ('conftest.py', 'sitecustomize.py', 'results.json', 'ex42_hostile.py'):\n"
+        "    pathlib.Path(name).write_text('import sys; sys.exit(0)')\n"
+        f"for target in {[str(t) for t in targets]!r} + [{str(toy.course.cache_dir)!r} + '/x']:\n"
+        "    try:\n        pathlib.Path(target).write_text(" + repr(WRONG) + ")\n"
+        "    except OSError:\n        pass\n" + WRONG
+    )
+    before = (root / "solutions" / "ex42_hostile.py").read_text()
+    result = toy.grade("ex42", toy.write("planter/ex42_hostile.py", planter))
+    assert result.score == 0
+    if has_layer(layers, "landlock"):
+        assert (root / "solutions" / "ex42_hostile.py").read_text() == before
+        assert not any(t.exists() for t in targets if t.name != "ex42_hostile.py")
+    # Whatever was planted, a correct submission still scores full marks and a wrong one zero.
+    assert toy.grade("ex42", toy.write("after-plant/ex42_hostile.py", GOOD)).full_marks
+    assert toy.grade("ex42", toy.write("after-plant2/ex42_hostile.py", WRONG)).score == 0
+
+
+def test_cannot_read_the_solution(toy: ToyCourse, layers: list[str]) -> None:
+    if not has_layer(layers, "landlock"):
+        pytest.skip("no Landlock here: file isolation needs the privilege drop of issue 8")
+    solution = toy.course.solutions_dir / "ex42_hostile.py"
+    cache = toy.course.cache_dir
+    thief = (
+        "import glob, os\n"
+        f"leak = glob.glob({str(cache)!r} + '/*')\n"
+        "try:\n"
+        f"    exec(open({str(solution)!r}).read())\n"
+        "except OSError as e:\n"
+        "    print('blocked:', e)\n"
+        "    def double(x):\n        return 0\n"
+        "print('cache listing:', leak)\n"
+    )
+    result = toy.grade("ex42", toy.write("thief/ex42_hostile.py", thief))
+    assert result.score == 0
+    assert "blocked: [Errno 13] Permission denied" in result.stdout
+    assert "cache listing: []" in result.stdout
+
+
+def test_cannot_kill_the_grader(toy: ToyCourse, layers: list[str]) -> None:
+    if "signals" not in str(layers):
+        pytest.skip("Landlock < ABI 6: signals to the grader are not scoped here")
+    path = toy.write("killer/ex42_hostile.py",
+                     "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n" + GOOD)
+    result = toy.grade("ex42", path)  # this test process is the parent: it survives
+    assert result.score == 0
+    assert "PermissionError" in result.tests[0].feedback
+
+
+def test_no_network(toy: ToyCourse, layers: list[str]) -> None:
+    if "net" not in str(layers):
+        pytest.skip("Landlock < ABI 4: TCP is not restricted here")
+    path = toy.write("net/ex42_hostile.py",
+                     "import socket\nsocket.create_connection(('127.0.0.1', 9), timeout=1)\n"
+                     + GOOD)
+    result = toy.grade("ex42", path)
+    assert result.score == 0
+    assert "PermissionError" in result.tests[0].feedback
+
+
+def test_stub_says_what_to_fill_in(toy: ToyCourse) -> None:
+    stub = toy.course.exercises_dir / "ex42_hostile.py"
+    result = toy.grade("ex42", stub)
+    assert result.score == 0
+    expected = f"{toy.course.display(stub)} still raises NotImplementedError: fill in double"
+    assert all(t.feedback == expected for t in result.tests)
+
+
+def test_per_key_feedback_without_the_answer(toy: ToyCourse) -> None:
+    source = "def double(x):\n    return 0.0 if x == 10.0 else 2 * x\n"
+    result = toy.grade("ex42", toy.write("tenth/ex42_hostile.py", source))
+    assert [t.status for t in result.tests] == ["passed", "passed", "failed"]
+    assert result.tests[2].feedback == "ten: double(10) is not special"
+    assert "20" not in result.tests[2].feedback
+
+
+def test_a_file_that_is_missing(toy: ToyCourse, tmp_path: Path) -> None:
+    result = toy.grade("ex42", tmp_path / "nothing.py")
+    assert result.score == 0 and "no file" in result.tests[0].feedback

@@ -1,0 +1,75 @@
+"""The pieces the verdict rests on: comparing observations, parsing the child's records, the
+cache of expected observations."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+from toycourse import ToyCourse
+
+from grader import wire
+from grader.compare import mismatched_keys, same
+from grader.reference import from_solution
+
+
+@pytest.mark.parametrize("a, b", [
+    (5.0, 5.0), (5, 5.0), (0.1 + 0.2, 0.3), (1e-13, 0.0), (math.nan, math.nan),
+    (math.inf, math.inf), (None, None), ("AddBackward0", "AddBackward0"), (True, True),
+    ([1.0, [2.0, None]], [1.0, [2.0, None]]), ({"a": 1.0}, {"a": 1.0 + 1e-12}),
+])
+def test_same(a: object, b: object) -> None:
+    assert same(a, b) and same(b, a)
+
+
+@pytest.mark.parametrize("a, b", [
+    (5.0, 5.1), (1.0, True), (0, False), (None, 0.0), (math.nan, 0.0), (math.inf, -math.inf),
+    (math.inf, 1e308), ("1.0", 1.0), ([1.0], [1.0, 1.0]), ([1.0], (1.0,)), ({"a": 1}, {"b": 1}),
+    ({"a": 1}, {"a": 1, "b": 2}), (10 ** 400, 1.0), (1.0 + 1e-8, 1.0),
+])
+def test_different(a: object, b: object) -> None:
+    assert not same(a, b) and not same(b, a)
+
+
+def test_mismatched_keys() -> None:
+    assert mismatched_keys({"a": 1.0, "b": 2.0, "c": 3.0}, {"a": 1.0, "b": 0.0}) == ["b", "c"]
+    assert mismatched_keys([1.0], [2.0]) == []
+
+
+@pytest.mark.parametrize("line", [
+    b"", b"not json", b"[1, 2]", b'{"kind": "passed"}', b'{"kind": "test", "obs": 1}',
+    b'{"kind": "test", "name": "t", "error": {"type": "X"}}', b"\xff\xfe",
+    b'{"kind": "test", "name": "t", "obs": ' + b"[" * 100 + b"]" * 100 + b"}",
+    b'{"kind": "test", "name": "t", "obs": ' + b"9" * 5000 + b"}",
+    b'{"kind": "test", "name": "t", "obs": "' + b"x" * (wire.MAX_STRING + 1) + b'"}',
+])
+def test_malformed_records_are_rejected(line: bytes) -> None:
+    with pytest.raises(wire.WireError):
+        wire.decode(line)
+
+
+def test_records_round_trip() -> None:
+    record = {"kind": "test", "name": "t", "obs": {"x": [math.inf, None, True]}, "error": None}
+    assert wire.decode(wire.encode(record)) == record
+
+
+def test_expected_observations_are_cached_by_content(toy: ToyCourse) -> None:
+    ex = toy.course.load("ex41")
+    solution = toy.course.solutions_dir / "ex41_fine.py"
+    first = from_solution(ex, solution, toy.course.cache_dir)
+    again = from_solution(ex, solution, toy.course.cache_dir)
+    assert again.origin == "cache" and again.observations == first.observations
+    edited = dataclasses.replace(ex, source=ex.source + "\n# edited\n")
+    assert from_solution(edited, solution, toy.course.cache_dir).origin == "solution"
+    assert first.observations["positives"] == [3.0, 4.0]
+
+
+def test_a_probe_that_fails_on_the_solution_is_reported_broken(toy: ToyCourse) -> None:
+    ex = toy.course.load("ex41")
+    broken = toy.write("broken-solution/ex41_fine.py", "def double(x):\n    return 2 * x\n"
+                       "if True:\n    double = None\n")
+    expected = from_solution(ex, broken, toy.course.cache_dir)
+    assert set(expected.broken) == {"positives", "negatives", "larger"}
+    result = toy.course.grade(ex, toy.course.solutions_dir / "ex41_fine.py")
+    assert result.full_marks  # the real solution is unaffected (keyed by content)

@@ -1,0 +1,96 @@
+"""A toy course for the grader's own tests: two tiny exercises, their solutions, a fresh cache.
+
+ex41 ("fine") is always submitted correctly, so it shows that grading carries on; ex42
+("hostile") receives the attacks.  Both ask for ``double(x)``; ex42 has a short time limit and a
+small memory limit so that loops and bombs stay cheap.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from grader.course import Course
+from grader.grading import ExerciseResult
+from grader.sandbox import run_child
+
+GOOD = "def double(x):\n    return 2 * x\n"
+WRONG = "def double(x):\n    return x + 2\n"
+STUB = 'def double(x):\n    # TODO\n    raise NotImplementedError("ex42: double")\n'
+HOSTILE_TIME_LIMIT = 1.5
+HOSTILE_MEMORY = 256 << 20
+
+_TESTS = '''
+from grader.probe import num
+from grader.spec import Exercise
+
+EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, time_limit={time}, memory_limit={mem})
+
+
+@EXERCISE.test("positives", points=1, public=True, feedback="double means times two")
+def positives(sub):
+    return [num(sub.double(x)) for x in (1.5, 2.0)]
+
+
+@EXERCISE.test("negatives", points=1, feedback="negative numbers double too")
+def negatives(sub):
+    return [num(sub.double(x)) for x in (-3.0, -0.5)]
+
+
+@EXERCISE.test("larger", points=1, feedback="check larger numbers",
+               key_feedback={{"ten": "double(10) is not special"}})
+def larger(sub):
+    return {{"ten": num(sub.double(10.0)), "other": num(sub.double(7.25))}}
+'''
+
+
+@dataclass
+class ToyCourse:
+    course: Course
+    submissions: Path
+
+    def write(self, name: str, source: str) -> Path:
+        path = self.submissions / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(source))
+        return path
+
+    def grade(self, exercise_id: str, path: Path) -> ExerciseResult:
+        return self.course.grade(self.course.load(exercise_id), path)
+
+
+@pytest.fixture(scope="session")
+def toy(tmp_path_factory: pytest.TempPathFactory) -> ToyCourse:
+    root = tmp_path_factory.mktemp("course")
+    tests_dir = root / "tests"
+    tests_dir.mkdir()
+    for ex_id, module, title, time, mem in [
+        ("ex41", "ex41_fine", "Doubling, graded normally", 10, 1 << 30),
+        ("ex42", "ex42_hostile", "Doubling, under attack", HOSTILE_TIME_LIMIT, HOSTILE_MEMORY),
+    ]:
+        (tests_dir / f"{ex_id}.py").write_text(
+            _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem))
+        for folder, text in (("solutions", GOOD), ("exercises", STUB.replace("ex42", ex_id))):
+            (root / folder).mkdir(exist_ok=True)
+            (root / folder / f"{module}.py").write_text(text)
+    course = Course(root, tests_dir=tests_dir, shipped_dir=root / "expected",
+                    cache_dir=root / "cache")
+    return ToyCourse(course, tmp_path_factory.mktemp("submissions"))
+
+
+@pytest.fixture(scope="session")
+def layers(toy: ToyCourse) -> list[str]:
+    """The confinement layers this machine applies (some attacks are only safe to try with
+    them)."""
+    ex = toy.course.load("ex41")
+    report = run_child(submission=toy.course.solutions_dir / "ex41_fine.py", module="ex41_fine",
+                       tests_module=ex.module_name, tests_source=ex.source, tests=[],
+                       time_limit=10, memory_limit=1 << 30, diagram=False)
+    return report.layers
+
+
+def has_layer(layers: list[str], prefix: str) -> bool:
+    return any(layer.startswith(prefix) for layer in layers)

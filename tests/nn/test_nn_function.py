@@ -1,0 +1,124 @@
+"""micrograph.Function: the shared program against torch, and what only micrograph can show."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from typing import Any
+
+import pytest
+from nn_expected import assert_observations, load
+from nn_programs import Lib, function_program
+
+import micrograph as mg
+from micrograph.node import SECOND_BACKWARD
+
+
+def test_function_program_matches_torch() -> None:
+    assert_observations(function_program(Lib("micrograph")), load("function"))
+
+
+class Cube(mg.Function):
+    @staticmethod
+    def forward(ctx: Any, x: mg.Value) -> mg.Value:
+        ctx.save_for_backward(x)
+        return x * x * x
+
+    @staticmethod
+    def backward(ctx: Any, g: mg.Value) -> mg.Value:
+        (x,) = ctx.saved_values
+        return g * 3.0 * x * x
+
+
+def test_saved_values_and_its_torch_alias() -> None:
+    x = mg.Value(2.0, requires_grad=True)
+    y = Cube.apply(x)
+    assert y.grad_fn.saved_values == y.grad_fn.saved_tensors == (x,)
+    assert y.item() == 8.0 and y.grad_fn._result == 8.0  # the number a diagram shows
+    y.backward()
+    assert x.grad.item() == 12.0
+    with pytest.raises(RuntimeError) as err:
+        y.grad_fn.saved_values
+    assert str(err.value) == SECOND_BACKWARD
+    assert y.grad_fn.saved_released
+
+
+def test_the_graph_dies_with_its_output() -> None:
+    """No reference cycle: node and saved values go as soon as the output goes (no gc needed)."""
+    gc.disable()
+    try:
+        x = mg.Value(2.0, requires_grad=True)
+        y = Cube.apply(x)
+        node = weakref.ref(y.grad_fn)
+        del y
+        assert node() is None
+    finally:
+        gc.enable()
+
+
+def test_none_for_an_input_that_requires_grad_counts_as_zero() -> None:
+    """A known difference: torch leaves x.grad None; the engine has no edge that carries 'nothing'."""
+
+    class Stop(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value) -> mg.Value:
+            return x * 2.0
+
+        @staticmethod
+        def backward(ctx: Any, g: mg.Value) -> None:
+            return None
+
+    x = mg.Value(1.0, requires_grad=True)
+    (Stop.apply(x) + x).backward()
+    assert x.grad.item() == 1.0  # as torch: the other path's gradient
+    z = mg.Value(1.0, requires_grad=True)
+    Stop.apply(z).backward()
+    assert z.grad.item() == 0.0  # torch: None
+
+
+def test_forward_must_return_a_value() -> None:
+    class Number(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value) -> float:
+            return 3.0
+
+    with pytest.raises(TypeError, match=r"Number.forward must return a Value, got float"):
+        Number.apply(mg.Value(1.0, requires_grad=True))
+
+
+def test_apply_needs_a_subclass() -> None:
+    with pytest.raises(TypeError, match="subclass"):
+        mg.Function.apply(mg.Value(1.0))
+
+
+def test_returning_an_input_gives_a_new_output() -> None:
+    class Identity(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value) -> mg.Value:
+            return x
+
+        @staticmethod
+        def backward(ctx: Any, g: mg.Value) -> mg.Value:
+            return g
+
+    x = mg.Value(1.0, requires_grad=True)
+    y = Identity.apply(x)
+    assert y is not x and x.is_leaf and y.grad_fn.name() == "IdentityBackward"
+
+
+def test_ctx_notes_and_numbers_among_the_arguments() -> None:
+    class Scale(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value, k: float) -> mg.Value:
+            ctx.k = k
+            return x * k
+
+        @staticmethod
+        def backward(ctx: Any, g: mg.Value) -> tuple[mg.Value, None]:
+            return g * ctx.k, None
+
+    x = mg.Value(1.0, requires_grad=True)
+    y = Scale.apply(x, 4.0)
+    assert len(y.grad_fn.next_functions) == 1  # a number is no input of the graph
+    y.backward()
+    assert x.grad.item() == 4.0
