@@ -124,6 +124,9 @@ def _execute(
     try:
         while ready:
             node = ready.pop()
+            if node not in buffers:  # every gradient that reached it was None
+                _pass_nothing(node, deps, ready, needed)
+                continue
             g = buffers.pop(node)
             if node._hooks or node._retained is not None or type(node) is AccumulateGrad:
                 g = _call_hooks(node, g, create_graph)
@@ -141,13 +144,24 @@ def _execute(
             for nxt, gi in zip(node._next, grads):
                 if nxt is None or (needed is not None and nxt not in needed):
                     continue
-                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+                if gi is not None:  # None: no gradient along this edge (a custom Function may say so)
+                    buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if not left:
                     ready.append(nxt)
     finally:
         _mode.enabled = previous_mode
+
+
+def _pass_nothing(node: Node, deps: dict[Node, int], ready: list[Node], needed: set[Node] | None) -> None:
+    """A node that received no gradient does not run, but its inputs stop waiting for it."""
+    for nxt in node._next:
+        if nxt is None or (needed is not None and nxt not in needed):
+            continue
+        deps[nxt] -= 1
+        if not deps[nxt]:
+            ready.append(nxt)
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from micrograph.grad_mode import _mode, no_grad
-from micrograph.node import SECOND_BACKWARD, Grad, Node, _short_name, modified_inplace_error
+from micrograph.node import SECOND_BACKWARD, Grad, Node
 from micrograph.value import Value, _edge
 
 
@@ -100,9 +100,8 @@ class BackwardCFunction(Node):
             raise RuntimeError(SECOND_BACKWARD)
         unpacked: list[Value | None] = []
         for item, expected, is_output in zip(saved, self._versions or (), self._is_output):
-            if item is not None and item._version != expected:
-                owner = _short_name(self) if is_output else _short_name(item.grad_fn)
-                raise modified_inplace_error(item, owner, item._version, expected)
+            if item is not None:
+                self.check_version(item, expected, is_output)
             unpacked.append(item._as_output_of(self) if is_output and item is not None else item)
         return tuple(unpacked)
 
@@ -137,8 +136,8 @@ class BackwardCFunction(Node):
                         f"{position}, but the corresponding forward input was not a Variable"
                     )
                 continue
-            if g is None:  # the engine has no "no gradient" edge: None counts as zero
-                out.append(Value(0.0) if create_graph else 0.0)
+            if g is None:  # no gradient along this edge: the input's grad stays None
+                out.append(None)
             else:
                 out.append(g if create_graph else g.item())
         return tuple(out)

@@ -33,7 +33,7 @@ SECOND_BACKWARD = (
 )
 
 
-def modified_inplace_error(value: Value, owner: str | None, version: int, expected: int) -> RuntimeError:
+def modified_inplace_error(owner: str | None, version: int, expected: int) -> RuntimeError:
     """PyTorch's error for a saved value changed in place after it was saved."""
     which = f", which is output 0 of {owner}," if owner else ""
     return RuntimeError(
@@ -143,15 +143,18 @@ class Node:
             if item is None or type(item) is float:  # not needed, or a number
                 out.append(item)
                 continue
-            expected = versions[i] if versions is not None else 0
-            if item._version != expected:
-                owner = _short_name(self) if slot == "out" else _short_name(item.grad_fn)
-                raise modified_inplace_error(item, owner, item._version, expected)
-            elif not as_values:
+            self.check_version(item, versions[i] if versions is not None else 0, slot == "out")
+            if not as_values:
                 out.append(item._storage[0])
             else:
                 out.append(item._as_output_of(self) if slot == "out" else item)
         return tuple(out)
+
+    def check_version(self, item: Value, expected: int, is_output: bool) -> None:
+        """Raise PyTorch's error if ``item`` changed in place since it was saved."""
+        if item._version != expected:
+            owner = _short_name(self) if is_output else _short_name(item.grad_fn)
+            raise modified_inplace_error(owner, item._version, expected)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Gradients for each of ``next_functions``, given the output's gradient."""

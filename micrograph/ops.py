@@ -52,7 +52,11 @@ def _data(x: Any) -> float:
 
 
 def _zero(like: Any) -> Any:
-    return 0.0 if type(like) is float else type(like)(0.0)
+    if type(like) is float:
+        return 0.0
+    from micrograph.value import Value  # ops.py is imported by value.py: import late
+
+    return Value(0.0)
 
 
 class UnaryOp(Node):

@@ -91,7 +91,8 @@ def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
     lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
     stale = [s.slot for s in node.saved if _is_stale(s)]
     if node.freed:
-        lines.append(_small("saved values freed", WARN))
+        slots = ", ".join(s.slot for s in node.saved) if show_saved else "values"
+        lines.append(_small(f"saved {escape(slots)} freed", WARN))
     elif show_saved:
         lines.extend(_saved_line(s) for s in node.saved)
     elif stale:
