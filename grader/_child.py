@@ -31,7 +31,7 @@ class _NotPlain(Exception):
     """A probe returned something other than plain JSON (a bug in the probe)."""
 
 
-class _DiagramTimeout(BaseException):
+class DiagramTimeout(BaseException):
     """Raised by SIGALRM when the diagram probe overruns its share of the time limit."""
 
 
@@ -120,7 +120,7 @@ def _diagram_record(
         return {"kind": "diagram", "graph": None, "error": None}
 
     def overrun(*_: object) -> None:
-        raise _DiagramTimeout(f"drawing took more than {seconds:g} s")
+        raise DiagramTimeout(f"drawing took more than {seconds:g} s")
 
     signal.signal(signal.SIGALRM, overrun)
     signal.setitimer(signal.ITIMER_REAL, seconds)

@@ -122,6 +122,8 @@ def test_planted_files_change_nothing(toy: ToyCourse, layers: list[str]) -> None
     root = toy.course.root
     targets = [root / "conftest.py", root / "solutions" / "ex42_hostile.py",
                root / "expected" / "ex42.json", root / "grades.json"]
+    if has_layer(layers, "landlock"):  # without it this would really overwrite the tests
+        targets.append(toy.course.tests_dir / "ex42.py")
     planter = (
         "import pathlib\n"
         "for name in ('conftest.py', 'sitecustomize.py', 'results.json', 'ex42_hostile.py'):\n"
@@ -135,7 +137,9 @@ def test_planted_files_change_nothing(toy: ToyCourse, layers: list[str]) -> None
     assert result.score == 0
     if has_layer(layers, "landlock"):
         assert (root / "solutions" / "ex42_hostile.py").read_text() == before
-        assert not any(t.exists() for t in targets if t.name != "ex42_hostile.py")
+        assert not any(t.exists() for t in targets if t.name not in ("ex42_hostile.py",
+                                                                     "ex42.py"))
+        assert "def positives" in (toy.course.tests_dir / "ex42.py").read_text()
     # Whatever was planted, a correct submission still scores full marks and a wrong one zero.
     assert toy.grade("ex42", toy.write("after-plant/ex42_hostile.py", GOOD)).full_marks
     assert toy.grade("ex42", toy.write("after-plant2/ex42_hostile.py", WRONG)).score == 0
@@ -202,3 +206,13 @@ def test_per_key_feedback_without_the_answer(toy: ToyCourse) -> None:
 def test_a_file_that_is_missing(toy: ToyCourse, tmp_path: Path) -> None:
     result = toy.grade("ex42", tmp_path / "nothing.py")
     assert result.score == 0 and "no file" in result.tests[0].feedback
+
+
+def test_a_diagram_that_never_finishes_costs_only_the_diagram(toy: ToyCourse,
+                                                              tmp_path: Path) -> None:
+    """double() hangs on a Value (what the diagram probe passes), not on floats (the tests)."""
+    source = "def double(x):\n    while not isinstance(x, float):\n        pass\n    return 2 * x\n"
+    result = toy.grade("ex42", toy.write("slowdraw/ex42_hostile.py", source), tmp_path / "d")
+    assert result.full_marks
+    assert result.diagrams == []
+    assert result.notes and "drawing took more than" in result.notes[0]

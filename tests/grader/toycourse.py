@@ -24,6 +24,8 @@ HOSTILE_TIME_LIMIT = 1.5
 HOSTILE_MEMORY = 256 << 20
 
 _TESTS = '''
+from micrograph import Value
+
 from grader.probe import num
 from grader.spec import Exercise
 
@@ -44,6 +46,11 @@ def negatives(sub):
                key_feedback={{"ten": "double(10) is not special"}})
 def larger(sub):
     return {{"ten": num(sub.double(10.0)), "other": num(sub.double(7.25))}}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return sub.double(Value(1.5, requires_grad=True))
 '''
 
 
@@ -58,8 +65,9 @@ class ToyCourse:
         path.write_text(textwrap.dedent(source))
         return path
 
-    def grade(self, exercise_id: str, path: Path) -> ExerciseResult:
-        return self.course.grade(self.course.load(exercise_id), path)
+    def grade(self, exercise_id: str, path: Path, diagram_dir: Path | None = None
+              ) -> ExerciseResult:
+        return self.course.grade(self.course.load(exercise_id), path, diagram_dir=diagram_dir)
 
 
 @pytest.fixture(scope="session")
