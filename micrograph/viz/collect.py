@@ -31,7 +31,9 @@ MAX_NAME = 60  # longer names are cut: a label, not a place for essays
 Key = Value | Node  # a leaf or constant is keyed by its Value, any other value by its grad_fn
 
 
-def graph_json(*roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> dict[str, Any]:
+def graph_json(
+    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES
+) -> dict[str, Any]:
     """The graph behind ``roots`` as a dict of lists, strings, numbers and booleans.
 
     ``names`` maps a label to a Value (``{"w": w, "y": y}``); unnamed values show
@@ -131,13 +133,9 @@ class _Collector:
         if n in self.left_out or not self._fits(2, always):  # the op and the value it made
             self.left_out.add(n)
             return None
-        if n in self.outputs:
-            role = "output"
-        else:
-            role = "intermediate" if internals.node_retained(n) is None else "retained"
-        holder = internals.node_retained(n)
-        if holder is None:
-            holder = self.known.get(n)
+        retained = internals.node_retained(n)
+        role = "output" if n in self.outputs else "intermediate" if retained is None else "retained"
+        holder = retained if retained is not None else self.known.get(n)
         grad = None if holder is None else internals.value_grad(holder)
         vid = self.value_ids[n] = self._new_value(n, internals.node_output_data(n), role, grad)
         self.queue.append(n)

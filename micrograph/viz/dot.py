@@ -40,6 +40,7 @@ LEGEND = {
     "intermediate": "non-leaf: .grad stays None (not kept)",
     "const": "requires_grad=False: no gradient flows to it",
 }
+LEGEND_ID = "_legend"  # a graph's own ids cannot start with _ (see schema)
 _NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -141,7 +142,7 @@ def _legend(d: Diagram, graph: Graph) -> None:
         for fill, color, text in rows
     )
     table = f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="3" CELLPADDING="2">{cells}</TABLE>>'
-    d.node("legend", table, shape="plaintext", style="", fontsize="9")
+    d.node(LEGEND_ID, table, shape="plaintext", style="", fontsize="9")
 
 
 def _html(lines: list[str]) -> str:

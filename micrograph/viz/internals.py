@@ -79,13 +79,18 @@ def node_input_slot(n: Node, i: int) -> str | None:
 def node_saved(n: Node) -> list[Saved]:
     """What ``n`` saved, slot by slot, with versions (data None once freed).
 
-    A slot the engine chose not to save (mul keeps ``a`` only if ``b`` needs a
+    Slots are named by the op's ``saves`` ("a", "b", "out"); a custom
+    Function's ``save_for_backward`` items by position ("0", "1", ...).  A slot
+    the engine chose not to save (mul keeps ``a`` only if ``b`` needs a
     gradient) is left out.
     """
     saved = n._saved
     versions = n._versions
+    names = type(n).saves
+    count = len(saved) if saved is not None else len(versions) if versions is not None else len(names)
     items: list[Saved] = []
-    for i, slot in enumerate(type(n).saves):
+    for i in range(count):
+        slot = names[i] if i < len(names) else str(i)
         saved_version = versions[i] if versions is not None else 0
         if saved is None:
             items.append(Saved(slot, None, saved_version, None))

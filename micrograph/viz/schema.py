@@ -22,7 +22,7 @@ MAX_EDGES = 100_000
 MAX_SAVED = 8
 MAX_TEXT = 200
 T = TypeVar("T")
-_ID = re.compile(r"[A-Za-z0-9_]{1,32}")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]{0,31}")
 
 
 class ValueNode(NamedTuple):
@@ -78,7 +78,7 @@ def _node(raw: Any, where: str) -> ValueNode | OpNode | OmittedNode:
         raise ValueError(f"graph: {where} must be a dict, got {type(raw).__name__}")
     node_id = raw.get("id")
     if not isinstance(node_id, str) or not _ID.fullmatch(node_id):
-        raise ValueError(f"graph: {where}.id must be 1-32 letters, digits or _, got {_show(node_id)}")
+        raise ValueError(f"graph: {where}.id must be 1-32 letters, digits or _ (not first), got {_show(node_id)}")
     kind = raw.get("kind")
     if kind == "value":
         role = raw.get("role")
