@@ -75,6 +75,7 @@ def _number(x: float | None) -> float | str | None:
 class _Collector:
     def __init__(self, roots: tuple[Value, ...], names: Mapping[str, Value], max_nodes: int) -> None:
         self.roots = list(dict.fromkeys(roots))  # each root once, in the order given
+        self.names = names
         self.budget = max_nodes
         self.labels: dict[Key, str] = {}
         for name, v in names.items():
@@ -96,6 +97,7 @@ class _Collector:
             self._reach_value(r, always=i == 0)  # the first output is drawn whatever the cap
         while self.queue:
             self._add_op(self.queue.popleft())
+        self._add_named_constants()
         omitted = self._count_left_out()
         if omitted:
             self.nodes.append({"id": "omitted", "kind": "omitted"})
@@ -140,6 +142,18 @@ class _Collector:
         vid = self.value_ids[n] = self._new_value(n, internals.node_output_data(n), role, grad)
         self.queue.append(n)
         return vid
+
+    def _add_named_constants(self) -> None:
+        """Named values that need no grad and that no node kept: drawn apart, so the name is seen.
+
+        ``next_functions`` holds None for them (PyTorch keeps no reference), so the
+        picture cannot attach them; a student who named ``w`` still sees that it is
+        outside the graph, which is the point of a value with ``requires_grad=False``.
+        """
+        for v in dict.fromkeys(self.names.values()):
+            if v.grad_fn is None and v not in self.value_ids and not internals.value_requires_grad(v):
+                if self._fits(1):
+                    self.value_ids[v] = self._new_value(v, internals.value_data(v), "const", None)
 
     def _new_value(self, key: Key | None, data: float | None, role: str, grad: float | None) -> str:
         name = None if key is None else self.labels.get(key)

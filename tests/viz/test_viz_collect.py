@@ -187,3 +187,16 @@ def test_sum_fan_in() -> None:
     graph = graph_json(s)
     assert [o["op"] for o in ops(graph)][0] == "SumBackward0"
     assert sum(1 for n in graph["nodes"] if n.get("role") == "leaf") == 5
+
+
+def test_named_value_without_grad_is_drawn_apart_with_its_name() -> None:
+    from micrograph import Value
+    from micrograph.viz import graph_json
+
+    w = Value(0.5)  # requires_grad=False: the graph keeps no reference to it
+    x = Value(-3.0, requires_grad=True)
+    y = w + x
+    g = graph_json(y, names={"w": w, "x": x, "y": y})
+    named = {n["name"]: n for n in g["nodes"] if n.get("kind") == "value" and n.get("name")}
+    assert named["w"]["role"] == "const" and named["w"]["data"] == 0.5
+    assert not any(e["from"] == named["w"]["id"] for e in g["edges"])
