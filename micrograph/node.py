@@ -75,10 +75,11 @@ class Node:
     # (else it is None), so changing it in place later is no error, as in PyTorch.
     saves_only_for: ClassVar[dict[str, str]] = {}
     inputs: ClassVar[tuple[str, ...]] = ()
-    # `inputs` and `saves` as positions in (a, b, out), computed once per op class.
+    # `inputs` as positions in (a, b, out), computed once per op class.
     input_positions: ClassVar[tuple[int, ...]] = ()
-    save_positions: ClassVar[tuple[int, ...]] = ()
-    save_conditions: ClassVar[tuple[int | None, ...]] = ()
+    # For each saved operand: its position, and the index in next_functions of
+    # the input whose gradient alone needs it (-1: always saved).
+    save_plan: ClassVar[tuple[tuple[int, int], ...]] = ()
     _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
     _versions: tuple[int, ...] | None  # None: every saved Value was at version 0
@@ -91,9 +92,10 @@ class Node:
         super().__init_subclass__(**kwargs)
         position = {"a": 0, "b": 1, "out": 2}
         cls.input_positions = tuple(position[n] for n in cls.inputs)
-        cls.save_positions = tuple(position[n] for n in cls.saves)
         only = cls.saves_only_for
-        cls.save_conditions = tuple(position[only[n]] if n in only else None for n in cls.saves)
+        cls.save_plan = tuple(
+            (position[n], cls.inputs.index(only[n]) if n in only else -1) for n in cls.saves
+        )
 
     def __init__(
         self,
@@ -137,17 +139,29 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
+        if not as_values and self._versions is None:  # the usual case, kept fast: all saved at version 0
+            return tuple([
+                x if x is None or type(x) is float
+                else x._storage[0] if x._vc is None or not x._vc[0]
+                else self._unpack_checked(False)  # one was modified: the full loop raises for it
+                for x in saved
+            ])
+        return self._unpack_checked(as_values)
+
+    def _unpack_checked(self, as_values: bool) -> tuple[Any, ...]:
+        saved = self._saved
+        assert saved is not None
         versions = self._versions
         out: list[Any] = []
-        for i, (slot, item) in enumerate(zip(self.saves, saved)):
+        for i, item in enumerate(saved):
             if item is None or type(item) is float:  # not needed, or a number
                 out.append(item)
                 continue
-            self.check_version(item, versions[i] if versions is not None else 0, slot == "out")
+            self.check_version(item, 0 if versions is None else versions[i], self.saves[i] == "out")
             if not as_values:
                 out.append(item._storage[0])
             else:
-                out.append(item._as_output_of(self) if slot == "out" else item)
+                out.append(item._as_output_of(self) if self.saves[i] == "out" else item)
         return tuple(out)
 
     def check_version(self, item: Value, expected: int, is_output: bool) -> None:

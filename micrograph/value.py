@@ -463,28 +463,25 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
     node._next = edges
     node._result = out._storage[0]
     node._versions = None
-    if not op.save_positions:
+    if not op.save_plan:
         node._saved = ()
         return node
     saved: list[Any] = []
-    versions: list[int] = []
+    versions: list[int] | None = None  # almost always all 0: then None stands for them
     item: Any
-    for p, only_for in zip(op.save_positions, op.save_conditions):
-        if only_for is not None and edges[op.input_positions.index(only_for)] is None:
-            item, version = None, 0  # only that input's gradient needs it, and it needs none
-        elif p == 2:
-            item = Value._shared(out._storage, out._shared_vc())
-            version = out._vc[0]  # type: ignore[index]
-        elif p == 0:
-            item = saved_a
-            version = 0 if type(item) is float else item._version
-        else:
-            item = b
-            version = 0 if type(b) is float else (b._version if b_version is None else b_version)
+    for i, (p, needs_edge) in enumerate(op.save_plan):
+        if needs_edge >= 0 and edges[needs_edge] is None:
+            saved.append(None)  # only that input's gradient needs it, and it needs none
+            continue
+        item = saved_a if p == 0 else b if p == 1 else Value._shared(out._storage, out._shared_vc())
         saved.append(item)
-        versions.append(version)
+        if type(item) is not float:
+            version = b_version if p == 1 and b_version is not None else (0 if item._vc is None else item._vc[0])
+            if version:
+                versions = versions or [0] * len(op.save_plan)
+                versions[i] = version
     node._saved = tuple(saved)
-    if any(versions):  # almost always all 0: then None stands for them
+    if versions is not None:
         node._versions = tuple(versions)
     return node
 
