@@ -278,7 +278,9 @@ class ReluBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_zero(g) if _data(out) <= 0.0 else g,)  # relu'(0) = 0; nan passes g
+        if type(out) is float:
+            return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes g
+        return (g * out.sgn(),)  # recorded, so a second derivative exists (zero), as in torch
 
 
 class AbsBackward0(UnaryOp):
@@ -288,7 +290,18 @@ class AbsBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * ieee.sign(_data(a)),)
+        return (g * (ieee.sign(a) if type(a) is float else a.sgn()),)
+
+
+class SgnBackward0(UnaryOp):
+    """The sign (-1, 0 or 1), whose derivative is 0: what abs and relu backward multiply by."""
+
+    __slots__ = ()
+    forward = staticmethod(ieee.sign)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (_zero(g),)
 
 
 # -- ops that only exist in place -------------------------------------------------

@@ -321,6 +321,9 @@ class Value:
     def abs(self) -> Value:
         return _record(ops.AbsBackward0, self)
 
+    def sgn(self) -> Value:
+        return _record(ops.SgnBackward0, self)
+
     # -- in place: same object, new data, version + 1 ----------------------------------
     def add_(self, other: Any) -> Value:
         return _record_inplace(ops.AddBackward0, self, _operand(other, "add_"))

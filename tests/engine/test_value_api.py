@@ -179,3 +179,13 @@ def test_gradient_count_mismatch_is_a_clear_error():
     w = Value(1.0, requires_grad=True)
     with pytest.raises(RuntimeError, match="gradients for 2 outputs"):
         mg.backward([w * 2, w * 3], [1.0])
+
+
+def test_second_derivative_through_abs_and_relu_is_recorded_as_in_torch():
+    # torch multiplies by sgn(x), itself a recorded op: the first derivative requires grad.
+    for f in (lambda v: v.abs() * 3, lambda v: v.relu() * 3):
+        w = Value(1.25, requires_grad=True)
+        (g,) = mg.grad(f(w), w, create_graph=True)
+        assert g.item() == 3.0 and g.requires_grad
+        (g2,) = mg.grad(g, w)
+        assert g2.item() == 0.0
