@@ -88,6 +88,15 @@ def value(v: object) -> dict[str, Any] | str:
     }
 
 
+def caught(e: object) -> str | None:
+    """An error the submission caught and *returned*, as ``"Type: first line"`` (None stays None)."""
+    if e is None:
+        return None
+    if not isinstance(e, BaseException):
+        return f"not an exception: {type(e).__name__}"
+    return error_text(e)
+
+
 def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     """Call ``fn``; None if it returns, else the error as ``"Type: first line"``."""
     try:

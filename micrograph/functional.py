@@ -66,9 +66,15 @@ abs = _unary("abs")  # noqa: A001 - torch's name
 reciprocal = _unary("reciprocal")
 
 
-def _reduce(op: type[Node], values: Sequence[Any], data: float) -> Value:
+def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     """One node with an edge to every term, as ``torch.sum`` makes one SumBackward0."""
     terms = [_value(v) for v in values]
+    if not terms:
+        raise ValueError(f"{name}() needs at least one value")
+    total = 0.0
+    for t in terms:
+        total += t._storage[0]
+    data = total if op is ops.SumBackward0 else total / len(terms)
     out = Value._shared([data], None)
     if _mode.enabled:
         edges = tuple(_edge(t) for t in terms)
@@ -80,24 +86,12 @@ def _reduce(op: type[Node], values: Sequence[Any], data: float) -> Value:
 
 def sum(values: Sequence[Any]) -> Value:  # noqa: A001 - torch's name
     """The sum of ``values`` as one ``SumBackward0`` node (saves nothing: backward twice works)."""
-    values = list(values)
-    if not values:
-        raise ValueError("sum() needs at least one value")
-    total = 0.0
-    for v in values:
-        total += v.item() if isinstance(v, Value) else float(v)
-    return _reduce(ops.SumBackward0, values, total)
+    return _reduce(ops.SumBackward0, values, "sum")
 
 
 def mean(values: Sequence[Any]) -> Value:
     """The mean of ``values`` as one ``MeanBackward0`` node."""
-    values = list(values)
-    if not values:
-        raise ValueError("mean() needs at least one value")
-    total = 0.0
-    for v in values:
-        total += v.item() if isinstance(v, Value) else float(v)
-    return _reduce(ops.MeanBackward0, values, total / len(values))
+    return _reduce(ops.MeanBackward0, values, "mean")
 
 
 def mm(a: Sequence[Sequence[Any]], b: Sequence[Sequence[Any]]) -> list[list[Value]]:

@@ -8,7 +8,7 @@ product, a quotient), some do not (a sum, a difference, a product by a constant)
 import micrograph
 from micrograph import Value
 
-from grader.probe import error_text, grad, grad_fn, num, value
+from grader.probe import caught, grad, grad_fn, num, value
 from grader.spec import Exercise
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -18,14 +18,6 @@ SAVING = [micrograph.mul, lambda a, b: b / a, lambda a, b: a * a + b]
 # ... and for which it does not (a sum, a difference, a product by a number).
 NOT_SAVING = [micrograph.add, micrograph.sub, lambda a, b: a * 3 + b]
 
-
-def _caught(e: object) -> str | None:
-    """An error the submission caught and returned, as "Type: first line"."""
-    if e is None:
-        return None
-    if not isinstance(e, BaseException):
-        return f"not an exception: {type(e).__name__}"
-    return error_text(e)
 
 
 def _version(v: object) -> int | str:
@@ -53,7 +45,7 @@ def _is(a: object, b: object) -> bool | str:
 )
 def leaf_error_public(sub):
     runs = [sub.inplace_on_leaf(w, d) for w, d in [(1.25, 3.0), (-3.0, 0.25)]]
-    return {"error": [_caught(r["error"]) for r in runs]}
+    return {"error": [caught(r["error"]) for r in runs]}
 
 
 @EXERCISE.test(
@@ -117,7 +109,7 @@ def inplace_same_object(sub):
 def saved_value_error(sub):
     cases = zip([(0.5, 1.5, 1), (-2.0, 3.0, 2), (1.25, -0.5, 3)], SAVING)
     runs = [sub.modify_saved_value(w, x, times, combine) for (w, x, times), combine in cases]
-    return {"error": [_caught(r["error"]) for r in runs]}
+    return {"error": [caught(r["error"]) for r in runs]}
 
 
 @EXERCISE.test(
@@ -165,7 +157,7 @@ def unsaved_value_ok(sub):
     cases = zip([(0.5, -2.5, 1), (2.0, 1.0, 2), (-0.75, 3.5, 1)], NOT_SAVING)
     runs = [sub.modify_saved_value(w, x, times, combine) for (w, x, times), combine in cases]
     return {
-        "error": [_caught(r["error"]) for r in runs],
+        "error": [caught(r["error"]) for r in runs],
         "grads": [[grad(r["w"]), grad(r["x"])] for r in runs],
     }
 

@@ -6,19 +6,11 @@ documents' (w = 1, x = 2, 999), several per test.
 
 from micrograph import Value
 
-from grader.probe import error_text, grad, num, value
+from grader.probe import caught, grad, num, value
 from grader.spec import Exercise
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
-
-def _caught(e: object) -> str | None:
-    """An error the submission caught and returned, as "Type: first line"."""
-    if e is None:
-        return None
-    if not isinstance(e, BaseException):
-        return f"not an exception: {type(e).__name__}"
-    return error_text(e)
 
 
 def _inputs(v: object) -> list | str:
@@ -123,7 +115,7 @@ def cut_graph(sub):
     "RuntimeError of z.backward() and return it.",
 )
 def detached_backward(sub):
-    return [_caught(sub.backward_of_detached(w)) for w in (0.5, -6.0)]
+    return [caught(sub.backward_of_detached(w)) for w in (0.5, -6.0)]
 
 
 @EXERCISE.diagram

@@ -11,7 +11,7 @@ import functools
 import micrograph
 from micrograph import Value
 
-from grader.probe import error_text, grad, num, raised, value
+from grader.probe import caught, grad, num, raised, value
 from grader.spec import Exercise
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
@@ -34,14 +34,6 @@ def _grad_mode_on(probe):
 
     return run
 
-
-def _caught(e: object) -> str | None:
-    """An error the submission caught and returned, as "Type: first line"."""
-    if e is None:
-        return None
-    if not isinstance(e, BaseException):
-        return f"not an exception: {type(e).__name__}"
-    return error_text(e)
 
 
 def _version(v: Value) -> int:
@@ -161,7 +153,7 @@ def step_refused(sub):
     errors, ws = [], []
     for start, loss_fn, lr in LOSSES:
         w = Value(start, requires_grad=True)
-        errors.append(_caught(sub.step_without_no_grad(w, loss_fn, lr)))
+        errors.append(caught(sub.step_without_no_grad(w, loss_fn, lr)))
         ws.append([value(w), _version(w)])
     return {"error": errors, "w": ws}
 
