@@ -124,11 +124,11 @@ def _execute(
     try:
         while ready:
             node = ready.pop()
-            if node not in buffers:  # every gradient that reached it was None
+            g = buffers.pop(node, None)
+            if g is None:  # every gradient that reached it was None
                 _pass_nothing(node, deps, ready, needed)
                 continue
-            g = buffers.pop(node)
-            if node._hooks or node._retained is not None or type(node) is AccumulateGrad:
+            if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
                 g = _call_hooks(node, g, create_graph)
             if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
                 if node in capture:
@@ -145,11 +145,13 @@ def _execute(
                 if nxt is None or (needed is not None and nxt not in needed):
                     continue
                 if gi is not None:  # None: no gradient along this edge (a custom Function may say so)
-                    buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+                    before = buffers.get(nxt)
+                    buffers[nxt] = gi if before is None else before + gi
                 left = deps[nxt] - 1
-                deps[nxt] = left
-                if not left:
-                    ready.append(nxt)
+                if left:
+                    deps[nxt] = left
+                else:
+                    ready.append(nxt)  # all its gradients are in: it can run
     finally:
         _mode.enabled = previous_mode
 
@@ -159,8 +161,10 @@ def _pass_nothing(node: Node, deps: dict[Node, int], ready: list[Node], needed: 
     for nxt in node._next:
         if nxt is None or (needed is not None and nxt not in needed):
             continue
-        deps[nxt] -= 1
-        if not deps[nxt]:
+        left = deps[nxt] - 1
+        if left:
+            deps[nxt] = left
+        else:
             ready.append(nxt)
 
 
