@@ -52,9 +52,10 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dia
         node_attr={"fontname": FONT, "fontsize": "11", "shape": "box", "style": "filled", "margin": "0.1,0.04"},
         edge_attr={"color": "grey30", "arrowsize": "0.7"},
     )
+    used = {tail for tail, _ in graph.edges}
     for node in graph.nodes:
         if isinstance(node, ValueNode):
-            _value(d, node)
+            _value(d, node, node.id in used)
         elif isinstance(node, OpNode):
             _op(d, node, show_saved)
         else:
@@ -73,7 +74,7 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dia
     return d
 
 
-def _value(d: Diagram, node: ValueNode) -> None:
+def _value(d: Diagram, node: ValueNode, used: bool) -> None:
     lines = [] if node.name is None else [f"<B>{escape(node.name)}</B>"]
     if node.role == "const":
         if node.data is None and node.name is None:
@@ -81,6 +82,8 @@ def _value(d: Diagram, node: ValueNode) -> None:
         if node.data is not None:
             lines.append(f"data {number(node.data)}")
         lines.append(_small("requires_grad=False", MUTED))
+        if not used:  # a named value the graph keeps no edge to (next_functions holds None)
+            lines.append(_small("not recorded in the graph", MUTED))
         d.node(node.id, _html(lines), fillcolor=VALUE_FILL["const"], style="filled,dashed", color="grey50")
         return
     lines.append(f"data {number(node.data)}")
