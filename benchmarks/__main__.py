@@ -13,10 +13,10 @@ import platform
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from benchmarks import workloads
-from benchmarks.engines import Engine, available, micrograd
+from benchmarks.engines import available, micrograd
 
 
 def median_runs(fn: Callable[[], dict[str, float]], repeats: int) -> dict[str, float]:
