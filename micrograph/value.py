@@ -162,6 +162,8 @@ class Value:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if not callable(hook):
+            raise TypeError(f"register_hook() takes a function of the gradient, got {type(hook).__name__}")
         owner: Value | Node = self if self.grad_fn is None else self.grad_fn
         if owner._hooks is None:
             owner._hooks = []
