@@ -17,6 +17,7 @@ its inputs, and captures their gradients instead of accumulating them.
 
 from __future__ import annotations
 
+import heapq
 import warnings
 from typing import Any, Sequence
 
@@ -30,6 +31,8 @@ CREATE_GRAPH_WARNING = (
     "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
     "of your parameters to None after use to break the cycle and avoid the leak."
 )
+
+_create_graph_warned = False
 
 
 # -- public entry points -----------------------------------------------------------------
@@ -48,7 +51,9 @@ def backward(
     """
     outputs = _flatten(values, "values")
     grads = _grads_for(outputs, grad_values)
-    if create_graph:
+    global _create_graph_warned
+    if create_graph and not _create_graph_warned:  # PyTorch warns once per process
+        _create_graph_warned = True
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
     targets: set[Node] | None = None
     if inputs is not None:
@@ -57,6 +62,8 @@ def backward(
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
         targets = set()
         for v in wanted:
+            if not v._requires_grad:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
             if v.grad_fn is not None:
                 v.retain_grad()
             node = _node_of(v)
@@ -80,10 +87,17 @@ def grad(
     """d(outputs)/d(inputs) as a tuple, without touching any ``.grad``."""
     outs = _flatten(outputs, "outputs")
     ins = _flatten(inputs, "inputs")
+    if not ins:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, "
+            "but got: allow_unused=False."
+        )
+    roots = _roots(outs, _grads_for(outs, grad_outputs), create_graph)
     for v in ins:
         if not v._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    roots = _roots(outs, _grads_for(outs, grad_outputs), create_graph)
     nodes = [_node_of(v) for v in ins]
     targets = {n for n in nodes if n is not None}
     capture: dict[Node, Grad] = dict.fromkeys(targets)
@@ -118,12 +132,15 @@ def _execute(
     buffers: dict[Node, Grad] = {}
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
-    ready = [n for n in buffers if n not in deps]
+    # Ready nodes run most recent first (highest sequence number), leaves' AccumulateGrad
+    # before any op, as in PyTorch's ready queue: hooks fire in the same order.
+    ready = [(-n._seq, n) for n in buffers if n not in deps]
+    heapq.heapify(ready)
     previous_mode = _mode.enabled
     _mode.enabled = create_graph  # the backward pass is itself recorded only for create_graph
     try:
         while ready:
-            node = ready.pop()
+            node = heapq.heappop(ready)[1]
             g = buffers.pop(node, None)
             if g is None:  # every gradient that reached it was None
                 _pass_nothing(node, deps, ready, needed)
@@ -151,12 +168,14 @@ def _execute(
                 if left:
                     deps[nxt] = left
                 else:
-                    ready.append(nxt)  # all its gradients are in: it can run
+                    heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
     finally:
         _mode.enabled = previous_mode
 
 
-def _pass_nothing(node: Node, deps: dict[Node, int], ready: list[Node], needed: set[Node] | None) -> None:
+def _pass_nothing(
+    node: Node, deps: dict[Node, int], ready: list[tuple[int, Node]], needed: set[Node] | None
+) -> None:
     """A node that received no gradient does not run, but its inputs stop waiting for it."""
     for nxt in node._next:
         if nxt is None or (needed is not None and nxt not in needed):
@@ -165,7 +184,7 @@ def _pass_nothing(node: Node, deps: dict[Node, int], ready: list[Node], needed: 
         if left:
             deps[nxt] = left
         else:
-            ready.append(nxt)
+            heapq.heappush(ready, (-nxt._seq, nxt))
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
@@ -184,7 +203,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
     if retained is not None:  # a new Value each time, as PyTorch does
         old = retained._grad
         if create_graph:
-            retained._grad = g if old is None else old + g
+            retained._grad = g.clone() if old is None else old + g
         else:
             retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
     return g
@@ -193,12 +212,13 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
 def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
     if not leaf._requires_grad:  # switched off after the graph was built
         return
-    if create_graph:
-        leaf._grad = g if leaf._grad is None else leaf._grad + g
+    if create_graph:  # a recorded copy (CopyBackwards), never the gradient object itself
+        leaf._grad = Value(0.0).copy_(g) if leaf._grad is None else leaf._grad + g
     elif leaf._grad is None:
         leaf._grad = Value._shared([g], None)
     else:
-        leaf._grad._storage[0] += g  # the same .grad object throughout, as PyTorch
+        leaf._grad._storage[0] += g  # the same .grad object throughout, in place, as PyTorch
+        leaf._grad._shared_vc()[0] += 1
 
 
 # -- graph walks -----------------------------------------------------------------------------
@@ -265,7 +285,7 @@ def _grads_for(outputs: list[Value], grads: Any) -> list[Any]:
         return [None] * len(outputs)
     flat = _flatten_numbers(grads)
     if len(flat) != len(outputs):
-        raise RuntimeError(f"got {len(flat)} gradients for {len(outputs)} outputs: give one per output")
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
     return flat
 
 

@@ -10,6 +10,7 @@ even when the body raises.
 from __future__ import annotations
 
 import functools
+import inspect
 import threading
 from typing import Any, Callable, TypeVar
 
@@ -42,6 +43,8 @@ class _GradModeSwitch:
 
     def __call__(self, fn: F) -> F:
         target = self._target
+        if inspect.isgeneratorfunction(fn):
+            return _wrap_generator(fn, target)  # type: ignore[return-value]
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -49,6 +52,30 @@ class _GradModeSwitch:
                 return fn(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]
+
+
+def _wrap_generator(fn: Callable[..., Any], target: bool) -> Callable[..., Any]:
+    """A generator runs in the decorator's mode each time it resumes, and the caller's in between."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        gen = fn(*args, **kwargs)
+        try:
+            with set_grad_enabled(target):
+                item = next(gen)
+            while True:
+                try:
+                    sent = yield item
+                except BaseException as exc:  # thrown in by the caller: pass it on
+                    with set_grad_enabled(target):
+                        item = gen.throw(exc)
+                else:
+                    with set_grad_enabled(target):
+                        item = gen.send(sent)
+        except StopIteration as stop:
+            return stop.value
+
+    return wrapper
 
 
 class _BareDecorator(_GradModeSwitch):
@@ -88,7 +115,9 @@ class set_grad_enabled(_GradModeSwitch):
     """
 
     def __init__(self, mode: bool) -> None:
-        self._target = bool(mode)
+        if not isinstance(mode, bool):
+            raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type(mode).__name__}")
+        self._target = mode
         self._before_call = _mode.enabled
         _mode.enabled = self._target
 

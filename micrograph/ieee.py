@@ -59,6 +59,28 @@ def pow(a: float, b: float) -> float:
         return nan  # negative base, non-integer exponent
 
 
+def pow_number(a: float, p: float) -> float:
+    """``a ** p`` for a number ``p``, with PyTorch's special cases.
+
+    torch computes ``x ** 0.5`` as ``sqrt(x)``, ``x ** -0.5`` as ``1 / sqrt(x)``,
+    ``x ** 2`` as ``x * x`` and ``x ** -2`` as ``1 / (x * x)`` (and so on), which
+    differ from ``pow`` at -0.0, -inf and near overflow: ``(-0.0) ** 0.5`` is -0.0.
+    """
+    if p == 0.5:
+        return sqrt(a)
+    if p == -0.5:
+        return div(1.0, sqrt(a))
+    if p == 2.0:
+        return a * a
+    if p == 3.0:
+        return a * a * a
+    if p == -1.0:
+        return div(1.0, a)
+    if p == -2.0:
+        return div(1.0, a * a)
+    return pow(a, p)
+
+
 def sin(x: float) -> float:
     return math.sin(x) if math.isfinite(x) else nan
 

@@ -17,6 +17,8 @@ time".  A node that saved nothing (``+``, ``-``) can run any number of times.
 
 from __future__ import annotations
 
+import itertools
+import re
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
     from micrograph.value import Value
 
 Grad = Any  # a float during a plain backward, a Value when create_graph=True
+
+sequence = itertools.count()  # numbers nodes in creation order (PyTorch's sequence_nr)
+ACCUMULATE_FIRST = 1 << 62  # added to an AccumulateGrad's number: it outranks every op node
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -45,12 +50,14 @@ def modified_inplace_error(owner: str | None, version: int, expected: int) -> Ru
 
 
 def _short_name(node: Node | None) -> str | None:
-    """'MulBackward0' -> 'Mul', as PyTorch names the op that produced a tensor."""
+    """'MulBackward0' -> 'Mul', 'PowBackward1' -> 'Pow1', as PyTorch's message names an op."""
     if node is None:
         return None
-    name = type(node).__name__
-    cut = name.rfind("Backward")
-    return name[:cut] if cut > 0 else name
+    name = node.name()
+    match = re.fullmatch(r"(\w+)Backward(\d*)", name)
+    if match is None:
+        return name
+    return match[1] if match[2] in ("", "0") else match[1] + match[2]
 
 
 class Node:
@@ -65,7 +72,7 @@ class Node:
 
     # Hooks and retain_grad are rare: class-level defaults, set per node (in its
     # __dict__, made only then) when used, so creating a node stays cheap.
-    __slots__ = ("_next", "_saved", "_versions", "_result", "__dict__", "__weakref__")
+    __slots__ = ("_next", "_saved", "_versions", "_result", "_seq", "__dict__", "__weakref__")
     _hooks: list[Callable[[Value], Value | None]] | None = None
     _retained: weakref.ref[Value] | None = None
 
@@ -84,6 +91,7 @@ class Node:
     _saved: tuple[Any, ...] | None  # None once released
     _versions: tuple[int, ...] | None  # None: every saved Value was at version 0
     _result: float | None  # the number this node produced (for diagrams), not its output Value
+    _seq: int  # creation order: the engine runs the most recent ready node first, as PyTorch
 
     forward: ClassVar[Callable[..., float]]
     backward: ClassVar[Callable[..., tuple[Grad, ...]]]
@@ -108,6 +116,7 @@ class Node:
         self._saved = saved
         self._versions = versions  # each saved Value's version when it was saved
         self._result = result
+        self._seq = next(sequence)
 
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
@@ -181,13 +190,15 @@ class AccumulateGrad(Node):
     """The node that writes a leaf's ``.grad``; one per leaf, shared by every use of it.
 
     It holds its leaf strongly (``variable``); the leaf holds it only weakly,
-    so the graph and the node die together.
+    so the graph and the node die together.  Like PyTorch's, it comes first in
+    the engine's order: a leaf's gradient is written as soon as it is complete.
     """
 
     __slots__ = ("variable",)
 
     def __init__(self, variable: Value) -> None:
         super().__init__(())
+        self._seq += ACCUMULATE_FIRST
         self.variable = variable
 
     def name(self) -> str:

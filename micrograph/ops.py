@@ -128,13 +128,15 @@ class PowBackward0(BinaryOp):
     __slots__ = ()
     inputs = ("a",)
     saves = ("a", "b")
-    forward = staticmethod(ieee.pow)
+    forward = staticmethod(ieee.pow_number)
 
     @staticmethod
     def backward(g: Grad, a: Any, p: Any) -> tuple[Grad, ...]:
         if _data(p) == 0.0:
             return (_zero(g),)
-        return (g * (p * _pow(a, p - 1.0)),)
+        if type(a) is float:
+            return (g * (p * ieee.pow_number(a, p - 1.0)),)
+        return (g * (p * a ** (p - 1.0)),)
 
 
 class PowBackward1(BinaryOp):
@@ -326,6 +328,17 @@ class FillBackward2(BinaryOp):
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
         return (_zero(g),)
+
+
+class FillBackward3(BinaryOp):
+    """``v.fill_(value)``: the gradient goes to the value filled in."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a, b: b)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return _zero(g), g
 
 
 class CopyBackwards(BinaryOp):

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from micrograph import ops
 from micrograph.grad_mode import _mode
-from micrograph.node import AccumulateGrad, Node
+from micrograph.node import AccumulateGrad, Node, sequence
 
 Number = int | float
 
@@ -68,7 +68,7 @@ class Value:
             raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
         self._storage = [float(data)]
         self._vc = None
-        self._requires_grad = bool(requires_grad)
+        self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         self.grad_fn = None
 
     @classmethod
@@ -105,6 +105,7 @@ class Value:
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
+        requires_grad = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
         if self.grad_fn is not None:
             if not requires_grad:
                 raise RuntimeError("you can only change requires_grad flags of leaf variables." + _DETACH_HINT)
@@ -136,6 +137,8 @@ class Value:
             raise TypeError(
                 f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
             )
+        if value is self:
+            raise RuntimeError("can't assign Variable as its own grad")
         self._grad = value
 
     # -- gradients ---------------------------------------------------------------------
@@ -188,6 +191,18 @@ class Value:
     def clone(self) -> Value:
         return _record(ops.CloneBackward0, self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Value:
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment."
+            )
+        copy = Value(self._storage[0], requires_grad=self._requires_grad)
+        if self._grad is not None:
+            copy._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = copy
+        return copy
+
     # -- Python conversions ------------------------------------------------------------
     def item(self) -> float:
         return self._storage[0]
@@ -211,7 +226,7 @@ class Value:
         return self._storage[0] != 0.0
 
     def __format__(self, spec: str) -> str:
-        return format(self._storage[0], spec) if spec else repr(self)
+        return format(self._storage[0], spec)  # as a one-element tensor: f"{v}" is "2.0"
 
     def __repr__(self) -> str:
         extra = ""
@@ -353,7 +368,8 @@ class Value:
         return _record_inplace(ops.ZeroBackward0, self)
 
     def fill_(self, value: Any) -> Value:
-        return _record_inplace(ops.FillBackward2, self, _number(value, "fill_"))
+        value = _operand(value, "fill_")
+        return _record_inplace(ops.FillBackward3 if isinstance(value, Value) else ops.FillBackward2, self, value)
 
     def copy_(self, src: Any) -> Value:
         return _record_inplace(ops.CopyBackwards, self, _operand(src, "copy_"))
@@ -406,6 +422,13 @@ def _operand(x: Any, where: str | None = None) -> Any:
     if where is None:
         return NotImplemented
     raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+
+
+def _bool(flag: Any, what: str) -> bool:
+    """PyTorch refuses 0, 1 or "yes" where it wants a bool: so do we."""
+    if not isinstance(flag, bool):
+        raise TypeError(f"{what} must be bool, not {type(flag).__name__}")
+    return flag
 
 
 def _number(x: Any, where: str = "comparison") -> float:
@@ -468,6 +491,7 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
     node._next = edges
     node._result = out._storage[0]
     node._versions = None
+    node._seq = next(sequence)
     if not op.save_plan:
         node._saved = ()
         return node
@@ -531,7 +555,7 @@ def _format_number(x: float) -> str:
     """PyTorch's scalar print style: ``6.``, ``0.3333``, ``1.0000e+10``, ``nan``."""
     if x != x or x in (float("inf"), float("-inf")):
         return repr(x)
-    if x != 0.0 and (abs(x) >= 1e8 or abs(x) < 1e-4):
+    if x != 0.0 and (abs(x) > 1e8 or abs(x) < 1e-4):
         return f"{x:.4e}"
     if x == int(x):
         return f"{x:.0f}." if x or str(x)[0] != "-" else "-0."

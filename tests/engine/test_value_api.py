@@ -177,7 +177,7 @@ def test_mm_shape_mismatch_is_a_clear_error():
 
 def test_gradient_count_mismatch_is_a_clear_error():
     w = Value(1.0, requires_grad=True)
-    with pytest.raises(RuntimeError, match="gradients for 2 outputs"):
+    with pytest.raises(RuntimeError, match="got 2 tensors and 1 gradients"):
         mg.backward([w * 2, w * 3], [1.0])
 
 
