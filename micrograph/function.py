@@ -107,7 +107,8 @@ class BackwardCFunction(Node):
 
     @property
     def saved_released(self) -> bool:
-        return self._saved is None
+        """Freed *and* something was saved: only then does a second backward fail."""
+        return self._saved is None and bool(self._is_output)
 
     def release(self) -> None:
         # Even with nothing saved: torch's ctx.saved_tensors raises after a backward frees it.

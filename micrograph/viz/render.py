@@ -108,3 +108,38 @@ class Diagram(graphviz.Digraph):
         if error is not None:
             return {"text/plain": f"micrograph diagram: {error}"}
         return {"image/svg+xml": svg.decode("utf-8")}
+
+    def pipe(self, format: str | None = None, *args: object, **kwargs: object) -> bytes:  # noqa: A002
+        """The rendered bytes (``format`` "svg" or "png"), made by :func:`find_renderer`'s program."""
+        fmt = format or self.format or "svg"
+        renderer = find_renderer()
+        if renderer is None:
+            raise RuntimeError(f"micrograph diagram: {NO_RENDERER}")
+        extra = [f"-Gdpi={PNG_DPI}"] if fmt == "png" else []
+        out, error = run(renderer, [f"-T{fmt}", *extra], NOTEBOOK_TIMEOUT, NOTEBOOK_TIMEOUT, self.source.encode("utf-8"))
+        if error is not None:
+            raise RuntimeError(f"micrograph diagram: {error}")
+        return out
+
+    def render(  # type: ignore[override]
+        self,
+        filename: str | None = None,
+        directory: str | None = None,
+        view: bool = False,
+        cleanup: bool = False,
+        format: str | None = None,  # noqa: A002 - graphviz's name
+        **kwargs: object,
+    ) -> str:
+        """Save the ``.gv`` source and render it next to it; returns the picture's path.
+
+        Same arguments as ``graphviz.Digraph.render`` (``view`` is ignored: this may
+        run on a server), but rendered by :func:`find_renderer`'s program, so it
+        works after a plain ``pip install`` with no system Graphviz.
+        """
+        fmt = format or self.format or "svg"
+        source_path = Path(self.save(filename, directory))
+        picture = source_path.with_name(f"{source_path.name}.{fmt}")
+        picture.write_bytes(self.pipe(fmt))
+        if cleanup:
+            source_path.unlink(missing_ok=True)
+        return str(picture)

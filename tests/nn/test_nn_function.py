@@ -122,3 +122,21 @@ def test_ctx_notes_and_numbers_among_the_arguments() -> None:
     assert len(y.grad_fn.next_functions) == 1  # a number is no input of the graph
     y.backward()
     assert x.grad.item() == 4.0
+
+
+def test_a_function_that_saved_nothing_is_not_marked_freed() -> None:
+    class Double(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value) -> mg.Value:
+            return x * 2.0
+
+        @staticmethod
+        def backward(ctx: Any, g: mg.Value) -> mg.Value:
+            return g * 2.0
+
+    w = mg.Value(1.0, requires_grad=True)
+    y = Double.apply(w) + 1
+    y.backward()
+    assert not y.grad_fn.next_functions[0][0].saved_released
+    y.backward()  # nothing saved, nothing freed: a second backward works, as in torch
+    assert w.grad.item() == 4.0

@@ -125,3 +125,19 @@ def test_bad_arguments(graph: dict[str, Any], tmp_path: Path, kwargs: dict[str, 
     arguments = {"directory": tmp_path, "stem": "y", **kwargs}
     with pytest.raises(ValueError, match=message):
         render_json(graph, **arguments)
+
+
+def test_draw_renders_and_pipes_without_system_graphviz(tmp_path) -> None:
+    import micrograph as mg
+    from micrograph.viz import draw
+    from micrograph.viz.render import find_renderer
+
+    if find_renderer() is None:
+        import pytest
+
+        pytest.skip("no renderer installed")
+    w = mg.Value(1.5, requires_grad=True)
+    d = draw(w * w, names={"w": w})
+    path = d.render(str(tmp_path / "g"), format="svg")
+    assert path.endswith("g.svg") and "<svg" in open(path, encoding="utf-8").read()
+    assert d.pipe("png").startswith(b"\x89PNG")
