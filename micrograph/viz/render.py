@@ -137,7 +137,7 @@ class Diagram(graphviz.Digraph):
         works after a plain ``pip install`` with no system Graphviz.
         """
         fmt = format or self.format or "svg"
-        source_path = Path(self.save(filename, directory))
+        source_path = Path(self.save(filename, directory=directory))
         picture = source_path.with_name(f"{source_path.name}.{fmt}")
         picture.write_bytes(self.pipe(fmt))
         if cleanup:
