@@ -63,8 +63,8 @@ def grads_after_backward(w: float, x: float) -> dict[str, Value | None]:
     """Build the graph, call y.backward() (no retain_grad), and return every node's .grad.
 
     Return {"w": w.grad, "x": x.grad, "a": a.grad, "b": b.grad, "y": y.grad}, each exactly
-    what ``.grad`` holds (a Value or None).  Reading a non-leaf's .grad warns: expect to see
-    that warning in the grader's output.
+    what ``.grad`` holds (a Value or None).  Reading a non-leaf's .grad warns, and the grader
+    checks that those warnings happened: read every node's .grad, let it warn, and return it.
     """
     # TODO: build_graph, y.backward(), then read .grad of all five nodes
     raise NotImplementedError("ex03: grads_after_backward")

@@ -10,21 +10,24 @@ code just does its honest best to observe and report.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import signal
 import sys
 import sysconfig
+import time
 import traceback
 import types
-from typing import Any
+from typing import Any, Iterator
 
 import micrograph
 
 from grader import confine, probe, spec, wire
 
 _write = os.write
+MIN_PROBE_SECONDS = 1.0
 
 
 class _NotPlain(Exception):
@@ -33,6 +36,37 @@ class _NotPlain(Exception):
 
 class DiagramTimeout(BaseException):
     """Raised by SIGALRM when the diagram probe overruns its share of the time limit."""
+
+
+class ProbeTimeout(BaseException):
+    """Raised by SIGALRM when a test's probe overruns its share of the time limit: a
+    BaseException, so the submission's ``except Exception`` does not swallow it."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float, overrun: BaseException) -> Iterator[None]:
+    """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
+    clock).  The alarm may ring as the block ends, so the caller catches around the block."""
+
+    def ring(*_: object) -> None:
+        raise overrun
+
+    signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _probe_seconds(time_left: float, probes_left: int) -> float:
+    """A probe's budget: an equal share of the time left, one share kept in reserve.
+
+    Fast probes leave their share to later ones (a slow but honest probe gets the time the
+    others did not use), yet probes that all loop take ``probes_left / (probes_left + 1)`` of
+    the time left between them, so the child reports every test before the grader kills it.
+    """
+    return max(MIN_PROBE_SECONDS, time_left / (probes_left + 1))
 
 
 def _send(fd: int, record: dict[str, Any]) -> None:
@@ -119,29 +153,37 @@ def _diagram_record(
     if graph_json is None:
         return {"kind": "diagram", "graph": None, "error": None}
 
-    def overrun(*_: object) -> None:
-        raise DiagramTimeout(f"drawing took more than {seconds:g} s")
-
-    signal.signal(signal.SIGALRM, overrun)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     error = None
     try:
-        try:
-            roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
-        except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
-            error = _error(exc, submission)
-            if not probe.shown:
-                return {"kind": "diagram", "graph": None, "error": error}
-            roots, names = _roots(probe.shown[-1])
-        graph = _plain(graph_json(*roots, names=names))
+        with _alarm(seconds, DiagramTimeout(f"drawing took more than {seconds:g} s")):
+            try:
+                roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
+            except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
+                error = _error(exc, submission)
+                if not probe.shown:
+                    return {"kind": "diagram", "graph": None, "error": error}
+                roots, names = _roots(probe.shown[-1])
+            graph = _plain(graph_json(*roots, names=names))
         return {"kind": "diagram", "graph": graph, "error": error}
     except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
         return {"kind": "diagram", "graph": None, "error": error or _error(exc, submission)}
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
+                 seconds: float) -> dict[str, Any]:
+    """Run one test's probe under its time budget: its observations, or why there are none."""
+    try:
+        with _alarm(seconds, ProbeTimeout(f"timed out after {seconds:.3g} s")):
+            observed = test.probe(sub)
+        return {"obs": _plain(observed), "error": None}
+    except _NotPlain as exc:
+        return {"obs": None, "error": _probe_error(exc)}
+    except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
+        return {"obs": None, "error": _error(exc, submission)}
 
 
 def main() -> None:
+    started = time.monotonic()
     request = json.loads(sys.stdin.buffer.read())
     fd, submission = request["fd"], request["submission"]
     tests_module = _load_tests(request["tests_module"], request["tests_source"])
@@ -167,12 +209,10 @@ def main() -> None:
     _send(fd, {"kind": "import", "error": None})
     if request["diagram"] and exercise.diagram_probe is not None:
         _send(fd, _diagram_record(exercise, sub, submission, request["diagram_seconds"]))
-    for name in request["tests"]:
-        try:
-            record = {"obs": _plain(exercise.get(name).probe(sub)), "error": None}
-        except _NotPlain as exc:
-            record = {"obs": None, "error": _probe_error(exc)}
-        except BaseException as exc:  # noqa: BLE001 - includes SystemExit and MemoryError
-            record = {"obs": None, "error": _error(exc, submission)}
+    names = request["tests"]
+    for i, name in enumerate(names):
+        time_left = request["time_limit"] - (time.monotonic() - started)
+        seconds = _probe_seconds(time_left, len(names) - i)
+        record = _test_record(exercise.get(name), sub, submission, seconds)
         _send(fd, {"kind": "test", "name": name, **record})
     _send(fd, {"kind": "done"})

@@ -71,15 +71,21 @@ def load(exercise_id: str, tests_dir: Path = DEFAULT_TESTS_DIR) -> LoadedExercis
     return LoadedExercise(exercise, name, source, path)
 
 
+def submission_candidates(folder: Path, exercise: Exercise) -> list[Path]:
+    """The files in ``folder`` that may be the student's file for ``exercise``:
+    ``<module>.py`` alone if it exists, else every ``exNN_*.py``."""
+    exact = folder / f"{exercise.module}.py"
+    if exact.is_file():
+        return [exact]
+    return sorted(p for p in folder.glob(f"{exercise.id}_*.py") if p.is_file())
+
+
 def find_submission(folder: Path, exercise: Exercise) -> Path | None:
     """The student's file for ``exercise`` in ``folder``: ``<module>.py``, else a unique
     ``exNN_*.py``."""
-    exact = folder / f"{exercise.module}.py"
-    if exact.is_file():
-        return exact
-    candidates = sorted(folder.glob(f"{exercise.id}_*.py"))
+    candidates = submission_candidates(folder, exercise)
     return candidates[0] if len(candidates) == 1 else None
 
 
 __all__ = ["CatalogError", "LoadedExercise", "SpecError", "exercise_ids", "find_submission",
-           "load", "parse_id"]
+           "load", "parse_id", "submission_candidates"]

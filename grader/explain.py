@@ -29,7 +29,7 @@ def test_error(error: dict[str, Any], display: str, memory_limit: int) -> str:
         return f"used more than {size(memory_limit)} of memory{_where(error)}"
     if kind == "SystemExit":
         return f"called {message}{_where(error)}: return a value instead of exiting"
-    if kind == "DiagramTimeout":  # the child's soft limit on the diagram probe
+    if kind in ("DiagramTimeout", "ProbeTimeout"):  # the child's soft limits on one probe
         return f"{message}{_where(error)}"
     if kind == "RecursionError":
         return f"RecursionError: {message}{_where(error)}"

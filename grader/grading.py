@@ -36,7 +36,8 @@ class TestResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "score": self.score, "max_score": self.max_score,
-                "status": self.status, "feedback": self.feedback}
+                "status": self.status, "feedback": self.feedback,
+                "visibility": "public" if self.public else "hidden"}
 
 
 @dataclass
@@ -96,7 +97,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     if record is None:
         return result(*report.why_silent())
     if record["error"] is not None:
-        return result("error", explain.test_error(record["error"], display, memory_limit))
+        status = "timeout" if record["error"]["type"] == "ProbeTimeout" else "error"
+        return result(status, explain.test_error(record["error"], display, memory_limit))
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
         return result("passed")

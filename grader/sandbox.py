@@ -5,8 +5,9 @@ fresh scratch directory holding only a copy of the file, in its own session (so 
 group can be killed), with a minimal environment.  The request goes in on stdin; records come
 back on a pipe created here; stdout and stderr go to a third pipe that is read concurrently and
 cut to ``STDOUT_LIMIT``, so a flood costs the child its time, never the grader its memory.  The
-wall-clock limit is enforced here; memory, CPU, processes and files are limited in the child by
-``grader.confine`` before the submission is imported.
+wall-clock limit is enforced here (the child also gives each probe a share of it, so one looping
+function costs only the tests that call it: this kill is the backstop); memory, CPU, processes
+and files are limited in the child by ``grader.confine`` before the submission is imported.
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ def run_child(
             "tests": tests,
             "diagram": diagram,
             "diagram_seconds": time_limit * DIAGRAM_SHARE,
+            "time_limit": time_limit,  # each test's probe gets a share of what is left
             "memory": memory_limit,
             "cpu": math.ceil(time_limit) + 1,
         }

@@ -8,7 +8,7 @@ grader never trusts anything a probe returns beyond plain JSON values (see docs/
 
     @EXERCISE.test("gradients", points=2, public=True,
                    feedback="Backpropagate from y, then read w.grad and x.grad.",
-                   key_feedback={"x_grad": "x.grad is dy/dx = w + 1"})
+                   key_feedback={"x_grad": "x reaches y along one path: follow it"})
     def gradients(sub):                       # sub: the student's module
         return {"x_grad": sub.backprop(0.5, -3.0)[1]}
 

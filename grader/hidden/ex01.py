@@ -37,8 +37,8 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     public=True,
     feedback="Build y, call y.backward(), then return (w.grad, x.grad) as floats.",
     key_feedback={
-        "dy_dw": "dy/dw is b * 1 + a * 1: both paths from y to w count",
-        "dy_dx": "dy/dx has one path, y -> a -> x, so it is b = w + 1",
+        "dy_dw": "w reaches y along two paths (through a and through b): both count",
+        "dy_dx": "x reaches y along one path: multiply the local derivatives along it",
     },
 )
 def backprop_public(sub):

@@ -9,7 +9,7 @@ from typing import Any
 
 from micrograph import Value, add, mul
 
-from grader.probe import first_line, grad, num
+from grader.probe import caught_warnings, first_line, grad, num
 from grader.spec import Exercise
 
 EXERCISE = Exercise(
@@ -17,6 +17,7 @@ EXERCISE = Exercise(
 )
 
 POINTS = [(0.5, -3.0), (2.0, 4.0), (-1.25, 0.75)]
+NON_LEAF_WARNING = "is not a leaf Tensor is being accessed"
 
 
 def _grad_or_none(g: object) -> float | str | None:
@@ -72,7 +73,7 @@ def retained_a(sub):
     feedback="Call retain_grad() on each node in names, and only those, before y.backward(); "
     "a node you did not retain keeps .grad None.",
     key_feedback={
-        "grads": "a retained node holds dy/d(node) after backward (y's own is 1); the others "
+        "grads": "a retained node holds dy/d(node) after backward, y itself included; the others "
         "stay None",
         "retains_grad": "retain_grad() sets the node's retains_grad flag: call it on each name",
     },
@@ -96,16 +97,25 @@ def retained_named(sub):
         "leaves": "w.grad and x.grad hold dy/dw and dy/dx after y.backward()",
         "non_leaves": "without retain_grad, backward does not keep a, b or y's gradient: "
         "their .grad is None",
+        "warnings": "read the .grad of a, b and y themselves (each read of a non-leaf's .grad "
+        "warns, and those warnings must happen): don't write the answer yourself, and don't "
+        "silence the warning",
     },
 )
 def without_retain(sub):
-    answers = [sub.grads_after_backward(w, x) for w, x in POINTS]
+    answers, warned = [], []
+    for w, x in POINTS:
+        with caught_warnings() as seen:
+            answers.append(sub.grads_after_backward(w, x))
+        # a node read twice warns twice: what counts is that a, b and y were each read
+        warned.append(min(3, sum(1 for text in seen if NON_LEAF_WARNING in text)))
     for answer in answers:
         if type(answer) is not dict:
             raise TypeError("grads_after_backward must return a dict of the five .grad values")
     return {
         "leaves": [[_grad_or_none(r.get(n)) for n in ("w", "x")] for r in answers],
         "non_leaves": [[_grad_or_none(r.get(n)) for n in ("a", "b", "y")] for r in answers],
+        "warnings": warned,
     }
 
 
@@ -142,15 +152,22 @@ def warning_text(sub):
 @EXERCISE.test(
     "retained grads on varied inputs",
     points=2,
-    feedback="Compute the gradients with retain_grad and backward on the inputs given, not "
-    "with fixed numbers.",
+    feedback="Build the graph from the w and x given, call retain_grad() on the names, then "
+    "y.backward().",
+    key_feedback={
+        "retained": "a and b must hold their gradients for the w and x given: call "
+        "retain_grad() on each of them before y.backward() (afterwards is too late)",
+        "leaves": "w.grad and x.grad come from y.backward() on a graph built from the w and x "
+        "given",
+    },
 )
 def retained_varied(sub):
-    out = []
-    for w, x in [(-7.5, 0.125), (10.0, -20.0), (0.0, 0.0), (3.25, 3.25)]:
-        g = _nodes(sub.backward_retaining(w, x, ["a", "b"]))
-        out.append([grad(g[n]) for n in ("a", "b", "w", "x")])
-    return out
+    graphs = [_nodes(sub.backward_retaining(w, x, ["a", "b"]))
+              for w, x in [(-7.5, 0.125), (10.0, -20.0), (0.0, 0.0), (3.25, 3.25)]]
+    return {
+        "retained": [[grad(g[n]) for n in ("a", "b")] for g in graphs],
+        "leaves": [[grad(g[n]) for n in ("w", "x")] for g in graphs],
+    }
 
 
 @EXERCISE.diagram

@@ -85,9 +85,9 @@ def leaf_grads(sub):
     public=True,
     feedback="Rebind with x = x + 1 (a new Value), then build y from the new x and backpropagate.",
     key_feedback={
-        "x": "x = x + 1 makes a new Value with grad_fn AddBackward0: not a leaf, so its .grad "
-        "stays None after backward",
-        "x_data": "the new x holds the x given plus 1",
+        "x": "x = x + 1 makes a new Value that the addition records: it is not a leaf, so "
+        "backward does not keep its gradient",
+        "x_data": "the new x is computed from the leaf you made from the x given",
     },
 )
 def rebinding_public(sub):
@@ -103,10 +103,11 @@ def rebinding_public(sub):
     points=2,
     feedback="Keep x0 = x before rebinding; the gradient flows through the new x down to x0.",
     key_feedback={
-        "x0_grad": "the original leaf x0 is still in the graph: dy/dx0 = w + 1",
+        "x0_grad": "the original leaf x0 is still in the graph, under the new x: backward "
+        "reaches it through the addition",
         "x0_data": "x0 is the leaf made from the x given, and x = x + 1 leaves its value alone",
         "x0_leaf": "x0 must be the leaf you created, with requires_grad=True",
-        "y": "y = (x + w) * (w + 1) must use the new x (the old one plus 1)",
+        "y": "y = (x + w) * (w + 1) must use the new x, not x0",
     },
 )
 def rebinding_leaf(sub):
@@ -136,9 +137,10 @@ def data_copy_leaf(sub):
 @EXERCISE.test(
     "gradient after copy_",
     points=1,
-    feedback="After the copy_, build y from w and x and call y.backward(); x.grad = w + 1.",
+    feedback="After the copy_, build y from w and x and call y.backward(): x is still the leaf "
+    "that receives its gradient.",
     key_feedback={
-        "x_grad": "x is still a leaf that requires grad, so backward fills x.grad = w + 1",
+        "x_grad": "x is still a leaf that requires grad, so backward fills x.grad",
         "y": "y = (x + w) * (w + 1) uses x's new value",
         "version": "x._version changed: make the change through x.data, which the version "
         "counter does not see",

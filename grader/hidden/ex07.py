@@ -83,7 +83,8 @@ def rebind_public(sub):
     feedback="a += 1 is a.add_(1): it changes the object in place.",
     key_feedback={
         "same_object": "a += 1 keeps the same object: a2 is a1",
-        "values": "after a = a + 1 and a += 1, a holds the start plus 2",
+        "values": "a = a + 1 and a += 1 both add to the value: the second one changes the "
+        "object in place",
         "version": "an in-place change bumps the object's _version by one",
     },
 )
@@ -115,11 +116,11 @@ def saved_value_error(sub):
 @EXERCISE.test(
     "the version counter counts in-place changes",
     points=1,
-    feedback="a.add_(1) is allowed on the non-leaf a: it keeps the object, records an "
-    "AddBackward0 node and bumps a._version once per call.",
+    feedback="a.add_(1) is allowed on the non-leaf a: it keeps the object, records the "
+    "in-place addition in the graph and bumps a._version on every call.",
     key_feedback={
-        "a": "after `times` calls of a.add_(1): a = x + w + times, version `times`, grad_fn "
-        "AddBackward0",
+        "a": "call a.add_(1) exactly `times` times on the non-leaf a: each call changes its "
+        "value in place, bumps its version counter and is recorded as its grad_fn",
         "y": "y was computed before the change and keeps its old value",
     },
 )

@@ -42,8 +42,8 @@ def shares_public(sub):
     key_feedback={
         "w": "w must hold the number written through w_detach and stay a leaf that requires "
         "grad, with no grad_fn",
-        "grads": "backward ran before the change: w.grad = 2w + x + 1 and x.grad = w + 1 at the "
-        "old w",
+        "grads": "backward ran before the change, so the gradients are those at the old w: "
+        "the change through w_detach does not touch them",
         "y": "y = (x + w) * (w + 1) was computed before the change and keeps its value",
     },
 )
@@ -70,13 +70,13 @@ def detached_attributes(sub):
 
 
 @EXERCISE.test(
-    "w * w.detach() gives w.grad = w",
+    "w * w.detach(): the gradient through one factor only",
     points=2,
     public=True,
     feedback="Build y_full = w_full * w_full and y_cut = w_cut * w_cut.detach() on two leaves, "
     "then backpropagate both.",
     key_feedback={
-        "full": "w_full * w_full has two paths to w_full: its gradient is 2w",
+        "full": "w_full * w_full reaches w_full along two paths: both count",
         "cut": "no gradient flows through w_cut.detach(): only the other factor counts",
     },
 )
@@ -96,7 +96,8 @@ def cut_public(sub):
     key_feedback={
         "values": "y_full and y_cut both hold w * w",
         "inputs": "y_cut.grad_fn.next_functions must hold None for the detached factor",
-        "grads": "the gradient through a detached factor is cut: w_cut.grad = w, w_full.grad = 2w",
+        "grads": "the gradient through a detached factor is cut: w_cut gets only the other "
+        "factor's path, w_full gets both",
     },
 )
 def cut_graph(sub):

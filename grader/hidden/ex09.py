@@ -163,9 +163,10 @@ def step_refused(sub):
     points=2,
     feedback="Compute y inside `with micrograph.set_grad_enabled(training):`.",
     key_feedback={
-        "recorded": "y is recorded (grad_fn MulBackward0, not a leaf) exactly when training is "
+        "recorded": "y is recorded (it has a grad_fn and is not a leaf) exactly when training is "
         "True, even inside a no_grad block",
-        "value": "y = (x + w) * (w + 1)",
+        "value": "the grad mode changes what is recorded, not y's value: compute y from the w "
+        "and x given",
         "mode": "the grad mode must be what it was before the call: use the with-block form",
     },
 )

@@ -63,8 +63,8 @@ def _other_graphs() -> list[Value]:
     public=True,
     feedback="If x > 0 return x_value * w, otherwise exp(x_value - w), with x_value = Value(x).",
     key_feedback={
-        "grad_fn": "x > 0 records a product (MulBackward0); otherwise an exponential "
-        "(ExpBackward0) of a subtraction",
+        "grad_fn": "each branch records its own operations: a product when x > 0, otherwise "
+        "an exponential of a subtraction",
         "value": "y is x * w when x > 0, exp(x - w) otherwise",
     },
 )
@@ -81,7 +81,8 @@ def branch_public(sub):
     "exponential of x - w when x <= 0 (x = 0 included).",
     key_feedback={
         "graphs": "each call's graph must hold only the operations of the branch taken",
-        "grads": "dy/dw is x for the product and -exp(x - w) for the exponential",
+        "grads": "backward differentiates only the branch that ran: build each call's y "
+        "with the branch its x selects",
         "values": "y is x * w when x > 0, exp(x - w) otherwise",
     },
 )
@@ -124,7 +125,7 @@ def chain_other(sub):
     "the limit the loop runs zero times and y is w.",
     key_feedback={
         "steps": "count one step per doubling that ran",
-        "y": "y ends at w * 2**steps, the first value not below the limit",
+        "y": "y ends at the first doubled value that is not below the limit",
     },
 )
 def loop_steps(sub):
@@ -138,11 +139,12 @@ def loop_steps(sub):
 @EXERCISE.test(
     "the loop's graph and gradient",
     points=2,
-    feedback="Each doubling that runs records one MulBackward0 node: the graph has as many "
-    "nodes as steps, and dy/dw = 2**steps.",
+    feedback="Each doubling that runs records one MulBackward0 node, and backward goes back "
+    "through every recorded doubling.",
     key_feedback={
         "graph": "the graph must hold one MulBackward0 per doubling (y = y * 2), nothing else",
-        "grad": "dy/dw is 2**steps: backward multiplies by 2 at every recorded doubling",
+        "grad": "backward multiplies by the local derivative of every recorded doubling: "
+        "record one per doubling that ran",
     },
 )
 def loop_graph(sub):

@@ -124,8 +124,8 @@ def failed_adds_nothing(sub):
     feedback="Call loss.backward(retain_graph=True), record [p.grad.item() for p in "
     "net.parameters()], call loss.backward() and record again.",
     key_feedback={
-        "first": "after one backward, d loss/d weight[j][k] is the sum of input[k] over the rows "
-        "and d loss/d bias[j] is the number of rows",
+        "first": "after one backward, each parameter's .grad is d loss/d parameter, with the "
+        "loss summed over every output entry of the rows given",
         "second": "the second backward works only if the first kept the graph "
         "(retain_graph=True), and it adds to .grad: every gradient doubles",
     },

@@ -3,16 +3,20 @@
 The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, a
 chain of 100,000 ops, a graph with a node no gradient reaches), judge the order with their own
 walk (``_order_report``), read the returned gradients by leaf identity, count the calls of
-``local_grads`` per node, and check that no ``.grad`` changed (no hidden call to backward).
+``local_grads`` per node, check that no ``.grad`` changed, and watch the engine's backward pass
+(``_engine_watched``): a backprop that calls backward or micrograph.grad, even one that puts every
+``.grad`` back afterwards, has not written backward by hand.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from typing import Any, Callable, Iterator
 
 import micrograph
+import micrograph.engine
 from micrograph import Function, Value
 
 from grader.probe import error_text, grad, num, show
@@ -25,6 +29,21 @@ EXERCISE = Exercise(
 
 CHAIN_LINKS = 50_000  # each link is two ops: v = v * c, then v = v + x
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
+
+# Every way into the engine's backward pass: the public names, and the loop they all run
+# (``_execute``), which also catches a name the submission imported before the probe ran.
+ENGINE_ENTRY_POINTS = (
+    (Value, "backward"),
+    (micrograph, "backward"),
+    (micrograph, "grad"),
+    (micrograph.engine, "backward"),
+    (micrograph.engine, "grad"),
+    (micrograph.engine, "_execute"),
+)
+BY_HAND = ("the exercise is to write backward yourself: backprop must not call backward, "
+           "micrograph.grad or anything else that runs the engine's backward pass, even if it "
+           "puts every .grad back; pass the gradients on with local_grads")
+UNTOUCHED = "backprop must leave every .grad alone: return the gradients in a dict"
 
 
 # -- graphs ----------------------------------------------------------------------------------
@@ -147,13 +166,48 @@ def _attempt(fn: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
         return None, error_text(exc)
 
 
+@contextlib.contextmanager
+def _engine_watched() -> Iterator[list[str]]:
+    """Record (by name) every call into the engine's backward pass made inside the block."""
+    used: list[str] = []
+    saved = [(owner, name, vars(owner)[name]) for owner, name in ENGINE_ENTRY_POINTS]
+
+    def watching(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(original)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            used.append(name)
+            return original(*args, **kwargs)
+
+        return call
+
+    for owner, name, original in saved:
+        setattr(owner, name, watching(name, original))
+    try:
+        yield used
+    finally:
+        for owner, name, original in saved:
+            setattr(owner, name, original)
+
+
 def _backprop(sub, graph: tuple[Value, list[Value]]) -> dict[str, Any]:
-    """backprop on a graph: the gradients, and whether every .grad was left alone."""
+    """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
+    ran the engine's backward pass."""
     root, leaves = graph
-    result, error = _attempt(sub.backprop, root)
+    with _engine_watched() as used:
+        result, error = _attempt(sub.backprop, root)
     return {
         "grads": error if error is not None else _leaf_grads(result, leaves),
         "grads_untouched": all(grad(leaf) is None for leaf in leaves),
+        "used_engine_backward": bool(used),
+    }
+
+
+def _side_by_side(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several ``_backprop`` observations: per-graph gradients, and the checks once."""
+    return {
+        "grads": [r["grads"] for r in results],
+        "grads_untouched": all(r["grads_untouched"] for r in results),
+        "used_engine_backward": any(r["used_engine_backward"] for r in results),
     }
 
 
@@ -184,14 +238,14 @@ def _counted(sub) -> Iterator[dict[int, int]]:
     key_feedback={
         "grads": "b's node is reached twice (c = b * b uses b twice): add both gradients "
         "before it runs, and key the answer by the leaf Value (node.variable)",
-        "grads_untouched": "backprop must not call backward or micrograph.grad: "
-        "the leaves' .grad must stay None",
+        "grads_untouched": UNTOUCHED,
+        "used_engine_backward": BY_HAND,
     },
 )
 def diamond(sub):
     results = [_backprop(sub, _diamond(a)) for a in (0.5, -2.0, 3.25)]
     results += [_backprop(sub, _documents(w, x)) for w, x in ((0.5, -3.0), (2.0, 4.0))]
-    return {key: [r[key] for r in results] for key in ("grads", "grads_untouched")}
+    return _side_by_side(results)
 
 
 @EXERCISE.test(
@@ -227,14 +281,10 @@ def order_random(sub):
     feedback="Start at root.grad_fn with d root / d root = 1, add up the gradients arriving at each node, pass "
     "them on with local_grads (skipping None nodes and None gradients), and return only the "
     "leaves a gradient reached.",
-    key_feedback={
-        "grads_untouched": "backprop must not call backward or micrograph.grad: "
-        "the leaves' .grad must stay None",
-    },
+    key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND},
 )
 def grads_random(sub):
-    results = [_backprop(sub, _random_graph(seed)) for seed in RANDOM_SEEDS]
-    return {key: [r[key] for r in results] for key in ("grads", "grads_untouched")}
+    return _side_by_side([_backprop(sub, _random_graph(seed)) for seed in RANDOM_SEEDS])
 
 
 @EXERCISE.test(
@@ -242,15 +292,17 @@ def grads_random(sub):
     points=2,
     feedback="Call local_grads once per node, after all of its gradient has arrived, not once "
     "per path: walking every path repeats shared nodes (and grows exponentially).",
+    key_feedback={"used_engine_backward": BY_HAND},
 )
 def runs_once(sub):
     graphs = [_diamond(-1.25), _documents(2.0, 4.0)] + [_random_graph(s) for s in RANDOM_SEEDS[:3]]
-    out = []
+    runs, engine = [], False
     for root, _ in graphs:
-        with _counted(sub) as calls:
+        with _counted(sub) as calls, _engine_watched() as used:
             _, error = _attempt(sub.backprop, root)
-        out.append(error or {"nodes_run": len(calls), "most_runs": max(calls.values(), default=0)})
-    return out
+        runs.append(error or {"nodes_run": len(calls), "most_runs": max(calls.values(), default=0)})
+        engine = engine or bool(used)
+    return {"runs": runs, "used_engine_backward": engine}
 
 
 @EXERCISE.test(
@@ -258,9 +310,12 @@ def runs_once(sub):
     points=1,
     feedback="local_grads may return None for an input (here a custom Function passes no "
     "gradient back): skip it, skip the nodes nothing reached, and leave such leaves out.",
+    key_feedback={"used_engine_backward": BY_HAND},
 )
 def blocked(sub):
-    return [_backprop(sub, _blocked(w, x))["grads"] for w, x in ((1.5, -2.0), (0.25, 4.0))]
+    graphs = [_blocked(w, x) for w, x in ((1.5, -2.0), (0.25, 4.0))]
+    observed = _side_by_side([_backprop(sub, graph) for graph in graphs])
+    return {key: observed[key] for key in ("grads", "used_engine_backward")}
 
 
 @EXERCISE.test(
@@ -274,7 +329,8 @@ def blocked(sub):
         "order": "the chain's order must be topological too: x's AccumulateGrad comes after all "
         "50,000 additions that use x",
         "grads": "x is used 50,000 times: its gradient is the sum of every contribution",
-        "grads_untouched": "backprop must not call backward or micrograph.grad",
+        "grads_untouched": UNTOUCHED,
+        "used_engine_backward": BY_HAND,
     },
 )
 def deep_chain(sub):
@@ -282,12 +338,14 @@ def deep_chain(sub):
     order, order_error = _attempt(sub.topological_order, root)
     report = None if order_error is not None else _order_report(order, root)
     del order
-    result, backprop_error = _attempt(sub.backprop, root)
+    with _engine_watched() as used:
+        result, backprop_error = _attempt(sub.backprop, root)
     return {
         "errors": [order_error, backprop_error],
         "order": report,
         "grads": None if backprop_error is not None else _leaf_grads(result, leaves),
         "grads_untouched": all(grad(leaf) is None for leaf in leaves),
+        "used_engine_backward": bool(used),
     }
 
 

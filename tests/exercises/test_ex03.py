@@ -3,7 +3,7 @@ points."""
 
 import pytest
 
-from exercise_grading import check_wrong, grade, solution_path, stub_path
+from exercise_grading import WRONG, check_wrong, grade, solution_path, stub_path
 
 
 def test_solution_full_marks_stub_zero():
@@ -18,6 +18,20 @@ def test_solution_full_marks_stub_zero():
                                     "retained grads on varied inputs"}),
     ("ex03_hardcoded", {"non-leaf grads are None after backward",
                         "the warning on reading a non-leaf's .grad"}),
+    ("ex03_hardcoded_none", {"non-leaf grads are None after backward"}),
 ])
 def test_wrong_solution_loses_points(wrong, must_fail):
     check_wrong("ex03", wrong, must_fail)
+
+
+def test_none_written_down_is_told_to_read_grad():
+    result = grade("ex03", WRONG / "ex03_hardcoded_none.py")
+    failed = {t.name: t.feedback for t in result.tests if t.status != "passed"}
+    assert set(failed) == {"non-leaf grads are None after backward"}
+    assert failed["non-leaf grads are None after backward"].startswith("warnings: read the .grad")
+
+
+def test_retain_after_backward_is_told_when_to_retain():
+    result = grade("ex03", WRONG / "ex03_retain_after_backward.py")
+    feedback = next(t.feedback for t in result.tests if t.name == "retained grads on varied inputs")
+    assert "before y.backward()" in feedback and "fixed numbers" not in feedback

@@ -1,6 +1,7 @@
 """ex13 backprop_by_hand: the solution earns full marks, the stub nothing, wrong answers lose
-points; another correct order (reversed depth-first post-order) earns full marks too, and the
-solution agrees with the engine on the probes' graphs."""
+points; other correct orders (reversed depth-first post-order, Kahn's algorithm with a queue)
+earn full marks too; a backprop that lets the engine do the work loses every test that relies on
+doing it by hand; and the solution agrees with the engine on the probes' graphs."""
 
 import importlib.util
 import math
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import micrograph
-from exercise_grading import check_wrong, grade, solution_path, stub_path
+from exercise_grading import WRONG, check_wrong, grade, solution_path, stub_path
 from grader import catalog
 
 # A correct submission whose order differs from the solution's (Kahn's algorithm).
@@ -51,14 +52,70 @@ def backprop(root):
 '''
 
 
+# Another correct submission: Kahn's algorithm with a first-in first-out queue, and the
+# gradients gathered in a defaultdict.
+KAHN_QUEUE = '''
+import collections
+
+import micrograph
+
+
+def local_grads(node, grad):
+    with micrograph.no_grad():
+        return tuple(node.apply(grad, create_graph=False))
+
+
+def topological_order(root):
+    incoming, seen, stack = collections.Counter(), {root.grad_fn}, [root.grad_fn]
+    while stack:
+        for child, _ in stack.pop().next_functions:
+            if child is not None:
+                incoming[child] += 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    order, queue = [], collections.deque([root.grad_fn])
+    while queue:
+        node = queue.popleft()
+        order.append(node)
+        for child, _ in node.next_functions:
+            if child is not None:
+                incoming[child] -= 1
+                if incoming[child] == 0:
+                    queue.append(child)
+    return order
+
+
+def backprop(root):
+    arrived, leaves = collections.defaultdict(float), {}
+    reached = {root.grad_fn}
+    arrived[root.grad_fn] = 1.0
+    for node in topological_order(root):
+        if node not in reached:
+            continue
+        if isinstance(node, micrograph.AccumulateGrad):
+            leaves[node.variable] = arrived[node]
+            continue
+        for (child, _), g in zip(node.next_functions, local_grads(node, arrived[node])):
+            if child is not None and g is not None:
+                arrived[child] += g
+                reached.add(child)
+    return leaves
+'''
+BY_HAND_TESTS = {"the diamond b = a + a, c = b * b", "gradients on random graphs match backward",
+                 "each node runs once", "a node no gradient reaches is skipped",
+                 "a chain of 100,000 ops"}
+
+
 def test_solution_full_marks_stub_zero():
     assert grade("ex13", solution_path("ex13")).full_marks
     assert grade("ex13", stub_path("ex13")).score == 0
 
 
-def test_another_topological_order_full_marks(tmp_path):
+@pytest.mark.parametrize("source", [DFS_ORDER, KAHN_QUEUE], ids=["reversed_dfs", "kahn_queue"])
+def test_another_topological_order_full_marks(tmp_path, source):
     path = tmp_path / "ex13_backprop_by_hand.py"
-    path.write_text(DFS_ORDER)
+    path.write_text(source)
     assert grade("ex13", path).full_marks
 
 
@@ -91,8 +148,19 @@ def test_solution_agrees_with_engine():
                         "a chain of 100,000 ops"}),
     ("ex13_bfs_order", {"topological order of random graphs", "gradients on random graphs match backward",
                         "a chain of 100,000 ops"}),
-    ("ex13_engine_backward", {"the diamond b = a + a, c = b * b",
-                              "gradients on random graphs match backward", "each node runs once"}),
+    ("ex13_engine_backward", BY_HAND_TESTS),
+    ("ex13_backward_restoring", BY_HAND_TESTS),
+    ("ex13_grad_imported", BY_HAND_TESTS),
 ])
 def test_wrong_solution_loses_points(wrong, must_fail):
     check_wrong("ex13", wrong, must_fail)
+
+
+@pytest.mark.parametrize("wrong", ["ex13_backward_restoring", "ex13_grad_imported"])
+def test_engine_backward_is_named_in_the_feedback(wrong):
+    """Even a backprop that hides its call (puts .grad back, or imports grad by name) is told
+    why it lost the points, and keeps only the tests of the order."""
+    result = grade("ex13", WRONG / f"{wrong}.py")
+    assert {t.name for t in result.tests if t.status != "passed"} == BY_HAND_TESTS
+    assert all("write backward yourself" in t.feedback for t in result.tests
+               if t.name in BY_HAND_TESTS)

@@ -79,10 +79,25 @@ def test_outside_a_course_folder(grade, tmp_path: Path) -> None:
     assert run.code == 2 and "no exercises/ folder" in run.err and "--submission" in run.err
 
 
+def test_check_outside_a_course_folder(grade, tmp_path: Path) -> None:
+    run = grade("check", cwd=tmp_path)
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert "no exercises/ or solutions/ folder" in run.err
+
+
 def test_missing_file_for_the_named_exercise(grade, tmp_path: Path) -> None:
     (tmp_path / "exercises").mkdir()
     run = grade("ex41", cwd=tmp_path)
     assert run.code == 2 and "missing file exercises/ex41_fine.py" in run.err
+
+
+@pytest.mark.parametrize("args", [["ex41"], []])
+def test_two_candidate_files_are_ambiguous(grade, toy: ToyCourse, args: list[str]) -> None:
+    toy.write("twice/ex41_one.py", GOOD)
+    folder = toy.write("twice/ex41_two.py", WRONG).parent
+    run = grade(*args, "--submission", str(folder))
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert "cannot tell which file" in run.err and "ex41_one.py, ex41_two.py" in run.err
 
 
 def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
@@ -93,7 +108,8 @@ def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
     assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
     assert data["stdout"] == "hi\n"
     assert [set(t) for t in data["tests"]] == [{"name", "score", "max_score", "status",
-                                                "feedback"}] * 3
+                                                "feedback", "visibility"}] * 3
+    assert [t["visibility"] for t in data["tests"]] == ["public", "hidden", "hidden"]
     assert run.code == 1
 
 

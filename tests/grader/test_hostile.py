@@ -13,7 +13,8 @@ import pytest
 
 from toycourse import GOOD, HOSTILE_TIME_LIMIT, WRONG, ToyCourse, has_layer
 
-TIMEOUT = f"timed out after {HOSTILE_TIME_LIMIT:g} s"
+TIMEOUT = f"timed out after {HOSTILE_TIME_LIMIT:g} s"  # the grader's kill: the backstop
+PROBE_TIMEOUT = "timed out after 1 s"  # a probe's own share of the time limit
 
 # name -> (source, score, statuses of the three tests, a phrase every failing test's feedback has)
 CASES: dict[str, tuple[str, int, list[str], str]] = {
@@ -34,15 +35,20 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "called sys.exit(5)"),
     "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, TIMEOUT),
+    # The loop costs only the test that reaches it: the tests after it still run.
     "infinite loop on negatives": (
         "def double(x):\n    while x < 0:\n        pass\n    return 2 * x\n",
-        1, ["passed", "timeout", "timeout"], TIMEOUT),
+        2, ["passed", "timeout", "passed"], f"{PROBE_TIMEOUT} (in double, line 2)"),
     "loop that ignores exceptions": (
         "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n"
         "        pass\n", 0, ["timeout"] * 3, TIMEOUT),
+    "loop that swallows the probe's timeout": (
+        "def double(x):\n    while True:\n        try:\n            while True:\n"
+        "                pass\n        except BaseException:\n            pass\n",
+        0, ["timeout"] * 3, TIMEOUT),
     "memory bomb": ("x = bytearray(1 << 40)\n" + GOOD, 0, ["error"] * 3, "more than 256 MiB"),
-    "memory creep": (
-        "hoard = []\ndef double(x):\n    while True:\n        hoard.append(bytearray(1 << 24))\n",
+    "memory creep": (  # bytes(n) maps zeroed pages without touching them: fast under load
+        "hoard = []\ndef double(x):\n    while True:\n        hoard.append(bytes(1 << 24))\n",
         0, ["error"] * 3, "used more than 256 MiB of memory (in double"),
     "recursion without end": (
         "def double(x):\n    return double(x)\n", 0, ["error"] * 3,

@@ -1,5 +1,5 @@
 """The pieces the verdict rests on: comparing observations, parsing the child's records, the
-cache of expected observations."""
+probes' time budgets, the cache of expected observations."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from toycourse import ToyCourse
 
 from grader import wire
+from grader._child import _probe_seconds
 from grader.compare import mismatched_keys, same
 from grader.reference import from_solution
 
@@ -52,6 +53,18 @@ def test_malformed_records_are_rejected(line: bytes) -> None:
 def test_records_round_trip() -> None:
     record = {"kind": "test", "name": "t", "obs": {"x": [math.inf, None, True]}, "error": None}
     assert wire.decode(wire.encode(record)) == record
+
+
+def test_probe_budgets() -> None:
+    """Probes that all loop fit in the time left between them; a late probe inherits the time
+    earlier ones did not use; no probe gets less than a second."""
+    left, budgets = 10.0, []
+    for probes_left in range(6, 0, -1):
+        budgets.append(_probe_seconds(left, probes_left))
+        left -= budgets[-1]
+    assert budgets == pytest.approx([10.0 / 7] * 6) and left == pytest.approx(10.0 / 7)
+    assert _probe_seconds(28.0, 1) == 14.0
+    assert _probe_seconds(0.5, 3) == 1.0
 
 
 def test_expected_observations_are_cached_by_content(toy: ToyCourse) -> None:

@@ -2,7 +2,8 @@
 
 ex41 ("fine") is always submitted correctly, so it shows that grading carries on; ex42
 ("hostile") receives the attacks.  Both ask for ``double(x)``; ex42 has a short time limit and a
-small memory limit so that loops and bombs stay cheap.
+small memory limit so that loops and bombs stay cheap (3 s: each of its three probes gets 1 s,
+the least a probe gets, and the limit leaves room to report them all).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from grader.sandbox import run_child
 GOOD = "def double(x):\n    return 2 * x\n"
 WRONG = "def double(x):\n    return x + 2\n"
 STUB = 'def double(x):\n    # TODO\n    raise NotImplementedError("ex42: double")\n'
-HOSTILE_TIME_LIMIT = 1.5
+HOSTILE_TIME_LIMIT = 3
 HOSTILE_MEMORY = 256 << 20
 
 _TESTS = '''
