@@ -70,7 +70,7 @@ def detached_attributes(sub):
 
 
 @EXERCISE.test(
-    "w * w.detach(): the gradient through one factor only",
+    "w * w.detach() sends gradient through one factor",
     points=2,
     public=True,
     feedback="Build y_full = w_full * w_full and y_cut = w_cut * w_cut.detach() on two leaves, "
