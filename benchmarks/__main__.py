@@ -46,13 +46,22 @@ def per_op(result: dict[str, float], n: int) -> dict[str, float | None]:
     return {k: v / n * 1e9 for k, v in result.items()}
 
 
+class Report(list):
+    """The report's sections, each printed as soon as it is measured (a long run shows progress)."""
+
+    def append(self, section: str) -> None:  # type: ignore[override]
+        super().append(section)
+        print(section, flush=True)
+
+
 def run(args: argparse.Namespace) -> str:
     engines = available()
-    out = [
+    out = Report([
         f"# micrograph benchmarks\n\n{time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
         f"{platform.machine()}, GC {'off' if args.gc == 'off' else 'on (default)'}; "
         f"engines: {', '.join(e.name for e in engines)}; medians of {args.repeats} runs.\n"
-    ]
+    ])
+    print(out[0], flush=True)
     if args.gc == "off":
         gc.disable()
     sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000, 1_000_000]
@@ -128,7 +137,6 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--markdown", help="also write the report to this file")
     args = p.parse_args(argv)
     report = run(args)
-    print(report)
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as fh:
             fh.write(report)
