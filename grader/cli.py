@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from grader import report
-from grader.catalog import CatalogError, LoadedExercise, find_submission, parse_id
+from grader.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
 from grader.course import Course, in_parallel
 from grader.grading import ExerciseResult
 from grader.reference import NoExpected, write_shipped
@@ -86,8 +86,14 @@ def _submissions(course: Course, exercises: list[LoadedExercise], submission: Pa
 
 
 def _file_in(folder: Path, ex: LoadedExercise) -> Path:
-    """The exercise's file in ``folder``, or the path where it should be."""
-    return find_submission(folder, ex.spec) or folder / f"{ex.spec.module}.py"
+    """The exercise's file in ``folder``, or the path where it should be; several candidates
+    are a usage error (grading one of them at random would be wrong)."""
+    candidates = submission_candidates(folder, ex.spec)
+    if len(candidates) > 1:
+        names = ", ".join(c.name for c in candidates)
+        raise click.UsageError(f"cannot tell which file in {folder} is {ex.spec.id}: {names} "
+                               f"(keep one, or name it: grade {ex.spec.id} --submission FILE)")
+    return candidates[0] if candidates else folder / f"{ex.spec.module}.py"
 
 
 def _infer_target(submission: Path | None, targets: tuple[str, ...]) -> tuple[str, ...]:
@@ -187,6 +193,10 @@ def list_() -> int:
 def check(targets: tuple[str, ...], out: Path) -> int:
     """Instructor's self-test: solutions score full marks, untouched stubs score zero."""
     course = _course()
+    missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
+    if missing:
+        raise click.UsageError(f"no {' or '.join(missing)} folder in {course.root}: run grade "
+                               "check from the course folder")
     exercises = [_load(course, i) for i in _targets(course, targets)]
     graded = _grade_all(
         course,
@@ -256,6 +266,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else EXIT_FULL)
 
+
+from grader import course_cli as _course_cli  # noqa: E402 - grade batch, gradescope, release
+_course_cli.register(cli)
 
 if __name__ == "__main__":
     main()

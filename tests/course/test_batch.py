@@ -1,0 +1,141 @@
+"""``grade batch``: malformed entries get a status and a zero, an interrupted batch resumes with
+only what is missing or changed, and grades.csv always says what the per-student files say."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from coursekit import GRADE, REPO, csv_matches_files, grade, grade_env, solution
+
+SLOW = "\nimport time\ntime.sleep(0.4)\n"  # each student takes a moment: room to interrupt
+
+
+def _class_of(folder: Path, n: int, extra: str = "") -> list[str]:
+    names = [f"student{i:02d}" for i in range(n)]
+    for name in names:
+        (folder / name).mkdir(parents=True)
+        (folder / name / solution("ex01").name).write_text(solution("ex01").read_text() + extra)
+    return names
+
+
+def _statuses(out: Path) -> dict[str, tuple[str, str]]:
+    return {r["student"].removeprefix("'"): (r["status"], r["detail"])
+            for r in csv_matches_files(out)}
+
+
+def test_malformed_entries_get_a_clear_status_and_zero(tmp_path: Path, cache: Path) -> None:
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    good = solution("ex01")
+    for name in ("alice", "José García", "name with spaces", "<img src=x onerror=alert(1)>",
+                 "=HYPERLINK(1)"):
+        (subs / name).mkdir()
+        shutil.copy(good, subs / name)
+    (subs / "empty").mkdir()
+    with zipfile.ZipFile(subs / "evil.zip", "w") as archive:
+        archive.writestr("../../ex01_graph.py", "x = 1\n")
+    with zipfile.ZipFile(subs / "bomb.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("ex01_graph.py", bytes(80 << 20))
+    (subs / "latin").mkdir()
+    (subs / "latin" / good.name).write_bytes("x = 'café'\n".encode("latin-1"))
+    (subs / "garbage.zip").write_bytes(b"not a zip at all")
+    (subs / "notes.txt").write_text("not a submission")
+    out = tmp_path / "out"
+    run = grade("batch", str(subs), "--out", str(out), "--exercises", "ex01", cache=cache)
+    assert run.returncode == 0, run.stderr
+    statuses = _statuses(out)
+    assert len(statuses) == 11
+    for name in ("alice", "José García", "name with spaces", "<img src=x onerror=alert(1)>",
+                 "=HYPERLINK(1)"):
+        assert statuses[name] == ("ok", ""), name
+    assert statuses["empty"] == ("error", "empty: the folder is empty")
+    assert "holds a path outside the archive" in statuses["evil"][1]
+    assert "refused as a zip bomb" in statuses["bomb"][1]
+    assert "not UTF-8 text" in statuses["latin"][1]
+    assert "not a readable zip" in statuses["garbage"][1]
+    assert statuses["notes.txt"] == ("error", "notes.txt is not a folder, a .py file or a .zip")
+    rows = {r["student"]: r for r in csv_matches_files(out)}
+    for name in ("empty", "evil", "bomb", "latin", "garbage", "notes.txt"):
+        assert rows[name]["ex01"] == "0" and rows[name]["status"] == "error"
+    assert "'=HYPERLINK(1)" in rows  # a spreadsheet must not run it
+    report = (out / "report.html").read_text()
+    assert "&lt;img src=x onerror=alert(1)&gt;" in report and "<img src=x" not in report
+    assert "<script" not in report and report.count("<svg class=\"diagram\"") == 5
+    assert report.count("<symbol") == 1  # five identical diagrams, stored once
+    for folder in out.iterdir():
+        if folder.is_dir() and not folder.name.startswith("."):
+            assert folder.name.isascii() and " " not in folder.name
+            data = json.loads((folder / "results.json").read_text())
+            assert data["stdout_visibility"] == "hidden" and data["tests"]
+
+
+def _wait_for_results(out: Path, count: int, proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 60
+    while len(list(out.glob("*/results.json"))) < count:
+        assert proc.poll() is None, "the batch ended before it could be interrupted"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def scratch() -> Iterator[Path]:
+    """A temporary folder for the children's scratch directories, which a killed batch
+    cannot remove (searchable by all, as /tmp is, for children running unprivileged)."""
+    folder = Path(tempfile.mkdtemp(prefix="grade-test-"))
+    os.chmod(folder, 0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_an_interrupted_batch_resumes_with_only_what_is_missing(tmp_path: Path, cache: Path,
+                                                                scratch: Path,
+                                                                sig: signal.Signals) -> None:
+    subs, out = tmp_path / "subs", tmp_path / "out"
+    names = _class_of(subs, 8, SLOW)
+    args = ["batch", str(subs), "--out", str(out), "--exercises", "ex01", "--jobs", "1"]
+    proc = subprocess.Popen([*GRADE, *args], cwd=REPO, env=grade_env(cache, TMPDIR=str(scratch)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_for_results(out, 2, proc)
+    proc.send_signal(sig)
+    proc.communicate(timeout=60)
+    assert proc.returncode == (130 if sig == signal.SIGINT else -signal.SIGKILL)
+    done = {p.parent.name for p in out.glob("*/results.json")}
+    assert 2 <= len(done) < len(names)
+    if sig == signal.SIGINT:  # a clean stop leaves the CSV in step at once
+        assert {r["student"] for r in csv_matches_files(out)} == done
+    mtimes = {name: (out / name / "results.json").stat().st_mtime_ns for name in done}
+    rerun = grade(*args, cache=cache)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"graded {len(names) - len(done)}, unchanged {len(done)}" in rerun.stdout
+    assert {name: (out / name / "results.json").stat().st_mtime_ns for name in done} == mtimes
+    rows = csv_matches_files(out)
+    assert sorted(r["student"] for r in rows) == names
+    assert all(r["status"] == "ok" and r["ex01"] == r["total"] != "0" for r in rows)
+    assert not (out / ".staging").exists() or not any((out / ".staging").iterdir())
+
+
+def test_a_changed_submission_is_graded_again_and_a_removed_one_leaves_the_csv(
+        tmp_path: Path, cache: Path) -> None:
+    subs, out = tmp_path / "subs", tmp_path / "out"
+    _class_of(subs, 3)
+    args = ["batch", str(subs), "--out", str(out), "--exercises", "ex01"]
+    assert grade(*args, cache=cache).returncode == 0
+    wrong = "def backprop(w, x):\n    return 1, 2\n"
+    (subs / "student01" / solution("ex01").name).write_text(wrong)
+    shutil.rmtree(subs / "student02")
+    rerun = grade(*args, cache=cache)
+    assert "graded 1, unchanged 1" in rerun.stdout and "moved 1 result" in rerun.stdout
+    rows = {r["student"]: r for r in csv_matches_files(out)}
+    assert set(rows) == {"student00", "student01"} and rows["student01"]["ex01"] == "0"
+    assert (out / ".stale" / "student02" / "results.json").is_file()

@@ -1,0 +1,91 @@
+"""The Gradescope bundle, run locally: ``run_autograder`` against a stand-in for /autograder
+(``AUTOGRADER_ROOT``) always leaves a valid results.json, whatever it is handed."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+from coursekit import BUNDLED, REPO, by_name, hidden_texts, solution, stub, visible
+
+from grader import catalog
+
+
+def test_any_layout_and_what_students_see_when(standin) -> None:
+    wrong = REPO / "tests" / "exercises" / "wrong" / "ex03_hardcoded.py"
+
+    def setup(submission: Path, root: Path) -> None:
+        nested = submission / "my work" / "exercises"
+        nested.mkdir(parents=True)
+        shutil.copy(solution("ex01"), nested / solution("ex01").name)
+        with zipfile.ZipFile(submission / "upload.zip", "w") as archive:
+            archive.write(wrong, "hw/ex03_retain_grad.py")
+
+    data = standin(setup)
+    tests = by_name(data)
+    ex01 = catalog.load("ex01").spec
+    assert all(tests[f"ex01: {t.name}"]["status"] == "passed" for t in ex01.tests)
+    assert 0 < data["score"] < ex01.max_score + catalog.load("ex03").spec.max_score
+    for exercise_id in BUNDLED:
+        for number, test in enumerate(catalog.load(exercise_id).spec.tests, 1):
+            entry = tests[f"{exercise_id}: {test.name}"]
+            assert entry["number"] == f"{int(exercise_id[2:])}.{number}"
+            assert entry["visibility"] == ("visible" if test.public else "after_published")
+            assert entry["max_score"] == test.points
+        for text in hidden_texts(exercise_id):
+            assert text not in visible(data)
+    assert "hidden tests" in data["output"] and "published" in data["output"]
+    failed = [t for t in data["tests"] if t["name"].startswith("ex03") and t["status"] == "failed"]
+    assert failed and all(t["output"].startswith("**failed**") for t in failed)
+
+
+def test_a_missing_file_and_a_foreign_encoding_score_zero_with_a_reason(standin) -> None:
+    def setup(submission: Path, root: Path) -> None:
+        (submission / "ex01_graph.py").write_bytes("x = 'café'\n".encode("latin-1"))
+
+    data = standin(setup)
+    assert data["score"] == 0
+    assert "ex01\\_graph\\.py is not UTF\\-8 text" in data["output"]
+    ex03 = [t for t in data["tests"] if t["name"].startswith("ex03")]
+    assert ex03 and all("no ex03\\_retain\\_grad\\.py" in t["output"] for t in ex03)
+
+
+def test_an_empty_submission_still_gets_results(standin) -> None:
+    data = standin(lambda submission, root: None)
+    assert data["score"] == 0 and "the folder is empty" in data["output"]
+
+
+def test_a_crash_of_the_grader_is_a_visible_autograder_error(standin) -> None:
+    def setup(submission: Path, root: Path) -> None:
+        shutil.copy(stub("ex01"), submission)
+        (root / "source" / "secret" / "tests" / "ex01.py").write_text("this is not python\n")
+
+    data = standin(setup)
+    assert [t["name"] for t in data["tests"]] == ["autograder error"]
+    assert data["tests"][0]["visibility"] == "visible" and data["score"] == 0
+    assert "is broken" in data["tests"][0]["output"]
+    assert "Traceback" in data["_stdout"]  # for the instructor, whose eyes only see stdout
+
+
+def test_results_even_when_python_cannot_start(standin) -> None:
+    data = standin(lambda submission, root: shutil.copy(stub("ex01"), submission),
+                   GRADE_PYTHON="/bin/false")
+    assert [t["name"] for t in data["tests"]] == ["autograder error"]
+    assert "could not start the grader" in data["output"]
+
+
+def test_the_bundle_holds_what_gradescope_needs(bundle: Path) -> None:
+    with zipfile.ZipFile(bundle) as archive:
+        names = set(archive.namelist())
+        modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
+        setup_sh = archive.read("setup.sh").decode()
+    assert {"setup.sh", "run_autograder", "project/pyproject.toml",
+            "project/micrograph/__init__.py", "project/grader/gradescope.py"} <= names
+    for exercise_id in BUNDLED:
+        assert f"secret/tests/{exercise_id}.py" in names
+        assert f"secret/public/{exercise_id}.py" in names
+        assert f"secret/solutions/{solution(exercise_id).name}" in names
+    assert not any(n.startswith("project/grader/hidden/ex") for n in names)
+    assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
+    assert "pip install" in setup_sh and "useradd" in setup_sh and "go-rwx" in setup_sh

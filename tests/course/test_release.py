@@ -1,0 +1,170 @@
+"""``grade release``: what students get holds the public tests and none of the hidden ones, no
+solution, and grades there say plainly that hidden tests run only on the course autograder."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from pathlib import Path
+
+import pytest
+from coursekit import REPO, grade, solution, stub
+
+from grader import catalog
+from grader.course import Course
+from grader.public_tests import StripError, public_source
+from grader.release import ReleaseError, build_release, check_no_leak, secret_strings
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
+    out = tmp_path_factory.mktemp("release") / "course"
+    course = Course(REPO, cache_dir=cache)
+    build_release(course, [course.load(i) for i in course.ids()], out)
+    return out
+
+
+def _release_text(folder: Path) -> str:
+    return "\n".join(p.read_bytes().decode("utf-8", "replace")
+                     for p in sorted(folder.rglob("*")) if p.is_file())
+
+
+def _probe_texts(function: object) -> list[str]:
+    """A probe as written and as ``ast.unparse`` writes it (decorators dropped)."""
+    source = textwrap.dedent(inspect.getsource(function))
+    node = ast.parse(source).body[0]
+    node.decorator_list = []  # type: ignore[attr-defined]
+    body = source[source.index("def "):]
+    return [body, ast.unparse(node), f"def {node.name}("]  # type: ignore[attr-defined]
+
+
+def test_the_release_has_what_students_need(release: Path) -> None:
+    for exercise_id in catalog.exercise_ids():
+        assert (release / "exercises" / stub(exercise_id).name).read_text() == \
+            stub(exercise_id).read_text()
+        assert (release / "grader" / "hidden" / f"{exercise_id}.py").is_file()
+        assert (release / "grader" / "expected" / f"{exercise_id}.json").is_file()
+    assert (release / "micrograph" / "__init__.py").is_file()
+    assert (release / "grader" / "cli.py").is_file()
+    assert (release / "pyproject.toml").is_file()
+    readme = (release / "README.md").read_text()
+    assert "hidden tests" in readme and "grade ex03" in readme
+    assert not any(p.name == "__pycache__" or p.suffix == ".pyc" for p in release.rglob("*"))
+    assert not (release / "solutions").exists() and not (release / "tests").exists()
+
+
+def test_no_hidden_test_and_no_solution_is_in_the_release(release: Path) -> None:
+    text = _release_text(release)
+    tests_text = _release_text(release / "grader" / "hidden")
+    public_tests = [t for i in catalog.exercise_ids() for t in catalog.load(i).spec.tests
+                    if t.public]
+    public_words = "\n".join([w for t in public_tests
+                              for w in (t.feedback, *t.key_feedback.values())]
+                             + [stub(i).read_text() for i in catalog.exercise_ids()])
+    checked = 0
+    for exercise_id in catalog.exercise_ids():
+        spec = catalog.load(exercise_id).spec
+        for test in spec.tests:
+            if test.public:
+                continue
+            assert test.name not in text
+            for words in [test.feedback, *test.key_feedback.values()]:
+                if len(words) >= 20 and words not in public_words:
+                    assert words not in text, (exercise_id, words)
+            body, unparsed, header = _probe_texts(test.probe)
+            assert body not in text and unparsed not in text and header not in tests_text
+            checked += 1
+        stub_lines = set(stub(exercise_id).read_text().splitlines())
+        for line in solution(exercise_id).read_text().splitlines():
+            if len(line.strip()) >= 30 and line not in stub_lines and line.strip() not in text:
+                checked += 1
+    assert checked > 100
+    assert "def _other_graphs" not in (release / "grader" / "hidden" / "ex01.py").read_text()
+
+
+def test_solution_lines_appear_only_where_students_get_them_anyway(release: Path) -> None:
+    """A line of a solution appears in the release only if a stub or a public test (or the
+    engine, not searched here) has it too."""
+    text = (_release_text(release / "exercises") + _release_text(release / "grader" / "hidden")
+            + _release_text(release / "grader" / "expected") + (release / "README.md").read_text())
+    given = _release_text(release / "exercises") + _release_text(release / "grader" / "hidden")
+    for exercise_id in catalog.exercise_ids():
+        for line in solution(exercise_id).read_text().splitlines():
+            line = line.strip()
+            if len(line) >= 30 and line not in given:
+                assert line not in text, (exercise_id, line)
+
+
+def test_grade_in_the_release_says_hidden_tests_run_elsewhere(release: Path, cache: Path,
+                                                              tmp_path: Path) -> None:
+    own_cache = tmp_path / "cache"  # a student's machine: nothing cached, no solutions
+    stub_run = grade("ex03", cache=own_cache, cwd=release, PYTHONPATH=str(release), COLUMNS="250")
+    assert stub_run.returncode == 1
+    assert "hidden tests run only on the course autograder" in stub_run.stdout
+    assert "NotImplementedError" in stub_run.stdout
+    solved = tmp_path / stub("ex03").name
+    solved.write_text(solution("ex03").read_text())
+    run = grade("ex03", "--submission", str(solved), cache=own_cache, cwd=release,
+                PYTHONPATH=str(release), COLUMNS="250")
+    assert run.returncode == 1, run.stdout  # every public test passes, and that is not full marks
+    lines = run.stdout.splitlines()
+    public = [l for l in lines if " public " in l]
+    assert public and all("passed" in l for l in public)
+    assert any("hidden tests (course autograder only)" in l and "0/" in l for l in lines)
+    total = next(l for l in lines if "total:" in l).split()[-1]
+    got, out_of = total.split("/")
+    assert float(got) < float(out_of)
+
+
+def test_stripping_keeps_exactly_the_public_tests() -> None:
+    for exercise_id in catalog.exercise_ids():
+        ex = catalog.load(exercise_id)
+        source = public_source(ex, placeholder=False)  # checks its own result when it loads
+        tree = ast.parse(source)
+        names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        hidden = {t.probe.__name__ for t in ex.spec.tests if not t.public}
+        assert not names & hidden
+
+
+def test_a_test_module_that_cannot_be_split_is_refused(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "ex41.py").write_text(textwrap.dedent('''
+        from grader.spec import Exercise
+        EXERCISE = Exercise("ex41", "t", module="ex41_x")
+        SHOW = False
+
+        @EXERCISE.test("one", points=1, public=SHOW, feedback="f")
+        def one(sub):
+            return 1
+    '''))
+    with pytest.raises(StripError, match="public= must be written True or False"):
+        public_source(catalog.load("ex41", tests), placeholder=True)
+    (tests / "ex41.py").write_text(textwrap.dedent('''
+        from grader.spec import Exercise
+        EXERCISE = Exercise("ex41", "t", module="ex41_x")
+        for n in range(2):
+            EXERCISE.test(f"t{n}", points=1, public=n == 0, feedback="f")(lambda sub: n)
+    '''))
+    with pytest.raises(StripError, match="only imports, assignments and definitions"):
+        public_source(catalog.load("ex41", tests), placeholder=True)
+
+
+def test_a_release_never_overwrites_a_folder(tmp_path: Path, cache: Path) -> None:
+    (tmp_path / "keep.txt").write_text("mine")
+    course = Course(REPO, cache_dir=cache)
+    with pytest.raises(ReleaseError, match="not empty"):
+        build_release(course, [course.load("ex01")], tmp_path)
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_the_builder_refuses_to_ship_a_hidden_test(release: Path, tmp_path: Path) -> None:
+    ex = catalog.load("ex03")
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "notes.md").write_text(next(t.name for t in ex.spec.tests if not t.public) * 2)
+    secrets = secret_strings([(ex, solution("ex03"), stub("ex03"))], [], [])
+    with pytest.raises(ReleaseError, match="contains hidden text"):
+        check_no_leak(copy, secrets)
+    check_no_leak(release, secrets)
