@@ -10,6 +10,7 @@ import contextlib
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 import click
 
@@ -121,15 +122,8 @@ def gradescope(output: Path, exercises: str | None) -> int:
     from grader.public_tests import StripError
     from grader.shipping import ShippingError
 
-    course = _course()
-    try:
-        lines = build_bundle(course, _selection(course, exercises), output)
-    except (BundleError, StripError, ShippingError) as exc:
-        raise click.ClickException(str(exc)) from None
-    for line in lines:
-        click.echo(line)
-    click.echo(f"wrote {output}: upload it as the assignment's autograder (zip file upload)")
-    return EXIT_DONE
+    return _build(build_bundle, (BundleError, StripError, ShippingError), output, exercises,
+                  "upload it as the assignment's autograder (zip file upload)")
 
 
 @click.command("release")
@@ -143,14 +137,21 @@ def release(output: Path, exercises: str | None) -> int:
     from grader.release import ReleaseError, build_release
     from grader.shipping import ShippingError
 
+    return _build(build_release, (ReleaseError, StripError, ShippingError), output, exercises,
+                  "hand it to students (it has no solutions, no hidden tests)")
+
+
+def _build(builder: Callable[..., list[str]], errors: tuple[type[Exception], ...], output: Path,
+           exercises: str | None, done: str) -> int:
+    """Run a bundle builder on the course, turning its known errors into one-line messages."""
     course = _course()
     try:
-        lines = build_release(course, _selection(course, exercises), output)
-    except (ReleaseError, StripError, ShippingError) as exc:
+        lines = builder(course, _selection(course, exercises), output)
+    except errors as exc:
         raise click.ClickException(str(exc)) from None
     for line in lines:
         click.echo(line)
-    click.echo(f"wrote {output}: hand it to students (it has no solutions, no hidden tests)")
+    click.echo(f"wrote {output}: {done}")
     return EXIT_DONE
 
 
