@@ -38,6 +38,12 @@ SECOND_BACKWARD = (
 )
 
 
+DETACHED_IN_PLACE = (
+    "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This is not "
+    "supported, please use out-of-place `.detach()` instead"
+)
+
+
 def modified_inplace_error(owner: str | None, version: int, expected: int) -> RuntimeError:
     """PyTorch's error for a saved value changed in place after it was saved."""
     which = f", which is output 0 of {owner}," if owner else ""
@@ -149,9 +155,10 @@ class Node:
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
         if not as_values and self._versions is None:  # the usual case, kept fast: all saved at version 0
+            seq = self._seq
             return tuple([
                 x if x is None or type(x) is float
-                else x._storage[0] if x._vc is None or not x._vc[0]
+                else x._storage[0] if (x._vc is None or not x._vc[0]) and x._detached_at < seq
                 else self._unpack_checked(False)  # one was modified: the full loop raises for it
                 for x in saved
             ])
@@ -175,6 +182,8 @@ class Node:
 
     def check_version(self, item: Value, expected: int, is_output: bool) -> None:
         """Raise PyTorch's error if ``item`` changed in place since it was saved."""
+        if item._detached_at > self._seq:  # detach_() after this node saved it
+            raise RuntimeError(DETACHED_IN_PLACE)
         if item._version != expected:
             owner = _short_name(self) if is_output else _short_name(item.grad_fn)
             raise modified_inplace_error(owner, item._version, expected)

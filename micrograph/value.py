@@ -60,6 +60,7 @@ class Value:
     _grad: Value | None = None
     _hooks: list[Callable[[Value], Value | None]] | None = None  # a leaf's; a non-leaf's live on its node
     _accumulator: weakref.ref[AccumulateGrad] | None = None
+    _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -184,6 +185,9 @@ class Value:
         return self._vc
 
     def detach_(self) -> Value:
+        """Make this value a leaf that needs no grad, in place (nodes that saved it then refuse it)."""
+        if self.grad_fn is not None:
+            self._detached_at = next(sequence)  # nodes created before now saved a non-leaf
         self.grad_fn = None
         self._requires_grad = False
         return self

@@ -189,3 +189,17 @@ def test_second_derivative_through_abs_and_relu_is_recorded_as_in_torch():
         assert g.item() == 3.0 and g.requires_grad
         (g2,) = mg.grad(g, w)
         assert g2.item() == 0.0
+
+
+def test_detach_in_place_of_a_saved_non_leaf_is_refused_at_backward():
+    w = Value(2.0, requires_grad=True)
+    a = w * 3
+    y = a * a  # saves a
+    a.detach_()
+    assert a.is_leaf and not a.requires_grad
+    with pytest.raises(RuntimeError, match="detached in-place, i.e. with .detach_()"):
+        y.backward()
+    b = w * 3
+    z = b.exp()  # saves its result, not b: detaching b is harmless
+    b.detach_()
+    z.backward()
