@@ -5,7 +5,10 @@
    ops needs no recursion.
 2. Start from the roots with their gradients.  A node runs once, when all its
    dependencies have delivered: its incoming gradients are summed first, which
-   is the chain rule's sum over paths.
+   is the chain rule's sum over paths.  Of the nodes ready to run, the most
+   recently created goes first and a leaf's ``AccumulateGrad`` before any op,
+   as PyTorch orders its ready queue: hooks fire in torch's order, and a
+   backward that fails midway has written the same leaves as torch's would.
 3. Running a node: call the hooks on its output's gradient, keep it for
    ``retain_grad``, then either accumulate it into a leaf (``AccumulateGrad``)
    or call the node's backward and pass one gradient along each edge.
