@@ -145,22 +145,22 @@ def _execute(
         while ready:
             node = heapq.heappop(ready)[1]
             g = buffers.pop(node, None)
-            if g is None:  # every gradient that reached it was None
-                _pass_nothing(node, deps, ready, needed)
-                continue
-            if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
-                g = _call_hooks(node, g, create_graph)
-            if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
-                if node in capture:
-                    capture[node] = g
-                if not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
+            if g is None:  # every gradient that reached it was None: it does not run,
+                grads: tuple[Grad, ...] = (None,) * len(node._next)  # but its inputs stop waiting
+            else:
+                if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
+                    g = _call_hooks(node, g, create_graph)
+                if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
+                    if node in capture:
+                        capture[node] = g
+                    if not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
+                        continue
+                if type(node) is AccumulateGrad:
+                    _accumulate(node.variable, g, create_graph)
                     continue
-            if type(node) is AccumulateGrad:
-                _accumulate(node.variable, g, create_graph)
-                continue
-            grads = node.apply(g, create_graph)
-            if not keep_graph:
-                node.release()
+                grads = node.apply(g, create_graph)
+                if not keep_graph:
+                    node.release()
             for nxt, gi in zip(node._next, grads):
                 if nxt is None or (needed is not None and nxt not in needed):
                     continue
@@ -174,20 +174,6 @@ def _execute(
                     heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
     finally:
         _mode.enabled = previous_mode
-
-
-def _pass_nothing(
-    node: Node, deps: dict[Node, int], ready: list[tuple[int, Node]], needed: set[Node] | None
-) -> None:
-    """A node that received no gradient does not run, but its inputs stop waiting for it."""
-    for nxt in node._next:
-        if nxt is None or (needed is not None and nxt not in needed):
-            continue
-        left = deps[nxt] - 1
-        if left:
-            deps[nxt] = left
-        else:
-            heapq.heappush(ready, (-nxt._seq, nxt))
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
@@ -268,36 +254,34 @@ def _flatten(x: Any, what: str) -> list[Value]:
         return [x]
     if not isinstance(x, (list, tuple)):
         raise TypeError(f"{what} must be a Value or a list of Values, got {type(x).__name__}")
-    flat: list[Value] = []
-    stack = [iter(x)]
-    while stack:
-        for item in stack[-1]:
-            if isinstance(item, (list, tuple)):
-                stack.append(iter(item))
-                break
-            if not isinstance(item, Value):
-                raise TypeError(f"{what} must hold Values, got {type(item).__name__}")
-            flat.append(item)
-        else:
-            stack.pop()
+    flat = _nested_items(x)
+    for item in flat:
+        if not isinstance(item, Value):
+            raise TypeError(f"{what} must hold Values, got {type(item).__name__}")
     return flat
 
 
 def _grads_for(outputs: list[Value], grads: Any) -> list[Any]:
     if grads is None:
         return [None] * len(outputs)
-    flat = _flatten_numbers(grads)
+    flat = _nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
     if len(flat) != len(outputs):
         raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
     return flat
 
 
-def _flatten_numbers(x: Any) -> list[Any]:
-    if not isinstance(x, (list, tuple)):
-        return [x]
+def _nested_items(x: list[Any] | tuple[Any, ...]) -> list[Any]:
+    """The items of nested lists (the rows ``mm`` returns), in order, without recursion."""
     flat: list[Any] = []
-    for item in x:
-        flat.extend(_flatten_numbers(item))
+    stack = [iter(x)]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, (list, tuple)):
+                stack.append(iter(item))
+                break
+            flat.append(item)
+        else:
+            stack.pop()
     return flat
 
 
