@@ -7,6 +7,11 @@ Where to find each idea:
 * ``ops.py``        the op table: each op's forward, backward and what it saves
 * ``engine.py``     the backward pass: dependency counting, hooks, accumulation, ``grad()``
 * ``grad_mode.py``  ``no_grad`` / ``enable_grad`` / ``set_grad_enabled``
+* ``seeding.py``    ``manual_seed``: the generator that initialises ``nn`` parameters
+
+The modules import each other without a cycle, with one documented seam:
+``Value.backward`` imports the engine when it is called, since the engine
+itself works on Values.
 """
 
 from micrograph.engine import backward, grad
@@ -47,6 +52,6 @@ __all__ = [
 from micrograph import nn, optim
 from micrograph.function import Function
 from micrograph.gradcheck import gradcheck
-from micrograph.random import manual_seed
+from micrograph.seeding import initial_seed, manual_seed
 
-__all__ += ["Function", "gradcheck", "manual_seed", "nn", "optim"]
+__all__ += ["Function", "gradcheck", "initial_seed", "manual_seed", "nn", "optim"]

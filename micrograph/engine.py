@@ -24,7 +24,7 @@ import heapq
 import warnings
 from typing import Any, Sequence
 
-from micrograph.grad_mode import _mode
+from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
 from micrograph.value import Value, _edge
 
@@ -139,9 +139,7 @@ def _execute(
     # before any op, as in PyTorch's ready queue: hooks fire in the same order.
     ready = [(-n._seq, n) for n in buffers if n not in deps]
     heapq.heapify(ready)
-    previous_mode = _mode.enabled
-    _mode.enabled = create_graph  # the backward pass is itself recorded only for create_graph
-    try:
+    with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
         while ready:
             node = heapq.heappop(ready)[1]
             g = buffers.pop(node, None)
@@ -172,8 +170,6 @@ def _execute(
                     deps[nxt] = left
                 else:
                     heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
-    finally:
-        _mode.enabled = previous_mode
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:

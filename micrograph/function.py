@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from micrograph.grad_mode import _mode, no_grad
+from micrograph.grad_mode import is_grad_enabled, no_grad
 from micrograph.node import SECOND_BACKWARD, Grad, Node
 from micrograph.value import Value, _edge
 
@@ -177,7 +177,7 @@ class Function:
         """Run ``forward`` unrecorded and, if an input needs a gradient, attach a fresh node to the output."""
         if cls is Function:
             raise TypeError("Function.apply is called on a subclass that defines forward and backward")
-        recording = _mode.enabled
+        recording = is_grad_enabled()
         edges = tuple(_edge(a) if recording else None for a in args if isinstance(a, Value))
         ctx = cls._backward_cls(args, edges)
         with no_grad():

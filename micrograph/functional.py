@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from micrograph import ops
-from micrograph.grad_mode import _mode
+from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import Node
 from micrograph.value import Value, _edge
 
@@ -76,7 +76,7 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
         total += t._storage[0]
     data = total if op is ops.SumBackward0 else total / len(terms)
     out = Value._shared([data], None)
-    if _mode.enabled:
+    if is_grad_enabled():
         edges = tuple(_edge(t) for t in terms)
         if any(e is not None for e in edges):
             out.grad_fn = op(edges, result=data)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
 from micrograph.optim import zero_grads
-from micrograph.random import uniform
+from micrograph.seeding import uniform
 from micrograph.value import Value
 
 Nested = Any  # a Value, a number, or (nested) lists of them

@@ -52,11 +52,8 @@ def _data(x: Any) -> float:
 
 
 def _zero(like: Any) -> Any:
-    if type(like) is float:
-        return 0.0
-    from micrograph.value import Value  # ops.py is imported by value.py: import late
-
-    return Value(0.0)
+    """A zero gradient: a number, or under create_graph a constant Value (it records nothing)."""
+    return 0.0 if type(like) is float else like._zero_like()
 
 
 class UnaryOp(Node):

@@ -29,7 +29,7 @@ import weakref
 from typing import Any, Callable
 
 from micrograph import ops
-from micrograph.grad_mode import _mode
+from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import AccumulateGrad, Node, sequence
 
 Number = int | float
@@ -151,7 +151,7 @@ class Value:
         inputs: Value | list[Value] | tuple[Value, ...] | None = None,
     ) -> None:
         """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (see ``engine.backward``)."""
-        from micrograph import engine
+        from micrograph import engine  # the one late import: the engine works on Values (see __init__)
 
         engine.backward([self], None if gradient is None else [gradient], retain_graph, create_graph, inputs)
 
@@ -191,6 +191,10 @@ class Value:
         self.grad_fn = None
         self._requires_grad = False
         return self
+
+    def _zero_like(self) -> Value:
+        """A new constant 0 (no graph, no grad): what a backward formula returns for "no dependence"."""
+        return Value(0.0)
 
     def clone(self) -> Value:
         return _record(ops.CloneBackward0, self)
@@ -527,7 +531,7 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
         return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
     else:
         out = _new(op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0]))
-    if _mode.enabled:
+    if is_grad_enabled():
         node = _make_node(op, a, b, out, a, None)
         if node is not None:
             out.grad_fn = node
@@ -537,7 +541,7 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
 
 def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
     """``self = op(self, b)`` in place: PyTorch's leaf check, version bump and grad_fn rebase."""
-    grad_mode = _mode.enabled
+    grad_mode = is_grad_enabled()
     if grad_mode and self.grad_fn is None and self._requires_grad:
         raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
     old = self._storage[0]

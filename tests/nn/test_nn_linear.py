@@ -158,7 +158,7 @@ def test_initialisation_is_uniform_within_torchs_bound_and_seeded() -> None:
     bound = 1 / math.sqrt(9)
     assert all(-bound <= v <= bound for v in values)
     assert min(values) < -bound / 2 and max(values) > bound / 2  # spread over the range, not stuck near 0
-    assert mg.random.initial_seed() == 7
+    assert mg.initial_seed() == 7
 
 
 def test_manual_seed_takes_an_int() -> None:

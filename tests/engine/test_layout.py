@@ -1,0 +1,107 @@
+"""The engine's package layout: the rules of issue 17 that keep it readable.
+
+* no module is named like a standard-library module (``python`` run from inside
+  the package would import ours instead of the standard one);
+* grad mode is read and switched only through ``grad_mode``'s public functions;
+* the modules import each other without a cycle, except the one documented seam:
+  ``Value.backward`` imports the engine when called (the engine works on Values).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import sys
+
+import micrograph
+
+PACKAGE = pathlib.Path(micrograph.__file__).parent
+SEAMS = {("micrograph.value", "micrograph.engine")}  # importer, imported: allowed late imports
+
+
+def _modules() -> dict[str, ast.Module]:
+    trees = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        trees[name] = ast.parse(path.read_text(encoding="utf-8"))
+    return trees
+
+
+def _imports(tree: ast.Module, module_level: bool) -> set[str]:
+    """micrograph modules imported at module level (outside TYPE_CHECKING) or inside functions."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and in_function != module_level:
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("micrograph"):
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    found.add(sub if sub in trees else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.startswith("micrograph"))
+        inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+trees = _modules()
+
+
+def test_no_module_shadows_the_standard_library() -> None:
+    clashes = [name for name in trees if name.rsplit(".", 1)[-1] in sys.stdlib_module_names]
+    assert clashes == []
+
+
+def test_grad_mode_is_used_through_its_public_functions() -> None:
+    readers = [
+        name for name, tree in trees.items()
+        if name != "micrograph.grad_mode"
+        and any(isinstance(n, (ast.Name, ast.alias)) and getattr(n, "id", getattr(n, "name", "")) == "_mode"
+                for n in ast.walk(tree))
+    ]
+    assert readers == []
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` (module -> modules it imports), or [] if there is none."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(name: str) -> list[str]:
+        state[name] = 1
+        path.append(name)
+        for nxt in sorted(graph.get(name, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[name] = 2
+        return []
+
+    for name in sorted(graph):
+        if name not in state and (found := visit(name)):
+            return found
+    return []
+
+
+def test_module_imports_have_no_cycle_but_the_documented_seam() -> None:
+    graph = {
+        name: {m for m in _imports(tree, True) | _imports(tree, False)
+               if m in trees and m != name and (name, m) not in SEAMS}
+        for name, tree in trees.items()
+    }
+    graph["micrograph"] = set()  # the package re-exports; submodules only import their siblings
+    assert _cycle(graph) == []
+
+
+def test_the_seam_is_a_late_import() -> None:
+    for importer, imported in SEAMS:
+        assert imported not in _imports(trees[importer], True)
+        assert imported in _imports(trees[importer], False)
