@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GRADE = [sys.executable, "-c", "from grader.cli import main; main()"]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 
 HOSTILE = {
     "loop": "while True:\n    pass\n",
@@ -36,7 +36,7 @@ HOSTILE = {
     "fork": "import os\nos.fork()\n",
     "snoop": ("import os, micrograph\n"
               "home = os.path.dirname(os.path.dirname(micrograph.__file__))\n"
-              "for name in ('grader/hidden/ex01.py', 'solutions/ex01_graph.py'):\n"
+              "for name in ('grader/exercises/ex01.py', 'solutions/ex01_graph.py'):\n"
               "    try:\n        print(open(os.path.join(home, name)).read())\n"
               "    except OSError as e:\n        print(name, e)\n"),
 }
@@ -44,7 +44,7 @@ HOSTILE = {
 
 def _exercises() -> dict[str, tuple[str, Path, Path]]:
     """id -> (module, solution, stub) for every exercise of the course."""
-    from grader import catalog
+    from grader.course import catalog
 
     found = {}
     for exercise_id in catalog.exercise_ids():
@@ -163,7 +163,7 @@ def _run(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, int, s
 
 def grader_figures(quick: bool) -> str:
     """Markdown: ``grade all`` on the solutions, then a batch of generated submissions."""
-    from grader.batch import default_jobs
+    from grader.course.batch import default_jobs
 
     n = 40 if quick else 300
     jobs = default_jobs()

@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterator
 import pytest
 from coursekit import BUNDLED, REPO, check_schema
 
-from grader.course import Course
-from grader.gradescope import build_bundle
+from grader.course.folder import Course
+from grader.publish.gradescope import build_bundle
 
 
 @pytest.fixture(scope="session")

@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grader import catalog
-from grader.batch import read_record
+from grader.course import catalog
+from grader.course.batch import read_record
 
 REPO = Path(__file__).resolve().parents[2]
-GRADE = [sys.executable, "-c", "from grader.cli import main; main()"]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 BUNDLED = ("ex01", "ex03")  # the exercises of the test Gradescope bundle
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 

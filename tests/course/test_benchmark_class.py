@@ -6,8 +6,8 @@ from pathlib import Path
 
 from benchmarks.grading import HOSTILE, make_class
 
-from grader import catalog
-from grader.intake import collect
+from grader.course import catalog
+from grader.course.intake import collect
 
 
 def test_a_generated_class_mixes_kinds_and_forms(tmp_path: Path) -> None:

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
 from coursekit import BUNDLED, REPO, by_name, hidden_texts, solution, stub, visible
 
-from grader import catalog
+from grader.course import catalog
 
 
 def test_any_layout_and_what_students_see_when(standin) -> None:
@@ -81,11 +82,12 @@ def test_the_bundle_holds_what_gradescope_needs(bundle: Path) -> None:
         modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
         setup_sh = archive.read("setup.sh").decode()
     assert {"setup.sh", "run_autograder", "project/pyproject.toml",
-            "project/micrograph/__init__.py", "project/grader/gradescope.py"} <= names
+            "project/micrograph/__init__.py", "project/grader/publish/gradescope.py"} <= names
     for exercise_id in BUNDLED:
         assert f"secret/tests/{exercise_id}.py" in names
         assert f"secret/public/{exercise_id}.py" in names
         assert f"secret/solutions/{solution(exercise_id).name}" in names
-    assert not any(n.startswith("project/grader/hidden/ex") for n in names)
+    assert not any(re.fullmatch(r"project/grader/exercises/(expected/)?ex\d\d\.(py|json)", n)
+                   for n in names)
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
     assert "pip install" in setup_sh and "useradd" in setup_sh and "go-rwx" in setup_sh

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake import MAX_SOURCE_BYTES, collect, exercise_of, exercise_named_in
+from grader.course.intake import MAX_SOURCE_BYTES, collect, exercise_named_in, exercise_of
 
 MODULES = {"ex01": "ex01_graph", "ex03": "ex03_retain_grad"}
 GOOD = "def f():\n    return 1\n"

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from coursekit import hidden_texts, solution, visible
 
-from grader import catalog
-from grader.launcher import Launcher, find_user, for_this_process, interpreter_for
+from grader.course import catalog
+from grader.sandbox.launcher import Launcher, find_user, for_this_process, interpreter_for
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0
                                 or find_user() is None,

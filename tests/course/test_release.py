@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from coursekit import REPO, grade, solution, stub
 
-from grader import catalog
-from grader.course import Course
-from grader.public_tests import StripError, public_source
-from grader.release import ReleaseError, build_release, check_no_leak, secret_strings
+from grader.course import catalog
+from grader.course.folder import Course
+from grader.publish.public_tests import StripError, public_source
+from grader.publish.release import ReleaseError, build_release, check_no_leak, secret_strings
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +25,9 @@ def release(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
     return out
 
 
-def _release_text(folder: Path) -> str:
+def _release_text(folder: Path, pattern: str = "*") -> str:
     return "\n".join(p.read_bytes().decode("utf-8", "replace")
-                     for p in sorted(folder.rglob("*")) if p.is_file())
+                     for p in sorted(folder.rglob(pattern)) if p.is_file())
 
 
 def _probe_texts(function: object) -> list[str]:
@@ -43,10 +43,10 @@ def test_the_release_has_what_students_need(release: Path) -> None:
     for exercise_id in catalog.exercise_ids():
         assert (release / "exercises" / stub(exercise_id).name).read_text() == \
             stub(exercise_id).read_text()
-        assert (release / "grader" / "hidden" / f"{exercise_id}.py").is_file()
-        assert (release / "grader" / "expected" / f"{exercise_id}.json").is_file()
+        assert (release / "grader" / "exercises" / f"{exercise_id}.py").is_file()
+        assert (release / "grader" / "exercises" / "expected" / f"{exercise_id}.json").is_file()
     assert (release / "micrograph" / "__init__.py").is_file()
-    assert (release / "grader" / "cli.py").is_file()
+    assert (release / "grader" / "cli" / "app.py").is_file()
     assert (release / "pyproject.toml").is_file()
     readme = (release / "README.md").read_text()
     assert "hidden tests" in readme and "grade ex03" in readme
@@ -56,7 +56,7 @@ def test_the_release_has_what_students_need(release: Path) -> None:
 
 def test_no_hidden_test_and_no_solution_is_in_the_release(release: Path) -> None:
     text = _release_text(release)
-    tests_text = _release_text(release / "grader" / "hidden")
+    tests_text = _release_text(release / "grader" / "exercises", "*.py")
     public_tests = [t for i in catalog.exercise_ids() for t in catalog.load(i).spec.tests
                     if t.public]
     public_words = "\n".join([w for t in public_tests
@@ -80,15 +80,16 @@ def test_no_hidden_test_and_no_solution_is_in_the_release(release: Path) -> None
             if len(line.strip()) >= 30 and line not in stub_lines and line.strip() not in text:
                 checked += 1
     assert checked > 100
-    assert "def _other_graphs" not in (release / "grader" / "hidden" / "ex01.py").read_text()
+    assert "def _other_graphs" not in (release / "grader" / "exercises" / "ex01.py").read_text()
 
 
 def test_solution_lines_appear_only_where_students_get_them_anyway(release: Path) -> None:
     """A line of a solution appears in the release only if a stub or a public test (or the
     engine, not searched here) has it too."""
-    text = (_release_text(release / "exercises") + _release_text(release / "grader" / "hidden")
-            + _release_text(release / "grader" / "expected") + (release / "README.md").read_text())
-    given = _release_text(release / "exercises") + _release_text(release / "grader" / "hidden")
+    text = (_release_text(release / "exercises") + _release_text(release / "grader" / "exercises")
+            + (release / "README.md").read_text())
+    given = (_release_text(release / "exercises")
+             + _release_text(release / "grader" / "exercises", "*.py"))
     for exercise_id in catalog.exercise_ids():
         for line in solution(exercise_id).read_text().splitlines():
             line = line.strip()

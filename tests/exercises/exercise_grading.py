@@ -11,10 +11,10 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from grader import catalog
-from grader.catalog import LoadedExercise
-from grader.grading import ExerciseResult, grade_exercise
-from grader.reference import Expected, from_solution
+from grader.course import catalog
+from grader.course.catalog import LoadedExercise
+from grader.judge.grading import ExerciseResult, grade_exercise
+from grader.judge.reference import Expected, from_solution
 
 ROOT = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).resolve().parent / "wrong"

@@ -11,7 +11,7 @@ import pytest
 
 import micrograph
 from exercise_grading import WRONG, check_wrong, grade, solution_path, stub_path
-from grader import catalog
+from grader.course import catalog
 
 # A correct submission whose order differs from the solution's (Kahn's algorithm).
 DFS_ORDER = '''

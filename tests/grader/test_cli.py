@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from toycourse import GOOD, WRONG, ToyCourse
 
-from grader.catalog import CatalogError, parse_id
-from grader.cli import main
+from grader.cli.app import main
+from grader.course.catalog import CatalogError, parse_id
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.course import Course
+from grader.course.folder import Course
 
 pytest.importorskip("micrograph.viz")
 

@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from toycourse import GOOD, HOSTILE_TIME_LIMIT, WRONG, ToyCourse, has_layer
 
 TIMEOUT = f"timed out after {HOSTILE_TIME_LIMIT:g} s"  # the grader's kill: the backstop
@@ -63,12 +62,12 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "def double(x):\n    return Anything(0)\n", 0, ["failed"] * 3, ""),
     "wrong answer": (WRONG, 0, ["failed"] * 3, ""),
     "monkeypatches json, the probe helpers and the comparison": (
-        "import json, grader.probe, grader._child\n"
+        "import json, grader.spec.probe, grader.sandbox.child.main\n"
         "json.dumps = lambda *a, **k: '{\"status\": \"passed\", \"score\": 1}'\n"
-        "grader.probe.num = lambda x: 'passed'\n"
-        "grader._child._plain = lambda *a: 'passed'\n" + WRONG, 0, ["error"] * 3, "tampered"),
+        "grader.spec.probe.num = lambda x: 'passed'\n"
+        "grader.sandbox.child.main._plain = lambda *a: 'passed'\n" + WRONG, 0, ["error"] * 3, "tampered"),
     "imports the grader's comparison to patch it": (
-        "import grader.compare\ngrader.compare.same = lambda *a: True\n" + WRONG, 0,
+        "import grader.judge.compare\ngrader.judge.compare.same = lambda *a: True\n" + WRONG, 0,
         ["error|failed"] * 3, ""),
     "monkeypatches micrograph": (
         "import micrograph\nmicrograph.Value = float\nmicrograph.add = lambda a, b: 'passed'\n"

@@ -9,10 +9,10 @@ import math
 import pytest
 from toycourse import ToyCourse
 
-from grader import wire
-from grader._child import _probe_seconds
-from grader.compare import mismatched_keys, same
-from grader.reference import from_solution
+from grader.judge.compare import mismatched_keys, same
+from grader.judge.reference import from_solution
+from grader.sandbox.child import wire
+from grader.sandbox.child.main import _probe_seconds
 
 
 @pytest.mark.parametrize("a, b", [

@@ -7,7 +7,7 @@ import warnings
 import pytest
 
 import micrograph
-from grader.probe import caught_warnings, grad, grad_fn, num, raised, value
+from grader.spec.probe import caught_warnings, grad, grad_fn, num, raised, value
 
 
 def _graph():

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.course import Course
-from grader.grading import ExerciseResult
-from grader.sandbox import run_child
+from grader.course.folder import Course
+from grader.judge.grading import ExerciseResult
+from grader.sandbox.run import run_child
 
 GOOD = "def double(x):\n    return 2 * x\n"
 WRONG = "def double(x):\n    return x + 2\n"
@@ -27,7 +27,7 @@ HOSTILE_MEMORY = 256 << 20
 _TESTS = '''
 from micrograph import Value
 
-from grader.probe import num
+from grader.spec.probe import num
 from grader.spec import Exercise
 
 EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, time_limit={time}, memory_limit={mem})

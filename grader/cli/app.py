@@ -1,0 +1,70 @@
+"""``grade``: the console script.  Every command is one function in ``student`` or
+``instructor``; this module only assembles the group and turns errors into exit statuses.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from grader.cli import instructor, student
+from grader.cli.shared import EXIT_FULL, EXIT_USAGE
+
+
+class _DefaultToRun(click.Group):
+    """``grade ex03 --json`` means ``grade run ex03 --json``: anything that is not a command
+    name is an exercise."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+HELP = """Grade exercises in a sandbox, explain each failure, draw the computation graph.
+
+\b
+  grade ex03 | grade 3 | grade ex3   grade one exercise of exercises/ here
+  grade | grade all                  grade every exercise, then a summary
+  grade list                         the exercises with titles and points
+  grade check                        solutions score full marks, stubs zero
+  grade expected --public-only       expected answers for a release
+\b
+Grading options (grade run --help): --submission PATH (a file or a folder
+instead of exercises/), --json, --out DIR (diagrams, default grades/).
+\b
+Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
+Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
+"""
+
+
+@click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]},
+             help=HELP)
+def cli() -> None:
+    pass
+
+
+for command in (student.run, student.list_, instructor.check, instructor.expected,
+                instructor.batch, instructor.gradescope, instructor.release):
+    cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: usage errors are one line on stderr and exit status 2."""
+    try:
+        code = cli.main(args=argv, prog_name="grade", standalone_mode=False)
+    except click.UsageError as exc:
+        click.echo(f"grade: {' '.join(exc.format_message().split())}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as exc:
+        click.echo(f"grade: {' '.join(exc.format_message().split())}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.Abort:
+        click.echo("grade: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else EXIT_FULL)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""The instructor's commands: ``grade check`` and ``grade expected`` (on the course folder),
+``grade batch``, ``grade gradescope`` and ``grade release`` (for a class).
+
+Argument handling and printing only; the work is in ``grader.course``, ``grader.judge`` and
+``grader.publish``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from grader.cli.shared import (
+    EXIT_FULL,
+    EXIT_NOT_FULL,
+    course_here,
+    file_in,
+    grade_all,
+    load_exercise,
+    target_ids,
+)
+from grader.course.catalog import LoadedExercise
+from grader.course.folder import Course, NamedCourse
+from grader.judge.reference import NoExpected, write_shipped
+from grader.report import terminal
+from grader.sandbox.launcher import Launcher, LaunchError, for_this_process
+
+EXIT_INTERRUPTED = 130
+
+
+def _selection(course: Course, exercises: str | None) -> list[LoadedExercise]:
+    """``--exercises ex01,3``: those exercises, in order; every exercise when absent."""
+    targets = tuple(t.strip() for t in (exercises or "").split(",") if t.strip())
+    return [load_exercise(course, i) for i in target_ids(course, targets)]
+
+
+EXERCISES_HELP = "Comma-separated exercises (ex01,ex03 or 1,3); all of them by default."
+
+
+def _launcher() -> Launcher:
+    """Children as an unprivileged user when we are root; say so when that is impossible."""
+    try:
+        launcher = for_this_process()
+    except LaunchError as exc:
+        click.echo(f"grade: warning: {exc}; children run as this user, confined by the "
+                   "sandbox only", err=True)
+        return Launcher()
+    if launcher.user is not None:
+        click.echo(f"children run as {launcher.user.name} ({launcher.python})", err=True)
+    return launcher
+
+
+@click.command("check")
+@click.argument("targets", nargs=-1)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("grades") / "check",
+              show_default=True, help="Where the solutions' diagrams go.")
+def check(targets: tuple[str, ...], out: Path) -> int:
+    """Instructor's self-test: solutions score full marks, untouched stubs score zero."""
+    course = course_here()
+    missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
+    if missing:
+        raise click.UsageError(f"no {' or '.join(missing)} folder in {course.root}: run grade "
+                               "check from the course folder")
+    exercises = [load_exercise(course, i) for i in target_ids(course, targets)]
+    graded = grade_all(
+        course,
+        [(ex, file_in(course.solutions_dir, ex), out / ex.spec.id) for ex in exercises]
+        + [(ex, file_in(course.exercises_dir, ex), None) for ex in exercises],
+    )
+    by_solution, by_stub = graded[: len(exercises)], graded[len(exercises):]
+    problems = 0
+    for ex, sol, stub in zip(exercises, by_solution, by_stub):
+        issues = []
+        if not sol.full_marks:
+            bad = [f"{t.name}: {t.feedback}" for t in sol.tests if t.status != "passed"]
+            issues.append("solution scores " + terminal.points(sol.score, sol.max_score)
+                          + " (" + "; ".join(bad) + ")")
+        stub_file = file_in(course.exercises_dir, ex)
+        if not stub_file.is_file():
+            issues.append(f"no stub {course.display(stub_file)}")
+        elif stub.score != 0 or any(t.status == "timeout" for t in stub.tests):
+            issues.append(f"untouched stub scores {terminal.points(stub.score, stub.max_score)}")
+        issues += [f"solution's {n}" for n in sol.notes if n.startswith(("no diagram", "the diag"))]
+        hidden = sum(1 for t in ex.spec.tests if not t.public)
+        if hidden < 4 or hidden == len(ex.spec.tests):
+            issues.append(f"warning: {hidden} hidden and {len(ex.spec.tests) - hidden} public "
+                          "tests (want at least 4 hidden and 1 public)")
+        problems += sum(1 for i in issues if not i.startswith("warning"))
+        verdict = "ok" if not [i for i in issues if not i.startswith("warning")] else "FAIL"
+        click.echo(f"{ex.spec.id}  {verdict:4}  solution "
+                   f"{terminal.points(sol.score, sol.max_score):7}  stub "
+                   f"{terminal.points(stub.score, stub.max_score):7}  {ex.spec.title}")
+        for issue in issues:
+            click.echo(f"      {issue}")
+    click.echo(f"{len(exercises)} exercises, {problems} problems")
+    return EXIT_FULL if problems == 0 else EXIT_NOT_FULL
+
+
+@click.command("expected")
+@click.argument("targets", nargs=-1)
+@click.option("--public-only", is_flag=True, help="Keep only the public tests (a release).")
+@click.option("--to", "to", type=click.Path(path_type=Path), default=None,
+              help="Folder for exNN.json (default: the grader's expected/ folder).")
+def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> int:
+    """Write the expected observations from solutions/, for grading without them."""
+    course = course_here()
+    for exercise_id in target_ids(course, targets):
+        ex = load_exercise(course, exercise_id)
+        try:
+            answers = course.expected(ex)
+        except NoExpected as exc:
+            raise click.UsageError(str(exc)) from None
+        path = write_shipped(ex, answers, to or course.shipped_dir, public_only)
+        click.echo(f"{ex.spec.id}: {len(answers.observations)} tests -> {path}")
+    return EXIT_FULL
+
+
+@click.command("batch")
+@click.argument("submissions", type=click.Path(path_type=Path))
+@click.option("--out", "out", required=True, type=click.Path(path_type=Path),
+              help="Where grades.csv, report.html and one folder per student go.")
+@click.option("--jobs", type=click.IntRange(1, 512), default=None,
+              help="Children at a time (default: two per core).")
+@click.option("--exercises", default=None, help=EXERCISES_HELP)
+def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None) -> int:
+    """Grade a class: SUBMISSIONS holds one folder, .py or .zip per student.
+
+    A rerun grades only the students that are new or whose submission changed.
+    """
+    from grader.course.batch import CSV_NAME, REPORT_NAME, Batch, BatchError, Row, run_batch
+    from grader.report.html import write_report
+
+    here = course_here()
+    course = NamedCourse(here.root, here.tests_dir, here.shipped_dir, here.cache_dir)
+    selected = _selection(course, exercises)
+    if not submissions.is_dir():
+        raise click.UsageError(f"{submissions} is not a folder of submissions")
+    job = Batch(course, selected, submissions, out, jobs=jobs, launcher=_launcher())
+    counts: Counter[str] = Counter()
+
+    def show(row: Row | None) -> str:
+        failed = counts["error"] + counts["timeout"]
+        return (f"{failed} failed ({counts['error']} error, {counts['timeout']} timeout)"
+                if failed else "")
+
+    with contextlib.ExitStack() as stack:
+        bars = []
+
+        def on_start(todo: int, reused: int) -> None:
+            click.echo(f"{todo} to grade, {reused} unchanged since the last run", err=True)
+            bars.append(stack.enter_context(click.progressbar(
+                length=todo, label="grading", file=sys.stderr, show_pos=True, show_eta=True,
+                item_show_func=show)))
+
+        def on_done(row: Row) -> None:
+            counts[row.status] += 1
+            bars[0].update(1, current_item=row)
+
+        try:
+            summary = run_batch(job, on_start, on_done)
+        except BatchError as exc:
+            raise click.ClickException(str(exc)) from None
+    statuses = Counter(row.status for row in summary.rows)
+    click.echo(f"graded {summary.graded}, unchanged {summary.reused}: "
+               + ", ".join(f"{statuses[s]} {s}" for s in ("ok", "timeout", "error")))
+    if summary.stale:
+        click.echo(f"moved {len(summary.stale)} result(s) of entries no longer in "
+                   f"{submissions} to {out / '.stale'}")
+    click.echo(f"grades: {out / CSV_NAME}")
+    if summary.interrupted:
+        click.echo("interrupted: run the same command again to grade the rest", err=True)
+        return EXIT_INTERRUPTED
+    write_report(out / REPORT_NAME, summary.rows, selected, out)
+    click.echo(f"report: {out / REPORT_NAME}")
+    return EXIT_FULL
+
+
+@click.command("gradescope")
+@click.option("-o", "--output", "output", type=click.Path(path_type=Path),
+              default=Path("autograder.zip"), show_default=True, help="The bundle to write.")
+@click.option("--exercises", default=None, help=EXERCISES_HELP)
+def gradescope(output: Path, exercises: str | None) -> int:
+    """Build the Gradescope autograder bundle (setup.sh, run_autograder, tests, solutions)."""
+    from grader.publish.gradescope import BundleError, build_bundle
+    from grader.publish.public_tests import StripError
+    from grader.publish.shipping import ShippingError
+
+    return _build(build_bundle, (BundleError, StripError, ShippingError), output, exercises,
+                  "upload it as the assignment's autograder (zip file upload)")
+
+
+@click.command("release")
+@click.option("-o", "--output", "output", type=click.Path(path_type=Path), required=True,
+              help="The folder to create for students.")
+@click.option("--exercises", default=None, help=EXERCISES_HELP)
+def release(output: Path, exercises: str | None) -> int:
+    """Build the students' folder: engine, grader, stubs, public tests; no solutions and no
+    hidden tests."""
+    from grader.publish.public_tests import StripError
+    from grader.publish.release import ReleaseError, build_release
+    from grader.publish.shipping import ShippingError
+
+    return _build(build_release, (ReleaseError, StripError, ShippingError), output, exercises,
+                  "hand it to students (it has no solutions, no hidden tests)")
+
+
+def _build(builder: Callable[..., list[str]], errors: tuple[type[Exception], ...], output: Path,
+           exercises: str | None, done: str) -> int:
+    """Run a bundle builder on the course, turning its known errors into one-line messages."""
+    course = course_here()
+    try:
+        lines = builder(course, _selection(course, exercises), output)
+    except errors as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in lines:
+        click.echo(line)
+    click.echo(f"wrote {output}: {done}")
+    return EXIT_FULL

@@ -1,0 +1,103 @@
+"""What the ``grade`` commands share: the course they work on, the exercises they name, the
+files they grade, and the exit statuses."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
+from grader.course.folder import Course, in_parallel
+from grader.judge.grading import ExerciseResult
+
+EXIT_FULL, EXIT_NOT_FULL, EXIT_USAGE = 0, 1, 2
+
+
+def course_here() -> Course:
+    """The course in the current folder; ``GRADE_TESTS_DIR`` / ``GRADE_EXPECTED_DIR`` point at
+    other test modules / expected observations (a release, a bundle, the grader's own tests)."""
+    course = Course(Path.cwd())
+    if os.environ.get("GRADE_TESTS_DIR"):
+        course.tests_dir = Path(os.environ["GRADE_TESTS_DIR"])
+    if os.environ.get("GRADE_EXPECTED_DIR"):
+        course.shipped_dir = Path(os.environ["GRADE_EXPECTED_DIR"])
+    return course
+
+
+def load_exercise(course: Course, exercise_id: str) -> LoadedExercise:
+    try:
+        return course.load(exercise_id)
+    except CatalogError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def target_ids(course: Course, targets: tuple[str, ...]) -> list[str]:
+    """Exercise ids named on the command line; all of them for none or ``all``."""
+    if not targets or targets == ("all",):
+        ids = course.ids()
+        if not ids:
+            raise click.UsageError(f"no exercises found in {course.tests_dir}")
+        return ids
+    try:
+        return list(dict.fromkeys(parse_id(t) for t in targets))
+    except CatalogError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def submissions(course: Course, exercises: list[LoadedExercise], submission: Path | None,
+                 explicit: bool) -> list[Path]:
+    """The file to grade for each exercise (a missing one is graded as zero, unless it is the
+    only exercise named: that is a usage error)."""
+    if submission is not None and not submission.exists():
+        raise click.UsageError(f"no such file or folder: {submission}")
+    if submission is not None and submission.is_file():
+        if len(exercises) != 1:
+            raise click.UsageError("--submission FILE grades one exercise: name it, "
+                                   "e.g. grade ex03 --submission FILE")
+        return [submission]
+    folder = submission or course.exercises_dir
+    if not folder.is_dir():
+        raise click.UsageError(f"no exercises/ folder in {course.root}: run grade from the "
+                               "course folder, or pass --submission PATH")
+    found = [file_in(folder, ex) for ex in exercises]
+    if explicit and len(exercises) == 1 and not found[0].is_file():
+        raise click.UsageError(f"missing file {course.display(found[0])}")
+    return found
+
+
+def file_in(folder: Path, ex: LoadedExercise) -> Path:
+    """The exercise's file in ``folder``, or the path where it should be; several candidates
+    are a usage error (grading one of them at random would be wrong)."""
+    candidates = submission_candidates(folder, ex.spec)
+    if len(candidates) > 1:
+        names = ", ".join(c.name for c in candidates)
+        raise click.UsageError(f"cannot tell which file in {folder} is {ex.spec.id}: {names} "
+                               f"(keep one, or name it: grade {ex.spec.id} --submission FILE)")
+    return candidates[0] if candidates else folder / f"{ex.spec.module}.py"
+
+
+def infer_target(submission: Path | None, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """``grade --submission ex03_foo.py`` names exercise 3 by the file name."""
+    if targets or submission is None or not submission.is_file():
+        return targets
+    try:
+        return (parse_id(submission.name.split("_")[0]),)
+    except CatalogError:
+        raise click.UsageError(f"cannot tell the exercise from {submission.name}: name it, "
+                               "e.g. grade ex03 --submission FILE") from None
+
+
+def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None]],
+               ) -> list[ExerciseResult]:
+    """Grade (exercise, file, diagram folder) jobs in parallel; whatever the renderer prints
+    goes to stderr, keeping stdout clean."""
+    calls = [
+        (lambda ex=ex, path=path, out=out: course.grade(ex, path, diagram_dir=out))
+        for ex, path, out in jobs
+    ]
+    with contextlib.redirect_stdout(sys.stderr):
+        return in_parallel(calls)

@@ -1,0 +1,1 @@
+"""A course: its folder, its catalogue of exercises, the intake of submissions, batch grading."""

@@ -1,0 +1,479 @@
+"""``grade batch``: grade a whole class on one machine, resumably, one folder per student.
+
+SUBMISSIONS holds one entry per student: a folder, a single ``.py`` or a ``.zip``.  For each
+student the batch writes ``OUT/<student>/results.json`` (Gradescope's schema; the batch's own
+record is in its ``extra_data``) and the diagrams under ``OUT/<student>/<exNN>/``, then keeps
+``OUT/grades.csv`` and, at the end, ``OUT/report.html`` in step with them.
+
+Nothing is lost and nothing is graded twice:
+
+* a student's folder is assembled in ``OUT/.staging`` and renamed into place only when
+  complete, so ``OUT/<student>/`` is always a whole result or absent;
+* each result carries a key: the hash of the entry's content, of the selected exercises' test
+  modules and of their expected answers.  A rerun grades only the students whose folder is
+  missing or whose key changed (a new submission, a fixed test), and reuses the rest;
+* ``grades.csv`` is rewritten (atomically) from those results after every student, and at the
+  start of every run, so after a crash it is stale at most until the next run.
+
+Children run on ``jobs`` threads (two per core by default), one exercise of one student per
+child: the parent only waits, judges and writes, and one student's hang or bomb costs only that
+child's own limits.  Ctrl-C,
+SIGTERM and SIGHUP kill the running children at once and leave every finished student on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+import unicodedata
+from collections import Counter, deque
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from grader.course.catalog import LoadedExercise
+from grader.course.folder import NamedCourse, in_parallel
+from grader.course.intake import Intake, collect, printable
+from grader.judge.grading import ExerciseResult, zero
+from grader.judge.reference import Expected, NoExpected
+from grader.publish import gradescope_results as results_json
+from grader.sandbox.launcher import Launcher, launching
+
+FORMAT = 1
+CSV_NAME, REPORT_NAME, RESULTS_NAME = "grades.csv", "report.html", "results.json"
+STAGING, TRASH, STALE = ".staging", ".trash", ".stale"
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class BatchError(Exception):
+    """The batch cannot start; one line for the user."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One student's entry: where it is, how the student is named, their folder in OUT."""
+
+    path: Path
+    label: str
+    student: str
+    slug: str
+
+
+@dataclass
+class Row:
+    """What the CSV and the report's summary need of one student (the rest stays on disk)."""
+
+    student: str
+    slug: str
+    scores: dict[str, float]
+    status: str
+    detail: str
+    failed: list[tuple[str, str, bool, str]] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return sum(self.scores.values())
+
+
+@dataclass
+class Summary:
+    graded: int
+    reused: int
+    rows: list[Row]
+    stale: list[str]
+    interrupted: bool = False
+
+
+# --- entries ------------------------------------------------------------------------------
+
+
+def slugify(name: str) -> str:
+    """A folder name for ``name``: ASCII letters, digits, ``._-``; a hash of the name is added
+    whenever anything had to change, so that different names keep different folders."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = "".join(c if c.isalnum() or c in "._-" else "_" for c in ascii_name).strip("._-")
+    slug = slug[:60] or "student"
+    if slug != name:
+        slug += "-" + hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    return slug
+
+
+def find_entries(submissions: Path, out: Path) -> list[Entry]:
+    """Every entry in ``submissions`` (hidden files and ``OUT`` itself skipped), sorted."""
+    if not submissions.is_dir():
+        raise BatchError(f"{submissions} is not a folder of submissions")
+    skip = out.resolve()
+    found = []
+    for path in sorted(submissions.iterdir(), key=lambda p: p.name):
+        if path.name.startswith(".") or path.name == "__MACOSX" or path.resolve() == skip:
+            continue
+        label = unicodedata.normalize("NFC", printable(path.name))
+        stem = label
+        for suffix in (".zip", ".py"):
+            if path.is_file() and label.lower().endswith(suffix) and len(label) > len(suffix):
+                stem = label[: -len(suffix)]
+        found.append((path, label, stem))
+    stems = Counter(stem for _, _, stem in found)
+    entries, used = [], set()
+    for path, label, stem in found:
+        student = stem if stems[stem] == 1 else label
+        slug = slugify(student)
+        while slug in used:
+            slug += "-" + hashlib.sha256(slug.encode()).hexdigest()[:4]
+        used.add(slug)
+        entries.append(Entry(path, label, student, slug))
+    return entries
+
+
+def entry_hash(path: Path) -> str:
+    """The hash of an entry's content (names and bytes; very large files by size)."""
+    digest = hashlib.sha256()
+
+    def add_file(file: Path, name: str) -> None:
+        digest.update(name.encode("utf-8", "surrogateescape") + b"\0")
+        if file.is_symlink():
+            digest.update(b"link:" + os.readlink(file).encode("utf-8", "surrogateescape"))
+        elif file.stat().st_size > 64 << 20:
+            digest.update(f"size:{file.stat().st_size}".encode())
+        else:
+            digest.update(file.read_bytes())
+        digest.update(b"\0")
+
+    try:
+        if path.is_dir():
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    file = Path(folder) / name
+                    add_file(file, str(file.relative_to(path)))
+        else:
+            add_file(path, path.name)
+    except OSError as exc:
+        digest.update(f"unreadable:{exc}".encode())
+    return digest.hexdigest()
+
+
+def exercises_key(exercises: list[LoadedExercise], expected: dict[str, Expected]) -> str:
+    """What, besides the entry, decides a student's grades: tests and expected answers."""
+    digest = hashlib.sha256(f"format {FORMAT}\0".encode())
+    for ex in exercises:
+        answers = expected[ex.spec.id]
+        digest.update(ex.spec.id.encode() + b"\0" + ex.source.encode() + b"\0")
+        digest.update(json.dumps([answers.observations, answers.broken], sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+# --- one student --------------------------------------------------------------------------
+
+
+def _status(intake: Intake, results: list[ExerciseResult], failures: list[str],
+            ids: list[str]) -> tuple[str, str]:
+    """ok / timeout / error for the whole student, and a one-line detail.
+
+    ``error`` means the entry or one of its files could not be graded as handed in (or the
+    grader failed); ``timeout`` that some exercise ran out of time; the submission's own
+    exceptions are part of its score, not of its status."""
+    if intake.error:
+        return "error", intake.error
+    timeouts = []
+    for r in results:
+        timed_out = [t.feedback for t in r.tests if t.status == "timeout"]
+        timeouts += [f"{r.exercise} {timed_out[0]}"] if timed_out else []
+    missing = [i for i in ids if i not in intake.files and i not in intake.problems]
+    parts = [*failures, *intake.problems.values(), *timeouts, *intake.notes]
+    parts += [f"no file for {', '.join(missing)}"] if missing else []
+    status = "error" if failures or intake.problems else "timeout" if timeouts else "ok"
+    return status, "; ".join(parts)
+
+
+def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[str, Any]:
+    return {
+        "exercise": result.exercise, "title": result.title, "ran": ran,
+        "score": result.score, "max_score": result.max_score,
+        "tests": [{**t.to_json(), "public": t.public} for t in result.tests],
+        "diagrams": [Path(p).relative_to(staging).as_posix() for p in result.diagrams
+                     if Path(p).is_relative_to(staging)],
+        "notes": result.notes, "stdout": result.stdout,
+    }
+
+
+def row_of(record: dict[str, Any]) -> Row:
+    failed = [(e["exercise"], t["name"], t["public"], t["feedback"])
+              for e in record["exercises"] if e["ran"]
+              for t in e["tests"] if t["status"] != "passed"]
+    return Row(record["student"], record["slug"],
+               {e["exercise"]: e["score"] for e in record["exercises"]},
+               record["status"], record["detail"], failed)
+
+
+def read_record(folder: Path) -> dict[str, Any] | None:
+    """The batch record inside ``folder/results.json``, or None if absent or unreadable."""
+    try:
+        data = json.loads((folder / RESULTS_NAME).read_text(encoding="utf-8"))
+        record = data["extra_data"]["batch"]
+        return record if record.get("format") == FORMAT else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+@dataclass
+class _Student:
+    entry: Entry
+    key: str
+    staging: Path
+    workdir: tempfile.TemporaryDirectory[str]
+    intake: Intake
+    started: float
+    results: dict[str, ExerciseResult] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    waiting: int = 0
+
+
+# --- the batch ----------------------------------------------------------------------------
+
+
+def default_jobs() -> int:
+    """Two children per core: a child spends part of its life starting up, waiting on its
+    pipes or sleeping (a hung submission), and a second one per core fills those gaps
+    (measured: about 25% more submissions per minute than one per core)."""
+    return 2 * (os.cpu_count() or 1)
+
+
+class Batch:
+    """One run of ``grade batch`` (see the module doc)."""
+
+    def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
+                 out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
+        self.course = course
+        self.exercises = exercises
+        self.ids = [ex.spec.id for ex in exercises]
+        self.modules = {ex.spec.id: ex.spec.module for ex in exercises}
+        self.submissions = submissions
+        self.out = out
+        self.jobs = max(1, jobs or default_jobs())
+        self.launcher = launcher or Launcher()
+        self.rows: dict[str, Row] = {}
+        self.entries: list[Entry] = []
+
+    # -- preparing
+
+    def expected(self) -> dict[str, Expected]:
+        """Every exercise's expected answers, before any student runs (a solution never runs
+        beside a submission); raises BatchError when one cannot be known."""
+        def one(ex: LoadedExercise) -> Expected:
+            return self.course.expected(ex)
+
+        try:
+            answers = in_parallel([lambda ex=ex: one(ex) for ex in self.exercises], self.jobs)
+        except NoExpected as exc:
+            raise BatchError(str(exc)) from None
+        return {ex.spec.id: a for ex, a in zip(self.exercises, answers)}
+
+    def plan(self, key: str) -> tuple[list[tuple[Entry, str]], list[str]]:
+        """(entries to grade with their keys, names of stale folders moved away); loads the
+        rows of the students whose results are up to date."""
+        for name in (STAGING, TRASH):
+            shutil.rmtree(self.out / name, ignore_errors=True)
+        self.entries = find_entries(self.submissions, self.out)
+        todo = []
+        for entry in self.entries:
+            entry_key = hashlib.sha256(f"{entry_hash(entry.path)}\0{key}".encode()).hexdigest()
+            record = read_record(self.out / entry.slug)
+            if record is not None and record.get("key") == entry_key:
+                self.rows[entry.slug] = row_of(record)
+            else:
+                todo.append((entry, entry_key))
+        return todo, self._move_stale()
+
+    def _move_stale(self) -> list[str]:
+        """Results of entries no longer in SUBMISSIONS go to OUT/.stale (kept, not listed)."""
+        current = {e.slug for e in self.entries}
+        moved = []
+        for folder in sorted(self.out.iterdir()):
+            if folder.name.startswith(".") or folder.name in current or not folder.is_dir():
+                continue
+            if read_record(folder) is not None:
+                target = self.out / STALE / folder.name
+                shutil.rmtree(target, ignore_errors=True)
+                target.parent.mkdir(exist_ok=True)
+                os.replace(folder, target)
+                moved.append(folder.name)
+        return moved
+
+    # -- grading
+
+    def _start(self, entry: Entry, key: str) -> _Student:
+        staging = Path(tempfile.mkdtemp(prefix=f"{entry.slug}.", dir=self.out / STAGING))
+        workdir = tempfile.TemporaryDirectory(prefix="entry-")
+        single = self.ids[0] if len(self.ids) == 1 else None
+        found = collect(entry.path, self.modules, Path(workdir.name), shown=entry.label,
+                        single=single)
+        self.course.shown.update(found.shown)
+        return _Student(entry, key, staging, workdir, found, time.monotonic())
+
+    def _grade_one(self, student: _Student, ex: LoadedExercise) -> ExerciseResult:
+        path = student.intake.files[ex.spec.id]
+        return self.course.grade(ex, path, diagram_dir=student.staging / ex.spec.id)
+
+    def _finish(self, student: _Student) -> Row:
+        """Write the student's folder atomically and return their row."""
+        found = student.intake
+        results = []
+        for ex in self.exercises:
+            result = student.results.get(ex.spec.id)
+            if result is None:
+                why = (found.error or found.problems.get(ex.spec.id)
+                       or f"no file {ex.spec.module}.py (or {ex.spec.id}_*.py) in "
+                          f"{student.entry.label}")
+                result = zero(ex, "error", why)
+            results.append(result)
+        status, detail = _status(found, results, student.failures, self.ids)
+        entry = student.entry
+        record = {
+            "format": FORMAT, "student": entry.student, "entry": entry.label, "slug": entry.slug,
+            "key": student.key, "status": status, "detail": detail,
+            "elapsed": round(time.monotonic() - student.started, 3),
+            "exercises": [_exercise_record(r, student.staging, r.exercise in student.results)
+                          for r in results],
+        }
+        graded = [results_json.Graded(r, hidden_stdout=r.stdout) for r in results]
+        data = results_json.results(graded, execution_time=record["elapsed"],
+                                    notes=[detail] if detail else [], extra={"batch": record})
+        results_json.write(student.staging / RESULTS_NAME, data)
+        self._install(student.staging, self.out / entry.slug)
+        for path in found.shown:
+            self.course.shown.pop(path, None)
+        student.workdir.cleanup()
+        return row_of(record)
+
+    def _install(self, staging: Path, final: Path) -> None:
+        if final.exists():
+            trash = Path(tempfile.mkdtemp(prefix=f"{final.name}.", dir=self.out / TRASH))
+            os.replace(final, trash / final.name)
+            os.replace(staging, final)
+            shutil.rmtree(trash, ignore_errors=True)
+        else:
+            os.replace(staging, final)
+
+    def grade(self, todo: list[tuple[Entry, str]], on_done: Callable[[Row], None]) -> None:
+        """Grade ``todo``; ``on_done(row)`` after each student is safely on disk."""
+        (self.out / STAGING).mkdir(parents=True, exist_ok=True)
+        (self.out / TRASH).mkdir(parents=True, exist_ok=True)
+        pending = deque(todo)
+        running: dict[Future[ExerciseResult], tuple[_Student, str]] = {}
+        capacity = self.jobs * 3
+        by_id = {ex.spec.id: ex for ex in self.exercises}
+        with ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="grade") as pool:
+            try:
+                while pending or running:
+                    while pending and len(running) < capacity:
+                        student = self._start(*pending.popleft())
+                        for exercise_id in self.ids:
+                            if exercise_id in student.intake.files:
+                                future = pool.submit(self._grade_one, student, by_id[exercise_id])
+                                running[future] = (student, exercise_id)
+                                student.waiting += 1
+                        if student.waiting == 0:
+                            self._done(student, on_done)
+                    if not running:
+                        continue
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        student, exercise_id = running.pop(future)
+                        try:
+                            student.results[exercise_id] = future.result()
+                        except Exception as exc:  # noqa: BLE001 - a grader bug costs one student
+                            student.failures.append(f"{exercise_id}: the grader failed "
+                                                    f"({type(exc).__name__}: {exc})")
+                        student.waiting -= 1
+                        if student.waiting == 0:
+                            self._done(student, on_done)
+            except BaseException:
+                self.launcher.close()
+                self.launcher.kill_all()
+                pool.shutdown(wait=True, cancel_futures=True)
+                for student, _ in running.values():
+                    student.workdir.cleanup()
+                    shutil.rmtree(student.staging, ignore_errors=True)
+                raise
+
+    def _done(self, student: _Student, on_done: Callable[[Row], None]) -> None:
+        row = self._finish(student)
+        self.rows[row.slug] = row
+        self.write_csv()
+        on_done(row)
+
+    # -- outputs
+
+    def ordered_rows(self) -> list[Row]:
+        return [self.rows[e.slug] for e in self.entries if e.slug in self.rows]
+
+    def write_csv(self) -> None:
+        """OUT/grades.csv from the rows of the students on disk, atomically."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["student", *self.ids, "total", "status", "detail"])
+        for row in self.ordered_rows():
+            writer.writerow([_cell(row.student), *(f"{row.scores.get(i, 0):g}" for i in self.ids),
+                             f"{row.total:g}", row.status, _cell(row.detail)])
+        fd, tmp = tempfile.mkstemp(dir=self.out, prefix=f".{CSV_NAME}.")
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="") as handle:
+            handle.write(buffer.getvalue())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, self.out / CSV_NAME)
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (student text included)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGTERM and SIGHUP behave like Ctrl-C inside the block (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    previous = {s: signal.signal(s, interrupt) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def run_batch(batch: Batch, on_start: Callable[[int, int], None] = lambda todo, reused: None,
+              on_done: Callable[[Row], None] = lambda row: None) -> Summary:
+    """Plan, grade what is needed, keep the CSV in step; the report is the caller's."""
+    batch.out.mkdir(parents=True, exist_ok=True)
+    with launching(batch.launcher):
+        key = exercises_key(batch.exercises, batch.expected())
+        todo, stale = batch.plan(key)
+        batch.write_csv()
+        reused = len(batch.rows)
+        on_start(len(todo), reused)
+        summary = Summary(0, reused, [], stale)
+        try:
+            with interruptible():
+                batch.grade(todo, on_done)
+        except KeyboardInterrupt:
+            summary.interrupted = True
+        finally:
+            batch.write_csv()
+    summary.rows = batch.ordered_rows()
+    summary.graded = len(summary.rows) - reused
+    return summary

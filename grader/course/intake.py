@@ -1,0 +1,262 @@
+"""What a student handed in, as one file per exercise: a folder, a single ``.py`` or a ``.zip``,
+in whatever layout, checked before anything runs.
+
+Batch grading calls ``collect`` once per student entry; Gradescope's ``run_autograder`` calls it
+on the submission folder.  Nothing here runs student code.  It finds ``exNN_*.py`` files at any
+depth (also inside a zip), refuses archives that would escape their folder or explode, and checks
+that each chosen file is source text Python can decode, so that a malformed entry becomes one
+clear sentence and a zero instead of a crash or a confusing traceback from the sandbox.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import tokenize
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from grader.judge.explain import size
+
+MAX_SOURCE_BYTES = 1 << 20  # one exercise file; anything larger is not a hand-written answer
+MAX_ZIP_MEMBERS = 2_000
+MAX_ZIP_BYTES = 64 << 20  # declared uncompressed total, checked before anything is read
+MAX_FILES_WALKED = 10_000
+MAX_DEPTH = 12
+MAX_ZIPS = 8  # zips opened inside one folder entry
+
+_EXERCISE_FILE = re.compile(r"ex0*(\d{1,2})(?:[_ \-.][^/]*)?\.py", re.IGNORECASE)
+_EXERCISE_IN_NAME = re.compile(r"(?:^|[^a-z0-9])ex0*(\d{1,2})(?![0-9])", re.IGNORECASE)
+_SKIPPED_DIRS = {"__MACOSX", "__pycache__", "node_modules", "venv"}
+
+
+class EntryError(Exception):
+    """The entry as a whole cannot be graded; the message is one line for the report."""
+
+
+@dataclass
+class Intake:
+    """The file to grade for each exercise, and everything worth telling about the entry.
+
+    ``files`` maps an exercise id to the file to grade; ``shown`` says how to name each such
+    file in feedback (its path inside the entry, not a temporary path); ``problems`` maps an
+    exercise id to why its file cannot be graded (it scores zero); ``error`` is set when the
+    entry as a whole is unusable (every exercise scores zero).
+    """
+
+    files: dict[str, Path] = field(default_factory=dict)
+    shown: dict[Path, str] = field(default_factory=dict)
+    problems: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass
+class _Candidate:
+    exercise: str
+    path: Path | None
+    shown: str
+    depth: int
+    problem: str | None = None
+
+
+def printable(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by Python as surrogates) become �."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def exercise_of(file_name: str) -> str | None:
+    """``ex03_retain_grad.py``, ``EX3 retain.py`` -> ``"ex03"``; None for other names."""
+    if file_name.startswith("._"):  # macOS resource forks next to the real file
+        return None
+    match = _EXERCISE_FILE.fullmatch(file_name)
+    return f"ex{int(match.group(1)):02d}" if match and int(match.group(1)) > 0 else None
+
+
+def exercise_named_in(name: str) -> str | None:
+    """An ``exNN`` anywhere in a name (``alice_ex03.py`` -> ``"ex03"``), or None."""
+    match = _EXERCISE_IN_NAME.search(name)
+    return f"ex{int(match.group(1)):02d}" if match and int(match.group(1)) > 0 else None
+
+
+def _join(prefix: str, *parts: str) -> str:
+    return "/".join(p for p in (prefix, *parts) if p)
+
+
+def _text_problem(path: Path, shown: str) -> str | None:
+    """Why ``path`` is not source Python can read (too large, not UTF-8), or None."""
+    try:
+        if path.stat().st_size > MAX_SOURCE_BYTES:
+            return f"{shown} is larger than {size(MAX_SOURCE_BYTES)}: not graded"
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"cannot read {shown}: {exc.strerror or exc}"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        data.decode(encoding)
+        return None
+    except (SyntaxError, LookupError, UnicodeDecodeError):
+        pass
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return (f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02X} at offset {exc.start}): "
+                "save it as UTF-8 and hand it in again")
+    return f"{shown} declares an encoding Python cannot use: remove the coding line"
+
+
+def _escapes(member: str) -> bool:
+    """A zip member name that would land outside the folder it is extracted to."""
+    name = member.replace("\\", "/")
+    return (name.startswith("/") or bool(re.match(r"[A-Za-z]:", name))
+            or ".." in PurePosixPath(name).parts)
+
+
+def _skipped(part: str) -> bool:
+    return part.startswith(".") or part in _SKIPPED_DIRS
+
+
+def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Candidate]:
+    """The exercise files of a zip, extracted into ``workdir``; the limits are checked on the
+    declared sizes first, then again on the bytes actually read."""
+    try:
+        with zipfile.ZipFile(archive_path) as archive:
+            infos = archive.infolist()
+            if len(infos) > MAX_ZIP_MEMBERS:
+                raise EntryError(f"{shown} holds {len(infos)} files (more than {MAX_ZIP_MEMBERS}): "
+                                 "refused")
+            declared = sum(info.file_size for info in infos)
+            if declared > MAX_ZIP_BYTES:
+                raise EntryError(f"{shown} would expand to {size(declared)} (more than "
+                                 f"{size(MAX_ZIP_BYTES)}): refused as a zip bomb")
+            for info in infos:
+                if _escapes(info.filename):
+                    raise EntryError(f"{shown} holds a path outside the archive "
+                                     f"({printable(info.filename)[:80]!r}): refused")
+            found = []
+            for info in infos:
+                parts = PurePosixPath(info.filename.replace("\\", "/")).parts
+                exercise = exercise_of(parts[-1]) if parts and not info.is_dir() else None
+                if exercise is None or any(_skipped(p) for p in parts[:-1]):
+                    continue
+                inner = _join(shown, *parts)
+                if info.flag_bits & 0x1:
+                    found.append(_Candidate(exercise, None, inner, len(parts),
+                                            f"{inner} is encrypted: hand in a plain zip"))
+                    continue
+                with archive.open(info) as member:
+                    data = member.read(MAX_SOURCE_BYTES + 1)
+                if len(data) > MAX_SOURCE_BYTES:
+                    found.append(_Candidate(exercise, None, inner, len(parts),
+                                            f"{inner} is larger than {size(MAX_SOURCE_BYTES)}: "
+                                            "not graded"))
+                    continue
+                target = Path(tempfile.mkdtemp(dir=workdir)) / f"{exercise}.py"
+                target.write_bytes(data)
+                found.append(_Candidate(exercise, target, inner, len(parts)))
+            return found
+    except EntryError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+            ValueError, OSError) as exc:
+        raise EntryError(f"{shown} is not a readable zip ({type(exc).__name__}: "
+                         f"{str(exc)[:80]})") from None
+
+
+def _folder_candidates(folder: Path, shown: str, workdir: Path) -> list[_Candidate]:
+    """Exercise files anywhere under ``folder`` (hidden folders and macOS debris skipped,
+    symbolic links never followed), plus those inside the zips it holds."""
+    found: list[_Candidate] = []
+    walked = zips = 0
+    for dirpath, dirnames, filenames in os.walk(folder):
+        relative = Path(dirpath).relative_to(folder).parts
+        keep = len(relative) < MAX_DEPTH
+        dirnames[:] = sorted(d for d in dirnames if keep and not _skipped(d))
+        for name in sorted(filenames):
+            walked += 1
+            if walked > MAX_FILES_WALKED:
+                raise EntryError(f"{shown or 'the submission'} holds more than "
+                                 f"{MAX_FILES_WALKED} files: refused")
+            path = Path(dirpath) / name
+            inner = _join(shown, *map(printable, relative), printable(name))
+            if name.lower().endswith(".zip") and not path.is_symlink() and zips < MAX_ZIPS:
+                zips += 1
+                found += _zip_candidates(path, inner, workdir)
+                continue
+            exercise = exercise_of(name)
+            if exercise is None:
+                continue
+            if path.is_symlink() or not path.is_file():
+                found.append(_Candidate(exercise, None, inner, len(relative) + 1,
+                                        f"{inner} is a link, not a file: hand in the file itself"))
+            else:
+                found.append(_Candidate(exercise, path, inner, len(relative) + 1))
+    return found
+
+
+def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intake) -> None:
+    """One file per exercise: the one named exactly like the stub, else the shallowest."""
+    for exercise in modules:
+        group = [c for c in candidates if c.exercise == exercise]
+        if not group:
+            continue
+        group.sort(key=lambda c: (Path(c.shown).name != f"{modules[exercise]}.py", c.depth,
+                                  c.shown))
+        best = group[0]
+        if len(group) > 1:
+            others = ", ".join(c.shown for c in group[1:4]) + (", ..." if len(group) > 4 else "")
+            intake.notes.append(f"{exercise}: {len(group)} files, graded {best.shown} "
+                                f"(not {others})")
+        problem = best.problem or (_text_problem(best.path, best.shown) if best.path else None)
+        if problem is not None or best.path is None:
+            intake.problems[exercise] = problem or f"cannot read {best.shown}"
+        else:
+            intake.files[exercise] = best.path
+            intake.shown[best.path] = best.shown
+
+
+def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
+            single: str | None = None) -> Intake:
+    """Find the file for each exercise in ``modules`` (id -> the stub's file stem) in ``entry``.
+
+    ``shown`` names the entry in messages ("alice.zip"; "" for Gradescope's submission folder).
+    A single ``.py`` entry is the exercise named in its file name, else ``single`` (when one
+    exercise is graded).  Zips are extracted (only their exercise files) into ``workdir``.
+    Never raises for anything about the entry.
+    """
+    intake = Intake()
+    try:
+        if entry.is_dir():
+            candidates = _folder_candidates(entry, shown, workdir)
+            if not candidates and not any(entry.iterdir()):
+                raise EntryError(f"{shown or 'the submission'}: the folder is empty")
+        elif entry.suffix.lower() == ".zip" and entry.is_file():
+            candidates = _zip_candidates(entry, shown, workdir)
+        elif entry.suffix.lower() == ".py" and entry.is_file():
+            exercise = exercise_named_in(entry.stem) or single
+            if exercise is None:
+                raise EntryError(f"{shown}: cannot tell which exercise this file is: name it "
+                                 "exNN_<topic>.py, or grade one exercise with --exercises")
+            candidates = [_Candidate(exercise, entry, shown, 0)]
+        elif entry.exists():
+            raise EntryError(f"{shown} is not a folder, a .py file or a .zip")
+        else:
+            raise EntryError(f"{shown or 'the submission'} does not exist")
+        if not candidates:
+            raise EntryError(f"{shown or 'the submission'} holds no exercise file "
+                             "(exNN_<topic>.py)")
+        if not any(c.exercise in modules for c in candidates):
+            raise EntryError(f"{shown or 'the submission'} holds no file for "
+                             f"{', '.join(modules)}")
+    except EntryError as exc:
+        intake.error = str(exc)
+        return intake
+    except OSError as exc:
+        intake.error = f"cannot read {shown or 'the submission'}: {exc.strerror or exc}"
+        return intake
+    _choose(candidates, modules, intake)
+    return intake

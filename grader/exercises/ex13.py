@@ -1,0 +1,357 @@
+"""ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
+
+The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, a
+chain of 100,000 ops, a graph with a node no gradient reaches), judge the order with their own
+walk (``_order_report``), read the returned gradients by leaf identity, count the calls of
+``local_grads`` per node, check that no ``.grad`` changed, and watch the engine's backward pass
+(``_engine_watched``): a backprop that calls backward or micrograph.grad, even one that puts every
+``.grad`` back afterwards, has not written backward by hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import random
+from typing import Any, Callable, Iterator
+
+import micrograph
+import micrograph.engine
+from grader.spec import Exercise
+from grader.spec.probe import error_text, grad, num, show
+from micrograph import Function, Value
+
+EXERCISE = Exercise(
+    "ex13", "Backpropagation by hand: topological order and the chain rule",
+    module="ex13_backprop_by_hand", time_limit=30,
+)
+
+CHAIN_LINKS = 50_000  # each link is two ops: v = v * c, then v = v + x
+RANDOM_SEEDS = (101, 202, 303, 404, 505)
+
+# Every way into the engine's backward pass: the public names, and the loop they all run
+# (``_execute``), which also catches a name the submission imported before the probe ran.
+ENGINE_ENTRY_POINTS = (
+    (Value, "backward"),
+    (micrograph, "backward"),
+    (micrograph, "grad"),
+    (micrograph.engine, "backward"),
+    (micrograph.engine, "grad"),
+    (micrograph.engine, "_execute"),
+)
+BY_HAND = ("the exercise is to write backward yourself: backprop must not call backward, "
+           "micrograph.grad or anything else that runs the engine's backward pass, even if it "
+           "puts every .grad back; pass the gradients on with local_grads")
+UNTOUCHED = "backprop must leave every .grad alone: return the gradients in a dict"
+
+
+# -- graphs ----------------------------------------------------------------------------------
+def _diamond(a: float) -> tuple[Value, list[Value]]:
+    leaf = Value(a, requires_grad=True)
+    b = leaf + leaf
+    return b * b, [leaf]
+
+
+def _documents(w: float, x: float) -> tuple[Value, list[Value]]:
+    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1)), [wl, xl]
+
+
+def _random_graph(seed: int) -> tuple[Value, list[Value]]:
+    """Ops drawn at random over a growing pool, with reuse (shared nodes), a leaf that needs
+    no grad and one that is never used; magnitudes stay moderate."""
+    rng = random.Random(seed)
+    leaves = [Value(rng.uniform(-2.0, 2.0), requires_grad=True) for _ in range(4)]
+    leaves += [Value(rng.uniform(-2.0, 2.0)), Value(0.5, requires_grad=True)]
+    pool = leaves[:5]
+    ops: list[Callable[[Value, Value], Value]] = [
+        lambda a, b: a + b,
+        lambda a, b: a - b,
+        lambda a, b: a * b.tanh(),
+        lambda a, b: a / (b * b + 1.0),
+        lambda a, b: a.tanh(),
+        lambda a, b: a.sin() * 2.0,
+        lambda a, b: 1.5 - a.sigmoid(),
+        lambda a, b: (a * a + 1.0).log(),
+        lambda a, b: a.tanh().exp() * b,
+        lambda a, b: a.tanh() ** 2,
+    ]
+    for _ in range(30):
+        op = rng.choice(ops)
+        pool.append(op(rng.choice(pool), rng.choice(pool)))
+    return micrograph.sum(pool[-8:]) + leaves[0], leaves
+
+
+def _chain() -> tuple[Value, list[Value]]:
+    w, x = Value(0.75, requires_grad=True), Value(-0.125, requires_grad=True)
+    v = w
+    for _ in range(CHAIN_LINKS):
+        v = v * 0.99999
+        v = v + x
+    return v, [w, x]
+
+
+class _Stop(Function):
+    """Passes no gradient back (backward returns None): the nodes behind it get nothing."""
+
+    @staticmethod
+    def forward(ctx, x):
+        return x * 1.0
+
+    @staticmethod
+    def backward(ctx, g):
+        return None
+
+
+def _blocked(w: float, x: float) -> tuple[Value, list[Value]]:
+    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    return _Stop.apply(wl * xl) + xl * 3.0, [wl, xl]
+
+
+# -- observing --------------------------------------------------------------------------------
+def _reachable(root: Value) -> set[int]:
+    """The ids of every node reachable from root.grad_fn (the probe's own walk, no recursion)."""
+    seen = {id(root.grad_fn)}
+    stack = [root.grad_fn]
+    while stack:
+        for child, _ in stack.pop().next_functions:
+            if child is not None and id(child) not in seen:
+                seen.add(id(child))
+                stack.append(child)
+    return seen
+
+
+def _order_report(order: object, root: Value) -> dict[str, Any] | str:
+    """Whether ``order`` is a topological order of root's graph, judged node by node."""
+    if type(order) is not list:
+        return f"not a list: {type(order).__name__}"
+    if not all(isinstance(n, micrograph.Node) for n in order):
+        return "not a list of graph nodes"
+    position: dict[int, int] = {}
+    for i, node in enumerate(order):
+        position.setdefault(id(node), i)
+    parents_first = all(
+        position[id(child)] > position[id(node)]
+        for node in order
+        for child, _ in node.next_functions
+        if child is not None and id(child) in position
+    )
+    return {
+        "starts_at_root": bool(order) and order[0] is root.grad_fn,
+        "each_once": len(position) == len(order),
+        "complete": set(position) == _reachable(root),
+        "parents_first": parents_first,
+    }
+
+
+def _leaf_grads(result: object, leaves: list[Value]) -> dict[str, Any] | str:
+    """The returned gradient of each leaf (found by identity, never by ==), and stray keys."""
+    if type(result) is not dict:
+        return f"not a dict: {type(result).__name__}"
+    items = list(result.items())
+    found = [next((num(g) for k, g in items if k is leaf), None) for leaf in leaves]
+    stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
+    return {"grads": found, "other_keys": stray}
+
+
+def _attempt(fn: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
+    """``fn(*args)`` and None, or None and the error (RecursionError ...); NotImplementedError
+    goes through."""
+    try:
+        return fn(*args), None
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a walk that fails is an observation here
+        return None, error_text(exc)
+
+
+@contextlib.contextmanager
+def _engine_watched() -> Iterator[list[str]]:
+    """Record (by name) every call into the engine's backward pass made inside the block."""
+    used: list[str] = []
+    saved = [(owner, name, vars(owner)[name]) for owner, name in ENGINE_ENTRY_POINTS]
+
+    def watching(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(original)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            used.append(name)
+            return original(*args, **kwargs)
+
+        return call
+
+    for owner, name, original in saved:
+        setattr(owner, name, watching(name, original))
+    try:
+        yield used
+    finally:
+        for owner, name, original in saved:
+            setattr(owner, name, original)
+
+
+def _backprop(sub, graph: tuple[Value, list[Value]]) -> dict[str, Any]:
+    """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
+    ran the engine's backward pass."""
+    root, leaves = graph
+    with _engine_watched() as used:
+        result, error = _attempt(sub.backprop, root)
+    return {
+        "grads": error if error is not None else _leaf_grads(result, leaves),
+        "grads_untouched": all(grad(leaf) is None for leaf in leaves),
+        "used_engine_backward": bool(used),
+    }
+
+
+def _side_by_side(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several ``_backprop`` observations: per-graph gradients, and the checks once."""
+    return {
+        "grads": [r["grads"] for r in results],
+        "grads_untouched": all(r["grads_untouched"] for r in results),
+        "used_engine_backward": any(r["used_engine_backward"] for r in results),
+    }
+
+
+@contextlib.contextmanager
+def _counted(sub) -> Iterator[dict[int, int]]:
+    """Count the submission's calls of local_grads, per node."""
+    calls: dict[int, int] = {}
+    original = sub.local_grads
+
+    def counting(node, g):
+        calls[id(node)] = calls.get(id(node), 0) + 1
+        return original(node, g)
+
+    sub.local_grads = counting
+    try:
+        yield calls
+    finally:
+        sub.local_grads = original
+
+
+# -- tests ------------------------------------------------------------------------------------
+@EXERCISE.test(
+    "the diamond b = a + a, c = b * b",
+    points=2,
+    public=True,
+    feedback="Visit the nodes in topological order; at each node add up everything that "
+    "reached it before passing it on with local_grads.",
+    key_feedback={
+        "grads": "b's node is reached twice (c = b * b uses b twice): add both gradients "
+        "before it runs, and key the answer by the leaf Value (node.variable)",
+        "grads_untouched": UNTOUCHED,
+        "used_engine_backward": BY_HAND,
+    },
+)
+def diamond(sub):
+    results = [_backprop(sub, _diamond(a)) for a in (0.5, -2.0, 3.25)]
+    results += [_backprop(sub, _documents(w, x)) for w, x in ((0.5, -3.0), (2.0, 4.0))]
+    return _side_by_side(results)
+
+
+@EXERCISE.test(
+    "topological order of the diamond",
+    points=1,
+    public=True,
+    feedback="List every node reachable from root.grad_fn once, root.grad_fn first, each node "
+    "before the nodes in its next_functions (count incoming edges, then Kahn's algorithm).",
+)
+def order_diamond(sub):
+    graphs = [_diamond(1.5), _documents(0.5, -3.0)]
+    return [_order_report(_attempt(sub.topological_order, root)[0], root) for root, _ in graphs]
+
+
+@EXERCISE.test(
+    "topological order of random graphs",
+    points=2,
+    feedback="A node may appear only after every node that feeds gradient into it, and every "
+    "node reachable from root.grad_fn appears once, AccumulateGrad nodes included.",
+)
+def order_random(sub):
+    out = []
+    for seed in RANDOM_SEEDS:
+        root, _ = _random_graph(seed)
+        order, error = _attempt(sub.topological_order, root)
+        out.append(error if error is not None else _order_report(order, root))
+    return out
+
+
+@EXERCISE.test(
+    "gradients on random graphs match backward",
+    points=3,
+    feedback="Start at root.grad_fn with d root / d root = 1, add up the gradients arriving at each node, pass "
+    "them on with local_grads (skipping None nodes and None gradients), and return only the "
+    "leaves a gradient reached.",
+    key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND},
+)
+def grads_random(sub):
+    return _side_by_side([_backprop(sub, _random_graph(seed)) for seed in RANDOM_SEEDS])
+
+
+@EXERCISE.test(
+    "each node runs once",
+    points=2,
+    feedback="Call local_grads once per node, after all of its gradient has arrived, not once "
+    "per path: walking every path repeats shared nodes (and grows exponentially).",
+    key_feedback={"used_engine_backward": BY_HAND},
+)
+def runs_once(sub):
+    graphs = [_diamond(-1.25), _documents(2.0, 4.0)] + [_random_graph(s) for s in RANDOM_SEEDS[:3]]
+    runs, engine = [], False
+    for root, _ in graphs:
+        with _counted(sub) as calls, _engine_watched() as used:
+            _, error = _attempt(sub.backprop, root)
+        runs.append(error or {"nodes_run": len(calls), "most_runs": max(calls.values(), default=0)})
+        engine = engine or bool(used)
+    return {"runs": runs, "used_engine_backward": engine}
+
+
+@EXERCISE.test(
+    "a node no gradient reaches is skipped",
+    points=1,
+    feedback="local_grads may return None for an input (here a custom Function passes no "
+    "gradient back): skip it, skip the nodes nothing reached, and leave such leaves out.",
+    key_feedback={"used_engine_backward": BY_HAND},
+)
+def blocked(sub):
+    graphs = [_blocked(w, x) for w, x in ((1.5, -2.0), (0.25, 4.0))]
+    observed = _side_by_side([_backprop(sub, graph) for graph in graphs])
+    return {key: observed[key] for key in ("grads", "used_engine_backward")}
+
+
+@EXERCISE.test(
+    "a chain of 100,000 ops",
+    points=2,
+    feedback="Walk the chain like any graph: in topological order, adding every gradient that "
+    "reaches a node, without recursion.",
+    key_feedback={
+        "errors": "no recursion: Python stops at about 1000 nested calls; walk with an explicit "
+        "stack (a list you append to and pop from) in topological_order and in backprop",
+        "order": "the chain's order must be topological too: x's AccumulateGrad comes after all "
+        "50,000 additions that use x",
+        "grads": "x is used 50,000 times: its gradient is the sum of every contribution",
+        "grads_untouched": UNTOUCHED,
+        "used_engine_backward": BY_HAND,
+    },
+)
+def deep_chain(sub):
+    root, leaves = _chain()
+    order, order_error = _attempt(sub.topological_order, root)
+    report = None if order_error is not None else _order_report(order, root)
+    del order
+    with _engine_watched() as used:
+        result, backprop_error = _attempt(sub.backprop, root)
+    return {
+        "errors": [order_error, backprop_error],
+        "order": report,
+        "grads": None if backprop_error is not None else _leaf_grads(result, leaves),
+        "grads_untouched": all(grad(leaf) is None for leaf in leaves),
+        "used_engine_backward": bool(used),
+    }
+
+
+@EXERCISE.diagram
+def draw(sub):
+    root, (w, x) = _documents(0.5, -3.0)
+    names = {"w": w, "x": x, "y": root}
+    show([root], names)  # drawn as built if backprop fails
+    sub.backprop(root)
+    return [root], names

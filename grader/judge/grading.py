@@ -1,0 +1,142 @@
+"""Grade one exercise of one submission: run the probes, judge in the parent, explain, draw.
+
+``grade_exercise`` is the single entry point the CLI, ``grade check`` and the course autograder
+(batch, Gradescope) share.  It returns a plain ``ExerciseResult``; it prints nothing and never
+raises for anything the submission does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grader.course.catalog import LoadedExercise
+from grader.judge import diagram, explain
+from grader.judge.compare import mismatched_keys, same
+from grader.judge.reference import Expected
+from grader.sandbox.run import ChildReport, run_child
+from grader.spec import Test
+
+STATUSES = ("passed", "failed", "error", "timeout")
+
+
+@dataclass
+class TestResult:
+    """One test's outcome. ``status`` is one of STATUSES; ``feedback`` is empty when passed."""
+
+    __test__ = False  # not a pytest class
+
+    name: str
+    public: bool
+    score: int | float
+    max_score: int | float
+    status: str
+    feedback: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score, "max_score": self.max_score,
+                "status": self.status, "feedback": self.feedback,
+                "visibility": "public" if self.public else "hidden"}
+
+
+@dataclass
+class ExerciseResult:
+    """One exercise's grade for one submission: the issue's JSON schema plus a few extras."""
+
+    exercise: str
+    title: str
+    tests: list[TestResult]
+    diagrams: list[str] = field(default_factory=list)
+    stdout: str = ""
+    notes: list[str] = field(default_factory=list)
+    sandbox: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def score(self) -> int | float:
+        return sum(t.score for t in self.tests)
+
+    @property
+    def max_score(self) -> int | float:
+        return sum(t.max_score for t in self.tests)
+
+    @property
+    def full_marks(self) -> bool:
+        return self.score == self.max_score
+
+    def to_json(self) -> dict[str, Any]:
+        return {"exercise": self.exercise, "score": self.score, "max_score": self.max_score,
+                "tests": [t.to_json() for t in self.tests], "diagrams": self.diagrams,
+                "stdout": self.stdout}
+
+
+def zero(ex: LoadedExercise, status: str, reason: str) -> ExerciseResult:
+    """Every test scores zero for the same reason (no file, no expected answers, ...)."""
+    tests = [TestResult(t.name, t.public, 0, t.points, status, reason) for t in ex.spec.tests]
+    return ExerciseResult(ex.spec.id, ex.spec.title, tests)
+
+
+def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
+           memory_limit: int) -> TestResult:
+    def result(status: str, feedback: str = "") -> TestResult:
+        score = test.points if status == "passed" else 0
+        return TestResult(test.name, test.public, score, test.points, status, feedback)
+
+    if test.name in expected.broken:
+        return result("error", f"this test is broken ({expected.broken[test.name]}): "
+                               "tell the instructor")
+    if test.name not in expected.observations:
+        return result("error", "no expected answer for this test here "
+                               "(hidden tests run only on the course autograder)")
+    if report.tampered:
+        return result("error", report.why_silent()[1])
+    if report.import_error is not None:
+        return result("error", explain.import_error(report.import_error, display, memory_limit))
+    record = report.tests.get(test.name)
+    if record is None:
+        return result(*report.why_silent())
+    if record["error"] is not None:
+        status = "timeout" if record["error"]["type"] == "ProbeTimeout" else "error"
+        return result(status, explain.test_error(record["error"], display, memory_limit))
+    want, got = expected.observations[test.name], record["obs"]
+    if same(want, got):
+        return result("passed")
+    return result("failed", test.feedback_for(mismatched_keys(want, got)))
+
+
+def grade_exercise(
+    ex: LoadedExercise,
+    submission: Path,
+    expected: Expected,
+    *,
+    display: str | None = None,
+    diagram_dir: Path | None = None,
+    formats: tuple[str, ...] = ("svg",),
+) -> ExerciseResult:
+    """Grade ``submission`` (a file) against ``expected``; draw into ``diagram_dir`` if given.
+
+    ``display`` is how the file is named in feedback (default: the path as given).
+    """
+    spec = ex.spec
+    display = display or str(submission)
+    report = run_child(
+        submission=submission, module=spec.module, tests_module=ex.module_name,
+        tests_source=ex.source, tests=[t.name for t in spec.tests],
+        time_limit=spec.time_limit, memory_limit=spec.memory_limit,
+        diagram=diagram_dir is not None and spec.diagram_probe is not None,
+    )
+    tests = [_judge(t, report, expected, display, spec.memory_limit) for t in spec.tests]
+    result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
+                            sandbox=report.layers, elapsed=report.elapsed)
+    if diagram_dir is not None and spec.diagram_probe is not None:
+        if report.import_error is not None:
+            why = explain.import_error(report.import_error, display, spec.memory_limit)
+        else:
+            why = report.why_silent()[1]
+        paths, note = diagram.render(report.diagram, diagram_dir, display=display,
+                                     memory_limit=spec.memory_limit, why_missing=why,
+                                     formats=formats)
+        result.diagrams = paths
+        result.notes += [note] if note else []
+    return result

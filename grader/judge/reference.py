@@ -1,0 +1,162 @@
+"""Expected observations: the probes run on the reference solution, cached; or a shipped file.
+
+Where they come from, in order:
+
+1. ``solutions/<module>.py`` in the course folder: run in the sandbox like any submission.  The
+   result is cached under ``cache_dir`` keyed by the hashes of the test module, the solution,
+   every ``micrograph`` source file and every file of the code that runs in the child
+   (``grader/sandbox/child/`` and ``grader/spec/``), so an unchanged exercise is
+   never re-run and any change is picked up.
+2. ``<shipped_dir>/exNN.json`` (``grade expected`` writes it; a student release ships it with only
+   the public tests): used when no solution is present, if it was made from this very test
+   module (same hash).
+
+A probe that raises or never reports on the reference solution makes that test *broken*: it is
+the instructor's bug, reported as such and caught by ``grade check``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grader.sandbox.child
+import grader.spec
+import micrograph
+from grader.course import catalog
+from grader.course.catalog import LoadedExercise, find_submission
+from grader.judge import explain
+from grader.sandbox.run import run_child
+
+FORMAT = 1
+DEFAULT_SHIPPED_DIR = catalog.DEFAULT_TESTS_DIR / "expected"
+_CHILD_SIDE = (grader.sandbox.child, grader.spec)  # the packages whose code runs in the child
+
+
+class NoExpected(Exception):
+    """No way to know the expected observations; the message is one line for the user."""
+
+
+@dataclass
+class Expected:
+    """Expected observations per test name, the tests the reference could not pass, the origin."""
+
+    observations: dict[str, Any]
+    broken: dict[str, str] = field(default_factory=dict)
+    origin: str = "solution"
+
+
+def default_cache_dir() -> Path:
+    """``$GRADE_CACHE_DIR``, else ``$XDG_CACHE_HOME/micrograph-grade``, else ``~/.cache/...``."""
+    if os.environ.get("GRADE_CACHE_DIR"):
+        return Path(os.environ["GRADE_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "micrograph-grade"
+
+
+def sha256(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _code_hash() -> str:
+    """Hash of everything besides the test module and solution that shapes observations."""
+    digest = hashlib.sha256(sys.version.encode())
+    engine = Path(micrograph.__file__).parent
+    files = sorted(engine.rglob("*.py"))
+    for package in _CHILD_SIDE:
+        files += sorted(Path(package.__file__).parent.rglob("*.py"))
+    for path in files:
+        digest.update(str(path.relative_to(path.parents[1])).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _write_atomic(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1, sort_keys=True)
+    os.replace(tmp, path)
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if type(data) is dict and data.get("format") == FORMAT else None
+
+
+def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None) -> Expected:
+    """Run every probe on ``solution`` (or reuse the cached run)."""
+    key = sha256(ex.source + "\0" + sha256(solution.read_bytes()) + "\0" + _code_hash())
+    cached = cache_dir / f"{ex.spec.id}-{key[:24]}.json" if cache_dir else None
+    data = _read(cached) if cached else None
+    if data is not None and data.get("key") == key:
+        return Expected(data["observations"], data["broken"], "cache")
+    spec = ex.spec
+    report = run_child(
+        submission=solution, module=spec.module, tests_module=ex.module_name,
+        tests_source=ex.source, tests=[t.name for t in spec.tests],
+        time_limit=spec.time_limit, memory_limit=spec.memory_limit, diagram=False,
+    )
+    expected = Expected({}, {}, "solution")
+    for test in spec.tests:
+        record = report.tests.get(test.name)
+        if report.import_error is not None:
+            why = explain.import_error(report.import_error, str(solution), spec.memory_limit)
+            expected.broken[test.name] = why
+        elif record is None:
+            expected.broken[test.name] = report.why_silent()[1]
+        elif record["error"] is not None:
+            why = explain.test_error(record["error"], str(solution), spec.memory_limit)
+            expected.broken[test.name] = why
+        else:
+            expected.observations[test.name] = record["obs"]
+    if cached is not None and not expected.broken:  # a broken run is retried next time
+        _write_atomic(cached, {"format": FORMAT, "exercise": spec.id, "key": key,
+                               "observations": expected.observations,
+                               "broken": expected.broken})
+    return expected
+
+
+def from_shipped(ex: LoadedExercise, shipped_dir: Path) -> Expected | None:
+    """The shipped observations for exactly this test module, or None."""
+    data = _read(shipped_dir / f"{ex.spec.id}.json")
+    if data is None or data.get("tests_sha256") != sha256(ex.source):
+        return None
+    return Expected(data["observations"], data.get("broken", {}), "shipped")
+
+
+def write_shipped(ex: LoadedExercise, expected: Expected, shipped_dir: Path,
+                  public_only: bool) -> Path:
+    """Write ``shipped_dir/exNN.json`` for a release (only public tests when asked)."""
+    keep = {t.name for t in ex.spec.tests if t.public or not public_only}
+    path = shipped_dir / f"{ex.spec.id}.json"
+    _write_atomic(path, {
+        "format": FORMAT, "exercise": ex.spec.id, "tests_sha256": sha256(ex.source),
+        "observations": {k: v for k, v in expected.observations.items() if k in keep},
+        "broken": {k: v for k, v in expected.broken.items() if k in keep},
+    })
+    return path
+
+
+def expected_for(ex: LoadedExercise, *, solutions_dir: Path | None, cache_dir: Path | None,
+                 shipped_dir: Path = DEFAULT_SHIPPED_DIR) -> Expected:
+    """The expected observations for ``ex``; raises NoExpected when there is no source."""
+    solution = find_submission(solutions_dir, ex.spec) if solutions_dir else None
+    if solution is not None:
+        return from_solution(ex, solution, cache_dir)
+    shipped = from_shipped(ex, shipped_dir)
+    if shipped is not None:
+        return shipped
+    raise NoExpected(f"no solutions/{ex.spec.module}.py and no up-to-date "
+                     f"{shipped_dir.name}/{ex.spec.id}.json to grade {ex.spec.id} against")

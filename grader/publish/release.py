@@ -1,0 +1,182 @@
+"""``grade release -o DIR``: the folder students get.
+
+It holds the engine, the grader, the stubs, the public tests and a README: no solution, no
+hidden test.  The test modules are rewritten to their public tests (``grader.publish.public_tests``),
+each with one placeholder line standing for the hidden tests; the expected answers of the public
+tests are computed here from the solutions and shipped (``grade expected --public-only``'s
+format), so the release grades without solutions.  In the release, ``grade ex03`` runs the public
+tests and its table says that the hidden tests run only on the course autograder, with their
+points counted as not earned: passing the public tests never looks like full marks.
+
+Before returning, the builder checks its own output: no hidden test's name or feedback and no
+line that only a solution has may appear in any file of DIR.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from grader.course import catalog
+from grader.course.catalog import LoadedExercise, find_submission
+from grader.course.folder import Course
+from grader.judge.reference import from_solution, write_shipped
+from grader.publish.public_tests import public_source
+from grader.publish.shipping import copy_project, project_files
+
+MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
+
+
+class ReleaseError(Exception):
+    """The release cannot be built; one line for the user."""
+
+
+def _readme(exercises: list[LoadedExercise]) -> str:
+    rows = []
+    for ex in exercises:
+        spec = ex.spec
+        public = sum(t.points for t in spec.tests if t.public)
+        rows.append(f"| {spec.id} | `exercises/{spec.module}.py` | {spec.title} | "
+                    f"{public:g} | {spec.max_score - public:g} |")
+    table = "\n".join(rows)
+    return f"""# micrograph: your exercises
+
+A small autograd engine that behaves like PyTorch's, and exercises that take its computational
+graph apart. Each exercise is a file in `exercises/`: read its docstring, then fill in every
+function that still raises `NotImplementedError`.
+
+## Set up
+
+```bash
+python3 -m venv .venv && .venv/bin/pip install -e .
+source .venv/bin/activate
+```
+
+## Check your work
+
+```bash
+grade ex03      # one exercise: a table of tests, feedback for each failure, a diagram
+grade           # every exercise, then a summary
+grade list      # the exercises, their points and how many tests are public
+```
+
+Diagrams of the graph your code builds go to `grades/exNN/graph.svg`.
+
+## What the grade here means
+
+Each exercise has **public tests**, which run here, and **hidden tests**, which run only on the
+course autograder, on inputs you have not seen. Here every exercise shows one line for its
+hidden tests, scored 0 with the note "hidden tests run only on the course autograder": passing
+every public test is **not** full marks. Write code that is right for any input, not for the
+numbers in the public tests.
+
+| exercise | file | topic | public points | hidden points |
+|---|---|---|---|---|
+{table}
+
+## Hand in
+
+Hand in your `exercises/exNN_<topic>.py` files the way your course asks (upload the files, a
+zip, or your repository: the autograder finds them by name, in any folder).
+"""
+
+
+def _texts(folder: Path) -> list[tuple[Path, str]]:
+    texts = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            texts.append((path, path.read_bytes().decode("utf-8", "replace")))
+    return texts
+
+
+def secret_strings(exercises: list[tuple[LoadedExercise, Path, Path]], engine: list[str],
+                   public_modules: list[str]) -> list[str]:
+    """Texts that must never ship, for (exercise, solution, stub) triples, each long enough
+    not to occur by chance: hidden tests' names and feedback (unless a stub, a public test or
+    the engine and grader say the same), and lines only a solution has (unless a stub, a
+    public test module or the engine has them too: the engine implements what some exercises
+    rebuild)."""
+    hidden, solution_lines, stubs, public_words = [], [], [], []
+    for ex, solution, stub in exercises:
+        stubs.append(stub.read_text(encoding="utf-8"))
+        for test in ex.spec.tests:
+            texts = [test.name, test.feedback, *test.key_feedback.values()]
+            (public_words if test.public else hidden).extend(texts)
+        solution_lines += [line.strip() for line in solution.read_text(encoding="utf-8")
+                           .splitlines()]
+
+    def secret(text: str, known: list[str]) -> bool:
+        return len(text) >= MIN_LEAK_TEXT and not any(text in k for k in known)
+
+    return ([t for t in dict.fromkeys(hidden) if secret(t, stubs + public_words + engine)]
+            + [t for t in dict.fromkeys(solution_lines)
+               if secret(t, stubs + public_modules + engine)])
+
+
+def check_no_leak(folder: Path, secrets: list[str]) -> None:
+    """Raise ReleaseError naming the first secret found in a file under ``folder``."""
+    for path, text in _texts(folder):
+        for secret in secrets:
+            if secret in text:
+                raise ReleaseError(f"{path} contains hidden text ({secret[:60]!r}): "
+                                   "not releasing")
+
+
+def build_release(course: Course, exercises: list[LoadedExercise], out: Path) -> list[str]:
+    """Write the release into ``out`` (absent or empty); one line per exercise for the user."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ReleaseError(f"{out} exists and is not empty: choose a new folder")
+    found = {}
+    for ex in exercises:
+        solution = find_submission(course.solutions_dir, ex.spec)
+        stub = find_submission(course.exercises_dir, ex.spec)
+        if solution is None or stub is None:
+            missing = "solution" if solution is None else "stub"
+            raise ReleaseError(f"no {missing} for {ex.spec.id} ({ex.spec.module}.py)")
+        found[ex.spec.id] = (solution, stub)
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        lines = _write_release(course, exercises, found, out)
+        public_modules = [p.read_text(encoding="utf-8")
+                          for p in (out / "grader" / "exercises").glob("ex*.py")]
+        engine = [p.read_bytes().decode("utf-8", "replace") for _, p in project_files()]
+        secrets = secret_strings([(ex, *found[ex.spec.id]) for ex in exercises], engine,
+                                 public_modules)
+        check_no_leak(out, secrets)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
+    return lines
+
+
+def _write_release(course: Course, exercises: list[LoadedExercise],
+                   found: dict[str, tuple[Path, Path]], out: Path) -> list[str]:
+    copy_project(out)
+    tests_dir = out / "grader" / "exercises"
+    expected_dir = tests_dir / "expected"
+    lines = []
+    for ex in exercises:
+        spec = ex.spec
+        solution, stub = found[spec.id]
+        (tests_dir / f"{spec.id}.py").write_text(public_source(ex, placeholder=True),
+                                                 encoding="utf-8")
+        previous = sys.modules.get(ex.module_name)
+        try:
+            public = catalog.load(spec.id, tests_dir)
+        finally:
+            if previous is not None:
+                sys.modules[ex.module_name] = previous
+        answers = from_solution(public, solution, course.cache_dir)
+        broken = {k: v for k, v in answers.broken.items() if k in {t.name for t in spec.tests}}
+        if broken:
+            raise ReleaseError(f"{spec.id}: the solution fails public tests: {broken}")
+        write_shipped(public, answers, expected_dir, public_only=True)
+        (out / "exercises").mkdir(exist_ok=True)
+        shutil.copyfile(stub, out / "exercises" / stub.name)
+        public_tests = [t for t in spec.tests if t.public]
+        lines.append(f"{spec.id}: {len(public_tests)} public tests "
+                     f"({sum(t.points for t in public_tests):g} of {spec.max_score:g} points), "
+                     f"stub {stub.name}")
+    (out / "README.md").write_text(_readme(exercises), encoding="utf-8")
+    return lines

@@ -1,0 +1,219 @@
+"""The sandboxed child: confine itself, import the submission, run the probes, report JSON.
+
+Started by ``grader.sandbox.run`` as ``python -I -u -c <bootstrap>`` in a scratch directory that
+holds only a copy of the submission.  The request arrives as one JSON object on stdin; records
+(see ``grader.sandbox.child.wire``) leave over the pipe fd named in the request.  Everything trusted (the test
+module, ``micrograph``, the helpers) is loaded *before* the process confines itself, and the
+submission is imported only after.  From then on nothing here is trusted by the grader: this
+code just does its honest best to observe and report.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import signal
+import sys
+import sysconfig
+import time
+import traceback
+import types
+from typing import Any, Iterator
+
+import micrograph
+from grader import spec
+from grader.sandbox.child import confine, wire
+from grader.spec import probe
+
+_write = os.write
+MIN_PROBE_SECONDS = 1.0
+
+
+class _NotPlain(Exception):
+    """A probe returned something other than plain JSON (a bug in the probe)."""
+
+
+class DiagramTimeout(BaseException):
+    """Raised by SIGALRM when the diagram probe overruns its share of the time limit."""
+
+
+class ProbeTimeout(BaseException):
+    """Raised by SIGALRM when a test's probe overruns its share of the time limit: a
+    BaseException, so the submission's ``except Exception`` does not swallow it."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float, overrun: BaseException) -> Iterator[None]:
+    """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
+    clock).  The alarm may ring as the block ends, so the caller catches around the block."""
+
+    def ring(*_: object) -> None:
+        raise overrun
+
+    signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _probe_seconds(time_left: float, probes_left: int) -> float:
+    """A probe's budget: an equal share of the time left, one share kept in reserve.
+
+    Fast probes leave their share to later ones (a slow but honest probe gets the time the
+    others did not use), yet probes that all loop take ``probes_left / (probes_left + 1)`` of
+    the time left between them, so the child reports every test before the grader kills it.
+    """
+    return max(MIN_PROBE_SECONDS, time_left / (probes_left + 1))
+
+
+def _send(fd: int, record: dict[str, Any]) -> None:
+    """Write one record (already plain, see ``_plain``) to the grader's pipe."""
+    view = memoryview(wire.encode(record))
+    while view:
+        view = view[_write(fd, view) :]
+
+
+def _error(exc: BaseException, submission: str) -> dict[str, Any]:
+    """The exception, located at the deepest frame of the submission's file (if any)."""
+    function = line = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename == submission:
+            function, line = frame.f_code.co_name, lineno
+    if isinstance(exc, SyntaxError) and exc.filename == submission:
+        line = exc.lineno
+        message = exc.msg
+    elif isinstance(exc, SystemExit):
+        message = f"sys.exit({exc.code!r})"
+    else:
+        message = probe.first_line(exc)
+    return {"type": type(exc).__name__, "message": message, "function": function, "line": line}
+
+
+def _probe_error(exc: BaseException) -> dict[str, Any]:
+    return {"type": "ProbeError", "message": probe.error_text(exc), "function": None, "line": None}
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """A copy made only of exact JSON types: a student's object can never reach the encoder."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if depth < wire.MAX_DEPTH and kind in (list, tuple):
+        return [_plain(v, depth + 1) for v in value]
+    if depth < wire.MAX_DEPTH and kind is dict and all(type(k) is str for k in value):
+        return {k: _plain(v, depth + 1) for k, v in value.items()}
+    raise _NotPlain(f"probe returned a {kind.__name__}, not plain JSON")
+
+
+def _load_tests(name: str, source: str) -> types.ModuleType:
+    """Run the test module's source under its own name (its file is not readable later)."""
+    module = types.ModuleType(name)
+    module.__file__ = f"<tests {name}>"
+    sys.modules[name] = module
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    return module
+
+
+def _readable_dirs() -> list[str]:
+    """What the confined child may still read: the stdlib and micrograph, nothing else."""
+    base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
+    dirs = {
+        os.path.dirname(os.__file__),
+        sysconfig.get_path("stdlib", vars=base),
+        sysconfig.get_path("platstdlib", vars=base),
+        os.path.dirname(micrograph.__file__),
+    }
+    return sorted(d for d in dirs if d)
+
+
+def _import_submission(path: str, name: str) -> types.ModuleType:
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[name] = module
+    module_spec.loader.exec_module(module)
+    return module
+
+
+def _roots(drawn: Any) -> tuple[list[Any], Any]:
+    """A diagram probe's answer as (roots, names): a Value, a list, or (roots, names)."""
+    roots, names = drawn if type(drawn) is tuple and len(drawn) == 2 else (drawn, None)
+    return (list(roots) if type(roots) in (list, tuple) else [roots]), names
+
+
+def _diagram_record(
+    exercise: spec.Exercise, sub: types.ModuleType, submission: str, seconds: float
+) -> dict[str, Any]:
+    """Run the diagram probe under a soft alarm and serialise the graph it names; when the
+    probe fails, serialise what it ``show``-ed before failing, with the error."""
+    graph_json = getattr(sys.modules.get("micrograph.viz"), "graph_json", None)
+    if graph_json is None:
+        return {"kind": "diagram", "graph": None, "error": None}
+
+    error = None
+    try:
+        with _alarm(seconds, DiagramTimeout(f"drawing took more than {seconds:g} s")):
+            try:
+                roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
+            except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
+                error = _error(exc, submission)
+                if not probe.shown:
+                    return {"kind": "diagram", "graph": None, "error": error}
+                roots, names = _roots(probe.shown[-1])
+            graph = _plain(graph_json(*roots, names=names))
+        return {"kind": "diagram", "graph": graph, "error": error}
+    except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
+        return {"kind": "diagram", "graph": None, "error": error or _error(exc, submission)}
+
+
+def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
+                 seconds: float) -> dict[str, Any]:
+    """Run one test's probe under its time budget: its observations, or why there are none."""
+    try:
+        with _alarm(seconds, ProbeTimeout(f"timed out after {seconds:.3g} s")):
+            observed = test.probe(sub)
+        return {"obs": _plain(observed), "error": None}
+    except _NotPlain as exc:
+        return {"obs": None, "error": _probe_error(exc)}
+    except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
+        return {"obs": None, "error": _error(exc, submission)}
+
+
+def main() -> None:
+    started = time.monotonic()
+    request = json.loads(sys.stdin.buffer.read())
+    fd, submission = request["fd"], request["submission"]
+    tests_module = _load_tests(request["tests_module"], request["tests_source"])
+    exercise: spec.Exercise = tests_module.EXERCISE
+    try:
+        importlib.import_module("micrograph.viz")  # loaded while its files are still readable
+    except Exception:  # noqa: BLE001 - no viz means no diagram, nothing more
+        pass
+    layers = confine.confine(
+        memory_bytes=request["memory"],
+        cpu_seconds=request["cpu"],
+        read=_readable_dirs(),
+        read_write=[os.path.dirname(submission), os.devnull],
+    )
+    _send(fd, {"kind": "confined", "layers": layers})
+    sys.dont_write_bytecode = True
+    try:
+        sub = _import_submission(submission, exercise.module)
+    except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
+        _send(fd, {"kind": "import", "error": _error(exc, submission)})
+        _send(fd, {"kind": "done"})
+        return
+    _send(fd, {"kind": "import", "error": None})
+    if request["diagram"] and exercise.diagram_probe is not None:
+        _send(fd, _diagram_record(exercise, sub, submission, request["diagram_seconds"]))
+    names = request["tests"]
+    for i, name in enumerate(names):
+        time_left = request["time_limit"] - (time.monotonic() - started)
+        seconds = _probe_seconds(time_left, len(names) - i)
+        record = _test_record(exercise.get(name), sub, submission, seconds)
+        _send(fd, {"kind": "test", "name": name, **record})
+    _send(fd, {"kind": "done"})

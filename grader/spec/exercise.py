@@ -1,0 +1,128 @@
+"""How an exercise and its tests are declared: the format every ``grader/exercises/exNN.py`` uses.
+
+This module is imported by the grader *and* by the sandboxed child that runs the probes, so it
+is stdlib-only and has no side effects.  A declaration is pure data plus probe functions; the
+grader never trusts anything a probe returns beyond plain JSON values (see docs/hidden-tests.md).
+
+    EXERCISE = Exercise("ex01", "The computational graph", module="ex01_graph")
+
+    @EXERCISE.test("gradients", points=2, public=True,
+                   feedback="Backpropagate from y, then read w.grad and x.grad.",
+                   key_feedback={"x_grad": "x reaches y along one path: follow it"})
+    def gradients(sub):                       # sub: the student's module
+        return {"x_grad": sub.backprop(0.5, -3.0)[1]}
+
+    @EXERCISE.diagram
+    def draw(sub):                            # the Values whose graph the grader draws
+        g = sub.build_graph(0.5, -3.0)
+        return [g["y"]], g
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+GIB = 1 << 30
+DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_MEMORY_LIMIT = GIB
+
+Probe = Callable[[ModuleType], Any]
+"""Runs in the sandbox: calls the submission, returns plain observations (JSON types only)."""
+
+_ID = re.compile(r"ex\d\d")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _,.()'=+*/<>-]{0,59}")
+
+
+class SpecError(ValueError):
+    """An exercise declaration breaks the format (a bug in the hidden-test file, not the student's)."""
+
+
+@dataclass(frozen=True)
+class Test:
+    """One test: what the student sees (name, points, public/hidden, feedback) and its probe."""
+
+    __test__ = False  # not a pytest class
+
+    name: str
+    points: int | float
+    public: bool
+    feedback: str
+    key_feedback: Mapping[str, str]
+    probe: Probe
+
+    def feedback_for(self, keys: list[str]) -> str:
+        """Feedback for mismatched observation keys: the per-key hints, else the general text."""
+        hints = [f"{key}: {self.key_feedback[key]}" for key in keys if key in self.key_feedback]
+        return "; ".join(hints) if hints else self.feedback
+
+
+@dataclass
+class Exercise:
+    """An exercise: its id, title, the student's module, limits, tests and diagram probe.
+
+    ``module`` is the submission's file stem (``ex01_graph`` for ``exercises/ex01_graph.py``).
+    ``time_limit`` (seconds, wall clock) and ``memory_limit`` (bytes of address space) bound the
+    sandboxed child that runs *all* of this exercise's probes for one submission.
+    """
+
+    id: str
+    title: str
+    module: str
+    time_limit: float = DEFAULT_TIME_LIMIT
+    memory_limit: int = DEFAULT_MEMORY_LIMIT
+    tests: list[Test] = field(default_factory=list)
+    diagram_probe: Probe | None = None
+
+    def __post_init__(self) -> None:
+        if not _ID.fullmatch(self.id):
+            raise SpecError(f"exercise id {self.id!r} is not of the form exNN")
+        if not re.fullmatch(rf"{self.id}_[a-z0-9_]+", self.module):
+            raise SpecError(f"{self.id}: module {self.module!r} must look like {self.id}_<topic>")
+        if not self.time_limit > 0 or not self.memory_limit > 0:
+            raise SpecError(f"{self.id}: limits must be positive")
+
+    def test(
+        self,
+        name: str,
+        *,
+        points: int | float,
+        feedback: str,
+        public: bool = False,
+        key_feedback: Mapping[str, str] | None = None,
+    ) -> Callable[[Probe], Probe]:
+        """Decorator declaring a probe as a test; tests are graded in declaration order."""
+
+        def register(probe: Probe) -> Probe:
+            if not _NAME.fullmatch(name):
+                raise SpecError(f"{self.id}: test name {name!r} must be 1-60 plain characters")
+            if any(t.name == name for t in self.tests):
+                raise SpecError(f"{self.id}: two tests are named {name!r}")
+            if isinstance(points, bool) or not isinstance(points, (int, float)) or not points > 0:
+                raise SpecError(f"{self.id}/{name}: points must be a positive number")
+            if not feedback.strip():
+                raise SpecError(f"{self.id}/{name}: feedback must say what to look at")
+            self.tests.append(
+                Test(name, points, public, feedback, dict(key_feedback or {}), probe)
+            )
+            return probe
+
+        return register
+
+    def diagram(self, probe: Probe) -> Probe:
+        """Decorator naming the probe whose returned Values the grader draws.
+
+        The probe returns a Value, a list of Values, or ``(roots, names)`` with ``names`` a dict
+        of name -> Value used to label the drawing.
+        """
+        self.diagram_probe = probe
+        return probe
+
+    @property
+    def max_score(self) -> int | float:
+        return sum(t.points for t in self.tests)
+
+    def get(self, name: str) -> Test:
+        return next(t for t in self.tests if t.name == name)
