@@ -10,7 +10,9 @@ Three calls, one code path::
 uses; the grader calls ``graph_json`` in its sandboxed child and ``render_json``
 in the parent.  Modules: ``collect`` walks the graph, ``internals`` is the only
 place that reads engine internals, ``schema`` checks a graph dict, ``dot`` builds
-the DOT source, ``render`` runs the renderer.
+the DOT source, ``render`` runs the renderer, ``labels`` holds the label helpers and the
+translator: labels follow ``micrograph.i18n.language()`` (``MICROGRAPH_LANG=zh``
+draws them in Chinese).
 
 graphviz (the Python package) is imported only when drawing: ``graph_json`` runs
 in the grader's sandbox, which should stay light.
@@ -22,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from micrograph.i18n import SOURCE_LANGUAGE, language, using
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
 
@@ -45,7 +48,9 @@ def draw(
     from micrograph.viz import dot, schema
 
     graph = schema.validate(graph_json(*roots, names=names, max_nodes=max_nodes))
-    return dot.build(graph, show_saved=show_saved, legend=legend)
+    diagram = dot.build(graph, show_saved=show_saved, legend=legend)
+    diagram.english = _english(graph, show_saved, legend)
+    return diagram
 
 
 def render_json(
@@ -66,8 +71,23 @@ def render_json(
     """
     from micrograph.viz import dot, render, schema
 
-    diagram = dot.build(schema.validate(graph), show_saved=show_saved, legend=legend)
-    return render.write(diagram.source, directory, stem, formats, timeout)
+    typed = schema.validate(graph)
+    diagram = dot.build(typed, show_saved=show_saved, legend=legend)
+    english = _english(typed, show_saved, legend) if "png" in formats else None
+    return render.write(diagram.source, directory, stem, formats, timeout, english=english)
+
+
+def _english(graph: Any, show_saved: bool, legend: bool) -> str | None:
+    """The diagram's DOT source with English labels when the labels are in another language, else None.
+
+    A PNG renderer without a Chinese font draws this one instead (see ``render.write``).
+    """
+    from micrograph.viz import dot
+
+    if language() == SOURCE_LANGUAGE:
+        return None
+    with using(SOURCE_LANGUAGE):
+        return dot.build(graph, show_saved=show_saved, legend=legend).source
 
 
 __all__ = ["draw", "graph_json", "render_json"]

@@ -17,10 +17,13 @@ from __future__ import annotations
 import math
 import re
 
-from micrograph.viz.render import Diagram
+from micrograph.i18n import N_
+from micrograph.viz.labels import _, html, min_width, small
+from micrograph.viz.render import LEGEND_TITLE, Diagram
 from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNode
 
-FONT = "Helvetica"
+FONT = "Helvetica"  # what the layout measures; the SVG's font-family lists CJK fonts (render.FONT_FAMILY)
+NODE_SIZE, OP_SIZE, LEGEND_SIZE = 11, 10, 9
 VALUE_FILL = {
     "output": "darkolivegreen1",
     "leaf": "lightblue",
@@ -34,13 +37,13 @@ WARN = "red3"  # freed or stale saved values
 MUTED = "grey40"  # grad None, requires_grad=False
 
 LEGEND = {
-    "output": "output (what was drawn)",
-    "leaf": "leaf that requires grad: backward fills its .grad",
-    "retained": "non-leaf with retain_grad(): its .grad is kept",
-    "intermediate": "non-leaf: .grad stays None (not kept)",
-    "const": "requires_grad=False: no gradient flows to it",
+    "output": N_("output (what was drawn)"),
+    "leaf": N_("leaf that requires grad: backward fills its .grad"),
+    "retained": N_("non-leaf with retain_grad(): its .grad is kept"),
+    "intermediate": N_("non-leaf: .grad stays None (not kept)"),
+    "const": N_("requires_grad=False: no gradient flows to it"),
 }
-LEGEND_ID = "_legend"  # a graph's own ids cannot start with _ (see schema)
+LEGEND_ID = LEGEND_TITLE  # a graph's own ids cannot start with _ (see schema)
 _NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -49,7 +52,7 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dia
     d = Diagram(
         "micrograph",
         graph_attr={"rankdir": "BT", "bgcolor": "white", "nodesep": "0.3", "ranksep": "0.35", "fontname": FONT},
-        node_attr={"fontname": FONT, "fontsize": "11", "shape": "box", "style": "filled", "margin": "0.1,0.04"},
+        node_attr={"fontname": FONT, "fontsize": str(NODE_SIZE), "shape": "box", "style": "filled", "margin": "0.1,0.04"},
         edge_attr={"color": "grey30", "arrowsize": "0.7"},
     )
     used = {tail for tail, _ in graph.edges}
@@ -78,36 +81,40 @@ def _value(d: Diagram, node: ValueNode, used: bool) -> None:
     lines = [] if node.name is None else [f"<B>{escape(node.name)}</B>"]
     if node.role == "const":
         if node.data is None and node.name is None:
-            lines.append("constant")
+            lines.append(escape(_("constant")))
         if node.data is not None:
             lines.append(f"data {number(node.data)}")
-        lines.append(_small("requires_grad=False", MUTED))
+        lines.append(small("requires_grad=False", MUTED))
         if not used:  # a named value the graph keeps no edge to (next_functions holds None)
-            lines.append(_small("not recorded in the graph", MUTED))
-        d.node(node.id, _html(lines), fillcolor=VALUE_FILL["const"], style="filled,dashed", color="grey50")
+            lines.append(small(escape(_("not recorded in the graph")), MUTED))
+        d.node(node.id, html(lines), fillcolor=VALUE_FILL["const"], style="filled,dashed", color="grey50",
+               **min_width(lines, NODE_SIZE))
         return
     lines.append(f"data {number(node.data)}")
     lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")
-    d.node(node.id, _html(lines), fillcolor=VALUE_FILL[node.role])
+    d.node(node.id, html(lines), fillcolor=VALUE_FILL[node.role], **min_width(lines, NODE_SIZE))
 
 
 def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
     lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
     stale = [s.slot for s in node.saved if _is_stale(s)]
-    if node.freed:
-        slots = ", ".join(s.slot for s in node.saved) if show_saved else "values"
-        lines.append(_small(f"saved {escape(slots)} freed", WARN))
+    if node.freed and show_saved:
+        slots = ", ".join(s.slot for s in node.saved)
+        lines.append(small(escape(_("saved {slots} freed", slots=slots)), WARN))
+    elif node.freed:
+        lines.append(small(escape(_("saved values freed")), WARN))
     elif show_saved:
         lines.extend(_saved_line(s) for s in node.saved)
     elif stale:
-        lines.append(_small(f"saved {escape(', '.join(stale))} modified in place", WARN))
+        lines.append(small(escape(_("saved {slots} modified in place", slots=", ".join(stale))), WARN))
     if node.freed:
         style = {"fillcolor": FREED_FILL, "color": WARN, "style": "rounded,filled,dashed"}
     elif stale:
         style = {"fillcolor": OP_FILL, "color": WARN, "style": "rounded,filled", "penwidth": "2"}
     else:
         style = {"fillcolor": OP_FILL, "style": "rounded,filled"}
-    d.node(node.id, _html(lines), ordering="in", fontsize="10", **style)  # ordering: inputs a, b left to right
+    d.node(node.id, html(lines), ordering="in", fontsize=str(OP_SIZE), **style, **min_width(lines, OP_SIZE))
+    # ordering="in": inputs a, b left to right
 
 
 def _is_stale(s: SavedItem) -> bool:
@@ -116,44 +123,46 @@ def _is_stale(s: SavedItem) -> bool:
 
 
 def _saved_line(s: SavedItem) -> str:
-    slot = escape(s.slot)
     if s.saved_version is None:
-        return _small(f"saved {slot} = {number(s.data)}", "black")
+        return small(escape(_("saved {slot} = {data}", slot=s.slot, data=number(s.data))), "black")
     if _is_stale(s):
-        return _small(f"saved {slot}: version {s.saved_version}, now {s.version} (modified in place)", WARN)
-    return _small(f"saved {slot} = {number(s.data)} (version {s.saved_version})", "black")
+        text = _("saved {slot}: version {saved}, now {now} (modified in place)",
+                 slot=s.slot, saved=s.saved_version, now=s.version)
+        return small(escape(text), WARN)
+    text = _("saved {slot} = {data} (version {saved})", slot=s.slot, data=number(s.data), saved=s.saved_version)
+    return small(escape(text), "black")
 
 
 def _omitted(d: Diagram, node: OmittedNode, count: int) -> None:
-    text = [f"... {count:,} more nodes not drawn", _small("the drawing is capped (max_nodes)", MUTED)]
-    d.node(node.id, _html(text), shape="note", fillcolor="white", style="filled,dashed")
+    text = [escape(_.n("... {count} more node not drawn", "... {count} more nodes not drawn", count, count=f"{count:,}")),
+            small(escape(_("the drawing is capped (max_nodes)")), MUTED)]
+    d.node(node.id, html(text), shape="note", fillcolor="white", style="filled,dashed", **min_width(text, NODE_SIZE))
 
 
 def _legend(d: Diagram, graph: Graph) -> None:
     """One table listing only what this picture contains."""
     roles = {n.role for n in graph.nodes if isinstance(n, ValueNode)}
-    rows = [(VALUE_FILL[r], "black", text) for r, text in LEGEND.items() if r in roles]
+    rows = [(VALUE_FILL[r], "black", _(text)) for r, text in LEGEND.items() if r in roles]
     ops = [n for n in graph.nodes if isinstance(n, OpNode)]
     if ops:
-        rows.append((OP_FILL, "black", "op: the grad_fn that made the value above it"))
+        rows.append((OP_FILL, "black", _("op: the grad_fn that made the value above it")))
     if any(n.freed for n in ops):
-        rows.append((FREED_FILL, WARN, "saved values freed by backward: a second backward fails"))
+        rows.append((FREED_FILL, WARN, _("saved values freed by backward: a second backward fails")))
     if any(_is_stale(s) for n in ops for s in n.saved):
-        rows.append((OP_FILL, WARN, "a saved value was modified in place: backward fails"))
+        rows.append((OP_FILL, WARN, _("a saved value was modified in place: backward fails")))
     cells = "".join(
-        f'<TR><TD BGCOLOR="{fill}" COLOR="{color}" WIDTH="18"> </TD><TD ALIGN="LEFT" BORDER="0">{text}</TD></TR>'
+        f'<TR><TD BGCOLOR="{fill}" COLOR="{color}" WIDTH="18"> </TD>'
+        f'<TD ALIGN="LEFT" BORDER="0"{_cell_width(text)}>{escape(text)}</TD></TR>'
         for fill, color, text in rows
     )
     table = f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="3" CELLPADDING="2">{cells}</TABLE>>'
-    d.node(LEGEND_ID, table, shape="plaintext", style="", fontsize="9")
+    d.node(LEGEND_ID, table, shape="plaintext", style="", fontsize=str(LEGEND_SIZE))
 
 
-def _html(lines: list[str]) -> str:
-    return "<" + "<BR/>".join(lines) + ">"
-
-
-def _small(text: str, color: str) -> str:
-    return f'<FONT POINT-SIZE="9" COLOR="{color}">{text}</FONT>'
+def _cell_width(text: str) -> str:
+    """A legend cell's minimum width when its text has wide (CJK) characters, else nothing."""
+    width = min_width([text], LEGEND_SIZE).get("width")
+    return "" if width is None else f' WIDTH="{round(float(width) * 72)}"'
 
 
 def escape(text: str) -> str:
