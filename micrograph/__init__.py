@@ -18,13 +18,24 @@ from micrograph.engine import backward, grad
 from micrograph.functional import (
     abs,
     add,
+    clamp,
+    clip,
     cos,
     div,
+    eq,
     exp,
+    ge,
+    gt,
+    le,
     log,
+    log1p,
+    lt,
+    maximum,
     mean,
+    minimum,
     mm,
     mul,
+    ne,
     neg,
     pow,
     reciprocal,
@@ -32,9 +43,12 @@ from micrograph.functional import (
     sigmoid,
     sin,
     sqrt,
+    square,
     sub,
     sum,
+    tan,
     tanh,
+    where,
 )
 from micrograph.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from micrograph.node import AccumulateGrad, Node
@@ -47,6 +61,8 @@ __all__ = [
     "abs", "add", "backward", "cos", "div", "enable_grad", "exp", "grad", "is_grad_enabled",
     "log", "mean", "mm", "mul", "neg", "no_grad", "pow", "reciprocal", "relu",
     "set_grad_enabled", "sigmoid", "sin", "sqrt", "sub", "sum", "tanh",
+    "clamp", "clip", "eq", "ge", "gt", "le", "log1p", "lt", "maximum", "minimum", "ne", "square",
+    "tan", "where",
 ]
 
 from micrograph import nn, optim

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from micrograph import ops
+from micrograph import ops, ops_extra
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import Node
 from micrograph.value import Value, _edge
@@ -19,12 +19,13 @@ def _value(x: Any) -> Value:
     return x if isinstance(x, Value) else Value(x)
 
 
-def add(a: Any, b: Any) -> Value:
-    return _value(a) + b
+def add(a: Any, b: Any, *, alpha: Any = 1) -> Value:
+    """``a + alpha * b``; with ``alpha`` the product and sum round once, as torch's kernel."""
+    return _value(a).add(b, alpha=alpha)
 
 
-def sub(a: Any, b: Any) -> Value:
-    return _value(a) - b
+def sub(a: Any, b: Any, *, alpha: Any = 1) -> Value:
+    return _value(a).sub(b, alpha=alpha)
 
 
 def mul(a: Any, b: Any) -> Value:
@@ -64,6 +65,43 @@ sigmoid = _unary("sigmoid")
 relu = _unary("relu")
 abs = _unary("abs")  # noqa: A001 - torch's name
 reciprocal = _unary("reciprocal")
+square = _unary("square")
+tan = _unary("tan")
+log1p = _unary("log1p")
+
+
+def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
+    """``min(max(a, min), max)``; Value bounds get gradients (ClampBackward0), numbers do not (ClampBackward1)."""
+    return _value(a).clamp(min, max)
+
+
+clip = clamp
+
+
+def maximum(a: Value, b: Value) -> Value:
+    """The larger of two Values (both must be Values, as torch's takes tensors)."""
+    return ops_extra.maximum(a, b)
+
+
+def minimum(a: Value, b: Value) -> Value:
+    return ops_extra.minimum(a, b)
+
+
+def where(condition: Value, x: Any, y: Any) -> Value:
+    """``x`` where ``condition`` (a comparison's bool Value) holds, else ``y``; the gradient follows the pick."""
+    return ops_extra.where(condition, x, y)
+
+
+def _comparison(name: str) -> Any:
+    def fn(a: Any, b: Any) -> Value:
+        return getattr(_value(a), name)(b)
+
+    fn.__name__ = name
+    fn.__doc__ = f"``{name}(a, b)``: a bool Value, as ``a.{name}(b)``; never recorded."
+    return fn
+
+
+eq, ne, lt, le, gt, ge = (_comparison(n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
 
 
 def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
@@ -84,13 +122,20 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     return out
 
 
-def sum(values: Sequence[Any]) -> Value:  # noqa: A001 - torch's name
-    """The sum of ``values`` as one ``SumBackward0`` node (saves nothing: backward twice works)."""
+def sum(values: Value | Sequence[Any], *args: Any, **kwargs: Any) -> Value:  # noqa: A001 - torch's name
+    """The sum of ``values`` as one ``SumBackward0`` node (saves nothing: backward twice works).
+
+    ``sum(v)`` of one Value is ``v.sum(...)``, torch's reduction of a 0-dim tensor.
+    """
+    if isinstance(values, Value):
+        return values.sum(*args, **kwargs)
     return _reduce(ops.SumBackward0, values, "sum")
 
 
-def mean(values: Sequence[Any]) -> Value:
-    """The mean of ``values`` as one ``MeanBackward0`` node."""
+def mean(values: Value | Sequence[Any], *args: Any, **kwargs: Any) -> Value:
+    """The mean of ``values`` as one ``MeanBackward0`` node; ``mean(v)`` of one Value is ``v.mean(...)``."""
+    if isinstance(values, Value):
+        return values.mean(*args, **kwargs)
     return _reduce(ops.MeanBackward0, values, "mean")
 
 

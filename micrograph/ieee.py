@@ -116,3 +116,10 @@ def one_minus_square(t: float) -> float:
     lo = t - hi
     e = ((hi * hi - p) + 2.0 * hi * lo) + lo * lo
     return math.fsum((1.0, -p, -e))
+
+
+def split(x: float) -> tuple[float, float]:
+    """Veltkamp's split of ``x`` into two 26-bit halves with ``hi + lo == x`` exactly."""
+    c = 134217729.0 * x  # 2**27 + 1
+    hi = c - (c - x)
+    return hi, x - hi

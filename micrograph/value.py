@@ -31,6 +31,7 @@ from typing import Any, Callable
 from micrograph import ops
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import AccumulateGrad, Node, sequence
+from micrograph.tensor_api import TensorAPI
 
 Number = int | float
 
@@ -45,7 +46,7 @@ LEAF_INPLACE_ERROR = "a leaf Variable that requires grad is being used in an in-
 _float_warned = False  # PyTorch warns about float(t) once per process
 
 
-class Value:
+class Value(TensorAPI):
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
     # What every value needs is a slot; what only leaves and retained values
@@ -100,10 +101,12 @@ class Value:
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise RuntimeError("requires_grad must be a bool")
         if self.grad_fn is not None:
             detail = "" if flag else _DETACH_HINT
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + detail)
-        self._requires_grad = bool(flag)
+        self._requires_grad = flag
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
         requires_grad = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
@@ -244,21 +247,10 @@ class Value:
             extra = ", requires_grad=True"
         return f"Value({_format_number(self._storage[0])}{extra})"
 
-    # Comparisons read the data and are never recorded; == stays identity, so Values
+    # Comparisons (tensor_api.py) give bool Values; hashing stays by identity, so Values
     # can key dicts and sets as tensors do.
-    __hash__ = object.__hash__
-
-    def __lt__(self, other: Any) -> bool:
-        return self._storage[0] < _number(other)
-
-    def __le__(self, other: Any) -> bool:
-        return self._storage[0] <= _number(other)
-
-    def __gt__(self, other: Any) -> bool:
-        return self._storage[0] > _number(other)
-
-    def __ge__(self, other: Any) -> bool:
-        return self._storage[0] >= _number(other)
+    def __hash__(self) -> int:
+        return id(self)  # as torch's Tensor.__hash__
 
     # -- arithmetic --------------------------------------------------------------------
     def __add__(self, other: Any) -> Value:
@@ -298,11 +290,11 @@ class Value:
     def __abs__(self) -> Value:
         return _record(ops.AbsBackward0, self)
 
-    def add(self, other: Any) -> Value:
-        return self + other
+    def add(self, other: Any, *, alpha: Any = 1) -> Value:
+        return self + other if alpha == 1 else self._add_scaled(other, alpha, subtract=False)
 
-    def sub(self, other: Any) -> Value:
-        return self - other
+    def sub(self, other: Any, *, alpha: Any = 1) -> Value:
+        return self - other if alpha == 1 else self._add_scaled(other, alpha, subtract=True)
 
     def mul(self, other: Any) -> Value:
         return self * other
@@ -437,14 +429,6 @@ def _bool(flag: Any, what: str) -> bool:
     if not isinstance(flag, bool):
         raise TypeError(f"{what} must be bool, not {type(flag).__name__}")
     return flag
-
-
-def _number(x: Any, where: str = "comparison") -> float:
-    if isinstance(x, Value):
-        return x._storage[0]
-    if isinstance(x, numbers.Real):
-        return float(x)
-    raise TypeError(f"{where} needs a Value or a real number, got {type(x).__name__}")
 
 
 def _edge(x: Any) -> Node | None:

@@ -16,7 +16,14 @@ import sys
 import micrograph
 
 PACKAGE = pathlib.Path(micrograph.__file__).parent
-SEAMS = {("micrograph.value", "micrograph.engine")}  # importer, imported: allowed late imports
+SEAMS = {  # importer, imported: allowed late imports
+    ("micrograph.value", "micrograph.engine"),
+    # Value's extra methods (tensor_api, a base class of Value) hand over to the modules that
+    # declare those ops, which build on Value.
+    ("micrograph.tensor_api", "micrograph.boolean"),
+    ("micrograph.tensor_api", "micrograph.ops_extra"),
+    ("micrograph.tensor_api", "micrograph.reductions"),
+}
 
 
 def _modules() -> dict[str, ast.Module]:

@@ -38,7 +38,9 @@ def test_values_hash_by_identity_and_compare_by_data_without_recording():
     a, b = Value(2.0, requires_grad=True), Value(2.0)
     assert len({a, b}) == 2 and {a: 1}[a] == 1
     assert a <= b and a >= b and not a < b and a > 1 and 3 > a
-    assert (a < 3) is True
+    less = a < 3  # a bool Value, as torch's bool tensor: truthy, no grad, no graph
+    assert less.item() is True and not less.requires_grad and less.grad_fn is None
+    assert (a == b).item() is True and (a != b).item() is False and hash(a) == id(a)
 
 
 def test_format_spec_formats_the_number():

@@ -16,7 +16,8 @@ from typing import Any, Callable
 #: Module-level functions that both libraries expose under the same name.
 FUNCTIONS = (
     "add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs "
-    "no_grad enable_grad set_grad_enabled is_grad_enabled"
+    "no_grad enable_grad set_grad_enabled is_grad_enabled "
+    "clamp clip square tan log1p maximum minimum where eq ne lt le gt ge"
 ).split()
 
 

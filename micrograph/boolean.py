@@ -1,0 +1,96 @@
+"""Comparisons: ``w == 5`` is a bool Value, as ``tensor == 5`` is a bool tensor in torch.
+
+A student writing ``assert w.grad == 5`` must be checking the number, not the
+object: so ``==`` compares data (nan is unequal to itself, ``-0.0 == 0.0``),
+and gives a :class:`BoolValue` that is truthy in ``assert``/``if``, does not
+require grad and cannot be made to.  Hashing stays by identity (a Value can
+key a dict or sit in a set, as a tensor can).  Comparing with something that
+is not a number (``None``, a string) is ``NotImplemented``, so Python falls
+back to identity: ``w == None`` is ``False``, as in torch.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+from typing import Any, Callable
+
+from micrograph.value import Value
+
+Compare = Callable[[float, float], bool]
+
+
+class BoolValue(Value):
+    """A one-element bool tensor: the result of a comparison (torch's ``dtype=torch.bool``)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, flag: bool) -> BoolValue:
+        return cls._shared([1.0 if flag else 0.0], None)  # type: ignore[return-value]
+
+    def item(self) -> bool:  # type: ignore[override]
+        return self._storage[0] != 0.0
+
+    def tolist(self) -> bool:  # type: ignore[override]
+        return self.item()
+
+    @property
+    def requires_grad(self) -> bool:
+        return False
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise RuntimeError("requires_grad must be a bool")
+        if flag:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+
+    def requires_grad_(self, requires_grad: bool = True) -> Value:
+        self.requires_grad = requires_grad
+        return self
+
+    def __repr__(self) -> str:
+        return f"Value({self.item()})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.item(), spec)
+
+    def __neg__(self) -> Value:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+            "invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+
+    def __invert__(self) -> BoolValue:
+        return BoolValue.of(not self.item())
+
+    logical_not = __invert__
+
+    def __and__(self, other: Any) -> BoolValue:
+        return _logical(self, other, operator.and_)
+
+    def __or__(self, other: Any) -> BoolValue:
+        return _logical(self, other, operator.or_)
+
+    def __xor__(self, other: Any) -> BoolValue:
+        return _logical(self, other, operator.xor)
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+
+
+def _logical(a: BoolValue, b: Any, op: Callable[[bool, bool], bool]) -> BoolValue:
+    if not isinstance(b, (Value, bool)):
+        return NotImplemented  # type: ignore[return-value]
+    return BoolValue.of(op(a.item(), bool(b.item() if isinstance(b, Value) else b)))
+
+
+def compare(a: Value, b: Any, op: Compare) -> BoolValue:
+    """``op(a, b)`` on the data, as a BoolValue; never recorded (a comparison has no gradient)."""
+    if isinstance(b, Value):
+        other = b._storage[0]
+    elif isinstance(b, numbers.Real):
+        other = float(b)
+    else:
+        return NotImplemented  # type: ignore[return-value]  # Python falls back (identity for ==)
+    return BoolValue.of(op(a._storage[0], other))

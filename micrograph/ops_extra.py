@@ -1,0 +1,338 @@
+"""The op table, continued: the rest of torch's 0-dim tensor math, declared once each.
+
+``clamp``, ``tan``, ``log1p``, ``maximum``/``minimum``, ``where``, ``add``/``sub``
+with ``alpha`` and the reductions (``v.sum()``, ``v.prod()``, ``v.amax()`` ...)
+take more than two operands or a constant (a bound, ``alpha``, a ``dim``), so
+they do not fit ``ops.py``'s two-operand ``forward``/``backward`` pair.  Each
+class here is still one op, named as PyTorch names its node, and says what it
+saves (``saves``: names of the saved operands, ``"out"`` for the result, as
+torch's ``_saved_result``); its ``apply`` is the local derivative, written once
+for floats (a plain backward) and Values (``create_graph=True``): where torch's
+formula is ``where(mask, grad, 0)``, a recorded backward records that
+``WhereBackward0``.
+
+:func:`record` builds a node: one edge per operand (None for a number or a
+Value that needs no grad, as torch's ``next_functions`` shows), the saved
+operands stamped with their versions.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from micrograph import ieee
+from micrograph.grad_mode import is_grad_enabled
+from micrograph.node import Grad, Node
+from micrograph.boolean import BoolValue
+from micrograph.value import Value, _edge, _new
+
+
+class ExtraOp(Node):
+    """A node built by :func:`record`; ``apply`` is the op's whole backward."""
+
+    __slots__ = ()
+    # What the node keeps besides saved operands (alpha, a bound, a mask): set by record().
+    consts: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # record() builds these nodes, not value._make_node: no two-operand save plan to compute.
+        super(Node, cls).__init_subclass__(**kwargs)
+
+    def saved(self, create_graph: bool) -> tuple[Any, ...]:
+        return self.unpack(create_graph) if self.saves else ()
+
+
+def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tuple[Any, ...] = (),
+           **consts: Any) -> Value:
+    """``op``'s output for ``inputs`` (Values, numbers or None) and its node when grad mode says so.
+
+    ``saved`` lists, in ``op.saves`` order, the operands to keep; the string
+    ``"out"`` stands for the result, kept as an alias sharing its number and
+    version counter (a node never holds its own output).
+    """
+    out = _new(result)
+    if not is_grad_enabled():
+        return out
+    edges = tuple(_edge(x) if isinstance(x, Value) else None for x in inputs)
+    if all(e is None for e in edges):
+        return out
+    items = tuple(Value._shared(out._storage, out._shared_vc()) if s == "out" else s for s in saved)
+    versions = tuple(x._version if isinstance(x, Value) else 0 for x in items)
+    node = op(edges, items, versions if any(versions) else None, result)
+    for name, value in consts.items():
+        setattr(node, name, value)
+    out.grad_fn = node
+    out._requires_grad = True
+    return out
+
+
+# -- helpers that work on floats and on Values ------------------------------------------
+def masked(keep: bool, g: Grad) -> Grad:
+    """``where(mask, grad, 0)``: recorded as torch's WhereBackward0 when ``g`` is a Value."""
+    if type(g) is float:
+        return g if keep else 0.0
+    return where(BoolValue.of(keep), g, 0.0)
+
+
+def number(x: Any) -> float:
+    return x if type(x) is float else x.item()
+
+
+def fma(x: float, y: float, z: float) -> float:
+    """``x * y + z`` rounded once, as torch's vectorised kernels compute it (Python 3.11 has no math.fma)."""
+    if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(z)):
+        return x * y + z
+    p = x * y
+    if not math.isfinite(p) or abs(x) > 1e290 or abs(y) > 1e290:  # the split below would overflow
+        return p + z
+    hi_x, lo_x = ieee.split(x)
+    hi_y, lo_y = ieee.split(y)
+    e = ((hi_x * hi_y - p) + hi_x * lo_y + lo_x * hi_y) + lo_x * lo_y
+    return math.fsum((z, p, e))
+
+
+# -- where, maximum, minimum --------------------------------------------------------------
+class WhereBackward0(ExtraOp):
+    """``where(condition, x, y)``: the gradient goes to the side the condition picked."""
+
+    __slots__ = ()
+    saves = ("condition",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (cond,) = self.saved(create_graph)
+        keep = bool(number(cond))
+        return masked(keep, grad), masked(not keep, grad)
+
+
+def where(condition: Any, x: Any, y: Any) -> Value:
+    """``torch.where`` on one element: ``x`` if ``condition`` (a bool Value) else ``y``."""
+    if not isinstance(condition, Value):
+        raise TypeError(
+            f"where() received an invalid combination of arguments - got ({type(condition).__name__}, "
+            f"{_type_name(x)}, {_type_name(y)}), but expected one of:\n"
+            " * (Value condition, Value input, Value other)\n"
+            " * (Value condition, Value input, Number other)\n"
+            " * (Value condition, Number input, Value other)"
+        )
+    if not isinstance(condition, BoolValue):
+        raise RuntimeError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype Double"
+        )
+    x, y = _operand(x, "where"), _operand(y, "where")
+    pick = x if condition.item() else y
+    return record(WhereBackward0, (x, y), number(pick), (condition,))
+
+
+def _type_name(x: Any) -> str:
+    return "Tensor" if isinstance(x, Value) else type(x).__name__
+
+
+class MaximumBackward0(ExtraOp):
+    """``maximum(a, b)``: the gradient goes to the larger; a tie splits it; nan passes it to both (torch's masks)."""
+
+    __slots__ = ()
+    saves = ("self", "other")
+    larger = True
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        a, b = (number(v) for v in self.saved(create_graph))
+        g = grad / 2.0 if a == b else grad  # torch: where(self == other, grad / 2, grad), then masks
+        lose_a, lose_b = (a < b, a > b) if self.larger else (a > b, a < b)
+        return masked(not lose_a, g), masked(not lose_b, g)
+
+
+class MinimumBackward0(MaximumBackward0):
+    __slots__ = ()
+    larger = False
+
+
+def maximum(a: Any, b: Any, name: str = "maximum") -> Value:
+    for i, x in enumerate((a, b)):
+        if not isinstance(x, Value):
+            what = ("input", "other")[i]
+            raise TypeError(f"{name}(): argument '{what}' (position {i + 1}) must be Tensor, not {type(x).__name__}")
+    x, y = a.item(), b.item()
+    if name == "maximum":
+        result = x if (x != x or x > y) else y if (y != y or y > x) else x
+        return record(MaximumBackward0, (a, b), result, (a, b))
+    result = x if (x != x or x < y) else y if (y != y or y < x) else x
+    return record(MinimumBackward0, (a, b), result, (a, b))
+
+
+def minimum(a: Any, b: Any) -> Value:
+    return maximum(a, b, "minimum")
+
+
+# -- clamp ------------------------------------------------------------------------------
+def clamp_number(x: float, low: float | None, high: float | None) -> float:
+    """``min(max(x, low), high)`` with nan anywhere giving nan, as torch's kernel."""
+    if low is not None and (low != low or x < low):
+        x = low
+    if high is not None and (high != high or x > high):
+        x = high
+    return x
+
+
+class ClampBackward1(ExtraOp):
+    """``clamp(v, min, max)`` with number bounds: the gradient passes where ``min <= v <= max``."""
+
+    __slots__ = ()
+    saves = ("self",)
+    consts = ("min", "max")
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (v,) = self.saved(create_graph)
+        x = number(v)
+        low, high = self.min, self.max  # type: ignore[attr-defined]
+        return (masked((low is None or x >= low) and (high is None or x <= high), grad),)
+
+
+class ClampBackward0(ExtraOp):
+    """``clamp(v, min, max)`` with Value bounds: a gradient to each bound that won."""
+
+    __slots__ = ()
+    saves = ("self", "min", "max")
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        x, low, high = (None if s is None else number(s) for s in self.saved(create_graph))
+        if low is not None and high is not None:
+            return (masked(low <= x <= high, grad), masked(x < low and low < high, grad),
+                    masked(x > high or high < low, grad))
+        if low is not None:
+            return masked(x >= low, grad), masked(x < low, grad), None
+        return masked(x <= high, grad), None, masked(x > high, grad)  # type: ignore[operator]
+
+
+class ClampMinBackward0(ExtraOp):
+    __slots__ = ()
+    saves = ("self",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (v,) = self.saved(create_graph)
+        return (masked(number(v) >= self.min, grad),)  # type: ignore[attr-defined]
+
+
+class ClampMaxBackward0(ExtraOp):
+    __slots__ = ()
+    saves = ("self",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (v,) = self.saved(create_graph)
+        return (masked(number(v) <= self.max, grad),)  # type: ignore[attr-defined]
+
+
+def clamp(v: Value, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
+    """torch's two overloads: Value bounds (``ClampBackward0``), or numbers (``ClampBackward1``)."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, (Value, int, float)) or isinstance(bound, bool):
+            raise TypeError(
+                f"clamp() received an invalid combination of arguments - got ({type(bound).__name__})"
+            )
+    x = v.item()
+    if all(b is None or isinstance(b, Value) for b in (min, max)):
+        low = None if min is None else min.item()
+        high = None if max is None else max.item()
+        return record(ClampBackward0, (v, min, max), clamp_number(x, low, high), (v, min, max))
+    low = None if min is None else float(min.item() if isinstance(min, Value) else min)
+    high = None if max is None else float(max.item() if isinstance(max, Value) else max)
+    return record(ClampBackward1, (v,), clamp_number(x, low, high), (v,), min=low, max=high)
+
+
+def clamp_min(v: Value, min: Any) -> Value:  # noqa: A002
+    low = float(_operand(min, "clamp_min"))
+    return record(ClampMinBackward0, (v,), clamp_number(v.item(), low, None), (v,), min=low)
+
+
+def clamp_max(v: Value, max: Any) -> Value:  # noqa: A002
+    high = float(_operand(max, "clamp_max"))
+    return record(ClampMaxBackward0, (v,), clamp_number(v.item(), None, high), (v,), max=high)
+
+
+def _operand(x: Any, where: str) -> Any:
+    if isinstance(x, Value):
+        return x
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        return float(x)
+    raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+
+
+# -- tan, log1p ---------------------------------------------------------------------------
+class TanBackward0(ExtraOp):
+    """d tan = 1 + tan²: torch writes ``grad * (1 + result.pow(2))``."""
+
+    __slots__ = ()
+    saves = ("out",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (out,) = self.saved(create_graph)
+        return (grad * (out ** 2 + 1.0) if type(out) is not float else grad * (1.0 + out * out),)
+
+
+class Log1PBackward0(ExtraOp):
+    """d log(1 + x) = 1 / (1 + x): torch writes ``grad / (self + 1)``."""
+
+    __slots__ = ()
+    saves = ("self",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        (x,) = self.saved(create_graph)
+        if type(x) is float and type(grad) is float:
+            return (ieee.div(grad, x + 1.0),)
+        return (grad / (x + 1.0),)
+
+
+def tan(v: Value) -> Value:
+    x = v.item()
+    return record(TanBackward0, (v,), math.tan(x) if math.isfinite(x) else math.nan, ("out",))
+
+
+def log1p(v: Value) -> Value:
+    x = v.item()
+    result = math.log1p(x) if x > -1.0 else (-math.inf if x == -1.0 else math.nan)
+    return record(Log1PBackward0, (v,), result, (v,))
+
+
+# -- add / sub with alpha -------------------------------------------------------------------
+class AddBackward0(ExtraOp):
+    """``add(a, b, alpha=k)``: a + k*b (one rounding, as torch's kernel); b's gradient is k * grad."""
+
+    __slots__ = ()
+    consts = ("alpha",)
+    sign = 1.0
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        k = self.alpha  # type: ignore[attr-defined]
+        return grad, (-grad if self.sign < 0 else grad) * k
+
+
+class SubBackward0(AddBackward0):
+    __slots__ = ()
+    sign = -1.0
+
+
+def add(a: Value, b: Any, alpha: Any = 1, subtract: bool = False) -> Value:
+    """``a + alpha * b`` (``a - alpha * b``), recorded as AddBackward0 (SubBackward0) with ``alpha``."""
+    b = _operand(b, "sub" if subtract else "add")
+    k = float(_operand(alpha, "alpha")) if not isinstance(alpha, Value) else alpha.item()
+    x, y = a.item(), number(b)
+    result = fma(y, -k if subtract else k, x)
+    op = SubBackward0 if subtract else AddBackward0
+    return record(op, (a, b), result, alpha=k)
+
+
+class DivBackward1(ExtraOp):
+    """``v / number``: the number is a constant of the node (torch's scalar overload)."""
+
+    __slots__ = ()
+    consts = ("divisor",)
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        k = self.divisor  # type: ignore[attr-defined]
+        return (ieee.div(grad, k) if type(grad) is float else divide_number(grad, k),)
+
+
+def divide_number(g: Value, k: float) -> Value:
+    return record(DivBackward1, (g,), ieee.div(g.item(), k), divisor=k)

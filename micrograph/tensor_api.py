@@ -1,0 +1,158 @@
+"""The rest of a 0-dim tensor's methods: comparisons, shape queries, and torch's extra math.
+
+``Value`` inherits these from :class:`TensorAPI` so that ``value.py`` keeps to
+the core (storage, versions, the operators, in-place ops).  Each method here
+hands over to the module where its op is declared (``boolean.py`` for
+comparisons, ``ops_extra.py`` and ``reductions.py`` for the ops), imported on
+first use because those modules build on ``Value`` itself: the documented seams
+``tensor_api -> boolean / ops_extra / reductions`` of ``tests/engine/test_layout.py``.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from micrograph.value import Value
+
+
+def _boolean() -> Any:
+    from micrograph import boolean
+
+    return boolean
+
+
+def _extra() -> Any:
+    from micrograph import ops_extra
+
+    return ops_extra
+
+
+def _reductions() -> Any:
+    from micrograph import reductions
+
+    return reductions
+
+
+class TensorAPI:
+    """Mixed into ``Value``; ``self`` is always a Value."""
+
+    __slots__ = ()
+
+    # -- comparisons: bool Values, never recorded ----------------------------------------
+    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
+        return _boolean().compare(self, other, operator.eq)
+
+    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
+        return _boolean().compare(self, other, operator.ne)
+
+    def __lt__(self, other: Any) -> Any:
+        return _boolean().compare(self, other, operator.lt)
+
+    def __le__(self, other: Any) -> Any:
+        return _boolean().compare(self, other, operator.le)
+
+    def __gt__(self, other: Any) -> Any:
+        return _boolean().compare(self, other, operator.gt)
+
+    def __ge__(self, other: Any) -> Any:
+        return _boolean().compare(self, other, operator.ge)
+
+    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
+    def equal(self, other: Value) -> bool:
+        """torch's ``equal``: a plain bool, True when the numbers are equal."""
+        return bool(self == other)
+
+    # -- shape: a Value is a 0-dim tensor -------------------------------------------------
+    @property
+    def shape(self) -> tuple[()]:
+        return ()
+
+    def size(self) -> tuple[()]:
+        return ()
+
+    def numel(self) -> int:
+        return 1
+
+    def dim(self) -> int:
+        return 0
+
+    ndim = property(dim)
+
+    def tolist(self: Value) -> Any:  # type: ignore[misc]
+        return self.item()
+
+    def __len__(self) -> int:
+        raise TypeError("len() of a 0-d tensor")
+
+    def __iter__(self) -> Any:
+        raise TypeError("iteration over a 0-d tensor")
+
+    # -- more math (ops_extra.py) ----------------------------------------------------------
+    def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
+        return _extra().clamp(self, min, max)
+
+    clip = clamp
+
+    def clamp_min(self, min: Any) -> Value:  # noqa: A002
+        return _extra().clamp_min(self, min)
+
+    def clamp_max(self, max: Any) -> Value:  # noqa: A002
+        return _extra().clamp_max(self, max)
+
+    def _add_scaled(self, other: Any, alpha: Any, subtract: bool) -> Value:
+        """``add``/``sub`` with an ``alpha`` other than 1 (value.py's ``add`` and ``sub`` hand over here)."""
+        return _extra().add(self, other, alpha, subtract)
+
+    def square(self: Value) -> Value:  # type: ignore[misc]
+        return self ** 2  # torch's square is pow(self, 2): PowBackward0
+
+    def tan(self) -> Value:
+        return _extra().tan(self)
+
+    def log1p(self) -> Value:
+        return _extra().log1p(self)
+
+    def maximum(self, other: Value) -> Value:
+        return _extra().maximum(self, other)
+
+    def minimum(self, other: Value) -> Value:
+        return _extra().minimum(self, other)
+
+    # -- reductions over the one element (reductions.py) -----------------------------------
+    def sum(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "sum", *args, **kwargs)
+
+    def mean(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "mean", *args, **kwargs)
+
+    def prod(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "prod", *args, **kwargs)
+
+    def nansum(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "nansum", *args, **kwargs)
+
+    def amax(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "amax", *args, **kwargs)
+
+    def amin(self, *args: Any, **kwargs: Any) -> Value:
+        return _reductions().reduce(self, "amin", *args, **kwargs)
+
+    def max(self, other: Any = None) -> Value:
+        """``v.max()``: the element (MaxBackward1); ``v.max(w)``: ``maximum``."""
+        if isinstance(other, TensorAPI):
+            return _extra().maximum(self, other)
+        return _reductions().max_min(self, other, "max")
+
+    def min(self, other: Any = None) -> Value:
+        if isinstance(other, TensorAPI):
+            return _extra().minimum(self, other)
+        return _reductions().max_min(self, other, "min")
+
+    def logsumexp(self, dim: Any, keepdim: bool = False) -> Value:
+        return _reductions().reduce(self, "logsumexp", dim, keepdim)
+
+    def cumsum(self, dim: Any) -> Value:
+        return _reductions().reduce(self, "cumsum", dim, False)
