@@ -40,20 +40,21 @@ _create_graph_warned = False
 
 # -- public entry points -----------------------------------------------------------------
 def backward(
-    values: Value | Sequence[Any],
-    grad_values: Any = None,
+    tensors: Value | Sequence[Any],
+    grad_tensors: Any = None,
     retain_graph: bool | None = None,
     create_graph: bool = False,
     inputs: Value | Sequence[Value] | None = None,
 ) -> None:
     """Accumulate the gradients of ``values`` into the leaves' ``.grad``.
 
-    ``values`` may be one Value or a (nested) list of them, e.g. the rows that
-    ``mm`` returns; ``grad_values`` then gives d(loss)/d(value) for each, in the
-    same shape (the vector of a vector-Jacobian product).
+    ``tensors`` may be one Value, a list of them, or the nested rows that ``mm``
+    returns (one matrix); ``grad_tensors`` then gives d(loss)/d(value) for each,
+    in the same shape (the vector of a vector-Jacobian product).  Torch's names
+    and argument rules: a gradient is a Value or None, never a bare number.
     """
-    outputs = _flatten(values, "values")
-    grads = _grads_for(outputs, grad_values)
+    outputs = _flatten(tensors, "tensors")
+    grads = _grads_for(tensors, outputs, grad_tensors)
     global _create_graph_warned
     if create_graph and not _create_graph_warned:  # PyTorch warns once per process
         _create_graph_warned = True
@@ -97,7 +98,7 @@ def grad(
             "Expected allow_unused to be True or not passed when materialize_grads=True, "
             "but got: allow_unused=False."
         )
-    roots = _roots(outs, _grads_for(outs, grad_outputs), create_graph)
+    roots = _roots(outs, _grads_for(outputs, outs, grad_outputs), create_graph)
     for v in ins:
         if not v._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
@@ -181,7 +182,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
             replaced = hook(v)
             if replaced is not None:
                 if not isinstance(replaced, Value):
-                    raise TypeError(f"a hook must return a Value or None, got {type(replaced).__name__}")
+                    raise TypeError(f"expected Variable, but hook returned '{type(replaced).__name__}'")
                 v = replaced
         g = v if create_graph else v._storage[0]
     retained = node._retained() if node._retained is not None else None
@@ -246,24 +247,38 @@ def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:
 
 # -- arguments -------------------------------------------------------------------------------
 def _flatten(x: Any, what: str) -> list[Value]:
+    """torch's ``(x,) if a tensor else tuple(x)``, plus ``mm``'s nested rows read as one matrix."""
     if isinstance(x, Value):
         return [x]
-    if not isinstance(x, (list, tuple)):
-        raise TypeError(f"{what} must be a Value or a list of Values, got {type(x).__name__}")
-    flat = _nested_items(x)
+    flat = _nested_items(tuple(x))  # tuple(): a number is "'float' object is not iterable", as in torch
     for item in flat:
         if not isinstance(item, Value):
             raise TypeError(f"{what} must hold Values, got {type(item).__name__}")
     return flat
 
 
-def _grads_for(outputs: list[Value], grads: Any) -> list[Any]:
+def _grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
+    """One gradient per output, by torch's rules (``_tensor_or_tensors_to_tuple``, ``_make_grads``).
+
+    Each gradient is a Value or None; extra gradients are ignored (torch zips them
+    with the outputs) and missing ones are an error.  The one exception is a
+    matrix from ``mm`` (nested rows), whose gradient is the matching nested
+    rows of numbers, as the tensor ``torch.tensor([[1., 0.]])`` would be.
+    """
     if grads is None:
         return [None] * len(outputs)
-    flat = _nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
-    if len(flat) != len(outputs):
-        raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
-    return flat
+    if isinstance(given, (list, tuple)) and any(isinstance(item, (list, tuple)) for item in given):
+        flat = _nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
+        if len(flat) != len(outputs):
+            raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
+        return flat
+    items = (grads,) if isinstance(grads, Value) else tuple(grads)
+    for g in items[: len(outputs)]:
+        if g is not None and not isinstance(g, Value):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+    if len(items) < len(outputs):
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(items)} gradients")
+    return list(items[: len(outputs)])
 
 
 def _nested_items(x: list[Any] | tuple[Any, ...]) -> list[Any]:

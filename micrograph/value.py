@@ -156,7 +156,7 @@ class Value(TensorAPI):
         """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (see ``engine.backward``)."""
         from micrograph import engine  # the one late import: the engine works on Values (see __init__)
 
-        engine.backward([self], None if gradient is None else [gradient], retain_graph, create_graph, inputs)
+        engine.backward(self, gradient, retain_graph, create_graph, inputs)
 
     def retain_grad(self) -> None:
         """Keep this non-leaf's gradient in ``.grad`` during the next backward passes."""
@@ -169,8 +169,6 @@ class Value(TensorAPI):
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if not callable(hook):
-            raise TypeError(f"register_hook() takes a function of the gradient, got {type(hook).__name__}")
         owner: Value | Node = self if self.grad_fn is None else self.grad_fn
         if owner._hooks is None:
             owner._hooks = []

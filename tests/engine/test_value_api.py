@@ -180,7 +180,7 @@ def test_mm_shape_mismatch_is_a_clear_error():
 def test_gradient_count_mismatch_is_a_clear_error():
     w = Value(1.0, requires_grad=True)
     with pytest.raises(RuntimeError, match="got 2 tensors and 1 gradients"):
-        mg.backward([w * 2, w * 3], [1.0])
+        mg.backward([w * 2, w * 3], [Value(1.0)])
 
 
 def test_second_derivative_through_abs_and_relu_is_recorded_as_in_torch():
