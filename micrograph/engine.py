@@ -24,6 +24,7 @@ import heapq
 import warnings
 from typing import Any, Sequence
 
+from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
 from micrograph.value import Value, _edge
@@ -36,6 +37,7 @@ CREATE_GRAPH_WARNING = (
 )
 
 _create_graph_warned = False
+_ACCUMULATED = _observe.Writer.ACCUMULATE_GRAD
 
 
 # -- public entry points -----------------------------------------------------------------
@@ -140,37 +142,48 @@ def _execute(
     # before any op, as in PyTorch's ready queue: hooks fire in the same order.
     ready = [(-n._seq, n) for n in buffers if n not in deps]
     heapq.heapify(ready)
-    with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
-        while ready:
-            node = heapq.heappop(ready)[1]
-            g = buffers.pop(node, None)
-            if g is None:  # every gradient that reached it was None: it does not run,
-                grads: tuple[Grad, ...] = (None,) * len(node._next)  # but its inputs stop waiting
-            else:
-                if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
-                    g = _call_hooks(node, g, create_graph)
-                if capture is not None:  # grad(): keep the inputs' gradients, accumulate nothing
-                    if node in capture:
-                        capture[node] = g
-                    if not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
-                        continue
-                if type(node) is AccumulateGrad:
-                    _accumulate(node.variable, g, create_graph)
-                    continue
-                grads = node.apply(g, create_graph)
-                if not keep_graph:
-                    node.release()
-            for nxt, gi in zip(node._next, grads):
-                if nxt is None or (needed is not None and nxt not in needed):
-                    continue
-                if gi is not None:  # None: no gradient along this edge (a custom Function may say so)
-                    before = buffers.get(nxt)
-                    buffers[nxt] = gi if before is None else before + gi
-                left = deps[nxt] - 1
-                if left:
-                    deps[nxt] = left
+    kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
+    observer = _observe.pass_started(roots, deps, keep_graph, create_graph, needed, kind)
+    node: Node | None = None
+    try:
+        with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
+            while ready:
+                node = heapq.heappop(ready)[1]
+                received = g = buffers.pop(node, None)
+                if g is None:  # every gradient that reached it was None: it does not run,
+                    grads: tuple[Grad, ...] = (None,) * len(node._next)  # but its inputs stop waiting
                 else:
-                    heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
+                    if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
+                        g = _call_hooks(node, g, create_graph)
+                    if capture is not None and node in capture:  # grad(): keep the inputs' gradients
+                        capture[node] = g
+                    if type(node) is AccumulateGrad:
+                        if capture is None:  # grad() accumulates nothing
+                            _accumulate(node.variable, g, create_graph)
+                        grads = ()
+                    elif capture is not None and not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
+                        grads = ()  # grad(): none of its inputs leads to a wanted one
+                    else:
+                        grads = node.apply(g, create_graph)
+                        if not keep_graph:
+                            node.release()
+                for nxt, gi in zip(node._next, grads):
+                    if nxt is None or (needed is not None and nxt not in needed):
+                        continue
+                    if gi is not None:  # None: no gradient along this edge (a custom Function may say so)
+                        before = buffers.get(nxt)
+                        buffers[nxt] = gi if before is None else before + gi
+                    left = deps[nxt] - 1
+                    if left:
+                        deps[nxt] = left
+                    else:
+                        heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
+                if observer is not None:  # micrograph.observe: someone watches this pass
+                    observer.step(node, received, g, grads, ready)
+    except BaseException as error:
+        if observer is not None:
+            observer.failed(node, error)
+        raise
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
@@ -192,6 +205,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
             retained._grad = g.clone() if old is None else old + g
         else:
             retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
+        _observe.wrote(retained, _observe.Writer.RETAIN_GRAD)
     return g
 
 
@@ -200,11 +214,16 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
         return
     if create_graph:  # a recorded copy (CopyBackwards), never the gradient object itself
         leaf._grad = Value(0.0).copy_(g) if leaf._grad is None else leaf._grad + g
+        _observe.wrote(leaf, _ACCUMULATED)
     elif leaf._grad is None:
         leaf._grad = Value._shared([g], None)
+        leaf._grad_write = (_ACCUMULATED, _observe._passes, leaf._grad, 0, g)  # observe.grad_write, inline
     else:
-        leaf._grad._storage[0] += g  # the same .grad object throughout, in place, as PyTorch
-        leaf._grad._shared_vc()[0] += 1
+        grad = leaf._grad
+        grad._storage[0] += g  # the same .grad object throughout, in place, as PyTorch
+        vc = grad._shared_vc()
+        vc[0] += 1
+        leaf._grad_write = (_ACCUMULATED, _observe._passes, grad, vc[0], grad._storage[0])
 
 
 # -- graph walks -----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import warnings
 import weakref
 from typing import Any, Callable
 
-from micrograph import ops
+from micrograph import observe, ops
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import AccumulateGrad, Node, sequence
 from micrograph.tensor_api import TensorAPI
@@ -62,6 +62,7 @@ class Value(TensorAPI):
     _hooks: list[Callable[[Value], Value | None]] | None = None  # a leaf's; a non-leaf's live on its node
     _accumulator: weakref.ref[AccumulateGrad] | None = None
     _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
+    _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -144,6 +145,7 @@ class Value(TensorAPI):
         if value is self:
             raise RuntimeError("can't assign Variable as its own grad")
         self._grad = value
+        observe.wrote(self, observe.Writer.USER)
 
     # -- gradients ---------------------------------------------------------------------
     def backward(
