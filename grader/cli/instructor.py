@@ -43,16 +43,11 @@ EXERCISES_HELP = "Comma-separated exercises (ex01,ex03 or 1,3); all of them by d
 
 
 def _launcher() -> Launcher:
-    """Children as an unprivileged user when we are root; say so when that is impossible."""
+    """A launcher for the batch's children, once their isolation is known to work here."""
     try:
-        launcher = for_this_process()
+        return for_this_process()
     except LaunchError as exc:
-        click.echo(f"grade: warning: {exc}; children run as this user, confined by the "
-                   "sandbox only", err=True)
-        return Launcher()
-    if launcher.user is not None:
-        click.echo(f"children run as {launcher.user.name} ({launcher.python})", err=True)
-    return launcher
+        raise click.UsageError(str(exc)) from None
 
 
 @click.command("check")

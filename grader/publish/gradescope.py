@@ -41,6 +41,7 @@ from grader.judge.grading import ExerciseResult, zero
 from grader.publish import gradescope_results as results_json
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import project_files
+from grader.sandbox import isolation
 from grader.sandbox.launcher import for_this_process, launching, lock_down, running_as_root
 
 SECRET = "secret"
@@ -199,7 +200,7 @@ def _grade(root: Path, started: float) -> dict:
     full, public = _courses(root)
     pairs = _load_all(full, public)
     launcher = for_this_process()
-    print(f"children run as {launcher.user.name if launcher.user else 'this user'}")
+    print(isolation.current().describe())
     with launching(launcher), tempfile.TemporaryDirectory(prefix="submission-") as work:
         # the answers first: no solution ever runs beside the submission
         in_parallel([lambda c=c, ex=ex: c.expected(ex)

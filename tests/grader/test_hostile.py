@@ -6,6 +6,8 @@ one, a correct ex41 submission is graded in the same session and must still get 
 
 from __future__ import annotations
 
+import re
+
 import os
 from pathlib import Path
 
@@ -108,7 +110,7 @@ def test_stdout_flood_that_ends_is_cut_and_still_graded(toy: ToyCourse) -> None:
     path = toy.write("flood/ex42_hostile.py", "print('y' * 5_000_000)\n" + GOOD)
     result = toy.grade("ex42", path)
     assert result.full_marks
-    assert result.stdout.startswith("yyy") and "more bytes cut]" in result.stdout
+    assert result.stdout.startswith("yyy") and "more bytes]" in result.stdout and "[truncated, " in result.stdout
     assert len(result.stdout) < 10_100
 
 
@@ -151,8 +153,8 @@ def test_planted_files_change_nothing(toy: ToyCourse, layers: list[str]) -> None
 
 
 def test_cannot_read_the_solution(toy: ToyCourse, layers: list[str]) -> None:
-    if not has_layer(layers, "landlock"):
-        pytest.skip("no Landlock here: file isolation needs the privilege drop of issue 8")
+    if not has_layer(layers, "landlock") and not has_layer(layers, "namespaces"):
+        pytest.skip("neither Landlock nor namespaces here: the file system is the uid's")
     solution = toy.course.solutions_dir / "ex42_hostile.py"
     cache = toy.course.cache_dir
     thief = (
@@ -167,7 +169,9 @@ def test_cannot_read_the_solution(toy: ToyCourse, layers: list[str]) -> None:
     )
     result = toy.grade("ex42", toy.write("thief/ex42_hostile.py", thief))
     assert result.score == 0
-    assert "blocked: [Errno 13] Permission denied" in result.stdout
+    # Landlock refuses the file; in the namespaces mode it does not exist in the child's tree
+    assert re.search(r"blocked: \[Errno (13|2)\] (Permission denied|No such file)",
+                     result.stdout)
     assert "cache listing: []" in result.stdout
 
 

@@ -5,7 +5,9 @@ Three layers, each applied when the platform has it, each reported by name:
 * ``rlimit``   address space, CPU seconds, file size, open files, no core dumps, no new processes
                (``RLIMIT_NPROC`` = 0; the kernel ignores it for root, hence the next layer);
 * ``seccomp``  a filter that makes fork/vfork/clone/clone3/execve/execveat fail with EPERM, so a
-               fork bomb or ``os.system`` cannot escape the process group, even as root;
+               fork bomb or ``os.system`` cannot escape the process group, even as root
+               (``grader.sandbox.child.seccomp``; the isolation filter is applied before, by
+               ``grader.sandbox.child.isolate``);
 * ``landlock`` the file system shrinks to reading a few directories (the standard library,
                ``micrograph``) and reading/writing the scratch directory: the solutions, the hidden
                tests on disk and the cached expected answers are out of reach, and nothing outside
@@ -23,6 +25,8 @@ import platform
 import resource
 import struct
 from typing import Iterable
+
+from grader.sandbox.child.seccomp import forbid_processes
 
 # --- rlimits -------------------------------------------------------------------------------
 
@@ -52,21 +56,9 @@ def limit_resources(memory_bytes: int, cpu_seconds: int) -> list[str]:
     return ["rlimit:" + ",".join(applied)] if applied else []
 
 
-# --- seccomp -------------------------------------------------------------------------------
+# --- landlock ------------------------------------------------------------------------------
 
 _PR_SET_NO_NEW_PRIVS = 38
-_PR_SET_SECCOMP = 22
-_SECCOMP_MODE_FILTER = 2
-_RET_ALLOW = 0x7FFF0000
-_RET_KILL_PROCESS = 0x80000000
-_RET_EPERM = 0x00050000 | 1
-_X32_BIT = 0x40000000
-
-# machine -> (AUDIT_ARCH, syscalls that create processes or run programs)
-_ARCHES: dict[str, tuple[int, tuple[int, ...]]] = {
-    "x86_64": (0xC000003E, (56, 57, 58, 59, 322, 435)),  # clone fork vfork execve execveat clone3
-    "aarch64": (0xC00000B7, (220, 221, 281, 435)),  # clone execve execveat clone3
-}
 
 
 def _libc() -> ctypes.CDLL:
@@ -76,44 +68,6 @@ def _libc() -> ctypes.CDLL:
 def _no_new_privs(libc: ctypes.CDLL) -> bool:
     return libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
 
-
-def _bpf(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
-    return struct.pack("=HBBI", code, jt, jf, k)
-
-
-def forbid_processes() -> list[str]:
-    """Install a seccomp filter refusing process creation and exec; [] where unavailable."""
-    arch = _ARCHES.get(platform.machine())
-    if arch is None or not hasattr(os, "fork"):
-        return []
-    audit_arch, blocked = arch
-    ld_w_abs, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    prog = [
-        _bpf(ld_w_abs, 4),  # seccomp_data.arch
-        _bpf(jeq, audit_arch, jt=1),
-        _bpf(ret, _RET_KILL_PROCESS),
-        _bpf(ld_w_abs, 0),  # seccomp_data.nr
-        _bpf(jge, _X32_BIT, jt=len(blocked) + 1),  # x32 syscalls: refuse all
-    ]
-    for i, nr in enumerate(blocked):
-        prog.append(_bpf(jeq, nr, jt=len(blocked) - i))
-    prog += [_bpf(ret, _RET_ALLOW), _bpf(ret, _RET_EPERM)]
-    code = b"".join(prog)
-    buf = ctypes.create_string_buffer(code, len(code))
-
-    class _Prog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    fprog = _Prog(len(prog), ctypes.addressof(buf))
-    libc = _libc()
-    if not _no_new_privs(libc):
-        return []
-    if libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
-        return []
-    return ["seccomp"]
-
-
-# --- landlock ------------------------------------------------------------------------------
 
 _SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446
 _CREATE_RULESET_VERSION = 1

@@ -25,6 +25,8 @@ from typing import Any, Iterator
 import micrograph
 from grader import spec
 from grader.sandbox.child import confine, wire
+from grader.sandbox.child.isolate import isolate
+from grader.sandbox.child.namespaces import IsolationError, Plan
 from grader.spec import probe
 
 _write = os.write
@@ -193,7 +195,13 @@ def main() -> None:
         importlib.import_module("micrograph.viz")  # loaded while its files are still readable
     except Exception:  # noqa: BLE001 - no viz means no diagram, nothing more
         pass
-    layers = confine.confine(
+    plan = dict(request["isolation"], readable=_readable_dirs())
+    try:
+        layers = isolate(Plan.from_request(plan))
+    except IsolationError as exc:
+        _send(fd, {"kind": "refused", "reason": str(exc)})
+        return
+    layers += confine.confine(
         memory_bytes=request["memory"],
         cpu_seconds=request["cpu"],
         read=_readable_dirs(),

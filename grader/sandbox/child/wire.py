@@ -5,8 +5,9 @@ that arrives is untrusted: the parent parses it with ``json.loads`` (which only 
 dict/list/str/int/float/bool/None: nothing is unpickled or evaluated), then checks its shape and
 sizes here.  A record that breaks the rules is dropped and counted, never half-trusted.
 
-Records:
+Records (exact keys; anything else is malformed):
     {"kind": "confined", "layers": [str, ...]}
+    {"kind": "refused", "reason": str}          the child could not isolate itself
     {"kind": "import", "error": ERROR | null}
     {"kind": "diagram", "graph": {...} | null, "error": ERROR | null}
     {"kind": "test", "name": str, "obs": JSON, "error": ERROR | null}
@@ -22,7 +23,18 @@ from typing import Any
 MAX_CHANNEL_BYTES = 16 << 20  # all records of one child together
 MAX_DEPTH = 40
 MAX_STRING = 100_000
-KINDS = ("confined", "import", "diagram", "test", "done")
+MAX_NAME = 200  # a test name, an exception type, a function name, a layer
+MAX_LAYERS = 16
+KEYS = {
+    "confined": {"kind", "layers"},
+    "refused": {"kind", "reason"},
+    "import": {"kind", "error"},
+    "diagram": {"kind", "graph", "error"},
+    "test": {"kind", "name", "obs", "error"},
+    "done": {"kind"},
+}
+KINDS = tuple(KEYS)
+_ERROR_KEYS = {"type", "message", "function", "line"}
 
 
 class WireError(ValueError):
@@ -56,17 +68,46 @@ def _check_plain(value: Any, depth: int = 0) -> None:
     raise WireError(f"not plain JSON: {kind.__name__}")
 
 
+def _name(value: Any, what: str, optional: bool = False) -> None:
+    if optional and value is None:
+        return
+    if type(value) is not str or len(value) > MAX_NAME:
+        raise WireError(f"malformed {what}")
+
+
 def _check_error(error: Any) -> None:
     if error is None:
         return
-    if type(error) is not dict or set(error) != {"type", "message", "function", "line"}:
+    if type(error) is not dict or set(error) != _ERROR_KEYS:
         raise WireError("malformed error")
-    if type(error["type"]) is not str or type(error["message"]) is not str:
+    _name(error["type"], "error")
+    _name(error["function"], "error", optional=True)
+    if type(error["message"]) is not str:
         raise WireError("malformed error")
-    if error["function"] is not None and type(error["function"]) is not str:
+    line = error["line"]
+    if line is not None and (type(line) is not int or not 0 <= line < 1 << 31):
         raise WireError("malformed error")
-    if error["line"] is not None and type(error["line"]) is not int:
-        raise WireError("malformed error")
+
+
+def _check_fields(record: dict[str, Any]) -> None:
+    kind = record["kind"]
+    if set(record) != KEYS[kind]:
+        raise WireError(f"{kind} record with the wrong keys")
+    if "error" in record:
+        _check_error(record["error"])
+    if kind == "test":
+        _name(record["name"], "test name")
+    elif kind == "confined":
+        layers = record["layers"]
+        if type(layers) is not list or len(layers) > MAX_LAYERS:
+            raise WireError("malformed layers")
+        for layer in layers:
+            _name(layer, "layer")
+    elif kind == "refused":
+        if type(record["reason"]) is not str:
+            raise WireError("malformed reason")
+    elif kind == "diagram" and record["graph"] is not None and type(record["graph"]) is not dict:
+        raise WireError("malformed diagram")
 
 
 def decode(line: bytes) -> dict[str, Any]:
@@ -78,7 +119,5 @@ def decode(line: bytes) -> dict[str, Any]:
     if type(record) is not dict or record.get("kind") not in KINDS:
         raise WireError("not a record")
     _check_plain(record)
-    _check_error(record.get("error"))
-    if record["kind"] == "test" and type(record.get("name")) is not str:
-        raise WireError("test record without a name")
+    _check_fields(record)
     return record

@@ -1,0 +1,184 @@
+"""seccomp filters for the sandboxed child, assembled as classic BPF with ctypes.
+
+Why not ``pyseccomp`` or libseccomp's ``seccomp`` binding: both need the libseccomp shared
+library (and ``seccomp`` a C build against its headers) on every student laptop, for a filter
+of a few dozen instructions that never changes at run time.  The filter below is small enough to
+read whole, is built from two tables (what each architecture numbers each system call, and what
+the child may not do), and is tested by the hostile gallery.
+
+Two filters, each applied once and for good (``no_new_privs`` is set first):
+
+* ``PROCESSES``  fork/vfork/clone/clone3/execve/execveat fail with EPERM: no new processes, no
+                 programs, even as root;
+* ``ISOLATION``  signals and ``prlimit`` only on the child itself; no System V IPC, no POSIX
+                 message queues, no kernel keyrings, no sockets (the wire is a pipe), no
+                 ptrace or reading other processes' memory, no io_uring (its operations bypass
+                 seccomp), no namespaces, mounts or device files, no changing other
+                 processes' scheduling.
+
+Only the standard library is used: this module is imported before anything is locked down.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import platform
+import struct
+from dataclasses import dataclass
+
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_SECCOMP = 22
+_SECCOMP_MODE_FILTER = 2
+_RET_ALLOW = 0x7FFF0000
+_RET_KILL_PROCESS = 0x80000000
+_RET_EPERM = 0x00050000 | 1
+_X32_BIT = 0x40000000
+_LD_W_ABS, _JEQ, _JGE, _RET = 0x20, 0x15, 0x35, 0x06
+_ARG0_LOW = 16  # offset of the low 32 bits of seccomp_data.args[0] (little-endian)
+
+PROCESSES = ("clone", "fork", "vfork", "execve", "execveat", "clone3")
+_DENIED = (
+    # System V IPC and POSIX message queues: channels between children, memory past RLIMIT_AS
+    "shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop",
+    "msgget", "msgsnd", "msgrcv", "msgctl",
+    "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    # sockets: no network, no UNIX sockets (the wire is an inherited pipe)
+    "socket", "socketpair",
+    # other processes: tracing, their memory, their signals through pidfds, their scheduling
+    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_open",
+    "pidfd_send_signal", "pidfd_getfd", "process_madvise", "setpriority", "ioprio_set",
+    "sched_setaffinity", "sched_setscheduler", "sched_setparam", "migrate_pages",
+    "move_pages",
+    # kernel keyrings are shared along the session: a channel between children
+    "add_key", "request_key", "keyctl",
+    # io_uring runs operations (sockets, opens) that seccomp never sees
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    # namespaces, mounts, device files and FIFOs in shared folders
+    "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "mknod", "mknodat",
+    "perf_event_open", "bpf", "userfaultfd",
+)
+# system calls allowed only when their first argument names the child itself (0 = itself)
+_SELF_ONLY = {"kill": False, "tkill": False, "tgkill": False, "rt_sigqueueinfo": False,
+              "rt_tgsigqueueinfo": False, "prlimit64": True}
+
+
+@dataclass(frozen=True)
+class Arch:
+    """One architecture: its AUDIT_ARCH value, whether x32 numbers must be refused, and its
+    system call numbers (a call this architecture lacks is simply absent)."""
+
+    audit: int
+    x32: bool
+    numbers: dict[str, int]
+
+
+_COMMON = {"pidfd_send_signal": 424, "io_uring_setup": 425, "io_uring_enter": 426,
+           "io_uring_register": 427, "pidfd_open": 434, "clone3": 435, "pidfd_getfd": 438,
+           "process_madvise": 440}
+ARCHES = {
+    "x86_64": Arch(0xC000003E, True, {
+        **_COMMON, "clone": 56, "fork": 57, "vfork": 58, "execve": 59, "execveat": 322,
+        "shmget": 29, "shmat": 30, "shmctl": 31, "semget": 64, "semop": 65, "semctl": 66,
+        "shmdt": 67, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71, "semtimedop": 220,
+        "mq_open": 240, "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243,
+        "mq_notify": 244, "mq_getsetattr": 245, "socket": 41, "socketpair": 53, "ptrace": 101,
+        "process_vm_readv": 310, "process_vm_writev": 311, "kcmp": 312, "setpriority": 141,
+        "ioprio_set": 251, "sched_setaffinity": 203, "sched_setscheduler": 144,
+        "sched_setparam": 142, "migrate_pages": 256, "move_pages": 279, "add_key": 248,
+        "request_key": 249, "keyctl": 250, "unshare": 272, "setns": 308, "mount": 165,
+        "umount2": 166, "pivot_root": 155, "chroot": 161, "mknod": 133, "mknodat": 259,
+        "perf_event_open": 298, "bpf": 321, "userfaultfd": 323, "kill": 62, "tkill": 200,
+        "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "prlimit64": 302}),
+    "aarch64": Arch(0xC00000B7, False, {
+        **_COMMON, "clone": 220, "execve": 221, "execveat": 281,
+        "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197, "semget": 190, "semctl": 191,
+        "semtimedop": 192, "semop": 193, "msgget": 186, "msgctl": 187, "msgrcv": 188,
+        "msgsnd": 189, "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182,
+        "mq_timedreceive": 183, "mq_notify": 184, "mq_getsetattr": 185, "socket": 198,
+        "socketpair": 199, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
+        "kcmp": 272, "setpriority": 140, "ioprio_set": 30, "sched_setaffinity": 122,
+        "sched_setscheduler": 119, "sched_setparam": 118, "migrate_pages": 238,
+        "move_pages": 239, "add_key": 217, "request_key": 218, "keyctl": 219, "unshare": 97,
+        "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41, "mknodat": 33,
+        "perf_event_open": 241, "bpf": 280, "userfaultfd": 282, "kill": 129, "tkill": 130,
+        "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "prlimit64": 261}),
+}
+
+
+def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+    return struct.pack("=HBBI", code, jt, jf, k)
+
+
+def program(arch: Arch, denied: tuple[str, ...], self_only: dict[str, bool],
+            own_pid: int) -> list[bytes]:
+    """The BPF program: wrong architecture kills; ``denied`` calls and calls in ``self_only``
+    aimed at another process fail with EPERM; everything else is allowed."""
+    deny = [arch.numbers[n] for n in denied if n in arch.numbers]
+    checks = [(arch.numbers[n], zero_ok) for n, zero_ok in self_only.items()
+              if n in arch.numbers]
+    # layout: header, deny jumps, check dispatch, allow, check bodies, EPERM, ALLOW (BPF
+    # jumps only forward)
+    bodies = [4 if zero_ok else 3 for _, zero_ok in checks]
+    head = [_insn(_LD_W_ABS, 4), _insn(_JEQ, arch.audit, jt=1), _insn(_RET, _RET_KILL_PROCESS),
+            _insn(_LD_W_ABS, 0)]
+    first_body = len(head) + (1 if arch.x32 else 0) + len(deny) + len(checks) + 1
+    eperm_at = first_body + sum(bodies)
+    allow_at = eperm_at + 1
+    prog = list(head)
+    if arch.x32:
+        prog.append(_insn(_JGE, _X32_BIT, jt=eperm_at - len(prog) - 1))
+    for nr in deny:
+        prog.append(_insn(_JEQ, nr, jt=eperm_at - len(prog) - 1))
+    body_at = first_body
+    for (nr, _), size in zip(checks, bodies):
+        prog.append(_insn(_JEQ, nr, jt=body_at - len(prog) - 1))
+        body_at += size
+    prog.append(_insn(_RET, _RET_ALLOW))
+    for _, zero_ok in checks:
+        prog.append(_insn(_LD_W_ABS, _ARG0_LOW))
+        prog.append(_insn(_JEQ, own_pid & 0xFFFFFFFF, jt=allow_at - len(prog) - 1))
+        if zero_ok:
+            prog.append(_insn(_JEQ, 0, jt=allow_at - len(prog) - 1))
+        prog.append(_insn(_RET, _RET_EPERM))
+    prog.append(_insn(_RET, _RET_EPERM))
+    prog.append(_insn(_RET, _RET_ALLOW))
+    assert len(prog) == allow_at + 1 and len(prog) < 256
+    return prog
+
+
+def _install(prog: list[bytes]) -> bool:
+    code = b"".join(prog)
+    buf = ctypes.create_string_buffer(code, len(code))
+
+    class _Prog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    fprog = _Prog(len(prog), ctypes.addressof(buf))
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return False
+    return libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) == 0
+
+
+def this_arch() -> Arch | None:
+    """The table for this machine, or None (not Linux, or an architecture we do not know)."""
+    if platform.system() != "Linux" or not hasattr(os, "fork"):
+        return None
+    return ARCHES.get(platform.machine())
+
+
+def forbid_processes() -> list[str]:
+    """No new processes or programs; the layer's name, or [] where unavailable."""
+    arch = this_arch()
+    if arch is None or not _install(program(arch, PROCESSES, {}, 0)):
+        return []
+    return ["seccomp"]
+
+
+def isolate() -> list[str]:
+    """The isolation filter (see the module doc); the layer's name, or [] where unavailable."""
+    arch = this_arch()
+    if arch is None or not _install(program(arch, _DENIED, _SELF_ONLY, os.getpid())):
+        return []
+    return ["seccomp:isolation"]

@@ -1,0 +1,245 @@
+"""Which isolation this machine gives the sandboxed children, decided once, said everywhere.
+
+Three modes, strongest first (the README's security paragraph says what each guarantees):
+
+``namespaces``   each child in its own user, pid, ipc, net and mount namespaces, a uid of its
+                 own, no capabilities, a file system of read-only system folders plus a tmpfs
+                 scratch, seccomp and rlimits (``grader.sandbox.child.namespaces``);
+``uid+seccomp``  where namespaces are refused (Docker's default seccomp profile, Gradescope's
+                 containers) and the grader is root: a uid of its own per child from a reserved
+                 range, no capabilities, the isolation seccomp filter, rlimits, and a scratch
+                 budget the parent enforces;
+``limits only``  rlimits (and whatever Landlock/seccomp layers the platform has, reported per
+                 child): no promise about other processes, IPC or the network.
+
+``available()`` probes the kernel once per process by starting a throwaway child that goes
+through the real isolation steps (so what is announced is what works).  ``current()`` is that
+mode, lowered by ``$GRADE_ISOLATION`` when set (tests use it to simulate a kernel without
+namespaces); asking for more than the machine gives is an error, never a silent downgrade.
+A grader running as root refuses ``limits only`` (children would run as root) unless
+``GRADE_ISOLATION=limits-only`` says so explicitly.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Literal
+
+import grader
+import micrograph
+
+Mode = Literal["namespaces", "uid+seccomp", "limits only"]
+NAMESPACES: Mode = "namespaces"
+UID_SECCOMP: Mode = "uid+seccomp"
+LIMITS_ONLY: Mode = "limits only"
+ORDER: tuple[Mode, ...] = (LIMITS_ONLY, UID_SECCOMP, NAMESPACES)
+ENV = "GRADE_ISOLATION"
+UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
+_LOCK_DIR = "/run/micrograph-sandbox"
+_PROBE_SECONDS = 20.0
+ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
+
+
+class IsolationUnavailable(Exception):
+    """The isolation asked for (or needed, as root) is not available; one line saying what
+    to do."""
+
+
+@dataclass(frozen=True)
+class Isolation:
+    """The mode children run in, why nothing stronger, and the interpreter they start with."""
+
+    mode: Mode
+    reason: str
+    python: str
+
+    def describe(self) -> str:
+        return f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
+
+
+def running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+# --- uids of their own --------------------------------------------------------------------
+
+_taken: set[int] = set()
+_taken_lock = threading.Lock()
+
+
+def _lock_dir() -> str:
+    for folder in (_LOCK_DIR, os.path.join(tempfile.gettempdir(), "micrograph-sandbox")):
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            st = os.lstat(folder)
+            if st.st_uid == 0 and st.st_mode & 0o077 == 0 and not os.path.islink(folder):
+                return folder
+        except OSError:
+            continue
+    raise IsolationUnavailable("no private folder for the sandbox's uid locks")
+
+
+@contextmanager
+def child_uid() -> Iterator[int | None]:
+    """A uid from the reserved range that no other running child (of this or another grader
+    on the machine) holds; None when the grader is not root (it cannot switch uid)."""
+    if not running_as_root():
+        yield None
+        return
+    folder = _lock_dir()
+    with _taken_lock:
+        start = (os.getpid() * 97) % UID_COUNT
+        for i in range(UID_COUNT):
+            uid = UID_BASE + (start + i) % UID_COUNT
+            if uid in _taken:
+                continue
+            fd = os.open(os.path.join(folder, str(uid)), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
+                         0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                continue
+            _taken.add(uid)
+            break
+        else:
+            raise IsolationUnavailable("every uid reserved for children is in use")
+    try:
+        yield uid
+    finally:
+        with _taken_lock:
+            _taken.discard(uid)
+        os.close(fd)
+
+
+# --- the interpreter children start with --------------------------------------------------
+
+def _others_can(path: str, bits: int) -> bool:
+    """Whether a user with no relation to the files (a child's own uid) has ``bits`` on
+    ``path`` and can search every folder above it."""
+    try:
+        real = os.path.realpath(path)
+        parts = Path(real).parents
+        if not all(os.stat(p).st_mode & 0o001 for p in parts):
+            return False
+        return os.stat(real).st_mode & bits == bits
+    except OSError:
+        return False
+
+
+def _stdlib_of(python: str) -> str:
+    """Where ``python``'s standard library is (the usual layout: PREFIX/lib/pythonX.Y)."""
+    if os.path.realpath(python) == os.path.realpath(sys.executable):
+        return os.path.dirname(os.__file__)
+    prefix = os.path.dirname(os.path.dirname(os.path.realpath(python)))
+    return os.path.join(prefix, "lib", f"python{sys.version_info.major}.{sys.version_info.minor}")
+
+
+def interpreter(mode: Mode) -> str:
+    """This Python, except for ``uid+seccomp`` when a child's uid could not import from its
+    standard library (a pyenv or venv under a private home): then the system's Python of the
+    same version.  (The namespaces mode mounts the library for the child, and the child
+    imports the grader and micrograph before it changes uid, so their folders may be private.)"""
+    if mode != UID_SECCOMP or _others_can(_stdlib_of(sys.executable), 0o5):
+        return sys.executable
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    for candidate in (f"/usr/bin/{version}", f"/usr/local/bin/{version}"):
+        if os.path.isfile(candidate) and _others_can(_stdlib_of(candidate), 0o5):
+            return candidate
+    return sys.executable  # the probe will say what fails
+
+
+# --- detection ----------------------------------------------------------------------------
+
+def _probe(mode: Mode) -> str | None:
+    """Start one child that isolates itself in ``mode`` and imports a module of the standard
+    library afterwards; None when that worked, else why not (one line)."""
+    from grader.sandbox import scratch
+
+    with child_uid() as uid:
+        folder = tempfile.mkdtemp(prefix="grade-probe-")
+        try:
+            if uid is not None and mode == UID_SECCOMP:
+                os.chown(folder, uid, uid)
+            plan = {"mode": mode, "uid": uid, "scratch": folder, "submission": "probe.py",
+                    "readable": [], "scratch_bytes": 1 << 20, "scratch_inodes": 64}
+            boot = (f"import sys; sys.path[:0] = {ROOTS!r}; "
+                    "from grader.sandbox.child.isolate import self_test; self_test()")
+            try:
+                done = subprocess.run([interpreter(mode), "-I", "-c", boot],
+                                      input=json.dumps(plan).encode(), capture_output=True,
+                                      timeout=_PROBE_SECONDS, cwd=folder, start_new_session=True)
+            except (OSError, subprocess.SubprocessError) as exc:
+                return f"cannot start a child: {exc}"
+            lines = done.stdout.decode("utf-8", "replace").strip().splitlines()
+            if done.returncode == 0 and lines and lines[-1] == "ok":
+                return None
+            err = done.stderr.decode("utf-8", "replace").strip().splitlines()
+            return (lines or err or [f"exit status {done.returncode}"])[-1][:200]
+        finally:
+            scratch.remove_tree(folder)
+
+
+@functools.cache
+def available() -> Isolation:
+    """The strongest mode this machine gives (probed once per process)."""
+    from grader.sandbox.child import seccomp
+
+    if seccomp.this_arch() is None:
+        return Isolation(LIMITS_ONLY, f"no seccomp on {platform.system()} "
+                         f"{platform.machine()}", sys.executable)
+    why = _probe(NAMESPACES)
+    if why is None:
+        return Isolation(NAMESPACES, "", sys.executable)
+    reasons = [f"namespaces refused: {why}"]
+    if running_as_root():
+        why_uid = _probe(UID_SECCOMP)
+        if why_uid is None:
+            return Isolation(UID_SECCOMP, reasons[0], interpreter(UID_SECCOMP))
+        reasons.append(f"uid+seccomp failed: {why_uid}")
+    else:
+        reasons.append("uid+seccomp needs root")
+    return Isolation(LIMITS_ONLY, "; ".join(reasons), sys.executable)
+
+
+def _wanted() -> Mode | None:
+    value = os.environ.get(ENV, "").strip().lower().replace("-", " ").replace("_", " ")
+    if not value:
+        return None
+    for mode in ORDER:
+        if value == mode or value == mode.replace("+", " "):
+            return mode
+    raise IsolationUnavailable(f"{ENV}={os.environ[ENV]!r} is not one of namespaces, "
+                               "uid+seccomp, limits-only")
+
+
+def current() -> Isolation:
+    """The mode children run in now: ``available()``, or less when ``$GRADE_ISOLATION`` asks;
+    raises IsolationUnavailable when the ask is more than the machine gives, or when a root
+    grader would run children as root without being told to."""
+    wanted = _wanted()
+    best = available()
+    if wanted is None:
+        if best.mode == LIMITS_ONLY and running_as_root():
+            raise IsolationUnavailable(
+                "grade runs as root but cannot give submissions a uid of their own here "
+                f"({best.reason}): run grade as an ordinary user, or set {ENV}=limits-only to "
+                "let submissions run as root")
+        return best
+    if ORDER.index(wanted) > ORDER.index(best.mode):
+        raise IsolationUnavailable(f"{ENV} asks for {wanted}, but this machine gives only "
+                                   f"{best.mode} ({best.reason})")
+    if wanted == best.mode:
+        return best
+    return Isolation(wanted, f"lowered by {ENV}", interpreter(wanted))

@@ -1,0 +1,124 @@
+"""The child's scratch folder, seen from the parent: what it holds, and removing it whatever
+the child left there.
+
+In the ``namespaces`` mode the scratch the child writes to is a tmpfs inside its own mount
+namespace, capped by the kernel, and it vanishes with the namespace.  In the other modes the
+child writes to a real folder, so the parent measures it while the child runs (``usage``) and
+kills the child when it passes the budget, and removes it afterwards with ``remove_tree``: no
+recursion and no path longer than one name (a folder nested 100,000 deep is removed like a
+flat one), never following a symbolic link, taking back folders the child made unreadable.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+WORLD_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm")
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Bytes and entries under a folder (counting stops once both budgets are passed)."""
+
+    bytes: int
+    entries: int
+
+
+def _open_dir(name: str, dir_fd: int | None) -> int:
+    try:
+        return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
+    except PermissionError:
+        os.chmod(name, stat.S_IRWXU, dir_fd=dir_fd, follow_symlinks=False)
+        return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
+
+
+def usage(path: str, max_bytes: int, max_entries: int) -> Usage:
+    """What ``path`` holds, walking without recursion; stops early once over a budget."""
+    total = entries = 0
+    pending = [path]
+    while pending and total <= max_bytes and entries <= max_entries:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    entries += 1
+                    st = entry.stat(follow_symlinks=False)
+                    total += st.st_blocks * 512
+                    if stat.S_ISDIR(st.st_mode):
+                        pending.append(entry.path)
+        except OSError:
+            continue
+    return Usage(total, entries)
+
+
+def _empty(fd: int) -> list[str]:
+    """Remove every non-folder entry of the folder open at ``fd``; its sub-folders' names."""
+    folders = []
+    with os.scandir(fd) as listing:
+        names = [(e.name, e.is_dir(follow_symlinks=False)) for e in listing]
+    for name, is_dir in names:
+        if is_dir:
+            folders.append(name)
+        else:
+            try:
+                os.unlink(name, dir_fd=fd)
+            except FileNotFoundError:
+                pass
+    return folders
+
+
+def remove_tree(path: str) -> None:
+    """Remove ``path`` and everything under it, depth-first without recursion: one folder is
+    open at a time, the way back up is ``..``, and the stack holds only names."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        os.unlink(path)
+        return
+    fd = _open_dir(path, None)
+    names: list[str] = []  # the folders we are inside, below ``path``
+    pending: list[list[str]] = [_empty(fd)]  # sub-folders still to empty, at each level
+    try:
+        while pending:
+            if pending[-1]:
+                name = pending[-1].pop()
+                child = _open_dir(name, fd)
+                os.close(fd)
+                fd = child
+                names.append(name)
+                pending.append(_empty(fd))
+                continue
+            pending.pop()
+            if not names:
+                break
+            parent = os.open("..", _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            os.rmdir(names.pop(), dir_fd=fd)
+    finally:
+        os.close(fd)
+    os.rmdir(path)
+
+
+def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
+    """Remove what ``uid`` (a child's own uid, never a person's) left in the shared writable
+    folders; the paths removed."""
+    removed = []
+    for folder in folders:
+        try:
+            listing = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in listing:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid == uid:
+                    remove_tree(entry.path)
+                    removed.append(entry.path)
+            except OSError:
+                continue
+    return removed
