@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import sys
+from importlib.metadata import version
 
 import click
 
 from grader.cli import instructor, student
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE
+from grader.sandbox import isolation
 
 
 class _DefaultToRun(click.Group):
@@ -17,7 +19,8 @@ class _DefaultToRun(click.Group):
     name is an exercise."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+        if not args or (args[0] not in self.commands
+                        and args[0] not in ("--help", "-h", "--version")):
             args = ["run", *args]
         return super().parse_args(ctx, args)
 
@@ -39,8 +42,22 @@ Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
 """
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``grade --version``: the version and the isolation submissions get on this machine."""
+    if not value or ctx.resilient_parsing:
+        return
+    try:
+        mode = isolation.current().describe()
+    except isolation.IsolationUnavailable as exc:
+        mode = f"isolation: unavailable ({exc})"
+    click.echo(f"grade (micrograph {version('micrograph')}), {mode}")
+    ctx.exit(EXIT_FULL)
+
+
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]},
              help=HELP)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="The version, and how submissions are isolated here.")
 def cli() -> None:
     pass
 
@@ -59,6 +76,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         click.echo(f"grade: {' '.join(exc.format_message().split())}", err=True)
+        sys.exit(EXIT_USAGE)
+    except isolation.IsolationUnavailable as exc:
+        click.echo(f"grade: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     except click.Abort:
         click.echo("grade: interrupted", err=True)

@@ -18,6 +18,7 @@ from grader.cli.shared import (
     target_ids,
 )
 from grader.report import terminal
+from grader.sandbox import isolation
 
 
 @click.command("run")
@@ -30,6 +31,7 @@ from grader.report import terminal
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
     """Grade exercises (all of them by default): grade run ex03 = grade ex03."""
     course = course_here()
+    mode = isolation.current().mode  # before any child: a root grader that cannot drop says so
     targets = infer_target(submission, targets)
     ids = target_ids(course, targets)
     single = len(targets) == 1 and targets != ("all",)
@@ -43,6 +45,7 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
             payload = {"score": sum(r.score for r in results),
                        "max_score": sum(r.max_score for r in results),
                        "exercises": [r.to_json() for r in results]}
+        payload["isolation"] = mode
         click.echo(json.dumps(payload, indent=1, allow_nan=False))
     else:
         for result, path in zip(results, files):

@@ -4,6 +4,7 @@ expected observations for a release."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,9 @@ def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
     run = grade("ex42", "--json", "--submission", str(toy.write("j/ex42_hostile.py",
                                                                "print('hi')\n" + WRONG)))
     data = json.loads(run.out)  # stdout is the JSON object and nothing else
-    assert set(data) == {"exercise", "score", "max_score", "tests", "diagrams", "stdout"}
+    assert set(data) == {"exercise", "score", "max_score", "tests", "diagrams", "stdout",
+                         "isolation"}
+    assert data["isolation"] in ("namespaces", "uid+seccomp", "limits only")
     assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
     assert data["stdout"] == "hi\n"
     assert [set(t) for t in data["tests"]] == [{"name", "score", "max_score", "status",
@@ -118,7 +121,7 @@ def test_json_for_all_and_grading_carries_on_past_a_crash(grade, toy: ToyCourse)
     folder = toy.write("class/ex42_hostile.py", "import os\nos._exit(9)\n").parent
     run = grade("all", "--json", "--submission", str(folder))
     data = json.loads(run.out)
-    assert set(data) == {"score", "max_score", "exercises"}
+    assert set(data) == {"score", "max_score", "exercises", "isolation"}
     scores = {e["exercise"]: e["score"] for e in data["exercises"]}
     assert scores == {"ex41": 3, "ex42": 0} and data["score"] == 3 and run.code == 1
     ex42 = data["exercises"][1]["tests"]
@@ -183,3 +186,9 @@ def test_grade_check_on_the_real_exercises(monkeypatch: pytest.MonkeyPatch, tmp_
     out = capsys.readouterr().out
     assert exit_info.value.code == 0, out
     assert out.split()[:6] == ["ex01", "ok", "solution", "13/13", "stub", "0/13"]
+
+
+def test_version_says_how_submissions_are_isolated(grade) -> None:
+    run = grade("--version")
+    assert run.code == 0 and run.out.startswith("grade (micrograph ")
+    assert re.search(r"isolation: (namespaces|uid\+seccomp|limits only)", run.out)

@@ -25,8 +25,7 @@ from typing import Any, Iterator
 import micrograph
 from grader import spec
 from grader.sandbox.child import confine, wire
-from grader.sandbox.child.isolate import isolate
-from grader.sandbox.child.namespaces import IsolationError, Plan
+from grader.sandbox.child.isolate import IsolationError, Plan, isolate
 from grader.spec import probe
 
 _write = os.write

@@ -28,7 +28,8 @@ import ctypes
 import os
 import resource
 import signal
-from dataclasses import dataclass
+
+from grader.sandbox.child.isolate import IsolationError, Plan
 
 _CLONE_NEWNS, _CLONE_NEWIPC, _CLONE_NEWUSER = 0x00020000, 0x08000000, 0x10000000
 _CLONE_NEWPID, _CLONE_NEWNET = 0x20000000, 0x40000000
@@ -44,29 +45,6 @@ _PR_SET_DUMPABLE = 4
 _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
 _CAP_VERSION_3 = 0x20080522
 _OLD_ROOT = ".old-root"
-
-
-class IsolationError(Exception):
-    """A step of the isolation failed; the message names it (one line)."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What the grader asked for (from the request; plain data)."""
-
-    mode: str
-    uid: int | None  # the child's own uid (None: keep the grader's)
-    scratch: str  # the scratch folder's path (the same inside and outside)
-    submission: str  # file name of the submission inside scratch
-    readable: tuple[str, ...]  # folders mounted read-only at their own paths
-    scratch_bytes: int
-    scratch_inodes: int
-
-    @classmethod
-    def from_request(cls, data: dict) -> "Plan":
-        return cls(str(data["mode"]), data["uid"], str(data["scratch"]),
-                   str(data["submission"]), tuple(map(str, data["readable"])),
-                   int(data["scratch_bytes"]), int(data["scratch_inodes"]))
 
 
 _libc = ctypes.CDLL(None, use_errno=True)
