@@ -67,7 +67,14 @@ __all__ = [
 
 from micrograph import nn, optim
 from micrograph.function import Function
-from micrograph.gradcheck import gradcheck
+from micrograph.gradcheck import gradcheck, gradgradcheck
 from micrograph.seeding import initial_seed, manual_seed
+from micrograph import autograd
+from micrograph.anomaly import detect_anomaly, is_anomaly_check_nan_enabled, is_anomaly_enabled, set_detect_anomaly
+from micrograph.inference import inference_mode, is_inference_mode_enabled
 
-__all__ += ["Function", "gradcheck", "initial_seed", "manual_seed", "nn", "optim"]
+__all__ += [
+    "Function", "autograd", "detect_anomaly", "gradcheck", "gradgradcheck", "initial_seed", "manual_seed", "nn",
+    "optim", "set_detect_anomaly", "inference_mode", "is_inference_mode_enabled", "is_anomaly_enabled",
+    "is_anomaly_check_nan_enabled",
+]

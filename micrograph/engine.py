@@ -24,6 +24,7 @@ import heapq
 import warnings
 from typing import Any, Sequence
 
+from micrograph import anomaly
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
@@ -164,7 +165,7 @@ def _execute(
                     elif capture is not None and not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
                         grads = ()  # grad(): none of its inputs leads to a wanted one
                     else:
-                        grads = node.apply(g, create_graph)
+                        grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
                         if not keep_graph:
                             node.release()
                 for nxt, gi in zip(node._next, grads):
@@ -184,6 +185,18 @@ def _execute(
         if observer is not None:
             observer.failed(node, error)
         raise
+
+
+def _apply_checked(node: Node, g: Grad, create_graph: bool) -> tuple[Grad, ...]:
+    """``node.apply`` in anomaly mode: say where a failing node was made; nan gradients are errors."""
+    try:
+        grads = node.apply(g, create_graph)
+        if anomaly.state.check_nan:
+            anomaly.check_grads(node, grads)
+    except Exception:
+        anomaly.warn_failure(node)
+        raise
+    return grads
 
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:

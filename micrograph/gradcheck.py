@@ -1,4 +1,4 @@
-"""``gradcheck``: is a backward formula right?  Compare it with finite differences.
+"""``gradcheck`` / ``gradgradcheck``: is a backward formula right?  Compare it with finite differences.
 
 For every input that requires grad, the numerical derivative of each output is
 the central difference ``(f(x + eps) - f(x - eps)) / (2 eps)``, the analytical
@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from micrograph.engine import grad
-from micrograph.grad_mode import no_grad
+from micrograph.grad_mode import enable_grad, no_grad
+from micrograph.seeding import uniform
 from micrograph.value import Value
 
 
@@ -90,3 +91,40 @@ def _outputs(result: Any) -> list[Value]:
             flat.extend(_outputs(item))
         return flat
     raise TypeError(f"gradcheck: fn must return a Value or a list of Values, got {type(result).__name__}")
+
+
+def gradgradcheck(
+    fn: Callable[..., Any],
+    inputs: Value | Sequence[Any],
+    grad_outputs: Value | Sequence[Value] | None = None,
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    raise_exception: bool = True,
+) -> bool:
+    """Check second derivatives: ``gradcheck`` of the function ``(inputs, v) -> v · d fn / d inputs``.
+
+    As torch's, the gradients of ``fn`` are recorded with ``create_graph=True``
+    and compared with finite differences of themselves, with respect to the
+    inputs and to ``grad_outputs`` (random numbers in [-1, 1] that require
+    grad when not given).
+    """
+    args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
+    if grad_outputs is None:
+        outputs = [o for o in _outputs(fn(*args)) if o.requires_grad]
+        vs: tuple[Value, ...] = tuple(Value(uniform(-1.0, 1.0), requires_grad=True) for _ in outputs)
+    else:
+        vs = (grad_outputs,) if isinstance(grad_outputs, Value) else tuple(grad_outputs)
+    count = len(vs)
+    diff = [i for i, a in enumerate(args) if isinstance(a, Value) and a.requires_grad]
+
+    def first_derivatives(*all_args: Any) -> tuple[Value, ...]:
+        given, v = all_args[:-count] if count else all_args, all_args[len(all_args) - count:]
+        with enable_grad():  # also while gradcheck's finite differences run under no_grad
+            outs = [o for o in _outputs(fn(*given)) if o.requires_grad]
+            wrt = [given[i] for i in diff]
+            grads = grad(outs, wrt, list(v), create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(first_derivatives, args + vs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception)

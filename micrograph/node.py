@@ -22,6 +22,8 @@ import re
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from micrograph import anomaly
+
 if TYPE_CHECKING:
     from micrograph.value import Value
 
@@ -50,9 +52,18 @@ def modified_inplace_error(owner: str | None, version: int, expected: int) -> Ru
     return RuntimeError(
         "one of the variables needed for gradient computation has been modified by an inplace "
         f"operation: [torch.DoubleTensor []]{which} is at version {version}; expected version "
-        f"{expected} instead. Hint: enable anomaly detection to find the operation that failed to "
-        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        f"{expected} instead. Hint: " + (ANOMALY_HINT if anomaly.state.enabled else ENABLE_ANOMALY_HINT)
     )
+
+
+ENABLE_ANOMALY_HINT = (
+    "enable anomaly detection to find the operation that failed to compute its gradient, with "
+    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+ANOMALY_HINT = (  # anomaly mode has just warned with the forward stack of the failing node
+    "the backtrace further above shows the operation that failed to compute its gradient. The variable in "
+    "question was changed in there or anywhere later. Good luck!"
+)
 
 
 def _short_name(node: Node | None) -> str | None:
@@ -127,6 +138,11 @@ class Node:
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
         return type(self).__name__
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """A dict for the user's notes, as torch's ``Node.metadata``; anomaly mode keeps the forward stack here."""
+        return self.__dict__.setdefault("_metadata", {})
 
     @property
     def next_functions(self) -> tuple[tuple[Node | None, int], ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
-from micrograph import ieee
+from micrograph import anomaly, ieee
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import Grad, Node
 from micrograph.boolean import BoolValue
@@ -36,8 +36,10 @@ class ExtraOp(Node):
     consts: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # record() builds these nodes, not value._make_node: no two-operand save plan to compute.
+        # record() builds these nodes, not value._make_node: no two-operand save plan to compute,
+        # only which saved item is the node's own output.
         super(Node, cls).__init_subclass__(**kwargs)
+        cls.saved_is_output = tuple(name == "out" for name in cls.saves)
 
     def saved(self, create_graph: bool) -> tuple[Any, ...]:
         return self.unpack(create_graph) if self.saves else ()
@@ -59,11 +61,13 @@ def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tup
         return out
     items = tuple(Value._shared(out._storage, out._shared_vc()) if s == "out" else s for s in saved)
     versions = tuple(x._version if isinstance(x, Value) else 0 for x in items)
-    node = op(edges, items, versions if any(versions) else None, result)
+    node = op(edges, result=result, saved=items, versions=versions)
     for name, value in consts.items():
         setattr(node, name, value)
     out.grad_fn = node
     out._requires_grad = True
+    if anomaly.state.enabled:
+        anomaly.stamp(node)
     return out
 
 
@@ -321,6 +325,15 @@ def add(a: Value, b: Any, alpha: Any = 1, subtract: bool = False) -> Value:
     result = fma(y, -k if subtract else k, x)
     op = SubBackward0 if subtract else AddBackward0
     return record(op, (a, b), result, alpha=k)
+
+
+class ViewBackward0(ExtraOp):
+    """An alias of a value that keeps its graph (torch's ``view_as``); the gradient passes unchanged."""
+
+    __slots__ = ()
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        return (grad,)
 
 
 class DivBackward1(ExtraOp):

@@ -65,6 +65,10 @@ class TensorAPI:
         """torch's ``equal``: a plain bool, True when the numbers are equal."""
         return bool(self == other)
 
+    def is_inference(self: Value) -> bool:  # type: ignore[misc]
+        """Made inside ``inference_mode`` (or an alias of such a value)."""
+        return self._inference
+
     # -- shape: a Value is a 0-dim tensor -------------------------------------------------
     @property
     def shape(self) -> tuple[()]:

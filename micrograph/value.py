@@ -28,7 +28,7 @@ import warnings
 import weakref
 from typing import Any, Callable
 
-from micrograph import observe, ops
+from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import AccumulateGrad, Node, sequence
 from micrograph.tensor_api import TensorAPI
@@ -63,6 +63,7 @@ class Value(TensorAPI):
     _accumulator: weakref.ref[AccumulateGrad] | None = None
     _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
+    _inference = False  # made inside inference_mode (inference.py)
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -73,6 +74,8 @@ class Value(TensorAPI):
         self._vc = None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         self.grad_fn = None
+        if inference.state.enabled:
+            self._inference = True
 
     @classmethod
     def _shared(cls, storage: list[float], vc: list[int] | None) -> Value:
@@ -88,7 +91,7 @@ class Value(TensorAPI):
     @property
     def data(self) -> Value:
         """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
-        return Value._shared(self._storage, None)
+        return self._alias(None)
 
     @data.setter
     def data(self, other: Value) -> None:
@@ -107,6 +110,7 @@ class Value(TensorAPI):
         if self.grad_fn is not None:
             detail = "" if flag else _DETACH_HINT
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + detail)
+        inference.check_requires_grad(self, flag)
         self._requires_grad = flag
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
@@ -115,6 +119,7 @@ class Value(TensorAPI):
             if not requires_grad:
                 raise RuntimeError("you can only change requires_grad flags of leaf variables." + _DETACH_HINT)
             return self  # a non-leaf already requires grad: a silent no-op, as in PyTorch
+        inference.check_requires_grad(self, requires_grad)
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -179,7 +184,14 @@ class Value(TensorAPI):
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return Value._shared(self._storage, self._shared_vc())
+        return self._alias(self._shared_vc())
+
+    def _alias(self, vc: list[int] | None) -> Value:
+        """A leaf on this storage (``detach()``, ``.data``): an inference value's aliases are inference values."""
+        v = Value._shared(self._storage, vc)
+        if self._inference:
+            v._inference = True
+        return v
 
     def _shared_vc(self) -> list[int]:
         """The version counter, made now if needed, to be shared with an alias."""
@@ -497,6 +509,8 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
         item = saved_a if p == 0 else b if p == 1 else Value._shared(out._storage, out._shared_vc())
         saved.append(item)
         if type(item) is not float:
+            if item._inference:
+                inference.check_save(item)
             version = b_version if p == 1 and b_version is not None else (0 if item._vc is None else item._vc[0])
             if version:
                 versions = versions or [0] * len(op.save_plan)
@@ -520,6 +534,10 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
         if node is not None:
             out.grad_fn = node
             out._requires_grad = True
+            if anomaly.state.enabled:
+                anomaly.stamp(node)
+    elif inference.state.enabled:
+        out._inference = True
     return out
 
 
@@ -532,6 +550,8 @@ def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
     b_version = None if b is None or type(b) is float else b._version
     self._storage[0] = op.forward(old) if b is None else op.forward(old, b if type(b) is float else b._storage[0])
     self._shared_vc()[0] += 1
+    if self._inference:
+        inference.check_inplace(self)  # torch checks after its kernel ran: the number has changed
     if grad_mode:
         previous = self.grad_fn
         node = _make_node(op, self, b, self, old, b_version)  # self's edge is still its previous grad_fn

@@ -17,7 +17,8 @@ from typing import Any, Callable
 FUNCTIONS = (
     "add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs "
     "no_grad enable_grad set_grad_enabled is_grad_enabled "
-    "clamp clip square tan log1p maximum minimum where eq ne lt le gt ge"
+    "clamp clip square tan log1p maximum minimum where eq ne lt le gt ge "
+    "is_anomaly_enabled is_anomaly_check_nan_enabled is_inference_mode_enabled"
 ).split()
 
 
@@ -29,6 +30,9 @@ class Backend:
     value_type: type
     grad: Callable[..., Any]
     backward: Callable[..., Any]
+    #: ``torch.autograd`` / ``micrograph.autograd``: Function, gradcheck, functional, anomaly mode ...
+    autograd: Any
+    inference_mode: Any
 
     def _bind(self, module: Any) -> None:
         for fn in FUNCTIONS:
@@ -66,6 +70,8 @@ class TorchBackend(Backend):
         self.value_type = torch.Tensor
         self.grad = torch.autograd.grad
         self.backward = torch.autograd.backward
+        self.autograd = torch.autograd
+        self.inference_mode = torch.inference_mode
 
     def value(self, x: float, requires_grad: bool = False) -> Any:
         return self._torch.tensor(x, dtype=self._torch.float64, requires_grad=requires_grad)
@@ -86,6 +92,8 @@ class MicrographBackend(Backend):
         self.value_type = micrograph.Value
         self.grad = micrograph.grad
         self.backward = micrograph.backward
+        self.autograd = micrograph.autograd
+        self.inference_mode = micrograph.inference_mode
         self._sum = micrograph.sum
         self._value = micrograph.Value
 

@@ -1,0 +1,118 @@
+"""Anomaly detection: ``set_detect_anomaly(True)`` / ``with detect_anomaly():``, as torch's.
+
+The version-counter error's own hint names it.  While it is on:
+
+* every node remembers the stack of the forward call that created it
+  (``node.metadata["traceback_"]``, as torch's);
+* a backward that fails in a node first warns ``Error detected in
+  <Node>. Traceback of forward call that caused the error:`` with that stack,
+  then raises the error, so the student sees *which line* made the op;
+* with ``check_nan`` (the default) a node whose backward returns nan raises
+  ``Function '<Node>' returned nan values in its <i>th output.``
+
+Like torch's, the flag is global to the process (not per thread).
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+import warnings
+from typing import Any, Callable, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+ENABLED_WARNING = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled "
+    "for debugging."
+)
+
+
+class _State:
+    enabled = False
+    check_nan = True
+
+
+state = _State()
+
+
+def is_anomaly_enabled() -> bool:
+    return state.enabled
+
+
+def is_anomaly_check_nan_enabled() -> bool:
+    return state.check_nan
+
+
+class _AnomalySwitch:
+    """Sets the mode on ``__enter__`` (or at once, for set_detect_anomaly) and restores it on exit."""
+
+    def __init__(self, mode: bool, check_nan: bool) -> None:
+        self._previous = (state.enabled, state.check_nan)
+        self._target = (mode, check_nan)
+
+    def __enter__(self) -> None:
+        state.enabled, state.check_nan = self._target
+
+    def __exit__(self, *exc: object) -> None:
+        state.enabled, state.check_nan = self._previous
+
+    def __call__(self, fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with self.__class__(*self._target):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class detect_anomaly(_AnomalySwitch):
+    """A context manager (and decorator) that turns anomaly detection on inside it, with torch's warning."""
+
+    def __init__(self, check_nan: bool = True) -> None:
+        warnings.warn(ENABLED_WARNING, UserWarning, stacklevel=2)
+        super().__init__(True, check_nan)
+
+    def __call__(self, fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with _AnomalySwitch(*self._target):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class set_detect_anomaly(_AnomalySwitch):
+    """``set_detect_anomaly(True)`` switches it on now; as a context manager it restores the old mode after."""
+
+    def __init__(self, mode: bool, check_nan: bool = True) -> None:
+        super().__init__(mode, check_nan)
+        state.enabled, state.check_nan = mode, check_nan
+
+    def __enter__(self) -> None:
+        pass  # already switched by the constructor
+
+
+def stamp(node: Any) -> None:
+    """Remember the forward call's stack on ``node`` (called only while anomaly detection is on)."""
+    node.metadata["traceback_"] = "".join(traceback.format_stack()[:-2])
+
+
+def check_grads(node: Any, grads: tuple[Any, ...]) -> None:
+    """torch's check_nan: a backward that produced nan is an error naming the node."""
+    for i, g in enumerate(grads):
+        if g is not None and _is_nan(g):
+            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+
+
+def _is_nan(g: Any) -> bool:
+    x = g if type(g) is float else g.item()
+    return x != x
+
+
+def warn_failure(node: Any) -> None:
+    """Before a node's error escapes: where the node was made (if it was made in anomaly mode)."""
+    trace = getattr(node, "metadata", {}).get("traceback_")
+    text = f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
+    warnings.warn(text + (trace or "  (the node was created before anomaly detection was enabled)\n"),
+                  UserWarning, stacklevel=2)

@@ -1,0 +1,230 @@
+"""``micrograph.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` (and ``jvp``, ``hvp``, ``vhp``), as torch's.
+
+Each takes a function of Values and the Values to differentiate at, runs the
+function on fresh leaves that require grad (``inputs`` themselves are never
+touched: their ``.grad`` stays as it was), and returns plain Values that do not
+require grad, unless ``create_graph=True``.  The shape of the answer follows
+torch's rules: one Value for one input and one output, a tuple per input when
+``inputs`` is a tuple, a tuple per output when the function returns a tuple.
+A list of Values is taken as a tuple (torch refuses lists; a student's Values
+are usually in one).  With ``strict=True`` an output that does not depend on
+an input is torch's error instead of a zero.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from micrograph.engine import grad
+from micrograph.grad_mode import enable_grad
+from micrograph.ops_extra import ViewBackward0, record
+from micrograph.value import Value
+
+Func = Callable[..., Any]
+
+_INDEPENDENT = "Output {i} of the user-provided function is independent of input {j}. This is not allowed in strict mode."
+_NO_GRAD_OUTPUT = (
+    "Output {i} of the user-provided function does not require gradients. The outputs must be computed in a "
+    "differentiable manner from the input when running in strict mode."
+)
+_JACOBIAN_INDEPENDENT = (
+    "While computing the hessian, found that the jacobian of the user-provided function with respect to input {i} "
+    "is independent of the input. This is not allowed in strict mode. You should ensure that your function is "
+    "twice differentiable and that the jacobian depends on the inputs (this would be violated by a linear function "
+    "for example)."
+)
+
+
+def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, ...]]:
+    """torch's ``_as_tuple``: (was it a tuple, the Values); anything else is its TypeError."""
+    is_tuple = isinstance(x, (tuple, list))
+    items = tuple(x) if is_tuple else (x,)
+    for i, item in enumerate(items):
+        if not isinstance(item, Value):
+            where = f"the value at index {i}" if is_tuple else f"the given {arg_name}"
+            raise TypeError(
+                f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but "
+                f"{where} has type {type(item)}."
+            )
+    return is_tuple, items
+
+
+def _fresh(inputs: tuple[Value, ...], create_graph: bool) -> tuple[Value, ...]:
+    """Leaves for the function to run on: a view that keeps the graph under create_graph, else a detached copy."""
+    return tuple(
+        record(ViewBackward0, (v,), v.item()) if create_graph and v.requires_grad else v.detach().requires_grad_(True)
+        for v in inputs
+    )
+
+
+def _finish(values: Any, create_graph: bool) -> Any:
+    """Results do not require grad unless create_graph (then they are views, as torch's reshaped ones)."""
+    if isinstance(values, tuple):
+        return tuple(_finish(v, create_graph) for v in values)
+    if create_graph and values.requires_grad:
+        return record(ViewBackward0, (values,), values.item())
+    return values.detach()
+
+
+def _check_outputs(outputs: tuple[Value, ...], strict: bool) -> None:
+    if strict:
+        for i, out in enumerate(outputs):
+            if not out.requires_grad:
+                raise RuntimeError(_NO_GRAD_OUTPUT.format(i=i))
+
+
+def _grads(outputs: tuple[Value, ...], inputs: tuple[Value, ...], grad_outputs: tuple[Any, ...] | None,
+           create_graph: bool) -> tuple[Value | None, ...]:
+    """torch's ``_autograd_grad``: outputs that need no grad are left out; unused inputs give None."""
+    pairs = [(o, g) for o, g in zip(outputs, grad_outputs or (None,) * len(outputs)) if o.requires_grad]
+    if not pairs:
+        return (None,) * len(inputs)
+    outs, gos = zip(*pairs)
+    return grad(list(outs), list(inputs), list(gos), retain_graph=True, create_graph=create_graph, allow_unused=True)
+
+
+def _shape(result: Any, is_outputs_tuple: bool, is_inputs_tuple: bool) -> Any:
+    """torch's ``_tuple_postprocess``: unwrap the levels that were not tuples."""
+    if not is_outputs_tuple:
+        result = result[0]
+    if not is_inputs_tuple:
+        result = tuple(r[0] for r in result) if is_outputs_tuple else result[0]
+    return result
+
+
+def jacobian(func: Func, inputs: Any, create_graph: bool = False, strict: bool = False,
+             vectorize: bool = False, strategy: str = "reverse-mode") -> Any:
+    """d func(*inputs) / d inputs: entry [i][j] is d output_i / d input_j."""
+    if strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError(
+            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function has more '
+            'outputs than inputs, "forward-mode" tends to be more performant. Otherwise, prefer to use "reverse-mode".'
+        )
+    if strategy == "forward-mode" and not vectorize:
+        raise NotImplementedError(
+            "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+            "only implemented for `vectorize=True`."
+        )
+    with enable_grad():
+        is_inputs_tuple, given = _as_tuple(inputs, "inputs", "jacobian")
+        leaves = _fresh(given, create_graph)
+        is_outputs_tuple, outputs = _as_tuple(
+            func(*leaves), "outputs of the user-provided function", "jacobian"
+        )
+        _check_outputs(outputs, strict)
+        rows = []
+        for i, out in enumerate(outputs):
+            row = []
+            for j, g in enumerate(_grads((out,), leaves, None, create_graph)):
+                if g is None:
+                    if strict:
+                        raise RuntimeError(_INDEPENDENT.format(i=i, j=j))
+                    g = Value(0.0)
+                row.append(g)
+            rows.append(tuple(row))
+    return _shape(_finish(tuple(rows), create_graph), is_outputs_tuple, is_inputs_tuple)
+
+
+def hessian(func: Func, inputs: Any, create_graph: bool = False, strict: bool = False,
+            vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode") -> Any:
+    """The second derivatives of a function returning one Value: entry [i][j] is d² f / d input_i d input_j."""
+    is_inputs_tuple, given = _as_tuple(inputs, "inputs", "hessian")
+
+    def single_output(*args: Value) -> Value:
+        out = func(*args)
+        is_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "hessian")
+        _check_outputs(outs, strict)
+        if is_tuple:
+            raise RuntimeError("The function given to hessian should return a single Tensor")
+        return out
+
+    def jac_func(*args: Value) -> Any:
+        jac = jacobian(single_output, args, create_graph=True)
+        if strict:
+            for i, j in enumerate(jac):
+                if not j.requires_grad:
+                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
+        return jac
+
+    result = jacobian(jac_func, given, create_graph=create_graph, strict=strict, vectorize=vectorize,
+                      strategy=outer_jacobian_strategy)
+    return _shape(result, is_inputs_tuple, is_inputs_tuple)
+
+
+def vjp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
+    """(func(*inputs), v · J): the outputs, and the gradient of ``sum(v_i * output_i)`` for each input."""
+    with enable_grad():
+        is_inputs_tuple, given = _as_tuple(inputs, "inputs", "vjp")
+        leaves = _fresh(given, create_graph)
+        is_outputs_tuple, outputs = _as_tuple(func(*leaves), "outputs of the user-provided function", "vjp")
+        _check_outputs(outputs, strict)
+        vs = _vector(v, outputs, is_outputs_tuple, "vjp")
+        grads = _grads(outputs, leaves, vs, create_graph)
+        result = []
+        for i, g in enumerate(grads):
+            if g is None:
+                if strict:
+                    raise RuntimeError(
+                        f"The output of the user-provided function is independent of input {i}. "
+                        "This is not allowed in strict mode."
+                    )
+                g = Value(0.0)
+            result.append(g)
+    outs = _finish_outputs(outputs, create_graph)
+    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(tuple(result), create_graph), is_inputs_tuple)
+
+
+def _vector(v: Any, outputs: tuple[Value, ...], is_outputs_tuple: bool, fn_name: str) -> tuple[Any, ...] | None:
+    if v is None:
+        if len(outputs) != 1:
+            raise RuntimeError(
+                "The vector v can only be None if the user-provided function returns a single Tensor "
+                "with a single element."
+            )
+        return None
+    _, vs = _as_tuple(v, "v", fn_name)
+    if len(vs) != len(outputs):
+        if is_outputs_tuple:
+            raise RuntimeError(f"v is a tuple of invalid length: should be {len(outputs)} but got {len(vs)}.")
+        raise RuntimeError("The given v should contain a single Tensor.")
+    return tuple(x.detach() for x in vs)
+
+
+def _finish_outputs(outputs: tuple[Value, ...], create_graph: bool) -> tuple[Value, ...]:
+    return outputs if create_graph else tuple(o.detach() for o in outputs)
+
+
+def _unwrap(values: tuple[Any, ...], is_tuple: bool) -> Any:
+    return values if is_tuple else values[0]
+
+
+def jvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
+    """(func(*inputs), J · v); on scalars the product of each derivative with its v, summed per output."""
+    is_inputs_tuple, given = _as_tuple(inputs, "inputs", "jvp")
+    vs = _vector(v, given, is_inputs_tuple, "jvp") if v is not None else tuple(Value(1.0) for _ in given)
+    jac = jacobian(func, tuple(given), create_graph=create_graph, strict=strict)
+    with enable_grad():
+        is_outputs_tuple, outputs = _as_tuple(func(*given), "outputs of the user-provided function", "jvp")
+    rows = jac if is_outputs_tuple else (jac,)
+    products = tuple(_dot(row, vs) for row in rows)  # type: ignore[arg-type]
+    return _unwrap(_finish_outputs(outputs, create_graph), is_outputs_tuple), _unwrap(products, is_outputs_tuple)
+
+
+def _dot(row: tuple[Value, ...], vs: tuple[Value, ...]) -> Value:
+    total = row[0] * vs[0]
+    for a, b in zip(row[1:], vs[1:]):
+        total = total + a * b
+    return total
+
+
+def vhp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
+    """(func(*inputs), v · H) for a function returning one Value."""
+    is_inputs_tuple, given = _as_tuple(inputs, "inputs", "vhp")
+    vs = _vector(v, given, is_inputs_tuple, "vhp") if v is not None else tuple(Value(1.0) for _ in given)
+    hess = hessian(func, tuple(given), create_graph=create_graph, strict=strict)
+    products = tuple(_dot(tuple(hess[i][j] for i in range(len(given))), vs) for j in range(len(given)))
+    out = func(*given)
+    return (out if create_graph else out.detach()), _unwrap(products, is_inputs_tuple)
+
+
+hvp = vhp  # the Hessian is symmetric: v · H == H · v
