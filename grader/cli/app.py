@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
+import platform
 import sys
 from importlib.metadata import version
 
 import click
+from click.shell_completion import CompletionItem
 
 from grader.cli import instructor, student
+from grader.cli.completion import exercise_items
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE
 from grader.sandbox import isolation
 
@@ -19,10 +22,31 @@ class _DefaultToRun(click.Group):
     name is an exercise."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands
-                        and args[0] not in ("--help", "-h", "--version")):
+        completing_a_command = ctx.resilient_parsing and not args
+        if not completing_a_command and (not args or (
+                args[0] not in self.commands and args[0] not in _OWN_OPTIONS)):
             args = ["run", *args]
         return super().parse_args(ctx, args)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """``grade <TAB>``: the subcommands and the exercise ids (``grade ex03`` runs one)."""
+        return super().shell_complete(ctx, incomplete) + exercise_items(incomplete)
+
+
+_OWN_OPTIONS = ("--help", "-h", "--version")
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``grade --version``: the versions, and how submissions are isolated on this machine."""
+    if not value or ctx.resilient_parsing:
+        return
+    try:
+        mode = isolation.current().describe()
+    except isolation.IsolationUnavailable as exc:
+        mode = f"isolation: unavailable ({exc})"
+    click.echo(f"grade (micrograph {version('micrograph')}, Python "
+               f"{platform.python_version()}), {mode}")
+    ctx.exit(EXIT_FULL)
 
 
 HELP = """Grade exercises in a sandbox, explain each failure, draw the computation graph.
@@ -33,31 +57,21 @@ HELP = """Grade exercises in a sandbox, explain each failure, draw the computati
   grade list                         the exercises with titles and points
   grade check                        solutions score full marks, stubs zero
   grade expected --public-only       expected answers for a release
+  grade batch | gradescope | release the course autograder (instructors)
 \b
 Grading options (grade run --help): --submission PATH (a file or a folder
 instead of exercises/), --json, --out DIR (diagrams, default grades/).
 \b
 Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
+Completion: eval "$(_GRADE_COMPLETE=bash_source grade)" (zsh_source, fish_source).
 """
-
-
-def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``grade --version``: the version and the isolation submissions get on this machine."""
-    if not value or ctx.resilient_parsing:
-        return
-    try:
-        mode = isolation.current().describe()
-    except isolation.IsolationUnavailable as exc:
-        mode = f"isolation: unavailable ({exc})"
-    click.echo(f"grade (micrograph {version('micrograph')}), {mode}")
-    ctx.exit(EXIT_FULL)
 
 
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]},
              help=HELP)
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
-              help="The version, and how submissions are isolated here.")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Versions and the sandbox's isolation mode.")
 def cli() -> None:
     pass
 
@@ -83,6 +97,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.Abort:
         click.echo("grade: interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:  # a path the user gave that cannot be read or written
+        where = f": {exc.filename}" if exc.filename else ""
+        click.echo(f"grade: {exc.strerror or exc}{where}", err=True)
+        sys.exit(EXIT_USAGE)
     sys.exit(code if isinstance(code, int) else EXIT_FULL)
 
 

@@ -15,9 +15,12 @@ from typing import Callable
 
 import click
 
+from grader.cli.completion import complete_selection, complete_targets
 from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
+    FOLDER,
+    OUTPUT_FILE,
     course_here,
     file_in,
     grade_all,
@@ -51,8 +54,8 @@ def _launcher() -> Launcher:
 
 
 @click.command("check")
-@click.argument("targets", nargs=-1)
-@click.option("--out", type=click.Path(path_type=Path), default=Path("grades") / "check",
+@click.argument("targets", nargs=-1, shell_complete=complete_targets)
+@click.option("--out", type=FOLDER, default=Path("grades") / "check",
               show_default=True, help="Where the solutions' diagrams go.")
 def check(targets: tuple[str, ...], out: Path) -> int:
     """Instructor's self-test: solutions score full marks, untouched stubs score zero."""
@@ -97,9 +100,9 @@ def check(targets: tuple[str, ...], out: Path) -> int:
 
 
 @click.command("expected")
-@click.argument("targets", nargs=-1)
+@click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @click.option("--public-only", is_flag=True, help="Keep only the public tests (a release).")
-@click.option("--to", "to", type=click.Path(path_type=Path), default=None,
+@click.option("--to", "to", type=FOLDER, default=None,
               help="Folder for exNN.json (default: the grader's expected/ folder).")
 def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> int:
     """Write the expected observations from solutions/, for grading without them."""
@@ -116,12 +119,12 @@ def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> in
 
 
 @click.command("batch")
-@click.argument("submissions", type=click.Path(path_type=Path))
-@click.option("--out", "out", required=True, type=click.Path(path_type=Path),
+@click.argument("submissions", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--out", "out", required=True, type=FOLDER,
               help="Where grades.csv, report.html and one folder per student go.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None,
               help="Children at a time (default: two per core).")
-@click.option("--exercises", default=None, help=EXERCISES_HELP)
+@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
 def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None) -> int:
     """Grade a class: SUBMISSIONS holds one folder, .py or .zip per student.
 
@@ -176,9 +179,9 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
 
 
 @click.command("gradescope")
-@click.option("-o", "--output", "output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", "output", type=OUTPUT_FILE,
               default=Path("autograder.zip"), show_default=True, help="The bundle to write.")
-@click.option("--exercises", default=None, help=EXERCISES_HELP)
+@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
 def gradescope(output: Path, exercises: str | None) -> int:
     """Build the Gradescope autograder bundle (setup.sh, run_autograder, tests, solutions)."""
     from grader.publish.gradescope import BundleError, build_bundle
@@ -190,18 +193,25 @@ def gradescope(output: Path, exercises: str | None) -> int:
 
 
 @click.command("release")
-@click.option("-o", "--output", "output", type=click.Path(path_type=Path), required=True,
+@click.option("-o", "--output", "output", type=FOLDER, required=True,
               help="The folder to create for students.")
-@click.option("--exercises", default=None, help=EXERCISES_HELP)
+@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
 def release(output: Path, exercises: str | None) -> int:
     """Build the students' folder: engine, grader, stubs, public tests; no solutions and no
-    hidden tests."""
+    hidden tests.  Refused (exit status 1) when a stub scores points or holds a line of its
+    solution."""
     from grader.publish.public_tests import StripError
-    from grader.publish.release import ReleaseError, build_release
+    from grader.publish.release import ReleaseError, UnsafeStubs, build_release
     from grader.publish.shipping import ShippingError
 
-    return _build(build_release, (ReleaseError, StripError, ShippingError), output, exercises,
-                  "hand it to students (it has no solutions, no hidden tests)")
+    try:
+        return _build(build_release, (ReleaseError, StripError, ShippingError), output,
+                      exercises, "hand it to students (every stub scores zero and holds no "
+                      "line of its solution; no solutions, no hidden tests)")
+    except UnsafeStubs as exc:
+        for sentence in exc.sentences:
+            click.echo(f"grade: not releasing: {sentence}", err=True)
+        return EXIT_NOT_FULL
 
 
 def _build(builder: Callable[..., list[str]], errors: tuple[type[Exception], ...], output: Path,

@@ -17,6 +17,35 @@ from grader.judge.grading import ExerciseResult
 EXIT_FULL, EXIT_NOT_FULL, EXIT_USAGE = 0, 1, 2
 
 
+class _Folder(click.ParamType):
+    """A folder to write into: absent (it is created) or a folder, never a file."""
+
+    name = "folder"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> Path:
+        path = Path(str(value))
+        if path.exists() and not path.is_dir():
+            self.fail(f"{path} is a file, not a folder", param, ctx)
+        return path
+
+
+class _OutputFile(click.ParamType):
+    """A file to write: absent or a file, never a folder."""
+
+    name = "file"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> Path:
+        path = Path(str(value))
+        if path.is_dir():
+            self.fail(f"{path} is a folder: give the name of the file to write", param, ctx)
+        return path
+
+
+FOLDER, OUTPUT_FILE = _Folder(), _OutputFile()
+
+
 def course_here() -> Course:
     """The course in the current folder; ``GRADE_TESTS_DIR`` / ``GRADE_EXPECTED_DIR`` point at
     other test modules / expected observations (a release, a bundle, the grader's own tests)."""
@@ -101,3 +130,4 @@ def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None
     ]
     with contextlib.redirect_stdout(sys.stderr):
         return in_parallel(calls)
+

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
+from grader.cli.completion import complete_targets
 from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
+    FOLDER,
     course_here,
     grade_all,
     infer_target,
@@ -17,16 +20,17 @@ from grader.cli.shared import (
     submissions,
     target_ids,
 )
+from grader.judge.grading import ExerciseResult
 from grader.report import terminal
 from grader.sandbox import isolation
 
 
 @click.command("run")
-@click.argument("targets", nargs=-1)
+@click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @click.option("--submission", type=click.Path(path_type=Path),
               help="A file, or a folder of exNN_*.py files, instead of exercises/.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout, nothing else.")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("grades"),
+@click.option("--out", type=FOLDER, default=Path("grades"),
               show_default=True, help="Where diagrams go (DIR/ex03/graph.svg).")
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
     """Grade exercises (all of them by default): grade run ex03 = grade ex03."""
@@ -39,14 +43,7 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
     files = submissions(course, exercises, submission, explicit=bool(targets))
     results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
     if as_json:
-        if single:
-            payload = results[0].to_json()
-        else:
-            payload = {"score": sum(r.score for r in results),
-                       "max_score": sum(r.max_score for r in results),
-                       "exercises": [r.to_json() for r in results]}
-        payload["isolation"] = mode
-        click.echo(json.dumps(payload, indent=1, allow_nan=False))
+        click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))
     else:
         for result, path in zip(results, files):
             click.echo(terminal.exercise(result, course.display(path)) + "\n")
@@ -55,13 +52,33 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
     return EXIT_FULL if all(r.full_marks for r in results) else EXIT_NOT_FULL
 
 
+JSON_FORMAT = 1  # bump when a field changes meaning or goes away
+
+
+def json_payload(results: list[ExerciseResult], isolation_mode: str) -> dict[str, Any]:
+    """``--json``: one shape whether one exercise was graded or several."""
+    here = [t for r in results for t in r.graded_here]
+    return {"format_version": JSON_FORMAT, "isolation": isolation_mode,
+            "score": sum(r.score for r in results),
+            "max_score": sum(r.max_score for r in results),
+            "graded_here": {"score": sum(t.score for t in here),
+                            "max_score": sum(t.max_score for t in here)},
+            "full_marks": all(r.full_marks for r in results),
+            "exercises": [r.to_json() for r in results]}
+
+
 @click.command("list")
 def list_() -> int:
-    """The exercises with titles and points."""
+    """The exercises with titles, points, and how many tests are public and hidden."""
     course = course_here()
+    rows = [["exercise", "points", "public", "hidden", "file", "title"]]
     for exercise_id in course.ids():
         ex = load_exercise(course, exercise_id).spec
-        public = sum(1 for t in ex.tests if t.public)
-        click.echo(f"{ex.id}  {terminal.points(ex.max_score, ex.max_score).split('/')[0]:>3} pts  "
-                   f"{len(ex.tests)} tests ({public} public)  {ex.module}.py  {ex.title}")
+        worth = ex.max_score + (ex.elsewhere.points if ex.elsewhere else 0)
+        rows.append([ex.id, f"{worth:g}", f"{ex.public_count}", f"{ex.hidden_count}",
+                     f"{ex.module}.py", ex.title])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        click.echo("  ".join(c.rjust(w) if c.isdigit() else c.ljust(w)
+                             for c, w in zip(row, widths)) + "  " + row[-1])
     return EXIT_FULL

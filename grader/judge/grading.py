@@ -18,7 +18,9 @@ from grader.judge.reference import Expected
 from grader.sandbox.run import ChildReport, run_child
 from grader.spec import Test
 
-STATUSES = ("passed", "failed", "error", "timeout")
+PASSED, FAILED, ERROR, TIMEOUT = "passed", "failed", "error", "timeout"
+ELSEWHERE = "autograder"  # hidden tests a release does not hold: graded on the course autograder
+STATUSES = (PASSED, FAILED, ERROR, TIMEOUT, ELSEWHERE)
 
 
 @dataclass
@@ -62,19 +64,44 @@ class ExerciseResult:
         return sum(t.max_score for t in self.tests)
 
     @property
+    def graded_here(self) -> list[TestResult]:
+        """The tests this grader ran (a release's hidden tests run on the course autograder)."""
+        return [t for t in self.tests if t.status != ELSEWHERE]
+
+    @property
+    def public_only(self) -> bool:
+        """Whether some hidden tests were not graded here (a student release)."""
+        return len(self.graded_here) != len(self.tests)
+
+    @property
     def full_marks(self) -> bool:
-        return self.score == self.max_score
+        """Every test graded here passed (in a release: every public test)."""
+        return all(t.status == PASSED for t in self.graded_here)
 
     def to_json(self) -> dict[str, Any]:
-        return {"exercise": self.exercise, "score": self.score, "max_score": self.max_score,
+        here = self.graded_here
+        return {"exercise": self.exercise, "title": self.title, "score": self.score,
+                "max_score": self.max_score, "graded_here": {
+                    "score": sum(t.score for t in here), "max_score": sum(t.max_score for t in here),
+                    "tests": len(here)},
                 "tests": [t.to_json() for t in self.tests], "diagrams": self.diagrams,
-                "stdout": self.stdout}
+                "stdout": self.stdout, "notes": self.notes}
 
 
 def zero(ex: LoadedExercise, status: str, reason: str) -> ExerciseResult:
     """Every test scores zero for the same reason (no file, no expected answers, ...)."""
     tests = [TestResult(t.name, t.public, 0, t.points, status, reason) for t in ex.spec.tests]
-    return ExerciseResult(ex.spec.id, ex.spec.title, tests)
+    return ExerciseResult(ex.spec.id, ex.spec.title, tests + _elsewhere(ex))
+
+
+def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
+    """One row for the hidden tests a release does not hold, with a status of its own."""
+    hidden = ex.spec.elsewhere
+    if hidden is None:
+        return []
+    name = (f"{hidden.count} hidden tests: graded on the course autograder" if hidden.count > 1
+            else "1 hidden test: graded on the course autograder")
+    return [TestResult(name, False, 0, hidden.points, ELSEWHERE)]
 
 
 def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
@@ -127,6 +154,7 @@ def grade_exercise(
         diagram=diagram_dir is not None and spec.diagram_probe is not None,
     )
     tests = [_judge(t, report, expected, display, spec.memory_limit) for t in spec.tests]
+    tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed)
     if diagram_dir is not None and spec.diagram_probe is not None:

@@ -24,9 +24,6 @@ from pathlib import Path
 from grader.course import catalog
 from grader.course.catalog import CatalogError, LoadedExercise
 
-PLACEHOLDER_FEEDBACK = ("Hidden tests run only on the course autograder: passing the public "
-                        "tests here is not full marks.")
-
 
 class StripError(Exception):
     """A test module whose hidden tests cannot be removed safely; one line for the user."""
@@ -99,17 +96,15 @@ def _public_statements(tree: ast.Module) -> list[ast.stmt]:
 
 
 def _placeholder(count: int, points: int | float) -> str:
-    name = f"{count} hidden test{'s' if count != 1 else ''} (course autograder only)"
-    return (f"\n\n@EXERCISE.test({name!r}, points={points!r}, feedback={PLACEHOLDER_FEEDBACK!r})\n"
-            "def hidden_tests_run_elsewhere(sub):\n    return None\n")
+    return f"\n\nEXERCISE.hidden_elsewhere(count={count!r}, points={points!r})\n"
 
 
 def public_source(ex: LoadedExercise, *, placeholder: bool) -> str:
     """The source of ``ex``'s test module with only its public tests (see the module doc).
 
-    With ``placeholder``, one extra test worth the hidden tests' points stands for them: it
-    has no expected answer, so the grader scores it zero and says that hidden tests run only
-    on the course autograder; a student never mistakes passing the public tests for full marks.
+    With ``placeholder``, one line declares how many hidden tests there are and their points
+    (``Exercise.hidden_elsewhere``): the grade here shows them as one row "N hidden tests:
+    graded on the course autograder", so passing the public tests never reads as full marks.
     """
     spec = ex.spec
     try:
@@ -145,8 +140,7 @@ def _check(ex: LoadedExercise, source: str, placeholder: bool) -> None:
                 sys.modules.pop(module_name, None)
     names = [t.name for t in loaded.spec.tests]
     wanted = [t.name for t in ex.spec.tests if t.public]
-    if placeholder:
-        names = names[:-1]
-    if names != wanted:
+    declared = loaded.spec.elsewhere.count if loaded.spec.elsewhere else 0
+    if names != wanted or declared != (ex.spec.hidden_count if placeholder else 0):
         raise StripError(f"{ex.spec.id}: the public-only test module declares {names}, "
                          f"not the public tests {wanted}")

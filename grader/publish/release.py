@@ -8,8 +8,11 @@ format), so the release grades without solutions.  In the release, ``grade ex03`
 tests and its table says that the hidden tests run only on the course autograder, with their
 points counted as not earned: passing the public tests never looks like full marks.
 
-Before returning, the builder checks its own output: no hidden test's name or feedback and no
-line that only a solution has may appear in any file of DIR.
+Before writing anything, every stub is graded with all the tests and compared with its
+solution: a stub that scores points, or holds a line of its solution's answer
+(``grader.publish.leaks``), stops the release (``UnsafeStubs``, one sentence per exercise);
+there is no way to force it.  After writing, the builder checks its own output: no hidden
+test's name or feedback and no line of a solution's answer may appear in any file of DIR.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from pathlib import Path
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
-from grader.course.folder import Course
+from grader.course.folder import Course, in_parallel
 from grader.judge.reference import from_solution, write_shipped
+from grader.publish.leaks import copied_lines, skeleton, solution_only
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import copy_project, project_files
 
@@ -30,6 +34,14 @@ MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
 
 class ReleaseError(Exception):
     """The release cannot be built; one line for the user."""
+
+
+class UnsafeStubs(Exception):
+    """Some stubs are not safe to hand out: one sentence per offending exercise."""
+
+    def __init__(self, sentences: list[str]) -> None:
+        super().__init__("\n".join(sentences))
+        self.sentences = sentences
 
 
 def _readme(exercises: list[LoadedExercise]) -> str:
@@ -55,21 +67,28 @@ source .venv/bin/activate
 
 ## Check your work
 
+Run `grade` from this folder (the one with `exercises/`), with the virtual environment active:
+
 ```bash
-grade ex03      # one exercise: a table of tests, feedback for each failure, a diagram
-grade           # every exercise, then a summary
-grade list      # the exercises, their points and how many tests are public
+grade ex03              # one exercise (also: grade 3): a table of tests, feedback, a diagram
+grade                   # every exercise, then a summary
+grade ex03 --json       # the same as JSON, for scripts
+grade list              # the exercises, their points, how many tests are public and hidden
 ```
 
-Diagrams of the graph your code builds go to `grades/exNN/graph.svg`.
+`grade ex03` runs the public tests of exercise 3 on `exercises/ex03_*.py` in a sandbox and
+prints one row per test: its points, its status (`passed`, `failed`, `error`, `timeout`) and,
+for a test you missed, feedback about what your code did. Diagrams of the graph your code
+builds go to `grades/exNN/graph.svg`; open them in a browser.
 
 ## What the grade here means
 
 Each exercise has **public tests**, which run here, and **hidden tests**, which run only on the
-course autograder, on inputs you have not seen. Here every exercise shows one line for its
-hidden tests, scored 0 with the note "hidden tests run only on the course autograder": passing
-every public test is **not** full marks. Write code that is right for any input, not for the
-numbers in the public tests.
+course autograder, on inputs you have not seen. Here they show as one row, such as
+`4 hidden tests: graded on the course autograder`, with the status `autograder`, and the total
+reads `public 2/2`: the public tests are all this folder can grade. The exit status is 0 when
+every public test passes. Write code that is right for any input, not for the numbers in the
+public tests: the hidden tests are worth most of the points.
 
 | exercise | file | topic | public points | hidden points |
 |---|---|---|---|---|
@@ -94,24 +113,31 @@ def secret_strings(exercises: list[tuple[LoadedExercise, Path, Path]], engine: l
                    public_modules: list[str]) -> list[str]:
     """Texts that must never ship, for (exercise, solution, stub) triples, each long enough
     not to occur by chance: hidden tests' names and feedback (unless a stub, a public test or
-    the engine and grader say the same), and lines only a solution has (unless a stub, a
-    public test module or the engine has them too: the engine implements what some exercises
-    rebuild)."""
+    the engine and grader say the same), and the lines of a solution's answer, which the
+    stub's skeleton does not have (unless a public test module or the engine has them too:
+    the engine implements what some exercises rebuild)."""
     hidden, solution_lines, stubs, public_words = [], [], [], []
+    skeletons: list[str] = []
     for ex, solution, stub in exercises:
         stubs.append(stub.read_text(encoding="utf-8"))
         for test in ex.spec.tests:
             texts = [test.name, test.feedback, *test.key_feedback.values()]
             (public_words if test.public else hidden).extend(texts)
-        solution_lines += [line.strip() for line in solution.read_text(encoding="utf-8")
-                           .splitlines()]
+        answer = solution.read_text(encoding="utf-8")
+        solution_lines += solution_only(answer, stubs[-1])
+        skeletons.append("\n".join(skeleton(stubs[-1], answer)))
 
     def secret(text: str, known: list[str]) -> bool:
         return len(text) >= MIN_LEAK_TEXT and not any(text in k for k in known)
 
     return ([t for t in dict.fromkeys(hidden) if secret(t, stubs + public_words + engine)]
             + [t for t in dict.fromkeys(solution_lines)
-               if secret(t, stubs + public_modules + engine)])
+               if secret(t, skeletons + public_modules + engine)])
+
+
+def _project_texts() -> list[str]:
+    """The engine's and the grader's files as they ship."""
+    return [p.read_bytes().decode("utf-8", "replace") for _, p in project_files()]
 
 
 def check_no_leak(folder: Path, secrets: list[str]) -> None:
@@ -121,6 +147,35 @@ def check_no_leak(folder: Path, secrets: list[str]) -> None:
             if secret in text:
                 raise ReleaseError(f"{path} contains hidden text ({secret[:60]!r}): "
                                    "not releasing")
+
+
+def check_stubs(course: Course, exercises: list[LoadedExercise],
+                found: dict[str, tuple[Path, Path]]) -> None:
+    """Grade every stub with all its tests and compare it with its solution; raise UnsafeStubs
+    unless each scores zero and holds no line of its solution's answer."""
+    results = in_parallel([lambda ex=ex: course.grade(ex, found[ex.spec.id][1])
+                           for ex in exercises])
+    engine = _project_texts()
+    sentences = []
+    for ex, result in zip(exercises, results):
+        solution, stub = found[ex.spec.id]
+        shown = course.display(stub)
+        copied = copied_lines(stub.read_text(encoding="utf-8"),
+                              solution.read_text(encoding="utf-8"), engine)
+        scored = result.score != 0
+        if scored and copied:
+            sentences.append(f"{ex.spec.id}: {shown} scores {result.score:g}/"
+                             f"{result.max_score:g} and has {len(copied)} line(s) of its "
+                             f"solution (such as {copied[0]!r}): put the untouched stub back.")
+        elif scored:
+            sentences.append(f"{ex.spec.id}: {shown} scores {result.score:g}/"
+                             f"{result.max_score:g} where an untouched stub scores 0: put the "
+                             "untouched stub back.")
+        elif copied:
+            sentences.append(f"{ex.spec.id}: {shown} has {len(copied)} line(s) of its solution "
+                             f"(such as {copied[0]!r}): put the untouched stub back.")
+    if sentences:
+        raise UnsafeStubs(sentences)
 
 
 def build_release(course: Course, exercises: list[LoadedExercise], out: Path) -> list[str]:
@@ -135,12 +190,13 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path) ->
             missing = "solution" if solution is None else "stub"
             raise ReleaseError(f"no {missing} for {ex.spec.id} ({ex.spec.module}.py)")
         found[ex.spec.id] = (solution, stub)
+    check_stubs(course, exercises, found)
     out.mkdir(parents=True, exist_ok=True)
     try:
         lines = _write_release(course, exercises, found, out)
         public_modules = [p.read_text(encoding="utf-8")
                           for p in (out / "grader" / "exercises").glob("ex*.py")]
-        engine = [p.read_bytes().decode("utf-8", "replace") for _, p in project_files()]
+        engine = _project_texts()
         secrets = secret_strings([(ex, *found[ex.spec.id]) for ex in exercises], engine,
                                  public_modules)
         check_no_leak(out, secrets)

@@ -5,13 +5,35 @@ from __future__ import annotations
 import shutil
 import textwrap
 
-from grader.judge.grading import ExerciseResult
+from grader.judge.grading import ELSEWHERE, ERROR, TIMEOUT, ExerciseResult, TestResult
 
 _STDOUT_LINES = 15
 
 
 def points(score: int | float, max_score: int | float) -> str:
     return f"{score:g}/{max_score:g}"
+
+
+def _test_points(test: TestResult) -> str:
+    """``2/2``; hidden tests graded elsewhere have no score here, only their worth."""
+    return f"-/{test.max_score:g}" if test.status == ELSEWHERE else points(test.score,
+                                                                         test.max_score)
+
+
+def score(results: list[ExerciseResult]) -> str:
+    """``3/10``; ``public 5/5`` when hidden tests are graded elsewhere (a release)."""
+    here = [t for r in results for t in r.graded_here]
+    text = points(sum(t.score for t in here), sum(t.max_score for t in here))
+    return f"public {text}" if any(r.public_only for r in results) else text
+
+
+def total(results: list[ExerciseResult]) -> str:
+    """The score, and for a release what the course autograder adds."""
+    elsewhere = sum(t.max_score for r in results for t in r.tests if t.status == ELSEWHERE)
+    if not elsewhere:
+        return score(results)
+    return (f"{score(results)} (hidden tests, worth {elsewhere:g} more points, are graded on "
+            "the course autograder)")
 
 
 def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
@@ -30,10 +52,10 @@ def exercise(result: ExerciseResult, display: str) -> str:
     """The table for one exercise: test, public/hidden, points, status, feedback."""
     width = shutil.get_terminal_size((100, 24)).columns
     rows = [["test", "", "points", "status", "feedback"]]
-    rows += [[t.name, "public" if t.public else "hidden", points(t.score, t.max_score),
+    rows += [[t.name, "public" if t.public else "hidden", _test_points(t),
               t.status, t.feedback] for t in result.tests]
     lines = [f"{result.exercise}  {result.title}  ({display})", *_table(rows, width)]
-    lines.append(f"  total: {points(result.score, result.max_score)}")
+    lines.append(f"  total: {total([result])}")
     if result.diagrams:
         lines.append("  diagram: " + ", ".join(result.diagrams))
     lines += [f"  {note}" for note in result.notes]
@@ -50,9 +72,14 @@ def summary(results: list[ExerciseResult]) -> str:
     """One line per exercise and the total."""
     rows = [["exercise", "score", "result", "title"]]
     for r in results:
-        verdict = "full marks" if r.full_marks else "errors" if any(
-            t.status in ("error", "timeout") for t in r.tests) else "not full"
-        rows.append([r.exercise, points(r.score, r.max_score), verdict, r.title])
-    total = points(sum(r.score for r in results), sum(r.max_score for r in results))
+        rows.append([r.exercise, score([r]), _verdict(r), r.title])
     width = shutil.get_terminal_size((100, 24)).columns
-    return "\n".join(["summary", *_table(rows, width), f"  total: {total}"])
+    return "\n".join(["summary", *_table(rows, width), f"  total: {total(results)}"])
+
+
+def _verdict(result: ExerciseResult) -> str:
+    if result.full_marks:
+        return "public tests passed" if result.public_only else "full marks"
+    if any(t.status in (ERROR, TIMEOUT) for t in result.tests):
+        return "errors"
+    return "not full"

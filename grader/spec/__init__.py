@@ -5,6 +5,6 @@ The sandboxed child loads these too, so this package follows the child's rules: 
 and ``micrograph`` only, nothing from the parent side of ``grader``, no side effects.
 """
 
-from grader.spec.exercise import Exercise, Probe, SpecError, Test
+from grader.spec.exercise import Exercise, HiddenElsewhere, Probe, SpecError, Test
 
-__all__ = ["Exercise", "Probe", "SpecError", "Test"]
+__all__ = ["Exercise", "HiddenElsewhere", "Probe", "SpecError", "Test"]

@@ -59,6 +59,15 @@ class Test:
         return "; ".join(hints) if hints else self.feedback
 
 
+@dataclass(frozen=True)
+class HiddenElsewhere:
+    """Hidden tests this copy of the exercise does not hold (a student release): how many there
+    are and their points, so the grade here can say what runs on the course autograder."""
+
+    count: int
+    points: int | float
+
+
 @dataclass
 class Exercise:
     """An exercise: its id, title, the student's module, limits, tests and diagram probe.
@@ -75,6 +84,7 @@ class Exercise:
     memory_limit: int = DEFAULT_MEMORY_LIMIT
     tests: list[Test] = field(default_factory=list)
     diagram_probe: Probe | None = None
+    elsewhere: HiddenElsewhere | None = None
 
     def __post_init__(self) -> None:
         if not _ID.fullmatch(self.id):
@@ -120,9 +130,29 @@ class Exercise:
         self.diagram_probe = probe
         return probe
 
+    def hidden_elsewhere(self, *, count: int, points: int | float) -> None:
+        """Declare ``count`` hidden tests worth ``points`` that only the course autograder runs
+        (a release's public-only test module says this instead of holding them)."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise SpecError(f"{self.id}: the count of hidden tests must be a positive integer")
+        if isinstance(points, bool) or not isinstance(points, (int, float)) or not points > 0:
+            raise SpecError(f"{self.id}: hidden tests' points must be a positive number")
+        self.elsewhere = HiddenElsewhere(count, points)
+
     @property
     def max_score(self) -> int | float:
+        """Points of the tests declared here (a release's hidden tests are not among them)."""
         return sum(t.points for t in self.tests)
+
+    @property
+    def public_count(self) -> int:
+        return sum(1 for t in self.tests if t.public)
+
+    @property
+    def hidden_count(self) -> int:
+        """Hidden tests, held here or declared as run elsewhere."""
+        held = len(self.tests) - self.public_count
+        return held + (self.elsewhere.count if self.elsewhere else 0)
 
     def get(self, name: str) -> Test:
         return next(t for t in self.tests if t.name == name)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -97,25 +99,42 @@ def test_solution_lines_appear_only_where_students_get_them_anyway(release: Path
                 assert line not in text, (exercise_id, line)
 
 
-def test_grade_in_the_release_says_hidden_tests_run_elsewhere(release: Path, cache: Path,
-                                                              tmp_path: Path) -> None:
+def test_grade_in_the_release_shows_correct_work_as_correct(release: Path, cache: Path,
+                                                           tmp_path: Path) -> None:
     own_cache = tmp_path / "cache"  # a student's machine: nothing cached, no solutions
     stub_run = grade("ex03", cache=own_cache, cwd=release, PYTHONPATH=str(release), COLUMNS="250")
     assert stub_run.returncode == 1
-    assert "hidden tests run only on the course autograder" in stub_run.stdout
     assert "NotImplementedError" in stub_run.stdout
     solved = tmp_path / stub("ex03").name
     solved.write_text(solution("ex03").read_text())
     run = grade("ex03", "--submission", str(solved), cache=own_cache, cwd=release,
                 PYTHONPATH=str(release), COLUMNS="250")
-    assert run.returncode == 1, run.stdout  # every public test passes, and that is not full marks
+    assert run.returncode == 0, run.stdout  # every public test passes
     lines = run.stdout.splitlines()
-    public = [l for l in lines if " public " in l]
+    public = [l for l in lines if " public " in l and "total:" not in l]
     assert public and all("passed" in l for l in public)
-    assert any("hidden tests (course autograder only)" in l and "0/" in l for l in lines)
-    total = next(l for l in lines if "total:" in l).split()[-1]
-    got, out_of = total.split("/")
-    assert float(got) < float(out_of)
+    hidden = [l for l in lines if " hidden " in l]
+    hidden_count = sum(1 for t in catalog.load("ex03").spec.tests if not t.public)
+    assert len(hidden) == 1 and "error" not in hidden[0]
+    assert hidden[0].split()[:8] == [str(hidden_count), "hidden", "tests:", "graded", "on",
+                                     "the", "course", "autograder"]
+    assert hidden[0].split()[-1] == "autograder"  # a status of its own
+    assert "total: public 2/2 " in run.stdout
+    data = json.loads(grade("--json", "--submission", str(tmp_path), cache=own_cache,
+                            cwd=release, PYTHONPATH=str(release)).stdout)
+    ex03 = next(e for e in data["exercises"] if e["exercise"] == "ex03")
+    assert [t["status"] for t in ex03["tests"]] == ["passed", "autograder"]
+    assert ex03["graded_here"] == {"score": 2, "max_score": 2, "tests": 1}
+
+
+def test_grade_list_in_the_release_counts_hidden_tests(release: Path, cache: Path) -> None:
+    here = grade("list", cache=cache).stdout.splitlines()
+    there = grade("list", cache=cache, cwd=release, PYTHONPATH=str(release)).stdout.splitlines()
+    assert here == there  # the same points, public and hidden counts in the course and the release
+    spec = catalog.load("ex03").spec
+    row = next(l for l in there if l.startswith("ex03")).split()
+    public = sum(1 for t in spec.tests if t.public)
+    assert row[1:4] == [f"{spec.max_score:g}", str(public), str(len(spec.tests) - public)]
 
 
 def test_stripping_keeps_exactly_the_public_tests() -> None:
@@ -169,3 +188,59 @@ def test_the_builder_refuses_to_ship_a_hidden_test(release: Path, tmp_path: Path
     with pytest.raises(ReleaseError, match="contains hidden text"):
         check_no_leak(copy, secrets)
     check_no_leak(release, secrets)
+
+
+@pytest.fixture
+def course_copy(tmp_path: Path) -> Path:
+    """A course folder of one's own: the stubs and solutions of ex03 and ex05."""
+    for folder in ("exercises", "solutions"):
+        (tmp_path / folder).mkdir()
+        for exercise_id in ("ex03", "ex05"):
+            source = REPO / folder / stub(exercise_id).name
+            shutil.copyfile(source, tmp_path / folder / source.name)
+    return tmp_path
+
+
+def test_a_release_with_a_filled_in_stub_is_refused(course_copy: Path, cache: Path) -> None:
+    shutil.copyfile(solution("ex03"), course_copy / "exercises" / stub("ex03").name)
+    partly = course_copy / "exercises" / stub("ex05").name  # one solution line, still raising
+    partly.write_text(partly.read_text().replace(
+        '    raise NotImplementedError("ex05: grad_history")',
+        '    history: list[float] = []\n    raise NotImplementedError("ex05: grad_history")'))
+    out = course_copy / "release"
+    run = grade("release", "-o", str(out), "--exercises", "ex03,ex05", "--force",
+                cache=cache, cwd=course_copy)
+    assert run.returncode == 2 and "--force" in run.stderr  # there is no way to force it
+    run = grade("release", "-o", str(out), "--exercises", "ex03,ex05", cache=cache,
+                cwd=course_copy)
+    assert run.returncode == 1 and not out.exists()
+    sentences = run.stderr.strip().splitlines()
+    assert len(sentences) == 2
+    assert sentences[0].startswith("grade: not releasing: ex03:") and "scores 10/10" in sentences[0]
+    assert sentences[1].startswith("grade: not releasing: ex05:")
+    assert "history: list[float] = []" in sentences[1]
+
+
+def test_untouched_stubs_are_released(course_copy: Path, cache: Path) -> None:
+    out = course_copy / "release"
+    run = grade("release", "-o", str(out), "--exercises", "ex03,ex05", cache=cache,
+                cwd=course_copy)
+    assert run.returncode == 0, run.stderr
+    readme = (out / "README.md").read_text()
+    assert "grade ex03" in readme and "graded on the course autograder" in readme
+
+
+def test_lines_shared_with_a_filled_in_stub_are_still_secret() -> None:
+    """The leak check does not take the stub's word for what is shared."""
+    from grader.publish.leaks import copied_lines, solution_only
+
+    sol, st = solution("ex03").read_text(), stub("ex03").read_text()
+    answer = solution_only(sol, st)
+    assert 'g["y"].backward()' in answer
+    assert not any("build_graph(w: float" in line or "w_leaf = Value" in line
+                   for line in answer)  # the given function and the signatures are shared
+    assert copied_lines(st, sol, []) == []
+    half = st.replace('    raise NotImplementedError("ex03: grads_after_backward")',
+                      '    g = build_graph(w, x)\n    g["y"].backward()\n    raise '
+                      'NotImplementedError("ex03: grads_after_backward")')
+    assert copied_lines(half, sol, []) == ['g = build_graph(w, x)', 'g["y"].backward()']

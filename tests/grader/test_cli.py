@@ -104,10 +104,14 @@ def test_two_candidate_files_are_ambiguous(grade, toy: ToyCourse, args: list[str
 def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
     run = grade("ex42", "--json", "--submission", str(toy.write("j/ex42_hostile.py",
                                                                "print('hi')\n" + WRONG)))
-    data = json.loads(run.out)  # stdout is the JSON object and nothing else
-    assert set(data) == {"exercise", "score", "max_score", "tests", "diagrams", "stdout",
-                         "isolation"}
-    assert data["isolation"] in ("namespaces", "uid+seccomp", "limits only")
+    payload = json.loads(run.out)  # stdout is the JSON object and nothing else
+    assert set(payload) == {"format_version", "score", "max_score", "graded_here", "full_marks",
+                            "exercises", "isolation"}
+    assert payload["format_version"] == 1 and len(payload["exercises"]) == 1
+    data = payload["exercises"][0]
+    assert set(data) == {"exercise", "title", "score", "max_score", "graded_here", "tests",
+                         "diagrams", "stdout", "notes"}
+    assert payload["isolation"] in ("namespaces", "uid+seccomp", "limits only")
     assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
     assert data["stdout"] == "hi\n"
     assert [set(t) for t in data["tests"]] == [{"name", "score", "max_score", "status",
@@ -121,7 +125,8 @@ def test_json_for_all_and_grading_carries_on_past_a_crash(grade, toy: ToyCourse)
     folder = toy.write("class/ex42_hostile.py", "import os\nos._exit(9)\n").parent
     run = grade("all", "--json", "--submission", str(folder))
     data = json.loads(run.out)
-    assert set(data) == {"score", "max_score", "exercises", "isolation"}
+    assert data["format_version"] == 1  # the same shape as for one exercise
+    assert set(data) == set(json.loads(grade("ex41", "--json", "--submission", str(folder)).out))
     scores = {e["exercise"]: e["score"] for e in data["exercises"]}
     assert scores == {"ex41": 3, "ex42": 0} and data["score"] == 3 and run.code == 1
     ex42 = data["exercises"][1]["tests"]
@@ -141,8 +146,10 @@ def test_human_output(grade, toy: ToyCourse) -> None:
 def test_list(grade) -> None:
     run = grade("list")
     assert run.code == 0
-    assert [line.split()[0] for line in run.out.splitlines()] == ["ex41", "ex42"]
-    assert "3 tests (1 public)" in run.out
+    lines = run.out.splitlines()
+    assert lines[0].split()[:4] == ["exercise", "points", "public", "hidden"]
+    assert [line.split()[:4] for line in lines[1:]] == [["ex41", "3", "1", "2"],
+                                                        ["ex42", "3", "1", "2"]]
 
 
 def test_check_passes_on_the_toy_course(grade) -> None:
@@ -167,11 +174,11 @@ def test_release_grades_public_tests_from_shipped_expectations(
     (release / "exercises").mkdir(parents=True)
     (release / "exercises" / "ex41_fine.py").write_text(GOOD)
     monkeypatch.setenv("GRADE_EXPECTED_DIR", str(shipped))
-    data = json.loads(grade("ex41", "--json", cwd=release).out)
+    data = json.loads(grade("ex41", "--json", cwd=release).out)["exercises"][0]
     assert [t["status"] for t in data["tests"]] == ["passed", "error", "error"]
     assert "course autograder" in data["tests"][1]["feedback"]
     monkeypatch.setenv("GRADE_EXPECTED_DIR", str(tmp_path / "nowhere"))
-    data = json.loads(grade("ex41", "--json", cwd=release).out)
+    data = json.loads(grade("ex41", "--json", cwd=release).out)["exercises"][0]
     assert "no solutions/ex41_fine.py" in data["tests"][0]["feedback"]
 
 
