@@ -8,6 +8,7 @@ Argument handling and printing only; the work is in ``grader.course``, ``grader.
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from collections import Counter
 from pathlib import Path
@@ -182,13 +183,17 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
 @click.option("-o", "--output", "output", type=OUTPUT_FILE,
               default=Path("autograder.zip"), show_default=True, help="The bundle to write.")
 @click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
-def gradescope(output: Path, exercises: str | None) -> int:
+@click.option("--diagrams", "diagram_format", type=click.Choice(["svg", "png"]), default="svg",
+              show_default=True, help="How each submission's diagram reaches students: inline "
+              "SVG, or a PNG image where Gradescope strips SVG.")
+def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
     """Build the Gradescope autograder bundle (setup.sh, run_autograder, tests, solutions)."""
     from grader.publish.gradescope import BundleError, build_bundle
     from grader.publish.public_tests import StripError
     from grader.publish.shipping import ShippingError
 
-    return _build(build_bundle, (BundleError, StripError, ShippingError), output, exercises,
+    builder = functools.partial(build_bundle, diagram_format=diagram_format)
+    return _build(builder, (BundleError, StripError, ShippingError), output, exercises,
                   "upload it as the assignment's autograder (zip file upload)")
 
 

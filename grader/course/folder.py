@@ -62,8 +62,8 @@ class Course:
         except ValueError:
             return str(path)
 
-    def grade(self, ex: LoadedExercise, submission: Path, *,
-              diagram_dir: Path | None = None) -> ExerciseResult:
+    def grade(self, ex: LoadedExercise, submission: Path, *, diagram_dir: Path | None = None,
+              formats: tuple[str, ...] = ("svg",)) -> ExerciseResult:
         """Grade one exercise of one submission file (zero if the file is missing)."""
         if not submission.is_file():
             return zero(ex, "error", f"no file {self.display(submission)}: write it first")
@@ -73,7 +73,7 @@ class Course:
             return zero(ex, "error", str(exc))
         try:
             return grade_exercise(ex, submission, expected, display=self.display(submission),
-                                  diagram_dir=diagram_dir)
+                                  diagram_dir=diagram_dir, formats=formats)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
             return zero(ex, "error", f"cannot grade {self.display(submission)}: {exc}")
 

@@ -13,10 +13,11 @@ Bundle layout::
     secret/public/       the public-only test modules   }
     secret/solutions/    the reference solutions        }
     secret/cache/        expected answers, computed by setup.sh (``warm``)
+    secret/config.json   the bundle's settings (the diagrams' format)
 
 For each exercise the submission runs twice: once with the public-only test module, whose
-results (and printed output) students see at once, and once with the full module, whose hidden
-results they see after publication.  The first child never holds a hidden probe in memory, so
+results, printed output and diagram (the graph the submission built, an HTML test) students see
+at once, and once with the full module, whose hidden results they see after publication.  The first child never holds a hidden probe in memory, so
 nothing the submission does can show a student a hidden test early.
 
 ``python -m grader.publish.gradescope run|warm [ROOT]``; only the standard library is needed.
@@ -38,6 +39,7 @@ from grader.course import intake
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, NamedCourse, in_parallel
 from grader.judge.grading import ExerciseResult, zero
+from grader.publish import gradescope_diagrams as diagrams
 from grader.publish import gradescope_results as results_json
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import project_files
@@ -45,6 +47,7 @@ from grader.sandbox import isolation
 from grader.sandbox.launcher import for_this_process, launching, lock_down, running_as_root
 
 SECRET = "secret"
+CONFIG = "config.json"  # the bundle's settings: {"diagrams": "svg" | "png"}
 EXECUTABLE = 0o755
 
 SETUP_SH = r"""#!/usr/bin/env bash
@@ -128,8 +131,12 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes, mode: int = 0o644) ->
     archive.writestr(info, data)
 
 
-def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path) -> list[str]:
-    """Write ``autograder.zip``; returns one line per exercise for the user."""
+def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path,
+                 diagram_format: str = diagrams.SVG) -> list[str]:
+    """Write ``autograder.zip``; returns one line per exercise for the user.  Diagrams reach
+    students as inline SVG, or as PNG images where the course's Gradescope strips SVG."""
+    if diagram_format not in diagrams.FORMATS:
+        raise BundleError(f"diagrams are {' or '.join(diagrams.FORMATS)}, not {diagram_format}")
     solutions = {}
     for ex in exercises:
         solution = find_submission(course.solutions_dir, ex.spec)
@@ -149,6 +156,8 @@ def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path) -> 
             _add(archive, "run_autograder", RUN_AUTOGRADER.replace("@FALLBACK@", fallback)
                  .encode(), EXECUTABLE)
             _add(archive, "project/README.md", PROJECT_README.encode())
+            _add(archive, f"{SECRET}/{CONFIG}", json.dumps({"diagrams": diagram_format})
+                 .encode())
             for relative, path in project_files():
                 _add(archive, f"project/{relative.as_posix()}", path.read_bytes())
             for ex in exercises:
@@ -178,6 +187,15 @@ def _courses(root: Path) -> tuple[NamedCourse, NamedCourse]:
             NamedCourse(secret, tests_dir=secret / "public", cache_dir=cache))
 
 
+def _diagram_format(root: Path) -> str:
+    """The bundle's choice of diagram format (SVG when the setting is absent or unreadable)."""
+    try:
+        chosen = json.loads((root / "source" / SECRET / CONFIG).read_text(encoding="utf-8"))
+        return chosen["diagrams"] if chosen.get("diagrams") in diagrams.FORMATS else diagrams.SVG
+    except (OSError, ValueError, AttributeError):
+        return diagrams.SVG
+
+
 def _protect(root: Path) -> None:
     """Root-only tests, solutions, cache and results, whatever the unpacking left."""
     (root / "source" / SECRET / "cache").mkdir(parents=True, exist_ok=True)
@@ -198,6 +216,7 @@ def _load_all(full: Course, public: Course) -> list[tuple[LoadedExercise, Loaded
 def _grade(root: Path, started: float) -> dict:
     _protect(root)
     full, public = _courses(root)
+    fmt = _diagram_format(root)
     pairs = _load_all(full, public)
     launcher = for_this_process()
     print(isolation.current().describe())
@@ -208,19 +227,33 @@ def _grade(root: Path, started: float) -> dict:
         found = intake.collect(root / "submission", {ex.spec.id: ex.spec.module for ex, _ in pairs},
                                Path(work), shown="")
         full.shown = public.shown = found.shown
+        drawings = Path(work) / "diagrams"
         jobs = []
         for ex, pub in pairs:
             path = found.files.get(ex.spec.id)
             if path is not None:
-                jobs += [lambda ex=pub, p=path: public.grade(ex, p),
+                jobs += [lambda ex=pub, p=path: public.grade(
+                             ex, p, diagram_dir=drawings / ex.spec.id, formats=(fmt,)),
                          lambda ex=ex, p=path: full.grade(ex, p)]
         done = iter(in_parallel(jobs))
+        graded = []
+        for ex, _ in pairs:
+            if ex.spec.id in found.files:
+                pub_result, full_result = next(done), next(done)
+                graded.append(results_json.merge(pub_result, full_result, fmt))
+        data = _results(pairs, found, graded, started)  # the diagrams are read in here
+    return data
+
+
+def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.Intake,
+             graded_runs: list[results_json.Graded], started: float) -> dict:
+    """results.json: the graded exercises in order, a zero with the reason for the others."""
+    runs = iter(graded_runs)
     graded = []
     for ex, _ in pairs:
         spec = ex.spec
         if spec.id in found.files:
-            pub_result, full_result = next(done), next(done)
-            graded.append(results_json.merge(pub_result, full_result))
+            graded.append(next(runs))
             continue
         why = (found.error or found.problems.get(spec.id)
                or f"no {spec.module}.py (or {spec.id}_*.py) in your submission")

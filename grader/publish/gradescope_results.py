@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.judge.grading import ExerciseResult, TestResult
+from grader.publish import gradescope_diagrams as diagrams
 
 VISIBLE, AFTER_PUBLISHED = "visible", "after_published"
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~])")
@@ -39,15 +40,21 @@ class Graded:
     result: ExerciseResult
     visible_stdout: str = ""
     hidden_stdout: str = ""
+    drawn: ExerciseResult | None = None  # the public run, whose diagram students see at once
+    diagram_format: str = diagrams.SVG
 
 
-def merge(public: ExerciseResult, full: ExerciseResult) -> Graded:
-    """Public tests from the public-only run, hidden ones from the full run."""
+def merge(public: ExerciseResult, full: ExerciseResult,
+          diagram_format: str = diagrams.SVG) -> Graded:
+    """Public tests from the public-only run, hidden ones from the full run; the diagram from
+    the public run."""
     from_public = {t.name: t for t in public.tests if t.public}
     tests = [from_public.get(t.name, t) if t.public else t for t in full.tests]
     result = ExerciseResult(full.exercise, full.title, tests, notes=public.notes + full.notes,
                             sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed)
-    return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout)
+    return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout,
+                  drawn=public,
+                  diagram_format=diagram_format)
 
 
 def markdown_text(text: str) -> str:
@@ -92,7 +99,7 @@ def _printed_entry(graded: Graded) -> dict[str, Any]:
     result = graded.result
     return {
         "name": f"{result.exercise}: what your code printed during the hidden tests",
-        "number": f"{exercise_number(result.exercise)}.{len(result.tests) + 1}",
+        "number": f"{exercise_number(result.exercise)}.{len(result.tests) + 2}",
         "score": 0, "max_score": 0, "status": "passed",
         "output": fenced(graded.hidden_stdout), "output_format": "md",
         "tags": [result.exercise, "output"], "visibility": AFTER_PUBLISHED,
@@ -127,6 +134,9 @@ def results(graded: list[Graded], *, execution_time: float, notes: list[str] | N
     for g in graded:
         r = g.result
         tests += [_test_entry(r.exercise, i, t) for i, t in enumerate(r.tests, 1)]
+        if g.drawn is not None:
+            number = f"{exercise_number(r.exercise)}.{len(r.tests) + 1}"
+            tests.append(diagrams.entry(g.drawn, number, g.diagram_format))
         if g.hidden_stdout.strip():
             tests.append(_printed_entry(g))
     data: dict[str, Any] = {
@@ -140,6 +150,10 @@ def results(graded: list[Graded], *, execution_time: float, notes: list[str] | N
     }
     if extra is not None:
         data["extra_data"] = extra
+    shrunk = diagrams.fit(data)
+    if shrunk:
+        data["output"] += ("\n\nTo keep these results under Gradescope's size limit, the "
+                           f"autograder {'; '.join(shrunk)}.")
     return data
 
 

@@ -15,28 +15,18 @@ small for a large class.  The page is written student by student from the files 
 from __future__ import annotations
 
 import hashlib
-import html
 import os
 import statistics
 import tempfile
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 from typing import IO, Any
 
 from grader.course.batch import RESULTS_NAME, Row, read_record
 from grader.course.catalog import LoadedExercise
+from grader.report.svg import esc, sanitize_svg
 
 MAX_SVG_BYTES = 1 << 20
-_SVG_TAGS = {"svg", "g", "title", "desc", "polygon", "polyline", "path", "ellipse", "circle",
-             "rect", "line", "text", "tspan"}
-_SVG_ATTRS = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
-              "stroke-linejoin", "stroke-opacity", "fill-opacity", "opacity", "points", "d",
-              "x", "y", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2", "width", "height",
-              "transform", "text-anchor", "font-family", "font-size", "font-weight",
-              "font-style", "class", "xml:space", "dominant-baseline", "textLength",
-              "lengthAdjust"}
-_XML_NS = "{http://www.w3.org/XML/1998/namespace}"
 
 CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
@@ -52,44 +42,11 @@ td.s0{background:#fde2e1}td.s1{background:#fff4d6}td.s2{background:#dff5e1}
 """
 
 
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _points(x: float) -> str:
     return f"{x:g}"
 
 
 # --- diagrams -----------------------------------------------------------------------------
-
-
-def _clean(element: ET.Element) -> str:
-    """An allowed SVG element rebuilt as text, with only allowed attributes, ids dropped."""
-    tag = element.tag.rsplit("}", 1)[-1]
-    if tag not in _SVG_TAGS:
-        return ""
-    attrs = []
-    for key, value in element.attrib.items():
-        name = "xml:" + key[len(_XML_NS):] if key.startswith(_XML_NS) else key.rsplit("}", 1)[-1]
-        lowered = value.lower()
-        if name in _SVG_ATTRS and "url(" not in lowered and "script" not in lowered:
-            attrs.append(f' {name}="{esc(value)}"')
-    inner = html.escape(element.text or "", quote=False)
-    inner += "".join(_clean(child) + html.escape(child.tail or "", quote=False)
-                     for child in element)
-    return f"<{tag}{''.join(attrs)}>{inner}</{tag}>"
-
-
-def sanitize_svg(text: str) -> tuple[str, str, str, str] | None:
-    """(viewBox, width, height, inner markup) of a diagram, or None if it is not plain SVG."""
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError:
-        return None
-    if root.tag.rsplit("}", 1)[-1] != "svg":
-        return None
-    inner = "".join(_clean(child) + html.escape(child.tail or "", quote=False) for child in root)
-    return (root.get("viewBox", ""), root.get("width", ""), root.get("height", ""), inner)
 
 
 class _Diagrams:
