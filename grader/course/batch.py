@@ -44,12 +44,12 @@ from typing import Any, Callable, Iterator
 from grader.course.catalog import LoadedExercise
 from grader.course.folder import NamedCourse, in_parallel
 from grader.course.intake import Intake, collect, printable
-from grader.judge.grading import ExerciseResult, zero
+from grader.judge.grading import RAN, ExerciseResult, zero
 from grader.judge.reference import Expected, NoExpected
 from grader.publish import gradescope_results as results_json
 from grader.sandbox.launcher import Launcher, launching
 
-FORMAT = 1
+FORMAT = 2  # 2: each exercise records its outcome (ran, syntax error, untouched stub, ...)
 CSV_NAME, REPORT_NAME, RESULTS_NAME = "grades.csv", "report.html", "results.json"
 STAGING, TRASH, STALE = ".staging", ".trash", ".stale"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -79,6 +79,7 @@ class Row:
     status: str
     detail: str
     failed: list[tuple[str, str, bool, str]] = field(default_factory=list)
+    outcomes: dict[str, str] = field(default_factory=dict)
 
     @property
     def total(self) -> float:
@@ -199,6 +200,7 @@ def _status(intake: Intake, results: list[ExerciseResult], failures: list[str],
 def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[str, Any]:
     return {
         "exercise": result.exercise, "title": result.title, "ran": ran,
+        "outcome": result.outcome,
         "score": result.score, "max_score": result.max_score,
         "tests": [{**t.to_json(), "public": t.public} for t in result.tests],
         "diagrams": [Path(p).relative_to(staging).as_posix() for p in result.diagrams
@@ -209,11 +211,12 @@ def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[s
 
 def row_of(record: dict[str, Any]) -> Row:
     failed = [(e["exercise"], t["name"], t["public"], t["feedback"])
-              for e in record["exercises"] if e["ran"]
+              for e in record["exercises"] if e["outcome"] == RAN
               for t in e["tests"] if t["status"] != "passed"]
     return Row(record["student"], record["slug"],
                {e["exercise"]: e["score"] for e in record["exercises"]},
-               record["status"], record["detail"], failed)
+               record["status"], record["detail"], failed,
+               {e["exercise"]: e["outcome"] for e in record["exercises"]})
 
 
 def read_record(folder: Path) -> dict[str, Any] | None:

@@ -22,6 +22,13 @@ PASSED, FAILED, ERROR, TIMEOUT = "passed", "failed", "error", "timeout"
 ELSEWHERE = "autograder"  # hidden tests a release does not hold: graded on the course autograder
 STATUSES = (PASSED, FAILED, ERROR, TIMEOUT, ELSEWHERE)
 
+# How a submission's exercise went as a whole, so a class report can tell misconceptions (the
+# tests of submissions that ran) from submissions that never got that far.
+RAN, SYNTAX_ERROR, IMPORT_ERROR = "ran", "syntax error", "import error"
+UNTOUCHED, TIMED_OUT, NOT_GRADED = "untouched stub", "timeout", "not graded"
+OUTCOMES = (RAN, SYNTAX_ERROR, IMPORT_ERROR, UNTOUCHED, TIMED_OUT, NOT_GRADED)
+_SYNTAX = ("SyntaxError", "IndentationError", "TabError")
+
 
 @dataclass
 class TestResult:
@@ -54,6 +61,7 @@ class ExerciseResult:
     notes: list[str] = field(default_factory=list)
     sandbox: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    outcome: str = RAN
 
     @property
     def score(self) -> int | float:
@@ -84,6 +92,7 @@ class ExerciseResult:
                 "max_score": self.max_score, "graded_here": {
                     "score": sum(t.score for t in here), "max_score": sum(t.max_score for t in here),
                     "tests": len(here)},
+                "outcome": self.outcome,
                 "tests": [t.to_json() for t in self.tests], "diagrams": self.diagrams,
                 "stdout": self.stdout, "notes": self.notes}
 
@@ -91,7 +100,22 @@ class ExerciseResult:
 def zero(ex: LoadedExercise, status: str, reason: str) -> ExerciseResult:
     """Every test scores zero for the same reason (no file, no expected answers, ...)."""
     tests = [TestResult(t.name, t.public, 0, t.points, status, reason) for t in ex.spec.tests]
-    return ExerciseResult(ex.spec.id, ex.spec.title, tests + _elsewhere(ex))
+    return ExerciseResult(ex.spec.id, ex.spec.title, tests + _elsewhere(ex), outcome=NOT_GRADED)
+
+
+def _outcome(report: ChildReport, tests: list[TestResult]) -> str:
+    """RAN, or why the submission's code never really ran: it did not import (a syntax error
+    or another), the child ran out of time, or every test met NotImplementedError."""
+    if report.import_error is not None:
+        kind = report.import_error.get("type")
+        return SYNTAX_ERROR if kind in _SYNTAX else IMPORT_ERROR
+    if any(t.status == TIMEOUT for t in tests):
+        return TIMED_OUT
+    errors = [(report.tests.get(t.name) or {}).get("error") or {} for t in tests
+              if t.status != ELSEWHERE]
+    if errors and all(e.get("type") == "NotImplementedError" for e in errors):
+        return UNTOUCHED
+    return RAN
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -156,7 +180,8 @@ def grade_exercise(
     tests = [_judge(t, report, expected, display, spec.memory_limit) for t in spec.tests]
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
-                            sandbox=report.layers, elapsed=report.elapsed)
+                            sandbox=report.layers, elapsed=report.elapsed,
+                            outcome=_outcome(report, tests))
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
             why = explain.import_error(report.import_error, display, spec.memory_limit)

@@ -1,8 +1,12 @@
 """OUT/report.html: one self-contained page about a batch, for the instructor.
 
-The class summary comes first (score distribution per exercise as an inline SVG drawn here, the
-tests most often failed, a table of students), then a section per student with their feedback,
-what their code printed and their diagrams inline.
+The class summary comes first: what the class got wrong (the tests most often failed among the
+submissions that ran, with their most common feedback), the submissions that never ran (syntax
+errors, untouched stubs, timeouts, missing files), the score distribution per exercise (inline
+SVG drawn here, only full marks green), a table of students.  Then a section per student with
+the feedback of every test they missed, what their code printed and their diagrams inline; an
+exercise, or a whole submission, that failed for one reason (an empty folder, a syntax error)
+is one line, not a table repeating that sentence per test.
 
 Everything that comes from students (names, file names, feedback quoting their errors, their
 output, labels inside their diagrams) is escaped.  Diagrams are parsed and rebuilt from an
@@ -24,6 +28,9 @@ from typing import IO, Any
 
 from grader.course.batch import RESULTS_NAME, Row, read_record
 from grader.course.catalog import LoadedExercise
+from grader.judge.grading import RAN, UNTOUCHED
+from grader.report.histogram import distribution_svg
+from grader.report.misconceptions import misconceptions_html, not_run_html
 from grader.report.svg import esc, sanitize_svg
 
 MAX_SVG_BYTES = 1 << 20
@@ -39,6 +46,11 @@ pre{background:#f6f8fa;padding:.5em;overflow:auto;max-height:20em;white-space:pr
 details{margin:.3em 0}summary{cursor:pointer}section{border-top:1px solid #eee;margin-top:1.5em}
 svg.diagram{max-width:100%;height:auto;display:block;margin:.5em 0}.muted{color:#666}
 td.s0{background:#fde2e1}td.s1{background:#fff4d6}td.s2{background:#dff5e1}
+.bar{display:inline-block;width:120px;height:.8em;background:#eee;margin-right:.4em;
+vertical-align:middle}.bar span{display:block;height:100%;background:#cf6f2e}
+td.share{white-space:nowrap}.tag{font-size:11px;color:#666;border:1px solid #ccc;
+border-radius:3px;padding:0 3px}table.mis td:last-child{max-width:34em}
+p.one{margin:.3em 0}
 """
 
 
@@ -81,79 +93,6 @@ class _Diagrams:
 # --- the class summary --------------------------------------------------------------------
 
 
-def _bins(scores: list[float], max_score: float) -> tuple[list[tuple[str, int]], bool]:
-    """((label, count) bars, whether each bar is one score): one bar per score when scores
-    are whole and few, else ten equal ranges."""
-    whole = all(float(s).is_integer() for s in [*scores, max_score])
-    if max_score <= 20 and whole:
-        return [(_points(v), sum(1 for s in scores if s == v))
-                for v in range(int(max_score) + 1)], True
-    width = max_score / 10 or 1
-    counts = Counter(min(int(s / width), 9) for s in scores)
-    return [(f"{i * width:.3g} to {(i + 1) * width:.3g}", counts[i]) for i in range(10)], False
-
-
-def distribution_svg(columns: list[tuple[str, float, list[float]]]) -> str:
-    """Small multiples: a histogram of scores per (label, max score, scores)."""
-    panel_w, panel_h, per_row = 250, 150, 4
-    plot_x, plot_y, plot_w, plot_h = 28, 24, 212, 96
-    rows, cols = (len(columns) + per_row - 1) // per_row, min(len(columns), per_row)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{panel_w * cols}" '
-             f'height="{panel_h * rows}" viewBox="0 0 {panel_w * cols} {panel_h * rows}" '
-             'font-family="sans-serif" font-size="11" role="img">']
-    for index, (label, max_score, scores) in enumerate(columns):
-        x0, y0 = (index % per_row) * panel_w, (index // per_row) * panel_h
-        bins, single = _bins(scores, max_score)
-        tallest = max((c for _, c in bins), default=0) or 1
-        mean = statistics.fmean(scores) if scores else 0.0
-        parts.append(f'<text x="{x0 + plot_x}" y="{y0 + 14}" font-weight="bold">{esc(label)}'
-                     f'</text><text x="{x0 + panel_w - 12}" y="{y0 + 14}" text-anchor="end" '
-                     f'fill="#555">mean {mean:.1f} / {_points(max_score)}</text>')
-        bar_w = plot_w / len(bins)
-        for i, (tick, count) in enumerate(bins):
-            h = plot_h * count / tallest
-            bx, by = x0 + plot_x + i * bar_w, y0 + plot_y + plot_h - h
-            fill = "#1a7f37" if i == len(bins) - 1 else "#4c8eda"
-            parts.append(f'<rect x="{bx + 1:.1f}" y="{by:.1f}" width="{max(bar_w - 2, 1):.1f}" '
-                         f'height="{h:.1f}" fill="{fill}"><title>{esc(tick)}: {count}</title>'
-                         "</rect>")
-            if single and i in (0, len(bins) // 2, len(bins) - 1):
-                parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{y0 + plot_y + plot_h + 13}" '
-                             f'text-anchor="middle" fill="#555">{esc(tick)}</text>')
-        if not single:
-            for fraction, anchor in ((0, "start"), (0.5, "middle"), (1, "end")):
-                parts.append(f'<text x="{x0 + plot_x + fraction * plot_w:.1f}" '
-                             f'y="{y0 + plot_y + plot_h + 13}" text-anchor="{anchor}" '
-                             f'fill="#555">{_points(round(fraction * max_score, 1))}</text>')
-        parts.append(f'<line x1="{x0 + plot_x}" y1="{y0 + plot_y + plot_h}" '
-                     f'x2="{x0 + plot_x + plot_w}" y2="{y0 + plot_y + plot_h}" stroke="#999"/>'
-                     f'<text x="{x0 + plot_x - 4}" y="{y0 + plot_y + 8}" text-anchor="end" '
-                     f'fill="#555">{tallest}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _most_failed(rows: list[Row], limit: int = 20) -> str:
-    failures: Counter[tuple[str, str, bool]] = Counter()
-    feedback: dict[tuple[str, str, bool], Counter[str]] = {}
-    for row in rows:
-        for exercise, name, public, text in row.failed:
-            key = (exercise, name, public)
-            failures[key] += 1
-            feedback.setdefault(key, Counter())[text] += 1
-    if not failures:
-        return "<p>No test failed.</p>"
-    lines = ["<table><tr><th>exercise</th><th>test</th><th></th><th>students</th>"
-             "<th>most common feedback</th></tr>"]
-    for key, count in failures.most_common(limit):
-        exercise, name, public = key
-        common = feedback[key].most_common(1)[0][0]
-        lines.append(f"<tr><td>{esc(exercise)}</td><td>{esc(name)}</td>"
-                     f"<td>{'public' if public else 'hidden'}</td><td class=n>{count} "
-                     f"({100 * count / len(rows):.0f}%)</td><td>{esc(common[:300])}</td></tr>")
-    return "\n".join(lines) + "</table>"
-
-
 def _score_class(score: float, max_score: float) -> str:
     return "s2" if score == max_score else "s0" if score == 0 else "s1"
 
@@ -175,7 +114,26 @@ def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
 # --- a student ----------------------------------------------------------------------------
 
 
+UNTOUCHED_SENTENCE = "every function the tests call still raises NotImplementedError"
+
+
+def _one_reason(exercise: dict[str, Any]) -> str | None:
+    """The single sentence every test of an exercise that never ran got, if there is one."""
+    if exercise["outcome"] == RAN or exercise["score"] != 0:
+        return None
+    if exercise["outcome"] == UNTOUCHED:
+        return UNTOUCHED_SENTENCE
+    reasons = {t["feedback"] for t in exercise["tests"] if t["status"] != "passed"}
+    return reasons.pop() if len(reasons) == 1 else None
+
+
 def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: _Diagrams) -> str:
+    reason = _one_reason(exercise)
+    if reason is not None:
+        return (f'<p class="one"><b>{esc(exercise["exercise"])}</b> '
+                f"{esc(exercise['title'])}: {_points(exercise['score'])}/"
+                f"{_points(exercise['max_score'])}, {esc(exercise['outcome'])}: "
+                f"{esc(reason)}</p>")
     full = exercise["score"] == exercise["max_score"]
     missed = [t for t in exercise["tests"] if t["status"] != "passed"]
     passed = len(exercise["tests"]) - len(missed)
@@ -213,6 +171,12 @@ def _student_html(row: Row, out: Path, diagrams: _Diagrams) -> str:
             + (f": {esc(row.detail)}" if row.detail else "") + "</p>")
     if record is None:
         return head + f"<p>missing {esc(row.slug)}/{RESULTS_NAME}</p></section>"
+    reasons = {_one_reason(e) for e in record["exercises"]}
+    if len(reasons) == 1 and None not in reasons:  # one sentence for the whole submission
+        reason = reasons.pop()
+        if reason != row.detail:
+            head += f'<p class="one">Every exercise scores 0: {esc(reason)}.</p>'
+        return head + "</section>"
     body = [_exercise_html(e, folder, row.slug, diagrams) for e in record["exercises"]]
     return head + "\n".join(body) + "</section>"
 
@@ -236,8 +200,10 @@ def _write(handle: IO[str], rows: list[Row], exercises: list[LoadedExercise], ou
     columns = [(f"{ex.spec.id}", ex.spec.max_score, [r.scores.get(ex.spec.id, 0) for r in rows])
                for ex in exercises]
     columns.append(("total", total_max, totals))
-    handle.write("<h2>Score distribution</h2>\n" + distribution_svg(columns) + "\n")
-    handle.write("<h2>Tests most often failed</h2>\n" + _most_failed(rows) + "\n")
+    handle.write("<h2>What the class got wrong</h2>\n" + misconceptions_html(rows, exercises)
+                 + "\n<h2>Submissions that did not run</h2>\n" + not_run_html(rows, exercises)
+                 + "\n<h2>Score distribution</h2>\n<p class=muted>Green: full marks only.</p>\n"
+                 + distribution_svg(columns) + "\n")
     handle.write("<h2>Students</h2>\n" + _index(rows, exercises) + "\n")
     diagrams = _Diagrams()
     for row in rows:
