@@ -205,7 +205,8 @@ def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[s
         "tests": [{**t.to_json(), "public": t.public} for t in result.tests],
         "diagrams": [Path(p).relative_to(staging).as_posix() for p in result.diagrams
                      if Path(p).is_relative_to(staging)],
-        "notes": result.notes, "stdout": result.stdout,
+        "notes": result.notes, "stdout": result.stdout, "stdout_lines": result.stdout_lines,
+        "stdout_dropped": result.stdout_dropped,
     }
 
 

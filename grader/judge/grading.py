@@ -62,6 +62,8 @@ class ExerciseResult:
     sandbox: list[str] = field(default_factory=list)
     elapsed: float = 0.0
     outcome: str = RAN
+    stdout_lines: int = 0  # what the submission printed, counted before the cap
+    stdout_dropped: int = 0  # bytes of it past the cap
 
     @property
     def score(self) -> int | float:
@@ -94,7 +96,8 @@ class ExerciseResult:
                     "tests": len(here)},
                 "outcome": self.outcome,
                 "tests": [t.to_json() for t in self.tests], "diagrams": self.diagrams,
-                "stdout": self.stdout, "notes": self.notes}
+                "stdout": self.stdout, "stdout_lines": self.stdout_lines,
+                "stdout_dropped": self.stdout_dropped, "notes": self.notes}
 
 
 def zero(ex: LoadedExercise, status: str, reason: str) -> ExerciseResult:
@@ -181,7 +184,8 @@ def grade_exercise(
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,
-                            outcome=_outcome(report, tests))
+                            outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
+                            stdout_dropped=report.stdout_dropped)
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
             why = explain.import_error(report.import_error, display, spec.memory_limit)

@@ -155,7 +155,10 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
         parts.append("</table>")
     parts += [f'<p class="muted">{esc(note)}</p>' for note in exercise["notes"]]
     if exercise["stdout"].strip():
-        parts.append(f"<p>printed:</p><pre>{esc(exercise['stdout'])}</pre>")
+        lines, dropped = exercise["stdout_lines"], exercise["stdout_dropped"]
+        cut = f", of which the grader dropped {dropped} bytes past its cap" if dropped else ""
+        parts.append(f"<p>printed {lines} line{'s' if lines != 1 else ''}{cut}:</p>"
+                     f"<pre>{esc(exercise['stdout'])}</pre>")
     for relative in exercise["diagrams"]:
         if relative.endswith(".svg"):
             parts.append(diagrams.html(folder / relative, f"{slug}/{relative}"))

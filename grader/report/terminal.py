@@ -6,6 +6,7 @@ import shutil
 import textwrap
 
 from grader.judge.grading import ELSEWHERE, ERROR, TIMEOUT, ExerciseResult, TestResult
+from grader.sandbox.run import STDOUT_LIMIT
 
 _STDOUT_LINES = 15
 
@@ -60,12 +61,29 @@ def exercise(result: ExerciseResult, display: str) -> str:
         lines.append("  diagram: " + ", ".join(result.diagrams))
     lines += [f"  {note}" for note in result.notes]
     if result.stdout.strip():
-        printed = result.stdout.rstrip().splitlines()
-        lines.append("  the submission printed:")
-        lines += [f"  | {line}" for line in printed[:_STDOUT_LINES]]
-        if len(printed) > _STDOUT_LINES:
-            lines.append(f"  | ... ({len(printed) - _STDOUT_LINES} more lines)")
+        lines += printed(result)
     return "\n".join(lines)
+
+
+def printed(result: ExerciseResult) -> list[str]:
+    """What the submission printed: the first lines, how many there were in all (counted
+    before the grader's cap), and how many bytes the cap dropped."""
+    kept = result.stdout.rstrip().splitlines()
+    if result.stdout_dropped:
+        kept = kept[:-1]  # the sandbox's own note that it cut the output, said below instead
+    total = max(result.stdout_lines, len(kept))
+    lines = [f"  the submission printed {total} line{'s' if total != 1 else ''}:"]
+    lines += [f"  | {line}" for line in kept[:_STDOUT_LINES]]
+    more = total - min(len(kept), _STDOUT_LINES)
+    if more and result.stdout_dropped:
+        lines.append(f"  | ... {more} more lines; the grader kept the first "
+                     f"{STDOUT_LIMIT} bytes and dropped {result.stdout_dropped} bytes")
+    elif more:
+        lines.append(f"  | ... {more} more lines")
+    elif result.stdout_dropped:
+        lines.append(f"  | ... the grader kept the first {STDOUT_LIMIT} bytes and dropped "
+                     f"{result.stdout_dropped} bytes")
+    return lines
 
 
 def summary(results: list[ExerciseResult]) -> str:

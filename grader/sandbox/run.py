@@ -54,6 +54,8 @@ class ChildReport:
     refused: str | None = None  # the child did not run the submission: why
     done: bool = False
     stdout: str = ""
+    stdout_lines: int = 0  # lines printed in all, counted before the cap
+    stdout_dropped: int = 0  # bytes past the cap, not kept
     returncode: int | None = None
     timed_out: bool = False
     tampered: str | None = None
@@ -211,7 +213,7 @@ def _collect(
     except BrokenPipeError:
         pass
     received, output = bytearray(), bytearray()
-    dropped = 0
+    dropped, unfinished = 0, False
     selector = selectors.DefaultSelector()
     selector.register(channel, selectors.EVENT_READ, "channel")
     selector.register(proc.stdout, selectors.EVENT_READ, "stdout")
@@ -231,6 +233,8 @@ def _collect(
                 elif key.data == "channel":
                     received += chunk
                 else:
+                    report.stdout_lines += chunk.count(b"\n")
+                    unfinished = not chunk.endswith(b"\n")
                     room = max(0, STDOUT_LIMIT - len(output))
                     output += chunk[:room]
                     dropped += len(chunk) - min(room, len(chunk))
@@ -247,6 +251,8 @@ def _collect(
         _kill_group(proc)
         proc.stdout.close()
     report.returncode = proc.returncode
+    report.stdout_lines += 1 if output and unfinished else 0
+    report.stdout_dropped = dropped
     report.stdout = _cut(bytes(output), dropped)
     _parse(bytes(received), report, request["tests"])
 

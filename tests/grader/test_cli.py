@@ -109,8 +109,8 @@ def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
                             "exercises", "isolation"}
     assert payload["format_version"] == 1 and len(payload["exercises"]) == 1
     data = payload["exercises"][0]
-    assert set(data) == {"exercise", "title", "score", "max_score", "graded_here", "tests",
-                         "diagrams", "stdout", "notes"}
+    assert set(data) == {"exercise", "title", "score", "max_score", "graded_here", "outcome",
+                         "tests", "diagrams", "stdout", "stdout_lines", "stdout_dropped", "notes"}
     assert payload["isolation"] in ("namespaces", "uid+seccomp", "limits only")
     assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
     assert data["stdout"] == "hi\n"
@@ -199,3 +199,20 @@ def test_version_says_how_submissions_are_isolated(grade) -> None:
     run = grade("--version")
     assert run.code == 0 and run.out.startswith("grade (micrograph ")
     assert re.search(r"isolation: (namespaces|uid\+seccomp|limits only)", run.out)
+
+
+def test_printed_lines_are_counted_before_the_cap_and_the_cut_is_stated(grade,
+                                                                        toy: ToyCourse) -> None:
+    printing = "for i in range(3000):\n    print(f'line {i}')\n" + GOOD
+    path = toy.write("chatty/ex41_fine.py", printing)
+    printed = sum(len(f"line {i}\n") for i in range(3000))
+    run = grade("ex41", "--submission", str(path), "--json")
+    data = json.loads(run.out)["exercises"][0]
+    assert data["stdout_lines"] == 3000 and data["stdout_dropped"] == printed - 10_000
+    text = grade("ex41", "--submission", str(path)).out
+    assert "the submission printed 3000 lines:" in text
+    assert (f"| ... 2985 more lines; the grader kept the first 10000 bytes and dropped "
+            f"{printed - 10_000} bytes") in text
+    quiet = toy.write("quiet/ex41_fine.py", "print('hi', end='')\n" + GOOD)
+    assert "the submission printed 1 line:\n  | hi" in grade("ex41", "--submission",
+                                                              str(quiet)).out
