@@ -49,7 +49,7 @@ td.s0{background:#fde2e1}td.s1{background:#fff4d6}td.s2{background:#dff5e1}
 .bar{display:inline-block;width:120px;height:.8em;background:#eee;margin-right:.4em;
 vertical-align:middle}.bar span{display:block;height:100%;background:#cf6f2e}
 td.share{white-space:nowrap}.tag{font-size:11px;color:#666;border:1px solid #ccc;
-border-radius:3px;padding:0 3px}table.mis td:last-child{max-width:34em}
+border-radius:3px;padding:0 3px}table.mis{width:100%}table.mis td:nth-child(2){width:28%}
 p.one{margin:.3em 0}
 """
 

@@ -5,7 +5,9 @@ A test's share is counted among the students whose code for that exercise *ran* 
 did not time out and was not the untouched stub): one student's SyntaxError, a few untouched
 stubs or a missing file would otherwise fill the top of the table with every test of their
 exercise and hide the misconceptions.  Those are counted per exercise in a table of their own.
-Each test shows its most common feedback and how many of the students who failed it got it.
+Each test shows its most common feedback and how many of the students who failed it got it;
+tests of one exercise failed by exactly the same students (one misconception failing several
+tests) share a row.
 """
 
 from __future__ import annotations
@@ -37,8 +39,13 @@ class _Failure:
     exercise: str
     test: str
     public: bool
-    students: int = 0
+    who: set[str] = field(default_factory=set)
     feedback: Counter[str] = field(default_factory=Counter)
+    also: list[str] = field(default_factory=list)  # tests failed by exactly the same students
+
+    @property
+    def students(self) -> int:
+        return len(self.who)
 
 
 def _failures(rows: list[Row]) -> list[_Failure]:
@@ -46,9 +53,14 @@ def _failures(rows: list[Row]) -> list[_Failure]:
     for row in rows:
         for exercise, name, public, text in row.failed:
             failure = found.setdefault((exercise, name), _Failure(exercise, name, public))
-            failure.students += 1
+            failure.who.add(row.slug)
             failure.feedback[text] += 1
-    return list(found.values())
+    merged: dict[tuple[str, frozenset[str]], _Failure] = {}
+    for failure in found.values():
+        first = merged.setdefault((failure.exercise, frozenset(failure.who)), failure)
+        if first is not failure:
+            first.also.append(failure.test)
+    return list(merged.values())
 
 
 def _bar(share: float) -> str:
@@ -72,9 +84,11 @@ def misconceptions_html(rows: list[Row], exercises: list[LoadedExercise]) -> str
     for f in failures[:SHOWN]:
         text, count = f.feedback.most_common(1)[0]
         kind = "public" if f.public else "hidden"
+        also = (f'<br><span class=muted>and, by the same students: {esc("; ".join(f.also))}'
+                "</span>" if f.also else "")
         lines.append(
             f"<tr><td>{esc(f.exercise)}</td><td>{esc(f.test)} <span class=tag>{kind}</span>"
-            f"</td><td class=share>{_bar(f.students / ran[f.exercise])}<br><span class=muted>"
+            f"{also}</td><td class=share>{_bar(f.students / ran[f.exercise])}<br><span class=muted>"
             f"{f.students} of {ran[f.exercise]}</span></td><td>{esc(text[:FEEDBACK_CHARS])}"
             f"<br><span class=muted>{count} of the {f.students} got this feedback</span>"
             "</td></tr>")

@@ -51,6 +51,9 @@ def test_failures_are_counted_among_the_submissions_that_ran(report: Path) -> No
         assert int(failed) <= 2 and int(got) <= int(of) == int(failed)
         assert "NotImplementedError" not in feedback and "SyntaxError" not in feedback
     assert any(failed == "2" for _, failed, *_ in rows)
+    # the one misconception fails three tests, failed by the same two students: one row
+    assert len(rows) == 1 and wrong.count("and, by the same students:") == 1
+    assert "retain_grad on exactly the nodes named; retained grads on varied inputs" in wrong
     not_run = _section(page, "Submissions that did not run")
     cells = re.findall(r"<td class=n>(\d*)</td>", not_run)
     # ran, full marks, syntax error, other import error, untouched stub, timed out, no file
