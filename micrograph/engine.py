@@ -114,8 +114,8 @@ def grad(
     for i, node in enumerate(nodes):
         g = capture.get(node) if node is not None else None
         if g is None:
-            if materialize_grads:
-                g = 0.0
+            if materialize_grads:  # a zero leaf, which requires grad under create_graph (as torch's)
+                g = Value(0.0, requires_grad=True) if create_graph else 0.0
             elif not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in the graph. "

@@ -51,6 +51,11 @@ def _data(x: Any) -> float:
     return x if type(x) is float else x.item()
 
 
+def _scaled(x: Any, k: float) -> Any:
+    """``x * k`` for a number ``k``: under create_graph torch's Scalar overload, ``MulBackward1``."""
+    return x * k if type(x) is float else x._mul_scalar(k)
+
+
 def _zero(like: Any) -> Any:
     """A zero gradient: a number, or under create_graph a constant Value (it records nothing)."""
     return 0.0 if type(like) is float else like._zero_like()
@@ -133,7 +138,7 @@ class PowBackward0(BinaryOp):
             return (_zero(g),)
         if type(a) is float:
             return (g * (p * ieee.pow_number(a, p - 1.0)),)
-        return (g * (p * a ** (p - 1.0)),)
+        return (g * _scaled(a ** (p - 1.0), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
 
 
 class PowBackward1(BinaryOp):
@@ -145,7 +150,10 @@ class PowBackward1(BinaryOp):
 
     @staticmethod
     def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
-        grad_a = _zero(g) if _data(b) == 0.0 else g * (b * _pow(a, b - 1.0))
+        if type(b) is float:
+            grad_a = 0.0 if b == 0.0 else g * (b * _pow(a, b - 1.0))
+        else:  # torch: where(exponent == 0, 0, grad * (exponent * self.pow(exponent - 1))), all recorded
+            grad_a = (g * (b * a ** b._sub_scalar(1.0)))._where_zero(b.item() == 0.0)
         return grad_a, _pow_exponent_grad(g, a, b, out)
 
 
@@ -163,10 +171,19 @@ class PowBackward2(BinaryOp):
 
 
 def _pow_exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
-    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan)."""
-    if _data(base) == 0.0 and _data(exponent) >= 0.0:
-        return _zero(g)
-    return g * (out * _log(base))
+    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan).
+
+    Recorded (create_graph) as torch writes it: ``grad * where(cond, 0, result * log(base))``
+    for a Value base; for a number base ``result * log(base)`` is a ``MulBackward1``, inside a
+    ``where`` only when the base is 0.
+    """
+    zero = _data(base) == 0.0 and _data(exponent) >= 0.0
+    if type(out) is float:
+        return g * (0.0 if zero else out * _log(base))  # a nan grad stays nan, as torch's product
+    if type(base) is float:
+        term = _scaled(out, ieee.log(base))
+        return g * (term._where_zero(zero) if base == 0.0 else term)
+    return g * (out * base.log())._where_zero(zero)
 
 
 # -- unary ops --------------------------------------------------------------------
@@ -225,7 +242,7 @@ class SqrtBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_div(g, 2.0 * out),)
+        return (_div(g, _scaled(out, 2.0)),)  # torch: grad / (2 * result)
 
 
 class SinBackward0(UnaryOp):
@@ -257,7 +274,7 @@ class TanhBackward0(UnaryOp):
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
         if type(out) is float:
             return (g * ieee.one_minus_square(out),)
-        return (g * (1.0 - out * out),)
+        return (out._tanh_backward(g),)  # recorded as its own node, TanhBackwardBackward0
 
 
 class SigmoidBackward0(UnaryOp):
@@ -267,7 +284,9 @@ class SigmoidBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 - out) * out,)
+        if type(out) is float:
+            return (g * (1.0 - out) * out,)
+        return (out._sigmoid_backward(g),)  # SigmoidBackwardBackward0
 
 
 class ReluBackward0(UnaryOp):
@@ -279,7 +298,7 @@ class ReluBackward0(UnaryOp):
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
         if type(out) is float:
             return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes g
-        return (g * out.sgn(),)  # recorded, so a second derivative exists (zero), as in torch
+        return (out._threshold_backward(g),)  # ThresholdBackwardBackward0: a zero second derivative
 
 
 class AbsBackward0(UnaryOp):

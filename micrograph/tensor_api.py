@@ -125,6 +125,25 @@ class TensorAPI:
     def minimum(self, other: Value) -> Value:
         return _extra().minimum(self, other)
 
+    # -- what ops.py's derivative formulas record under create_graph, as torch's do ----------
+    def _mul_scalar(self, k: float) -> Value:
+        return _extra().mul_scalar(self, k)
+
+    def _sub_scalar(self, k: float) -> Value:
+        return _extra().sub_scalar(self, k)
+
+    def _where_zero(self, keep_zero: bool) -> Value:
+        return _extra().where_zero(keep_zero, self)
+
+    def _tanh_backward(self, grad: Value) -> Value:
+        return _extra().tanh_backward(grad, self)
+
+    def _sigmoid_backward(self, grad: Value) -> Value:
+        return _extra().sigmoid_backward(grad, self)
+
+    def _threshold_backward(self, grad: Value) -> Value:
+        return _extra().threshold_backward(grad, self)
+
     # -- reductions over the one element (reductions.py) -----------------------------------
     def sum(self, *args: Any, **kwargs: Any) -> Value:
         return _reductions().reduce(self, "sum", *args, **kwargs)
