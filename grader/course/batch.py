@@ -52,6 +52,7 @@ from grader.sandbox.launcher import Launcher, launching
 FORMAT = 2  # 2: each exercise records its outcome (ran, syntax error, untouched stub, ...)
 CSV_NAME, REPORT_NAME, RESULTS_NAME = "grades.csv", "report.html", "results.json"
 STAGING, TRASH, STALE = ".staging", ".trash", ".stale"
+STUDENTS = "students"  # OUT/students/<slug>/: never beside grades.csv and report.html
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -125,9 +126,12 @@ def find_entries(submissions: Path, out: Path) -> list[Entry]:
                 stem = label[: -len(suffix)]
         found.append((path, label, stem))
     stems = Counter(stem for _, _, stem in found)
-    entries, used = [], set()
+    entries, used, named = [], set(), Counter()
     for path, label, stem in found:
         student = stem if stems[stem] == 1 else label
+        named[student] += 1
+        if named[student] > 1:  # names equal once normalised: one row each, told apart
+            student = f"{student} ({named[student]})"
         slug = slugify(student)
         while slug in used:
             slug += "-" + hashlib.sha256(slug.encode()).hexdigest()[:4]
@@ -264,6 +268,7 @@ class Batch:
         self.modules = {ex.spec.id: ex.spec.module for ex in exercises}
         self.submissions = submissions
         self.out = out
+        self.students = out / STUDENTS
         self.jobs = max(1, jobs or default_jobs())
         self.launcher = launcher or Launcher()
         self.rows: dict[str, Row] = {}
@@ -292,7 +297,7 @@ class Batch:
         todo = []
         for entry in self.entries:
             entry_key = hashlib.sha256(f"{entry_hash(entry.path)}\0{key}".encode()).hexdigest()
-            record = read_record(self.out / entry.slug)
+            record = read_record(self.students / entry.slug)
             if record is not None and record.get("key") == entry_key:
                 self.rows[entry.slug] = row_of(record)
             else:
@@ -303,7 +308,9 @@ class Batch:
         """Results of entries no longer in SUBMISSIONS go to OUT/.stale (kept, not listed)."""
         current = {e.slug for e in self.entries}
         moved = []
-        for folder in sorted(self.out.iterdir()):
+        if not self.students.is_dir():
+            return []
+        for folder in sorted(self.students.iterdir()):
             if folder.name.startswith(".") or folder.name in current or not folder.is_dir():
                 continue
             if read_record(folder) is not None:
@@ -354,7 +361,7 @@ class Batch:
         data = results_json.results(graded, execution_time=record["elapsed"],
                                     notes=[detail] if detail else [], extra={"batch": record})
         results_json.write(student.staging / RESULTS_NAME, data)
-        self._install(student.staging, self.out / entry.slug)
+        self._install(student.staging, self.students / entry.slug)
         for path in found.shown:
             self.course.shown.pop(path, None)
         student.workdir.cleanup()
@@ -372,6 +379,7 @@ class Batch:
     def grade(self, todo: list[tuple[Entry, str]], on_done: Callable[[Row], None]) -> None:
         """Grade ``todo``; ``on_done(row)`` after each student is safely on disk."""
         (self.out / STAGING).mkdir(parents=True, exist_ok=True)
+        self.students.mkdir(exist_ok=True)
         (self.out / TRASH).mkdir(parents=True, exist_ok=True)
         pending = deque(todo)
         running: dict[Future[ExerciseResult], tuple[_Student, str]] = {}

@@ -15,6 +15,7 @@ from typing import Callable, TypeVar
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise
+from grader.course.intake import refuse_link
 from grader.judge.grading import ExerciseResult, grade_exercise, zero
 from grader.judge.reference import (
     DEFAULT_SHIPPED_DIR,
@@ -58,13 +59,17 @@ class Course:
     def display(self, path: Path) -> str:
         """A path as the student should read it: relative to the course folder if inside."""
         try:
-            return str(path.resolve().relative_to(self.root.resolve()))
+            return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)))
         except ValueError:
             return str(path)
 
     def grade(self, ex: LoadedExercise, submission: Path, *, diagram_dir: Path | None = None,
               formats: tuple[str, ...] = ("svg",)) -> ExerciseResult:
-        """Grade one exercise of one submission file (zero if the file is missing)."""
+        """Grade one exercise of one submission file (zero if the file is missing, or if a
+        symbolic link is on its way)."""
+        refused = refuse_link(submission, self.display(submission))
+        if refused:
+            return zero(ex, "error", refused)
         if not submission.is_file():
             return zero(ex, "error", f"no file {self.display(submission)}: write it first")
         try:

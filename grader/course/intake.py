@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import tempfile
 import tokenize
 import zipfile
@@ -120,6 +121,32 @@ def _skipped(part: str) -> bool:
     return part.startswith(".") or part in _SKIPPED_DIRS
 
 
+def link_in(path: Path) -> Path | None:
+    """The first component of ``path`` (as written, or below the course folder) that is a
+    symbolic link, or None.  Links are refused at every level: a link can point a grader at a
+    file the student did not write (the solutions, ``/proc/self/cwd/...``)."""
+    absolute = Path(os.path.abspath(path))
+    here = Path(os.path.abspath(os.getcwd()))
+    start = here if absolute.is_relative_to(here) else Path(absolute.anchor) / absolute.parts[1]
+    current = start
+    for part in absolute.relative_to(start).parts if absolute != start else ():
+        current = current / part
+        if current.is_symlink():
+            return current
+    return absolute if absolute.is_symlink() else None
+
+
+def refuse_link(path: Path, shown: str) -> str | None:
+    """One sentence refusing ``path`` (named ``shown``) when a link is on its way, or None."""
+    link = link_in(path)
+    if link is None:
+        return None
+    if link == Path(os.path.abspath(path)):
+        return f"{shown} is a symbolic link: links are refused, hand in the file itself"
+    return (f"{shown} goes through a symbolic link ({link.name}): links are refused, hand in "
+            "the file itself")
+
+
 def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Candidate]:
     """The exercise files of a zip, extracted into ``workdir``; the limits are checked on the
     declared sizes first, then again on the bytes actually read."""
@@ -144,6 +171,11 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
                 if exercise is None or any(_skipped(p) for p in parts[:-1]):
                     continue
                 inner = _join(shown, *parts)
+                if stat.S_ISLNK(info.external_attr >> 16):
+                    found.append(_Candidate(exercise, None, inner, len(parts),
+                                            f"{inner} is a symbolic link, not a file: links "
+                                            "are refused, hand in the file itself"))
+                    continue
                 if info.flag_bits & 0x1:
                     found.append(_Candidate(exercise, None, inner, len(parts),
                                             f"{inner} is encrypted: hand in a plain zip"))
@@ -192,7 +224,8 @@ def _folder_candidates(folder: Path, shown: str, workdir: Path) -> list[_Candida
                 continue
             if path.is_symlink() or not path.is_file():
                 found.append(_Candidate(exercise, None, inner, len(relative) + 1,
-                                        f"{inner} is a link, not a file: hand in the file itself"))
+                                        f"{inner} is a symbolic link, not a file: links are "
+                                        "refused, hand in the file itself"))
             else:
                 found.append(_Candidate(exercise, path, inner, len(relative) + 1))
     return found
@@ -230,6 +263,9 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
     """
     intake = Intake()
     try:
+        if entry.is_symlink():
+            raise EntryError(f"{shown or 'the submission'} is a symbolic link: links are "
+                             "refused, hand in the folder, .py or .zip itself")
         if entry.is_dir():
             candidates = _folder_candidates(entry, shown, workdir)
             if not candidates and not any(entry.iterdir()):

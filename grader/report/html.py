@@ -26,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 from typing import IO, Any
 
-from grader.course.batch import RESULTS_NAME, Row, read_record
+from grader.course.batch import RESULTS_NAME, STUDENTS, Row, read_record
 from grader.course.catalog import LoadedExercise
 from grader.judge.grading import RAN, UNTOUCHED
 from grader.report.histogram import distribution_svg
@@ -161,19 +161,19 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
                      f"<pre>{esc(exercise['stdout'])}</pre>")
     for relative in exercise["diagrams"]:
         if relative.endswith(".svg"):
-            parts.append(diagrams.html(folder / relative, f"{slug}/{relative}"))
+            parts.append(diagrams.html(folder / relative, f"{STUDENTS}/{slug}/{relative}"))
     parts.append("</details>")
     return "\n".join(parts)
 
 
 def _student_html(row: Row, out: Path, diagrams: _Diagrams) -> str:
-    folder = out / row.slug
+    folder = out / STUDENTS / row.slug
     record = read_record(folder)
     head = (f'<section id="s-{esc(row.slug)}"><h3>{esc(row.student)}: {_points(row.total)}'
             f'</h3><p><span class="{esc(row.status)}">{esc(row.status)}</span>'
             + (f": {esc(row.detail)}" if row.detail else "") + "</p>")
     if record is None:
-        return head + f"<p>missing {esc(row.slug)}/{RESULTS_NAME}</p></section>"
+        return head + f"<p>missing {STUDENTS}/{esc(row.slug)}/{RESULTS_NAME}</p></section>"
     reasons = {_one_reason(e) for e in record["exercises"]}
     if len(reasons) == 1 and None not in reasons:  # one sentence for the whole submission
         reason = reasons.pop()

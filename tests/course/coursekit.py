@@ -49,7 +49,8 @@ def csv_matches_files(out: Path) -> list[dict[str, str]]:
     with open(out / "grades.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     records = {}
-    for folder in out.iterdir():
+    students = out / "students"
+    for folder in students.iterdir() if students.is_dir() else ():
         student = folder.is_dir() and not folder.name.startswith(".")
         record = read_record(folder) if student else None
         if record is not None:

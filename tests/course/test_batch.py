@@ -72,7 +72,9 @@ def test_malformed_entries_get_a_clear_status_and_zero(tmp_path: Path, cache: Pa
     assert "&lt;img src=x onerror=alert(1)&gt;" in report and "<img src=x" not in report
     assert "<script" not in report and report.count("<svg class=\"diagram\"") == 5
     assert report.count("<symbol") == 1  # five identical diagrams, stored once
-    for folder in out.iterdir():
+    assert {p.name for p in out.iterdir() if not p.name.startswith(".")} == {
+        "grades.csv", "report.html", "students"}
+    for folder in (out / "students").iterdir():
         if folder.is_dir() and not folder.name.startswith("."):
             assert folder.name.isascii() and " " not in folder.name
             data = json.loads((folder / "results.json").read_text())
@@ -81,7 +83,7 @@ def test_malformed_entries_get_a_clear_status_and_zero(tmp_path: Path, cache: Pa
 
 def _wait_for_results(out: Path, count: int, proc: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + 60
-    while len(list(out.glob("*/results.json"))) < count:
+    while len(list(out.glob("students/*/results.json"))) < count:
         assert proc.poll() is None, "the batch ended before it could be interrupted"
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -110,15 +112,16 @@ def test_an_interrupted_batch_resumes_with_only_what_is_missing(tmp_path: Path, 
     proc.send_signal(sig)
     proc.communicate(timeout=60)
     assert proc.returncode == (130 if sig == signal.SIGINT else -signal.SIGKILL)
-    done = {p.parent.name for p in out.glob("*/results.json")}
+    done = {p.parent.name for p in out.glob("students/*/results.json")}
     assert 2 <= len(done) < len(names)
     if sig == signal.SIGINT:  # a clean stop leaves the CSV in step at once
         assert {r["student"] for r in csv_matches_files(out)} == done
-    mtimes = {name: (out / name / "results.json").stat().st_mtime_ns for name in done}
+    results = out / "students"
+    mtimes = {name: (results / name / "results.json").stat().st_mtime_ns for name in done}
     rerun = grade(*args, cache=cache)
     assert rerun.returncode == 0, rerun.stderr
     assert f"graded {len(names) - len(done)}, unchanged {len(done)}" in rerun.stdout
-    assert {name: (out / name / "results.json").stat().st_mtime_ns for name in done} == mtimes
+    assert {name: (results / name / "results.json").stat().st_mtime_ns for name in done} == mtimes
     rows = csv_matches_files(out)
     assert sorted(r["student"] for r in rows) == names
     assert all(r["status"] == "ok" and r["ex01"] == r["total"] != "0" for r in rows)

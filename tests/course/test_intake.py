@@ -173,4 +173,4 @@ def test_a_symbolic_link_is_not_followed(tmp_path: Path) -> None:
     secret.write_text("SOLUTION = 42\n")
     (entry / "ex01_graph.py").symlink_to(secret)
     found = take(entry, tmp_path)
-    assert "is a link, not a file" in found.problems["ex01"] and not found.files
+    assert "is a symbolic link" in found.problems["ex01"] and not found.files
