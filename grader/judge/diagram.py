@@ -1,17 +1,20 @@
 """Draw what the child reported about the submission's graph, in the parent, never failing.
 
 The child serialised the graph with ``micrograph.viz.graph_json``; this renders it with
-``micrograph.viz.render_json`` under a time limit.  A missing ``micrograph.viz``, a missing
+``micrograph.viz.render_json`` in a worker process with its own time and memory limits
+(``grader.sandbox.renderer``).  A missing ``micrograph.viz``, a missing
 renderer, or a graph the renderer chokes on becomes a one-line note, never an exception: the
 diagram must not change or break a grade.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
 from grader.judge import explain
+from grader.sandbox import renderer
 
 RENDER_TIMEOUT = 10.0
 STEM = "graph"
@@ -23,7 +26,7 @@ def render(
 ) -> tuple[list[str], str | None]:
     """(paths written, note for the student or None)."""
     try:
-        from micrograph.viz import render_json
+        importlib.import_module("micrograph.viz")  # the worker needs it too
     except Exception:  # noqa: BLE001 - any failure to import means "no diagrams here"
         return [], "diagram unavailable: micrograph.viz is not installed"
     if record is None:
@@ -34,8 +37,9 @@ def render(
     if type(graph) is not dict:
         return [], f"no diagram: {why}" if why else "diagram unavailable in the sandbox"
     try:
-        paths = [str(p) for p in render_json(graph, directory, STEM, formats=formats,
-                                             timeout=RENDER_TIMEOUT)]
+        paths = renderer.render(graph, directory, STEM, formats, RENDER_TIMEOUT)
+    except renderer.RenderFailed as exc:
+        return [], f"no diagram: {exc}"
     except Exception as exc:  # noqa: BLE001 - the diagram never breaks the grade
         return [], f"no diagram: rendering failed ({type(exc).__name__}: {exc})"
     rendered = [p for p in paths if not p.endswith(".gv")]

@@ -1,0 +1,116 @@
+"""Draw the diagrams a child described, in a worker process with limits of its own.
+
+The graph a child sends is untrusted data: at the schema's limits (tens of thousands of nodes
+and edges, long labels) building the dot source and running the renderer can take gigabytes
+and minutes.  So the grader never renders in its own process: a worker (``python -I``, this
+interpreter, started once per grader process and restarted when it dies) takes one request at
+a time under ``RLIMIT_AS`` and ``RLIMIT_CPU``, which the renderer it runs (``dot``) inherits,
+and each request has a wall-clock limit after which the worker is killed.  A diagram that
+passes a limit is missing, with a note saying which limit; the grade never changes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import grader
+import micrograph
+
+MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
+CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock limit
+_SLACK = 5.0  # seconds on top of the renderer's own timeout before the worker is killed
+_ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
+_WORKER = f"""
+import json, os, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
+resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
+sys.path[:0] = {_ROOTS!r}
+reply = os.fdopen(os.dup(1), "w")
+sys.stdout = sys.stderr
+from micrograph.viz import render_json
+for line in sys.stdin:
+    request = json.loads(line)
+    try:
+        paths = render_json(request["graph"], request["directory"], request["stem"],
+                            formats=tuple(request["formats"]), timeout=request["timeout"])
+        answer = {{"paths": [str(p) for p in paths]}}
+    except MemoryError:
+        answer = {{"error": "the renderer needed more than {MEMORY >> 20} MiB"}}
+    except Exception as exc:
+        answer = {{"error": f"{{type(exc).__name__}}: {{str(exc)[:200]}}"}}
+    reply.write(json.dumps(answer) + "\\n")
+    reply.flush()
+"""
+
+
+class RenderFailed(Exception):
+    """The diagram could not be drawn within the limits; the message says why (one line)."""
+
+
+class Renderer:
+    """One worker process, one request at a time (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()
+
+    def _worker(self) -> subprocess.Popen[str]:
+        if self._proc is None or self._proc.poll() is not None:
+            self._proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER], text=True,
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          start_new_session=True)
+        return self._proc
+
+    def _kill(self) -> None:
+        if self._proc is not None:
+            try:
+                os.killpg(self._proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            self._proc.wait()
+            self._proc = None
+
+    def render(self, graph: dict[str, Any], directory: Path, stem: str,
+               formats: tuple[str, ...], timeout: float) -> list[str]:
+        """The paths written (``render_json``'s answer); raises RenderFailed."""
+        request = json.dumps({"graph": graph, "directory": str(directory), "stem": stem,
+                              "formats": list(formats), "timeout": timeout}, allow_nan=True)
+        with self._lock:
+            proc = self._worker()
+            assert proc.stdin is not None and proc.stdout is not None
+            answer: list[str] = []
+            timer = threading.Timer(timeout + _SLACK, self._kill)
+            timer.start()
+            try:
+                proc.stdin.write(request + "\n")
+                proc.stdin.flush()
+                answer.append(proc.stdout.readline())
+            except (OSError, ValueError):
+                pass
+            finally:
+                timer.cancel()
+            line = answer[0] if answer else ""
+            if not line:
+                self._kill()
+                raise RenderFailed(f"the renderer passed its limits ({timeout + _SLACK:g} s, "
+                                   f"{MEMORY >> 20} MiB)")
+        data = json.loads(line)
+        if "error" in data:
+            raise RenderFailed(data["error"])
+        return [str(p) for p in data["paths"]]
+
+
+_shared = Renderer()
+
+
+def render(graph: dict[str, Any], directory: Path, stem: str, formats: tuple[str, ...],
+           timeout: float) -> list[str]:
+    """Render with this process's worker (started on first use)."""
+    return _shared.render(graph, directory, stem, formats, timeout)
