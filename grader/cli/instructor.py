@@ -139,6 +139,7 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     selected = _selection(course, exercises)
     if not submissions.is_dir():
         raise click.UsageError(f"{submissions} is not a folder of submissions")
+    _check_out(submissions, out)
     job = Batch(course, selected, submissions, out, jobs=jobs, launcher=_launcher())
     counts: Counter[str] = Counter()
 
@@ -177,6 +178,18 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     write_report(out / REPORT_NAME, summary.rows, selected, out)
     click.echo(f"report: {out / REPORT_NAME}")
     return EXIT_FULL
+
+
+def _check_out(submissions: Path, out: Path) -> None:
+    """OUT may sit beside SUBMISSIONS or directly in it (the batch skips it there); it may not
+    be SUBMISSIONS itself nor lie inside a student's entry (every run would change it)."""
+    folder, target = submissions.resolve(), out.resolve()
+    if target == folder:
+        raise click.UsageError(f"--out {out} is the submissions folder: write the grades "
+                               "beside it")
+    if target.is_relative_to(folder) and len(target.relative_to(folder).parts) > 1:
+        raise click.UsageError(f"--out {out} is inside a student's entry in {submissions}: "
+                               "write the grades beside the submissions")
 
 
 @click.command("gradescope")

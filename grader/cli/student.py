@@ -41,6 +41,7 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
     single = len(targets) == 1 and targets != ("all",)
     exercises = [load_exercise(course, i) for i in ids]
     files = submissions(course, exercises, submission, explicit=bool(targets))
+    out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
     results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
     if as_json:
         click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))

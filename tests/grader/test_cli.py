@@ -4,8 +4,11 @@ expected observations for a release."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +70,17 @@ def test_exit_codes(grade, toy: ToyCourse) -> None:
     (["--nope"], "No such option"),
     (["ex41", "ex42", "--submission", "solutions/ex41_fine.py"], "grades one exercise"),
     (["--submission", "solutions/../tests/ex41.py"], "cannot tell the exercise"),
+    (["ex41", "--out", "solutions/ex41_fine.py"], "is a file, not a folder"),
+    (["ex41", "--out", "/proc/no/such/folder"], "No such file or directory: /proc/no"),
+    (["batch", "solutions", "--out", "solutions/ex41_fine.py"], "is a file, not a folder"),
+    (["batch", "solutions", "--out", "solutions"], "is the submissions folder"),
+    (["batch", "solutions", "--out", "solutions/a/b"], "inside a student's entry"),
+    (["batch", "solutions/ex41_fine.py", "--out", "graded"], "is a file"),
+    (["batch", "nowhere", "--out", "graded"], "does not exist"),
+    (["release", "-o", "solutions/ex41_fine.py"], "is a file, not a folder"),
+    (["gradescope", "-o", "solutions"], "is a folder: give the name of the file"),
+    (["check", "--out", "solutions/ex41_fine.py"], "is a file, not a folder"),
+    (["expected", "--to", "solutions/ex41_fine.py"], "is a file, not a folder"),
 ])
 def test_usage_errors_are_one_line(grade, args: list[str], phrase: str) -> None:
     run = grade(*args)
@@ -216,3 +230,22 @@ def test_printed_lines_are_counted_before_the_cap_and_the_cut_is_stated(grade,
     quiet = toy.write("quiet/ex41_fine.py", "print('hi', end='')\n" + GOOD)
     assert "the submission printed 1 line:\n  | hi" in grade("ex41", "--submission",
                                                               str(quiet)).out
+
+
+@pytest.mark.parametrize("words, cword, want, not_want", [
+    ("grade ", 1, {"batch", "release", "list", "ex01", "ex15", "all"}, set()),
+    ("grade ex1", 1, {"ex10", "ex15"}, {"ex01", "batch"}),
+    ("grade ex03 ex1", 2, {"ex10", "ex15"}, {"ex03", "batch"}),
+    ("grade check ex0", 2, {"ex01", "ex09"}, {"batch"}),
+    ("grade batch --exercises ex01,ex1", 3, {"ex01,ex10", "ex01,ex15"}, {"ex10"}),
+    ("grade ex03 --", 2, {"--json", "--submission", "--out"}, set()),
+])
+def test_shell_completion_of_commands_and_exercises(words: str, cword: int, want: set[str],
+                                                     not_want: set[str]) -> None:
+    env = {**os.environ, "_GRADE_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(cword)}
+    env.pop("GRADE_TESTS_DIR", None)
+    proc = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    got = {line.split(",", 1)[1] for line in proc.stdout.splitlines() if "," in line}
+    assert want <= got and not (not_want & got), (proc.stdout, proc.stderr)
