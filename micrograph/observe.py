@@ -99,6 +99,7 @@ class PassStart(NamedTuple):
     retain_graph: bool
     create_graph: bool
     restricted_to: frozenset[Node] | None  # grad() / backward(inputs=): the nodes that lead to an input
+    ready: tuple[Node, ...]  # the ready queue before the first step, in the order the engine takes it
 
 
 class Step(NamedTuple):
@@ -194,9 +195,10 @@ def pass_started(
     _passes += 1
     if _observer is None:
         return None
+    ready = sorted({n for n, _ in roots if n not in deps}, key=lambda n: -n._seq)  # the engine's heap order
     start = PassStart(
         _passes, kind, tuple(roots), dict(deps), keep_graph, create_graph,
-        None if needed is None else frozenset(needed),
+        None if needed is None else frozenset(needed), tuple(ready),
     )
     recorder = _PassRecorder(_observer, start)
     _observer.pass_started(start)

@@ -4,6 +4,7 @@ Three calls, one code path::
 
     draw(y, names={"w": w, "x": x, "y": y})        # a graphviz.Digraph; shows inline in Jupyter
     graph = graph_json(y, names=...)                 # plain JSON data: nodes, edges, labels
+    trace_backward(y, names=...).save_html("b.html")  # watch y.backward() run, step by step
     render_json(graph, "out", "y", formats=("svg", "png"))   # out/y.gv, out/y.svg, out/y.png
 
 ``draw`` is ``graph_json`` followed by the same DOT builder that ``render_json``
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from micrograph.i18n import SOURCE_LANGUAGE, language, using
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
+from micrograph.viz.trace import BackwardTrace, trace_backward
 
 if TYPE_CHECKING:
     from micrograph.viz.render import Diagram
@@ -90,4 +92,4 @@ def _english(graph: Any, show_saved: bool, legend: bool) -> str | None:
         return dot.build(graph, show_saved=show_saved, legend=legend).source
 
 
-__all__ = ["draw", "graph_json", "render_json"]
+__all__ = ["BackwardTrace", "draw", "graph_json", "render_json", "trace_backward"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from micrograph.node import Node
 from micrograph.value import Value
@@ -41,8 +41,25 @@ def graph_json(
     is nearest them); ``"omitted"`` counts the others and ``"truncated"`` says
     whether there were any.
     """
+    return graph_json_with_ids(*roots, names=names, max_nodes=max_nodes)[0]
+
+
+class DiagramIds(NamedTuple):
+    """Where the engine's objects are drawn: what the backward trace needs to light them up."""
+
+    values: dict[Key, str]  # a leaf or constant by its Value, any other value by its grad_fn
+    ops: dict[Node, str]  # each op node drawn (AccumulateGrad is drawn as its leaf)
+    inputs: dict[Node, tuple[str | None, ...]]  # per op, the id its input i is drawn at (None: left out)
+
+
+def graph_json_with_ids(
+    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES
+) -> tuple[dict[str, Any], DiagramIds]:
+    """``graph_json`` and the ids it gave to the engine's values and nodes."""
     _check_arguments(roots, names, max_nodes)
-    return _Collector(roots, names or {}, max_nodes).run()
+    collector = _Collector(roots, names or {}, max_nodes)
+    graph = collector.run()
+    return graph, DiagramIds(collector.value_ids, collector.op_ids, collector.input_ids)
 
 
 def _check_arguments(roots: tuple[Any, ...], names: Any, max_nodes: Any) -> None:
@@ -85,6 +102,8 @@ class _Collector:
         self.known = {_key(v): v for v in (*names.values(), *self.roots)}
         self.outputs = {_key(r) for r in self.roots}
         self.value_ids: dict[Key, str] = {}
+        self.op_ids: dict[Node, str] = {}
+        self.input_ids: dict[Node, tuple[str | None, ...]] = {}
         self.left_out: set[Key] = set()  # ops (by node), leaves and constants (by Value) not drawn
         self.left_out_numbers = 0  # constant inputs not drawn that are plain numbers
         self.counts = {"v": 0, "f": 0}
@@ -170,20 +189,23 @@ class _Collector:
         return f"{prefix}{self.counts[prefix] - 1}"
 
     def _add_op(self, n: Node) -> None:
-        oid = self._new_id("f")
+        oid = self.op_ids[n] = self._new_id("f")
         self.nodes.append({
             "id": oid, "kind": "op", "op": internals.node_name(n), "freed": internals.node_freed(n),
             "saved": [{**s._asdict(), "data": _number(s.data)} for s in internals.node_saved(n)],
         })
         edge_from_omitted = False
+        sources: list[str | None] = []
         for i, m in enumerate(internals.node_inputs(n)):  # in input order: the drawing keeps a left of b
             src = self._const(n, i) if m is None else self._reach(m)
+            sources.append(src)
             if src is not None:
                 self.edges.append({"from": src, "to": oid})
             elif not edge_from_omitted:
                 self.edges.append({"from": "omitted", "to": oid})
                 edge_from_omitted = True
         self.edges.append({"from": oid, "to": self.value_ids[n]})
+        self.input_ids[n] = tuple(sources)
 
     def _const(self, n: Node, i: int) -> str | None:
         """Input ``i`` of ``n``, which does not require grad: its data is known only if ``n`` saved it."""

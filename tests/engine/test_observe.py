@@ -151,6 +151,7 @@ def test_documents_graph_steps_follow_the_engine():
     (start,) = rec.starts
     assert start.kind is PassKind.BACKWARD and start.number == observe.passes()
     assert start.roots == ((y.grad_fn, 1.0),) and not start.retain_graph and not start.create_graph
+    assert start.ready == (y.grad_fn,)
     assert start.dependencies[w._accumulator()] == 2 and start.dependencies[x._accumulator()] == 1
     assert [s.node for s in rec.steps] == fired  # the engine's own order
     assert [s.index for s in rec.steps] == list(range(5))

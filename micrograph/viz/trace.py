@@ -1,0 +1,225 @@
+"""``trace_backward``: watch ``y.backward()`` run, one engine step at a time.
+
+The diagrams show the graph before or after backward; the documents describe
+the middle in words ("找到所有 y 到 w 的路径", "非叶子节点的梯度内存会被释放").
+This records the middle: ``y.backward(...)`` runs exactly as usual (same
+results, same hooks, same errors) while a ``micrograph.observe`` observer
+notes each node the engine runs, and the result is plain JSON data plus a
+self-contained page (``trace_page``) that replays it on the diagram.
+
+The data refers to the engine's nodes by small refs (``"n0"``, ``"n1"`` ...)
+and to the diagram by the ids ``graph_json`` gave (``"v0"`` values, ``"f0"``
+ops), so it can cross a process boundary: the grader records it in the
+sandboxed child and draws the page in the parent (``BackwardTrace.from_json``
+checks it first).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from micrograph import observe
+from micrograph.node import AccumulateGrad, Node
+from micrograph.value import Value
+from micrograph.viz.collect import DEFAULT_MAX_NODES, DiagramIds, graph_json_with_ids
+
+FORMAT = "micrograph.trace/1"
+MAX_MESSAGE = 500  # an error message is cut there: a page, not a log
+
+
+def trace_backward(
+    y: Value,
+    *,
+    names: Mapping[str, Value] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    errors: Literal["raise", "record"] = "raise",
+    **backward_kwargs: Any,
+) -> BackwardTrace:
+    """Run ``y.backward(**backward_kwargs)`` and record each step of the engine.
+
+    ``names`` labels values on the diagram (``{"w": w, "y": y}``); at most
+    ``max_nodes`` nodes are drawn, as in ``draw``.  When backward fails (a
+    second backward, a saved value modified in place), the engine's error is
+    raised as usual with the trace up to the failing step in its ``.trace``
+    attribute; ``errors="record"`` returns that trace instead of raising.
+    """
+    if not isinstance(y, Value):
+        raise TypeError(f"trace_backward() traces y.backward() for a Value y, got {type(y).__name__}")
+    if errors not in ("raise", "record"):
+        raise ValueError(f"errors must be 'raise' or 'record', got {errors!r:.60}")
+    graph, ids = graph_json_with_ids(y, names=names, max_nodes=max_nodes)
+    recorder = _Recorder(ids, names or {})
+    failure: BaseException | None = None
+    with observe.observing(recorder):
+        try:
+            y.backward(**backward_kwargs)
+        except Exception as error:  # the engine's own error, kept for the trace and re-raised below
+            failure = error
+    trace = BackwardTrace(recorder.data(graph))
+    if failure is not None and errors == "raise":
+        failure.trace = trace  # type: ignore[attr-defined]
+        raise failure
+    return trace
+
+
+class BackwardTrace:
+    """The steps of one backward pass, as plain data, and the page that replays them."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    @classmethod
+    def from_json(cls, raw: Any) -> BackwardTrace:
+        """A trace from untrusted JSON data (e.g. a sandboxed process's); ValueError naming the problem."""
+        from micrograph.viz import trace_schema
+
+        return cls(trace_schema.validate(raw))
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """One dict per node the engine ran, in the engine's order (see the module docstring)."""
+        steps: list[dict[str, Any]] = self.data["steps"]
+        return steps
+
+    @property
+    def error(self) -> dict[str, Any] | None:
+        """``{"step", "node", "type", "message"}`` when backward failed, else None."""
+        error: dict[str, Any] | None = self.data["error"]
+        return error
+
+    def to_json(self) -> str:
+        return json.dumps(self.data, allow_nan=False)
+
+    def html(self, title: str = "backward") -> str:
+        """The self-contained page (inline SVG, CSS and JavaScript; nothing fetched)."""
+        from micrograph.viz import trace_page
+
+        return trace_page.page(self.data, title)
+
+    def save_html(self, path: str | Path, title: str = "backward") -> Path:
+        """Write the page to ``path`` (folders made as needed); the path written."""
+        out = Path(path)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(self.html(title), encoding="utf-8")
+        return out
+
+    def _repr_html_(self) -> str:
+        from micrograph.viz import trace_page
+
+        return trace_page.iframe(self.html())
+
+    def __repr__(self) -> str:
+        failed = "" if self.error is None else f", failed at step {self.error['step']}"
+        return f"<BackwardTrace: {len(self.steps)} steps{failed}>"
+
+
+class _Recorder(observe.Observer):
+    """Turns the engine's records into plain data for the first pass it sees.
+
+    A hook that runs a backward of its own starts another pass: its steps are
+    not part of this trace.
+    """
+
+    def __init__(self, ids: DiagramIds, names: Mapping[str, Value]) -> None:
+        self.ids = ids
+        self.names: dict[Value | Node, str] = {}
+        for name, v in names.items():
+            key: Value | Node = v if v.grad_fn is None else v.grad_fn
+            self.names[key] = f"{self.names[key]}, {name}" if key in self.names else name
+        self.number: int | None = None
+        self.refs: dict[Node, str] = {}
+        self.nodes: dict[str, dict[str, Any]] = {}
+        self.start: dict[str, Any] = {}
+        self.steps: list[dict[str, Any]] = []
+        self.error: dict[str, Any] | None = None
+
+    # -- the observer ----------------------------------------------------------------------
+    def pass_started(self, start: observe.PassStart) -> None:
+        if self.number is not None:
+            return
+        self.number = start.number
+        self.start = {
+            "kind": start.kind.value, "retain_graph": start.retain_graph, "create_graph": start.create_graph,
+            "roots": [{"node": self.ref(n), "grad": _number(g)} for n, g in start.roots],
+            "dependencies": {self.ref(n): c for n, c in start.dependencies.items()},
+            "ready": [self.ref(n) for n in start.ready],
+        }
+
+    def step(self, step: observe.Step) -> None:
+        if step.pass_number != self.number:
+            return
+        node = step.node
+        inputs = self.ids.inputs.get(node, ())
+        self.steps.append({
+            "node": self.ref(node),
+            "received": _number(step.received),
+            "contributions": step.contributions,
+            "grad": _number(step.grad),
+            "sent": [
+                {"to": None if s.to is None else self.ref(s.to), "edge": inputs[i] if i < len(inputs) else None,
+                 "grad": _number(s.grad)}
+                for i, s in enumerate(step.sent)
+            ],
+            "waiting": [[self.ref(n), c] for n, c in step.waiting],
+            "wrote": self._wrote(node, step),
+            "released": step.released,
+            "ready": [self.ref(n) for n in step.ready],
+        })
+
+    def failed(self, failure: observe.Failure) -> None:
+        if failure.pass_number != self.number or self.error is not None:
+            return
+        self.error = {
+            "step": failure.index,
+            "node": None if failure.node is None else self.ref(failure.node),
+            "type": type(failure.error).__name__,
+            "message": str(failure.error)[:MAX_MESSAGE],
+        }
+
+    # -- plain data ------------------------------------------------------------------------
+    def ref(self, node: Node) -> str:
+        """A short name for ``node`` in this trace, and its entry in ``nodes``."""
+        ref = self.refs.get(node)
+        if ref is None:
+            ref = self.refs[node] = f"n{len(self.refs)}"
+            leaf = node.variable if type(node) is AccumulateGrad else None
+            key: Value | Node = node if leaf is None else leaf
+            self.nodes[ref] = {
+                "name": node.name().rsplit("::", 1)[-1],
+                "label": self.names.get(key),
+                "op": self.ids.ops.get(node),
+                "value": self.ids.values.get(key),
+            }
+        return ref
+
+    def _wrote(self, node: Node, step: observe.Step) -> dict[str, Any] | None:
+        if step.wrote is None or step.write is None:
+            return None
+        key: Value | Node = step.wrote if type(node) is AccumulateGrad else node
+        grad = step.write.grad
+        return {
+            "value": self.ids.values.get(key),
+            "label": self.names.get(key),
+            "by": step.write.writer.value,
+            "grad": None if grad is None else _number(grad._storage[0]),
+        }
+
+    def data(self, graph: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "graph": graph, "pass": self.start or None, "nodes": self.nodes,
+            "steps": self.steps, "error": self.error,
+        }
+
+
+def _number(x: Any) -> float | str | None:
+    """A gradient as JSON: a float (a Value's number under create_graph); nan and inf as strings."""
+    if x is None:
+        return None
+    if isinstance(x, Value):
+        x = x._storage[0]
+    x = float(x)
+    return x if math.isfinite(x) else str(x)

@@ -1,0 +1,252 @@
+// The backward trace page: replays the engine's steps on the diagram (see trace_page.py).
+// Position k shows the state after k steps; position 0 is "before backward".
+// Every text from the data goes through textContent: nothing in it can become markup.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("trace-data").textContent);
+  const steps = data.steps;
+  const failed = data.error !== null && data.error.step <= steps.length;
+  const last = steps.length + (failed ? 1 : 0);
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const $ = (id) => document.getElementById(id);
+  const svg = document.querySelector("#graph svg");
+
+  // -- the diagram: groups by the ids graph_json gave (their <title>) --------------------
+  const nodeEls = {}, edgeEls = {}, gradText = {};
+  if (svg) {
+    for (const g of svg.querySelectorAll("g.node")) {
+      const id = g.querySelector("title").textContent;
+      nodeEls[id] = g;
+      for (const t of g.querySelectorAll("text")) {
+        if (t.textContent.startsWith("grad ")) gradText[id] = t;
+      }
+    }
+    for (const g of svg.querySelectorAll("g.edge")) edgeEls[g.querySelector("title").textContent] = g;
+  }
+  if (svg) {  // room below the bottom row, for the callout under a leaf
+    const vb = svg.viewBox.baseVal;
+    svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.width} ${vb.height + 28}`);
+    svg.setAttribute("height", `${parseFloat(svg.getAttribute("height")) + 28}pt`);
+  }
+  const overlay = svg ? document.createElementNS(SVGNS, "g") : null;
+  if (overlay) {
+    overlay.setAttribute("id", "trace-overlay");
+    svg.querySelector("g.graph").appendChild(overlay);
+  }
+
+  // -- words ------------------------------------------------------------------------------
+  const fmt = (x) => {
+    if (x === null || x === undefined) return "None";
+    if (typeof x === "string") return x;
+    const s = Number(x.toPrecision(6)).toString();
+    return s.includes("e") ? x.toPrecision(6) : s;
+  };
+  const nodeName = (ref) => {  // its label, else the number it made: unnamed nodes stay apart
+    const n = data.nodes[ref];
+    if (n.label) return `${n.name} (${n.label})`;
+    const made = n.value !== null ? data.data[n.value] : undefined;
+    return made === undefined || made === null ? n.name : `${n.name} (= ${fmt(made)})`;
+  };
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+  function li(list, text, cls) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    if (cls) item.className = cls;
+    list.appendChild(item);
+  }
+
+  function label(x, y, text, cls) {
+    const t = document.createElementNS(SVGNS, "text");
+    t.setAttribute("x", x.toFixed(1));
+    t.setAttribute("y", y.toFixed(1));
+    t.setAttribute("class", cls);
+    t.textContent = text;
+    overlay.appendChild(t);
+    return t;
+  }
+
+  function callout(x, y, text) {  // a centred label on a card, above whatever it overlaps
+    const t = label(x, y, text, "received");
+    t.setAttribute("text-anchor", "middle");
+    const b = t.getBBox();
+    const card = document.createElementNS(SVGNS, "rect");
+    for (const [k, v] of [["x", b.x - 3], ["y", b.y - 2], ["width", b.width + 6], ["height", b.height + 4], ["rx", 3]]) {
+      card.setAttribute(k, String(v));
+    }
+    card.setAttribute("class", "card");
+    overlay.insertBefore(card, t);
+  }
+
+  // -- state after k steps ------------------------------------------------------------------
+  function stateAt(k) {
+    const pending = Object.assign({}, data.pass ? data.pass.dependencies : {});
+    const grads = {}, freed = new Set(), flowed = {}, ran = new Set();
+    for (let i = 0; i < Math.min(k, steps.length); i++) {
+      const s = steps[i];
+      ran.add(s.node);
+      for (const [ref, count] of s.waiting) pending[ref] = count;
+      if (s.wrote && s.wrote.value) grads[s.wrote.value] = s.wrote;
+      if (s.released) freed.add(s.node);
+      for (const e of s.sent) if (e.edge && e.grad !== null) flowed[`${e.edge}->${data.nodes[s.node].op}`] = [e.grad, i];
+    }
+    return { pending, grads, freed, flowed, ran };
+  }
+
+  function paintDiagram(k, st) {
+    if (!svg) return;
+    overlay.replaceChildren();
+    for (const g of Object.values(nodeEls)) g.classList.remove("running", "failing", "filled", "freed", "waiting");
+    for (const g of Object.values(edgeEls)) g.classList.remove("flowed", "current");
+    for (const [id, t] of Object.entries(gradText)) setGradText(id, t, data.initial[id] || "grad None");
+    for (const [vid, w] of Object.entries(st.grads)) {
+      if (gradText[vid]) setGradText(vid, gradText[vid], `grad ${fmt(w.grad)}`);
+      if (nodeEls[vid]) nodeEls[vid].classList.add("filled");
+    }
+    for (const ref of st.freed) {
+      const op = data.nodes[ref].op;
+      if (op && nodeEls[op]) nodeEls[op].classList.add("freed");
+    }
+    for (const [title, [grad, i]] of Object.entries(st.flowed)) {
+      const g = edgeEls[title];
+      if (!g) continue;
+      g.classList.add("flowed");
+      if (i === k - 1) g.classList.add("current");
+      const path = g.querySelector("path");
+      const mid = path.getPointAtLength(path.getTotalLength() / 2);
+      label(mid.x + 4, mid.y + 4, `\u2190 ${fmt(grad)}`, i === k - 1 ? "edge-grad current" : "edge-grad");
+    }
+    const current = k === 0 ? null : k <= steps.length ? steps[k - 1].node : data.error.node;
+    if (current) {
+      const n = data.nodes[current];
+      const cls = k > steps.length ? "failing" : "running";
+      for (const id of [n.op, n.value]) if (id && nodeEls[id]) nodeEls[id].classList.add(cls);
+      const s = k <= steps.length ? steps[k - 1] : null;
+      const at = [n.op, n.value].find((id) => id && nodeEls[id]);  // beside the op that runs (a leaf: its box)
+      if (at) nodeEls[at].scrollIntoView({ block: "nearest", inline: "nearest" });
+      if (s && at && s.received !== null) {
+        const box = nodeEls[at].getBBox();
+        const sum = s.contributions > 1 ? ` (sum of ${s.contributions})` : "";
+        const text = `received ${fmt(s.received)}${sum}`;
+        // an op: on the edge up to the value it made (the gradient of that value); a leaf: below it
+        if (at === n.op) callout(box.x + box.width / 2, box.y - 9, text);
+        else callout(box.x + box.width / 2, box.y + box.height + 16, text);
+      }
+    }
+    for (const [ref, count] of Object.entries(st.pending)) {
+      const n = data.nodes[ref];
+      const id = n.op || n.value;
+      if (count > 0 && !st.ran.has(ref) && id && nodeEls[id]) nodeEls[id].dataset.waits = String(count);
+    }
+  }
+
+  function setGradText(id, t, text) {
+    if (t.textContent === text) return;
+    const box = nodeEls[id].querySelector("polygon, path").getBBox();
+    t.textContent = text;
+    t.setAttribute("text-anchor", "middle");
+    t.setAttribute("x", (box.x + box.width / 2).toFixed(2));
+  }
+
+  // -- the side panel -------------------------------------------------------------------------
+  function paintPanel(k, st) {
+    const what = $("what"), why = $("why"), sends = $("sends");
+    sends.replaceChildren();
+    why.textContent = "";
+    what.classList.remove("error");
+    if (k === 0) {
+      const roots = data.pass ? data.pass.roots.map((r) => `${nodeName(r.node)} with gradient ${fmt(r.grad)}`) : [];
+      what.textContent = data.pass
+        ? `Before ${data.pass.kind}: it starts from ${roots.join(", ")}.`
+        : "Backward did not start: it failed before any node ran.";
+      why.textContent = "Each node runs once, when every gradient it waits for has arrived (its dependency count is 0).";
+    } else if (k > steps.length) {
+      what.textContent = `${nodeName(data.error.node)} fails: ${data.error.type}: ${data.error.message}`;
+      what.classList.add("error");
+    } else {
+      describeStep(steps[k - 1], k, what, why, sends);
+    }
+    const ready = k === 0 ? (data.pass ? data.pass.ready : []) : k <= steps.length ? steps[k - 1].ready : [];
+    const list = $("ready");
+    list.replaceChildren();
+    for (const ref of ready) li(list, nodeName(ref));
+    if (!ready.length) li(list, k >= steps.length ? "empty: backward is done" : "empty", "muted");
+    const deps = $("deps");
+    deps.replaceChildren();
+    for (const [ref, count] of Object.entries(st.pending)) {
+      if (count > 0 && !st.ran.has(ref)) li(deps, `${nodeName(ref)}: waits for ${plural(count, "more gradient", "more gradients")}`);
+    }
+    if (!deps.children.length) li(deps, "none", "muted");
+    const grads = $("grads");
+    grads.replaceChildren();
+    for (let i = 0; i < Math.min(k, steps.length); i++) {
+      const w = steps[i].wrote;
+      if (w) li(grads, `${w.label || nodeName(steps[i].node)}.grad = ${fmt(w.grad)} (${w.by})`, i === k - 1 ? "new" : "");
+    }
+    if (!grads.children.length) li(grads, "none yet", "muted");
+  }
+
+  function describeStep(s, k, what, why, sends) {
+    const name = nodeName(s.node);
+    if (s.grad === null) {
+      what.textContent = `${name}: no gradient reached it, so it does not run; its inputs stop waiting for it.`;
+    } else {
+      const sum = s.contributions > 1 ? ` (the sum of ${s.contributions} gradients: one per path)` : "";
+      const hooked = s.received !== null && s.grad !== s.received ? `; a hook changed it to ${fmt(s.grad)}` : "";
+      what.textContent = `${name} runs with gradient ${fmt(s.received)}${sum}${hooked}.`;
+    }
+    why.textContent = k === 1
+      ? "It is where backward starts."
+      : "Why now: its dependency count reached 0, and it came first in the ready queue.";
+    for (const e of s.sent) {
+      if (e.to === null) li(sends, "→ a constant input: nothing sent (requires_grad=False)", "muted");
+      else li(sends, `→ ${nodeName(e.to)}: sends ${fmt(e.grad)}`);
+    }
+    if (s.wrote) li(sends, `writes ${s.wrote.label || "its value"}.grad = ${fmt(s.wrote.grad)} (${s.wrote.by})`, "new");
+    if (s.released) li(sends, "frees its saved values (no retain_graph): a second backward through it would fail", "freed");
+  }
+
+  // -- controls -------------------------------------------------------------------------------
+  let position = 0, timer = null;
+  const slider = $("slider");
+  slider.max = String(last);
+
+  function show(k) {
+    position = Math.max(0, Math.min(last, k));
+    slider.value = String(position);
+    $("counter").textContent = `step ${position} of ${last}`;
+    const st = stateAt(position);
+    paintDiagram(position, st);
+    paintPanel(position, st);
+    document.body.dataset.position = String(position);
+    $("prev").disabled = position === 0;
+    $("next").disabled = position === last;
+  }
+
+  function play() {
+    if (timer !== null) { clearInterval(timer); timer = null; $("play").textContent = "\u25B6 play"; return; }
+    if (position === last) show(0);
+    $("play").textContent = "\u23F8 pause";
+    timer = setInterval(() => { if (position >= last) play(); else show(position + 1); }, 900);
+  }
+
+  $("prev").addEventListener("click", () => show(position - 1));
+  $("next").addEventListener("click", () => show(position + 1));
+  $("play").addEventListener("click", play);
+  $("zoom").addEventListener("click", () => {
+    const whole = $("graph").classList.toggle("whole");
+    $("zoom").textContent = whole ? "fit width" : "whole graph";
+  });
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.target === slider) return;  // the slider moves itself with the arrows
+    if (e.key === "ArrowRight") { show(position + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { show(position - 1); e.preventDefault(); }
+    else if (e.key === " ") { play(); e.preventDefault(); }
+  });
+  const notes = [];
+  if (data.problem) notes.push(`No diagram: ${data.problem}. The steps are listed here.`);
+  if (data.total > steps.length) notes.push(`Showing the first ${steps.length} of ${data.total} steps.`);
+  $("notice").textContent = notes.join(" ");
+  show(0);
+})();

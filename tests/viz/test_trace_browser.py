@@ -1,0 +1,107 @@
+"""The trace page in a real browser: Debian's headless Chromium, driven over WebDriver.
+
+Skips when Chromium, its driver or selenium is missing (``.ci/run`` installs them).
+"""
+
+import shutil
+
+import pytest
+
+import micrograph as mg
+from micrograph.viz import trace_backward
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="needs chromium and chromedriver (apt)")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1300,900")
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    options = webdriver.ChromeOptions()
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.binary_location = CHROMIUM
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def page_of(tmp_path, **kwargs):
+    w, x = mg.Value(1.0, requires_grad=True), mg.Value(2.0, requires_grad=True)
+    a, b = x + w, w + 1
+    y = a * b
+    names = {"w": w, "x": x, "a": a, "b": b, "y": y}
+    trace = trace_backward(y, names=names, **kwargs)
+    return trace, trace.save_html(tmp_path / "backward.html")
+
+
+def shown(driver):
+    """What the page shows: the position, the highlighted nodes, the grad lines, the edge gradients."""
+    running = sorted(g.find_element(By.TAG_NAME, "title").get_attribute("textContent")
+                     for g in driver.find_elements(By.CSS_SELECTOR, "g.node.running"))
+    grads = {}
+    for g in driver.find_elements(By.CSS_SELECTOR, "g.node"):
+        for t in g.find_elements(By.TAG_NAME, "text"):
+            if t.get_attribute("textContent").startswith("grad "):
+                grads[g.find_element(By.TAG_NAME, "title").get_attribute("textContent")] = t.get_attribute("textContent")
+    edge_labels = [t.get_attribute("textContent") for t in driver.find_elements(By.CSS_SELECTOR, "#trace-overlay .edge-grad")]
+    position = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-position"))
+    return position, running, grads, edge_labels
+
+
+def test_next_highlights_each_node_and_fills_gradients_as_the_trace_says(browser, tmp_path):
+    trace, path = page_of(tmp_path)
+    browser.get(path.as_uri())
+    position, running, grads, labels = shown(browser)
+    assert position == 0 and running == [] and set(grads.values()) == {"grad None"} and labels == []
+    nodes = trace.data["nodes"]
+    written = {}
+    for k, step in enumerate(trace.steps, start=1):
+        browser.find_element(By.ID, "next").click()
+        position, running, grads, labels = shown(browser)
+        node = nodes[step["node"]]
+        assert position == k
+        assert running == sorted(i for i in (node["op"], node["value"]) if i)
+        if step["wrote"]:
+            written[step["wrote"]["value"]] = f"grad {step['wrote']['grad']:g}"
+        assert {i: grads[i] for i in written} == written
+        assert all(text == "grad None" for i, text in grads.items() if i not in written)
+        sent = [f"\u2190 {e['grad']:g}" for s in trace.steps[:k] for e in s["sent"] if e["grad"] is not None]
+        assert sorted(labels) == sorted(sent)
+    assert browser.find_element(By.ID, "next").get_attribute("disabled") == "true"
+    assert written == {trace.steps[3]["wrote"]["value"]: "grad 5", trace.steps[4]["wrote"]["value"]: "grad 2"}
+
+
+def test_keyboard_and_slider_move_between_steps(browser, tmp_path):
+    _, path = page_of(tmp_path)
+    browser.get(path.as_uri())
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("\ue014")  # ArrowRight
+    body.send_keys("\ue014")
+    assert shown(browser)[0] == 2
+    body.send_keys("\ue012")  # ArrowLeft
+    assert shown(browser)[0] == 1
+    browser.execute_script("const s = document.getElementById('slider'); s.value = 5; s.dispatchEvent(new Event('input'));")
+    assert shown(browser)[0] == 5
+
+
+def test_a_failing_backward_ends_on_the_failing_node(browser, tmp_path):
+    w = mg.Value(1.0, requires_grad=True)
+    y = (w * 3).exp()
+    y.backward()
+    trace = trace_backward(y, errors="record", names={"y": y})
+    path = trace.save_html(tmp_path / "failed.html")
+    browser.get(path.as_uri())
+    browser.find_element(By.ID, "next").click()
+    what = browser.find_element(By.ID, "what")
+    assert "RuntimeError: Trying to backward through the graph a second time" in what.text
+    failing = browser.find_elements(By.CSS_SELECTOR, "g.node.failing title")
+    node = trace.data["nodes"][trace.error["node"]]
+    assert sorted(t.get_attribute("textContent") for t in failing) == sorted([node["op"], node["value"]])
