@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from micrograph.i18n import SOURCE_LANGUAGE, language, using
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
-from micrograph.viz.trace import BackwardTrace, trace_backward
+from micrograph.viz.trace_record import BackwardTrace, trace_backward
 
 if TYPE_CHECKING:
     from micrograph.viz.render import Diagram

@@ -28,7 +28,7 @@ SVG_TIMEOUT = 30.0
 
 
 def page(data: dict[str, Any], title: str) -> str:
-    """The HTML page for a trace's ``data`` (see ``trace.BackwardTrace``)."""
+    """The HTML page for a trace's ``data`` (see ``trace_record.BackwardTrace``)."""
     graph = schema.validate(data["graph"])
     svg, problem = _svg(graph, data["steps"])
     payload = {
