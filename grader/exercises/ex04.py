@@ -5,7 +5,7 @@ survive a second backward without it (those that saved nothing: additions, subtr
 from __future__ import annotations
 
 from grader.spec import Exercise
-from grader.spec.probe import error_text, num
+from grader.spec.probe import caught, num
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -31,23 +31,14 @@ SAVING = {
 }
 
 
-def _error(e: object) -> str | None:
-    """A returned exception as "Type: first line", None as None, anything else described."""
-    if e is None:
-        return None
-    if isinstance(e, BaseException):
-        return error_text(e)
-    return f"not an exception: {type(e).__name__}"
-
-
 def _twice(sub, w: float, x: float, retain_graph: bool) -> tuple[str | None, list[object] | str]:
     answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
     error, history = answer
     if type(history) is not list:
-        return _error(error), f"not a list: {type(history).__name__}"
-    return _error(error), [num(g) for g in history]
+        return caught(error), f"not a list: {type(history).__name__}"
+    return caught(error), [num(g) for g in history]
 
 
 @EXERCISE.test(
@@ -93,7 +84,7 @@ def retained_doubles(sub):
     "call works: additions, subtractions and negations save nothing, so nothing was freed.",
 )
 def additions_twice(sub):
-    return {label: _error(sub.second_backward_error(build, w))
+    return {label: caught(sub.second_backward_error(build, w))
             for (label, build), w in zip(ADDITIONS.items(), (1.5, -0.5, 4.0, 0.25))}
 
 
@@ -105,7 +96,7 @@ def additions_twice(sub):
 )
 def saving_fails(sub):
     ws = (1.5, -0.5, 2.0, 0.25, 3.0, -1.5, 0.5, -2.0)
-    return {label: _error(sub.second_backward_error(build, w))
+    return {label: caught(sub.second_backward_error(build, w))
             for (label, build), w in zip(SAVING.items(), ws)}
 
 

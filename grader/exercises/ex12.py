@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import micrograph
-from grader.spec import Exercise
-from grader.spec.probe import error_text, grad, num, show, value
 from micrograph import nn
+
+from grader.spec import Exercise
+from grader.spec.probe import caught, error_text, grad, num, show, value
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -49,15 +50,6 @@ def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
 
 
-def _error(e: object) -> str | None:
-    """A returned exception as "Type: first line", None as None, anything else described."""
-    if e is None:
-        return None
-    if isinstance(e, BaseException):
-        return error_text(e)
-    return f"not an exception: {type(e).__name__}"
-
-
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
@@ -70,7 +62,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    return {"error": _error(sub.second_backward_error(net, rows)), "net": _param_grads(net)}
+    return {"error": caught(sub.second_backward_error(net, rows)), "net": _param_grads(net)}
 
 
 @EXERCISE.test(
