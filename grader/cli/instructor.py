@@ -30,7 +30,9 @@ from grader.cli.shared import (
 )
 from grader.course.catalog import LoadedExercise
 from grader.course.folder import Course, NamedCourse
+from grader.judge.grading import ExerciseResult
 from grader.judge.reference import NoExpected, write_shipped
+from grader.judge.status import PASSED, TIMEOUT
 from grader.report import terminal
 from grader.sandbox.launcher import Launcher, LaunchError, for_this_process
 
@@ -74,30 +76,39 @@ def check(targets: tuple[str, ...], out: Path) -> int:
     by_solution, by_stub = graded[: len(exercises)], graded[len(exercises):]
     problems = 0
     for ex, sol, stub in zip(exercises, by_solution, by_stub):
-        issues = []
-        if not sol.full_marks:
-            bad = [f"{t.name}: {t.feedback}" for t in sol.tests if t.status != "passed"]
-            issues.append("solution scores " + terminal.points(sol.score, sol.max_score)
-                          + " (" + "; ".join(bad) + ")")
-        stub_file = file_in(course.exercises_dir, ex)
-        if not stub_file.is_file():
-            issues.append(f"no stub {course.display(stub_file)}")
-        elif stub.score != 0 or any(t.status == "timeout" for t in stub.tests):
-            issues.append(f"untouched stub scores {terminal.points(stub.score, stub.max_score)}")
-        issues += [f"solution's {n}" for n in sol.notes if n.startswith(("no diagram", "the diag"))]
+        issues = _check_issues(course, ex, sol, stub)
         hidden = sum(1 for t in ex.spec.tests if not t.public)
+        warnings = []
         if hidden < 4 or hidden == len(ex.spec.tests):
-            issues.append(f"warning: {hidden} hidden and {len(ex.spec.tests) - hidden} public "
-                          "tests (want at least 4 hidden and 1 public)")
-        problems += sum(1 for i in issues if not i.startswith("warning"))
-        verdict = "ok" if not [i for i in issues if not i.startswith("warning")] else "FAIL"
-        click.echo(f"{ex.spec.id}  {verdict:4}  solution "
+            warnings.append(f"warning: {hidden} hidden and {len(ex.spec.tests) - hidden} public "
+                            "tests (want at least 4 hidden and 1 public)")
+        problems += len(issues)
+        click.echo(f"{ex.spec.id}  {'FAIL' if issues else 'ok':4}  solution "
                    f"{terminal.points(sol.score, sol.max_score):7}  stub "
                    f"{terminal.points(stub.score, stub.max_score):7}  {ex.spec.title}")
-        for issue in issues:
+        for issue in issues + warnings:
             click.echo(f"      {issue}")
     click.echo(f"{len(exercises)} exercises, {problems} problems")
     return EXIT_FULL if problems == 0 else EXIT_NOT_FULL
+
+
+def _check_issues(course: Course, ex: LoadedExercise, sol: ExerciseResult,
+                  stub: ExerciseResult) -> list[str]:
+    """What ``grade check`` finds wrong with one exercise: the solution short of full marks or
+    of its whole diagram, the untouched stub earning points (or timing out)."""
+    issues = []
+    if not sol.full_marks:
+        bad = [f"{t.name}: {t.feedback}" for t in sol.tests if t.status != PASSED]
+        issues.append("solution scores " + terminal.points(sol.score, sol.max_score)
+                      + " (" + "; ".join(bad) + ")")
+    stub_file = file_in(course.exercises_dir, ex)
+    if not stub_file.is_file():
+        issues.append(f"no stub {course.display(stub_file)}")
+    elif stub.score != 0 or any(t.status == TIMEOUT for t in stub.tests):
+        issues.append(f"untouched stub scores {terminal.points(stub.score, stub.max_score)}")
+    if sol.diagram_problem:
+        issues.append(f"solution's {sol.diagram_problem}")
+    return issues
 
 
 @click.command("expected")
@@ -131,7 +142,9 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
 
     A rerun grades only the students that are new or whose submission changed.
     """
-    from grader.course.batch import CSV_NAME, REPORT_NAME, Batch, BatchError, Row, run_batch
+    from grader.course.batch import CSV_NAME, REPORT_NAME, Batch, run_batch
+    from grader.course.entries import BatchError
+    from grader.course.records import ROW_ERROR, ROW_STATUSES, ROW_TIMEOUT, Row
     from grader.report.html import write_report
 
     here = course_here()
@@ -144,8 +157,8 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     counts: Counter[str] = Counter()
 
     def show(row: Row | None) -> str:
-        failed = counts["error"] + counts["timeout"]
-        return (f"{failed} failed ({counts['error']} error, {counts['timeout']} timeout)"
+        failed = counts[ROW_ERROR] + counts[ROW_TIMEOUT]
+        return (f"{failed} failed ({counts[ROW_ERROR]} error, {counts[ROW_TIMEOUT]} timeout)"
                 if failed else "")
 
     with contextlib.ExitStack() as stack:
@@ -167,7 +180,7 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
             raise click.ClickException(str(exc)) from None
     statuses = Counter(row.status for row in summary.rows)
     click.echo(f"graded {summary.graded}, unchanged {summary.reused}: "
-               + ", ".join(f"{statuses[s]} {s}" for s in ("ok", "timeout", "error")))
+               + ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES))
     if summary.stale:
         click.echo(f"moved {len(summary.stale)} result(s) of entries no longer in "
                    f"{submissions} to {out / '.stale'}")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import hashlib
 import io
 import json
@@ -34,57 +35,26 @@ import signal
 import tempfile
 import threading
 import time
-import unicodedata
-from collections import Counter, deque
+from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 from grader.course.catalog import LoadedExercise
+from grader.course.entries import BatchError, Entry, entry_hash, find_entries
 from grader.course.folder import NamedCourse, in_parallel
-from grader.course.intake import Intake, collect, printable
-from grader.judge.grading import RAN, ExerciseResult, zero
+from grader.course.intake import Intake, collect
+from grader.course.records import FORMAT, Row, read_record, row_of, student_status, write_record
+from grader.judge.grading import ExerciseResult, zero
 from grader.judge.reference import Expected, NoExpected
-from grader.publish import gradescope_results as results_json
-from grader.sandbox.launcher import Launcher, launching
+from grader.judge.status import ERROR
+from grader.sandbox.launcher import Launcher
 
-FORMAT = 2  # 2: each exercise records its outcome (ran, syntax error, untouched stub, ...)
-CSV_NAME, REPORT_NAME, RESULTS_NAME = "grades.csv", "report.html", "results.json"
+CSV_NAME, REPORT_NAME = "grades.csv", "report.html"
 STAGING, TRASH, STALE = ".staging", ".trash", ".stale"
 STUDENTS = "students"  # OUT/students/<slug>/: never beside grades.csv and report.html
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-class BatchError(Exception):
-    """The batch cannot start; one line for the user."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One student's entry: where it is, how the student is named, their folder in OUT."""
-
-    path: Path
-    label: str
-    student: str
-    slug: str
-
-
-@dataclass
-class Row:
-    """What the CSV and the report's summary need of one student (the rest stays on disk)."""
-
-    student: str
-    slug: str
-    scores: dict[str, float]
-    status: str
-    detail: str
-    failed: list[tuple[str, str, bool, str]] = field(default_factory=list)
-    outcomes: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def total(self) -> float:
-        return sum(self.scores.values())
 
 
 @dataclass
@@ -99,75 +69,6 @@ class Summary:
 # --- entries ------------------------------------------------------------------------------
 
 
-def slugify(name: str) -> str:
-    """A folder name for ``name``: ASCII letters, digits, ``._-``; a hash of the name is added
-    whenever anything had to change, so that different names keep different folders."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    slug = "".join(c if c.isalnum() or c in "._-" else "_" for c in ascii_name).strip("._-")
-    slug = slug[:60] or "student"
-    if slug != name:
-        slug += "-" + hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:6]
-    return slug
-
-
-def find_entries(submissions: Path, out: Path) -> list[Entry]:
-    """Every entry in ``submissions`` (hidden files and ``OUT`` itself skipped), sorted."""
-    if not submissions.is_dir():
-        raise BatchError(f"{submissions} is not a folder of submissions")
-    skip = out.resolve()
-    found = []
-    for path in sorted(submissions.iterdir(), key=lambda p: p.name):
-        if path.name.startswith(".") or path.name == "__MACOSX" or path.resolve() == skip:
-            continue
-        label = unicodedata.normalize("NFC", printable(path.name))
-        stem = label
-        for suffix in (".zip", ".py"):
-            if path.is_file() and label.lower().endswith(suffix) and len(label) > len(suffix):
-                stem = label[: -len(suffix)]
-        found.append((path, label, stem))
-    stems = Counter(stem for _, _, stem in found)
-    entries, used, named = [], set(), Counter()
-    for path, label, stem in found:
-        student = stem if stems[stem] == 1 else label
-        named[student] += 1
-        if named[student] > 1:  # names equal once normalised: one row each, told apart
-            student = f"{student} ({named[student]})"
-        slug = slugify(student)
-        while slug in used:
-            slug += "-" + hashlib.sha256(slug.encode()).hexdigest()[:4]
-        used.add(slug)
-        entries.append(Entry(path, label, student, slug))
-    return entries
-
-
-def entry_hash(path: Path) -> str:
-    """The hash of an entry's content (names and bytes; very large files by size)."""
-    digest = hashlib.sha256()
-
-    def add_file(file: Path, name: str) -> None:
-        digest.update(name.encode("utf-8", "surrogateescape") + b"\0")
-        if file.is_symlink():
-            digest.update(b"link:" + os.readlink(file).encode("utf-8", "surrogateescape"))
-        elif file.stat().st_size > 64 << 20:
-            digest.update(f"size:{file.stat().st_size}".encode())
-        else:
-            digest.update(file.read_bytes())
-        digest.update(b"\0")
-
-    try:
-        if path.is_dir():
-            for folder, dirs, files in os.walk(path):
-                dirs.sort()
-                for name in sorted(files):
-                    file = Path(folder) / name
-                    add_file(file, str(file.relative_to(path)))
-        else:
-            add_file(path, path.name)
-    except OSError as exc:
-        digest.update(f"unreadable:{exc}".encode())
-    return digest.hexdigest()
-
-
 def exercises_key(exercises: list[LoadedExercise], expected: dict[str, Expected]) -> str:
     """What, besides the entry, decides a student's grades: tests and expected answers."""
     digest = hashlib.sha256(f"format {FORMAT}\0".encode())
@@ -179,59 +80,6 @@ def exercises_key(exercises: list[LoadedExercise], expected: dict[str, Expected]
 
 
 # --- one student --------------------------------------------------------------------------
-
-
-def _status(intake: Intake, results: list[ExerciseResult], failures: list[str],
-            ids: list[str]) -> tuple[str, str]:
-    """ok / timeout / error for the whole student, and a one-line detail.
-
-    ``error`` means the entry or one of its files could not be graded as handed in (or the
-    grader failed); ``timeout`` that some exercise ran out of time; the submission's own
-    exceptions are part of its score, not of its status."""
-    if intake.error:
-        return "error", intake.error
-    timeouts = []
-    for r in results:
-        timed_out = [t.feedback for t in r.tests if t.status == "timeout"]
-        timeouts += [f"{r.exercise} {timed_out[0]}"] if timed_out else []
-    missing = [i for i in ids if i not in intake.files and i not in intake.problems]
-    parts = [*failures, *intake.problems.values(), *timeouts, *intake.notes]
-    parts += [f"no file for {', '.join(missing)}"] if missing else []
-    status = "error" if failures or intake.problems else "timeout" if timeouts else "ok"
-    return status, "; ".join(parts)
-
-
-def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[str, Any]:
-    return {
-        "exercise": result.exercise, "title": result.title, "ran": ran,
-        "outcome": result.outcome,
-        "score": result.score, "max_score": result.max_score,
-        "tests": [{**t.to_json(), "public": t.public} for t in result.tests],
-        "diagrams": [Path(p).relative_to(staging).as_posix() for p in result.diagrams
-                     if Path(p).is_relative_to(staging)],
-        "notes": result.notes, "stdout": result.stdout, "stdout_lines": result.stdout_lines,
-        "stdout_dropped": result.stdout_dropped,
-    }
-
-
-def row_of(record: dict[str, Any]) -> Row:
-    failed = [(e["exercise"], t["name"], t["public"], t["feedback"])
-              for e in record["exercises"] if e["outcome"] == RAN
-              for t in e["tests"] if t["status"] != "passed"]
-    return Row(record["student"], record["slug"],
-               {e["exercise"]: e["score"] for e in record["exercises"]},
-               record["status"], record["detail"], failed,
-               {e["exercise"]: e["outcome"] for e in record["exercises"]})
-
-
-def read_record(folder: Path) -> dict[str, Any] | None:
-    """The batch record inside ``folder/results.json``, or None if absent or unreadable."""
-    try:
-        data = json.loads((folder / RESULTS_NAME).read_text(encoding="utf-8"))
-        record = data["extra_data"]["batch"]
-        return record if record.get("format") == FORMAT else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
 
 
 @dataclass
@@ -262,7 +110,8 @@ class Batch:
 
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
-        self.course = course
+        self.launcher = launcher or Launcher()
+        self.course = dataclasses.replace(course, spawn=self.launcher.spawn)
         self.exercises = exercises
         self.ids = [ex.spec.id for ex in exercises]
         self.modules = {ex.spec.id: ex.spec.module for ex in exercises}
@@ -270,7 +119,6 @@ class Batch:
         self.out = out
         self.students = out / STUDENTS
         self.jobs = max(1, jobs or default_jobs())
-        self.launcher = launcher or Launcher()
         self.rows: dict[str, Row] = {}
         self.entries: list[Entry] = []
 
@@ -346,26 +194,16 @@ class Batch:
                 why = (found.error or found.problems.get(ex.spec.id)
                        or f"no file {ex.spec.module}.py (or {ex.spec.id}_*.py) in "
                           f"{student.entry.label}")
-                result = zero(ex, "error", why)
+                result = zero(ex, ERROR, why)
             results.append(result)
-        status, detail = _status(found, results, student.failures, self.ids)
-        entry = student.entry
-        record = {
-            "format": FORMAT, "student": entry.student, "entry": entry.label, "slug": entry.slug,
-            "key": student.key, "status": status, "detail": detail,
-            "elapsed": round(time.monotonic() - student.started, 3),
-            "exercises": [_exercise_record(r, student.staging, r.exercise in student.results)
-                          for r in results],
-        }
-        graded = [results_json.Graded(r, hidden_stdout=r.stdout) for r in results]
-        data = results_json.results(graded, execution_time=record["elapsed"],
-                                    notes=[detail] if detail else [], extra={"batch": record})
-        results_json.write(student.staging / RESULTS_NAME, data)
-        self._install(student.staging, self.students / entry.slug)
+        status, detail = student_status(found, results, student.failures, self.ids)
+        row = write_record(student.staging, student.entry, student.key, status, detail,
+                           time.monotonic() - student.started, results, set(student.results))
+        self._install(student.staging, self.students / student.entry.slug)
         for path in found.shown:
             self.course.shown.pop(path, None)
         student.workdir.cleanup()
-        return row_of(record)
+        return row
 
     def _install(self, staging: Path, final: Path) -> None:
         if final.exists():
@@ -472,20 +310,19 @@ def run_batch(batch: Batch, on_start: Callable[[int, int], None] = lambda todo, 
               on_done: Callable[[Row], None] = lambda row: None) -> Summary:
     """Plan, grade what is needed, keep the CSV in step; the report is the caller's."""
     batch.out.mkdir(parents=True, exist_ok=True)
-    with launching(batch.launcher):
-        key = exercises_key(batch.exercises, batch.expected())
-        todo, stale = batch.plan(key)
+    key = exercises_key(batch.exercises, batch.expected())
+    todo, stale = batch.plan(key)
+    batch.write_csv()
+    reused = len(batch.rows)
+    on_start(len(todo), reused)
+    summary = Summary(0, reused, [], stale)
+    try:
+        with interruptible():
+            batch.grade(todo, on_done)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
         batch.write_csv()
-        reused = len(batch.rows)
-        on_start(len(todo), reused)
-        summary = Summary(0, reused, [], stale)
-        try:
-            with interruptible():
-                batch.grade(todo, on_done)
-        except KeyboardInterrupt:
-            summary.interrupted = True
-        finally:
-            batch.write_csv()
     summary.rows = batch.ordered_rows()
     summary.graded = len(summary.rows) - reused
     return summary

@@ -24,6 +24,8 @@ from grader.judge.reference import (
     default_cache_dir,
     expected_for,
 )
+from grader.judge.status import ERROR
+from grader.sandbox.run import Spawn, spawn_here
 
 T = TypeVar("T")
 
@@ -36,6 +38,7 @@ class Course:
     tests_dir: Path = catalog.DEFAULT_TESTS_DIR
     shipped_dir: Path = DEFAULT_SHIPPED_DIR
     cache_dir: Path | None = field(default_factory=default_cache_dir)
+    spawn: Spawn = spawn_here  # how the sandbox starts children (an unprivileged user for a class)
 
     @property
     def exercises_dir(self) -> Path:
@@ -54,7 +57,7 @@ class Course:
     def expected(self, ex: LoadedExercise) -> Expected:
         """Expected observations (raises NoExpected when neither solution nor shipped file)."""
         return expected_for(ex, solutions_dir=self.solutions_dir, cache_dir=self.cache_dir,
-                            shipped_dir=self.shipped_dir)
+                            shipped_dir=self.shipped_dir, spawn=self.spawn)
 
     def display(self, path: Path) -> str:
         """A path as the student should read it: relative to the course folder if inside."""
@@ -71,16 +74,17 @@ class Course:
         if refused:
             return zero(ex, "error", refused)
         if not submission.is_file():
-            return zero(ex, "error", f"no file {self.display(submission)}: write it first")
+            return zero(ex, ERROR, f"no file {self.display(submission)}: write it first")
         try:
             expected = self.expected(ex)
         except NoExpected as exc:
-            return zero(ex, "error", str(exc))
+            return zero(ex, ERROR, str(exc))
         try:
             return grade_exercise(ex, submission, expected, display=self.display(submission),
-                                  diagram_dir=diagram_dir, formats=formats)
+                                  diagram_dir=diagram_dir, formats=formats,
+                                  spawn=self.spawn)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
-            return zero(ex, "error", f"cannot grade {self.display(submission)}: {exc}")
+            return zero(ex, ERROR, f"cannot grade {self.display(submission)}: {exc}")
 
 
 @dataclass

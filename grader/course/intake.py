@@ -21,7 +21,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from grader.judge.explain import size
+from grader.spec.limits import size
 
 MAX_SOURCE_BYTES = 1 << 20  # one exercise file; anything larger is not a hand-written answer
 MAX_ZIP_MEMBERS = 2_000

@@ -4,9 +4,10 @@ The format exemplar (see docs/hidden-tests.md).  Every probe calls the submissio
 are not in the exercise text, several per test, so a hard-coded answer fails.
 """
 
+from micrograph import Value, add, mul
+
 from grader.spec import Exercise
 from grader.spec.probe import grad, grad_fn, num, show, value
-from micrograph import Value, add, mul
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph import Value, add, exp, mul, sub
+
 from grader.spec import Exercise
 from grader.spec.probe import num, value
-from micrograph import Value, add, exp, mul, sub
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph import Value, add, mul
+
 from grader.spec import Exercise
 from grader.spec.probe import caught_warnings, first_line, grad, num
-from micrograph import Value, add, mul
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"

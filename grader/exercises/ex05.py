@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph import Value, mul
+
 from grader.spec import Exercise
 from grader.spec.probe import grad, num
-from micrograph import Value, mul
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 

@@ -4,9 +4,10 @@ Every probe calls the submission on inputs that are not in the exercise text (w 
 nor the documents' (w = 1, x = 2), several per test.
 """
 
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import grad, num, value
-from micrograph import Value
 
 EXERCISE = Exercise(
     "ex06", "requires_grad: propagation and changing a leaf", module="ex06_requires_grad"

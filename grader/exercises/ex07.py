@@ -6,9 +6,10 @@ product, a quotient), some do not (a sum, a difference, a product by a constant)
 """
 
 import micrograph
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import caught, grad, grad_fn, num, value
-from micrograph import Value
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
 

@@ -4,9 +4,10 @@ Every probe calls the submission on inputs that are not in the exercise text (0.
 documents' (w = 1, x = 2, 999), several per test.
 """
 
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import caught, grad, num, value
-from micrograph import Value
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 

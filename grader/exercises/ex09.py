@@ -9,9 +9,10 @@ leaves recording switched off loses the test that checks for it, not every test 
 import functools
 
 import micrograph
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import caught, grad, num, raised, value
-from micrograph import Value
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 

@@ -6,9 +6,10 @@ The probes own the leaves, backpropagate themselves and read the graph with thei
 """
 
 import micrograph
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import grad, grad_fn, num
-from micrograph import Value
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"

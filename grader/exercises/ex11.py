@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import micrograph
+from micrograph import Value
+
 from grader.spec import Exercise
 from grader.spec.probe import error_text, grad, num, show, value
-from micrograph import Value
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 

@@ -14,7 +14,7 @@ import micrograph
 from micrograph import nn
 
 from grader.spec import Exercise
-from grader.spec.probe import caught, error_text, grad, num, show, value
+from grader.spec.probe import caught, grad, num, show, value
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 

@@ -17,13 +17,14 @@ from typing import Any, Callable, Iterator
 
 import micrograph
 import micrograph.engine
-from grader.spec import Exercise
-from grader.spec.probe import error_text, grad, num, show
 from micrograph import Function, Value
+
+from grader.spec import Exercise, Limits
+from grader.spec.probe import error_text, grad, num, show
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
-    module="ex13_backprop_by_hand", time_limit=30,
+    module="ex13_backprop_by_hand", limits=Limits(time=30),
 )
 
 CHAIN_LINKS = 50_000  # each link is two ops: v = v * c, then v = v + x

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from micrograph import Value, gradcheck  # bound now, before the submission is imported
+
 from grader.spec import Exercise
 from grader.spec.probe import error_text, grad, grad_fn, num, raised, show
-from micrograph import Value, gradcheck  # bound now, before the submission is imported
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 

@@ -15,9 +15,10 @@ import random
 from typing import Any
 
 import micrograph
+from micrograph import nn, optim
+
 from grader.spec import Exercise
 from grader.spec.probe import error_text, num, show
-from micrograph import nn, optim
 
 EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train")
 

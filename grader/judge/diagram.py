@@ -10,39 +10,58 @@ diagram must not change or break a grade.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from grader.judge import explain
 from grader.sandbox import renderer
+from grader.sandbox.child.wire import DiagramRecord
+from grader.spec.limits import Limits
 
 RENDER_TIMEOUT = 10.0
 STEM = "graph"
 
 
+@dataclass
+class Drawing:
+    """The files written, a note for the student, and whether the submission's graph is missing
+    or drawn only up to an error (``incomplete``), as opposed to this machine having no way to
+    draw (no ``micrograph.viz``, no renderer): ``grade check`` wants a solution's whole graph."""
+
+    paths: list[str] = field(default_factory=list)
+    note: str | None = None
+    incomplete: bool = False
+
+
 def render(
-    record: dict[str, Any] | None, directory: Path, *, display: str, memory_limit: int,
+    record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
     why_missing: str, formats: tuple[str, ...] = ("svg",),
-) -> tuple[list[str], str | None]:
-    """(paths written, note for the student or None)."""
+) -> Drawing:
+    """Render the child's diagram record into ``directory`` (``graph.svg``, ``graph.gv``)."""
     try:
         importlib.import_module("micrograph.viz")  # the worker needs it too
     except Exception:  # noqa: BLE001 - any failure to import means "no diagrams here"
-        return [], "diagram unavailable: micrograph.viz is not installed"
+        return Drawing(note="diagram unavailable: micrograph.viz is not installed")
     if record is None:
-        return [], f"no diagram: {why_missing}"
-    error = record.get("error")
-    why = None if error is None else explain.test_error(error, display, memory_limit)
-    graph = record.get("graph")
-    if type(graph) is not dict:
-        return [], f"no diagram: {why}" if why else "diagram unavailable in the sandbox"
+        return Drawing(note=f"no diagram: {why_missing}", incomplete=True)
+    error = record["error"]
+    why = None if error is None else explain.test_error(error, display, limits)
+    graph = record["graph"]
+    if graph is None:
+        if why:
+            return Drawing(note=f"no diagram: {why}", incomplete=True)
+        return Drawing(note="diagram unavailable in the sandbox")
     try:
         paths = renderer.render(graph, directory, STEM, formats, RENDER_TIMEOUT)
     except renderer.RenderFailed as exc:
-        return [], f"no diagram: {exc}"
+        return Drawing(note=f"no diagram: {exc}", incomplete=True)
     except Exception as exc:  # noqa: BLE001 - the diagram never breaks the grade
-        return [], f"no diagram: rendering failed ({type(exc).__name__}: {exc})"
-    rendered = [p for p in paths if not p.endswith(".gv")]
+        return Drawing(note=f"no diagram: rendering failed ({type(exc).__name__}: {exc})",
+                       incomplete=True)
     if why:
-        return paths, f"the diagram shows the graph as it was before this error: {why}"
-    return paths, None if rendered or not formats else "diagram: only the .gv source (no renderer)"
+        return Drawing(paths, f"the diagram shows the graph as it was before this error: {why}",
+                       incomplete=True)
+    rendered = [p for p in paths if not p.endswith(".gv")]
+    if rendered or not formats:
+        return Drawing(paths)
+    return Drawing(paths, "diagram: only the .gv source (no renderer)")

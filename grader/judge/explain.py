@@ -1,39 +1,36 @@
-"""Turn what the child reported about an error into one sentence a student can act on."""
+"""Turn what the child reported about an error, or how it ended, into one sentence a student can
+act on.  Limits are named with the numbers of the run's own ``Limits``."""
 
 from __future__ import annotations
 
-from typing import Any
+from grader.judge.status import ERROR, TIMEOUT, Status
+from grader.sandbox.child import wire
+from grader.sandbox.child.wire import ErrorRecord
+from grader.sandbox.run import ChildReport
+from grader.spec.limits import Limits, size
 
 
-def size(n_bytes: int) -> str:
-    """``1073741824`` -> ``"1 GiB"``, ``268435456`` -> ``"256 MiB"``."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n_bytes >= scale:
-            return f"{n_bytes / scale:g} {unit}"
-    return f"{n_bytes} bytes"
-
-
-def _where(error: dict[str, Any]) -> str:
+def _where(error: ErrorRecord) -> str:
     if error["function"] and error["line"]:
         return f" (in {error['function']}, line {error['line']})"
     return f" (line {error['line']})" if error["line"] else ""
 
 
-def test_error(error: dict[str, Any], display: str, memory_limit: int) -> str:
+def test_error(error: ErrorRecord, display: str, limits: Limits) -> str:
     """Why a probe failed to observe anything."""
     kind, message = error["type"], error["message"]
     if kind == "NotImplementedError":
         todo = error["function"] or message
         return f"{display} still raises NotImplementedError: fill in {todo}"
     if kind == "MemoryError":
-        return f"used more than {size(memory_limit)} of memory{_where(error)}"
+        return f"used more than {size(limits.memory)} of memory{_where(error)}"
     if kind == "SystemExit":
         return f"called {message}{_where(error)}: return a value instead of exiting"
-    if kind in ("DiagramTimeout", "ProbeTimeout"):  # the child's soft limits on one probe
+    if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
         return f"{message}{_where(error)}"
     if kind == "RecursionError":
         return f"RecursionError: {message}{_where(error)}"
-    if kind == "ProbeError":
+    if kind == wire.PROBE_ERROR:
         return f"could not observe the result: {message}"
     text = f"{kind}: {message}" if message else kind
     if not error["function"] and not error["line"]:
@@ -41,7 +38,7 @@ def test_error(error: dict[str, Any], display: str, memory_limit: int) -> str:
     return text + _where(error)
 
 
-def import_error(error: dict[str, Any], display: str, memory_limit: int) -> str:
+def import_error(error: ErrorRecord, display: str, limits: Limits) -> str:
     """Why the submission could not even be imported."""
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
@@ -49,6 +46,31 @@ def import_error(error: dict[str, Any], display: str, memory_limit: int) -> str:
     if kind == "SystemExit":
         return f"{display} called {message} while being imported"
     if kind == "MemoryError":
-        return f"used more than {size(memory_limit)} of memory while being imported"
+        return f"used more than {size(limits.memory)} of memory while being imported"
     at = f" (line {line})" if line else ""
     return f"{display} raised {kind} when imported{at}: {message}"
+
+
+def is_timeout(error: ErrorRecord) -> bool:
+    """Whether a probe's error is its own share of the time running out."""
+    return error["type"] == wire.PROBE_TIMEOUT
+
+
+def silence(report: ChildReport) -> tuple[Status, str]:
+    """(status, reason) for a test that never reported back."""
+    if report.refused:
+        return ERROR, report.refused
+    if report.tampered:
+        return ERROR, f"the grader's channel was tampered with ({report.tampered})"
+    if report.timed_out:
+        return TIMEOUT, f"timed out after {report.limits.time:g} s"
+    sig = report.signal
+    if sig == "SIGXCPU":
+        return TIMEOUT, f"used more than {report.limits.cpu_seconds} s of CPU time"
+    if sig == "SIGSEGV":
+        return ERROR, "crashed (SIGSEGV), perhaps from recursion that never ends"
+    if sig is not None:
+        return ERROR, f"was killed by {sig}"
+    if not report.done:
+        return ERROR, f"exited with status {report.returncode} before reporting"
+    return ERROR, "did not report"

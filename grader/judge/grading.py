@@ -15,12 +15,12 @@ from grader.course.catalog import LoadedExercise
 from grader.judge import diagram, explain
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.reference import Expected
-from grader.sandbox.run import ChildReport, run_child
-from grader.spec import Test
+from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
+from grader.sandbox.run import ChildReport, Spawn, run_child, spawn_here
+from grader.spec import Limits, Test
 
-PASSED, FAILED, ERROR, TIMEOUT = "passed", "failed", "error", "timeout"
-ELSEWHERE = "autograder"  # hidden tests a release does not hold: graded on the course autograder
-STATUSES = (PASSED, FAILED, ERROR, TIMEOUT, ELSEWHERE)
+__all__ = ["ELSEWHERE", "ERROR", "FAILED", "PASSED", "STATUSES", "TIMEOUT", "ExerciseResult",
+           "Status", "TestResult", "grade_exercise", "zero"]
 
 # How a submission's exercise went as a whole, so a class report can tell misconceptions (the
 # tests of submissions that ran) from submissions that never got that far.
@@ -32,7 +32,7 @@ _SYNTAX = ("SyntaxError", "IndentationError", "TabError")
 
 @dataclass
 class TestResult:
-    """One test's outcome. ``status`` is one of STATUSES; ``feedback`` is empty when passed."""
+    """One test's outcome (``grader.judge.status``); ``feedback`` is empty when passed."""
 
     __test__ = False  # not a pytest class
 
@@ -40,7 +40,7 @@ class TestResult:
     public: bool
     score: int | float
     max_score: int | float
-    status: str
+    status: Status
     feedback: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -64,6 +64,8 @@ class ExerciseResult:
     outcome: str = RAN
     stdout_lines: int = 0  # what the submission printed, counted before the cap
     stdout_dropped: int = 0  # bytes of it past the cap
+    stdout_limit: int = Limits().output  # the cap: bytes of it kept at most
+    diagram_problem: str | None = None  # the note when the graph is missing or incomplete
 
     @property
     def score(self) -> int | float:
@@ -100,7 +102,7 @@ class ExerciseResult:
                 "stdout_dropped": self.stdout_dropped, "notes": self.notes}
 
 
-def zero(ex: LoadedExercise, status: str, reason: str) -> ExerciseResult:
+def zero(ex: LoadedExercise, status: Status, reason: str) -> ExerciseResult:
     """Every test scores zero for the same reason (no file, no expected answers, ...)."""
     tests = [TestResult(t.name, t.public, 0, t.points, status, reason) for t in ex.spec.tests]
     return ExerciseResult(ex.spec.id, ex.spec.title, tests + _elsewhere(ex), outcome=NOT_GRADED)
@@ -131,32 +133,31 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
     return [TestResult(name, False, 0, hidden.points, ELSEWHERE)]
 
 
-def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
-           memory_limit: int) -> TestResult:
-    def result(status: str, feedback: str = "") -> TestResult:
-        score = test.points if status == "passed" else 0
+def _judge(test: Test, report: ChildReport, expected: Expected, display: str) -> TestResult:
+    def result(status: Status, feedback: str = "") -> TestResult:
+        score = test.points if status == PASSED else 0
         return TestResult(test.name, test.public, score, test.points, status, feedback)
 
     if test.name in expected.broken:
-        return result("error", f"this test is broken ({expected.broken[test.name]}): "
-                               "tell the instructor")
+        return result(ERROR, f"this test is broken ({expected.broken[test.name]}): "
+                             "tell the instructor")
     if test.name not in expected.observations:
-        return result("error", "no expected answer for this test here "
-                               "(hidden tests run only on the course autograder)")
+        return result(ERROR, "no expected answer for this test here "
+                             "(hidden tests run only on the course autograder)")
     if report.tampered:
-        return result("error", report.why_silent()[1])
+        return result(ERROR, explain.silence(report)[1])
     if report.import_error is not None:
-        return result("error", explain.import_error(report.import_error, display, memory_limit))
+        return result(ERROR, explain.import_error(report.import_error, display, report.limits))
     record = report.tests.get(test.name)
     if record is None:
-        return result(*report.why_silent())
+        return result(*explain.silence(report))
     if record["error"] is not None:
-        status = "timeout" if record["error"]["type"] == "ProbeTimeout" else "error"
-        return result(status, explain.test_error(record["error"], display, memory_limit))
+        status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
+        return result(status, explain.test_error(record["error"], display, report.limits))
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
-        return result("passed")
-    return result("failed", test.feedback_for(mismatched_keys(want, got)))
+        return result(PASSED)
+    return result(FAILED, test.feedback_for(mismatched_keys(want, got)))
 
 
 def grade_exercise(
@@ -167,33 +168,35 @@ def grade_exercise(
     display: str | None = None,
     diagram_dir: Path | None = None,
     formats: tuple[str, ...] = ("svg",),
+    spawn: Spawn = spawn_here,
 ) -> ExerciseResult:
     """Grade ``submission`` (a file) against ``expected``; draw into ``diagram_dir`` if given.
 
-    ``display`` is how the file is named in feedback (default: the path as given).
+    ``display`` is how the file is named in feedback (default: the path as given); ``spawn``
+    starts the sandbox's child (see ``grader.sandbox.run``).
     """
     spec = ex.spec
     display = display or str(submission)
     report = run_child(
         submission=submission, module=spec.module, tests_module=ex.module_name,
-        tests_source=ex.source, tests=[t.name for t in spec.tests],
-        time_limit=spec.time_limit, memory_limit=spec.memory_limit,
-        diagram=diagram_dir is not None and spec.diagram_probe is not None,
+        tests_source=ex.source, tests=[t.name for t in spec.tests], limits=spec.limits,
+        diagram=diagram_dir is not None and spec.diagram_probe is not None, spawn=spawn,
     )
-    tests = [_judge(t, report, expected, display, spec.memory_limit) for t in spec.tests]
+    tests = [_judge(t, report, expected, display) for t in spec.tests]
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,
                             outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
-                            stdout_dropped=report.stdout_dropped)
+                            stdout_dropped=report.stdout_dropped,
+                            stdout_limit=report.limits.output)
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
-            why = explain.import_error(report.import_error, display, spec.memory_limit)
+            why = explain.import_error(report.import_error, display, spec.limits)
         else:
-            why = report.why_silent()[1]
-        paths, note = diagram.render(report.diagram, diagram_dir, display=display,
-                                     memory_limit=spec.memory_limit, why_missing=why,
-                                     formats=formats)
-        result.diagrams = paths
-        result.notes += [note] if note else []
+            why = explain.silence(report)[1]
+        drawing = diagram.render(report.diagram, diagram_dir, display=display,
+                                 limits=spec.limits, why_missing=why, formats=formats)
+        result.diagrams = drawing.paths
+        result.notes += [drawing.note] if drawing.note else []
+        result.diagram_problem = drawing.note if drawing.incomplete else None
     return result

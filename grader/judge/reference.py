@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import micrograph
+
 import grader.sandbox.child
 import grader.spec
-import micrograph
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.judge import explain
-from grader.sandbox.run import run_child
+from grader.sandbox.run import Spawn, run_child, spawn_here
 
 FORMAT = 1
 DEFAULT_SHIPPED_DIR = catalog.DEFAULT_TESTS_DIR / "expected"
@@ -95,8 +96,9 @@ def _read(path: Path) -> dict[str, Any] | None:
     return data if type(data) is dict and data.get("format") == FORMAT else None
 
 
-def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None) -> Expected:
-    """Run every probe on ``solution`` (or reuse the cached run)."""
+def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None, *,
+                  spawn: Spawn = spawn_here) -> Expected:
+    """Run every probe on ``solution`` (or reuse the cached run); ``spawn`` starts the child."""
     key = sha256(ex.source + "\0" + sha256(solution.read_bytes()) + "\0" + _code_hash())
     cached = cache_dir / f"{ex.spec.id}-{key[:24]}.json" if cache_dir else None
     data = _read(cached) if cached else None
@@ -105,19 +107,19 @@ def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None) ->
     spec = ex.spec
     report = run_child(
         submission=solution, module=spec.module, tests_module=ex.module_name,
-        tests_source=ex.source, tests=[t.name for t in spec.tests],
-        time_limit=spec.time_limit, memory_limit=spec.memory_limit, diagram=False,
+        tests_source=ex.source, tests=[t.name for t in spec.tests], limits=spec.limits,
+        diagram=False, spawn=spawn,
     )
     expected = Expected({}, {}, "solution")
     for test in spec.tests:
         record = report.tests.get(test.name)
         if report.import_error is not None:
-            why = explain.import_error(report.import_error, str(solution), spec.memory_limit)
+            why = explain.import_error(report.import_error, str(solution), spec.limits)
             expected.broken[test.name] = why
         elif record is None:
-            expected.broken[test.name] = report.why_silent()[1]
+            expected.broken[test.name] = explain.silence(report)[1]
         elif record["error"] is not None:
-            why = explain.test_error(record["error"], str(solution), spec.memory_limit)
+            why = explain.test_error(record["error"], str(solution), spec.limits)
             expected.broken[test.name] = why
         else:
             expected.observations[test.name] = record["obs"]
@@ -150,11 +152,11 @@ def write_shipped(ex: LoadedExercise, expected: Expected, shipped_dir: Path,
 
 
 def expected_for(ex: LoadedExercise, *, solutions_dir: Path | None, cache_dir: Path | None,
-                 shipped_dir: Path = DEFAULT_SHIPPED_DIR) -> Expected:
+                 shipped_dir: Path = DEFAULT_SHIPPED_DIR, spawn: Spawn = spawn_here) -> Expected:
     """The expected observations for ``ex``; raises NoExpected when there is no source."""
     solution = find_submission(solutions_dir, ex.spec) if solutions_dir else None
     if solution is not None:
-        return from_solution(ex, solution, cache_dir)
+        return from_solution(ex, solution, cache_dir, spawn=spawn)
     shipped = from_shipped(ex, shipped_dir)
     if shipped is not None:
         return shipped

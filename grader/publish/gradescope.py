@@ -39,12 +39,14 @@ from grader.course import intake
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, NamedCourse, in_parallel
 from grader.judge.grading import ExerciseResult, zero
+from grader.judge.status import ERROR, PASSED
 from grader.publish import gradescope_diagrams as diagrams
 from grader.publish import gradescope_results as results_json
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import project_files
 from grader.sandbox import isolation
-from grader.sandbox.launcher import for_this_process, launching, lock_down, running_as_root
+from grader.sandbox.launcher import for_this_process, lock_down, running_as_root
+from grader.sandbox.run import Spawn
 
 SECRET = "secret"
 CONFIG = "config.json"  # the bundle's settings: {"diagrams": "svg" | "png"}
@@ -179,12 +181,13 @@ def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path,
 # --- inside Gradescope ------------------------------------------------------------------
 
 
-def _courses(root: Path) -> tuple[NamedCourse, NamedCourse]:
-    """(full, public-only) courses over the bundle's secret folder."""
+def _courses(root: Path, spawn: Spawn) -> tuple[NamedCourse, NamedCourse]:
+    """(full, public-only) courses over the bundle's secret folder, starting children with
+    ``spawn``."""
     secret = root / "source" / SECRET
     cache = secret / "cache"
-    return (NamedCourse(secret, tests_dir=secret / "tests", cache_dir=cache),
-            NamedCourse(secret, tests_dir=secret / "public", cache_dir=cache))
+    return (NamedCourse(secret, tests_dir=secret / "tests", cache_dir=cache, spawn=spawn),
+            NamedCourse(secret, tests_dir=secret / "public", cache_dir=cache, spawn=spawn))
 
 
 def _diagram_format(root: Path) -> str:
@@ -215,12 +218,11 @@ def _load_all(full: Course, public: Course) -> list[tuple[LoadedExercise, Loaded
 
 def _grade(root: Path, started: float) -> dict:
     _protect(root)
-    full, public = _courses(root)
+    full, public = _courses(root, for_this_process().spawn)
     fmt = _diagram_format(root)
     pairs = _load_all(full, public)
-    launcher = for_this_process()
     print(isolation.current().describe())
-    with launching(launcher), tempfile.TemporaryDirectory(prefix="submission-") as work:
+    with tempfile.TemporaryDirectory(prefix="submission-") as work:
         # the answers first: no solution ever runs beside the submission
         in_parallel([lambda c=c, ex=ex: c.expected(ex)
                      for pair in pairs for c, ex in zip((full, public), pair)])
@@ -257,7 +259,7 @@ def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.I
             continue
         why = (found.error or found.problems.get(spec.id)
                or f"no {spec.module}.py (or {spec.id}_*.py) in your submission")
-        graded.append(results_json.Graded(zero(ex, "error", why)))
+        graded.append(results_json.Graded(zero(ex, ERROR, why)))
     notes = ([found.error] if found.error else []) + list(found.problems.values()) + found.notes
     _print_summary([g.result for g in graded], notes)
     return results_json.results(graded, execution_time=time.monotonic() - started, notes=notes)
@@ -266,7 +268,7 @@ def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.I
 def _print_summary(results: list[ExerciseResult], notes: list[str]) -> None:
     """For the instructor (Gradescope shows run_autograder's output to staff only)."""
     for r in results:
-        bad = [f"{t.name} ({t.status})" for t in r.tests if t.status != "passed"]
+        bad = [f"{t.name} ({t.status})" for t in r.tests if t.status != PASSED]
         print(f"{r.exercise} {r.score:g}/{r.max_score:g} {r.elapsed:.2f}s "
               f"{', '.join(r.sandbox)} {'; '.join(bad)}")
     for note in notes:
@@ -288,16 +290,15 @@ def run(root: Path) -> None:
 def warm(root: Path) -> int:
     """Compute (and cache) every expected answer; non-zero if a solution fails a test."""
     _protect(root)
-    full, public = _courses(root)
+    full, public = _courses(root, for_this_process().spawn)
     problems = 0
-    with launching(for_this_process()):
-        for pair in _load_all(full, public):
-            for course, ex in zip((full, public), pair):
-                expected = course.expected(ex)
-                for name, why in expected.broken.items():
-                    problems += 1
-                    print(f"{ex.spec.id}: the solution fails {name!r}: {why}")
-            print(f"{pair[0].spec.id}: expected answers ready")
+    for pair in _load_all(full, public):
+        for course, ex in zip((full, public), pair):
+            expected = course.expected(ex)
+            for name, why in expected.broken.items():
+                problems += 1
+                print(f"{ex.spec.id}: the solution fails {name!r}: {why}")
+        print(f"{pair[0].spec.id}: expected answers ready")
     return 1 if problems else 0
 
 

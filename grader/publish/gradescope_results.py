@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.judge.grading import ExerciseResult, TestResult
+from grader.judge.status import ERROR, FAILED, PASSED, TIMEOUT, Status
 from grader.publish import gradescope_diagrams as diagrams
 
 VISIBLE, AFTER_PUBLISHED = "visible", "after_published"
@@ -73,8 +74,8 @@ def exercise_number(exercise_id: str) -> int:
     return int(exercise_id[2:])
 
 
-_VERDICT = {"passed": "passed", "failed": "**failed**", "error": "**error**",
-            "timeout": "**timed out**"}
+_VERDICT: dict[Status, str] = {PASSED: "passed", FAILED: "**failed**", ERROR: "**error**",
+                               TIMEOUT: "**timed out**"}
 
 
 def _test_entry(exercise_id: str, index: int, test: TestResult) -> dict[str, Any]:
@@ -87,7 +88,7 @@ def _test_entry(exercise_id: str, index: int, test: TestResult) -> dict[str, Any
         "number": f"{exercise_number(exercise_id)}.{index}",
         "score": test.score,
         "max_score": test.max_score,
-        "status": "passed" if test.status == "passed" else "failed",
+        "status": "passed" if test.status == PASSED else "failed",
         "output": f"{output}\n\n*{kind} test*",
         "output_format": "md",
         "tags": [exercise_id, kind],

@@ -223,7 +223,7 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
         finally:
             if previous is not None:
                 sys.modules[ex.module_name] = previous
-        answers = from_solution(public, solution, course.cache_dir)
+        answers = from_solution(public, solution, course.cache_dir, spawn=course.spawn)
         broken = {k: v for k, v in answers.broken.items() if k in {t.name for t in spec.tests}}
         if broken:
             raise ReleaseError(f"{spec.id}: the solution fails public tests: {broken}")

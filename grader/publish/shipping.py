@@ -8,8 +8,9 @@ import shutil
 from pathlib import Path
 from typing import Iterator
 
-import grader
 import micrograph
+
+import grader
 
 _NEVER = ("__pycache__", ".pyc", ".pyo")
 

@@ -26,9 +26,11 @@ from collections import Counter
 from pathlib import Path
 from typing import IO, Any
 
-from grader.course.batch import RESULTS_NAME, STUDENTS, Row, read_record
+from grader.course.batch import STUDENTS
 from grader.course.catalog import LoadedExercise
+from grader.course.records import RESULTS_NAME, ROW_STATUSES, Row, read_record
 from grader.judge.grading import RAN, UNTOUCHED
+from grader.judge.status import FAILED, PASSED
 from grader.report.histogram import distribution_svg
 from grader.report.misconceptions import misconceptions_html, not_run_html
 from grader.report.svg import esc, sanitize_svg
@@ -123,7 +125,7 @@ def _one_reason(exercise: dict[str, Any]) -> str | None:
         return None
     if exercise["outcome"] == UNTOUCHED:
         return UNTOUCHED_SENTENCE
-    reasons = {t["feedback"] for t in exercise["tests"] if t["status"] != "passed"}
+    reasons = {t["feedback"] for t in exercise["tests"] if t["status"] != PASSED}
     return reasons.pop() if len(reasons) == 1 else None
 
 
@@ -135,7 +137,7 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
                 f"{_points(exercise['max_score'])}, {esc(exercise['outcome'])}: "
                 f"{esc(reason)}</p>")
     full = exercise["score"] == exercise["max_score"]
-    missed = [t for t in exercise["tests"] if t["status"] != "passed"]
+    missed = [t for t in exercise["tests"] if t["status"] != PASSED]
     passed = len(exercise["tests"]) - len(missed)
     parts = [f"<details{'' if full else ' open'}><summary><b>{esc(exercise['exercise'])}</b> "
              f"{esc(exercise['title'])}: {_points(exercise['score'])}/"
@@ -146,7 +148,7 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
                      "<th>feedback</th></tr>")
         for t in missed:
             status = t["status"]
-            css = status if status == "failed" else f"{status}-t"
+            css = status if status == FAILED else f"{status}-t"
             parts.append(f"<tr><td>{esc(t['name'])}</td><td>"
                          f"{'public' if t['public'] else 'hidden'}</td><td class=n>"
                          f"{_points(t['score'])}/{_points(t['max_score'])}</td>"
@@ -195,7 +197,7 @@ def _write(handle: IO[str], rows: list[Row], exercises: list[LoadedExercise], ou
     handle.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
                  f"<title>{esc(title)}</title><style>{CSS}</style></head><body>\n"
                  f"<h1>{esc(title)}</h1>\n")
-    summary = ", ".join(f"{statuses[s]} {s}" for s in ("ok", "timeout", "error"))
+    summary = ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES)
     median = statistics.median(totals) if totals else 0
     mean = statistics.fmean(totals) if totals else 0
     handle.write(f"<p>{len(rows)} students ({summary}); total out of {_points(total_max)}: "

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from grader.course.batch import Row
 from grader.course.catalog import LoadedExercise
+from grader.course.records import Row
 from grader.judge.grading import (
     IMPORT_ERROR,
     NOT_GRADED,

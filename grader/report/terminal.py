@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 import textwrap
 
-from grader.judge.grading import ELSEWHERE, ERROR, TIMEOUT, ExerciseResult, TestResult
-from grader.sandbox.run import STDOUT_LIMIT
+from grader.judge.grading import ExerciseResult, TestResult
+from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
 
 _STDOUT_LINES = 15
 
@@ -77,11 +77,11 @@ def printed(result: ExerciseResult) -> list[str]:
     more = total - min(len(kept), _STDOUT_LINES)
     if more and result.stdout_dropped:
         lines.append(f"  | ... {more} more lines; the grader kept the first "
-                     f"{STDOUT_LIMIT} bytes and dropped {result.stdout_dropped} bytes")
+                     f"{result.stdout_limit} bytes and dropped {result.stdout_dropped} bytes")
     elif more:
         lines.append(f"  | ... {more} more lines")
     elif result.stdout_dropped:
-        lines.append(f"  | ... the grader kept the first {STDOUT_LIMIT} bytes and dropped "
+        lines.append(f"  | ... the grader kept the first {result.stdout_limit} bytes and dropped "
                      f"{result.stdout_dropped} bytes")
     return lines
 

@@ -5,9 +5,8 @@ The privilege drop itself is the sandbox's (``grader.sandbox.isolation``): run a
 Gradescope does), every child gets a uid of its own from a reserved range, in its own
 namespaces where the kernel allows; ``for_this_process`` checks, once, that this holds here.
 
-``grader.sandbox.run`` starts every child with ``subprocess.Popen(...)``; ``launching(launcher)``
-makes it see a stand-in for the ``subprocess`` module whose ``Popen`` records each child;
-everything else passes through.
+``Launcher.spawn`` is a ``grader.sandbox.run.Spawn``: the course passes it to every sandboxed
+run (``Course.spawn``), which starts its child through it, and it records each child.
 """
 
 from __future__ import annotations
@@ -20,10 +19,9 @@ import subprocess
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from grader.sandbox import isolation
-from grader.sandbox import run as sandbox
 
 
 class LaunchError(Exception):
@@ -35,20 +33,18 @@ def running_as_root() -> bool:
 
 
 class Launcher:
-    """Stands in for the ``subprocess`` module inside ``grader.sandbox.run`` (see the module doc)."""
+    """Starts the sandbox's children (``spawn``) and keeps track of them (see the module doc)."""
 
     def __init__(self) -> None:
         self._live: weakref.WeakSet[subprocess.Popen[bytes]] = weakref.WeakSet()
         self._lock = threading.Lock()
         self._closed = False
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(subprocess, name)
-
-    def Popen(self, args: list[str], **kwargs: Any) -> subprocess.Popen[bytes]:  # noqa: N802
+    def spawn(self, args: list[str], scratch: str, **options: Any) -> subprocess.Popen[bytes]:
+        """A ``grader.sandbox.run.Spawn``: start ``args`` in ``scratch`` and record the child."""
         if self._closed:
             raise OSError("grading was interrupted")
-        proc: subprocess.Popen[bytes] = subprocess.Popen(args, **kwargs)
+        proc: subprocess.Popen[bytes] = subprocess.Popen(args, cwd=scratch, **options)
         with self._lock:
             self._live.add(proc)
         return proc
@@ -75,17 +71,6 @@ def for_this_process() -> Launcher:
     except isolation.IsolationUnavailable as exc:
         raise LaunchError(str(exc)) from None
     return Launcher()
-
-
-@contextlib.contextmanager
-def launching(launcher: Launcher) -> Iterator[Launcher]:
-    """Make the sandbox start its children through ``launcher`` inside the block."""
-    previous = sandbox.subprocess
-    sandbox.subprocess = launcher  # type: ignore[assignment]
-    try:
-        yield launcher
-    finally:
-        sandbox.subprocess = previous
 
 
 def lock_down(path: Path) -> None:

@@ -1,19 +1,23 @@
 """Run one exercise's probes on one file in a sandboxed child, and collect what it reports.
 
-The parent side of ``grader.sandbox.child.main``.  The child is ``python -I -u`` (this interpreter) in a
-fresh scratch directory holding only a copy of the file, in its own session (so the whole process
-group can be killed), with a minimal environment.  The request goes in on stdin; records come
-back on a pipe created here; stdout and stderr go to a third pipe that is read concurrently and
-cut to ``STDOUT_LIMIT``, so a flood costs the child its time, never the grader its memory.  The
-wall-clock limit is enforced here (the child also gives each probe a share of it, so one looping
-function costs only the tests that call it: this kill is the backstop); memory, CPU, processes
-and files are limited in the child by ``grader.sandbox.child.confine`` before the submission is imported.
+The parent side of ``grader.sandbox.child``.  The child is ``python -I -u`` in a fresh scratch
+folder holding only a copy of the file, in its own session (so the whole process group can be
+killed), isolated as ``grader.sandbox.isolation`` decided for this machine, with a minimal
+environment.  The request (``wire.Request``) goes in on stdin; records come back on a pipe
+created here; stdout and stderr go to a third pipe that is read concurrently and cut to
+``Limits.output``, so a flood costs the child its time, never the grader its memory.  The wall
+clock (``Limits.time``) is enforced here (the child also gives each probe a share of it, so one
+looping function costs only the tests that call it: this kill is the backstop); the other limits
+are applied in the child by ``child.confine`` before the submission is imported.
+
+Who starts the child process is a parameter, ``spawn``: by default a plain ``subprocess.Popen``;
+the course autograder passes ``Launcher.spawn`` (``grader.sandbox.launcher``), which also keeps
+track of every child so that an interrupted batch can kill them at once.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import selectors
 import signal
@@ -22,33 +26,51 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+import micrograph
 
 import grader
-import micrograph
 from grader.sandbox import isolation, scratch
 from grader.sandbox.child import wire
+from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Request
 from grader.sandbox.text import clean
+from grader.spec.limits import Limits, size
 
-STDOUT_LIMIT = 10_000
 MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
-SCRATCH_BYTES = 32 << 20  # what one child may keep in its scratch folder
-SCRATCH_ENTRIES = 2_048  # files and folders in it
 _POLL = 0.2  # how often the scratch folder is measured when the kernel does not cap it
 _MODE_LAYER = {isolation.NAMESPACES: "namespaces:", isolation.UID_SECCOMP: "uid:"}
-DIAGRAM_SHARE = 0.3  # at most this share of the time limit goes to the diagram probe
 
-_ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
-_BOOT = f"import sys; sys.path[:0] = {_ROOTS!r}; from grader.sandbox.child.main import main; main()"
+ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
+"""The folders the child puts on ``sys.path``: the ones holding ``grader`` and ``micrograph``."""
+_BOOT = f"import sys; sys.path[:0] = {ROOTS!r}; from grader.sandbox.child.main import main; main()"
+
+
+class Spawn(Protocol):
+    """Starts the child process: ``args`` in the folder ``scratch`` (which holds the copy of the
+    submission), with the ``subprocess.Popen`` keyword ``options`` given."""
+
+    def __call__(self, args: list[str], scratch: str, **options: Any) -> subprocess.Popen[bytes]:
+        ...
+
+
+def spawn_here(args: list[str], scratch: str, **options: Any) -> subprocess.Popen[bytes]:
+    """The default ``Spawn``: ``subprocess.Popen`` in the scratch folder."""
+    return subprocess.Popen(args, cwd=scratch, **options)
 
 
 @dataclass
 class ChildReport:
-    """Everything one child run produced, as untrusted plain data plus how the child ended."""
+    """Everything one child run produced, as untrusted plain data plus how the child ended.
 
-    tests: dict[str, dict[str, Any]] = field(default_factory=dict)
-    import_error: dict[str, Any] | None = None
-    diagram: dict[str, Any] | None = None
+    The records passed ``wire.decode`` and the protocol's order; what they mean, and why a test
+    that never reported stayed silent, is for ``grader.judge`` to say.
+    """
+
+    limits: Limits
+    tests: dict[str, ProbeRecord] = field(default_factory=dict)
+    import_error: ErrorRecord | None = None
+    diagram: DiagramRecord | None = None
     layers: list[str] = field(default_factory=list)
     isolation: str = ""
     refused: str | None = None  # the child did not run the submission: why
@@ -60,27 +82,12 @@ class ChildReport:
     timed_out: bool = False
     tampered: str | None = None
     elapsed: float = 0.0
-    time_limit: float = 0.0
 
-    def why_silent(self) -> tuple[str, str]:
-        """(status, reason) for a test that never reported back."""
-        if self.refused:
-            return "error", self.refused
-        if self.tampered:
-            return "error", f"the grader's channel was tampered with ({self.tampered})"
-        if self.timed_out:
-            return "timeout", f"timed out after {self.time_limit:g} s"
+    @property
+    def signal(self) -> str | None:
+        """The name of the signal that ended the child ("SIGKILL"), if one did."""
         code = self.returncode
-        if code is not None and code < 0:
-            sig = signal_name(-code)
-            if sig == "SIGXCPU":
-                return "timeout", f"used more than {math.ceil(self.time_limit)} s of CPU time"
-            if sig == "SIGSEGV":
-                return "error", "crashed (SIGSEGV), perhaps from recursion that never ends"
-            return "error", f"was killed by {sig}"
-        if not self.done:
-            return "error", f"exited with status {code} before reporting"
-        return "error", "did not report"
+        return None if code is None or code >= 0 else signal_name(-code)
 
 
 def signal_name(number: int) -> str:
@@ -98,8 +105,8 @@ def _env(scratch: str) -> dict[str, str]:
             "TMPDIR": scratch}
 
 
-def _cut(data: bytes, dropped: int) -> str:
-    text = clean(data.decode("utf-8", errors="replace"), STDOUT_LIMIT)
+def _cut(data: bytes, dropped: int, limit: int) -> str:
+    text = clean(data.decode("utf-8", errors="replace"), limit)
     return text + (f"\n[truncated, {dropped} more bytes]" if dropped else "")
 
 
@@ -117,14 +124,14 @@ def run_child(
     tests_module: str,
     tests_source: str,
     tests: list[str],
-    time_limit: float,
-    memory_limit: int,
+    limits: Limits,
     diagram: bool,
+    spawn: Spawn = spawn_here,
 ) -> ChildReport:
-    """Run ``tests`` (probe names) of one test module on ``submission``; never raises for
-    anything the submission does."""
+    """Run ``tests`` (probe names) of one test module on ``submission`` within ``limits``,
+    starting the child with ``spawn``; never raises for anything the submission does."""
     mode = isolation.current()
-    report = ChildReport(time_limit=time_limit, isolation=mode.mode)
+    report = ChildReport(limits, isolation=mode.mode)
     with isolation.child_uid() as uid:
         folder = tempfile.mkdtemp(prefix="grade-")
         try:
@@ -138,9 +145,9 @@ def run_child(
                 for path in (folder, target):
                     os.chown(path, uid, uid)
             plan = {"mode": mode.mode, "uid": uid, "scratch": folder,
-                    "submission": os.path.basename(target), "scratch_bytes": SCRATCH_BYTES,
-                    "scratch_inodes": SCRATCH_ENTRIES}
-            request = {
+                    "submission": os.path.basename(target), "scratch_bytes": limits.scratch,
+                    "scratch_inodes": limits.scratch_entries}
+            request: Request = {
                 "fd": -1,
                 "isolation": plan,
                 "submission": target,
@@ -148,12 +155,9 @@ def run_child(
                 "tests_source": tests_source,
                 "tests": tests,
                 "diagram": diagram,
-                "diagram_seconds": time_limit * DIAGRAM_SHARE,
-                "time_limit": time_limit,  # each test's probe gets a share of what is left
-                "memory": memory_limit,
-                "cpu": math.ceil(time_limit) + 1,
+                "limits": limits.to_json(),
             }
-            _spawn(mode.python, request, time_limit, report)
+            _spawn(mode.python, request, report, spawn)
         finally:
             scratch.remove_tree(folder)
             if uid is not None and mode.mode == isolation.UID_SECCOMP:
@@ -161,19 +165,18 @@ def run_child(
     return report
 
 
-def _spawn(python: str, request: dict[str, Any], time_limit: float,
-           report: ChildReport) -> None:
+def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn) -> None:
     """Start the child in the scratch folder, talk to it, and fill ``report``."""
     folder = request["isolation"]["scratch"]
     read_fd, write_fd = os.pipe()
     try:
         start = time.monotonic()
-        proc = subprocess.Popen(
+        proc = spawn(
             [python, "-I", "-u", "-c", _BOOT],
+            folder,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            cwd=folder,
             env=_env(folder),
             pass_fds=(write_fd,),
             start_new_session=True,
@@ -182,7 +185,7 @@ def _spawn(python: str, request: dict[str, Any], time_limit: float,
         os.close(write_fd)
         write_fd = -1
         watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else folder
-        _collect(proc, request, read_fd, start + time_limit, report, watch)
+        _collect(proc, request, read_fd, start + report.limits.time, report, watch)
         report.elapsed = time.monotonic() - start
     finally:
         for fd in (read_fd, write_fd):
@@ -190,18 +193,18 @@ def _spawn(python: str, request: dict[str, Any], time_limit: float,
                 os.close(fd)
 
 
-def _over_budget(folder: str | None) -> str | None:
+def _over_budget(folder: str | None, limits: Limits) -> str | None:
     if folder is None:
         return None
-    used = scratch.usage(folder, SCRATCH_BYTES, SCRATCH_ENTRIES)
-    if used.bytes > SCRATCH_BYTES or used.entries > SCRATCH_ENTRIES:
-        return (f"filled its scratch folder past {SCRATCH_BYTES >> 20} MiB or "
-                f"{SCRATCH_ENTRIES} files and folders")
+    used = scratch.usage(folder, limits.scratch, limits.scratch_entries)
+    if used.bytes > limits.scratch or used.entries > limits.scratch_entries:
+        return (f"filled its scratch folder past {size(limits.scratch)} or "
+                f"{limits.scratch_entries} files and folders")
     return None
 
 
 def _collect(
-    proc: subprocess.Popen[bytes], request: dict[str, Any], channel: int, deadline: float,
+    proc: subprocess.Popen[bytes], request: Request, channel: int, deadline: float,
     report: ChildReport, watch: str | None,
 ) -> None:
     """Send the request, read the channel and the output until both close or time runs out,
@@ -223,7 +226,7 @@ def _collect(
             if remaining <= 0:
                 report.timed_out = True
                 break
-            report.refused = _over_budget(watch)
+            report.refused = _over_budget(watch, report.limits)
             if report.refused:
                 break
             for key, _ in selector.select(min(remaining, _POLL)):
@@ -235,7 +238,7 @@ def _collect(
                 else:
                     report.stdout_lines += chunk.count(b"\n")
                     unfinished = not chunk.endswith(b"\n")
-                    room = max(0, STDOUT_LIMIT - len(output))
+                    room = max(0, report.limits.output - len(output))
                     output += chunk[:room]
                     dropped += len(chunk) - min(room, len(chunk))
             if len(received) > wire.MAX_CHANNEL_BYTES:
@@ -253,7 +256,7 @@ def _collect(
     report.returncode = proc.returncode
     report.stdout_lines += 1 if output and unfinished else 0
     report.stdout_dropped = dropped
-    report.stdout = _cut(bytes(output), dropped)
+    report.stdout = _cut(bytes(output), dropped, report.limits.output)
     _parse(bytes(received), report, request["tests"])
 
 

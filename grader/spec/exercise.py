@@ -25,9 +25,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-GIB = 1 << 30
-DEFAULT_TIME_LIMIT = 10.0
-DEFAULT_MEMORY_LIMIT = GIB
+from grader.spec.limits import Limits
 
 Probe = Callable[[ModuleType], Any]
 """Runs in the sandbox: calls the submission, returns plain observations (JSON types only)."""
@@ -73,15 +71,14 @@ class Exercise:
     """An exercise: its id, title, the student's module, limits, tests and diagram probe.
 
     ``module`` is the submission's file stem (``ex01_graph`` for ``exercises/ex01_graph.py``).
-    ``time_limit`` (seconds, wall clock) and ``memory_limit`` (bytes of address space) bound the
-    sandboxed child that runs *all* of this exercise's probes for one submission.
+    ``limits`` bound the sandboxed child that runs *all* of this exercise's probes for one
+    submission (see ``grader.spec.limits``).
     """
 
     id: str
     title: str
     module: str
-    time_limit: float = DEFAULT_TIME_LIMIT
-    memory_limit: int = DEFAULT_MEMORY_LIMIT
+    limits: Limits = field(default_factory=Limits)
     tests: list[Test] = field(default_factory=list)
     diagram_probe: Probe | None = None
     elsewhere: HiddenElsewhere | None = None
@@ -91,8 +88,8 @@ class Exercise:
             raise SpecError(f"exercise id {self.id!r} is not of the form exNN")
         if not re.fullmatch(rf"{self.id}_[a-z0-9_]+", self.module):
             raise SpecError(f"{self.id}: module {self.module!r} must look like {self.id}_<topic>")
-        if not self.time_limit > 0 or not self.memory_limit > 0:
-            raise SpecError(f"{self.id}: limits must be positive")
+        if not isinstance(self.limits, Limits):
+            raise SpecError(f"{self.id}: limits must be a Limits, not {type(self.limits).__name__}")
 
     def test(
         self,

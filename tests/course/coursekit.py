@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.course import catalog
-from grader.course.batch import read_record
+from grader.course.records import read_record
 
 REPO = Path(__file__).resolve().parents[2]
 GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]

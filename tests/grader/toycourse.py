@@ -17,6 +17,7 @@ import pytest
 from grader.course.folder import Course
 from grader.judge.grading import ExerciseResult
 from grader.sandbox.run import run_child
+from grader.spec import Limits
 
 GOOD = "def double(x):\n    return 2 * x\n"
 WRONG = "def double(x):\n    return x + 2\n"
@@ -27,10 +28,10 @@ HOSTILE_MEMORY = 256 << 20
 _TESTS = '''
 from micrograph import Value
 
+from grader.spec import Exercise, Limits
 from grader.spec.probe import num
-from grader.spec import Exercise
 
-EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, time_limit={time}, memory_limit={mem})
+EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, limits=Limits(time={time}, memory={mem}))
 
 
 @EXERCISE.test("positives", points=1, public=True, feedback="double means times two")
@@ -97,7 +98,7 @@ def layers(toy: ToyCourse) -> list[str]:
     ex = toy.course.load("ex41")
     report = run_child(submission=toy.course.solutions_dir / "ex41_fine.py", module="ex41_fine",
                        tests_module=ex.module_name, tests_source=ex.source, tests=[],
-                       time_limit=10, memory_limit=1 << 30, diagram=False)
+                       limits=Limits(), diagram=False)
     return report.layers
 
 

@@ -14,7 +14,8 @@ Three layers, each applied when the platform has it, each reported by name:
                the scratch directory can be written.  With Landlock ABI >= 4 TCP is refused, and
                with ABI >= 6 signals to processes outside the sandbox (the grader) are refused.
 
-Only the stdlib is used: this module is imported before anything is locked down.
+Only the stdlib (and ``grader.spec.limits``, whose numbers these are) is used: this module is
+imported before anything is locked down.
 """
 
 from __future__ import annotations
@@ -27,21 +28,20 @@ import struct
 from typing import Iterable
 
 from grader.sandbox.child.seccomp import forbid_processes
+from grader.spec.limits import Limits
 
 # --- rlimits -------------------------------------------------------------------------------
 
-_FILE_SIZE = 16 << 20  # no single file written by a submission may exceed this
-_OPEN_FILES = 64
 
-
-def limit_resources(memory_bytes: int, cpu_seconds: int) -> list[str]:
-    """Set the rlimits; returns what was applied (some are missing on some platforms)."""
+def limit_resources(limits: Limits) -> list[str]:
+    """Set the rlimits from the exercise's ``Limits``; returns what was applied (some are
+    missing on some platforms)."""
     applied = []
     for name, value in (
-        ("RLIMIT_AS", memory_bytes),
-        ("RLIMIT_CPU", cpu_seconds),
-        ("RLIMIT_FSIZE", _FILE_SIZE),
-        ("RLIMIT_NOFILE", _OPEN_FILES),
+        ("RLIMIT_AS", limits.memory),
+        ("RLIMIT_CPU", limits.cpu_seconds),
+        ("RLIMIT_FSIZE", limits.file_size),
+        ("RLIMIT_NOFILE", limits.open_files),
         ("RLIMIT_CORE", 0),
         ("RLIMIT_NPROC", 0),
     ):
@@ -132,11 +132,9 @@ def _add_path_rule(libc: ctypes.CDLL, ruleset: int, path: str, rights: int) -> N
         os.close(fd)
 
 
-def confine(
-    *, memory_bytes: int, cpu_seconds: int, read: Iterable[str], read_write: Iterable[str]
-) -> list[str]:
+def confine(limits: Limits, *, read: Iterable[str], read_write: Iterable[str]) -> list[str]:
     """Apply every layer available here; returns the names of the layers applied."""
     applied = restrict_filesystem(read, read_write)
     applied += forbid_processes()
-    applied += limit_resources(memory_bytes, cpu_seconds)
+    applied += limit_resources(limits)
     return applied

@@ -23,10 +23,13 @@ import types
 from typing import Any, Iterator
 
 import micrograph
+
 from grader import spec
 from grader.sandbox.child import confine, wire
 from grader.sandbox.child.isolate import IsolationError, Plan, isolate
+from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Record, Request
 from grader.spec import probe
+from grader.spec.limits import Limits
 
 _write = os.write
 MIN_PROBE_SECONDS = 1.0
@@ -36,17 +39,18 @@ class _NotPlain(Exception):
     """A probe returned something other than plain JSON (a bug in the probe)."""
 
 
-class DiagramTimeout(BaseException):
-    """Raised by SIGALRM when the diagram probe overruns its share of the time limit."""
+class _Overrun(BaseException):
+    """Raised by SIGALRM when a probe overruns its share of the time limit: a BaseException, so
+    the submission's ``except Exception`` does not swallow it.  ``kind`` is the wire's name
+    for it (``wire.PROBE_TIMEOUT`` or ``wire.DIAGRAM_TIMEOUT``)."""
 
-
-class ProbeTimeout(BaseException):
-    """Raised by SIGALRM when a test's probe overruns its share of the time limit: a
-    BaseException, so the submission's ``except Exception`` does not swallow it."""
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @contextlib.contextmanager
-def _alarm(seconds: float, overrun: BaseException) -> Iterator[None]:
+def _alarm(seconds: float, overrun: _Overrun) -> Iterator[None]:
     """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
     clock).  The alarm may ring as the block ends, so the caller catches around the block."""
 
@@ -71,14 +75,14 @@ def _probe_seconds(time_left: float, probes_left: int) -> float:
     return max(MIN_PROBE_SECONDS, time_left / (probes_left + 1))
 
 
-def _send(fd: int, record: dict[str, Any]) -> None:
+def _send(fd: int, record: Record) -> None:
     """Write one record (already plain, see ``_plain``) to the grader's pipe."""
     view = memoryview(wire.encode(record))
     while view:
         view = view[_write(fd, view) :]
 
 
-def _error(exc: BaseException, submission: str) -> dict[str, Any]:
+def _error(exc: BaseException, submission: str) -> ErrorRecord:
     """The exception, located at the deepest frame of the submission's file (if any)."""
     function = line = None
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
@@ -91,11 +95,13 @@ def _error(exc: BaseException, submission: str) -> dict[str, Any]:
         message = f"sys.exit({exc.code!r})"
     else:
         message = probe.first_line(exc)
-    return {"type": type(exc).__name__, "message": message, "function": function, "line": line}
+    kind = exc.kind if isinstance(exc, _Overrun) else type(exc).__name__
+    return {"type": kind, "message": message, "function": function, "line": line}
 
 
-def _probe_error(exc: BaseException) -> dict[str, Any]:
-    return {"type": "ProbeError", "message": probe.error_text(exc), "function": None, "line": None}
+def _probe_error(exc: BaseException) -> ErrorRecord:
+    return {"type": wire.PROBE_ERROR, "message": probe.error_text(exc), "function": None,
+            "line": None}
 
 
 def _plain(value: Any, depth: int = 0) -> Any:
@@ -148,7 +154,7 @@ def _roots(drawn: Any) -> tuple[list[Any], Any]:
 
 def _diagram_record(
     exercise: spec.Exercise, sub: types.ModuleType, submission: str, seconds: float
-) -> dict[str, Any]:
+) -> DiagramRecord:
     """Run the diagram probe under a soft alarm and serialise the graph it names; when the
     probe fails, serialise what it ``show``-ed before failing, with the error."""
     graph_json = getattr(sys.modules.get("micrograph.viz"), "graph_json", None)
@@ -156,8 +162,9 @@ def _diagram_record(
         return {"kind": "diagram", "graph": None, "error": None}
 
     error = None
+    overrun = _Overrun(wire.DIAGRAM_TIMEOUT, f"drawing took more than {seconds:g} s")
     try:
-        with _alarm(seconds, DiagramTimeout(f"drawing took more than {seconds:g} s")):
+        with _alarm(seconds, overrun):
             try:
                 roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
             except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
@@ -172,22 +179,25 @@ def _diagram_record(
 
 
 def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
-                 seconds: float) -> dict[str, Any]:
+                 seconds: float) -> ProbeRecord:
     """Run one test's probe under its time budget: its observations, or why there are none."""
+    record: ProbeRecord = {"kind": "test", "name": test.name, "obs": None, "error": None}
     try:
-        with _alarm(seconds, ProbeTimeout(f"timed out after {seconds:.3g} s")):
+        with _alarm(seconds, _Overrun(wire.PROBE_TIMEOUT, f"timed out after {seconds:.3g} s")):
             observed = test.probe(sub)
-        return {"obs": _plain(observed), "error": None}
+        record["obs"] = _plain(observed)
     except _NotPlain as exc:
-        return {"obs": None, "error": _probe_error(exc)}
+        record["error"] = _probe_error(exc)
     except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
-        return {"obs": None, "error": _error(exc, submission)}
+        record["error"] = _error(exc, submission)
+    return record
 
 
 def main() -> None:
     started = time.monotonic()
-    request = json.loads(sys.stdin.buffer.read())
+    request: Request = json.loads(sys.stdin.buffer.read())
     fd, submission = request["fd"], request["submission"]
+    limits = Limits.from_json(request["limits"])
     tests_module = _load_tests(request["tests_module"], request["tests_source"])
     exercise: spec.Exercise = tests_module.EXERCISE
     try:
@@ -201,10 +211,7 @@ def main() -> None:
         _send(fd, {"kind": "refused", "reason": str(exc)})
         return
     layers += confine.confine(
-        memory_bytes=request["memory"],
-        cpu_seconds=request["cpu"],
-        read=_readable_dirs(),
-        read_write=[os.path.dirname(submission), os.devnull],
+        limits, read=_readable_dirs(), read_write=[os.path.dirname(submission), os.devnull]
     )
     _send(fd, {"kind": "confined", "layers": layers})
     sys.dont_write_bytecode = True
@@ -216,11 +223,10 @@ def main() -> None:
         return
     _send(fd, {"kind": "import", "error": None})
     if request["diagram"] and exercise.diagram_probe is not None:
-        _send(fd, _diagram_record(exercise, sub, submission, request["diagram_seconds"]))
+        _send(fd, _diagram_record(exercise, sub, submission, limits.diagram_seconds))
     names = request["tests"]
     for i, name in enumerate(names):
-        time_left = request["time_limit"] - (time.monotonic() - started)
+        time_left = limits.time - (time.monotonic() - started)
         seconds = _probe_seconds(time_left, len(names) - i)
-        record = _test_record(exercise.get(name), sub, submission, seconds)
-        _send(fd, {"kind": "test", "name": name, **record})
+        _send(fd, _test_record(exercise.get(name), sub, submission, seconds))
     _send(fd, {"kind": "done"})

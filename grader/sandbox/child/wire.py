@@ -1,47 +1,105 @@
-"""The channel from the sandboxed child to the grader: JSON lines, parsed strictly.
+"""The contract between the grader and the sandboxed child: the request, the records, the error
+kinds; and the channel back: JSON lines, parsed strictly.
 
-The child writes one JSON object per line to a pipe the grader created (not stdout).  Everything
-that arrives is untrusted: the parent parses it with ``json.loads`` (which only ever builds
-dict/list/str/int/float/bool/None: nothing is unpickled or evaluated), then checks its shape and
-sizes here.  A record that breaks the rules is dropped and counted, never half-trusted.
-
-Records (exact keys; anything else is malformed):
-    {"kind": "confined", "layers": [str, ...]}
-    {"kind": "refused", "reason": str}          the child could not isolate itself
-    {"kind": "import", "error": ERROR | null}
-    {"kind": "diagram", "graph": {...} | null, "error": ERROR | null}
-    {"kind": "test", "name": str, "obs": JSON, "error": ERROR | null}
-    {"kind": "done"}
-ERROR = {"type": str, "message": str, "function": str | null, "line": int | null}
+The parent sends one ``Request`` on the child's stdin.  The child writes one JSON object per line
+to a pipe the grader created (not stdout).  Everything that arrives is untrusted: the parent
+parses it with ``json.loads`` (which only ever builds dict/list/str/int/float/bool/None: nothing
+is unpickled or evaluated), then checks its shape and sizes here.  A record that breaks the rules
+is dropped and counted, never half-trusted.  The ``TypedDict``s below are the records' shapes
+(exact keys; anything else is malformed); ``decode`` is what makes a parsed line deserve one.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final, Literal, TypedDict, Union
 
 MAX_CHANNEL_BYTES = 16 << 20  # all records of one child together
 MAX_DEPTH = 40
 MAX_STRING = 100_000
 MAX_NAME = 200  # a test name, an exception type, a function name, a layer
 MAX_LAYERS = 16
-KEYS = {
-    "confined": {"kind", "layers"},
-    "refused": {"kind", "reason"},
-    "import": {"kind", "error"},
-    "diagram": {"kind", "graph", "error"},
-    "test": {"kind", "name", "obs", "error"},
-    "done": {"kind"},
+
+# ``ErrorRecord.type`` is the name of the exception the submission raised ("ZeroDivisionError"),
+# or one of these, which the child reports for its own reasons:
+PROBE_TIMEOUT: Final = "ProbeTimeout"  # a test's probe overran its share of the time limit
+DIAGRAM_TIMEOUT: Final = "DiagramTimeout"  # the diagram probe overran its share
+PROBE_ERROR: Final = "ProbeError"  # the probe (not the submission) failed: it returned non-JSON
+TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})
+
+
+class Request(TypedDict):
+    """What the child is asked to do (parent -> child, on stdin)."""
+
+    fd: int  # the pipe the records go to
+    isolation: dict[str, Any]  # ``grader.sandbox.child.isolate.Plan``, as plain data
+    submission: str  # the copy of the submission in the scratch folder
+    tests_module: str  # the test module's name and source
+    tests_source: str
+    tests: list[str]  # the tests to run, in order
+    diagram: bool  # run the diagram probe first
+    limits: dict[str, Any]  # ``grader.spec.limits.Limits.to_json()``
+
+
+class ErrorRecord(TypedDict):
+    type: str
+    message: str
+    function: str | None  # where in the submission's file, when it was there
+    line: int | None
+
+
+class ConfinedRecord(TypedDict):
+    kind: Literal["confined"]
+    layers: list[str]  # the isolation and confinement layers applied ("seccomp", ...)
+
+
+class RefusedRecord(TypedDict):
+    """The child could not isolate itself as the grader announced: it ran nothing."""
+
+    kind: Literal["refused"]
+    reason: str
+
+
+class ImportRecord(TypedDict):
+    kind: Literal["import"]
+    error: ErrorRecord | None
+
+
+class DiagramRecord(TypedDict):
+    kind: Literal["diagram"]
+    graph: dict[str, Any] | None  # ``micrograph.viz.graph_json`` of what the probe drew
+    error: ErrorRecord | None
+
+
+class ProbeRecord(TypedDict):
+    """One test's probe: what it observed, or why it observed nothing."""
+
+    kind: Literal["test"]
+    name: str
+    obs: Any  # plain JSON: the probe's observations
+    error: ErrorRecord | None
+
+
+class DoneRecord(TypedDict):
+    kind: Literal["done"]
+
+
+Record = Union[ConfinedRecord, RefusedRecord, ImportRecord, DiagramRecord, ProbeRecord,
+               DoneRecord]
+_SHAPES: Final[dict[str, Any]] = {
+    "confined": ConfinedRecord, "refused": RefusedRecord, "import": ImportRecord,
+    "diagram": DiagramRecord, "test": ProbeRecord, "done": DoneRecord,
 }
-KINDS = tuple(KEYS)
-_ERROR_KEYS = {"type", "message", "function", "line"}
+KEYS: Final = {kind: set(shape.__required_keys__) for kind, shape in _SHAPES.items()}
+KINDS: Final = tuple(KEYS)
+_ERROR_KEYS: Final = set(ErrorRecord.__required_keys__)
 
 
 class WireError(ValueError):
     """A record from the child that is not well-formed."""
 
 
-def encode(record: dict[str, Any]) -> bytes:
+def encode(record: Record) -> bytes:
     """One record as a JSON line (child side); NaN and infinities are kept as JSON extensions."""
     return json.dumps(record, separators=(",", ":"), allow_nan=True).encode() + b"\n"
 
@@ -110,7 +168,7 @@ def _check_fields(record: dict[str, Any]) -> None:
         raise WireError("malformed diagram")
 
 
-def decode(line: bytes) -> dict[str, Any]:
+def decode(line: bytes) -> Record:
     """Parse and validate one record (parent side); raises WireError when it is malformed."""
     try:
         record = json.loads(line.decode("utf-8"))
@@ -120,4 +178,4 @@ def decode(line: bytes) -> dict[str, Any]:
         raise WireError("not a record")
     _check_plain(record)
     _check_fields(record)
-    return record
+    return record  # type: ignore[no-any-return]
