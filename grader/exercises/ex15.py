@@ -17,10 +17,13 @@ from typing import Any
 import micrograph
 from micrograph import nn, optim
 
-from grader.spec import Exercise
+from grader.spec import Exercise, Limits
 from grader.spec.probe import error_text, num, show
 
-EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train")
+# Training is the slowest probe of all the exercises (about 2 s alone, twice that on a busy
+# machine) and runs last, with half of the time left: 20 s keeps a correct loop well inside it.
+EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train",
+                    limits=Limits(time=20))
 
 SIZES = [2, 8, 1]
 MARGIN = 1.10  # the submission's final loss may exceed the reference's by 10%
