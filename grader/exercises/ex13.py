@@ -3,21 +3,20 @@
 The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, a
 chain of 100,000 ops, a graph with a node no gradient reaches), judge the order with their own
 walk (``_order_report``), read the returned gradients by leaf identity, count the calls of
-``local_grads`` per node, check that no ``.grad`` changed, and watch the engine's backward pass
-(``_engine_watched``): a backprop that calls backward or micrograph.grad, even one that puts every
+``local_grads`` per node, check that no ``.grad`` changed, and count the engine's backward
+passes (``_engine_watched``, through ``micrograph.observe.passes``, which sees a pass however it
+was started): a backprop that calls backward or micrograph.grad, even one that puts every
 ``.grad`` back afterwards, has not written backward by hand.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import random
 from typing import Any, Callable, Iterator
 
 import micrograph
-import micrograph.engine
-from micrograph import Function, Value
+from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
 from grader.spec.probe import error_text, grad, num, show
@@ -30,16 +29,6 @@ EXERCISE = Exercise(
 CHAIN_LINKS = 50_000  # each link is two ops: v = v * c, then v = v + x
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
-# Every way into the engine's backward pass: the public names, and the loop they all run
-# (``_execute``), which also catches a name the submission imported before the probe ran.
-ENGINE_ENTRY_POINTS = (
-    (Value, "backward"),
-    (micrograph, "backward"),
-    (micrograph, "grad"),
-    (micrograph.engine, "backward"),
-    (micrograph.engine, "grad"),
-    (micrograph.engine, "_execute"),
-)
 BY_HAND = ("the exercise is to write backward yourself: backprop must not call backward, "
            "micrograph.grad or anything else that runs the engine's backward pass, even if it "
            "puts every .grad back; pass the gradients on with local_grads")
@@ -167,38 +156,28 @@ def _attempt(fn: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
 
 
 @contextlib.contextmanager
-def _engine_watched() -> Iterator[list[str]]:
-    """Record (by name) every call into the engine's backward pass made inside the block."""
-    used: list[str] = []
-    saved = [(owner, name, vars(owner)[name]) for owner, name in ENGINE_ENTRY_POINTS]
-
-    def watching(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(original)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            used.append(name)
-            return original(*args, **kwargs)
-
-        return call
-
-    for owner, name, original in saved:
-        setattr(owner, name, watching(name, original))
+def _engine_watched() -> Iterator[list[int]]:
+    """Count the engine's backward / grad passes started inside the block: the list gets the
+    count when the block ends (``micrograph.observe.passes()`` counts every pass, whichever
+    name, alias or import started it)."""
+    started = observe.passes()
+    counted: list[int] = []
     try:
-        yield used
+        yield counted
     finally:
-        for owner, name, original in saved:
-            setattr(owner, name, original)
+        counted.append(observe.passes() - started)
 
 
 def _backprop(sub, graph: tuple[Value, list[Value]]) -> dict[str, Any]:
     """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
     ran the engine's backward pass."""
     root, leaves = graph
-    with _engine_watched() as used:
+    with _engine_watched() as passes:
         result, error = _attempt(sub.backprop, root)
     return {
         "grads": error if error is not None else _leaf_grads(result, leaves),
         "grads_untouched": all(grad(leaf) is None for leaf in leaves),
-        "used_engine_backward": bool(used),
+        "used_engine_backward": passes[0] > 0,
     }
 
 
@@ -298,10 +277,10 @@ def runs_once(sub):
     graphs = [_diamond(-1.25), _documents(2.0, 4.0)] + [_random_graph(s) for s in RANDOM_SEEDS[:3]]
     runs, engine = [], False
     for root, _ in graphs:
-        with _counted(sub) as calls, _engine_watched() as used:
+        with _counted(sub) as calls, _engine_watched() as passes:
             _, error = _attempt(sub.backprop, root)
         runs.append(error or {"nodes_run": len(calls), "most_runs": max(calls.values(), default=0)})
-        engine = engine or bool(used)
+        engine = engine or passes[0] > 0
     return {"runs": runs, "used_engine_backward": engine}
 
 
@@ -338,14 +317,14 @@ def deep_chain(sub):
     order, order_error = _attempt(sub.topological_order, root)
     report = None if order_error is not None else _order_report(order, root)
     del order
-    with _engine_watched() as used:
+    with _engine_watched() as passes:
         result, backprop_error = _attempt(sub.backprop, root)
     return {
         "errors": [order_error, backprop_error],
         "order": report,
         "grads": None if backprop_error is not None else _leaf_grads(result, leaves),
         "grads_untouched": all(grad(leaf) is None for leaf in leaves),
-        "used_engine_backward": bool(used),
+        "used_engine_backward": passes[0] > 0,
     }
 
 
