@@ -26,7 +26,8 @@ import micrograph
 
 from grader import spec
 from grader.sandbox.child import confine, wire
-from grader.sandbox.child.isolate import IsolationError, Plan, isolate
+from grader.sandbox.child.isolate import isolate
+from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Record, Request
 from grader.spec import probe
 from grader.spec.limits import Limits

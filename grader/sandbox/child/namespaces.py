@@ -29,7 +29,7 @@ import os
 import resource
 import signal
 
-from grader.sandbox.child.isolate import IsolationError, Plan
+from grader.sandbox.child.plan import IsolationError, Plan
 
 _CLONE_NEWNS, _CLONE_NEWIPC, _CLONE_NEWUSER = 0x00020000, 0x08000000, 0x10000000
 _CLONE_NEWPID, _CLONE_NEWNET = 0x20000000, 0x40000000
