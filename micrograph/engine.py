@@ -1,14 +1,14 @@
 """The backward engine: PyTorch's ``Engine::execute`` in one screen.
 
-1. Count, for every node reachable from the roots, how many edges point at it
-   (its dependencies).  The walk uses an explicit stack: a chain of a million
-   ops needs no recursion.
-2. Start from the roots with their gradients.  A node runs once, when all its
-   dependencies have delivered: its incoming gradients are summed first, which
-   is the chain rule's sum over paths.  Of the nodes ready to run, the most
-   recently created goes first and a leaf's ``AccumulateGrad`` before any op,
-   as PyTorch orders its ready queue: hooks fire in torch's order, and a
-   backward that fails midway has written the same leaves as torch's would.
+1. Find every node reachable from the roots and put them in the order they
+   will run (:func:`_run_order`).  The walk uses an explicit stack: a chain of
+   a million ops needs no recursion.
+2. Run them in that order, each with the sum of the gradients its consumers
+   sent it (the chain rule's sum over paths); a node that no gradient reached
+   does not run.  The order is the one PyTorch's ready queue produces: the most
+   recently created node first, and a leaf's ``AccumulateGrad`` as soon as the
+   last node feeding it has run.  So hooks fire in torch's order, and a backward
+   that fails midway has written the same leaves as torch's would.
 3. Running a node: call the hooks on its output's gradient, keep it for
    ``retain_grad``, then either accumulate it into a leaf (``AccumulateGrad``)
    or call the node's backward and pass one gradient along each edge.
@@ -20,7 +20,7 @@ its inputs, and captures their gradients instead of accumulating them.
 
 from __future__ import annotations
 
-import heapq
+import operator
 import warnings
 from typing import Any, Sequence
 
@@ -135,52 +135,38 @@ def _execute(
 ) -> None:
     if needed is not None:
         roots = [(n, g) for n, g in roots if n in needed]
-    deps = _dependencies(roots, needed)
-    buffers: dict[Node, Grad] = {}
+    buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
-    # Ready nodes run most recent first (highest sequence number), leaves' AccumulateGrad
-    # before any op, as in PyTorch's ready queue: hooks fire in the same order.
-    ready = [(-n._seq, n) for n in buffers if n not in deps]
-    heapq.heapify(ready)
+    order = _run_order(list(buffers), needed)
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
-    observer = _observe.pass_started(roots, deps, keep_graph, create_graph, needed, kind)
+    observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
     node: Node | None = None
     try:
         with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
-            while ready:
-                node = heapq.heappop(ready)[1]
+            for node in order:
                 received = g = buffers.pop(node, None)
-                if g is None:  # every gradient that reached it was None: it does not run,
-                    grads: tuple[Grad, ...] = (None,) * len(node._next)  # but its inputs stop waiting
+                grads: tuple[Grad, ...] = ()
+                if g is None:  # no gradient reached it (every edge into it carried None): it does not run
+                    grads = (None,) * len(node._next)
                 else:
-                    if node._hooks is not None or node._retained is not None or type(node) is AccumulateGrad:
+                    if node._hooks is not None or node._retained is not None:
                         g = _call_hooks(node, g, create_graph)
                     if capture is not None and node in capture:  # grad(): keep the inputs' gradients
                         capture[node] = g
                     if type(node) is AccumulateGrad:
                         if capture is None:  # grad() accumulates nothing
                             _accumulate(node.variable, g, create_graph)
-                        grads = ()
-                    elif capture is not None and not any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
-                        grads = ()  # grad(): none of its inputs leads to a wanted one
-                    else:
+                    elif capture is None or any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
                         grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
                         if not keep_graph:
                             node.release()
-                for nxt, gi in zip(node._next, grads):
-                    if nxt is None or (needed is not None and nxt not in needed):
-                        continue
-                    if gi is not None:  # None: no gradient along this edge (a custom Function may say so)
-                        before = buffers.get(nxt)
-                        buffers[nxt] = gi if before is None else before + gi
-                    left = deps[nxt] - 1
-                    if left:
-                        deps[nxt] = left
-                    else:
-                        heapq.heappush(ready, (-nxt._seq, nxt))  # all its gradients are in: it can run
+                        for nxt, gi in zip(node._next, grads):
+                            # gi None: no gradient along this edge (a custom Function may say so)
+                            if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
                 if observer is not None:  # micrograph.observe: someone watches this pass
-                    observer.step(node, received, g, grads, ready)
+                    observer.step(node, received, g, grads)
     except BaseException as error:
         if observer is not None:
             observer.failed(node, error)
@@ -201,7 +187,7 @@ def _apply_checked(node: Node, g: Grad, create_graph: bool) -> tuple[Grad, ...]:
 
 def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
     """Tensor hooks may replace the gradient; ``retain_grad`` sees the final one."""
-    hooks = node.variable._hooks if type(node) is AccumulateGrad else node._hooks
+    hooks = node._hooks  # a leaf's hooks, for its AccumulateGrad
     if hooks:
         v = g if create_graph else Value._shared([g], None)
         for hook in list(hooks):
@@ -240,22 +226,47 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
 
 
 # -- graph walks -----------------------------------------------------------------------------
-def _dependencies(roots: list[tuple[Node, Grad]], needed: set[Node] | None) -> dict[Node, int]:
-    """How many edges point at each node (restricted to ``needed`` when given)."""
-    deps: dict[Node, int] = {}
-    stack = list({n: None for n, _ in roots})
-    root_set = set(stack)
+def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
+    """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them.
+
+    PyTorch's ready queue runs the ready node with the highest sequence number,
+    and every node's inputs are older than it, so for op nodes that is simply
+    descending creation order: a sort gives it, no queue needed.  An
+    ``AccumulateGrad`` runs as soon as it is ready: right after the last (the
+    lowest-numbered) node that feeds it, the younger first when several become
+    ready at once; a leaf that is a root and that nothing feeds runs first.
+    """
+    ops: set[Node] = set()
+    last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
+    stack: list[Node] = []
+    for root in roots:
+        if type(root) is AccumulateGrad:
+            last_feeder[root] = None
+        else:
+            ops.add(root)
+            stack.append(root)
     while stack:
-        for nxt in stack.pop()._next:
-            if nxt is None or (needed is not None and nxt not in needed):
+        node = stack.pop()
+        for nxt in node._next:
+            if nxt is None or nxt in ops or (needed is not None and nxt not in needed):
                 continue
-            if nxt in deps:
-                deps[nxt] += 1
-            else:  # first time reached: walk on from it (roots are walked already)
-                deps[nxt] = 1
-                if nxt not in root_set:
-                    stack.append(nxt)
-    return deps
+            if type(nxt) is not AccumulateGrad:  # first time reached: walk on from it
+                ops.add(nxt)
+                stack.append(nxt)
+            elif nxt not in last_feeder or (last := last_feeder[nxt]) is not None and last._seq > node._seq:
+                last_feeder[nxt] = node
+    runs_after: dict[Node | None, list[Node]] = {}
+    for leaf_node in sorted(last_feeder, key=_sequence_number, reverse=True):
+        runs_after.setdefault(last_feeder[leaf_node], []).append(leaf_node)
+    order = runs_after.get(None, [])
+    for node in sorted(ops, key=_sequence_number, reverse=True):
+        order.append(node)
+        if node in runs_after:
+            order.extend(runs_after[node])
+    return order
+
+
+_sequence_number = operator.attrgetter("_seq")
 
 
 def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:

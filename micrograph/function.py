@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import SECOND_BACKWARD, Grad, Node
+from micrograph.node import Grad, Node
 from micrograph.value import Value, _edge
 
 
@@ -53,7 +53,6 @@ class BackwardCFunction(Node):
         #: like this, ignores grad mode: under no_grad it still says True)
         self.needs_input_grad = tuple(isinstance(a, Value) and a.requires_grad for a in args)
         self._to_save: tuple[Value | None, ...] = ()
-        self._is_output: tuple[bool, ...] = ()
 
     # -- what forward and backward call ------------------------------------------------
     def save_for_backward(self, *values: Value | None) -> None:
@@ -67,52 +66,26 @@ class BackwardCFunction(Node):
     @property
     def saved_values(self) -> tuple[Value | None, ...]:
         """What ``save_for_backward`` kept, version-checked; an error once freed."""
-        return self.unpack(True)
+        return tuple(self.unpack(True))
 
     saved_tensors = saved_values  # torch's name
 
     # -- the Node protocol ---------------------------------------------------------------
     def _seal(self, output: Value) -> None:
-        """Store what forward saved, stamped with its version now that forward is done.
+        """Save what forward asked to keep, stamped with its version now that forward is done.
 
         A saved output is kept as a bare alias (same number and version counter,
         no ``grad_fn``): holding the output itself would make a cycle through
         this node, which reference counting never frees.
         """
-        is_output = tuple(v is output for v in self._to_save)
-        self._saved = tuple(
-            Value._shared(v._storage, v._shared_vc()) if out and v is not None else v
-            for v, out in zip(self._to_save, is_output)
+        self.saved_is_output = tuple(v is output for v in self._to_save)
+        self.save(
+            tuple(Value._shared(v._storage, v._shared_vc()) if out and v is not None else v
+                  for v, out in zip(self._to_save, self.saved_is_output)),
+            tuple(0 if v is None else v._version for v in self._to_save),
         )
-        self._versions = tuple(0 if v is None else v._version for v in self._to_save)
-        self._is_output = is_output
         self._to_save = ()
         self._result = output.item()
-
-    def unpack(self, as_values: bool) -> tuple[Any, ...]:
-        """The saved Values, each checked against the version it was saved at.
-
-        Always as Values (``as_values`` is part of the Node protocol): a
-        Function's backward is written with Value ops, recorded or not.
-        """
-        saved = self._saved
-        if saved is None:
-            raise RuntimeError(SECOND_BACKWARD)
-        unpacked: list[Value | None] = []
-        for item, expected, is_output in zip(saved, self._versions or (), self._is_output):
-            if item is not None:
-                self.check_version(item, expected, is_output)
-            unpacked.append(item._as_output_of(self) if is_output and item is not None else item)
-        return tuple(unpacked)
-
-    @property
-    def saved_released(self) -> bool:
-        """Freed *and* something was saved: only then does a second backward fail."""
-        return self._saved is None and bool(self._is_output)
-
-    def release(self) -> None:
-        # Even with nothing saved: torch's ctx.saved_tensors raises after a backward frees it.
-        self._saved = None
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn
 
 from micrograph import anomaly
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 Grad = Any  # a float during a plain backward, a Value when create_graph=True
 
 sequence = itertools.count()  # numbers nodes in creation order (PyTorch's sequence_nr)
-ACCUMULATE_FIRST = 1 << 62  # added to an AccumulateGrad's number: it outranks every op node
+ALL_AT_ZERO = ((), (0,), (0, 0), (0, 0, 0))  # the usual versions of 0-3 saved items, shared, not made per node
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -80,9 +80,10 @@ def _short_name(node: Node | None) -> str | None:
 class Node:
     """A backward function.  Subclasses in ``ops.py`` declare one op each.
 
-    An op class sets ``saves`` (which of its operands ``"a"``, ``"b"`` and its
-    result ``"out"`` it keeps for backward), ``forward`` (floats in, float out)
-    and ``backward(grad, *saved)`` (one gradient per input).  ``backward`` is
+    An op class sets ``inputs`` (which operands, ``"a"`` and ``"b"``, are graph
+    inputs), ``saves`` (which of ``"a"``, ``"b"`` and its result ``"out"`` it
+    keeps for backward), ``forward`` (floats in, float out) and
+    ``backward(grad, *saved)`` (one gradient per input).  ``backward`` is
     written with arithmetic that works on floats and on Values alike, so with
     ``create_graph=True`` the same formula records a graph of its own.
     """
@@ -93,47 +94,47 @@ class Node:
     _hooks: list[Callable[[Value], Value | None]] | None = None
     _retained: weakref.ref[Value] | None = None
 
+    inputs: ClassVar[tuple[str, ...]] = ()
     saves: ClassVar[tuple[str, ...]] = ()
     # A saved operand that only one input's gradient needs, e.g. mul's ``a`` is
     # needed only for ``b``'s gradient: saved only when that input requires grad
     # (else it is None), so changing it in place later is no error, as in PyTorch.
     saves_only_for: ClassVar[dict[str, str]] = {}
-    inputs: ClassVar[tuple[str, ...]] = ()
-    # `inputs` as positions in (a, b, out), computed once per op class.
-    input_positions: ClassVar[tuple[int, ...]] = ()
-    # For each saved operand: its position, and the index in next_functions of
-    # the input whose gradient alone needs it (-1: always saved).
-    save_plan: ClassVar[tuple[tuple[int, int], ...]] = ()
+    # Per saved item, whether it is this node's own output (unpacked with this
+    # node as its grad_fn); a custom Function sets its own per call.
+    saved_is_output: tuple[bool, ...] = ()
+
     _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
-    _versions: tuple[int, ...] | None  # None: every saved Value was at version 0
+    _versions: tuple[int, ...]  # each saved item's version when it was saved (0 for a number)
     _result: float | None  # the number this node produced (for diagrams), not its output Value
-    _seq: int  # creation order: the engine runs the most recent ready node first, as PyTorch
+    _seq: int  # creation order: the engine runs the most recent node first, as PyTorch
 
     forward: ClassVar[Callable[..., float]]
     backward: ClassVar[Callable[..., tuple[Grad, ...]]]
 
+    # Per saved operand: the index in ``inputs`` of the one input whose gradient
+    # needs it (from ``saves_only_for``), None if every gradient does.
+    save_rules: ClassVar[tuple[tuple[str, int | None], ...]] = ()
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        position = {"a": 0, "b": 1, "out": 2}
-        cls.input_positions = tuple(position[n] for n in cls.inputs)
         only = cls.saves_only_for
-        cls.save_plan = tuple(
-            (position[n], cls.inputs.index(only[n]) if n in only else -1) for n in cls.saves
-        )
+        cls.save_rules = tuple((n, cls.inputs.index(only[n]) if n in only else None) for n in cls.saves)
+        cls.saved_is_output = tuple(name == "out" for name in cls.saves)
 
     def __init__(
         self,
         next_nodes: tuple[Node | None, ...],
-        saved: tuple[Any, ...] = (),
-        versions: tuple[int, ...] | None = None,
         result: float | None = None,
+        saved: tuple[Any, ...] = (),
+        versions: tuple[int, ...] = (),
     ) -> None:
         self._next = next_nodes
-        self._saved = saved
-        self._versions = versions  # each saved Value's version when it was saved
         self._result = result
         self._seq = next(sequence)
+        self._saved = saved
+        self._versions = versions
 
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
@@ -146,63 +147,56 @@ class Node:
 
     @property
     def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
-        return tuple((node, 0) for node in self._next)
+        return tuple(zip(self._next, itertools.repeat(0)))  # (node, input number): always 0 for scalars
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {id(self):#x}>"
 
-    # -- saved values -------------------------------------------------------------
+    # -- saved values: PyTorch's SavedVariable, for ops and custom Functions alike --
+    def save(self, saved: tuple[Any, ...], versions: tuple[int, ...]) -> None:
+        """Keep ``saved`` (Values, numbers, or None for "not needed") with their versions now."""
+        self._saved = saved
+        self._versions = versions
+
     @property
     def saved_released(self) -> bool:
         """True once a backward without ``retain_graph`` freed what this node saved."""
-        return self._saved is None and bool(self.saves)
+        return self._saved is None and bool(self._versions)
 
     def release(self) -> None:
-        if self.saves:
-            self._saved = None
+        self._saved = None
 
-    def unpack(self, as_values: bool) -> tuple[Any, ...]:
-        """The saved operands, checked against their versions.
+    def unpack(self, as_values: bool) -> list[Any]:
+        """The saved items, each checked against the version it was saved at.
 
         As floats for a plain backward; as Values (the graph's own, or for a
-        saved result a Value whose ``grad_fn`` is this node) for create_graph.
+        saved output a Value whose ``grad_fn`` is this node) for create_graph
+        and for a custom Function's ``backward``.
         """
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        if not as_values and self._versions is None:  # the usual case, kept fast: all saved at version 0
-            seq = self._seq
-            return tuple([
-                x if x is None or type(x) is float
-                else x._storage[0] if (x._vc is None or not x._vc[0]) and x._detached_at < seq
-                else self._unpack_checked(False)  # one was modified: the full loop raises for it
-                for x in saved
-            ])
-        return self._unpack_checked(as_values)
-
-    def _unpack_checked(self, as_values: bool) -> tuple[Any, ...]:
-        saved = self._saved
-        assert saved is not None
-        versions = self._versions
-        out: list[Any] = []
-        for i, item in enumerate(saved):
-            if item is None or type(item) is float:  # not needed, or a number
-                out.append(item)
-                continue
-            self.check_version(item, 0 if versions is None else versions[i], self.saves[i] == "out")
-            if not as_values:
-                out.append(item._storage[0])
+        # An item is None (not needed), a number, or a Value; a Value without a version
+        # counter was never changed in place, so it is still at the version it was saved at.
+        seq = self._seq
+        unpacked: list[Any] = []
+        for item, version, is_output in zip(saved, self._versions, self.saved_is_output):
+            if item is None or type(item) is float:
+                unpacked.append(item)
+            elif (item._vc is not None and item._vc[0] != version) or item._detached_at > seq:
+                self._refuse(item, version, is_output)
+            elif not as_values:
+                unpacked.append(item._storage[0])
             else:
-                out.append(item._as_output_of(self) if self.saves[i] == "out" else item)
-        return tuple(out)
+                unpacked.append(item._as_output_of(self) if is_output else item)
+        return unpacked
 
-    def check_version(self, item: Value, expected: int, is_output: bool) -> None:
-        """Raise PyTorch's error if ``item`` changed in place since it was saved."""
+    def _refuse(self, item: Value, expected: int, is_output: bool) -> NoReturn:
+        """Raise PyTorch's error for a saved value changed (or detached) in place since."""
         if item._detached_at > self._seq:  # detach_() after this node saved it
             raise RuntimeError(DETACHED_IN_PLACE)
-        if item._version != expected:
-            owner = _short_name(self) if is_output else _short_name(item.grad_fn)
-            raise modified_inplace_error(owner, item._version, expected)
+        owner = _short_name(self) if is_output else _short_name(item.grad_fn)
+        raise modified_inplace_error(owner, item._version, expected)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Gradients for each of ``next_functions``, given the output's gradient."""
@@ -215,16 +209,20 @@ class AccumulateGrad(Node):
     """The node that writes a leaf's ``.grad``; one per leaf, shared by every use of it.
 
     It holds its leaf strongly (``variable``); the leaf holds it only weakly,
-    so the graph and the node die together.  Like PyTorch's, it comes first in
-    the engine's order: a leaf's gradient is written as soon as it is complete.
+    so the graph and the node die together.  Like PyTorch's, it runs as soon as
+    it is ready: a leaf's gradient is written as soon as it is complete.  The
+    leaf's hooks live on the leaf (``register_hook`` on a leaf), read here.
     """
 
     __slots__ = ("variable",)
 
     def __init__(self, variable: Value) -> None:
         super().__init__(())
-        self._seq += ACCUMULATE_FIRST
         self.variable = variable
+
+    @property  # type: ignore[override]
+    def _hooks(self) -> list[Callable[[Value], Value | None]] | None:
+        return self.variable._hooks
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

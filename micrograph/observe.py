@@ -184,23 +184,32 @@ def wrote(v: Value, writer: Writer) -> None:
 
 def pass_started(
     roots: list[tuple[Node, Grad]],
-    deps: dict[Node, int],
+    order: list[Node],
     keep_graph: bool,
     create_graph: bool,
     needed: set[Node] | None,
     kind: PassKind,
 ) -> _PassRecorder | None:
-    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
+    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches.
+
+    ``order`` is every node the pass may run, in the engine's order.
+    """
     global _passes
     _passes += 1
     if _observer is None:
         return None
-    ready = sorted({n for n, _ in roots if n not in deps}, key=lambda n: -n._seq)  # the engine's heap order
+    deps: dict[Node, int] = {}  # what a ready queue counts: the edges pointing at each node
+    for node in order:
+        for nxt in node._next:
+            if nxt is not None and (needed is None or nxt in needed):
+                deps[nxt] = deps.get(nxt, 0) + 1
+    position = {node: i for i, node in enumerate(order)}
+    ready = sorted({n for n, _ in roots if n not in deps}, key=position.__getitem__)
     start = PassStart(
-        _passes, kind, tuple(roots), dict(deps), keep_graph, create_graph,
+        _passes, kind, tuple(roots), deps, keep_graph, create_graph,
         None if needed is None else frozenset(needed), tuple(ready),
     )
-    recorder = _PassRecorder(_observer, start)
+    recorder = _PassRecorder(_observer, start, position)
     _observer.pass_started(start)
     return recorder
 
@@ -209,29 +218,32 @@ class _PassRecorder:
     """Turns the engine's loop variables into ``Step`` records for one pass.
 
     It keeps what the engine does not: how many gradients reached each node,
-    the dependency counts left, and which nodes still held saved values.
+    the dependency counts left, the nodes ready to run (all their gradients
+    in, not run yet), and which nodes still held saved values.
     """
 
-    def __init__(self, observer: Observer, start: PassStart) -> None:
+    def __init__(self, observer: Observer, start: PassStart, position: dict[Node, int]) -> None:
         self.observer = observer
         self.number = start.number
         self.needed = start.restricted_to
         self.index = 0
         self.pending = dict(start.dependencies)
+        self.position = position  # each node's place in the engine's order
         self.arrived: dict[Node, int] = {}
         for node, _ in start.roots:
             self.arrived[node] = self.arrived.get(node, 0) + 1
+        self.ready = set(start.ready)
         self.holding = {n for n in (*self.pending, *self.arrived) if n._saved is not None and n.saves}
 
-    def step(self, node: Node, received: Grad | None, grad: Grad | None,
-             grads: tuple[Grad, ...], ready: list[tuple[int, Node]]) -> None:
+    def step(self, node: Node, received: Grad | None, grad: Grad | None, grads: tuple[Grad, ...]) -> None:
+        self.ready.discard(node)
         sent = tuple(self._send(to, g) for to, g in zip(node._next, grads))
         waiting = tuple((s.to, self.pending[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
         released = node in self.holding and node._saved is None
         step = Step(
             self.number, self.index, node, received, self.arrived.get(node, 0) if received is not None else 0,
-            grad, sent, waiting, target, write, released, tuple(n for _, n in sorted(ready)),
+            grad, sent, waiting, target, write, released, tuple(sorted(self.ready, key=self.position.__getitem__)),
         )
         self.index += 1
         self.observer.step(step)
@@ -244,6 +256,8 @@ class _PassRecorder:
         if followed:
             assert to is not None
             self.pending[to] -= 1
+            if not self.pending[to]:
+                self.ready.add(to)
             if grad is not None:
                 self.arrived[to] = self.arrived.get(to, 0) + 1
         return Send(to, grad if followed else None, followed)

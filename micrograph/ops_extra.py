@@ -35,12 +35,6 @@ class ExtraOp(Node):
     # What the node keeps besides saved operands (alpha, a bound, a mask): set by record().
     consts: ClassVar[tuple[str, ...]] = ()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # record() builds these nodes, not value._make_node: no two-operand save plan to compute,
-        # only which saved item is the node's own output.
-        super(Node, cls).__init_subclass__(**kwargs)
-        cls.saved_is_output = tuple(name == "out" for name in cls.saves)
-
     def saved(self, create_graph: bool) -> tuple[Any, ...]:
         return self.unpack(create_graph) if self.saves else ()
 

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_grad_enabled
-from micrograph.node import AccumulateGrad, Node, sequence
+from micrograph.node import ALL_AT_ZERO, AccumulateGrad, Node, sequence
 from micrograph.tensor_api import TensorAPI
 
 Number = int | float
@@ -457,16 +457,8 @@ def _edge(x: Any) -> Node | None:
 
 
 def _new(data: float) -> Value:
-    """A fresh result: new storage, new version counter, no graph yet."""
-    v = _object_new(Value)
-    v._storage = [data]
-    v._vc = None
-    v._requires_grad = False
-    v.grad_fn = None
-    return v
-
-
-_object_new = object.__new__
+    """A fresh result: new storage, no version counter yet, no graph yet."""
+    return Value._shared([data], None)
 
 
 def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_version: int | None) -> Node | None:
@@ -479,46 +471,29 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
     an in-place op passes ``b``'s version from before its own bump, so that
     ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
     """
-    # Written out rather than looped: this runs once per recorded op.
-    inputs = op.input_positions
-    if len(inputs) == 2:
-        ea, eb = _edge(a), _edge(b)
-        if ea is None and eb is None:
+    if len(op.inputs) == 2:
+        edges: tuple[Node | None, ...] = (_edge(a), _edge(b))
+        if edges[0] is None and edges[1] is None:
             return None
-        edges: tuple[Node | None, ...] = (ea, eb)
     else:
-        e = _edge(a if inputs[0] == 0 else b)
-        if e is None:
+        edge = _edge(a if op.inputs[0] == "a" else b)
+        if edge is None:
             return None
-        edges = (e,)
-    node = _object_new(op)  # filled in here: no __init__ call on this hot path
-    node._next = edges
-    node._result = out._storage[0]
-    node._versions = None
-    node._seq = next(sequence)
-    if not op.save_plan:
-        node._saved = ()
-        return node
+        edges = (edge,)
+    if not op.saves:
+        return op(edges, out._storage[0])
     saved: list[Any] = []
-    versions: list[int] | None = None  # almost always all 0: then None stands for them
-    item: Any
-    for i, (p, needs_edge) in enumerate(op.save_plan):
-        if needs_edge >= 0 and edges[needs_edge] is None:
-            saved.append(None)  # only that input's gradient needs it, and it needs none
-            continue
-        item = saved_a if p == 0 else b if p == 1 else Value._shared(out._storage, out._shared_vc())
+    versions: list[int] = []
+    for name, needed_by in op.save_rules:
+        item = None
+        if needed_by is None or edges[needed_by] is not None:  # else no gradient needs it
+            item = saved_a if name == "a" else b if name == "b" else Value._shared(out._storage, out._shared_vc())
         saved.append(item)
-        if type(item) is not float:
-            if item._inference:
-                inference.check_save(item)
-            version = b_version if p == 1 and b_version is not None else (0 if item._vc is None else item._vc[0])
-            if version:
-                versions = versions or [0] * len(op.save_plan)
-                versions[i] = version
-    node._saved = tuple(saved)
-    if versions is not None:
-        node._versions = tuple(versions)
-    return node
+        if item is not None and type(item) is not float and item._inference:
+            inference.check_save(item)
+        versions.append(0 if item is None or type(item) is float else b_version if name == "b" and b_version is not None
+                        else item._version)
+    return op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
 
 
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:
