@@ -229,12 +229,10 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
 def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them.
 
-    PyTorch's ready queue runs the ready node with the highest sequence number,
-    and every node's inputs are older than it, so for op nodes that is simply
-    descending creation order: a sort gives it, no queue needed.  An
-    ``AccumulateGrad`` runs as soon as it is ready: right after the last (the
-    lowest-numbered) node that feeds it, the younger first when several become
-    ready at once; a leaf that is a root and that nothing feeds runs first.
+    PyTorch runs the ready node with the highest sequence number; every node's inputs are
+    older than it, so for op nodes that is descending creation order: a sort, no queue.  An
+    ``AccumulateGrad`` runs as soon as it is ready: right after the last (lowest-numbered)
+    node feeding it, the younger first on a tie; a root leaf nothing feeds runs first.
     """
     ops: set[Node] = set()
     last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after

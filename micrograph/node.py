@@ -123,13 +123,8 @@ class Node:
         cls.save_rules = tuple((n, cls.inputs.index(only[n]) if n in only else None) for n in cls.saves)
         cls.saved_is_output = tuple(name == "out" for name in cls.saves)
 
-    def __init__(
-        self,
-        next_nodes: tuple[Node | None, ...],
-        result: float | None = None,
-        saved: tuple[Any, ...] = (),
-        versions: tuple[int, ...] = (),
-    ) -> None:
+    def __init__(self, next_nodes: tuple[Node | None, ...], result: float | None = None,
+                 saved: tuple[Any, ...] = (), versions: tuple[int, ...] = ()) -> None:
         self._next = next_nodes
         self._result = result
         self._seq = next(sequence)
@@ -167,12 +162,9 @@ class Node:
         self._saved = None
 
     def unpack(self, as_values: bool) -> list[Any]:
-        """The saved items, each checked against the version it was saved at.
-
-        As floats for a plain backward; as Values (the graph's own, or for a
-        saved output a Value whose ``grad_fn`` is this node) for create_graph
-        and for a custom Function's ``backward``.
-        """
+        """The saved items, each checked against the version it was saved at: floats for a
+        plain backward; Values for create_graph and a custom Function's ``backward`` (a saved
+        output comes back with this node as its ``grad_fn``)."""
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
