@@ -174,6 +174,15 @@ def run(args: argparse.Namespace) -> str:
                 targets.bytes_per_node = m["bytes_per_node"]
             lines.append(f"| {e.name} | {m['bytes_per_node']:,.0f} | {m['held_after_backward_per_node']:,.0f} |")
         out.append("\n".join(lines) + "\n")
+    if want("gc"):
+        n = 10_000
+        lines = [f"\n### objects the cyclic GC walks, per op of a live graph (N={n:,})\n",
+                 "| engine | chain (y*c + d) | mlp layer (mul, add, relu) |", "|---|---|---|"]
+        for e in engines:
+            if e.name != "torch":  # torch's graph lives in C++, outside Python's collector
+                t = workloads.tracked_objects(e, n)
+                lines.append(f"| {e.name} | {t['chain']:.2f} | {t['layer']:.2f} |")
+        out.append("\n".join(lines) + "\n")
     if want("floor"):
         n = 100_000
         f = workloads.floor(n)
@@ -211,7 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--gc", choices=["on", "off"], default="on")
-    p.add_argument("--only", help="comma-separated workloads: chain,wide,mlp,memory,floor,grader")
+    p.add_argument("--only", help="comma-separated workloads: chain,wide,mlp,memory,gc,floor,grader")
     p.add_argument("--markdown", help="also write the report to this file")
     args = p.parse_args(argv)
     report = run(args)

@@ -164,6 +164,38 @@ def memory(engine: Engine, n: int) -> dict[str, float]:
     return {"bytes_per_node": built / nodes, "held_after_backward_per_node": held / nodes}
 
 
+def tracked_objects(engine: Engine, n: int) -> dict[str, float]:
+    """Objects the cyclic GC keeps walking, per op, in a live graph: chain and mlp forward.
+
+    Counted after a full collection (which untracks tuples of numbers), so this is
+    what every later collection walks again while the graph lives.
+    """
+
+    def per_op(build: Callable[[], Any], ops: int) -> float:
+        gc.collect()
+        before = len(gc.get_objects())
+        graph = build()
+        gc.collect()
+        alive = len(gc.get_objects()) - before
+        del graph
+        return alive / ops
+
+    def chain_graph() -> Any:
+        y, c, d = engine.leaf(0.5, True), engine.leaf(1.0000001, False), engine.leaf(0.1, False)
+        for _ in range(n):
+            y = y * c + d
+        return y
+
+    rnd = random.Random(7)
+    weights = [[engine.leaf(rnd.uniform(-1, 1), True) for _ in range(16)] for _ in range(16)]
+    points = [[engine.leaf(rnd.uniform(-1, 1), False) for _ in range(16)] for _ in range(n // 528)]
+
+    def layer_graph() -> Any:  # one 16x16 relu layer per point: 16 * (16 mul + 16 add + relu) = 528 ops
+        return [[sum((w * x for w, x in zip(row, xs)), engine.leaf(0.0, False)).relu() for row in weights] for xs in points]
+
+    return {"chain": per_op(chain_graph, 2 * n), "layer": per_op(layer_graph, 528 * len(points))}
+
+
 def floor(n: int) -> dict[str, float]:
     """What pure Python can do at best: a float loop, and a tape of ``__slots__`` objects."""
 

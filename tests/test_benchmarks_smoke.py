@@ -11,6 +11,8 @@ def test_workloads_run_and_report_phases() -> None:
     assert {"forward", "backward", "step"} <= set(workloads.mlp(e))
     m = workloads.memory(e, 500)
     assert m["bytes_per_node"] > 0
+    tracked = workloads.tracked_objects(e, 1_056)  # two points of the mlp layer
+    assert 0 < tracked["chain"] < 7 and 0 < tracked["layer"] < 7  # micrograd keeps 7 per op
 
 
 def test_chain_of_a_million_ops_fits_in_the_workload_shape() -> None:
