@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from micrograph import ops, ops_extra
+from micrograph import ieee, ops, ops_extra
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import Node
 from micrograph.value import Value, _edge
@@ -109,10 +109,8 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     terms = [_value(v) for v in values]
     if not terms:
         raise ValueError(f"{name}() needs at least one value")
-    total = 0.0
-    for t in terms:
-        total += t._storage[0]
-    data = total if op is ops.SumBackward0 else total / len(terms)
+    total = ieee.torch_sum([t._storage[0] for t in terms])  # torch's order of additions, not left to right
+    data = total if op is ops.SumBackward0 else ieee.div(total, float(len(terms)))
     out = Value._shared([data], None)
     if is_grad_enabled():
         edges = tuple(_edge(t) for t in terms)
