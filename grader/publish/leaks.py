@@ -9,8 +9,9 @@ files: a function belongs to it only when its body is the same in the stub and t
 the lines of every other function body in the stub are the student's to write, and any of them
 that is a line of the solution is a copied answer.
 
-(A function filled in exactly as the solution has it looks given here; grading the stub, which
-then scores points, is what catches that.)
+A file whose every function is the solution's is no stub at all (a copied solution): nothing
+of it counts as given.  (One function filled in exactly as the solution has it, beside others
+still to write, looks given here; grading the stub, which then scores points, catches that.)
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def _split(stub: str, solution: str) -> tuple[set[str], set[str]]:
     to_write_rows = {r for name, rows in stub_rows.items()
                      if text(stub_lines, rows) != text(solution_lines, solution_rows.get(name, []))
                      for r in rows}
+    if not to_write_rows:  # a "stub" with nothing left to write is its solution: nothing is given
+        to_write_rows = {r for rows in stub_rows.values() for r in rows}
     skeleton = {line.strip() for r, line in enumerate(stub_lines) if r not in to_write_rows}
     return skeleton, {stub_lines[r].strip() for r in to_write_rows}
 

@@ -244,3 +244,18 @@ def test_lines_shared_with_a_filled_in_stub_are_still_secret() -> None:
                       '    g = build_graph(w, x)\n    g["y"].backward()\n    raise '
                       'NotImplementedError("ex03: grads_after_backward")')
     assert copied_lines(half, sol, []) == ['g = build_graph(w, x)', 'g["y"].backward()']
+
+
+def test_a_copied_solution_is_no_stub_for_the_leak_check(tmp_path: Path) -> None:
+    from grader.publish.leaks import copied_lines
+
+    ex = catalog.load("ex03")
+    copy = tmp_path / stub("ex03").name
+    copy.write_text(solution("ex03").read_text())
+    assert 'g["y"].backward()' in copied_lines(copy.read_text(), solution("ex03").read_text(), [])
+    secrets = secret_strings([(ex, solution("ex03"), copy)], [], [])
+    shipped = tmp_path / "release"
+    shipped.mkdir()
+    shutil.copyfile(copy, shipped / copy.name)
+    with pytest.raises(ReleaseError, match="contains hidden text"):
+        check_no_leak(shipped, secrets)
