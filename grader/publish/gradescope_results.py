@@ -110,6 +110,9 @@ def _printed_entry(graded: Graded) -> dict[str, Any]:
 def _summary(graded: list[Graded], notes: list[str]) -> str:
     """The top-level output, visible at once: public results only, and what is to come."""
     lines = ["**micrograph autograder**", ""]
+    if any(g.drawn is not None for g in graded):
+        lines += ["Below each exercise's tests, *the graph your code built* draws the "
+                  "computation graph your code made while the public tests ran.", ""]
     for g in graded:
         r = g.result
         public = [t for t in r.tests if t.public]
