@@ -199,15 +199,21 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
                          f"{str(exc)[:80]})") from None
 
 
-def _folder_candidates(folder: Path, shown: str, workdir: Path) -> list[_Candidate]:
+def _folder_candidates(folder: Path, shown: str, workdir: Path,
+                       notes: list[str]) -> list[_Candidate]:
     """Exercise files anywhere under ``folder`` (hidden folders and macOS debris skipped,
-    symbolic links never followed), plus those inside the zips it holds."""
+    symbolic links never followed: each linked folder gets a note), plus those inside the
+    zips it holds."""
     found: list[_Candidate] = []
     walked = zips = 0
     for dirpath, dirnames, filenames in os.walk(folder):
         relative = Path(dirpath).relative_to(folder).parts
         keep = len(relative) < MAX_DEPTH
         dirnames[:] = sorted(d for d in dirnames if keep and not _skipped(d))
+        for name in [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            dirnames.remove(name)
+            notes.append(f"{_join(shown, *map(printable, relative), printable(name))} is a "
+                         "symbolic link: links are refused, its files were not graded")
         for name in sorted(filenames):
             walked += 1
             if walked > MAX_FILES_WALKED:
@@ -267,7 +273,7 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
             raise EntryError(f"{shown or 'the submission'} is a symbolic link: links are "
                              "refused, hand in the folder, .py or .zip itself")
         if entry.is_dir():
-            candidates = _folder_candidates(entry, shown, workdir)
+            candidates = _folder_candidates(entry, shown, workdir, intake.notes)
             if not candidates and not any(entry.iterdir()):
                 raise EntryError(f"{shown or 'the submission'}: the folder is empty")
         elif entry.suffix.lower() == ".zip" and entry.is_file():

@@ -123,6 +123,21 @@ def child_uid() -> Iterator[int | None]:
         os.close(fd)
 
 
+def scratch_parent(mode: Mode) -> str | None:
+    """Where the scratch folders go: the temp folder (None), except in ``uid+seccomp`` when a
+    child's uid could not reach it (a private ``$TMPDIR``): then a root-owned folder of
+    ``/tmp`` that others may cross but not list (0711)."""
+    if mode != UID_SECCOMP or _others_can(tempfile.gettempdir(), 0o1):
+        return None
+    folder = os.path.join("/tmp", "micrograph-scratch")
+    os.makedirs(folder, mode=0o711, exist_ok=True)
+    st = os.lstat(folder)
+    if st.st_uid != 0 or not os.path.isdir(folder) or os.path.islink(folder):
+        raise IsolationUnavailable(f"{folder} is not a root-owned folder: remove it")
+    os.chmod(folder, 0o711)
+    return folder
+
+
 # --- the interpreter children start with --------------------------------------------------
 
 def _others_can(path: str, bits: int) -> bool:
@@ -168,7 +183,7 @@ def _probe(mode: Mode) -> str | None:
     from grader.sandbox import scratch
 
     with child_uid() as uid:
-        folder = tempfile.mkdtemp(prefix="grade-probe-")
+        folder = tempfile.mkdtemp(prefix="grade-probe-", dir=scratch_parent(mode))
         try:
             if uid is not None and mode == UID_SECCOMP:
                 os.chown(folder, uid, uid)
@@ -242,4 +257,7 @@ def current() -> Isolation:
                                    f"{best.mode} ({best.reason})")
     if wanted == best.mode:
         return best
+    if wanted == UID_SECCOMP and not running_as_root():
+        raise IsolationUnavailable(f"{ENV} asks for uid+seccomp, which needs root (a uid of "
+                                   "its own for each child)")
     return Isolation(wanted, f"lowered by {ENV}", interpreter(wanted))

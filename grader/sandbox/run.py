@@ -133,7 +133,7 @@ def run_child(
     mode = isolation.current()
     report = ChildReport(limits, isolation=mode.mode)
     with isolation.child_uid() as uid:
-        folder = tempfile.mkdtemp(prefix="grade-")
+        folder = tempfile.mkdtemp(prefix="grade-", dir=isolation.scratch_parent(mode.mode))
         try:
             target = os.path.join(folder, f"{module}.py")
             try:

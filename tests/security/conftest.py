@@ -1,0 +1,1 @@
+"""The hostile gallery's helpers live beside its tests."""
