@@ -12,7 +12,7 @@ import functools
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
@@ -35,6 +35,9 @@ from grader.judge.reference import NoExpected, write_shipped
 from grader.judge.status import PASSED, TIMEOUT
 from grader.report import terminal
 from grader.sandbox.launcher import Launcher, LaunchError, for_this_process
+
+if TYPE_CHECKING:  # imported when the command runs: `grade ex03` need not load the batch
+    from grader.course.batch import Batch, Summary
 
 EXIT_INTERRUPTED = 130
 
@@ -142,9 +145,8 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
 
     A rerun grades only the students that are new or whose submission changed.
     """
-    from grader.course.batch import CSV_NAME, REPORT_NAME, Batch, run_batch
-    from grader.course.entries import BatchError
-    from grader.course.records import ROW_ERROR, ROW_STATUSES, ROW_TIMEOUT, Row
+    from grader.course.batch import CSV_NAME, REPORT_NAME, Batch
+    from grader.course.records import ROW_STATUSES
     from grader.report.html import write_report
 
     here = course_here()
@@ -153,7 +155,29 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     if not submissions.is_dir():
         raise click.UsageError(f"{submissions} is not a folder of submissions")
     _check_out(submissions, out)
-    job = Batch(course, selected, submissions, out, jobs=jobs, launcher=_launcher())
+    summary = _run_with_progress(Batch(course, selected, submissions, out, jobs=jobs,
+                                       launcher=_launcher()))
+    statuses = Counter(row.status for row in summary.rows)
+    click.echo(f"graded {summary.graded}, unchanged {summary.reused}: "
+               + ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES))
+    if summary.stale:
+        click.echo(f"moved {len(summary.stale)} result(s) of entries no longer in "
+                   f"{submissions} to {out / '.stale'}")
+    click.echo(f"grades: {out / CSV_NAME}")
+    if summary.interrupted:
+        click.echo("interrupted: run the same command again to grade the rest", err=True)
+        return EXIT_INTERRUPTED
+    write_report(out / REPORT_NAME, summary.rows, selected, out)
+    click.echo(f"report: {out / REPORT_NAME}")
+    return EXIT_FULL
+
+
+def _run_with_progress(job: Batch) -> Summary:
+    """Run the batch with a progress bar on stderr (students done, failures so far, time left)."""
+    from grader.course.batch import run_batch
+    from grader.course.entries import BatchError
+    from grader.course.records import ROW_ERROR, ROW_TIMEOUT, Row
+
     counts: Counter[str] = Counter()
 
     def show(row: Row | None) -> str:
@@ -175,22 +199,9 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
             bars[0].update(1, current_item=row)
 
         try:
-            summary = run_batch(job, on_start, on_done)
+            return run_batch(job, on_start, on_done)
         except BatchError as exc:
             raise click.ClickException(str(exc)) from None
-    statuses = Counter(row.status for row in summary.rows)
-    click.echo(f"graded {summary.graded}, unchanged {summary.reused}: "
-               + ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES))
-    if summary.stale:
-        click.echo(f"moved {len(summary.stale)} result(s) of entries no longer in "
-                   f"{submissions} to {out / '.stale'}")
-    click.echo(f"grades: {out / CSV_NAME}")
-    if summary.interrupted:
-        click.echo("interrupted: run the same command again to grade the rest", err=True)
-        return EXIT_INTERRUPTED
-    write_report(out / REPORT_NAME, summary.rows, selected, out)
-    click.echo(f"report: {out / REPORT_NAME}")
-    return EXIT_FULL
 
 
 def _check_out(submissions: Path, out: Path) -> None:
