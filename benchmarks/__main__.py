@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import platform
 import statistics
 import sys
@@ -126,7 +127,8 @@ def run(args: argparse.Namespace) -> str:
     out = Report([
         f"# micrograph benchmarks\n\n{time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
         f"{platform.machine()}, GC {'off' if args.gc == 'off' else 'on (default)'}; "
-        f"engines: {', '.join(e.name for e in engines)}; medians of {args.repeats} runs.\n"
+        f"engines: {', '.join(e.name for e in engines)}; medians of {args.repeats} runs taking turns; "
+        f"CPU time of the process; load average {os.getloadavg()[0]:.1f} at the start.\n"
     ])
     print(out[0], flush=True)
     if args.gc == "off":
