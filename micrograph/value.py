@@ -491,8 +491,8 @@ def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versi
         saved.append(item)
         if item is not None and type(item) is not float and item._inference:
             inference.check_save(item)
-        versions.append(0 if item is None or type(item) is float else b_version if name == "b" and b_version is not None
-                        else item._version)
+        vc = None if item is None or type(item) is float else item._vc  # no counter yet: version 0
+        versions.append(b_version if name == "b" and b_version is not None else 0 if vc is None else vc[0])
     return op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
 
 
