@@ -1,17 +1,85 @@
 """ex01 graph: tests for y = (x + w) * (w + 1), its gradients, and the chain rule by paths.
 
-The format exemplar (see docs/hidden-tests.md).  Every probe calls the submission on inputs that
-are not in the exercise text, several per test, so a hard-coded answer fails.
+The worked example of docs/hidden-tests.md.  Each probe observes *how* the result was made
+(the graph behind y, whether backward ran, who wrote .grad), not only the numbers, on inputs
+that are not in the exercise text: a = 0, b = 0 and a = b among them, where a wrong local
+derivative (a factor's own value instead of the other's) or a formula would show.
 """
 
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import grad, grad_fn, num, show, value
+from grader.spec.graph import graph
+from grader.spec.probe import num, show
+from grader.spec.provenance import grad_of, value_of, watching
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
-POINTS = [(0.5, -3.0), (2.0, 4.0), (-1.25, 0.75)]
+NODES = ("w", "x", "a", "b", "y")
+PUBLIC_POINTS = [(0.5, -3.0), (2.0, 4.0)]
+# b = 0 (w = -1), a = 0 (x = -w), a = b (x = 1), zero, and large numbers
+HIDDEN_POINTS = [(-1.0, 2.5), (1.5, -1.5), (-3.5, 1.0), (0.0, 0.0), (10.0, -20.0)]
+
+
+def _built(sub, w: float, x: float) -> dict:
+    """build_graph's dict, checked for the five names the statement asks for."""
+    with watching(sub, "build_graph") as call:
+        g = sub.build_graph(w, x)
+    if type(g) is not dict or not set(NODES) <= set(g):
+        raise TypeError("build_graph must return the dict of the five Values w, x, a, b, y")
+    return {"g": g, "call": call.fact}
+
+
+def _graph_facts(sub, w: float, x: float) -> dict:
+    built = _built(sub, w, x)
+    g = built["g"]
+    return {
+        "y": graph(g["y"], g, label="y"),
+        "nodes": [value_of(g[k], k) for k in NODES],
+        "no_backward": [built["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")],
+    }
+
+
+def _backprop(sub, points: list[tuple[float, float]]) -> dict:
+    results, calls = [], []
+    for w, x in points:
+        with watching(sub, "backprop") as call:
+            dw, dx = sub.backprop(w, x)
+        results.append([num(dw), num(dx)])
+        calls.append(call.fact)
+    return {"grads": results, "backward": calls}
+
+
+GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "
+                  "y = a * b with the engine's operations, and leave backward to backprop.")
+
+
+@EXERCISE.test("build_graph records y = (x + w) * (w + 1)", points=2, public=True,
+               feedback=GRAPH_FEEDBACK)
+def graph_public(sub):
+    return [_graph_facts(sub, w, x) for w, x in PUBLIC_POINTS]
+
+
+@EXERCISE.test("the graph on other inputs", points=2, feedback=GRAPH_FEEDBACK)
+def graph_hidden(sub):
+    return [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]]
+
+
+BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w.grad and x.grad "
+                     "as floats.")
+
+
+@EXERCISE.test("backprop gives dy/dw and dy/dx", points=2, public=True,
+               feedback=BACKPROP_FEEDBACK,
+               key_feedback={"grads": "w reaches y along two paths (through a and through b) "
+                                      "and both count"})
+def backprop_public(sub):
+    return _backprop(sub, PUBLIC_POINTS)
+
+
+@EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK)
+def backprop_hidden(sub):
+    return _backprop(sub, HIDDEN_POINTS)
 
 
 def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
@@ -25,109 +93,62 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     p = mul(s, w2)
     q = add(w2, 2.0)
     y2 = mul(p, q)  # y = (w + x) * w * (w + 2)
+    w3, x3 = Value(2.0, requires_grad=True), Value(0.5, requires_grad=True)
+    p3 = mul(w3, x3)
+    y3 = mul(p3, p3)  # y = (w * x)**2 as one product node used twice
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
+        ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
     ]
 
 
-@EXERCISE.test(
-    "backprop gives dy/dw and dy/dx",
-    points=2,
-    public=True,
-    feedback="Build y, call y.backward(), then return (w.grad, x.grad) as floats.",
-    key_feedback={
-        "dy_dw": "w reaches y along two paths (through a and through b): both count",
-        "dy_dx": "x reaches y along one path: multiply the local derivatives along it",
-    },
-)
-def backprop_public(sub):
-    results = [sub.backprop(w, x) for w, x in POINTS[:2]]
-    return {
-        "dy_dw": [num(r[0]) for r in results],
-        "dy_dx": [num(r[1]) for r in results],
-    }
+PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input that is not None; "
+                  "a path ends at the leaf's AccumulateGrad node.")
 
 
-@EXERCISE.test(
-    "backprop on varied inputs",
-    points=2,
-    feedback="Compute the gradients with backward on the inputs given, not with fixed numbers.",
-)
-def backprop_hidden(sub):
-    results = [sub.backprop(w, x) for w, x in [(-3.5, 0.125), (10.0, -20.0), (0.0, 0.0)]]
-    return [[num(dw), num(dx)] for dw, dx in results]
-
-
-@EXERCISE.test(
-    "the graph's nodes",
-    points=2,
-    feedback="Check each node's data, is_leaf, requires_grad and grad_fn.",
-    key_feedback={
-        "w": "w must be a new leaf Value(w, requires_grad=True)",
-        "x": "x must be a new leaf Value(x, requires_grad=True)",
-        "a": "a = x + w is made by an addition: micrograph.add(x, w)",
-        "b": "b = w + 1 is made by an addition of w and the number 1",
-        "y": "y = a * b is made by a product: micrograph.mul(a, b)",
-    },
-)
-def nodes(sub):
-    g = sub.build_graph(-1.5, 0.25)
-    return {key: value(g[key]) for key in ("w", "x", "a", "b", "y")}
-
-
-@EXERCISE.test(
-    "build_graph does not backpropagate",
-    points=1,
-    feedback="build_graph only builds the graph: leave backward to backprop.",
-)
-def no_backward_in_build(sub):
-    g = sub.build_graph(2.5, -1.0)
-    return [grad(g["w"]), grad(g["x"]), grad_fn(g["y"])]
-
-
-@EXERCISE.test(
-    "paths from y to w and to x",
-    points=1,
-    public=True,
-    feedback="Walk next_functions from y.grad_fn; a path ends at the leaf's AccumulateGrad node.",
-)
+@EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
-    g = sub.build_graph(0.75, 1.25)
+    g = _built(sub, 0.75, 1.25)["g"]
     return {"w": sub.paths(g["y"], g["w"]), "x": sub.paths(g["y"], g["x"])}
 
 
-@EXERCISE.test(
-    "paths in other graphs",
-    points=2,
-    feedback="Count every path, including several through the same product node "
-    "(w * w reaches w twice); skip next_functions entries that are None.",
-)
+@EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    return {
-        label: [sub.paths(y, w), sub.paths(y, x)] for label, y, w, x, _ in _other_graphs()
-    }
+    return {label: [sub.paths(y, w), sub.paths(y, x)] for label, y, w, x, _ in _other_graphs()}
 
 
-@EXERCISE.test(
-    "chain rule by paths matches backward",
-    points=3,
-    feedback="Sum over paths the product of local derivatives: 1 through an addition, the other "
-    "factor's data through a product.",
-    key_feedback={
-        "walk_only": "grad_by_paths must walk the graph only: it must not call backward",
-    },
-)
-def chain_rule(sub):
-    by_paths, walk_only = [], []
-    for g in [sub.build_graph(w, x) for w, x in POINTS]:
-        everything = [g[k] for k in ("w", "x", "a", "b", "y")]
-        by_paths.append([num(sub.grad_by_paths(g["y"], g[k], everything)) for k in ("w", "x")])
-        walk_only.append([grad(g["w"]), grad(g["x"])])
+CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 through an "
+                  "addition, the other factor's data through a product), walking the graph "
+                  "only: no backward.")
+
+
+def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value]) -> dict:
+    with watching(sub, "grad_by_paths") as call:
+        numbers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
+    untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
+    return {"by_paths": numbers, "walk_only": [call.fact, *untouched]}
+
+
+@EXERCISE.test("chain rule by paths on the documents' graph", points=2, public=True,
+               feedback=CHAIN_FEEDBACK)
+def chain_rule_public(sub):
+    runs = []
+    for w, x in PUBLIC_POINTS:
+        g = _built(sub, w, x)["g"]
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
+    return runs
+
+
+@EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
+def chain_rule_hidden(sub):
+    runs = []
+    for w, x in HIDDEN_POINTS[:3]:
+        g = _built(sub, w, x)["g"]
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
     for _, y, w, x, everything in _other_graphs():
-        by_paths.append([num(sub.grad_by_paths(y, leaf, everything)) for leaf in (w, x)])
-        walk_only.append([grad(w), grad(x)])
-    return {"by_paths": by_paths, "walk_only": walk_only}
+        runs.append(_by_paths(sub, y, [w, x], everything))
+    return runs
 
 
 @EXERCISE.diagram

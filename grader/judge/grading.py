@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from grader.course.catalog import LoadedExercise
-from grader.judge import diagram, explain
-from grader.judge.compare import mismatched_keys, same
+from grader.judge import diagram, differences, explain
+from grader.judge.compare import same
 from grader.judge.reference import Expected
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
 from grader.sandbox.run import ChildReport, Spawn, run_child, spawn_here
@@ -157,7 +157,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str) ->
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
         return result(PASSED)
-    return result(FAILED, test.feedback_for(mismatched_keys(want, got)))
+    return result(FAILED, differences.feedback(test, want, got))
 
 
 def grade_exercise(

@@ -51,10 +51,12 @@ class Test:
     key_feedback: Mapping[str, str]
     probe: Probe
 
-    def feedback_for(self, keys: list[str]) -> str:
-        """Feedback for mismatched observation keys: the per-key hints, else the general text."""
-        hints = [f"{key}: {self.key_feedback[key]}" for key in keys if key in self.key_feedback]
-        return "; ".join(hints) if hints else self.feedback
+    def advice_for(self, keys: list[str]) -> list[str]:
+        """What to look at when the observation keys ``keys`` differ: their ``key_feedback``
+        (each once), else the test's general ``feedback``.  Advice says what to do; what the
+        student did differently is told by ``grader.judge.differences``."""
+        hints = [self.key_feedback[key] for key in keys if key in self.key_feedback]
+        return list(dict.fromkeys(hints)) or [self.feedback]
 
 
 @dataclass(frozen=True)

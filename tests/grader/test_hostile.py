@@ -208,7 +208,7 @@ def test_per_key_feedback_without_the_answer(toy: ToyCourse) -> None:
     source = "def double(x):\n    return 0.0 if x == 10.0 else 2 * x\n"
     result = toy.grade("ex42", toy.write("tenth/ex42_hostile.py", source))
     assert [t.status for t in result.tests] == ["passed", "passed", "failed"]
-    assert result.tests[2].feedback == "ten: double(10) is not special"
+    assert result.tests[2].feedback == "double(10) is not special"
     assert "20" not in result.tests[2].feedback
 
 

@@ -1,0 +1,138 @@
+"""What kind of difference lies between a submission's observation and the reference's.
+
+Both observations are plain JSON from a child (see ``grader.spec.facts``).  ``find`` walks them
+side by side; wherever the reference holds a *fact* (a GRAD, VALUE, GRAPH, CALL or IDENTITY
+dict) and the submission's differs, it names the first difference that matters, as a
+``Difference``: a sentence kind and the fields that fill it.  Fields come from the submission's
+side or from the probe's labels, never from the reference's numbers or ops, so a sentence never
+gives an answer away.  Everything from the child is untrusted: strings are cut and cleaned.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from grader.judge.compare import mismatched_keys, same
+from grader.judge.sentences import Difference, Say, clean
+from grader.judge.sentences import difference as _diff
+from grader.judge.shapes import graph_differences
+from grader.spec import Test
+from grader.spec.facts import FACT, Kind
+
+
+def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if got.get("type") != "Value":
+        return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
+    wby, gby = want.get("by"), got.get("by")
+    if wby == "backward" and gby == "hand":
+        return [_diff(Say.GRAD_BY_HAND, label=label)]
+    if wby == "backward" and gby == "nobody":
+        return [_diff(Say.GRAD_NEVER_WRITTEN, label=label)]
+    if wby == "hand" and gby == "backward":
+        return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
+    if wby == "nobody" and gby == "backward":
+        return [_diff(Say.GRAD_WRITTEN, label=label)]
+    if wby == "nobody" and gby == "hand":
+        return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
+    if want.get("changed") != got.get("changed"):
+        return [_diff(Say.GRAD_CHANGED if got.get("changed") else Say.GRAD_NOT_CHANGED, label=label)]
+    if not same(want.get("grad"), got.get("grad")):
+        return [_diff(Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER, label=label)]
+    return []
+
+
+def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    wv, gv = want.get("version"), got.get("version")
+    if type(wv) is not int or type(gv) is not int or wv == gv:
+        return []
+    if gv == 0:
+        return [_diff(Say.NEVER_IN_PLACE, label=label)]
+    if wv == 0:
+        return [_diff(Say.IN_PLACE, label=label)]
+    return [_diff(Say.IN_PLACE_MORE if gv > wv else Say.IN_PLACE_FEWER, label=label)]
+
+
+def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if got.get("type") != "Value":
+        return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
+    if want.get("grad_fn") is not None and got.get("grad_fn") is None:
+        return [_diff(Say.IS_LEAF if got.get("requires_grad") else Say.UNTRACKED, label=label)]
+    if want.get("grad_fn") is None and got.get("grad_fn") is not None:
+        return [_diff(Say.NOT_LEAF, label=label, op=got.get("grad_fn"))]
+    if want.get("grad_fn") != got.get("grad_fn"):
+        return [_diff(Say.OTHER_OP, label=label, op=got.get("grad_fn"))]
+    if want.get("requires_grad") != got.get("requires_grad"):
+        return [_diff(Say.REQUIRES_GRAD, label=label, flag=got.get("requires_grad"))]
+    if want.get("retains_grad") != got.get("retains_grad"):
+        return [_diff(Say.RETAINS if got.get("retains_grad") else Say.NOT_RETAINED, label=label)]
+    found = _version(want, got, label)
+    if not found and not same(want.get("data"), got.get("data")):
+        found = [_diff(Say.DATA, label=label)]
+    return found
+
+
+def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    found = []
+    wp, gp = want.get("passes"), got.get("passes")
+    if type(wp) is int and type(gp) is int and wp != gp:
+        say = (Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
+               else Say.MORE_BACKWARD if gp > wp else Say.FEWER_BACKWARD)
+        found.append(_diff(say, label=label))
+    if want.get("grad_mode_off") != got.get("grad_mode_off"):
+        found.append(_diff(Say.GRAD_MODE_OFF if got.get("grad_mode_off") else Say.GRAD_MODE_ON,
+                           label=label))
+    if got.get("grad_mode_left_off") and not want.get("grad_mode_left_off"):
+        found.append(_diff(Say.LEFT_OFF, label=label))
+    return found
+
+
+def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if want.get("same") == got.get("same"):
+        return []
+    say = Say.SAME_OBJECT if got.get("same") else Say.NEW_OBJECT
+    return [_diff(say, label=label, of=want.get("of"))]
+
+
+_BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {
+    Kind.GRAD.value: _grad, Kind.VALUE.value: _value, Kind.GRAPH.value: graph_differences,
+    Kind.CALL.value: _call, Kind.IDENTITY.value: _identity,
+}
+
+
+def find(want: Any, got: Any) -> list[Difference]:
+    """Every explained difference, in observation order, each kind of sentence once."""
+    found: list[Difference] = []
+    _walk(want, got, found)
+    unique: list[Difference] = []
+    for d in found:
+        if d not in unique:
+            unique.append(d)
+    return unique
+
+
+def _walk(want: Any, got: Any, found: list[Difference]) -> None:
+    if same(want, got):
+        return
+    if type(want) is dict and type(want.get(FACT)) is str:
+        explain = _BY_KIND.get(want[FACT])
+        if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
+            found.extend(explain(want, got, clean(want.get("label", "the result"))))
+        return
+    if type(want) is dict and type(got) is dict:
+        for key, item in want.items():
+            if key in got:
+                _walk(item, got[key], found)
+    elif type(want) is list and type(got) is list and len(want) == len(got):
+        for a, b in zip(want, got):
+            _walk(a, b, found)
+
+
+MAX_SENTENCES = 4
+
+
+def feedback(test: Test, want: Any, got: Any) -> str:
+    """A failed test's feedback: what this submission did differently (at most a few
+    sentences), then the test's advice for the observation keys that differ."""
+    said = [d.sentence() for d in find(want, got)][:MAX_SENTENCES]
+    advice = test.advice_for(mismatched_keys(want, got))
+    return " ".join(said + ["; ".join(advice)])

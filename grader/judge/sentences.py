@@ -1,0 +1,109 @@
+"""Every sentence the grader says about a difference between a submission and the reference.
+
+One table, whole sentences with named placeholders, so a translation catalogue can hold each
+one as it stands.  The placeholders only ever carry what the *student's* run shows or what the
+probe named (``{label}`` is "w.grad", ``{op}`` is the submission's own grad_fn name): never a
+number, and never what the reference computed.  Each sentence states a fact about this
+student's run, so none of them can be untrue for a student they are shown to.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grader
+from micrograph.i18n import N_, Translator
+
+_ = Translator("grader", Path(grader.__file__).parent / "locale")
+
+MAX_FIELD = 60
+
+
+class Say(str, enum.Enum):
+    """One kind of difference, and the sentence that explains it."""
+
+    # a .grad (GRAD facts)
+    GRAD_BY_HAND = N_("{label} holds a value that backward did not write: it was assigned by hand.")
+    GRAD_NEVER_WRITTEN = N_("backward never wrote {label}: it is still None.")
+    GRAD_STILL_BACKWARD = N_("{label} still holds the gradient backward wrote: it was not cleared "
+                           "by hand.")
+    GRAD_WRITTEN = N_("backward wrote {label}, which is meant to receive no gradient here.")
+    GRAD_SET_BY_HAND = N_("{label} was set by hand, where it should come from backward.")
+    GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
+    GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
+    GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's: check "
+                   "which graph backward ran on and on which inputs.")
+    GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
+    # a Value (VALUE facts)
+    NOT_A_VALUE = N_("{label} is a {type}, not a Value computed by the engine.")
+    UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require "
+                 "grad.")
+    IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
+    NOT_LEAF = N_("{label} is not a leaf: your {label} was made by {op}, but here it is meant to be "
+                "a leaf you created or changed in place.")
+    OTHER_OP = N_("{label} was made by {op}, which is not the operation the statement describes.")
+    REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's {label}.")
+    RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
+    NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
+    NEVER_IN_PLACE = N_("{label} was never changed in place: its version counter is still 0.")
+    IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement "
+                "does not ask for.")
+    IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
+    IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
+    DATA = N_("{label} holds a different number from the statement's.")
+    # the graph (GRAPH facts)
+    NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
+    TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
+    NO_LEAF = N_("{label} does not depend on {leaf}: the graph never reaches it.")
+    EXTRA_LEAF = N_("{label} depends on {leaf}, which the statement's {label} does not.")
+    OTHER_LEAF = N_("{label} depends on a leaf that is none of the Values you were given or made "
+                  "as asked (a new Value made inside your function?).")
+    MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
+    NOT_FROM = N_("{label} is not computed from the {name} you returned.")
+    NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
+    NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
+    NODE_MISSING = N_("{label}'s graph stops early: {where} has fewer operations below it.")
+    NODE_EXTRA = N_("{label}'s graph has more operations than the statement's, below {where}.")
+    FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "
+             "retain_graph=True.")
+    KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")
+    # one call of the student's code (CALL facts)
+    NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
+    BACKWARD = N_("{label} started a backward pass, which the statement does not ask for.")
+    MORE_BACKWARD = N_("{label} ran backward more times than the statement asks.")
+    FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
+    GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
+                     "what it computed then.")
+    GRAD_MODE_ON = N_("{label} never turned grad mode off: no part of it ran under no_grad.")
+    LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
+    # identity (IDENTITY facts)
+    NEW_OBJECT = N_("{label} is a new object, not {of}.")
+    SAME_OBJECT = N_("{label} is {of} itself, not a new object.")
+    def __call__(self, **fields: str) -> str:
+        """The sentence in the student's language, its placeholders filled."""
+        return _(self.value, **fields)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One explained difference; ``node`` is the first differing node of the submission's graph
+    (its canonical index, see ``grader.spec.graph``), for the diagram to mark."""
+
+    say: Say
+    fields: tuple[tuple[str, str], ...]
+    node: int | None = field(default=None, compare=False)
+
+    def sentence(self) -> str:
+        return self.say(**dict(self.fields))
+
+
+def clean(text: object) -> str:
+    """A string from the child, safe to print: printable, one line, bounded."""
+    return "".join(c if c.isprintable() else "?" for c in str(text))[:MAX_FIELD]
+
+
+def difference(say: Say, node: int | None = None, **fields: object) -> Difference:
+    """A Difference whose fields are cleaned for printing."""
+    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node)

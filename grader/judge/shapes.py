@@ -1,0 +1,101 @@
+"""Where two GRAPH facts differ: first the leaves, then the first differing node.
+
+Both graphs are in the canonical order of ``grader.spec.graph`` (a depth-first walk from the
+root, commutative inputs sorted), so node ``i`` of the submission's graph sits where node ``i``
+of the reference's does, as long as everything before it agreed.  The place of a difference is
+told from the submission's side: a node's name if the probe named it ("a"), else the nearest
+named node above it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.judge.sentences import Difference, Say, difference
+from grader.spec.facts import UNNAMED
+
+_Node = dict[str, Any]
+
+
+def _nodes(fact: dict[str, Any]) -> list[_Node]:
+    nodes = fact.get("nodes")
+    return [n for n in nodes if type(n) is dict] if type(nodes) is list else []
+
+
+def _where(nodes: list[_Node], i: int, label: str) -> str:
+    """``a`` for a named node, ``a node below a`` for an unnamed one, the root by its label."""
+    parent: dict[int, int] = {}
+    for j, node in enumerate(nodes):
+        for k in node.get("in") or []:
+            if type(k) is int and k not in parent and k != j:
+                parent[k] = j
+    at, seen = i, set()
+    while at not in seen:
+        seen.add(at)
+        name = nodes[at].get("name") if at < len(nodes) else None
+        if at == 0 or name:
+            base = label if at == 0 and not name else str(name)
+            return base if at == i else f"a node below {base}"
+        if at not in parent:
+            break
+        at = parent[at]
+    return f"a node below {label}"
+
+
+def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    wl = want.get("leaves") if type(want.get("leaves")) is list else []
+    gl = got.get("leaves") if type(got.get("leaves")) is list else []
+    computed = {n.get("name") for n in _nodes(want) if n.get("name")}
+    found = [difference(Say.NO_LEAF, label=label, leaf=leaf) for leaf in wl if leaf not in gl]
+    for leaf in (leaf for leaf in gl if leaf not in wl):  # a computed Value made a new leaf?
+        found.append(difference(Say.IS_LEAF, label=leaf) if leaf in computed
+                     else difference(Say.EXTRA_LEAF, label=label, leaf=leaf))
+
+    def unnamed(nodes: list[_Node]) -> int:
+        return sum(1 for n in nodes if n.get("leaf") == UNNAMED)
+
+    extra = unnamed(_nodes(got)) - unnamed(_nodes(want))
+    if extra:
+        found.append(difference(Say.OTHER_LEAF if extra > 0 else Say.MISSING_LEAF, label=label))
+    return found
+
+
+def _node(wn: _Node, gn: _Node, nodes: list[_Node], i: int, label: str) -> Difference | None:
+    """The difference at node ``i`` (None if the two nodes agree)."""
+    where = _where(nodes, i, label)
+    op = gn.get("op")
+    if wn.get("op") != op:
+        return difference(Say.NODE_OP, i, label=label, where=where, op=op)
+    if wn.get("leaf") != gn.get("leaf") or wn.get("in") != gn.get("in"):
+        return difference(Say.NODE_INPUTS, i, label=label, where=where, op=op)
+    name = wn.get("name")
+    if name and gn.get("name") != name and not any(n.get("name") == name for n in nodes):
+        return difference(Say.NOT_FROM, i, label=label, name=name)
+    if wn.get("saved") != gn.get("saved") and gn.get("saved") in ("kept", "freed"):
+        return difference(Say.FREED if gn["saved"] == "freed" else Say.KEPT, i, label=label)
+    return None
+
+
+def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    """The differences between the reference's GRAPH fact and the submission's."""
+    if got.get("type") != "Value":
+        return [difference(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
+    if got.get("too_big"):
+        return [difference(Say.TOO_BIG, label=label)]
+    wn, gn = _nodes(want), _nodes(got)
+    if wn and not gn:
+        return [difference(Say.NO_GRAPH, label=label)]
+    found = _leaves(want, got, label)
+    if found:
+        return found
+    for i, (a, b) in enumerate(zip(wn, gn)):
+        step = _node(a, b, gn, i, label)
+        if step is not None:
+            return [step]
+    if len(gn) < len(wn):
+        return [difference(Say.NODE_MISSING, len(gn) - 1, label=label,
+                           where=_where(gn, len(gn) - 1, label))]
+    if len(gn) > len(wn):
+        return [difference(Say.NODE_EXTRA, len(wn), label=label,
+                           where=_where(gn, len(wn), label))]
+    return []

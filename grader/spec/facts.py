@@ -1,0 +1,74 @@
+"""Facts: the observations that say *how* a result was produced, shared by child and parent.
+
+A probe that only returns numbers cannot tell a gradient written by ``backward`` from one
+written down by hand.  A *fact* is a plain JSON dict tagged with its kind, made in the child by
+the helpers of ``grader.spec.graph`` and ``grader.spec.provenance``, and read in the parent by
+``grader.judge.differences``, which turns the difference between the submission's fact and the
+reference solution's into a sentence about what the student did.
+
+    {"fact": "grad",  "label": "w.grad", "grad": 5.0, "by": "backward", "changed": false}
+    {"fact": "value", "label": "x", "type": "Value", "data": 2.0, "requires_grad": true,
+     "is_leaf": true, "grad_fn": null, "retains_grad": false, "version": 0}
+    {"fact": "graph", "label": "y", "leaves": ["w", "x"], "nodes": [...]}
+    {"fact": "call",  "label": "train", "passes": 1, "grad_mode_off": false,
+     "grad_mode_left_off": false}
+    {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
+
+Facts compare like any observation (equal or not); the kind only shapes the explanation.
+Labels are chosen by the probe and name what the student knows (``"w.grad"``, ``"y"``), never
+an answer.  This module is pure data (stdlib only): the child and the parent both import it.
+"""
+
+from __future__ import annotations
+
+import enum
+
+FACT = "fact"  # the key that marks a dict as a fact
+LABEL = "label"
+
+
+class Kind(str, enum.Enum):
+    """What a fact is about."""
+
+    GRAD = "grad"  # a .grad: its number, who wrote it, whether it changed since
+    VALUE = "value"  # a Value's attributes: type, data, flags, grad_fn, version
+    GRAPH = "graph"  # the graph behind a Value, in a form that ignores spelling
+    CALL = "call"  # one call of the student's code: backward passes, grad mode
+    IDENTITY = "identity"  # whether two returned objects are the same object
+
+
+class By(str, enum.Enum):
+    """Who last wrote a ``.grad``."""
+
+    BACKWARD = "backward"  # the engine: AccumulateGrad into a leaf, or retain_grad
+    HAND = "hand"  # an assignment ``v.grad = ...`` (also ``v.grad = None``)
+    NOBODY = "nobody"  # never written since the Value was made
+
+
+class Saved(str, enum.Enum):
+    """A graph node's saved values."""
+
+    NONE = "none"  # the op saves nothing (an addition): it can run backward again
+    KEPT = "kept"  # still held: backward can run through this node
+    FREED = "freed"  # released by a backward without retain_graph=True
+
+
+COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})
+"""Ops whose inputs may come in any order: ``x + w`` and ``w + x`` are the same graph."""
+
+SUMS = frozenset({"AddBackward0", "SumBackward0"})
+"""Ops that ``graph(..., flat=True)`` merges into one n-ary sum: Python's ``sum``, a chain of
+``+`` and ``micrograph.sum`` spell the same sum."""
+
+FLAT_SUM = "Sum"
+"""The op name of a merged sum in a flat graph (not an engine name: no spelling is preferred)."""
+
+UNNAMED = "?"
+"""A leaf that is none of the Values the probe named (made inside the student's function)."""
+
+
+def is_fact(observation: object, kind: Kind | None = None) -> bool:
+    """Whether ``observation`` is a fact (of ``kind``, if given)."""
+    if type(observation) is not dict or type(observation.get(FACT)) is not str:
+        return False
+    return kind is None or observation[FACT] == kind.value

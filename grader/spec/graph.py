@@ -1,0 +1,161 @@
+"""The graph behind a Value as a GRAPH fact: its structure, in a form that ignores spelling.
+
+Node ids and addresses differ between the submission's run and the reference's, and a
+statement that says "y = a * b" allows ``b * a`` too.  So the graph is written out in a
+canonical order: nodes numbered by a depth-first walk from the root, the inputs of a
+commutative op (``AddBackward0``, ``MulBackward0``) sorted by a hash of what lies below them.
+Two graphs built the same way give the same fact, whatever the operand order or the objects.
+
+With ``flat=True`` (the default) a chain of additions, Python's ``sum`` and ``micrograph.sum``
+all become one n-ary ``"Sum"`` node without its constant terms (``sum`` starts from 0): a
+statement that does not pin the spelling accepts all three.  Pass ``flat=False`` when it does.
+
+Each node: ``{"op": name, "in": [input index or None for a constant], "name": label or None,
+"saved": "none" | "kept" | "freed"}``; a leaf's ``AccumulateGrad`` node has ``"leaf"``: the
+name the probe gave it, or ``"?"`` for a leaf it did not name (one the student made).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+import micrograph
+from grader.spec.facts import COMMUTATIVE, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED, Kind, Saved
+
+MAX_NODES = 2000
+"""A graph larger than this is described by its size only (a runaway loop, not an answer)."""
+
+_ACCUMULATE = "torch::autograd::AccumulateGrad"
+
+
+class _Walk:
+    """One canonical walk of the graph under a root."""
+
+    def __init__(self, names: Mapping[str, Any], flat: bool) -> None:
+        self.flat = flat
+        self.leaf_names = {id(v): n for n, v in names.items() if isinstance(v, micrograph.Value)}
+        self.node_names = {
+            id(v.grad_fn): n for n, v in names.items()
+            if isinstance(v, micrograph.Value) and v.grad_fn is not None
+        }
+        self.parents: dict[int, int] = {}
+        self.sigs: dict[int, str] = {}
+
+    def op(self, node: Any) -> str:
+        name = node.name()
+        return FLAT_SUM if self.flat and name in SUMS else name
+
+    def leaf(self, node: Any) -> str:
+        return self.leaf_names.get(id(node.variable), UNNAMED)
+
+    def inputs(self, node: Any) -> list[Any]:
+        """The node's inputs (None for a constant); a flat sum absorbs unnamed sums below it."""
+        raw = [child for child, _ in node.next_functions]
+        if not (self.flat and node.name() in SUMS):
+            return raw
+        merged: list[Any] = []
+        for child in raw:
+            if child is None:
+                continue  # a constant term: 0 in Python's sum, 1 in w + 1 (the data tells)
+            if (child.name() in SUMS and id(child) not in self.node_names
+                    and self.parents.get(id(child), 0) == 1):
+                merged.extend(self.inputs(child))
+            else:
+                merged.append(child)
+        return merged
+
+    def count_parents(self, root: Any) -> int:
+        """How many edges reach each node (a sum shared by two nodes is not merged); the size."""
+        seen, stack = {id(root)}, [root]
+        while stack and len(seen) <= MAX_NODES:
+            for child, _ in stack.pop().next_functions:
+                if child is None:
+                    continue
+                self.parents[id(child)] = self.parents.get(id(child), 0) + 1
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+        return len(seen)
+
+    def sig(self, node: Any) -> str:
+        """A hash of the subgraph below ``node`` (iterative: graphs may be deep)."""
+        stack = [node]
+        while stack:
+            top = stack[-1]
+            if id(top) in self.sigs:
+                stack.pop()
+                continue
+            pending = [c for c in self.inputs(top) if c is not None and id(c) not in self.sigs]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            parts = ["const" if c is None else self.sigs[id(c)] for c in self.inputs(top)]
+            if self.op(top) in COMMUTATIVE or self.op(top) == FLAT_SUM:
+                parts.sort()
+            label = self.leaf(top) if top.name() == _ACCUMULATE else ""
+            text = "|".join([self.op(top), label, *parts])
+            self.sigs[id(top)] = hashlib.sha1(text.encode()).hexdigest()[:16]
+        return self.sigs[id(node)]
+
+    def ordered(self, node: Any) -> list[Any]:
+        children = self.inputs(node)
+        if self.op(node) in COMMUTATIVE or self.op(node) == FLAT_SUM:
+            return sorted(children, key=lambda c: "const" if c is None else self.sigs[id(c)])
+        return children
+
+    def nodes(self, root: Any) -> list[dict[str, Any]]:
+        self.sig(root)
+        index: dict[int, int] = {}
+        order: list[Any] = []
+        stack = [root]
+        while stack:  # pre-order, inputs in canonical order
+            node = stack.pop()
+            if id(node) in index:
+                continue
+            index[id(node)] = len(order)
+            order.append(node)
+            stack.extend(c for c in reversed(self.ordered(node)) if c is not None)
+        return [self.describe(node, index) for node in order]
+
+    def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
+        if node.name() == _ACCUMULATE:
+            return {"op": "AccumulateGrad", "leaf": self.leaf(node)}
+        saved = Saved.NONE if not node.saves else (
+            Saved.FREED if node.saved_released else Saved.KEPT)
+        return {
+            "op": self.op(node),
+            "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
+            "name": self.node_names.get(id(node)),
+            "saved": saved.value,
+        }
+
+
+def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
+          flat: bool = True) -> dict[str, Any]:
+    """The GRAPH fact of the graph behind ``root``.
+
+    ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
+    leaves are then told apart by name (a leaf the probe did not name shows as ``"?"``) and
+    named non-leaves label their node.  ``leaves`` lists the named leaves the graph reaches.
+    """
+    names = dict(names or {})
+    fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
+    if not isinstance(root, micrograph.Value):
+        return {**fact, "type": type(root).__name__, "nodes": [], "leaves": []}
+    walk = _Walk(names, flat)
+    node = root.grad_fn
+    if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing
+        leaf = walk.leaf_names.get(id(root), UNNAMED)
+        nodes = [{"op": "AccumulateGrad", "leaf": leaf}] if root.requires_grad else []
+        return {**fact, "type": "Value", "nodes": nodes,
+                "leaves": [leaf] if nodes and leaf != UNNAMED else []}
+    size = walk.count_parents(node)
+    if size > MAX_NODES:
+        return {**fact, "type": "Value", "nodes": [], "leaves": [], "too_big": True}
+    nodes = walk.nodes(node)
+    reached = {n["leaf"] for n in nodes if "leaf" in n}
+    return {**fact, "type": "Value", "nodes": nodes,
+            "leaves": [n for n in names if n in reached]}

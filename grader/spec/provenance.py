@@ -1,0 +1,114 @@
+"""Facts about how a result came to be: who wrote a ``.grad``, what a call of the student's code
+did to the engine, what a returned Value is.
+
+    grad_of(w, "w.grad")           GRAD fact: the number, who wrote it (backward / by hand /
+                                   nobody), whether it changed in place since
+    value_of(x, "x")               VALUE fact: type, data, flags, grad_fn, version
+    same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
+    with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
+        sub.train(...)                     started, whether grad mode was off while the
+                                           student's code ran, whether it was left off
+
+The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
+``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
+file while the block runs (``sys.setprofile``: slower, so only around the call observed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from types import FrameType, ModuleType
+from typing import Any
+
+import micrograph
+from micrograph import observe
+from grader.spec.facts import FACT, LABEL, By, Kind
+from grader.spec.probe import grad as grad_number
+from grader.spec.probe import grad_fn, num
+
+
+def _is_value(v: object) -> bool:
+    return isinstance(v, micrograph.Value)
+
+
+def _writer(v: Any) -> tuple[By, bool]:
+    """Who last wrote ``v.grad``, and whether it changed in place since."""
+    record = observe.grad_write(v)
+    if record is None:
+        return By.NOBODY, False
+    by = By.BACKWARD if record.by_engine else By.HAND
+    return by, not record.intact(v)
+
+
+def grad_of(v: object, label: str) -> dict[str, Any]:
+    """The GRAD fact of ``v.grad`` (read without the non-leaf warning)."""
+    fact: dict[str, Any] = {FACT: Kind.GRAD.value, LABEL: label}
+    if not _is_value(v):
+        return {**fact, "type": type(v).__name__, "grad": None, "by": By.NOBODY.value,
+                "changed": False}
+    by, changed = _writer(v)
+    return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, "changed": changed}
+
+
+def value_of(v: object, label: str) -> dict[str, Any]:
+    """The VALUE fact of ``v``: what a student can see on it, with its version counter."""
+    fact: dict[str, Any] = {FACT: Kind.VALUE.value, LABEL: label, "type": type(v).__name__}
+    if not _is_value(v):
+        number = num(v)
+        return {**fact, "data": number if type(number) is float else None}
+    return {
+        **fact,
+        "type": "Value",
+        "data": num(v),
+        "requires_grad": bool(v.requires_grad),  # type: ignore[attr-defined]
+        "is_leaf": bool(v.is_leaf),  # type: ignore[attr-defined]
+        "grad_fn": grad_fn(v),
+        "retains_grad": bool(v.retains_grad),  # type: ignore[attr-defined]
+        "version": int(v._version),  # type: ignore[attr-defined]
+    }
+
+
+def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]:
+    """The IDENTITY fact: is ``v`` the very object ``other`` (identity, never ``==``)?"""
+    return {FACT: Kind.IDENTITY.value, LABEL: label, "of": of, "same": v is other}
+
+
+class Call:
+    """What one call of the student's code did; ``fact`` is filled when the block ends."""
+
+    def __init__(self, label: str, filename: str) -> None:
+        self.label = label
+        self.filename = filename
+        self.grad_mode_off = False
+        self.fact: dict[str, Any] = {}
+
+    def sample(self, frame: FrameType, event: str, arg: object) -> None:
+        """A profile hook: note grad mode whenever the student's file calls or is called."""
+        if self.grad_mode_off or event != "call":
+            return
+        caller = frame.f_back
+        if frame.f_code.co_filename == self.filename or (
+                caller is not None and caller.f_code.co_filename == self.filename):
+            self.grad_mode_off = not micrograph.is_grad_enabled()
+
+
+@contextlib.contextmanager
+def watching(sub: ModuleType, label: str) -> Iterator[Call]:
+    """Observe the student's code run in the block: passes, grad mode (see the module doc).
+
+    Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
+    enabled(False)`` and no way back) does not change what later probes observe.
+    """
+    call = Call(label, str(getattr(sub, "__file__", "")))
+    before, previous = observe.passes(), sys.getprofile()
+    sys.setprofile(call.sample)
+    try:
+        yield call
+    finally:
+        sys.setprofile(previous)
+        left_off = not micrograph.is_grad_enabled()
+        micrograph.set_grad_enabled(True)
+        call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
+                     "grad_mode_off": call.grad_mode_off, "grad_mode_left_off": left_off}

@@ -1,0 +1,53 @@
+"""Every function a student writes has a public test: the reference solution with that one
+function left as a stub must fail a public test (else a hard-coded version of it would show
+"public: passed" and the student would learn otherwise only from the hidden tests).
+
+Run for the exercises that have a gallery (``gallery/exNN/``), the ones converted to
+graph-aware grading.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from exercise_grading import grade, solution_path, stub_path
+from gallery_case import GALLERY
+
+
+def _stubbed_functions(stub: Path) -> list[str]:
+    """The top-level functions the stub leaves for the student (they raise NotImplementedError)."""
+    tree = ast.parse(stub.read_text(encoding="utf-8"))
+    return [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+            and "NotImplementedError" in ast.unparse(node.body[-1])]
+
+
+def _without(solution: Path, name: str) -> str:
+    """The solution's source with function ``name``'s body replaced by the stub's raise."""
+    source = solution.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    lines = source.splitlines(keepends=True)
+    first = node.body[0]
+    keep = 1 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) else 0
+    start = node.body[keep].lineno - 1 if len(node.body) > keep else node.body[-1].end_lineno
+    indent = " " * node.body[0].col_offset
+    stubbed = f'{indent}raise NotImplementedError("{name}")\n'
+    return "".join(lines[:start] + [stubbed] + lines[node.end_lineno:])
+
+
+CONVERTED = sorted(p.name for p in GALLERY.glob("ex*") if p.is_dir())
+FUNCTIONS = [(ex, name) for ex in CONVERTED for name in _stubbed_functions(stub_path(ex))]
+
+
+@pytest.mark.parametrize("exercise_id, name", FUNCTIONS,
+                         ids=[f"{ex}-{name}" for ex, name in FUNCTIONS])
+def test_each_function_has_a_public_test(exercise_id, name, tmp_path):
+    solution = solution_path(exercise_id)
+    submission = tmp_path / solution.name
+    submission.write_text(_without(solution, name), encoding="utf-8")
+    result = grade(exercise_id, submission)
+    public_failed = [t.name for t in result.tests if t.public and t.status != "passed"]
+    assert public_failed, f"{exercise_id}: no public test fails when {name} is not written"

@@ -1,0 +1,134 @@
+"""Facts (how a result was made) and the sentences that explain their differences, in-process.
+
+The grading tests run these through the sandbox; here each piece is checked on its own: the
+canonical graph ignores the spelling a statement allows and nothing else, each kind of
+difference gets its sentence, and no sentence carries a number.
+"""
+
+from __future__ import annotations
+
+import string
+import types
+
+import micrograph
+from grader.judge.differences import find
+from grader.judge.sentences import Say
+from grader.spec.graph import graph
+from grader.spec.provenance import grad_of, same_object, value_of, watching
+from micrograph import Value
+
+
+def _leaves(w: float = 0.5, x: float = -3.0) -> tuple[Value, Value]:
+    return Value(w, requires_grad=True), Value(x, requires_grad=True)
+
+
+def _said(want: object, got: object) -> list[Say]:
+    return [d.say for d in find(want, got)]
+
+
+def test_operand_order_and_sum_spelling_give_the_same_graph():
+    w, x = _leaves()
+    names = {"w": w, "x": x}
+    one = graph((x + w) * (w + 1), names, label="y")
+    assert graph((1 + w) * (w + x), names, label="y") == one
+    assert graph(micrograph.mul(micrograph.add(w, 1), micrograph.add(x, w)), names, label="y") == one
+    parts = [w * x, w * w, x]
+    total = graph(sum(parts), names, label="s")
+    assert graph(micrograph.sum(parts[::-1]), names, label="s") == total
+    assert graph(parts[0] + (parts[1] + parts[2]), names, label="s") == total
+    assert graph(sum(parts), names, label="s", flat=False) != graph(
+        micrograph.sum(parts), names, label="s", flat=False)
+
+
+def test_a_different_graph_is_told_from_the_student_side():
+    w, x = _leaves()
+    names = {"w": w, "x": x}
+    want = graph((x + w) * (w + 1), names, label="y")
+    assert _said(want, graph((x + w) * (x + 1), names, label="y")) != []
+    assert _said(want, graph((x + w) + (w + 1), names, label="y")) == [Say.NODE_OP]
+    assert _said(want, graph((x + 2.0) * 3.0, names, label="y")) == [Say.NO_LEAF]
+    fresh = Value(0.5, requires_grad=True)
+    assert Say.OTHER_LEAF in _said(want, graph((x + fresh) * (fresh + 1), names, label="y"))
+    assert _said(want, graph(Value(4.0), names, label="y")) == [Say.NO_GRAPH]
+    assert _said(want, graph(4.0, names, label="y")) == [Say.NOT_A_VALUE]
+
+
+def test_freed_saved_values_are_seen():
+    w, x = _leaves()
+    y = w * x
+    kept = graph(y, {"w": w, "x": x}, label="y")
+    y.backward()
+    assert _said(kept, graph(y, {"w": w, "x": x}, label="y")) == [Say.FREED]
+
+
+def test_who_wrote_a_grad():
+    w, x = _leaves()
+    (w * x).backward()
+    by_engine = grad_of(w, "w.grad")
+    assert by_engine["by"] == "backward" and not by_engine["changed"]
+    by_hand = Value(1.0, requires_grad=True)
+    by_hand.grad = Value(-3.0)
+    assert _said(by_engine, grad_of(by_hand, "w.grad")) == [Say.GRAD_BY_HAND]
+    assert _said(by_engine, grad_of(Value(1.0, requires_grad=True), "w.grad")) == [
+        Say.GRAD_NEVER_WRITTEN]
+    w.grad.zero_()
+    assert _said(by_engine, grad_of(w, "w.grad")) == [Say.GRAD_CHANGED]
+
+
+def test_a_call_reports_backward_passes_and_grad_mode():
+    module = types.ModuleType("student")
+    module.__file__ = __file__  # this file plays the student's
+
+    def with_backward():
+        w, x = _leaves()
+        (w * x).backward()
+
+    def under_no_grad():
+        with micrograph.no_grad():
+            return Value(2.0, requires_grad=True) * 3
+
+    def leaves_it_off():
+        micrograph.set_grad_enabled(False)
+
+    facts = {}
+    for fn in (with_backward, under_no_grad, leaves_it_off):
+        with watching(module, fn.__name__) as call:
+            fn()
+        facts[fn.__name__] = call.fact
+    assert micrograph.is_grad_enabled()  # restored after the block
+    assert facts["with_backward"]["passes"] == 1 and not facts["with_backward"]["grad_mode_off"]
+    assert facts["under_no_grad"]["grad_mode_off"] and facts["under_no_grad"]["passes"] == 0
+    assert facts["leaves_it_off"]["grad_mode_left_off"]
+    plain = dict(facts["with_backward"], label="f")
+    assert _said(plain, dict(facts["under_no_grad"], label="f")) == [Say.NO_BACKWARD,
+                                                                     Say.GRAD_MODE_OFF]
+    assert Say.LEFT_OFF in _said(plain, dict(facts["leaves_it_off"], label="f"))
+
+
+def test_values_and_identity():
+    w, _ = _leaves()
+    want = value_of(w, "x")
+    assert _said(want, value_of(0.5, "x")) == [Say.NOT_A_VALUE]
+    assert _said(want, value_of(w + 1, "x")) == [Say.NOT_LEAF]
+    changed = Value(0.5, requires_grad=True)
+    with micrograph.no_grad():
+        changed.add_(0.0)
+    assert _said(want, value_of(changed, "x")) == [Say.IN_PLACE]
+    assert _said(same_object(w, w, "the x returned", "the leaf x given"),
+                 same_object(changed, w, "the x returned", "the leaf x given")) == [Say.NEW_OBJECT]
+
+
+def test_sentences_have_no_numbers_and_only_known_fields():
+    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name"}
+    for say in Say:
+        fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
+        assert fields <= allowed, say
+        assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
+
+
+def test_fields_from_the_child_are_cleaned():
+    w, x = _leaves()
+    want = value_of(w, "x")
+    got = dict(value_of(w + 1, "x"), grad_fn="Evil\nBackward" + "x" * 500)
+    text = find(want, got)[0].sentence()
+    assert "\n" not in text and len(text) < 300
