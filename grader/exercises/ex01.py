@@ -9,9 +9,8 @@ derivative (a factor's own value instead of the other's) or a formula would show
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
-from grader.spec.graph import graph
 from grader.spec.probe import num, show
-from grader.spec.provenance import grad_of, value_of, watching
+from grader.spec.provenance import built, grad_of, watching
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -31,13 +30,10 @@ def _built(sub, w: float, x: float) -> dict:
 
 
 def _graph_facts(sub, w: float, x: float) -> dict:
-    built = _built(sub, w, x)
-    g = built["g"]
-    return {
-        "y": graph(g["y"], g, label="y"),
-        "nodes": [value_of(g[k], k) for k in NODES],
-        "no_backward": [built["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")],
-    }
+    run = _built(sub, w, x)
+    g = run["g"]
+    return {**built(g, "y", NODES),
+            "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
 def _backprop(sub, points: list[tuple[float, float]]) -> dict:

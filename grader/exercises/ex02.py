@@ -2,7 +2,9 @@
 
 Covers the first document's attribute table, and the third document's examples 2 and 3: a Value
 computed from a grad-requiring leaf is never a leaf; with w created without requires_grad,
-b = w + 1 records nothing and is a leaf.
+b = w + 1 records nothing and is a leaf.  Each flag combination is shown by a public test and
+re-checked by a hidden one on other inputs; the graphs are observed as built (GRAPH and VALUE
+facts), and leaf_grads must get its numbers from a backward pass.
 """
 
 from __future__ import annotations
@@ -12,22 +14,46 @@ from typing import Any
 from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
-from grader.spec.probe import num, value
+from grader.spec.probe import num
+from grader.spec.provenance import built, grad_of, watching
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
 NODES = ("w", "x", "a", "b", "y")
+BOTH, W_OFF, X_OFF, NONE = (True, True), (False, True), (True, False), (False, False)
 
 
-def _graph(sub_module: Any, w: float, x: float, *flags: bool) -> dict[str, Any]:
-    """Every node's observable attributes for one call of the student's build_graph."""
-    g = sub_module.build_graph(w, x, *flags)
-    return {name: value(g[name]) for name in NODES}
+def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool]) -> dict[str, Any]:
+    """One call of the student's build_graph: the graph, each node, and that it ran no backward."""
+    with watching(sub_module, "build_graph") as call:
+        g = sub_module.build_graph(w, x, *flags)
+    return {**built(g, "y", NODES), "no_backward": call.fact}
 
 
-def _per_node(graphs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """Regroup a list of per-call observations by node, so a mismatch names the node."""
-    return {name: [g[name] for g in graphs] for name in NODES}
+GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
+                  "a = x + w, b = w + 1, y = a * b with the engine's operations, and do not call "
+                  "backward.")
+
+
+@EXERCISE.test("the documents' graph", points=2, public=True, feedback=GRAPH_FEEDBACK)
+def documents_graph(sub_module):
+    return [_graph(sub_module, w, x, BOTH) for w, x in [(0.5, -3.0), (2.5, 4.0)]]
+
+
+@EXERCISE.test("a leaf that does not require grad", points=2, public=True,
+               feedback=GRAPH_FEEDBACK + " A result requires grad as soon as one input does; "
+               "b = w + 1 with w not requiring grad records nothing.")
+def w_without_grad(sub_module):
+    return [_graph(sub_module, w, x, W_OFF) for w, x in [(1.5, -2.0), (-1.0, 0.5)]]
+
+
+@EXERCISE.test("every combination of flags on other inputs", points=2,
+               feedback=GRAPH_FEEDBACK + " A result of Values that do not require grad records "
+               "no operation: requires_grad False, grad_fn None, a leaf.")
+def all_flags(sub_module):
+    cases = [(BOTH, -4.0, 0.0), (W_OFF, 0.0, 6.5), (X_OFF, -0.75, 3.0), (NONE, 2.0, -1.0),
+             (NONE, -1.0, 1.0)]
+    return {f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f) for f, w, x in cases}
 
 
 def _flag(x: object) -> bool | str:
@@ -45,11 +71,8 @@ def _info(info: object) -> dict[str, Any] | str:
     keys = ("is_leaf", "requires_grad", "grad_fn")
     if set(info) != set(keys):
         return f"keys {sorted(map(str, info))}"
-    return {
-        "is_leaf": _flag(info["is_leaf"]),
-        "requires_grad": _flag(info["requires_grad"]),
-        "grad_fn": _name(info["grad_fn"]),
-    }
+    return {"is_leaf": _flag(info["is_leaf"]), "requires_grad": _flag(info["requires_grad"]),
+            "grad_fn": _name(info["grad_fn"])}
 
 
 def _assorted() -> list[Value]:
@@ -65,60 +88,6 @@ def _assorted() -> list[Value]:
     return [p, q, c, d, e, f, g]
 
 
-@EXERCISE.test(
-    "the documents' graph",
-    points=2,
-    public=True,
-    feedback="Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "
-    "y = a * b, and do not call backward.",
-    key_feedback={
-        "w": "w is a leaf you create: Value(w, requires_grad=w_requires_grad)",
-        "x": "x is a leaf you create: Value(x, requires_grad=x_requires_grad)",
-        "a": "a = x + w is recorded by an addition: micrograph.add(x, w)",
-        "b": "b = w + 1 is recorded by an addition of w and the number 1",
-        "y": "y = a * b is recorded by a product: micrograph.mul(a, b)",
-    },
-)
-def documents_graph(sub_module):
-    return _per_node([_graph(sub_module, w, x) for w, x in [(0.5, -3.0), (2.5, 4.0)]])
-
-
-@EXERCISE.test(
-    "a leaf that does not require grad",
-    points=2,
-    feedback="Pass the flags on to the leaves: Value(w, requires_grad=w_requires_grad).",
-    key_feedback={
-        "w": "w is still a leaf when it does not require grad: you created it",
-        "x": "x keeps the requires_grad flag it was given",
-        "a": "a = x + w requires grad because x does: at least one input is enough",
-        "b": "b = w + 1 with w not requiring grad records nothing: b is a leaf, grad_fn None",
-        "y": "y = a * b requires grad because a does",
-    },
-)
-def w_without_grad(sub_module):
-    return _per_node([_graph(sub_module, w, x, False, True) for w, x in [(1.5, -2.0), (-4.0, 0.5)]])
-
-
-@EXERCISE.test(
-    "results of no-grad values are leaves",
-    points=2,
-    feedback="A result of Values that do not require grad records no operation: it has "
-    "requires_grad False, grad_fn None, and counts as a leaf.",
-    key_feedback={
-        "x_without_grad": "with only x not requiring grad, a and y still depend on w",
-        "no_grad_at_all": "with neither leaf requiring grad nothing is recorded: every node "
-        "is a leaf",
-    },
-)
-def no_grad_results(sub_module):
-    return {
-        "x_without_grad": _per_node([_graph(sub_module, -0.75, 3.0, True, False)]),
-        "no_grad_at_all": _per_node(
-            [_graph(sub_module, w, x, False, False) for w, x in [(2.0, -1.0), (0.0, 6.5)]]
-        ),
-    }
-
-
 NODE_INFO_FEEDBACK = (
     "Return v.is_leaf, v.requires_grad and the name v.grad_fn.name() (None when grad_fn is "
     "None) under the keys is_leaf, requires_grad, grad_fn."
@@ -127,7 +96,7 @@ NODE_INFO_FEEDBACK = (
 
 @EXERCISE.test("node_info reads the attributes", points=1, public=True, feedback=NODE_INFO_FEEDBACK)
 def node_info_documents(sub_module):
-    w, x = Value(-0.5, requires_grad=True), Value(1.75, requires_grad=True)
+    w, x = Value(-0.5), Value(1.75, requires_grad=True)  # w: a leaf that needs no grad
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
@@ -144,36 +113,47 @@ def node_info_assorted(sub_module):
     return [_info(sub_module.node_info(v)) for v in _assorted()]
 
 
-@EXERCISE.test(
-    "which leaves get a gradient",
-    points=2,
-    feedback="Backpropagate from y and read each leaf's .grad: a leaf that does not require "
-    "grad is never given one, so return None for it.",
-    key_feedback={
-        "both": "with both leaves requiring grad, both get their gradient from backward, "
-        "on the inputs given",
-        "w_without_grad": "w does not require grad: its .grad stays None, x still gets one",
-        "x_without_grad": "x does not require grad: its .grad stays None, w still gets one",
-    },
-)
-def leaf_grads(sub_module):
-    cases = {
-        "both": (True, True),
-        "w_without_grad": (False, True),
-        "x_without_grad": (True, False),
-    }
-    points = [(0.5, -3.0), (-2.25, 1.0), (3.0, 0.0)]
-    out: dict[str, Any] = {}
-    for key, flags in cases.items():
-        answers = [sub_module.leaf_grads(w, x, *flags) for w, x in points]
-        out[key] = [_grads(a) for a in answers]
-    return out
-
-
 def _grads(answer: object) -> dict[str, Any] | str:
     if type(answer) is not dict or set(answer) != {"w", "x"}:
         return f"not a dict with keys w and x: {type(answer).__name__}"
     return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
+
+
+def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:
+    out = []
+    for flags, w, x in cases:
+        with watching(sub_module, "leaf_grads") as call:
+            answer = sub_module.leaf_grads(w, x, *flags)
+        out.append({"grads": _grads(answer), "backward": call.fact})
+    return out
+
+
+LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward(), then read each "
+                       "leaf's .grad: a leaf that does not require grad is never given one, so "
+                       "return None for it.")
+
+
+@EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK)
+def leaf_grads_public(sub_module):
+    return _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)])
+
+
+@EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK)
+def leaf_grads_hidden(sub_module):
+    return _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
+                                    (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0)])
+
+
+@EXERCISE.test("a leaf without grad stays without", points=1,
+               feedback="Backward fills .grad only for leaves created with requires_grad=True.")
+def untouched_leaf(sub_module):
+    """The graph's own leaves after a backward: the one without grad was never written."""
+    runs = []
+    for flags in (W_OFF, X_OFF):
+        g = sub_module.build_graph(1.25, -0.5, *flags)
+        g["y"].backward()
+        runs.append([grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")])
+    return runs
 
 
 @EXERCISE.diagram

@@ -99,24 +99,31 @@ _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Differe
 }
 
 
+# Causes before consequences: what the call did (no backward, no_grad) explains a missing
+# gradient, which explains a graph that is not the statement's.
+_ORDER = {Kind.CALL.value: 0, Kind.GRAD.value: 1, Kind.IDENTITY.value: 2, Kind.VALUE.value: 2,
+          Kind.GRAPH.value: 3}
+
+
 def find(want: Any, got: Any) -> list[Difference]:
-    """Every explained difference, in observation order, each kind of sentence once."""
-    found: list[Difference] = []
+    """Every explained difference, causes first, each sentence once."""
+    found: list[tuple[int, Difference]] = []
     _walk(want, got, found)
     unique: list[Difference] = []
-    for d in found:
+    for _, d in sorted(found, key=lambda pair: pair[0]):
         if d not in unique:
             unique.append(d)
     return unique
 
 
-def _walk(want: Any, got: Any, found: list[Difference]) -> None:
+def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
     if same(want, got):
         return
     if type(want) is dict and type(want.get(FACT)) is str:
         explain = _BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
-            found.extend(explain(want, got, clean(want.get("label", "the result"))))
+            said = explain(want, got, clean(want.get("label", "the result")))
+            found.extend((_ORDER.get(want[FACT], 4), d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
         for key, item in want.items():

@@ -41,8 +41,8 @@ class Say(str, enum.Enum):
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require "
                  "grad.")
     IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
-    NOT_LEAF = N_("{label} is not a leaf: your {label} was made by {op}, but here it is meant to be "
-                "a leaf you created or changed in place.")
+    NOT_LEAF = N_("{label} is not a leaf: it was made by {op}, but here it is meant to be a leaf "
+                  "(no operation recorded).")
     OTHER_OP = N_("{label} was made by {op}, which is not the operation the statement describes.")
     REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's {label}.")
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")

@@ -95,7 +95,7 @@ class _Walk:
             parts = ["const" if c is None else self.sigs[id(c)] for c in self.inputs(top)]
             if self.op(top) in COMMUTATIVE or self.op(top) == FLAT_SUM:
                 parts.sort()
-            label = self.leaf(top) if top.name() == _ACCUMULATE else ""
+            label = self.leaf(top) if top.name() == _ACCUMULATE else self.node_names.get(id(top), "")
             text = "|".join([self.op(top), label, *parts])
             self.sigs[id(top)] = hashlib.sha1(text.encode()).hexdigest()[:16]
         return self.sigs[id(node)]

@@ -25,6 +25,7 @@ from typing import Any
 import micrograph
 from micrograph import observe
 from grader.spec.facts import FACT, LABEL, By, Kind
+from grader.spec.graph import graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import grad_fn, num
 
@@ -112,3 +113,13 @@ def watching(sub: ModuleType, label: str) -> Iterator[Call]:
         micrograph.set_grad_enabled(True)
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      "grad_mode_off": call.grad_mode_off, "grad_mode_left_off": left_off}
+
+
+def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """What a "build this graph" test observes of a returned dict of Values: the GRAPH fact of
+    ``values[root]`` (named by ``names``) and the VALUE fact of each named Value."""
+    if type(values) is not dict or not set(names) <= set(values):
+        raise TypeError(f"return the dict of the Values {', '.join(names)}")
+    named = {n: values[n] for n in names}
+    return {"graph": graph(named[root], named, label=root),
+            "nodes": [value_of(named[n], n) for n in names]}

@@ -51,3 +51,10 @@ def test_each_function_has_a_public_test(exercise_id, name, tmp_path):
     result = grade(exercise_id, submission)
     public_failed = [t.name for t in result.tests if t.public and t.status != "passed"]
     assert public_failed, f"{exercise_id}: no public test fails when {name} is not written"
+
+
+@pytest.mark.parametrize("exercise_id", CONVERTED)
+def test_the_untouched_stub_scores_zero(exercise_id):
+    result = grade(exercise_id, stub_path(exercise_id))
+    assert result.score == 0
+    assert all("NotImplementedError" in t.feedback for t in result.tests)
