@@ -101,7 +101,7 @@ _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Differe
 
 # Causes before consequences: what the call did (no backward, no_grad) explains a missing
 # gradient, which explains a graph that is not the statement's.
-_ORDER = {Kind.CALL.value: 0, Kind.GRAD.value: 1, Kind.IDENTITY.value: 2, Kind.VALUE.value: 2,
+_ORDER = {Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1, Kind.GRAD.value: 2,
           Kind.GRAPH.value: 3}
 
 

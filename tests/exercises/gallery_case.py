@@ -1,11 +1,16 @@
 """The gallery's table format: plausible answers to an exercise and what grading must say.
 
-Each exercise has a folder ``gallery/exNN/`` of submissions and a ``cases.py`` listing them:
+Each exercise has a folder ``gallery/exNN/`` with a ``cases.py`` listing its cases: a whole
+submission in ``gallery/exNN/<name>.py``, or the reference solution with one mistake made in it
+(``edits``: each old text of the solution, which must occur, replaced by the new one):
 
     CASES = [
         Wrong("formula_backprop",                      # gallery/ex01/formula_backprop.py
               fails={"backprop gives dy/dw and dy/dx":  # a test it must fail ...
                      "ran no backward pass"}),          # ... with these words in its feedback
+        Wrong("new_leaf_b",                             # the solution, with b made a new leaf
+              edits={"b = micrograph.add(w_leaf, 1)": "b = Value(w + 1, requires_grad=True)"},
+              fails={...}),
         Correct("operators_swapped"),                   # must score full marks
     ]
 
@@ -30,6 +35,7 @@ class Wrong:
 
     name: str
     fails: dict[str, str] = field(default_factory=dict)
+    edits: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class Correct:
     """A correct answer written differently from the reference: full marks."""
 
     name: str
+    edits: dict[str, str] = field(default_factory=dict)
 
 
 Case = Wrong | Correct
@@ -54,5 +61,14 @@ def load_cases() -> list[tuple[str, Case]]:
     return found
 
 
-def path_of(exercise_id: str, case: Case) -> Path:
-    return GALLERY / exercise_id / f"{case.name}.py"
+def write_case(exercise_id: str, case: Case, solution: Path, folder: Path) -> Path:
+    """The case's submission: its gallery file, or the solution with its edits made."""
+    if not case.edits:
+        return GALLERY / exercise_id / f"{case.name}.py"
+    source = solution.read_text(encoding="utf-8")
+    for old, new in case.edits.items():
+        assert source.count(old) == 1, f"{case.name}: {old!r} is not once in {solution.name}"
+        source = source.replace(old, new)
+    path = folder / solution.name
+    path.write_text(source, encoding="utf-8")
+    return path

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from exercise_grading import expected_numbers, grade, mentions
-from gallery_case import Correct, load_cases, path_of
+from exercise_grading import expected_numbers, grade, mentions, solution_path
+from gallery_case import Correct, load_cases, write_case
 
 CASES = load_cases()
 
@@ -14,8 +14,8 @@ CASES = load_cases()
 @pytest.mark.parametrize(
     "exercise_id, case", CASES, ids=[f"{ex}-{case.name}" for ex, case in CASES]
 )
-def test_gallery(exercise_id, case):
-    path = path_of(exercise_id, case)
+def test_gallery(exercise_id, case, tmp_path):
+    path = write_case(exercise_id, case, solution_path(exercise_id), tmp_path)
     assert path.is_file(), f"no gallery file {path}"
     result = grade(exercise_id, path)
     failed = {t.name: t for t in result.tests if t.status != "passed"}

@@ -7,17 +7,36 @@ BACKPROP = "backprop gives dy/dw and dy/dx"
 CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
-    Wrong("formula_backprop", fails={BACKPROP: "backprop ran no backward pass"}),
-    Wrong("floats_graph", fails={GRAPH: "y does not depend on w"}),
-    Wrong("new_leaf_b", fails={GRAPH: "b is a leaf (no grad_fn)"}),
-    Wrong("b_under_no_grad", fails={GRAPH: "grad mode was off (no_grad) while build_graph ran"}),
-    Wrong("backward_in_build", fails={GRAPH: "build_graph started a backward pass"}),
+    Wrong("formula_backprop", fails={BACKPROP: "backprop ran no backward pass"},
+          edits={'''    g["y"].backward()
+    return g["w"].grad.item(), g["x"].grad.item()''': "    return 2 * w + x + 1, w + 1"}),
+    Wrong("floats_graph", fails={GRAPH: "y does not depend on w"},
+          edits={"""    a = micrograph.add(x_leaf, w_leaf)
+    b = micrograph.add(w_leaf, 1)
+    y = micrograph.mul(a, b)""": """    a = Value(x + w, requires_grad=True)
+    b = Value(w + 1, requires_grad=True)
+    y = Value((x + w) * (w + 1), requires_grad=True)"""}),
+    Wrong("new_leaf_b", fails={GRAPH: "b is a leaf (no grad_fn)"},
+          edits={"b = micrograph.add(w_leaf, 1)": "b = Value(w + 1, requires_grad=True)"}),
+    Wrong("b_under_no_grad", fails={GRAPH: "grad mode was off (no_grad) while build_graph ran"},
+          edits={"    b = micrograph.add(w_leaf, 1)": """    with micrograph.no_grad():
+        b = micrograph.add(w_leaf, 1)"""}),
+    Wrong("backward_in_build", fails={GRAPH: "build_graph started a backward pass"},
+          edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    y.backward(retain_graph=True)\n",
+                 '    g["y"].backward()\n': ""}),
     Wrong("hardcoded_paths", fails={"paths in other graphs": "Walk next_functions"}),
     Wrong("first_input_only", fails={"paths from y to w and to x": "Walk next_functions",
-                                     CHAIN: "Sum over the paths"}),
-    Wrong("backward_in_grad_by_paths",
-          fails={CHAIN: "grad_by_paths started a backward pass"}),
-    Wrong("own_factor", fails={"chain rule by paths in other graphs": "the other factor's data"}),
+                                     CHAIN: "Sum over the paths"},
+          edits={"for child in _inputs(node):": "for child in _inputs(node)[:1]:",
+                 "enumerate(node.next_functions)": "enumerate(node.next_functions[:1])"}),
+    Wrong("backward_in_grad_by_paths", fails={CHAIN: "grad_by_paths started a backward pass"},
+          edits={"    def produced_by(node) -> Value:": """    before = 0.0 if leaf.grad is None else leaf.grad.item()
+    y.backward(retain_graph=True)
+    return leaf.grad.item() - before
+
+    def produced_by(node) -> Value:"""}),
+    Wrong("own_factor", fails={"chain rule by paths in other graphs": "the other factor's data"},
+          edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
     Correct("operators_and_grad"),
     Correct("recursive_memo"),
 ]

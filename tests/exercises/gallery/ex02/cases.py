@@ -5,17 +5,33 @@ from gallery_case import Correct, Wrong
 DOCS = "the documents' graph"
 W_OFF = "a leaf that does not require grad"
 LEAF_GRADS = "which leaves get a gradient"
+READ_GRADS = '''    g["y"].backward()
+    # A leaf that does not require grad is never written to: its .grad stays None.
+'''
+GRAPH = '''    a = micrograph.add(x_leaf, w_leaf)
+    b = micrograph.add(w_leaf, 1)
+    y = micrograph.mul(a, b)
+'''
 
 CASES = [
     Wrong("flags_ignored", fails={W_OFF: "w has requires_grad=True"}),
     Wrong("leaf_means_requires_grad", fails={"node_info reads the attributes": "v.is_leaf"}),
     Wrong("hardcoded", fails={LEAF_GRADS: "leaf_grads ran no backward pass"}),
-    Wrong("formula_leaf_grads", fails={LEAF_GRADS: "leaf_grads ran no backward pass"}),
+    Wrong("formula_leaf_grads", fails={LEAF_GRADS: "leaf_grads ran no backward pass"},
+          edits={'''    g = build_graph(w, x, w_requires_grad, x_requires_grad)
+    g["y"].backward()''': '''    return {"w": 2 * w + x + 1 if w_requires_grad else None,
+            "x": w + 1 if x_requires_grad else None}'''}),
     Wrong("no_grad_when_flag_off",
-          fails={W_OFF: "grad mode was off (no_grad) while build_graph ran"}),
-    Wrong("zero_for_no_grad", fails={LEAF_GRADS: "return None for it"}),
-    Wrong("new_leaf_b", fails={DOCS: "b is a leaf (no grad_fn)"}),
-    Wrong("backward_in_build", fails={DOCS: "build_graph started a backward pass"}),
+          fails={W_OFF: "grad mode was off (no_grad) while build_graph ran"},
+          edits={GRAPH: "    with micrograph.set_grad_enabled(w_requires_grad and x_requires_grad):\n"
+                        + GRAPH.replace("\n    ", "\n        ").replace("    a", "        a", 1)}),
+    Wrong("zero_for_no_grad", fails={LEAF_GRADS: "return None for it"},
+          edits={"name: None if g[name].grad is None": "name: 0.0 if g[name].grad is None"}),
+    Wrong("new_leaf_b", fails={DOCS: "b is a leaf (no grad_fn)"},
+          edits={"b = micrograph.add(w_leaf, 1)": "b = Value(w + 1, requires_grad=w_requires_grad)"}),
+    Wrong("backward_in_build", fails={DOCS: "build_graph started a backward pass"},
+          edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    if y.requires_grad:\n        y.backward()\n",
+                 READ_GRADS: ""}),
     Correct("attributes_differently"),
     Correct("grad_function"),
 ]

@@ -1,0 +1,51 @@
+"""ex03 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+A = "a.grad after retain_grad"
+NAMED = "retain_grad on exactly the nodes named"
+WITHOUT = "non-leaf grads are None after backward"
+WARNING = "the warning on reading a non-leaf's .grad"
+RETAIN_LOOP = '''    for name in names:
+        g[name].retain_grad()  # must happen before backward: afterwards it is too late
+'''
+
+CASES = [
+    Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
+    Wrong("retain_after_backward", fails={A: "backward never wrote a.grad"}),
+    Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
+                              WARNING: "a leaf never warns"}),
+    Wrong("hardcoded_none", fails={WITHOUT: "don't write the answer yourself"}),
+    Wrong("retain_everything", fails={NAMED: "retain_grad() was called on a, which the statement"},
+          edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
+        g[name].retain_grad()
+'''}),
+    Wrong("grad_by_hand", fails={A: "a.grad holds a value that backward did not write"},
+          edits={RETAIN_LOOP: "", '''    g["y"].backward()
+    return g''': '''    g["y"].backward()
+    local = {"a": g["b"].item(), "b": g["a"].item(), "y": 1.0}
+    for name in names:
+        g[name].grad = Value(local[name])
+    return g'''}),
+    Wrong("backward_twice", fails={A: "backward_retaining ran backward more times"},
+          edits={'''    g["y"].backward()
+    return g''': '''    g["y"].backward(retain_graph=True)
+    g["y"].backward()
+    return g'''}),
+    Wrong("silenced_warning", fails={WITHOUT: "don't silence the warning"},
+          edits={'''    g["y"].backward()
+    return {name: node.grad for name, node in g.items()}''': '''    g["y"].backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {name: node.grad for name, node in g.items()}'''}),
+    Wrong("warning_by_is_leaf", fails={"the warning on every kind of Value": "a retained non-leaf"},
+          edits={'''    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
+    return str(caught[0].message) if caught else None''': '''    if v.is_leaf:
+        return None
+    return ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+            ".grad attribute won't be populated during autograd.backward().")'''}),
+    Correct("error_as_warning"),
+    Correct("record_list"),
+]
