@@ -1,15 +1,21 @@
 """ex04 retain_graph: tests for the second-backward error, retain_graph=True, and which graphs
 survive a second backward without it (those that saved nothing: additions, subtractions, negation).
+
+Each call is observed with the backward passes it ran (the second call must really happen: an
+error made by hand is not the engine's), and the graph sets sit on the statement's boundary: a
+sum whose root is an addition but which holds a product below it, a product by 1, a division
+by 1, a negation of a sum.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from grader.spec import Exercise
-from grader.spec.probe import caught, num
+from grader.spec.probe import error_text, num
+from grader.spec.provenance import watching
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
-
-POINTS = [(0.5, -3.0), (2.0, 4.0), (-1.25, 0.75)]
 
 # Graphs of additions, subtractions and negations only: nothing saved, nothing freed.
 ADDITIONS = {
@@ -17,6 +23,7 @@ ADDITIONS = {
     "2.5 - v": lambda v: 2.5 - v,
     "(v + 1) + (v + 2) + v": lambda v: (v + 1) + (v + 2) + v,
     "-v - v": lambda v: -v - v,
+    "-(v + 1) - 2": lambda v: -(v + 1) - 2,
 }
 # Graphs with at least one node that saves a value for its backward step.
 SAVING = {
@@ -24,6 +31,7 @@ SAVING = {
     "v * v": lambda v: v * v,
     "(v + 1) * 2": lambda v: (v + 1) * 2,
     "v + v * 0.5": lambda v: v + v * 0.5,
+    "v * 1": lambda v: v * 1,
     "v / 2": lambda v: v / 2,
     "v ** 2": lambda v: v**2,
     "exp(v)": lambda v: v.exp(),
@@ -31,73 +39,97 @@ SAVING = {
 }
 
 
-def _twice(sub, w: float, x: float, retain_graph: bool) -> tuple[str | None, list[object] | str]:
-    answer = sub.backward_twice(w, x, retain_graph)
+def _error(e: object) -> str | None:
+    """A returned exception as "Type: first line", None as None, anything else described."""
+    if e is None:
+        return None
+    if isinstance(e, BaseException):
+        return error_text(e)
+    return f"not an exception: {type(e).__name__}"
+
+
+def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
+    with watching(sub, "backward_twice") as call:
+        answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
     error, history = answer
-    if type(history) is not list:
-        return caught(error), f"not a list: {type(history).__name__}"
-    return caught(error), [num(g) for g in history]
+    seen = [num(g) for g in history] if type(history) is list else (
+        f"not a list: {type(history).__name__}")
+    return {"error": _error(error), "w_grad": seen, "backward": call.fact}
 
 
-@EXERCISE.test(
-    "a second backward raises",
-    points=2,
-    public=True,
-    feedback="Call y.backward() twice without retain_graph; catch the second call's "
-    "RuntimeError with try / except RuntimeError as error, and return the error object.",
-)
+def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    return {key: [r[key] for r in runs] for key in runs[0]}
+
+
+TWICE_KEYS = {
+    "error": "catch the second call's RuntimeError with try / except RuntimeError as error, and "
+    "return the error object (None when the second call works)",
+    "w_grad": "record w.grad as a float after each call: a failed backward writes nothing, a "
+    "second one that works adds to w.grad",
+    "backward": "call y.backward() twice: the first with retain_graph=retain_graph, the second "
+    "without it",
+}
+TWICE_FEEDBACK = "Call y.backward(retain_graph=retain_graph), then y.backward() again."
+
+
+@EXERCISE.test("a second backward raises", points=2, public=True, feedback=TWICE_FEEDBACK,
+               key_feedback=TWICE_KEYS)
 def second_raises(sub):
-    return [_twice(sub, w, x, False)[0] for w, x in POINTS[:2]]
+    return _twice(sub, 0.5, -3.0, False)
 
 
-@EXERCISE.test(
-    "a failed backward adds nothing",
-    points=1,
-    feedback="Record w.grad (as a float) after each call; a second backward that fails "
-    "writes no gradient, so w.grad keeps the first call's value.",
-)
-def failed_adds_nothing(sub):
-    return [_twice(sub, w, x, False)[1] for w, x in POINTS]
+@EXERCISE.test("with retain_graph=True the second backward adds", points=2, public=True,
+               feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
+def retained_adds(sub):
+    return _twice(sub, 2.0, 4.0, True)
 
 
-@EXERCISE.test(
-    "with retain_graph=True the second backward adds",
-    points=2,
-    feedback="Pass retain_graph on to the first call: y.backward(retain_graph=retain_graph).",
-    key_feedback={
-        "error": "with retain_graph=True the saved values are kept, so the second backward "
-        "works and there is no error to return",
-        "w_grad": "the second backward adds its gradient to w.grad: gradients accumulate",
-    },
-)
-def retained_doubles(sub):
-    results = [_twice(sub, w, x, True) for w, x in [(-2.0, 5.0), (0.75, 0.25), (3.0, -1.0)]]
-    return {"error": [r[0] for r in results], "w_grad": [r[1] for r in results]}
+@EXERCISE.test("backward twice on other inputs", points=2, feedback=TWICE_FEEDBACK,
+               key_feedback=TWICE_KEYS)
+def twice_hidden(sub):
+    cases = [(-1.25, 0.75, False), (-2.0, 5.0, True), (0.0, 0.0, False), (-1.0, 3.0, True),
+             (3.0, -1.0, False)]
+    return _regroup([_twice(sub, w, x, keep) for w, x, keep in cases])
 
 
-@EXERCISE.test(
-    "graphs of additions run twice",
-    points=2,
-    feedback="Backpropagate from the graph build makes, twice; return None when the second "
-    "call works: additions, subtractions and negations save nothing, so nothing was freed.",
-)
+def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
+    errors, calls = {}, []
+    for (label, build), w in zip(graphs.items(), ws):
+        with watching(sub, "second_backward_error") as call:
+            errors[label] = _error(sub.second_backward_error(build, w))
+        calls.append(call.fact)
+    return {"error": errors, "backward": calls}
+
+
+SURVIVE_FEEDBACK = ("Build y from a new leaf, call y.backward(), then try y.backward() again: "
+                    "return its RuntimeError, or None when it works.")
+SURVIVE_KEYS = {
+    "error": "additions, subtractions and negations save nothing, so nothing is freed; any "
+    "product (even by a number), division, power, exp or tanh saves a value that the first "
+    "backward frees, wherever it sits in the graph",
+    "backward": "run backward on the graph twice; do not decide from the graph's ops alone",
+}
+
+
+@EXERCISE.test("which graphs survive a second backward", points=2, public=True,
+               feedback=SURVIVE_FEEDBACK, key_feedback=SURVIVE_KEYS)
+def survives_public(sub):
+    return _survives(sub, {k: ADDITIONS[k] for k in ("v + 1",)} | {k: SAVING[k] for k in ("v * 3",)},
+                     (1.5, -0.5))
+
+
+@EXERCISE.test("graphs of additions run twice", points=2, feedback=SURVIVE_FEEDBACK,
+               key_feedback=SURVIVE_KEYS)
 def additions_twice(sub):
-    return {label: caught(sub.second_backward_error(build, w))
-            for (label, build), w in zip(ADDITIONS.items(), (1.5, -0.5, 4.0, 0.25))}
+    return _survives(sub, ADDITIONS, (1.5, -0.5, 4.0, 0.25, 0.0))
 
 
-@EXERCISE.test(
-    "graphs that save values do not",
-    points=2,
-    feedback="Catch the second call's RuntimeError and return it: any product (even by a "
-    "number), division, power, exp or tanh saves a value, and the first backward freed it.",
-)
+@EXERCISE.test("graphs that save values do not", points=2, feedback=SURVIVE_FEEDBACK,
+               key_feedback=SURVIVE_KEYS)
 def saving_fails(sub):
-    ws = (1.5, -0.5, 2.0, 0.25, 3.0, -1.5, 0.5, -2.0)
-    return {label: caught(sub.second_backward_error(build, w))
-            for (label, build), w in zip(SAVING.items(), ws)}
+    return _survives(sub, SAVING, (1.5, -0.5, 2.0, 0.25, 3.0, -1.5, 0.5, -2.0, 0.0))
 
 
 @EXERCISE.diagram

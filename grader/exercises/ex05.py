@@ -1,8 +1,10 @@
 """ex05 accumulation: tests for gradients accumulating over steps, and clearing them with
 ``grad.zero_()`` or ``grad = None`` (one at a time in the loop, or through zero_grad).
 
-The probes create the leaves and hand them to the submission, so they can look at the leaves'
-gradients afterwards: what the loop left behind tells the two resets apart (0.0 versus None).
+The probes create the leaves and hand them to the submission, so they can see what the loop
+left behind: who last wrote each .grad (backward, or an assignment), whether it was changed in
+place since (zero_), whether it is still the same object, and how many backward passes ran.
+The step counts include 1 and 0 (a loop that runs one step too many or too few shows).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import Any
 from micrograph import Value, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import grad, num
+from grader.spec.probe import num
+from grader.spec.provenance import grad_of, same_object, watching
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
@@ -27,104 +30,101 @@ def _history(answer: object) -> list[Any] | str:
     return [num(g) for g in answer]
 
 
-def _run(sub, w: float, x: float, steps: int, reset: str | None) -> dict[str, Any]:
-    """One call of grad_history on fresh leaves: the history and the gradients left behind."""
+def _run(sub, w: float, x: float, steps: int, reset: str | None,
+         before: float | None = None) -> dict[str, Any]:
+    """One call of grad_history on fresh leaves (w.grad already ``before`` if given): the
+    history, the backward passes, and the gradients left behind, with who wrote them."""
     wl, xl = _leaves(w, x)
-    history = _history(sub.grad_history(wl, xl, steps, reset))
-    return {"history": history, "left": [grad(wl), grad(xl)]}
+    if before is not None:
+        mul(wl, before).backward()  # w.grad holds `before` when the loop starts
+    with watching(sub, "grad_history") as call:
+        history = _history(sub.grad_history(wl, xl, steps, reset))
+    return {"history": history, "backward": call.fact,
+            "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}
 
 
-@EXERCISE.test(
-    "gradients accumulate",
-    points=2,
-    public=True,
-    feedback="Build y from the leaves you are given on every step, call y.backward() and "
-    "record w.grad: nothing clears it between steps.",
-)
+def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    return {key: [r[key] for r in runs] for key in runs[0]}
+
+
+KEYS = {
+    "history": "record w.grad (as a float) after each step's backward, before clearing",
+    "backward": "build y from the leaves you are given and call y.backward() once per step, "
+    "exactly `steps` times",
+    "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
+    "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
+}
+FEEDBACK = "Run `steps` steps on the leaves given: build y, y.backward(), record w.grad, then reset."
+
+
+@EXERCISE.test("gradients accumulate", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
 def accumulate_public(sub):
-    return [_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]]
+    return _regroup([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]])
 
 
-@EXERCISE.test(
-    "accumulation over other step counts",
-    points=2,
-    feedback="Each backward adds to whatever .grad already holds, even a gradient that was "
-    "there before the loop; run exactly `steps` steps.",
-    key_feedback={
-        "steps": "one entry per step: backward adds dy/dw to w.grad every time",
-        "earlier_grad": "w already held a gradient before the loop: backward adds to it",
-    },
-)
-def accumulate_hidden(sub):
-    cases = [(-1.5, 0.25, 1), (3.0, -2.0, 3), (0.0, 1.0, 6)]
-    steps = [_run(sub, w, x, n, None) for w, x, n in cases]
-    wl, xl = _leaves(1.25, -0.5)
-    mul(wl, 3.0).backward()  # w.grad is 3 before the loop starts
-    earlier = {"history": _history(sub.grad_history(wl, xl, 3)), "left": [grad(wl), grad(xl)]}
-    return {"steps": steps, "earlier_grad": earlier}
+@EXERCISE.test("zero_() every step", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+def zero_public(sub):
+    return _run(sub, -2.5, 1.0, 3, "zero_")
 
 
-@EXERCISE.test(
-    "zero_() every step",
-    points=2,
-    feedback="With reset='zero_', call w.grad.zero_() and x.grad.zero_() after recording each "
-    "step's gradient, so every step starts from 0.",
-)
-def zero_each_step(sub):
-    return [_run(sub, w, x, n, "zero_")["history"]
-            for w, x, n in [(-2.5, 1.0, 4), (1.5, 0.5, 2), (4.0, -4.0, 5)]]
+@EXERCISE.test("grad = None every step", points=2, public=True, feedback=FEEDBACK,
+               key_feedback=KEYS)
+def none_public(sub):
+    return _run(sub, 0.75, 2.0, 3, "none")
 
 
-@EXERCISE.test(
-    "grad = None every step",
-    points=2,
-    feedback="With reset='none', set w.grad = None and x.grad = None after recording each "
-    "step's gradient, so the next backward stores a new one.",
-)
-def none_each_step(sub):
-    return [_run(sub, w, x, n, "none")["history"]
-            for w, x, n in [(0.75, 2.0, 4), (-3.0, -1.0, 3), (10.0, 0.5, 2)]]
+@EXERCISE.test("other step counts and resets", points=3, feedback=FEEDBACK, key_feedback=KEYS)
+def steps_hidden(sub):
+    cases = [(-1.5, 0.25, 1, None), (3.0, -2.0, 0, None), (0.0, 1.0, 6, None),
+             (1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
+             (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none")]
+    return _regroup([_run(sub, w, x, n, reset) for w, x, n, reset in cases])
 
 
-@EXERCISE.test(
-    "both leaves cleared after each step",
-    points=1,
-    feedback="Clear both w and x, after recording the step's gradient.",
-    key_feedback={
-        "zero_": "zero_() keeps the gradient Value and sets it to 0: after the loop both "
-        "leaves hold 0",
-        "none": "grad = None drops the gradient: after the loop both leaves' .grad are None",
-    },
-)
-def left_behind(sub):
-    return {reset: [_run(sub, w, x, 3, reset)["left"] for w, x in [(1.5, -2.0), (-0.5, 6.0)]]
-            for reset in ("zero_", "none")}
+@EXERCISE.test("a gradient already there before the loop", points=1, feedback=FEEDBACK,
+               key_feedback=KEYS)
+def earlier_grad(sub):
+    return _regroup([_run(sub, 1.25, -0.5, 3, None, before=3.0),
+                     _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0)])
 
 
-@EXERCISE.test(
-    "zero_grad clears every leaf",
-    points=2,
-    feedback="For each leaf: set_to_none=True sets .grad = None; set_to_none=False calls "
-    ".grad.zero_() when .grad is not None (a leaf without a gradient stays None).",
-    key_feedback={
-        "set_to_none": "set_to_none=True: every leaf's .grad becomes None",
-        "zeroed": "set_to_none=False: each stored gradient becomes 0, a missing one stays None",
-        "same_value": "zero_() changes the gradient in place: .grad is still the same Value",
-    },
-)
-def zero_grad(sub):
-    def with_grads() -> tuple[list[Value], Any]:
-        p, q, r = (Value(v, requires_grad=True) for v in (2.0, -1.5, 0.5))
-        (p * q + p).backward()  # p and q get gradients, r none
-        return [p, q, r], p.grad
+def _with_grads(values: tuple[float, float, float]) -> tuple[list[Value], Value]:
+    p, q, r = (Value(v, requires_grad=True) for v in values)
+    (p * q + p).backward()  # p and q get gradients, r none
+    return [p, q, r], p.grad
 
-    leaves, _ = with_grads()
-    sub.zero_grad(leaves, set_to_none=True)
-    set_to_none = [grad(v) for v in leaves]
-    leaves, before = with_grads()
-    sub.zero_grad(leaves, set_to_none=False)
-    zeroed = [grad(v) for v in leaves]
-    return {"set_to_none": set_to_none, "zeroed": zeroed, "same_value": leaves[0].grad is before}
+
+def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> dict[str, Any]:
+    leaves, before = _with_grads(values)
+    with watching(sub, "zero_grad") as call:
+        sub.zero_grad(leaves, set_to_none=set_to_none)
+    return {"grads": [grad_of(v, f"{n}.grad") for v, n in zip(leaves, "pqr")],
+            "same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
+                                      "the gradient Value p had before"),
+            "backward": call.fact}
+
+
+ZERO_GRAD_KEYS = {
+    "grads": "set_to_none=True: set each .grad to None; set_to_none=False: call .grad.zero_() "
+    "on each stored gradient (a leaf without one stays None)",
+    "same_value": "zero_() changes the gradient in place: keep the same Value",
+    "backward": "zero_grad only clears: it runs no backward",
+}
+ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none asks."
+
+
+@EXERCISE.test("zero_grad clears every leaf", points=2, public=True, feedback=ZERO_GRAD_FEEDBACK,
+               key_feedback=ZERO_GRAD_KEYS)
+def zero_grad_public(sub):
+    return {"none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
+            "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False)}
+
+
+@EXERCISE.test("zero_grad on other leaves", points=1, feedback=ZERO_GRAD_FEEDBACK,
+               key_feedback=ZERO_GRAD_KEYS)
+def zero_grad_hidden(sub):
+    return {"none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
+            "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False)}
 
 
 @EXERCISE.diagram

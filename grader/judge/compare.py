@@ -2,13 +2,16 @@
 
 Both sides come out of ``json.loads``, so they are exact built-in types and nothing here can be
 fooled by a custom ``__eq__``.  ``True`` is never equal to ``1``; ints and floats compare as
-numbers; ``nan`` equals ``nan``; infinities equal only themselves.
+numbers; ``nan`` equals ``nan``; infinities equal only themselves.  Keys that start with ``~``
+are context: they do not count (see ``grader.spec.facts``).
 """
 
 from __future__ import annotations
 
 import math
 from typing import Any
+
+from grader.spec.facts import CONTEXT
 
 REL_TOL = 1e-9
 ABS_TOL = 1e-12
@@ -32,10 +35,14 @@ def same(expected: Any, actual: Any) -> bool:
     if type(expected) is list:
         return len(expected) == len(actual) and all(map(same, expected, actual))
     if type(expected) is dict:
-        return expected.keys() == actual.keys() and all(
-            same(v, actual[k]) for k, v in expected.items()
-        )
+        keys = _compared(expected)
+        return keys == _compared(actual) and all(same(expected[k], actual[k]) for k in keys)
     return bool(expected == actual)
+
+
+def _compared(observation: dict[str, Any]) -> set[str]:
+    """The keys that count: a key starting with ``CONTEXT`` only helps explain a difference."""
+    return {k for k in observation if not k.startswith(CONTEXT)}
 
 
 def mismatched_keys(expected: Any, actual: Any) -> list[str]:

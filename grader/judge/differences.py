@@ -17,7 +17,7 @@ from grader.judge.sentences import Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import FACT, Kind
+from grader.spec.facts import CONTEXT, FACT, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -78,12 +78,23 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         say = (Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
                else Say.MORE_BACKWARD if gp > wp else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))
-    if want.get("grad_mode_off") != got.get("grad_mode_off"):
-        found.append(_diff(Say.GRAD_MODE_OFF if got.get("grad_mode_off") else Say.GRAD_MODE_ON,
-                           label=label))
-    if got.get("grad_mode_left_off") and not want.get("grad_mode_left_off"):
+    wk, gk = want.get("kept_graph"), got.get("kept_graph")
+    if type(wk) is list and type(gk) is list and wp == gp:
+        kept = next(((w, g) for w, g in zip(wk, gk) if w is not g), None)
+        if kept is not None:
+            found.append(_diff(Say.KEPT_MORE if kept[1] is True else Say.KEPT_FEWER, label=label))
+    off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
+    if off[0] != off[1]:
+        found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label))
+    if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
     return found
+
+
+def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, Any]:
+    """A field compared (``key``) or context only (``~key``), on both sides."""
+    name = key if key in want else CONTEXT + key
+    return want.get(name), got.get(name)
 
 
 def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -117,7 +128,7 @@ def find(want: Any, got: Any) -> list[Difference]:
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
-    if same(want, got):
+    if want == got:  # not ``same``: context keys (``~``) are not compared, but they explain
         return
     if type(want) is dict and type(want.get(FACT)) is str:
         explain = _BY_KIND.get(want[FACT])

@@ -27,10 +27,10 @@ class Say(str, enum.Enum):
     # a .grad (GRAD facts)
     GRAD_BY_HAND = N_("{label} holds a value that backward did not write: it was assigned by hand.")
     GRAD_NEVER_WRITTEN = N_("backward never wrote {label}: it is still None.")
-    GRAD_STILL_BACKWARD = N_("{label} still holds the gradient backward wrote: it was not cleared "
-                           "by hand.")
-    GRAD_WRITTEN = N_("backward wrote {label}, which is meant to receive no gradient here.")
-    GRAD_SET_BY_HAND = N_("{label} was set by hand, where it should come from backward.")
+    GRAD_STILL_BACKWARD = N_("{label} still holds the gradient backward wrote, where the statement "
+                            "assigns it by hand.")
+    GRAD_WRITTEN = N_("{label} holds a gradient from backward, where it is meant to be None here.")
+    GRAD_SET_BY_HAND = N_("{label} holds a value assigned by hand, where it is meant to be None here.")
     GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's: check "
@@ -77,10 +77,14 @@ class Say(str, enum.Enum):
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
     GRAD_MODE_ON = N_("{label} never turned grad mode off: no part of it ran under no_grad.")
+    KEPT_FEWER = N_("{label} let backward free the graph (no retain_graph=True) in a pass where "
+                    "the statement keeps it for a later pass.")
+    KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
+                   "backward free it.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
-    SAME_OBJECT = N_("{label} is {of} itself, not a new object.")
+    SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
         return _(self.value, **fields)

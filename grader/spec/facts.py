@@ -10,11 +10,13 @@ reference solution's into a sentence about what the student did.
     {"fact": "value", "label": "x", "type": "Value", "data": 2.0, "requires_grad": true,
      "is_leaf": true, "grad_fn": null, "retains_grad": false, "version": 0}
     {"fact": "graph", "label": "y", "leaves": ["w", "x"], "nodes": [...]}
-    {"fact": "call",  "label": "train", "passes": 1, "grad_mode_off": false,
-     "grad_mode_left_off": false}
+    {"fact": "call",  "label": "train", "passes": 1, "kept_graph": [false],
+     "~grad_mode_off": false, "~grad_mode_left_off": false}
     {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
 
-Facts compare like any observation (equal or not); the kind only shapes the explanation.
+Facts compare like any observation (equal or not); the kind only shapes the explanation.  A
+key that starts with ``~`` is context: never compared, only told when something else differs
+(whether grad mode was off explains a missing graph, but is no mistake by itself).
 Labels are chosen by the probe and name what the student knows (``"w.grad"``, ``"y"``), never
 an answer.  This module is pure data (stdlib only): the child and the parent both import it.
 """
@@ -25,6 +27,7 @@ import enum
 
 FACT = "fact"  # the key that marks a dict as a fact
 LABEL = "label"
+CONTEXT = "~"  # a key that starts with it explains a difference but is never compared
 
 
 class Kind(str, enum.Enum):
@@ -41,8 +44,8 @@ class By(str, enum.Enum):
     """Who last wrote a ``.grad``."""
 
     BACKWARD = "backward"  # the engine: AccumulateGrad into a leaf, or retain_grad
-    HAND = "hand"  # an assignment ``v.grad = ...`` (also ``v.grad = None``)
-    NOBODY = "nobody"  # never written since the Value was made
+    HAND = "hand"  # an assignment ``v.grad = Value(...)``
+    NOBODY = "nobody"  # .grad is None: never written, or set to None
 
 
 class Saved(str, enum.Enum):

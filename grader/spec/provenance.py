@@ -6,8 +6,9 @@ did to the engine, what a returned Value is.
     value_of(x, "x")               VALUE fact: type, data, flags, grad_fn, version
     same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
     with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
-        sub.train(...)                     started, whether grad mode was off while the
-                                           student's code ran, whether it was left off
+        sub.train(...)                     started (and which kept the graph), whether grad
+                                           mode was off while the student's code ran, whether
+                                           it was left off
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -24,10 +25,13 @@ from typing import Any
 
 import micrograph
 from micrograph import observe
-from grader.spec.facts import FACT, LABEL, By, Kind
+from grader.spec.facts import CONTEXT, FACT, LABEL, By, Kind
 from grader.spec.graph import graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import grad_fn, num
+
+
+MAX_PASSES_LISTED = 20
 
 
 def _is_value(v: object) -> bool:
@@ -35,9 +39,13 @@ def _is_value(v: object) -> bool:
 
 
 def _writer(v: Any) -> tuple[By, bool]:
-    """Who last wrote ``v.grad``, and whether it changed in place since."""
+    """Who last wrote ``v.grad``, and whether it changed in place since.
+
+    ``v.grad = None`` writes nothing: a .grad that is None counts as written by nobody, so a
+    loop that skips the leaves without a gradient equals one that sets them to None again.
+    """
     record = observe.grad_write(v)
-    if record is None:
+    if record is None or record.grad is None:
         return By.NOBODY, False
     by = By.BACKWARD if record.by_engine else By.HAND
     return by, not record.intact(v)
@@ -76,14 +84,19 @@ def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]
     return {FACT: Kind.IDENTITY.value, LABEL: label, "of": of, "same": v is other}
 
 
-class Call:
+class Call(observe.Observer):
     """What one call of the student's code did; ``fact`` is filled when the block ends."""
 
     def __init__(self, label: str, filename: str) -> None:
         self.label = label
         self.filename = filename
         self.grad_mode_off = False
+        self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
         self.fact: dict[str, Any] = {}
+
+    def pass_started(self, start: observe.PassStart) -> None:
+        if len(self.kept_graph) < MAX_PASSES_LISTED:
+            self.kept_graph.append(bool(start.retain_graph))
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called."""
@@ -96,23 +109,29 @@ class Call:
 
 
 @contextlib.contextmanager
-def watching(sub: ModuleType, label: str) -> Iterator[Call]:
+def watching(sub: ModuleType, label: str, *, grad_mode: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
+    Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad); otherwise it is
+    context (``~`` keys): told when something else differs (no_grad explains a missing graph),
+    never a reason to fail on its own, since clearing gradients under no_grad is fine.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     """
+    mode = "" if grad_mode else CONTEXT
     call = Call(label, str(getattr(sub, "__file__", "")))
     before, previous = observe.passes(), sys.getprofile()
     sys.setprofile(call.sample)
     try:
-        yield call
+        with observe.observing(call):
+            yield call
     finally:
         sys.setprofile(previous)
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
-                     "grad_mode_off": call.grad_mode_off, "grad_mode_left_off": left_off}
+                     "kept_graph": call.kept_graph, mode + "grad_mode_off": call.grad_mode_off,
+                     mode + "grad_mode_left_off": left_off}
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import string
 import types
 
 import micrograph
+from grader.judge.compare import same
 from grader.judge.differences import find
 from grader.judge.sentences import Say
 from grader.spec.graph import graph
@@ -92,7 +93,7 @@ def test_a_call_reports_backward_passes_and_grad_mode():
 
     facts = {}
     for fn in (with_backward, under_no_grad, leaves_it_off):
-        with watching(module, fn.__name__) as call:
+        with watching(module, fn.__name__, grad_mode=True) as call:
             fn()
         facts[fn.__name__] = call.fact
     assert micrograph.is_grad_enabled()  # restored after the block
@@ -132,3 +133,22 @@ def test_fields_from_the_child_are_cleaned():
     got = dict(value_of(w + 1, "x"), grad_fn="Evil\nBackward" + "x" * 500)
     text = find(want, got)[0].sentence()
     assert "\n" not in text and len(text) < 300
+
+
+def test_grad_mode_is_context_unless_asked():
+    module = types.ModuleType("student")
+    module.__file__ = __file__
+
+    def clear_under_no_grad():
+        with micrograph.no_grad():
+            return Value(1.0) * 2
+
+    with watching(module, "plain") as plain:
+        Value(1.0) * 2
+    with watching(module, "plain") as quiet:
+        clear_under_no_grad()
+    assert same(plain.fact, quiet.fact)  # no_grad alone is no mistake ...
+    w = Value(0.5, requires_grad=True)
+    want = {"call": plain.fact, "y": value_of(w * 2, "y")}
+    got = {"call": quiet.fact, "y": value_of(Value(1.0), "y")}
+    assert _said(want, got) == [Say.GRAD_MODE_OFF, Say.UNTRACKED]  # ... but it explains one

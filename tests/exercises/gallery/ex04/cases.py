@@ -1,0 +1,57 @@
+"""ex04 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+RAISES = "a second backward raises"
+ADDS = "with retain_graph=True the second backward adds"
+SURVIVES = "which graphs survive a second backward"
+SECOND_CALL = '''    try:
+        y.backward()
+    except RuntimeError as exc:
+        error = exc  # the graph's saved values were freed by the first call
+'''
+
+CASES = [
+    Wrong("always_retain", fails={RAISES: "catch the second call's RuntimeError"}),
+    Wrong("hardcoded", fails={"backward twice on other inputs": "record w.grad as a float"}),
+    Wrong("message_string", fails={RAISES: "return the error object"}),
+    Wrong("error_made_by_hand", fails={RAISES: "backward_twice ran backward fewer times"},
+          edits={SECOND_CALL: '''    if not retain_graph:
+        error = RuntimeError("Trying to backward through the graph a second time (or directly "
+                             "access saved tensors after they have already been freed).")
+    else:
+        y.backward()
+'''}),
+    Wrong("root_op_only", fails={"graphs that save values do not": "do not decide from the graph's ops alone"},
+          edits={'''    y = build(Value(w, requires_grad=True))
+    y.backward()
+    try:
+        y.backward()
+    except RuntimeError as exc:
+        return exc  # some node on the way saved a value, and it is gone
+    return None''': '''    y = build(Value(w, requires_grad=True))
+    if y.grad_fn.name() in ("AddBackward0", "SubBackward0", "NegBackward0"):
+        return None
+    y.backward()
+    try:
+        y.backward()
+    except RuntimeError as exc:
+        return exc
+    return None'''}),
+    Wrong("retain_on_second_call", fails={ADDS: "backward_twice let backward free the graph"},
+          edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward()\n",
+                 SECOND_CALL: '''    try:
+        y.backward(retain_graph=retain_graph)
+    except RuntimeError as exc:
+        error = exc
+'''}),
+    Wrong("history_after_both", fails={ADDS: "record w.grad as a float after each call"},
+          edits={"    history = [w_leaf.grad.item()]\n": "    history = []\n",
+                 "    history.append(w_leaf.grad.item())\n": "    history += [w_leaf.grad.item()] * 2\n"}),
+    Wrong("swallow_everything", fails={SURVIVES: "saves a value that the first backward frees"},
+          edits={'''    except RuntimeError as exc:
+        return exc  # some node on the way saved a value, and it is gone''': '''    except RuntimeError:
+        pass'''}),
+    Correct("float_and_else"),
+    Correct("engine_functions"),
+]

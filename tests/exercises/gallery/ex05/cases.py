@@ -1,0 +1,51 @@
+"""ex05 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+ACCUMULATE = "gradients accumulate"
+ZERO = "zero_() every step"
+NONE = "grad = None every step"
+ZERO_GRAD = "zero_grad clears every leaf"
+HIDDEN = "other step counts and resets"
+LOOP = '''    for _ in range(steps):
+        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared
+        y.backward()  # adds dy/dw to whatever w.grad already holds
+        history.append(w.grad.item())
+        if reset is not None:
+            zero_grad([w, x], set_to_none=(reset == "none"))
+'''
+ZERO_IN_PLACE = "            leaf.grad.zero_()  # keep the same Value, set it to 0 in place\n"
+
+CASES = [
+    Wrong("hardcoded", fails={ACCUMULATE: "grad_history ran no backward pass"}),
+    Wrong("new_leaves", fails={ACCUMULATE: "backward never wrote w.grad"}),
+    Wrong("only_w_new_zero", fails={ZERO: "x.grad is still exactly what backward wrote",
+                                    ZERO_GRAD: "p.grad holds a value that backward did not write"}),
+    Wrong("formula_history", fails={ACCUMULATE: "grad_history ran no backward pass"},
+          edits={LOOP: '''    dw = 2 * w.item() + x.item() + 1
+    for step in range(steps):
+        history.append(dw if reset else dw * (step + 1))
+'''}),
+    Wrong("zero_by_assignment", fails={ZERO_GRAD: "p.grad holds a value that backward did not write"},
+          edits={ZERO_IN_PLACE: "            leaf.grad = Value(0.0)\n"}),
+    Wrong("one_step_too_many", fails={HIDDEN: "grad_history ran backward more times"},
+          edits={"    for _ in range(steps):\n": "    for _ in range(steps + 1):\n",
+                 "    return history\n": "    return history[:steps] if steps else history[:1]\n"}),
+    Wrong("clear_before_backward", fails={ZERO: "w.grad is still exactly what backward wrote"},
+          edits={LOOP: '''    for _ in range(steps):
+        if reset is not None:
+            zero_grad([w, x], set_to_none=(reset == "none"))
+        y = (x + w) * (w + 1)
+        y.backward()
+        history.append(w.grad.item())
+'''}),
+    Wrong("set_to_none_ignored", fails={ZERO_GRAD: "p.grad holds a gradient from backward, where it is meant to be None"},
+          edits={'''        if set_to_none:
+            leaf.grad = None  # forget it; the next backward stores a new Value
+        elif leaf.grad is not None:''': '''        if leaf.grad is not None:'''}),
+    Correct("clear_under_no_grad",  # optimizers clear under no_grad too: no mistake
+            edits={"        if reset is not None:\n            zero_grad": "        if reset is not None:\n            with micrograph.no_grad():\n                zero_grad",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"}),
+    Correct("optimizer_zero_grad"),
+    Correct("data_zero_and_skip"),
+]
