@@ -61,11 +61,12 @@ def shift_by_rebinding(w: float, x: float) -> dict[str, Value]:
     raise NotImplementedError("ex06: shift_by_rebinding")
 
 
-def shift_by_data_copy(w: float, x: float) -> dict[str, Value]:
-    """The same, but add 1 to x with ``x.data.copy_(x.data + 1)`` instead of rebinding.
+def shift_by_data_copy(w: float, x: Value) -> dict[str, Value]:
+    """The same, but add 1 to the leaf x with ``x.data.copy_(x.data + 1)`` instead of rebinding.
 
-    Make w = Value(w) (no grad) and x = Value(x, requires_grad=True); change x through its
-    ``.data``; build a, b, y from w and x; call y.backward().  Return {"x": x, "y": y}.
+    ``x`` is a leaf Value(..., requires_grad=True) made by the caller, who keeps it to check
+    that it is still the same leaf afterwards.  Make w = Value(w) (no grad); change x through
+    its ``.data``; build a, b, y from w and x; call y.backward().  Return {"x": x, "y": y}.
     """
     # TODO: change x's value through x.data, build y, backpropagate
     raise NotImplementedError("ex06: shift_by_data_copy")

@@ -69,10 +69,9 @@ def shift_by_rebinding(w: float, x: float) -> dict[str, Value]:
     return {"x0": x0, "x": x, "y": y}
 
 
-def shift_by_data_copy(w: float, x: float) -> dict[str, Value]:
-    """The same, but add 1 to x with ``x.data.copy_(x.data + 1)`` instead of rebinding."""
+def shift_by_data_copy(w: float, x: Value) -> dict[str, Value]:
+    """The same, but add 1 to the leaf x with ``x.data.copy_(x.data + 1)`` instead of rebinding."""
     w = Value(w)
-    x = Value(x, requires_grad=True)
     # x.data shares x's number but is not tracked, so this records nothing and x stays a leaf.
     x.data.copy_(x.data + 1)
     y = _graph_from(w, x)

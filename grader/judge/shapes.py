@@ -60,6 +60,15 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     return found
 
 
+def _unreached(wn: list[_Node], gn: list[_Node], got: dict[str, Any],
+               label: str) -> list[Difference]:
+    """Named Values the statement's graph is computed from that the submission's is not (they
+    are neither a node nor a leaf of it)."""
+    theirs = {n.get("name") for n in gn} | set(got.get("leaves") or [])
+    return [difference(Say.NOT_FROM, label=label, name=n["name"]) for n in wn[1:]
+            if n.get("name") and n["name"] not in theirs]
+
+
 def _node(wn: _Node, gn: _Node, nodes: list[_Node], i: int, label: str) -> Difference | None:
     """The difference at node ``i`` (None if the two nodes agree)."""
     where = _where(nodes, i, label)
@@ -85,7 +94,7 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     wn, gn = _nodes(want), _nodes(got)
     if wn and not gn:
         return [difference(Say.NO_GRAPH, label=label)]
-    found = _leaves(want, got, label)
+    found = _leaves(want, got, label) or _unreached(wn, gn, got, label)
     if found:
         return found
     for i, (a, b) in enumerate(zip(wn, gn)):

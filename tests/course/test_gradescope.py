@@ -14,7 +14,7 @@ from grader.course import catalog
 
 
 def test_any_layout_and_what_students_see_when(standin) -> None:
-    wrong = REPO / "tests" / "exercises" / "wrong" / "ex03_hardcoded.py"
+    wrong = REPO / "tests" / "exercises" / "gallery" / "ex03" / "hardcoded.py"
 
     def setup(submission: Path, root: Path) -> None:
         nested = submission / "my work" / "exercises"

@@ -1,19 +1,18 @@
-"""Wrong ex06: the documents' numbers (w = 1, x = 2) hard-coded in the rebinding example, and
-the leaf changed with an in-place add under no_grad instead of through x.data."""
+"""Wrong ex06: every leaf made with requires_grad=True, whatever the flags say."""
 
 import micrograph
 from micrograph import Value
 
 
 def build(w, x, w_requires_grad, x_requires_grad):
-    w, x = Value(w, requires_grad=w_requires_grad), Value(x, requires_grad=x_requires_grad)
+    w, x = Value(w, requires_grad=True), Value(x, requires_grad=True)
     a, b = micrograph.add(x, w), micrograph.add(w, 1)
     return {"w": w, "x": x, "a": a, "b": b, "y": micrograph.mul(a, b)}
 
 
 def shift_by_rebinding(w, x):
-    w = Value(1.0)
-    x0 = x = Value(2.0, requires_grad=True)
+    w = Value(w)
+    x0 = x = Value(x, requires_grad=True)
     x = x + 1
     y = (x + w) * (w + 1)
     y.backward()
@@ -21,9 +20,8 @@ def shift_by_rebinding(w, x):
 
 
 def shift_by_data_copy(w, x):
-    w, x = Value(w), Value(x, requires_grad=True)
-    with micrograph.no_grad():
-        x += 1
+    w = Value(w)
+    x.data.copy_(x.data + 1)
     y = (x + w) * (w + 1)
     y.backward()
     return {"x": x, "y": y}

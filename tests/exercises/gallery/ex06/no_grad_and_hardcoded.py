@@ -1,4 +1,5 @@
-"""Wrong ex06: x = x + 1 where x.data.copy_ was asked for, and the original leaf not kept."""
+"""Wrong ex06: the documents' numbers (w = 1, x = 2) hard-coded in the rebinding example, and
+the leaf changed with an in-place add under no_grad instead of through x.data."""
 
 import micrograph
 from micrograph import Value
@@ -11,16 +12,18 @@ def build(w, x, w_requires_grad, x_requires_grad):
 
 
 def shift_by_rebinding(w, x):
-    w, x = Value(w), Value(x, requires_grad=True)
+    w = Value(1.0)
+    x0 = x = Value(2.0, requires_grad=True)
     x = x + 1
     y = (x + w) * (w + 1)
     y.backward()
-    return {"x0": x, "x": x, "y": y}
+    return {"x0": x0, "x": x, "y": y}
 
 
 def shift_by_data_copy(w, x):
-    w, x = Value(w), Value(x, requires_grad=True)
-    x = x + 1
+    w = Value(w)
+    with micrograph.no_grad():
+        x += 1
     y = (x + w) * (w + 1)
     y.backward()
     return {"x": x, "y": y}

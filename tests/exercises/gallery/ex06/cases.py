@@ -1,0 +1,31 @@
+"""ex06 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+PROPAGATION = "a result requires grad if an input does"
+REBIND = "x = x + 1 makes x a non-leaf"
+COPY = "x.data.copy_ keeps x a leaf"
+COPY_LINE = "    x.data.copy_(x.data + 1)\n"
+
+CASES = [
+    Wrong("flags_ignored", fails={PROPAGATION: "w has requires_grad=True"}),
+    Wrong("no_grad_and_hardcoded", fails={COPY: "x was changed in place (its version counter moved)"}),
+    Wrong("rebind_everywhere", fails={COPY: "the x returned is a new object, not the leaf x you were given"}),
+    Wrong("new_leaf_copy", fails={COPY: "the x returned is a new object, not the leaf x you were given"},
+          edits={COPY_LINE: "    x = Value(x.item() + 1, requires_grad=True)\n"}),
+    Wrong("add_under_no_grad", fails={COPY: "grad mode was off (no_grad) while shift_by_data_copy ran"},
+          edits={COPY_LINE: "    with micrograph.no_grad():\n        x.add_(1)\n"}),
+    Wrong("new_leaf_after_rebind", fails={REBIND: "backward never wrote x0.grad"},
+          edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    x = Value(x.item() + 1, requires_grad=True)\n"}),
+    Wrong("y_from_the_old_leaf", fails={REBIND: "y is not computed from the x you returned"},
+          edits={"    y = _graph_from(w, x)\n    y.backward()  # the gradient flows":
+                 "    y = _graph_from(w, x0)\n    y.backward()  # the gradient flows"}),
+    Wrong("b_from_x", fails={PROPAGATION: "b is not a leaf"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(x_leaf, 1)\n"}),
+    Wrong("b_always_a_leaf", fails={"every combination of flags": "b was not recorded by the graph"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = Value(w + 1)\n"}),
+    Correct("data_setter", edits={COPY_LINE: "    x.data = x.data + 1\n"}),
+    Correct("data_add_in_place", edits={COPY_LINE: "    x.data.add_(1.0)\n"}),
+    Correct("operators"),
+]
