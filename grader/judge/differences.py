@@ -104,16 +104,31 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
     return [_diff(say, label=label, of=want.get("of"))]
 
 
+def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    we, ge = want.get("error"), got.get("error")
+    if type(ge) is str and ge.startswith("not an exception: "):
+        return [_diff(Say.NOT_AN_ERROR, label=label, type=ge.removeprefix("not an exception: "))]
+    if we is not None and ge is None:
+        return [_diff(Say.NO_ERROR, label=label)]
+    if we is None and ge is not None:
+        return [_diff(Say.AN_ERROR, label=label, error=ge)]
+    if we != ge:
+        return [_diff(Say.OTHER_ERROR, label=label, error=ge)]
+    if want.get("raised_by") == "engine" and got.get("raised_by") != "engine":
+        return [_diff(Say.NOT_RAISED, label=label)]
+    return []
+
+
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {
     Kind.GRAD.value: _grad, Kind.VALUE.value: _value, Kind.GRAPH.value: graph_differences,
-    Kind.CALL.value: _call, Kind.IDENTITY.value: _identity,
+    Kind.CALL.value: _call, Kind.IDENTITY.value: _identity, Kind.ERROR.value: _error,
 }
 
 
 # Causes before consequences: what the call did (no backward, no_grad) explains a missing
 # gradient, which explains a graph that is not the statement's.
-_ORDER = {Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1, Kind.GRAD.value: 2,
-          Kind.GRAPH.value: 3}
+_ORDER = {Kind.CALL.value: 0, Kind.ERROR.value: 1, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
+          Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
 
 
 def find(want: Any, got: Any) -> list[Difference]:

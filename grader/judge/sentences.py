@@ -18,7 +18,7 @@ from micrograph.i18n import N_, Translator
 
 _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
-MAX_FIELD = 60
+MAX_FIELD = 120
 
 
 class Say(str, enum.Enum):
@@ -82,6 +82,12 @@ class Say(str, enum.Enum):
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
                    "backward free it.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
+    # an exception the student returned (ERROR facts)
+    NOT_AN_ERROR = N_("{label} is a {type}, not the exception object itself.")
+    NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
+    AN_ERROR = N_("{label} is an error ({error}), where the statement's call works.")
+    OTHER_ERROR = N_("{label} is another error than the engine raises here: {error}")
+    NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -13,6 +13,8 @@ reference solution's into a sentence about what the student did.
     {"fact": "call",  "label": "train", "passes": 1, "kept_graph": [false],
      "~grad_mode_off": false, "~grad_mode_left_off": false}
     {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
+    {"fact": "error", "label": "the error returned", "error": "RuntimeError: a leaf Variable ...",
+     "raised_by": "engine"}
 
 Facts compare like any observation (equal or not); the kind only shapes the explanation.  A
 key that starts with ``~`` is context: never compared, only told when something else differs
@@ -38,6 +40,7 @@ class Kind(str, enum.Enum):
     GRAPH = "graph"  # the graph behind a Value, in a form that ignores spelling
     CALL = "call"  # one call of the student's code: backward passes, grad mode
     IDENTITY = "identity"  # whether two returned objects are the same object
+    ERROR = "error"  # an exception the student caught and returned, and who raised it
 
 
 class By(str, enum.Enum):
@@ -46,6 +49,14 @@ class By(str, enum.Enum):
     BACKWARD = "backward"  # the engine: AccumulateGrad into a leaf, or retain_grad
     HAND = "hand"  # an assignment ``v.grad = Value(...)``
     NOBODY = "nobody"  # .grad is None: never written, or set to None
+
+
+class RaisedBy(str, enum.Enum):
+    """Where an exception the student returned came from (its traceback tells)."""
+
+    ENGINE = "engine"  # raised inside micrograph: the engine refused something
+    SUBMISSION = "submission"  # raised by the student's own code (``raise RuntimeError(...)``)
+    NOBODY = "nobody"  # never raised: an exception object made by hand, or no exception
 
 
 class Saved(str, enum.Enum):

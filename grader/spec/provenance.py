@@ -5,6 +5,8 @@ did to the engine, what a returned Value is.
                                    nobody), whether it changed in place since
     value_of(x, "x")               VALUE fact: type, data, flags, grad_fn, version
     same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
+    error_of(e, "the error returned")   ERROR fact: the exception as "Type: first line", and
+                                   whether the engine raised it (or the student, or nobody)
     with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
         sub.train(...)                     started (and which kept the graph), whether grad
                                            mode was off while the student's code ran, whether
@@ -18,17 +20,19 @@ file while the block runs (``sys.setprofile``: slower, so only around the call o
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
+import traceback
 from collections.abc import Iterator
 from types import FrameType, ModuleType
 from typing import Any
 
 import micrograph
 from micrograph import observe
-from grader.spec.facts import CONTEXT, FACT, LABEL, By, Kind
+from grader.spec.facts import CONTEXT, FACT, LABEL, By, Kind, RaisedBy
 from grader.spec.graph import graph
 from grader.spec.probe import grad as grad_number
-from grader.spec.probe import grad_fn, num
+from grader.spec.probe import caught, grad_fn, num
 
 
 MAX_PASSES_LISTED = 20
@@ -82,6 +86,22 @@ def value_of(v: object, label: str) -> dict[str, Any]:
 def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]:
     """The IDENTITY fact: is ``v`` the very object ``other`` (identity, never ``==``)?"""
     return {FACT: Kind.IDENTITY.value, LABEL: label, "of": of, "same": v is other}
+
+
+_ENGINE_DIR = os.path.dirname(micrograph.__file__) + os.sep
+
+
+def _raised_by(e: BaseException) -> RaisedBy:
+    frames = [frame.f_code.co_filename for frame, _ in traceback.walk_tb(e.__traceback__)]
+    if not frames:
+        return RaisedBy.NOBODY
+    return RaisedBy.ENGINE if frames[-1].startswith(_ENGINE_DIR) else RaisedBy.SUBMISSION
+
+
+def error_of(e: object, label: str) -> dict[str, Any]:
+    """The ERROR fact of an exception the student caught and returned (None stays None)."""
+    by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
+    return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
 
 
 class Call(observe.Observer):

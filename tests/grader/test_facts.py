@@ -15,7 +15,7 @@ from grader.judge.compare import same
 from grader.judge.differences import find
 from grader.judge.sentences import Say
 from grader.spec.graph import graph
-from grader.spec.provenance import grad_of, same_object, value_of, watching
+from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 from micrograph import Value
 
 
@@ -120,7 +120,7 @@ def test_values_and_identity():
 
 
 def test_sentences_have_no_numbers_and_only_known_fields():
-    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name"}
+    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error"}
     for say in Say:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
@@ -152,3 +152,18 @@ def test_grad_mode_is_context_unless_asked():
     want = {"call": plain.fact, "y": value_of(w * 2, "y")}
     got = {"call": quiet.fact, "y": value_of(Value(1.0), "y")}
     assert _said(want, got) == [Say.GRAD_MODE_OFF, Say.UNTRACKED]  # ... but it explains one
+
+
+def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
+    def engine_error():
+        try:
+            Value(1.0, requires_grad=True).add_(1)
+        except RuntimeError as e:
+            return e
+
+    want = error_of(engine_error(), "the error returned")
+    assert want["raised_by"] == "engine"
+    by_hand = RuntimeError(want["error"].removeprefix("RuntimeError: "))
+    assert _said(want, error_of(by_hand, "the error returned")) == [Say.NOT_RAISED]
+    assert _said(want, error_of(None, "the error returned")) == [Say.NO_ERROR]
+    assert _said(want, error_of(str(by_hand), "the error returned")) == [Say.NOT_AN_ERROR]

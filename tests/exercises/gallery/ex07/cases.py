@@ -1,0 +1,39 @@
+"""ex07 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+LEAF = "in-place on a leaf raises"
+REBIND = "a = a + 1 and a += 1"
+SAVED = "changing a saved value breaks backward"
+LEAF_TRY = '''    try:
+        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on
+    except RuntimeError as e:
+        error = e
+'''
+IN_PLACE = "        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n"
+
+CASES = [
+    Wrong("hardcoded", fails={"saved values on other inputs": "a was changed in place fewer times"}),
+    Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place"}),
+    Wrong("rebinding", fails={REBIND: "a2 (after a += 1) is a new object, not a1",
+                              SAVED: "a was never changed in place"}),
+    Wrong("error_by_hand", fails={LEAF: "the error returned was made by hand"},
+          edits={LEAF_TRY: '''    error = RuntimeError("a leaf Variable that requires grad is being used in an in-place "
+                         "operation.")
+'''}),
+    Wrong("add_under_no_grad", fails={SAVED: "grad mode was off (no_grad) while modify_saved_value ran"},
+          edits={IN_PLACE: "        with micrograph.no_grad():\n            a.add_(1)\n",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"}),
+    Wrong("one_change_too_many", fails={"saved values on other inputs": "a was changed in place more times"},
+          edits={"    for _ in range(times):\n": "    for _ in range(times + 1):\n"}),
+    Wrong("add_in_place_first", fails={REBIND: "a1 (after a = a + 1) is still a0, not a new object"},
+          edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
+                 "    a.add_(1)\n"}),
+    Wrong("backward_before_change", fails={SAVED: "modify_saved_value ran backward more times"},
+          edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
+                 "    y = combine(a, b)\n    y.backward(retain_graph=True)\n"}),
+    Wrong("changes_b", fails={SAVED: "a was never changed in place"},
+          edits={IN_PLACE: "        b.add_(1)\n"}),
+    Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
+    Correct("else_clauses"),
+]
