@@ -14,7 +14,7 @@ from coursekit import REPO, grade, solution, stub
 
 from grader.report.histogram import FULL, bars, distribution_svg
 
-WRONG = REPO / "tests" / "exercises" / "wrong" / "ex03_no_retain_grad.py"
+WRONG = REPO / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py"
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def test_failures_are_counted_among_the_submissions_that_ran(report: Path) -> No
     assert any(failed == "2" for _, failed, *_ in rows)
     # the one misconception fails three tests, failed by the same two students: one row
     assert len(rows) == 1 and wrong.count("and, by the same students:") == 1
-    assert "retain_grad on exactly the nodes named; retained grads on varied inputs" in wrong
+    assert "retain_grad on exactly the nodes named; retained grads on other inputs" in wrong
     not_run = _section(page, "Submissions that did not run")
     cells = re.findall(r"<td class=n>(\d*)</td>", not_run)
     # ran, full marks, syntax error, other import error, untouched stub, timed out, no file
