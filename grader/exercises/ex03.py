@@ -66,6 +66,13 @@ def retained_varied(sub):
     return [_retaining(sub, w, x, names) for names, w, x in cases]
 
 
+@EXERCISE.test("retain_grad on every choice of names", points=1, feedback=RETAIN_FEEDBACK)
+def retained_every_choice(sub):
+    choices = [[], ["a"], ["b"], ["y"], ["a", "b"], ["a", "y"], ["b", "y"], ["y", "b", "a"],
+               ["a", "a"]]
+    return [_retaining(sub, 1.25, -3.5, names) for names in choices]
+
+
 def _grad_or_none(g: object) -> float | str | None:
     """What a student returned for a .grad: None, or a number (a Value or a float)."""
     return None if g is None else num(g)

@@ -86,12 +86,18 @@ def retained_adds(sub):
     return _twice(sub, 2.0, 4.0, True)
 
 
-@EXERCISE.test("backward twice on other inputs", points=2, feedback=TWICE_FEEDBACK,
+@EXERCISE.test("a failed second backward on other inputs", points=1, feedback=TWICE_FEEDBACK,
+               key_feedback=TWICE_KEYS)
+def failed_hidden(sub):
+    cases = [(-1.25, 0.75), (0.0, 0.0), (3.0, -1.0)]
+    return _regroup([_twice(sub, w, x, False) for w, x in cases])
+
+
+@EXERCISE.test("backward twice on other inputs", points=1, feedback=TWICE_FEEDBACK,
                key_feedback=TWICE_KEYS)
 def twice_hidden(sub):
-    cases = [(-1.25, 0.75, False), (-2.0, 5.0, True), (0.0, 0.0, False), (-1.0, 3.0, True),
-             (3.0, -1.0, False)]
-    return _regroup([_twice(sub, w, x, keep) for w, x, keep in cases])
+    cases = [(-2.0, 5.0), (-1.0, 3.0), (0.0, 0.0)]
+    return _regroup([_twice(sub, w, x, True) for w, x in cases])
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:

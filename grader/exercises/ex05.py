@@ -73,10 +73,15 @@ def none_public(sub):
     return _run(sub, 0.75, 2.0, 3, "none")
 
 
-@EXERCISE.test("other step counts and resets", points=3, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("other step counts", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def steps_hidden(sub):
-    cases = [(-1.5, 0.25, 1, None), (3.0, -2.0, 0, None), (0.0, 1.0, 6, None),
-             (1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
+    cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
+    return _regroup([_run(sub, w, x, n, None) for w, x, n in cases])
+
+
+@EXERCISE.test("other resets", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def resets_hidden(sub):
+    cases = [(1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none")]
     return _regroup([_run(sub, w, x, n, reset) for w, x, n, reset in cases])
 

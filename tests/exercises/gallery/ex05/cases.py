@@ -6,7 +6,7 @@ ACCUMULATE = "gradients accumulate"
 ZERO = "zero_() every step"
 NONE = "grad = None every step"
 ZERO_GRAD = "zero_grad clears every leaf"
-HIDDEN = "other step counts and resets"
+HIDDEN = "other step counts"
 LOOP = '''    for _ in range(steps):
         y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared
         y.backward()  # adds dy/dw to whatever w.grad already holds
