@@ -4,7 +4,8 @@ The child serialised the graph with ``micrograph.viz.graph_json``; this renders 
 ``micrograph.viz.render_json`` in a worker process with its own time and memory limits
 (``grader.sandbox.renderer``).  A missing ``micrograph.viz``, a missing
 renderer, or a graph the renderer chokes on becomes a one-line note, never an exception: the
-diagram must not change or break a grade.
+diagram must not change or break a grade.  ``render_difference`` draws the graph of a failed
+public test with the node where it first differs from the reference's marked.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.judge import explain
+from grader.judge import explain, marking
+from grader.judge.sentences import Difference
 from grader.sandbox import renderer
 from grader.sandbox.child.wire import DiagramRecord
 from grader.spec.limits import Limits
@@ -65,3 +67,23 @@ def render(
     if rendered or not formats:
         return Drawing(paths)
     return Drawing(paths, "diagram: only the .gv source (no renderer)")
+
+
+def render_difference(test_name: str, found: Difference, directory: Path,
+                      formats: tuple[str, ...] = ("svg",)) -> Drawing:
+    """Draw the submission's graph from a failed public test with its first differing node
+    marked (``grader.judge.marking``); nothing when there is nothing to draw."""
+    if found.graph is None or found.node is None:
+        return Drawing()
+    graph = marking.viz_graph(found.graph, found.node, str(found.graph.get("label", "")))
+    if graph is None:
+        return Drawing()
+    try:
+        paths = renderer.render(graph, directory, marking.STEM, formats, RENDER_TIMEOUT)
+    except Exception:  # noqa: BLE001 - the diagram never breaks the grade
+        return Drawing()
+    shown = [p for p in paths if not p.endswith(".gv")] or paths
+    if not shown:
+        return Drawing()
+    return Drawing(paths, f"{shown[0]}: your graph in the public test '{test_name}'; the first "
+                          "node where it differs from the statement's graph has a thick blue border")

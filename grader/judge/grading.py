@@ -15,6 +15,7 @@ from grader.course.catalog import LoadedExercise
 from grader.judge import diagram, differences, explain
 from grader.judge.compare import same
 from grader.judge.reference import Expected
+from grader.judge.sentences import Difference
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
 from grader.sandbox.run import ChildReport, Spawn, run_child, spawn_here
 from grader.spec import Limits, Test
@@ -199,4 +200,24 @@ def grade_exercise(
         result.diagrams = drawing.paths
         result.notes += [drawing.note] if drawing.note else []
         result.diagram_problem = drawing.note if drawing.incomplete else None
+        marked = _first_shape_difference(spec.tests, tests, expected, report)
+        if marked is not None:
+            difference = diagram.render_difference(*marked, diagram_dir, formats)
+            result.diagrams += difference.paths
+            result.notes += [difference.note] if difference.note else []
     return result
+
+
+def _first_shape_difference(specs: list[Test], results: list[TestResult], expected: Expected,
+                            report: ChildReport) -> tuple[str, Difference] | None:
+    """The first failed public test whose graph differs in shape from the reference's, and
+    that difference (public only: a hidden test's graph would show what it checks)."""
+    for test, outcome in zip(specs, results):
+        record = report.tests.get(test.name)
+        if not test.public or outcome.status != FAILED or record is None:
+            continue
+        found = differences.find(expected.observations[test.name], record["obs"])
+        marked = next((d for d in found if d.graph is not None), None)
+        if marked is not None:
+            return test.name, marked
+    return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grader
 from micrograph.i18n import N_, Translator
@@ -64,8 +65,6 @@ class Say(str, enum.Enum):
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
-    NODE_MISSING = N_("{label}'s graph stops early: {where} has fewer operations below it.")
-    NODE_EXTRA = N_("{label}'s graph has more operations than the statement's, below {where}.")
     FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "
              "retain_graph=True.")
     KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")
@@ -98,12 +97,14 @@ class Say(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Difference:
-    """One explained difference; ``node`` is the first differing node of the submission's graph
-    (its canonical index, see ``grader.spec.graph``), for the diagram to mark."""
+    """One explained difference; for a graph, ``node`` is the first differing node of the
+    submission's graph ``graph`` (a GRAPH fact; the index in its canonical order), which the
+    grader draws with that node marked."""
 
     say: Say
     fields: tuple[tuple[str, str], ...]
     node: int | None = field(default=None, compare=False)
+    graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def sentence(self) -> str:
         return self.say(**dict(self.fields))
@@ -114,6 +115,7 @@ def clean(text: object) -> str:
     return "".join(c if c.isprintable() else "?" for c in str(text))[:MAX_FIELD]
 
 
-def difference(say: Say, node: int | None = None, **fields: object) -> Difference:
+def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,
+               **fields: object) -> Difference:
     """A Difference whose fields are cleaned for printing."""
-    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node)
+    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph)

@@ -69,19 +69,51 @@ def _unreached(wn: list[_Node], gn: list[_Node], got: dict[str, Any],
             if n.get("name") and n["name"] not in theirs]
 
 
-def _node(wn: _Node, gn: _Node, nodes: list[_Node], i: int, label: str) -> Difference | None:
-    """The difference at node ``i`` (None if the two nodes agree)."""
-    where = _where(nodes, i, label)
-    op = gn.get("op")
-    if wn.get("op") != op:
-        return difference(Say.NODE_OP, i, label=label, where=where, op=op)
-    if wn.get("leaf") != gn.get("leaf") or wn.get("in") != gn.get("in"):
-        return difference(Say.NODE_INPUTS, i, label=label, where=where, op=op)
-    name = wn.get("name")
-    if name and gn.get("name") != name and not any(n.get("name") == name for n in nodes):
-        return difference(Say.NOT_FROM, i, label=label, name=name)
-    if wn.get("saved") != gn.get("saved") and gn.get("saved") in ("kept", "freed"):
-        return difference(Say.FREED if gn["saved"] == "freed" else Say.KEPT, i, label=label)
+def _key(node: _Node) -> tuple[str, str, str]:
+    """What pairs a reference node with a submission node among commutative inputs."""
+    return str(node.get("name") or ""), str(node.get("op")), str(node.get("leaf") or "")
+
+
+def _pairs(wn: list[_Node], gn: list[_Node], i: int, j: int) -> list[tuple[int, int]] | None:
+    """The inputs of want[i] paired with those of got[j] (None if their numbers differ): by
+    name, op and leaf first (the canonical order sorts by a hash of what lies below, so a
+    changed subgraph may change places), then in order."""
+    wi = [k for k in wn[i].get("in") or [] if _ref(k, len(wn)) is not None]
+    gi = [k for k in gn[j].get("in") or [] if _ref(k, len(gn)) is not None]
+    if len(wi) != len(gi) or len(wn[i].get("in") or []) != len(gn[j].get("in") or []):
+        return None
+    free, pairs = list(gi), []
+    for a in wi:
+        match = next((b for b in free if _key(gn[b]) == _key(wn[a])), None)
+        if match is not None:
+            free.remove(match)
+            pairs.append((a, match))
+    rest = [a for a in wi if all(a != p for p, _ in pairs)]
+    return pairs + list(zip(rest, free))
+
+
+def _ref(k: object, count: int) -> int | None:
+    return k if type(k) is int and 0 <= k < count else None
+
+
+def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
+    """Walk both graphs from the root side by side; the first place they part."""
+    stack, seen = [(0, 0)], set()
+    while stack:
+        i, j = stack.pop()
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        a, b = wn[i], gn[j]
+        where, op = _where(gn, j, label), b.get("op")
+        if a.get("op") != op:
+            return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
+        pairs = _pairs(wn, gn, i, j)
+        if a.get("leaf") != b.get("leaf") or pairs is None:
+            return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=where, op=op)
+        if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
+            return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
+        stack.extend(reversed(pairs))
     return None
 
 
@@ -95,16 +127,12 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if wn and not gn:
         return [difference(Say.NO_GRAPH, label=label)]
     found = _leaves(want, got, label) or _unreached(wn, gn, got, label)
-    if found:
+    if found or not wn:
         return found
-    for i, (a, b) in enumerate(zip(wn, gn)):
-        step = _node(a, b, gn, i, label)
-        if step is not None:
-            return [step]
-    if len(gn) < len(wn):
-        return [difference(Say.NODE_MISSING, len(gn) - 1, label=label,
-                           where=_where(gn, len(gn) - 1, label))]
-    if len(gn) > len(wn):
-        return [difference(Say.NODE_EXTRA, len(wn), label=label,
-                           where=_where(gn, len(wn), label))]
+    step = _first(wn, gn, got, label)
+    if step is not None:
+        return [step]
+    if want.get("nodes") != got.get("nodes"):  # the same tree, shared differently
+        return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=label,
+                           op=gn[0].get("op"))]
     return []

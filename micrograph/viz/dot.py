@@ -35,6 +35,7 @@ OP_FILL = "lightgrey"
 FREED_FILL = "mistyrose"
 WARN = "red3"  # freed or stale saved values
 MUTED = "grey40"  # grad None, requires_grad=False
+MARK = "blue3"  # a node the grader marks: where a submission's graph first differs
 
 LEGEND = {
     "output": N_("output (what was drawn)"),
@@ -92,7 +93,8 @@ def _value(d: Diagram, node: ValueNode, used: bool) -> None:
         return
     lines.append(f"data {number(node.data)}")
     lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")
-    d.node(node.id, html(lines), fillcolor=VALUE_FILL[node.role], **min_width(lines, NODE_SIZE))
+    d.node(node.id, html(lines), fillcolor=VALUE_FILL[node.role], **_mark(node.marked),
+           **min_width(lines, NODE_SIZE))
 
 
 def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
@@ -113,8 +115,14 @@ def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
         style = {"fillcolor": OP_FILL, "color": WARN, "style": "rounded,filled", "penwidth": "2"}
     else:
         style = {"fillcolor": OP_FILL, "style": "rounded,filled"}
+    style.update(_mark(node.marked))
     d.node(node.id, html(lines), ordering="in", fontsize=str(OP_SIZE), **style, **min_width(lines, OP_SIZE))
     # ordering="in": inputs a, b left to right
+
+
+def _mark(marked: bool) -> dict[str, str]:
+    """A marked node (where the grader found a graph to differ) gets a thick blue border."""
+    return {"color": MARK, "penwidth": "4"} if marked else {}
 
 
 def _is_stale(s: SavedItem) -> bool:

@@ -31,6 +31,7 @@ class ValueNode(NamedTuple):
     name: str | None
     data: float | None
     grad: float | None
+    marked: bool = False  # drawn with a thick border (the grader marks where a graph differs)
 
 
 class SavedItem(NamedTuple):
@@ -45,6 +46,7 @@ class OpNode(NamedTuple):
     op: str
     freed: bool
     saved: tuple[SavedItem, ...]
+    marked: bool = False
 
 
 class OmittedNode(NamedTuple):
@@ -87,6 +89,7 @@ def _node(raw: Any, where: str) -> ValueNode | OpNode | OmittedNode:
         return ValueNode(
             node_id, role, _optional(_text, raw.get("name"), f"{where}.name"),
             _float(raw.get("data"), f"{where}.data"), _float(raw.get("grad"), f"{where}.grad"),
+            _marked(raw, where),
         )
     if kind == "op":
         freed = raw.get("freed")
@@ -95,11 +98,18 @@ def _node(raw: Any, where: str) -> ValueNode | OpNode | OmittedNode:
         saved = _list(raw, "saved", MAX_SAVED, where)
         return OpNode(
             node_id, _text(raw.get("op"), f"{where}.op"), freed,
-            tuple(_saved(s, f"{where}.saved[{j}]") for j, s in enumerate(saved)),
+            tuple(_saved(s, f"{where}.saved[{j}]") for j, s in enumerate(saved)), _marked(raw, where),
         )
     if kind == "omitted":
         return OmittedNode(node_id)
     raise ValueError(f"graph: {where}.kind must be value, op or omitted, got {_show(kind)}")
+
+
+def _marked(raw: dict[str, Any], where: str) -> bool:
+    marked = raw.get("marked", False)
+    if not isinstance(marked, bool):
+        raise ValueError(f"graph: {where}.marked must be true or false, got {_show(marked)}")
+    return marked
 
 
 def _saved(raw: Any, where: str) -> SavedItem:

@@ -167,3 +167,20 @@ def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
     assert _said(want, error_of(by_hand, "the error returned")) == [Say.NOT_RAISED]
     assert _said(want, error_of(None, "the error returned")) == [Say.NO_ERROR]
     assert _said(want, error_of(str(by_hand), "the error returned")) == [Say.NOT_AN_ERROR]
+
+
+def test_the_first_differing_node_is_marked_for_the_diagram():
+    from grader.judge.marking import viz_graph
+    from micrograph.viz.schema import OpNode, validate
+
+    w, x = _leaves()
+    a, b = x + w, w + 1
+    want = graph(a * b, {"w": w, "x": x, "a": a, "b": b}, label="y")
+    b2 = w * 1  # the student's b: a product where the statement adds
+    got = graph(a * b2, {"w": w, "x": x, "a": a, "b": b2}, label="y")
+    (found,) = find(want, got)
+    assert found.say is Say.NODE_OP and dict(found.fields)["where"] == "b"
+    drawn = validate(viz_graph(found.graph, found.node, "y"))
+    marked = [n for n in drawn.nodes if getattr(n, "marked", False)]
+    assert [(type(n), n.op) for n in marked] == [(OpNode, "MulBackward0")]
+    assert viz_graph({"nodes": "forged"}, 0, "y") is None

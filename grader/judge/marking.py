@@ -1,0 +1,61 @@
+"""The submission's graph from a failed public test, drawn with its first differing node marked.
+
+A GRAPH fact (``grader.spec.graph``) holds the structure of the graph a student's function
+built, in canonical order; ``grader.judge.shapes`` found the first node where it differs from
+the reference's.  This turns the student's fact into a ``micrograph.viz`` graph (op nodes, the
+values they made, named leaves; no numbers: the fact has none) with that node ``marked``, so the
+diagram shows the student where their graph departs from the statement's.  The fact came from
+the child: anything malformed gives no drawing, never an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.viz.collect import FORMAT
+
+MAX_DRAWN = 400  # nodes of a fact worth drawing; a larger graph is not a picture a student reads
+STEM = "difference"
+
+
+def _ref(j: object, count: int) -> int | None:
+    return j if type(j) is int and 0 <= j < count else None
+
+
+def _op(i: int, node: dict[str, Any], mark: bool, label: str) -> list[dict[str, Any]]:
+    name = node.get("name") if type(node.get("name")) is str else None
+    return [
+        {"id": f"f{i}", "kind": "op", "op": str(node.get("op"))[:60],
+         "freed": node.get("saved") == "freed", "saved": [], "marked": mark},
+        {"id": f"v{i}", "kind": "value", "role": "output" if i == 0 else "intermediate",
+         "name": label if i == 0 and name is None else name, "data": None, "grad": None},
+    ]
+
+
+def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] | None:
+    """The ``graph_json``-format dict of a GRAPH fact with node ``marked`` marked, or None."""
+    nodes = fact.get("nodes")
+    if type(nodes) is not list or not 0 < len(nodes) <= MAX_DRAWN:
+        return None
+    drawn: list[dict[str, Any]] = []
+    edges: list[dict[str, str]] = []
+    for i, node in enumerate(nodes):
+        if type(node) is not dict:
+            return None
+        if node.get("op") == "AccumulateGrad":
+            leaf = node.get("leaf") if type(node.get("leaf")) is str else "?"
+            drawn.append({"id": f"v{i}", "kind": "value", "role": "leaf", "name": leaf,
+                          "data": None, "grad": None, "marked": i == marked})
+            continue
+        drawn += _op(i, node, i == marked, label)
+        inputs = node.get("in") if type(node.get("in")) is list else []
+        for k, j in enumerate(inputs):
+            source = _ref(j, len(nodes))
+            if source is None:
+                drawn.append({"id": f"c{i}_{k}", "kind": "value", "role": "const", "name": None,
+                              "data": None, "grad": None})
+                edges.append({"from": f"c{i}_{k}", "to": f"f{i}"})
+            else:
+                edges.append({"from": f"v{source}", "to": f"f{i}"})
+        edges.append({"from": f"f{i}", "to": f"v{i}"})
+    return {"format": FORMAT, "nodes": drawn, "edges": edges, "omitted": 0, "truncated": False}
