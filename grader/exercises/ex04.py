@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.probe import error_text, num
-from grader.spec.provenance import watching
+from grader.spec.probe import num
+from grader.spec.provenance import error_of, watching
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -39,15 +39,6 @@ SAVING = {
 }
 
 
-def _error(e: object) -> str | None:
-    """A returned exception as "Type: first line", None as None, anything else described."""
-    if e is None:
-        return None
-    if isinstance(e, BaseException):
-        return error_text(e)
-    return f"not an exception: {type(e).__name__}"
-
-
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with watching(sub, "backward_twice") as call:
         answer = sub.backward_twice(w, x, retain_graph)
@@ -56,7 +47,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     error, history = answer
     seen = [num(g) for g in history] if type(history) is list else (
         f"not a list: {type(history).__name__}")
-    return {"error": _error(error), "w_grad": seen, "backward": call.fact}
+    return {"error": error_of(error, "the error returned"), "w_grad": seen, "backward": call.fact}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -104,7 +95,7 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
     errors, calls = {}, []
     for (label, build), w in zip(graphs.items(), ws):
         with watching(sub, "second_backward_error") as call:
-            errors[label] = _error(sub.second_backward_error(build, w))
+            errors[label] = error_of(sub.second_backward_error(build, w), f"the error for {label}")
         calls.append(call.fact)
     return {"error": errors, "backward": calls}
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from exercise_grading import grade, solution_path, stub_path
+from exercise_grading import expected_numbers, grade, mentions, solution_path, stub_path
 from gallery_case import GALLERY
+from grader.course import catalog
 from grader.course.folder import in_parallel
 
 
@@ -72,3 +73,13 @@ def test_the_untouched_stub_scores_zero(exercise_id):
     result = grade(exercise_id, stub_path(exercise_id))
     assert result.score == 0
     assert all("NotImplementedError" in t.feedback for t in result.tests)
+
+
+@pytest.mark.parametrize("exercise_id", CONVERTED)
+def test_no_feedback_text_holds_an_expected_number(exercise_id):
+    """A test's own feedback texts are shown whatever the student did: none of them may spell
+    out a number some test of the exercise (hidden ones included) expects."""
+    numbers = expected_numbers(exercise_id)
+    for test in catalog.load(exercise_id).spec.tests:
+        for text in (test.feedback, *test.key_feedback.values()):
+            assert not mentions(text, numbers), f"{exercise_id}/{test.name}: {text!r}"
