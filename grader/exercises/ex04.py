@@ -40,7 +40,7 @@ SAVING = {
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with watching(sub, "backward_twice") as call:
+    with watching(sub, "backward_twice", retain_graph=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
@@ -94,7 +94,7 @@ def twice_hidden(sub):
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
     errors, calls = {}, []
     for (label, build), w in zip(graphs.items(), ws):
-        with watching(sub, "second_backward_error") as call:
+        with watching(sub, "second_backward_error", retain_graph=True) as call:
             errors[label] = error_of(sub.second_backward_error(build, w), f"the error for {label}")
         calls.append(call.fact)
     return {"error": errors, "backward": calls}

@@ -78,7 +78,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         say = (Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
                else Say.MORE_BACKWARD if gp > wp else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))
-    wk, gk = want.get("kept_graph"), got.get("kept_graph")
+    wk, gk = _either(want, got, "kept_graph")
     if type(wk) is list and type(gk) is list and wp == gp:
         kept = next(((w, g) for w, g in zip(wk, gk) if w is not g), None)
         if kept is not None:

@@ -10,7 +10,7 @@ reference solution's into a sentence about what the student did.
     {"fact": "value", "label": "x", "type": "Value", "data": 2.0, "requires_grad": true,
      "is_leaf": true, "grad_fn": null, "retains_grad": false, "version": 0}
     {"fact": "graph", "label": "y", "leaves": ["w", "x"], "nodes": [...]}
-    {"fact": "call",  "label": "train", "passes": 1, "kept_graph": [false],
+    {"fact": "call",  "label": "train", "passes": 1, "~kept_graph": [false],
      "~grad_mode_off": false, "~grad_mode_left_off": false}
     {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
     {"fact": "error", "label": "the error returned", "error": "RuntimeError: a leaf Variable ...",

@@ -129,16 +129,20 @@ class Call(observe.Observer):
 
 
 @contextlib.contextmanager
-def watching(sub: ModuleType, label: str, *, grad_mode: bool = False) -> Iterator[Call]:
+def watching(sub: ModuleType, label: str, *, grad_mode: bool = False,
+             retain_graph: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
-    Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad); otherwise it is
-    context (``~`` keys): told when something else differs (no_grad explains a missing graph),
-    never a reason to fail on its own, since clearing gradients under no_grad is fine.
+    Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
+    retain_graph only with ``retain_graph=True`` (an exercise about retain_graph); otherwise
+    they are context (``~`` keys): told when something else differs (no_grad explains a
+    missing graph), never a reason to fail on their own, since clearing gradients under
+    no_grad, or keeping a graph nobody runs again, changes no result.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     """
     mode = "" if grad_mode else CONTEXT
+    kept = "" if retain_graph else CONTEXT
     call = Call(label, str(getattr(sub, "__file__", "")))
     before, previous = observe.passes(), sys.getprofile()
     sys.setprofile(call.sample)
@@ -150,7 +154,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool = False) -> Iterato
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
-                     "kept_graph": call.kept_graph, mode + "grad_mode_off": call.grad_mode_off,
+                     kept + "kept_graph": call.kept_graph, mode + "grad_mode_off": call.grad_mode_off,
                      mode + "grad_mode_left_off": left_off}
 
 

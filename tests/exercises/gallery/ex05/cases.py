@@ -46,6 +46,8 @@ CASES = [
     Correct("clear_under_no_grad",  # optimizers clear under no_grad too: no mistake
             edits={"        if reset is not None:\n            zero_grad": "        if reset is not None:\n            with micrograph.no_grad():\n                zero_grad",
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"}),
+    Correct("graph_kept",  # retain_graph=True changes no result here
+            edits={"        y.backward()  # adds dy/dw": "        y.backward(retain_graph=True)  # adds dy/dw"}),
     Correct("optimizer_zero_grad"),
     Correct("data_zero_and_skip"),
 ]
