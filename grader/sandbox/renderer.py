@@ -11,6 +11,7 @@ passes a limit is missing, with a note saying which limit; the grade never chang
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import signal
@@ -68,6 +69,18 @@ class Renderer:
                                           start_new_session=True)
         return self._proc
 
+    def close(self) -> None:
+        """Let the worker finish (its input ends) and reap it."""
+        if self._proc is not None:
+            for stream in (self._proc.stdin, self._proc.stdout):
+                if stream is not None:
+                    stream.close()
+            try:
+                self._proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._kill()
+            self._proc = None
+
     def _kill(self) -> None:
         if self._proc is not None:
             try:
@@ -108,6 +121,7 @@ class Renderer:
 
 
 _shared = Renderer()
+atexit.register(_shared.close)
 
 
 def render(graph: dict[str, Any], directory: Path, stem: str, formats: tuple[str, ...],
