@@ -54,6 +54,7 @@ def _usable(mode: str) -> bool:
 def startup(rounds: int) -> dict[str, tuple[float, float]]:
     """Median (wall ms, CPU ms) of one empty child, per usable mode."""
     from grader.sandbox.run import run_child
+    from grader.spec.limits import Limits
 
     modes = [m for m in MODES if _usable(m)]
     wall: dict[str, list[float]] = {m: [] for m in modes}
@@ -66,8 +67,8 @@ def startup(rounds: int) -> dict[str, tuple[float, float]]:
                 os.environ["GRADE_ISOLATION"] = mode
                 t0, c0 = time.perf_counter(), _cpu_children() + _cpu_self()
                 report = run_child(submission=empty, module="empty", tests_module="bench_tests",
-                                   tests_source=_TESTS, tests=[], time_limit=20.0,
-                                   memory_limit=1 << 30, diagram=False)
+                                   tests_source=_TESTS, tests=[], limits=Limits(time=20.0),
+                                   diagram=False)
                 assert report.done, (mode, report)
                 wall[mode].append((time.perf_counter() - t0) * 1000)
                 cpu[mode].append((_cpu_children() + _cpu_self() - c0) * 1000)
