@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from micrograph.i18n import SOURCE_LANGUAGE, language, using
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
-from micrograph.viz.trace_record import BackwardTrace, trace_backward
+from micrograph.viz.trace_record import BackwardTrace, first_backward, trace_backward
 
 if TYPE_CHECKING:
     from micrograph.viz.render import Diagram
@@ -92,4 +92,4 @@ def _english(graph: Any, show_saved: bool, legend: bool) -> str | None:
         return dot.build(graph, show_saved=show_saved, legend=legend).source
 
 
-__all__ = ["BackwardTrace", "draw", "graph_json", "render_json", "trace_backward"]
+__all__ = ["BackwardTrace", "draw", "first_backward", "graph_json", "render_json", "trace_backward"]

@@ -11,6 +11,7 @@ so ``_grad`` is read instead), no version counter created, no node allocated.
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from micrograph.node import AccumulateGrad, Node
@@ -111,3 +112,17 @@ def node_saved_operand(n: Node, slot: str | None) -> Any:
     if slot is None or saved is None or slot not in type(n).saves:
         return None
     return saved[type(n).saves.index(slot)]
+
+
+def stand_in(n: Node) -> Value:
+    """A Value to draw the graph from when only its node is known (a backward pass's root).
+
+    The engine's roots are nodes: the output Value is not referenced by its node.
+    A leaf's ``AccumulateGrad`` stands for the leaf itself.
+    """
+    if type(n) is AccumulateGrad:
+        return n.variable
+    v = Value._shared([n._result if n._result is not None else math.nan], None)
+    v.grad_fn = n
+    v._requires_grad = True
+    return v

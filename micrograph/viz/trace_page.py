@@ -33,7 +33,7 @@ def page(data: dict[str, Any], title: str) -> str:
     svg, problem = _svg(graph, data["steps"])
     payload = {
         "pass": data["pass"], "nodes": data["nodes"], "steps": data["steps"][:MAX_PAGE_STEPS],
-        "total": len(data["steps"]), "error": data["error"],
+        "total": data.get("steps_total", len(data["steps"])), "error": data["error"],
         "initial": {n.id: _grad_line(n.grad) for n in graph.nodes if isinstance(n, schema.ValueNode)},
         "data": {n.id: _json_number(n.data) for n in graph.nodes if isinstance(n, schema.ValueNode)},
         "problem": problem,

@@ -16,19 +16,22 @@ checks it first).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from micrograph import observe
 from micrograph.node import AccumulateGrad, Node
 from micrograph.value import Value
+from micrograph.viz import internals
 from micrograph.viz.collect import DEFAULT_MAX_NODES, DiagramIds, graph_json_with_ids
 
 FORMAT = "micrograph.trace/1"
 MAX_MESSAGE = 500  # an error message is cut there: a page, not a log
+MAX_SHIPPED_STEPS = 2_000  # first_backward keeps this many steps (and counts the rest): the grader's wire is capped
 
 
 def trace_backward(
@@ -51,19 +54,74 @@ def trace_backward(
         raise TypeError(f"trace_backward() traces y.backward() for a Value y, got {type(y).__name__}")
     if errors not in ("raise", "record"):
         raise ValueError(f"errors must be 'raise' or 'record', got {errors!r:.60}")
-    graph, ids = graph_json_with_ids(y, names=names, max_nodes=max_nodes)
-    recorder = _Recorder(ids, names or {})
+    _check_max_nodes(max_nodes)
+    recorder = _Recorder(names or {}, max_nodes, max_steps=None)
     failure: BaseException | None = None
     with observe.observing(recorder):
         try:
             y.backward(**backward_kwargs)
         except Exception as error:  # the engine's own error, kept for the trace and re-raised below
             failure = error
-    trace = BackwardTrace(recorder.data(graph))
+    if recorder.broken is not None:
+        raise RuntimeError(f"trace_backward could not record this pass: {recorder.broken}")
+    trace = recorder.trace()
+    if trace is None:  # backward refused its arguments before any pass started
+        assert failure is not None
+        raise failure
     if failure is not None and errors == "raise":
         failure.trace = trace  # type: ignore[attr-defined]
         raise failure
     return trace
+
+
+class first_backward:  # noqa: N801 - used as a context manager, like contextlib's
+    """Record the first backward pass that runs inside the block, whoever starts it.
+
+    The grader wraps a submission's code in it: the student's own ``y.backward()``
+    (under any name) is the one recorded.  ``names`` may come after the fact::
+
+        with first_backward() as recording:
+            y = student_function()
+        trace = recording.trace(names={"y": y})    # None if no backward ran
+    """
+
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, max_steps: int | None = MAX_SHIPPED_STEPS) -> None:
+        _check_max_nodes(max_nodes)
+        self._recorder = _Recorder({}, max_nodes, max_steps)
+        self._context = observe.observing(self._recorder)
+
+    def __enter__(self) -> first_backward:
+        self._context.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._context.__exit__(*exc)
+
+    def trace(self, names: Mapping[str, Value] | None = None) -> BackwardTrace | None:
+        """The recorded pass, labelled with ``names``; None if no backward ran (or recording it failed)."""
+        if self._recorder.broken is not None:
+            return None
+        return self._recorder.trace(names)
+
+
+def _check_max_nodes(max_nodes: Any) -> None:
+    if type(max_nodes) is not int or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r:.60}")
+
+
+def _safely(method: Callable[..., None]) -> Callable[..., None]:
+    """An observer method that never breaks the backward it watches: a failure stops the recording."""
+
+    @functools.wraps(method)
+    def run(self: _Recorder, record: Any) -> None:
+        if self.broken is not None:
+            return
+        try:
+            method(self, record)
+        except Exception as exc:  # noqa: BLE001 - the student's backward must go on unchanged
+            self.broken = f"{type(exc).__name__}: {exc}"[:MAX_MESSAGE]
+
+    return run
 
 
 class BackwardTrace:
@@ -124,24 +182,31 @@ class _Recorder(observe.Observer):
     not part of this trace.
     """
 
-    def __init__(self, ids: DiagramIds, names: Mapping[str, Value]) -> None:
-        self.ids = ids
-        self.names: dict[Value | Node, str] = {}
-        for name, v in names.items():
-            key: Value | Node = v if v.grad_fn is None else v.grad_fn
-            self.names[key] = f"{self.names[key]}, {name}" if key in self.names else name
+    def __init__(self, names: Mapping[str, Value], max_nodes: int, max_steps: int | None) -> None:
+        self.given = names
+        self.max_nodes = max_nodes
+        self.max_steps = max_steps
+        self.names = _names_by_key(names)
+        self.graph: dict[str, Any] = {}
+        self.ids = DiagramIds({}, {}, {})
         self.number: int | None = None
         self.refs: dict[Node, str] = {}
         self.nodes: dict[str, dict[str, Any]] = {}
         self.start: dict[str, Any] = {}
         self.steps: list[dict[str, Any]] = []
+        self.total = 0
         self.error: dict[str, Any] | None = None
+        self.broken: str | None = None  # why recording stopped, if it did
 
-    # -- the observer ----------------------------------------------------------------------
+    # -- the observer (each method stops recording rather than raise into the engine) -------
+    @_safely
     def pass_started(self, start: observe.PassStart) -> None:
+        """Draw the graph as it is now (saved values not yet freed), then note the pass."""
         if self.number is not None:
             return
         self.number = start.number
+        roots = [internals.stand_in(n) for n, _ in start.roots]
+        self.graph, self.ids = graph_json_with_ids(*roots, names=self.given, max_nodes=self.max_nodes)
         self.start = {
             "kind": start.kind.value, "retain_graph": start.retain_graph, "create_graph": start.create_graph,
             "roots": [{"node": self.ref(n), "grad": _number(g)} for n, g in start.roots],
@@ -149,8 +214,12 @@ class _Recorder(observe.Observer):
             "ready": [self.ref(n) for n in start.ready],
         }
 
+    @_safely
     def step(self, step: observe.Step) -> None:
         if step.pass_number != self.number:
+            return
+        self.total += 1
+        if self.max_steps is not None and len(self.steps) >= self.max_steps:
             return
         node = step.node
         inputs = self.ids.inputs.get(node, ())
@@ -170,6 +239,7 @@ class _Recorder(observe.Observer):
             "ready": [self.ref(n) for n in step.ready],
         })
 
+    @_safely
     def failed(self, failure: observe.Failure) -> None:
         if failure.pass_number != self.number or self.error is not None:
             return
@@ -208,11 +278,32 @@ class _Recorder(observe.Observer):
             "grad": None if grad is None else _number(grad._storage[0]),
         }
 
-    def data(self, graph: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "graph": graph, "pass": self.start or None, "nodes": self.nodes,
-            "steps": self.steps, "error": self.error,
-        }
+    def trace(self, late_names: Mapping[str, Value] | None = None) -> BackwardTrace | None:
+        """The recorded pass (None if none started), with ``late_names`` labelling its values."""
+        if self.number is None:
+            return None
+        labels = {self.ids.values[k]: name for k, name in _names_by_key(late_names or {}).items() if k in self.ids.values}
+        for node in self.graph["nodes"]:
+            if node["id"] in labels and node.get("kind") == "value":
+                node["name"] = labels[node["id"]]
+        for node in self.nodes.values():
+            if node["value"] in labels:
+                node["label"] = labels[node["value"]]
+        return BackwardTrace({
+            "format": FORMAT, "graph": self.graph, "pass": self.start, "nodes": self.nodes,
+            "steps": self.steps, "steps_total": self.total, "error": self.error,
+        })
+
+
+def _names_by_key(names: Mapping[str, Value]) -> dict[Value | Node, str]:
+    """Labels by what the diagram is keyed by: a leaf by its Value, any other value by its grad_fn."""
+    out: dict[Value | Node, str] = {}
+    for name, v in names.items():
+        if not isinstance(v, Value):
+            raise TypeError(f"names must map str -> Value, got {type(name).__name__} -> {type(v).__name__}")
+        key: Value | Node = v if v.grad_fn is None else v.grad_fn
+        out[key] = f"{out[key]}, {name}" if key in out else name
+    return out
 
 
 def _number(x: Any) -> float | str | None:

@@ -34,9 +34,12 @@ def validate(raw: Any) -> dict[str, Any]:
     steps = raw.get("steps")
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:
         raise ValueError(f"trace: steps must be a list of at most {MAX_STEPS} entries")
+    total = len(steps) if raw.get("steps_total") is None else _count(raw["steps_total"], "steps_total")
+    if total < len(steps):
+        raise ValueError(f"trace: steps_total ({total}) is less than the {len(steps)} steps given")
     return {
         "format": FORMAT, "graph": graph, "pass": _pass(raw.get("pass"), nodes), "nodes": nodes,
-        "steps": [_step(s, f"steps[{i}]", nodes) for i, s in enumerate(steps)],
+        "steps": [_step(s, f"steps[{i}]", nodes) for i, s in enumerate(steps)], "steps_total": total,
         "error": _error(raw.get("error"), nodes),
     }
 
