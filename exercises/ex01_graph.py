@@ -27,6 +27,16 @@ Local derivatives: an addition passes 1 to each input; a product passes to each 
 A small example on other numbers: for y = (x + w) * (w + 1) at w = 3, x = -1 we get a = 2,
 b = 4, y = 8, and dy/dw = b + a = 6, dy/dx = b = 4.
 
+Watch it run
+------------
+``grade ex01`` writes ``grades/ex01/backward.html`` beside ``graph.svg``: open it in a browser
+and press "next" (or the arrow keys) to see backward run one node at a time.  At w's
+``AccumulateGrad`` the two paths meet: the page shows the two gradients arriving and their sum,
+which is your sum over paths.  For any graph of your own (in a script or a notebook)::
+
+    from micrograph.viz import trace_backward
+    trace_backward(y).save_html("backward.html")
+
 What to write
 -------------
 Use ``micrograph.add`` and ``micrograph.mul`` (the operators ``+`` and ``*`` do the same).

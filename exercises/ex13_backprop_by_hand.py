@@ -38,6 +38,18 @@ order is [AddBackward0, MulBackward0, AccumulateGrad(u)].  Seed the root with 1.
 AddBackward0 passes 1.0 to the MulBackward0 and 1.0 to u's AccumulateGrad; the MulBackward0
 passes 3.0 and 3.0 to u's AccumulateGrad; u's gradient is 1 + 3 + 3 = 7 = 2u + 1.
 
+Watch it run
+------------
+To compare your order with the engine's, trace the engine on a graph of your own: the page
+lists the nodes in the order the engine runs them, with the ready queue, the dependency counts
+and the gradient each node receives::
+
+    from micrograph.viz import trace_backward
+    trace_backward(y).save_html("engine.html")   # open it in a browser, press "next"
+
+(The grader writes ``backward.html`` only where a submission ran the engine's backward; yours
+must not, so for ex13 there is none.)
+
 What to write
 -------------
 ``topological_order`` and ``backprop``, both without recursion, and without calling

@@ -34,6 +34,17 @@ A small example on other numbers:
     except RuntimeError as error:
         caught = error               # str(caught) starts "Trying to backward through ..."
 
+Watch it run
+------------
+``grade ex04`` writes ``grades/ex04/backward.html`` beside ``graph.svg``: open it in a browser
+and press "next" (or the arrow keys).  After ``MulBackward0`` runs, its saved values grey out:
+they are freed, and that is what the second backward trips over.  To watch the second backward
+fail, in a script or a notebook::
+
+    from micrograph.viz import trace_backward
+    y.backward()
+    trace_backward(y, errors="record").save_html("second.html")   # stops at MulBackward0
+
 What to write
 -------------
 Catch the RuntimeError of a second backward and return it (return the exception object,

@@ -28,6 +28,17 @@ A small example on other numbers:
         u.grad.item()            # 6.0, 12.0, 18.0
     u.grad.zero_()               # u.grad is now 0.0, ready for the next step
 
+Watch it run
+------------
+``grade ex05`` writes ``grades/ex05/backward.html`` beside ``graph.svg``: open it in a browser
+and press "next" (or the arrow keys) to see the first backward pass of your loop write the
+leaves' ``.grad``.  Trace two passes in a row on a graph of your own to see the second one add
+to the first (the ``grad`` field grows instead of starting over)::
+
+    from micrograph.viz import trace_backward
+    trace_backward(y, retain_graph=True).save_html("pass1.html")
+    trace_backward(y).save_html("pass2.html")
+
 What to write
 -------------
 ``zero_grad`` clears the gradients of a list of leaves, either way (PyTorch's

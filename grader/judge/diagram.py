@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grader.judge import explain, marking
 from grader.judge.sentences import Difference
@@ -22,6 +23,7 @@ from grader.spec.limits import Limits
 
 RENDER_TIMEOUT = 10.0
 STEM = "graph"
+TRACE_STEM = "backward"  # backward.html: the submission's first backward pass, step by step
 
 
 @dataclass
@@ -39,7 +41,29 @@ def render(
     record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
     why_missing: str, formats: tuple[str, ...] = ("svg",),
 ) -> Drawing:
-    """Render the child's diagram record into ``directory`` (``graph.svg``, ``graph.gv``)."""
+    """Render the child's diagram record into ``directory`` (``graph.svg``, ``graph.gv``), then the
+    page of the backward pass the submission ran (``backward.html``) beside it."""
+    drawing = _graph(record, directory, display=display, limits=limits, why_missing=why_missing,
+                     formats=formats)
+    trace = None if record is None else record.get("trace")
+    if trace is not None and drawing.paths:
+        drawing.paths += _trace(trace, directory)
+    return drawing
+
+
+def _trace(trace: dict[str, Any], directory: Path) -> list[str]:
+    """``backward.html`` (checked and drawn by the renderer worker); nothing if it cannot be drawn."""
+    title = f"{directory.name}: backward(), step by step"
+    try:
+        return renderer.render_trace(trace, directory, TRACE_STEM, title, RENDER_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a missing page never changes the grade; graph.svg is there
+        return []
+
+
+def _graph(
+    record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
+    why_missing: str, formats: tuple[str, ...],
+) -> Drawing:
     try:
         importlib.import_module("micrograph.viz")  # the worker needs it too
     except Exception:  # noqa: BLE001 - any failure to import means "no diagrams here"

@@ -164,6 +164,9 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
     for relative in exercise["diagrams"]:
         if relative.endswith(".svg"):
             parts.append(diagrams.html(folder / relative, f"{STUDENTS}/{slug}/{relative}"))
+        elif relative.endswith(".html"):  # backward.html: the submission's backward, step by step
+            parts.append(f'<p><a href="{esc(f"{STUDENTS}/{slug}/{relative}")}">watch this backward run, '
+                         'step by step</a></p>')
     parts.append("</details>")
     return "\n".join(parts)
 

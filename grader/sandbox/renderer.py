@@ -35,12 +35,16 @@ resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
 sys.path[:0] = {_ROOTS!r}
 reply = os.fdopen(os.dup(1), "w")
 sys.stdout = sys.stderr
-from micrograph.viz import render_json
+from micrograph.viz import BackwardTrace, render_json
 for line in sys.stdin:
     request = json.loads(line)
     try:
-        paths = render_json(request["graph"], request["directory"], request["stem"],
-                            formats=tuple(request["formats"]), timeout=request["timeout"])
+        if "trace" in request:  # the backward trace page: checked (from_json), then drawn
+            page = os.path.join(request["directory"], request["stem"] + ".html")
+            paths = [BackwardTrace.from_json(request["trace"]).save_html(page, request["title"], request["timeout"])]
+        else:
+            paths = render_json(request["graph"], request["directory"], request["stem"],
+                                formats=tuple(request["formats"]), timeout=request["timeout"])
         answer = {{"paths": [str(p) for p in paths]}}
     except MemoryError:
         answer = {{"error": "the renderer needed more than {MEMORY >> 20} MiB"}}
@@ -93,8 +97,12 @@ class Renderer:
     def render(self, graph: dict[str, Any], directory: Path, stem: str,
                formats: tuple[str, ...], timeout: float) -> list[str]:
         """The paths written (``render_json``'s answer); raises RenderFailed."""
-        request = json.dumps({"graph": graph, "directory": str(directory), "stem": stem,
-                              "formats": list(formats), "timeout": timeout}, allow_nan=True)
+        return self.ask({"graph": graph, "directory": str(directory), "stem": stem,
+                         "formats": list(formats), "timeout": timeout}, timeout)
+
+    def ask(self, fields: dict[str, Any], timeout: float) -> list[str]:
+        """Send one request to the worker; the paths it wrote, or RenderFailed."""
+        request = json.dumps(fields, allow_nan=True)
         with self._lock:
             proc = self._worker()
             assert proc.stdin is not None and proc.stdout is not None
@@ -128,3 +136,9 @@ def render(graph: dict[str, Any], directory: Path, stem: str, formats: tuple[str
            timeout: float) -> list[str]:
     """Render with this process's worker (started on first use)."""
     return _shared.render(graph, directory, stem, formats, timeout)
+
+
+def render_trace(trace: dict[str, Any], directory: Path, stem: str, title: str, timeout: float) -> list[str]:
+    """Write the backward trace page ``directory/stem.html`` with the worker (``BackwardTrace.save_html``)."""
+    return _shared.ask({"trace": trace, "directory": str(directory), "stem": stem, "title": title,
+                        "timeout": timeout}, timeout)

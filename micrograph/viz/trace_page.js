@@ -181,7 +181,7 @@
     grads.replaceChildren();
     for (let i = 0; i < Math.min(k, steps.length); i++) {
       const w = steps[i].wrote;
-      if (w) li(grads, `${w.label || nodeName(steps[i].node)}.grad = ${fmt(w.grad)} (${w.by})`, i === k - 1 ? "new" : "");
+      if (w) li(grads, `${w.label || "a value"}.grad = ${fmt(w.grad)} (${w.by})`, i === k - 1 ? "new" : "");
     }
     if (!grads.children.length) li(grads, "none yet", "muted");
   }
@@ -202,7 +202,7 @@
       if (e.to === null) li(sends, "→ a constant input: nothing sent (requires_grad=False)", "muted");
       else li(sends, `→ ${nodeName(e.to)}: sends ${fmt(e.grad)}`);
     }
-    if (s.wrote) li(sends, `writes ${s.wrote.label || "its value"}.grad = ${fmt(s.wrote.grad)} (${s.wrote.by})`, "new");
+    if (s.wrote) li(sends, `writes ${s.wrote.label || "its value's"}.grad = ${fmt(s.wrote.grad)} (${s.wrote.by})`, "new");
     if (s.released) li(sends, "frees its saved values (no retain_graph): a second backward through it would fail", "freed");
   }
 

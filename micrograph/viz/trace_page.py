@@ -27,10 +27,10 @@ IFRAME_HEIGHT = 640
 SVG_TIMEOUT = 30.0
 
 
-def page(data: dict[str, Any], title: str) -> str:
+def page(data: dict[str, Any], title: str, timeout: float = SVG_TIMEOUT) -> str:
     """The HTML page for a trace's ``data`` (see ``trace_record.BackwardTrace``)."""
     graph = schema.validate(data["graph"])
-    svg, problem = _svg(graph, data["steps"])
+    svg, problem = _svg(graph, data["steps"], timeout)
     payload = {
         "pass": data["pass"], "nodes": data["nodes"], "steps": data["steps"][:MAX_PAGE_STEPS],
         "total": data.get("steps_total", len(data["steps"])), "error": data["error"],
@@ -50,7 +50,7 @@ def iframe(page_html: str) -> str:
             f'style="width:100%;height:{IFRAME_HEIGHT}px;border:1px solid #ccc"></iframe>')
 
 
-def _svg(graph: schema.Graph, steps: list[dict[str, Any]]) -> tuple[str, str | None]:
+def _svg(graph: schema.Graph, steps: list[dict[str, Any]], timeout: float) -> tuple[str, str | None]:
     """The inline SVG of the diagram, sized for the gradients the trace writes, or ("", why not)."""
     final = {w["value"]: w["grad"] for s in steps if (w := s["wrote"]) is not None and w["value"] is not None}
     sized = graph._replace(nodes=tuple(
@@ -62,7 +62,7 @@ def _svg(graph: schema.Graph, steps: list[dict[str, Any]]) -> tuple[str, str | N
     if renderer is None:
         return "", render.NO_RENDERER
     source = dot.build(sized, show_saved=True, legend=True).source
-    out, error = render.run(renderer, ["-Tsvg"], SVG_TIMEOUT, SVG_TIMEOUT, source.encode("utf-8"))
+    out, error = render.run(renderer, ["-Tsvg"], timeout, timeout, source.encode("utf-8"))
     if error is not None:
         return "", error
     svg = render.finish_svg(out, renderer).decode("utf-8")

@@ -30,6 +30,7 @@ from micrograph.viz import internals
 from micrograph.viz.collect import DEFAULT_MAX_NODES, DiagramIds, graph_json_with_ids
 
 FORMAT = "micrograph.trace/1"
+TITLE = "backward(), step by step"
 MAX_MESSAGE = 500  # an error message is cut there: a page, not a log
 MAX_SHIPPED_STEPS = 2_000  # first_backward keeps this many steps (and counts the rest): the grader's wire is capped
 
@@ -152,17 +153,21 @@ class BackwardTrace:
     def to_json(self) -> str:
         return json.dumps(self.data, allow_nan=False)
 
-    def html(self, title: str = "backward") -> str:
-        """The self-contained page (inline SVG, CSS and JavaScript; nothing fetched)."""
+    def html(self, title: str = TITLE, timeout: float = 30.0) -> str:
+        """The self-contained page (inline SVG, CSS and JavaScript; nothing fetched).
+
+        ``timeout``: seconds for the renderer that lays the graph out; past it,
+        or without a renderer, the page lists the steps without a diagram.
+        """
         from micrograph.viz import trace_page
 
-        return trace_page.page(self.data, title)
+        return trace_page.page(self.data, title, timeout)
 
-    def save_html(self, path: str | Path, title: str = "backward") -> Path:
+    def save_html(self, path: str | Path, title: str = TITLE, timeout: float = 30.0) -> Path:
         """Write the page to ``path`` (folders made as needed); the path written."""
         out = Path(path)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(self.html(title), encoding="utf-8")
+        out.write_text(self.html(title, timeout), encoding="utf-8")
         return out
 
     def _repr_html_(self) -> str:
@@ -286,9 +291,9 @@ class _Recorder(observe.Observer):
         for node in self.graph["nodes"]:
             if node["id"] in labels and node.get("kind") == "value":
                 node["name"] = labels[node["id"]]
-        for node in self.nodes.values():
-            if node["value"] in labels:
-                node["label"] = labels[node["value"]]
+        for entry in (*self.nodes.values(), *(s["wrote"] for s in self.steps if s["wrote"] is not None)):
+            if entry["value"] in labels:
+                entry["label"] = labels[entry["value"]]
         return BackwardTrace({
             "format": FORMAT, "graph": self.graph, "pass": self.start, "nodes": self.nodes,
             "steps": self.steps, "steps_total": self.total, "error": self.error,

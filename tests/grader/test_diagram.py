@@ -27,9 +27,24 @@ def _grade(course: Course, source: str, tmp_path: Path):
 def test_solution_is_drawn(course: Course, tmp_path: Path) -> None:
     result = _grade(course, (REPO / "solutions" / "ex01_graph.py").read_text(), tmp_path)
     assert result.full_marks
-    assert sorted(Path(p).name for p in result.diagrams)[0] == "graph.gv"
+    assert "graph.gv" in {Path(p).name for p in result.diagrams}
     assert "MulBackward0" in (tmp_path / "grades" / "ex01" / "graph.gv").read_text()
     assert result.notes in ([], ["diagram: only the .gv source (no renderer)"])
+
+
+def test_the_backward_the_submission_ran_is_a_page_beside_the_graph(course: Course, tmp_path: Path) -> None:
+    result = _grade(course, (REPO / "solutions" / "ex01_graph.py").read_text(), tmp_path)
+    page = tmp_path / "grades" / "ex01" / "backward.html"
+    assert str(page) in result.diagrams
+    text = page.read_text(encoding="utf-8")
+    assert '"total": 5' in text and "MulBackward0" in text and "ex01: backward(), step by step" in text
+
+
+def test_a_forged_trace_gives_no_page_and_no_error(tmp_path: Path) -> None:
+    from grader.judge import diagram
+
+    assert diagram._trace({"format": "micrograph.trace/1", "graph": {}, "steps": "x"}, tmp_path) == []
+    assert not (tmp_path / "backward.html").exists()
 
 
 def test_graph_built_before_an_error_is_still_drawn(course: Course, tmp_path: Path) -> None:

@@ -188,6 +188,7 @@ def test_first_backward_records_a_backward_started_under_any_name_and_labels_lat
     assert len(trace.steps) == 5 and trace.data["steps_total"] == 5
     labels = [trace.data["nodes"][s["node"]]["label"] for s in trace.steps]
     assert labels == ["y", None, None, "w", None]
+    assert [s["wrote"]["label"] for s in trace.steps if s["wrote"]] == ["w", None]
     named = {n["name"] for n in trace.data["graph"]["nodes"] if n["kind"] == "value"}
     assert {"w", "y"} <= named
     assert BackwardTrace.from_json(json.loads(trace.to_json())).steps == trace.steps

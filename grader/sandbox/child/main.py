@@ -157,26 +157,40 @@ def _diagram_record(
     exercise: spec.Exercise, sub: types.ModuleType, submission: str, seconds: float
 ) -> DiagramRecord:
     """Run the diagram probe under a soft alarm and serialise the graph it names; when the
-    probe fails, serialise what it ``show``-ed before failing, with the error."""
-    graph_json = getattr(sys.modules.get("micrograph.viz"), "graph_json", None)
+    probe fails, serialise what it ``show``-ed before failing, with the error.  The first
+    backward pass the probe runs (the submission's own, under any name) is recorded as a trace."""
+    viz = sys.modules.get("micrograph.viz")
+    graph_json = getattr(viz, "graph_json", None)
+    first_backward = getattr(viz, "first_backward", None)
     if graph_json is None:
-        return {"kind": "diagram", "graph": None, "error": None}
+        return {"kind": "diagram", "graph": None, "trace": None, "error": None}
 
     error = None
     overrun = _Overrun(wire.DIAGRAM_TIMEOUT, f"drawing took more than {seconds:g} s")
+    recording = first_backward() if first_backward is not None else contextlib.nullcontext()
     try:
         with _alarm(seconds, overrun):
             try:
-                roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
+                with recording:
+                    roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
             except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
                 error = _error(exc, submission)
                 if not probe.shown:
-                    return {"kind": "diagram", "graph": None, "error": error}
+                    return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
                 roots, names = _roots(probe.shown[-1])
             graph = _plain(graph_json(*roots, names=names))
-        return {"kind": "diagram", "graph": graph, "error": error}
+        return {"kind": "diagram", "graph": graph, "trace": _trace(recording, names), "error": error}
     except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
-        return {"kind": "diagram", "graph": None, "error": error or _error(exc, submission)}
+        return {"kind": "diagram", "graph": None, "trace": None, "error": error or _error(exc, submission)}
+
+
+def _trace(recording: Any, names: Any) -> dict[str, Any] | None:
+    """The recorded backward pass as plain data, or None (none ran, or it cannot be serialised)."""
+    try:
+        trace = recording.trace(names) if hasattr(recording, "trace") else None
+        return None if trace is None else _plain(trace.data)
+    except Exception:  # noqa: BLE001 - a missing trace never changes the grade
+        return None
 
 
 def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,

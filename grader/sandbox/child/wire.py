@@ -68,6 +68,7 @@ class ImportRecord(TypedDict):
 class DiagramRecord(TypedDict):
     kind: Literal["diagram"]
     graph: dict[str, Any] | None  # ``micrograph.viz.graph_json`` of what the probe drew
+    trace: dict[str, Any] | None  # the first backward pass the probe ran (``viz.first_backward``)
     error: ErrorRecord | None
 
 
@@ -164,7 +165,7 @@ def _check_fields(record: dict[str, Any]) -> None:
     elif kind == "refused":
         if type(record["reason"]) is not str:
             raise WireError("malformed reason")
-    elif kind == "diagram" and record["graph"] is not None and type(record["graph"]) is not dict:
+    elif kind == "diagram" and any(record[k] is not None and type(record[k]) is not dict for k in ("graph", "trace")):
         raise WireError("malformed diagram")
 
 
