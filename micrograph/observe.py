@@ -127,7 +127,14 @@ class Failure(NamedTuple):
 
 
 class Observer:
-    """Subclass and override what you need; the engine calls these while ``observing``."""
+    """Subclass and override what you need; the engine calls these while ``observing``.
+
+    An observer that has seen enough sets ``finished``: passes that start after
+    that are only counted, as if nobody watched (a training loop's hundredth
+    backward then costs nothing).
+    """
+
+    finished = False
 
     def pass_started(self, start: PassStart) -> None:
         pass
@@ -196,7 +203,7 @@ def pass_started(
     """
     global _passes
     _passes += 1
-    if _observer is None:
+    if _observer is None or _observer.finished:
         return None
     deps: dict[Node, int] = {}  # what a ready queue counts: the edges pointing at each node
     for node in order:
@@ -209,9 +216,9 @@ def pass_started(
         _passes, kind, tuple(roots), deps, keep_graph, create_graph,
         None if needed is None else frozenset(needed), tuple(ready),
     )
-    recorder = _PassRecorder(_observer, start, position)
-    _observer.pass_started(start)
-    return recorder
+    observer = _observer
+    observer.pass_started(start)
+    return None if observer.finished else _PassRecorder(observer, start, position)
 
 
 class _PassRecorder:

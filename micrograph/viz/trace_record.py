@@ -207,7 +207,8 @@ class _Recorder(observe.Observer):
     @_safely
     def pass_started(self, start: observe.PassStart) -> None:
         """Draw the graph as it is now (saved values not yet freed), then note the pass."""
-        if self.number is not None:
+        if self.number is not None:  # another pass: this trace is complete, stop watching
+            self.finished = True
             return
         self.number = start.number
         roots = [internals.stand_in(n) for n, _ in start.roots]

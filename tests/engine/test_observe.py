@@ -306,3 +306,15 @@ def test_observing_refuses_a_non_observer():
     with pytest.raises(TypeError, match="Observer"):
         with observe.observing(print):
             pass
+
+
+def test_a_finished_observer_sees_no_more_passes():
+    class FirstOnly(Recorder):
+        def pass_started(self, start):
+            super().pass_started(start)
+            self.finished = len(self.starts) >= 2
+
+    with observe.observing(FirstOnly()) as rec:
+        for _ in range(3):
+            documents_graph()[-1].backward()
+    assert len(rec.starts) == 2 and len(rec.steps) == 5  # the second pass started, then nothing
