@@ -184,3 +184,22 @@ def test_the_first_differing_node_is_marked_for_the_diagram():
     marked = [n for n in drawn.nodes if getattr(n, "marked", False)]
     assert [(type(n), n.op) for n in marked] == [(OpNode, "MulBackward0")]
     assert viz_graph({"nodes": "forged"}, 0, "y") is None
+
+
+def test_forged_facts_from_the_child_never_break_the_explanation():
+    w, x = _leaves()
+    y = (x + w) * (w + 1)
+    y.backward()
+    want = {"g": graph(y, {"w": w, "x": x}, label="y"), "v": value_of(y, "y"),
+            "d": grad_of(w, "w.grad"), "e": error_of(None, "e"),
+            "c": {"fact": "call", "label": "f", "passes": 1, "~kept_graph": [False]}}
+    junk = [None, 1, "x", [], {}, [None], {"fact": "graph"}, {"a": [1, 2]}, 10**400, 1e308]
+    forged_nodes = [[1, "a"], [{"op": 3, "in": "abc"}], [{"op": "MulBackward0", "in": [99, -1]}],
+                    [{"op": "MulBackward0", "in": [0, 0]}] * 3]
+    for kind, fact in want.items():
+        for bad in junk:
+            find({kind: fact}, {kind: bad})
+            find({kind: fact}, {kind: {**fact, **{k: bad for k in fact if k != "fact"}}})
+    for nodes in forged_nodes:
+        for found in find(want, {**want, "g": {**want["g"], "nodes": nodes}}):
+            found.sentence()
