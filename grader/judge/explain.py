@@ -33,9 +33,11 @@ def test_error(error: ErrorRecord, display: str, limits: Limits) -> str:
     if kind == wire.PROBE_ERROR:
         return f"could not observe the result: {message}"
     text = f"{kind}: {message}" if message else kind
-    if not error["function"] and not error["line"]:
+    if not error["line"]:
         return text + " (raised while the test used what your code returned)"
-    return text + _where(error)
+    where = f" (in {error['function']})" if error["function"] else ""
+    said = f": {message}" if message else ""
+    return f"your code raised {kind} at line {error['line']}{where}{said}"
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits) -> str:

@@ -34,6 +34,13 @@ CASES = [
                  "    y = combine(a, b)\n    y.backward(retain_graph=True)\n"}),
     Wrong("changes_b", fails={SAVED: "a was never changed in place"},
           edits={IN_PLACE: "        b.add_(1)\n"}),
+    Wrong("backward_not_caught",  # the student's own exception comes first, with its line
+          fails={SAVED: "your code raised RuntimeError at line"},
+          edits={"""    try:
+        y.backward()  # checks every saved value's version before using it
+    except RuntimeError as e:
+        error = e
+""": "    y.backward()\n"}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
     Correct("else_clauses"),
 ]
