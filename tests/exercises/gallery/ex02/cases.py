@@ -13,10 +13,18 @@ GRAPH = '''    a = micrograph.add(x_leaf, w_leaf)
     y = micrograph.mul(a, b)
 '''
 
+LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
+    g["y"].backward()"""
+HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
+
 CASES = [
-    Wrong("flags_ignored", fails={W_OFF: "w has requires_grad=True"}),
-    Wrong("leaf_means_requires_grad", fails={"node_info reads the attributes": "v.is_leaf"}),
-    Wrong("hardcoded", fails={LEAF_GRADS: "leaf_grads ran no backward pass"}),
+    Wrong("flags_ignored", fails={W_OFF: "w has requires_grad=True"},
+          edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",
+                 "Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=True)"}),
+    Wrong("leaf_means_requires_grad", fails={"node_info reads the attributes": "v.is_leaf"},
+          edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.requires_grad and v.grad_fn is None,'}),
+    Wrong("hardcoded", fails={LEAF_GRADS: "leaf_grads ran no backward pass"},
+          edits={LEAF_GRADS_BODY: HARDCODED}),
     Wrong("formula_leaf_grads", fails={LEAF_GRADS: "leaf_grads ran no backward pass"},
           edits={'''    g = build_graph(w, x, w_requires_grad, x_requires_grad)
     g["y"].backward()''': '''    return {"w": 2 * w + x + 1 if w_requires_grad else None,

@@ -12,9 +12,13 @@ SECOND_CALL = '''    try:
 '''
 
 CASES = [
-    Wrong("always_retain", fails={RAISES: "catch the second call's RuntimeError"}),
+    Wrong("always_retain", fails={RAISES: "catch the second call's RuntimeError"},
+          edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=True)\n",
+                 "    y.backward()\n    try:": "    y.backward(retain_graph=True)\n    try:"}),
     Wrong("hardcoded", fails={"backward twice on other inputs": "record w.grad as a float"}),
-    Wrong("message_string", fails={RAISES: "return the error object"}),
+    Wrong("message_string", fails={RAISES: "return the error object"},
+          edits={"        error = exc  #": "        error = str(exc)  #",
+                 "        return exc  #": "        return str(exc)  #"}),
     Wrong("error_made_by_hand", fails={RAISES: "backward_twice ran backward fewer times"},
           edits={SECOND_CALL: '''    if not retain_graph:
         error = RuntimeError("Trying to backward through the graph a second time (or directly "
