@@ -2,7 +2,7 @@
 
 Each case is an entry of ``grade batch``: most attack from their ``ex01`` file (which has no
 answer, so it must score 0 whatever it does) and hand in a correct ``ex02``; the link and
-name cases are entries whose shape is the attack.  ``test_gallery.py`` grades the whole class
+name cases are entries whose shape is the attack.  ``test_hostile_gallery.py`` grades the whole class
 once per isolation mode and checks each case against the issue's five promises.
 """
 
@@ -18,7 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 SOLUTIONS = REPO / "solutions"
 EX01, EX02 = SOLUTIONS / "ex01_graph.py", SOLUTIONS / "ex02_leaves.py"
 HONEST = ("honest_a", "honest_b")
-MARK = "mg-gallery"  # every file an attack tries to leave outside its scratch is named so
+MARK = f"mg-gallery-{os.getpid()}"  # what an attack tries to leave outside its scratch is
+SYSV_KEYS = (0x4D47, 0x4D48, 0x4D49)  # named so, or keyed so
 
 PRELUDE = f'''
 import ctypes, errno, os, resource, signal, socket, sys, time

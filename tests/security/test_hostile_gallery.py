@@ -1,4 +1,4 @@
-"""The hostile gallery (``gallery.py``), graded as one class, once per isolation mode.
+"""The hostile gallery (``hostile_gallery.py``), graded as one class, once per isolation mode.
 
 Each case must hold the issue's promises: the attacked exercise scores 0; every other exercise
 of that student and every classmate is graded exactly as without the attack (full marks, as
@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-import gallery
-from gallery import CASES, HONEST, MARK, REPO, Case
+import hostile_gallery as gallery
+from hostile_gallery import CASES, HONEST, MARK, REPO, SYSV_KEYS, Case
 
 from grader.sandbox import isolation
 
@@ -32,13 +32,18 @@ MODES = ("namespaces", "uid+seccomp")
 
 
 def _sysv() -> list[str]:
+    """System V objects with the gallery's keys, or owned by a child's uid."""
+    low, high = isolation.UID_BASE, isolation.UID_BASE + isolation.UID_COUNT
     lines = []
     for kind in ("shm", "msg", "sem"):
         try:
             with open(f"/proc/sysvipc/{kind}") as handle:
-                lines += [f"{kind} {line.split()[1]}" for line in handle.readlines()[1:]]
+                rows = [line.split() for line in handle.readlines()[1:]]
         except OSError:
-            pass
+            continue
+        uid_column = {"shm": 7, "msg": 7, "sem": 4}[kind]
+        lines += [f"{kind} {row[0]} {row[1]}" for row in rows
+                  if int(row[0]) in SYSV_KEYS or low <= int(row[uid_column]) < high]
     return sorted(lines)
 
 
