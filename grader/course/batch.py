@@ -263,6 +263,16 @@ class Batch:
         self.write_csv()
         on_done(row)
 
+    def sync_rows(self) -> None:
+        """Load the rows of students whose folder is on disk but not yet in memory: a signal
+        that lands between installing a folder and recording its row must not leave the CSV
+        out of step with the folders."""
+        for entry in self.entries:
+            if entry.slug not in self.rows:
+                record = read_record(self.students / entry.slug)
+                if record is not None:
+                    self.rows[entry.slug] = row_of(record)
+
     # -- outputs
 
     def ordered_rows(self) -> list[Row]:
@@ -321,6 +331,7 @@ def run_batch(batch: Batch, on_start: Callable[[int, int], None] = lambda todo, 
             batch.grade(todo, on_done)
     except KeyboardInterrupt:
         summary.interrupted = True
+        batch.sync_rows()
     finally:
         batch.write_csv()
     summary.rows = batch.ordered_rows()
