@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly
+from micrograph import anomaly, node_hooks
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
@@ -111,7 +111,11 @@ def grad(
     keep = create_graph if retain_graph is None else retain_graph
     _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture)
     result: list[Value | None] = []
+    made: dict[Node, Value | None] = {}  # an input asked for twice gets the same gradient object twice
     for i, node in enumerate(nodes):
+        if node is not None and node in made:
+            result.append(made[node])
+            continue
         g = capture.get(node) if node is not None else None
         if g is None:
             if materialize_grads:  # a zero leaf, which requires grad under create_graph (as torch's)
@@ -122,6 +126,8 @@ def grad(
                     "Set allow_unused=True if this is the desired behavior."
                 )
         result.append(_as_value(g))
+        if node is not None:
+            made[node] = result[-1]
     return tuple(result)
 
 
@@ -149,18 +155,26 @@ def _execute(
                 grads: tuple[Grad, ...] = ()
                 if g is None:  # no gradient reached it (every edge into it carried None): it does not run
                     grads = (None,) * len(node._next)
+                    if node._hooks:  # but its tensor hooks are called with None, as torch's
+                        node_hooks.called_with_none(node)
                 else:
                     if node._hooks is not None or node._retained is not None:
                         g = _call_hooks(node, g, create_graph)
+                    if node._prehooks is not None:
+                        g = node_hooks.pre(node, g, create_graph)
                     if capture is not None and node in capture:  # grad(): keep the inputs' gradients
                         capture[node] = g
                     if type(node) is AccumulateGrad:
                         if capture is None:  # grad() accumulates nothing
                             _accumulate(node.variable, g, create_graph)
+                        if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
+                            node_hooks.after_accumulate(node, g, create_graph, capture is None)
                     elif capture is None or any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
                         grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
                         if not keep_graph:
                             node.release()
+                        if node._posthooks is not None:
+                            grads = node_hooks.post(node, grads, g, create_graph, needed)
                         for nxt, gi in zip(node._next, grads):
                             # gi None: no gradient along this edge (a custom Function may say so)
                             if nxt is not None and gi is not None and (needed is None or nxt in needed):
@@ -232,7 +246,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     PyTorch runs the ready node with the highest sequence number; every node's inputs are
     older than it, so for op nodes that is descending creation order: a sort, no queue.  An
     ``AccumulateGrad`` runs as soon as it is ready: right after the last (lowest-numbered)
-    node feeding it, the younger first on a tie; a root leaf nothing feeds runs first.
+    node feeding it, in its edge order; a root leaf nothing feeds runs first.
     """
     ops: set[Node] = set()
     last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
@@ -256,6 +270,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     runs_after: dict[Node | None, list[Node]] = {}
     for leaf_node in sorted(last_feeder, key=_sequence_number, reverse=True):
         runs_after.setdefault(last_feeder[leaf_node], []).append(leaf_node)
+    _in_edge_order(runs_after)
     order = runs_after.get(None, [])
     for node in sorted(ops, key=_sequence_number, reverse=True):
         order.append(node)
@@ -265,6 +280,14 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
 
 
 _sequence_number = operator.attrgetter("_seq")
+
+
+def _in_edge_order(runs_after: dict[Node | None, list[Node]]) -> None:
+    """Leaves that one node makes ready: torch pushes them in its edge order (where each one's count
+    reaches 0, at its last edge) at one priority, and its queue pops them in that order."""
+    for feeder, group in runs_after.items():
+        if feeder is not None and len(group) > 1:
+            group.sort(key=lambda leaf: max(i for i, n in enumerate(feeder._next) if n is leaf))
 
 
 def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:

@@ -77,6 +77,30 @@ def _short_name(node: Node | None) -> str | None:
     return match[1] if match[2] in ("", "0") else match[1] + match[2]
 
 
+class RemovableHandle:
+    """Returned by every ``register_*hook``; ``remove()`` unregisters the hook."""
+
+    def __init__(self, hooks: list[Callable[..., Any]], hook: Callable[..., Any]) -> None:
+        self._hooks = hooks
+        self._hook = hook
+
+    def remove(self) -> None:
+        for i, h in enumerate(self._hooks):
+            if h is self._hook:
+                del self._hooks[i]
+                return
+
+
+def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableHandle:
+    """Append ``hook`` to ``owner``'s list ``attribute`` (made on first use) and return its handle."""
+    hooks = owner.__dict__.get(attribute)
+    if hooks is None:
+        hooks = []
+        setattr(owner, attribute, hooks)
+    hooks.append(hook)
+    return RemovableHandle(hooks, hook)
+
+
 class Node:
     """A backward function.  Subclasses in ``ops.py`` declare one op each.
 
@@ -93,6 +117,8 @@ class Node:
     __slots__ = ("_next", "_saved", "_versions", "_result", "_seq", "__dict__", "__weakref__")
     _hooks: list[Callable[[Value], Value | None]] | None = None
     _retained: weakref.ref[Value] | None = None
+    _prehooks: list[Callable[..., Any]] | None = None  # grad_fn.register_prehook: see engine.node_hooks
+    _posthooks: list[Callable[..., Any]] | None = None  # grad_fn.register_hook
 
     inputs: ClassVar[tuple[str, ...]] = ()
     saves: ClassVar[tuple[str, ...]] = ()
@@ -135,6 +161,14 @@ class Node:
     def name(self) -> str:
         return type(self).__name__
 
+    def register_prehook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(grad_outputs)`` before this node runs; a returned tuple replaces the gradients."""
+        return add_hook(self, "_prehooks", hook)
+
+    def register_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(grad_inputs, grad_outputs)`` after this node ran; a returned tuple replaces ``grad_inputs``."""
+        return add_hook(self, "_posthooks", hook)
+
     @property
     def metadata(self) -> dict[str, Any]:
         """A dict for the user's notes, as torch's ``Node.metadata``; anomaly mode keeps the forward stack here."""
@@ -146,6 +180,39 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    # -- torch's accessors: grad_fn._saved_self, _saved_other, _saved_result ... -------
+    # torch's names for what ``saves`` calls a, b and out (pow's b is its "exponent")
+    torch_names: ClassVar[dict[str, str]] = {"a": "self", "b": "other", "out": "result"}
+    # numbers torch also shows as saved attributes (add's ``_saved_alpha``)
+    saved_constants: ClassVar[dict[str, Any]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        """``_saved_<name>``: what this node saved, checked as backward checks it.
+
+        A saved input comes back as itself, a saved result as a new Value whose
+        ``grad_fn`` is this node, an operand that was not needed as None; after a
+        freeing backward, torch's "backward through the graph a second time" error.
+        """
+        key = name[len("_saved_"):] if name.startswith("_saved_") else None
+        cls = type(self)
+        if key is not None and key in cls.saved_constants:
+            return cls.saved_constants[key]
+        if key is not None and key in getattr(cls, "consts", ()):
+            return getattr(self, key)  # a constant of an ops_extra node (alpha, a bound)
+        names = [self.torch_names.get(n, n) for n in cls.saves]
+        if key is None or key not in names:
+            raise AttributeError(f"'{cls.__name__}' object has no attribute '{name}'")
+        i = names.index(key)
+        if self._saved is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        item = self._saved[i]
+        if item is None or type(item) is float:
+            return item
+        version = self._versions[i]
+        if (item._vc is not None and item._vc[0] != version) or item._detached_at > self._seq:
+            self._refuse(item, version, self.saved_is_output[i])
+        return item._as_output_of(self) if self.saved_is_output[i] else item
 
     # -- saved values: PyTorch's SavedVariable, for ops and custom Functions alike --
     def save(self, saved: tuple[Any, ...], versions: tuple[int, ...]) -> None:

@@ -74,6 +74,7 @@ class BinaryOp(Node):
 # -- binary ops -------------------------------------------------------------------
 class AddBackward0(BinaryOp):
     __slots__ = ()
+    saved_constants = {"alpha": 1}
     forward = staticmethod(lambda a, b: a + b)
 
     @staticmethod
@@ -83,6 +84,7 @@ class AddBackward0(BinaryOp):
 
 class SubBackward0(BinaryOp):
     __slots__ = ()
+    saved_constants = {"alpha": 1}
     forward = staticmethod(lambda a, b: a - b)
 
     @staticmethod
@@ -94,6 +96,7 @@ class RsubBackward1(BinaryOp):
     """``number - w``: PyTorch's rsub(w, number); the number is not an input."""
 
     __slots__ = ()
+    saved_constants = {"alpha": 1}
     inputs = ("a",)
     forward = staticmethod(lambda a, b: b - a)
 
@@ -128,6 +131,7 @@ class PowBackward0(BinaryOp):
     """``w ** number``."""
 
     __slots__ = ()
+    torch_names = {"a": "self", "b": "exponent"}
     inputs = ("a",)
     saves = ("a", "b")
     forward = staticmethod(ieee.pow_number)
@@ -145,6 +149,7 @@ class PowBackward1(BinaryOp):
     """``w ** x``: both operands are Values."""
 
     __slots__ = ()
+    torch_names = {"a": "self", "b": "exponent", "out": "result"}
     saves = ("a", "b", "out")
     forward = staticmethod(ieee.pow)
 
@@ -161,6 +166,7 @@ class PowBackward2(BinaryOp):
     """``number ** w``: the base is not an input."""
 
     __slots__ = ()
+    torch_names = {"a": "self", "b": "exponent", "out": "result"}
     inputs = ("b",)
     saves = ("a", "b", "out")
     forward = staticmethod(ieee.pow)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any
 
+from micrograph.node import add_hook
+
 if TYPE_CHECKING:
     from micrograph.value import Value
 
@@ -64,6 +66,14 @@ class TensorAPI:
     def equal(self, other: Value) -> bool:
         """torch's ``equal``: a plain bool, True when the numbers are equal."""
         return bool(self == other)
+
+    def register_post_accumulate_grad_hook(self: Value, hook: Any) -> Any:  # type: ignore[misc]
+        """``hook(self)`` after backward has written this leaf's ``.grad`` (node_hooks.py)."""
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        return add_hook(self, "_post_accumulate_hooks", hook)
 
     def is_inference(self: Value) -> bool:  # type: ignore[misc]
         """Made inside ``inference_mode`` (or an alias of such a value)."""

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_grad_enabled
-from micrograph.node import ALL_AT_ZERO, AccumulateGrad, Node, sequence
+from micrograph.node import ALL_AT_ZERO, AccumulateGrad, Node, RemovableHandle, sequence
 from micrograph.tensor_api import TensorAPI
 
 Number = int | float
@@ -64,6 +64,7 @@ class Value(TensorAPI):
     _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
     _inference = False  # made inside inference_mode (inference.py)
+    _post_accumulate_hooks: list[Callable[[Value], None]] | None = None  # see node_hooks.py
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -404,20 +405,6 @@ _DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
     "use var_no_grad = var.detach()."
 )
-
-
-class RemovableHandle:
-    """Returned by ``register_hook``; ``remove()`` unregisters the hook."""
-
-    def __init__(self, hooks: list[Callable[..., Any]], hook: Callable[..., Any]) -> None:
-        self._hooks = hooks
-        self._hook = hook
-
-    def remove(self) -> None:
-        for i, h in enumerate(self._hooks):
-            if h is self._hook:
-                del self._hooks[i]
-                return
 
 
 # -- recording ---------------------------------------------------------------------------
