@@ -29,9 +29,13 @@ CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock
 _SLACK = 5.0  # seconds on top of the renderer's own timeout before the worker is killed
 _ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 _WORKER = f"""
-import json, os, resource, sys
-resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
-resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
+import json, os, sys
+try:
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
+    resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
+except (ImportError, ValueError, OSError):
+    pass  # no rlimits on this platform (Windows): the wall-clock limit still holds
 sys.path[:0] = {_ROOTS!r}
 reply = os.fdopen(os.dup(1), "w")
 sys.stdout = sys.stderr

@@ -112,7 +112,8 @@ def _cut(data: bytes, dropped: int, limit: int) -> str:
 
 def _copy(submission: Path, target: str) -> None:
     """Copy the submission into the scratch folder, refusing a symbolic link (O_NOFOLLOW)."""
-    fd = os.open(submission, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    no_follow = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)  # POSIX
+    fd = os.open(submission, os.O_RDONLY | no_follow)
     with os.fdopen(fd, "rb") as source, open(target, "wb") as copy:
         copy.write(source.read())
 

@@ -12,10 +12,12 @@ flat one), never following a symbolic link, taking back folders the child made u
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from dataclasses import dataclass
 
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_DIR_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_DIRECTORY", "O_NOFOLLOW",
+                                                             "O_CLOEXEC"))
 WORLD_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm")
 
 
@@ -79,6 +81,9 @@ def remove_tree(path: str) -> None:
         return
     if not stat.S_ISDIR(st.st_mode):
         os.unlink(path)
+        return
+    if os.name != "posix":  # no directory descriptors: the library's removal
+        shutil.rmtree(path, ignore_errors=True)
         return
     fd = _open_dir(path, None)
     names: list[str] = []  # the folders we are inside, below ``path``
