@@ -109,9 +109,24 @@ def _check_issues(course: Course, ex: LoadedExercise, sol: ExerciseResult,
         issues.append(f"no stub {course.display(stub_file)}")
     elif stub.score != 0 or any(t.status == TIMEOUT for t in stub.tests):
         issues.append(f"untouched stub scores {terminal.points(stub.score, stub.max_score)}")
+    elif copied := _copied(course, ex, stub_file):
+        issues.append(f"the stub holds {len(copied)} line(s) of its solution, such as "
+                      f"{copied[0]!r}: a release would be refused")
     if sol.diagram_problem:
         issues.append(f"solution's {sol.diagram_problem}")
     return issues
+
+
+def _copied(course: Course, ex: LoadedExercise, stub_file: Path) -> list[str]:
+    """Lines of the solution's answer the stub already holds (``grader.publish.leaks``)."""
+    from grader.publish.leaks import copied_lines
+    from grader.publish.shipping import project_texts
+
+    solution = file_in(course.solutions_dir, ex)
+    if not solution.is_file():
+        return []
+    return copied_lines(stub_file.read_text(encoding="utf-8", errors="replace"),
+                        solution.read_text(encoding="utf-8", errors="replace"), project_texts())
 
 
 @click.command("expected")

@@ -27,7 +27,7 @@ from grader.course.folder import Course, in_parallel
 from grader.judge.reference import from_solution, write_shipped
 from grader.publish.leaks import copied_lines, skeleton, solution_only
 from grader.publish.public_tests import public_source
-from grader.publish.shipping import copy_project, project_files
+from grader.publish.shipping import copy_project, project_texts
 
 MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
 
@@ -135,11 +135,6 @@ def secret_strings(exercises: list[tuple[LoadedExercise, Path, Path]], engine: l
                if secret(t, skeletons + public_modules + engine)])
 
 
-def _project_texts() -> list[str]:
-    """The engine's and the grader's files as they ship."""
-    return [p.read_bytes().decode("utf-8", "replace") for _, p in project_files()]
-
-
 def check_no_leak(folder: Path, secrets: list[str]) -> None:
     """Raise ReleaseError naming the first secret found in a file under ``folder``."""
     for path, text in _texts(folder):
@@ -155,7 +150,7 @@ def check_stubs(course: Course, exercises: list[LoadedExercise],
     unless each scores zero and holds no line of its solution's answer."""
     results = in_parallel([lambda ex=ex: course.grade(ex, found[ex.spec.id][1])
                            for ex in exercises])
-    engine = _project_texts()
+    engine = project_texts()
     sentences = []
     for ex, result in zip(exercises, results):
         solution, stub = found[ex.spec.id]
@@ -196,7 +191,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path) ->
         lines = _write_release(course, exercises, found, out)
         public_modules = [p.read_text(encoding="utf-8")
                           for p in (out / "grader" / "exercises").glob("ex*.py")]
-        engine = _project_texts()
+        engine = project_texts()
         secrets = secret_strings([(ex, *found[ex.spec.id]) for ex in exercises], engine,
                                  public_modules)
         check_no_leak(out, secrets)

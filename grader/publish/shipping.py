@@ -48,6 +48,11 @@ def project_files() -> Iterator[tuple[Path, Path]]:
                 yield relative, path
 
 
+def project_texts() -> list[str]:
+    """The text of every file that ships (what a student gets anyway)."""
+    return [p.read_bytes().decode("utf-8", "replace") for _, p in project_files()]
+
+
 def copy_project(dest: Path) -> None:
     """Copy the shippable files into ``dest`` (which keeps the project's layout)."""
     for relative, path in project_files():

@@ -251,3 +251,14 @@ def test_shell_completion_of_commands_and_exercises(words: str, cword: int, want
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
     got = {line.split(",", 1)[1] for line in proc.stdout.splitlines() if "," in line}
     assert want <= got and not (not_want & got), (proc.stdout, proc.stderr)
+
+
+def test_check_fails_when_a_stub_holds_a_line_of_its_solution(grade, toy: ToyCourse,
+                                                             tmp_path: Path) -> None:
+    shutil.copytree(toy.course.root / "solutions", tmp_path / "solutions")
+    (tmp_path / "exercises").mkdir()
+    (tmp_path / "exercises" / "ex41_fine.py").write_text(
+        'def double(x):\n    raise NotImplementedError("ex41: double")\n    return 2 * x\n')
+    run = grade("check", "ex41", cwd=tmp_path)
+    assert run.code == 1 and "untouched stub scores" not in run.out
+    assert "the stub holds 1 line(s) of its solution, such as 'return 2 * x'" in run.out
