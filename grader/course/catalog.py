@@ -73,11 +73,13 @@ def load(exercise_id: str, tests_dir: Path = DEFAULT_TESTS_DIR) -> LoadedExercis
 
 def submission_candidates(folder: Path, exercise: Exercise) -> list[Path]:
     """The files in ``folder`` that may be the student's file for ``exercise``:
-    ``<module>.py`` alone if it exists, else every ``exNN_*.py``."""
+    ``<module>.py`` alone if it exists, else every ``exNN_*.py`` and ``exNN_*.ipynb`` (a
+    notebook, graded by its code cells)."""
     exact = folder / f"{exercise.module}.py"
     if exact.is_file():
         return [exact]
-    return sorted(p for p in folder.glob(f"{exercise.id}_*.py") if p.is_file())
+    return sorted(p for suffix in ("py", "ipynb") for p in folder.glob(f"{exercise.id}_*.{suffix}")
+                  if p.is_file())
 
 
 def find_submission(folder: Path, exercise: Exercise) -> Path | None:

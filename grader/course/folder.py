@@ -8,6 +8,7 @@ exercise of one submission and returns a plain ``ExerciseResult``.
 from __future__ import annotations
 
 import os
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Callable, TypeVar
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise
+from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.judge.grading import ExerciseResult, grade_exercise, zero
 from grader.judge.reference import (
@@ -80,11 +82,32 @@ class Course:
         except NoExpected as exc:
             return zero(ex, ERROR, str(exc))
         try:
+            if notebook.is_notebook(submission):
+                return self._grade_notebook(ex, submission, expected, diagram_dir, formats)
             return grade_exercise(ex, submission, expected, display=self.display(submission),
                                   diagram_dir=diagram_dir, formats=formats,
                                   spawn=self.spawn)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
             return zero(ex, ERROR, f"cannot grade {self.display(submission)}: {exc}")
+
+    def _grade_notebook(self, ex: LoadedExercise, submission: Path, expected: Expected,
+                        diagram_dir: Path | None, formats: tuple[str, ...]) -> ExerciseResult:
+        """A ``.ipynb``: its code cells joined into the exercise's file, graded as one, with
+        lines named by cell in feedback and a note on what was not graded."""
+        shown = self.display(submission)
+        try:
+            converted = notebook.convert_file(submission, shown)
+        except notebook.NotebookError as exc:
+            return zero(ex, ERROR, str(exc))
+        with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
+            joined = Path(folder) / f"{ex.spec.module}.py"
+            joined.write_text(converted.source, encoding="utf-8")
+            result = grade_exercise(ex, joined, expected, display=shown,
+                                    diagram_dir=diagram_dir, formats=formats,
+                                    spawn=self.spawn, names=converted.where)
+        note = converted.note()
+        result.notes += [f"{shown}: {note}"] if note else []
+        return result
 
 
 @dataclass

@@ -21,6 +21,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from grader.course import notebook
 from grader.spec.limits import size
 
 MAX_SOURCE_BYTES = 1 << 20  # one exercise file; anything larger is not a hand-written answer
@@ -30,7 +31,7 @@ MAX_FILES_WALKED = 10_000
 MAX_DEPTH = 12
 MAX_ZIPS = 8  # zips opened inside one folder entry
 
-_EXERCISE_FILE = re.compile(r"ex0*(\d{1,2})(?:[_ \-.][^/]*)?\.py", re.IGNORECASE)
+_EXERCISE_FILE = re.compile(r"ex0*(\d{1,2})(?:[_ \-.][^/]*)?\.(?:py|ipynb)", re.IGNORECASE)
 _EXERCISE_IN_NAME = re.compile(r"(?:^|[^a-z0-9])ex0*(\d{1,2})(?![0-9])", re.IGNORECASE)
 _SKIPPED_DIRS = {"__MACOSX", "__pycache__", "node_modules", "venv"}
 
@@ -89,7 +90,14 @@ def _join(prefix: str, *parts: str) -> str:
 
 
 def _text_problem(path: Path, shown: str) -> str | None:
-    """Why ``path`` is not source Python can read (too large, not UTF-8), or None."""
+    """Why ``path`` is not source Python can read (too large, not UTF-8, not a notebook), or
+    None."""
+    if notebook.is_notebook(path):
+        try:
+            notebook.convert_file(path, shown)
+            return None
+        except notebook.NotebookError as exc:
+            return str(exc)
     try:
         if path.stat().st_size > MAX_SOURCE_BYTES:
             return f"{shown} is larger than {size(MAX_SOURCE_BYTES)}: not graded"
@@ -108,6 +116,11 @@ def _text_problem(path: Path, shown: str) -> str | None:
         return (f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02X} at offset {exc.start}): "
                 "save it as UTF-8 and hand it in again")
     return f"{shown} declares an encoding Python cannot use: remove the coding line"
+
+
+def _cap(name: str) -> int:
+    """The largest file accepted under this name (a notebook carries its outputs)."""
+    return notebook.MAX_NOTEBOOK_BYTES if notebook.is_notebook(Path(name)) else MAX_SOURCE_BYTES
 
 
 def _escapes(member: str) -> bool:
@@ -180,14 +193,15 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
                     found.append(_Candidate(exercise, None, inner, len(parts),
                                             f"{inner} is encrypted: hand in a plain zip"))
                     continue
+                cap = _cap(parts[-1])
                 with archive.open(info) as member:
-                    data = member.read(MAX_SOURCE_BYTES + 1)
-                if len(data) > MAX_SOURCE_BYTES:
+                    data = member.read(cap + 1)
+                if len(data) > cap:
                     found.append(_Candidate(exercise, None, inner, len(parts),
-                                            f"{inner} is larger than {size(MAX_SOURCE_BYTES)}: "
-                                            "not graded"))
+                                            f"{inner} is larger than {size(cap)}: not graded"))
                     continue
-                target = Path(tempfile.mkdtemp(dir=workdir)) / f"{exercise}.py"
+                target = (Path(tempfile.mkdtemp(dir=workdir))
+                          / f"{exercise}{PurePosixPath(parts[-1]).suffix.lower()}")
                 target.write_bytes(data)
                 found.append(_Candidate(exercise, target, inner, len(parts)))
             return found
@@ -244,7 +258,7 @@ def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intak
         if not group:
             continue
         group.sort(key=lambda c: (Path(c.shown).name != f"{modules[exercise]}.py", c.depth,
-                                  c.shown))
+                                  notebook.is_notebook(Path(c.shown)), c.shown))
         best = group[0]
         if len(group) > 1:
             others = ", ".join(c.shown for c in group[1:4]) + (", ..." if len(group) > 4 else "")
@@ -278,14 +292,14 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
                 raise EntryError(f"{shown or 'the submission'}: the folder is empty")
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             candidates = _zip_candidates(entry, shown, workdir)
-        elif entry.suffix.lower() == ".py" and entry.is_file():
+        elif entry.suffix.lower() in (".py", notebook.SUFFIX) and entry.is_file():
             exercise = exercise_named_in(entry.stem) or single
             if exercise is None:
                 raise EntryError(f"{shown}: cannot tell which exercise this file is: name it "
                                  "exNN_<topic>.py, or grade one exercise with --exercises")
             candidates = [_Candidate(exercise, entry, shown, 0)]
         elif entry.exists():
-            raise EntryError(f"{shown} is not a folder, a .py file or a .zip")
+            raise EntryError(f"{shown} is not a folder, a .py or .ipynb file or a .zip")
         else:
             raise EntryError(f"{shown or 'the submission'} does not exist")
         if not candidates:

@@ -134,7 +134,8 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
     return [TestResult(name, False, 0, hidden.points, ELSEWHERE)]
 
 
-def _judge(test: Test, report: ChildReport, expected: Expected, display: str) -> TestResult:
+def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
+           names: explain.LineNames | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
         return TestResult(test.name, test.public, score, test.points, status, feedback)
@@ -148,13 +149,14 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str) ->
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
     if report.import_error is not None:
-        return result(ERROR, explain.import_error(report.import_error, display, report.limits))
+        return result(ERROR, explain.import_error(report.import_error, display, report.limits,
+                                                 names))
     record = report.tests.get(test.name)
     if record is None:
         return result(*explain.silence(report))
     if record["error"] is not None:
         status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
-        return result(status, explain.test_error(record["error"], display, report.limits))
+        return result(status, explain.test_error(record["error"], display, report.limits, names))
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
         return result(PASSED)
@@ -170,11 +172,13 @@ def grade_exercise(
     diagram_dir: Path | None = None,
     formats: tuple[str, ...] = ("svg",),
     spawn: Spawn = spawn_here,
+    names: explain.LineNames | None = None,
 ) -> ExerciseResult:
     """Grade ``submission`` (a file) against ``expected``; draw into ``diagram_dir`` if given.
 
     ``display`` is how the file is named in feedback (default: the path as given); ``spawn``
-    starts the sandbox's child (see ``grader.sandbox.run``).
+    starts the sandbox's child (see ``grader.sandbox.run``); ``names`` names the file's lines
+    in feedback (a notebook's "cell 3, line 2").
     """
     spec = ex.spec
     display = display or str(submission)
@@ -183,7 +187,7 @@ def grade_exercise(
         tests_source=ex.source, tests=[t.name for t in spec.tests], limits=spec.limits,
         diagram=diagram_dir is not None and spec.diagram_probe is not None, spawn=spawn,
     )
-    tests = [_judge(t, report, expected, display) for t in spec.tests]
+    tests = [_judge(t, report, expected, display, names) for t in spec.tests]
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,
@@ -192,7 +196,7 @@ def grade_exercise(
                             stdout_limit=report.limits.output)
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
-            why = explain.import_error(report.import_error, display, spec.limits)
+            why = explain.import_error(report.import_error, display, spec.limits, names)
         else:
             why = explain.silence(report)[1]
         drawing = diagram.render(report.diagram, diagram_dir, display=display,

@@ -107,7 +107,8 @@ def test_unusable_entries_say_why(tmp_path: Path, make, message: str) -> None:
 def test_a_file_that_is_not_an_entry(tmp_path: Path) -> None:
     entry = tmp_path / "roster.csv"
     entry.write_text("a,b\n")
-    assert take(entry, tmp_path).error == "roster.csv is not a folder, a .py file or a .zip"
+    assert take(entry, tmp_path).error == ("roster.csv is not a folder, a .py or .ipynb file "
+                                           "or a .zip")
 
 
 @pytest.mark.parametrize("member", ["../ex01_graph.py", "/etc/ex01_graph.py",

@@ -1,0 +1,151 @@
+"""A Jupyter notebook handed in as an exercise: its code cells joined into one Python file.
+
+A ``.ipynb`` is untrusted JSON, read as data only (``json``, never ``nbformat`` and never
+executed here): its size is capped, every field the conversion reads must have the type the
+notebook format (version 4) gives it, and anything else is one clear sentence.
+
+Why line by line: the graded file must keep one line per notebook line, so that an error at
+line N of the joined file can be named back as "cell C, line L" (``Converted.where``).  IPython
+syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) and calls of
+``grader.check`` (which would grade the notebook again inside the sandbox) become ``pass`` at the
+same indentation, and each kind dropped is said in the feedback.  ``from __future__`` imports
+(allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
+of the notebook, Markdown cells included, as a student counts them when scrolling.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.spec.limits import size
+
+MAX_NOTEBOOK_BYTES = 16 << 20  # outputs (plots) make notebooks larger than a source file
+MAX_CELLS = 2_000
+SUFFIX = ".ipynb"
+
+# Cell magics whose body is still Python run once (the magic only times or captures it).
+_PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+_MAGIC = re.compile(r"^(\s*)(%|!)")
+_FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
+_CHECK = re.compile(r"^(\s*)(?:grader\.check\(.*\)|import grader|from grader import check)"
+                    r"\s*(?:#.*)?$")
+
+
+class NotebookError(Exception):
+    """The notebook cannot be read as one; the message is one sentence for the feedback."""
+
+
+@dataclass
+class Converted:
+    """The joined source, where each code cell starts in it, and what was dropped."""
+
+    source: str
+    starts: list[int] = field(default_factory=list)  # first line (1-based) of each code cell
+    cells: list[int] = field(default_factory=list)  # that cell's number in the notebook
+    dropped: list[str] = field(default_factory=list)  # kinds of lines dropped, for the notes
+
+    def where(self, line: int) -> str:
+        """Line ``line`` of the joined source as the student sees it: ``cell 3, line 2``."""
+        index = bisect.bisect_right(self.starts, line) - 1
+        if index < 0:
+            return f"line {line}"
+        return f"cell {self.cells[index]}, line {line - self.starts[index] + 1}"
+
+    def note(self) -> str | None:
+        """What the feedback says about the lines that were not graded, if any."""
+        if not self.dropped:
+            return None
+        return ("not graded (not Python, or grading itself): " + ", ".join(self.dropped))
+
+
+def _text(value: object, what: str) -> str:
+    """A cell's ``source``: a string or a list of strings (the format allows both)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(part, str) for part in value):
+        return "".join(value)
+    raise NotebookError(f"{what} is not text: not a valid notebook")
+
+
+def _cells(data: bytes, shown: str) -> list[dict[str, object]]:
+    if len(data) > MAX_NOTEBOOK_BYTES:
+        raise NotebookError(f"{shown} is larger than {size(MAX_NOTEBOOK_BYTES)}: clear the "
+                            "outputs (Kernel > Restart & Clear Output) and hand it in again")
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise NotebookError(f"{shown} is not a notebook (not JSON text): save it from "
+                            "Jupyter again") from None
+    if not isinstance(document, dict):
+        raise NotebookError(f"{shown} is not a notebook (no cells)")
+    if "worksheets" in document and "cells" not in document:
+        raise NotebookError(f"{shown} is an old notebook (format 3): open and save it in a "
+                            "current Jupyter")
+    cells = document.get("cells")
+    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+        raise NotebookError(f"{shown} is not a notebook (no list of cells)")
+    if len(cells) > MAX_CELLS:
+        raise NotebookError(f"{shown} holds {len(cells)} cells (more than {MAX_CELLS}): refused")
+    return cells
+
+
+def _clean(lines: list[str], dropped: set[str]) -> list[str]:
+    """The cell's lines with IPython-only lines turned into ``pass`` (same indentation)."""
+    if lines and lines[0].lstrip().startswith("%%"):
+        magic = lines[0].lstrip()[2:].split(maxsplit=1)
+        name = magic[0] if magic else ""
+        dropped.add(f"%%{name} cells" if name not in _PYTHON_CELL_MAGICS else f"%%{name} lines")
+        if name not in _PYTHON_CELL_MAGICS:
+            return ["pass" for _ in lines]
+        lines = ["pass"] + lines[1:]
+    cleaned = []
+    for line in lines:
+        magic, check = _MAGIC.match(line), _CHECK.match(line)
+        if magic:
+            dropped.add("magics (%)" if magic.group(2) == "%" else "shell lines (!)")
+        elif check:
+            dropped.add("grader.check")
+        match = magic or check
+        cleaned.append(match.group(1) + "pass" if match else line)
+    return cleaned
+
+
+def convert(data: bytes, shown: str) -> Converted:
+    """The notebook's code cells, in order, as one Python source (raises NotebookError)."""
+    converted = Converted("")
+    dropped: set[str] = set()
+    out: list[str] = []
+    futures: list[str] = []
+    for number, cell in enumerate(_cells(data, shown), start=1):
+        if cell.get("cell_type") != "code":
+            continue
+        lines = _clean(_text(cell.get("source", ""), f"cell {number} of {shown}").splitlines(),
+                       dropped)
+        futures += [line for line in lines if _FUTURE.match(line)]
+        converted.starts.append(len(out) + 1)
+        converted.cells.append(number)
+        out += [("pass" if _FUTURE.match(line) else line) for line in lines] or ["pass"]
+    if futures:  # each cell may start with one; the joined file only on its first line
+        out.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
+        converted.starts = [start + 1 for start in converted.starts]
+    converted.source = "\n".join(out) + "\n"
+    converted.dropped = sorted(dropped)
+    return converted
+
+
+def convert_file(path: Path, shown: str) -> Converted:
+    """``convert`` on a file, reading at most one byte past the cap."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_NOTEBOOK_BYTES + 1)
+    except OSError as exc:
+        raise NotebookError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    return convert(data, shown)
+
+
+def is_notebook(path: Path) -> bool:
+    return path.suffix.lower() == SUFFIX

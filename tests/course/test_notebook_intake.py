@@ -1,0 +1,137 @@
+"""A ``.ipynb`` handed in wherever a ``.py`` is: code cells joined in order, IPython-only lines
+dropped (and said), errors named by cell and line, the notebook read as untrusted data."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.cli.app import main
+from grader.course import notebook
+from grader.course.intake import collect
+from grader.course.notebook import NotebookError, convert
+
+REPO = Path(__file__).resolve().parents[2]
+SOLUTION = REPO / "solutions" / "ex03_retain_grad.py"
+
+
+def notebook_of(*cells: tuple[str, str]) -> bytes:
+    """A version-4 notebook with (cell_type, source) cells, sources as lists of lines."""
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                       "cells": [{"cell_type": kind, "metadata": {},
+                                  "source": source.splitlines(keepends=True),
+                                  **({"outputs": [], "execution_count": None}
+                                     if kind == "code" else {})}
+                                 for kind, source in cells]}).encode()
+
+
+def solution_cells() -> list[tuple[str, str]]:
+    """ex03's solution cut into two code cells at its first function, with notebook noise."""
+    source = SOLUTION.read_text(encoding="utf-8")
+    cut = source.index("\ndef ")
+    return [("markdown", "# ex03\nfill in the functions"),
+            ("code", "%matplotlib inline\n!pip install micrograph\n" + source[:cut]),
+            ("code", source[cut:]),
+            ("code", "import grader\ngrader.check(\"ex03\")")]
+
+
+def test_cells_are_joined_line_for_line_and_named_back() -> None:
+    converted = convert(notebook_of(("markdown", "# title"), ("code", "a = 1\nb = 2"),
+                                    ("raw", "not code"), ("code", "if a:\n    !ls\nc = 3")),
+                        "work.ipynb")
+    assert converted.source == "a = 1\nb = 2\nif a:\n    pass\nc = 3\n"
+    assert converted.where(2) == "cell 2, line 2"
+    assert converted.where(5) == "cell 4, line 3"
+    assert "shell lines (!)" in converted.note()
+
+
+def test_cell_magics_drop_non_python_cells_and_keep_timed_code() -> None:
+    converted = convert(notebook_of(("code", "%%bash\necho hi"), ("code", "%%time\nx = 1")),
+                        "w.ipynb")
+    assert converted.source == "pass\npass\npass\nx = 1\n"
+    assert converted.note() is not None and "%%bash cells" in converted.note()
+
+
+def test_a_notebook_without_magics_says_nothing() -> None:
+    assert convert(notebook_of(("code", "x = 1")), "w.ipynb").note() is None
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"\xff\xfe not json", "not JSON"),
+    (b"[1, 2]", "no cells"),
+    (b'{"cells": {"a": 1}}', "no list of cells"),
+    (b'{"cells": [{"cell_type": "code", "source": 7}]}', "not text"),
+    (b'{"cells": [{"cell_type": "code", "source": ["a", 3]}]}', "not text"),
+    (b'{"worksheets": []}', "format 3"),
+    (b"[" * 100_000 + b"]" * 100_000, "not JSON"),
+])
+def test_malformed_notebooks_are_one_sentence(data: bytes, words: str) -> None:
+    with pytest.raises(NotebookError, match=words):
+        convert(data, "work.ipynb")
+
+
+def test_an_oversized_notebook_is_refused_before_parsing() -> None:
+    with pytest.raises(NotebookError, match="larger than"):
+        convert(b" " * (notebook.MAX_NOTEBOOK_BYTES + 1), "big.ipynb")
+
+
+def test_intake_finds_notebooks_in_folders_and_zips(tmp_path: Path) -> None:
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    (folder / "ex03_work.ipynb").write_bytes(notebook_of(*solution_cells()))
+    with zipfile.ZipFile(tmp_path / "bob.zip", "w") as archive:
+        archive.writestr("hw/ex03_retain_grad.ipynb", notebook_of(*solution_cells()))
+    (tmp_path / "carol.ipynb").write_bytes(b"{broken")
+    modules = {"ex03": "ex03_retain_grad"}
+    alice = collect(folder, modules, tmp_path, shown="alice")
+    bob = collect(tmp_path / "bob.zip", modules, tmp_path, shown="bob.zip")
+    carol = collect(tmp_path / "carol.ipynb", modules, tmp_path, shown="carol.ipynb",
+                    single="ex03")
+    assert alice.files["ex03"].name == "ex03_work.ipynb"
+    assert bob.files["ex03"].suffix == ".ipynb"
+    assert "not a notebook" in carol.problems["ex03"]
+
+
+def grade_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+               tmp_path: Path, submission: Path) -> dict:
+    monkeypatch.chdir(REPO)
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["ex03", "--submission", str(submission), "--json", "--out", str(tmp_path / "g")])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_notebook_scores_what_the_same_python_file_scores(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*solution_cells()))
+    as_notebook = grade_json(monkeypatch, capsys, tmp_path, work)
+    as_python = grade_json(monkeypatch, capsys, tmp_path, SOLUTION)
+    assert as_notebook["score"] == as_python["score"] == as_python["max_score"] > 0
+    notes = " ".join(as_notebook["exercises"][0]["notes"])
+    assert "magics (%)" in notes and "shell lines (!)" in notes and "grader.check" in notes
+
+
+def test_an_error_is_named_by_cell_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(2, ("code", "x = 1\nraise ValueError('oops')"))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    feedback = " ".join(t["feedback"] for t in graded["exercises"][0]["tests"])
+    assert graded["score"] == 0
+    assert "cell 3, line 2" in feedback
+
+
+def test_future_imports_of_any_cell_move_to_the_top() -> None:
+    converted = convert(notebook_of(("code", "x = 1"),
+                                    ("code", "from __future__ import annotations\ny = 2")),
+                        "w.ipynb")
+    assert converted.source.splitlines()[0] == "from __future__ import annotations"
+    compile(converted.source, "w.py", "exec")
+    assert converted.where(4) == "cell 2, line 2"
