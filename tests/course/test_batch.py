@@ -3,8 +3,10 @@ only what is missing or changed, and grades.csv always says what the per-student
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -72,6 +74,8 @@ def test_malformed_entries_get_a_clear_status_and_zero(tmp_path: Path, cache: Pa
     assert "&lt;img src=x onerror=alert(1)&gt;" in report and "<img src=x" not in report
     assert "<script" not in report and report.count("<svg class=\"diagram\"") == 5
     assert report.count("<symbol") == 1  # five identical diagrams, stored once
+    pages = re.findall(r'<a href="([^"]+/backward\.html)">watch this backward run', report)
+    assert len(pages) == 5 and all((out / html.unescape(p)).is_file() for p in pages)
     assert {p.name for p in out.iterdir() if not p.name.startswith(".")} == {
         "grades.csv", "report.html", "students"}
     for folder in (out / "students").iterdir():
