@@ -25,11 +25,13 @@ from grader.cli.shared import (
     course_here,
     file_in,
     grade_all,
+    lang_option,
     load_exercise,
     target_ids,
 )
 from grader.course.catalog import LoadedExercise
 from grader.course.folder import Course, NamedCourse
+from grader.i18n import N_, _, status_word
 from grader.judge.grading import ExerciseResult
 from grader.judge.reference import NoExpected, write_shipped
 from grader.judge.status import PASSED, TIMEOUT
@@ -61,6 +63,7 @@ def _launcher() -> Launcher:
 
 @click.command("check")
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
+@lang_option
 @click.option("--out", type=FOLDER, default=Path("grades") / "check",
               show_default=True, help="Where the solutions' diagrams go.")
 def check(targets: tuple[str, ...], out: Path) -> int:
@@ -150,6 +153,7 @@ def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> in
 
 @click.command("batch")
 @click.argument("submissions", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@lang_option
 @click.option("--out", "out", required=True, type=FOLDER,
               help="Where grades.csv, report.html and one folder per student go.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=None,
@@ -161,29 +165,22 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     A rerun grades only the students that are new or whose submission changed.
     """
     from grader.course.batch import CSV_NAME, REPORT_NAME, Batch
-    from grader.course.records import ROW_STATUSES
     from grader.report.html import write_report
 
     here = course_here()
     course = NamedCourse(here.root, here.tests_dir, here.shipped_dir, here.cache_dir)
     selected = _selection(course, exercises)
     if not submissions.is_dir():
-        raise click.UsageError(f"{submissions} is not a folder of submissions")
+        raise click.UsageError(_("{path} is not a folder of submissions", path=submissions))
     _check_out(submissions, out)
     summary = _run_with_progress(Batch(course, selected, submissions, out, jobs=jobs,
                                        launcher=_launcher()))
-    statuses = Counter(row.status for row in summary.rows)
-    click.echo(f"graded {summary.graded}, unchanged {summary.reused}: "
-               + ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES))
-    if summary.stale:
-        click.echo(f"moved {len(summary.stale)} result(s) of entries no longer in "
-                   f"{submissions} to {out / '.stale'}")
-    click.echo(f"grades: {out / CSV_NAME}")
+    _tell_counts(summary, submissions, out / CSV_NAME)
     if summary.interrupted:
-        click.echo("interrupted: run the same command again to grade the rest", err=True)
+        click.echo(_("interrupted: run the same command again to grade the rest"), err=True)
         return EXIT_INTERRUPTED
     write_report(out / REPORT_NAME, summary.rows, selected, out)
-    click.echo(f"report: {out / REPORT_NAME}")
+    click.echo(_("report: {path}", path=out / REPORT_NAME))
     return EXIT_FULL
 
 
@@ -197,16 +194,17 @@ def _run_with_progress(job: Batch) -> Summary:
 
     def show(row: Row | None) -> str:
         failed = counts[ROW_ERROR] + counts[ROW_TIMEOUT]
-        return (f"{failed} failed ({counts[ROW_ERROR]} error, {counts[ROW_TIMEOUT]} timeout)"
-                if failed else "")
+        return (_("{failed} failed ({errors} error, {timeouts} timeout)", failed=failed,
+                  errors=counts[ROW_ERROR], timeouts=counts[ROW_TIMEOUT]) if failed else "")
 
     with contextlib.ExitStack() as stack:
         bars = []
 
         def on_start(todo: int, reused: int) -> None:
-            click.echo(f"{todo} to grade, {reused} unchanged since the last run", err=True)
+            click.echo(_("{todo} to grade, {reused} unchanged since the last run", todo=todo, reused=reused),
+                       err=True)
             bars.append(stack.enter_context(click.progressbar(
-                length=todo, label="grading", file=sys.stderr, show_pos=True, show_eta=True,
+                length=todo, label=_("grading"), file=sys.stderr, show_pos=True, show_eta=True,
                 item_show_func=show)))
 
         def on_done(row: Row) -> None:
@@ -219,19 +217,33 @@ def _run_with_progress(job: Batch) -> Summary:
             raise click.ClickException(str(exc)) from None
 
 
+def _tell_counts(summary: Summary, submissions: Path, grades: Path) -> None:
+    """What a batch did: graded and unchanged entries, moved results, where the grades are."""
+    from grader.course.records import ROW_STATUSES
+
+    statuses = Counter(row.status for row in summary.rows)
+    click.echo(_("graded {graded}, unchanged {reused}: ", graded=summary.graded, reused=summary.reused)
+               + ", ".join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES))
+    if summary.stale:
+        click.echo(_("moved {count} result(s) of entries no longer in {folder} to {stale}",
+                     count=len(summary.stale), folder=submissions, stale=grades.parent / ".stale"))
+    click.echo(_("grades: {path}", path=grades))
+
+
 def _check_out(submissions: Path, out: Path) -> None:
     """OUT may sit beside SUBMISSIONS or directly in it (the batch skips it there); it may not
     be SUBMISSIONS itself nor lie inside a student's entry (every run would change it)."""
     folder, target = submissions.resolve(), out.resolve()
     if target == folder:
-        raise click.UsageError(f"--out {out} is the submissions folder: write the grades "
-                               "beside it")
+        raise click.UsageError(_("--out {out} is the submissions folder: write the grades beside it",
+                                 out=out))
     if target.is_relative_to(folder) and len(target.relative_to(folder).parts) > 1:
-        raise click.UsageError(f"--out {out} is inside a student's entry in {submissions}: "
-                               "write the grades beside the submissions")
+        raise click.UsageError(_("--out {out} is inside a student's entry in {folder}: write the "
+                                 "grades beside the submissions", out=out, folder=submissions))
 
 
 @click.command("gradescope")
+@lang_option
 @click.option("-o", "--output", "output", type=OUTPUT_FILE,
               default=Path("autograder.zip"), show_default=True, help="The bundle to write.")
 @click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
@@ -246,10 +258,11 @@ def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
 
     builder = functools.partial(build_bundle, diagram_format=diagram_format)
     return _build(builder, (BundleError, StripError, ShippingError), output, exercises,
-                  "upload it as the assignment's autograder (zip file upload)")
+                  N_("upload it as the assignment's autograder (zip file upload)"))
 
 
 @click.command("release")
+@lang_option
 @click.option("-o", "--output", "output", type=FOLDER, required=True,
               help="The folder to create for students.")
 @click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
@@ -263,11 +276,11 @@ def release(output: Path, exercises: str | None) -> int:
 
     try:
         return _build(build_release, (ReleaseError, StripError, ShippingError), output,
-                      exercises, "hand it to students (every stub scores zero and holds no "
-                      "line of its solution; no solutions, no hidden tests)")
+                      exercises, N_("hand it to students (every stub scores zero and holds no "
+                                    "line of its solution; no solutions, no hidden tests)"))
     except UnsafeStubs as exc:
         for sentence in exc.sentences:
-            click.echo(f"grade: not releasing: {sentence}", err=True)
+            click.echo("grade: " + _("not releasing: {why}", why=sentence), err=True)
         return EXIT_NOT_FULL
 
 
@@ -281,5 +294,5 @@ def _build(builder: Callable[..., list[str]], errors: tuple[type[Exception], ...
         raise click.ClickException(str(exc)) from None
     for line in lines:
         click.echo(line)
-    click.echo(f"wrote {output}: {done}")
+    click.echo(_("wrote {path}: {next}", path=output, next=_(done)))
     return EXIT_FULL

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import click
 
+from micrograph.i18n import LANGUAGES, LanguageError
+
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
 from grader.course.folder import Course, in_parallel
+from grader.i18n import _, choose
 from grader.judge.grading import ExerciseResult
 
 EXIT_FULL, EXIT_NOT_FULL, EXIT_USAGE = 0, 1, 2
@@ -26,7 +29,7 @@ class _Folder(click.ParamType):
                 ctx: click.Context | None) -> Path:
         path = Path(str(value))
         if path.exists() and not path.is_dir():
-            self.fail(f"{path} is a file, not a folder", param, ctx)
+            self.fail(_("{path} is a file, not a folder", path=path), param, ctx)
         return path
 
 
@@ -39,11 +42,25 @@ class _OutputFile(click.ParamType):
                 ctx: click.Context | None) -> Path:
         path = Path(str(value))
         if path.is_dir():
-            self.fail(f"{path} is a folder: give the name of the file to write", param, ctx)
+            self.fail(_("{path} is a folder: give the name of the file to write", path=path), param, ctx)
         return path
 
 
 FOLDER, OUTPUT_FILE = _Folder(), _OutputFile()
+
+
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    try:
+        return choose(value)
+    except LanguageError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+lang_option = click.option(
+    "--lang", type=click.Choice(LANGUAGES), default=None, is_eager=True, expose_value=False,
+    callback=_set_language,
+    help="Language of everything shown: zh or en (default: MICROGRAPH_LANG, the course's, the locale).",
+)
 
 
 def course_here() -> Course:
@@ -69,7 +86,7 @@ def target_ids(course: Course, targets: tuple[str, ...]) -> list[str]:
     if not targets or targets == ("all",):
         ids = course.ids()
         if not ids:
-            raise click.UsageError(f"no exercises found in {course.tests_dir}")
+            raise click.UsageError(_("no exercises found in {folder}", folder=course.tests_dir))
         return ids
     try:
         return list(dict.fromkeys(parse_id(t) for t in targets))
@@ -82,19 +99,19 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
     """The file to grade for each exercise (a missing one is graded as zero, unless it is the
     only exercise named: that is a usage error)."""
     if submission is not None and not submission.exists():
-        raise click.UsageError(f"no such file or folder: {submission}")
+        raise click.UsageError(_("no such file or folder: {path}", path=submission))
     if submission is not None and submission.is_file():
         if len(exercises) != 1:
-            raise click.UsageError("--submission FILE grades one exercise: name it, "
-                                   "e.g. grade ex03 --submission FILE")
+            raise click.UsageError(_("--submission FILE grades one exercise: name it, "
+                                     "e.g. grade ex03 --submission FILE"))
         return [submission]
     folder = submission or course.exercises_dir
     if not folder.is_dir():
-        raise click.UsageError(f"no exercises/ folder in {course.root}: run grade from the "
-                               "course folder, or pass --submission PATH")
+        raise click.UsageError(_("no exercises/ folder in {folder}: run grade from the "
+                                 "course folder, or pass --submission PATH", folder=course.root))
     found = [file_in(folder, ex) for ex in exercises]
     if explicit and len(exercises) == 1 and not found[0].is_file():
-        raise click.UsageError(f"missing file {course.display(found[0])}")
+        raise click.UsageError(_("missing file {path}", path=course.display(found[0])))
     return found
 
 
@@ -104,8 +121,9 @@ def file_in(folder: Path, ex: LoadedExercise) -> Path:
     candidates = submission_candidates(folder, ex.spec)
     if len(candidates) > 1:
         names = ", ".join(c.name for c in candidates)
-        raise click.UsageError(f"cannot tell which file in {folder} is {ex.spec.id}: {names} "
-                               f"(keep one, or name it: grade {ex.spec.id} --submission FILE)")
+        raise click.UsageError(_("cannot tell which file in {folder} is {id}: {names} "
+                                 "(keep one, or name it: grade {id} --submission FILE)",
+                                 folder=folder, id=ex.spec.id, names=names))
     return candidates[0] if candidates else folder / f"{ex.spec.module}.py"
 
 
@@ -116,8 +134,8 @@ def infer_target(submission: Path | None, targets: tuple[str, ...]) -> tuple[str
     try:
         return (parse_id(submission.name.split("_")[0]),)
     except CatalogError:
-        raise click.UsageError(f"cannot tell the exercise from {submission.name}: name it, "
-                               "e.g. grade ex03 --submission FILE") from None
+        raise click.UsageError(_("cannot tell the exercise from {name}: name it, "
+                                 "e.g. grade ex03 --submission FILE", name=submission.name)) from None
 
 
 def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None]],

@@ -16,17 +16,21 @@ from grader.cli.shared import (
     course_here,
     grade_all,
     infer_target,
+    lang_option,
     load_exercise,
     submissions,
     target_ids,
 )
+from grader.i18n import _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
+from grader.report.width import pad, width
 from grader.sandbox import isolation
 
 
 @click.command("run")
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
+@lang_option
 @click.option("--submission", type=click.Path(path_type=Path),
               help="A file, or a folder of exNN_*.py files, instead of exercises/.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout, nothing else.")
@@ -69,17 +73,18 @@ def json_payload(results: list[ExerciseResult], isolation_mode: str) -> dict[str
 
 
 @click.command("list")
+@lang_option
 def list_() -> int:
     """The exercises with titles, points, and how many tests are public and hidden."""
     course = course_here()
-    rows = [["exercise", "points", "public", "hidden", "file", "title"]]
+    rows = [[_("exercise"), _("points"), _("public"), _("hidden"), _("file"), _("title")]]
     for exercise_id in course.ids():
         ex = load_exercise(course, exercise_id).spec
         worth = ex.max_score + (ex.elsewhere.points if ex.elsewhere else 0)
         rows.append([ex.id, f"{worth:g}", f"{ex.public_count}", f"{ex.hidden_count}",
-                     f"{ex.module}.py", ex.title])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+                     f"{ex.module}.py", _(ex.title)])
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
-        click.echo("  ".join(c.rjust(w) if c.isdigit() else c.ljust(w)
+        click.echo("  ".join(" " * (w - width(c)) + c if c.isdigit() else pad(c, w)
                              for c, w in zip(row, widths)) + "  " + row[-1])
     return EXIT_FULL

@@ -18,6 +18,7 @@ from grader.course import catalog
 from grader.course.catalog import LoadedExercise
 from grader.course import notebook
 from grader.course.intake import refuse_link
+from grader.i18n import _
 from grader.judge.grading import ExerciseResult, grade_exercise, zero
 from grader.judge.reference import (
     DEFAULT_SHIPPED_DIR,
@@ -76,7 +77,7 @@ class Course:
         if refused:
             return zero(ex, "error", refused)
         if not submission.is_file():
-            return zero(ex, ERROR, f"no file {self.display(submission)}: write it first")
+            return zero(ex, ERROR, _("no file {path}: write it first", path=self.display(submission)))
         try:
             expected = self.expected(ex)
         except NoExpected as exc:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grader.course import notebook
+from grader.i18n import _
 from grader.spec.limits import size
 
 MAX_SOURCE_BYTES = 1 << 20  # one exercise file; anything larger is not a hand-written answer
@@ -100,12 +101,12 @@ def _text_problem(path: Path, shown: str) -> str | None:
             return str(exc)
     try:
         if path.stat().st_size > MAX_SOURCE_BYTES:
-            return f"{shown} is larger than {size(MAX_SOURCE_BYTES)}: not graded"
+            return _("{file} is larger than {size}: not graded", file=shown, size=size(MAX_SOURCE_BYTES))
         data = path.read_bytes()
     except OSError as exc:
-        return f"cannot read {shown}: {exc.strerror or exc}"
+        return _("cannot read {file}: {why}", file=shown, why=exc.strerror or exc)
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding, _lines = tokenize.detect_encoding(io.BytesIO(data).readline)
         data.decode(encoding)
         return None
     except (SyntaxError, LookupError, UnicodeDecodeError):
@@ -113,9 +114,9 @@ def _text_problem(path: Path, shown: str) -> str | None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return (f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02X} at offset {exc.start}): "
-                "save it as UTF-8 and hand it in again")
-    return f"{shown} declares an encoding Python cannot use: remove the coding line"
+        return _("{file} is not UTF-8 text (byte {byte} at offset {offset}): save it as UTF-8 and hand "
+                 "it in again", file=shown, byte=f"0x{data[exc.start]:02X}", offset=exc.start)
+    return _("{file} declares an encoding Python cannot use: remove the coding line", file=shown)
 
 
 def _cap(name: str) -> int:
@@ -155,9 +156,9 @@ def refuse_link(path: Path, shown: str) -> str | None:
     if link is None:
         return None
     if link == Path(os.path.abspath(path)):
-        return f"{shown} is a symbolic link: links are refused, hand in the file itself"
-    return (f"{shown} goes through a symbolic link ({link.name}): links are refused, hand in "
-            "the file itself")
+        return _("{file} is a symbolic link: links are refused, hand in the file itself", file=shown)
+    return _("{file} goes through a symbolic link ({link}): links are refused, hand in the file itself",
+             file=shown, link=link.name)
 
 
 def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Candidate]:
@@ -167,16 +168,16 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
         with zipfile.ZipFile(archive_path) as archive:
             infos = archive.infolist()
             if len(infos) > MAX_ZIP_MEMBERS:
-                raise EntryError(f"{shown} holds {len(infos)} files (more than {MAX_ZIP_MEMBERS}): "
-                                 "refused")
+                raise EntryError(_("{file} holds {count} files (more than {limit}): refused",
+                                   file=shown, count=len(infos), limit=MAX_ZIP_MEMBERS))
             declared = sum(info.file_size for info in infos)
             if declared > MAX_ZIP_BYTES:
-                raise EntryError(f"{shown} would expand to {size(declared)} (more than "
-                                 f"{size(MAX_ZIP_BYTES)}): refused as a zip bomb")
+                raise EntryError(_("{file} would expand to {size} (more than {limit}): refused as a zip bomb",
+                                   file=shown, size=size(declared), limit=size(MAX_ZIP_BYTES)))
             for info in infos:
                 if _escapes(info.filename):
-                    raise EntryError(f"{shown} holds a path outside the archive "
-                                     f"({printable(info.filename)[:80]!r}): refused")
+                    raise EntryError(_("{file} holds a path outside the archive ({path}): refused",
+                                       file=shown, path=repr(printable(info.filename)[:80])))
             found = []
             for info in infos:
                 parts = PurePosixPath(info.filename.replace("\\", "/")).parts
@@ -186,19 +187,20 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
                 inner = _join(shown, *parts)
                 if stat.S_ISLNK(info.external_attr >> 16):
                     found.append(_Candidate(exercise, None, inner, len(parts),
-                                            f"{inner} is a symbolic link, not a file: links "
-                                            "are refused, hand in the file itself"))
+                                            _("{file} is a symbolic link, not a file: links are refused, "
+                                              "hand in the file itself", file=inner)))
                     continue
                 if info.flag_bits & 0x1:
                     found.append(_Candidate(exercise, None, inner, len(parts),
-                                            f"{inner} is encrypted: hand in a plain zip"))
+                                            _("{file} is encrypted: hand in a plain zip", file=inner)))
                     continue
                 cap = _cap(parts[-1])
                 with archive.open(info) as member:
                     data = member.read(cap + 1)
                 if len(data) > cap:
                     found.append(_Candidate(exercise, None, inner, len(parts),
-                                            f"{inner} is larger than {size(cap)}: not graded"))
+                                            _("{file} is larger than {size}: not graded", file=inner,
+                                              size=size(cap))))
                     continue
                 target = (Path(tempfile.mkdtemp(dir=workdir))
                           / f"{exercise}{PurePosixPath(parts[-1]).suffix.lower()}")
@@ -209,8 +211,8 @@ def _zip_candidates(archive_path: Path, shown: str, workdir: Path) -> list[_Cand
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
             ValueError, OSError) as exc:
-        raise EntryError(f"{shown} is not a readable zip ({type(exc).__name__}: "
-                         f"{str(exc)[:80]})") from None
+        raise EntryError(_("{file} is not a readable zip ({why})", file=shown,
+                           why=f"{type(exc).__name__}: {str(exc)[:80]}")) from None
 
 
 def _folder_candidates(folder: Path, shown: str, workdir: Path,
@@ -231,8 +233,8 @@ def _folder_candidates(folder: Path, shown: str, workdir: Path,
         for name in sorted(filenames):
             walked += 1
             if walked > MAX_FILES_WALKED:
-                raise EntryError(f"{shown or 'the submission'} holds more than "
-                                 f"{MAX_FILES_WALKED} files: refused")
+                raise EntryError(_("{file} holds more than {limit} files: refused",
+                                   file=shown or _("the submission"), limit=MAX_FILES_WALKED))
             path = Path(dirpath) / name
             inner = _join(shown, *map(printable, relative), printable(name))
             if name.lower().endswith(".zip") and not path.is_symlink() and zips < MAX_ZIPS:
@@ -244,8 +246,8 @@ def _folder_candidates(folder: Path, shown: str, workdir: Path,
                 continue
             if path.is_symlink() or not path.is_file():
                 found.append(_Candidate(exercise, None, inner, len(relative) + 1,
-                                        f"{inner} is a symbolic link, not a file: links are "
-                                        "refused, hand in the file itself"))
+                                        _("{file} is a symbolic link, not a file: links are refused, "
+                                          "hand in the file itself", file=inner)))
             else:
                 found.append(_Candidate(exercise, path, inner, len(relative) + 1))
     return found
@@ -262,11 +264,11 @@ def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intak
         best = group[0]
         if len(group) > 1:
             others = ", ".join(c.shown for c in group[1:4]) + (", ..." if len(group) > 4 else "")
-            intake.notes.append(f"{exercise}: {len(group)} files, graded {best.shown} "
-                                f"(not {others})")
+            intake.notes.append(_("{id}: {count} files, graded {file} (not {others})", id=exercise,
+                                  count=len(group), file=best.shown, others=others))
         problem = best.problem or (_text_problem(best.path, best.shown) if best.path else None)
         if problem is not None or best.path is None:
-            intake.problems[exercise] = problem or f"cannot read {best.shown}"
+            intake.problems[exercise] = problem or _("cannot read {file}", file=best.shown)
         else:
             intake.files[exercise] = best.path
             intake.shown[best.path] = best.shown
@@ -284,35 +286,35 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
     intake = Intake()
     try:
         if entry.is_symlink():
-            raise EntryError(f"{shown or 'the submission'} is a symbolic link: links are "
-                             "refused, hand in the folder, .py or .zip itself")
+            raise EntryError(_("{file} is a symbolic link: links are refused, hand in the folder, .py "
+                               "or .zip itself", file=shown or _("the submission")))
         if entry.is_dir():
             candidates = _folder_candidates(entry, shown, workdir, intake.notes)
             if not candidates and not any(entry.iterdir()):
-                raise EntryError(f"{shown or 'the submission'}: the folder is empty")
+                raise EntryError(_("{file}: the folder is empty", file=shown or _("the submission")))
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             candidates = _zip_candidates(entry, shown, workdir)
         elif entry.suffix.lower() in (".py", notebook.SUFFIX) and entry.is_file():
             exercise = exercise_named_in(entry.stem) or single
             if exercise is None:
-                raise EntryError(f"{shown}: cannot tell which exercise this file is: name it "
-                                 "exNN_<topic>.py, or grade one exercise with --exercises")
+                raise EntryError(_("{file}: cannot tell which exercise this file is: name it "
+                                   "exNN_<topic>.py, or grade one exercise with --exercises", file=shown))
             candidates = [_Candidate(exercise, entry, shown, 0)]
         elif entry.exists():
-            raise EntryError(f"{shown} is not a folder, a .py or .ipynb file or a .zip")
+            raise EntryError(_("{file} is not a folder, a .py or .ipynb file or a .zip", file=shown))
         else:
-            raise EntryError(f"{shown or 'the submission'} does not exist")
+            raise EntryError(_("{file} does not exist", file=shown or _("the submission")))
         if not candidates:
-            raise EntryError(f"{shown or 'the submission'} holds no exercise file "
-                             "(exNN_<topic>.py)")
+            raise EntryError(_("{file} holds no exercise file (exNN_<topic>.py)",
+                               file=shown or _("the submission")))
         if not any(c.exercise in modules for c in candidates):
-            raise EntryError(f"{shown or 'the submission'} holds no file for "
-                             f"{', '.join(modules)}")
+            raise EntryError(_("{file} holds no file for {modules}", file=shown or _("the submission"),
+                               modules=", ".join(modules)))
     except EntryError as exc:
         intake.error = str(exc)
         return intake
     except OSError as exc:
-        intake.error = f"cannot read {shown or 'the submission'}: {exc.strerror or exc}"
+        intake.error = _("cannot read {file}: {why}", file=shown or _("the submission"), why=exc.strerror or exc)
         return intake
     _choose(candidates, modules, intake)
     return intake

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from grader.i18n import _
+from grader.i18n import test_name as shown_name
 from grader.judge import explain, marking
 from grader.judge.sentences import Difference
 from grader.sandbox import renderer
@@ -67,30 +69,30 @@ def _graph(
     try:
         importlib.import_module("micrograph.viz")  # the worker needs it too
     except Exception:  # noqa: BLE001 - any failure to import means "no diagrams here"
-        return Drawing(note="diagram unavailable: micrograph.viz is not installed")
+        return Drawing(note=_("diagram unavailable: micrograph.viz is not installed"))
     if record is None:
-        return Drawing(note=f"no diagram: {why_missing}", incomplete=True)
+        return Drawing(note=_("no diagram: {why}", why=why_missing), incomplete=True)
     error = record["error"]
     why = None if error is None else explain.test_error(error, display, limits)
     graph = record["graph"]
     if graph is None:
         if why:
-            return Drawing(note=f"no diagram: {why}", incomplete=True)
-        return Drawing(note="diagram unavailable in the sandbox")
+            return Drawing(note=_("no diagram: {why}", why=why), incomplete=True)
+        return Drawing(note=_("diagram unavailable in the sandbox"))
     try:
         paths = renderer.render(graph, directory, STEM, formats, RENDER_TIMEOUT)
     except renderer.RenderFailed as exc:
-        return Drawing(note=f"no diagram: {exc}", incomplete=True)
+        return Drawing(note=_("no diagram: {why}", why=exc), incomplete=True)
     except Exception as exc:  # noqa: BLE001 - the diagram never breaks the grade
-        return Drawing(note=f"no diagram: rendering failed ({type(exc).__name__}: {exc})",
+        return Drawing(note=_("no diagram: rendering failed ({error})", error=f"{type(exc).__name__}: {exc}"),
                        incomplete=True)
     if why:
-        return Drawing(paths, f"the diagram shows the graph as it was before this error: {why}",
+        return Drawing(paths, _("the diagram shows the graph as it was before this error: {why}", why=why),
                        incomplete=True)
     rendered = [p for p in paths if not p.endswith(".gv")]
     if rendered or not formats:
         return Drawing(paths)
-    return Drawing(paths, "diagram: only the .gv source (no renderer)")
+    return Drawing(paths, _("diagram: only the .gv source (no renderer)"))
 
 
 def render_difference(test_name: str, found: Difference, directory: Path,
@@ -109,5 +111,6 @@ def render_difference(test_name: str, found: Difference, directory: Path,
     shown = [p for p in paths if not p.endswith(".gv")] or paths
     if not shown:
         return Drawing()
-    return Drawing(paths, f"{shown[0]}: your graph in the public test '{test_name}'; the first "
-                          "node where it differs from the statement's graph has a thick blue border")
+    return Drawing(paths, _("{path}: your graph in the public test '{test}'; the first node where it "
+                            "differs from the statement's graph has a thick blue border",
+                            path=shown[0], test=shown_name(test_name)))

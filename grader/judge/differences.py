@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from grader.i18n import _
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.sentences import Difference, Say, clean
 from grader.judge.sentences import difference as _diff
@@ -167,5 +168,5 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     """A failed test's feedback: what this submission did differently (at most a few
     sentences), then the test's advice for the observation keys that differ."""
     said = [d.sentence() for d in find(want, got)][:MAX_SENTENCES]
-    advice = test.advice_for(mismatched_keys(want, got))
+    advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
     return " ".join(said + ["; ".join(advice)])

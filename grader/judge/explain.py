@@ -3,8 +3,12 @@ act on.  Limits are named with the numbers of the run's own ``Limits``."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
+from micrograph.i18n import SOURCE_LANGUAGE
+
+from grader.i18n import N_, _, language
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
@@ -16,13 +20,56 @@ LineNames = Callable[[int], str]
 
 
 def _line(line: int, names: LineNames | None) -> str:
-    return names(line) if names else f"line {line}"
+    return names(line) if names else _("line {line}", line=line)
 
 
 def _where(error: ErrorRecord, names: LineNames | None = None) -> str:
     if error["function"] and error["line"]:
-        return f" (in {error['function']}, {_line(error['line'], names)})"
-    return f" ({_line(error['line'], names)})" if error["line"] else ""
+        return _(" (in {function}, {line})", function=error["function"], line=_line(error["line"], names))
+    return _(" ({line})", line=_line(error["line"], names)) if error["line"] else ""
+
+
+_SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"drawing took more than (\S+) s"))
+
+
+def _soft_limit(message: str) -> str:
+    """The child's message for a soft time limit (``child.main``), in the student's language."""
+    probe, drawing = (pattern.fullmatch(message) for pattern in _SOFT_LIMITS)
+    if probe is not None:
+        return _("timed out after {seconds} s", seconds=probe.group(1))
+    if drawing is not None:
+        return _("drawing took more than {seconds} s", seconds=drawing.group(1))
+    return message
+
+
+_TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, and what it means
+    ("Trying to backward through the graph a second time",
+     N_("a second backward through a graph whose saved values the first one freed: pass "
+        "retain_graph=True to the first, or build the graph again")),
+    ("a leaf Variable that requires grad is being used in an in-place operation",
+     N_("an in-place operation on a leaf that requires grad: change it under no_grad, or "
+        "through .data")),
+    ("one of the variables needed for gradient computation has been modified by an inplace",
+     N_("a value saved for backward was changed in place afterwards: its version counter no "
+        "longer matches")),
+    ("does not require grad and does not have a grad_fn",
+     N_("backward from a value that is not in any graph: it does not require grad")),
+    ("grad can be implicitly created only for scalar outputs",
+     N_("backward from several outputs needs a gradient for each of them")),
+    ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed",
+     N_("reading .grad of a non-leaf: call retain_grad() before backward to keep it")),
+)
+
+
+def torch_explained(message: str) -> str:
+    """A PyTorch error text as the engine gives it (students search for it), followed in a
+    language other than English by what it means, in that language."""
+    if language() == SOURCE_LANGUAGE:
+        return message
+    for start, meaning in _TORCH_MESSAGES:
+        if start in message:
+            return _("{message} (that is: {meaning})", message=message, meaning=_(meaning))
+    return message
 
 
 def test_error(error: ErrorRecord, display: str, limits: Limits,
@@ -31,23 +78,26 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     kind, message = error["type"], error["message"]
     if kind == "NotImplementedError":
         todo = error["function"] or message
-        return f"{display} still raises NotImplementedError: fill in {todo}"
+        return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
     if kind == "MemoryError":
-        return f"used more than {size(limits.memory)} of memory{_where(error, names)}"
+        return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":
-        return f"called {message}{_where(error, names)}: return a value instead of exiting"
+        return _("called {call}{where}: return a value instead of exiting", call=message,
+                 where=_where(error, names))
     if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
-        return f"{message}{_where(error, names)}"
+        return f"{_soft_limit(message)}{_where(error, names)}"
     if kind == "RecursionError":
         return f"RecursionError: {message}{_where(error, names)}"
     if kind == wire.PROBE_ERROR:
-        return f"could not observe the result: {message}"
-    text = f"{kind}: {message}" if message else kind
+        return _("could not observe the result: {why}", why=message)
+    text = f"{kind}: {torch_explained(message)}" if message else kind
     if not error["line"]:
-        return text + " (raised while the test used what your code returned)"
-    where = f" (in {error['function']})" if error["function"] else ""
-    said = f": {message}" if message else ""
-    return f"your code raised {kind} at {_line(error['line'], names)}{where}{said}"
+        return text + _(" (raised while the test used what your code returned)")
+    said = f": {torch_explained(message)}" if message else ""
+    if error["function"]:
+        return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
+                 line=_line(error["line"], names), function=error["function"], said=said)
+    return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,
@@ -55,13 +105,14 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     """Why the submission could not even be imported."""
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
-        return f"{kind} at {_line(line, names)}: {message}" if line else f"{kind}: {message}"
+        return _("{kind} at {line}: {message}", kind=kind, line=_line(line, names), message=message) if line \
+            else f"{kind}: {message}"
     if kind == "SystemExit":
-        return f"{display} called {message} while being imported"
+        return _("{file} called {call} while being imported", file=display, call=message)
     if kind == "MemoryError":
-        return f"used more than {size(limits.memory)} of memory while being imported"
-    at = f" ({_line(line, names)})" if line else ""
-    return f"{display} raised {kind} when imported{at}: {message}"
+        return _("used more than {size} of memory while being imported", size=size(limits.memory))
+    at = _(" ({line})", line=_line(line, names)) if line else ""
+    return _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
 
 
 def is_timeout(error: ErrorRecord) -> bool:
@@ -74,16 +125,16 @@ def silence(report: ChildReport) -> tuple[Status, str]:
     if report.refused:
         return ERROR, report.refused
     if report.tampered:
-        return ERROR, f"the grader's channel was tampered with ({report.tampered})"
+        return ERROR, _("the grader's channel was tampered with ({why})", why=report.tampered)
     if report.timed_out:
-        return TIMEOUT, f"timed out after {report.limits.time:g} s"
+        return TIMEOUT, _("timed out after {seconds} s", seconds=f"{report.limits.time:g}")
     sig = report.signal
     if sig == "SIGXCPU":
-        return TIMEOUT, f"used more than {report.limits.cpu_seconds} s of CPU time"
+        return TIMEOUT, _("used more than {seconds} s of CPU time", seconds=report.limits.cpu_seconds)
     if sig == "SIGSEGV":
-        return ERROR, "crashed (SIGSEGV), perhaps from recursion that never ends"
+        return ERROR, _("crashed (SIGSEGV), perhaps from recursion that never ends")
     if sig is not None:
-        return ERROR, f"was killed by {sig}"
+        return ERROR, _("was killed by {signal}", signal=sig)
     if not report.done:
-        return ERROR, f"exited with status {report.returncode} before reporting"
-    return ERROR, "did not report"
+        return ERROR, _("exited with status {code} before reporting", code=report.returncode)
+    return ERROR, _("did not report")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.course.catalog import LoadedExercise
+from grader.i18n import _
 from grader.judge import diagram, differences, explain
 from grader.judge.compare import same
 from grader.judge.reference import Expected
@@ -141,11 +142,11 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return TestResult(test.name, test.public, score, test.points, status, feedback)
 
     if test.name in expected.broken:
-        return result(ERROR, f"this test is broken ({expected.broken[test.name]}): "
-                             "tell the instructor")
+        return result(ERROR, _("this test is broken ({why}): tell the instructor",
+                               why=expected.broken[test.name]))
     if test.name not in expected.observations:
-        return result(ERROR, "no expected answer for this test here "
-                             "(hidden tests run only on the course autograder)")
+        return result(ERROR, _("no expected answer for this test here "
+                               "(hidden tests run only on the course autograder)"))
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
     if report.import_error is not None:

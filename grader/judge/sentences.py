@@ -10,6 +10,7 @@ student's run, so none of them can be untrue for a student they are shown to.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,20 @@ class Say(str, enum.Enum):
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
+        if "label" in fields:
+            fields["label"] = shown_label(fields["label"])
         return _(self.value, **fields)
+
+
+_ERROR_FOR = re.compile(r"the error for (.+)")  # the label grader/exercises/ex04.py gives each build
+
+
+def shown_label(label: str) -> str:
+    """A probe's label (``w.grad``, ``the error returned``) in the student's language."""
+    found = _ERROR_FOR.fullmatch(label)
+    if found is not None:
+        return _("the error for {what}", what=found.group(1))
+    return _("the error returned") if label == "the error returned" else label
 
 
 @dataclass(frozen=True)

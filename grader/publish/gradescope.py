@@ -38,6 +38,7 @@ from pathlib import Path
 from grader.course import intake
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, NamedCourse, in_parallel
+from grader.i18n import COURSE_LANGUAGE_FILE, _, choose, language
 from grader.judge.grading import ExerciseResult, zero
 from grader.judge.status import ERROR, PASSED
 from grader.publish import gradescope_diagrams as diagrams
@@ -162,6 +163,7 @@ def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path,
                  .encode())
             for relative, path in project_files():
                 _add(archive, f"project/{relative.as_posix()}", path.read_bytes())
+            _add(archive, f"project/grader/{COURSE_LANGUAGE_FILE}", f"{language()}\n".encode())
             for ex in exercises:
                 spec, solution = ex.spec, solutions[ex.spec.id]
                 _add(archive, f"{SECRET}/tests/{spec.id}.py", ex.source.encode())
@@ -239,7 +241,7 @@ def _grade(root: Path, started: float) -> dict:
                          lambda ex=ex, p=path: full.grade(ex, p)]
         done = iter(in_parallel(jobs))
         graded = []
-        for ex, _ in pairs:
+        for ex, _public in pairs:
             if ex.spec.id in found.files:
                 pub_result, full_result = next(done), next(done)
                 graded.append(results_json.merge(pub_result, full_result, fmt))
@@ -252,13 +254,14 @@ def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.I
     """results.json: the graded exercises in order, a zero with the reason for the others."""
     runs = iter(graded_runs)
     graded = []
-    for ex, _ in pairs:
+    for ex, _public in pairs:
         spec = ex.spec
         if spec.id in found.files:
             graded.append(next(runs))
             continue
         why = (found.error or found.problems.get(spec.id)
-               or f"no {spec.module}.py (or {spec.id}_*.py) in your submission")
+               or _("no {file} (or {pattern}) in your submission", file=f"{spec.module}.py",
+                    pattern=f"{spec.id}_*.py"))
         graded.append(results_json.Graded(zero(ex, ERROR, why)))
     notes = ([found.error] if found.error else []) + list(found.problems.values()) + found.notes
     _print_summary([g.result for g in graded], notes)
@@ -279,6 +282,7 @@ def run(root: Path) -> None:
     """Grade ``root/submission`` into ``root/results/results.json``, whatever happens."""
     started = time.monotonic()
     try:
+        choose(None)  # the course's language, fixed by ``grade gradescope --lang``
         data = _grade(root, started)
     except BaseException as exc:  # noqa: BLE001 - the grader's own failure still gets results
         traceback.print_exc(file=sys.stdout)

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from grader.i18n import _, status_word, test_name
 from grader.judge.grading import ExerciseResult, TestResult
-from grader.judge.status import ERROR, FAILED, PASSED, TIMEOUT, Status
+from grader.judge.status import PASSED, Status
 from grader.publish import gradescope_diagrams as diagrams
 
 VISIBLE, AFTER_PUBLISHED = "visible", "after_published"
@@ -74,22 +75,23 @@ def exercise_number(exercise_id: str) -> int:
     return int(exercise_id[2:])
 
 
-_VERDICT: dict[Status, str] = {PASSED: "passed", FAILED: "**failed**", ERROR: "**error**",
-                               TIMEOUT: "**timed out**"}
+def _verdict(status: Status) -> str:
+    return status_word(status) if status == PASSED else f"**{status_word(status)}**"
 
 
 def _test_entry(exercise_id: str, index: int, test: TestResult) -> dict[str, Any]:
-    output = _VERDICT.get(test.status, test.status)
+    output = _verdict(test.status)
     if test.feedback:
         output += ": " + markdown_text(test.feedback)
     kind = "public" if test.public else "hidden"
+    label = _("public test") if test.public else _("hidden test")
     return {
-        "name": f"{exercise_id}: {test.name}",
+        "name": f"{exercise_id}: {test_name(test.name)}",
         "number": f"{exercise_number(exercise_id)}.{index}",
         "score": test.score,
         "max_score": test.max_score,
         "status": "passed" if test.status == PASSED else "failed",
-        "output": f"{output}\n\n*{kind} test*",
+        "output": f"{output}\n\n*{label}*",
         "output_format": "md",
         "tags": [exercise_id, kind],
         "visibility": VISIBLE if test.public else AFTER_PUBLISHED,
@@ -99,7 +101,7 @@ def _test_entry(exercise_id: str, index: int, test: TestResult) -> dict[str, Any
 def _printed_entry(graded: Graded) -> dict[str, Any]:
     result = graded.result
     return {
-        "name": f"{result.exercise}: what your code printed during the hidden tests",
+        "name": f"{result.exercise}: " + _("what your code printed during the hidden tests"),
         "number": f"{exercise_number(result.exercise)}.{len(result.tests) + 2}",
         "score": 0, "max_score": 0, "status": "passed",
         "output": fenced(graded.hidden_stdout), "output_format": "md",
@@ -109,24 +111,24 @@ def _printed_entry(graded: Graded) -> dict[str, Any]:
 
 def _summary(graded: list[Graded], notes: list[str]) -> str:
     """The top-level output, visible at once: public results only, and what is to come."""
-    lines = ["**micrograph autograder**", ""]
+    lines = ["**" + _("micrograph autograder") + "**", ""]
     if any(g.drawn is not None for g in graded):
-        lines += ["Below each exercise's tests, *the graph your code built* draws the "
-                  "computation graph your code made while the public tests ran.", ""]
+        lines += [_("Below each exercise's tests, *the graph your code built* draws the "
+                    "computation graph your code made while the public tests ran."), ""]
     for g in graded:
         r = g.result
         public = [t for t in r.tests if t.public]
         hidden = [t for t in r.tests if not t.public]
-        line = (f"- **{r.exercise}** {markdown_text(r.title)}: public tests "
-                f"{sum(t.score for t in public):g}/{sum(t.max_score for t in public):g}")
+        line = f"- **{r.exercise}** {markdown_text(_(r.title))}: " + _(
+            "public tests {score}", score=f"{sum(t.score for t in public):g}/{sum(t.max_score for t in public):g}")
         if hidden:
-            line += (f"; {len(hidden)} hidden tests ({sum(t.max_score for t in hidden):g} "
-                     "points) are graded now and shown when grades are published")
+            line += _("; {count} hidden tests ({points} points) are graded now and shown when grades "
+                      "are published", count=len(hidden), points=f"{sum(t.max_score for t in hidden):g}")
         lines.append(line)
     lines += ["", *[f"- {markdown_text(n)}" for n in notes]] if notes else []
     for g in graded:
         if g.visible_stdout.strip():
-            lines += ["", f"{g.result.exercise}: your code printed during the public tests:",
+            lines += ["", f"{g.result.exercise}: " + _("your code printed during the public tests:"),
                       fenced(g.visible_stdout)]
     return "\n".join(lines)
 
@@ -163,8 +165,8 @@ def results(graded: list[Graded], *, execution_time: float, notes: list[str] | N
 
 def error_results(message: str, execution_time: float) -> dict[str, Any]:
     """results.json when the grader itself failed: zero, and a visible test saying so."""
-    text = ("The autograder itself failed on this submission; this is not your grade. "
-            "Your instructor has been told (see the autograder's output).\n\n"
+    text = (_("The autograder itself failed on this submission; this is not your grade. "
+              "Your instructor has been told (see the autograder's output).") + "\n\n"
             + markdown_text(message))
     return {
         "score": 0,

@@ -24,8 +24,10 @@ from pathlib import Path
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, in_parallel
+from grader.i18n import N_, _, language
 from grader.judge.reference import from_solution, write_shipped
 from grader.publish.leaks import copied_lines, skeleton, solution_only
+from grader.publish.localize import hidden_texts, ship_catalogue, stub_source, translations
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import copy_project, project_texts
 
@@ -44,15 +46,7 @@ class UnsafeStubs(Exception):
         self.sentences = sentences
 
 
-def _readme(exercises: list[LoadedExercise]) -> str:
-    rows = []
-    for ex in exercises:
-        spec = ex.spec
-        public = sum(t.points for t in spec.tests if t.public)
-        rows.append(f"| {spec.id} | `exercises/{spec.module}.py` | {spec.title} | "
-                    f"{public:g} | {spec.max_score - public:g} |")
-    table = "\n".join(rows)
-    return f"""# micrograph: your exercises
+README = N_("""# micrograph: your exercises
 
 A small autograd engine that behaves like PyTorch's, and exercises that take its computational
 graph apart. Each exercise is a file in `exercises/`: read its docstring, then fill in every
@@ -98,7 +92,17 @@ public tests: the hidden tests are worth most of the points.
 
 Hand in your `exercises/exNN_<topic>.py` files the way your course asks (upload the files, a
 zip, or your repository: the autograder finds them by name, in any folder).
-"""
+""")
+
+
+def _readme(exercises: list[LoadedExercise]) -> str:
+    rows = []
+    for ex in exercises:
+        spec = ex.spec
+        public = sum(t.points for t in spec.tests if t.public)
+        rows.append(f"| {spec.id} | `exercises/{spec.module}.py` | {_(spec.title)} | "
+                    f"{public:g} | {spec.max_score - public:g} |")
+    return _(README, table="\n".join(rows))
 
 
 def _texts(folder: Path) -> list[tuple[Path, str]]:
@@ -194,7 +198,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path) ->
         engine = project_texts()
         secrets = secret_strings([(ex, *found[ex.spec.id]) for ex in exercises], engine,
                                  public_modules)
-        check_no_leak(out, secrets)
+        check_no_leak(out, secrets + translations(hidden_texts(exercises), "zh"))
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise
@@ -204,6 +208,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path) ->
 def _write_release(course: Course, exercises: list[LoadedExercise],
                    found: dict[str, tuple[Path, Path]], out: Path) -> list[str]:
     copy_project(out)
+    ship_catalogue(out / "grader", hidden_texts(exercises), language())
     tests_dir = out / "grader" / "exercises"
     expected_dir = tests_dir / "expected"
     lines = []
@@ -224,10 +229,11 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
             raise ReleaseError(f"{spec.id}: the solution fails public tests: {broken}")
         write_shipped(public, answers, expected_dir, public_only=True)
         (out / "exercises").mkdir(exist_ok=True)
-        shutil.copyfile(stub, out / "exercises" / stub.name)
+        (out / "exercises" / stub.name).write_text(
+            stub_source(stub, course.exercises_dir, language()), encoding="utf-8")
         public_tests = [t for t in spec.tests if t.public]
-        lines.append(f"{spec.id}: {len(public_tests)} public tests "
-                     f"({sum(t.points for t in public_tests):g} of {spec.max_score:g} points), "
-                     f"stub {stub.name}")
+        lines.append(_("{id}: {count} public tests ({points} of {total} points), stub {stub}",
+                       id=spec.id, count=len(public_tests), points=f"{sum(t.points for t in public_tests):g}",
+                       total=f"{spec.max_score:g}", stub=stub.name))
     (out / "README.md").write_text(_readme(exercises), encoding="utf-8")
     return lines

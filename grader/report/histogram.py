@@ -12,6 +12,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
+from grader.i18n import _
 from grader.report.svg import esc
 
 FULL, OTHER = "#1a7f37", "#4c8eda"
@@ -38,10 +39,10 @@ def bars(scores: list[float], max_score: float) -> tuple[list[Bar], bool]:
                 for v in range(int(max_score) + 1)], True
     width = max_score / 10 or 1
     below = Counter(min(int(s / width), 9) for s in scores if s < max_score)
-    ranges = [Bar(f"{i * width:.3g} to under {(i + 1) * width:.3g}", below[i], False)
+    ranges = [Bar(_("{low} to under {high}", low=f"{i * width:.3g}", high=f"{(i + 1) * width:.3g}"), below[i], False)
               for i in range(10)]
     full = sum(1 for s in scores if s >= max_score)
-    return [*ranges, Bar(f"full marks ({_points(max_score)})", full, True)], False
+    return [*ranges, Bar(_("full marks ({points})", points=_points(max_score)), full, True)], False
 
 
 def _panel(index: int, label: str, max_score: float, scores: list[float]) -> list[str]:
@@ -51,7 +52,7 @@ def _panel(index: int, label: str, max_score: float, scores: list[float]) -> lis
     mean = statistics.fmean(scores) if scores else 0.0
     parts = [f'<text x="{x0 + PLOT_X}" y="{y0 + 14}" font-weight="bold">{esc(label)}</text>'
              f'<text x="{x0 + PANEL_W - 12}" y="{y0 + 14}" text-anchor="end" fill="#555">'
-             f"mean {mean:.1f} / {_points(max_score)}</text>"]
+             f"{esc(_('mean {mean} / {max}', mean=f'{mean:.1f}', max=_points(max_score)))}</text>"]
     bar_w = PLOT_W / len(drawn)
     base = y0 + PLOT_Y + PLOT_H
     for i, bar in enumerate(drawn):
@@ -66,7 +67,7 @@ def _panel(index: int, label: str, max_score: float, scores: list[float]) -> lis
     if not single:
         for fraction, anchor, text in ((0, "start", "0"),
                                        (10 / 11, "end", _points(max_score)),
-                                       (1, "end", "full")):
+                                       (1, "end", esc(_("full")))):
             parts.append(f'<text x="{x0 + PLOT_X + fraction * PLOT_W:.1f}" y="{base + 13}" '
                          f'text-anchor="{anchor}" fill="#555">{text}</text>')
     parts.append(f'<line x1="{x0 + PLOT_X}" y1="{base}" x2="{x0 + PLOT_X + PLOT_W}" y2="{base}" '

@@ -29,6 +29,7 @@ from typing import IO, Any
 from grader.course.batch import STUDENTS
 from grader.course.catalog import LoadedExercise
 from grader.course.records import RESULTS_NAME, ROW_STATUSES, Row, read_record
+from grader.i18n import N_, _, language, outcome_word, status_word, test_name, visibility
 from grader.judge.grading import RAN, UNTOUCHED
 from grader.judge.status import FAILED, PASSED
 from grader.report.histogram import distribution_svg
@@ -38,7 +39,7 @@ from grader.report.svg import esc, sanitize_svg
 MAX_SVG_BYTES = 1 << 20
 
 CSS = """
-body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
+body{font:14px/1.45 system-ui,"Noto Sans CJK SC","Source Han Sans SC","PingFang SC","Microsoft YaHei",sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
 h1,h2,h3{line-height:1.2}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.2em .5em;
 text-align:left;vertical-align:top}th{background:#f4f4f4}td.n{text-align:right}
@@ -47,7 +48,7 @@ text-align:left;vertical-align:top}th{background:#f4f4f4}td.n{text-align:right}
 pre{background:#f6f8fa;padding:.5em;overflow:auto;max-height:20em;white-space:pre-wrap}
 details{margin:.3em 0}summary{cursor:pointer}section{border-top:1px solid #eee;margin-top:1.5em}
 svg.diagram{max-width:100%;height:auto;display:block;margin:.5em 0}.muted{color:#666}
-td.s0{background:#fde2e1}td.s1{background:#fff4d6}td.s2{background:#dff5e1}
+th,.nw{white-space:nowrap}td.s0{background:#fde2e1}td.s1{background:#fff4d6}td.s2{background:#dff5e1}
 .bar{display:inline-block;width:120px;height:.8em;background:#eee;margin-right:.4em;
 vertical-align:middle}.bar span{display:block;height:100%;background:#cf6f2e}
 td.share{white-space:nowrap}.tag{font-size:11px;color:#666;border:1px solid #ccc;
@@ -101,7 +102,8 @@ def _score_class(score: float, max_score: float) -> str:
 
 def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
     head = "".join(f"<th>{esc(ex.spec.id)}</th>" for ex in exercises)
-    lines = [f"<table><tr><th>student</th>{head}<th>total</th><th>status</th></tr>"]
+    lines = [f"<table><tr><th>{esc(_('student'))}</th>{head}<th>{esc(_('total'))}</th>"
+             f"<th>{esc(_('status'))}</th></tr>"]
     total_max = sum(ex.spec.max_score for ex in exercises)
     for row in rows:
         cells = "".join(
@@ -109,14 +111,14 @@ def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
             f"{_points(row.scores.get(ex.spec.id, 0))}</td>" for ex in exercises)
         lines.append(f'<tr><td><a href="#s-{esc(row.slug)}">{esc(row.student)}</a></td>{cells}'
                      f'<td class=n>{_points(row.total)}/{_points(total_max)}</td>'
-                     f'<td class="{esc(row.status)}">{esc(row.status)}</td></tr>')
+                     f'<td class="{esc(row.status)} nw">{esc(status_word(row.status))}</td></tr>')
     return "\n".join(lines) + "</table>"
 
 
 # --- a student ----------------------------------------------------------------------------
 
 
-UNTOUCHED_SENTENCE = "every function the tests call still raises NotImplementedError"
+UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplementedError")
 
 
 def _one_reason(exercise: dict[str, Any]) -> str | None:
@@ -124,7 +126,7 @@ def _one_reason(exercise: dict[str, Any]) -> str | None:
     if exercise["outcome"] == RAN or exercise["score"] != 0:
         return None
     if exercise["outcome"] == UNTOUCHED:
-        return UNTOUCHED_SENTENCE
+        return _(UNTOUCHED_SENTENCE)
     reasons = {t["feedback"] for t in exercise["tests"] if t["status"] != PASSED}
     return reasons.pop() if len(reasons) == 1 else None
 
@@ -133,33 +135,34 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
     reason = _one_reason(exercise)
     if reason is not None:
         return (f'<p class="one"><b>{esc(exercise["exercise"])}</b> '
-                f"{esc(exercise['title'])}: {_points(exercise['score'])}/"
-                f"{_points(exercise['max_score'])}, {esc(exercise['outcome'])}: "
+                f"{esc(_(exercise['title']))}: {_points(exercise['score'])}/"
+                f"{_points(exercise['max_score'])}, {esc(outcome_word(exercise['outcome']))}: "
                 f"{esc(reason)}</p>")
     full = exercise["score"] == exercise["max_score"]
     missed = [t for t in exercise["tests"] if t["status"] != PASSED]
     passed = len(exercise["tests"]) - len(missed)
     parts = [f"<details{'' if full else ' open'}><summary><b>{esc(exercise['exercise'])}</b> "
-             f"{esc(exercise['title'])}: {_points(exercise['score'])}/"
+             f"{esc(_(exercise['title']))}: {_points(exercise['score'])}/"
              f"{_points(exercise['max_score'])}</summary>",
-             f'<p class="muted">{passed} of {len(exercise["tests"])} tests passed</p>']
+             f'<p class="muted">{esc(_("{passed} of {count} tests passed", passed=passed, count=len(exercise["tests"])))}</p>']
     if missed:  # only what went wrong: the page stays readable for a large class
-        parts.append("<table><tr><th>test</th><th></th><th>points</th><th>status</th>"
-                     "<th>feedback</th></tr>")
+        parts.append("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (
+            _("test"), "", _("points"), _("status"), _("feedback"))) + "</tr>")
         for t in missed:
             status = t["status"]
             css = status if status == FAILED else f"{status}-t"
-            parts.append(f"<tr><td>{esc(t['name'])}</td><td>"
-                         f"{'public' if t['public'] else 'hidden'}</td><td class=n>"
+            parts.append(f"<tr><td>{esc(test_name(t['name']))}</td><td class=nw>"
+                         f"{esc(visibility(t['public']))}</td><td class=n>"
                          f"{_points(t['score'])}/{_points(t['max_score'])}</td>"
-                         f'<td class="{esc(css)}">{esc(status)}</td><td>{esc(t["feedback"])}'
+                         f'<td class="{esc(css)} nw">{esc(status_word(status))}</td><td>{esc(t["feedback"])}'
                          "</td></tr>")
         parts.append("</table>")
     parts += [f'<p class="muted">{esc(note)}</p>' for note in exercise["notes"]]
     if exercise["stdout"].strip():
         lines, dropped = exercise["stdout_lines"], exercise["stdout_dropped"]
-        cut = f", of which the grader dropped {dropped} bytes past its cap" if dropped else ""
-        parts.append(f"<p>printed {lines} line{'s' if lines != 1 else ''}{cut}:</p>"
+        cut = _(", of which the grader dropped {count} bytes past its cap", count=dropped) if dropped else ""
+        said = _.n("printed {count} line{cut}:", "printed {count} lines{cut}:", lines, count=lines, cut=cut)
+        parts.append(f"<p>{esc(said)}</p>"
                      f"<pre>{esc(exercise['stdout'])}</pre>")
     for relative in exercise["diagrams"]:
         if relative.endswith(".svg"):
@@ -175,15 +178,15 @@ def _student_html(row: Row, out: Path, diagrams: _Diagrams) -> str:
     folder = out / STUDENTS / row.slug
     record = read_record(folder)
     head = (f'<section id="s-{esc(row.slug)}"><h3>{esc(row.student)}: {_points(row.total)}'
-            f'</h3><p><span class="{esc(row.status)}">{esc(row.status)}</span>'
+            f'</h3><p><span class="{esc(row.status)}">{esc(status_word(row.status))}</span>'
             + (f": {esc(row.detail)}" if row.detail else "") + "</p>")
     if record is None:
-        return head + f"<p>missing {STUDENTS}/{esc(row.slug)}/{RESULTS_NAME}</p></section>"
+        return head + f"<p>{esc(_('missing {path}', path=f'{STUDENTS}/{row.slug}/{RESULTS_NAME}'))}</p></section>"
     reasons = {_one_reason(e) for e in record["exercises"]}
     if len(reasons) == 1 and None not in reasons:  # one sentence for the whole submission
         reason = reasons.pop()
         if reason != row.detail:
-            head += f'<p class="one">Every exercise scores 0: {esc(reason)}.</p>'
+            head += f'<p class="one">{esc(_("Every exercise scores 0: {why}.", why=reason))}</p>'
         return head + "</section>"
     body = [_exercise_html(e, folder, row.slug, diagrams) for e in record["exercises"]]
     return head + "\n".join(body) + "</section>"
@@ -197,22 +200,23 @@ def _write(handle: IO[str], rows: list[Row], exercises: list[LoadedExercise], ou
     statuses = Counter(row.status for row in rows)
     totals = [row.total for row in rows]
     total_max = sum(ex.spec.max_score for ex in exercises)
-    handle.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+    handle.write(f'<!doctype html>\n<html lang="{"zh-CN" if language() == "zh" else "en"}"><head><meta charset="utf-8">'
                  f"<title>{esc(title)}</title><style>{CSS}</style></head><body>\n"
                  f"<h1>{esc(title)}</h1>\n")
-    summary = ", ".join(f"{statuses[s]} {s}" for s in ROW_STATUSES)
+    summary = ", ".join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES)
     median = statistics.median(totals) if totals else 0
     mean = statistics.fmean(totals) if totals else 0
-    handle.write(f"<p>{len(rows)} students ({summary}); total out of {_points(total_max)}: "
-                 f"mean {mean:.1f}, median {_points(median)}.</p>\n")
+    handle.write("<p>" + esc(_("{count} students ({summary}); total out of {max}: mean {mean}, median {median}.",
+                                count=len(rows), summary=summary, max=_points(total_max),
+                                mean=f"{mean:.1f}", median=_points(median))) + "</p>\n")
     columns = [(f"{ex.spec.id}", ex.spec.max_score, [r.scores.get(ex.spec.id, 0) for r in rows])
                for ex in exercises]
-    columns.append(("total", total_max, totals))
-    handle.write("<h2>What the class got wrong</h2>\n" + misconceptions_html(rows, exercises)
-                 + "\n<h2>Submissions that did not run</h2>\n" + not_run_html(rows, exercises)
-                 + "\n<h2>Score distribution</h2>\n<p class=muted>Green: full marks only.</p>\n"
+    columns.append((_("total"), total_max, totals))
+    handle.write(f"<h2>{esc(_('What the class got wrong'))}</h2>\n" + misconceptions_html(rows, exercises)
+                 + f"\n<h2>{esc(_('Submissions that did not run'))}</h2>\n" + not_run_html(rows, exercises)
+                 + f"\n<h2>{esc(_('Score distribution'))}</h2>\n<p class=muted>{esc(_('Green: full marks only.'))}</p>\n"
                  + distribution_svg(columns) + "\n")
-    handle.write("<h2>Students</h2>\n" + _index(rows, exercises) + "\n")
+    handle.write(f"<h2>{esc(_('Students'))}</h2>\n" + _index(rows, exercises) + "\n")
     diagrams = _Diagrams()
     for row in rows:
         handle.write(_student_html(row, out, diagrams) + "\n")
@@ -220,12 +224,12 @@ def _write(handle: IO[str], rows: list[Row], exercises: list[LoadedExercise], ou
 
 
 def write_report(path: Path, rows: list[Row], exercises: list[LoadedExercise], out: Path,
-                 title: str = "micrograph: batch report") -> None:
+                 title: str = N_("micrograph: batch report")) -> None:
     """Write the page atomically."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
-            _write(handle, rows, exercises, out, title)
+            _write(handle, rows, exercises, out, _(title))
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

@@ -25,13 +25,14 @@ from grader.judge.grading import (
     TIMED_OUT,
     UNTOUCHED,
 )
+from grader.i18n import N_, _, test_name, visibility
 from grader.report.svg import esc
 
 SHOWN = 25  # tests listed; the rest are summed up in one sentence
 FEEDBACK_CHARS = 300
-_DID_NOT_RUN = ((SYNTAX_ERROR, "syntax error"), (IMPORT_ERROR, "other error on import"),
-                (UNTOUCHED, "untouched stub"), (TIMED_OUT, "timed out"),
-                (NOT_GRADED, "no file or not gradable"))
+_DID_NOT_RUN = ((SYNTAX_ERROR, N_("syntax error")), (IMPORT_ERROR, N_("other error on import")),
+                (UNTOUCHED, N_("untouched stub")), (TIMED_OUT, N_("timed out")),
+                (NOT_GRADED, N_("no file or not gradable")))
 
 
 @dataclass
@@ -75,42 +76,44 @@ def misconceptions_html(rows: list[Row], exercises: list[LoadedExercise]) -> str
     failures = sorted(_failures(rows), key=lambda f: (-f.students / ran[f.exercise],
                                                       f.exercise, f.test))
     if not failures:
-        return "<p>Every test passed in every submission that ran.</p>"
-    lines = ['<p class="muted">Among the students whose code for the exercise ran (syntax '
-             "errors, untouched stubs, timeouts and missing files are counted in the next "
-             "table instead).</p>",
-             "<table class=mis><tr><th>exercise</th><th>test</th><th>failed by</th>"
-             "<th>most common feedback</th></tr>"]
+        return f"<p>{esc(_('Every test passed in every submission that ran.'))}</p>"
+    lines = ['<p class="muted">' + esc(_("Among the students whose code for the exercise ran (syntax "
+                                         "errors, untouched stubs, timeouts and missing files are "
+                                         "counted in the next table instead).")) + "</p>",
+             "<table class=mis><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (
+                 _("exercise"), _("test"), _("failed by"), _("most common feedback"))) + "</tr>"]
     for f in failures[:SHOWN]:
         text, count = f.feedback.most_common(1)[0]
-        kind = "public" if f.public else "hidden"
-        also = (f'<br><span class=muted>and, by the same students: {esc("; ".join(f.also))}'
-                "</span>" if f.also else "")
+        kind = visibility(f.public)
+        same = _("and, by the same students: {tests}", tests="; ".join(test_name(t) for t in f.also))
+        also = f"<br><span class=muted>{esc(same)}</span>" if f.also else ""
         lines.append(
-            f"<tr><td>{esc(f.exercise)}</td><td>{esc(f.test)} <span class=tag>{kind}</span>"
+            f"<tr><td>{esc(f.exercise)}</td><td>{esc(test_name(f.test))} <span class=tag>{esc(kind)}</span>"
             f"{also}</td><td class=share>{_bar(f.students / ran[f.exercise])}<br><span class=muted>"
-            f"{f.students} of {ran[f.exercise]}</span></td><td>{esc(text[:FEEDBACK_CHARS])}"
-            f"<br><span class=muted>{count} of the {f.students} got this feedback</span>"
+            f"{esc(_('{count} of {total}', count=f.students, total=ran[f.exercise]))}</span></td>"
+            f"<td>{esc(text[:FEEDBACK_CHARS])}<br><span class=muted>"
+            f"{esc(_('{count} of the {total} got this feedback', count=count, total=f.students))}</span>"
             "</td></tr>")
     lines.append("</table>")
     if len(failures) > SHOWN:
         rest = failures[SHOWN:]
         most = max(r.students / ran[r.exercise] for r in rest)
-        lines.append(f'<p class="muted">{len(rest)} more tests were failed, each by at most '
-                     f"{100 * most:.0f}% of the students whose code ran.</p>")
+        lines.append('<p class="muted">' + esc(_(
+            "{count} more tests were failed, each by at most {share}% of the students whose code ran.",
+            count=len(rest), share=f"{100 * most:.0f}")) + "</p>")
     return "\n".join(lines)
 
 
 def not_run_html(rows: list[Row], exercises: list[LoadedExercise]) -> str:
     """Per exercise: how many submissions ran, and why the others did not."""
-    head = "".join(f"<th>{esc(label)}</th>" for _, label in _DID_NOT_RUN)
-    lines = [f"<table class=notrun><tr><th>exercise</th><th>ran</th><th>full marks</th>{head}"
-             "</tr>"]
+    head = "".join(f"<th>{esc(_(label))}</th>" for _outcome, label in _DID_NOT_RUN)
+    lines = [f"<table class=notrun><tr><th>{esc(_('exercise'))}</th><th>{esc(_('ran'))}</th>"
+             f"<th>{esc(_('full marks'))}</th>{head}</tr>"]
     for ex in exercises:
         spec = ex.spec
         outcomes = Counter(r.outcomes.get(spec.id, NOT_GRADED) for r in rows)
         full = sum(1 for r in rows if r.scores.get(spec.id, 0) == spec.max_score)
-        cells = "".join(f"<td class=n>{outcomes[o] or ''}</td>" for o, _ in _DID_NOT_RUN)
-        lines.append(f"<tr><td>{esc(spec.id)} <span class=muted>{esc(spec.title)}</span></td>"
+        cells = "".join(f"<td class=n>{outcomes[o] or ''}</td>" for o, _label in _DID_NOT_RUN)
+        lines.append(f"<tr><td>{esc(spec.id)} <span class=muted>{esc(_(spec.title))}</span></td>"
                      f"<td class=n>{outcomes[RAN]}</td><td class=n>{full}</td>{cells}</tr>")
     return "\n".join(lines) + "</table>"

@@ -1,12 +1,17 @@
-"""Human-readable output: a table per exercise, then a summary when there are several."""
+"""Human-readable output: a table per exercise, then a summary when there are several.
+
+Texts are in the student's language (``grader.i18n``); columns are measured in terminal
+columns (``width``), so Chinese cells line up.
+"""
 
 from __future__ import annotations
 
 import shutil
-import textwrap
 
+from grader.i18n import _, status_word, test_name, visibility
 from grader.judge.grading import ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
+from grader.report.width import pad, width, wrap
 
 _STDOUT_LINES = 15
 
@@ -25,7 +30,7 @@ def score(results: list[ExerciseResult]) -> str:
     """``3/10``; ``public 5/5`` when hidden tests are graded elsewhere (a release)."""
     here = [t for r in results for t in r.graded_here]
     text = points(sum(t.score for t in here), sum(t.max_score for t in here))
-    return f"public {text}" if any(r.public_only for r in results) else text
+    return _("public {score}", score=text) if any(r.public_only for r in results) else text
 
 
 def total(results: list[ExerciseResult]) -> str:
@@ -33,32 +38,32 @@ def total(results: list[ExerciseResult]) -> str:
     elsewhere = sum(t.max_score for r in results for t in r.tests if t.status == ELSEWHERE)
     if not elsewhere:
         return score(results)
-    return (f"{score(results)} (hidden tests, worth {elsewhere:g} more points, are graded on "
-            "the course autograder)")
+    return _("{score} (hidden tests, worth {points} more points, are graded on the course autograder)",
+             score=score(results), points=f"{elsewhere:g}")
 
 
 def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
-    """Left-aligned columns; the last column is wrapped to ``wrap_last`` characters."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    """Left-aligned columns; each line fits in ``wrap_last`` terminal columns (the last column wraps)."""
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     lines = []
     for row in rows:
-        head = "  ".join(cell.ljust(w) for cell, w in zip(row, widths))
-        wrapped = textwrap.wrap(row[-1], max(20, wrap_last - len(head) - 2)) or [""]
+        head = "  ".join(pad(cell, w) for cell, w in zip(row, widths))
+        wrapped = wrap(row[-1], max(20, wrap_last - width(head) - 4)) or [""]
         lines.append(f"  {head}  {wrapped[0]}".rstrip())
-        lines += [f"  {' ' * len(head)}  {more}" for more in wrapped[1:]]
+        lines += [f"  {' ' * width(head)}  {more}" for more in wrapped[1:]]
     return lines
 
 
 def exercise(result: ExerciseResult, display: str) -> str:
     """The table for one exercise: test, public/hidden, points, status, feedback."""
-    width = shutil.get_terminal_size((100, 24)).columns
-    rows = [["test", "", "points", "status", "feedback"]]
-    rows += [[t.name, "public" if t.public else "hidden", _test_points(t),
-              t.status, t.feedback] for t in result.tests]
-    lines = [f"{result.exercise}  {result.title}  ({display})", *_table(rows, width)]
-    lines.append(f"  total: {total([result])}")
+    columns = shutil.get_terminal_size((100, 24)).columns
+    rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
+    rows += [[test_name(t.name), visibility(t.public), _test_points(t),
+              status_word(t.status), t.feedback] for t in result.tests]
+    lines = [f"{result.exercise}  {_(result.title)}  ({display})", *_table(rows, columns)]
+    lines.append("  " + _("total: {points}", points=total([result])))
     if result.diagrams:
-        lines.append("  diagram: " + ", ".join(result.diagrams))
+        lines.append("  " + _("diagram: {paths}", paths=", ".join(result.diagrams)))
     lines += [f"  {note}" for note in result.notes]
     if result.stdout.strip():
         lines += printed(result)
@@ -71,33 +76,34 @@ def printed(result: ExerciseResult) -> list[str]:
     kept = result.stdout.rstrip().splitlines()
     if result.stdout_dropped:
         kept = kept[:-1]  # the sandbox's own note that it cut the output, said below instead
-    total = max(result.stdout_lines, len(kept))
-    lines = [f"  the submission printed {total} line{'s' if total != 1 else ''}:"]
+    count = max(result.stdout_lines, len(kept))
+    lines = ["  " + _.n("the submission printed {count} line:", "the submission printed {count} lines:",
+                        count, count=count)]
     lines += [f"  | {line}" for line in kept[:_STDOUT_LINES]]
-    more = total - min(len(kept), _STDOUT_LINES)
+    more = count - min(len(kept), _STDOUT_LINES)
+    cap = _("the grader kept the first {kept} bytes and dropped {dropped} bytes",
+            kept=result.stdout_limit, dropped=result.stdout_dropped)
     if more and result.stdout_dropped:
-        lines.append(f"  | ... {more} more lines; the grader kept the first "
-                     f"{result.stdout_limit} bytes and dropped {result.stdout_dropped} bytes")
+        lines.append("  | " + _("... {count} more lines; {cap}", count=more, cap=cap))
     elif more:
-        lines.append(f"  | ... {more} more lines")
+        lines.append("  | " + _("... {count} more lines", count=more))
     elif result.stdout_dropped:
-        lines.append(f"  | ... the grader kept the first {result.stdout_limit} bytes and dropped "
-                     f"{result.stdout_dropped} bytes")
+        lines.append(f"  | ... {cap}")
     return lines
 
 
 def summary(results: list[ExerciseResult]) -> str:
     """One line per exercise and the total."""
-    rows = [["exercise", "score", "result", "title"]]
+    rows = [[_("exercise"), _("score"), _("result"), _("title")]]
     for r in results:
-        rows.append([r.exercise, score([r]), _verdict(r), r.title])
-    width = shutil.get_terminal_size((100, 24)).columns
-    return "\n".join(["summary", *_table(rows, width), f"  total: {total(results)}"])
+        rows.append([r.exercise, score([r]), _verdict(r), _(r.title)])
+    columns = shutil.get_terminal_size((100, 24)).columns
+    return "\n".join([_("summary"), *_table(rows, columns), "  " + _("total: {points}", points=total(results))])
 
 
 def _verdict(result: ExerciseResult) -> str:
     if result.full_marks:
-        return "public tests passed" if result.public_only else "full marks"
+        return _("public tests passed") if result.public_only else _("full marks")
     if any(t.status in (ERROR, TIMEOUT) for t in result.tests):
-        return "errors"
-    return "not full"
+        return _("errors")
+    return _("not full")

@@ -7,7 +7,8 @@ removes them).  Then fill in the empty ``msgstr`` lines, using the words of
 ``docs/glossary.md``.  Like ``xgettext``, it reads the code without running it:
 
 * calls ``_("...")``, ``N_("...")``, ``_.p("context", "...")`` and
-  ``_.n("one", "many", n)`` whose texts are string literals;
+  ``_.n("one", "many", n)`` whose texts are string literals, and the titles, test names,
+  feedback and hints of exercise declarations (``declared``);
 * for a domain of exercise stubs, the docstrings (module and functions) and the
   ``#`` comments, which ``micrograph.i18n.stubs`` replaces in a translated stub.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import io
 import sys
 import tokenize
@@ -76,7 +78,11 @@ def _literal(node: ast.expr) -> str | None:
 def calls(path: Path, root: Path = ROOT) -> list[Message]:
     """The texts of ``_``, ``N_``, ``_.p`` and ``_.n`` calls in one file."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    constants = {target.id: text for node in tree.body if isinstance(node, ast.Assign)
+                 for target in node.targets if isinstance(target, ast.Name)
+                 for text in [_literal(node.value)] if text is not None}
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         where = f"{_relative(path, root)}:{node.lineno}"
@@ -88,7 +94,34 @@ def calls(path: Path, root: Path = ROOT) -> list[Message]:
                 found.append(Message(args[1], None, args[0], where))
             elif func.attr == "n" and len(args) > 1 and args[0] is not None and args[1] is not None:
                 found.append(Message(args[0], args[1], None, where))
+        found += [Message(text, None, None, where) for text in declared(node, constants)]
     return sorted(found, key=lambda m: int(m.where.rsplit(":", 1)[1]))  # source order, as xgettext
+
+
+def declared(call: ast.Call, constants: dict[str, str]) -> list[str]:
+    """The texts of an exercise declaration (``grader.spec``) that a student reads.
+
+    ``Exercise("ex03", "title", ...)`` and ``@EXERCISE.test("name", feedback="...",
+    key_feedback={"key": "..."})`` are plain data, translated where they are shown; a text
+    may also be a module-level constant (``constants``: name -> string).
+    """
+    def text(node: ast.expr | None) -> str | None:
+        if isinstance(node, ast.Name):
+            return constants.get(node.id)
+        return None if node is None else _literal(node)
+
+    func = call.func
+    if isinstance(func, ast.Name) and func.id == "Exercise" and len(call.args) > 1:
+        return [t for t in (text(call.args[1]),) if t]
+    if not (isinstance(func, ast.Attribute) and func.attr == "test" and call.args):
+        return []
+    texts = [text(call.args[0])]
+    for keyword in call.keywords:
+        if keyword.arg == "feedback":
+            texts.append(text(keyword.value))
+        elif keyword.arg == "key_feedback" and isinstance(keyword.value, ast.Dict):
+            texts += [text(v) for v in keyword.value.values]
+    return [t for t in texts if t]
 
 
 def docstrings(path: Path, root: Path = ROOT) -> list[Message]:
@@ -120,7 +153,28 @@ def messages(domain: Domain, root: Path = ROOT) -> list[Message]:
     for path in domain.sources:
         for message in docstrings(path, root) if domain.stubs else calls(path, root):
             seen.setdefault(message.key, message)
+    if domain.name == "grader":
+        for message in exercise_texts(root):
+            seen.setdefault(message.key, message)
     return list(seen.values())
+
+
+def exercise_texts(root: Path = ROOT) -> list[Message]:
+    """The texts of every exercise declaration as loaded (titles, test names, feedback, hints).
+
+    Reading the declarations' source (``declared``) misses a text built from pieces
+    (``BASE + " one more sentence"``); loading them does not.  Only this tool and the tests
+    import the grader from here: the engine itself never does.
+    """
+    catalog = importlib.import_module("grader.course.catalog")
+    found = []
+    for exercise_id in catalog.exercise_ids():
+        spec = catalog.load(exercise_id).spec
+        where = f"grader/exercises/{exercise_id}.py"
+        texts = [spec.title] + [t for test in spec.tests
+                                for t in (test.name, test.feedback, *test.key_feedback.values())]
+        found += [Message(text, None, None, where) for text in texts if text]
+    return found
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -146,7 +146,7 @@ def write(
             plain.write_text(english, encoding="utf-8")
             given = plain
             notice(english_png_notice(out))
-        _, error = run(renderer, [f"-T{fmt}", *extra, "-o", str(out), str(given)], deadline - time.monotonic(), timeout)
+        _output, error = run(renderer, [f"-T{fmt}", *extra, "-o", str(out), str(given)], deadline - time.monotonic(), timeout)
         plain.unlink(missing_ok=True)
         if error is None and out.is_file():
             if fmt == "svg":

@@ -14,7 +14,7 @@ from micrograph.i18n import catalogue_path, extract
 from micrograph.i18n.po import parse
 
 DOMAINS = {d.name: d for d in extract.domains()}
-TRANSLATED = ("micrograph", "exercises")  # domains whose every text must be translated
+TRANSLATED = ("micrograph", "exercises", "grader")  # domains whose every text must be translated
 
 
 def fields(text: str) -> set[str]:

@@ -1,0 +1,83 @@
+"""The grader's texts in the student's language: ``_`` for this package (see ``micrograph.i18n``).
+
+Wrap every text a student or an instructor reads: ``_("no such file or folder: {path}",
+path=p)``.  The exercise declarations (``grader/exercises/exNN.py``) stay plain English data:
+their titles, test names, feedback and hints are msgids too, translated with ``_(text)`` where
+they are shown, and ``python -m micrograph.i18n.extract`` collects them from the
+declarations' source.  Translations: ``grader/locale/zh_CN/LC_MESSAGES/grader.po``.
+
+``--lang`` on ``grade`` calls ``choose``, which sets ``MICROGRAPH_LANG`` for the whole process,
+since grading runs in worker threads (a context variable would not reach them) and the
+renderer draws the diagram's labels in the same language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from micrograph.i18n import ENV_VAR, N_, Translator, check, language
+
+_ = Translator("grader", Path(__file__).resolve().parent / "locale")
+
+
+COURSE_LANGUAGE_FILE = "locale/course-language"  # in the grader package; written by a release or bundle
+COURSE_LANGUAGE = Path(__file__).resolve().parent / COURSE_LANGUAGE_FILE
+
+
+_PLACEHOLDER = re.compile(r"(\d+) hidden tests?: graded on the course autograder")  # grading._elsewhere names it
+
+
+def test_name(name: str) -> str:
+    """A test's name as shown: translated, the release's placeholder for hidden tests included."""
+    found = _PLACEHOLDER.fullmatch(name)
+    if found is None:
+        return _(name)
+    count = int(found.group(1))
+    return _.n("{count} hidden test: graded on the course autograder",
+               "{count} hidden tests: graded on the course autograder", count, count=count)
+
+
+def status_word(status: str) -> str:
+    """A test's status (passed, failed, error, timeout) or a student's (ok) as shown."""
+    words = {"passed": _.p("status", "passed"), "failed": _.p("status", "failed"),
+             "error": _.p("status", "error"), "timeout": _.p("status", "timeout"), "ok": _.p("status", "ok"),
+             "autograder": _.p("status", "autograder")}
+    return words.get(status, status)
+
+
+def outcome_word(outcome: str) -> str:
+    """How a submission's code fared on an exercise (``grading``'s outcomes) as shown."""
+    words = {"ran": _("ran"), "syntax error": _("syntax error"), "import error": _("import error"),
+             "untouched stub": _("untouched stub"), "timeout": _.p("status", "timeout"),
+             "not graded": _("not graded")}
+    return words.get(outcome, outcome)
+
+
+def visibility(public: bool) -> str:
+    return _("public") if public else _("hidden")
+
+
+def choose(lang: str | None) -> str:
+    """Fix the language of this process and return it.
+
+    ``--lang`` first, then ``MICROGRAPH_LANG``, then the course's language (a release or a
+    Gradescope bundle built with ``--lang zh`` says so in ``COURSE_LANGUAGE``: one language
+    per course, chosen by the instructor), then the locale, then English.
+    """
+    if lang is not None:
+        os.environ[ENV_VAR] = check(lang, "--lang")
+    elif not os.environ.get(ENV_VAR) and COURSE_LANGUAGE.is_file():
+        os.environ[ENV_VAR] = check(COURSE_LANGUAGE.read_text(encoding="utf-8").strip(), str(COURSE_LANGUAGE))
+    return language()
+
+
+def fix_course_language(grader_dir: Path, lang: str) -> None:
+    """Make a shipped copy of the grader (``grader_dir``) speak ``lang`` by default."""
+    target = grader_dir / COURSE_LANGUAGE_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(check(lang, "--lang") + "\n", encoding="utf-8")
+
+
+__all__ = ["N_", "_", "choose", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]

@@ -1,0 +1,108 @@
+"""``grade --lang zh``: a stub, a wrong answer and a solution, Chinese throughout; tables in columns."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from leaks import english_sentences
+
+from grader.report.width import pad, width, wrap
+
+REPO = Path(__file__).resolve().parents[2]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
+WRONG = REPO / "tests" / "exercises" / "wrong"  # wrong answers as files: wrong/exNN_*.py, gallery/exNN/*.py
+GALLERY = REPO / "tests" / "exercises" / "gallery"
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("grade-cache")
+
+
+def grade(*args: str, cache: Path, cwd: Path = REPO, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([*GRADE, *args], cwd=cwd, capture_output=True, text=True, timeout=600,
+                          env={**base, "GRADE_CACHE_DIR": str(cache), "COLUMNS": "100", **env})
+
+
+def test_columns_count_wide_characters_twice() -> None:
+    assert width("叶子节点 leaf") == 13
+    assert pad("梯度", 6) == "梯度  "
+    lines = wrap("a.grad 是 None：非叶子节点只有在 y.backward() 之前调用 a.retain_grad()，才会保留梯度。", 24)
+    assert all(width(line) <= 24 for line in lines) and len(lines) > 2
+    assert "".join(lines).replace(" ", "") == "a.grad是None：非叶子节点只有在y.backward()之前调用a.retain_grad()，才会保留梯度。"
+    assert not any(line.startswith(("，", "。")) for line in lines)
+    assert wrap("hello world this is a test", 11) == ["hello world", "this is a", "test"]
+
+
+@pytest.mark.parametrize("kind", ["stub", "wrong", "solution"])
+def test_grade_lang_zh_is_chinese_and_fits_the_terminal(kind: str, cache: Path, tmp_path: Path) -> None:
+    args = {"stub": [], "wrong": ["--submission", str(GALLERY / "ex03" / "no_retain_grad.py")],
+            "solution": ["--submission", str(REPO / "solutions" / "ex03_retain_grad.py")]}[kind]
+    run = grade("ex03", "--lang", "zh", "--out", str(tmp_path), *args, cache=cache)
+    assert run.returncode == (0 if kind == "solution" else 1), run.stderr
+    out = run.stdout
+    for heading in ("测试", "分数", "状态", "反馈", "总分", "retain_grad 让非叶子节点保留梯度"):
+        assert heading in out
+    assert {"stub": "NotImplementedError", "wrong": "未通过", "solution": "通过"}[kind] in out
+    table = [line for line in out.splitlines() if "示意图：" not in line]  # paths are not wrapped
+    assert all(width(line) <= 100 for line in table), out
+    assert english_sentences(out + run.stderr) == [], out + run.stderr
+    if kind == "solution":
+        svg = (tmp_path / "ex03" / "graph.svg").read_text(encoding="utf-8")
+        assert "叶子节点" in svg and "Noto Sans CJK SC" in svg
+
+
+def test_the_locale_chooses_chinese_and_a_bad_language_is_a_usage_error(cache: Path, tmp_path: Path) -> None:
+    run = grade("list", cache=cache, LANG="zh_CN.UTF-8")
+    assert run.returncode == 0 and run.stdout.startswith("练习  分数  公开  隐藏")
+    assert "y = (x + w) * (w + 1) 的计算图" in run.stdout
+    assert grade("list", cache=cache, LANG="zh_CN.UTF-8", MICROGRAPH_LANG="en").stdout.startswith("exercise")
+    bad = grade("list", cache=cache, MICROGRAPH_LANG="klingon")
+    assert bad.returncode == 2 and "klingon" in bad.stderr and "zh" in bad.stderr
+
+
+def one_wrong_answer_each(folder: Path) -> Path:
+    """A submission folder with one plausible wrong answer per exercise that has one."""
+    folder.mkdir()
+    found = [(p.name[:4], p) for p in sorted(WRONG.glob("ex*_*.py"))]
+    found += [(p.parent.name, p) for p in sorted(GALLERY.glob("ex*/*.py")) if p.name != "cases.py"]
+    for exercise, path in found:
+        module = next(REPO.glob(f"exercises/{exercise}_*.py")).name
+        if not (folder / module).exists() and path.read_text(encoding="utf-8").startswith('"""Wrong'):
+            shutil.copyfile(path, folder / module)
+    assert len(list(folder.iterdir())) >= 12
+    return folder
+
+
+@pytest.mark.parametrize("kind", ["stubs", "wrong answers", "solutions"])
+def test_no_english_sentence_in_a_zh_run_of_the_whole_course(kind: str, cache: Path, tmp_path: Path) -> None:
+    submission = {"stubs": REPO / "exercises", "solutions": REPO / "solutions",
+                  "wrong answers": tmp_path / "wrong"}[kind]
+    if kind == "wrong answers":
+        one_wrong_answer_each(submission)
+    run = grade("--lang", "zh", "--submission", str(submission), "--out", str(tmp_path / "g"),
+                cache=cache, COLUMNS="1000")
+    assert "汇总" in run.stdout, run.stderr
+    assert english_sentences(run.stdout + run.stderr) == []
+
+
+def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them() -> None:
+    from micrograph.i18n import using
+
+    from grader.judge.explain import test_error
+
+    error = {"type": "RuntimeError", "function": "step", "line": 7,
+             "message": "a leaf Variable that requires grad is being used in an in-place operation."}
+    with using("zh"):
+        text = test_error(error, "ex09_no_grad.py", 1 << 30)
+    assert text.startswith("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.")
+    assert "（意思是：对需要梯度的叶子节点做了 in-place 操作" in text and "第 7 行" in text
+    assert english_sentences(text) == []
+    assert test_error(error, "ex09_no_grad.py", 1 << 30) == (
+        "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation. (in step, line 7)")

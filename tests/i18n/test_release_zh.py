@@ -1,0 +1,82 @@
+"""``grade release --lang zh`` and ``grade gradescope --lang zh``: one language per course."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from leaks import english_sentences
+
+from micrograph.i18n import using
+from micrograph.i18n.po import parse
+
+from grader.course.folder import Course
+from grader.publish.gradescope import build_bundle
+from grader.publish.release import build_release
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("release-zh") / "course"
+    course = Course(REPO, cache_dir=tmp_path_factory.mktemp("cache"))
+    with using("zh"):
+        build_release(course, [course.load("ex03"), course.load("ex07")], out)
+    return out
+
+
+def test_the_zh_release_has_chinese_stubs_and_readme(release: Path) -> None:
+    stub = (release / "exercises" / "ex03_retain_grad.py").read_text(encoding="utf-8")
+    module = ast.parse(stub)
+    assert "非叶子节点只有在你要求时才保留梯度" in ast.get_docstring(module)
+    functions = {n.name: ast.get_docstring(n) for n in module.body if isinstance(n, ast.FunctionDef)}
+    assert functions["grad_warning"].startswith("一边记录警告")
+    assert "# TODO：build_graph" in stub and 'raise NotImplementedError("ex03: grad_warning")' in stub
+    readme = (release / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# micrograph：你的练习") and "retain_grad 让非叶子节点保留梯度" in readme
+    assert english_sentences(readme.split("## 提交")[0].replace("NotImplementedError", "")) == []
+    assert (release / "grader" / "locale" / "course-language").read_text().strip() == "zh"
+
+
+def test_the_release_catalogue_holds_no_hidden_text(release: Path) -> None:
+    from grader.course import catalog
+    from grader.publish.localize import hidden_texts
+
+    path = release / "grader" / "locale" / "zh_CN" / "LC_MESSAGES" / "grader.po"
+    shipped = {e.msgid for e in parse(path.read_text(encoding="utf-8"))}
+    text = path.read_text(encoding="utf-8")
+    exercises = [catalog.load("ex03"), catalog.load("ex07")]
+    secret = hidden_texts(exercises)  # what only hidden tests say (names, hints)
+    assert secret and not secret & shipped
+    with using("zh"):
+        from grader.i18n import _
+        assert all(_(t) not in text for t in secret if _(t) != t)  # nor their Chinese
+    assert exercises[0].spec.title in shipped and "test" in shipped  # what students see stays translated
+
+
+def test_grade_in_the_zh_release_speaks_chinese_without_being_asked(release: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES")}
+    env.update(PYTHONPATH=str(release), LANG="C.UTF-8", COLUMNS="120", GRADE_CACHE_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex03"],
+                         cwd=release, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stderr
+    assert "测试" in run.stdout and "个隐藏测试：在课程自动评分上评分" in run.stdout
+    assert english_sentences(run.stdout) == [], run.stdout
+    en = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex03", "--lang", "en"],
+                        cwd=release, env=env, capture_output=True, text=True, timeout=300)
+    assert "hidden tests: graded on the course autograder" in en.stdout  # --lang still wins
+
+
+def test_the_gradescope_bundle_carries_the_course_language(tmp_path: Path) -> None:
+    course = Course(REPO, cache_dir=tmp_path / "cache")
+    with using("zh"):
+        build_bundle(course, [course.load("ex03")], tmp_path / "autograder.zip")
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as archive:
+        assert archive.read("project/grader/locale/course-language").decode().strip() == "zh"
+        assert "project/grader/locale/zh_CN/LC_MESSAGES/grader.po" in archive.namelist()
