@@ -96,13 +96,16 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
     from micrograph.i18n import using
 
     from grader.judge.explain import test_error
+    from grader.spec.limits import Limits
 
     error = {"type": "RuntimeError", "function": "step", "line": 7,
              "message": "a leaf Variable that requires grad is being used in an in-place operation."}
     with using("zh"):
-        text = test_error(error, "ex09_no_grad.py", 1 << 30)
-    assert text.startswith("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.")
-    assert "（意思是：对需要梯度的叶子节点做了 in-place 操作" in text and "第 7 行" in text
+        text = test_error(error, "ex09_no_grad.py", Limits())
+    assert text.startswith("你的代码在第 7 行（step 中）抛出了 RuntimeError: a leaf Variable that requires grad "
+                           "is being used in an in-place operation.")
+    assert "（意思是：对需要梯度的叶子节点做了 in-place 操作" in text
     assert english_sentences(text) == []
-    assert test_error(error, "ex09_no_grad.py", 1 << 30) == (
-        "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation. (in step, line 7)")
+    assert test_error(error, "ex09_no_grad.py", Limits()) == (
+        "your code raised RuntimeError at line 7 (in step): a leaf Variable that requires grad is being "
+        "used in an in-place operation.")
