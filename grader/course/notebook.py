@@ -31,7 +31,8 @@ SUFFIX = ".ipynb"
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
-_CHECK = re.compile(r"^(\s*)(?:grader\.check\(.*\)|import grader|from grader import check)"
+_CHECK = re.compile(r"^(\s*)(?:(?:\w+\s*=\s*)?grader\.check\(.*\)|import grader"
+                    r"|from grader import check)"
                     r"\s*(?:#.*)?$")
 
 

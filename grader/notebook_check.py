@@ -1,0 +1,145 @@
+"""``grader.check("ex03")``: grade an exercise from a notebook (or a script), in the same
+sandbox as ``grade ex03``, and show the result where the student works.
+
+Which code is graded, first found wins:
+1. inside an IPython kernel (Jupyter, Colab, VS Code), the code cells this kernel has run, in
+   the order they ran (IPython's raw input history, ``In[1:]``, without the cell calling
+   ``check``), when they define one of the exercise's functions.  Why the history and not the
+   ``.ipynb`` file: it is what the student ran, saved or not, and it exists in every front end
+   (Colab has no notebook file the kernel can read).  A cell that raised when it ran raises
+   again when graded: "Restart & Run All" first;
+2. else ``exercises/exNN_*.py`` of the course folder (the nearest folder, from the current one
+   upwards, that holds ``exercises/``), as ``grade exNN`` does.
+
+The history is graded like a handed-in ``.ipynb`` (``grader.course.notebook``): magics and shell
+lines are dropped and said, and feedback names lines as ``cell N, line L`` where ``cell N`` is
+``In [N]``.  The tests are those the installed grader holds: in a student release, the public
+tests only.  Every problem (no such exercise, no code, no sandbox) is one sentence, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.notebook_view import html_view
+
+_HOME_MARK = "exercises"
+
+
+@dataclass
+class Checked:
+    """What ``check`` returns: the text of ``grade exNN`` and, in a notebook, an HTML view."""
+
+    text: str
+    problem: str | None = None
+    isolation: str = ""  # the sandbox's mode, shown under the table
+    svgs: list[str] = field(default_factory=list)
+    result: object | None = None  # the ExerciseResult, when graded
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return html_view(self)
+
+
+def _ipython() -> object | None:
+    """The running IPython shell, without importing IPython when it is not loaded."""
+    module = sys.modules.get("IPython")
+    get = getattr(module, "get_ipython", None) if module else None
+    return get() if get else None
+
+
+def _course_root() -> Path:
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / _HOME_MARK).is_dir():
+            return folder
+    return here
+
+
+def _functions(stub: Path | None) -> set[str]:
+    """The top-level functions the stub asks for (empty when there is no stub)."""
+    if stub is None or not stub.is_file():
+        return set()
+    try:
+        tree = ast.parse(stub.read_text(encoding="utf-8"))
+    except (SyntaxError, ValueError, OSError):
+        return set()
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+def _session_notebook(functions: set[str], folder: Path) -> Path | None:
+    """The kernel's history as a ``.ipynb`` in ``folder``, when it holds the exercise."""
+    shell = _ipython()
+    history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
+    if not isinstance(history, list) or len(history) < 2:
+        return None
+    cells = [c if isinstance(c, str) else "" for c in history[1:-1]]
+    code = "\n".join(cells)
+    names = functions or {r"\w+"}
+    if not any(re.search(rf"^\s*def {name}\s*\(", code, re.MULTILINE) for name in names):
+        return None
+    path = folder / "session.ipynb"
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
+         "execution_count": None} for c in cells]}), encoding="utf-8")
+    return path
+
+
+def _grade(exercise: str) -> Checked:
+    from grader.cli.shared import course_here  # the CLI's course: $GRADE_TESTS_DIR honoured
+    from grader.course.catalog import CatalogError, find_submission, parse_id
+    from grader.report import terminal
+    from grader.sandbox import isolation
+
+    root = _course_root()
+    previous = Path.cwd()
+    os.chdir(root)
+    try:
+        course = course_here()
+    finally:
+        os.chdir(previous)
+    try:
+        ex = course.load(parse_id(exercise))
+    except CatalogError as exc:
+        return Checked(str(exc), problem=str(exc))
+    stub = course.exercises_dir / f"{ex.spec.module}.py"
+    mode = isolation.current().mode
+    with tempfile.TemporaryDirectory(prefix="grade-check-") as folder:
+        file = _session_notebook(_functions(stub), Path(folder))
+        display = "this notebook"
+        if file is None:
+            file = find_submission(course.exercises_dir, ex.spec)
+            if file is None:
+                sentence = (f"found no code for {ex.spec.id}: define its functions in this "
+                            f"notebook, or write {course.display(stub)}")
+                return Checked(sentence, problem=sentence)
+            display = course.display(file)
+        out = root / "grades" / ex.spec.id
+        out.mkdir(parents=True, exist_ok=True)
+        result = course.grade(ex, file, diagram_dir=out)
+    svgs = [p for p in result.diagrams if p.endswith(".svg")]
+    return Checked(terminal.exercise(result, display), svgs=svgs, result=result,
+                   isolation=mode)
+
+
+def check(exercise: str) -> Checked:
+    """Grade ``exercise`` (``"ex03"``, ``"3"``) and return what to show; outside IPython the
+    text is also printed, exactly as ``grade ex03`` prints it."""
+    try:
+        checked = _grade(exercise)
+    except Exception as exc:  # noqa: BLE001 - the student sees one sentence, never a traceback
+        sentence = f"grader.check could not grade {exercise!r}: {type(exc).__name__}: {exc}"
+        checked = Checked(sentence, problem=sentence)
+    if _ipython() is None:
+        print(checked.text)
+    return checked

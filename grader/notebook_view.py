@@ -1,0 +1,48 @@
+"""How ``grader.check``'s result looks in a notebook: the table of tests and feedback, the
+notes, and each diagram inline as sanitised SVG (``grader.report.svg``: labels come from the
+submission, so nothing active may reach the page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from grader.report.svg import esc, standalone
+
+if TYPE_CHECKING:
+    from grader.notebook_check import Checked
+
+_STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left;vertical-align:top}"
+          ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
+          ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
+
+
+def _svg(path: str) -> str:
+    try:
+        drawing = standalone(Path(path).read_text(encoding="utf-8"))
+    except OSError:
+        drawing = None
+    return drawing or f'<p class="muted">diagram: {esc(path)} (cannot be shown inline)</p>'
+
+
+def html_view(checked: Checked) -> str:
+    """The HTML for one checked exercise (a problem is one sentence)."""
+    if checked.problem is not None or checked.result is None:
+        return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
+    from grader.judge.status import ELSEWHERE
+    from grader.report.terminal import points
+
+    result = checked.result
+    rows = "".join(
+        f'<tr><td>{esc(t.name)}</td><td>{"public" if t.public else "hidden"}</td>'
+        f'<td>{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td><td class="{esc(t.status)}">{esc(t.status)}'
+        f'</td><td>{esc(t.feedback)}</td></tr>' for t in result.tests)
+    lines = checked.text.splitlines()
+    footer = [line.strip() for line in lines[1:] if line.startswith("  total:")]
+    footer.append(f"isolation: {checked.isolation}")
+    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
+    return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
+            '<tr><th>test</th><th></th><th>points</th><th>status</th><th>feedback</th></tr>'
+            f'{rows}</table><p><b>{esc(footer[0] if footer else "")}</b></p>{notes}'
+            + "".join(_svg(p) for p in checked.svgs)
+            + "".join(f'<p class="muted">{esc(f)}</p>' for f in footer[1:]) + "</div>")

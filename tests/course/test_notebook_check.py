@@ -1,0 +1,84 @@
+"""``grader.check`` in a real notebook, executed by nbclient on an ipykernel (the test extra):
+the exercise filled in code cells, the output holds the score, the feedback and the diagram."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+import grader  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+SOLUTION = REPO / "solutions" / "ex03_retain_grad.py"
+STUB = REPO / "exercises" / "ex03_retain_grad.py"
+
+
+@pytest.fixture
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A course folder with ex03's stub and solution, and a notebooks/ folder to run in."""
+    for folder, source in (("exercises", STUB), ("solutions", SOLUTION)):
+        (tmp_path / folder).mkdir()
+        shutil.copy(source, tmp_path / folder / source.name)
+    (tmp_path / "notebooks").mkdir()
+    monkeypatch.setenv("GRADE_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def run_notebook(cells: list, folder: Path) -> list[dict]:
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    return notebook.cells[-1].outputs
+
+
+def test_check_in_a_notebook_shows_score_feedback_and_diagram(course: Path) -> None:
+    source = SOLUTION.read_text(encoding="utf-8")
+    head, rest = source.split("\ndef grad_warning", 1)
+    _, tail = rest.split("\ndef backward_retaining", 1)
+    cells = [nbformat.v4.new_markdown_cell("# ex03: fill in the functions"),
+             nbformat.v4.new_code_cell("%load_ext autoreload\n" + head),
+             nbformat.v4.new_code_cell('def grad_warning(v):\n'
+                                       '    raise NotImplementedError("ex03: grad_warning")'),
+             nbformat.v4.new_code_cell("def backward_retaining" + tail),
+             nbformat.v4.new_code_cell('import grader\ngrader.check("ex03")')]
+    outputs = run_notebook(cells, course / "notebooks")
+    html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
+    assert "total: 11/14" in html  # grad_warning's 3 points are missing
+    assert "still raises NotImplementedError: fill in grad_warning" in html
+    assert "this notebook" in html and "<svg" in html and "magics (%)" in html
+    assert "Traceback" not in str(outputs)
+
+
+def test_check_outside_a_notebook_prints_what_grade_prints(
+        course: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(course / "notebooks")
+    checked = grader.check("ex03")
+    printed = capsys.readouterr().out
+    assert printed.strip() == checked.text.strip()
+    assert "exercises/ex03_retain_grad.py still raises NotImplementedError" in printed
+    assert "total: 0/14" in printed
+
+
+@pytest.mark.parametrize("name, words", [("ex99", "no exercise ex99"),
+                                         ("nope", "is not an exercise")])
+def test_check_errors_are_one_sentence(course: Path, monkeypatch: pytest.MonkeyPatch,
+                                       name: str, words: str) -> None:
+    monkeypatch.chdir(course)
+    checked = grader.check(name)
+    assert words in checked.text and "\n" not in checked.text
+    assert checked._repr_html_().count("<p>") == 1
+
+
+def test_check_without_any_code_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    checked = grader.check("ex03")
+    assert checked.problem is not None and "found no code for ex03" in checked.problem
