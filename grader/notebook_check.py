@@ -113,7 +113,7 @@ def _grade(exercise: str) -> Checked:
     except CatalogError as exc:
         return Checked(str(exc), problem=str(exc))
     stub = course.exercises_dir / f"{ex.spec.module}.py"
-    mode = isolation.current().mode
+    chosen = isolation.current()
     with tempfile.TemporaryDirectory(prefix="grade-check-") as folder:
         file = _session_notebook(_functions(stub), Path(folder))
         display = "this notebook"
@@ -128,8 +128,9 @@ def _grade(exercise: str) -> Checked:
         out.mkdir(parents=True, exist_ok=True)
         result = course.grade(ex, file, diagram_dir=out)
     svgs = [p for p in result.diagrams if p.endswith(".svg")]
-    return Checked(terminal.exercise(result, display), svgs=svgs, result=result,
-                   isolation=mode)
+    note = terminal.isolation_note(chosen.describe(), chosen.mode)
+    text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")
+    return Checked(text, svgs=svgs, result=result, isolation=chosen.describe())
 
 
 def check(exercise: str) -> Checked:

@@ -39,7 +39,7 @@ def html_view(checked: Checked) -> str:
         f'</td><td>{esc(t.feedback)}</td></tr>' for t in result.tests)
     lines = checked.text.splitlines()
     footer = [line.strip() for line in lines[1:] if line.startswith("  total:")]
-    footer.append(f"isolation: {checked.isolation}")
+    footer.append(checked.isolation)
     notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
             '<tr><th>test</th><th></th><th>points</th><th>status</th><th>feedback</th></tr>'

@@ -39,7 +39,8 @@ from grader.sandbox import isolation
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
     """Grade exercises (all of them by default): grade run ex03 = grade ex03."""
     course = course_here()
-    mode = isolation.current().mode  # before any child: a root grader that cannot drop says so
+    chosen = isolation.current()  # before any child: a root grader that cannot drop says so
+    mode = chosen.mode
     targets = infer_target(submission, targets)
     ids = target_ids(course, targets)
     single = len(targets) == 1 and targets != ("all",)
@@ -54,6 +55,9 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
             click.echo(terminal.exercise(result, course.display(path)) + "\n")
         if not single:
             click.echo(terminal.summary(results))
+        note = terminal.isolation_note(chosen.describe(), mode)
+        if note:
+            click.echo(note)
     return EXIT_FULL if all(r.full_marks for r in results) else EXIT_NOT_FULL
 
 

@@ -107,3 +107,10 @@ def _verdict(result: ExerciseResult) -> str:
     if any(t.status in (ERROR, TIMEOUT) for t in result.tests):
         return _("errors")
     return _("not full")
+
+
+def isolation_note(describe: str, mode: str) -> str | None:
+    """The line that says submissions ran without the Linux sandbox (``limits only``: macOS,
+    Windows, a kernel without namespaces), so nobody mistakes it for the sandbox."""
+    return describe if mode == "limits only" else None
+

@@ -47,6 +47,7 @@ ENV = "GRADE_ISOLATION"
 UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
+_SYSTEMS = {"darwin": "macOS", "win32": "Windows"}
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 
 
@@ -92,8 +93,9 @@ def _lock_dir() -> str:
 @contextmanager
 def child_uid() -> Iterator[int | None]:
     """A uid from the reserved range that no other running child (of this or another grader
-    on the machine) holds; None when the grader is not root (it cannot switch uid)."""
-    if not running_as_root():
+    on the machine) holds; None when the grader is not root (it cannot switch uid) or not on
+    Linux (the only system whose modes switch uid)."""
+    if not running_as_root() or sys.platform != "linux":
         yield None
         return
     import fcntl  # POSIX only, and only root gets here
@@ -210,6 +212,10 @@ def _probe(mode: Mode) -> str | None:
 @functools.cache
 def available() -> Isolation:
     """The strongest mode this machine gives (probed once per process)."""
+    if sys.platform != "linux":  # namespaces, seccomp and Landlock are Linux's
+        system = _SYSTEMS.get(sys.platform, sys.platform)
+        return Isolation(LIMITS_ONLY, f"{system}: a separate process with a time limit and the "
+                         "memory limit the system offers, no sandbox", sys.executable)
     from grader.sandbox.child import seccomp
 
     if seccomp.this_arch() is None:

@@ -23,12 +23,16 @@ from __future__ import annotations
 import ctypes
 import os
 import platform
-import resource
 import struct
 from typing import Iterable
 
 from grader.sandbox.child.seccomp import forbid_processes
 from grader.spec.limits import Limits
+
+try:
+    import resource  # POSIX only: on Windows no rlimit, the parent's wall-clock limit holds
+except ImportError:
+    resource = None  # type: ignore[assignment]
 
 # --- rlimits -------------------------------------------------------------------------------
 
