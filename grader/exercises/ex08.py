@@ -1,122 +1,154 @@
 """ex08 detach: shared data, a cut in the graph, and backward of a detached value.
 
 Every probe calls the submission on inputs that are not in the exercise text (0.5, -8) nor the
-documents' (w = 1, x = 2, 999), several per test.
+documents' (w = 1, x = 2, 999), several per test, zero included.  The probes observe how each
+result came about: that w was changed through a Value sharing its number and its version
+counter (a detached copy, not ``w.data`` and not a new Value), with grad mode on (detach is the
+way out, not no_grad), after backward wrote the gradients; the graphs of the two products (the
+detached factor is no input of y_cut's node); who wrote each ``.grad``; and that the returned
+error was raised by the engine, not made by hand.
 """
 
+from typing import Any
+
+import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.probe import caught, grad, num, value
+from grader.spec.graph import graph
+from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
+MARK = 0.4375  # written through w_detach by the probe, after the student's code, to see sharing
 
 
-def _inputs(v: object) -> list | str:
-    """The names of the nodes y.grad_fn sends gradients to (None: an input not tracked)."""
-    if not isinstance(v, Value) or v.grad_fn is None:
-        return "not a Value with a grad_fn"
-    return [None if node is None else str(node.name()) for node, _ in v.grad_fn.next_functions]
+def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
+    if type(r) is not dict or not keys <= set(r):
+        raise TypeError(f"{function} must return a dict with keys {sorted(keys)}")
+    return r
 
 
-@EXERCISE.test(
-    "the detached copy shares w's data",
-    points=2,
-    public=True,
-    feedback="Take w_detach = w.detach() after backward and set it in place with fill_ or copy_.",
-    key_feedback={
-        "w": "w_detach shares w's number: setting w_detach in place changes w itself",
-    },
-)
+def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
+    return {key: [run[key] for run in runs] for key in runs[0]}
+
+
+def _shares_with(detached: object, w: object) -> bool | str:
+    """Whether writing into ``detached`` (in place, grad mode off) changes ``w`` too."""
+    if not isinstance(detached, Value) or not isinstance(w, Value):
+        return "not a Value"
+    with micrograph.no_grad():
+        detached.fill_(MARK)
+    return w.item() == MARK
+
+
+def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
+    with watching(sub, "detach_shares_data", grad_mode=True) as call:
+        r = sub.detach_shares_data(w, x, new)
+    r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
+    leaves = {"w": r["w"], "x": r["x"]}
+    return {
+        "w": value_of(r["w"], "w"),
+        "w_detach": [value_of(r["w_detach"], "w_detach"),
+                     same_object(r["w_detach"], r["w"], "w_detach", "w")],
+        "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
+        "y": [value_of(r["y"], "y"), graph(r["y"], leaves, label="y")],
+        "call": call.fact,
+        "shared": _shares_with(r["w_detach"], r["w"]),  # last: it writes into w
+    }
+
+
+SHARES_FEEDBACK = ("Build y = (x + w) * (w + 1) and call y.backward(); then take "
+                   "w_detach = w.detach() and set it in place (fill_ or copy_), with grad mode on.")
+SHARES_KEYS = {
+    "w": "w changes only through w_detach, in place: it stays a leaf that requires grad, and "
+    "its version counter (shared with w_detach) counts the change",
+    "w_detach": "w_detach = w.detach(): a new Value, a leaf that does not require grad, sharing "
+    "w's number and version counter",
+    "grads": "call y.backward() once, before the change: backward writes w.grad and x.grad",
+    "y": "y = (x + w) * (w + 1) with the engine's operations, computed before the change",
+    "call": "no no_grad here: w_detach does not require grad, so changing it in place is allowed",
+    "shared": "w_detach must share w's number: w.detach(), not a new Value",
+}
+
+
+@EXERCISE.test("the detached copy shares w's data", points=2, public=True,
+               feedback=SHARES_FEEDBACK, key_feedback=SHARES_KEYS)
 def shares_public(sub):
-    runs = [sub.detach_shares_data(w, x, n) for w, x, n in [(0.25, 1.5, 42.0), (-2.0, 3.0, -7.5)]]
-    return {"w": [num(r["w"]) for r in runs]}
+    return _by_key([_shares(sub, w, x, n) for w, x, n in [(0.25, 1.5, 42.0), (-2.0, 3.0, -7.5)]])
 
 
-@EXERCISE.test(
-    "w stays a leaf and keeps its gradient",
-    points=2,
-    feedback="Backpropagate before detaching; the change through w_detach keeps w a leaf that "
-    "requires grad.",
-    key_feedback={
-        "w": "w must hold the number written through w_detach and stay a leaf that requires "
-        "grad, with no grad_fn",
-        "grads": "backward ran before the change, so the gradients are those at the old w: "
-        "the change through w_detach does not touch them",
-        "y": "y = (x + w) * (w + 1) was computed before the change and keeps its value",
-    },
-)
-def w_kept(sub):
-    runs = [
-        sub.detach_shares_data(w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0)]
-    ]
+@EXERCISE.test("w stays a leaf and keeps its gradient", points=2, feedback=SHARES_FEEDBACK,
+               key_feedback=SHARES_KEYS)
+def shares_hidden(sub):
+    return _by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
+                                                          (0.0, 0.0, -1.25)]])
+
+
+@EXERCISE.test("the detached copy is a leaf without grad", points=1, feedback=SHARES_FEEDBACK,
+               key_feedback=SHARES_KEYS)
+def detached_copy_hidden(sub):
+    runs = _by_key([_shares(sub, w, x, n) for w, x, n in [(2.0, 0.25, -1.0), (0.75, 4.0, 3.5)]])
+    return {k: runs[k] for k in ("w_detach", "shared")}
+
+
+def _cut(sub, w: float) -> dict[str, Any]:
+    with watching(sub, "detach_cuts_graph") as call:
+        r = sub.detach_cuts_graph(w)
+    r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut"}, "detach_cuts_graph")
     return {
-        "w": [value(r["w"]) for r in runs],
-        "grads": [[grad(r["w"]), grad(r["x"])] for r in runs],
-        "y": [num(r["y"]) for r in runs],
+        "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
+                 grad_of(r["w_full"], "w_full.grad")],
+        "cut": [graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"),
+                grad_of(r["w_cut"], "w_cut.grad")],
+        "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
+        "~call": call.fact,  # one backward per product, or one over both: either is right
     }
 
 
-@EXERCISE.test(
-    "the detached copy is a leaf without grad",
-    points=1,
-    feedback="w.detach() is a new Value (not w itself) that does not require grad, has no "
-    "grad_fn, and is a leaf.",
-)
-def detached_attributes(sub):
-    runs = [sub.detach_shares_data(w, x, n) for w, x, n in [(2.0, 0.25, -1.0), (0.75, 4.0, 3.5)]]
-    return [[value(r["w_detach"]), r["w_detach"] is r["w"]] for r in runs]
+CUT_FEEDBACK = ("Make two leaves that require grad, build y_full = w_full * w_full and "
+                "y_cut = w_cut * w_cut.detach() with grad mode on, and call backward on both.")
+CUT_KEYS = {
+    "full": "w_full * w_full reaches w_full along two paths: backward counts both",
+    "cut": "no gradient flows through w_cut.detach(): y_cut's node has one tracked input, "
+    "and backward writes w_cut.grad through the other factor only",
+    "values": "y_full and y_cut are both products of two factors of the same value",
+}
 
 
-@EXERCISE.test(
-    "w * w.detach() sends gradient through one factor",
-    points=2,
-    public=True,
-    feedback="Build y_full = w_full * w_full and y_cut = w_cut * w_cut.detach() on two leaves, "
-    "then backpropagate both.",
-    key_feedback={
-        "full": "w_full * w_full reaches w_full along two paths: both count",
-        "cut": "no gradient flows through w_cut.detach(): only the other factor counts",
-    },
-)
+@EXERCISE.test("w * w.detach() sends gradient through one factor", points=2, public=True,
+               feedback=CUT_FEEDBACK, key_feedback=CUT_KEYS)
 def cut_public(sub):
-    runs = [sub.detach_cuts_graph(w) for w in (1.5, -4.0)]
-    return {
-        "full": [grad(r["w_full"]) for r in runs],
-        "cut": [grad(r["w_cut"]) for r in runs],
-    }
+    return _by_key([_cut(sub, w) for w in (1.5, -4.0)])
 
 
-@EXERCISE.test(
-    "same value, different graph",
-    points=2,
-    feedback="detach changes the graph, not the value: both products equal w * w, but y_cut's "
-    "node has only one tracked input.",
-    key_feedback={
-        "values": "y_full and y_cut both hold w * w",
-        "inputs": "y_cut.grad_fn.next_functions must hold None for the detached factor",
-        "grads": "the gradient through a detached factor is cut: w_cut gets only the other "
-        "factor's path, w_full gets both",
-    },
-)
-def cut_graph(sub):
-    runs = [sub.detach_cuts_graph(w) for w in (0.625, -2.5, 3.0)]
-    return {
-        "values": [[num(r["y_full"]), num(r["y_cut"])] for r in runs],
-        "inputs": [[_inputs(r["y_full"]), _inputs(r["y_cut"])] for r in runs],
-        "grads": [[grad(r["w_full"]), grad(r["w_cut"])] for r in runs],
-    }
+@EXERCISE.test("same value, different graph", points=2, feedback=CUT_FEEDBACK,
+               key_feedback=CUT_KEYS)
+def cut_hidden(sub):
+    return _by_key([_cut(sub, w) for w in (0.625, -2.5, 0.0, 3.0)])
 
 
-@EXERCISE.test(
-    "backward of a detached value raises",
-    points=1,
-    feedback="z = (w * 2).detach() does not require grad and has no grad_fn: catch the "
-    "RuntimeError of z.backward() and return it.",
-)
-def detached_backward(sub):
-    return [caught(sub.backward_of_detached(w)) for w in (0.5, -6.0)]
+def _detached(sub, w: float) -> dict[str, Any]:
+    with watching(sub, "backward_of_detached") as call:
+        e = sub.backward_of_detached(w)
+    return {"error": error_of(e, "the error returned"), "call": call.fact}
+
+
+DETACHED_FEEDBACK = ("z = (w * 2).detach() does not require grad and has no grad_fn: call "
+                     "z.backward(), catch the RuntimeError the engine raises and return it.")
+
+
+@EXERCISE.test("backward of a detached value raises", points=1, public=True,
+               feedback=DETACHED_FEEDBACK)
+def detached_public(sub):
+    return [_detached(sub, w) for w in (0.5, -6.0)]
+
+
+@EXERCISE.test("backward of a detached value on other inputs", points=1,
+               feedback=DETACHED_FEEDBACK)
+def detached_hidden(sub):
+    return [_detached(sub, w) for w in (2.75, 0.0, -1.5)]
 
 
 @EXERCISE.diagram

@@ -1,0 +1,51 @@
+"""ex08 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+SHARES = "the detached copy shares w's data"
+SHARES_HIDDEN = "w stays a leaf and keeps its gradient"
+CUT = "w * w.detach() sends gradient through one factor"
+CUT_HIDDEN = "same value, different graph"
+DETACHED = "backward of a detached value raises"
+
+DETACH = ("    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n"
+          "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n")
+BACKWARD = "    y.backward()\n"
+Y = "    y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n"
+TRY = '''    try:
+        z.backward()
+    except RuntimeError as e:
+        return e
+    return None
+'''
+
+CASES = [
+    Wrong("copy_not_detach", fails={SHARES: "w_detach must share w's number",
+                                    DETACHED: "the error returned"}),
+    Wrong("no_cut", fails={CUT: "differs", CUT_HIDDEN: "differs"}),
+    Wrong("hardcoded", fails={SHARES: "w_detach", CUT: "y_cut"}),
+    Wrong("data_not_detach", fails={SHARES: "w was never changed in place"},
+          edits={DETACH: "    w_detach = w.data\n    w_detach.fill_(new)\n"}),
+    Wrong("no_grad_instead_of_detach", fails={SHARES: "grad mode was off (no_grad)"},
+          edits={DETACH: "    with micrograph.no_grad():\n        w.fill_(new)\n"
+                         "    w_detach = w.detach()\n"}),
+    Wrong("new_leaf_instead_of_change", fails={SHARES: "w was never changed in place"},
+          edits={DETACH: "    w_detach = Value(new)\n"}),
+    Wrong("change_before_backward", fails={SHARES: "y"},
+          edits={DETACH: "", Y: "    w_detach = w.detach()\n    w_detach.fill_(new)\n" + Y}),
+    Wrong("cut_grad_by_hand", fails={CUT: "w_cut.grad holds a value that backward did not write"},
+          edits={"    y_cut.backward()\n": "    w_cut.grad = w_cut.detach()\n"}),
+    Wrong("cut_under_no_grad", fails={CUT: "RuntimeError"},
+          edits={"    y_cut = w_cut * w_cut.detach()  # the second factor is a constant: dy/dw = w\n":
+                 "    with micrograph.no_grad():\n        y_cut = w_cut * w_cut\n"}),
+    Wrong("error_by_hand", fails={DETACHED: "made by hand"},
+          edits={TRY: "    return RuntimeError(\"element 0 of tensors does not require grad and "
+                      "does not have a grad_fn\")\n"}),
+    Correct("copy_and_one_backward", edits={
+        "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+        "    w_detach.copy_(Value(new))\n",
+        "    y_cut = w_cut * w_cut.detach()  # the second factor is a constant: dy/dw = w\n":
+        "    y_cut = w_cut.detach() * w_cut\n",
+        "    y_full.backward()\n    y_cut.backward()\n": "    micrograph.backward([y_full, y_cut])\n"}),
+    Correct("other_names"),
+]
