@@ -2,17 +2,22 @@
 
 Every probe calls the submission on inputs that are not in the exercise text, several per test.
 The probes make the leaves and loss functions for ``sgd_step`` themselves, so they can watch the
-very object the student must update.  Each probe starts with grad mode on, so a submission that
-leaves recording switched off loses the test that checks for it, not every test after it.
+very object the student must update.  They observe how each result came about: whether grad
+mode was off while the student's code ran (and whether it was left off), the graph behind y,
+who wrote ``w.grad`` and how many backward passes ran, whether w was changed in place (its
+version counter) and is still the object given, and whether the returned error was raised by
+the engine.  ``watching`` restores grad mode after each call, so a submission that leaves
+recording switched off loses the test that checks for it, not every test after it.
 """
 
-import functools
+from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.probe import caught, grad, num, raised, value
+from grader.spec.graph import graph
+from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -21,169 +26,156 @@ LOSSES = [
     (-1.0, lambda w: (w - 2) ** 2, 0.1),
     (0.5, lambda w: (w + 3.0) * (w + 1), 0.05),
     (1.5, lambda w: (w * 0.5).exp() - w, 0.25),
+    (0.0, lambda w: w * w + w, 0.5),  # w = 0: a formula that forgets a term still moves w
 ]
 
 
-def _grad_mode_on(probe):
-    """Start the probe with grad mode on, whatever an earlier call left behind."""
-
-    @functools.wraps(probe)
-    def run(sub):
-        micrograph.set_grad_enabled(True)
-        return probe(sub)
-
-    return run
+def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
+    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
+def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
+    if type(r) is not dict or not keys <= set(r):
+        raise TypeError(f"{function} must return a dict with keys {sorted(keys)}")
+    return r
 
-def _version(v: Value) -> int:
-    return int(v._version)
+
+def _inference(sub, w: float, x: float) -> dict[str, Any]:
+    with watching(sub, "inference", grad_mode=True) as call:
+        r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
+    return {"y": value_of(r["y"], "y"), "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
+            "call": call.fact}
 
 
-@EXERCISE.test(
-    "inference records nothing",
-    points=2,
-    public=True,
-    feedback="Compute y inside `with micrograph.no_grad():` from leaves that require grad.",
-    key_feedback={
-        "y": "y computed under no_grad has the right value, does not require grad, has no "
-        "grad_fn, and is a leaf",
-    },
-)
-@_grad_mode_on
+INFERENCE_FEEDBACK = ("Make leaves w and x that require grad, then compute y from them inside "
+                      "`with micrograph.no_grad():`.")
+INFERENCE_KEYS = {
+    "y": "y is computed from w and x with the engine's operations, under no_grad: not recorded",
+    "inputs": "w and x are leaves that require grad: no_grad changes what is recorded, not them",
+    "call": "compute y inside a `with micrograph.no_grad():` block: recording is off inside it "
+    "and on again after it",
+}
+
+
+@EXERCISE.test("inference records nothing", points=2, public=True, feedback=INFERENCE_FEEDBACK,
+               key_feedback=INFERENCE_KEYS)
 def inference_public(sub):
-    return {"y": [value(sub.inference(w, x)["y"]) for w, x in [(0.5, -1.5), (2.0, 0.25)]]}
+    return _by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]])
 
 
-@EXERCISE.test(
-    "after inference",
-    points=2,
-    feedback="no_grad changes what is recorded, not the inputs, and only inside its with-block.",
-    key_feedback={
-        "inputs": "w and x are still leaves that require grad",
-        "mode": "grad mode must be on again after inference returns: use the with-block form",
-        "backward": "y records no graph, so y.backward() raises: compute y under no_grad",
-    },
-)
-@_grad_mode_on
-def after_inference(sub):
-    runs, modes = [], []
-    for w, x in [(-2.5, 1.0), (3.0, 0.5)]:
-        runs.append(sub.inference(w, x))
-        modes.append(micrograph.is_grad_enabled())
-    return {
-        "inputs": [[value(r["w"]), value(r["x"])] for r in runs],
-        "mode": modes,
-        "backward": [raised(lambda y=r["y"]: y.backward()) for r in runs],
-    }
+@EXERCISE.test("after inference", points=2, feedback=INFERENCE_FEEDBACK,
+               key_feedback=INFERENCE_KEYS)
+def inference_hidden(sub):
+    return _by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]])
 
 
-@EXERCISE.test(
-    "a gradient step under no_grad",
-    points=2,
-    public=True,
-    feedback="Clear w.grad, compute the loss, backpropagate, then `w -= lr * w.grad` inside "
-    "no_grad; return the loss.",
-    key_feedback={
-        "loss": "return the loss computed before the update",
-        "grad": "w.grad must hold d(loss)/dw from this step's backward (clear it first)",
-        "w": "w must move by -lr * w.grad and stay a leaf that requires grad",
-    },
-)
-@_grad_mode_on
-def step_public(sub):
-    losses, grads, ws = [], [], []
-    for start, loss_fn, lr in LOSSES[:2]:
-        w = Value(start, requires_grad=True)
-        losses.append(num(sub.sgd_step(w, loss_fn, lr)))
-        grads.append(grad(w))
-        ws.append(value(w))
-    return {"loss": losses, "grad": grads, "w": ws}
-
-
-@EXERCISE.test(
-    "the step changes the leaf in place",
-    points=1,
-    feedback="Update the Value you were given in place (w -= ...) inside no_grad: a new Value "
-    "(w = w - ...) is not the parameter, and a change through w.data is not counted.",
-)
-@_grad_mode_on
-def step_in_place(sub):
-    observed = []
-    for start, loss_fn, lr in LOSSES:
-        w = Value(start, requires_grad=True)
-        sub.sgd_step(w, loss_fn, lr)
-        observed.append([num(w), _version(w), w.is_leaf])
-    return observed
-
-
-@EXERCISE.test(
-    "three steps descend",
-    points=2,
-    feedback="Each step must clear w.grad first (else the gradients of earlier steps add up), "
-    "then move the w it was given, in place, by -lr * w.grad.",
-)
-@_grad_mode_on
-def three_steps(sub):
-    trajectories = []
-    for start, loss_fn, lr in LOSSES:
-        w = Value(start, requires_grad=True)
-        path = []
-        for _ in range(3):
+def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int) -> dict:
+    w = Value(start, requires_grad=True)
+    runs = []
+    for _ in range(steps):
+        with watching(sub, "sgd_step", grad_mode=True) as call:
             loss = sub.sgd_step(w, loss_fn, lr)
-            path.append([num(loss), num(w), grad(w)])
-        trajectories.append(path)
-    return trajectories
+        runs.append({"loss": [value_of(loss, "the loss returned"),
+                              graph(loss, {"w": w}, label="the loss returned")],
+                     "grad": grad_of(w, "w.grad"), "w": value_of(w, "w"), "call": call.fact})
+    return _by_key(runs)
 
 
-@EXERCISE.test(
-    "without no_grad the step raises",
-    points=2,
-    feedback="Backpropagate, then try `w -= lr * w.grad` outside no_grad and return the "
-    "RuntimeError it raises.",
-    key_feedback={
-        "error": "outside no_grad, w -= ... is an in-place change of a leaf that requires grad: "
-        "catch that RuntimeError and return it",
-        "w": "the refused update leaves w as it was (value and version), with the gradient of "
-        "this backward",
-    },
-)
-@_grad_mode_on
-def step_refused(sub):
-    errors, ws = [], []
-    for start, loss_fn, lr in LOSSES:
-        w = Value(start, requires_grad=True)
-        errors.append(caught(sub.step_without_no_grad(w, loss_fn, lr)))
-        ws.append([value(w), _version(w)])
-    return {"error": errors, "w": ws}
+STEP_FEEDBACK = ("Clear w.grad, compute the loss, backpropagate once, then `w -= lr * w.grad` "
+                 "inside no_grad; return the loss.")
+STEP_KEYS = {
+    "loss": "return the loss Value computed from w before the update",
+    "grad": "w.grad holds d(loss)/dw from this step's backward: clear it first, and let "
+    "backward write it",
+    "w": "change the w you were given in place (w -= ...), under no_grad: it stays a leaf that "
+    "requires grad, and its version counter counts each step",
+    "call": "one backward per step, and the update inside `with micrograph.no_grad():`",
+}
 
 
-@EXERCISE.test(
-    "set_grad_enabled switches recording",
-    points=2,
-    feedback="Compute y inside `with micrograph.set_grad_enabled(training):`.",
-    key_feedback={
-        "recorded": "y is recorded (it has a grad_fn and is not a leaf) exactly when training is "
-        "True, even inside a no_grad block",
-        "value": "the grad mode changes what is recorded, not y's value: compute y from the w "
-        "and x given",
-        "mode": "the grad mode must be what it was before the call: use the with-block form",
-    },
-)
-@_grad_mode_on
-def grad_mode_switch(sub):
-    recorded, values, modes = [], [], []
+@EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
+               key_feedback=STEP_KEYS)
+def step_public(sub):
+    return _by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]])
+
+
+@EXERCISE.test("the step changes the leaf in place", points=1, feedback=STEP_FEEDBACK,
+               key_feedback=STEP_KEYS)
+def step_in_place(sub):
+    return _by_key([_step(sub, s, f, lr, 1) for s, f, lr in LOSSES])
+
+
+@EXERCISE.test("three steps descend", points=2, feedback=STEP_FEEDBACK, key_feedback=STEP_KEYS)
+def three_steps(sub):
+    return _by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]])
+
+
+def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:
+    w = Value(start, requires_grad=True)
+    with watching(sub, "step_without_no_grad") as call:
+        e = sub.step_without_no_grad(w, loss_fn, lr)
+    return {"error": error_of(e, "the error returned"),
+            "w": [value_of(w, "w"), grad_of(w, "w.grad")], "call": call.fact}
+
+
+REFUSED_FEEDBACK = ("Backpropagate, then try `w -= lr * w.grad` outside no_grad and return the "
+                    "RuntimeError the engine raises.")
+REFUSED_KEYS = {
+    "error": "outside no_grad, w -= ... is an in-place change of a leaf that requires grad: "
+    "catch the RuntimeError the engine raises and return it",
+    "w": "the refused update leaves w as it was, with the gradient backward wrote",
+    "call": "compute the loss and call backward once, as in sgd_step",
+}
+
+
+@EXERCISE.test("without no_grad the step is refused", points=1, public=True,
+               feedback=REFUSED_FEEDBACK, key_feedback=REFUSED_KEYS)
+def refused_public(sub):
+    return _by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[:1]])
+
+
+@EXERCISE.test("without no_grad the step raises", points=2, feedback=REFUSED_FEEDBACK,
+               key_feedback=REFUSED_KEYS)
+def refused_hidden(sub):
+    return _by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]])
+
+
+def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) -> dict:
+    leaf = Value(w, requires_grad=True)
+    with outer():
+        with watching(sub, "forward", grad_mode=True) as call:
+            y = sub.forward(leaf, x, training)
+        mode_after = micrograph.is_grad_enabled()
+    return {"y": [value_of(y, "y"), graph(y, {"w": leaf}, label="y")],
+            "mode": [call.fact, mode_after]}
+
+
+FORWARD_FEEDBACK = "Compute y inside `with micrograph.set_grad_enabled(training):`."
+FORWARD_KEYS = {
+    "y": "y is recorded exactly when training is True, whatever the mode around the call: "
+    "compute it from w and x with the engine's operations",
+    "mode": "the grad mode is what training says inside the call, and what it was before "
+    "after the call: use the with-block form",
+}
+
+
+@EXERCISE.test("set_grad_enabled on one input", points=1, public=True,
+               feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
+def forward_public(sub):
+    return _by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
+                    _forward(sub, micrograph.no_grad, True, -1.0, 0.5),
+                    _forward(sub, micrograph.enable_grad, False, 0.75, 2.0)])
+
+
+@EXERCISE.test("set_grad_enabled switches recording", points=2, feedback=FORWARD_FEEDBACK,
+               key_feedback=FORWARD_KEYS)
+def forward_hidden(sub):
+    runs = []
     for outer in (micrograph.enable_grad, micrograph.no_grad):
-        for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0))]:
-            leaf = Value(w, requires_grad=True)
-            with outer():
-                y = sub.forward(leaf, x, training)
-                modes.append(micrograph.is_grad_enabled())
-            micrograph.set_grad_enabled(True)
-            seen = value(y)
-            recorded.append(seen if isinstance(seen, str) else [seen["grad_fn"], seen["is_leaf"]])
-            values.append(num(y))
-    return {"recorded": recorded, "value": values, "mode": modes}
+        for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]:
+            runs.append(_forward(sub, outer, training, w, x))
+    return _by_key(runs)
 
 
 @EXERCISE.diagram

@@ -1,0 +1,50 @@
+"""ex09 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+INFERENCE = "inference records nothing"
+STEP = "a gradient step under no_grad"
+IN_PLACE = "the step changes the leaf in place"
+REFUSED = "without no_grad the step is refused"
+FORWARD = "set_grad_enabled on one input"
+FORWARD_HIDDEN = "set_grad_enabled switches recording"
+
+INFER = ("    with micrograph.no_grad():\n"
+         "        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n")
+UPDATE = ("    with micrograph.no_grad():\n"
+          "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n")
+BACKWARD = ("    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n")
+TRY = '''    try:
+        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused
+    except RuntimeError as e:
+        return e
+    return None
+'''
+FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
+                "        return _graph(w, x)\n")
+
+CASES = [
+    Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),
+    Wrong("no_zero_no_no_grad", fails={INFERENCE: "grad mode", STEP: "w.grad"}),
+    Wrong("rebinding_step", fails={STEP: "w was never changed in place"}),
+    Wrong("floats_inference", fails={INFERENCE: "grad mode"},
+          edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
+    Wrong("detach_instead_of_no_grad", fails={INFERENCE: "grad mode"},
+          edits={INFER: "    y = _graph(w, x).detach()\n"}),
+    Wrong("update_through_data", fails={STEP: "w was never changed in place"},
+          edits={UPDATE: "    w.data -= lr * w.grad.item()\n"}),
+    Wrong("grad_assigned_by_hand", fails={STEP: "assigned by hand"},
+          edits={BACKWARD: "    loss = loss_fn(w)\n    (g,) = micrograph.grad(loss, w)\n"
+                           "    w.grad = g\n    with micrograph.no_grad():\n"}),
+    Wrong("error_by_hand", fails={REFUSED: "made by hand"},
+          edits={TRY: '    return RuntimeError("a leaf Variable that requires grad is being used '
+                      'in an in-place operation.")\n'}),
+    Wrong("forward_detaches", fails={FORWARD: "grad mode"},
+          edits={FORWARD_BODY: "    y = _graph(w, x)\n    return y if training else y.detach()\n"}),
+    Wrong("forward_only_no_grad", fails={FORWARD: "y"},
+          edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n"
+                               "    with micrograph.no_grad():\n        return _graph(w, x)\n"}),
+    Correct("sub_in_place", edits={UPDATE: "    with micrograph.no_grad():\n"
+                                           "        w.sub_(w.grad * lr)\n"}),
+    Correct("other_forms"),
+]
