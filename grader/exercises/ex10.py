@@ -1,30 +1,23 @@
 """ex10 dynamic_graph: Python control flow decides the graph, call by call.
 
 Every probe calls the submission on inputs that are not in the exercise text, several per test.
-The probes own the leaves, backpropagate themselves and read the graph with their own walker
-(``_chain``), so that ``branch`` and ``double_until`` are judged apart from ``grad_fn_chain``.
+The probes own the leaves, backpropagate themselves and read the graph with the grader's own
+walker (GRAPH facts), so that ``branch`` and ``double_until`` are judged apart from
+``grad_fn_chain``; they also watch that the student's code ran no backward pass.  Inputs sit on
+the boundaries the statement names: x = 0 (not > 0), y equal to the limit (the loop stops).
 """
 
 import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.probe import grad, grad_fn, num
+from grader.spec.graph import graph
+from grader.spec.probe import grad
+from grader.spec.provenance import value_of, watching
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
 )
-
-
-def _chain(y: object) -> list | str:
-    """The node names from y.grad_fn down its first tracked inputs, leaves' nodes left out."""
-    if not isinstance(y, Value):
-        return f"not a Value: {type(y).__name__}"
-    names, node = [], y.grad_fn
-    while node is not None and not isinstance(node, micrograph.AccumulateGrad):
-        names.append(str(node.name()))
-        node = next((child for child, _ in node.next_functions if child is not None), None)
-    return names
 
 
 def _backward(y: object, w: Value) -> float | None | str:
@@ -57,43 +50,41 @@ def _other_graphs() -> list[Value]:
     ]
 
 
-@EXERCISE.test(
-    "branch picks the operation",
-    points=2,
-    public=True,
-    feedback="If x > 0 return x_value * w, otherwise exp(x_value - w), with x_value = Value(x).",
-    key_feedback={
-        "grad_fn": "each branch records its own operations: a product when x > 0, otherwise "
-        "an exponential of a subtraction",
-        "value": "y is x * w when x > 0, exp(x - w) otherwise",
-    },
-)
+def _branch(sub, x: float, w_start: float) -> dict:
+    w = Value(w_start, requires_grad=True)
+    with watching(sub, "branch") as call:
+        y = sub.branch(x, w)
+    return {"graph": graph(y, {"w": w}, label="y"), "value": value_of(y, "y"),
+            "grad": _backward(y, w), "call": call.fact}
+
+
+def _by_key(runs: list[dict]) -> dict[str, list]:
+    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
+    return {key: [run[key] for run in runs] for key in runs[0]}
+
+
+BRANCH_FEEDBACK = ("Make x_value = Value(x); if x > 0 return x_value * w, otherwise "
+                   "(x_value - w).exp(), with the engine's operations and no backward.")
+BRANCH_KEYS = {
+    "graph": "each call records only the branch its x selects: a product when x > 0, "
+    "otherwise an exponential of x_value - w (x = 0 is not > 0)",
+    "value": "y is the result of the branch taken, made by the engine from x_value and w",
+    "grad": "backward differentiates only the branch that ran: build each call's y with the "
+    "branch its x selects",
+    "call": "branch builds y only: the probe calls backward itself",
+}
+
+
+@EXERCISE.test("branch picks the operation", points=2, public=True, feedback=BRANCH_FEEDBACK,
+               key_feedback=BRANCH_KEYS)
 def branch_public(sub):
-    w = Value(0.75, requires_grad=True)
-    ys = [sub.branch(x, w) for x in (2.0, -1.0)]
-    return {"grad_fn": [grad_fn(y) for y in ys], "value": [num(y) for y in ys]}
+    return _by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]])
 
 
-@EXERCISE.test(
-    "a new graph per call",
-    points=3,
-    feedback="Every call records only the branch its x selects: the product when x > 0, the "
-    "exponential of x - w when x <= 0 (x = 0 included).",
-    key_feedback={
-        "graphs": "each call's graph must hold only the operations of the branch taken",
-        "grads": "backward differentiates only the branch that ran: build each call's y "
-        "with the branch its x selects",
-        "values": "y is x * w when x > 0, exp(x - w) otherwise",
-    },
-)
+@EXERCISE.test("a new graph per call", points=3, feedback=BRANCH_FEEDBACK,
+               key_feedback=BRANCH_KEYS)
 def graph_per_call(sub):
-    w = Value(-0.5, requires_grad=True)
-    ys = [sub.branch(x, w) for x in (1.5, -2.0, 0.0, 3.0, -0.25)]
-    return {
-        "graphs": [_chain(y) for y in ys],
-        "values": [num(y) for y in ys],
-        "grads": [_backward(y, w) for y in ys],
-    }
+    return _by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)])
 
 
 @EXERCISE.test(
@@ -101,11 +92,14 @@ def graph_per_call(sub):
     points=1,
     public=True,
     feedback="Walk from y.grad_fn through the first non-None entry of next_functions, collecting "
-    "node.name(); stop at a leaf's AccumulateGrad node.",
+    "node.name(); stop at a leaf's AccumulateGrad node (not included), and return [] for a leaf.",
 )
 def chain_public(sub):
     w = Value(1.25, requires_grad=True)
-    return [_names_of(sub.grad_fn_chain(sub.branch(x, w))) for x in (0.5, -3.0)]
+    c = Value(-2.0)  # data: its edge is None
+    graphs = [sub.branch(x, w) for x in (0.5, -3.0)]
+    graphs += [(w.exp() + w * 3).tanh(), (c * w).sin(), Value(4.0, requires_grad=True)]
+    return [_names_of(sub.grad_fn_chain(y)) for y in graphs]
 
 
 @EXERCISE.test(
@@ -118,43 +112,47 @@ def chain_other(sub):
     return [_names_of(sub.grad_fn_chain(y)) for y in _other_graphs()]
 
 
-@EXERCISE.test(
-    "the while loop follows the data",
-    points=2,
-    feedback="Double y while y < limit, counting the doublings; if w is already at or above "
-    "the limit the loop runs zero times and y is w.",
-    key_feedback={
-        "steps": "count one step per doubling that ran",
-        "y": "y ends at the first doubled value that is not below the limit",
-    },
-)
+def _loop(sub, start: float, limit: float) -> dict:
+    w = Value(start, requires_grad=True)
+    with watching(sub, "double_until") as call:
+        r = sub.double_until(w, limit)
+    if type(r) not in (tuple, list) or len(r) != 2:
+        raise TypeError("double_until must return (y, steps)")
+    y, steps = r
+    return {"steps": steps if type(steps) is int else f"not an int: {type(steps).__name__}",
+            "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],
+            "grad": _backward(y, w), "call": call.fact}
+
+
+LOOP_FEEDBACK = ("Start with y = w and double it (y = y * 2) while y < limit, counting the "
+                 "doublings; if w is already at or above the limit the loop runs zero times.")
+LOOP_KEYS = {
+    "steps": "count one step per doubling that ran; the loop stops as soon as y is no longer "
+    "below the limit (y equal to the limit stops it)",
+    "graph": "each doubling that runs records one y = y * 2 node, nothing else: y is w after "
+    "zero doublings",
+    "grad": "backward goes back through every recorded doubling: record one per doubling",
+    "call": "double_until builds y only: the probe calls backward itself",
+}
+
+
+@EXERCISE.test("the while loop on two inputs", points=1, public=True, feedback=LOOP_FEEDBACK,
+               key_feedback=LOOP_KEYS)
+def loop_public(sub):
+    return _by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]])
+
+
+@EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
+               key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    runs = [
-        sub.double_until(Value(w, requires_grad=True), limit)
-        for w, limit in [(0.75, 50.0), (3.0, 10.0), (20.0, 5.0), (0.1, 1000.0)]
-    ]
-    return {"steps": [r[1] for r in runs], "y": [num(r[0]) for r in runs]}
+    return _by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
+                                                          (0.1, 1000.0)]])
 
 
-@EXERCISE.test(
-    "the loop's graph and gradient",
-    points=2,
-    feedback="Each doubling that runs records one MulBackward0 node, and backward goes back "
-    "through every recorded doubling.",
-    key_feedback={
-        "graph": "the graph must hold one MulBackward0 per doubling (y = y * 2), nothing else",
-        "grad": "backward multiplies by the local derivative of every recorded doubling: "
-        "record one per doubling that ran",
-    },
-)
+@EXERCISE.test("the loop's graph and gradient", points=2, feedback=LOOP_FEEDBACK,
+               key_feedback=LOOP_KEYS)
 def loop_graph(sub):
-    graphs, grads = [], []
-    for start, limit in [(1.25, 30.0), (0.5, 0.25), (6.0, 100.0)]:
-        w = Value(start, requires_grad=True)
-        y, _ = sub.double_until(w, limit)
-        graphs.append(_chain(y))
-        grads.append(_backward(y, w))
-    return {"graph": graphs, "grad": grads}
+    return _by_key([_loop(sub, w, limit) for w, limit in [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)]])
 
 
 @EXERCISE.diagram

@@ -1,0 +1,44 @@
+"""ex10 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+BRANCH = "branch picks the operation"
+BRANCH_HIDDEN = "a new graph per call"
+CHAIN = "grad_fn_chain reads a branch"
+LOOP = "the while loop on two inputs"
+LOOP_HIDDEN = "the while loop follows the data"
+
+IF = "    if x_value > 0:  # a plain Python if: only the branch that runs is recorded\n"
+LOOP_LINE = "    while y < limit:  # the data decides how many nodes get recorded\n"
+DOUBLE = "        y = y * 2\n"
+FIRST = "        node = next((child for child, _ in node.next_functions if child is not None), None)\n"
+
+CASES = [
+    Wrong("chain_first_input", fails={CHAIN: "first non-None entry"}),
+    Wrong("fixed_loop", fails={LOOP: "y"}),
+    Wrong("static_mask", fails={BRANCH: "y's graph"}),
+    Wrong("zero_is_positive", fails={BRANCH: "y's graph differs"}, edits={IF: "    if x >= 0:\n"}),
+    Wrong("loop_to_the_limit", fails={LOOP_HIDDEN: "y's graph"},
+          edits={LOOP_LINE: "    while y <= limit:\n"}),
+    Wrong("branch_from_floats", fails={BRANCH: "y is a leaf (no grad_fn)"},
+          edits={"        return x_value * w\n":
+                 "        return Value(x * w.item(), requires_grad=True)\n"}),
+    Wrong("loop_as_one_product", fails={LOOP: "y's graph"},
+          edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
+                 "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
+    Wrong("chain_last_input", fails={CHAIN: "first non-None entry"},
+          edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
+                        "        node = tracked[-1] if tracked else None\n"}),
+    Wrong("doubling_as_sum", fails={LOOP: "y's graph"}, edits={DOUBLE: "        y = y + y\n"}),
+    Wrong("backward_inside_branch", fails={BRANCH: "branch started a backward pass"},
+          edits={"        return x_value * w\n":
+                 "        y = x_value * w\n        y.backward(retain_graph=True)\n"
+                 "        w.grad = None\n        return y\n"}),
+    Correct("other_spelling", edits={
+        "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
+        "        return x_value * w\n": "        return w * x_value\n",
+        "    return (x_value - w).exp()\n": "    return micrograph.exp(micrograph.sub(x_value, w))\n",
+        LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
+        DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
+    Correct("recursive_chain"),
+]
