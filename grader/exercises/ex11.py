@@ -2,7 +2,11 @@
 ``mm``, the documents' one-row-per-backward experiment, and why x.grad must be zeroed between.
 
 The probes build their own graphs (``_graph``) for ``vjp`` and ``jacobian_rows``, so those are
-judged apart from ``build``, on shapes and numbers that are not in the exercise text.
+judged apart from ``build``, on shapes and numbers that are not in the exercise text.  They
+observe how each result came about: the graph behind each entry of loss, who wrote each
+``.grad`` (backward, or an assignment) and whether it was zeroed in place since, and how many
+backward passes the student's code ran.  An error the student's code raises (a second backward
+on a freed graph) is told as raised, with its line.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.probe import error_text, grad, num, show, value
+from grader.spec.graph import graph
+from grader.spec.probe import num, show
+from grader.spec.provenance import grad_of, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -43,106 +49,138 @@ def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
 
 
-def _attempt(fn: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
-    """``fn(*args)`` and None, or None and the error it raised (NotImplementedError goes through)."""
-    try:
-        return fn(*args), None
-    except NotImplementedError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a backward that fails is an observation here
-        return None, error_text(exc)
+def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
+    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
-def _rows(sub, x_row, y_rows, zero_between: bool) -> list | str:
-    x, _, loss = _graph(x_row, y_rows)
-    rows, error = _attempt(sub.jacobian_rows, x, loss, zero_between)
-    return error if error is not None else _matrix(rows, num)
+def _x_grads(x: list[list[Value]]) -> list[dict[str, Any]]:
+    return [grad_of(leaf, f"x[0][{k}].grad") for k, leaf in enumerate(x[0])]
 
 
-@EXERCISE.test(
-    "build makes loss = mm(x, y)",
-    points=2,
-    public=True,
-    feedback="x is [[...]], one row of new leaves that require grad; y is a list of rows of "
-    "Values that do not; loss = micrograph.mm(x, y), and no backward yet.",
-    key_feedback={
-        "x": "x must be one row [[...]] of new leaves Value(v, requires_grad=True)",
-        "y": "y's entries are plain Values: the documents' y does not require grad",
-        "loss": "loss = micrograph.mm(x, y): one row with an entry per column of y",
-    },
-)
+def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
+    with watching(sub, "build") as call:
+        g = sub.build(x_row, y_rows)
+    if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
+        raise TypeError('build must return {"x": x, "y": y, "loss": loss}')
+    names: dict[str, Any] = {}
+    if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
+        names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
+    return {
+        "x": _matrix(g["x"], lambda v: value_of(v, "an entry of x")),
+        "y": _matrix(g["y"], lambda v: value_of(v, "an entry of y")),
+        "loss": _matrix(g["loss"], lambda v: graph(v, names, label="an entry of loss")),
+        "call": call.fact,
+    }
+
+
+BUILD_FEEDBACK = ("x is [[...]], one row of new leaves that require grad; y is a list of rows of "
+                  "Values that do not; loss = micrograph.mm(x, y), and no backward yet.")
+BUILD_KEYS = {
+    "x": "x must be one row [[...]] of new leaves Value(v, requires_grad=True)",
+    "y": "y's entries are plain Values: the documents' y does not require grad",
+    "loss": "loss = micrograph.mm(x, y): one row with an entry per column of y, each a sum of "
+    "products of x's entries",
+    "call": "build only builds the graph: no backward yet",
+}
+
+
+@EXERCISE.test("build makes loss = mm(x, y)", points=2, public=True, feedback=BUILD_FEEDBACK,
+               key_feedback=BUILD_KEYS)
 def build_public(sub):
-    graphs = [sub.build(x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])]
-    return {key: [_matrix(g[key], value) for g in graphs] for key in ("x", "y", "loss")}
+    return _by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])])
 
 
-@EXERCISE.test(
-    "a gradient vector gives v times the Jacobian",
-    points=2,
-    feedback="Pass v in loss's shape, [v], as the gradient: micrograph.backward(loss, [v]); "
-    "then read x's gradients.",
-)
+@EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
+def build_hidden(sub):
+    return _by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])])
+
+
+def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, Any]:
+    x, y, loss = _graph(x_row, y_rows, y_grad)
+    with watching(sub, "vjp") as call:
+        grads = sub.vjp(x, loss, v)
+    out = {"returned": _list(grads, num), "x_grads": _x_grads(x), "call": call.fact}
+    if y_grad:
+        out["y_grads"] = [grad_of(e, "an entry of y's .grad") for row in y for e in row]
+    return out
+
+
+VJP_FEEDBACK = ("Backpropagate once, passing v in loss's shape, [v], as the gradient: "
+                "micrograph.backward(loss, [v]); then read x's gradients.")
+VJP_KEYS = {
+    "returned": "return x's gradients, as written by that one backward",
+    "x_grads": "let backward write x's .grad: one pass from every entry of loss at once, "
+    "with the gradient [v]",
+    "y_grads": "one backward from loss reaches every leaf that requires grad, y's too",
+    "call": "one backward pass, from all of loss at once, with the gradient [v]",
+}
+
+
+@EXERCISE.test("v times the Jacobian", points=1, public=True, feedback=VJP_FEEDBACK,
+               key_feedback=VJP_KEYS)
+def vjp_public(sub):
+    return _by_key([_vjp(sub, *SQUARE[0], [0.5, 2.0]),
+                    _vjp(sub, *OTHER_SHAPES[2], [1.0, -1.0, 2.0])])
+
+
+@EXERCISE.test("a gradient vector gives v times the Jacobian", points=2, feedback=VJP_FEEDBACK,
+               key_feedback=VJP_KEYS)
 def vjp_vectors(sub):
-    cases = [
-        (SQUARE[0], [1.0, 0.0]),
-        (SQUARE[0], [1.0, 1.0]),
-        (SQUARE[1], [2.0, -0.5]),
-        (OTHER_SHAPES[0], [0.0, 3.0]),
-        (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0]),
-    ]
-    out = []
-    for (x_row, y_rows), v in cases:
-        x, _, loss = _graph(x_row, y_rows)
-        grads, error = _attempt(sub.vjp, x, loss, v)
-        out.append(error if error is not None else _list(grads, num))
-    return out
+    cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
+             (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0])]
+    return _by_key([_vjp(sub, x_row, y_rows, v) for (x_row, y_rows), v in cases])
 
 
-@EXERCISE.test(
-    "y gets its gradient too when it requires grad",
-    points=1,
-    feedback="Backpropagate once from loss with the gradient [v]: every leaf in the graph that "
-    "requires grad receives its part of the vector-Jacobian product.",
-)
+@EXERCISE.test("y gets its gradient too when it requires grad", points=1, public=True,
+               feedback=VJP_FEEDBACK, key_feedback=VJP_KEYS)
 def vjp_y_grad(sub):
-    out = []
-    for (x_row, y_rows), v in [(SQUARE[1], [1.0, 1.0]), (OTHER_SHAPES[0], [2.0, -1.0])]:
-        x, y, loss = _graph(x_row, y_rows, y_grad=True)
-        _, error = _attempt(sub.vjp, x, loss, v)
-        out.append(error if error is not None else _matrix(y, grad))
-    return out
+    cases = [(SQUARE[1], [1.0, 1.0]), (OTHER_SHAPES[0], [2.0, -1.0])]
+    return _by_key([_vjp(sub, x_row, y_rows, v, y_grad=True) for (x_row, y_rows), v in cases])
 
 
-@EXERCISE.test(
-    "one Jacobian row per backward",
-    points=2,
-    public=True,
-    feedback="For each entry j of loss, backpropagate with the one-hot gradient [[0, .., 1, .., 0]] "
-    "keeping the graph (retain_graph=True) for the calls still to come, record x's gradients, "
-    "then zero them with leaf.grad.zero_().",
-)
+def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
+    x, _, loss = _graph(x_row, y_rows)
+    with watching(sub, "jacobian_rows") as call:
+        rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
+    return {"rows": _matrix(rows, num), "x_grads": _x_grads(x), "call": call.fact}
+
+
+ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradient "
+                 "[[0, .., 1, .., 0]] keeping the graph (retain_graph=True) for the calls still "
+                 "to come, record x's gradients, then, if zero_between, zero them with "
+                 "leaf.grad.zero_().")
+ROWS_KEYS = {
+    "rows": "record x's gradients right after each backward, one list per entry of loss",
+    "x_grads": "let backward write x's .grad, and zero it in place (leaf.grad.zero_()) only "
+    "when zero_between is True",
+    "call": "one backward per entry of loss, each with its one-hot gradient",
+}
+
+
+@EXERCISE.test("one Jacobian row per backward", points=2, public=True, feedback=ROWS_FEEDBACK,
+               key_feedback=ROWS_KEYS)
 def rows_public(sub):
-    return [_rows(sub, x_row, y_rows, True) for x_row, y_rows in SQUARE]
+    return _by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in SQUARE])
 
 
-@EXERCISE.test(
-    "Jacobian rows for other shapes",
-    points=2,
-    feedback="Make one backward per entry of loss, however many columns y has; a product in mm "
-    "saves its operands, so every backward but the last needs retain_graph=True.",
-)
+@EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,
+               key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
-    return [_rows(sub, x_row, y_rows, True) for x_row, y_rows in OTHER_SHAPES]
+    return _by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in OTHER_SHAPES])
 
 
-@EXERCISE.test(
-    "without zeroing the records add up",
-    points=2,
-    feedback="With zero_between=False leave x's gradients alone between the calls: each "
-    "backward then adds its row to what the earlier ones left in .grad.",
-)
+@EXERCISE.test("rows without zeroing", points=1, public=True, feedback=ROWS_FEEDBACK,
+               key_feedback=ROWS_KEYS)
+def rows_not_zeroed_public(sub):
+    return _by_key([_rows(sub, *SQUARE[1], False)])
+
+
+@EXERCISE.test("without zeroing the records add up", points=2, feedback=ROWS_FEEDBACK,
+               key_feedback=ROWS_KEYS)
 def rows_not_zeroed(sub):
-    return [_rows(sub, x_row, y_rows, False) for x_row, y_rows in SQUARE + OTHER_SHAPES[:2]]
+    cases = [SQUARE[0]] + OTHER_SHAPES[:2]
+    return _by_key([_rows(sub, x_row, y_rows, False) for x_row, y_rows in cases])
 
 
 @EXERCISE.diagram

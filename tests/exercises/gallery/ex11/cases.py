@@ -1,0 +1,44 @@
+"""ex11 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+BUILD = "build makes loss = mm(x, y)"
+VJP = "v times the Jacobian"
+Y_GRAD = "y gets its gradient too when it requires grad"
+ROWS = "one Jacobian row per backward"
+NOT_ZEROED = "rows without zeroing"
+
+VJP_BACKWARD = "    micrograph.backward(loss, [v])\n"
+ZERO = "                leaf.grad.zero_()\n"
+ROW_BACKWARD = "        micrograph.backward(loss, [one_hot], retain_graph=j < m - 1)\n"
+Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
+
+CASES = [
+    Wrong("hardcoded", fails={BUILD: "an entry of y"}),
+    Wrong("no_retain_graph", fails={ROWS: "RuntimeError"}),
+    Wrong("no_zeroing", fails={ROWS: "x[0][0].grad"}),
+    Wrong("vjp_one_backward_per_entry", fails={VJP: "vjp ran backward more times"},
+          edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
+                               "        loss[0][j].backward(Value(vj), retain_graph=True)\n"}),
+    Wrong("vjp_grad_assigned", fails={VJP: "assigned by hand"},
+          edits={VJP_BACKWARD: "    found = micrograph.grad(loss, x[0], [v])\n"
+                               "    for leaf, g in zip(x[0], found):\n        leaf.grad = g\n"}),
+    Wrong("vjp_x_only", fails={Y_GRAD: "backward never wrote an entry of y's .grad"},
+          edits={VJP_BACKWARD: "    micrograph.backward(loss, [v], inputs=x[0])\n"}),
+    Wrong("rows_cleared_not_zeroed", fails={ROWS: "x[0][0].grad"},
+          edits={ZERO: "                leaf.grad = None\n",
+                 "    return [v.grad.item() for v in x[0]]\n":
+                 "    return [v.grad.item() if v.grad is not None else 0.0 for v in x[0]]\n"}),
+    Wrong("rows_by_grad", fails={ROWS: "backward never wrote x[0][0].grad"},
+          edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
+                 "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
+                 ZERO: "                pass\n"}),
+    Wrong("y_requires_grad", fails={BUILD: "an entry of y"},
+          edits={Y: "    y = [[Value(v, requires_grad=True) for v in row] for row in y_rows]\n"}),
+    Wrong("build_runs_backward", fails={BUILD: "build started a backward pass"},
+          edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
+                 '    loss = micrograph.mm(x, y)\n    micrograph.backward(loss, [[1.0] * len(loss[0])])\n'
+                 '    return {"x": x, "y": y, "loss": loss}\n'}),
+    Correct("other_forms"),
+    Correct("always_retain", edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
+]
