@@ -3,7 +3,10 @@ backward's error, and retain_graph=True doubling every parameter's gradient.
 
 The probes make the nets themselves (``manual_seed`` then ``nn.Linear``), with seeds, sizes and
 inputs not in the exercise text, and read the parameters' gradients from their own net, so a
-submission is judged on what happened to the net, not only on what it returns.
+submission is judged on what happened to the net, not only on what it returns: who wrote each
+parameter's ``.grad`` (backward, or an assignment), the graph behind the loss (built from the
+net given and the input leaves), how many backward passes ran, and whether the returned error
+was raised by the engine.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import micrograph
 from micrograph import nn
 
 from grader.spec import Exercise
-from grader.spec.probe import caught, grad, num, show, value
+from grader.spec.graph import graph
+from grader.spec.probe import num, show
+from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -35,11 +40,6 @@ def _net(seed: int, n_in: int, n_out: int) -> nn.Linear:
     return nn.Linear(n_in, n_out)
 
 
-def _param_grads(net: nn.Linear) -> list[Any]:
-    """Every parameter's gradient, read by the probe from its own net."""
-    return [grad(p) for p in net.parameters()]
-
-
 def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     if type(xs) not in (list, tuple):
         return f"not a list: {type(xs).__name__}"
@@ -50,100 +50,129 @@ def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
 
 
-def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
-    """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
+def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
+    return {key: [run[key] for run in runs] for key in runs[0]}
+
+
+def _param_facts(net: nn.Linear) -> list[dict[str, Any]]:
+    """Who wrote each parameter's .grad, and its number, read by the probe from its own net."""
+    return [grad_of(p, f"parameter {i}'s .grad") for i, p in enumerate(net.parameters())]
+
+
+def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
-    answer = sub.grads_twice(net, rows)
-    if type(answer) is not tuple or len(answer) != 2:
-        raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
-    return {"first": _list(answer[0], num), "second": _list(answer[1], num), "net": _param_grads(net)}
+    with watching(sub, "forward") as call:
+        r = sub.forward(net, rows)
+    if type(r) is not tuple or len(r) != 3:
+        raise TypeError("forward must return (input, output, loss)")
+    inputs, output, loss = r
+    names = {f"parameter {i}": p for i, p in enumerate(net.parameters())}
+    if type(inputs) is list and all(type(row) is list for row in inputs):
+        names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
+    return {
+        "input": _matrix(inputs, lambda v: value_of(v, "an entry of input")),
+        "output": _matrix(output, lambda v: value_of(v, "an entry of output")),
+        "loss": graph(loss, names, label="loss"),
+        "call": call.fact,
+    }
+
+
+FORWARD_FEEDBACK = ("Make the input rows of new leaves that require grad, output = net(input) "
+                    "with the net given, and loss = the sum of every entry of output; no backward yet.")
+FORWARD_KEYS = {
+    "input": "the input is the rows as new leaves Value(v, requires_grad=True), as the "
+    "documents' requires_grad=True input",
+    "output": "output is net(input) with the net you are given: one row of out_features Values "
+    "per input row",
+    "loss": "loss is one Value, the sum of every entry of output, built by the engine from the "
+    "net's parameters and the input",
+    "call": "forward only builds the graph: no backward yet",
+}
+
+
+@EXERCISE.test("forward gives input leaves, output rows, summed loss", points=2, public=True,
+               feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
+def forward_public(sub):
+    return _by_key([_forward(sub, *case) for case in DOCUMENTS[:2]])
+
+
+@EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
+               key_feedback=FORWARD_KEYS)
+def forward_hidden(sub):
+    return _by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)])
 
 
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    return {"error": caught(sub.second_backward_error(net, rows)), "net": _param_grads(net)}
+    with watching(sub, "second_backward_error") as call:
+        e = sub.second_backward_error(net, rows)
+    return {"error": error_of(e, "the error returned"), "net": _param_facts(net), "call": call.fact}
 
 
-@EXERCISE.test(
-    "forward gives input leaves, output rows, summed loss",
-    points=2,
-    public=True,
-    feedback="Make the input rows of new leaves that require grad, output = net(input), and "
-    "loss = micrograph.sum over every entry of output; no backward yet.",
-    key_feedback={
-        "input": "the input is the rows as new leaves Value(v, requires_grad=True), as the "
-        "documents' requires_grad=True input",
-        "output": "output is net(input): one row of out_features Values per input row",
-        "loss": "loss is one Value, the sum of every entry of output (micrograph.sum of a flat list)",
-    },
-)
-def forward_public(sub):
-    out: dict[str, list] = {"input": [], "output": [], "loss": []}
-    for seed, n_in, n_out, rows in DOCUMENTS[:2]:
-        inputs, output, loss = sub.forward(_net(seed, n_in, n_out), rows)
-        out["input"].append(_matrix(inputs, value))
-        out["output"].append(_matrix(output, value))
-        out["loss"].append(value(loss))
-    return out
+FAILED_FEEDBACK = ("Call loss.backward() twice without retain_graph on the loss of the net you "
+                   "are given; catch the second call's RuntimeError (raised by the engine) and "
+                   "return it.")
+FAILED_KEYS = {
+    "error": "the first backward frees the saved values, so the second raises: catch that "
+    "RuntimeError and return it",
+    "net": "the second call fails before it writes any gradient: the parameters keep what "
+    "the first backward wrote",
+    "call": "two calls of loss.backward(), the first without retain_graph",
+}
 
 
-@EXERCISE.test(
-    "a second backward raises",
-    points=2,
-    public=True,
-    feedback="Call loss.backward() twice without retain_graph; catch the second call's "
-    "RuntimeError with try / except RuntimeError as error, and return the error object.",
-)
+@EXERCISE.test("a second backward raises", points=2, public=True, feedback=FAILED_FEEDBACK,
+               key_feedback=FAILED_KEYS)
 def second_raises(sub):
-    return [_failed(sub, *case)["error"] for case in DOCUMENTS[:2]]
+    return _by_key([_failed(sub, *case) for case in DOCUMENTS[:2]])
 
 
-@EXERCISE.test(
-    "a failed backward adds nothing",
-    points=1,
-    feedback="Backpropagate from the loss of the net you are given; the second call fails "
-    "before it writes any gradient, so the parameters keep the first call's.",
-)
+@EXERCISE.test("a failed backward adds nothing", points=1, feedback=FAILED_FEEDBACK,
+               key_feedback=FAILED_KEYS)
 def failed_adds_nothing(sub):
-    return [_failed(sub, *case)["net"] for case in DOCUMENTS]
+    return _by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES])
 
 
-@EXERCISE.test(
-    "with retain_graph=True, the gradients after each call",
-    points=2,
-    feedback="Call loss.backward(retain_graph=True), record [p.grad.item() for p in "
-    "net.parameters()], call loss.backward() and record again.",
-    key_feedback={
-        "first": "after one backward, each parameter's .grad is d loss/d parameter, with the "
-        "loss summed over every output entry of the rows given",
-        "second": "the second backward works only if the first kept the graph "
-        "(retain_graph=True), and it adds to .grad: every gradient doubles",
-    },
-)
+def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
+    """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
+    net = _net(seed, n_in, n_out)
+    with watching(sub, "grads_twice") as call:
+        answer = sub.grads_twice(net, rows)
+    if type(answer) is not tuple or len(answer) != 2:
+        raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
+    return {"first": _list(answer[0], num), "second": _list(answer[1], num),
+            "net": _param_facts(net), "call": call.fact}
+
+
+TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "
+                  "net.parameters()], call loss.backward() and record again.")
+TWICE_KEYS = {
+    "first": "after one backward, each parameter's .grad is d loss/d parameter, with the "
+    "loss summed over every output entry of the rows given",
+    "second": "the second backward works only if the first kept the graph "
+    "(retain_graph=True), and it adds to .grad: record after it, without clearing",
+    "net": "both backward calls write every weight and bias of the net you are given",
+    "call": "two backward passes from the same loss, the first with retain_graph=True",
+}
+
+
+@EXERCISE.test("the gradients after each call", points=1, public=True, feedback=TWICE_FEEDBACK,
+               key_feedback=TWICE_KEYS)
+def twice_public(sub):
+    return _by_key([_twice(sub, *case) for case in DOCUMENTS[:1]])
+
+
+@EXERCISE.test("with retain_graph=True, the gradients after each call", points=2,
+               feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def retained_returns(sub):
-    results = [_twice(sub, *case) for case in DOCUMENTS]
-    return {key: [r[key] for r in results] for key in ("first", "second")}
+    return _by_key([_twice(sub, *case) for case in DOCUMENTS[1:]])
 
 
-@EXERCISE.test(
-    "every parameter's grad doubles",
-    points=2,
-    feedback="Both backward calls must reach every weight and bias of the net you are given: "
-    "after them each parameter's .grad is twice one backward's.",
-)
-def net_doubled(sub):
-    return [_twice(sub, *case)["net"] for case in DOCUMENTS]
-
-
-@EXERCISE.test(
-    "other layer sizes",
-    points=2,
-    feedback="Work for any nn.Linear and any number of rows: sum every entry of the output, "
-    "and read the gradients of all of net.parameters().",
-)
+@EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def other_sizes(sub):
-    return [[_failed(sub, *case), _twice(sub, *case)] for case in OTHER_SIZES]
+    return _by_key([_twice(sub, *case) for case in OTHER_SIZES])
 
 
 @EXERCISE.diagram

@@ -1,0 +1,41 @@
+"""ex12 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+FORWARD = "forward gives input leaves, output rows, summed loss"
+RAISES = "a second backward raises"
+TWICE = "the gradients after each call"
+
+SECOND = '''    loss.backward()  # adds the same gradients again: .grad accumulates
+    second = [p.grad.item() for p in net.parameters()]
+'''
+TRY = '''    try:
+        loss.backward()
+    except RuntimeError as error:
+        return error  # the products' saved operands are gone; no gradient was added
+    return None
+'''
+LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
+
+CASES = [
+    Wrong("always_retain", fails={RAISES: "the error returned is None"}),
+    Wrong("fake_doubling", fails={FORWARD: "an entry of input", TWICE: "grads_twice ran backward fewer times"}),
+    Wrong("own_net", fails={FORWARD: "loss does not depend on parameter"}),
+    Wrong("error_by_hand", fails={RAISES: "the error returned is another error"},
+          edits={TRY: '    return RuntimeError("Trying to backward through the graph a second time")\n'}),
+    Wrong("second_as_formula", fails={TWICE: "grads_twice ran backward fewer times"},
+          edits={SECOND: "    second = [2 * g for g in first]\n"}),
+    Wrong("doubled_by_hand", fails={TWICE: "assigned by hand"},
+          edits={SECOND: "    for p in net.parameters():\n        p.grad = p.grad * 2\n"
+                         "    second = [p.grad.item() for p in net.parameters()]\n"}),
+    Wrong("cleared_between", fails={TWICE: "second"},
+          edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
+                 "    net.zero_grad()\n    loss.backward()\n"}),
+    Wrong("loss_from_first_row", fails={FORWARD: "loss"},
+          edits={LOSS: "    loss = micrograph.sum(output[0])\n"}),
+    Wrong("forward_runs_backward", fails={FORWARD: "forward started a backward pass"},
+          edits={"    return inputs, output, loss\n": "    loss.backward(retain_graph=True)\n"
+                                                     "    return inputs, output, loss\n"}),
+    Correct("python_sum", edits={LOSS: "    loss = sum(v for row in output for v in row)\n"}),
+    Correct("other_names"),
+]
