@@ -16,6 +16,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
+from grader.spec.probe import by_key
 from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
@@ -27,11 +28,6 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     if type(r) is not dict or not keys <= set(r):
         raise TypeError(f"{function} must return a dict with keys {sorted(keys)}")
     return r
-
-
-def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
-    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def _shares_with(detached: object, w: object) -> bool | str:
@@ -76,20 +72,20 @@ SHARES_KEYS = {
 @EXERCISE.test("the detached copy shares w's data", points=2, public=True,
                feedback=SHARES_FEEDBACK, key_feedback=SHARES_KEYS)
 def shares_public(sub):
-    return _by_key([_shares(sub, w, x, n) for w, x, n in [(0.25, 1.5, 42.0), (-2.0, 3.0, -7.5)]])
+    return by_key([_shares(sub, w, x, n) for w, x, n in [(0.25, 1.5, 42.0), (-2.0, 3.0, -7.5)]])
 
 
 @EXERCISE.test("w stays a leaf and keeps its gradient", points=2, feedback=SHARES_FEEDBACK,
                key_feedback=SHARES_KEYS)
 def shares_hidden(sub):
-    return _by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
+    return by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
                                                           (0.0, 0.0, -1.25)]])
 
 
 @EXERCISE.test("the detached copy is a leaf without grad", points=1, feedback=SHARES_FEEDBACK,
                key_feedback=SHARES_KEYS)
 def detached_copy_hidden(sub):
-    runs = _by_key([_shares(sub, w, x, n) for w, x, n in [(2.0, 0.25, -1.0), (0.75, 4.0, 3.5)]])
+    runs = by_key([_shares(sub, w, x, n) for w, x, n in [(2.0, 0.25, -1.0), (0.75, 4.0, 3.5)]])
     return {k: runs[k] for k in ("w_detach", "shared")}
 
 
@@ -120,13 +116,13 @@ CUT_KEYS = {
 @EXERCISE.test("w * w.detach() sends gradient through one factor", points=2, public=True,
                feedback=CUT_FEEDBACK, key_feedback=CUT_KEYS)
 def cut_public(sub):
-    return _by_key([_cut(sub, w) for w in (1.5, -4.0)])
+    return by_key([_cut(sub, w) for w in (1.5, -4.0)])
 
 
 @EXERCISE.test("same value, different graph", points=2, feedback=CUT_FEEDBACK,
                key_feedback=CUT_KEYS)
 def cut_hidden(sub):
-    return _by_key([_cut(sub, w) for w in (0.625, -2.5, 0.0, 3.0)])
+    return by_key([_cut(sub, w) for w in (0.625, -2.5, 0.0, 3.0)])
 
 
 def _detached(sub, w: float) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
+from grader.spec.probe import by_key
 from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
@@ -28,11 +29,6 @@ LOSSES = [
     (1.5, lambda w: (w * 0.5).exp() - w, 0.25),
     (0.0, lambda w: w * w + w, 0.5),  # w = 0: a formula that forgets a term still moves w
 ]
-
-
-def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
-    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
@@ -61,13 +57,13 @@ INFERENCE_KEYS = {
 @EXERCISE.test("inference records nothing", points=2, public=True, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_public(sub):
-    return _by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]])
+    return by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]])
 
 
 @EXERCISE.test("after inference", points=2, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
-    return _by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]])
+    return by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]])
 
 
 def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int) -> dict:
@@ -79,7 +75,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned")],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w"), "call": call.fact})
-    return _by_key(runs)
+    return by_key(runs)
 
 
 STEP_FEEDBACK = ("Clear w.grad, compute the loss, backpropagate once, then `w -= lr * w.grad` "
@@ -97,18 +93,18 @@ STEP_KEYS = {
 @EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_public(sub):
-    return _by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]])
+    return by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]])
 
 
 @EXERCISE.test("the step changes the leaf in place", points=1, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_in_place(sub):
-    return _by_key([_step(sub, s, f, lr, 1) for s, f, lr in LOSSES])
+    return by_key([_step(sub, s, f, lr, 1) for s, f, lr in LOSSES])
 
 
 @EXERCISE.test("three steps descend", points=2, feedback=STEP_FEEDBACK, key_feedback=STEP_KEYS)
 def three_steps(sub):
-    return _by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]])
+    return by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]])
 
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:
@@ -132,13 +128,13 @@ REFUSED_KEYS = {
 @EXERCISE.test("without no_grad the step is refused", points=1, public=True,
                feedback=REFUSED_FEEDBACK, key_feedback=REFUSED_KEYS)
 def refused_public(sub):
-    return _by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[:1]])
+    return by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[:1]])
 
 
 @EXERCISE.test("without no_grad the step raises", points=2, feedback=REFUSED_FEEDBACK,
                key_feedback=REFUSED_KEYS)
 def refused_hidden(sub):
-    return _by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]])
+    return by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]])
 
 
 def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) -> dict:
@@ -163,7 +159,7 @@ FORWARD_KEYS = {
 @EXERCISE.test("set_grad_enabled on one input", points=1, public=True,
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
-    return _by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
+    return by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
                     _forward(sub, micrograph.no_grad, True, -1.0, 0.5),
                     _forward(sub, micrograph.enable_grad, False, 0.75, 2.0)])
 
@@ -175,7 +171,7 @@ def forward_hidden(sub):
     for outer in (micrograph.enable_grad, micrograph.no_grad):
         for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]:
             runs.append(_forward(sub, outer, training, w, x))
-    return _by_key(runs)
+    return by_key(runs)
 
 
 @EXERCISE.diagram

@@ -12,7 +12,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import grad
+from grader.spec.probe import by_key, grad
 from grader.spec.provenance import value_of, watching
 
 EXERCISE = Exercise(
@@ -58,11 +58,6 @@ def _branch(sub, x: float, w_start: float) -> dict:
             "grad": _backward(y, w), "call": call.fact}
 
 
-def _by_key(runs: list[dict]) -> dict[str, list]:
-    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
-    return {key: [run[key] for run in runs] for key in runs[0]}
-
-
 BRANCH_FEEDBACK = ("Make x_value = Value(x); if x > 0 return x_value * w, otherwise "
                    "(x_value - w).exp(), with the engine's operations and no backward.")
 BRANCH_KEYS = {
@@ -78,13 +73,13 @@ BRANCH_KEYS = {
 @EXERCISE.test("branch picks the operation", points=2, public=True, feedback=BRANCH_FEEDBACK,
                key_feedback=BRANCH_KEYS)
 def branch_public(sub):
-    return _by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]])
+    return by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]])
 
 
 @EXERCISE.test("a new graph per call", points=3, feedback=BRANCH_FEEDBACK,
                key_feedback=BRANCH_KEYS)
 def graph_per_call(sub):
-    return _by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)])
+    return by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)])
 
 
 @EXERCISE.test(
@@ -139,20 +134,20 @@ LOOP_KEYS = {
 @EXERCISE.test("the while loop on two inputs", points=1, public=True, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_public(sub):
-    return _by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]])
+    return by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]])
 
 
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    return _by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
+    return by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
                                                           (0.1, 1000.0)]])
 
 
 @EXERCISE.test("the loop's graph and gradient", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_graph(sub):
-    return _by_key([_loop(sub, w, limit) for w, limit in [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)]])
+    return by_key([_loop(sub, w, limit) for w, limit in [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)]])
 
 
 @EXERCISE.diagram

@@ -18,7 +18,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import num, show
+from grader.spec.probe import by_key, num, show
 from grader.spec.provenance import grad_of, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -47,11 +47,6 @@ def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
 
 def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
-
-
-def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
-    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def _x_grads(x: list[list[Value]]) -> list[dict[str, Any]]:
@@ -88,12 +83,12 @@ BUILD_KEYS = {
 @EXERCISE.test("build makes loss = mm(x, y)", points=2, public=True, feedback=BUILD_FEEDBACK,
                key_feedback=BUILD_KEYS)
 def build_public(sub):
-    return _by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])])
+    return by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])])
 
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
-    return _by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])])
+    return by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])])
 
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, Any]:
@@ -120,7 +115,7 @@ VJP_KEYS = {
 @EXERCISE.test("v times the Jacobian", points=1, public=True, feedback=VJP_FEEDBACK,
                key_feedback=VJP_KEYS)
 def vjp_public(sub):
-    return _by_key([_vjp(sub, *SQUARE[0], [0.5, 2.0]),
+    return by_key([_vjp(sub, *SQUARE[0], [0.5, 2.0]),
                     _vjp(sub, *OTHER_SHAPES[2], [1.0, -1.0, 2.0])])
 
 
@@ -129,14 +124,14 @@ def vjp_public(sub):
 def vjp_vectors(sub):
     cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
              (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0])]
-    return _by_key([_vjp(sub, x_row, y_rows, v) for (x_row, y_rows), v in cases])
+    return by_key([_vjp(sub, x_row, y_rows, v) for (x_row, y_rows), v in cases])
 
 
 @EXERCISE.test("y gets its gradient too when it requires grad", points=1, public=True,
                feedback=VJP_FEEDBACK, key_feedback=VJP_KEYS)
 def vjp_y_grad(sub):
     cases = [(SQUARE[1], [1.0, 1.0]), (OTHER_SHAPES[0], [2.0, -1.0])]
-    return _by_key([_vjp(sub, x_row, y_rows, v, y_grad=True) for (x_row, y_rows), v in cases])
+    return by_key([_vjp(sub, x_row, y_rows, v, y_grad=True) for (x_row, y_rows), v in cases])
 
 
 def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
@@ -161,26 +156,26 @@ ROWS_KEYS = {
 @EXERCISE.test("one Jacobian row per backward", points=2, public=True, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_public(sub):
-    return _by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in SQUARE])
+    return by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in SQUARE])
 
 
 @EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
-    return _by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in OTHER_SHAPES])
+    return by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in OTHER_SHAPES])
 
 
 @EXERCISE.test("rows without zeroing", points=1, public=True, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_not_zeroed_public(sub):
-    return _by_key([_rows(sub, *SQUARE[1], False)])
+    return by_key([_rows(sub, *SQUARE[1], False)])
 
 
 @EXERCISE.test("without zeroing the records add up", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_not_zeroed(sub):
     cases = [SQUARE[0]] + OTHER_SHAPES[:2]
-    return _by_key([_rows(sub, x_row, y_rows, False) for x_row, y_rows in cases])
+    return by_key([_rows(sub, x_row, y_rows, False) for x_row, y_rows in cases])
 
 
 @EXERCISE.diagram

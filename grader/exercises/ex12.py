@@ -18,7 +18,7 @@ from micrograph import nn
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import num, show
+from grader.spec.probe import by_key, num, show
 from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -48,11 +48,6 @@ def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
 
 def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
-
-
-def _by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """One key per idea across all inputs, so a mismatch names the idea (key_feedback)."""
-    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def _param_facts(net: nn.Linear) -> list[dict[str, Any]]:
@@ -94,13 +89,13 @@ FORWARD_KEYS = {
 @EXERCISE.test("forward gives input leaves, output rows, summed loss", points=2, public=True,
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
-    return _by_key([_forward(sub, *case) for case in DOCUMENTS[:2]])
+    return by_key([_forward(sub, *case) for case in DOCUMENTS[:2]])
 
 
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
-    return _by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)])
+    return by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)])
 
 
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
@@ -126,13 +121,13 @@ FAILED_KEYS = {
 @EXERCISE.test("a second backward raises", points=2, public=True, feedback=FAILED_FEEDBACK,
                key_feedback=FAILED_KEYS)
 def second_raises(sub):
-    return _by_key([_failed(sub, *case) for case in DOCUMENTS[:2]])
+    return by_key([_failed(sub, *case) for case in DOCUMENTS[:2]])
 
 
 @EXERCISE.test("a failed backward adds nothing", points=1, feedback=FAILED_FEEDBACK,
                key_feedback=FAILED_KEYS)
 def failed_adds_nothing(sub):
-    return _by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES])
+    return by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES])
 
 
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
@@ -161,18 +156,18 @@ TWICE_KEYS = {
 @EXERCISE.test("the gradients after each call", points=1, public=True, feedback=TWICE_FEEDBACK,
                key_feedback=TWICE_KEYS)
 def twice_public(sub):
-    return _by_key([_twice(sub, *case) for case in DOCUMENTS[:1]])
+    return by_key([_twice(sub, *case) for case in DOCUMENTS[:1]])
 
 
 @EXERCISE.test("with retain_graph=True, the gradients after each call", points=2,
                feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def retained_returns(sub):
-    return _by_key([_twice(sub, *case) for case in DOCUMENTS[1:]])
+    return by_key([_twice(sub, *case) for case in DOCUMENTS[1:]])
 
 
 @EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def other_sizes(sub):
-    return _by_key([_twice(sub, *case) for case in OTHER_SIZES])
+    return by_key([_twice(sub, *case) for case in OTHER_SIZES])
 
 
 @EXERCISE.diagram

@@ -125,3 +125,9 @@ def show(roots: Any, names: Any = None) -> None:
     its backward raises.
     """
     shown.append((roots, names))
+
+
+def by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Observations of several inputs, one dict per input, regrouped as one list per key: a
+    test's top-level keys then name its ideas, so a mismatch brings that key's advice."""
+    return {key: [run[key] for run in runs] for key in runs[0]} if runs else {}
