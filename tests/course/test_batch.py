@@ -65,7 +65,8 @@ def test_malformed_entries_get_a_clear_status_and_zero(tmp_path: Path, cache: Pa
     assert "refused as a zip bomb" in statuses["bomb"][1]
     assert "not UTF-8 text" in statuses["latin"][1]
     assert "not a readable zip" in statuses["garbage"][1]
-    assert statuses["notes.txt"] == ("error", "notes.txt is not a folder, a .py file or a .zip")
+    assert statuses["notes.txt"] == ("error", "notes.txt is not a folder, a .py or .ipynb file "
+                                              "or a .zip")
     rows = {r["student"]: r for r in csv_matches_files(out)}
     for name in ("empty", "evil", "bomb", "latin", "garbage", "notes.txt"):
         assert rows[name]["ex01"] == "0" and rows[name]["status"] == "error"
