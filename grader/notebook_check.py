@@ -26,7 +26,7 @@ import os
 import re
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from grader.notebook_view import html_view
@@ -98,6 +98,7 @@ def _session_notebook(functions: set[str], folder: Path) -> Path | None:
 def _grade(exercise: str) -> Checked:
     from grader.cli.shared import course_here  # the CLI's course: $GRADE_TESTS_DIR honoured
     from grader.course.catalog import CatalogError, find_submission, parse_id
+    from grader.course.folder import NamedCourse
     from grader.report import terminal
     from grader.sandbox import isolation
 
@@ -126,7 +127,9 @@ def _grade(exercise: str) -> Checked:
             display = course.display(file)
         out = root / "grades" / ex.spec.id
         out.mkdir(parents=True, exist_ok=True)
-        result = course.grade(ex, file, diagram_dir=out)
+        named = NamedCourse(**{f.name: getattr(course, f.name) for f in fields(course)},
+                            shown={file: display})  # not the temporary file's path
+        result = named.grade(ex, file, diagram_dir=out)
     svgs = [p for p in result.diagrams if p.endswith(".svg")]
     note = terminal.isolation_note(chosen.describe(), chosen.mode)
     text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")

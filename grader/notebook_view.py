@@ -12,7 +12,8 @@ from grader.report.svg import esc, standalone
 if TYPE_CHECKING:
     from grader.notebook_check import Checked
 
-_STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left;vertical-align:top}"
+_STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
+          "vertical-align:top}"
           ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
           ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
 

@@ -266,7 +266,9 @@ def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
 @click.option("-o", "--output", "output", type=FOLDER, required=True,
               help="The folder to create for students.")
 @click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
-def release(output: Path, exercises: str | None) -> int:
+@click.option("--notebooks", is_flag=True,
+              help="Also write notebooks/exNN_<topic>.ipynb (statement, stub, grader.check).")
+def release(output: Path, exercises: str | None, notebooks: bool) -> int:
     """Build the students' folder: engine, grader, stubs, public tests; no solutions and no
     hidden tests.  Refused (exit status 1) when a stub scores points or holds a line of its
     solution."""
@@ -275,7 +277,8 @@ def release(output: Path, exercises: str | None) -> int:
     from grader.publish.shipping import ShippingError
 
     try:
-        return _build(build_release, (ReleaseError, StripError, ShippingError), output,
+        builder = functools.partial(build_release, notebooks=notebooks)
+        return _build(builder, (ReleaseError, StripError, ShippingError), output,
                       exercises, N_("hand it to students (every stub scores zero and holds no "
                                     "line of its solution; no solutions, no hidden tests)"))
     except UnsafeStubs as exc:

@@ -28,6 +28,7 @@ from grader.i18n import N_, _, language
 from grader.judge.reference import from_solution, write_shipped
 from grader.publish.leaks import copied_lines, skeleton, solution_only
 from grader.publish.localize import hidden_texts, ship_catalogue, stub_source, translations
+from grader.publish.notebooks import write_notebooks
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import copy_project, project_texts
 
@@ -177,8 +178,10 @@ def check_stubs(course: Course, exercises: list[LoadedExercise],
         raise UnsafeStubs(sentences)
 
 
-def build_release(course: Course, exercises: list[LoadedExercise], out: Path) -> list[str]:
-    """Write the release into ``out`` (absent or empty); one line per exercise for the user."""
+def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
+                  notebooks: bool = False) -> list[str]:
+    """Write the release into ``out`` (absent or empty); one line per exercise for the user.
+    ``notebooks``: also ``notebooks/exNN_<topic>.ipynb`` (``grader.publish.notebooks``)."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise ReleaseError(f"{out} exists and is not empty: choose a new folder")
     found = {}
@@ -193,6 +196,9 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path) ->
     out.mkdir(parents=True, exist_ok=True)
     try:
         lines = _write_release(course, exercises, found, out)
+        if notebooks:
+            written = write_notebooks(out, exercises)
+            lines.append(f"notebooks: {', '.join(written)}")
         public_modules = [p.read_text(encoding="utf-8")
                           for p in (out / "grader" / "exercises").glob("ex*.py")]
         engine = project_texts()

@@ -1,0 +1,75 @@
+"""``grade release --notebooks``: one Jupyter notebook per exercise, made from its released stub.
+
+``notebooks/ex03_retain_grad.ipynb`` holds the stub's docstring (the statement) as Markdown, the
+stub's code as code cells (the imports, then one cell per top-level function, each still raising
+``NotImplementedError`` where the student writes), and a last cell calling ``grader.check``,
+which grades the cells the kernel ran (``grader.notebook_check``).  Written as plain JSON in the
+notebook format 4.4 (no cell ids), which Jupyter, Colab and VS Code open: no nbformat needed to
+build a release.  Run top to bottom, nothing raises: the stubs raise only when called.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+from grader.course.catalog import LoadedExercise
+
+FOLDER = "notebooks"
+
+
+def _cell(kind: str, text: str) -> dict[str, object]:
+    lines = text.strip("\n").splitlines(keepends=True)
+    cell: dict[str, object] = {"cell_type": kind, "metadata": {}, "source": lines}
+    if kind == "code":
+        cell.update(execution_count=None, outputs=[])
+    return cell
+
+
+def _chunks(source: str) -> tuple[str, list[str]]:
+    """(the module docstring, the code cut before each top-level function or class)."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    body = list(tree.body)
+    docstring = ast.get_docstring(tree) or ""
+    start = 0
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        start = body[0].end_lineno or 0
+        body = body[1:]
+    cuts = [min([n.lineno, *(d.lineno for d in getattr(n, "decorator_list", []))]) - 1
+            for n in body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    bounds = [start, *[c for c in cuts if c > start], len(lines)]
+    chunks = ["\n".join(lines[a:b]) for a, b in zip(bounds, bounds[1:])]
+    return docstring, [c for c in chunks if c.strip()]
+
+
+def notebook_for(ex: LoadedExercise, stub_source: str) -> dict[str, object]:
+    """The notebook of one exercise, as the JSON document."""
+    statement, code = _chunks(stub_source)
+    spec = ex.spec
+    cells = [_cell("markdown", f"# {spec.id}: {spec.title}\n\n{statement}"),
+             *[_cell("code", chunk) for chunk in code],
+             _cell("markdown", "Fill in every function that raises `NotImplementedError`, run "
+                               "the cells above, then check your work (public tests here, the "
+                               "hidden ones on the course autograder):"),
+             _cell("code", f'import grader\ngrader.check("{spec.id}")')]
+    return {"nbformat": 4, "nbformat_minor": 4, "cells": cells, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"}}}
+
+
+def write_notebooks(out: Path, exercises: list[LoadedExercise]) -> list[str]:
+    """One notebook per exercise in ``out/notebooks``, from the stubs in ``out/exercises``."""
+    folder = out / FOLDER
+    folder.mkdir(exist_ok=True)
+    written = []
+    for ex in exercises:
+        stub = out / "exercises" / f"{ex.spec.module}.py"
+        document = notebook_for(ex, stub.read_text(encoding="utf-8"))
+        target = folder / f"{ex.spec.module}.ipynb"
+        target.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+        written.append(f"{FOLDER}/{target.name}")
+    return written
