@@ -30,6 +30,7 @@ written with differentiable Value ops supports double backward.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 from micrograph.grad_mode import is_grad_enabled, no_grad
@@ -53,6 +54,22 @@ class BackwardCFunction(Node):
         #: like this, ignores grad mode: under no_grad it still says True)
         self.needs_input_grad = tuple(isinstance(a, Value) and a.requires_grad for a in args)
         self._to_save: tuple[Value | None, ...] = ()
+        self._dirty: tuple[Value, ...] = ()
+        self._non_differentiable: tuple[Value, ...] = ()
+        self.materialize_grads = True
+
+    def mark_dirty(self, *values: Value) -> None:
+        """Say ``forward`` changed these inputs in place: the one returned becomes the output itself."""
+        self._dirty = values
+
+    def mark_non_differentiable(self, *values: Value) -> None:
+        """Say these outputs have no gradient: they come out not requiring grad, with no ``grad_fn``."""
+        self._non_differentiable = values
+
+    def set_materialize_grads(self, value: bool) -> None:
+        """torch's switch for passing None instead of zeros to ``backward``; with one output,
+        ``backward`` only runs when a gradient reached it, so it never sees a missing one."""
+        self.materialize_grads = value
 
     # -- what forward and backward call ------------------------------------------------
     def save_for_backward(self, *values: Value | None) -> None:
@@ -160,9 +177,37 @@ class Function:
                 f"{cls.__name__}.forward must return a Value, got {type(result).__name__} "
                 "(wrap a number as Value(number))"
             )
+        if any(result is v for v in ctx._non_differentiable):
+            return Value._shared(result._storage, result._shared_vc())
+        if any(result is v for v in ctx._dirty):
+            return _dirty_output(result, ctx, edges)
         out = Value._shared(result._storage, result._shared_vc())  # in-place changes to out reach what was saved
         if any(e is not None for e in edges):
             ctx._seal(result)
             out.grad_fn = ctx
             out._requires_grad = True
         return out
+
+
+def _dirty_output(result: Value, ctx: BackwardCFunction, edges: tuple[Node | None, ...]) -> Value:
+    """An input ``forward`` changed in place (``ctx.mark_dirty``) is the output: one more version,
+    and the node as its ``grad_fn``, as torch's in-place ops; a leaf that requires grad is refused."""
+    if result.grad_fn is None and result.requires_grad:
+        raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+    result._shared_vc()[0] += 1
+    if any(e is not None for e in edges):
+        ctx._seal(result)
+        result.grad_fn = ctx
+        result._requires_grad = True
+    return result
+
+
+def once_differentiable(backward: Any) -> Any:
+    """A decorator for ``backward``: it runs unrecorded, so its result has no derivative of its own."""
+
+    @functools.wraps(backward)
+    def wrapper(ctx: BackwardCFunction, *grads: Any) -> Any:
+        with no_grad():
+            return backward(ctx, *grads)
+
+    return wrapper

@@ -31,6 +31,12 @@ def _extra() -> Any:
     return ops_extra
 
 
+def _derivatives() -> Any:
+    from micrograph import ops_derivatives
+
+    return ops_derivatives
+
+
 def _reductions() -> Any:
     from micrograph import reductions
 
@@ -137,22 +143,22 @@ class TensorAPI:
 
     # -- what ops.py's derivative formulas record under create_graph, as torch's do ----------
     def _mul_scalar(self, k: float) -> Value:
-        return _extra().mul_scalar(self, k)
+        return _derivatives().mul_scalar(self, k)
 
     def _sub_scalar(self, k: float) -> Value:
-        return _extra().sub_scalar(self, k)
+        return _derivatives().sub_scalar(self, k)
 
     def _where_zero(self, keep_zero: bool) -> Value:
-        return _extra().where_zero(keep_zero, self)
+        return _derivatives().where_zero(keep_zero, self)
 
     def _tanh_backward(self, grad: Value) -> Value:
-        return _extra().tanh_backward(grad, self)
+        return _derivatives().tanh_backward(grad, self)
 
     def _sigmoid_backward(self, grad: Value) -> Value:
-        return _extra().sigmoid_backward(grad, self)
+        return _derivatives().sigmoid_backward(grad, self)
 
     def _threshold_backward(self, grad: Value) -> Value:
-        return _extra().threshold_backward(grad, self)
+        return _derivatives().threshold_backward(grad, self)
 
     # -- reductions over the one element (reductions.py) -----------------------------------
     def sum(self, *args: Any, **kwargs: Any) -> Value:
