@@ -1,6 +1,8 @@
 """ex14 custom_function: tests for two hand-written Functions, Softplus and Clip: values,
 gradients, node names, gradcheck, and what save_for_backward brings (freeing by backward, the
-in-place check), on inputs not in the exercise text.
+in-place check), on inputs not in the exercise text, Clip's bounds included (x equal to low or
+high passes the gradient, as torch.clamp's).  An error raised by the student's forward or
+backward on a plain input is told as raised, with its line.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from micrograph import Value, gradcheck  # bound now, before the submission is i
 
 from grader.spec import Exercise
 from grader.spec.probe import error_text, grad, grad_fn, num, raised, show
+from grader.spec.provenance import grad_of
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
 SOFTPLUS_AT = (-2.5, -0.3, 0.0, 1.7, 4.0)
 # (x, low, high): inside, below, above the interval, and a wider interval
 CLIP_AT = ((0.25, -1.0, 1.0), (-3.0, -1.0, 1.0), (2.5, -1.0, 1.0), (-0.75, -2.0, 0.5), (1.25, 0.0, 3.0))
+# x on a bound: the gradient passes (low <= x <= high, as torch.clamp's); a strict test drops it
+CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
+CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
 
 
 def _attempt(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, str | None]:
@@ -31,16 +37,15 @@ def _attempt(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, st
 
 
 def _run(make: Callable[[Value], Any], x: float) -> dict[str, Any] | str:
-    """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient."""
+    """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient (who
+    wrote it: the engine's backward through the student's node)."""
     leaf = Value(x, requires_grad=True)
-    y, error = _attempt(make, leaf)
-    if error is not None:
-        return error
+    y = make(leaf)  # an error is the student's own, told with its line
     if not isinstance(y, Value):
         return f"not a Value: {type(y).__name__}"
     observed = {"data": num(y), "grad_fn": grad_fn(y)}
-    _, error = _attempt(y.backward)
-    observed["grad"] = error if error is not None else grad(leaf)
+    y.backward()
+    observed["grad"] = grad_of(leaf, "x.grad")
     return observed
 
 
@@ -98,8 +103,27 @@ def softplus_gradcheck(sub):
     },
 )
 def clip_values(sub):
-    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x) for x, lo, hi in CLIP_AT]
+    return _clip_runs(sub, CLIP_AT + CLIP_ON_BOUNDS)
+
+
+def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
+    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x) for x, lo, hi in cases]
     return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
+
+
+@EXERCISE.test(
+    "Clip on the bounds of other intervals",
+    points=1,
+    feedback="x equal to low or to high is inside the interval: low <= x <= high passes the "
+    "gradient, as torch.clamp does.",
+    key_feedback={
+        "data": "on a bound, forward returns x, which equals the bound",
+        "grad_fn": "call Clip.apply(x, low, high), which makes the node ClipBackward",
+        "grad": "on a bound the gradient passes: the interval includes low and high",
+    },
+)
+def clip_bounds(sub):
+    return _clip_runs(sub, CLIP_ON_OTHER_BOUNDS)
 
 
 @EXERCISE.test(
@@ -115,6 +139,7 @@ def clip_gradcheck(sub):
 @EXERCISE.test(
     "backward frees what was saved",
     points=2,
+    public=True,
     feedback="Save x with ctx.save_for_backward(x) and read it back with ctx.saved_values: "
     "a backward without retain_graph then frees it, and retain_graph=True keeps it.",
     key_feedback={
@@ -141,6 +166,7 @@ def freed(sub):
 @EXERCISE.test(
     "an in-place change of the saved x is caught",
     points=2,
+    public=True,
     feedback="Save x with ctx.save_for_backward(x): a saved Value remembers its version, so "
     "changing it in place after forward makes backward raise instead of using the new number.",
 )

@@ -1,0 +1,32 @@
+"""ex14 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+SOFTPLUS = "Softplus values, node and gradient"
+CLIP = "Clip values, node and gradient"
+BOUNDS = "Clip on the bounds of other intervals"
+FREED = "backward frees what was saved"
+INPLACE = "an in-place change of the saved x is caught"
+
+INSIDE = "        inside = ctx.low <= x.item() <= ctx.high\n"
+SOFTPLUS_BACKWARD = "        return grad * x.sigmoid()\n"
+
+CASES = [
+    Wrong("ctx_attribute", fails={FREED: "save_for_backward", INPLACE: "save_for_backward"}),
+    Wrong("one_gradient", fails={CLIP: "RuntimeError"}),
+    Wrong("wrong_derivative", fails={SOFTPLUS: "backward wrote x.grad, but its number differs"}),
+    Wrong("strict_bounds", fails={CLIP: "x.grad", BOUNDS: "x.grad"},
+          edits={INSIDE: "        inside = ctx.low < x.item() < ctx.high\n"}),
+    Wrong("gradient_everywhere", fails={CLIP: "x.grad"},
+          edits={INSIDE: "        inside = True\n"}),
+    Wrong("clip_reads_output", fails={CLIP: "x.grad"},
+          edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high":
+                 "        ctx.save_for_backward(Value(min(max(x.item(), low), high)))\n        ctx.low, ctx.high = low, high"}),
+    Wrong("softplus_exp_gradient", fails={SOFTPLUS: "x.grad"},
+          edits={SOFTPLUS_BACKWARD: "        return grad * x.exp() / (x.exp() + 2.0)\n"}),
+    Wrong("softplus_forward_only_engine_ops", fails={SOFTPLUS: "SoftplusBackward"},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()\n":
+                 "        ctx.save_for_backward(x)\n        return (x.exp() + 1.0).log()\n\n    apply = staticmethod(lambda x: (x.exp() + 1.0).log())\n"}),
+    Correct("sigmoid_spelled_out", edits={SOFTPLUS_BACKWARD: "        return grad / (1.0 + (-x).exp())\n"}),
+    Correct("clip_with_if", edits={INSIDE: "        value = x.item()\n        inside = not (value < ctx.low or value > ctx.high)\n"}),
+]
