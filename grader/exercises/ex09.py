@@ -60,7 +60,7 @@ def inference_public(sub):
     return by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]])
 
 
-@EXERCISE.test("after inference", points=2, feedback=INFERENCE_FEEDBACK,
+@EXERCISE.test("inference on other inputs", points=2, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
     return by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]])
