@@ -18,7 +18,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, num, show
+from grader.spec.probe import by_key, entries, num, show
 from grader.spec.provenance import grad_of, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -62,9 +62,9 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
     if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
         names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
     return {
-        "x": _matrix(g["x"], lambda v: value_of(v, "an entry of x")),
-        "y": _matrix(g["y"], lambda v: value_of(v, "an entry of y")),
-        "loss": _matrix(g["loss"], lambda v: graph(v, names, label="an entry of loss")),
+        "x": entries(g["x"], "x", value_of),
+        "y": entries(g["y"], "y", value_of),
+        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, names, label=label)),
         "call": call.fact,
     }
 
@@ -97,7 +97,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, 
         grads = sub.vjp(x, loss, v)
     out = {"returned": _list(grads, num), "x_grads": _x_grads(x), "call": call.fact}
     if y_grad:
-        out["y_grads"] = [grad_of(e, "an entry of y's .grad") for row in y for e in row]
+        out["y_grads"] = entries(y, "y", lambda v, label: grad_of(v, f"{label}.grad"))
     return out
 
 

@@ -18,7 +18,7 @@ from micrograph import nn
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, num, show
+from grader.spec.probe import by_key, entries, num, show
 from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -46,10 +46,6 @@ def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     return [observe(item) for item in xs]
 
 
-def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
-    return _list(m, lambda row: _list(row, observe))
-
-
 def _param_names(net: nn.Linear) -> dict[str, Any]:
     """The net's parameters by the names a student sees (indices stay small: no label can be
     read as a number some test expects)."""
@@ -74,8 +70,8 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
     if type(inputs) is list and all(type(row) is list for row in inputs):
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
-        "input": _matrix(inputs, lambda v: value_of(v, "an entry of input")),
-        "output": _matrix(output, lambda v: value_of(v, "an entry of output")),
+        "input": entries(inputs, "input", value_of),
+        "output": entries(output, "output", value_of),
         "loss": graph(loss, names, label="loss"),
         "call": call.fact,
     }

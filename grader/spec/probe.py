@@ -131,3 +131,11 @@ def by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
     """Observations of several inputs, one dict per input, regrouped as one list per key: a
     test's top-level keys then name its ideas, so a mismatch brings that key's advice."""
     return {key: [run[key] for run in runs] for key in runs[0]} if runs else {}
+
+
+def entries(rows: object, name: str, observe: Callable[[Any, str], Any]) -> list[list[Any]] | str:
+    """``observe(v, "name[i][j]")`` for each entry of a matrix (a list of rows): labels a
+    student reads as code, in any language."""
+    if type(rows) is not list or not all(type(row) is list for row in rows):
+        return f"not a list of rows: {type(rows).__name__}"
+    return [[observe(v, f"{name}[{i}][{j}]") for j, v in enumerate(row)] for i, row in enumerate(rows)]

@@ -19,8 +19,8 @@ LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
 
 CASES = [
     Wrong("always_retain", fails={RAISES: "the error returned is None"}),
-    Wrong("fake_doubling", fails={FORWARD: "an entry of input", TWICE: "grads_twice ran backward fewer times"}),
-    Wrong("own_net", fails={FORWARD: "loss does not depend on weight"}),
+    Wrong("fake_doubling", fails={FORWARD: "input[0][0] has requires_grad=False", TWICE: "grads_twice ran backward fewer times"}),
+    Wrong("own_net", fails={FORWARD: "with the net you are given", RAISES: "backward never wrote weight[0][0].grad"}),
     Wrong("error_by_hand", fails={RAISES: "the error returned is another error"},
           edits={TRY: '    return RuntimeError("Trying to backward through the graph a second time")\n'}),
     Wrong("second_as_formula", fails={TWICE: "grads_twice ran backward fewer times"},
