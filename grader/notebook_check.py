@@ -26,29 +26,12 @@ import os
 import re
 import sys
 import tempfile
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from pathlib import Path
 
-from grader.notebook_view import html_view
+from grader.notebook_view import Checked
 
 _HOME_MARK = "exercises"
-
-
-@dataclass
-class Checked:
-    """What ``check`` returns: the text of ``grade exNN`` and, in a notebook, an HTML view."""
-
-    text: str
-    problem: str | None = None
-    isolation: str = ""  # the sandbox's mode, shown under the table
-    svgs: list[str] = field(default_factory=list)
-    result: object | None = None  # the ExerciseResult, when graded
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def _repr_html_(self) -> str:
-        return html_view(self)
 
 
 def _ipython() -> object | None:

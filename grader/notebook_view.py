@@ -4,18 +4,33 @@ submission, so nothing active may reach the page)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from grader.report.svg import esc, standalone
-
-if TYPE_CHECKING:
-    from grader.notebook_check import Checked
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
           "vertical-align:top}"
           ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
           ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
+
+
+@dataclass
+class Checked:
+    """What ``check`` returns: the text of ``grade exNN`` and, in a notebook, an HTML view."""
+
+    text: str
+    problem: str | None = None
+    isolation: str = ""  # the sandbox's mode, shown under the table
+    svgs: list[str] = field(default_factory=list)
+    result: object | None = None  # the ExerciseResult, when graded
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return html_view(self)
+
 
 
 def _svg(path: str) -> str:
