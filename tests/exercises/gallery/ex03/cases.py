@@ -12,7 +12,12 @@ RETAIN_LOOP = '''    for name in names:
 
 CASES = [
     Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
-    Wrong("retain_after_backward", fails={A: "backward never wrote a.grad"}),
+    Wrong("retain_after_backward", fails={A: "backward never wrote a.grad"},
+          edits={RETAIN_LOOP: "", '''    g["y"].backward()
+    return g''': '''    g["y"].backward()
+    for name in names:
+        g[name].retain_grad()
+    return g'''}),
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
                               WARNING: "a leaf never warns"}),
     Wrong("hardcoded_none", fails={WITHOUT: "don't write the answer yourself"}),
