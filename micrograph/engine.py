@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly, node_hooks
+from micrograph import anomaly, arguments, node_hooks
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
@@ -47,39 +47,45 @@ def backward(
     grad_tensors: Any = None,
     retain_graph: bool | None = None,
     create_graph: bool = False,
+    grad_variables: Any = None,
     inputs: Value | Sequence[Value] | None = None,
 ) -> None:
     """Accumulate the gradients of ``values`` into the leaves' ``.grad``.
 
     ``tensors`` may be one Value, a list of them, or the nested rows that ``mm``
     returns (one matrix); ``grad_tensors`` then gives d(loss)/d(value) for each,
-    in the same shape (the vector of a vector-Jacobian product).  Torch's names
-    and argument rules: a gradient is a Value or None, never a bare number.
+    in the same shape (the vector of a vector-Jacobian product).  Torch's names,
+    positions and argument rules (``micrograph.arguments``): a gradient is a
+    Value or None, never a bare number.
     """
-    outputs = _flatten(tensors, "tensors")
-    grads = _grads_for(tensors, outputs, grad_tensors)
+    grad_tensors = arguments.grad_variables(grad_tensors, grad_variables)
+    wanted = None if inputs is None else arguments.inputs_of(inputs, "backward")
+    outputs = arguments.outputs_of(tensors)
+    grads = arguments.grads_for(tensors, outputs, grad_tensors)
+    keep = arguments.flag(create_graph if retain_graph is None else retain_graph)
+    create_graph = arguments.flag(create_graph)
     global _create_graph_warned
     if create_graph and not _create_graph_warned:  # PyTorch warns once per process
         _create_graph_warned = True
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
-    targets: set[Node] | None = None
-    if inputs is not None:
-        wanted = _flatten(inputs, "inputs")
-        if not wanted:
-            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-        targets = set()
-        for v in wanted:
-            if not v._requires_grad:
-                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-            if v.grad_fn is not None:
-                v.retain_grad()
-            node = _node_of(v)
-            if node is not None:
-                targets.add(node)
+    targets = None if wanted is None else _backward_targets(wanted)
     roots = _roots(outputs, grads, create_graph)
-    keep = create_graph if retain_graph is None else retain_graph
     needed = None if targets is None else _needed([n for n, _ in roots], targets)
     _execute(roots, keep, create_graph, needed, capture=None)
+
+
+def _backward_targets(wanted: list[Any]) -> set[Node]:
+    """The nodes of ``backward(inputs=...)``: a non-leaf among them keeps its grad, as in torch."""
+    targets = set()
+    for v in arguments.check_inputs(wanted):
+        if not v._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if v.grad_fn is not None:
+            v.retain_grad()
+        node = _node_of(v)
+        if node is not None:
+            targets.add(node)
+    return targets
 
 
 def grad(
@@ -88,30 +94,45 @@ def grad(
     grad_outputs: Any = None,
     retain_graph: bool | None = None,
     create_graph: bool = False,
+    only_inputs: bool = True,
     allow_unused: bool | None = None,
+    is_grads_batched: bool = False,
     materialize_grads: bool = False,
 ) -> tuple[Value | None, ...]:
-    """d(outputs)/d(inputs) as a tuple, without touching any ``.grad``."""
-    outs = _flatten(outputs, "outputs")
-    ins = _flatten(inputs, "inputs")
-    if not ins:
-        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    """d(outputs)/d(inputs) as a tuple, without touching any ``.grad``; torch's signature."""
     if materialize_grads and allow_unused is False:
         raise ValueError(
             "Expected allow_unused to be True or not passed when materialize_grads=True, "
             "but got: allow_unused=False."
         )
-    roots = _roots(outs, _grads_for(outputs, outs, grad_outputs), create_graph)
-    for v in ins:
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    outs = arguments.outputs_of(outputs)
+    ins = arguments.inputs_of(inputs, "grad")
+    arguments.only_inputs(only_inputs)
+    grads = arguments.grads_for(outputs, outs, grad_outputs)
+    keep = arguments.flag(create_graph if retain_graph is None else retain_graph)
+    arguments.refuse_batched(is_grads_batched)
+    create_graph = arguments.flag(create_graph)
+    allow_unused = arguments.flag(allow_unused)
+    materialize_grads = arguments.flag(materialize_grads)
+    roots = _roots(outs, grads, create_graph)
+    for v in arguments.check_inputs(ins):
         if not v._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     nodes = [_node_of(v) for v in ins]
     targets = {n for n in nodes if n is not None}
     capture: dict[Node, Grad] = dict.fromkeys(targets)
-    keep = create_graph if retain_graph is None else retain_graph
     _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture)
+    result = _captured(nodes, capture, create_graph, allow_unused, materialize_grads)
+    return dict(zip(inputs, result)) if type(inputs) is dict else result
+
+
+def _captured(nodes: list[Node | None], capture: dict[Node, Grad], create_graph: bool,
+              allow_unused: bool, materialize_grads: bool) -> tuple[Value | None, ...]:
+    """grad()'s answer: one gradient per input, the same object for an input asked for twice."""
     result: list[Value | None] = []
-    made: dict[Node, Value | None] = {}  # an input asked for twice gets the same gradient object twice
+    made: dict[Node, Value | None] = {}
     for i, node in enumerate(nodes):
         if node is not None and node in made:
             result.append(made[node])
@@ -307,57 +328,6 @@ def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:
         stack.append((node, True))
         stack.extend((n, False) for n in node._next if n is not None and n not in visited)
     return needed
-
-
-# -- arguments -------------------------------------------------------------------------------
-def _flatten(x: Any, what: str) -> list[Value]:
-    """torch's ``(x,) if a tensor else tuple(x)``, plus ``mm``'s nested rows read as one matrix."""
-    if isinstance(x, Value):
-        return [x]
-    flat = _nested_items(tuple(x))  # tuple(): a number is "'float' object is not iterable", as in torch
-    for item in flat:
-        if not isinstance(item, Value):
-            raise TypeError(f"{what} must hold Values, got {type(item).__name__}")
-    return flat
-
-
-def _grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
-    """One gradient per output, by torch's rules (``_tensor_or_tensors_to_tuple``, ``_make_grads``).
-
-    Each gradient is a Value or None; extra gradients are ignored (torch zips them
-    with the outputs) and missing ones are an error.  The one exception is a
-    matrix from ``mm`` (nested rows), whose gradient is the matching nested
-    rows of numbers, as the tensor ``torch.tensor([[1., 0.]])`` would be.
-    """
-    if grads is None:
-        return [None] * len(outputs)
-    if isinstance(given, (list, tuple)) and any(isinstance(item, (list, tuple)) for item in given):
-        flat = _nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
-        if len(flat) != len(outputs):
-            raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
-        return flat
-    items = (grads,) if isinstance(grads, Value) else tuple(grads)
-    for g in items[: len(outputs)]:
-        if g is not None and not isinstance(g, Value):
-            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-    if len(items) < len(outputs):
-        raise RuntimeError(f"got {len(outputs)} tensors and {len(items)} gradients")
-    return list(items[: len(outputs)])
-
-
-def _nested_items(x: list[Any] | tuple[Any, ...]) -> list[Any]:
-    """The items of nested lists (the rows ``mm`` returns), in order, without recursion."""
-    flat: list[Any] = []
-    stack = [iter(x)]
-    while stack:
-        for item in stack[-1]:
-            if isinstance(item, (list, tuple)):
-                stack.append(iter(item))
-                break
-            flat.append(item)
-        else:
-            stack.pop()
-    return flat
 
 
 def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[tuple[Node, Grad]]:

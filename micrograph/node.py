@@ -90,6 +90,13 @@ class RemovableHandle:
                 del self._hooks[i]
                 return
 
+    def __enter__(self) -> RemovableHandle:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """``with v.register_hook(fn):`` removes the hook at the end of the block, as torch's handle."""
+        self.remove()
+
 
 def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableHandle:
     """Append ``hook`` to ``owner``'s list ``attribute`` (made on first use) and return its handle."""

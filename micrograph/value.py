@@ -97,7 +97,7 @@ class Value(TensorAPI):
     @data.setter
     def data(self, other: Value) -> None:
         if not isinstance(other, Value):
-            raise TypeError(f"Value.data must be set to a Value, got {type(other).__name__}")
+            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
         self._storage = other._storage
 
     @property
@@ -164,7 +164,7 @@ class Value(TensorAPI):
         """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (see ``engine.backward``)."""
         from micrograph import engine  # the one late import: the engine works on Values (see __init__)
 
-        engine.backward(self, gradient, retain_graph, create_graph, inputs)
+        engine.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def retain_grad(self) -> None:
         """Keep this non-leaf's gradient in ``.grad`` during the next backward passes."""
@@ -426,7 +426,8 @@ def _operand(x: Any, where: str | None = None) -> Any:
 def _bool(flag: Any, what: str) -> bool:
     """PyTorch refuses 0, 1 or "yes" where it wants a bool: so do we."""
     if not isinstance(flag, bool):
-        raise TypeError(f"{what} must be bool, not {type(flag).__name__}")
+        kind = "Value" if isinstance(flag, Value) else type(flag).__name__  # a comparison's BoolValue too
+        raise TypeError(f"{what} must be bool, not {kind}")
     return flag
 
 

@@ -1,0 +1,149 @@
+"""The arguments of ``backward()`` and ``grad()``, checked by torch's rules and in torch's order.
+
+A student's mistake here must fail as it fails in torch, with torch's text, or
+pass where torch lets it pass: ``create_graph=1`` is accepted (torch reads a
+flag as an integer), ``retain_graph="yes"`` is a TypeError, a bare float as a
+gradient is refused, ``inputs=[2.0]`` names the float.  The engine calls these
+before it touches the graph, so a refused call changes nothing.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Mapping, Sequence
+
+from micrograph.value import Value
+
+OUTPUT_NOT_A_VALUE = "Expected output to be a torch.Tensor"  # torch's _make_grads, verbatim
+ONLY_INPUTS_WARNING = (
+    "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+    "gradient for other parts of the graph, please use torch.autograd.backward."
+)
+GRAD_VARIABLES_WARNING = "`grad_variables` is deprecated. Use `grad_tensors` instead."
+BATCHED_ZERO_DIM = (
+    "vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a Tensor "
+    "of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0."
+)
+
+
+def flag(x: Any) -> bool:
+    """A bool argument read as torch's C++ argument parser reads it: through ``__index__``.
+
+    So ``True``, ``1`` and a bool Value pass, while ``None``, ``1.0``, ``"yes"``
+    and a float Value raise torch's TypeError.
+    """
+    if isinstance(x, bool):
+        return x
+    if isinstance(x, Value):
+        if isinstance(x.item(), (bool, int)):
+            return bool(x.item())
+        raise TypeError("only integer tensors of a single element can be converted to an index")
+    if isinstance(x, int):
+        return x != 0
+    raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+
+
+def outputs_of(tensors: Any) -> list[Value]:
+    """torch's ``(x,) if a tensor else tuple(x)``, plus ``mm``'s nested rows read as one matrix.
+
+    ``tuple()`` of a number fails as in torch ("'float' object is not iterable");
+    an item that is not a Value is refused later, by :func:`grads_for`.
+    """
+    if isinstance(tensors, Value):
+        return [tensors]
+    return nested_items(tuple(tensors))
+
+
+def inputs_of(inputs: Any, caller: str) -> list[Value]:
+    """The ``inputs=`` of ``backward()``/``grad()``: a Value, a sequence, or a dict of Values
+    (``dict(model.named_parameters())``); an empty one is refused."""
+    if isinstance(inputs, Value):
+        items: tuple[Any, ...] = (inputs,)
+    elif type(inputs) is dict:
+        items = tuple(inputs.values())
+    elif isinstance(inputs, Mapping):
+        raise TypeError(
+            f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. "
+            "Other Mapping types are not supported."
+        )
+    else:
+        items = tuple(inputs)
+    if not items:
+        raise RuntimeError(f"`inputs` argument to `{caller}()` cannot be empty.")
+    return list(items)
+
+
+def check_inputs(inputs: list[Any]) -> list[Value]:
+    """torch's engine refuses anything but a tensor among the inputs (checked after the flags)."""
+    for item in inputs:
+        if not isinstance(item, Value):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(item).__name__}")
+    return inputs
+
+
+def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
+    """One gradient per output, by torch's rules (``_tensor_or_tensors_to_tuple``, ``_make_grads``).
+
+    Each gradient is a Value or None; extra gradients are ignored (torch zips them
+    with the outputs) and missing ones are an error.  The one exception is a
+    matrix from ``mm`` (nested rows), whose gradient is the matching nested
+    rows of numbers, as the tensor ``torch.tensor([[1., 0.]])`` would be.
+    An output that is not a Value is torch's AssertionError.
+    """
+    for out in outputs:
+        if not isinstance(out, Value):
+            raise AssertionError(OUTPUT_NOT_A_VALUE)
+    if grads is None:
+        return [None] * len(outputs)
+    if isinstance(given, (list, tuple)) and any(isinstance(item, (list, tuple)) for item in given):
+        flat = nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
+        if len(flat) != len(outputs):
+            raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
+        return flat
+    items = (grads,) if isinstance(grads, Value) else tuple(grads)
+    for g in items[: len(outputs)]:
+        if g is not None and not isinstance(g, Value):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+    if len(items) < len(outputs):
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(items)} gradients")
+    return list(items[: len(outputs)])
+
+
+def nested_items(x: Sequence[Any]) -> list[Any]:
+    """The items of nested lists (the rows ``mm`` returns), in order, without recursion."""
+    flat: list[Any] = []
+    stack = [iter(x)]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, (list, tuple)):
+                stack.append(iter(item))
+                break
+            flat.append(item)
+        else:
+            stack.pop()
+    return flat
+
+
+def grad_variables(grad_tensors: Any, old: Any) -> Any:
+    """``backward``'s deprecated ``grad_variables``: warned about, used when ``grad_tensors`` is not given."""
+    if old is None:
+        return grad_tensors
+    warnings.warn(GRAD_VARIABLES_WARNING, FutureWarning, stacklevel=3)
+    if grad_tensors is not None:
+        raise RuntimeError(
+            "`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. "
+            "Please only use `grad_tensors`."
+        )
+    return old
+
+
+def only_inputs(value: Any) -> None:
+    """``grad``'s deprecated ``only_inputs``: ignored, with torch's warning when it is falsy."""
+    if not value:
+        warnings.warn(ONLY_INPUTS_WARNING, FutureWarning, stacklevel=3)
+
+
+def refuse_batched(is_grads_batched: Any) -> None:
+    """``is_grads_batched`` vmaps over the gradients' first dimension, which a 0-dim value has not."""
+    if is_grads_batched:
+        raise ValueError(BATCHED_ZERO_DIM)
