@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly, arguments, node_hooks
+from micrograph import anomaly, arguments, node_hooks, ready_queue
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
@@ -165,7 +165,7 @@ def _execute(
     buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
-    order = _run_order(list(buffers), needed)
+    order = _run_order([n for n, _ in roots], needed)
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
     node: Node | None = None
@@ -267,7 +267,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     PyTorch runs the ready node with the highest sequence number; every node's inputs are
     older than it, so for op nodes that is descending creation order: a sort, no queue.  An
     ``AccumulateGrad`` runs as soon as it is ready: right after the last (lowest-numbered)
-    node feeding it, in its edge order; a root leaf nothing feeds runs first.
+    node feeding it (several at once: as torch's heap pops them); a root leaf runs first.
     """
     ops: set[Node] = set()
     last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
@@ -289,9 +289,9 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
             elif nxt not in last_feeder or (last := last_feeder[nxt]) is not None and last._seq > node._seq:
                 last_feeder[nxt] = node
     runs_after: dict[Node | None, list[Node]] = {}
-    for leaf_node in sorted(last_feeder, key=_sequence_number, reverse=True):
-        runs_after.setdefault(last_feeder[leaf_node], []).append(leaf_node)
-    _in_edge_order(runs_after)
+    for leaf_node, feeder in last_feeder.items():
+        runs_after.setdefault(feeder, []).append(leaf_node)
+    ready_queue.order_ties(runs_after, ops, roots)  # several leaves ready at once: torch's heap order
     order = runs_after.get(None, [])
     for node in sorted(ops, key=_sequence_number, reverse=True):
         order.append(node)
@@ -301,14 +301,6 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
 
 
 _sequence_number = operator.attrgetter("_seq")
-
-
-def _in_edge_order(runs_after: dict[Node | None, list[Node]]) -> None:
-    """Leaves that one node makes ready: torch pushes them in its edge order (where each one's count
-    reaches 0, at its last edge) at one priority, and its queue pops them in that order."""
-    for feeder, group in runs_after.items():
-        if feeder is not None and len(group) > 1:
-            group.sort(key=lambda leaf: max(i for i, n in enumerate(feeder._next) if n is leaf))
 
 
 def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:
