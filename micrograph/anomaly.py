@@ -15,12 +15,9 @@ Like torch's, the flag is global to the process (not per thread).
 
 from __future__ import annotations
 
-import functools
 import traceback
 import warnings
-from typing import Any, Callable, TypeVar
-
-F = TypeVar("F", bound=Callable[..., Any])
+from typing import Any
 
 ENABLED_WARNING = (
     "Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled "
@@ -45,41 +42,37 @@ def is_anomaly_check_nan_enabled() -> bool:
 
 
 class _AnomalySwitch:
-    """Sets the mode on ``__enter__`` (or at once, for set_detect_anomaly) and restores it on exit."""
+    """Sets the mode on ``__enter__`` (or at once, for set_detect_anomaly) and restores it on exit.
+
+    Neither switch is a decorator: torch's instances are not callable either.
+    """
 
     def __init__(self, mode: bool, check_nan: bool) -> None:
         self._previous = (state.enabled, state.check_nan)
         self._target = (mode, check_nan)
 
     def __enter__(self) -> None:
+        _check_bools(*self._target)  # detect_anomaly(check_nan=1) fails here, on entering, as torch's
         state.enabled, state.check_nan = self._target
 
     def __exit__(self, *exc: object) -> None:
         state.enabled, state.check_nan = self._previous
 
-    def __call__(self, fn: F) -> F:
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            with self.__class__(*self._target):
-                return fn(*args, **kwargs)
 
-        return wrapper  # type: ignore[return-value]
+def _check_bools(mode: Any, check_nan: Any) -> None:
+    """torch's ``set_anomaly_enabled(enabled, check_nan)`` takes bools only, with its argument parser's text."""
+    for position, (name, value) in enumerate((("enabled", mode), ("check_nan", check_nan)), start=1):
+        if not isinstance(value, bool):
+            kind = "Tensor" if hasattr(value, "grad_fn") else type(value).__name__
+            raise TypeError(f"set_anomaly_enabled(): argument '{name}' (position {position}) must be bool, not {kind}")
 
 
 class detect_anomaly(_AnomalySwitch):
-    """A context manager (and decorator) that turns anomaly detection on inside it, with torch's warning."""
+    """A context manager that turns anomaly detection on inside it, with torch's warning."""
 
     def __init__(self, check_nan: bool = True) -> None:
         warnings.warn(ENABLED_WARNING, UserWarning, stacklevel=2)
         super().__init__(True, check_nan)
-
-    def __call__(self, fn: F) -> F:
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            with _AnomalySwitch(*self._target):
-                return fn(*args, **kwargs)
-
-        return wrapper  # type: ignore[return-value]
 
 
 class set_detect_anomaly(_AnomalySwitch):
@@ -87,6 +80,7 @@ class set_detect_anomaly(_AnomalySwitch):
 
     def __init__(self, mode: bool, check_nan: bool = True) -> None:
         super().__init__(mode, check_nan)
+        _check_bools(mode, check_nan)
         state.enabled, state.check_nan = mode, check_nan
 
     def __enter__(self) -> None:

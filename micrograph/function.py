@@ -31,8 +31,10 @@ written with differentiable Value ops supports double backward.
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import Any, ClassVar
 
+from micrograph import anomaly
 from micrograph.grad_mode import is_grad_enabled, no_grad
 from micrograph.node import Grad, Node
 from micrograph.value import Value, _edge
@@ -145,6 +147,22 @@ class Function:
 
     _backward_cls: ClassVar[type[BackwardCFunction]]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Instantiating is torch's deprecated legacy style: warned about, and the instance cannot be called."""
+        warnings.warn(
+            f"{type(self)} should not be instantiated. Methods on autograd functions are all static, so you should "
+            "invoke them on the class itself. Instantiating an autograd function will raise an error in a future "
+            "version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd "
+            "function with static forward method. (Example: https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._backward_cls = type(
@@ -172,11 +190,13 @@ class Function:
         ctx = cls._backward_cls(args, edges)
         with no_grad():
             result = cls.forward(ctx, *args)
-        if not isinstance(result, Value):
-            raise TypeError(
-                f"{cls.__name__}.forward must return a Value, got {type(result).__name__} "
-                "(wrap a number as Value(number))"
+        if isinstance(result, tuple):
+            raise NotImplementedError(
+                f"{cls.__name__}.forward returned a tuple: micrograph's Functions have one output "
+                "(make one Function per output)"
             )
+        if not isinstance(result, Value):
+            return result  # a number (or anything else) comes back as it is, unrecorded, as in torch
         if any(result is v for v in ctx._non_differentiable):
             return Value._shared(result._storage, result._shared_vc())
         if any(result is v for v in ctx._dirty):
@@ -186,6 +206,8 @@ class Function:
             ctx._seal(result)
             out.grad_fn = ctx
             out._requires_grad = True
+            if anomaly.state.enabled:
+                anomaly.stamp(ctx)
         return out
 
 
@@ -199,6 +221,8 @@ def _dirty_output(result: Value, ctx: BackwardCFunction, edges: tuple[Node | Non
         ctx._seal(result)
         result.grad_fn = ctx
         result._requires_grad = True
+        if anomaly.state.enabled:
+            anomaly.stamp(ctx)
     return result
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from micrograph import ieee, ops, ops_extra
+from micrograph import anomaly, ieee, ops, ops_extra
 from micrograph.grad_mode import is_grad_enabled
 from micrograph.node import Node
 from micrograph.value import Value, _edge
@@ -117,6 +117,8 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
         if any(e is not None for e in edges):
             out.grad_fn = op(edges, result=data)
             out._requires_grad = True
+            if anomaly.state.enabled:  # the forward stack a failing backward will show
+                anomaly.stamp(out.grad_fn)
     return out
 
 

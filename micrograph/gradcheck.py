@@ -22,6 +22,24 @@ class GradcheckError(RuntimeError):
     """Raised by ``gradcheck`` on a mismatch (a RuntimeError, as torch's is)."""
 
 
+# torch's keyword options that mean nothing on one-element, deterministic values (see gradcheck)
+GRADCHECK_OPTIONS = frozenset({
+    "nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad",
+    "check_batched_forward_grad", "fast_mode", "masked",
+})
+GRADGRADCHECK_OPTIONS = frozenset({
+    "gen_non_contig_grad_outputs", "nondet_tol", "check_undefined_grad", "check_grad_dtypes",
+    "check_batched_grad", "check_fwd_over_rev", "check_rev_over_rev", "fast_mode", "masked",
+})
+
+
+def _known_options(given: dict[str, Any], known: frozenset[str], fn_name: str) -> None:
+    """An unknown keyword is Python's own TypeError, as for any function."""
+    for name in given:
+        if name not in known:
+            raise TypeError(f"{fn_name}() got an unexpected keyword argument '{name}'")
+
+
 def gradcheck(
     fn: Callable[..., Any],
     inputs: Value | Sequence[Any],
@@ -30,13 +48,26 @@ def gradcheck(
     atol: float = 1e-5,
     rtol: float = 1e-3,
     raise_exception: bool = True,
+    check_forward_ad: bool = False,
+    check_backward_ad: bool = True,
+    **torch_options: Any,
 ) -> bool:
     """True if ``fn(*inputs)``'s gradients match finite differences; else raise (or return False).
 
     ``fn`` returns a Value or a (nested) list of Values; ``inputs`` is one
     Value or a sequence of arguments, of which the Values that require grad
     are checked.  Inputs are perturbed in place through ``.data`` and restored.
+    torch's other options (``fast_mode``, ``nondet_tol``, ``check_undefined_grad``,
+    ``check_batched_grad`` ...) are accepted and change nothing on one element:
+    fast mode's random projection of a 1x1 Jacobian is the Jacobian itself, and
+    micrograph's backward is deterministic.  Forward-mode AD is not built in, so
+    ``check_forward_ad`` cannot be asked for alone.
     """
+    _known_options(torch_options, GRADCHECK_OPTIONS, "gradcheck")
+    if not (check_forward_ad or check_backward_ad):
+        raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
+    if not check_backward_ad:
+        raise NotImplementedError("micrograph has no forward-mode AD: gradcheck checks backward (reverse mode) only")
     args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
     checked = [a for a in args if isinstance(a, Value) and a.requires_grad]
     if not checked:
@@ -90,7 +121,7 @@ def _outputs(result: Any) -> list[Value]:
         for item in result:
             flat.extend(_outputs(item))
         return flat
-    raise TypeError(f"gradcheck: fn must return a Value or a list of Values, got {type(result).__name__}")
+    raise AttributeError(f"'{type(result).__name__}' object has no attribute 'requires_grad'")  # torch's text
 
 
 def gradgradcheck(
@@ -102,6 +133,7 @@ def gradgradcheck(
     atol: float = 1e-5,
     rtol: float = 1e-3,
     raise_exception: bool = True,
+    **torch_options: Any,
 ) -> bool:
     """Check second derivatives: ``gradcheck`` of the function ``(inputs, v) -> v · d fn / d inputs``.
 
@@ -110,6 +142,7 @@ def gradgradcheck(
     inputs and to ``grad_outputs`` (random numbers in [-1, 1] that require
     grad when not given).
     """
+    _known_options(torch_options, GRADGRADCHECK_OPTIONS, "gradgradcheck")
     args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
     if grad_outputs is None:
         outputs = [o for o in _outputs(fn(*args)) if o.requires_grad]

@@ -266,7 +266,7 @@ class TanBackward0(ExtraOp):
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         (out,) = self.saved(create_graph)
-        return (grad * (out ** 2 + 1.0) if type(out) is not float else grad * (1.0 + out * out),)
+        return (grad * (out ** 2)._add_scalar(1.0) if type(out) is not float else grad * (1.0 + out * out),)
 
 
 class Log1PBackward0(ExtraOp):
@@ -279,7 +279,7 @@ class Log1PBackward0(ExtraOp):
         (x,) = self.saved(create_graph)
         if type(x) is float and type(grad) is float:
             return (ieee.div(grad, x + 1.0),)
-        return (grad / (x + 1.0),)
+        return (grad / (x._add_scalar(1.0) if isinstance(x, Value) else x + 1.0),)  # AddBackward1, as torch's
 
 
 def tan(v: Value) -> Value:

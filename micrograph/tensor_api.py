@@ -148,6 +148,9 @@ class TensorAPI:
     def _sub_scalar(self, k: float) -> Value:
         return _derivatives().sub_scalar(self, k)
 
+    def _add_scalar(self, k: float) -> Value:
+        return _derivatives().add_scalar(self, k)
+
     def _where_zero(self, keep_zero: bool) -> Value:
         return _derivatives().where_zero(keep_zero, self)
 

@@ -6,9 +6,9 @@ touched: their ``.grad`` stays as it was), and returns plain Values that do not
 require grad, unless ``create_graph=True``.  The shape of the answer follows
 torch's rules: one Value for one input and one output, a tuple per input when
 ``inputs`` is a tuple, a tuple per output when the function returns a tuple.
-A list of Values is taken as a tuple (torch refuses lists; a student's Values
-are usually in one).  With ``strict=True`` an output that does not depend on
-an input is torch's error instead of a zero.
+Only a tuple groups Values: a list is torch's TypeError (write ``tuple(values)``).
+With ``strict=True`` an output that does not depend on an input is torch's error
+instead of a zero.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ _JACOBIAN_INDEPENDENT = (
 
 def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, ...]]:
     """torch's ``_as_tuple``: (was it a tuple, the Values); anything else is its TypeError."""
-    is_tuple = isinstance(x, (tuple, list))
-    items = tuple(x) if is_tuple else (x,)
+    is_tuple = isinstance(x, tuple)
+    items = x if is_tuple else (x,)
     for i, item in enumerate(items):
         if not isinstance(item, Value):
             where = f"the value at index {i}" if is_tuple else f"the given {arg_name}"
@@ -100,6 +100,11 @@ def jacobian(func: Func, inputs: Any, create_graph: bool = False, strict: bool =
             'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function has more '
             'outputs than inputs, "forward-mode" tends to be more performant. Otherwise, prefer to use "reverse-mode".'
         )
+    if strategy == "forward-mode" and create_graph:
+        raise NotImplementedError(
+            "torch.autograd.functional.jacobian: `create_graph=True` and `strategy=\"forward-mode\"` are not "
+            "supported together (yet). Please either set `create_graph=False` or `strategy=\"reverse-mode\"`."
+        )
     if strategy == "forward-mode" and not vectorize:
         raise NotImplementedError(
             "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
@@ -112,6 +117,11 @@ def jacobian(func: Func, inputs: Any, create_graph: bool = False, strict: bool =
             func(*leaves), "outputs of the user-provided function", "jacobian"
         )
         _check_outputs(outputs, strict)
+        if vectorize and strict:
+            raise RuntimeError(
+                "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported "
+                "together. Please either set `strict=False` or `vectorize=False`."
+            )
         rows = []
         for i, out in enumerate(outputs):
             row = []
@@ -201,13 +211,24 @@ def _unwrap(values: tuple[Any, ...], is_tuple: bool) -> Any:
 def jvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
     """(func(*inputs), J · v); on scalars the product of each derivative with its v, summed per output."""
     is_inputs_tuple, given = _as_tuple(inputs, "inputs", "jvp")
-    vs = _vector(v, given, is_inputs_tuple, "jvp") if v is not None else tuple(Value(1.0) for _ in given)
+    if v is None:
+        _single_input(given)
+    vs = _vector(v, given, is_inputs_tuple, "jvp") if v is not None else (Value(1.0),)
     jac = jacobian(func, tuple(given), create_graph=create_graph, strict=strict)
     with enable_grad():
         is_outputs_tuple, outputs = _as_tuple(func(*given), "outputs of the user-provided function", "jvp")
     rows = jac if is_outputs_tuple else (jac,)
     products = tuple(_dot(row, vs) for row in rows)  # type: ignore[arg-type]
     return _unwrap(_finish_outputs(outputs, create_graph), is_outputs_tuple), _unwrap(products, is_outputs_tuple)
+
+
+def _single_input(given: tuple[Value, ...]) -> None:
+    """jvp/vhp/hvp without ``v``: torch takes v = 1 only for one input."""
+    if len(given) != 1:
+        raise RuntimeError(
+            "The vector v can only be None if the input to the user-provided function is a single Tensor "
+            "with a single element."
+        )
 
 
 def _dot(row: tuple[Value, ...], vs: tuple[Value, ...]) -> Value:
@@ -219,12 +240,50 @@ def _dot(row: tuple[Value, ...], vs: tuple[Value, ...]) -> Value:
 
 def vhp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
     """(func(*inputs), v · H) for a function returning one Value."""
-    is_inputs_tuple, given = _as_tuple(inputs, "inputs", "vhp")
-    vs = _vector(v, given, is_inputs_tuple, "vhp") if v is not None else tuple(Value(1.0) for _ in given)
-    hess = hessian(func, tuple(given), create_graph=create_graph, strict=strict)
-    products = tuple(_dot(tuple(hess[i][j] for i in range(len(given))), vs) for j in range(len(given)))
-    out = func(*given)
-    return (out if create_graph else out.detach()), _unwrap(products, is_inputs_tuple)
+    return _second_order_product(func, inputs, v, create_graph, strict, "vhp")
 
 
-hvp = vhp  # the Hessian is symmetric: v · H == H · v
+def hvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
+    """(func(*inputs), H · v): the Hessian is symmetric, so the same numbers as ``vhp``, under its own name."""
+    return _second_order_product(func, inputs, v, create_graph, strict, "hvp")
+
+
+def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, strict: bool,
+                          name: str) -> tuple[Any, Any]:
+    """torch's ``vhp``: the gradient, kept as a graph, backpropagated once more with ``v``."""
+    with enable_grad():
+        is_inputs_tuple, given = _as_tuple(inputs, "inputs", name)
+        leaves = _fresh(given, create_graph)
+        if v is not None:
+            vs = _vector(v, given, is_inputs_tuple, name)
+        else:
+            _single_input(given)
+            vs = None
+        is_outputs_tuple, outputs = _as_tuple(func(*leaves), "outputs of the user-provided function", name)
+        _check_outputs(outputs, strict)
+        if is_outputs_tuple:
+            raise RuntimeError(f"The function given to {name} should return a single Tensor")
+        jac = _grads(outputs, leaves, None, True)
+        if strict:
+            for i, j in enumerate(jac):
+                if j is None:
+                    raise RuntimeError(
+                        f"The output of the user-provided function is independent of input {i}. "
+                        "This is not allowed in strict mode."
+                    )
+                if not j.requires_grad:
+                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
+        used = [(j, g, i) for i, (j, g) in enumerate(zip(jac, vs or (None,) * len(jac))) if j is not None]
+        second = _grads(tuple(j for j, _, _ in used), leaves, tuple(g for _, g, _ in used), create_graph)
+        result = []
+        for i, g in enumerate(second):
+            if g is None:
+                if strict:
+                    raise RuntimeError(
+                        f"The jacobian of the user-provided function is independent of input {i}. "
+                        "This is not allowed in strict mode."
+                    )
+                g = Value(0.0)
+            result.append(g)
+    outs = _finish_outputs(outputs, create_graph)
+    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(tuple(result), create_graph), is_inputs_tuple)

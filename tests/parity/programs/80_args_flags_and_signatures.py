@@ -9,11 +9,12 @@ def run(B, rec):
     flags = (("None", None), ("0", 0), ("1", 1), ("3", 3), ("1.0", 1.0), ("'no'", "no"), ("[]", []),
              ("bool Value", B.value(2.0) > 1), ("float Value", B.value(1.0)))
     for label, f in flags:
-        for kw in ("retain_graph", "create_graph"):
-            w.grad = None
-            rec(f"y.backward({kw}={label})", lambda: (w * x).backward(**{kw: f}))
-            rec(f"y.backward({kw}={label}): w.grad", w.grad)
+        w.grad = None
+        rec(f"y.backward(retain_graph={label})", lambda: (w * x).backward(retain_graph=f))
+        rec(f"y.backward(retain_graph={label}): w.grad", w.grad)
+        for kw in ("retain_graph", "create_graph"):  # (backward(create_graph=True) warns once per process)
             rec(f"grad({kw}={label})", lambda: B.grad(w * x, [w], **{kw: f}))
+            rec(f"grad({kw}={label}) requires grad", lambda: B.grad(w * x, [w], **{kw: f})[0].requires_grad)
         for kw in ("allow_unused", "materialize_grads"):
             rec(f"grad({kw}={label})", lambda: B.grad(w * 3, [w, x], **{kw: f}))
     y = w * x
