@@ -13,11 +13,15 @@ renderer draws the diagram's labels in the same language.
 
 from __future__ import annotations
 
+import gettext
+import hashlib
 import os
 import re
 from pathlib import Path
 
-from micrograph.i18n import ENV_VAR, N_, Translator, check, language
+from micrograph.i18n import CATALOGUE_LOCALE, ENV_VAR, N_, SOURCE_LANGUAGE, Translator, catalogue_path, check, language
+from micrograph.i18n.mo import compile_mo
+from micrograph.i18n.po import parse
 
 _ = Translator("grader", Path(__file__).resolve().parent / "locale")
 
@@ -73,6 +77,42 @@ def choose(lang: str | None) -> str:
     return language()
 
 
+CLICK_DOMAIN = "click"  # grader/locale/zh_CN/LC_MESSAGES/click.po: click's own texts ("Usage:", "No such option")
+_DEFAULT_DOMAIN = "messages"  # gettext's global domain before anyone sets one
+
+
+def tell_click(lang: str, cache_dir: Path) -> bool:
+    """Make click's own texts speak ``lang``; True when they will.
+
+    click translates through the ``gettext`` module's global domain (its supported way),
+    which reads compiled ``.mo`` files and takes the language from ``LANGUAGE``/``LANG``:
+    so for Chinese the ``click`` catalogue is compiled into the grader's cache folder
+    (``cache_dir``, named by its content's hash: never stale) and bound as the global domain, and
+    ``LANGUAGE`` names it.  For English the default domain comes back.  A cache folder
+    that cannot be written leaves click's texts English; ours stay translated.
+    """
+    if lang == SOURCE_LANGUAGE:
+        gettext.textdomain(_DEFAULT_DOMAIN)
+        return True
+    source = catalogue_path(CLICK_DOMAIN, _.localedir, lang)
+    text = source.read_text(encoding="utf-8")
+    domain = f"{CLICK_DOMAIN}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    localedir = cache_dir / "locale"
+    target = catalogue_path(domain, localedir, lang).with_suffix(".mo")
+    try:
+        if not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(f".{target.name}.{os.getpid()}")
+            partial.write_bytes(compile_mo(parse(text, str(source))))
+            partial.replace(target)
+    except OSError:
+        return False
+    gettext.bindtextdomain(domain, str(localedir))
+    gettext.textdomain(domain)
+    os.environ["LANGUAGE"] = CATALOGUE_LOCALE.get(lang, lang)  # gettext's first choice of language
+    return True
+
+
 def fix_course_language(grader_dir: Path, lang: str) -> None:
     """Make a shipped copy of the grader (``grader_dir``) speak ``lang`` by default."""
     target = grader_dir / COURSE_LANGUAGE_FILE
@@ -80,4 +120,4 @@ def fix_course_language(grader_dir: Path, lang: str) -> None:
     target.write_text(check(lang, "--lang") + "\n", encoding="utf-8")
 
 
-__all__ = ["N_", "_", "choose", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]
+__all__ = ["N_", "_", "choose", "tell_click", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]

@@ -1,10 +1,16 @@
 """``grade``: the console script.  Every command is one function in ``student`` or
 ``instructor``; this module only assembles the group and turns errors into exit statuses.
+
+The language is fixed before click reads the command line (``--lang`` may stand anywhere
+on it, after an unknown option too), so that ``--help`` and click's usage errors are
+already in it.
 """
 
 from __future__ import annotations
 
+import gettext
 import platform
+import re
 import sys
 from importlib.metadata import version
 
@@ -13,19 +19,27 @@ from click.shell_completion import CompletionItem
 
 from grader.cli import instructor, student
 from grader.cli.completion import exercise_items
-from grader.cli.shared import EXIT_FULL, EXIT_USAGE
+from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
+from grader.cli.translated import Group, option
+from grader.i18n import N_, _, choose, tell_click
+from grader.judge.reference import default_cache_dir
 from grader.sandbox import isolation
+from micrograph.i18n import LanguageError, normalize
+
+LANG_OPTION = "--lang"
 
 
-class _DefaultToRun(click.Group):
+class _DefaultToRun(Group):
     """``grade ex03 --json`` means ``grade run ex03 --json``: anything that is not a command
-    name is an exercise."""
+    name is an exercise (``grade --lang zh ex03`` too: the group takes ``--lang`` itself)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         completing_a_command = ctx.resilient_parsing and not args
-        if not completing_a_command and (not args or (
-                args[0] not in self.commands and args[0] not in _OWN_OPTIONS)):
-            args = ["run", *args]
+        skip = _leading_lang(args)
+        rest = args[skip:]
+        if not completing_a_command and (not rest or (
+                rest[0] not in self.commands and rest[0] not in _OWN_OPTIONS)):
+            args = [*args[:skip], "run", *rest]
         return super().parse_args(ctx, args)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
@@ -34,6 +48,30 @@ class _DefaultToRun(click.Group):
 
 
 _OWN_OPTIONS = ("--help", "-h", "--version")
+
+
+def _leading_lang(args: list[str]) -> int:
+    """How many of the first arguments are ``--lang VALUE`` / ``--lang=VALUE`` options."""
+    at = 0
+    while at < len(args):
+        if args[at] == LANG_OPTION and at + 1 < len(args):
+            at += 2
+        elif args[at].startswith(LANG_OPTION + "="):
+            at += 1
+        else:
+            break
+    return at
+
+
+def language_on(args: list[str]) -> str | None:
+    """The last valid ``--lang`` value anywhere on the command line (click reads the last one too)."""
+    found = None
+    for at, arg in enumerate(args):
+        value = args[at + 1] if arg == LANG_OPTION and at + 1 < len(args) else (
+            arg.split("=", 1)[1] if arg.startswith(LANG_OPTION + "=") else None)
+        if value is not None and normalize(value) is not None:
+            found = value
+    return found
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -49,7 +87,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit(EXIT_FULL)
 
 
-HELP = """Grade exercises in a sandbox, explain each failure, draw the computation graph.
+HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the computation graph.
 
 \b
   grade ex03 | grade 3 | grade ex3   grade one exercise of exercises/ here
@@ -65,13 +103,14 @@ instead of exercises/), --json, --out DIR (diagrams, default grades/).
 Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
 Completion: eval "$(_GRADE_COMPLETE=bash_source grade)" (zsh_source, fish_source).
-"""
+""")
 
 
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]},
              help=HELP)
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=_show_version, help="Versions and the sandbox's isolation mode.")
+@lang_option
+@option("--version", is_flag=True, expose_value=False, is_eager=True,
+        callback=_show_version, help=N_("Versions and the sandbox's isolation mode."))
 def cli() -> None:
     pass
 
@@ -83,25 +122,47 @@ for command in (student.run, student.list_, instructor.check, instructor.expecte
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: usage errors are one line on stderr and exit status 2."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = cli.main(args=argv, prog_name="grade", standalone_mode=False)
+        tell_click(choose(language_on(args)), default_cache_dir())
+    except LanguageError as exc:  # MICROGRAPH_LANG or the course's language file names no language we have
+        click.echo(f"grade: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    try:
+        code = cli.main(args=args, prog_name="grade", standalone_mode=False)
     except click.UsageError as exc:
-        click.echo(f"grade: {' '.join(exc.format_message().split())}", err=True)
+        click.echo(f"grade: {_one_line(exc.format_message() + _help_hint(exc))}", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
-        click.echo(f"grade: {' '.join(exc.format_message().split())}", err=True)
+        click.echo(f"grade: {_one_line(exc.format_message())}", err=True)
         sys.exit(EXIT_USAGE)
     except isolation.IsolationUnavailable as exc:
         click.echo(f"grade: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     except click.Abort:
-        click.echo("grade: interrupted", err=True)
+        click.echo("grade: " + _("interrupted"), err=True)
         sys.exit(130)
     except OSError as exc:  # a path the user gave that cannot be read or written
         where = f": {exc.filename}" if exc.filename else ""
         click.echo(f"grade: {exc.strerror or exc}{where}", err=True)
         sys.exit(EXIT_USAGE)
     sys.exit(code if isinstance(code, int) else EXIT_FULL)
+
+
+def _help_hint(exc: click.UsageError) -> str:
+    """click's "Try 'grade run --help' for help." after a usage error, in the language chosen."""
+    if exc.ctx is None:
+        return ""
+    return " " + gettext.gettext("Try '{command} {option}' for help.").format(
+        command=exc.ctx.command_path, option="--help")
+
+
+_AFTER_WIDE_PUNCTUATION = re.compile(r"(?<=[。？！：；，）])\s+")
+
+
+def _one_line(message: str) -> str:
+    """A message on one line: its spaces and newlines folded, none after Chinese punctuation."""
+    return _AFTER_WIDE_PUNCTUATION.sub("", " ".join(message.split()))
 
 
 if __name__ == "__main__":

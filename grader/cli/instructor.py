@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from grader.cli.completion import complete_selection, complete_targets
+from grader.cli.translated import command, option
 from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
@@ -31,11 +32,12 @@ from grader.cli.shared import (
 )
 from grader.course.catalog import LoadedExercise
 from grader.course.folder import Course, NamedCourse
-from grader.i18n import N_, _, status_word
+from grader.i18n import N_, _, status_word, test_name
 from grader.judge.grading import ExerciseResult
 from grader.judge.reference import NoExpected, write_shipped
 from grader.judge.status import PASSED, TIMEOUT
 from grader.report import terminal
+from grader.report.width import pad
 from grader.sandbox.launcher import Launcher, LaunchError, for_this_process
 
 if TYPE_CHECKING:  # imported when the command runs: `grade ex03` need not load the batch
@@ -50,7 +52,7 @@ def _selection(course: Course, exercises: str | None) -> list[LoadedExercise]:
     return [load_exercise(course, i) for i in target_ids(course, targets)]
 
 
-EXERCISES_HELP = "Comma-separated exercises (ex01,ex03 or 1,3); all of them by default."
+EXERCISES_HELP = N_("Comma-separated exercises (ex01,ex03 or 1,3); all of them by default.")
 
 
 def _launcher() -> Launcher:
@@ -61,18 +63,17 @@ def _launcher() -> Launcher:
         raise click.UsageError(str(exc)) from None
 
 
-@click.command("check")
+@command("check", help=N_("Instructor's self-test: solutions score full marks, untouched stubs score zero."))
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @lang_option
-@click.option("--out", type=FOLDER, default=Path("grades") / "check",
-              show_default=True, help="Where the solutions' diagrams go.")
+@option("--out", type=FOLDER, default=Path("grades") / "check",
+        show_default=True, help=N_("Where the solutions' diagrams go."))
 def check(targets: tuple[str, ...], out: Path) -> int:
-    """Instructor's self-test: solutions score full marks, untouched stubs score zero."""
     course = course_here()
     missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
     if missing:
-        raise click.UsageError(f"no {' or '.join(missing)} folder in {course.root}: run grade "
-                               "check from the course folder")
+        raise click.UsageError(_("no {folders} folder in {root}: run grade check from the course folder",
+                                 folders=_(" or ").join(missing), root=course.root))
     exercises = [load_exercise(course, i) for i in target_ids(course, targets)]
     graded = grade_all(
         course,
@@ -83,19 +84,27 @@ def check(targets: tuple[str, ...], out: Path) -> int:
     problems = 0
     for ex, sol, stub in zip(exercises, by_solution, by_stub):
         issues = _check_issues(course, ex, sol, stub)
-        hidden = sum(1 for t in ex.spec.tests if not t.public)
-        warnings = []
-        if hidden < 4 or hidden == len(ex.spec.tests):
-            warnings.append(f"warning: {hidden} hidden and {len(ex.spec.tests) - hidden} public "
-                            "tests (want at least 4 hidden and 1 public)")
         problems += len(issues)
-        click.echo(f"{ex.spec.id}  {'FAIL' if issues else 'ok':4}  solution "
-                   f"{terminal.points(sol.score, sol.max_score):7}  stub "
-                   f"{terminal.points(stub.score, stub.max_score):7}  {ex.spec.title}")
-        for issue in issues + warnings:
+        click.echo(_check_line(ex, sol, stub, bool(issues)))
+        for issue in issues + _check_warnings(ex):
             click.echo(f"      {issue}")
-    click.echo(f"{len(exercises)} exercises, {problems} problems")
+    click.echo(_("{count} exercises, {problems} problems", count=len(exercises), problems=problems))
     return EXIT_FULL if problems == 0 else EXIT_NOT_FULL
+
+
+def _check_line(ex: LoadedExercise, sol: ExerciseResult, stub: ExerciseResult, failed: bool) -> str:
+    """One exercise's line of ``grade check``: verdict, the solution's and the stub's scores, title."""
+    verdict = _.p("check", "FAIL") if failed else _.p("check", "ok")
+    return "  ".join([ex.spec.id, pad(verdict, 4), _("solution"), pad(terminal.points(sol.score, sol.max_score), 7),
+                      _("stub"), pad(terminal.points(stub.score, stub.max_score), 7), _(ex.spec.title)])
+
+
+def _check_warnings(ex: LoadedExercise) -> list[str]:
+    hidden = sum(1 for t in ex.spec.tests if not t.public)
+    if hidden >= 4 and hidden != len(ex.spec.tests):
+        return []
+    return [_("warning: {hidden} hidden and {public} public tests (want at least 4 hidden and 1 public)",
+              hidden=hidden, public=len(ex.spec.tests) - hidden)]
 
 
 def _check_issues(course: Course, ex: LoadedExercise, sol: ExerciseResult,
@@ -104,19 +113,20 @@ def _check_issues(course: Course, ex: LoadedExercise, sol: ExerciseResult,
     of its whole diagram, the untouched stub earning points (or timing out)."""
     issues = []
     if not sol.full_marks:
-        bad = [f"{t.name}: {t.feedback}" for t in sol.tests if t.status != PASSED]
-        issues.append("solution scores " + terminal.points(sol.score, sol.max_score)
-                      + " (" + "; ".join(bad) + ")")
+        bad = "; ".join(f"{test_name(t.name)}: {t.feedback}" for t in sol.tests if t.status != PASSED)
+        issues.append(_("solution scores {points} ({failures})",
+                        points=terminal.points(sol.score, sol.max_score), failures=bad))
     stub_file = file_in(course.exercises_dir, ex)
     if not stub_file.is_file():
-        issues.append(f"no stub {course.display(stub_file)}")
+        issues.append(_("no stub {path}", path=course.display(stub_file)))
     elif stub.score != 0 or any(t.status == TIMEOUT for t in stub.tests):
-        issues.append(f"untouched stub scores {terminal.points(stub.score, stub.max_score)}")
+        issues.append(_("untouched stub scores {points}", points=terminal.points(stub.score, stub.max_score)))
     elif copied := _copied(course, ex, stub_file):
-        issues.append(f"the stub holds {len(copied)} line(s) of its solution, such as "
-                      f"{copied[0]!r}: a release would be refused")
+        issues.append(_.n("the stub holds {count} line of its solution, such as {line}: a release would be refused",
+                          "the stub holds {count} lines of its solution, such as {line}: a release would be refused",
+                          len(copied), count=len(copied), line=repr(copied[0])))
     if sol.diagram_problem:
-        issues.append(f"solution's {sol.diagram_problem}")
+        issues.append(_("the solution's diagram: {problem}", problem=sol.diagram_problem))
     return issues
 
 
@@ -132,13 +142,13 @@ def _copied(course: Course, ex: LoadedExercise, stub_file: Path) -> list[str]:
                         solution.read_text(encoding="utf-8", errors="replace"), project_texts())
 
 
-@click.command("expected")
+@command("expected", help=N_("Write the expected observations from solutions/, for grading without them."))
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
-@click.option("--public-only", is_flag=True, help="Keep only the public tests (a release).")
-@click.option("--to", "to", type=FOLDER, default=None,
-              help="Folder for exNN.json (default: the grader's expected/ folder).")
+@lang_option
+@option("--public-only", is_flag=True, help=N_("Keep only the public tests (a release)."))
+@option("--to", "to", type=FOLDER, default=None,
+              help=N_("Folder for exNN.json (default: the grader's expected/ folder)."))
 def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> int:
-    """Write the expected observations from solutions/, for grading without them."""
     course = course_here()
     for exercise_id in target_ids(course, targets):
         ex = load_exercise(course, exercise_id)
@@ -147,23 +157,22 @@ def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> in
         except NoExpected as exc:
             raise click.UsageError(str(exc)) from None
         path = write_shipped(ex, answers, to or course.shipped_dir, public_only)
-        click.echo(f"{ex.spec.id}: {len(answers.observations)} tests -> {path}")
+        click.echo(_.n("{id}: {count} test -> {path}", "{id}: {count} tests -> {path}",
+                       len(answers.observations), id=ex.spec.id, count=len(answers.observations), path=path))
     return EXIT_FULL
 
 
-@click.command("batch")
+@command("batch", help=N_("""Grade a class: SUBMISSIONS holds one folder, .py or .zip per student.
+
+A rerun grades only the students that are new or whose submission changed."""))
 @click.argument("submissions", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @lang_option
-@click.option("--out", "out", required=True, type=FOLDER,
-              help="Where grades.csv, report.html and one folder per student go.")
-@click.option("--jobs", type=click.IntRange(1, 512), default=None,
-              help="Children at a time (default: two per core).")
-@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
+@option("--out", "out", required=True, type=FOLDER,
+              help=N_("Where grades.csv, report.html and one folder per student go."))
+@option("--jobs", type=click.IntRange(1, 512), default=None,
+              help=N_("Children at a time (default: two per core)."))
+@option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
 def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None) -> int:
-    """Grade a class: SUBMISSIONS holds one folder, .py or .zip per student.
-
-    A rerun grades only the students that are new or whose submission changed.
-    """
     from grader.course.batch import CSV_NAME, REPORT_NAME, Batch
     from grader.report.html import write_report
 
@@ -242,16 +251,15 @@ def _check_out(submissions: Path, out: Path) -> None:
                                  "grades beside the submissions", out=out, folder=submissions))
 
 
-@click.command("gradescope")
+@command("gradescope", help=N_("Build the Gradescope autograder bundle (setup.sh, run_autograder, tests, solutions)."))
 @lang_option
-@click.option("-o", "--output", "output", type=OUTPUT_FILE,
-              default=Path("autograder.zip"), show_default=True, help="The bundle to write.")
-@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
-@click.option("--diagrams", "diagram_format", type=click.Choice(["svg", "png"]), default="svg",
-              show_default=True, help="How each submission's diagram reaches students: inline "
-              "SVG, or a PNG image where Gradescope strips SVG.")
+@option("-o", "--output", "output", type=OUTPUT_FILE,
+              default=Path("autograder.zip"), show_default=True, help=N_("The bundle to write."))
+@option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
+@option("--diagrams", "diagram_format", type=click.Choice(["svg", "png"]), default="svg",
+              show_default=True, help=N_("How each submission's diagram reaches students: inline "
+              "SVG, or a PNG image where Gradescope strips SVG."))
 def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
-    """Build the Gradescope autograder bundle (setup.sh, run_autograder, tests, solutions)."""
     from grader.publish.gradescope import BundleError, build_bundle
     from grader.publish.public_tests import StripError
     from grader.publish.shipping import ShippingError
@@ -261,17 +269,16 @@ def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
                   N_("upload it as the assignment's autograder (zip file upload)"))
 
 
-@click.command("release")
+@command("release", help=N_("""Build the students' folder: engine, grader, stubs, public tests; no solutions and no
+hidden tests.  Refused (exit status 1) when a stub scores points or holds a line of its
+solution."""))
 @lang_option
-@click.option("-o", "--output", "output", type=FOLDER, required=True,
-              help="The folder to create for students.")
-@click.option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
-@click.option("--notebooks", is_flag=True,
-              help="Also write notebooks/exNN_<topic>.ipynb (statement, stub, grader.check).")
+@option("-o", "--output", "output", type=FOLDER, required=True,
+              help=N_("The folder to create for students."))
+@option("--exercises", default=None, help=EXERCISES_HELP, shell_complete=complete_selection)
+@option("--notebooks", is_flag=True,
+              help=N_("Also write notebooks/exNN_<topic>.ipynb (statement, stub, grader.check)."))
 def release(output: Path, exercises: str | None, notebooks: bool) -> int:
-    """Build the students' folder: engine, grader, stubs, public tests; no solutions and no
-    hidden tests.  Refused (exit status 1) when a stub scores points or holds a line of its
-    solution."""
     from grader.publish.public_tests import StripError
     from grader.publish.release import ReleaseError, UnsafeStubs, build_release
     from grader.publish.shipping import ShippingError

@@ -12,9 +12,10 @@ import click
 
 from micrograph.i18n import LANGUAGES, LanguageError
 
+from grader.cli.translated import option
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
 from grader.course.folder import Course, in_parallel
-from grader.i18n import _, choose
+from grader.i18n import N_, _, choose
 from grader.judge.grading import ExerciseResult
 
 EXIT_FULL, EXIT_NOT_FULL, EXIT_USAGE = 0, 1, 2
@@ -56,10 +57,10 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
-lang_option = click.option(
+lang_option = option(
     "--lang", type=click.Choice(LANGUAGES), default=None, is_eager=True, expose_value=False,
     callback=_set_language,
-    help="Language of everything shown: zh or en (default: MICROGRAPH_LANG, the course's, the locale).",
+    help=N_("Language of everything shown: zh or en (default: MICROGRAPH_LANG, the course's, the locale)."),
 )
 
 

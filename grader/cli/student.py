@@ -21,23 +21,23 @@ from grader.cli.shared import (
     submissions,
     target_ids,
 )
-from grader.i18n import _
+from grader.cli.translated import command, option
+from grader.i18n import N_, _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
 from grader.report.width import pad, width
 from grader.sandbox import isolation
 
 
-@click.command("run")
+@command("run", help=N_("Grade exercises (all of them by default): grade run ex03 = grade ex03."))
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @lang_option
-@click.option("--submission", type=click.Path(path_type=Path),
-              help="A file, or a folder of exNN_*.py files, instead of exercises/.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout, nothing else.")
-@click.option("--out", type=FOLDER, default=Path("grades"),
-              show_default=True, help="Where diagrams go (DIR/ex03/graph.svg).")
+@option("--submission", type=click.Path(path_type=Path),
+              help=N_("A file, or a folder of exNN_*.py files, instead of exercises/."))
+@option("--json", "as_json", is_flag=True, help=N_("One JSON object on stdout, nothing else."))
+@option("--out", type=FOLDER, default=Path("grades"),
+              show_default=True, help=N_("Where diagrams go (DIR/ex03/graph.svg)."))
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
-    """Grade exercises (all of them by default): grade run ex03 = grade ex03."""
     course = course_here()
     chosen = isolation.current()  # before any child: a root grader that cannot drop says so
     mode = chosen.mode
@@ -76,10 +76,9 @@ def json_payload(results: list[ExerciseResult], isolation_mode: str) -> dict[str
             "exercises": [r.to_json() for r in results]}
 
 
-@click.command("list")
+@command("list", help=N_("The exercises with titles, points, and how many tests are public and hidden."))
 @lang_option
 def list_() -> int:
-    """The exercises with titles, points, and how many tests are public and hidden."""
     course = course_here()
     rows = [[_("exercise"), _("points"), _("public"), _("hidden"), _("file"), _("title")]]
     for exercise_id in course.ids():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 
 _NO_LINE_START = set("，。、；：！？）》」』】〕…,.;:!?)]}%")
+_NO_LINE_END = set("（《「『【〔([{")  # an opening bracket stays with what follows it
 
 
 def char_width(ch: str) -> int:
@@ -40,7 +41,7 @@ def _tokens(text: str) -> list[str]:
                 tokens[-1] += ch
             else:
                 tokens.append(ch)
-        elif ch in _NO_LINE_START and previous and not previous.isspace():
+        elif previous and not previous.isspace() and (ch in _NO_LINE_START or previous[-1] in _NO_LINE_END):
             tokens[-1] += ch
         elif char_width(ch) == 2 or not previous or previous.isspace() or char_width(previous[-1]) == 2:
             tokens.append(ch)

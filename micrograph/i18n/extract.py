@@ -6,9 +6,13 @@ that has none, and lists the entries no source uses any more (``--prune``
 removes them).  Then fill in the empty ``msgstr`` lines, using the words of
 ``docs/glossary.md``.  Like ``xgettext``, it reads the code without running it:
 
-* calls ``_("...")``, ``N_("...")``, ``_.p("context", "...")`` and
-  ``_.n("one", "many", n)`` whose texts are string literals, and the titles, test names,
-  feedback and hints of exercise declarations (``declared``);
+* calls ``_("...")``, ``N_("...")``, ``_.p("context", "...")``,
+  ``_.n("one", "many", n)`` and ``ngettext("one", "many", n)`` whose texts are string
+  literals, and the titles, test names, feedback and hints of exercise declarations
+  (``declared``);
+* click's own texts (``Usage:``, ``No such option``...), read from the installed click the
+  same way: the ``click`` catalogue in ``grader/locale`` translates them (see
+  ``grader.i18n.tell_click``);
 * for a domain of exercise stubs, the docstrings (module and functions) and the
   ``#`` comments, which ``micrograph.i18n.stubs`` replaces in a translated stub.
 """
@@ -55,6 +59,21 @@ class Domain(NamedTuple):
     localedir: Path
     sources: tuple[Path, ...]
     stubs: bool  # docstrings and comments rather than _() calls
+    base: Path | None = None  # what "#: path:line" comments are relative to (default: the repository)
+
+
+CLICK_DYNAMIC = ("required",)  # click translates these with _(variable): "[required]" in an option's help
+CLICK_MODULES = ("core", "exceptions", "parser", "types", "formatting", "decorators", "utils", "termui",
+                 "_termui_impl", "shell_completion")  # click's modules whose texts a `grade` user can meet
+
+
+def click_domain(root: Path = ROOT) -> Domain:
+    """click's texts, translated in the grader's ``click`` catalogue (``python -m ... --domain click``)."""
+    import click  # the grader's dependency: the engine alone never reads this domain
+
+    package = Path(click.__file__).resolve().parent
+    sources = tuple(package / f"{name}.py" for name in CLICK_MODULES if (package / f"{name}.py").is_file())
+    return Domain("click", root / "grader" / "locale", sources, False, package.parent)
 
 
 def domains(root: Path = ROOT) -> list[Domain]:
@@ -68,6 +87,8 @@ def domains(root: Path = ROOT) -> list[Domain]:
         if folder.is_dir():
             sources = tuple(sorted(p for p in folder.glob(pattern) if "locale" not in p.parts))
             found.append(Domain(name, folder / "locale", sources, stubs))
+    if (root / "grader").is_dir():
+        found.append(click_domain(root))
     return found
 
 
@@ -89,6 +110,8 @@ def calls(path: Path, root: Path = ROOT) -> list[Message]:
         func, args = node.func, [_literal(a) for a in node.args[:3]]
         if isinstance(func, ast.Name) and func.id in ("_", "N_") and args[0] is not None:
             found.append(Message(args[0], None, None, where))
+        elif isinstance(func, ast.Name) and func.id == "ngettext" and len(args) > 1 and None not in args[:2]:
+            found.append(Message(args[0], args[1], None, where))
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "_":
             if func.attr == "p" and len(args) > 1 and args[0] is not None and args[1] is not None:
                 found.append(Message(args[1], None, args[0], where))
@@ -150,12 +173,16 @@ def comment_text(comment: str) -> str:
 def messages(domain: Domain, root: Path = ROOT) -> list[Message]:
     """Every text of a domain, once each, in the order of first use."""
     seen: dict[str, Message] = {}
+    base = domain.base or root
     for path in domain.sources:
-        for message in docstrings(path, root) if domain.stubs else calls(path, root):
+        for message in docstrings(path, base) if domain.stubs else calls(path, base):
             seen.setdefault(message.key, message)
     if domain.name == "grader":
         for message in exercise_texts(root):
             seen.setdefault(message.key, message)
+    if domain.name == "click":
+        for text in CLICK_DYNAMIC:
+            seen.setdefault(text, Message(text, None, None, "click/core.py"))
     return list(seen.values())
 
 
@@ -240,7 +267,7 @@ def update(domain: Domain, lang: str = "zh", prune: bool = False, root: Path = R
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m micrograph.i18n.extract", description=__doc__.splitlines()[0])
     parser.add_argument("--prune", action="store_true", help="remove entries no source uses any more")
-    parser.add_argument("--domain", action="append", help="only these domains (micrograph, grader, exercises)")
+    parser.add_argument("--domain", action="append", help="only these domains (micrograph, grader, exercises, click)")
     args = parser.parse_args(argv)
     for domain in domains():
         if args.domain and domain.name not in args.domain:

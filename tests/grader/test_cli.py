@@ -261,4 +261,4 @@ def test_check_fails_when_a_stub_holds_a_line_of_its_solution(grade, toy: ToyCou
         'def double(x):\n    raise NotImplementedError("ex41: double")\n    return 2 * x\n')
     run = grade("check", "ex41", cwd=tmp_path)
     assert run.code == 1 and "untouched stub scores" not in run.out
-    assert "the stub holds 1 line(s) of its solution, such as 'return 2 * x'" in run.out
+    assert "the stub holds 1 line of its solution, such as 'return 2 * x'" in run.out

@@ -1,0 +1,125 @@
+"""``grade --help``, every subcommand's ``--help``, click's usage errors and ``grade check`` in
+Chinese: however Chinese is chosen (``--lang zh`` anywhere, ``MICROGRAPH_LANG``, the locale),
+no English sentence, lines that fit the terminal; English stays English."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from leaks import english_sentences
+
+from grader.cli.app import language_on
+from grader.report.width import width
+
+REPO = Path(__file__).resolve().parents[2]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
+COMMANDS = ["", "run", "list", "check", "expected", "batch", "gradescope", "release"]
+COLUMNS = 80
+
+
+def grade(*args: str, cache: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")}
+    extra = {"GRADE_CACHE_DIR": str(cache)} if cache else {}
+    return subprocess.run([*GRADE, *[a for a in args if a]], cwd=REPO, capture_output=True, text=True,
+                          timeout=300, env={**base, "COLUMNS": str(COLUMNS), **extra, **env})
+
+
+OPTION_SPEC = re.compile(r"^\s+-.*?(?:\s{2,}|$)", re.MULTILINE)  # "  --jobs INTEGER RANGE  ": names and metavars
+
+
+def assert_chinese_help(text: str) -> None:
+    assert text.startswith("用法：grade"), text
+    assert "选项：" in text and "显示本帮助后退出。" in text, text
+    assert english_sentences(OPTION_SPEC.sub(" ", text)) == [], text
+    too_wide = [line for line in text.splitlines() if width(line) > COLUMNS]
+    assert not too_wide, too_wide
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_is_chinese_with_lang_zh(command: str) -> None:
+    run = grade(command, "--help", "--lang", "zh")
+    assert run.returncode == 0, run.stderr
+    assert_chinese_help(run.stdout)
+
+
+@pytest.mark.parametrize("how", [("--lang", "zh", "--help"), ("--lang=zh", "--help"), ("--help", "--lang", "zh")])
+def test_lang_before_or_after_help_of_the_group(how: tuple[str, ...]) -> None:
+    run = grade(*how)
+    assert_chinese_help(run.stdout)
+    assert "命令：" in run.stdout and "给全班评分" in run.stdout
+
+
+@pytest.mark.parametrize("env", [{"MICROGRAPH_LANG": "zh"}, {"LANG": "zh_CN.UTF-8"}, {"LC_ALL": "zh_TW.UTF-8"}])
+def test_the_environment_chooses_chinese_help(env: dict[str, str]) -> None:
+    assert_chinese_help(grade("batch", "--help", **env).stdout)
+
+
+def test_english_help_stays_english() -> None:
+    run = grade("--help", LANG="zh_CN.UTF-8", MICROGRAPH_LANG="en")
+    assert run.stdout.startswith("Usage: grade [OPTIONS] COMMAND [ARGS]...")
+    assert "Show this message and exit." in run.stdout and "Grade a class" in run.stdout
+
+
+@pytest.mark.parametrize("args, phrase", [
+    (["ex03", "--nope", "--lang", "zh"], "没有 '--nope' 这个选项。"),
+    (["--lang", "zh", "run", "--jsn"], "没有 '--jsn' 这个选项。你是不是想用 '--json'？运行 'grade run --help'"),
+    (["--lang", "zh", "batch"], "缺少参数 'SUBMISSIONS'"),
+    (["--lang", "zh", "list", "extra"], "多了一个参数：extra"),
+    (["--lang", "zh", "batch", ".", "--out", "g", "--jobs", "0"], "不在范围"),
+    (["--lang", "zh", "batch", "nowhere", "--out", "g"], "不存在"),
+    (["--lang", "zh", "release"], "缺少选项 '-o'"),
+])
+def test_click_usage_errors_are_chinese_and_one_line(args: list[str], phrase: str) -> None:
+    run = grade(*args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("grade: "), run.stderr
+    assert phrase in run.stderr and "查看用法。" in run.stderr, run.stderr
+    assert english_sentences(run.stderr) == [], run.stderr
+
+
+def test_an_option_without_its_value() -> None:
+    run = grade("--lang", "zh", "run", "--out")
+    assert run.returncode == 2 and run.stderr == "grade: 选项 '--out' 后面要跟 1 个值。\n"
+
+
+def test_a_bad_language_value_is_told_in_the_language_of_the_environment() -> None:
+    run = grade("list", "--lang", "klingon", MICROGRAPH_LANG="zh")
+    assert run.returncode == 2 and "'klingon' 不是可选值之一：'en', 'zh'" in run.stderr, run.stderr
+
+
+def test_english_usage_errors_keep_clicks_words() -> None:
+    run = grade("ex03", "--nope", LANG="C")
+    assert run.stderr == "grade: No such option '--nope'. Try 'grade run --help' for help.\n"
+
+
+def test_grade_lang_zh_routes_exercises_and_commands_after_the_group_option() -> None:
+    listing = grade("--lang", "zh", "list")
+    assert listing.returncode == 0 and listing.stdout.startswith("练习")
+    unknown = grade("--lang", "zh", "ex99")
+    assert unknown.returncode == 2 and "ex99" in unknown.stderr
+
+
+@pytest.mark.parametrize("args, found", [
+    (["ex03", "--lang", "zh"], "zh"), (["--lang=zh_CN", "ex03"], "zh_CN"), (["--lang", "en", "--lang", "zh"], "zh"),
+    (["--lang", "klingon"], None), (["--lang"], None), (["ex03"], None),
+])
+def test_the_language_is_read_anywhere_on_the_command_line(args: list[str], found: str | None) -> None:
+    assert language_on(args) == found
+
+
+def test_grade_check_and_expected_speak_chinese(tmp_path: Path) -> None:
+    check = grade("check", "ex01", "--lang", "zh", "--out", str(tmp_path / "g"), cache=tmp_path / "cache")
+    assert check.returncode == 0, check.stdout + check.stderr
+    first = check.stdout.split()
+    assert first[:3] == ["ex01", "正常", "答案"] and "练习文件" in first
+    assert "1 个练习，0 个问题" in check.stdout
+    assert english_sentences(check.stdout + check.stderr) == [], check.stdout
+    expected = grade("expected", "ex01", "--public-only", "--to", str(tmp_path / "e"), "--lang", "zh",
+                     cache=tmp_path / "cache")
+    assert expected.returncode == 0 and expected.stdout.startswith("ex01：") and "个测试 ->" in expected.stdout
