@@ -76,14 +76,23 @@ def test_none_for_an_input_that_requires_grad_sends_no_gradient() -> None:
     assert z.grad is None
 
 
-def test_forward_must_return_a_value() -> None:
-    class Number(mg.Function):
+def test_a_number_from_forward_comes_back_unrecorded() -> None:
+    class Number(mg.Function):  # torch returns forward's non-tensor result as it is
         @staticmethod
         def forward(ctx: Any, x: mg.Value) -> float:
             return 3.0
 
-    with pytest.raises(TypeError, match=r"Number.forward must return a Value, got float"):
-        Number.apply(mg.Value(1.0, requires_grad=True))
+    assert Number.apply(mg.Value(1.0, requires_grad=True)) == 3.0
+
+
+def test_a_tuple_from_forward_is_refused_clearly() -> None:
+    class Two(mg.Function):
+        @staticmethod
+        def forward(ctx: Any, x: mg.Value) -> tuple[mg.Value, mg.Value]:
+            return x * 2, x * 3
+
+    with pytest.raises(NotImplementedError, match="one output"):
+        Two.apply(mg.Value(1.0, requires_grad=True))
 
 
 def test_apply_needs_a_subclass() -> None:
