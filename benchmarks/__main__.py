@@ -26,11 +26,15 @@ def alternating_medians(
     """Each engine's median phase times over ``repeats`` rounds, the engines taking turns in each round.
 
     Taking turns (rather than all of one engine's runs, then the next's) exposes
-    every engine to the same moments of a shared machine's load.
+    every engine to the same moments of a shared machine's load.  A full collection
+    before each run keeps one engine's garbage off the next one's clock: micrograd's
+    graphs are reference cycles, freed only by the cyclic collector, which otherwise
+    ran (and was timed) inside the following micrograph run.
     """
     runs: dict[str, list[dict[str, float]]] = {e.name: [] for e in engines}
     for _ in range(repeats):
         for e in engines:
+            gc.collect()  # untimed: no engine's cyclic garbage is left for the next engine's clock
             runs[e.name].append(work(e))
     return {name: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for name, rs in runs.items()}
 

@@ -100,8 +100,14 @@ def moons(n: int = 100, seed: int = 1) -> tuple[list[tuple[float, float]], list[
     return xs, ys
 
 
-def mlp(engine: Engine, steps: int = 1) -> dict[str, float]:
-    """micrograd's demo: MLP 2-16-16-1, max-margin loss + L2 over 100 points, backward, SGD step."""
+def mlp(engine: Engine, steps: int = 2) -> dict[str, float]:
+    """micrograd's demo: MLP 2-16-16-1, max-margin loss + L2 over 100 points, backward, SGD step.
+
+    Timed as a training loop runs: the figures are the last step's, and its forward starts by
+    dropping the previous step's graph.  That is where each engine pays for freeing it: at once
+    by reference counting (micrograph, torch) or in the cyclic collector's next passes
+    (micrograd's graphs are cycles: each value's ``_backward`` closure holds the value).
+    """
     rnd = random.Random(1337)
     sizes = [2, 16, 16, 1]
     layers = [
@@ -117,9 +123,10 @@ def mlp(engine: Engine, steps: int = 1) -> dict[str, float]:
             x = [_neuron(ws, b, x, relu=not last) for ws, b in layer]
         return x[0]
 
-    def step() -> dict[str, float]:
+    def step(previous: list[Any]) -> tuple[dict[str, float], Any]:
         with GCTimer() as gct:
             t0 = clock()
+            previous.clear()  # the last step's graph goes now, on this step's clock
             inputs = [[engine.leaf(a, False), engine.leaf(b, False)] for a, b in xs]
             scores = [model(x) for x in inputs]
             losses = [(1 + -yi * s).relu() for yi, s in zip(ys, scores)]
@@ -132,11 +139,13 @@ def mlp(engine: Engine, steps: int = 1) -> dict[str, float]:
             for p in params:
                 engine.update(p, 0.05)
             t3 = clock()
-        return {"forward": t1 - t0, "backward": t2 - t1, "step": t3 - t2, "gc": gct.seconds}
+        return {"forward": t1 - t0, "backward": t2 - t1, "step": t3 - t2, "gc": gct.seconds}, loss
 
-    result = {}
+    result: dict[str, float] = {}
+    graph: list[Any] = []
     for _ in range(steps):
-        result = step()
+        result, loss = step(graph)
+        graph.append(loss)
     return result
 
 
