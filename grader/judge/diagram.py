@@ -55,7 +55,7 @@ def render(
 
 def _trace(trace: dict[str, Any], directory: Path) -> list[str]:
     """``backward.html`` (checked and drawn by the renderer worker); nothing if it cannot be drawn."""
-    title = f"{directory.name}: backward(), step by step"
+    title = _("{id}: backward(), step by step", id=directory.name)
     try:
         return renderer.render_trace(trace, directory, TRACE_STEM, title, RENDER_TIMEOUT)
     except Exception:  # noqa: BLE001 - a missing page never changes the grade; graph.svg is there

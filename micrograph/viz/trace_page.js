@@ -47,7 +47,10 @@
     const made = n.value !== null ? data.data[n.value] : undefined;
     return made === undefined || made === null ? n.name : `${n.name} (= ${fmt(made)})`;
   };
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // the page's sentences, in the run's language (trace_page.py SENTENCES): "{field}" filled in
+  const say = (key, fields = {}) => data.say[key].replace(/\{(\w+)\}/g, (m, f) => (f in fields ? String(fields[f]) : m));
+  const joined = (items) => (items.length ? items.reduce((first, next) => say("list", { first, next })) : "");
+  const writer = (by) => (by === "assignment" ? say("by_assignment") : by);
 
   function li(list, text, cls) {
     const item = document.createElement("li");
@@ -126,8 +129,9 @@
       if (at) nodeEls[at].scrollIntoView({ block: "nearest", inline: "nearest" });
       if (s && at && s.received !== null) {
         const box = nodeEls[at].getBBox();
-        const sum = s.contributions > 1 ? ` (sum of ${s.contributions})` : "";
-        const text = `received ${fmt(s.received)}${sum}`;
+        const text = s.contributions > 1
+          ? say("received_sum", { grad: fmt(s.received), count: s.contributions })
+          : say("received", { grad: fmt(s.received) });
         // an op: on the edge up to the value it made (the gradient of that value); a leaf: below it
         if (at === n.op) callout(box.x + box.width / 2, box.y - 9, text);
         else callout(box.x + box.width / 2, box.y + box.height + 16, text);
@@ -155,13 +159,13 @@
     why.textContent = "";
     what.classList.remove("error");
     if (k === 0) {
-      const roots = data.pass ? data.pass.roots.map((r) => `${nodeName(r.node)} with gradient ${fmt(r.grad)}`) : [];
+      const roots = data.pass ? data.pass.roots.map((r) => say("root", { node: nodeName(r.node), grad: fmt(r.grad) })) : [];
       what.textContent = data.pass
-        ? `Before ${data.pass.kind}: it starts from ${roots.join(", ")}.`
-        : "Backward did not start: it failed before any node ran.";
-      why.textContent = "Each node runs once, when every gradient it waits for has arrived (its dependency count is 0).";
+        ? say("before", { kind: data.pass.kind, roots: joined(roots) })
+        : say("no_start");
+      why.textContent = say("rule");
     } else if (k > steps.length) {
-      what.textContent = `${nodeName(data.error.node)} fails: ${data.error.type}: ${data.error.message}`;
+      what.textContent = say("fails", { node: nodeName(data.error.node), error: `${data.error.type}: ${data.error.message}` });
       what.classList.add("error");
     } else {
       describeStep(steps[k - 1], k, what, why, sends);
@@ -170,40 +174,38 @@
     const list = $("ready");
     list.replaceChildren();
     for (const ref of ready) li(list, nodeName(ref));
-    if (!ready.length) li(list, k >= steps.length ? "empty: backward is done" : "empty", "muted");
+    if (!ready.length) li(list, k >= steps.length ? say("done") : say("empty"), "muted");
     const deps = $("deps");
     deps.replaceChildren();
     for (const [ref, count] of Object.entries(st.pending)) {
-      if (count > 0 && !st.ran.has(ref)) li(deps, `${nodeName(ref)}: waits for ${plural(count, "more gradient", "more gradients")}`);
+      if (count > 0 && !st.ran.has(ref)) li(deps, say(count === 1 ? "waits_one" : "waits_many", { node: nodeName(ref), count }));
     }
-    if (!deps.children.length) li(deps, "none", "muted");
+    if (!deps.children.length) li(deps, say("none"), "muted");
     const grads = $("grads");
     grads.replaceChildren();
     for (let i = 0; i < Math.min(k, steps.length); i++) {
       const w = steps[i].wrote;
-      if (w) li(grads, `${w.label || "a value"}.grad = ${fmt(w.grad)} (${w.by})`, i === k - 1 ? "new" : "");
+      if (w) li(grads, say("grad_line", { value: w.label || say("a_value"), grad: fmt(w.grad), by: writer(w.by) }), i === k - 1 ? "new" : "");
     }
-    if (!grads.children.length) li(grads, "none yet", "muted");
+    if (!grads.children.length) li(grads, say("none_yet"), "muted");
   }
 
   function describeStep(s, k, what, why, sends) {
     const name = nodeName(s.node);
     if (s.grad === null) {
-      what.textContent = `${name}: no gradient reached it, so it does not run; its inputs stop waiting for it.`;
+      what.textContent = say("skipped", { node: name });
     } else {
-      const sum = s.contributions > 1 ? ` (the sum of ${s.contributions} gradients: one per path)` : "";
-      const hooked = s.received !== null && s.grad !== s.received ? `; a hook changed it to ${fmt(s.grad)}` : "";
-      what.textContent = `${name} runs with gradient ${fmt(s.received)}${sum}${hooked}.`;
+      const sum = s.contributions > 1 ? say("sum", { count: s.contributions }) : "";
+      const hooked = s.received !== null && s.grad !== s.received ? say("hooked", { grad: fmt(s.grad) }) : "";
+      what.textContent = say("runs", { node: name, grad: fmt(s.received), sum, hooked });
     }
-    why.textContent = k === 1
-      ? "It is where backward starts."
-      : "Why now: its dependency count reached 0, and it came first in the ready queue.";
+    why.textContent = k === 1 ? say("first") : say("why");
     for (const e of s.sent) {
-      if (e.to === null) li(sends, "→ a constant input: nothing sent (requires_grad=False)", "muted");
-      else li(sends, `→ ${nodeName(e.to)}: sends ${fmt(e.grad)}`);
+      if (e.to === null) li(sends, say("constant"), "muted");
+      else li(sends, say("sends", { node: nodeName(e.to), grad: fmt(e.grad) }));
     }
-    if (s.wrote) li(sends, `writes ${s.wrote.label || "its value's"}.grad = ${fmt(s.wrote.grad)} (${s.wrote.by})`, "new");
-    if (s.released) li(sends, "frees its saved values (no retain_graph): a second backward through it would fail", "freed");
+    if (s.wrote) li(sends, say("writes", { value: s.wrote.label || say("its_value"), grad: fmt(s.wrote.grad), by: writer(s.wrote.by) }), "new");
+    if (s.released) li(sends, say("frees"), "freed");
   }
 
   // -- controls -------------------------------------------------------------------------------
@@ -214,7 +216,7 @@
   function show(k) {
     position = Math.max(0, Math.min(last, k));
     slider.value = String(position);
-    $("counter").textContent = `step ${position} of ${last}`;
+    $("counter").textContent = say("counter", { position, last });
     const st = stateAt(position);
     paintDiagram(position, st);
     paintPanel(position, st);
@@ -224,9 +226,9 @@
   }
 
   function play() {
-    if (timer !== null) { clearInterval(timer); timer = null; $("play").textContent = "\u25B6 play"; return; }
+    if (timer !== null) { clearInterval(timer); timer = null; $("play").textContent = say("play"); return; }
     if (position === last) show(0);
-    $("play").textContent = "\u23F8 pause";
+    $("play").textContent = say("pause");
     timer = setInterval(() => { if (position >= last) play(); else show(position + 1); }, 900);
   }
 
@@ -235,7 +237,7 @@
   $("play").addEventListener("click", play);
   $("zoom").addEventListener("click", () => {
     const whole = $("graph").classList.toggle("whole");
-    $("zoom").textContent = whole ? "fit width" : "whole graph";
+    $("zoom").textContent = whole ? say("fit") : say("whole");
   });
   slider.addEventListener("input", () => show(Number(slider.value)));
   document.addEventListener("keydown", (e) => {
@@ -245,8 +247,8 @@
     else if (e.key === " ") { play(); e.preventDefault(); }
   });
   const notes = [];
-  if (data.problem) notes.push(`No diagram: ${data.problem}. The steps are listed here.`);
-  if (data.total > steps.length) notes.push(`Showing the first ${steps.length} of ${data.total} steps.`);
+  if (data.problem) notes.push(say("no_diagram", { problem: data.problem }));
+  if (data.total > steps.length) notes.push(say("capped", { shown: steps.length, total: data.total }));
   $("notice").textContent = notes.join(" ");
   show(0);
 })();

@@ -25,12 +25,13 @@ from typing import Any, Callable, Literal
 
 from micrograph import observe
 from micrograph.node import AccumulateGrad, Node
+from micrograph.i18n import N_
 from micrograph.value import Value
 from micrograph.viz import internals
 from micrograph.viz.collect import DEFAULT_MAX_NODES, DiagramIds, graph_json_with_ids
 
 FORMAT = "micrograph.trace/1"
-TITLE = "backward(), step by step"
+TITLE = N_("backward(), step by step")  # translated where the page is made
 MAX_MESSAGE = 500  # an error message is cut there: a page, not a log
 MAX_SHIPPED_STEPS = 2_000  # first_backward keeps this many steps (and counts the rest): the grader's wire is capped
 

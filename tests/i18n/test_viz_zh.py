@@ -93,3 +93,36 @@ def test_pure_svg_lines_of_chinese_are_recentred_and_the_legend_is_not() -> None
     shift = 3 * 9 * (1 - 3 * 0.278) / 2
     assert f'x="{66.58 - shift:.2f}"' in out and 'x="66.58"' in out  # the first moved, the legend's stayed
     assert render_module.finish_svg(svg, "/usr/bin/dot").decode().count('x="66.58"') == 2
+
+
+def test_the_trace_script_writes_no_english_sentence_of_its_own() -> None:
+    """Every sentence the trace page's script shows is a catalogue template (trace_page.SENTENCES)."""
+    import re
+
+    from leaks import english_sentences
+
+    script = (Path(render_module.__file__).parent / "trace_page.js").read_text(encoding="utf-8")
+    code = re.sub(r"//[^\n]*", "", script)
+    literals = [a or b for a, b in re.findall(r'"([^"\\\n]*)"|`([^`]*)`', code)]
+    texts = [re.sub(r"\$\{[^}]*\}", " ", text) for text in literals]
+    assert len(texts) > 20
+    assert [t for t in texts if english_sentences(t)] == []
+
+
+def test_the_trace_page_is_chinese_in_a_zh_run_and_english_otherwise() -> None:
+    import json
+
+    from micrograph.viz import trace_backward
+    from micrograph.viz.trace_page import SENTENCES
+
+    w = Value(1.5, requires_grad=True)
+    y = (w + 1) * w
+    trace = trace_backward(y, names={"w": w, "y": y})
+    with using("zh"):
+        zh = trace.html(timeout=20)
+    en = trace.html(timeout=20)
+    assert '<html lang="zh-CN">' in zh and "<h2>就绪队列" in zh and "backward()，一步一步看</h1>" in zh
+    assert "Ready queue" not in zh and "previous step" not in zh
+    said = json.loads(zh.split('id="trace-data">')[1].split("</script>")[0])["say"]
+    assert said.keys() == SENTENCES.keys() and all(said[k] != SENTENCES[k] for k in said if k != "list")
+    assert '<html lang="en">' in en and "<h2>Ready queue" in en and "就绪队列" not in en

@@ -3,11 +3,13 @@
 Skips when Chromium, its driver or selenium is missing (``.ci/run`` installs them).
 """
 
+import re
 import shutil
 
 import pytest
 
 import micrograph as mg
+from micrograph.i18n import using
 from micrograph.viz import trace_backward
 
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -106,3 +108,23 @@ def test_a_failing_backward_ends_on_the_failing_node(browser, tmp_path):
     failing = browser.find_elements(By.CSS_SELECTOR, "g.node.failing title")
     node = trace.data["nodes"][trace.error["node"]]
     assert sorted(t.get_attribute("textContent") for t in failing) == sorted([node["op"], node["value"]])
+
+
+ENGLISH_RUN = re.compile(r"(?<![\w.(])[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){2,}")  # three English words in a row
+
+
+def test_the_zh_page_says_every_step_in_chinese(browser, tmp_path):
+    with using("zh"):
+        trace, path = page_of(tmp_path)
+    browser.get(path.as_uri())
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-CN"
+    seen = []
+    for _ in range(len(trace.steps) + 1):
+        text = browser.find_element(By.TAG_NAME, "body").text
+        seen.append(text)
+        assert ENGLISH_RUN.findall(text) == [], text
+        browser.find_element(By.ID, "next").click()
+    assert "就绪队列" in seen[0] and "第 0 步，共" in seen[0] and "起点是" in seen[0]
+    assert any("运行，收到的梯度是" in text for text in seen), seen
+    assert any("写入 w.grad = 5（AccumulateGrad）" in text for text in seen), seen
+    assert "到目前为止写入的 .grad" in seen[-1] and "空：反向传播结束" in seen[-1]
