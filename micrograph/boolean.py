@@ -15,15 +15,20 @@ import numbers
 import operator
 from typing import Any, Callable
 
+from micrograph.integer import IntegralArithmetic
 from micrograph.value import Value
 
 Compare = Callable[[float, float], bool]
 
 
-class BoolValue(Value):
-    """A one-element bool tensor: the result of a comparison (torch's ``dtype=torch.bool``)."""
+class BoolValue(IntegralArithmetic, Value):
+    """A one-element bool tensor: the result of a comparison (torch's ``dtype=torch.bool``).
+
+    Counting with it is integer arithmetic, as torch's: ``(w > 0) + 1`` is the int Value 2.
+    """
 
     __slots__ = ()
+    _dtype_name = "Bool"
 
     @classmethod
     def of(cls, flag: bool) -> BoolValue:
@@ -94,3 +99,16 @@ def compare(a: Value, b: Any, op: Compare) -> BoolValue:
     else:
         return NotImplemented  # type: ignore[return-value]  # Python falls back (identity for ==)
     return BoolValue.of(op(a._storage[0], other))
+
+
+def isclose(a: Value, b: Any, rtol: float, atol: float, equal_nan: bool) -> BoolValue:
+    """torch's ``isclose`` on one element."""
+    if not isinstance(b, Value):
+        raise TypeError(f"isclose(): argument 'other' (position 1) must be Tensor, not {type(b).__name__}")
+    x, y = a._storage[0], b._storage[0]
+    if x != x or y != y:
+        return BoolValue.of(equal_nan and x != x and y != y)
+    if x == y:
+        return BoolValue.of(True)
+    finite = abs(x) != float("inf") and abs(y) != float("inf")
+    return BoolValue.of(finite and abs(x - y) <= atol + rtol * abs(y))

@@ -16,6 +16,7 @@ import math
 from typing import Any, Callable
 
 from micrograph import ieee
+from micrograph.integer import IntValue, max_result, min_result
 from micrograph.node import Grad
 from micrograph.ops_extra import ExtraOp, divide_number, number, record
 from micrograph.value import Value
@@ -51,6 +52,26 @@ class MaxBackward1(_Identity):
 
 
 class MinBackward1(_Identity):
+    __slots__ = ()
+
+
+class ScatterBackward0(_Identity):
+    """What ``max(dim)``'s gradient is under create_graph: torch scatters it back to the index."""
+
+    __slots__ = ()
+
+
+class MaxBackward0(ExtraOp):
+    """``v.max(dim)``'s values: the gradient goes to the selected index (the one element)."""
+
+    __slots__ = ()
+    consts = ("dim", "keepdim", "indices", "self_sym_sizes")
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        return (grad if type(grad) is float else record(ScatterBackward0, (grad,), grad.item()),)
+
+
+class MinBackward0(MaxBackward0):
     __slots__ = ()
 
 
@@ -155,6 +176,9 @@ _TABLE: dict[str, tuple[type[ExtraOp], type[ExtraOp], Callable[[float], float], 
 def reduce(v: Value, name: str, dim: Any = _NOT_GIVEN, keepdim: bool = False) -> Value:
     """``v.<name>(dim, keepdim)`` on a 0-dim Value (``dim`` None, 0, -1 or a tuple of them)."""
     no_dim, with_dim, forward, saves = _TABLE[name]
+    if dim is _NOT_GIVEN and keepdim is not False and name in ("sum", "mean", "prod"):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got (keepdim={type(keepdim).__name__}, ), "
+                        "but expected one of:")
     given = dim is not _NOT_GIVEN and not (name in ("amax", "amin") and dim == ())
     if name in ("sum", "mean") and dim is None:
         given = True  # torch: v.sum(dim=None) is the dim overload, SumBackward1
@@ -181,8 +205,22 @@ def _check_dim(name: str, dim: Any, single: bool) -> None:
             raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {d})")
 
 
-def max_min(v: Value, dim: Any, name: str) -> Value:
-    """``v.max()`` / ``v.min()`` over the one element (MaxBackward1 / MinBackward1)."""
+def max_min(v: Value, dim: Any, name: str, keepdim: bool = False) -> Any:
+    """``v.max()`` / ``v.min()`` over the one element (MaxBackward1 / MinBackward1); with ``dim``,
+    torch's ``(values, indices)`` pair: the element (MaxBackward0 / MinBackward0) and index 0."""
+    if dim is None:
+        return record(MaxBackward1 if name == "max" else MinBackward1, (v,), v.item())
+    _check_dim(name, dim, single=True)
+    if not isinstance(keepdim, bool):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got (keepdim={type(keepdim).__name__}, )")
+    index = IntValue.of(0)
+    op, pair = (MaxBackward0, max_result) if name == "max" else (MinBackward0, min_result)
+    values = record(op, (v,), v.item(), dim=dim, keepdim=keepdim, indices=index, self_sym_sizes=())
+    return pair(values, index)
+
+
+def arg_max_min(v: Value, dim: Any, keepdim: bool, name: str) -> IntValue:
+    """``argmax``/``argmin``: the index of the one element, 0 (an int Value, as torch's int64)."""
     if dim is not None:
-        raise NotImplementedError(f"{name}(dim) returns values and indices; micrograph has no integer tensors")
-    return record(MaxBackward1 if name == "max" else MinBackward1, (v,), v.item())
+        _check_dim(name, dim, single=True)
+    return IntValue.of(0)

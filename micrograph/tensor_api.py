@@ -73,6 +73,13 @@ class TensorAPI:
         """torch's ``equal``: a plain bool, True when the numbers are equal."""
         return bool(self == other)
 
+    def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Any:
+        """torch's ``isclose``: ``|a - b| <= atol + rtol * |b|`` as a bool Value (infinities equal only to themselves)."""
+        return _boolean().isclose(self, other, rtol, atol, equal_nan)
+
+    def allclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
+        return bool(self.isclose(other, rtol, atol, equal_nan))
+
     def register_post_accumulate_grad_hook(self: Value, hook: Any) -> Any:  # type: ignore[misc]
         """``hook(self)`` after backward has written this leaf's ``.grad`` (node_hooks.py)."""
         if not self.requires_grad:
@@ -90,16 +97,32 @@ class TensorAPI:
     def shape(self) -> tuple[()]:
         return ()
 
-    def size(self) -> tuple[()]:
+    def size(self, dim: int | None = None) -> tuple[()]:
+        if dim is not None:  # a 0-dim tensor has no dimension to ask about
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return ()
 
     def numel(self) -> int:
         return 1
 
+    nelement = numel
+
     def dim(self) -> int:
         return 0
 
+    ndimension = dim
     ndim = property(dim)
+
+    def element_size(self) -> int:
+        return 8  # float64
+
+    def __getitem__(self, index: Any) -> Any:
+        if index == () or index is Ellipsis:
+            raise NotImplementedError("v[()] is a view in torch (AliasBackward0), which micrograph does not model")
+        raise IndexError(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
+            "to convert a 0-dim tensor to a number"
+        )
 
     def tolist(self: Value) -> Any:  # type: ignore[misc]
         return self.item()
@@ -182,16 +205,25 @@ class TensorAPI:
     def amin(self, *args: Any, **kwargs: Any) -> Value:
         return _reductions().reduce(self, "amin", *args, **kwargs)
 
-    def max(self, other: Any = None) -> Value:
-        """``v.max()``: the element (MaxBackward1); ``v.max(w)``: ``maximum``."""
-        if isinstance(other, TensorAPI):
-            return _extra().maximum(self, other)
-        return _reductions().max_min(self, other, "max")
+    def max(self, dim: Any = None, keepdim: bool = False) -> Any:
+        """``v.max()``: the element (MaxBackward1); ``v.max(0)``: (values, indices); ``v.max(w)``: ``maximum``."""
+        if isinstance(dim, TensorAPI):
+            return _extra().maximum(self, dim)
+        return _reductions().max_min(self, dim, "max", keepdim)
 
-    def min(self, other: Any = None) -> Value:
-        if isinstance(other, TensorAPI):
-            return _extra().minimum(self, other)
-        return _reductions().max_min(self, other, "min")
+    def min(self, dim: Any = None, keepdim: bool = False) -> Any:
+        if isinstance(dim, TensorAPI):
+            return _extra().minimum(self, dim)
+        return _reductions().max_min(self, dim, "min", keepdim)
+
+    def argmax(self, dim: Any = None, keepdim: bool = False) -> Value:
+        return _reductions().arg_max_min(self, dim, keepdim, "argmax")
+
+    def argmin(self, dim: Any = None, keepdim: bool = False) -> Value:
+        return _reductions().arg_max_min(self, dim, keepdim, "argmin")
+
+    def is_floating_point(self) -> bool:
+        return True  # a Value is float64; comparisons and counts are bool/int (integer.py)
 
     def logsumexp(self, dim: Any, keepdim: bool = False) -> Value:
         return _reductions().reduce(self, "logsumexp", dim, keepdim)

@@ -189,7 +189,7 @@ class Value(TensorAPI):
 
     def _alias(self, vc: list[int] | None) -> Value:
         """A leaf on this storage (``detach()``, ``.data``): an inference value's aliases are inference values."""
-        v = Value._shared(self._storage, vc)
+        v = type(self)._shared(self._storage, vc)  # a bool or int value's alias keeps its dtype
         if self._inference:
             v._inference = True
         return v

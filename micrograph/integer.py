@@ -1,0 +1,215 @@
+"""Integer values: torch's ``int64`` 0-dim tensors, where a student meets them.
+
+They come from counting (``(pred == y).sum()``, ``correct + 1``), from the
+indices of ``v.max(0)`` / ``argmax()``, and from torch's wrapped numbers.  Like
+a bool Value they never require grad; ``item()`` is a Python ``int``, so
+``print(correct.item())`` shows ``2`` as torch does, not ``2.0``.
+
+Arithmetic follows torch's type promotion on 0-dim tensors: bool and int
+operands alone give an int (bool with bool stays bool for ``+`` and ``*``,
+and ``-`` of a bool is torch's error); anything with a float Value is the
+ordinary recorded float op.  Not modelled: torch's ``float32`` results of
+``int / int`` and of an int with a Python float (here they are float64).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import namedtuple
+from typing import Any, Callable
+
+from micrograph.value import Value
+
+BOOL_SUB = (
+    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+    "use the `~` or `logical_not()` operator instead."
+)
+BOOLS_SUB = (
+    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+    "operator instead."
+)
+NOT_FLOAT = "only Tensors of floating point dtype can require gradients"
+
+# torch.return_types.max / min: (values, indices), also unpacked as a pair
+max_result = namedtuple("max", ["values", "indices"])
+min_result = namedtuple("min", ["values", "indices"])
+
+# op -> what bool with bool gives (None: an int), as torch's kernels do
+_BOOL_WITH_BOOL: dict[Callable[[Any, Any], Any], Callable[[bool, bool], bool] | None] = {
+    operator.add: operator.or_, operator.mul: operator.and_,
+    operator.floordiv: None, operator.mod: None, operator.pow: None,
+}
+
+
+class IntegralArithmetic:
+    """torch's integer arithmetic, shared by :class:`IntValue` and the comparisons' ``BoolValue``.
+
+    Each operator tries the integral rule first (:func:`arithmetic`); with a float
+    operand it is the ordinary recorded op, operands in the order written.
+    """
+
+    __slots__ = ()
+    _integral = True
+    _dtype_name = "Long"  # as torch's dtype errors name it
+
+    def is_floating_point(self) -> bool:
+        return False
+
+    # -- reductions of one integral element: no node, the same kind of value --------------
+    def sum(self, *args: Any, **kwargs: Any) -> IntValue:
+        return IntValue.of(int(self.item()))  # type: ignore[attr-defined]
+
+    prod = sum
+
+    def mean(self, *args: Any, **kwargs: Any) -> Value:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
+            f"Got: {self._dtype_name}"
+        )
+
+    def max(self, dim: Any = None, keepdim: bool = False) -> Any:
+        copy = type(self)._shared([self._storage[0]], None)  # type: ignore[attr-defined]
+        return copy if dim is None else max_result(copy, IntValue.of(0))
+
+    def min(self, dim: Any = None, keepdim: bool = False) -> Any:
+        copy = type(self)._shared([self._storage[0]], None)  # type: ignore[attr-defined]
+        return copy if dim is None else min_result(copy, IntValue.of(0))
+
+    def clone(self) -> Any:
+        return type(self)._shared([self._storage[0]], None)  # type: ignore[attr-defined]
+
+    # -- arithmetic ----------------------------------------------------------------------
+    def add(self, other: Any, *, alpha: Any = 1) -> Any:
+        scale = integral(alpha)
+        if scale is not None and integral(other) is not None:
+            return self + IntValue.of(int(integral(other)) * int(scale))  # type: ignore[arg-type]
+        return Value.add(self, other, alpha=alpha)  # type: ignore[arg-type]
+
+    def __add__(self, other: Any) -> Any:
+        return _op(self, other, operator.add, Value.__add__)
+
+    def __radd__(self, other: Any) -> Any:
+        return _rop(self, other, operator.add, Value.__add__, Value.__radd__)
+
+    def __sub__(self, other: Any) -> Any:
+        return _op(self, other, operator.sub, Value.__sub__)
+
+    def __rsub__(self, other: Any) -> Any:
+        return _rop(self, other, operator.sub, Value.__sub__, Value.__rsub__)
+
+    def __mul__(self, other: Any) -> Any:
+        return _op(self, other, operator.mul, Value.__mul__)
+
+    def __rmul__(self, other: Any) -> Any:
+        return _rop(self, other, operator.mul, Value.__mul__, Value.__rmul__)
+
+    def __pow__(self, other: Any) -> Any:
+        return _op(self, other, operator.pow, Value.__pow__)
+
+    def __rpow__(self, other: Any) -> Any:
+        return _rop(self, other, operator.pow, Value.__pow__, Value.__rpow__)
+
+    def __floordiv__(self, other: Any) -> Any:
+        return _op(self, other, operator.floordiv, None)
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        return _rop(self, other, operator.floordiv, None, None)
+
+    def __mod__(self, other: Any) -> Any:
+        return _op(self, other, operator.mod, None)
+
+    def __rmod__(self, other: Any) -> Any:
+        return _rop(self, other, operator.mod, None, None)
+
+
+Forward = Callable[[Any, Any], Any] | None
+
+
+def _op(a: Any, b: Any, op: Callable[[Any, Any], Any], forward: Forward) -> Any:
+    result = arithmetic(a, b, op, reflected=False)
+    if result is not None:
+        return result
+    return NotImplemented if forward is None else forward(a, b)
+
+
+def _rop(a: Any, b: Any, op: Callable[[Any, Any], Any], forward: Forward, reflected: Forward) -> Any:
+    """``b <op> a``: Python asks the integral ``a`` first even when ``b`` is a float Value (a subclass
+    gets the first word), so a float ``b`` is handed its own forward op: ``w + count`` records ``add(w, count)``."""
+    result = arithmetic(a, b, op, reflected=True)
+    if result is not None:
+        return result
+    if isinstance(b, Value) and forward is not None:
+        return forward(b, a)
+    return NotImplemented if reflected is None else reflected(a, b)
+
+
+class IntValue(IntegralArithmetic, Value):
+    """A one-element ``int64`` tensor: never requires grad, ``item()`` is an ``int``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, n: int) -> IntValue:
+        return cls._shared([float(n)], None)  # type: ignore[return-value]
+
+    def item(self) -> int:  # type: ignore[override]
+        return int(self._storage[0])
+
+    def tolist(self) -> int:  # type: ignore[override]
+        return self.item()
+
+    def __index__(self) -> int:
+        return self.item()
+
+    @property
+    def requires_grad(self) -> bool:
+        return False
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise RuntimeError("requires_grad must be a bool")
+        if flag:
+            raise RuntimeError(NOT_FLOAT)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Value:
+        self.requires_grad = requires_grad
+        return self
+
+    def __repr__(self) -> str:
+        return f"Value({self.item()})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.item(), spec)
+
+    def __neg__(self) -> IntValue:
+        return IntValue.of(-self.item())
+
+    def __abs__(self) -> IntValue:
+        return IntValue.of(abs(self.item()))
+
+
+def integral(x: Any) -> int | bool | None:
+    """``x`` as an int (or bool) when torch would keep it integral: an Int/Bool Value or a Python int."""
+    if isinstance(x, (bool, int)):
+        return x
+    if getattr(x, "_integral", False):
+        return x.item()  # type: ignore[no-any-return]
+    return None
+
+
+def arithmetic(a: Value, b: Any, op: Callable[[Any, Any], Any], reflected: bool) -> Value | None:
+    """``op(a, b)`` (``op(b, a)`` when reflected) if both are integral, else None (a float op instead)."""
+    x, y = integral(a), integral(b)
+    if x is None or y is None:
+        return None
+    if reflected:
+        x, y = y, x
+    both_bool = isinstance(x, bool) and isinstance(y, bool)
+    if op is operator.sub and (isinstance(x, bool) or isinstance(y, bool)):
+        raise RuntimeError(BOOLS_SUB if both_bool else BOOL_SUB)
+    if both_bool and _BOOL_WITH_BOOL.get(op) is not None:
+        return type(a).of(_BOOL_WITH_BOOL[op](x, y))  # type: ignore[attr-defined]  # a is the BoolValue
+    if op is operator.pow and int(y) < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    return IntValue.of(op(int(x), int(y)))
