@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import fields
 from pathlib import Path
 
+from grader.i18n import _, choose
 from grader.notebook_view import Checked
 
 _HOME_MARK = "exercises"
@@ -100,12 +101,12 @@ def _grade(exercise: str) -> Checked:
     chosen = isolation.current()
     with tempfile.TemporaryDirectory(prefix="grade-check-") as folder:
         file = _session_notebook(_functions(stub), Path(folder))
-        display = "this notebook"
+        display = _("this notebook")
         if file is None:
             file = find_submission(course.exercises_dir, ex.spec)
             if file is None:
-                sentence = (f"found no code for {ex.spec.id}: define its functions in this "
-                            f"notebook, or write {course.display(stub)}")
+                sentence = _("found no code for {id}: define its functions in this notebook, or write {path}",
+                             id=ex.spec.id, path=course.display(stub))
                 return Checked(sentence, problem=sentence)
             display = course.display(file)
         out = root / "grades" / ex.spec.id
@@ -119,13 +120,19 @@ def _grade(exercise: str) -> Checked:
     return Checked(text, svgs=svgs, result=result, isolation=chosen.describe())
 
 
-def check(exercise: str) -> Checked:
+def check(exercise: str, lang: str | None = None) -> Checked:
     """Grade ``exercise`` (``"ex03"``, ``"3"``) and return what to show; outside IPython the
-    text is also printed, exactly as ``grade ex03`` prints it."""
+    text is also printed, exactly as ``grade ex03`` prints it.  ``lang`` ("zh" or "en") is
+    ``grade --lang``: it stays the kernel's language for the next checks."""
+    try:
+        choose(lang)
+    except ValueError as exc:  # an unknown language: one sentence, as every other problem
+        return Checked(str(exc), problem=str(exc))
     try:
         checked = _grade(exercise)
     except Exception as exc:  # noqa: BLE001 - the student sees one sentence, never a traceback
-        sentence = f"grader.check could not grade {exercise!r}: {type(exc).__name__}: {exc}"
+        sentence = _("grader.check could not grade {exercise}: {error}", exercise=repr(exercise),
+                     error=f"{type(exc).__name__}: {exc}")
         checked = Checked(sentence, problem=sentence)
     if _ipython() is None:
         print(checked.text)

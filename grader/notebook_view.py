@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.i18n import _, status_word, test_name, visibility
 from grader.report.svg import esc, standalone
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
@@ -38,7 +39,7 @@ def _svg(path: str) -> str:
         drawing = standalone(Path(path).read_text(encoding="utf-8"))
     except OSError:
         drawing = None
-    return drawing or f'<p class="muted">diagram: {esc(path)} (cannot be shown inline)</p>'
+    return drawing or f'<p class="muted">{esc(_("diagram: {path} (cannot be shown inline)", path=path))}</p>'
 
 
 def html_view(checked: Checked) -> str:
@@ -46,19 +47,20 @@ def html_view(checked: Checked) -> str:
     if checked.problem is not None or checked.result is None:
         return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import points
+    from grader.report.terminal import points, total
 
     result = checked.result
     rows = "".join(
-        f'<tr><td>{esc(t.name)}</td><td>{"public" if t.public else "hidden"}</td>'
-        f'<td>{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td><td class="{esc(t.status)}">{esc(t.status)}'
-        f'</td><td>{esc(t.feedback)}</td></tr>' for t in result.tests)
+        f'<tr><td>{esc(test_name(t.name))}</td><td>{esc(visibility(t.public))}</td>'
+        f'<td>{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td>'
+        f'<td class="{esc(t.status)}">{esc(status_word(t.status))}</td><td>{esc(t.feedback)}</td></tr>'
+        for t in result.tests)
     lines = checked.text.splitlines()
-    footer = [line.strip() for line in lines[1:] if line.startswith("  total:")]
-    footer.append(checked.isolation)
+    footer = [_("total: {points}", points=total([result])), checked.isolation]
     notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
-            '<tr><th>test</th><th></th><th>points</th><th>status</th><th>feedback</th></tr>'
+            f'<tr><th>{esc(_("test"))}</th><th></th><th>{esc(_("points"))}</th><th>{esc(_("status"))}</th>'
+            f'<th>{esc(_("feedback"))}</th></tr>'
             f'{rows}</table><p><b>{esc(footer[0] if footer else "")}</b></p>{notes}'
             + "".join(_svg(p) for p in checked.svgs)
             + "".join(f'<p class="muted">{esc(f)}</p>' for f in footer[1:]) + "</div>")

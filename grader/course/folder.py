@@ -89,7 +89,7 @@ class Course:
                                   diagram_dir=diagram_dir, formats=formats,
                                   spawn=self.spawn)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
-            return zero(ex, ERROR, f"cannot grade {self.display(submission)}: {exc}")
+            return zero(ex, ERROR, _("cannot grade {path}: {error}", path=self.display(submission), error=exc))
 
     def _grade_notebook(self, ex: LoadedExercise, submission: Path, expected: Expected,
                         diagram_dir: Path | None, formats: tuple[str, ...]) -> ExerciseResult:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.i18n import _
 from grader.spec.limits import size
 
 MAX_NOTEBOOK_BYTES = 16 << 20  # outputs (plots) make notebooks larger than a source file
@@ -53,14 +54,15 @@ class Converted:
         """Line ``line`` of the joined source as the student sees it: ``cell 3, line 2``."""
         index = bisect.bisect_right(self.starts, line) - 1
         if index < 0:
-            return f"line {line}"
-        return f"cell {self.cells[index]}, line {line - self.starts[index] + 1}"
+            return _("line {line}", line=line)
+        return _("cell {cell}, line {line}", cell=self.cells[index], line=line - self.starts[index] + 1)
 
     def note(self) -> str | None:
         """What the feedback says about the lines that were not graded, if any."""
         if not self.dropped:
             return None
-        return ("not graded (not Python, or grading itself): " + ", ".join(self.dropped))
+        return _("not graded (not Python, or grading itself): {kinds}",
+                 kinds=_(", ").join(self.dropped))
 
 
 def _text(value: object, what: str) -> str:
@@ -69,28 +71,29 @@ def _text(value: object, what: str) -> str:
         return value
     if isinstance(value, list) and all(isinstance(part, str) for part in value):
         return "".join(value)
-    raise NotebookError(f"{what} is not text: not a valid notebook")
+    raise NotebookError(_("{what} is not text: not a valid notebook", what=what))
 
 
 def _cells(data: bytes, shown: str) -> list[dict[str, object]]:
     if len(data) > MAX_NOTEBOOK_BYTES:
-        raise NotebookError(f"{shown} is larger than {size(MAX_NOTEBOOK_BYTES)}: clear the "
-                            "outputs (Kernel > Restart & Clear Output) and hand it in again")
+        raise NotebookError(_("{file} is larger than {size}: clear the outputs (Kernel > Restart & Clear "
+                              "Output) and hand it in again", file=shown, size=size(MAX_NOTEBOOK_BYTES)))
     try:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise NotebookError(f"{shown} is not a notebook (not JSON text): save it from "
-                            "Jupyter again") from None
+        raise NotebookError(_("{file} is not a notebook (not JSON text): save it from Jupyter again",
+                              file=shown)) from None
     if not isinstance(document, dict):
-        raise NotebookError(f"{shown} is not a notebook (no cells)")
+        raise NotebookError(_("{file} is not a notebook (no cells)", file=shown))
     if "worksheets" in document and "cells" not in document:
-        raise NotebookError(f"{shown} is an old notebook (format 3): open and save it in a "
-                            "current Jupyter")
+        raise NotebookError(_("{file} is an old notebook (format 3): open and save it in a current Jupyter",
+                              file=shown))
     cells = document.get("cells")
     if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
-        raise NotebookError(f"{shown} is not a notebook (no list of cells)")
+        raise NotebookError(_("{file} is not a notebook (no list of cells)", file=shown))
     if len(cells) > MAX_CELLS:
-        raise NotebookError(f"{shown} holds {len(cells)} cells (more than {MAX_CELLS}): refused")
+        raise NotebookError(_("{file} holds {count} cells (more than {limit}): refused",
+                              file=shown, count=len(cells), limit=MAX_CELLS))
     return cells
 
 
@@ -99,7 +102,8 @@ def _clean(lines: list[str], dropped: set[str]) -> list[str]:
     if lines and lines[0].lstrip().startswith("%%"):
         magic = lines[0].lstrip()[2:].split(maxsplit=1)
         name = magic[0] if magic else ""
-        dropped.add(f"%%{name} cells" if name not in _PYTHON_CELL_MAGICS else f"%%{name} lines")
+        dropped.add(_("%%{name} cells", name=name) if name not in _PYTHON_CELL_MAGICS
+                    else _("%%{name} lines", name=name))
         if name not in _PYTHON_CELL_MAGICS:
             return ["pass" for _ in lines]
         lines = ["pass"] + lines[1:]
@@ -107,7 +111,7 @@ def _clean(lines: list[str], dropped: set[str]) -> list[str]:
     for line in lines:
         magic, check = _MAGIC.match(line), _CHECK.match(line)
         if magic:
-            dropped.add("magics (%)" if magic.group(2) == "%" else "shell lines (!)")
+            dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
         elif check:
             dropped.add("grader.check")
         match = magic or check
@@ -124,7 +128,7 @@ def convert(data: bytes, shown: str) -> Converted:
     for number, cell in enumerate(_cells(data, shown), start=1):
         if cell.get("cell_type") != "code":
             continue
-        lines = _clean(_text(cell.get("source", ""), f"cell {number} of {shown}").splitlines(),
+        lines = _clean(_text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)).splitlines(),
                        dropped)
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
@@ -144,7 +148,7 @@ def convert_file(path: Path, shown: str) -> Converted:
         with open(path, "rb") as handle:
             data = handle.read(MAX_NOTEBOOK_BYTES + 1)
     except OSError as exc:
-        raise NotebookError(f"cannot read {shown}: {exc.strerror or exc}") from None
+        raise NotebookError(_("cannot read {file}: {why}", file=shown, why=exc.strerror or exc)) from None
     return convert(data, shown)
 
 

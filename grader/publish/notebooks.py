@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from grader.course.catalog import LoadedExercise
+from grader.i18n import _
 
 FOLDER = "notebooks"
 
@@ -49,11 +50,11 @@ def notebook_for(ex: LoadedExercise, stub_source: str) -> dict[str, object]:
     """The notebook of one exercise, as the JSON document."""
     statement, code = _chunks(stub_source)
     spec = ex.spec
-    cells = [_cell("markdown", f"# {spec.id}: {spec.title}\n\n{statement}"),
+    cells = [_cell("markdown", _("# {id}: {title}", id=spec.id, title=_(spec.title)) + f"\n\n{statement}"),
              *[_cell("code", chunk) for chunk in code],
-             _cell("markdown", "Fill in every function that raises `NotImplementedError`, run "
-                               "the cells above, then check your work (public tests here, the "
-                               "hidden ones on the course autograder):"),
+             _cell("markdown", _("Fill in every function that raises `NotImplementedError`, run the cells "
+                                 "above, then check your work (public tests here, the hidden ones on the "
+                                 "course autograder):")),
              _cell("code", f'import grader\ngrader.check("{spec.id}")')]
     return {"nbformat": 4, "nbformat_minor": 4, "cells": cells, "metadata": {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},

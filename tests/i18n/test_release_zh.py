@@ -27,7 +27,7 @@ def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("release-zh") / "course"
     course = Course(REPO, cache_dir=tmp_path_factory.mktemp("cache"))
     with using("zh"):
-        build_release(course, [course.load("ex03"), course.load("ex07")], out)
+        build_release(course, [course.load("ex03"), course.load("ex07")], out, notebooks=True)
     return out
 
 
@@ -80,3 +80,46 @@ def test_the_gradescope_bundle_carries_the_course_language(tmp_path: Path) -> No
     with zipfile.ZipFile(tmp_path / "autograder.zip") as archive:
         assert archive.read("project/grader/locale/course-language").decode().strip() == "zh"
         assert "project/grader/locale/zh_CN/LC_MESSAGES/grader.po" in archive.namelist()
+
+
+def test_the_zh_release_notebooks_are_chinese_around_the_code(release: Path) -> None:
+    import json
+
+    for name in ("ex03_retain_grad.ipynb", "ex07_inplace.ipynb"):
+        cells = json.loads((release / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+        markdown = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+        assert markdown[0].startswith(("# ex03：", "# ex07：")) and "把每个还在抛出" in markdown[-1]
+        joined = " ".join(" ".join(markdown).split())  # PyTorch's quoted warning text on one line: allowed
+        assert english_sentences(joined.replace("NotImplementedError", "")) == [], markdown
+        code = "".join(cells[-1]["source"])
+        assert code.startswith("import grader\ngrader.check(")
+
+
+def test_notebook_lines_and_notes_are_named_in_chinese() -> None:
+    import json
+
+    from grader.course.notebook import convert
+
+    document = {"nbformat": 4, "nbformat_minor": 4, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# title"]},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": ["%matplotlib inline\n", "x = 1\n", "!pip list"]},
+    ]}
+    with using("zh"):
+        converted = convert(json.dumps(document).encode(), "work.ipynb")
+        assert converted.where(2) == "第 2 个单元格第 2 行"
+        assert converted.note() == "没有评分（不是 Python 代码，或是评分语句本身）：shell 命令（!）、魔法命令（%）"
+    assert convert(json.dumps(document).encode(), "work.ipynb").where(2) == "cell 2, line 2"
+
+
+def test_grader_check_in_a_notebook_speaks_the_language_asked(tmp_path: Path) -> None:
+    import re
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(GRADE_CACHE_DIR=str(tmp_path))
+    code = "import grader; c = grader.check('ex03', lang='zh'); print('=====' + c._repr_html_())"
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    text, page = run.stdout.split("=====", 1)
+    assert "<th>测试</th>" in page and "<th>反馈</th>" in page and "总分：0/" in page, page
+    shown = re.sub(r"<svg.*?</svg>", " ", page, flags=re.S)
+    assert english_sentences(re.sub(r"<[^>]+>", "\n", shown)) == [] and english_sentences(text) == []
