@@ -179,18 +179,26 @@ def _execute(
                     if node._hooks:  # but its tensor hooks are called with None, as torch's
                         node_hooks.called_with_none(node)
                 else:
+                    # grad() runs only nodes on a path to its inputs (no AccumulateGrad). As torch, it captures as it
+                    # arrives at a node that runs on, after tensor hooks at one that does not; node hooks only if it runs.
+                    runs = capture is None or (type(node) is not AccumulateGrad
+                                               and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
+                    if runs and capture is not None and node in capture:
+                        capture[node] = g
                     if node._hooks is not None or node._retained is not None:
                         g = _call_hooks(node, g, create_graph)
-                    if node._prehooks is not None:
-                        g = node_hooks.pre(node, g, create_graph)
-                    if capture is not None and node in capture:  # grad(): keep the inputs' gradients
-                        capture[node] = g
-                    if type(node) is AccumulateGrad:
-                        if capture is None:  # grad() accumulates nothing
-                            _accumulate(node.variable, g, create_graph)
+                    if not runs:
+                        if node in capture:  # type: ignore[operator]
+                            capture[node] = g  # type: ignore[index]
+                    elif type(node) is AccumulateGrad:
+                        if node._prehooks is not None:
+                            g = node_hooks.pre(node, g, create_graph)
+                        _accumulate(node.variable, g, create_graph)
                         if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
-                            node_hooks.after_accumulate(node, g, create_graph, capture is None)
-                    elif capture is None or any(n in needed for n in node._next if n is not None):  # type: ignore[operator]
+                            node_hooks.after_accumulate(node, g, create_graph, True)
+                    else:
+                        if node._prehooks is not None:
+                            g = node_hooks.pre(node, g, create_graph)
                         grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
                         if not keep_graph:
                             node.release()
