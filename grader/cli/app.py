@@ -23,7 +23,7 @@ from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
 from grader.i18n import N_, _, choose, tell_click
 from grader.judge.reference import default_cache_dir
-from grader.sandbox import isolation
+from grader.sandbox import isolation, pipes
 from micrograph.i18n import LanguageError, normalize
 
 LANG_OPTION = "--lang"
@@ -75,7 +75,8 @@ def language_on(args: list[str]) -> str | None:
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """``grade --version``: the versions, and how submissions are isolated on this machine."""
+    """``grade --version``: the versions, how submissions are isolated on this machine, and
+    how the children's pipes are read (``grader.sandbox.pipes``: threads on Windows)."""
     if not value or ctx.resilient_parsing:
         return
     try:
@@ -83,7 +84,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     except isolation.IsolationUnavailable as exc:
         mode = f"isolation: unavailable ({exc})"
     click.echo(f"grade (micrograph {version('micrograph')}, Python "
-               f"{platform.python_version()}), {mode}")
+               f"{platform.python_version()}), {mode}, {pipes.describe()}")
     ctx.exit(EXIT_FULL)
 
 

@@ -48,6 +48,12 @@ UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no accoun
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
 _SYSTEMS = {"darwin": "macOS", "win32": "Windows"}
+_RLIMITS = ("a separate process with a time limit and rlimits (CPU, file size, open files, "
+            "no new processes)")
+_LIMITS_HERE = {  # what ``grader.sandbox.child.confine`` can apply there
+    "darwin": _RLIMITS + ", no memory limit (macOS does not enforce RLIMIT_AS)",
+    "win32": "a separate process with a time limit, no memory limit",
+}
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 
 
@@ -214,8 +220,8 @@ def available() -> Isolation:
     """The strongest mode this machine gives (probed once per process)."""
     if sys.platform != "linux":  # namespaces, seccomp and Landlock are Linux's
         system = _SYSTEMS.get(sys.platform, sys.platform)
-        return Isolation(LIMITS_ONLY, f"{system}: a separate process with a time limit and the "
-                         "memory limit the system offers, no sandbox", sys.executable)
+        return Isolation(LIMITS_ONLY, f"{system}: {_LIMITS_HERE.get(sys.platform, _RLIMITS)}, "
+                         "no sandbox", sys.executable)
     from grader.sandbox.child import seccomp
 
     if seccomp.this_arch() is None:

@@ -11,9 +11,7 @@ run (``Course.spawn``), which starts its child through it, and it records each c
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import stat
 import subprocess
 import threading
@@ -21,7 +19,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from grader.sandbox import isolation
+from grader.sandbox import isolation, pipes
 
 
 class LaunchError(Exception):
@@ -59,8 +57,7 @@ class Launcher:
             procs = list(self._live)
         for proc in procs:
             if proc.returncode is None:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(proc.pid, signal.SIGKILL)
+                pipes.kill_group(proc)
 
 
 def for_this_process() -> Launcher:

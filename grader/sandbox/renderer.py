@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import atexit
 import json
-import os
-import signal
 import subprocess
 import sys
 import threading
@@ -23,6 +21,7 @@ from typing import Any
 
 import grader
 import micrograph
+from grader.sandbox import pipes
 
 MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
 CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock limit
@@ -74,7 +73,7 @@ class Renderer:
         if self._proc is None or self._proc.poll() is not None:
             self._proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER], text=True,
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          start_new_session=True)
+                                          **pipes.session_options())
         return self._proc
 
     def close(self) -> None:
@@ -91,11 +90,7 @@ class Renderer:
 
     def _kill(self) -> None:
         if self._proc is not None:
-            try:
-                os.killpg(self._proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            self._proc.wait()
+            pipes.kill(self._proc)
             self._proc = None
 
     def render(self, graph: dict[str, Any], directory: Path, stem: str,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import selectors
 import signal
 import subprocess
 import tempfile
@@ -28,17 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+import grader
 import micrograph
 
-import grader
-from grader.sandbox import isolation, scratch
+from grader.sandbox import isolation, pipes, scratch
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Request
 from grader.sandbox.text import clean
 from grader.spec.limits import Limits, size
 
 MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
-_POLL = 0.2  # how often the scratch folder is measured when the kernel does not cap it
 _MODE_LAYER = {isolation.NAMESPACES: "namespaces:", isolation.UID_SECCOMP: "uid:"}
 
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
@@ -100,9 +98,31 @@ def signal_name(number: int) -> str:
     return f"SIGRTMIN+{number - low}" if low <= number <= high else f"signal {number}"
 
 
+@dataclass
+class _Output:
+    """The child's stdout and stderr as read: the first ``limit`` bytes kept, the rest counted."""
+
+    limit: int
+    kept: bytearray = field(default_factory=bytearray)
+    dropped: int = 0
+    lines: int = 0  # counted before the cap
+    unfinished: bool = False  # the last chunk did not end a line
+
+    def add(self, chunk: bytes) -> None:
+        self.lines += chunk.count(b"\n")
+        self.unfinished = not chunk.endswith(b"\n")
+        room = max(0, self.limit - len(self.kept))
+        self.kept += chunk[:room]
+        self.dropped += len(chunk) - min(room, len(chunk))
+
+
 def _env(scratch: str) -> dict[str, str]:
-    return {"PATH": os.defpath, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch,
-            "TMPDIR": scratch}
+    """The child's whole environment; Windows also needs to know where the system is."""
+    env = {"PATH": os.defpath, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch,
+           "TMPDIR": scratch, "TEMP": scratch, "TMP": scratch}
+    if "SYSTEMROOT" in os.environ and pipes.windows():
+        env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
+    return env
 
 
 def _cut(data: bytes, dropped: int, limit: int) -> str:
@@ -112,8 +132,8 @@ def _cut(data: bytes, dropped: int, limit: int) -> str:
 
 def _copy(submission: Path, target: str) -> None:
     """Copy the submission into the scratch folder, refusing a symbolic link (O_NOFOLLOW)."""
-    no_follow = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)  # POSIX
-    fd = os.open(submission, os.O_RDONLY | no_follow)
+    flags = sum(getattr(os, f, 0) for f in ("O_NOFOLLOW", "O_CLOEXEC", "O_BINARY"))
+    fd = os.open(submission, os.O_RDONLY | flags)
     with os.fdopen(fd, "rb") as source, open(target, "wb") as copy:
         copy.write(source.read())
 
@@ -167,26 +187,32 @@ def run_child(
 
 
 def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn) -> None:
-    """Start the child in the scratch folder, talk to it, and fill ``report``."""
+    """Start the child in the scratch folder, talk to it, and fill ``report``.  The records
+    come back on a pipe of their own, or, where none can be passed (``pipes.threaded``), on
+    the child's stdout (``request["fd"]`` stays -1), its output then on stderr."""
     folder = request["isolation"]["scratch"]
-    read_fd, write_fd = os.pipe()
+    threads = pipes.threaded()
+    read_fd, write_fd = (-1, -1) if threads else os.pipe()
+    passed = {"stderr": subprocess.PIPE} if threads else {"stderr": subprocess.STDOUT,
+                                                          "pass_fds": (write_fd,)}
     try:
         start = time.monotonic()
-        proc = spawn(
-            [python, "-I", "-u", "-c", _BOOT],
-            folder,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=_env(folder),
-            pass_fds=(write_fd,),
-            start_new_session=True,
-        )
-        request["fd"] = write_fd
-        os.close(write_fd)
-        write_fd = -1
+        proc = spawn([python, "-I", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, env=_env(folder), **passed,
+                     **pipes.session_options())
+        assert proc.stdout is not None
+        if threads:
+            assert proc.stderr is not None
+            streams = {"channel": proc.stdout, "stdout": proc.stderr}
+        else:
+            request["fd"] = write_fd
+            os.close(write_fd)
+            write_fd = -1
+            streams = {"channel": open(read_fd, "rb", buffering=0), "stdout": proc.stdout}
+            read_fd = -1  # closed with the stream
         watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else folder
-        _collect(proc, request, read_fd, start + report.limits.time, report, watch)
+        _collect(proc, request, pipes.Pipes(streams, threads), start + report.limits.time,
+                 report, watch)
         report.elapsed = time.monotonic() - start
     finally:
         for fd in (read_fd, write_fd):
@@ -205,69 +231,48 @@ def _over_budget(folder: str | None, limits: Limits) -> str | None:
 
 
 def _collect(
-    proc: subprocess.Popen[bytes], request: Request, channel: int, deadline: float,
+    proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pipes, deadline: float,
     report: ChildReport, watch: str | None,
 ) -> None:
     """Send the request, read the channel and the output until both close or time runs out,
-    then make sure the whole process group is gone."""
-    assert proc.stdin is not None and proc.stdout is not None
+    then make sure the child (with its whole process group, where there are groups) is gone."""
+    assert proc.stdin is not None
     try:
         proc.stdin.write(json.dumps(request).encode())
         proc.stdin.close()
-    except BrokenPipeError:
+    except (BrokenPipeError, OSError):
         pass
-    received, output = bytearray(), bytearray()
-    dropped, unfinished = 0, False
-    selector = selectors.DefaultSelector()
-    selector.register(channel, selectors.EVENT_READ, "channel")
-    selector.register(proc.stdout, selectors.EVENT_READ, "stdout")
+    received, output = bytearray(), _Output(report.limits.output)
+
+    def take(name: str, chunk: bytes) -> bool:
+        if name != "channel":
+            output.add(chunk)
+        elif len(received) + len(chunk) > wire.MAX_CHANNEL_BYTES:
+            report.tampered = f"sent more than {wire.MAX_CHANNEL_BYTES >> 20} MB"
+        else:
+            received.extend(chunk)
+        return report.tampered is None
+
+    def check() -> bool:
+        report.refused = _over_budget(watch, report.limits)
+        return report.refused is None
+
     try:
-        while selector.get_map():
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                report.timed_out = True
-                break
-            report.refused = _over_budget(watch, report.limits)
-            if report.refused:
-                break
-            for key, _ in selector.select(min(remaining, _POLL)):
-                chunk = os.read(key.fd, 1 << 16)
-                if not chunk:
-                    selector.unregister(key.fileobj)
-                elif key.data == "channel":
-                    received += chunk
-                else:
-                    report.stdout_lines += chunk.count(b"\n")
-                    unfinished = not chunk.endswith(b"\n")
-                    room = max(0, report.limits.output - len(output))
-                    output += chunk[:room]
-                    dropped += len(chunk) - min(room, len(chunk))
-            if len(received) > wire.MAX_CHANNEL_BYTES:
-                report.tampered = f"sent more than {wire.MAX_CHANNEL_BYTES >> 20} MB"
-                break
-        if not report.timed_out and not report.tampered:
+        ending = streams.read(deadline, take, check)
+        report.timed_out = ending == "timed out"
+        if ending == "closed":
             try:
                 proc.wait(timeout=max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 report.timed_out = True
     finally:
-        selector.close()
-        _kill_group(proc)
-        proc.stdout.close()
+        pipes.kill(proc)
+        streams.close()
     report.returncode = proc.returncode
-    report.stdout_lines += 1 if output and unfinished else 0
-    report.stdout_dropped = dropped
-    report.stdout = _cut(bytes(output), dropped, report.limits.output)
+    report.stdout_lines = output.lines + (1 if output.kept and output.unfinished else 0)
+    report.stdout_dropped = output.dropped
+    report.stdout = _cut(bytes(output.kept), output.dropped, report.limits.output)
     _parse(bytes(received), report, request["tests"])
-
-
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the child's process group (its session), then reap the child."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
 
 
 def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -37,6 +37,13 @@ def _open_dir(name: str, dir_fd: int | None) -> int:
         return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
 
 
+def _on_disk(st: os.stat_result) -> int:
+    """Bytes a file takes on disk: its blocks (a sparse file counts what it uses), or its size
+    where the system does not count blocks (Windows)."""
+    blocks = getattr(st, "st_blocks", None)
+    return st.st_size if blocks is None else blocks * 512
+
+
 def usage(path: str, max_bytes: int, max_entries: int) -> Usage:
     """What ``path`` holds, walking without recursion; stops early once over a budget."""
     total = entries = 0
@@ -48,7 +55,7 @@ def usage(path: str, max_bytes: int, max_entries: int) -> Usage:
                 for entry in listing:
                     entries += 1
                     st = entry.stat(follow_symlinks=False)
-                    total += st.st_blocks * 512
+                    total += _on_disk(st)
                     if stat.S_ISDIR(st.st_mode):
                         pending.append(entry.path)
         except OSError:

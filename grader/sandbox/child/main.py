@@ -2,7 +2,8 @@
 
 Started by ``grader.sandbox.run`` as ``python -I -u -c <bootstrap>`` in a scratch directory that
 holds only a copy of the submission.  The request arrives as one JSON object on stdin; records
-(see ``grader.sandbox.child.wire``) leave over the pipe fd named in the request.  Everything trusted (the test
+(see ``grader.sandbox.child.wire``) leave over the pipe fd named in the request (on Windows,
+over stdout: ``grader.sandbox.pipes``).  Everything trusted (the test
 module, ``micrograph``, the helpers) is loaded *before* the process confines itself, and the
 submission is imported only after.  From then on nothing here is trusted by the grader: this
 code just does its honest best to observe and report.
@@ -10,6 +11,7 @@ code just does its honest best to observe and report.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import importlib.util
 import json
@@ -17,10 +19,12 @@ import os
 import signal
 import sys
 import sysconfig
+import threading
 import time
 import traceback
 import types
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import micrograph
 
@@ -28,7 +32,13 @@ from grader import spec
 from grader.sandbox.child import confine, wire
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.plan import IsolationError, Plan
-from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Record, Request
+from grader.sandbox.child.wire import (
+    DiagramRecord,
+    ErrorRecord,
+    ProbeRecord,
+    Record,
+    Request,
+)
 from grader.spec import probe
 from grader.spec.limits import Limits
 
@@ -53,7 +63,12 @@ class _Overrun(BaseException):
 @contextlib.contextmanager
 def _alarm(seconds: float, overrun: _Overrun) -> Iterator[None]:
     """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
-    clock).  The alarm may ring as the block ends, so the caller catches around the block."""
+    clock): with SIGALRM where there is one, else with a timer thread (``_TimerAlarm``).  The
+    alarm may ring as the block ends, so the caller catches around the block."""
+    if not hasattr(signal, "setitimer"):
+        with _timer_alarm.armed(seconds, overrun):
+            yield
+        return
 
     def ring(*_: object) -> None:
         raise overrun
@@ -64,6 +79,49 @@ def _alarm(seconds: float, overrun: _Overrun) -> Iterator[None]:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class _TimerAlarm:
+    """The alarm where there is no SIGALRM (Windows): a timer thread interrupts the main
+    thread (``_thread.interrupt_main``, delivered as SIGINT to the handler installed here),
+    which raises the overrun of the block still armed.  Each block has a number of its own, so
+    an interruption that arrives late, after its block ended, is ignored rather than raised in
+    the next one.  A blocking call the interruption cannot break is left to the parent's
+    wall-clock kill."""
+
+    def __init__(self) -> None:
+        self._blocks = 0  # blocks armed so far: the last one's number
+        self._armed = 0  # the number of the block running now; 0 when none is
+        self._rung = 0  # the number of the block whose timer rang last
+        self._overrun: _Overrun | None = None
+
+    def _ring(self, *_: object) -> None:
+        if self._armed and self._rung == self._armed and self._overrun is not None:
+            self._armed = 0
+            raise self._overrun
+
+    def _expire(self, block: int) -> None:
+        self._rung = block
+        _thread.interrupt_main()
+
+    @contextlib.contextmanager
+    def armed(self, seconds: float, overrun: _Overrun) -> Iterator[None]:
+        if self._blocks == 0:
+            signal.signal(signal.SIGINT, self._ring)
+        self._blocks += 1
+        self._armed, self._overrun = self._blocks, overrun
+        timer = threading.Timer(seconds, self._expire, args=(self._blocks,))
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            self._armed = 0
+            timer.cancel()
+            timer.join()
+
+
+_timer_alarm = _TimerAlarm()
 
 
 def _probe_seconds(time_left: float, probes_left: int) -> float:
@@ -208,10 +266,20 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
     return record
 
 
+def _stdout_channel() -> int:
+    """Where the grader passed no pipe of its own (Windows): the records go to the stdout the
+    grader reads, and fd 1 (``print``, the submission's output) now goes where stderr goes."""
+    channel = os.dup(1)
+    os.dup2(2, 1)
+    return channel
+
+
 def main() -> None:
     started = time.monotonic()
     request: Request = json.loads(sys.stdin.buffer.read())
     fd, submission = request["fd"], request["submission"]
+    if fd < 0:
+        fd = _stdout_channel()
     limits = Limits.from_json(request["limits"])
     tests_module = _load_tests(request["tests_module"], request["tests_source"])
     exercise: spec.Exercise = tests_module.EXERCISE

@@ -31,7 +31,7 @@ TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})
 class Request(TypedDict):
     """What the child is asked to do (parent -> child, on stdin)."""
 
-    fd: int  # the pipe the records go to
+    fd: int  # the pipe the records go to; -1: none (Windows), they go to stdout, prints to stderr
     isolation: dict[str, Any]  # ``grader.sandbox.child.isolate.Plan``, as plain data
     submission: str  # the copy of the submission in the scratch folder
     tests_module: str  # the test module's name and source
