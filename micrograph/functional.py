@@ -72,7 +72,7 @@ log1p = _unary("log1p")
 
 def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
     """``min(max(a, min), max)``; Value bounds get gradients (ClampBackward0), numbers do not (ClampBackward1)."""
-    return _value(a).clamp(min, max)
+    return ops_extra.clamp(_value(a), min, max, prefix="Tensor, ")  # torch.clamp names its first argument too
 
 
 clip = clamp

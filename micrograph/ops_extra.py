@@ -220,33 +220,72 @@ class ClampMaxBackward0(ExtraOp):
         return (masked(number(v) <= self.max, grad),)  # type: ignore[attr-defined]
 
 
-def clamp(v: Value, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-    """torch's two overloads: Value bounds (``ClampBackward0``), or numbers (``ClampBackward1``)."""
+class ClampMinBackward1(ExtraOp):
+    """``clamp_min(v, bound)`` with a Value bound: the gradient goes to whichever won (``v`` on a tie)."""
+
+    __slots__ = ()
+    saves = ("self", "min")
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        x, low = (number(s) for s in self.saved(create_graph))
+        return masked(x >= low, grad), masked(x < low, grad)
+
+
+class ClampMaxBackward1(ExtraOp):
+    __slots__ = ()
+    saves = ("self", "max")
+
+    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        x, high = (number(s) for s in self.saved(create_graph))
+        return masked(x <= high, grad), masked(x > high, grad)
+
+
+def _bound_type(x: Any) -> str:
+    return "Tensor" if isinstance(x, Value) else type(x).__name__
+
+
+def _invalid(name: str, given: tuple[tuple[str, Any], ...], prefix: str) -> TypeError:
+    """torch's argument-parser error; the bounds described as if given by position (by name for a lone max)."""
+    parts = [_bound_type(b) for k, b in given] if given and given[0][0] == "min" else [f"{k}={_bound_type(b)}" for k, b in given]
+    described = prefix + ", ".join(parts) + (", " if given and given[0][0] != "min" else "")
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({described}), but expected one of:")
+
+
+def clamp(v: Value, min: Any = None, max: Any = None, prefix: str = "") -> Value:  # noqa: A002 - torch's names
+    """torch's two overloads: Value bounds (``ClampBackward0``), or numbers (``ClampBackward1``); not a mix."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    for bound in (min, max):
-        if bound is not None and not isinstance(bound, (Value, int, float)) or isinstance(bound, bool):
-            raise TypeError(
-                f"clamp() received an invalid combination of arguments - got ({type(bound).__name__})"
-            )
+    given = tuple((k, b) for k, b in (("min", min), ("max", max)) if b is not None)
+    all_values = all(isinstance(b, Value) for _, b in given)
+    # With a number among the bounds it is the number overload, where a Value that
+    # requires grad cannot stand for a number (one that does not, can).
+    if any(not isinstance(b, (Value, int, float)) or (not all_values and isinstance(b, Value) and b.requires_grad)
+           for _, b in given):
+        raise _invalid("clamp", given, prefix)
     x = v.item()
-    if all(b is None or isinstance(b, Value) for b in (min, max)):
+    if all_values:
         low = None if min is None else min.item()
         high = None if max is None else max.item()
         return record(ClampBackward0, (v, min, max), clamp_number(x, low, high), (v, min, max))
-    low = None if min is None else float(min.item() if isinstance(min, Value) else min)
-    high = None if max is None else float(max.item() if isinstance(max, Value) else max)
+    low = None if min is None else float(min)
+    high = None if max is None else float(max)
     return record(ClampBackward1, (v,), clamp_number(x, low, high), (v,), min=low, max=high)
 
 
 def clamp_min(v: Value, min: Any) -> Value:  # noqa: A002
-    low = float(_operand(min, "clamp_min"))
-    return record(ClampMinBackward0, (v,), clamp_number(v.item(), low, None), (v,), min=low)
+    if isinstance(min, Value):
+        return record(ClampMinBackward1, (v, min), clamp_number(v.item(), min.item(), None), (v, min))
+    if not isinstance(min, (int, float)):
+        raise _invalid("clamp_min", (("min", min),), "")
+    return record(ClampMinBackward0, (v,), clamp_number(v.item(), float(min), None), (v,), min=float(min))
 
 
 def clamp_max(v: Value, max: Any) -> Value:  # noqa: A002
-    high = float(_operand(max, "clamp_max"))
-    return record(ClampMaxBackward0, (v,), clamp_number(v.item(), None, high), (v,), max=high)
+    if isinstance(max, Value):
+        return record(ClampMaxBackward1, (v, max), clamp_number(v.item(), None, max.item()), (v, max))
+    if not isinstance(max, (int, float)):
+        raise _invalid("clamp_max", (("min", max),), "")  # a lone positional bound
+    return record(ClampMaxBackward0, (v,), clamp_number(v.item(), None, float(max)), (v,), max=float(max))
 
 
 def _operand(x: Any, where: str) -> Any:
