@@ -352,10 +352,15 @@ class SubBackward0(AddBackward0):
 
 def add(a: Value, b: Any, alpha: Any = 1, subtract: bool = False) -> Value:
     """``a + alpha * b`` (``a - alpha * b``), recorded as AddBackward0 (SubBackward0) with ``alpha``."""
-    b = _operand(b, "sub" if subtract else "add")
-    k = float(_operand(alpha, "alpha")) if not isinstance(alpha, Value) else alpha.item()
+    name = "sub" if subtract else "add"
+    b = _operand(b, name)
+    if isinstance(alpha, bool):
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if not isinstance(alpha, (Value, int, float)):
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
+    k = alpha.item() if isinstance(alpha, Value) else alpha  # an int alpha stays an int (its _saved_alpha shows 2)
     x, y = a.item(), number(b)
-    result = fma(y, -k if subtract else k, x)
+    result = fma(y, -float(k) if subtract else float(k), x)
     op = SubBackward0 if subtract else AddBackward0
     return record(op, (a, b), result, alpha=k)
 

@@ -158,6 +158,10 @@ class TensorAPI:
     def log1p(self) -> Value:
         return _extra().log1p(self)
 
+    def where(self, condition: Any, other: Any) -> Value:
+        """torch's ``v.where(condition, other)``: ``where(condition, v, other)``."""
+        return _extra().where(condition, self, other)
+
     def maximum(self, other: Value) -> Value:
         return _extra().maximum(self, other)
 

@@ -304,10 +304,10 @@ class Value(TensorAPI):
         return _record(ops.AbsBackward0, self)
 
     def add(self, other: Any, *, alpha: Any = 1) -> Value:
-        return self + other if alpha == 1 else self._add_scaled(other, alpha, subtract=False)
+        return self + other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=False)
 
     def sub(self, other: Any, *, alpha: Any = 1) -> Value:
-        return self - other if alpha == 1 else self._add_scaled(other, alpha, subtract=True)
+        return self - other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=True)
 
     def mul(self, other: Any) -> Value:
         return self * other
