@@ -30,29 +30,36 @@ class _Identity(ExtraOp):
     __slots__ = ()
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
+        self.saved(create_graph)  # what it saved is checked (changed in place? freed?) though not needed
         return (grad,)
 
 
 class ProdBackward0(_Identity):
     __slots__ = ()
+    saves = ("self", "out")
 
 
 class ProdBackward1(_Identity):
     __slots__ = ()
+    saves = ("self", "out")
+    consts = ("dim", "keepdim")
 
 
 class CumsumBackward0(_Identity):
     __slots__ = ()
+    consts = ("dim",)
 
 
 class MaxBackward1(_Identity):
     """``v.max()``: torch spreads the gradient evenly over the maxima; here the one element."""
 
     __slots__ = ()
+    saves = ("self", "out")
 
 
 class MinBackward1(_Identity):
     __slots__ = ()
+    saves = ("self", "out")
 
 
 class ScatterBackward0(_Identity):
@@ -65,7 +72,8 @@ class MaxBackward0(ExtraOp):
     """``v.max(dim)``'s values: the gradient goes to the selected index (the one element)."""
 
     __slots__ = ()
-    consts = ("dim", "keepdim", "indices", "self_sym_sizes")
+    saves = ("indices",)  # a saved tensor in torch: freed by backward like any other
+    consts = ("dim", "keepdim", "self_sym_sizes")
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         return (grad if type(grad) is float else record(ScatterBackward0, (grad,), grad.item()),)
@@ -90,6 +98,7 @@ def _expanded(grad: Grad) -> Grad:
 
 class SumBackward0(ExtraOp):
     __slots__ = ()
+    consts = ("self_sym_sizes",)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         return (_expanded(grad),)
@@ -97,12 +106,14 @@ class SumBackward0(ExtraOp):
 
 class SumBackward1(SumBackward0):
     __slots__ = ()
+    consts = ("dim", "keepdim", "self_sym_sizes")
 
 
 class MeanBackward0(ExtraOp):
     """torch: ``grad.expand(shape) / numel``."""
 
     __slots__ = ()
+    consts = ("self_sym_numel", "self_sym_sizes")
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         g = _expanded(grad)
@@ -111,6 +122,7 @@ class MeanBackward0(ExtraOp):
 
 class MeanBackward1(MeanBackward0):
     __slots__ = ()
+    consts = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
 
 
 class NansumBackward0(ExtraOp):
@@ -118,6 +130,7 @@ class NansumBackward0(ExtraOp):
 
     __slots__ = ()
     saves = ("self",)
+    consts = ("dim", "keepdim")
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         (v,) = self.saved(create_graph)
@@ -130,6 +143,7 @@ class AmaxBackward0(ExtraOp):
 
     __slots__ = ()
     saves = ("self", "out")
+    consts = ("dim", "keepdim")
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         v, out = self.saved(create_graph)
@@ -148,6 +162,7 @@ class LogsumexpBackward0(ExtraOp):
 
     __slots__ = ()
     saves = ("self", "out")
+    consts = ("dim", "keepdim")
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         v, out = self.saved(create_graph)
@@ -164,7 +179,7 @@ def _logsumexp(x: float) -> float:
 _TABLE: dict[str, tuple[type[ExtraOp], type[ExtraOp], Callable[[float], float], tuple[str, ...]]] = {
     "sum": (SumBackward0, SumBackward1, lambda x: 0.0 + x, ()),
     "mean": (MeanBackward0, MeanBackward1, lambda x: (0.0 + x) / 1.0, ()),
-    "prod": (ProdBackward0, ProdBackward1, lambda x: x, ()),
+    "prod": (ProdBackward0, ProdBackward1, lambda x: x, ("self", "out")),
     "nansum": (NansumBackward0, NansumBackward0, lambda x: 0.0 if x != x else 0.0 + x, ("self",)),
     "amax": (AmaxBackward0, AmaxBackward0, lambda x: x, ("self", "out")),
     "amin": (AminBackward0, AminBackward0, lambda x: x, ("self", "out")),
@@ -183,12 +198,33 @@ def reduce(v: Value, name: str, dim: Any = _NOT_GIVEN, keepdim: bool = False) ->
     if name in ("sum", "mean") and dim is None:
         given = True  # torch: v.sum(dim=None) is the dim overload, SumBackward1
     if dim is not _NOT_GIVEN:
-        _check_dim(name, dim, single=name in ("prod", "logsumexp", "cumsum"))
+        _check_dim(name, dim, single=name in ("prod", "cumsum"))
     if not isinstance(keepdim, bool):
         raise TypeError(f"{name}() received an invalid combination of arguments - got (keepdim={type(keepdim).__name__}, )")
     op = with_dim if given else no_dim
     saved = tuple(v if s == "self" else s for s in saves)
-    return record(op, (v,), forward(v.item()), saved)
+    return record(op, (v,), forward(v.item()), saved, **_shown(op, dim if given else _NOT_GIVEN, keepdim))
+
+
+def _shown(op: type[ExtraOp], dim: Any, keepdim: bool) -> dict[str, Any]:
+    """What torch's node shows as ``_saved_dim``/``_keepdim``/``_self_sym_sizes``/``_self_sym_numel``.
+
+    A dim is stored as torch's C++ unsigned view of it (-1 shows as 2**64 - 1); the
+    dim-list overloads keep a tuple (or None), the single-dim ones an int.
+    """
+    shown: dict[str, Any] = {"self_sym_sizes": (), "self_sym_numel": 1}
+    if dim is _NOT_GIVEN:
+        dim = () if op in (AmaxBackward0, AminBackward0) else None
+    elif isinstance(dim, int) and op in (ProdBackward1, CumsumBackward0, MaxBackward0, MinBackward0):
+        dim = _unsigned(dim)
+    elif dim is not None:
+        dim = tuple(_unsigned(d) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+    shown.update(dim=dim, keepdim=keepdim)
+    return {k: v for k, v in shown.items() if k in op.consts}
+
+
+def _unsigned(d: int) -> int:
+    return d % 2**64
 
 
 def _check_dim(name: str, dim: Any, single: bool) -> None:
@@ -209,13 +245,13 @@ def max_min(v: Value, dim: Any, name: str, keepdim: bool = False) -> Any:
     """``v.max()`` / ``v.min()`` over the one element (MaxBackward1 / MinBackward1); with ``dim``,
     torch's ``(values, indices)`` pair: the element (MaxBackward0 / MinBackward0) and index 0."""
     if dim is None:
-        return record(MaxBackward1 if name == "max" else MinBackward1, (v,), v.item())
+        return record(MaxBackward1 if name == "max" else MinBackward1, (v,), v.item(), (v, "out"))
     _check_dim(name, dim, single=True)
     if not isinstance(keepdim, bool):
         raise TypeError(f"{name}() received an invalid combination of arguments - got (keepdim={type(keepdim).__name__}, )")
     index = IntValue.of(0)
     op, pair = (MaxBackward0, max_result) if name == "max" else (MinBackward0, min_result)
-    values = record(op, (v,), v.item(), dim=dim, keepdim=keepdim, indices=index, self_sym_sizes=())
+    values = record(op, (v,), v.item(), (index,), **_shown(op, dim, keepdim))
     return pair(values, index)
 
 
