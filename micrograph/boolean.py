@@ -15,6 +15,7 @@ import numbers
 import operator
 from typing import Any, Callable
 
+from micrograph import inference
 from micrograph.integer import IntegralArithmetic
 from micrograph.value import Value
 
@@ -32,7 +33,7 @@ class BoolValue(IntegralArithmetic, Value):
 
     @classmethod
     def of(cls, flag: bool) -> BoolValue:
-        return cls._shared([1.0 if flag else 0.0], None)  # type: ignore[return-value]
+        return inference.mark(cls._shared([1.0 if flag else 0.0], None))  # type: ignore[no-any-return]
 
     def item(self) -> bool:  # type: ignore[override]
         return self._storage[0] != 0.0

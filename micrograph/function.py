@@ -34,7 +34,7 @@ import functools
 import warnings
 from typing import Any, ClassVar
 
-from micrograph import anomaly
+from micrograph import anomaly, inference
 from micrograph.grad_mode import is_grad_enabled, no_grad
 from micrograph.node import Grad, Node
 from micrograph.value import Value, _edge
@@ -185,7 +185,7 @@ class Function:
         """Run ``forward`` unrecorded and, if an input needs a gradient, attach a fresh node to the output."""
         if cls is Function:
             raise TypeError("Function.apply is called on a subclass that defines forward and backward")
-        recording = is_grad_enabled()
+        recording = is_grad_enabled()  # a Function is Python: it records under enable_grad even in inference_mode
         edges = tuple(_edge(a) if recording else None for a in args if isinstance(a, Value))
         ctx = cls._backward_cls(args, edges)
         with no_grad():
@@ -201,7 +201,7 @@ class Function:
             return Value._shared(result._storage, result._shared_vc())
         if any(result is v for v in ctx._dirty):
             return _dirty_output(result, ctx, edges)
-        out = Value._shared(result._storage, result._shared_vc())  # in-place changes to out reach what was saved
+        out = inference.mark(Value._shared(result._storage, result._shared_vc()))  # in-place changes reach what was saved
         if any(e is not None for e in edges):
             ctx._seal(result)
             out.grad_fn = ctx

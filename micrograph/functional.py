@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from micrograph import anomaly, ieee, ops, ops_extra
-from micrograph.grad_mode import is_grad_enabled
+from micrograph import anomaly, ieee, inference, ops, ops_extra
+from micrograph.grad_mode import is_recording
 from micrograph.node import Node
 from micrograph.value import Value, _edge
 
@@ -111,8 +111,8 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
         raise ValueError(f"{name}() needs at least one value")
     total = ieee.torch_sum([t._storage[0] for t in terms])  # torch's order of additions, not left to right
     data = total if op is ops.SumBackward0 else ieee.div(total, float(len(terms)))
-    out = Value._shared([data], None)
-    if is_grad_enabled():
+    out = inference.mark(Value._shared([data], None))
+    if is_recording():
         edges = tuple(_edge(t) for t in terms)
         if any(e is not None for e in edges):
             out.grad_fn = op(edges, result=data)

@@ -19,14 +19,33 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class _GradMode(threading.local):
     enabled: bool = True
+    inference: bool = False  # inside inference_mode (inference.py)
+    recording: bool = True  # enabled and not inference: what the ops ask before recording a node
 
 
 _mode = _GradMode()
 
 
 def is_grad_enabled() -> bool:
-    """True when operations on values that require grad are being recorded."""
+    """True when grad mode is on (torch's flag: ``enable_grad`` inside ``inference_mode`` sets it too)."""
     return _mode.enabled
+
+
+def is_recording() -> bool:
+    """True when operations on values that require grad are recorded: grad mode on, outside
+    ``inference_mode`` (inside it even ``enable_grad`` records nothing, as in torch)."""
+    return _mode.recording
+
+
+def _set_enabled(flag: bool) -> None:
+    _mode.enabled = flag
+    _mode.recording = flag and not _mode.inference
+
+
+def set_inference(flag: bool) -> None:
+    """Entered or left ``inference_mode`` (inference.py keeps the rest of its state)."""
+    _mode.inference = flag
+    _mode.recording = _mode.enabled and not flag
 
 
 class _GradModeSwitch:
@@ -36,10 +55,10 @@ class _GradModeSwitch:
 
     def __enter__(self) -> None:
         self._previous = _mode.enabled
-        _mode.enabled = self._target
+        _set_enabled(self._target)
 
     def __exit__(self, *exc: object) -> None:
-        _mode.enabled = self._previous
+        _set_enabled(self._previous)
 
     def __call__(self, fn: F) -> F:
         target = self._target
@@ -119,12 +138,12 @@ class set_grad_enabled(_GradModeSwitch):
             raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type(mode).__name__}")
         self._target = mode
         self._before_call = _mode.enabled
-        _mode.enabled = self._target
+        _set_enabled(self._target)
 
     def __enter__(self) -> None:
         self._previous = self._before_call
 
     def __call__(self, fn: F) -> F:
         # Used as a decorator: undo the immediate switch made by __init__.
-        _mode.enabled = self._before_call
+        _set_enabled(self._before_call)
         return super().__call__(fn)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, TypeVar
 
-from micrograph.grad_mode import is_grad_enabled, set_grad_enabled
+from micrograph.grad_mode import is_grad_enabled, set_grad_enabled, set_inference
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,10 +52,12 @@ class inference_mode:
     def __enter__(self) -> None:
         self._previous = (state.enabled, is_grad_enabled())
         state.enabled = self.mode
+        set_inference(self.mode)
         set_grad_enabled(not self.mode)  # torch's InferenceMode(enabled) sets grad mode to !enabled
 
     def __exit__(self, *exc: object) -> None:
         state.enabled = self._previous[0]
+        set_inference(self._previous[0])
         set_grad_enabled(self._previous[1])
 
     def __call__(self, fn: F) -> F:
@@ -67,6 +69,13 @@ class inference_mode:
                 return fn(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]
+
+
+def mark(v: Any) -> Any:
+    """A value made now: an inference value inside ``inference_mode`` (every result there is one, in torch)."""
+    if state.enabled:
+        v._inference = True
+    return v
 
 
 def check_save(item: Any) -> None:

@@ -18,6 +18,7 @@ import operator
 from collections import namedtuple
 from typing import Any, Callable
 
+from micrograph import inference
 from micrograph.value import Value
 
 BOOL_SUB = (
@@ -150,7 +151,7 @@ class IntValue(IntegralArithmetic, Value):
 
     @classmethod
     def of(cls, n: int) -> IntValue:
-        return cls._shared([float(n)], None)  # type: ignore[return-value]
+        return inference.mark(cls._shared([float(n)], None))  # type: ignore[no-any-return]
 
     def item(self) -> int:  # type: ignore[override]
         return int(self._storage[0])

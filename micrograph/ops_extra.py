@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
-from micrograph import anomaly, ieee
-from micrograph.grad_mode import is_grad_enabled
+from micrograph import anomaly, ieee, inference
+from micrograph.grad_mode import is_recording
 from micrograph.node import Grad, Node
 from micrograph.boolean import BoolValue
 from micrograph.value import Value, _edge, _new
@@ -48,8 +48,8 @@ def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tup
     version counter (a node never holds its own output).
     """
     out = _new(result)
-    if not is_grad_enabled():
-        return out
+    if not is_recording():
+        return inference.mark(out)
     edges = tuple(_edge(x) if isinstance(x, Value) else None for x in inputs)
     if all(e is None for e in edges):
         return out

@@ -29,7 +29,7 @@ import weakref
 from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops
-from micrograph.grad_mode import is_grad_enabled
+from micrograph.grad_mode import is_recording
 from micrograph.node import ALL_AT_ZERO, AccumulateGrad, Node, RemovableHandle, sequence
 from micrograph.tensor_api import TensorAPI
 
@@ -492,7 +492,7 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
         return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
     else:
         out = _new(op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0]))
-    if is_grad_enabled():
+    if is_recording():
         node = _make_node(op, a, b, out, a, None)
         if node is not None:
             out.grad_fn = node
@@ -506,7 +506,7 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
 
 def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
     """``self = op(self, b)`` in place: PyTorch's leaf check, version bump and grad_fn rebase."""
-    grad_mode = is_grad_enabled()
+    grad_mode = is_recording()
     if grad_mode and self.grad_fn is None and self._requires_grad:
         raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
     old = self._storage[0]
