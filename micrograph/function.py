@@ -31,6 +31,7 @@ written with differentiable Value ops supports double backward.
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
 from typing import Any, ClassVar
 
@@ -181,10 +182,12 @@ class Function:
         )
 
     @classmethod
-    def apply(cls, *args: Any) -> Value:
+    def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` unrecorded and, if an input needs a gradient, attach a fresh node to the output."""
         if cls is Function:
             raise TypeError("Function.apply is called on a subclass that defines forward and backward")
+        if kwargs:  # torch binds keyword arguments to forward's parameters: apply(a=w) is apply(w)
+            args = inspect.signature(cls.forward).bind(None, *args, **kwargs).args[1:]
         recording = is_grad_enabled()  # a Function is Python: it records under enable_grad even in inference_mode
         edges = tuple(_edge(a) if recording else None for a in args if isinstance(a, Value))
         ctx = cls._backward_cls(args, edges)
@@ -197,6 +200,11 @@ class Function:
             )
         if not isinstance(result, Value):
             return result  # a number (or anything else) comes back as it is, unrecorded, as in torch
+        if any(result is not v for v in ctx._dirty):
+            raise RuntimeError(
+                "Some elements marked as dirty during the forward method were not returned as output. The inputs "
+                "that are modified inplace must all be outputs of the Function."
+            )
         if any(result is v for v in ctx._non_differentiable):
             return Value._shared(result._storage, result._shared_vc())
         if any(result is v for v in ctx._dirty):
