@@ -382,6 +382,8 @@ class SumBackward0(Node):
     """``micrograph.sum(values)``: one node with an edge to every term."""
 
     __slots__ = ()
+    consts = ("self_sym_sizes",)  # torch's _saved_self_sym_sizes: the stacked terms' shape, (n,)
+    self_sym_sizes = property(lambda self: (len(self._next),))
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         return (grad,) * len(self._next)
@@ -389,6 +391,9 @@ class SumBackward0(Node):
 
 class MeanBackward0(Node):
     __slots__ = ()
+    consts = ("self_sym_numel", "self_sym_sizes")
+    self_sym_sizes = SumBackward0.self_sym_sizes
+    self_sym_numel = property(lambda self: len(self._next))
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         return (_div(grad, float(len(self._next))),) * len(self._next)

@@ -50,3 +50,8 @@ def run(B, rec0):
     s = a.sum()
     a.add_(1)
     rec("sum saved nothing: in-place after", lambda: s.backward())
+    terms = [B.value(0.5, requires_grad=True), B.value(-1.0), B.value(2.0, requires_grad=True)]
+    s = B.sum(terms)
+    rec("sum of a list: _saved_self_sym_sizes", s.grad_fn._saved_self_sym_sizes)
+    s.backward()
+    rec("sum of a list: after backward", s.grad_fn._saved_self_sym_sizes)
