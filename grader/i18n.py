@@ -63,6 +63,18 @@ def visibility(public: bool) -> str:
     return _("public") if public else _("hidden")
 
 
+_WIDE_END = tuple("。！？；：）")  # a Chinese sentence's end: the next one follows without a space
+
+
+def sentences(parts: list[str]) -> str:
+    """Sentences joined as the language writes them: a space between English ones, none after
+    a Chinese full stop (``"。 在"`` would show a gap in the middle of a paragraph)."""
+    text = ""
+    for part in (p for p in parts if p):
+        text += part if not text or text.endswith(_WIDE_END) else " " + part
+    return text
+
+
 def choose(lang: str | None) -> str:
     """Fix the language of this process and return it.
 
@@ -120,4 +132,4 @@ def fix_course_language(grader_dir: Path, lang: str) -> None:
     target.write_text(check(lang, "--lang") + "\n", encoding="utf-8")
 
 
-__all__ = ["N_", "_", "choose", "tell_click", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]
+__all__ = ["N_", "_", "choose", "sentences", "tell_click", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]

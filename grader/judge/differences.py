@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from grader.i18n import _
+from grader.i18n import _, sentences
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.sentences import Difference, Say, clean
 from grader.judge.sentences import difference as _diff
@@ -169,4 +169,4 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     sentences), then the test's advice for the observation keys that differ."""
     said = [d.sentence() for d in find(want, got)][:MAX_SENTENCES]
     advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
-    return " ".join(said + ["; ".join(advice)])
+    return sentences(said + [_("; ").join(advice)])

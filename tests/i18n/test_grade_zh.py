@@ -109,3 +109,12 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
     assert test_error(error, "ex09_no_grad.py", Limits()) == (
         "your code raised RuntimeError at line 7 (in step): a leaf Variable that requires grad is being "
         "used in an in-place operation.")
+
+
+def test_sentences_join_without_a_gap_after_a_chinese_full_stop() -> None:
+    from grader.i18n import sentences
+
+    assert sentences(["inference 返回时梯度模式仍是关闭的。", "在块里计算 y", ""]) == (
+        "inference 返回时梯度模式仍是关闭的。在块里计算 y")
+    assert sentences(["y is not recorded.", "", "compute y inside no_grad"]) == (
+        "y is not recorded. compute y inside no_grad")
