@@ -113,6 +113,9 @@ class TensorAPI:
     ndimension = dim
     ndim = property(dim)
 
+    def __pos__(self) -> Any:
+        return self  # torch's +v is v itself (positive() of a float tensor)
+
     def element_size(self) -> int:
         return 8  # float64
 
