@@ -38,29 +38,6 @@ class BoolValue(IntegralArithmetic, Value):
     def item(self) -> bool:  # type: ignore[override]
         return self._storage[0] != 0.0
 
-    def tolist(self) -> bool:  # type: ignore[override]
-        return self.item()
-
-    @property
-    def requires_grad(self) -> bool:
-        return False
-
-    @requires_grad.setter
-    def requires_grad(self, flag: bool) -> None:
-        if not isinstance(flag, bool):
-            raise RuntimeError("requires_grad must be a bool")
-        if flag:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
-
-    def requires_grad_(self, requires_grad: bool = True) -> Value:
-        self.requires_grad = requires_grad
-        return self
-
-    def __repr__(self) -> str:
-        return f"Value({self.item()})"
-
-    def __format__(self, spec: str) -> str:
-        return format(self.item(), spec)
 
     def __neg__(self) -> Value:
         raise RuntimeError(

@@ -43,7 +43,8 @@ _BOOL_WITH_BOOL: dict[Callable[[Any, Any], Any], Callable[[bool, bool], bool] | 
 
 
 class IntegralArithmetic:
-    """torch's integer arithmetic, shared by :class:`IntValue` and the comparisons' ``BoolValue``.
+    """What int and bool Values share (:class:`IntValue`, the comparisons' ``BoolValue``): they never
+    require grad, show their number as ``int``/``bool``, and follow torch's integer arithmetic.
 
     Each operator tries the integral rule first (:func:`arithmetic`); with a float
     operand it is the ordinary recorded op, operands in the order written.
@@ -55,6 +56,31 @@ class IntegralArithmetic:
 
     def is_floating_point(self) -> bool:
         return False
+
+    # -- no gradient, ever; shown as the number it holds ---------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return False
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise RuntimeError("requires_grad must be a bool")
+        if flag:
+            raise RuntimeError(NOT_FLOAT)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Any:
+        self.requires_grad = requires_grad
+        return self
+
+    def tolist(self) -> Any:
+        return self.item()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"Value({self.item()})"  # type: ignore[attr-defined]
+
+    def __format__(self, spec: str) -> str:
+        return format(self.item(), spec)  # type: ignore[attr-defined]
 
     # -- reductions of one integral element: no node, the same kind of value --------------
     def sum(self, *args: Any, **kwargs: Any) -> IntValue:
@@ -156,32 +182,8 @@ class IntValue(IntegralArithmetic, Value):
     def item(self) -> int:  # type: ignore[override]
         return int(self._storage[0])
 
-    def tolist(self) -> int:  # type: ignore[override]
-        return self.item()
-
     def __index__(self) -> int:
         return self.item()
-
-    @property
-    def requires_grad(self) -> bool:
-        return False
-
-    @requires_grad.setter
-    def requires_grad(self, flag: bool) -> None:
-        if not isinstance(flag, bool):
-            raise RuntimeError("requires_grad must be a bool")
-        if flag:
-            raise RuntimeError(NOT_FLOAT)
-
-    def requires_grad_(self, requires_grad: bool = True) -> Value:
-        self.requires_grad = requires_grad
-        return self
-
-    def __repr__(self) -> str:
-        return f"Value({self.item()})"
-
-    def __format__(self, spec: str) -> str:
-        return format(self.item(), spec)
 
     def __neg__(self) -> IntValue:
         return IntValue.of(-self.item())

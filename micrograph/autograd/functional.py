@@ -169,19 +169,21 @@ def vjp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, stri
         is_outputs_tuple, outputs = _as_tuple(func(*leaves), "outputs of the user-provided function", "vjp")
         _check_outputs(outputs, strict)
         vs = _vector(v, outputs, is_outputs_tuple, "vjp")
-        grads = _grads(outputs, leaves, vs, create_graph)
-        result = []
+        result = _fill_in_zeros(_grads(outputs, leaves, vs, create_graph), strict, "output")
+    outs = _finish_outputs(outputs, create_graph)
+    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(result, create_graph), is_inputs_tuple)
+
+
+def _fill_in_zeros(grads: tuple[Value | None, ...], strict: bool, what: str) -> tuple[Value, ...]:
+    """torch's ``_fill_in_zeros``: an input no gradient reached gets 0, or strict mode's error."""
+    if strict:
         for i, g in enumerate(grads):
             if g is None:
-                if strict:
-                    raise RuntimeError(
-                        f"The output of the user-provided function is independent of input {i}. "
-                        "This is not allowed in strict mode."
-                    )
-                g = Value(0.0)
-            result.append(g)
-    outs = _finish_outputs(outputs, create_graph)
-    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(tuple(result), create_graph), is_inputs_tuple)
+                raise RuntimeError(
+                    f"The {what} of the user-provided function is independent of input {i}. "
+                    "This is not allowed in strict mode."
+                )
+    return tuple(Value(0.0) if g is None else g for g in grads)
 
 
 def _vector(v: Any, outputs: tuple[Value, ...], is_outputs_tuple: bool, fn_name: str) -> tuple[Any, ...] | None:
@@ -275,15 +277,6 @@ def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, s
                     raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
         used = [(j, g, i) for i, (j, g) in enumerate(zip(jac, vs or (None,) * len(jac))) if j is not None]
         second = _grads(tuple(j for j, _, _ in used), leaves, tuple(g for _, g, _ in used), create_graph)
-        result = []
-        for i, g in enumerate(second):
-            if g is None:
-                if strict:
-                    raise RuntimeError(
-                        f"The jacobian of the user-provided function is independent of input {i}. "
-                        "This is not allowed in strict mode."
-                    )
-                g = Value(0.0)
-            result.append(g)
+        result = _fill_in_zeros(second, strict, "jacobian")
     outs = _finish_outputs(outputs, create_graph)
-    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(tuple(result), create_graph), is_inputs_tuple)
+    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(result, create_graph), is_inputs_tuple)
