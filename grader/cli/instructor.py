@@ -113,7 +113,7 @@ def _check_issues(course: Course, ex: LoadedExercise, sol: ExerciseResult,
     of its whole diagram, the untouched stub earning points (or timing out)."""
     issues = []
     if not sol.full_marks:
-        bad = "; ".join(f"{test_name(t.name)}: {t.feedback}" for t in sol.tests if t.status != PASSED)
+        bad = _("; ").join(f"{test_name(t.name)}: {t.feedback}" for t in sol.tests if t.status != PASSED)
         issues.append(_("solution scores {points} ({failures})",
                         points=terminal.points(sol.score, sol.max_score), failures=bad))
     stub_file = file_in(course.exercises_dir, ex)
@@ -232,7 +232,7 @@ def _tell_counts(summary: Summary, submissions: Path, grades: Path) -> None:
 
     statuses = Counter(row.status for row in summary.rows)
     click.echo(_("graded {graded}, unchanged {reused}: ", graded=summary.graded, reused=summary.reused)
-               + ", ".join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES))
+               + _(", ").join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES))
     if summary.stale:
         click.echo(_("moved {count} result(s) of entries no longer in {folder} to {stale}",
                      count=len(summary.stale), folder=submissions, stale=grades.parent / ".stale"))

@@ -203,7 +203,7 @@ def _write(handle: IO[str], rows: list[Row], exercises: list[LoadedExercise], ou
     handle.write(f'<!doctype html>\n<html lang="{"zh-CN" if language() == "zh" else "en"}"><head><meta charset="utf-8">'
                  f"<title>{esc(title)}</title><style>{CSS}</style></head><body>\n"
                  f"<h1>{esc(title)}</h1>\n")
-    summary = ", ".join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES)
+    summary = _(", ").join(f"{statuses[s]} {status_word(s)}" for s in ROW_STATUSES)
     median = statistics.median(totals) if totals else 0
     mean = statistics.fmean(totals) if totals else 0
     handle.write("<p>" + esc(_("{count} students ({summary}); total out of {max}: mean {mean}, median {median}.",

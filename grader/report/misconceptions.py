@@ -85,7 +85,7 @@ def misconceptions_html(rows: list[Row], exercises: list[LoadedExercise]) -> str
     for f in failures[:SHOWN]:
         text, count = f.feedback.most_common(1)[0]
         kind = visibility(f.public)
-        same = _("and, by the same students: {tests}", tests="; ".join(test_name(t) for t in f.also))
+        same = _("and, by the same students: {tests}", tests=_("; ").join(test_name(t) for t in f.also))
         also = f"<br><span class=muted>{esc(same)}</span>" if f.also else ""
         lines.append(
             f"<tr><td>{esc(f.exercise)}</td><td>{esc(test_name(f.test))} <span class=tag>{esc(kind)}</span>"
