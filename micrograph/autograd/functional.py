@@ -267,12 +267,7 @@ def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, s
             raise RuntimeError(f"The function given to {name} should return a single Tensor")
         jac = _grads(outputs, leaves, None, True)
         if strict:
-            for i, j in enumerate(jac):
-                if j is None:
-                    raise RuntimeError(
-                        f"The output of the user-provided function is independent of input {i}. "
-                        "This is not allowed in strict mode."
-                    )
+            for i, j in enumerate(_fill_in_zeros(jac, strict, "output")):  # an input no gradient reached: the error
                 if not j.requires_grad:
                     raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
         used = [(j, g, i) for i, (j, g) in enumerate(zip(jac, vs or (None,) * len(jac))) if j is not None]
