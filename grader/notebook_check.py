@@ -12,8 +12,8 @@ Which code is graded, first found wins:
    upwards, that holds ``exercises/``), as ``grade exNN`` does.
 
 The history is graded like a handed-in ``.ipynb`` (``grader.course.notebook``): magics and shell
-lines are dropped and said, and feedback names lines as ``cell N, line L`` where ``cell N`` is
-``In [N]``.  The tests are those the installed grader holds: in a student release, the public
+lines are dropped and said, and feedback names lines as ``In [N], line L``: ``In [N]`` is the
+number Jupyter and Colab showed beside the cell when it ran.  The tests are those the installed grader holds: in a student release, the public
 tests only.  Every problem (no such exercise, no code, no sandbox) is one sentence, never a
 traceback.
 """
@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import fields
 from pathlib import Path
 
+from grader.course import notebook
 from grader.i18n import _, choose
 from grader.notebook_view import Checked
 
@@ -73,9 +74,11 @@ def _session_notebook(functions: set[str], folder: Path) -> Path | None:
     if not any(re.search(rf"^\s*def {name}\s*\(", code, re.MULTILINE) for name in names):
         return None
     path = folder / "session.ipynb"
-    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5,
+                                "metadata": {"micrograph": notebook.HISTORY}, "cells": [
         {"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
-         "execution_count": None} for c in cells]}), encoding="utf-8")
+         "execution_count": number} for number, c in enumerate(cells, start=1)]}),
+        encoding="utf-8")
     return path
 
 

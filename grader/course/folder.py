@@ -106,8 +106,7 @@ class Course:
             result = grade_exercise(ex, joined, expected, display=shown,
                                     diagram_dir=diagram_dir, formats=formats,
                                     spawn=self.spawn, names=converted.where)
-        note = converted.note()
-        result.notes += [f"{shown}: {note}"] if note else []
+        result.notes += [f"{shown}: {note}" for note in converted.notes()]
         return result
 
 

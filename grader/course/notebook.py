@@ -10,7 +10,9 @@ syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) and calls 
 ``grader.check`` (which would grade the notebook again inside the sandbox) become ``pass`` at the
 same indentation, and each kind dropped is said in the feedback.  ``from __future__`` imports
 (allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
-of the notebook, Markdown cells included, as a student counts them when scrolling.
+of the notebook, Markdown cells included, as a student counts them when scrolling, and named
+with the execution count Jupyter and Colab show beside a cell that ran (``cell 3 (In [7])``);
+the cells of a kernel's history (``grader.check``) by that count alone (``In [7]``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from grader.spec.limits import size
 MAX_NOTEBOOK_BYTES = 16 << 20  # outputs (plots) make notebooks larger than a source file
 MAX_CELLS = 2_000
 SUFFIX = ".ipynb"
+HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kernel's history
 
 # Cell magics whose body is still Python run once (the magic only times or captures it).
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
@@ -43,26 +46,53 @@ class NotebookError(Exception):
 
 @dataclass
 class Converted:
-    """The joined source, where each code cell starts in it, and what was dropped."""
+    """The joined source, where each code cell starts in it, how the student finds that cell,
+    and what was dropped."""
 
     source: str
     starts: list[int] = field(default_factory=list)  # first line (1-based) of each code cell
-    cells: list[int] = field(default_factory=list)  # that cell's number in the notebook
+    cells: list[str] = field(default_factory=list)  # that cell's label (``_label``)
     dropped: list[str] = field(default_factory=list)  # kinds of lines dropped, for the notes
+    history: bool = False  # the cells are a kernel's input history (``grader.check``)
+    named: bool = False  # ``where`` named a cell: the notes say how cells are counted
 
     def where(self, line: int) -> str:
-        """Line ``line`` of the joined source as the student sees it: ``cell 3, line 2``."""
+        """Line ``line`` of the joined source as the student sees it: ``cell 3 (In [7]),
+        line 2``."""
         index = bisect.bisect_right(self.starts, line) - 1
         if index < 0:
             return _("line {line}", line=line)
-        return _("cell {cell}, line {line}", cell=self.cells[index], line=line - self.starts[index] + 1)
+        self.named = True
+        return _("{cell}, line {line}", cell=self.cells[index], line=line - self.starts[index] + 1)
 
-    def note(self) -> str | None:
-        """What the feedback says about the lines that were not graded, if any."""
-        if not self.dropped:
-            return None
-        return _("not graded (not Python, or grading itself): {kinds}",
-                 kinds=_(", ").join(self.dropped))
+    def notes(self) -> list[str]:
+        """What the feedback says about the lines that were not graded, and, when it named a
+        cell, how the cells are counted."""
+        notes = []
+        if self.dropped:
+            notes.append(_("not graded (not Python, or grading itself): {kinds}",
+                           kinds=_(", ").join(self.dropped)))
+        if self.named and self.history:
+            notes.append(_("In [N] is the number Jupyter and Colab showed left of the cell when it "
+                           "ran; lines count from 1 in each cell"))
+        elif self.named:
+            notes.append(_("cells are counted from the top of the notebook, Markdown cells "
+                           "included; In [N] is the number Jupyter and Colab show left of a cell "
+                           "that ran; lines count from 1 in each cell"))
+        return notes
+
+
+def _label(number: int, cell: dict[str, object], history: bool) -> str:
+    """How the student finds a code cell: its place from the top (``cell 3``) with the
+    execution count Jupyter and Colab show beside it once it ran (``In [7]``); a kernel's
+    history has only the execution count."""
+    count = cell.get("execution_count")
+    ran = isinstance(count, int) and not isinstance(count, bool) and 0 < count < 10**9
+    if history:
+        return f"In [{count if ran else number}]"
+    if ran:
+        return _("cell {cell} (In [{count}])", cell=number, count=count)
+    return _("cell {cell}", cell=number)
 
 
 def _text(value: object, what: str) -> str:
@@ -74,7 +104,8 @@ def _text(value: object, what: str) -> str:
     raise NotebookError(_("{what} is not text: not a valid notebook", what=what))
 
 
-def _cells(data: bytes, shown: str) -> list[dict[str, object]]:
+def _cells(data: bytes, shown: str) -> tuple[list[dict[str, object]], bool]:
+    """The notebook's cells, and whether they are a kernel's input history (``HISTORY``)."""
     if len(data) > MAX_NOTEBOOK_BYTES:
         raise NotebookError(_("{file} is larger than {size}: clear the outputs (Kernel > Restart & Clear "
                               "Output) and hand it in again", file=shown, size=size(MAX_NOTEBOOK_BYTES)))
@@ -94,7 +125,8 @@ def _cells(data: bytes, shown: str) -> list[dict[str, object]]:
     if len(cells) > MAX_CELLS:
         raise NotebookError(_("{file} holds {count} cells (more than {limit}): refused",
                               file=shown, count=len(cells), limit=MAX_CELLS))
-    return cells
+    metadata = document.get("metadata")
+    return cells, isinstance(metadata, dict) and metadata.get("micrograph") == HISTORY
 
 
 def _clean(lines: list[str], dropped: set[str]) -> list[str]:
@@ -121,18 +153,19 @@ def _clean(lines: list[str], dropped: set[str]) -> list[str]:
 
 def convert(data: bytes, shown: str) -> Converted:
     """The notebook's code cells, in order, as one Python source (raises NotebookError)."""
-    converted = Converted("")
+    cells, history = _cells(data, shown)
+    converted = Converted("", history=history)
     dropped: set[str] = set()
     out: list[str] = []
     futures: list[str] = []
-    for number, cell in enumerate(_cells(data, shown), start=1):
+    for number, cell in enumerate(cells, start=1):
         if cell.get("cell_type") != "code":
             continue
         lines = _clean(_text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)).splitlines(),
                        dropped)
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
-        converted.cells.append(number)
+        converted.cells.append(_label(number, cell, converted.history))
         out += [("pass" if _FUTURE.match(line) else line) for line in lines] or ["pass"]
     if futures:  # each cell may start with one; the joined file only on its first line
         out.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))

@@ -58,6 +58,22 @@ def test_check_in_a_notebook_shows_score_feedback_and_diagram(course: Path) -> N
     assert "Traceback" not in str(outputs) and "grade-check-" not in html  # no temporary path
 
 
+def test_an_error_is_named_by_the_in_number_jupyter_shows(course: Path) -> None:
+    """The code cells run as In [1], In [2], ...: the feedback names the cell that way."""
+    source = SOLUTION.read_text(encoding="utf-8")
+    head, rest = source.split("\ndef grad_warning", 1)
+    _, tail = rest.split("\ndef backward_retaining", 1)
+    cells = [nbformat.v4.new_markdown_cell("# ex03"),
+             nbformat.v4.new_code_cell(head),
+             nbformat.v4.new_code_cell("def grad_warning(v):\n    return 1 / 0"),
+             nbformat.v4.new_code_cell("def backward_retaining" + tail),
+             nbformat.v4.new_code_cell('import grader\ngrader.check("ex03")')]
+    outputs = run_notebook(cells, course / "notebooks")
+    html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
+    assert "ZeroDivisionError" in html and "In [2], line 2" in html
+    assert "In [N] is the number Jupyter and Colab showed left of the cell when it ran" in html
+
+
 def test_check_outside_a_notebook_prints_what_grade_prints(
         course: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(course / "notebooks")

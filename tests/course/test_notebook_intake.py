@@ -18,14 +18,16 @@ REPO = Path(__file__).resolve().parents[2]
 SOLUTION = REPO / "solutions" / "ex03_retain_grad.py"
 
 
-def notebook_of(*cells: tuple[str, str]) -> bytes:
-    """A version-4 notebook with (cell_type, source) cells, sources as lists of lines."""
-    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
-                       "cells": [{"cell_type": kind, "metadata": {},
-                                  "source": source.splitlines(keepends=True),
-                                  **({"outputs": [], "execution_count": None}
-                                     if kind == "code" else {})}
-                                 for kind, source in cells]}).encode()
+def notebook_of(*cells: tuple[str, str] | tuple[str, str, int], metadata: dict | None = None
+                ) -> bytes:
+    """A version-4 notebook with (cell_type, source[, execution count]) cells, sources as lists
+    of lines."""
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": metadata or {},
+                       "cells": [{"cell_type": cell[0], "metadata": {},
+                                  "source": cell[1].splitlines(keepends=True),
+                                  **({"outputs": [], "execution_count": (cell + (None,))[2]}
+                                     if cell[0] == "code" else {})}
+                                 for cell in cells]}).encode()
 
 
 def solution_cells() -> list[tuple[str, str]]:
@@ -43,20 +45,37 @@ def test_cells_are_joined_line_for_line_and_named_back() -> None:
                                     ("raw", "not code"), ("code", "if a:\n    !ls\nc = 3")),
                         "work.ipynb")
     assert converted.source == "a = 1\nb = 2\nif a:\n    pass\nc = 3\n"
+    assert converted.notes() == ["not graded (not Python, or grading itself): shell lines (!)"]
     assert converted.where(2) == "cell 2, line 2"
     assert converted.where(5) == "cell 4, line 3"
-    assert "shell lines (!)" in converted.note()
+    assert "cells are counted from the top of the notebook, Markdown cells included" in \
+        converted.notes()[-1]
+
+
+def test_a_cell_that_ran_is_also_named_by_the_number_jupyter_shows_beside_it() -> None:
+    converted = convert(notebook_of(("markdown", "# title"), ("code", "a = 1", 7),
+                                    ("code", "b = 2"), ("code", "c = 3", True)), "w.ipynb")
+    assert [converted.where(line) for line in (1, 2, 3)] == [
+        "cell 2 (In [7]), line 1", "cell 3, line 1", "cell 4, line 1"]
+
+
+def test_a_kernels_history_is_named_by_its_in_numbers_only() -> None:
+    converted = convert(notebook_of(("code", "a = 1", 1), ("code", "b = 2\nc = 3", 2),
+                                    metadata={"micrograph": notebook.HISTORY}), "this notebook")
+    assert converted.where(3) == "In [2], line 2"
+    assert converted.notes() == ["In [N] is the number Jupyter and Colab showed left of the cell "
+                                 "when it ran; lines count from 1 in each cell"]
 
 
 def test_cell_magics_drop_non_python_cells_and_keep_timed_code() -> None:
     converted = convert(notebook_of(("code", "%%bash\necho hi"), ("code", "%%time\nx = 1")),
                         "w.ipynb")
     assert converted.source == "pass\npass\npass\nx = 1\n"
-    assert converted.note() is not None and "%%bash cells" in converted.note()
+    assert converted.notes() and "%%bash cells" in converted.notes()[0]
 
 
 def test_a_notebook_without_magics_says_nothing() -> None:
-    assert convert(notebook_of(("code", "x = 1")), "w.ipynb").note() is None
+    assert convert(notebook_of(("code", "x = 1")), "w.ipynb").notes() == []
 
 
 @pytest.mark.parametrize("data, words", [
@@ -126,6 +145,8 @@ def test_an_error_is_named_by_cell_and_line(tmp_path: Path, monkeypatch: pytest.
     feedback = " ".join(t["feedback"] for t in graded["exercises"][0]["tests"])
     assert graded["score"] == 0
     assert "cell 3, line 2" in feedback
+    notes = " ".join(graded["exercises"][0]["notes"])
+    assert "cells are counted from the top of the notebook, Markdown cells included" in notes
 
 
 def test_future_imports_of_any_cell_move_to_the_top() -> None:

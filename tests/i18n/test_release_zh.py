@@ -111,7 +111,7 @@ def test_notebook_lines_and_notes_are_named_in_chinese() -> None:
     with using("zh"):
         converted = convert(json.dumps(document).encode(), "work.ipynb")
         assert converted.where(2) == "第 2 个单元格第 2 行"
-        assert converted.note() == "没有评分（不是 Python 代码，或是评分语句本身）：shell 命令（!）、魔法命令（%）"
+        assert converted.notes()[0] == "没有评分（不是 Python 代码，或是评分语句本身）：shell 命令（!）、魔法命令（%）"
     assert convert(json.dumps(document).encode(), "work.ipynb").where(2) == "cell 2, line 2"
 
 
