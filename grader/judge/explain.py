@@ -14,6 +14,7 @@ from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
 from grader.sandbox.run import ChildReport
 from grader.spec.limits import Limits, size
+from grader.spec.probe import MAX_TEXT
 
 # How a line of the graded file is named: "line 12", or "cell 3, line 2" for a notebook.
 LineNames = Callable[[int], str]
@@ -61,9 +62,17 @@ _TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, an
 )
 
 
+def _whole_words(message: str) -> str:
+    """A message the child cut at ``probe.MAX_TEXT`` characters ends at a word, with "…"."""
+    if len(message) < MAX_TEXT or " " not in message:
+        return message
+    return message.rsplit(" ", 1)[0] + " …"
+
+
 def torch_explained(message: str) -> str:
     """A PyTorch error text as the engine gives it (students search for it), followed in a
     language other than English by what it means, in that language."""
+    message = _whole_words(message)
     if language() == SOURCE_LANGUAGE:
         return message
     for start, meaning in _TORCH_MESSAGES:

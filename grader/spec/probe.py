@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 
 import micrograph
 
-_MAX_TEXT = 300
+MAX_TEXT = 300  # characters of an observed message: a longer one is cut here (explain.shown says so)
 
 shown: list[tuple[Any, Any]] = []
 """What the diagram probe last asked to ``show`` (read by the child when the probe fails)."""
@@ -34,7 +34,7 @@ shown: list[tuple[Any, Any]] = []
 def first_line(text: object) -> str:
     """The first line of a message, cut to a bounded length."""
     line = str(text).strip().splitlines()[0] if str(text).strip() else ""
-    return line[:_MAX_TEXT]
+    return line[:MAX_TEXT]
 
 
 def error_text(exc: BaseException) -> str:

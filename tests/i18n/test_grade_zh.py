@@ -118,3 +118,18 @@ def test_sentences_join_without_a_gap_after_a_chinese_full_stop() -> None:
         "inference 返回时梯度模式仍是关闭的。在块里计算 y")
     assert sentences(["y is not recorded.", "", "compute y inside no_grad"]) == (
         "y is not recorded. compute y inside no_grad")
+
+
+def test_a_message_cut_by_the_child_ends_at_a_word_with_an_ellipsis() -> None:
+    from micrograph.i18n import using
+
+    from grader.judge.explain import torch_explained
+    from grader.spec.probe import MAX_TEXT, first_line
+
+    cut = first_line("Trying to backward through the graph a second time " * 10)
+    assert len(cut) == MAX_TEXT
+    shown = torch_explained(cut)
+    assert shown.endswith(" …") and shown[:-2] == cut.rsplit(" ", 1)[0]
+    with using("zh"):
+        assert " …（意思是：" in torch_explained(cut)
+    assert torch_explained("short message") == "short message"
