@@ -66,13 +66,17 @@ def visibility(public: bool) -> str:
 _WIDE_END = tuple("。！？；：）")  # a Chinese sentence's end: the next one follows without a space
 
 
+_HAN_GAP = re.compile(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])")  # a space between two Chinese characters
+
+
 def sentences(parts: list[str]) -> str:
     """Sentences joined as the language writes them: a space between English ones, none after
-    a Chinese full stop (``"。 在"`` would show a gap in the middle of a paragraph)."""
+    a Chinese full stop (``"。 在"`` would show a gap in the middle of a paragraph), nor between
+    two Chinese characters (a Chinese label in a template written for code: ``"{label} 是 None"``)."""
     text = ""
     for part in (p for p in parts if p):
         text += part if not text or text.endswith(_WIDE_END) else " " + part
-    return text
+    return _HAN_GAP.sub("", text)
 
 
 def choose(lang: str | None) -> str:

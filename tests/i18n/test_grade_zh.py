@@ -116,6 +116,7 @@ def test_sentences_join_without_a_gap_after_a_chinese_full_stop() -> None:
 
     assert sentences(["inference 返回时梯度模式仍是关闭的。", "在块里计算 y", ""]) == (
         "inference 返回时梯度模式仍是关闭的。在块里计算 y")
+    assert sentences(["返回的错误 是 None：没有捕获到错误。", "a.grad 是 None"]) == "返回的错误是 None：没有捕获到错误。a.grad 是 None"
     assert sentences(["y is not recorded.", "", "compute y inside no_grad"]) == (
         "y is not recorded. compute y inside no_grad")
 
