@@ -1,12 +1,12 @@
 """The grader's figures (``python -m benchmarks --only grader``): ``grade all`` on the solutions,
 and a batch over a generated class, in submissions per minute and peak memory.
 
-The class mixes correct submissions (the solutions), partly wrong ones (a wrong variant from
-tests/exercises/wrong/, an untouched stub or a missing file for one to three exercises) and
-hostile ones (one exercise that loops, sleeps, floods stdout, allocates without bound, exits,
-forks or snoops for the hidden tests), handed in as folders, zips and nested zips.  Everything
-runs through the ``grade`` command in a child process, as an instructor would run it; memory is
-the resident size of that process and all its descendants, sampled every 200 ms.
+The class mixes correct submissions (the solutions), partly wrong ones (a whole-file wrong
+answer from tests/exercises/gallery/exNN/, an untouched stub or a missing file for one to three
+exercises) and hostile ones (one exercise that loops, sleeps, floods stdout, allocates without
+bound, exits, forks or snoops for the hidden tests), handed in as folders, zips and nested zips.
+Everything runs through the ``grade`` command in a child process, as an instructor would run it;
+memory is the resident size of that process and all its descendants, sampled every 200 ms.
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ def make_class(folder: Path, n: int, seed: int = 2024) -> Counter[str]:
     """Write ``n`` student entries into ``folder``; returns how many of each kind."""
     rng = random.Random(seed)
     exercises = _exercises()
-    wrong = sorted((ROOT / "tests" / "exercises" / "wrong").glob("ex*.py"))
+    wrong = [p for p in sorted((ROOT / "tests" / "exercises" / "gallery").glob("ex*/*.py"))
+             if p.read_text(encoding="utf-8").startswith('"""Wrong')]  # whole files, not edits
     kinds: Counter[str] = Counter()
     for i in range(n):
         files = {f"{m}.py": s.read_text() for m, s, _ in exercises.values()}
@@ -69,7 +70,7 @@ def make_class(folder: Path, n: int, seed: int = 2024) -> Counter[str]:
             kind = "partly wrong"
             for exercise_id in rng.sample(sorted(exercises), rng.randint(1, 3)):
                 module, _, stub = exercises[exercise_id]
-                variants = [w for w in wrong if w.name.startswith(exercise_id)]
+                variants = [w for w in wrong if w.parent.name == exercise_id]
                 choice = rng.choice(["wrong", "wrong", "stub", "missing"])
                 if choice == "wrong" and variants:
                     files[f"{module}.py"] = rng.choice(variants).read_text()

@@ -55,7 +55,8 @@ def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]
 
     Each step: zero the gradients, predict ``model(inputs)``, compute
     ``nn.mse_loss(prediction, targets)``, backpropagate, update.  Return the loss of every
-    step as a float (the loss computed in that step, before its update).
+    step as a float (the loss computed in that step, before its update): ``steps`` numbers,
+    an empty list for ``steps=0``, which leaves the model as it was.
     """
     optimizer = optim.SGD(model.parameters(), lr=lr)
     losses = []

@@ -1,9 +1,11 @@
 """ex14 custom_function: tests for two hand-written Functions, Softplus and Clip: values,
-gradients, node names, gradcheck, and what save_for_backward brings (freeing by backward, the
-in-place check), on inputs not in the exercise text, Clip's bounds included (x equal to low or
-high passes the gradient, as torch.clamp's).  An error raised by the student's forward or
-backward on a plain input is told as raised, with its line.
-"""
+gradients, node names, gradcheck, and what save_for_backward brings, on inputs not in the
+exercise text, Clip's bounds included (x equal to low or high passes the gradient, as
+torch.clamp's).  What was saved is observed on the node itself: whether it saved anything
+(a GRAPH fact: kept, freed by backward, or nothing), whether a second backward raised (ERROR
+facts), whether the value saved is the very x forward was given, and who wrote x.grad.  Inside a
+bigger graph the incoming gradient is not 1, so a backward that ignores it shows on a public
+test.  An error raised by the student's forward or backward is told as raised, with its line."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from typing import Any, Callable
 from micrograph import Value, gradcheck  # bound now, before the submission is imported
 
 from grader.spec import Exercise
-from grader.spec.probe import error_text, grad, grad_fn, num, raised, show
-from grader.spec.provenance import grad_of
+from grader.spec.graph import graph
+from grader.spec.probe import by_key, error_text, grad_fn, num, show
+from grader.spec.provenance import error_of, grad_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
@@ -136,6 +139,36 @@ def clip_gradcheck(sub):
     return [_gradcheck(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x) for x, lo, hi in CLIP_AT]
 
 
+def _error(fn: Callable[..., Any], label: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The ERROR fact of what ``fn(*args, **kwargs)`` raised (None if it returned)."""
+    try:
+        fn(*args, **kwargs)
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - observing the error is the point
+        return error_of(exc, label)
+    return error_of(None, label)
+
+
+def _freeing(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
+    """y = op(x): what its node saved, whether backward freed it, whether a second backward
+    fails; then, on a new y, what retain_graph=True keeps (x.grad after two backward calls)."""
+    x = Value(x0, requires_grad=True)
+    y = op(x)  # an error here, or in the first backward, is the student's own, told with its line
+    saved = graph(y, {"x": x}, label="y")
+    y.backward()
+    out = {"saved": [saved, graph(y, {"x": x}, label="y")],
+           "second_backward": _error(y.backward, "the error for y.backward() after y.backward()")}
+    x = Value(-x0, requires_grad=True)
+    y = op(x)
+    y.backward(retain_graph=True)
+    out["retained"] = [graph(y, {"x": x}, label="y"),
+                       _error(y.backward, "the error for y.backward() after "
+                                          "y.backward(retain_graph=True)"),
+                       grad_of(x, "x.grad")]
+    return out
+
+
 @EXERCISE.test(
     "backward frees what was saved",
     points=2,
@@ -143,24 +176,32 @@ def clip_gradcheck(sub):
     feedback="Save x with ctx.save_for_backward(x) and read it back with ctx.saved_values: "
     "a backward without retain_graph then frees it, and retain_graph=True keeps it.",
     key_feedback={
-        "second_backward": "the first backward must work and a second one must raise the "
-        "second-backward RuntimeError: "
-        "keep x with ctx.save_for_backward, not as an attribute ctx.x",
-        "retained": "after backward(retain_graph=True) a second backward works and adds to x.grad",
+        "saved": "keep x with ctx.save_for_backward(x), not as an attribute ctx.x: only what "
+        "it saves is freed by backward",
+        "second_backward": "read x back with ctx.saved_values in backward: once a backward "
+        "without retain_graph freed it, a second backward raises",
+        "retained": "after backward(retain_graph=True) the saved x is still there: a second "
+        "backward works and adds to x.grad",
     },
 )
 def freed(sub):
-    second, retained = {}, {}
-    for name, op in _ops(sub).items():
-        x = Value(0.5, requires_grad=True)
-        y = op(x)
-        _, error = _attempt(y.backward)
-        second[name] = error or raised(y.backward)
-        x = Value(-0.25, requires_grad=True)
-        y = op(x)
-        _, error = _attempt(y.backward, retain_graph=True)
-        retained[name] = error or [raised(y.backward), grad(x)]
-    return {"second_backward": second, "retained": retained}
+    return by_key([_freeing(op, 0.5) for op in _ops(sub).values()])
+
+
+def _changed(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
+    """u = x * 1.0 saved by op(u), then changed in place: does backward notice?"""
+    x = Value(x0, requires_grad=True)
+    u = x * 1.0  # a non-leaf: it may be changed in place
+    y = op(u)
+    saved = tuple(getattr(y.grad_fn, "saved_values", ())) if isinstance(y, Value) else ()
+    u.add_(0.5)
+    return {
+        "saved": [graph(y, {"x": x}, label="y"),
+                  [same_object(v, u, "ctx.saved_values[0]", "the x given to forward")
+                   for v in saved[:1]]],
+        "backward": _error(y.backward, "the error for y.backward()"),
+        "grad": grad_of(x, "x.grad"),
+    }
 
 
 @EXERCISE.test(
@@ -169,32 +210,46 @@ def freed(sub):
     public=True,
     feedback="Save x with ctx.save_for_backward(x): a saved Value remembers its version, so "
     "changing it in place after forward makes backward raise instead of using the new number.",
+    key_feedback={
+        "saved": "save the very x forward was given, with ctx.save_for_backward(x): its version "
+        "is stamped then and checked by ctx.saved_values",
+        "backward": "the x saved was changed in place after forward: reading it back in "
+        "backward must raise the engine's RuntimeError",
+        "grad": "a backward that raises writes no gradient",
+    },
 )
 def inplace_caught(sub):
-    out = {}
-    for name, op in _ops(sub).items():
-        x = Value(0.3, requires_grad=True)
-        u = x * 1.0  # a non-leaf: it may be changed in place
-        y = op(u)
-        u.add_(0.5)
-        out[name] = [raised(y.backward), grad(x)]
-    return out
+    return by_key([_changed(op, 0.3) for op in _ops(sub).values()])
 
 
-@EXERCISE.test(
-    "the Functions inside a bigger graph",
-    points=2,
-    feedback="The Function's node joins the graph like any op: its backward's results flow on "
-    "to the inputs' own nodes (here a product and a subtraction).",
-)
+def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
+    """z = Softplus(a * b) * a + Clip(b - a): the gradients reach a and b through both nodes."""
+    a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
+    z = sub.Softplus.apply(a * b) * a + sub.Clip.apply(b - a, -1.0, 1.0)
+    z.backward()
+    return {"z": num(z), "grads": [grad_of(a, "a.grad"), grad_of(b, "b.grad")]}
+
+
+COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
+                     "flow on to the inputs' own nodes (here a product and a subtraction).")
+COMPOSED_KEYS = {
+    "z": "forward returns its Value like any op: z is computed from a and b through both "
+    "Functions",
+    "grads": "backward multiplies the gradient it receives (not always 1 inside a bigger graph) "
+    "by the Function's own derivative",
+}
+
+
+@EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
+               feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
+def in_graph_public(sub):
+    return by_key([_composed(sub, 0.8, -1.5)])
+
+
+@EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
+               key_feedback=COMPOSED_KEYS)
 def in_graph(sub):
-    out = []
-    for a0, b0 in ((0.8, -1.5), (-0.4, 0.9), (1.2, 2.0)):
-        a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
-        z = sub.Softplus.apply(a * b) * a + sub.Clip.apply(b - a, -1.0, 1.0)
-        _, error = _attempt(z.backward)
-        out.append(error or [num(z), grad(a), grad(b)])
-    return out
+    return by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))])
 
 
 @EXERCISE.diagram

@@ -54,6 +54,10 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
 
 
 def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if want.get("type") == "float":  # a number asked for, not a Value
+        if got.get("type") != "float":
+            return [_diff(Say.NOT_A_FLOAT, label=label, type=got.get("type"))]
+        return [] if same(want.get("data"), got.get("data")) else [_diff(Say.DATA, label=label)]
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if want.get("grad_fn") is not None and got.get("grad_fn") is None:
@@ -84,12 +88,27 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         kept = next(((w, g) for w, g in zip(wk, gk) if w is not g), None)
         if kept is not None:
             found.append(_diff(Say.KEPT_MORE if kept[1] is True else Say.KEPT_FEWER, label=label))
+    for key, say in _EVERY_PASS:
+        if _some_pass_not(want.get(key), got.get(key)):
+            found.append(_diff(say, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1]:
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label))
     if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
     return found
+
+
+# Per-pass facts of the parameters a call was given (``watching(leaves=...)``): true in every
+# pass of the statement's run; the sentence says what one of the student's passes did instead.
+_EVERY_PASS = (("grads_cleared", Say.NOT_CLEARED), ("by_backward", Say.GRAD_CALL),
+               ("reaches_leaves", Say.UNREACHED))
+
+
+def _some_pass_not(want: object, got: object) -> bool:
+    """Whether the statement's passes all had the property and one of the student's did not."""
+    return (type(want) is list and type(got) is list and all(w is True for w in want)
+            and any(g is False for g in got))
 
 
 def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, Any]:

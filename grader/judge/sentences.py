@@ -55,6 +55,7 @@ class Say(str, enum.Enum):
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
+    NOT_A_FLOAT = N_("{label} is a {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
     TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
@@ -69,6 +70,8 @@ class Say(str, enum.Enum):
     FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "
              "retain_graph=True.")
     KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")
+    NOT_SAVED = N_("{label}'s {op} saved no value with ctx.save_for_backward: backward has "
+                   "nothing to free, and no version to check for in-place changes.")
     # one call of the student's code (CALL facts)
     NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
     BACKWARD = N_("{label} started a backward pass, which the statement does not ask for.")
@@ -82,6 +85,12 @@ class Say(str, enum.Enum):
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
                    "backward free it.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
+    NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "
+                     "pass: backward added to it instead of starting from nothing.")
+    GRAD_CALL = N_("{label} computed gradients with grad(), which writes no .grad, where the "
+                   "statement runs backward().")
+    UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
+                   "it was given: the graph never reaches some of them.")
     # an exception the student returned (ERROR facts)
     NOT_AN_ERROR = N_("{label} is a {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")

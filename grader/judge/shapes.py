@@ -113,6 +113,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=where, op=op)
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
+        if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
+            return difference(Say.NOT_SAVED, j, graph=got, label=label, op=op)
         stack.extend(reversed(pairs))
     return None
 

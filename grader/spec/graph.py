@@ -27,7 +27,8 @@ from grader.spec.facts import COMMUTATIVE, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED,
 MAX_NODES = 2000
 """A graph larger than this is described by its size only (a runaway loop, not an answer)."""
 
-_ACCUMULATE = "torch::autograd::AccumulateGrad"
+ACCUMULATE = "torch::autograd::AccumulateGrad"
+"""The name of a leaf's gradient-accumulating node, as torch's."""
 
 
 class _Walk:
@@ -95,7 +96,7 @@ class _Walk:
             parts = ["const" if c is None else self.sigs[id(c)] for c in self.inputs(top)]
             if self.op(top) in COMMUTATIVE or self.op(top) == FLAT_SUM:
                 parts.sort()
-            label = self.leaf(top) if top.name() == _ACCUMULATE else self.node_names.get(id(top), "")
+            label = self.leaf(top) if top.name() == ACCUMULATE else self.node_names.get(id(top), "")
             text = "|".join([self.op(top), label, *parts])
             self.sigs[id(top)] = hashlib.sha1(text.encode()).hexdigest()[:16]
         return self.sigs[id(node)]
@@ -121,16 +122,25 @@ class _Walk:
         return [self.describe(node, index) for node in order]
 
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
-        if node.name() == _ACCUMULATE:
+        if node.name() == ACCUMULATE:
             return {"op": "AccumulateGrad", "leaf": self.leaf(node)}
-        saved = Saved.NONE if not node.saves else (
-            Saved.FREED if node.saved_released else Saved.KEPT)
+        saved = _saved_state(node)
         return {
             "op": self.op(node),
             "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
             "name": self.node_names.get(id(node)),
             "saved": saved.value,
         }
+
+
+def _saved_state(node: Any) -> Saved:
+    """Whether the node saves values, and whether a backward freed them.  An op declares what
+    it saves (``saves``); a custom Function's node declares nothing: what its forward passed to
+    ``ctx.save_for_backward`` shows in the versions the node stamped (``_versions``, read as the
+    engine's observation seam reads its nodes)."""
+    if not (node.saves or node._versions):
+        return Saved.NONE
+    return Saved.FREED if node.saved_released else Saved.KEPT
 
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,

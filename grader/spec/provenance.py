@@ -10,7 +10,10 @@ did to the engine, what a returned Value is.
     with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
         sub.train(...)                     started (and which kept the graph), whether grad
                                            mode was off while the student's code ran, whether
-                                           it was left off
+                                           it was left off; with ``leaves=`` (the parameters
+                                           the call was given), for each pass: whether their
+                                           .grad were cleared before it, whether it was a
+                                           backward (not grad()), whether it reached them all
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -23,14 +26,14 @@ import contextlib
 import os
 import sys
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from types import FrameType, ModuleType
 from typing import Any
 
 import micrograph
 from micrograph import observe
 from grader.spec.facts import CONTEXT, FACT, LABEL, By, Kind, RaisedBy
-from grader.spec.graph import graph
+from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import caught, grad_fn, num
 
@@ -105,18 +108,30 @@ def error_of(e: object, label: str) -> dict[str, Any]:
 
 
 class Call(observe.Observer):
-    """What one call of the student's code did; ``fact`` is filled when the block ends."""
+    """What one call of the student's code did; ``fact`` is filled when the block ends.
 
-    def __init__(self, label: str, filename: str) -> None:
+    Only the first ``MAX_PASSES_LISTED`` passes are looked at (``finished`` then: the engine
+    only counts the others, so a training loop's hundredth backward costs nothing extra).
+    """
+
+    def __init__(self, label: str, filename: str, leaves: Sequence[Any] = ()) -> None:
         self.label = label
         self.filename = filename
+        self.leaves = tuple(leaves)
         self.grad_mode_off = False
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
+        self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
+        self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
+        self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
-        if len(self.kept_graph) < MAX_PASSES_LISTED:
-            self.kept_graph.append(bool(start.retain_graph))
+        self.kept_graph.append(bool(start.retain_graph))
+        if self.leaves:
+            self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
+            self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
+            self.reached.append(_reaches(start, self.leaves))
+        self.finished = len(self.kept_graph) >= MAX_PASSES_LISTED
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called."""
@@ -127,10 +142,25 @@ class Call(observe.Observer):
                 caller is not None and caller.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled()
 
+    def leaf_facts(self) -> dict[str, list[bool]]:
+        """The per-pass observations of the leaves (none without leaves)."""
+        if not self.leaves:
+            return {}
+        return {"grads_cleared": self.cleared, "by_backward": self.by_backward,
+                "reaches_leaves": self.reached}
+
+
+def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
+    """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
+    the pass may run: the roots and every node an edge points at)."""
+    nodes = [*start.dependencies, *(node for node, _ in start.roots)]
+    reached = {id(node.variable) for node in nodes if node.name() == ACCUMULATE}
+    return all(id(v) in reached for v in leaves)
+
 
 @contextlib.contextmanager
-def watching(sub: ModuleType, label: str, *, grad_mode: bool = False,
-             retain_graph: bool = False) -> Iterator[Call]:
+def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
+             retain_graph: bool = False, leaves: Sequence[Any] = ()) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -138,24 +168,32 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool = False,
     they are context (``~`` keys): told when something else differs (no_grad explains a
     missing graph), never a reason to fail on their own, since clearing gradients under
     no_grad, or keeping a graph nobody runs again, changes no result.
+    ``grad_mode=None`` does not sample grad mode (a profile hook on every call makes a training
+    loop about ten times slower, and an optimizer's ``step`` turns grad mode off where the
+    hook cannot see it): only whether the block left it off counts.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
+    ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
     mode = "" if grad_mode else CONTEXT
     kept = "" if retain_graph else CONTEXT
-    call = Call(label, str(getattr(sub, "__file__", "")))
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves)
     before, previous = observe.passes(), sys.getprofile()
-    sys.setprofile(call.sample)
+    if grad_mode is not None:
+        sys.setprofile(call.sample)
     try:
         with observe.observing(call):
             yield call
     finally:
-        sys.setprofile(previous)
+        if grad_mode is not None:
+            sys.setprofile(previous)
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
+        sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
-                     kept + "kept_graph": call.kept_graph, mode + "grad_mode_off": call.grad_mode_off,
-                     mode + "grad_mode_left_off": left_off}
+                     kept + "kept_graph": call.kept_graph, **sampled,
+                     ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
+                     **call.leaf_facts()}
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:

@@ -1,8 +1,6 @@
-"""Grade exercise files through the grader's Python API, for the exercises' own tests.
-
-A deliberately wrong solution must lose points, and every test it fails must say why without
-giving the answer away: the feedback is not empty and contains none of the numbers that test
-expects.
+"""Grade exercise files through the grader's Python API, for the exercises' own tests (the
+gallery, the public-test coverage): grading, the solution and stub paths, and the numbers an
+exercise's tests expect, which no feedback may spell out.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from grader.judge.grading import ExerciseResult, grade_exercise
 from grader.judge.reference import Expected, from_solution
 
 ROOT = Path(__file__).resolve().parents[2]
-WRONG = Path(__file__).resolve().parent / "wrong"
 
 
 @functools.cache
@@ -72,17 +69,3 @@ def mentions(feedback: str, numbers: set[float]) -> list[float]:
         if any(re.search(rf"(?<![\d.]){re.escape(form)}(?![\d.])", feedback) for form in forms):
             spelled.append(number)
     return sorted(spelled)
-
-
-def check_wrong(exercise_id: str, wrong: str, must_fail: set[str]) -> None:
-    """Grade ``wrong/<wrong>.py``: it loses points on (at least) the tests in ``must_fail``,
-    with feedback that is not empty and does not contain the expected numbers."""
-    result = grade(exercise_id, WRONG / f"{wrong}.py")
-    failed = {t.name: t for t in result.tests if t.status != "passed"}
-    assert result.score < result.max_score
-    assert must_fail <= set(failed), f"{wrong} passed {sorted(must_fail - set(failed))}"
-    numbers = expected_numbers(exercise_id)
-    for name, test in failed.items():
-        assert test.status == "failed", f"{wrong}/{name}: {test.status}: {test.feedback}"
-        assert test.feedback.strip(), f"{wrong}/{name}: no feedback"
-        assert not mentions(test.feedback, numbers), f"{wrong}/{name} gives away a number"

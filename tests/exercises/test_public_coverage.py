@@ -1,6 +1,7 @@
-"""Every function a student writes has a public test: the reference solution with that one
-function left as a stub must fail a public test (else a hard-coded version of it would show
-"public: passed" and the student would learn otherwise only from the hidden tests).
+"""Every function and method a student writes has a public test: the reference solution with
+that one function (or one method of a class the student writes) left as a stub must fail a
+public test (else a hard-coded version of it would show "public: passed" and the student would
+learn otherwise only from the hidden tests).
 
 Run for the exercises that have a gallery (``gallery/exNN/``), the ones converted to
 graph-aware grading.
@@ -9,7 +10,7 @@ graph-aware grading.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,20 +19,37 @@ from exercise_grading import expected_numbers, grade, mentions, solution_path, s
 from gallery_case import GALLERY
 from grader.course import catalog
 from grader.course.folder import in_parallel
+from grader.i18n import _
+from micrograph.i18n import using
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _functions(tree: ast.Module) -> Iterator[tuple[str, Function]]:
+    """Each public top-level function as ``name`` and each public method of a top-level class
+    as ``Class.name`` (names that start with ``_`` are the file's own helpers)."""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node.name, node
+        elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield f"{node.name}.{item.name}", item
 
 
 def _stubbed_functions(stub: Path) -> list[str]:
-    """The top-level functions the stub leaves for the student (they raise NotImplementedError)."""
+    """The functions and methods the stub leaves for the student (they raise
+    NotImplementedError)."""
     tree = ast.parse(stub.read_text(encoding="utf-8"))
-    return [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+    return [name for name, node in _functions(tree) if not name.split(".")[-1].startswith("_")
             and "NotImplementedError" in ast.unparse(node.body[-1])]
 
 
 def _without(solution: Path, name: str) -> str:
-    """The solution's source with function ``name``'s body replaced by the stub's raise."""
+    """The solution's source with function or method ``name``'s body replaced by the stub's
+    raise."""
     source = solution.read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    node = dict(_functions(ast.parse(source)))[name]
     lines = source.splitlines(keepends=True)
     first = node.body[0]
     keep = 1 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) else 0
@@ -39,6 +57,13 @@ def _without(solution: Path, name: str) -> str:
     indent = " " * node.body[0].col_offset
     stubbed = f'{indent}raise NotImplementedError("{name}")\n'
     return "".join(lines[:start] + [stubbed] + lines[node.end_lineno:])
+
+
+def test_methods_of_the_classes_a_student_writes_are_found() -> None:
+    """ex14's student writes two classes: each of their methods is checked, not only the
+    file's top-level functions."""
+    assert _stubbed_functions(stub_path("ex14")) == [
+        "Softplus.forward", "Softplus.backward", "Clip.forward", "Clip.backward"]
 
 
 CONVERTED = sorted(p.name for p in GALLERY.glob("ex*") if p.is_dir())
@@ -78,8 +103,13 @@ def test_the_untouched_stub_scores_zero(exercise_id):
 @pytest.mark.parametrize("exercise_id", CONVERTED)
 def test_no_feedback_text_holds_an_expected_number(exercise_id):
     """A test's own feedback texts are shown whatever the student did: none of them may spell
-    out a number some test of the exercise (hidden ones included) expects."""
+    out a number some test of the exercise (hidden ones included) expects, in English or in
+    the Chinese the student may read them in."""
     numbers = expected_numbers(exercise_id)
     for test in catalog.load(exercise_id).spec.tests:
         for text in (test.feedback, *test.key_feedback.values()):
-            assert not mentions(text, numbers), f"{exercise_id}/{test.name}: {text!r}"
+            with using("zh"):
+                chinese = _(text)
+            assert chinese != text, f"{exercise_id}/{test.name}: no Chinese for {text!r}"
+            for shown in (text, chinese):
+                assert not mentions(shown, numbers), f"{exercise_id}/{test.name}: {shown!r}"

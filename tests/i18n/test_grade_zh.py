@@ -15,8 +15,7 @@ from grader.report.width import pad, width, wrap
 
 REPO = Path(__file__).resolve().parents[2]
 GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
-WRONG = REPO / "tests" / "exercises" / "wrong"  # wrong answers as files: wrong/exNN_*.py, gallery/exNN/*.py
-GALLERY = REPO / "tests" / "exercises" / "gallery"
+GALLERY = REPO / "tests" / "exercises" / "gallery"  # wrong answers as files: gallery/exNN/*.py
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +69,7 @@ def test_the_locale_chooses_chinese_and_a_bad_language_is_a_usage_error(cache: P
 def one_wrong_answer_each(folder: Path) -> Path:
     """A submission folder with one plausible wrong answer per exercise that has one."""
     folder.mkdir()
-    found = [(p.name[:4], p) for p in sorted(WRONG.glob("ex*_*.py"))]
-    found += [(p.parent.name, p) for p in sorted(GALLERY.glob("ex*/*.py")) if p.name != "cases.py"]
+    found = [(p.parent.name, p) for p in sorted(GALLERY.glob("ex*/*.py")) if p.name != "cases.py"]
     for exercise, path in found:
         module = next(REPO.glob(f"exercises/{exercise}_*.py")).name
         if not (folder / module).exists() and path.read_text(encoding="utf-8").startswith('"""Wrong'):

@@ -7,19 +7,21 @@ CLIP = "Clip values, node and gradient"
 BOUNDS = "Clip on the bounds of other intervals"
 FREED = "backward frees what was saved"
 INPLACE = "an in-place change of the saved x is caught"
+COMPOSED = "a Function inside a bigger graph"
 
 INSIDE = "        inside = ctx.low <= x.item() <= ctx.high\n"
 SOFTPLUS_BACKWARD = "        return grad * x.sigmoid()\n"
 
 CASES = [
-    Wrong("ctx_attribute", fails={FREED: "save_for_backward", INPLACE: "save_for_backward"}),
+    Wrong("ctx_attribute", fails={FREED: "saved no value with ctx.save_for_backward",
+                                  INPLACE: "saved no value with ctx.save_for_backward"}),
     Wrong("one_gradient", fails={CLIP: "RuntimeError"}),
     Wrong("wrong_derivative", fails={SOFTPLUS: "backward wrote x.grad, but its number differs"}),
     Wrong("strict_bounds", fails={CLIP: "x.grad", BOUNDS: "x.grad"},
           edits={INSIDE: "        inside = ctx.low < x.item() < ctx.high\n"}),
     Wrong("gradient_everywhere", fails={CLIP: "x.grad"},
           edits={INSIDE: "        inside = True\n"}),
-    Wrong("clip_reads_output", fails={CLIP: "x.grad"},
+    Wrong("clip_reads_output", fails={CLIP: "x.grad", INPLACE: "ctx.saved_values[0] is a new object"},
           edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high":
                  "        ctx.save_for_backward(Value(min(max(x.item(), low), high)))\n        ctx.low, ctx.high = low, high"}),
     Wrong("softplus_exp_gradient", fails={SOFTPLUS: "x.grad"},
@@ -27,6 +29,13 @@ CASES = [
     Wrong("softplus_forward_only_engine_ops", fails={SOFTPLUS: "SoftplusBackward"},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()\n":
                  "        ctx.save_for_backward(x)\n        return (x.exp() + 1.0).log()\n\n    apply = staticmethod(lambda x: (x.exp() + 1.0).log())\n"}),
+    Wrong("ignores_incoming_grad", fails={COMPOSED: "a.grad"},
+          edits={SOFTPLUS_BACKWARD: "        return x.sigmoid()\n"}),
+    Wrong("reads_ctx_attribute_too", fails={FREED: "the error for y.backward() after y.backward() is None"},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
+                 "        ctx.save_for_backward(x)\n        ctx.x = x\n",
+                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
+                 "        x = ctx.x\n"}),
     Correct("sigmoid_spelled_out", edits={SOFTPLUS_BACKWARD: "        return grad / (1.0 + (-x).exp())\n"}),
     Correct("clip_with_if", edits={INSIDE: "        value = x.item()\n        inside = not (value < ctx.low or value > ctx.high)\n"}),
 ]

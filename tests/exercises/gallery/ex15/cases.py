@@ -1,0 +1,58 @@
+"""ex15 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+MAKE = "make_model seeds and builds MLP(2, 8, 1)"
+LOSSES = "train returns one loss per step"
+ONE_STEP = "one step is one SGD update"
+CLEARED = "gradients are cleared every step"
+
+ZERO = "        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n"
+FORWARD = "        prediction = model(inputs)  # a new graph, from the parameters' current values\n"
+LOSS = "        loss = nn.mse_loss(prediction, targets)\n"
+BACKWARD = "        loss.backward()  # frees this step's graph: the next step builds its own\n"
+STEP = "        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n"
+RECORD = "        losses.append(loss.item())  # a float: keeping the Value would keep its graph alive\n"
+LOOP = "    for _ in range(steps):\n"
+
+CASES = [
+    Wrong("no_zero_grad", fails={CLEARED: "still held the gradient of an earlier pass"}),
+    Wrong("per_sample", fails={ONE_STEP: "ran backward more times"}),
+    Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[i] is a Value"}),
+    Wrong("grad_by_hand", fails={ONE_STEP: "computed gradients with grad()"},
+          edits={BACKWARD: "        params = list(model.parameters())\n"
+                           "        for p, g in zip(params, micrograph.grad(loss, params)):\n"
+                           "            p.grad = g\n"}),
+    Wrong("loss_as_float_formula", fails={ONE_STEP: "does not depend on every parameter"},
+          edits={LOSS: "        error = sum((row[0].item() - t[0]) ** 2 for row, t in zip(prediction, targets))\n"
+                       "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
+    Wrong("loss_after_update", fails={LOSSES: "losses[i] holds a different number"},
+          edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
+    Wrong("update_through_data", fails={ONE_STEP: "was never changed in place"},
+          edits={STEP: "        for p in model.parameters():\n"
+                       "            p.data -= lr * p.grad.item()\n"}),
+    Wrong("no_grad_skipped", fails={ONE_STEP: "RuntimeError at line"},
+          edits={STEP: "        for p in model.parameters():\n"
+                       "            p -= lr * p.grad\n"}),
+    Wrong("forward_under_no_grad", fails={ONE_STEP: "RuntimeError at line"},
+          edits={FORWARD: "        with micrograph.no_grad():\n"
+                          "            prediction = model(inputs)\n"}),
+    Wrong("steps_from_one", fails={LOSSES: "one loss per step", ONE_STEP: "ran no backward pass"},
+          edits={LOOP: "    for _ in range(1, steps):\n"}),
+    Wrong("own_model", fails={ONE_STEP: "does not depend on every parameter"},
+          edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
+                 "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
+    Wrong("zero_grad_before_step", fails={ONE_STEP: "was never changed in place"},
+          edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
+    Wrong("new_leaves_each_step", fails={ONE_STEP: "is a new object"},
+          edits={STEP: "        for layer in model.children():\n"
+                       "            if isinstance(layer, nn.Linear):\n"
+                       "                layer.weight = [[nn.Parameter(w.item() - lr * w.grad.item()) for w in row]\n"
+                       "                                for row in layer.weight]\n"
+                       "                layer.bias = [nn.Parameter(b.item() - lr * b.grad.item()) for b in layer.bias]\n"}),
+    Correct("by_hand"),
+    Correct("other_names"),
+    Correct("zeroed_in_place_at_the_end",
+            edits={ZERO: "", RECORD: "        optimizer.zero_grad(set_to_none=False)\n"
+                                     "        losses.append(loss.item())\n"}),
+]
