@@ -4,13 +4,13 @@ The probes build the models themselves (``manual_seed`` then ``nn.MLP``) on data
 not in the exercise text, hand them to ``train``, and observe what the loop did to the engine
 and to the *model*, not only the losses it returns: for each backward pass, whether the
 parameters' ``.grad`` were cleared before it, whether it was a backward (``grad()`` writes no
-``.grad``) and whether it reached every parameter; how many passes ran; each parameter
-afterwards (its number, whether it is still the same leaf object, changed in place once per
-step: its version counter); the losses as floats; the model's loss after training, computed
-by the probe.  The reference is the solution's own run on the same inputs, compared in the
-parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one loss per step",
-are probed.  An error raised by the student's loop is told as raised, with its line.
-"""
+``.grad``), whether it reached every parameter and whether it kept its graph; how many passes
+ran; each parameter afterwards (its number, whether it is still the same leaf object, changed
+in place once per step: its version counter); the losses as floats; the model's loss after
+training, computed by the probe.  The reference is the solution's own run on the same inputs,
+compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
+loss per step", are probed.  An error raised by the student's loop is told as raised, with its
+line."""
 
 from __future__ import annotations
 
@@ -110,13 +110,14 @@ def _losses(losses: object) -> list[dict[str, Any]] | str:
     return [value_of(x, "losses[i]") for x in losses]
 
 
-def _trained(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, Any]:
+def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False) -> dict[str, Any]:
     """train on the probe's model: what the loop did (passes, each pass's parameters), what it
-    returned, and the model afterwards."""
+    returned, and the model afterwards.  Whether a pass kept its graph counts with ``kept``
+    (the one-step tests), and is only told elsewhere: it wastes memory, not the training."""
     inputs, targets = data
     model = _model(seed)
     before = _parameters(model, "the probe")
-    with watching(sub, "train", grad_mode=None, leaves=before) as call:
+    with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call:
         losses = sub.train(model, inputs, targets, lr, steps)
     after = _parameters(model, "the probe")
     with micrograph.no_grad():
@@ -145,7 +146,8 @@ TRAIN_KEYS = {
     "update",
     "count": "the list returned must hold one loss per step: as many as steps, none for no step",
     "call": "one loss.backward() per step, from the loss of the whole batch computed with the "
-    "model given, after clearing the gradients of the step before",
+    "model given, after clearing the gradients of the step before; it frees the step's graph "
+    "(no retain_graph)",
     "parameters": "every parameter of the model given changes by -lr * p.grad once per step, in "
     "place and under no_grad (optimizer.step() does this)",
     "same_objects": "update the parameters in place: each stays the model's own leaf object",
@@ -174,13 +176,14 @@ STEP_KEYS = ("call", "same_objects", "parameters")
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def one_step(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 1)], *STEP_KEYS)
+    return _keys([_trained(sub, 4, DATA, 0.1, 1, kept=True)], *STEP_KEYS)
 
 
 @EXERCISE.test("one step on other data", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def one_step_hidden(sub):
-    runs = [_trained(sub, 9, _dataset(17, 5), 0.3, 1), _trained(sub, 15, _dataset(29, 4), 0.05, 1)]
+    runs = [_trained(sub, 9, _dataset(17, 5), 0.3, 1, kept=True),
+            _trained(sub, 15, _dataset(29, 4), 0.05, 1, kept=True)]
     return _keys(runs, *STEP_KEYS)
 
 

@@ -17,6 +17,7 @@ from grader.judge.sentences import Say
 from grader.spec.graph import graph
 from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 from micrograph import Value
+from micrograph.i18n import using
 
 
 def _leaves(w: float = 0.5, x: float = -3.0) -> tuple[Value, Value]:
@@ -125,6 +126,9 @@ def test_sentences_have_no_numbers_and_only_known_fields():
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
+        with using("zh"):
+            chinese = say(**{f: f for f in fields})
+        assert not any(c.isdigit() for c in chinese.replace(" 0", "")), chinese
 
 
 def test_fields_from_the_child_are_cleaned():

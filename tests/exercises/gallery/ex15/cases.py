@@ -50,6 +50,8 @@ CASES = [
                        "                layer.weight = [[nn.Parameter(w.item() - lr * w.grad.item()) for w in row]\n"
                        "                                for row in layer.weight]\n"
                        "                layer.bias = [nn.Parameter(b.item() - lr * b.grad.item()) for b in layer.bias]\n"}),
+    Wrong("retains_every_graph", fails={ONE_STEP: "kept the graph (retain_graph=True)"},
+          edits={BACKWARD: "        loss.backward(retain_graph=True)\n"}),
     Correct("by_hand"),
     Correct("other_names"),
     Correct("zeroed_in_place_at_the_end",
