@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly, arguments, node_hooks, ready_queue
+from micrograph import anomaly, arguments, grad_objects, node_hooks, ready_queue
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node
@@ -153,19 +153,17 @@ def _captured(nodes: list[Node | None], capture: dict[Node, Grad], create_graph:
 
 
 # -- the loop ------------------------------------------------------------------------------
-def _execute(
-    roots: list[tuple[Node, Grad]],
-    keep_graph: bool,
-    create_graph: bool,
-    needed: set[Node] | None,
-    capture: dict[Node, Grad] | None,
-) -> None:
+def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: bool,
+             needed: set[Node] | None, capture: dict[Node, Grad] | None) -> None:
     if needed is not None:
         roots = [(n, g) for n, g in roots if n in needed]
     buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
-    order = _run_order([n for n, _ in roots], needed)
+    starts = [n for n, _ in roots]
+    order = _run_order(starts, needed)
+    ledger = grad_objects.Ledger(buffers, starts, not create_graph, capture or ())  # who holds each gradient object
+    records, sums = ledger.records, ledger.sums
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
     node: Node | None = None
@@ -184,16 +182,17 @@ def _execute(
                     runs = capture is None or (type(node) is not AccumulateGrad
                                                and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
                     if runs and capture is not None and node in capture:
-                        capture[node] = g
+                        capture[node] = ledger.captured(node, g, records.get(node))
                     if node._hooks is not None or node._retained is not None:
-                        g = _call_hooks(node, g, create_graph)
+                        g = _call_hooks(node, g, create_graph, ledger)
+                    held = records.pop(node, None) if records else None  # a shared gradient's record
                     if not runs:
                         if node in capture:  # type: ignore[operator]
-                            capture[node] = g  # type: ignore[index]
+                            capture[node] = ledger.captured(node, g, held)  # type: ignore[index]
                     elif type(node) is AccumulateGrad:
                         if node._prehooks is not None:
                             g = node_hooks.pre(node, g, create_graph)
-                        _accumulate(node.variable, g, create_graph)
+                        _accumulate(node.variable, g, create_graph, ledger.new_grad(node, g, held))
                         if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
                             node_hooks.after_accumulate(node, g, create_graph, True)
                     else:
@@ -204,10 +203,17 @@ def _execute(
                             node.release()
                         if node._posthooks is not None:
                             grads = node_hooks.post(node, grads, g, create_graph, needed)
-                        for nxt, gi in zip(node._next, grads):
-                            # gi None: no gradient along this edge (a custom Function may say so)
-                            if nxt is not None and gi is not None and (needed is None or nxt in needed):
-                                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+                        if node.sends is not None or held is not None:  # passed on unchanged, or shared
+                            ledger.send(node, g, grads, held, needed)
+                        else:  # gi None: no gradient along this edge (a custom Function may say so)
+                            for nxt, gi in zip(node._next, grads):
+                                if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                                    if nxt not in buffers:
+                                        buffers[nxt] = gi
+                                    elif nxt in records:  # a gradient someone else may hold: in place or not
+                                        buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
+                                    else:  # only this buffer holds it: torch sums into it in place
+                                        buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
                 if observer is not None:  # micrograph.observe: someone watches this pass
                     observer.step(node, received, g, grads)
     except BaseException as error:
@@ -228,18 +234,18 @@ def _apply_checked(node: Node, g: Grad, create_graph: bool) -> tuple[Grad, ...]:
     return grads
 
 
-def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
+def _call_hooks(node: Node, g: Grad, create_graph: bool, ledger: grad_objects.Ledger) -> Grad:
     """Tensor hooks may replace the gradient; ``retain_grad`` sees the final one."""
     hooks = node._hooks  # a leaf's hooks, for its AccumulateGrad
     if hooks:
-        v = g if create_graph else Value._shared([g], None)
+        v = g if create_graph else ledger.wrap(node, g)  # the gradient object itself, as torch's
         for hook in list(hooks):
             replaced = hook(v)
             if replaced is not None:
                 if not isinstance(replaced, Value):
                     raise TypeError(f"expected Variable, but hook returned '{type(replaced).__name__}'")
                 v = replaced
-        g = v if create_graph else v._storage[0]
+        g = v if create_graph else ledger.unwrap(node, v)
     retained = node._retained() if node._retained is not None else None
     if retained is not None:  # a new Value each time, as PyTorch does
         old = retained._grad
@@ -251,15 +257,15 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool) -> Grad:
     return g
 
 
-def _accumulate(leaf: Value, g: Grad, create_graph: bool) -> None:
+def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[float], list[int] | None] | None) -> None:
     if not leaf._requires_grad:  # switched off after the graph was built
         return
     if create_graph:  # a recorded copy (CopyBackwards), never the gradient object itself
         leaf._grad = Value(0.0).copy_(g) if leaf._grad is None else leaf._grad + g
         _observe.wrote(leaf, _ACCUMULATED)
-    elif leaf._grad is None:
-        leaf._grad = Value._shared([g], None)
-        leaf._grad_write = (_ACCUMULATED, _observe._passes, leaf._grad, 0, g)  # observe.grad_write, inline
+    elif leaf._grad is None:  # the summed gradient itself (its memory and version), or a new one
+        leaf._grad = Value._shared([g], None) if tensor is None else Value._shared(*tensor)
+        leaf._grad_write = (_ACCUMULATED, _observe._passes, leaf._grad, leaf._grad._version, g)  # observe.grad_write
     else:
         grad = leaf._grad
         grad._storage[0] += g  # the same .grad object throughout, in place, as PyTorch

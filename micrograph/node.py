@@ -17,6 +17,7 @@ time".  A node that saved nothing (``+``, ``-``) can run any number of times.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import re
 import weakref
@@ -75,6 +76,16 @@ def _short_name(node: Node | None) -> str | None:
     if match is None:
         return name
     return match[1] if match[2] in ("", "0") else match[1] + match[2]
+
+
+class Sends(enum.Enum):
+    """How a node's outgoing gradients relate to the incoming one, as torch's formulas make them."""
+
+    SAME = "same"  # an output that *is* the incoming gradient is the same tensor (add, sub's first input, clone)
+    EXPAND = "expand"  # every output is a view of the incoming gradient's memory (sum: grad.expand, unbind)
+    SPREAD = "spread"  # every output a view of one new tensor, an element each (mean: grad.expand / n, unbind)
+    MASKED = "masked"  # a new tensor written in place once (max/min: zeros, then masked_fill_): version 1
+    KEEP = "keep"  # AccumulateGrad: sends nothing, keeps the gradient object as the leaf's .grad
 
 
 class RemovableHandle:
@@ -136,6 +147,9 @@ class Node:
     # Per saved item, whether it is this node's own output (unpacked with this
     # node as its grad_fn); a custom Function sets its own per call.
     saved_is_output: tuple[bool, ...] = ()
+    # How the gradients this node sends relate to the one it received, for torch's gradient
+    # objects (``grad_objects``); None: each is a new tensor.
+    sends: ClassVar[Sends | None] = None
 
     _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
@@ -281,6 +295,7 @@ class AccumulateGrad(Node):
     """
 
     __slots__ = ("variable",)
+    sends = Sends.KEEP
 
     def __init__(self, variable: Value) -> None:
         super().__init__(())

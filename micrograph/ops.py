@@ -22,7 +22,7 @@ import math
 from typing import Any, ClassVar
 
 from micrograph import ieee
-from micrograph.node import Grad, Node
+from micrograph.node import Grad, Node, Sends
 
 
 # -- math that works on floats and on Values ------------------------------------
@@ -74,6 +74,7 @@ class BinaryOp(Node):
 # -- binary ops -------------------------------------------------------------------
 class AddBackward0(BinaryOp):
     __slots__ = ()
+    sends = Sends.SAME
     saved_constants = {"alpha": 1}
     forward = staticmethod(lambda a, b: a + b)
 
@@ -84,6 +85,7 @@ class AddBackward0(BinaryOp):
 
 class SubBackward0(BinaryOp):
     __slots__ = ()
+    sends = Sends.SAME
     saved_constants = {"alpha": 1}
     forward = staticmethod(lambda a, b: a - b)
 
@@ -204,6 +206,7 @@ class NegBackward0(UnaryOp):
 
 class CloneBackward0(UnaryOp):
     __slots__ = ()
+    sends = Sends.SAME
     forward = staticmethod(lambda a: a)
 
     @staticmethod
@@ -382,6 +385,7 @@ class SumBackward0(Node):
     """``micrograph.sum(values)``: one node with an edge to every term."""
 
     __slots__ = ()
+    sends = Sends.EXPAND  # torch: stack(values).sum(), an expand then unbind
     consts = ("self_sym_sizes",)  # torch's _saved_self_sym_sizes: the stacked terms' shape, (n,)
     self_sym_sizes = property(lambda self: (len(self._next),))
 
@@ -391,6 +395,7 @@ class SumBackward0(Node):
 
 class MeanBackward0(Node):
     __slots__ = ()
+    sends = Sends.SPREAD
     consts = ("self_sym_numel", "self_sym_sizes")
     self_sym_sizes = SumBackward0.self_sym_sizes
     self_sym_numel = property(lambda self: len(self._next))

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, ieee, inference
 from micrograph.grad_mode import is_recording
-from micrograph.node import Grad, Node
+from micrograph.node import Grad, Node, Sends
 from micrograph.boolean import BoolValue
 from micrograph.value import Value, _edge, _new
 
@@ -337,11 +337,14 @@ class AddBackward0(ExtraOp):
     """``add(a, b, alpha=k)``: a + k*b (one rounding, as torch's kernel); b's gradient is k * grad."""
 
     __slots__ = ()
+    sends = Sends.SAME  # the first input's gradient is the incoming one itself
     consts = ("alpha",)
     sign = 1.0
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         k = self.alpha  # type: ignore[attr-defined]
+        if k == 1.0 and self.sign > 0:  # torch's maybe_multiply: the incoming gradient itself, no product
+            return grad, grad
         return grad, (-grad if self.sign < 0 else grad) * k
 
 
@@ -369,6 +372,7 @@ class ViewBackward0(ExtraOp):
     """An alias of a value that keeps its graph (torch's ``view_as``); the gradient passes unchanged."""
 
     __slots__ = ()
+    sends = Sends.EXPAND  # torch's gradient is a view of the incoming one
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         return (grad,)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from micrograph import ieee
 from micrograph.integer import IntValue, max_result, min_result
-from micrograph.node import Grad
+from micrograph.node import Grad, Sends
 from micrograph.ops_extra import ExtraOp, divide_number, number, record
 from micrograph.value import Value
 
@@ -36,11 +36,13 @@ class _Identity(ExtraOp):
 
 class ProdBackward0(_Identity):
     __slots__ = ()
+    sends = Sends.SAME  # torch returns grad itself for a 0-dim input
     saves = ("self", "out")
 
 
 class ProdBackward1(_Identity):
     __slots__ = ()
+    sends = Sends.SAME
     saves = ("self", "out")
     consts = ("dim", "keepdim")
 
@@ -54,11 +56,13 @@ class MaxBackward1(_Identity):
     """``v.max()``: torch spreads the gradient evenly over the maxima; here the one element."""
 
     __slots__ = ()
+    sends = Sends.MASKED
     saves = ("self", "out")
 
 
 class MinBackward1(_Identity):
     __slots__ = ()
+    sends = Sends.MASKED
     saves = ("self", "out")
 
 
@@ -98,6 +102,7 @@ def _expanded(grad: Grad) -> Grad:
 
 class SumBackward0(ExtraOp):
     __slots__ = ()
+    sends = Sends.EXPAND
     consts = ("self_sym_sizes",)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:

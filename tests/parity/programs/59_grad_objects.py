@@ -15,6 +15,7 @@ def run(B, rec):
         f(w).backward()
         g = w.grad
         rec(f"{name}: grad", g)
+        rec(f"{name}: version after the first backward", g._version)
         f(w).backward()
         rec(f"{name}: after second backward, same object", w.grad is g)
         before = w.grad._version

@@ -1,0 +1,218 @@
+"""Gradient objects as torch's engine hands them around: who holds each one, and its version.
+
+A leaf's first ``.grad`` is not always a new tensor at version 0 in torch.  Its
+engine sums the gradients that meet at a node *in place* when it holds the only
+reference to the first one (``InputBuffer::accumulate``: ``old.add_(new)``, one
+version each), and ``AccumulateGrad`` keeps the summed tensor itself as
+``.grad`` when nobody else holds it, or else a copy (``copy_``: version 1).  A
+gradient is held elsewhere when a node passed its incoming gradient through
+unchanged to several edges (``+``, ``clone``), when it is a view (``sum``'s
+expand, whose ``.grad`` then shares memory with its siblings), when it is the
+root gradient (the caller holds it), or when a tensor hook kept it.
+
+The engine's floats carry no identity, so this module keeps a record
+(:class:`GradTensor`) for each gradient that is shared, a view, or was changed
+in place; a gradient with no record is a new tensor with one holder, the common
+case, which costs nothing.  A node class says how its gradients relate to the
+one it received with ``Node.sends`` (``node.Sends``).  Under ``create_graph`` torch sums out of place
+and copies into ``.grad``: no record is kept.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Collection, Sequence
+
+from micrograph.node import Sends
+from micrograph.value import Value
+
+if TYPE_CHECKING:
+    from micrograph.node import Grad, Node
+
+PINNED = 1 << 30  # the holders of a root gradient: the caller keeps it for the whole pass
+
+
+class GradTensor:
+    """One gradient tensor: its memory, its version counter, how many hold it."""
+
+    __slots__ = ("storage", "vc", "refs", "alias", "base", "views", "user")
+
+    def __init__(self, storage: list[float], vc: list[int], refs: int = 1,
+                 alias: bool = False, base: GradTensor | None = None) -> None:
+        self.storage = storage  # the memory: shared by views of one expanded gradient
+        self.vc = vc  # the version counter: shared by every view of one tensor
+        self.refs = refs  # buffers and pending outputs holding this very tensor
+        self.alias = alias  # a view: torch never adds into it in place
+        self.base = base  # the tensor a view shares its memory with
+        self.views = 0  # live views of this tensor: while any lives, the memory is shared, no add_ into it
+        self.user: weakref.ref[Value] | None = None  # the Value a tensor hook received, if kept: one more holder
+
+    def holders(self) -> int:
+        kept = self.user is not None and self.user() is not None
+        return self.refs + kept
+
+    def sole(self) -> bool:
+        """torch's ``can_accumulate_inplace``: one holder, memory not shared with a view, not a view."""
+        return self.holders() == 1 and not self.views and not self.alias
+
+    def release(self) -> None:
+        self.refs -= 1
+        if self.refs == 0 and self.base is not None:
+            self.base.views -= 1
+
+
+class Ledger:
+    """The records of one backward pass: the gradient waiting in each node's buffer, if it needs one."""
+
+    def __init__(self, buffers: dict[Node, Grad], roots: Sequence[Node], active: bool,
+                 captured: Collection[Node] = ()) -> None:
+        self.buffers = buffers
+        self.active = active
+        self.captured_nodes = captured  # grad()'s inputs: what it returns is their gradient object
+        self.records: dict[Node, GradTensor] = {}  # the gradients in buffers that need one
+        self.sums: dict[Node, int] = {}  # in-place sums into a buffer's gradient that has no record
+        if active:
+            for node in roots:  # the caller holds each root gradient: never summed into, never kept as .grad
+                if roots.count(node) == 1:
+                    self.records[node] = GradTensor([buffers[node]], [0], refs=PINNED)
+
+    # -- summing in a buffer ----------------------------------------------------------------
+    def seen(self, node: Node) -> bool:
+        """Whether the gradient object in ``node``'s buffer can be observed: it becomes a leaf's
+        ``.grad``, ``grad()`` returns it, a tensor hook receives it, or the node passes it on; for
+        other nodes only the references they hold to shared gradients matter."""
+        return node.sends is not None or node._hooks is not None or node in self.captured_nodes  # AccumulateGrad: KEEP
+
+    def add(self, node: Node, old: Grad, new: Grad) -> Grad:
+        """``old + new`` in ``node``'s buffer: in place into ``old`` if only the buffer holds it.
+
+        The engine sums a gradient nobody else holds itself, counting in ``sums``.
+        """
+        total = old + new
+        if not self.active:
+            return total
+        held = self.records.get(node)
+        if held is None:  # a new tensor with one holder: add_ into it
+            self.sums[node] = self.sums.get(node, 0) + 1
+        elif not held.sole() or not self.seen(node):  # old + new is a new tensor
+            held.release()
+            del self.records[node]
+            self.sums[node] = 0
+        else:
+            held.storage[0] = total
+            held.vc[0] += 1
+        return total
+
+    # -- a node passing its gradient on ---------------------------------------------------------
+    def send(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None,
+             needed: set[Node] | None) -> None:
+        """Put ``grads`` into the buffers of ``node``'s edges, with the records of shared gradients.
+
+        All of a node's outputs exist at once (torch sums them into buffers one by one), so the
+        references they hold are counted before the first is summed anywhere.  When the node's
+        gradient is its own and no edge leads to a node that shows its gradient object, nothing
+        it sends can be observed: plain sums, no records.
+        """
+        buffers = self.buffers
+        own = held is None or held.refs >= PINNED or held.holders() == 1
+        if not self.active or own and not self._shows(node._next):
+            if held is not None:
+                held.release()
+            for nxt, gi in zip(node._next, grads):
+                if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                    buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+            return
+        kind = node.sends
+        same = kind is Sends.SAME
+        views = kind is Sends.EXPAND or kind is Sends.SPREAD
+        edges = [(nxt, gi, views or same and gi is g) for nxt, gi in zip(node._next, grads)
+                 if nxt is not None and gi is not None and (needed is None or nxt in needed)]
+        src = held if held is not None else GradTensor([g], [0])
+        if views:  # the node's input lets go; its views share the memory (SPREAD: of one new tensor)
+            src.release()
+            src = src if kind is Sends.EXPAND else GradTensor([g], [0], refs=0)
+        else:  # the outputs hold the same tensor; the node's input lets go
+            src.refs += sum(shared for _, _, shared in edges) - 1
+        records = self.records
+        quiet = src.refs >= PINNED and not any(nxt._hooks for nxt, _, _ in edges)  # no hook can change src here
+        summed: list[GradTensor] = []
+        for nxt, gi, shared in edges:
+            if shared and same:
+                rec: GradTensor | None = None if quiet and not self.seen(nxt) else src  # the caller holds it anyway
+            elif shared:  # a view: it shares src's memory while it lives
+                rec = self._view(src, gi, kind)
+            else:
+                rec = GradTensor([gi], [1]) if kind is Sends.MASKED else None
+            if nxt not in buffers:  # moved into the buffer
+                buffers[nxt] = gi
+                if rec is not None:
+                    records[nxt] = rec
+            else:
+                buffers[nxt] = self.add(nxt, buffers[nxt], gi)
+                if rec is not None:  # summed, but the output itself lives until the node has sent all
+                    summed.append(rec)
+        for rec in summed:
+            rec.release()
+
+    def _shows(self, nodes: Sequence[Node | None]) -> bool:
+        """Whether any of ``nodes`` shows its gradient object (see :meth:`seen`)."""
+        captured = self.captured_nodes
+        for n in nodes:
+            if n is not None and (n.sends is not None or n._hooks is not None or n in captured):
+                return True
+        return False
+
+    @staticmethod
+    def _view(src: GradTensor, gi: Grad, kind: Sends | None) -> GradTensor:
+        """A view of ``src``: its own tensor on src's memory (EXPAND) or on one element of it (SPREAD)."""
+        base = src.base if src.base is not None else src  # a view of a view shares the first one's memory
+        base.views += 1
+        return GradTensor(src.storage if kind is Sends.EXPAND else [gi], src.vc, alias=True, base=base)
+
+    # -- tensor hooks see the gradient object ---------------------------------------------------
+    def wrap(self, node: Node, g: Grad) -> Value:
+        """The Value a tensor hook receives: the gradient tensor itself, its memory and version."""
+        if not self.active:
+            return Value._shared([g], None)
+        held = self.records.get(node)
+        if held is None:
+            held = self.records[node] = GradTensor([g], [self.sums.get(node, 0)])
+        v = Value._shared(held.storage, held.vc)
+        held.user = weakref.ref(v)
+        return v
+
+    def unwrap(self, node: Node, v: Value) -> Grad:
+        """The gradient after the hooks: changed in place (every holder sees it), or replaced by a new one."""
+        g = v._storage[0]
+        held = self.records.get(node)
+        if held is None or v._storage is not held.storage:  # a hook returned another Value: a new tensor
+            if held is not None:
+                held.release()
+                del self.records[node]
+            self.sums.pop(node, None)
+            return g
+        for other, rec in self.records.items():
+            if rec.storage is held.storage and other is not node:
+                self.buffers[other] = rec.storage[0]
+        return g
+
+    # -- the gradient a leaf gets --------------------------------------------------------------------
+    def captured(self, node: Node, g: Grad, held: GradTensor | None) -> Grad:
+        """What ``grad()`` returns for an input: the gradient tensor itself, as torch's capture."""
+        if not self.active:
+            return g
+        if held is None:
+            sums = self.sums.get(node, 0)
+            return Value._shared([g], [sums]) if sums else g
+        return Value._shared(held.storage, held.vc)
+
+    def new_grad(self, node: Node, g: float, held: GradTensor | None) -> tuple[list[float], list[int] | None]:
+        """Storage and version counter of a leaf's first ``.grad``: the gradient itself if only the buffer
+        held it, else a copy (``new_empty().copy_()``: version 1)."""
+        if held is None:
+            sums = self.sums.get(node, 0)
+            return [g], [sums] if sums else None
+        if held.holders() == 1:
+            return held.storage, held.vc
+        held.release()
+        return [g], [1]
