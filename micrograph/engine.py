@@ -160,9 +160,8 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
     buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
-    starts = [n for n, _ in roots]
-    order = _run_order(starts, needed)
-    ledger = grad_objects.Ledger(buffers, starts, not create_graph, capture or ())  # who holds each gradient object
+    order = _run_order([n for n, _ in roots], needed)
+    ledger = grad_objects.Ledger(buffers, roots, not create_graph, capture or ())  # who holds each gradient object
     records, sums = ledger.records, ledger.sums
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
@@ -276,13 +275,9 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[flo
 
 # -- graph walks -----------------------------------------------------------------------------
 def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
-    """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them.
-
-    PyTorch runs the ready node with the highest sequence number; every node's inputs are
-    older than it, so for op nodes that is descending creation order: a sort, no queue.  An
-    ``AccumulateGrad`` runs as soon as it is ready: right after the last (lowest-numbered)
-    node feeding it (several at once: as torch's heap pops them); a root leaf runs first.
-    """
+    """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them: the ready
+    node with the highest sequence number, so for ops descending creation order (a sort, no queue); an
+    ``AccumulateGrad`` as soon as the last (lowest-numbered) node feeding it ran; a root leaf first."""
     ops: set[Node] = set()
     last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
     stack: list[Node] = []
@@ -302,10 +297,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
                 stack.append(nxt)
             elif nxt not in last_feeder or (last := last_feeder[nxt]) is not None and last._seq > node._seq:
                 last_feeder[nxt] = node
-    runs_after: dict[Node | None, list[Node]] = {}
-    for leaf_node, feeder in last_feeder.items():
-        runs_after.setdefault(feeder, []).append(leaf_node)
-    ready_queue.order_ties(runs_after, ops, roots)  # several leaves ready at once: torch's heap order
+    runs_after = ready_queue.runs_after(last_feeder, ops, roots)  # the leaves each node makes ready, in torch's order
     order = runs_after.get(None, [])
     for node in sorted(ops, key=_sequence_number, reverse=True):
         order.append(node)

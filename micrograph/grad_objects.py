@@ -64,7 +64,7 @@ class GradTensor:
 class Ledger:
     """The records of one backward pass: the gradient waiting in each node's buffer, if it needs one."""
 
-    def __init__(self, buffers: dict[Node, Grad], roots: Sequence[Node], active: bool,
+    def __init__(self, buffers: dict[Node, Grad], roots: Sequence[tuple[Node, Grad]], active: bool,
                  captured: Collection[Node] = ()) -> None:
         self.buffers = buffers
         self.active = active
@@ -72,8 +72,9 @@ class Ledger:
         self.records: dict[Node, GradTensor] = {}  # the gradients in buffers that need one
         self.sums: dict[Node, int] = {}  # in-place sums into a buffer's gradient that has no record
         if active:
-            for node in roots:  # the caller holds each root gradient: never summed into, never kept as .grad
-                if roots.count(node) == 1:
+            starts = [node for node, _ in roots]
+            for node in starts:  # the caller holds each root gradient: never summed into, never kept as .grad
+                if starts.count(node) == 1:
                     self.records[node] = GradTensor([buffers[node]], [0], refs=PINNED)
 
     # -- summing in a buffer ----------------------------------------------------------------

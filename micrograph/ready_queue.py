@@ -12,7 +12,7 @@ Only those positions matter, never the other nodes' priorities: in a heap a leaf
 (the highest priority) is never below another node, so the leaves form a
 subtree at the top and every other node is an interchangeable "op" below it.
 :func:`pop_order` replays the pushes and pops on that two-kind picture, which
-costs a few steps per leaf.  :func:`order_ties` finds, for the nodes that make
+costs a few steps per leaf.  :func:`runs_after` finds, for the nodes that make
 three or more leaves ready, how many nodes wait in the queue, which needs one
 extra walk over the graph's edges, made only when such a node exists.
 """
@@ -75,12 +75,22 @@ def _pop_top(heap: list[Node | None]) -> None:
     heap[hole] = last
 
 
-def order_ties(runs_after: dict[Node | None, list[Node]], ops: set[Node], roots: Sequence[Node]) -> None:
-    """Put each group of leaves that one node makes ready in torch's pop order, in place.
+def runs_after(last_feeder: dict[Node, Node | None], ops: set[Node],
+               roots: Sequence[Node]) -> dict[Node | None, list[Node]]:
+    """The leaves each node makes ready (``None``: the start, torch's GraphRoot), in torch's pop order.
 
-    ``runs_after`` maps a node (``None``: the start, torch's GraphRoot) to the leaves it makes
-    ready; ``ops`` are the other nodes that will run, ``roots`` the backward's roots in order.
+    ``last_feeder`` maps each leaf's ``AccumulateGrad`` to the node it becomes ready at; ``ops``
+    are the other nodes that will run, ``roots`` the backward's roots in order.
     """
+    groups: dict[Node | None, list[Node]] = {}
+    for leaf, feeder in last_feeder.items():
+        groups.setdefault(feeder, []).append(leaf)
+    _order_ties(groups, ops, roots)
+    return groups
+
+
+def _order_ties(runs_after: dict[Node | None, list[Node]], ops: set[Node], roots: Sequence[Node]) -> None:
+    """Put each group of leaves that one node makes ready in torch's pop order, in place."""
     big = [feeder for feeder, group in runs_after.items() if len(group) > SAME_AS_PUSHED]
     for feeder, group in runs_after.items():
         if len(group) > 1 and feeder not in big:
@@ -121,7 +131,8 @@ def _op_feeders(ops: set[Node]) -> dict[Node, Node | None]:
     return made_ready
 
 
-def _waiting_counts(ops: set[Node], made_ready: dict[Node, Node | None], feeders: set[Node | None]) -> dict[Node | None, int]:
+def _waiting_counts(ops: set[Node], made_ready: dict[Node, Node | None],
+                    feeders: set[Node | None]) -> dict[Node | None, int]:
     """How many ops wait in the queue while each of ``feeders`` runs (ops run newest first)."""
     ready_by: dict[Node | None, int] = {}
     for op, feeder in made_ready.items():
