@@ -200,7 +200,7 @@ class Node:
         return tuple(zip(self._next, itertools.repeat(0)))  # (node, input number): always 0 for scalars
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} object at {id(self):#x}>"
+        return f"<{self.name().rsplit('::', 1)[-1]} object at {id(self):#x}>"
 
     # -- torch's accessors: grad_fn._saved_self, _saved_other, _saved_result ... -------
     # torch's names for what ``saves`` calls a, b and out (pow's b is its "exponent")

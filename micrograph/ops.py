@@ -137,6 +137,20 @@ class PowBackward0(BinaryOp):
     inputs = ("a",)
     saves = ("a", "b")
     forward = staticmethod(ieee.pow_number)
+    # torch keeps a number exponent as a Scalar, not a saved tensor: ``_saved_exponent`` outlives
+    # a freeing backward, and shows the number as it was given (an int stays an int).
+    consts = ("exponent",)
+    exponent_type: ClassVar[type] = float
+
+    @property
+    def exponent(self) -> float | int:
+        p = self._saved[1] if self._saved is not None else self.__dict__["_kept_exponent"]
+        return self.exponent_type(p)
+
+    def release(self) -> None:
+        if self._saved is not None:
+            self.__dict__["_kept_exponent"] = self._saved[1]
+        self._saved = None
 
     @staticmethod
     def backward(g: Grad, a: Any, p: Any) -> tuple[Grad, ...]:
@@ -145,6 +159,16 @@ class PowBackward0(BinaryOp):
         if type(a) is float:
             return (g * (p * ieee.pow_number(a, p - 1.0)),)
         return (g * _scaled(a ** (p - 1.0), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
+
+
+class IntPowBackward0(PowBackward0):
+    """``w ** n`` for an int ``n``: torch's PowBackward0, whose ``_saved_exponent`` is that int."""
+
+    __slots__ = ()
+    exponent_type = int
+
+    def name(self) -> str:
+        return "PowBackward0"
 
 
 class PowBackward1(BinaryOp):

@@ -166,9 +166,9 @@ def minimum(a: Any, b: Any) -> Value:
 def clamp_number(x: float, low: float | None, high: float | None) -> float:
     """``min(max(x, low), high)`` with nan anywhere giving nan, as torch's kernel."""
     if low is not None and (low != low or x < low):
-        x = low
+        x = float(low)
     if high is not None and (high != high or x > high):
-        x = high
+        x = float(high)
     return x
 
 
@@ -267,9 +267,14 @@ def clamp(v: Value, min: Any = None, max: Any = None, prefix: str = "") -> Value
         low = None if min is None else min.item()
         high = None if max is None else max.item()
         return record(ClampBackward0, (v, min, max), clamp_number(x, low, high), (v, min, max))
-    low = None if min is None else float(min)
-    high = None if max is None else float(max)
+    low = None if min is None else _scalar(min)
+    high = None if max is None else _scalar(max)
     return record(ClampBackward1, (v,), clamp_number(x, low, high), (v,), min=low, max=high)
+
+
+def _scalar(bound: Any) -> int | float:
+    """A number bound as torch keeps it (a Scalar): an int stays an int, anything else is a float."""
+    return bound if type(bound) is int else float(bound)
 
 
 def clamp_min(v: Value, min: Any) -> Value:  # noqa: A002
@@ -277,7 +282,7 @@ def clamp_min(v: Value, min: Any) -> Value:  # noqa: A002
         return record(ClampMinBackward1, (v, min), clamp_number(v.item(), min.item(), None), (v, min))
     if not isinstance(min, (int, float)):
         raise _invalid("clamp_min", (("min", min),), "")
-    return record(ClampMinBackward0, (v,), clamp_number(v.item(), float(min), None), (v,), min=float(min))
+    return record(ClampMinBackward0, (v,), clamp_number(v.item(), float(min), None), (v,), min=_scalar(min))
 
 
 def clamp_max(v: Value, max: Any) -> Value:  # noqa: A002
@@ -285,7 +290,7 @@ def clamp_max(v: Value, max: Any) -> Value:  # noqa: A002
         return record(ClampMaxBackward1, (v, max), clamp_number(v.item(), None, max.item()), (v, max))
     if not isinstance(max, (int, float)):
         raise _invalid("clamp_max", (("min", max),), "")  # a lone positional bound
-    return record(ClampMaxBackward0, (v,), clamp_number(v.item(), None, float(max)), (v,), max=float(max))
+    return record(ClampMaxBackward0, (v,), clamp_number(v.item(), None, float(max)), (v,), max=_scalar(max))
 
 
 def _operand(x: Any, where: str) -> Any:

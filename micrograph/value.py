@@ -290,9 +290,8 @@ class Value(TensorAPI):
         return _record(ops.MulBackward0, self.reciprocal(), _operand(other))
 
     def __pow__(self, other: Any) -> Value:
-        other = _operand(other)
-        op = ops.PowBackward1 if isinstance(other, Value) else ops.PowBackward0
-        return _record(op, self, other)
+        op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
+        return _record(op, self, _operand(other))
 
     def __rpow__(self, other: Any) -> Value:
         return _record(ops.PowBackward2, _operand(other), self)
@@ -368,8 +367,8 @@ class Value(TensorAPI):
         return _record_inplace(ops.DivBackward0, self, _operand(other, "div_"))
 
     def pow_(self, other: Any) -> Value:
-        other = _operand(other, "pow_")
-        return _record_inplace(ops.PowBackward1 if isinstance(other, Value) else ops.PowBackward0, self, other)
+        op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
+        return _record_inplace(op, self, _operand(other, "pow_"))
 
     def exp_(self) -> Value:
         return _record_inplace(ops.ExpBackward0, self)
