@@ -27,8 +27,8 @@ from typing import Any, Sequence
 from micrograph import anomaly, arguments, grad_objects, node_hooks, ready_queue
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
-from micrograph.node import AccumulateGrad, Grad, Node
-from micrograph.value import Value, _edge
+from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge
+from micrograph.value import Value
 
 CREATE_GRAPH_WARNING = (
     "Using backward() with create_graph=True will create a reference cycle between the parameter "
@@ -333,7 +333,7 @@ def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[t
     for i, (v, g) in enumerate(zip(outputs, grads)):
         if not v._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        node = _edge(v)
+        node = gradient_edge(v)
         assert node is not None
         roots.append((node, _root_grad(g, create_graph)))
     return roots

@@ -37,8 +37,8 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, inference
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import Grad, Node
-from micrograph.value import Value, _edge
+from micrograph.node import Grad, Node, gradient_edge
+from micrograph.value import Value
 
 
 class BackwardCFunction(Node):
@@ -189,7 +189,7 @@ class Function:
         if kwargs:  # torch binds keyword arguments to forward's parameters: apply(a=w) is apply(w)
             args = inspect.signature(cls.forward).bind(None, *args, **kwargs).args[1:]
         recording = is_grad_enabled()  # a Function is Python: it records under enable_grad even in inference_mode
-        edges = tuple(_edge(a) if recording else None for a in args if isinstance(a, Value))
+        edges = tuple(gradient_edge(a) if recording else None for a in args if isinstance(a, Value))
         ctx = cls._backward_cls(args, edges)
         with no_grad():
             result = cls.forward(ctx, *args)

@@ -11,8 +11,8 @@ from typing import Any, Sequence
 
 from micrograph import anomaly, ieee, inference, ops, ops_extra
 from micrograph.grad_mode import is_recording
-from micrograph.node import Node
-from micrograph.value import Value, _edge
+from micrograph.node import Node, gradient_edge
+from micrograph.value import Value
 
 
 def _value(x: Any) -> Value:
@@ -113,7 +113,7 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     data = total if op is ops.SumBackward0 else ieee.div(total, float(len(terms)))
     out = inference.mark(Value._shared([data], None))
     if is_recording():
-        edges = tuple(_edge(t) for t in terms)
+        edges = tuple(gradient_edge(t) for t in terms)
         if any(e is not None for e in edges):
             out.grad_fn = op(edges, result=data)
             out._requires_grad = True

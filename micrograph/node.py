@@ -13,6 +13,9 @@ unpacking raises PyTorch's "modified by an inplace operation" error.  After a
 backward pass without ``retain_graph`` the saved values are released, and a
 node that needs them again raises "Trying to backward through the graph a second
 time".  A node that saved nothing (``+``, ``-``) can run any number of times.
+
+:func:`make_node` builds an op's node: its edges (:func:`gradient_edge`) and
+what it saves, each with its version.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import re
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn
 
-from micrograph import anomaly
+from micrograph import anomaly, inference
 
 if TYPE_CHECKING:
     from micrograph.value import Value
@@ -307,3 +310,52 @@ class AccumulateGrad(Node):
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+
+# -- making a node: what ``value._record`` calls for each op --------------------------------
+def gradient_edge(x: Any) -> Node | None:
+    """Where a gradient for ``x`` flows (torch's ``gradient_edge``): grad_fn, or the leaf's AccumulateGrad."""
+    if type(x) is float or not x._requires_grad:
+        return None
+    if x.grad_fn is not None:
+        return x.grad_fn
+    node = x._accumulator() if x._accumulator is not None else None
+    if node is None:
+        node = AccumulateGrad(x)
+        x._accumulator = weakref.ref(node)
+    return node
+
+
+def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_version: int | None) -> Node | None:
+    """``op``'s node for ``out = op(a, b)``, or None when no input requires grad.
+
+    ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place
+    op a copy of the old number, since the storage now holds the new one.  A
+    saved result is ``out.detach()``, sharing its storage and version counter,
+    so the node never holds its own output.  Each saved Value is stamped with its version;
+    an in-place op passes ``b``'s version from before its own bump, so that
+    ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
+    """
+    if len(op.inputs) == 2:
+        edges: tuple[Node | None, ...] = (gradient_edge(a), gradient_edge(b))
+        if edges[0] is None and edges[1] is None:
+            return None
+    else:
+        edge = gradient_edge(a if op.inputs[0] == "a" else b)
+        if edge is None:
+            return None
+        edges = (edge,)
+    if not op.saves:
+        return op(edges, out._storage[0])
+    saved: list[Any] = []
+    versions: list[int] = []
+    for name, needed_by in op.save_rules:
+        item = None
+        if needed_by is None or edges[needed_by] is not None:  # else no gradient needs it
+            item = saved_a if name == "a" else b if name == "b" else out.detach()
+        saved.append(item)
+        if item is not None and type(item) is not float and item._inference:
+            inference.check_save(item)
+        vc = None if item is None or type(item) is float else item._vc  # no counter yet: version 0
+        versions.append(b_version if name == "b" and b_version is not None else 0 if vc is None else vc[0])
+    return op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])

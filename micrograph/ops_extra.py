@@ -23,9 +23,9 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, ieee, inference
 from micrograph.grad_mode import is_recording
-from micrograph.node import Grad, Node, Sends
+from micrograph.node import Grad, Node, Sends, gradient_edge
 from micrograph.boolean import BoolValue
-from micrograph.value import Value, _edge, _new
+from micrograph.value import Value, _new
 
 
 class ExtraOp(Node):
@@ -50,7 +50,7 @@ def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tup
     out = _new(result)
     if not is_recording():
         return inference.mark(out)
-    edges = tuple(_edge(x) if isinstance(x, Value) else None for x in inputs)
+    edges = tuple(gradient_edge(x) if isinstance(x, Value) else None for x in inputs)
     if all(e is None for e in edges):
         return out
     items = tuple(Value._shared(out._storage, out._shared_vc()) if s == "out" else s for s in saved)

@@ -1,7 +1,9 @@
 """The rest of a 0-dim tensor's methods: comparisons, shape queries, and torch's extra math.
 
 ``Value`` inherits these from :class:`TensorAPI` so that ``value.py`` keeps to
-the core (storage, versions, the operators, in-place ops).  Each method here
+the core (storage, versions, the operators, in-place ops), with torch's method
+names for the operators (``add``, ``mul`` ...) and Python's conversions
+(``item``, ``float``, ``repr``) here too.  Each method here
 hands over to the module where its op is declared (``boolean.py`` for
 comparisons, ``ops_extra.py`` and ``reductions.py`` for the ops), imported on
 first use because those modules build on ``Value`` itself: the documented seams
@@ -10,13 +12,17 @@ first use because those modules build on ``Value`` itself: the documented seams
 
 from __future__ import annotations
 
+import numbers
 import operator
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from micrograph.node import add_hook
 
 if TYPE_CHECKING:
     from micrograph.value import Value
+
+_float_warned = False  # PyTorch warns about float(t) once per process
 
 
 def _boolean() -> Any:
@@ -68,6 +74,10 @@ class TensorAPI:
         return _boolean().compare(self, other, operator.ge)
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
+    # Hashing stays by identity, so Values can key dicts and sets as tensors do.
+    def __hash__(self) -> int:
+        return id(self)  # as torch's Tensor.__hash__
 
     def equal(self, other: Value) -> bool:
         """torch's ``equal``: a plain bool, True when the numbers are equal."""
@@ -135,6 +145,58 @@ class TensorAPI:
 
     def __iter__(self) -> Any:
         raise TypeError("iteration over a 0-d tensor")
+
+    # -- torch's method names for the operators --------------------------------------------
+    def add(self: Value, other: Any, *, alpha: Any = 1) -> Value:
+        return self + other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=False)
+
+    def sub(self: Value, other: Any, *, alpha: Any = 1) -> Value:
+        return self - other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=True)
+
+    def mul(self, other: Any) -> Value:
+        return self * other
+
+    def div(self, other: Any) -> Value:
+        return self / other
+
+    def pow(self, other: Any) -> Value:
+        return self ** other
+
+    def neg(self) -> Value:
+        return -self
+
+    # -- Python conversions: a one-element tensor is a number ----------------------------
+    def item(self: Value) -> float:  # type: ignore[misc]
+        return self._storage[0]
+
+    def __float__(self: Value) -> float:  # type: ignore[misc]
+        global _float_warned
+        if self._requires_grad and not _float_warned:
+            _float_warned = True
+            warnings.warn(
+                "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                "behavior.\nConsider using tensor.detach() first.",
+                UserWarning,
+                stacklevel=2,
+            )
+        return self._storage[0]
+
+    def __int__(self: Value) -> int:  # type: ignore[misc]
+        return int(self._storage[0])
+
+    def __bool__(self: Value) -> bool:  # type: ignore[misc]
+        return self._storage[0] != 0.0
+
+    def __format__(self: Value, spec: str) -> str:  # type: ignore[misc]
+        return format(self._storage[0], spec)  # as a one-element tensor: f"{v}" is "2.0"
+
+    def __repr__(self: Value) -> str:  # type: ignore[misc]
+        extra = ""
+        if self.grad_fn is not None:
+            extra = f", grad_fn=<{self.grad_fn.name()}>"
+        elif self._requires_grad:
+            extra = ", requires_grad=True"
+        return f"Value({_format_number(self._storage[0])}{extra})"
 
     # -- more math (ops_extra.py) ----------------------------------------------------------
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
@@ -237,3 +299,29 @@ class TensorAPI:
 
     def cumsum(self, dim: Any) -> Value:
         return _reductions().reduce(self, "cumsum", dim, False)
+
+
+def operand(x: Any, where: str | None = None) -> Any:
+    """A Value stays a Value and a real number becomes a float.
+
+    Anything else is ``NotImplemented`` for an operator (so Python raises its own
+    TypeError) and a TypeError naming the method otherwise.
+    """
+    if isinstance(x, TensorAPI) or type(x) is float:  # TensorAPI: Value's base class
+        return x
+    if isinstance(x, numbers.Real):
+        return float(x)
+    if where is None:
+        return NotImplemented
+    raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+
+
+def _format_number(x: float) -> str:
+    """PyTorch's scalar print style: ``6.``, ``0.3333``, ``1.0000e+10``, ``nan``."""
+    if x != x or x in (float("inf"), float("-inf")):
+        return repr(x)
+    if x != 0.0 and (abs(x) > 1e8 or abs(x) < 1e-4):
+        return f"{x:.4e}"
+    if x == int(x):
+        return f"{x:.0f}." if x or str(x)[0] != "-" else "-0."
+    return f"{x:.4f}"

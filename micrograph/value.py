@@ -15,10 +15,11 @@ one small class:
   accumulated gradient.
 
 Every op goes through :func:`_record`, which asks the op table (``ops.py``) for
-the forward value and, when grad mode is on and an input requires grad, creates
-the op's node with its edges and saved values.  In-place ops go through
-:func:`_record_inplace`, which adds PyTorch's leaf check, the version bump and
-the rebase of ``grad_fn``.
+the forward value and, when grad mode is on and an input requires grad, asks
+``node.make_node`` for the op's node with its edges and saved values.  In-place
+ops (``inplace.InPlace``, a base class) go through :func:`micrograph.inplace.record`
+(PyTorch's leaf check, version bump and ``grad_fn`` rebase); torch's method
+names and Python's conversions are inherited from ``tensor_api.TensorAPI``.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_recording
-from micrograph.node import ALL_AT_ZERO, AccumulateGrad, Node, RemovableHandle, sequence
-from micrograph.tensor_api import TensorAPI
+from micrograph.node import AccumulateGrad, Node, RemovableHandle, make_node, sequence
+from micrograph.inplace import InPlace
+from micrograph.tensor_api import TensorAPI, operand
 
 Number = int | float
 
@@ -42,11 +44,9 @@ NONLEAF_GRAD_WARNING = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
-LEAF_INPLACE_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
-_float_warned = False  # PyTorch warns about float(t) once per process
 
 
-class Value(TensorAPI):
+class Value(InPlace, TensorAPI):
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
     # What every value needs is a slot; what only leaves and retained values
@@ -227,98 +227,42 @@ class Value(TensorAPI):
         memo[id(self)] = copy
         return copy
 
-    # -- Python conversions ------------------------------------------------------------
-    def item(self) -> float:
-        return self._storage[0]
-
-    def __float__(self) -> float:
-        global _float_warned
-        if self._requires_grad and not _float_warned:
-            _float_warned = True
-            warnings.warn(
-                "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-                "behavior.\nConsider using tensor.detach() first.",
-                UserWarning,
-                stacklevel=2,
-            )
-        return self._storage[0]
-
-    def __int__(self) -> int:
-        return int(self._storage[0])
-
-    def __bool__(self) -> bool:
-        return self._storage[0] != 0.0
-
-    def __format__(self, spec: str) -> str:
-        return format(self._storage[0], spec)  # as a one-element tensor: f"{v}" is "2.0"
-
-    def __repr__(self) -> str:
-        extra = ""
-        if self.grad_fn is not None:
-            extra = f", grad_fn=<{self.grad_fn.name()}>"
-        elif self._requires_grad:
-            extra = ", requires_grad=True"
-        return f"Value({_format_number(self._storage[0])}{extra})"
-
-    # Comparisons (tensor_api.py) give bool Values; hashing stays by identity, so Values
-    # can key dicts and sets as tensors do.
-    def __hash__(self) -> int:
-        return id(self)  # as torch's Tensor.__hash__
-
     # -- arithmetic --------------------------------------------------------------------
     def __add__(self, other: Any) -> Value:
-        return _record(ops.AddBackward0, self, _operand(other))
+        return _record(ops.AddBackward0, self, operand(other))
 
     __radd__ = __add__  # torch records number + w as add(w, number): w stays the first input
 
     def __sub__(self, other: Any) -> Value:
-        return _record(ops.SubBackward0, self, _operand(other))
+        return _record(ops.SubBackward0, self, operand(other))
 
     def __rsub__(self, other: Any) -> Value:
-        return _record(ops.RsubBackward1, self, _operand(other))
+        return _record(ops.RsubBackward1, self, operand(other))
 
     def __mul__(self, other: Any) -> Value:
-        return _record(ops.MulBackward0, self, _operand(other))
+        return _record(ops.MulBackward0, self, operand(other))
 
     __rmul__ = __mul__
 
     def __truediv__(self, other: Any) -> Value:
-        return _record(ops.DivBackward0, self, _operand(other))
+        return _record(ops.DivBackward0, self, operand(other))
 
     def __rtruediv__(self, other: Any) -> Value:
         # PyTorch computes number / w as reciprocal(w) * number.
-        return _record(ops.MulBackward0, self.reciprocal(), _operand(other))
+        return _record(ops.MulBackward0, self.reciprocal(), operand(other))
 
     def __pow__(self, other: Any) -> Value:
         op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
-        return _record(op, self, _operand(other))
+        return _record(op, self, operand(other))
 
     def __rpow__(self, other: Any) -> Value:
-        return _record(ops.PowBackward2, _operand(other), self)
+        return _record(ops.PowBackward2, operand(other), self)
 
     def __neg__(self) -> Value:
         return _record(ops.NegBackward0, self)
 
     def __abs__(self) -> Value:
         return _record(ops.AbsBackward0, self)
-
-    def add(self, other: Any, *, alpha: Any = 1) -> Value:
-        return self + other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=False)
-
-    def sub(self, other: Any, *, alpha: Any = 1) -> Value:
-        return self - other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=True)
-
-    def mul(self, other: Any) -> Value:
-        return self * other
-
-    def div(self, other: Any) -> Value:
-        return self / other
-
-    def pow(self, other: Any) -> Value:
-        return self ** other
-
-    def neg(self) -> Value:
-        return -self
 
     def reciprocal(self) -> Value:
         return _record(ops.ReciprocalBackward0, self)
@@ -353,45 +297,6 @@ class Value(TensorAPI):
     def sgn(self) -> Value:
         return _record(ops.SgnBackward0, self)
 
-    # -- in place: same object, new data, version + 1 ----------------------------------
-    def add_(self, other: Any) -> Value:
-        return _record_inplace(ops.AddBackward0, self, _operand(other, "add_"))
-
-    def sub_(self, other: Any) -> Value:
-        return _record_inplace(ops.SubBackward0, self, _operand(other, "sub_"))
-
-    def mul_(self, other: Any) -> Value:
-        return _record_inplace(ops.MulBackward0, self, _operand(other, "mul_"))
-
-    def div_(self, other: Any) -> Value:
-        return _record_inplace(ops.DivBackward0, self, _operand(other, "div_"))
-
-    def pow_(self, other: Any) -> Value:
-        op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
-        return _record_inplace(op, self, _operand(other, "pow_"))
-
-    def exp_(self) -> Value:
-        return _record_inplace(ops.ExpBackward0, self)
-
-    def neg_(self) -> Value:
-        return _record_inplace(ops.NegBackward0, self)
-
-    def zero_(self) -> Value:
-        return _record_inplace(ops.ZeroBackward0, self)
-
-    def fill_(self, value: Any) -> Value:
-        value = _operand(value, "fill_")
-        return _record_inplace(ops.FillBackward3 if isinstance(value, Value) else ops.FillBackward2, self, value)
-
-    def copy_(self, src: Any) -> Value:
-        return _record_inplace(ops.CopyBackwards, self, _operand(src, "copy_"))
-
-    __iadd__ = add_
-    __isub__ = sub_
-    __imul__ = mul_
-    __itruediv__ = div_
-    __ipow__ = pow_
-
     def _as_output_of(self, node: Node) -> Value:
         """A saved result unpacked for create_graph: this data, produced by ``node``."""
         v = Value._shared(self._storage, self._vc)
@@ -407,21 +312,6 @@ _DETACH_HINT = (
 
 
 # -- recording ---------------------------------------------------------------------------
-def _operand(x: Any, where: str | None = None) -> Any:
-    """A Value stays a Value and a real number becomes a float.
-
-    Anything else is ``NotImplemented`` for an operator (so Python raises its own
-    TypeError) and a TypeError naming the method otherwise.
-    """
-    if isinstance(x, Value) or type(x) is float:
-        return x
-    if isinstance(x, numbers.Real):
-        return float(x)
-    if where is None:
-        return NotImplemented
-    raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
-
-
 def _bool(flag: Any, what: str) -> bool:
     """PyTorch refuses 0, 1 or "yes" where it wants a bool: so do we."""
     if not isinstance(flag, bool):
@@ -430,57 +320,9 @@ def _bool(flag: Any, what: str) -> bool:
     return flag
 
 
-def _edge(x: Any) -> Node | None:
-    """The node a gradient for ``x`` flows into: its grad_fn, or its leaf's AccumulateGrad."""
-    if type(x) is float or not x._requires_grad:
-        return None
-    if x.grad_fn is not None:
-        return x.grad_fn
-    node = x._accumulator() if x._accumulator is not None else None
-    if node is None:
-        node = AccumulateGrad(x)
-        x._accumulator = weakref.ref(node)
-    return node
-
-
 def _new(data: float) -> Value:
     """A fresh result: new storage, no version counter yet, no graph yet."""
     return Value._shared([data], None)
-
-
-def _make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_version: int | None) -> Node | None:
-    """``op``'s node for ``out = op(a, b)``, or None when no input requires grad.
-
-    ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place
-    op a copy of the old number, since the storage now holds the new one.  A
-    saved result is an alias sharing storage and version counter, so the node
-    never holds its own output.  Each saved Value is stamped with its version;
-    an in-place op passes ``b``'s version from before its own bump, so that
-    ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
-    """
-    if len(op.inputs) == 2:
-        edges: tuple[Node | None, ...] = (_edge(a), _edge(b))
-        if edges[0] is None and edges[1] is None:
-            return None
-    else:
-        edge = _edge(a if op.inputs[0] == "a" else b)
-        if edge is None:
-            return None
-        edges = (edge,)
-    if not op.saves:
-        return op(edges, out._storage[0])
-    saved: list[Any] = []
-    versions: list[int] = []
-    for name, needed_by in op.save_rules:
-        item = None
-        if needed_by is None or edges[needed_by] is not None:  # else no gradient needs it
-            item = saved_a if name == "a" else b if name == "b" else Value._shared(out._storage, out._shared_vc())
-        saved.append(item)
-        if item is not None and type(item) is not float and item._inference:
-            inference.check_save(item)
-        vc = None if item is None or type(item) is float else item._vc  # no counter yet: version 0
-        versions.append(b_version if name == "b" and b_version is not None else 0 if vc is None else vc[0])
-    return op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
 
 
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:
@@ -492,7 +334,7 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
     else:
         out = _new(op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0]))
     if is_recording():
-        node = _make_node(op, a, b, out, a, None)
+        node = make_node(op, a, b, out, a, None)
         if node is not None:
             out.grad_fn = node
             out._requires_grad = True
@@ -501,36 +343,3 @@ def _record(op: type[Node], a: Any, b: Any = None) -> Value:
     elif inference.state.enabled:
         out._inference = True
     return out
-
-
-def _record_inplace(op: type[Node], self: Value, b: Any = None) -> Value:
-    """``self = op(self, b)`` in place: PyTorch's leaf check, version bump and grad_fn rebase."""
-    grad_mode = is_recording()
-    if grad_mode and self.grad_fn is None and self._requires_grad:
-        raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
-    old = self._storage[0]
-    b_version = None if b is None or type(b) is float else b._version
-    self._storage[0] = op.forward(old) if b is None else op.forward(old, b if type(b) is float else b._storage[0])
-    self._shared_vc()[0] += 1
-    if self._inference:
-        inference.check_inplace(self)  # torch checks after its kernel ran: the number has changed
-    if grad_mode:
-        previous = self.grad_fn
-        node = _make_node(op, self, b, self, old, b_version)  # self's edge is still its previous grad_fn
-        if node is not None:
-            if previous is not None and previous._retained is not None:
-                node._retained, previous._retained = previous._retained, None
-            self.grad_fn = node
-            self._requires_grad = True
-    return self
-
-
-def _format_number(x: float) -> str:
-    """PyTorch's scalar print style: ``6.``, ``0.3333``, ``1.0000e+10``, ``nan``."""
-    if x != x or x in (float("inf"), float("-inf")):
-        return repr(x)
-    if x != 0.0 and (abs(x) > 1e8 or abs(x) < 1e-4):
-        return f"{x:.4e}"
-    if x == int(x):
-        return f"{x:.0f}." if x or str(x)[0] != "-" else "-0."
-    return f"{x:.4f}"
