@@ -21,7 +21,7 @@ from grader.cli import instructor, student
 from grader.cli.completion import exercise_items
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
-from grader.i18n import N_, _, choose, tell_click
+from grader.i18n import N_, _, choose, language, tell_click
 from grader.judge.reference import default_cache_dir
 from grader.sandbox import isolation, pipes
 from micrograph.i18n import LanguageError, normalize
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code = cli.main(args=args, prog_name="grade", standalone_mode=False)
     except click.UsageError as exc:
-        click.echo(f"grade: {_one_line(exc.format_message() + _help_hint(exc))}", err=True)
+        click.echo(f"grade: {_one_line(_full_stop(exc.format_message()) + _help_hint(exc))}", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         click.echo(f"grade: {_one_line(exc.format_message())}", err=True)
@@ -156,6 +156,12 @@ def _help_hint(exc: click.UsageError) -> str:
         return ""
     return " " + gettext.gettext("Try '{command} {option}' for help.").format(
         command=exc.ctx.command_path, option="--help")
+
+
+def _full_stop(message: str) -> str:
+    """In Chinese a message gets its "。" before the help hint follows it."""
+    message = message.rstrip()
+    return message if language() == "en" or message.endswith(tuple("。？！.?!")) else message + "。"
 
 
 _AFTER_WIDE_PUNCTUATION = re.compile(r"(?<=[。？！：；，）])\s+")

@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.i18n import _
 from grader.spec import Exercise, SpecError
 
 DEFAULT_TESTS_DIR = Path(__file__).resolve().parents[1] / "exercises"
@@ -37,7 +38,7 @@ def parse_id(text: str) -> str:
     """``"3"``, ``"03"``, ``"ex3"``, ``"ex03"`` (any case) -> ``"ex03"``."""
     match = re.fullmatch(r"(?:ex)?0*(\d{1,2})", text.strip().lower())
     if not match or not 1 <= int(match.group(1)) <= 99:
-        raise CatalogError(f"{text!r} is not an exercise: use a number such as 3, ex3 or ex03")
+        raise CatalogError(_("{text} is not an exercise: use a number such as 3, ex3 or ex03", text=repr(text)))
     return f"ex{int(match.group(1)):02d}"
 
 
@@ -53,7 +54,7 @@ def load(exercise_id: str, tests_dir: Path = DEFAULT_TESTS_DIR) -> LoadedExercis
     path = tests_dir / f"{exercise_id}.py"
     if not path.is_file():
         known = ", ".join(exercise_ids(tests_dir)) or "none"
-        raise CatalogError(f"no exercise {exercise_id} (known: {known})")
+        raise CatalogError(_("no exercise {id} (known: {known})", id=exercise_id, known=known))
     name = f"grader.exercises.{exercise_id}"
     source = path.read_text(encoding="utf-8")
     try:
@@ -64,10 +65,10 @@ def load(exercise_id: str, tests_dir: Path = DEFAULT_TESTS_DIR) -> LoadedExercis
         module_spec.loader.exec_module(module)
         exercise = module.EXERCISE
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - a broken test file is one line
-        raise CatalogError(f"{path} is broken: {type(exc).__name__}: {exc}") from None
+        raise CatalogError(_("{path} is broken: {error}", path=path, error=f"{type(exc).__name__}: {exc}")) from None
     if not isinstance(exercise, Exercise) or exercise.id != exercise_id or not exercise.tests:
-        raise CatalogError(f"{path} must define EXERCISE = Exercise({exercise_id!r}, ...) "
-                           "with at least one test")
+        raise CatalogError(_("{path} must define EXERCISE = Exercise({id}, ...) with at least one test",
+                             path=path, id=repr(exercise_id)))
     return LoadedExercise(exercise, name, source, path)
 
 

@@ -102,7 +102,9 @@ def test_grade_lang_zh_routes_exercises_and_commands_after_the_group_option() ->
     listing = grade("--lang", "zh", "list")
     assert listing.returncode == 0 and listing.stdout.startswith("练习")
     unknown = grade("--lang", "zh", "ex99")
-    assert unknown.returncode == 2 and "ex99" in unknown.stderr
+    assert unknown.returncode == 2 and unknown.stderr.startswith("grade: 没有练习 ex99（现有：ex01, ")
+    assert unknown.stderr.rstrip().endswith("）。运行 'grade run --help' 查看用法。")
+    assert english_sentences(unknown.stderr) == [] and english_sentences(grade("--lang", "zh", "exx").stderr) == []
 
 
 @pytest.mark.parametrize("args, found", [
