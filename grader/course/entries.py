@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.course.intake import printable
+from grader.i18n import _
 
 
 class BatchError(Exception):
@@ -41,7 +42,7 @@ def slugify(name: str) -> str:
 def find_entries(submissions: Path, out: Path) -> list[Entry]:
     """Every entry in ``submissions`` (hidden files and ``OUT`` itself skipped), sorted."""
     if not submissions.is_dir():
-        raise BatchError(f"{submissions} is not a folder of submissions")
+        raise BatchError(_("{path} is not a folder of submissions", path=submissions))
     skip = out.resolve()
     found = []
     for path in sorted(submissions.iterdir(), key=lambda p: p.name):

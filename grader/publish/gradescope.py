@@ -139,13 +139,14 @@ def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path,
     """Write ``autograder.zip``; returns one line per exercise for the user.  Diagrams reach
     students as inline SVG, or as PNG images where the course's Gradescope strips SVG."""
     if diagram_format not in diagrams.FORMATS:
-        raise BundleError(f"diagrams are {' or '.join(diagrams.FORMATS)}, not {diagram_format}")
+        raise BundleError(_("diagrams are {formats}, not {format}", formats=_(" or ").join(diagrams.FORMATS),
+                            format=diagram_format))
     solutions = {}
     for ex in exercises:
         solution = find_submission(course.solutions_dir, ex.spec)
         if solution is None:
-            raise BundleError(f"no solution for {ex.spec.id} in {course.solutions_dir}: the "
-                              "bundle needs every solution")
+            raise BundleError(_("no solution for {id} in {folder}: the bundle needs every solution",
+                                id=ex.spec.id, folder=course.solutions_dir))
         solutions[ex.spec.id] = solution
     fallback = json.dumps(results_json.error_results(
         "run_autograder could not start the grader (see the autograder's output)", 0.0))

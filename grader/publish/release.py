@@ -145,8 +145,8 @@ def check_no_leak(folder: Path, secrets: list[str]) -> None:
     for path, text in _texts(folder):
         for secret in secrets:
             if secret in text:
-                raise ReleaseError(f"{path} contains hidden text ({secret[:60]!r}): "
-                                   "not releasing")
+                raise ReleaseError(_("{path} contains hidden text ({secret}): not releasing",
+                                     path=path, secret=repr(secret[:60])))
 
 
 def check_stubs(course: Course, exercises: list[LoadedExercise],
@@ -163,17 +163,21 @@ def check_stubs(course: Course, exercises: list[LoadedExercise],
         copied = copied_lines(stub.read_text(encoding="utf-8"),
                               solution.read_text(encoding="utf-8"), engine)
         scored = result.score != 0
+        fields = {"id": ex.spec.id, "file": shown, "points": f"{result.score:g}/{result.max_score:g}",
+                  "count": len(copied), "line": repr(copied[0]) if copied else ""}
         if scored and copied:
-            sentences.append(f"{ex.spec.id}: {shown} scores {result.score:g}/"
-                             f"{result.max_score:g} and has {len(copied)} line(s) of its "
-                             f"solution (such as {copied[0]!r}): put the untouched stub back.")
+            sentences.append(_.n("{id}: {file} scores {points} and has {count} line of its solution (such as "
+                                 "{line}): put the untouched stub back.",
+                                 "{id}: {file} scores {points} and has {count} lines of its solution (such as "
+                                 "{line}): put the untouched stub back.", len(copied), **fields))
         elif scored:
-            sentences.append(f"{ex.spec.id}: {shown} scores {result.score:g}/"
-                             f"{result.max_score:g} where an untouched stub scores 0: put the "
-                             "untouched stub back.")
+            sentences.append(_("{id}: {file} scores {points} where an untouched stub scores 0: put the "
+                               "untouched stub back.", **fields))
         elif copied:
-            sentences.append(f"{ex.spec.id}: {shown} has {len(copied)} line(s) of its solution "
-                             f"(such as {copied[0]!r}): put the untouched stub back.")
+            sentences.append(_.n("{id}: {file} has {count} line of its solution (such as {line}): put the "
+                                 "untouched stub back.",
+                                 "{id}: {file} has {count} lines of its solution (such as {line}): put the "
+                                 "untouched stub back.", len(copied), **fields))
     if sentences:
         raise UnsafeStubs(sentences)
 
@@ -183,14 +187,15 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
     """Write the release into ``out`` (absent or empty); one line per exercise for the user.
     ``notebooks``: also ``notebooks/exNN_<topic>.ipynb`` (``grader.publish.notebooks``)."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise ReleaseError(f"{out} exists and is not empty: choose a new folder")
+        raise ReleaseError(_("{path} exists and is not empty: choose a new folder", path=out))
     found = {}
     for ex in exercises:
         solution = find_submission(course.solutions_dir, ex.spec)
         stub = find_submission(course.exercises_dir, ex.spec)
         if solution is None or stub is None:
-            missing = "solution" if solution is None else "stub"
-            raise ReleaseError(f"no {missing} for {ex.spec.id} ({ex.spec.module}.py)")
+            missing = _("solution") if solution is None else _("stub")
+            raise ReleaseError(_("no {missing} for {id} ({file})", missing=missing, id=ex.spec.id,
+                                 file=f"{ex.spec.module}.py"))
         found[ex.spec.id] = (solution, stub)
     check_stubs(course, exercises, found)
     out.mkdir(parents=True, exist_ok=True)
@@ -232,7 +237,7 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
         answers = from_solution(public, solution, course.cache_dir, spawn=course.spawn)
         broken = {k: v for k, v in answers.broken.items() if k in {t.name for t in spec.tests}}
         if broken:
-            raise ReleaseError(f"{spec.id}: the solution fails public tests: {broken}")
+            raise ReleaseError(_("{id}: the solution fails public tests: {broken}", id=spec.id, broken=broken))
         write_shipped(public, answers, expected_dir, public_only=True)
         (out / "exercises").mkdir(exist_ok=True)
         (out / "exercises" / stub.name).write_text(
