@@ -197,7 +197,7 @@ def _changed(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
     u.add_(0.5)
     return {
         "saved": [graph(y, {"x": x}, label="y"),
-                  [same_object(v, u, "ctx.saved_values[0]", "the x given to forward")
+                  [same_object(v, u, "ctx.saved_values[0]", "x in forward(ctx, x)")
                    for v in saved[:1]]],
         "backward": _error(y.backward, "the error for y.backward()"),
         "grad": grad_of(x, "x.grad"),

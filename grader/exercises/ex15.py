@@ -101,7 +101,7 @@ def make_model(sub):
 @EXERCISE.test("make_model on other seeds", points=1, feedback=MAKE_FEEDBACK,
                key_feedback=MAKE_KEYS)
 def make_model_hidden(sub):
-    return by_key([_built(sub, seed) for seed in (0, 21, 3)])
+    return by_key([_built(sub, seed) for seed in (0, 21, 55)])
 
 
 def _losses(losses: object) -> list[dict[str, Any]] | str:
