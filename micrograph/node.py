@@ -172,6 +172,12 @@ class Node:
         only = cls.saves_only_for
         cls.save_rules = tuple((n, cls.inputs.index(only[n]) if n in only else None) for n in cls.saves)
         cls.saved_is_output = tuple(name == "out" for name in cls.saves)
+        for i, name in enumerate(cls.saves):  # torch's accessors, as properties: grad_fn._saved_self ...
+            setattr(cls, "_saved_" + cls.torch_names.get(name, name), property(lambda self, i=i: self._saved_item(i)))
+        for name in getattr(cls, "consts", ()):  # a constant of an ops_extra node (alpha, a bound)
+            setattr(cls, "_saved_" + name, property(lambda self, name=name: getattr(self, name)))
+        for name, number in cls.saved_constants.items():  # add's _saved_alpha: the same for every node
+            setattr(cls, "_saved_" + name, number)
 
     def __init__(self, next_nodes: tuple[Node | None, ...], result: float | None = None,
                  saved: tuple[Any, ...] = (), versions: tuple[int, ...] = ()) -> None:
@@ -206,28 +212,20 @@ class Node:
         return f"<{self.name().rsplit('::', 1)[-1]} object at {id(self):#x}>"
 
     # -- torch's accessors: grad_fn._saved_self, _saved_other, _saved_result ... -------
+    # (properties each op class gets in __init_subclass__: a __getattr__ would send every
+    # attribute read of every node through a slow path, the engine's included)
     # torch's names for what ``saves`` calls a, b and out (pow's b is its "exponent")
     torch_names: ClassVar[dict[str, str]] = {"a": "self", "b": "other", "out": "result"}
     # numbers torch also shows as saved attributes (add's ``_saved_alpha``)
     saved_constants: ClassVar[dict[str, Any]] = {}
 
-    def __getattr__(self, name: str) -> Any:
-        """``_saved_<name>``: what this node saved, checked as backward checks it.
+    def _saved_item(self, i: int) -> Any:
+        """What ``_saved_<name>`` returns: saved item ``i``, checked as backward checks it.
 
         A saved input comes back as itself, a saved result as a new Value whose
         ``grad_fn`` is this node, an operand that was not needed as None; after a
         freeing backward, torch's "backward through the graph a second time" error.
         """
-        key = name[len("_saved_"):] if name.startswith("_saved_") else None
-        cls = type(self)
-        if key is not None and key in cls.saved_constants:
-            return cls.saved_constants[key]
-        if key is not None and key in getattr(cls, "consts", ()):
-            return getattr(self, key)  # a constant of an ops_extra node (alpha, a bound)
-        names = [self.torch_names.get(n, n) for n in cls.saves]
-        if key is None or key not in names:
-            raise AttributeError(f"'{cls.__name__}' object has no attribute '{name}'")
-        i = names.index(key)
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
         item = self._saved[i]
