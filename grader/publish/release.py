@@ -60,6 +60,13 @@ python3 -m venv .venv && .venv/bin/pip install -e .
 source .venv/bin/activate
 ```
 
+On Windows, in PowerShell:
+
+```powershell
+py -m venv .venv; .venv\\Scripts\\pip install -e .
+.venv\\Scripts\\Activate.ps1
+```
+
 ## Check your work
 
 Run `grade` from this folder (the one with `exercises/`), with the virtual environment active:
@@ -76,6 +83,25 @@ prints one row per test: its points, its status (`passed`, `failed`, `error`, `t
 for a test you missed, feedback about what your code did. Diagrams of the graph your code
 builds go to `grades/exNN/graph.svg`; open them in a browser.
 
+## In a notebook (Jupyter, VS Code, Colab)
+
+{notebooks}In a notebook whose Python has this folder installed (the set-up above), make this the
+last line of a cell:
+
+```python
+import grader
+grader.check("ex03")
+```
+
+It grades exercise 3 with the same public tests, in the same sandbox, as `grade ex03`, and shows
+the table, the feedback and the diagram under the cell. It grades the code cells you ran in this
+notebook, in the order you ran them, when they define the exercise's functions; else
+`exercises/ex03_*.py` (start the notebook in this folder or a folder below it). A cell that
+raised when you ran it raises again when graded: run *Restart & Run All* first. Feedback names a
+line as `In [7], line 2`: `In [7]` is the number Jupyter and Colab show left of the cell once it
+ran, and lines count from 1 in each cell. In Colab, upload this folder as a zip and run
+`!pip install -q micrograph.zip` (your zip's name) in a first cell.
+
 ## What the grade here means
 
 Each exercise has **public tests**, which run here, and **hidden tests**, which run only on the
@@ -91,19 +117,30 @@ public tests: the hidden tests are worth most of the points.
 
 ## Hand in
 
-Hand in your `exercises/exNN_<topic>.py` files the way your course asks (upload the files, a
-zip, or your repository: the autograder finds them by name, in any folder).
+Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way
+your course asks (upload the files, a zip, or your repository: the autograder finds them by
+name, in any folder). In a notebook handed in, the code cells are graded from the top; lines
+starting with `%` or `!` and `grader.check` lines are not; feedback names a line as
+`cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
+""")
+NOTEBOOKS = N_("""`notebooks/` holds one notebook per exercise (such as `notebooks/{example}`): the
+statement, the code to fill in, and a last cell that checks it. Open them in Jupyter
+(`pip install notebook`, then `jupyter notebook notebooks`), in VS Code, or upload one to Colab.
+
 """)
 
 
-def _readme(exercises: list[LoadedExercise]) -> str:
+def _readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
+    """The student's README; with ``notebooks``, it says where they are."""
     rows = []
     for ex in exercises:
         spec = ex.spec
         public = sum(t.points for t in spec.tests if t.public)
         rows.append(f"| {spec.id} | `exercises/{spec.module}.py` | {_(spec.title)} | "
                     f"{public:g} | {spec.max_score - public:g} |")
-    return _(README, table="\n".join(rows))
+    example = f"{exercises[0].spec.module}.ipynb" if exercises else "ex01_graph.ipynb"
+    where = _(NOTEBOOKS, example=example) if notebooks else ""
+    return _(README, table="\n".join(rows), notebooks=where)
 
 
 def _texts(folder: Path) -> list[tuple[Path, str]]:
@@ -200,7 +237,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
     check_stubs(course, exercises, found)
     out.mkdir(parents=True, exist_ok=True)
     try:
-        lines = _write_release(course, exercises, found, out)
+        lines = _write_release(course, exercises, found, out, notebooks)
         if notebooks:
             written = write_notebooks(out, exercises)
             lines.append(f"notebooks: {', '.join(written)}")
@@ -217,7 +254,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
 
 
 def _write_release(course: Course, exercises: list[LoadedExercise],
-                   found: dict[str, tuple[Path, Path]], out: Path) -> list[str]:
+                   found: dict[str, tuple[Path, Path]], out: Path, notebooks: bool) -> list[str]:
     copy_project(out)
     ship_catalogue(out / "grader", hidden_texts(exercises), language())
     tests_dir = out / "grader" / "exercises"
@@ -246,5 +283,5 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
         lines.append(_("{id}: {count} public tests ({points} of {total} points), stub {stub}",
                        id=spec.id, count=len(public_tests), points=f"{sum(t.points for t in public_tests):g}",
                        total=f"{spec.max_score:g}", stub=stub.name))
-    (out / "README.md").write_text(_readme(exercises), encoding="utf-8")
+    (out / "README.md").write_text(_readme(exercises, notebooks), encoding="utf-8")
     return lines

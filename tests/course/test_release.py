@@ -52,6 +52,7 @@ def test_the_release_has_what_students_need(release: Path) -> None:
     assert (release / "pyproject.toml").is_file()
     readme = (release / "README.md").read_text()
     assert "hidden tests" in readme and "grade ex03" in readme
+    assert 'grader.check("ex03")' in readme and "`notebooks/` holds" not in readme
     assert not any(p.name == "__pycache__" or p.suffix == ".pyc" for p in release.rglob("*"))
     assert not (release / "solutions").exists() and not (release / "tests").exists()
 

@@ -37,6 +37,15 @@ def test_the_notebook_holds_statement_stub_and_check(release: Path) -> None:
     nbformat.validate(nbformat.reads(json.dumps(document), as_version=4))
 
 
+def test_the_readme_says_where_the_notebooks_are_and_how_to_check(release: Path) -> None:
+    readme = (release / "README.md").read_text(encoding="utf-8")
+    assert "`notebooks/` holds one notebook per exercise (such as " \
+        "`notebooks/ex03_retain_grad.ipynb`)" in readme
+    assert 'import grader\ngrader.check("ex03")' in readme
+    assert "`In [7]` is the number Jupyter and Colab show left of the cell" in readme
+    assert "py -m venv .venv; .venv\\Scripts\\pip install -e ." in readme  # PowerShell
+
+
 def test_the_notebook_runs_top_to_bottom_with_the_release_grader(
         release: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PYTHONPATH", str(release))  # the kernel imports the release's grader
