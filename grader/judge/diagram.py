@@ -41,12 +41,13 @@ class Drawing:
 
 def render(
     record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
-    why_missing: str, formats: tuple[str, ...] = ("svg",),
+    why_missing: str, formats: tuple[str, ...] = ("svg",), names: explain.LineNames | None = None,
 ) -> Drawing:
     """Render the child's diagram record into ``directory`` (``graph.svg``, ``graph.gv``), then the
-    page of the backward pass the submission ran (``backward.html``) beside it."""
+    page of the backward pass the submission ran (``backward.html``) beside it.  ``names`` names
+    the file's lines in an error (a notebook's cells), as in the tests' feedback."""
     drawing = _graph(record, directory, display=display, limits=limits, why_missing=why_missing,
-                     formats=formats)
+                     formats=formats, names=names)
     trace = None if record is None else record.get("trace")
     if trace is not None and drawing.paths:
         drawing.paths += _trace(trace, directory)
@@ -64,7 +65,7 @@ def _trace(trace: dict[str, Any], directory: Path) -> list[str]:
 
 def _graph(
     record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
-    why_missing: str, formats: tuple[str, ...],
+    why_missing: str, formats: tuple[str, ...], names: explain.LineNames | None,
 ) -> Drawing:
     try:
         importlib.import_module("micrograph.viz")  # the worker needs it too
@@ -73,7 +74,7 @@ def _graph(
     if record is None:
         return Drawing(note=_("no diagram: {why}", why=why_missing), incomplete=True)
     error = record["error"]
-    why = None if error is None else explain.test_error(error, display, limits)
+    why = None if error is None else explain.test_error(error, display, limits, names)
     graph = record["graph"]
     if graph is None:
         if why:

@@ -201,7 +201,8 @@ def grade_exercise(
         else:
             why = explain.silence(report)[1]
         drawing = diagram.render(report.diagram, diagram_dir, display=display,
-                                 limits=spec.limits, why_missing=why, formats=formats)
+                                 limits=spec.limits, why_missing=why, formats=formats,
+                                 names=names)
         result.diagrams = drawing.paths
         result.notes += [drawing.note] if drawing.note else []
         result.diagram_problem = drawing.note if drawing.incomplete else None

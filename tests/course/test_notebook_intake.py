@@ -149,6 +149,16 @@ def test_an_error_is_named_by_cell_and_line(tmp_path: Path, monkeypatch: pytest.
     assert "cells are counted from the top of the notebook, Markdown cells included" in notes
 
 
+def test_the_diagrams_error_is_named_by_cell_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(3, ("code", "def backward_retaining(w, x, names):\n    return {}[names[0]]", 9))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    notes = " ".join(grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]["notes"])
+    assert "no diagram: your code raised KeyError at cell 4 (In [9]), line 2" in notes
+
+
 def test_future_imports_of_any_cell_move_to_the_top() -> None:
     converted = convert(notebook_of(("code", "x = 1"),
                                     ("code", "from __future__ import annotations\ny = 2")),
