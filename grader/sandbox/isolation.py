@@ -186,6 +186,19 @@ def interpreter(mode: Mode) -> str:
 
 # --- detection ----------------------------------------------------------------------------
 
+@functools.cache
+def refusal(mode: Mode) -> str | None:
+    """Why children cannot run in ``mode`` here (one line), or None when they can: probed once
+    per process, for the mode detected and for a mode ``$GRADE_ISOLATION`` lowers to alike."""
+    python = interpreter(mode)
+    library = _stdlib_of(python)
+    if mode == UID_SECCOMP and not _others_can(library, 0o5):
+        return (f"a child's own uid cannot read the standard library of {python} ({library}): "
+                f"install python{sys.version_info.major}.{sys.version_info.minor} where every "
+                "user can read it (the system's, or under /usr/local)")
+    return _probe(mode)
+
+
 def _probe(mode: Mode) -> str | None:
     """Start one child that isolates itself in ``mode`` and imports a module of the standard
     library afterwards; None when that worked, else why not (one line)."""
@@ -227,12 +240,12 @@ def available() -> Isolation:
     if seccomp.this_arch() is None:
         return Isolation(LIMITS_ONLY, f"no seccomp on {platform.system()} "
                          f"{platform.machine()}", sys.executable)
-    why = _probe(NAMESPACES)
+    why = refusal(NAMESPACES)
     if why is None:
         return Isolation(NAMESPACES, "", sys.executable)
     reasons = [f"namespaces refused: {why}"]
     if running_as_root():
-        why_uid = _probe(UID_SECCOMP)
+        why_uid = refusal(UID_SECCOMP)
         if why_uid is None:
             return Isolation(UID_SECCOMP, reasons[0], interpreter(UID_SECCOMP))
         reasons.append(f"uid+seccomp failed: {why_uid}")
@@ -273,4 +286,7 @@ def current() -> Isolation:
     if wanted == UID_SECCOMP and not running_as_root():
         raise IsolationUnavailable(f"{ENV} asks for uid+seccomp, which needs root (a uid of "
                                    "its own for each child)")
+    why = refusal(wanted) if wanted != LIMITS_ONLY else None
+    if why is not None:
+        raise IsolationUnavailable(f"{ENV} asks for {wanted}, which fails here: {why}")
     return Isolation(wanted, f"lowered by {ENV}", interpreter(wanted))

@@ -77,6 +77,8 @@ def _skip_unless(mode: str) -> None:
     best = isolation.available()
     if isolation.ORDER.index(best.mode) < isolation.ORDER.index(mode):
         pytest.skip(f"this machine gives {best.mode} ({best.reason})")
+    if os.geteuid() == 0 and isolation.refusal(mode) is not None:  # uid+seccomp with this Python
+        pytest.skip(f"{mode} fails here: {isolation.refusal(mode)}")
 
 
 @pytest.fixture(scope="module", params=MODES)
