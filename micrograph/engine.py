@@ -181,7 +181,7 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
                     runs = capture is None or (type(node) is not AccumulateGrad
                                                and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
                     if runs and capture is not None and node in capture:
-                        capture[node] = ledger.captured(node, g, records.get(node))
+                        capture[node] = ledger.captured_before_hooks(node, g)
                     if node._hooks is not None or node._retained is not None:
                         g = _call_hooks(node, g, create_graph, ledger)
                     held = records.pop(node, None) if records else None  # a shared gradient's record

@@ -133,7 +133,8 @@ class Ledger:
             src.release()
             src = src if kind is Sends.EXPAND else GradTensor([g], [0], refs=0)
         else:  # the outputs hold the same tensor; the node's input lets go
-            src.refs += sum(shared for _, _, shared in edges) - 1
+            src.refs += sum(shared for _, _, shared in edges)
+            src.release()
         records = self.records
         quiet = src.refs >= PINNED and not any(nxt._hooks for nxt, _, _ in edges)  # no hook can change src here
         summed: list[GradTensor] = []
@@ -198,6 +199,17 @@ class Ledger:
         return g
 
     # -- the gradient a leaf gets --------------------------------------------------------------------
+    def captured_before_hooks(self, node: Node, g: Grad) -> Grad:
+        """``grad()``'s result for an input whose node runs on: the tensor its hooks then receive
+        (an in-place change there shows in the result), as torch captures the object itself."""
+        if not self.active:
+            return g
+        held = self.records.get(node)
+        if held is None:
+            held = self.records[node] = GradTensor([g], [self.sums.get(node, 0)])
+        held.refs += 1  # the result holds it: never summed into in place, never kept as a .grad
+        return Value._shared(held.storage, held.vc)
+
     def captured(self, node: Node, g: Grad, held: GradTensor | None) -> Grad:
         """What ``grad()`` returns for an input: the gradient tensor itself, as torch's capture."""
         if not self.active:
@@ -205,6 +217,7 @@ class Ledger:
         if held is None:
             sums = self.sums.get(node, 0)
             return Value._shared([g], [sums]) if sums else g
+        held.refs += 1  # the result holds it
         return Value._shared(held.storage, held.vc)
 
     def new_grad(self, node: Node, g: float, held: GradTensor | None) -> tuple[list[float], list[int] | None]:

@@ -1,0 +1,66 @@
+"""Gradient objects on 240 random graphs: .grad versions, memory shared between .grads, hooks, grad().
+
+Each graph mixes ``+ - *``, ``sum`` of lists, ``exp sin clone neg sum`` and
+scalar factors over three leaves and one non-leaf; some get tensor hooks that
+change the gradient in place, keep it, or return a new one.  What is recorded:
+each gradient's version and value after ``backward()`` (or what ``grad()``
+returns), what zeroing ``w.grad`` does to the others, the kept gradients.
+"""
+
+import random
+
+UNARY = ("exp", "sin", "clone", "neg", "sum")
+
+
+def _expr(rng, depth):
+    if depth == 0 or rng.random() < 0.25:
+        return rng.choice("wxza")
+    r = rng.random()
+    if r < 0.25:
+        return f"({_expr(rng, depth - 1)}).{rng.choice(UNARY)}()"
+    if r < 0.4:
+        return "B.sum([" + ", ".join(_expr(rng, depth - 1) for _ in range(rng.randint(2, 4))) + "])"
+    if r < 0.45:
+        return f"({_expr(rng, depth - 1)} * 3)"
+    return f"({_expr(rng, depth - 1)} {rng.choice('+-*')} {_expr(rng, depth - 1)})"
+
+
+def _hook(kind, kept):
+    return {
+        "mul_": lambda g: g.mul_(2),
+        "add_": lambda g: g.add_(1),
+        "keep": lambda g: kept.append(g),
+        "new": lambda g: g * 3,
+        "none": lambda g: None,
+    }[kind]
+
+
+def _state(grads):
+    return [None if g is None else (g._version, round(g.item(), 9)) for g in grads]
+
+
+def run(B, rec):
+    rng = random.Random(72)
+    for i in range(240):
+        expr = _expr(rng, 4)
+        hooks = {n: rng.choice(("mul_", "add_", "keep", "new", "none", "-", "-", "-", "-")) for n in "wxza"}
+        mode = rng.choice(("backward", "grad"))
+        w, x, z = B.value(0.5, requires_grad=True), B.value(-1.25, requires_grad=True), B.value(2.0, requires_grad=True)
+        a = (w * 2).exp()
+        kept = []
+        for n, v in zip("wxza", (w, x, z, a)):
+            if hooks[n] != "-":
+                v.register_hook(_hook(hooks[n], kept))
+        y = eval(expr, {"B": B, "w": w, "x": x, "z": z, "a": a})  # noqa: S307 - a generated expression
+        if not y.requires_grad:
+            continue
+        key = f"{i} {expr} {''.join(h[0] for h in hooks.values())} {mode}"
+        if mode == "backward":
+            y.backward()
+            rec(f"{key}: grads", _state((w.grad, x.grad, z.grad)))
+            if w.grad is not None:
+                w.grad.zero_()
+                rec(f"{key}: x, z after w.grad.zero_()", _state((x.grad, z.grad)))
+        else:
+            rec(f"{key}: grad()", _state(B.grad(y, [w, x, z, a], allow_unused=True)))
+        rec(f"{key}: kept", _state(kept))
