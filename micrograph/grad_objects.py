@@ -138,9 +138,16 @@ class Ledger:
         records = self.records
         quiet = src.refs >= PINNED and not any(nxt._hooks for nxt, _, _ in edges)  # no hook can change src here
         summed: list[GradTensor] = []
+        plain_views: GradTensor | None = None
         for nxt, gi, shared in edges:
             if shared and same:
                 rec: GradTensor | None = None if quiet and not self.seen(nxt) else src  # the caller holds it anyway
+            elif shared and not self.seen(nxt):  # views nobody sees: one record stands for them all
+                if plain_views is None:
+                    plain_views = self._view(src, gi, kind)
+                else:
+                    plain_views.refs += 1
+                rec = plain_views
             elif shared:  # a view: it shares src's memory while it lives
                 rec = self._view(src, gi, kind)
             else:
