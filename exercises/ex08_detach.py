@@ -54,8 +54,9 @@ def detach_cuts_graph(w: float) -> dict[str, Value]:
     """The same product with and without a cut.
 
     Make two separate leaves that require grad, ``w_full`` and ``w_cut``, both with value w.
-    Build y_full = w_full * w_full and y_cut = w_cut * w_cut.detach(), and call backward on
-    both.  Return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut}.
+    Build y_full = w_full * w_full and y_cut = w_cut * w_cut_detached, where
+    w_cut_detached = w_cut.detach(), and call backward on both.  Return {"w_full": w_full,
+    "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut, "w_cut_detached": w_cut_detached}.
     """
     # TODO: two leaves, two products (one with a detached factor), two backward calls
     raise NotImplementedError("ex08: detach_cuts_graph")

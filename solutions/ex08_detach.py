@@ -55,10 +55,12 @@ def detach_cuts_graph(w: float) -> dict[str, Value]:
     w_full = Value(w, requires_grad=True)
     w_cut = Value(w, requires_grad=True)
     y_full = w_full * w_full  # both factors lead back to w_full: dy/dw = 2w
-    y_cut = w_cut * w_cut.detach()  # the second factor is a constant: dy/dw = w
+    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut
+    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w
     y_full.backward()
     y_cut.backward()
-    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut}
+    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,
+            "w_cut_detached": w_cut_detached}
 
 
 def backward_of_detached(w: float) -> Exception | None:

@@ -10,7 +10,7 @@ from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import num, show
-from grader.spec.provenance import built, grad_of, watching
+from grader.spec.provenance import built, grad_of, result_of, watching
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -106,22 +106,27 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
     g = _built(sub, 0.75, 1.25)["g"]
-    return {"w": sub.paths(g["y"], g["w"]), "x": sub.paths(g["y"], g["x"])}
+    return {leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")}
 
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    return {label: [sub.paths(y, w), sub.paths(y, x)] for label, y, w, x, _ in _other_graphs()}
+    return {label: [result_of(sub.paths(y, w), f"paths(y, w) for y = {label}"),
+                    result_of(sub.paths(y, x), f"paths(y, x) for y = {label}")]
+            for label, y, w, x, _ in _other_graphs()}
 
 
+DOCUMENTS = "(x + w) * (w + 1)"
 CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 through an "
                   "addition, the other factor's data through a product), walking the graph "
                   "only: no backward.")
 
 
-def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value]) -> dict:
+def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> dict:
     with watching(sub, "grad_by_paths") as call:
-        numbers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
+        numbers = [result_of(num(sub.grad_by_paths(y, leaf, everything)),
+                             f"grad_by_paths(y, {name}) for y = {graph}")
+                   for leaf, name in zip(leaves, ("w", "x"))]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     return {"by_paths": numbers, "walk_only": [call.fact, *untouched]}
 
@@ -132,7 +137,7 @@ def chain_rule_public(sub):
     runs = []
     for w, x in PUBLIC_POINTS:
         g = _built(sub, w, x)["g"]
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     return runs
 
 
@@ -141,9 +146,9 @@ def chain_rule_hidden(sub):
     runs = []
     for w, x in HIDDEN_POINTS[:3]:
         g = _built(sub, w, x)["g"]
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
-    for _, y, w, x, everything in _other_graphs():
-        runs.append(_by_paths(sub, y, [w, x], everything))
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
+    for label, y, w, x, everything in _other_graphs():
+        runs.append(_by_paths(sub, y, [w, x], everything, label))
     return runs
 
 

@@ -15,7 +15,7 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import built, grad_of, watching
+from grader.spec.provenance import built, grad_of, watching, result_of
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
@@ -80,12 +80,16 @@ def _assorted() -> list[Value]:
     p = Value(-1.5, requires_grad=True)
     q = Value(0.25)  # a leaf that does not require grad (input data)
     c = add(p, 0.0)  # example 2: anything made from a grad-requiring leaf is not a leaf
-    d = mul(q, 4.0)  # made from no-grad values only: a leaf
+    d = mul(q, 3.0)  # made from no-grad values only: a leaf
     e = sub(p, q)
     f = exp(mul(e, d))
     g = sub(d, q)  # still only no-grad values
     f.backward()  # backward changes none of the three attributes
     return [p, q, c, d, e, f, g]
+
+
+ASSORTED = ("p, a leaf that requires grad", "q, a leaf without grad", "p + 0", "q * 3", "p - q",
+            "((p - q) * (q * 3)).exp()", "q * 3 - q")
 
 
 NODE_INFO_FEEDBACK = (
@@ -100,7 +104,8 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    return {name: _info(sub_module.node_info(v)) for name, v in zip(NODES, (w, x, a, b, y))}
+    return {name: result_of(_info(sub_module.node_info(v)), f"node_info({name})")
+            for name, v in zip(NODES, (w, x, a, b, y))}
 
 
 @EXERCISE.test(
@@ -110,7 +115,8 @@ def node_info_documents(sub_module):
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    return [_info(sub_module.node_info(v)) for v in _assorted()]
+    return [result_of(_info(sub_module.node_info(v)), f"node_info({label})")
+            for v, label in zip(_assorted(), ASSORTED)]
 
 
 def _grads(answer: object) -> dict[str, Any] | str:
@@ -124,7 +130,8 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
     for flags, w, x in cases:
         with watching(sub_module, "leaf_grads") as call:
             answer = sub_module.leaf_grads(w, x, *flags)
-        out.append({"grads": _grads(answer), "backward": call.fact})
+        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
+        out.append({"grads": result_of(_grads(answer), label), "backward": call.fact})
     return out
 
 

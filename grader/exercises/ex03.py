@@ -9,13 +9,14 @@ re-check on other inputs (zeros, a = b) and other choices of names.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import caught_warnings, first_line, num
-from grader.spec.provenance import grad_of, value_of, watching
+from grader.spec.provenance import grad_of, result_of, value_of, watching
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
@@ -23,6 +24,10 @@ EXERCISE = Exercise(
 
 NODES = ("w", "x", "a", "b", "y")
 NON_LEAF_WARNING = "is not a leaf Tensor is being accessed"
+READ_IT = "read v.grad itself and return the text of the warning that read raised"
+CALLER_IGNORES = ("grad_warning answers otherwise where the caller's warning filters ignore "
+                  "UserWarning: inside catch_warnings, call warnings.simplefilter('always') "
+                  "before reading v.grad, so the warning is recorded whatever the filters outside")
 
 
 def _nodes(g: object) -> dict[str, Any]:
@@ -131,6 +136,23 @@ def _probe_graph(w: float, x: float) -> dict[str, Value]:
     return {"w": wl, "x": xl, "a": a, "b": b, "y": mul(a, b)}
 
 
+def _warning(sub, v: Value, name: str, calls: list[dict[str, Any]]) -> dict[str, Any]:
+    """grad_warning(v): the text it returned; whether it read v.grad to get it goes to ``calls``."""
+    with watching(sub, "grad_warning", reads_grad=True) as call:
+        text = _text(sub.grad_warning(v))
+    calls.append(call.fact)
+    return result_of(text, f"grad_warning({name})")
+
+
+def _caller_ignores(sub, v: Value) -> bool:
+    """Whether grad_warning(v) answers the same where the caller's filters ignore warnings
+    (pytest, a notebook, ``python -W ignore``): simplefilter("always") inside it still records."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ignored = _text(sub.grad_warning(v))
+    return ignored == _text(sub.grad_warning(v))
+
+
 WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) with "
                     "warnings.simplefilter('always'); return str(caught[0].message), or None if "
                     "nothing was caught.")
@@ -138,10 +160,13 @@ WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) wit
 
 @EXERCISE.test("the warning on reading a non-leaf's .grad", points=1, public=True,
                feedback=WARNING_FEEDBACK,
-               key_feedback={"leaf": "a leaf never warns: return None for it"})
+               key_feedback={"leaf": "a leaf never warns: return None for it",
+                             "caller_ignores": CALLER_IGNORES, "calls": READ_IT})
 def warning_public(sub):
     g = _probe_graph(-2.0, 0.5)
-    return {"non_leaf": _text(sub.grad_warning(g["b"])), "leaf": _text(sub.grad_warning(g["w"]))}
+    calls: list[dict[str, Any]] = []
+    return {"non_leaf": _warning(sub, g["b"], "b", calls), "leaf": _warning(sub, g["w"], "w", calls),
+            "caller_ignores": _caller_ignores(sub, g["a"]), "calls": calls}
 
 
 @EXERCISE.test(
@@ -153,21 +178,27 @@ def warning_public(sub):
         "leaf": "a leaf never warns, whether or not it requires grad",
         "no_grad_result": "a result of no-grad Values is a leaf, so it does not warn",
         "retained": "a retained non-leaf does not warn: its .grad is meant to be read",
+        "caller_ignores": CALLER_IGNORES,
+        "calls": READ_IT,
     },
 )
 def warning_text(sub):
     g = _probe_graph(1.5, -2.5)
-    before = [_text(sub.grad_warning(g["a"]))]
+    calls: list[dict[str, Any]] = []
+    before = [_warning(sub, g["a"], "a", calls)]
     retained = _probe_graph(-0.5, 3.0)
     retained["a"].retain_grad()
     g["y"].backward()
     retained["y"].backward()
     data = Value(4.0)
     return {
-        "non_leaf": before + [_text(sub.grad_warning(g[n])) for n in ("a", "b", "y")],
-        "leaf": [_text(sub.grad_warning(v)) for v in (g["w"], g["x"], data)],
-        "no_grad_result": [_text(sub.grad_warning(mul(data, 3.0)))],
-        "retained": [_text(sub.grad_warning(retained["a"]))],
+        "non_leaf": before + [_warning(sub, g[n], n, calls) for n in ("a", "b", "y")],
+        "leaf": [_warning(sub, v, n, calls)
+                 for v, n in ((g["w"], "w"), (g["x"], "x"), (data, "data"))],
+        "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", calls)],
+        "retained": [_warning(sub, retained["a"], "a retained", calls)],
+        "calls": calls,
+        "caller_ignores": [_caller_ignores(sub, g[n]) for n in ("b", "y")],
     }
 
 

@@ -40,7 +40,7 @@ SAVING = {
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with watching(sub, "backward_twice", retain_graph=True) as call:
+    with watching(sub, "backward_twice", retain_graph=True, reads_grad=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")

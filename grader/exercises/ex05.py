@@ -37,7 +37,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
-    with watching(sub, "grad_history") as call:
+    with watching(sub, "grad_history", reads_grad=True) as call:
         history = _history(sub.grad_history(wl, xl, steps, reset))
     return {"history": history, "backward": call.fact,
             "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}

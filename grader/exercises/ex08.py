@@ -92,7 +92,7 @@ def detached_copy_hidden(sub):
 def _cut(sub, w: float) -> dict[str, Any]:
     with watching(sub, "detach_cuts_graph") as call:
         r = sub.detach_cuts_graph(w)
-    r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut"}, "detach_cuts_graph")
+    r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     return {
         "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
                  grad_of(r["w_full"], "w_full.grad")],
@@ -100,6 +100,8 @@ def _cut(sub, w: float) -> dict[str, Any]:
                 grad_of(r["w_cut"], "w_cut.grad")],
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right
+        "detached": value_of(r["w_cut_detached"], "w_cut_detached"),
+        "detached_shares": _shares_with(r["w_cut_detached"], r["w_cut"]),  # last: it writes
     }
 
 
@@ -110,6 +112,9 @@ CUT_KEYS = {
     "cut": "no gradient flows through w_cut.detach(): y_cut's node has one tracked input, "
     "and backward writes w_cut.grad through the other factor only",
     "values": "y_full and y_cut are both products of two factors of the same value",
+    "detached": "w_cut_detached = w_cut.detach(): a leaf that does not require grad",
+    "detached_shares": "w_cut_detached does not share w_cut's number: it is a new Value (or a "
+    "float), not w_cut.detach(), which is the cut the statement asks for",
 }
 
 

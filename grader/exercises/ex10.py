@@ -13,7 +13,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad
-from grader.spec.provenance import value_of, watching
+from grader.spec.provenance import value_of, watching, result_of
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
@@ -37,17 +37,25 @@ def _names_of(names: object) -> list | str:
     return names
 
 
-def _other_graphs() -> list[Value]:
-    """Graphs to read with grad_fn_chain, none of them from the exercise."""
+def _other_graphs() -> list[tuple[str, Value]]:
+    """Graphs to read with grad_fn_chain, none of them from the exercise; in two of them a
+    node's first input is data (a None edge) and its second leads on: the walk must skip the
+    None, not stop at it."""
     w = Value(0.5, requires_grad=True)
     c = Value(3.0)  # data: its edge is None
     return [
-        ((w * 2).exp() + 1).tanh(),
-        c - w,
-        (c + w) * (w + 1),
-        ((w - c).sigmoid() * c).relu(),
-        w,
+        ("((w * 2).exp() + 1).tanh()", ((w * 2).exp() + 1).tanh()),
+        ("c - w", c - w),
+        ("(c + w) * (w + 1)", (c + w) * (w + 1)),
+        ("((w - c).sigmoid() * c).relu()", ((w - c).sigmoid() * c).relu()),
+        ("(c * (w + 1)).exp()", (c * (w + 1)).exp()),
+        ("(c - w.tanh()).sin()", (c - w.tanh()).sin()),
+        ("w", w),
     ]
+
+
+def _chain_of(sub, y: Value, label: str) -> dict:
+    return result_of(_names_of(sub.grad_fn_chain(y)), f"grad_fn_chain(y) for y = {label}")
 
 
 def _branch(sub, x: float, w_start: float) -> dict:
@@ -92,9 +100,11 @@ def graph_per_call(sub):
 def chain_public(sub):
     w = Value(1.25, requires_grad=True)
     c = Value(-2.0)  # data: its edge is None
-    graphs = [sub.branch(x, w) for x in (0.5, -3.0)]
-    graphs += [(w.exp() + w * 3).tanh(), (c * w).sin(), Value(4.0, requires_grad=True)]
-    return [_names_of(sub.grad_fn_chain(y)) for y in graphs]
+    graphs = [("branch(x, w), x > 0", sub.branch(0.5, w)), ("branch(x, w), x < 0", sub.branch(-3.0, w))]
+    graphs += [("(w.exp() + w * 3).tanh()", (w.exp() + w * 3).tanh()),
+               ("(c * (w * w)).sin()", (c * (w * w)).sin()),
+               ("a leaf", Value(4.0, requires_grad=True))]
+    return [_chain_of(sub, y, label) for label, y in graphs]
 
 
 @EXERCISE.test(
@@ -104,7 +114,7 @@ def chain_public(sub):
     "an AccumulateGrad node, and return [] for a leaf.",
 )
 def chain_other(sub):
-    return [_names_of(sub.grad_fn_chain(y)) for y in _other_graphs()]
+    return [_chain_of(sub, y, label) for label, y in _other_graphs()]
 
 
 def _loop(sub, start: float, limit: float) -> dict:

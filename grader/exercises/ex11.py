@@ -93,7 +93,7 @@ def build_hidden(sub):
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, Any]:
     x, y, loss = _graph(x_row, y_rows, y_grad)
-    with watching(sub, "vjp") as call:
+    with watching(sub, "vjp", started_from=loss[0]) as call:
         grads = sub.vjp(x, loss, v)
     out = {"returned": _list(grads, num), "x_grads": _x_grads(x), "call": call.fact}
     if y_grad:
@@ -136,7 +136,7 @@ def vjp_y_grad(sub):
 
 def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
     x, _, loss = _graph(x_row, y_rows)
-    with watching(sub, "jacobian_rows") as call:
+    with watching(sub, "jacobian_rows", started_from=loss[0], reads_grad=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     return {"rows": _matrix(rows, num), "x_grads": _x_grads(x), "call": call.fact}
 

@@ -105,7 +105,7 @@ def forward_hidden(sub):
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "second_backward_error") as call:
+    with watching(sub, "second_backward_error", one_graph=True) as call:
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned"), "net": _param_facts(net), "call": call.fact}
 
@@ -137,7 +137,7 @@ def failed_adds_nothing(sub):
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "grads_twice") as call:
+    with watching(sub, "grads_twice", one_graph=True, reads_grad=True) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("grads_twice must return a pair (first gradients, second gradients)")

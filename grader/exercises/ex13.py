@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import contextlib
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 import micrograph
 from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
+from grader.spec.facts import Check
 from grader.spec.probe import grad, num, show
+from grader.spec.provenance import check, result_of
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -30,25 +32,31 @@ CHAIN_LINKS = 50_000  # each link is two ops: v = v * c, then v = v + x
 SHORT_LINKS = 1_500  # 3,000 ops: deeper than Python's recursion limit, quick to walk
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
-BY_HAND = ("the exercise is to write backward yourself: backprop must not call backward, "
-           "micrograph.grad or anything else that runs the engine's backward pass, even if it "
-           "puts every .grad back; pass the gradients on with local_grads")
-UNTOUCHED = "backprop must leave every .grad alone: return the gradients in a dict"
-
 
 # -- graphs ----------------------------------------------------------------------------------
-def _diamond(a: float) -> tuple[Value, list[Value]]:
+class Graph(NamedTuple):
+    """A graph the probe built: its root, its leaves, their names and the graph's name, as
+    the feedback names them (words, never numbers)."""
+
+    root: Value
+    leaves: list[Value]
+    names: tuple[str, ...]
+    label: str
+
+
+def _diamond(a: float) -> Graph:
     leaf = Value(a, requires_grad=True)
     b = leaf + leaf
-    return b * b, [leaf]
+    return Graph(b * b, [leaf], ("a",), "diamond")
 
 
-def _documents(w: float, x: float) -> tuple[Value, list[Value]]:
+def _documents(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1)), [wl, xl]
+    root = micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
+    return Graph(root, [wl, xl], ("w", "x"), "documents' graph")
 
 
-def _random_graph(seed: int) -> tuple[Value, list[Value]]:
+def _random_graph(seed: int) -> Graph:
     """Ops drawn at random over a growing pool, with reuse (shared nodes), a leaf that needs
     no grad and one that is never used; magnitudes stay moderate."""
     rng = random.Random(seed)
@@ -70,16 +78,17 @@ def _random_graph(seed: int) -> tuple[Value, list[Value]]:
     for _ in range(30):
         op = rng.choice(ops)
         pool.append(op(rng.choice(pool), rng.choice(pool)))
-    return micrograph.sum(pool[-8:]) + leaves[0], leaves
+    names = tuple(f"leaf {name}" for name in "abcdef")
+    return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random graph")
 
 
-def _chain(links: int = CHAIN_LINKS, w: float = 0.75, x: float = -0.125) -> tuple[Value, list[Value]]:
+def _chain(links: int = CHAIN_LINKS, w: float = 0.75, x: float = -0.125) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
     v = wl
     for _ in range(links):
         v = v * 0.99999
         v = v + xl
-    return v, [wl, xl]
+    return Graph(v, [wl, xl], ("w", "x"), "chain")
 
 
 class _Stop(Function):
@@ -94,9 +103,9 @@ class _Stop(Function):
         return None
 
 
-def _blocked(w: float, x: float) -> tuple[Value, list[Value]]:
+def _blocked(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return _Stop.apply(wl * xl) + xl * 3.0, [wl, xl]
+    return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "graph with a blocked node")
 
 
 # -- observing --------------------------------------------------------------------------------
@@ -112,37 +121,52 @@ def _reachable(root: Value) -> set[int]:
     return seen
 
 
-def _order_report(order: object, root: Value) -> dict[str, Any] | str:
-    """Whether ``order`` is a topological order of root's graph, judged node by node."""
-    if type(order) is not list:
-        return f"not a list: {type(order).__name__}"
-    if not all(isinstance(n, micrograph.Node) for n in order):
-        return "not a list of graph nodes"
+ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def _order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]:
+    """Whether ``order`` is a topological order of root's graph, one CHECK fact per property
+    (the properties of a list that is no list of nodes cannot be judged: None)."""
+    nodes = type(order) is list and all(isinstance(n, micrograph.Node) for n in order)
+    checks = [check(Check.LIST_OF_NODES, nodes, label)]
+    if not nodes:
+        return checks + [check(c, None, label) for c in PROPERTIES]
     position: dict[int, int] = {}
-    for i, node in enumerate(order):
+    for i, node in enumerate(order):  # type: ignore[arg-type]
         position.setdefault(id(node), i)
     parents_first = all(
         position[id(child)] > position[id(node)]
-        for node in order
+        for node in order  # type: ignore[union-attr]
         for child, _ in node.next_functions
         if child is not None and id(child) in position
     )
-    return {
-        "starts_at_root": bool(order) and order[0] is root.grad_fn,
-        "each_once": len(position) == len(order),
-        "complete": set(position) == _reachable(root),
-        "parents_first": parents_first,
+    holds = {
+        Check.STARTS_AT_ROOT: bool(order) and order[0] is root.grad_fn,  # type: ignore[index]
+        Check.EACH_ONCE: len(position) == len(order),  # type: ignore[arg-type]
+        Check.COMPLETE: set(position) == _reachable(root),
+        Check.PARENTS_FIRST: parents_first,
     }
+    return checks + [check(c, holds[c], label) for c in PROPERTIES]
 
 
-def _leaf_grads(result: object, leaves: list[Value]) -> dict[str, Any] | str:
-    """The returned gradient of each leaf (found by identity, never by ==), and stray keys."""
+PROPERTIES = (Check.STARTS_AT_ROOT, Check.EACH_ONCE, Check.COMPLETE, Check.PARENTS_FIRST)
+
+
+def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
+                graph: str) -> dict[str, Any]:
+    """The returned gradient of each leaf (found by identity, never by ==), and whether every
+    key is one of the graph's leaves."""
+    label = f"backprop's answer for {graph}"
     if type(result) is not dict:
-        return f"not a dict: {type(result).__name__}"
+        return {"answer": result_of(f"not a dict: {type(result).__name__}", label)}
     items = list(result.items())
     found = [next((num(g) for k, g in items if k is leaf), None) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
-    return {"grads": found, "other_keys": stray}
+    return {
+        "answer": [result_of(g, f"backprop's gradient for {name} in {graph}")
+                   for g, name in zip(found, names)],
+        "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
+    }
 
 
 @contextlib.contextmanager
@@ -158,21 +182,35 @@ def _engine_watched() -> Iterator[list[int]]:
         counted.append(observe.passes() - started)
 
 
-def _backprop(sub, graph: tuple[Value, list[Value]]) -> dict[str, Any]:
+def _named(graphs: list[Graph]) -> list[Graph]:
+    """The graphs with their names made distinct: "the second diamond" (words, no numbers)."""
+    count: dict[str, int] = {}
+    for g in graphs:
+        count[g.label] = count.get(g.label, 0) + 1
+    seen: dict[str, int] = {}
+    named = []
+    for g in graphs:
+        i = seen[g.label] = seen.get(g.label, -1) + 1
+        label = f"the {ORDINAL[i]} {g.label}" if count[g.label] > 1 else f"the {g.label}"
+        named.append(g._replace(label=label))
+    return named
+
+
+def _backprop(sub, graph: Graph) -> dict[str, Any]:
     """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
     ran the engine's backward pass."""
-    root, leaves = graph
     with _engine_watched() as passes:
-        result = sub.backprop(root)  # an error is the student's own, told with its line
+        result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
-        "grads": _leaf_grads(result, leaves),
-        "grads_untouched": all(grad(leaf) is None for leaf in leaves),
+        "grads": _leaf_grads(result, graph.leaves, graph.names, graph.label),
+        "grads_untouched": all(grad(leaf) is None for leaf in graph.leaves),
         "used_engine_backward": passes[0] > 0,
     }
 
 
-def _side_by_side(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several ``_backprop`` observations: per-graph gradients, and the checks once."""
+def _side_by_side(sub, graphs: list[Graph]) -> dict[str, Any]:
+    """``_backprop`` on several graphs: per-graph gradients, and the checks once."""
+    results = [_backprop(sub, g) for g in _named(graphs)]
     return {
         "grads": [r["grads"] for r in results],
         "grads_untouched": all(r["grads_untouched"] for r in results),
@@ -198,6 +236,16 @@ def _counted(sub) -> Iterator[dict[int, int]]:
 
 
 # -- tests ------------------------------------------------------------------------------------
+BY_HAND = ("backprop ran the engine's own backward pass (through backward, grad or another name "
+           "for them), even if it put every .grad back: the exercise is to write backward "
+           "yourself, passing the gradients on with local_grads")
+UNTOUCHED = ("backprop changed a leaf's .grad: return the gradients in a dict and leave every "
+             ".grad alone")
+ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, each node "
+         "before the nodes in its next_functions: count the edges into each node, then Kahn's "
+         "algorithm.")
+
+
 @EXERCISE.test(
     "the diamond b = a + a, c = b * b",
     points=2,
@@ -212,51 +260,23 @@ def _counted(sub) -> Iterator[dict[int, int]]:
     },
 )
 def diamond(sub):
-    results = [_backprop(sub, _diamond(a)) for a in (0.5, -2.0, 3.25)]
-    results += [_backprop(sub, _documents(w, x)) for w, x in ((0.5, -3.0), (2.0, 4.0))]
-    return _side_by_side(results)
+    graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
+    return _side_by_side(sub, graphs + [_documents(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))])
 
 
-ORDER_ADVICE = {
-    "list_of_nodes": "return a list of the graph's nodes: root.grad_fn and the nodes reached "
-    "through next_functions",
-    "starts_at_root": "root.grad_fn comes first in the order",
-    "each_once": "each node appears once, even a node reached along several paths",
-    "complete": "every node reachable from root.grad_fn appears, AccumulateGrad nodes included",
-    "parents_first": "a node comes only after every node whose next_functions lead to it (every "
-    "node that feeds gradient into it): count incoming edges, then Kahn's algorithm",
-}
+def _orders(sub, graphs: list[Graph]) -> list[list[dict[str, Any]]]:
+    """``_order_report`` on each graph: a CHECK fact per property, so the feedback says which
+    one the student's order breaks, and on which graph."""
+    return [_order_report(sub.topological_order(g.root), g.root, f"your order of {g.label}")
+            for g in _named(graphs)]
 
 
-def _orders(sub, graphs: list[tuple[Value, list[Value]]]) -> dict[str, list[Any]]:
-    """``_order_report`` on each graph, one key per property, so the feedback names the one
-    that fails."""
-    reports = [_order_report(sub.topological_order(root), root) for root, _ in graphs]
-    out: dict[str, list[Any]] = {"list_of_nodes": [r if type(r) is str else True for r in reports]}
-    for key in ("starts_at_root", "each_once", "complete", "parents_first"):
-        out[key] = [r[key] if type(r) is dict else None for r in reports]
-    return out
-
-
-@EXERCISE.test(
-    "topological order of the diamond",
-    points=1,
-    public=True,
-    feedback="List every node reachable from root.grad_fn once, root.grad_fn first, each node "
-    "before the nodes in its next_functions (count incoming edges, then Kahn's algorithm).",
-    key_feedback=ORDER_ADVICE,
-)
+@EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
 def order_diamond(sub):
     return _orders(sub, [_diamond(1.5), _documents(0.5, -3.0)])
 
 
-@EXERCISE.test(
-    "topological order of random graphs",
-    points=2,
-    feedback="A node may appear only after every node that feeds gradient into it, and every "
-    "node reachable from root.grad_fn appears once, AccumulateGrad nodes included.",
-    key_feedback=ORDER_ADVICE,
-)
+@EXERCISE.test("topological order of random graphs", points=2, feedback=ORDER)
 def order_random(sub):
     return _orders(sub, [_random_graph(seed) for seed in RANDOM_SEEDS])
 
@@ -270,20 +290,23 @@ def order_random(sub):
     key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND},
 )
 def grads_random(sub):
-    return _side_by_side([_backprop(sub, _random_graph(seed)) for seed in RANDOM_SEEDS])
+    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS])
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "
              "per path: walking every path repeats shared nodes (and grows exponentially).")
 
 
-def _runs(sub, graphs: list[tuple[Value, list[Value]]]) -> dict[str, Any]:
-    """How many nodes backprop ran local_grads on, and the most runs of one node, per graph."""
+def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
+    """Whether backprop ran local_grads on as many nodes as the reference, and at most once
+    on each, per graph."""
     runs, engine = [], False
-    for root, _ in graphs:
+    for g in _named(graphs):
         with _counted(sub) as calls, _engine_watched() as passes:
-            sub.backprop(root)
-        runs.append({"nodes_run": len(calls), "most_runs": max(calls.values(), default=0)})
+            sub.backprop(g.root)
+        runs.append([result_of(len(calls), f"the number of nodes of {g.label} that ran"),
+                     check(Check.RUNS_ONCE, max(calls.values(), default=0) <= 1,
+                           f"local_grads on {g.label}")])
         engine = engine or passes[0] > 0
     return {"runs": runs, "used_engine_backward": engine}
 
@@ -306,7 +329,7 @@ BLOCKED = ("local_grads may return None for an input (here a custom Function pas
 
 
 def _blocked_report(sub, inputs: tuple[tuple[float, float], ...]) -> dict[str, Any]:
-    observed = _side_by_side([_backprop(sub, _blocked(w, x)) for w, x in inputs])
+    observed = _side_by_side(sub, [_blocked(w, x) for w, x in inputs])
     return {key: observed[key] for key in ("grads", "used_engine_backward")}
 
 
@@ -334,20 +357,13 @@ CHAIN_ADVICE = ("Walk the chain like any graph: in topological order, adding eve
                 "walk with an explicit stack, a list you append to and pop from).")
 
 
-def _walk_chain(sub, graph: tuple[Value, list[Value]]) -> dict[str, Any]:
+def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     """topological_order and backprop on a long chain: the order, the gradients, whether .grad
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line."""
-    root, leaves = graph
-    report = _order_report(sub.topological_order(root), root)
-    with _engine_watched() as passes:
-        result = sub.backprop(root)
-    return {
-        "order": report,
-        "grads": _leaf_grads(result, leaves),
-        "grads_untouched": all(grad(leaf) is None for leaf in leaves),
-        "used_engine_backward": passes[0] > 0,
-    }
+    report = _order_report(sub.topological_order(graph.root), graph.root, "your order of the chain")
+    observed = _backprop(sub, graph._replace(label="the chain"))
+    return {"order": report, **observed}
 
 
 @EXERCISE.test("a chain of 3,000 ops", points=1, public=True, feedback=CHAIN_ADVICE,
@@ -364,7 +380,7 @@ def deep_chain(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    root, (w, x) = _documents(0.5, -3.0)
+    root, (w, x), _, _ = _documents(0.5, -3.0)
     names = {"w": w, "x": x, "y": root}
     show([root], names)  # drawn as built if backprop fails
     sub.backprop(root)

@@ -18,7 +18,7 @@ from grader.judge.sentences import Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CONTEXT, FACT, Kind
+from grader.spec.facts import CONTEXT, FACT, Check, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -87,7 +87,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if type(wk) is list and type(gk) is list and wp == gp:
         kept = next(((w, g) for w, g in zip(wk, gk) if w is not g), None)
         if kept is not None:
-            found.append(_diff(Say.KEPT_MORE if kept[1] is True else Say.KEPT_FEWER, label=label))
+            say = Say.KEPT_MORE if kept[1] is True else Say.KEPT_FEWER
+            found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
             found.append(_diff(say, label=label))
@@ -96,6 +97,11 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label))
     if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
+    for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
+                     ("from_given", Say.NEW_ROOT),
+                     ("one_graph", Say.OTHER_GRAPH)):
+        if want.get(key) is True and got.get(key) is False:
+            found.append(_diff(say, label=label))
     return found
 
 
@@ -139,27 +145,107 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     return []
 
 
+_JSON_TYPES = {bool: "bool", int: "number", float: "number", str: "str", list: "list",
+               dict: "dict", type(None): "None"}
+_FLAT = (bool, int, float, str, type(None))
+
+
+def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    found = _shape(want.get("value"), got.get("value"), label)
+    return [found] if found is not None else []
+
+
+def _shape(want: Any, got: Any, label: str) -> Difference | None:
+    """The first difference between two plain results, by kind: None on one side, another
+    type, another number, fewer or more entries, the same entries in another order, or the
+    first differing entry (told with its own label)."""
+    if same(want, got):
+        return None
+    if got is None or want is None:
+        return _diff(Say.RESULT_NONE if got is None else Say.RESULT_NOT_NONE, label=label)
+    wtype, gtype = _JSON_TYPES.get(type(want)), _JSON_TYPES.get(type(got))
+    if wtype != gtype:
+        text = got if type(got) is str and got.startswith("not ") else f"a {gtype}"
+        return _diff(Say.RESULT_TYPE, label=label, type=text)
+    if gtype == "number":
+        return _diff(Say.RESULT_NUMBER, label=label)
+    if gtype == "bool":
+        return _diff(Say.RESULT_FLAG, label=label, flag=got)
+    if gtype == "str":
+        return _diff(Say.RESULT_TEXT, label=label, text=got)
+    if gtype == "dict":
+        if set(want) != set(got):
+            return _diff(Say.RESULT_KEYS, label=label)
+        key = next(k for k in want if not same(want[k], got[k]))
+        return _shape(want[key], got[key], _entry(label, repr(key)))
+    if len(want) != len(got):
+        return _diff(Say.RESULT_FEWER if len(got) < len(want) else Say.RESULT_MORE, label=label)
+    if _sorted(want) == _sorted(got):
+        return _diff(Say.RESULT_ORDER, label=label)
+    i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
+    return _shape(want[i], got[i], _entry(label, str(i)))
+
+
+def _entry(label: str, index: str) -> str:
+    """The label of one entry: ``paths(y, w)[0]``, or ``[0] of`` a label that is prose."""
+    code = " " not in label or label.endswith((")", "]"))
+    return f"{label}[{index}]" if code else f"[{index}] of {label}"
+
+
+def _sorted(items: list[Any]) -> list[str] | None:
+    """A list's entries as a sorted list of their reprs (to tell another order), or None when
+    numbers are among them (compared with a tolerance, so never reordered here)."""
+    if any(type(x) in (int, float) for x in items):
+        return None
+    return sorted(repr(x) for x in items)
+
+
+_CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
+           Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
+           Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
+           Check.RUNS_ONCE.value: Say.RAN_TWICE}
+
+
+def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    say = _CHECKS.get(str(want.get("check")))
+    if say is None or want.get("holds") is not True or got.get("holds") is not False:
+        return []
+    return [_diff(say, label=label)]
+
+
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {
     Kind.GRAD.value: _grad, Kind.VALUE.value: _value, Kind.GRAPH.value: graph_differences,
     Kind.CALL.value: _call, Kind.IDENTITY.value: _identity, Kind.ERROR.value: _error,
+    Kind.RESULT.value: _result, Kind.CHECK.value: _check,
 }
 
 
 # Causes before consequences: what the call did (no backward, no_grad) explains a missing
 # gradient, which explains a graph that is not the statement's.
 _ORDER = {Kind.CALL.value: 0, Kind.ERROR.value: 1, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
-          Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
+          Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
+
+
+# What a kept or freed graph explains, when retain_graph is context only (the exercise is not
+# about it): keeping a graph nobody runs again changes nothing, so the sentence is said only
+# next to a difference it accounts for.
+_EXPLAINED_BY = {
+    Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
+    Say.KEPT_MORE: {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER},
+}
 
 
 def find(want: Any, got: Any) -> list[Difference]:
-    """Every explained difference, causes first, each sentence once."""
+    """Every explained difference, causes first, each sentence once; a context sentence only
+    where it explains another difference."""
     found: list[tuple[int, Difference]] = []
     _walk(want, got, found)
     unique: list[Difference] = []
     for _, d in sorted(found, key=lambda pair: pair[0]):
         if d not in unique:
             unique.append(d)
-    return unique
+    said = {d.say for d in unique}
+    return [d for d in unique if not d.context or said & _EXPLAINED_BY.get(d.say, set())]
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
@@ -183,9 +269,18 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 MAX_SENTENCES = 4
 
 
+def chosen(found: list[Difference], most: int = MAX_SENTENCES) -> list[Difference]:
+    """At most ``most`` differences, in their order (causes first), each *kind* told before
+    any kind is told twice: "retain_grad() was called on b" for three nodes must not crowd
+    out the one sentence about a gradient."""
+    firsts = [i for i, d in enumerate(found) if all(e.say is not d.say for e in found[:i])]
+    rest = [i for i in range(len(found)) if i not in firsts]
+    return [found[i] for i in sorted((firsts + rest)[:most])]
+
+
 def feedback(test: Test, want: Any, got: Any) -> str:
     """A failed test's feedback: what this submission did differently (at most a few
     sentences), then the test's advice for the observation keys that differ."""
-    said = [d.sentence() for d in find(want, got)][:MAX_SENTENCES]
+    said = [d.sentence() for d in chosen(find(want, got))]
     advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
     return sentences(said + [_("; ").join(advice)])

@@ -84,6 +84,13 @@ class Say(str, enum.Enum):
                     "the statement keeps it for a later pass.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
                    "backward free it.")
+    NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it "
+                  "was given.")
+    OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
+                     "from a graph built again, not from the first pass's graph.")
+    NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
+                        "for that pass was not read from .grad.")
+    NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "
                      "pass: backward added to it instead of starting from nothing.")
@@ -97,6 +104,25 @@ class Say(str, enum.Enum):
     AN_ERROR = N_("{label} is an error ({error}), where the statement's call works.")
     OTHER_ERROR = N_("{label} is another error than the engine raises here: {error}")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
+    # a plain result (RESULT facts): its shape, never its numbers
+    RESULT_NONE = N_("{label} is None, where the statement's is not.")
+    RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
+    RESULT_TYPE = N_("{label} is not the kind of result the statement's is ({type}).")
+    RESULT_NUMBER = N_("{label} is a different number from the statement's.")
+    RESULT_FLAG = N_("{label} is {flag}, unlike the statement's.")
+    RESULT_TEXT = N_("{label} is \"{text}\" here, which differs from the statement's.")
+    RESULT_FEWER = N_("{label} has fewer entries than the statement's.")
+    RESULT_MORE = N_("{label} has more entries than the statement's.")
+    RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
+    RESULT_KEYS = N_("{label} has other keys than the statement's.")
+    # a property judged by the probe (CHECK facts)
+    NOT_NODES = N_("{label} is not a list of the graph's nodes.")
+    NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
+    TWICE = N_("{label} lists a node more than once.")
+    INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
+    CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
+    NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
+    RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
@@ -128,6 +154,7 @@ class Difference:
     fields: tuple[tuple[str, str], ...]
     node: int | None = field(default=None, compare=False)
     graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
 
     def sentence(self) -> str:
         return self.say(**dict(self.fields))
@@ -139,6 +166,6 @@ def clean(text: object) -> str:
 
 
 def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,
-               **fields: object) -> Difference:
+               context: bool = False, **fields: object) -> Difference:
     """A Difference whose fields are cleaned for printing."""
-    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph)
+    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph, context)

@@ -15,6 +15,9 @@ reference solution's into a sentence about what the student did.
     {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
     {"fact": "error", "label": "the error returned", "error": "RuntimeError: a leaf Variable ...",
      "raised_by": "engine"}
+    {"fact": "result", "label": "paths(y, w)", "value": [["MulBackward0", "AddBackward0"]]}
+    {"fact": "check", "label": "your order of the diamond", "check": "parents_first",
+     "holds": false}
 
 Facts compare like any observation (equal or not); the kind only shapes the explanation.  A
 key that starts with ``~`` is context: never compared, only told when something else differs
@@ -41,6 +44,8 @@ class Kind(str, enum.Enum):
     CALL = "call"  # one call of the student's code: backward passes, grad mode
     IDENTITY = "identity"  # whether two returned objects are the same object
     ERROR = "error"  # an exception the student caught and returned, and who raised it
+    RESULT = "result"  # a plain result (numbers, names, lists of them): told by its shape
+    CHECK = "check"  # a property the probe judged on a result (``Check``): holds or not
 
 
 class By(str, enum.Enum):
@@ -65,6 +70,20 @@ class Saved(str, enum.Enum):
     NONE = "none"  # the op saves nothing (an addition): it can run backward again
     KEPT = "kept"  # still held: backward can run through this node
     FREED = "freed"  # released by a backward without retain_graph=True
+
+
+class Check(str, enum.Enum):
+    """A property a probe judges on what the student returned, when the result itself cannot
+    be compared (a topological order: many are right).  The parent holds one sentence per
+    property, said when it fails where the reference's holds."""
+
+    LIST_OF_NODES = "list_of_nodes"  # a list of graph nodes, nothing else
+    STARTS_AT_ROOT = "starts_at_root"  # root.grad_fn comes first
+    EACH_ONCE = "each_once"  # no node twice
+    COMPLETE = "complete"  # every node reachable from root.grad_fn is there
+    PARENTS_FIRST = "parents_first"  # each node before the nodes it feeds gradient into
+    KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
+    RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -5,6 +5,8 @@ did to the engine, what a returned Value is.
                                    nobody), whether it changed in place since
     value_of(x, "x")               VALUE fact: type, data, flags, grad_fn, version
     same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
+    result_of(paths, "paths(y, w)")  RESULT fact: a plain result (numbers, names, lists, dicts)
+    check(Check.EACH_ONCE, ok, "your order")   CHECK fact: a property judged by the probe
     error_of(e, "the error returned")   ERROR fact: the exception as "Type: first line", and
                                    whether the engine raised it (or the student, or nobody)
     with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
@@ -32,13 +34,16 @@ from typing import Any
 
 import micrograph
 from micrograph import observe
-from grader.spec.facts import CONTEXT, FACT, LABEL, By, Kind, RaisedBy
+from grader.spec.facts import CONTEXT, FACT, LABEL, By, Check, Kind, RaisedBy
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import caught, grad_fn, num
 
 
 MAX_PASSES_LISTED = 20
+MAX_RESULT_DEPTH = 4
+MAX_RESULT_ITEMS = 1000
+MAX_RESULT_TEXT = 200
 
 
 def _is_value(v: object) -> bool:
@@ -107,6 +112,35 @@ def error_of(e: object, label: str) -> dict[str, Any]:
     return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
 
 
+def _plain(x: object, depth: int = 0) -> Any:
+    """A student's result as exact JSON types: a Value becomes its number, anything else that
+    is not plain becomes ``"not plain: <type>"`` (never the object itself)."""
+    kind = type(x)
+    if x is None or kind in (bool, int, float):
+        return x
+    if kind is str:
+        return x[:MAX_RESULT_TEXT]  # type: ignore[index]
+    if _is_value(x):
+        return num(x)
+    if depth < MAX_RESULT_DEPTH and kind in (list, tuple):
+        return [_plain(item, depth + 1) for item in list(x)[:MAX_RESULT_ITEMS]]  # type: ignore[call-overload]
+    if depth < MAX_RESULT_DEPTH and kind is dict and all(type(k) is str for k in x):  # type: ignore[attr-defined]
+        return {k: _plain(v, depth + 1) for k, v in list(x.items())[:MAX_RESULT_ITEMS]}  # type: ignore[attr-defined]
+    return f"not plain: {kind.__name__}"
+
+
+def result_of(x: object, label: str) -> dict[str, Any]:
+    """The RESULT fact of a plain result: compared as it is, explained by its shape (a missing
+    entry, another order, a different number), so the feedback names the kind of difference."""
+    return {FACT: Kind.RESULT.value, LABEL: label, "value": _plain(x)}
+
+
+def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
+    """The CHECK fact of a property the probe judged (None: it could not be judged, e.g. the
+    result was not a list; another check says why)."""
+    return {FACT: Kind.CHECK.value, LABEL: label, "check": which.value, "holds": holds}
+
+
 class Call(observe.Observer):
     """What one call of the student's code did; ``fact`` is filled when the block ends.
 
@@ -119,14 +153,19 @@ class Call(observe.Observer):
         self.filename = filename
         self.leaves = tuple(leaves)
         self.grad_mode_off = False
+        self.read_grad = False  # whether the student's file read some Value's .grad
+        self.read_since_pass = False  # ... after the last backward pass started
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
+        self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
         self.kept_graph.append(bool(start.retain_graph))
+        self.roots.append(frozenset(id(node) for node, _ in start.roots))
+        self.read_since_pass = False
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -134,12 +173,15 @@ class Call(observe.Observer):
         self.finished = len(self.kept_graph) >= MAX_PASSES_LISTED
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
-        """A profile hook: note grad mode whenever the student's file calls or is called."""
-        if self.grad_mode_off or event != "call":
+        """A profile hook: note grad mode whenever the student's file calls or is called, and
+        whether it read a ``.grad`` (the property's getter called from the student's file)."""
+        if event != "call":
             return
         caller = frame.f_back
-        if frame.f_code.co_filename == self.filename or (
-                caller is not None and caller.f_code.co_filename == self.filename):
+        from_student = caller is not None and caller.f_code.co_filename == self.filename
+        if from_student and frame.f_code is _GRAD_GETTER:
+            self.read_grad = self.read_since_pass = True
+        if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled()
 
     def leaf_facts(self) -> dict[str, list[bool]]:
@@ -158,9 +200,13 @@ def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     return all(id(v) in reached for v in leaves)
 
 
+_GRAD_GETTER = micrograph.Value.grad.fget.__code__  # type: ignore[attr-defined]
+
+
 @contextlib.contextmanager
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
-             retain_graph: bool = False, leaves: Sequence[Any] = ()) -> Iterator[Call]:
+             retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
+             started_from: list[Any] | None = None, one_graph: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -171,6 +217,13 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     ``grad_mode=None`` does not sample grad mode (a profile hook on every call makes a training
     loop about ten times slower, and an optimizer's ``step`` turns grad mode off where the
     hook cannot see it): only whether the block left it off counts.
+    With ``reads_grad=True`` the fact also says whether the student's code read a ``.grad``
+    (a text "from the warning" written down without reading has not), and whether it read one
+    after its last backward pass (a last record computed, not read, has not).  With
+    ``started_from`` (Values given to the student) it says whether every pass started from
+    them (not from a Value the student made of them: ``sum(v[j] * loss[j]).backward()`` is no
+    vector-Jacobian product by backward); with ``one_graph`` whether every pass started from
+    the first pass's roots (a second backward on a graph built again needs no retain_graph).
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
@@ -194,6 +247,14 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
                      kept + "kept_graph": call.kept_graph, **sampled,
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
                      **call.leaf_facts()}
+        if reads_grad:
+            call.fact["read_grad"] = call.read_grad
+            call.fact["read_after_last_pass"] = call.read_since_pass
+        if started_from is not None:
+            given = {id(v.grad_fn) for v in started_from if _is_value(v) and v.grad_fn is not None}
+            call.fact["from_given"] = all(roots <= given for roots in call.roots)
+        if one_graph:
+            call.fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:

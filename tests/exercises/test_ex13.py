@@ -23,7 +23,7 @@ def test_solution_agrees_with_engine():
     graphs = [hidden._diamond(0.5), hidden._documents(2.0, 4.0), hidden._blocked(1.5, -2.0),
               hidden._chain(hidden.SHORT_LINKS, -0.5, 0.375)]
     graphs += [hidden._random_graph(seed) for seed in hidden.RANDOM_SEEDS]
-    for root, leaves in graphs:
+    for root, leaves, _, _ in graphs:
         mine = solution.backprop(root)
         wanted = [leaf for leaf in leaves if leaf.requires_grad]
         engine = micrograph.grad(root, wanted, allow_unused=True)

@@ -12,10 +12,12 @@ import types
 
 import micrograph
 from grader.judge.compare import same
-from grader.judge.differences import find
-from grader.judge.sentences import Say
+from grader.judge.differences import chosen, find
+from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
-from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
+from grader.spec.facts import Check
+from grader.spec.provenance import (check, error_of, grad_of, result_of, same_object, value_of,
+                                    watching)
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -121,7 +123,7 @@ def test_values_and_identity():
 
 
 def test_sentences_have_no_numbers_and_only_known_fields():
-    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error"}
+    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text"}
     for say in Say:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
@@ -207,3 +209,45 @@ def test_forged_facts_from_the_child_never_break_the_explanation():
     for nodes in forged_nodes:
         for found in find(want, {**want, "g": {**want["g"], "nodes": nodes}}):
             found.sentence()
+
+
+def test_a_plain_result_is_told_by_its_shape():
+    paths = [["MulBackward0", "AddBackward0"], ["MulBackward0", "AddBackward0"]]
+    want = result_of(paths, "paths(y, w)")
+    assert _said(want, result_of(paths[:1], "paths(y, w)")) == [Say.RESULT_FEWER]
+    assert _said(want, result_of(paths * 2, "paths(y, w)")) == [Say.RESULT_MORE]
+    assert _said(want, result_of([p + ["AccumulateGrad"] for p in paths], "p")) == [Say.RESULT_MORE]
+    other = [["MulBackward0", "AddBackward0"], ["AddBackward0", "MulBackward0"]]
+    assert _said(result_of(other, "p"), result_of(other[::-1], "p")) == [Say.RESULT_ORDER]
+    assert _said(result_of(1.5, "g"), result_of(Value(2.5), "g")) == [Say.RESULT_NUMBER]
+    assert _said(result_of(1.5, "g"), result_of(Value(1.5), "g")) == []
+    assert _said(result_of(1.5, "g"), result_of(None, "g")) == [Say.RESULT_NONE]
+    assert _said(result_of(None, "g"), result_of(0.0, "g")) == [Say.RESULT_NOT_NONE]
+    assert _said(want, result_of(object(), "p")) == [Say.RESULT_TYPE]
+    assert "not plain: object" in find(want, result_of(object(), "p"))[0].sentence()
+
+
+def test_a_judged_property_is_told_only_when_it_fails():
+    want = check(Check.PARENTS_FIRST, True, "your order")
+    assert _said(want, check(Check.PARENTS_FIRST, False, "your order")) == [Say.CHILD_FIRST]
+    assert _said(want, check(Check.PARENTS_FIRST, None, "your order")) == []  # not judged
+    assert _said(want, {**want, "check": "forged"}) == []
+
+
+def test_every_kind_is_told_before_one_kind_twice():
+    many = [difference(Say.RETAINS, label=n) for n in ("a", "b", "y")]
+    found = many + [difference(Say.GRAD_WRITTEN, label="b.grad")]
+    assert [d.say for d in chosen(found, 2)] == [Say.RETAINS, Say.GRAD_WRITTEN]
+    assert chosen(found, 4) == found
+
+
+def test_a_context_retain_graph_sentence_only_explains():
+    facts = {}
+    for name, keep in (("kept", True), ("freed", False)):
+        with watching(types.ModuleType("m"), "f") as call:
+            w = Value(1.0, requires_grad=True)
+            (w * w).backward(retain_graph=keep)
+        facts[name] = call.fact
+    assert _said(facts["freed"], facts["kept"]) == []  # kept a graph nobody runs again
+    error = error_of(RuntimeError("x"), "the error returned")
+    assert Say.KEPT_MORE in _said([facts["freed"], error], [facts["kept"], error_of(None, "e")])

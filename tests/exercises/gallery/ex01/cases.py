@@ -41,6 +41,25 @@ CASES = [
     def produced_by(node) -> Value:"""}),
     Wrong("own_factor", fails={"chain rule by paths in other graphs": "the other factor's data"},
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
+    Wrong("paths_end_at_accumulate", fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
+          edits={"found.append(trail)": "found.append(trail + [child.name()])"}),
+    Wrong("paths_last_input_only", fails={"paths in other graphs": "has fewer entries than the statement's"},
+          edits={"for child in _inputs(node):": "for child in _inputs(node)[-1:]:"}),
+    Wrong("paths_leaf_first", fails={"paths from y to w and to x": "in another order"},
+          edits={"found.append(trail)": "found.append(trail[::-1])"}),
+    Wrong("count_paths", fails={CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
+          edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()":
+                 "            return 1.0"}),
+    Wrong("grad_set_by_hand", fails={BACKPROP: "backprop ran no backward pass"},
+          edits={'''    g["y"].backward()
+    return g["w"].grad.item(), g["x"].grad.item()''': '''    g["w"].grad = Value(2 * w + x + 1)
+    g["x"].grad = Value(w + 1)
+    return g["w"].grad.item(), g["x"].grad.item()'''}),
+    Correct("operands_swapped", edits={"a = micrograph.add(x_leaf, w_leaf)": "a = micrograph.add(w_leaf, x_leaf)",
+                                       "y = micrograph.mul(a, b)": "y = micrograph.mul(b, a)"}),
+    Correct("autograd_grad", edits={'''    g["y"].backward()
+    return g["w"].grad.item(), g["x"].grad.item()''': '''    dw, dx = micrograph.autograd.grad(g["y"], [g["w"], g["x"]])
+    return dw.item(), dx.item()'''}),
     Correct("operators_and_grad"),
     Correct("recursive_memo"),
 ]

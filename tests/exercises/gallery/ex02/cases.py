@@ -42,4 +42,14 @@ CASES = [
                  READ_GRADS: ""}),
     Correct("attributes_differently"),
     Correct("grad_function"),
+    Wrong("requires_grad_from_grad_fn", fails={"node_info reads the attributes":
+                                               "node_info(x)['requires_grad'] is False"},
+          edits={'"requires_grad": v.requires_grad,': '"requires_grad": v.grad_fn is not None,'}),
+    Wrong("zero_for_no_grad", fails={"which leaves get a gradient":
+                                     "['w'] is not None, where the statement's is None"},
+          edits={"name: None if g[name].grad is None else g[name].grad.item()":
+                 "name: 0.0 if g[name].grad is None else g[name].grad.item()"}),
+    Correct("requires_grad_method", edits={
+        "    w_leaf = Value(w, requires_grad=w_requires_grad)\n":
+        "    w_leaf = Value(w)\n    w_leaf.requires_grad_(w_requires_grad)\n"}),
 ]

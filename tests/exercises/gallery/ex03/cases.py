@@ -10,6 +10,12 @@ RETAIN_LOOP = '''    for name in names:
         g[name].retain_grad()  # must happen before backward: afterwards it is too late
 '''
 
+WARN_READ = '''    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
+    return str(caught[0].message) if caught else None'''
+TORCH_TEXT = ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+              "attribute won't be populated during autograd.backward().")
 CASES = [
     Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
     Wrong("retain_after_backward", fails={A: "backward never wrote a.grad"},
@@ -53,4 +59,16 @@ CASES = [
             ".grad attribute won't be populated during autograd.backward().")'''}),
     Correct("error_as_warning"),
     Correct("record_list"),
+    Wrong("warning_text_written_down", fails={"the warning on reading a non-leaf's .grad":
+                                              "grad_warning never read .grad"},
+          edits={WARN_READ: f"    if v.is_leaf or v.retains_grad:\n        return None\n    return {TORCH_TEXT!r}"}),
+    Wrong("warning_without_always", fails={"the warning on every kind of Value":
+                                           "where the caller's warning filters ignore UserWarning"},
+          edits={'        warnings.simplefilter("always")\n': ""}),
+    Wrong("warning_object_returned", fails={"the warning on reading a non-leaf's .grad":
+                                            'grad_warning(b) is "not a str: UserWarning"'},
+          edits={"return str(caught[0].message) if caught else None":
+                 "return caught[0].message if caught else None"}),
+    Correct("last_warning", edits={"return str(caught[0].message) if caught else None":
+                                   "return str(caught[-1].message) if len(caught) else None"}),
 ]

@@ -58,4 +58,8 @@ CASES = [
         pass'''}),
     Correct("float_and_else"),
     Correct("engine_functions"),
+    Wrong("second_record_as_formula", fails={"with retain_graph=True the second backward adds":
+                                             "read no .grad after its last backward pass"},
+          edits={"    history.append(w_leaf.grad.item())\n    return error, history":
+                 "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
 ]

@@ -50,4 +50,7 @@ CASES = [
             edits={"        y.backward()  # adds dy/dw": "        y.backward(retain_graph=True)  # adds dy/dw"}),
     Correct("optimizer_zero_grad"),
     Correct("data_zero_and_skip"),
+    Wrong("history_as_formula", fails={"gradients accumulate": "grad_history never read .grad"},
+          edits={"        history.append(w.grad.item())\n":  # backward runs, but the record is computed
+                 "        history.append((2 * w.item() + x.item() + 1) * (1 if reset else len(history) + 1))\n"}),
 ]

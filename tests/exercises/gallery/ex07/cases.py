@@ -13,10 +13,16 @@ LEAF_TRY = '''    try:
 IN_PLACE = "        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n"
 
 CASES = [
-    Wrong("hardcoded", fails={"saved values on other inputs": "a was changed in place fewer times"}),
+    Wrong("hardcoded", fails={"saved values on other inputs": "a was changed in place fewer times"},
+          edits={  # always a product (combine ignored), one change (times ignored): the documents'
+              "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
+              "    y = a * b\n",
+              "    for _ in range(times):\n" + IN_PLACE: "    a.add_(1)\n"}),
     Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place"}),
     Wrong("rebinding", fails={REBIND: "a2 (after a += 1) is a new object, not a1",
-                              SAVED: "a was never changed in place"}),
+                              SAVED: "a was never changed in place"},
+          edits={"    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
+                 "    a = a + 1\n", IN_PLACE: "        a = a + 1\n"}),
     Wrong("error_by_hand", fails={LEAF: "the error returned was made by hand"},
           edits={LEAF_TRY: '''    error = RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                          "operation.")

@@ -12,6 +12,7 @@ DETACH = ("    w_detach = w.detach()  # the same number, but no requires_grad: i
           "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n")
 BACKWARD = "    y.backward()\n"
 Y = "    y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n"
+CUT_LINE = "    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w\n"
 TRY = '''    try:
         z.backward()
     except RuntimeError as e:
@@ -22,8 +23,20 @@ TRY = '''    try:
 CASES = [
     Wrong("copy_not_detach", fails={SHARES: "w_detach must share w's number",
                                     DETACHED: "the error returned"}),
-    Wrong("no_cut", fails={CUT: "differs", CUT_HIDDEN: "differs"}),
-    Wrong("hardcoded", fails={SHARES: "w_detach", CUT: "y_cut"}),
+    Wrong("no_cut", fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
+          edits={CUT_LINE: "    y_cut = w_cut * w_cut\n"}),
+    Wrong("hardcoded", fails={SHARES: "w_detach", CUT: "w_cut_detached does not share"},
+          edits={  # the documents' 999 for `new`, w itself for w_detach, a constant for the cut
+              "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+              "    w_detach.fill_(999.0)\n",
+              '"w_detach": w_detach}': '"w_detach": w}',
+              CUT_LINE: "    w_cut_detached = Value(1.0)\n    y_cut = w_cut * 1.0\n"}),
+    Wrong("cut_by_new_value", fails={CUT: "w_cut_detached does not share w_cut's number",
+                                     CUT_HIDDEN: "it is a new Value"},
+          edits={CUT_LINE: "    w_cut_detached = Value(w)\n    y_cut = w_cut * w_cut_detached\n"}),
+    Wrong("cut_made_under_no_grad", fails={CUT: "grad mode was off (no_grad)"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
+                 "    with micrograph.no_grad():\n        w_cut_detached = w_cut * 1\n"}),
     Wrong("data_not_detach", fails={SHARES: "w was never changed in place"},
           edits={DETACH: "    w_detach = w.data\n    w_detach.fill_(new)\n"}),
     Wrong("no_grad_instead_of_detach", fails={SHARES: "grad mode was off (no_grad)"},
@@ -36,16 +49,14 @@ CASES = [
     Wrong("cut_grad_by_hand", fails={CUT: "w_cut.grad holds a value that backward did not write"},
           edits={"    y_cut.backward()\n": "    w_cut.grad = w_cut.detach()\n"}),
     Wrong("cut_under_no_grad", fails={CUT: "RuntimeError"},
-          edits={"    y_cut = w_cut * w_cut.detach()  # the second factor is a constant: dy/dw = w\n":
-                 "    with micrograph.no_grad():\n        y_cut = w_cut * w_cut\n"}),
+          edits={CUT_LINE: "    with micrograph.no_grad():\n        y_cut = w_cut * w_cut\n"}),
     Wrong("error_by_hand", fails={DETACHED: "made by hand"},
           edits={TRY: "    return RuntimeError(\"element 0 of tensors does not require grad and "
                       "does not have a grad_fn\")\n"}),
     Correct("copy_and_one_backward", edits={
         "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
         "    w_detach.copy_(Value(new))\n",
-        "    y_cut = w_cut * w_cut.detach()  # the second factor is a constant: dy/dw = w\n":
-        "    y_cut = w_cut.detach() * w_cut\n",
+        CUT_LINE: "    y_cut = w_cut_detached * w_cut\n",
         "    y_full.backward()\n    y_cut.backward()\n": "    micrograph.backward([y_full, y_cut])\n"}),
     Correct("other_names"),
 ]

@@ -16,10 +16,11 @@ def detach_shares_data(w, x, new):
 
 def detach_cuts_graph(w):
     w_full, w_cut = Value(w, requires_grad=True), Value(w, requires_grad=True)
-    y_full, y_cut = w_full * w_full, w_cut * w_cut.detach()
+    cut = w_cut.detach()
+    y_full, y_cut = w_full * w_full, w_cut * cut
     y_full.backward()
     y_cut.backward()
-    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut}
+    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut, "w_cut_detached": cut}
 
 
 def backward_of_detached(w):

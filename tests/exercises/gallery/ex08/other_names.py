@@ -18,10 +18,11 @@ def detach_cuts_graph(w):
     a = Value(w, requires_grad=True)
     b = Value(w, requires_grad=True)
     both = a * a
-    one = b * b.detach()
+    frozen = b.detach()
+    one = frozen * b
     both.backward()
     one.backward()
-    return {"w_full": a, "y_full": both, "w_cut": b, "y_cut": one}
+    return {"w_full": a, "y_full": both, "w_cut": b, "y_cut": one, "w_cut_detached": frozen}
 
 
 def backward_of_detached(w):

@@ -25,8 +25,11 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
 
 CASES = [
     Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),
-    Wrong("no_zero_no_no_grad", fails={INFERENCE: "grad mode", STEP: "w.grad"}),
-    Wrong("rebinding_step", fails={STEP: "w was never changed in place"}),
+    Wrong("no_zero_no_no_grad", fails={INFERENCE: "grad mode", STEP: "w.grad"},
+          edits={INFER: "    y = _graph(w, x)\n",  # recorded; and w.grad piles up over steps
+                 "    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""}),
+    Wrong("rebinding_step", fails={STEP: "w was never changed in place"},  # the caller's w never moves
+          edits={UPDATE: "    w = w - lr * w.grad\n"}),
     Wrong("floats_inference", fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
     Wrong("detach_instead_of_no_grad", fails={INFERENCE: "grad mode"},

@@ -41,4 +41,15 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
+    Wrong("chain_stops_at_none", fails={"grad_fn_chain on other graphs": "has fewer entries"},
+          edits={FIRST: "        node = node.next_functions[0][0] if node.next_functions else None\n"}),
+    Wrong("chain_with_accumulate", fails={CHAIN: "has more entries than the statement's"},
+          edits={'    while node is not None and not hasattr(node, "variable"):': "    while node is not None:"}),
+    Correct("chain_for_loop", edits={FIRST: """        following = None
+        for child, _ in node.next_functions:
+            if child is not None:
+                following = child
+                break
+        node = following
+"""}),
 ]

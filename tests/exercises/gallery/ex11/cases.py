@@ -15,8 +15,10 @@ Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
 
 CASES = [
     Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
-    Wrong("no_retain_graph", fails={ROWS: "RuntimeError"}),
-    Wrong("no_zeroing", fails={ROWS: "x[0][0].grad"}),
+    Wrong("no_retain_graph", fails={ROWS: "RuntimeError"},  # every backward frees the graph
+          edits={"retain_graph=j < m - 1)": ")"}),
+    Wrong("no_zeroing", fails={ROWS: "x[0][0].grad"},  # the records accumulate
+          edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            pass\n"}),
     Wrong("vjp_one_backward_per_entry", fails={VJP: "vjp ran backward more times"},
           edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
                                "        loss[0][j].backward(Value(vj), retain_graph=True)\n"}),
@@ -41,4 +43,6 @@ CASES = [
                  '    return {"x": x, "y": y, "loss": loss}\n'}),
     Correct("other_forms"),
     Correct("always_retain", edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
+    Wrong("vjp_as_weighted_sum", fails={VJP: "vjp started backward from a Value it made itself"},
+          edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
 ]

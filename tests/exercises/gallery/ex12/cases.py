@@ -19,8 +19,16 @@ LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
 
 CASES = [
     Wrong("always_retain", fails={RAISES: "the error returned is None"}),
-    Wrong("fake_doubling", fails={FORWARD: "input[0][0] has requires_grad=False", TWICE: "grads_twice ran backward fewer times"}),
-    Wrong("own_net", fails={FORWARD: "with the net you are given", RAISES: "backward never wrote weight[0][0].grad"}),
+    Wrong("fake_doubling", fails={FORWARD: "input[0][0] has requires_grad=False",
+                                  TWICE: "grads_twice ran backward fewer times"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v) for v in row] for row in rows]\n",
+                 SECOND: "    second = [2 * g for g in first]\n"}),
+    Wrong("own_net", fails={FORWARD: "with the net you are given",  # nn.Linear(n, 4), as the documents
+                            RAISES: "backward never wrote weight[0][0].grad"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    net = nn.Linear(len(rows[0]), 4)\n"
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n"}),
     Wrong("error_by_hand", fails={RAISES: "the error returned is another error"},
           edits={TRY: '    return RuntimeError("Trying to backward through the graph a second time")\n'}),
     Wrong("second_as_formula", fails={TWICE: "grads_twice ran backward fewer times"},
@@ -38,4 +46,6 @@ CASES = [
                                                      "    return inputs, output, loss\n"}),
     Correct("python_sum", edits={LOSS: "    loss = sum(v for row in output for v in row)\n"}),
     Correct("other_names"),
+    Wrong("second_pass_on_new_graph", fails={TWICE: "ran its backward passes on different graphs"},
+          edits={SECOND: "    _, _, loss = forward(net, rows)\n" + SECOND}),
 ]

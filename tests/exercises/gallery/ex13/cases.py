@@ -12,7 +12,7 @@ BLOCKED = "a node no gradient reaches is skipped"
 CHAIN = "a chain of 100,000 ops"
 SHORT_CHAIN = "a chain of 3,000 ops"
 ORDER = "topological order of random graphs"
-BY_HAND = "write backward yourself"
+BY_HAND = "backprop ran the engine's own backward pass"
 
 START = "    arrived: dict[Node, float] = {root.grad_fn: 1.0}  # d root / d(node's output), so far\n"
 LEAVES = ("    leaves = [n.variable for n in topological_order(root)\n"
@@ -31,33 +31,75 @@ def _engine(call: str, imports: str = "") -> dict[str, str]:
 BY_HAND_TESTS = {DIAMOND: BY_HAND, RANDOM: BY_HAND, ONCE: BY_HAND, BLOCKED: BY_HAND,
                  CHAIN: BY_HAND, SHORT_CHAIN: BY_HAND}
 
+ORDER_BODY = (
+    "    start = root.grad_fn\n"
+    "    # 1. How many edges point at each node: a walk with an explicit stack, each node once.\n")
+RECURSIVE = """    done, post = set(), []
+
+    def visit(node):
+        done.add(node)
+        for child, _ in node.next_functions:
+            if child is not None and child not in done:
+                visit(child)
+        post.append(node)
+
+    visit(root.grad_fn)
+    return post[::-1]
+""" + ORDER_BODY
+BREADTH_FIRST = """    order, seen, i = [root.grad_fn], {root.grad_fn}, 0
+    while i < len(order):
+        for child, _ in order[i].next_functions:
+            if child is not None and child not in seen:
+                seen.add(child)
+                order.append(child)
+        i += 1
+    return order
+""" + ORDER_BODY
+
+# The engine's backward pass run under every name a student could find, then every .grad
+# put back (or read and left): ``observe.passes()`` counts each pass, whatever started it.
+ENGINE_ALIASES = {  # name: (the call, imports it needs)
+    "engine_backward": ("    root.backward(retain_graph=True)\n"  # reads .grad, leaves it set
+                        "    return {leaf: leaf.grad.item() for leaf in leaves if leaf.grad is not None}\n", ""),
+    "backward_restoring": ("    root.backward(retain_graph=True)\n", ""),
+    "grad_imported": ("    found = grad(root, leaves, retain_graph=True, allow_unused=True)\n",
+                      "    from micrograph import grad\n"),
+    "engine_backward_alias": ("    b(root, retain_graph=True)\n", "    from micrograph.engine import backward as b\n"),
+    "engine_module_alias": ("    found = e.grad(root, leaves, retain_graph=True, allow_unused=True)\n",
+                            "    import micrograph.engine as e\n"),
+    "backward_by_getattr": ("    getattr(Value, 'back' + 'ward')(root, retain_graph=True)\n", ""),
+    "micrograph_grad": ("    found = micrograph.grad(root, leaves, retain_graph=True, allow_unused=True)\n", ""),
+    "autograd_grad": ("    found = micrograph.autograd.grad(root, leaves, retain_graph=True, allow_unused=True)\n", ""),
+    "importlib_engine": ("    importlib.import_module('micrograph.engine').backward(root, retain_graph=True)\n",
+                         "    import importlib\n"),
+    "dunder_import": ("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n", ""),
+    "sys_modules": ("    sys.modules['micrograph.engine'].backward(root, retain_graph=True)\n", "    import sys\n"),
+    "class_dict_method": ("    type(root).__dict__['backward'](root, retain_graph=True)\n", ""),
+    "autograd_backward": ("    micrograph.autograd.backward([root], retain_graph=True)\n", ""),
+}
+
 CASES = [
-    Wrong("recursive", fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"}),
-    Wrong("overwrite", fails={DIAMOND: "add both gradients"},  # no accumulation where paths meet
+    Wrong("recursive", fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
+          edits={ORDER_BODY: RECURSIVE}),  # right on small graphs
+    Wrong("overwrite", fails={DIAMOND: "backprop's gradient for a in the first diamond is a different number"},  # no accumulation where paths meet
           edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
                  "            arrived[child] = child_grad\n"}),
-    Wrong("bfs_order", fails={ORDER: "every node that feeds gradient into it"}),
-    Wrong("engine_backward", fails=BY_HAND_TESTS, edits=_engine(  # reads .grad, leaves it set
-        "    root.backward(retain_graph=True)\n"
-        "    return {leaf: leaf.grad.item() for leaf in leaves if leaf.grad is not None}\n")),
-    Wrong("backward_restoring", fails=BY_HAND_TESTS, edits=_engine(
-        "    root.backward(retain_graph=True)\n")),
-    Wrong("grad_imported", fails=BY_HAND_TESTS, edits=_engine(  # grad imported by name
-        "    found = grad(root, leaves, retain_graph=True, allow_unused=True)\n",
-        "    from micrograph import grad\n")),
-    Wrong("engine_backward_alias", fails=BY_HAND_TESTS, edits=_engine(
-        "    b(root, retain_graph=True)\n", "    from micrograph.engine import backward as b\n")),
-    Wrong("engine_module_alias", fails=BY_HAND_TESTS, edits=_engine(
-        "    found = e.grad(root, leaves, retain_graph=True, allow_unused=True)\n",
-        "    import micrograph.engine as e\n")),
-    Wrong("backward_by_getattr", fails=BY_HAND_TESTS, edits=_engine(
-        "    getattr(Value, 'back' + 'ward')(root, retain_graph=True)\n")),
-    Wrong("micrograph_grad", fails=BY_HAND_TESTS, edits=_engine(
-        "    found = micrograph.grad(root, leaves, retain_graph=True, allow_unused=True)\n")),
-    Wrong("autograd_grad", fails=BY_HAND_TESTS, edits=_engine(
-        "    found = micrograph.autograd.grad(root, leaves, retain_graph=True, allow_unused=True)\n")),
-    Wrong("root_not_first", fails={"topological order of the diamond": "root.grad_fn comes first"},
+    Wrong("bfs_order", fails={ORDER: "puts a node before a node that feeds gradient into it"},
+          edits={ORDER_BODY: BREADTH_FIRST}),  # each node at its first discovery
+    Wrong("root_not_first", fails={"topological order of the diamond": "your order of the diamond does not start at root.grad_fn"},
           edits={"    return order\n": "    return order[::-1]\n"}),
     Correct("reversed_dfs"),
     Correct("kahn_queue"),
-]
+    Wrong("order_without_leaves", fails={"topological order of the diamond":
+                                         "leaves out a node that is reachable from root.grad_fn"},
+          edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
+                                                  "            order.append(node)\n"}),
+    Wrong("keyed_by_node", fails={DIAMOND: "keys that are not leaf Values of the graph"},
+          edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"}),
+    Wrong("blocked_as_zero", fails={"a node no gradient reaches, on one graph": "is not None, where the statement's is None"},
+          edits={"            if child is None or child_grad is None:\n                continue\n":
+                 "            if child is None:\n                continue\n            child_grad = child_grad or 0.0\n"}),
+    Wrong("star_import", fails=BY_HAND_TESTS,  # the engine's loop under its own name, via import *
+          edits={"import micrograph\n": "import micrograph\nfrom micrograph.engine import *  # noqa: F403\n",
+                 **_engine("    backward(root, retain_graph=True)\n")}),
+] + [Wrong(name, fails=BY_HAND_TESTS, edits=_engine(*call)) for name, call in ENGINE_ALIASES.items()]
