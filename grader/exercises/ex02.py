@@ -88,7 +88,7 @@ def _assorted() -> list[Value]:
     return [p, q, c, d, e, f, g]
 
 
-ASSORTED = ("p, a leaf that requires grad", "q, a leaf without grad", "p + 0", "q * 3", "p - q",
+ASSORTED = ("p = Value(..., requires_grad=True)", "q = Value(...)", "p + 0", "q * 3", "p - q",
             "((p - q) * (q * 3)).exp()", "q * 3 - q")
 
 

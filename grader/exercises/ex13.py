@@ -21,7 +21,7 @@ from micrograph import Function, Value, observe
 from grader.spec import Exercise, Limits
 from grader.spec.facts import Check
 from grader.spec.probe import grad, num, show
-from grader.spec.provenance import check, result_of
+from grader.spec.provenance import check, result_of, watching
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -36,7 +36,7 @@ RANDOM_SEEDS = (101, 202, 303, 404, 505)
 # -- graphs ----------------------------------------------------------------------------------
 class Graph(NamedTuple):
     """A graph the probe built: its root, its leaves, their names and the graph's name, as
-    the feedback names them (words, never numbers)."""
+    the feedback names them, like code (``backprop(diamond_b)[a]``), in any language."""
 
     root: Value
     leaves: list[Value]
@@ -53,7 +53,7 @@ def _diamond(a: float) -> Graph:
 def _documents(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
     root = micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
-    return Graph(root, [wl, xl], ("w", "x"), "documents' graph")
+    return Graph(root, [wl, xl], ("w", "x"), "documents")
 
 
 def _random_graph(seed: int) -> Graph:
@@ -78,8 +78,8 @@ def _random_graph(seed: int) -> Graph:
     for _ in range(30):
         op = rng.choice(ops)
         pool.append(op(rng.choice(pool), rng.choice(pool)))
-    names = tuple(f"leaf {name}" for name in "abcdef")
-    return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random graph")
+    names = tuple("pqrstu")  # leaves named by letters: a digit could read as an answer
+    return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random")
 
 
 def _chain(links: int = CHAIN_LINKS, w: float = 0.75, x: float = -0.125) -> Graph:
@@ -105,7 +105,7 @@ class _Stop(Function):
 
 def _blocked(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "graph with a blocked node")
+    return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "blocked")
 
 
 # -- observing --------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _reachable(root: Value) -> set[int]:
     return seen
 
 
-ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+LETTERS = "abcdefg"
 
 
 def _order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]:
@@ -156,14 +156,14 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
                 graph: str) -> dict[str, Any]:
     """The returned gradient of each leaf (found by identity, never by ==), and whether every
     key is one of the graph's leaves."""
-    label = f"backprop's answer for {graph}"
+    label = f"backprop({graph})"
     if type(result) is not dict:
         return {"answer": result_of(f"not a dict: {type(result).__name__}", label)}
     items = list(result.items())
     found = [next((num(g) for k, g in items if k is leaf), None) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
     return {
-        "answer": [result_of(g, f"backprop's gradient for {name} in {graph}")
+        "answer": [result_of(g, f"backprop({graph})[{name}]")
                    for g, name in zip(found, names)],
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
     }
@@ -183,7 +183,8 @@ def _engine_watched() -> Iterator[list[int]]:
 
 
 def _named(graphs: list[Graph]) -> list[Graph]:
-    """The graphs with their names made distinct: "the second diamond" (words, no numbers)."""
+    """The graphs with their names made distinct by a letter: diamond_a, diamond_b (no digits:
+    a feedback never holds a number that could be an answer)."""
     count: dict[str, int] = {}
     for g in graphs:
         count[g.label] = count.get(g.label, 0) + 1
@@ -191,7 +192,7 @@ def _named(graphs: list[Graph]) -> list[Graph]:
     named = []
     for g in graphs:
         i = seen[g.label] = seen.get(g.label, -1) + 1
-        label = f"the {ORDINAL[i]} {g.label}" if count[g.label] > 1 else f"the {g.label}"
+        label = f"{g.label}_{LETTERS[i]}" if count[g.label] > 1 else g.label
         named.append(g._replace(label=label))
     return named
 
@@ -208,14 +209,19 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
     }
 
 
-def _side_by_side(sub, graphs: list[Graph]) -> dict[str, Any]:
-    """``_backprop`` on several graphs: per-graph gradients, and the checks once."""
-    results = [_backprop(sub, g) for g in _named(graphs)]
-    return {
+def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any]:
+    """``_backprop`` on several graphs: per-graph gradients, and the checks once; with
+    ``walk``, also whether backprop called the engine's own walk (small graphs only: watching
+    every call costs time)."""
+    with contextlib.ExitStack() as stack:
+        call = stack.enter_context(watching(sub, "backprop", engine_walk=True)) if walk else None
+        results = [_backprop(sub, g) for g in _named(graphs)]
+    observed = {
         "grads": [r["grads"] for r in results],
         "grads_untouched": all(r["grads_untouched"] for r in results),
         "used_engine_backward": any(r["used_engine_backward"] for r in results),
     }
+    return {**observed, "own_walk": call.fact} if call is not None else observed
 
 
 @contextlib.contextmanager
@@ -241,6 +247,8 @@ BY_HAND = ("backprop ran the engine's own backward pass (through backward, grad 
            "yourself, passing the gradients on with local_grads")
 UNTOUCHED = ("backprop changed a leaf's .grad: return the gradients in a dict and leave every "
              ".grad alone")
+OWN = ("write the walk yourself: an explicit stack or queue over next_functions, and "
+       "local_grads for each node")
 ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, each node "
          "before the nodes in its next_functions: count the edges into each node, then Kahn's "
          "algorithm.")
@@ -257,18 +265,24 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
         "before it runs, and key the answer by the leaf Value (node.variable)",
         "grads_untouched": UNTOUCHED,
         "used_engine_backward": BY_HAND,
+        "own_walk": OWN,
     },
 )
 def diamond(sub):
     graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
-    return _side_by_side(sub, graphs + [_documents(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))])
+    graphs += [_documents(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))]
+    return _side_by_side(sub, graphs, walk=True)
 
 
-def _orders(sub, graphs: list[Graph]) -> list[list[dict[str, Any]]]:
+def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     """``_order_report`` on each graph: a CHECK fact per property, so the feedback says which
-    one the student's order breaks, and on which graph."""
-    return [_order_report(sub.topological_order(g.root), g.root, f"your order of {g.label}")
-            for g in _named(graphs)]
+    one the student's order breaks, and on which graph; and whether topological_order called
+    the engine's own walk (``micrograph.engine._run_order``) instead of being one."""
+    with watching(sub, "topological_order", engine_walk=True) as call:
+        orders = [sub.topological_order(g.root) for g in graphs]
+    reports = [_order_report(order, g.root, f"topological_order({g.label})")
+               for order, g in zip(orders, _named(graphs))]
+    return {"order": reports, "own_walk": call.fact}
 
 
 @EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
@@ -287,10 +301,10 @@ def order_random(sub):
     feedback="Start at root.grad_fn with d root / d root = 1, add up the gradients arriving at each node, pass "
     "them on with local_grads (skipping None nodes and None gradients), and return only the "
     "leaves a gradient reached.",
-    key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND},
+    key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND, "own_walk": OWN},
 )
 def grads_random(sub):
-    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS])
+    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS], walk=True)
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "
@@ -304,9 +318,9 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     for g in _named(graphs):
         with _counted(sub) as calls, _engine_watched() as passes:
             sub.backprop(g.root)
-        runs.append([result_of(len(calls), f"the number of nodes of {g.label} that ran"),
+        runs.append([result_of(len(calls), f"local_grads nodes in backprop({g.label})"),
                      check(Check.RUNS_ONCE, max(calls.values(), default=0) <= 1,
-                           f"local_grads on {g.label}")])
+                           f"backprop({g.label})")])
         engine = engine or passes[0] > 0
     return {"runs": runs, "used_engine_backward": engine}
 
@@ -361,8 +375,8 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     """topological_order and backprop on a long chain: the order, the gradients, whether .grad
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line."""
-    report = _order_report(sub.topological_order(graph.root), graph.root, "your order of the chain")
-    observed = _backprop(sub, graph._replace(label="the chain"))
+    report = _order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)")
+    observed = _backprop(sub, graph)
     return {"order": report, **observed}
 
 

@@ -102,6 +102,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                      ("one_graph", Say.OTHER_GRAPH)):
         if want.get(key) is True and got.get(key) is False:
             found.append(_diff(say, label=label))
+    if want.get("engine_walk") is False and got.get("engine_walk") is True:
+        found.append(_diff(Say.ENGINE_WALK, label=label))
     return found
 
 
@@ -220,9 +222,10 @@ _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Differe
 }
 
 
-# Causes before consequences: what the call did (no backward, no_grad) explains a missing
-# gradient, which explains a graph that is not the statement's.
-_ORDER = {Kind.CALL.value: 0, Kind.ERROR.value: 1, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
+# The student's own error first (an exception their code caught and returned), then causes
+# before consequences: what the call did (no backward, no_grad) explains a missing gradient,
+# which explains a graph that is not the statement's.
+_ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
           Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
 
 

@@ -90,6 +90,8 @@ class Say(str, enum.Enum):
                      "from a graph built again, not from the first pass's graph.")
     NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
                         "for that pass was not read from .grad.")
+    ENGINE_WALK = N_("{label} called the engine's own backward walk (a function of "
+                     "micrograph.engine), where the exercise is to write that walk yourself.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "

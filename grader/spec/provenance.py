@@ -155,6 +155,7 @@ class Call(observe.Observer):
         self.grad_mode_off = False
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
+        self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
@@ -181,6 +182,8 @@ class Call(observe.Observer):
         from_student = caller is not None and caller.f_code.co_filename == self.filename
         if from_student and frame.f_code is _GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
+        if from_student and frame.f_code.co_filename in _ENGINE_WALK:
+            self.engine_walk = True
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled()
 
@@ -201,12 +204,16 @@ def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
 
 
 _GRAD_GETTER = micrograph.Value.grad.fget.__code__  # type: ignore[attr-defined]
+# The engine's backward walk: its order, its ready queue, its node runner (ex13 asks for your own).
+_ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name)
+                         for name in ("engine.py", "ready_queue.py"))
 
 
 @contextlib.contextmanager
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
-             started_from: list[Any] | None = None, one_graph: bool = False) -> Iterator[Call]:
+             started_from: list[Any] | None = None, one_graph: bool = False,
+             engine_walk: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -223,7 +230,9 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     ``started_from`` (Values given to the student) it says whether every pass started from
     them (not from a Value the student made of them: ``sum(v[j] * loss[j]).backward()`` is no
     vector-Jacobian product by backward); with ``one_graph`` whether every pass started from
-    the first pass's roots (a second backward on a graph built again needs no retain_graph).
+    the first pass's roots (a second backward on a graph built again needs no retain_graph);
+    with ``engine_walk`` whether it called a function of the engine's own walk (its order or
+    node runner, ``micrograph.engine._run_order``), however it reached it.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
@@ -255,6 +264,8 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
             call.fact["from_given"] = all(roots <= given for roots in call.roots)
         if one_graph:
             call.fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)
+        if engine_walk:
+            call.fact["engine_walk"] = call.engine_walk
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:

@@ -81,12 +81,12 @@ ENGINE_ALIASES = {  # name: (the call, imports it needs)
 CASES = [
     Wrong("recursive", fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
           edits={ORDER_BODY: RECURSIVE}),  # right on small graphs
-    Wrong("overwrite", fails={DIAMOND: "backprop's gradient for a in the first diamond is a different number"},  # no accumulation where paths meet
+    Wrong("overwrite", fails={DIAMOND: "backprop(diamond_a)[a] is a different number"},  # no accumulation where paths meet
           edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
                  "            arrived[child] = child_grad\n"}),
     Wrong("bfs_order", fails={ORDER: "puts a node before a node that feeds gradient into it"},
           edits={ORDER_BODY: BREADTH_FIRST}),  # each node at its first discovery
-    Wrong("root_not_first", fails={"topological order of the diamond": "your order of the diamond does not start at root.grad_fn"},
+    Wrong("root_not_first", fails={"topological order of the diamond": "topological_order(diamond) does not start at root.grad_fn"},
           edits={"    return order\n": "    return order[::-1]\n"}),
     Correct("reversed_dfs"),
     Correct("kahn_queue"),
@@ -99,6 +99,9 @@ CASES = [
     Wrong("blocked_as_zero", fails={"a node no gradient reaches, on one graph": "is not None, where the statement's is None"},
           edits={"            if child is None or child_grad is None:\n                continue\n":
                  "            if child is None:\n                continue\n            child_grad = child_grad or 0.0\n"}),
+    Wrong("engine_order", fails={"topological order of random graphs":  # the engine's own sort
+                                 "topological_order called the engine's own backward walk"},
+          edits={ORDER_BODY: "    return micrograph.engine._run_order([root.grad_fn], None)\n" + ORDER_BODY}),
     Wrong("star_import", fails=BY_HAND_TESTS,  # the engine's loop under its own name, via import *
           edits={"import micrograph\n": "import micrograph\nfrom micrograph.engine import *  # noqa: F403\n",
                  **_engine("    backward(root, retain_graph=True)\n")}),
