@@ -155,4 +155,5 @@ def detached_hidden(sub):
 @EXERCISE.diagram
 def draw(sub):
     r = sub.detach_cuts_graph(1.5)
-    return [r["y_full"], r["y_cut"]], r
+    # the detached factor is drawn where y_cut uses it (a constant), not again on its own
+    return [r["y_full"], r["y_cut"]], {k: v for k, v in r.items() if k != "w_cut_detached"}
