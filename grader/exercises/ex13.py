@@ -1,12 +1,11 @@
 """ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
 
-The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, a
-chain of 3,000 ops (public) and one of 100,000, a graph with a node no gradient reaches), judge the order with their own
-walk (``_order_report``), read the returned gradients by leaf identity, count the calls of
-``local_grads`` per node, check that no ``.grad`` changed, and count the engine's backward
-passes (``_engine_watched``, through ``micrograph.observe.passes``, which sees a pass however it
-was started): a backprop that calls backward or micrograph.grad, even one that puts every
-``.grad`` back afterwards, has not written backward by hand.
+The probes build their own graphs (the diamond, the documents' graph, seeded random graphs,
+chains of 3,000 (public) and 100,000 ops, a graph with a node no gradient reaches), judge the
+order property by property (``_order_report``), read the gradients by leaf identity, count the
+calls of ``local_grads`` per node, check that no ``.grad`` changed, count the engine's passes
+(``micrograph.observe.passes`` sees a pass however it was started, even one that puts every
+``.grad`` back) and, on small graphs, watch for calls into the engine's own walk.
 """
 
 from __future__ import annotations
@@ -171,9 +170,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
 
 @contextlib.contextmanager
 def _engine_watched() -> Iterator[list[int]]:
-    """Count the engine's backward / grad passes started inside the block: the list gets the
-    count when the block ends (``micrograph.observe.passes()`` counts every pass, whichever
-    name, alias or import started it)."""
+    """The engine's passes started in the block (any name, alias or import), when it ends."""
     started = observe.passes()
     counted: list[int] = []
     try:
