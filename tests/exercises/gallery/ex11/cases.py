@@ -45,4 +45,5 @@ CASES = [
     Correct("always_retain", edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
     Wrong("vjp_as_weighted_sum", fails={VJP: "vjp started backward from a Value it made itself"},
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
+    Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=True)\n"}),
 ]
