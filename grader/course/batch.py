@@ -15,9 +15,10 @@ Nothing is lost and nothing is graded twice:
 * ``grades.csv`` is rewritten (atomically) from those results after every student, and at the
   start of every run, so after a crash it is stale at most until the next run.
 
-Children run on ``jobs`` threads (two per core by default), one exercise of one student per
-child: the parent only waits, judges and writes, and one student's hang or bomb costs only that
-child's own limits.  Ctrl-C,
+Students are graded on ``jobs`` threads (two per core by default), each student's exercises in
+one sandboxed child that runs each exercise in a process of its own (``grader.sandbox.session``):
+the parent only waits, judges and writes, and one exercise's hang or bomb costs only that
+exercise's own limits.  Ctrl-C,
 SIGTERM and SIGHUP kill the running children at once and leave every finished student on disk.
 """
 
@@ -92,7 +93,6 @@ class _Student:
     started: float
     results: dict[str, ExerciseResult] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
-    waiting: int = 0
 
 
 # --- the batch ----------------------------------------------------------------------------
@@ -180,9 +180,12 @@ class Batch:
         self.course.shown.update(found.shown)
         return _Student(entry, key, staging, workdir, found, time.monotonic())
 
-    def _grade_one(self, student: _Student, ex: LoadedExercise) -> ExerciseResult:
-        path = student.intake.files[ex.spec.id]
-        return self.course.grade(ex, path, diagram_dir=student.staging / ex.spec.id)
+    def _grade_student(self, student: _Student) -> dict[str, ExerciseResult]:
+        """Every exercise the student handed in, one sandboxed child for all of them."""
+        jobs = [(ex, student.intake.files[ex.spec.id], student.staging / ex.spec.id)
+                for ex in self.exercises if ex.spec.id in student.intake.files]
+        results = self.course.grade_many(jobs)
+        return {ex.spec.id: result for (ex, _, _), result in zip(jobs, results)}
 
     def _finish(self, student: _Student) -> Row:
         """Write the student's folder atomically and return their row."""
@@ -220,39 +223,33 @@ class Batch:
         self.students.mkdir(exist_ok=True)
         (self.out / TRASH).mkdir(parents=True, exist_ok=True)
         pending = deque(todo)
-        running: dict[Future[ExerciseResult], tuple[_Student, str]] = {}
-        capacity = self.jobs * 3
-        by_id = {ex.spec.id: ex for ex in self.exercises}
+        running: dict[Future[dict[str, ExerciseResult]], _Student] = {}
+        capacity = self.jobs * 2  # students started (intake done) ahead of a free thread
         with ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="grade") as pool:
             try:
                 while pending or running:
                     while pending and len(running) < capacity:
                         student = self._start(*pending.popleft())
-                        for exercise_id in self.ids:
-                            if exercise_id in student.intake.files:
-                                future = pool.submit(self._grade_one, student, by_id[exercise_id])
-                                running[future] = (student, exercise_id)
-                                student.waiting += 1
-                        if student.waiting == 0:
+                        if student.intake.files:
+                            running[pool.submit(self._grade_student, student)] = student
+                        else:
                             self._done(student, on_done)
                     if not running:
                         continue
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
-                        student, exercise_id = running.pop(future)
+                        student = running.pop(future)
                         try:
-                            student.results[exercise_id] = future.result()
+                            student.results = future.result()
                         except Exception as exc:  # noqa: BLE001 - a grader bug costs one student
-                            student.failures.append(f"{exercise_id}: the grader failed "
+                            student.failures.append(f"the grader failed "
                                                     f"({type(exc).__name__}: {exc})")
-                        student.waiting -= 1
-                        if student.waiting == 0:
-                            self._done(student, on_done)
+                        self._done(student, on_done)
             except BaseException:
                 self.launcher.close()
                 self.launcher.kill_all()
                 pool.shutdown(wait=True, cancel_futures=True)
-                for student, _ in running.values():
+                for student in running.values():
                     student.workdir.cleanup()
                     shutil.rmtree(student.staging, ignore_errors=True)
                 raise

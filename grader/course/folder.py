@@ -19,7 +19,8 @@ from grader.course.catalog import LoadedExercise
 from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.i18n import _
-from grader.judge.grading import ExerciseResult, grade_exercise, zero
+from grader.judge.explain import LineNames
+from grader.judge.grading import ExerciseResult, judge, sandbox_run, zero
 from grader.judge.reference import (
     DEFAULT_SHIPPED_DIR,
     Expected,
@@ -28,7 +29,8 @@ from grader.judge.reference import (
     expected_for,
 )
 from grader.judge.status import ERROR
-from grader.sandbox.run import Spawn, spawn_here
+from grader.sandbox.run import ChildReport, Spawn, spawn_here
+from grader.sandbox.session import Run, run_children
 
 T = TypeVar("T")
 
@@ -73,41 +75,85 @@ class Course:
               formats: tuple[str, ...] = ("svg",)) -> ExerciseResult:
         """Grade one exercise of one submission file (zero if the file is missing, or if a
         symbolic link is on its way)."""
-        refused = refuse_link(submission, self.display(submission))
+        return self.grade_many([(ex, submission, diagram_dir)], formats)[0]
+
+    def grade_many(self, jobs: list[tuple[LoadedExercise, Path, Path | None]],
+                   formats: tuple[str, ...] = ("svg",)) -> list[ExerciseResult]:
+        """Grade exercises of one submission, (exercise, file, diagram folder) each, in order,
+        with one sandboxed child for all of them where the system allows
+        (``grader.sandbox.session``: a class is graded faster so).  A ``.ipynb`` is graded by
+        its code cells joined into the exercise's file, with lines named by cell in feedback and
+        a note on what was not graded."""
+        results: list[ExerciseResult | None] = [None] * len(jobs)
+        with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
+            ready = []
+            for i, (ex, submission, diagram_dir) in enumerate(jobs):
+                found = self._prepare(ex, submission, diagram_dir, Path(folder))
+                if isinstance(found, ExerciseResult):
+                    results[i] = found
+                else:
+                    ready.append((i, found))
+            try:
+                reports = run_children([p.run for _, p in ready], self.spawn)
+            except OSError as exc:  # the children could not be started: say so, grade the rest
+                reports = []
+                for i, p in ready:
+                    results[i] = zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
+            for (i, p), report in zip(ready, reports):
+                results[i] = self._judged(p, report, formats)
+        return [r for r in results if r is not None]
+
+    def _prepare(self, ex: LoadedExercise, submission: Path, diagram_dir: Path | None,
+                 folder: Path) -> ExerciseResult | _Prepared:
+        """What ``grade_many`` runs for one exercise, or its result when nothing is to run (no
+        file, a link, no expected answers, a notebook that cannot be read)."""
+        shown = self.display(submission)
+        refused = refuse_link(submission, shown)
         if refused:
-            return zero(ex, "error", refused)
+            return zero(ex, ERROR, refused)
         if not submission.is_file():
-            return zero(ex, ERROR, _("no file {path}: write it first", path=self.display(submission)))
+            return zero(ex, ERROR, _("no file {path}: write it first", path=shown))
         try:
             expected = self.expected(ex)
         except NoExpected as exc:
             return zero(ex, ERROR, str(exc))
-        try:
-            if notebook.is_notebook(submission):
-                return self._grade_notebook(ex, submission, expected, diagram_dir, formats)
-            return grade_exercise(ex, submission, expected, display=self.display(submission),
-                                  diagram_dir=diagram_dir, formats=formats,
-                                  spawn=self.spawn)
-        except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
-            return zero(ex, ERROR, _("cannot grade {path}: {error}", path=self.display(submission), error=exc))
-
-    def _grade_notebook(self, ex: LoadedExercise, submission: Path, expected: Expected,
-                        diagram_dir: Path | None, formats: tuple[str, ...]) -> ExerciseResult:
-        """A ``.ipynb``: its code cells joined into the exercise's file, graded as one, with
-        lines named by cell in feedback and a note on what was not graded."""
-        shown = self.display(submission)
+        if not notebook.is_notebook(submission):
+            return _Prepared(ex, sandbox_run(ex, submission, diagram_dir), expected, shown,
+                             diagram_dir)
         try:
             converted = notebook.convert_file(submission, shown)
+            joined = folder / ex.spec.id / f"{ex.spec.module}.py"
+            joined.parent.mkdir()
+            joined.write_text(converted.source, encoding="utf-8")
         except notebook.NotebookError as exc:
             return zero(ex, ERROR, str(exc))
-        with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
-            joined = Path(folder) / f"{ex.spec.module}.py"
-            joined.write_text(converted.source, encoding="utf-8")
-            result = grade_exercise(ex, joined, expected, display=shown,
-                                    diagram_dir=diagram_dir, formats=formats,
-                                    spawn=self.spawn, names=converted.where)
-        result.notes += [f"{shown}: {note}" for note in converted.notes()]
+        except OSError as exc:
+            return zero(ex, ERROR, _("cannot grade {path}: {error}", path=shown, error=exc))
+        return _Prepared(ex, sandbox_run(ex, joined, diagram_dir), expected, shown, diagram_dir,
+                         converted.where, [f"{shown}: {note}" for note in converted.notes()])
+
+    def _judged(self, p: _Prepared, report: ChildReport,
+                formats: tuple[str, ...]) -> ExerciseResult:
+        try:
+            result = judge(p.ex, report, p.expected, display=p.shown, diagram_dir=p.diagram_dir,
+                           formats=formats, names=p.names)
+        except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
+            return zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
+        result.notes += p.notes
         return result
+
+
+@dataclass
+class _Prepared:
+    """One exercise ready for the sandbox: its run, and what judging its report needs."""
+
+    ex: LoadedExercise
+    run: Run
+    expected: Expected
+    shown: str  # the file as feedback names it
+    diagram_dir: Path | None
+    names: LineNames | None = None  # a notebook's lines, named by cell
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -18,11 +18,12 @@ from grader.judge.compare import same
 from grader.judge.reference import Expected
 from grader.judge.sentences import Difference
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
-from grader.sandbox.run import ChildReport, Spawn, run_child, spawn_here
+from grader.sandbox.run import ChildReport, Spawn, spawn_here
+from grader.sandbox.session import Run, run_children
 from grader.spec import Limits, Test
 
 __all__ = ["ELSEWHERE", "ERROR", "FAILED", "PASSED", "STATUSES", "TIMEOUT", "ExerciseResult",
-           "Status", "TestResult", "grade_exercise", "zero"]
+           "Status", "TestResult", "grade_exercise", "judge", "sandbox_run", "zero"]
 
 # How a submission's exercise went as a whole, so a class report can tell misconceptions (the
 # tests of submissions that ran) from submissions that never got that far.
@@ -164,6 +165,14 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     return result(FAILED, differences.feedback(test, want, got))
 
 
+def sandbox_run(ex: LoadedExercise, submission: Path, diagram_dir: Path | None) -> Run:
+    """What the sandbox runs to grade ``submission``: every test, and the diagram probe when
+    there is a folder to draw into."""
+    spec = ex.spec
+    return Run(submission, spec.module, ex.module_name, ex.source, [t.name for t in spec.tests],
+               spec.limits, diagram_dir is not None and spec.diagram_probe is not None)
+
+
 def grade_exercise(
     ex: LoadedExercise,
     submission: Path,
@@ -181,13 +190,24 @@ def grade_exercise(
     starts the sandbox's child (see ``grader.sandbox.run``); ``names`` names the file's lines
     in feedback (a notebook's "cell 3, line 2").
     """
+    report = run_children([sandbox_run(ex, submission, diagram_dir)], spawn)[0]
+    return judge(ex, report, expected, display=display or str(submission),
+                 diagram_dir=diagram_dir, formats=formats, names=names)
+
+
+def judge(
+    ex: LoadedExercise,
+    report: ChildReport,
+    expected: Expected,
+    *,
+    display: str,
+    diagram_dir: Path | None = None,
+    formats: tuple[str, ...] = ("svg",),
+    names: explain.LineNames | None = None,
+) -> ExerciseResult:
+    """The grade of what the sandbox reported (``report``) against ``expected``, with its
+    feedback and, when ``diagram_dir`` is given, its diagrams."""
     spec = ex.spec
-    display = display or str(submission)
-    report = run_child(
-        submission=submission, module=spec.module, tests_module=ex.module_name,
-        tests_source=ex.source, tests=[t.name for t in spec.tests], limits=spec.limits,
-        diagram=diagram_dir is not None and spec.diagram_probe is not None, spawn=spawn,
-    )
     tests = [_judge(t, report, expected, display, names) for t in spec.tests]
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,

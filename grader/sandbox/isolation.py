@@ -209,7 +209,7 @@ def _probe(mode: Mode) -> str | None:
         try:
             if uid is not None and mode == UID_SECCOMP:
                 os.chown(folder, uid, uid)
-            plan = {"mode": mode, "uid": uid, "scratch": folder, "submission": "probe.py",
+            plan = {"mode": mode, "uid": uid, "scratch": folder, "submissions": ["probe.py"],
                     "readable": [], "scratch_bytes": 1 << 20, "scratch_inodes": 64}
             boot = (f"import sys; sys.path[:0] = {ROOTS!r}; "
                     "from grader.sandbox.child.isolate import self_test; self_test()")

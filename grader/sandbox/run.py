@@ -166,7 +166,7 @@ def run_child(
                 for path in (folder, target):
                     os.chown(path, uid, uid)
             plan = {"mode": mode.mode, "uid": uid, "scratch": folder,
-                    "submission": os.path.basename(target), "scratch_bytes": limits.scratch,
+                    "submissions": [os.path.basename(target)], "scratch_bytes": limits.scratch,
                     "scratch_inodes": limits.scratch_entries}
             request: Request = {
                 "fd": -1,

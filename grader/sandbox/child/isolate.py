@@ -23,24 +23,37 @@ NAMESPACES, UID_SECCOMP, LIMITS_ONLY = "namespaces", "uid+seccomp", "limits only
 
 def isolate(plan: Plan) -> list[str]:
     """Apply ``plan`` to this process (see the module doc); the layers applied."""
+    return enter(plan) + filter_self(plan)
+
+
+def enter(plan: Plan) -> list[str]:
+    """The mode's kernel layers (namespaces, own uid, no capabilities): everything ``isolate``
+    does but the seccomp filter, which names this process and so is applied by each process
+    that runs submitted code (``filter_self``)."""
     if plan.mode in (NAMESPACES, UID_SECCOMP):
         from grader.sandbox.child import namespaces  # Linux only
     if plan.mode == NAMESPACES:
-        with open(os.path.join(plan.scratch, plan.submission), "rb") as handle:
-            source = handle.read()
-        namespaces.enter_namespaces(plan, source)
-        layers = ["namespaces:user,pid,ipc,net,mount", f"uid:{os.getuid()}", "caps:none"]
-    elif plan.mode == UID_SECCOMP:
+        sources = {}
+        for name in plan.submissions:
+            with open(os.path.join(plan.scratch, name), "rb") as handle:
+                sources[name] = handle.read()
+        namespaces.enter_namespaces(plan, sources)
+        return ["namespaces:user,pid,ipc,net,mount", f"uid:{os.getuid()}", "caps:none"]
+    if plan.mode == UID_SECCOMP:
         namespaces.enter_uid(plan)
-        layers = [f"uid:{os.getuid()}", "caps:none"]
-    elif plan.mode == LIMITS_ONLY:
-        return seccomp.isolate()
-    else:
-        raise IsolationError(f"unknown isolation mode {plan.mode!r}")
+        return [f"uid:{os.getuid()}", "caps:none"]
+    if plan.mode == LIMITS_ONLY:
+        return []
+    raise IsolationError(f"unknown isolation mode {plan.mode!r}")
+
+
+def filter_self(plan: Plan) -> list[str]:
+    """The isolation filter on this process (signals only to itself); required in the
+    ``namespaces`` and ``uid+seccomp`` modes, where it is part of what the grader announced."""
     applied = seccomp.isolate()
-    if not applied:
+    if not applied and plan.mode in (NAMESPACES, UID_SECCOMP):
         raise IsolationError("the seccomp isolation filter could not be installed")
-    return layers + applied
+    return applied
 
 
 def self_test() -> None:
@@ -49,8 +62,9 @@ def self_test() -> None:
     data = json.loads(sys.stdin.buffer.read())
     data["readable"] = [os.path.dirname(os.__file__)]
     plan = Plan.from_request(data)
-    with open(os.path.join(plan.scratch, plan.submission), "wb"):
-        pass
+    for name in plan.submissions:
+        with open(os.path.join(plan.scratch, name), "wb"):
+            pass
     try:
         isolate(plan)
         __import__("colorsys")  # reading the standard library after isolation

@@ -16,6 +16,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import pkgutil
 import signal
 import sys
 import sysconfig
@@ -23,7 +24,7 @@ import threading
 import time
 import traceback
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import micrograph
@@ -184,7 +185,7 @@ def _load_tests(name: str, source: str) -> types.ModuleType:
     return module
 
 
-def _readable_dirs() -> list[str]:
+def readable_dirs() -> list[str]:
     """What the confined child may still read: the stdlib and micrograph, nothing else."""
     base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
     dirs = {
@@ -275,26 +276,42 @@ def _stdout_channel() -> int:
 
 
 def main() -> None:
+    """One exercise in this process: the child ``grader.sandbox.run.run_child`` starts."""
     started = time.monotonic()
     request: Request = json.loads(sys.stdin.buffer.read())
+    plan = Plan.from_request(dict(request["isolation"], readable=readable_dirs()))
+    run(request, started, lambda: isolate(plan))
+
+
+def preload() -> None:
+    """Import, while their files are still readable, what a test module may use after the
+    isolation: every helper of ``grader.spec`` and ``micrograph.viz`` (to draw with)."""
+    for module in pkgutil.iter_modules(spec.__path__, f"{spec.__name__}."):
+        importlib.import_module(module.name)
+    try:
+        importlib.import_module("micrograph.viz")
+    except Exception:  # noqa: BLE001 - no viz means no diagram, nothing more
+        pass
+
+
+def run(request: Request, started: float, isolating: Callable[[], list[str]]) -> None:
+    """Run one exercise's request: load its tests, isolate (``isolating`` returns the layers
+    applied, or raises IsolationError), confine, import the submission, run the probes,
+    reporting each step on the request's pipe.  ``started`` is when this exercise's time began."""
     fd, submission = request["fd"], request["submission"]
     if fd < 0:
         fd = _stdout_channel()
     limits = Limits.from_json(request["limits"])
     tests_module = _load_tests(request["tests_module"], request["tests_source"])
     exercise: spec.Exercise = tests_module.EXERCISE
+    preload()
     try:
-        importlib.import_module("micrograph.viz")  # loaded while its files are still readable
-    except Exception:  # noqa: BLE001 - no viz means no diagram, nothing more
-        pass
-    plan = dict(request["isolation"], readable=_readable_dirs())
-    try:
-        layers = isolate(Plan.from_request(plan))
+        layers = isolating()
     except IsolationError as exc:
         _send(fd, {"kind": "refused", "reason": str(exc)})
         return
     layers += confine.confine(
-        limits, read=_readable_dirs(), read_write=[os.path.dirname(submission), os.devnull]
+        limits, read=readable_dirs(), read_write=[os.path.dirname(submission), os.devnull]
     )
     _send(fd, {"kind": "confined", "layers": layers})
     sys.dont_write_bytecode = True

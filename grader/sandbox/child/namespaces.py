@@ -101,7 +101,7 @@ def _outermost(paths: tuple[str, ...]) -> list[str]:
     return kept
 
 
-def _build_root(plan: Plan, source: bytes) -> None:
+def _build_root(plan: Plan, sources: dict[str, bytes]) -> None:
     """Mount a fresh tree on the scratch path and make it the root (see the module doc)."""
     _mount(None, "/", None, _MS_REC | _MS_PRIVATE)
     root = plan.scratch
@@ -121,11 +121,12 @@ def _build_root(plan: Plan, source: bytes) -> None:
         f",uid={plan.uid},gid={plan.uid}")
     _mount("tmpfs", inside, "tmpfs", _MS_NOSUID | _MS_NODEV,
            f"size={plan.scratch_bytes},nr_inodes={plan.scratch_inodes},mode=0700{owner}")
-    target = os.path.join(inside, plan.submission)
-    with open(target, "wb") as handle:
-        handle.write(source)
-    if plan.uid is not None:
-        os.chown(target, plan.uid, plan.uid)
+    for name, source in sources.items():
+        target = os.path.join(inside, name)
+        with open(target, "wb") as handle:
+            handle.write(source)
+        if plan.uid is not None:
+            os.chown(target, plan.uid, plan.uid)
     os.mkdir(os.path.join(root, _OLD_ROOT))
     number = _SYS_PIVOT_ROOT.get(os.uname().machine)
     if number is None:
@@ -171,11 +172,7 @@ def drop_capabilities() -> None:
 
 def _wait_and_pass_on(pid: int) -> None:
     """The first process: wait for the submission's process, then end the same way."""
-    for fd in range(0, 256):
-        try:
-            os.close(fd)
-        except OSError:
-            pass
+    os.closerange(0, max(os.sysconf("SC_OPEN_MAX"), 1 << 16))  # the pipes are not its to hold
     while True:
         try:
             _, status = os.waitpid(pid, 0)
@@ -205,7 +202,7 @@ def _fork_into_pid_namespace() -> None:
         raise IsolationError("the pid namespace did not take effect")
 
 
-def enter_namespaces(plan: Plan, source: bytes) -> None:
+def enter_namespaces(plan: Plan, sources: dict[str, bytes]) -> None:
     """Everything the ``namespaces`` mode promises (module doc); returns in the process that
     runs the submission, as pid 1 of its own pid namespace, without capabilities."""
     others = _CLONE_NEWPID | _CLONE_NEWNET | _CLONE_NEWIPC
@@ -213,7 +210,7 @@ def enter_namespaces(plan: Plan, source: bytes) -> None:
     try:
         if plan.uid is not None:  # root: build the tree as root, then become the uid
             _unshare(_CLONE_NEWNS, "mount")
-            _build_root(plan, source)
+            _build_root(plan, sources)
             _become(plan.uid)
             _unshare(_CLONE_NEWUSER | others, "user, pid, net, ipc")
             _map_ids(proc, plan.uid, plan.uid)
@@ -221,7 +218,7 @@ def enter_namespaces(plan: Plan, source: bytes) -> None:
             uid, gid = os.geteuid(), os.getegid()
             _unshare(_CLONE_NEWUSER | _CLONE_NEWNS | others, "user, mount, pid, net, ipc")
             _map_ids(proc, uid, gid)
-            _build_root(plan, source)
+            _build_root(plan, sources)
     finally:
         os.close(proc)
     _fork_into_pid_namespace()

@@ -18,7 +18,7 @@ class Plan:
     mode: str
     uid: int | None  # the child's own uid (None: keep the grader's)
     scratch: str  # the scratch folder's path (the same inside and outside)
-    submission: str  # file name of the submission inside scratch
+    submissions: tuple[str, ...]  # file names of the submission's files inside scratch
     readable: tuple[str, ...]  # folders mounted read-only at their own paths
     scratch_bytes: int
     scratch_inodes: int
@@ -26,5 +26,5 @@ class Plan:
     @classmethod
     def from_request(cls, data: dict) -> "Plan":
         return cls(str(data["mode"]), data["uid"], str(data["scratch"]),
-                   str(data["submission"]), tuple(map(str, data["readable"])),
+                   tuple(map(str, data["submissions"])), tuple(map(str, data["readable"])),
                    int(data["scratch_bytes"]), int(data["scratch_inodes"]))

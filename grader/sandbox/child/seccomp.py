@@ -10,7 +10,8 @@ Two filters, each applied once and for good (``no_new_privs`` is set first):
 
 * ``PROCESSES``  fork/vfork/clone/clone3/execve/execveat fail with EPERM: no new processes, no
                  programs, even as root;
-* ``ISOLATION``  signals and ``prlimit`` only on the child itself; no System V IPC, no POSIX
+* ``ISOLATION``  signals and ``prlimit`` only on the child itself (``supervise``: all of it but
+                 this rule, for the process that starts one submission's children); no System V IPC, no POSIX
                  message queues, no kernel keyrings, no sockets (the wire is a pipe), no
                  ptrace or reading other processes' memory, no io_uring (its operations bypass
                  seccomp), no namespaces, mounts or device files, no changing other
@@ -174,6 +175,16 @@ def forbid_processes() -> list[str]:
     if arch is None or not _install(program(arch, PROCESSES, {}, 0)):
         return []
     return ["seccomp"]
+
+
+def supervise() -> list[str]:
+    """The isolation filter without its rule on signals, for the process that starts and kills
+    the children of one submission (``grader.sandbox.child.supervisor``: it runs no submitted
+    code); each of its children adds the whole ``isolate`` filter, naming itself, on top."""
+    arch = this_arch()
+    if arch is None or not _install(program(arch, _DENIED, {}, 0)):
+        return []
+    return ["seccomp:supervisor"]
 
 
 def isolate() -> list[str]:
