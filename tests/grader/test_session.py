@@ -1,0 +1,74 @@
+"""One sandboxed child per submission (``grader.sandbox.session``): each exercise still gets
+what a child of its own gave it.
+
+Every attack of the hostile gallery is handed in as ex42 beside a correct ex41, graded together
+(``Course.grade_many``, as a batch grades a student): ex42 earns what it earned alone, and ex41,
+graded after it in the same child, full marks.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from test_hostile import CASES
+from toycourse import GOOD, ToyCourse
+
+from grader.course import catalog
+from grader.sandbox.session import run_children
+from grader.judge.grading import sandbox_run
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_an_attack_costs_its_own_exercise_only(toy: ToyCourse, name: str) -> None:
+    source, score, statuses, phrase = CASES[name]
+    folder = f"together-{abs(hash(name))}"
+    hostile = toy.write(f"{folder}/ex42_hostile.py", source)
+    good = toy.write(f"{folder}/ex41_fine.py", GOOD)
+    course = toy.course
+    attacked, fine = course.grade_many([(course.load("ex42"), hostile, None),
+                                        (course.load("ex41"), good, None)])
+    assert [t.status in want.split("|") for t, want in zip(attacked.tests, statuses)] == [True] * 3
+    assert attacked.score == score
+    assert all(phrase in t.feedback for t in attacked.tests if t.status != "passed")
+    assert fine.full_marks, [t.feedback for t in fine.tests]
+
+
+def test_each_exercise_starts_from_a_fresh_process(toy: ToyCourse, tmp_path) -> None:
+    """What one exercise changes in the engine or the interpreter is gone for the next one."""
+    vandal = ("import sys, micrograph\nmicrograph.Value.__rmul__ = None\n"
+              "micrograph.set_grad_enabled(False)\nsys.setrecursionlimit(60)\n" + GOOD)
+    hostile = toy.write("fresh/ex42_hostile.py", vandal)
+    good = toy.write("fresh/ex41_fine.py", GOOD)
+    course = toy.course
+    attacked, fine = course.grade_many([(course.load("ex42"), hostile, tmp_path / "ex42"),
+                                        (course.load("ex41"), good, tmp_path / "ex41")])
+    assert attacked.full_marks and not attacked.diagrams  # its own drawing broke, nothing else
+    assert fine.full_marks and fine.diagrams
+
+
+def test_the_exercises_share_one_child(toy: ToyCourse) -> None:
+    """One uid of its own per child (root): the two exercises ran under the same one."""
+    if os.geteuid() != 0:
+        pytest.skip("children keep the grader's uid when it is not root")
+    course = toy.course
+    runs = [sandbox_run(course.load(i), toy.write(f"shared/{m}.py", GOOD), None)
+            for i, m in (("ex41", "ex41_fine"), ("ex42", "ex42_hostile"))]
+    first, second = run_children(runs)
+    uids = [[layer for layer in r.layers if layer.startswith("uid:")] for r in (first, second)]
+    assert uids[0] and uids[0] == uids[1]
+    assert first.tests.keys() == second.tests.keys() == {"positives", "negatives", "larger"}
+
+
+def test_the_course_exercises_are_graded_alike_together(tmp_path) -> None:
+    """The solutions of three course exercises, graded in one child, pass as they do alone."""
+    from grader.course.folder import Course
+    from pathlib import Path
+
+    root = Path(catalog.__file__).resolve().parents[2]
+    course = Course(root, cache_dir=tmp_path / "cache")
+    jobs = [(course.load(i), next((root / "solutions").glob(f"{i}_*.py")), tmp_path / i)
+            for i in ("ex01", "ex05", "ex09")]
+    results = course.grade_many(jobs)
+    assert [r.full_marks for r in results] == [True] * 3
+    assert all(r.diagrams for r in results)
