@@ -23,6 +23,7 @@ cannot open its memory or descriptors through /proc.
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import os
 import signal
@@ -132,6 +133,7 @@ def main() -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)  # what each child gets back
     libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+    gc.freeze()  # what is loaded now is never collected: children do not copy its pages to scan it
     for number, slot in enumerate(slots):
         pid = os.fork()
         if pid == 0:
