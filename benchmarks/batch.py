@@ -94,6 +94,8 @@ def main(argv: list[str] | None = None) -> None:
         classroom = work / "class"
         classroom.mkdir()
         kinds = make_class(classroom, args.students, args.seed)
+        print(f"grading {args.students} generated submissions with {args.tree} "
+              "(a few minutes)...", file=sys.stderr, flush=True)
         wall, cpu, summary = grade_batch(args.tree, classroom, work / "out", env)
     n = args.students
     mix = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
