@@ -19,7 +19,6 @@ from grader.course.catalog import LoadedExercise
 from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.i18n import _
-from grader.judge.explain import LineNames
 from grader.judge.grading import ExerciseResult, judge, sandbox_run, zero
 from grader.judge.reference import (
     DEFAULT_SHIPPED_DIR,
@@ -130,16 +129,18 @@ class Course:
         except OSError as exc:
             return zero(ex, ERROR, _("cannot grade {path}: {error}", path=shown, error=exc))
         return _Prepared(ex, sandbox_run(ex, joined, diagram_dir), expected, shown, diagram_dir,
-                         converted.where, [f"{shown}: {note}" for note in converted.notes()])
+                         converted)
 
     def _judged(self, p: _Prepared, report: ChildReport,
                 formats: tuple[str, ...]) -> ExerciseResult:
         try:
+            names = p.converted.where if p.converted else None
             result = judge(p.ex, report, p.expected, display=p.shown, diagram_dir=p.diagram_dir,
-                           formats=formats, names=p.names)
+                           formats=formats, names=names)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
             return zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
-        result.notes += p.notes
+        if p.converted:  # after judging: the notes say how cells count if feedback named one
+            result.notes += [f"{p.shown}: {note}" for note in p.converted.notes()]
         return result
 
 
@@ -152,8 +153,7 @@ class _Prepared:
     expected: Expected
     shown: str  # the file as feedback names it
     diagram_dir: Path | None
-    names: LineNames | None = None  # a notebook's lines, named by cell
-    notes: list[str] = field(default_factory=list)
+    converted: notebook.Converted | None = None  # a notebook's code, its lines named by cell
 
 
 @dataclass
