@@ -202,9 +202,11 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
                             node.release()
                         if node._posthooks is not None:
                             grads = node_hooks.post(node, grads, g, create_graph, needed)
-                        if node.sends is not None or held is not None:  # passed on unchanged, or shared
+                        if node.sends is not None:  # passes on its gradient unchanged or views of it
                             ledger.send(node, g, grads, held, needed)
-                        else:  # gi None: no gradient along this edge (a custom Function may say so)
+                        else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
+                            if held is not None:  # the shared gradient it received: one holder less
+                                held.release()
                             for nxt, gi in zip(node._next, grads):
                                 if nxt is not None and gi is not None and (needed is None or nxt in needed):
                                     if nxt not in buffers:

@@ -115,43 +115,57 @@ class Ledger:
         it sends can be observed: plain sums, no records.
         """
         buffers = self.buffers
-        own = held is None or held.refs >= PINNED or held.holders() == 1
-        if not self.active or own and not self._shows(node._next):
-            if held is not None:
-                held.release()
-            for nxt, gi in zip(node._next, grads):
-                if nxt is not None and gi is not None and (needed is None or nxt in needed):
-                    buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+        nexts = node._next
+        if self.active and (held is not None and held.refs < PINNED and held.holders() != 1 or self._shows(nexts)):
+            self._send_shared(node, g, grads, held, needed)
             return
+        if held is not None:
+            held.release()
+        for nxt, gi in zip(nexts, grads):
+            if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+
+    def _send_shared(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None,
+                     needed: set[Node] | None) -> None:
+        """:meth:`send` when what the node sends can be observed: one record per shared output."""
+        buffers = self.buffers
         kind = node.sends
         same = kind is Sends.SAME
         views = kind is Sends.EXPAND or kind is Sends.SPREAD
-        edges = [(nxt, gi, views or same and gi is g) for nxt, gi in zip(node._next, grads)
-                 if nxt is not None and gi is not None and (needed is None or nxt in needed)]
+        edges: list[tuple[Node, Grad, bool]] = []
+        shares = 0  # the outputs that hold the node's own gradient (SAME) or a view of it
+        hooked = False
+        for nxt, gi in zip(node._next, grads):
+            if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                shared = views or same and gi is g
+                shares += shared
+                hooked = hooked or nxt._hooks is not None
+                edges.append((nxt, gi, shared))
         src = held if held is not None else GradTensor([g], [0])
         if views:  # the node's input lets go; its views share the memory (SPREAD: of one new tensor)
             src.release()
             src = src if kind is Sends.EXPAND else GradTensor([g], [0], refs=0)
         else:  # the outputs hold the same tensor; the node's input lets go
-            src.refs += sum(shared for _, _, shared in edges)
+            src.refs += shares
             src.release()
         records = self.records
-        quiet = src.refs >= PINNED and not any(nxt._hooks for nxt, _, _ in edges)  # no hook can change src here
+        captured = self.captured_nodes
+        quiet = src.refs >= PINNED and not (hooked and any(nxt._hooks for nxt, _, _ in edges))  # no hook can change src here
         summed: list[GradTensor] = []
         plain_views: GradTensor | None = None
         for nxt, gi, shared in edges:
-            if shared and same:
-                rec: GradTensor | None = None if quiet and not self.seen(nxt) else src  # the caller holds it anyway
-            elif shared and not self.seen(nxt):  # views nobody sees: one record stands for them all
+            if not shared:
+                rec = GradTensor([gi], [1]) if kind is Sends.MASKED else None
+            elif same:  # the caller holds a root gradient anyway: no record where nobody sees it
+                rec = None if quiet and nxt.sends is None and nxt._hooks is None and nxt not in captured else src
+            elif nxt.sends is None and nxt._hooks is None and nxt not in captured:  # views nobody sees: one record
                 if plain_views is None:
                     plain_views = self._view(src, gi, kind)
                 else:
                     plain_views.refs += 1
                 rec = plain_views
-            elif shared:  # a view: it shares src's memory while it lives
+            else:  # a view: it shares src's memory while it lives
                 rec = self._view(src, gi, kind)
-            else:
-                rec = GradTensor([gi], [1]) if kind is Sends.MASKED else None
             if nxt not in buffers:  # moved into the buffer
                 buffers[nxt] = gi
                 if rec is not None:
