@@ -122,7 +122,13 @@ class Recorder:
 
 
 def program_names() -> list[str]:
-    return sorted(p.stem for p in PROGRAMS_DIR.glob("[0-9][0-9]_*.py"))
+    """Every program, in the order of its number (``99_...`` before ``100_...``).
+
+    The order matters: torch warns once per process (``create_graph``'s
+    warning), so a program may observe that warning only in its place.
+    """
+    names = (p.stem for p in PROGRAMS_DIR.glob("[0-9]*_*.py"))
+    return sorted(names, key=lambda name: (int(name.split("_", 1)[0]), name))
 
 
 def load_program(name: str) -> ModuleType:
