@@ -16,7 +16,7 @@ import operator
 from typing import Any, Callable
 
 from micrograph import inference
-from micrograph.integer import IntegralArithmetic
+from micrograph.integer import IntegralArithmetic, IntValue
 from micrograph.value import Value
 
 Compare = Callable[[float, float], bool]
@@ -90,3 +90,23 @@ def isclose(a: Value, b: Any, rtol: float, atol: float, equal_nan: bool) -> Bool
         return BoolValue.of(True)
     finite = abs(x) != float("inf") and abs(y) != float("inf")
     return BoolValue.of(finite and abs(x - y) <= atol + rtol * abs(y))
+
+
+def wrap_number(x: Any) -> Value:
+    """A Python number as torch wraps it for ``*`` and ``/``: a 0-dim tensor of the number's own
+    dtype (int64 for an int, bool for a bool, float64 for a float).
+
+    The node saves it, so ``(w * 3).grad_fn._saved_other`` is the int Value 3 (torch's ``tensor(3)``)
+    and a create_graph backward multiplies by that same Value.  Anything else is ``NotImplemented``
+    (Python raises its own TypeError).
+    """
+    if isinstance(x, bool):
+        number: Value = BoolValue._shared([1.0 if x else 0.0], None)
+    elif isinstance(x, numbers.Integral):
+        number = IntValue._shared([float(x)], None)
+    elif isinstance(x, numbers.Real):
+        number = Value._shared([float(x)], None)
+    else:
+        return NotImplemented  # type: ignore[return-value]
+    number._wrapped_number = True  # drawn as the number; never an inference value (made for the op)
+    return number

@@ -15,12 +15,13 @@ PyTorch adds three rules to an ordinary op when it runs in place, and
 
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING, Any
 
 from micrograph import inference, ops
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node, make_node
-from micrograph.tensor_api import TensorAPI, operand
+from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
 if TYPE_CHECKING:
     from micrograph.value import Value
@@ -50,6 +51,11 @@ def record(op: type[Node], self: Value, b: Any = None) -> Value:
     return self
 
 
+def _number_operand(other: Any, where: str) -> Any:
+    """``mul_``/``div_``'s operand: a number wrapped as ``*`` and ``/`` wrap it (the node saves it)."""
+    return wrapped_number(other) if isinstance(other, numbers.Real) else operand(other, where)
+
+
 class InPlace:
     """Mixed into ``Value``: the in-place methods, each recorded by :func:`record`."""
 
@@ -62,10 +68,10 @@ class InPlace:
         return record(ops.SubBackward0, self, operand(other, "sub_"))
 
     def mul_(self: Value, other: Any) -> Value:
-        return record(ops.MulBackward0, self, operand(other, "mul_"))
+        return record(ops.MulBackward0, self, _number_operand(other, "mul_"))
 
     def div_(self: Value, other: Any) -> Value:
-        return record(ops.DivBackward0, self, operand(other, "div_"))
+        return record(ops.DivBackward0, self, _number_operand(other, "div_"))
 
     def pow_(self: Value, other: Any) -> Value:
         op = ops.PowBackward1 if isinstance(other, TensorAPI) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0

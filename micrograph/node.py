@@ -122,6 +122,12 @@ def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableH
     return RemovableHandle(hooks, hook)
 
 
+
+class _SavedAccessor(property):
+    """A generated ``_saved_<name>`` property; an op's own property of that name (a number torch keeps
+    as a Scalar, readable after freeing) is left in place, in its subclasses too."""
+
+
 class Node:
     """A backward function.  Subclasses in ``ops.py`` declare one op each.
 
@@ -173,7 +179,9 @@ class Node:
         cls.save_rules = tuple((n, cls.inputs.index(only[n]) if n in only else None) for n in cls.saves)
         cls.saved_is_output = tuple(name == "out" for name in cls.saves)
         for i, name in enumerate(cls.saves):  # torch's accessors, as properties: grad_fn._saved_self ...
-            setattr(cls, "_saved_" + cls.torch_names.get(name, name), property(lambda self, i=i: self._saved_item(i)))
+            accessor = "_saved_" + cls.torch_names.get(name, name)
+            if isinstance(getattr(cls, accessor, None), (_SavedAccessor, type(None))):  # else the op wrote its own
+                setattr(cls, accessor, _SavedAccessor(lambda self, i=i: self._saved_item(i)))
         for name in getattr(cls, "consts", ()):  # a constant of an ops_extra node (alpha, a bound)
             setattr(cls, "_saved_" + name, property(lambda self, name=name: getattr(self, name)))
         for name, number in cls.saved_constants.items():  # add's _saved_alpha: the same for every node
@@ -206,16 +214,7 @@ class Node:
 
     @property
     def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
-        """``(node, input number)`` per edge, the number always 0 for scalars; a new tuple per
-        call, as torch's.  Written out for one and two edges (every op node): a graph walk
-        reads this once or twice per node (ex13's probes: 700,000 times on their 100,000-op
-        chain), and the generic ``tuple(zip(...))`` costs three times as much."""
-        nxt = self._next
-        if len(nxt) == 2:
-            return ((nxt[0], 0), (nxt[1], 0))
-        if len(nxt) == 1:
-            return ((nxt[0], 0),)
-        return tuple([(n, 0) for n in nxt])
+        return tuple(zip(self._next, itertools.repeat(0)))  # (node, input number): always 0 for scalars
 
     def __repr__(self) -> str:
         return f"<{self.name().rsplit('::', 1)[-1]} object at {id(self):#x}>"
@@ -236,6 +235,9 @@ class Node:
         freeing backward, torch's "backward through the graph a second time" error.
         """
         if self._saved is None:
+            _, needed_by = self.save_rules[i]
+            if needed_by is not None and self._next[needed_by] is None:
+                return None  # never saved (no gradient needed it): torch's empty slot reads None, freed or not
             raise RuntimeError(SECOND_BACKWARD)
         item = self._saved[i]
         if item is None or type(item) is float:

@@ -196,10 +196,31 @@ class PowBackward2(BinaryOp):
     inputs = ("b",)
     saves = ("a", "b", "out")
     forward = staticmethod(ieee.pow)
+    base_type: ClassVar[type] = float
+
+    @property
+    def _saved_self(self) -> float | int:
+        """The number base, a Scalar in torch: shown as given, readable after a freeing backward."""
+        return self.base_type(self._saved[0] if self._saved is not None else self.__dict__["_kept_base"])
+
+    def release(self) -> None:
+        if self._saved is not None:
+            self.__dict__["_kept_base"] = self._saved[0]
+        self._saved = None
 
     @staticmethod
     def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
         return (_pow_exponent_grad(g, a, b, out),)
+
+
+class IntPowBackward2(PowBackward2):
+    """``n ** w`` for an int ``n``: torch's PowBackward2, whose ``_saved_self`` is that int."""
+
+    __slots__ = ()
+    base_type = int
+
+    def name(self) -> str:
+        return "PowBackward2"
 
 
 def _pow_exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:

@@ -54,7 +54,7 @@ def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tup
     if all(e is None for e in edges):
         return out
     items = tuple(Value._shared(out._storage, out._shared_vc()) if s == "out" else s for s in saved)
-    versions = tuple(x._version if isinstance(x, Value) else 0 for x in items)
+    versions = tuple(x._vc[0] if isinstance(x, Value) and x._vc is not None else 0 for x in items)
     node = op(edges, result=result, saved=items, versions=versions)
     for name, value in consts.items():
         setattr(node, name, value)
@@ -205,6 +205,7 @@ class ClampBackward0(ExtraOp):
 class ClampMinBackward0(ExtraOp):
     __slots__ = ()
     saves = ("self",)
+    consts = ("min",)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         (v,) = self.saved(create_graph)
@@ -214,6 +215,7 @@ class ClampMinBackward0(ExtraOp):
 class ClampMaxBackward0(ExtraOp):
     __slots__ = ()
     saves = ("self",)
+    consts = ("max",)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         (v,) = self.saved(create_graph)
@@ -273,8 +275,8 @@ def clamp(v: Value, min: Any = None, max: Any = None, prefix: str = "") -> Value
 
 
 def _scalar(bound: Any) -> int | float:
-    """A number bound as torch keeps it (a Scalar): an int stays an int, anything else is a float."""
-    return bound if type(bound) is int else float(bound)
+    """A number bound as torch keeps it (a Scalar): an int or a bool stays itself, anything else is a float."""
+    return bound if type(bound) in (int, bool) else float(bound)
 
 
 def clamp_min(v: Value, min: Any) -> Value:  # noqa: A002

@@ -53,6 +53,9 @@ class TensorAPI:
     """Mixed into ``Value``; ``self`` is always a Value."""
 
     __slots__ = ()
+    # A Python number that ``*`` or ``/`` wrapped into a Value (:func:`wrapped_number`):
+    # diagrams still draw it as the number it was.
+    _wrapped_number = False
 
     # -- comparisons: bool Values, never recorded ----------------------------------------
     def __eq__(self, other: Any) -> Any:  # type: ignore[override]
@@ -314,6 +317,12 @@ def operand(x: Any, where: str | None = None) -> Any:
     if where is None:
         return NotImplemented
     raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+
+
+def wrapped_number(x: Any) -> Any:
+    """``mul``/``div``'s operand: a Value stays itself, a Python number is wrapped as torch wraps it
+    (``boolean.wrap_number``: the node saves it, ``grad_fn._saved_other`` shows it)."""
+    return x if isinstance(x, TensorAPI) else _boolean().wrap_number(x)
 
 
 def _format_number(x: float) -> str:

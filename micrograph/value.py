@@ -33,7 +33,7 @@ from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_recording
 from micrograph.node import AccumulateGrad, Node, RemovableHandle, make_node, sequence
 from micrograph.inplace import InPlace
-from micrograph.tensor_api import TensorAPI, operand
+from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
 Number = int | float
 
@@ -240,23 +240,23 @@ class Value(InPlace, TensorAPI):
         return _record(ops.RsubBackward1, self, operand(other))
 
     def __mul__(self, other: Any) -> Value:
-        return _record(ops.MulBackward0, self, operand(other))
+        return _record(ops.MulBackward0, self, wrapped_number(other))
 
     __rmul__ = __mul__
 
     def __truediv__(self, other: Any) -> Value:
-        return _record(ops.DivBackward0, self, operand(other))
+        return _record(ops.DivBackward0, self, wrapped_number(other))
 
     def __rtruediv__(self, other: Any) -> Value:
         # PyTorch computes number / w as reciprocal(w) * number.
-        return _record(ops.MulBackward0, self.reciprocal(), operand(other))
+        return _record(ops.MulBackward0, self.reciprocal(), wrapped_number(other))
 
     def __pow__(self, other: Any) -> Value:
         op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
         return _record(op, self, operand(other))
 
     def __rpow__(self, other: Any) -> Value:
-        return _record(ops.PowBackward2, operand(other), self)
+        return _record(ops.IntPowBackward2 if type(other) is int else ops.PowBackward2, operand(other), self)
 
     def __neg__(self) -> Value:
         return _record(ops.NegBackward0, self)

@@ -99,10 +99,10 @@ def node_saved(n: Node) -> list[Saved]:
         item: Any = saved[i]
         if item is None:
             continue
-        if isinstance(item, Value):
+        if isinstance(item, Value) and not item._wrapped_number:  # a wrapped Python number is drawn as one
             items.append(Saved(slot, item._storage[0], saved_version, item._version))
         else:
-            items.append(Saved(slot, float(item), None, None))
+            items.append(Saved(slot, float(item), None, None))  # float(): a wrapped number's too
     return items
 
 
@@ -111,7 +111,8 @@ def node_saved_operand(n: Node, slot: str | None) -> Any:
     saved = n._saved
     if slot is None or saved is None or slot not in type(n).saves:
         return None
-    return saved[type(n).saves.index(slot)]
+    item = saved[type(n).saves.index(slot)]
+    return item._storage[0] if isinstance(item, Value) and item._wrapped_number else item  # drawn as the number
 
 
 def stand_in(n: Node) -> Value:
