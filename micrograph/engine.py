@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly, arguments, grad_objects, node_hooks, ready_queue
+from micrograph import anomaly, arguments, grad_objects, multi_output, node_hooks, ready_queue
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge
@@ -183,7 +183,7 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
                     if runs and capture is not None and node in capture:
                         capture[node] = ledger.captured_before_hooks(node, g)
                     if node._hooks is not None or node._retained is not None:
-                        g = _call_hooks(node, g, create_graph, ledger)
+                        g = (multi_output.call_hooks if node._outputs else _call_hooks)(node, g, create_graph, ledger)
                     held = records.pop(node, None) if records else None  # a shared gradient's record
                     if not runs:
                         if node in capture:  # type: ignore[operator]
@@ -202,12 +202,13 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
                             node.release()
                         if node._posthooks is not None:
                             grads = node_hooks.post(node, grads, g, create_graph, needed)
+                        sent = grads if node._next_nr is None else multi_output.sent(node, grads)  # by output number
                         if node.sends is not None:  # passes on its gradient unchanged or views of it
-                            ledger.send(node, g, grads, held, needed)
+                            ledger.send(node, g, sent, held, needed)
                         else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
                             if held is not None:  # the shared gradient it received: one holder less
                                 held.release()
-                            for nxt, gi in zip(node._next, grads):
+                            for nxt, gi in zip(node._next, sent):
                                 if nxt is not None and gi is not None and (needed is None or nxt in needed):
                                     if nxt not in buffers:
                                         buffers[nxt] = gi
@@ -337,7 +338,7 @@ def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[t
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         node = gradient_edge(v)
         assert node is not None
-        roots.append((node, _root_grad(g, create_graph)))
+        roots.append((node, multi_output.root(node, v, _root_grad(g, create_graph))))
     return roots
 
 

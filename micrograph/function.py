@@ -35,7 +35,7 @@ import inspect
 import warnings
 from typing import Any, ClassVar
 
-from micrograph import anomaly, inference
+from micrograph import anomaly, inference, multi_output
 from micrograph.grad_mode import is_grad_enabled, no_grad
 from micrograph.node import Grad, Node, gradient_edge
 from micrograph.value import Value
@@ -70,8 +70,8 @@ class BackwardCFunction(Node):
         self._non_differentiable = values
 
     def set_materialize_grads(self, value: bool) -> None:
-        """torch's switch for passing None instead of zeros to ``backward``; with one output,
-        ``backward`` only runs when a gradient reached it, so it never sees a missing one."""
+        """torch's switch for passing None instead of zeros to ``backward`` for an output no gradient
+        reached (with several outputs; with one, ``backward`` only runs when a gradient reached it)."""
         self.materialize_grads = value
 
     # -- what forward and backward call ------------------------------------------------
@@ -91,25 +91,28 @@ class BackwardCFunction(Node):
     saved_tensors = saved_values  # torch's name
 
     # -- the Node protocol ---------------------------------------------------------------
-    def _seal(self, output: Value) -> None:
+    def _seal(self, outputs: tuple[Any, ...]) -> None:
         """Save what forward asked to keep, stamped with its version now that forward is done.
 
         A saved output is kept as a bare alias (same number and version counter,
-        no ``grad_fn``): holding the output itself would make a cycle through
-        this node, which reference counting never frees.
+        no ``grad_fn``, its output number): holding the output itself would make a
+        cycle through this node, which reference counting never frees.
         """
-        self.saved_is_output = tuple(v is output for v in self._to_save)
-        self.save(
-            tuple(Value._shared(v._storage, v._shared_vc()) if out and v is not None else v
-                  for v, out in zip(self._to_save, self.saved_is_output)),
-            tuple(0 if v is None else v._version for v in self._to_save),
-        )
+        numbers = [next((i for i, out in enumerate(outputs) if v is out), None) for v in self._to_save]
+        self.saved_is_output = tuple(nr is not None for nr in numbers)
+        self.save(tuple(v if nr is None else _alias(v, nr) for v, nr in zip(self._to_save, numbers)),
+                  tuple(0 if v is None else v._version for v in self._to_save))
         self._to_save = ()
-        self._result = output.item()
+        self._result = next(out for out in outputs if isinstance(out, Value)).item()
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""
-        result = self._forward_cls.backward(self, grad if create_graph else Value._shared([grad], None))
+        if self._outputs:  # one gradient per output (multi_output.Slots); zeros where none came, unless told not to
+            given = multi_output.materialized(grad, create_graph, self.materialize_grads and self._is_tensor_output)
+            result = self._forward_cls.backward(self, *(g if g is None or create_graph else Value._shared([g], None)
+                                                         for g in given))
+        else:
+            result = self._forward_cls.backward(self, grad if create_graph else Value._shared([grad], None))
         grads = result if isinstance(result, tuple) else (result,)
         expected = len(self._is_value)
         if len(grads) > expected and all(g is None for g in grads[expected:]):
@@ -194,10 +197,7 @@ class Function:
         with no_grad():
             result = cls.forward(ctx, *args)
         if isinstance(result, tuple):
-            raise NotImplementedError(
-                f"{cls.__name__}.forward returned a tuple: micrograph's Functions have one output "
-                "(make one Function per output)"
-            )
+            return _outputs(result, ctx, edges)
         if not isinstance(result, Value):
             return result  # a number (or anything else) comes back as it is, unrecorded, as in torch
         if any(result is not v for v in ctx._dirty):
@@ -211,12 +211,54 @@ class Function:
             return _dirty_output(result, ctx, edges)
         out = inference.mark(Value._shared(result._storage, result._shared_vc()))  # in-place changes reach what was saved
         if any(e is not None for e in edges):
-            ctx._seal(result)
+            ctx._seal((result,))
             out.grad_fn = ctx
             out._requires_grad = True
             if anomaly.state.enabled:
                 anomaly.stamp(ctx)
         return out
+
+
+def _alias(v: Value, nr: int) -> Value:
+    """A saved output as the node keeps it: same number and version counter, and its output number."""
+    alias = Value._shared(v._storage, v._shared_vc())
+    if nr:
+        alias._output_nr = nr
+    return alias
+
+
+def _outputs(result: tuple[Any, ...], ctx: BackwardCFunction, edges: tuple[Node | None, ...]) -> tuple[Any, ...]:
+    """A ``forward`` that returned a tuple: one node for all its outputs (``multi_output.py``).
+
+    Each Value output is a new Value sharing the number (an input changed in place,
+    ``mark_dirty``, is that input itself, one version on); anything else comes back as
+    it is and takes an output number too, as in torch.  Non-differentiable outputs
+    get no ``grad_fn``; the others share ``ctx`` with their output numbers.
+    """
+    dirty, non_differentiable = ctx._dirty, ctx._non_differentiable
+    if any(all(r is not v for r in result) for v in dirty):
+        raise RuntimeError(
+            "Some elements marked as dirty during the forward method were not returned as output. The inputs "
+            "that are modified inplace must all be outputs of the Function."
+        )
+    outputs: list[Any] = []
+    for r in result:
+        if isinstance(r, Value) and any(r is v for v in dirty):
+            if r.grad_fn is None and r.requires_grad:
+                raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+            r._shared_vc()[0] += 1
+        elif isinstance(r, Value):
+            r = inference.mark(Value._shared(r._storage, r._shared_vc()))
+        outputs.append(r)
+    ctx._is_tensor_output = tuple(isinstance(r, Value) for r in result)
+    if any(e is not None for e in edges) and any(isinstance(r, Value) for r in result):
+        ctx._seal(result)
+        differentiable = {i: out for i, (out, r) in enumerate(zip(outputs, result))
+                          if isinstance(r, Value) and all(r is not v for v in non_differentiable)}
+        multi_output.attach(ctx, len(result), differentiable)
+        if anomaly.state.enabled:
+            anomaly.stamp(ctx)
+    return tuple(outputs)
 
 
 def _dirty_output(result: Value, ctx: BackwardCFunction, edges: tuple[Node | None, ...]) -> Value:
@@ -226,7 +268,7 @@ def _dirty_output(result: Value, ctx: BackwardCFunction, edges: tuple[Node | Non
         raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
     result._shared_vc()[0] += 1
     if any(e is not None for e in edges):
-        ctx._seal(result)
+        ctx._seal((result,))
         result.grad_fn = ctx
         result._requires_grad = True
         if anomaly.state.enabled:

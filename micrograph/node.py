@@ -50,9 +50,9 @@ DETACHED_IN_PLACE = (
 )
 
 
-def modified_inplace_error(owner: str | None, version: int, expected: int) -> RuntimeError:
+def modified_inplace_error(owner: str | None, version: int, expected: int, output_nr: int = 0) -> RuntimeError:
     """PyTorch's error for a saved value changed in place after it was saved."""
-    which = f", which is output 0 of {owner}," if owner else ""
+    which = f", which is output {output_nr} of {owner}," if owner else ""
     return RuntimeError(
         "one of the variables needed for gradient computation has been modified by an inplace "
         f"operation: [torch.DoubleTensor []]{which} is at version {version}; expected version "
@@ -146,6 +146,10 @@ class Node:
     _retained: weakref.ref[Value] | None = None
     _prehooks: list[Callable[..., Any]] | None = None  # grad_fn.register_prehook: see engine.node_hooks
     _posthooks: list[Callable[..., Any]] | None = None  # grad_fn.register_hook
+    # A node with several outputs (``multi_output.py``) sets how many: its gradient buffer is then a
+    # ``Slots`` list, one gradient per output.  Edges into such nodes carry the output's number.
+    _outputs = 0
+    _next_nr: tuple[int, ...] | None = None  # per edge, the output number (torch's input_nr); None: all 0
 
     inputs: ClassVar[tuple[str, ...]] = ()
     saves: ClassVar[tuple[str, ...]] = ()
@@ -214,7 +218,16 @@ class Node:
 
     @property
     def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
-        return tuple(zip(self._next, itertools.repeat(0)))  # (node, input number): always 0 for scalars
+        return tuple(zip(self._next, self._next_nr or itertools.repeat(0)))  # (node, output number of it)
+
+    def _output_slot(self, v: Value) -> Node | OutputSlot:
+        """Where the tensor hooks and ``retain_grad`` of ``v`` (whose ``grad_fn`` this is) live:
+        on this node, or, when it has several outputs, on ``v``'s own output."""
+        if not self._outputs:
+            return self
+        if self._hooks is None:
+            self._hooks = []  # so the engine calls the outputs' hooks: engine._call_hooks, multi_output.call_hooks
+        return self.__dict__.setdefault("_slots", {}).setdefault(v.output_nr, OutputSlot())
 
     def __repr__(self) -> str:
         return f"<{self.name().rsplit('::', 1)[-1]} object at {id(self):#x}>"
@@ -288,13 +301,23 @@ class Node:
         if item._detached_at > self._seq:  # detach_() after this node saved it
             raise RuntimeError(DETACHED_IN_PLACE)
         owner = _short_name(self) if is_output else _short_name(item.grad_fn)
-        raise modified_inplace_error(owner, item._version, expected)
+        raise modified_inplace_error(owner, item._version, expected, item._output_nr)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Gradients for each of ``next_functions``, given the output's gradient."""
         if self.saves:
             return self.backward(grad, *self.unpack(create_graph))
         return self.backward(grad)
+
+
+class OutputSlot:
+    """The tensor hooks and retained gradient of one output of a node with several outputs."""
+
+    __slots__ = ("_hooks", "_retained")
+
+    def __init__(self) -> None:
+        self._hooks: list[Callable[[Value], Value | None]] | None = None
+        self._retained: weakref.ref[Value] | None = None
 
 
 class AccumulateGrad(Node):
@@ -338,12 +361,10 @@ def gradient_edge(x: Any) -> Node | None:
 def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_version: int | None) -> Node | None:
     """``op``'s node for ``out = op(a, b)``, or None when no input requires grad.
 
-    ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place
-    op a copy of the old number, since the storage now holds the new one.  A
-    saved result is ``out.detach()``, sharing its storage and version counter,
-    so the node never holds its own output.  Each saved Value is stamped with its version;
-    an in-place op passes ``b``'s version from before its own bump, so that
-    ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
+    ``saved_a`` is what the node keeps of ``a``: ``a`` itself, or for an in-place op a copy of
+    the old number.  A saved result is ``out.detach()`` (the node never holds its own output).
+    Each saved Value is stamped with its version; an in-place op passes ``b``'s version from
+    before its own bump, so that ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
     """
     if len(op.inputs) == 2:
         edges: tuple[Node | None, ...] = (gradient_edge(a), gradient_edge(b))
@@ -355,7 +376,7 @@ def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versio
             return None
         edges = (edge,)
     if not op.saves:
-        return op(edges, out._storage[0])
+        return op(edges, out._storage[0]) if not several_outputs else numbered(op(edges, out._storage[0]), (a, b))
     saved: list[Any] = []
     versions: list[int] = []
     for name, needed_by in op.save_rules:
@@ -367,4 +388,28 @@ def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versio
             inference.check_save(item)
         vc = None if item is None or type(item) is float else item._vc  # no counter yet: version 0
         versions.append(b_version if name == "b" and b_version is not None else 0 if vc is None else vc[0])
-    return op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
+    node = op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
+    return node if not several_outputs else numbered(node, (a, b))
+
+
+several_outputs = False  # set once a node with several outputs exists: until then nobody pays for numbering
+
+
+def several_outputs_exist() -> None:
+    """From now on :func:`make_node` numbers edges into nodes with several outputs."""
+    global several_outputs
+    several_outputs = True
+
+
+def numbered(node: Node, inputs: tuple[Any, ...]) -> Node:
+    """``node`` with the output number of each of its edges (torch's ``Edge.input_nr``), needed
+    when an input is one of several outputs of its ``grad_fn`` (``multi_output.py``).
+
+    ``inputs`` are the node's inputs in the order of its edges (an op's ``a`` and ``b``, of
+    which a one-input op uses the first its ``inputs`` names).
+    """
+    if any(e is not None and e._outputs for e in node._next):
+        if len(node._next) == 1 and len(inputs) == 2:
+            inputs = (inputs[0] if node.inputs[0] == "a" else inputs[1],)
+        node._next_nr = tuple(x.output_nr if e is not None else 0 for e, x in zip(node._next, inputs))
+    return node

@@ -41,13 +41,20 @@ def _replacement(hook: Any, result: Any, expected: int) -> tuple[Any, ...]:
 
 
 def pre(node: Node, g: Grad, create_graph: bool) -> Grad:
-    """``node``'s pre-hooks on ``(grad_output,)``; the gradient the node will run with."""
-    outputs = _as_values((g,), create_graph)
+    """``node``'s pre-hooks on ``(grad_output,)`` (one per output, for a node with several: ``Slots``);
+    the gradient the node will run with."""
+    outputs = _as_values(_outputs(g), create_graph)
     for hook in list(node._prehooks or ()):
         result = hook(outputs)
         if result is not None:
-            outputs = _replacement(hook, result, 1)
-    return _back(outputs[0], create_graph)
+            outputs = _replacement(hook, result, len(outputs))
+    back = [_back(v, create_graph) for v in outputs]
+    return type(g)(back) if isinstance(g, list) else back[0]
+
+
+def _outputs(g: Grad) -> tuple[Grad, ...]:
+    """The gradients of a node's outputs: ``(g,)``, or each of a ``multi_output.Slots``."""
+    return tuple(g) if isinstance(g, list) else (g,)
 
 
 def post(node: Node, grads: tuple[Grad, ...], g: Grad, create_graph: bool,
@@ -55,7 +62,7 @@ def post(node: Node, grads: tuple[Grad, ...], g: Grad, create_graph: bool,
     """``node``'s hooks on ``(grad_inputs, grad_outputs)``; the gradients it sends along its edges."""
     if needed is not None:  # grad(): an edge that leads to no input carries nothing, as torch shows it
         grads = tuple(gi if nxt is not None and nxt in needed else None for nxt, gi in zip(node._next, grads))
-    inputs, outputs = _as_values(grads, create_graph), _as_values((g,), create_graph)
+    inputs, outputs = _as_values(grads, create_graph), _as_values(_outputs(g), create_graph)
     for hook in list(node._posthooks or ()):
         result = hook(inputs, outputs)
         if result is not None:

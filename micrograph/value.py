@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops
 from micrograph.grad_mode import is_recording
-from micrograph.node import AccumulateGrad, Node, RemovableHandle, make_node, sequence
+from micrograph.node import AccumulateGrad, Node, OutputSlot, RemovableHandle, make_node, sequence
 from micrograph.inplace import InPlace
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
@@ -65,6 +65,7 @@ class Value(InPlace, TensorAPI):
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
     _inference = False  # made inside inference_mode (inference.py)
     _post_accumulate_hooks: list[Callable[[Value], None]] | None = None  # see node_hooks.py
+    _output_nr = 0  # which output of its grad_fn, when that node has several (multi_output.py)
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if isinstance(data, Value):
@@ -129,8 +130,13 @@ class Value(InPlace, TensorAPI):
         return self.grad_fn is None
 
     @property
+    def output_nr(self) -> int:
+        """Which output of its ``grad_fn`` this value is: 0 unless the node has several (torch's name)."""
+        return self._output_nr if self.grad_fn is not None and self.grad_fn._outputs else 0
+
+    @property
     def retains_grad(self) -> bool:
-        return self.grad_fn is not None and self.grad_fn._retained is not None
+        return self.grad_fn is not None and self.grad_fn._output_slot(self)._retained is not None
 
     @property
     def _version(self) -> int:
@@ -138,7 +144,7 @@ class Value(InPlace, TensorAPI):
 
     @property
     def grad(self) -> Value | None:
-        if self._grad is None and self.grad_fn is not None and self.grad_fn._retained is None:
+        if self._grad is None and self.grad_fn is not None and self.grad_fn._output_slot(self)._retained is None:
             warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -170,14 +176,15 @@ class Value(InPlace, TensorAPI):
         """Keep this non-leaf's gradient in ``.grad`` during the next backward passes."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self.grad_fn is not None and self.grad_fn._retained is None:
-            self.grad_fn._retained = weakref.ref(self)
+        slot = None if self.grad_fn is None else self.grad_fn._output_slot(self)
+        if slot is not None and slot._retained is None:
+            slot._retained = weakref.ref(self)
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        owner: Value | Node = self if self.grad_fn is None else self.grad_fn
+        owner: Value | Node | OutputSlot = self if self.grad_fn is None else self.grad_fn._output_slot(self)
         if owner._hooks is None:
             owner._hooks = []
         owner._hooks.append(hook)
@@ -302,6 +309,8 @@ class Value(InPlace, TensorAPI):
         v = Value._shared(self._storage, self._vc)
         v.grad_fn = node
         v._requires_grad = True
+        if self._output_nr:  # one of several outputs of node (multi_output.py)
+            v._output_nr = self._output_nr
         return v
 
 

@@ -85,14 +85,27 @@ def test_a_number_from_forward_comes_back_unrecorded() -> None:
     assert Number.apply(mg.Value(1.0, requires_grad=True)) == 3.0
 
 
-def test_a_tuple_from_forward_is_refused_clearly() -> None:
+def test_a_tuple_from_forward_gives_outputs_of_one_node() -> None:
+    """Both outputs share one grad_fn, numbered 0 and 1; backward gets a gradient for each
+    (zeros for the output no gradient reached); torch's programs: tests/parity/programs/100-102."""
+    seen = []
+
     class Two(mg.Function):
         @staticmethod
         def forward(ctx: Any, x: mg.Value) -> tuple[mg.Value, mg.Value]:
             return x * 2, x * 3
 
-    with pytest.raises(NotImplementedError, match="one output"):
-        Two.apply(mg.Value(1.0, requires_grad=True))
+        @staticmethod
+        def backward(ctx: Any, g2: mg.Value, g3: mg.Value) -> mg.Value:
+            seen.append((g2.item(), g3.item()))
+            return g2 * 2 + g3 * 3
+
+    x = mg.Value(1.0, requires_grad=True)
+    a, b = Two.apply(x)
+    assert a.grad_fn is b.grad_fn and (a.output_nr, b.output_nr) == (0, 1)
+    assert (a * b).grad_fn.next_functions == ((a.grad_fn, 0), (a.grad_fn, 1))
+    b.backward()
+    assert seen == [(0.0, 1.0)] and x.grad.item() == 3.0
 
 
 def test_apply_needs_a_subclass() -> None:
