@@ -4,7 +4,7 @@ Where to find each idea:
 
 * ``value.py``      the Value (a one-element tensor): data, storage, versions, in-place ops
 * ``node.py``       graph nodes (``grad_fn``), ``AccumulateGrad``, saved values and their checks
-* ``ops.py``        the op table: each op's forward, backward and what it saves
+* ``ops.py``        the op table: each op's forward, backward and what it saves (math functions: ``ops_math.py``)
 * ``engine.py``     the backward pass: dependency counting, hooks, accumulation, ``grad()``
 * ``grad_mode.py``  ``no_grad`` / ``enable_grad`` / ``set_grad_enabled``
 * ``seeding.py``    ``manual_seed``: the generator that initialises ``nn`` parameters

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numbers
 from typing import TYPE_CHECKING, Any
 
-from micrograph import inference, ops
+from micrograph import inference, ops, ops_math
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node, make_node
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
@@ -78,7 +78,7 @@ class InPlace:
         return record(op, self, operand(other, "pow_"))
 
     def exp_(self: Value) -> Value:
-        return record(ops.ExpBackward0, self)
+        return record(ops_math.ExpBackward0, self)
 
     def neg_(self: Value) -> Value:
         return record(ops.NegBackward0, self)

@@ -129,7 +129,7 @@ class _SavedAccessor(property):
 
 
 class Node:
-    """A backward function.  Subclasses in ``ops.py`` declare one op each.
+    """A backward function.  Subclasses in ``ops.py`` (and ``ops_math.py``) declare one op each.
 
     An op class sets ``inputs`` (which operands, ``"a"`` and ``"b"``, are graph
     inputs), ``saves`` (which of ``"a"``, ``"b"`` and its result ``"out"`` it

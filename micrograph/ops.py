@@ -1,4 +1,5 @@
-"""The op table: every differentiable operation, declared once.
+"""The op table: every differentiable operation, declared once (the math functions,
+``exp`` ... ``relu``, continue in ``ops_math.py``).
 
 Each class is one op, named as PyTorch names its backward node, and says three
 things: ``forward`` (floats in, float out, IEEE results), ``saves`` (which of
@@ -13,12 +14,12 @@ of the node, not an input, so ``next_functions`` has one entry fewer.
 
 The backward formulas run on floats during a plain backward, and on Values when
 ``create_graph=True`` (so the backward pass itself is recorded); the helpers
-below pick the float or the Value version of each function.
+below pick the float or the Value version of each function (``div``, ``scaled``
+and ``zero`` serve ``ops_math.py`` too).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from micrograph import ieee
@@ -26,7 +27,7 @@ from micrograph.node import Grad, Node, Sends
 
 
 # -- math that works on floats and on Values ------------------------------------
-def _div(a: Any, b: Any) -> Any:
+def div(a: Any, b: Any) -> Any:
     return ieee.div(a, b) if type(a) is float and type(b) is float else a / b
 
 
@@ -38,25 +39,17 @@ def _log(x: Any) -> Any:
     return ieee.log(x) if type(x) is float else x.log()
 
 
-def _sin(x: Any) -> Any:
-    return ieee.sin(x) if type(x) is float else x.sin()
-
-
-def _cos(x: Any) -> Any:
-    return ieee.cos(x) if type(x) is float else x.cos()
-
-
 def _data(x: Any) -> float:
     """The number inside, for the branches of a formula (PyTorch's `where`)."""
     return x if type(x) is float else x.item()
 
 
-def _scaled(x: Any, k: float) -> Any:
+def scaled(x: Any, k: float) -> Any:
     """``x * k`` for a number ``k``: under create_graph torch's Scalar overload, ``MulBackward1``."""
     return x * k if type(x) is float else x._mul_scalar(k)
 
 
-def _zero(like: Any) -> Any:
+def zero(like: Any) -> Any:
     """A zero gradient: a number, or under create_graph a constant Value (it records nothing)."""
     return 0.0 if type(like) is float else like._zero_like()
 
@@ -126,7 +119,7 @@ class DivBackward0(BinaryOp):
 
     @staticmethod
     def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
-        return _div(g, b), None if a is None else -g * _div(_div(a, b), b)
+        return div(g, b), None if a is None else -g * div(div(a, b), b)
 
 
 class PowBackward0(BinaryOp):
@@ -155,10 +148,10 @@ class PowBackward0(BinaryOp):
     @staticmethod
     def backward(g: Grad, a: Any, p: Any) -> tuple[Grad, ...]:
         if _data(p) == 0.0:
-            return (_zero(g),)
+            return (zero(g),)
         if type(a) is float:
             return (g * (p * ieee.pow_number(a, p - 1.0)),)
-        return (g * _scaled(a ** (p - 1.0), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
+        return (g * scaled(a ** (p - 1.0), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
 
 
 class IntPowBackward0(PowBackward0):
@@ -230,16 +223,16 @@ def _pow_exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
     for a Value base; for a number base ``result * log(base)`` is a ``MulBackward1``, inside a
     ``where`` only when the base is 0.
     """
-    zero = _data(base) == 0.0 and _data(exponent) >= 0.0
+    at_zero = _data(base) == 0.0 and _data(exponent) >= 0.0
     if type(out) is float:
-        return g * (0.0 if zero else out * _log(base))  # a nan grad stays nan, as torch's product
+        return g * (0.0 if at_zero else out * _log(base))  # a nan grad stays nan, as torch's product
     if type(base) is float:
-        term = _scaled(out, ieee.log(base))
-        return g * (term._where_zero(zero) if base == 0.0 else term)
-    return g * (out * base.log())._where_zero(zero)
+        term = scaled(out, ieee.log(base))
+        return g * (term._where_zero(at_zero) if base == 0.0 else term)
+    return g * (out * base.log())._where_zero(at_zero)
 
 
-# -- unary ops --------------------------------------------------------------------
+# -- unary operators ----------------------------------------------------------
 class NegBackward0(UnaryOp):
     __slots__ = ()
     forward = staticmethod(lambda a: -a)
@@ -259,123 +252,6 @@ class CloneBackward0(UnaryOp):
         return (g,)
 
 
-class ReciprocalBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(lambda a: ieee.div(1.0, a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (-g * (out * out),)
-
-
-class ExpBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(ieee.exp)
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * out,)
-
-
-class LogBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("a",)
-    forward = staticmethod(ieee.log)
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (_div(g, a),)
-
-
-class SqrtBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(ieee.sqrt)
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_div(g, _scaled(out, 2.0)),)  # torch: grad / (2 * result)
-
-
-class SinBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("a",)
-    forward = staticmethod(ieee.sin)
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * _cos(a),)
-
-
-class CosBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("a",)
-    forward = staticmethod(ieee.cos)
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * -_sin(a),)
-
-
-class TanhBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(math.tanh)
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        if type(out) is float:
-            return (g * ieee.one_minus_square(out),)
-        return (out._tanh_backward(g),)  # recorded as its own node, TanhBackwardBackward0
-
-
-class SigmoidBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(ieee.sigmoid)
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        if type(out) is float:
-            return (g * (1.0 - out) * out,)
-        return (out._sigmoid_backward(g),)  # SigmoidBackwardBackward0
-
-
-class ReluBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("out",)
-    forward = staticmethod(ieee.relu)
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        if type(out) is float:
-            return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes g
-        return (out._threshold_backward(g),)  # ThresholdBackwardBackward0: a zero second derivative
-
-
-class AbsBackward0(UnaryOp):
-    __slots__ = ()
-    saves = ("a",)
-    forward = staticmethod(abs)
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * (ieee.sign(a) if type(a) is float else a.sgn()),)
-
-
-class SgnBackward0(UnaryOp):
-    """The sign (-1, 0 or 1), whose derivative is 0: what abs and relu backward multiply by."""
-
-    __slots__ = ()
-    forward = staticmethod(ieee.sign)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (_zero(g),)
-
-
 # -- ops that only exist in place -------------------------------------------------
 class ZeroBackward0(UnaryOp):
     """``v.zero_()``: the old value no longer matters."""
@@ -385,7 +261,7 @@ class ZeroBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return (_zero(g),)
+        return (zero(g),)
 
 
 class FillBackward2(BinaryOp):
@@ -397,7 +273,7 @@ class FillBackward2(BinaryOp):
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return (_zero(g),)
+        return (zero(g),)
 
 
 class FillBackward3(BinaryOp):
@@ -408,7 +284,7 @@ class FillBackward3(BinaryOp):
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return _zero(g), g
+        return zero(g), g
 
 
 class CopyBackwards(BinaryOp):
@@ -419,7 +295,7 @@ class CopyBackwards(BinaryOp):
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return _zero(g), g
+        return zero(g), g
 
     def name(self) -> str:
         return "torch::autograd::CopyBackwards"
@@ -446,4 +322,4 @@ class MeanBackward0(Node):
     self_sym_numel = property(lambda self: len(self._next))
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        return (_div(grad, float(len(self._next))),) * len(self._next)
+        return (div(grad, float(len(self._next))),) * len(self._next)

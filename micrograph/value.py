@@ -14,7 +14,7 @@ one small class:
 * ``grad_fn`` is the node that made the value (None for a leaf), ``_grad`` the
   accumulated gradient.
 
-Every op goes through :func:`_record`, which asks the op table (``ops.py``) for
+Every op goes through :func:`_record`, which asks the op table (``ops.py``, ``ops_math.py``) for
 the forward value and, when grad mode is on and an input requires grad, asks
 ``node.make_node`` for the op's node with its edges and saved values.  In-place
 ops (``inplace.InPlace``, a base class) go through :func:`micrograph.inplace.record`
@@ -29,7 +29,7 @@ import warnings
 import weakref
 from typing import Any, Callable
 
-from micrograph import anomaly, inference, observe, ops
+from micrograph import anomaly, inference, observe, ops, ops_math
 from micrograph.grad_mode import is_recording
 from micrograph.node import AccumulateGrad, Node, OutputSlot, RemovableHandle, make_node, sequence
 from micrograph.inplace import InPlace
@@ -269,40 +269,40 @@ class Value(InPlace, TensorAPI):
         return _record(ops.NegBackward0, self)
 
     def __abs__(self) -> Value:
-        return _record(ops.AbsBackward0, self)
+        return _record(ops_math.AbsBackward0, self)
 
     def reciprocal(self) -> Value:
-        return _record(ops.ReciprocalBackward0, self)
+        return _record(ops_math.ReciprocalBackward0, self)
 
     def exp(self) -> Value:
-        return _record(ops.ExpBackward0, self)
+        return _record(ops_math.ExpBackward0, self)
 
     def log(self) -> Value:
-        return _record(ops.LogBackward0, self)
+        return _record(ops_math.LogBackward0, self)
 
     def sqrt(self) -> Value:
-        return _record(ops.SqrtBackward0, self)
+        return _record(ops_math.SqrtBackward0, self)
 
     def sin(self) -> Value:
-        return _record(ops.SinBackward0, self)
+        return _record(ops_math.SinBackward0, self)
 
     def cos(self) -> Value:
-        return _record(ops.CosBackward0, self)
+        return _record(ops_math.CosBackward0, self)
 
     def tanh(self) -> Value:
-        return _record(ops.TanhBackward0, self)
+        return _record(ops_math.TanhBackward0, self)
 
     def sigmoid(self) -> Value:
-        return _record(ops.SigmoidBackward0, self)
+        return _record(ops_math.SigmoidBackward0, self)
 
     def relu(self) -> Value:
-        return _record(ops.ReluBackward0, self)
+        return _record(ops_math.ReluBackward0, self)
 
     def abs(self) -> Value:
-        return _record(ops.AbsBackward0, self)
+        return _record(ops_math.AbsBackward0, self)
 
     def sgn(self) -> Value:
-        return _record(ops.SgnBackward0, self)
+        return _record(ops_math.SgnBackward0, self)
 
     def _as_output_of(self, node: Node) -> Value:
         """A saved result unpacked for create_graph: this data, produced by ``node``."""
