@@ -17,7 +17,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
-from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
+from grader.spec.provenance import detached_from, error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
@@ -90,7 +90,7 @@ def detached_copy_hidden(sub):
 
 
 def _cut(sub, w: float) -> dict[str, Any]:
-    with watching(sub, "detach_cuts_graph") as call:
+    with watching(sub, "detach_cuts_graph", saves=True) as call:
         r = sub.detach_cuts_graph(w)
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     return {
@@ -98,6 +98,7 @@ def _cut(sub, w: float) -> dict[str, Any]:
                  grad_of(r["w_full"], "w_full.grad")],
         "cut": [graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"),
                 grad_of(r["w_cut"], "w_cut.grad")],
+        "cut_factor": detached_from(r["y_cut"], r["w_cut"], call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": value_of(r["w_cut_detached"], "w_cut_detached"),
@@ -111,6 +112,8 @@ CUT_KEYS = {
     "full": "w_full * w_full reaches w_full along two paths: backward counts both",
     "cut": "no gradient flows through w_cut.detach(): y_cut's node has one tracked input, "
     "and backward writes w_cut.grad through the other factor only",
+    "cut_factor": "y_cut = w_cut * w_cut.detach(): the constant factor is w_cut's own detached "
+    "alias (sharing its number and version counter), not a number or a new Value of the same value",
     "values": "y_full and y_cut are both products of two factors of the same value",
     "detached": "w_cut_detached = w_cut.detach(): a leaf that does not require grad",
     "detached_shares": "w_cut_detached does not share w_cut's number: it is a new Value (or a "

@@ -125,6 +125,9 @@ class Say(str, enum.Enum):
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
+    NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() "
+                      "of the leaf beside it: it does not share both that leaf's number and its "
+                      "version counter, as detach() does (a Python number, a new Value, .data?).")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

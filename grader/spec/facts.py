@@ -84,6 +84,7 @@ class Check(str, enum.Enum):
     PARENTS_FIRST = "parents_first"  # each node before the nodes it feeds gradient into
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
+    DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

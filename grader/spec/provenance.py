@@ -16,6 +16,8 @@ did to the engine, what a returned Value is.
                                            the call was given), for each pass: whether their
                                            .grad were cleared before it, whether it was a
                                            backward (not grad()), whether it reached them all
+    detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
+                                           saved values as the pass found them, before freeing)
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -148,7 +150,8 @@ class Call(observe.Observer):
     only counts the others, so a training loop's hundredth backward costs nothing extra).
     """
 
-    def __init__(self, label: str, filename: str, leaves: Sequence[Any] = ()) -> None:
+    def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
+                 saves: bool = False) -> None:
         self.label = label
         self.filename = filename
         self.leaves = tuple(leaves)
@@ -161,12 +164,17 @@ class Call(observe.Observer):
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
+        self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
+        self.saved: dict[Any, tuple[Any, ...]] = {}
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         self.read_since_pass = False
+        for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
+            if node._saved is not None:  # the pass will free them: keep what it found
+                self.saved.setdefault(node, node._saved)
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -195,6 +203,22 @@ class Call(observe.Observer):
                 "reaches_leaves": self.reached}
 
 
+def detached_from(root: object, of: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``root``'s node saved a detach() of ``of`` (the factor that stops the
+    gradient in ``of * of.detach()``): a Value sharing both ``of``'s number and its version
+    counter, not ``of`` itself.  A new Value or a number of the same value gives the same graph
+    and numbers, but no cut by detach; ``.data`` shares the number, not the version counter.
+    Backward frees what a node saved, so the values the watched ``call``'s passes found first
+    are used; holds is None when the node has no constant input or nothing saved can be seen."""
+    node = getattr(root, "grad_fn", None) if _is_value(root) else None
+    saved = None if node is None or None not in node._next else call.saved.get(node, node._saved)
+    if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
+        return check(Check.DETACHED_FROM, None, label)
+    holds = any(_is_value(item) and item is not of and item._storage is of._storage
+                and item._vc is not None and item._vc is of._vc for item in saved)
+    return check(Check.DETACHED_FROM, holds, label)
+
+
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
     the pass may run: the roots and every node an edge points at)."""
@@ -213,7 +237,7 @@ _ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
              started_from: list[Any] | None = None, one_graph: bool = False,
-             engine_walk: bool = False) -> Iterator[Call]:
+             engine_walk: bool = False, saves: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -232,14 +256,15 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     vector-Jacobian product by backward); with ``one_graph`` whether every pass started from
     the first pass's roots (a second backward on a graph built again needs no retain_graph);
     with ``engine_walk`` whether it called a function of the engine's own walk (its order or
-    node runner, ``micrograph.engine._run_order``), however it reached it.
+    node runner, ``micrograph.engine._run_order``), however it reached it.  With ``saves``
+    the call keeps what each node had saved when a pass found it, for ``detached_from``.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
     mode = "" if grad_mode else CONTEXT
     kept = "" if retain_graph else CONTEXT
-    call = Call(label, str(getattr(sub, "__file__", "")), leaves)
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves)
     before, previous = observe.passes(), sys.getprofile()
     if grad_mode is not None:
         sys.setprofile(call.sample)

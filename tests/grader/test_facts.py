@@ -16,8 +16,8 @@ from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.provenance import (check, error_of, grad_of, result_of, same_object, value_of,
-                                    watching)
+from grader.spec.provenance import (check, detached_from, error_of, grad_of, result_of,
+                                    same_object, value_of, watching)
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -107,6 +107,34 @@ def test_a_call_reports_backward_passes_and_grad_mode():
     assert _said(plain, dict(facts["under_no_grad"], label="f")) == [Say.NO_BACKWARD,
                                                                      Say.GRAD_MODE_OFF]
     assert Say.LEFT_OFF in _said(plain, dict(facts["leaves_it_off"], label="f"))
+
+
+def test_a_cut_by_detach_is_told_from_a_constant_of_the_same_value():
+    """What the product saved is seen as the pass found it (backward frees it): a detach() of
+    the leaf shares its number and version counter; a number, a new Value or .data does not."""
+    module = types.ModuleType("student")
+    module.__file__ = __file__
+    held = {}
+    for name, factor in (("detach", Value.detach), ("float", Value.item),
+                         ("new", lambda w: Value(w.item())), ("data", lambda w: w.data)):
+        w = Value(1.5, requires_grad=True)
+        with watching(module, name, saves=True) as call:
+            y = w * factor(w)
+            y.backward()
+        held[name] = detached_from(y, w, call, "y")["holds"]
+    assert held == {"detach": True, "float": False, "new": False, "data": False}
+    w = Value(1.5, requires_grad=True)
+    with watching(module, "unwatched") as call:  # saves=False: the freed values are not kept
+        y = w * w.detach()
+        y.backward()
+    assert detached_from(y, w, call, "y")["holds"] is None
+    with watching(module, "no_backward", saves=True) as call:
+        both = w * w  # no constant input: nothing to judge
+        kept = w * w.detach()  # never backpropagated: its saved values are still there
+    assert detached_from(both, w, call, "y")["holds"] is None
+    assert detached_from(kept, w, call, "y")["holds"] is True
+    want, got = check(Check.DETACHED_FROM, True, "y"), check(Check.DETACHED_FROM, False, "y")
+    assert _said(want, got) == [Say.NOT_DETACHED]
 
 
 def test_values_and_identity():

@@ -53,10 +53,18 @@ CASES = [
     Wrong("error_by_hand", fails={DETACHED: "made by hand"},
           edits={TRY: "    return RuntimeError(\"element 0 of tensors does not require grad and "
                       "does not have a grad_fn\")\n"}),
+    Wrong("cut_by_float_detach_returned",  # w_cut.detach() returned, but a float in the product
+          fails={CUT: "y_cut's constant input (the one no gradient flows to) is not a detach()", CUT_HIDDEN: "version counter"},
+          edits={CUT_LINE: "    y_cut = w_cut * w\n"}),
+    Wrong("cut_by_new_value_detach_returned",  # ... or a new Value of the same number
+          fails={CUT: "y_cut's constant input (the one no gradient flows to) is not a detach()"},
+          edits={CUT_LINE: "    y_cut = Value(w) * w_cut\n"}),
     Correct("copy_and_one_backward", edits={
         "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
         "    w_detach.copy_(Value(new))\n",
         CUT_LINE: "    y_cut = w_cut_detached * w_cut\n",
         "    y_full.backward()\n    y_cut.backward()\n": "    micrograph.backward([y_full, y_cut])\n"}),
     Correct("other_names"),
+    Correct("second_detach_in_product",  # a detach() of its own in the product: the same cut
+            edits={CUT_LINE: "    y_cut = w_cut.detach() * w_cut\n"}),
 ]
