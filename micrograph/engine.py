@@ -124,15 +124,16 @@ def grad(
     targets = {n for n in nodes if n is not None}
     capture: dict[Node, Grad] = dict.fromkeys(targets)
     _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture)
-    result = _captured(nodes, capture, create_graph, allow_unused, materialize_grads)
+    keys = multi_output.per_output(nodes, ins, capture)  # an output of a node with several: its own gradient
+    result = _captured(keys, capture, create_graph, allow_unused, materialize_grads)
     return dict(zip(inputs, result)) if type(inputs) is dict else result
 
 
-def _captured(nodes: list[Node | None], capture: dict[Node, Grad], create_graph: bool,
+def _captured(nodes: list[Any], capture: dict[Any, Grad], create_graph: bool,
               allow_unused: bool, materialize_grads: bool) -> tuple[Value | None, ...]:
     """grad()'s answer: one gradient per input, the same object for an input asked for twice."""
     result: list[Value | None] = []
-    made: dict[Node, Value | None] = {}
+    made: dict[Any, Value | None] = {}
     for i, node in enumerate(nodes):
         if node is not None and node in made:
             result.append(made[node])

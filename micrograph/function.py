@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, inference, multi_output
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import Grad, Node, gradient_edge
+from micrograph.node import Grad, Node, gradient_edge, numbered
 from micrograph.value import Value
 
 
@@ -193,7 +193,7 @@ class Function:
             args = inspect.signature(cls.forward).bind(None, *args, **kwargs).args[1:]
         recording = is_grad_enabled()  # a Function is Python: it records under enable_grad even in inference_mode
         edges = tuple(gradient_edge(a) if recording else None for a in args if isinstance(a, Value))
-        ctx = cls._backward_cls(args, edges)
+        ctx = numbered(cls._backward_cls(args, edges), tuple(a for a in args if isinstance(a, Value)))
         with no_grad():
             result = cls.forward(ctx, *args)
         if isinstance(result, tuple):

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from micrograph import anomaly, ieee, inference, ops, ops_extra
 from micrograph.grad_mode import is_recording
-from micrograph.node import Node, gradient_edge
+from micrograph.node import Node, gradient_edge, numbered
 from micrograph.value import Value
 
 
@@ -115,7 +115,7 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     if is_recording():
         edges = tuple(gradient_edge(t) for t in terms)
         if any(e is not None for e in edges):
-            out.grad_fn = op(edges, result=data)
+            out.grad_fn = numbered(op(edges, result=data), terms)
             out._requires_grad = True
             if anomaly.state.enabled:  # the forward stack a failing backward will show
                 anomaly.stamp(out.grad_fn)

@@ -73,6 +73,23 @@ def root(node: Node, v: Value, g: Grad) -> Grad:
     return Slots.one(node._outputs, v.output_nr, g) if node._outputs else g
 
 
+def per_output(nodes: list[Node | None], inputs: Sequence[Value], capture: dict[Any, Grad]) -> list[Any]:
+    """``grad()``'s keys for its inputs: the node, or ``(node, output_nr)`` for an output of a node
+    with several, whose captured gradient (the node's whole buffer) is then split into ``capture``."""
+    keys: list[Any] = []
+    for node, v in zip(nodes, inputs):
+        if node is None or not node._outputs:
+            keys.append(node)
+            continue
+        key = (node, v.output_nr)
+        slots = capture.get(node)
+        if isinstance(slots, Value):  # the engine's gradient object around the buffer
+            slots = slots._storage[0]
+        capture[key] = None if slots is None else slots[key[1]]
+        keys.append(key)
+    return keys
+
+
 def call_hooks(node: Node, slots: Slots, create_graph: bool, ledger: object = None) -> Slots:
     """Each output's tensor hooks, then its ``retain_grad``, in output order (torch's tensor pre-hooks):
     ``engine._call_hooks`` for a node with several outputs (the ledger of gradient objects is not used).

@@ -312,7 +312,7 @@ class Node:
         if item._detached_at > self._seq:  # detach_() after this node saved it
             raise RuntimeError(DETACHED_IN_PLACE)
         owner = _short_name(self) if is_output else _short_name(item.grad_fn)
-        raise modified_inplace_error(owner, item._version, expected, item._output_nr)
+        raise modified_inplace_error(owner, item._version, expected, item._output_nr if is_output else item.output_nr)
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         """Gradients for each of ``next_functions``, given the output's gradient."""

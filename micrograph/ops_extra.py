@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, ieee, inference
 from micrograph.grad_mode import is_recording
-from micrograph.node import Grad, Node, Sends, gradient_edge
+from micrograph.node import Grad, Node, Sends, gradient_edge, numbered
 from micrograph.boolean import BoolValue
 from micrograph.value import Value, _new
 
@@ -55,7 +55,7 @@ def record(op: type[ExtraOp], inputs: tuple[Any, ...], result: float, saved: tup
         return out
     items = tuple(Value._shared(out._storage, out._shared_vc()) if s == "out" else s for s in saved)
     versions = tuple(x._vc[0] if isinstance(x, Value) and x._vc is not None else 0 for x in items)
-    node = op(edges, result=result, saved=items, versions=versions)
+    node = numbered(op(edges, result=result, saved=items, versions=versions), inputs)
     for name, value in consts.items():
         setattr(node, name, value)
     out.grad_fn = node
