@@ -101,7 +101,7 @@ class BackwardCFunction(Node):
         numbers = [next((i for i, out in enumerate(outputs) if v is out), None) for v in self._to_save]
         self.saved_is_output = tuple(nr is not None for nr in numbers)
         self.save(tuple(v if nr is None else _alias(v, nr) for v, nr in zip(self._to_save, numbers)),
-                  tuple(0 if v is None else v._version for v in self._to_save))
+                  tuple(0 if v is None or v._vc is None else v._vc[0] for v in self._to_save))
         self._to_save = ()
         self._result = next(out for out in outputs if isinstance(out, Value)).item()
 

@@ -24,6 +24,7 @@ INPLACE_ERROR = (
     "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a normal "
     "tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details."
 )
+VERSION_ERROR = "Inference tensors do not track version counter."
 REQUIRES_GRAD_ERROR = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 
 
@@ -82,6 +83,11 @@ def check_save(item: Any) -> None:
     """An op about to save ``item`` for backward: refused if it was made in inference mode."""
     if item._inference:
         raise RuntimeError(SAVED_ERROR)
+
+
+def check_version(v: Any) -> None:
+    """``v._version`` of an inference value: torch keeps no version counter for one."""
+    raise RuntimeError(VERSION_ERROR)
 
 
 def check_inplace(v: Any) -> None:

@@ -32,10 +32,12 @@ LEAF_INPLACE_ERROR = "a leaf Variable that requires grad is being used in an in-
 def record(op: type[Node], self: Value, b: Any = None) -> Value:
     """``self = op(self, b)`` in place: PyTorch's leaf check, version bump and grad_fn rebase."""
     grad_mode = is_recording()
+    if grad_mode and self._view_base is not None:
+        self._check_view_inplace()  # a view of a value that requires grad (views.py), checked first as torch
     if grad_mode and self.grad_fn is None and self._requires_grad:
         raise RuntimeError(LEAF_INPLACE_ERROR)  # checked before anything changes
     old = self._storage[0]
-    b_version = None if b is None or type(b) is float else b._version
+    b_version = None if b is None or type(b) is float else 0 if b._vc is None else b._vc[0]
     self._storage[0] = op.forward(old) if b is None else op.forward(old, b if type(b) is float else b._storage[0])
     self._shared_vc()[0] += 1
     if self._inference:

@@ -185,7 +185,7 @@ class Node:
         for i, name in enumerate(cls.saves):  # torch's accessors, as properties: grad_fn._saved_self ...
             accessor = "_saved_" + cls.torch_names.get(name, name)
             if isinstance(getattr(cls, accessor, None), (_SavedAccessor, type(None))):  # else the op wrote its own
-                setattr(cls, accessor, _SavedAccessor(lambda self, i=i: self._saved_item(i)))
+                setattr(cls, accessor, _SavedAccessor(lambda self, i=i: self._read_saved(i)))
         for name in getattr(cls, "consts", ()):  # a constant of an ops_extra node (alpha, a bound)
             setattr(cls, "_saved_" + name, property(lambda self, name=name: getattr(self, name)))
         for name, number in cls.saved_constants.items():  # add's _saved_alpha: the same for every node
@@ -251,7 +251,7 @@ class Node:
     # numbers torch also shows as saved attributes (add's ``_saved_alpha``)
     saved_constants: ClassVar[dict[str, Any]] = {}
 
-    def _saved_item(self, i: int) -> Any:
+    def _read_saved(self, i: int) -> Any:
         """What ``_saved_<name>`` returns: saved item ``i``, checked as backward checks it.
 
         A saved input comes back as itself, a saved result as a new Value whose

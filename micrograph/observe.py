@@ -80,7 +80,7 @@ class GradWrite(NamedTuple):
             return True
         now = grad._storage[0]
         same = now == self.data or (now != now and self.data != self.data)  # NaN stays NaN
-        return same and grad._version == self.version
+        return same and (0 if grad._vc is None else grad._vc[0]) == self.version  # _version raises for inference values
 
 
 class Send(NamedTuple):
@@ -186,7 +186,7 @@ def wrote(v: Value, writer: Writer) -> None:
     if grad is None:
         v._grad_write = (writer, _passes, None, None, None)
     else:
-        v._grad_write = (writer, _passes, grad, grad._version, grad._storage[0])
+        v._grad_write = (writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
 
 
 def pass_started(

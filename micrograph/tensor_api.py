@@ -17,6 +17,7 @@ import operator
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from micrograph import dtypes
 from micrograph.node import add_hook
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ def _derivatives() -> Any:
     return ops_derivatives
 
 
+def _views() -> Any:
+    from micrograph import views
+
+    return views
+
+
 def _reductions() -> Any:
     from micrograph import reductions
 
@@ -56,6 +63,8 @@ class TensorAPI:
     # A Python number that ``*`` or ``/`` wrapped into a Value (:func:`wrapped_number`):
     # diagrams still draw it as the number it was.
     _wrapped_number = False
+    _view_base: Value | None = None  # the value a view (v[()], view(())) shares its memory with (views.py)
+    _dtype_name = "Double"  # torch's name of the dtype in its texts: float64
 
     # -- comparisons: bool Values, never recorded ----------------------------------------
     def __eq__(self, other: Any) -> Any:  # type: ignore[override]
@@ -130,15 +139,52 @@ class TensorAPI:
         return self  # torch's +v is v itself (positive() of a float tensor)
 
     def element_size(self) -> int:
-        return 8  # float64
+        return self.dtype.itemsize
 
+    # -- what a student asks a tensor about itself (dtypes.py) ------------------------------
+    @property
+    def dtype(self) -> dtypes.dtype:
+        return dtypes.BY_TORCH_NAME[self._dtype_name]
+
+    def type(self) -> str:
+        return f"torch.{self._dtype_name}Tensor"
+
+    device = property(lambda self: dtypes.CPU)
+    is_cuda = property(lambda self: False)
+    is_cpu = property(lambda self: True)
+
+    def get_device(self) -> int:
+        return -1  # torch's answer for a CPU tensor
+
+    def cpu(self) -> Any:
+        return self  # already there: torch returns the tensor itself
+
+    # -- views: the same memory and version counter (views.py) ------------------------------
     def __getitem__(self, index: Any) -> Any:
-        if index == () or index is Ellipsis:
-            raise NotImplementedError("v[()] is a view in torch (AliasBackward0), which micrograph does not model")
-        raise IndexError(
-            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
-            "to convert a 0-dim tensor to a number"
-        )
+        return _views().index(self, index)
+
+    def view(self: Value, *shape: Any, size: Any = None) -> Value:  # type: ignore[misc]
+        return _views().view(self, shape if size is None else (size,), "view")
+
+    def reshape(self: Value, *args: Any, shape: Any = None) -> Value:  # type: ignore[misc]
+        return _views().view(self, args if shape is None else (shape,), "reshape")
+
+    def view_as(self: Value, other: Any) -> Value:  # type: ignore[misc]
+        return _views().view(self, (_views().shape_of(other, "view_as"),), "view")
+
+    def reshape_as(self: Value, other: Any) -> Value:  # type: ignore[misc]
+        return _views().view(self, (_views().shape_of(other, "reshape_as"),), "reshape")
+
+    @property
+    def _base(self) -> Value | None:
+        return self._view_base
+
+    def _is_view(self) -> bool:
+        return self._view_base is not None
+
+    def _check_view_inplace(self: Value) -> None:  # type: ignore[misc]
+        """Called by an in-place op on a view in grad mode: torch's refusals (views.check_inplace)."""
+        _views().check_inplace(self)
 
     def tolist(self: Value) -> Any:  # type: ignore[misc]
         return self.item()

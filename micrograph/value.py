@@ -140,6 +140,8 @@ class Value(InPlace, TensorAPI):
 
     @property
     def _version(self) -> int:
+        if self._inference:
+            inference.check_version(self)  # a value made in inference mode has no version counter
         return 0 if self._vc is None else self._vc[0]
 
     @property

@@ -89,7 +89,7 @@ def value_of(v: object, label: str) -> dict[str, Any]:
         "is_leaf": bool(v.is_leaf),  # type: ignore[attr-defined]
         "grad_fn": grad_fn(v),
         "retains_grad": bool(v.retains_grad),  # type: ignore[attr-defined]
-        "version": int(v._version),  # type: ignore[attr-defined]
+        "version": 0 if v._vc is None else int(v._vc[0]),  # type: ignore[attr-defined]  # _version raises for an inference value
     }
 
 
