@@ -37,6 +37,7 @@ from micrograph.functional import (
     mul,
     ne,
     neg,
+    norm,
     pow,
     reciprocal,
     relu,
@@ -44,10 +45,12 @@ from micrograph.functional import (
     sin,
     sqrt,
     square,
+    std,
     sub,
     sum,
     tan,
     tanh,
+    var,
     where,
 )
 from micrograph.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -63,7 +66,7 @@ __all__ = [
     "log", "mean", "mm", "mul", "neg", "no_grad", "pow", "reciprocal", "relu",
     "set_grad_enabled", "sigmoid", "sin", "sqrt", "sub", "sum", "tanh",
     "clamp", "clip", "eq", "ge", "gt", "le", "log1p", "lt", "maximum", "minimum", "ne", "square",
-    "tan", "where",
+    "tan", "where", "norm", "std", "var",
 ]
 
 from micrograph import nn, optim

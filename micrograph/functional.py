@@ -78,6 +78,25 @@ def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - to
 clip = clamp
 
 
+def _tensor(x: Any, name: str) -> Value:
+    if not isinstance(x, Value):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def norm(input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Value:  # noqa: A002
+    """``|input|`` as torch's vector norm of one element (spread.py)."""
+    return _tensor(input, "norm").norm(p, dim, keepdim)
+
+
+def var(input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, *, correction: Any = None) -> Value:  # noqa: A002
+    return _tensor(input, "var").var(dim, unbiased, keepdim, correction=correction)
+
+
+def std(input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, *, correction: Any = None) -> Value:  # noqa: A002
+    return _tensor(input, "std").std(dim, unbiased, keepdim, correction=correction)
+
+
 def maximum(a: Value, b: Value) -> Value:
     """The larger of two Values (both must be Values, as torch's takes tensors)."""
     return ops_extra.maximum(a, b)

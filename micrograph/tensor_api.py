@@ -50,6 +50,12 @@ def _views() -> Any:
     return views
 
 
+def _spread() -> Any:
+    from micrograph import spread
+
+    return spread
+
+
 def _reductions() -> Any:
     from micrograph import reductions
 
@@ -342,6 +348,16 @@ class TensorAPI:
 
     def is_floating_point(self) -> bool:
         return True  # a Value is float64; comparisons and counts are bool/int (integer.py)
+
+    # -- norm, var, std of the one element (spread.py) ---------------------------------------
+    def norm(self: Value, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Value:  # type: ignore[misc]
+        return _spread().norm(self, p, dim, keepdim)
+
+    def var(self: Value, dim: Any = None, unbiased: Any = None, keepdim: bool = False, *, correction: Any = None) -> Value:  # type: ignore[misc]
+        return _spread().var(self, "var", dim, unbiased, keepdim, correction)
+
+    def std(self: Value, dim: Any = None, unbiased: Any = None, keepdim: bool = False, *, correction: Any = None) -> Value:  # type: ignore[misc]
+        return _spread().var(self, "std", dim, unbiased, keepdim, correction)
 
     def logsumexp(self, dim: Any, keepdim: bool = False) -> Value:
         return _reductions().reduce(self, "logsumexp", dim, keepdim)
