@@ -71,7 +71,7 @@ def backward(
     targets = None if wanted is None else _backward_targets(wanted)
     roots = _roots(outputs, grads, create_graph)
     needed = None if targets is None else _needed([n for n, _ in roots], targets)
-    _execute(roots, keep, create_graph, needed, capture=None)
+    _execute(roots, keep, create_graph, needed, capture=None, seeds=grads)
 
 
 def _backward_targets(wanted: list[Any]) -> set[Node]:
@@ -123,7 +123,7 @@ def grad(
     nodes = [_node_of(v) for v in ins]
     targets = {n for n in nodes if n is not None}
     capture: dict[Node, Grad] = dict.fromkeys(targets)
-    _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture)
+    _execute(roots, keep, create_graph, _needed([n for n, _ in roots], targets), capture, seeds=grads)
     keys = multi_output.per_output(nodes, ins, capture)  # an output of a node with several: its own gradient
     result = _captured(keys, capture, create_graph, allow_unused, materialize_grads)
     return dict(zip(inputs, result)) if type(inputs) is dict else result
@@ -155,14 +155,14 @@ def _captured(nodes: list[Any], capture: dict[Any, Grad], create_graph: bool,
 
 # -- the loop ------------------------------------------------------------------------------
 def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: bool,
-             needed: set[Node] | None, capture: dict[Node, Grad] | None) -> None:
-    if needed is not None:
-        roots = [(n, g) for n, g in roots if n in needed]
+             needed: set[Node] | None, capture: dict[Node, Grad] | None, seeds: Sequence[Any] = ()) -> None:
+    given = {n: s for (n, _), s in zip(roots, seeds) if isinstance(s, Value)}  # the caller's gradient objects
+    roots = roots if needed is None else [(n, g) for n, g in roots if n in needed]
     buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
     order = _run_order([n for n, _ in roots], needed)
-    ledger = grad_objects.Ledger(buffers, roots, not create_graph, capture or ())  # who holds each gradient object
+    ledger = grad_objects.Ledger(buffers, roots, not create_graph, capture or (), given)  # who holds each gradient object
     records, sums = ledger.records, ledger.sums
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)

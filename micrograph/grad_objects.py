@@ -21,7 +21,7 @@ and copies into ``.grad``: no record is kept.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Collection, Sequence
+from typing import TYPE_CHECKING, Collection, Mapping, Sequence
 
 from micrograph.node import Sends
 from micrograph.value import Value
@@ -65,17 +65,20 @@ class Ledger:
     """The records of one backward pass: the gradient waiting in each node's buffer, if it needs one."""
 
     def __init__(self, buffers: dict[Node, Grad], roots: Sequence[tuple[Node, Grad]], active: bool,
-                 captured: Collection[Node] = ()) -> None:
+                 captured: Collection[Node] = (), seeds: Mapping[Node, Value] | None = None) -> None:
         self.buffers = buffers
         self.active = active
         self.captured_nodes = captured  # grad()'s inputs: what it returns is their gradient object
         self.records: dict[Node, GradTensor] = {}  # the gradients in buffers that need one
         self.sums: dict[Node, int] = {}  # in-place sums into a buffer's gradient that has no record
+        self.seeds = seeds or {}  # a root's gradient given by the caller: hooks receive (and change) that object
         if active:
             starts = [node for node, _ in roots]
             for node in starts:  # the caller holds each root gradient: never summed into, never kept as .grad
                 if starts.count(node) == 1:
-                    self.records[node] = GradTensor([buffers[node]], [0], refs=PINNED)
+                    seed = self.seeds.get(node)
+                    memory = ([buffers[node]], [0]) if seed is None else (seed._storage, seed._shared_vc())
+                    self.records[node] = GradTensor(*memory, refs=PINNED)
 
     # -- summing in a buffer ----------------------------------------------------------------
     def seen(self, node: Node) -> bool:
@@ -229,7 +232,7 @@ class Ledger:
         if held is None:
             held = self.records[node] = GradTensor([g], [self.sums.get(node, 0)])
         held.refs += 1  # the result holds it: never summed into in place, never kept as a .grad
-        return Value._shared(held.storage, held.vc)
+        return self._object(node, held)
 
     def captured(self, node: Node, g: Grad, held: GradTensor | None) -> Grad:
         """What ``grad()`` returns for an input: the gradient tensor itself, as torch's capture."""
@@ -239,7 +242,13 @@ class Ledger:
             sums = self.sums.get(node, 0)
             return Value._shared([g], [sums]) if sums else g
         held.refs += 1  # the result holds it
-        return Value._shared(held.storage, held.vc)
+        return self._object(node, held)
+
+    def _object(self, node: Node, held: GradTensor) -> Value:
+        """The Value for a gradient tensor: the caller's own object for its root gradient (torch's
+        ``grad(c, c, grad_outputs=g)`` returns ``g`` itself), else a new Value on its memory."""
+        seed = self.seeds.get(node)
+        return seed if seed is not None and seed._storage is held.storage else Value._shared(held.storage, held.vc)
 
     def new_grad(self, node: Node, g: float, held: GradTensor | None) -> tuple[list[float], list[int] | None]:
         """Storage and version counter of a leaf's first ``.grad``: the gradient itself if only the buffer
