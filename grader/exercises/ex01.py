@@ -10,7 +10,7 @@ from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import num, show
-from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.provenance import built, grad_of, read_from_grad, result_of, watching
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -37,13 +37,14 @@ def _graph_facts(sub, w: float, x: float) -> dict:
 
 
 def _backprop(sub, points: list[tuple[float, float]]) -> dict:
-    results, calls = [], []
+    results, read, calls = [], [], []
     for w, x in points:
-        with watching(sub, "backprop") as call:
+        with watching(sub, "backprop", grad_numbers=True) as call:
             dw, dx = sub.backprop(w, x)
         results.append([num(dw), num(dx)])
+        read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
-    return {"grads": results, "backward": calls}
+    return {"grads": results, "read": read, "backward": calls}
 
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "
@@ -61,6 +62,7 @@ def graph_hidden(sub):
     return [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]]
 
 
+READ = "return w.grad.item() and x.grad.item(): the numbers backward wrote, read, not a formula"
 BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w.grad and x.grad "
                      "as floats.")
 
@@ -68,12 +70,13 @@ BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w
 @EXERCISE.test("backprop gives dy/dw and dy/dx", points=2, public=True,
                feedback=BACKPROP_FEEDBACK,
                key_feedback={"grads": "w reaches y along two paths (through a and through b) "
-                                      "and both count"})
+                                      "and both count", "read": READ})
 def backprop_public(sub):
     return _backprop(sub, PUBLIC_POINTS)
 
 
-@EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK)
+@EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
+               key_feedback={"read": READ})
 def backprop_hidden(sub):
     return _backprop(sub, HIDDEN_POINTS)
 

@@ -15,7 +15,7 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import built, grad_of, watching, result_of
+from grader.spec.provenance import built, grad_of, read_from_grad, result_of, watching
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
@@ -128,10 +128,11 @@ def _grads(answer: object) -> dict[str, Any] | str:
 def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:
     out = []
     for flags, w, x in cases:
-        with watching(sub_module, "leaf_grads") as call:
+        with watching(sub_module, "leaf_grads", grad_numbers=True) as call:
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
-        out.append({"grads": result_of(_grads(answer), label), "backward": call.fact})
+        out.append({"grads": result_of(_grads(answer), label), "backward": call.fact,
+                    "read": read_from_grad(answer, call, label)})
     return out
 
 

@@ -2,7 +2,8 @@
 survive a second backward without it (those that saved nothing: additions, subtractions, negation).
 
 Each call is observed with the backward passes it ran (the second call must really happen: an
-error made by hand is not the engine's), and the graph sets sit on the statement's boundary: a
+error made by hand is not the engine's) and with the numbers w.grad held (each number returned
+must be one of them, read, not computed from the first), and the graph sets sit on the statement's boundary: a
 sum whose root is an addition but which holds a product below it, a product by 1, a division
 by 1, a negation of a sum.
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import error_of, watching
+from grader.spec.provenance import error_of, read_from_grad, watching
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -40,14 +41,15 @@ SAVING = {
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with watching(sub, "backward_twice", retain_graph=True, reads_grad=True) as call:
+    with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
     error, history = answer
     seen = [num(g) for g in history] if type(history) is list else (
         f"not a list: {type(history).__name__}")
-    return {"error": error_of(error, "the error returned"), "w_grad": seen, "backward": call.fact}
+    return {"error": error_of(error, "the error returned"), "w_grad": seen,
+            "read": read_from_grad(history, call, "w.grad"), "backward": call.fact}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -59,6 +61,8 @@ TWICE_KEYS = {
     "return the error object (None when the second call works)",
     "w_grad": "record w.grad as a float after each call: a failed backward writes nothing, a "
     "second one that works adds to w.grad",
+    "read": "read each number from w.grad (w.grad.item()) right after its call, rather than "
+    "computing it from an earlier one",
     "backward": "call y.backward() twice: the first with retain_graph=retain_graph, the second "
     "without it",
 }

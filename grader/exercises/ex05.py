@@ -15,7 +15,7 @@ from micrograph import Value, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import grad_of, same_object, watching
+from grader.spec.provenance import grad_of, read_from_grad, same_object, watching
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
@@ -37,9 +37,10 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
-    with watching(sub, "grad_history", reads_grad=True) as call:
-        history = _history(sub.grad_history(wl, xl, steps, reset))
-    return {"history": history, "backward": call.fact,
+    with watching(sub, "grad_history", grad_numbers=True) as call:
+        answer = sub.grad_history(wl, xl, steps, reset)
+    return {"history": _history(answer), "read": read_from_grad(answer, call, "w.grad"),
+            "backward": call.fact,
             "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}
 
 
@@ -49,6 +50,7 @@ def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
 
 KEYS = {
     "history": "record w.grad (as a float) after each step's backward, before clearing",
+    "read": "each record is w.grad.item() read right after that step's backward, not a formula",
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "

@@ -19,7 +19,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show
-from grader.spec.provenance import grad_of, value_of, watching
+from grader.spec.provenance import grad_of, read_from_grad, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -93,9 +93,10 @@ def build_hidden(sub):
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, Any]:
     x, y, loss = _graph(x_row, y_rows, y_grad)
-    with watching(sub, "vjp", started_from=loss[0]) as call:
+    with watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
-    out = {"returned": _list(grads, num), "x_grads": _x_grads(x), "call": call.fact}
+    out = {"returned": _list(grads, num), "read": read_from_grad(grads, call, "vjp(x, loss, v)"),
+           "x_grads": _x_grads(x), "call": call.fact}
     if y_grad:
         out["y_grads"] = entries(y, "y", lambda v, label: grad_of(v, f"{label}.grad"))
     return out
@@ -105,6 +106,7 @@ VJP_FEEDBACK = ("Backpropagate once, passing v in loss's shape, [v], as the grad
                 "micrograph.backward(loss, [v]); then read x's gradients.")
 VJP_KEYS = {
     "returned": "return x's gradients, as written by that one backward",
+    "read": "read x's gradients from .grad (leaf.grad.item()), not computed",
     "x_grads": "let backward write x's .grad: one pass from every entry of loss at once, "
     "with the gradient [v]",
     "y_grads": "one backward from loss reaches every leaf that requires grad, y's too",
@@ -136,9 +138,10 @@ def vjp_y_grad(sub):
 
 def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
     x, _, loss = _graph(x_row, y_rows)
-    with watching(sub, "jacobian_rows", started_from=loss[0], reads_grad=True) as call:
+    with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
-    return {"rows": _matrix(rows, num), "x_grads": _x_grads(x), "call": call.fact}
+    return {"rows": _matrix(rows, num), "read": read_from_grad(rows, call, "jacobian_rows"),
+            "x_grads": _x_grads(x), "call": call.fact}
 
 
 ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradient "
@@ -147,6 +150,7 @@ ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradi
                  "leaf.grad.zero_().")
 ROWS_KEYS = {
     "rows": "record x's gradients right after each backward, one list per entry of loss",
+    "read": "each record is read from x's .grad (leaf.grad.item()), not computed",
     "x_grads": "let backward write x's .grad, and zero it in place (leaf.grad.zero_()) only "
     "when zero_between is True",
     "call": "one backward per entry of loss, each with its one-hot gradient",

@@ -19,7 +19,7 @@ from micrograph import nn
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show
-from grader.spec.provenance import error_of, grad_of, value_of, watching
+from grader.spec.provenance import error_of, grad_of, read_from_grad, value_of, watching
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -137,12 +137,13 @@ def failed_adds_nothing(sub):
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "grads_twice", one_graph=True, reads_grad=True) as call:
+    with watching(sub, "grads_twice", one_graph=True, grad_numbers=True) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
     return {"first": _list(answer[0], num), "second": _list(answer[1], num),
-            "net": _param_facts(net), "call": call.fact}
+            "read": read_from_grad(answer, call, "p.grad"), "net": _param_facts(net),
+            "call": call.fact}
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "
@@ -152,6 +153,8 @@ TWICE_KEYS = {
     "loss summed over every output entry of the rows given",
     "second": "the second backward works only if the first kept the graph "
     "(retain_graph=True), and it adds to .grad: record after it, without clearing",
+    "read": "each list is [p.grad.item() for p in net.parameters()] read after its call, "
+    "not computed from the first",
     "net": "both backward calls write every weight and bias of the net you are given",
     "call": "two backward passes from the same loss, the first with retain_graph=True",
 }

@@ -128,6 +128,9 @@ class Say(str, enum.Enum):
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() "
                       "of the leaf beside it: it does not share both that leaf's number and its "
                       "version counter, as detach() does (a Python number, a new Value, .data?).")
+    NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
+                            "the call (a .grad, or what grad() returned): it was computed, not "
+                            "read from the engine.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -85,6 +85,7 @@ class Check(str, enum.Enum):
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
+    READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -18,6 +18,8 @@ did to the engine, what a returned Value is.
                                            backward (not grad()), whether it reached them all
     detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
                                            saved values as the pass found them, before freeing)
+    read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one a leaf's
+                                           .grad held during the call (read, not computed)
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -36,6 +38,7 @@ from typing import Any
 
 import micrograph
 from micrograph import observe
+from micrograph.node import AccumulateGrad
 from grader.spec.facts import CONTEXT, FACT, LABEL, By, Check, Kind, RaisedBy
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
@@ -151,7 +154,7 @@ class Call(observe.Observer):
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
-                 saves: bool = False) -> None:
+                 saves: bool = False, grad_numbers: bool = False) -> None:
         self.label = label
         self.filename = filename
         self.leaves = tuple(leaves)
@@ -166,6 +169,9 @@ class Call(observe.Observer):
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
+        self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
+        self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
+        self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
@@ -175,6 +181,11 @@ class Call(observe.Observer):
         for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
             if node._saved is not None:  # the pass will free them: keep what it found
                 self.saved.setdefault(node, node._saved)
+        if self.grad_numbers:
+            self.written.update((id(node.variable), node.variable)
+                                for node in (*(node for node, _ in start.roots), *start.dependencies)
+                                if type(node) is AccumulateGrad)
+            self.hold_grads()  # what the last pass left, and what was done to it since
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -194,6 +205,24 @@ class Call(observe.Observer):
             self.engine_walk = True
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled()
+
+    def step(self, step: observe.Step) -> None:
+        """With ``grad_numbers``: hold the gradient each node received and used (what grad()
+        hands back is one of them)."""
+        if self.grad_numbers:
+            self.hold(step.received)
+            self.hold(step.grad)
+
+    def hold_grads(self) -> None:
+        """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
+        when the call ends, it is every number the student could read from those .grad."""
+        for v in self.written.values():
+            self.hold(v._grad)
+
+    def hold(self, grad: object) -> None:
+        number = grad._storage[0] if _is_value(grad) else grad  # type: ignore[attr-defined]
+        if type(number) is float:
+            self.held[id(number)] = number
 
     def leaf_facts(self) -> dict[str, list[bool]]:
         """The per-pass observations of the leaves (none without leaves)."""
@@ -219,6 +248,29 @@ def detached_from(root: object, of: object, call: Call, label: str) -> dict[str,
     return check(Check.DETACHED_FROM, holds, label)
 
 
+def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: every float (or Value) in ``numbers`` (nested lists, tuples, dict values)
+    is the very number object the engine made as a gradient during the watched ``call`` (made
+    with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
+    returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
+    formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
+    of read is told apart from one read, however .grad was reached (``._grad`` too).  None
+    when there is no number to judge or the call ran more passes than it watches."""
+    found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
+    if not found or call.finished:
+        return check(Check.READ_FROM_GRAD, None, label)
+    objects = [x._storage[0] if _is_value(x) else x for x in found]
+    return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
+
+
+def _numbers_in(x: object, depth: int) -> list[Any]:
+    if type(x) in (list, tuple) and depth < MAX_RESULT_DEPTH:
+        return [item for part in list(x)[:MAX_RESULT_ITEMS] for item in _numbers_in(part, depth + 1)]  # type: ignore[call-overload]
+    if type(x) is dict and depth < MAX_RESULT_DEPTH:
+        return _numbers_in(list(x.values()), depth)  # type: ignore[attr-defined]
+    return [x]
+
+
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
     the pass may run: the roots and every node an edge points at)."""
@@ -237,7 +289,8 @@ _ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
              started_from: list[Any] | None = None, one_graph: bool = False,
-             engine_walk: bool = False, saves: bool = False) -> Iterator[Call]:
+             engine_walk: bool = False, saves: bool = False,
+             grad_numbers: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -257,14 +310,15 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     the first pass's roots (a second backward on a graph built again needs no retain_graph);
     with ``engine_walk`` whether it called a function of the engine's own walk (its order or
     node runner, ``micrograph.engine._run_order``), however it reached it.  With ``saves``
-    the call keeps what each node had saved when a pass found it, for ``detached_from``.
+    the call keeps what each node had saved when a pass found it, for ``detached_from``; with
+    ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
     mode = "" if grad_mode else CONTEXT
     kept = "" if retain_graph else CONTEXT
-    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves)
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers)
     before, previous = observe.passes(), sys.getprofile()
     if grad_mode is not None:
         sys.setprofile(call.sample)
@@ -274,23 +328,32 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     finally:
         if grad_mode is not None:
             sys.setprofile(previous)
+        call.hold_grads()
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      kept + "kept_graph": call.kept_graph, **sampled,
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
-                     **call.leaf_facts()}
-        if reads_grad:
-            call.fact["read_grad"] = call.read_grad
-            call.fact["read_after_last_pass"] = call.read_since_pass
-        if started_from is not None:
-            given = {id(v.grad_fn) for v in started_from if _is_value(v) and v.grad_fn is not None}
-            call.fact["from_given"] = all(roots <= given for roots in call.roots)
-        if one_graph:
-            call.fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)
-        if engine_walk:
-            call.fact["engine_walk"] = call.engine_walk
+                     **call.leaf_facts(), **_asked(call, reads_grad, started_from, one_graph,
+                                                   engine_walk)}
+
+
+def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_graph: bool,
+           engine_walk: bool) -> dict[str, bool]:
+    """The CALL fact's fields a probe asked ``watching`` for (see its docstring)."""
+    fact = {}
+    if reads_grad:
+        fact["read_grad"] = call.read_grad
+        fact["read_after_last_pass"] = call.read_since_pass
+    if started_from is not None:
+        given = {id(v.grad_fn) for v in started_from if _is_value(v) and v.grad_fn is not None}
+        fact["from_given"] = all(roots <= given for roots in call.roots)
+    if one_graph:
+        fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)
+    if engine_walk:
+        fact["engine_walk"] = call.engine_walk
+    return fact
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:

@@ -16,8 +16,8 @@ from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.provenance import (check, detached_from, error_of, grad_of, result_of,
-                                    same_object, value_of, watching)
+from grader.spec.provenance import (check, detached_from, error_of, grad_of, read_from_grad,
+                                    result_of, same_object, value_of, watching)
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -135,6 +135,43 @@ def test_a_cut_by_detach_is_told_from_a_constant_of_the_same_value():
     assert detached_from(kept, w, call, "y")["holds"] is True
     want, got = check(Check.DETACHED_FROM, True, "y"), check(Check.DETACHED_FROM, False, "y")
     assert _said(want, got) == [Say.NOT_DETACHED]
+
+
+def test_a_gradient_read_is_told_from_one_written_down():
+    """The numbers .grad held (or grad() returned) during the call, however they were reached,
+    against a formula of the same value."""
+    module = types.ModuleType("student")
+    module.__file__ = __file__
+
+    def twice(read):
+        w, x = _leaves()
+        y = w * x
+        y.backward(retain_graph=True)
+        first = read(w)
+        y.backward()
+        return [first, read(w)], first
+
+    held = {}
+    for name, read in (("item", lambda w: w.grad.item()), ("float", lambda w: float(w._grad)),
+                       ("value", lambda w: w.grad.clone())):
+        with watching(module, name, grad_numbers=True) as call:
+            numbers, _ = twice(read)
+        held[name] = read_from_grad(numbers, call, "w.grad")["holds"]
+    with watching(module, "formula", grad_numbers=True) as call:
+        (_, first), _ = twice(lambda w: w.grad.item())
+        numbers = [first, first * 2]
+    held["formula"] = read_from_grad(numbers, call, "w.grad")["holds"]
+    w, x = _leaves()
+    with watching(module, "grad", grad_numbers=True) as call:
+        dw, dx = micrograph.grad(w * x, [w, x])
+    held["grad()"] = read_from_grad({"w": dw.item(), "x": [dx]}, call, "w.grad")["holds"]
+    with watching(module, "nothing", grad_numbers=True) as call:
+        pass
+    held["nothing"] = read_from_grad([None], call, "w.grad")["holds"]
+    assert held == {"item": True, "float": True, "value": True, "formula": False, "grad()": True,
+                    "nothing": None}
+    assert _said(check(Check.READ_FROM_GRAD, True, "w.grad"),
+                 check(Check.READ_FROM_GRAD, False, "w.grad")) == [Say.NOT_READ_FROM_GRAD]
 
 
 def test_values_and_identity():

@@ -52,4 +52,10 @@ CASES = [
     Correct("requires_grad_method", edits={
         "    w_leaf = Value(w, requires_grad=w_requires_grad)\n":
         "    w_leaf = Value(w)\n    w_leaf.requires_grad_(w_requires_grad)\n"}),
+    Wrong("formula_after_backward",  # .grad looked at for None, the numbers written down
+          fails={LEAF_GRADS: "is not one the engine produced"},
+          edits={'''    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    return {"w": None if g["w"].grad is None else 2 * w + x + 1,
+            "x": None if g["x"].grad is None else w + 1}'''}),
 ]

@@ -59,7 +59,19 @@ CASES = [
     Correct("float_and_else"),
     Correct("engine_functions"),
     Wrong("second_record_as_formula", fails={"with retain_graph=True the second backward adds":
-                                             "read no .grad after its last backward pass"},
+                                             "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
+    Wrong("formula_after_reading_grad",  # reads .grad after the second pass, returns a formula
+          fails={ADDS: "is not one the engine produced"},
+          edits={"    history.append(w_leaf.grad.item())\n    return error, history":
+                 "    assert w_leaf.grad is not None\n"
+                 "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
+    Wrong("formula_after_reading_private_grad",  # ... or reads the private _grad instead
+          fails={ADDS: "is not one the engine produced"},
+          edits={"    history.append(w_leaf.grad.item())\n    return error, history":
+                 "    assert w_leaf._grad is not None\n"
+                 "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
+    Correct("private_grad_read", edits={"    history.append(w_leaf.grad.item())\n":
+                                        "    history.append(float(w_leaf._grad))\n"}),
 ]

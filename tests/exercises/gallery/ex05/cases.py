@@ -50,7 +50,12 @@ CASES = [
             edits={"        y.backward()  # adds dy/dw": "        y.backward(retain_graph=True)  # adds dy/dw"}),
     Correct("optimizer_zero_grad"),
     Correct("data_zero_and_skip"),
-    Wrong("history_as_formula", fails={"gradients accumulate": "grad_history never read .grad"},
+    Wrong("history_as_formula", fails={"gradients accumulate": "is not one the engine produced"},
           edits={"        history.append(w.grad.item())\n":  # backward runs, but the record is computed
+                 "        history.append((2 * w.item() + x.item() + 1) * (1 if reset else len(history) + 1))\n"}),
+    Wrong("formula_after_reading_grad",  # .grad read each step, the record written down
+          fails={"gradients accumulate": "is not one the engine produced"},
+          edits={"        history.append(w.grad.item())\n":
+                 "        assert w.grad is not None\n"
                  "        history.append((2 * w.item() + x.item() + 1) * (1 if reset else len(history) + 1))\n"}),
 ]

@@ -48,4 +48,9 @@ CASES = [
     Correct("other_names"),
     Wrong("second_pass_on_new_graph", fails={TWICE: "ran its backward passes on different graphs"},
           edits={SECOND: "    _, _, loss = forward(net, rows)\n" + SECOND}),
+    Wrong("second_formula_after_reading",  # two real passes, .grad read, the second written down
+          fails={TWICE: "is not one the engine produced"},
+          edits={"    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    assert all(p.grad is not None for p in net.parameters())\n"
+                 "    second = [2 * g for g in first]\n"}),
 ]
