@@ -16,7 +16,7 @@ from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import caught_warnings, first_line, num
-from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.provenance import grad_of, read_from_grad, result_of, value_of, watching
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
@@ -84,7 +84,7 @@ def _grad_or_none(g: object) -> float | str | None:
 
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
-    with caught_warnings() as seen, watching(sub, "grads_after_backward") as call:
+    with caught_warnings() as seen, watching(sub, "grads_after_backward", grad_numbers=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
         raise TypeError("grads_after_backward must return a dict of the five .grad values")
@@ -92,6 +92,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     warned = min(3, sum(1 for text in seen if NON_LEAF_WARNING in text))
     return {
         "leaves": [_grad_or_none(answer[n]) for n in ("w", "x")],
+        "read": read_from_grad([answer["w"], answer["x"]], call, "w.grad and x.grad"),
         "non_leaves": [_grad_or_none(answer[n]) for n in ("a", "b", "y")],
         "warnings": warned,
         "backward": call.fact,
@@ -100,6 +101,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
 
 WITHOUT_FEEDBACK = "Call y.backward() without retain_grad and return what each node's .grad holds."
 WITHOUT_KEYS = {
+    "read": "return w.grad and x.grad as backward wrote them, not Values made from a formula",
     "non_leaves": "without retain_grad, backward keeps no gradient for a, b or y: return what "
     "their .grad holds",
     "warnings": "read the .grad of a, b and y themselves (each read of a non-leaf's .grad warns, "

@@ -131,6 +131,9 @@ class Say(str, enum.Enum):
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
                             "the call (a .grad, or what grad() returned): it was computed, not "
                             "read from the engine.")
+    NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
+                   "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
+                   "number computed in Python.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -20,6 +20,8 @@ did to the engine, what a returned Value is.
                                            saved values as the pass found them, before freeing)
     read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one a leaf's
                                            .grad held during the call (read, not computed)
+    made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
+                                           student's code called (not Value(...) of a number)
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -154,7 +156,7 @@ class Call(observe.Observer):
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
-                 saves: bool = False, grad_numbers: bool = False) -> None:
+                 saves: bool = False, grad_numbers: bool = False, made: bool = False) -> None:
         self.label = label
         self.filename = filename
         self.leaves = tuple(leaves)
@@ -172,6 +174,7 @@ class Call(observe.Observer):
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
@@ -195,6 +198,8 @@ class Call(observe.Observer):
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
         whether it read a ``.grad`` (the property's getter called from the student's file)."""
+        if event == "return" and self.made is not None:
+            self._returned(frame, arg)
         if event != "call":
             return
         caller = frame.f_back
@@ -205,6 +210,14 @@ class Call(observe.Observer):
             self.engine_walk = True
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled()
+
+    def _returned(self, frame: FrameType, result: object) -> None:
+        """Keep a Value an engine function (not an alias, ``_ALIASES``) returned to the student."""
+        caller = frame.f_back
+        if (caller is not None and caller.f_code.co_filename == self.filename and _is_value(result)
+                and frame.f_code.co_filename.startswith(_ENGINE_DIR)
+                and frame.f_code.co_name not in _ALIASES):
+            self.made[id(result)] = result  # type: ignore[index]
 
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
@@ -271,6 +284,22 @@ def _numbers_in(x: object, depth: int) -> list[Any]:
     return [x]
 
 
+# Engine functions that hand back a Value without computing it: an alias or a copy of a Value
+# the student made (``Value(number).detach()`` is no operation on the inputs).
+_ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "_shared", "_alias"})
+
+
+def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``v`` is a Value that an engine operation (``+``, ``micrograph.mul``,
+    ``exp`` ...) returned to the student's code during the watched ``call`` (made with
+    ``made=True`` and a sampled grad mode).  Under no_grad an operation records nothing, so
+    its result looks like ``Value(number)``: only who returned it tells a Value the engine
+    computed from one written from a Python formula.  None when ``v`` is no Value."""
+    if not _is_value(v) or call.made is None:
+        return check(Check.MADE_BY_OP, None, label)
+    return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
+
+
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
     the pass may run: the roots and every node an edge points at)."""
@@ -290,7 +319,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
              started_from: list[Any] | None = None, one_graph: bool = False,
              engine_walk: bool = False, saves: bool = False,
-             grad_numbers: bool = False) -> Iterator[Call]:
+             grad_numbers: bool = False, made: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -311,14 +340,15 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     with ``engine_walk`` whether it called a function of the engine's own walk (its order or
     node runner, ``micrograph.engine._run_order``), however it reached it.  With ``saves``
     the call keeps what each node had saved when a pass found it, for ``detached_from``; with
-    ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``.
+    ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``; with
+    ``made`` (and grad mode sampled) every Value an engine operation returned, for ``made_by_op``.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
     mode = "" if grad_mode else CONTEXT
     kept = "" if retain_graph else CONTEXT
-    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers)
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made)
     before, previous = observe.passes(), sys.getprofile()
     if grad_mode is not None:
         sys.setprofile(call.sample)

@@ -16,8 +16,8 @@ from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.provenance import (check, detached_from, error_of, grad_of, read_from_grad,
-                                    result_of, same_object, value_of, watching)
+from grader.spec.provenance import (check, detached_from, error_of, grad_of, made_by_op,
+                                    read_from_grad, result_of, same_object, value_of, watching)
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -172,6 +172,30 @@ def test_a_gradient_read_is_told_from_one_written_down():
                     "nothing": None}
     assert _said(check(Check.READ_FROM_GRAD, True, "w.grad"),
                  check(Check.READ_FROM_GRAD, False, "w.grad")) == [Say.NOT_READ_FROM_GRAD]
+
+
+def _inference(float_formula: bool) -> Value:
+    """y under no_grad: from the engine's operations, or a Value of a Python formula."""
+    w = Value(0.5, requires_grad=True)
+    with micrograph.no_grad():
+        return Value((w.item() + 1) * 2) if float_formula else (w + 1) * 2
+
+
+def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
+    module = types.ModuleType("student")
+    module.__file__ = __file__
+    held = {}
+    for name, formula in (("ops", False), ("formula", True)):
+        with watching(module, name, grad_mode=True, made=True) as call:
+            y = _inference(formula)
+        held[name] = made_by_op(y, call, "y")["holds"]
+    with watching(module, "alias", grad_mode=True, made=True) as call:
+        y = Value(3.0).detach()  # an alias of a Value made from a number is no operation
+    held["alias"] = made_by_op(y, call, "y")["holds"]
+    held["float"] = made_by_op(3.0, call, "y")["holds"]
+    assert held == {"ops": True, "formula": False, "alias": False, "float": None}
+    assert _said(check(Check.MADE_BY_OP, True, "y"),
+                 check(Check.MADE_BY_OP, False, "y")) == [Say.NOT_BY_OP]
 
 
 def test_values_and_identity():

@@ -71,4 +71,9 @@ CASES = [
                  "return caught[0].message if caught else None"}),
     Correct("last_warning", edits={"return str(caught[0].message) if caught else None":
                                    "return str(caught[-1].message) if len(caught) else None"}),
+    Wrong("leaf_grads_as_formula",  # non-leaves read (they warn), the leaves' grads written down
+          fails={"non-leaf grads are None after backward": "is not one the engine produced"},
+          edits={'    return {name: node.grad for name, node in g.items()}':
+                 '    out = {name: node.grad for name, node in g.items()}\n'
+                 '    out["w"], out["x"] = Value(2 * w + x + 1), Value(w + 1)\n    return out'}),
 ]

@@ -50,4 +50,16 @@ CASES = [
     Correct("sub_in_place", edits={UPDATE: "    with micrograph.no_grad():\n"
                                            "        w.sub_(w.grad * lr)\n"}),
     Correct("other_forms"),
+    Wrong("inference_from_floats",  # no_grad entered, but y is a Value of a Python formula
+          fails={"inference records nothing": "y was not returned by an operation of the engine"},
+          edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
+                 "        y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
+    Wrong("forward_from_floats_when_not_training",
+          fails={"set_grad_enabled on one input": "y was not returned by an operation of the engine"},
+          edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
+                 "    with micrograph.set_grad_enabled(training):\n        if not training:\n"
+                 "            return Value((x + w.item()) * (w.item() + 1))\n        return _graph(w, x)"}),
+    Correct("inference_functional_ops",
+            edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
+                   "        y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n"}),
 ]
