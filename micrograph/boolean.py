@@ -38,6 +38,9 @@ class BoolValue(IntegralArithmetic, Value):
     def item(self) -> bool:  # type: ignore[override]
         return self._storage[0] != 0.0
 
+    def __index__(self) -> int:
+        return int(self.item())  # [0] * (w > 0): a bool tensor is an index, as torch's
+
 
     def __neg__(self) -> Value:
         raise RuntimeError(

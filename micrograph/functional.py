@@ -7,11 +7,13 @@ which the graph shows as a ``None`` edge, as PyTorch does for a constant tensor.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Sequence
 
 from micrograph import anomaly, ieee, inference, ops, ops_extra
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node, gradient_edge, numbered
+from micrograph.boolean import wrap_number
 from micrograph.value import Value
 
 
@@ -19,21 +21,44 @@ def _value(x: Any) -> Value:
     return x if isinstance(x, Value) else Value(x)
 
 
+def _input(x: Any, name: str) -> Value:
+    """A function's first argument: a Value, as torch's functions take a Tensor there (a number is its TypeError)."""
+    if not isinstance(x, Value):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _first(x: Any, name: str) -> Value:
+    """A binary function's first argument: a Value, or a number wrapped as torch wraps it (``torch.mul(2.0, w)``)."""
+    if isinstance(x, Value):
+        return x
+    if not isinstance(x, numbers.Real):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return wrap_number(x)
+
+
+def _other(x: Any, name: str, position: int) -> Any:
+    """The second operand of ``add``/``sub``/``mul``/``div``: a Value or a real number, else torch's TypeError."""
+    if not isinstance(x, (Value, numbers.Real)):
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(x).__name__}")
+    return x
+
+
 def add(a: Any, b: Any, *, alpha: Any = 1) -> Value:
     """``a + alpha * b``; with ``alpha`` the product and sum round once, as torch's kernel."""
-    return _value(a).add(b, alpha=alpha)
+    return _first(a, "add").add(_other(b, "add", 2), alpha=alpha)
 
 
 def sub(a: Any, b: Any, *, alpha: Any = 1) -> Value:
-    return _value(a).sub(b, alpha=alpha)
+    return _first(a, "sub").sub(_other(b, "sub", 2), alpha=alpha)
 
 
 def mul(a: Any, b: Any) -> Value:
-    return _value(a) * b
+    return _first(a, "mul") * _other(b, "mul", 2)
 
 
 def div(a: Any, b: Any) -> Value:
-    return _value(a) / b
+    return _first(a, "div") / _other(b, "div", 2)
 
 
 def pow(a: Any, b: Any) -> Value:  # noqa: A001 - torch's name
@@ -43,12 +68,12 @@ def pow(a: Any, b: Any) -> Value:  # noqa: A001 - torch's name
 
 
 def neg(a: Any) -> Value:
-    return -_value(a)
+    return -_input(a, "neg")
 
 
 def _unary(name: str) -> Any:
     def fn(a: Any) -> Value:
-        return getattr(_value(a), name)()
+        return getattr(_input(a, name), name)()
 
     fn.__name__ = name
     fn.__doc__ = f"``{name}(a)``, the same as ``a.{name}()``."

@@ -89,14 +89,32 @@ class InPlace:
         return record(ops.ZeroBackward0, self)
 
     def fill_(self: Value, value: Any) -> Value:
+        if not isinstance(value, (TensorAPI, numbers.Real)):
+            raise TypeError(f"fill_() received an invalid combination of arguments - got ({type(value).__name__}), "
+                            "but expected one of:")
         value = operand(value, "fill_")
         return record(ops.FillBackward3 if isinstance(value, TensorAPI) else ops.FillBackward2, self, value)
 
     def copy_(self: Value, src: Any) -> Value:
         return record(ops.CopyBackwards, self, operand(src, "copy_"))
 
-    __iadd__ = add_
-    __isub__ = sub_
-    __imul__ = mul_
-    __itruediv__ = div_
-    __ipow__ = pow_
+    # ``v += x``: torch's Tensor.__iadd__ returns NotImplemented for what is not a number, so
+    # Python raises its own "unsupported operand type(s) for +=" (naming the class Tensor)
+    def __iadd__(self: Value, other: Any) -> Value:
+        return self.add_(other) if _numeric(other) else NotImplemented
+
+    def __isub__(self: Value, other: Any) -> Value:
+        return self.sub_(other) if _numeric(other) else NotImplemented
+
+    def __imul__(self: Value, other: Any) -> Value:
+        return self.mul_(other) if _numeric(other) else NotImplemented
+
+    def __itruediv__(self: Value, other: Any) -> Value:
+        return self.div_(other) if _numeric(other) else NotImplemented
+
+    def __ipow__(self: Value, other: Any) -> Value:
+        return self.pow_(other) if _numeric(other) else NotImplemented
+
+
+def _numeric(x: Any) -> bool:
+    return isinstance(x, (TensorAPI, numbers.Real))

@@ -191,6 +191,26 @@ class IntValue(IntegralArithmetic, Value):
     def __abs__(self) -> IntValue:
         return IntValue.of(abs(self.item()))
 
+    def __invert__(self) -> IntValue:
+        return IntValue.of(~self.item())
+
+    def __and__(self, other: Any) -> Any:
+        return _bits(self, other, operator.and_)
+
+    def __or__(self, other: Any) -> Any:
+        return _bits(self, other, operator.or_)
+
+    def __xor__(self, other: Any) -> Any:
+        return _bits(self, other, operator.xor)
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+
+
+def _bits(a: IntValue, b: Any, op: Callable[[int, int], int]) -> Any:
+    """torch's bitwise ops of int64 values; with anything else, Python's own TypeError."""
+    y = integral(b)
+    return NotImplemented if y is None else IntValue.of(op(a.item(), int(y)))
+
 
 def integral(x: Any) -> int | bool | None:
     """``x`` as an int (or bool) when torch would keep it integral: an Int/Bool Value or a Python int."""

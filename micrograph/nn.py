@@ -160,7 +160,7 @@ class Linear(Module):
 def _map(fn: Callable[[Any], Value], x: Nested) -> Nested:
     if isinstance(x, (list, tuple)):
         return [_map(fn, item) for item in x]
-    return fn(x)
+    return fn(x if isinstance(x, Value) else Value(x))  # a row of numbers is ours; torch.tanh(2.0) is a TypeError
 
 
 class _Elementwise(Module):

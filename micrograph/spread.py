@@ -148,7 +148,7 @@ def _dims(dim: Any) -> tuple[int, ...] | None:
     dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     for d in dims:
         if isinstance(d, bool) or not isinstance(d, int):
-            raise TypeError(f"argument 'dim' must be tuple of ints, not {type(d).__name__}")
+            raise TypeError(f"linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, not {type(d).__name__}")
         if d not in (0, -1):
             raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {d})")
     return tuple(d % 2**64 for d in dims)  # torch shows a dim as its C++ unsigned value (-1: 2**64 - 1)

@@ -72,6 +72,15 @@ class TensorAPI:
     _view_base: Value | None = None  # the value a view (v[()], view(())) shares its memory with (views.py)
     _dtype_name = "Double"  # torch's name of the dtype in its texts: float64
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Python builds some errors from a class's ``__name__`` (``unsupported operand type(s) for +:
+        'Tensor' and 'str'``, ``can only concatenate str (not "Tensor") to str``, ``'<' not supported
+        between instances of ...``): micrograph's value classes are named ``Tensor`` there, as torch's.
+        Their qualified name (``repr(type(v))``, pickling) stays ``Value``/``IntValue``/``BoolValue``."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("micrograph."):
+            cls.__name__ = "Tensor"
+
     # -- comparisons: bool Values, never recorded ----------------------------------------
     def __eq__(self, other: Any) -> Any:  # type: ignore[override]
         return _boolean().compare(self, other, operator.eq)
@@ -99,6 +108,8 @@ class TensorAPI:
 
     def equal(self, other: Value) -> bool:
         """torch's ``equal``: a plain bool, True when the numbers are equal."""
+        if not isinstance(other, TensorAPI):
+            raise TypeError(f"equal(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
         return bool(self == other)
 
     def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Any:
@@ -203,19 +214,42 @@ class TensorAPI:
 
     # -- torch's method names for the operators --------------------------------------------
     def add(self: Value, other: Any, *, alpha: Any = 1) -> Value:
+        other = operand(other, "add", torch_text=True)
         return self + other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=False)
 
     def sub(self: Value, other: Any, *, alpha: Any = 1) -> Value:
+        other = operand(other, "sub", torch_text=True)
         return self - other if alpha == 1 and alpha is not True else self._add_scaled(other, alpha, subtract=True)
 
     def mul(self, other: Any) -> Value:
-        return self * other
+        return self * operand(other, "mul", torch_text=True)
 
     def div(self, other: Any) -> Value:
-        return self / other
+        return self / operand(other, "div", torch_text=True)
 
     def pow(self, other: Any) -> Value:
+        if not isinstance(other, (TensorAPI, numbers.Real)):
+            raise TypeError(f"pow() received an invalid combination of arguments - got ({type(other).__name__}), "
+                            "but expected one of:")
         return self ** other
+
+    # -- what Python asks of a number, answered as torch's float tensor answers ---------------
+    def __index__(self) -> int:
+        raise TypeError("only integer tensors of a single element can be converted to an index")
+
+    def __invert__(self) -> Any:
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+
+    def __and__(self, other: Any) -> Any:
+        return _bitwise(other, "bitwise_and_cpu")
+
+    def __or__(self, other: Any) -> Any:
+        return _bitwise(other, "bitwise_or_cpu")
+
+    def __xor__(self, other: Any) -> Any:
+        return _bitwise(other, "bitwise_xor_cpu")
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 
     def neg(self) -> Value:
         return -self
@@ -280,13 +314,17 @@ class TensorAPI:
 
     def where(self, condition: Any, other: Any) -> Value:
         """torch's ``v.where(condition, other)``: ``where(condition, v, other)``."""
+        if not isinstance(condition, TensorAPI):
+            kind = "Tensor" if isinstance(other, TensorAPI) else type(other).__name__
+            raise TypeError(f"where() received an invalid combination of arguments - got ({type(condition).__name__}, "
+                            f"{kind}), but expected one of:")
         return _extra().where(condition, self, other)
 
     def maximum(self, other: Value) -> Value:
-        return _extra().maximum(self, other)
+        return _extra().maximum(self, _tensor_other(other, "maximum"))
 
     def minimum(self, other: Value) -> Value:
-        return _extra().minimum(self, other)
+        return _extra().minimum(self, _tensor_other(other, "minimum"))
 
     # -- what ops.py's derivative formulas record under create_graph, as torch's do ----------
     def _mul_scalar(self, k: float) -> Value:
@@ -366,19 +404,32 @@ class TensorAPI:
         return _reductions().reduce(self, "cumsum", dim, False)
 
 
-def operand(x: Any, where: str | None = None) -> Any:
-    """A Value stays a Value and a real number becomes a float.
+def operand(x: Any, where: str | None = None, torch_text: bool = False) -> Any:
+    """A Value stays a Value and a real number becomes a float (``torch_text``: left as given).
 
     Anything else is ``NotImplemented`` for an operator (so Python raises its own
-    TypeError) and a TypeError naming the method otherwise.
+    TypeError, naming the class ``Tensor`` as torch's) and torch's TypeError naming the method otherwise.
     """
     if isinstance(x, TensorAPI) or type(x) is float:  # TensorAPI: Value's base class
         return x
     if isinstance(x, numbers.Real):
-        return float(x)
+        return x if torch_text else float(x)
     if where is None:
         return NotImplemented
-    raise TypeError(f"{where}() takes a Value or a real number, got {type(x).__name__}")
+    raise TypeError(f"{where}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
+
+
+def _tensor_other(x: Any, name: str) -> Any:
+    if not isinstance(x, TensorAPI):
+        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _bitwise(other: Any, kernel: str) -> Any:
+    """``&``, ``|``, ``^`` of a float Value: torch has no such kernel for Double (bool Values have their own)."""
+    if not isinstance(other, (TensorAPI, numbers.Real)):
+        return NotImplemented
+    raise NotImplementedError(f'"{kernel}" not implemented for \'Double\'')
 
 
 def wrapped_number(x: Any) -> Any:

@@ -265,6 +265,8 @@ class Value(InPlace, TensorAPI):
         return _record(op, self, operand(other))
 
     def __rpow__(self, other: Any) -> Value:
+        if operand(other) is NotImplemented:
+            return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
         return _record(ops.IntPowBackward2 if type(other) is int else ops.PowBackward2, operand(other), self)
 
     def __neg__(self) -> Value:
@@ -326,8 +328,7 @@ _DETACH_HINT = (
 def _bool(flag: Any, what: str) -> bool:
     """PyTorch refuses 0, 1 or "yes" where it wants a bool: so do we."""
     if not isinstance(flag, bool):
-        kind = "Value" if isinstance(flag, Value) else type(flag).__name__  # a comparison's BoolValue too
-        raise TypeError(f"{what} must be bool, not {kind}")
+        raise TypeError(f"{what} must be bool, not {type(flag).__name__}")  # a Value's class is named Tensor
     return flag
 
 
