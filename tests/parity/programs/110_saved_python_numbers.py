@@ -2,12 +2,7 @@
 (``w * 3`` keeps the int64 tensor 3, ``w * 3.0`` a float64 one, ``w * True`` a bool one), pow's base and
 exponent and clamp's bounds are Scalars shown as given; each read before and after a freeing backward."""
 
-
-def attempt(f):
-    try:
-        return f()
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+from parity.helpers import attempt
 
 
 def describe(x):

@@ -2,12 +2,7 @@
 inference mode), ``dtype``/``device``/``is_cuda``/``type()``/``element_size()`` of float, bool and int
 values, ``cpu()``; in-place changes through views of values that require grad, refused as torch refuses them."""
 
-
-def attempt(f):
-    try:
-        return f()
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+from parity.helpers import attempt
 
 
 def run(B, rec):

@@ -2,12 +2,7 @@
 ``reshape(())``, ``view_as``; their nodes, gradients, shared storage and version counter, torch's errors
 for shapes that do not fit one element and for arguments of the wrong type."""
 
-
-def attempt(f):
-    try:
-        return f()
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+from parity.helpers import attempt
 
 
 def run(B, rec):

@@ -3,6 +3,8 @@ torch's degrees-of-freedom warning on every call; ``correction``/``unbiased``/``
 element: values, nodes, ``_saved_*``, gradients at ordinary numbers, zeros, -0.0, tiny/huge numbers, nan, inf;
 wrong arguments; the module functions."""
 
+from parity.helpers import attempt
+
 import math
 
 XS = (2.0, -3.0, 0.0, -0.0, 0.5, 1e-200, 1e200, 7.25, math.nan, math.inf, -math.inf)
@@ -19,13 +21,6 @@ CALLS = (
     ("var(0, True)", lambda w: w.var(0, True)), ("std(True)", lambda w: w.std(True)),
     ("std(dim=0, keepdim=True)", lambda w: w.std(dim=0, keepdim=True)), ("var(dim=-1)", lambda w: w.var(dim=-1)),
 )
-
-
-def attempt(f):
-    try:
-        return f()
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
 
 
 def run(B, rec):

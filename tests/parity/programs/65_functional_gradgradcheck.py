@@ -1,30 +1,13 @@
 """gradgradcheck: second derivatives against finite differences (right formulas pass, wrong ones fail)."""
 
+from parity.helpers import saving_square
+
 
 def run(B, rec):
     A = B.autograd
 
-    class Square(A.Function):
-        @staticmethod
-        def forward(ctx, x):
-            ctx.save_for_backward(x)
-            return x * x
-
-        @staticmethod
-        def backward(ctx, g):
-            (x,) = ctx.saved_tensors
-            return g * 2 * x
-
-    class DetachedSquare(A.Function):
-        @staticmethod
-        def forward(ctx, x):
-            ctx.save_for_backward(x)
-            return x * x
-
-        @staticmethod
-        def backward(ctx, g):
-            (x,) = ctx.saved_tensors
-            return g * 2 * x.detach()  # right first derivative, no second one
+    Square = saving_square(A, "Square", lambda x, g: g * 2 * x)
+    DetachedSquare = saving_square(A, "DetachedSquare", lambda x, g: g * 2 * x.detach())  # no second derivative
 
     def leaf(v):
         return B.value(v, requires_grad=True)

@@ -1,12 +1,10 @@
 """vhp/hvp/jvp by torch's rules: v may be None only for one input, each names itself in its errors, strict mode's texts."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     F = A.functional

@@ -1,12 +1,10 @@
 """set_detect_anomaly/detect_anomaly: bools only, not decorators, check_nan, errors in custom Functions and micrograph.sum."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(0.5, requires_grad=True)

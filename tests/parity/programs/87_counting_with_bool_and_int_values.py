@@ -1,12 +1,10 @@
 """Counting with comparisons: bool and int Values (b + 1, sum of bools, i ** 2, -b), their mixing with float Values (recorded, operands in order), max(dim)/min(dim)'s (values, indices) and argmax/argmin."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(2.5, requires_grad=True)

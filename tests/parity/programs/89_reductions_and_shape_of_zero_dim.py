@@ -1,12 +1,10 @@
 """Reductions of a 0-dim Value with dim/keepdim in every spelling (sum, mean, prod, amax, amin, max, min, logsumexp, cumsum, nansum), their nodes and gradients, and the shape API (size(dim), numel, nelement, ndimension)."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(0.0, requires_grad=True)

@@ -1,12 +1,10 @@
 """Hooks of every kind on a small graph, in backward, grad() and backward(inputs=): which run, in what order, with what; grad() captures an input's gradient before the hooks of a node it runs on, after them at one it does not; an AccumulateGrad's node hooks run only in backward."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     log = []

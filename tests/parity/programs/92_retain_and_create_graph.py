@@ -1,12 +1,10 @@
 """retain_graph x create_graph in backward() and grad(): what a second pass finds, .grad under create_graph (the same object accumulating, differentiable), grad of grad. (Recorded after 39, which takes the once-per-process create_graph warning.)"""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(0.8, requires_grad=True)

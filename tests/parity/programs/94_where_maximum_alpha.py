@@ -1,12 +1,10 @@
 """maximum/minimum (ties split the gradient, constants, nan), where in every form (numbers for x or y, a Value or number as condition, v.where), add/sub with alpha (ints, floats, 0, negative, a Value, bool and str refused): values, nodes, edges, gradients, saved alpha."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(1.25, requires_grad=True)

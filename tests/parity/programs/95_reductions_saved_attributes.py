@@ -1,12 +1,10 @@
 """What each reduction of a 0-dim Value shows as _saved_* (dim as torch stores it, keepdim, self_sym_sizes, self/result, max(dim)'s indices), before and after a freeing backward; prod and max check their saved input against in-place changes, sum saves nothing."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     names = ("self", "result", "dim", "keepdim", "self_sym_sizes", "self_sym_numel", "indices", "other")

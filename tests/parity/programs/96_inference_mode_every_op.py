@@ -1,27 +1,16 @@
 """inference_mode with every kind of op (recorded ops, tan/clamp/sum/maximum/where, micrograph.sum, a Function, comparisons, counts, clone, detach), alone, with enable_grad inside (torch records nothing, but a Function still records) and no_grad for contrast; what its values refuse later."""
 
+from parity.helpers import echo, saving_square
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(0.5, requires_grad=True)
     x = B.value(2.0, requires_grad=True)
 
-    class Sq(A.Function):
-        @staticmethod
-        def forward(ctx, a):
-            ctx.save_for_backward(a)
-            return a * a
-
-        @staticmethod
-        def backward(ctx, g):
-            (a,) = ctx.saved_tensors
-            return 2 * a * g
+    Sq = saving_square(A, "Sq", lambda a, g: 2 * a * g)
 
     ops = {"mul": lambda: w * x, "tan": lambda: w.tan(), "clamp": lambda: w.clamp(0, 1), "sum": lambda: w.sum(),
            "maximum": lambda: B.maximum(w, x), "B.sum": lambda: B.sum([w, x]), "where": lambda: B.where(w > 0, w, x),

@@ -1,12 +1,10 @@
 """inference_mode: is_inference of what it makes, requires_grad_ inside, enable_grad and inference_mode(False) nested, backward inside, inference values refused later in autograd, in-place and requires_grad outside, decorators."""
 
+from parity.helpers import echo
+
 
 def run(B, rec0):
-    def rec(k, v):
-        r = rec0(k, v)
-        if callable(v) and not hasattr(v, "item") and not hasattr(v, "next_functions") and r is not None:
-            rec0(k + " =", r)
-        return r
+    rec = echo(rec0)
     A = B.autograd
 
     w = B.value(0.5, requires_grad=True)
