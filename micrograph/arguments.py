@@ -10,7 +10,7 @@ before it touches the graph, so a refused call changes nothing.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NoReturn, Sequence
 
 from micrograph.value import Value
 
@@ -147,3 +147,16 @@ def refuse_batched(is_grads_batched: Any) -> None:
     """``is_grads_batched`` vmaps over the gradients' first dimension, which a 0-dim value has not."""
     if is_grads_batched:
         raise ValueError(BATCHED_ZERO_DIM)
+
+
+#: torch's names for the tensor types a hook's result may wrongly have
+_TYPE_NAMES = {"Long": "torch.LongTensor", "Bool": "CPUBoolType"}
+
+
+def refuse_hook_result(hook: Any, result: Any) -> NoReturn:
+    """A tensor hook returned something other than a float Value: torch's error (a number, or a changed dtype)."""
+    if not hasattr(result, "_dtype_name"):
+        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+    name = getattr(hook, "__name__", type(hook).__name__)
+    raise RuntimeError(f"hook '{name}' has changed the type of value (was torch.DoubleTensor got "
+                       f"{_TYPE_NAMES[result._dtype_name]})")

@@ -245,8 +245,8 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool, ledger: grad_objects.Le
         for hook in list(hooks):
             replaced = hook(v)
             if replaced is not None:
-                if not isinstance(replaced, Value):
-                    raise TypeError(f"expected Variable, but hook returned '{type(replaced).__name__}'")
+                if not isinstance(replaced, Value) or replaced._dtype_name != "Double":
+                    arguments.refuse_hook_result(hook, replaced)
                 v = replaced
         g = v if create_graph else ledger.unwrap(node, v)
     retained = node._retained() if node._retained is not None else None

@@ -92,6 +92,8 @@ class ThresholdBackwardBackward0(ExtraOp):
 
     __slots__ = ()
     saves = ("self",)
+    consts = ("threshold",)
+    threshold = 0  # relu is threshold(x, 0, 0): torch shows the Scalar as the int 0
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
         (out,) = self.saved(create_graph)

@@ -1,0 +1,99 @@
+"""Tensor hooks beyond the basics: order across a leaf used twice and several leaves ready together, hooks
+added or removed while backward runs, a hook on a value no gradient reaches (called with None), hooks with
+retain_grad, returning the same object, a Value of another kind, or raising; post-accumulate hooks."""
+
+from parity.helpers import attempt
+
+
+def run(B, rec):
+    log = []
+
+    def note(name):
+        def hook(g):
+            log.append((name, None if g is None else g.item()))
+        return hook
+
+    a = B.value(1.0, requires_grad=True)
+    b = B.value(2.0, requires_grad=True)
+    c = B.value(3.0, requires_grad=True)
+    for v, name in ((a, "a"), (b, "b"), (c, "c")):
+        v.register_hook(note(name))
+    y = a * b + b * c + c * a
+    y.register_hook(note("y"))
+    y.backward()
+    rec("three leaves", list(log))
+    del log[:]
+    (a * a * a).backward()
+    rec("a used thrice", list(log))
+    del log[:]
+
+    # a hook that registers another hook, and one that removes itself
+    x = B.value(0.5, requires_grad=True)
+    z = x * 2
+    handles = []
+
+    def adder(g):
+        log.append(("adder", g.item()))
+        handles.append(z.register_hook(note("added")))
+
+    def remover(g):
+        log.append(("remover", g.item()))
+        handles[0].remove()
+
+    handles.append(z.register_hook(remover))
+    z.register_hook(adder)
+    (z * 3).backward(retain_graph=True)
+    rec("adder and remover: first", list(log))
+    del log[:]
+    (z * 3).backward()
+    rec("adder and remover: second", list(log))
+    del log[:]
+
+    # no gradient reaches it: torch calls the hook with None
+    p = B.value(1.0, requires_grad=True)
+    q = B.value(2.0, requires_grad=True)
+    u = p * 2
+    v = q * 3
+    u.register_hook(note("u"))
+    v.register_hook(note("v"))
+    rec("grad only of p", B.grad(u + v * 0, p))
+    rec("hooks then", list(log))
+    del log[:]
+    rec("grad u with v unused", attempt(lambda: B.grad(u * 2, [p, q], allow_unused=True)))
+    rec("hooks unused", list(log))
+    del log[:]
+
+    # hooks with retain_grad: retained grad sees the hook's result, in either registration order
+    for order in ("hook first", "retain first"):
+        w = B.value(1.5, requires_grad=True)
+        m = w * 2
+        if order == "hook first":
+            m.register_hook(lambda g: g * 10)
+            m.retain_grad()
+        else:
+            m.retain_grad()
+            m.register_hook(lambda g: g * 10)
+        (m * m).backward()
+        rec(f"{order}: m.grad, w.grad", (m.grad, w.grad))
+
+    # what a hook may return
+    w = B.value(2.0, requires_grad=True)
+    for label, hook in {
+        "same object": lambda g: g, "a new Value": lambda g: g + 1, "an int Value": lambda g: (g > 0).sum(),
+        "a bool Value": lambda g: g > 0, "a float": lambda g: 1.5, "raises": lambda g: 1 / 0,
+        "requires grad": lambda g: g * w,
+    }.items():
+        k = B.value(1.0, requires_grad=True)
+        h = k.register_hook(hook)
+        rec(f"returns {label}", attempt(lambda: ((k * 3).backward(), k.grad)[1]))
+        h.remove()
+
+    # post-accumulate hooks: after .grad is written, with the leaf itself
+    s = B.value(1.0, requires_grad=True)
+    seen = []
+    s.register_post_accumulate_grad_hook(lambda leaf: seen.append(("post", leaf is s, leaf.grad.item())))
+    s.register_hook(lambda g: seen.append(("pre", g.item())) or None)
+    (s * s).backward()
+    (s * 5).backward()
+    rec("post accumulate", seen)
+    rec("post on non-leaf", attempt(lambda: (s * 2).register_post_accumulate_grad_hook(lambda t: None)))
