@@ -131,10 +131,12 @@ class Observer:
 
     An observer that has seen enough sets ``finished``: passes that start after
     that are only counted, as if nobody watched (a training loop's hundredth
-    backward then costs nothing).
+    backward then costs nothing).  One that only wants to know how passes start
+    sets ``wants_steps = False``: its passes then run unrecorded, as fast as unobserved.
     """
 
     finished = False
+    wants_steps = True  # whether step() and failed() are wanted
 
     def pass_started(self, start: PassStart) -> None:
         pass
@@ -218,7 +220,7 @@ def pass_started(
     )
     observer = _observer
     observer.pass_started(start)
-    return None if observer.finished else _PassRecorder(observer, start, position)
+    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, position)
 
 
 class _PassRecorder:

@@ -152,7 +152,9 @@ class Call(observe.Observer):
     """What one call of the student's code did; ``fact`` is filled when the block ends.
 
     Only the first ``MAX_PASSES_LISTED`` passes are looked at (``finished`` then: the engine
-    only counts the others, so a training loop's hundredth backward costs nothing extra).
+    only counts the others, so a training loop's hundredth backward costs nothing extra), and
+    only as they start unless ``grad_numbers`` asks for each step's gradients (else
+    ``wants_steps`` is False: the engine does not record their steps).
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
@@ -172,6 +174,7 @@ class Call(observe.Observer):
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
+        self.wants_steps = grad_numbers  # only then step() has something to do
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id

@@ -318,3 +318,14 @@ def test_a_finished_observer_sees_no_more_passes():
         for _ in range(3):
             documents_graph()[-1].backward()
     assert len(rec.starts) == 2 and len(rec.steps) == 5  # the second pass started, then nothing
+
+
+def test_an_observer_of_starts_only_gets_no_steps_and_the_same_gradients():
+    class StartsOnly(Recorder):
+        wants_steps = False
+
+    with observe.observing(StartsOnly()) as rec:
+        w, x, *_, y = documents_graph()
+        y.backward()
+    assert len(rec.starts) == 1 and rec.steps == [] and rec.failures == []
+    assert (w.grad.item(), x.grad.item()) == (5.0, 2.0)  # d/dw (x + w)(w + 1) = 2w + x + 1
