@@ -10,7 +10,8 @@ from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import num, show
-from grader.spec.provenance import built, grad_of, read_from_grad, result_of, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import built, grad_of, result_of, watching
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 

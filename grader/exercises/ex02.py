@@ -15,7 +15,8 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import built, grad_of, read_from_grad, result_of, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import built, grad_of, result_of, watching
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 

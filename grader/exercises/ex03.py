@@ -16,7 +16,8 @@ from micrograph import Value, add, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import caught_warnings, first_line, num
-from grader.spec.provenance import grad_of, read_from_grad, result_of, value_of, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import grad_of, result_of, value_of, watching
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
@@ -84,7 +85,8 @@ def _grad_or_none(g: object) -> float | str | None:
 
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
-    with caught_warnings() as seen, watching(sub, "grads_after_backward", grad_numbers=True) as call:
+    with caught_warnings() as seen, \
+            watching(sub, "grads_after_backward", grad_numbers=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
         raise TypeError("grads_after_backward must return a dict of the five .grad values")

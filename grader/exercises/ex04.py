@@ -3,9 +3,9 @@ survive a second backward without it (those that saved nothing: additions, subtr
 
 Each call is observed with the backward passes it ran (the second call must really happen: an
 error made by hand is not the engine's) and with the numbers w.grad held (each number returned
-must be one of them, read, not computed from the first), and the graph sets sit on the statement's boundary: a
-sum whose root is an addition but which holds a product below it, a product by 1, a division
-by 1, a negation of a sum.
+must be one of them, read, not computed from the first), and the graph sets sit on the
+statement's boundary: a sum whose root is an addition but which holds a product below it, a
+product by 1, a division by 1, a negation of a sum.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import error_of, read_from_grad, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import error_of, watching
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 

@@ -15,7 +15,8 @@ from micrograph import Value, mul
 
 from grader.spec import Exercise
 from grader.spec.probe import num
-from grader.spec.provenance import grad_of, read_from_grad, same_object, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import grad_of, same_object, watching
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 

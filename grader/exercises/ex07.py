@@ -13,6 +13,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
+from grader.spec.origins import made_by_op
 from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -47,12 +48,14 @@ def leaf_error_hidden(sub):
 
 
 def _rebind(sub, start: float) -> dict:
-    r = sub.rebind_then_inplace(start)
+    with watching(sub, "rebind_then_inplace", made=True) as call:
+        r = sub.rebind_then_inplace(start)
     if type(r) not in (list, tuple) or len(r) != 3:
         raise TypeError("rebind_then_inplace must return [a0, a1, a2]")
     a0, a1, a2 = r
     return {
-        "a1": same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
+        "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
+               made_by_op(a1, call, "a1 (after a = a + 1)")],
         "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
         "values": [value_of(a0, "a0"), value_of(a2, "a2")],
     }

@@ -17,7 +17,8 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
-from grader.spec.provenance import detached_from, error_of, grad_of, same_object, value_of, watching
+from grader.spec.origins import detached_from
+from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 

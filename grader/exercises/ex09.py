@@ -18,7 +18,8 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
-from grader.spec.provenance import error_of, grad_of, made_by_op, value_of, watching
+from grader.spec.origins import made_by_op
+from grader.spec.provenance import error_of, grad_of, value_of, watching
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -40,7 +41,8 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
 def _inference(sub, w: float, x: float) -> dict[str, Any]:
     with watching(sub, "inference", grad_mode=True, made=True) as call:
         r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
-    return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y")], "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
+    return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y")],
+            "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
             "call": call.fact}
 
 

@@ -19,7 +19,8 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show
-from grader.spec.provenance import grad_of, read_from_grad, value_of, watching
+from grader.spec.origins import read_from_grad
+from grader.spec.provenance import grad_of, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 

@@ -2,9 +2,9 @@
 
 A probe that only returns numbers cannot tell a gradient written by ``backward`` from one
 written down by hand.  A *fact* is a plain JSON dict tagged with its kind, made in the child by
-the helpers of ``grader.spec.graph`` and ``grader.spec.provenance``, and read in the parent by
-``grader.judge.differences``, which turns the difference between the submission's fact and the
-reference solution's into a sentence about what the student did.
+the helpers of ``grader.spec.graph``, ``grader.spec.provenance`` and ``grader.spec.origins``,
+and read in the parent by ``grader.judge.differences``, which turns the difference between the
+submission's fact and the reference solution's into a sentence about what the student did.
 
     {"fact": "grad",  "label": "w.grad", "grad": 5.0, "by": "backward", "changed": false}
     {"fact": "value", "label": "x", "type": "Value", "data": 2.0, "requires_grad": true,

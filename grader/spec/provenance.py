@@ -16,12 +16,7 @@ did to the engine, what a returned Value is.
                                            the call was given), for each pass: whether their
                                            .grad were cleared before it, whether it was a
                                            backward (not grad()), whether it reached them all
-    detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
-                                           saved values as the pass found them, before freeing)
-    read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one a leaf's
-                                           .grad held during the call (read, not computed)
-    made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
-                                           student's code called (not Value(...) of a number)
+    (and what a watched call saw of where its results came from: ``grader.spec.origins``)
 
 The engine reports who wrote a ``.grad`` and counts backward passes through its read-only seam
 ``micrograph.observe``; grad mode is sampled at every call made from (or into) the student's
@@ -215,19 +210,25 @@ class Call(observe.Observer):
             self.grad_mode_off = not micrograph.is_grad_enabled()
 
     def _returned(self, frame: FrameType, result: object) -> None:
-        """Keep a Value an engine function (not an alias, ``_ALIASES``) returned to the student."""
-        caller = frame.f_back
-        if (caller is not None and caller.f_code.co_filename == self.filename and _is_value(result)
-                and frame.f_code.co_filename.startswith(_ENGINE_DIR)
-                and frame.f_code.co_name not in _ALIASES):
+        """Keep a Value an engine function returned to the student, unless it is an alias or
+        copy (``_ALIASES``) or one of the function's own arguments (``a += 1``, ``fill_`` return
+        the Value they changed: it was made before)."""
+        caller, code = frame.f_back, frame.f_code
+        if (caller is None or caller.f_code.co_filename != self.filename or not _is_value(result)
+                or not code.co_filename.startswith(_ENGINE_DIR) or code.co_name in _ALIASES):
+            return
+        given = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        if all(frame.f_locals.get(name) is not result for name in given):
             self.made[id(result)] = result  # type: ignore[index]
 
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
-        hands back is one of them)."""
+        hands back is one of them), and what a .grad it wrote holds right after the write."""
         if self.grad_numbers:
             self.hold(step.received)
             self.hold(step.grad)
+            if step.wrote is not None:
+                self.hold(step.wrote._grad)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
@@ -248,59 +249,9 @@ class Call(observe.Observer):
                 "reaches_leaves": self.reached}
 
 
-def detached_from(root: object, of: object, call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: ``root``'s node saved a detach() of ``of`` (the factor that stops the
-    gradient in ``of * of.detach()``): a Value sharing both ``of``'s number and its version
-    counter, not ``of`` itself.  A new Value or a number of the same value gives the same graph
-    and numbers, but no cut by detach; ``.data`` shares the number, not the version counter.
-    Backward frees what a node saved, so the values the watched ``call``'s passes found first
-    are used; holds is None when the node has no constant input or nothing saved can be seen."""
-    node = getattr(root, "grad_fn", None) if _is_value(root) else None
-    saved = None if node is None or None not in node._next else call.saved.get(node, node._saved)
-    if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
-        return check(Check.DETACHED_FROM, None, label)
-    holds = any(_is_value(item) and item is not of and item._storage is of._storage
-                and item._vc is not None and item._vc is of._vc for item in saved)
-    return check(Check.DETACHED_FROM, holds, label)
-
-
-def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: every float (or Value) in ``numbers`` (nested lists, tuples, dict values)
-    is the very number object the engine made as a gradient during the watched ``call`` (made
-    with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
-    returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
-    formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
-    of read is told apart from one read, however .grad was reached (``._grad`` too).  None
-    when there is no number to judge or the call ran more passes than it watches."""
-    found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
-    if not found or call.finished:
-        return check(Check.READ_FROM_GRAD, None, label)
-    objects = [x._storage[0] if _is_value(x) else x for x in found]
-    return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
-
-
-def _numbers_in(x: object, depth: int) -> list[Any]:
-    if type(x) in (list, tuple) and depth < MAX_RESULT_DEPTH:
-        return [item for part in list(x)[:MAX_RESULT_ITEMS] for item in _numbers_in(part, depth + 1)]  # type: ignore[call-overload]
-    if type(x) is dict and depth < MAX_RESULT_DEPTH:
-        return _numbers_in(list(x.values()), depth)  # type: ignore[attr-defined]
-    return [x]
-
-
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
 _ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "_shared", "_alias"})
-
-
-def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: ``v`` is a Value that an engine operation (``+``, ``micrograph.mul``,
-    ``exp`` ...) returned to the student's code during the watched ``call`` (made with
-    ``made=True`` and a sampled grad mode).  Under no_grad an operation records nothing, so
-    its result looks like ``Value(number)``: only who returned it tells a Value the engine
-    computed from one written from a Python formula.  None when ``v`` is no Value."""
-    if not _is_value(v) or call.made is None:
-        return check(Check.MADE_BY_OP, None, label)
-    return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
 
 
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:

@@ -49,4 +49,8 @@ CASES = [
 """: "    y.backward()\n"}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
     Correct("else_clauses"),
+    Wrong("rebind_to_new_value",  # a new object, as asked, but made from a Python number
+          fails={"a = a + 1 and a += 1": "a1 (after a = a + 1) was not returned by an operation"},
+          edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
+                 "    a = Value(a.item() + 1)\n"}),
 ]

@@ -1,0 +1,75 @@
+"""Where a result came from, judged from what a watched call (``provenance.watching``) saw:
+the engine's own objects, not a value written down that happens to be equal.
+
+    detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
+                                           saved values as the pass found them, before freeing)
+    read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one the engine
+                                           made as a gradient during the call (read, not computed)
+    made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
+                                           student's code called (not Value(...) of a number)
+
+Equal numbers cannot tell these apart; object identity can: ``w.grad.item()`` hands out the
+very float .grad holds, a formula makes a new one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import micrograph
+from grader.spec.facts import Check
+from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
+
+
+def _is_value(v: object) -> bool:
+    return isinstance(v, micrograph.Value)
+
+
+def detached_from(root: object, of: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``root``'s node saved a detach() of ``of`` (the factor that stops the
+    gradient in ``of * of.detach()``): a Value sharing both ``of``'s number and its version
+    counter, not ``of`` itself.  A new Value or a number of the same value gives the same graph
+    and numbers, but no cut by detach; ``.data`` shares the number, not the version counter.
+    Backward frees what a node saved, so the values the watched ``call``'s passes found first
+    are used; holds is None when the node has no constant input or nothing saved can be seen."""
+    node = getattr(root, "grad_fn", None) if _is_value(root) else None
+    saved = None if node is None or None not in node._next else call.saved.get(node, node._saved)
+    if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
+        return check(Check.DETACHED_FROM, None, label)
+    holds = any(_is_value(item) and item is not of and item._storage is of._storage
+                and item._vc is not None and item._vc is of._vc for item in saved)
+    return check(Check.DETACHED_FROM, holds, label)
+
+
+def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: every float (or Value) in ``numbers`` (nested lists, tuples, dict values)
+    is the very number object the engine made as a gradient during the watched ``call`` (made
+    with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
+    returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
+    formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
+    of read is told apart from one read, however .grad was reached (``._grad`` too).  None
+    when there is no number to judge or the call ran more passes than it watches."""
+    found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
+    if not found or call.finished:
+        return check(Check.READ_FROM_GRAD, None, label)
+    objects = [x._storage[0] if _is_value(x) else x for x in found]
+    return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
+
+
+def _numbers_in(x: object, depth: int) -> list[Any]:
+    if type(x) in (list, tuple) and depth < MAX_RESULT_DEPTH:
+        return [item for part in list(x)[:MAX_RESULT_ITEMS] for item in _numbers_in(part, depth + 1)]  # type: ignore[call-overload]
+    if type(x) is dict and depth < MAX_RESULT_DEPTH:
+        return _numbers_in(list(x.values()), depth)  # type: ignore[attr-defined]
+    return [x]
+
+
+def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``v`` is a Value that an engine operation (``+``, ``micrograph.mul``,
+    ``exp`` ...) returned to the student's code during the watched ``call`` (made with
+    ``made=True`` and a sampled grad mode).  Under no_grad an operation records nothing, so
+    its result looks like ``Value(number)``: only who returned it tells a Value the engine
+    computed from one written from a Python formula.  None when ``v`` is no Value."""
+    if not _is_value(v) or call.made is None:
+        return check(Check.MADE_BY_OP, None, label)
+    return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
