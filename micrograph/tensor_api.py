@@ -17,8 +17,8 @@ import operator
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from micrograph import dtypes
 from micrograph.node import add_hook
+from micrograph.tensor_shape import TensorShape
 
 if TYPE_CHECKING:
     from micrograph.value import Value
@@ -44,12 +44,6 @@ def _derivatives() -> Any:
     return ops_derivatives
 
 
-def _views() -> Any:
-    from micrograph import views
-
-    return views
-
-
 def _spread() -> Any:
     from micrograph import spread
 
@@ -62,15 +56,13 @@ def _reductions() -> Any:
     return reductions
 
 
-class TensorAPI:
-    """Mixed into ``Value``; ``self`` is always a Value."""
+class TensorAPI(TensorShape):
+    """Mixed into ``Value``; ``self`` is always a Value (what it says about its shape, dtype and views: ``TensorShape``)."""
 
     __slots__ = ()
     # A Python number that ``*`` or ``/`` wrapped into a Value (:func:`wrapped_number`):
     # diagrams still draw it as the number it was.
     _wrapped_number = False
-    _view_base: Value | None = None  # the value a view (v[()], view(())) shares its memory with (views.py)
-    _dtype_name = "Double"  # torch's name of the dtype in its texts: float64
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Python builds some errors from a class's ``__name__`` (``unsupported operand type(s) for +:
@@ -131,87 +123,6 @@ class TensorAPI:
         """Made inside ``inference_mode`` (or an alias of such a value)."""
         return self._inference
 
-    # -- shape: a Value is a 0-dim tensor -------------------------------------------------
-    @property
-    def shape(self) -> tuple[()]:
-        return ()
-
-    def size(self, dim: int | None = None) -> tuple[()]:
-        if dim is not None:  # a 0-dim tensor has no dimension to ask about
-            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-        return ()
-
-    def numel(self) -> int:
-        return 1
-
-    nelement = numel
-
-    def dim(self) -> int:
-        return 0
-
-    ndimension = dim
-    ndim = property(dim)
-
-    def __pos__(self) -> Any:
-        return self  # torch's +v is v itself (positive() of a float tensor)
-
-    def element_size(self) -> int:
-        return self.dtype.itemsize
-
-    # -- what a student asks a tensor about itself (dtypes.py) ------------------------------
-    @property
-    def dtype(self) -> dtypes.dtype:
-        return dtypes.BY_TORCH_NAME[self._dtype_name]
-
-    def type(self) -> str:
-        return f"torch.{self._dtype_name}Tensor"
-
-    device = property(lambda self: dtypes.CPU)
-    is_cuda = property(lambda self: False)
-    is_cpu = property(lambda self: True)
-
-    def get_device(self) -> int:
-        return -1  # torch's answer for a CPU tensor
-
-    def cpu(self) -> Any:
-        return self  # already there: torch returns the tensor itself
-
-    # -- views: the same memory and version counter (views.py) ------------------------------
-    def __getitem__(self, index: Any) -> Any:
-        return _views().index(self, index)
-
-    def view(self: Value, *shape: Any, size: Any = None) -> Value:  # type: ignore[misc]
-        return _views().view(self, shape if size is None else (size,), "view")
-
-    def reshape(self: Value, *args: Any, shape: Any = None) -> Value:  # type: ignore[misc]
-        return _views().view(self, args if shape is None else (shape,), "reshape")
-
-    def view_as(self: Value, other: Any) -> Value:  # type: ignore[misc]
-        return _views().view(self, (_views().shape_of(other, "view_as"),), "view")
-
-    def reshape_as(self: Value, other: Any) -> Value:  # type: ignore[misc]
-        return _views().view(self, (_views().shape_of(other, "reshape_as"),), "reshape")
-
-    @property
-    def _base(self) -> Value | None:
-        return self._view_base
-
-    def _is_view(self) -> bool:
-        return self._view_base is not None
-
-    def _check_view_inplace(self: Value) -> None:  # type: ignore[misc]
-        """Called by an in-place op on a view in grad mode: torch's refusals (views.check_inplace)."""
-        _views().check_inplace(self)
-
-    def tolist(self: Value) -> Any:  # type: ignore[misc]
-        return self.item()
-
-    def __len__(self) -> int:
-        raise TypeError("len() of a 0-d tensor")
-
-    def __iter__(self) -> Any:
-        raise TypeError("iteration over a 0-d tensor")
-
     # -- torch's method names for the operators --------------------------------------------
     def add(self: Value, other: Any, *, alpha: Any = 1) -> Value:
         other = operand(other, "add", torch_text=True)
@@ -250,6 +161,9 @@ class TensorAPI:
         return _bitwise(other, "bitwise_xor_cpu")
 
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+
+    def __pos__(self) -> Any:
+        return self  # torch's +v is v itself (positive() of a float tensor)
 
     def neg(self) -> Value:
         return -self

@@ -28,7 +28,7 @@ SEAMS = {  # importer, imported: allowed late imports
     ("micrograph.tensor_api", "micrograph.ops_extra"),
     ("micrograph.tensor_api", "micrograph.reductions"),
     ("micrograph.tensor_api", "micrograph.ops_derivatives"),
-    ("micrograph.tensor_api", "micrograph.views"),
+    ("micrograph.tensor_shape", "micrograph.views"),
     ("micrograph.tensor_api", "micrograph.spread"),
 }
 
