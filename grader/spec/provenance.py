@@ -210,16 +210,23 @@ class Call(observe.Observer):
             self.grad_mode_off = not micrograph.is_grad_enabled()
 
     def _returned(self, frame: FrameType, result: object) -> None:
-        """Keep a Value an engine function returned to the student, unless it is an alias or
-        copy (``_ALIASES``) or one of the function's own arguments (``a += 1``, ``fill_`` return
-        the Value they changed: it was made before)."""
+        """Keep a Value an engine function returned to the student, unless it is one of the
+        function's own arguments (``a += 1``, ``fill_`` return the Value they changed: it was
+        made before) or an alias or copy (``_ALIASES``) of a Value no operation made."""
         caller, code = frame.f_back, frame.f_code
         if (caller is None or caller.f_code.co_filename != self.filename or not _is_value(result)
-                or not code.co_filename.startswith(_ENGINE_DIR) or code.co_name in _ALIASES):
+                or not code.co_filename.startswith(_ENGINE_DIR)):
+            return
+        made = self.made
+        assert made is not None
+        if code.co_name in _ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
+            source = frame.f_locals.get("self")
+            if made.get(id(source)) is source:
+                made[id(result)] = result
             return
         given = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         if all(frame.f_locals.get(name) is not result for name in given):
-            self.made[id(result)] = result  # type: ignore[index]
+            made[id(result)] = result
 
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()

@@ -193,13 +193,16 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
     with watching(module, "alias", grad_mode=True, made=True) as call:
         y = Value(3.0).detach()  # an alias of a Value made from a number is no operation
     held["alias"] = made_by_op(y, call, "y")["holds"]
+    with watching(module, "alias_of_op", grad_mode=True, made=True) as call:
+        y = (Value(3.0) * 2).detach()
+    held["alias of an op"] = made_by_op(y, call, "y")["holds"]
     with watching(module, "in_place", grad_mode=True, made=True) as call:
         y = Value(3.0)
         y += 1  # an in-place op returns the Value it changed: made before, not by it
     held["in place"] = made_by_op(y, call, "y")["holds"]
     held["float"] = made_by_op(3.0, call, "y")["holds"]
-    assert held == {"ops": True, "formula": False, "alias": False, "in place": False,
-                    "float": None}
+    assert held == {"ops": True, "formula": False, "alias": False, "alias of an op": True,
+                    "in place": False, "float": None}
     assert _said(check(Check.MADE_BY_OP, True, "y"),
                  check(Check.MADE_BY_OP, False, "y")) == [Say.NOT_BY_OP]
 

@@ -62,4 +62,7 @@ CASES = [
     Correct("inference_functional_ops",
             edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
                    "        y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n"}),
+    Correct("inference_detached",  # detach() after no_grad changes nothing: still the engine's result
+            edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
+                   "        y = _graph(w, x).detach()\n"}),
 ]
