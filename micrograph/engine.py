@@ -25,9 +25,10 @@ import warnings
 from typing import Any, Sequence
 
 from micrograph import anomaly, arguments, grad_objects, multi_output, node_hooks, ready_queue
+from micrograph import node as node_module
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
-from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge
+from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge, needs_full_loop
 from micrograph.value import Value
 
 CREATE_GRAPH_WARNING = (
@@ -163,62 +164,105 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
         buffers[node] = buffers[node] + g if node in buffers else g
     order = _run_order([n for n, _ in roots], needed)
     ledger = grad_objects.Ledger(buffers, roots, not create_graph, capture or (), given)  # who holds each gradient object
-    records, sums = ledger.records, ledger.sums
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
+    with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
+        if (capture is None and needed is None and observer is None and not create_graph and not anomaly.state.enabled
+                and not needs_full_loop and not node_module.several_outputs):
+            _run_plain(order, buffers, ledger, keep_graph)
+        else:
+            _run_full(order, buffers, ledger, keep_graph, create_graph, needed, capture, observer)
+
+
+def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects.Ledger, keep_graph: bool) -> None:
+    """The pass when it is the chain rule alone: no hook, ``retain_grad``, custom Function or node with
+    several outputs alive, no ``grad()``, ``inputs=``, observer, anomaly mode or ``create_graph``
+    (:func:`_run_full` does the same with all of those)."""
+    records, sums = ledger.records, ledger.sums
+    for node in order:
+        g = buffers.pop(node, None)
+        if g is None:  # no gradient reached it (every edge into it carried None): it does not run
+            continue
+        held = records.pop(node, None) if records else None  # a shared gradient's record
+        if type(node) is AccumulateGrad:
+            _accumulate(node.variable, g, False, ledger.new_grad(node, g, held))
+            continue
+        grads = node.apply(g, False)
+        if not keep_graph:
+            node.release()
+        if node.sends is not None:  # passes on its gradient unchanged or views of it
+            ledger.send(node, g, grads, held, None)
+            continue
+        if held is not None:  # new gradients: the shared gradient it received has one holder less
+            held.release()
+        for nxt, gi in zip(node._next, grads):  # gi None: no gradient along this edge
+            if nxt is not None and gi is not None:
+                if nxt not in buffers:
+                    buffers[nxt] = gi
+                elif nxt in records:  # a gradient someone else may hold: in place or not
+                    buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
+                else:  # only this buffer holds it: torch sums into it in place
+                    buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
+
+
+def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects.Ledger, keep_graph: bool,
+              create_graph: bool, needed: set[Node] | None, capture: dict[Node, Grad] | None,
+              observer: _observe._PassRecorder | None) -> None:
+    """The pass with everything: tensor hooks, ``retain_grad``, node hooks, ``grad()``'s capture,
+    ``inputs=``, anomaly mode, ``create_graph``, several outputs, and the observer told of each step."""
+    records, sums = ledger.records, ledger.sums
     node: Node | None = None
     try:
-        with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
-            for node in order:
-                received = g = buffers.pop(node, None)
-                grads: tuple[Grad, ...] = ()
-                if g is None:  # no gradient reached it (every edge into it carried None): it does not run
-                    grads = (None,) * len(node._next)
-                    if node._hooks:  # but its tensor hooks are called with None, as torch's
-                        node_hooks.called_with_none(node)
+        for node in order:
+            received = g = buffers.pop(node, None)
+            grads: tuple[Grad, ...] = ()
+            if g is None:  # no gradient reached it (every edge into it carried None): it does not run
+                grads = (None,) * len(node._next)
+                if node._hooks:  # but its tensor hooks are called with None, as torch's
+                    node_hooks.called_with_none(node)
+            else:
+                # grad() runs only nodes on a path to its inputs (no AccumulateGrad). As torch, it captures as it
+                # arrives at a node that runs on, after tensor hooks at one that does not; node hooks only if it runs.
+                runs = capture is None or (type(node) is not AccumulateGrad
+                                           and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
+                if runs and capture is not None and node in capture:
+                    capture[node] = ledger.captured_before_hooks(node, g)
+                if node._hooks is not None or node._retained is not None:
+                    g = (multi_output.call_hooks if node._outputs else _call_hooks)(node, g, create_graph, ledger)
+                held = records.pop(node, None) if records else None  # a shared gradient's record
+                if not runs:
+                    if node in capture:  # type: ignore[operator]
+                        capture[node] = ledger.captured(node, g, held)  # type: ignore[index]
+                elif type(node) is AccumulateGrad:
+                    if node._prehooks is not None:
+                        g = node_hooks.pre(node, g, create_graph)
+                    _accumulate(node.variable, g, create_graph, ledger.new_grad(node, g, held))
+                    if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
+                        node_hooks.after_accumulate(node, g, create_graph, True)
                 else:
-                    # grad() runs only nodes on a path to its inputs (no AccumulateGrad). As torch, it captures as it
-                    # arrives at a node that runs on, after tensor hooks at one that does not; node hooks only if it runs.
-                    runs = capture is None or (type(node) is not AccumulateGrad
-                                               and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
-                    if runs and capture is not None and node in capture:
-                        capture[node] = ledger.captured_before_hooks(node, g)
-                    if node._hooks is not None or node._retained is not None:
-                        g = (multi_output.call_hooks if node._outputs else _call_hooks)(node, g, create_graph, ledger)
-                    held = records.pop(node, None) if records else None  # a shared gradient's record
-                    if not runs:
-                        if node in capture:  # type: ignore[operator]
-                            capture[node] = ledger.captured(node, g, held)  # type: ignore[index]
-                    elif type(node) is AccumulateGrad:
-                        if node._prehooks is not None:
-                            g = node_hooks.pre(node, g, create_graph)
-                        _accumulate(node.variable, g, create_graph, ledger.new_grad(node, g, held))
-                        if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
-                            node_hooks.after_accumulate(node, g, create_graph, True)
-                    else:
-                        if node._prehooks is not None:
-                            g = node_hooks.pre(node, g, create_graph)
-                        grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
-                        if not keep_graph:
-                            node.release()
-                        if node._posthooks is not None:
-                            grads = node_hooks.post(node, grads, g, create_graph, needed)
-                        sent = grads if node._next_nr is None else multi_output.sent(node, grads)  # by output number
-                        if node.sends is not None:  # passes on its gradient unchanged or views of it
-                            ledger.send(node, g, sent, held, needed)
-                        else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
-                            if held is not None:  # the shared gradient it received: one holder less
-                                held.release()
-                            for nxt, gi in zip(node._next, sent):
-                                if nxt is not None and gi is not None and (needed is None or nxt in needed):
-                                    if nxt not in buffers:
-                                        buffers[nxt] = gi
-                                    elif nxt in records:  # a gradient someone else may hold: in place or not
-                                        buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
-                                    else:  # only this buffer holds it: torch sums into it in place
-                                        buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
-                if observer is not None:  # micrograph.observe: someone watches this pass
-                    observer.step(node, received, g, grads)
+                    if node._prehooks is not None:
+                        g = node_hooks.pre(node, g, create_graph)
+                    grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
+                    if not keep_graph:
+                        node.release()
+                    if node._posthooks is not None:
+                        grads = node_hooks.post(node, grads, g, create_graph, needed)
+                    sent = grads if node._next_nr is None else multi_output.sent(node, grads)  # by output number
+                    if node.sends is not None:  # passes on its gradient unchanged or views of it
+                        ledger.send(node, g, sent, held, needed)
+                    else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
+                        if held is not None:  # the shared gradient it received: one holder less
+                            held.release()
+                        for nxt, gi in zip(node._next, sent):
+                            if nxt is not None and gi is not None and (needed is None or nxt in needed):
+                                if nxt not in buffers:
+                                    buffers[nxt] = gi
+                                elif nxt in records:  # a gradient someone else may hold: in place or not
+                                    buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
+                                else:  # only this buffer holds it: torch sums into it in place
+                                    buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
+            if observer is not None:  # micrograph.observe: someone watches this pass
+                observer.step(node, received, g, grads)
     except BaseException as error:
         if observer is not None:
             observer.failed(node, error)

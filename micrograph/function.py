@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, inference, multi_output
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import Grad, Node, gradient_edge, numbered
+from micrograph.node import Grad, Node, gradient_edge, needs_full_loop, numbered
 from micrograph.value import Value
 
 
@@ -52,6 +52,7 @@ class BackwardCFunction(Node):
 
     def __init__(self, args: tuple[Any, ...], edges: tuple[Node | None, ...]) -> None:
         super().__init__(edges)
+        needs_full_loop.add(self)  # its backward is user code: it may register hooks during the pass
         self._is_value = tuple(isinstance(a, Value) for a in args)
         #: per argument, whether it requires grad (torch's ``ctx.needs_input_grad``, which,
         #: like this, ignores grad mode: under no_grad it still says True)

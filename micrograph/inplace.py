@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from micrograph import inference, ops, ops_math
 from micrograph.grad_mode import is_recording
-from micrograph.node import Node, make_node
+from micrograph.node import Node, make_node, needs_full_loop
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ def record(op: type[Node], self: Value, b: Any = None) -> Value:
         if node is not None:
             if previous is not None and previous._retained is not None:
                 node._retained, previous._retained = previous._retained, None
+                needs_full_loop.add(node)
             self.grad_fn = node
             self._requires_grad = True
     return self

@@ -70,6 +70,16 @@ ANOMALY_HINT = (  # anomaly mode has just warned with the forward stack of the f
 )
 
 
+_detached_in_place = False  # whether any non-leaf was detached in place (detach_()) in this process
+
+
+def note_detached_in_place() -> None:
+    """Called by ``Value.detach_`` on a non-leaf: from now on unpacking checks every saved Value
+    for it (until then none can be one, and unpacking skips that attribute read)."""
+    global _detached_in_place
+    _detached_in_place = True
+
+
 def _short_name(node: Node | None) -> str | None:
     """'MulBackward0' -> 'Mul', 'PowBackward1' -> 'Pow1', as PyTorch's message names an op."""
     if node is None:
@@ -112,12 +122,19 @@ class RemovableHandle:
         self.remove()
 
 
+# The nodes and leaves that have (or had) a hook or ``retain_grad``, and the nodes that run user
+# code in backward (a custom Function's, which may register hooks while a pass runs).  While none
+# lives, the engine runs its short loop (``engine._run_plain``), which reads no hook attribute.
+needs_full_loop: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
 def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableHandle:
     """Append ``hook`` to ``owner``'s list ``attribute`` (made on first use) and return its handle."""
     hooks = owner.__dict__.get(attribute)
     if hooks is None:
         hooks = []
         setattr(owner, attribute, hooks)
+        needs_full_loop.add(owner)
     hooks.append(hook)
     return RemovableHandle(hooks, hook)
 
@@ -292,19 +309,19 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
+        if as_values:
+            return [self._read_saved(i) for i in range(len(saved))]
         # An item is None (not needed), a number, or a Value; a Value without a version
         # counter was never changed in place, so it is still at the version it was saved at.
-        seq = self._seq
+        seq, detached = self._seq, _detached_in_place
         unpacked: list[Any] = []
-        for item, version, is_output in zip(saved, self._versions, self.saved_is_output):
+        for item, version in zip(saved, self._versions):
             if item is None or type(item) is float:
                 unpacked.append(item)
-            elif (item._vc is not None and item._vc[0] != version) or item._detached_at > seq:
-                self._refuse(item, version, is_output)
-            elif not as_values:
-                unpacked.append(item._storage[0])
+            elif (item._vc is not None and item._vc[0] != version) or (detached and item._detached_at > seq):
+                self._refuse(item, version, self.saved_is_output[next(i for i, s in enumerate(saved) if s is item)])
             else:
-                unpacked.append(item._as_output_of(self) if is_output else item)
+                unpacked.append(item._storage[0])
         return unpacked
 
     def _refuse(self, item: Value, expected: int, is_output: bool) -> NoReturn:

@@ -31,7 +31,8 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops, ops_math
 from micrograph.grad_mode import is_recording
-from micrograph.node import AccumulateGrad, Node, OutputSlot, RemovableHandle, make_node, sequence
+from micrograph.node import (AccumulateGrad, Node, OutputSlot, RemovableHandle, make_node, needs_full_loop,
+                             note_detached_in_place, sequence)
 from micrograph.inplace import InPlace
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
@@ -181,6 +182,7 @@ class Value(InPlace, TensorAPI):
         slot = None if self.grad_fn is None else self.grad_fn._output_slot(self)
         if slot is not None and slot._retained is None:
             slot._retained = weakref.ref(self)
+            needs_full_loop.add(self.grad_fn)
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
@@ -190,6 +192,7 @@ class Value(InPlace, TensorAPI):
         if owner._hooks is None:
             owner._hooks = []
         owner._hooks.append(hook)
+        needs_full_loop.add(self if self.grad_fn is None else self.grad_fn)
         return RemovableHandle(owner._hooks, hook)
 
     def detach(self) -> Value:
@@ -213,6 +216,7 @@ class Value(InPlace, TensorAPI):
         """Make this value a leaf that needs no grad, in place (nodes that saved it then refuse it)."""
         if self.grad_fn is not None:
             self._detached_at = next(sequence)  # nodes created before now saved a non-leaf
+            note_detached_in_place()
         self.grad_fn = None
         self._requires_grad = False
         return self
