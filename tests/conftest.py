@@ -5,6 +5,9 @@ A test about Chinese output asks for it (``micrograph.i18n.using("zh")`` or ``MI
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from micrograph import i18n
@@ -14,3 +17,17 @@ from micrograph import i18n
 def _english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(i18n.ENV_VAR, "en")
     i18n.set_language(None)
+
+
+@pytest.fixture(scope="session")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One grader cache of the reference solutions' answers (``GRADE_CACHE_DIR``) for the whole
+    run, shared by pytest-xdist's workers: each solution runs once a run, not once a test or a
+    worker.  The grader writes its entries atomically, so workers can fill it side by side.
+    Tests about the cache, a student's machine or a hostile class keep a cache of their own."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's folder is inside the run's
+    folder = run / "answers"
+    folder.mkdir(exist_ok=True)
+    return folder

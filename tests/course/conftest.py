@@ -20,9 +20,9 @@ from grader.publish.gradescope import build_bundle
 
 
 @pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache of expected answers for every test here: each solution runs once."""
-    return tmp_path_factory.mktemp("grade-cache")
+def cache(answers: Path) -> Path:
+    """The run's cache of expected answers (tests/conftest.py): each solution runs once."""
+    return answers
 
 
 @pytest.fixture(scope="session")

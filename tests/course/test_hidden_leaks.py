@@ -16,6 +16,9 @@ from coursekit import hidden_texts, solution, visible
 
 from grader.sandbox import isolation
 
+# The two modes' runs use the same channels (port, socket paths, keys): one after the other.
+pytestmark = pytest.mark.xdist_group("hidden-leaks")
+
 LEAKER = r'''
 import ctypes, os, socket, sys, time
 libc = ctypes.CDLL(None, use_errno=True)

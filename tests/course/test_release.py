@@ -18,6 +18,8 @@ from grader.course.folder import Course
 from grader.publish.public_tests import StripError, public_source
 from grader.publish.release import ReleaseError, build_release, check_no_leak, secret_strings
 
+pytestmark = pytest.mark.xdist_group("release")  # one pytest-xdist worker builds the release once
+
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:

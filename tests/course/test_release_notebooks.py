@@ -12,6 +12,8 @@ import pytest
 from grader.course.folder import Course
 from grader.publish.release import build_release
 
+pytestmark = pytest.mark.xdist_group("release-notebooks")  # one worker builds the release once
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")

@@ -14,6 +14,8 @@ from coursekit import REPO, grade, solution, stub
 
 from grader.report.histogram import FULL, bars, distribution_svg
 
+pytestmark = pytest.mark.xdist_group("report")  # one pytest-xdist worker grades the class once
+
 WRONG = REPO / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py"
 
 

@@ -1,46 +1,70 @@
 """The gallery: every plausible wrong answer loses points with feedback that names its mistake;
 every correct variant scores full marks (tables in ``gallery/exNN/cases.py``).
 
-All cases are graded once, a few at a time (each grading waits on its own sandboxed child), and
-the one parametrised test reads its case's result.  The wrong answers of ex14 and ex15 are also
-graded in Chinese: no number an exercise's tests expect in that feedback either.
+An exercise's cases are graded together, a few at a time (each grading waits on its own
+sandboxed child), when the first of them is tested; the parametrised tests read their case's
+result.  The wrong answers of ex14 and ex15 are also judged in Chinese, from the same child's
+report (the child never sees the grader's language): no number an exercise's tests expect in
+that feedback either.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from exercise_grading import expected_numbers, grade, mentions, solution_path
+from exercise_grading import (at_once, expected_numbers, group, judged, mentions, observe,
+                              solution_path)
 from gallery_case import Case, Correct, Wrong, load_cases, write_case
 from grader.course.folder import in_parallel
 from grader.judge.grading import ExerciseResult
 from micrograph.i18n import using
 
 CASES = load_cases()
+IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], ExerciseResult]:
-    for exercise_id in dict.fromkeys(ex for ex, _ in CASES):
-        expected_numbers(exercise_id)  # the reference's observations, once per exercise
-
-    def job(exercise_id: str, case: Case, folder: Path):
-        return lambda: grade(exercise_id, write_case(exercise_id, case, solution_path(exercise_id),
-                                                     folder))
-
-    jobs = [job(ex, case, tmp_path_factory.mktemp(f"{ex}-{case.name}")) for ex, case in CASES]
-    results = in_parallel(jobs)
-    return {(ex, case.name): result for (ex, case), result in zip(CASES, results)}
+def _params(cases: list[tuple[str, Case]]) -> list:
+    return [pytest.param(ex, case, id=f"{ex}-{case.name}", marks=group(ex)) for ex, case in cases]
 
 
-@pytest.mark.parametrize(
-    "exercise_id, case", CASES, ids=[f"{ex}-{case.name}" for ex, case in CASES]
-)
+def _grade_cases(exercise_id: str, factory: pytest.TempPathFactory
+                 ) -> dict[tuple[str, str], ExerciseResult]:
+    """Every case of the exercise, by (case name, language): one child per case."""
+    cases = [case for ex, case in CASES if ex == exercise_id]
+    expected_numbers(exercise_id)  # the reference's observations, before the threads start
+    paths = [write_case(exercise_id, case, solution_path(exercise_id),
+                        factory.mktemp(f"{exercise_id}-{case.name}")) for case in cases]
+    reports = in_parallel([lambda path=path: observe(exercise_id, path) for path in paths],
+                          at_once())
+    results = {}
+    for case, path, report in zip(cases, paths, reports):
+        results[case.name, "en"] = judged(exercise_id, path, report)
+        if (exercise_id, case) in IN_CHINESE:
+            with using("zh"):
+                results[case.name, "zh"] = judged(exercise_id, path, report)
+    return results
+
+
+@pytest.fixture(scope="session")
+def graded(tmp_path_factory: pytest.TempPathFactory
+           ) -> Callable[[str, Case, str], ExerciseResult]:
+    """``graded(exercise_id, case, language)``: the case's result, its exercise graded when
+    first asked for."""
+    done: dict[str, dict[tuple[str, str], ExerciseResult]] = {}
+
+    def result(exercise_id: str, case: Case, language: str) -> ExerciseResult:
+        if exercise_id not in done:
+            done[exercise_id] = _grade_cases(exercise_id, tmp_path_factory)
+        return done[exercise_id][case.name, language]
+    return result
+
+
+@pytest.mark.parametrize("exercise_id, case", _params(CASES))
 def test_gallery(exercise_id, case, graded):
-    result = graded[exercise_id, case.name]
+    result = graded(exercise_id, case, "en")
     failed = {t.name: t for t in result.tests if t.status != "passed"}
     if isinstance(case, Correct):
         assert not failed, {name: t.feedback for name, t in failed.items()}
@@ -58,31 +82,11 @@ def test_gallery(exercise_id, case, graded):
         assert not leaked, f"{name}: feedback gives away {leaked}: {test.feedback!r}"
 
 
-
-IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
-
-
-@pytest.fixture(scope="module")
-def graded_zh(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], ExerciseResult]:
-    """The wrong answers of ex14 and ex15 graded in Chinese (the language is chosen inside
-    each job: it runs in a worker thread)."""
-    def job(exercise_id: str, case: Case, folder: Path):
-        def run() -> ExerciseResult:
-            with using("zh"):
-                return grade(exercise_id, write_case(exercise_id, case,
-                                                     solution_path(exercise_id), folder))
-        return run
-
-    jobs = [job(ex, case, tmp_path_factory.mktemp(f"zh-{ex}-{case.name}")) for ex, case in IN_CHINESE]
-    return {(ex, case.name): result for (ex, case), result in zip(IN_CHINESE, in_parallel(jobs))}
-
-
-@pytest.mark.parametrize("exercise_id, case", IN_CHINESE,
-                         ids=[f"{ex}-{case.name}" for ex, case in IN_CHINESE])
-def test_chinese_feedback_gives_no_number_away(exercise_id, case, graded_zh):
+@pytest.mark.parametrize("exercise_id, case", _params(IN_CHINESE))
+def test_chinese_feedback_gives_no_number_away(exercise_id, case, graded):
     """The same wrong answers in Chinese: the feedback is Chinese (sentences and advice come
     from the catalogue) and spells out no number a test of the exercise expects."""
-    result = graded_zh[exercise_id, case.name]
+    result = graded(exercise_id, case, "zh")
     numbers = expected_numbers(exercise_id)
     failed = [t for t in result.tests if t.status == "failed"]
     assert failed or any(t.status == "error" for t in result.tests), case.name

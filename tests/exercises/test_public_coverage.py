@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from exercise_grading import expected_numbers, grade, mentions, solution_path, stub_path
+from exercise_grading import (at_once, expected_numbers, grade, group, mentions, solution_path,
+                              stub_path)
 from gallery_case import GALLERY
 from grader.course import catalog
 from grader.course.folder import in_parallel
@@ -59,6 +60,7 @@ def _without(solution: Path, name: str) -> str:
     return "".join(lines[:start] + [stubbed] + lines[node.end_lineno:])
 
 
+@group("ex14")
 def test_methods_of_the_classes_a_student_writes_are_found() -> None:
     """ex14's student writes two classes: each of their methods is checked, not only the
     file's top-level functions."""
@@ -70,37 +72,52 @@ CONVERTED = sorted(p.name for p in GALLERY.glob("ex*") if p.is_dir())
 FUNCTIONS = [(ex, name) for ex in CONVERTED for name in _stubbed_functions(stub_path(ex))]
 
 
-@pytest.fixture(scope="module")
-def without_one(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], list[str]]:
-    """For each function, the public tests that fail when only it is left unwritten (graded a
-    few at a time: each grading waits on its own sandboxed child)."""
-    def job(exercise_id: str, name: str) -> Callable[[], list[str]]:
+def _without_one(exercise_id: str, factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """For each function of the exercise, the public tests that fail when only it is left
+    unwritten (graded a few at a time: each grading waits on its own sandboxed child)."""
+    def job(name: str) -> Callable[[], list[str]]:
         solution = solution_path(exercise_id)
-        submission = tmp_path_factory.mktemp(f"{exercise_id}-{name}") / solution.name
+        submission = factory.mktemp(f"{exercise_id}-{name}") / solution.name
         submission.write_text(_without(solution, name), encoding="utf-8")
         return lambda: [t.name for t in grade(exercise_id, submission).tests
                         if t.public and t.status != "passed"]
 
-    for exercise_id in CONVERTED:
-        grade(exercise_id, solution_path(exercise_id))  # the reference's observations, once
-    return dict(zip(FUNCTIONS, in_parallel([job(ex, name) for ex, name in FUNCTIONS])))
+    names = [name for ex, name in FUNCTIONS if ex == exercise_id]
+    expected_numbers(exercise_id)  # the reference's observations, before the threads start
+    return dict(zip(names, in_parallel([job(name) for name in names], at_once())))
 
 
-@pytest.mark.parametrize("exercise_id, name", FUNCTIONS,
-                         ids=[f"{ex}-{name}" for ex, name in FUNCTIONS])
+@pytest.fixture(scope="session")
+def without_one(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], list[str]]:
+    """``without_one(exercise_id, name)``: the public tests that fail without that function,
+    the exercise's functions graded when the first is asked for."""
+    done: dict[str, dict[str, list[str]]] = {}
+
+    def failing(exercise_id: str, name: str) -> list[str]:
+        if exercise_id not in done:
+            done[exercise_id] = _without_one(exercise_id, tmp_path_factory)
+        return done[exercise_id][name]
+    return failing
+
+
+@pytest.mark.parametrize("exercise_id, name", [
+    pytest.param(ex, name, id=f"{ex}-{name}", marks=group(ex)) for ex, name in FUNCTIONS])
 def test_each_function_has_a_public_test(exercise_id, name, without_one):
-    assert without_one[exercise_id, name], (
+    assert without_one(exercise_id, name), (
         f"{exercise_id}: no public test fails when {name} is not written")
 
 
-@pytest.mark.parametrize("exercise_id", CONVERTED)
+EXERCISES = [pytest.param(ex, marks=group(ex)) for ex in CONVERTED]
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
 def test_the_untouched_stub_scores_zero(exercise_id):
     result = grade(exercise_id, stub_path(exercise_id))
     assert result.score == 0
     assert all("NotImplementedError" in t.feedback for t in result.tests)
 
 
-@pytest.mark.parametrize("exercise_id", CONVERTED)
+@pytest.mark.parametrize("exercise_id", EXERCISES)
 def test_no_feedback_text_holds_an_expected_number(exercise_id):
     """A test's own feedback texts are shown whatever the student did: none of them may spell
     out a number some test of the exercise (hidden ones included) expects, in English or in

@@ -14,8 +14,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def course(tmp_path: Path) -> Course:
-    return Course(REPO, cache_dir=tmp_path / "cache")
+def course(answers: Path) -> Course:
+    return Course(REPO, cache_dir=answers)
 
 
 def _grade(course: Course, source: str, tmp_path: Path):

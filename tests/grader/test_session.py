@@ -60,13 +60,13 @@ def test_the_exercises_share_one_child(toy: ToyCourse) -> None:
     assert first.tests.keys() == second.tests.keys() == {"positives", "negatives", "larger"}
 
 
-def test_the_course_exercises_are_graded_alike_together(tmp_path) -> None:
+def test_the_course_exercises_are_graded_alike_together(tmp_path, answers) -> None:
     """The solutions of three course exercises, graded in one child, pass as they do alone."""
     from grader.course.folder import Course
     from pathlib import Path
 
     root = Path(catalog.__file__).resolve().parents[2]
-    course = Course(root, cache_dir=tmp_path / "cache")
+    course = Course(root, cache_dir=answers)
     jobs = [(course.load(i), next((root / "solutions").glob(f"{i}_*.py")), tmp_path / i)
             for i in ("ex01", "ex05", "ex09")]
     results = course.grade_many(jobs)

@@ -18,11 +18,6 @@ GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 GALLERY = REPO / "tests" / "exercises" / "gallery"  # wrong answers as files: gallery/exNN/*.py
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("grade-cache")
-
-
 def grade(*args: str, cache: Path, cwd: Path = REPO, **env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
     return subprocess.run([*GRADE, *args], cwd=cwd, capture_output=True, text=True, timeout=600,
@@ -40,10 +35,10 @@ def test_columns_count_wide_characters_twice() -> None:
 
 
 @pytest.mark.parametrize("kind", ["stub", "wrong", "solution"])
-def test_grade_lang_zh_is_chinese_and_fits_the_terminal(kind: str, cache: Path, tmp_path: Path) -> None:
+def test_grade_lang_zh_is_chinese_and_fits_the_terminal(kind: str, answers: Path, tmp_path: Path) -> None:
     args = {"stub": [], "wrong": ["--submission", str(GALLERY / "ex03" / "no_retain_grad.py")],
             "solution": ["--submission", str(REPO / "solutions" / "ex03_retain_grad.py")]}[kind]
-    run = grade("ex03", "--lang", "zh", "--out", str(tmp_path), *args, cache=cache)
+    run = grade("ex03", "--lang", "zh", "--out", str(tmp_path), *args, cache=answers)
     assert run.returncode == (0 if kind == "solution" else 1), run.stderr
     out = run.stdout
     for heading in ("测试", "分数", "状态", "反馈", "总分", "retain_grad 让非叶子节点保留梯度"):
@@ -57,12 +52,12 @@ def test_grade_lang_zh_is_chinese_and_fits_the_terminal(kind: str, cache: Path, 
         assert "叶子节点" in svg and "Noto Sans CJK SC" in svg
 
 
-def test_the_locale_chooses_chinese_and_a_bad_language_is_a_usage_error(cache: Path, tmp_path: Path) -> None:
-    run = grade("list", cache=cache, LANG="zh_CN.UTF-8")
+def test_the_locale_chooses_chinese_and_a_bad_language_is_a_usage_error(answers: Path, tmp_path: Path) -> None:
+    run = grade("list", cache=answers, LANG="zh_CN.UTF-8")
     assert run.returncode == 0 and run.stdout.startswith("练习  分数  公开  隐藏")
     assert "y = (x + w) * (w + 1) 的计算图" in run.stdout
-    assert grade("list", cache=cache, LANG="zh_CN.UTF-8", MICROGRAPH_LANG="en").stdout.startswith("exercise")
-    bad = grade("list", cache=cache, MICROGRAPH_LANG="klingon")
+    assert grade("list", cache=answers, LANG="zh_CN.UTF-8", MICROGRAPH_LANG="en").stdout.startswith("exercise")
+    bad = grade("list", cache=answers, MICROGRAPH_LANG="klingon")
     assert bad.returncode == 2 and "klingon" in bad.stderr and "zh" in bad.stderr
 
 
@@ -79,13 +74,13 @@ def one_wrong_answer_each(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("kind", ["stubs", "wrong answers", "solutions"])
-def test_no_english_sentence_in_a_zh_run_of_the_whole_course(kind: str, cache: Path, tmp_path: Path) -> None:
+def test_no_english_sentence_in_a_zh_run_of_the_whole_course(kind: str, answers: Path, tmp_path: Path) -> None:
     submission = {"stubs": REPO / "exercises", "solutions": REPO / "solutions",
                   "wrong answers": tmp_path / "wrong"}[kind]
     if kind == "wrong answers":
         one_wrong_answer_each(submission)
     run = grade("--lang", "zh", "--submission", str(submission), "--out", str(tmp_path / "g"),
-                cache=cache, COLUMNS="1000")
+                cache=answers, COLUMNS="1000")
     assert "汇总" in run.stdout, run.stderr
     assert english_sentences(run.stdout + run.stderr) == []
 

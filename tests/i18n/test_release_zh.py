@@ -19,13 +19,15 @@ from grader.course.folder import Course
 from grader.publish.gradescope import build_bundle
 from grader.publish.release import build_release
 
+pytestmark = pytest.mark.xdist_group("release-zh")  # one pytest-xdist worker builds the release once
+
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def release(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> Path:
     out = tmp_path_factory.mktemp("release-zh") / "course"
-    course = Course(REPO, cache_dir=tmp_path_factory.mktemp("cache"))
+    course = Course(REPO, cache_dir=answers)
     with using("zh"):  # the whole course: a hidden test's Chinese name in any shipped text refuses it
         build_release(course, [course.load(i) for i in course.ids()], out, notebooks=True)
     return out

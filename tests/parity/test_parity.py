@@ -11,6 +11,10 @@ import pytest
 from .backends import MicrographBackend
 from .harness import compare, load_expected, program_names, run_program
 
+# One worker runs the programs in order, in one process: the micrograph backend, like torch, warns
+# once per process (program 39's create_graph warning is recorded where it first happens).
+pytestmark = pytest.mark.xdist_group("parity")
+
 
 @pytest.fixture(scope="module")
 def backend() -> MicrographBackend:

@@ -26,6 +26,10 @@ from hostile_gallery import CASES, HONEST, MARK, REPO, SYSV_KEYS, Case
 
 from grader.sandbox import isolation
 
+# One pytest-xdist worker grades the class once per mode, one mode after the other: each run
+# compares the shared folders and System V objects before and after it.
+pytestmark = pytest.mark.xdist_group("hostile-gallery")
+
 GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 SHARED = ("/tmp", "/var/tmp", "/dev/shm")
 MODES = ("namespaces", "uid+seccomp")

@@ -18,7 +18,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="needs chromium and chromedriver (apt)")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason="needs chromium and chromedriver (apt)"),
+              pytest.mark.xdist_group("trace-browser")]  # one Chromium for the module
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1300,900")
 
