@@ -9,6 +9,7 @@ documented seam ``tensor_shape -> views`` of ``tests/engine/test_layout.py``).
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from micrograph import dtypes
@@ -87,6 +88,31 @@ class TensorShape:
 
     def reshape_as(self: Value, other: Any) -> Value:  # type: ignore[misc]
         return _views().view(self, (_views().shape_of(other, "reshape_as"),), "reshape")
+
+    def t(self: Value) -> Value:  # type: ignore[misc]
+        return _views().make_view(self, _views().TBackward0)
+
+    @property
+    def T(self: Value) -> Value:  # type: ignore[misc]  # noqa: N802 - torch's name
+        warnings.warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+                      UserWarning, stacklevel=2)
+        return _views().make_view(self, _views().PermuteBackward0)
+
+    def permute(self: Value, *dims: Any) -> Value:  # type: ignore[misc]
+        return _views().permute(self, dims)
+
+    def squeeze(self: Value, dim: Any = None) -> Value:  # type: ignore[misc]
+        return _views().squeeze(self, dim)
+
+    def expand(self: Value, *sizes: Any) -> Value:  # type: ignore[misc]
+        return _views().expand(self, sizes)
+
+    def contiguous(self) -> Any:
+        return self  # already contiguous: torch returns the tensor itself
+
+    def double(self: Value) -> Value:  # type: ignore[misc]
+        """Itself for a float64 Value (as torch); a count or a comparison as a new float64 Value."""
+        return self if self._dtype_name == "Double" else _views().as_double(self)
 
     @property
     def _base(self) -> Value | None:

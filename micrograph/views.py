@@ -62,6 +62,82 @@ class ViewBackward0(AliasBackward0):
     self_sym_sizes = ()  # the shape viewed: always () here
 
 
+class TBackward0(AliasBackward0):
+    """``v.t()``: a 0-dim tensor is its own transpose."""
+
+    __slots__ = ()
+    sends = Sends.EXPAND  # torch sends grad.t(), a view of the gradient
+
+
+class PermuteBackward0(TBackward0):
+    """``v.permute(())`` and ``v.T``: the identity on a 0-dim tensor."""
+
+    __slots__ = ()
+    consts: ClassVar[tuple[str, ...]] = ("dims",)
+    dims = ()
+
+
+class SqueezeBackward0(AliasBackward0):
+    """``v.squeeze()``: nothing to squeeze on a 0-dim tensor."""
+
+    __slots__ = ()
+    consts: ClassVar[tuple[str, ...]] = ("self_sym_sizes",)
+    self_sym_sizes = ()
+
+
+class SqueezeBackward1(SqueezeBackward0):
+    """``v.squeeze(dim)`` (dim 0 or -1)."""
+
+    __slots__ = ()
+    consts = ("dim", "self_sym_sizes")
+
+
+class ExpandBackward0(SqueezeBackward0):
+    """``v.expand(())``: the same shape (torch sums the gradient back to it: the gradient itself)."""
+
+    __slots__ = ()
+
+
+def squeeze(v: Value, dim: Any) -> Value:
+    """``v.squeeze()`` / ``v.squeeze(dim)``: a view of the same 0-dim value."""
+    if dim is None:
+        return make_view(v, SqueezeBackward0)
+    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral):
+        raise TypeError(f"squeeze() received an invalid combination of arguments - got ({type(dim).__name__}), "
+                        "but expected one of:")
+    if dim not in (0, -1):
+        raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})")
+    out = make_view(v, SqueezeBackward1)
+    if out.grad_fn is not None:
+        out.grad_fn.dim = dim % 2**64  # type: ignore[attr-defined]  # torch shows a dim as its C++ unsigned value
+    return out
+
+
+def expand(v: Value, args: tuple[Any, ...]) -> Value:
+    """``v.expand(*sizes)``: only to ``()`` here (a 1-dim result is refused, as ``view``'s)."""
+    sizes = _shape(args, "expand") if args else ()
+    if sizes:
+        raise NotImplementedError(ONE_DIM.format(name="expand", shape=tuple(sizes)))
+    return make_view(v, ExpandBackward0)
+
+
+def permute(v: Value, args: tuple[Any, ...]) -> Value:
+    """``v.permute(())``: the identity; any dimension given is torch's error for a 0-dim tensor."""
+    if not args:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
+    dims = tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+    if dims:
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired "
+            f"ordering of dimensions i.e. input.dim() = 0 is not equal to len(dims) = {len(dims)}")
+    return make_view(v, PermuteBackward0)
+
+
+def as_double(v: Value) -> Value:
+    """``count.double()``: a new float64 Value of an int or bool Value's number (not a view: a new dtype)."""
+    return inference.mark(Value._shared([float(v.item())], None))  # type: ignore[no-any-return]
+
+
 def make_view(v: Value, op: type[UnaryOp]) -> Value:
     """A view of ``v`` (same storage, same version counter), recorded as ``op`` when grad mode says so."""
     out = v._alias(v._shared_vc())

@@ -12,6 +12,9 @@ def run(B, rec):
         "w[()]": lambda: w[()], "w[...]": lambda: w[...], "y[()]": lambda: y[()], "w.view(())": lambda: w.view(()),
         "w.reshape(())": lambda: w.reshape(()), "y.view(())": lambda: y.view(()), "y.reshape([])": lambda: y.reshape([]),
         "w.view_as(y)": lambda: w.view_as(y), "w.reshape_as(y)": lambda: w.reshape_as(y), "y.view([])": lambda: y.view([]),
+        "w.t()": lambda: w.t(), "y.T": lambda: y.T, "w.permute(())": lambda: w.permute(()), "y.squeeze()": lambda: y.squeeze(),
+        "w.squeeze(0)": lambda: w.squeeze(0), "w.squeeze(-1)": lambda: w.squeeze(-1), "w.expand(())": lambda: w.expand(()),
+        "y.expand([])": lambda: y.expand([]),
     }
     for label, make in makers.items():
         v = make()
@@ -41,7 +44,14 @@ def run(B, rec):
         "w.view(1.0)": lambda: w.view(1.0), "w.reshape()": lambda: w.reshape(), "w.reshape(2)": lambda: w.reshape(2),
         "w.reshape(3, -1)": lambda: w.reshape(3, -1), "w.view((2,))": lambda: w.view((2,)), "w.view(-2)": lambda: w.view(-2),
         "w.reshape(None)": lambda: w.reshape(None), "w.view_as(2.0)": lambda: w.view_as(2.0),
-        "w.view(0, -1)": lambda: w.view(0, -1),
+        "w.view(0, -1)": lambda: w.view(0, -1), "w.squeeze(1)": lambda: w.squeeze(1), "w.permute(0)": lambda: w.permute(0), "w.permute()": lambda: w.permute(),
+        "w.contiguous() is w": lambda: w.contiguous() is w, "w.double() is w": lambda: w.double() is w,
+        "count.double()": lambda: _double((x > 0).sum() + 1), "flag.double()": lambda: _double(x > 0),
     }.items():
         rec(label, attempt(f))
     rec("w.grad", w.grad)
+
+
+def _double(v):
+    d = v.double()
+    return (d, str(d.dtype), d.requires_grad, d is v)
