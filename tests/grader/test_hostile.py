@@ -12,9 +12,10 @@ import os
 from pathlib import Path
 
 import pytest
-from toycourse import GOOD, HOSTILE_TIME_LIMIT, WRONG, ToyCourse, has_layer
+from toycourse import GOOD, HOSTILE_TIME_LIMIT, STOPPING_TIME_LIMIT, WRONG, ToyCourse, has_layer
 
 TIMEOUT = f"timed out after {HOSTILE_TIME_LIMIT:g} s"  # the grader's kill: the backstop
+STOPPED = f"timed out after {STOPPING_TIME_LIMIT:g} s"  # the same kill, in the stopping course
 PROBE_TIMEOUT = "timed out after 1 s"  # a probe's own share of the time limit
 
 # name -> (source, score, statuses of the three tests, a phrase every failing test's feedback has)
@@ -35,14 +36,14 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         1, ["passed", "error", "error"], "exited with status 4 before reporting"),
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "called sys.exit(5)"),
-    "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, TIMEOUT),
+    "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, STOPPED),
     # The loop costs only the test that reaches it: the tests after it still run.
     "infinite loop on negatives": (
         "def double(x):\n    while x < 0:\n        pass\n    return 2 * x\n",
         2, ["passed", "timeout", "passed"], f"{PROBE_TIMEOUT} (in double, line 2)"),
     "loop that ignores exceptions": (
         "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n"
-        "        pass\n", 0, ["timeout"] * 3, TIMEOUT),
+        "        pass\n", 0, ["timeout"] * 3, STOPPED),
     "loop that swallows the probe's timeout": (
         "def double(x):\n    while True:\n        try:\n            while True:\n"
         "                pass\n        except BaseException:\n            pass\n",
@@ -87,12 +88,23 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "import subprocess\nsubprocess.run(['true'])\n" + GOOD, 0, ["error"] * 3,
         "when imported"),
     "floods stdout forever": (
-        "while True:\n    print('x' * 1000)\n", 0, ["timeout"] * 3, TIMEOUT),
+        "while True:\n    print('x' * 1000)\n", 0, ["timeout"] * 3, STOPPED),
 }
+# Attacks nothing but the time limit stops: handed in to the stopping toy course, whose shorter
+# limit shows the same kill ("loop that swallows the probe's timeout" needs a probe's alarm to
+# ring first, and keeps the longer one).
+AT_THE_LIMIT = {"infinite loop at import", "loop that ignores exceptions", "floods stdout forever"}
+
+
+def course_for(name: str, toy: ToyCourse, stopping_toy: ToyCourse) -> ToyCourse:
+    """The toy course an attack is handed in to."""
+    return stopping_toy if name in AT_THE_LIMIT else toy
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_attack_earns_only_what_it_deserves(toy: ToyCourse, name: str) -> None:
+def test_attack_earns_only_what_it_deserves(toy: ToyCourse, stopping_toy: ToyCourse,
+                                            name: str) -> None:
+    toy = course_for(name, toy, stopping_toy)
     source, score, statuses, phrase = CASES[name]
     result = toy.grade("ex42", toy.write(f"{abs(hash(name))}/ex42_hostile.py", source))
     assert all(t.status in want.split("|") for t, want in zip(result.tests, statuses, strict=True))

@@ -151,10 +151,10 @@ THROUGH_THREADS = ["infinite loop on negatives", "infinite loop at import", "flo
 
 
 @pytest.mark.parametrize("name", THROUGH_THREADS)
-def test_attacks_graded_through_the_threads(toy: ToyCourse, name: str,
+def test_attacks_graded_through_the_threads(toy: ToyCourse, stopping_toy: ToyCourse, name: str,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(pipes.ENV, pipes.THREADS)
-    hostile.test_attack_earns_only_what_it_deserves(toy, name)
+    hostile.test_attack_earns_only_what_it_deserves(toy, stopping_toy, name)
 
 
 def test_output_cut_through_the_threads(toy: ToyCourse, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from test_hostile import CASES
+from test_hostile import CASES, course_for
 from toycourse import GOOD, ToyCourse
 
 from grader.course import catalog
@@ -20,7 +20,9 @@ from grader.judge.grading import sandbox_run
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_an_attack_costs_its_own_exercise_only(toy: ToyCourse, name: str) -> None:
+def test_an_attack_costs_its_own_exercise_only(toy: ToyCourse, stopping_toy: ToyCourse,
+                                               name: str) -> None:
+    toy = course_for(name, toy, stopping_toy)
     source, score, statuses, phrase = CASES[name]
     folder = f"together-{abs(hash(name))}"
     hostile = toy.write(f"{folder}/ex42_hostile.py", source)

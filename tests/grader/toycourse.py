@@ -3,7 +3,9 @@
 ex41 ("fine") is always submitted correctly, so it shows that grading carries on; ex42
 ("hostile") receives the attacks.  Both ask for ``double(x)``; ex42 has a short time limit and a
 small memory limit so that loops and bombs stay cheap (3 s: each of its three probes gets 1 s,
-the least a probe gets, and the limit leaves room to report them all).
+the least a probe gets, and the limit leaves room to report them all).  A second toy course
+(``stopping_toy``) is the same but for ex42's limit, 1.5 s: for the attacks that nothing but
+the limit stops, which the grader kills when it is reached, so a shorter one shows the same.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ GOOD = "def double(x):\n    return 2 * x\n"
 WRONG = "def double(x):\n    return x + 2\n"
 STUB = 'def double(x):\n    # TODO\n    raise NotImplementedError("ex42: double")\n'
 HOSTILE_TIME_LIMIT = 3
+STOPPING_TIME_LIMIT = 1.5  # above a probe's 1 s: the kill's message still differs from a probe's
 HOSTILE_MEMORY = 256 << 20
 
 _TESTS = '''
@@ -72,14 +75,13 @@ class ToyCourse:
         return self.course.grade(self.course.load(exercise_id), path, diagram_dir=diagram_dir)
 
 
-@pytest.fixture(scope="session")
-def toy(tmp_path_factory: pytest.TempPathFactory) -> ToyCourse:
-    root = tmp_path_factory.mktemp("course")
+def _toy(factory: pytest.TempPathFactory, hostile_time: float) -> ToyCourse:
+    root = factory.mktemp("course")
     tests_dir = root / "tests"
     tests_dir.mkdir()
     for ex_id, module, title, time, mem in [
         ("ex41", "ex41_fine", "Doubling, graded normally", 10, 1 << 30),
-        ("ex42", "ex42_hostile", "Doubling, under attack", HOSTILE_TIME_LIMIT, HOSTILE_MEMORY),
+        ("ex42", "ex42_hostile", "Doubling, under attack", hostile_time, HOSTILE_MEMORY),
     ]:
         (tests_dir / f"{ex_id}.py").write_text(
             _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem))
@@ -88,7 +90,17 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> ToyCourse:
             (root / folder / f"{module}.py").write_text(text)
     course = Course(root, tests_dir=tests_dir, shipped_dir=root / "expected",
                     cache_dir=root / "cache")
-    return ToyCourse(course, tmp_path_factory.mktemp("submissions"))
+    return ToyCourse(course, factory.mktemp("submissions"))
+
+
+@pytest.fixture(scope="session")
+def toy(tmp_path_factory: pytest.TempPathFactory) -> ToyCourse:
+    return _toy(tmp_path_factory, HOSTILE_TIME_LIMIT)
+
+
+@pytest.fixture(scope="session")
+def stopping_toy(tmp_path_factory: pytest.TempPathFactory) -> ToyCourse:
+    return _toy(tmp_path_factory, STOPPING_TIME_LIMIT)
 
 
 @pytest.fixture(scope="session")
