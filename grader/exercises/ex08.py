@@ -17,7 +17,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
-from grader.spec.origins import detached_from
+from grader.spec.origins import detached_from, detached_some
 from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
@@ -135,9 +135,10 @@ def cut_hidden(sub):
 
 
 def _detached(sub, w: float) -> dict[str, Any]:
-    with watching(sub, "backward_of_detached") as call:
+    with watching(sub, "backward_of_detached", made=True) as call:
         e = sub.backward_of_detached(w)
-    return {"error": error_of(e, "the error returned"), "call": call.fact}
+    return {"error": error_of(e, "the error returned"), "call": call.fact,
+            "detached": detached_some(call, "backward_of_detached")}
 
 
 DETACHED_FEEDBACK = ("z = (w * 2).detach() does not require grad and has no grad_fn: call "

@@ -206,7 +206,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.DETACHED_FROM.value: Say.NOT_DETACHED,
-           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP}
+           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
+           Check.DETACHED_SOME.value: Say.NEVER_DETACHED}
 
 
 def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:

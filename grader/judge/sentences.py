@@ -134,6 +134,8 @@ class Say(str, enum.Enum):
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")
+    NEVER_DETACHED = N_("{label} never called detach() on a Value that requires grad: the Value "
+                        "without a graph was made another way (a new Value of the number?).")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

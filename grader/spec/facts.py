@@ -87,6 +87,7 @@ class Check(str, enum.Enum):
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)
+    DETACHED_SOME = "detached_some"  # a call detached a Value that requires grad
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -7,6 +7,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            made as a gradient during the call (read, not computed)
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
                                            student's code called (not Value(...) of a number)
+    detached_some(call, "f")                CHECK fact: the student's code called detach() on a
+                                           Value that requires grad (not a new Value instead)
 
 Equal numbers cannot tell these apart; object identity can: ``w.grad.item()`` hands out the
 very float .grad holds, a formula makes a new one.
@@ -73,3 +75,10 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
     if not _is_value(v) or call.made is None:
         return check(Check.MADE_BY_OP, None, label)
     return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
+
+
+def detached_some(call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` on a
+    Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
+    has no graph either, and backward refuses it the same way: only the call tells them apart."""
+    return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)

@@ -173,6 +173,7 @@ class Call(observe.Observer):
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
+        self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.fact: dict[str, Any] = {}
 
     def pass_started(self, start: observe.PassStart) -> None:
@@ -221,6 +222,8 @@ class Call(observe.Observer):
         assert made is not None
         if code.co_name in _ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")
+            if code.co_name == "detach" and _is_value(source) and source.requires_grad:
+                self.detached_tracked = True
             if made.get(id(source)) is source:
                 made[id(result)] = result
             return

@@ -16,7 +16,7 @@ from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.origins import detached_from, made_by_op, read_from_grad
+from grader.spec.origins import detached_from, detached_some, made_by_op, read_from_grad
 from grader.spec.provenance import (check, error_of, grad_of, result_of, same_object, value_of,
                                     watching)
 from micrograph import Value
@@ -203,6 +203,13 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
     held["float"] = made_by_op(3.0, call, "y")["holds"]
     assert held == {"ops": True, "formula": False, "alias": False, "alias of an op": True,
                     "in place": False, "float": None}
+    detached = {}
+    for name, make in (("detach", lambda w: (w * 2).detach()),
+                       ("new", lambda w: Value(w.item() * 2))):
+        with watching(module, name, made=True) as call:
+            make(Value(0.5, requires_grad=True))
+        detached[name] = detached_some(call, "f")["holds"]
+    assert detached == {"detach": True, "new": False}
     assert _said(check(Check.MADE_BY_OP, True, "y"),
                  check(Check.MADE_BY_OP, False, "y")) == [Say.NOT_BY_OP]
 

@@ -67,4 +67,11 @@ CASES = [
     Correct("other_names"),
     Correct("second_detach_in_product",  # a detach() of its own in the product: the same cut
             edits={CUT_LINE: "    y_cut = w_cut.detach() * w_cut\n"}),
+    Wrong("detached_as_new_value",  # no detach(): a new Value of the number fails backward the same way
+          fails={DETACHED: "never called detach() on a Value that requires grad"},
+          edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
+                 "    z = Value((w * 2).item())\n"}),
+    Correct("detach_before_product",  # w.detach() * 2 has no graph either
+            edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
+                   "    z = w.detach() * 2\n"}),
 ]
