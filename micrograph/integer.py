@@ -105,6 +105,19 @@ class IntegralArithmetic:
     def clone(self) -> Any:
         return type(self)._shared([self._storage[0]], None)  # type: ignore[attr-defined]
 
+    # -- in place: the result must fit this value's own dtype, as torch checks -------------
+    def add_(self, other: Any) -> Any:
+        return Value.add_(self, _fits(self, other, "add_"))  # type: ignore[arg-type]
+
+    def sub_(self, other: Any) -> Any:
+        return Value.sub_(self, _fits(self, other, "sub_"))  # type: ignore[arg-type]
+
+    def mul_(self, other: Any) -> Any:
+        return Value.mul_(self, _fits(self, other, "mul_"))  # type: ignore[arg-type]
+
+    def div_(self, other: Any) -> Any:
+        return Value.div_(self, _fits(self, other, "div_"))  # type: ignore[arg-type]
+
     # -- arithmetic ----------------------------------------------------------------------
     def add(self, other: Any, *, alpha: Any = 1) -> Any:
         scale = integral(alpha)
@@ -150,6 +163,34 @@ class IntegralArithmetic:
 
 
 Forward = Callable[[Any, Any], Any] | None
+
+# torch's promotion order of the dtypes an in-place op can meet here, by their names in its texts
+_KINDS = ("Bool", "Long", "Float", "Double")
+
+
+def _fits(a: Any, other: Any, name: str) -> Any:
+    """``other`` for ``a.<name>(other)`` if the result keeps ``a``'s dtype, else torch's error
+    ("result type Float can't be cast to the desired output type Long"): a Python float is
+    torch's Float, a float Value Double, and true division of integers is at least Float."""
+    if isinstance(other, bool):
+        kind = "Bool"
+    elif isinstance(other, int):
+        kind = "Long"
+    elif isinstance(other, float):
+        kind = "Float"
+    else:
+        kind = getattr(other, "_dtype_name", None)
+        if kind not in _KINDS:
+            return other  # not a number: the in-place op's own TypeError
+    own = a._dtype_name
+    result = max(own, kind, key=_KINDS.index)
+    if name == "div_":
+        result = max(result, "Float", key=_KINDS.index)
+    if name == "sub_" and "Bool" in (own, kind):
+        arithmetic(a, other if not isinstance(other, Value) else other, operator.sub, reflected=False)
+    if result != own:
+        raise RuntimeError(f"result type {result} can't be cast to the desired output type {own}")
+    return other
 
 
 def _op(a: Any, b: Any, op: Callable[[Any, Any], Any], forward: Forward) -> Any:

@@ -66,7 +66,10 @@ def post(node: Node, grads: tuple[Grad, ...], g: Grad, create_graph: bool,
     for hook in list(node._posthooks or ()):
         result = hook(inputs, outputs)
         if result is not None:
-            inputs = _replacement(hook, result, len(inputs))
+            replaced = _replacement(hook, result, len(inputs))
+            if any(old is None and new is not None for old, new in zip(inputs, replaced)):
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+            inputs = replaced
     return tuple(_back(v, create_graph) for v in inputs)
 
 

@@ -107,6 +107,11 @@ class TensorShape:
     def expand(self: Value, *sizes: Any) -> Value:  # type: ignore[misc]
         return _views().expand(self, sizes)
 
+    def float(self) -> Any:
+        raise NotImplementedError(
+            "v.float() is a float32 tensor in torch; micrograph has float64 values only (float32 is not modelled)"
+        )
+
     def contiguous(self) -> Any:
         return self  # already contiguous: torch returns the tensor itself
 

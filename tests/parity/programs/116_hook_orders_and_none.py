@@ -97,3 +97,13 @@ def run(B, rec):
     (s * 5).backward()
     rec("post accumulate", seen)
     rec("post on non-leaf", attempt(lambda: (s * 2).register_post_accumulate_grad_hook(lambda t: None)))
+
+    # a node's hook may not put a gradient where the node sent none
+    g = B.value(1.0, requires_grad=True)
+    h = g * 3
+    h.grad_fn.register_hook(lambda gi, go: (gi[0], gi[0]))
+    rec("node hook fills a None", attempt(lambda: h.backward()))
+    g2 = B.value(1.0, requires_grad=True)
+    h2 = g2 * 3
+    h2.grad_fn.register_hook(lambda gi, go: (gi[0] * 2, None))
+    rec("node hook keeps the None", attempt(lambda: (h2.backward(), g2.grad)[1]))
