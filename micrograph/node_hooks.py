@@ -40,10 +40,14 @@ def _replacement(hook: Any, result: Any, expected: int) -> tuple[Any, ...]:
     return result
 
 
-def pre(node: Node, g: Grad, create_graph: bool) -> Grad:
+def pre(node: Node, g: Grad, create_graph: bool, held: Any = None) -> Grad:
     """``node``'s pre-hooks on ``(grad_output,)`` (one per output, for a node with several: ``Slots``);
-    the gradient the node will run with."""
-    outputs = _as_values(_outputs(g), create_graph)
+    the gradient the node will run with.  A gradient someone else holds too (``held``: its record in
+    grad_objects, e.g. the Value passed to ``backward``) is handed over as that very tensor, as torch's."""
+    if held is not None and not create_graph and not isinstance(g, list):
+        outputs: tuple[Any, ...] = (Value._shared(held.storage, held.vc),)
+    else:
+        outputs = _as_values(_outputs(g), create_graph)
     for hook in list(node._prehooks or ()):
         result = hook(outputs)
         if result is not None:

@@ -1,4 +1,4 @@
-"""Tensor hooks beyond the basics: order across a leaf used twice and several leaves ready together, hooks
+"""Tensor and node hooks beyond the basics: order across a leaf used twice and several leaves ready together, hooks
 added or removed while backward runs, a hook on a value no gradient reaches (called with None), hooks with
 retain_grad, returning the same object, a Value of another kind, or raising; post-accumulate hooks."""
 
@@ -107,3 +107,65 @@ def run(B, rec):
     h2 = g2 * 3
     h2.grad_fn.register_hook(lambda gi, go: (gi[0] * 2, None))
     rec("node hook keeps the None", attempt(lambda: (h2.backward(), g2.grad)[1]))
+    _node_hooks(B, rec)
+
+
+def _node_hooks(B, rec):
+    """Hooks on nodes: their order with tensor hooks, replacing, changing the seed in place, wrong returns."""
+    log = []
+    w = B.value(2.0, requires_grad=True)
+    x = B.value(3.0, requires_grad=True)
+    y = w * x
+    z = y.exp()
+    def pre(gs):
+        log.append(("pre", [None if g is None else g.item() for g in gs]))
+    def post(gi, go):
+        log.append(("post", [None if g is None else g.item() for g in gi], [None if g is None else g.item() for g in go]))
+    y.grad_fn.register_prehook(pre)
+    y.grad_fn.register_hook(post)
+    z.grad_fn.register_hook(lambda gi, go: log.append(("zpost", len(gi), len(go))))
+    y.register_hook(lambda g: log.append(("tensor", g.item())))
+    z.backward()
+    rec("node hooks: order", list(log)); del log[:]
+    a = B.value(1.0, requires_grad=True)
+    b = a * 2
+    b.grad_fn.register_prehook(lambda gs: (gs[0] * 10,))
+    b.grad_fn.register_hook(lambda gi, go: (gi[0] + 1, gi[1]))
+    b.backward()
+    rec("node hooks: replaced", a.grad)
+    c = B.value(1.0, requires_grad=True)
+    d = c * 3
+    d.grad_fn.register_prehook(lambda gs: gs[0].mul_(2) and None)
+    seed = B.value(1.0)
+    d.backward(seed)
+    rec("node hooks: prehook in place", (c.grad, seed, seed._version))
+    e = B.value(1.0, requires_grad=True)
+    f = e * 3
+    rec("node hooks: prehook wrong return", attempt(lambda: (f.grad_fn.register_prehook(lambda gs: 5), f.backward())))
+    g = B.value(1.0, requires_grad=True)
+    h = g * 3
+    rec("node hooks: hook wrong count", attempt(lambda: (h.grad_fn.register_hook(lambda gi, go: (gi[0], gi[0])), h.backward())))
+    k = B.value(1.0, requires_grad=True)
+    m = k * 2
+    acc = m.grad_fn.next_functions[0][0]
+    acc.register_prehook(lambda gs: log.append(("acc pre", gs[0].item())))
+    acc.register_hook(lambda gi, go: log.append(("acc post", gi, [t.item() for t in go])))
+    m.backward()
+    rec("node hooks: AccumulateGrad hooks", list(log)); del log[:]
+    n = B.value(1.0, requires_grad=True)
+    p = n * 2 + n * 3
+    n.register_hook(lambda g: log.append(("n", g.item())))
+    p.grad_fn.register_prehook(lambda gs: log.append(("add pre", gs[0].item())))
+    (g1,) = B.grad(p, n)
+    rec("node hooks: grad() with hooks", (g1, list(log))); del log[:]
+    q = B.value(2.0, requires_grad=True)
+    r = q * q
+    hh = r.grad_fn.register_hook(lambda gi, go: log.append("x"))
+    hh.remove()
+    r.backward()
+    rec("node hooks: removed node hook", list(log))
+    s = B.value(2.0, requires_grad=True)
+    t = s.sin()
+    t.grad_fn.register_prehook(lambda gs: None)
+    (gs1,) = B.grad(t, s, create_graph=True)
+    rec("node hooks: create_graph with prehook", (gs1, gs1.grad_fn))
