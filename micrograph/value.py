@@ -50,21 +50,22 @@ NONLEAF_GRAD_WARNING = (
 class Value(InPlace, TensorAPI):
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
-    # What every value needs is a slot; what only leaves and retained values
-    # need (a gradient, hooks, the AccumulateGrad) is a class-level None until
-    # set, which puts it in the instance __dict__, made only then.
-    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "__dict__", "__weakref__")
+    # What every value needs, or an op reads, is a slot; what only leaves and retained values
+    # need (a gradient, hooks) is a class-level None until set, which puts it in the instance
+    # __dict__, made only then (a dict is one more object for the cyclic GC to walk).
+    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_inference", "_accumulator",
+                 "__dict__", "__weakref__")
 
     _storage: list[float]
     _vc: list[int] | None  # None until an in-place change or a sharer needs it
     _requires_grad: bool
     grad_fn: Node | None
+    _inference: bool  # made inside inference_mode (inference.py): read by every op that saves it
+    _accumulator: weakref.ref[AccumulateGrad] | None  # a leaf's AccumulateGrad while a graph holds it
     _grad: Value | None = None
     _hooks: list[Callable[[Value], Value | None]] | None = None  # a leaf's; a non-leaf's live on its node
-    _accumulator: weakref.ref[AccumulateGrad] | None = None
     _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
-    _inference = False  # made inside inference_mode (inference.py)
     _post_accumulate_hooks: list[Callable[[Value], None]] | None = None  # see node_hooks.py
     _output_nr = 0  # which output of its grad_fn, when that node has several (multi_output.py)
 
@@ -77,8 +78,8 @@ class Value(InPlace, TensorAPI):
         self._vc = None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         self.grad_fn = None
-        if inference.state.enabled:
-            self._inference = True
+        self._inference = inference.state.enabled
+        self._accumulator = None
 
     @classmethod
     def _shared(cls, storage: list[float], vc: list[int] | None) -> Value:
@@ -88,6 +89,8 @@ class Value(InPlace, TensorAPI):
         v._vc = vc
         v._requires_grad = False
         v.grad_fn = None
+        v._inference = False
+        v._accumulator = None
         return v
 
     # -- the attributes PyTorch shows ------------------------------------------------
@@ -344,11 +347,11 @@ def _new(data: float) -> Value:
 def _record(op: type[Node], a: Any, b: Any = None) -> Value:
     """Compute ``op`` forward on (a, b) and, when grad mode says so, record its node."""
     if b is None:
-        out = _new(op.forward(a._storage[0]))
+        out = Value._shared([op.forward(a._storage[0])], None)
     elif b is NotImplemented:
         return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
     else:
-        out = _new(op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0]))
+        out = Value._shared([op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0])], None)
     if is_recording():
         node = make_node(op, a, b, out, a, None)
         if node is not None:
