@@ -20,6 +20,7 @@ its inputs, and captures their gradients instead of accumulating them.
 
 from __future__ import annotations
 
+import bisect
 import operator
 import warnings
 from typing import Any, Sequence
@@ -326,7 +327,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them: the ready
     node with the highest sequence number, so for ops descending creation order (a sort, no queue); an
     ``AccumulateGrad`` as soon as the last (lowest-numbered) node feeding it ran; a root leaf first."""
-    ops: set[Node] = set()
+    ops: set[Node | None] = {None}  # the nodes reached but AccumulateGrads (and None: an edge to a constant)
     last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
     stack: list[Node] = []
     for root in roots:
@@ -338,19 +339,24 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     while stack:
         node = stack.pop()
         for nxt in node._next:
-            if nxt is None or nxt in ops or (needed is not None and nxt not in needed):
+            if nxt in ops or needed is not None and nxt not in needed:
                 continue
             if type(nxt) is not AccumulateGrad:  # first time reached: walk on from it
                 ops.add(nxt)
                 stack.append(nxt)
             elif nxt not in last_feeder or (last := last_feeder[nxt]) is not None and last._seq > node._seq:
                 last_feeder[nxt] = node
+    ops.discard(None)
     runs_after = ready_queue.runs_after(last_feeder, ops, roots)  # the leaves each node makes ready, in torch's order
-    order = runs_after.get(None, [])
-    for node in sorted(ops, key=_sequence_number, reverse=True):
-        order.append(node)
-        if node in runs_after:
-            order.extend(runs_after[node])
+    order = runs_after.pop(None, [])
+    ascending = sorted(ops, key=_sequence_number)  # type: ignore[arg-type]
+    end = len(ascending)
+    for feeder in sorted(runs_after, key=_sequence_number, reverse=True):  # each leaf right after its feeder
+        at = bisect.bisect_left(ascending, feeder._seq, key=_sequence_number)  # type: ignore[union-attr]
+        order.extend(reversed(ascending[at:end]))
+        order.extend(runs_after[feeder])
+        end = at
+    order.extend(reversed(ascending[:end]))
     return order
 
 

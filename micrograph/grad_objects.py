@@ -23,13 +23,15 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Collection, Mapping, Sequence
 
-from micrograph.node import Sends
+from micrograph.node import Sends, needs_full_loop
 from micrograph.value import Value
 
 if TYPE_CHECKING:
     from micrograph.node import Grad, Node
 
 PINNED = 1 << 30  # the holders of a root gradient: the caller keeps it for the whole pass
+# Sends' members as module constants: reading ``Sends.SAME`` goes through the enum's descriptor each time
+SAME, EXPAND, SPREAD, MASKED = Sends.SAME, Sends.EXPAND, Sends.SPREAD, Sends.MASKED
 
 
 class GradTensor:
@@ -72,6 +74,7 @@ class Ledger:
         self.records: dict[Node, GradTensor] = {}  # the gradients in buffers that need one
         self.sums: dict[Node, int] = {}  # in-place sums into a buffer's gradient that has no record
         self.seeds = seeds or {}  # a root's gradient given by the caller: hooks receive (and change) that object
+        self.hooks = bool(needs_full_loop)  # whether any node may have a tensor hook (else none is read)
         if active:
             starts = [node for node, _ in roots]
             for node in starts:  # the caller holds each root gradient: never summed into, never kept as .grad
@@ -85,7 +88,7 @@ class Ledger:
         """Whether the gradient object in ``node``'s buffer can be observed: it becomes a leaf's
         ``.grad``, ``grad()`` returns it, a tensor hook receives it, or the node passes it on; for
         other nodes only the references they hold to shared gradients matter."""
-        return node.sends is not None or node._hooks is not None or node in self.captured_nodes  # AccumulateGrad: KEEP
+        return node.sends is not None or self.hooks and node._hooks is not None or node in self.captured_nodes  # AccumulateGrad: KEEP
 
     def add(self, node: Node, old: Grad, new: Grad) -> Grad:
         """``old + new`` in ``node``'s buffer: in place into ``old`` if only the buffer holds it.
@@ -119,9 +122,13 @@ class Ledger:
         """
         buffers = self.buffers
         nexts = node._next
-        if self.active and (held is not None and held.refs < PINNED and held.holders() != 1 or self._shows(nexts)):
-            self._send_shared(node, g, grads, held, needed)
-            return
+        if self.active:
+            if held is not None and held.refs < PINNED and held.holders() != 1:
+                return self._send_shared(node, g, grads, held, needed)
+            hooks, captured = self.hooks, self.captured_nodes
+            for n in nexts:  # does any show its gradient object (see seen)?
+                if n is not None and (n.sends is not None or hooks and n._hooks is not None or n in captured):
+                    return self._send_shared(node, g, grads, held, needed)
         if held is not None:
             held.release()
         for nxt, gi in zip(nexts, grads):
@@ -131,37 +138,38 @@ class Ledger:
     def _send_shared(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None,
                      needed: set[Node] | None) -> None:
         """:meth:`send` when what the node sends can be observed: one record per shared output."""
-        buffers = self.buffers
+        buffers, hooks, captured = self.buffers, self.hooks, self.captured_nodes
         kind = node.sends
-        same = kind is Sends.SAME
-        views = kind is Sends.EXPAND or kind is Sends.SPREAD
+        same = kind is SAME
+        views = kind is EXPAND or kind is SPREAD
         edges: list[tuple[Node, Grad, bool]] = []
         shares = 0  # the outputs that hold the node's own gradient (SAME) or a view of it
-        hooked = False
+        hooked = False  # an output goes to a node with tensor hooks
         for nxt, gi in zip(node._next, grads):
             if nxt is not None and gi is not None and (needed is None or nxt in needed):
                 shared = views or same and gi is g
                 shares += shared
-                hooked = hooked or nxt._hooks is not None
+                if hooks and nxt._hooks:
+                    hooked = True
                 edges.append((nxt, gi, shared))
         src = held if held is not None else GradTensor([g], [0])
         if views:  # the node's input lets go; its views share the memory (SPREAD: of one new tensor)
             src.release()
-            src = src if kind is Sends.EXPAND else GradTensor([g], [0], refs=0)
+            src = src if kind is EXPAND else GradTensor([g], [0], refs=0)
         else:  # the outputs hold the same tensor; the node's input lets go
             src.refs += shares
             src.release()
         records = self.records
-        captured = self.captured_nodes
-        quiet = src.refs >= PINNED and not (hooked and any(nxt._hooks for nxt, _, _ in edges))  # no hook can change src here
+        quiet = src.refs >= PINNED and not hooked  # no hook can change src here
         summed: list[GradTensor] = []
         plain_views: GradTensor | None = None
         for nxt, gi, shared in edges:
             if not shared:
-                rec = GradTensor([gi], [1]) if kind is Sends.MASKED else None
+                rec = GradTensor([gi], [1]) if kind is MASKED else None
             elif same:  # the caller holds a root gradient anyway: no record where nobody sees it
-                rec = None if quiet and nxt.sends is None and nxt._hooks is None and nxt not in captured else src
-            elif nxt.sends is None and nxt._hooks is None and nxt not in captured:  # views nobody sees: one record
+                shows = nxt.sends is not None or hooks and nxt._hooks is not None or nxt in captured
+                rec = None if quiet and not shows else src
+            elif not (nxt.sends is not None or hooks and nxt._hooks is not None or nxt in captured):  # views nobody sees: one record
                 if plain_views is None:
                     plain_views = self._view(src, gi, kind)
                 else:
@@ -180,20 +188,12 @@ class Ledger:
         for rec in summed:
             rec.release()
 
-    def _shows(self, nodes: Sequence[Node | None]) -> bool:
-        """Whether any of ``nodes`` shows its gradient object (see :meth:`seen`)."""
-        captured = self.captured_nodes
-        for n in nodes:
-            if n is not None and (n.sends is not None or n._hooks is not None or n in captured):
-                return True
-        return False
-
     @staticmethod
     def _view(src: GradTensor, gi: Grad, kind: Sends | None) -> GradTensor:
         """A view of ``src``: its own tensor on src's memory (EXPAND) or on one element of it (SPREAD)."""
         base = src.base if src.base is not None else src  # a view of a view shares the first one's memory
         base.views += 1
-        return GradTensor(src.storage if kind is Sends.EXPAND else [gi], src.vc, alias=True, base=base)
+        return GradTensor(src.storage if kind is EXPAND else [gi], src.vc, alias=True, base=base)
 
     # -- tensor hooks see the gradient object ---------------------------------------------------
     def wrap(self, node: Node, g: Grad) -> Value:
