@@ -196,8 +196,8 @@ def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_object
             continue
         if held is not None:  # new gradients: the shared gradient it received has one holder less
             held.release()
-        for nxt, gi in zip(node._next, grads):  # gi None: no gradient along this edge
-            if nxt is not None and gi is not None:
+        for i, nxt in enumerate(node._next):  # gi None: no gradient along this edge
+            if nxt is not None and (gi := grads[i]) is not None:
                 if nxt not in buffers:
                     buffers[nxt] = gi
                 elif nxt in records:  # a gradient someone else may hold: in place or not

@@ -140,6 +140,8 @@ class Ledger:
         """:meth:`send` when what the node sends can be observed: one record per shared output."""
         buffers, hooks, captured = self.buffers, self.hooks, self.captured_nodes
         kind = node.sends
+        if kind is SAME and not hooks and needed is None:
+            return self._send_same(node, g, grads, held)
         same = kind is SAME
         views = kind is EXPAND or kind is SPREAD
         edges: list[tuple[Node, Grad, bool]] = []
@@ -187,6 +189,34 @@ class Ledger:
                     summed.append(rec)
         for rec in summed:
             rec.release()
+
+    def _send_same(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None) -> None:
+        """:meth:`_send_shared` for a node passing on its gradient itself (``+``) when no tensor hook
+        lives and every node runs: the outputs that are ``g`` hold one tensor, the others are new."""
+        buffers, records, captured = self.buffers, self.records, self.captured_nodes
+        nexts = node._next
+        shares = 0
+        for i, nxt in enumerate(nexts):
+            if nxt is not None and grads[i] is g:
+                shares += 1
+        src = held if held is not None else GradTensor([g], [0])
+        src.refs += shares  # the outputs hold it; the node's input lets go
+        src.release()
+        quiet = src.refs >= PINNED  # the caller holds a root gradient anyway: no record where nobody sees it
+        summed = 0
+        for i, nxt in enumerate(nexts):
+            if nxt is None or (gi := grads[i]) is None:
+                continue
+            shared = gi is g and not (quiet and nxt.sends is None and nxt not in captured)
+            if nxt not in buffers:  # moved into the buffer
+                buffers[nxt] = gi
+                if shared:
+                    records[nxt] = src
+            else:
+                buffers[nxt] = self.add(nxt, buffers[nxt], gi)
+                summed += shared  # summed, but the output itself lives until the node has sent all
+        for _ in range(summed):
+            src.release()
 
     @staticmethod
     def _view(src: GradTensor, gi: Grad, kind: Sends | None) -> GradTensor:
