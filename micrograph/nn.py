@@ -1,13 +1,12 @@
 """Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
 
 A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in``
-Parameters, and a batch is a list of rows.  Layers use only the engine's
-ordinary ops, so a network's graph can be drawn and read node by node: each
-output of ``Linear`` is an ``AddBackward0`` of the bias (first, as in torch's
-``addmm(bias, input, weight.t())``) and a ``SumBackward0`` of ``MulBackward0``
-products.  Because those products save their operands, a second backward
-through a network fails as the documents show, and ``retain_graph=True`` fixes
-it.
+Parameters, and a batch is a list of rows.  A ``Linear`` call is one node, as
+in torch: ``AddmmBackward0`` (``linear.py``), the ``grad_fn`` of every entry of
+its output, which saves the input and the weights; a second backward through a
+network fails as the documents show, before writing any gradient, and
+``retain_graph=True`` fixes it.  Activations and losses are the engine's
+ordinary ops.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import math
 from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
+from micrograph import linear
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
@@ -146,12 +146,8 @@ class Linear(Module):
                     f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
                     f"{self.in_features}x{self.out_features})"
                 )
-        out = [[self._unit(row, j) for j in range(self.out_features)] for row in rows]
+        out = linear.forward(rows, self.weight, self.bias)
         return out[0] if single else out
-
-    def _unit(self, row: Sequence[Any], j: int) -> Value:
-        total = F.sum([F.mul(xk, wk) for xk, wk in zip(row, self.weight[j])])
-        return total if self.bias is None else self.bias[j] + total
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"

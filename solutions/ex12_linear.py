@@ -13,10 +13,11 @@ output into a scalar "because backward needs a scalar":
     loss.backward()               # fine
     loss.backward()               # RuntimeError: Trying to backward through the graph a second time ...
 
-Each output is ``bias[j] + sum over k of input[k] * weight[j][k]``.  The products save their
-operands for backward, and the first backward frees them, so the second call fails and adds
-nothing.  ``loss.backward(retain_graph=True)`` keeps them: the second call then works, and
-because gradients accumulate (ex05) every parameter's gradient doubles.
+Each output is ``bias[j] + sum over k of input[k] * weight[j][k]``; as in torch, one node
+computes them all: ``AddmmBackward0``, the ``grad_fn`` of every entry.  It saves the input and
+the weights for backward, and the first backward frees them, so the second call fails before
+it adds anything.  ``loss.backward(retain_graph=True)`` keeps them: the second call then works,
+and because gradients accumulate (ex05) every parameter's gradient doubles.
 
 What those gradients are: d loss / d weight[j][k] is the sum of input[k] over the batch's rows
 (the same for every j), and d loss / d bias[j] is the number of rows.  The weights' values do
@@ -75,7 +76,7 @@ def second_backward_error(net: nn.Linear, rows: list[list[float]]) -> RuntimeErr
     try:
         loss.backward()
     except RuntimeError as error:
-        return error  # the products' saved operands are gone; no gradient was added
+        return error  # the layer node's saved input and weights are gone; no gradient was added
     return None
 
 

@@ -44,6 +44,11 @@ class Backend:
     def sum(self, values: list[Any]) -> Any:
         raise NotImplementedError
 
+    def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
+        """An ``nn.Linear`` with these numbers: called on a row (or a batch of rows) of values and
+        numbers it gives a row (rows) of values; ``.weight`` / ``.bias`` are rows of its parameters."""
+        raise NotImplementedError
+
     def num(self, v: Any) -> float | None:
         """A value (or a grad, or a number) as a Python float, None stays None.
 
@@ -79,6 +84,52 @@ class TorchBackend(Backend):
     def sum(self, values: list[Any]) -> Any:
         return self._torch.stack(list(values)).sum()
 
+    def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
+        return _TorchLinear(self._torch, weight, bias)
+
+
+class _TorchLinear:
+    """torch's ``nn.Linear`` seen as micrograph's: rows of values in and out, parameters as rows.
+
+    The input is stacked into one tensor (numbers as constants); the output is iterated into
+    its entries, and the parameters' entries are read through views of ``weight``/``bias`` that
+    follow their ``.grad``, so a program reads ``layer.weight[j][k].grad`` on both backends.
+    """
+
+    def __init__(self, torch: Any, weight: list[list[float]], bias: list[float] | None) -> None:
+        self._torch = torch
+        self.module = torch.nn.Linear(len(weight[0]), len(weight), bias=bias is not None).double()
+        with torch.no_grad():
+            self.module.weight.copy_(torch.tensor(weight, dtype=torch.float64))
+            if bias is not None:
+                self.module.bias.copy_(torch.tensor(bias, dtype=torch.float64))
+        self.weight = [[_Entry(self.module.weight, (j, k)) for k in range(len(weight[0]))] for j in range(len(weight))]
+        self.bias = None if bias is None else [_Entry(self.module.bias, (j,)) for j in range(len(bias))]
+
+    def __call__(self, x: list[Any]) -> list[Any]:
+        torch = self._torch
+        single = not isinstance(x[0], (list, tuple))
+        rows = [x] if single else x
+        as_tensor = [[v if isinstance(v, torch.Tensor) else torch.tensor(float(v), dtype=torch.float64) for v in row]
+                     for row in rows]
+        inp = torch.stack([torch.stack(row) for row in as_tensor])
+        out = self.module(inp[0] if single else inp)
+        return list(out) if single else [list(row) for row in out]
+
+
+class _Entry:
+    """One entry of a torch parameter, read as micrograph's Parameter is read: ``.grad``, ``item()``."""
+
+    def __init__(self, param: Any, index: tuple[int, ...]) -> None:
+        self._param, self._index = param, index
+
+    @property
+    def grad(self) -> Any:
+        return None if self._param.grad is None else self._param.grad[self._index]
+
+    def item(self) -> float:
+        return self._param[self._index].item()
+
 
 class MicrographBackend(Backend):
     """The engine under test."""
@@ -95,6 +146,7 @@ class MicrographBackend(Backend):
         self.autograd = micrograph.autograd
         self.inference_mode = micrograph.inference_mode
         self._sum = micrograph.sum
+        self._no_grad = micrograph.no_grad
         self._value = micrograph.Value
 
     def value(self, x: float, requires_grad: bool = False) -> Any:
@@ -102,3 +154,15 @@ class MicrographBackend(Backend):
 
     def sum(self, values: list[Any]) -> Any:
         return self._sum(list(values))
+
+    def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
+        from micrograph import nn
+
+        layer = nn.Linear(len(weight[0]), len(weight), bias=bias is not None)
+        with self._no_grad():
+            for row, numbers in zip(layer.weight, weight):
+                for p, x in zip(row, numbers):
+                    p.fill_(x)
+            for p, x in zip(layer.bias or [], bias or []):
+                p.fill_(x)
+        return layer

@@ -12,7 +12,7 @@ SECOND = '''    loss.backward()  # adds the same gradients again: .grad accumula
 TRY = '''    try:
         loss.backward()
     except RuntimeError as error:
-        return error  # the products' saved operands are gone; no gradient was added
+        return error  # the layer node's saved input and weights are gone; no gradient was added
     return None
 '''
 LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
