@@ -18,8 +18,8 @@ iterating it are ``SelectBackward0``/``UnbindBackward0`` views of it (and a 1-D
 input adds a ``ViewBackward0``), here they are the node's outputs themselves.
 Without a bias the node is ``MmBackward0``.
 
-The sums run in the order of ``matmul_order``: see there what is known of
-torch's (MKL's) order.
+The sums run in MKL's order (``matmul_order.py``): with cancellation the
+numbers are torch's, not those of a left-to-right sum.
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ from typing import Any, Sequence
 from micrograph import anomaly, inference, multi_output
 from micrograph import functional as F
 from micrograph.grad_mode import is_recording
-from micrograph.ieee import torch_sum
-from micrograph.matmul_order import dot
+from micrograph.matmul_order import bias_grad, fused, in_order, linear_entry
 from micrograph.node import Grad, Node, gradient_edge, numbered
 from micrograph.value import Value
 
@@ -51,16 +50,17 @@ class AddmmBackward0(Node):
         saved = self.unpack(create_graph)  # the second-backward and in-place checks, before anything
         xs, ws = saved[:rows * n_in], saved[rows * n_in:]
         g = multi_output.materialized(grad, create_graph, True)
-        add = _sum_values if create_graph else torch_sum
         grads: list[Grad] = []
         edges = iter(self._next)
         if self.has_bias:  # torch: grad.sum(0)
-            grads += [add([g[r * n_out + j] for r in range(rows)]) if next(edges) else None for j in range(n_out)]
-        for r in range(rows):  # torch: grad @ weight
-            grads += [_dot(create_graph, g[r * n_out:(r + 1) * n_out], ws[k::n_in]) if next(edges) else None
+            grads += [(_sum_values(g[j::n_out]) if create_graph else bias_grad(g[j::n_out], n_out, j))
+                      if next(edges) else None for j in range(n_out)]
+        for r in range(rows):  # torch: grad @ weight, a rows x in_features result
+            grads += [_dot(create_graph, g[r * n_out:(r + 1) * n_out], ws[k::n_in], fused(rows, n_in, r, k))
+                      if next(edges) else None for k in range(n_in)]
+        for j in range(n_out):  # torch: (input.t() @ grad).t(), an out_features x in_features result
+            grads += [_dot(create_graph, xs[k::n_in], g[j::n_out], fused(n_out, n_in, j, k)) if next(edges) else None
                       for k in range(n_in)]
-        for j in range(n_out):  # torch: (input.t() @ grad).t()
-            grads += [_dot(create_graph, g[j::n_out], xs[k::n_in]) if next(edges) else None for k in range(n_in)]
         return tuple(grads)
 
 
@@ -72,11 +72,12 @@ def _sum_values(terms: list[Any]) -> Any:
     return terms[0] if len(terms) == 1 else F.sum(terms)
 
 
-def _dot(create_graph: bool, a: Sequence[Any], b: Sequence[Any]) -> Grad:
-    """One entry of a matrix product, from numbers (torch's order) or, recorded, from Values."""
+def _dot(create_graph: bool, a: Sequence[Any], b: Sequence[Any], fuse: bool) -> Grad:
+    """One entry of a backward matrix product: from numbers in MKL's order (one by one, fused
+    inside its big kernel's blocks), or, recorded for create_graph, as a sum of Value products."""
     if create_graph:
         return _sum_values([F.mul(x, y) for x, y in zip(a, b)])
-    return dot(list(a), list(b))
+    return in_order(a, b, fuse=fuse)
 
 
 def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list[Value] | None) -> list[list[Value]]:
@@ -84,13 +85,14 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
     n_in, n_out = len(weight[0]), len(weight)
     xs = [x for row in rows for x in row]
     ws = [w for row in weight for w in row]
-    x_numbers = [x if isinstance(x, (int, float)) else x._storage[0] for x in xs]
+    x_numbers = [float(x._storage[0] if isinstance(x, Value) else x) for x in xs]
     w_numbers = [w._storage[0] for w in ws]
-    out = [[Value._shared([dot(x_numbers[r * n_in:(r + 1) * n_in], w_numbers[j * n_in:(j + 1) * n_in],
-                               None if bias is None else bias[j]._storage[0])], None)
+    shape = (len(rows), n_in, n_out)
+    out = [[Value._shared([linear_entry(x_numbers[r * n_in:(r + 1) * n_in], w_numbers[j * n_in:(j + 1) * n_in],
+                                        None if bias is None else bias[j]._storage[0], shape, (r, j))], None)
             for j in range(n_out)] for r in range(len(rows))]
     if is_recording():
-        _record(xs, ws, bias, out, (len(rows), n_in, n_out))
+        _record(xs, ws, bias, out, shape)
     else:
         for row in out:
             for v in row:
