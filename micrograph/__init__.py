@@ -76,6 +76,7 @@ from micrograph.seeding import initial_seed, manual_seed
 from micrograph import autograd
 from micrograph.anomaly import detect_anomaly, is_anomaly_check_nan_enabled, is_anomaly_enabled, set_detect_anomaly
 from micrograph.inference import inference_mode, is_inference_mode_enabled
+from micrograph.intra_op import get_num_threads, set_num_threads
 from micrograph.dtypes import device, double, float64, int64, long
 from micrograph.dtypes import bool_ as bool  # torch.bool; not in __all__, so `import *` keeps the builtin
 
@@ -83,4 +84,5 @@ __all__ += [
     "Function", "autograd", "detect_anomaly", "gradcheck", "gradgradcheck", "initial_seed", "manual_seed", "nn",
     "optim", "set_detect_anomaly", "inference_mode", "is_inference_mode_enabled", "is_anomaly_enabled",
     "is_anomaly_check_nan_enabled", "device", "double", "float64", "int64", "long",
+    "get_num_threads", "set_num_threads",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Sequence
 
-from micrograph import anomaly, ieee, inference, ops, ops_extra
+from micrograph import anomaly, ieee, inference, intra_op, ops, ops_extra
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node, gradient_edge, numbered
 from micrograph.boolean import wrap_number
@@ -153,7 +153,7 @@ def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     terms = [_value(v) for v in values]
     if not terms:
         raise ValueError(f"{name}() needs at least one value")
-    total = ieee.torch_sum([t._storage[0] for t in terms])  # torch's order of additions, not left to right
+    total = intra_op.split_sum([t._storage[0] for t in terms])  # torch's order of additions (and threads' pieces)
     data = total if op is ops.SumBackward0 else ieee.div(total, float(len(terms)))
     out = inference.mark(Value._shared([data], None))
     if is_recording():
