@@ -24,6 +24,7 @@ numbers are torch's, not those of a left-to-right sum.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Sequence
 
 from micrograph import anomaly, inference, multi_output
@@ -85,6 +86,9 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
     n_in, n_out = len(weight[0]), len(weight)
     xs = [x for row in rows for x in row]
     ws = [w for row in weight for w in row]
+    for x in xs:
+        if not isinstance(x, (Value, numbers.Real)):
+            raise TypeError(f"Linear: a row holds numbers or Values, got a {type(x).__name__}: {x!r:.40}")
     x_numbers = [float(x._storage[0] if isinstance(x, Value) else x) for x in xs]
     w_numbers = [w._storage[0] for w in ws]
     shape = (len(rows), n_in, n_out)

@@ -139,6 +139,11 @@ def test_input_that_is_not_a_list(bad: Any) -> None:
         nn.Linear(1, 1)(bad)
 
 
+def test_an_entry_that_is_not_a_number() -> None:
+    with pytest.raises(TypeError, match="a row holds numbers or Values, got a str"):
+        nn.Linear(2, 1)([1.0, "abc"])
+
+
 @pytest.mark.parametrize("args", [(0, 3), (3, -1), (2.0, 3), (True, 2)])
 def test_bad_sizes(args: tuple[Any, Any]) -> None:
     with pytest.raises(ValueError, match="must be a positive int"):
