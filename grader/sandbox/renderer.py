@@ -109,7 +109,6 @@ class Renderer:
     def ask(self, fields: dict[str, Any], timeout: float, stale: tuple[str, ...] = ()) -> list[str]:
         """The paths written for one request (by the worker, or replayed: see the module doc);
         raises RenderFailed.  ``stale``: the names in the folder the worker removes first."""
-        request = json.dumps(fields, allow_nan=True)
         directory = Path(fields["directory"])
         with self._lock:
             running = self._proc is not None and self._proc.poll() is None
@@ -117,6 +116,7 @@ class Renderer:
             replayed = self._drawn.replay(known, directory, stale)
             if replayed is not None:
                 return replayed
+            request = json.dumps(fields, allow_nan=True)
             proc = self._worker()
             assert proc.stdin is not None and proc.stdout is not None
             answer: list[str] = []
