@@ -4,7 +4,7 @@ In a class, every correct submission of an exercise draws the same graph, and it
 page is the same page: the renderer worker would lay out the same DOT source again for each
 student (about 0.4 s of CPU per student over fifteen exercises).  A request's answer depends
 only on what it asks (the graph or trace, stem, formats, title, time limit) and on the
-worker's language, never on the folder it writes to; so the files the worker wrote are kept,
+worker's setting (its language, the PATH it finds ``dot`` on), never on the folder it writes to; so the files the worker wrote are kept,
 keyed by a SHA-256 of the request without its folder, and a request with the same key gets the
 same bytes written into its own folder.  What a submission sends is untrusted: it is only ever
 part of the key, and a hit gives exactly the files the worker made from identical input.
@@ -22,10 +22,11 @@ from typing import Any
 MAX_BYTES = 32 << 20  # every drawing of a class of 15 exercises takes about 1 MiB
 
 
-def key(fields: dict[str, Any], language: str) -> str:
-    """The request's identity: everything in it but the folder it writes to."""
+def key(fields: dict[str, Any], setting: str) -> str:
+    """The request's identity: everything in it but the folder it writes to, and the worker's
+    ``setting``."""
     asked = {name: value for name, value in fields.items() if name != "directory"}
-    text = json.dumps([language, asked], allow_nan=True)  # ASCII: json escapes the rest
+    text = json.dumps([setting, asked], allow_nan=True)  # ASCII: json escapes the rest
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 

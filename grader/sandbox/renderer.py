@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -25,6 +26,7 @@ import grader
 import micrograph
 from grader.sandbox import drawn, pipes
 from micrograph.i18n import from_environment
+
 
 MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
 CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock limit
@@ -61,6 +63,12 @@ for line in sys.stdin:
 """
 
 
+def _setting() -> str:
+    """What a worker started now draws with besides its requests: the language it reads from
+    the environment and the PATH it finds ``dot`` on (part of a replayed request's key)."""
+    return f"{from_environment()}\n{os.environ.get('PATH', '')}"
+
+
 class RenderFailed(Exception):
     """The diagram could not be drawn within the limits; the message says why (one line)."""
 
@@ -72,11 +80,11 @@ class Renderer:
         self._proc: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         self._drawn = drawn.Drawn()
-        self._language = from_environment()
+        self._setting = _setting()
 
     def _worker(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
-            self._language = from_environment()  # the worker's: it reads the environment once
+            self._setting = _setting()  # the worker's: it reads the environment once
             self._proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER], text=True,
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           **pipes.session_options())
@@ -112,7 +120,7 @@ class Renderer:
         directory = Path(fields["directory"])
         with self._lock:
             running = self._proc is not None and self._proc.poll() is None
-            known = drawn.key(fields, self._language if running else from_environment())
+            known = drawn.key(fields, self._setting if running else _setting())
             replayed = self._drawn.replay(known, directory, stale)
             if replayed is not None:
                 return replayed

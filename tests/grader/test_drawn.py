@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def test_an_identical_request_gets_the_same_files_without_the_worker(tmp_path: P
         renderer.close()
 
 
-def test_a_different_graph_title_or_format_is_drawn_again(tmp_path: Path) -> None:
+def test_a_different_graph_or_worker_setting_is_drawn_again(tmp_path: Path, monkeypatch) -> None:
     renderer = Renderer()
     try:
         renderer.render(_graph(2.0), tmp_path / "a", "graph", ("svg",), 10.0)
@@ -47,6 +48,10 @@ def test_a_different_graph_title_or_format_is_drawn_again(tmp_path: Path) -> Non
         renderer.render(_graph(5.0), tmp_path / "b", "graph", ("svg",), 10.0)
         assert renderer._proc is not None  # drawn by a worker
         assert _files(tmp_path / "a")["graph.gv"] != _files(tmp_path / "b")["graph.gv"]
+        renderer._kill()
+        monkeypatch.setenv("PATH", str(tmp_path) + ":" + os.environ.get("PATH", ""))
+        renderer.render(_graph(2.0), tmp_path / "c", "graph", ("svg",), 10.0)
+        assert renderer._proc is not None  # another PATH may find another dot: drawn again
     finally:
         renderer.close()
 
