@@ -3,11 +3,12 @@
 In a class, every correct submission of an exercise draws the same graph, and its backward
 page is the same page: the renderer worker would lay out the same DOT source again for each
 student (about 0.4 s of CPU per student over fifteen exercises).  A request's answer depends
-only on what it asks (the graph or trace, stem, formats, title, time limit) and on the
-worker's setting (its language, the PATH it finds ``dot`` on), never on the folder it writes to; so the files the worker wrote are kept,
-keyed by a SHA-256 of the request without its folder, and a request with the same key gets the
-same bytes written into its own folder.  What a submission sends is untrusted: it is only ever
-part of the key, and a hit gives exactly the files the worker made from identical input.
+only on what it asks (the graph or trace, stem, formats, title, time limit) and on the worker's
+setting (the variables it reads its language from, the PATH it finds ``dot`` on), never on the
+folder it writes to; so the files the worker wrote are kept, keyed by a SHA-256 of the request
+without its folder, and a request with the same key gets the same bytes written into its own
+folder.  What a submission sends is untrusted: it is only ever part of the key, and a hit gives
+exactly the files the worker made from identical input.
 Only answers that succeeded are kept; the whole is capped at ``MAX_BYTES``, oldest out first.
 """
 

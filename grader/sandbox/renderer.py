@@ -25,7 +25,7 @@ from typing import Any
 import grader
 import micrograph
 from grader.sandbox import drawn, pipes
-from micrograph.i18n import from_environment
+from micrograph.i18n import ENV_VAR, LOCALE_VARS
 
 
 MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
@@ -64,9 +64,9 @@ for line in sys.stdin:
 
 
 def _setting() -> str:
-    """What a worker started now draws with besides its requests: the language it reads from
-    the environment and the PATH it finds ``dot`` on (part of a replayed request's key)."""
-    return f"{from_environment()}\n{os.environ.get('PATH', '')}"
+    """What a worker started now draws with besides its requests: the variables it reads its
+    language from and the PATH it finds ``dot`` on (part of a replayed request's key)."""
+    return "\n".join(os.environ.get(name, "") for name in (ENV_VAR, *LOCALE_VARS, "PATH"))
 
 
 class RenderFailed(Exception):
