@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, inference
 from micrograph.grad_mode import is_recording
-from micrograph.node import Grad, Sends, make_node
-from micrograph.ops import UnaryOp
+from micrograph.node import Sends, make_node
+from micrograph.ops import CloneBackward0, UnaryOp
 from micrograph.value import Value
 
 LEAF_VIEW_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -41,16 +41,10 @@ ONE_DIM = (
 )
 
 
-class AliasBackward0(UnaryOp):
-    """``v[()]`` / ``v[...]``: the gradient passes unchanged."""
+class AliasBackward0(CloneBackward0):
+    """``v[()]`` / ``v[...]``: the gradient passes unchanged, as clone's."""
 
     __slots__ = ()
-    sends = Sends.SAME
-    forward = staticmethod(lambda a: a)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (g,)
 
 
 class ViewBackward0(AliasBackward0):
