@@ -14,7 +14,7 @@ from typing import Any
 from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
-from grader.spec.probe import num
+from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, grad_of, result_of, watching
 
@@ -58,17 +58,17 @@ def all_flags(sub_module):
 
 
 def _flag(x: object) -> bool | str:
-    return x if type(x) is bool else f"not a bool: {type(x).__name__}"
+    return x if type(x) is bool else f"not a bool: {type_name(x)}"
 
 
 def _name(x: object) -> str | None:
-    return x if x is None or type(x) is str else f"not a str or None: {type(x).__name__}"
+    return x if x is None or type(x) is str else f"not a str or None: {type_name(x)}"
 
 
 def _info(info: object) -> dict[str, Any] | str:
     """node_info's answer as plain data, checking the types it promises."""
     if type(info) is not dict:
-        return f"not a dict: {type(info).__name__}"
+        return f"not a dict: {type_name(info)}"
     keys = ("is_leaf", "requires_grad", "grad_fn")
     if set(info) != set(keys):
         return f"keys {sorted(map(str, info))}"
@@ -122,7 +122,7 @@ def node_info_assorted(sub_module):
 
 def _grads(answer: object) -> dict[str, Any] | str:
     if type(answer) is not dict or set(answer) != {"w", "x"}:
-        return f"not a dict with keys w and x: {type(answer).__name__}"
+        return f"not a dict with keys w and x: {type_name(answer)}"
     return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
 
 

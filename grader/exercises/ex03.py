@@ -15,7 +15,7 @@ from typing import Any
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import caught_warnings, first_line, num
+from grader.spec.probe import caught_warnings, first_line, num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import grad_of, result_of, value_of, watching
 
@@ -129,7 +129,7 @@ def _text(t: object) -> str | None:
     """grad_warning's answer: None, or the first line of the warning text."""
     if t is None:
         return None
-    return first_line(t) if type(t) is str else f"not a str: {type(t).__name__}"
+    return first_line(t) if type(t) is str else f"not a str: {type_name(t)}"
 
 
 def _probe_graph(w: float, x: float) -> dict[str, Value]:

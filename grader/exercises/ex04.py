@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.probe import num
+from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import error_of, watching
 
@@ -48,7 +48,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
     error, history = answer
     seen = [num(g) for g in history] if type(history) is list else (
-        f"not a list: {type(history).__name__}")
+        f"not a list: {type_name(history)}")
     return {"error": error_of(error, "the error returned"), "w_grad": seen,
             "read": read_from_grad(history, call, "w.grad"), "backward": call.fact}
 

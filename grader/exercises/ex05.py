@@ -14,7 +14,7 @@ from typing import Any
 from micrograph import Value, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import num
+from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import grad_of, same_object, watching
 
@@ -27,7 +27,7 @@ def _leaves(w: float, x: float) -> tuple[Value, Value]:
 
 def _history(answer: object) -> list[Any] | str:
     if type(answer) is not list:
-        return f"not a list: {type(answer).__name__}"
+        return f"not a list: {type_name(answer)}"
     return [num(g) for g in answer]
 
 

@@ -12,7 +12,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, grad
+from grader.spec.probe import by_key, grad, type_name
 from grader.spec.provenance import value_of, watching, result_of
 
 EXERCISE = Exercise(
@@ -23,7 +23,7 @@ EXERCISE = Exercise(
 def _backward(y: object, w: Value) -> float | None | str:
     """dy/dw by the probe's own backward call, leaving w.grad cleared for the next graph."""
     if not isinstance(y, Value):
-        return f"not a Value: {type(y).__name__}"
+        return f"not a Value: {type_name(y)}"
     y.backward()
     dw = grad(w)
     w.grad = None
@@ -33,7 +33,7 @@ def _backward(y: object, w: Value) -> float | None | str:
 def _names_of(names: object) -> list | str:
     """A returned list of names, checked to be plain strings."""
     if type(names) is not list or not all(type(n) is str for n in names):
-        return f"not a list of str: {type(names).__name__}"
+        return f"not a list of str: {type_name(names)}"
     return names
 
 
@@ -124,7 +124,7 @@ def _loop(sub, start: float, limit: float) -> dict:
     if type(r) not in (tuple, list) or len(r) != 2:
         raise TypeError("double_until must return (y, steps)")
     y, steps = r
-    return {"steps": steps if type(steps) is int else f"not an int: {type(steps).__name__}",
+    return {"steps": steps if type(steps) is int else f"not an int: {type_name(steps)}",
             "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],
             "grad": _backward(y, w), "call": call.fact}
 

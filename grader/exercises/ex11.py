@@ -18,7 +18,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, entries, num, show
+from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import grad_of, value_of, watching
 
@@ -42,7 +42,7 @@ def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
 
 def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     if type(xs) is not list:
-        return f"not a list: {type(xs).__name__}"
+        return f"not a list: {type_name(xs)}"
     return [observe(item) for item in xs]
 
 

@@ -18,7 +18,7 @@ from micrograph import nn
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, entries, num, show
+from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import error_of, grad_of, value_of, watching
 
@@ -43,7 +43,7 @@ def _net(seed: int, n_in: int, n_out: int) -> nn.Linear:
 
 def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     if type(xs) not in (list, tuple):
-        return f"not a list: {type(xs).__name__}"
+        return f"not a list: {type_name(xs)}"
     return [observe(item) for item in xs]
 
 

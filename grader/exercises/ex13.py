@@ -19,7 +19,7 @@ from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
 from grader.spec.facts import Check
-from grader.spec.probe import grad, num, show
+from grader.spec.probe import grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
 
 EXERCISE = Exercise(
@@ -157,7 +157,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
     key is one of the graph's leaves."""
     label = f"backprop({graph})"
     if type(result) is not dict:
-        return {"answer": result_of(f"not a dict: {type(result).__name__}", label)}
+        return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
     items = list(result.items())
     found = [next((num(g) for k, g in items if k is leaf), None) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))

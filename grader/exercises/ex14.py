@@ -15,7 +15,7 @@ from micrograph import Value, gradcheck  # bound now, before the submission is i
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, error_text, grad_fn, num, show
+from grader.spec.probe import by_key, error_text, grad_fn, num, show, type_name
 from grader.spec.provenance import error_of, grad_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
@@ -45,7 +45,7 @@ def _run(make: Callable[[Value], Any], x: float) -> dict[str, Any] | str:
     leaf = Value(x, requires_grad=True)
     y = make(leaf)  # an error is the student's own, told with its line
     if not isinstance(y, Value):
-        return f"not a Value: {type(y).__name__}"
+        return f"not a Value: {type_name(y)}"
     observed = {"data": num(y), "grad_fn": grad_fn(y)}
     y.backward()
     observed["grad"] = grad_of(leaf, "x.grad")

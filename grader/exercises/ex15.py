@@ -22,7 +22,7 @@ import micrograph
 from micrograph import Value, nn
 
 from grader.spec import Exercise, Limits
-from grader.spec.probe import by_key, show
+from grader.spec.probe import by_key, show, type_name
 from grader.spec.provenance import same_object, value_of, watching
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
@@ -59,7 +59,7 @@ def _flat(rows: Any) -> list[Any]:
 def _parameters(model: object, function: str) -> list[Any]:
     """The model's parameters, layer by layer, as ``_layer`` reads them."""
     if not isinstance(model, nn.Module):
-        raise TypeError(f"{function} must return the nn.MLP it builds, not {type(model).__name__}")
+        raise TypeError(f"{function} must return the nn.MLP it builds, not {type_name(model)}")
     return [p for layer in model.children() for name in ("weight", "bias")
             for p in _flat(getattr(layer, name, None) or [])]
 
@@ -73,8 +73,8 @@ def _layer(module: object) -> str:
     """``Linear(2, 8)`` or ``Tanh``: a layer as code, so its sizes are not numbers to compare."""
     weight = getattr(module, "weight", None)
     if type(weight) is list and weight and type(weight[0]) is list:
-        return f"{type(module).__name__}({len(weight[0])}, {len(weight)})"
-    return type(module).__name__
+        return f"{type_name(module)}({len(weight[0])}, {len(weight)})"
+    return type_name(module)
 
 
 def _built(sub, seed: int) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def make_model_hidden(sub):
 
 def _losses(losses: object) -> list[dict[str, Any]] | str:
     if type(losses) is not list:
-        return f"not a list: {type(losses).__name__}"
+        return f"not a list: {type_name(losses)}"
     return [value_of(x, "losses[i]") for x in losses]
 
 

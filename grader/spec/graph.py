@@ -23,6 +23,7 @@ from typing import Any
 
 import micrograph
 from grader.spec.facts import COMMUTATIVE, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED, Kind, Saved
+from grader.spec.probe import type_name
 
 MAX_NODES = 2000
 """A graph larger than this is described by its size only (a runaway loop, not an answer)."""
@@ -154,7 +155,7 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if not isinstance(root, micrograph.Value):
-        return {**fact, "type": type(root).__name__, "nodes": [], "leaves": []}
+        return {**fact, "type": type_name(root), "nodes": [], "leaves": []}
     walk = _Walk(names, flat)
     node = root.grad_fn
     if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing

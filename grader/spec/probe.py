@@ -31,6 +31,13 @@ shown: list[tuple[Any, Any]] = []
 """What the diagram probe last asked to ``show`` (read by the child when the probe fails)."""
 
 
+def type_name(x: object) -> str:
+    """The name of ``x``'s class as the student wrote or met it.  micrograph's value classes
+    call themselves ``Tensor`` in ``__name__`` (so Python's own messages read as torch's do);
+    the grader's descriptions say ``Value``, the name the student imports."""
+    return type(x).__qualname__.rpartition(".")[2]
+
+
 def first_line(text: object) -> str:
     """The first line of a message, cut to a bounded length."""
     line = str(text).strip().splitlines()[0] if str(text).strip() else ""
@@ -40,7 +47,7 @@ def first_line(text: object) -> str:
 def error_text(exc: BaseException) -> str:
     """``"RuntimeError: <first line>"``: how errors are observed and reported."""
     message = first_line(exc)
-    name = type(exc).__name__
+    name = type_name(exc)
     return f"{name}: {message}" if message else name
 
 
@@ -54,13 +61,13 @@ def num(x: object) -> float | str:
         return float(x)  # type: ignore[arg-type]
     if _is_value(x):
         return float(x.item())  # type: ignore[attr-defined]
-    return f"not a number: {type(x).__name__}"
+    return f"not a number: {type_name(x)}"
 
 
 def grad(v: object) -> float | None | str:
     """``v.grad`` as a float or None, read without the non-leaf UserWarning."""
     if not _is_value(v):
-        return f"not a Value: {type(v).__name__}"
+        return f"not a Value: {type_name(v)}"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         g = v.grad  # type: ignore[attr-defined]
@@ -70,7 +77,7 @@ def grad(v: object) -> float | None | str:
 def grad_fn(v: object) -> str | None:
     """The name of ``v.grad_fn`` (``"AddBackward0"``), or None for a leaf."""
     if not _is_value(v):
-        return f"not a Value: {type(v).__name__}"
+        return f"not a Value: {type_name(v)}"
     node = v.grad_fn  # type: ignore[attr-defined]
     return None if node is None else str(node.name())
 
@@ -78,7 +85,7 @@ def grad_fn(v: object) -> str | None:
 def value(v: object) -> dict[str, Any] | str:
     """Everything a student can see on a Value, as plain data."""
     if not _is_value(v):
-        return f"not a Value: {type(v).__name__}"
+        return f"not a Value: {type_name(v)}"
     return {
         "data": num(v),
         "grad": grad(v),
@@ -93,7 +100,7 @@ def caught(e: object) -> str | None:
     if e is None:
         return None
     if not isinstance(e, BaseException):
-        return f"not an exception: {type(e).__name__}"
+        return f"not an exception: {type_name(e)}"
     return error_text(e)
 
 
@@ -137,5 +144,5 @@ def entries(rows: object, name: str, observe: Callable[[Any, str], Any]) -> list
     """``observe(v, "name[i][j]")`` for each entry of a matrix (a list of rows): labels a
     student reads as code, in any language."""
     if type(rows) is not list or not all(type(row) is list for row in rows):
-        return f"not a list of rows: {type(rows).__name__}"
+        return f"not a list of rows: {type_name(rows)}"
     return [[observe(v, f"{name}[{i}][{j}]") for j, v in enumerate(row)] for i, row in enumerate(rows)]

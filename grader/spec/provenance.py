@@ -39,7 +39,7 @@ from micrograph.node import AccumulateGrad
 from grader.spec.facts import CONTEXT, FACT, LABEL, By, Check, Kind, RaisedBy
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
-from grader.spec.probe import caught, grad_fn, num
+from grader.spec.probe import caught, grad_fn, num, type_name
 
 
 MAX_PASSES_LISTED = 20
@@ -69,7 +69,7 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
     """The GRAD fact of ``v.grad`` (read without the non-leaf warning)."""
     fact: dict[str, Any] = {FACT: Kind.GRAD.value, LABEL: label}
     if not _is_value(v):
-        return {**fact, "type": type(v).__name__, "grad": None, "by": By.NOBODY.value,
+        return {**fact, "type": type_name(v), "grad": None, "by": By.NOBODY.value,
                 "changed": False}
     by, changed = _writer(v)
     return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, "changed": changed}
@@ -77,7 +77,7 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
 
 def value_of(v: object, label: str) -> dict[str, Any]:
     """The VALUE fact of ``v``: what a student can see on it, with its version counter."""
-    fact: dict[str, Any] = {FACT: Kind.VALUE.value, LABEL: label, "type": type(v).__name__}
+    fact: dict[str, Any] = {FACT: Kind.VALUE.value, LABEL: label, "type": type_name(v)}
     if not _is_value(v):
         number = num(v)
         return {**fact, "data": number if type(number) is float else None}
