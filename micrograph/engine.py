@@ -20,7 +20,6 @@ its inputs, and captures their gradients instead of accumulating them.
 
 from __future__ import annotations
 
-import bisect
 import operator
 import warnings
 from typing import Any, Sequence
@@ -348,15 +347,11 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
                 last_feeder[nxt] = node
     ops.discard(None)
     runs_after = ready_queue.runs_after(last_feeder, ops, roots)  # the leaves each node makes ready, in torch's order
-    order = runs_after.pop(None, [])
-    ascending = sorted(ops, key=_sequence_number)  # type: ignore[arg-type]
-    end = len(ascending)
-    for feeder in sorted(runs_after, key=_sequence_number, reverse=True):  # each leaf right after its feeder
-        at = bisect.bisect_left(ascending, feeder._seq, key=_sequence_number)  # type: ignore[union-attr]
-        order.extend(reversed(ascending[at:end]))
-        order.extend(runs_after[feeder])
-        end = at
-    order.extend(reversed(ascending[:end]))
+    order = runs_after.get(None, [])
+    for node in sorted(ops, key=_sequence_number, reverse=True):  # type: ignore[arg-type]
+        order.append(node)
+        if node in runs_after:
+            order.extend(runs_after[node])
     return order
 
 
