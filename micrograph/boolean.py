@@ -103,8 +103,10 @@ def wrap_number(x: Any) -> Value:
     and a create_graph backward multiplies by that same Value.  Anything else is ``NotImplemented``
     (Python raises its own TypeError).
     """
-    if isinstance(x, bool):
-        number: Value = BoolValue._shared([1.0 if x else 0.0], None)
+    if type(x) is float:  # the common case (w * 0.5) first: no abstract-class checks
+        number: Value = Value._shared([x], None)
+    elif isinstance(x, bool):
+        number = BoolValue._shared([1.0 if x else 0.0], None)
     elif isinstance(x, numbers.Integral):
         number = IntValue._shared([float(x)], None)
     elif isinstance(x, numbers.Real):
