@@ -56,6 +56,7 @@ CSV_NAME, REPORT_NAME = "grades.csv", "report.html"
 STAGING, TRASH, STALE = ".staging", ".trash", ".stale"
 STUDENTS = "students"  # OUT/students/<slug>/: never beside grades.csv and report.html
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_POLL = 0.2  # seconds between the grading loop's looks at a stop signal while children run
 
 
 @dataclass
@@ -217,8 +218,11 @@ class Batch:
         else:
             os.replace(staging, final)
 
-    def grade(self, todo: list[tuple[Entry, str]], on_done: Callable[[Row], None]) -> None:
-        """Grade ``todo``; ``on_done(row)`` after each student is safely on disk."""
+    def grade(self, todo: list[tuple[Entry, str]], on_done: Callable[[Row], None],
+              stop: Stop | None = None) -> None:
+        """Grade ``todo``; ``on_done(row)`` after each student is safely on disk.  A ``stop``
+        that a signal set ends it (KeyboardInterrupt) at the next look, every ``_POLL`` s."""
+        stop = stop or Stop()
         (self.out / STAGING).mkdir(parents=True, exist_ok=True)
         self.students.mkdir(exist_ok=True)
         (self.out / TRASH).mkdir(parents=True, exist_ok=True)
@@ -228,6 +232,7 @@ class Batch:
         with ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="grade") as pool:
             try:
                 while pending or running:
+                    stop.check()
                     while pending and len(running) < capacity:
                         student = self._start(*pending.popleft())
                         if student.intake.files:
@@ -236,7 +241,7 @@ class Batch:
                             self._done(student, on_done)
                     if not running:
                         continue
-                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    finished, _ = wait(running, timeout=_POLL, return_when=FIRST_COMPLETED)
                     for future in finished:
                         student = running.pop(future)
                         try:
@@ -295,19 +300,35 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+class Stop:
+    """The signal that asked the batch to stop: the handler only records it, and the grading loop
+    acts on it between two students (``check``).  A handler that raised KeyboardInterrupt wherever
+    the main thread was could land inside a finalizer or a weakref callback, where Python prints
+    the exception and drops it, and the batch ran on to the end with exit status 0."""
+
+    def __init__(self) -> None:
+        self.signal: str | None = None
+
+    def check(self) -> None:
+        if self.signal is not None:
+            raise KeyboardInterrupt(self.signal)
+
+
 @contextlib.contextmanager
-def interruptible() -> Iterator[None]:
-    """SIGTERM and SIGHUP behave like Ctrl-C inside the block (main thread only)."""
+def interruptible() -> Iterator[Stop]:
+    """Ctrl-C, SIGTERM and SIGHUP ask the batch to stop (main thread only; elsewhere nothing
+    is installed and the Stop is never set)."""
+    stop = Stop()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield stop
         return
 
     def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(signal.Signals(signum).name)
+        stop.signal = signal.Signals(signum).name
 
-    previous = {s: signal.signal(s, interrupt) for s in (signal.SIGTERM, signal.SIGHUP)}
+    previous = {s: signal.signal(s, interrupt) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     try:
-        yield
+        yield stop
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -324,8 +345,8 @@ def run_batch(batch: Batch, on_start: Callable[[int, int], None] = lambda todo, 
     on_start(len(todo), reused)
     summary = Summary(0, reused, [], stale)
     try:
-        with interruptible():
-            batch.grade(todo, on_done)
+        with interruptible() as stop:
+            batch.grade(todo, on_done, stop)
     except KeyboardInterrupt:
         summary.interrupted = True
         batch.sync_rows()
