@@ -55,7 +55,7 @@ from micrograph.functional import (
 )
 from micrograph.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from micrograph.node import AccumulateGrad, Node
-from micrograph.node import RemovableHandle
+from micrograph.handles import RemovableHandle
 from micrograph.value import Value
 
 __version__ = "0.1.0"

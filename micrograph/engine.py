@@ -28,7 +28,8 @@ from micrograph import anomaly, arguments, grad_objects, multi_output, node_hook
 from micrograph import node as node_module
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
-from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge, needs_full_loop
+from micrograph.handles import needs_full_loop
+from micrograph.node import AccumulateGrad, Grad, Node, gradient_edge
 from micrograph.value import Value
 
 CREATE_GRAPH_WARNING = (

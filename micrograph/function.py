@@ -37,7 +37,8 @@ from typing import Any, ClassVar
 
 from micrograph import anomaly, inference, multi_output
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import Grad, Node, gradient_edge, needs_full_loop, numbered
+from micrograph.handles import needs_full_loop
+from micrograph.node import Grad, Node, gradient_edge, numbered
 from micrograph.value import Value
 
 

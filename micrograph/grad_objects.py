@@ -23,7 +23,8 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Collection, Mapping, Sequence
 
-from micrograph.node import Sends, needs_full_loop
+from micrograph.handles import needs_full_loop
+from micrograph.node import Sends
 from micrograph.value import Value
 
 if TYPE_CHECKING:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from micrograph import inference, ops, ops_math
 from micrograph.grad_mode import is_recording
-from micrograph.node import Node, make_node, needs_full_loop
+from micrograph.handles import needs_full_loop
+from micrograph.node import Node, make_node
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 
 if TYPE_CHECKING:

@@ -26,7 +26,9 @@ import re
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn
 
-from micrograph import anomaly, inference
+from micrograph import inference
+from micrograph.handles import RemovableHandle, add_hook
+from micrograph.saved_errors import DETACHED_IN_PLACE, SECOND_BACKWARD, modified_inplace_error
 
 if TYPE_CHECKING:
     from micrograph.value import Value
@@ -35,40 +37,6 @@ Grad = Any  # a float during a plain backward, a Value when create_graph=True
 
 sequence = itertools.count()  # numbers nodes in creation order (PyTorch's sequence_nr)
 ALL_AT_ZERO = ((), (0,), (0, 0), (0, 0, 0))  # the usual versions of 0-3 saved items, shared, not made per node
-
-SECOND_BACKWARD = (
-    "Trying to backward through the graph a second time (or directly access saved tensors after "
-    "they have already been freed). Saved intermediate values of the graph are freed when you call "
-    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
-    "graph a second time or if you need to access saved tensors after calling backward."
-)
-
-
-DETACHED_IN_PLACE = (
-    "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This is not "
-    "supported, please use out-of-place `.detach()` instead"
-)
-
-
-def modified_inplace_error(owner: str | None, version: int, expected: int, output_nr: int = 0) -> RuntimeError:
-    """PyTorch's error for a saved value changed in place after it was saved."""
-    which = f", which is output {output_nr} of {owner}," if owner else ""
-    return RuntimeError(
-        "one of the variables needed for gradient computation has been modified by an inplace "
-        f"operation: [torch.DoubleTensor []]{which} is at version {version}; expected version "
-        f"{expected} instead. Hint: " + (ANOMALY_HINT if anomaly.state.enabled else ENABLE_ANOMALY_HINT)
-    )
-
-
-ENABLE_ANOMALY_HINT = (
-    "enable anomaly detection to find the operation that failed to compute its gradient, with "
-    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
-)
-ANOMALY_HINT = (  # anomaly mode has just warned with the forward stack of the failing node
-    "the backtrace further above shows the operation that failed to compute its gradient. The variable in "
-    "question was changed in there or anywhere later. Good luck!"
-)
-
 
 _detached_in_place = False  # whether any non-leaf was detached in place (detach_()) in this process
 
@@ -99,45 +67,6 @@ class Sends(enum.Enum):
     SPREAD = "spread"  # every output a view of one new tensor, an element each (mean: grad.expand / n, unbind)
     MASKED = "masked"  # a new tensor written in place once (max/min: zeros, then masked_fill_): version 1
     KEEP = "keep"  # AccumulateGrad: sends nothing, keeps the gradient object as the leaf's .grad
-
-
-class RemovableHandle:
-    """Returned by every ``register_*hook``; ``remove()`` unregisters the hook."""
-
-    def __init__(self, hooks: list[Callable[..., Any]], hook: Callable[..., Any]) -> None:
-        self._hooks = hooks
-        self._hook = hook
-
-    def remove(self) -> None:
-        for i, h in enumerate(self._hooks):
-            if h is self._hook:
-                del self._hooks[i]
-                return
-
-    def __enter__(self) -> RemovableHandle:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        """``with v.register_hook(fn):`` removes the hook at the end of the block, as torch's handle."""
-        self.remove()
-
-
-# The nodes and leaves that have (or had) a hook or ``retain_grad``, and the nodes that run user
-# code in backward (a custom Function's, which may register hooks while a pass runs).  While none
-# lives, the engine runs its short loop (``engine._run_plain``), which reads no hook attribute.
-needs_full_loop: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableHandle:
-    """Append ``hook`` to ``owner``'s list ``attribute`` (made on first use) and return its handle."""
-    hooks = owner.__dict__.get(attribute)
-    if hooks is None:
-        hooks = []
-        setattr(owner, attribute, hooks)
-        needs_full_loop.add(owner)
-    hooks.append(hook)
-    return RemovableHandle(hooks, hook)
-
 
 
 class _SavedAccessor(property):

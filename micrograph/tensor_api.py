@@ -17,7 +17,7 @@ import operator
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from micrograph.node import add_hook
+from micrograph.handles import add_hook
 from micrograph.tensor_shape import TensorShape
 
 if TYPE_CHECKING:

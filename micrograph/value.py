@@ -31,8 +31,8 @@ from typing import Any, Callable
 
 from micrograph import anomaly, inference, observe, ops, ops_math
 from micrograph.grad_mode import is_recording
-from micrograph.node import (AccumulateGrad, Node, OutputSlot, RemovableHandle, make_node, needs_full_loop,
-                             note_detached_in_place, sequence)
+from micrograph.handles import RemovableHandle, needs_full_loop
+from micrograph.node import AccumulateGrad, Node, OutputSlot, make_node, note_detached_in_place, sequence
 from micrograph.inplace import InPlace
 from micrograph.tensor_api import TensorAPI, operand, wrapped_number
 

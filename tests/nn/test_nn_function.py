@@ -11,7 +11,7 @@ from nn_expected import assert_observations, load
 from nn_programs import Lib, function_program
 
 import micrograph as mg
-from micrograph.node import SECOND_BACKWARD
+from micrograph.saved_errors import SECOND_BACKWARD
 
 
 def test_function_program_matches_torch() -> None:
