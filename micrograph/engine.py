@@ -294,14 +294,7 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool, ledger: grad_objects.Le
                     arguments.refuse_hook_result(hook, replaced)
                 v = replaced
         g = v if create_graph else ledger.unwrap(node, v)
-    retained = node._retained() if node._retained is not None else None
-    if retained is not None:  # a new Value each time, as PyTorch does
-        old = retained._grad
-        if create_graph:
-            retained._grad = g.clone() if old is None else old + g
-        else:
-            retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
-        _observe.wrote(retained, _observe.Writer.RETAIN_GRAD)
+    node_hooks.retain(node._retained() if node._retained is not None else None, g, create_graph)
     return g
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from micrograph import node as node_module
-from micrograph import observe
+from micrograph import node_hooks
 from micrograph.node import Grad, Node
 from micrograph.value import Value
 
@@ -108,14 +108,7 @@ def call_hooks(node: Node, slots: Slots, create_graph: bool, ledger: object = No
                     raise TypeError(f"expected Variable, but hook returned '{type(replaced).__name__}'")
                 g = replaced if create_graph else replaced.item()
         slots[place] = g
-        retained = slot._retained() if slot._retained is not None else None
-        if retained is not None and g is not None:  # a new Value each time, as the engine's retain_grad
-            old = retained._grad
-            if create_graph:
-                retained._grad = g.clone() if old is None else old + g
-            else:
-                retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
-            observe.wrote(retained, observe.Writer.RETAIN_GRAD)
+        node_hooks.retain(slot._retained() if slot._retained is not None else None, g, create_graph)
     return slots
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph import observe
 from micrograph.node import Grad, Node
 from micrograph.value import Value
 
@@ -99,3 +100,16 @@ def _post_accumulate(leaf: Value) -> None:
             if isinstance(result, Value):
                 raise RuntimeError("Tensor post accumulate grad hooks should return None.")
             raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+
+
+def retain(retained: Value | None, g: Grad, create_graph: bool) -> None:
+    """``retain_grad``'s write into a non-leaf's ``.grad`` (of a node's output, or of one output of a
+    node with several): a new Value each time, as torch's, summed with what it held."""
+    if retained is None or g is None:
+        return
+    old = retained._grad
+    if create_graph:
+        retained._grad = g.clone() if old is None else old + g
+    else:
+        retained._grad = Value._shared([g if old is None else old._storage[0] + g], None)
+    observe.wrote(retained, observe.Writer.RETAIN_GRAD)
