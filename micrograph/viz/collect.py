@@ -25,6 +25,7 @@ from micrograph.value import Value
 from micrograph.viz import internals
 
 FORMAT = "micrograph.viz/1"
+MAX_SAVED = 8  # saved items drawn per op: nn.Linear's one node saves a whole row's operands
 DEFAULT_MAX_NODES = 400
 MAX_NAME = 60  # longer names are cut: a label, not a place for essays
 
@@ -192,7 +193,7 @@ class _Collector:
         oid = self.op_ids[n] = self._new_id("f")
         self.nodes.append({
             "id": oid, "kind": "op", "op": internals.node_name(n), "freed": internals.node_freed(n),
-            "saved": [{**s._asdict(), "data": _number(s.data)} for s in internals.node_saved(n)],
+            "saved": [{**s._asdict(), "data": _number(s.data)} for s in _drawn_saved(internals.node_saved(n))],
         })
         edge_from_omitted = False
         sources: list[str | None] = []
@@ -248,3 +249,17 @@ class _Collector:
 
 def _cut(name: str) -> str:
     return name if len(name) <= MAX_NAME else name[: MAX_NAME - 3] + "..."
+
+
+def is_stale(s: Any) -> bool:
+    """A saved Value changed in place since it was saved: backward through this op fails."""
+    return s.saved_version is not None and s.version is not None and s.version != s.saved_version
+
+
+def _drawn_saved(items: list[internals.Saved]) -> list[internals.Saved]:
+    """At most ``MAX_SAVED`` of an op's saved items: those changed in place first (what the drawing
+    warns about), each group in slot order.  A layer's node can save hundreds, more than a label
+    can show and than the schema takes from a child."""
+    if len(items) <= MAX_SAVED:
+        return items
+    return sorted(items, key=lambda s: not is_stale(s))[:MAX_SAVED]

@@ -19,6 +19,7 @@ import re
 
 from micrograph.i18n import N_
 from micrograph.viz.labels import _, html, min_width, small
+from micrograph.viz.collect import is_stale
 from micrograph.viz.render import LEGEND_TITLE, Diagram
 from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNode
 
@@ -99,7 +100,7 @@ def _value(d: Diagram, node: ValueNode, used: bool) -> None:
 
 def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
     lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
-    stale = [s.slot for s in node.saved if _is_stale(s)]
+    stale = [s.slot for s in node.saved if is_stale(s)]
     if node.freed and show_saved:
         slots = ", ".join(s.slot for s in node.saved)
         lines.append(small(escape(_("saved {slots} freed", slots=slots)), WARN))
@@ -125,15 +126,10 @@ def _mark(marked: bool) -> dict[str, str]:
     return {"color": MARK, "penwidth": "4"} if marked else {}
 
 
-def _is_stale(s: SavedItem) -> bool:
-    """A saved Value changed in place since it was saved: backward through this op fails."""
-    return s.saved_version is not None and s.version is not None and s.version != s.saved_version
-
-
 def _saved_line(s: SavedItem) -> str:
     if s.saved_version is None:
         return small(escape(_("saved {slot} = {data}", slot=s.slot, data=number(s.data))), "black")
-    if _is_stale(s):
+    if is_stale(s):
         text = _("saved {slot}: version {saved}, now {now} (modified in place)",
                  slot=s.slot, saved=s.saved_version, now=s.version)
         return small(escape(text), WARN)
@@ -156,7 +152,7 @@ def _legend(d: Diagram, graph: Graph) -> None:
         rows.append((OP_FILL, "black", _("op: the grad_fn that made the value above it")))
     if any(n.freed for n in ops):
         rows.append((FREED_FILL, WARN, _("saved values freed by backward: a second backward fails")))
-    if any(_is_stale(s) for n in ops for s in n.saved):
+    if any(is_stale(s) for n in ops for s in n.saved):
         rows.append((OP_FILL, WARN, _("a saved value was modified in place: backward fails")))
     cells = "".join(
         f'<TR><TD BGCOLOR="{fill}" COLOR="{color}" WIDTH="18"> </TD>'

@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from micrograph.viz.collect import FORMAT
+from micrograph.viz.collect import FORMAT, MAX_SAVED
 
 ROLES = ("output", "leaf", "retained", "intermediate", "const")
 MAX_NODES = 20_000
 MAX_EDGES = 100_000
-MAX_SAVED = 8
 MAX_TEXT = 200
 T = TypeVar("T")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]{0,31}")

@@ -200,3 +200,22 @@ def test_named_value_without_grad_is_drawn_apart_with_its_name() -> None:
     named = {n["name"]: n for n in g["nodes"] if n.get("kind") == "value" and n.get("name")}
     assert named["w"]["role"] == "const" and named["w"]["data"] == 0.5
     assert not any(e["from"] == named["w"]["id"] for e in g["edges"])
+
+
+def test_a_layer_node_draws_at_most_max_saved_items_the_stale_first() -> None:
+    """nn.Linear's one node saves a whole row's operands: the drawing keeps MAX_SAVED of them, those
+    changed in place since they were saved first, so the schema a child's graph passes accepts it."""
+    from micrograph.viz.collect import MAX_SAVED
+    from micrograph.viz.schema import validate
+
+    layer = mg.nn.Linear(16, 16)
+    x = [Value(float(i), requires_grad=True) * 1.0 for i in range(16)]
+    out = layer(x)
+    x[12].add_(1.0)  # saved by the layer's node, now at another version
+    graph = graph_json(out[0])
+    (layer_op,) = [n for n in ops(graph) if n["op"] == "AddmmBackward0"]
+    assert len(layer_op["saved"]) == MAX_SAVED
+    first = layer_op["saved"][0]
+    assert first["version"] != first["saved_version"]
+    assert all(s["version"] == s["saved_version"] for s in layer_op["saved"][1:])
+    validate(graph)
