@@ -196,7 +196,7 @@ def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_object
             continue
         if held is not None:  # new gradients: the shared gradient it received has one holder less
             held.release()
-        for i, nxt in enumerate(node._next):  # gi None: no gradient along this edge
+        for i, nxt in enumerate(node):  # gi None: no gradient along this edge
             if nxt is not None and (gi := grads[i]) is not None:
                 if nxt not in buffers:
                     buffers[nxt] = gi
@@ -218,14 +218,14 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
             received = g = buffers.pop(node, None)
             grads: tuple[Grad, ...] = ()
             if g is None:  # no gradient reached it (every edge into it carried None): it does not run
-                grads = (None,) * len(node._next)
+                grads = (None,) * len(node)
                 if node._hooks:  # but its tensor hooks are called with None, as torch's
                     node_hooks.called_with_none(node)
             else:
                 # grad() runs only nodes on a path to its inputs (no AccumulateGrad). As torch, it captures as it
                 # arrives at a node that runs on, after tensor hooks at one that does not; node hooks only if it runs.
                 runs = capture is None or (type(node) is not AccumulateGrad
-                                           and any(n in needed for n in node._next if n is not None))  # type: ignore[operator]
+                                           and any(n in needed for n in node if n is not None))  # type: ignore[operator]
                 if runs and capture is not None and node in capture:
                     capture[node] = ledger.captured_before_hooks(node, g)
                 if node._hooks is not None or node._retained is not None:
@@ -254,7 +254,7 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
                     else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
                         if held is not None:  # the shared gradient it received: one holder less
                             held.release()
-                        for nxt, gi in zip(node._next, sent):
+                        for nxt, gi in zip(node, sent):
                             if nxt is not None and gi is not None and (needed is None or nxt in needed):
                                 if nxt not in buffers:
                                     buffers[nxt] = gi
@@ -331,7 +331,7 @@ def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
             stack.append(root)
     while stack:
         node = stack.pop()
-        for nxt in node._next:
+        for nxt in node:
             if nxt in ops or needed is not None and nxt not in needed:
                 continue
             if type(nxt) is not AccumulateGrad:  # first time reached: walk on from it
@@ -360,14 +360,14 @@ def _needed(roots: list[Node], targets: set[Node]) -> set[Node]:
     while stack:
         node, children_done = stack.pop()
         if children_done:
-            if node in targets or any(n in needed for n in node._next if n is not None):
+            if node in targets or any(n in needed for n in node if n is not None):
                 needed.add(node)
             continue
         if node in visited:
             continue
         visited.add(node)
         stack.append((node, True))
-        stack.extend((n, False) for n in node._next if n is not None and n not in visited)
+        stack.extend((n, False) for n in node if n is not None and n not in visited)
     return needed
 
 

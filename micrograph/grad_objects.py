@@ -122,7 +122,7 @@ class Ledger:
         it sends can be observed: plain sums, no records.
         """
         buffers = self.buffers
-        nexts = node._next
+        nexts = node
         if self.active:
             if held is not None and held.refs < PINNED and held.holders() != 1:
                 return self._send_shared(node, g, grads, held, needed)
@@ -148,7 +148,7 @@ class Ledger:
         edges: list[tuple[Node, Grad, bool]] = []
         shares = 0  # the outputs that hold the node's own gradient (SAME) or a view of it
         hooked = False  # an output goes to a node with tensor hooks
-        for nxt, gi in zip(node._next, grads):
+        for nxt, gi in zip(node, grads):
             if nxt is not None and gi is not None and (needed is None or nxt in needed):
                 shared = views or same and gi is g
                 shares += shared
@@ -195,7 +195,7 @@ class Ledger:
         """:meth:`_send_shared` for a node passing on its gradient itself (``+``) when no tensor hook
         lives and every node runs: the outputs that are ``g`` hold one tensor, the others are new."""
         buffers, records, captured = self.buffers, self.records, self.captured_nodes
-        nexts = node._next
+        nexts = node
         shares = 0
         for i, nxt in enumerate(nexts):
             if nxt is not None and grads[i] is g:

@@ -52,7 +52,7 @@ class AddmmBackward0(Node):
         xs, ws = saved[:rows * n_in], saved[rows * n_in:]
         g = multi_output.materialized(grad, create_graph, True)
         grads: list[Grad] = []
-        edges = iter(self._next)
+        edges = iter(self)
         if self.has_bias:  # torch: grad.sum(0)
             grads += [(_sum_values(g[j::n_out]) if create_graph else bias_grad(g[j::n_out], n_out, j))
                       if next(edges) else None for j in range(n_out)]

@@ -64,7 +64,7 @@ def sent(node: Node, grads: Iterable[Grad]) -> tuple[Grad, ...]:
     assert node._next_nr is not None
     return tuple(
         Slots.one(nxt._outputs, nr, gi) if nxt is not None and nxt._outputs and gi is not None else gi
-        for nxt, nr, gi in zip(node._next, node._next_nr, grads)
+        for nxt, nr, gi in zip(node, node._next_nr, grads)
     )
 
 

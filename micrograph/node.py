@@ -74,8 +74,16 @@ class _SavedAccessor(property):
     as a Scalar, readable after freeing) is left in place, in its subclasses too."""
 
 
-class Node:
+class Node(list):
     """A backward function.  Subclasses in ``ops.py`` (and ``ops_math.py``) declare one op each.
+
+    A node *is* the list of its edges: the nodes its gradients flow to, one per input
+    (``next_functions`` without the input numbers; None for an input that needs no gradient),
+    as torch's ``Node`` holds its ``next_edges_`` inside itself.  The engine walks a graph with
+    ``for nxt in node``.  A separate tuple of edges would be a second object per op for Python's
+    cyclic garbage collector to walk again and again while the graph lives: that walking was
+    most of the forward pass's time in a process with many objects (issue 17).  A node compares,
+    hashes and tests true as an object, not as a list.
 
     An op class sets ``inputs`` (which operands, ``"a"`` and ``"b"``, are graph
     inputs), ``saves`` (which of ``"a"``, ``"b"`` and its result ``"out"`` it
@@ -87,7 +95,7 @@ class Node:
 
     # Hooks and retain_grad are rare: class-level defaults, set per node (in its
     # __dict__, made only then) when used, so creating a node stays cheap.
-    __slots__ = ("_next", "_saved", "_versions", "_result", "_seq", "__dict__", "__weakref__")
+    __slots__ = ("_saved", "_versions", "_result", "_seq", "__dict__", "__weakref__")
     _hooks: list[Callable[[Value], Value | None]] | None = None
     _retained: weakref.ref[Value] | None = None
     _prehooks: list[Callable[..., Any]] | None = None  # grad_fn.register_prehook: see engine.node_hooks
@@ -110,7 +118,6 @@ class Node:
     # objects (``grad_objects``); None: each is a new tensor.
     sends: ClassVar[Sends | None] = None
 
-    _next: tuple[Node | None, ...]
     _saved: tuple[Any, ...] | None  # None once released
     _versions: tuple[int, ...]  # each saved item's version when it was saved (0 for a number)
     _result: float | None  # the number this node produced (for diagrams), not its output Value
@@ -139,11 +146,19 @@ class Node:
 
     def __init__(self, next_nodes: tuple[Node | None, ...], result: float | None = None,
                  saved: tuple[Any, ...] = (), versions: tuple[int, ...] = ()) -> None:
-        self._next = next_nodes
+        list.__init__(self, next_nodes)  # sized: the edges get exactly their room, no spare
         self._result = result
         self._seq = next(sequence)
         self._saved = saved
         self._versions = versions
+
+    # Not a list's equality, hash, truth or order: a node is one object (a set of nodes, an
+    # ``AccumulateGrad`` without edges that is still a node, torch's TypeError for ``<``).
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
+    __lt__ = __le__ = __gt__ = __ge__ = object.__lt__
+
+    def __bool__(self) -> bool:
+        return True
 
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
@@ -168,14 +183,13 @@ class Node:
         (0 but for nodes with several outputs); a new tuple per call, as torch's.  Written out for one
         and two edges (every op node): a graph walk reads this once or twice per node (ex13's probes:
         700,000 times on their 100,000-op chain), and the generic ``tuple(zip(...))`` costs three times as much."""
-        nxt = self._next
         if self._next_nr is not None:
-            return tuple(zip(nxt, self._next_nr))
-        if len(nxt) == 2:
-            return ((nxt[0], 0), (nxt[1], 0))
-        if len(nxt) == 1:
-            return ((nxt[0], 0),)
-        return tuple([(n, 0) for n in nxt])
+            return tuple(zip(self, self._next_nr))
+        if len(self) == 2:
+            return ((self[0], 0), (self[1], 0))
+        if len(self) == 1:
+            return ((self[0], 0),)
+        return tuple([(n, 0) for n in self])
 
     def _output_slot(self, v: Value) -> Node | OutputSlot:
         """Where the tensor hooks and ``retain_grad`` of ``v`` (whose ``grad_fn`` this is) live:
@@ -206,7 +220,7 @@ class Node:
         """
         if self._saved is None:
             _, needed_by = self.save_rules[i]
-            if needed_by is not None and self._next[needed_by] is None:
+            if needed_by is not None and self[needed_by] is None:
                 return None  # never saved (no gradient needed it): torch's empty slot reads None, freed or not
             raise RuntimeError(SECOND_BACKWARD)
         item = self._saved[i]
@@ -365,8 +379,8 @@ def numbered(node: Node, inputs: tuple[Any, ...]) -> Node:
     ``inputs`` are the node's inputs in the order of its edges (an op's ``a`` and ``b``, of
     which a one-input op uses the first its ``inputs`` names).
     """
-    if any(e is not None and e._outputs for e in node._next):
-        if len(node._next) == 1 and len(inputs) == 2:
+    if any(e is not None and e._outputs for e in node):
+        if len(node) == 1 and len(inputs) == 2:
             inputs = (inputs[0] if node.inputs[0] == "a" else inputs[1],)
-        node._next_nr = tuple(x.output_nr if e is not None else 0 for e, x in zip(node._next, inputs))
+        node._next_nr = tuple(x.output_nr if e is not None else 0 for e, x in zip(node, inputs))
     return node

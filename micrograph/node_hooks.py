@@ -66,7 +66,7 @@ def post(node: Node, grads: tuple[Grad, ...], g: Grad, create_graph: bool,
          needed: set[Node] | None) -> tuple[Grad, ...]:
     """``node``'s hooks on ``(grad_inputs, grad_outputs)``; the gradients it sends along its edges."""
     if needed is not None:  # grad(): an edge that leads to no input carries nothing, as torch shows it
-        grads = tuple(gi if nxt is not None and nxt in needed else None for nxt, gi in zip(node._next, grads))
+        grads = tuple(gi if nxt is not None and nxt in needed else None for nxt, gi in zip(node, grads))
     inputs, outputs = _as_values(grads, create_graph), _as_values(_outputs(g), create_graph)
     for hook in list(node._posthooks or ()):
         result = hook(inputs, outputs)

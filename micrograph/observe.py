@@ -209,7 +209,7 @@ def pass_started(
         return None
     deps: dict[Node, int] = {}  # what a ready queue counts: the edges pointing at each node
     for node in order:
-        for nxt in node._next:
+        for nxt in node:
             if nxt is not None and (needed is None or nxt in needed):
                 deps[nxt] = deps.get(nxt, 0) + 1
     position = {node: i for i, node in enumerate(order)}
@@ -246,7 +246,7 @@ class _PassRecorder:
 
     def step(self, node: Node, received: Grad | None, grad: Grad | None, grads: tuple[Grad, ...]) -> None:
         self.ready.discard(node)
-        sent = tuple(self._send(to, g) for to, g in zip(node._next, grads))
+        sent = tuple(self._send(to, g) for to, g in zip(node, grads))
         waiting = tuple((s.to, self.pending[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
         released = node in self.holding and node._saved is None

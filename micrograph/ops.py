@@ -308,10 +308,10 @@ class SumBackward0(Node):
     __slots__ = ()
     sends = Sends.EXPAND  # torch: stack(values).sum(), an expand then unbind
     consts = ("self_sym_sizes",)  # torch's _saved_self_sym_sizes: the stacked terms' shape, (n,)
-    self_sym_sizes = property(lambda self: (len(self._next),))
+    self_sym_sizes = property(lambda self: (len(self),))
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        return (grad,) * len(self._next)
+        return (grad,) * len(self)
 
 
 class MeanBackward0(Node):
@@ -319,7 +319,7 @@ class MeanBackward0(Node):
     sends = Sends.SPREAD
     consts = ("self_sym_numel", "self_sym_sizes")
     self_sym_sizes = SumBackward0.self_sym_sizes
-    self_sym_numel = property(lambda self: len(self._next))
+    self_sym_numel = property(lambda self: len(self))
 
     def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        return (div(grad, float(len(self._next))),) * len(self._next)
+        return (div(grad, float(len(self))),) * len(self)

@@ -94,14 +94,14 @@ def _order_ties(runs_after: dict[Node | None, list[Node]], ops: set[Node], roots
     big = [feeder for feeder, group in runs_after.items() if len(group) > SAME_AS_PUSHED]
     for feeder, group in runs_after.items():
         if len(group) > 1 and feeder not in big:
-            edges = roots if feeder is None else feeder._next
+            edges = roots if feeder is None else feeder
             group.sort(key=lambda leaf: _last_index(edges, leaf))
     if not big:
         return
     made_ready = _op_feeders(ops)
     waiting = _waiting_counts(ops, made_ready, set(big))
     for feeder in big:
-        edges = roots if feeder is None else feeder._next
+        edges = roots if feeder is None else feeder
         leaves = set(runs_after[feeder])
         pushes: list[Node | None] = []
         for i, nxt in enumerate(edges):
@@ -123,7 +123,7 @@ def _op_feeders(ops: set[Node]) -> dict[Node, Node | None]:
     """Each op's last feeder, the lowest-numbered op with an edge to it (None: only the start)."""
     made_ready: dict[Node, Node | None] = dict.fromkeys(ops)
     for node in ops:
-        for nxt in node._next:
+        for nxt in node:
             if nxt in made_ready:
                 last = made_ready[nxt]
                 if last is None or last._seq > node._seq:

@@ -113,11 +113,11 @@ def _blocked(w: float, x: float) -> Graph:
 # -- observing --------------------------------------------------------------------------------
 def _reachable(root: Value) -> set[int]:
     """The ids of every node reachable from root.grad_fn (the probe's own walk, no recursion,
-    over ``_next``: next_functions' nodes)."""
+    over the nodes themselves: a node is the list of its edges, next_functions' nodes)."""
     seen = {id(root.grad_fn)}
     stack = [root.grad_fn]
     while stack:
-        for child in stack.pop()._next:
+        for child in stack.pop():
             if child is not None and id(child) not in seen:
                 seen.add(id(child))
                 stack.append(child)
@@ -135,10 +135,10 @@ def _order_report(order: object, root: Value, label: str) -> list[dict[str, Any]
     if not nodes:
         return checks + [check(c, None, label) for c in PROPERTIES]
     # each node's first position (pairs from the end: an earlier one overwrites a later one);
-    # the edges read from ``_next``, the nodes of next_functions (100,000 of them on the chain)
+    # the edges read from each node, the list of next_functions' nodes (100,000 of them on the chain)
     position = dict(zip(map(id, reversed(order)), range(len(order) - 1, -1, -1)))  # type: ignore[arg-type]
     parents_first = not any((there := position.get(id(child))) is not None and there <= position[id(node)]
-                            for node in order for child in node._next if child is not None)  # type: ignore[union-attr]
+                            for node in order for child in node if child is not None)  # type: ignore[union-attr]
     holds = {
         Check.STARTS_AT_ROOT: bool(order) and order[0] is root.grad_fn,  # type: ignore[index]
         Check.EACH_ONCE: len(position) == len(order),  # type: ignore[arg-type]

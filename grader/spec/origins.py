@@ -35,7 +35,7 @@ def detached_from(root: object, of: object, call: Call, label: str) -> dict[str,
     Backward frees what a node saved, so the values the watched ``call``'s passes found first
     are used; holds is None when the node has no constant input or nothing saved can be seen."""
     node = getattr(root, "grad_fn", None) if _is_value(root) else None
-    saved = None if node is None or None not in node._next else call.saved.get(node, node._saved)
+    saved = None if node is None or None not in node else call.saved.get(node, node._saved)
     if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
         return check(Check.DETACHED_FROM, None, label)
     holds = any(_is_value(item) and item is not of and item._storage is of._storage

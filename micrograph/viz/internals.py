@@ -41,9 +41,9 @@ def value_requires_grad(v: Value) -> bool:
     return v._requires_grad
 
 
-def node_inputs(n: Node) -> tuple[Node | None, ...]:
+def node_inputs(n: Node) -> list[Node | None]:
     """``next_functions`` without building the pairs: one entry per input, None for a constant."""
-    return n._next
+    return n
 
 
 def leaf_of(n: Node) -> Value | None:
