@@ -319,34 +319,31 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[flo
 def _run_order(roots: list[Node], needed: set[Node] | None) -> list[Node]:
     """The nodes reachable from ``roots`` (and ``needed``), in the order PyTorch runs them: the ready
     node with the highest sequence number, so for ops descending creation order (a sort, no queue); an
-    ``AccumulateGrad`` as soon as the last (lowest-numbered) node feeding it ran; a root leaf first."""
-    ops: set[Node | None] = {None}  # the nodes reached but AccumulateGrads (and None: an edge to a constant)
-    last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after
+    ``AccumulateGrad`` as soon as the last (lowest-numbered) node feeding it ran, a root leaf fed by no
+    node first.  The ops go in a list as the walk meets them, which is close to that order already."""
+    reached: set[Node | None] = {None}  # the ops reached (and None: an edge to a constant)
+    ops: list[Node] = []
+    last_feeder: dict[Node, Node | None] = {}  # each AccumulateGrad: the node it runs after (None: the start)
     stack: list[Node] = []
     for root in roots:
         if type(root) is AccumulateGrad:
             last_feeder[root] = None
-        else:
-            ops.add(root)
+        elif root not in reached:
+            reached.add(root)
             stack.append(root)
     while stack:
         node = stack.pop()
+        ops.append(node)
         for nxt in node:
-            if nxt in ops or needed is not None and nxt not in needed:
+            if nxt in reached or needed is not None and nxt not in needed:
                 continue
             if type(nxt) is not AccumulateGrad:  # first time reached: walk on from it
-                ops.add(nxt)
+                reached.add(nxt)
                 stack.append(nxt)
-            elif nxt not in last_feeder or (last := last_feeder[nxt]) is not None and last._seq > node._seq:
+            elif (last := last_feeder.get(nxt)) is None or last._seq > node._seq:
                 last_feeder[nxt] = node
-    ops.discard(None)
-    runs_after = ready_queue.runs_after(last_feeder, ops, roots)  # the leaves each node makes ready, in torch's order
-    order = runs_after.get(None, [])
-    for node in sorted(ops, key=_sequence_number, reverse=True):  # type: ignore[arg-type]
-        order.append(node)
-        if node in runs_after:
-            order.extend(runs_after[node])
-    return order
+    ops.sort(key=_sequence_number, reverse=True)
+    return ready_queue.with_leaves(ops, last_feeder, roots)
 
 
 _sequence_number = operator.attrgetter("_seq")

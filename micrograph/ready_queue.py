@@ -1,4 +1,5 @@
-"""The order in which leaves made ready together are accumulated: torch's heap, replayed.
+"""Where each leaf's ``AccumulateGrad`` runs: right after the node that makes it ready (the last
+of its consumers to run), and for leaves made ready together, in torch's heap order, replayed.
 
 Every ``AccumulateGrad`` has the same priority in torch's ready queue (the
 highest), so when one node makes several leaves ready at once, the queue's
@@ -12,14 +13,14 @@ Only those positions matter, never the other nodes' priorities: in a heap a leaf
 (the highest priority) is never below another node, so the leaves form a
 subtree at the top and every other node is an interchangeable "op" below it.
 :func:`pop_order` replays the pushes and pops on that two-kind picture, which
-costs a few steps per leaf.  :func:`runs_after` finds, for the nodes that make
+costs a few steps per leaf.  :func:`with_leaves` finds, for the nodes that make
 three or more leaves ready, how many nodes wait in the queue, which needs one
 extra walk over the graph's edges, made only when such a node exists.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from micrograph.node import Node
@@ -75,73 +76,72 @@ def _pop_top(heap: list[Node | None]) -> None:
     heap[hole] = last
 
 
-def runs_after(last_feeder: dict[Node, Node | None], ops: set[Node],
-               roots: Sequence[Node]) -> dict[Node | None, list[Node]]:
-    """The leaves each node makes ready (``None``: the start, torch's GraphRoot), in torch's pop order.
+def with_leaves(ops: list[Node], last_feeder: dict[Node, Node | None], roots: Sequence[Node]) -> list[Node]:
+    """The run order: ``ops`` (in the order they run) with each leaf's ``AccumulateGrad`` right after
+    the node that makes it ready, ``last_feeder[leaf]`` (None: the start, torch's GraphRoot: first).
 
-    ``last_feeder`` maps each leaf's ``AccumulateGrad`` to the node it becomes ready at; ``ops``
-    are the other nodes that will run, ``roots`` the backward's roots in order.
+    ``roots`` are the backward's roots in order.  Usually each node makes at most one leaf ready:
+    then nothing needs ordering, and no list is made per leaf (each would be one more object for
+    the cyclic garbage collector, whose passes during backward walk the whole graph).
     """
-    groups: dict[Node | None, list[Node]] = {}
-    for leaf, feeder in last_feeder.items():
-        groups.setdefault(feeder, []).append(leaf)
-    _order_ties(groups, ops, roots)
-    return groups
+    runs_after: dict[Node | None, Any] = {feeder: leaf for leaf, feeder in last_feeder.items()}
+    several = len(runs_after) < len(last_feeder)
+    if several:  # some node makes several leaves ready at once: a list of them, in torch's order
+        runs_after = {}
+        for leaf, feeder in last_feeder.items():
+            runs_after.setdefault(feeder, []).append(leaf)
+        _order_ties(runs_after, ops, roots)
+    order: list[Node] = []
+    add = order.extend if several else order.append
+    if None in runs_after:
+        add(runs_after[None])
+    for node in ops:
+        order.append(node)
+        if node in runs_after:
+            add(runs_after[node])
+    return order
 
 
-def _order_ties(runs_after: dict[Node | None, list[Node]], ops: set[Node], roots: Sequence[Node]) -> None:
+def _order_ties(runs_after: dict[Node | None, list[Node]], ops: list[Node], roots: Sequence[Node]) -> None:
     """Put each group of leaves that one node makes ready in torch's pop order, in place."""
-    big = [feeder for feeder, group in runs_after.items() if len(group) > SAME_AS_PUSHED]
+    made_ready: dict[Node, Node | None] = {}
+    waiting: dict[Node | None, int] = {}
     for feeder, group in runs_after.items():
-        if len(group) > 1 and feeder not in big:
-            edges = roots if feeder is None else feeder
-            group.sort(key=lambda leaf: _last_index(edges, leaf))
-    if not big:
-        return
-    made_ready = _op_feeders(ops)
-    waiting = _waiting_counts(ops, made_ready, set(big))
-    for feeder in big:
+        if len(group) == 1:
+            continue
         edges = roots if feeder is None else feeder
-        leaves = set(runs_after[feeder])
-        pushes: list[Node | None] = []
-        for i, nxt in enumerate(edges):
-            if nxt is None or _last_index(edges, nxt) != i:
-                continue
-            if nxt in leaves:
-                pushes.append(nxt)
-            elif nxt in ops and made_ready.get(nxt) is feeder:
-                pushes.append(_OP)
-        runs_after[feeder] = pop_order(waiting[feeder], pushes)
+        last = {node: i for i, node in enumerate(edges)}  # each node's last edge: where its count reaches 0
+        group.sort(key=last.__getitem__)  # the order they are pushed in
+        if len(group) > SAME_AS_PUSHED:  # the order they pop in depends on the other nodes in the queue
+            if not waiting:
+                made_ready = _op_feeders(ops)
+                waiting = _waiting_counts(ops, made_ready)
+            leaves = set(group)
+            pushes = [n if n in leaves else _OP for n in sorted(last, key=last.__getitem__)
+                      if n in leaves or n in made_ready and made_ready[n] is feeder]
+            runs_after[feeder] = pop_order(waiting[feeder], pushes)
 
 
-def _last_index(edges: Sequence[Node | None], node: Node) -> int:
-    """The edge at which ``node``'s dependency count reaches 0 (its last edge from this feeder)."""
-    return max(i for i, n in enumerate(edges) if n is node)
-
-
-def _op_feeders(ops: set[Node]) -> dict[Node, Node | None]:
-    """Each op's last feeder, the lowest-numbered op with an edge to it (None: only the start)."""
+def _op_feeders(ops: list[Node]) -> dict[Node, Node | None]:
+    """Each op's last feeder, the lowest-numbered op with an edge to it (None: only the start):
+    ``ops`` are in the order they run, newest first, so the last one met."""
     made_ready: dict[Node, Node | None] = dict.fromkeys(ops)
     for node in ops:
         for nxt in node:
             if nxt in made_ready:
-                last = made_ready[nxt]
-                if last is None or last._seq > node._seq:
-                    made_ready[nxt] = node
+                made_ready[nxt] = node
     return made_ready
 
 
-def _waiting_counts(ops: set[Node], made_ready: dict[Node, Node | None],
-                    feeders: set[Node | None]) -> dict[Node | None, int]:
-    """How many ops wait in the queue while each of ``feeders`` runs (ops run newest first)."""
+def _waiting_counts(ops: list[Node], made_ready: dict[Node, Node | None]) -> dict[Node | None, int]:
+    """How many ops wait in the queue while each node runs (``ops`` in the order they run)."""
     ready_by: dict[Node | None, int] = {}
-    for op, feeder in made_ready.items():
+    for feeder in made_ready.values():
         ready_by[feeder] = ready_by.get(feeder, 0) + 1
     waiting: dict[Node | None, int] = {None: 0}
     queued = ready_by.get(None, 0)
-    for node in sorted(ops, key=lambda n: n._seq, reverse=True):
+    for node in ops:
         queued -= 1  # popped to run
-        if node in feeders:
-            waiting[node] = queued
+        waiting[node] = queued
         queued += ready_by.get(node, 0)
     return waiting
