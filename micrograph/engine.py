@@ -25,7 +25,6 @@ import warnings
 from typing import Any, Sequence
 
 from micrograph import anomaly, arguments, grad_objects, multi_output, node_hooks, ready_queue
-from micrograph import node as node_module
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.handles import needs_full_loop
@@ -164,22 +163,22 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
     order = _run_order([n for n, _ in roots], needed)
-    ledger = grad_objects.Ledger(buffers, roots, not create_graph, capture or (), given)  # who holds each gradient object
+    ledger = grad_objects.Ledger(buffers, roots, order, create_graph, capture or (), given)  # who holds each gradient object
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
     with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
         if (capture is None and needed is None and observer is None and not create_graph and not anomaly.state.enabled
-                and not needs_full_loop and not node_module.several_outputs):
+                and not needs_full_loop):
             _run_plain(order, buffers, ledger, keep_graph)
         else:
             _run_full(order, buffers, ledger, keep_graph, create_graph, needed, capture, observer)
 
 
 def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects.Ledger, keep_graph: bool) -> None:
-    """The pass when it is the chain rule alone: no hook, ``retain_grad``, custom Function or node with
-    several outputs alive, no ``grad()``, ``inputs=``, observer, anomaly mode or ``create_graph``
-    (:func:`_run_full` does the same with all of those)."""
-    records, sums = ledger.records, ledger.sums
+    """The pass when it is the chain rule alone: no hook, ``retain_grad`` or custom Function alive, no
+    ``grad()``, ``inputs=``, observer, anomaly mode or ``create_graph`` (:func:`_run_full` does the same
+    with all of those).  No user code runs here, so nothing changes a gradient object it could see."""
+    records, sums, shared = ledger.records, ledger.sums, ledger.active
     for node in order:
         g = buffers.pop(node, None)
         if g is None:  # no gradient reached it (every edge into it carried None): it does not run
@@ -189,21 +188,25 @@ def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_object
             _accumulate(node.variable, g, False, ledger.new_grad(node, g, held))
             continue
         grads = node.apply(g, False)
-        if not keep_graph:
+        if node._saved and not keep_graph:  # a node that saved nothing has nothing to free
             node.release()
-        if node.sends is not None:  # passes on its gradient unchanged or views of it
-            ledger.send(node, g, grads, held, None)
+        if node._next_nr is not None:  # edges into a node with several outputs carry its Slots
+            grads = multi_output.sent(node, grads)
+        if node.sends is not None and shared and (held is not None or grad_objects.shows(node)):
+            ledger.send(node, g, grads, held, None)  # what it passes on unchanged (or views of it) is seen
             continue
         if held is not None:  # new gradients: the shared gradient it received has one holder less
             held.release()
-        for i, nxt in enumerate(node):  # gi None: no gradient along this edge
+        i = 0
+        for nxt in node:  # gi None: no gradient along this edge
             if nxt is not None and (gi := grads[i]) is not None:
-                if nxt not in buffers:
+                if (old := buffers.get(nxt)) is None:
                     buffers[nxt] = gi
                 elif nxt in records:  # a gradient someone else may hold: in place or not
-                    buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
+                    buffers[nxt] = ledger.add(nxt, old, gi)
                 else:  # only this buffer holds it: torch sums into it in place
-                    buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
+                    buffers[nxt], sums[nxt] = old + gi, sums.get(nxt, 0) + 1
+            i += 1
 
 
 def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects.Ledger, keep_graph: bool,
@@ -211,7 +214,7 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
               observer: _observe._PassRecorder | None) -> None:
     """The pass with everything: tensor hooks, ``retain_grad``, node hooks, ``grad()``'s capture,
     ``inputs=``, anomaly mode, ``create_graph``, several outputs, and the observer told of each step."""
-    records, sums = ledger.records, ledger.sums
+    records = ledger.records
     node: Node | None = None
     try:
         for node in order:
@@ -249,19 +252,7 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
                     if node._posthooks is not None:
                         grads = node_hooks.post(node, grads, g, create_graph, needed)
                     sent = grads if node._next_nr is None else multi_output.sent(node, grads)  # by output number
-                    if node.sends is not None:  # passes on its gradient unchanged or views of it
-                        ledger.send(node, g, sent, held, needed)
-                    else:  # new gradients; gi None: no gradient along this edge (a custom Function may say so)
-                        if held is not None:  # the shared gradient it received: one holder less
-                            held.release()
-                        for nxt, gi in zip(node, sent):
-                            if nxt is not None and gi is not None and (needed is None or nxt in needed):
-                                if nxt not in buffers:
-                                    buffers[nxt] = gi
-                                elif nxt in records:  # a gradient someone else may hold: in place or not
-                                    buffers[nxt] = ledger.add(nxt, buffers[nxt], gi)
-                                else:  # only this buffer holds it: torch sums into it in place
-                                    buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
+                    ledger.send(node, g, sent, held, needed)
             if observer is not None:  # micrograph.observe: someone watches this pass
                 observer.step(node, received, g, grads)
     except BaseException as error:

@@ -24,7 +24,7 @@ import weakref
 from typing import TYPE_CHECKING, Collection, Mapping, Sequence
 
 from micrograph.handles import needs_full_loop
-from micrograph.node import Sends
+from micrograph.node import AccumulateGrad, Sends
 from micrograph.value import Value
 
 if TYPE_CHECKING:
@@ -64,19 +64,39 @@ class GradTensor:
             self.base.views -= 1
 
 
+def _first_grad_in(order: Sequence[Node]) -> bool:
+    """Whether a leaf gets its first ``.grad`` in this pass (searched from the end, where the oldest
+    leaves, the likeliest new ones, run)."""
+    for node in reversed(order):
+        if type(node) is AccumulateGrad and node.variable._grad is None and node.variable._requires_grad:
+            return True
+    return False
+
+
+def shows(nodes: Sequence[Node | None]) -> bool:
+    """Whether one of ``nodes`` shows the gradient object it receives when no hook or capture lives
+    (``engine._run_plain``): it passes it on (``Ledger.seen``) or keeps it (``AccumulateGrad``)."""
+    for node in nodes:
+        if node is not None and node.sends is not None:
+            return True
+    return False
+
+
 class Ledger:
     """The records of one backward pass: the gradient waiting in each node's buffer, if it needs one."""
 
-    def __init__(self, buffers: dict[Node, Grad], roots: Sequence[tuple[Node, Grad]], active: bool,
-                 captured: Collection[Node] = (), seeds: Mapping[Node, Value] | None = None) -> None:
+    def __init__(self, buffers: dict[Node, Grad], roots: Sequence[tuple[Node, Grad]], order: Sequence[Node],
+                 create_graph: bool, captured: Collection[Node] = (), seeds: Mapping[Node, Value] | None = None) -> None:
         self.buffers = buffers
-        self.active = active
         self.captured_nodes = captured  # grad()'s inputs: what it returns is their gradient object
         self.records: dict[Node, GradTensor] = {}  # the gradients in buffers that need one
         self.sums: dict[Node, int] = {}  # in-place sums into a buffer's gradient that has no record
         self.seeds = seeds or {}  # a root's gradient given by the caller: hooks receive (and change) that object
         self.hooks = bool(needs_full_loop)  # whether any node may have a tensor hook (else none is read)
-        if active:
+        # Only a tensor hook, grad()'s capture and a leaf's first .grad show a gradient object: in a pass
+        # with none of them (a training step that keeps its .grad objects) records would change nothing.
+        self.active = not create_graph and (self.hooks or bool(captured) or _first_grad_in(order))
+        if self.active:
             starts = [node for node, _ in roots]
             for node in starts:  # the caller holds each root gradient: never summed into, never kept as .grad
                 if starts.count(node) == 1:
@@ -118,23 +138,28 @@ class Ledger:
 
         All of a node's outputs exist at once (torch sums them into buffers one by one), so the
         references they hold are counted before the first is summed anywhere.  When the node's
-        gradient is its own and no edge leads to a node that shows its gradient object, nothing
-        it sends can be observed: plain sums, no records.
+        gradients are new tensors, or its own gradient is not shared and no edge leads to a node
+        that shows its gradient object, nothing it sends can be observed: no records of its own.
         """
-        buffers = self.buffers
+        buffers, records, sums = self.buffers, self.records, self.sums
         nexts = node
-        if self.active:
+        if self.active and node.sends is not None:
             if held is not None and held.refs < PINNED and held.holders() != 1:
                 return self._send_shared(node, g, grads, held, needed)
             hooks, captured = self.hooks, self.captured_nodes
             for n in nexts:  # does any show its gradient object (see seen)?
                 if n is not None and (n.sends is not None or hooks and n._hooks is not None or n in captured):
                     return self._send_shared(node, g, grads, held, needed)
-        if held is not None:
+        if held is not None:  # the shared gradient it received: one holder less
             held.release()
-        for nxt, gi in zip(nexts, grads):
+        for nxt, gi in zip(nexts, grads):  # gi None: no gradient along this edge (a custom Function may say so)
             if nxt is not None and gi is not None and (needed is None or nxt in needed):
-                buffers[nxt] = buffers[nxt] + gi if nxt in buffers else gi
+                if nxt not in buffers:
+                    buffers[nxt] = gi
+                elif nxt in records:  # a gradient someone else may hold: in place or not
+                    buffers[nxt] = self.add(nxt, buffers[nxt], gi)
+                else:  # only this buffer holds it: torch sums into it in place
+                    buffers[nxt], sums[nxt] = buffers[nxt] + gi, sums.get(nxt, 0) + 1
 
     def _send_shared(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None,
                      needed: set[Node] | None) -> None:
@@ -155,7 +180,7 @@ class Ledger:
                 if hooks and nxt._hooks:
                     hooked = True
                 edges.append((nxt, gi, shared))
-        src = held if held is not None else GradTensor([g], [0])
+        src = held if held is not None else GradTensor([g], [self.sums.get(node, 0)])  # summed into in place: its version
         if views:  # the node's input lets go; its views share the memory (SPREAD: of one new tensor)
             src.release()
             src = src if kind is EXPAND else GradTensor([g], [0], refs=0)
@@ -200,7 +225,7 @@ class Ledger:
         for i, nxt in enumerate(nexts):
             if nxt is not None and grads[i] is g:
                 shares += 1
-        src = held if held is not None else GradTensor([g], [0])
+        src = held if held is not None else GradTensor([g], [self.sums.get(node, 0)])  # summed into in place: its version
         src.refs += shares  # the outputs hold it; the node's input lets go
         src.release()
         quiet = src.refs >= PINNED  # the caller holds a root gradient anyway: no record where nobody sees it

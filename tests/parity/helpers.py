@@ -54,3 +54,28 @@ def saving_square(A: Any, name: str, derivative: Callable[[Any, Any], Any]) -> t
         return derivative(x, g)
 
     return function(A, name, forward, backward)
+
+
+UNARY = ("exp", "sin", "clone", "neg", "sum")
+
+
+def random_expr(rng: Any, depth: int, leaves: str, ops: str, cuts: tuple[float, float, float, float]) -> str:
+    """A random expression over the one-letter ``leaves`` (the gradient-object programs' graphs).
+
+    ``cuts`` are the chances, cumulated, of stopping at a leaf, then of a unary method
+    (``UNARY``), a ``B.sum`` of 2-4 terms, a product by 3; else a binary op from ``ops``.
+    """
+    if depth == 0 or rng.random() < cuts[0]:
+        return rng.choice(leaves)
+    r = rng.random()
+
+    def deeper() -> str:
+        return random_expr(rng, depth - 1, leaves, ops, cuts)
+
+    if r < cuts[1]:
+        return f"({deeper()}).{rng.choice(UNARY)}()"
+    if r < cuts[2]:
+        return "B.sum([" + ", ".join(deeper() for _ in range(rng.randint(2, 4))) + "])"
+    if r < cuts[3]:
+        return f"({deeper()} * 3)"
+    return f"({deeper()} {rng.choice(ops)} {deeper()})"

@@ -9,20 +9,9 @@ returns), what zeroing ``w.grad`` does to the others, the kept gradients.
 
 import random
 
-UNARY = ("exp", "sin", "clone", "neg", "sum")
+from parity.helpers import random_expr
 
-
-def _expr(rng, depth):
-    if depth == 0 or rng.random() < 0.25:
-        return rng.choice("wxza")
-    r = rng.random()
-    if r < 0.25:
-        return f"({_expr(rng, depth - 1)}).{rng.choice(UNARY)}()"
-    if r < 0.4:
-        return "B.sum([" + ", ".join(_expr(rng, depth - 1) for _ in range(rng.randint(2, 4))) + "])"
-    if r < 0.45:
-        return f"({_expr(rng, depth - 1)} * 3)"
-    return f"({_expr(rng, depth - 1)} {rng.choice('+-*')} {_expr(rng, depth - 1)})"
+CUTS = (0.25, 0.25, 0.4, 0.45)  # leaf, unary, sum, * 3 (cumulated chances)
 
 
 def _hook(kind, kept):
@@ -42,7 +31,7 @@ def _state(grads):
 def run(B, rec):
     rng = random.Random(72)
     for i in range(240):
-        expr = _expr(rng, 4)
+        expr = random_expr(rng, 4, "wxza", "+-*", CUTS)
         hooks = {n: rng.choice(("mul_", "add_", "keep", "new", "none", "-", "-", "-", "-")) for n in "wxza"}
         mode = rng.choice(("backward", "grad"))
         w, x, z = B.value(0.5, requires_grad=True), B.value(-1.25, requires_grad=True), B.value(2.0, requires_grad=True)
