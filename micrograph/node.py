@@ -129,9 +129,14 @@ class Node(list):
     # Per saved operand: the index in ``inputs`` of the one input whose gradient
     # needs it (from ``saves_only_for``), None if every gradient does.
     save_rules: ClassVar[tuple[tuple[str, int | None], ...]] = ()
+    # Read from ``inputs`` once per class, not once per node by ``make_node``: whether both
+    # operands are inputs, else whether the one input is ``b`` (``2 ** w``).
+    two_inputs: ClassVar[bool] = False
+    input_is_b: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.two_inputs, cls.input_is_b = cls.inputs == ("a", "b"), cls.inputs == ("b",)
         only = cls.saves_only_for
         cls.save_rules = tuple((n, cls.inputs.index(only[n]) if n in only else None) for n in cls.saves)
         cls.saved_is_output = tuple(name == "out" for name in cls.saves)
@@ -338,30 +343,45 @@ def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versio
     Each saved Value is stamped with its version; an in-place op passes ``b``'s version from
     before its own bump, so that ``a.mul_(a)`` finds its saved ``a`` modified, as PyTorch does.
     """
-    if len(op.inputs) == 2:
-        edges: tuple[Node | None, ...] = (gradient_edge(a), gradient_edge(b))
-        if edges[0] is None and edges[1] is None:
+    if op.two_inputs:
+        edge_a, edge_b = gradient_edge(a), gradient_edge(b)
+        if edge_a is None and edge_b is None:
             return None
+        edges: tuple[Node | None, ...] = (edge_a, edge_b)
     else:
-        edge = gradient_edge(a if op.inputs[0] == "a" else b)
+        edge = gradient_edge(b if op.input_is_b else a)
         if edge is None:
             return None
         edges = (edge,)
     if not op.saves:
-        return op(edges, out._storage[0]) if not several_outputs else numbered(op(edges, out._storage[0]), (a, b))
-    saved: list[Any] = []
-    versions: list[int] = []
-    for name, needed_by in op.save_rules:
-        item = None
-        if needed_by is None or edges[needed_by] is not None:  # else no gradient needs it
-            item = saved_a if name == "a" else b if name == "b" else out.detach()
-        saved.append(item)
+        node = op(edges, out._storage[0])
+    else:
+        saved = []
+        usual = b_version is None  # no Value saved here was changed in place or made in inference mode
+        for name, needed_by in op.save_rules:
+            item = None  # unless some gradient needs it
+            if needed_by is None or edges[needed_by] is not None:
+                item = saved_a if name == "a" else b if name == "b" else out.detach()
+                if usual and type(item) is not float and (item._vc is not None or item._inference):
+                    usual = False
+            saved.append(item)
+        versions = ALL_AT_ZERO[len(saved)] if usual else _versions(op, saved, b_version)
+        node = op(edges, out._storage[0], tuple(saved), versions)
+    return node if not several_outputs else numbered(node, (a, b))
+
+
+def _versions(op: type[Node], saved: list[Any], b_version: int | None) -> tuple[int, ...]:
+    """Each saved item's version now (0 for a number or None), refusing an inference value:
+    what ``make_node`` asks only when some saved Value has a version counter or came from
+    inference mode.  Versions all 0 (never changed in place) are a shared tuple, not one more
+    object per node for the garbage collector to count."""
+    versions = []
+    for name, item in zip(op.saves, saved):
         if item is not None and type(item) is not float and item._inference:
             inference.check_save(item)
         vc = None if item is None or type(item) is float else item._vc  # no counter yet: version 0
         versions.append(b_version if name == "b" and b_version is not None else 0 if vc is None else vc[0])
-    node = op(edges, out._storage[0], tuple(saved), tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)])
-    return node if not several_outputs else numbered(node, (a, b))
+    return tuple(versions) if any(versions) else ALL_AT_ZERO[len(versions)]
 
 
 several_outputs = False  # set once a node with several outputs exists: until then nobody pays for numbering
