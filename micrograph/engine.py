@@ -166,11 +166,11 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
     ledger = grad_objects.Ledger(buffers, roots, order, create_graph, capture or (), given)  # who holds each gradient object
     kind = _observe.PassKind.BACKWARD if capture is None else _observe.PassKind.GRAD
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
-    with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
-        if (capture is None and needed is None and observer is None and not create_graph and not anomaly.state.enabled
-                and not needs_full_loop):
-            _run_plain(order, buffers, ledger, keep_graph)
-        else:
+    if (capture is None and needed is None and observer is None and not create_graph and not anomaly.state.enabled
+            and not needs_full_loop):
+        _run_plain(order, buffers, ledger, keep_graph)  # floats only and no user code: grad mode is never read
+    else:
+        with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
             _run_full(order, buffers, ledger, keep_graph, create_graph, needed, capture, observer)
 
 

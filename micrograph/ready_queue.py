@@ -84,7 +84,7 @@ def with_leaves(ops: list[Node], last_feeder: dict[Node, Node | None], roots: Se
     then nothing needs ordering, and no list is made per leaf (each would be one more object for
     the cyclic garbage collector, whose passes during backward walk the whole graph).
     """
-    runs_after: dict[Node | None, Any] = {feeder: leaf for leaf, feeder in last_feeder.items()}
+    runs_after: dict[Node | None, Any] = dict(zip(last_feeder.values(), last_feeder))  # feeder: leaf
     several = len(runs_after) < len(last_feeder)
     if several:  # some node makes several leaves ready at once: a list of them, in torch's order
         runs_after = {}
