@@ -24,7 +24,7 @@ import operator
 import warnings
 from typing import Any, Sequence
 
-from micrograph import anomaly, arguments, grad_objects, multi_output, node_hooks, ready_queue
+from micrograph import anomaly, arguments, collector, grad_objects, multi_output, node_hooks, ready_queue
 from micrograph import observe as _observe
 from micrograph.grad_mode import set_grad_enabled
 from micrograph.handles import needs_full_loop
@@ -168,7 +168,8 @@ def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: boo
     observer = _observe.pass_started(roots, order, keep_graph, create_graph, needed, kind)
     if (capture is None and needed is None and observer is None and not create_graph and not anomaly.state.enabled
             and not needs_full_loop):
-        _run_plain(order, buffers, ledger, keep_graph)  # floats only and no user code: grad mode is never read
+        with collector.paused():  # floats only, no user code, no reference cycle: grad mode and the GC idle
+            _run_plain(order, buffers, ledger, keep_graph)
     else:
         with set_grad_enabled(create_graph):  # the backward pass is itself recorded only for create_graph
             _run_full(order, buffers, ledger, keep_graph, create_graph, needed, capture, observer)
