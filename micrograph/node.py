@@ -362,7 +362,7 @@ def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versio
             item = None  # unless some gradient needs it
             if needed_by is None or edges[needed_by] is not None:
                 item = saved_a if name == "a" else b if name == "b" else out.detach()
-                if usual and type(item) is not float and (item._vc is not None or item._inference):
+                if usual and type(item) is not float and ((item._vc is not None and item._vc[0]) or item._inference):
                     usual = False
             saved.append(item)
         versions = ALL_AT_ZERO[len(saved)] if usual else _versions(op, saved, b_version)
@@ -372,7 +372,7 @@ def make_node(op: type[Node], a: Any, b: Any, out: Value, saved_a: Any, b_versio
 
 def _versions(op: type[Node], saved: list[Any], b_version: int | None) -> tuple[int, ...]:
     """Each saved item's version now (0 for a number or None), refusing an inference value:
-    what ``make_node`` asks only when some saved Value has a version counter or came from
+    what ``make_node`` asks only when some saved Value was changed in place or came from
     inference mode.  Versions all 0 (never changed in place) are a shared tuple, not one more
     object per node for the garbage collector to count."""
     versions = []
