@@ -193,7 +193,7 @@ def _run_plain(order: list[Node], buffers: dict[Node, Grad], ledger: grad_object
             node.release()
         if node._next_nr is not None:  # edges into a node with several outputs carry its Slots
             grads = multi_output.sent(node, grads)
-        if node.sends is not None and shared and (held is not None or grad_objects.shows(node)):
+        if node.sends is not None and shared and (held is not None or ledger.shows(node)):
             ledger.send(node, g, grads, held, None)  # what it passes on unchanged (or views of it) is seen
             continue
         if held is not None:  # new gradients: the shared gradient it received has one holder less

@@ -73,15 +73,6 @@ def _first_grad_in(order: Sequence[Node]) -> bool:
     return False
 
 
-def shows(nodes: Sequence[Node | None]) -> bool:
-    """Whether one of ``nodes`` shows the gradient object it receives when no hook or capture lives
-    (``engine._run_plain``): it passes it on (``Ledger.seen``) or keeps it (``AccumulateGrad``)."""
-    for node in nodes:
-        if node is not None and node.sends is not None:
-            return True
-    return False
-
-
 class Ledger:
     """The records of one backward pass: the gradient waiting in each node's buffer, if it needs one."""
 
@@ -131,6 +122,14 @@ class Ledger:
             held.vc[0] += 1
         return total
 
+    def shows(self, nodes: Sequence[Node | None]) -> bool:
+        """Whether one of ``nodes`` shows the gradient object it receives (see :meth:`seen`)."""
+        hooks, captured = self.hooks, self.captured_nodes
+        for n in nodes:
+            if n is not None and (n.sends is not None or hooks and n._hooks is not None or n in captured):
+                return True
+        return False
+
     # -- a node passing its gradient on ---------------------------------------------------------
     def send(self, node: Node, g: Grad, grads: Sequence[Grad], held: GradTensor | None,
              needed: set[Node] | None) -> None:
@@ -142,17 +141,14 @@ class Ledger:
         that shows its gradient object, nothing it sends can be observed: no records of its own.
         """
         buffers, records, sums = self.buffers, self.records, self.sums
-        nexts = node
-        if self.active and node.sends is not None:
-            if held is not None and held.refs < PINNED and held.holders() != 1:
-                return self._send_shared(node, g, grads, held, needed)
-            hooks, captured = self.hooks, self.captured_nodes
-            for n in nexts:  # does any show its gradient object (see seen)?
-                if n is not None and (n.sends is not None or hooks and n._hooks is not None or n in captured):
-                    return self._send_shared(node, g, grads, held, needed)
+        if self.active and node.sends is not None and (
+                held is not None and held.refs < PINNED and held.holders() != 1 or self.shows(node)):
+            if node.sends is SAME and not self.hooks and needed is None:
+                return self._send_same(node, g, grads, held)
+            return self._send_shared(node, g, grads, held, needed)
         if held is not None:  # the shared gradient it received: one holder less
             held.release()
-        for nxt, gi in zip(nexts, grads):  # gi None: no gradient along this edge (a custom Function may say so)
+        for nxt, gi in zip(node, grads):  # gi None: no gradient along this edge (a custom Function may say so)
             if nxt is not None and gi is not None and (needed is None or nxt in needed):
                 if nxt not in buffers:
                     buffers[nxt] = gi
@@ -166,8 +162,6 @@ class Ledger:
         """:meth:`send` when what the node sends can be observed: one record per shared output."""
         buffers, hooks, captured = self.buffers, self.hooks, self.captured_nodes
         kind = node.sends
-        if kind is SAME and not hooks and needed is None:
-            return self._send_same(node, g, grads, held)
         same = kind is SAME
         views = kind is EXPAND or kind is SPREAD
         edges: list[tuple[Node, Grad, bool]] = []
@@ -220,26 +214,25 @@ class Ledger:
         """:meth:`_send_shared` for a node passing on its gradient itself (``+``) when no tensor hook
         lives and every node runs: the outputs that are ``g`` hold one tensor, the others are new."""
         buffers, records, captured = self.buffers, self.records, self.captured_nodes
-        nexts = node
         shares = 0
-        for i, nxt in enumerate(nexts):
-            if nxt is not None and grads[i] is g:
+        for nxt, gi in zip(node, grads):
+            if nxt is not None and gi is g:
                 shares += 1
         src = held if held is not None else GradTensor([g], [self.sums.get(node, 0)])  # summed into in place: its version
         src.refs += shares  # the outputs hold it; the node's input lets go
         src.release()
         quiet = src.refs >= PINNED  # the caller holds a root gradient anyway: no record where nobody sees it
         summed = 0
-        for i, nxt in enumerate(nexts):
-            if nxt is None or (gi := grads[i]) is None:
+        for nxt, gi in zip(node, grads):
+            if nxt is None or gi is None:
                 continue
             shared = gi is g and not (quiet and nxt.sends is None and nxt not in captured)
-            if nxt not in buffers:  # moved into the buffer
+            if (old := buffers.get(nxt)) is None:  # moved into the buffer
                 buffers[nxt] = gi
                 if shared:
                     records[nxt] = src
             else:
-                buffers[nxt] = self.add(nxt, buffers[nxt], gi)
+                buffers[nxt] = self.add(nxt, old, gi)
                 summed += shared  # summed, but the output itself lives until the node has sent all
         for _ in range(summed):
             src.release()
