@@ -15,7 +15,9 @@ The engine's floats carry no identity, so this module keeps a record
 in place; a gradient with no record is a new tensor with one holder, the common
 case, which costs nothing.  A node class says how its gradients relate to the
 one it received with ``Node.sends`` (``node.Sends``).  Under ``create_graph`` torch sums out of place
-and copies into ``.grad``: no record is kept.
+and copies into ``.grad``: no record is kept; nor in a pass where nothing can see a gradient object
+(no tensor hook, no ``grad()``, no leaf getting its first ``.grad``: a training step that keeps its
+``.grad`` objects), where the records would change nothing.
 """
 
 from __future__ import annotations
@@ -123,7 +125,8 @@ class Ledger:
         return total
 
     def shows(self, nodes: Sequence[Node | None]) -> bool:
-        """Whether one of ``nodes`` shows the gradient object it receives (see :meth:`seen`)."""
+        """Whether one of ``nodes`` shows the gradient object it receives: :meth:`seen`'s test, written
+        out because the short loop asks it for every ``+`` node."""
         hooks, captured = self.hooks, self.captured_nodes
         for n in nodes:
             if n is not None and (n.sends is not None or hooks and n._hooks is not None or n in captured):
