@@ -92,10 +92,13 @@ class Ledger:
         if self.active:
             starts = [node for node, _ in roots]
             for node in starts:  # the caller holds each root gradient: never summed into, never kept as .grad
-                if starts.count(node) == 1:
+                count = starts.count(node)
+                if count == 1:
                     seed = self.seeds.get(node)
                     memory = ([buffers[node]], [0]) if seed is None else (seed._storage, seed._shared_vc())
                     self.records[node] = GradTensor(*memory, refs=PINNED)
+                elif count > 2:  # a root given k times: the first two summed into a new tensor, the rest in place
+                    self.sums[node] = count - 2
 
     # -- summing in a buffer ----------------------------------------------------------------
     def seen(self, node: Node) -> bool:
