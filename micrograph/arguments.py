@@ -12,6 +12,7 @@ from __future__ import annotations
 import warnings
 from typing import Any, Mapping, NoReturn, Sequence
 
+from micrograph.node import Node
 from micrograph.value import Value
 
 OUTPUT_NOT_A_VALUE = "Expected output to be a torch.Tensor"  # torch's _make_grads, verbatim
@@ -51,7 +52,7 @@ def outputs_of(tensors: Any) -> list[Value]:
     """
     if isinstance(tensors, Value):
         return [tensors]
-    return nested_items(tuple(tensors))
+    return nested_items(sequence_items(tensors))
 
 
 def inputs_of(inputs: Any, caller: str) -> list[Value]:
@@ -67,7 +68,7 @@ def inputs_of(inputs: Any, caller: str) -> list[Value]:
             "Other Mapping types are not supported."
         )
     else:
-        items = tuple(inputs)
+        items = sequence_items(inputs)
     if not items:
         raise RuntimeError(f"`inputs` argument to `{caller}()` cannot be empty.")
     return list(items)
@@ -100,7 +101,7 @@ def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
         if len(flat) != len(outputs):
             raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
         return flat
-    items = (grads,) if isinstance(grads, Value) else tuple(grads)
+    items = (grads,) if isinstance(grads, Value) else sequence_items(grads)
     for g in items[: len(outputs)]:
         if g is not None and not isinstance(g, Value):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
@@ -109,13 +110,21 @@ def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
     return list(items[: len(outputs)])
 
 
+def sequence_items(x: Any) -> tuple[Any, ...]:
+    """``tuple(x)`` as torch takes it: a graph node is no sequence there (a micrograph node is the
+    list of its edges, which ``backward(y.grad_fn)`` must not read as a list of roots)."""
+    if isinstance(x, Node):
+        raise TypeError(f"'{type(x).__name__}' object is not iterable")
+    return tuple(x)
+
+
 def nested_items(x: Sequence[Any]) -> list[Any]:
     """The items of nested lists (the rows ``mm`` returns), in order, without recursion."""
     flat: list[Any] = []
     stack = [iter(x)]
     while stack:
         for item in stack[-1]:
-            if isinstance(item, (list, tuple)):
+            if isinstance(item, (list, tuple)) and not isinstance(item, Node):
                 stack.append(iter(item))
                 break
             flat.append(item)

@@ -6,6 +6,9 @@ pass makes new objects (each leaf's ``.grad`` Value, the gradient records) but n
 cycle, so those collections find nothing to free: the backward of a sum of 10,000 products spent
 about a tenth of its time in them, and far more when a full collection fell inside it.  Paused,
 the new objects are looked at once, by the first collection after the pass.
+
+The collector's switch is one per process: a ``gc.disable()`` made by another thread while a pass
+runs is undone when the pass ends (telling it apart from the pause would cost every pass more).
 """
 
 from __future__ import annotations

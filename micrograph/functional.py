@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Sequence
 
-from micrograph import anomaly, ieee, inference, intra_op, ops, ops_extra
+from micrograph import anomaly, arguments, ieee, inference, intra_op, ops, ops_extra
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node, gradient_edge, numbered
 from micrograph.boolean import wrap_number
@@ -150,7 +150,7 @@ eq, ne, lt, le, gt, ge = (_comparison(n) for n in ("eq", "ne", "lt", "le", "gt",
 
 def _reduce(op: type[Node], values: Sequence[Any], name: str) -> Value:
     """One node with an edge to every term, as ``torch.sum`` makes one SumBackward0."""
-    terms = [_value(v) for v in values]
+    terms = [_value(v) for v in arguments.sequence_items(values)]
     if not terms:
         raise ValueError(f"{name}() needs at least one value")
     total = intra_op.split_sum([t._storage[0] for t in terms])  # torch's order of additions (and threads' pieces)

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
 from micrograph import linear
+from micrograph.node import Node
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
@@ -103,10 +104,11 @@ class Module:
 
 
 def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
-    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples."""
+    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples.  Not inside
+    a graph node kept there (a node is the list of its edges: the walk would follow the whole graph)."""
     if isinstance(obj, kind):
         yield name, obj
-    elif isinstance(obj, (list, tuple)):
+    elif isinstance(obj, (list, tuple)) and not isinstance(obj, Node):
         for i, item in enumerate(obj):
             yield from _found(item, f"{name}.{i}", kind)
 

@@ -165,6 +165,12 @@ class Node(list):
     def __bool__(self) -> bool:
         return True
 
+    def __add__(self, other: Any) -> Any:
+        """Not a list's ``+`` and ``*``: ``y * y.grad_fn`` is torch's "unsupported operand" TypeError."""
+        return NotImplemented
+
+    __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = __add__
+
     # -- what PyTorch's Node shows ------------------------------------------------
     def name(self) -> str:
         return type(self).__name__

@@ -66,6 +66,28 @@ def test_own_parameters_before_the_childrens_each_once() -> None:
     assert list(m.modules()) == [m, m.head]
 
 
+def test_a_graph_node_kept_on_a_module_is_not_searched_for_parameters() -> None:
+    """A node is the list of its edges: parameters() must not walk a graph kept as an attribute
+    (a 5,000-op chain: a recursive walk through it would overflow the stack, a diamond chain take
+    exponential time)."""
+
+    class Logged(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = nn.Linear(2, 1)
+            self.last: Any = None
+
+    model = Logged()
+    y = mg.Value(1.0, requires_grad=True)
+    for _ in range(5_000):
+        y = y * 1.0
+    model.last = y.grad_fn
+    assert [id(p) for p in model.parameters()] == [id(model.layer.weight[0][0]), id(model.layer.weight[0][1]),
+                                                    id(model.layer.bias[0])]
+    model.last = [y.grad_fn]
+    assert len(list(model.parameters())) == 3
+
+
 def test_zero_grad_drops_grads_or_zeroes_them_in_place() -> None:
     m = Affine()
     m(1.5).backward()
