@@ -297,8 +297,9 @@ def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[flo
         leaf._grad = Value(0.0).copy_(g) if leaf._grad is None else leaf._grad + g
         _observe.wrote(leaf, _ACCUMULATED)
     elif leaf._grad is None:  # the summed gradient itself (its memory and version), or a new one
-        leaf._grad = Value._shared([g], None) if tensor is None else Value._shared(*tensor)
-        leaf._grad_write = (_ACCUMULATED, _observe._passes, leaf._grad, leaf._grad._version, g)  # observe.grad_write
+        storage, vc = ([g], None) if tensor is None else tensor
+        leaf._grad = grad = Value._shared(storage, vc)
+        leaf._grad_write = (_ACCUMULATED, _observe._passes, grad, 0 if vc is None else vc[0], g)  # observe.grad_write
     else:
         grad = leaf._grad
         grad._storage[0] += g  # the same .grad object throughout, in place, as PyTorch
