@@ -290,14 +290,15 @@ def _call_hooks(node: Node, g: Grad, create_graph: bool, ledger: grad_objects.Le
     return g
 
 
-def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[float], list[int] | None] | None) -> None:
+def _accumulate(leaf: Value, g: Grad, create_graph: bool, tensor: tuple[list[float], list[int] | None]) -> None:
+    """Add ``g`` into ``leaf.grad`` (a first one on ``tensor``'s storage and counter); note who wrote it."""
     if not leaf._requires_grad:  # switched off after the graph was built
         return
     if create_graph:  # a recorded copy (CopyBackwards), never the gradient object itself
         leaf._grad = Value(0.0).copy_(g) if leaf._grad is None else leaf._grad + g
         _observe.wrote(leaf, _ACCUMULATED)
     elif leaf._grad is None:  # the summed gradient itself (its memory and version), or a new one
-        storage, vc = ([g], None) if tensor is None else tensor
+        storage, vc = tensor
         leaf._grad = grad = Value._shared(storage, vc)
         leaf._grad_write = (_ACCUMULATED, _observe._passes, grad, 0 if vc is None else vc[0], g)  # observe.grad_write
     else:
