@@ -69,8 +69,8 @@ def backward(
     if create_graph and not _create_graph_warned:  # PyTorch warns once per process
         _create_graph_warned = True
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    roots = _roots(outputs, grads, create_graph)  # first, as torch: a root leaf's AccumulateGrad exists for inputs=
     targets = None if wanted is None else _backward_targets(wanted)
-    roots = _roots(outputs, grads, create_graph)
     needed = None if targets is None else _needed([n for n, _ in roots], targets)
     _execute(roots, keep, create_graph, needed, capture=None, seeds=grads)
 
@@ -158,7 +158,8 @@ def _captured(nodes: list[Any], capture: dict[Any, Grad], create_graph: bool,
 def _execute(roots: list[tuple[Node, Grad]], keep_graph: bool, create_graph: bool,
              needed: set[Node] | None, capture: dict[Node, Grad] | None, seeds: Sequence[Any] = ()) -> None:
     given = {n: s for (n, _), s in zip(roots, seeds) if isinstance(s, Value)}  # the caller's gradient objects
-    roots = roots if needed is None else [(n, g) for n, g in roots if n in needed]
+    if needed is not None and (len(roots) != 1 or roots[0][0] in needed):  # as torch: a lone root off every path
+        roots = [(n, g) for n, g in roots if n in needed]  # to the inputs stays, for its tensor hooks alone
     buffers: dict[Node, Grad] = {}  # the gradients sent to each node so far, summed
     for node, g in roots:
         buffers[node] = buffers[node] + g if node in buffers else g
@@ -228,15 +229,16 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
             else:
                 # grad() runs only nodes on a path to its inputs (no AccumulateGrad). As torch, it captures as it
                 # arrives at a node that runs on, after tensor hooks at one that does not; node hooks only if it runs.
-                runs = capture is None or (type(node) is not AccumulateGrad
-                                           and any(n in needed for n in node if n is not None))  # type: ignore[operator]
+                runs = (capture is None and (needed is None or node in needed)
+                        or capture is not None and type(node) is not AccumulateGrad
+                        and any(n in needed for n in node if n is not None))  # type: ignore[operator]
                 if runs and capture is not None and node in capture:
                     capture[node] = ledger.captured_before_hooks(node, g)
                 if node._hooks is not None or node._retained is not None:
                     g = (multi_output.call_hooks if node._outputs else _call_hooks)(node, g, create_graph, ledger)
                 held = records.pop(node, None) if records else None  # a shared gradient's record
                 if not runs:
-                    if node in capture:  # type: ignore[operator]
+                    if capture is not None and node in capture:
                         capture[node] = ledger.captured(node, g, held)  # type: ignore[index]
                 elif type(node) is AccumulateGrad:
                     if node._prehooks is not None:
