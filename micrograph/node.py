@@ -264,6 +264,7 @@ class Node(list):
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
         if as_values:
+            self._check_in_torch_order()
             return [self._read_saved(i) for i in range(len(saved))]
         # An item is None (not needed), a number, or a Value; a Value without a version counter was
         # never changed in place, so it is still at the version it was saved at.  (The hot path of
@@ -274,10 +275,23 @@ class Node(list):
             if item is not None and type(item) is not float:
                 if (item._vc is not None and item._vc[0] != self._versions[i]
                         or _detached_in_place and item._detached_at > self._seq):
-                    self._refuse(item, self._versions[i], self.saved_is_output[i])
+                    self._check_in_torch_order()
                 unpacked[i] = item._storage[0]
             i += 1
         return unpacked
+
+    def _check_in_torch_order(self) -> None:
+        """Refuse the changed saved value torch's generated ``apply`` unpacks first, if any: the saved
+        inputs by name (``exponent``, ``max``, ``min``, ``other`` before ``self``), then the result."""
+        saved, names = self._saved, self.saves
+        order = range(len(saved))
+        if len(names) == len(saved):  # (a Linear keeps one item per number, not per name)
+            order = sorted(order, key=lambda i: (self.saved_is_output[i], self.torch_names.get(names[i], names[i])))
+        for i in order:
+            item = saved[i]
+            if item is not None and type(item) is not float and (
+                    item._vc is not None and item._vc[0] != self._versions[i] or item._detached_at > self._seq):
+                self._refuse(item, self._versions[i], self.saved_is_output[i])
 
     def _refuse(self, item: Value, expected: int, is_output: bool) -> NoReturn:
         """Raise PyTorch's error for a saved value changed (or detached) in place since."""
