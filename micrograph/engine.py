@@ -242,13 +242,13 @@ def _run_full(order: list[Node], buffers: dict[Node, Grad], ledger: grad_objects
                         capture[node] = ledger.captured(node, g, held)  # type: ignore[index]
                 elif type(node) is AccumulateGrad:
                     if node._prehooks is not None:
-                        g = node_hooks.pre(node, g, create_graph, held)
+                        g, held = node_hooks.pre(node, g, create_graph, held)
                     _accumulate(node.variable, g, create_graph, ledger.new_grad(node, g, held))
                     if node._posthooks is not None or node.variable._post_accumulate_hooks is not None:
                         node_hooks.after_accumulate(node, g, create_graph, True)
                 else:
                     if node._prehooks is not None:
-                        g = node_hooks.pre(node, g, create_graph, held)
+                        g, held = node_hooks.pre(node, g, create_graph, held)
                     grads = _apply_checked(node, g, create_graph) if anomaly.state.enabled else node.apply(g, create_graph)
                     if not keep_graph:
                         node.release()

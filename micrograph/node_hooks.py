@@ -41,10 +41,11 @@ def _replacement(hook: Any, result: Any, expected: int) -> tuple[Any, ...]:
     return result
 
 
-def pre(node: Node, g: Grad, create_graph: bool, held: Any = None) -> Grad:
+def pre(node: Node, g: Grad, create_graph: bool, held: Any = None) -> tuple[Grad, Any]:
     """``node``'s pre-hooks on ``(grad_output,)`` (one per output, for a node with several: ``Slots``);
-    the gradient the node will run with.  A gradient someone else holds too (``held``: its record in
-    grad_objects, e.g. the Value passed to ``backward``) is handed over as that very tensor, as torch's."""
+    the gradient the node will run with, and its record.  A gradient someone else holds too (``held``:
+    its record in grad_objects, e.g. the Value passed to ``backward``) is handed over as that very
+    tensor, as torch's; once a hook returns another, the node runs with that one, which has no record."""
     if held is not None and not create_graph and not isinstance(g, list):
         outputs: tuple[Any, ...] = (Value._shared(held.storage, held.vc),)
     else:
@@ -54,7 +55,10 @@ def pre(node: Node, g: Grad, create_graph: bool, held: Any = None) -> Grad:
         if result is not None:
             outputs = _replacement(hook, result, len(outputs))
     back = [_back(v, create_graph) for v in outputs]
-    return type(g)(back) if isinstance(g, list) else back[0]
+    if held is not None and (outputs[0] is None or outputs[0]._storage is not held.storage):
+        held.release()
+        held = None
+    return (type(g)(back) if isinstance(g, list) else back[0]), held
 
 
 def _outputs(g: Grad) -> tuple[Grad, ...]:
