@@ -79,3 +79,12 @@ def random_expr(rng: Any, depth: int, leaves: str, ops: str, cuts: tuple[float, 
     if r < cuts[3]:
         return f"({deeper()} * 3)"
     return f"({deeper()} {rng.choice(ops)} {deeper()})"
+
+
+def plain_then_hooked(B: Any, rec: Rec, observe: Callable[[Any, Rec, str], None]) -> None:
+    """``observe(B, rec, label)`` twice: as it is (micrograph's short backward loop), then with a
+    tensor hook alive in the process (its full loop), the second time under ``"hook alive, "`` keys."""
+    observe(B, rec, "")
+    kept = B.value(1.0, requires_grad=True)
+    kept.register_hook(lambda g: None)
+    observe(B, rec, "hook alive, ")

@@ -8,12 +8,11 @@ error type when a pass fails.  Then the same graphs again with a tensor hook ali
 
 import random
 
+from parity.helpers import plain_then_hooked
+
 
 def run(B, rec):
-    _graphs(B, rec, "")
-    kept = B.value(1.0, requires_grad=True)
-    kept.register_hook(lambda g: None)
-    _graphs(B, rec, "hook alive, ")
+    plain_then_hooked(B, rec, _graphs)
 
 
 def _graphs(B, rec, label):
