@@ -246,6 +246,13 @@ class Value(InPlace, TensorAPI):
         memo[id(self)] = copy
         return copy
 
+    def __reduce_ex__(self, protocol: int) -> tuple[Any, ...]:
+        """Pickling as torch pickles a tensor: its number, ``requires_grad`` and the user's own
+        attributes, never its graph, ``.grad`` or hooks (a leaf that was in a graph holds a weak
+        reference, which cannot be pickled).  A non-leaf comes back as a leaf that requires grad."""
+        own = {k: v for k, v in self.__dict__.items() if not hasattr(Value, k)}
+        return _unpickled, (type(self), self._storage[0], self._requires_grad, own)
+
     # -- arithmetic --------------------------------------------------------------------
     # A Value operand (the usual case) goes straight to ``_record``: ``operand`` and
     # ``wrapped_number`` are for Python numbers, and a call less per op is ~3% of it.
@@ -334,6 +341,14 @@ _DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
     "use var_no_grad = var.detach()."
 )
+
+
+def _unpickled(cls: type[Value], number: float, requires_grad: bool, own: dict[str, Any]) -> Value:
+    """A pickled Value rebuilt: new storage at version 1, as torch's rebuild (``set_``) leaves it."""
+    v = cls._shared([number], [1])
+    v._requires_grad = requires_grad
+    v.__dict__.update(own)
+    return v
 
 
 # -- recording ---------------------------------------------------------------------------
