@@ -88,3 +88,15 @@ def plain_then_hooked(B: Any, rec: Rec, observe: Callable[[Any, Rec, str], None]
     kept = B.value(1.0, requires_grad=True)
     kept.register_hook(lambda g: None)
     observe(B, rec, "hook alive, ")
+
+
+Op = Callable[[Any, Any], Any]
+
+
+def random_op(rng: Any, first: list[Any], second: list[Any], table: tuple[tuple[float | None, Op], ...]) -> Any:
+    """One random op of a generated graph: ``k``, then ``x`` from ``first`` and ``y`` from ``second``
+    are drawn (always these three draws, in this order, so a program keeps its recording), and the
+    first ``op(x, y)`` of ``table`` whose bound ``k`` is under (``None``: any) gives the value."""
+    k = rng.random()
+    x, y = rng.choice(first), rng.choice(second)
+    return next(op for upto, op in table if upto is None or k < upto)(x, y)

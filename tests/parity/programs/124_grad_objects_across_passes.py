@@ -8,7 +8,11 @@ error type when a pass fails.  Then the same graphs again with a tensor hook ali
 
 import random
 
-from parity.helpers import plain_then_hooked
+from parity.helpers import plain_then_hooked, random_op
+
+OPS = ((0.25, lambda x, y: x * y), (0.45, lambda x, y: x + y), (0.55, lambda x, y: x.sin()),
+       (0.65, lambda x, y: x.exp() * 0.1), (0.72, lambda x, y: x.clone()), (0.8, lambda x, y: x - y),
+       (0.88, lambda x, y: x.relu()), (None, lambda x, y: x * 2.0))
 
 
 def run(B, rec):
@@ -24,25 +28,7 @@ def _graphs(B, rec, label):
         for step in range(4):
             vals = list(leaves)
             for _ in range(R.randint(1, 6)):
-                k = R.random()
-                x, y = R.choice(vals), R.choice(vals)
-                if k < 0.25:
-                    v = x * y
-                elif k < 0.45:
-                    v = x + y
-                elif k < 0.55:
-                    v = x.sin()
-                elif k < 0.65:
-                    v = x.exp() * 0.1
-                elif k < 0.72:
-                    v = x.clone()
-                elif k < 0.8:
-                    v = x - y
-                elif k < 0.88:
-                    v = x.relu()
-                else:
-                    v = x * 2.0
-                vals.append(v)
+                vals.append(random_op(R, vals, vals, OPS))
             nroots = R.randint(1, 3)
             roots = [R.choice(vals[3:] if len(vals) > 3 and R.random() < 0.8 else vals) for _ in range(nroots)]
             mode = R.random()

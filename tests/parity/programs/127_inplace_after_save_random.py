@@ -7,7 +7,11 @@ Then again with a tensor hook alive (the engine's full loop)."""
 
 import random
 
-from parity.helpers import plain_then_hooked
+from parity.helpers import plain_then_hooked, random_op
+
+OPS = ((0.3, lambda x, y: x * y), (0.45, lambda x, y: x + y), (0.55, lambda x, y: x.exp()),
+       (0.65, lambda x, y: x.tanh()), (0.75, lambda x, y: x / y), (0.85, lambda x, y: x.relu()),
+       (None, lambda x, y: x ** 2))
 
 
 def run(B, rec):
@@ -21,23 +25,7 @@ def _graphs(B, rec, label):
         consts = [B.value(R.choice([0.25, 2.0])) for _ in range(2)]
         vals = list(leaves)
         for _ in range(R.randint(2, 8)):
-            k = R.random()
-            x, y = R.choice(vals), R.choice(vals + consts)
-            if k < 0.3:
-                v = x * y
-            elif k < 0.45:
-                v = x + y
-            elif k < 0.55:
-                v = x.exp()
-            elif k < 0.65:
-                v = x.tanh()
-            elif k < 0.75:
-                v = x / y
-            elif k < 0.85:
-                v = x.relu()
-            else:
-                v = x ** 2
-            vals.append(v)
+            vals.append(random_op(R, vals, vals + consts, OPS))
         # in-place changes after the graph is built
         for _ in range(R.randint(0, 2)):
             t = R.random()

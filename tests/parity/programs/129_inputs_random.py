@@ -5,6 +5,11 @@ and versions, every leaf's .grad, the hook log, or the error."""
 
 import random
 
+from parity.helpers import random_op
+
+OPS = ((0.4, lambda x, y: x * y), (0.7, lambda x, y: x + y), (0.85, lambda x, y: x.sin()),
+       (None, lambda x, y: x.clone()))
+
 
 def run(B, rec):
     for use_grad in (False, True):
@@ -19,16 +24,7 @@ def _graphs(B, rec, use_grad):
         hooked = R.random() < 0.5
         vals = list(leaves)
         for j in range(R.randint(2, 6)):
-            k = R.random()
-            x, y = R.choice(vals), R.choice(vals)
-            if k < 0.4:
-                v = x * y
-            elif k < 0.7:
-                v = x + y
-            elif k < 0.85:
-                v = x.sin()
-            else:
-                v = x.clone()
+            v = random_op(R, vals, vals, OPS)
             if hooked and R.random() < 0.5:
                 v.register_hook(lambda g, j=j: log.append((j, round(g.item(), 9), g._version)))
             vals.append(v)

@@ -7,6 +7,10 @@ log.  Gradient versions are not recorded here (3 of the 200 graphs differ from t
 
 import random
 
+from parity.helpers import random_op
+
+OPS = ((0.4, lambda x, y: x * y), (0.7, lambda x, y: x + y), (None, lambda x, y: x.sin()))
+
 
 def _doubling(log, j):
     def hook(go):
@@ -65,14 +69,7 @@ def _graphs(B, rec):
         leaves = [B.value(R.choice([0.5, 1.5, -2.0]), requires_grad=True) for _ in range(3)]
         vals = list(leaves)
         for j in range(R.randint(2, 6)):
-            k = R.random()
-            x, y = R.choice(vals), R.choice(vals)
-            if k < 0.4:
-                v = x * y
-            elif k < 0.7:
-                v = x + y
-            else:
-                v = x.sin()
+            v = random_op(R, vals, vals, OPS)
             h = R.random()
             if h < 0.2:
                 v.grad_fn.register_prehook(_doubling(log, j))
