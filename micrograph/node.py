@@ -237,9 +237,7 @@ class Node(list):
         item = self._saved[i]
         if item is None or type(item) is float:
             return item
-        version = self._versions[i]
-        if (item._vc is not None and item._vc[0] != version) or item._detached_at > self._seq:
-            self._refuse(item, version, self.saved_is_output[i])
+        self._refuse_if_stale(i)
         return item._as_output_of(self) if self.saved_is_output[i] else item
 
     # -- saved values: PyTorch's SavedVariable, for ops and custom Functions alike --
@@ -288,10 +286,16 @@ class Node(list):
         if len(names) == len(saved):  # (a Linear keeps one item per number, not per name)
             order = sorted(order, key=lambda i: (self.saved_is_output[i], self.torch_names.get(names[i], names[i])))
         for i in order:
-            item = saved[i]
-            if item is not None and type(item) is not float and (
-                    item._vc is not None and item._vc[0] != self._versions[i] or item._detached_at > self._seq):
-                self._refuse(item, self._versions[i], self.saved_is_output[i])
+            self._refuse_if_stale(i)
+
+    def _refuse_if_stale(self, i: int) -> None:
+        """Refuse saved item ``i`` if it is a Value changed (or detached) in place since it was saved:
+        the check of the accessors and of a create_graph backward (``unpack``'s float loop, the hot
+        path, writes it out and comes here only once it found one)."""
+        item, version = self._saved[i], self._versions[i]  # type: ignore[index]
+        if item is not None and type(item) is not float and (
+                item._vc is not None and item._vc[0] != version or item._detached_at > self._seq):
+            self._refuse(item, version, self.saved_is_output[i])
 
     def _refuse(self, item: Value, expected: int, is_output: bool) -> NoReturn:
         """Raise PyTorch's error for a saved value changed (or detached) in place since."""
