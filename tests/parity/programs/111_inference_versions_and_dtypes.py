@@ -2,6 +2,8 @@
 inference mode), ``dtype``/``device``/``is_cuda``/``type()``/``element_size()`` of float, bool and int
 values, ``cpu()``; in-place changes through views of values that require grad, refused as torch refuses them."""
 
+import operator
+
 from parity.helpers import attempt
 
 
@@ -58,13 +60,13 @@ def run(B, rec):
     count = (B.value(3.0) > 0).sum()
     flag = B.value(3.0) > 0
     for label, f in {
-        "count += 1": lambda: _iadd(count.clone(), 1), "count.add_(1.5)": lambda: count.clone().add_(1.5),
+        "count += 1": lambda: operator.iadd(count.clone(), 1), "count.add_(1.5)": lambda: count.clone().add_(1.5),
         "count.mul_(2)": lambda: count.clone().mul_(2), "count.add_(w)": lambda: count.clone().add_(w),
         "count.sub_(flag)": lambda: count.clone().sub_(flag), "count.div_(2)": lambda: count.clone().div_(2),
         "count.mul_(flag)": lambda: count.clone().mul_(flag), "flag.add_(1)": lambda: flag.clone().add_(1),
         "flag.add_(flag)": lambda: flag.clone().add_(flag), "flag.mul_(True)": lambda: flag.clone().mul_(True),
         "flag.sub_(flag)": lambda: flag.clone().sub_(flag), "x.add_(count)": lambda: x.clone().add_(count),
-        "x.mul_(flag)": lambda: x.clone().mul_(flag), "count *= 0.5": lambda: _imul(count.clone(), 0.5),
+        "x.mul_(flag)": lambda: x.clone().mul_(flag), "count *= 0.5": lambda: operator.imul(count.clone(), 0.5),
         "count.zero_()": lambda: count.clone().zero_(),
     }.items():
         rec(label, attempt(lambda: _show(f())))
@@ -72,13 +74,3 @@ def run(B, rec):
 
 def _show(v):
     return (v, type(v.item()).__name__, str(v.dtype), v._version)
-
-
-def _iadd(v, o):
-    v += o
-    return v
-
-
-def _imul(v, o):
-    v *= o
-    return v

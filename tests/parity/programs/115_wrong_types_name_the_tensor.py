@@ -2,6 +2,8 @@
 name ``Tensor`` (Python's own operator errors included): operators with strings, None, lists, dicts; unary
 math and conversions; flags and arguments that must be bools, Tensors or numbers."""
 
+import operator
+
 
 def attempt(f):
     try:
@@ -30,7 +32,7 @@ def run(B, rec):
         rec(f"bool {on} None", attempt(lambda: op(c, None)))
         rec(f"w {on} w", attempt(lambda: op(w, w)))
     for label, f in {
-        "w += 'a'": lambda: _iadd(x.clone(), "a"), "w *= None": lambda: _imul(x.clone(), None), "count & 6": lambda: n + 5 & 6,
+        "w += 'a'": lambda: operator.iadd(x.clone(), "a"), "w *= None": lambda: operator.imul(x.clone(), None), "count & 6": lambda: n + 5 & 6,
         "~count": lambda: ~(n + 2), "count | True": lambda: n | True, "count ^ w": lambda: n ^ w,
         "'ab' * count": lambda: "ab" * (n + 1), "[0] * c": lambda: [0] * c, "range(w)": lambda: range(w), "w.add_('a')": lambda: x.clone().add_("a"),
         "w.mul_(None)": lambda: x.clone().mul_(None), "w.add('a')": lambda: w.add("a"), "w.mul([1])": lambda: w.mul([1]),
@@ -58,13 +60,3 @@ def run(B, rec):
         "~w": lambda: ~w, "-c": lambda: -c, "w.fill_('a')": lambda: x.clone().fill_("a"), "w.copy_(2.0)": lambda: x.clone().copy_(2.0),
     }.items():
         rec(label, attempt(f))
-
-
-def _iadd(v, o):
-    v += o
-    return v
-
-
-def _imul(v, o):
-    v *= o
-    return v
