@@ -100,3 +100,9 @@ def random_op(rng: Any, first: list[Any], second: list[Any], table: tuple[tuple[
     k = rng.random()
     x, y = rng.choice(first), rng.choice(second)
     return next(op for upto, op in table if upto is None or k < upto)(x, y)
+
+
+def versions_and_values(grads: Any) -> list[tuple[int, float] | None]:
+    """Each gradient's ``_version`` and value (rounded to 9 places), None for no gradient: what the
+    random gradient-object programs record of a set of ``.grad``s or ``grad()`` results."""
+    return [None if g is None else (g._version, round(g.item(), 9)) for g in grads]

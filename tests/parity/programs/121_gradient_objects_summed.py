@@ -11,13 +11,9 @@ zeroing ``w.grad`` does to the others (shared memory).
 
 import random
 
-from parity.helpers import random_expr
+from parity.helpers import random_expr, versions_and_values
 
 CUTS = (0.2, 0.2, 0.35, 0.4)  # leaf, unary, sum, * 3 (cumulated chances)
-
-
-def _state(grads):
-    return [None if g is None else (g._version, round(g.item(), 9)) for g in grads]
 
 
 def run(B, rec):
@@ -34,7 +30,7 @@ def run(B, rec):
             continue
         key = f"{i} {expr}{' (w, z had .grad)' if earlier else ''}"
         y.backward()
-        rec(f"{key}: grads", _state((w.grad, x.grad, z.grad)))
+        rec(f"{key}: grads", versions_and_values((w.grad, x.grad, z.grad)))
         if w.grad is not None:
             w.grad.zero_()
-            rec(f"{key}: x, z after w.grad.zero_()", _state((x.grad, z.grad)))
+            rec(f"{key}: x, z after w.grad.zero_()", versions_and_values((x.grad, z.grad)))

@@ -9,7 +9,7 @@ returns), what zeroing ``w.grad`` does to the others, the kept gradients.
 
 import random
 
-from parity.helpers import random_expr
+from parity.helpers import random_expr, versions_and_values
 
 CUTS = (0.25, 0.25, 0.4, 0.45)  # leaf, unary, sum, * 3 (cumulated chances)
 
@@ -22,10 +22,6 @@ def _hook(kind, kept):
         "new": lambda g: g * 3,
         "none": lambda g: None,
     }[kind]
-
-
-def _state(grads):
-    return [None if g is None else (g._version, round(g.item(), 9)) for g in grads]
 
 
 def run(B, rec):
@@ -46,10 +42,10 @@ def run(B, rec):
         key = f"{i} {expr} {''.join(h[0] for h in hooks.values())} {mode}"
         if mode == "backward":
             y.backward()
-            rec(f"{key}: grads", _state((w.grad, x.grad, z.grad)))
+            rec(f"{key}: grads", versions_and_values((w.grad, x.grad, z.grad)))
             if w.grad is not None:
                 w.grad.zero_()
-                rec(f"{key}: x, z after w.grad.zero_()", _state((x.grad, z.grad)))
+                rec(f"{key}: x, z after w.grad.zero_()", versions_and_values((x.grad, z.grad)))
         else:
-            rec(f"{key}: grad()", _state(B.grad(y, [w, x, z, a], allow_unused=True)))
-        rec(f"{key}: kept", _state(kept))
+            rec(f"{key}: grad()", versions_and_values(B.grad(y, [w, x, z, a], allow_unused=True)))
+        rec(f"{key}: kept", versions_and_values(kept))
