@@ -12,7 +12,6 @@ from __future__ import annotations
 import warnings
 from typing import Any, Mapping, NoReturn, Sequence
 
-from micrograph.node import Node
 from micrograph.value import Value
 
 OUTPUT_NOT_A_VALUE = "Expected output to be a torch.Tensor"  # torch's _make_grads, verbatim
@@ -111,10 +110,7 @@ def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
 
 
 def sequence_items(x: Any) -> tuple[Any, ...]:
-    """``tuple(x)`` as torch takes it: a graph node is no sequence there (a micrograph node is the
-    list of its edges, which ``backward(y.grad_fn)`` must not read as a list of roots)."""
-    if isinstance(x, Node):
-        raise TypeError(f"'{type(x).__name__}' object is not iterable")
+    """``tuple(x)`` as torch takes it ("'float' object is not iterable" for a number)."""
     return tuple(x)
 
 
@@ -124,7 +120,7 @@ def nested_items(x: Sequence[Any]) -> list[Any]:
     stack = [iter(x)]
     while stack:
         for item in stack[-1]:
-            if isinstance(item, (list, tuple)) and not isinstance(item, Node):
+            if isinstance(item, (list, tuple)):
                 stack.append(iter(item))
                 break
             flat.append(item)
@@ -158,14 +154,6 @@ def refuse_batched(is_grads_batched: Any) -> None:
         raise ValueError(BATCHED_ZERO_DIM)
 
 
-#: torch's names for the tensor types a hook's result may wrongly have
-_TYPE_NAMES = {"Long": "torch.LongTensor", "Bool": "CPUBoolType"}
-
-
 def refuse_hook_result(hook: Any, result: Any) -> NoReturn:
-    """A tensor hook returned something other than a float Value: torch's error (a number, or a changed dtype)."""
-    if not hasattr(result, "_dtype_name"):
-        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-    name = getattr(hook, "__name__", type(hook).__name__)
-    raise RuntimeError(f"hook '{name}' has changed the type of value (was torch.DoubleTensor got "
-                       f"{_TYPE_NAMES[result._dtype_name]})")
+    """A tensor hook returned something other than a Value: torch's error."""
+    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")

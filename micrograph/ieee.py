@@ -118,77 +118,26 @@ def one_minus_square(t: float) -> float:
     return math.fsum((1.0, -p, -e))
 
 
-def split(x: float) -> tuple[float, float]:
-    """Veltkamp's split of ``x`` into two 26-bit halves with ``hi + lo == x`` exactly."""
-    c = 134217729.0 * x  # 2**27 + 1
-    hi = c - (c - x)
-    return hi, x - hi
+def tan(x: float) -> float:
+    return math.tan(x) if math.isfinite(x) else nan
 
 
-def torch_sum(xs: list[float]) -> float:
-    """The sum of ``xs`` added in the order torch's CPU kernel adds a float64 vector (AVX2 build).
-
-    torch does not add left to right: it keeps 4 x 4 running sums (four 4-lane
-    vectors), each cascaded through 4 levels so rounding errors stay small, adds
-    the vectors together, then the tail, then the 4 lanes, and finally adds the
-    total to the output's 0.  With cancellation (``[1e16, 1, -1e16, 1]``) the
-    order decides the answer; this reproduces torch's up to 32768 numbers (above
-    that torch splits the work between threads).
-    """
-    n = len(xs)
-    if n < _LANES:  # no full vector: the scalar loop, from 0
-        total = 0.0
-        for x in xs:
-            total += x
-        return 0.0 + total
-    vectors = n // _LANES
-    rows = vectors // _ILP  # rows of _ILP vectors, summed by the cascade
-    width = _ILP * _LANES
-    if rows >= 1 << 4:  # long enough for the cascade's levels to matter
-        streams = [_cascade(xs[s:rows * width:width], rows) for s in range(width)]
-    else:  # every running sum is a plain loop (the usual case: kept fast)
-        streams = [0.0] * width
-        for base in range(0, rows * width, width):
-            for s in range(width):
-                streams[s] += xs[base + s]
-    lanes = streams[:_LANES]
-    for v in range(rows * _ILP * _LANES, vectors * _LANES, _LANES):  # vectors left over after the rows
-        for lane in range(_LANES):
-            lanes[lane] += xs[v + lane]
-    if rows:
-        for k in range(1, _ILP):
-            for lane in range(_LANES):
-                lanes[lane] += streams[k * _LANES + lane]
-    total = 0.0
-    for x in xs[vectors * _LANES:]:  # the scalar tail
-        total += x
-    for lane in lanes:
-        total += lane
-    return 0.0 + total
+def tanh(x: float) -> float:
+    return math.tanh(x)
 
 
-_LANES = 4  # float64 values in an AVX2 vector
-_ILP = 4  # vectors summed side by side
+def log1p(x: float) -> float:
+    if x > -1.0:
+        return math.log1p(x)
+    return -inf if x == -1.0 else nan
 
 
-def _cascade(stream: list[float], size: int) -> float:
-    """torch's ``multi_row_sum`` for one running sum: 4 levels, each flushed every 2**p additions."""
-    power = max(4, ((size - 1).bit_length() if size > 2 else 1) // 4)
-    step = 1 << power
-    mask = step - 1
-    acc = [0.0, 0.0, 0.0, 0.0]
-    i = 0
-    while i + step <= size:
-        a = acc[0]
-        for x in stream[i:i + step]:
-            a += x
-        acc[0] = a
-        i += step
-        for j in range(1, 4):
-            acc[j] += acc[j - 1]
-            acc[j - 1] = 0.0
-            if i & (mask << (j * power)):
-                break
-    for x in stream[i:size]:
-        acc[0] += x
-    return ((acc[0] + acc[1]) + acc[2]) + acc[3]
+def clamp(x: float, lo: float | None, hi: float | None) -> float:
+    """torch's clamp: nan stays nan; min is applied first, then max (so min > max gives max)."""
+    if x != x:
+        return x
+    if lo is not None and x < lo:
+        x = float(lo)
+    if hi is not None and x > hi:
+        x = float(hi)
+    return x

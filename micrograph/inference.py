@@ -1,9 +1,8 @@
 """``inference_mode``: ``no_grad``'s stricter sibling, as torch's.
 
-Inside it nothing is recorded, and every Value made there is an *inference
-value* (``is_inference()``): outside the block it may not be changed in place,
-may not be made to require grad, and an op that would save it for backward
-refuses it, each with torch's error.  ``no_grad`` results carry no such mark.
+Inside it nothing is recorded, even under ``enable_grad``.  torch's further rules for the
+*inference tensors* made there (no version counter, refused when saved for backward or changed
+in place outside the block) are not modelled: see docs/engine.md.
 """
 
 from __future__ import annotations
@@ -15,17 +14,6 @@ from micrograph.grad_mode import is_grad_enabled, set_grad_enabled, set_inferenc
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SAVED_ERROR = (
-    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
-    "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it "
-    "in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`."
-)
-INPLACE_ERROR = (
-    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a normal "
-    "tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details."
-)
-VERSION_ERROR = "Inference tensors do not track version counter."
-REQUIRES_GRAD_ERROR = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 
 
 class _State:
@@ -70,31 +58,3 @@ class inference_mode:
                 return fn(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]
-
-
-def mark(v: Any) -> Any:
-    """A value made now: an inference value inside ``inference_mode`` (every result there is one, in torch)."""
-    if state.enabled:
-        v._inference = True
-    return v
-
-
-def check_save(item: Any) -> None:
-    """An op about to save ``item`` for backward: refused if it was made in inference mode."""
-    if item._inference:
-        raise RuntimeError(SAVED_ERROR)
-
-
-def check_version(v: Any) -> None:
-    """``v._version`` of an inference value: torch keeps no version counter for one."""
-    raise RuntimeError(VERSION_ERROR)
-
-
-def check_inplace(v: Any) -> None:
-    if v._inference and not state.enabled:
-        raise RuntimeError(INPLACE_ERROR)
-
-
-def check_requires_grad(v: Any, flag: bool) -> None:
-    if flag and v._inference and not state.enabled:
-        raise RuntimeError(REQUIRES_GRAD_ERROR)

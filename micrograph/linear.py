@@ -1,25 +1,15 @@
 """``nn.Linear``'s forward and its one node, ``AddmmBackward0``, as torch makes them.
 
-torch computes a layer's whole output with one ``addmm(bias, input, weight.t())``
-and records one node for it.  So does micrograph: the entries of ``net(batch)``
-are the outputs of one node with several outputs (``multi_output.py``), entry
-``[r][j]`` its output ``r * out_features + j``.  The node saves the input rows
-(needed for the weights' gradient) and the weights (needed for the input's), each
-only when that gradient is needed, as torch's ``addmm`` saves ``mat1`` and
-``mat2``.  Because it is one node, a second backward through a layer fails
-before it writes any gradient, even where a graph of scalar products and sums
-would already have written a bias's.
+torch computes a layer's whole output with one ``addmm(bias, input, weight.t())`` and records one
+node for it, and so does micrograph: entry ``[r][j]`` of ``net(batch)`` is output
+``r * out_features + j`` of one node.  The node saves the input rows (for the weights' gradient)
+and the weights (for the input's), each only when that gradient is needed, as ``addmm`` saves
+``mat1`` and ``mat2``.  Being one node, a second backward through a layer fails before it writes
+any gradient.  Its backward is three small matrix products, linear in rows x inputs x outputs.
 
-Where torch's node differs from this one: torch's edges are three tensors
-(``bias``, ``input``, ``weight.t()`` through a ``TBackward0``), here one per
-number (the biases, then the input row by row, then the weights row by row, each
-requiring grad or None); the entries of torch's output reached by indexing or
-iterating it are ``SelectBackward0``/``UnbindBackward0`` views of it (and a 1-D
-input adds a ``ViewBackward0``), here they are the node's outputs themselves.
+Where torch's node differs: its edges are three tensors (``bias``, ``input``, ``weight.t()``),
+here one per number (the biases, then the inputs row by row, then the weights row by row).
 Without a bias the node is ``MmBackward0``.
-
-The sums run in MKL's order (``matmul_order.py``): with cancellation the
-numbers are torch's, not those of a left-to-right sum.
 """
 
 from __future__ import annotations
@@ -27,58 +17,51 @@ from __future__ import annotations
 import numbers
 from typing import Any, Sequence
 
-from micrograph import anomaly, inference, multi_output
-from micrograph import functional as F
 from micrograph.grad_mode import is_recording
-from micrograph.matmul_order import bias_grad, fused, in_order, linear_entry
-from micrograph.node import Grad, Node, gradient_edge, numbered
+from micrograph.node import NO_EDGE, Grad, Node
 from micrograph.value import Value
 
 
 class AddmmBackward0(Node):
     """The node of one ``Linear`` call: one output per entry of the result, one edge per number used."""
 
-    def __init__(self, edges: tuple[Node | None, ...], shape: tuple[int, int, int], bias: bool,
-                 saved: tuple[Any, ...], versions: tuple[int, ...], result: float) -> None:
-        super().__init__(edges, result, saved, versions)
+    def __init__(self, edges: tuple[Any, ...], shape: tuple[int, int, int], bias: bool) -> None:
+        super().__init__(edges)
         self.shape = shape  # rows, in_features, out_features
         self.has_bias = bias
-        self.saved_is_output = (False,) * len(saved)
+        self.num_outputs = shape[0] * shape[2]
 
-    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        """Every edge's gradient from every output's (zero for an output no gradient reached)."""
+    def apply(self, grads: list[Grad]) -> list[Grad]:
         rows, n_in, n_out = self.shape
+        create_graph = any(g is not None and type(g) is not float for g in grads)
         saved = self.unpack(create_graph)  # the second-backward and in-place checks, before anything
         xs, ws = saved[:rows * n_in], saved[rows * n_in:]
-        g = multi_output.materialized(grad, create_graph, True)
-        grads: list[Grad] = []
-        edges = iter(self)
-        if self.has_bias:  # torch: grad.sum(0)
-            grads += [(_sum_values(g[j::n_out]) if create_graph else bias_grad(g[j::n_out], n_out, j))
-                      if next(edges) else None for j in range(n_out)]
-        for r in range(rows):  # torch: grad @ weight, a rows x in_features result
-            grads += [_dot(create_graph, g[r * n_out:(r + 1) * n_out], ws[k::n_in], fused(rows, n_in, r, k))
-                      if next(edges) else None for k in range(n_in)]
-        for j in range(n_out):  # torch: (input.t() @ grad).t(), an out_features x in_features result
-            grads += [_dot(create_graph, xs[k::n_in], g[j::n_out], fused(n_out, n_in, j, k)) if next(edges) else None
-                      for k in range(n_in)]
-        return tuple(grads)
+        g = [0.0 if x is None else x for x in grads]
+        out: list[Grad] = []
+        if self.has_bias:  # grad.sum(0)
+            out += [_sum(g[j::n_out]) for j in range(n_out)]
+        for r in range(rows):  # grad @ weight
+            row = g[r * n_out:(r + 1) * n_out]
+            out += [None if ws[k] is None else _dot(row, ws[k::n_in]) for k in range(n_in)]
+        for j in range(n_out):  # (input.t() @ grad).t()
+            col = g[j::n_out]
+            out += [None if xs[k] is None else _dot(xs[k::n_in], col) for k in range(n_in)]
+        return out
 
 
 class MmBackward0(AddmmBackward0):
     """A ``Linear`` without bias: torch's ``matmul`` node."""
 
 
-def _sum_values(terms: list[Any]) -> Any:
-    return terms[0] if len(terms) == 1 else F.sum(terms)
+def _sum(terms: list[Any]) -> Any:
+    total = terms[0]
+    for t in terms[1:]:
+        total = total + t
+    return total
 
 
-def _dot(create_graph: bool, a: Sequence[Any], b: Sequence[Any], fuse: bool) -> Grad:
-    """One entry of a backward matrix product: from numbers in MKL's order (one by one, fused
-    inside its big kernel's blocks), or, recorded for create_graph, as a sum of Value products."""
-    if create_graph:
-        return _sum_values([F.mul(x, y) for x, y in zip(a, b)])
-    return in_order(a, b, fuse=fuse)
+def _dot(a: Sequence[Any], b: Sequence[Any]) -> Any:
+    return _sum([x * y for x, y in zip(a, b)])
 
 
 def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list[Value] | None) -> list[list[Value]]:
@@ -89,18 +72,15 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
     for x in xs:
         if not isinstance(x, (Value, numbers.Real)):
             raise TypeError(f"Linear: a row holds numbers or Values, got a {type(x).__name__}: {x!r:.40}")
-    x_numbers = [float(x._storage[0] if isinstance(x, Value) else x) for x in xs]
-    w_numbers = [w._storage[0] for w in ws]
-    shape = (len(rows), n_in, n_out)
-    out = [[Value._shared([linear_entry(x_numbers[r * n_in:(r + 1) * n_in], w_numbers[j * n_in:(j + 1) * n_in],
-                                        None if bias is None else bias[j]._storage[0], shape, (r, j))], None)
-            for j in range(n_out)] for r in range(len(rows))]
+    x_num = [float(x._storage[0] if isinstance(x, Value) else x) for x in xs]
+    w_num = [w._storage[0] for w in ws]
+    out = []
+    for r in range(len(rows)):
+        x_row = x_num[r * n_in:(r + 1) * n_in]
+        out.append([Value.shared([_dot(x_row, w_num[j * n_in:(j + 1) * n_in])
+                                  + (0.0 if bias is None else bias[j]._storage[0])], None) for j in range(n_out)])
     if is_recording():
-        _record(xs, ws, bias, out, shape)
-    else:
-        for row in out:
-            for v in row:
-                inference.mark(v)
+        _record(xs, ws, bias, out, (len(rows), n_in, n_out))
     return out
 
 
@@ -108,20 +88,17 @@ def _record(xs: list[Any], ws: list[Value], bias: list[Value] | None, out: list[
             shape: tuple[int, int, int]) -> None:
     """The node of one call, when some number used requires grad."""
     inputs: list[Any] = [*(bias or ()), *xs, *ws]
-    edges = tuple(gradient_edge(x) if isinstance(x, Value) else None for x in inputs)
-    if all(e is None for e in edges):
+    edges = tuple(x.gradient_edge() if isinstance(x, Value) else NO_EDGE for x in inputs)
+    if all(fn is None for fn, _ in edges):
         return
     n_bias = len(bias or ())
-    needs_x = any(e is not None for e in edges[n_bias + len(xs):])  # weights need grad: keep the input
-    needs_w = any(e is not None for e in edges[n_bias:n_bias + len(xs)])  # input needs grad: keep the weights
-    kept_xs = [(x if isinstance(x, Value) else float(x)) if needs_x else None for x in xs]
-    saved = tuple([*kept_xs, *(w if needs_w else None for w in ws)])
-    for item in saved:
-        if isinstance(item, Value) and item._inference:
-            inference.check_save(item)
-    versions = tuple(item._version if isinstance(item, Value) else 0 for item in saved)
-    op = AddmmBackward0 if bias is not None else MmBackward0
-    node = numbered(op(edges, shape, bias is not None, saved, versions, out[0][0]._storage[0]), tuple(inputs))
-    multi_output.attach(node, len(out) * len(out[0]), {i: v for i, v in enumerate(v for row in out for v in row)})
-    if anomaly.state.enabled:
-        anomaly.stamp(node)
+    needs_x = any(fn is not None for fn, _ in edges[n_bias + len(xs):])  # weights need grad: keep the input
+    needs_w = any(fn is not None for fn, _ in edges[n_bias:n_bias + len(xs)])  # input needs grad: keep the weights
+    node = (AddmmBackward0 if bias is not None else MmBackward0)(edges, shape, bias is not None)
+    node.save(tuple([*((x if isinstance(x, Value) else float(x)) if needs_x else None for x in xs),
+                     *(w if needs_w else None for w in ws)]))
+    node._result = out[0][0]._storage[0]
+    for i, v in enumerate(v for row in out for v in row):
+        v.grad_fn, v._requires_grad = node, True
+        if i:
+            v.output_nr = i

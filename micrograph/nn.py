@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
 from micrograph import linear
-from micrograph.node import Node
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
@@ -108,7 +107,7 @@ def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
     a graph node kept there (a node is the list of its edges: the walk would follow the whole graph)."""
     if isinstance(obj, kind):
         yield name, obj
-    elif isinstance(obj, (list, tuple)) and not isinstance(obj, Node):
+    elif isinstance(obj, (list, tuple)):
         for i, item in enumerate(obj):
             yield from _found(item, f"{name}.{i}", kind)
 

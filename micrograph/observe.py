@@ -1,33 +1,19 @@
 """Watch the engine work: a small, read-only observation seam.
 
-The engine's results are the same whether anyone watches or not; this module
-only *reports* what it did.  Three questions, for the grader and the backward
-trace (``micrograph.viz.trace_backward``):
+The engine's results are the same whether anyone watches or not; this module only *reports*
+what it did, for the grader and the backward trace (``micrograph.viz.trace_backward``):
 
-* ``grad_write(v)``: who last wrote ``v.grad``?  The engine's backward (a
-  leaf's ``AccumulateGrad``, or ``retain_grad`` on a non-leaf; ``backward(inputs=)``
-  goes through the same two), or an assignment ``v.grad = ...``.  The record
-  keeps the pass number and the grad Value's version right after the write, so
-  a later in-place change (``v.grad.zero_()``, ``v.grad += 1``) or a swap of
-  the object behind ``.grad`` is visible: ``record.intact(v)``.
-* ``passes()``: how many backward / ``grad()`` passes the engine has started in
-  this process (a pass that fails midway counts: it started).
-* ``observing(observer)``: while active, the engine tells ``observer`` when a
-  pass starts (``PassStart``), after each node it runs (``Step``) and when a
-  node fails (``Failure``).  Records hold the engine's own objects (nodes,
-  gradients as floats, or Values under ``create_graph``): read them, do not
-  change them.
+* ``grad_write(v)``: who last wrote ``v.grad``: the engine (a leaf's ``AccumulateGrad``, or
+  ``retain_grad`` on a non-leaf) or an assignment ``v.grad = ...``, with the pass number and the
+  gradient's version and number right after the write, so a later change is visible
+  (``record.intact(v)``).
+* ``passes()``: how many backward / ``grad()`` passes the engine has started in this process.
+* ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts
+  (``PassStart``), after each node it runs (``Step``) and when a node fails (``Failure``).
 
-Why a seam instead of wrapping the engine: the grader must see backward passes
-a student started through any alias of the engine's functions, and the trace
-must see the engine's real order, not a re-implementation of it.
-
-Cost when nobody observes: one counter increment per pass, one small record per
-``.grad`` written, and one ``is None`` check per node run (``benchmarks``).
-
-The observer is process-wide (like ``passes()``), not per thread.  This is an
-observation aid, not a security boundary: code in the same process can forge a
-record; ``intact`` only catches the ordinary ways of changing ``.grad``.
+Cost when nobody observes: one counter increment per pass and one small record per ``.grad``
+written.  This is an observation aid, not a security boundary: code in the same process can
+forge a record.
 """
 
 from __future__ import annotations
@@ -40,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from micrograph.node import AccumulateGrad, Node
 
 if TYPE_CHECKING:
+    from micrograph.engine import GraphTask
     from micrograph.value import Value
 
 Grad = Any  # a float during a plain backward, a Value when create_graph=True
@@ -50,7 +37,7 @@ class Writer(enum.Enum):
 
     ACCUMULATE_GRAD = "AccumulateGrad"  # the engine, into a leaf
     RETAIN_GRAD = "retain_grad"  # the engine, into a non-leaf that called retain_grad()
-    USER = "assignment"  # ``v.grad = ...`` (also optimizers' zero_grad(set_to_none=True))
+    USER = "assignment"  # ``v.grad = ...``
 
 
 class PassKind(enum.Enum):
@@ -78,16 +65,16 @@ class GradWrite(NamedTuple):
             return False
         if grad is None:
             return True
-        now = grad._storage[0]
+        now = grad.item()
         same = now == self.data or (now != now and self.data != self.data)  # NaN stays NaN
-        return same and (0 if grad._vc is None else grad._vc[0]) == self.version  # _version raises for inference values
+        return same and grad._version == self.version
 
 
 class Send(NamedTuple):
     """What a node sent along one of its edges (``next_functions[i]``)."""
 
     to: Node | None  # None: the input needs no gradient (a constant)
-    grad: Grad | None  # None: nothing sent (the node did not run, or its backward said None)
+    grad: Grad | None  # None: nothing sent
     followed: bool  # False for a None edge, or one outside the part ``grad(inputs=...)`` needs
 
 
@@ -95,10 +82,10 @@ class PassStart(NamedTuple):
     number: int  # 1 for the first pass in this process, as ``passes()`` counts
     kind: PassKind
     roots: tuple[tuple[Node, Grad], ...]  # the nodes backward starts from, with their gradients
-    dependencies: Mapping[Node, int]  # edges pointing at each node (nodes with none are absent)
+    dependencies: Mapping[Node, int]  # edges from other nodes pointing at each node (none: absent)
     retain_graph: bool
     create_graph: bool
-    restricted_to: frozenset[Node] | None  # grad() / backward(inputs=): the nodes that lead to an input
+    restricted_to: frozenset[Node] | None  # grad() / backward(inputs=): the nodes that run
     ready: tuple[Node, ...]  # the ready queue before the first step, in the order the engine takes it
 
 
@@ -108,9 +95,9 @@ class Step(NamedTuple):
     pass_number: int
     index: int  # 0, 1, ... within the pass: the engine's order
     node: Node
-    received: Grad | None  # the gradient buffer: roots' gradients plus everything sent to it
+    received: Grad | None  # the input buffer: roots' gradients plus everything sent to it
     contributions: int  # how many gradients were summed into ``received``
-    grad: Grad | None  # what the node used: ``received`` after hooks (None: it did not run)
+    grad: Grad | None  # what the node used: ``received`` after tensor hooks
     sent: tuple[Send, ...]  # one per edge, in next_functions order (empty for AccumulateGrad)
     waiting: tuple[tuple[Node, int], ...]  # for each followed edge: dependencies still pending there
     wrote: Value | None  # the value whose .grad this step wrote (a leaf, or a retained non-leaf)
@@ -129,14 +116,12 @@ class Failure(NamedTuple):
 class Observer:
     """Subclass and override what you need; the engine calls these while ``observing``.
 
-    An observer that has seen enough sets ``finished``: passes that start after
-    that are only counted, as if nobody watched (a training loop's hundredth
-    backward then costs nothing).  One that only wants to know how passes start
-    sets ``wants_steps = False``: its passes then run unrecorded, as fast as unobserved.
+    An observer that has seen enough sets ``finished``: later passes are only counted.  One that
+    only wants to know how passes start sets ``wants_steps = False``.
     """
 
     finished = False
-    wants_steps = True  # whether step() and failed() are wanted
+    wants_steps = True
 
     def pass_started(self, start: PassStart) -> None:
         pass
@@ -176,83 +161,68 @@ def observing(observer: Observer) -> Iterator[Observer]:
         _observer = previous
 
 
-# -- called by the engine --------------------------------------------------------------------
+# -- called by the engine -------------------------------------------------------------------
 def wrote(v: Value, writer: Writer) -> None:
-    """Record that ``writer`` just wrote ``v._grad``.
-
-    Stored as a plain tuple in GradWrite's field order (``grad_write`` makes
-    the record): the engine writes the same tuple inline for every leaf it
-    accumulates into, where a function call and a NamedTuple cost too much.
-    """
+    """Record that ``writer`` just wrote ``v._grad`` (a plain tuple in GradWrite's field order)."""
     grad = v._grad
-    if grad is None:
-        v._grad_write = (writer, _passes, None, None, None)
-    else:
-        v._grad_write = (writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
+    v._grad_write = (writer, _passes, None, None, None) if grad is None else (
+        writer, _passes, grad, grad._version, grad.item())
 
 
-def pass_started(
-    roots: list[tuple[Node, Grad]],
-    order: list[Node],
-    keep_graph: bool,
-    create_graph: bool,
-    needed: set[Node] | None,
-    kind: PassKind,
-) -> _PassRecorder | None:
-    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches.
-
-    ``order`` is every node the pass may run, in the engine's order.
-    """
+def pass_started(task: GraphTask, ready: list[tuple[int, Node]]) -> _PassRecorder | None:
+    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
     global _passes
     _passes += 1
     if _observer is None or _observer.finished:
         return None
-    deps: dict[Node, int] = {}  # what a ready queue counts: the edges pointing at each node
-    for node in order:
-        for nxt in node:
-            if nxt is not None and (needed is None or nxt in needed):
-                deps[nxt] = deps.get(nxt, 0) + 1
-    position = {node: i for i, node in enumerate(order)}
-    ready = sorted({n for n, _ in roots if n not in deps}, key=position.__getitem__)
-    start = PassStart(
-        _passes, kind, tuple(roots), deps, keep_graph, create_graph,
-        None if needed is None else frozenset(needed), tuple(ready),
-    )
+    deps = dict(task.dependencies)  # what is left after the roots delivered: edges between nodes
+    roots = tuple((fn, g) for (fn, _), g in task.roots if fn is not None)
+    for fn, _ in roots:
+        deps[fn] = deps.get(fn, 0)
+    for node, count in list(deps.items()):
+        if count <= 0:
+            del deps[node]
+    kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
+    restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
+    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted,
+                      tuple(n for _, n in sorted(ready, key=lambda item: item[0])))
     observer = _observer
     observer.pass_started(start)
-    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, position)
+    if observer.finished or not observer.wants_steps:
+        return None
+    return _PassRecorder(observer, start, task, ready)
 
 
 class _PassRecorder:
-    """Turns the engine's loop variables into ``Step`` records for one pass.
+    """Turns the engine's loop variables into ``Step`` records for one pass."""
 
-    It keeps what the engine does not: how many gradients reached each node,
-    the dependency counts left, the nodes ready to run (all their gradients
-    in, not run yet), and which nodes still held saved values.
-    """
-
-    def __init__(self, observer: Observer, start: PassStart, position: dict[Node, int]) -> None:
+    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, ready: list[tuple[int, Node]]) -> None:
         self.observer = observer
         self.number = start.number
-        self.needed = start.restricted_to
+        self.task = task
+        self.heap = ready
         self.index = 0
-        self.pending = dict(start.dependencies)
-        self.position = position  # each node's place in the engine's order
         self.arrived: dict[Node, int] = {}
         for node, _ in start.roots:
             self.arrived[node] = self.arrived.get(node, 0) + 1
-        self.ready = set(start.ready)
-        self.holding = {n for n in (*self.pending, *self.arrived) if n._saved is not None and n.saves}
+        self.holding = {n for n in task.dependencies if n._saved}
 
-    def step(self, node: Node, received: Grad | None, grad: Grad | None, grads: tuple[Grad, ...]) -> None:
-        self.ready.discard(node)
-        sent = tuple(self._send(to, g) for to, g in zip(node, grads))
-        waiting = tuple((s.to, self.pending[s.to]) for s in sent if s.followed)
+    def step(self, node: Node, received: list[Grad], grads: list[Grad], outputs: list[Grad]) -> None:
+        sent = []
+        for (to, _), g in zip(node.next_edges, outputs or [None] * len(node.next_edges)):
+            followed = to is not None and (self.task.needed is None or to in self.task.needed or to in self.task.captures)
+            if followed and g is not None:
+                self.arrived[to] = self.arrived.get(to, 0) + 1
+            sent.append(Send(to, g if followed else None, followed))
+        if type(node) is AccumulateGrad:
+            sent = []
+        waiting = tuple((s.to, self.task.dependencies[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
-        released = node in self.holding and node._saved is None
         step = Step(
-            self.number, self.index, node, received, self.arrived.get(node, 0) if received is not None else 0,
-            grad, sent, waiting, target, write, released, tuple(sorted(self.ready, key=self.position.__getitem__)),
+            self.number, self.index, node, received[0], self.arrived.get(node, 0) if received[0] is not None else 0,
+            grads[0] if grads else None, tuple(sent), waiting, target, write,
+            node in self.holding and node._saved is None,
+            tuple(n for _, n in sorted(self.heap, key=lambda item: item[0])),
         )
         self.index += 1
         self.observer.step(step)
@@ -260,22 +230,11 @@ class _PassRecorder:
     def failed(self, node: Node | None, error: BaseException) -> None:
         self.observer.failed(Failure(self.number, self.index, node, error))
 
-    def _send(self, to: Node | None, grad: Grad | None) -> Send:
-        followed = to is not None and (self.needed is None or to in self.needed)
-        if followed:
-            assert to is not None
-            self.pending[to] -= 1
-            if not self.pending[to]:
-                self.ready.add(to)
-            if grad is not None:
-                self.arrived[to] = self.arrived.get(to, 0) + 1
-        return Send(to, grad if followed else None, followed)
-
     def _written(self, node: Node) -> tuple[Value | None, GradWrite | None]:
         if type(node) is AccumulateGrad:
             target, writer = node.variable, Writer.ACCUMULATE_GRAD
-        elif node._retained is not None:
-            target, writer = node._retained(), Writer.RETAIN_GRAD
+        elif node.retained:
+            target, writer = next(iter(node.retained.values()))(), Writer.RETAIN_GRAD
         else:
             return None, None
         write = None if target is None else grad_write(target)

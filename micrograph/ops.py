@@ -1,21 +1,19 @@
-"""The op table: every differentiable operation, declared once (the math functions,
-``exp`` ... ``relu``, continue in ``ops_math.py``).
+"""The op table: every differentiable operation, declared once.
 
-Each class is one op, named as PyTorch names its backward node, and says three
-things: ``forward`` (floats in, float out, IEEE results), ``saves`` (which of
-its operands ``a``/``b`` and result ``out`` it keeps for backward, exactly what
-PyTorch's node saves, which decides whether a second backward fails), and
-``backward(grad, *saved)`` (the local derivative times the incoming gradient,
-one entry per input, using PyTorch's own formulas so results agree to the bit).
+Each class is one op, named as PyTorch names its backward node, and says three things:
 
-``inputs`` lists which operands are graph inputs.  For PyTorch's scalar
-overloads (``1 - w``, ``w ** 2``, ``2 ** w``) the Python number is an attribute
-of the node, not an input, so ``next_functions`` has one entry fewer.
+* ``forward(a, b, const)``: floats in, a float out, with IEEE results (``ieee.py``);
+* ``saves``: torch's names of what its node keeps for backward (``self``, ``other``, ``result``),
+  exactly what PyTorch's node saves: that decides which second backward fails and which
+  in-place change is an error.  The order is the order torch's generated code unpacks them in;
+* ``backward(g, *saved)``: one gradient per input, by PyTorch's formula
+  (``tools/autograd/derivatives.yaml``).
 
-The backward formulas run on floats during a plain backward, and on Values when
-``create_graph=True`` (so the backward pass itself is recorded); the helpers
-below pick the float or the Value version of each function (``div``, ``scaled``
-and ``zero`` serve ``ops_math.py`` too).
+The formulas run on floats in a plain backward and on Values under ``create_graph=True``, where
+the same arithmetic records the backward pass as a graph of its own.
+
+For torch's scalar overloads (``1 - w``, ``w ** 2``, ``2 ** w``) the Python number is a constant
+of the node, not an input, so ``next_functions`` has one entry fewer (``takes_number``).
 """
 
 from __future__ import annotations
@@ -23,219 +21,235 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from micrograph import ieee
-from micrograph.node import Grad, Node, Sends
+from micrograph.node import NO_EDGE, Edge, Grad, Node
 
 
-# -- math that works on floats and on Values ------------------------------------
-def div(a: Any, b: Any) -> Any:
+def _f(name: str, x: Any) -> Any:
+    """A math function on a float (``ieee``) or on a Value (its method, recorded)."""
+    return getattr(ieee, name)(x) if type(x) is float else getattr(x, name)()
+
+
+def _div(a: Any, b: Any) -> Any:
     return ieee.div(a, b) if type(a) is float and type(b) is float else a / b
 
 
-def _pow(a: Any, b: Any) -> Any:
-    return ieee.pow(a, b) if type(a) is float and type(b) is float else a ** b
+def _zero(like: Any) -> Any:
+    """A zero gradient: a number, or under create_graph a constant Value (it records nothing)."""
+    return 0.0 if type(like) is float else type(like)(0.0)
 
 
-def _log(x: Any) -> Any:
-    return ieee.log(x) if type(x) is float else x.log()
-
-
-def _data(x: Any) -> float:
-    """The number inside, for the branches of a formula (PyTorch's `where`)."""
+def _item(x: Any) -> float:
     return x if type(x) is float else x.item()
 
 
-def scaled(x: Any, k: float) -> Any:
-    """``x * k`` for a number ``k``: under create_graph torch's Scalar overload, ``MulBackward1``."""
-    return x * k if type(x) is float else x._mul_scalar(k)
+class Op(Node):
+    """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``."""
 
-
-def zero(like: Any) -> Any:
-    """A zero gradient: a number, or under create_graph a constant Value (it records nothing)."""
-    return 0.0 if type(like) is float else like._zero_like()
-
-
-class UnaryOp(Node):
     __slots__ = ()
-    inputs: ClassVar[tuple[str, ...]] = ("a",)
-
-
-class BinaryOp(Node):
-    __slots__ = ()
-    inputs: ClassVar[tuple[str, ...]] = ("a", "b")
-
-
-# -- binary ops -------------------------------------------------------------------
-class AddBackward0(BinaryOp):
-    __slots__ = ()
-    sends = Sends.SAME
-    saved_constants = {"alpha": 1}
-    forward = staticmethod(lambda a, b: a + b)
+    unary: ClassVar[bool] = False
+    takes_number: ClassVar[bool] = False  # b is always a Python number, kept as a constant
+    constants: ClassVar[tuple[str, ...]] = ()  # torch's Scalar attributes (``_saved_alpha``)
+    # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
+    # so it keeps it only when ``other`` requires grad (else changing it in place is no error).
+    only_for: ClassVar[dict[str, str]] = {}
 
     @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return g, g
-
-
-class SubBackward0(BinaryOp):
-    __slots__ = ()
-    sends = Sends.SAME
-    saved_constants = {"alpha": 1}
-    forward = staticmethod(lambda a, b: a - b)
+    def forward(a: float, b: float | None, const: Any) -> float:
+        raise NotImplementedError
 
     @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return g, -g
+    def backward(g: Grad, *saved: Any) -> tuple[Grad, ...]:
+        raise NotImplementedError
+
+    @classmethod
+    def edges(cls, a: Any, b: Any) -> tuple[Edge, ...]:
+        if cls.unary or cls.takes_number:
+            return (a.gradient_edge(),)
+        return a.gradient_edge(), (b.gradient_edge() if hasattr(b, "gradient_edge") else NO_EDGE)
+
+    @classmethod
+    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
+        """Save what the formula needs, and the constants torch shows as ``_saved_<name>``."""
+        if cls.saves:
+            source = {"self": a, "other": b, "exponent": b, "result": None}
+            items = []
+            for name in cls.saves:
+                if name == "result":
+                    items.append(type(out).shared(out._storage, out.shared_vc()))  # no cycle through grad_fn
+                    continue
+                x = source[name]
+                needed_by = cls.only_for.get(name)
+                if needed_by is not None and not getattr(source[needed_by], "_requires_grad", False):
+                    x = None
+                items.append(float(x) if x is not None and not hasattr(x, "_storage") else x)
+            node.save(tuple(items))
+        if cls.constants:
+            values = const if isinstance(const, tuple) else (const,)
+            node.__dict__.update(("_saved_" + name, v) for name, v in zip(cls.constants, values))
+
+    def apply(self, grads: list[Grad]) -> list[Grad]:
+        g = grads[0]
+        if g is None:
+            return [None] * len(self.next_edges)
+        saved = self.unpack(type(g) is not float) if self.saves else ()
+        return self.backward(g, *saved, *self._consts())
+
+    def _consts(self) -> tuple[Any, ...]:
+        return tuple(self.__dict__["_saved_" + n] for n in type(self).constants) if type(self).constants else ()
 
 
-class RsubBackward1(BinaryOp):
+class UnaryOp(Op):
+    __slots__ = ()
+    unary = True
+
+
+# -- binary ops ------------------------------------------------------------------------------
+class AddBackward0(Op):
+    __slots__ = ()
+    constants = ("alpha",)
+    forward = staticmethod(lambda a, b, alpha: a + b if alpha is None or alpha == 1 else a + alpha * b)
+
+    @staticmethod
+    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
+        return g, g if alpha == 1 else g * alpha
+
+
+class SubBackward0(Op):
+    __slots__ = ()
+    constants = ("alpha",)
+    forward = staticmethod(lambda a, b, alpha: a - b if alpha is None or alpha == 1 else a - alpha * b)
+
+    @staticmethod
+    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
+        return g, -g if alpha == 1 else -g * alpha
+
+
+class RsubBackward1(Op):
     """``number - w``: PyTorch's rsub(w, number); the number is not an input."""
 
     __slots__ = ()
-    saved_constants = {"alpha": 1}
-    inputs = ("a",)
-    forward = staticmethod(lambda a, b: b - a)
+    takes_number = True
+    constants = ("alpha",)
+    forward = staticmethod(lambda a, b, alpha: b - a)
+
+    @classmethod
+    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
+        node.__dict__["_saved_alpha"] = 1
 
     @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
+    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
         return (-g,)
 
 
-class MulBackward0(BinaryOp):
+class MulBackward0(Op):
     __slots__ = ()
-    saves = ("a", "b")
-    saves_only_for = {"a": "b", "b": "a"}
-    forward = staticmethod(lambda a, b: a * b)
+    saves = ("other", "self")
+    only_for = {"other": "self", "self": "other"}
+    forward = staticmethod(lambda a, b, _: a * b)
 
     @staticmethod
-    def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
-        return None if b is None else g * b, None if a is None else g * a
+    def backward(g: Grad, other: Any, self: Any) -> tuple[Grad, ...]:
+        return None if other is None else g * other, None if self is None else g * self
 
 
-class DivBackward0(BinaryOp):
+class DivBackward0(Op):
     __slots__ = ()
-    saves = ("a", "b")
-    saves_only_for = {"a": "b"}
-    forward = staticmethod(ieee.div)
+    saves = ("other", "self")
+    only_for = {"self": "other"}
+    forward = staticmethod(lambda a, b, _: ieee.div(a, b))
 
     @staticmethod
-    def backward(g: Grad, a: Any, b: Any) -> tuple[Grad, ...]:
-        return div(g, b), None if a is None else -g * div(div(a, b), b)
+    def backward(g: Grad, other: Any, self: Any) -> tuple[Grad, ...]:
+        return _div(g, other), None if self is None else -g * _div(_div(self, other), other)
 
 
-class PowBackward0(BinaryOp):
-    """``w ** number``."""
+class PowBackward0(Op):
+    """``w ** number``: torch keeps the exponent as a Scalar, shown as given (an int stays an int)."""
 
     __slots__ = ()
-    torch_names = {"a": "self", "b": "exponent"}
-    inputs = ("a",)
-    saves = ("a", "b")
-    forward = staticmethod(ieee.pow_number)
-    # torch keeps a number exponent as a Scalar, not a saved tensor: ``_saved_exponent`` outlives
-    # a freeing backward, and shows the number as it was given (an int stays an int).
-    consts = ("exponent",)
-    exponent_type: ClassVar[type] = float
-
-    @property
-    def exponent(self) -> float | int:
-        p = self._saved[1] if self._saved is not None else self.__dict__["_kept_exponent"]
-        return self.exponent_type(p)
-
-    def release(self) -> None:
-        if self._saved is not None:
-            self.__dict__["_kept_exponent"] = self._saved[1]
-        self._saved = None
+    takes_number = True
+    saves = ("self",)
+    constants = ("exponent",)
+    forward = staticmethod(lambda a, p, _: ieee.pow_number(a, p))
 
     @staticmethod
     def backward(g: Grad, a: Any, p: Any) -> tuple[Grad, ...]:
-        if _data(p) == 0.0:
-            return (zero(g),)
+        if p == 0:
+            return (_zero(g),)
         if type(a) is float:
             return (g * (p * ieee.pow_number(a, p - 1.0)),)
-        return (g * scaled(a ** (p - 1.0), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
+        return (g * (p * a ** (p - 1.0)),)  # torch: grad * (exponent * self.pow(exponent - 1))
 
 
-class IntPowBackward0(PowBackward0):
-    """``w ** n`` for an int ``n``: torch's PowBackward0, whose ``_saved_exponent`` is that int."""
-
-    __slots__ = ()
-    exponent_type = int
-
-    def name(self) -> str:
-        return "PowBackward0"
-
-
-class PowBackward1(BinaryOp):
+class PowBackward1(Op):
     """``w ** x``: both operands are Values."""
 
     __slots__ = ()
-    torch_names = {"a": "self", "b": "exponent", "out": "result"}
-    saves = ("a", "b", "out")
-    forward = staticmethod(ieee.pow)
+    saves = ("exponent", "self", "result")
+    forward = staticmethod(lambda a, b, _: ieee.pow(a, b))
 
     @staticmethod
-    def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
-        if type(b) is float:
-            grad_a = 0.0 if b == 0.0 else g * (b * _pow(a, b - 1.0))
-        else:  # torch: where(exponent == 0, 0, grad * (exponent * self.pow(exponent - 1))), all recorded
-            grad_a = (g * (b * a ** b._sub_scalar(1.0)))._where_zero(b.item() == 0.0)
-        return grad_a, _pow_exponent_grad(g, a, b, out)
+    def backward(g: Grad, b: Any, a: Any, out: Any) -> tuple[Grad, ...]:
+        grad_a = _zero(g) if _item(b) == 0.0 else g * (b * a ** (b - 1.0))
+        return grad_a, _exponent_grad(g, a, b, out)
 
 
-class PowBackward2(BinaryOp):
-    """``number ** w``: the base is not an input."""
+class PowBackward2(Op):
+    """``number ** w``: the base is a constant (``_saved_self``), the exponent the one input."""
 
     __slots__ = ()
-    torch_names = {"a": "self", "b": "exponent", "out": "result"}
-    inputs = ("b",)
-    saves = ("a", "b", "out")
-    forward = staticmethod(ieee.pow)
-    base_type: ClassVar[type] = float
+    takes_number = True
+    saves = ("exponent", "result")
+    constants = ("self",)
+    forward = staticmethod(lambda a, base, _: ieee.pow(base, a))
 
-    @property
-    def _saved_self(self) -> float | int:
-        """The number base, a Scalar in torch: shown as given, readable after a freeing backward."""
-        return self.base_type(self._saved[0] if self._saved is not None else self.__dict__["_kept_base"])
-
-    def release(self) -> None:
-        if self._saved is not None:
-            self.__dict__["_kept_base"] = self._saved[0]
-        self._saved = None
+    @classmethod
+    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
+        node.save((a, type(out).shared(out._storage, out.shared_vc())))
+        node.__dict__["_saved_self"] = b
 
     @staticmethod
-    def backward(g: Grad, a: Any, b: Any, out: Any) -> tuple[Grad, ...]:
-        return (_pow_exponent_grad(g, a, b, out),)
+    def backward(g: Grad, e: Any, out: Any, base: Any) -> tuple[Grad, ...]:
+        return (_exponent_grad(g, float(base), e, out),)
 
 
-class IntPowBackward2(PowBackward2):
-    """``n ** w`` for an int ``n``: torch's PowBackward2, whose ``_saved_self`` is that int."""
+def _exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
+    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan)."""
+    if _item(base) == 0.0 and _item(exponent) >= 0.0:
+        return _zero(g)
+    return g * (out * _f("log", base) if type(base) is not float or type(out) is float else out * ieee.log(base))
 
+
+class MaximumBackward0(Op):
     __slots__ = ()
-    base_type = int
+    saves = ("other", "self")
+    forward = staticmethod(lambda a, b, _: a if a != a or a > b else b if b != b or b > a else a)
 
-    def name(self) -> str:
-        return "PowBackward2"
-
-
-def _pow_exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
-    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan).
-
-    Recorded (create_graph) as torch writes it: ``grad * where(cond, 0, result * log(base))``
-    for a Value base; for a number base ``result * log(base)`` is a ``MulBackward1``, inside a
-    ``where`` only when the base is 0.
-    """
-    at_zero = _data(base) == 0.0 and _data(exponent) >= 0.0
-    if type(out) is float:
-        return g * (0.0 if at_zero else out * _log(base))  # a nan grad stays nan, as torch's product
-    if type(base) is float:
-        term = scaled(out, ieee.log(base))
-        return g * (term._where_zero(at_zero) if base == 0.0 else term)
-    return g * (out * base.log())._where_zero(at_zero)
+    @staticmethod
+    def backward(g: Grad, b: Any, a: Any) -> tuple[Grad, ...]:
+        x, y = _item(a), _item(b)
+        if x == y:
+            return g * 0.5, g * 0.5
+        return (g, _zero(g)) if x > y else (_zero(g), g)
 
 
-# -- unary operators ----------------------------------------------------------
+class MinimumBackward0(Op):
+    __slots__ = ()
+    saves = ("other", "self")
+    forward = staticmethod(lambda a, b, _: a if a != a or a < b else b if b != b or b < a else a)
+
+    @staticmethod
+    def backward(g: Grad, b: Any, a: Any) -> tuple[Grad, ...]:
+        x, y = _item(a), _item(b)
+        if x == y:
+            return g * 0.5, g * 0.5
+        return (g, _zero(g)) if x < y else (_zero(g), g)
+
+
+# -- unary ops ---------------------------------------------------------------------------------
 class NegBackward0(UnaryOp):
     __slots__ = ()
-    forward = staticmethod(lambda a: -a)
+    forward = staticmethod(lambda a, _, __: -a)
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
@@ -244,82 +258,267 @@ class NegBackward0(UnaryOp):
 
 class CloneBackward0(UnaryOp):
     __slots__ = ()
-    sends = Sends.SAME
-    forward = staticmethod(lambda a: a)
+    forward = staticmethod(lambda a, _, __: a)
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
         return (g,)
 
 
-# -- ops that only exist in place -------------------------------------------------
+class AliasBackward0(CloneBackward0):
+    """``v[()]``: a view of the one element."""
+
+    __slots__ = ()
+
+
+class ViewBackward0(CloneBackward0):
+    """A view of the one element (``autograd.functional`` reshapes its inputs so)."""
+
+    __slots__ = ()
+
+
+class SumBackward0(CloneBackward0):
+    """``v.sum()`` of a 0-dim value."""
+
+    __slots__ = ()
+
+
+class MeanBackward0(CloneBackward0):
+    __slots__ = ()
+
+
+class ReciprocalBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.div(1.0, a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (-g * (out * out),)
+
+
+class ExpBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.exp(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * out,)
+
+
+class LogBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("self",)
+    forward = staticmethod(lambda a, _, __: ieee.log(a))
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (_div(g, a),)
+
+
+class Log1PBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("self",)
+    forward = staticmethod(lambda a, _, __: ieee.log1p(a))
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (_div(g, a + 1.0),)
+
+
+class SqrtBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.sqrt(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (_div(g, 2.0 * out),)  # torch: grad / (2 * result)
+
+
+class SinBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("self",)
+    forward = staticmethod(lambda a, _, __: ieee.sin(a))
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * _f("cos", a),)
+
+
+class CosBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("self",)
+    forward = staticmethod(lambda a, _, __: ieee.cos(a))
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * -_f("sin", a),)
+
+
+class TanBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.tan(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * (1.0 + out * out),)
+
+
+class TanhBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.tanh(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * (ieee.one_minus_square(out) if type(out) is float else 1.0 - out * out),)
+
+
+class SigmoidBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.sigmoid(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (g * (1.0 - out) * out,)
+
+
+class ReluBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("result",)
+    forward = staticmethod(lambda a, _, __: ieee.relu(a))
+
+    @staticmethod
+    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
+        return (_zero(g) if _item(out) <= 0.0 else g,)  # relu'(0) = 0
+
+
+class AbsBackward0(UnaryOp):
+    __slots__ = ()
+    saves = ("self",)
+    forward = staticmethod(lambda a, _, __: abs(a))
+
+    @staticmethod
+    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
+        return (g * (ieee.sign(a) if type(a) is float else a.sgn()),)
+
+
+class SgnBackward0(UnaryOp):
+    """The sign (-1, 0 or 1), whose derivative is 0."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a, _, __: ieee.sign(a))
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (_zero(g),)
+
+
+class ClampBackward1(UnaryOp):
+    """``clamp(min, max)`` with number bounds (either may be None)."""
+
+    __slots__ = ()
+    saves = ("self",)
+    constants = ("min", "max")
+    forward = staticmethod(lambda a, _, bounds: ieee.clamp(a, *bounds))
+
+    @staticmethod
+    def backward(g: Grad, a: Any, lo: Any, hi: Any) -> tuple[Grad, ...]:
+        x = _item(a)
+        inside = (lo is None or x >= lo) and (hi is None or x <= hi)
+        return (g if inside else _zero(g),)
+
+
+class ClampMinBackward0(ClampBackward1):
+    __slots__ = ()
+    constants = ("min",)
+    forward = staticmethod(lambda a, _, lo: ieee.clamp(a, lo, None))
+
+    @staticmethod
+    def backward(g: Grad, a: Any, lo: Any) -> tuple[Grad, ...]:
+        return (g if _item(a) >= lo else _zero(g),)
+
+
+class ClampMaxBackward0(ClampBackward1):
+    __slots__ = ()
+    constants = ("max",)
+    forward = staticmethod(lambda a, _, hi: ieee.clamp(a, None, hi))
+
+    @staticmethod
+    def backward(g: Grad, a: Any, hi: Any) -> tuple[Grad, ...]:
+        return (g if _item(a) <= hi else _zero(g),)
+
+
+
+
+
+# -- ops that only exist in place ----------------------------------------------------------------
 class ZeroBackward0(UnaryOp):
     """``v.zero_()``: the old value no longer matters."""
 
     __slots__ = ()
-    forward = staticmethod(lambda a: 0.0)
+    forward = staticmethod(lambda a, _, __: 0.0)
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return (zero(g),)
+        return (_zero(g),)
 
 
-class FillBackward2(BinaryOp):
+class FillBackward2(ZeroBackward0):
     """``v.fill_(number)``."""
 
     __slots__ = ()
-    inputs = ("a",)
-    forward = staticmethod(lambda a, b: b)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (zero(g),)
+    forward = staticmethod(lambda a, _, value: float(value))
 
 
-class FillBackward3(BinaryOp):
-    """``v.fill_(value)``: the gradient goes to the value filled in."""
+class FillBackward3(Op):
+    """``v.fill_(value)`` with a Value: the gradient goes to the value filled in."""
 
     __slots__ = ()
-    forward = staticmethod(lambda a, b: b)
+    forward = staticmethod(lambda a, b, _: b)
 
     @staticmethod
     def backward(g: Grad) -> tuple[Grad, ...]:
-        return zero(g), g
+        return _zero(g), g
 
 
-class CopyBackwards(BinaryOp):
+class CopyBackwards(FillBackward3):
     """``v.copy_(src)``: the gradient goes to ``src``; the old value gets none."""
 
     __slots__ = ()
-    forward = staticmethod(lambda a, b: b)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return zero(g), g
 
     def name(self) -> str:
         return "torch::autograd::CopyBackwards"
 
 
-# -- n-ary reductions -------------------------------------------------------------
-class SumBackward0(Node):
-    """``micrograph.sum(values)``: one node with an edge to every term."""
+class WhereBackward0(Op):
+    """``where(condition, a, b)``: the condition is a constant of the node."""
 
     __slots__ = ()
-    sends = Sends.EXPAND  # torch: stack(values).sum(), an expand then unbind
-    consts = ("self_sym_sizes",)  # torch's _saved_self_sym_sizes: the stacked terms' shape, (n,)
-    self_sym_sizes = property(lambda self: (len(self),))
+    constants = ("condition",)
+    forward = staticmethod(lambda a, b, cond: a if cond else b)
 
-    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        return (grad,) * len(self)
+    @staticmethod
+    def backward(g: Grad, cond: Any) -> tuple[Grad, ...]:
+        return (g, _zero(g)) if cond else (_zero(g), g)
 
 
-class MeanBackward0(Node):
+# -- n-ary ops over a list of values: one node, one edge per term ----------------------------------
+class StackSumBackward(Node):
+    """``micrograph.sum(values)``: torch stacks the values and sums (``SumBackward0``), one edge each."""
+
     __slots__ = ()
-    sends = Sends.SPREAD
-    consts = ("self_sym_numel", "self_sym_sizes")
-    self_sym_sizes = SumBackward0.self_sym_sizes
-    self_sym_numel = property(lambda self: len(self))
+    mean = False
 
-    def apply(self, grad: Grad, create_graph: bool) -> tuple[Grad, ...]:
-        return (div(grad, float(len(self))),) * len(self)
+    def name(self) -> str:
+        return "MeanBackward0" if self.mean else "SumBackward0"
+
+    def apply(self, grads: list[Grad]) -> list[Grad]:
+        g = grads[0]
+        if g is not None and self.mean:
+            g = _div(g, float(len(self.next_edges)))
+        return [g] * len(self.next_edges)

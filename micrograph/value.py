@@ -1,25 +1,19 @@
 """``Value``: a one-element tensor that records the operations made on it.
 
-What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``Variable`` is here in
-one small class:
+What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``AutogradMeta`` is here in one class:
 
-* the number lives in a *storage* (a one-element list), so ``detach()`` and
-  ``.data`` can share it: writing through one changes the other;
-* a *version counter* (another one-element list) counts in-place changes.
-  ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is
-  why a change through ``.data`` escapes the saved-value check.  It is made
-  only when first needed (``None`` reads as version 0): most values are never
-  changed in place, and one object fewer per value is less for Python's
-  garbage collector to walk;
-* ``grad_fn`` is the node that made the value (None for a leaf), ``_grad`` the
-  accumulated gradient.
+* the number lives in a *storage*, a one-element list, so ``detach()`` and ``.data`` share it:
+  writing through one changes the other;
+* a *version counter* (another one-element list, made when first needed; ``None`` reads as 0)
+  counts in-place changes.  ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch,
+  which is why a change through ``.data`` escapes the saved-value check;
+* ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its
+  outputs it is; ``_grad`` the accumulated gradient.
 
-Every op goes through :func:`_record`, which asks the op table (``ops.py``, ``ops_math.py``) for
-the forward value and, when grad mode is on and an input requires grad, asks
-``node.make_node`` for the op's node with its edges and saved values.  In-place
-ops (``inplace.InPlace``, a base class) go through :func:`micrograph.inplace.record`
-(PyTorch's leaf check, version bump and ``grad_fn`` rebase); torch's method
-names and Python's conversions are inherited from ``tensor_api.TensorAPI``.
+Every op goes through :func:`record`: the op's forward on the numbers, then, when grad mode is
+on and an input requires grad, its node with one edge per input and what it saves.  In-place ops
+go through :func:`record_inplace`: torch's leaf check, the version bump, and the *rebase* of
+``grad_fn`` onto the new node.
 """
 
 from __future__ import annotations
@@ -29,14 +23,9 @@ import warnings
 import weakref
 from typing import Any, Callable
 
-from micrograph import anomaly, inference, observe, ops, ops_math
+from micrograph import observe, ops
 from micrograph.grad_mode import is_recording
-from micrograph.handles import RemovableHandle, needs_full_loop
-from micrograph.node import AccumulateGrad, Node, OutputSlot, make_node, note_detached_in_place, sequence
-from micrograph.inplace import InPlace
-from micrograph.tensor_api import TensorAPI, operand, wrapped_number
-
-Number = int | float
+from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, RemovableHandle, add_hook
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -45,59 +34,46 @@ NONLEAF_GRAD_WARNING = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+DETACH_HINT = (
+    " If you want to use a computed variable in a subgraph that doesn't require differentiation "
+    "use var_no_grad = var.detach()."
+)
 
 
-class Value(InPlace, TensorAPI):
+class Value:
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
-    # What every value needs, or an op reads, is a slot; what only leaves and retained values
-    # need (a gradient, hooks) is a class-level None until set, which puts it in the instance
-    # __dict__, made only then, once per leaf (a dict is one more object for the cyclic GC to walk).
-    # Slots for ``_grad`` and ``_grad_write`` (measured) made the backward that gives 10,000 leaves
-    # their first .grad 13% faster, but every Value 16 B larger: the mlp step's backward 8% slower.
-    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_accumulator", "__dict__", "__weakref__")
-
-    _storage: list[float]
-    _vc: list[int] | None  # None until an in-place change or a sharer needs it
-    _requires_grad: bool
-    grad_fn: Node | None
-    _accumulator: weakref.ref[AccumulateGrad] | None  # a leaf's AccumulateGrad while a graph holds it
-    _grad: Value | None = None
-    _hooks: list[Callable[[Value], Value | None]] | None = None  # a leaf's; a non-leaf's live on its node
-    _detached_at = -1  # when detach_() made this non-leaf a leaf: nodes older than that refuse it
-    _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: see micrograph.observe.grad_write
-    _post_accumulate_hooks: list[Callable[[Value], None]] | None = None  # see node_hooks.py
-    _output_nr = 0  # which output of its grad_fn, when that node has several (multi_output.py)
-    _inference = False  # made inside inference_mode (inference.py): read by every op that saves it
+    # What every value needs is a slot; what only leaves and retained values need (hooks, the
+    # accumulator, who wrote .grad) is a class-level default until set, in a __dict__ made then.
+    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_grad", "__dict__", "__weakref__")
+    output_nr = 0  # which output of grad_fn (a node with several outputs sets it per value)
+    _accumulator: weakref.ref[AccumulateGrad] | None = None
+    _hooks: list[Callable[..., Any]] | None = None  # a leaf's tensor hooks (a non-leaf's are on its node)
+    _post_accumulate_hooks: list[Callable[..., Any]] | None = None
+    _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: micrograph.observe.grad_write
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
-        if isinstance(data, Value):
-            raise TypeError("Value(data) takes a real number, got a Value: use v.detach() or v.clone()")
-        if not isinstance(data, numbers.Real):
+        if not isinstance(data, numbers.Real) or isinstance(data, Value):
             raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
         self._storage = [float(data)]
         self._vc = None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         self.grad_fn = None
-        self._accumulator = None
-        inference.mark(self)
+        self._grad = None
 
     @classmethod
-    def _shared(cls, storage: list[float], vc: list[int] | None) -> Value:
-        """A new Value on existing storage and version counter (no checks, no graph)."""
+    def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
+        """A new leaf on existing storage and version counter (no checks, no graph)."""
         v = cls.__new__(cls)
-        v._storage = storage
-        v._vc = vc
-        v._requires_grad = False
-        v.grad_fn = None
-        v._accumulator = None
+        v._storage, v._vc, v._requires_grad, v.grad_fn, v._grad = storage, vc, False, None, None
         return v
 
-    # -- the attributes PyTorch shows ------------------------------------------------
+    # -- the attributes PyTorch shows ----------------------------------------------------
     @property
     def data(self) -> Value:
         """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
-        return self._alias(None)
+        return Value.shared(self._storage, None)
 
     @data.setter
     def data(self, other: Value) -> None:
@@ -113,20 +89,15 @@ class Value(InPlace, TensorAPI):
     def requires_grad(self, flag: bool) -> None:
         if not isinstance(flag, bool):
             raise RuntimeError("requires_grad must be a bool")
-        if self.grad_fn is not None:
-            detail = "" if flag else _DETACH_HINT
-            raise RuntimeError("you can only change requires_grad flags of leaf variables." + detail)
-        inference.check_requires_grad(self, flag)
-        self._requires_grad = flag
+        self.requires_grad_(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
-        requires_grad = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
+        flag = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
         if self.grad_fn is not None:
-            if not requires_grad:
-                raise RuntimeError("you can only change requires_grad flags of leaf variables." + _DETACH_HINT)
+            if not flag:
+                raise RuntimeError("you can only change requires_grad flags of leaf variables." + DETACH_HINT)
             return self  # a non-leaf already requires grad: a silent no-op, as in PyTorch
-        inference.check_requires_grad(self, requires_grad)
-        self._requires_grad = bool(requires_grad)
+        self._requires_grad = flag
         return self
 
     @property
@@ -134,251 +105,521 @@ class Value(InPlace, TensorAPI):
         return self.grad_fn is None
 
     @property
-    def output_nr(self) -> int:
-        """Which output of its ``grad_fn`` this value is: 0 unless the node has several (torch's name)."""
-        return self._output_nr if self.grad_fn is not None and self.grad_fn._outputs else 0
-
-    @property
-    def retains_grad(self) -> bool:
-        return self.grad_fn is not None and self.grad_fn._output_slot(self)._retained is not None
-
-    @property
     def _version(self) -> int:
-        if self._inference:
-            inference.check_version(self)  # a value made in inference mode has no version counter
         return 0 if self._vc is None else self._vc[0]
 
     @property
+    def retains_grad(self) -> bool:
+        retained = None if self.grad_fn is None else self.grad_fn.retained
+        return retained is not None and self.output_nr in retained and retained[self.output_nr]() is self
+
+    @property
     def grad(self) -> Value | None:
-        if self._grad is None and self.grad_fn is not None and self.grad_fn._output_slot(self)._retained is None:
+        if self._grad is None and self.grad_fn is not None and not self.retains_grad:
             warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
     def grad(self, value: Value | None) -> None:
         if value is not None and not isinstance(value, Value):
-            raise TypeError(
-                f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
-            )
+            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
         if value is self:
             raise RuntimeError("can't assign Variable as its own grad")
         self._grad = value
         observe.wrote(self, observe.Writer.USER)
 
-    # -- gradients ---------------------------------------------------------------------
-    def backward(
-        self,
-        gradient: Value | Number | None = None,
-        retain_graph: bool | None = None,
-        create_graph: bool = False,
-        inputs: Value | list[Value] | tuple[Value, ...] | None = None,
-    ) -> None:
-        """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (see ``engine.backward``)."""
-        from micrograph import engine  # the one late import: the engine works on Values (see __init__)
+    def item(self) -> float:
+        return self._storage[0]
+
+    # -- gradients -------------------------------------------------------------------------
+    def backward(self, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
+                 inputs: Any = None) -> None:
+        """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (``engine.backward``)."""
+        from micrograph import engine  # the one late import: the engine works on Values
 
         engine.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def retain_grad(self) -> None:
-        """Keep this non-leaf's gradient in ``.grad`` during the next backward passes."""
+        """Keep this non-leaf's gradient in ``.grad`` during backward (a hook on its node's output)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        slot = None if self.grad_fn is None else self.grad_fn._output_slot(self)
-        if slot is not None and slot._retained is None:
-            slot._retained = weakref.ref(self)
-            needs_full_loop.add(self.grad_fn)
+        if self.grad_fn is not None:
+            if self.grad_fn.retained is None:
+                self.grad_fn.retained = {}
+            self.grad_fn.retained[self.output_nr] = weakref.ref(self)
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        owner: Value | Node | OutputSlot = self if self.grad_fn is None else self.grad_fn._output_slot(self)
-        if owner._hooks is None:
-            owner._hooks = []
-        owner._hooks.append(hook)
-        needs_full_loop.add(self if self.grad_fn is None else self.grad_fn)
-        return RemovableHandle(owner._hooks, hook)
+        if self.grad_fn is None:
+            return add_hook(self, "_hooks", hook)
+        return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
+
+    def register_post_accumulate_grad_hook(self, hook: Callable[[Value], None]) -> RemovableHandle:
+        """``hook(self)`` after backward has written this leaf's ``.grad``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        return add_hook(self, "_post_accumulate_hooks", hook)
+
+    def gradient_edge(self) -> Edge:
+        """Where this value's gradient goes: its node's output, or a leaf's accumulator."""
+        if self.grad_fn is not None:
+            return self.grad_fn, self.output_nr
+        if not self._requires_grad:
+            return NO_EDGE
+        acc = None if self._accumulator is None else self._accumulator()
+        if acc is None:
+            acc = AccumulateGrad(self)
+            self._accumulator = weakref.ref(acc)
+        return acc, 0
+
+    def as_output_of(self, node: Node) -> Value:
+        """This storage as ``node``'s output: a saved result unpacked for create_graph."""
+        v = Value.shared(self._storage, self._vc)
+        v.grad_fn, v._requires_grad = node, True
+        return v
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return self._alias(self._shared_vc())
+        return Value.shared(self._storage, self.shared_vc())
 
-    def _alias(self, vc: list[int] | None) -> Value:
-        """A leaf on this storage (``detach()``, ``.data``): an inference value's aliases are inference values."""
-        v = type(self)._shared(self._storage, vc)  # a bool or int value's alias keeps its dtype
-        if self._inference:
-            v._inference = True
-        return v
-
-    def _shared_vc(self) -> list[int]:
-        """The version counter, made now if needed, to be shared with an alias."""
+    def shared_vc(self) -> list[int]:
         if self._vc is None:
             self._vc = [0]
         return self._vc
 
     def detach_(self) -> Value:
-        """Make this value a leaf that needs no grad, in place (nodes that saved it then refuse it)."""
-        if self.grad_fn is not None:
-            self._detached_at = next(sequence)  # nodes created before now saved a non-leaf
-            note_detached_in_place()
+        """Make this value a leaf that needs no grad, in place."""
         self.grad_fn = None
         self._requires_grad = False
+        if "output_nr" in self.__dict__:
+            del self.__dict__["output_nr"]
         return self
 
-    def _zero_like(self) -> Value:
-        """A new constant 0 (no graph, no grad): what a backward formula returns for "no dependence"."""
-        return Value(0.0)
-
     def clone(self) -> Value:
-        return _record(ops.CloneBackward0, self)
+        return record(ops.CloneBackward0, self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Value:
         if self.grad_fn is not None:
-            raise RuntimeError(
-                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
-                "protocol at the moment."
-            )
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
         copy = Value(self._storage[0], requires_grad=self._requires_grad)
         if self._grad is not None:
             copy._grad = self._grad.__deepcopy__(memo)
         memo[id(self)] = copy
         return copy
 
-    def __reduce_ex__(self, protocol: int) -> tuple[Any, ...]:
-        """Pickling as torch pickles a tensor: its number, ``requires_grad`` and the user's own
-        attributes, never its graph, ``.grad`` or hooks (a leaf that was in a graph holds a weak
-        reference, which cannot be pickled).  A non-leaf comes back as a leaf that requires grad."""
-        own = {k: v for k, v in self.__dict__.items() if not hasattr(Value, k)}
-        return _unpickled, (type(self), self._storage[0], self._requires_grad, own)
-
-    # -- arithmetic --------------------------------------------------------------------
-    # A Value operand (the usual case) goes straight to ``_record``: ``operand`` and
-    # ``wrapped_number`` are for Python numbers, and a call less per op is ~3% of it.
+    # -- arithmetic: each operator is one op of ops.py -------------------------------------------
     def __add__(self, other: Any) -> Value:
-        return _record(ops.AddBackward0, self, other if isinstance(other, Value) else operand(other))
+        return record(ops.AddBackward0, self, other, 1)
 
     __radd__ = __add__  # torch records number + w as add(w, number): w stays the first input
 
     def __sub__(self, other: Any) -> Value:
-        return _record(ops.SubBackward0, self, other if isinstance(other, Value) else operand(other))
+        return record(ops.SubBackward0, self, other, 1)
 
     def __rsub__(self, other: Any) -> Value:
-        return _record(ops.RsubBackward1, self, operand(other))
+        return record(ops.RsubBackward1, self, other, 1)
 
     def __mul__(self, other: Any) -> Value:
-        return _record(ops.MulBackward0, self, other if isinstance(other, Value) else wrapped_number(other))
+        return record(ops.MulBackward0, self, other)
 
     __rmul__ = __mul__
 
     def __truediv__(self, other: Any) -> Value:
-        return _record(ops.DivBackward0, self, other if isinstance(other, Value) else wrapped_number(other))
+        return record(ops.DivBackward0, self, other)
 
     def __rtruediv__(self, other: Any) -> Value:
-        # PyTorch computes number / w as reciprocal(w) * number.
-        return _record(ops.MulBackward0, self.reciprocal(), wrapped_number(other))
+        return self.reciprocal() * other  # torch computes number / w as reciprocal(w) * number
 
     def __pow__(self, other: Any) -> Value:
-        op = ops.PowBackward1 if isinstance(other, Value) else ops.IntPowBackward0 if type(other) is int else ops.PowBackward0
-        return _record(op, self, operand(other))
+        if isinstance(other, Value):
+            return record(ops.PowBackward1, self, other)
+        return record(ops.PowBackward0, self, other, other)
 
     def __rpow__(self, other: Any) -> Value:
-        if operand(other) is NotImplemented:
-            return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
-        return _record(ops.IntPowBackward2 if type(other) is int else ops.PowBackward2, operand(other), self)
+        return record(ops.PowBackward2, self, other, other)
 
     def __neg__(self) -> Value:
-        return _record(ops.NegBackward0, self)
+        return record(ops.NegBackward0, self)
+
+    def __pos__(self) -> Value:
+        return self
 
     def __abs__(self) -> Value:
-        return _record(ops_math.AbsBackward0, self)
+        return record(ops.AbsBackward0, self)
 
-    def reciprocal(self) -> Value:
-        return _record(ops_math.ReciprocalBackward0, self)
+    def add(self, other: Any, *, alpha: Any = 1) -> Value:
+        return record(ops.AddBackward0, self, _operand(other, "add"), alpha)
 
-    def exp(self) -> Value:
-        return _record(ops_math.ExpBackward0, self)
+    def sub(self, other: Any, *, alpha: Any = 1) -> Value:
+        return record(ops.SubBackward0, self, _operand(other, "sub"), alpha)
 
-    def log(self) -> Value:
-        return _record(ops_math.LogBackward0, self)
+    def mul(self, other: Any) -> Value:
+        return self * _operand(other, "mul")
 
-    def sqrt(self) -> Value:
-        return _record(ops_math.SqrtBackward0, self)
+    def div(self, other: Any) -> Value:
+        return self / _operand(other, "div")
 
-    def sin(self) -> Value:
-        return _record(ops_math.SinBackward0, self)
+    def pow(self, other: Any) -> Value:
+        return self ** _operand(other, "pow")
 
-    def cos(self) -> Value:
-        return _record(ops_math.CosBackward0, self)
-
-    def tanh(self) -> Value:
-        return _record(ops_math.TanhBackward0, self)
-
-    def sigmoid(self) -> Value:
-        return _record(ops_math.SigmoidBackward0, self)
-
-    def relu(self) -> Value:
-        return _record(ops_math.ReluBackward0, self)
+    def neg(self) -> Value:
+        return -self
 
     def abs(self) -> Value:
-        return _record(ops_math.AbsBackward0, self)
+        return record(ops.AbsBackward0, self)
+
+    def square(self) -> Value:
+        return self ** 2  # torch's square is pow(self, 2): PowBackward0
+
+    def reciprocal(self) -> Value:
+        return record(ops.ReciprocalBackward0, self)
+
+    def exp(self) -> Value:
+        return record(ops.ExpBackward0, self)
+
+    def log(self) -> Value:
+        return record(ops.LogBackward0, self)
+
+    def log1p(self) -> Value:
+        return record(ops.Log1PBackward0, self)
+
+    def sqrt(self) -> Value:
+        return record(ops.SqrtBackward0, self)
+
+    def sin(self) -> Value:
+        return record(ops.SinBackward0, self)
+
+    def cos(self) -> Value:
+        return record(ops.CosBackward0, self)
+
+    def tan(self) -> Value:
+        return record(ops.TanBackward0, self)
+
+    def tanh(self) -> Value:
+        return record(ops.TanhBackward0, self)
+
+    def sigmoid(self) -> Value:
+        return record(ops.SigmoidBackward0, self)
+
+    def relu(self) -> Value:
+        return record(ops.ReluBackward0, self)
 
     def sgn(self) -> Value:
-        return _record(ops_math.SgnBackward0, self)
+        return record(ops.SgnBackward0, self)
 
-    def _as_output_of(self, node: Node) -> Value:
-        """A saved result unpacked for create_graph: this data, produced by ``node``."""
-        v = Value._shared(self._storage, self._vc)
-        v.grad_fn = node
-        v._requires_grad = True
-        if self._output_nr:  # one of several outputs of node (multi_output.py)
-            v._output_nr = self._output_nr
-        return v
+    def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
+        return record(ops.ClampBackward1, self, None, _bounds(min, max))
+
+    clip = clamp
+
+    def clamp_min(self, min: Any) -> Value:  # noqa: A002
+        return record(ops.ClampMinBackward0, self, None, _operand(min, "clamp_min"))
+
+    def clamp_max(self, max: Any) -> Value:  # noqa: A002
+        return record(ops.ClampMaxBackward0, self, None, _operand(max, "clamp_max"))
+
+    def maximum(self, other: Value) -> Value:
+        return record(ops.MaximumBackward0, self, _tensor(other, "maximum"))
+
+    def minimum(self, other: Value) -> Value:
+        return record(ops.MinimumBackward0, self, _tensor(other, "minimum"))
+
+    def sum(self) -> Value:
+        return record(ops.SumBackward0, self)
+
+    def mean(self) -> Value:
+        return record(ops.MeanBackward0, self)
+
+    # -- in-place ops: same nodes, the value's grad_fn rebased onto them -------------------------
+    def add_(self, other: Any, *, alpha: Any = 1) -> Value:
+        return record_inplace(ops.AddBackward0, self, _operand(other, "add_"), alpha)
+
+    def sub_(self, other: Any, *, alpha: Any = 1) -> Value:
+        return record_inplace(ops.SubBackward0, self, _operand(other, "sub_"), alpha)
+
+    def __iadd__(self, other: Any) -> Value:
+        return record_inplace(ops.AddBackward0, self, other, 1)
+
+    def __isub__(self, other: Any) -> Value:
+        return record_inplace(ops.SubBackward0, self, other, 1)
+
+    def mul_(self, other: Any) -> Value:
+        return record_inplace(ops.MulBackward0, self, _operand(other, "mul_"))
+
+    def div_(self, other: Any) -> Value:
+        return record_inplace(ops.DivBackward0, self, _operand(other, "div_"))
+
+    def pow_(self, other: Any) -> Value:
+        if isinstance(other, Value):
+            return record_inplace(ops.PowBackward1, self, other)
+        return record_inplace(ops.PowBackward0, self, _operand(other, "pow_"), other)
+
+    __imul__, __itruediv__, __ipow__ = mul_, div_, pow_
+
+    def neg_(self) -> Value:
+        return record_inplace(ops.NegBackward0, self)
+
+    def exp_(self) -> Value:
+        return record_inplace(ops.ExpBackward0, self)
+
+    def log_(self) -> Value:
+        return record_inplace(ops.LogBackward0, self)
+
+    def sqrt_(self) -> Value:
+        return record_inplace(ops.SqrtBackward0, self)
+
+    def sin_(self) -> Value:
+        return record_inplace(ops.SinBackward0, self)
+
+    def cos_(self) -> Value:
+        return record_inplace(ops.CosBackward0, self)
+
+    def tanh_(self) -> Value:
+        return record_inplace(ops.TanhBackward0, self)
+
+    def sigmoid_(self) -> Value:
+        return record_inplace(ops.SigmoidBackward0, self)
+
+    def relu_(self) -> Value:
+        return record_inplace(ops.ReluBackward0, self)
+
+    def abs_(self) -> Value:
+        return record_inplace(ops.AbsBackward0, self)
+
+    def clamp_(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002
+        return record_inplace(ops.ClampBackward1, self, None, _bounds(min, max))
+
+    def zero_(self) -> Value:
+        return record_inplace(ops.ZeroBackward0, self)
+
+    def fill_(self, value: Any) -> Value:
+        if isinstance(value, Value):
+            return record_inplace(ops.FillBackward3, self, value)
+        return record_inplace(ops.FillBackward2, self, None, _operand(value, "fill_"))
+
+    def copy_(self, src: Any) -> Value:
+        return record_inplace(ops.CopyBackwards, self, _tensor(src, "copy_"))
+
+    # -- Python's number protocol, as a one-element float tensor answers it ----------------------
+    def __float__(self) -> float:
+        return self._storage[0]
+
+    def __int__(self) -> int:
+        return int(self._storage[0])
+
+    def __bool__(self) -> bool:
+        return self._storage[0] != 0.0
+
+    def __index__(self) -> int:
+        raise TypeError("only integer tensors of a single element can be converted to an index")
+
+    def __format__(self, spec: str) -> str:
+        return format(self._storage[0], spec)
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.grad_fn is not None:
+            extra = f", grad_fn=<{self.grad_fn.name()}>"
+        elif self._requires_grad:
+            extra = ", requires_grad=True"
+        return f"Value({format_number(self._storage[0])}{extra})"
+
+    # Comparisons give bool Values (never recorded); hashing stays by identity, as torch's.
+    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
+        return _compare(self, other, float.__eq__)
+
+    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
+        return _compare(self, other, float.__ne__)
+
+    def __lt__(self, other: Any) -> Any:
+        return _compare(self, other, float.__lt__)
+
+    def __le__(self, other: Any) -> Any:
+        return _compare(self, other, float.__le__)
+
+    def __gt__(self, other: Any) -> Any:
+        return _compare(self, other, float.__gt__)
+
+    def __ge__(self, other: Any) -> Any:
+        return _compare(self, other, float.__ge__)
+
+    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+    __hash__ = object.__hash__
+
+    def all(self) -> BoolValue:
+        return BoolValue(self._storage[0] != 0.0)
+
+    def any(self) -> BoolValue:
+        return BoolValue(self._storage[0] != 0.0)
+
+    def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> BoolValue:
+        a, b = self._storage[0], _number(other)
+        if a != a or b != b:
+            return BoolValue(equal_nan and a != a and b != b)
+        return BoolValue(a == b or abs(a - b) <= atol + rtol * abs(b))
+
+    def allclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
+        return bool(self.isclose(other, rtol, atol, equal_nan))
+
+    def equal(self, other: Value) -> bool:
+        return self._storage[0] == _tensor(other, "equal")._storage[0]
+
+    # Indexing a 0-dim tensor: ``v[()]`` is v's element, ``v[mask] = x`` writes where the mask holds.
+    def __getitem__(self, index: Any) -> Value:
+        if index == () or index is Ellipsis:
+            return self if self.grad_fn is None and not self._requires_grad else record(ops.AliasBackward0, self)
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                         "in C++ to convert a 0-dim tensor to a number")
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, BoolValue):
+            if not index.item():
+                return
+        elif not (index == () or index is Ellipsis):
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        self.fill_(value)
 
 
-_DETACH_HINT = (
-    " If you want to use a computed variable in a subgraph that doesn't require differentiation "
-    "use var_no_grad = var.detach()."
-)
+class BoolValue(Value):
+    """What a comparison gives: a bool 0-dim tensor (``item()`` is a bool), never in a graph."""
+
+    __slots__ = ()
+
+    def __init__(self, flag: bool) -> None:
+        super().__init__(bool(flag))
+
+    def item(self) -> bool:  # type: ignore[override]
+        return self._storage[0] != 0.0
+
+    def __repr__(self) -> str:
+        return f"Value({self.item()})"
+
+    def __invert__(self) -> BoolValue:
+        return BoolValue(not self.item())
+
+    def __and__(self, other: Any) -> BoolValue:
+        return BoolValue(self.item() and bool(other))
+
+    def __or__(self, other: Any) -> BoolValue:
+        return BoolValue(self.item() or bool(other))
 
 
-def _unpickled(cls: type[Value], number: float, requires_grad: bool, own: dict[str, Any]) -> Value:
-    """A pickled Value rebuilt: new storage at version 1, as torch's rebuild (``set_``) leaves it."""
-    v = cls._shared([number], [1])
-    v._requires_grad = requires_grad
-    v.__dict__.update(own)
-    return v
+class _OutputHook:
+    """A tensor hook on one output of a node (torch's ``tensor_pre_hooks`` keyed by output)."""
+
+    __slots__ = ("output_nr", "fn")
+
+    def __init__(self, output_nr: int, fn: Callable[..., Any]) -> None:
+        self.output_nr, self.fn = output_nr, fn
 
 
-# -- recording ---------------------------------------------------------------------------
+# -- recording -----------------------------------------------------------------------------------
+def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
+    """Run ``op`` forward on (a, b) and, when grad mode says so, record its node.
+
+    ``b`` is a Value, a Python number (not an input of the graph) or None for a unary op;
+    ``const`` a number the op keeps as a constant (``alpha``, clamp's bounds).
+    """
+    if b is None or type(b) is float:
+        y = b
+    elif isinstance(b, Value):
+        y = b._storage[0]
+    elif isinstance(b, numbers.Real):
+        y = float(b)
+    else:
+        return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
+    out = Value.__new__(Value)
+    out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
+    if is_recording() and (a._requires_grad or (y is not b and b._requires_grad)):
+        node = op(op.edges(a, b))
+        node._result = out._storage[0]
+        op.keep(node, a, b, out, const)
+        out.grad_fn, out._requires_grad = node, True
+    else:
+        out.grad_fn, out._requires_grad = None, False
+    return out
+
+
+def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None) -> Value:
+    """An in-place op: the new number goes into ``self``'s storage, the version counter goes up
+    by one, and the op's node becomes ``self.grad_fn`` (torch's ``rebase_history``), its edge
+    pointing where ``self``'s gradient went before."""
+    recording = is_recording() and (self._requires_grad or isinstance(b, Value) and b._requires_grad)
+    if recording and self.grad_fn is None and self._requires_grad:
+        raise RuntimeError(LEAF_INPLACE)
+    if b is not None and not isinstance(b, (Value, numbers.Real)):
+        raise TypeError(f"in-place operation got an operand of type {type(b).__name__}")
+    before = self._storage[0]
+    if recording:
+        edges = op.edges(self, b)
+        old = Value.shared([before], None)  # what a formula needs of self is its value before the change
+    self._storage[0] = op.forward(before, _number(b), const)
+    self.shared_vc()[0] += 1
+    if recording:
+        node = op(edges)
+        node._result = self._storage[0]
+        retained = None if self.grad_fn is None or not self.grad_fn.retained else self.grad_fn.retained.pop(
+            self.output_nr, None)
+        self.grad_fn, self._requires_grad = node, True
+        self.__dict__.pop("output_nr", None)
+        op.keep(node, old, b, self, const)
+        if retained is not None:  # retain_grad moves with the value
+            node.retained = {0: retained}
+    return self
+
+
+# -- helpers ----------------------------------------------------------------------------------------
 def _bool(flag: Any, what: str) -> bool:
     """PyTorch refuses 0, 1 or "yes" where it wants a bool: so do we."""
     if not isinstance(flag, bool):
-        raise TypeError(f"{what} must be bool, not {type(flag).__name__}")  # a Value's class is named Tensor
+        raise TypeError(f"{what} must be bool, not {type(flag).__name__}")
     return flag
 
 
-def _new(data: float) -> Value:
-    """A fresh result: new storage, no version counter yet, no graph yet."""
-    return Value._shared([data], None)
+def _number(x: Any) -> Any:
+    return x._storage[0] if isinstance(x, Value) else None if x is None else float(x)
 
 
-def _record(op: type[Node], a: Any, b: Any = None) -> Value:
-    """Compute ``op`` forward on (a, b) and, when grad mode says so, record its node."""
-    if b is None:
-        number = op.forward(a._storage[0])
-    elif b is NotImplemented:
-        return NotImplemented  # type: ignore[return-value]  # Python raises its TypeError
-    else:
-        number = op.forward(a if type(a) is float else a._storage[0], b if type(b) is float else b._storage[0])
-    out = Value.__new__(Value)  # Value._shared([number], None) written out: a call fewer per op, ~6% of it
-    out._storage = [number]
-    out._vc = None
-    out._accumulator = None
-    node = make_node(op, a, b, out, a, None) if is_recording() else None
-    out.grad_fn = node
-    out._requires_grad = node is not None
-    if node is None:
-        if inference.state.enabled:
-            out._inference = True
-    elif anomaly.state.enabled:
-        anomaly.stamp(node)
-    return out
+def _operand(x: Any, name: str) -> Any:
+    if isinstance(x, (Value, numbers.Real)):
+        return x
+    raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
+
+
+def _bounds(lo: Any, hi: Any) -> tuple[Any, Any]:
+    if lo is None and hi is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    return lo, hi
+
+
+def _tensor(x: Any, name: str) -> Value:
+    if not isinstance(x, Value):
+        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _compare(a: Value, b: Any, op: Callable[[float, float], bool]) -> Any:
+    if isinstance(b, Value):
+        return BoolValue(op(a._storage[0], b._storage[0]))
+    if isinstance(b, numbers.Real):
+        return BoolValue(op(a._storage[0], float(b)))
+    return NotImplemented
+
+
+def format_number(x: float) -> str:
+    """PyTorch's scalar print style: ``6.``, ``0.3333``, ``1.0000e+10``, ``nan``."""
+    if x != x or x in (float("inf"), float("-inf")):
+        return repr(x)
+    if x != 0.0 and (abs(x) > 1e8 or abs(x) < 1e-4):
+        return f"{x:.4e}"
+    if x == int(x):
+        return f"{x:.0f}." if x or str(x)[0] != "-" else "-0."
+    return f"{x:.4f}"

@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 from micrograph.engine import grad
 from micrograph.grad_mode import enable_grad
-from micrograph.ops_extra import ViewBackward0, record
+from micrograph import ops
+from micrograph.value import record
 from micrograph.value import Value
 
 Func = Callable[..., Any]
@@ -52,7 +53,7 @@ def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, .
 def _fresh(inputs: tuple[Value, ...], create_graph: bool) -> tuple[Value, ...]:
     """Leaves for the function to run on: a view that keeps the graph under create_graph, else a detached copy."""
     return tuple(
-        record(ViewBackward0, (v,), v.item()) if create_graph and v.requires_grad else v.detach().requires_grad_(True)
+        record(ops.ViewBackward0, v) if create_graph and v.requires_grad else v.detach().requires_grad_(True)
         for v in inputs
     )
 
@@ -62,7 +63,7 @@ def _finish(values: Any, create_graph: bool) -> Any:
     if isinstance(values, tuple):
         return tuple(_finish(v, create_graph) for v in values)
     if create_graph and values.requires_grad:
-        return record(ViewBackward0, (values,), values.item())
+        return record(ops.ViewBackward0, values)
     return values.detach()
 
 
