@@ -528,17 +528,18 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     ``b`` is a Value, a Python number (not an input of the graph) or None for a unary op;
     ``const`` a number the op keeps as a constant (``alpha``, clamp's bounds).
     """
+    b_requires_grad = False
     if b is None or type(b) is float:
         y = b
     elif isinstance(b, Value):
-        y = b._storage[0]
+        y, b_requires_grad = b._storage[0], b._requires_grad
     elif isinstance(b, numbers.Real):
         y = float(b)
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)
     out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
-    if is_recording() and (a._requires_grad or (y is not b and b._requires_grad)):
+    if (a._requires_grad or b_requires_grad) and is_recording():
         node = op(op.edges(a, b))
         node._result = out._storage[0]
         op.keep(node, a, b, out, const)
@@ -561,6 +562,7 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
     if recording:
         edges = op.edges(self, b)
         old = Value.shared([before], None)  # what a formula needs of self is its value before the change
+        old._requires_grad = self._requires_grad
     self._storage[0] = op.forward(before, _number(b), const)
     self.shared_vc()[0] += 1
     if recording:
