@@ -9,7 +9,7 @@
 3. **What to run** (``init_to_execute``), only with ``inputs``: the nodes on a path to an
    input.  ``grad()`` *captures* the inputs' gradients instead of running their accumulators.
 4. **The loop** (``thread_main`` / ``evaluate_function``): take the ready node with the highest
-   sequence number (the newest; ``AccumulateGrad`` first) from a heap; sum of what reached it
+   sequence number (the newest; ``AccumulateGrad`` first, in the order they became ready) from a heap; sum of what reached it
    is its *input buffer*; tensor hooks and ``retain_grad`` see it, then node pre-hooks, then
    ``apply`` (the op's formula, or writing ``.grad``), then post-hooks, then
    ``release_variables`` unless ``retain_graph``.  Each gradient it returns goes into the input
@@ -22,6 +22,7 @@ grad mode off), ``create_graph=True`` records the backward formulas as a graph o
 from __future__ import annotations
 
 import heapq
+import itertools
 from typing import Any
 
 from micrograph import anomaly, arguments, observe
@@ -29,7 +30,7 @@ from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Edge, Grad, Node
 from micrograph.value import Value
 
-UNUSED_INPUT = ("One of the differentiated Tensors appears to not have been used in the graph. "
+UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been used in the graph. "
                 "Set allow_unused=True if this is the desired behavior.")
 NO_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
 
@@ -76,10 +77,10 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
     edges = [_input_edge(v) for v in targets]
     captured = GraphTask(roots, keep_graph, create_graph, edges, accumulate=False).run()
     result: list[Value | None] = []
-    for g in captured:
+    for i, g in enumerate(captured):
         if g is None:
             if not allow_unused:
-                raise RuntimeError(UNUSED_INPUT)
+                raise RuntimeError(UNUSED_INPUT.format(i))
             if materialize_grads:
                 g = 0.0
         result.append(None if g is None else _as_value(g))
@@ -139,17 +140,18 @@ class GraphTask:
         if inputs is not None:
             self.needed = _needed(roots, inputs, accumulate, self.captures)
         self.captured: list[Grad] = [None] * (len(inputs) if inputs is not None else 0)
+        self.pushed = itertools.count()  # ties (AccumulateGrad nodes) run in the order they became ready
 
     def run(self) -> list[Grad]:
         buffers: dict[Node, list[Grad]] = {}
-        ready: list[tuple[int, Node]] = []
+        ready: list[tuple[int, int, Node]] = []
         for (fn, nr), g in self.roots:  # the GraphRoot's one run: send each root its gradient
             if fn is not None:
                 self._send(fn, nr, g, buffers, ready)
         recorder = observe.pass_started(self, ready)
         with set_grad_enabled(self.create_graph):
             while ready:
-                node = heapq.heappop(ready)[1]
+                node = heapq.heappop(ready)[2]
                 received = buffers.pop(node)
                 try:
                     grads, outputs = self._evaluate(node, received)
@@ -164,7 +166,8 @@ class GraphTask:
                     recorder.step(node, received, grads, outputs)
         return self.captured
 
-    def _send(self, fn: Node, nr: int, g: Grad, buffers: dict[Node, list[Grad]], ready: list[tuple[int, Node]]) -> None:
+    def _send(self, fn: Node, nr: int, g: Grad, buffers: dict[Node, list[Grad]],
+              ready: list[tuple[int, int, Node]]) -> None:
         """Add ``g`` to ``fn``'s input buffer; queue ``fn`` once every edge into it has delivered."""
         buffer = buffers.get(fn)
         if buffer is None:
@@ -173,18 +176,20 @@ class GraphTask:
         left = self.dependencies[fn] - 1
         self.dependencies[fn] = left
         if not left and (self.needed is None or fn in self.needed or fn in self.captures):
-            heapq.heappush(ready, (-fn.sequence_nr, fn))
+            heapq.heappush(ready, (-fn.sequence_nr, next(self.pushed), fn))
 
     def _evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
         """One node: hooks, capture, apply, post-hooks, release.  Returns (grads used, grads sent)."""
-        needed = self.needed is None or node in self.needed
-        grads = self._tensor_hooks(node, grads)
-        for input_nr, i in self.captures.get(node, ()):
-            self.captured[i] = grads[input_nr]
-        if not needed:
+        if self.needed is not None and node not in self.needed:  # only captured: hooks, then capture
+            grads = self._tensor_hooks(node, grads)
+            for input_nr, i in self.captures[node]:
+                self.captured[i] = grads[input_nr]
             return grads, []
+        for input_nr, i in self.captures.get(node, ()):  # torch captures a node that runs before its hooks
+            self.captured[i] = grads[input_nr]
+        grads = self._tensor_hooks(node, grads)
         if node.pre_hooks:
-            grads = _call_hooks(node.pre_hooks, grads, lambda h, gs: h(gs))
+            grads = _call_hooks(node.pre_hooks, grads, lambda h, gs: h(gs), self.create_graph)
         if type(node) is AccumulateGrad:
             outputs: list[Grad] = []
             _accumulate(node.variable, grads[0], self.create_graph)
@@ -201,7 +206,8 @@ class GraphTask:
                 if fn is None or self.needed is not None and fn not in self.needed and fn not in self.captures:
                     outputs[i] = None
         if node.post_hooks:
-            outputs = _call_hooks(node.post_hooks, outputs, lambda h, gs: h(gs, tuple(map(_hook_arg, grads))))
+            outputs = _call_hooks(node.post_hooks, outputs, lambda h, gs: h(gs, tuple(map(_hook_arg, grads))),
+                                  self.create_graph)
         if not self.keep_graph:
             node.release()
         return grads, outputs
@@ -237,12 +243,22 @@ def _run_tensor_hooks(hooks: Any, g: Grad, create_graph: bool) -> Grad:
     return g
 
 
-def _call_hooks(hooks: list[Any], grads: list[Grad], call: Any) -> list[Grad]:
+def _call_hooks(hooks: list[Any], grads: list[Grad], call: Any, create_graph: bool) -> list[Grad]:
+    """Node pre- or post-hooks: each may return a tuple of new gradients, checked as torch checks it."""
     for hook in list(hooks):
         result = call(hook, tuple(map(_hook_arg, grads)))
-        if result is not None:
-            grads = [None if r is None else r if type(r) is not Value or isinstance(grads[0], Value) else r._storage[0]
-                     for r in result]
+        if result is None:
+            continue
+        if not isinstance(result, tuple):
+            raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+        if len(result) != len(grads):
+            name = getattr(hook, "__name__", type(hook).__name__)
+            raise RuntimeError(f"hook '{name}' has returned an incorrect number of values "
+                               f"(got {len(result)}, but expected {len(grads)})")
+        for r in result:
+            if r is not None and not isinstance(r, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+        grads = [r if r is None or create_graph else r._storage[0] for r in result]
     return grads
 
 
@@ -257,7 +273,11 @@ def _accumulate(v: Value, g: Grad, create_graph: bool) -> None:
     _write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
     if v._post_accumulate_hooks:
         for hook in list(v._post_accumulate_hooks):
-            hook(v)
+            result = hook(v)
+            if isinstance(result, Value):
+                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+            if result is not None:
+                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
 
 
 def _write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:

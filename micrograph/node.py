@@ -33,7 +33,7 @@ Edge = tuple["Node | None", int]
 NO_EDGE: Edge = (None, 0)
 
 sequence = itertools.count()  # torch's sequence_nr: creation order
-ACCUMULATE_PRIORITY = 1 << 62  # AccumulateGrad's sequence_nr is UINT64_MAX in torch: run as soon as ready
+ACCUMULATE_PRIORITY = (1 << 64) - 1  # AccumulateGrad's sequence_nr is UINT64_MAX in torch: run as soon as ready
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -90,8 +90,6 @@ class RemovableHandle:
 
 def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableHandle:
     """Append ``hook`` to ``owner.<attribute>`` (a list made on first use)."""
-    if not callable(hook):
-        raise TypeError(f"hook must be callable, got {type(hook).__name__}")
     hooks = getattr(owner, attribute)
     if hooks is None:
         hooks = []
@@ -232,7 +230,7 @@ class AccumulateGrad(Node):
     def __init__(self, variable: Value) -> None:
         super().__init__()
         self.variable = variable
-        self.sequence_nr += ACCUMULATE_PRIORITY
+        self.sequence_nr = ACCUMULATE_PRIORITY
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

@@ -169,7 +169,7 @@ def wrote(v: Value, writer: Writer) -> None:
         writer, _passes, grad, grad._version, grad.item())
 
 
-def pass_started(task: GraphTask, ready: list[tuple[int, Node]]) -> _PassRecorder | None:
+def pass_started(task: GraphTask, ready: list[tuple[int, int, Node]]) -> _PassRecorder | None:
     """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
     global _passes
     _passes += 1
@@ -185,7 +185,7 @@ def pass_started(task: GraphTask, ready: list[tuple[int, Node]]) -> _PassRecorde
     kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
     start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted,
-                      tuple(n for _, n in sorted(ready, key=lambda item: item[0])))
+                      tuple(item[2] for item in sorted(ready, key=lambda item: item[:2])))
     observer = _observer
     observer.pass_started(start)
     if observer.finished or not observer.wants_steps:
@@ -196,7 +196,7 @@ def pass_started(task: GraphTask, ready: list[tuple[int, Node]]) -> _PassRecorde
 class _PassRecorder:
     """Turns the engine's loop variables into ``Step`` records for one pass."""
 
-    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, ready: list[tuple[int, Node]]) -> None:
+    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, ready: list[tuple[int, int, Node]]) -> None:
         self.observer = observer
         self.number = start.number
         self.task = task
@@ -222,7 +222,7 @@ class _PassRecorder:
             self.number, self.index, node, received[0], self.arrived.get(node, 0) if received[0] is not None else 0,
             grads[0] if grads else None, tuple(sent), waiting, target, write,
             node in self.holding and node._saved is None,
-            tuple(n for _, n in sorted(self.heap, key=lambda item: item[0])),
+            tuple(item[2] for item in sorted(self.heap, key=lambda item: item[:2])),
         )
         self.index += 1
         self.observer.step(step)

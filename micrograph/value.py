@@ -89,7 +89,9 @@ class Value:
     def requires_grad(self, flag: bool) -> None:
         if not isinstance(flag, bool):
             raise RuntimeError("requires_grad must be a bool")
-        self.requires_grad_(flag)
+        if self.grad_fn is not None:
+            raise RuntimeError("you can only change requires_grad flags of leaf variables." + ("" if flag else DETACH_HINT))
+        self._requires_grad = flag
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
         flag = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
@@ -519,6 +521,12 @@ class _OutputHook:
 
     def __init__(self, output_nr: int, fn: Callable[..., Any]) -> None:
         self.output_nr, self.fn = output_nr, fn
+
+    def __call__(self, grad: Value) -> Value | None:
+        return self.fn(grad)
+
+    def __eq__(self, other: object) -> bool:  # RemovableHandle.remove finds the hook by its function
+        return other is self or other is self.fn
 
 
 # -- recording -----------------------------------------------------------------------------------
