@@ -232,32 +232,37 @@ class GraphTask:
 
 
 def _run_tensor_hooks(hooks: Any, g: Grad, create_graph: bool) -> Grad:
-    if g is None:
-        return None
+    """Each hook sees the gradient as a Value (None stays None); what it returns replaces it,
+    and what it changed in place stays changed."""
     for hook in list(hooks):
-        result = hook(_as_value(g))
+        arg = _hook_arg(g)
+        result = hook(arg)
         if result is not None:
             if not isinstance(result, Value):
                 arguments.refuse_hook_result(hook, result)
-            g = result if create_graph else result._storage[0]
+            arg = result
+        g = arg if arg is None or create_graph else arg._storage[0]
     return g
 
 
 def _call_hooks(hooks: list[Any], grads: list[Grad], call: Any, create_graph: bool) -> list[Grad]:
     """Node pre- or post-hooks: each may return a tuple of new gradients, checked as torch checks it."""
     for hook in list(hooks):
-        result = call(hook, tuple(map(_hook_arg, grads)))
+        args = tuple(map(_hook_arg, grads))
+        result = call(hook, args)
         if result is None:
-            continue
+            result = args  # changed in place, or not at all
         if not isinstance(result, tuple):
             raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
         if len(result) != len(grads):
             name = getattr(hook, "__name__", type(hook).__name__)
             raise RuntimeError(f"hook '{name}' has returned an incorrect number of values "
                                f"(got {len(result)}, but expected {len(grads)})")
-        for r in result:
+        for r, before in zip(result, grads):
             if r is not None and not isinstance(r, Value):
                 raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+            if r is not None and before is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
         grads = [r if r is None or create_graph else r._storage[0] for r in result]
     return grads
 
