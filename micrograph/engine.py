@@ -47,8 +47,7 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
     roots = _roots(outputs, grads, create_graph)
     if targets is not None:
         for v in targets:
-            if v.grad_fn is not None:
-                v.retain_grad()  # backward(inputs=non_leaf) fills its .grad, as torch's run_backward
+            v.retain_grad()  # backward(inputs=non_leaf) fills its .grad, as torch's run_backward
         edges = [_input_edge(v) for v in targets]
     else:
         edges = None
@@ -63,6 +62,8 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
     arguments.refuse_batched(is_grads_batched)
     create_graph = arguments.flag(create_graph)
     keep_graph = create_graph if retain_graph is None else arguments.flag(retain_graph)
+    materialize_grads = arguments.flag(materialize_grads)
+    allow_unused = None if allow_unused is None else arguments.flag(allow_unused)
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
                          "but got: allow_unused=False.")
@@ -330,6 +331,8 @@ def _needed(roots: list[tuple[Edge, Grad]], inputs: list[Edge], accumulate: bool
             needed.add(fn)
         else:
             captures.setdefault(fn, []).append((nr, i))
+    if len(roots) == 1 and roots[0][0][0] is not None:
+        needed.add(roots[0][0][0])  # a single root is the graph root itself, which always runs
     targets = needed | set(captures)
     # A post-order walk: a node is needed when one of its next nodes is needed or captured.
     seen: set[Node] = set()

@@ -237,14 +237,20 @@ class Value:
         return record(ops.DivBackward0, self, other)
 
     def __rtruediv__(self, other: Any) -> Value:
+        if not isinstance(other, numbers.Real):
+            return NotImplemented
         return self.reciprocal() * other  # torch computes number / w as reciprocal(w) * number
 
     def __pow__(self, other: Any) -> Value:
         if isinstance(other, Value):
             return record(ops.PowBackward1, self, other)
+        if not isinstance(other, numbers.Real):
+            return NotImplemented
         return record(ops.PowBackward0, self, other, other)
 
     def __rpow__(self, other: Any) -> Value:
+        if not isinstance(other, numbers.Real):
+            return NotImplemented
         return record(ops.PowBackward2, self, other, other)
 
     def __neg__(self) -> Value:
@@ -512,6 +518,11 @@ class BoolValue(Value):
 
     def __or__(self, other: Any) -> BoolValue:
         return BoolValue(self.item() or bool(other))
+
+
+# Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"):
+# there the value classes are named as torch's.
+Value.__name__ = BoolValue.__name__ = "Tensor"
 
 
 class _OutputHook:
