@@ -148,7 +148,8 @@ class GraphTask:
         ready: list[tuple[int, int, Node]] = []
         for (fn, nr), g in self.roots:  # the GraphRoot's one run: send each root its gradient
             if fn is not None:
-                self._send(fn, nr, g, buffers, ready)
+                # A single root is the graph root itself: queued even off every input's path.
+                self._send(fn, nr, g, buffers, ready, always=len(self.roots) == 1)
         recorder = observe.pass_started(self, ready)
         with set_grad_enabled(self.create_graph):
             while ready:
@@ -168,7 +169,7 @@ class GraphTask:
         return self.captured
 
     def _send(self, fn: Node, nr: int, g: Grad, buffers: dict[Node, list[Grad]],
-              ready: list[tuple[int, int, Node]]) -> None:
+              ready: list[tuple[int, int, Node]], always: bool = False) -> None:
         """Add ``g`` to ``fn``'s input buffer; queue ``fn`` once every edge into it has delivered."""
         buffer = buffers.get(fn)
         if buffer is None:
@@ -176,14 +177,14 @@ class GraphTask:
         buffer[nr] = g if buffer[nr] is None else _add(buffer[nr], g)
         left = self.dependencies[fn] - 1
         self.dependencies[fn] = left
-        if not left and (self.needed is None or fn in self.needed or fn in self.captures):
+        if not left and (always or self.needed is None or fn in self.needed or fn in self.captures):
             heapq.heappush(ready, (-fn.sequence_nr, next(self.pushed), fn))
 
     def _evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
         """One node: hooks, capture, apply, post-hooks, release.  Returns (grads used, grads sent)."""
         if self.needed is not None and node not in self.needed:  # only captured: hooks, then capture
             grads = self._tensor_hooks(node, grads)
-            for input_nr, i in self.captures[node]:
+            for input_nr, i in self.captures.get(node, ()):
                 self.captured[i] = grads[input_nr]
             return grads, []
         for input_nr, i in self.captures.get(node, ()):  # torch captures a node that runs before its hooks
@@ -331,8 +332,6 @@ def _needed(roots: list[tuple[Edge, Grad]], inputs: list[Edge], accumulate: bool
             needed.add(fn)
         else:
             captures.setdefault(fn, []).append((nr, i))
-    if len(roots) == 1 and roots[0][0][0] is not None:
-        needed.add(roots[0][0][0])  # a single root is the graph root itself, which always runs
     targets = needed | set(captures)
     # A post-order walk: a node is needed when one of its next nodes is needed or captured.
     seen: set[Node] = set()
