@@ -56,7 +56,7 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
 
 def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool | None = None,
          create_graph: bool = False, only_inputs: bool = True, allow_unused: bool | None = None,
-         is_grads_batched: bool = False, materialize_grads: bool = False) -> tuple[Value | None, ...]:
+         is_grads_batched: bool = False, materialize_grads: bool = False) -> Any:
     """The gradients of ``outputs`` with respect to ``inputs``, returned, not accumulated."""
     arguments.only_inputs(only_inputs)
     arguments.refuse_batched(is_grads_batched)
@@ -77,6 +77,12 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
             raise RuntimeError(NO_GRAD_INPUT)
     edges = [_input_edge(v) for v in targets]
     captured = GraphTask(roots, keep_graph, create_graph, edges, accumulate=False).run()
+    result = _grads_of(captured, allow_unused, materialize_grads)
+    return dict(zip(inputs, result)) if type(inputs) is dict else result  # grad(y, {"a": a}) gives {"a": ...}
+
+
+def _grads_of(captured: list[Grad], allow_unused: bool, materialize_grads: bool) -> tuple[Value | None, ...]:
+    """The captured gradients as Values; an input no gradient reached is an error unless allowed."""
     result: list[Value | None] = []
     for i, g in enumerate(captured):
         if g is None:

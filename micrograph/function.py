@@ -88,6 +88,8 @@ class BackwardCFunction(Node):
             if nr is not None:
                 self._outputs_saved[i] = nr
                 v = Value.shared(v._storage, v.shared_vc())
+                if nr:
+                    v.output_nr = nr
             items.append(v)
         self.save(tuple(items))
         self._to_save = ()

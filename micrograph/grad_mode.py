@@ -42,6 +42,11 @@ def _set_enabled(flag: bool) -> None:
     _mode.recording = flag and not _mode.inference
 
 
+def is_inference_mode_enabled() -> bool:
+    """Inside ``inference_mode`` (inference.py): values made now are inference values."""
+    return _mode.inference
+
+
 def set_inference(flag: bool) -> None:
     """Entered or left ``inference_mode`` (inference.py keeps the rest of its state)."""
     _mode.inference = flag

@@ -1,8 +1,8 @@
 """``inference_mode``: ``no_grad``'s stricter sibling, as torch's.
 
-Inside it nothing is recorded, even under ``enable_grad``.  torch's further rules for the
-*inference tensors* made there (no version counter, refused when saved for backward or changed
-in place outside the block) are not modelled: see docs/engine.md.
+Inside it nothing is recorded, even under ``enable_grad``, and every Value made there is an
+*inference value* (``is_inference()``): outside the block it may not be changed in place, made to
+require grad, or saved for backward, each with torch's error (``value.py``, ``node.py``).
 """
 
 from __future__ import annotations
@@ -10,21 +10,9 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, TypeVar
 
-from micrograph.grad_mode import is_grad_enabled, set_grad_enabled, set_inference
+from micrograph.grad_mode import is_grad_enabled, is_inference_mode_enabled, set_grad_enabled, set_inference
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-
-class _State:
-    enabled = False
-
-
-state = _State()
-
-
-def is_inference_mode_enabled() -> bool:
-    return state.enabled
 
 
 class inference_mode:
@@ -39,13 +27,11 @@ class inference_mode:
         self.mode = bool(mode)
 
     def __enter__(self) -> None:
-        self._previous = (state.enabled, is_grad_enabled())
-        state.enabled = self.mode
+        self._previous = (is_inference_mode_enabled(), is_grad_enabled())
         set_inference(self.mode)
         set_grad_enabled(not self.mode)  # torch's InferenceMode(enabled) sets grad mode to !enabled
 
     def __exit__(self, *exc: object) -> None:
-        state.enabled = self._previous[0]
         set_inference(self._previous[0])
         set_grad_enabled(self._previous[1])
 

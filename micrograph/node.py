@@ -45,6 +45,11 @@ DETACHED_IN_PLACE = (
     "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This is not "
     "supported, please use out-of-place `.detach()` instead"
 )
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
+    "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it "
+    "in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`."
+)
 ENABLE_ANOMALY_HINT = (
     "enable anomaly detection to find the operation that failed to compute its gradient, with "
     "torch.autograd.set_detect_anomaly(True, check_nan=False)."
@@ -159,6 +164,9 @@ class Node:
     # -- saved values (SavedVariable) --------------------------------------------------
     def save(self, items: tuple[Any, ...]) -> None:
         """Keep ``items`` (Values or numbers) with their versions now."""
+        for x in items:
+            if x is not None and type(x) is not float and x._inference:
+                raise RuntimeError(INFERENCE_SAVED)
         self._saved = items
         self._versions = tuple(0 if type(x) is float or x is None or x._vc is None else x._vc[0] for x in items)
 

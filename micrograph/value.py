@@ -24,7 +24,7 @@ import weakref
 from typing import Any, Callable
 
 from micrograph import observe, ops
-from micrograph.grad_mode import is_recording
+from micrograph.grad_mode import is_inference_mode_enabled, is_recording
 from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, RemovableHandle, add_hook
 
 NONLEAF_GRAD_WARNING = (
@@ -35,6 +35,10 @@ NONLEAF_GRAD_WARNING = (
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
+                     "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for "
+                     "more details.")
+INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
     "use var_no_grad = var.detach()."
@@ -52,6 +56,7 @@ class Value:
     _hooks: list[Callable[..., Any]] | None = None  # a leaf's tensor hooks (a non-leaf's are on its node)
     _post_accumulate_hooks: list[Callable[..., Any]] | None = None
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: micrograph.observe.grad_write
+    _inference = False  # made inside inference_mode (inference.py)
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
@@ -61,6 +66,8 @@ class Value:
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         self.grad_fn = None
         self._grad = None
+        if is_inference_mode_enabled():
+            self._inference = True
 
     @classmethod
     def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
@@ -73,7 +80,7 @@ class Value:
     @property
     def data(self) -> Value:
         """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
-        return Value.shared(self._storage, None)
+        return self._alias(None)
 
     @data.setter
     def data(self, other: Value) -> None:
@@ -91,7 +98,7 @@ class Value:
             raise RuntimeError("requires_grad must be a bool")
         if self.grad_fn is not None:
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + ("" if flag else DETACH_HINT))
-        self._requires_grad = flag
+        self.requires_grad_(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
         flag = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
@@ -99,6 +106,8 @@ class Value:
             if not flag:
                 raise RuntimeError("you can only change requires_grad flags of leaf variables." + DETACH_HINT)
             return self  # a non-leaf already requires grad: a silent no-op, as in PyTorch
+        if flag and self._inference and not is_inference_mode_enabled():
+            raise RuntimeError(INFERENCE_REQUIRES_GRAD)
         self._requires_grad = flag
         return self
 
@@ -182,11 +191,23 @@ class Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""
         v = Value.shared(self._storage, self._vc)
         v.grad_fn, v._requires_grad = node, True
+        if self.output_nr:
+            v.output_nr = self.output_nr
         return v
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return Value.shared(self._storage, self.shared_vc())
+        return self._alias(self.shared_vc())
+
+    def _alias(self, vc: list[int] | None) -> Value:
+        """A leaf on this storage; an inference value's aliases are inference values."""
+        v = Value.shared(self._storage, vc)
+        if self._inference:
+            v._inference = True
+        return v
+
+    def is_inference(self) -> bool:
+        return self._inference
 
     def shared_vc(self) -> list[int]:
         if self._vc is None:
@@ -519,6 +540,9 @@ class BoolValue(Value):
     def __or__(self, other: Any) -> BoolValue:
         return BoolValue(self.item() or bool(other))
 
+    def __xor__(self, other: Any) -> BoolValue:
+        return BoolValue(self.item() != bool(other))
+
 
 # Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"):
 # there the value classes are named as torch's.
@@ -565,6 +589,8 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
         out.grad_fn, out._requires_grad = node, True
     else:
         out.grad_fn, out._requires_grad = None, False
+        if is_inference_mode_enabled():
+            out._inference = True
     return out
 
 
@@ -583,6 +609,8 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
         old = Value.shared([before], None)  # what a formula needs of self is its value before the change
         old._requires_grad = self._requires_grad
     self._storage[0] = op.forward(before, _number(b), const)
+    if self._inference and not is_inference_mode_enabled():
+        raise RuntimeError(INFERENCE_INPLACE)  # after the write, as torch's check (the number has changed)
     self.shared_vc()[0] += 1
     if recording:
         node = op(edges)
