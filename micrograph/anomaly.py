@@ -92,6 +92,18 @@ def stamp(node: Any) -> None:
     node.metadata["traceback_"] = "".join(traceback.format_stack()[:-2])
 
 
+def apply(node: Any, grads: list[Any]) -> list[Any]:
+    """``node.apply`` in anomaly mode: a failure first warns where the node was made; nan is an error."""
+    try:
+        outputs = node.apply(grads)
+        if state.check_nan:
+            check_grads(node, outputs)
+    except Exception:
+        warn_failure(node)
+        raise
+    return outputs
+
+
 def check_grads(node: Any, grads: tuple[Any, ...]) -> None:
     """torch's check_nan: a backward that produced nan is an error naming the node."""
     for i, g in enumerate(grads):

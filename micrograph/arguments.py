@@ -26,6 +26,32 @@ BATCHED_ZERO_DIM = (
 )
 
 
+def roots(tensors: Any, grads: Any, retain_graph: Any, create_graph: Any,
+          grad_variables: Any = None) -> tuple[list[Value], list[Any], bool, bool]:
+    """The outputs, one gradient each (a Value or None), ``create_graph`` and whether to keep the graph."""
+    if isinstance(tensors, Value) and (grads is None or isinstance(grads, Value)) and grad_variables is None:
+        outputs, given = [tensors], [grads]  # y.backward(): nothing to check further
+    else:
+        outputs = outputs_of(tensors)
+        given = grads_for(tensors, outputs, with_grad_variables(grads, grad_variables))
+    create_graph = create_graph if create_graph is False else flag(create_graph)
+    return outputs, given, create_graph, create_graph if retain_graph is None else flag(retain_graph)
+
+
+def grad_flags(only_inputs: Any, is_grads_batched: Any, allow_unused: Any, materialize_grads: Any) -> tuple[bool, bool]:
+    """``grad()``'s flags: (allow_unused, materialize_grads), after torch's checks and warnings."""
+    if not only_inputs:
+        warnings.warn(ONLY_INPUTS_WARNING, FutureWarning, stacklevel=3)
+    if is_grads_batched:
+        raise ValueError(BATCHED_ZERO_DIM)
+    materialize_grads = flag(materialize_grads)
+    allow_unused = None if allow_unused is None else flag(allow_unused)
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
+                         "but got: allow_unused=False.")
+    return materialize_grads if allow_unused is None else allow_unused, materialize_grads
+
+
 def flag(x: Any) -> bool:
     """A bool argument read as torch's C++ argument parser reads it: through ``__index__``.
 
@@ -73,11 +99,14 @@ def inputs_of(inputs: Any, caller: str) -> list[Value]:
     return list(items)
 
 
-def check_inputs(inputs: list[Any]) -> list[Value]:
-    """torch's engine refuses anything but a tensor among the inputs (checked after the flags)."""
+def check_inputs(inputs: list[Any], needs_grad: bool) -> list[Value]:
+    """torch's engine refuses anything but a tensor among the inputs (after the roots' checks);
+    ``grad()`` also refuses one that does not require grad."""
     for item in inputs:
         if not isinstance(item, Value):
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(item).__name__}")
+        if needs_grad and not item.requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
     return inputs
 
 
@@ -129,7 +158,7 @@ def nested_items(x: Sequence[Any]) -> list[Any]:
     return flat
 
 
-def grad_variables(grad_tensors: Any, old: Any) -> Any:
+def with_grad_variables(grad_tensors: Any, old: Any) -> Any:
     """``backward``'s deprecated ``grad_variables``: warned about, used when ``grad_tensors`` is not given."""
     if old is None:
         return grad_tensors
@@ -140,20 +169,3 @@ def grad_variables(grad_tensors: Any, old: Any) -> Any:
             "Please only use `grad_tensors`."
         )
     return old
-
-
-def only_inputs(value: Any) -> None:
-    """``grad``'s deprecated ``only_inputs``: ignored, with torch's warning when it is falsy."""
-    if not value:
-        warnings.warn(ONLY_INPUTS_WARNING, FutureWarning, stacklevel=3)
-
-
-def refuse_batched(is_grads_batched: Any) -> None:
-    """``is_grads_batched`` vmaps over the gradients' first dimension, which a 0-dim value has not."""
-    if is_grads_batched:
-        raise ValueError(BATCHED_ZERO_DIM)
-
-
-def refuse_hook_result(hook: Any, result: Any) -> NoReturn:
-    """A tensor hook returned something other than a Value: torch's error."""
-    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")

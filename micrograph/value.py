@@ -175,17 +175,16 @@ class Value:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
         return add_hook(self, "_post_accumulate_hooks", hook)
 
-    def gradient_edge(self) -> Edge:
-        """Where this value's gradient goes: its node's output, or a leaf's accumulator."""
+    def gradient_edge(self, create: bool = True) -> Edge:
+        """Where this value's gradient goes: its node's output, or a leaf's accumulator (made if
+        ``create`` and none is alive: a leaf has one only while a graph uses it)."""
         if self.grad_fn is not None:
             return self.grad_fn, self.output_nr
-        if not self._requires_grad:
-            return NO_EDGE
         acc = None if self._accumulator is None else self._accumulator()
-        if acc is None:
+        if acc is None and create and self._requires_grad:
             acc = AccumulateGrad(self)
             self._accumulator = weakref.ref(acc)
-        return acc, 0
+        return (acc, 0) if acc is not None else NO_EDGE
 
     def as_output_of(self, node: Node) -> Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""

@@ -1,0 +1,110 @@
+"""What the engine does around ``apply``: hooks, ``retain_grad``, and writing ``.grad``.
+
+* **Tensor hooks** (``register_hook``) live on the node of the value they were registered on (for
+  a leaf, on the leaf; its ``AccumulateGrad`` runs them), keyed by output: torch's
+  ``tensor_pre_hooks``.  Each sees the gradient as a Value; what it returns replaces it, and what
+  it changes in place stays changed.  ``retain_grad`` runs after them, whatever the order they
+  were registered in (torch's ``retains_grad_hooks``).
+* **Node hooks** (``grad_fn.register_prehook`` / ``register_hook``) see and may replace the
+  node's gradients, checked as torch checks them.
+* **Writing** ``.grad`` (``AccumulateGrad::accumulateGrad``, ``retain_grad``'s hook): a first
+  gradient becomes a new Value (a recorded clone under ``create_graph``); later ones are added, in
+  place in a plain backward, out of place (recorded) under ``create_graph``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from micrograph import observe
+from micrograph.node import AccumulateGrad, Grad, Node
+from micrograph.value import Value
+
+
+def as_value(g: Grad) -> Value | None:
+    """A gradient as the user sees it: a Value (None stays None)."""
+    return g if g is None or type(g) is not float else Value.shared([g], None)
+
+
+def add(a: Grad, b: Grad) -> Grad:
+    """Two gradients meeting in one input buffer slot (None: nothing arrived)."""
+    if a is None or b is None:
+        return b if a is None else a
+    return a + b if type(a) is float and type(b) is float else as_value(a) + as_value(b)
+
+
+def tensor_hooks(node: Node, grads: list[Grad], create_graph: bool) -> list[Grad]:
+    """The hooks registered on the node's outputs (a leaf's, for AccumulateGrad), then retain_grad."""
+    if type(node) is AccumulateGrad:
+        leaf_hooks = node.variable._hooks
+        return [_run(leaf_hooks, grads[0], create_graph)] if leaf_hooks else grads
+    if node.tensor_hooks:
+        grads = list(grads)
+        for hook in list(node.tensor_hooks):
+            grads[hook.output_nr] = _run((hook.fn,), grads[hook.output_nr], create_graph)
+    if node.retained:
+        for nr, ref in list(node.retained.items()):
+            v = ref()
+            if v is not None and grads[nr] is not None:
+                write_grad(v, grads[nr], create_graph, observe.Writer.RETAIN_GRAD)
+    return grads
+
+
+def _run(hooks: Sequence[Callable[..., Any]], g: Grad, create_graph: bool) -> Grad:
+    for hook in list(hooks):
+        arg = as_value(g)
+        result = hook(arg)
+        if result is not None:
+            if not isinstance(result, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+            arg = result
+        g = arg if arg is None or create_graph else arg._storage[0]
+    return g
+
+
+def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Sequence[Grad] | tuple[()],
+               create_graph: bool) -> list[Grad]:
+    """Pre-hooks (``received`` empty: ``hook(grad_outputs)``) or post-hooks (``hook(grad_inputs, grad_outputs)``)."""
+    for hook in list(hooks):
+        args = tuple(map(as_value, grads))
+        result = hook(args, tuple(map(as_value, received))) if received else hook(args)
+        if result is None:
+            result = args  # changed in place, or not at all
+        if not isinstance(result, tuple):
+            raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+        if len(result) != len(grads):
+            name = getattr(hook, "__name__", type(hook).__name__)
+            raise RuntimeError(f"hook '{name}' has returned an incorrect number of values "
+                               f"(got {len(result)}, but expected {len(grads)})")
+        for r, before in zip(result, grads):
+            if r is not None and not isinstance(r, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+            if r is not None and before is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+        grads = [r if r is None or create_graph else r._storage[0] for r in result]
+    return grads
+
+
+def accumulate(v: Value, g: Grad, create_graph: bool) -> None:
+    """``AccumulateGrad::apply``: add ``g`` into the leaf's ``.grad``, then its post-accumulate hooks."""
+    if g is None:
+        return
+    write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
+    for hook in list(v._post_accumulate_hooks or ()):
+        result = hook(v)
+        if isinstance(result, Value):
+            raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+        if result is not None:
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+
+
+def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:
+    old = v._grad
+    if old is None:
+        v._grad = as_value(g).clone() if create_graph else Value.shared([g], None)
+    elif create_graph:
+        v._grad = old + g
+    else:
+        old._storage[0] += g
+        old.shared_vc()[0] += 1
+    observe.wrote(v, writer)
