@@ -159,9 +159,10 @@ class GraphTask:
 def _dependencies(roots: list[Node | None]) -> dict[Node, int]:
     """For each node reachable from the roots, how many edges point at it (the roots' own included)."""
     deps: dict[Node, int] = {}
-    stack = [fn for fn in roots if fn is not None]
-    for fn in stack:
-        deps[fn] = deps.get(fn, 0) + 1
+    for fn in roots:
+        if fn is not None:
+            deps[fn] = deps.get(fn, 0) + 1
+    stack = list(deps)
     seen = set(stack)
     while stack:
         for nxt, _ in stack.pop().next_edges:
