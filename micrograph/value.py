@@ -142,6 +142,9 @@ class Value:
     def item(self) -> float:
         return self._storage[0]
 
+    def tolist(self) -> float:
+        return self.item()
+
     # -- gradients -------------------------------------------------------------------------
     def backward(self, gradient: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
                  inputs: Any = None) -> None:
@@ -479,7 +482,8 @@ class Value:
         return _compare(self, other, float.__ge__)
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        return id(self)  # as torch's Tensor.__hash__
 
     def all(self) -> BoolValue:
         return BoolValue(self._storage[0] != 0.0)
@@ -529,6 +533,18 @@ class BoolValue(Value):
 
     def __repr__(self) -> str:
         return f"Value({self.item()})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.item(), spec)
+
+    def __neg__(self) -> Value:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+
+    def requires_grad_(self, requires_grad: bool = True) -> Value:
+        if requires_grad:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        return self
 
     def __invert__(self) -> BoolValue:
         return BoolValue(not self.item())
