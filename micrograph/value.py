@@ -538,7 +538,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)
     out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
-    if is_recording() and (a._requires_grad or (y is not b and b._requires_grad)):
+    if is_recording() and (a._requires_grad or (y is not b and isinstance(b, Value) and b._requires_grad)):
         node = op(op.edges(a, b))
         node._result = out._storage[0]
         op.keep(node, a, b, out, const)
