@@ -95,7 +95,7 @@ def where(condition: Value, x: Any, y: Any) -> Value:
     from micrograph.value import record
 
     first = x if isinstance(x, Value) else Value(x)
-    return record(ops.WhereBackward0, first, y, bool(condition.item()))
+    return record(ops.WhereBackward0, first, y, condition)
 
 
 def _comparison(name: str) -> Any:

@@ -202,6 +202,12 @@ class Value:
     def clone(self) -> Value:
         return record(ops.CloneBackward0, self)
 
+    def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:
+        """``op`` on this value (and ``other``), recorded as every operator is.  The backward
+        formulas of ``ops.py`` call it under ``create_graph`` to record torch's own derivative
+        nodes (``TanhBackwardBackward0``, ``MulBackward1`` for ``grad * 2``, ``WhereBackward0``)."""
+        return record(op, self, other, const)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Value:
         if self.grad_fn is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
