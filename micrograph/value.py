@@ -337,6 +337,14 @@ class Value:
     def minimum(self, other: Value) -> Value:
         return record(ops.MinimumBackward0, self, _tensor(other, "minimum"))
 
+    max, min = maximum, minimum  # torch's Tensor.max(other) / min(other)
+
+    def where(self, condition: Value, other: Any) -> Value:
+        """``self`` where ``condition`` (a bool Value) holds, else ``other``."""
+        if not isinstance(condition, BoolValue):
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype Double")
+        return record(ops.WhereBackward0, self, other, condition)
+
     def sum(self) -> Value:
         return record(ops.SumBackward0, self)
 
