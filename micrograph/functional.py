@@ -80,22 +80,32 @@ def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - to
 clip = clamp
 
 
+def _tensors(a: Any, b: Any, name: str) -> Value:
+    for i, (x, what) in enumerate(((a, "input"), (b, "other")), start=1):
+        if not isinstance(x, Value):
+            raise TypeError(f"{name}(): argument '{what}' (position {i}) must be Tensor, not {type(x).__name__}")
+    return a
+
+
 def maximum(a: Value, b: Value) -> Value:
-    return _input(a, "maximum").maximum(b)
+    return _tensors(a, b, "maximum").maximum(b)
 
 
 def minimum(a: Value, b: Value) -> Value:
-    return _input(a, "minimum").minimum(b)
+    return _tensors(a, b, "minimum").minimum(b)
 
 
 def where(condition: Value, x: Any, y: Any) -> Value:
-    """``x`` where ``condition`` holds, else ``y`` (one ``WhereBackward0`` node)."""
+    """``x`` where ``condition`` holds, else ``y`` (one ``WhereBackward0`` node, saving the condition)."""
     if not isinstance(condition, Value):
-        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}")
-    from micrograph.value import record
-
+        got = ", ".join("Tensor" if isinstance(v, Value) else type(v).__name__ for v in (condition, x, y))
+        raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        " * (Tensor condition)\n * (Tensor condition, Tensor input, Tensor other)\n"
+                        " * (Tensor condition, Number self, Tensor other)\n"
+                        " * (Tensor condition, Tensor input, Number other)\n"
+                        " * (Tensor condition, Number self, Number other)")
     first = x if isinstance(x, Value) else Value(x)
-    return record(ops.WhereBackward0, first, y, bool(condition.item()))
+    return first.where(condition, y)
 
 
 def _comparison(name: str) -> Any:

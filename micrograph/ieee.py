@@ -133,11 +133,10 @@ def log1p(x: float) -> float:
 
 
 def clamp(x: float, lo: float | None, hi: float | None) -> float:
-    """torch's clamp: nan stays nan; min is applied first, then max (so min > max gives max)."""
-    if x != x:
-        return x
-    if lo is not None and x < lo:
+    """torch's clamp: nan stays nan, a nan bound gives nan; min is applied first, then max
+    (so min > max gives max)."""
+    if lo is not None and (lo != lo or x < lo):
         x = float(lo)
-    if hi is not None and x > hi:
+    if hi is not None and (hi != hi or x > hi):
         x = float(hi)
     return x

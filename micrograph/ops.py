@@ -18,6 +18,7 @@ of the node, not an input, so ``next_functions`` has one entry fewer (``takes_nu
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, ClassVar
 
 from micrograph import ieee
@@ -42,12 +43,44 @@ def _item(x: Any) -> float:
     return x if type(x) is float else x.item()
 
 
+# torch's formulas are C++, where a number stays a Scalar: ``2 * result`` is ``mul(Tensor, Scalar)``,
+# recorded as ``MulBackward1`` (a Python ``w * 2`` wraps the 2 as a tensor: ``MulBackward0``).
+def _scaled(x: Any, k: Any) -> Any:
+    """``x * k`` for a number ``k`` (``MulBackward1``)."""
+    return x * k if type(x) is float else x.record_op(MulBackward1, None, k)
+
+
+def _plus(x: Any, k: Any) -> Any:
+    """``x + k`` for a number ``k`` (``AddBackward1``)."""
+    return x + k if type(x) is float else x.record_op(AddBackward1, None, k)
+
+
+def _minus(x: Any, k: Any) -> Any:
+    """``x - k`` for a number ``k`` (``SubBackward1``)."""
+    return x - k if type(x) is float else x.record_op(SubBackward1, None, k)
+
+
+def _where(condition: Any, x: Any, y: Any) -> Any:
+    """torch's ``where(condition, x, y)`` in a formula: recorded (``WhereBackward0``) even where it
+    picks the constant.  ``condition`` is a comparison of the operands (a bool, or a bool Value)."""
+    if type(x) is float and type(y) is float:
+        return x if condition else y
+    first = x if type(x) is not float else type(y)(x)
+    return first.record_op(WhereBackward0, y, condition)
+
+
+def _masked(condition: Any, g: Grad) -> Grad:
+    """``where(condition, grad, 0)``: the gradient where the condition holds."""
+    return _where(condition, g, 0.0)
+
+
 class Op(Node):
     """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``."""
 
     __slots__ = ()
     unary: ClassVar[bool] = False
     takes_number: ClassVar[bool] = False  # b is always a Python number, kept as a constant
+    operands: ClassVar[tuple[str, str]] = ("self", "other")  # torch's names of the operands a and b
     constants: ClassVar[tuple[str, ...]] = ()  # torch's Scalar attributes (``_saved_alpha``)
     # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
     # so it keeps it only when ``other`` requires grad (else changing it in place is no error).
@@ -71,7 +104,7 @@ class Op(Node):
     def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
         """Save what the formula needs, and the constants torch shows as ``_saved_<name>``."""
         if cls.saves:
-            source = {"self": a, "other": b, "exponent": b, "result": None}
+            source = dict(zip(cls.operands, (a, b)))
             items = []
             for name in cls.saves:
                 if name == "result":
@@ -97,6 +130,10 @@ class Op(Node):
     def _consts(self) -> tuple[Any, ...]:
         return tuple(self.__dict__["_saved_" + n] for n in type(self).constants) if type(self).constants else ()
 
+    def __dir__(self) -> list[str]:
+        """``dir(grad_fn)`` lists the saved items by torch's names, as torch's nodes do."""
+        return sorted({*super().__dir__(), *("_saved_" + n for n in type(self).saves)})
+
 
 class UnaryOp(Op):
     __slots__ = ()
@@ -104,24 +141,46 @@ class UnaryOp(Op):
 
 
 # -- binary ops ------------------------------------------------------------------------------
+def _alpha(alpha: Any, name: str) -> Any:
+    """torch's ``alpha=``: a number (a Value stands for its number), not a bool."""
+    if isinstance(alpha, bool):
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if hasattr(alpha, "item"):
+        return alpha.item()
+    if not isinstance(alpha, numbers.Real):
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
+    return alpha
+
+
 class AddBackward0(Op):
+    """``a + b``, and ``a.add(b, alpha=k)``: ``a + k * b``."""
+
     __slots__ = ()
     constants = ("alpha",)
-    forward = staticmethod(lambda a, b, alpha: a + b if alpha is None or alpha == 1 else a + alpha * b)
+
+    @staticmethod
+    def forward(a: float, b: float, alpha: Any) -> float:
+        return a + b if type(alpha) is int and alpha == 1 else a + _alpha(alpha, "add") * b
+
+    @classmethod
+    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
+        super().keep(node, a, b, out, _alpha(const, "add"))
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
-        return g, g if alpha == 1 else g * alpha
+        return g, g if alpha == 1 else _scaled(g, alpha)  # torch's maybe_multiply
 
 
-class SubBackward0(Op):
+class SubBackward0(AddBackward0):
     __slots__ = ()
-    constants = ("alpha",)
-    forward = staticmethod(lambda a, b, alpha: a - b if alpha is None or alpha == 1 else a - alpha * b)
+
+    @staticmethod
+    def forward(a: float, b: float, alpha: Any) -> float:
+        return a - b if type(alpha) is int and alpha == 1 else a - _alpha(alpha, "sub") * b
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
-        return g, -g if alpha == 1 else -g * alpha
+        return g, -g if alpha == 1 else _scaled(-g, alpha)
 
 
 class RsubBackward1(Op):
@@ -168,6 +227,7 @@ class PowBackward0(Op):
 
     __slots__ = ()
     takes_number = True
+    operands = ("self", "exponent")
     saves = ("self",)
     constants = ("exponent",)
     forward = staticmethod(lambda a, p, _: ieee.pow_number(a, p))
@@ -177,21 +237,27 @@ class PowBackward0(Op):
         if p == 0:
             return (_zero(g),)
         if type(a) is float:
-            return (g * (p * ieee.pow_number(a, p - 1.0)),)
-        return (g * (p * a ** (p - 1.0)),)  # torch: grad * (exponent * self.pow(exponent - 1))
+            return (g * (p * ieee.pow_number(a, p - 1)),)
+        return (g * _scaled(a ** (p - 1), p),)  # torch: grad * (exponent * self.pow(exponent - 1))
 
 
 class PowBackward1(Op):
     """``w ** x``: both operands are Values."""
 
     __slots__ = ()
+    operands = ("self", "exponent")
     saves = ("exponent", "self", "result")
     forward = staticmethod(lambda a, b, _: ieee.pow(a, b))
 
     @staticmethod
     def backward(g: Grad, b: Any, a: Any, out: Any) -> tuple[Grad, ...]:
-        grad_a = _zero(g) if _item(b) == 0.0 else g * (b * a ** (b - 1.0))
-        return grad_a, _exponent_grad(g, a, b, out)
+        if type(g) is float:
+            grad_a = 0.0 if b == 0.0 else g * (b * ieee.pow(a, b - 1.0))
+            return grad_a, g * (0.0 if a == 0.0 and b >= 0.0 else out * ieee.log(a))
+        # torch: where(exponent == 0, 0, grad * (exponent * self.pow(exponent - 1))) and
+        # grad * where(self == 0 & exponent >= 0, 0, result * self.log())
+        grad_a = _where(b == 0.0, _zero(g), g * (b * a ** _minus(b, 1.0)))
+        return grad_a, g * _where((a == 0.0) & (b >= 0.0), _zero(g), out * a.log())
 
 
 class PowBackward2(Op):
@@ -199,28 +265,23 @@ class PowBackward2(Op):
 
     __slots__ = ()
     takes_number = True
+    operands = ("exponent", "self")
     saves = ("exponent", "result")
     constants = ("self",)
     forward = staticmethod(lambda a, base, _: ieee.pow(base, a))
 
-    @classmethod
-    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        node.save((a, type(out).shared(out._storage, out.shared_vc())))
-        node.__dict__["_saved_self"] = b
-
     @staticmethod
     def backward(g: Grad, e: Any, out: Any, base: Any) -> tuple[Grad, ...]:
-        return (_exponent_grad(g, float(base), e, out),)
-
-
-def _exponent_grad(g: Grad, base: Any, exponent: Any, out: Any) -> Grad:
-    """d(base**e)/de = base**e * ln(base); 0 where base == 0 and e >= 0 (not nan)."""
-    if _item(base) == 0.0 and _item(exponent) >= 0.0:
-        return _zero(g)
-    return g * (out * _f("log", base) if type(base) is not float or type(out) is float else out * ieee.log(base))
+        """torch: ``grad * (result * log(base))``, inside a ``where(exponent >= 0, 0, ...)`` for a base 0."""
+        if type(g) is float:
+            return (g * (0.0 if base == 0 and e >= 0.0 else out * ieee.log(base)),)
+        term = _scaled(out, ieee.log(base))
+        return (g * (_where(e >= 0.0, _zero(g), term) if base == 0 else term),)
 
 
 class MaximumBackward0(Op):
+    """The gradient goes to the larger; a tie halves it for both; nan passes it to both (torch's masks)."""
+
     __slots__ = ()
     saves = ("other", "self")
     forward = staticmethod(lambda a, b, _: a if a != a or a > b else b if b != b or b > a else a)
@@ -228,9 +289,8 @@ class MaximumBackward0(Op):
     @staticmethod
     def backward(g: Grad, b: Any, a: Any) -> tuple[Grad, ...]:
         x, y = _item(a), _item(b)
-        if x == y:
-            return g * 0.5, g * 0.5
-        return (g, _zero(g)) if x > y else (_zero(g), g)
+        g = _div(g, 2.0) if x == y else g  # torch: where(self == other, grad / 2, grad).masked_fill_(...)
+        return _masked(not x < y, g), _masked(not x > y, g)
 
 
 class MinimumBackward0(Op):
@@ -241,9 +301,8 @@ class MinimumBackward0(Op):
     @staticmethod
     def backward(g: Grad, b: Any, a: Any) -> tuple[Grad, ...]:
         x, y = _item(a), _item(b)
-        if x == y:
-            return g * 0.5, g * 0.5
-        return (g, _zero(g)) if x < y else (_zero(g), g)
+        g = _div(g, 2.0) if x == y else g
+        return _masked(not x > y, g), _masked(not x < y, g)
 
 
 # -- unary ops ---------------------------------------------------------------------------------
@@ -324,7 +383,7 @@ class Log1PBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (_div(g, a + 1.0),)
+        return (_div(g, _plus(a, 1.0)),)  # torch: grad / (self + 1)
 
 
 class SqrtBackward0(UnaryOp):
@@ -334,7 +393,7 @@ class SqrtBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_div(g, 2.0 * out),)  # torch: grad / (2 * result)
+        return (_div(g, _scaled(out, 2.0)),)  # torch: grad / (2 * result)
 
 
 class SinBackward0(UnaryOp):
@@ -364,7 +423,7 @@ class TanBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 + out * out),)
+        return (g * (1.0 + out * out) if type(out) is float else g * _plus(out ** 2, 1.0),)  # grad * (1 + result.pow(2))
 
 
 class TanhBackward0(UnaryOp):
@@ -374,7 +433,7 @@ class TanhBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (ieee.one_minus_square(out) if type(out) is float else 1.0 - out * out),)
+        return (g * ieee.one_minus_square(out) if type(out) is float else g.record_op(TanhBackwardBackward0, out),)
 
 
 class SigmoidBackward0(UnaryOp):
@@ -384,7 +443,7 @@ class SigmoidBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 - out) * out,)
+        return (g * (1.0 - out) * out if type(out) is float else g.record_op(SigmoidBackwardBackward0, out),)
 
 
 class ReluBackward0(UnaryOp):
@@ -394,7 +453,9 @@ class ReluBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_zero(g) if _item(out) <= 0.0 else g,)  # relu'(0) = 0
+        if type(out) is float:
+            return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes
+        return (g.record_op(ThresholdBackwardBackward0, out, 0),)  # relu is threshold(self, 0, 0)
 
 
 class AbsBackward0(UnaryOp):
@@ -419,7 +480,8 @@ class SgnBackward0(UnaryOp):
 
 
 class ClampBackward1(UnaryOp):
-    """``clamp(min, max)`` with number bounds (either may be None)."""
+    """``clamp(min, max)`` with number bounds (either may be None): the gradient passes where
+    ``min <= self <= max`` (torch's ``where(mask, grad, 0)``)."""
 
     __slots__ = ()
     saves = ("self",)
@@ -428,9 +490,8 @@ class ClampBackward1(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, a: Any, lo: Any, hi: Any) -> tuple[Grad, ...]:
-        x = _item(a)
-        inside = (lo is None or x >= lo) and (hi is None or x <= hi)
-        return (g if inside else _zero(g),)
+        inside = a <= hi if lo is None else a >= lo if hi is None else (a >= lo) & (a <= hi)
+        return (_masked(inside, g),)
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -440,7 +501,7 @@ class ClampMinBackward0(ClampBackward1):
 
     @staticmethod
     def backward(g: Grad, a: Any, lo: Any) -> tuple[Grad, ...]:
-        return (g if _item(a) >= lo else _zero(g),)
+        return (_masked(a >= lo, g),)
 
 
 class ClampMaxBackward0(ClampBackward1):
@@ -450,10 +511,88 @@ class ClampMaxBackward0(ClampBackward1):
 
     @staticmethod
     def backward(g: Grad, a: Any, hi: Any) -> tuple[Grad, ...]:
-        return (g if _item(a) <= hi else _zero(g),)
+        return (_masked(a <= hi, g),)
 
 
+# -- what the formulas record under create_graph: torch's derivatives are ops too -------------------
+class MulBackward1(UnaryOp):
+    """``x * k`` for a number ``k`` (torch's Scalar overload)."""
 
+    __slots__ = ()
+    constants = ("other",)
+    forward = staticmethod(lambda a, _, k: a * k)
+
+    @staticmethod
+    def backward(g: Grad, k: Any) -> tuple[Grad, ...]:
+        return (_scaled(g, k),)
+
+
+class AddBackward1(UnaryOp):
+    """``x + k`` for a number ``k``."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a, _, k: a + k)
+
+    @staticmethod
+    def backward(g: Grad) -> tuple[Grad, ...]:
+        return (g,)
+
+
+class SubBackward1(AddBackward1):
+    """``x - k`` for a number ``k``."""
+
+    __slots__ = ()
+    forward = staticmethod(lambda a, _, k: a - k)
+
+
+class TanhBackwardBackward0(Op):
+    """tanh's derivative ``grad_output * (1 - output²)`` as one node (torch's ``tanh_backward``)."""
+
+    __slots__ = ()
+    operands = ("grad_output", "output")
+    saves = ("grad_output", "output")
+    only_for = {"grad_output": "output"}
+    forward = staticmethod(lambda g, out, _: g * ieee.one_minus_square(out))
+
+    @staticmethod
+    def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
+        if type(g) is float:
+            return g * ieee.one_minus_square(out), None if go is None else g * ((-2.0 * out) * go)
+        return g.record_op(TanhBackwardBackward0, out), None if go is None else g * (_scaled(out, -2.0) * go)
+
+
+class SigmoidBackwardBackward0(Op):
+    """sigmoid's derivative ``grad_output * (1 - output) * output`` as one node."""
+
+    __slots__ = ()
+    operands = ("grad_output", "output")
+    saves = ("grad_output", "output")
+    only_for = {"grad_output": "output"}
+    forward = staticmethod(lambda g, out, _: g * (1.0 - out) * out)
+
+    @staticmethod
+    def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
+        if type(g) is float:
+            return g * (1.0 - out) * out, None if go is None else g * go * (-2.0 * out + 1.0)
+        return (g.record_op(SigmoidBackwardBackward0, out),
+                None if go is None else g * go * _plus(_scaled(out, -2.0), 1.0))
+
+
+class ThresholdBackwardBackward0(Op):
+    """relu's derivative: ``grad_output`` where ``self > threshold``, else 0; its own derivative by
+    ``self`` is zero."""
+
+    __slots__ = ()
+    operands = ("grad_output", "self")
+    saves = ("self",)
+    constants = ("threshold",)
+    forward = staticmethod(lambda g, x, threshold: 0.0 if x <= threshold else g)
+
+    @staticmethod
+    def backward(g: Grad, x: Any, threshold: Any) -> tuple[Grad, ...]:
+        if type(g) is float:
+            return (0.0 if x <= threshold else g), 0.0
+        return g.record_op(ThresholdBackwardBackward0, x, threshold), _zero(g)
 
 
 # -- ops that only exist in place ----------------------------------------------------------------
@@ -496,15 +635,19 @@ class CopyBackwards(FillBackward3):
 
 
 class WhereBackward0(Op):
-    """``where(condition, a, b)``: the condition is a constant of the node."""
+    """``where(condition, a, b)``: the condition (a bool Value) is saved, not an input."""
 
     __slots__ = ()
-    constants = ("condition",)
-    forward = staticmethod(lambda a, b, cond: a if cond else b)
+    saves = ("condition",)
+    forward = staticmethod(lambda a, b, condition: a if condition else b)
+
+    @classmethod
+    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
+        node.save((const if hasattr(const, "_storage") else float(const),))
 
     @staticmethod
-    def backward(g: Grad, cond: Any) -> tuple[Grad, ...]:
-        return (g, _zero(g)) if cond else (_zero(g), g)
+    def backward(g: Grad, condition: Any) -> tuple[Grad, ...]:
+        return _masked(condition, g), _where(condition, _zero(g), g)
 
 
 # -- n-ary ops over a list of values: one node, one edge per term ----------------------------------

@@ -227,6 +227,12 @@ class Value:
     def clone(self) -> Value:
         return record(ops.CloneBackward0, self)
 
+    def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:
+        """``op`` on this value (and ``other``), recorded as every operator is.  The backward
+        formulas of ``ops.py`` call it under ``create_graph`` to record torch's own derivative
+        nodes (``TanhBackwardBackward0``, ``MulBackward1`` for ``grad * 2``, ``WhereBackward0``)."""
+        return record(op, self, other, const)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Value:
         if self.grad_fn is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
@@ -361,6 +367,14 @@ class Value:
 
     def minimum(self, other: Value) -> Value:
         return record(ops.MinimumBackward0, self, _tensor(other, "minimum"))
+
+    max, min = maximum, minimum  # torch's Tensor.max(other) / min(other)
+
+    def where(self, condition: Value, other: Any) -> Value:
+        """``self`` where ``condition`` (a bool Value) holds, else ``other``."""
+        if not isinstance(condition, BoolValue):
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype Double")
+        return record(ops.WhereBackward0, self, other, condition)
 
     def sum(self) -> Value:
         return record(ops.SumBackward0, self)
