@@ -69,6 +69,12 @@ class Value:
         v._storage, v._vc, v._requires_grad, v.grad_fn, v._grad = storage, vc, False, None, None
         return v
 
+    @classmethod
+    def alias(cls, source: Value) -> Value:
+        """A new leaf of this class on ``source``'s storage *and* version counter: what ``detach()``
+        returns, and ``nn.Parameter(v)`` (an in-place change through one is seen by the other's checks)."""
+        return cls.shared(source._storage, source.shared_vc())
+
     # -- the attributes PyTorch shows ----------------------------------------------------
     @property
     def data(self) -> Value:
@@ -184,7 +190,7 @@ class Value:
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return Value.shared(self._storage, self.shared_vc())
+        return Value.alias(self)
 
     def shared_vc(self) -> list[int]:
         if self._vc is None:
@@ -538,7 +544,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)
     out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
-    if is_recording() and (a._requires_grad or (y is not b and b._requires_grad)):
+    if is_recording() and (a._requires_grad or (type(b) is not float and isinstance(b, Value) and b._requires_grad)):
         node = op(op.edges(a, b))
         node._result = out._storage[0]
         op.keep(node, a, b, out, const)
@@ -574,6 +580,22 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
         if retained is not None:  # retain_grad moves with the value
             node.retained = {0: retained}
     return self
+
+
+# -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------------
+def grad_of(v: Value) -> Value | None:
+    """``v.grad`` without the non-leaf warning: a diagram or a grader reading it is not the student."""
+    return v._grad
+
+
+def shares_storage(a: Value, b: Value) -> bool:
+    """Whether writing the number through one changes the other (``detach()``, ``.data``)."""
+    return a._storage is b._storage
+
+
+def shares_version_counter(a: Value, b: Value) -> bool:
+    """Whether an in-place change through one bumps the other's version (``detach()``: yes, ``.data``: no)."""
+    return a._vc is not None and a._vc is b._vc
 
 
 # -- helpers ----------------------------------------------------------------------------------------
