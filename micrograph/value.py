@@ -158,8 +158,8 @@ class Value:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None:
-            return add_hook(self, "_hooks", hook)
+        if self.grad_fn is None or not callable(hook):
+            return add_hook(self, "_hooks", hook)  # (add_hook refuses a hook that is not callable)
         return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
 
     def register_post_accumulate_grad_hook(self, hook: Callable[[Value], None]) -> RemovableHandle:
@@ -525,6 +525,9 @@ class _OutputHook:
 
     def __init__(self, output_nr: int, fn: Callable[..., Any]) -> None:
         self.output_nr, self.fn = output_nr, fn
+
+    def __call__(self, grad: Value) -> Value | None:
+        return self.fn(grad)
 
 
 # -- recording -----------------------------------------------------------------------------------
