@@ -30,7 +30,7 @@ import warnings
 from typing import Any, ClassVar
 
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import NO_EDGE, Grad, Node
+from micrograph.node import NO_EDGE, SECOND_BACKWARD, Grad, Node
 from micrograph.value import Value
 
 DIRTY_NOT_RETURNED = ("Some elements marked as dirty during the forward method were not returned as output. The "
@@ -42,6 +42,7 @@ class BackwardCFunction(Node):
 
     _forward_cls: ClassVar[type[Function]]
     num_outputs = 1  # per call: the number of values forward returned
+    _freed_buffers = False  # set by a backward without retain_graph
 
     def __init__(self, args: tuple[Any, ...], edges: tuple[Any, ...]) -> None:
         super().__init__(edges)
@@ -74,6 +75,8 @@ class BackwardCFunction(Node):
     @property
     def saved_tensors(self) -> tuple[Value | None, ...]:
         """What ``save_for_backward`` kept, version-checked; the second-backward error once freed."""
+        if self._freed_buffers:
+            raise RuntimeError(SECOND_BACKWARD)
         return self.unpack(True)
 
     saved_values = saved_tensors
@@ -101,6 +104,12 @@ class BackwardCFunction(Node):
 
     def _is_result(self, x: Value) -> bool:
         return any(item is x for k, item in enumerate(self._saved or ()) if k in getattr(self, "_outputs_saved", {}))
+
+    def release(self) -> None:
+        """Free what forward saved.  torch marks the buffers freed even when nothing was saved
+        (``has_freed_buffers``): ``saved_tensors`` then raises, though the node can run again."""
+        super().release()
+        self._freed_buffers = True
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
         """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""

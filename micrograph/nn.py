@@ -33,11 +33,14 @@ class Parameter(Value):
 
     __slots__ = ()
 
+    def __new__(cls, data: Any = 0.0, requires_grad: bool = True) -> Parameter:  # data defaults: Value.shared makes one bare
+        return cls.alias(data) if isinstance(data, Value) else super().__new__(cls)
+
     def __init__(self, data: Any, requires_grad: bool = True) -> None:
-        source = data if isinstance(data, Value) else None
-        super().__init__(0.0 if source is not None else data, requires_grad)
-        if source is not None:
-            self._storage, self._vc = source._storage, source._shared_vc()
+        if isinstance(data, Value):
+            self.requires_grad_(requires_grad)
+        else:
+            super().__init__(data, requires_grad)
 
     def __repr__(self) -> str:
         return "Parameter" + super().__repr__()[len("Value"):]

@@ -215,6 +215,20 @@ class Node:
         x = self._saved[i]
         return x if x is None or type(x) is not float else x
 
+    # -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------
+    def saved_items(self) -> tuple[Any, ...] | None:
+        """What the node saved, unchecked: Values or numbers, None for a slot it did not keep;
+        None once released.  Reading it never raises, unlike ``unpack`` and ``_saved_<name>``."""
+        return self._saved
+
+    def saved_versions(self) -> tuple[int, ...]:
+        """The version of each saved item when it was saved (0 for a number); kept after release."""
+        return self._versions
+
+    def output_data(self) -> float | None:
+        """The number the node's forward produced (the node does not hold its output Value)."""
+        return self._result
+
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("_saved_") and attr[7:] in type(self).saves:
             x = self.saved_item(attr[7:])

@@ -76,6 +76,15 @@ class Value:
         v._storage, v._vc, v._requires_grad, v.grad_fn, v._grad = storage, vc, False, None, None
         return v
 
+    @classmethod
+    def alias(cls, source: Value) -> Value:
+        """A new leaf of this class on ``source``'s storage *and* version counter: what ``detach()``
+        returns, and ``nn.Parameter(v)`` (an in-place change through one is seen by the other's checks)."""
+        v = cls.shared(source._storage, source.shared_vc())
+        if source._inference:
+            v._inference = True
+        return v
+
     # -- the attributes PyTorch shows ----------------------------------------------------
     @property
     def data(self) -> Value:
@@ -166,8 +175,8 @@ class Value:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None:
-            return add_hook(self, "_hooks", hook)
+        if self.grad_fn is None or not callable(hook):
+            return add_hook(self, "_hooks", hook)  # (add_hook refuses a hook that is not callable)
         return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
 
     def register_post_accumulate_grad_hook(self, hook: Callable[[Value], None]) -> RemovableHandle:
@@ -199,7 +208,7 @@ class Value:
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
-        return self._alias(self.shared_vc())
+        return Value.alias(self)
 
     def _alias(self, vc: list[int] | None) -> Value:
         """A leaf on this storage; an inference value's aliases are inference values."""
@@ -652,6 +661,22 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
         if retained is not None:  # retain_grad moves with the value
             node.retained = {0: retained}
     return self
+
+
+# -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------------
+def grad_of(v: Value) -> Value | None:
+    """``v.grad`` without the non-leaf warning: a diagram or a grader reading it is not the student."""
+    return v._grad
+
+
+def shares_storage(a: Value, b: Value) -> bool:
+    """Whether writing the number through one changes the other (``detach()``, ``.data``)."""
+    return a._storage is b._storage
+
+
+def shares_version_counter(a: Value, b: Value) -> bool:
+    """Whether an in-place change through one bumps the other's version (``detach()``: yes, ``.data``: no)."""
+    return a._vc is not None and a._vc is b._vc
 
 
 # -- helpers ----------------------------------------------------------------------------------------

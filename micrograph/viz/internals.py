@@ -1,12 +1,16 @@
-"""Every read of the engine's private state that the diagrams need, and nothing else.
+"""Every read of engine state that the diagrams need, through the core's public read views.
 
-The diagram shows what PyTorch hides: the data of intermediates no variable
-holds any more, which saved values a backward freed, the version a value was
-saved at.  Those live in private fields of ``Value`` and ``Node``; reading them
-here, in one module, means a renamed field is fixed in one place.
+The diagram shows what PyTorch hides: the data of intermediates no variable holds any more
+(``Node.output_data``), which saved values a backward freed (``saved_released``), the version
+a value was saved at (``saved_versions``).  Reading them here, in one module, keeps the rest of
+``viz`` on plain numbers and names.
 
-Every function only *reads*: no warning (a non-leaf's ``.grad`` property warns,
-so ``_grad`` is read instead), no version counter created, no node allocated.
+Every function only *reads*: no warning (``value.grad_of`` reads a non-leaf's ``.grad`` without
+the property's warning), no version counter created, no node allocated.
+
+The drawing names saved items by operand, as the documents do: ``a`` is torch's ``self`` (the
+first operand), ``b`` its ``other`` or ``exponent`` (the second), ``out`` the op's ``result``.
+A custom Function's or a layer's items are named by position (``"0"``, ``"1"``, ...).
 """
 
 from __future__ import annotations
@@ -14,36 +18,42 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from micrograph import value as value_module
 from micrograph.node import AccumulateGrad, Node
+from micrograph.ops import Op
 from micrograph.value import Value
+
+SLOTS = {"self": "a", "other": "b", "exponent": "b", "result": "out"}  # torch's name -> drawn slot
+SLOT_ORDER = ("a", "b", "out")
+OPERAND_CONSTANTS = ("self", "exponent")  # a Python-number operand torch keeps as a Scalar (2 ** w, w ** 2)
 
 
 class Saved(NamedTuple):
     """One item an op saved for backward, as it stands now."""
 
-    slot: str  # "a", "b" or "out"
+    slot: str  # "a", "b" or "out" (by position for a custom Function)
     data: float | None  # None once freed
     saved_version: int | None  # the version it was saved at (None: a number, not a Value)
     version: int | None  # its version now (None: a number, or freed)
 
 
 def value_data(v: Value) -> float:
-    return v._storage[0]
+    return v.item()
 
 
 def value_grad(v: Value) -> float | None:
     """The number in ``v.grad`` (None when there is none), without the non-leaf warning."""
-    g = v._grad
-    return None if g is None else g._storage[0]
+    g = value_module.grad_of(v)
+    return None if g is None else g.item()
 
 
 def value_requires_grad(v: Value) -> bool:
-    return v._requires_grad
+    return v.requires_grad
 
 
 def node_inputs(n: Node) -> list[Node | None]:
-    """``next_functions`` without building the pairs: one entry per input, None for a constant."""
-    return n
+    """``next_functions`` without the input numbers: one entry per input, None for a constant."""
+    return [fn for fn, _ in n.next_functions]
 
 
 def leaf_of(n: Node) -> Value | None:
@@ -57,13 +67,16 @@ def node_name(n: Node) -> str:
 
 def node_output_data(n: Node) -> float | None:
     """The number ``n`` produced, even when no variable holds that value any more."""
-    return n._result
+    return n.output_data()
 
 
 def node_retained(n: Node) -> Value | None:
     """The output value when ``retain_grad()`` was called on it (and it is alive)."""
-    ref = n._retained
-    return None if ref is None else ref()
+    for ref in (n.retained or {}).values():
+        v = ref()
+        if v is not None:
+            return v
+    return None
 
 
 def node_freed(n: Node) -> bool:
@@ -71,48 +84,64 @@ def node_freed(n: Node) -> bool:
     return n.saved_released
 
 
+def _torch_inputs(n: Node) -> tuple[str, ...]:
+    """torch's names of ``n``'s inputs, in ``next_functions`` order; () for an n-ary node."""
+    op = type(n)
+    if not issubclass(op, Op):
+        return ()
+    second = "exponent" if "exponent" in (*op.saves, *op.constants) else "other"
+    return tuple(name for name in ("self", second) if name not in op.constants)[:len(n.next_functions)]
+
+
 def node_input_slot(n: Node, i: int) -> str | None:
-    """Which operand ("a" or "b") input ``i`` of ``n`` is; None for an n-ary op like sum."""
-    inputs = type(n).inputs
-    return inputs[i] if i < len(inputs) else None
+    """torch's name of input ``i`` of ``n`` (``"self"``, ``"other"``, ``"exponent"``); None for an
+    n-ary node (a sum, a layer, a custom Function)."""
+    names = _torch_inputs(n)
+    return names[i] if i < len(names) else None
+
+
+def _saved_by_name(n: Node) -> list[tuple[str, Any, int]]:
+    """(torch's name, item, version when saved) of each item ``n`` saved, and of the numbers it keeps
+    as operands; items are None once freed.  A custom Function's items get their position as name."""
+    items = n.saved_items()
+    versions = n.saved_versions()
+    names = type(n).saves
+    count = len(items) if items is not None else len(versions)
+    out: list[tuple[str, Any, int]] = []
+    for i in range(count):
+        item = None if items is None else items[i]
+        if items is not None and item is None:
+            continue  # a slot the op chose not to keep (mul keeps self only for other's gradient)
+        name = names[i] if i < len(names) else str(i)
+        out.append((name, item, versions[i] if i < len(versions) else 0))
+    for name in getattr(type(n), "constants", ()):
+        if name in OPERAND_CONSTANTS:
+            out.append((name, float(getattr(n, "_saved_" + name)), 0))  # a number is saved at version 0
+    return out
 
 
 def node_saved(n: Node) -> list[Saved]:
-    """What ``n`` saved, slot by slot, with versions (data None once freed).
+    """What ``n`` saved, slot by slot (``a``, ``b``, ``out``), with versions (data None once freed).
 
-    Slots are named by the op's ``saves`` ("a", "b", "out"); a custom
-    Function's ``save_for_backward`` items by position ("0", "1", ...).  A slot
-    the engine chose not to save (mul keeps ``a`` only if ``b`` needs a
-    gradient) is left out.
+    A slot the op chose not to save (mul keeps ``a`` only if ``b`` needs a gradient) is left out.
     """
-    saved = n._saved
-    versions = n._versions
-    names = type(n).saves
-    count = len(saved) if saved is not None else len(versions) if versions is not None else len(names)
     items: list[Saved] = []
-    for i in range(count):
-        slot = names[i] if i < len(names) else str(i)
-        saved_version = versions[i] if versions is not None else 0
-        if saved is None:
+    for name, item, saved_version in _saved_by_name(n):
+        slot = SLOTS.get(name, name)
+        if n.saved_released:
             items.append(Saved(slot, None, saved_version, None))
-            continue
-        item: Any = saved[i]
-        if item is None:
-            continue
-        if isinstance(item, Value) and not item._wrapped_number:  # a wrapped Python number is drawn as one
-            items.append(Saved(slot, item._storage[0], saved_version, item._version))
+        elif isinstance(item, Value):
+            items.append(Saved(slot, item.item(), saved_version, item._version))
         else:
-            items.append(Saved(slot, float(item), None, None))  # float(): a wrapped number's too
-    return items
+            items.append(Saved(slot, float(item), None, None))
+    return sorted(items, key=lambda s: SLOT_ORDER.index(s.slot) if s.slot in SLOT_ORDER else len(SLOT_ORDER))
 
 
-def node_saved_operand(n: Node, slot: str | None) -> Any:
-    """The saved item for operand ``slot`` (a number or a Value), or None if not saved or freed."""
-    saved = n._saved
-    if slot is None or saved is None or slot not in type(n).saves:
+def node_saved_operand(n: Node, name: str | None) -> Any:
+    """The saved item for input ``name`` (a number or a Value), or None if not saved or freed."""
+    if name is None:
         return None
-    item = saved[type(n).saves.index(slot)]
-    return item._storage[0] if isinstance(item, Value) and item._wrapped_number else item  # drawn as the number
+    return next((item for saved_name, item, _ in _saved_by_name(n) if saved_name == name), None)
 
 
 def stand_in(n: Node) -> Value:
@@ -123,7 +152,5 @@ def stand_in(n: Node) -> Value:
     """
     if type(n) is AccumulateGrad:
         return n.variable
-    v = Value._shared([n._result if n._result is not None else math.nan], None)
-    v.grad_fn = n
-    v._requires_grad = True
-    return v
+    data = n.output_data()
+    return Value(math.nan if data is None else data).as_output_of(n)

@@ -282,7 +282,7 @@ class _Recorder(observe.Observer):
             "value": self.ids.values.get(key),
             "label": self.names.get(key),
             "by": step.write.writer.value,
-            "grad": None if grad is None else _number(grad._storage[0]),
+            "grad": None if grad is None else _number(grad.item()),
         }
 
     def trace(self, late_names: Mapping[str, Value] | None = None) -> BackwardTrace | None:
@@ -318,6 +318,6 @@ def _number(x: Any) -> float | str | None:
     if x is None:
         return None
     if isinstance(x, Value):
-        x = x._storage[0]
+        x = x.item()
     x = float(x)
     return x if math.isfinite(x) else str(x)
