@@ -175,8 +175,8 @@ class Value:
         """Call ``hook(grad)`` when this value's gradient is computed; a returned Value replaces it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None or not callable(hook):
-            return add_hook(self, "_hooks", hook)  # (add_hook refuses a hook that is not callable)
+        if self.grad_fn is None:
+            return add_hook(self, "_hooks", hook)
         return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
 
     def register_post_accumulate_grad_hook(self, hook: Callable[[Value], None]) -> RemovableHandle:
