@@ -21,8 +21,8 @@ from __future__ import annotations
 import numbers
 from typing import Any, ClassVar
 
-from micrograph import ieee
-from micrograph.node import NO_EDGE, Edge, Grad, Node
+from micrograph import anomaly, ieee
+from micrograph.node import NO_EDGE, Grad, Node, sequence
 
 
 def _f(name: str, x: Any) -> Any:
@@ -75,7 +75,8 @@ def _masked(condition: Any, g: Grad) -> Grad:
 
 
 class Op(Node):
-    """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``."""
+    """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``; ``make`` builds the
+    node of one call from that declaration (its edges, what it saves, its constants)."""
 
     __slots__ = ()
     unary: ClassVar[bool] = False
@@ -85,6 +86,16 @@ class Op(Node):
     # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
     # so it keeps it only when ``other`` requires grad (else changing it in place is no error).
     only_for: ClassVar[dict[str, str]] = {}
+    # Derived once per class from the above (``__init_subclass__``): what ``make`` and ``apply`` follow.
+    # per saved item: (source: 0 a, 1 b, 2 the result, 3 the constant; the operand it is kept for, or -1)
+    _plan: ClassVar[tuple[tuple[int, int], ...]] = ()
+    _const_attrs: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        source = {**{name: i for i, name in enumerate(cls.operands)}, "result": 2}
+        cls._plan = tuple((source.get(name, 3), source.get(cls.only_for.get(name, ""), -1)) for name in cls.saves)
+        cls._const_attrs = tuple("_saved_" + name for name in cls.constants)
 
     @staticmethod
     def forward(a: float, b: float | None, const: Any) -> float:
@@ -95,40 +106,41 @@ class Op(Node):
         raise NotImplementedError
 
     @classmethod
-    def edges(cls, a: Any, b: Any) -> tuple[Edge, ...]:
+    def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
+        """The node of ``out = op(a, b)``: one edge per input, the saved items with their versions
+        (``a_before``: for an in-place op, ``a``'s value before the change, which the formula needs)."""
+        node = cls.__new__(cls)
+        edge = (a.grad_fn, a.output_nr) if a.grad_fn is not None else a.gradient_edge()
         if cls.unary or cls.takes_number:
-            return (a.gradient_edge(),)
-        return a.gradient_edge(), (b.gradient_edge() if hasattr(b, "gradient_edge") else NO_EDGE)
-
-    @classmethod
-    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        """Save what the formula needs, and the constants torch shows as ``_saved_<name>``."""
-        if cls.saves:
-            source = dict(zip(cls.operands, (a, b)))
+            node.next_edges = (edge,)
+        else:
+            node.next_edges = (edge, b.gradient_edge() if type(b) is not float and hasattr(b, "grad_fn") else NO_EDGE)
+        node.sequence_nr, node._result = next(sequence), out._storage[0]
+        if cls._plan:
+            operands = (a if a_before is None else a_before, b, None, const)
             items = []
-            for name in cls.saves:
-                if name == "result":
-                    items.append(type(out).shared(out._storage, out.shared_vc()))  # no cycle through grad_fn
-                    continue
-                x = source[name]
-                needed_by = cls.only_for.get(name)
-                if needed_by is not None and not getattr(source[needed_by], "_requires_grad", False):
+            for i, kept_for in cls._plan:
+                x = operands[i] if i != 2 else type(out).shared(out._storage, out.shared_vc())  # no cycle
+                if kept_for >= 0 and not getattr(operands[kept_for], "_requires_grad", False):
                     x = None
-                items.append(float(x) if x is not None and not hasattr(x, "_storage") else x)
+                items.append(x if x is None or hasattr(x, "_storage") else float(x))
             node.save(tuple(items))
-        if cls.constants:
-            values = const if isinstance(const, tuple) else (const,)
-            node.__dict__.update(("_saved_" + name, v) for name, v in zip(cls.constants, values))
+        else:
+            node._saved = node._versions = ()
+        if const is not None and cls._const_attrs:
+            node.__dict__.update(zip(cls._const_attrs, const if type(const) is tuple else (const,)))
+        if anomaly.state.enabled:
+            anomaly.stamp(node)
+        return node
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
         g = grads[0]
         if g is None:
             return [None] * len(self.next_edges)
-        saved = self.unpack(type(g) is not float) if self.saves else ()
-        return self.backward(g, *saved, *self._consts())
-
-    def _consts(self) -> tuple[Any, ...]:
-        return tuple(self.__dict__["_saved_" + n] for n in type(self).constants) if type(self).constants else ()
+        saved = self.unpack(type(g) is not float) if self._plan else ()
+        if self._const_attrs:
+            return self.backward(g, *saved, *[getattr(self, name) for name in self._const_attrs])
+        return self.backward(g, *saved)
 
     def __dir__(self) -> list[str]:
         """``dir(grad_fn)`` lists the saved items by torch's names, as torch's nodes do."""
@@ -141,7 +153,7 @@ class UnaryOp(Op):
 
 
 # -- binary ops ------------------------------------------------------------------------------
-def _alpha(alpha: Any, name: str) -> Any:
+def alpha_number(alpha: Any, name: str) -> Any:
     """torch's ``alpha=``: a number (a Value stands for its number), not a bool."""
     if isinstance(alpha, bool):
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
@@ -153,18 +165,15 @@ def _alpha(alpha: Any, name: str) -> Any:
 
 
 class AddBackward0(Op):
-    """``a + b``, and ``a.add(b, alpha=k)``: ``a + k * b``."""
+    """``a + b``, and ``a.add(b, alpha=k)``: ``a + k * b`` (``alpha`` None: 1, as ``_saved_alpha`` shows)."""
 
     __slots__ = ()
     constants = ("alpha",)
+    _saved_alpha = 1
 
     @staticmethod
     def forward(a: float, b: float, alpha: Any) -> float:
-        return a + b if type(alpha) is int and alpha == 1 else a + _alpha(alpha, "add") * b
-
-    @classmethod
-    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        super().keep(node, a, b, out, _alpha(const, "add"))
+        return a + b if alpha is None else a + alpha * b
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
@@ -176,7 +185,7 @@ class SubBackward0(AddBackward0):
 
     @staticmethod
     def forward(a: float, b: float, alpha: Any) -> float:
-        return a - b if type(alpha) is int and alpha == 1 else a - _alpha(alpha, "sub") * b
+        return a - b if alpha is None else a - alpha * b
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
@@ -189,11 +198,8 @@ class RsubBackward1(Op):
     __slots__ = ()
     takes_number = True
     constants = ("alpha",)
+    _saved_alpha = 1
     forward = staticmethod(lambda a, b, alpha: b - a)
-
-    @classmethod
-    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        node.__dict__["_saved_alpha"] = 1
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
@@ -640,10 +646,6 @@ class WhereBackward0(Op):
     __slots__ = ()
     saves = ("condition",)
     forward = staticmethod(lambda a, b, condition: a if condition else b)
-
-    @classmethod
-    def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        node.save((const if hasattr(const, "_storage") else float(const),))
 
     @staticmethod
     def backward(g: Grad, condition: Any) -> tuple[Grad, ...]:

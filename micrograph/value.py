@@ -256,15 +256,15 @@ class Value:
 
     # -- arithmetic: each operator is one op of ops.py -------------------------------------------
     def __add__(self, other: Any) -> Value:
-        return record(ops.AddBackward0, self, other, 1)
+        return record(ops.AddBackward0, self, other)
 
     __radd__ = __add__  # torch records number + w as add(w, number): w stays the first input
 
     def __sub__(self, other: Any) -> Value:
-        return record(ops.SubBackward0, self, other, 1)
+        return record(ops.SubBackward0, self, other)
 
     def __rsub__(self, other: Any) -> Value:
-        return record(ops.RsubBackward1, self, other, 1)
+        return record(ops.RsubBackward1, self, other)
 
     def __mul__(self, other: Any) -> Value:
         return record(ops.MulBackward0, self, other)
@@ -301,10 +301,10 @@ class Value:
         return record(ops.AbsBackward0, self)
 
     def add(self, other: Any, *, alpha: Any = 1) -> Value:
-        return record(ops.AddBackward0, self, _operand(other, "add"), alpha)
+        return record(ops.AddBackward0, self, _operand(other, "add"), _alpha(alpha, "add"))
 
     def sub(self, other: Any, *, alpha: Any = 1) -> Value:
-        return record(ops.SubBackward0, self, _operand(other, "sub"), alpha)
+        return record(ops.SubBackward0, self, _operand(other, "sub"), _alpha(alpha, "sub"))
 
     def mul(self, other: Any) -> Value:
         return self * _operand(other, "mul")
@@ -393,16 +393,16 @@ class Value:
 
     # -- in-place ops: same nodes, the value's grad_fn rebased onto them -------------------------
     def add_(self, other: Any, *, alpha: Any = 1) -> Value:
-        return record_inplace(ops.AddBackward0, self, _operand(other, "add_"), alpha)
+        return record_inplace(ops.AddBackward0, self, _operand(other, "add_"), _alpha(alpha, "add_"))
 
     def sub_(self, other: Any, *, alpha: Any = 1) -> Value:
-        return record_inplace(ops.SubBackward0, self, _operand(other, "sub_"), alpha)
+        return record_inplace(ops.SubBackward0, self, _operand(other, "sub_"), _alpha(alpha, "sub_"))
 
     def __iadd__(self, other: Any) -> Value:
-        return record_inplace(ops.AddBackward0, self, other, 1)
+        return record_inplace(ops.AddBackward0, self, other)
 
     def __isub__(self, other: Any) -> Value:
-        return record_inplace(ops.SubBackward0, self, other, 1)
+        return record_inplace(ops.SubBackward0, self, other)
 
     def mul_(self, other: Any) -> Value:
         return record_inplace(ops.MulBackward0, self, _operand(other, "mul_"))
@@ -621,10 +621,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     out = Value.__new__(Value)
     out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
     if (a._requires_grad or b_requires_grad) and is_recording():
-        node = op(op.edges(a, b))
-        node._result = out._storage[0]
-        op.keep(node, a, b, out, const)
-        out.grad_fn, out._requires_grad = node, True
+        out.grad_fn, out._requires_grad = op.make(a, b, out, const), True
     else:
         out.grad_fn, out._requires_grad = None, False
         if is_inference_mode_enabled():
@@ -642,22 +639,17 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
     if b is not None and not isinstance(b, (Value, numbers.Real)):
         raise TypeError(f"in-place operation got an operand of type {type(b).__name__}")
     before = self._storage[0]
-    if recording:
-        edges = op.edges(self, b)
-        old = Value.shared([before], None)  # what a formula needs of self is its value before the change
-        old._requires_grad = self._requires_grad
     self._storage[0] = op.forward(before, _number(b), const)
     if self._inference and not is_inference_mode_enabled():
         raise RuntimeError(INFERENCE_INPLACE)  # after the write, as torch's check (the number has changed)
     self.shared_vc()[0] += 1
     if recording:
-        node = op(edges)
-        node._result = self._storage[0]
-        retained = None if self.grad_fn is None or not self.grad_fn.retained else self.grad_fn.retained.pop(
-            self.output_nr, None)
+        old = Value.shared([before], None)  # what a formula needs of self is its value before the change
+        old._requires_grad = True
+        node = op.make(self, b, self, const, a_before=old)  # its edge: where self's gradient went so far
+        retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
         self.grad_fn, self._requires_grad = node, True
         self.__dict__.pop("output_nr", None)
-        op.keep(node, old, b, self, const)
         if retained is not None:  # retain_grad moves with the value
             node.retained = {0: retained}
     return self
@@ -695,6 +687,12 @@ def _operand(x: Any, name: str) -> Any:
     if isinstance(x, (Value, numbers.Real)):
         return x
     raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
+
+
+def _alpha(alpha: Any, name: str) -> Any:
+    """``alpha=`` checked; None for 1 (the node then shows its default ``_saved_alpha``, 1)."""
+    alpha = ops.alpha_number(alpha, name)
+    return None if alpha == 1 and type(alpha) is int else alpha
 
 
 def _bounds(lo: Any, hi: Any) -> tuple[Any, Any]:
