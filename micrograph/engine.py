@@ -92,39 +92,53 @@ class GraphTask:
             self.captured = [None] * len(inputs)
 
     def run(self) -> list[Grad]:
+        """Send gradients along edges into the next nodes' input buffers, run the newest ready node,
+        and again, until no node is ready.  Nodes without hooks take the short branch."""
         buffers: dict[Node, list[Grad]] = {}  # each waiting node's input buffer, one slot per output
         ready: list[tuple[int, int, Node]] = []  # (-sequence_nr, arrival, node): a heap
         deps, needed, captures, order = self.dependencies, self.needed, self.captures, itertools.count()
-
-        def send(fn: Node, nr: int, g: Grad, always: bool = False) -> None:
-            buffer = buffers.get(fn)
-            if buffer is None:
-                buffer = buffers[fn] = [None] * fn.num_outputs
-            buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
-            deps[fn] -= 1
-            if not deps[fn] and (always or needed is None or fn in needed or fn in captures):
-                heapq.heappush(ready, (-fn.sequence_nr, next(order), fn))
-
-        for (fn, nr), g in self.roots:  # the GraphRoot's one run; a single root is queued whatever it leads to
-            if fn is not None:
-                send(fn, nr, g, always=len(self.roots) == 1)
-        recorder = observe.pass_started(self, ready)
+        plain = needed is None and not self.create_graph and not anomaly.state.enabled
+        edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
+        always = len(edges) == 1  # a single root is the graph root itself: queued whatever it leads to
+        node: Node | None = None
+        recorder = received = grads = None
         with set_grad_enabled(self.create_graph):
-            while ready:
+            while True:
+                for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
+                    if fn is None:
+                        continue
+                    buffer = buffers.get(fn)
+                    if buffer is None:
+                        buffer = buffers[fn] = [None] * fn.num_outputs
+                    buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
+                    left = deps[fn] - 1
+                    deps[fn] = left
+                    if not left and (always or needed is None or fn in needed or fn in captures):
+                        heapq.heappush(ready, (-fn.sequence_nr, next(order), fn))
+                if node is None:
+                    always, recorder = False, observe.pass_started(self, ready)
+                elif recorder is not None:
+                    recorder.step(node, received, grads, outputs)
+                if not ready:
+                    return self.captured
                 node = heapq.heappop(ready)[2]
-                received = buffers.pop(node)
+                received = grads = buffers.pop(node)
+                edges = node.next_edges
                 try:
-                    grads, outputs = self.evaluate(node, received)
+                    leaf = node.variable if type(node) is AccumulateGrad else None
+                    if not plain or recorder is not None or node.hooked or leaf is not None and leaf._hooks:
+                        grads, outputs = self.evaluate(node, grads)
+                    elif leaf is not None:
+                        hooks.accumulate(leaf, grads[0], False)
+                        outputs = []
+                    else:
+                        outputs = node.apply(grads)
+                        if not self.keep_graph:
+                            node.release()
                 except BaseException as error:
                     if recorder is not None:
                         recorder.failed(node, error)
                     raise
-                for (fn, nr), g in zip(node.next_edges, outputs):
-                    if fn is not None:
-                        send(fn, nr, g)
-                if recorder is not None:
-                    recorder.step(node, received, grads, outputs)
-        return self.captured
 
     def evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
         """One node (``evaluate_function``): returns the gradients it used and the ones it sends."""

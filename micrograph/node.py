@@ -99,6 +99,8 @@ def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableH
     if hooks is None:
         hooks = []
         setattr(owner, attribute, hooks)
+    if isinstance(owner, Node):
+        owner.hooked = True
     hooks.append(hook)
     return RemovableHandle(hooks, hook)
 
@@ -117,6 +119,7 @@ class Node:
     retained: dict[int, weakref.ref[Value]] | None = None  # output_nr -> the value that called retain_grad()
     pre_hooks: list[Callable[..., Any]] | None = None
     post_hooks: list[Callable[..., Any]] | None = None
+    hooked = False  # any of the four above set: the engine takes its long branch for this node
 
     next_edges: tuple[Edge, ...]
     sequence_nr: int

@@ -169,6 +169,7 @@ class Value:
         if self.grad_fn is not None:
             if self.grad_fn.retained is None:
                 self.grad_fn.retained = {}
+                self.grad_fn.hooked = True
             self.grad_fn.retained[self.output_nr] = weakref.ref(self)
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
@@ -651,7 +652,7 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
         self.grad_fn, self._requires_grad = node, True
         self.__dict__.pop("output_nr", None)
         if retained is not None:  # retain_grad moves with the value
-            node.retained = {0: retained}
+            node.retained, node.hooked = {0: retained}, True
     return self
 
 
