@@ -10,8 +10,8 @@
 3. **What to run** (``init_to_execute``), only with ``inputs``: the nodes on a path to an input.
    ``grad()`` *captures* the inputs' gradients instead of running their accumulators.
 4. **The loop** (``thread_main`` / ``evaluate_function``): take the ready node with the highest
-   sequence number (the newest; ``AccumulateGrad`` first, in the order they became ready) from a
-   heap.  What reached it is its *input buffer*; tensor hooks and ``retain_grad`` see it, then node
+   sequence number (the newest) from a heap; ``AccumulateGrad``, whose sequence number is the
+   largest there is, first, in the order they became ready.  What reached it is its *input buffer*; tensor hooks and ``retain_grad`` see it, then node
    pre-hooks, then ``apply`` (the op's formula, or writing ``.grad``), then post-hooks, then
    ``release_variables`` unless ``retain_graph``.  Each gradient it returns is added into the input
    buffer of the next node along that edge; a node whose count reaches 0 is ready.
@@ -24,7 +24,7 @@ while the pass runs, hooks included, as in torch.
 from __future__ import annotations
 
 import heapq
-import itertools
+from collections import deque
 from typing import Any
 
 from micrograph import anomaly, arguments, hooks, observe
@@ -94,9 +94,10 @@ class GraphTask:
     def run(self) -> list[Grad]:
         """Send gradients along edges into the next nodes' input buffers, run the newest ready node,
         and again, until no node is ready.  Nodes without hooks take the short branch."""
-        buffers: dict[Node, list[Grad]] = {}  # each waiting node's input buffer, one slot per output
-        ready: list[tuple[int, int, Node]] = []  # (-sequence_nr, arrival, node): a heap
-        deps, needed, captures, order = self.dependencies, self.needed, self.captures, itertools.count()
+        buffers: dict[Node, list[Grad]] = {}  # input buffers of the nodes that still wait for an edge
+        ready: list[tuple[int, Node, list[Grad]]] = []  # (-sequence_nr, node, its input buffer): a heap
+        leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: they run first, in turn
+        deps, needed, captures = self.dependencies, self.needed, self.captures
         plain = needed is None and not self.create_graph and not anomaly.state.enabled
         edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
         always = len(edges) == 1  # a single root is the graph root itself: queued whatever it leads to
@@ -107,23 +108,35 @@ class GraphTask:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
                     if fn is None:
                         continue
-                    buffer = buffers.get(fn)
-                    if buffer is None:
-                        buffer = buffers[fn] = [None] * fn.num_outputs
-                    buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
                     left = deps[fn] - 1
                     deps[fn] = left
-                    if not left and (always or needed is None or fn in needed or fn in captures):
-                        heapq.heappush(ready, (-fn.sequence_nr, next(order), fn))
+                    buffer = buffers.pop(fn, None) if left or fn in buffers else None
+                    if buffer is None:
+                        if fn.num_outputs == 1:
+                            buffer = [g]
+                        else:
+                            buffer = [None] * fn.num_outputs
+                            buffer[nr] = g
+                    else:
+                        buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
+                    if left:
+                        buffers[fn] = buffer
+                    elif always or needed is None or fn in needed or fn in captures:
+                        if type(fn) is AccumulateGrad:
+                            leaves.append((fn, buffer))
+                        else:
+                            heapq.heappush(ready, (-fn.sequence_nr, fn, buffer))
                 if node is None:
-                    always, recorder = False, observe.pass_started(self, ready)
+                    always, recorder = False, observe.pass_started(self, leaves, ready)
                 elif recorder is not None:
                     recorder.step(node, received, grads, outputs)
-                if not ready:
+                if leaves:
+                    node, received = leaves.popleft()
+                elif ready:
+                    _, node, received = heapq.heappop(ready)
+                else:
                     return self.captured
-                node = heapq.heappop(ready)[2]
-                received = grads = buffers.pop(node)
-                edges = node.next_edges
+                grads, edges = received, node.next_edges
                 try:
                     leaf = node.variable if type(node) is AccumulateGrad else None
                     if not plain or recorder is not None or node.hooked or leaf is not None and leaf._hooks:
@@ -173,18 +186,19 @@ class GraphTask:
 def _dependencies(roots: list[Node | None]) -> dict[Node, int]:
     """For each node reachable from the roots, how many edges point at it (the roots' own included)."""
     deps: dict[Node, int] = {}
+    stack = []
     for fn in roots:
         if fn is not None:
+            if fn not in deps:
+                stack.append(fn)
             deps[fn] = deps.get(fn, 0) + 1
-    stack = list(deps)
-    seen = set(stack)
     while stack:
         for nxt, _ in stack.pop().next_edges:
-            if nxt is not None:
-                deps[nxt] = deps.get(nxt, 0) + 1
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
+            if nxt in deps:
+                deps[nxt] += 1
+            elif nxt is not None:
+                deps[nxt] = 1
+                stack.append(nxt)
     return deps
 
 

@@ -77,7 +77,7 @@ class BackwardCFunction(Node):
         """What ``save_for_backward`` kept, version-checked; the second-backward error once freed."""
         if self._freed_buffers:
             raise RuntimeError(SECOND_BACKWARD)
-        return self.unpack(True)
+        return tuple(self.unpack(True))
 
     saved_values = saved_tensors
 

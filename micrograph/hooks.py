@@ -90,7 +90,9 @@ def accumulate(v: Value, g: Grad, create_graph: bool) -> None:
     if g is None:
         return
     write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
-    for hook in list(v._post_accumulate_hooks or ()):
+    if v._post_accumulate_hooks is None:
+        return
+    for hook in list(v._post_accumulate_hooks):
         result = hook(v)
         if isinstance(result, Value):
             raise RuntimeError("Tensor post accumulate grad hooks should return None.")
@@ -105,6 +107,5 @@ def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) ->
     elif create_graph:
         v._grad = old + g
     else:
-        old._storage[0] += g
-        old.shared_vc()[0] += 1
+        old._storage[0] += g  # in place, as torch's (the gradient object's version is not modelled)
     observe.wrote(v, writer)

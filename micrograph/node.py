@@ -166,28 +166,31 @@ class Node:
 
     # -- saved values (SavedVariable) --------------------------------------------------
     def save(self, items: tuple[Any, ...]) -> None:
-        """Keep ``items`` (Values or numbers) with their versions now."""
+        """Keep ``items`` (Values or numbers) with the version each has now."""
+        versions = []
         for x in items:
-            if x is not None and type(x) is not float and x._inference:
+            if x is None or type(x) is float:
+                versions.append(0)
+            elif x._inference:
                 raise RuntimeError(INFERENCE_SAVED)
-        self._saved = items
-        self._versions = tuple(0 if type(x) is float or x is None or x._vc is None else x._vc[0] for x in items)
+            else:
+                versions.append(0 if x._vc is None else x._vc[0])
+        self._saved, self._versions = items, versions
 
-    def unpack(self, create_graph: bool = False) -> tuple[Any, ...]:
+    def unpack(self, create_graph: bool = False) -> list[Any]:
         """The saved items, checked: floats in a plain backward, Values under ``create_graph``."""
         saved = self._saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
         out = []
-        for i, x in enumerate(saved):
+        for x, expected in zip(saved, self._versions):
             if x is None or type(x) is float:
                 out.append(x)
-                continue
-            version = 0 if x._vc is None else x._vc[0]
-            if version != self._versions[i]:
-                raise self._version_error(x, version, self._versions[i])
-            out.append(self._as_value(x) if create_graph else x._storage[0])
-        return tuple(out)
+            elif x._vc is not None and x._vc[0] != expected:
+                raise self._version_error(x, x._vc[0], expected)
+            else:
+                out.append(self._as_value(x) if create_graph else x._storage[0])
+        return out
 
     def _version_error(self, x: Value, version: int, expected: int) -> RuntimeError:
         owner = self if self._is_result(x) else x.grad_fn

@@ -19,7 +19,7 @@ forge a record.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -169,38 +169,39 @@ def wrote(v: Value, writer: Writer) -> None:
         writer, _passes, grad, grad._version, grad.item())
 
 
-def pass_started(task: GraphTask, ready: list[tuple[int, int, Node]]) -> _PassRecorder | None:
+def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
     """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
     global _passes
     _passes += 1
-    if _observer is None or _observer.finished:
-        return None
-    deps = dict(task.dependencies)  # what is left after the roots delivered: edges between nodes
+    return None if _observer is None or _observer.finished else _start(_observer, task, leaves, heap)
+
+
+def _queue(leaves: Sequence[Any], heap: list[Any]) -> tuple[Node, ...]:
+    """The ready queue in the order the engine takes it: the ready leaves' accumulators, then the heap's."""
+    return tuple([item[0] for item in leaves] + [item[1] for item in sorted(heap, key=lambda item: item[0])])
+
+
+def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
+    deps = {node: count for node, count in task.dependencies.items() if count > 0}  # edges between nodes left
     roots = tuple((fn, g) for (fn, _), g in task.roots if fn is not None)
-    for fn, _ in roots:
-        deps[fn] = deps.get(fn, 0)
-    for node, count in list(deps.items()):
-        if count <= 0:
-            del deps[node]
     kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
-    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted,
-                      tuple(item[2] for item in sorted(ready, key=lambda item: item[:2])))
-    observer = _observer
+    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, heap))
     observer.pass_started(start)
     if observer.finished or not observer.wants_steps:
         return None
-    return _PassRecorder(observer, start, task, ready)
+    return _PassRecorder(observer, start, task, leaves, heap)
 
 
 class _PassRecorder:
     """Turns the engine's loop variables into ``Step`` records for one pass."""
 
-    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, ready: list[tuple[int, int, Node]]) -> None:
+    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, leaves: Sequence[Any],
+                 heap: list[Any]) -> None:
         self.observer = observer
         self.number = start.number
         self.task = task
-        self.heap = ready
+        self.leaves, self.heap = leaves, heap
         self.index = 0
         self.arrived: dict[Node, int] = {}
         for node, _ in start.roots:
@@ -222,7 +223,7 @@ class _PassRecorder:
             self.number, self.index, node, received[0], self.arrived.get(node, 0) if received[0] is not None else 0,
             grads[0] if grads else None, tuple(sent), waiting, target, write,
             node in self.holding and node._saved is None,
-            tuple(item[2] for item in sorted(self.heap, key=lambda item: item[:2])),
+            _queue(self.leaves, self.heap),
         )
         self.index += 1
         self.observer.step(step)
