@@ -111,8 +111,8 @@ class Op(Node):
                     items.append(type(out).shared(out._storage, out.shared_vc()))  # no cycle through grad_fn
                     continue
                 x = source[name]
-                needed_by = cls.only_for.get(name)
-                if needed_by is not None and not getattr(source[needed_by], "_requires_grad", False):
+                needed_by = cls.only_for.get(name)  # torch's should_compute_output: that input has an edge
+                if needed_by is not None and node.next_edges[cls.operands.index(needed_by)][0] is None:
                     x = None
                 items.append(float(x) if x is not None and not hasattr(x, "_storage") else x)
             node.save(tuple(items))
