@@ -519,7 +519,7 @@ class ClampBackward0(Op):
     the gradient where it won (torch's ``clamp_backward_min_max``)."""
 
     __slots__ = ()
-    saves = ("self", "min", "max")
+    saves = ("max", "min", "self")
     forward = staticmethod(lambda a, bounds, _: ieee.clamp(a, *bounds))
 
     @classmethod
@@ -528,10 +528,10 @@ class ClampBackward0(Op):
 
     @classmethod
     def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        node.save((a, *b))
+        node.save((b[1], b[0], a))
 
     @staticmethod
-    def backward(g: Grad, a: Any, lo: Any, hi: Any) -> tuple[Grad, ...]:
+    def backward(g: Grad, hi: Any, lo: Any, a: Any) -> tuple[Grad, ...]:
         if lo is not None and hi is not None:
             return (_masked((a >= lo) & (a <= hi), g), _masked((a < lo) & (lo < hi), g),
                     _masked((a > hi) | (hi < lo), g))
@@ -545,22 +545,22 @@ class ClampMinBackward1(Op):
 
     __slots__ = ()
     operands = ("self", "min")
-    saves = ("self", "min")
+    saves = ("min", "self")
     forward = staticmethod(lambda a, lo, _: ieee.clamp(a, lo, None))
 
     @staticmethod
-    def backward(g: Grad, a: Any, lo: Any) -> tuple[Grad, ...]:
+    def backward(g: Grad, lo: Any, a: Any) -> tuple[Grad, ...]:
         return _masked(a >= lo, g), _masked(a < lo, g)
 
 
 class ClampMaxBackward1(Op):
     __slots__ = ()
     operands = ("self", "max")
-    saves = ("self", "max")
+    saves = ("max", "self")
     forward = staticmethod(lambda a, hi, _: ieee.clamp(a, None, hi))
 
     @staticmethod
-    def backward(g: Grad, a: Any, hi: Any) -> tuple[Grad, ...]:
+    def backward(g: Grad, hi: Any, a: Any) -> tuple[Grad, ...]:
         return _masked(a <= hi, g), _masked(a > hi, g)
 
 
