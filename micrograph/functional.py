@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from micrograph import arguments, ieee, ops
 from micrograph.grad_mode import is_recording
 from micrograph.node import Node
-from micrograph.value import BoolValue, Value
+from micrograph.value import BoolValue, Value, record
 
 
 def _first(x: Any, name: str) -> Value:
@@ -74,7 +74,8 @@ neg, exp, log, log1p, sqrt, sin, cos, tan, tanh, sigmoid, relu, abs, reciprocal,
 
 
 def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-    return _input(a, "clamp").clamp(min, max)
+    op, bounds, numbers = ops.clamp_overload(min, max, "Tensor")
+    return record(op, _input(a, "clamp"), bounds, numbers)
 
 
 clip = clamp

@@ -121,7 +121,7 @@ class Op(Node):
             items = []
             for i, kept_for in cls._plan:
                 x = operands[i] if i != 2 else type(out).shared(out._storage, out.shared_vc())  # no cycle
-                if kept_for >= 0 and not getattr(operands[kept_for], "_requires_grad", False):
+                if kept_for >= 0 and node.next_edges[kept_for][0] is None:  # torch's should_compute_output
                     x = None
                 items.append(x if x is None or hasattr(x, "_storage") else float(x))
             node.save(tuple(items))
@@ -518,6 +518,83 @@ class ClampMaxBackward0(ClampBackward1):
     @staticmethod
     def backward(g: Grad, a: Any, hi: Any) -> tuple[Grad, ...]:
         return (_masked(a <= hi, g),)
+
+
+class ClampBackward0(Op):
+    """``clamp(min, max)`` with Value bounds (either may be None): three inputs, and a bound gets
+    the gradient where it won (torch's ``clamp_backward_min_max``)."""
+
+    __slots__ = ()
+    saves = ("max", "min", "self")
+    forward = staticmethod(lambda a, bounds, _: ieee.clamp(a, *bounds))
+
+    @classmethod
+    def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
+        """Three inputs: ``self`` and the two bounds (an absent one has no edge)."""
+        node = cls.__new__(cls)
+        node.next_edges = (a.gradient_edge(), *(NO_EDGE if x is None else x.gradient_edge() for x in b))
+        node.sequence_nr, node._result = next(sequence), out._storage[0]
+        node.save((b[1], b[0], a if a_before is None else a_before))
+        return node
+
+    @staticmethod
+    def backward(g: Grad, hi: Any, lo: Any, a: Any) -> tuple[Grad, ...]:
+        if lo is not None and hi is not None:
+            return (_masked((a >= lo) & (a <= hi), g), _masked((a < lo) & (lo < hi), g),
+                    _masked((a > hi) | (hi < lo), g))
+        if lo is not None:
+            return _masked(a >= lo, g), _masked(a < lo, g), None
+        return _masked(a <= hi, g), None, _masked(a > hi, g)
+
+
+class ClampMinBackward1(Op):
+    """``clamp_min(v)`` with a Value bound: the gradient goes to whichever won (``self`` on a tie)."""
+
+    __slots__ = ()
+    operands = ("self", "min")
+    saves = ("min", "self")
+    forward = staticmethod(lambda a, lo, _: ieee.clamp(a, lo, None))
+
+    @staticmethod
+    def backward(g: Grad, lo: Any, a: Any) -> tuple[Grad, ...]:
+        return _masked(a >= lo, g), _masked(a < lo, g)
+
+
+class ClampMaxBackward1(Op):
+    __slots__ = ()
+    operands = ("self", "max")
+    saves = ("max", "self")
+    forward = staticmethod(lambda a, hi, _: ieee.clamp(a, None, hi))
+
+    @staticmethod
+    def backward(g: Grad, hi: Any, a: Any) -> tuple[Grad, ...]:
+        return _masked(a <= hi, g), _masked(a > hi, g)
+
+
+def clamp_overload(lo: Any, hi: Any, before: str = "") -> tuple[type[Op], Any, Any]:
+    """torch's two clamp overloads: Value bounds (``ClampBackward0``, each bound an input) or
+    numbers (``ClampBackward1``, where a Value that needs no grad stands for its number), not a
+    mix.  Returns the op and its ``b`` and ``const`` for ``record``; ``before`` names the
+    arguments before the bounds in torch's error (``"Tensor"`` for ``clamp(w, ...)``)."""
+    if lo is None and hi is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    given = [(name, x) for name, x in (("min", lo), ("max", hi)) if x is not None]
+    if all(hasattr(x, "gradient_edge") for _, x in given):
+        return ClampBackward0, (lo, hi), None
+    if any(x.requires_grad if hasattr(x, "gradient_edge") else not isinstance(x, numbers.Real) for _, x in given):
+        types = ["Tensor" if hasattr(x, "gradient_edge") else type(x).__name__ for _, x in given]
+        parts = types if lo is not None else [f"max={t}, " for t in types]  # a lone max is given by name
+        got = ", ".join(([before] if before else []) + parts)
+        overloads = ("Tensor input, {} min = None, {} max = None, *, Tensor out = None" if before
+                     else "{} min = None, {} max = None")
+        raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        + "\n".join(" * (" + overloads.format(t, t) + ")" for t in ("Tensor", "Number")))
+    return ClampBackward1, None, tuple(None if x is None else _scalar(x) for x in (lo, hi))
+
+
+def _scalar(x: Any) -> Any:
+    """A number argument as torch keeps it (a Scalar): an int stays an int, a Value is its number."""
+    return x.item() if hasattr(x, "item") else x if type(x) in (int, bool) else float(x)
 
 
 # -- what the formulas record under create_graph: torch's derivatives are ops too -------------------

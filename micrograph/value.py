@@ -362,14 +362,19 @@ class Value:
         return record(ops.SgnBackward0, self)
 
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-        return record(ops.ClampBackward1, self, None, _bounds(min, max))
+        op, bounds, numbers = ops.clamp_overload(min, max)
+        return record(op, self, bounds, numbers)
 
     clip = clamp
 
     def clamp_min(self, min: Any) -> Value:  # noqa: A002
+        if isinstance(min, Value):
+            return record(ops.ClampMinBackward1, self, min)
         return record(ops.ClampMinBackward0, self, None, _operand(min, "clamp_min"))
 
     def clamp_max(self, max: Any) -> Value:  # noqa: A002
+        if isinstance(max, Value):
+            return record(ops.ClampMaxBackward1, self, max)
         return record(ops.ClampMaxBackward0, self, None, _operand(max, "clamp_max"))
 
     def maximum(self, other: Value) -> Value:
@@ -607,16 +612,19 @@ class _OutputHook:
 def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     """Run ``op`` forward on (a, b) and, when grad mode says so, record its node.
 
-    ``b`` is a Value, a Python number (not an input of the graph) or None for a unary op;
+    ``b`` is a Value, a Python number (not an input of the graph), None for a unary op, or a
+    tuple of Values (or None) for an op with more inputs;
     ``const`` a number the op keeps as a constant (``alpha``, clamp's bounds).
     """
-    b_requires_grad = False
     if b is None or type(b) is float:
-        y = b
+        y, b_requires_grad = b, False
     elif isinstance(b, Value):
         y, b_requires_grad = b._storage[0], b._requires_grad
     elif isinstance(b, numbers.Real):
-        y = float(b)
+        y, b_requires_grad = float(b), False
+    elif type(b) is tuple:  # more inputs than two (clamp's Value bounds), None for one not given
+        y = tuple(None if x is None else x._storage[0] for x in b)
+        b_requires_grad = any(x is not None and x._requires_grad for x in b)
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)
