@@ -457,7 +457,9 @@ class Value:
         return _compare(self, other, float.__ge__)
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
-    __hash__ = object.__hash__
+
+    def __hash__(self) -> int:
+        return id(self)  # torch's Tensor.__hash__
 
     def all(self) -> BoolValue:
         return BoolValue(self._storage[0] != 0.0)
