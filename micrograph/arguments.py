@@ -128,7 +128,7 @@ def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
         flat = nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
         if len(flat) != len(outputs):
             raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
-        return flat
+        return [g if g is None or isinstance(g, Value) else Value(g) for g in flat]
     items = (grads,) if isinstance(grads, Value) else sequence_items(grads)
     for g in items[: len(outputs)]:
         if g is not None and not isinstance(g, Value):

@@ -112,12 +112,11 @@ def _blocked(w: float, x: float) -> Graph:
 
 # -- observing --------------------------------------------------------------------------------
 def _reachable(root: Value) -> set[int]:
-    """The ids of every node reachable from root.grad_fn (the probe's own walk, no recursion,
-    over the nodes themselves: a node is the list of its edges, next_functions' nodes)."""
+    """The ids of every node reachable from root.grad_fn (the probe's own walk, no recursion)."""
     seen = {id(root.grad_fn)}
     stack = [root.grad_fn]
     while stack:
-        for child in stack.pop():
+        for child, _ in stack.pop().next_functions:
             if child is not None and id(child) not in seen:
                 seen.add(id(child))
                 stack.append(child)
@@ -135,10 +134,10 @@ def _order_report(order: object, root: Value, label: str) -> list[dict[str, Any]
     if not nodes:
         return checks + [check(c, None, label) for c in PROPERTIES]
     # each node's first position (pairs from the end: an earlier one overwrites a later one);
-    # the edges read from each node, the list of next_functions' nodes (100,000 of them on the chain)
+    # the edges read from each node's next_functions (100,000 of them on the chain)
     position = dict(zip(map(id, reversed(order)), range(len(order) - 1, -1, -1)))  # type: ignore[arg-type]
     parents_first = not any((there := position.get(id(child))) is not None and there <= position[id(node)]
-                            for node in order for child in node if child is not None)  # type: ignore[union-attr]
+                            for node in order for child, _ in node.next_functions if child is not None)  # type: ignore[union-attr]
     holds = {
         Check.STARTS_AT_ROOT: bool(order) and order[0] is root.grad_fn,  # type: ignore[index]
         Check.EACH_ONCE: len(position) == len(order),  # type: ignore[arg-type]
@@ -274,7 +273,7 @@ def diamond(sub):
 def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     """``_order_report`` on each graph: a CHECK fact per property, so the feedback says which
     one the student's order breaks, and on which graph; and whether topological_order called
-    the engine's own walk (``micrograph.engine._run_order``) instead of being one."""
+    the engine's own backward pass (a function of ``micrograph/engine.py``) instead of being one."""
     with watching(sub, "topological_order", engine_walk=True) as call:
         orders = [sub.topological_order(g.root) for g in graphs]
     reports = [_order_report(order, g.root, f"topological_order({g.label})")

@@ -137,9 +137,8 @@ class _Walk:
 def _saved_state(node: Any) -> Saved:
     """Whether the node saves values, and whether a backward freed them.  An op declares what
     it saves (``saves``); a custom Function's node declares nothing: what its forward passed to
-    ``ctx.save_for_backward`` shows in the versions the node stamped (``_versions``, read as the
-    engine's observation seam reads its nodes)."""
-    if not (node.saves or node._versions):
+    ``ctx.save_for_backward`` shows in the versions the node stamped (``saved_versions()``)."""
+    if not (node.saves or node.saved_versions()):
         return Saved.NONE
     return Saved.FREED if node.saved_released else Saved.KEPT
 

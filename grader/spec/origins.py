@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import micrograph
+from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import Check
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
 
@@ -35,11 +36,12 @@ def detached_from(root: object, of: object, call: Call, label: str) -> dict[str,
     Backward frees what a node saved, so the values the watched ``call``'s passes found first
     are used; holds is None when the node has no constant input or nothing saved can be seen."""
     node = getattr(root, "grad_fn", None) if _is_value(root) else None
-    saved = None if node is None or None not in node else call.saved.get(node, node._saved)
+    constant_input = node is not None and any(fn is None for fn, _ in node.next_functions)
+    saved = call.saved.get(node, node.saved_items()) if constant_input else None
     if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
         return check(Check.DETACHED_FROM, None, label)
-    holds = any(_is_value(item) and item is not of and item._storage is of._storage
-                and item._vc is not None and item._vc is of._vc for item in saved)
+    holds = any(_is_value(item) and item is not of and shares_storage(item, of) and shares_version_counter(item, of)
+                for item in saved)
     return check(Check.DETACHED_FROM, holds, label)
 
 
@@ -54,7 +56,7 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
     if not found or call.finished:
         return check(Check.READ_FROM_GRAD, None, label)
-    objects = [x._storage[0] if _is_value(x) else x for x in found]
+    objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
     return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
 
 

@@ -36,6 +36,7 @@ from typing import Any
 import micrograph
 from micrograph import observe
 from micrograph.node import AccumulateGrad
+from micrograph import value as value_module
 from grader.spec.facts import CONTEXT, FACT, LABEL, By, Check, Kind, RaisedBy
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
@@ -89,7 +90,7 @@ def value_of(v: object, label: str) -> dict[str, Any]:
         "is_leaf": bool(v.is_leaf),  # type: ignore[attr-defined]
         "grad_fn": grad_fn(v),
         "retains_grad": bool(v.retains_grad),  # type: ignore[attr-defined]
-        "version": 0 if v._vc is None else int(v._vc[0]),  # type: ignore[attr-defined]  # _version raises for an inference value
+        "version": int(v._version),  # type: ignore[attr-defined]
     }
 
 
@@ -181,8 +182,9 @@ class Call(observe.Observer):
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         self.read_since_pass = False
         for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
-            if node._saved is not None:  # the pass will free them: keep what it found
-                self.saved.setdefault(node, node._saved)
+            items = node.saved_items()
+            if items is not None:  # the pass will free them: keep what it found
+                self.saved.setdefault(node, items)
         if self.grad_numbers:
             self.written.update((id(node.variable), node.variable)
                                 for node in (*(node for node, _ in start.roots), *start.dependencies)
@@ -237,17 +239,17 @@ class Call(observe.Observer):
         if self.grad_numbers:
             self.hold(step.received)
             self.hold(step.grad)
-            if step.wrote is not None:
-                self.hold(step.wrote._grad)
+            if step.write is not None:
+                self.hold(step.write.grad)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
         when the call ends, it is every number the student could read from those .grad."""
         for v in self.written.values():
-            self.hold(v._grad)
+            self.hold(value_module.grad_of(v))
 
     def hold(self, grad: object) -> None:
-        number = grad._storage[0] if _is_value(grad) else grad  # type: ignore[attr-defined]
+        number = grad.item() if _is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
 
@@ -261,7 +263,7 @@ class Call(observe.Observer):
 
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
-_ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "_shared", "_alias"})
+_ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
 
 
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
@@ -273,9 +275,8 @@ def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
 
 
 _GRAD_GETTER = micrograph.Value.grad.fget.__code__  # type: ignore[attr-defined]
-# The engine's backward walk: its order, its ready queue, its node runner (ex13 asks for your own).
-_ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name)
-                         for name in ("engine.py", "ready_queue.py"))
+# The engine's backward pass: its dependency counts, its ready queue, its node runner (ex13 asks for your own).
+_ENGINE_WALK = frozenset({os.path.join(os.path.dirname(micrograph.__file__), "engine.py")})
 
 
 @contextlib.contextmanager
@@ -302,7 +303,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     vector-Jacobian product by backward); with ``one_graph`` whether every pass started from
     the first pass's roots (a second backward on a graph built again needs no retain_graph);
     with ``engine_walk`` whether it called a function of the engine's own walk (its order or
-    node runner, ``micrograph.engine._run_order``), however it reached it.  With ``saves``
+    node runner, in ``micrograph/engine.py``), however it reached it.  With ``saves``
     the call keeps what each node had saved when a pass found it, for ``detached_from``; with
     ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``; with
     ``made`` (and grad mode sampled) every Value an engine operation returned, for ``made_by_op``.

@@ -1,20 +1,16 @@
-"""The engine's package layout: the rules of issue 17 that keep it readable.
+"""The engine's package layout: the rules that keep it readable.
 
 * no module is named like a standard-library module (``python`` run from inside
   the package would import ours instead of the standard one);
 * grad mode is read and switched only through ``grad_mode``'s public functions;
 * the modules import each other without a cycle, except the one documented seam:
-  ``Value.backward`` imports the engine when called (the engine works on Values);
-* the README's reading path through ``y.backward()`` names real code, under 300 lines.
+  ``Value.backward`` imports the engine when called (the engine works on Values).
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
 import pathlib
-import re
 import sys
 
 import micrograph
@@ -22,14 +18,6 @@ import micrograph
 PACKAGE = pathlib.Path(micrograph.__file__).parent
 SEAMS = {  # importer, imported: allowed late imports
     ("micrograph.value", "micrograph.engine"),
-    # Value's extra methods (tensor_api, a base class of Value) hand over to the modules that
-    # declare those ops, which build on Value.
-    ("micrograph.tensor_api", "micrograph.boolean"),
-    ("micrograph.tensor_api", "micrograph.ops_extra"),
-    ("micrograph.tensor_api", "micrograph.reductions"),
-    ("micrograph.tensor_api", "micrograph.ops_derivatives"),
-    ("micrograph.tensor_shape", "micrograph.views"),
-    ("micrograph.tensor_api", "micrograph.spread"),
 }
 
 
@@ -119,29 +107,3 @@ def test_the_seam_is_a_late_import() -> None:
     for importer, imported in SEAMS:
         assert imported not in _imports(trees[importer], True)
         assert imported in _imports(trees[importer], False)
-
-
-READING_PATH_LINES = 300
-
-
-def _reading_path() -> list[tuple[str, str]]:
-    """(module, qualified name) for each entry of the README's reading-path table, in order."""
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Reading `y.backward()` in one sitting", 1)[1].split("\n## ", 1)[0]
-    entries = []
-    for row in re.findall(r"^\| \d+ \| `([\w/]+)\.py` \| (.+?) \|", section, flags=re.M):
-        module = row[0].replace("/", ".")
-        entries += [(module, name) for name in re.findall(r"`([\w.]+)`", row[1])]
-    return entries
-
-
-def test_the_readme_reading_path_is_real_code_under_300_lines() -> None:
-    entries = _reading_path()
-    assert [m for m, _ in entries][:1] == ["micrograph.value"] and entries[-1][0] == "micrograph.ops"
-    total = 0
-    for module, name in entries:
-        obj: object = importlib.import_module(module)
-        for part in name.split("."):
-            obj = getattr(obj, part)
-        total += len(inspect.getsourcelines(obj)[0])  # type: ignore[arg-type]
-    assert total <= READING_PATH_LINES

@@ -7,7 +7,7 @@ import warnings
 import pytest
 
 import micrograph
-from grader.spec.probe import caught, caught_warnings, grad, grad_fn, num, raised, value
+from grader.spec.probe import caught, caught_warnings, grad, grad_fn, num, raised, type_name, value
 
 
 def _graph():
@@ -40,8 +40,8 @@ def test_foreign_objects_become_descriptions() -> None:
     assert num(Sneaky(2.0)) == "not a number: Sneaky"
     assert num(True) == "not a number: bool"
     assert value(3.0) == "not a Value: float"
-    # micrograph's classes say Tensor in Python's own messages (torch's text); the grader says Value
-    assert type(micrograph.Value(2.0)).__name__ == "Tensor"
+    # whatever __name__ micrograph's classes give Python's own messages, the grader says Value
+    assert type_name(micrograph.Value(2.0)) == "Value"
     assert caught(micrograph.Value(2.0)) == "not an exception: Value"
     assert num(2) == 2.0 and type(num(2)) is float
 
