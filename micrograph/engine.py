@@ -24,6 +24,7 @@ while the pass runs, hooks included, as in torch.
 from __future__ import annotations
 
 import heapq
+import warnings
 from collections import deque
 from typing import Any
 
@@ -32,6 +33,12 @@ from micrograph.grad_mode import set_grad_enabled
 from micrograph.node import AccumulateGrad, Edge, Grad, Node
 from micrograph.value import Value
 
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its gradient which can cause a memory leak. We recommend using autograd.grad when creating "
+    "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
+    "of your parameters to None after use to break the cycle and avoid the leak."
+)
 UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been used in the graph. "
                 "Set allow_unused=True if this is the desired behavior.")
 
@@ -41,6 +48,8 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
     """Accumulate the gradients of ``tensors`` into the ``.grad`` of the leaves (or of ``inputs``)."""
     outputs, grads, create_graph, keep_graph = arguments.roots(tensors, grad_tensors, retain_graph, create_graph,
                                                                grad_variables)
+    if create_graph and not _warned:
+        _warn_create_graph()
     targets = None if inputs is None else arguments.inputs_of(inputs, "backward")
     roots, edges = _roots(outputs, grads, create_graph), None
     if targets is not None:
@@ -66,6 +75,16 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
             raise RuntimeError(UNUSED_INPUT.format(i))
     result = tuple(hooks.as_value(0.0 if g is None and materialize_grads else g) for g in captured)
     return dict(zip(inputs, result)) if type(inputs) is dict else result  # grad(y, {"a": a}) gives {"a": ...}
+
+
+_warned = False
+
+
+def _warn_create_graph() -> None:
+    """torch warns about ``backward(create_graph=True)`` once per process."""
+    global _warned
+    _warned = True
+    warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
 
 
 def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[tuple[Edge, Grad]]:

@@ -170,7 +170,7 @@ class Node:
         versions = []
         for x in items:
             if x is None or type(x) is float:
-                versions.append(0)
+                versions.append(None if x is None else 0)  # None: a slot not kept
             elif x._inference:
                 raise RuntimeError(INFERENCE_SAVED)
             else:
@@ -214,12 +214,16 @@ class Node:
         return self._saved is None
 
     def saved_item(self, name: str) -> Any:
-        """``_saved_<name>`` as torch shows it: a Value (or number); the error once freed."""
-        i = self.saves.index(name)
+        """``_saved_<name>`` as torch shows it: None for a slot not kept, else the item, checked."""
+        i = type(self).saves.index(name)
+        if self._versions and self._versions[i] is None:
+            return None  # never saved, so never freed either
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
         x = self._saved[i]
-        return x if x is None or type(x) is not float else x
+        if x is not None and type(x) is not float and x._vc is not None and x._vc[0] != self._versions[i]:
+            raise self._version_error(x, x._vc[0], self._versions[i])
+        return x if x is None or type(x) is float else self._as_value(x)
 
     # -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------
     def saved_items(self) -> tuple[Any, ...] | None:
@@ -227,8 +231,9 @@ class Node:
         None once released.  Reading it never raises, unlike ``unpack`` and ``_saved_<name>``."""
         return self._saved
 
-    def saved_versions(self) -> tuple[int, ...]:
-        """The version of each saved item when it was saved (0 for a number); kept after release."""
+    def saved_versions(self) -> list[int | None]:
+        """The version of each saved item when it was saved (0 for a number, None for a slot not
+        kept); kept after release."""
         return self._versions
 
     def output_data(self) -> float | None:
@@ -237,8 +242,7 @@ class Node:
 
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("_saved_") and attr[7:] in type(self).saves:
-            x = self.saved_item(attr[7:])
-            return self._as_value(x) if x is not None and type(x) is not float else x
+            return self.saved_item(attr[7:])
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     # -- running ----------------------------------------------------------------------

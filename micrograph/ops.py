@@ -81,6 +81,7 @@ class Op(Node):
     __slots__ = ()
     unary: ClassVar[bool] = False
     takes_number: ClassVar[bool] = False  # b is always a Python number, kept as a constant
+    takes_tuple: ClassVar[bool] = False  # b is a tuple of Values (more than two inputs)
     operands: ClassVar[tuple[str, str]] = ("self", "other")  # torch's names of the operands a and b
     constants: ClassVar[tuple[str, ...]] = ()  # torch's Scalar attributes (``_saved_alpha``)
     # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
@@ -343,12 +344,13 @@ class ViewBackward0(CloneBackward0):
 
 
 class SumBackward0(CloneBackward0):
-    """``v.sum()`` of a 0-dim value."""
+    """``v.sum()`` of a 0-dim value (a sum starts at +0: ``-0.0`` sums to ``0.0``)."""
 
     __slots__ = ()
+    forward = staticmethod(lambda a, _, __: a + 0.0)
 
 
-class MeanBackward0(CloneBackward0):
+class MeanBackward0(SumBackward0):
     __slots__ = ()
 
 
@@ -525,6 +527,7 @@ class ClampBackward0(Op):
     the gradient where it won (torch's ``clamp_backward_min_max``)."""
 
     __slots__ = ()
+    takes_tuple = True
     saves = ("max", "min", "self")
     forward = staticmethod(lambda a, bounds, _: ieee.clamp(a, *bounds))
 

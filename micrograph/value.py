@@ -126,6 +126,8 @@ class Value:
 
     @property
     def _version(self) -> int:
+        if self._inference:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc[0]
 
     @property
@@ -585,6 +587,8 @@ class BoolValue(Value):
         return BoolValue(self.item() or bool(other))
 
     def __xor__(self, other: Any) -> BoolValue:
+        if not isinstance(other, (Value, numbers.Real)):
+            return NotImplemented
         return BoolValue(self.item() != bool(other))
 
 
@@ -622,7 +626,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
         y, b_requires_grad = b._storage[0], b._requires_grad
     elif isinstance(b, numbers.Real):
         y, b_requires_grad = float(b), False
-    elif type(b) is tuple:  # more inputs than two (clamp's Value bounds), None for one not given
+    elif type(b) is tuple and op.takes_tuple:  # more inputs than two (clamp's Value bounds), None for one not given
         y = tuple(None if x is None else x._storage[0] for x in b)
         b_requires_grad = any(x is not None and x._requires_grad for x in b)
     else:
