@@ -67,7 +67,7 @@ class GradWrite(NamedTuple):
             return True
         now = grad.item()
         same = now == self.data or (now != now and self.data != self.data)  # NaN stays NaN
-        return same and grad._version == self.version
+        return same and (0 if grad._vc is None else grad._vc[0]) == self.version
 
 
 class Send(NamedTuple):
@@ -166,7 +166,7 @@ def wrote(v: Value, writer: Writer) -> None:
     """Record that ``writer`` just wrote ``v._grad`` (a plain tuple in GradWrite's field order)."""
     grad = v._grad
     v._grad_write = (writer, _passes, None, None, None) if grad is None else (
-        writer, _passes, grad, grad._version, grad.item())
+        writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad.item())
 
 
 def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:

@@ -316,7 +316,10 @@ class Value:
         return self / _operand(other, "div")
 
     def pow(self, other: Any) -> Value:
-        return self ** _operand(other, "pow")
+        if not _is_operand(other):
+            raise TypeError(f"pow() received an invalid combination of arguments - got ({type(other).__name__}), "
+                            "but expected one of:")
+        return self ** other
 
     def neg(self) -> Value:
         return -self
@@ -407,10 +410,10 @@ class Value:
         return record_inplace(ops.SubBackward0, self, _operand(other, "sub_"), _alpha(alpha, "sub_"))
 
     def __iadd__(self, other: Any) -> Value:
-        return record_inplace(ops.AddBackward0, self, other)
+        return record_inplace(ops.AddBackward0, self, other) if _is_operand(other) else NotImplemented
 
     def __isub__(self, other: Any) -> Value:
-        return record_inplace(ops.SubBackward0, self, other)
+        return record_inplace(ops.SubBackward0, self, other) if _is_operand(other) else NotImplemented
 
     def mul_(self, other: Any) -> Value:
         return record_inplace(ops.MulBackward0, self, _operand(other, "mul_"))
@@ -423,7 +426,14 @@ class Value:
             return record_inplace(ops.PowBackward1, self, other)
         return record_inplace(ops.PowBackward0, self, _operand(other, "pow_"), other)
 
-    __imul__, __itruediv__, __ipow__ = mul_, div_, pow_
+    def __imul__(self, other: Any) -> Value:
+        return self.mul_(other) if _is_operand(other) else NotImplemented
+
+    def __itruediv__(self, other: Any) -> Value:
+        return self.div_(other) if _is_operand(other) else NotImplemented
+
+    def __ipow__(self, other: Any) -> Value:
+        return self.pow_(other) if _is_operand(other) else NotImplemented
 
     def neg_(self) -> Value:
         return record_inplace(ops.NegBackward0, self)
@@ -481,6 +491,23 @@ class Value:
 
     def __index__(self) -> int:
         raise TypeError("only integer tensors of a single element can be converted to an index")
+
+    def __len__(self) -> int:
+        raise TypeError("len() of a 0-d tensor")
+
+    def __iter__(self) -> Any:
+        raise TypeError("iteration over a 0-d tensor")
+
+    def __and__(self, other: Any) -> Any:
+        return _bitwise(other, "and")
+
+    def __or__(self, other: Any) -> Any:
+        return _bitwise(other, "or")
+
+    def __xor__(self, other: Any) -> Any:
+        return _bitwise(other, "xor")
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 
     def __format__(self, spec: str) -> str:
         return format(self._storage[0], spec)
@@ -580,16 +607,16 @@ class BoolValue(Value):
     def __invert__(self) -> BoolValue:
         return BoolValue(not self.item())
 
-    def __and__(self, other: Any) -> BoolValue:
-        return BoolValue(self.item() and bool(other))
+    def __and__(self, other: Any) -> Any:
+        return BoolValue(self.item() and bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
 
-    def __or__(self, other: Any) -> BoolValue:
-        return BoolValue(self.item() or bool(other))
+    def __or__(self, other: Any) -> Any:
+        return BoolValue(self.item() or bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
 
-    def __xor__(self, other: Any) -> BoolValue:
-        if not isinstance(other, (Value, numbers.Real)):
-            return NotImplemented
-        return BoolValue(self.item() != bool(other))
+    def __xor__(self, other: Any) -> Any:
+        return BoolValue(self.item() != bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 
 
 # Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"):
@@ -696,6 +723,10 @@ def _number(x: Any) -> Any:
     return x._storage[0] if isinstance(x, Value) else None if x is None else float(x)
 
 
+def _is_operand(x: Any) -> bool:
+    return isinstance(x, (Value, numbers.Real))
+
+
 def _operand(x: Any, name: str) -> Any:
     if isinstance(x, (Value, numbers.Real)):
         return x
@@ -718,6 +749,13 @@ def _tensor(x: Any, name: str) -> Value:
     if not isinstance(x, Value):
         raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
     return x
+
+
+def _bitwise(other: Any, kind: str) -> Any:
+    """``&``, ``|``, ``^`` of a float Value: torch has no such kernel for Double (bool Values have theirs)."""
+    if not isinstance(other, (Value, numbers.Real)):
+        return NotImplemented
+    raise NotImplementedError(f'"bitwise_{kind}_cpu" not implemented for \'Double\'')
 
 
 def _compare(a: Value, b: Any, op: Callable[[float, float], bool]) -> Any:

@@ -110,7 +110,7 @@ def _saved_by_name(n: Node) -> list[tuple[str, Any, int]]:
     out: list[tuple[str, Any, int]] = []
     for i in range(count):
         item = None if items is None else items[i]
-        if items is not None and item is None:
+        if i < len(versions) and versions[i] is None:
             continue  # a slot the op chose not to keep (mul keeps self only for other's gradient)
         name = names[i] if i < len(names) else str(i)
         out.append((name, item, versions[i] if i < len(versions) else 0))
