@@ -392,6 +392,10 @@ class Value:
 
     def where(self, condition: Value, other: Any) -> Value:
         """``self`` where ``condition`` (a bool Value) holds, else ``other``."""
+        if not isinstance(condition, Value):
+            kind = "Tensor" if isinstance(other, Value) else type(other).__name__
+            raise TypeError(f"where() received an invalid combination of arguments - got "
+                            f"({type(condition).__name__}, {kind}), but expected one of:")
         if not isinstance(condition, BoolValue):
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype Double")
         return record(ops.WhereBackward0, self, other, condition)
@@ -474,10 +478,15 @@ class Value:
     def fill_(self, value: Any) -> Value:
         if isinstance(value, Value):
             return record_inplace(ops.FillBackward3, self, value)
-        return record_inplace(ops.FillBackward2, self, None, _operand(value, "fill_"))
+        if not _is_operand(value):
+            raise TypeError(f"fill_() received an invalid combination of arguments - got ({type(value).__name__}), "
+                            "but expected one of:")
+        return record_inplace(ops.FillBackward2, self, None, value)
 
     def copy_(self, src: Any) -> Value:
-        return record_inplace(ops.CopyBackwards, self, _tensor(src, "copy_"))
+        if not isinstance(src, Value):
+            return self.fill_(_operand(src, "copy_"))  # torch copies a number in as a constant
+        return record_inplace(ops.CopyBackwards, self, src)
 
     # -- Python's number protocol, as a one-element float tensor answers it ----------------------
     def __float__(self) -> float:
@@ -491,6 +500,25 @@ class Value:
 
     def __index__(self) -> int:
         raise TypeError("only integer tensors of a single element can be converted to an index")
+
+    def __invert__(self) -> Any:
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+
+    @property
+    def shape(self) -> tuple[()]:
+        """A 0-dim tensor's shape, ``()`` (torch.Size([])): what a student prints."""
+        return ()
+
+    ndim = property(lambda self: 0)
+
+    def size(self) -> tuple[()]:
+        return ()
+
+    def dim(self) -> int:
+        return 0
+
+    def numel(self) -> int:
+        return 1
 
     def __len__(self) -> int:
         raise TypeError("len() of a 0-d tensor")
@@ -550,7 +578,7 @@ class Value:
         return BoolValue(self._storage[0] != 0.0)
 
     def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> BoolValue:
-        a, b = self._storage[0], _number(other)
+        a, b = self._storage[0], _tensor(other, "isclose")._storage[0]
         if a != a or b != b:
             return BoolValue(equal_nan and a != a and b != b)
         return BoolValue(a == b or abs(a - b) <= atol + rtol * abs(b))
