@@ -200,11 +200,9 @@ class Function:
                 r.shared_vc()[0] += 1
                 out = r
             else:
-                out = Value.shared(r._storage, r.shared_vc())
+                out = Value.alias(r)
             if differentiable and all(r is not v for v in ctx._non_differentiable):
-                out.grad_fn, out._requires_grad = ctx, True
-                if nr:
-                    out.output_nr = nr
+                out.set_grad_fn(ctx, nr)
             outputs.append(out)
         if differentiable:
             ctx._seal(results)

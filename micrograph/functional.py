@@ -12,7 +12,6 @@ from typing import Any, Sequence
 
 from micrograph import arguments, ieee, ops
 from micrograph.grad_mode import is_recording
-from micrograph.node import Node
 from micrograph.value import BoolValue, Value, record
 
 
@@ -127,15 +126,12 @@ def _reduce(values: Sequence[Any], name: str, mean: bool) -> Value:
         raise ValueError(f"{name}() needs at least one value")
     total = 0.0
     for t in terms:  # left to right (torch's order of a long sum is not modelled)
-        total += t._storage[0]
-    out = Value.shared([ieee.div(total, float(len(terms))) if mean else total], None)
+        total += t.item()
+    out = Value(ieee.div(total, float(len(terms))) if mean else total)
     if is_recording():
         edges = tuple(t.gradient_edge() for t in terms)
         if any(fn is not None for fn, _ in edges):
-            node: Node = ops.StackSumBackward(edges)
-            node.mean = mean
-            node._result = out._storage[0]
-            out.grad_fn, out._requires_grad = node, True
+            out.set_grad_fn(ops.StackSumBackward(edges, mean))
     return out
 
 

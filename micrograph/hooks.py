@@ -8,8 +8,9 @@
 * **Node hooks** (``grad_fn.register_prehook`` / ``register_hook``) see and may replace the
   node's gradients, checked as torch checks them.
 * **Writing** ``.grad`` (``AccumulateGrad::accumulateGrad``, ``retain_grad``'s hook): a first
-  gradient becomes a new Value (a recorded clone under ``create_graph``); later ones are added, in
-  place in a plain backward, out of place (recorded) under ``create_graph``.
+  gradient becomes a new Value (under ``create_graph`` a recorded copy into a new leaf, or a
+  non-leaf's clone); later ones are added, in place in a plain backward, out of place (recorded)
+  under ``create_graph``.
 """
 
 from __future__ import annotations
@@ -102,8 +103,11 @@ def accumulate(v: Value, g: Grad, create_graph: bool) -> None:
 
 def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:
     old = v._grad
-    if old is None:
-        v._grad = as_value(g).clone() if create_graph else Value.shared([g], None)
+    if old is None and create_graph:  # torch: a leaf's new_empty_strided(...).copy_(grad), a non-leaf's clone()
+        fresh = Value.shared([0.0], None)
+        v._grad = fresh.copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else as_value(g).clone()
+    elif old is None:
+        v._grad = Value.shared([g], None)
     elif create_graph:
         v._grad = old + g
     else:

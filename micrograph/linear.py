@@ -72,13 +72,13 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
     for x in xs:
         if not isinstance(x, (Value, numbers.Real)):
             raise TypeError(f"Linear: a row holds numbers or Values, got a {type(x).__name__}: {x!r:.40}")
-    x_num = [float(x._storage[0] if isinstance(x, Value) else x) for x in xs]
-    w_num = [w._storage[0] for w in ws]
+    x_num = [float(x.item() if isinstance(x, Value) else x) for x in xs]
+    w_num = [w.item() for w in ws]
     out = []
     for r in range(len(rows)):
         x_row = x_num[r * n_in:(r + 1) * n_in]
-        out.append([Value.shared([_dot(x_row, w_num[j * n_in:(j + 1) * n_in])
-                                  + (0.0 if bias is None else bias[j]._storage[0])], None) for j in range(n_out)])
+        out.append([Value(_dot(x_row, w_num[j * n_in:(j + 1) * n_in]) + (0.0 if bias is None else bias[j].item()))
+                    for j in range(n_out)])
     if is_recording():
         _record(xs, ws, bias, out, (len(rows), n_in, n_out))
     return out
@@ -97,8 +97,5 @@ def _record(xs: list[Any], ws: list[Value], bias: list[Value] | None, out: list[
     node = (AddmmBackward0 if bias is not None else MmBackward0)(edges, shape, bias is not None)
     node.save(tuple([*((x if isinstance(x, Value) else float(x)) if needs_x else None for x in xs),
                      *(w if needs_w else None for w in ws)]))
-    node._result = out[0][0]._storage[0]
     for i, v in enumerate(v for row in out for v in row):
-        v.grad_fn, v._requires_grad = node, True
-        if i:
-            v.output_nr = i
+        v.set_grad_fn(node, i)

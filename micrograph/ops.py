@@ -736,8 +736,11 @@ class WhereBackward0(Op):
 class StackSumBackward(Node):
     """``micrograph.sum(values)``: torch stacks the values and sums (``SumBackward0``), one edge each."""
 
-    __slots__ = ()
-    mean = False
+    __slots__ = ("mean",)
+
+    def __init__(self, edges: tuple[Any, ...], mean: bool) -> None:
+        super().__init__(edges)
+        self.mean = mean
 
     def name(self) -> str:
         return "MeanBackward0" if self.mean else "SumBackward0"

@@ -201,6 +201,16 @@ class Value:
             self._accumulator = weakref.ref(acc)
         return (acc, 0) if acc is not None else NO_EDGE
 
+    def set_grad_fn(self, node: Node, output_nr: int = 0) -> Value:
+        """Make this value output ``output_nr`` of ``node``: the seam through which nodes made outside
+        ``ops.py`` (a custom Function's, ``nn.Linear``'s, ``sum``'s) join the graph."""
+        self.grad_fn, self._requires_grad = node, True
+        if output_nr:
+            self.output_nr = output_nr
+        elif node._result is None:
+            node._result = self._storage[0]
+        return self
+
     def as_output_of(self, node: Node) -> Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""
         v = Value.shared(self._storage, self._vc)
