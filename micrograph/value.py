@@ -685,7 +685,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     tuple of Values (or None) for an op with more inputs;
     ``const`` a number the op keeps as a constant (``alpha``, clamp's bounds).
     """
-    if b is None or type(b) is float:
+    if type(b) is float or b is None and op.unary:
         y, b_requires_grad = b, False
     elif isinstance(b, Value):
         y, b_requires_grad = b._storage[0], b._requires_grad
