@@ -70,7 +70,7 @@ def local_grads(node: Node, grad: float) -> tuple[float | None, ...]:
     Not for AccumulateGrad nodes.  You need not edit it.
     """
     with micrograph.no_grad():
-        return tuple(node.apply(grad, create_graph=False))
+        return tuple(node.apply([grad]))
 
 
 def topological_order(root: Value) -> list[Node]:

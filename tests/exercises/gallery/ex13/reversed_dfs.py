@@ -4,7 +4,7 @@ import micrograph
 
 def local_grads(node, grad):
     with micrograph.no_grad():
-        return tuple(node.apply(grad, create_graph=False))
+        return tuple(node.apply([grad]))
 
 
 def topological_order(root):
