@@ -45,6 +45,34 @@ DETACH_HINT = (
 )
 
 
+def _unary(op: type[Node]) -> Callable[[Value], Value]:
+    """The method ``v.exp()``: ``op`` recorded on the value."""
+    return lambda self: record(op, self)
+
+
+def _in_place(op: type[Node]) -> Callable[[Value], Value]:
+    """The method ``v.exp_()``: ``op`` on the value itself (its storage changed, its ``grad_fn`` rebased)."""
+    return lambda self: record_inplace(op, self)
+
+
+def _comparison(compare: Callable[[float, float], bool]) -> Callable[[Value, Any], Any]:
+    """``v < x``: a bool Value, never recorded."""
+    def method(self: Value, other: Any) -> Any:
+        if not isinstance(other, (Value, numbers.Real)):
+            return NotImplemented
+        return BoolValue(compare(self._storage[0], other._storage[0] if isinstance(other, Value) else float(other)))
+    return method
+
+
+def _bitwise(kind: str) -> Callable[[Value, Any], Any]:
+    """``&``, ``|``, ``^`` of a float Value: torch has no such kernel for Double (bool Values have theirs)."""
+    def method(self: Value, other: Any) -> Any:
+        if not isinstance(other, (Value, numbers.Real)):
+            return NotImplemented
+        raise NotImplementedError(f'"bitwise_{kind}_cpu" not implemented for \'Double\'')
+    return method
+
+
 class Value:
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
@@ -246,9 +274,6 @@ class Value:
             del self.__dict__["output_nr"]
         return self
 
-    def clone(self) -> Value:
-        return record(ops.CloneBackward0, self)
-
     def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:
         """``op`` on this value (and ``other``), recorded as every operator is.  The backward
         formulas of ``ops.py`` call it under ``create_graph`` to record torch's own derivative
@@ -304,14 +329,8 @@ class Value:
             return NotImplemented
         return record(ops.PowBackward2, self, other, other)
 
-    def __neg__(self) -> Value:
-        return record(ops.NegBackward0, self)
-
     def __pos__(self) -> Value:
         return self
-
-    def __abs__(self) -> Value:
-        return record(ops.AbsBackward0, self)
 
     def add(self, other: Any, *, alpha: Any = 1) -> Value:
         return record(ops.AddBackward0, self, _operand(other, "add"), _alpha(alpha, "add"))
@@ -331,50 +350,22 @@ class Value:
                             "but expected one of:")
         return self ** other
 
-    def neg(self) -> Value:
-        return -self
-
-    def abs(self) -> Value:
-        return record(ops.AbsBackward0, self)
-
     def square(self) -> Value:
         return self ** 2  # torch's square is pow(self, 2): PowBackward0
 
-    def reciprocal(self) -> Value:
-        return record(ops.ReciprocalBackward0, self)
-
-    def exp(self) -> Value:
-        return record(ops.ExpBackward0, self)
-
-    def log(self) -> Value:
-        return record(ops.LogBackward0, self)
-
-    def log1p(self) -> Value:
-        return record(ops.Log1PBackward0, self)
-
-    def sqrt(self) -> Value:
-        return record(ops.SqrtBackward0, self)
-
-    def sin(self) -> Value:
-        return record(ops.SinBackward0, self)
-
-    def cos(self) -> Value:
-        return record(ops.CosBackward0, self)
-
-    def tan(self) -> Value:
-        return record(ops.TanBackward0, self)
-
-    def tanh(self) -> Value:
-        return record(ops.TanhBackward0, self)
-
-    def sigmoid(self) -> Value:
-        return record(ops.SigmoidBackward0, self)
-
-    def relu(self) -> Value:
-        return record(ops.ReluBackward0, self)
-
-    def sgn(self) -> Value:
-        return record(ops.SgnBackward0, self)
+    # One op each, and the in-place twin (``exp_``) the same op on the value itself.
+    neg = __neg__ = _unary(ops.NegBackward0)
+    abs = __abs__ = _unary(ops.AbsBackward0)
+    exp, log, sqrt = _unary(ops.ExpBackward0), _unary(ops.LogBackward0), _unary(ops.SqrtBackward0)
+    sin, cos, tan = _unary(ops.SinBackward0), _unary(ops.CosBackward0), _unary(ops.TanBackward0)
+    tanh, sigmoid, relu = _unary(ops.TanhBackward0), _unary(ops.SigmoidBackward0), _unary(ops.ReluBackward0)
+    reciprocal, log1p, sgn = _unary(ops.ReciprocalBackward0), _unary(ops.Log1PBackward0), _unary(ops.SgnBackward0)
+    clone, sum, mean = _unary(ops.CloneBackward0), _unary(ops.SumBackward0), _unary(ops.MeanBackward0)
+    neg_, abs_, exp_, log_ = _in_place(ops.NegBackward0), _in_place(ops.AbsBackward0), _in_place(ops.ExpBackward0), \
+        _in_place(ops.LogBackward0)
+    sqrt_, sin_, cos_, tanh_ = _in_place(ops.SqrtBackward0), _in_place(ops.SinBackward0), _in_place(ops.CosBackward0), \
+        _in_place(ops.TanhBackward0)
+    sigmoid_, relu_, zero_ = _in_place(ops.SigmoidBackward0), _in_place(ops.ReluBackward0), _in_place(ops.ZeroBackward0)
 
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
         op, bounds, numbers = ops.clamp_overload(min, max)
@@ -410,12 +401,6 @@ class Value:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype Double")
         return record(ops.WhereBackward0, self, other, condition)
 
-    def sum(self) -> Value:
-        return record(ops.SumBackward0, self)
-
-    def mean(self) -> Value:
-        return record(ops.MeanBackward0, self)
-
     # -- in-place ops: same nodes, the value's grad_fn rebased onto them -------------------------
     def add_(self, other: Any, *, alpha: Any = 1) -> Value:
         return record_inplace(ops.AddBackward0, self, _operand(other, "add_"), _alpha(alpha, "add_"))
@@ -449,41 +434,8 @@ class Value:
     def __ipow__(self, other: Any) -> Value:
         return self.pow_(other) if _is_operand(other) else NotImplemented
 
-    def neg_(self) -> Value:
-        return record_inplace(ops.NegBackward0, self)
-
-    def exp_(self) -> Value:
-        return record_inplace(ops.ExpBackward0, self)
-
-    def log_(self) -> Value:
-        return record_inplace(ops.LogBackward0, self)
-
-    def sqrt_(self) -> Value:
-        return record_inplace(ops.SqrtBackward0, self)
-
-    def sin_(self) -> Value:
-        return record_inplace(ops.SinBackward0, self)
-
-    def cos_(self) -> Value:
-        return record_inplace(ops.CosBackward0, self)
-
-    def tanh_(self) -> Value:
-        return record_inplace(ops.TanhBackward0, self)
-
-    def sigmoid_(self) -> Value:
-        return record_inplace(ops.SigmoidBackward0, self)
-
-    def relu_(self) -> Value:
-        return record_inplace(ops.ReluBackward0, self)
-
-    def abs_(self) -> Value:
-        return record_inplace(ops.AbsBackward0, self)
-
     def clamp_(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002
         return record_inplace(ops.ClampBackward1, self, None, _bounds(min, max))
-
-    def zero_(self) -> Value:
-        return record_inplace(ops.ZeroBackward0, self)
 
     def fill_(self, value: Any) -> Value:
         if isinstance(value, Value):
@@ -521,14 +473,7 @@ class Value:
 
     ndim = property(lambda self: 0)
 
-    def size(self) -> tuple[()]:
-        return ()
-
-    def dim(self) -> int:
-        return 0
-
-    def numel(self) -> int:
-        return 1
+    size, dim, numel = (lambda self: ()), (lambda self: 0), (lambda self: 1)
 
     def __len__(self) -> int:
         raise TypeError("len() of a 0-d tensor")
@@ -536,16 +481,9 @@ class Value:
     def __iter__(self) -> Any:
         raise TypeError("iteration over a 0-d tensor")
 
-    def __and__(self, other: Any) -> Any:
-        return _bitwise(other, "and")
-
-    def __or__(self, other: Any) -> Any:
-        return _bitwise(other, "or")
-
-    def __xor__(self, other: Any) -> Any:
-        return _bitwise(other, "xor")
-
-    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+    __and__ = __rand__ = _bitwise("and")
+    __or__ = __ror__ = _bitwise("or")
+    __xor__ = __rxor__ = _bitwise("xor")
 
     def __format__(self, spec: str) -> str:
         return format(self._storage[0], spec)
@@ -559,25 +497,10 @@ class Value:
         return f"Value({format_number(self._storage[0])}{extra})"
 
     # Comparisons give bool Values (never recorded); hashing stays by identity, as torch's.
-    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
-        return _compare(self, other, float.__eq__)
-
-    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
-        return _compare(self, other, float.__ne__)
-
-    def __lt__(self, other: Any) -> Any:
-        return _compare(self, other, float.__lt__)
-
-    def __le__(self, other: Any) -> Any:
-        return _compare(self, other, float.__le__)
-
-    def __gt__(self, other: Any) -> Any:
-        return _compare(self, other, float.__gt__)
-
-    def __ge__(self, other: Any) -> Any:
-        return _compare(self, other, float.__ge__)
-
+    __eq__, __ne__ = _comparison(float.__eq__), _comparison(float.__ne__)  # type: ignore[assignment]
+    __lt__, __le__, __gt__, __ge__ = (_comparison(f) for f in (float.__lt__, float.__le__, float.__gt__, float.__ge__))
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
     def __hash__(self) -> int:
         return id(self)  # as torch's Tensor.__hash__
 
@@ -787,21 +710,6 @@ def _tensor(x: Any, name: str) -> Value:
     if not isinstance(x, Value):
         raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(x).__name__}")
     return x
-
-
-def _bitwise(other: Any, kind: str) -> Any:
-    """``&``, ``|``, ``^`` of a float Value: torch has no such kernel for Double (bool Values have theirs)."""
-    if not isinstance(other, (Value, numbers.Real)):
-        return NotImplemented
-    raise NotImplementedError(f'"bitwise_{kind}_cpu" not implemented for \'Double\'')
-
-
-def _compare(a: Value, b: Any, op: Callable[[float, float], bool]) -> Any:
-    if isinstance(b, Value):
-        return BoolValue(op(a._storage[0], b._storage[0]))
-    if isinstance(b, numbers.Real):
-        return BoolValue(op(a._storage[0], float(b)))
-    return NotImplemented
 
 
 def format_number(x: float) -> str:
