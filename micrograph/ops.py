@@ -78,7 +78,6 @@ class Op(Node):
     """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``; ``make`` builds the
     node of one call from that declaration (its edges, what it saves, its constants)."""
 
-    __slots__ = ()
     unary: ClassVar[bool] = False
     takes_number: ClassVar[bool] = False  # b is always a Python number, kept as a constant
     takes_tuple: ClassVar[bool] = False  # b is a tuple of Values (more than two inputs)
@@ -149,7 +148,6 @@ class Op(Node):
 
 
 class UnaryOp(Op):
-    __slots__ = ()
     unary = True
 
 
@@ -168,7 +166,6 @@ def alpha_number(alpha: Any, name: str) -> Any:
 class AddBackward0(Op):
     """``a + b``, and ``a.add(b, alpha=k)``: ``a + k * b`` (``alpha`` None: 1, as ``_saved_alpha`` shows)."""
 
-    __slots__ = ()
     constants = ("alpha",)
     _saved_alpha = 1
 
@@ -182,8 +179,6 @@ class AddBackward0(Op):
 
 
 class SubBackward0(AddBackward0):
-    __slots__ = ()
-
     @staticmethod
     def forward(a: float, b: float, alpha: Any) -> float:
         return a - b if alpha is None else a - alpha * b
@@ -196,7 +191,6 @@ class SubBackward0(AddBackward0):
 class RsubBackward1(Op):
     """``number - w``: PyTorch's rsub(w, number); the number is not an input."""
 
-    __slots__ = ()
     takes_number = True
     constants = ("alpha",)
     _saved_alpha = 1
@@ -208,7 +202,6 @@ class RsubBackward1(Op):
 
 
 class MulBackward0(Op):
-    __slots__ = ()
     saves = ("other", "self")
     only_for = {"other": "self", "self": "other"}
     forward = staticmethod(lambda a, b, _: a * b)
@@ -219,7 +212,6 @@ class MulBackward0(Op):
 
 
 class DivBackward0(Op):
-    __slots__ = ()
     saves = ("other", "self")
     only_for = {"self": "other"}
     forward = staticmethod(lambda a, b, _: ieee.div(a, b))
@@ -232,7 +224,6 @@ class DivBackward0(Op):
 class PowBackward0(Op):
     """``w ** number``: torch keeps the exponent as a Scalar, shown as given (an int stays an int)."""
 
-    __slots__ = ()
     takes_number = True
     operands = ("self", "exponent")
     saves = ("self",)
@@ -251,7 +242,6 @@ class PowBackward0(Op):
 class PowBackward1(Op):
     """``w ** x``: both operands are Values."""
 
-    __slots__ = ()
     operands = ("self", "exponent")
     saves = ("exponent", "self", "result")
     forward = staticmethod(lambda a, b, _: ieee.pow(a, b))
@@ -270,7 +260,6 @@ class PowBackward1(Op):
 class PowBackward2(Op):
     """``number ** w``: the base is a constant (``_saved_self``), the exponent the one input."""
 
-    __slots__ = ()
     takes_number = True
     operands = ("exponent", "self")
     saves = ("exponent", "result")
@@ -289,7 +278,6 @@ class PowBackward2(Op):
 class MaximumBackward0(Op):
     """The gradient goes to the larger; a tie halves it for both; nan passes it to both (torch's masks)."""
 
-    __slots__ = ()
     saves = ("other", "self")
     forward = staticmethod(lambda a, b, _: a if a != a or a > b else b if b != b or b > a else a)
 
@@ -301,7 +289,6 @@ class MaximumBackward0(Op):
 
 
 class MinimumBackward0(Op):
-    __slots__ = ()
     saves = ("other", "self")
     forward = staticmethod(lambda a, b, _: a if a != a or a < b else b if b != b or b < a else a)
 
@@ -314,7 +301,6 @@ class MinimumBackward0(Op):
 
 # -- unary ops ---------------------------------------------------------------------------------
 class NegBackward0(UnaryOp):
-    __slots__ = ()
     forward = staticmethod(lambda a, _, __: -a)
 
     @staticmethod
@@ -323,7 +309,6 @@ class NegBackward0(UnaryOp):
 
 
 class CloneBackward0(UnaryOp):
-    __slots__ = ()
     forward = staticmethod(lambda a, _, __: a)
 
     @staticmethod
@@ -334,28 +319,21 @@ class CloneBackward0(UnaryOp):
 class AliasBackward0(CloneBackward0):
     """``v[()]``: a view of the one element."""
 
-    __slots__ = ()
-
 
 class ViewBackward0(CloneBackward0):
     """A view of the one element (``autograd.functional`` reshapes its inputs so)."""
-
-    __slots__ = ()
 
 
 class SumBackward0(CloneBackward0):
     """``v.sum()`` of a 0-dim value (a sum starts at +0: ``-0.0`` sums to ``0.0``)."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, __: a + 0.0)
 
 
 class MeanBackward0(SumBackward0):
-    __slots__ = ()
-
+    """``v.mean()`` of a 0-dim value: the same as its sum."""
 
 class ReciprocalBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.div(1.0, a))
 
@@ -365,7 +343,6 @@ class ReciprocalBackward0(UnaryOp):
 
 
 class ExpBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.exp(a))
 
@@ -375,7 +352,6 @@ class ExpBackward0(UnaryOp):
 
 
 class LogBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.log(a))
 
@@ -385,7 +361,6 @@ class LogBackward0(UnaryOp):
 
 
 class Log1PBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.log1p(a))
 
@@ -395,7 +370,6 @@ class Log1PBackward0(UnaryOp):
 
 
 class SqrtBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.sqrt(a))
 
@@ -405,7 +379,6 @@ class SqrtBackward0(UnaryOp):
 
 
 class SinBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.sin(a))
 
@@ -415,7 +388,6 @@ class SinBackward0(UnaryOp):
 
 
 class CosBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.cos(a))
 
@@ -425,7 +397,6 @@ class CosBackward0(UnaryOp):
 
 
 class TanBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.tan(a))
 
@@ -435,7 +406,6 @@ class TanBackward0(UnaryOp):
 
 
 class TanhBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.tanh(a))
 
@@ -445,7 +415,6 @@ class TanhBackward0(UnaryOp):
 
 
 class SigmoidBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.sigmoid(a))
 
@@ -455,7 +424,6 @@ class SigmoidBackward0(UnaryOp):
 
 
 class ReluBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.relu(a))
 
@@ -467,7 +435,6 @@ class ReluBackward0(UnaryOp):
 
 
 class AbsBackward0(UnaryOp):
-    __slots__ = ()
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: abs(a))
 
@@ -479,7 +446,6 @@ class AbsBackward0(UnaryOp):
 class SgnBackward0(UnaryOp):
     """The sign (-1, 0 or 1), whose derivative is 0."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, __: ieee.sign(a))
 
     @staticmethod
@@ -491,7 +457,6 @@ class ClampBackward1(UnaryOp):
     """``clamp(min, max)`` with number bounds (either may be None): the gradient passes where
     ``min <= self <= max`` (torch's ``where(mask, grad, 0)``)."""
 
-    __slots__ = ()
     saves = ("self",)
     constants = ("min", "max")
     forward = staticmethod(lambda a, _, bounds: ieee.clamp(a, *bounds))
@@ -503,7 +468,6 @@ class ClampBackward1(UnaryOp):
 
 
 class ClampMinBackward0(ClampBackward1):
-    __slots__ = ()
     constants = ("min",)
     forward = staticmethod(lambda a, _, lo: ieee.clamp(a, lo, None))
 
@@ -513,7 +477,6 @@ class ClampMinBackward0(ClampBackward1):
 
 
 class ClampMaxBackward0(ClampBackward1):
-    __slots__ = ()
     constants = ("max",)
     forward = staticmethod(lambda a, _, hi: ieee.clamp(a, None, hi))
 
@@ -526,7 +489,6 @@ class ClampBackward0(Op):
     """``clamp(min, max)`` with Value bounds (either may be None): three inputs, and a bound gets
     the gradient where it won (torch's ``clamp_backward_min_max``)."""
 
-    __slots__ = ()
     takes_tuple = True
     saves = ("max", "min", "self")
     forward = staticmethod(lambda a, bounds, _: ieee.clamp(a, *bounds))
@@ -553,7 +515,6 @@ class ClampBackward0(Op):
 class ClampMinBackward1(Op):
     """``clamp_min(v)`` with a Value bound: the gradient goes to whichever won (``self`` on a tie)."""
 
-    __slots__ = ()
     operands = ("self", "min")
     saves = ("min", "self")
     forward = staticmethod(lambda a, lo, _: ieee.clamp(a, lo, None))
@@ -564,7 +525,6 @@ class ClampMinBackward1(Op):
 
 
 class ClampMaxBackward1(Op):
-    __slots__ = ()
     operands = ("self", "max")
     saves = ("max", "self")
     forward = staticmethod(lambda a, hi, _: ieee.clamp(a, None, hi))
@@ -604,7 +564,6 @@ def _scalar(x: Any) -> Any:
 class MulBackward1(UnaryOp):
     """``x * k`` for a number ``k`` (torch's Scalar overload)."""
 
-    __slots__ = ()
     constants = ("other",)
     forward = staticmethod(lambda a, _, k: a * k)
 
@@ -616,7 +575,6 @@ class MulBackward1(UnaryOp):
 class AddBackward1(UnaryOp):
     """``x + k`` for a number ``k``."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, k: a + k)
 
     @staticmethod
@@ -627,14 +585,12 @@ class AddBackward1(UnaryOp):
 class SubBackward1(AddBackward1):
     """``x - k`` for a number ``k``."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, k: a - k)
 
 
 class TanhBackwardBackward0(Op):
     """tanh's derivative ``grad_output * (1 - output²)`` as one node (torch's ``tanh_backward``)."""
 
-    __slots__ = ()
     operands = ("grad_output", "output")
     saves = ("grad_output", "output")
     only_for = {"grad_output": "output"}
@@ -650,7 +606,6 @@ class TanhBackwardBackward0(Op):
 class SigmoidBackwardBackward0(Op):
     """sigmoid's derivative ``grad_output * (1 - output) * output`` as one node."""
 
-    __slots__ = ()
     operands = ("grad_output", "output")
     saves = ("grad_output", "output")
     only_for = {"grad_output": "output"}
@@ -668,7 +623,6 @@ class ThresholdBackwardBackward0(Op):
     """relu's derivative: ``grad_output`` where ``self > threshold``, else 0; its own derivative by
     ``self`` is zero."""
 
-    __slots__ = ()
     operands = ("grad_output", "self")
     saves = ("self",)
     constants = ("threshold",)
@@ -685,7 +639,6 @@ class ThresholdBackwardBackward0(Op):
 class ZeroBackward0(UnaryOp):
     """``v.zero_()``: the old value no longer matters."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, __: 0.0)
 
     @staticmethod
@@ -696,14 +649,12 @@ class ZeroBackward0(UnaryOp):
 class FillBackward2(ZeroBackward0):
     """``v.fill_(number)``."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, _, value: float(value))
 
 
 class FillBackward3(Op):
     """``v.fill_(value)`` with a Value: the gradient goes to the value filled in."""
 
-    __slots__ = ()
     forward = staticmethod(lambda a, b, _: b)
 
     @staticmethod
@@ -714,8 +665,6 @@ class FillBackward3(Op):
 class CopyBackwards(FillBackward3):
     """``v.copy_(src)``: the gradient goes to ``src``; the old value gets none."""
 
-    __slots__ = ()
-
     def name(self) -> str:
         return "torch::autograd::CopyBackwards"
 
@@ -723,7 +672,6 @@ class CopyBackwards(FillBackward3):
 class WhereBackward0(Op):
     """``where(condition, a, b)``: the condition (a bool Value) is saved, not an input."""
 
-    __slots__ = ()
     saves = ("condition",)
     forward = staticmethod(lambda a, b, condition: a if condition else b)
 
