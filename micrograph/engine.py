@@ -46,17 +46,16 @@ UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been 
 def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None = None, create_graph: bool = False,
              grad_variables: Any = None, inputs: Any = None) -> None:
     """Accumulate the gradients of ``tensors`` into the ``.grad`` of the leaves (or of ``inputs``)."""
-    outputs, grads, create_graph, keep_graph = arguments.roots(tensors, grad_tensors, retain_graph, create_graph,
-                                                               grad_variables)
+    outputs, grads, create_graph, keep = arguments.roots(tensors, grad_tensors, retain_graph, create_graph, grad_variables)
     if create_graph and not _warned:
         _warn_create_graph()
     targets = None if inputs is None else arguments.inputs_of(inputs, "backward")
-    roots, edges = _roots(outputs, grads, create_graph), None
+    task = GraphTask(outputs, grads, keep, create_graph, accumulate=True)
     if targets is not None:
         for v in arguments.check_inputs(targets, needs_grad=False):
             v.retain_grad()  # backward(inputs=non_leaf) fills its .grad, as torch's run_backward does
-        edges = [v.gradient_edge(create=False) for v in targets]
-    GraphTask(roots, keep_graph, create_graph, edges, accumulate=True).run()
+        task.restrict([v.gradient_edge(create=False) for v in targets])
+    task.run()
 
 
 def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool | None = None,
@@ -65,11 +64,11 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
     """The gradients of ``outputs`` with respect to ``inputs``, returned, not accumulated."""
     allow_unused, materialize_grads = arguments.grad_flags(only_inputs, is_grads_batched, allow_unused,
                                                            materialize_grads)
-    outs, grads, create_graph, keep_graph = arguments.roots(outputs, grad_outputs, retain_graph, create_graph)
+    outs, grads, create_graph, keep = arguments.roots(outputs, grad_outputs, retain_graph, create_graph)
     targets = arguments.inputs_of(inputs, "grad")
-    roots = _roots(outs, grads, create_graph)
-    edges = [v.gradient_edge(create=False) for v in arguments.check_inputs(targets, needs_grad=True)]
-    captured = GraphTask(roots, keep_graph, create_graph, edges, accumulate=False).run()
+    task = GraphTask(outs, grads, keep, create_graph, accumulate=False)
+    task.restrict([v.gradient_edge(create=False) for v in arguments.check_inputs(targets, needs_grad=True)])
+    captured = task.run()
     for i, g in enumerate(captured):
         if g is None and not allow_unused:
             raise RuntimeError(UNUSED_INPUT.format(i))
@@ -87,58 +86,51 @@ def _warn_create_graph() -> None:
     warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
 
 
-def _roots(outputs: list[Value], grads: list[Any], create_graph: bool) -> list[tuple[Edge, Grad]]:
-    """torch's ``_make_grads``: 1 for an output given no gradient; floats unless ``create_graph``."""
-    for i, out in enumerate(outputs):
-        if not out._requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-    return [(out.gradient_edge(), (Value(1.0) if create_graph else 1.0) if g is None else
-             g if create_graph else g._storage[0]) for out, g in zip(outputs, grads)]
-
-
 class GraphTask:
-    """One backward pass (torch's ``GraphTask``): dependency counts, input buffers, the ready heap."""
+    """One backward pass (torch's ``GraphTask``): dependency counts, input buffers, the ready queue."""
 
-    def __init__(self, roots: list[tuple[Edge, Grad]], keep_graph: bool, create_graph: bool,
-                 inputs: list[Edge] | None, accumulate: bool) -> None:
-        self.roots, self.keep_graph, self.create_graph, self.accumulate = roots, keep_graph, create_graph, accumulate
-        self.dependencies = _dependencies([fn for (fn, _), _ in roots])
+    def __init__(self, outputs: list[Value], grads: list[Any], keep_graph: bool, create_graph: bool,
+                 accumulate: bool) -> None:
+        self.roots: list[tuple[Edge, Grad]] = []  # torch's _make_grads: 1 for an output given no gradient
+        for i, (out, g) in enumerate(zip(outputs, grads)):
+            if not out._requires_grad:
+                raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+            g = (Value(1.0) if create_graph else 1.0) if g is None else g if create_graph else g.item()
+            self.roots.append((out.gradient_edge(), g))
+        self.keep_graph, self.create_graph, self.accumulate = keep_graph, create_graph, accumulate
+        self.dependencies = _dependencies([fn for (fn, _), _ in self.roots])
         self.needed: set[Node] | None = None  # with inputs: the nodes that run (torch's exec_info)
         self.captures: dict[Node, list[tuple[int, int]]] = {}  # grad(): node -> (its input_nr, which input)
         self.captured: list[Grad] = []
-        if inputs is not None:
-            self.needed = _needed([fn for (fn, _), _ in roots], inputs, accumulate, self.captures)
-            self.captured = [None] * len(inputs)
+
+    def restrict(self, inputs: list[Edge]) -> None:
+        """Run only what leads to ``inputs``; ``grad()`` captures their gradients instead of accumulating."""
+        self.needed = _needed([fn for (fn, _), _ in self.roots], inputs, self.accumulate, self.captures)
+        self.captured = [None] * len(inputs)
 
     def run(self) -> list[Grad]:
-        """Send gradients along edges into the next nodes' input buffers, run the newest ready node,
-        and again, until no node is ready.  Nodes without hooks take the short branch."""
-        buffers: dict[Node, list[Grad]] = {}  # input buffers of the nodes that still wait for an edge
-        ready: list[tuple[int, Node, list[Grad]]] = []  # (-sequence_nr, node, its input buffer): a heap
-        leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: they run first, in turn
+        """Send gradients along edges into the next nodes' input buffers, then run the newest ready
+        node, until none is ready.  A node without hooks takes the short branch."""
+        buffers: dict[Node, list[Grad]] = {}  # the input buffers of nodes still waiting for an edge
+        ready: list[tuple[int, Node, list[Grad]]] = []  # a heap of (-sequence_nr, node, input buffer)
+        leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: first, in turn
         deps, needed, captures = self.dependencies, self.needed, self.captures
         plain = needed is None and not self.create_graph and not anomaly.state.enabled
         edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
-        always = len(edges) == 1  # a single root is the graph root itself: queued whatever it leads to
-        node: Node | None = None
-        recorder = received = grads = None
+        always = len(edges) == 1  # a single root is queued whatever it leads to (it is the graph root)
+        node = recorder = received = None
         with set_grad_enabled(self.create_graph):
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
                     if fn is None:
                         continue
-                    left = deps[fn] - 1
-                    deps[fn] = left
-                    buffer = buffers.pop(fn, None) if left or fn in buffers else None
+                    deps[fn] -= 1
+                    buffer = buffers.pop(fn, None) if deps[fn] or fn in buffers else None
                     if buffer is None:
-                        if fn.num_outputs == 1:
-                            buffer = [g]
-                        else:
-                            buffer = [None] * fn.num_outputs
-                            buffer[nr] = g
+                        buffer = [g] if fn.num_outputs == 1 else [g if i == nr else None for i in range(fn.num_outputs)]
                     else:
                         buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
-                    if left:
+                    if deps[fn]:
                         buffers[fn] = buffer
                     elif always or needed is None or fn in needed or fn in captures:
                         if type(fn) is AccumulateGrad:
@@ -149,20 +141,16 @@ class GraphTask:
                     always, recorder = False, observe.pass_started(self, leaves, ready)
                 elif recorder is not None:
                     recorder.step(node, received, grads, outputs)
-                if leaves:
-                    node, received = leaves.popleft()
-                elif ready:
-                    _, node, received = heapq.heappop(ready)
-                else:
+                if not leaves and not ready:
                     return self.captured
+                node, received = leaves.popleft() if leaves else heapq.heappop(ready)[1:]
                 grads, edges = received, node.next_edges
                 try:
                     leaf = node.variable if type(node) is AccumulateGrad else None
                     if not plain or recorder is not None or node.hooked or leaf is not None and leaf._hooks:
                         grads, outputs = self.evaluate(node, grads)
                     elif leaf is not None:
-                        hooks.accumulate(leaf, grads[0], False)
-                        outputs = []
+                        outputs = hooks.accumulate(leaf, grads[0], False)
                     else:
                         outputs = node.apply(grads)
                         if not self.keep_graph:
@@ -184,8 +172,7 @@ class GraphTask:
         if node.pre_hooks:
             grads = hooks.node_hooks(node.pre_hooks, grads, (), self.create_graph)
         if type(node) is AccumulateGrad:
-            hooks.accumulate(node.variable, grads[0], self.create_graph)
-            outputs: list[Grad] = []
+            outputs: list[Grad] = hooks.accumulate(node.variable, grads[0], self.create_graph)
         else:
             outputs = anomaly.apply(node, grads) if anomaly.state.enabled else node.apply(grads)
         if node.post_hooks or self.needed is not None:  # torch computes no gradient along these edges

@@ -86,14 +86,18 @@ def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Seq
     return grads
 
 
-def accumulate(v: Value, g: Grad, create_graph: bool) -> None:
-    """``AccumulateGrad::apply``: add ``g`` into the leaf's ``.grad``, then its post-accumulate hooks."""
-    if g is None:
-        return
-    write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
-    if v._post_accumulate_hooks is None:
-        return
-    for hook in list(v._post_accumulate_hooks):
+def accumulate(v: Value, g: Grad, create_graph: bool) -> list[Grad]:
+    """``AccumulateGrad::apply``: add ``g`` into the leaf's ``.grad``, then its post-accumulate hooks.
+    It sends nothing on: the empty list of gradients for its (no) edges."""
+    if g is not None:
+        write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
+        if v._post_accumulate_hooks is not None:
+            _post_accumulate(v)
+    return []
+
+
+def _post_accumulate(v: Value) -> None:
+    for hook in list(v._post_accumulate_hooks or ()):
         result = hook(v)
         if isinstance(result, Value):
             raise RuntimeError("Tensor post accumulate grad hooks should return None.")
