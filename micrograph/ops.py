@@ -21,8 +21,8 @@ from __future__ import annotations
 import numbers
 from typing import Any, ClassVar
 
-from micrograph import anomaly, ieee
-from micrograph.node import NO_EDGE, Grad, Node, sequence
+from micrograph import ieee
+from micrograph.node import NO_EDGE, Grad, Node
 
 
 def _f(name: str, x: Any) -> Any:
@@ -107,30 +107,17 @@ class Op(Node):
 
     @classmethod
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
-        """The node of ``out = op(a, b)``: one edge per input, the saved items with their versions
-        (``a_before``: for an in-place op, ``a``'s value before the change, which the formula needs)."""
-        node = cls.__new__(cls)
-        edge = (a.grad_fn, a.output_nr) if a.grad_fn is not None else a.gradient_edge()
-        if cls.unary or cls.takes_number:
-            node.next_edges = (edge,)
-        else:
-            node.next_edges = (edge, b.gradient_edge() if type(b) is not float and hasattr(b, "grad_fn") else NO_EDGE)
-        node.sequence_nr, node._result = next(sequence), out._storage[0]
-        if cls._plan:
-            operands = (a if a_before is None else a_before, b, None, const)
-            items = []
-            for i, kept_for in cls._plan:
-                x = operands[i] if i != 2 else type(out).shared(out._storage, out.shared_vc())  # no cycle
-                if kept_for >= 0 and node.next_edges[kept_for][0] is None:  # torch's should_compute_output
-                    x = None
-                items.append(x if x is None or hasattr(x, "_storage") else float(x))
-            node.save(tuple(items))
-        else:
-            node._saved = node._versions = ()
+        """The node of ``out = op(a, b)`` (``a_before``: an in-place op's ``a`` before the change)."""
+        edge_b = b.gradient_edge() if hasattr(b, "grad_fn") else NO_EDGE
+        node = cls((a.gradient_edge(),) if cls.unary or cls.takes_number else (a.gradient_edge(), edge_b))
+        node._result = out._storage[0]
+        if cls._plan:  # the saved items: each of a, b, the result (an alias: no cycle) or the constant
+            sources = (a if a_before is None else a_before, b, type(out).shared(out._storage, out.shared_vc()), const)
+            node.save(tuple(None if kept_for >= 0 and node.next_edges[kept_for][0] is None  # should_compute_output
+                            else sources[i] if sources[i] is None or hasattr(sources[i], "_storage") else
+                            float(sources[i]) for i, kept_for in cls._plan))
         if const is not None and cls._const_attrs:
             node.__dict__.update(zip(cls._const_attrs, const if type(const) is tuple else (const,)))
-        if anomaly.state.enabled:
-            anomaly.stamp(node)
         return node
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
@@ -496,9 +483,8 @@ class ClampBackward0(Op):
     @classmethod
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
         """Three inputs: ``self`` and the two bounds (an absent one has no edge)."""
-        node = cls.__new__(cls)
-        node.next_edges = (a.gradient_edge(), *(NO_EDGE if x is None else x.gradient_edge() for x in b))
-        node.sequence_nr, node._result = next(sequence), out._storage[0]
+        node = cls((a.gradient_edge(), *(NO_EDGE if x is None else x.gradient_edge() for x in b)))
+        node._result = out._storage[0]
         node.save((b[1], b[0], a if a_before is None else a_before))
         return node
 

@@ -602,31 +602,23 @@ class _OutputHook:
 
 # -- recording -----------------------------------------------------------------------------------
 def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
-    """Run ``op`` forward on (a, b) and, when grad mode says so, record its node.
-
-    ``b`` is a Value, a Python number (not an input of the graph), None for a unary op, or a
-    tuple of Values (or None) for an op with more inputs;
-    ``const`` a number the op keeps as a constant (``alpha``, clamp's bounds).
-    """
+    """``op`` on ``a`` (and ``b``: a Value, a number, or a tuple for more inputs), its node recorded."""
     if type(b) is float or b is None and op.unary:
         y, b_requires_grad = b, False
     elif isinstance(b, Value):
         y, b_requires_grad = b._storage[0], b._requires_grad
     elif isinstance(b, numbers.Real):
         y, b_requires_grad = float(b), False
-    elif type(b) is tuple and op.takes_tuple:  # more inputs than two (clamp's Value bounds), None for one not given
+    elif type(b) is tuple and op.takes_tuple:
         y = tuple(None if x is None else x._storage[0] for x in b)
         b_requires_grad = any(x is not None and x._requires_grad for x in b)
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
-    out = Value.__new__(Value)
-    out._storage, out._vc, out._grad = [op.forward(a._storage[0], y, const)], None, None
+    out = Value.shared([op.forward(a._storage[0], y, const)], None)
     if (a._requires_grad or b_requires_grad) and is_recording():
         out.grad_fn, out._requires_grad = op.make(a, b, out, const), True
-    else:
-        out.grad_fn, out._requires_grad = None, False
-        if is_inference_mode_enabled():
-            out._inference = True
+    elif is_inference_mode_enabled():
+        out._inference = True
     return out
 
 
