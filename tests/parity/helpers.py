@@ -56,31 +56,6 @@ def saving_square(A: Any, name: str, derivative: Callable[[Any, Any], Any]) -> t
     return function(A, name, forward, backward)
 
 
-UNARY = ("exp", "sin", "clone", "neg", "sum")
-
-
-def random_expr(rng: Any, depth: int, leaves: str, ops: str, cuts: tuple[float, float, float, float]) -> str:
-    """A random expression over the one-letter ``leaves`` (the gradient-object programs' graphs).
-
-    ``cuts`` are the chances, cumulated, of stopping at a leaf, then of a unary method
-    (``UNARY``), a ``B.sum`` of 2-4 terms, a product by 3; else a binary op from ``ops``.
-    """
-    if depth == 0 or rng.random() < cuts[0]:
-        return rng.choice(leaves)
-    r = rng.random()
-
-    def deeper() -> str:
-        return random_expr(rng, depth - 1, leaves, ops, cuts)
-
-    if r < cuts[1]:
-        return f"({deeper()}).{rng.choice(UNARY)}()"
-    if r < cuts[2]:
-        return "B.sum([" + ", ".join(deeper() for _ in range(rng.randint(2, 4))) + "])"
-    if r < cuts[3]:
-        return f"({deeper()} * 3)"
-    return f"({deeper()} {rng.choice(ops)} {deeper()})"
-
-
 def plain_then_hooked(B: Any, rec: Rec, observe: Callable[[Any, Rec, str], None]) -> None:
     """``observe(B, rec, label)`` twice: as it is (micrograph's short backward loop), then with a
     tensor hook alive in the process (its full loop), the second time under ``"hook alive, "`` keys."""
@@ -100,9 +75,3 @@ def random_op(rng: Any, first: list[Any], second: list[Any], table: tuple[tuple[
     k = rng.random()
     x, y = rng.choice(first), rng.choice(second)
     return next(op for upto, op in table if upto is None or k < upto)(x, y)
-
-
-def versions_and_values(grads: Any) -> list[tuple[int, float] | None]:
-    """Each gradient's ``_version`` and value (rounded to 9 places), None for no gradient: what the
-    random gradient-object programs record of a set of ``.grad``s or ``grad()`` results."""
-    return [None if g is None else (g._version, round(g.item(), 9)) for g in grads]

@@ -1,4 +1,4 @@
-"""Tensor hooks: the order leaves' hooks fire in, hooks called with None, in-place changes to a hook's grad."""
+"""Tensor hooks: the order leaves' hooks fire in, hooks called with None, the gradient a leaf's hook sees."""
 
 
 def run(B, rec):
@@ -59,31 +59,9 @@ def run(B, rec):
     y.backward()
     rec("leaf hook behind a None gradient", list(log))
     rec("leaf grad behind a None gradient", w.grad)
-    # in-place changes to the gradient a hook receives
-    for where in ("leaf", "non-leaf"):
-        w = B.value(1.0, requires_grad=True)
-        x = B.value(3.0, requires_grad=True)
-        a = w * 1
-        target = w if where == "leaf" else a
-
-        def double_in_place(g):
-            g.mul_(2)
-
-        target.register_hook(double_in_place)
-        (a * x).backward()
-        rec(f"{where} hook mul_ in place: w.grad", w.grad)
-        rec(f"{where} hook mul_ in place: x.grad", x.grad)
     w = B.value(2.0, requires_grad=True)
     seen = []
     w.register_hook(lambda g: seen.append(g))
     y = w * w + w
     y.backward()
     rec("hook's grad object vs w.grad values", (seen[0], w.grad))
-    rec("hook's grad object is w.grad", seen[0] is w.grad)
-    seen[0].add_(100)
-    rec("changing the hook's grad after backward: w.grad", w.grad)
-    w = B.value(2.0, requires_grad=True)
-    seen = []
-    w.register_hook(lambda g: seen.append(g) or g * 1)
-    (w * 3).backward()
-    rec("hook returned a new grad: is w.grad", seen[0] is w.grad)

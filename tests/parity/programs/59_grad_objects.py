@@ -1,4 +1,4 @@
-"""Gradient objects: identity of grad() results, .grad reused across backwards, in-place accumulation."""
+"""Gradients reaching a leaf along several paths, across two backwards; grad() asked for one input twice."""
 
 
 def run(B, rec):
@@ -13,35 +13,15 @@ def run(B, rec):
     for name, f in cases.items():
         w = B.value(1.5, requires_grad=True)
         f(w).backward()
-        g = w.grad
-        rec(f"{name}: grad", g)
-        rec(f"{name}: version after the first backward", g._version)
-        f(w).backward()
-        rec(f"{name}: after second backward, same object", w.grad is g)
-        before = w.grad._version
-        w.grad.zero_()
-        rec(f"{name}: zero_ adds one to the version", w.grad._version - before)
+        rec(f"{name}: grad", w.grad)
     w = B.value(2.0, requires_grad=True)
     y = w * w
-    g1, g2 = B.grad(y, [w, w])
-    rec("grad(y, [w, w]) values", (g1, g2))
-    rec("grad(y, [w, w]) same object", g1 is g2)
+    rec("grad(y, [w, w]) values", B.grad(y, [w, w]))
     x = B.value(3.0, requires_grad=True)
-    r = B.grad(w * x, [w, x, w])
-    rec("grad(y, [w, x, w])", r)
-    rec("grad(y, [w, x, w]) first is third", r[0] is r[2])
+    rec("grad(y, [w, x, w])", B.grad(w * x, [w, x, w]))
     a = w * 2
-    r = B.grad(a * a, [a, w, a])
-    rec("grad of a non-leaf twice", r)
-    rec("non-leaf twice same object", r[0] is r[2])
+    rec("grad of a non-leaf twice", B.grad(a * a, [a, w, a]))
     w = B.value(2.0, requires_grad=True)
     w.grad = B.value(10.0)
-    before = w.grad
     (w * 3).backward()
-    rec("assigned grad accumulated in place", w.grad is before)
     rec("assigned grad value", w.grad)
-    w = B.value(2.0, requires_grad=True)
-    a = w * 1
-    a.retain_grad()
-    (a * 3 + a * 4).backward()
-    rec("retained grad version", a.grad._version)

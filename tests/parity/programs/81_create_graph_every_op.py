@@ -26,8 +26,7 @@ def run(B, rec):
         "where": lambda v: B.where(v > 1, v * v, v * 3), "where x": lambda v: B.where(v > 1, x, v * v),
         "maximum": lambda v: B.maximum(v * v, x), "minimum": lambda v: B.minimum(v * v, x),
         "maximum c": lambda v: B.maximum(v * v, c), "minimum cst": lambda v: B.minimum(v ** 3, c),
-        "sum": lambda v: (v * v).sum(), "mean": lambda v: (v * v).mean(), "prod": lambda v: (v * v).prod(),
-        "amax": lambda v: (v * v).amax(), "max": lambda v: (v * v).max(), "min": lambda v: (v * v).min(),
+        "sum": lambda v: (v * v).sum(), "mean": lambda v: (v * v).mean(),
         "B.sum": lambda v: B.sum([v * v, v * x]),
     }
     for label, f in unary.items():

@@ -1,4 +1,4 @@
-"""==, !=, <, <=, >, >= of a Value with ints, floats, bools, nan, inf, other Values and bool Values, both sides; bool() of the result, hashing by identity, sets, dicts, sorted/max builtins, logical ops, isclose/allclose."""
+"""==, !=, <, <=, >, >= of a Value with ints, floats, bools, nan, inf, other Values and bool Values, both sides; bool() of the result, hashing by identity, sets, dicts, sorted/max builtins, and/not, isclose/allclose."""
 
 
 def run(B, rec0):
@@ -41,15 +41,8 @@ def run(B, rec0):
     rec("min builtin with rg", lambda: min([w, y]))
     rec("cmp not", lambda: not (w == 3))
     rec("cmp and", lambda: (w == 3) and (w > 2))
-    rec("cmp &", lambda: (w == 3) & (w > 2))
-    rec("cmp |", lambda: (w == 4) | (w > 2))
-    rec("cmp ^", lambda: (w == 3) ^ (w > 2))
-    rec("cmp ~", lambda: ~(w == 3))
-    rec("cmp + 1", lambda: (w == 3) + 1)
-    rec("cmp * w", lambda: (w == 3) * w)
     rec("cmp float", lambda: float(w == 3))
     rec("cmp int", lambda: int(w == 3))
-    rec("cmp sum", lambda: (w == 3).sum())
     rec("cmp == True", lambda: (w == 3) == True)  # noqa
     rec("cmp == 1", lambda: (w == 3) == 1)
     rec("cmp requires_grad_", lambda: (w == 3).requires_grad_())

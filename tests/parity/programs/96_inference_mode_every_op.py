@@ -1,4 +1,4 @@
-"""inference_mode with every kind of op (recorded ops, tan/clamp/sum/maximum/where, micrograph.sum, a Function, comparisons, counts, clone, detach), alone, with enable_grad inside (torch records nothing, but a Function still records) and no_grad for contrast; what its values refuse later."""
+"""inference_mode with every kind of op (recorded ops, tan/clamp/sum/maximum/where, micrograph.sum, a Function, comparisons, clone, detach), alone, with enable_grad inside (torch records nothing, but a Function still records) and no_grad for contrast; what its values refuse later."""
 
 from parity.helpers import echo, saving_square
 
@@ -14,8 +14,8 @@ def run(B, rec0):
 
     ops = {"mul": lambda: w * x, "tan": lambda: w.tan(), "clamp": lambda: w.clamp(0, 1), "sum": lambda: w.sum(),
            "maximum": lambda: B.maximum(w, x), "B.sum": lambda: B.sum([w, x]), "where": lambda: B.where(w > 0, w, x),
-           "Function": lambda: Sq.apply(w), "add alpha": lambda: B.add(w, x, alpha=2), "max(0)": lambda: w.max(0)[0],
-           "exp": lambda: w.exp(), "comparison": lambda: w > 0, "count": lambda: (w > 0) + 1, "clone": lambda: w.clone(),
+           "Function": lambda: Sq.apply(w), "add alpha": lambda: B.add(w, x, alpha=2),
+           "exp": lambda: w.exp(), "comparison": lambda: w > 0, "clone": lambda: w.clone(),
            "detach": lambda: w.detach()}
     for mode in ("inference", "inference+enable_grad", "no_grad"):
         for k, f in ops.items():
