@@ -48,6 +48,10 @@ class Backend:
     def sum(self, values: list[Any]) -> Any:
         raise NotImplementedError
 
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        """``mse_loss`` (the mean of the squared differences) of a list of values against numbers."""
+        raise NotImplementedError
+
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
         """An ``nn.Linear`` with these numbers: called on a row (or a batch of rows) of values and
         numbers it gives a row (rows) of values; ``.weight`` / ``.bias`` are rows of its parameters."""
@@ -89,6 +93,10 @@ class TorchBackend(Backend):
 
     def sum(self, values: list[Any]) -> Any:
         return self._torch.stack(list(values)).sum()
+
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        torch = self._torch
+        return torch.nn.functional.mse_loss(torch.stack(list(predictions)), torch.tensor(targets, dtype=torch.float64))
 
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
         return _TorchLinear(self._torch, weight, bias)
@@ -168,6 +176,9 @@ class MicrographBackend(Backend):
 
     def sum(self, values: list[Any]) -> Any:
         return self._sum(list(values))
+
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        return self.nn.mse_loss(list(predictions), list(targets))
 
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
         from micrograph import nn
