@@ -1,6 +1,6 @@
 """Which isolation this machine gives the sandboxed children, decided once, said everywhere.
 
-Three modes, strongest first (the README's security paragraph says what each guarantees):
+Three modes, strongest first (docs/instructor.md says what each guarantees):
 
 ``namespaces``   each child in its own user, pid, ipc, net and mount namespaces, a uid of its
                  own, no capabilities, a file system of read-only system folders plus a tmpfs

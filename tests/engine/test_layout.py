@@ -1,11 +1,11 @@
-"""The engine's package layout: the rules of issue 17 that keep it readable.
+"""The engine's package layout: the rules that keep it readable.
 
 * no module is named like a standard-library module (``python`` run from inside
   the package would import ours instead of the standard one);
 * grad mode is read and switched only through ``grad_mode``'s public functions;
 * the modules import each other without a cycle, except the one documented seam:
   ``Value.backward`` imports the engine when called (the engine works on Values);
-* the README's reading path through ``y.backward()`` names real code, under 300 lines.
+* docs/engine.md's reading path through ``y.backward()`` names real code, under 300 lines.
 """
 
 from __future__ import annotations
@@ -125,9 +125,9 @@ READING_PATH_LINES = 300
 
 
 def _reading_path() -> list[tuple[str, str]]:
-    """(module, qualified name) for each entry of the README's reading-path table, in order."""
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Reading `y.backward()` in one sitting", 1)[1].split("\n## ", 1)[0]
+    """(module, qualified name) for each entry of docs/engine.md's reading-path table, in order."""
+    guide = (PACKAGE.parent / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = guide.split("## Reading `y.backward()` in one sitting", 1)[1].split("\n## ", 1)[0]
     entries = []
     for row in re.findall(r"^\| \d+ \| `([\w/]+)\.py` \| (.+?) \|", section, flags=re.M):
         module = row[0].replace("/", ".")
@@ -135,7 +135,7 @@ def _reading_path() -> list[tuple[str, str]]:
     return entries
 
 
-def test_the_readme_reading_path_is_real_code_under_300_lines() -> None:
+def test_the_guide_reading_path_is_real_code_under_300_lines() -> None:
     entries = _reading_path()
     assert [m for m, _ in entries][:1] == ["micrograph.value"] and entries[-1][0] == "micrograph.ops"
     total = 0
