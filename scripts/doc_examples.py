@@ -238,8 +238,8 @@ def with_release_readme(text: str, readme: str) -> str:
 
 
 def refreshed(doc: Path, runner: Runner, stale: list[str]) -> str:
-    """``doc``'s text with every block's output (and the release README) from a real run now;
-    the name of each block whose output's shape changed is added to ``stale``."""
+    """``doc``'s text with each block whose output's shape changed (and the release README)
+    from a real run now; the name of each such block is added to ``stale``."""
     text = doc.read_text(encoding="utf-8")
     if doc == STUDENT_GUIDE:
         updated = with_release_readme(text, release_readme())
@@ -249,9 +249,9 @@ def refreshed(doc: Path, runner: Runner, stale: list[str]) -> str:
     for block in reversed(blocks(doc, text)):
         outputs = runner.run(block)
         if [mask(o) for o in outputs] != [mask(s.output) for s in block.steps]:
-            stale.append(block.name)
-        start, end = block.span
-        text = text[:start] + render(block, outputs) + text[end:]
+            stale.append(block.name)  # only then rewritten: a new time or uid alone is no change
+            start, end = block.span
+            text = text[:start] + render(block, outputs) + text[end:]
     return text
 
 

@@ -96,10 +96,11 @@ printed is shown (its first lines, and how many lines it printed in all).
 
 `grades/exNN/graph.svg` is the computational graph your code built, as the documents draw it:
 leaves at the bottom, the output at the top, every value with its data and grad, every op with
-its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; yellow:
-non-leaves that `retain_grad()`; dashed grey: values that do not require grad. A non-leaf's
-grad that was not kept reads *grad None*, never 0. When a public test's graph differs from the
-statement's, `grades/exNN/difference.svg` marks the first node where yours parts from it.
+its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; white:
+non-leaves; yellow: non-leaves that `retain_grad()`; dashed grey: values that do not require
+grad. A non-leaf's grad that was not kept reads *grad None*, never 0. When a public test's graph
+differs from the statement's, `grades/exNN/difference.svg` marks the first node where yours
+parts from it.
 
 `grades/exNN/backward.html` is the backward pass step by step: open it in a browser and use
 next / previous / play, the slider or the arrow keys. The running node is outlined in orange,
