@@ -82,7 +82,7 @@ class Node(list):
     as torch's ``Node`` holds its ``next_edges_`` inside itself.  The engine walks a graph with
     ``for nxt in node``.  A separate tuple of edges would be a second object per op for Python's
     cyclic garbage collector to walk again and again while the graph lives: that walking was
-    most of the forward pass's time in a process with many objects (issue 17).  A node compares,
+    most of the forward pass's time in a process with many objects.  A node compares,
     hashes and tests true as an object, not as a list.
 
     An op class sets ``inputs`` (which operands, ``"a"`` and ``"b"``, are graph
