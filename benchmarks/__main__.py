@@ -79,7 +79,7 @@ class Report(list):
 
 
 class Targets:
-    """Issue 17's engine targets, filled in as the workloads are measured; printed last."""
+    """The engine's speed and size targets, filled in as the workloads are measured; printed last."""
 
     RATIOS = (  # (workload, measure, reference, at most)
         ("chain", "forward", "micrograd", 0.35), ("chain", "backward", "micrograd", 1.0),
@@ -97,7 +97,7 @@ class Targets:
         self.results[workload] = dict(rows)
 
     def report(self) -> str:
-        lines = ["\n### targets (issue 17)\n", "| target | measured | status |", "|---|---|---|"]
+        lines = ["\n### targets\n", "| target | measured | status |", "|---|---|---|"]
         for workload, measure, ref, limit in self.RATIOS:
             got = self._ratio(workload, measure, ref)
             what = "whole training step" if measure == "step" else measure

@@ -1,4 +1,4 @@
-"""The workloads of issue 9, each a function of an Engine returning phase timings in seconds."""
+"""The benchmark's workloads, each a function of an Engine returning phase timings in seconds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Regenerate the pictures the README shows (docs/images/*.png), with micrograph.viz.
+"""Regenerate the diagrams the docs show (docs/images/*.png), with micrograph.viz.
 
 Each picture is one moment in the documents' first example, y = (x + w) * (w + 1)
 with w = 1, x = 2, or a small MLP, drawn exactly as the grader draws a

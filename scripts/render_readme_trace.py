@@ -1,4 +1,4 @@
-"""Render the README's picture of the backward trace page: one step, in headless Chromium.
+"""Render the docs' picture of the backward trace page: one step, in headless Chromium.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (apt) and selenium (the test extra)::
 

@@ -1,6 +1,6 @@
 """Shell completion of ``grade``'s subcommands and exercise ids (click's completion).
 
-Enable it once per shell (the README says where to put the line)::
+Enable it once per shell (docs/instructor.md says where to put the line)::
 
     eval "$(_GRADE_COMPLETE=bash_source grade)"     # bash; zsh_source / fish_source likewise
 

@@ -4,6 +4,11 @@ The worked example of docs/hidden-tests.md.  Each probe observes *how* the resul
 (the graph behind y, whether backward ran, who wrote .grad), not only the numbers, on inputs
 that are not in the exercise text: a = 0, b = 0 and a = b among them, where a wrong local
 derivative (a factor's own value instead of the other's) or a formula would show.
+``paths`` and ``grad_by_paths`` are given graphs the probe builds itself (``_documents_graph``),
+so a slip in ``build_graph`` fails only build_graph's tests; one graph has two leaves of one
+value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``
+and ``backprop`` call them again on other inputs and on the first ones once more
+(``grader.spec.repeat``): state kept between calls shows.
 """
 
 from micrograph import Value, add, mul
@@ -12,6 +17,7 @@ from grader.spec import Exercise
 from grader.spec.probe import num, show
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -28,6 +34,14 @@ def _built(sub, w: float, x: float) -> dict:
     if type(g) is not dict or not set(NODES) <= set(g):
         raise TypeError("build_graph must return the dict of the five Values w, x, a, b, y")
     return {"g": g, "call": call.fact}
+
+
+def _documents_graph(w: float, x: float) -> dict:
+    """The statement's graph, built here with the engine's operations: the tests of ``paths``
+    and ``grad_by_paths`` are given it, so a slip in ``build_graph`` fails only its own tests."""
+    w_leaf, x_leaf = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    a, b = add(x_leaf, w_leaf), add(w_leaf, 1.0)
+    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": mul(a, b)}
 
 
 def _graph_facts(sub, w: float, x: float) -> dict:
@@ -60,7 +74,10 @@ def graph_public(sub):
 
 @EXERCISE.test("the graph on other inputs", points=2, feedback=GRAPH_FEEDBACK)
 def graph_hidden(sub):
-    return [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]]
+    return {"graphs": [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]],
+            "apart": calls_apart(lambda point: sub.build_graph(*point),
+                                 lambda g: built(g, "y", NODES), HIDDEN_POINTS[3], HIDDEN_POINTS[4],
+                                 "build_graph")}
 
 
 READ = "return w.grad.item() and x.grad.item(): the numbers backward wrote, read, not a formula"
@@ -79,7 +96,10 @@ def backprop_public(sub):
 @EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
                key_feedback={"read": READ})
 def backprop_hidden(sub):
-    return _backprop(sub, HIDDEN_POINTS)
+    return {**_backprop(sub, HIDDEN_POINTS),
+            "apart": calls_apart(lambda point: sub.backprop(*point),
+                                 lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1],
+                                 HIDDEN_POINTS[2], "backprop")}
 
 
 def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
@@ -96,8 +116,12 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     w3, x3 = Value(2.0, requires_grad=True), Value(0.5, requires_grad=True)
     p3 = mul(w3, x3)
     y3 = mul(p3, p3)  # y = (w * x)**2 as one product node used twice
+    w4, x4 = Value(1.25, requires_grad=True), Value(1.25, requires_grad=True)
+    wx4 = mul(w4, x4)
+    y4 = add(wx4, x4)  # y = w * x + x with w and x of one value: a leaf is found by `is`, not ==
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
+        ("w * x + x, w and x equal", y4, w4, x4, [w4, x4, wx4, y4]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
         ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
     ]
@@ -109,7 +133,7 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
-    g = _built(sub, 0.75, 1.25)["g"]
+    g = _documents_graph(0.75, 1.25)
     return {leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")}
 
 
@@ -140,7 +164,7 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 def chain_rule_public(sub):
     runs = []
     for w, x in PUBLIC_POINTS:
-        g = _built(sub, w, x)["g"]
+        g = _documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     return runs
 
@@ -149,7 +173,7 @@ def chain_rule_public(sub):
 def chain_rule_hidden(sub):
     runs = []
     for w, x in HIDDEN_POINTS[:3]:
-        g = _built(sub, w, x)["g"]
+        g = _documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     for label, y, w, x, everything in _other_graphs():
         runs.append(_by_paths(sub, y, [w, x], everything, label))

@@ -15,10 +15,11 @@ import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
+from grader.spec.facts import Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
 from grader.spec.origins import detached_from, detached_some
-from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
+from grader.spec.provenance import check, error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
@@ -31,13 +32,14 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     return r
 
 
-def _shares_with(detached: object, w: object) -> bool | str:
-    """Whether writing into ``detached`` (in place, grad mode off) changes ``w`` too."""
+def _shares_with(detached: object, w: object, label: str) -> dict[str, Any]:
+    """Whether writing into ``detached`` (in place, grad mode off) changes ``w`` too, as a
+    CHECK fact (None when either is no Value: their VALUE facts say so)."""
     if not isinstance(detached, Value) or not isinstance(w, Value):
-        return "not a Value"
+        return check(Check.SHARES_NUMBER, None, label)
     with micrograph.no_grad():
         detached.fill_(MARK)
-    return w.item() == MARK
+    return check(Check.SHARES_NUMBER, w.item() == MARK, label)
 
 
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
@@ -52,7 +54,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [value_of(r["y"], "y"), graph(r["y"], leaves, label="y")],
         "call": call.fact,
-        "shared": _shares_with(r["w_detach"], r["w"]),  # last: it writes into w
+        "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }
 
 
@@ -103,7 +105,7 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": value_of(r["w_cut_detached"], "w_cut_detached"),
-        "detached_shares": _shares_with(r["w_cut_detached"], r["w_cut"]),  # last: it writes
+        "detached_shares": _shares_with(r["w_cut_detached"], r["w_cut"], "w_cut_detached"),  # last: it writes
     }
 
 

@@ -138,7 +138,8 @@ def failed_adds_nothing(sub):
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "grads_twice", one_graph=True, grad_numbers=True) as call:
+    with watching(sub, "grads_twice", one_graph=True, grad_numbers=True,
+                  leaves=net.parameters()) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("grads_twice must return a pair (first gradients, second gradients)")

@@ -205,6 +205,13 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
     }
 
 
+def _own_pass(untouched: bool | None, engine: bool) -> dict[str, Any]:
+    """CHECK facts of backprop's calls: .grad left alone (None: not seen), no engine pass."""
+    facts = {"used_engine_backward": check(Check.NO_ENGINE_PASS, not engine, "backprop")}
+    return facts if untouched is None else {
+        **facts, "grads_untouched": check(Check.GRADS_UNTOUCHED, untouched, "backprop")}
+
+
 def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any]:
     """``_backprop`` on several graphs: per-graph gradients, and the checks once; with
     ``walk``, also whether backprop called the engine's own walk (small graphs only: watching
@@ -214,8 +221,8 @@ def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any
         results = [_backprop(sub, g) for g in _named(graphs)]
     observed = {
         "grads": [r["grads"] for r in results],
-        "grads_untouched": all(r["grads_untouched"] for r in results),
-        "used_engine_backward": any(r["used_engine_backward"] for r in results),
+        **_own_pass(all(r["grads_untouched"] for r in results),
+                    any(r["used_engine_backward"] for r in results)),
     }
     return {**observed, "own_walk": call.fact} if call is not None else observed
 
@@ -238,11 +245,6 @@ def _counted(sub) -> Iterator[dict[int, int]]:
 
 
 # -- tests ------------------------------------------------------------------------------------
-BY_HAND = ("backprop ran the engine's own backward pass (through backward, grad or another name "
-           "for them), even if it put every .grad back: the exercise is to write backward "
-           "yourself, passing the gradients on with local_grads")
-UNTOUCHED = ("backprop changed a leaf's .grad: return the gradients in a dict and leave every "
-             ".grad alone")
 OWN = ("write the walk yourself: an explicit stack or queue over next_functions, and "
        "local_grads for each node")
 ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, each node "
@@ -259,8 +261,6 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
     key_feedback={
         "grads": "b's node is reached twice (c = b * b uses b twice): add both gradients "
         "before it runs, and key the answer by the leaf Value (node.variable)",
-        "grads_untouched": UNTOUCHED,
-        "used_engine_backward": BY_HAND,
         "own_walk": OWN,
     },
 )
@@ -297,7 +297,7 @@ def order_random(sub):
     feedback="Start at root.grad_fn with d root / d root = 1, add up the gradients arriving at each node, pass "
     "them on with local_grads (skipping None nodes and None gradients), and return only the "
     "leaves a gradient reached.",
-    key_feedback={"grads_untouched": UNTOUCHED, "used_engine_backward": BY_HAND, "own_walk": OWN},
+    key_feedback={"own_walk": OWN},
 )
 def grads_random(sub):
     return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS], walk=True)
@@ -318,17 +318,15 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
                      check(Check.RUNS_ONCE, max(calls.values(), default=0) <= 1,
                            f"backprop({g.label})")])
         engine = engine or passes[0] > 0
-    return {"runs": runs, "used_engine_backward": engine}
+    return {"runs": runs, **_own_pass(None, engine)}
 
 
-@EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE,
-               key_feedback={"used_engine_backward": BY_HAND})
+@EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE)
 def runs_once_public(sub):
     return _runs(sub, [_diamond(0.75), _documents(-1.5, 2.5)])
 
 
-@EXERCISE.test("each node runs once", points=2, feedback=RUNS_ONCE,
-               key_feedback={"used_engine_backward": BY_HAND})
+@EXERCISE.test("each node runs once", points=2, feedback=RUNS_ONCE)
 def runs_once(sub):
     return _runs(sub, [_diamond(-1.25), _documents(2.0, 4.0)]
                  + [_random_graph(s) for s in RANDOM_SEEDS[:3]])
@@ -344,13 +342,12 @@ def _blocked_report(sub, inputs: tuple[tuple[float, float], ...]) -> dict[str, A
 
 
 @EXERCISE.test("a node no gradient reaches, on one graph", points=1, public=True,
-               feedback=BLOCKED, key_feedback={"used_engine_backward": BY_HAND})
+               feedback=BLOCKED)
 def blocked_public(sub):
     return _blocked_report(sub, ((-0.5, 3.0),))
 
 
-@EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED,
-               key_feedback={"used_engine_backward": BY_HAND})
+@EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED)
 def blocked(sub):
     return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)))
 
@@ -359,8 +356,6 @@ CHAIN_FEEDBACK = {
     "order": "the chain's order must be topological too: x's AccumulateGrad comes after all "
     "the additions that use x",
     "grads": "x is used once per link of the chain: its gradient is the sum of every contribution",
-    "grads_untouched": UNTOUCHED,
-    "used_engine_backward": BY_HAND,
 }
 CHAIN_ADVICE = ("Walk the chain like any graph: in topological order, adding every gradient that "
                 "reaches a node, without recursion (Python stops at about 1000 nested calls: "
@@ -373,7 +368,8 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     student's own error, told with its line."""
     report = _order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)")
     observed = _backprop(sub, graph)
-    return {"order": report, **observed}
+    return {"order": report, "grads": observed["grads"],
+            **_own_pass(observed["grads_untouched"], observed["used_engine_backward"])}
 
 
 @EXERCISE.test("a chain of 3,000 ops", points=1, public=True, feedback=CHAIN_ADVICE,

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from grader.i18n import _, sentences
 from grader.judge.compare import mismatched_keys, same
-from grader.judge.sentences import Difference, Say, clean
+from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
@@ -25,6 +25,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     wby, gby = want.get("by"), got.get("by")
+    if wby != "nobody" and gby == "nobody" and got.get(CONTEXT + "set_to_none"):
+        return [_diff(Say.GRAD_NONE_BY_HAND, label=label)]
     if wby == "backward" and gby == "hand":
         return [_diff(Say.GRAD_BY_HAND, label=label)]
     if wby == "backward" and gby == "nobody":
@@ -35,8 +37,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_WRITTEN, label=label)]
     if wby == "nobody" and gby == "hand":
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
-    if want.get("changed") != got.get("changed"):
-        return [_diff(Say.GRAD_CHANGED if got.get("changed") else Say.GRAD_NOT_CHANGED, label=label)]
+    if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
+        return [_diff(Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED, label=label)]
     if not same(want.get("grad"), got.get("grad")):
         return [_diff(Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER, label=label)]
     return []
@@ -92,6 +94,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
             found.append(_diff(say, label=label))
+    if wp == gp and _cleared_where_kept(want.get("grads_cleared"), got.get("grads_cleared")):
+        found.append(_diff(Say.CLEARED, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1]:
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label))
@@ -119,6 +123,13 @@ def _some_pass_not(want: object, got: object) -> bool:
             and any(g is False for g in got))
 
 
+def _cleared_where_kept(want: object, got: object) -> bool:
+    """Whether a pass of the student's started from cleared gradients where the statement's
+    pass of the same number adds to the gradients an earlier pass left."""
+    return (type(want) is list and type(got) is list
+            and any(w is False and g is True for w, g in zip(want, got)))
+
+
 def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, Any]:
     """A field compared (``key``) or context only (``~key``), on both sides."""
     name = key if key in want else CONTEXT + key
@@ -126,6 +137,8 @@ def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, A
 
 
 def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if got.get("same") is None and got.get("type") is not None:
+        return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if want.get("same") == got.get("same"):
         return []
     say = Say.SAME_OBJECT if got.get("same") else Say.NEW_OBJECT
@@ -141,10 +154,24 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if we is None and ge is not None:
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
-        return [_diff(Say.OTHER_ERROR, label=label, error=ge)]
+        return [_diff(Say.OTHER_ERROR, label=label, error=_from_difference(we, ge))]
     if want.get("raised_by") == "engine" and got.get("raised_by") != "engine":
         return [_diff(Say.NOT_RAISED, label=label)]
     return []
+
+
+QUOTE_BEFORE = 40  # characters of the student's message kept before the first one that differs
+
+
+def _from_difference(want: object, got: str) -> str:
+    """The student's message, shown so that its first character that differs from the engine's
+    is inside what is printed: a long message that agrees at first is shown from a word a little
+    before that place, after "…" (the text quoted is the student's own, never the engine's)."""
+    if type(want) is not str or len(got) <= MAX_FIELD:
+        return got
+    agree = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
+    start = got.rfind(" ", 0, max(0, agree - QUOTE_BEFORE)) + 1
+    return got if start <= 0 else "… " + got[start:]
 
 
 _JSON_TYPES = {bool: "bool", int: "number", float: "number", str: "str", list: "list",
@@ -174,7 +201,7 @@ def _shape(want: Any, got: Any, label: str) -> Difference | None:
     if gtype == "bool":
         return _diff(Say.RESULT_FLAG, label=label, flag=got)
     if gtype == "str":
-        return _diff(Say.RESULT_TEXT, label=label, text=got)
+        return _diff(Say.RESULT_TEXT, label=label, text=_from_difference(want, got))
     if gtype == "dict":
         if set(want) != set(got):
             return _diff(Say.RESULT_KEYS, label=label)
@@ -207,7 +234,9 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
-           Check.DETACHED_SOME.value: Say.NEVER_DETACHED}
+           Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
+           Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
+           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED}
 
 
 def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -285,7 +314,11 @@ def chosen(found: list[Difference], most: int = MAX_SENTENCES) -> list[Differenc
 
 def feedback(test: Test, want: Any, got: Any) -> str:
     """A failed test's feedback: what this submission did differently (at most a few
-    sentences), then the test's advice for the observation keys that differ."""
+    sentences).  The test's advice for the observation keys that differ is given only when no
+    sentence could say what differs: advice appended to an observed difference would stand in
+    for an explanation it does not follow from."""
     said = [d.sentence() for d in chosen(find(want, got))]
+    if said:
+        return sentences(said)
     advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
-    return sentences(said + [_("; ").join(advice)])
+    return sentences([_("; ").join(advice)])

@@ -54,7 +54,7 @@ class TestResult:
 
 @dataclass
 class ExerciseResult:
-    """One exercise's grade for one submission: the issue's JSON schema plus a few extras."""
+    """One exercise's grade for one submission: the schema of ``grade --json`` plus a few extras."""
 
     exercise: str
     title: str

@@ -35,8 +35,8 @@ class Say(str, enum.Enum):
     GRAD_SET_BY_HAND = N_("{label} holds a value assigned by hand, where it is meant to be None here.")
     GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
-    GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's: check "
-                   "which graph backward ran on and on which inputs.")
+    GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
+    GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
     # a Value (VALUE facts)
     NOT_A_VALUE = N_("{label} is a {type}, not a Value computed by the engine.")
@@ -96,6 +96,8 @@ class Say(str, enum.Enum):
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "
                      "pass: backward added to it instead of starting from nothing.")
+    CLEARED = N_("{label} cleared .grad (None or zero) before a backward pass where the statement "
+                 "lets backward add to the gradient an earlier pass left.")
     GRAD_CALL = N_("{label} computed gradients with grad(), which writes no .grad, where the "
                    "statement runs backward().")
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
@@ -104,7 +106,7 @@ class Say(str, enum.Enum):
     NOT_AN_ERROR = N_("{label} is a {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
     AN_ERROR = N_("{label} is an error ({error}), where the statement's call works.")
-    OTHER_ERROR = N_("{label} is another error than the engine raises here: {error}")
+    OTHER_ERROR = N_("{label} is another error than the engine raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
@@ -136,6 +138,18 @@ class Say(str, enum.Enum):
                    "number computed in Python.")
     NEVER_DETACHED = N_("{label} never called detach() on a Value that requires grad: the Value "
                         "without a graph was made another way (a new Value of the number?).")
+    ENGINE_PASS = N_("{label} started the engine's own backward pass (backward, grad or another "
+                     "name for them), where the exercise is to write that pass yourself.")
+    GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "
+                       "alone and returns the gradients.")
+    NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be "
+                    "detached from: writing into {label} in place left that Value unchanged.")
+    NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call "
+                        "on other inputs), returned something else than the first time: a call "
+                        "depends on the calls made before it.")
+    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called "
+                       "again on other inputs: the calls share state (a module-level or "
+                       "default-argument list, a Value kept between calls?).")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -83,6 +83,30 @@ prints one row per test: its points, its status (`passed`, `failed`, `error`, `t
 for a test you missed, feedback about what your code did. Diagrams of the graph your code
 builds go to `grades/exNN/graph.svg`; open them in a browser.
 
+## Reading feedback
+
+A test you missed says what your code did differently: which of your functions, which call,
+what differs (a number, a node's name, a `.grad` that backward did not write), never the
+expected value. `error` means your code raised (the feedback names the exception), `timeout`
+that it ran out of time, and an exercise whose file still raises `NotImplementedError` is one
+you have not started. Under the table, notes say what was not graded, and what your code
+printed is shown (its first lines, and how many lines it printed in all).
+
+## The diagrams and the backward page
+
+`grades/exNN/graph.svg` is the computational graph your code built, as the documents draw it:
+leaves at the bottom, the output at the top, every value with its data and grad, every op with
+its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; white:
+non-leaves; yellow: non-leaves that `retain_grad()`; dashed grey: values that do not require
+grad. A non-leaf's grad that was not kept reads *grad None*, never 0. When a public test's graph
+differs from the statement's, `grades/exNN/difference.svg` marks the first node where yours
+parts from it.
+
+`grades/exNN/backward.html` is the backward pass step by step: open it in a browser and use
+next / previous / play, the slider or the arrow keys. The running node is outlined in orange,
+gradients appear on the edges they flow along, `grad` lines fill in as backward writes them, and
+an op's saved values grey out when backward frees them. The page is one file: nothing is fetched.
+
 ## In a notebook (Jupyter, VS Code, Colab)
 
 {notebooks}In a notebook whose Python has this folder installed (the set-up above), make this the
@@ -122,6 +146,14 @@ your course asks (upload the files, a zip, or your repository: the autograder fi
 name, in any folder). In a notebook handed in, the code cells are graded from the top; lines
 starting with `%` or `!` and `grader.check` lines are not; feedback names a line as
 `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
+
+## 中文
+
+Everything `grade` says exists in Chinese: the tables, the feedback, the diagrams' labels, the
+backward page, the help. Ask for it with `--lang zh` (`grade ex03 --lang zh`, `grade --lang zh
+--help`), for every command with the environment variable `MICROGRAPH_LANG=zh`, and in a
+notebook with `grader.check("ex03", lang="zh")`; a Chinese locale (`LANG=zh_CN.UTF-8`) chooses it
+too. PyTorch's own error texts stay English: search for them as they are.
 """)
 NOTEBOOKS = N_("""`notebooks/` holds one notebook per exercise (such as `notebooks/{example}`): the
 statement, the code to fill in, and a last cell that checks it. Open them in Jupyter
@@ -130,7 +162,7 @@ statement, the code to fill in, and a last cell that checks it. Open them in Jup
 """)
 
 
-def _readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
+def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
     """The student's README; with ``notebooks``, it says where they are."""
     rows = []
     for ex in exercises:
@@ -283,5 +315,5 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
         lines.append(_("{id}: {count} public tests ({points} of {total} points), stub {stub}",
                        id=spec.id, count=len(public_tests), points=f"{sum(t.points for t in public_tests):g}",
                        total=f"{spec.max_score:g}", stub=stub.name))
-    (out / "README.md").write_text(_readme(exercises, notebooks), encoding="utf-8")
+    (out / "README.md").write_text(student_readme(exercises, notebooks), encoding="utf-8")
     return lines

@@ -1,6 +1,6 @@
 """Which isolation this machine gives the sandboxed children, decided once, said everywhere.
 
-Three modes, strongest first (the README's security paragraph says what each guarantees):
+Three modes, strongest first (docs/instructor.md says what each guarantees):
 
 ``namespaces``   each child in its own user, pid, ipc, net and mount namespaces, a uid of its
                  own, no capabilities, a file system of read-only system folders plus a tmpfs
@@ -9,15 +9,18 @@ Three modes, strongest first (the README's security paragraph says what each gua
                  containers) and the grader is root: a uid of its own per child from a reserved
                  range, no capabilities, the isolation seccomp filter, rlimits, and a scratch
                  budget the parent enforces;
-``limits only``  rlimits (and whatever Landlock/seccomp layers the platform has, reported per
-                 child): no promise about other processes, IPC or the network.
+``limits only``  rlimits and whatever Landlock/seccomp layers the platform has (reported per
+                 child); on Linux as root, the child also drops to a uid of its own with no
+                 capabilities, as in ``uid+seccomp``: no promise about other processes of its
+                 uid, IPC or the network.
 
 ``available()`` probes the kernel once per process by starting a throwaway child that goes
 through the real isolation steps (so what is announced is what works).  ``current()`` is that
 mode, lowered by ``$GRADE_ISOLATION`` when set (tests use it to simulate a kernel without
 namespaces); asking for more than the machine gives is an error, never a silent downgrade.
-A grader running as root refuses ``limits only`` (children would run as root) unless
-``GRADE_ISOLATION=limits-only`` says so explicitly.
+A child never keeps root on Linux: a root grader whose children cannot drop to a uid of their
+own refuses to run them.  Off Linux (no uid switch is made there) a root grader refuses
+``limits only`` unless ``GRADE_ISOLATION=limits-only`` says so explicitly.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ UID_SECCOMP: Mode = "uid+seccomp"
 LIMITS_ONLY: Mode = "limits only"
 ORDER: tuple[Mode, ...] = (LIMITS_ONLY, UID_SECCOMP, NAMESPACES)
 ENV = "GRADE_ISOLATION"
+LANDLOCK_ENV = "GRADE_LANDLOCK"  # "off": children skip Landlock, as on a kernel without it
 UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
@@ -64,18 +68,61 @@ class IsolationUnavailable(Exception):
 
 @dataclass(frozen=True)
 class Isolation:
-    """The mode children run in, why nothing stronger, and the interpreter they start with."""
+    """The mode children run in, why nothing stronger, the interpreter they start with, and
+    the layers a child of this mode applied when probed (empty where no probe runs)."""
 
     mode: Mode
     reason: str
     python: str
+    layers: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
+        """The mode, why nothing stronger, and the layers its children apply (``no landlock``
+        said where a child could not apply it): what ``grade --version`` prints."""
+        text = f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
+        if self.layers:
+            names = [_layer_name(layer) for layer in self.layers]
+            if not any(layer.startswith("landlock") for layer in self.layers):
+                names.append("no landlock")
+            text += f"; layers: {', '.join(dict.fromkeys(names))}"
+        return text
+
+
+_LAYER_NAMES = {"namespaces": "namespaces", "caps": "no capabilities", "seccomp": "seccomp",
+                "landlock": "landlock", "rlimit": "rlimits"}
+
+
+def _layer_name(layer: str) -> str:
+    """A child's layer ("uid:1900000123", "landlock:abi7+net") as ``--version`` names it."""
+    kind, _, detail = layer.partition(":")
+    if kind == "uid":
+        own = detail.isdigit() and UID_BASE <= int(detail) < UID_BASE + UID_COUNT
+        return "own uid" if own else "the grader's uid"
+    return _LAYER_NAMES.get(kind, layer)
+
+
+def landlock_wanted() -> bool:
+    """False when ``$GRADE_LANDLOCK=off`` simulates a kernel without Landlock."""
+    return os.environ.get(LANDLOCK_ENV, "").strip().lower() != "off"
+
+
+def plan(mode: Mode, uid: int | None, scratch: str, submissions: list[str],
+         scratch_bytes: int, scratch_inodes: int) -> dict[str, object]:
+    """The isolation plan a child gets (``grader.sandbox.child.plan.Plan``, as plain data)."""
+    return {"mode": mode, "uid": uid, "scratch": scratch, "submissions": submissions,
+            "scratch_bytes": scratch_bytes, "scratch_inodes": scratch_inodes,
+            "landlock": landlock_wanted()}
 
 
 def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def drops_uid(mode: Mode) -> bool:
+    """Whether children of ``mode`` switch to a uid of their own on a real folder (the
+    parent then hands them their scratch and sweeps what they left): every mode but
+    ``namespaces`` (whose scratch is its own tmpfs), as root on Linux."""
+    return mode != NAMESPACES and running_as_root() and sys.platform == "linux"
 
 
 # --- uids of their own --------------------------------------------------------------------
@@ -133,10 +180,10 @@ def child_uid() -> Iterator[int | None]:
 
 
 def scratch_parent(mode: Mode) -> str | None:
-    """Where the scratch folders go: the temp folder (None), except in ``uid+seccomp`` when a
-    child's uid could not reach it (a private ``$TMPDIR``): then a root-owned folder of
-    ``/tmp`` that others may cross but not list (0711)."""
-    if mode != UID_SECCOMP or _others_can(tempfile.gettempdir(), 0o1):
+    """Where the scratch folders go: the temp folder (None), except where a child drops to a
+    uid of its own that could not reach it (a private ``$TMPDIR``): then a root-owned folder
+    of ``/tmp`` that others may cross but not list (0711)."""
+    if not drops_uid(mode) or _others_can(tempfile.gettempdir(), 0o1):
         return None
     folder = os.path.join("/tmp", "micrograph-scratch")
     os.makedirs(folder, mode=0o711, exist_ok=True)
@@ -171,11 +218,11 @@ def _stdlib_of(python: str) -> str:
 
 
 def interpreter(mode: Mode) -> str:
-    """This Python, except for ``uid+seccomp`` when a child's uid could not import from its
-    standard library (a pyenv or venv under a private home): then the system's Python of the
-    same version.  (The namespaces mode mounts the library for the child, and the child
+    """This Python, except where a child drops to a uid of its own that could not import from
+    its standard library (a pyenv or venv under a private home): then the system's Python of
+    the same version.  (The namespaces mode mounts the library for the child, and the child
     imports the grader and micrograph before it changes uid, so their folders may be private.)"""
-    if mode != UID_SECCOMP or _others_can(_stdlib_of(sys.executable), 0o5):
+    if not drops_uid(mode) or _others_can(_stdlib_of(sys.executable), 0o5):
         return sys.executable
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     for candidate in (f"/usr/bin/{version}", f"/usr/local/bin/{version}"):
@@ -186,46 +233,51 @@ def interpreter(mode: Mode) -> str:
 
 # --- detection ----------------------------------------------------------------------------
 
-@functools.cache
 def refusal(mode: Mode) -> str | None:
     """Why children cannot run in ``mode`` here (one line), or None when they can: probed once
     per process, for the mode detected and for a mode ``$GRADE_ISOLATION`` lowers to alike."""
     python = interpreter(mode)
     library = _stdlib_of(python)
-    if mode == UID_SECCOMP and not _others_can(library, 0o5):
+    if drops_uid(mode) and not _others_can(library, 0o5):
         return (f"a child's own uid cannot read the standard library of {python} ({library}): "
                 f"install python{sys.version_info.major}.{sys.version_info.minor} where every "
                 "user can read it (the system's, or under /usr/local)")
-    return _probe(mode)
+    return _probe(mode)[0]
 
 
-def _probe(mode: Mode) -> str | None:
-    """Start one child that isolates itself in ``mode`` and imports a module of the standard
-    library afterwards; None when that worked, else why not (one line)."""
+@functools.cache
+def _probe(mode: Mode) -> tuple[str | None, tuple[str, ...]]:
+    """Start one child that isolates and confines itself as in ``mode`` and imports a module
+    of the standard library afterwards: (None, the layers it applied) when that worked, else
+    (why not, in one line, ())."""
     from grader.sandbox import scratch
 
     with child_uid() as uid:
         folder = tempfile.mkdtemp(prefix="grade-probe-", dir=scratch_parent(mode))
         try:
-            if uid is not None and mode == UID_SECCOMP:
+            if uid is not None and drops_uid(mode):
                 os.chown(folder, uid, uid)
-            plan = {"mode": mode, "uid": uid, "scratch": folder, "submissions": ["probe.py"],
-                    "readable": [], "scratch_bytes": 1 << 20, "scratch_inodes": 64}
+            request = plan(mode, uid, folder, ["probe.py"], 1 << 20, 64)
             boot = (f"import sys; sys.path[:0] = {ROOTS!r}; "
                     "from grader.sandbox.child.isolate import self_test; self_test()")
             try:
                 done = subprocess.run([interpreter(mode), "-I", "-c", boot],
-                                      input=json.dumps(plan).encode(), capture_output=True,
+                                      input=json.dumps(request).encode(), capture_output=True,
                                       timeout=_PROBE_SECONDS, cwd=folder, start_new_session=True)
             except (OSError, subprocess.SubprocessError) as exc:
-                return f"cannot start a child: {exc}"
+                return f"cannot start a child: {exc}", ()
             lines = done.stdout.decode("utf-8", "replace").strip().splitlines()
-            if done.returncode == 0 and lines and lines[-1] == "ok":
-                return None
+            if done.returncode == 0 and len(lines) >= 2 and lines[-1] == "ok":
+                return None, tuple(json.loads(lines[-2]))
             err = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            return (lines or err or [f"exit status {done.returncode}"])[-1][:200]
+            return (lines or err or [f"exit status {done.returncode}"])[-1][:200], ()
         finally:
             scratch.remove_tree(folder)
+
+
+def _found(mode: Mode, reason: str, python: str) -> Isolation:
+    """``mode`` as detected, with the layers its probe child applied."""
+    return Isolation(mode, reason, python, _probe(mode)[1])
 
 
 @functools.cache
@@ -242,16 +294,16 @@ def available() -> Isolation:
                          f"{platform.machine()}", sys.executable)
     why = refusal(NAMESPACES)
     if why is None:
-        return Isolation(NAMESPACES, "", sys.executable)
+        return _found(NAMESPACES, "", sys.executable)
     reasons = [f"namespaces refused: {why}"]
     if running_as_root():
         why_uid = refusal(UID_SECCOMP)
         if why_uid is None:
-            return Isolation(UID_SECCOMP, reasons[0], interpreter(UID_SECCOMP))
+            return _found(UID_SECCOMP, reasons[0], interpreter(UID_SECCOMP))
         reasons.append(f"uid+seccomp failed: {why_uid}")
     else:
         reasons.append("uid+seccomp needs root")
-    return Isolation(LIMITS_ONLY, "; ".join(reasons), sys.executable)
+    return _found(LIMITS_ONLY, "; ".join(reasons), interpreter(LIMITS_ONLY))
 
 
 def _wanted() -> Mode | None:
@@ -271,22 +323,35 @@ def current() -> Isolation:
     grader would run children as root without being told to."""
     wanted = _wanted()
     best = available()
-    if wanted is None:
+    if wanted is None or wanted == best.mode:
         if best.mode == LIMITS_ONLY and running_as_root():
-            raise IsolationUnavailable(
-                "grade runs as root but cannot give submissions a uid of their own here "
-                f"({best.reason}): run grade as an ordinary user, or set {ENV}=limits-only to "
-                "let submissions run as root")
+            _refuse_root(best.reason, explicit=wanted is not None)
         return best
     if ORDER.index(wanted) > ORDER.index(best.mode):
         raise IsolationUnavailable(f"{ENV} asks for {wanted}, but this machine gives only "
                                    f"{best.mode} ({best.reason})")
-    if wanted == best.mode:
-        return best
     if wanted == UID_SECCOMP and not running_as_root():
         raise IsolationUnavailable(f"{ENV} asks for uid+seccomp, which needs root (a uid of "
                                    "its own for each child)")
-    why = refusal(wanted) if wanted != LIMITS_ONLY else None
+    why = refusal(wanted) if wanted != LIMITS_ONLY or drops_uid(wanted) else None
     if why is not None:
         raise IsolationUnavailable(f"{ENV} asks for {wanted}, which fails here: {why}")
-    return Isolation(wanted, f"lowered by {ENV}", interpreter(wanted))
+    return _found(wanted, f"lowered by {ENV}", interpreter(wanted))
+
+
+def _refuse_root(reason: str, explicit: bool) -> None:
+    """``limits only`` as root: on Linux the children drop to a uid of their own, checked by
+    a probe (raises when that fails); elsewhere no drop is made, so only an ``explicit``
+    ``GRADE_ISOLATION=limits-only`` lets them run as root."""
+    if sys.platform == "linux":
+        why = refusal(LIMITS_ONLY)
+        if why is not None:
+            raise IsolationUnavailable(
+                "grade runs as root but cannot give submissions a uid of their own here "
+                f"({why}): run grade as an ordinary user")
+        return
+    if explicit:
+        return
+    raise IsolationUnavailable(
+        f"grade runs as root but cannot give submissions a uid of their own here ({reason}): "
+        f"run grade as an ordinary user, or set {ENV}=limits-only to let submissions run as root")

@@ -37,7 +37,6 @@ from grader.sandbox.text import clean
 from grader.spec.limits import Limits, size
 
 MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
-_MODE_LAYER = {isolation.NAMESPACES: "namespaces:", isolation.UID_SECCOMP: "uid:"}
 
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 """The folders the child puts on ``sys.path``: the ones holding ``grader`` and ``micrograph``."""
@@ -80,6 +79,12 @@ class ChildReport:
     timed_out: bool = False
     tampered: str | None = None
     elapsed: float = 0.0
+    worker_code: int | None = None  # how the process that ran the submission ended, if said
+
+    def settle(self, code: int | None) -> None:
+        """The child's exit status: ``code`` (the process the grader started or waited for),
+        unless that process ended normally after saying how its worker ended."""
+        self.returncode = self.worker_code if code == 0 and self.worker_code is not None else code
 
     @property
     def signal(self) -> str | None:
@@ -162,12 +167,11 @@ def run_child(
             except OSError as exc:
                 report.refused = f"cannot read {submission.name}: {exc.strerror or exc}"
                 return report
-            if uid is not None and mode.mode == isolation.UID_SECCOMP:
+            if uid is not None and isolation.drops_uid(mode.mode):
                 for path in (folder, target):
                     os.chown(path, uid, uid)
-            plan = {"mode": mode.mode, "uid": uid, "scratch": folder,
-                    "submissions": [os.path.basename(target)], "scratch_bytes": limits.scratch,
-                    "scratch_inodes": limits.scratch_entries}
+            plan = isolation.plan(mode.mode, uid, folder, [os.path.basename(target)],
+                                  limits.scratch, limits.scratch_entries)
             request: Request = {
                 "fd": -1,
                 "isolation": plan,
@@ -181,7 +185,7 @@ def run_child(
             _spawn(mode.python, request, report, spawn)
         finally:
             scratch.remove_tree(folder)
-            if uid is not None and mode.mode == isolation.UID_SECCOMP:
+            if uid is not None and isolation.drops_uid(mode.mode):
                 scratch.sweep(uid)
     return report
 
@@ -268,11 +272,19 @@ def _collect(
     finally:
         pipes.kill(proc)
         streams.close()
-    report.returncode = proc.returncode
     report.stdout_lines = output.lines + (1 if output.kept and output.unfinished else 0)
     report.stdout_dropped = output.dropped
     report.stdout = _cut(bytes(output.kept), output.dropped, report.limits.output)
     _parse(bytes(received), report, request["tests"])
+    report.settle(proc.returncode)
+
+
+def _required_layers(mode: isolation.Mode) -> tuple[str, ...]:
+    """The layers a child of ``mode`` must claim, by prefix: its namespaces, or its own uid
+    wherever it drops to one (``uid+seccomp``, and ``limits only`` as root)."""
+    if mode == isolation.NAMESPACES:
+        return ("namespaces:", "uid:")
+    return ("uid:",) if isolation.drops_uid(mode) else ()
 
 
 def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -288,8 +300,9 @@ def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:
     """Sort the records into the report.  They must follow the protocol's order (confined or
-    refused, import, diagram?, the tests in the order asked, done); a malformed, repeated or
-    misplaced record marks the channel as tampered with, which forfeits every test of the run.
+    refused, import, diagram?, the tests in the order asked, done, then how the worker ended);
+    a malformed, repeated or misplaced record, or the relay's ``tampered``, marks the channel
+    as tampered with, which forfeits every test of the run.
     A child that does not claim the isolation the grader announced ran nothing it counts."""
     stage, asked = "start", iter(tests)
     for line in data.splitlines():
@@ -308,9 +321,9 @@ def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:
         elif kind == "confined" and stage == "start":
             report.layers = [clean(x, wire.MAX_NAME) for x in record["layers"]]
             stage = "confined"
-            prefix = _MODE_LAYER.get(report.isolation)
-            if prefix and not any(x.startswith(prefix) for x in report.layers):
-                report.refused = f"the sandbox did not apply {report.isolation}"
+            for prefix in _required_layers(report.isolation):
+                if not any(x.startswith(prefix) for x in report.layers):
+                    report.refused = f"the sandbox did not apply {report.isolation}"
         elif kind == "import" and stage == "confined":
             report.import_error = record["error"]
             stage = "imported" if report.import_error is None else "failed"
@@ -320,5 +333,10 @@ def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:
             report.tests[record["name"]] = record
         elif kind == "done" and stage in ("imported", "failed"):
             report.done, stage = True, "done"
+        elif kind == "tampered" and stage not in ("start", "ended"):
+            report.tampered = report.tampered or clean(record["reason"], wire.MAX_NAME)
+            stage = "done"
+        elif kind == "ended" and stage not in ("start", "ended"):
+            report.worker_code, stage = record["code"], "ended"
         else:
             report.tampered = report.tampered or f"unexpected {kind} record"

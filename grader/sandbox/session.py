@@ -103,13 +103,13 @@ def _one_child(runs: list[Run], spawn: Spawn) -> list[ChildReport]:
                 except OSError as exc:
                     name = slot.run.submission.name
                     slot.report.refused = f"cannot read {name}: {exc.strerror or exc}"
-            if uid is not None and mode.mode == isolation.UID_SECCOMP:
+            if uid is not None and isolation.drops_uid(mode.mode):
                 for path in [folder, *(os.path.join(folder, f"{s.run.module}.py") for s in active)]:
                     os.chown(path, uid, uid)
             finished = _converse(mode, uid, folder, active, spawn) if active else len(active)
         finally:
             scratch.remove_tree(folder)
-            if uid is not None and mode.mode == isolation.UID_SECCOMP:
+            if uid is not None and isolation.drops_uid(mode.mode):
                 scratch.sweep(uid)
     last = active[finished - 1] if finished else None
     return [s.report for s in slots[: slots.index(last) + 1]] if last else [
@@ -179,10 +179,9 @@ def _header(mode: isolation.Isolation, uid: int | None, folder: str, control: in
             slots: list[_Slot]) -> dict[str, Any]:
     """What the supervisor reads first: the isolation plan, its control pipe, and each
     exercise's pipes and time limit (no test: each exercise's request comes in its turn)."""
-    plan = {"mode": mode.mode, "uid": uid, "scratch": folder,
-            "submissions": [f"{s.run.module}.py" for s in slots],
-            "scratch_bytes": max(s.run.limits.scratch for s in slots),
-            "scratch_inodes": max(s.run.limits.scratch_entries for s in slots)}
+    plan = isolation.plan(mode.mode, uid, folder, [f"{s.run.module}.py" for s in slots],
+                          max(s.run.limits.scratch for s in slots),
+                          max(s.run.limits.scratch_entries for s in slots))
     return {"isolation": plan, "control": control,
             "runs": [{"channel": s.ends[0], "output": s.ends[1], "time": s.run.limits.time}
                      for s in slots]}
@@ -229,7 +228,7 @@ class _Talk:
         if ended is None:
             return False
         status, report.timed_out = ended
-        report.returncode = os.waitstatus_to_exitcode(status)
+        report.settle(os.waitstatus_to_exitcode(status))
         return not self.spoiled
 
     def _request(self, slot: _Slot) -> bytes:
@@ -260,7 +259,7 @@ class _Talk:
             if not self.control_open or remaining <= 0:
                 slot.report.timed_out = remaining <= 0
                 self.drain(slot)
-                slot.report.returncode = self.proc.poll()
+                slot.report.settle(self.proc.poll())
                 return False
             selector = selectors.DefaultSelector()
             try:

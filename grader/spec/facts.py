@@ -88,6 +88,11 @@ class Check(str, enum.Enum):
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)
     DETACHED_SOME = "detached_some"  # a call detached a Value that requires grad
+    NO_ENGINE_PASS = "no_engine_pass"  # a call started no backward pass of the engine's
+    GRADS_UNTOUCHED = "grads_untouched"  # a call left every leaf's .grad as it found it
+    SHARES_NUMBER = "shares_number"  # writing into a Value in place changes the one it came from
+    SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
+    FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -53,17 +53,26 @@ def _is_value(v: object) -> bool:
     return isinstance(v, micrograph.Value)
 
 
-def _writer(v: Any) -> tuple[By, bool]:
-    """Who last wrote ``v.grad``, and whether it changed in place since.
+def _writer(v: Any) -> tuple[By, bool, bool]:
+    """Who last wrote ``v.grad``, whether it changed in place since, and whether the student's
+    code set it to None (``v.grad = None``, told apart from a .grad nothing ever wrote).
 
     ``v.grad = None`` writes nothing: a .grad that is None counts as written by nobody, so a
     loop that skips the leaves without a gradient equals one that sets them to None again.
     """
     record = observe.grad_write(v)
     if record is None or record.grad is None:
-        return By.NOBODY, False
+        return By.NOBODY, False, record is not None
     by = By.BACKWARD if record.by_engine else By.HAND
-    return by, not record.intact(v)
+    return by, not record.intact(v), False
+
+
+def _zero_kept_zero(v: Any, record: observe.GradWrite | None) -> bool:
+    """Whether ``v.grad`` was written as 0 and is 0 now: then ``.grad.zero_()`` and
+    ``.grad.data.zero_()`` (no version bump, the same number) cannot be told apart, and
+    "changed" is context only."""
+    return (record is not None and record.grad is not None and record.data == 0.0
+            and grad_number(v) == 0.0)
 
 
 def grad_of(v: object, label: str) -> dict[str, Any]:
@@ -72,8 +81,10 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
     if not _is_value(v):
         return {**fact, "type": type_name(v), "grad": None, "by": By.NOBODY.value,
                 "changed": False}
-    by, changed = _writer(v)
-    return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, "changed": changed}
+    by, changed, set_to_none = _writer(v)
+    changed_key = CONTEXT + "changed" if _zero_kept_zero(v, observe.grad_write(v)) else "changed"
+    return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, changed_key: changed,
+            CONTEXT + "set_to_none": set_to_none}
 
 
 def value_of(v: object, label: str) -> dict[str, Any]:
@@ -95,8 +106,13 @@ def value_of(v: object, label: str) -> dict[str, Any]:
 
 
 def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]:
-    """The IDENTITY fact: is ``v`` the very object ``other`` (identity, never ``==``)?"""
-    return {FACT: Kind.IDENTITY.value, LABEL: label, "of": of, "same": v is other}
+    """The IDENTITY fact: is ``v`` the very object ``other`` (identity, never ``==``)?  Only
+    Values are compared: for anything else (two equal ints may or may not be one object) the
+    fact says what ``v`` is instead."""
+    fact = {FACT: Kind.IDENTITY.value, LABEL: label, "of": of}
+    if not (_is_value(v) and _is_value(other)):
+        return {**fact, "same": None, "type": type_name(v)}
+    return {**fact, "same": v is other}
 
 
 _ENGINE_DIR = os.path.dirname(micrograph.__file__) + os.sep
@@ -210,7 +226,7 @@ class Call(observe.Observer):
         if from_student and frame.f_code.co_filename in _ENGINE_WALK:
             self.engine_walk = True
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
-            self.grad_mode_off = not micrograph.is_grad_enabled()
+            self.grad_mode_off = not micrograph.is_grad_enabled() and not _run_by_engine(frame)
 
     def _returned(self, frame: FrameType, result: object) -> None:
         """Keep a Value an engine function returned to the student, unless it is one of the
@@ -272,6 +288,17 @@ def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     nodes = [*start.dependencies, *(node for node, _ in start.roots)]
     reached = {id(node.variable) for node in nodes if node.name() == ACCUMULATE}
     return all(id(v) in reached for v in leaves)
+
+
+def _run_by_engine(frame: FrameType) -> bool:
+    """Whether the engine's backward walk is running ``frame`` (a hook or a Function's
+    backward the student wrote): the engine turns grad mode off for it, the student did not."""
+    caller = frame.f_back
+    while caller is not None:
+        if caller.f_code.co_filename in _ENGINE_WALK:
+            return True
+        caller = caller.f_back
+    return False
 
 
 _GRAD_GETTER = micrograph.Value.grad.fget.__code__  # type: ignore[attr-defined]

@@ -67,7 +67,7 @@ def csv_matches_files(out: Path) -> list[dict[str, str]]:
 
 
 def check_schema(data: dict[str, Any]) -> None:
-    """Gradescope's results.json contract, as the issue states it."""
+    """Gradescope's results.json contract (the fields and types Gradescope reads)."""
     assert type(data["score"]) in (int, float)
     assert type(data["execution_time"]) in (int, float)
     assert data["stdout_visibility"] == "hidden"

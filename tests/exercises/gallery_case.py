@@ -18,15 +18,25 @@ submission in ``gallery/exNN/<name>.py``, or the reference solution with one mis
 of difference, not the test's advice); a Wrong answer may fail other tests too.  Every failed
 test of every case must have feedback, and no feedback may contain a number that any test of
 the exercise (hidden ones included) expects.
+
+``names`` are the words any true explanation of the mistake must use (the function it is in,
+what it got wrong): each must occur in the feedback of the tests the answer fails.  A whole
+submission says them in a line of its own, beside the code::
+
+    # names: backprop, no backward pass
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
+
+
+NAMES = re.compile(r"^# names: (.+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,16 @@ class Wrong:
     name: str
     fails: dict[str, str] = field(default_factory=dict)
     edits: dict[str, str] = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+
+
+def names_of(exercise_id: str, case: Wrong) -> tuple[str, ...]:
+    """The words the feedback on ``case`` must use: its ``names``, or its file's ``# names:``
+    line (comma-separated)."""
+    if case.names or case.edits:
+        return case.names
+    found = NAMES.search((GALLERY / exercise_id / f"{case.name}.py").read_text(encoding="utf-8"))
+    return tuple(word.strip() for word in found.group(1).split(",")) if found else ()
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,13 @@ import pytest
 
 from exercise_grading import (at_once, expected_numbers, group, judged, mentions, observe,
                               solution_path)
-from gallery_case import Case, Correct, Wrong, load_cases, write_case
+from gallery_case import Case, Correct, Wrong, load_cases, names_of, write_case
 from grader.course.folder import in_parallel
 from grader.judge.grading import ExerciseResult
 from micrograph.i18n import using
 
 CASES = load_cases()
+QUOTED = re.compile(r'"[^"]*"')
 IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
 
 
@@ -73,12 +74,15 @@ def test_gallery(exercise_id, case, graded):
     for name, fragment in case.fails.items():
         assert name in failed, f"{case.name} passed {name!r}"
         assert fragment in failed[name].feedback, f"{name}: {failed[name].feedback!r}"
+    told = " ".join(test.feedback for test in failed.values())
+    missing = [word for word in names_of(exercise_id, case) if word not in told]
+    assert not missing, f"{case.name}: the feedback never says {missing}: {told!r}"
     numbers = expected_numbers(exercise_id)
     for name, test in failed.items():
         assert test.feedback.strip(), f"{name}: no feedback"
         if test.status == "error":  # the student's own exception, told as it was raised
             continue
-        leaked = mentions(test.feedback, numbers)
+        leaked = mentions(QUOTED.sub('""', test.feedback), numbers)  # a quoted text is the student's own
         assert not leaked, f"{name}: feedback gives away {leaked}: {test.feedback!r}"
 
 

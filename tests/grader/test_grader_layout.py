@@ -1,4 +1,4 @@
-"""The grader's layout keeps its promises (issue 12): the trust boundary is a folder boundary,
+"""The grader's layout keeps its promises: the trust boundary is a folder boundary,
 modules import each other without a cycle, and every module and function stays small.
 
 * code that runs inside the untrusted child (``grader/sandbox/child/``, ``grader/spec/`` and the

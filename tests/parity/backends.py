@@ -32,6 +32,10 @@ class Backend:
     backward: Callable[..., Any]
     #: ``torch.autograd`` / ``micrograph.autograd``: Function, gradcheck, functional, anomaly mode ...
     autograd: Any
+    #: ``torch.optim`` / ``micrograph.optim``: ``SGD`` over a list of leaves or a layer's ``parameters()``
+    optim: Any
+    #: ``torch.nn`` / ``micrograph.nn``: ``Module``, ``Parameter`` for a program's own module
+    nn: Any
     inference_mode: Any
 
     def _bind(self, module: Any) -> None:
@@ -42,6 +46,10 @@ class Backend:
         raise NotImplementedError
 
     def sum(self, values: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        """``mse_loss`` (the mean of the squared differences) of a list of values against numbers."""
         raise NotImplementedError
 
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
@@ -76,6 +84,8 @@ class TorchBackend(Backend):
         self.grad = torch.autograd.grad
         self.backward = torch.autograd.backward
         self.autograd = torch.autograd
+        self.optim = torch.optim
+        self.nn = torch.nn
         self.inference_mode = torch.inference_mode
 
     def value(self, x: float, requires_grad: bool = False) -> Any:
@@ -83,6 +93,10 @@ class TorchBackend(Backend):
 
     def sum(self, values: list[Any]) -> Any:
         return self._torch.stack(list(values)).sum()
+
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        torch = self._torch
+        return torch.nn.functional.mse_loss(torch.stack(list(predictions)), torch.tensor(targets, dtype=torch.float64))
 
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
         return _TorchLinear(self._torch, weight, bias)
@@ -116,6 +130,12 @@ class _TorchLinear:
         out = self.module(inp[0] if single else inp)
         return list(out) if single else [list(row) for row in out]
 
+    def parameters(self) -> Any:
+        return self.module.parameters()
+
+    def zero_grad(self) -> None:
+        self.module.zero_grad()
+
 
 class _Entry:
     """One entry of a torch parameter, read as micrograph's Parameter is read: ``.grad``, ``item()``."""
@@ -144,6 +164,8 @@ class MicrographBackend(Backend):
         self.grad = micrograph.grad
         self.backward = micrograph.backward
         self.autograd = micrograph.autograd
+        self.optim = micrograph.optim
+        self.nn = micrograph.nn
         self.inference_mode = micrograph.inference_mode
         self._sum = micrograph.sum
         self._no_grad = micrograph.no_grad
@@ -154,6 +176,9 @@ class MicrographBackend(Backend):
 
     def sum(self, values: list[Any]) -> Any:
         return self._sum(list(values))
+
+    def mse_loss(self, predictions: list[Any], targets: list[float]) -> Any:
+        return self.nn.mse_loss(list(predictions), list(targets))
 
     def linear(self, weight: list[list[float]], bias: list[float] | None) -> Any:
         from micrograph import nn

@@ -3,7 +3,7 @@
 Each case is an entry of ``grade batch``: most attack from their ``ex01`` file (which has no
 answer, so it must score 0 whatever it does) and hand in a correct ``ex02``; the link and
 name cases are entries whose shape is the attack.  ``test_hostile_gallery.py`` grades the whole class
-once per isolation mode and checks each case against the issue's five promises.
+once per isolation mode and checks each case against its five promises.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Case:
     """``code`` is the attacker's ex01 file; ``build`` (instead) makes the whole entry."""
 
     name: str
-    kind: str  # the issue's class
+    kind: str  # the class of attack
     code: str = ""
     build: Callable[[Path], None] | None = None
     whole_entry_refused: bool = False  # the entry as a whole scores 0 (a linked entry)

@@ -1,6 +1,6 @@
 """The hostile gallery (``hostile_gallery.py``), graded as one class, once per isolation mode.
 
-Each case must hold the issue's promises: the attacked exercise scores 0; every other exercise
+Each case must hold five promises: the attacked exercise scores 0; every other exercise
 of that student and every classmate is graded exactly as without the attack (full marks, as
 the honest classmates get); the grader exits normally with valid JSON; nothing is left on
 disk (scratch folders, files in the shared folders, System V objects).  The ``uid+seccomp``

@@ -136,9 +136,11 @@ def _add_path_rule(libc: ctypes.CDLL, ruleset: int, path: str, rights: int) -> N
         os.close(fd)
 
 
-def confine(limits: Limits, *, read: Iterable[str], read_write: Iterable[str]) -> list[str]:
-    """Apply every layer available here; returns the names of the layers applied."""
-    applied = restrict_filesystem(read, read_write)
+def confine(limits: Limits, *, read: Iterable[str], read_write: Iterable[str],
+            landlock: bool = True) -> list[str]:
+    """Apply every layer available here (Landlock only when ``landlock``); returns the names
+    of the layers applied."""
+    applied = restrict_filesystem(read, read_write) if landlock else []
     applied += forbid_processes()
     applied += limit_resources(limits)
     return applied

@@ -5,7 +5,8 @@ loaded) and returns the names of the layers it applied.  In the ``namespaces`` a
 ``uid+seccomp`` modes each promised layer must take effect: if one fails it raises
 ``IsolationError`` and the child reports it (the ``refused`` record) instead of running the
 submission with less than the grader announced.  ``limits only`` applies the isolation filter
-when it can and promises nothing.  ``self_test`` is the same path on an empty submission, run
+when it can; started as root (``Plan.uid`` set) it drops to its own uid and every capability
+exactly as ``uid+seccomp`` does, checked the same way: no child keeps root.  ``self_test`` is the same path on an empty submission, run
 once by the grader to decide which mode this machine gives.
 """
 
@@ -30,7 +31,7 @@ def enter(plan: Plan) -> list[str]:
     """The mode's kernel layers (namespaces, own uid, no capabilities): everything ``isolate``
     does but the seccomp filter, which names this process and so is applied by each process
     that runs submitted code (``filter_self``)."""
-    if plan.mode in (NAMESPACES, UID_SECCOMP):
+    if plan.mode in (NAMESPACES, UID_SECCOMP) or plan.uid is not None:
         from grader.sandbox.child import namespaces  # Linux only
     if plan.mode == NAMESPACES:
         sources = {}
@@ -39,7 +40,7 @@ def enter(plan: Plan) -> list[str]:
                 sources[name] = handle.read()
         namespaces.enter_namespaces(plan, sources)
         return ["namespaces:user,pid,ipc,net,mount", f"uid:{os.getuid()}", "caps:none"]
-    if plan.mode == UID_SECCOMP:
+    if plan.mode == UID_SECCOMP or (plan.mode == LIMITS_ONLY and plan.uid is not None):
         namespaces.enter_uid(plan)
         return [f"uid:{os.getuid()}", "caps:none"]
     if plan.mode == LIMITS_ONLY:
@@ -57,8 +58,12 @@ def filter_self(plan: Plan) -> list[str]:
 
 
 def self_test() -> None:
-    """Isolate as the plan on stdin says, then import a module of the standard library that
-    was not loaded yet (what a submission may do); prints ``ok`` when all of it worked."""
+    """Isolate and confine as the plan on stdin says, then import a module of the standard
+    library that was not loaded yet (what a submission may do); prints the layers applied
+    (a JSON list) and ``ok`` when all of it worked."""
+    from grader.sandbox.child.confine import confine
+    from grader.spec.limits import Limits
+
     data = json.loads(sys.stdin.buffer.read())
     data["readable"] = [os.path.dirname(os.__file__)]
     plan = Plan.from_request(data)
@@ -66,9 +71,12 @@ def self_test() -> None:
         with open(os.path.join(plan.scratch, name), "wb"):
             pass
     try:
-        isolate(plan)
+        layers = isolate(plan)
+        layers += confine(Limits(), read=plan.readable, read_write=[plan.scratch, os.devnull],
+                          landlock=plan.landlock)
         __import__("colorsys")  # reading the standard library after isolation
     except (IsolationError, OSError, ImportError) as exc:
         print(f"{type(exc).__name__}: {exc}", flush=True)
         sys.exit(1)
+    print(json.dumps(layers), flush=True)
     print("ok", flush=True)

@@ -30,7 +30,7 @@ from typing import Any
 import micrograph
 
 from grader import spec
-from grader.sandbox.child import confine, wire
+from grader.sandbox.child import confine, relay, wire
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import (
@@ -280,7 +280,7 @@ def main() -> None:
     started = time.monotonic()
     request: Request = json.loads(sys.stdin.buffer.read())
     plan = Plan.from_request(dict(request["isolation"], readable=readable_dirs()))
-    run(request, started, lambda: isolate(plan))
+    run(request, started, plan, lambda: isolate(plan))
 
 
 def preload() -> None:
@@ -294,39 +294,84 @@ def preload() -> None:
         pass
 
 
-def run(request: Request, started: float, isolating: Callable[[], list[str]]) -> None:
+def leave_course_path() -> None:
+    """Take the folders holding ``grader`` and ``micrograph`` off ``sys.path`` once both are
+    loaded: their packages find their own modules, and the course folder beside them
+    (``solutions/``, the tests) is no longer a place the submission imports from."""
+    packages = (micrograph.__file__, sys.modules["grader"].__file__)
+    roots = {os.path.dirname(os.path.dirname(os.path.abspath(f))) for f in packages if f}
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in roots]
+
+
+class Work:
+    """What the process that runs the submission does, step by step: confine itself, import
+    the submission, draw, run each test's probe; each step gives the record the grader gets."""
+
+    def __init__(self, request: Request, exercise: spec.Exercise, plan: Plan,
+                 started: float) -> None:
+        self.submission = request["submission"]
+        self.limits = Limits.from_json(request["limits"])
+        self.exercise, self.plan, self.started = exercise, plan, started
+        self.names: list[str] = request["tests"]
+        self.steps: list[tuple[str, str | None]] = [("import", None)]
+        if request["diagram"] and exercise.diagram_probe is not None:
+            self.steps.append(("diagram", None))
+        self.steps += [("test", name) for name in self.names]
+        self.module: types.ModuleType | None = None
+
+    def confine(self) -> list[str]:
+        """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
+        return confine.confine(self.limits, read=readable_dirs(),
+                               read_write=[os.path.dirname(self.submission), os.devnull],
+                               landlock=self.plan.landlock)
+
+    def do(self, number: int) -> Record:
+        """Step ``number`` of ``steps``; its record."""
+        kind, name = self.steps[number]
+        if kind == "import":
+            sys.dont_write_bytecode = True
+            try:
+                self.module = _import_submission(self.submission, self.exercise.module)
+            except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
+                return {"kind": "import", "error": _error(exc, self.submission)}
+            return {"kind": "import", "error": None}
+        assert self.module is not None
+        if kind == "diagram":
+            return _diagram_record(self.exercise, self.module, self.submission,
+                                   self.limits.diagram_seconds)
+        i = self.names.index(name)  # type: ignore[arg-type]
+        time_left = self.limits.time - (time.monotonic() - self.started)
+        seconds = _probe_seconds(time_left, len(self.names) - i)
+        return _test_record(self.exercise.get(name), self.module, self.submission, seconds)
+
+
+def run(request: Request, started: float, plan: Plan,
+        isolating: Callable[[], list[str]]) -> None:
     """Run one exercise's request: load its tests, isolate (``isolating`` returns the layers
-    applied, or raises IsolationError), confine, import the submission, run the probes,
-    reporting each step on the request's pipe.  ``started`` is when this exercise's time began."""
-    fd, submission = request["fd"], request["submission"]
+    applied, or raises IsolationError), then hand the rest to a worker process that confines
+    itself, imports the submission and runs the probes, while this process relays the
+    worker's answers to the request's pipe (``grader.sandbox.child.relay``); where there is no
+    ``fork`` (Windows) this process does both.  ``started`` is when the exercise's time began."""
+    fd = request["fd"]
     if fd < 0:
         fd = _stdout_channel()
-    limits = Limits.from_json(request["limits"])
     tests_module = _load_tests(request["tests_module"], request["tests_source"])
     exercise: spec.Exercise = tests_module.EXERCISE
     preload()
+    leave_course_path()
     try:
         layers = isolating()
     except IsolationError as exc:
         _send(fd, {"kind": "refused", "reason": str(exc)})
         return
-    layers += confine.confine(
-        limits, read=readable_dirs(), read_write=[os.path.dirname(submission), os.devnull]
-    )
-    _send(fd, {"kind": "confined", "layers": layers})
-    sys.dont_write_bytecode = True
-    try:
-        sub = _import_submission(submission, exercise.module)
-    except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
-        _send(fd, {"kind": "import", "error": _error(exc, submission)})
-        _send(fd, {"kind": "done"})
+    work = Work(request, exercise, plan, started)
+    if hasattr(os, "fork"):
+        relay.serve(fd, layers, work)
         return
-    _send(fd, {"kind": "import", "error": None})
-    if request["diagram"] and exercise.diagram_probe is not None:
-        _send(fd, _diagram_record(exercise, sub, submission, limits.diagram_seconds))
-    names = request["tests"]
-    for i, name in enumerate(names):
-        time_left = limits.time - (time.monotonic() - started)
-        seconds = _probe_seconds(time_left, len(names) - i)
-        _send(fd, _test_record(exercise.get(name), sub, submission, seconds))
+    _send(fd, {"kind": "confined", "layers": layers + work.confine()})
+    for number in range(len(work.steps)):
+        record = work.do(number)
+        _send(fd, record)
+        if record["kind"] == "import" and record["error"] is not None:
+            break
     _send(fd, {"kind": "done"})

@@ -15,7 +15,14 @@ Two filters, each applied once and for good (``no_new_privs`` is set first):
                  message queues, no kernel keyrings, no sockets (the wire is a pipe), no
                  ptrace or reading other processes' memory, no io_uring (its operations bypass
                  seccomp), no namespaces, mounts or device files, no changing other
-                 processes' scheduling.
+                 processes' scheduling; no file locks (``flock``, ``fcntl``'s record locks,
+                 leases) and no file watching (inotify, fanotify, ``fcntl(F_NOTIFY)``): two
+                 children share the inodes of the standard library, and a lock taken or a
+                 file opened is a signal the other can see; and none of what only a privileged
+                 process may do (reboot, swap, host name, the kernel log, kernel modules, the
+                 clock, quotas, file handles) nor changing a file's owner, mode, times or
+                 extended attributes: in ``limits only`` the child may share its uid with the
+                 grader, whose files these would be.
 
 Only the standard library is used: this module is imported before anything is locked down.
 """
@@ -36,7 +43,6 @@ _RET_KILL_PROCESS = 0x80000000
 _RET_EPERM = 0x00050000 | 1
 _X32_BIT = 0x40000000
 _LD_W_ABS, _JEQ, _JGE, _RET = 0x20, 0x15, 0x35, 0x06
-_ARG0_LOW = 16  # offset of the low 32 bits of seccomp_data.args[0] (little-endian)
 
 PROCESSES = ("clone", "fork", "vfork", "execve", "execveat", "clone3")
 _DENIED = (
@@ -58,10 +64,44 @@ _DENIED = (
     # namespaces, mounts, device files and FIFOs in shared folders
     "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "mknod", "mknodat",
     "perf_event_open", "bpf", "userfaultfd",
+    # locks and watches on shared inodes: a channel between two children
+    "flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_init",
+    "fanotify_mark",
+    # what only a privileged process may do: refused whatever uid the child runs as
+    "reboot", "swapon", "swapoff", "sethostname", "setdomainname", "syslog", "sched_setattr",
+    "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load", "acct",
+    "settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "quotactl", "iopl", "ioperm",
+    "open_by_handle_at", "name_to_handle_at", "vhangup", "lookup_dcookie",
+    # a file's owner, mode, times and extended attributes (its scratch files need none)
+    "chown", "fchown", "lchown", "fchownat", "chmod", "fchmod", "fchmodat", "fchmodat2",
+    "utime", "utimes", "futimesat", "utimensat", "setxattr", "lsetxattr", "fsetxattr",
+    "removexattr", "lremovexattr", "fremovexattr", "setxattrat", "removexattrat",
 )
-# system calls allowed only when their first argument names the child itself (0 = itself)
-_SELF_ONLY = {"kill": False, "tkill": False, "tgkill": False, "rt_sigqueueinfo": False,
-              "rt_tgsigqueueinfo": False, "prlimit64": True}
+# fcntl's commands that lock, lease or watch a file (F_GETLK and F_OFD_GETLK read others' locks)
+_FCNTL_LOCKS = (5, 6, 7, 36, 37, 38, 1024, 1026)
+_ARG0_LOW, _ARG1_LOW = 16, 24  # offsets of args[0] and args[1]'s low 32 bits (little-endian)
+_SIGNALS = ("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")
+
+
+@dataclass(frozen=True)
+class ArgRule:
+    """A call decided by the low 32 bits of one of its arguments: a value in ``values`` is
+    allowed (``allow_listed``) or refused, any other value gets the opposite."""
+
+    offset: int
+    values: tuple[int, ...]
+    allow_listed: bool
+
+
+def _rules(own_pid: int | None) -> dict[str, ArgRule]:
+    """fcntl without its lock and watch commands; with ``own_pid``, signals and prlimit only
+    on that process (prlimit also on 0, "this process")."""
+    rules = {"fcntl": ArgRule(_ARG1_LOW, _FCNTL_LOCKS, allow_listed=False)}
+    if own_pid is not None:
+        pid = own_pid & 0xFFFFFFFF
+        rules.update({name: ArgRule(_ARG0_LOW, (pid,), True) for name in _SIGNALS})
+        rules["prlimit64"] = ArgRule(_ARG0_LOW, (pid, 0), True)
+    return rules
 
 
 @dataclass(frozen=True)
@@ -76,7 +116,7 @@ class Arch:
 
 _COMMON = {"pidfd_send_signal": 424, "io_uring_setup": 425, "io_uring_enter": 426,
            "io_uring_register": 427, "pidfd_open": 434, "clone3": 435, "pidfd_getfd": 438,
-           "process_madvise": 440}
+           "process_madvise": 440, "fchmodat2": 452, "setxattrat": 463, "removexattrat": 466}
 ARCHES = {
     "x86_64": Arch(0xC000003E, True, {
         **_COMMON, "clone": 56, "fork": 57, "vfork": 58, "execve": 59, "execveat": 322,
@@ -90,7 +130,18 @@ ARCHES = {
         "request_key": 249, "keyctl": 250, "unshare": 272, "setns": 308, "mount": 165,
         "umount2": 166, "pivot_root": 155, "chroot": 161, "mknod": 133, "mknodat": 259,
         "perf_event_open": 298, "bpf": 321, "userfaultfd": 323, "kill": 62, "tkill": 200,
-        "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "prlimit64": 302}),
+        "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "prlimit64": 302,
+        "fcntl": 72, "flock": 73, "inotify_init": 253, "inotify_init1": 294,
+        "inotify_add_watch": 254, "fanotify_init": 300, "fanotify_mark": 301, "reboot": 169,
+        "swapon": 167, "swapoff": 168, "sethostname": 170, "setdomainname": 171, "syslog": 103,
+        "sched_setattr": 314, "init_module": 175, "finit_module": 313, "delete_module": 176,
+        "kexec_load": 246, "kexec_file_load": 320, "acct": 163, "settimeofday": 164,
+        "clock_settime": 227, "clock_adjtime": 305, "adjtimex": 159, "quotactl": 179,
+        "iopl": 172, "ioperm": 173, "open_by_handle_at": 304, "name_to_handle_at": 303,
+        "vhangup": 153, "lookup_dcookie": 212, "chown": 92, "fchown": 93, "lchown": 94,
+        "fchownat": 260, "chmod": 90, "fchmod": 91, "fchmodat": 268, "utime": 132,
+        "utimes": 235, "futimesat": 261, "utimensat": 280, "setxattr": 188, "lsetxattr": 189,
+        "fsetxattr": 190, "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199}),
     "aarch64": Arch(0xC00000B7, False, {
         **_COMMON, "clone": 220, "execve": 221, "execveat": 281,
         "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197, "semget": 190, "semctl": 191,
@@ -103,7 +154,17 @@ ARCHES = {
         "move_pages": 239, "add_key": 217, "request_key": 218, "keyctl": 219, "unshare": 97,
         "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41, "mknodat": 33,
         "perf_event_open": 241, "bpf": 280, "userfaultfd": 282, "kill": 129, "tkill": 130,
-        "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "prlimit64": 261}),
+        "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "prlimit64": 261,
+        "fcntl": 25, "flock": 32, "inotify_init1": 26, "inotify_add_watch": 27,
+        "fanotify_init": 262, "fanotify_mark": 263, "reboot": 142, "swapon": 224,
+        "swapoff": 225, "sethostname": 161, "setdomainname": 162, "syslog": 116,
+        "sched_setattr": 274, "init_module": 105, "finit_module": 273, "delete_module": 106,
+        "kexec_load": 104, "kexec_file_load": 294, "acct": 89, "settimeofday": 170,
+        "clock_settime": 112, "clock_adjtime": 266, "adjtimex": 171, "quotactl": 60,
+        "open_by_handle_at": 265, "name_to_handle_at": 264, "vhangup": 58,
+        "lookup_dcookie": 18, "fchown": 55, "fchownat": 54, "fchmod": 52, "fchmodat": 53,
+        "utimensat": 88, "setxattr": 5, "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14,
+        "lremovexattr": 15, "fremovexattr": 16}),
 }
 
 
@@ -111,16 +172,14 @@ def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def program(arch: Arch, denied: tuple[str, ...], self_only: dict[str, bool],
-            own_pid: int) -> list[bytes]:
-    """The BPF program: wrong architecture kills; ``denied`` calls and calls in ``self_only``
-    aimed at another process fail with EPERM; everything else is allowed."""
+def program(arch: Arch, denied: tuple[str, ...], rules: dict[str, ArgRule]) -> list[bytes]:
+    """The BPF program: wrong architecture kills; ``denied`` calls fail with EPERM, so do
+    calls that their ``rules`` refuse; everything else is allowed."""
     deny = [arch.numbers[n] for n in denied if n in arch.numbers]
-    checks = [(arch.numbers[n], zero_ok) for n, zero_ok in self_only.items()
-              if n in arch.numbers]
-    # layout: header, deny jumps, check dispatch, allow, check bodies, EPERM, ALLOW (BPF
-    # jumps only forward)
-    bodies = [4 if zero_ok else 3 for _, zero_ok in checks]
+    checks = [(arch.numbers[n], rule) for n, rule in rules.items() if n in arch.numbers]
+    # layout: header, deny jumps, rule dispatch, allow, rule bodies, EPERM, ALLOW (BPF jumps
+    # only forward); a body loads its argument, tests each value, and ends with the default
+    bodies = [len(rule.values) + 2 for _, rule in checks]
     head = [_insn(_LD_W_ABS, 4), _insn(_JEQ, arch.audit, jt=1), _insn(_RET, _RET_KILL_PROCESS),
             _insn(_LD_W_ABS, 0)]
     first_body = len(head) + (1 if arch.x32 else 0) + len(deny) + len(checks) + 1
@@ -136,12 +195,12 @@ def program(arch: Arch, denied: tuple[str, ...], self_only: dict[str, bool],
         prog.append(_insn(_JEQ, nr, jt=body_at - len(prog) - 1))
         body_at += size
     prog.append(_insn(_RET, _RET_ALLOW))
-    for _, zero_ok in checks:
-        prog.append(_insn(_LD_W_ABS, _ARG0_LOW))
-        prog.append(_insn(_JEQ, own_pid & 0xFFFFFFFF, jt=allow_at - len(prog) - 1))
-        if zero_ok:
-            prog.append(_insn(_JEQ, 0, jt=allow_at - len(prog) - 1))
-        prog.append(_insn(_RET, _RET_EPERM))
+    for _, rule in checks:
+        listed, other = (allow_at, _RET_EPERM) if rule.allow_listed else (eperm_at, _RET_ALLOW)
+        prog.append(_insn(_LD_W_ABS, rule.offset))
+        for value in rule.values:
+            prog.append(_insn(_JEQ, value & 0xFFFFFFFF, jt=listed - len(prog) - 1))
+        prog.append(_insn(_RET, other))
     prog.append(_insn(_RET, _RET_EPERM))
     prog.append(_insn(_RET, _RET_ALLOW))
     assert len(prog) == allow_at + 1 and len(prog) < 256
@@ -172,7 +231,7 @@ def this_arch() -> Arch | None:
 def forbid_processes() -> list[str]:
     """No new processes or programs; the layer's name, or [] where unavailable."""
     arch = this_arch()
-    if arch is None or not _install(program(arch, PROCESSES, {}, 0)):
+    if arch is None or not _install(program(arch, PROCESSES, {})):
         return []
     return ["seccomp"]
 
@@ -182,7 +241,7 @@ def supervise() -> list[str]:
     the children of one submission (``grader.sandbox.child.supervisor``: it runs no submitted
     code); each of its children adds the whole ``isolate`` filter, naming itself, on top."""
     arch = this_arch()
-    if arch is None or not _install(program(arch, _DENIED, {}, 0)):
+    if arch is None or not _install(program(arch, _DENIED, _rules(None))):
         return []
     return ["seccomp:supervisor"]
 
@@ -190,6 +249,6 @@ def supervise() -> list[str]:
 def isolate() -> list[str]:
     """The isolation filter (see the module doc); the layer's name, or [] where unavailable."""
     arch = this_arch()
-    if arch is None or not _install(program(arch, _DENIED, _SELF_ONLY, os.getpid())):
+    if arch is None or not _install(program(arch, _DENIED, _rules(os.getpid()))):
         return []
     return ["seccomp:isolation"]

@@ -103,7 +103,7 @@ def _exercise(slot: dict[str, int], layers: list[str], plan: Plan, dumpable: int
         os.dup2(null, 0)
         os.close(null)
         request["fd"] = channel
-        child_main.run(request, started, lambda: layers + filter_self(plan))
+        child_main.run(request, started, plan, lambda: layers + filter_self(plan))
     except BaseException:  # noqa: BLE001 - the supervisor's own bug: said on the output pipe
         traceback.print_exc()
         code = 1

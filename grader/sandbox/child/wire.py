@@ -2,7 +2,8 @@
 kinds; and the channel back: JSON lines, parsed strictly.
 
 The parent sends one ``Request`` on the child's stdin.  The child writes one JSON object per line
-to a pipe the grader created (not stdout).  Everything that arrives is untrusted: the parent
+to a pipe the grader created (not stdout); where the child can fork, only its relay holds that
+pipe, never the process that runs the submission (``grader.sandbox.child.relay``).  Everything that arrives is untrusted: the parent
 parses it with ``json.loads`` (which only ever builds dict/list/str/int/float/bool/None: nothing
 is unpickled or evaluated), then checks its shape and sizes here.  A record that breaks the rules
 is dropped and counted, never half-trusted.  The ``TypedDict``s below are the records' shapes
@@ -85,11 +86,28 @@ class DoneRecord(TypedDict):
     kind: Literal["done"]
 
 
+class TamperedRecord(TypedDict):
+    """The relay (``grader.sandbox.child.relay``) got an answer the worker's probes did not
+    write for the step it asked: the run forfeits its tests."""
+
+    kind: Literal["tampered"]
+    reason: str
+
+
+class EndedRecord(TypedDict):
+    """How the worker that ran the submission ended, said by the relay that waited for it:
+    its exit status (negative: the signal that killed it)."""
+
+    kind: Literal["ended"]
+    code: int
+
+
 Record = Union[ConfinedRecord, RefusedRecord, ImportRecord, DiagramRecord, ProbeRecord,
-               DoneRecord]
+               DoneRecord, TamperedRecord, EndedRecord]
 _SHAPES: Final[dict[str, Any]] = {
     "confined": ConfinedRecord, "refused": RefusedRecord, "import": ImportRecord,
     "diagram": DiagramRecord, "test": ProbeRecord, "done": DoneRecord,
+    "tampered": TamperedRecord, "ended": EndedRecord,
 }
 KEYS: Final = {kind: set(shape.__required_keys__) for kind, shape in _SHAPES.items()}
 KINDS: Final = tuple(KEYS)
@@ -162,9 +180,13 @@ def _check_fields(record: dict[str, Any]) -> None:
             raise WireError("malformed layers")
         for layer in layers:
             _name(layer, "layer")
-    elif kind == "refused":
+    elif kind in ("refused", "tampered"):
         if type(record["reason"]) is not str:
             raise WireError("malformed reason")
+    elif kind == "ended":
+        code = record["code"]
+        if type(code) is not int or not -256 < code < 256:
+            raise WireError("malformed exit status")
     elif kind == "diagram" and any(record[k] is not None and type(record[k]) is not dict for k in ("graph", "trace")):
         raise WireError("malformed diagram")
 

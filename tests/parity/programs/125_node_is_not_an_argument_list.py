@@ -1,5 +1,5 @@
 """A graph node where a Value or a list of them belongs: torch's TypeErrors.  A micrograph node is
-the list of its edges (issue 17), but backward()/grad() must not read it as a list of roots,
+the list of its edges, but backward()/grad() must not read it as a list of roots,
 gradients or inputs (``backward(leaf_accumulator)`` would do nothing), and ``+``/``*`` with it are
 Python's "unsupported operand" errors, not a list's concatenation or repetition."""
 

@@ -24,13 +24,15 @@ CASES = [
     Wrong("backward_in_build", fails={GRAPH: "build_graph started a backward pass"},
           edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    y.backward(retain_graph=True)\n",
                  '    g["y"].backward()\n': ""}),
-    Wrong("hardcoded_paths", fails={"paths in other graphs": "Walk next_functions"},
+    Wrong("hardcoded_paths", fails={"paths in other graphs": "paths(y, w) for y = w*w + x*w has fewer entries"},
+          names=("paths(y, w)",),
           edits={"    walk(y.grad_fn, [])\n": """    for node, _ in y.grad_fn.next_functions:  # written for y = a * b, a and b sums of leaves
         if any(getattr(c, "variable", None) is leaf for c, _ in node.next_functions if c):
             found.append(["MulBackward0", "AddBackward0"])
 """}),
-    Wrong("first_input_only", fails={"paths from y to w and to x": "Walk next_functions",
-                                     CHAIN: "Sum over the paths"},
+    Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) has fewer entries",
+                                     CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
+          names=("paths(y, w)", "grad_by_paths(y, w)"),
           edits={"for child in _inputs(node):": "for child in _inputs(node)[:1]:",
                  "enumerate(node.next_functions)": "enumerate(node.next_functions[:1])"}),
     Wrong("backward_in_grad_by_paths", fails={CHAIN: "grad_by_paths started a backward pass"},
@@ -39,7 +41,8 @@ CASES = [
     return leaf.grad.item() - before
 
     def produced_by(node) -> Value:"""}),
-    Wrong("own_factor", fails={"chain rule by paths in other graphs": "the other factor's data"},
+    Wrong("own_factor", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) for y = w*w + x*w is a different number"},
+          names=("grad_by_paths",),
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
     Wrong("paths_end_at_accumulate", fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
           edits={"found.append(trail)": "found.append(trail + [child.name()])"}),
@@ -66,4 +69,24 @@ CASES = [
           fails={BACKPROP: "is not one the engine produced"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()\n':
                  "    return 2 * w + x + 1, w + 1\n"}),
+]
+
+# Mistakes of other kinds: one function wrong, state kept between calls, a boundary.
+CASES += [
+    Wrong("build_graph_times_one",  # a slip in build_graph fails build_graph's tests only
+          fails={GRAPH: "y's graph differs at b: your graph has MulBackward0 there"},
+          edits={"b = micrograph.add(w_leaf, 1)": "b = micrograph.mul(w_leaf, 1)"},
+          names=("b", "MulBackward0")),
+    Wrong("paths_by_equality",  # == compares numbers: a leaf of the same value matches too
+          fails={"paths in other graphs": "paths(y, w) for y = w * x + x, w and x equal has more entries"},
+          edits={'if getattr(child, "variable", None) is leaf:':
+                 'if hasattr(child, "variable") and bool(child.variable == leaf):'},
+          names=("paths(y, w)", "more entries")),
+    Wrong("leaves_kept_in_a_global",  # the leaves made once and reused: .data overwritten
+          fails={"the graph on other inputs": "build_graph was called again"},
+          edits={"    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
+                 "    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
+                 "def build_graph(": "_LEAVES = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
+                                    "def build_graph("},
+          names=("build_graph", "state")),
 ]

@@ -25,7 +25,7 @@ CASES = [
         g[name].retain_grad()
     return g'''}),
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
-                              WARNING: "a leaf never warns"}),
+                              WARNING: "grad_warning(w) is not None, where the statement's is None"}),
     Wrong("hardcoded_none", fails={WITHOUT: "don't write the answer yourself"}),
     Wrong("retain_everything", fails={NAMED: "retain_grad() was called on a, which the statement"},
           edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
@@ -49,7 +49,7 @@ CASES = [
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {name: node.grad for name, node in g.items()}'''}),
-    Wrong("warning_by_is_leaf", fails={"the warning on every kind of Value": "a retained non-leaf"},
+    Wrong("warning_by_is_leaf", fails={"the warning on every kind of Value": "grad_warning(a retained) is not None"},
           edits={'''    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns

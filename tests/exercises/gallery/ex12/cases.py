@@ -24,7 +24,7 @@ CASES = [
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v) for v in row] for row in rows]\n",
                  SECOND: "    second = [2 * g for g in first]\n"}),
-    Wrong("own_net", fails={FORWARD: "with the net you are given",  # nn.Linear(n, 4), as the documents
+    Wrong("own_net", fails={FORWARD: "loss does not depend on weight[0][0]",  # nn.Linear(n, 4), as the documents
                             RAISES: "backward never wrote weight[0][0].grad"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    net = nn.Linear(len(rows[0]), 4)\n"
@@ -36,7 +36,7 @@ CASES = [
     Wrong("doubled_by_hand", fails={TWICE: "assigned by hand"},
           edits={SECOND: "    for p in net.parameters():\n        p.grad = p.grad * 2\n"
                          "    second = [p.grad.item() for p in net.parameters()]\n"}),
-    Wrong("cleared_between", fails={TWICE: "second"},
+    Wrong("cleared_between", fails={TWICE: "grads_twice cleared .grad (None or zero) before a backward pass"},
           edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
                  "    net.zero_grad()\n    loss.backward()\n"}),
     Wrong("loss_from_first_row", fails={FORWARD: "loss"},

@@ -12,7 +12,7 @@ BLOCKED = "a node no gradient reaches is skipped"
 CHAIN = "a chain of 100,000 ops"
 SHORT_CHAIN = "a chain of 3,000 ops"
 ORDER = "topological order of random graphs"
-BY_HAND = "backprop ran the engine's own backward pass"
+BY_HAND = "backprop started"
 
 START = "    arrived: dict[Node, float] = {root.grad_fn: 1.0}  # d root / d(node's output), so far\n"
 LEAVES = ("    leaves = [n.variable for n in topological_order(root)\n"

@@ -1,0 +1,275 @@
+"""Regenerate the example outputs of the guides from real runs, and the student guide's copy of
+the release README.
+
+A guide shows a command's output in a block like this one, the commands after ``$ ``::
+
+    <!-- example: release:solved-ex03 -->
+    ```console
+    $ grade ex03
+    ...its output...
+    ```
+
+The marker names where the commands run: ``course`` (a fresh copy of this course's
+``exercises/`` and ``solutions/``) or ``release`` (a fresh student release of ex01 and ex03,
+built by ``grade release``), and optionally a set-up step (``SETUPS``). Each block runs in a
+folder of its own under a temporary folder; ``/tmp/ag`` in a command is a folder there too.
+``docs/student.md`` also holds the release README between ``<!-- release README -->`` and
+``<!-- end of release README -->``: the text ``grade release`` writes for the whole course.
+
+    python scripts/doc_examples.py            # rewrite the blocks and the README copy in place
+    python scripts/doc_examples.py --check    # exit 1, naming the block, when a doc is stale
+
+``tests/test_doc_examples.py`` runs the same blocks and compares their output's shape (times,
+uids and folders masked) with the docs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = (ROOT / "docs" / "student.md", ROOT / "docs" / "instructor.md")
+STUDENT_GUIDE = ROOT / "docs" / "student.md"
+RELEASE_README_START = "<!-- release README -->\n"
+RELEASE_README_END = "<!-- end of release README -->\n"
+RELEASE_EXERCISES = "ex01,ex03"
+TRIAL_FOLDER = "/tmp/ag"  # the Gradescope trial's folder as the guide writes it
+PROMPT = "$ "
+COLUMNS = "100"  # the width tables wrap at, whatever the terminal
+COMMAND_TIMEOUT = 300
+
+BLOCK = re.compile(r"<!-- example: (?P<where>course|release)(?::(?P<setup>[\w-]+))? -->\n"
+                   r"```console\n(?P<body>.*?)```\n", re.S)
+MASKS = (  # what differs from run to run or machine to machine: compared as a shape
+    (re.compile(r"\d+(\.\d+)? ?(s|ms)\b"), "<time>"),
+    (re.compile(r"uid:\d+"), "uid:<n>"),
+    (re.compile(r"Python \d+\.\d+\.\d+"), "Python <version>"),
+    (re.compile(r"\b(namespaces|uid\+seccomp|limits only)\b[^\n]*"), "<isolation>"),
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One ``$ command`` of a block and the output the doc shows under it."""
+
+    command: str
+    output: str
+
+
+@dataclass(frozen=True)
+class Block:
+    """One example block of a guide."""
+
+    doc: Path
+    where: str
+    setup: str | None
+    steps: tuple[Step, ...]
+    span: tuple[int, int]  # of the block's body in the doc's text
+
+    @property
+    def name(self) -> str:
+        return f"{self.doc.name}: {self.where}{':' + self.setup if self.setup else ''}: " + \
+            " && ".join(s.command for s in self.steps)
+
+
+def blocks(doc: Path, text: str | None = None) -> list[Block]:
+    """Every example block of ``doc`` (whose text is ``text`` when given), in order."""
+    text = doc.read_text(encoding="utf-8") if text is None else text
+    found = []
+    for match in BLOCK.finditer(text):
+        steps: list[list[str]] = []
+        for line in match["body"].splitlines():
+            if line.startswith(PROMPT):
+                steps.append([line[len(PROMPT):]])
+            elif steps:
+                steps[-1].append(line)
+        found.append(Block(doc, match["where"], match["setup"],
+                           tuple(Step(s[0], "\n".join(s[1:])) for s in steps), match.span("body")))
+    return found
+
+
+def mask(text: str) -> str:
+    """``text`` with times, uids, versions and the isolation mode replaced by placeholders."""
+    for pattern, placeholder in MASKS:
+        text = pattern.sub(placeholder, text)
+    return text.rstrip()
+
+
+# ---- where a block runs ------------------------------------------------------------------
+
+def _copy_course(dest: Path) -> None:
+    for folder in ("exercises", "solutions"):
+        shutil.copytree(ROOT / folder, dest / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / ".venv").symlink_to(Path(sys.prefix))  # the course's own venv, as the guide has it
+
+
+def _module(exercise: str, folder: Path) -> Path:
+    """The file of ``exercise`` in ``folder`` (exercises/ or solutions/)."""
+    return next(folder.glob(f"{exercise}_*.py"))
+
+
+def _class(ws: Path) -> None:
+    """alice hands in a folder with a correct ex03, bob one file with a mistake, carol nothing."""
+    submissions = ws / "submissions"
+    (submissions / "alice").mkdir(parents=True)
+    (submissions / "carol").mkdir()
+    shutil.copy(_module("ex03", ws / "solutions"), submissions / "alice")
+    shutil.copy(ROOT / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
+                submissions / "bob_ex03.py")
+
+
+def _filled_stub(ws: Path) -> None:
+    """The instructor overwrote ex03's stub with its solution."""
+    shutil.copy(_module("ex03", ws / "solutions"), _module("ex03", ws / "exercises"))
+
+
+def _solved(ws: Path) -> None:
+    """The student wrote a correct ex03 (this course's solution)."""
+    shutil.copy(_module("ex03", ROOT / "solutions"), _module("ex03", ws / "exercises"))
+
+
+def _mistake(ws: Path) -> None:
+    """The student's ex03 never calls retain_grad (a wrong answer of the tests' gallery)."""
+    shutil.copy(ROOT / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
+                _module("ex03", ws / "exercises"))
+
+
+SETUPS: dict[str, Callable[[Path], None]] = {
+    "class": _class, "filled-stub": _filled_stub, "solved-ex03": _solved, "mistake-ex03": _mistake,
+}
+
+
+def environment(ws: Path, cache: Path, release: bool) -> dict[str, str]:
+    """What a block's commands run with: this Python's ``grade`` first on PATH, English, a fixed
+    width, a shared answer cache; in a release its own ``grader`` and ``micrograph`` (as the
+    release's venv would give them)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "PYTHONPATH")}
+    env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+               LANG="C.UTF-8", COLUMNS=COLUMNS, GRADE_CACHE_DIR=str(cache))
+    if release:
+        env["PYTHONPATH"] = str(ws)
+    return env
+
+
+class Runner:
+    """Runs blocks, each in a fresh folder under ``scratch``; builds the release once."""
+
+    def __init__(self, scratch: Path, cache: Path | None = None) -> None:
+        self.scratch = scratch
+        self.cache = cache or scratch / "cache"
+        self.cache.mkdir(exist_ok=True)
+        self._release: Path | None = None
+        self._count = 0
+
+    def release(self) -> Path:
+        if self._release is None:
+            course = self.scratch / "release-course"
+            _copy_course(course)
+            proc = subprocess.run(["grade", "release", "--exercises", RELEASE_EXERCISES, "-o", "release"],
+                                  cwd=course, env=environment(course, self.cache, False),
+                                  capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+            if proc.returncode != 0:
+                raise RuntimeError(f"grade release failed:\n{proc.stdout}{proc.stderr}")
+            self._release = course / "release"
+        return self._release
+
+    def workspace(self, block: Block) -> Path:
+        self._count += 1
+        ws = self.scratch / f"block{self._count}"
+        if block.where == "release":
+            shutil.copytree(self.release(), ws)
+        else:
+            _copy_course(ws)
+        if block.setup is not None:
+            SETUPS[block.setup](ws)
+        return ws
+
+    def run(self, block: Block) -> list[str]:
+        """The output of each of the block's commands, as the doc should show it."""
+        ws = self.workspace(block)
+        trial = str(ws / "ag")
+        env = environment(ws, self.cache, block.where == "release")
+        outputs = []
+        for step in block.steps:
+            proc = subprocess.run(["bash", "-c", step.command.replace(TRIAL_FOLDER, trial)], cwd=ws,
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, timeout=COMMAND_TIMEOUT)
+            outputs.append(proc.stdout.replace(trial, TRIAL_FOLDER).replace(f"{ws}/", "")
+                           .replace(str(ws), ".").rstrip())
+        return outputs
+
+
+def render(block: Block, outputs: list[str]) -> str:
+    """The block's body with these outputs under its commands."""
+    parts = []
+    for step, output in zip(block.steps, outputs):
+        parts.append(PROMPT + step.command + "\n" + (output + "\n" if output else ""))
+    return "".join(parts)
+
+
+# ---- the student guide's copy of the release README ----------------------------------------
+
+def release_readme() -> str:
+    """The README ``grade release --notebooks`` writes for the whole course, in English."""
+    os.environ["MICROGRAPH_LANG"] = "en"
+    from grader.course.folder import Course
+    from grader.course.catalog import exercise_ids
+    from grader.publish.release import student_readme
+
+    course = Course(ROOT)
+    return student_readme([course.load(i) for i in exercise_ids()], notebooks=True)
+
+
+def with_release_readme(text: str, readme: str) -> str:
+    """The student guide ``text`` with ``readme`` between its markers."""
+    start = text.index(RELEASE_README_START) + len(RELEASE_README_START)
+    end = text.index(RELEASE_README_END)
+    return text[:start] + readme.rstrip("\n") + "\n" + text[end:]
+
+
+def refreshed(doc: Path, runner: Runner, stale: list[str]) -> str:
+    """``doc``'s text with each block whose output's shape changed (and the release README)
+    from a real run now; the name of each such block is added to ``stale``."""
+    text = doc.read_text(encoding="utf-8")
+    if doc == STUDENT_GUIDE:
+        updated = with_release_readme(text, release_readme())
+        if updated != text:
+            stale.append(f"{doc.name}: the release README")
+        text = updated
+    for block in reversed(blocks(doc, text)):
+        outputs = runner.run(block)
+        if [mask(o) for o in outputs] != [mask(s.output) for s in block.steps]:
+            stale.append(block.name)  # only then rewritten: a new time or uid alone is no change
+            start, end = block.span
+            text = text[:start] + render(block, outputs) + text[end:]
+    return text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="report stale docs, change nothing")
+    args = parser.parse_args()
+    stale: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="doc-examples-") as scratch:
+        runner = Runner(Path(scratch))
+        for doc in DOCS:
+            text = refreshed(doc, runner, stale)
+            if not args.check:
+                doc.write_text(text, encoding="utf-8")
+    for name in stale:
+        print(("stale: " if args.check else "updated: ") + name)
+    return 1 if stale and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

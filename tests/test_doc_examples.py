@@ -1,0 +1,58 @@
+"""The guides' example outputs hold: each documented block's commands run again, in a fresh copy
+of the course or a fresh student release, and print what the guide shows, compared as a shape
+(times, uids, versions and the isolation mode masked). When a change moves an output on purpose,
+``python scripts/doc_examples.py`` rewrites the guides from real runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from grader.course.catalog import exercise_ids
+from grader.course.folder import Course
+from grader.publish.release import student_readme
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.xdist_group("doc-examples")  # one worker builds the release once
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("doc_examples", ROOT / "scripts" / "doc_examples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+examples = _script()
+BLOCKS = [block for doc in examples.DOCS for block in examples.blocks(doc)]
+REGENERATE = "the guide is stale: run python scripts/doc_examples.py and read the diff"
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> object:
+    return examples.Runner(tmp_path_factory.mktemp("doc-examples"), cache=answers)
+
+
+def test_both_guides_show_real_outputs() -> None:
+    docs = {block.doc.name for block in BLOCKS}
+    assert docs == {"student.md", "instructor.md"}
+    assert all(block.steps and block.steps[0].output for block in BLOCKS)
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.name[:90] for b in BLOCKS])
+def test_a_documented_output_holds(block: object, runner: object) -> None:
+    outputs = runner.run(block)  # type: ignore[attr-defined]
+    shown = [examples.mask(step.output) for step in block.steps]  # type: ignore[attr-defined]
+    assert [examples.mask(o) for o in outputs] == shown, REGENERATE
+
+
+def test_the_student_guide_is_the_release_readme() -> None:
+    text = (ROOT / "docs" / "student.md").read_text(encoding="utf-8")
+    readme = student_readme([Course(ROOT).load(i) for i in exercise_ids()], notebooks=True)
+    assert examples.with_release_readme(text, readme) == text, REGENERATE
