@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from micrograph import observe, ops
 from micrograph.grad_mode import is_inference_mode_enabled, is_recording
-from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, RemovableHandle, add_hook
+from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, RemovableHandle, add_hook, sequence
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -85,6 +85,7 @@ class Value:
     _post_accumulate_hooks: list[Callable[..., Any]] | None = None
     _grad_write: tuple[Any, ...] | None = None  # who last wrote .grad: micrograph.observe.grad_write
     _inference = False  # made inside inference_mode (inference.py)
+    _detached_at = -1  # detach_() of a non-leaf: the sequence number then (nodes made before saved a non-leaf)
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
@@ -267,7 +268,9 @@ class Value:
         return self._vc
 
     def detach_(self) -> Value:
-        """Make this value a leaf that needs no grad, in place."""
+        """Make this value a leaf that needs no grad, in place (nodes that saved it refuse it then)."""
+        if self.grad_fn is not None:
+            self._detached_at = next(sequence)
         self.grad_fn = None
         self._requires_grad = False
         if "output_nr" in self.__dict__:
