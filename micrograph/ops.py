@@ -430,6 +430,10 @@ class AbsBackward0(UnaryOp):
         return (g * (ieee.sign(a) if type(a) is float else a.sgn()),)
 
 
+class LinalgVectorNormBackward0(AbsBackward0):
+    """``v.norm()``: of one element, its absolute value (d2l's loop ``while b.norm() < 1000``)."""
+
+
 class SgnBackward0(UnaryOp):
     """The sign (-1, 0 or 1), whose derivative is 0."""
 

@@ -364,6 +364,7 @@ class Value:
     tanh, sigmoid, relu = _unary(ops.TanhBackward0), _unary(ops.SigmoidBackward0), _unary(ops.ReluBackward0)
     reciprocal, log1p, sgn = _unary(ops.ReciprocalBackward0), _unary(ops.Log1PBackward0), _unary(ops.SgnBackward0)
     clone, sum, mean = _unary(ops.CloneBackward0), _unary(ops.SumBackward0), _unary(ops.MeanBackward0)
+    norm = _unary(ops.LinalgVectorNormBackward0)
     neg_, abs_, exp_, log_ = _in_place(ops.NegBackward0), _in_place(ops.AbsBackward0), _in_place(ops.ExpBackward0), \
         _in_place(ops.LogBackward0)
     sqrt_, sin_, cos_, tanh_ = _in_place(ops.SqrtBackward0), _in_place(ops.SinBackward0), _in_place(ops.CosBackward0), \
