@@ -10,7 +10,7 @@ before it touches the graph, so a refused call changes nothing.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping, NoReturn, Sequence
+from typing import Any, Mapping, Sequence
 
 from micrograph.value import Value
 

@@ -118,7 +118,7 @@ class GraphTask:
         plain = needed is None and not self.create_graph and not anomaly.state.enabled
         edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
         always = len(edges) == 1  # a single root is queued whatever it leads to (it is the graph root)
-        node = recorder = received = None
+        node = recorder = received = grads = None
         with set_grad_enabled(self.create_graph):
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer

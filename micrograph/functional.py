@@ -10,9 +10,8 @@ from __future__ import annotations
 import numbers
 from typing import Any, Sequence
 
-from micrograph import arguments, ieee, ops
-from micrograph.grad_mode import is_recording
-from micrograph.value import BoolValue, Value, record
+from micrograph import arguments, ops
+from micrograph.value import BoolValue, Value, reduce, record
 
 
 def _first(x: Any, name: str) -> Value:
@@ -119,30 +118,21 @@ def _comparison(name: str) -> Any:
 eq, ne, lt, le, gt, ge = (_comparison(n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
 
 
-def _reduce(values: Sequence[Any], name: str, mean: bool) -> Value:
-    """One node with an edge to every term, as ``torch.stack(values).sum()`` makes one SumBackward0."""
+def _terms(values: Sequence[Any], name: str) -> list[Value]:
     terms = [v if isinstance(v, Value) else Value(v) for v in arguments.sequence_items(values)]
     if not terms:
         raise ValueError(f"{name}() needs at least one value")
-    total = 0.0
-    for t in terms:  # left to right (torch's order of a long sum is not modelled)
-        total += t.item()
-    out = Value(ieee.div(total, float(len(terms))) if mean else total)
-    if is_recording():
-        edges = tuple(t.gradient_edge() for t in terms)
-        if any(fn is not None for fn, _ in edges):
-            out.set_grad_fn(ops.StackSumBackward(edges, mean))
-    return out
+    return terms
 
 
 def sum(values: Value | Sequence[Any]) -> Value:  # noqa: A001 - torch's name
     """The sum of ``values`` as one ``SumBackward0`` node (saves nothing: backward twice works)."""
-    return values.sum() if isinstance(values, Value) else _reduce(values, "sum", mean=False)
+    return values.sum() if isinstance(values, Value) else reduce(_terms(values, "sum"), ops.SumBackward0)
 
 
 def mean(values: Value | Sequence[Any]) -> Value:
     """The mean of ``values`` as one ``MeanBackward0`` node."""
-    return values.mean() if isinstance(values, Value) else _reduce(values, "mean", mean=True)
+    return values.mean() if isinstance(values, Value) else reduce(_terms(values, "mean"), ops.MeanBackward0)
 
 
 def mm(a: Sequence[Sequence[Any]], b: Sequence[Sequence[Any]]) -> list[list[Value]]:

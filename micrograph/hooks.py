@@ -98,11 +98,11 @@ def accumulate(v: Value, g: Grad, create_graph: bool) -> list[Grad]:
 
 def _post_accumulate(v: Value) -> None:
     for hook in list(v._post_accumulate_hooks or ()):
-        result = hook(v)
-        if isinstance(result, Value):
+        result = hook(v)  # None, or the leaf itself (``p.add_(...)`` returns it)
+        if result is not None and result is not v:
+            if not isinstance(result, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
             raise RuntimeError("Tensor post accumulate grad hooks should return None.")
-        if result is not None:
-            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
 
 
 def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:

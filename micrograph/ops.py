@@ -311,15 +311,6 @@ class ViewBackward0(CloneBackward0):
     """A view of the one element (``autograd.functional`` reshapes its inputs so)."""
 
 
-class SumBackward0(CloneBackward0):
-    """``v.sum()`` of a 0-dim value (a sum starts at +0: ``-0.0`` sums to ``0.0``)."""
-
-    forward = staticmethod(lambda a, _, __: a + 0.0)
-
-
-class MeanBackward0(SumBackward0):
-    """``v.mean()`` of a 0-dim value: the same as its sum."""
-
 class ReciprocalBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.div(1.0, a))
@@ -671,20 +662,17 @@ class WhereBackward0(Op):
 
 
 # -- n-ary ops over a list of values: one node, one edge per term ----------------------------------
-class StackSumBackward(Node):
-    """``micrograph.sum(values)``: torch stacks the values and sums (``SumBackward0``), one edge each."""
+class SumBackward0(Node):
+    """``v.sum()`` and ``micrograph.sum(values)``: torch stacks the values and sums them; one node,
+    one edge per term (a 0-dim value is a sum of one), each term's gradient the incoming one."""
 
-    __slots__ = ("mean",)
+    def apply(self, grads: list[Grad]) -> list[Grad]:
+        return [grads[0]] * len(self.next_edges)
 
-    def __init__(self, edges: tuple[Any, ...], mean: bool) -> None:
-        super().__init__(edges)
-        self.mean = mean
 
-    def name(self) -> str:
-        return "MeanBackward0" if self.mean else "SumBackward0"
+class MeanBackward0(Node):
+    """``v.mean()`` and ``micrograph.mean(values)``: each term gets the incoming gradient over n."""
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
         g = grads[0]
-        if g is not None and self.mean:
-            g = _div(g, float(len(self.next_edges)))
-        return [g] * len(self.next_edges)
+        return [None if g is None else _div(g, float(len(self.next_edges)))] * len(self.next_edges)

@@ -363,7 +363,13 @@ class Value:
     sin, cos, tan = _unary(ops.SinBackward0), _unary(ops.CosBackward0), _unary(ops.TanBackward0)
     tanh, sigmoid, relu = _unary(ops.TanhBackward0), _unary(ops.SigmoidBackward0), _unary(ops.ReluBackward0)
     reciprocal, log1p, sgn = _unary(ops.ReciprocalBackward0), _unary(ops.Log1PBackward0), _unary(ops.SgnBackward0)
-    clone, sum, mean = _unary(ops.CloneBackward0), _unary(ops.SumBackward0), _unary(ops.MeanBackward0)
+    clone = _unary(ops.CloneBackward0)
+
+    def sum(self) -> Value:
+        return reduce([self], ops.SumBackward0)
+
+    def mean(self) -> Value:
+        return reduce([self], ops.MeanBackward0)
     norm = _unary(ops.LinalgVectorNormBackward0)
     neg_, abs_, exp_, log_ = _in_place(ops.NegBackward0), _in_place(ops.AbsBackward0), _in_place(ops.ExpBackward0), \
         _in_place(ops.LogBackward0)
@@ -623,6 +629,18 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
         out.grad_fn, out._requires_grad = op.make(a, b, out, const), True
     elif is_inference_mode_enabled():
         out._inference = True
+    return out
+
+
+def reduce(terms: list[Value], op: type[Node]) -> Value:
+    """``sum``/``mean`` of Values: one node (``op``) with an edge to every term, added left to right
+    from +0 (torch's order of a long sum is not modelled)."""
+    total = 0.0
+    for t in terms:
+        total += t._storage[0]
+    out = Value(total / len(terms) if op is ops.MeanBackward0 else total)
+    if is_recording() and any(t._requires_grad for t in terms):
+        out.set_grad_fn(op(tuple(t.gradient_edge() for t in terms)))
     return out
 
 
