@@ -83,7 +83,7 @@ class Op(Node):
     operands: ClassVar[tuple[str, str]] = ("self", "other")  # torch's names of the operands a and b
     constants: ClassVar[tuple[str, ...]] = ()  # torch's Scalar attributes (``_saved_alpha``)
     # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
-    # so it keeps it only when ``other`` requires grad (else changing it in place is no error).
+    # so it keeps it only when ``other`` has an edge (else changing it in place is no error).
     only_for: ClassVar[dict[str, str]] = {}
 
     @staticmethod
