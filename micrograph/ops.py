@@ -104,21 +104,30 @@ class Op(Node):
     def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
         """Save what the formula needs, and the constants torch shows as ``_saved_<name>``."""
         if cls.saves:
-            source = dict(zip(cls.operands, (a, b)))
             items = []
             for name in cls.saves:
                 if name == "result":
                     items.append(type(out).shared(out._storage, out.shared_vc()))  # no cycle through grad_fn
                     continue
-                x = source[name]
-                needed_by = cls.only_for.get(name)  # torch's should_compute_output: that input has an edge
-                if needed_by is not None and node.next_edges[cls.operands.index(needed_by)][0] is None:
+                x = a if name == cls.operands[0] else b
+                if cls.only_for and not node.keeps(name):
                     x = None
                 items.append(float(x) if x is not None and not hasattr(x, "_storage") else x)
             node.save(tuple(items))
-        if cls.constants:
-            values = const if isinstance(const, tuple) else (const,)
-            node.__dict__.update(("_saved_" + name, v) for name, v in zip(cls.constants, values))
+        if len(cls.constants) == 1:
+            node.__dict__["_saved_" + cls.constants[0]] = const
+        elif cls.constants:
+            node.__dict__.update(("_saved_" + name, v) for name, v in zip(cls.constants, const))
+
+    def keeps(self, name: str) -> bool:
+        """Whether the node keeps the saved item ``name``: one of ``only_for`` only when the input
+        that needs it has an edge (torch's ``should_compute_output``)."""
+        needed_by = type(self).only_for.get(name)
+        return needed_by is None or self.next_edges[type(self).operands.index(needed_by)][0] is not None
+
+    def saved_item(self, name: str) -> Any:
+        """An item the node never kept reads None, before and after a backward frees the rest."""
+        return super().saved_item(name) if self._saved is not None or self.keeps(name) else None
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
         g = grads[0]
@@ -164,7 +173,7 @@ class AddBackward0(Op):
 
     @classmethod
     def keep(cls, node: Node, a: Any, b: Any, out: Any, const: Any) -> None:
-        super().keep(node, a, b, out, _alpha(const, "add"))
+        node.__dict__["_saved_alpha"] = const if type(const) is int else _alpha(const, "add")
 
     @staticmethod
     def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
