@@ -74,6 +74,12 @@ def _masked(condition: Any, g: Grad) -> Grad:
     return _where(condition, g, 0.0)
 
 
+def _derived(op: type[Op], g: Grad, x: Any, const: Any = None) -> Grad:
+    """A derivative torch computes as a node of its own (``tanh_backward(grad, result)``): the
+    node's forward on floats, recorded as that node under create_graph."""
+    return op.forward(g, x, const) if type(g) is float else g.record_op(op, x, const)
+
+
 class Op(Node):
     """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``."""
 
@@ -432,7 +438,7 @@ class TanBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 + out * out) if type(out) is float else g * _plus(out ** 2, 1.0),)  # grad * (1 + result.pow(2))
+        return (g * _plus(out * out if type(out) is float else out ** 2, 1.0),)  # grad * (1 + result.pow(2))
 
 
 class TanhBackward0(UnaryOp):
@@ -442,7 +448,7 @@ class TanhBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * ieee.one_minus_square(out) if type(out) is float else g.record_op(TanhBackwardBackward0, out),)
+        return (_derived(TanhBackwardBackward0, g, out),)
 
 
 class SigmoidBackward0(UnaryOp):
@@ -452,7 +458,7 @@ class SigmoidBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 - out) * out if type(out) is float else g.record_op(SigmoidBackwardBackward0, out),)
+        return (_derived(SigmoidBackwardBackward0, g, out),)
 
 
 class ReluBackward0(UnaryOp):
@@ -462,9 +468,7 @@ class ReluBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        if type(out) is float:
-            return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes
-        return (g.record_op(ThresholdBackwardBackward0, out, 0),)  # relu is threshold(self, 0, 0)
+        return (_derived(ThresholdBackwardBackward0, g, out, 0),)  # relu is threshold(self, 0, 0): relu'(0) = 0
 
 
 class AbsBackward0(UnaryOp):
@@ -641,9 +645,7 @@ class TanhBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return g * ieee.one_minus_square(out), None if go is None else g * ((-2.0 * out) * go)
-        return g.record_op(TanhBackwardBackward0, out), None if go is None else g * (_scaled(out, -2.0) * go)
+        return _derived(TanhBackwardBackward0, g, out), None if go is None else g * (_scaled(out, -2.0) * go)
 
 
 class SigmoidBackwardBackward0(Op):
@@ -657,10 +659,8 @@ class SigmoidBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return g * (1.0 - out) * out, None if go is None else g * go * (-2.0 * out + 1.0)
-        return (g.record_op(SigmoidBackwardBackward0, out),
-                None if go is None else g * go * _plus(_scaled(out, -2.0), 1.0))
+        grad_out = None if go is None else g * go * _plus(_scaled(out, -2.0), 1.0)  # grad * go * (-2 * output + 1)
+        return _derived(SigmoidBackwardBackward0, g, out), grad_out
 
 
 class ThresholdBackwardBackward0(Op):
@@ -675,9 +675,7 @@ class ThresholdBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, x: Any, threshold: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return (0.0 if x <= threshold else g), 0.0
-        return g.record_op(ThresholdBackwardBackward0, x, threshold), _zero(g)
+        return _derived(ThresholdBackwardBackward0, g, x, threshold), _zero(g)
 
 
 # -- ops that only exist in place ----------------------------------------------------------------
