@@ -74,6 +74,12 @@ def _masked(condition: Any, g: Grad) -> Grad:
     return _where(condition, g, 0.0)
 
 
+def _derived(op: type[Op], g: Grad, x: Any, const: Any = None) -> Grad:
+    """A derivative torch computes as a node of its own (``tanh_backward(grad, result)``): the
+    node's forward on floats, recorded as that node under create_graph."""
+    return op.forward(g, x, const) if type(g) is float else g.record_op(op, x, const)
+
+
 class Op(Node):
     """An op's node.  Subclasses declare ``forward``, ``saves`` and ``backward``; ``make`` builds the
     node of one call from that declaration (its edges, what it saves, its constants)."""
@@ -84,7 +90,7 @@ class Op(Node):
     operands: ClassVar[tuple[str, str]] = ("self", "other")  # torch's names of the operands a and b
     constants: ClassVar[tuple[str, ...]] = ()  # torch's Scalar attributes (``_saved_alpha``)
     # Saved operands only one input's gradient needs: mul keeps ``self`` for ``other``'s gradient,
-    # so it keeps it only when ``other`` requires grad (else changing it in place is no error).
+    # so it keeps it only when ``other`` has an edge (else changing it in place is no error).
     only_for: ClassVar[dict[str, str]] = {}
     # Derived once per class from the above (``__init_subclass__``): what ``make`` and ``apply`` follow.
     # per saved item: (source: 0 a, 1 b, 2 the result, 3 the constant; the operand it is kept for, or -1)
@@ -380,7 +386,7 @@ class TanBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 + out * out) if type(out) is float else g * _plus(out ** 2, 1.0),)  # grad * (1 + result.pow(2))
+        return (g * _plus(out * out if type(out) is float else out ** 2, 1.0),)  # grad * (1 + result.pow(2))
 
 
 class TanhBackward0(UnaryOp):
@@ -389,7 +395,7 @@ class TanhBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * ieee.one_minus_square(out) if type(out) is float else g.record_op(TanhBackwardBackward0, out),)
+        return (_derived(TanhBackwardBackward0, g, out),)
 
 
 class SigmoidBackward0(UnaryOp):
@@ -398,7 +404,7 @@ class SigmoidBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * (1.0 - out) * out if type(out) is float else g.record_op(SigmoidBackwardBackward0, out),)
+        return (_derived(SigmoidBackwardBackward0, g, out),)
 
 
 class ReluBackward0(UnaryOp):
@@ -407,9 +413,7 @@ class ReluBackward0(UnaryOp):
 
     @staticmethod
     def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        if type(out) is float:
-            return (0.0 if out <= 0.0 else g,)  # relu'(0) = 0; nan passes
-        return (g.record_op(ThresholdBackwardBackward0, out, 0),)  # relu is threshold(self, 0, 0)
+        return (_derived(ThresholdBackwardBackward0, g, out, 0),)  # relu is threshold(self, 0, 0): relu'(0) = 0
 
 
 class AbsBackward0(UnaryOp):
@@ -579,9 +583,7 @@ class TanhBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return g * ieee.one_minus_square(out), None if go is None else g * ((-2.0 * out) * go)
-        return g.record_op(TanhBackwardBackward0, out), None if go is None else g * (_scaled(out, -2.0) * go)
+        return _derived(TanhBackwardBackward0, g, out), None if go is None else g * (_scaled(out, -2.0) * go)
 
 
 class SigmoidBackwardBackward0(Op):
@@ -594,10 +596,8 @@ class SigmoidBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, go: Any, out: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return g * (1.0 - out) * out, None if go is None else g * go * (-2.0 * out + 1.0)
-        return (g.record_op(SigmoidBackwardBackward0, out),
-                None if go is None else g * go * _plus(_scaled(out, -2.0), 1.0))
+        grad_out = None if go is None else g * go * _plus(_scaled(out, -2.0), 1.0)  # grad * go * (-2 * output + 1)
+        return _derived(SigmoidBackwardBackward0, g, out), grad_out
 
 
 class ThresholdBackwardBackward0(Op):
@@ -611,9 +611,7 @@ class ThresholdBackwardBackward0(Op):
 
     @staticmethod
     def backward(g: Grad, x: Any, threshold: Any) -> tuple[Grad, ...]:
-        if type(g) is float:
-            return (0.0 if x <= threshold else g), 0.0
-        return g.record_op(ThresholdBackwardBackward0, x, threshold), _zero(g)
+        return _derived(ThresholdBackwardBackward0, g, x, threshold), _zero(g)
 
 
 # -- ops that only exist in place ----------------------------------------------------------------
