@@ -96,24 +96,14 @@ def apply(node: Any, grads: list[Any]) -> list[Any]:
     """``node.apply`` in anomaly mode: a failure first warns where the node was made; nan is an error."""
     try:
         outputs = node.apply(grads)
-        if state.check_nan:
-            check_grads(node, outputs)
+        for i, g in enumerate(outputs if state.check_nan else ()):
+            x = g if g is None or type(g) is float else g.item()
+            if x != x:
+                raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
     except Exception:
         warn_failure(node)
         raise
     return outputs
-
-
-def check_grads(node: Any, grads: tuple[Any, ...]) -> None:
-    """torch's check_nan: a backward that produced nan is an error naming the node."""
-    for i, g in enumerate(grads):
-        if g is not None and _is_nan(g):
-            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
-
-
-def _is_nan(g: Any) -> bool:
-    x = g if type(g) is float else g.item()
-    return x != x
 
 
 def warn_failure(node: Any) -> None:

@@ -11,9 +11,11 @@ what it did, for the grader and the backward trace (``micrograph.viz.trace_backw
 * ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts
   (``PassStart``), after each node it runs (``Step``) and when a node fails (``Failure``).
 
-Cost when nobody observes: one counter increment per pass and one small record per ``.grad``
-written.  This is an observation aid, not a security boundary: code in the same process can
-forge a record.
+The engine calls ``pass_started`` when a pass starts (it counts the pass and returns a recorder,
+or None when nobody watches) and ``wrote`` after each ``.grad`` it writes (a plain tuple in
+``GradWrite``'s field order, made into a ``GradWrite`` only when asked for).  Cost when nobody
+observes: one counter increment per pass and one small record per ``.grad`` written.  This is an
+observation aid, not a security boundary: code in the same process can forge a record.
 """
 
 from __future__ import annotations
@@ -163,14 +165,12 @@ def observing(observer: Observer) -> Iterator[Observer]:
 
 # -- called by the engine -------------------------------------------------------------------
 def wrote(v: Value, writer: Writer) -> None:
-    """Record that ``writer`` just wrote ``v._grad`` (a plain tuple in GradWrite's field order)."""
     grad = v._grad
     v._grad_write = (writer, _passes, None, None, None) if grad is None else (
         writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad.item())
 
 
 def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
-    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
     global _passes
     _passes += 1
     return None if _observer is None or _observer.finished else _start(_observer, task, leaves, heap)
@@ -198,10 +198,7 @@ class _PassRecorder:
 
     def __init__(self, observer: Observer, start: PassStart, task: GraphTask, leaves: Sequence[Any],
                  heap: list[Any]) -> None:
-        self.observer = observer
-        self.number = start.number
-        self.task = task
-        self.leaves, self.heap = leaves, heap
+        self.observer, self.number, self.task, self.leaves, self.heap = observer, start.number, task, leaves, heap
         self.index = 0
         self.arrived: dict[Node, int] = {}
         for node, _ in start.roots:
@@ -244,7 +241,5 @@ class _PassRecorder:
         return target, write
 
 
-__all__ = [
-    "Failure", "GradWrite", "Observer", "PassKind", "PassStart", "Send", "Step", "Writer",
-    "grad_write", "observing", "passes",
-]
+__all__ = ["Failure", "GradWrite", "Observer", "PassKind", "PassStart", "Send", "Step", "Writer", "grad_write",
+           "observing", "passes"]
