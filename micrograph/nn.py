@@ -7,6 +7,14 @@ its output, which saves the input and the weights; a second backward through a
 network fails as the documents show, before writing any gradient, and
 ``retain_graph=True`` fixes it.  Activations and losses are the engine's
 ordinary ops.
+
+There is no registration step: a module's parameters are the ``Parameter``s among
+its attributes (directly or inside lists), in the order the attributes were
+assigned, and its children are the ``Module``s among them.  ``parameters()`` lists
+a module's own before its children's, each Parameter once, as torch does.
+A ``Linear``'s weights and biases are drawn uniformly from ±1/sqrt(in_features), the
+bound torch's initialisation comes to, weight row by row first, then bias, from
+micrograph's generator (``manual_seed``).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
 from micrograph import linear
+from micrograph.arguments import nested_items
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
@@ -47,14 +56,7 @@ class Parameter(Value):
 
 
 class Module:
-    """Base class of layers and models, as ``torch.nn.Module``.
-
-    There is no registration step: a module's parameters are the
-    ``Parameter``s among its attributes (directly or inside lists), in the
-    order the attributes were assigned, and its children are the ``Module``s
-    among them.  ``parameters()`` lists a module's own before its children's,
-    each Parameter once, as torch does.
-    """
+    """Base class of layers and models, as ``torch.nn.Module``."""
 
     def forward(self, *args: Any) -> Any:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
@@ -119,17 +121,14 @@ class Linear(Module):
     """``y = x Wᵀ + b`` for each row ``x`` (torch's ``nn.Linear``).
 
     ``weight`` is ``out_features`` rows of ``in_features`` Parameters, ``bias``
-    ``out_features`` Parameters (or None).  All are drawn uniformly from
-    ±1/sqrt(in_features), the bound torch's initialisation comes to, weight
-    row by row first, then bias, from micrograph's generator (``manual_seed``).
+    ``out_features`` Parameters (or None).
     """
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
         for name, n in (("in_features", in_features), ("out_features", out_features)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise ValueError(f"Linear: {name} must be a positive int, got {n!r}")
-        self.in_features = in_features
-        self.out_features = out_features
+        self.in_features, self.out_features = in_features, out_features
         bound = 1.0 / math.sqrt(in_features)
         self.weight = [[Parameter(uniform(-bound, bound)) for _ in range(in_features)] for _ in range(out_features)]
         self.bias = [Parameter(uniform(-bound, bound)) for _ in range(out_features)] if bias else None
@@ -137,19 +136,16 @@ class Linear(Module):
     def forward(self, x: Sequence[Any]) -> list[Any]:
         """A batch (a list of rows) gives a list of rows; one row gives one row, as torch does for 1-D input."""
         if not isinstance(x, (list, tuple)):
-            raise TypeError(
-                f"Linear takes a row (a list of numbers or Values) or a batch (a list of rows), got {type(x).__name__}"
-            )
+            raise TypeError(f"Linear takes a row (a list of numbers or Values) or a batch (a list of rows), "
+                            f"got {type(x).__name__}")
         single = not x or not isinstance(x[0], (list, tuple))
         rows = [x] if single else x
         for row in rows:
             if not isinstance(row, (list, tuple)):
                 raise TypeError(f"Linear: a batch holds rows (lists), got a {type(row).__name__} among them")
             if len(row) != self.in_features:
-                raise RuntimeError(
-                    f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
-                    f"{self.in_features}x{self.out_features})"
-                )
+                raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
+                                   f"{self.in_features}x{self.out_features})")
         out = linear.forward(rows, self.weight, self.bias)
         return out[0] if single else out
 
@@ -236,11 +232,9 @@ def mse_loss(input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's na
     """
     shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
     if shape_in != shape_target:
-        raise ValueError(
-            f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
-            "micrograph does not broadcast, give both the same shape"
-        )
-    return F.mean([(p - t) ** 2 for p, t in zip(_leaves(input), _leaves(target))])
+        raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
+                         "micrograph does not broadcast, give both the same shape")
+    return F.mean([(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))])
 
 
 class MSELoss(Module):
@@ -257,11 +251,3 @@ def _shape(x: Nested, what: str) -> tuple[int, ...]:
     if len(shapes) > 1:
         raise ValueError(f"mse_loss: {what} has rows of different lengths")
     return (len(x),) + (shapes.pop() if shapes else ())
-
-
-def _leaves(x: Nested) -> Iterator[Any]:
-    if isinstance(x, (list, tuple)):
-        for item in x:
-            yield from _leaves(item)
-    else:
-        yield x
