@@ -15,6 +15,8 @@ Without a bias the node is ``MmBackward0``.
 from __future__ import annotations
 
 import numbers
+from functools import reduce
+from operator import add
 from typing import Any, Sequence
 
 from micrograph.grad_mode import is_recording
@@ -38,7 +40,7 @@ class AddmmBackward0(Node):
         g = [0.0 if x is None else x for x in grads]
         out: list[Grad] = []
         if self.has_bias:  # grad.sum(0)
-            out += [_sum(g[j::n_out]) for j in range(n_out)]
+            out += [reduce(add, g[j::n_out]) for j in range(n_out)]
         for r in range(rows):  # grad @ weight
             row = g[r * n_out:(r + 1) * n_out]
             out += [None if ws[k] is None else _dot(row, ws[k::n_in]) for k in range(n_in)]
@@ -52,15 +54,9 @@ class MmBackward0(AddmmBackward0):
     """A ``Linear`` without bias: torch's ``matmul`` node."""
 
 
-def _sum(terms: list[Any]) -> Any:
-    total = terms[0]
-    for t in terms[1:]:
-        total = total + t
-    return total
-
-
 def _dot(a: Sequence[Any], b: Sequence[Any]) -> Any:
-    return _sum([x * y for x, y in zip(a, b)])
+    """The products, then their sum left to right from the first (no 0 to start from: -0.0 stays, no extra node)."""
+    return reduce(add, [x * y for x, y in zip(a, b)])
 
 
 def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list[Value] | None) -> list[list[Value]]:

@@ -13,6 +13,8 @@ instead of a zero.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import add, mul
 from typing import Any, Callable
 
 from micrograph import ops
@@ -65,6 +67,22 @@ def _check_outputs(outputs: tuple[Value, ...], strict: bool) -> None:
     for i, out in enumerate(outputs if strict else ()):
         if not out.requires_grad:
             raise RuntimeError(_NO_GRAD_OUTPUT.format(i=i))
+
+
+def _single_output(out: Any, strict: bool, name: str) -> Value:
+    """hessian, vhp and hvp take a function returning one Value."""
+    is_tuple, outs = _as_tuple(out, _OUTPUTS, name)
+    _check_outputs(outs, strict)
+    if is_tuple:
+        raise RuntimeError(f"The function given to {name} should return a single Tensor")
+    return out
+
+
+def _check_jacobian(jac: tuple[Value, ...]) -> None:
+    """Strict mode: a first derivative that does not depend on the inputs (a linear function) is torch's error."""
+    for i, j in enumerate(jac):
+        if not j.requires_grad:
+            raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
 
 
 def _grads(outputs: tuple[Value, ...], inputs: tuple[Value, ...], grad_outputs: tuple[Any, ...] | None,
@@ -123,20 +141,10 @@ def hessian(func: Func, inputs: Any, create_graph: bool = False, strict: bool = 
     """The second derivatives of a function returning one Value: entry [i][j] is d² f / d input_i d input_j."""
     is_inputs_tuple, given = _as_tuple(inputs, "inputs", "hessian")
 
-    def single_output(*args: Value) -> Value:
-        out = func(*args)
-        is_tuple, outs = _as_tuple(out, _OUTPUTS, "hessian")
-        _check_outputs(outs, strict)
-        if is_tuple:
-            raise RuntimeError("The function given to hessian should return a single Tensor")
-        return out
-
     def jac_func(*args: Value) -> Any:
-        jac = jacobian(single_output, args, create_graph=True)
+        jac = jacobian(lambda *a: _single_output(func(*a), strict, "hessian"), args, create_graph=True)
         if strict:
-            for i, j in enumerate(jac):
-                if not j.requires_grad:
-                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
+            _check_jacobian(jac)
         return jac
 
     result = jacobian(jac_func, given, create_graph=create_graph, strict=strict, vectorize=vectorize,
@@ -198,7 +206,7 @@ def jvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, stri
     with enable_grad():
         is_outputs_tuple, outputs = _as_tuple(func(*given), _OUTPUTS, "jvp")
     rows = jac if is_outputs_tuple else (jac,)
-    products = tuple(_dot(row, vs) for row in rows)  # type: ignore[arg-type]
+    products = tuple(reduce(add, map(mul, row, vs)) for row in rows)  # type: ignore[arg-type]
     return _unwrap(_finish_outputs(outputs, create_graph), is_outputs_tuple), _unwrap(products, is_outputs_tuple)
 
 
@@ -207,13 +215,6 @@ def _single_input(given: tuple[Value, ...]) -> None:
     if len(given) != 1:
         raise RuntimeError("The vector v can only be None if the input to the user-provided function is a single "
                            "Tensor with a single element.")
-
-
-def _dot(row: tuple[Value, ...], vs: tuple[Value, ...]) -> Value:
-    total = row[0] * vs[0]
-    for a, b in zip(row[1:], vs[1:]):
-        total = total + a * b
-    return total
 
 
 def vhp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
@@ -237,17 +238,11 @@ def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, s
         else:
             _single_input(given)
             vs = None
-        is_outputs_tuple, outputs = _as_tuple(func(*leaves), _OUTPUTS, name)
-        _check_outputs(outputs, strict)
-        if is_outputs_tuple:
-            raise RuntimeError(f"The function given to {name} should return a single Tensor")
-        jac = _grads(outputs, leaves, None, True)
+        output = _single_output(func(*leaves), strict, name)
+        jac = _grads((output,), leaves, None, True)
         if strict:
-            for i, j in enumerate(_fill_in_zeros(jac, strict, "output")):  # an input no gradient reached: the error
-                if not j.requires_grad:
-                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
+            _check_jacobian(_fill_in_zeros(jac, strict, "output"))  # an input no gradient reached: the error
         used = [(j, g) for j, g in zip(jac, vs or (None,) * len(jac)) if j is not None]
         second = _grads(tuple(j for j, _ in used), leaves, tuple(g for _, g in used), create_graph)
         result = _fill_in_zeros(second, strict, "jacobian")
-    outs = _finish_outputs(outputs, create_graph)
-    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(result, create_graph), is_inputs_tuple)
+    return output if create_graph else output.detach(), _unwrap(_finish(result, create_graph), is_inputs_tuple)
