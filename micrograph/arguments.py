@@ -6,16 +6,11 @@ flag as an integer), ``retain_graph="yes"`` is a TypeError, a bare float as a
 gradient is refused, ``inputs=[2.0]`` names the float.  The engine calls these
 before it touches the graph, so a refused call changes nothing.
 
-``roots`` gives the outputs, one gradient each (a Value or None), ``create_graph``
-and whether to keep the graph; ``y.backward()`` on one Value with no gradient
-skips every further check.  A bool flag is read as torch's C++ argument parser
-reads it, through ``__index__`` (``flag``): ``True``, ``1`` and a bool Value pass,
-while ``None``, ``1.0``, ``"yes"`` and a float Value raise torch's TypeError.
-The outputs are ``(x,)`` for a tensor, else ``tuple(x)`` (so a number fails as in
-torch, "'float' object is not iterable"), plus ``mm``'s nested rows read as one
-matrix, whose gradient is the matching nested rows of numbers, as the tensor
-``torch.tensor([[1., 0.]])`` would be.  Extra gradients are ignored (torch zips
-them with the outputs), missing ones are an error.
+``roots`` gives the outputs, one gradient each (a Value or None), ``create_graph`` and whether
+to keep the graph.  ``flag`` reads a bool as torch's argument parser does, through ``__index__``.
+The outputs are ``(x,)`` for a tensor, else ``tuple(x)``, plus ``mm``'s nested rows read as one
+matrix, whose gradient is nested rows of numbers, as ``torch.tensor([[1., 0.]])`` would be.
+Extra gradients are ignored (torch zips them with the outputs), missing ones are an error.
 """
 
 from __future__ import annotations

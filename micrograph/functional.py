@@ -93,8 +93,7 @@ def where(condition: Value, x: Any, y: Any) -> Value:
                         " * (Tensor condition, Number self, Tensor other)\n"
                         " * (Tensor condition, Tensor input, Number other)\n"
                         " * (Tensor condition, Number self, Number other)")
-    first = x if isinstance(x, Value) else Value(x)
-    return first.where(condition, y)
+    return (x if isinstance(x, Value) else Value(x)).where(condition, y)
 
 
 def _comparison(name: str) -> Any:

@@ -6,12 +6,9 @@ same.  The three switches (``no_grad``, ``enable_grad``, ``set_grad_enabled``)
 are context managers *and* decorators, and always restore the previous mode,
 even when the body raises.
 
-Two flags, as torch's: grad mode (``is_grad_enabled``; ``enable_grad`` inside
-``inference_mode`` sets it too) and inference mode (``is_inference_mode_enabled``:
-values made now are inference values, see ``inference.py``).  The ops ask
-``is_recording()``: grad mode on and outside ``inference_mode``, where even
-``enable_grad`` records nothing, as in torch.  It is kept as a third flag so that
-the question costs one attribute read.
+Two flags, as torch's: grad mode and inference mode (values made now are inference values,
+``inference.py``).  The ops ask ``is_recording()``: grad mode on and outside ``inference_mode``,
+where even ``enable_grad`` records nothing; kept as a third flag, so asking costs one read.
 """
 
 from __future__ import annotations

@@ -33,12 +33,8 @@ Nested = Any  # a Value, a number, or (nested) lists of them
 
 
 class Parameter(Value):
-    """A Value that a Module reports from ``parameters()``: a leaf that requires grad.
-
-    A subclass, as ``torch.nn.Parameter`` is a Tensor subclass, so that a
-    Module can tell its weights from any other Value it happens to hold.
-    ``Parameter(v)`` for a Value ``v`` shares ``v``'s number, as torch's does.
-    """
+    """A leaf that requires grad, reported by ``parameters()``: a subclass, as torch's, so that a Module
+    can tell its weights from other Values it holds.  ``Parameter(v)`` shares ``v``'s number, as torch's."""
 
     __slots__ = ()
 
@@ -226,9 +222,8 @@ class MLP(Sequential):
 def mse_loss(input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
     """The mean of the squared differences over all entries (torch's default ``reduction='mean'``).
 
-    The shapes must be equal.  torch broadcasts a ``[2]`` target against
-    ``[2, 1]`` predictions with only a warning, the classic silent bug of a
-    regression loop; here it is an error.
+    The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]`` predictions
+    with only a warning, the classic silent bug of a regression loop; here it is an error.
     """
     shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
     if shape_in != shape_target:

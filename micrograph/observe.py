@@ -188,9 +188,7 @@ def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], heap: lis
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
     start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, heap))
     observer.pass_started(start)
-    if observer.finished or not observer.wants_steps:
-        return None
-    return _PassRecorder(observer, start, task, leaves, heap)
+    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, heap)
 
 
 class _PassRecorder:
@@ -216,12 +214,9 @@ class _PassRecorder:
             sent = []
         waiting = tuple((s.to, self.task.dependencies[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
-        step = Step(
-            self.number, self.index, node, received[0], self.arrived.get(node, 0) if received[0] is not None else 0,
-            grads[0] if grads else None, tuple(sent), waiting, target, write,
-            node in self.holding and node._saved is None,
-            _queue(self.leaves, self.heap),
-        )
+        count = self.arrived.get(node, 0) if received[0] is not None else 0
+        step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent), waiting,
+                    target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.heap))
         self.index += 1
         self.observer.step(step)
 
