@@ -19,10 +19,8 @@ import traceback
 import warnings
 from typing import Any
 
-ENABLED_WARNING = (
-    "Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled "
-    "for debugging."
-)
+ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+                   "enabled for debugging.")
 
 
 class _State:
@@ -42,10 +40,7 @@ def is_anomaly_check_nan_enabled() -> bool:
 
 
 class _AnomalySwitch:
-    """Sets the mode on ``__enter__`` (or at once, for set_detect_anomaly) and restores it on exit.
-
-    Neither switch is a decorator: torch's instances are not callable either.
-    """
+    """Sets the mode on ``__enter__`` and restores it on exit; not a decorator (torch's is not callable)."""
 
     def __init__(self, mode: bool, check_nan: bool) -> None:
         self._previous = (state.enabled, state.check_nan)
@@ -80,8 +75,7 @@ class set_detect_anomaly(_AnomalySwitch):
 
     def __init__(self, mode: bool, check_nan: bool = True) -> None:
         super().__init__(mode, check_nan)
-        _check_bools(mode, check_nan)
-        state.enabled, state.check_nan = mode, check_nan
+        super().__enter__()
 
     def __enter__(self) -> None:
         pass  # already switched by the constructor

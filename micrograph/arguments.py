@@ -21,15 +21,11 @@ from typing import Any, Mapping, Sequence
 from micrograph.value import Value
 
 OUTPUT_NOT_A_VALUE = "Expected output to be a torch.Tensor"  # torch's _make_grads, verbatim
-ONLY_INPUTS_WARNING = (
-    "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
-    "gradient for other parts of the graph, please use torch.autograd.backward."
-)
+ONLY_INPUTS_WARNING = ("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+                       "gradient for other parts of the graph, please use torch.autograd.backward.")
 GRAD_VARIABLES_WARNING = "`grad_variables` is deprecated. Use `grad_tensors` instead."
-BATCHED_ZERO_DIM = (
-    "vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a Tensor "
-    "of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0."
-)
+BATCHED_ZERO_DIM = ("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a Tensor "
+                    "of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.")
 
 
 def roots(tensors: Any, grads: Any, retain_graph: Any, create_graph: Any,
@@ -77,10 +73,8 @@ def inputs_of(inputs: Any, caller: str) -> list[Value]:
     elif type(inputs) is dict:
         items = tuple(inputs.values())
     elif isinstance(inputs, Mapping):
-        raise TypeError(
-            f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. "
-            "Other Mapping types are not supported."
-        )
+        raise TypeError(f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. "
+                        "Other Mapping types are not supported.")
     else:
         items = tuple(inputs)
     if not items:
@@ -141,8 +135,6 @@ def with_grad_variables(grad_tensors: Any, old: Any) -> Any:
         return grad_tensors
     warnings.warn(GRAD_VARIABLES_WARNING, FutureWarning, stacklevel=3)
     if grad_tensors is not None:
-        raise RuntimeError(
-            "`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. "
-            "Please only use `grad_tensors`."
-        )
+        raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. "
+                           "Please only use `grad_tensors`.")
     return old

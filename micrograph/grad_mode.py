@@ -104,12 +104,8 @@ class _BareDecorator(_GradModeSwitch):
 
 
 class no_grad(_BareDecorator):
-    """Record nothing: results have ``requires_grad=False`` and no ``grad_fn``.
-
-    Use it for inference and for updating parameters in place (an optimiser
-    step), which would otherwise be recorded or rejected as an in-place change
-    of a leaf.
-    """
+    """Record nothing: for inference, and for updating parameters in place (an optimiser step),
+    which would otherwise be recorded or rejected as an in-place change of a leaf."""
 
     _target = False
 
@@ -121,12 +117,8 @@ class enable_grad(_BareDecorator):
 
 
 class set_grad_enabled(_GradModeSwitch):
-    """``set_grad_enabled(False)`` as a context manager, a decorator, or a plain call.
-
-    As in PyTorch, the plain call takes effect immediately (the constructor sets
-    the mode); using it in a ``with`` block restores the mode that was current
-    before the constructor ran, and a decorator undoes the constructor's switch.
-    """
+    """A context manager, a decorator, or a plain call: as in PyTorch the constructor switches at once,
+    a ``with`` block restores the mode from before the constructor, a decorator undoes the switch."""
 
     def __init__(self, mode: bool) -> None:
         if not isinstance(mode, bool):

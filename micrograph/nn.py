@@ -73,11 +73,10 @@ class Module:
         stack: list[Module] = [self]
         while stack:
             module = stack.pop()
-            if id(module) in seen:
-                continue
-            seen.add(id(module))
-            yield module
-            stack.extend(reversed(list(module.children())))
+            if id(module) not in seen:
+                seen.add(id(module))
+                yield module
+                stack.extend(reversed(list(module.children())))
 
     def parameters(self) -> Iterator[Parameter]:
         seen: set[int] = set()
@@ -114,11 +113,8 @@ def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
 
 
 class Linear(Module):
-    """``y = x Wᵀ + b`` for each row ``x`` (torch's ``nn.Linear``).
-
-    ``weight`` is ``out_features`` rows of ``in_features`` Parameters, ``bias``
-    ``out_features`` Parameters (or None).
-    """
+    """``y = x Wᵀ + b`` per row ``x`` (torch's ``nn.Linear``): ``weight`` is ``out_features`` rows of
+    ``in_features`` Parameters, ``bias`` ``out_features`` Parameters (or None)."""
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
         for name, n in (("in_features", in_features), ("out_features", out_features)):

@@ -11,11 +11,10 @@ what it did, for the grader and the backward trace (``micrograph.viz.trace_backw
 * ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts
   (``PassStart``), after each node it runs (``Step``) and when a node fails (``Failure``).
 
-The engine calls ``pass_started`` when a pass starts (it counts the pass and returns a recorder,
-or None when nobody watches) and ``wrote`` after each ``.grad`` it writes (a plain tuple in
-``GradWrite``'s field order, made into a ``GradWrite`` only when asked for).  Cost when nobody
-observes: one counter increment per pass and one small record per ``.grad`` written.  This is an
-observation aid, not a security boundary: code in the same process can forge a record.
+The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and
+``wrote`` after each ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody
+observes: one increment per pass, one small record per ``.grad`` written.  This is an observation
+aid, not a security boundary: code in the same process can forge a record.
 """
 
 from __future__ import annotations
@@ -116,11 +115,9 @@ class Failure(NamedTuple):
 
 
 class Observer:
-    """Subclass and override what you need; the engine calls these while ``observing``.
-
-    An observer that has seen enough sets ``finished``: later passes are only counted.  One that
-    only wants to know how passes start sets ``wants_steps = False``.
-    """
+    """Subclass and override what you need; the engine calls these while ``observing``.  An observer
+    that has seen enough sets ``finished`` (later passes are only counted); one that only wants to
+    know how passes start sets ``wants_steps = False``."""
 
     finished = False
     wants_steps = True

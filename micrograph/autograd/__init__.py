@@ -14,7 +14,5 @@ from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
 
-__all__ = [
-    "Function", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad", "gradcheck", "gradgradcheck",
-    "no_grad", "set_detect_anomaly", "set_grad_enabled",
-]
+__all__ = ["Function", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad", "gradcheck",
+           "gradgradcheck", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

@@ -28,12 +28,10 @@ _OUTPUTS = "outputs of the user-provided function"  # what torch's errors call t
 _INDEPENDENT = "Output {i} of the user-provided function is independent of input {j}. This is not allowed in strict mode."
 _NO_GRAD_OUTPUT = ("Output {i} of the user-provided function does not require gradients. The outputs must be computed "
                    "in a differentiable manner from the input when running in strict mode.")
-_JACOBIAN_INDEPENDENT = (
-    "While computing the hessian, found that the jacobian of the user-provided function with respect to input {i} "
-    "is independent of the input. This is not allowed in strict mode. You should ensure that your function is "
-    "twice differentiable and that the jacobian depends on the inputs (this would be violated by a linear function "
-    "for example)."
-)
+_JACOBIAN_INDEPENDENT = ("While computing the hessian, found that the jacobian of the user-provided function with "
+                         "respect to input {i} is independent of the input. This is not allowed in strict mode. You "
+                         "should ensure that your function is twice differentiable and that the jacobian depends on "
+                         "the inputs (this would be violated by a linear function for example).")
 
 
 def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, ...]]:
