@@ -1,20 +1,17 @@
 """Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
 
-A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in``
-Parameters, and a batch is a list of rows.  A ``Linear`` call is one node, as
-in torch: ``AddmmBackward0`` (``linear.py``), the ``grad_fn`` of every entry of
-its output, which saves the input and the weights; a second backward through a
-network fails as the documents show, before writing any gradient, and
-``retain_graph=True`` fixes it.  Activations and losses are the engine's
-ordinary ops.
+A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a
+list of rows.  A ``Linear`` call is one node, as in torch: ``AddmmBackward0`` (``linear.py``), the
+``grad_fn`` of every entry of its output, which saves the input and the weights; a second backward
+through a network fails as the documents show, before writing any gradient, and
+``retain_graph=True`` fixes it.  Activations and losses are the engine's ordinary ops.
 
-There is no registration step: a module's parameters are the ``Parameter``s among
-its attributes (directly or inside lists), in the order the attributes were
-assigned, and its children are the ``Module``s among them.  ``parameters()`` lists
-a module's own before its children's, each Parameter once, as torch does.
-A ``Linear``'s weights and biases are drawn uniformly from ±1/sqrt(in_features), the
-bound torch's initialisation comes to, weight row by row first, then bias, from
-micrograph's generator (``manual_seed``).
+There is no registration step: a module's parameters are the ``Parameter``s among its attributes
+(directly or inside lists), in the order the attributes were assigned, and its children are the
+``Module``s among them.  ``parameters()`` lists a module's own before its children's, each Parameter
+once, as torch does. A ``Linear``'s weights and biases are drawn uniformly from
+±1/sqrt(in_features), the bound torch's initialisation comes to, weight row by row first, then bias,
+from micrograph's generator (``manual_seed``).
 """
 
 from __future__ import annotations
