@@ -32,7 +32,8 @@ class GradcheckError(RuntimeError):
 
 
 # torch's keyword options that mean nothing on one-element, deterministic values
-_COMMON_OPTIONS = {"nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad", "fast_mode", "masked"}
+_COMMON_OPTIONS = {"nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad", "fast_mode",
+                   "masked"}
 GRADCHECK_OPTIONS = frozenset(_COMMON_OPTIONS | {"check_batched_forward_grad"})
 GRADGRADCHECK_OPTIONS = frozenset(_COMMON_OPTIONS | {"gen_non_contig_grad_outputs", "check_fwd_over_rev",
                                                      "check_rev_over_rev"})

@@ -142,19 +142,15 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-def _map(fn: Callable[[Any], Value], x: Nested) -> Nested:
-    if isinstance(x, (list, tuple)):
-        return [_map(fn, item) for item in x]
-    return fn(x if isinstance(x, Value) else Value(x))  # a row of numbers is ours; torch.tanh(2.0) is a TypeError
-
-
 class _Elementwise(Module):
     """An activation: one function applied to every entry of a Value, a row or a batch."""
 
     fn: Callable[[Any], Value]
 
     def forward(self, x: Nested) -> Nested:
-        return _map(type(self).fn, x)
+        if isinstance(x, (list, tuple)):
+            return [self.forward(item) for item in x]
+        return type(self).fn(x if isinstance(x, Value) else Value(x))  # numbers are ours; torch.tanh(2.0) is a TypeError
 
 
 class Tanh(_Elementwise):

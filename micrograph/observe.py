@@ -20,6 +20,7 @@ aid, not a security boundary: code in the same process can forge a record.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -195,9 +196,7 @@ class _PassRecorder:
                  heap: list[Any]) -> None:
         self.observer, self.number, self.task, self.leaves, self.heap = observer, start.number, task, leaves, heap
         self.index = 0
-        self.arrived: dict[Node, int] = {}
-        for node, _ in start.roots:
-            self.arrived[node] = self.arrived.get(node, 0) + 1
+        self.arrived = Counter(node for node, _ in start.roots)  # gradients that reached each node
         self.holding = {n for n in task.dependencies if n._saved}
 
     def step(self, node: Node, received: list[Grad], grads: list[Grad], outputs: list[Grad]) -> None:
@@ -205,15 +204,15 @@ class _PassRecorder:
         for (to, _), g in zip(node.next_edges, outputs or [None] * len(node.next_edges)):
             followed = to is not None and (self.task.needed is None or to in self.task.needed or to in self.task.captures)
             if followed and g is not None:
-                self.arrived[to] = self.arrived.get(to, 0) + 1
+                self.arrived[to] += 1
             sent.append(Send(to, g if followed else None, followed))
         if type(node) is AccumulateGrad:
             sent = []
         waiting = tuple((s.to, self.task.dependencies[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
-        count = self.arrived.get(node, 0) if received[0] is not None else 0
-        step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent), waiting,
-                    target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.heap))
+        count = self.arrived[node] if received[0] is not None else 0
+        step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent),
+                    waiting, target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.heap))
         self.index += 1
         self.observer.step(step)
 

@@ -108,9 +108,9 @@ def jacobian(func: Func, inputs: Any, create_graph: bool = False, strict: bool =
                              'has more outputs than inputs, "forward-mode" tends to be more performant. Otherwise, '
                              'prefer to use "reverse-mode".')
     if strategy == "forward-mode" and create_graph:
-        raise NotImplementedError("torch.autograd.functional.jacobian: `create_graph=True` and `strategy=\"forward-mode\"` "
-                                  "are not supported together (yet). Please either set `create_graph=False` or "
-                                  "`strategy=\"reverse-mode\"`.")
+        raise NotImplementedError("torch.autograd.functional.jacobian: `create_graph=True` and "
+                                  "`strategy=\"forward-mode\"` are not supported together (yet). Please either set "
+                                  "`create_graph=False` or `strategy=\"reverse-mode\"`.")
     if strategy == "forward-mode" and not vectorize:
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
                                   "only implemented for `vectorize=True`.")
