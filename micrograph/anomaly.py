@@ -19,10 +19,8 @@ import traceback
 import warnings
 from typing import Any
 
-ENABLED_WARNING = (
-    "Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled "
-    "for debugging."
-)
+ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+                   "enabled for debugging.")
 
 
 class _State:
@@ -42,10 +40,7 @@ def is_anomaly_check_nan_enabled() -> bool:
 
 
 class _AnomalySwitch:
-    """Sets the mode on ``__enter__`` (or at once, for set_detect_anomaly) and restores it on exit.
-
-    Neither switch is a decorator: torch's instances are not callable either.
-    """
+    """Sets the mode on ``__enter__`` and restores it on exit; not a decorator (torch's is not callable)."""
 
     def __init__(self, mode: bool, check_nan: bool) -> None:
         self._previous = (state.enabled, state.check_nan)
@@ -80,8 +75,7 @@ class set_detect_anomaly(_AnomalySwitch):
 
     def __init__(self, mode: bool, check_nan: bool = True) -> None:
         super().__init__(mode, check_nan)
-        _check_bools(mode, check_nan)
-        state.enabled, state.check_nan = mode, check_nan
+        super().__enter__()
 
     def __enter__(self) -> None:
         pass  # already switched by the constructor
@@ -96,24 +90,14 @@ def apply(node: Any, grads: list[Any]) -> list[Any]:
     """``node.apply`` in anomaly mode: a failure first warns where the node was made; nan is an error."""
     try:
         outputs = node.apply(grads)
-        if state.check_nan:
-            check_grads(node, outputs)
+        for i, g in enumerate(outputs if state.check_nan else ()):
+            x = g if g is None or type(g) is float else g.item()
+            if x != x:
+                raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
     except Exception:
         warn_failure(node)
         raise
     return outputs
-
-
-def check_grads(node: Any, grads: tuple[Any, ...]) -> None:
-    """torch's check_nan: a backward that produced nan is an error naming the node."""
-    for i, g in enumerate(grads):
-        if g is not None and _is_nan(g):
-            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
-
-
-def _is_nan(g: Any) -> bool:
-    x = g if type(g) is float else g.item()
-    return x != x
 
 
 def warn_failure(node: Any) -> None:

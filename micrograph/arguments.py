@@ -1,10 +1,15 @@
 """The arguments of ``backward()`` and ``grad()``, checked by torch's rules and in torch's order.
 
-A student's mistake here must fail as it fails in torch, with torch's text, or
-pass where torch lets it pass: ``create_graph=1`` is accepted (torch reads a
-flag as an integer), ``retain_graph="yes"`` is a TypeError, a bare float as a
-gradient is refused, ``inputs=[2.0]`` names the float.  The engine calls these
-before it touches the graph, so a refused call changes nothing.
+A student's mistake here must fail as it fails in torch, with torch's text, or pass where torch lets
+it pass: ``create_graph=1`` is accepted (torch reads a flag as an integer), ``retain_graph="yes"``
+is a TypeError, a bare float as a gradient is refused, ``inputs=[2.0]`` names the float.  The engine
+calls these before it touches the graph, so a refused call changes nothing.
+
+``roots`` gives the outputs, one gradient each (a Value or None), ``create_graph`` and whether to
+keep the graph.  ``flag`` reads a bool as torch's argument parser does, through ``__index__``. The
+outputs are ``(x,)`` for a tensor, else ``tuple(x)``, plus ``mm``'s nested rows read as one matrix,
+whose gradient is nested rows of numbers, as ``torch.tensor([[1., 0.]])`` would be. Extra gradients
+are ignored (torch zips them with the outputs), missing ones are an error.
 """
 
 from __future__ import annotations
@@ -15,24 +20,19 @@ from typing import Any, Mapping, Sequence
 from micrograph.value import Value
 
 OUTPUT_NOT_A_VALUE = "Expected output to be a torch.Tensor"  # torch's _make_grads, verbatim
-ONLY_INPUTS_WARNING = (
-    "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
-    "gradient for other parts of the graph, please use torch.autograd.backward."
-)
+ONLY_INPUTS_WARNING = ("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+                       "gradient for other parts of the graph, please use torch.autograd.backward.")
 GRAD_VARIABLES_WARNING = "`grad_variables` is deprecated. Use `grad_tensors` instead."
-BATCHED_ZERO_DIM = (
-    "vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a Tensor "
-    "of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0."
-)
+BATCHED_ZERO_DIM = ("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a Tensor "
+                    "of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.")
 
 
 def roots(tensors: Any, grads: Any, retain_graph: Any, create_graph: Any,
           grad_variables: Any = None) -> tuple[list[Value], list[Any], bool, bool]:
-    """The outputs, one gradient each (a Value or None), ``create_graph`` and whether to keep the graph."""
     if isinstance(tensors, Value) and (grads is None or isinstance(grads, Value)) and grad_variables is None:
-        outputs, given = [tensors], [grads]  # y.backward(): nothing to check further
+        outputs, given = [tensors], [grads]
     else:
-        outputs = outputs_of(tensors)
+        outputs = [tensors] if isinstance(tensors, Value) else nested_items(tuple(tensors))
         given = grads_for(tensors, outputs, with_grad_variables(grads, grad_variables))
     create_graph = create_graph if create_graph is False else flag(create_graph)
     return outputs, given, create_graph, create_graph if retain_graph is None else flag(retain_graph)
@@ -53,11 +53,6 @@ def grad_flags(only_inputs: Any, is_grads_batched: Any, allow_unused: Any, mater
 
 
 def flag(x: Any) -> bool:
-    """A bool argument read as torch's C++ argument parser reads it: through ``__index__``.
-
-    So ``True``, ``1`` and a bool Value pass, while ``None``, ``1.0``, ``"yes"``
-    and a float Value raise torch's TypeError.
-    """
     if isinstance(x, bool):
         return x
     if isinstance(x, Value):
@@ -69,17 +64,6 @@ def flag(x: Any) -> bool:
     raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
 
 
-def outputs_of(tensors: Any) -> list[Value]:
-    """torch's ``(x,) if a tensor else tuple(x)``, plus ``mm``'s nested rows read as one matrix.
-
-    ``tuple()`` of a number fails as in torch ("'float' object is not iterable");
-    an item that is not a Value is refused later, by :func:`grads_for`.
-    """
-    if isinstance(tensors, Value):
-        return [tensors]
-    return nested_items(sequence_items(tensors))
-
-
 def inputs_of(inputs: Any, caller: str) -> list[Value]:
     """The ``inputs=`` of ``backward()``/``grad()``: a Value, a sequence, or a dict of Values
     (``dict(model.named_parameters())``); an empty one is refused."""
@@ -88,12 +72,10 @@ def inputs_of(inputs: Any, caller: str) -> list[Value]:
     elif type(inputs) is dict:
         items = tuple(inputs.values())
     elif isinstance(inputs, Mapping):
-        raise TypeError(
-            f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. "
-            "Other Mapping types are not supported."
-        )
+        raise TypeError(f"`inputs` argument to `{caller}()` must be a dict, not {type(inputs).__name__}. "
+                        "Other Mapping types are not supported.")
     else:
-        items = sequence_items(inputs)
+        items = tuple(inputs)
     if not items:
         raise RuntimeError(f"`inputs` argument to `{caller}()` cannot be empty.")
     return list(items)
@@ -110,15 +92,8 @@ def check_inputs(inputs: list[Any], needs_grad: bool) -> list[Value]:
     return inputs
 
 
-def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
-    """One gradient per output, by torch's rules (``_tensor_or_tensors_to_tuple``, ``_make_grads``).
-
-    Each gradient is a Value or None; extra gradients are ignored (torch zips them
-    with the outputs) and missing ones are an error.  The one exception is a
-    matrix from ``mm`` (nested rows), whose gradient is the matching nested
-    rows of numbers, as the tensor ``torch.tensor([[1., 0.]])`` would be.
-    An output that is not a Value is torch's AssertionError.
-    """
+def grads_for(given: Any, outputs: list[Any], grads: Any) -> list[Any]:
+    """One gradient per output (Value or None), by torch's ``_tensor_or_tensors_to_tuple`` and ``_make_grads``."""
     for out in outputs:
         if not isinstance(out, Value):
             raise AssertionError(OUTPUT_NOT_A_VALUE)
@@ -129,18 +104,13 @@ def grads_for(given: Any, outputs: list[Value], grads: Any) -> list[Any]:
         if len(flat) != len(outputs):
             raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
         return [g if g is None or isinstance(g, Value) else Value(g) for g in flat]
-    items = (grads,) if isinstance(grads, Value) else sequence_items(grads)
+    items = (grads,) if isinstance(grads, Value) else tuple(grads)
     for g in items[: len(outputs)]:
         if g is not None and not isinstance(g, Value):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     if len(items) < len(outputs):
         raise RuntimeError(f"got {len(outputs)} tensors and {len(items)} gradients")
     return list(items[: len(outputs)])
-
-
-def sequence_items(x: Any) -> tuple[Any, ...]:
-    """``tuple(x)`` as torch takes it ("'float' object is not iterable" for a number)."""
-    return tuple(x)
 
 
 def nested_items(x: Sequence[Any]) -> list[Any]:
@@ -164,8 +134,6 @@ def with_grad_variables(grad_tensors: Any, old: Any) -> Any:
         return grad_tensors
     warnings.warn(GRAD_VARIABLES_WARNING, FutureWarning, stacklevel=3)
     if grad_tensors is not None:
-        raise RuntimeError(
-            "`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. "
-            "Please only use `grad_tensors`."
-        )
+        raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. "
+                           "Please only use `grad_tensors`.")
     return old

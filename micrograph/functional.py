@@ -1,8 +1,9 @@
 """Module-level functions, named as in ``torch``: ``add(w, x)``, ``mul(a, b)``, ``sum(values)``, ``mm(A, B)``.
 
 The documents write ``torch.add(w, x)`` and ``torch.mul(a, b)``; these let the same lines run
-here.  A Python number in first place becomes a constant Value, which the graph shows as a
-``None`` edge, as PyTorch does for a constant tensor.
+here.  A Python number in first place becomes a constant Value (``torch.mul(2.0, w)``), which
+the graph shows as a ``None`` edge, as PyTorch does for a constant tensor; anything else is
+torch's TypeError naming the argument.
 """
 
 from __future__ import annotations
@@ -14,25 +15,20 @@ from micrograph import arguments, ops
 from micrograph.value import BoolValue, Value, reduce, record
 
 
-def _first(x: Any, name: str) -> Value:
-    """A function's first argument: a Value, or a number wrapped as torch wraps it (``torch.mul(2.0, w)``)."""
-    if isinstance(x, Value):
+def _arg(x: Any, name: str, position: int = 1, number_too: bool = False) -> Any:
+    if isinstance(x, Value) or (number_too and isinstance(x, numbers.Real)):
         return x
-    if not isinstance(x, numbers.Real):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
-    return Value(x)
+    what = "input" if position == 1 else "other"
+    raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type(x).__name__}")
+
+
+def _first(x: Any, name: str) -> Value:
+    x = _arg(x, name, 1, number_too=True)
+    return x if isinstance(x, Value) else Value(x)
 
 
 def _other(x: Any, name: str) -> Any:
-    if not isinstance(x, (Value, numbers.Real)):
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(x).__name__}")
-    return x
-
-
-def _input(x: Any, name: str) -> Value:
-    if not isinstance(x, Value):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
-    return x
+    return _arg(x, name, 2, number_too=True)
 
 
 def add(a: Any, b: Any, *, alpha: Any = 1) -> Value:
@@ -54,12 +50,12 @@ def div(a: Any, b: Any) -> Value:
 def pow(a: Any, b: Any) -> Value:  # noqa: A001 - torch's name
     if isinstance(a, Value):
         return a ** _other(b, "pow")
-    return _input(b, "pow").__rpow__(a)
+    return _arg(b, "pow").__rpow__(a)
 
 
 def _unary(name: str) -> Any:
     def fn(a: Any) -> Value:
-        return getattr(_input(a, name), name)()
+        return getattr(_arg(a, name), name)()
 
     fn.__name__ = name
     fn.__doc__ = f"``{name}(a)``: as ``a.{name}()``."
@@ -73,25 +69,18 @@ neg, exp, log, log1p, sqrt, sin, cos, tan, tanh, sigmoid, relu, abs, reciprocal,
 
 def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
     op, bounds, numbers = ops.clamp_overload(min, max, "Tensor")
-    return record(op, _input(a, "clamp"), bounds, numbers)
+    return record(op, _arg(a, "clamp"), bounds, numbers)
 
 
 clip = clamp
 
 
-def _tensors(a: Any, b: Any, name: str) -> Value:
-    for i, (x, what) in enumerate(((a, "input"), (b, "other")), start=1):
-        if not isinstance(x, Value):
-            raise TypeError(f"{name}(): argument '{what}' (position {i}) must be Tensor, not {type(x).__name__}")
-    return a
-
-
 def maximum(a: Value, b: Value) -> Value:
-    return _tensors(a, b, "maximum").maximum(b)
+    return _arg(a, "maximum").maximum(_arg(b, "maximum", 2))
 
 
 def minimum(a: Value, b: Value) -> Value:
-    return _tensors(a, b, "minimum").minimum(b)
+    return _arg(a, "minimum").minimum(_arg(b, "minimum", 2))
 
 
 def where(condition: Value, x: Any, y: Any) -> Value:
@@ -103,8 +92,7 @@ def where(condition: Value, x: Any, y: Any) -> Value:
                         " * (Tensor condition, Number self, Tensor other)\n"
                         " * (Tensor condition, Tensor input, Number other)\n"
                         " * (Tensor condition, Number self, Number other)")
-    first = x if isinstance(x, Value) else Value(x)
-    return first.where(condition, y)
+    return (x if isinstance(x, Value) else Value(x)).where(condition, y)
 
 
 def _comparison(name: str) -> Any:

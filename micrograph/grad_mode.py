@@ -1,10 +1,13 @@
 """Grad mode: whether new operations are recorded in the graph.
 
-PyTorch keeps this flag per thread, so a ``no_grad`` block in one thread never
-stops another thread from building its graph; ``threading.local`` gives us the
-same.  The three switches (``no_grad``, ``enable_grad``, ``set_grad_enabled``)
-are context managers *and* decorators, and always restore the previous mode,
-even when the body raises.
+PyTorch keeps this flag per thread, so a ``no_grad`` block in one thread never stops another thread
+from building its graph; ``threading.local`` gives us the same.  The three switches (``no_grad``,
+``enable_grad``, ``set_grad_enabled``) are context managers *and* decorators, and always restore the
+previous mode, even when the body raises.
+
+Two flags, as torch's: grad mode and inference mode (values made now are inference values,
+``inference.py``).  The ops ask ``is_recording()``: grad mode on and outside ``inference_mode``,
+where even ``enable_grad`` records nothing; kept as a third flag, so asking costs one read.
 """
 
 from __future__ import annotations
@@ -19,38 +22,31 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class _GradMode(threading.local):
     enabled: bool = True
-    inference: bool = False  # inside inference_mode (inference.py)
-    recording: bool = True  # enabled and not inference: what the ops ask before recording a node
+    inference: bool = False
+    recording: bool = True  # enabled and not inference
 
 
 _mode = _GradMode()
 
 
 def is_grad_enabled() -> bool:
-    """True when grad mode is on (torch's flag: ``enable_grad`` inside ``inference_mode`` sets it too)."""
     return _mode.enabled
 
 
 def is_recording() -> bool:
-    """True when operations on values that require grad are recorded: grad mode on, outside
-    ``inference_mode`` (inside it even ``enable_grad`` records nothing, as in torch)."""
     return _mode.recording
 
 
-def _set_enabled(flag: bool) -> None:
-    _mode.enabled = flag
-    _mode.recording = flag and not _mode.inference
-
-
 def is_inference_mode_enabled() -> bool:
-    """Inside ``inference_mode`` (inference.py): values made now are inference values."""
     return _mode.inference
 
 
 def set_inference(flag: bool) -> None:
-    """Entered or left ``inference_mode`` (inference.py keeps the rest of its state)."""
-    _mode.inference = flag
-    _mode.recording = _mode.enabled and not flag
+    _mode.inference, _mode.recording = flag, _mode.enabled and not flag
+
+
+def _set_enabled(flag: bool) -> None:
+    _mode.enabled, _mode.recording = flag, flag and not _mode.inference
 
 
 class _GradModeSwitch:
@@ -83,21 +79,17 @@ def _wrap_generator(fn: Callable[..., Any], target: bool) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        gen = fn(*args, **kwargs)
-        try:
-            with set_grad_enabled(target):
-                item = next(gen)
-            while True:
-                try:
-                    sent = yield item
-                except BaseException as exc:  # thrown in by the caller: pass it on
-                    with set_grad_enabled(target):
-                        item = gen.throw(exc)
-                else:
-                    with set_grad_enabled(target):
-                        item = gen.send(sent)
-        except StopIteration as stop:
-            return stop.value
+        gen, throw, sent = fn(*args, **kwargs), False, None
+        while True:
+            try:
+                with set_grad_enabled(target):
+                    item = gen.throw(sent) if throw else gen.send(sent)
+            except StopIteration as stop:
+                return stop.value
+            try:
+                throw, sent = False, (yield item)
+            except BaseException as exc:  # thrown in by the caller: pass it on
+                throw, sent = True, exc
 
     return wrapper
 
@@ -109,17 +101,10 @@ class _BareDecorator(_GradModeSwitch):
         switch = super().__new__(cls)
         return switch if func is None else switch(func)
 
-    def __init__(self, func: F | None = None) -> None:
-        pass
-
 
 class no_grad(_BareDecorator):
-    """Record nothing: results have ``requires_grad=False`` and no ``grad_fn``.
-
-    Use it for inference and for updating parameters in place (an optimiser
-    step), which would otherwise be recorded or rejected as an in-place change
-    of a leaf.
-    """
+    """Record nothing: for inference, and for updating parameters in place (an optimiser step),
+    which would otherwise be recorded or rejected as an in-place change of a leaf."""
 
     _target = False
 
@@ -131,24 +116,18 @@ class enable_grad(_BareDecorator):
 
 
 class set_grad_enabled(_GradModeSwitch):
-    """``set_grad_enabled(False)`` as a context manager, a decorator, or a plain call.
-
-    As in PyTorch, the plain call takes effect immediately (the constructor sets
-    the mode); using it in a ``with`` block restores the mode that was current
-    before the constructor ran.
-    """
+    """A context manager, a decorator, or a plain call: as in PyTorch the constructor switches at once,
+    a ``with`` block restores the mode from before the constructor, a decorator undoes the switch."""
 
     def __init__(self, mode: bool) -> None:
         if not isinstance(mode, bool):
             raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type(mode).__name__}")
-        self._target = mode
-        self._before_call = _mode.enabled
-        _set_enabled(self._target)
+        self._target, self._previous = mode, _mode.enabled
+        _set_enabled(mode)
 
     def __enter__(self) -> None:
-        self._previous = self._before_call
+        pass
 
     def __call__(self, fn: F) -> F:
-        # Used as a decorator: undo the immediate switch made by __init__.
-        _set_enabled(self._before_call)
+        _set_enabled(self._previous)
         return super().__call__(fn)

@@ -1,17 +1,26 @@
 """``gradcheck`` / ``gradgradcheck``: is a backward formula right?  Compare it with finite differences.
 
-For every input that requires grad, the numerical derivative of each output is
-the central difference ``(f(x + eps) - f(x - eps)) / (2 eps)``, the analytical
-one what backward computes.  They must agree within ``atol + rtol * |numerical|``
-(``torch.allclose``'s test); the first pair that does not is reported with both
-numbers, in torch's words.  As in torch, "input i" counts only the inputs that
-require grad.
+For every input that requires grad, the numerical derivative of each output is the central
+difference ``(f(x + eps) - f(x - eps)) / (2 eps)``, the analytical one what backward computes.  They
+must agree within ``atol + rtol * |numerical|`` (``torch.allclose``'s test); the first pair that
+does not is reported with both numbers, in torch's words.  As in torch, "input i" counts only the
+inputs that require grad.
+
+``fn`` returns a Value or a (nested) list of Values; of ``inputs`` (one Value or a sequence of
+arguments) the Values that require grad are checked, perturbed in place through ``.data`` and
+restored.  torch's other options (``fast_mode``, ``nondet_tol`` ...) are accepted and change nothing
+on one element: fast mode's random projection of a 1x1 Jacobian is the Jacobian itself, and
+micrograph's backward is deterministic.  There is no forward-mode AD to check. ``gradgradcheck``
+records ``fn``'s gradients with ``create_graph=True`` and runs ``gradcheck`` on
+``(inputs, v) -> v · d fn / d inputs``, ``v`` being ``grad_outputs`` (random numbers in [-1, 1] that
+require grad when not given).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from micrograph.arguments import nested_items
 from micrograph.engine import grad
 from micrograph.grad_mode import enable_grad, no_grad
 from micrograph.seeding import uniform
@@ -22,15 +31,12 @@ class GradcheckError(RuntimeError):
     """Raised by ``gradcheck`` on a mismatch (a RuntimeError, as torch's is)."""
 
 
-# torch's keyword options that mean nothing on one-element, deterministic values (see gradcheck)
-GRADCHECK_OPTIONS = frozenset({
-    "nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad",
-    "check_batched_forward_grad", "fast_mode", "masked",
-})
-GRADGRADCHECK_OPTIONS = frozenset({
-    "gen_non_contig_grad_outputs", "nondet_tol", "check_undefined_grad", "check_grad_dtypes",
-    "check_batched_grad", "check_fwd_over_rev", "check_rev_over_rev", "fast_mode", "masked",
-})
+# torch's keyword options that mean nothing on one-element, deterministic values
+_COMMON_OPTIONS = {"nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad", "fast_mode",
+                   "masked"}
+GRADCHECK_OPTIONS = frozenset(_COMMON_OPTIONS | {"check_batched_forward_grad"})
+GRADGRADCHECK_OPTIONS = frozenset(_COMMON_OPTIONS | {"gen_non_contig_grad_outputs", "check_fwd_over_rev",
+                                                     "check_rev_over_rev"})
 
 
 def _known_options(given: dict[str, Any], known: frozenset[str], fn_name: str) -> None:
@@ -40,29 +46,10 @@ def _known_options(given: dict[str, Any], known: frozenset[str], fn_name: str) -
             raise TypeError(f"{fn_name}() got an unexpected keyword argument '{name}'")
 
 
-def gradcheck(
-    fn: Callable[..., Any],
-    inputs: Value | Sequence[Any],
-    *,
-    eps: float = 1e-6,
-    atol: float = 1e-5,
-    rtol: float = 1e-3,
-    raise_exception: bool = True,
-    check_forward_ad: bool = False,
-    check_backward_ad: bool = True,
-    **torch_options: Any,
-) -> bool:
-    """True if ``fn(*inputs)``'s gradients match finite differences; else raise (or return False).
-
-    ``fn`` returns a Value or a (nested) list of Values; ``inputs`` is one
-    Value or a sequence of arguments, of which the Values that require grad
-    are checked.  Inputs are perturbed in place through ``.data`` and restored.
-    torch's other options (``fast_mode``, ``nondet_tol``, ``check_undefined_grad``,
-    ``check_batched_grad`` ...) are accepted and change nothing on one element:
-    fast mode's random projection of a 1x1 Jacobian is the Jacobian itself, and
-    micrograph's backward is deterministic.  Forward-mode AD is not built in, so
-    ``check_forward_ad`` cannot be asked for alone.
-    """
+def gradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any], *, eps: float = 1e-6, atol: float = 1e-5,
+              rtol: float = 1e-3, raise_exception: bool = True, check_forward_ad: bool = False,
+              check_backward_ad: bool = True, **torch_options: Any) -> bool:
+    """True if ``fn(*inputs)``'s gradients match finite differences; else raise (or return False)."""
     _known_options(torch_options, GRADCHECK_OPTIONS, "gradcheck")
     if not (check_forward_ad or check_backward_ad):
         raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
@@ -71,23 +58,17 @@ def gradcheck(
     args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
     checked = [a for a in args if isinstance(a, Value) and a.requires_grad]
     if not checked:
-        raise ValueError(
-            "gradcheck expects at least one input tensor to require gradient, "
-            "but none of them have requires_grad=True."
-        )
+        raise ValueError("gradcheck expects at least one input tensor to require gradient, "
+                         "but none of them have requires_grad=True.")
     numerical = [_numerical(fn, args, x, eps) for x in checked]  # [input][output]
-    outputs = _outputs(fn(*args))
-    for j, out in enumerate(outputs):
-        analytical = _analytical(out, checked)
-        for i, a in enumerate(analytical):
+    for j, out in enumerate(_outputs(fn(*args))):
+        for i, a in enumerate(_analytical(out, checked)):
             n = numerical[i][j]
             if not abs(a - n) <= atol + rtol * abs(n):  # written so that nan fails
                 if not raise_exception:
                     return False
-                raise GradcheckError(
-                    f"Jacobian mismatch for output {j} with respect to input {i},\n"
-                    f"numerical:{n!r}\nanalytical:{a!r}\n"
-                )
+                raise GradcheckError(f"Jacobian mismatch for output {j} with respect to input {i},\n"
+                                     f"numerical:{n!r}\nanalytical:{a!r}\n")
     return True
 
 
@@ -114,34 +95,17 @@ def _analytical(out: Value, checked: list[Value]) -> list[float]:
 
 
 def _outputs(result: Any) -> list[Value]:
-    if isinstance(result, Value):
-        return [result]
-    if isinstance(result, (list, tuple)):
-        flat: list[Value] = []
-        for item in result:
-            flat.extend(_outputs(item))
-        return flat
-    raise AttributeError(f"'{type(result).__name__}' object has no attribute 'requires_grad'")  # torch's text
+    flat = nested_items([result])
+    for out in flat:
+        if not isinstance(out, Value):
+            raise AttributeError(f"'{type(out).__name__}' object has no attribute 'requires_grad'")  # torch's text
+    return flat
 
 
-def gradgradcheck(
-    fn: Callable[..., Any],
-    inputs: Value | Sequence[Any],
-    grad_outputs: Value | Sequence[Value] | None = None,
-    *,
-    eps: float = 1e-6,
-    atol: float = 1e-5,
-    rtol: float = 1e-3,
-    raise_exception: bool = True,
-    **torch_options: Any,
-) -> bool:
-    """Check second derivatives: ``gradcheck`` of the function ``(inputs, v) -> v · d fn / d inputs``.
-
-    As torch's, the gradients of ``fn`` are recorded with ``create_graph=True``
-    and compared with finite differences of themselves, with respect to the
-    inputs and to ``grad_outputs`` (random numbers in [-1, 1] that require
-    grad when not given).
-    """
+def gradgradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any],
+                  grad_outputs: Value | Sequence[Value] | None = None, *, eps: float = 1e-6, atol: float = 1e-5,
+                  rtol: float = 1e-3, raise_exception: bool = True, **torch_options: Any) -> bool:
+    """Check second derivatives: ``gradcheck`` of the function ``(inputs, v) -> v · d fn / d inputs``."""
     _known_options(torch_options, GRADGRADCHECK_OPTIONS, "gradgradcheck")
     args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
     if grad_outputs is None:
@@ -156,8 +120,7 @@ def gradgradcheck(
         given, v = all_args[:-count] if count else all_args, all_args[len(all_args) - count:]
         with enable_grad():  # also while gradcheck's finite differences run under no_grad
             outs = [o for o in _outputs(fn(*given)) if o.requires_grad]
-            wrt = [given[i] for i in diff]
-            grads = grad(outs, wrt, list(v), create_graph=True, allow_unused=True)
+            grads = grad(outs, [given[i] for i in diff], list(v), create_graph=True, allow_unused=True)
         return tuple(g for g in grads if g is not None)
 
     return gradcheck(first_derivatives, args + vs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception)

@@ -3,6 +3,8 @@
 Inside it nothing is recorded, even under ``enable_grad``, and every Value made there is an
 *inference value* (``is_inference()``): outside the block it may not be changed in place, made to
 require grad, or saved for backward, each with torch's error (``value.py``, ``node.py``).
+Entering ``inference_mode(enabled)`` also sets grad mode to ``not enabled``, as torch's
+``InferenceMode`` does.  It is a decorator too, with or without parentheses.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class inference_mode:
-    """``with inference_mode():`` (or ``inference_mode(False)``), also a decorator with or without parentheses."""
+    """``with inference_mode():`` (or ``inference_mode(False)``), ``@inference_mode`` or ``@inference_mode()``."""
 
     def __new__(cls, mode: Any = True) -> Any:
         if callable(mode) and not isinstance(mode, bool):
@@ -29,18 +31,16 @@ class inference_mode:
     def __enter__(self) -> None:
         self._previous = (is_inference_mode_enabled(), is_grad_enabled())
         set_inference(self.mode)
-        set_grad_enabled(not self.mode)  # torch's InferenceMode(enabled) sets grad mode to !enabled
+        set_grad_enabled(not self.mode)
 
     def __exit__(self, *exc: object) -> None:
         set_inference(self._previous[0])
         set_grad_enabled(self._previous[1])
 
     def __call__(self, fn: F) -> F:
-        mode = self.mode
-
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            with inference_mode(mode):
+            with inference_mode(self.mode):
                 return fn(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]

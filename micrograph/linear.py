@@ -27,8 +27,7 @@ class AddmmBackward0(Node):
 
     def __init__(self, edges: tuple[Any, ...], shape: tuple[int, int, int], bias: bool) -> None:
         super().__init__(edges)
-        self.shape = shape  # rows, in_features, out_features
-        self.has_bias = bias
+        self.shape, self.has_bias = shape, bias  # shape: rows, in_features, out_features
         self.num_outputs = shape[0] * shape[2]
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
@@ -76,11 +75,8 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
             raise TypeError(f"Linear: a row holds numbers or Values, got a {type(x).__name__}: {x!r:.40}")
     x_num = [float(x.item() if isinstance(x, Value) else x) for x in xs]
     w_num = [w.item() for w in ws]
-    out = []
-    for r in range(len(rows)):
-        x_row = x_num[r * n_in:(r + 1) * n_in]
-        out.append([Value(_dot(x_row, w_num[j * n_in:(j + 1) * n_in]) + (0.0 if bias is None else bias[j].item()))
-                    for j in range(n_out)])
+    out = [[Value(_dot(x_num[r * n_in:(r + 1) * n_in], w_num[j * n_in:(j + 1) * n_in])
+                  + (0.0 if bias is None else bias[j].item())) for j in range(n_out)] for r in range(len(rows))]
     if is_recording():
         _record(xs, ws, bias, out, (len(rows), n_in, n_out))
     return out

@@ -1,12 +1,17 @@
 """Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
 
-A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in``
-Parameters, and a batch is a list of rows.  A ``Linear`` call is one node, as
-in torch: ``AddmmBackward0`` (``linear.py``), the ``grad_fn`` of every entry of
-its output, which saves the input and the weights; a second backward through a
-network fails as the documents show, before writing any gradient, and
-``retain_graph=True`` fixes it.  Activations and losses are the engine's
-ordinary ops.
+A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a
+list of rows.  A ``Linear`` call is one node, as in torch: ``AddmmBackward0`` (``linear.py``), the
+``grad_fn`` of every entry of its output, which saves the input and the weights; a second backward
+through a network fails as the documents show, before writing any gradient, and
+``retain_graph=True`` fixes it.  Activations and losses are the engine's ordinary ops.
+
+There is no registration step: a module's parameters are the ``Parameter``s among its attributes
+(directly or inside lists), in the order the attributes were assigned, and its children are the
+``Module``s among them.  ``parameters()`` lists a module's own before its children's, each Parameter
+once, as torch does. A ``Linear``'s weights and biases are drawn uniformly from
+±1/sqrt(in_features), the bound torch's initialisation comes to, weight row by row first, then bias,
+from micrograph's generator (``manual_seed``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
 from micrograph import linear
+from micrograph.arguments import nested_items
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
@@ -24,12 +30,8 @@ Nested = Any  # a Value, a number, or (nested) lists of them
 
 
 class Parameter(Value):
-    """A Value that a Module reports from ``parameters()``: a leaf that requires grad.
-
-    A subclass, as ``torch.nn.Parameter`` is a Tensor subclass, so that a
-    Module can tell its weights from any other Value it happens to hold.
-    ``Parameter(v)`` for a Value ``v`` shares ``v``'s number, as torch's does.
-    """
+    """A leaf that requires grad, reported by ``parameters()``: a subclass, as torch's, so that a Module
+    can tell its weights from other Values it holds.  ``Parameter(v)`` shares ``v``'s number, as torch's."""
 
     __slots__ = ()
 
@@ -47,14 +49,7 @@ class Parameter(Value):
 
 
 class Module:
-    """Base class of layers and models, as ``torch.nn.Module``.
-
-    There is no registration step: a module's parameters are the
-    ``Parameter``s among its attributes (directly or inside lists), in the
-    order the attributes were assigned, and its children are the ``Module``s
-    among them.  ``parameters()`` lists a module's own before its children's,
-    each Parameter once, as torch does.
-    """
+    """Base class of layers and models, as ``torch.nn.Module``."""
 
     def forward(self, *args: Any) -> Any:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
@@ -75,11 +70,10 @@ class Module:
         stack: list[Module] = [self]
         while stack:
             module = stack.pop()
-            if id(module) in seen:
-                continue
-            seen.add(id(module))
-            yield module
-            stack.extend(reversed(list(module.children())))
+            if id(module) not in seen:
+                seen.add(id(module))
+                yield module
+                stack.extend(reversed(list(module.children())))
 
     def parameters(self) -> Iterator[Parameter]:
         seen: set[int] = set()
@@ -116,20 +110,14 @@ def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
 
 
 class Linear(Module):
-    """``y = x Wᵀ + b`` for each row ``x`` (torch's ``nn.Linear``).
-
-    ``weight`` is ``out_features`` rows of ``in_features`` Parameters, ``bias``
-    ``out_features`` Parameters (or None).  All are drawn uniformly from
-    ±1/sqrt(in_features), the bound torch's initialisation comes to, weight
-    row by row first, then bias, from micrograph's generator (``manual_seed``).
-    """
+    """``y = x Wᵀ + b`` per row ``x`` (torch's ``nn.Linear``): ``weight`` is ``out_features`` rows of
+    ``in_features`` Parameters, ``bias`` ``out_features`` Parameters (or None)."""
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
         for name, n in (("in_features", in_features), ("out_features", out_features)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise ValueError(f"Linear: {name} must be a positive int, got {n!r}")
-        self.in_features = in_features
-        self.out_features = out_features
+        self.in_features, self.out_features = in_features, out_features
         bound = 1.0 / math.sqrt(in_features)
         self.weight = [[Parameter(uniform(-bound, bound)) for _ in range(in_features)] for _ in range(out_features)]
         self.bias = [Parameter(uniform(-bound, bound)) for _ in range(out_features)] if bias else None
@@ -137,30 +125,21 @@ class Linear(Module):
     def forward(self, x: Sequence[Any]) -> list[Any]:
         """A batch (a list of rows) gives a list of rows; one row gives one row, as torch does for 1-D input."""
         if not isinstance(x, (list, tuple)):
-            raise TypeError(
-                f"Linear takes a row (a list of numbers or Values) or a batch (a list of rows), got {type(x).__name__}"
-            )
+            raise TypeError(f"Linear takes a row (a list of numbers or Values) or a batch (a list of rows), "
+                            f"got {type(x).__name__}")
         single = not x or not isinstance(x[0], (list, tuple))
         rows = [x] if single else x
         for row in rows:
             if not isinstance(row, (list, tuple)):
                 raise TypeError(f"Linear: a batch holds rows (lists), got a {type(row).__name__} among them")
             if len(row) != self.in_features:
-                raise RuntimeError(
-                    f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
-                    f"{self.in_features}x{self.out_features})"
-                )
+                raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({len(rows)}x{len(row)} and "
+                                   f"{self.in_features}x{self.out_features})")
         out = linear.forward(rows, self.weight, self.bias)
         return out[0] if single else out
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
-
-
-def _map(fn: Callable[[Any], Value], x: Nested) -> Nested:
-    if isinstance(x, (list, tuple)):
-        return [_map(fn, item) for item in x]
-    return fn(x if isinstance(x, Value) else Value(x))  # a row of numbers is ours; torch.tanh(2.0) is a TypeError
 
 
 class _Elementwise(Module):
@@ -169,7 +148,9 @@ class _Elementwise(Module):
     fn: Callable[[Any], Value]
 
     def forward(self, x: Nested) -> Nested:
-        return _map(type(self).fn, x)
+        if isinstance(x, (list, tuple)):
+            return [self.forward(item) for item in x]
+        return type(self).fn(x if isinstance(x, Value) else Value(x))  # numbers are ours; torch.tanh(2.0) is a TypeError
 
 
 class Tanh(_Elementwise):
@@ -230,17 +211,14 @@ class MLP(Sequential):
 def mse_loss(input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
     """The mean of the squared differences over all entries (torch's default ``reduction='mean'``).
 
-    The shapes must be equal.  torch broadcasts a ``[2]`` target against
-    ``[2, 1]`` predictions with only a warning, the classic silent bug of a
-    regression loop; here it is an error.
+    The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]`` predictions
+    with only a warning, the classic silent bug of a regression loop; here it is an error.
     """
     shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
     if shape_in != shape_target:
-        raise ValueError(
-            f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
-            "micrograph does not broadcast, give both the same shape"
-        )
-    return F.mean([(p - t) ** 2 for p, t in zip(_leaves(input), _leaves(target))])
+        raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
+                         "micrograph does not broadcast, give both the same shape")
+    return F.mean([(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))])
 
 
 class MSELoss(Module):
@@ -257,11 +235,3 @@ def _shape(x: Nested, what: str) -> tuple[int, ...]:
     if len(shapes) > 1:
         raise ValueError(f"mse_loss: {what} has rows of different lengths")
     return (len(x),) + (shapes.pop() if shapes else ())
-
-
-def _leaves(x: Nested) -> Iterator[Any]:
-    if isinstance(x, (list, tuple)):
-        for item in x:
-            yield from _leaves(item)
-    else:
-        yield x

@@ -11,14 +11,16 @@ what it did, for the grader and the backward trace (``micrograph.viz.trace_backw
 * ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts
   (``PassStart``), after each node it runs (``Step``) and when a node fails (``Failure``).
 
-Cost when nobody observes: one counter increment per pass and one small record per ``.grad``
-written.  This is an observation aid, not a security boundary: code in the same process can
-forge a record.
+The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and
+``wrote`` after each ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody
+observes: one increment per pass, one small record per ``.grad`` written.  This is an observation
+aid, not a security boundary: code in the same process can forge a record.
 """
 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -114,11 +116,9 @@ class Failure(NamedTuple):
 
 
 class Observer:
-    """Subclass and override what you need; the engine calls these while ``observing``.
-
-    An observer that has seen enough sets ``finished``: later passes are only counted.  One that
-    only wants to know how passes start sets ``wants_steps = False``.
-    """
+    """Subclass and override what you need; the engine calls these while ``observing``.  An observer
+    that has seen enough sets ``finished`` (later passes are only counted); one that only wants to
+    know how passes start sets ``wants_steps = False``."""
 
     finished = False
     wants_steps = True
@@ -163,14 +163,12 @@ def observing(observer: Observer) -> Iterator[Observer]:
 
 # -- called by the engine -------------------------------------------------------------------
 def wrote(v: Value, writer: Writer) -> None:
-    """Record that ``writer`` just wrote ``v._grad`` (a plain tuple in GradWrite's field order)."""
     grad = v._grad
     v._grad_write = (writer, _passes, None, None, None) if grad is None else (
         writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad.item())
 
 
 def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
-    """Count a new pass; the recorder the engine reports its steps to, or None if nobody watches."""
     global _passes
     _passes += 1
     return None if _observer is None or _observer.finished else _start(_observer, task, leaves, heap)
@@ -188,9 +186,7 @@ def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], heap: lis
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
     start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, heap))
     observer.pass_started(start)
-    if observer.finished or not observer.wants_steps:
-        return None
-    return _PassRecorder(observer, start, task, leaves, heap)
+    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, heap)
 
 
 class _PassRecorder:
@@ -198,14 +194,9 @@ class _PassRecorder:
 
     def __init__(self, observer: Observer, start: PassStart, task: GraphTask, leaves: Sequence[Any],
                  heap: list[Any]) -> None:
-        self.observer = observer
-        self.number = start.number
-        self.task = task
-        self.leaves, self.heap = leaves, heap
+        self.observer, self.number, self.task, self.leaves, self.heap = observer, start.number, task, leaves, heap
         self.index = 0
-        self.arrived: dict[Node, int] = {}
-        for node, _ in start.roots:
-            self.arrived[node] = self.arrived.get(node, 0) + 1
+        self.arrived = Counter(node for node, _ in start.roots)  # gradients that reached each node
         self.holding = {n for n in task.dependencies if n._saved}
 
     def step(self, node: Node, received: list[Grad], grads: list[Grad], outputs: list[Grad]) -> None:
@@ -213,18 +204,15 @@ class _PassRecorder:
         for (to, _), g in zip(node.next_edges, outputs or [None] * len(node.next_edges)):
             followed = to is not None and (self.task.needed is None or to in self.task.needed or to in self.task.captures)
             if followed and g is not None:
-                self.arrived[to] = self.arrived.get(to, 0) + 1
+                self.arrived[to] += 1
             sent.append(Send(to, g if followed else None, followed))
         if type(node) is AccumulateGrad:
             sent = []
         waiting = tuple((s.to, self.task.dependencies[s.to]) for s in sent if s.followed)
         target, write = self._written(node)
-        step = Step(
-            self.number, self.index, node, received[0], self.arrived.get(node, 0) if received[0] is not None else 0,
-            grads[0] if grads else None, tuple(sent), waiting, target, write,
-            node in self.holding and node._saved is None,
-            _queue(self.leaves, self.heap),
-        )
+        count = self.arrived[node] if received[0] is not None else 0
+        step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent),
+                    waiting, target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.heap))
         self.index += 1
         self.observer.step(step)
 
@@ -244,7 +232,5 @@ class _PassRecorder:
         return target, write
 
 
-__all__ = [
-    "Failure", "GradWrite", "Observer", "PassKind", "PassStart", "Send", "Step", "Writer",
-    "grad_write", "observing", "passes",
-]
+__all__ = ["Failure", "GradWrite", "Observer", "PassKind", "PassStart", "Send", "Step", "Writer", "grad_write",
+           "observing", "passes"]

@@ -1,10 +1,19 @@
 """Optimisers, as ``torch.optim``: they change parameters in place, outside the graph.
 
-An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a
-non-leaf, and the next backward would run back through every past step), and
-PyTorch refuses it on a leaf that requires grad while grad mode is on.  So
-``step()`` runs under ``no_grad``: each parameter stays the same leaf object,
-its number changes and its version goes up by one, as in torch.
+An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next
+backward would run back through every past step), and PyTorch refuses it on a leaf that requires
+grad while grad mode is on.  So ``step()`` runs under ``no_grad``: each parameter stays the same
+leaf object, its number changes and its version goes up by one, as in torch.
+
+``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next
+backward starts a fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a
+gradient built with ``create_graph`` loose from its graph.  ``param_groups[0]["lr"]`` may be changed
+between steps, as in torch, to schedule the learning rate.
+
+SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``:
+``g += weight_decay * p``; with momentum, ``buf = g`` on the first step and
+``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf`` (or ``g + momentum * buf``
+with Nesterov); finally ``p -= lr * g``.  Parameters without a gradient are skipped.
 """
 
 from __future__ import annotations
@@ -16,39 +25,26 @@ from micrograph.value import Value
 
 
 def zero_grads(params: Iterable[Value], set_to_none: bool = True) -> None:
-    """Forget the gradients accumulated in ``params``.
-
-    torch's default (``set_to_none=True``) drops them, so the next backward
-    starts a fresh ``.grad``; ``set_to_none=False`` zeroes them in place,
-    after cutting a gradient built with ``create_graph`` loose from its graph.
-    """
+    """Forget the gradients accumulated in ``params``: drop them, or zero them in place."""
     for p in params:
         g = p.grad
         if g is None:
             continue
         if set_to_none:
             p.grad = None
-            continue
-        if g.grad_fn is not None:
-            g.detach_()
+        elif g.grad_fn is not None:
+            g.detach_().zero_()
         else:
-            g.requires_grad_(False)
-        g.zero_()
+            g.requires_grad_(False).zero_()
 
 
 class Optimizer:
-    """Holds the parameters (one group, with its hyper-parameters) and per-parameter state.
-
-    ``param_groups[0]["lr"]`` may be changed between steps, as in torch, to
-    schedule the learning rate.
-    """
+    """Holds the parameters (one group, with its hyper-parameters) and per-parameter state."""
 
     def __init__(self, params: Iterable[Value], defaults: dict[str, Any]) -> None:
         if isinstance(params, Value):  # torch's words, type name included
-            raise TypeError(
-                "params argument given to the optimizer should be an iterable of Tensors or dicts, "
-                "but got torch.DoubleTensor"
-            )
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                            "but got torch.DoubleTensor")
         params = list(params)
         if not params:
             raise ValueError("optimizer got an empty parameter list")
@@ -69,23 +65,10 @@ class Optimizer:
 
 
 class SGD(Optimizer):
-    """Stochastic gradient descent with torch's momentum, dampening, weight decay and Nesterov.
+    """Stochastic gradient descent with torch's momentum, dampening, weight decay and Nesterov."""
 
-    Per parameter ``p`` with gradient ``g`` (torch.optim.SGD's algorithm):
-    ``g += weight_decay * p``; with momentum, ``buf = g`` on the first step and
-    ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf``
-    (or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g``.
-    """
-
-    def __init__(
-        self,
-        params: Iterable[Value],
-        lr: float = 1e-3,
-        momentum: float = 0.0,
-        dampening: float = 0.0,
-        weight_decay: float = 0.0,
-        nesterov: bool = False,
-    ) -> None:
+    def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0.0, dampening: float = 0.0,
+                 weight_decay: float = 0.0, nesterov: bool = False) -> None:
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
@@ -94,13 +77,11 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
-                    "weight_decay": weight_decay, "nesterov": nesterov}
-        super().__init__(params, defaults)
+        super().__init__(params, {"lr": lr, "momentum": momentum, "dampening": dampening,
+                                  "weight_decay": weight_decay, "nesterov": nesterov})
 
     @no_grad()
     def step(self) -> None:
-        """One update of every parameter that has a gradient (parameters without one are skipped)."""
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
             for p in group["params"]:

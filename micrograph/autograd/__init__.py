@@ -1,10 +1,9 @@
 """``micrograph.autograd``: the names torch keeps under ``torch.autograd``.
 
-``grad``, ``backward``, ``Function``, ``gradcheck``, ``gradgradcheck``,
-anomaly detection (``set_detect_anomaly``, ``detect_anomaly``) and the
-``functional`` module (``jacobian``, ``hessian``, ``vjp`` ...), so that a
-line written for torch (``torch.autograd.functional.jacobian(f, (x, y))``)
-runs here with ``micrograph`` in its place.
+``grad``, ``backward``, ``Function``, ``gradcheck``, ``gradgradcheck``, anomaly detection
+(``set_detect_anomaly``, ``detect_anomaly``) and the ``functional`` module (``jacobian``,
+``hessian``, ``vjp`` ...), so that a line written for torch
+(``torch.autograd.functional.jacobian(f, (x, y))``) runs here with ``micrograph`` in its place.
 """
 
 from micrograph.anomaly import detect_anomaly, set_detect_anomaly
@@ -14,7 +13,5 @@ from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
 
-__all__ = [
-    "Function", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad", "gradcheck", "gradgradcheck",
-    "no_grad", "set_detect_anomaly", "set_grad_enabled",
-]
+__all__ = ["Function", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad", "gradcheck",
+           "gradgradcheck", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

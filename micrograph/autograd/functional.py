@@ -1,39 +1,35 @@
 """``micrograph.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` (and ``jvp``, ``hvp``, ``vhp``), as torch's.
 
-Each takes a function of Values and the Values to differentiate at, runs the
-function on fresh leaves that require grad (``inputs`` themselves are never
-touched: their ``.grad`` stays as it was), and returns plain Values that do not
-require grad, unless ``create_graph=True``.  The shape of the answer follows
-torch's rules: one Value for one input and one output, a tuple per input when
-``inputs`` is a tuple, a tuple per output when the function returns a tuple.
-Only a tuple groups Values: a list is torch's TypeError (write ``tuple(values)``).
-With ``strict=True`` an output that does not depend on an input is torch's error
-instead of a zero.
+Each takes a function of Values and the Values to differentiate at, runs the function on fresh
+leaves that require grad (``inputs`` themselves are never touched: their ``.grad`` stays as it was),
+and returns plain Values that do not require grad, unless ``create_graph=True``.  The shape of the
+answer follows torch's rules: one Value for one input and one output, a tuple per input when
+``inputs`` is a tuple, a tuple per output when the function returns a tuple. Only a tuple groups
+Values: a list is torch's TypeError (write ``tuple(values)``). With ``strict=True`` an output that
+does not depend on an input is torch's error instead of a zero.
 """
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import add, mul
 from typing import Any, Callable
 
+from micrograph import ops
 from micrograph.engine import grad
 from micrograph.grad_mode import enable_grad
-from micrograph import ops
-from micrograph.value import record
-from micrograph.value import Value
+from micrograph.value import Value, record
 
 Func = Callable[..., Any]
+_OUTPUTS = "outputs of the user-provided function"  # what torch's errors call them
 
 _INDEPENDENT = "Output {i} of the user-provided function is independent of input {j}. This is not allowed in strict mode."
-_NO_GRAD_OUTPUT = (
-    "Output {i} of the user-provided function does not require gradients. The outputs must be computed in a "
-    "differentiable manner from the input when running in strict mode."
-)
-_JACOBIAN_INDEPENDENT = (
-    "While computing the hessian, found that the jacobian of the user-provided function with respect to input {i} "
-    "is independent of the input. This is not allowed in strict mode. You should ensure that your function is "
-    "twice differentiable and that the jacobian depends on the inputs (this would be violated by a linear function "
-    "for example)."
-)
+_NO_GRAD_OUTPUT = ("Output {i} of the user-provided function does not require gradients. The outputs must be computed "
+                   "in a differentiable manner from the input when running in strict mode.")
+_JACOBIAN_INDEPENDENT = ("While computing the hessian, found that the jacobian of the user-provided function with "
+                         "respect to input {i} is independent of the input. This is not allowed in strict mode. You "
+                         "should ensure that your function is twice differentiable and that the jacobian depends on "
+                         "the inputs (this would be violated by a linear function for example).")
 
 
 def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, ...]]:
@@ -43,19 +39,15 @@ def _as_tuple(x: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple[Value, .
     for i, item in enumerate(items):
         if not isinstance(item, Value):
             where = f"the value at index {i}" if is_tuple else f"the given {arg_name}"
-            raise TypeError(
-                f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but "
-                f"{where} has type {type(item)}."
-            )
+            raise TypeError(f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but "
+                            f"{where} has type {type(item)}.")
     return is_tuple, items
 
 
 def _fresh(inputs: tuple[Value, ...], create_graph: bool) -> tuple[Value, ...]:
     """Leaves for the function to run on: a view that keeps the graph under create_graph, else a detached copy."""
-    return tuple(
-        record(ops.ViewBackward0, v) if create_graph and v.requires_grad else v.detach().requires_grad_(True)
-        for v in inputs
-    )
+    return tuple(record(ops.ViewBackward0, v) if create_graph and v.requires_grad else v.detach().requires_grad_(True)
+                 for v in inputs)
 
 
 def _finish(values: Any, create_graph: bool) -> Any:
@@ -68,10 +60,25 @@ def _finish(values: Any, create_graph: bool) -> Any:
 
 
 def _check_outputs(outputs: tuple[Value, ...], strict: bool) -> None:
-    if strict:
-        for i, out in enumerate(outputs):
-            if not out.requires_grad:
-                raise RuntimeError(_NO_GRAD_OUTPUT.format(i=i))
+    for i, out in enumerate(outputs if strict else ()):
+        if not out.requires_grad:
+            raise RuntimeError(_NO_GRAD_OUTPUT.format(i=i))
+
+
+def _single_output(out: Any, strict: bool, name: str) -> Value:
+    """hessian, vhp and hvp take a function returning one Value."""
+    is_tuple, outs = _as_tuple(out, _OUTPUTS, name)
+    _check_outputs(outs, strict)
+    if is_tuple:
+        raise RuntimeError(f"The function given to {name} should return a single Tensor")
+    return out
+
+
+def _check_jacobian(jac: tuple[Value, ...]) -> None:
+    """Strict mode: a first derivative that does not depend on the inputs (a linear function) is torch's error."""
+    for i, j in enumerate(jac):
+        if not j.requires_grad:
+            raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
 
 
 def _grads(outputs: tuple[Value, ...], inputs: tuple[Value, ...], grad_outputs: tuple[Any, ...] | None,
@@ -97,42 +104,31 @@ def jacobian(func: Func, inputs: Any, create_graph: bool = False, strict: bool =
              vectorize: bool = False, strategy: str = "reverse-mode") -> Any:
     """d func(*inputs) / d inputs: entry [i][j] is d output_i / d input_j."""
     if strategy not in ("forward-mode", "reverse-mode"):
-        raise AssertionError(
-            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function has more '
-            'outputs than inputs, "forward-mode" tends to be more performant. Otherwise, prefer to use "reverse-mode".'
-        )
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function '
+                             'has more outputs than inputs, "forward-mode" tends to be more performant. Otherwise, '
+                             'prefer to use "reverse-mode".')
     if strategy == "forward-mode" and create_graph:
-        raise NotImplementedError(
-            "torch.autograd.functional.jacobian: `create_graph=True` and `strategy=\"forward-mode\"` are not "
-            "supported together (yet). Please either set `create_graph=False` or `strategy=\"reverse-mode\"`."
-        )
+        raise NotImplementedError("torch.autograd.functional.jacobian: `create_graph=True` and "
+                                  "`strategy=\"forward-mode\"` are not supported together (yet). Please either set "
+                                  "`create_graph=False` or `strategy=\"reverse-mode\"`.")
     if strategy == "forward-mode" and not vectorize:
-        raise NotImplementedError(
-            "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
-            "only implemented for `vectorize=True`."
-        )
+        raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+                                  "only implemented for `vectorize=True`.")
     with enable_grad():
         is_inputs_tuple, given = _as_tuple(inputs, "inputs", "jacobian")
         leaves = _fresh(given, create_graph)
-        is_outputs_tuple, outputs = _as_tuple(
-            func(*leaves), "outputs of the user-provided function", "jacobian"
-        )
+        is_outputs_tuple, outputs = _as_tuple(func(*leaves), _OUTPUTS, "jacobian")
         _check_outputs(outputs, strict)
         if vectorize and strict:
-            raise RuntimeError(
-                "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported "
-                "together. Please either set `strict=False` or `vectorize=False`."
-            )
+            raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not "
+                               "supported together. Please either set `strict=False` or `vectorize=False`.")
         rows = []
         for i, out in enumerate(outputs):
-            row = []
-            for j, g in enumerate(_grads((out,), leaves, None, create_graph)):
+            row = _grads((out,), leaves, None, create_graph)
+            for j, g in enumerate(row if strict else ()):
                 if g is None:
-                    if strict:
-                        raise RuntimeError(_INDEPENDENT.format(i=i, j=j))
-                    g = Value(0.0)
-                row.append(g)
-            rows.append(tuple(row))
+                    raise RuntimeError(_INDEPENDENT.format(i=i, j=j))
+            rows.append(tuple(Value(0.0) if g is None else g for g in row))
     return _shape(_finish(tuple(rows), create_graph), is_outputs_tuple, is_inputs_tuple)
 
 
@@ -141,20 +137,10 @@ def hessian(func: Func, inputs: Any, create_graph: bool = False, strict: bool = 
     """The second derivatives of a function returning one Value: entry [i][j] is d² f / d input_i d input_j."""
     is_inputs_tuple, given = _as_tuple(inputs, "inputs", "hessian")
 
-    def single_output(*args: Value) -> Value:
-        out = func(*args)
-        is_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "hessian")
-        _check_outputs(outs, strict)
-        if is_tuple:
-            raise RuntimeError("The function given to hessian should return a single Tensor")
-        return out
-
     def jac_func(*args: Value) -> Any:
-        jac = jacobian(single_output, args, create_graph=True)
+        jac = jacobian(lambda *a: _single_output(func(*a), strict, "hessian"), args, create_graph=True)
         if strict:
-            for i, j in enumerate(jac):
-                if not j.requires_grad:
-                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
+            _check_jacobian(jac)
         return jac
 
     result = jacobian(jac_func, given, create_graph=create_graph, strict=strict, vectorize=vectorize,
@@ -167,7 +153,7 @@ def vjp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, stri
     with enable_grad():
         is_inputs_tuple, given = _as_tuple(inputs, "inputs", "vjp")
         leaves = _fresh(given, create_graph)
-        is_outputs_tuple, outputs = _as_tuple(func(*leaves), "outputs of the user-provided function", "vjp")
+        is_outputs_tuple, outputs = _as_tuple(func(*leaves), _OUTPUTS, "vjp")
         _check_outputs(outputs, strict)
         vs = _vector(v, outputs, is_outputs_tuple, "vjp")
         result = _fill_in_zeros(_grads(outputs, leaves, vs, create_graph), strict, "output")
@@ -177,23 +163,18 @@ def vjp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, stri
 
 def _fill_in_zeros(grads: tuple[Value | None, ...], strict: bool, what: str) -> tuple[Value, ...]:
     """torch's ``_fill_in_zeros``: an input no gradient reached gets 0, or strict mode's error."""
-    if strict:
-        for i, g in enumerate(grads):
-            if g is None:
-                raise RuntimeError(
-                    f"The {what} of the user-provided function is independent of input {i}. "
-                    "This is not allowed in strict mode."
-                )
+    for i, g in enumerate(grads if strict else ()):
+        if g is None:
+            raise RuntimeError(f"The {what} of the user-provided function is independent of input {i}. "
+                               "This is not allowed in strict mode.")
     return tuple(Value(0.0) if g is None else g for g in grads)
 
 
 def _vector(v: Any, outputs: tuple[Value, ...], is_outputs_tuple: bool, fn_name: str) -> tuple[Any, ...] | None:
     if v is None:
         if len(outputs) != 1:
-            raise RuntimeError(
-                "The vector v can only be None if the user-provided function returns a single Tensor "
-                "with a single element."
-            )
+            raise RuntimeError("The vector v can only be None if the user-provided function returns a single Tensor "
+                               "with a single element.")
         return None
     _, vs = _as_tuple(v, "v", fn_name)
     if len(vs) != len(outputs):
@@ -219,26 +200,17 @@ def jvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, stri
     vs = _vector(v, given, is_inputs_tuple, "jvp") if v is not None else (Value(1.0),)
     jac = jacobian(func, tuple(given), create_graph=create_graph, strict=strict)
     with enable_grad():
-        is_outputs_tuple, outputs = _as_tuple(func(*given), "outputs of the user-provided function", "jvp")
+        is_outputs_tuple, outputs = _as_tuple(func(*given), _OUTPUTS, "jvp")
     rows = jac if is_outputs_tuple else (jac,)
-    products = tuple(_dot(row, vs) for row in rows)  # type: ignore[arg-type]
+    products = tuple(reduce(add, map(mul, row, vs)) for row in rows)  # type: ignore[arg-type]
     return _unwrap(_finish_outputs(outputs, create_graph), is_outputs_tuple), _unwrap(products, is_outputs_tuple)
 
 
 def _single_input(given: tuple[Value, ...]) -> None:
     """jvp/vhp/hvp without ``v``: torch takes v = 1 only for one input."""
     if len(given) != 1:
-        raise RuntimeError(
-            "The vector v can only be None if the input to the user-provided function is a single Tensor "
-            "with a single element."
-        )
-
-
-def _dot(row: tuple[Value, ...], vs: tuple[Value, ...]) -> Value:
-    total = row[0] * vs[0]
-    for a, b in zip(row[1:], vs[1:]):
-        total = total + a * b
-    return total
+        raise RuntimeError("The vector v can only be None if the input to the user-provided function is a single "
+                           "Tensor with a single element.")
 
 
 def vhp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
@@ -262,17 +234,11 @@ def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, s
         else:
             _single_input(given)
             vs = None
-        is_outputs_tuple, outputs = _as_tuple(func(*leaves), "outputs of the user-provided function", name)
-        _check_outputs(outputs, strict)
-        if is_outputs_tuple:
-            raise RuntimeError(f"The function given to {name} should return a single Tensor")
-        jac = _grads(outputs, leaves, None, True)
+        output = _single_output(func(*leaves), strict, name)
+        jac = _grads((output,), leaves, None, True)
         if strict:
-            for i, j in enumerate(_fill_in_zeros(jac, strict, "output")):  # an input no gradient reached: the error
-                if not j.requires_grad:
-                    raise RuntimeError(_JACOBIAN_INDEPENDENT.format(i=i))
-        used = [(j, g, i) for i, (j, g) in enumerate(zip(jac, vs or (None,) * len(jac))) if j is not None]
-        second = _grads(tuple(j for j, _, _ in used), leaves, tuple(g for _, g, _ in used), create_graph)
+            _check_jacobian(_fill_in_zeros(jac, strict, "output"))  # an input no gradient reached: the error
+        used = [(j, g) for j, g in zip(jac, vs or (None,) * len(jac)) if j is not None]
+        second = _grads(tuple(j for j, _ in used), leaves, tuple(g for _, g in used), create_graph)
         result = _fill_in_zeros(second, strict, "jacobian")
-    outs = _finish_outputs(outputs, create_graph)
-    return _unwrap(outs, is_outputs_tuple), _unwrap(_finish(result, create_graph), is_inputs_tuple)
+    return output if create_graph else output.detach(), _unwrap(_finish(result, create_graph), is_inputs_tuple)
