@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Sequence
 
-from micrograph import arguments, ops
+from micrograph import ops
 from micrograph.value import BoolValue, Value, reduce, record
 
 
@@ -107,7 +107,7 @@ eq, ne, lt, le, gt, ge = (_comparison(n) for n in ("eq", "ne", "lt", "le", "gt",
 
 
 def _terms(values: Sequence[Any], name: str) -> list[Value]:
-    terms = [v if isinstance(v, Value) else Value(v) for v in arguments.sequence_items(values)]
+    terms = [v if isinstance(v, Value) else Value(v) for v in values]
     if not terms:
         raise ValueError(f"{name}() needs at least one value")
     return terms
