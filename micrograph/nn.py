@@ -51,6 +51,18 @@ class Parameter(Value):
 class Module:
     """Base class of layers and models, as ``torch.nn.Module``."""
 
+    training = True  # train() / eval(): no layer here behaves differently, but a student's own may
+
+    def train(self, mode: bool = True) -> Module:
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        for module in self.modules():
+            module.training = mode
+        return self
+
+    def eval(self) -> Module:
+        return self.train(False)
+
     def forward(self, *args: Any) -> Any:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
