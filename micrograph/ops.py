@@ -117,11 +117,12 @@ class Op(Node):
         edge_b = b.gradient_edge() if hasattr(b, "grad_fn") else NO_EDGE
         node = cls((a.gradient_edge(),) if cls.unary or cls.takes_number else (a.gradient_edge(), edge_b))
         node._result = out._storage[0]
-        if cls._plan:  # the saved items: each of a, b, the result (an alias: no cycle) or the constant
+        if cls._plan:  # each saved item is a, b, the result (an alias: no cycle) or the constant; a number
+            # operand is saved as torch saves it, a 0-dim tensor (``_saved_other`` of ``w * 3.0``)
             sources = (a if a_before is None else a_before, b, type(out).shared(out._storage, out.shared_vc()), const)
             node.save(tuple(None if kept_for >= 0 and node.next_edges[kept_for][0] is None  # should_compute_output
                             else sources[i] if sources[i] is None or hasattr(sources[i], "_storage") else
-                            float(sources[i]) for i, kept_for in cls._plan))
+                            type(a).shared([float(sources[i])], None) for i, kept_for in cls._plan))  # a 0-dim tensor
         if const is not None and cls._const_attrs:
             node.__dict__.update(zip(cls._const_attrs, const if type(const) is tuple else (const,)))
         return node
