@@ -39,6 +39,7 @@ INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode i
                      "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for "
                      "more details.")
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+_float_warned = False
 DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
     "use var_no_grad = var.detach()."
@@ -462,6 +463,11 @@ class Value:
 
     # -- Python's number protocol, as a one-element float tensor answers it ----------------------
     def __float__(self) -> float:
+        global _float_warned
+        if self._requires_grad and not _float_warned:  # once per process, as torch
+            _float_warned = True
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                          "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
         return self._storage[0]
 
     def __int__(self) -> int:
@@ -483,7 +489,13 @@ class Value:
 
     ndim = property(lambda self: 0)
 
-    size, dim, numel = (lambda self: ()), (lambda self: 0), (lambda self: 1)
+    dim = ndimension = lambda self: 0  # noqa: E731
+    numel = nelement = lambda self: 1  # noqa: E731
+
+    def size(self, dim: int | None = None) -> tuple[()]:
+        if dim is not None:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        return ()
 
     def __len__(self) -> int:
         raise TypeError("len() of a 0-d tensor")
