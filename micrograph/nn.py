@@ -112,8 +112,7 @@ class Module:
 
 
 def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
-    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples.  Not inside
-    a graph node kept there (a node is the list of its edges: the walk would follow the whole graph)."""
+    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples."""
     if isinstance(obj, kind):
         yield name, obj
     elif isinstance(obj, (list, tuple)):

@@ -67,9 +67,8 @@ def test_own_parameters_before_the_childrens_each_once() -> None:
 
 
 def test_a_graph_node_kept_on_a_module_is_not_searched_for_parameters() -> None:
-    """A node is the list of its edges: parameters() must not walk a graph kept as an attribute
-    (a 5,000-op chain: a recursive walk through it would overflow the stack, a diamond chain take
-    exponential time)."""
+    """parameters() does not walk a graph kept as an attribute (a 5,000-op chain: a recursive walk
+    through it would overflow the stack, a diamond chain take exponential time)."""
 
     class Logged(nn.Module):
         def __init__(self) -> None:
