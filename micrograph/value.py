@@ -321,8 +321,8 @@ class Value:
         return record(ops.SgnBackward0, self)
 
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-        op, bounds, numbers = ops.clamp_overload(min, max)
-        return record(op, self, bounds, numbers)
+        op, bounds, scalars = ops.clamp_overload(min, max)
+        return record(op, self, bounds, scalars)
 
     clip = clamp
 
