@@ -68,8 +68,8 @@ neg, exp, log, log1p, sqrt, sin, cos, tan, tanh, sigmoid, relu, abs, reciprocal,
 
 
 def clamp(a: Any, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-    op, bounds, numbers = ops.clamp_overload(min, max, "Tensor")
-    return record(op, _arg(a, "clamp"), bounds, numbers)
+    op, bounds, scalars = ops.clamp_overload(min, max, "Tensor")
+    return record(op, _arg(a, "clamp"), bounds, scalars)
 
 
 clip = clamp

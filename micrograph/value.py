@@ -379,8 +379,8 @@ class Value:
     sigmoid_, relu_, zero_ = _in_place(ops.SigmoidBackward0), _in_place(ops.ReluBackward0), _in_place(ops.ZeroBackward0)
 
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
-        op, bounds, numbers = ops.clamp_overload(min, max)
-        return record(op, self, bounds, numbers)
+        op, bounds, scalars = ops.clamp_overload(min, max)
+        return record(op, self, bounds, scalars)
 
     clip = clamp
 
