@@ -734,7 +734,7 @@ def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None
 
 
 # -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------------
-def grad_of(v: Value) -> Value | None:
+def peek_grad(v: Value) -> Value | None:
     """``v.grad`` without the non-leaf warning: a diagram or a grader reading it is not the student."""
     return v._grad
 

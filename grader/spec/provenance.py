@@ -246,7 +246,7 @@ class Call(observe.Observer):
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
         when the call ends, it is every number the student could read from those .grad."""
         for v in self.written.values():
-            self.hold(value_module.grad_of(v))
+            self.hold(value_module.peek_grad(v))
 
     def hold(self, grad: object) -> None:
         number = grad.item() if _is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds

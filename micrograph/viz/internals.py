@@ -5,7 +5,7 @@ The diagram shows what PyTorch hides: the data of intermediates no variable hold
 a value was saved at (``saved_versions``).  Reading them here, in one module, keeps the rest of
 ``viz`` on plain numbers and names.
 
-Every function only *reads*: no warning (``value.grad_of`` reads a non-leaf's ``.grad`` without
+Every function only *reads*: no warning (``value.peek_grad`` reads a non-leaf's ``.grad`` without
 the property's warning), no version counter created, no node allocated.
 
 The drawing names saved items by operand, as the documents do: ``a`` is torch's ``self`` (the
@@ -43,7 +43,7 @@ def value_data(v: Value) -> float:
 
 def value_grad(v: Value) -> float | None:
     """The number in ``v.grad`` (None when there is none), without the non-leaf warning."""
-    g = value_module.grad_of(v)
+    g = value_module.peek_grad(v)
     return None if g is None else g.item()
 
 
