@@ -55,6 +55,8 @@ class MmBackward0(AddmmBackward0):
 
 def _sum(terms: list[Any]) -> Any:
     total = terms[0]
+    if type(total) is float:
+        total += 0.0  # BLAS accumulates from +0: an exact zero gradient is 0, never -0, as torch's
     for t in terms[1:]:
         total = total + t
     return total
