@@ -50,6 +50,7 @@ from grader.course.records import FORMAT, Row, read_record, row_of, student_stat
 from grader.judge.grading import ExerciseResult, zero
 from grader.judge.reference import Expected, NoExpected
 from grader.judge.status import ERROR
+from grader.sandbox import exposure
 from grader.sandbox.launcher import Launcher
 
 CSV_NAME, REPORT_NAME = "grades.csv", "report.html"
@@ -112,7 +113,8 @@ class Batch:
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
         self.launcher = launcher or Launcher()
-        self.course = dataclasses.replace(course, spawn=self.launcher.spawn)
+        self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True)
+        exposure.refuse(course.secrets())
         self.exercises = exercises
         self.ids = [ex.spec.id for ex in exercises]
         self.modules = {ex.spec.id: ex.spec.module for ex in exercises}
