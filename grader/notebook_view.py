@@ -44,12 +44,16 @@ def _svg(path: str) -> str:
 
 def html_view(checked: Checked) -> str:
     """The HTML for one checked exercise (a problem is one sentence)."""
-    if checked.problem is not None or checked.result is None:
-        return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import points, total
+    from grader.report.terminal import not_started, points, total
 
     result = checked.result
+    if checked.problem is not None or result is None:
+        return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
+    if not_started(result):
+        header, *said = checked.text.splitlines()
+        return (f'{_STYLE}<div class="mg-check"><h4>{esc(header)}</h4>'
+                f'<p>{esc(" ".join(line.strip() for line in said if line.strip()))}</p></div>')
     rows = "".join(
         f'<tr><td>{esc(test_name(t.name))}</td><td>{esc(visibility(t.public))}</td>'
         f'<td>{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td>'

@@ -8,6 +8,7 @@ already in it.
 
 from __future__ import annotations
 
+import difflib
 import gettext
 import platform
 import re
@@ -99,7 +100,7 @@ HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the comput
   grade batch | gradescope | release the course autograder (instructors)
 \b
 Grading options (grade run --help): --submission PATH (a file or a folder
-instead of exercises/), --json, --out DIR (diagrams, default grades/).
+instead of exercises/), --json, --out FOLDER (diagrams, default grades/).
 \b
 Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
@@ -132,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code = cli.main(args=args, prog_name="grade", standalone_mode=False)
     except click.UsageError as exc:
-        click.echo(f"grade: {_one_line(_full_stop(exc.format_message()) + _help_hint(exc))}", err=True)
+        click.echo(f"grade: {_one_line(_full_stop(_usage_message(exc)))}{_help_hint(exc)}", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         click.echo(f"grade: {_one_line(exc.format_message())}", err=True)
@@ -150,11 +151,27 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else EXIT_FULL)
 
 
+_LIKE_ENOUGH = 0.75  # how alike a mistyped option and a real one are when one is suggested
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    """click's message, without its "Did you mean '--out'?" for an option that is no typo of
+    any (``--bogus``): click suggests the closest name however far it is; a suggestion is kept
+    only when the names are alike (``--jsn``: ``--json``)."""
+    if not isinstance(exc, click.NoSuchOption) or not exc.possibilities:
+        return exc.format_message()
+    typed = exc.option_name.lstrip("-")
+    alike = [p for p in exc.possibilities
+             if difflib.SequenceMatcher(None, typed, p.lstrip("-")).ratio() >= _LIKE_ENOUGH]
+    return exc.format_message() if alike else exc.message
+
+
 def _help_hint(exc: click.UsageError) -> str:
-    """click's "Try 'grade run --help' for help." after a usage error, in the language chosen."""
+    """click's "Try 'grade run --help' for help." on its own line after a usage error, in the
+    language chosen."""
     if exc.ctx is None:
         return ""
-    return " " + gettext.gettext("Try '{command} {option}' for help.").format(
+    return "\n" + gettext.gettext("Try '{command} {option}' for help.").format(
         command=exc.ctx.command_path, option="--help")
 
 

@@ -13,6 +13,8 @@ from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
     FOLDER,
+    GRADES,
+    course_folder,
     course_here,
     grade_all,
     infer_target,
@@ -35,10 +37,11 @@ from grader.sandbox import isolation
 @option("--submission", type=click.Path(path_type=Path),
               help=N_("A file, or a folder of exNN_*.py files, instead of exercises/."))
 @option("--json", "as_json", is_flag=True, help=N_("One JSON object on stdout, nothing else."))
-@option("--out", type=FOLDER, default=Path("grades"),
-              show_default=True, help=N_("Where diagrams go (DIR/ex03/graph.svg)."))
-def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
+@option("--out", type=FOLDER, default=None,
+              help=N_("Where diagrams go: FOLDER/ex03/graph.svg (default: the course's grades/)."))
+def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path | None) -> int:
     course = course_here()
+    out = out or course_folder(course, GRADES)
     chosen = isolation.current()  # before any child: a root grader that cannot drop says so
     mode = chosen.mode
     targets = infer_target(submission, targets)

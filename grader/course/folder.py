@@ -33,6 +33,19 @@ from grader.sandbox.session import Run, run_children
 
 T = TypeVar("T")
 
+COURSE_MARK = "exercises"  # the folder that makes a folder a course's
+
+
+def find_root(start: Path) -> Path:
+    """The course folder ``start`` lies in: the nearest folder from ``start`` upwards that holds
+    ``exercises/``, so ``grade`` works from ``exercises/`` or a notebook's folder too; ``start``
+    itself when none does (the error then names the folder the command ran in)."""
+    for folder in (start, *start.parents):
+        if (folder / COURSE_MARK).is_dir():
+            return folder
+    return start
+
+
 
 @dataclass
 class Course:
@@ -47,7 +60,7 @@ class Course:
 
     @property
     def exercises_dir(self) -> Path:
-        return self.root / "exercises"
+        return self.root / COURSE_MARK
 
     @property
     def solutions_dir(self) -> Path:

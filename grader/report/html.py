@@ -33,6 +33,7 @@ from grader.i18n import N_, _, language, outcome_word, status_word, test_name, v
 from grader.judge.grading import RAN, UNTOUCHED
 from grader.judge.status import FAILED, PASSED
 from grader.report.histogram import distribution_svg
+from grader.report.terminal import UNTOUCHED_SENTENCE
 from grader.report.misconceptions import misconceptions_html, not_run_html
 from grader.report.svg import esc, sanitize_svg
 
@@ -116,9 +117,6 @@ def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
 
 
 # --- a student ----------------------------------------------------------------------------
-
-
-UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplementedError")
 
 
 def _one_reason(exercise: dict[str, Any]) -> str | None:
