@@ -100,9 +100,10 @@ def _grade(exercise: str) -> Checked:
                             shown={file: display})  # not the temporary file's path
         result = named.grade(ex, file, diagram_dir=out)
     svgs = [p for p in result.diagrams if p.endswith(".svg")]
+    pages = [p for p in result.diagrams if p.endswith(".html")]
     note = terminal.isolation_note(chosen.describe(), chosen.mode)
     text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")
-    return Checked(text, svgs=svgs, result=result, isolation=chosen.describe())
+    return Checked(text, svgs=svgs, pages=pages, result=result, isolation=chosen.describe())
 
 
 def check(exercise: str, lang: str | None = None) -> Checked:

@@ -13,12 +13,11 @@ import gettext
 import platform
 import re
 import sys
-from importlib.metadata import version
 
 import click
 from click.shell_completion import CompletionItem
 
-from grader.cli import instructor, student
+from grader.cli import student
 from grader.cli.completion import exercise_items
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
@@ -30,6 +29,11 @@ from micrograph.i18n import LanguageError, normalize
 LANG_OPTION = "--lang"
 
 
+# The instructor's commands, loaded when one is named or listed (help, completion): a student's
+# ``grade ex03`` does not import them.
+INSTRUCTOR_COMMANDS = ("check", "expected", "batch", "gradescope", "release")
+
+
 class _DefaultToRun(Group):
     """``grade ex03 --json`` means ``grade run ex03 --json``: anything that is not a command
     name is an exercise (``grade --lang zh ex03`` too: the group takes ``--lang`` itself)."""
@@ -39,9 +43,21 @@ class _DefaultToRun(Group):
         skip = _leading_lang(args)
         rest = args[skip:]
         if not completing_a_command and (not rest or (
-                rest[0] not in self.commands and rest[0] not in _OWN_OPTIONS)):
+                rest[0] not in self.list_commands(ctx) and rest[0] not in _OWN_OPTIONS)):
             args = [*args[:skip], "run", *rest]
         return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *INSTRUCTOR_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in INSTRUCTOR_COMMANDS and cmd_name not in self.commands:
+            from grader.cli import instructor
+
+            for command in (instructor.check, instructor.expected, instructor.batch,
+                            instructor.gradescope, instructor.release):
+                self.add_command(command)
+        return super().get_command(ctx, cmd_name)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         """``grade <TAB>``: the subcommands and the exercise ids (``grade ex03`` runs one)."""
@@ -80,6 +96,8 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     how the children's pipes are read (``grader.sandbox.pipes``: threads on Windows)."""
     if not value or ctx.resilient_parsing:
         return
+    from importlib.metadata import version  # here: reading the metadata costs every command time
+
     try:
         mode = isolation.current().describe()
     except isolation.IsolationUnavailable as exc:
@@ -117,8 +135,7 @@ def cli() -> None:
     pass
 
 
-for command in (student.run, student.list_, instructor.check, instructor.expected,
-                instructor.batch, instructor.gradescope, instructor.release):
+for command in (student.run, student.list_):
     cli.add_command(command)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from grader.i18n import N_, _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
 from grader.report.width import pad, width
-from grader.sandbox import isolation
+from grader.sandbox import isolation, renderer
 
 
 @command("run", help=N_("Grade exercises (all of them by default): grade run ex03 = grade ex03."))
@@ -42,14 +43,20 @@ from grader.sandbox import isolation
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path | None) -> int:
     course = course_here()
     out = out or course_folder(course, GRADES)
-    chosen = isolation.current()  # before any child: a root grader that cannot drop says so
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        # The isolation probe's child runs while the exercises load and the renderer starts;
+        # its answer is awaited before any child: a root grader that cannot drop says so.
+        probing = pool.submit(isolation.current)
+        targets = infer_target(submission, targets)
+        ids = target_ids(course, targets)
+        single = len(targets) == 1 and targets != ("all",)
+        exercises = [load_exercise(course, i) for i in ids]
+        files = submissions(course, exercises, submission, explicit=bool(targets))
+        out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
+        if any(ex.spec.diagram_probe is not None and f.is_file() for ex, f in zip(exercises, files)):
+            renderer.start()  # its start-up overlaps with the submission's child
+        chosen = probing.result()
     mode = chosen.mode
-    targets = infer_target(submission, targets)
-    ids = target_ids(course, targets)
-    single = len(targets) == 1 and targets != ("all",)
-    exercises = [load_exercise(course, i) for i in ids]
-    files = submissions(course, exercises, submission, explicit=bool(targets))
-    out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
     results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
     if as_json:
         click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))

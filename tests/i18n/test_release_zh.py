@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -98,6 +99,8 @@ def test_the_zh_release_notebooks_are_chinese_around_the_code(release: Path) -> 
         prose = [line for text in markdown for line in text.splitlines() if not line.startswith("    ")]  # no code
         joined = " ".join(" ".join(prose).split())  # PyTorch's quoted texts on one line: allowed
         assert english_sentences(joined.replace("NotImplementedError", "")) == [], markdown
+        broken = re.findall(r"[\u4e00-\u9fff，。：；）]\n[\u4e00-\u9fff（]", markdown[0])
+        assert broken == [], broken  # a line break inside a Chinese sentence shows as a stray space
         code = "".join(cells[-1]["source"])
         assert code.startswith("import grader\ngrader.check(")
 
@@ -120,8 +123,6 @@ def test_notebook_lines_and_notes_are_named_in_chinese() -> None:
 
 
 def test_grader_check_in_a_notebook_speaks_the_language_asked(tmp_path: Path) -> None:
-    import re
-
     env = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
     env.update(GRADE_CACHE_DIR=str(tmp_path))
     course = tmp_path / "course"  # a course folder of its own: grader.check draws into its grades/
