@@ -80,12 +80,13 @@ def html_view(checked: Checked) -> str:
         f'<td class="{esc(t.status)} nw">{esc(status_word(t.status))}</td><td>{esc(t.feedback)}</td></tr>'
         for t in result.tests)
     lines = checked.text.splitlines()
-    footer = [_("total: {points}", points=total([result])), checked.isolation]
+    total_line = _("total: {points}", points=total([result]))
     notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
             f'<tr><th>{esc(_("test"))}</th><th></th><th>{esc(_("points"))}</th><th>{esc(_("status"))}</th>'
             f'<th>{esc(_("feedback"))}</th></tr>'
-            f'{rows}</table><p><b>{esc(footer[0] if footer else "")}</b></p>{notes}'
+            f'{rows}</table><p><b>{esc(total_line)}</b></p>{notes}'
             + "".join(_svg(p) for p in checked.svgs)
             + "".join(_page(p) for p in checked.pages)
-            + "".join(f'<p class="muted">{esc(f)}</p>' for f in footer[1:]) + "</div>")
+            # the sandbox's own terms (modes, layers), as grade --version gives them
+            + f'<p class="muted"><code>{esc(checked.isolation)}</code></p></div>')
