@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
 import sys
 import tempfile
@@ -33,22 +32,11 @@ from grader.course import notebook
 from grader.i18n import _, choose
 from grader.notebook_view import Checked
 
-_HOME_MARK = "exercises"
-
-
 def _ipython() -> object | None:
     """The running IPython shell, without importing IPython when it is not loaded."""
     module = sys.modules.get("IPython")
     get = getattr(module, "get_ipython", None) if module else None
     return get() if get else None
-
-
-def _course_root() -> Path:
-    here = Path.cwd()
-    for folder in (here, *here.parents):
-        if (folder / _HOME_MARK).is_dir():
-            return folder
-    return here
 
 
 def _functions(stub: Path | None) -> set[str]:
@@ -83,19 +71,13 @@ def _session_notebook(functions: set[str], folder: Path) -> Path | None:
 
 
 def _grade(exercise: str) -> Checked:
-    from grader.cli.shared import course_here  # the CLI's course: $GRADE_TESTS_DIR honoured
+    from grader.cli.shared import GRADES, course_here  # the CLI's course: $GRADE_TESTS_DIR honoured
     from grader.course.catalog import CatalogError, find_submission, parse_id
     from grader.course.folder import NamedCourse
     from grader.report import terminal
     from grader.sandbox import isolation
 
-    root = _course_root()
-    previous = Path.cwd()
-    os.chdir(root)
-    try:
-        course = course_here()
-    finally:
-        os.chdir(previous)
+    course = course_here()
     try:
         ex = course.load(parse_id(exercise))
     except CatalogError as exc:
@@ -112,15 +94,16 @@ def _grade(exercise: str) -> Checked:
                              id=ex.spec.id, path=course.display(stub))
                 return Checked(sentence, problem=sentence)
             display = course.display(file)
-        out = root / "grades" / ex.spec.id
+        out = course.root / GRADES / ex.spec.id
         out.mkdir(parents=True, exist_ok=True)
         named = NamedCourse(**{f.name: getattr(course, f.name) for f in fields(course)},
                             shown={file: display})  # not the temporary file's path
         result = named.grade(ex, file, diagram_dir=out)
     svgs = [p for p in result.diagrams if p.endswith(".svg")]
+    pages = [p for p in result.diagrams if p.endswith(".html")]
     note = terminal.isolation_note(chosen.describe(), chosen.mode)
     text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")
-    return Checked(text, svgs=svgs, result=result, isolation=chosen.describe())
+    return Checked(text, svgs=svgs, pages=pages, result=result, isolation=chosen.describe())
 
 
 def check(exercise: str, lang: str | None = None) -> Checked:

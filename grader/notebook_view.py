@@ -4,6 +4,7 @@ submission, so nothing active may reach the page)."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from grader.i18n import _, status_word, test_name, visibility
 from grader.report.svg import esc, standalone
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
-          "vertical-align:top}"
+          "vertical-align:top}.mg-check th,.mg-check .nw{white-space:nowrap}"
           ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
           ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
 
@@ -24,6 +25,7 @@ class Checked:
     problem: str | None = None
     isolation: str = ""  # the sandbox's mode, shown under the table
     svgs: list[str] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)  # backward.html: the backward run, step by step
     result: object | None = None  # the ExerciseResult, when graded
 
     def __repr__(self) -> str:
@@ -42,25 +44,49 @@ def _svg(path: str) -> str:
     return drawing or f'<p class="muted">{esc(_("diagram: {path} (cannot be shown inline)", path=path))}</p>'
 
 
+PAGE_HEIGHT = 640  # pixels of the embedded step-by-step page: its graph and its controls
+
+
+def _page(path: str) -> str:
+    """The step-by-step backward page (``micrograph.viz``'s ``backward.html``, self-contained:
+    no network) embedded under a summary line that opens it: a link to a local file would not
+    open from Colab nor from most notebook servers.  Its scripts run in a sandboxed frame of
+    their own, apart from the notebook's page."""
+    try:
+        page = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        return f'<p class="muted">{esc(path)}</p>'
+    return (f'<details class="mg-page"><summary>{esc(_("watch this backward run, step by step"))}'
+            f'</summary><iframe sandbox="allow-scripts" title="backward.html" '
+            f'style="width:100%;height:{PAGE_HEIGHT}px;border:1px solid #ccc" '
+            f'srcdoc="{html.escape(page, quote=True)}"></iframe></details>')
+
+
 def html_view(checked: Checked) -> str:
     """The HTML for one checked exercise (a problem is one sentence)."""
-    if checked.problem is not None or checked.result is None:
-        return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import points, total
+    from grader.report.terminal import not_started, points, total
 
     result = checked.result
+    if checked.problem is not None or result is None:
+        return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
+    if not_started(result):
+        header, *said = checked.text.splitlines()
+        return (f'{_STYLE}<div class="mg-check"><h4>{esc(header)}</h4>'
+                f'<p>{esc(" ".join(line.strip() for line in said if line.strip()))}</p></div>')
     rows = "".join(
-        f'<tr><td>{esc(test_name(t.name))}</td><td>{esc(visibility(t.public))}</td>'
-        f'<td>{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td>'
-        f'<td class="{esc(t.status)}">{esc(status_word(t.status))}</td><td>{esc(t.feedback)}</td></tr>'
+        f'<tr><td>{esc(test_name(t.name))}</td><td class="nw">{esc(visibility(t.public))}</td>'
+        f'<td class="nw">{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td>'
+        f'<td class="{esc(t.status)} nw">{esc(status_word(t.status))}</td><td>{esc(t.feedback)}</td></tr>'
         for t in result.tests)
     lines = checked.text.splitlines()
-    footer = [_("total: {points}", points=total([result])), checked.isolation]
+    total_line = _("total: {points}", points=total([result]))
     notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
             f'<tr><th>{esc(_("test"))}</th><th></th><th>{esc(_("points"))}</th><th>{esc(_("status"))}</th>'
             f'<th>{esc(_("feedback"))}</th></tr>'
-            f'{rows}</table><p><b>{esc(footer[0] if footer else "")}</b></p>{notes}'
+            f'{rows}</table><p><b>{esc(total_line)}</b></p>{notes}'
             + "".join(_svg(p) for p in checked.svgs)
-            + "".join(f'<p class="muted">{esc(f)}</p>' for f in footer[1:]) + "</div>")
+            + "".join(_page(p) for p in checked.pages)
+            # the sandbox's own terms (modes, layers), as grade --version gives them
+            + f'<p class="muted"><code>{esc(checked.isolation)}</code></p></div>')

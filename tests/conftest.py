@@ -6,6 +6,7 @@ A test about Chinese output asks for it (``micrograph.i18n.using("zh")`` or ``MI
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,25 @@ from micrograph import i18n
 def _english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(i18n.ENV_VAR, "en")
     i18n.set_language(None)
+
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+WRITTEN_BY_GRADE = ("grades",)  # the folders `grade` writes into in the folder it runs from
+
+
+def _written(checkout: Path) -> set[str]:
+    return {str(p.relative_to(checkout)) for name in WRITTEN_BY_GRADE
+            for p in (checkout / name).rglob("*")}
+
+
+@pytest.fixture(autouse=True)
+def _nothing_written_into_the_checkout(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests write only under temporary folders: a test that leaves diagrams in the checkout's
+    grades/ (a grade run from the repository without --out) fails, by name."""
+    before = _written(CHECKOUT)
+    yield
+    added = _written(CHECKOUT) - before
+    assert not added, f"{request.node.nodeid} wrote into the checkout: {sorted(added)[:5]}"
 
 
 @pytest.fixture(scope="session")

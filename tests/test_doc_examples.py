@@ -9,6 +9,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,7 @@ REGENERATE = "the guide is stale: run python scripts/doc_examples.py and read th
 
 
 @pytest.fixture(scope="module")
-def runner(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> object:
+def runner(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> Any:
     return examples.Runner(tmp_path_factory.mktemp("doc-examples"), cache=answers)
 
 
@@ -46,9 +47,9 @@ def test_both_guides_show_real_outputs() -> None:
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.name[:90] for b in BLOCKS])
-def test_a_documented_output_holds(block: object, runner: object) -> None:
-    outputs = runner.run(block)  # type: ignore[attr-defined]
-    shown = [examples.mask(step.output) for step in block.steps]  # type: ignore[attr-defined]
+def test_a_documented_output_holds(block: Any, runner: Any) -> None:
+    outputs = runner.run(block)
+    shown = [examples.mask(step.output) for step in block.steps]
     assert [examples.mask(o) for o in outputs] == shown, REGENERATE
 
 

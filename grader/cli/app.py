@@ -8,16 +8,16 @@ already in it.
 
 from __future__ import annotations
 
+import difflib
 import gettext
 import platform
 import re
 import sys
-from importlib.metadata import version
 
 import click
 from click.shell_completion import CompletionItem
 
-from grader.cli import instructor, student
+from grader.cli import student
 from grader.cli.completion import exercise_items
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
@@ -29,6 +29,11 @@ from micrograph.i18n import LanguageError, normalize
 LANG_OPTION = "--lang"
 
 
+# The instructor's commands, loaded when one is named or listed (help, completion): a student's
+# ``grade ex03`` does not import them.
+INSTRUCTOR_COMMANDS = ("check", "expected", "batch", "gradescope", "release")
+
+
 class _DefaultToRun(Group):
     """``grade ex03 --json`` means ``grade run ex03 --json``: anything that is not a command
     name is an exercise (``grade --lang zh ex03`` too: the group takes ``--lang`` itself)."""
@@ -38,9 +43,21 @@ class _DefaultToRun(Group):
         skip = _leading_lang(args)
         rest = args[skip:]
         if not completing_a_command and (not rest or (
-                rest[0] not in self.commands and rest[0] not in _OWN_OPTIONS)):
+                rest[0] not in self.list_commands(ctx) and rest[0] not in _OWN_OPTIONS)):
             args = [*args[:skip], "run", *rest]
         return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *INSTRUCTOR_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in INSTRUCTOR_COMMANDS and cmd_name not in self.commands:
+            from grader.cli import instructor
+
+            for command in (instructor.check, instructor.expected, instructor.batch,
+                            instructor.gradescope, instructor.release):
+                self.add_command(command)
+        return super().get_command(ctx, cmd_name)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         """``grade <TAB>``: the subcommands and the exercise ids (``grade ex03`` runs one)."""
@@ -79,6 +96,8 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     how the children's pipes are read (``grader.sandbox.pipes``: threads on Windows)."""
     if not value or ctx.resilient_parsing:
         return
+    from importlib.metadata import version  # here: reading the metadata costs every command time
+
     try:
         mode = isolation.current().describe()
     except isolation.IsolationUnavailable as exc:
@@ -99,7 +118,7 @@ HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the comput
   grade batch | gradescope | release the course autograder (instructors)
 \b
 Grading options (grade run --help): --submission PATH (a file or a folder
-instead of exercises/), --json, --out DIR (diagrams, default grades/).
+instead of exercises/), --json, --out FOLDER (diagrams, default grades/).
 \b
 Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
@@ -116,8 +135,7 @@ def cli() -> None:
     pass
 
 
-for command in (student.run, student.list_, instructor.check, instructor.expected,
-                instructor.batch, instructor.gradescope, instructor.release):
+for command in (student.run, student.list_):
     cli.add_command(command)
 
 
@@ -132,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         code = cli.main(args=args, prog_name="grade", standalone_mode=False)
     except click.UsageError as exc:
-        click.echo(f"grade: {_one_line(_full_stop(exc.format_message()) + _help_hint(exc))}", err=True)
+        click.echo(f"grade: {_one_line(_full_stop(_usage_message(exc)))}{_help_hint(exc)}", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         click.echo(f"grade: {_one_line(exc.format_message())}", err=True)
@@ -150,11 +168,27 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else EXIT_FULL)
 
 
+_LIKE_ENOUGH = 0.75  # how alike a mistyped option and a real one are when one is suggested
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    """click's message, without its "Did you mean '--out'?" for an option that is no typo of
+    any (``--bogus``): click suggests the closest name however far it is; a suggestion is kept
+    only when the names are alike (``--jsn``: ``--json``)."""
+    if not isinstance(exc, click.NoSuchOption) or not exc.possibilities:
+        return exc.format_message()
+    typed = exc.option_name.lstrip("-")
+    alike = [p for p in exc.possibilities
+             if difflib.SequenceMatcher(None, typed, p.lstrip("-")).ratio() >= _LIKE_ENOUGH]
+    return exc.format_message() if alike else exc.message
+
+
 def _help_hint(exc: click.UsageError) -> str:
-    """click's "Try 'grade run --help' for help." after a usage error, in the language chosen."""
+    """click's "Try 'grade run --help' for help." on its own line after a usage error, in the
+    language chosen."""
     if exc.ctx is None:
         return ""
-    return " " + gettext.gettext("Try '{command} {option}' for help.").format(
+    return "\n" + gettext.gettext("Try '{command} {option}' for help.").format(
         command=exc.ctx.command_path, option="--help")
 
 

@@ -22,7 +22,9 @@ from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
     FOLDER,
+    GRADES,
     OUTPUT_FILE,
+    course_folder,
     course_here,
     file_in,
     grade_all,
@@ -66,10 +68,11 @@ def _launcher() -> Launcher:
 @command("check", help=N_("Instructor's self-test: solutions score full marks, untouched stubs score zero."))
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @lang_option
-@option("--out", type=FOLDER, default=Path("grades") / "check",
-        show_default=True, help=N_("Where the solutions' diagrams go."))
-def check(targets: tuple[str, ...], out: Path) -> int:
+@option("--out", type=FOLDER, default=None,
+        help=N_("Where the solutions' diagrams go (default: the course's grades/check/)."))
+def check(targets: tuple[str, ...], out: Path | None) -> int:
     course = course_here()
+    out = out or course_folder(course, GRADES, "check")
     missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
     if missing:
         raise click.UsageError(_("no {folders} folder in {root}: run grade check from the course folder",

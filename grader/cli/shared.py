@@ -14,7 +14,7 @@ from micrograph.i18n import LANGUAGES, LanguageError
 
 from grader.cli.translated import option
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
-from grader.course.folder import Course, in_parallel
+from grader.course.folder import Course, find_root, in_parallel
 from grader.i18n import N_, _, choose
 from grader.judge.grading import ExerciseResult
 
@@ -65,14 +65,28 @@ lang_option = option(
 
 
 def course_here() -> Course:
-    """The course in the current folder; ``GRADE_TESTS_DIR`` / ``GRADE_EXPECTED_DIR`` point at
-    other test modules / expected observations (a release, a bundle, the grader's own tests)."""
-    course = Course(Path.cwd())
+    """The course the current folder lies in (``find_root``: the course folder or one inside
+    it); ``GRADE_TESTS_DIR`` / ``GRADE_EXPECTED_DIR`` point at other test modules / expected
+    observations (a release, a bundle, the grader's own tests)."""
+    course = Course(find_root(Path.cwd()))
     if os.environ.get("GRADE_TESTS_DIR"):
         course.tests_dir = Path(os.environ["GRADE_TESTS_DIR"])
     if os.environ.get("GRADE_EXPECTED_DIR"):
         course.shipped_dir = Path(os.environ["GRADE_EXPECTED_DIR"])
     return course
+
+
+GRADES = "grades"  # the course's folder for diagrams, when --out does not name one
+
+
+def course_folder(course: Course, *parts: str) -> Path:
+    """A folder of the course as a path from the current folder (``grades`` in the course
+    folder, ``../grades`` from ``exercises/``), so the paths printed work where they are read."""
+    folder = course.root.joinpath(*parts)
+    try:
+        return Path(os.path.relpath(folder))
+    except ValueError:  # on another Windows drive: no relative path leads there
+        return folder
 
 
 def load_exercise(course: Course, exercise_id: str) -> LoadedExercise:

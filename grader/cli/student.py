@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from grader.cli.shared import (
     EXIT_FULL,
     EXIT_NOT_FULL,
     FOLDER,
+    GRADES,
+    course_folder,
     course_here,
     grade_all,
     infer_target,
@@ -26,7 +29,7 @@ from grader.i18n import N_, _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
 from grader.report.width import pad, width
-from grader.sandbox import isolation
+from grader.sandbox import isolation, renderer
 
 
 @command("run", help=N_("Grade exercises (all of them by default): grade run ex03 = grade ex03."))
@@ -35,18 +38,25 @@ from grader.sandbox import isolation
 @option("--submission", type=click.Path(path_type=Path),
               help=N_("A file, or a folder of exNN_*.py files, instead of exercises/."))
 @option("--json", "as_json", is_flag=True, help=N_("One JSON object on stdout, nothing else."))
-@option("--out", type=FOLDER, default=Path("grades"),
-              show_default=True, help=N_("Where diagrams go (DIR/ex03/graph.svg)."))
-def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path) -> int:
+@option("--out", type=FOLDER, default=None,
+              help=N_("Where diagrams go: FOLDER/ex03/graph.svg (default: the course's grades/)."))
+def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path | None) -> int:
     course = course_here()
-    chosen = isolation.current()  # before any child: a root grader that cannot drop says so
+    out = out or course_folder(course, GRADES)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        # The isolation probe's child runs while the exercises load and the renderer starts;
+        # its answer is awaited before any child: a root grader that cannot drop says so.
+        probing = pool.submit(isolation.current)
+        targets = infer_target(submission, targets)
+        ids = target_ids(course, targets)
+        single = len(targets) == 1 and targets != ("all",)
+        exercises = [load_exercise(course, i) for i in ids]
+        files = submissions(course, exercises, submission, explicit=bool(targets))
+        out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
+        if any(ex.spec.diagram_probe is not None and f.is_file() for ex, f in zip(exercises, files)):
+            renderer.start()  # its start-up overlaps with the submission's child
+        chosen = probing.result()
     mode = chosen.mode
-    targets = infer_target(submission, targets)
-    ids = target_ids(course, targets)
-    single = len(targets) == 1 and targets != ("all",)
-    exercises = [load_exercise(course, i) for i in ids]
-    files = submissions(course, exercises, submission, explicit=bool(targets))
-    out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
     results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
     if as_json:
         click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))

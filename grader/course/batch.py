@@ -47,9 +47,11 @@ from grader.course.entries import BatchError, Entry, entry_hash, find_entries
 from grader.course.folder import NamedCourse, in_parallel
 from grader.course.intake import Intake, collect
 from grader.course.records import FORMAT, Row, read_record, row_of, student_status, write_record
+from grader.i18n import _
 from grader.judge.grading import ExerciseResult, zero
 from grader.judge.reference import Expected, NoExpected
 from grader.judge.status import ERROR
+from grader.sandbox import exposure
 from grader.sandbox.launcher import Launcher
 
 CSV_NAME, REPORT_NAME = "grades.csv", "report.html"
@@ -112,7 +114,8 @@ class Batch:
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
         self.launcher = launcher or Launcher()
-        self.course = dataclasses.replace(course, spawn=self.launcher.spawn)
+        self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True)
+        exposure.refuse(course.secrets())
         self.exercises = exercises
         self.ids = [ex.spec.id for ex in exercises]
         self.modules = {ex.spec.id: ex.spec.module for ex in exercises}
@@ -195,12 +198,14 @@ class Batch:
         for ex in self.exercises:
             result = student.results.get(ex.spec.id)
             if result is None:
-                why = (found.error or found.problems.get(ex.spec.id)
-                       or f"no file {ex.spec.module}.py (or {ex.spec.id}_*.py) in "
-                          f"{student.entry.label}")
+                why = found.error or found.problems.get(ex.spec.id) or (
+                    _("not in {entry}", entry=student.entry.label) if found.one_file else
+                    _("no file {module}.py (or {id}_*.py) in {entry}", module=ex.spec.module,
+                      id=ex.spec.id, entry=student.entry.label))
                 result = zero(ex, ERROR, why)
             results.append(result)
-        status, detail = student_status(found, results, student.failures, self.ids)
+        status, detail = student_status(found, results, student.failures, self.ids,
+                                        student.entry.label)
         row = write_record(student.staging, student.entry, student.key, status, detail,
                            time.monotonic() - student.started, results, set(student.results))
         self._install(student.staging, self.students / student.entry.slug)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from grader.course import catalog
-from grader.course.catalog import LoadedExercise
+from grader.course.catalog import LoadedExercise, find_submission
 from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.i18n import _
@@ -33,6 +33,19 @@ from grader.sandbox.session import Run, run_children
 
 T = TypeVar("T")
 
+COURSE_MARK = "exercises"  # the folder that makes a folder a course's
+
+
+def find_root(start: Path) -> Path:
+    """The course folder ``start`` lies in: the nearest folder from ``start`` upwards that holds
+    ``exercises/``, so ``grade`` works from ``exercises/`` or a notebook's folder too; ``start``
+    itself when none does (the error then names the folder the command ran in)."""
+    for folder in (start, *start.parents):
+        if (folder / COURSE_MARK).is_dir():
+            return folder
+    return start
+
+
 
 @dataclass
 class Course:
@@ -43,10 +56,11 @@ class Course:
     shipped_dir: Path = DEFAULT_SHIPPED_DIR
     cache_dir: Path | None = field(default_factory=default_cache_dir)
     spawn: Spawn = spawn_here  # how the sandbox starts children (an unprivileged user for a class)
+    solutions_only: bool = False  # a course autograder: never a shipped answer a child could read
 
     @property
     def exercises_dir(self) -> Path:
-        return self.root / "exercises"
+        return self.root / COURSE_MARK
 
     @property
     def solutions_dir(self) -> Path:
@@ -59,9 +73,23 @@ class Course:
         return catalog.load(exercise_id, self.tests_dir)
 
     def expected(self, ex: LoadedExercise) -> Expected:
-        """Expected observations (raises NoExpected when neither solution nor shipped file)."""
+        """Expected observations (raises NoExpected when neither solution nor shipped file).
+        With ``solutions_only`` (a course autograder) only from the solution: a shipped file
+        sits in the grader's folder, where a child without Landlock could read it."""
+        if self.solutions_only and find_submission(self.solutions_dir, ex.spec) is None:
+            raise NoExpected(_("no solutions/{file} to grade {id} against: a course autograder "
+                               "takes expected answers from the solutions only",
+                               file=f"{ex.spec.module}.py", id=ex.spec.id))
         return expected_for(ex, solutions_dir=self.solutions_dir, cache_dir=self.cache_dir,
                             shipped_dir=self.shipped_dir, spawn=self.spawn)
+
+    def secrets(self) -> list[Path]:
+        """What no child may read: the solutions, the expected answers (cached and shipped)
+        and the test modules, this course's and the grader's own."""
+        folders = dict.fromkeys((self.tests_dir, catalog.DEFAULT_TESTS_DIR))
+        tests = [d / f"{i}.py" for d in folders for i in catalog.exercise_ids(d)]
+        cache = [self.cache_dir] if self.cache_dir is not None else []
+        return [self.solutions_dir, *cache, self.shipped_dir, DEFAULT_SHIPPED_DIR, *tests]
 
     def display(self, path: Path) -> str:
         """A path as the student should read it: relative to the course folder if inside."""

@@ -56,6 +56,7 @@ class Intake:
     problems: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    one_file: bool = False  # the entry is a single file: one exercise, the others not handed in
 
 
 @dataclass
@@ -300,6 +301,7 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
                 raise EntryError(_("{file}: cannot tell which exercise this file is: name it "
                                    "exNN_<topic>.py, or grade one exercise with --exercises", file=shown))
             candidates = [_Candidate(exercise, entry, shown, 0)]
+            intake.one_file = True
         elif entry.exists():
             raise EntryError(_("{file} is not a folder, a .py or .ipynb file or a .zip", file=shown))
         else:

@@ -11,7 +11,8 @@ from typing import Any, Final, Literal
 
 from grader.course.entries import Entry
 from grader.course.intake import Intake
-from grader.judge.grading import RAN, ExerciseResult
+from grader.i18n import _
+from grader.judge.grading import IMPORT_ERROR, RAN, SYNTAX_ERROR, ExerciseResult
 from grader.judge.status import PASSED, TIMEOUT
 from grader.publish import gradescope_results
 
@@ -45,21 +46,30 @@ class Row:
 
 
 def student_status(intake: Intake, results: list[ExerciseResult], failures: list[str],
-                   ids: list[str]) -> tuple[RowStatus, str]:
+                   ids: list[str], entry: str) -> tuple[RowStatus, str]:
     """ok / timeout / error for the whole student, and a one-line detail.
 
     ``error`` means the entry or one of its files could not be graded as handed in (or the
     grader failed); ``timeout`` that some exercise ran out of time; the submission's own
-    exceptions are part of its score, not of its status."""
+    exceptions are part of its score, not of its status, but an exercise that did not even
+    import (a syntax error) is named in the detail, as the report shows it.  ``entry`` names
+    the entry: a single file said once what layout a batch expects."""
     if intake.error:
         return ROW_ERROR, intake.error
-    timeouts = []
+    timeouts, unimported = [], []
     for r in results:
         timed_out = [t.feedback for t in r.tests if t.status == TIMEOUT]
         timeouts += [f"{r.exercise} {timed_out[0]}"] if timed_out else []
+        if r.outcome in (SYNTAX_ERROR, IMPORT_ERROR) and r.tests:
+            unimported.append(f"{r.exercise} {r.tests[0].feedback}")
     missing = [i for i in ids if i not in intake.files and i not in intake.problems]
-    parts = [*failures, *intake.problems.values(), *timeouts, *intake.notes]
-    parts += [f"no file for {', '.join(missing)}"] if missing else []
+    parts = [*failures, *intake.problems.values(), *unimported, *timeouts, *intake.notes]
+    if missing and intake.one_file:
+        parts.append(_("{entry} is a single file, graded as {id} only: for several exercises "
+                       "hand in one folder or .zip per student, with exNN_<topic>.py files",
+                       entry=entry, id=", ".join(intake.files) or "-"))
+    elif missing:
+        parts.append(_("no file for {ids}", ids=", ".join(missing)))
     status = ROW_ERROR if failures or intake.problems else ROW_TIMEOUT if timeouts else OK
     return status, "; ".join(parts)
 

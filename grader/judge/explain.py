@@ -141,7 +141,7 @@ def silence(report: ChildReport) -> tuple[Status, str]:
     if sig == "SIGXCPU":
         return TIMEOUT, _("used more than {seconds} s of CPU time", seconds=report.limits.cpu_seconds)
     if sig == "SIGSEGV":
-        return ERROR, _("crashed (SIGSEGV), perhaps from recursion that never ends")
+        return ERROR, _("crashed (SIGSEGV: an invalid memory access)")
     if sig is not None:
         return ERROR, _("was killed by {signal}", signal=sig)
     if not report.done:

@@ -17,8 +17,11 @@ Bundle layout::
 
 For each exercise the submission runs twice: once with the public-only test module, whose
 results, printed output and diagram (the graph the submission built, an HTML test) students see
-at once, and once with the full module, whose hidden results they see after publication.  The first child never holds a hidden probe in memory, so
-nothing the submission does can show a student a hidden test early.
+at once, and once with the full module, whose hidden results they see after publication.  The first child never holds a hidden probe in memory, and
+every public run has ended before the first full run starts (no channel between two live
+children can carry a hidden probe into output shown at once), so nothing the submission does
+can show a student a hidden test early.  Expected answers come from the bundle's solutions
+only, cached in its root-only ``secret/``.
 
 ``python -m grader.publish.gradescope run|warm [ROOT]``; only the standard library is needed.
 """
@@ -45,9 +48,9 @@ from grader.publish import gradescope_diagrams as diagrams
 from grader.publish import gradescope_results as results_json
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import project_files
-from grader.sandbox import isolation
+from grader.sandbox import exposure, isolation
 from grader.sandbox.launcher import for_this_process, lock_down, running_as_root
-from grader.sandbox.run import Spawn
+from grader.sandbox.run import Spawn, spawn_here
 
 SECRET = "secret"
 CONFIG = "config.json"  # the bundle's settings: {"diagrams": "svg" | "png"}
@@ -189,8 +192,10 @@ def _courses(root: Path, spawn: Spawn) -> tuple[NamedCourse, NamedCourse]:
     ``spawn``."""
     secret = root / "source" / SECRET
     cache = secret / "cache"
-    return (NamedCourse(secret, tests_dir=secret / "tests", cache_dir=cache, spawn=spawn),
-            NamedCourse(secret, tests_dir=secret / "public", cache_dir=cache, spawn=spawn))
+    return (NamedCourse(secret, tests_dir=secret / "tests", cache_dir=cache, spawn=spawn,
+                        solutions_only=True),
+            NamedCourse(secret, tests_dir=secret / "public", cache_dir=cache, spawn=spawn,
+                        solutions_only=True))
 
 
 def _diagram_format(root: Path) -> str:
@@ -203,13 +208,16 @@ def _diagram_format(root: Path) -> str:
 
 
 def _protect(root: Path) -> None:
-    """Root-only tests, solutions, cache and results, whatever the unpacking left."""
+    """Root-only tests, solutions, cache and results, whatever the unpacking left; refuses
+    (``IsolationUnavailable``) when a child could still read them (no Landlock, not root)."""
     (root / "source" / SECRET / "cache").mkdir(parents=True, exist_ok=True)
     lock_down(root / "source" / SECRET)
     results = root / "results"
     results.mkdir(parents=True, exist_ok=True)
     if running_as_root():
         os.chmod(results, stat.S_IRWXU)
+    full, public = _courses(root, spawn_here)
+    exposure.refuse([root / "source" / SECRET, *full.secrets(), *public.secrets()])
 
 
 def _load_all(full: Course, public: Course) -> list[tuple[LoadedExercise, LoadedExercise]]:
@@ -233,19 +241,17 @@ def _grade(root: Path, started: float) -> dict:
                                Path(work), shown="")
         full.shown = public.shown = found.shown
         drawings = Path(work) / "diagrams"
-        jobs = []
-        for ex, pub in pairs:
-            path = found.files.get(ex.spec.id)
-            if path is not None:
-                jobs += [lambda ex=pub, p=path: public.grade(
-                             ex, p, diagram_dir=drawings / ex.spec.id, formats=(fmt,)),
-                         lambda ex=ex, p=path: full.grade(ex, p)]
-        done = iter(in_parallel(jobs))
-        graded = []
-        for ex, _public in pairs:
-            if ex.spec.id in found.files:
-                pub_result, full_result = next(done), next(done)
-                graded.append(results_json.merge(pub_result, full_result, fmt))
+        handed_in = [(ex, pub, found.files[ex.spec.id]) for ex, pub in pairs
+                     if ex.spec.id in found.files]
+        # every public run ends before any run that loads hidden tests starts: no child whose
+        # output students see at once is ever alive beside one holding a hidden probe
+        public_results = in_parallel([lambda ex=pub, p=path: public.grade(
+            ex, p, diagram_dir=drawings / ex.spec.id, formats=(fmt,))
+            for _ex, pub, path in handed_in])
+        full_results = in_parallel([lambda ex=ex, p=path: full.grade(ex, p)
+                                    for ex, _pub, path in handed_in])
+        graded = [results_json.merge(pub_result, full_result, fmt)
+                  for pub_result, full_result in zip(public_results, full_results)]
         data = _results(pairs, found, graded, started)  # the diagrams are read in here
     return data
 

@@ -54,8 +54,15 @@ def _picture(paths: list[str], fmt: str) -> tuple[str | None, str | None]:
     return picture, None
 
 
+def drew(result: ExerciseResult) -> bool:
+    """Whether the code built a whole graph that was drawn: a missing one (a syntax error, an
+    untouched stub, a crash) must not show as a green "passed" row."""
+    return bool(result.diagrams) and result.diagram_problem is None
+
+
 def entry(result: ExerciseResult, number: str, fmt: str = SVG) -> dict[str, Any]:
-    """The test that shows ``result``'s diagram (from the public run): visible, 0 points."""
+    """The test that shows ``result``'s diagram (from the public run): visible, 0 points,
+    "failed" when no whole graph was drawn (the sentence says why)."""
     picture, problem = _picture(result.diagrams, fmt)
     notes = [n for n in result.notes if "diagram" in n]
     parts = [f'<div class="micrograph-diagram" style="{_STYLE}">']
@@ -69,7 +76,8 @@ def entry(result: ExerciseResult, number: str, fmt: str = SVG) -> dict[str, Any]
     parts.append("</div>")
     return {
         "name": f"{result.exercise}: the graph your code built",
-        "number": number, "score": 0, "max_score": 0, "status": "passed",
+        "number": number, "score": 0, "max_score": 0,
+        "status": "passed" if drew(result) else "failed",
         "output": "\n".join(parts), "output_format": "html",
         "tags": [result.exercise, "diagram"], "visibility": "visible",
     }

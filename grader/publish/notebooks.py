@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 
 from grader.course.catalog import LoadedExercise
@@ -46,11 +47,23 @@ def _chunks(source: str) -> tuple[str, list[str]]:
     return docstring, [c for c in chunks if c.strip()]
 
 
+# A line of a paragraph that ends in Chinese (a character or its punctuation), and the next
+# line, which goes on with text (not a code block, list item, heading rule or blank line).
+_WIDE_BREAK = re.compile(r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\n(?=[^\s\-*+#>|=0-9])")
+
+
+def _unbroken(statement: str) -> str:
+    """The statement with its wrapped Chinese lines joined: Markdown shows a line break inside
+    a paragraph as a space, a stray gap in the middle of a Chinese sentence."""
+    return _WIDE_BREAK.sub("", statement)
+
+
 def notebook_for(ex: LoadedExercise, stub_source: str) -> dict[str, object]:
     """The notebook of one exercise, as the JSON document."""
     statement, code = _chunks(stub_source)
     spec = ex.spec
-    cells = [_cell("markdown", _("# {id}: {title}", id=spec.id, title=_(spec.title)) + f"\n\n{statement}"),
+    cells = [_cell("markdown", _("# {id}: {title}", id=spec.id, title=_(spec.title))
+                   + f"\n\n{_unbroken(statement)}"),
              *[_cell("code", chunk) for chunk in code],
              _cell("markdown", _("Fill in every function that raises `NotImplementedError`, run the cells "
                                  "above, then check your work (public tests here, the hidden ones on the "

@@ -133,9 +133,9 @@ course autograder, on inputs you have not seen. Here they show as one row, such 
 `4 hidden tests: graded on the course autograder`, with the status `autograder`, and the total
 reads `public 2/2`: the public tests are all this folder can grade. The exit status is 0 when
 every public test passes. Write code that is right for any input, not for the numbers in the
-public tests: the hidden tests are worth most of the points.
+public tests: the table says what share of each exercise's points the hidden tests are worth.
 
-| exercise | file | topic | public points | hidden points |
+| exercise | file | topic | public points | hidden points (share) |
 |---|---|---|---|---|
 {table}
 
@@ -168,8 +168,10 @@ def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
     for ex in exercises:
         spec = ex.spec
         public = sum(t.points for t in spec.tests if t.public)
+        hidden = spec.max_score - public
+        share = round(100 * hidden / spec.max_score) if spec.max_score else 0
         rows.append(f"| {spec.id} | `exercises/{spec.module}.py` | {_(spec.title)} | "
-                    f"{public:g} | {spec.max_score - public:g} |")
+                    f"{public:g} | {hidden:g} ({share}%) |")
     example = f"{exercises[0].spec.module}.ipynb" if exercises else "ex01_graph.ipynb"
     where = _(NOTEBOOKS, example=example) if notebooks else ""
     return _(README, table="\n".join(rows), notebooks=where)
@@ -272,7 +274,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
         lines = _write_release(course, exercises, found, out, notebooks)
         if notebooks:
             written = write_notebooks(out, exercises)
-            lines.append(f"notebooks: {', '.join(written)}")
+            lines.append(_("notebooks: {paths}", paths=", ".join(written)))
         public_modules = [p.read_text(encoding="utf-8")
                           for p in (out / "grader" / "exercises").glob("ex*.py")]
         engine = project_texts()

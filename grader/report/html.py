@@ -33,6 +33,7 @@ from grader.i18n import N_, _, language, outcome_word, status_word, test_name, v
 from grader.judge.grading import RAN, UNTOUCHED
 from grader.judge.status import FAILED, PASSED
 from grader.report.histogram import distribution_svg
+from grader.report.terminal import UNTOUCHED_SENTENCE
 from grader.report.misconceptions import misconceptions_html, not_run_html
 from grader.report.svg import esc, sanitize_svg
 
@@ -118,9 +119,6 @@ def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
 # --- a student ----------------------------------------------------------------------------
 
 
-UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplementedError")
-
-
 def _one_reason(exercise: dict[str, Any]) -> str | None:
     """The single sentence every test of an exercise that never ran got, if there is one."""
     if exercise["outcome"] == RAN or exercise["score"] != 0:
@@ -168,8 +166,8 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
         if relative.endswith(".svg"):
             parts.append(diagrams.html(folder / relative, f"{STUDENTS}/{slug}/{relative}"))
         elif relative.endswith(".html"):  # backward.html: the submission's backward, step by step
-            parts.append(f'<p><a href="{esc(f"{STUDENTS}/{slug}/{relative}")}">watch this backward run, '
-                         'step by step</a></p>')
+            parts.append(f'<p><a href="{esc(f"{STUDENTS}/{slug}/{relative}")}">'
+                         f'{esc(_("watch this backward run, step by step"))}</a></p>')
     parts.append("</details>")
     return "\n".join(parts)
 
@@ -188,8 +186,32 @@ def _student_html(row: Row, out: Path, diagrams: _Diagrams) -> str:
         if reason != row.detail:
             head += f'<p class="one">{esc(_("Every exercise scores 0: {why}.", why=reason))}</p>'
         return head + "</section>"
-    body = [_exercise_html(e, folder, row.slug, diagrams) for e in record["exercises"]]
-    return head + "\n".join(body) + "</section>"
+    return head + "\n".join(_exercises_html(record["exercises"], folder, row.slug, diagrams)) + "</section>"
+
+
+def _exercises_html(exercises: list[dict[str, Any]], folder: Path, slug: str,
+                    diagrams: _Diagrams) -> list[str]:
+    """Each exercise's part of a student's section; exercises that never ran for the same
+    reason (not in a single file handed in, untouched stubs) are one line together."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for exercise in exercises:
+        reason = _one_reason(exercise)
+        if reason is not None:
+            groups.setdefault((exercise["outcome"], reason), []).append(exercise)
+    body, said = [], set()
+    for exercise in exercises:
+        reason = _one_reason(exercise)
+        key = (exercise["outcome"], reason or "")
+        if reason is None or len(groups[key]) == 1:
+            body.append(_exercise_html(exercise, folder, slug, diagrams))
+        elif key not in said:
+            said.add(key)
+            together = groups[key]
+            body.append(f'<p class="one"><b>{esc(", ".join(e["exercise"] for e in together))}</b>: '
+                        f'{_points(sum(e["score"] for e in together))}/'
+                        f'{_points(sum(e["max_score"] for e in together))}, '
+                        f"{esc(outcome_word(exercise['outcome']))}: {esc(reason)}</p>")
+    return body
 
 
 # --- the page -----------------------------------------------------------------------------

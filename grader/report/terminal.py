@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import shutil
 
-from grader.i18n import _, status_word, test_name, visibility
-from grader.judge.grading import ExerciseResult, TestResult
+from grader.i18n import N_, _, status_word, test_name, visibility
+from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
 from grader.report.width import pad, width, wrap
 
@@ -54,13 +54,27 @@ def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
     return lines
 
 
+UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplementedError")
+
+
+def not_started(result: ExerciseResult) -> bool:
+    """An exercise whose stub is untouched: one line, not a table of the same error."""
+    return result.outcome == UNTOUCHED and not result.stdout.strip()
+
+
 def exercise(result: ExerciseResult, display: str) -> str:
-    """The table for one exercise: test, public/hidden, points, status, feedback."""
+    """The table for one exercise: test, public/hidden, points, status, feedback; for an
+    exercise not started (every function the tests call still raises NotImplementedError) one
+    line saying so instead of the same error test by test."""
+    header = f"{result.exercise}  {_(result.title)}  ({display})"
     columns = shutil.get_terminal_size((100, 24)).columns
+    if not_started(result):
+        said = _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE))
+        return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4)))])
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),
               status_word(t.status), t.feedback] for t in result.tests]
-    lines = [f"{result.exercise}  {_(result.title)}  ({display})", *_table(rows, columns)]
+    lines = [header, *_table(rows, columns)]
     lines.append("  " + _("total: {points}", points=total([result])))
     if result.diagrams:
         lines.append("  " + _("diagram: {paths}", paths=", ".join(result.diagrams)))
@@ -102,6 +116,8 @@ def summary(results: list[ExerciseResult]) -> str:
 
 
 def _verdict(result: ExerciseResult) -> str:
+    if result.outcome == UNTOUCHED:
+        return _("not started")
     if result.full_marks:
         return _("public tests passed") if result.public_only else _("full marks")
     if any(t.status in (ERROR, TIMEOUT) for t in result.tests):

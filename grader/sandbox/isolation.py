@@ -183,7 +183,7 @@ def scratch_parent(mode: Mode) -> str | None:
     """Where the scratch folders go: the temp folder (None), except where a child drops to a
     uid of its own that could not reach it (a private ``$TMPDIR``): then a root-owned folder
     of ``/tmp`` that others may cross but not list (0711)."""
-    if not drops_uid(mode) or _others_can(tempfile.gettempdir(), 0o1):
+    if not drops_uid(mode) or others_can(tempfile.gettempdir(), 0o1):
         return None
     folder = os.path.join("/tmp", "micrograph-scratch")
     os.makedirs(folder, mode=0o711, exist_ok=True)
@@ -196,7 +196,7 @@ def scratch_parent(mode: Mode) -> str | None:
 
 # --- the interpreter children start with --------------------------------------------------
 
-def _others_can(path: str, bits: int) -> bool:
+def others_can(path: str, bits: int) -> bool:
     """Whether a user with no relation to the files (a child's own uid) has ``bits`` on
     ``path`` and can search every folder above it."""
     try:
@@ -222,11 +222,11 @@ def interpreter(mode: Mode) -> str:
     its standard library (a pyenv or venv under a private home): then the system's Python of
     the same version.  (The namespaces mode mounts the library for the child, and the child
     imports the grader and micrograph before it changes uid, so their folders may be private.)"""
-    if not drops_uid(mode) or _others_can(_stdlib_of(sys.executable), 0o5):
+    if not drops_uid(mode) or others_can(_stdlib_of(sys.executable), 0o5):
         return sys.executable
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     for candidate in (f"/usr/bin/{version}", f"/usr/local/bin/{version}"):
-        if os.path.isfile(candidate) and _others_can(_stdlib_of(candidate), 0o5):
+        if os.path.isfile(candidate) and others_can(_stdlib_of(candidate), 0o5):
             return candidate
     return sys.executable  # the probe will say what fails
 
@@ -238,7 +238,7 @@ def refusal(mode: Mode) -> str | None:
     per process, for the mode detected and for a mode ``$GRADE_ISOLATION`` lowers to alike."""
     python = interpreter(mode)
     library = _stdlib_of(python)
-    if drops_uid(mode) and not _others_can(library, 0o5):
+    if drops_uid(mode) and not others_can(library, 0o5):
         return (f"a child's own uid cannot read the standard library of {python} ({library}): "
                 f"install python{sys.version_info.major}.{sys.version_info.minor} where every "
                 "user can read it (the system's, or under /usr/local)")

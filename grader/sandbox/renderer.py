@@ -90,6 +90,11 @@ class Renderer:
                                           **pipes.session_options())
         return self._proc
 
+    def start(self) -> None:
+        """Start the worker now, before its first request (see ``start`` below)."""
+        with self._lock:
+            self._worker()
+
     def close(self) -> None:
         """Let the worker finish (its input ends) and reap it."""
         if self._proc is not None:
@@ -124,7 +129,9 @@ class Renderer:
             replayed = self._drawn.replay(known, directory, stale)
             if replayed is not None:
                 return replayed
-            request = json.dumps(fields, allow_nan=True)
+            # The worker keeps the folder it started in: a relative folder is sent absolute
+            # (the grader's own folder may have changed since, as between tests).
+            request = json.dumps({**fields, "directory": str(directory.absolute())}, allow_nan=True)
             proc = self._worker()
             assert proc.stdin is not None and proc.stdout is not None
             answer: list[str] = []
@@ -146,13 +153,20 @@ class Renderer:
             data = json.loads(line)
             if "error" in data:
                 raise RenderFailed(data["error"])
-            paths = [str(p) for p in data["paths"]]
+            paths = [str(directory / Path(p).name) for p in data["paths"]]  # as the folder was given
             self._drawn.keep(known, directory, paths)
         return paths
 
 
 _shared = Renderer()
 atexit.register(_shared.close)
+
+
+def start() -> None:
+    """Start this process's worker ahead of its first request: its start-up (an interpreter
+    importing the drawing code) then overlaps with the submission's child instead of
+    following it."""
+    _shared.start()
 
 
 def render(graph: dict[str, Any], directory: Path, stem: str, formats: tuple[str, ...],

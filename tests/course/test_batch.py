@@ -147,3 +147,28 @@ def test_a_changed_submission_is_graded_again_and_a_removed_one_leaves_the_csv(
     rows = {r["student"]: r for r in csv_matches_files(out)}
     assert set(rows) == {"student00", "student01"} and rows["student01"]["ex01"] == "0"
     assert (out / ".stale" / "student02" / "results.json").is_file()
+
+
+def test_what_a_row_says_about_one_file_a_syntax_error_and_a_crash(tmp_path: Path, cache: Path) -> None:
+    subs = tmp_path / "subs"
+    (subs / "alice").mkdir(parents=True)
+    shutil.copy(solution("ex01"), subs / "alice")
+    (subs / "alice" / solution("ex03").name).write_text("def backward_retaining(:\n    pass\n")
+    shutil.copy(solution("ex03"), subs / "bob_ex03.py")  # one file for a batch of two exercises
+    (subs / "carol").mkdir()
+    (subs / "carol" / solution("ex03").name).write_text("import ctypes\nctypes.string_at(0)\n")
+    out = tmp_path / "out"
+    run = grade("batch", str(subs), "--out", str(out), "--exercises", "ex01,ex02,ex03", cache=cache)
+    assert run.returncode == 0, run.stderr
+    statuses = _statuses(out)
+    assert statuses["alice"][1].startswith("ex03 SyntaxError at line 1: invalid syntax; ")  # as the report says
+    assert statuses["bob_ex03"][1] == ("bob_ex03.py is a single file, graded as ex03 only: for several "
+                                       "exercises hand in one folder or .zip per student, with "
+                                       "exNN_<topic>.py files")
+    carol = json.loads((out / "students" / "carol" / "results.json").read_text())
+    said = {t["output"] for t in carol["tests"] if t["name"].startswith("ex03: ")}
+    assert any("SIGSEGV: an invalid memory access" in s for s in said)
+    assert not any("recursion" in s for s in said)
+    report = html.unescape((out / "report.html").read_text())
+    assert report.count("not in bob_ex03.py") == 1  # bob's other exercises: one line together
+    assert "ex01, ex02</b>: 0/29, not graded: not in bob_ex03.py" in report

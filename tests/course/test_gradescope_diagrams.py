@@ -53,7 +53,9 @@ def test_each_exercise_shows_its_diagram_as_visible_html(standin) -> None:
     assert set(drawn) == {"ex01: the graph your code built", "ex03: the graph your code built"}
     for test in drawn.values():
         assert test["output_format"] == "html" and test["visibility"] == "visible"
-        assert test["score"] == test["max_score"] == 0 and test["status"] == "passed"
+        assert test["score"] == test["max_score"] == 0
+    assert drawn["ex03: the graph your code built"]["status"] == "passed"
+    assert drawn["ex01: the graph your code built"]["status"] == "failed"  # no graph is no success
     ex03 = drawn["ex03: the graph your code built"]["output"]
     assert ex03.count("<svg") == 1 and "MulBackward0" in ex03
     assert not re.search(r"<script|on\w+=|href|<use|<foreignObject", ex03, re.I)
@@ -104,6 +106,19 @@ def _result(exercise_id: str, diagram: Path | None) -> results_json.Graded:
     result = ExerciseResult(exercise_id, "t", tests, diagrams=[str(diagram)] if diagram else [])
     return results_json.Graded(result, visible_stdout="x" * 9_000, hidden_stdout="y" * 9_000,
                                drawn=result)
+
+
+def test_a_missing_diagram_is_no_green_row(tmp_path: Path) -> None:
+    why = "no diagram: SyntaxError at line 3: invalid syntax"
+    missing = ExerciseResult("ex03", "t", [TestResult("a test", True, 0, 1, "error")],
+                             notes=[why], diagram_problem=why)
+    test = diagrams.entry(missing, "3.2")
+    assert test["status"] == "failed" and "SyntaxError at line 3" in test["output"]
+    drawn = tmp_path / "graph.svg"
+    drawn.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>x</text></svg>')
+    whole = ExerciseResult("ex03", "t", [TestResult("a test", True, 1, 1, "passed")],
+                           diagrams=[str(drawn)])
+    assert diagrams.entry(whole, "3.2")["status"] == "passed"
 
 
 def test_results_stay_under_gradescopes_limit_and_say_so(tmp_path: Path) -> None:

@@ -3,7 +3,9 @@ the exercise filled in code cells, the output holds the score, the feedback and 
 
 from __future__ import annotations
 
+import re
 import shutil
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -56,6 +58,10 @@ def test_check_in_a_notebook_shows_score_feedback_and_diagram(course: Path) -> N
     assert "still raises NotImplementedError: fill in grad_warning" in html
     assert "this notebook" in html and "<svg" in html and "magics (%)" in html
     assert "Traceback" not in str(outputs) and "grade-check-" not in html  # no temporary path
+    page = re.search(r'<iframe sandbox="allow-scripts" [^>]*srcdoc="([^"]*)"', html)
+    assert page is not None and "watch this backward run, step by step" in html
+    assert "backward(), step by step" in unescape(page.group(1))  # the page itself, embedded
+    assert not re.search(r"(src|href)=.https?:", unescape(page.group(1)))  # nothing to fetch
 
 
 def test_an_error_is_named_by_the_in_number_jupyter_shows(course: Path) -> None:
@@ -80,8 +86,9 @@ def test_check_outside_a_notebook_prints_what_grade_prints(
     checked = grader.check("ex03")
     printed = capsys.readouterr().out
     assert printed.strip() == checked.text.strip()
-    assert "exercises/ex03_retain_grad.py still raises NotImplementedError" in printed
-    assert "total: 0/14" in printed
+    assert printed.startswith("ex03  retain_grad keeps a non-leaf's gradient  (exercises/ex03_retain_grad.py)\n"
+                              "  not started (0/14): every function the tests call still raises")
+    assert "not started" in checked._repr_html_()
 
 
 @pytest.mark.parametrize("name, words", [("ex99", "no exercise ex99"),

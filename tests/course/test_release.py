@@ -55,6 +55,11 @@ def test_the_release_has_what_students_need(release: Path) -> None:
     readme = (release / "README.md").read_text()
     assert "hidden tests" in readme and "grade ex03" in readme
     assert 'grader.check("ex03")' in readme and "`notebooks/` holds" not in readme
+    assert "most of the points" not in readme
+    for exercise_id in catalog.exercise_ids():  # each exercise's share, as its tests give it
+        spec = catalog.load(exercise_id).spec
+        hidden = sum(t.points for t in spec.tests if not t.public)
+        assert f"| {hidden:g} ({round(100 * hidden / spec.max_score)}%) |" in readme
     assert not any(p.name == "__pycache__" or p.suffix == ".pyc" for p in release.rglob("*"))
     assert not (release / "solutions").exists() and not (release / "tests").exists()
 

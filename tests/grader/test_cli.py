@@ -87,7 +87,25 @@ def test_usage_errors_are_one_line(grade, args: list[str], phrase: str) -> None:
     run = grade(*args)
     assert run.code == 2
     assert run.out == ""
-    assert run.err.count("\n") == 1 and run.err.startswith("grade: ") and phrase in run.err
+    message = message_of(run.err)
+    assert message.startswith("grade: ") and phrase in message
+
+
+HINT = re.compile(r"Try 'grade( \w+)? --help' for help\.")
+
+
+def message_of(err: str) -> str:
+    """A usage error's one line, checking that click's help hint, if any, stands on its own line
+    after it."""
+    lines = err.splitlines()
+    assert err.endswith("\n") and len(lines) in (1, 2), err
+    assert len(lines) == 1 or HINT.fullmatch(lines[1]), err
+    return lines[0]
+
+
+def test_an_option_that_is_no_typo_gets_no_suggestion(grade) -> None:
+    assert "Did you mean" not in grade("ex41", "--bogus").err
+    assert "Did you mean '--json'?" in grade("ex41", "--jsn").err
 
 
 def test_outside_a_course_folder(grade, tmp_path: Path) -> None:
@@ -95,10 +113,18 @@ def test_outside_a_course_folder(grade, tmp_path: Path) -> None:
     assert run.code == 2 and "no exercises/ folder" in run.err and "--submission" in run.err
 
 
+def test_from_a_folder_inside_the_course(grade, toy: ToyCourse) -> None:
+    run = grade("ex41", cwd=toy.course.exercises_dir)
+    assert run.code == 1 and "not started" in run.out and "exercises/ex41_fine.py" in run.out
+    solved = grade("ex41", "--submission", str(toy.course.solutions_dir / "ex41_fine.py"),
+                   cwd=toy.course.exercises_dir)
+    assert solved.code == 0
+
+
 def test_check_outside_a_course_folder(grade, tmp_path: Path) -> None:
     run = grade("check", cwd=tmp_path)
-    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
-    assert "no exercises/ or solutions/ folder" in run.err
+    assert run.code == 2 and run.out == ""
+    assert "no exercises/ or solutions/ folder" in message_of(run.err)
 
 
 def test_missing_file_for_the_named_exercise(grade, tmp_path: Path) -> None:
@@ -112,8 +138,9 @@ def test_two_candidate_files_are_ambiguous(grade, toy: ToyCourse, args: list[str
     toy.write("twice/ex41_one.py", GOOD)
     folder = toy.write("twice/ex41_two.py", WRONG).parent
     run = grade(*args, "--submission", str(folder))
-    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
-    assert "cannot tell which file" in run.err and "ex41_one.py, ex41_two.py" in run.err
+    assert run.code == 2 and run.out == ""
+    message = message_of(run.err)
+    assert "cannot tell which file" in message and "ex41_one.py, ex41_two.py" in message
 
 
 def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:

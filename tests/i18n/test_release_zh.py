@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -22,6 +23,7 @@ from grader.publish.release import build_release
 pytestmark = pytest.mark.xdist_group("release-zh")  # one pytest-xdist worker builds the release once
 
 REPO = Path(__file__).resolve().parents[2]
+WRONG_EX03 = REPO / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py"  # a table to show
 
 
 @pytest.fixture(scope="module")
@@ -65,12 +67,13 @@ def test_the_release_catalogue_holds_no_hidden_text(release: Path) -> None:
 def test_grade_in_the_zh_release_speaks_chinese_without_being_asked(release: Path, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES")}
     env.update(PYTHONPATH=str(release), LANG="C.UTF-8", COLUMNS="120", GRADE_CACHE_DIR=str(tmp_path))
-    run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex03"],
+    wrong = ["ex03", "--submission", str(WRONG_EX03), "--out", str(tmp_path / "grades")]
+    run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", *wrong],
                          cwd=release, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 1, run.stderr
     assert "测试" in run.stdout and "个隐藏测试：在课程自动评分上评分" in run.stdout
     assert english_sentences(run.stdout) == [], run.stdout
-    en = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex03", "--lang", "en"],
+    en = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", *wrong, "--lang", "en"],
                         cwd=release, env=env, capture_output=True, text=True, timeout=300)
     assert "hidden tests: graded on the course autograder" in en.stdout  # --lang still wins
 
@@ -96,6 +99,8 @@ def test_the_zh_release_notebooks_are_chinese_around_the_code(release: Path) -> 
         prose = [line for text in markdown for line in text.splitlines() if not line.startswith("    ")]  # no code
         joined = " ".join(" ".join(prose).split())  # PyTorch's quoted texts on one line: allowed
         assert english_sentences(joined.replace("NotImplementedError", "")) == [], markdown
+        broken = re.findall(r"[\u4e00-\u9fff，。：；）]\n[\u4e00-\u9fff（]", markdown[0])
+        assert broken == [], broken  # a line break inside a Chinese sentence shows as a stray space
         code = "".join(cells[-1]["source"])
         assert code.startswith("import grader\ngrader.check(")
 
@@ -118,13 +123,17 @@ def test_notebook_lines_and_notes_are_named_in_chinese() -> None:
 
 
 def test_grader_check_in_a_notebook_speaks_the_language_asked(tmp_path: Path) -> None:
-    import re
-
     env = {k: v for k, v in os.environ.items() if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
     env.update(GRADE_CACHE_DIR=str(tmp_path))
+    course = tmp_path / "course"  # a course folder of its own: grader.check draws into its grades/
+    for folder in ("exercises", "solutions"):
+        (course / folder).mkdir(parents=True)
+    (course / "solutions" / "ex03_retain_grad.py").write_bytes((REPO / "solutions" / "ex03_retain_grad.py").read_bytes())
+    (course / "exercises" / "ex03_retain_grad.py").write_text(WRONG_EX03.read_text(encoding="utf-8"),
+                                                             encoding="utf-8")
     code = "import grader; c = grader.check('ex03', lang='zh'); print('=====' + c._repr_html_())"
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", code], cwd=course, env=env, capture_output=True, text=True, timeout=300)
     text, page = run.stdout.split("=====", 1)
-    assert "<th>测试</th>" in page and "<th>反馈</th>" in page and "总分：0/" in page, page
-    shown = re.sub(r"<svg.*?</svg>", " ", page, flags=re.S)
+    assert "<th>测试</th>" in page and "<th>反馈</th>" in page and "总分：" in page, page
+    shown = re.sub(r"<svg.*?</svg>|<code>.*?</code>", " ", page, flags=re.S)  # code: the sandbox's terms
     assert english_sentences(re.sub(r"<[^>]+>", "\n", shown)) == [] and english_sentences(text) == []

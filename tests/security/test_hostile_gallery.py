@@ -23,6 +23,7 @@ import pytest
 
 import hostile_gallery as gallery
 from hostile_gallery import CASES, HONEST, MARK, REPO, SYSV_KEYS, Case
+from modes import skip_unless
 
 from grader.sandbox import isolation
 
@@ -77,19 +78,11 @@ def _uid_owned() -> list[str]:
     return found
 
 
-def _skip_unless(mode: str) -> None:
-    best = isolation.available()
-    if isolation.ORDER.index(best.mode) < isolation.ORDER.index(mode):
-        pytest.skip(f"this machine gives {best.mode} ({best.reason})")
-    if os.geteuid() == 0 and isolation.refusal(mode) is not None:  # uid+seccomp with this Python
-        pytest.skip(f"{mode} fails here: {isolation.refusal(mode)}")
-
-
 @pytest.fixture(scope="module", params=MODES)
 def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
            ) -> dict[str, Any]:
     mode = request.param
-    _skip_unless(mode)
+    skip_unless(mode)
     work = tmp_path_factory.mktemp(f"gallery-{mode.replace('+', '-')}")
     subs, out, scratch = work / "class" / "subs", work / "out", work / "tmp"
     scratch.mkdir()

@@ -1,0 +1,267 @@
+"""A grade that cannot be forged from inside the submission, in every isolation mode this
+machine gives (``integrity_attacks.py`` holds the attacks).
+
+* the wire: only the relay writes it; records written to any pipe, answers written ahead with
+  a guessed nonce, the relay's pipe through ``/proc``, signals to the relay: all score what the
+  untouched stub scores, and each attempt is refused;
+* no channel between runs: every lock and watch call is refused, and on Gradescope every public
+  run ends before the first run holding hidden tests starts;
+* fail closed without Landlock (``GRADE_LANDLOCK=off`` simulates a kernel without it): the
+  course folder is off the child's ``sys.path``; a course autograder refuses, with one
+  sentence, a course whose solutions or tests a child's uid could read, and grades one it
+  cannot read with every read refused;
+* ``limits only`` keeps no root: the child has its own uid, no capabilities, ``no_new_privs``,
+  and every privileged call fails;
+* a course autograder never takes an expected answer from a shipped file.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import integrity_attacks as attacks
+from integrity_attacks import ATTACKS, Attack
+from modes import DROPPING, skip_unless
+
+from grader.course.folder import Course
+from grader.judge.reference import Expected, write_shipped
+from grader.publish.gradescope import build_bundle
+from grader.sandbox import isolation
+
+REPO = Path(__file__).resolve().parents[2]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
+STUB = REPO / "exercises" / "ex01_graph.py"
+MODES = ("namespaces", "uid+seccomp", "limits only")
+REFUSED = {"EPERM", "EACCES", "ENOENT", "EROFS"}
+# the tests of one graded class share it: one pytest-xdist worker grades it once per mode
+ONE_CLASS = pytest.mark.xdist_group("integrity-class")
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a parsed results.json (where a run's printed output is)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _batch(course: Path, entries: dict[str, str], work: Path, command: list[str] = GRADE,
+           **env: str) -> subprocess.CompletedProcess[str]:
+    """``grade batch`` of ``entries`` (student: ex01 source) from the course folder ``course``
+    (``command`` runs ``grade``)."""
+    subs = work / "subs"
+    for student, source in entries.items():
+        (subs / student).mkdir(parents=True)
+        (subs / student / "ex01_graph.py").write_text(source)
+    return subprocess.run([*command, "batch", str(subs), "--out", str(work / "out"),
+                           "--exercises", "ex01", "--jobs", "4"], cwd=course,
+                          env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
+
+
+def _graded(work: Path) -> dict[str, dict[str, Any]]:
+    """Per student: the grades.csv row and everything its results.json says, as text."""
+    out = work / "out"
+    with open(out / "grades.csv", encoding="utf-8", newline="") as handle:
+        rows = {r["student"]: dict(r) for r in csv.DictReader(handle)}
+    for path in (out / "students").glob("*/results.json"):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        student = record["extra_data"]["batch"]["student"]
+        rows[student]["text"] = "\n".join(_strings(record))
+        rows[student]["said"] = attacks.said(rows[student]["text"])
+    return rows
+
+
+@pytest.fixture(scope="module", params=MODES)
+def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> dict[str, Any]:
+    """Every attack and the untouched stub, graded as one class in the repository's course."""
+    mode = request.param
+    skip_unless(mode)
+    work = tmp_path_factory.mktemp(f"integrity-{mode.replace(' ', '-').replace('+', '-')}")
+    cache = work / "cache"
+    entries = {a.name: attacks.code(a, str(REPO / "solutions"), str(REPO / "grader" / "exercises"),
+                                    str(cache)) for a in ATTACKS}
+    entries["honest_wrong"] = STUB.read_text()
+    proc = _batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(cache))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return {"mode": mode, "rows": _graded(work)}
+
+
+@ONE_CLASS
+@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
+def test_an_attack_earns_what_the_honest_wrong_answer_earns(graded: dict[str, Any],
+                                                            attack: Attack) -> None:
+    rows = graded["rows"]
+    assert rows["honest_wrong"]["ex01"] == "0"
+    assert rows[attack.name]["ex01"] == rows["honest_wrong"]["ex01"], rows[attack.name]
+
+
+@ONE_CLASS
+@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
+def test_every_attempt_is_refused(graded: dict[str, Any], attack: Attack) -> None:
+    said = graded["rows"][attack.name]["said"]
+    allowed = {name: outcome for name, outcome in said.items()
+               if outcome in ("ALLOWED", "ROOT", "SOME", "UNSET")}
+    assert not allowed, allowed
+    if attack.name == "locks_and_watches":
+        assert set(said.values()) == {"EPERM"} and len(said) == 8, said
+    if attack.name == "privileged_calls":
+        assert said["uid"] == "UNPRIVILEGED" and said["capabilities"] == "NONE", said
+        assert set(said) - {"uid", "capabilities", "no_new_privs"} and all(
+            said[k] in REFUSED for k in said if k not in ("uid", "capabilities", "no_new_privs"))
+    if attack.name == "the_course_folder_on_sys_path":
+        assert said["course_on_path"] == "EABSENT", said
+        assert said["import_solutions.ex01_graph"] in ("ModuleNotFoundError", "ImportError")
+
+
+@ONE_CLASS
+def test_records_on_the_wire_are_refused_as_tampering(graded: dict[str, Any]) -> None:
+    for name in ("forged_records_on_every_pipe", "answers_written_ahead"):
+        assert "tampered with" in graded["rows"][name]["text"], graded["rows"][name]["text"][:2000]
+
+
+# --- without Landlock ----------------------------------------------------------------------
+
+def _private_course(root: Path) -> list[str]:
+    """A copy of the course, the grader and the engine in a folder only root can reach (the
+    way the refusal says to fix it: nothing there is readable by other users); the command
+    that runs that copy's ``grade``."""
+    skip = shutil.ignore_patterns("__pycache__")
+    for name in ("grader", "micrograph"):
+        shutil.copytree(REPO / name, root / "project" / name, ignore=skip)
+    for name in ("solutions", "exercises"):
+        shutil.copytree(REPO / name, root / name, ignore=skip)
+    (root / "cache").mkdir()
+    os.chmod(root, 0o700)
+    project = str(root / "project")
+    return [sys.executable, "-c",
+            f"import sys; sys.path.insert(0, {project!r}); from grader.cli.app import main; main()"]
+
+
+@pytest.mark.parametrize("mode", DROPPING)
+def test_without_landlock_a_course_a_child_could_read_is_refused(tmp_path: Path,
+                                                                 mode: str) -> None:
+    skip_unless(mode)
+    root = Path(tempfile.mkdtemp(prefix="readable-course-"))  # others may cross /tmp
+    try:
+        os.chmod(root, 0o755)
+        shutil.copytree(REPO / "solutions", root / "solutions")
+        shutil.copytree(REPO / "exercises", root / "exercises")
+        proc = _batch(root, {"honest_wrong": STUB.read_text()}, tmp_path, GRADE_ISOLATION=mode,
+                      GRADE_LANDLOCK="off", GRADE_CACHE_DIR=str(tmp_path / "cache"))
+    finally:
+        shutil.rmtree(root)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    message = proc.stderr.strip()
+    assert message.startswith("grade: Landlock is not available here") and "\n" not in message
+    assert "chmod -R o-rwx" in message and not (tmp_path / "out" / "grades.csv").exists()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_without_landlock_a_course_no_child_can_read_is_graded_safely(tmp_path: Path,
+                                                                      mode: str) -> None:
+    skip_unless(mode)
+    course = tmp_path / "course"
+    command = _private_course(course)
+    reading = next(a for a in ATTACKS if a.name == "read_solutions_tests_and_cache")
+    on_path = next(a for a in ATTACKS if a.name == "the_course_folder_on_sys_path")
+    entries = {"reader": attacks.code(reading, str(course / "solutions"),
+                                      str(course / "project" / "grader" / "exercises"),
+                                      str(course / "cache")),
+               "importer": on_path.code, "honest_wrong": STUB.read_text()}
+    proc = _batch(course, entries, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
+                  GRADE_CACHE_DIR=str(course / "cache"), command=command)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = _graded(tmp_path)
+    assert rows["reader"]["ex01"] == rows["importer"]["ex01"] == rows["honest_wrong"]["ex01"] == "0"
+    said = {**rows["reader"]["said"], **rows["importer"]["said"]}
+    assert {"read_solution", "read_tests", "read_cache", "course_on_path"} <= set(said)
+    assert "ALLOWED" not in said.values(), said
+
+
+def test_grade_version_says_when_landlock_is_missing() -> None:
+    skip_unless(isolation.available().mode)
+    done = subprocess.run([*GRADE, "--version"], cwd=REPO, capture_output=True, text=True,
+                          env={**os.environ, "GRADE_LANDLOCK": "off"}, timeout=120)
+    assert "layers: " in done.stdout and "no landlock" in done.stdout, done.stdout + done.stderr
+
+
+# --- expected answers never from what a child can read ---------------------------------------
+
+def test_a_course_autograder_takes_no_shipped_answer(tmp_path: Path) -> None:
+    """A release-shaped course (shipped answers, no solutions): grade batch grades nothing
+    against the shipped file, and says why in one sentence."""
+    course = Course(REPO, cache_dir=tmp_path / "cache")
+    ex01 = course.load("ex01")
+    shipped = tmp_path / "expected"
+    write_shipped(ex01, Expected({t.name: None for t in ex01.spec.tests}), shipped,
+                  public_only=False)
+    release = tmp_path / "release"
+    shutil.copytree(REPO / "exercises", release / "exercises")
+    proc = _batch(release, {"empty": ""}, tmp_path / "work", GRADE_EXPECTED_DIR=str(shipped),
+                  GRADE_CACHE_DIR=str(tmp_path / "cache"))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "expected answers from the solutions only" in proc.stderr
+    assert not (tmp_path / "work" / "out" / "grades.csv").exists()
+
+
+# --- Gradescope: the public runs end before a hidden test loads ------------------------------
+
+TIMED = attacks.PRELUDE + '''
+import time
+hidden = len(tests_module().EXERCISE.tests) > sum(t.public for t in tests_module().EXERCISE.tests)
+print("RUN", "full" if hidden else "public", repr(time.monotonic()), flush=True)
+time.sleep(1.0)
+print("RUN", "full" if hidden else "public", repr(time.monotonic()), flush=True)
+'''
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("integrity-bundle") / "autograder.zip"
+    course = Course(REPO, cache_dir=tmp_path_factory.mktemp("integrity-bundle-cache"))
+    build_bundle(course, [course.load("ex01"), course.load("ex02")], out)
+    return out
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_public_run_is_alive_beside_a_hidden_one(bundle: Path, mode: str) -> None:
+    skip_unless(mode)
+    root = Path(tempfile.mkdtemp(prefix="autograder-"))
+    try:
+        os.chmod(root, 0o755)
+        for name in ("source", "submission", "results"):
+            (root / name).mkdir()
+        with zipfile.ZipFile(bundle) as archive:
+            archive.extractall(root / "source")
+        (root / "submission" / "ex01_graph.py").write_text(TIMED)
+        (root / "submission" / "ex02_leaves.py").write_text(TIMED)
+        proc = subprocess.run(["bash", str(root / "source" / "run_autograder")],
+                              env={**os.environ, "AUTOGRADER_ROOT": str(root),
+                                   "GRADE_PYTHON": sys.executable, "GRADE_ISOLATION": mode},
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0
+        data = json.loads((root / "results" / "results.json").read_text())
+    finally:
+        shutil.rmtree(root)
+    runs: dict[str, list[float]] = {"public": [], "full": []}
+    for text in _strings(data):
+        for kind, when in re.findall(r"RUN (public|full) ([0-9.]+)", text):
+            runs[kind].append(float(when))
+    assert len(runs["public"]) == len(runs["full"]) == 4, (runs, proc.stdout[-2000:])
+    assert max(runs["public"]) < min(runs["full"]), runs
