@@ -72,7 +72,8 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
     for i, g in enumerate(captured):
         if g is None and not allow_unused:
             raise RuntimeError(UNUSED_INPUT.format(i))
-    result = tuple(hooks.as_value(0.0 if g is None and materialize_grads else g) for g in captured)
+    result = tuple(Value(0.0, requires_grad=create_graph) if g is None and materialize_grads  # torch's zeros_like
+                   else hooks.as_value(g) for g in captured)
     return dict(zip(inputs, result)) if type(inputs) is dict else result  # grad(y, {"a": a}) gives {"a": ...}
 
 
