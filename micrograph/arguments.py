@@ -81,7 +81,7 @@ def inputs_of(inputs: Any, caller: str) -> list[Value]:
     return list(items)
 
 
-def check_inputs(inputs: list[Any], needs_grad: bool) -> list[Value]:
+def check_inputs(inputs: list[Any], needs_grad: bool = False) -> list[Value]:
     """torch's engine refuses anything but a tensor among the inputs (after the roots' checks);
     ``grad()`` also refuses one that does not require grad."""
     for item in inputs:

@@ -47,14 +47,11 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
              grad_variables: Any = None, inputs: Any = None) -> None:
     """Accumulate the gradients of ``tensors`` into the ``.grad`` of the leaves (or of ``inputs``)."""
     outputs, grads, create_graph, keep = arguments.roots(tensors, grad_tensors, retain_graph, create_graph, grad_variables)
-    if create_graph and not _warned:
-        _warn_create_graph()
+    _warn_once(create_graph)
     targets = None if inputs is None else arguments.inputs_of(inputs, "backward")
     task = GraphTask(outputs, grads, keep, create_graph, accumulate=True)
-    if targets is not None:
-        for v in arguments.check_inputs(targets, needs_grad=False):
-            v.retain_grad()  # backward(inputs=non_leaf) fills its .grad, as torch's run_backward does
-        task.restrict([v.gradient_edge(create=False) for v in targets])
+    if targets is not None:  # each input fills its .grad, a non-leaf's too (run_backward's retain_grad)
+        task.restrict([v.retain_grad() or v.gradient_edge(create=False) for v in arguments.check_inputs(targets)])
     task.run()
 
 
@@ -80,11 +77,12 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
 _warned = False
 
 
-def _warn_create_graph() -> None:
+def _warn_once(create_graph: bool) -> None:
     """torch warns about ``backward(create_graph=True)`` once per process."""
     global _warned
-    _warned = True
-    warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=4)
+    if create_graph and not _warned:
+        _warned = True
+        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
 
 
 class GraphTask:
@@ -110,8 +108,8 @@ class GraphTask:
         self.captured = [None] * len(inputs)
 
     def run(self) -> list[Grad]:
-        """Send gradients along edges into the next nodes' input buffers, then run the newest ready
-        node, until none is ready.  A node without hooks takes the short branch."""
+        """Send gradients along edges into the next nodes' input buffers, run the newest ready node;
+        again, until none is ready.  A node without hooks takes the short branch."""
         buffers: dict[Node, list[Grad]] = {}  # the input buffers of nodes still waiting for an edge
         ready: list[tuple[int, Node, list[Grad]]] = []  # a heap of (-sequence_nr, node, input buffer)
         leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: first, in turn
@@ -123,20 +121,15 @@ class GraphTask:
         with set_grad_enabled(self.create_graph):
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
-                    if fn is None:
-                        continue
-                    deps[fn] -= 1
-                    buffer = buffers.pop(fn, None) if deps[fn] or fn in buffers else None
-                    if buffer is None:
-                        buffer = [g] if fn.num_outputs == 1 else [g if i == nr else None for i in range(fn.num_outputs)]
-                    else:
+                    if fn is not None:
+                        deps[fn] -= 1
+                        buffer = buffers.pop(fn, None) or [None] * fn.num_outputs
                         buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
-                    if deps[fn]:
-                        buffers[fn] = buffer
-                    elif always or needed is None or fn in needed or fn in captures:
-                        if type(fn) is AccumulateGrad:
+                        if deps[fn]:
+                            buffers[fn] = buffer
+                        elif type(fn) is AccumulateGrad and (always or needed is None or fn in needed or fn in captures):
                             leaves.append((fn, buffer))
-                        else:
+                        elif always or needed is None or fn in needed or fn in captures:
                             heapq.heappush(ready, (-fn.sequence_nr, fn, buffer))
                 if node is None:
                     always, recorder = False, observe.pass_started(self, leaves, ready)
@@ -146,14 +139,12 @@ class GraphTask:
                     return self.captured
                 node, received = leaves.popleft() if leaves else heapq.heappop(ready)[1:]
                 grads, edges = received, node.next_edges
+                leaf = node.variable if type(node) is AccumulateGrad else None
                 try:
-                    leaf = node.variable if type(node) is AccumulateGrad else None
                     if not plain or recorder is not None or node.hooked or leaf is not None and leaf._hooks:
                         grads, outputs = self.evaluate(node, grads)
-                    elif leaf is not None:
-                        outputs = hooks.accumulate(leaf, grads[0], False)
                     else:
-                        outputs = node.apply(grads)
+                        outputs = node.apply(grads) if leaf is None else hooks.accumulate(leaf, grads[0], False)
                         if not self.keep_graph:
                             node.release()
                 except BaseException as error:
@@ -193,19 +184,16 @@ class GraphTask:
 def _dependencies(roots: list[Node | None]) -> dict[Node, int]:
     """For each node reachable from the roots, how many edges point at it (the roots' own included)."""
     deps: dict[Node, int] = {}
-    stack = []
     for fn in roots:
         if fn is not None:
-            if fn not in deps:
-                stack.append(fn)
             deps[fn] = deps.get(fn, 0) + 1
+    stack = list(deps)
     while stack:
         for nxt, _ in stack.pop().next_edges:
-            if nxt in deps:
-                deps[nxt] += 1
-            elif nxt is not None:
-                deps[nxt] = 1
-                stack.append(nxt)
+            if nxt is not None:
+                if nxt not in deps:
+                    stack.append(nxt)
+                deps[nxt] = deps.get(nxt, 0) + 1
     return deps
 
 

@@ -36,31 +36,19 @@ def add(a: Grad, b: Grad) -> Grad:
 
 def tensor_hooks(node: Node, grads: list[Grad], create_graph: bool) -> list[Grad]:
     """The hooks registered on the node's outputs (a leaf's, for AccumulateGrad), then retain_grad."""
-    if type(node) is AccumulateGrad:
-        leaf_hooks = node.variable._hooks
-        return [_run(leaf_hooks, grads[0], create_graph)] if leaf_hooks else grads
-    if node.tensor_hooks:
-        grads = list(grads)
-        for hook in list(node.tensor_hooks):
-            grads[hook.output_nr] = _run((hook.fn,), grads[hook.output_nr], create_graph)
-    if node.retained:
-        for nr, ref in list(node.retained.items()):
-            v = ref()
-            if v is not None and grads[nr] is not None:
-                write_grad(v, grads[nr], create_graph, observe.Writer.RETAIN_GRAD)
-    return grads
-
-
-def _run(hooks: Sequence[Callable[..., Any]], g: Grad, create_graph: bool) -> Grad:
-    for hook in list(hooks):
-        arg = as_value(g)
+    leaf = type(node) is AccumulateGrad
+    hooks = [(0, h) for h in node.variable._hooks or ()] if leaf else [(h.output_nr, h.fn) for h in node.tensor_hooks or ()]
+    for nr, hook in hooks:
+        arg = as_value(grads[nr])
         result = hook(arg)
-        if result is not None:
-            if not isinstance(result, Value):
-                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-            arg = result
-        g = arg if arg is None or create_graph else arg._storage[0]
-    return g
+        if result is not None and not isinstance(result, Value):
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+        arg = arg if result is None else result  # changed in place, or replaced
+        grads = [*grads[:nr], arg if arg is None or create_graph else arg._storage[0], *grads[nr + 1:]]
+    for nr, ref in list((node.retained or {}).items()):
+        if ref() is not None and grads[nr] is not None:
+            write_grad(ref(), grads[nr], create_graph, observe.Writer.RETAIN_GRAD)
+    return grads
 
 
 def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Sequence[Grad] | tuple[()],
@@ -87,33 +75,25 @@ def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Seq
 
 
 def accumulate(v: Value, g: Grad, create_graph: bool) -> list[Grad]:
-    """``AccumulateGrad::apply``: add ``g`` into the leaf's ``.grad``, then its post-accumulate hooks.
-    It sends nothing on: the empty list of gradients for its (no) edges."""
+    """``AccumulateGrad::apply``: ``g`` into the leaf's ``.grad``, then its post-accumulate hooks; it
+    sends nothing on (an empty list of gradients: it has no edges)."""
     if g is not None:
         write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
-        if v._post_accumulate_hooks is not None:
-            _post_accumulate(v)
+        for hook in list(v._post_accumulate_hooks or ()):
+            result = hook(v)  # None, or the leaf itself (``p.add_(...)`` returns it)
+            if result is not None and result is not v:
+                if not isinstance(result, Value):
+                    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
     return []
-
-
-def _post_accumulate(v: Value) -> None:
-    for hook in list(v._post_accumulate_hooks or ()):
-        result = hook(v)  # None, or the leaf itself (``p.add_(...)`` returns it)
-        if result is not None and result is not v:
-            if not isinstance(result, Value):
-                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-            raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:
     old = v._grad
     if old is None and create_graph:  # torch: a leaf's new_empty_strided(...).copy_(grad), a non-leaf's clone()
-        fresh = Value.shared([0.0], None)
-        v._grad = fresh.copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else as_value(g).clone()
-    elif old is None:
-        v._grad = Value.shared([g], None)
-    elif create_graph:
-        v._grad = old + g
+        v._grad = Value.shared([0.0], None).copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else g.clone()
+    elif old is None or create_graph:
+        v._grad = Value.shared([g], None) if old is None else old + g
     else:
         old._storage[0] += g  # in place, as torch's (the gradient object's version is not modelled)
     observe.wrote(v, writer)
