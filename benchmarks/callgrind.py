@@ -6,7 +6,8 @@ child process under callgrind, with the workloads' laps calling ``os.getppid()``
 libc's ``getppid`` is called nowhere else in these runs, and callgrind is told to
 dump (and zero) its counters each time it is entered (``--dump-before=getppid``),
 so the k-th dump file holds the instructions between the (k-1)-th and the k-th
-lap mark.  The child prints which phase each mark closes; the parent checks
+lap mark.  The child's string hashes are fixed (``PYTHONHASHSEED=0``): with random
+ones, sets and dicts differ from run to run and so do the counts, by about 1%.  The child prints which phase each mark closes; the parent checks
 that there are as many dumps as marks before it reads them.
 
 ``python -m benchmarks.callgrind ENGINE KEY...`` is that child (it needs no valgrind;
@@ -72,7 +73,7 @@ def count(engines: list[str], keys: list[str], valgrind: str | None) -> Instruct
             done = subprocess.run(
                 [valgrind, "--tool=callgrind", f"--dump-before={_MARK_FUNCTION}", f"--callgrind-out-file={out}",
                  sys.executable, "-m", "benchmarks.callgrind", engine, *keys],
-                cwd=ROOT, capture_output=True, text=True,
+                cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
             )
             if done.returncode != 0:
                 return Instructions(counts, f"the callgrind run of {engine} failed: {done.stderr.strip()[-500:]}")
