@@ -1,1 +1,1 @@
-"""Benchmarks: micrograph against micrograd and PyTorch (one-element tensors), run in one process."""
+"""Benchmarks: the engine against micrograd 0.1.0 (``python -m benchmarks``) and the grader's throughput."""

@@ -1,5 +1,5 @@
-"""The grader's figures (``python -m benchmarks --only grader``): ``grade all`` on the solutions,
-and a batch over a generated class, in submissions per minute and peak memory.
+"""The grader's figures (``python -m benchmarks.grading``; ``--quick``: 40 submissions): ``grade all``
+on the solutions, and a batch over a generated class, in submissions per minute and peak memory.
 
 The class mixes correct submissions (the solutions), partly wrong ones (a whole-file wrong
 answer from tests/exercises/gallery/exNN/, an untouched stub or a missing file for one to three

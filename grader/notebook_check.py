@@ -75,7 +75,7 @@ def _grade(exercise: str) -> Checked:
     from grader.course.catalog import CatalogError, find_submission, parse_id
     from grader.course.folder import NamedCourse
     from grader.report import terminal
-    from grader.sandbox import isolation
+    from grader.sandbox import isolation, renderer
 
     course = course_here()
     try:
@@ -83,6 +83,8 @@ def _grade(exercise: str) -> Checked:
     except CatalogError as exc:
         return Checked(str(exc), problem=str(exc))
     stub = course.exercises_dir / f"{ex.spec.module}.py"
+    if ex.spec.diagram_probe is not None:
+        renderer.start()  # its start-up overlaps with the probe's child and the submission's
     chosen = isolation.current()
     with tempfile.TemporaryDirectory(prefix="grade-check-") as folder:
         file = _session_notebook(_functions(stub), Path(folder))

@@ -1,21 +1,52 @@
-"""The benchmark workloads still run (on micrograph alone, tiny sizes). No timing is asserted here."""
+"""The engine benchmark still runs (tiny sizes) and its report holds every part. No timing is asserted."""
 
-from benchmarks import workloads
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import callgrind, workloads
+from benchmarks.__main__ import main
 from benchmarks.engines import micrograph
+from benchmarks.turns import CpuLaps
 
 
-def test_workloads_run_and_report_phases() -> None:
+def test_each_workload_reports_its_phases() -> None:
     e = micrograph()
-    assert set(workloads.chain(e, 200)) == {"forward", "backward", "gc"}
-    assert set(workloads.wide(e, 200)) == {"forward", "backward", "gc"}
-    assert {"forward", "backward", "step"} <= set(workloads.mlp(e))
-    m = workloads.memory(e, 500)
-    assert m["bytes_per_node"] > 0
-    tracked = workloads.tracked_objects(e, 1_056)  # two points of the mlp layer
-    assert 0 < tracked["chain"] < 7 and 0 < tracked["layer"] < 7  # micrograd keeps 7 per op
+    runs = {
+        "chain": lambda laps: workloads.chain(e, laps, ops=200),
+        "sum": lambda laps: workloads.product_sum(e, laps, n=200),
+        "mlp-kept": lambda laps: workloads.mlp(e, laps, clear=False, points=6),
+        "mlp-cleared": lambda laps: workloads.mlp(e, laps, clear=True, points=6),
+        "training": lambda laps: workloads.training(e, laps, rows=(2, 4)),
+    }
+    for workload in workloads.WORKLOADS:
+        laps = CpuLaps()
+        runs[workload.key](laps)
+        expected = workload.phases if workload.key != "training" else (
+            workloads.rows_backward(2), workloads.rows_backward(4))
+        assert set(laps.seconds) == set(expected), workload.key
+    assert workloads.bytes_per_node(e, ops=500) > 0
 
 
-def test_chain_of_a_million_ops_fits_in_the_workload_shape() -> None:
-    # the benchmark's deep chain must not recurse: 20,000 steps here, 1e6 in `python -m benchmarks`
-    e = micrograph()
-    assert workloads.chain(e, 20_000)["backward"] >= 0.0
+def test_callgrind_child_marks_each_phase_it_closes() -> None:
+    marks = callgrind.child("micrograph", ["chain"])
+    assert marks == [None, ("chain", "forward"), None, ("chain", "backward")]
+
+
+def test_without_valgrind_the_counts_say_why() -> None:
+    counts = callgrind.count(["micrograph"], ["chain"], valgrind=None)
+    assert counts.counts == {} and "valgrind is not installed" in (counts.unavailable or "")
+
+
+def test_report_gives_each_target_its_status(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--only", "chain", "--rounds", "1", "--callgrind", "none"])
+    report = capsys.readouterr().out
+    assert report.startswith("## Engine speed")
+    assert "| chain of 10,000 ops (y = y*c + d) | forward |" in report
+    assert "bytes per node" in report and "not counted (--callgrind none)" in report
+
+
+def test_unknown_workload_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--only", "chian"])
+    assert "unknown workload(s) chian" in capsys.readouterr().err

@@ -252,8 +252,8 @@ class Batch:
                         try:
                             student.results = future.result()
                         except Exception as exc:  # noqa: BLE001 - a grader bug costs one student
-                            student.failures.append(f"the grader failed "
-                                                    f"({type(exc).__name__}: {exc})")
+                            student.failures.append(_("the grader failed ({error})",
+                                                      error=f"{type(exc).__name__}: {exc}"))
                         self._done(student, on_done)
             except BaseException:
                 self.launcher.close()

@@ -229,8 +229,8 @@ def _folder_candidates(folder: Path, shown: str, workdir: Path,
         dirnames[:] = sorted(d for d in dirnames if keep and not _skipped(d))
         for name in [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             dirnames.remove(name)
-            notes.append(f"{_join(shown, *map(printable, relative), printable(name))} is a "
-                         "symbolic link: links are refused, its files were not graded")
+            notes.append(_("{path} is a symbolic link: links are refused, its files were not graded",
+                           path=_join(shown, *map(printable, relative), printable(name))))
         for name in sorted(filenames):
             walked += 1
             if walked > MAX_FILES_WALKED:
