@@ -32,7 +32,9 @@ Grad = Any  # a float in a plain backward, a Value under create_graph=True
 Edge = tuple["Node | None", int]
 NO_EDGE: Edge = (None, 0)
 
-sequence = itertools.count()  # torch's sequence_nr: creation order
+sequence = itertools.count()
+# The versions of 1-3 saved items when none was changed in place (the usual case): one tuple each, shared.
+VERSIONS = {v: v for v in [(0,), (0, 0), (0, 0, 0), (None, 0), (0, None), (None, 0, 0), (0, None, 0)]}  # torch's sequence_nr: creation order
 ACCUMULATE_PRIORITY = (1 << 64) - 1  # AccumulateGrad's sequence_nr is UINT64_MAX in torch: run as soon as ready
 
 SECOND_BACKWARD = (
@@ -166,16 +168,11 @@ class Node:
 
     # -- saved values (SavedVariable) --------------------------------------------------
     def save(self, items: tuple[Any, ...]) -> None:
-        """Keep ``items`` (Values or numbers) with the version each has now."""
-        versions = []
-        for x in items:
-            if x is None or type(x) is float:
-                versions.append(None if x is None else 0)  # None: a slot not kept
-            elif x._inference:
-                raise RuntimeError(INFERENCE_SAVED)
-            else:
-                versions.append(0 if x._vc is None else x._vc[0])
-        self._saved, self._versions = items, versions
+        """Keep ``items`` (Values or numbers) with the version each has now (None: a slot not kept)."""
+        versions = [None if x is None else 0 if type(x) is float or x._vc is None else x._vc[0] for x in items]
+        if any(x is not None and type(x) is not float and x._inference for x in items):
+            raise RuntimeError(INFERENCE_SAVED)
+        self._saved, self._versions = items, VERSIONS.get(tuple(versions)) or tuple(versions)
 
     def unpack(self, create_graph: bool = False) -> list[Any]:
         """The saved items, checked: floats in a plain backward, Values under ``create_graph``."""

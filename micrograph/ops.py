@@ -22,6 +22,7 @@ of the node, not an input, so ``next_functions`` has one entry fewer (``takes_nu
 from __future__ import annotations
 
 import numbers
+import operator
 from typing import Any, ClassVar
 
 from micrograph import ieee
@@ -99,12 +100,17 @@ class Op(Node):
     # per saved item: (source: 0 a, 1 b, 2 the result, 3 the constant; the operand it is kept for, or -1)
     _plan: ClassVar[tuple[tuple[int, int], ...]] = ()
     _const_attrs: ClassVar[tuple[str, ...]] = ()
+    _constants: ClassVar[Any] = staticmethod(lambda node: ())
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         source = {**{name: i for i, name in enumerate(cls.operands)}, "result": 2}
         cls._plan = tuple((source.get(name, 3), source.get(cls.only_for.get(name, ""), -1)) for name in cls.saves)
         cls._const_attrs = tuple("_saved_" + name for name in cls.constants)
+        # the constants, read off a node as a tuple: () for an op without any
+        cls._constants = staticmethod(operator.attrgetter(*cls._const_attrs) if len(cls._const_attrs) > 1 else
+                                      (lambda node, name=cls._const_attrs[0]: (getattr(node, name),))
+                                      if cls._const_attrs else lambda node: ())
 
     @staticmethod
     def forward(a: float, b: float | None, const: Any) -> float:
@@ -120,12 +126,18 @@ class Op(Node):
         edge_b = b.gradient_edge() if hasattr(b, "grad_fn") else NO_EDGE
         node = cls((a.gradient_edge(),) if cls.unary or cls.takes_number else (a.gradient_edge(), edge_b))
         node._result = out._storage[0]
-        if cls._plan:  # each saved item is a, b, the result (an alias: no cycle) or the constant; a number
-            # operand is saved as torch saves it, a 0-dim tensor (``_saved_other`` of ``w * 3.0``)
-            sources = (a if a_before is None else a_before, b, type(out).shared(out._storage, out.shared_vc()), const)
-            node.save(tuple(None if kept_for >= 0 and node.next_edges[kept_for][0] is None  # should_compute_output
-                            else sources[i] if sources[i] is None or hasattr(sources[i], "_storage") else
-                            type(a).shared([float(sources[i])], None) for i, kept_for in cls._plan))  # a 0-dim tensor
+        if cls._plan:  # each saved item is a (as it was), b, the result (an alias: no cycle) or the constant
+            items = []
+            for source, kept_for in cls._plan:
+                x = (a if a_before is None else a_before, b, out, const)[source]
+                if kept_for >= 0 and node.next_edges[kept_for][0] is None:  # torch's should_compute_output
+                    x = None
+                elif source == 2:
+                    x = type(out).shared(out._storage, out.shared_vc())
+                elif x is not None and not hasattr(x, "_storage"):
+                    x = type(a).shared([float(x)], None)  # a number operand: a 0-dim tensor, as torch saves it
+                items.append(x)
+            node.save(tuple(items))
         if const is not None and cls._const_attrs:
             node.__dict__.update(zip(cls._const_attrs, const if type(const) is tuple else (const,)))
         return node
@@ -134,10 +146,9 @@ class Op(Node):
         g = grads[0]
         if g is None:
             return [None] * len(self.next_edges)
-        saved = self.unpack(type(g) is not float) if self._plan else ()
-        if self._const_attrs:
-            return self.backward(g, *saved, *[getattr(self, name) for name in self._const_attrs])
-        return self.backward(g, *saved)
+        if self._plan:
+            return self.backward(g, *self.unpack(type(g) is not float), *self._constants(self))
+        return self.backward(g, *self._constants(self))
 
     def __dir__(self) -> list[str]:
         """``dir(grad_fn)`` lists the saved items by torch's names, as torch's nodes do."""
