@@ -145,7 +145,7 @@ class GraphTask:
                         grads, outputs = self.evaluate(node, grads)
                     else:
                         outputs = node.apply(grads) if leaf is None else hooks.accumulate(leaf, grads[0], False)
-                        if node._saved and not self.keep_graph:
+                        if not self.keep_graph:
                             node.release()
                 except BaseException as error:
                     if recorder is not None:

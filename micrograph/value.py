@@ -107,10 +107,10 @@ class Value:
         return v
 
     @classmethod
-    def alias(cls, source: Value) -> Value:
-        """A new leaf of this class on ``source``'s storage *and* version counter: what ``detach()``
-        returns, and ``nn.Parameter(v)`` (an in-place change through one is seen by the other's checks)."""
-        v = cls.shared(source._storage, source.shared_vc())
+    def alias(cls, source: Value, share_version: bool = True) -> Value:
+        """A new leaf of this class on ``source``'s storage and (unless ``.data``) version counter: what
+        ``detach()`` returns, and ``nn.Parameter(v)`` (an in-place change through one is seen by the other's checks)."""
+        v = cls.shared(source._storage, source.shared_vc() if share_version else None)
         if source._inference:
             v._inference = True
         return v
@@ -119,7 +119,7 @@ class Value:
     @property
     def data(self) -> Value:
         """The same storage, detached, with its own version counter (PyTorch's ``.data``)."""
-        return self._alias(None)
+        return Value.alias(self, share_version=False)
 
     @data.setter
     def data(self, other: Value) -> None:
@@ -252,13 +252,6 @@ class Value:
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
         return Value.alias(self)
-
-    def _alias(self, vc: list[int] | None) -> Value:
-        """A leaf on this storage; an inference value's aliases are inference values."""
-        v = Value.shared(self._storage, vc)
-        if self._inference:
-            v._inference = True
-        return v
 
     def is_inference(self) -> bool:
         return self._inference
