@@ -20,7 +20,7 @@ from benchmarks.turns import take_turns
 from benchmarks.workloads import TRAINING_ROWS, WORKLOADS
 
 ROUNDS, QUICK_ROUNDS = 7, 3
-# Under callgrind the workloads take 20-40 times longer: chain and sum about a minute of CPU per
+# Under callgrind the workloads take 15-40 times longer: chain and sum about a minute of CPU per
 # engine, every workload about 8 minutes for both engines; the others are counted when asked for.
 DEFAULT_CALLGRIND = f"{workloads.CHAIN},{workloads.SUM}"
 
