@@ -78,7 +78,7 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` on a
-    Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
+    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` or
+    ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
     return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)
