@@ -98,7 +98,7 @@ def _second_derivative(sub, x: float) -> dict[str, Any]:
     differences, which also agree with gradcheck)."""
     leaf = Value(x, requires_grad=True)
     (first,) = grad(sub.Softplus.apply(leaf), [leaf], create_graph=True)
-    label = "the derivative of the gradient Softplus's backward returned (create_graph=True)"
+    label = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
     if not isinstance(first, Value) or not first.requires_grad:
         return result_of(None, label)
     (second,) = grad(first, [leaf], allow_unused=True)

@@ -133,6 +133,9 @@ class Say(str, enum.Enum):
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
                             "the call (a .grad, or what grad() returned): it was computed, not "
                             "read from the engine.")
+    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an "
+                           "earlier call, not during this one: this call returns what an earlier "
+                           "call left (state kept between calls).")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")
@@ -148,6 +151,9 @@ class Say(str, enum.Enum):
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
+    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
+                    "given, before its first update: another loss function, or a loss taken at "
+                    "another moment of the step.")
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call "
                         "on other inputs), returned something else than the first time: a call "
                         "depends on the calls made before it.")

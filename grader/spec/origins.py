@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import micrograph
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
 
 
@@ -55,7 +55,18 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     if not found or call.finished:
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x._storage[0] if _is_value(x) else x for x in found]
-    return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
+    others = [x for x in objects if call.held.get(id(x)) is not x]
+    fact = check(Check.READ_FROM_GRAD, not others, label)
+    if others and all(_EARLIER.get(id(x)) is x for x in others):
+        fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
+    _EARLIER.update(call.held)
+    return fact
+
+
+_EARLIER: dict[int, float] = {}
+"""Every gradient number earlier watched calls held (kept alive, so an id is never reused): a
+number one call returns that an earlier call's backward made was read from state kept between
+calls, not computed."""
 
 
 def _numbers_in(x: object, depth: int) -> list[Any]:

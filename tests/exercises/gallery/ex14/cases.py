@@ -49,10 +49,10 @@ CASES += [
                  "        f = lambda t: math.log(1.0 + math.exp(t))\n"
                  "        return grad * ((f(x.item() + h) - f(x.item() - h)) / (2 * h))\n",
                  "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"},
-          names=("derivative of the gradient Softplus's backward returned",)),
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)",)),
     Wrong("softplus_sigmoid_of_a_number",  # the right number, from x.item(): no graph behind it
           fails={SECOND: "is None, where the statement's is not"},
           edits={SOFTPLUS_BACKWARD: "        return grad * (1.0 / (1.0 + math.exp(-x.item())))\n",
                  "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"},
-          names=("derivative of the gradient Softplus's backward returned",)),
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)",)),
 ]
