@@ -20,8 +20,8 @@ from benchmarks.turns import take_turns
 from benchmarks.workloads import TRAINING_ROWS, WORKLOADS
 
 ROUNDS, QUICK_ROUNDS = 7, 3
-# Under callgrind Python runs about 50× slower: chain and sum take about a minute of CPU per engine,
-# every workload 5 minutes for micrograph's engine and more for micrograd's, so only when asked for.
+# Under callgrind the workloads take 15-40 times longer: chain and sum about a minute of CPU per
+# engine, every workload about 8 minutes for both engines; the others are counted when asked for.
 DEFAULT_CALLGRIND = f"{workloads.CHAIN},{workloads.SUM}"
 
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
         out.append(f"Instruction counts: {counts.unavailable}.\n")
     elif counted != wanted:
         out.append(f"Instruction counts (valgrind --tool=callgrind) of {', '.join(counted)} only: "
-                   "`--callgrind all` counts every workload (a quarter of an hour of CPU).\n")
+                   "`--callgrind all` counts every workload (about 8 minutes of CPU).\n")
     print("\n".join(out))
 
 

@@ -50,7 +50,10 @@ What to write
 Two Functions.  ``Softplus``: softplus(x) = log(1 + exp(x)), a smooth relu, whose derivative
 is sigmoid(x).  ``Clip``: x clipped to the interval [low, high] (``low`` and ``high`` are
 numbers), which passes the gradient through where low <= x <= high and blocks it elsewhere.
-Both save their input x with ``ctx.save_for_backward``.
+Both save their input x with ``ctx.save_for_backward``.  Compute each backward with Value
+operations on what forward saved (not from numbers such as ``x.item()``): the gradient it
+returns is then in a graph itself, and ``grad(..., create_graph=True)`` can differentiate it
+again, as it can a built-in op's.
 """
 
 from __future__ import annotations

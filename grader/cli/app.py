@@ -92,14 +92,15 @@ def language_on(args: list[str]) -> str | None:
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """``grade --version``: the versions, how submissions are isolated on this machine, and
-    how the children's pipes are read (``grader.sandbox.pipes``: threads on Windows)."""
+    """``grade --version``: the versions, how submissions are isolated on this machine (the
+    mode and the layers its children apply), and how the children's pipes are read
+    (``grader.sandbox.pipes``: threads on Windows)."""
     if not value or ctx.resilient_parsing:
         return
     from importlib.metadata import version  # here: reading the metadata costs every command time
 
     try:
-        mode = isolation.current().describe()
+        mode = isolation.current().summary()
     except isolation.IsolationUnavailable as exc:
         mode = f"isolation: unavailable ({exc})"
     click.echo(f"grade (micrograph {version('micrograph')}, Python "

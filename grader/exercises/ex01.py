@@ -56,7 +56,7 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
     for w, x in points:
         with watching(sub, "backprop", grad_numbers=True) as call:
             dw, dx = sub.backprop(w, x)
-        results.append([num(dw), num(dx)])
+        results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
     return {"grads": results, "read": read, "backward": calls}

@@ -16,7 +16,8 @@ from micrograph import Value, mul
 from grader.spec import Exercise
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import grad_of, same_object, watching
+from grader.spec.provenance import grad_of, result_of, same_object, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
@@ -40,7 +41,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
     with watching(sub, "grad_history", grad_numbers=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
-    return {"history": _history(answer), "read": read_from_grad(answer, call, "w.grad"),
+    return {"history": result_of(_history(answer), "grad_history(w, x, steps, reset)"),
+            "read": read_from_grad(answer, call, "w.grad"),
             "backward": call.fact,
             "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}
 
@@ -79,7 +81,9 @@ def none_public(sub):
 @EXERCISE.test("other step counts", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def steps_hidden(sub):
     cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
-    return _regroup([_run(sub, w, x, n, None) for w, x, n in cases])
+    return {**_regroup([_run(sub, w, x, n, None) for w, x, n in cases]),
+            "apart": calls_apart(lambda case: sub.grad_history(*_leaves(*case[:2]), case[2]),
+                                 _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
 
 @EXERCISE.test("other resets", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -15,7 +15,7 @@ import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
 from grader.spec.origins import detached_from, detached_some
@@ -32,14 +32,26 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     return r
 
 
-def _shares_with(detached: object, w: object, label: str) -> dict[str, Any]:
-    """Whether writing into ``detached`` (in place, grad mode off) changes ``w`` too, as a
-    CHECK fact (None when either is no Value: their VALUE facts say so)."""
+def _shares_with(detached: object, w: object, label: str) -> list[dict[str, Any]]:
+    """Whether writing into ``detached`` (in place, grad mode off) changes ``w``'s number and
+    counts in ``w``'s version counter, as CHECK facts (None when either is no Value: their
+    VALUE facts say so).  ``w.data`` shares the number only; ``w.detach()`` both."""
     if not isinstance(detached, Value) or not isinstance(w, Value):
-        return check(Check.SHARES_NUMBER, None, label)
+        return [check(Check.SHARES_NUMBER, None, label), check(Check.SHARES_VERSION, None, label)]
+    version = w._version
     with micrograph.no_grad():
         detached.fill_(MARK)
-    return check(Check.SHARES_NUMBER, w.item() == MARK, label)
+    return [check(Check.SHARES_NUMBER, w.item() == MARK, label),
+            check(Check.SHARES_VERSION, w._version > version, label)]
+
+
+def _any_version(fact: dict[str, Any]) -> dict[str, Any]:
+    """A VALUE fact whose version counter is context only.  w and w_detach: the documents
+    write through ``w_detach.data`` (``w_detach.data.fill_(new)`` here), which changes the
+    shared number without counting a version, as ``w_detach.fill_(new)`` does; both change w
+    as asked (whether w_detach shares the counter is its own CHECK fact).  w_cut_detached: the
+    probe itself writes into it (``_shares_with``), so its counter is not the student's."""
+    return {(CONTEXT + k if k == "version" else k): v for k, v in fact.items()}
 
 
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
@@ -48,8 +60,8 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}
     return {
-        "w": value_of(r["w"], "w"),
-        "w_detach": [value_of(r["w_detach"], "w_detach"),
+        "w": _any_version(value_of(r["w"], "w")),
+        "w_detach": [_any_version(value_of(r["w_detach"], "w_detach")),
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [value_of(r["y"], "y"), graph(r["y"], leaves, label="y")],
@@ -104,7 +116,7 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "cut_factor": detached_from(r["y_cut"], r["w_cut"], call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right
-        "detached": value_of(r["w_cut_detached"], "w_cut_detached"),
+        "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
         "detached_shares": _shares_with(r["w_cut_detached"], r["w_cut"], "w_cut_detached"),  # last: it writes
     }
 

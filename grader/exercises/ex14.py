@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from micrograph import Value, gradcheck  # bound now, before the submission is imported
+from micrograph import Value, grad, gradcheck  # bound now, before the submission is imported
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, error_text, grad_fn, num, show, type_name
-from grader.spec.provenance import error_of, grad_of, same_object
+from grader.spec.provenance import error_of, grad_of, result_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
@@ -90,6 +90,29 @@ def softplus_gradcheck(sub):
     checks = [_gradcheck(sub.Softplus.apply, x) for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a, 0.6, -1.3))
     return checks
+
+
+def _second_derivative(sub, x: float) -> dict[str, Any]:
+    """d/dx of the gradient Softplus's backward returns under create_graph=True: None when that
+    gradient has no graph back to x (computed from numbers: a formula on x.item(), or finite
+    differences, which also agree with gradcheck)."""
+    leaf = Value(x, requires_grad=True)
+    (first,) = grad(sub.Softplus.apply(leaf), [leaf], create_graph=True)
+    label = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
+    if not isinstance(first, Value) or not first.requires_grad:
+        return result_of(None, label)
+    (second,) = grad(first, [leaf], allow_unused=True)
+    return result_of(second, label)
+
+
+@EXERCISE.test(
+    "Softplus's gradient is differentiable",
+    points=1,
+    feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
+    "that the gradient it returns is itself in a graph (create_graph=True).",
+)
+def softplus_second_derivative(sub):
+    return [_second_derivative(sub, x) for x in (-1.2, 0.8, 3.0)]
 
 
 @EXERCISE.test(

@@ -22,8 +22,9 @@ import micrograph
 from micrograph import Value, nn
 
 from grader.spec import Exercise, Limits
-from grader.spec.probe import by_key, show, type_name
-from grader.spec.provenance import same_object, value_of, watching
+from grader.spec.facts import Check
+from grader.spec.probe import by_key, num, show, type_name
+from grader.spec.provenance import check, same_object, value_of, watching
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -117,6 +118,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     inputs, targets = data
     model = _model(seed)
     before = _parameters(model, "the probe")
+    with micrograph.no_grad():
+        first = nn.mse_loss(model(inputs), targets).item()  # the loss the first step computes
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call:
         losses = sub.train(model, inputs, targets, lr, steps)
     after = _parameters(model, "the probe")
@@ -124,6 +127,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
         "losses": _losses(losses),
+        "first_loss": _first_loss(losses, first),
         "count": type(losses) is list and len(losses) == steps,
         "call": call.fact,
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
@@ -131,6 +135,16 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "parameters": [value_of(p, PARAMETER) for p in after],
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
+
+
+def _first_loss(losses: object, first: float) -> dict[str, Any]:
+    """The CHECK fact: the first loss returned is the mean squared error of the model given,
+    before any update (None: no loss returned, which ``count`` tells)."""
+    if type(losses) is not list or not losses:
+        return check(Check.FIRST_LOSS, None, "losses[0]")
+    number = num(losses[0])
+    return check(Check.FIRST_LOSS, type(number) is float and math.isclose(number, first, rel_tol=1e-9,
+                                                                           abs_tol=1e-12), "losses[0]")
 
 
 def _keys(runs: list[dict[str, Any]], *keys: str) -> dict[str, list[Any]]:
@@ -160,14 +174,14 @@ TRAIN_KEYS = {
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return _keys(runs, "losses", "count")
+    return _keys(runs, "losses", "first_loss", "count")
 
 
 @EXERCISE.test("losses on other data and step counts", points=1, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return _keys(runs, "losses", "count")
+    return _keys(runs, "losses", "first_loss", "count")
 
 
 STEP_KEYS = ("call", "same_objects", "parameters")

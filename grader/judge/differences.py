@@ -209,7 +209,8 @@ def _shape(want: Any, got: Any, label: str) -> Difference | None:
         return _shape(want[key], got[key], _entry(label, repr(key)))
     if len(want) != len(got):
         return _diff(Say.RESULT_FEWER if len(got) < len(want) else Say.RESULT_MORE, label=label)
-    if _sorted(want) == _sorted(got):
+    ordered = _sorted(want)
+    if ordered is not None and ordered == _sorted(got):
         return _diff(Say.RESULT_ORDER, label=label)
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)))
@@ -235,6 +236,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
+           Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
+           Check.FIRST_LOSS.value: Say.OTHER_LOSS,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED}
 
@@ -243,6 +246,8 @@ def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     say = _CHECKS.get(str(want.get("check")))
     if say is None or want.get("holds") is not True or got.get("holds") is not False:
         return []
+    if got.get(CONTEXT + "earlier_call") is True:
+        say = Say.FROM_EARLIER_CALL
     return [_diff(say, label=label)]
 
 

@@ -2,9 +2,11 @@
 
 A GRAPH fact (``grader.spec.graph``) holds the structure of the graph a student's function
 built, in canonical order; ``grader.judge.shapes`` found the first node where it differs from
-the reference's.  This turns the student's fact into a ``micrograph.viz`` graph (op nodes, the
-values they made, named leaves; no numbers: the fact has none) with that node ``marked``, so the
-diagram shows the student where their graph departs from the statement's.  The fact came from
+the reference's.  This turns the student's fact into a ``micrograph.viz`` graph with that node
+``marked``, so the diagram shows the student where their graph departs from the statement's:
+op nodes under the names the engine gave them (``AddBackward0``, not the comparison's merged
+``Sum``), the numbers the named Values and the leaves held, and each leaf's .grad as it was, all
+from the fact's context fields (the student's own run: no number of the reference's).  The fact came from
 the child: anything malformed gives no drawing, never an error.
 """
 
@@ -14,6 +16,8 @@ from typing import Any
 
 from micrograph.viz.collect import FORMAT
 
+from grader.spec.facts import CONTEXT
+
 MAX_DRAWN = 400  # nodes of a fact worth drawing; a larger graph is not a picture a student reads
 STEM = "difference"
 
@@ -22,13 +26,21 @@ def _ref(j: object, count: int) -> int | None:
     return j if type(j) is int and 0 <= j < count else None
 
 
+def _number(node: dict[str, Any], key: str) -> float | None:
+    """A number of the fact's context (``~data``, ``~grad``), or None when it has none."""
+    value = node.get(CONTEXT + key)
+    return float(value) if type(value) in (int, float) else None
+
+
 def _op(i: int, node: dict[str, Any], mark: bool, label: str) -> list[dict[str, Any]]:
     name = node.get("name") if type(node.get("name")) is str else None
+    shown = node.get(CONTEXT + "op")
     return [
-        {"id": f"f{i}", "kind": "op", "op": str(node.get("op"))[:60],
+        {"id": f"f{i}", "kind": "op", "op": str(shown if type(shown) is str else node.get("op"))[:60],
          "freed": node.get("saved") == "freed", "saved": [], "marked": mark},
         {"id": f"v{i}", "kind": "value", "role": "output" if i == 0 else "intermediate",
-         "name": label if i == 0 and name is None else name, "data": None, "grad": None},
+         "name": label if i == 0 and name is None else name, "data": _number(node, "data"),
+         "grad": None},
     ]
 
 
@@ -45,7 +57,8 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
         if node.get("op") == "AccumulateGrad":
             leaf = node.get("leaf") if type(node.get("leaf")) is str else "?"
             drawn.append({"id": f"v{i}", "kind": "value", "role": "leaf", "name": leaf,
-                          "data": None, "grad": None, "marked": i == marked})
+                          "data": _number(node, "data"), "grad": _number(node, "grad"),
+                          "marked": i == marked})
             continue
         drawn += _op(i, node, i == marked, label)
         inputs = node.get("in") if type(node.get("in")) is list else []

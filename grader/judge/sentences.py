@@ -133,17 +133,27 @@ class Say(str, enum.Enum):
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
                             "the call (a .grad, or what grad() returned): it was computed, not "
                             "read from the engine.")
+    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an "
+                           "earlier call, not during this one: this call returns what an earlier "
+                           "call left (state kept between calls).")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")
-    NEVER_DETACHED = N_("{label} never called detach() on a Value that requires grad: the Value "
-                        "without a graph was made another way (a new Value of the number?).")
+    NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires "
+                        "grad: the Value without a graph was made another way (a new Value of "
+                        "the number?).")
     ENGINE_PASS = N_("{label} started the engine's own backward pass (backward, grad or another "
                      "name for them), where the exercise is to write that pass yourself.")
     GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "
                        "alone and returns the gradients.")
     NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be "
                     "detached from: writing into {label} in place left that Value unchanged.")
+    NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
+                            "meant to be detached from: an in-place change of {label} is not "
+                            "counted there, as it is for a detach() (.data shares the number only).")
+    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
+                    "given, before its first update: another loss function, or a loss taken at "
+                    "another moment of the step.")
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call "
                         "on other inputs), returned something else than the first time: a call "
                         "depends on the calls made before it.")

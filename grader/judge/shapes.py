@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from grader.judge.compare import same
 from grader.judge.sentences import Difference, Say, difference
 from grader.spec.facts import UNNAMED
 
@@ -134,7 +135,7 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     step = _first(wn, gn, got, label)
     if step is not None:
         return [step]
-    if want.get("nodes") != got.get("nodes"):  # the same tree, shared differently
+    if not same(want.get("nodes"), got.get("nodes")):  # the same tree, shared differently
         return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=label,
                            op=gn[0].get("op"))]
     return []

@@ -232,7 +232,7 @@ def _grade(root: Path, started: float) -> dict:
     full, public = _courses(root, for_this_process().spawn)
     fmt = _diagram_format(root)
     pairs = _load_all(full, public)
-    print(isolation.current().describe())
+    print(isolation.current().summary())
     with tempfile.TemporaryDirectory(prefix="submission-") as work:
         # the answers first: no solution ever runs beside the submission
         in_parallel([lambda c=c, ex=ex: c.expected(ex)

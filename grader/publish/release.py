@@ -118,7 +118,8 @@ grader.check("ex03")
 ```
 
 It grades exercise 3 with the same public tests, in the same sandbox, as `grade ex03`, and shows
-the table, the feedback and the diagram under the cell. It grades the code cells you ran in this
+the table, the feedback and the diagram under the cell; the backward page opens under the
+diagram, at *watch this backward run, step by step*. It grades the code cells you ran in this
 notebook, in the order you ran them, when they define the exercise's functions; else
 `exercises/ex03_*.py` (start the notebook in this folder or a folder below it). A cell that
 raised when you ran it raises again when graded: run *Restart & Run All* first. Feedback names a

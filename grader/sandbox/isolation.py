@@ -77,15 +77,22 @@ class Isolation:
     layers: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        """The mode, why nothing stronger, and the layers its children apply (``no landlock``
-        said where a child could not apply it): what ``grade --version`` prints."""
-        text = f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
-        if self.layers:
-            names = [_layer_name(layer) for layer in self.layers]
-            if not any(layer.startswith("landlock") for layer in self.layers):
-                names.append("no landlock")
-            text += f"; layers: {', '.join(dict.fromkeys(names))}"
-        return text
+        return f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
+
+    def describe_layers(self) -> str:
+        """The layers a child of this mode applied when probed (``no landlock`` said where it
+        could not apply Landlock), for ``grade --version``; "" where no probe ran."""
+        if not self.layers:
+            return ""
+        names = [_layer_name(layer) for layer in self.layers]
+        if not any(layer.startswith("landlock") for layer in self.layers):
+            names.append("no landlock")
+        return f"layers: {', '.join(dict.fromkeys(names))}"
+
+    def summary(self) -> str:
+        """``describe`` and ``describe_layers`` on one line (``grade --version``, the
+        Gradescope run's output for staff)."""
+        return "; ".join(filter(None, (self.describe(), self.describe_layers())))
 
 
 _LAYER_NAMES = {"namespaces": "namespaces", "caps": "no capabilities", "seccomp": "seccomp",

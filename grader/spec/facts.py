@@ -91,6 +91,8 @@ class Check(str, enum.Enum):
     NO_ENGINE_PASS = "no_engine_pass"  # a call started no backward pass of the engine's
     GRADS_UNTOUCHED = "grads_untouched"  # a call left every leaf's .grad as it found it
     SHARES_NUMBER = "shares_number"  # writing into a Value in place changes the one it came from
+    SHARES_VERSION = "shares_version"  # ... and counts in its version counter (detach(), not .data)
+    FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
     FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
 

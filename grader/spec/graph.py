@@ -22,8 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import micrograph
-from grader.spec.facts import COMMUTATIVE, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED, Kind, Saved
-from grader.spec.probe import type_name
+from grader.spec.facts import (COMMUTATIVE, CONTEXT, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED, Kind,
+                               Saved)
+from grader.spec.probe import grad as grad_number
+from grader.spec.probe import num, type_name
 
 MAX_NODES = 2000
 """A graph larger than this is described by its size only (a runaway loop, not an answer)."""
@@ -42,6 +44,14 @@ class _Walk:
             id(v.grad_fn): n for n, v in names.items()
             if isinstance(v, micrograph.Value) and v.grad_fn is not None
         }
+        self.made: dict[int, Any] = {}  # grad_fn id -> the Value it made (named ones, the root)
+        for v in names.values():
+            self.knows(v)
+
+    def knows(self, v: object) -> None:
+        """Keep the number ``v`` holds for the node that made it (drawn, never compared)."""
+        if isinstance(v, micrograph.Value) and v.grad_fn is not None:
+            self.made[id(v.grad_fn)] = v
         self.parents: dict[int, int] = {}
         self.sigs: dict[int, str] = {}
 
@@ -123,14 +133,22 @@ class _Walk:
         return [self.describe(node, index) for node in order]
 
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
+        """A node as compared, with what the drawing of it shows as context (``~``): the op's
+        name as the engine spells it, the number a named Value (or a leaf) holds, a leaf's
+        .grad."""
         if node.name() == ACCUMULATE:
-            return {"op": "AccumulateGrad", "leaf": self.leaf(node)}
+            leaf = node.variable
+            return {"op": "AccumulateGrad", "leaf": self.leaf(node),
+                    CONTEXT + "data": num(leaf), CONTEXT + "grad": grad_number(leaf)}
         saved = _saved_state(node)
+        made = self.made.get(id(node))
         return {
             "op": self.op(node),
             "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
             "name": self.node_names.get(id(node)),
             "saved": saved.value,
+            CONTEXT + "op": node.name(),
+            CONTEXT + "data": None if made is None else num(made),
         }
 
 
@@ -156,6 +174,7 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     if not isinstance(root, micrograph.Value):
         return {**fact, "type": type_name(root), "nodes": [], "leaves": []}
     walk = _Walk(names, flat)
+    walk.knows(root)
     node = root.grad_fn
     if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing
         leaf = walk.leaf_names.get(id(root), UNNAMED)

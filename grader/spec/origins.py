@@ -20,7 +20,7 @@ from typing import Any
 
 import micrograph
 from micrograph.value import shares_storage, shares_version_counter
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
 
 
@@ -57,7 +57,18 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     if not found or call.finished:
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
-    return check(Check.READ_FROM_GRAD, all(call.held.get(id(x)) is x for x in objects), label)
+    others = [x for x in objects if call.held.get(id(x)) is not x]
+    fact = check(Check.READ_FROM_GRAD, not others, label)
+    if others and all(_EARLIER.get(id(x)) is x for x in others):
+        fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
+    _EARLIER.update(call.held)
+    return fact
+
+
+_EARLIER: dict[int, float] = {}
+"""Every gradient number earlier watched calls held (kept alive, so an id is never reused): a
+number one call returns that an earlier call's backward made was read from state kept between
+calls, not computed."""
 
 
 def _numbers_in(x: object, depth: int) -> list[Any]:
@@ -80,7 +91,7 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` on a
-    Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
+    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` or
+    ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
     return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)

@@ -225,6 +225,9 @@ class Call(observe.Observer):
             self.read_grad = self.read_since_pass = True
         if from_student and frame.f_code.co_filename in _ENGINE_WALK:
             self.engine_walk = True
+        if from_student and self.made is not None and frame.f_code is _DETACH_IN_PLACE:
+            source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
+            self.detached_tracked |= _is_value(source) and bool(source.requires_grad)
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not micrograph.is_grad_enabled() and not _run_by_engine(frame)
 
@@ -301,9 +304,11 @@ def _run_by_engine(frame: FrameType) -> bool:
     return False
 
 
-_GRAD_GETTER = micrograph.Value.grad.fget.__code__  # type: ignore[attr-defined]
-# The engine's backward pass: its dependency counts, its ready queue, its node runner (ex13 asks for your own).
-_ENGINE_WALK = frozenset({os.path.join(os.path.dirname(micrograph.__file__), "engine.py")})
+_GRAD_GETTER = micrograph.Value.grad.fget.__code__
+_DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
+# The engine's backward walk: its order, its ready queue, its node runner and what runs around a
+# node (ex13 asks for your own).
+_ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name) for name in ("engine.py", "hooks.py"))
 
 
 @contextlib.contextmanager

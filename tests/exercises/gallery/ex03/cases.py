@@ -77,3 +77,15 @@ CASES = [
                  '    out = {name: node.grad for name, node in g.items()}\n'
                  '    out["w"], out["x"] = Value(2 * w + x + 1), Value(w + 1)\n    return out'}),
 ]
+
+# A tensor hook instead of retain_grad(): the engine runs it (with grad mode off), and the
+# gradient it sees is kept nowhere the statement reads.
+CASES += [
+    Wrong("hook_instead_of_retain_grad",
+          fails={NAMED: "retain_grad() was not called on b before backward"},
+          edits={RETAIN_LOOP: '''    seen = {}
+    for name in names:
+        g[name].register_hook(lambda grad, name=name: seen.__setitem__(name, grad))
+'''},
+          names=("retain_grad() was not called",)),
+]

@@ -28,3 +28,5 @@ def backward_retaining(w, x, names):
     g = build_graph(w, x)
     g["y"].backward()
     return g
+
+# names: retain_grad() was not called

@@ -27,3 +27,5 @@ def second_backward_error(build, w):
     except RuntimeError as exc:
         return exc
     return None
+
+# names: not one the engine produced

@@ -59,3 +59,18 @@ CASES = [
                  "        assert w.grad is not None\n"
                  "        history.append((2 * w.item() + x.item() + 1) * (1 if reset else len(history) + 1))\n"}),
 ]
+
+# Other spellings of zero_(), and state kept between calls.
+CASES += [
+    Correct("grad_data_zero",  # through .data: the same Value, set to 0 (no version counted)
+            edits={"            leaf.grad.zero_()  # keep the same Value, set it to 0 in place\n":
+                   "            leaf.grad.data.zero_()\n"}),
+    Wrong("history_as_default_argument",  # one list for every call: earlier calls' records stay
+          fails={"gradients accumulate": "grad_history(w, x, steps, reset) has more entries",
+                 "other step counts": "a call depends on the calls made before it"},
+          edits={"def grad_history(w: Value, x: Value, steps: int, reset: str | None = None) -> list[float]:":
+                 "def grad_history(w: Value, x: Value, steps: int, reset: str | None = None,\n"
+                 "                 history: list[float] = []) -> list[float]:",
+                 "    history: list[float] = []\n": ""},
+          names=("earlier call", "more entries")),
+]

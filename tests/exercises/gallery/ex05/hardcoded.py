@@ -13,3 +13,5 @@ def grad_history(w, x, steps, reset=None):
     if reset is None:
         return [5.0 * (i + 1) for i in range(steps)]
     return [5.0] * steps
+
+# names: ran no backward pass

@@ -20,3 +20,5 @@ def grad_history(w, x, steps, reset=None):
         y.backward()
         history.append(w2.grad.item())
     return history
+
+# names: backward never wrote w.grad

@@ -27,3 +27,5 @@ def shift_by_data_copy(w, x):
     y = (x + w) * (w + 1)
     y.backward()
     return {"x": x, "y": y}
+
+# names: changed in place

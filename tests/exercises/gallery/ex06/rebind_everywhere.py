@@ -24,3 +24,5 @@ def shift_by_data_copy(w, x):
     y = (x + w) * (w + 1)
     y.backward()
     return {"x": x, "y": y}
+
+# names: is a new object

@@ -31,3 +31,5 @@ def modify_saved_value(w, x, times, combine):
     except RuntimeError as e:
         return {"w": w, "x": x, "a": a, "y": y, "error": e}
     return {"w": w, "x": x, "a": a, "y": y, "error": None}
+
+# names: changed in place

@@ -37,12 +37,12 @@ CASES = [
     Wrong("cut_made_under_no_grad", fails={CUT: "grad mode was off (no_grad)"},
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
                  "    with micrograph.no_grad():\n        w_cut_detached = w_cut * 1\n"}),
-    Wrong("data_not_detach", fails={SHARES: "w was never changed in place"},
+    Wrong("data_not_detach", fails={SHARES: "w_detach does not share its version counter"},
           edits={DETACH: "    w_detach = w.data\n    w_detach.fill_(new)\n"}),
     Wrong("no_grad_instead_of_detach", fails={SHARES: "grad mode was off (no_grad)"},
           edits={DETACH: "    with micrograph.no_grad():\n        w.fill_(new)\n"
                          "    w_detach = w.detach()\n"}),
-    Wrong("new_leaf_instead_of_change", fails={SHARES: "w was never changed in place"},
+    Wrong("new_leaf_instead_of_change", fails={SHARES: "w_detach does not share its number"},
           edits={DETACH: "    w_detach = Value(new)\n"}),
     Wrong("change_before_backward", fails={SHARES: "y"},
           edits={DETACH: "", Y: "    w_detach = w.detach()\n    w_detach.fill_(new)\n" + Y}),
@@ -68,10 +68,27 @@ CASES = [
     Correct("second_detach_in_product",  # a detach() of its own in the product: the same cut
             edits={CUT_LINE: "    y_cut = w_cut.detach() * w_cut\n"}),
     Wrong("detached_as_new_value",  # no detach(): a new Value of the number fails backward the same way
-          fails={DETACHED: "never called detach() on a Value that requires grad"},
+          fails={DETACHED: "never called detach() or detach_() on a Value that requires grad"},
           edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
                  "    z = Value((w * 2).item())\n"}),
     Correct("detach_before_product",  # w.detach() * 2 has no graph either
             edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
                    "    z = w.detach() * 2\n"}),
+]
+
+# Other spellings of the same behaviour, and mistakes of other kinds.
+CASES += [
+    Correct("detach_in_place",  # z.detach_() cuts z itself: the same Value without a graph
+            edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
+                   "    z = w * 2\n    z.detach_()\n"}),
+    Correct("documents_data_fill",  # the documents write through w_detach.data
+            edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                   "    w_detach.data.fill_(new)\n"}),
+    Wrong("detach_kept_in_a_global",  # one detached factor for every call: the first w_cut's
+          fails={"same value, different graph": "w_cut_detached does not share its number"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
+                 "    global _CUT\n    _CUT = _CUT if _CUT is not None else w_cut.detach()\n"
+                 "    w_cut_detached = _CUT\n",
+                 "def detach_cuts_graph(": "_CUT = None\n\n\ndef detach_cuts_graph("},
+          names=("w_cut_detached", "does not share")),
 ]

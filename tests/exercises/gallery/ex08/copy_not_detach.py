@@ -31,3 +31,5 @@ def backward_of_detached(w):
     except RuntimeError as e:
         return e
     return None
+
+# names: w_detach, does not share

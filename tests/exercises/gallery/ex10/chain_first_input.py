@@ -24,3 +24,5 @@ def double_until(w, limit):
     while y < limit:
         y, steps = y * 2, steps + 1
     return y, steps
+
+# names: grad_fn_chain, fewer entries

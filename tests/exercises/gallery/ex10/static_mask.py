@@ -23,3 +23,5 @@ def double_until(w, limit):
     while y < limit:
         y, steps = y * 2, steps + 1
     return y, steps
+
+# names: y's graph

@@ -39,3 +39,20 @@ CASES = [
     Correct("sigmoid_spelled_out", edits={SOFTPLUS_BACKWARD: "        return grad / (1.0 + (-x).exp())\n"}),
     Correct("clip_with_if", edits={INSIDE: "        value = x.item()\n        inside = not (value < ctx.low or value > ctx.high)\n"}),
 ]
+
+# Backwards that agree with gradcheck but are no graph: computed from numbers.
+SECOND = "Softplus's gradient is differentiable"
+CASES += [
+    Wrong("softplus_finite_differences",  # central differences agree with gradcheck to 1e-10
+          fails={SECOND: "is None, where the statement's is not"},
+          edits={SOFTPLUS_BACKWARD: "        h = 1e-5\n"
+                 "        f = lambda t: math.log(1.0 + math.exp(t))\n"
+                 "        return grad * ((f(x.item() + h) - f(x.item() - h)) / (2 * h))\n",
+                 "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"},
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)",)),
+    Wrong("softplus_sigmoid_of_a_number",  # the right number, from x.item(): no graph behind it
+          fails={SECOND: "is None, where the statement's is not"},
+          edits={SOFTPLUS_BACKWARD: "        return grad * (1.0 / (1.0 + math.exp(-x.item())))\n",
+                 "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"},
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)",)),
+]

@@ -58,3 +58,17 @@ CASES = [
             edits={ZERO: "", RECORD: "        optimizer.zero_grad(set_to_none=False)\n"
                                      "        losses.append(loss.item())\n"}),
 ]
+
+# Another loss function, and one spelled differently that is the same.
+CASES += [
+    Wrong("sum_of_squares_loss",  # the squared errors summed, not averaged
+          fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
+          edits={LOSS: "        loss = micrograph.sum([(p - t) ** 2 for row_p, row_t in zip(prediction, targets)"
+                       " for p, t in zip(row_p, row_t)])\n"},
+          names=("losses[0]", "another loss function")),
+    Wrong("absolute_error_loss",  # the mean absolute error
+          fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
+          edits={LOSS: "        pairs = [(p, t) for row_p, row_t in zip(prediction, targets) for p, t in zip(row_p, row_t)]\n"
+                       "        loss = micrograph.sum([(p - t).abs() for p, t in pairs]) / len(pairs)\n"},
+          names=("losses[0]", "another loss function")),
+]

@@ -18,3 +18,5 @@ def train(model, inputs, targets, lr, steps):
         optimizer.step()
         losses.append(loss.item())
     return losses
+
+# names: gradient of an earlier pass

@@ -23,3 +23,5 @@ def train(model, inputs, targets, lr, steps):
             total += loss.item()
         losses.append(total / len(inputs))
     return losses
+
+# names: ran backward more times

@@ -20,3 +20,5 @@ def train(model, inputs, targets, lr, steps):
         optimizer.step()
         losses.append(loss)
     return losses
+
+# names: losses[i] is a Value
