@@ -122,10 +122,10 @@ class GraphTask:
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
                     if fn is not None:
-                        deps[fn] -= 1
-                        buffer = buffers.pop(fn, None) or [None] * fn.num_outputs
+                        left = deps[fn] = deps[fn] - 1
+                        buffer = buffers.pop(fn) if fn in buffers else [None] * fn.num_outputs
                         buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
-                        if deps[fn]:
+                        if left:
                             buffers[fn] = buffer
                         elif type(fn) is AccumulateGrad and (always or needed is None or fn in needed or fn in captures):
                             leaves.append((fn, buffer))

@@ -32,9 +32,9 @@ Grad = Any  # a float in a plain backward, a Value under create_graph=True
 Edge = tuple["Node | None", int]
 NO_EDGE: Edge = (None, 0)
 
-sequence = itertools.count()
+sequence = itertools.count()  # torch's sequence_nr: creation order
 # The versions of 1-3 saved items when none was changed in place (the usual case): one tuple each, shared.
-VERSIONS = {v: v for v in [(0,), (0, 0), (0, 0, 0), (None, 0), (0, None), (None, 0, 0), (0, None, 0)]}  # torch's sequence_nr: creation order
+VERSIONS = {v: v for v in [(0,), (0, 0), (0, 0, 0), (None, 0), (0, None), (None, 0, 0), (0, None, 0)]}
 ACCUMULATE_PRIORITY = (1 << 64) - 1  # AccumulateGrad's sequence_nr is UINT64_MAX in torch: run as soon as ready
 
 SECOND_BACKWARD = (
