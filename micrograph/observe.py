@@ -165,7 +165,7 @@ def observing(observer: Observer) -> Iterator[Observer]:
 def wrote(v: Value, writer: Writer) -> None:
     grad = v._grad
     v._grad_write = (writer, _passes, None, None, None) if grad is None else (
-        writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad.item())
+        writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
 
 
 def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
