@@ -54,6 +54,7 @@ class BackwardCFunction(Node):
         self._non_differentiable: tuple[Value, ...] = ()
         self.materialize_grads = True
         self.saves = ()
+        self._outputs_saved: dict[int, int] = {}  # saved item -> which output it is (_seal)
 
     def mark_dirty(self, *values: Value) -> None:
         """Say ``forward`` changed these inputs in place: the one returned becomes the output itself."""
@@ -85,7 +86,6 @@ class BackwardCFunction(Node):
         """Save what forward asked to keep, at its version now that forward is done.  A saved output
         is kept as an alias without ``grad_fn`` (holding the output would be a cycle through this node)."""
         items = []
-        self._outputs_saved: dict[int, int] = {}
         for i, v in enumerate(self._to_save):
             nr = next((k for k, out in enumerate(outputs) if v is out), None)
             if nr is not None:
@@ -98,12 +98,9 @@ class BackwardCFunction(Node):
         self._to_save = ()
         self._result = next(out for out in outputs if isinstance(out, Value)).item()
 
-    def _as_value(self, x: Value) -> Value:
-        i = next((k for k, item in enumerate(self._saved or ()) if item is x), None)
-        return x.as_output_of(self) if i in getattr(self, "_outputs_saved", {}) else x
-
     def _is_result(self, x: Value) -> bool:
-        return any(item is x for k, item in enumerate(self._saved or ()) if k in getattr(self, "_outputs_saved", {}))
+        """Whether ``x`` is one of this call's outputs that forward saved (``Node._as_value`` reads it)."""
+        return any(item is x for k, item in enumerate(self._saved or ()) if k in self._outputs_saved)
 
     def release(self) -> None:
         """Free what forward saved.  torch marks the buffers freed even when nothing was saved

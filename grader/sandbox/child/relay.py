@@ -190,9 +190,15 @@ def _worker(work: Steps, asks: int, answers: int, relay: int, dumpable: int) -> 
         except BaseException:  # noqa: BLE001 - nothing left to say it with
             pass
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:  # noqa: BLE001 - a closed or broken stream: nothing to keep
-                pass
-        os._exit(code)
+        exit_flushed(code)
+
+
+def exit_flushed(code: int) -> None:
+    """End this forked process with ``code``: flush what it printed, then ``os._exit`` (no
+    interpreter shutdown, no ``atexit`` of the parent's copy)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - a closed or broken stream: nothing to keep
+            pass
+    os._exit(code)

@@ -27,13 +27,12 @@ import gc
 import json
 import os
 import signal
-import sys
 import time
 import traceback
 from typing import Any
 
 from grader.sandbox.child import main as child_main
-from grader.sandbox.child import seccomp
+from grader.sandbox.child import relay, seccomp
 from grader.sandbox.child.isolate import enter, filter_self
 from grader.sandbox.child.plan import IsolationError, Plan
 
@@ -108,12 +107,7 @@ def _exercise(slot: dict[str, int], layers: list[str], plan: Plan, dumpable: int
         traceback.print_exc()
         code = 1
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:  # noqa: BLE001 - a closed or broken stream: nothing to keep
-                pass
-        os._exit(code)
+        relay.exit_flushed(code)
 
 
 def main() -> None:
