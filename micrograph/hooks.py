@@ -38,14 +38,13 @@ def tensor_hooks(node: Node, grads: list[Grad], create_graph: bool) -> list[Grad
     """The hooks registered on the node's outputs (a leaf's, for AccumulateGrad), then retain_grad."""
     leaf = type(node) is AccumulateGrad
     hooks = [(0, h) for h in node.variable._hooks or ()] if leaf else [(h.output_nr, h.fn) for h in node.tensor_hooks or ()]
-    grads = list(grads) if hooks else grads
     for nr, hook in hooks:
         arg = as_value(grads[nr])
         result = hook(arg)
         if result is not None and not isinstance(result, Value):
             raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
         arg = arg if result is None else result  # changed in place, or replaced
-        grads[nr] = arg if arg is None or create_graph else arg._storage[0]
+        grads = [*grads[:nr], arg if arg is None or create_graph else arg._storage[0], *grads[nr + 1:]]
     for nr, ref in list((node.retained or {}).items()):
         if ref() is not None and grads[nr] is not None:
             write_grad(ref(), grads[nr], create_graph, observe.Writer.RETAIN_GRAD)
