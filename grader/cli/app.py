@@ -102,9 +102,10 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     try:
         mode = isolation.current().summary()
     except isolation.IsolationUnavailable as exc:
-        mode = f"isolation: unavailable ({exc})"
-    click.echo(f"grade (micrograph {version('micrograph')}, Python "
-               f"{platform.python_version()}), {mode}, {pipes.describe()}")
+        mode = _("isolation: unavailable ({reason})", reason=exc)
+    click.echo(_("grade (micrograph {version}, Python {python}), {isolation}, {pipes}",
+                 version=version("micrograph"), python=platform.python_version(), isolation=mode,
+                 pipes=pipes.describe()))
     ctx.exit(EXIT_FULL)
 
 

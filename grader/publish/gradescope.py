@@ -175,8 +175,9 @@ def build_bundle(course: Course, exercises: list[LoadedExercise], out: Path,
                      public_source(ex, placeholder=False).encode())
                 _add(archive, f"{SECRET}/solutions/{spec.module}.py", solution.read_bytes())
                 public = sum(1 for t in spec.tests if t.public)
-                lines.append(f"{spec.id}: {len(spec.tests)} tests ({public} public), "
-                             f"{spec.max_score:g} points, solution {solution.name}")
+                lines.append(_("{id}: {count} tests ({public} public), {points} points, solution "
+                               "{solution}", id=spec.id, count=len(spec.tests), public=public,
+                               points=f"{spec.max_score:g}", solution=solution.name))
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

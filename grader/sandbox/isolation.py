@@ -36,10 +36,11 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Literal
+from typing import Iterator, Literal, NamedTuple
 
 import grader
 import micrograph
+from grader.i18n import N_, _
 
 Mode = Literal["namespaces", "uid+seccomp", "limits only"]
 NAMESPACES: Mode = "namespaces"
@@ -51,14 +52,26 @@ LANDLOCK_ENV = "GRADE_LANDLOCK"  # "off": children skip Landlock, as on a kernel
 UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
-_SYSTEMS = {"darwin": "macOS", "win32": "Windows"}
-_RLIMITS = ("a separate process with a time limit and rlimits (CPU, file size, open files, "
-            "no new processes)")
-_LIMITS_HERE = {  # what ``grader.sandbox.child.confine`` can apply there
-    "darwin": _RLIMITS + ", no memory limit (macOS does not enforce RLIMIT_AS)",
-    "win32": "a separate process with a time limit, no memory limit",
+_LIMITS_HERE = {  # what ``grader.sandbox.child.confine`` can apply there, in one sentence
+    "darwin": N_("macOS: a separate process with a time limit and rlimits (CPU, file size, open "
+                 "files, no new processes), no memory limit (macOS does not enforce RLIMIT_AS), "
+                 "no sandbox"),
+    "win32": N_("Windows: a separate process with a time limit, no memory limit, no sandbox"),
 }
+_LIMITS_ELSEWHERE = N_("{system}: a separate process with a time limit and rlimits (CPU, file "
+                       "size, open files, no new processes), no sandbox")
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
+
+
+class Said(NamedTuple):
+    """A sentence kept as its English text and fields, said in the language asked when shown:
+    the mode is decided once per process, and a notebook may change language between checks."""
+
+    text: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return _(self.text, **dict(self.fields))
 
 
 class IsolationUnavailable(Exception):
@@ -72,12 +85,18 @@ class Isolation:
     the layers a child of this mode applied when probed (empty where no probe runs)."""
 
     mode: Mode
-    reason: str
+    reasons: tuple[Said, ...]
     python: str
     layers: tuple[str, ...] = ()
 
+    @property
+    def reason(self) -> str:
+        return _("; ").join(map(str, self.reasons))
+
     def describe(self) -> str:
-        return f"isolation: {self.mode}" + (f" ({self.reason})" if self.reason else "")
+        if not self.reasons:
+            return _("isolation: {mode}", mode=self.mode)
+        return _("isolation: {mode} ({reason})", mode=self.mode, reason=self.reason)
 
     def describe_layers(self) -> str:
         """The layers a child of this mode applied when probed (``no landlock`` said where it
@@ -86,26 +105,26 @@ class Isolation:
             return ""
         names = [_layer_name(layer) for layer in self.layers]
         if not any(layer.startswith("landlock") for layer in self.layers):
-            names.append("no landlock")
-        return f"layers: {', '.join(dict.fromkeys(names))}"
+            names.append(_("no landlock"))
+        return _("layers: {names}", names=_(", ").join(dict.fromkeys(names)))
 
     def summary(self) -> str:
         """``describe`` and ``describe_layers`` on one line (``grade --version``, the
         Gradescope run's output for staff)."""
-        return "; ".join(filter(None, (self.describe(), self.describe_layers())))
+        return _("; ").join(filter(None, (self.describe(), self.describe_layers())))
 
 
-_LAYER_NAMES = {"namespaces": "namespaces", "caps": "no capabilities", "seccomp": "seccomp",
+_LAYER_NAMES = {"namespaces": "namespaces", "caps": N_("no capabilities"), "seccomp": "seccomp",
                 "landlock": "landlock", "rlimit": "rlimits"}
 
 
 def _layer_name(layer: str) -> str:
     """A child's layer ("uid:1900000123", "landlock:abi7+net") as ``--version`` names it."""
-    kind, _, detail = layer.partition(":")
+    kind, detail = layer.partition(":")[::2]
     if kind == "uid":
         own = detail.isdigit() and UID_BASE <= int(detail) < UID_BASE + UID_COUNT
-        return "own uid" if own else "the grader's uid"
-    return _LAYER_NAMES.get(kind, layer)
+        return _("own uid") if own else _("the grader's uid")
+    return _(_LAYER_NAMES[kind]) if kind in _LAYER_NAMES else layer
 
 
 def landlock_wanted() -> bool:
@@ -282,35 +301,36 @@ def _probe(mode: Mode) -> tuple[str | None, tuple[str, ...]]:
             scratch.remove_tree(folder)
 
 
-def _found(mode: Mode, reason: str, python: str) -> Isolation:
+def _found(mode: Mode, reasons: tuple[Said, ...], python: str) -> Isolation:
     """``mode`` as detected, with the layers its probe child applied."""
-    return Isolation(mode, reason, python, _probe(mode)[1])
+    return Isolation(mode, reasons, python, _probe(mode)[1])
 
 
 @functools.cache
 def available() -> Isolation:
     """The strongest mode this machine gives (probed once per process)."""
     if sys.platform != "linux":  # namespaces, seccomp and Landlock are Linux's
-        system = _SYSTEMS.get(sys.platform, sys.platform)
-        return Isolation(LIMITS_ONLY, f"{system}: {_LIMITS_HERE.get(sys.platform, _RLIMITS)}, "
-                         "no sandbox", sys.executable)
+        here = _LIMITS_HERE.get(sys.platform)
+        said = Said(here) if here else Said(_LIMITS_ELSEWHERE, (("system", sys.platform),))
+        return Isolation(LIMITS_ONLY, (said,), sys.executable)
     from grader.sandbox.child import seccomp
 
     if seccomp.this_arch() is None:
-        return Isolation(LIMITS_ONLY, f"no seccomp on {platform.system()} "
-                         f"{platform.machine()}", sys.executable)
+        system = f"{platform.system()} {platform.machine()}"
+        return Isolation(LIMITS_ONLY, (Said(N_("no seccomp on {system}"), (("system", system),)),),
+                         sys.executable)
     why = refusal(NAMESPACES)
     if why is None:
-        return _found(NAMESPACES, "", sys.executable)
-    reasons = [f"namespaces refused: {why}"]
+        return _found(NAMESPACES, (), sys.executable)
+    reasons = [Said(N_("namespaces refused: {why}"), (("why", why),))]
     if running_as_root():
         why_uid = refusal(UID_SECCOMP)
         if why_uid is None:
-            return _found(UID_SECCOMP, reasons[0], interpreter(UID_SECCOMP))
-        reasons.append(f"uid+seccomp failed: {why_uid}")
+            return _found(UID_SECCOMP, tuple(reasons), interpreter(UID_SECCOMP))
+        reasons.append(Said(N_("uid+seccomp failed: {why}"), (("why", why_uid),)))
     else:
-        reasons.append("uid+seccomp needs root")
-    return _found(LIMITS_ONLY, "; ".join(reasons), interpreter(LIMITS_ONLY))
+        reasons.append(Said(N_("uid+seccomp needs root")))
+    return _found(LIMITS_ONLY, tuple(reasons), interpreter(LIMITS_ONLY))
 
 
 def _wanted() -> Mode | None:
@@ -343,7 +363,7 @@ def current() -> Isolation:
     why = refusal(wanted) if wanted != LIMITS_ONLY or drops_uid(wanted) else None
     if why is not None:
         raise IsolationUnavailable(f"{ENV} asks for {wanted}, which fails here: {why}")
-    return _found(wanted, f"lowered by {ENV}", interpreter(wanted))
+    return _found(wanted, (Said(N_("lowered by {variable}"), (("variable", ENV),)),), interpreter(wanted))
 
 
 def _refuse_root(reason: str, explicit: bool) -> None:

@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, Final, Literal
 
+from grader.i18n import _
+
 ENV: Final = "GRADE_PIPES"
 THREADS: Final = "threads"
 CHUNK = 1 << 16
@@ -56,7 +58,7 @@ def threaded() -> bool:
 
 def describe() -> str:
     """How children's pipes are read here, for ``grade --version``."""
-    return "pipes: threads" if threaded() else "pipes: selectors"
+    return _("pipes: {how}", how=THREADS if threaded() else "selectors")
 
 
 def session_options() -> dict[str, Any]:

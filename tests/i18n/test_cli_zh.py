@@ -126,3 +126,14 @@ def test_grade_check_and_expected_speak_chinese(tmp_path: Path) -> None:
     expected = grade("expected", "ex01", "--public-only", "--to", str(tmp_path / "e"), "--lang", "zh",
                      cache=tmp_path / "cache")
     assert expected.returncode == 0 and expected.stdout.startswith("ex01：") and "个测试 ->" in expected.stdout
+
+
+@pytest.mark.parametrize("env", [{}, {"GRADE_ISOLATION": "limits-only"}, {"GRADE_LANDLOCK": "off"}],
+                         ids=["detected", "lowered", "no-landlock"])
+def test_version_names_the_isolation_in_chinese(env: dict[str, str]) -> None:
+    english = grade("--version", **env)
+    chinese = grade("--version", "--lang", "zh", **env)
+    assert chinese.returncode == english.returncode == 0, chinese.stderr
+    assert chinese.stdout.startswith("grade（micrograph ") and "隔离方式：" in chinese.stdout, chinese.stdout
+    assert "isolation: " in english.stdout and "isolation" not in chinese.stdout
+    assert english_sentences(chinese.stdout) == [], chinese.stdout
