@@ -17,7 +17,7 @@ import sys
 import click
 from click.shell_completion import CompletionItem
 
-from grader.cli import student
+from grader.cli import probing, student
 from grader.cli.completion import exercise_items
 from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
@@ -100,7 +100,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     from importlib.metadata import version  # here: reading the metadata costs every command time
 
     try:
-        mode = isolation.current().summary()
+        mode = probing.current().summary()
     except isolation.IsolationUnavailable as exc:
         mode = _("isolation: unavailable ({reason})", reason=exc)
     click.echo(_("grade (micrograph {version}, Python {python}), {isolation}, {pipes}",

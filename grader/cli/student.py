@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import click
 
+from grader.cli import probing
 from grader.cli.completion import complete_targets
 from grader.cli.shared import (
     EXIT_FULL,
@@ -29,7 +29,7 @@ from grader.i18n import N_, _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
 from grader.report.width import pad, width
-from grader.sandbox import isolation, renderer
+from grader.sandbox import renderer
 
 
 @command("run", help=N_("Grade exercises (all of them by default): grade run ex03 = grade ex03."))
@@ -43,10 +43,9 @@ from grader.sandbox import isolation, renderer
 def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: Path | None) -> int:
     course = course_here()
     out = out or course_folder(course, GRADES)
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    with probing.probing() as probe:
         # The isolation probe's child runs while the exercises load and the renderer starts;
         # its answer is awaited before any child: a root grader that cannot drop says so.
-        probing = pool.submit(isolation.current)
         targets = infer_target(submission, targets)
         ids = target_ids(course, targets)
         single = len(targets) == 1 and targets != ("all",)
@@ -55,7 +54,7 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
         out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
         if any(ex.spec.diagram_probe is not None and f.is_file() for ex, f in zip(exercises, files)):
             renderer.start()  # its start-up overlaps with the submission's child
-        chosen = probing.result()
+        chosen = probe.result()
     mode = chosen.mode
     results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
     if as_json:

@@ -287,7 +287,7 @@ def _probe(mode: Mode) -> tuple[str | None, tuple[str, ...]]:
             boot = (f"import sys; sys.path[:0] = {ROOTS!r}; "
                     "from grader.sandbox.child.isolate import self_test; self_test()")
             try:
-                done = subprocess.run([interpreter(mode), "-I", "-c", boot],
+                done = subprocess.run([interpreter(mode), "-I", "-S", "-c", boot],
                                       input=json.dumps(request).encode(), capture_output=True,
                                       timeout=_PROBE_SECONDS, cwd=folder, start_new_session=True)
             except (OSError, subprocess.SubprocessError) as exc:

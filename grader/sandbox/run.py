@@ -1,14 +1,15 @@
 """Run one exercise's probes on one file in a sandboxed child, and collect what it reports.
 
-The parent side of ``grader.sandbox.child``.  The child is ``python -I -u`` in a fresh scratch
-folder holding only a copy of the file, in its own session (so the whole process group can be
-killed), isolated as ``grader.sandbox.isolation`` decided for this machine, with a minimal
-environment.  The request (``wire.Request``) goes in on stdin; records come back on a pipe
-created here; stdout and stderr go to a third pipe that is read concurrently and cut to
-``Limits.output``, so a flood costs the child its time, never the grader its memory.  The wall
-clock (``Limits.time``) is enforced here (the child also gives each probe a share of it, so one
-looping function costs only the tests that call it: this kill is the backstop); the other limits
-are applied in the child by ``child.confine`` before the submission is imported.
+The parent side of ``grader.sandbox.child``.  The child is ``python -I -S -u`` (without
+``site``, as a batch's children start) in a fresh scratch folder holding only a copy of the
+file, in its own session (so the whole process group can be killed), isolated as
+``grader.sandbox.isolation`` decided for this machine, with a minimal environment.  The request
+(``wire.Request``) goes in on stdin; records come back on a pipe created here; stdout and stderr
+go to a third pipe that is read concurrently and cut to ``Limits.output``, so a flood costs the
+child its time, never the grader its memory.  The wall clock (``Limits.time``) is enforced here
+(the child also gives each probe a share of it, so one looping function costs only the tests
+that call it: this kill is the backstop); the other limits are applied in the child by
+``child.confine`` before the submission is imported.
 
 Who starts the child process is a parameter, ``spawn``: by default a plain ``subprocess.Popen``;
 the course autograder passes ``Launcher.spawn`` (``grader.sandbox.launcher``), which also keeps
@@ -201,7 +202,7 @@ def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn) -> 
                                                           "pass_fds": (write_fd,)}
     try:
         start = time.monotonic()
-        proc = spawn([python, "-I", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
+        proc = spawn([python, "-I", "-S", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
                      stdout=subprocess.PIPE, env=_env(folder), **passed,
                      **pipes.session_options())
         assert proc.stdout is not None

@@ -1,6 +1,6 @@
 """The sandboxed child: confine itself, import the submission, run the probes, report JSON.
 
-Started by ``grader.sandbox.run`` as ``python -I -u -c <bootstrap>`` in a scratch directory that
+Started by ``grader.sandbox.run`` as ``python -I -S -u -c <bootstrap>`` in a scratch directory that
 holds only a copy of the submission.  The request arrives as one JSON object on stdin; records
 (see ``grader.sandbox.child.wire``) leave over the pipe fd named in the request (on Windows,
 over stdout: ``grader.sandbox.pipes``).  Everything trusted (the test
