@@ -61,9 +61,12 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
         click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))
     else:
         for result, path in zip(results, files):
-            click.echo(terminal.exercise(result, course.display(path)) + "\n")
+            if single or not terminal.not_started(result):  # else one row of the summary
+                click.echo(terminal.exercise(result, course.display(path)) + "\n")
         if not single:
             click.echo(terminal.summary(results))
+            if any(map(terminal.not_started, results)):
+                click.echo("  " + _("not started: {why}", why=_(terminal.UNTOUCHED_SENTENCE)))
         note = terminal.isolation_note(chosen.describe(), mode)
         if note:
             click.echo(note)

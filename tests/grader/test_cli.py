@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from toycourse import GOOD, WRONG, ToyCourse
+from toycourse import GOOD, STUB, WRONG, ToyCourse
 
 from grader.cli.app import main
 from grader.course import catalog
@@ -183,6 +183,18 @@ def test_human_output(grade, toy: ToyCourse) -> None:
     assert "no file" in run.out  # ex42 is missing from this folder: zero, not a crash
     assert run.out.rstrip().splitlines()[-1] == "  total: 3/6"
     assert run.code == 1
+
+
+def test_an_untouched_exercise_among_several_is_one_row_of_the_summary(grade, toy: ToyCourse) -> None:
+    folder = toy.write("started/ex41_fine.py", GOOD).parent
+    toy.write("started/ex42_hostile.py", STUB)
+    run = grade("--submission", str(folder))
+    assert "ex41  Doubling, graded normally" in run.out  # a started exercise keeps its table
+    assert "ex42  Doubling, under attack" not in run.out and "not started (" not in run.out
+    rows = [line.split() for line in run.out.splitlines() if line.startswith("  ex42")]
+    assert rows == [["ex42", "0/3", "not", "started", "Doubling,", "under", "attack"]]
+    assert run.out.rstrip().splitlines()[-1] == ("  not started: every function the tests call "
+                                                  "still raises NotImplementedError")
 
 
 def test_list(grade) -> None:
