@@ -12,7 +12,7 @@ from grader.i18n import _, status_word, test_name, visibility
 from grader.report.svg import esc, standalone
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
-          "vertical-align:top}.mg-check th,.mg-check .nw{white-space:nowrap}"
+          "vertical-align:baseline}.mg-check th,.mg-check .nw{white-space:nowrap}"
           ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
           ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
 
@@ -88,5 +88,5 @@ def html_view(checked: Checked) -> str:
             f'{rows}</table><p><b>{esc(total_line)}</b></p>{notes}'
             + "".join(_svg(p) for p in checked.svgs)
             + "".join(_page(p) for p in checked.pages)
-            # the sandbox's own terms (modes, layers), as grade --version gives them
+            # the isolation mode and why nothing stronger, as grade --version says it
             + f'<p class="muted"><code>{esc(checked.isolation)}</code></p></div>')
