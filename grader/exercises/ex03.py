@@ -94,7 +94,8 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     warned = min(3, sum(1 for text in seen if NON_LEAF_WARNING in text))
     return {
         "leaves": [_grad_or_none(answer[n]) for n in ("w", "x")],
-        "read": read_from_grad([answer["w"], answer["x"]], call, "w.grad and x.grad"),
+        "read": read_from_grad([answer["w"], answer["x"]], call,
+                               "grads_after_backward(w, x)['w'] and ['x']"),
         "non_leaves": [_grad_or_none(answer[n]) for n in ("a", "b", "y")],
         "warnings": warned,
         "backward": call.fact,
@@ -106,9 +107,9 @@ WITHOUT_KEYS = {
     "read": "return w.grad and x.grad as backward wrote them, not Values made from a formula",
     "non_leaves": "without retain_grad, backward keeps no gradient for a, b or y: return what "
     "their .grad holds",
-    "warnings": "read the .grad of a, b and y themselves (each read of a non-leaf's .grad warns, "
-    "and those warnings must happen): don't write the answer yourself, and don't silence the "
-    "warning",
+    "warnings": "grads_after_backward did not raise the warning that reading the .grad of each "
+    "of a, b and y raises: a None written down instead of read, or a warning silenced, leaves it "
+    "out",
 }
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import error_of, watching
+from grader.spec.provenance import error_of, result_of, watching
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -41,6 +41,9 @@ SAVING = {
 }
 
 
+HISTORY = "backward_twice(w, x, retain_graph)[1]"  # the w.grad it recorded after each call
+
+
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
@@ -49,8 +52,9 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     error, history = answer
     seen = [num(g) for g in history] if type(history) is list else (
         f"not a list: {type_name(history)}")
-    return {"error": error_of(error, "the error returned"), "w_grad": seen,
-            "read": read_from_grad(history, call, "w.grad"), "backward": call.fact}
+    return {"error": error_of(error, "the error returned"),
+            "w_grad": result_of(seen, HISTORY),
+            "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -60,8 +64,6 @@ def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
 TWICE_KEYS = {
     "error": "catch the second call's RuntimeError with try / except RuntimeError as error, and "
     "return the error object (None when the second call works)",
-    "w_grad": "record w.grad as a float after each call: a failed backward writes nothing, a "
-    "second one that works adds to w.grad",
     "read": "read each number from w.grad (w.grad.item()) right after its call, rather than "
     "computing it from an earlier one",
     "backward": "call y.backward() twice: the first with retain_graph=retain_graph, the second "

@@ -42,7 +42,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     with watching(sub, "grad_history", grad_numbers=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
     return {"history": result_of(_history(answer), "grad_history(w, x, steps, reset)"),
-            "read": read_from_grad(answer, call, "w.grad"),
+            "read": read_from_grad(answer, call, "grad_history(w, x, steps, reset)"),
             "backward": call.fact,
             "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}
 
@@ -82,7 +82,7 @@ def none_public(sub):
 def steps_hidden(sub):
     cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
     return {**_regroup([_run(sub, w, x, n, None) for w, x, n in cases]),
-            "apart": calls_apart(lambda case: sub.grad_history(*_leaves(*case[:2]), case[2]),
+            "apart": calls_apart(sub, lambda case: sub.grad_history(*_leaves(*case[:2]), case[2]),
                                  _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
 

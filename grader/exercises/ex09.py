@@ -145,7 +145,8 @@ def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) 
         with watching(sub, "forward", grad_mode=True, made=True) as call:
             y = sub.forward(leaf, x, training)
         mode_after = micrograph.is_grad_enabled()
-    return {"y": [value_of(y, "y"), graph(y, {"w": leaf}, label="y"), made_by_op(y, call, "y")],
+    label = f"with {outer.__name__}(): y = forward(w, x, {training})"  # code: read in any language
+    return {"y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label)],
             "mode": [call.fact, mode_after]}
 
 

@@ -144,7 +144,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
     return {"first": _list(answer[0], num), "second": _list(answer[1], num),
-            "read": read_from_grad(answer, call, "p.grad"), "net": _param_facts(net),
+            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact}
 
 

@@ -15,7 +15,7 @@ from micrograph import Value, grad, gradcheck  # bound now, before the submissio
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, error_text, grad_fn, num, show, type_name
+from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.provenance import error_of, grad_of, result_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
@@ -28,34 +28,27 @@ CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
 CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
 
 
-def _attempt(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, str | None]:
-    """``fn(*args, **kwargs)`` and None, or None and the error it raised (NotImplementedError
-    goes through)."""
-    try:
-        return fn(*args, **kwargs), None
-    except NotImplementedError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a Function that fails is an observation here
-        return None, error_text(exc)
-
-
-def _run(make: Callable[[Value], Any], x: float) -> dict[str, Any] | str:
+def _run(make: Callable[[Value], Any], x: float, name: str) -> dict[str, Any] | str:
     """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient (who
-    wrote it: the engine's backward through the student's node)."""
+    wrote it: the engine's backward through the student's node), labelled with the Function's
+    ``name`` (Softplus or Clip): the feedback says which of the two differs."""
     leaf = Value(x, requires_grad=True)
     y = make(leaf)  # an error is the student's own, told with its line
     if not isinstance(y, Value):
         return f"not a Value: {type_name(y)}"
-    observed = {"data": num(y), "grad_fn": grad_fn(y)}
+    observed = {"data": result_of(num(y), f"{name}.apply(x)"),
+                "grad_fn": result_of(grad_fn(y), f"{name}.apply(x).grad_fn")}
     y.backward()
-    observed["grad"] = grad_of(leaf, "x.grad")
+    observed["grad"] = grad_of(leaf, f"x.grad from {name}.apply")
     return observed
 
 
-def _gradcheck(fn: Callable[..., Any], *xs: float) -> bool | str:
+def _gradcheck(fn: Callable[..., Any], label: str, *xs: float) -> dict[str, Any]:
+    """Whether gradcheck passes on ``fn`` at ``xs``, as a RESULT fact labelled ``label`` (the
+    call, without its numbers).  An error the student's Function raises is the test's error,
+    told with its line as in every other test."""
     inputs = [Value(x, requires_grad=True) for x in xs]
-    passed, error = _attempt(gradcheck, fn, inputs, raise_exception=False)
-    return error if error is not None else passed
+    return result_of(gradcheck(fn, inputs, raise_exception=False), label)
 
 
 def _ops(sub) -> dict[str, Callable[[Value], Any]]:
@@ -76,7 +69,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
     },
 )
 def softplus_values(sub):
-    runs = [_run(sub.Softplus.apply, x) for x in SOFTPLUS_AT]
+    runs = [_run(sub.Softplus.apply, x, "Softplus") for x in SOFTPLUS_AT]
     return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
@@ -87,8 +80,10 @@ def softplus_values(sub):
     "times the incoming gradient, for one argument.",
 )
 def softplus_gradcheck(sub):
-    checks = [_gradcheck(sub.Softplus.apply, x) for x in (-1.7, 0.4, 2.2)]
-    checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a, 0.6, -1.3))
+    checks = [_gradcheck(sub.Softplus.apply, "gradcheck(Softplus.apply, [x])", x)
+              for x in (-1.7, 0.4, 2.2)]
+    checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
+                             "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
     return checks
 
 
@@ -133,7 +128,7 @@ def clip_values(sub):
 
 
 def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
-    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x) for x, lo, hi in cases]
+    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip") for x, lo, hi in cases]
     return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
@@ -159,7 +154,9 @@ def clip_bounds(sub):
     "slope 1 inside the interval, 0 outside.",
 )
 def clip_gradcheck(sub):
-    return [_gradcheck(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x) for x, lo, hi in CLIP_AT]
+    return [_gradcheck(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi),
+                       "gradcheck(lambda v: Clip.apply(v, low, high), [x])", x)
+            for x, lo, hi in CLIP_AT]
 
 
 def _error(fn: Callable[..., Any], label: str, *args: Any, **kwargs: Any) -> dict[str, Any]:

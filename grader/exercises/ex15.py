@@ -24,7 +24,7 @@ from micrograph import Value, nn
 from grader.spec import Exercise, Limits
 from grader.spec.facts import Check
 from grader.spec.probe import by_key, num, show, type_name
-from grader.spec.provenance import check, same_object, value_of, watching
+from grader.spec.provenance import check, result_of, same_object, value_of, watching
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -128,7 +128,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     return {
         "losses": _losses(losses),
         "first_loss": _first_loss(losses, first),
-        "count": type(losses) is list and len(losses) == steps,
+        "count": result_of(len(losses) if type(losses) is list else None,
+                           "len(train(model, inputs, targets, lr, steps))"),
         "call": call.fact,
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
@@ -158,7 +159,6 @@ TRAIN_FEEDBACK = ("Each step: optimizer.zero_grad(), prediction = model(inputs),
 TRAIN_KEYS = {
     "losses": "each loss returned is loss.item() of the loss computed in that step, before its "
     "update",
-    "count": "the list returned must hold one loss per step: as many as steps, none for no step",
     "call": "one loss.backward() per step, from the loss of the whole batch computed with the "
     "model given, after clearing the gradients of the step before; it frees the step's graph "
     "(no retain_graph)",

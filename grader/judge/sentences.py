@@ -74,7 +74,7 @@ class Say(str, enum.Enum):
                    "nothing to free, and no version to check for in-place changes.")
     # one call of the student's code (CALL facts)
     NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
-    BACKWARD = N_("{label} started a backward pass, which the statement does not ask for.")
+    BACKWARD = N_("{label} started a backward pass, where the statement's {label} runs none.")
     MORE_BACKWARD = N_("{label} ran backward more times than the statement asks.")
     FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
@@ -111,7 +111,7 @@ class Say(str, enum.Enum):
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
-    RESULT_TYPE = N_("{label} is not the kind of result the statement's is ({type}).")
+    RESULT_TYPE = N_("{label} is not the kind of result the statement's is: yours is {type}.")
     RESULT_NUMBER = N_("{label} is a different number from the statement's.")
     RESULT_FLAG = N_("{label} is {flag}, unlike the statement's.")
     RESULT_TEXT = N_("{label} is \"{text}\" here, which differs from the statement's.")
@@ -198,8 +198,13 @@ class Difference:
 
 
 def clean(text: object) -> str:
-    """A string from the child, safe to print: printable, one line, bounded."""
-    return "".join(c if c.isprintable() else "?" for c in str(text))[:MAX_FIELD]
+    """A string from the child, safe to print: printable, one line, bounded; a longer one ends
+    at a whole word, with "…" (a quoted error cut inside a word reads as another message)."""
+    printable = "".join(c if c.isprintable() else "?" for c in str(text))
+    if len(printable) <= MAX_FIELD:
+        return printable
+    cut = printable[:MAX_FIELD - 2]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
 
 
 def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,

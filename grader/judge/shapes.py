@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.judge.compare import same
 from grader.judge.sentences import Difference, Say, difference
-from grader.spec.facts import UNNAMED
+from grader.spec.facts import CONTEXT, UNNAMED
 
 _Node = dict[str, Any]
 
@@ -97,6 +97,12 @@ def _ref(k: object, count: int) -> int | None:
     return k if type(k) is int and 0 <= k < count else None
 
 
+def _shown_op(node: _Node) -> object:
+    """A node's op as the student's engine named it (``AddBackward0``), not the flat graph's
+    merged ``Sum`` that the comparison uses."""
+    return node.get(CONTEXT + "op") or node.get("op")
+
+
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
     """Walk both graphs from the root side by side; the first place they part."""
     stack, seen = [(0, 0)], set()
@@ -106,8 +112,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             continue
         seen.add((i, j))
         a, b = wn[i], gn[j]
-        where, op = _where(gn, j, label), b.get("op")
-        if a.get("op") != op:
+        where, op = _where(gn, j, label), _shown_op(b)
+        if a.get("op") != b.get("op"):
             return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") or pairs is None:
@@ -137,5 +143,5 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return [step]
     if not same(want.get("nodes"), got.get("nodes")):  # the same tree, shared differently
         return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=label,
-                           op=gn[0].get("op"))]
+                           op=_shown_op(gn[0]))]
     return []

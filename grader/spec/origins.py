@@ -61,8 +61,16 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     fact = check(Check.READ_FROM_GRAD, not others, label)
     if others and all(_EARLIER.get(id(x)) is x for x in others):
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
-    _EARLIER.update(call.held)
+    remember(call)
     return fact
+
+
+def remember(call: Call) -> None:
+    """Keep the gradient numbers the watched ``call`` (made with ``grad_numbers=True``) held as
+    an earlier call's: a later result that returns one of them was read from state kept between
+    calls.  Every watched call of a function whose results are judged by ``read_from_grad``
+    must be remembered, the repeat probes' too, or a number it left would be told as computed."""
+    _EARLIER.update(call.held)
 
 
 _EARLIER: dict[int, float] = {}

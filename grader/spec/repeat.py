@@ -18,22 +18,32 @@ exact, in the child: the same code on the same inputs gives the same floats.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, TypeVar
 
 from grader.spec.facts import Check
-from grader.spec.provenance import check
+from grader.spec.origins import remember
+from grader.spec.provenance import check, watching
 
 Inputs = TypeVar("Inputs")
 
 
-def calls_apart(make: Callable[[Inputs], Any], seen: Callable[[Any], Any], first: Inputs,
-                second: Inputs, label: str) -> list[dict[str, Any]]:
+def calls_apart(sub: ModuleType, make: Callable[[Inputs], Any], seen: Callable[[Any], Any],
+                first: Inputs, second: Inputs, label: str) -> list[dict[str, Any]]:
     """The FIRST_KEPT and SAME_AGAIN facts of ``make`` (see the module doc), labelled ``label``
-    (the function's name as the student wrote it)."""
-    kept = make(first)
+    (the function's name as the student wrote it).  Each call is watched and its gradient
+    numbers remembered (``origins.remember``): a later test's result that returns one of them
+    is told as state kept between calls, not as a number computed."""
+    def call(inputs: Inputs) -> Any:
+        with watching(sub, label, grad_mode=None, grad_numbers=True) as watched:
+            result = make(inputs)
+        remember(watched)
+        return result
+
+    kept = call(first)
     before = repr(seen(kept))  # repr: exact, and nan equals itself
-    make(second)
+    call(second)
     after = repr(seen(kept))
-    again = repr(seen(make(first)))
+    again = repr(seen(call(first)))
     return [check(Check.FIRST_KEPT, before == after, label),
             check(Check.SAME_AGAIN, before == again, label)]

@@ -7,21 +7,21 @@ BACKPROP = "backprop gives dy/dw and dy/dx"
 CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
-    Wrong("formula_backprop", fails={BACKPROP: "backprop ran no backward pass"},
+    Wrong("formula_backprop", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
           edits={'''    g["y"].backward()
     return g["w"].grad.item(), g["x"].grad.item()''': "    return 2 * w + x + 1, w + 1"}),
-    Wrong("floats_graph", fails={GRAPH: "y does not depend on w"},
+    Wrong("floats_graph", names=('a is a leaf', 'y does not depend on w'), fails={GRAPH: "y does not depend on w"},
           edits={"""    a = micrograph.add(x_leaf, w_leaf)
     b = micrograph.add(w_leaf, 1)
     y = micrograph.mul(a, b)""": """    a = Value(x + w, requires_grad=True)
     b = Value(w + 1, requires_grad=True)
     y = Value((x + w) * (w + 1), requires_grad=True)"""}),
-    Wrong("new_leaf_b", fails={GRAPH: "b is a leaf (no grad_fn)"},
+    Wrong("new_leaf_b", names=('b is a leaf',), fails={GRAPH: "b is a leaf (no grad_fn)"},
           edits={"b = micrograph.add(w_leaf, 1)": "b = Value(w + 1, requires_grad=True)"}),
-    Wrong("b_under_no_grad", fails={GRAPH: "grad mode was off (no_grad) while build_graph ran"},
+    Wrong("b_under_no_grad", names=('grad mode was off (no_grad) while build_graph ran', 'b was not recorded'), fails={GRAPH: "grad mode was off (no_grad) while build_graph ran"},
           edits={"    b = micrograph.add(w_leaf, 1)": """    with micrograph.no_grad():
         b = micrograph.add(w_leaf, 1)"""}),
-    Wrong("backward_in_build", fails={GRAPH: "build_graph started a backward pass"},
+    Wrong("backward_in_build", names=('build_graph started a backward pass',), fails={GRAPH: "build_graph started a backward pass"},
           edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    y.backward(retain_graph=True)\n",
                  '    g["y"].backward()\n': ""}),
     Wrong("hardcoded_paths", fails={"paths in other graphs": "paths(y, w) for y = w*w + x*w has fewer entries"},
@@ -35,7 +35,7 @@ CASES = [
           names=("paths(y, w)", "grad_by_paths(y, w)"),
           edits={"for child in _inputs(node):": "for child in _inputs(node)[:1]:",
                  "enumerate(node.next_functions)": "enumerate(node.next_functions[:1])"}),
-    Wrong("backward_in_grad_by_paths", fails={CHAIN: "grad_by_paths started a backward pass"},
+    Wrong("backward_in_grad_by_paths", names=('grad_by_paths started a backward pass',), fails={CHAIN: "grad_by_paths started a backward pass"},
           edits={"    def produced_by(node) -> Value:": """    before = 0.0 if leaf.grad is None else leaf.grad.item()
     y.backward(retain_graph=True)
     return leaf.grad.item() - before
@@ -44,16 +44,16 @@ CASES = [
     Wrong("own_factor", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) for y = w*w + x*w is a different number"},
           names=("grad_by_paths",),
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
-    Wrong("paths_end_at_accumulate", fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
+    Wrong("paths_end_at_accumulate", names=('paths(y, w)[0]', 'more entries'), fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
           edits={"found.append(trail)": "found.append(trail + [child.name()])"}),
-    Wrong("paths_last_input_only", fails={"paths in other graphs": "has fewer entries than the statement's"},
+    Wrong("paths_last_input_only", names=('paths(y, w)', 'fewer entries'), fails={"paths in other graphs": "has fewer entries than the statement's"},
           edits={"for child in _inputs(node):": "for child in _inputs(node)[-1:]:"}),
-    Wrong("paths_leaf_first", fails={"paths from y to w and to x": "in another order"},
+    Wrong("paths_leaf_first", names=('paths(y, w)[0]', 'in another order'), fails={"paths from y to w and to x": "in another order"},
           edits={"found.append(trail)": "found.append(trail[::-1])"}),
-    Wrong("count_paths", fails={CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
+    Wrong("count_paths", names=('grad_by_paths(y, w)', 'different number'), fails={CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
           edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()":
                  "            return 1.0"}),
-    Wrong("grad_set_by_hand", fails={BACKPROP: "backprop ran no backward pass"},
+    Wrong("grad_set_by_hand", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
           edits={'''    g["y"].backward()
     return g["w"].grad.item(), g["x"].grad.item()''': '''    g["w"].grad = Value(2 * w + x + 1)
     g["x"].grad = Value(w + 1)
@@ -65,7 +65,7 @@ CASES = [
     return dw.item(), dx.item()'''}),
     Correct("operators_and_grad"),
     Correct("recursive_memo"),
-    Wrong("formula_after_backward",  # backward runs, but the numbers returned are written down
+    Wrong("formula_after_backward", names=('backprop(w, x)', 'not one the engine produced'),  # backward runs, but the numbers returned are written down
           fails={BACKPROP: "is not one the engine produced"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()\n':
                  "    return 2 * w + x + 1, w + 1\n"}),

@@ -18,7 +18,7 @@ TORCH_TEXT = ("The .grad attribute of a Tensor that is not a leaf Tensor is bein
               "attribute won't be populated during autograd.backward().")
 CASES = [
     Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
-    Wrong("retain_after_backward", fails={A: "backward never wrote a.grad"},
+    Wrong("retain_after_backward", names=('backward never wrote a.grad',), fails={A: "backward never wrote a.grad"},
           edits={RETAIN_LOOP: "", '''    g["y"].backward()
     return g''': '''    g["y"].backward()
     for name in names:
@@ -26,30 +26,30 @@ CASES = [
     return g'''}),
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
                               WARNING: "grad_warning(w) is not None, where the statement's is None"}),
-    Wrong("hardcoded_none", fails={WITHOUT: "don't write the answer yourself"}),
-    Wrong("retain_everything", fails={NAMED: "retain_grad() was called on a, which the statement"},
+    Wrong("hardcoded_none", fails={WITHOUT: "did not raise the warning"}),
+    Wrong("retain_everything", names=('retain_grad() was called on a', 'does not ask for'), fails={NAMED: "retain_grad() was called on a, which the statement"},
           edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
         g[name].retain_grad()
 '''}),
-    Wrong("grad_by_hand", fails={A: "a.grad holds a value that backward did not write"},
+    Wrong("grad_by_hand", names=('a.grad holds a value that backward did not write', 'assigned by hand'), fails={A: "a.grad holds a value that backward did not write"},
           edits={RETAIN_LOOP: "", '''    g["y"].backward()
     return g''': '''    g["y"].backward()
     local = {"a": g["b"].item(), "b": g["a"].item(), "y": 1.0}
     for name in names:
         g[name].grad = Value(local[name])
     return g'''}),
-    Wrong("backward_twice", fails={A: "backward_retaining ran backward more times"},
+    Wrong("backward_twice", names=('backward_retaining ran backward more times',), fails={A: "backward_retaining ran backward more times"},
           edits={'''    g["y"].backward()
     return g''': '''    g["y"].backward(retain_graph=True)
     g["y"].backward()
     return g'''}),
-    Wrong("silenced_warning", fails={WITHOUT: "don't silence the warning"},
+    Wrong("silenced_warning", names=('grads_after_backward did not raise the warning',), fails={WITHOUT: "did not raise the warning"},
           edits={'''    g["y"].backward()
     return {name: node.grad for name, node in g.items()}''': '''    g["y"].backward()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {name: node.grad for name, node in g.items()}'''}),
-    Wrong("warning_by_is_leaf", fails={"the warning on every kind of Value": "grad_warning(a retained) is not None"},
+    Wrong("warning_by_is_leaf", names=('grad_warning never read .grad',), fails={"the warning on every kind of Value": "grad_warning(a retained) is not None"},
           edits={'''    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
@@ -59,19 +59,19 @@ CASES = [
             ".grad attribute won't be populated during autograd.backward().")'''}),
     Correct("error_as_warning"),
     Correct("record_list"),
-    Wrong("warning_text_written_down", fails={"the warning on reading a non-leaf's .grad":
+    Wrong("warning_text_written_down", names=('grad_warning never read .grad',), fails={"the warning on reading a non-leaf's .grad":
                                               "grad_warning never read .grad"},
           edits={WARN_READ: f"    if v.is_leaf or v.retains_grad:\n        return None\n    return {TORCH_TEXT!r}"}),
-    Wrong("warning_without_always", fails={"the warning on every kind of Value":
+    Wrong("warning_without_always", names=("grad_warning answers otherwise where the caller's warning filters ignore UserWarning",), fails={"the warning on every kind of Value":
                                            "where the caller's warning filters ignore UserWarning"},
           edits={'        warnings.simplefilter("always")\n': ""}),
-    Wrong("warning_object_returned", fails={"the warning on reading a non-leaf's .grad":
+    Wrong("warning_object_returned", names=('not a str: UserWarning',), fails={"the warning on reading a non-leaf's .grad":
                                             'grad_warning(b) is "not a str: UserWarning"'},
           edits={"return str(caught[0].message) if caught else None":
                  "return caught[0].message if caught else None"}),
     Correct("last_warning", edits={"return str(caught[0].message) if caught else None":
                                    "return str(caught[-1].message) if len(caught) else None"}),
-    Wrong("leaf_grads_as_formula",  # non-leaves read (they warn), the leaves' grads written down
+    Wrong("leaf_grads_as_formula", names=("grads_after_backward(w, x)['w'] and ['x']", 'not one the engine produced'),  # non-leaves read (they warn), the leaves' grads written down
           fails={"non-leaf grads are None after backward": "is not one the engine produced"},
           edits={'    return {name: node.grad for name, node in g.items()}':
                  '    out = {name: node.grad for name, node in g.items()}\n'

@@ -12,21 +12,21 @@ SECOND_CALL = '''    try:
 '''
 
 CASES = [
-    Wrong("always_retain", fails={RAISES: "the error returned is None: no error was caught"},
+    Wrong("always_retain", names=('the error returned is None', 'backward_twice kept the graph (retain_graph=True)'), fails={RAISES: "the error returned is None: no error was caught"},
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=True)\n",
                  "    y.backward()\n    try:": "    y.backward(retain_graph=True)\n    try:"}),
     Wrong("hardcoded", fails={"backward twice on other inputs": "is not one the engine produced"}),
-    Wrong("message_string", fails={RAISES: "the error returned is a str, not the exception object itself"},
+    Wrong("message_string", names=('the error returned is a str',), fails={RAISES: "the error returned is a str, not the exception object itself"},
           edits={"        error = exc  #": "        error = str(exc)  #",
                  "        return exc  #": "        return str(exc)  #"}),
-    Wrong("error_made_by_hand", fails={RAISES: "backward_twice ran backward fewer times"},
+    Wrong("error_made_by_hand", names=('backward_twice ran backward fewer times',), fails={RAISES: "backward_twice ran backward fewer times"},
           edits={SECOND_CALL: '''    if not retain_graph:
         error = RuntimeError("Trying to backward through the graph a second time (or directly "
                              "access saved tensors after they have already been freed).")
     else:
         y.backward()
 '''}),
-    Wrong("root_op_only", fails={"graphs that save values do not": "the error for v + v * 0.5 is None"},
+    Wrong("root_op_only", names=('second_backward_error ran no backward pass', 'the error for v + v * 0.5 is None'), fails={"graphs that save values do not": "the error for v + v * 0.5 is None"},
           edits={'''    y = build(Value(w, requires_grad=True))
     y.backward()
     try:
@@ -42,32 +42,32 @@ CASES = [
     except RuntimeError as exc:
         return exc
     return None'''}),
-    Wrong("retain_on_second_call", fails={ADDS: "backward_twice let backward free the graph"},
+    Wrong("retain_on_second_call", names=('backward_twice let backward free the graph',), fails={ADDS: "backward_twice let backward free the graph"},
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward()\n",
                  SECOND_CALL: '''    try:
         y.backward(retain_graph=retain_graph)
     except RuntimeError as exc:
         error = exc
 '''}),
-    Wrong("history_after_both", fails={ADDS: "record w.grad as a float after each call"},
+    Wrong("history_after_both", names=('backward_twice(w, x, retain_graph)[1][0]', 'different number'), fails={ADDS: "backward_twice(w, x, retain_graph)[1][0] is a different number"},
           edits={"    history = [w_leaf.grad.item()]\n": "    history = []\n",
                  "    history.append(w_leaf.grad.item())\n": "    history += [w_leaf.grad.item()] * 2\n"}),
-    Wrong("swallow_everything", fails={SURVIVES: "the error for v * 3 is None"},
+    Wrong("swallow_everything", names=('the error for v * 3 is None',), fails={SURVIVES: "the error for v * 3 is None"},
           edits={'''    except RuntimeError as exc:
         return exc  # some node on the way saved a value, and it is gone''': '''    except RuntimeError:
         pass'''}),
     Correct("float_and_else"),
     Correct("engine_functions"),
-    Wrong("second_record_as_formula", fails={"with retain_graph=True the second backward adds":
+    Wrong("second_record_as_formula", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',), fails={"with retain_graph=True the second backward adds":
                                              "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
-    Wrong("formula_after_reading_grad",  # reads .grad after the second pass, returns a formula
+    Wrong("formula_after_reading_grad", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',),  # reads .grad after the second pass, returns a formula
           fails={ADDS: "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    assert w_leaf.grad is not None\n"
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
-    Wrong("formula_after_reading_private_grad",  # ... or reads the private _grad instead
+    Wrong("formula_after_reading_private_grad", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',),  # ... or reads the private _grad instead
           fails={ADDS: "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    assert w_leaf._grad is not None\n"

@@ -21,17 +21,17 @@ CASES = [
     Wrong("new_leaves", fails={ACCUMULATE: "backward never wrote w.grad"}),
     Wrong("only_w_new_zero", fails={ZERO: "x.grad is still exactly what backward wrote",
                                     ZERO_GRAD: "p.grad holds a value that backward did not write"}),
-    Wrong("formula_history", fails={ACCUMULATE: "grad_history ran no backward pass"},
+    Wrong("formula_history", names=('grad_history ran no backward pass',), fails={ACCUMULATE: "grad_history ran no backward pass"},
           edits={LOOP: '''    dw = 2 * w.item() + x.item() + 1
     for step in range(steps):
         history.append(dw if reset else dw * (step + 1))
 '''}),
-    Wrong("zero_by_assignment", fails={ZERO_GRAD: "p.grad holds a value that backward did not write"},
+    Wrong("zero_by_assignment", names=('w.grad holds a value that backward did not write', 'assigned by hand'), fails={ZERO_GRAD: "p.grad holds a value that backward did not write"},
           edits={ZERO_IN_PLACE: "            leaf.grad = Value(0.0)\n"}),
-    Wrong("one_step_too_many", fails={HIDDEN: "grad_history ran backward more times"},
+    Wrong("one_step_too_many", names=('grad_history ran backward more times',), fails={HIDDEN: "grad_history ran backward more times"},
           edits={"    for _ in range(steps):\n": "    for _ in range(steps + 1):\n",
                  "    return history\n": "    return history[:steps] if steps else history[:1]\n"}),
-    Wrong("clear_before_backward", fails={ZERO: "w.grad is still exactly what backward wrote"},
+    Wrong("clear_before_backward", names=('w.grad is still exactly what backward wrote',), fails={ZERO: "w.grad is still exactly what backward wrote"},
           edits={LOOP: '''    for _ in range(steps):
         if reset is not None:
             zero_grad([w, x], set_to_none=(reset == "none"))
@@ -39,7 +39,7 @@ CASES = [
         y.backward()
         history.append(w.grad.item())
 '''}),
-    Wrong("set_to_none_ignored", fails={ZERO_GRAD: "p.grad holds a gradient from backward, where it is meant to be None"},
+    Wrong("set_to_none_ignored", names=('w.grad holds a gradient from backward, where it is meant to be None',), fails={ZERO_GRAD: "p.grad holds a gradient from backward, where it is meant to be None"},
           edits={'''        if set_to_none:
             leaf.grad = None  # forget it; the next backward stores a new Value
         elif leaf.grad is not None:''': '''        if leaf.grad is not None:'''}),
@@ -50,10 +50,10 @@ CASES = [
             edits={"        y.backward()  # adds dy/dw": "        y.backward(retain_graph=True)  # adds dy/dw"}),
     Correct("optimizer_zero_grad"),
     Correct("data_zero_and_skip"),
-    Wrong("history_as_formula", fails={"gradients accumulate": "is not one the engine produced"},
+    Wrong("history_as_formula", names=('grad_history(w, x, steps, reset) is not one the engine produced',), fails={"gradients accumulate": "is not one the engine produced"},
           edits={"        history.append(w.grad.item())\n":  # backward runs, but the record is computed
                  "        history.append((2 * w.item() + x.item() + 1) * (1 if reset else len(history) + 1))\n"}),
-    Wrong("formula_after_reading_grad",  # .grad read each step, the record written down
+    Wrong("formula_after_reading_grad", names=('grad_history(w, x, steps, reset) is not one the engine produced',),  # .grad read each step, the record written down
           fails={"gradients accumulate": "is not one the engine produced"},
           edits={"        history.append(w.grad.item())\n":
                  "        assert w.grad is not None\n"

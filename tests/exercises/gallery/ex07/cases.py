@@ -13,34 +13,34 @@ LEAF_TRY = '''    try:
 IN_PLACE = "        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n"
 
 CASES = [
-    Wrong("hardcoded", fails={"saved values on other inputs": "a was changed in place fewer times"},
+    Wrong("hardcoded", names=('a was changed in place fewer times', 'y was made by MulBackward0'), fails={"saved values on other inputs": "a was changed in place fewer times"},
           edits={  # always a product (combine ignored), one change (times ignored): the documents'
               "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
               "    y = a * b\n",
               "    for _ in range(times):\n" + IN_PLACE: "    a.add_(1)\n"}),
     Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place"}),
-    Wrong("rebinding", fails={REBIND: "a2 (after a += 1) is a new object, not a1",
+    Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a was never changed in place'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
                               SAVED: "a was never changed in place"},
           edits={"    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
                  "    a = a + 1\n", IN_PLACE: "        a = a + 1\n"}),
-    Wrong("error_by_hand", fails={LEAF: "the error returned was made by hand"},
+    Wrong("error_by_hand", names=('the error returned was made by hand',), fails={LEAF: "the error returned was made by hand"},
           edits={LEAF_TRY: '''    error = RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                          "operation.")
 '''}),
-    Wrong("add_under_no_grad", fails={SAVED: "grad mode was off (no_grad) while modify_saved_value ran"},
+    Wrong("add_under_no_grad", names=('grad mode was off (no_grad) while modify_saved_value ran',), fails={SAVED: "grad mode was off (no_grad) while modify_saved_value ran"},
           edits={IN_PLACE: "        with micrograph.no_grad():\n            a.add_(1)\n",
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"}),
-    Wrong("one_change_too_many", fails={"saved values on other inputs": "a was changed in place more times"},
+    Wrong("one_change_too_many", names=('a was changed in place more times',), fails={"saved values on other inputs": "a was changed in place more times"},
           edits={"    for _ in range(times):\n": "    for _ in range(times + 1):\n"}),
-    Wrong("add_in_place_first", fails={REBIND: "a1 (after a = a + 1) is still a0, not a new object"},
+    Wrong("add_in_place_first", names=('a1 (after a = a + 1) is still a0',), fails={REBIND: "a1 (after a = a + 1) is still a0, not a new object"},
           edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
                  "    a.add_(1)\n"}),
-    Wrong("backward_before_change", fails={SAVED: "modify_saved_value ran backward more times"},
+    Wrong("backward_before_change", names=('modify_saved_value ran backward more times',), fails={SAVED: "modify_saved_value ran backward more times"},
           edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
                  "    y = combine(a, b)\n    y.backward(retain_graph=True)\n"}),
-    Wrong("changes_b", fails={SAVED: "a was never changed in place"},
+    Wrong("changes_b", names=('a was never changed in place',), fails={SAVED: "a was never changed in place"},
           edits={IN_PLACE: "        b.add_(1)\n"}),
-    Wrong("backward_not_caught",  # the student's own exception comes first, with its line
+    Wrong("backward_not_caught", names=('your code raised RuntimeError', 'in modify_saved_value'),  # the student's own exception comes first, with its line
           fails={SAVED: "your code raised RuntimeError at line"},
           edits={"""    try:
         y.backward()  # checks every saved value's version before using it
@@ -49,7 +49,7 @@ CASES = [
 """: "    y.backward()\n"}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
     Correct("else_clauses"),
-    Wrong("rebind_to_new_value",  # a new object, as asked, but made from a Python number
+    Wrong("rebind_to_new_value", names=('a1 (after a = a + 1) was not returned by an operation',),  # a new object, as asked, but made from a Python number
           fails={"a = a + 1 and a += 1": "a1 (after a = a + 1) was not returned by an operation"},
           edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
                  "    a = Value(a.item() + 1)\n"}),

@@ -23,40 +23,40 @@ TRY = '''    try:
 CASES = [
     Wrong("copy_not_detach", fails={SHARES: "w_detach does not share its number",
                                     DETACHED: "the error returned"}),
-    Wrong("no_cut", fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
+    Wrong("no_cut", names=('backward wrote w_cut.grad, but its number differs', "y_cut's graph differs at y_cut"), fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
           edits={CUT_LINE: "    y_cut = w_cut * w_cut\n"}),
-    Wrong("hardcoded", fails={SHARES: "w_detach", CUT: "is not a detach() of the leaf beside it"},
+    Wrong("hardcoded", names=('w_detach is still w', "y_cut's constant input"), fails={SHARES: "w_detach", CUT: "is not a detach() of the leaf beside it"},
           edits={  # the documents' 999 for `new`, w itself for w_detach, a constant for the cut
               "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
               "    w_detach.fill_(999.0)\n",
               '"w_detach": w_detach}': '"w_detach": w}',
               CUT_LINE: "    w_cut_detached = Value(1.0)\n    y_cut = w_cut * 1.0\n"}),
-    Wrong("cut_by_new_value", fails={CUT: "w_cut_detached does not share its number",
+    Wrong("cut_by_new_value", names=('w_cut_detached does not share its number',), fails={CUT: "w_cut_detached does not share its number",
                                      CUT_HIDDEN: "w_cut_detached does not share its number"},
           edits={CUT_LINE: "    w_cut_detached = Value(w)\n    y_cut = w_cut * w_cut_detached\n"}),
-    Wrong("cut_made_under_no_grad", fails={CUT: "grad mode was off (no_grad)"},
+    Wrong("cut_made_under_no_grad", names=('grad mode was off (no_grad) while detach_cuts_graph ran',), fails={CUT: "grad mode was off (no_grad)"},
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
                  "    with micrograph.no_grad():\n        w_cut_detached = w_cut * 1\n"}),
-    Wrong("data_not_detach", fails={SHARES: "w_detach does not share its version counter"},
+    Wrong("data_not_detach", names=('w_detach does not share its version counter',), fails={SHARES: "w_detach does not share its version counter"},
           edits={DETACH: "    w_detach = w.data\n    w_detach.fill_(new)\n"}),
-    Wrong("no_grad_instead_of_detach", fails={SHARES: "grad mode was off (no_grad)"},
+    Wrong("no_grad_instead_of_detach", names=('grad mode was off (no_grad) while detach_shares_data ran',), fails={SHARES: "grad mode was off (no_grad)"},
           edits={DETACH: "    with micrograph.no_grad():\n        w.fill_(new)\n"
                          "    w_detach = w.detach()\n"}),
-    Wrong("new_leaf_instead_of_change", fails={SHARES: "w_detach does not share its number"},
+    Wrong("new_leaf_instead_of_change", names=('w_detach does not share its number',), fails={SHARES: "w_detach does not share its number"},
           edits={DETACH: "    w_detach = Value(new)\n"}),
-    Wrong("change_before_backward", fails={SHARES: "y"},
+    Wrong("change_before_backward", names=('y holds a different number',), fails={SHARES: "y"},
           edits={DETACH: "", Y: "    w_detach = w.detach()\n    w_detach.fill_(new)\n" + Y}),
-    Wrong("cut_grad_by_hand", fails={CUT: "w_cut.grad holds a value that backward did not write"},
+    Wrong("cut_grad_by_hand", names=('w_cut.grad holds a value that backward did not write',), fails={CUT: "w_cut.grad holds a value that backward did not write"},
           edits={"    y_cut.backward()\n": "    w_cut.grad = w_cut.detach()\n"}),
-    Wrong("cut_under_no_grad", fails={CUT: "RuntimeError"},
+    Wrong("cut_under_no_grad", names=('your code raised RuntimeError', 'in detach_cuts_graph'), fails={CUT: "RuntimeError"},
           edits={CUT_LINE: "    with micrograph.no_grad():\n        y_cut = w_cut * w_cut\n"}),
-    Wrong("error_by_hand", fails={DETACHED: "made by hand"},
+    Wrong("error_by_hand", names=('the error returned was made by hand',), fails={DETACHED: "made by hand"},
           edits={TRY: "    return RuntimeError(\"element 0 of tensors does not require grad and "
                       "does not have a grad_fn\")\n"}),
-    Wrong("cut_by_float_detach_returned",  # w_cut.detach() returned, but a float in the product
+    Wrong("cut_by_float_detach_returned", names=("y_cut's constant input", 'is not a detach()'),  # w_cut.detach() returned, but a float in the product
           fails={CUT: "y_cut's constant input (the one no gradient flows to) is not a detach()", CUT_HIDDEN: "version counter"},
           edits={CUT_LINE: "    y_cut = w_cut * w\n"}),
-    Wrong("cut_by_new_value_detach_returned",  # ... or a new Value of the same number
+    Wrong("cut_by_new_value_detach_returned", names=("y_cut's constant input", 'is not a detach()'),  # ... or a new Value of the same number
           fails={CUT: "y_cut's constant input (the one no gradient flows to) is not a detach()"},
           edits={CUT_LINE: "    y_cut = Value(w) * w_cut\n"}),
     Correct("copy_and_one_backward", edits={
@@ -67,7 +67,7 @@ CASES = [
     Correct("other_names"),
     Correct("second_detach_in_product",  # a detach() of its own in the product: the same cut
             edits={CUT_LINE: "    y_cut = w_cut.detach() * w_cut\n"}),
-    Wrong("detached_as_new_value",  # no detach(): a new Value of the number fails backward the same way
+    Wrong("detached_as_new_value", names=('backward_of_detached never called detach()',),  # no detach(): a new Value of the number fails backward the same way
           fails={DETACHED: "never called detach() or detach_() on a Value that requires grad"},
           edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
                  "    z = Value((w * 2).item())\n"}),

@@ -25,37 +25,37 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
 
 CASES = [
     Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),
-    Wrong("no_zero_no_no_grad", fails={INFERENCE: "grad mode", STEP: "w.grad"},
+    Wrong("no_zero_no_no_grad", names=('inference never turned grad mode off', 'backward wrote w.grad, but its number differs'), fails={INFERENCE: "grad mode", STEP: "w.grad"},
           edits={INFER: "    y = _graph(w, x)\n",  # recorded; and w.grad piles up over steps
                  "    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""}),
-    Wrong("rebinding_step", fails={STEP: "w was never changed in place"},  # the caller's w never moves
+    Wrong("rebinding_step", names=('w was never changed in place',), fails={STEP: "w was never changed in place"},  # the caller's w never moves
           edits={UPDATE: "    w = w - lr * w.grad\n"}),
-    Wrong("floats_inference", fails={INFERENCE: "grad mode"},
+    Wrong("floats_inference", names=('y was not returned by an operation of the engine',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
-    Wrong("detach_instead_of_no_grad", fails={INFERENCE: "grad mode"},
+    Wrong("detach_instead_of_no_grad", names=('inference never turned grad mode off',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = _graph(w, x).detach()\n"}),
-    Wrong("update_through_data", fails={STEP: "w was never changed in place"},
+    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w was never changed in place'), fails={STEP: "w was never changed in place"},
           edits={UPDATE: "    w.data -= lr * w.grad.item()\n"}),
-    Wrong("grad_assigned_by_hand", fails={STEP: "assigned by hand"},
+    Wrong("grad_assigned_by_hand", names=('w.grad holds a value that backward did not write',), fails={STEP: "assigned by hand"},
           edits={BACKWARD: "    loss = loss_fn(w)\n    (g,) = micrograph.grad(loss, w)\n"
                            "    w.grad = g\n    with micrograph.no_grad():\n"}),
-    Wrong("error_by_hand", fails={REFUSED: "made by hand"},
+    Wrong("error_by_hand", names=('the error returned was made by hand',), fails={REFUSED: "made by hand"},
           edits={TRY: '    return RuntimeError("a leaf Variable that requires grad is being used '
                       'in an in-place operation.")\n'}),
-    Wrong("forward_detaches", fails={FORWARD: "grad mode"},
+    Wrong("forward_detaches", names=('forward never turned grad mode off',), fails={FORWARD: "grad mode"},
           edits={FORWARD_BODY: "    y = _graph(w, x)\n    return y if training else y.detach()\n"}),
-    Wrong("forward_only_no_grad", fails={FORWARD: "y"},
+    Wrong("forward_only_no_grad", names=('with no_grad(): y = forward(w, x, True) was not recorded by the graph',), fails={FORWARD: "y = forward(w, x, True)"},
           edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n"
                                "    with micrograph.no_grad():\n        return _graph(w, x)\n"}),
     Correct("sub_in_place", edits={UPDATE: "    with micrograph.no_grad():\n"
                                            "        w.sub_(w.grad * lr)\n"}),
     Correct("other_forms"),
-    Wrong("inference_from_floats",  # no_grad entered, but y is a Value of a Python formula
+    Wrong("inference_from_floats", names=('y was not returned by an operation of the engine',),  # no_grad entered, but y is a Value of a Python formula
           fails={"inference records nothing": "y was not returned by an operation of the engine"},
           edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
                  "        y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
-    Wrong("forward_from_floats_when_not_training",
-          fails={"set_grad_enabled on one input": "y was not returned by an operation of the engine"},
+    Wrong("forward_from_floats_when_not_training", names=('y = forward(w, x, False) was not returned by an operation of the engine',),
+          fails={"set_grad_enabled on one input": "y = forward(w, x, False) was not returned by an operation of the engine"},
           edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
                  "    with micrograph.set_grad_enabled(training):\n        if not training:\n"
                  "            return Value((x + w.item()) * (w.item() + 1))\n        return _graph(w, x)"}),

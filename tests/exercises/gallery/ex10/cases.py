@@ -17,20 +17,20 @@ CASES = [
     Wrong("chain_first_input", fails={CHAIN: "grad_fn_chain(y) for y = (c * (w * w)).sin() has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     Wrong("static_mask", fails={BRANCH: "y's graph"}),
-    Wrong("zero_is_positive", fails={BRANCH: "y's graph differs"}, edits={IF: "    if x >= 0:\n"}),
-    Wrong("loop_to_the_limit", fails={LOOP_HIDDEN: "y's graph"},
+    Wrong("zero_is_positive", names=('y was made by MulBackward0', "y's graph differs at y"), fails={BRANCH: "y's graph differs"}, edits={IF: "    if x >= 0:\n"}),
+    Wrong("loop_to_the_limit", names=('y holds a different number', "y's graph differs"), fails={LOOP_HIDDEN: "y's graph"},
           edits={LOOP_LINE: "    while y <= limit:\n"}),
-    Wrong("branch_from_floats", fails={BRANCH: "y is a leaf (no grad_fn)"},
+    Wrong("branch_from_floats", names=('y is a leaf', 'y does not depend on w'), fails={BRANCH: "y is a leaf (no grad_fn)"},
           edits={"        return x_value * w\n":
                  "        return Value(x * w.item(), requires_grad=True)\n"}),
-    Wrong("loop_as_one_product", fails={LOOP: "y's graph"},
+    Wrong("loop_as_one_product", names=("y's graph differs", 'AccumulateGrad'), fails={LOOP: "y's graph"},
           edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
                  "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
-    Wrong("chain_last_input", fails={CHAIN: "grad_fn_chain(y) for y = (w.exp() + w * 3).tanh()[2] is \"MulBackward0\" here"},
+    Wrong("chain_last_input", names=('grad_fn_chain(y) for y = (w.exp() + w * 3).tanh()[2]',), fails={CHAIN: "grad_fn_chain(y) for y = (w.exp() + w * 3).tanh()[2] is \"MulBackward0\" here"},
           edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
                         "        node = tracked[-1] if tracked else None\n"}),
-    Wrong("doubling_as_sum", fails={LOOP: "y's graph"}, edits={DOUBLE: "        y = y + y\n"}),
-    Wrong("backward_inside_branch", fails={BRANCH: "branch started a backward pass"},
+    Wrong("doubling_as_sum", names=('y was made by AddBackward0',), fails={LOOP: "y's graph"}, edits={DOUBLE: "        y = y + y\n"}),
+    Wrong("backward_inside_branch", names=('branch started a backward pass',), fails={BRANCH: "branch started a backward pass"},
           edits={"        return x_value * w\n":
                  "        y = x_value * w\n        y.backward(retain_graph=True)\n"
                  "        w.grad = None\n        return y\n"}),
@@ -41,9 +41,9 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
-    Wrong("chain_stops_at_none", fails={"grad_fn_chain on other graphs": "has fewer entries"},
+    Wrong("chain_stops_at_none", names=('grad_fn_chain(y)', 'fewer entries'), fails={"grad_fn_chain on other graphs": "has fewer entries"},
           edits={FIRST: "        node = node.next_functions[0][0] if node.next_functions else None\n"}),
-    Wrong("chain_with_accumulate", fails={CHAIN: "has more entries than the statement's"},
+    Wrong("chain_with_accumulate", names=('grad_fn_chain(y)', 'more entries'), fails={CHAIN: "has more entries than the statement's"},
           edits={'    while node is not None and not hasattr(node, "variable"):': "    while node is not None:"}),
     Correct("chain_for_loop", edits={FIRST: """        following = None
         for child, _ in node.next_functions:

@@ -24,3 +24,5 @@ def double_until(w, limit):
     for _ in range(7):
         y = y * 2
     return y, 7
+
+# names: y's graph differs, y holds a different number

@@ -15,35 +15,35 @@ Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
 
 CASES = [
     Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
-    Wrong("no_retain_graph", fails={ROWS: "RuntimeError"},  # every backward frees the graph
+    Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
-    Wrong("no_zeroing", fails={ROWS: "x[0][0].grad"},  # the records accumulate
+    Wrong("no_zeroing", names=('x[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x[0][0].grad"},  # the records accumulate
           edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            pass\n"}),
-    Wrong("vjp_one_backward_per_entry", fails={VJP: "vjp ran backward more times"},
+    Wrong("vjp_one_backward_per_entry", names=('vjp ran backward more times',), fails={VJP: "vjp ran backward more times"},
           edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
                                "        loss[0][j].backward(Value(vj), retain_graph=True)\n"}),
-    Wrong("vjp_grad_assigned", fails={VJP: "assigned by hand"},
+    Wrong("vjp_grad_assigned", names=('x[0][0].grad holds a value that backward did not write',), fails={VJP: "assigned by hand"},
           edits={VJP_BACKWARD: "    found = micrograph.grad(loss, x[0], [v])\n"
                                "    for leaf, g in zip(x[0], found):\n        leaf.grad = g\n"}),
-    Wrong("vjp_x_only", fails={Y_GRAD: "backward never wrote y[0][0].grad"},
+    Wrong("vjp_x_only", names=('backward never wrote y[0][0].grad',), fails={Y_GRAD: "backward never wrote y[0][0].grad"},
           edits={VJP_BACKWARD: "    micrograph.backward(loss, [v], inputs=x[0])\n"}),
-    Wrong("rows_cleared_not_zeroed", fails={ROWS: "x[0][0].grad"},
+    Wrong("rows_cleared_not_zeroed", names=('x[0][0].grad is None because your code set it to None',), fails={ROWS: "x[0][0].grad"},
           edits={ZERO: "                leaf.grad = None\n",
                  "    return [v.grad.item() for v in x[0]]\n":
                  "    return [v.grad.item() if v.grad is not None else 0.0 for v in x[0]]\n"}),
-    Wrong("rows_by_grad", fails={ROWS: "backward never wrote x[0][0].grad"},
+    Wrong("rows_by_grad", names=('backward never wrote x[0][0].grad',), fails={ROWS: "backward never wrote x[0][0].grad"},
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
-    Wrong("y_requires_grad", fails={BUILD: "y[0][0] has requires_grad=True"},
+    Wrong("y_requires_grad", names=('y[0][0] has requires_grad=True',), fails={BUILD: "y[0][0] has requires_grad=True"},
           edits={Y: "    y = [[Value(v, requires_grad=True) for v in row] for row in y_rows]\n"}),
-    Wrong("build_runs_backward", fails={BUILD: "build started a backward pass"},
+    Wrong("build_runs_backward", names=('build started a backward pass',), fails={BUILD: "build started a backward pass"},
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
                  '    loss = micrograph.mm(x, y)\n    micrograph.backward(loss, [[1.0] * len(loss[0])])\n'
                  '    return {"x": x, "y": y, "loss": loss}\n'}),
     Correct("other_forms"),
     Correct("always_retain", edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
-    Wrong("vjp_as_weighted_sum", fails={VJP: "vjp started backward from a Value it made itself"},
+    Wrong("vjp_as_weighted_sum", names=('vjp started backward from a Value it made itself',), fails={VJP: "vjp started backward from a Value it made itself"},
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
     Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=True)\n"}),
 ]

@@ -19,36 +19,36 @@ LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
 
 CASES = [
     Wrong("always_retain", fails={RAISES: "the error returned is None"}),
-    Wrong("fake_doubling", fails={FORWARD: "input[0][0] has requires_grad=False",
+    Wrong("fake_doubling", names=('input[0][0] has requires_grad=False', 'grads_twice ran backward fewer times'), fails={FORWARD: "input[0][0] has requires_grad=False",
                                   TWICE: "grads_twice ran backward fewer times"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v) for v in row] for row in rows]\n",
                  SECOND: "    second = [2 * g for g in first]\n"}),
-    Wrong("own_net", fails={FORWARD: "loss does not depend on weight[0][0]",  # nn.Linear(n, 4), as the documents
+    Wrong("own_net", names=('loss does not depend on weight[0][0]',), fails={FORWARD: "loss does not depend on weight[0][0]",  # nn.Linear(n, 4), as the documents
                             RAISES: "backward never wrote weight[0][0].grad"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    net = nn.Linear(len(rows[0]), 4)\n"
                  "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n"}),
-    Wrong("error_by_hand", fails={RAISES: "the error returned is another error"},
+    Wrong("error_by_hand", names=('the error returned is another error', 'second_backward_error ran backward fewer times'), fails={RAISES: "the error returned is another error"},
           edits={TRY: '    return RuntimeError("Trying to backward through the graph a second time")\n'}),
-    Wrong("second_as_formula", fails={TWICE: "grads_twice ran backward fewer times"},
+    Wrong("second_as_formula", names=('grads_twice ran backward fewer times', 'grads_twice(net, rows) is not one the engine produced'), fails={TWICE: "grads_twice ran backward fewer times"},
           edits={SECOND: "    second = [2 * g for g in first]\n"}),
-    Wrong("doubled_by_hand", fails={TWICE: "assigned by hand"},
+    Wrong("doubled_by_hand", names=('weight[0][0].grad holds a value that backward did not write',), fails={TWICE: "assigned by hand"},
           edits={SECOND: "    for p in net.parameters():\n        p.grad = p.grad * 2\n"
                          "    second = [p.grad.item() for p in net.parameters()]\n"}),
-    Wrong("cleared_between", fails={TWICE: "grads_twice cleared .grad (None or zero) before a backward pass"},
+    Wrong("cleared_between", names=('grads_twice cleared .grad',), fails={TWICE: "grads_twice cleared .grad (None or zero) before a backward pass"},
           edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
                  "    net.zero_grad()\n    loss.backward()\n"}),
-    Wrong("loss_from_first_row", fails={FORWARD: "loss"},
+    Wrong("loss_from_first_row", names=("loss's graph differs at loss",), fails={FORWARD: "loss"},
           edits={LOSS: "    loss = micrograph.sum(output[0])\n"}),
-    Wrong("forward_runs_backward", fails={FORWARD: "forward started a backward pass"},
+    Wrong("forward_runs_backward", names=('forward started a backward pass',), fails={FORWARD: "forward started a backward pass"},
           edits={"    return inputs, output, loss\n": "    loss.backward(retain_graph=True)\n"
                                                      "    return inputs, output, loss\n"}),
     Correct("python_sum", edits={LOSS: "    loss = sum(v for row in output for v in row)\n"}),
     Correct("other_names"),
-    Wrong("second_pass_on_new_graph", fails={TWICE: "ran its backward passes on different graphs"},
+    Wrong("second_pass_on_new_graph", names=('grads_twice ran its backward passes on different graphs',), fails={TWICE: "ran its backward passes on different graphs"},
           edits={SECOND: "    _, _, loss = forward(net, rows)\n" + SECOND}),
-    Wrong("second_formula_after_reading",  # two real passes, .grad read, the second written down
+    Wrong("second_formula_after_reading", names=('grads_twice(net, rows) is not one the engine produced',),  # two real passes, .grad read, the second written down
           fails={TWICE: "is not one the engine produced"},
           edits={"    second = [p.grad.item() for p in net.parameters()]\n":
                  "    assert all(p.grad is not None for p in net.parameters())\n"

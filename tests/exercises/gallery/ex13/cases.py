@@ -79,30 +79,31 @@ ENGINE_ALIASES = {  # name: (the call, imports it needs)
 }
 
 CASES = [
-    Wrong("recursive", fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
+    Wrong("recursive", names=('RecursionError',), fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
           edits={ORDER_BODY: RECURSIVE}),  # right on small graphs
-    Wrong("overwrite", fails={DIAMOND: "backprop(diamond_a)[a] is a different number"},  # no accumulation where paths meet
+    Wrong("overwrite", names=('backprop(diamond_a)[a] is a different number',), fails={DIAMOND: "backprop(diamond_a)[a] is a different number"},  # no accumulation where paths meet
           edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
                  "            arrived[child] = child_grad\n"}),
-    Wrong("bfs_order", fails={ORDER: "puts a node before a node that feeds gradient into it"},
+    Wrong("bfs_order", names=('puts a node before a node that feeds gradient into it',), fails={ORDER: "puts a node before a node that feeds gradient into it"},
           edits={ORDER_BODY: BREADTH_FIRST}),  # each node at its first discovery
-    Wrong("root_not_first", fails={"topological order of the diamond": "topological_order(diamond) does not start at root.grad_fn"},
+    Wrong("root_not_first", names=('does not start at root.grad_fn',), fails={"topological order of the diamond": "topological_order(diamond) does not start at root.grad_fn"},
           edits={"    return order\n": "    return order[::-1]\n"}),
     Correct("reversed_dfs"),
     Correct("kahn_queue"),
-    Wrong("order_without_leaves", fails={"topological order of the diamond":
+    Wrong("order_without_leaves", names=('leaves out a node that is reachable from root.grad_fn',), fails={"topological order of the diamond":
                                          "leaves out a node that is reachable from root.grad_fn"},
           edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
                                                   "            order.append(node)\n"}),
-    Wrong("keyed_by_node", fails={DIAMOND: "keys that are not leaf Values of the graph"},
+    Wrong("keyed_by_node", names=('has keys that are not leaf Values of the graph',), fails={DIAMOND: "keys that are not leaf Values of the graph"},
           edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"}),
-    Wrong("blocked_as_zero", fails={"a node no gradient reaches, on one graph": "is not None, where the statement's is None"},
+    Wrong("blocked_as_zero", names=('backprop(blocked)[w] is not None',), fails={"a node no gradient reaches, on one graph": "is not None, where the statement's is None"},
           edits={"            if child is None or child_grad is None:\n                continue\n":
                  "            if child is None:\n                continue\n            child_grad = child_grad or 0.0\n"}),
-    Wrong("engine_order", fails={"topological order of random graphs":  # the engine's own sort
+    Wrong("engine_order", names=("topological_order called the engine's own backward walk",), fails={"topological order of random graphs":  # the engine's own sort
                                  "topological_order called the engine's own backward walk"},
           edits={ORDER_BODY: "    return list(micrograph.engine._dependencies([root.grad_fn]))\n" + ORDER_BODY}),
-    Wrong("star_import", fails=BY_HAND_TESTS,  # the engine's loop under its own name, via import *
+    Wrong("star_import", names=("the engine's own backward",), fails=BY_HAND_TESTS,  # the engine's loop under its own name, via import *
           edits={"import micrograph\n": "import micrograph\nfrom micrograph.engine import *  # noqa: F403\n",
                  **_engine("    backward(root, retain_graph=True)\n")}),
-] + [Wrong(name, fails=BY_HAND_TESTS, edits=_engine(*call)) for name, call in ENGINE_ALIASES.items()]
+] + [Wrong(name, fails=BY_HAND_TESTS, edits=_engine(*call), names=("the engine's own backward",))
+   for name, call in ENGINE_ALIASES.items()]

@@ -19,38 +19,38 @@ CASES = [
     Wrong("no_zero_grad", fails={CLEARED: "still held the gradient of an earlier pass"}),
     Wrong("per_sample", fails={ONE_STEP: "ran backward more times"}),
     Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[i] is a Value"}),
-    Wrong("grad_by_hand", fails={ONE_STEP: "computed gradients with grad()"},
+    Wrong("grad_by_hand", names=('train computed gradients with grad()',), fails={ONE_STEP: "computed gradients with grad()"},
           edits={BACKWARD: "        params = list(model.parameters())\n"
                            "        for p, g in zip(params, micrograph.grad(loss, params)):\n"
                            "            p.grad = g\n"}),
-    Wrong("loss_as_float_formula", fails={ONE_STEP: "does not depend on every parameter"},
+    Wrong("loss_as_float_formula", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={LOSS: "        error = sum((row[0].item() - t[0]) ** 2 for row, t in zip(prediction, targets))\n"
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
-    Wrong("loss_after_update", fails={LOSSES: "losses[i] holds a different number"},
+    Wrong("loss_after_update", names=('losses[0] is not nn.mse_loss(model(inputs), targets)',), fails={LOSSES: "losses[i] holds a different number"},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
-    Wrong("update_through_data", fails={ONE_STEP: "was never changed in place"},
+    Wrong("update_through_data", names=('p in model.parameters() was never changed in place',), fails={ONE_STEP: "was never changed in place"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p.data -= lr * p.grad.item()\n"}),
-    Wrong("no_grad_skipped", fails={ONE_STEP: "RuntimeError at line"},
+    Wrong("no_grad_skipped", names=('your code raised RuntimeError', 'in train', 'in-place operation'), fails={ONE_STEP: "RuntimeError at line"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p -= lr * p.grad\n"}),
-    Wrong("forward_under_no_grad", fails={ONE_STEP: "RuntimeError at line"},
+    Wrong("forward_under_no_grad", names=('your code raised RuntimeError', 'in train', 'does not require grad'), fails={ONE_STEP: "RuntimeError at line"},
           edits={FORWARD: "        with micrograph.no_grad():\n"
                           "            prediction = model(inputs)\n"}),
-    Wrong("steps_from_one", fails={LOSSES: "one loss per step", ONE_STEP: "ran no backward pass"},
+    Wrong("steps_from_one", names=('len(train(model, inputs, targets, lr, steps)) is a different number',), fails={LOSSES: "len(train(model, inputs, targets, lr, steps))", ONE_STEP: "ran no backward pass"},
           edits={LOOP: "    for _ in range(1, steps):\n"}),
-    Wrong("own_model", fails={ONE_STEP: "does not depend on every parameter"},
+    Wrong("own_model", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
-    Wrong("zero_grad_before_step", fails={ONE_STEP: "was never changed in place"},
+    Wrong("zero_grad_before_step", names=('p in model.parameters() was never changed in place',), fails={ONE_STEP: "was never changed in place"},
           edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
-    Wrong("new_leaves_each_step", fails={ONE_STEP: "is a new object"},
+    Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
           edits={STEP: "        for layer in model.children():\n"
                        "            if isinstance(layer, nn.Linear):\n"
                        "                layer.weight = [[nn.Parameter(w.item() - lr * w.grad.item()) for w in row]\n"
                        "                                for row in layer.weight]\n"
                        "                layer.bias = [nn.Parameter(b.item() - lr * b.grad.item()) for b in layer.bias]\n"}),
-    Wrong("retains_every_graph", fails={ONE_STEP: "kept the graph (retain_graph=True)"},
+    Wrong("retains_every_graph", names=('train kept the graph (retain_graph=True)',), fails={ONE_STEP: "kept the graph (retain_graph=True)"},
           edits={BACKWARD: "        loss.backward(retain_graph=True)\n"}),
     Correct("by_hand"),
     Correct("other_names"),
