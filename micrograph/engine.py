@@ -47,7 +47,8 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
              grad_variables: Any = None, inputs: Any = None) -> None:
     """Accumulate the gradients of ``tensors`` into the ``.grad`` of the leaves (or of ``inputs``)."""
     outputs, grads, create_graph, keep = arguments.roots(tensors, grad_tensors, retain_graph, create_graph, grad_variables)
-    _warn_once(create_graph)
+    if create_graph:
+        _warn_once()
     targets = None if inputs is None else arguments.inputs_of(inputs, "backward")
     task = GraphTask(outputs, grads, keep, create_graph, accumulate=True)
     if targets is not None:  # each input fills its .grad, a non-leaf's too (run_backward's retain_grad)
@@ -77,10 +78,10 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
 _warned = False
 
 
-def _warn_once(create_graph: bool) -> None:
+def _warn_once() -> None:
     """torch warns about ``backward(create_graph=True)`` once per process."""
     global _warned
-    if create_graph and not _warned:
+    if not _warned:
         _warned = True
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
 
@@ -99,6 +100,7 @@ class GraphTask:
         self.keep_graph, self.create_graph, self.accumulate = keep_graph, create_graph, accumulate
         self.dependencies = _dependencies([fn for (fn, _), _ in self.roots])
         self.needed: set[Node] | None = None  # with inputs: the nodes that run (torch's exec_info)
+        self.queued: set[Node] | None = None  # ... and those that only capture, and a single root
         self.captures: dict[Node, list[tuple[int, int]]] = {}  # grad(): node -> (its input_nr, which input)
         self.captured: list[Grad] = []
 
@@ -106,6 +108,7 @@ class GraphTask:
         """Run only what leads to ``inputs``; ``grad()`` captures their gradients instead of accumulating."""
         self.needed = _needed([fn for (fn, _), _ in self.roots], inputs, self.accumulate, self.captures)
         self.captured = [None] * len(inputs)
+        self.queued = self.needed | set(self.captures) | {fn for (fn, _), _ in self.roots[:1] if len(self.roots) == 1}
 
     def run(self) -> list[Grad]:
         """Send gradients along edges into the next nodes' input buffers, run the newest ready node;
@@ -113,39 +116,40 @@ class GraphTask:
         buffers: dict[Node, list[Grad]] = {}  # the input buffers of nodes still waiting for an edge
         ready: list[tuple[int, Node, list[Grad]]] = []  # a heap of (-sequence_nr, node, input buffer)
         leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: first, in turn
-        deps, needed, captures = self.dependencies, self.needed, self.captures
-        plain = needed is None and not self.create_graph and not anomaly.state.enabled
+        deps, queued, release = self.dependencies, self.queued, not self.keep_graph
+        plain = queued is None and not self.create_graph and not anomaly.state.enabled
         edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
-        always = len(edges) == 1  # a single root is queued whatever it leads to (it is the graph root)
         node = recorder = received = grads = None
         with set_grad_enabled(self.create_graph):
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
                     if fn is not None:
                         left = deps[fn] = deps[fn] - 1
-                        buffer = buffers.pop(fn) if fn in buffers else [None] * fn.num_outputs
+                        buffer = buffers.pop(fn, None) or [None] * fn.num_outputs
                         buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
                         if left:
                             buffers[fn] = buffer
-                        elif type(fn) is AccumulateGrad and (always or needed is None or fn in needed or fn in captures):
-                            leaves.append((fn, buffer))
-                        elif always or needed is None or fn in needed or fn in captures:
-                            heapq.heappush(ready, (-fn.sequence_nr, fn, buffer))
+                        elif queued is None or fn in queued:
+                            if type(fn) is AccumulateGrad:
+                                leaves.append((fn, buffer))
+                            else:
+                                heapq.heappush(ready, (-fn.sequence_nr, fn, buffer))
                 if node is None:
-                    always, recorder = False, observe.pass_started(self, leaves, ready)
+                    recorder = observe.pass_started(self, leaves, ready)
                 elif recorder is not None:
                     recorder.step(node, received, grads, outputs)
                 if not leaves and not ready:
                     return self.captured
                 node, received = leaves.popleft() if leaves else heapq.heappop(ready)[1:]
                 grads, edges = received, node.next_edges
-                leaf = node.variable if type(node) is AccumulateGrad else None
                 try:
-                    if not plain or recorder is not None or node.hooked or leaf is not None and leaf._hooks:
+                    if not plain or recorder is not None or node.hooked:
                         grads, outputs = self.evaluate(node, grads)
+                    elif type(node) is AccumulateGrad:
+                        outputs = hooks.accumulate(node.variable, grads[0], False)
                     else:
-                        outputs = node.apply(grads) if leaf is None else hooks.accumulate(leaf, grads[0], False)
-                        if not self.keep_graph:
+                        outputs = node.apply(grads)
+                        if release:
                             node.release()
                 except BaseException as error:
                     if recorder is not None:
@@ -167,9 +171,9 @@ class GraphTask:
             outputs: list[Grad] = hooks.accumulate(node.variable, grads[0], self.create_graph)
         else:
             outputs = anomaly.apply(node, grads) if anomaly.state.enabled else node.apply(grads)
-        if node.post_hooks or self.needed is not None:  # torch computes no gradient along these edges
-            outputs = [None if fn is None or self.needed is not None and fn not in self.needed and
-                       fn not in self.captures else g for (fn, _), g in zip(node.next_edges, outputs)]
+        if node.post_hooks or self.queued is not None:  # torch computes no gradient along these edges
+            outputs = [g if fn is not None and (self.queued is None or fn in self.queued) else None
+                       for (fn, _), g in zip(node.next_edges, outputs)]
         if node.post_hooks:
             outputs = hooks.node_hooks(node.post_hooks, outputs, grads, self.create_graph)
         if not self.keep_graph:

@@ -60,12 +60,10 @@ def pow(a: float, b: float) -> float:
 
 
 def pow_number(a: float, p: float) -> float:
-    """``a ** p`` for a number ``p``, with PyTorch's special cases.
-
-    torch computes ``x ** 0.5`` as ``sqrt(x)``, ``x ** -0.5`` as ``1 / sqrt(x)``,
-    ``x ** 2`` as ``x * x`` and ``x ** -2`` as ``1 / (x * x)`` (and so on), which
-    differ from ``pow`` at -0.0, -inf and near overflow: ``(-0.0) ** 0.5`` is -0.0.
-    """
+    """``a ** p`` for a number ``p`` as torch computes it: ``x ** 2`` is ``x * x``, ``x ** 0.5`` is
+    ``sqrt(x)`` ..., which differ from ``pow`` at -0.0, -inf and near overflow."""
+    if p == 1.0:
+        return a
     if p == 0.5:
         return sqrt(a)
     if p == -0.5:

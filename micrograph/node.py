@@ -52,6 +52,8 @@ INFERENCE_SAVED = (
     "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it "
     "in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`."
 )
+MODIFIED_INPLACE = ("one of the variables needed for gradient computation has been modified by an inplace operation: "
+                    "[torch.DoubleTensor []]")
 ENABLE_ANOMALY_HINT = (
     "enable anomaly detection to find the operation that failed to compute its gradient, with "
     "torch.autograd.set_detect_anomaly(True, check_nan=False)."
@@ -69,11 +71,7 @@ def modified_inplace_error(owner: str | None, output_nr: int, version: int, expe
         owner = (op + ("" if nr in ("", "0") else nr)) if op else owner
     which = f", which is output {output_nr} of {owner}," if owner else ""
     hint = ANOMALY_HINT if anomaly.state.enabled else ENABLE_ANOMALY_HINT
-    return RuntimeError(
-        "one of the variables needed for gradient computation has been modified by an inplace operation: "
-        f"[torch.DoubleTensor []]{which} is at version {version}; expected version {expected} instead. "
-        f"Hint: {hint}"
-    )
+    return RuntimeError(f"{MODIFIED_INPLACE}{which} is at version {version}; expected version {expected} instead. Hint: {hint}")
 
 
 class RemovableHandle:
@@ -129,12 +127,20 @@ class Node:
     _versions: tuple[int, ...]
     _result: float | None  # the number it produced, for diagrams (the output Value is not held)
 
-    def __init__(self, next_edges: tuple[Edge, ...] = ()) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """``grad_fn._saved_self`` and the like: a property per saved item.  (A ``__getattr__`` would
+        do it in fewer lines, but would make every attribute read of every node slower.)"""
+        super().__init_subclass__(**kwargs)
+        for name in cls.saves:
+            if not hasattr(cls, "_saved_" + name):
+                setattr(cls, "_saved_" + name, property(lambda node, name=name: node.saved_item(name)))
+
+    def __init__(self, next_edges: tuple[Edge, ...] = (), result: float | None = None) -> None:
         self.next_edges = next_edges
         self.sequence_nr = next(sequence)
         self._saved = ()
         self._versions = ()
-        self._result = None
+        self._result = result
         if anomaly.state.enabled:
             anomaly.stamp(self)
 
@@ -239,10 +245,6 @@ class Node:
         """The number the node's forward produced (the node does not hold its output Value)."""
         return self._result
 
-    def __getattr__(self, attr: str) -> Any:
-        if attr.startswith("_saved_") and attr[7:] in type(self).saves:
-            return self.saved_item(attr[7:])
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     # -- running ----------------------------------------------------------------------
     def apply(self, grads: list[Grad]) -> list[Grad]:
@@ -262,6 +264,8 @@ class AccumulateGrad(Node):
         super().__init__()
         self.variable = variable
         self.sequence_nr = ACCUMULATE_PRIORITY
+        if variable._hooks:  # the leaf's tensor hooks run before it: the engine's long branch
+            self.hooked = True
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

@@ -22,7 +22,6 @@ of the node, not an input, so ``next_functions`` has one entry fewer (``takes_nu
 from __future__ import annotations
 
 import numbers
-import operator
 from typing import Any, ClassVar
 
 from micrograph import ieee
@@ -99,18 +98,14 @@ class Op(Node):
     # Derived once per class from the above (``__init_subclass__``): what ``make`` and ``apply`` follow.
     # per saved item: (source: 0 a, 1 b, 2 the result, 3 the constant; the operand it is kept for, or -1)
     _plan: ClassVar[tuple[tuple[int, int], ...]] = ()
-    _const_attrs: ClassVar[tuple[str, ...]] = ()
-    _constants: ClassVar[Any] = staticmethod(lambda node: ())
+    _consts: tuple[Any, ...] = ()  # this call's constants, in ``constants`` order (a class default if none)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         source = {**{name: i for i, name in enumerate(cls.operands)}, "result": 2}
         cls._plan = tuple((source.get(name, 3), source.get(cls.only_for.get(name, ""), -1)) for name in cls.saves)
-        cls._const_attrs = tuple("_saved_" + name for name in cls.constants)
-        # the constants, read off a node as a tuple: () for an op without any
-        cls._constants = staticmethod(operator.attrgetter(*cls._const_attrs) if len(cls._const_attrs) > 1 else
-                                      (lambda node, name=cls._const_attrs[0]: (getattr(node, name),))
-                                      if cls._const_attrs else lambda node: ())
+        for i, name in enumerate(cls.constants):  # ``grad_fn._saved_alpha``: a constant of this call
+            setattr(cls, "_saved_" + name, property(lambda node, i=i: node._consts[i]))
 
     @staticmethod
     def forward(a: float, b: float | None, const: Any) -> float:
@@ -122,24 +117,25 @@ class Op(Node):
 
     @classmethod
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
-        """The node of ``out = op(a, b)`` (``a_before``: an in-place op's ``a`` before the change)."""
-        edge_b = b.gradient_edge() if hasattr(b, "grad_fn") else NO_EDGE
-        node = cls((a.gradient_edge(),) if cls.unary or cls.takes_number else (a.gradient_edge(), edge_b))
-        node._result = out._storage[0]
+        """The node of ``out = op(a, b)`` (``b`` a Value, a number or None; ``a_before``: an in-place
+        op's ``a`` before the change)."""
+        edges = (a.gradient_edge(),) if cls.unary or cls.takes_number else \
+            (a.gradient_edge(), NO_EDGE if type(b) is float or not hasattr(b, "gradient_edge") else b.gradient_edge())
+        node = cls(edges, out._storage[0])
         if cls._plan:  # each saved item is a (as it was), b, the result (an alias: no cycle) or the constant
             items = []
             for source, kept_for in cls._plan:
                 x = (a if a_before is None else a_before, b, out, const)[source]
-                if kept_for >= 0 and node.next_edges[kept_for][0] is None:  # torch's should_compute_output
+                if kept_for >= 0 and edges[kept_for][0] is None:  # torch's should_compute_output
                     x = None
                 elif source == 2:
-                    x = type(out).shared(out._storage, out.shared_vc())
+                    x = out.alias(out)
                 elif x is not None and not hasattr(x, "_storage"):
                     x = type(a).shared([float(x)], None)  # a number operand: a 0-dim tensor, as torch saves it
                 items.append(x)
             node.save(tuple(items))
-        if const is not None and cls._const_attrs:
-            node.__dict__.update(zip(cls._const_attrs, const if type(const) is tuple else (const,)))
+        if const is not None and cls.constants:
+            node._consts = const if type(const) is tuple else (const,)
         return node
 
     def apply(self, grads: list[Grad]) -> list[Grad]:
@@ -147,12 +143,8 @@ class Op(Node):
         if g is None:
             return [None] * len(self.next_edges)
         if self._plan:
-            return self.backward(g, *self.unpack(type(g) is not float), *self._constants(self))
-        return self.backward(g, *self._constants(self))
-
-    def __dir__(self) -> list[str]:
-        """``dir(grad_fn)`` lists the saved items by torch's names, as torch's nodes do."""
-        return sorted({*super().__dir__(), *("_saved_" + n for n in type(self).saves)})
+            return self.backward(g, *self.unpack(type(g) is not float), *self._consts)
+        return self.backward(g, *self._consts)
 
 
 class UnaryOp(Op):
@@ -175,7 +167,7 @@ class AddBackward0(Op):
     """``a + b``, and ``a.add(b, alpha=k)``: ``a + k * b`` (``alpha`` None: 1, as ``_saved_alpha`` shows)."""
 
     constants = ("alpha",)
-    _saved_alpha = 1
+    _consts = (1,)  # no alpha given: torch shows 1
 
     @staticmethod
     def forward(a: float, b: float, alpha: Any) -> float:
@@ -201,7 +193,7 @@ class RsubBackward1(Op):
 
     takes_number = True
     constants = ("alpha",)
-    _saved_alpha = 1
+    _consts = (1,)  # no alpha given: torch shows 1
     forward = staticmethod(lambda a, b, alpha: b - a)
 
     @staticmethod
@@ -468,7 +460,8 @@ class ClampBackward1(UnaryOp):
         return (_masked(inside, g),)
 
 
-class ClampMinBackward0(ClampBackward1):
+class ClampMinBackward0(UnaryOp):
+    saves = ("self",)
     constants = ("min",)
     forward = staticmethod(lambda a, _, lo: ieee.clamp(a, lo, None))
 
@@ -477,7 +470,8 @@ class ClampMinBackward0(ClampBackward1):
         return (_masked(a >= lo, g),)
 
 
-class ClampMaxBackward0(ClampBackward1):
+class ClampMaxBackward0(UnaryOp):
+    saves = ("self",)
     constants = ("max",)
     forward = staticmethod(lambda a, _, hi: ieee.clamp(a, None, hi))
 
@@ -497,8 +491,7 @@ class ClampBackward0(Op):
     @classmethod
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
         """Three inputs: ``self`` and the two bounds (an absent one has no edge)."""
-        node = cls((a.gradient_edge(), *(NO_EDGE if x is None else x.gradient_edge() for x in b)))
-        node._result = out._storage[0]
+        node = cls((a.gradient_edge(), *(NO_EDGE if x is None else x.gradient_edge() for x in b)), out._storage[0])
         node.save((b[1], b[0], a if a_before is None else a_before))
         return node
 

@@ -209,6 +209,9 @@ class Value:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is None:
+            accumulator = self.gradient_edge(create=False)[0]
+            if accumulator is not None:  # a graph already uses this leaf: its accumulator runs the hook
+                accumulator.hooked = True
             return add_hook(self, "_hooks", hook)
         return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
 
@@ -715,8 +718,7 @@ def _operand(x: Any, name: str) -> Any:
 
 def _alpha(alpha: Any, name: str) -> Any:
     """``alpha=`` checked; None for 1 (the node then shows its default ``_saved_alpha``, 1)."""
-    alpha = ops.alpha_number(alpha, name)
-    return None if alpha == 1 and type(alpha) is int else alpha
+    return None if type(alpha) is int and alpha == 1 else ops.alpha_number(alpha, name)
 
 
 def _bounds(lo: Any, hi: Any) -> tuple[Any, Any]:
