@@ -20,7 +20,11 @@ folder of its own under a temporary folder; ``/tmp/ag`` in a command is a folder
     python scripts/doc_examples.py --check    # exit 1, naming the block, when a doc is stale
 
 ``tests/test_doc_examples.py`` runs the same blocks and compares their output's shape (times,
-uids and folders masked) with the docs.
+uids and folders masked) with the docs.  It also runs every command the guides list without an
+output (``grade ...`` and ``python -m ...`` lines of their ``bash`` blocks, and the notebook's
+``python`` cells) as a reader would type it, in a fresh release (the student guide) or a fresh
+course of two exercises with a class handed in (the instructor guide): each must end with a
+documented exit status (0 or 1) and without a traceback.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -104,6 +109,54 @@ def mask(text: str) -> str:
     return text.rstrip()
 
 
+# ---- the commands the guides list without their output -----------------------------------
+
+LISTING = re.compile(r"```(?P<language>bash|python)\n(?P<body>.*?)```\n", re.S)
+RUNNABLE = ("grade", "python -m ", "_GRADE_COMPLETE=")
+LISTED_EXERCISES = ("ex01", "ex03")
+DOCUMENTED_EXITS = (0, 1)  # full marks, not full marks (2 is a usage error)
+COMMENT = re.compile(r"\s+#\s.*$")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One command a guide lists (a ``bash`` line, or a ``python`` block run as one script)."""
+
+    doc: Path
+    command: str
+
+    @property
+    def where(self) -> str:
+        return "release" if self.doc == STUDENT_GUIDE else "course"
+
+    @property
+    def name(self) -> str:
+        return f"{self.doc.name}: {self.command}"
+
+
+def _shell_line(line: str) -> str | None:
+    """The command a listed line runs, without its comment: ``eval "$(X)"`` and ``X | source``
+    (shell completion) run ``X``; None for what is not a ``grade`` or ``python -m`` command
+    (setting up a venv, activating it)."""
+    line = COMMENT.sub("", line).strip()
+    if line.startswith('eval "$(') and line.endswith(')"'):
+        line = line[len('eval "$('):-2]
+    line = line.removesuffix(" | source")
+    return line if line.startswith(RUNNABLE) else None
+
+
+def listed(doc: Path) -> list[Listed]:
+    """The commands ``doc`` lists outside its example blocks."""
+    text = BLOCK.sub("", doc.read_text(encoding="utf-8"))
+    found = []
+    for match in LISTING.finditer(text):
+        if match["language"] == "python":
+            found.append(Listed(doc, "python -c " + shlex.quote(match["body"])))
+            continue
+        found += [Listed(doc, c) for c in map(_shell_line, match["body"].splitlines()) if c]
+    return found
+
+
 # ---- where a block runs ------------------------------------------------------------------
 
 def _copy_course(dest: Path) -> None:
@@ -143,8 +196,24 @@ def _mistake(ws: Path) -> None:
                 _module("ex03", ws / "exercises"))
 
 
+def _walk(ws: Path) -> None:
+    """A course of ex01 and ex03 only (their test modules in ``tests/``, named by
+    ``$GRADE_TESTS_DIR``), a class handed in (``submissions/``), and ``my.py``, a submission
+    of ex03: what the instructor guide's commands name."""
+    for folder in ("exercises", "solutions"):
+        for path in (ws / folder).glob("ex*.py"):
+            if not path.name.startswith(LISTED_EXERCISES):
+                path.unlink()
+    (ws / "tests").mkdir()
+    for exercise in LISTED_EXERCISES:
+        shutil.copy(ROOT / "grader" / "exercises" / f"{exercise}.py", ws / "tests")
+    _class(ws)
+    shutil.copy(_module("ex03", ws / "solutions"), ws / "my.py")
+
+
 SETUPS: dict[str, Callable[[Path], None]] = {
     "class": _class, "filled-stub": _filled_stub, "solved-ex03": _solved, "mistake-ex03": _mistake,
+    "walk": _walk,
 }
 
 
@@ -193,6 +262,17 @@ class Runner:
         if block.setup is not None:
             SETUPS[block.setup](ws)
         return ws
+
+    def run_listed(self, listed: Listed) -> subprocess.CompletedProcess[str]:
+        """A listed command, run once in a fresh release or walk course (``_walk``)."""
+        block = Block(listed.doc, listed.where, None if listed.where == "release" else "walk",
+                      (Step(listed.command, ""),), (0, 0))
+        ws = self.workspace(block)
+        env = environment(ws, self.cache, block.where == "release")
+        if block.where == "course":
+            env["GRADE_TESTS_DIR"] = str(ws / "tests")
+        return subprocess.run(["bash", "-c", listed.command], cwd=ws, env=env, capture_output=True,
+                              text=True, timeout=COMMAND_TIMEOUT)
 
     def run(self, block: Block) -> list[str]:
         """The output of each of the block's commands, as the doc should show it."""

@@ -32,6 +32,7 @@ def _script() -> ModuleType:
 
 examples = _script()
 BLOCKS = [block for doc in examples.DOCS for block in examples.blocks(doc)]
+LISTED = [listed for doc in examples.DOCS for listed in examples.listed(doc)]
 REGENERATE = "the guide is stale: run python scripts/doc_examples.py and read the diff"
 
 
@@ -51,6 +52,22 @@ def test_a_documented_output_holds(block: Any, runner: Any) -> None:
     outputs = runner.run(block)
     shown = [examples.mask(step.output) for step in block.steps]
     assert [examples.mask(o) for o in outputs] == shown, REGENERATE
+
+
+def test_both_guides_list_their_commands() -> None:
+    commands = {doc.name: [c.command for c in LISTED if c.doc == doc] for doc in examples.DOCS}
+    assert "grade ex03" in commands["student.md"] and "grade list" in commands["student.md"]
+    assert any("grader.check" in c for c in commands["student.md"])
+    assert {"grade check", "grade --version", "grade gradescope -o autograder.zip"} <= set(commands["instructor.md"])
+    assert any(c.startswith("grade batch") for c in commands["instructor.md"])
+
+
+@pytest.mark.parametrize("listed", LISTED, ids=[c.name[:90] for c in LISTED])
+def test_a_listed_command_runs_as_documented(listed: Any, runner: Any) -> None:
+    done = runner.run_listed(listed)
+    said = done.stdout + done.stderr
+    assert done.returncode in examples.DOCUMENTED_EXITS, said
+    assert said.strip() and "Traceback" not in said, said
 
 
 def test_the_student_guide_is_the_release_readme() -> None:

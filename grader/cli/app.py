@@ -103,7 +103,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
         mode = probing.current().summary()
     except isolation.IsolationUnavailable as exc:
         mode = _("isolation: unavailable ({reason})", reason=exc)
-    click.echo(_("grade (micrograph {version}, Python {python}), {isolation}, {pipes}",
+    click.echo(_("grade (micrograph {version}, Python {python}), {isolation}; {pipes}",
                  version=version("micrograph"), python=platform.python_version(), isolation=mode,
                  pipes=pipes.describe()))
     ctx.exit(EXIT_FULL)
