@@ -5,6 +5,9 @@ computed from a grad-requiring leaf is never a leaf; with w created without requ
 b = w + 1 records nothing and is a leaf.  Each flag combination is shown by a public test and
 re-checked by a hidden one on other inputs; the graphs are observed as built (GRAPH and VALUE
 facts), and leaf_grads must get its numbers from a backward pass.
+``leaf_grads`` is watched for the leaves its backward wrote into: as many as the flags given
+set to True (a graph built with every leaf requiring grad and the flags applied to the answer
+afterwards shows).
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from typing import Any
 from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
+from grader.spec.facts import Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.provenance import built, check, grad_of, result_of, watching
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
@@ -133,7 +137,8 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
         out.append({"grads": result_of(_grads(answer), label), "backward": call.fact,
-                    "read": read_from_grad(answer, call, label)})
+                    "read": read_from_grad(answer, call, label),
+                    "flags": check(Check.FLAGS_KEPT, len(call.written) == sum(flags), label)})
     return out
 
 

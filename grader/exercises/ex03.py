@@ -5,6 +5,8 @@ who wrote each .grad (backward through retain_grad, or an assignment), whether r
 was called on a node, how many backward passes ran, and whether the non-leaf warnings happened
 (so a None was read, not written down).  Every function has a public test; hidden tests
 re-check on other inputs (zeros, a = b) and other choices of names.
+``backward_retaining`` is called again on other inputs and on the first ones once more
+(``grader.spec.repeat``): leaves kept between calls show.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from typing import Any
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import caught_warnings, first_line, num, type_name
+from grader.spec.probe import caught_warnings, first_line, grad, num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
@@ -69,7 +72,15 @@ def retained_named_public(sub):
 def retained_varied(sub):
     cases = [(["y"], -3.0, 2.0), (["a", "y"], 0.25, 8.0), (["b", "a", "y"], 4.0, -4.5),
              (["a", "b"], -1.0, 0.0), (["b"], 0.0, 0.0), (["a", "b"], 3.25, -2.25)]
-    return [_retaining(sub, w, x, names) for names, w, x in cases]
+    return {"runs": [_retaining(sub, w, x, names) for names, w, x in cases],
+            "apart": calls_apart(sub, lambda case: sub.backward_retaining(*case), _grads_held,
+                                 (1.5, -2.0, ["a", "b"]), (-0.5, 3.0, ["y"]), "backward_retaining")}
+
+
+def _grads_held(g: object) -> list[Any] | str:
+    """What each of the five nodes of a returned graph holds in .grad (None, a number), read
+    without the non-leaf warning: a first call's result looked at again after another call."""
+    return [grad(v) for v in _nodes(g).values()]
 
 
 @EXERCISE.test("retain_grad on every choice of names", points=1, feedback=RETAIN_FEEDBACK)
@@ -93,10 +104,12 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     # a node read twice warns twice: what counts is that a, b and y were each read
     warned = min(3, sum(1 for text in seen if NON_LEAF_WARNING in text))
     return {
-        "leaves": [_grad_or_none(answer[n]) for n in ("w", "x")],
+        "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
+                   for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
                                "grads_after_backward(w, x)['w'] and ['x']"),
-        "non_leaves": [_grad_or_none(answer[n]) for n in ("a", "b", "y")],
+        "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
+                       for n in ("a", "b", "y")],
         "warnings": warned,
         "backward": call.fact,
     }
@@ -105,8 +118,6 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
 WITHOUT_FEEDBACK = "Call y.backward() without retain_grad and return what each node's .grad holds."
 WITHOUT_KEYS = {
     "read": "return w.grad and x.grad as backward wrote them, not Values made from a formula",
-    "non_leaves": "without retain_grad, backward keeps no gradient for a, b or y: return what "
-    "their .grad holds",
     "warnings": "grads_after_backward did not raise the warning that reading the .grad of each "
     "of a, b and y raises: a None written down instead of read, or a warning silenced, leaves it "
     "out",

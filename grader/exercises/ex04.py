@@ -6,6 +6,8 @@ error made by hand is not the engine's) and with the numbers w.grad held (each n
 must be one of them, read, not computed from the first), and the graph sets sit on the
 statement's boundary: a sum whose root is an addition but which holds a product below it, a
 product by 1, a division by 1, a negation of a sum.
+``backward_twice`` is called again on other inputs and on the first ones once more
+(``grader.spec.repeat``): a record list kept between calls shows.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import error_of, result_of, watching
+from grader.spec.provenance import error_of, result_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -50,10 +53,10 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
     error, history = answer
-    seen = [num(g) for g in history] if type(history) is list else (
-        f"not a list: {type_name(history)}")
     return {"error": error_of(error, "the error returned"),
-            "w_grad": result_of(seen, HISTORY),
+            "w_grad": result_of(_history(answer), HISTORY),
+            "floats": [value_of(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
+            if type(history) is list else None,  # a w.grad Value kept, not read: the next backward changes it
             "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
 
 
@@ -95,7 +98,15 @@ def failed_hidden(sub):
                key_feedback=TWICE_KEYS)
 def twice_hidden(sub):
     cases = [(-2.0, 5.0), (-1.0, 3.0), (0.0, 0.0)]
-    return _regroup([_twice(sub, w, x, True) for w, x in cases])
+    return {**_regroup([_twice(sub, w, x, True) for w, x in cases]),
+            "apart": calls_apart(sub, lambda case: sub.backward_twice(*case), _history,
+                                 (1.5, 0.5, True), (-3.0, 2.0, True), "backward_twice")}
+
+
+def _history(answer: object) -> list[Any] | str:
+    """The w.grad records of what backward_twice returned (its pair's second item), as numbers."""
+    history = answer[1] if type(answer) is tuple and len(answer) == 2 else answer
+    return [num(g) for g in history] if type(history) is list else f"not a list: {type_name(history)}"
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:

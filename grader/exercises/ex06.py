@@ -5,12 +5,18 @@ nor the documents' (w = 1, x = 2), several per test.  The probes observe how eac
 made: the graph behind y, which leaf the gradient reached, and for ``x.data.copy_`` whether
 the x returned is still the very leaf the probe handed in, unchanged in its version counter (a
 new leaf ``Value(x + 1, requires_grad=True)`` or an in-place add under no_grad shows).
+``shift_by_rebinding`` is called again on other inputs and on the first ones once more
+(``grader.spec.repeat``): a leaf kept between calls shows.
 """
+
+from typing import Any
 
 from micrograph import Value
 
 from grader.spec import Exercise
+from grader.spec.probe import grad, num
 from grader.spec.provenance import built, grad_of, same_object, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
     "ex06", "requires_grad: propagation and changing a leaf", module="ex06_requires_grad"
@@ -77,7 +83,16 @@ def rebinding_public(sub):
 
 @EXERCISE.test("the original leaf gets the gradient", points=2, feedback=REBIND_FEEDBACK)
 def rebinding_hidden(sub):
-    return [_rebinding(sub, w, x) for w, x in [(1.5, -4.0), (-1.0, 0.5), (0.0, -1.0), (7.0, 7.0)]]
+    return {"runs": [_rebinding(sub, w, x) for w, x in [(1.5, -4.0), (-1.0, 0.5), (0.0, -1.0), (7.0, 7.0)]],
+            "apart": calls_apart(sub, lambda point: sub.shift_by_rebinding(*point), _shifted,
+                                 (2.0, -0.5), (-3.0, 1.5), "shift_by_rebinding")}
+
+
+def _shifted(r: object) -> list[Any] | str:
+    """The numbers and x0's gradient of what shift_by_rebinding returned."""
+    if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
+        return "not the dict asked for"
+    return [num(r["x0"]), num(r["x"]), num(r["y"]), grad(r["x0"])]
 
 
 def _data_copy(sub, w: float, x: float) -> dict:

@@ -8,6 +8,9 @@ who wrote ``w.grad`` and how many backward passes ran, whether w was changed in 
 version counter) and is still the object given, and whether the returned error was raised by
 the engine.  ``watching`` restores grad mode after each call, so a submission that leaves
 recording switched off loses the test that checks for it, not every test after it.
+``inference`` is called again on other inputs and on the first ones once more
+(``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the leaf
+it was given, so a gradient of the step before that was never cleared shows.
 """
 
 from typing import Any, Callable
@@ -17,9 +20,10 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key
+from grader.spec.probe import by_key, num
 from grader.spec.origins import made_by_op
 from grader.spec.provenance import error_of, grad_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -65,14 +69,23 @@ def inference_public(sub):
 @EXERCISE.test("inference on other inputs", points=2, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
-    return by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]])
+    return {**by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]]),
+            "apart": calls_apart(sub, lambda point: sub.inference(*point), _numbers,
+                                 (1.25, -0.5), (-4.0, 2.0), "inference")}
+
+
+def _numbers(r: object) -> list[Any] | str:
+    """The numbers of inference's w, x and y."""
+    if type(r) is not dict or not {"w", "x", "y"} <= set(r):
+        return "not the dict asked for"
+    return [num(r[k]) for k in ("w", "x", "y")]
 
 
 def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int) -> dict:
     w = Value(start, requires_grad=True)
     runs = []
     for _ in range(steps):
-        with watching(sub, "sgd_step", grad_mode=True) as call:
+        with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call:
             loss = sub.sgd_step(w, loss_fn, lr)
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned")],

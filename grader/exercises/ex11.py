@@ -20,7 +20,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import grad_of, value_of, watching
+from grader.spec.provenance import grad_of, result_of, value_of, watching
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -141,7 +141,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
     x, _, loss = _graph(x_row, y_rows)
     with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
-    return {"rows": _matrix(rows, num), "read": read_from_grad(rows, call, "jacobian_rows"),
+    label = f"jacobian_rows(x, loss, {zero_between})"
+    return {"rows": result_of(_matrix(rows, num), label), "read": read_from_grad(rows, call, label),
             "x_grads": _x_grads(x), "call": call.fact}
 
 
@@ -150,7 +151,6 @@ ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradi
                  "to come, record x's gradients, then, if zero_between, zero them with "
                  "leaf.grad.zero_().")
 ROWS_KEYS = {
-    "rows": "record x's gradients right after each backward, one list per entry of loss",
     "read": "each record is read from x's .grad (leaf.grad.item()), not computed",
     "x_grads": "let backward write x's .grad, and zero it in place (leaf.grad.zero_()) only "
     "when zero_between is True",

@@ -7,6 +7,8 @@ submission is judged on what happened to the net, not only on what it returns: w
 parameter's ``.grad`` (backward, or an assignment), the graph behind the loss (built from the
 net given and the input leaves), how many backward passes ran, and whether the returned error
 was raised by the engine.
+``grads_twice`` is called again on other nets and on the first one once more
+(``grader.spec.repeat``): records kept between calls show.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import error_of, grad_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -176,7 +179,16 @@ def retained_returns(sub):
 
 @EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def other_sizes(sub):
-    return by_key([_twice(sub, *case) for case in OTHER_SIZES])
+    return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]),
+            "apart": calls_apart(sub, lambda case: sub.grads_twice(_net(*case[:3]), case[3]),
+                                 _both_lists, OTHER_SIZES[0], DOCUMENTS[0], "grads_twice")}
+
+
+def _both_lists(answer: object) -> list[Any] | str:
+    """The two lists of gradients grads_twice returned, as numbers."""
+    if type(answer) is not tuple or len(answer) != 2:
+        return "not a pair"
+    return [_list(part, num) for part in answer]
 
 
 @EXERCISE.diagram

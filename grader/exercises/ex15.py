@@ -10,7 +10,10 @@ in place once per step: its version counter); the losses as floats; the model's 
 training, computed by the probe.  The reference is the solution's own run on the same inputs,
 compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
 loss per step", are probed.  An error raised by the student's loop is told as raised, with its
-line."""
+line.
+``train`` is called again on other models and on the first one once more
+(``grader.spec.repeat``): a loss list kept between calls shows.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from grader.spec import Exercise, Limits
 from grader.spec.facts import Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
+from grader.spec.repeat import calls_apart
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -181,7 +185,15 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return _keys(runs, "losses", "first_loss", "count")
+    return {**_keys(runs, "losses", "first_loss", "count"),
+            "apart": calls_apart(sub, lambda case: sub.train(_model(case[0]), *case[1], case[2], case[3]),
+                                 _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.2, 3),
+                                 "train")}
+
+
+def _numbers(losses: object) -> list[Any] | str:
+    """The losses train returned, as numbers."""
+    return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
 STEP_KEYS = ("call", "same_objects", "parameters")

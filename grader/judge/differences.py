@@ -239,7 +239,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: Say.OTHER_LOSS,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
-           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED}
+           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
+           Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED}
 
 
 def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:

@@ -160,6 +160,9 @@ class Say(str, enum.Enum):
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called "
                        "again on other inputs: the calls share state (a module-level or "
                        "default-argument list, a Value kept between calls?).")
+    FLAGS_IGNORED = N_("{label} ran backward on a graph whose leaves do not require grad as its "
+                       "flags say: backward wrote a gradient into another number of leaves than "
+                       "the flags that are True.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -55,3 +55,15 @@ CASES = [
     }''': '''    return {"w": None if g["w"].grad is None else 2 * w + x + 1,
             "x": None if g["x"].grad is None else w + 1}'''}),
 ]
+
+# The flags given: a graph built with every leaf requiring grad, the flags applied to the answer.
+CASES += [
+    Wrong("flags_applied_afterwards",  # the numbers are right: only the graph backward ran on shows
+          fails={LEAF_GRADS: "ran backward on a graph whose leaves do not require grad as its flags say"},
+          edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
+    g["y"].backward()''',
+                 "name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
+                 "name: g[name].grad.item() if flag else None\n"
+                 "        for name, flag in ((\"w\", w_requires_grad), (\"x\", x_requires_grad))"},
+          names=("leaf_grads(w, x, False, True)", "flags")),
+]

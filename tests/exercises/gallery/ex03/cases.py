@@ -89,3 +89,14 @@ CASES += [
 '''},
           names=("retain_grad() was not called",)),
 ]
+
+# State kept between calls: the leaves made once, their numbers overwritten on every call.
+CASES += [
+    Wrong("leaves_kept_in_a_global",  # every call shares w and x: their .grad adds up across calls
+          fails={"retained grads on other inputs": "backward_retaining was called again"},
+          edits={"    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
+                 "    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
+                 "def build_graph(": "_LEAVES = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
+                                    "def build_graph("},
+          names=("backward_retaining", "called again")),
+]

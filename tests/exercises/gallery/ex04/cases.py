@@ -75,3 +75,19 @@ CASES = [
     Correct("private_grad_read", edits={"    history.append(w_leaf.grad.item())\n":
                                         "    history.append(float(w_leaf._grad))\n"}),
 ]
+
+# State kept between calls: one module-level list of records, cleared and returned by every call.
+CASES += [
+    Wrong("records_in_a_module_list",  # each call's own numbers are right; the list is shared
+          fails={"backward twice on other inputs": "what a first call of backward_twice returned changed"},
+          edits={"    history = [w_leaf.grad.item()]\n": "    history = _RECORDS\n    history[:] = [w_leaf.grad.item()]\n",
+                 "def backward_twice(": "_RECORDS: list[float] = []\n\n\ndef backward_twice("},
+          names=("backward_twice", "changed when backward_twice was called again")),
+]
+CASES += [
+    Wrong("records_as_values",  # w.grad itself kept: the second backward adds into that very Value
+          fails={ADDS: "backward_twice(w, x, retain_graph)[1][0] is a Value, not a Python float"},
+          edits={"    history = [w_leaf.grad.item()]\n": "    history = [w_leaf.grad]\n",
+                 "    history.append(w_leaf.grad.item())\n": "    history.append(w_leaf.grad)\n"},
+          names=("is a Value, not a Python float",)),
+]

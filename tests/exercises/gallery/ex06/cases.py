@@ -29,3 +29,13 @@ CASES = [
     Correct("data_add_in_place", edits={COPY_LINE: "    x.data.add_(1.0)\n"}),
     Correct("operators"),
 ]
+
+# State kept between calls: the leaf x0 made once and its number overwritten on every call.
+CASES += [
+    Wrong("leaf_kept_in_a_global",  # the x0 a first call returned is the x0 of every later call
+          fails={"the original leaf gets the gradient": "what a first call of shift_by_rebinding returned changed"},
+          edits={"    x = Value(x, requires_grad=True)\n    x0 = x\n":
+                 "    x0 = _X0\n    x0.data.fill_(x)\n    x0.grad = None\n    x = x0\n",
+                 "def shift_by_rebinding(": "_X0 = Value(0.0, requires_grad=True)\n\n\ndef shift_by_rebinding("},
+          names=("shift_by_rebinding", "called again")),
+]

@@ -54,3 +54,10 @@ CASES = [
           edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
                  "    a = Value(a.item() + 1)\n"}),
 ]
+CASES += [
+    Wrong("add_through_data",  # .data bypasses the leaf check: the number changes, nothing is raised
+          fails={LEAF: "the error returned is None: no error was caught"},
+          edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        w.data.add_(amount)\n"},
+          names=("the error returned is None", "w holds a different number")),
+]

@@ -66,3 +66,22 @@ CASES = [
             edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
                    "        y = _graph(w, x).detach()\n"}),
 ]
+
+# State kept between calls: leaves cached in a mutable default argument, their numbers overwritten.
+CASES += [
+    Wrong("leaves_in_a_default_dict",  # a first call's w and x are overwritten by the next call
+          fails={"inference on other inputs": "what a first call of inference returned changed"},
+          edits={"def inference(w: float, x: float) -> dict[str, Value]:":
+                 "def inference(w: float, x: float, _leaves: dict = {}) -> dict[str, Value]:",
+                 "    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    with":
+                 "    if not _leaves:\n        _leaves.update(w=Value(0.0, requires_grad=True), x=Value(0.0, requires_grad=True))\n"
+                 "    with micrograph.no_grad():\n        _leaves[\"w\"].fill_(w)\n        _leaves[\"x\"].fill_(x)\n"
+                 "    w, x = _leaves[\"w\"], _leaves[\"x\"]\n    with"},
+          names=("inference", "called again")),
+]
+CASES += [
+    Wrong("grad_not_cleared",  # w.grad of the step before is still there: backward adds to it
+          fails={"three steps descend": "sgd_step ran backward while .grad still held the gradient of an earlier pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""},
+          names=("sgd_step ran backward while .grad still held the gradient of an earlier pass",)),
+]

@@ -47,3 +47,10 @@ CASES = [
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
     Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=True)\n"}),
 ]
+CASES += [
+    Wrong("one_hot_never_reset",  # the 1 of the entry before stays: the second gradient is not one-hot
+          fails={ROWS: "jacobian_rows(x, loss, True)[1][0] is a different number"},
+          edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                 "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
+          names=("jacobian_rows(x, loss, True)[1][0]", "different number")),
+]

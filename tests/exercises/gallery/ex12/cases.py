@@ -54,3 +54,16 @@ CASES = [
                  "    assert all(p.grad is not None for p in net.parameters())\n"
                  "    second = [2 * g for g in first]\n"}),
 ]
+
+# State kept between calls: the records in a mutable default argument.
+CASES += [
+    Wrong("records_as_default_argument",  # every call after the first returns the first call's lists
+          fails={"other layer sizes": "is a gradient the engine produced in an earlier call"},
+          edits={"def grads_twice(net: nn.Linear, rows: list[list[float]]) -> tuple[list[float], list[float]]:":
+                 "def grads_twice(net: nn.Linear, rows: list[list[float]], records: list = []) -> tuple[list[float], list[float]]:",
+                 "    first = [p.grad.item() for p in net.parameters()]\n":
+                 "    records.append([p.grad.item() for p in net.parameters()])\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n    return first, second":
+                 "    records.append([p.grad.item() for p in net.parameters()])\n    return records[0], records[1]"},
+          names=("grads_twice", "earlier call")),
+]

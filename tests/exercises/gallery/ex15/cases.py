@@ -72,3 +72,19 @@ CASES += [
                        "        loss = micrograph.sum([(p - t).abs() for p, t in pairs]) / len(pairs)\n"},
           names=("losses[0]", "another loss function")),
 ]
+
+# State kept between calls: the optimizer made once and kept (later calls step the first model),
+# and one module-level list of losses.
+CASES += [
+    Wrong("optimizer_kept_in_a_global",  # a second model is trained with the first model's parameters
+          fails={"one step is one SGD update": "p in model.parameters() was never changed in place"},
+          edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
+                 "    optimizer = _OPTIMIZERS.setdefault(\"sgd\", optim.SGD(model.parameters(), lr=lr))\n",
+                 "def train(": "_OPTIMIZERS: dict = {}\n\n\ndef train("},
+          names=("p in model.parameters() was never changed in place",)),
+    Wrong("losses_in_a_module_list",  # each call's losses are right; the list is shared
+          fails={"losses on other data and step counts": "what a first call of train returned changed"},
+          edits={"    losses = []\n": "    losses = _LOSSES\n    losses.clear()\n",
+                 "def train(": "_LOSSES: list[float] = []\n\n\ndef train("},
+          names=("train", "called again")),
+]
