@@ -118,9 +118,11 @@ HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the comput
   grade check                        solutions score full marks, stubs zero
   grade expected --public-only       expected answers for a release
   grade batch | gradescope | release the course autograder (instructors)
+
 \b
 Grading options (grade run --help): --submission PATH (a file or a folder
 instead of exercises/), --json, --out FOLDER (diagrams, default grades/).
+
 \b
 Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.

@@ -137,3 +137,11 @@ def test_version_names_the_isolation_in_chinese(env: dict[str, str]) -> None:
     assert chinese.stdout.startswith("grade（micrograph ") and "隔离方式：" in chinese.stdout, chinese.stdout
     assert "isolation: " in english.stdout and "isolation" not in chinese.stdout
     assert english_sentences(chinese.stdout) == [], chinese.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_holds_no_control_character(lang: str, command: str) -> None:
+    """click's no-rewrap mark (a backspace) is its own paragraph's first line, never printed."""
+    shown = grade(command, "--help", "--lang", lang).stdout
+    assert not [c for c in shown if c < " " and c != "\n"], repr(shown)
