@@ -132,7 +132,7 @@ ran, and lines count from 1 in each cell. In Colab, upload this folder as a zip 
 Each exercise has **public tests**, which run here, and **hidden tests**, which run only on the
 course autograder, on inputs you have not seen. Here they show as one row, such as
 `4 hidden tests: graded on the course autograder`, with the status `autograder`, and the total
-reads `public 2/2`: the public tests are all this folder can grade. The exit status is 0 when
+reads `public 7/7`: the public tests are all this folder can grade. The exit status is 0 when
 every public test passes. Write code that is right for any input, not for the numbers in the
 public tests: the table says what share of each exercise's points the hidden tests are worth.
 
