@@ -129,19 +129,23 @@ def _one_reason(exercise: dict[str, Any]) -> str | None:
     return reasons.pop() if len(reasons) == 1 else None
 
 
+def _one_line(name: str, score: str, outcome: str, reason: str) -> str:
+    """An exercise (or exercises) that failed for one reason, in one line (``name`` is HTML)."""
+    return _("{name}: {points}, {outcome}: {reason}", name=name, points=score,
+             outcome=esc(outcome_word(outcome)), reason=esc(reason))
+
+
 def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: _Diagrams) -> str:
     reason = _one_reason(exercise)
+    name = f"<b>{esc(exercise['exercise'])}</b> {esc(_(exercise['title']))}"
+    score = f"{_points(exercise['score'])}/{_points(exercise['max_score'])}"
     if reason is not None:
-        return (f'<p class="one"><b>{esc(exercise["exercise"])}</b> '
-                f"{esc(_(exercise['title']))}: {_points(exercise['score'])}/"
-                f"{_points(exercise['max_score'])}, {esc(outcome_word(exercise['outcome']))}: "
-                f"{esc(reason)}</p>")
+        return f'<p class="one">{_one_line(name, score, exercise["outcome"], reason)}</p>'
     full = exercise["score"] == exercise["max_score"]
     missed = [t for t in exercise["tests"] if t["status"] != PASSED]
     passed = len(exercise["tests"]) - len(missed)
-    parts = [f"<details{'' if full else ' open'}><summary><b>{esc(exercise['exercise'])}</b> "
-             f"{esc(_(exercise['title']))}: {_points(exercise['score'])}/"
-             f"{_points(exercise['max_score'])}</summary>",
+    parts = [f"<details{'' if full else ' open'}><summary>"
+             f"{_('{name}: {points}', name=name, points=score)}</summary>",
              f'<p class="muted">{esc(_("{passed} of {count} tests passed", passed=passed, count=len(exercise["tests"])))}</p>']
     if missed:  # only what went wrong: the page stays readable for a large class
         parts.append("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (
@@ -175,9 +179,11 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
 def _student_html(row: Row, out: Path, diagrams: _Diagrams) -> str:
     folder = out / STUDENTS / row.slug
     record = read_record(folder)
-    head = (f'<section id="s-{esc(row.slug)}"><h3>{esc(row.student)}: {_points(row.total)}'
-            f'</h3><p><span class="{esc(row.status)}">{esc(status_word(row.status))}</span>'
-            + (f": {esc(row.detail)}" if row.detail else "") + "</p>")
+    status = f'<span class="{esc(row.status)}">{esc(status_word(row.status))}</span>'
+    head = (f'<section id="s-{esc(row.slug)}"><h3>'
+            f'{_("{name}: {points}", name=esc(row.student), points=_points(row.total))}</h3><p>'
+            + (_("{status}: {detail}", status=status, detail=esc(row.detail)) if row.detail else status)
+            + "</p>")
     if record is None:
         return head + f"<p>{esc(_('missing {path}', path=f'{STUDENTS}/{row.slug}/{RESULTS_NAME}'))}</p></section>"
     reasons = {_one_reason(e) for e in record["exercises"]}
@@ -207,10 +213,10 @@ def _exercises_html(exercises: list[dict[str, Any]], folder: Path, slug: str,
         elif key not in said:
             said.add(key)
             together = groups[key]
-            body.append(f'<p class="one"><b>{esc(", ".join(e["exercise"] for e in together))}</b>: '
-                        f'{_points(sum(e["score"] for e in together))}/'
-                        f'{_points(sum(e["max_score"] for e in together))}, '
-                        f"{esc(outcome_word(exercise['outcome']))}: {esc(reason)}</p>")
+            names = f'<b>{esc(", ".join(e["exercise"] for e in together))}</b>'
+            score = (f'{_points(sum(e["score"] for e in together))}/'
+                     f'{_points(sum(e["max_score"] for e in together))}')
+            body.append(f'<p class="one">{_one_line(names, score, exercise["outcome"], reason)}</p>')
     return body
 
 
