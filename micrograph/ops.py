@@ -117,10 +117,10 @@ class Op(Node):
 
     @classmethod
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
-        """The node of ``out = op(a, b)`` (``b`` a Value, a number or None; ``a_before``: an in-place
-        op's ``a`` before the change)."""
-        edges = (a.gradient_edge(),) if cls.unary or cls.takes_number else \
-            (a.gradient_edge(), NO_EDGE if type(b) is float or not hasattr(b, "gradient_edge") else b.gradient_edge())
+        """The node of ``out = op(a, b)`` (``a_before``: an in-place op's ``a`` before the change)."""
+        edge_a = a.gradient_edge() if a._requires_grad else NO_EDGE  # an input that needs no grad: no edge
+        edge_b = b.gradient_edge() if type(b) is not float and getattr(b, "_requires_grad", False) else NO_EDGE
+        edges = (edge_a,) if cls.unary or cls.takes_number else (edge_a, edge_b)
         node = cls(edges, out._storage[0])
         if cls._plan:  # each saved item is a (as it was), b, the result (an alias: no cycle) or the constant
             items = []

@@ -621,18 +621,17 @@ class _OutputHook:
 # -- recording -----------------------------------------------------------------------------------
 def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     """``op`` on ``a`` (and ``b``: a Value, a number, or a tuple for more inputs), its node recorded."""
-    if type(b) is float or b is None and op.unary:
-        y, b_requires_grad = b, False
-    elif isinstance(b, Value):
+    if isinstance(b, Value):
         y, b_requires_grad = b._storage[0], b._requires_grad
-    elif isinstance(b, numbers.Real):
-        y, b_requires_grad = float(b), False
+    elif b is None and op.unary or type(b) is float or isinstance(b, numbers.Real):
+        y, b_requires_grad = b if b is None else float(b), False
     elif type(b) is tuple and op.takes_tuple:
         y = tuple(None if x is None else x._storage[0] for x in b)
         b_requires_grad = any(x is not None and x._requires_grad for x in b)
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
-    out = Value.shared([op.forward(a._storage[0], y, const)], None)
+    out = Value.__new__(Value)  # Value.shared, inlined: every op makes one
+    out._storage, out._vc, out._requires_grad, out.grad_fn, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
     if (a._requires_grad or b_requires_grad) and is_recording():
         out.grad_fn, out._requires_grad = op.make(a, b, out, const), True
     elif is_inference_mode_enabled():

@@ -21,10 +21,10 @@ PACKAGE = Path(mg.__file__).resolve().parent
 TARGET = 300  # lines of micrograph functions one program should run
 # What each program runs today, as a ceiling: it may shrink, never grow.  Two programs are still over
 # the target (docs/benchmarks.md, "Reading path"); a test that failed on them would stop every change.
-CEILING = {"documents_program": 383, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
-           "accumulation_with_hook": 432}
+CEILING = {"documents_program": 382, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
+           "accumulation_with_hook": 431}
 PACKAGE_TARGET = 4000  # lines of micrograph/ outside viz/ and i18n/
-PACKAGE_CEILING = 4118  # today's size, over the target (docs/benchmarks.md): it may shrink, never grow
+PACKAGE_CEILING = 4117  # today's size, over the target (docs/benchmarks.md): it may shrink, never grow
 
 
 def _spans(program: Callable[[], None]) -> dict[CodeType, int]:
