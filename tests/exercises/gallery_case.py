@@ -20,7 +20,8 @@ test of every case must have feedback, and no feedback may contain a number that
 the exercise (hidden ones included) expects.
 
 ``names`` are the words any true explanation of the mistake must use (the function it is in,
-what it got wrong): each must occur in the feedback of the tests the answer fails.  A whole
+what it got wrong): every wrong answer has them, and each must occur in the feedback of the
+tests the answer fails.  A whole
 submission says them in a line of its own, beside the code::
 
     # names: backprop, no backward pass
@@ -47,6 +48,16 @@ class Wrong:
     fails: dict[str, str] = field(default_factory=dict)
     edits: dict[str, str] = field(default_factory=dict)
     names: tuple[str, ...] = ()
+
+
+LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_leaf and x_leaf
+    "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
+    "    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
+    "def build_graph(": "_LEAVES = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
+                       "def build_graph(",
+}
+"""State kept between calls: the two leaves made once, their numbers overwritten by every call
+(shared by the exercises whose given build_graph is the documents')."""
 
 
 def names_of(exercise_id: str, case: Wrong) -> tuple[str, ...]:

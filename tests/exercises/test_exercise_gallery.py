@@ -75,7 +75,9 @@ def test_gallery(exercise_id, case, graded):
         assert name in failed, f"{case.name} passed {name!r}"
         assert fragment in failed[name].feedback, f"{name}: {failed[name].feedback!r}"
     told = " ".join(test.feedback for test in failed.values())
-    missing = [word for word in names_of(exercise_id, case) if word not in told]
+    names = names_of(exercise_id, case)
+    assert names, f"{case.name}: no names (the words its feedback must use)"
+    missing = [word for word in names if word not in told]
     assert not missing, f"{case.name}: the feedback never says {missing}: {told!r}"
     numbers = expected_numbers(exercise_id)
     for name, test in failed.items():

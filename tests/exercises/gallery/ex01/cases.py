@@ -1,6 +1,6 @@
 """ex01 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import LEAVES_KEPT_IN_A_GLOBAL, Correct, Wrong
 
 GRAPH = "build_graph records y = (x + w) * (w + 1)"
 BACKPROP = "backprop gives dy/dw and dy/dx"
@@ -84,9 +84,6 @@ CASES += [
           names=("paths(y, w)", "more entries")),
     Wrong("leaves_kept_in_a_global",  # the leaves made once and reused: .data overwritten
           fails={"the graph on other inputs": "build_graph was called again"},
-          edits={"    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
-                 "    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
-                 "def build_graph(": "_LEAVES = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
-                                    "def build_graph("},
+          edits=LEAVES_KEPT_IN_A_GLOBAL,
           names=("build_graph", "state")),
 ]

@@ -1,6 +1,6 @@
 """ex03 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import LEAVES_KEPT_IN_A_GLOBAL, Correct, Wrong
 
 A = "a.grad after retain_grad"
 NAMED = "retain_grad on exactly the nodes named"
@@ -94,9 +94,6 @@ CASES += [
 CASES += [
     Wrong("leaves_kept_in_a_global",  # every call shares w and x: their .grad adds up across calls
           fails={"retained grads on other inputs": "backward_retaining was called again"},
-          edits={"    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
-                 "    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
-                 "def build_graph(": "_LEAVES = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
-                                    "def build_graph("},
+          edits=LEAVES_KEPT_IN_A_GLOBAL,
           names=("backward_retaining", "called again")),
 ]

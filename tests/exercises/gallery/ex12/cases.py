@@ -67,3 +67,15 @@ CASES += [
                  "    records.append([p.grad.item() for p in net.parameters()])\n    return records[0], records[1]"},
           names=("grads_twice", "earlier call")),
 ]
+CASES += [
+    Wrong("second_error_on_new_graph",  # the graph built again: its second backward works
+          fails={RAISES: "second_backward_error ran its backward passes on different graphs"},
+          edits={"    try:\n        loss.backward()\n    except RuntimeError as error:":
+                 "    try:\n        _, _, loss = forward(net, rows)\n        loss.backward()\n    except RuntimeError as error:"},
+          names=("second_backward_error ran its backward passes on different graphs",)),
+    Wrong("doubled_in_place",  # cleared, one backward, then .grad doubled through .data
+          fails={TWICE: "was changed after backward wrote it"},
+          edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
+                 "    net.zero_grad()\n    loss.backward()\n    for p in net.parameters():\n        p.grad.data.mul_(2)\n"},
+          names=("grads_twice cleared .grad", "was changed after backward wrote it")),
+]
