@@ -107,3 +107,12 @@ CASES = [
                  **_engine("    backward(root, retain_graph=True)\n")}),
 ] + [Wrong(name, fails=BY_HAND_TESTS, edits=_engine(*call), names=("the engine's own backward",))
    for name, call in ENGINE_ALIASES.items()]
+
+# Tried as a student: an edge counted only the first time its node is met (a + a, a node reached twice).
+CASES += [
+    Wrong("edges_counted_once",
+          fails={ORDER: "puts a node before a node that feeds gradient into it"},
+          edits={"            incoming[child] = incoming.get(child, 0) + 1\n            if child not in seen:\n":
+                 "            if child not in seen:\n                incoming[child] = incoming.get(child, 0) + 1\n"},
+          names=("puts a node before a node that feeds gradient into it",)),
+]
