@@ -195,9 +195,9 @@ def _dependencies(roots: list[Node | None]) -> dict[Node, int]:
     while stack:
         for nxt, _ in stack.pop().next_edges:
             if nxt is not None:
-                if nxt not in deps:
+                deps[nxt] = count = deps.get(nxt, 0) + 1
+                if count == 1:  # first seen: its own edges next
                     stack.append(nxt)
-                deps[nxt] = deps.get(nxt, 0) + 1
     return deps
 
 

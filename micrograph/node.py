@@ -191,7 +191,7 @@ class Node:
                 out.append(x)
             elif x._vc is not None and x._vc[0] != expected:
                 raise self._version_error(x, x._vc[0], expected)
-            elif x._detached_at > self.sequence_nr and x.grad_fn is None:
+            elif x.grad_fn is None and x._detached_at > self.sequence_nr:
                 raise RuntimeError(DETACHED_IN_PLACE)
             else:
                 out.append(self._as_value(x) if create_graph else x._storage[0])
