@@ -139,8 +139,8 @@ def paths_documents(sub):
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    return {label: [result_of(sub.paths(y, w), f"paths(y, w) for y = {label}"),
-                    result_of(sub.paths(y, x), f"paths(y, x) for y = {label}")]
+    return {label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
+                    result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
             for label, y, w, x, _ in _other_graphs()}
 
 
@@ -153,7 +153,7 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> dict:
     with watching(sub, "grad_by_paths") as call:
         numbers = [result_of(num(sub.grad_by_paths(y, leaf, everything)),
-                             f"grad_by_paths(y, {name}) for y = {graph}")
+                             f"for y = {graph}, grad_by_paths(y, {name})")
                    for leaf, name in zip(leaves, ("w", "x"))]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     return {"by_paths": numbers, "walk_only": [call.fact, *untouched]}

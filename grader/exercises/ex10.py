@@ -55,7 +55,7 @@ def _other_graphs() -> list[tuple[str, Value]]:
 
 
 def _chain_of(sub, y: Value, label: str) -> dict:
-    return result_of(_names_of(sub.grad_fn_chain(y)), f"grad_fn_chain(y) for y = {label}")
+    return result_of(_names_of(sub.grad_fn_chain(y)), f"for y = {label}, grad_fn_chain(y)")
 
 
 def _branch(sub, x: float, w_start: float) -> dict:

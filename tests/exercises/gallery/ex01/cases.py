@@ -24,14 +24,14 @@ CASES = [
     Wrong("backward_in_build", names=('build_graph started a backward pass',), fails={GRAPH: "build_graph started a backward pass"},
           edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    y.backward(retain_graph=True)\n",
                  '    g["y"].backward()\n': ""}),
-    Wrong("hardcoded_paths", fails={"paths in other graphs": "paths(y, w) for y = w*w + x*w has fewer entries"},
+    Wrong("hardcoded_paths", fails={"paths in other graphs": "for y = w*w + x*w, paths(y, w) has fewer entries"},
           names=("paths(y, w)",),
           edits={"    walk(y.grad_fn, [])\n": """    for node, _ in y.grad_fn.next_functions:  # written for y = a * b, a and b sums of leaves
         if any(getattr(c, "variable", None) is leaf for c, _ in node.next_functions if c):
             found.append(["MulBackward0", "AddBackward0"])
 """}),
     Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) has fewer entries",
-                                     CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
+                                     CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) is a different number"},
           names=("paths(y, w)", "grad_by_paths(y, w)"),
           edits={"for child in _inputs(node):": "for child in _inputs(node)[:1]:",
                  "enumerate(node.next_functions)": "enumerate(node.next_functions[:1])"}),
@@ -41,7 +41,7 @@ CASES = [
     return leaf.grad.item() - before
 
     def produced_by(node) -> Value:"""}),
-    Wrong("own_factor", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) for y = w*w + x*w is a different number"},
+    Wrong("own_factor", fails={"chain rule by paths in other graphs": "for y = w*w + x*w, grad_by_paths(y, w) is a different number"},
           names=("grad_by_paths",),
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
     Wrong("paths_end_at_accumulate", names=('paths(y, w)[0]', 'more entries'), fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
@@ -50,7 +50,7 @@ CASES = [
           edits={"for child in _inputs(node):": "for child in _inputs(node)[-1:]:"}),
     Wrong("paths_leaf_first", names=('paths(y, w)[0]', 'in another order'), fails={"paths from y to w and to x": "in another order"},
           edits={"found.append(trail)": "found.append(trail[::-1])"}),
-    Wrong("count_paths", names=('grad_by_paths(y, w)', 'different number'), fails={CHAIN: "grad_by_paths(y, w) for y = (x + w) * (w + 1) is a different number"},
+    Wrong("count_paths", names=('grad_by_paths(y, w)', 'different number'), fails={CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) is a different number"},
           edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()":
                  "            return 1.0"}),
     Wrong("grad_set_by_hand", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
@@ -78,7 +78,7 @@ CASES += [
           edits={"b = micrograph.add(w_leaf, 1)": "b = micrograph.mul(w_leaf, 1)"},
           names=("b", "MulBackward0")),
     Wrong("paths_by_equality",  # == compares numbers: a leaf of the same value matches too
-          fails={"paths in other graphs": "paths(y, w) for y = w * x + x, w and x equal has more entries"},
+          fails={"paths in other graphs": "for y = w * x + x, w and x equal, paths(y, w) has more entries"},
           edits={'if getattr(child, "variable", None) is leaf:':
                  'if hasattr(child, "variable") and bool(child.variable == leaf):'},
           names=("paths(y, w)", "more entries")),

@@ -14,7 +14,7 @@ DOUBLE = "        y = y * 2\n"
 FIRST = "        node = next((child for child, _ in node.next_functions if child is not None), None)\n"
 
 CASES = [
-    Wrong("chain_first_input", fails={CHAIN: "grad_fn_chain(y) for y = (c * (w * w)).sin() has fewer entries"}),
+    Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     Wrong("static_mask", fails={BRANCH: "y's graph"}),
     Wrong("zero_is_positive", names=('y was made by MulBackward0', "y's graph differs at y"), fails={BRANCH: "y's graph differs"}, edits={IF: "    if x >= 0:\n"}),
@@ -26,7 +26,7 @@ CASES = [
     Wrong("loop_as_one_product", names=("y's graph differs", 'AccumulateGrad'), fails={LOOP: "y's graph"},
           edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
                  "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
-    Wrong("chain_last_input", names=('grad_fn_chain(y) for y = (w.exp() + w * 3).tanh()[2]',), fails={CHAIN: "grad_fn_chain(y) for y = (w.exp() + w * 3).tanh()[2] is \"MulBackward0\" here"},
+    Wrong("chain_last_input", names=('for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2]',), fails={CHAIN: "for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2] is \"MulBackward0\" here"},
           edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
                         "        node = tracked[-1] if tracked else None\n"}),
     Wrong("doubling_as_sum", names=('y was made by AddBackward0',), fails={LOOP: "y's graph"}, edits={DOUBLE: "        y = y + y\n"}),
