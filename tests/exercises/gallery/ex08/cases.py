@@ -92,3 +92,10 @@ CASES += [
                  "def detach_cuts_graph(": "_CUT = None\n\n\ndef detach_cuts_graph("},
           names=("w_cut_detached", "does not share")),
 ]
+CASES += [
+    Wrong("detach_rebound",  # w_detach = w_detach + ...: a new Value, w never changes
+          fails={SHARES: "w_detach does not share its number"},
+          edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                 "    w_detach = w_detach + (new - w_detach.item())\n"},
+          names=("w_detach does not share its number", "w holds a different number")),
+]
