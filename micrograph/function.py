@@ -84,15 +84,14 @@ class BackwardCFunction(Node):
 
     def _seal(self, outputs: tuple[Any, ...]) -> None:
         """Save what forward asked to keep, at its version now that forward is done.  A saved output
-        is kept as an alias without ``grad_fn`` (holding the output would be a cycle through this node)."""
+        is kept as an alias without ``grad_fn`` (a cycle through this node), a non-differentiable one as it is."""
         items = []
         for i, v in enumerate(self._to_save):
             nr = next((k for k, out in enumerate(outputs) if v is out), None)
-            if nr is not None:
+            if nr is not None and all(v is not n for n in self._non_differentiable):
                 self._outputs_saved[i] = nr
                 v = Value.shared(v._storage, v.shared_vc())
-                if nr:
-                    v.output_nr = nr
+                v.output_nr = nr
             items.append(v)
         self.save(tuple(items))
         self._to_save = ()
@@ -111,11 +110,9 @@ class BackwardCFunction(Node):
     def apply(self, grads: list[Grad]) -> list[Grad]:
         """Call the user's ``backward`` with Values; one gradient per edge back to the engine."""
         create_graph = any(g is not None and type(g) is not float for g in grads)
-        given = []
-        for g, is_value in zip(grads, self._is_tensor_output):
-            if g is None and self.materialize_grads and is_value:
-                g = 0.0
-            given.append(None if g is None else g if type(g) is not float else Value.shared([g], None))
+        grads = [0.0 if g is None and self.materialize_grads and is_value else g
+                 for g, is_value in zip(grads, self._is_tensor_output)]
+        given = [g if g is None or type(g) is not float else Value.shared([g], None) for g in grads]
         result = self._forward_cls.backward(self, *given)
         out_grads = result if isinstance(result, tuple) else (result,)
         expected = len(self._is_value)
@@ -167,18 +164,28 @@ class Function:
         raise NotImplementedError("You must implement either the backward or vjp method for your custom "
                                   "autograd.Function to use it with backward mode AD.")
 
+    @staticmethod
+    def setup_context(ctx: BackwardCFunction, inputs: tuple[Any, ...], output: Any) -> None:
+        raise NotImplementedError("setup_context is not implemented.")
+
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` unrecorded and, if an input needs a gradient, make the node the outputs' grad_fn."""
         if cls is Function:
             raise TypeError("Function.apply is called on a subclass that defines forward and backward")
-        if kwargs:  # torch binds keyword arguments to forward's parameters
-            args = inspect.signature(cls.forward).bind(None, *args, **kwargs).args[1:]
+        separate = cls.setup_context is not Function.setup_context  # forward(*args), then setup_context(ctx, ...)
+        if kwargs or separate:  # torch binds keyword arguments (for forward(*args) defaults too) to its parameters
+            bound = inspect.signature(cls.forward).bind(*(() if separate else (None,)), *args, **kwargs)
+            if separate:
+                bound.apply_defaults()
+            args = bound.args[0 if separate else 1:]
         recording = is_grad_enabled()
         edges = tuple(a.gradient_edge() if recording else NO_EDGE for a in args if isinstance(a, Value))
         ctx = cls._backward_cls(args, edges)
         with no_grad():
-            result = cls.forward(ctx, *args)
+            result = cls.forward(*args) if separate else cls.forward(ctx, *args)
+            if separate:
+                cls.setup_context(ctx, args, result)
         single = not isinstance(result, tuple)
         results = (result,) if single else result
         if any(all(r is not v for r in results) for v in ctx._dirty):
@@ -188,17 +195,13 @@ class Function:
         differentiable = any(fn is not None for fn, _ in edges) and any(ctx._is_tensor_output)
         outputs = []
         for nr, r in enumerate(results):
-            if not isinstance(r, Value):
-                outputs.append(r)
-                continue
-            if any(r is v for v in ctx._dirty):
-                if r.grad_fn is None and r.requires_grad:
-                    raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+            dirty = any(r is v for v in ctx._dirty)
+            if dirty and r.grad_fn is None and r.requires_grad:
+                raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+            if dirty:
                 r.shared_vc()[0] += 1
-                out = r
-            else:
-                out = Value.alias(r)
-            if differentiable and all(r is not v for v in ctx._non_differentiable):
+            out = r if dirty or not isinstance(r, Value) else Value.alias(r)
+            if differentiable and isinstance(r, Value) and all(r is not v for v in ctx._non_differentiable):
                 out.set_grad_fn(ctx, nr)
             outputs.append(out)
         if differentiable:
