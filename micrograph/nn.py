@@ -88,13 +88,13 @@ class Module:
                 stack.extend(reversed(list(module.children())))
 
     def parameters(self) -> Iterator[Parameter]:
-        seen: set[int] = set()
-        for module in self.modules():
-            for name, attr in vars(module).items():
-                for _, p in _found(attr, name, Parameter):
-                    if id(p) not in seen:
-                        seen.add(id(p))
-                        yield p
+        found = (p for m in self.modules() for name, attr in vars(m).items() for _, p in _found(attr, name, Parameter))
+        return iter({id(p): p for p in found}.values())  # each once, in the order first met
+
+    def requires_grad_(self, requires_grad: bool = True) -> Module:  # the notes' way to freeze a whole layer
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
 
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Drop (or zero) every parameter's gradient; see ``optim.zero_grads``."""
