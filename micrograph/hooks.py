@@ -9,8 +9,8 @@
   node's gradients, checked as torch checks them.
 * **Writing** ``.grad`` (``AccumulateGrad::accumulateGrad``, ``retain_grad``'s hook): a first
   gradient becomes a new Value (under ``create_graph`` a recorded copy into a new leaf, or a
-  non-leaf's clone); later ones are added, in place in a plain backward, out of place (recorded)
-  under ``create_graph``.
+  non-leaf's clone); later ones are added, out of place (recorded) under ``create_graph``, else in
+  place into a leaf's ``.grad`` and into a new Value for a retained one.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) ->
     old = v._grad
     if old is None and create_graph:  # torch: a leaf's new_empty_strided(...).copy_(grad), a non-leaf's clone()
         v._grad = Value.shared([0.0], None).copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else g.clone()
-    elif old is None or create_graph:
+    elif old is None or create_graph or writer is observe.Writer.RETAIN_GRAD:  # retain_grad adds out of place
         v._grad = Value.shared([g], None) if old is None else old + g
     else:
         old._storage[0] += g  # in place, as torch's (the gradient object's version is not modelled)
