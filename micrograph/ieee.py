@@ -32,11 +32,7 @@ def exp(x: float) -> float:
 
 
 def log(x: float) -> float:
-    if x > 0.0:
-        return math.log(x)  # also log(inf) == inf
-    if x == 0.0:
-        return -inf
-    return nan  # negative or nan
+    return math.log(x) if x > 0.0 else -inf if x == 0.0 else nan  # log(inf) is inf; of a negative or nan, nan
 
 
 def sqrt(x: float) -> float:

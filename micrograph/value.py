@@ -452,10 +452,8 @@ class Value:
                             "but expected one of:")
         return record_inplace(ops.FillBackward2, self, None, value)
 
-    def copy_(self, src: Any) -> Value:
-        if not isinstance(src, Value):
-            return self.fill_(_operand(src, "copy_"))  # torch copies a number in as a constant
-        return record_inplace(ops.CopyBackwards, self, src)
+    def copy_(self, src: Any) -> Value:  # torch copies a number in as a constant tensor
+        return record_inplace(ops.CopyBackwards, self, src if isinstance(src, Value) else _operand(src, "copy_"))
 
     # -- Python's number protocol, as a one-element float tensor answers it ----------------------
     def __float__(self) -> float:
@@ -548,13 +546,16 @@ class Value:
                          "in C++ to convert a 0-dim tensor to a number")
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if isinstance(index, BoolValue):
+        if isinstance(index, BoolValue):  # torch writes through an unsqueezed view of self, with the mask
+            if is_recording() and self.grad_fn is None and self._requires_grad:
+                raise RuntimeError(f"a view of {LEAF_INPLACE}")
             if not index.item():
+                self.shared_vc()[0] += 1  # index_put_ ran in place, changing nothing
                 return
         elif not (index == () or index is Ellipsis):
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-        self.fill_(value)
+        self.copy_(value)
 
 
 class BoolValue(Value):
