@@ -211,10 +211,8 @@ class Function:
 
 def once_differentiable(backward: Any) -> Any:
     """A decorator for ``backward``: it runs unrecorded, so its result has no derivative of its own."""
-
     @functools.wraps(backward)
     def wrapper(ctx: BackwardCFunction, *grads: Any) -> Any:
         with no_grad():
             return backward(ctx, *grads)
-
     return wrapper

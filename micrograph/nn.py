@@ -219,24 +219,30 @@ class MLP(Sequential):
         super().__init__(*layers)
 
 
-def mse_loss(input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
-    """The mean of the squared differences over all entries (torch's default ``reduction='mean'``).
-
-    The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]`` predictions
-    with only a warning, the classic silent bug of a regression loop; here it is an error.
-    """
+def mse_loss(input: Nested, target: Nested, reduction: str = "mean") -> Any:  # noqa: A002 - torch's name
+    """The squared differences: their mean (torch's default), sum (the tutorial's ``reduction='sum'``) or
+    each (``'none'``).  The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]``
+    predictions with only a warning, the classic silent bug of a regression loop; here it is an error."""
     shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
     if shape_in != shape_target:
         raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
                          "micrograph does not broadcast, give both the same shape")
-    return F.mean([(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))])
+    if reduction == "none":
+        return [mse_loss(p, t, "none") for p, t in zip(input, target)] if shape_in else (input - target) ** 2
+    if reduction not in ("mean", "sum"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    squares = [(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))]
+    return F.mean(squares) if reduction == "mean" else F.sum(squares)
 
 
 class MSELoss(Module):
     """``mse_loss`` as a module: ``criterion = nn.MSELoss(); loss = criterion(pred, target)``."""
 
-    def forward(self, input: Nested, target: Nested) -> Value:  # noqa: A002 - torch's name
-        return mse_loss(input, target)
+    def __init__(self, reduction: str = "mean") -> None:
+        self.reduction = reduction
+
+    def forward(self, input: Nested, target: Nested) -> Any:  # noqa: A002 - torch's name
+        return mse_loss(input, target, self.reduction)
 
 
 def _shape(x: Nested, what: str) -> tuple[int, ...]:

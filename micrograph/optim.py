@@ -28,14 +28,10 @@ def zero_grads(params: Iterable[Value], set_to_none: bool = True) -> None:
     """Forget the gradients accumulated in ``params``: drop them, or zero them in place."""
     for p in params:
         g = p.grad
-        if g is None:
-            continue
-        if set_to_none:
+        if g is not None and set_to_none:
             p.grad = None
-        elif g.grad_fn is not None:
-            g.detach_().zero_()
-        else:
-            g.requires_grad_(False).zero_()
+        elif g is not None:  # as torch: detach_() a gradient that has a graph, else requires_grad_(False); zero it
+            (g.detach_() if g.grad_fn is not None else g.requires_grad_(False)).zero_()
 
 
 class Optimizer:
