@@ -123,13 +123,13 @@ class BackwardCFunction(Node):
                                f"(expected {expected}, got {len(out_grads)})")
         out: list[Grad] = []
         for position, (g, is_value) in enumerate(zip(out_grads, self._is_value), start=1):
-            if g is not None and not isinstance(g, Value):
-                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
-            if not is_value:
+            if not is_value:  # torch checks this first: a number where the input was a number is this error too
                 if g is not None:
                     raise RuntimeError(f"function {self.name()} returned a gradient different than None at "
                                        f"position {position}, but the corresponding forward input was not a Variable")
                 continue
+            if g is not None and not isinstance(g, Value):
+                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
             out.append(None if g is None else g if create_graph else g.item())
         return out
 
