@@ -2,11 +2,9 @@
 
 The version-counter error's own hint names it.  While it is on:
 
-* every node remembers the stack of the forward call that created it
-  (``node.metadata["traceback_"]``, as torch's);
-* a backward that fails in a node first warns ``Error detected in
-  <Node>. Traceback of forward call that caused the error:`` with that stack,
-  then raises the error, so the student sees *which line* made the op;
+* every node remembers the stack of the forward call that made it (``node.metadata["traceback_"]``);
+* a backward that fails in a node first warns ``Error detected in <Node>. Traceback of forward call
+  that caused the error:`` with that stack, then raises: the student sees *which line* made the op;
 * with ``check_nan`` (the default) a node whose backward returns nan raises
   ``Function '<Node>' returned nan values in its <i>th output.``
 

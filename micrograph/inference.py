@@ -2,9 +2,8 @@
 
 Inside it nothing is recorded, even under ``enable_grad``, and every Value made there is an
 *inference value* (``is_inference()``): outside the block it may not be changed in place, made to
-require grad, or saved for backward, each with torch's error (``value.py``, ``node.py``).
-Entering ``inference_mode(enabled)`` also sets grad mode to ``not enabled``, as torch's
-``InferenceMode`` does.  It is a decorator too, with or without parentheses.
+require grad, or saved for backward, each with torch's error.  Entering it also sets grad mode to
+``not enabled``, as torch's ``InferenceMode`` does.  It is a decorator too.
 """
 
 from __future__ import annotations

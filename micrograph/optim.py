@@ -10,10 +10,9 @@ backward starts a fresh ``.grad``; ``set_to_none=False`` zeroes them in place, a
 gradient built with ``create_graph`` loose from its graph.  ``param_groups[0]["lr"]`` may be changed
 between steps, as in torch, to schedule the learning rate.
 
-SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``:
-``g += weight_decay * p``; with momentum, ``buf = g`` on the first step and
-``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf`` (or ``g + momentum * buf``
-with Nesterov); finally ``p -= lr * g``.  Parameters without a gradient are skipped.
+SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``;
+with momentum, ``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after,
+then ``g = buf`` (or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
 """
 
 from __future__ import annotations

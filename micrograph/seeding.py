@@ -1,13 +1,9 @@
 """The random numbers micrograph draws when it initialises parameters.
 
-``manual_seed(n)`` makes a run repeatable: the same seed rebuilds the same
-network, so a hidden test can reconstruct a student's model.  The numbers come
-from one ``random.Random`` held here rather than from Python's global generator,
-so that code calling ``random.random()`` elsewhere never shifts our weights.
-
-They are *not* torch's numbers: reproducing torch's generator bit for bit is a
-project of its own and teaches nothing about autograd.  A test that needs
-torch's exact weights copies them into the micrograph module instead.
+``manual_seed(n)`` makes a run repeatable (a hidden test can rebuild a student's model).  The
+numbers come from one ``random.Random`` of our own, so code calling ``random.random()`` elsewhere
+never shifts our weights.  They are not torch's numbers: a test that needs torch's exact weights
+copies them in.
 """
 
 from __future__ import annotations

@@ -373,6 +373,9 @@ class Value:
     sqrt_, sin_, cos_, tanh_ = _in_place(ops.SqrtBackward0), _in_place(ops.SinBackward0), _in_place(ops.CosBackward0), \
         _in_place(ops.TanhBackward0)
     sigmoid_, relu_, zero_ = _in_place(ops.SigmoidBackward0), _in_place(ops.ReluBackward0), _in_place(ops.ZeroBackward0)
+    tan_, log1p_, reciprocal_, sgn_ = _in_place(ops.TanBackward0), _in_place(ops.Log1PBackward0), \
+        _in_place(ops.ReciprocalBackward0), _in_place(ops.SgnBackward0)
+    square_ = lambda self: self.pow_(2)  # noqa: E731 - torch's square_ is pow_(self, 2): PowBackward0
 
     def clamp(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002 - torch's names
         op, bounds, scalars = ops.clamp_overload(min, max)
@@ -381,14 +384,10 @@ class Value:
     clip = clamp
 
     def clamp_min(self, min: Any) -> Value:  # noqa: A002
-        if isinstance(min, Value):
-            return record(ops.ClampMinBackward1, self, min)
-        return record(ops.ClampMinBackward0, self, None, _operand(min, "clamp_min"))
+        return _bound(record, self, min, ops.ClampMinBackward1, ops.ClampMinBackward0, "clamp_min")
 
     def clamp_max(self, max: Any) -> Value:  # noqa: A002
-        if isinstance(max, Value):
-            return record(ops.ClampMaxBackward1, self, max)
-        return record(ops.ClampMaxBackward0, self, None, _operand(max, "clamp_max"))
+        return _bound(record, self, max, ops.ClampMaxBackward1, ops.ClampMaxBackward0, "clamp_max")
 
     def maximum(self, other: Value) -> Value:
         return record(ops.MaximumBackward0, self, _tensor(other, "maximum"))
@@ -443,6 +442,10 @@ class Value:
 
     def clamp_(self, min: Any = None, max: Any = None) -> Value:  # noqa: A002
         return record_inplace(ops.ClampBackward1, self, None, _bounds(min, max))
+
+    clip_ = clamp_
+    clamp_min_ = lambda self, min: _bound(record_inplace, self, min, ops.ClampMinBackward1, ops.ClampMinBackward0, "clamp_min_")  # noqa
+    clamp_max_ = lambda self, max: _bound(record_inplace, self, max, ops.ClampMaxBackward1, ops.ClampMaxBackward0, "clamp_max_")  # noqa
 
     def fill_(self, value: Any) -> Value:
         if isinstance(value, Value):
@@ -719,6 +722,11 @@ def _operand(x: Any, name: str) -> Any:
 def _alpha(alpha: Any, name: str) -> Any:
     """``alpha=`` checked; None for 1 (the node then shows its default ``_saved_alpha``, 1)."""
     return None if type(alpha) is int and alpha == 1 else ops.alpha_number(alpha, name)
+
+
+def _bound(how: Callable[..., Value], v: Value, bound: Any, with_value: type, with_number: type, name: str) -> Value:
+    """``clamp_min``/``clamp_max`` and their in-place twins: a Value bound is an input, a number a constant."""
+    return how(with_value, v, bound) if isinstance(bound, Value) else how(with_number, v, None, _operand(bound, name))
 
 
 def _bounds(lo: Any, hi: Any) -> tuple[Any, Any]:
