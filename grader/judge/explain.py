@@ -147,3 +147,45 @@ def silence(report: ChildReport) -> tuple[Status, str]:
     if not report.done:
         return ERROR, _("exited with status {code} before reporting", code=report.returncode)
     return ERROR, _("did not report")
+
+
+_TOUCHED = {
+    wire.Touch.FRAMES: N_("stack frames"),
+    wire.Touch.HOOKS: N_("profile or trace hooks"),
+    wire.Touch.OBSERVER: N_("the engine's observation records"),
+    wire.Touch.CODE: N_("code objects, globals or closures"),
+    wire.Touch.MEMORY: N_("memory or the garbage collector"),
+    wire.Touch.DYNAMIC: N_("attributes by a computed name"),
+    wire.Touch.WIRE: N_("the grader's pipes"),
+    wire.Touch.TESTS: N_("the test module or the grader's modules"),
+}
+
+
+def reached(report: ChildReport, display: str, names: LineNames | None = None) -> str | None:
+    """Why no test is scored when the submission reached for grading's internals: the first
+    place its source names one (``grader.sandbox.reach``), else the first thing the child's
+    sentinel blocked while it ran; None when it did neither."""
+    if report.reached:
+        first = report.reached[0]
+        return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
+                 "grader observes through them, so no test is scored",
+                 file=display, what=_(_TOUCHED[first.touch]), name=first.name,
+                 line=_line(first.line, names))
+    if report.touched:
+        return _("{file} tried to reach {what} while running: the grader stopped it, and no "
+                 "test is scored", file=display, what=_(_TOUCHED[report.touched[0]]))
+    return None
+
+
+def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
+    """The instructor's note on a run that reached for grading's internals, or tampered with
+    the grader's pipe; None for a run that did neither."""
+    places = [_("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name,
+                line=_line(r.line, names)) for r in report.reached]
+    places += [_("{what} (blocked while running)", what=_(_TOUCHED[t])) for t in report.touched]
+    if report.tampered:
+        places.append(_(_TOUCHED[wire.Touch.WIRE]))
+    if not places:
+        return None
+    return _("flagged for the instructor: reached for grading's internals: {places}",
+             places="; ".join(places))

@@ -150,6 +150,9 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
                                "(hidden tests run only on the course autograder)"))
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
+    touched = explain.reached(report, display, names)
+    if touched is not None:
+        return result(ERROR, touched)
     if report.import_error is not None:
         return result(ERROR, explain.import_error(report.import_error, display, report.limits,
                                                  names))
@@ -215,6 +218,8 @@ def judge(
                             outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
                             stdout_dropped=report.stdout_dropped,
                             stdout_limit=report.limits.output)
+    flag = explain.flagged(report, names)
+    result.notes += [flag] if flag else []
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
             why = explain.import_error(report.import_error, display, spec.limits, names)

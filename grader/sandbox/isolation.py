@@ -49,6 +49,7 @@ LIMITS_ONLY: Mode = "limits only"
 ORDER: tuple[Mode, ...] = (LIMITS_ONLY, UID_SECCOMP, NAMESPACES)
 ENV = "GRADE_ISOLATION"
 LANDLOCK_ENV = "GRADE_LANDLOCK"  # "off": children skip Landlock, as on a kernel without it
+SENTINEL_ENV = "GRADE_SENTINEL"  # "off": children set no sentinel (to test the layers beneath)
 UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
@@ -115,7 +116,7 @@ class Isolation:
 
 
 _LAYER_NAMES = {"namespaces": "namespaces", "caps": N_("no capabilities"), "seccomp": "seccomp",
-                "landlock": "landlock", "rlimit": "rlimits"}
+                "landlock": "landlock", "rlimit": "rlimits", "sentinel": "sentinel"}
 
 
 def _layer_name(layer: str) -> str:
@@ -132,12 +133,18 @@ def landlock_wanted() -> bool:
     return os.environ.get(LANDLOCK_ENV, "").strip().lower() != "off"
 
 
+def sentinel_wanted() -> bool:
+    """False when ``$GRADE_SENTINEL=off`` asks children for no sentinel: the security tests
+    reach the layers beneath it so (the parent still reads the source, ``grader.sandbox.reach``)."""
+    return os.environ.get(SENTINEL_ENV, "").strip().lower() != "off"
+
+
 def plan(mode: Mode, uid: int | None, scratch: str, submissions: list[str],
          scratch_bytes: int, scratch_inodes: int) -> dict[str, object]:
     """The isolation plan a child gets (``grader.sandbox.child.plan.Plan``, as plain data)."""
     return {"mode": mode, "uid": uid, "scratch": scratch, "submissions": submissions,
             "scratch_bytes": scratch_bytes, "scratch_inodes": scratch_inodes,
-            "landlock": landlock_wanted()}
+            "landlock": landlock_wanted(), "sentinel": sentinel_wanted()}
 
 
 def running_as_root() -> bool:

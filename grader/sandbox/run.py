@@ -33,7 +33,8 @@ import micrograph
 
 from grader.sandbox import isolation, pipes, scratch
 from grader.sandbox.child import wire
-from grader.sandbox.child.wire import DiagramRecord, ErrorRecord, ProbeRecord, Request
+from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
+from grader.sandbox.reach import Reach
 from grader.sandbox.text import clean
 from grader.spec.limits import Limits, size
 
@@ -79,6 +80,8 @@ class ChildReport:
     returncode: int | None = None
     timed_out: bool = False
     tampered: str | None = None
+    touched: list[Touch] = field(default_factory=list)  # what the child's sentinel blocked
+    reached: list[Reach] = field(default_factory=list)  # what the source names (``reach``)
     elapsed: float = 0.0
     worker_code: int | None = None  # how the process that ran the submission ended, if said
 
@@ -337,6 +340,8 @@ def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:
         elif kind == "tampered" and stage not in ("start", "ended"):
             report.tampered = report.tampered or clean(record["reason"], wire.MAX_NAME)
             stage = "done"
+        elif kind == "flagged" and stage not in ("start", "ended"):
+            report.touched += [TOUCHES[t] for t in record["touched"] if TOUCHES[t] not in report.touched]
         elif kind == "ended" and stage not in ("start", "ended"):
             report.worker_code, stage = record["code"], "ended"
         else:

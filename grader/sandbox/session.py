@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
 from grader.sandbox.run import (ROOTS, ChildReport, Spawn, _copy, _cut, _env, _Output,
                                 _over_budget, _parse, run_child, spawn_here)
@@ -55,14 +56,27 @@ class Run:
 
 
 def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport]:
-    """A report per run, in order; the runs share one child where this system allows it."""
+    """A report per run, in order; the runs share one child where this system allows it.
+    Each report says what its submission's source reaches for (``grader.sandbox.reach``)."""
     if (len(runs) < 2 or pipes.threaded() or not hasattr(os, "fork")
             or len({r.module for r in runs}) < len(runs)):
-        return [_alone(run, spawn) for run in runs]
-    reports: list[ChildReport] = []
-    while len(reports) < len(runs):
-        reports += _one_child(runs[len(reports):], spawn)
+        reports = [_alone(run, spawn) for run in runs]
+    else:
+        reports = []
+        while len(reports) < len(runs):
+            reports += _one_child(runs[len(reports):], spawn)
+    for run, report in zip(runs, reports):
+        report.reached = _reached(run.submission)
     return reports
+
+
+def _reached(submission: Path) -> list[Reach]:
+    """What the submission's source reaches for; nothing when it cannot be read (the child's
+    report says why)."""
+    try:
+        return reaches(submission.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return []
 
 
 def _alone(run: Run, spawn: Spawn) -> ChildReport:

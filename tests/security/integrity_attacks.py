@@ -2,7 +2,9 @@
 grader, a channel to a run holding hidden tests, the course folder without Landlock, and root.
 
 Each is an ``ex01`` file with no answer in it: whatever it does, it must score what the honest
-wrong answer beside it (the untouched stub) scores, 0.  The ``report`` attacks also print one
+wrong answer beside it (the untouched stub) scores, 0.  They reach the layers beneath the
+child's sentinel (``ctypes``, raw descriptors), so they run with ``GRADE_SENTINEL=off``; the
+parent's reading of the source still flags each (``test_provenance.py`` covers the sentinel).  The ``report`` attacks also print one
 line per attempt, ``INTEGRITY <name> <outcome>``, so the tests can check that each attempt was
 refused (``EPERM``, ``EACCES``...) and not merely unrewarded.
 """
@@ -28,8 +30,7 @@ def attempt(name, call):
         said(name, errno.errorcode.get(ctypes.get_errno(), ctypes.get_errno()))
     else:
         said(name, "ALLOWED")
-def tests_module():
-    return next(m for m in list(sys.modules.values()) if hasattr(m, "EXERCISE"))
+TESTS = @NAMES@  # the test module is out of the child's reach: its test names, as written
 def fifos():
     found = []
     for fd in range(3, 256):
@@ -55,7 +56,7 @@ def _attack(name: str, kind: str, body: str) -> Attack:
 
 WIRE = [
     _attack("forged_records_on_every_pipe", "the wire", '''
-names = [t.name for t in tests_module().EXERCISE.tests]
+names = TESTS
 records = [{"kind": "import", "error": None}]
 records += [{"kind": "test", "name": n, "obs": None, "error": None} for n in names]
 records += [{"kind": "done"}]
@@ -68,7 +69,7 @@ for fd in fifos():
 os._exit(0)
 '''),
     _attack("answers_written_ahead", "the wire", '''
-names = [t.name for t in tests_module().EXERCISE.tests]
+names = TESTS
 for fd in fifos():
     for number, name in enumerate(["import", *names]):
         kind = "import" if number == 0 else "test"
@@ -170,10 +171,10 @@ ATTACKS = WIRE + CHANNELS + COURSE + ROOT
 LINE = re.compile(r"INTEGRITY (\S+) (\S+)")
 
 
-def code(attack: Attack, solutions: str, tests: str, cache: str) -> str:
-    """The attack's file, aimed at this course's folders."""
+def code(attack: Attack, solutions: str, tests: str, cache: str, names: list[str]) -> str:
+    """The attack's file, aimed at this course's folders and the names of ex01's tests."""
     return (attack.code.replace("@SOLUTIONS@", solutions).replace("@TESTS@", tests)
-            .replace("@CACHE@", cache))
+            .replace("@CACHE@", cache).replace("@NAMES@", repr(names)))
 
 
 def said(text: str) -> dict[str, str]:

@@ -17,7 +17,6 @@ machine gives (``integrity_attacks.py`` holds the attacks).
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import re
@@ -32,6 +31,8 @@ from typing import Any
 import pytest
 
 import integrity_attacks as attacks
+import batches
+from batches import GRADE, MODES, REPO, batch
 from integrity_attacks import ATTACKS, Attack
 from modes import DROPPING, skip_unless
 
@@ -40,49 +41,18 @@ from grader.judge.reference import Expected, write_shipped
 from grader.publish.gradescope import build_bundle
 from grader.sandbox import isolation
 
-REPO = Path(__file__).resolve().parents[2]
-GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 STUB = REPO / "exercises" / "ex01_graph.py"
-MODES = ("namespaces", "uid+seccomp", "limits only")
+EX01_TESTS = [t.name for t in Course(REPO).load("ex01").spec.tests]
 REFUSED = {"EPERM", "EACCES", "ENOENT", "EROFS"}
 # the tests of one graded class share it: one pytest-xdist worker grades it once per mode
 ONE_CLASS = pytest.mark.xdist_group("integrity-class")
 
 
-def _strings(value: Any) -> list[str]:
-    """Every string in a parsed results.json (where a run's printed output is)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
-def _batch(course: Path, entries: dict[str, str], work: Path, command: list[str] = GRADE,
-           **env: str) -> subprocess.CompletedProcess[str]:
-    """``grade batch`` of ``entries`` (student: ex01 source) from the course folder ``course``
-    (``command`` runs ``grade``)."""
-    subs = work / "subs"
-    for student, source in entries.items():
-        (subs / student).mkdir(parents=True)
-        (subs / student / "ex01_graph.py").write_text(source)
-    return subprocess.run([*command, "batch", str(subs), "--out", str(work / "out"),
-                           "--exercises", "ex01", "--jobs", "4"], cwd=course,
-                          env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
-
-
 def _graded(work: Path) -> dict[str, dict[str, Any]]:
-    """Per student: the grades.csv row and everything its results.json says, as text."""
-    out = work / "out"
-    with open(out / "grades.csv", encoding="utf-8", newline="") as handle:
-        rows = {r["student"]: dict(r) for r in csv.DictReader(handle)}
-    for path in (out / "students").glob("*/results.json"):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        student = record["extra_data"]["batch"]["student"]
-        rows[student]["text"] = "\n".join(_strings(record))
-        rows[student]["said"] = attacks.said(rows[student]["text"])
+    """Per student: what ``batches.graded`` reads, and the ``INTEGRITY`` lines it printed."""
+    rows = batches.graded(work)
+    for row in rows.values():
+        row["said"] = attacks.said(row.get("text", ""))
     return rows
 
 
@@ -95,9 +65,10 @@ def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     work = tmp_path_factory.mktemp(f"integrity-{mode.replace(' ', '-').replace('+', '-')}")
     cache = work / "cache"
     entries = {a.name: attacks.code(a, str(REPO / "solutions"), str(REPO / "grader" / "exercises"),
-                                    str(cache)) for a in ATTACKS}
+                                    str(cache), EX01_TESTS) for a in ATTACKS}
     entries["honest_wrong"] = STUB.read_text()
-    proc = _batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(cache))
+    proc = batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(cache),
+                 GRADE_SENTINEL="off")
     assert proc.returncode == 0, proc.stderr[-2000:]
     return {"mode": mode, "rows": _graded(work)}
 
@@ -162,7 +133,7 @@ def test_without_landlock_a_course_a_child_could_read_is_refused(tmp_path: Path,
         os.chmod(root, 0o755)
         shutil.copytree(REPO / "solutions", root / "solutions")
         shutil.copytree(REPO / "exercises", root / "exercises")
-        proc = _batch(root, {"honest_wrong": STUB.read_text()}, tmp_path, GRADE_ISOLATION=mode,
+        proc = batch(root, {"honest_wrong": STUB.read_text()}, tmp_path, GRADE_ISOLATION=mode,
                       GRADE_LANDLOCK="off", GRADE_CACHE_DIR=str(tmp_path / "cache"))
     finally:
         shutil.rmtree(root)
@@ -180,12 +151,12 @@ def test_without_landlock_a_course_no_child_can_read_is_graded_safely(tmp_path: 
     command = _private_course(course)
     reading = next(a for a in ATTACKS if a.name == "read_solutions_tests_and_cache")
     on_path = next(a for a in ATTACKS if a.name == "the_course_folder_on_sys_path")
-    entries = {"reader": attacks.code(reading, str(course / "solutions"),
-                                      str(course / "project" / "grader" / "exercises"),
-                                      str(course / "cache")),
-               "importer": on_path.code, "honest_wrong": STUB.read_text()}
-    proc = _batch(course, entries, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
-                  GRADE_CACHE_DIR=str(course / "cache"), command=command)
+    aimed = (str(course / "solutions"), str(course / "project" / "grader" / "exercises"),
+             str(course / "cache"), EX01_TESTS)
+    entries = {"reader": attacks.code(reading, *aimed), "importer": attacks.code(on_path, *aimed),
+               "honest_wrong": STUB.read_text()}
+    proc = batch(course, entries, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
+                 GRADE_CACHE_DIR=str(course / "cache"), GRADE_SENTINEL="off", command=command)
     assert proc.returncode == 0, proc.stderr[-2000:]
     rows = _graded(tmp_path)
     assert rows["reader"]["ex01"] == rows["importer"]["ex01"] == rows["honest_wrong"]["ex01"] == "0"
@@ -213,7 +184,7 @@ def test_a_course_autograder_takes_no_shipped_answer(tmp_path: Path) -> None:
                   public_only=False)
     release = tmp_path / "release"
     shutil.copytree(REPO / "exercises", release / "exercises")
-    proc = _batch(release, {"empty": ""}, tmp_path / "work", GRADE_EXPECTED_DIR=str(shipped),
+    proc = batch(release, {"empty": ""}, tmp_path / "work", GRADE_EXPECTED_DIR=str(shipped),
                   GRADE_CACHE_DIR=str(tmp_path / "cache"))
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "expected answers from the solutions only" in proc.stderr
@@ -222,13 +193,21 @@ def test_a_course_autograder_takes_no_shipped_answer(tmp_path: Path) -> None:
 
 # --- Gradescope: the public runs end before a hidden test loads ------------------------------
 
-TIMED = attacks.PRELUDE + '''
+TIMED = '''
 import time
-hidden = len(tests_module().EXERCISE.tests) > sum(t.public for t in tests_module().EXERCISE.tests)
-print("RUN", "full" if hidden else "public", repr(time.monotonic()), flush=True)
+print("RUN", repr(time.monotonic()), flush=True)
 time.sleep(1.0)
-print("RUN", "full" if hidden else "public", repr(time.monotonic()), flush=True)
+print("RUN", repr(time.monotonic()), flush=True)
 '''
+RUN = re.compile(r"RUN ([0-9.]+)")
+
+
+def _runs(data: dict[str, Any]) -> dict[str, list[float]]:
+    """When each run printed: the public runs' output is the top-level one students see at
+    once, the full runs' the ``output`` entries shown after publication."""
+    full = [t for t in data["tests"] if "output" in t.get("tags", [])]
+    return {"public": [float(t) for t in RUN.findall(data["output"])],
+            "full": [float(t) for entry in full for t in RUN.findall(entry["output"])]}
 
 
 @pytest.fixture(scope="module")
@@ -259,9 +238,6 @@ def test_no_public_run_is_alive_beside_a_hidden_one(bundle: Path, mode: str) -> 
         data = json.loads((root / "results" / "results.json").read_text())
     finally:
         shutil.rmtree(root)
-    runs: dict[str, list[float]] = {"public": [], "full": []}
-    for text in _strings(data):
-        for kind, when in re.findall(r"RUN (public|full) ([0-9.]+)", text):
-            runs[kind].append(float(when))
+    runs = _runs(data)
     assert len(runs["public"]) == len(runs["full"]) == 4, (runs, proc.stdout[-2000:])
     assert max(runs["public"]) < min(runs["full"]), runs

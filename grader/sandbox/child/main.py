@@ -30,7 +30,7 @@ from typing import Any
 import micrograph
 
 from grader import spec
-from grader.sandbox.child import confine, relay, wire
+from grader.sandbox.child import confine, relay, sentinel, wire
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import (
@@ -176,10 +176,16 @@ def _plain(value: Any, depth: int = 0) -> Any:
     raise _NotPlain(f"probe returned a {kind.__name__}, not plain JSON")
 
 
+def _tests_file(name: str) -> str:
+    """The file name the test module's code is compiled under (no file: its source came on
+    stdin)."""
+    return f"<tests {name}>"
+
+
 def _load_tests(name: str, source: str) -> types.ModuleType:
     """Run the test module's source under its own name (its file is not readable later)."""
     module = types.ModuleType(name)
-    module.__file__ = f"<tests {name}>"
+    module.__file__ = _tests_file(name)
     sys.modules[name] = module
     exec(compile(source, module.__file__, "exec"), module.__dict__)
     return module
@@ -318,12 +324,29 @@ class Work:
             self.steps.append(("diagram", None))
         self.steps += [("test", name) for name in self.names]
         self.module: types.ModuleType | None = None
+        self.tests_name = request["tests_module"]
+        self.tests_file = _tests_file(self.tests_name)
 
     def confine(self) -> list[str]:
         """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
         return confine.confine(self.limits, read=readable_dirs(),
                                read_write=[os.path.dirname(self.submission), os.devnull],
                                landlock=self.plan.landlock)
+
+    def watch(self, flags: int) -> list[str]:
+        """Before any submitted code runs: set the sentinel unless the plan says not to (its
+        flags go to ``flags``, -1: nowhere) and take the test module and the grader's modules
+        out of ``sys.modules``, so that the submission can neither find them by name nor
+        replace what they hold (the probes keep their own references); the layer applied."""
+        engine = os.path.dirname(micrograph.__file__)
+        grader_dir = os.path.dirname(os.path.dirname(spec.__file__))
+        if self.plan.sentinel:
+            sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
+                             [os.path.join(d, "") for d in readable_dirs() if d != engine],
+                             self.tests_file)
+        for name in [n for n in sys.modules if n in (self.tests_name, "grader") or n.startswith("grader.")]:
+            del sys.modules[name]
+        return ["sentinel"] if self.plan.sentinel else []
 
     def do(self, number: int) -> Record:
         """Step ``number`` of ``steps``; its record."""
@@ -368,7 +391,7 @@ def run(request: Request, started: float, plan: Plan,
     if hasattr(os, "fork"):
         relay.serve(fd, layers, work)
         return
-    _send(fd, {"kind": "confined", "layers": layers + work.confine()})
+    _send(fd, {"kind": "confined", "layers": layers + work.confine() + work.watch(-1)})
     for number in range(len(work.steps)):
         record = work.do(number)
         _send(fd, record)

@@ -33,6 +33,7 @@ import traceback
 from typing import Any, Protocol
 
 from grader.sandbox.child import seccomp, wire
+from grader.sandbox.child.wire import TOUCHES, Touch
 
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_GET_DUMPABLE = 1, 4, 3
 _NONCE_BYTES = 16
@@ -45,6 +46,8 @@ class Steps(Protocol):
     steps: list[tuple[str, str | None]]
 
     def confine(self) -> list[str]: ...
+
+    def watch(self, flags: int) -> list[str]: ...
 
     def do(self, number: int) -> Any: ...
 
@@ -81,16 +84,19 @@ def serve(channel: int, layers: list[str], work: Steps) -> None:
     pipe), and end with the worker's exit status (see the module doc)."""
     asks_read, asks = os.pipe()
     answers, answers_write = os.pipe()
+    flags, flags_write = os.pipe()
     libc = ctypes.CDLL(None, use_errno=True)
     dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)
     libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)  # the worker shares its uid: no /proc/<relay>/fd
     relay = os.getpid()
     pid = os.fork()
     if pid == 0:
-        _worker(work, asks_read, answers_write, relay, max(dumpable, 0))
+        os.close(flags)
+        _worker(work, asks_read, answers_write, flags_write, relay, max(dumpable, 0))
     os.close(asks_read)
     os.close(answers_write)
-    if _relay(channel, layers, work, asks, answers):
+    os.close(flags_write)
+    if _relay(channel, layers, work, asks, answers, _Flags(flags)):
         os.close(asks)  # the worker reads the end of its steps and leaves
         _write(channel, wire.encode({"kind": "ended", "code": _reap(pid)}))
     # else the worker broke the protocol: it may be blocked writing to a pipe nobody reads,
@@ -108,9 +114,50 @@ def _reap(pid: int) -> int:
             return -signal.SIGKILL
 
 
-def _relay(channel: int, layers: list[str], work: Steps, asks: int, answers: int) -> bool:
-    """Ask each step and write its record; False when the worker broke the protocol (a
-    ``tampered`` record is written then), True when it answered every step asked or died."""
+class _Flags:
+    """The flag pipe's reading end: what the worker's sentinel blocked
+    (``grader.sandbox.child.sentinel``), each ``Touch`` said once.  Anything on it that the
+    sentinel does not write, or the pipe closed while the worker still answers, is a touch of
+    the grader's pipes."""
+
+    def __init__(self, fd: int) -> None:
+        os.set_blocking(fd, False)
+        self.fd, self.buffer, self.said, self.closed = fd, bytearray(), set[str](), False
+
+    def new(self, alive: bool) -> list[str]:
+        """The touches not said yet; ``alive``: the worker is still answering."""
+        found = []
+        while not self.closed:
+            try:
+                chunk = os.read(self.fd, _CHUNK)
+            except BlockingIOError:
+                break
+            self.closed = not chunk
+            found += [Touch.WIRE.value] if self.closed and alive else []
+            self.buffer += chunk
+            if len(self.buffer) > _CHUNK:
+                self.buffer.clear()
+                found.append(Touch.WIRE.value)
+        *lines, rest = bytes(self.buffer).split(b"\n")
+        self.buffer[:] = rest
+        found += [text if text in TOUCHES else Touch.WIRE.value
+                  for text in (line.decode("utf-8", "replace") for line in lines)]
+        fresh = [t for t in dict.fromkeys(found) if t not in self.said]
+        self.said.update(fresh)
+        return fresh
+
+    def say(self, channel: int, alive: bool) -> None:
+        """Write a ``flagged`` record for what is new on the pipe, if anything is."""
+        touched = self.new(alive)
+        if touched:
+            _write(channel, wire.encode({"kind": "flagged", "touched": touched}))
+
+
+def _relay(channel: int, layers: list[str], work: Steps, asks: int, answers: int,
+           flags: _Flags) -> bool:
+    """Ask each step and write its record, and after it what the sentinel flagged; False when
+    the worker broke the protocol (a ``tampered`` record is written then), True when it
+    answered every step asked or died."""
     buffer = bytearray()
     hello = _line(answers, buffer)  # written before any submitted code ran
     if hello is None:
@@ -124,10 +171,12 @@ def _relay(channel: int, layers: list[str], work: Steps, asks: int, answers: int
             _write(asks, json.dumps({"step": number, "nonce": nonce}).encode() + b"\n")
             line = _line(answers, buffer)
         except BrokenPipeError:
+            flags.say(channel, alive=False)
             return True  # the worker is gone: its status says how
         except _Flooded:
             line = b""
         if line is None:
+            flags.say(channel, alive=False)
             return True
         record = _answer(line, nonce, kind, name)
         if record is None:
@@ -135,6 +184,7 @@ def _relay(channel: int, layers: list[str], work: Steps, asks: int, answers: int
                 f"the answer to {step} was not the one the grader's probe wrote")}))
             return False
         _write(channel, wire.encode(record))
+        flags.say(channel, alive=True)
         if kind == "import" and record.get("error") is not None:
             break
     _write(channel, wire.encode({"kind": "done"}))
@@ -158,9 +208,10 @@ def _answer(line: bytes, nonce: str, kind: str, name: str | None) -> dict[str, A
     return record
 
 
-def _worker(work: Steps, asks: int, answers: int, relay: int, dumpable: int) -> None:
-    """The forked worker: hold nothing but its own pipes and output, confine itself, answer
-    each step the relay asks for, and leave when it asks no more."""
+def _worker(work: Steps, asks: int, answers: int, flags: int, relay: int, dumpable: int) -> None:
+    """The forked worker: hold nothing but its own pipes and output, confine itself, set its
+    sentinel on the flag pipe, answer each step the relay asks for, and leave when it asks no
+    more."""
     code = 0
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -170,10 +221,10 @@ def _worker(work: Steps, asks: int, answers: int, relay: int, dumpable: int) -> 
         libc.prctl(_PR_SET_DUMPABLE, dumpable, 0, 0, 0)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
-        keep = sorted({0, 1, 2, asks, answers})  # the grader's pipe and all else close
+        keep = sorted({0, 1, 2, asks, answers, flags})  # the grader's pipe and all else close
         for low, high in zip(keep, keep[1:] + [max(os.sysconf("SC_OPEN_MAX"), 1 << 16)]):
             os.closerange(low + 1, high)
-        layers = seccomp.isolate() + work.confine()
+        layers = seccomp.isolate() + work.confine() + work.watch(flags)
         _write(answers, json.dumps(layers).encode() + b"\n")
         buffer = bytearray()
         while (line := _line(asks, buffer)) is not None:

@@ -12,6 +12,7 @@ is dropped and counted, never half-trusted.  The ``TypedDict``s below are the re
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any, Final, Literal, TypedDict, Union
 
@@ -27,6 +28,24 @@ PROBE_TIMEOUT: Final = "ProbeTimeout"  # a test's probe overran its share of the
 DIAGRAM_TIMEOUT: Final = "DiagramTimeout"  # the diagram probe overran its share
 PROBE_ERROR: Final = "ProbeError"  # the probe (not the submission) failed: it returned non-JSON
 TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})
+
+
+class Touch(str, enum.Enum):
+    """What of grading's internals a submission reached for (``grader.sandbox.reach`` finds it
+    in the source, ``grader.sandbox.child.sentinel`` when it runs); the value names it for the
+    instructor."""
+
+    FRAMES = "stack frames"  # where the probes' locals and the test module's helpers live
+    HOOKS = "profile or trace hooks"  # how a watched call samples grad mode and what it returns
+    OBSERVER = "the engine's observation records"  # who wrote .grad, passes counted, numbers held
+    CODE = "code objects, globals or closures"  # code under another file's name, others' globals
+    MEMORY = "memory or the garbage collector"  # ctypes, gc: every object of the process
+    DYNAMIC = "attributes by a computed name"  # getattr(x, name), __dict__, eval: any of the above
+    WIRE = "the grader's pipes"  # file descriptors the probes' answers leave by
+    TESTS = "the test module or the grader's modules"
+
+
+TOUCHES: Final = {t.value: t for t in Touch}
 
 
 class Request(TypedDict):
@@ -94,6 +113,14 @@ class TamperedRecord(TypedDict):
     reason: str
 
 
+class FlaggedRecord(TypedDict):
+    """What the worker's sentinel blocked (``grader.sandbox.child.sentinel``), said by the
+    relay after the step it happened in: the run forfeits its tests."""
+
+    kind: Literal["flagged"]
+    touched: list[str]  # ``Touch`` values
+
+
 class EndedRecord(TypedDict):
     """How the worker that ran the submission ended, said by the relay that waited for it:
     its exit status (negative: the signal that killed it)."""
@@ -103,11 +130,11 @@ class EndedRecord(TypedDict):
 
 
 Record = Union[ConfinedRecord, RefusedRecord, ImportRecord, DiagramRecord, ProbeRecord,
-               DoneRecord, TamperedRecord, EndedRecord]
+               DoneRecord, TamperedRecord, FlaggedRecord, EndedRecord]
 _SHAPES: Final[dict[str, Any]] = {
     "confined": ConfinedRecord, "refused": RefusedRecord, "import": ImportRecord,
     "diagram": DiagramRecord, "test": ProbeRecord, "done": DoneRecord,
-    "tampered": TamperedRecord, "ended": EndedRecord,
+    "tampered": TamperedRecord, "flagged": FlaggedRecord, "ended": EndedRecord,
 }
 KEYS: Final = {kind: set(shape.__required_keys__) for kind, shape in _SHAPES.items()}
 KINDS: Final = tuple(KEYS)
@@ -183,6 +210,11 @@ def _check_fields(record: dict[str, Any]) -> None:
     elif kind in ("refused", "tampered"):
         if type(record["reason"]) is not str:
             raise WireError("malformed reason")
+    elif kind == "flagged":
+        touched = record["touched"]
+        if (type(touched) is not list or not touched
+                or not all(type(t) is str and t in TOUCHES for t in touched)):
+            raise WireError("malformed flag")
     elif kind == "ended":
         code = record["code"]
         if type(code) is not int or not -256 < code < 256:

@@ -67,16 +67,21 @@ ENGINE_ALIASES = {  # name: (the call, imports it needs)
     "engine_backward_alias": ("    b(root, retain_graph=True)\n", "    from micrograph.engine import backward as b\n"),
     "engine_module_alias": ("    found = e.grad(root, leaves, retain_graph=True, allow_unused=True)\n",
                             "    import micrograph.engine as e\n"),
-    "backward_by_getattr": ("    getattr(Value, 'back' + 'ward')(root, retain_graph=True)\n", ""),
     "micrograph_grad": ("    found = micrograph.grad(root, leaves, retain_graph=True, allow_unused=True)\n", ""),
     "autograd_grad": ("    found = micrograph.autograd.grad(root, leaves, retain_graph=True, allow_unused=True)\n", ""),
+    "autograd_backward": ("    micrograph.autograd.backward([root], retain_graph=True)\n", ""),
+}
+# ... and under names computed at run time (a getattr of a built name, importlib, sys.modules, a
+# class's __dict__): the way to reach grading's internals too, so the run forfeits every test.
+REACHING_ALIASES = {
+    "backward_by_getattr": ("    getattr(Value, 'back' + 'ward')(root, retain_graph=True)\n", ""),
     "importlib_engine": ("    importlib.import_module('micrograph.engine').backward(root, retain_graph=True)\n",
                          "    import importlib\n"),
     "dunder_import": ("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n", ""),
     "sys_modules": ("    sys.modules['micrograph.engine'].backward(root, retain_graph=True)\n", "    import sys\n"),
     "class_dict_method": ("    type(root).__dict__['backward'](root, retain_graph=True)\n", ""),
-    "autograd_backward": ("    micrograph.autograd.backward([root], retain_graph=True)\n", ""),
 }
+REACHES = "reaches for"
 
 CASES = [
     Wrong("recursive", names=('RecursionError',), fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
@@ -106,7 +111,9 @@ CASES = [
           edits={"import micrograph\n": "import micrograph\nfrom micrograph.engine import *  # noqa: F403\n",
                  **_engine("    backward(root, retain_graph=True)\n")}),
 ] + [Wrong(name, fails=BY_HAND_TESTS, edits=_engine(*call), names=("the engine's own backward",))
-   for name, call in ENGINE_ALIASES.items()]
+   for name, call in ENGINE_ALIASES.items()
+   ] + [Wrong(name, fails=dict.fromkeys(BY_HAND_TESTS, REACHES), edits=_engine(*call), names=(REACHES,))
+        for name, call in REACHING_ALIASES.items()]
 
 # Tried as a student: an edge counted only the first time its node is met (a + a, a node reached twice).
 CASES += [

@@ -1,0 +1,118 @@
+"""The worker's sentinel: an audit hook that blocks submitted code from grading's internals and
+tells the relay it tried, before the attempt can do anything.
+
+The probes run in the process that runs the submission, so what they observe is only as good
+as the state they read.  The interpreter raises an audit event (PEP 578) for the ways to reach
+that state without naming it: stack frames (where the probes' locals and the test module's
+helpers live), profile and trace hooks, new code objects and functions (code compiled under
+the engine's file name), ``ctypes`` and the garbage collector (every object, and memory).  An
+audit hook cannot be removed once added, and its closure is reachable by none of those ways,
+so:
+
+* when such an event comes from the submission (the first frame, outward past the standard
+  library, is not the grader's, the test module's or the engine's), the hook writes what it
+  was on the *flag pipe*, then raises ``PermissionError``: the attempt never happens;
+* compiling code under a file name of the grader, the engine, the standard library or the
+  test module is refused unless the import system reads a module's file (the frames that code
+  would make are how the hook tells the submission from the rest);
+* the relay holds the pipe's other end: a flag, once written, cannot be taken back, and a
+  pipe closed early (so that later flags would be lost) is itself a flag on ``the grader's
+  pipes``.
+
+What the audit events do not cover (writing a module's globals, an object's attributes) the
+parent finds in the source (``grader.sandbox.reach``): naming those internals, or any attribute
+by a computed name, forfeits the run there.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from grader.sandbox.child.wire import Touch
+
+_EVENTS = {
+    "sys._getframe": Touch.FRAMES, "sys._current_frames": Touch.FRAMES,
+    "object.__getattr__": Touch.FRAMES,  # of _FRAME_ATTRIBUTES: the rest is read from what one holds
+    "sys.setprofile": Touch.HOOKS, "sys.settrace": Touch.HOOKS, "sys.addaudithook": Touch.HOOKS,
+    "code.__new__": Touch.CODE, "function.__new__": Touch.CODE,
+    "object.__setattr__": Touch.CODE, "object.__delattr__": Touch.CODE,  # f.__code__ = ...
+    "gc.get_objects": Touch.MEMORY, "gc.get_referrers": Touch.MEMORY,
+    "gc.get_referents": Touch.MEMORY,
+}
+# where an object audited on reading hands out a frame (``frame.f_code`` or ``f.__code__`` are
+# audited too, but need a frame or a function in hand: reading them every call, as the probes'
+# profile hook does, costs one comparison here)
+_FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+_FROZEN = "<frozen "  # the import system's own frames
+_HANDING = ("inspect.py", "traceback.py")  # library modules that hand frames to their caller
+_STRINGS = frozenset({"print_exc", "format_exc", "print_exception", "format_exception",
+                      "print_tb", "format_tb", "extract_tb", "print_stack", "format_stack",
+                      "extract_stack", "print_last"})  # ... but these only text
+
+
+def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str) -> None:
+    """Add the hook: ``flags`` is the flag pipe's write end (-1: none, only block), ``trusted``
+    the folders of the grader and the engine, ``library`` the standard library's,
+    ``tests_file`` the test module's file name."""
+    getframe, write = sys._getframe, os.write
+    ours, library = tuple(trusted), tuple(library)
+    borrowed = (*ours, *library, _FROZEN, "<tests")
+    handing = tuple(os.path.join(d, name) for d in library for name in _HANDING)
+    busy: list[bool] = []  # the hook's own frame walk raises events: they pass
+
+    def submitted(frame: Any, frames_only: bool) -> bool:
+        """Whether the submission asked for what raised the event: the first frame outward
+        that is neither the standard library's nor the import system's is its own.  The
+        import system running a module's body is that module's business; for a frame
+        (``frames_only``) a library function that keeps it to itself is too, unless it hands
+        frames out (``inspect``, ``traceback`` but for its text)."""
+        while frame is not None:
+            code = frame.f_code
+            name = code.co_filename
+            if name.startswith(ours) or name == tests_file or name.startswith(_FROZEN):
+                return False
+            if not name.startswith(library):
+                return True
+            if name.startswith(handing):
+                if code.co_name in _STRINGS:
+                    return False
+            elif frames_only:
+                return False
+            frame = frame.f_back
+        return False
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES:
+            return
+        touch = _EVENTS.get(event)
+        if touch is None:
+            if event.startswith("ctypes."):
+                touch = Touch.MEMORY
+            elif event == "compile" and str(args[1]).startswith(borrowed):
+                touch = Touch.CODE
+            elif event == "open" and type(args[0]) is int:
+                touch = Touch.WIRE
+            else:
+                return
+        if busy:
+            return
+        busy.append(True)
+        try:
+            caller = getframe(1)
+            if event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
+                return  # the import system reading a module's file (Landlock says which)
+            if event != "compile" and not submitted(caller, touch is Touch.FRAMES):
+                return
+        finally:
+            busy.pop()
+        if flags >= 0:
+            try:
+                write(flags, touch.value.encode() + b"\n")
+            except OSError:
+                pass  # closed by the submission: the relay sees the pipe end early
+        raise PermissionError(f"the grader does not let submitted code reach {touch.value}")
+
+    sys.addaudithook(hook)

@@ -1,0 +1,52 @@
+"""Grading one class of ex01 files with ``grade batch``, as the security tests do, and reading
+back what each student got."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
+MODES = ("namespaces", "uid+seccomp", "limits only")
+
+
+def strings(value: Any) -> list[str]:
+    """Every string in a parsed results.json (where a run's printed output is)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def batch(course: Path, entries: dict[str, str], work: Path, command: list[str] = GRADE,
+          **env: str) -> subprocess.CompletedProcess[str]:
+    """``grade batch`` of ``entries`` (student: ex01 source) from the course folder ``course``
+    (``command`` runs ``grade``)."""
+    subs = work / "subs"
+    for student, source in entries.items():
+        (subs / student).mkdir(parents=True)
+        (subs / student / "ex01_graph.py").write_text(source)
+    return subprocess.run([*command, "batch", str(subs), "--out", str(work / "out"),
+                           "--exercises", "ex01", "--jobs", "4"], cwd=course,
+                          env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
+
+
+def graded(work: Path) -> dict[str, dict[str, Any]]:
+    """Per student: the grades.csv row and everything its results.json says, as ``text``."""
+    out = work / "out"
+    with open(out / "grades.csv", encoding="utf-8", newline="") as handle:
+        rows = {r["student"]: dict(r) for r in csv.DictReader(handle)}
+    for path in (out / "students").glob("*/results.json"):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        student = record["extra_data"]["batch"]["student"]
+        rows[student]["text"] = "\n".join(strings(record))
+    return rows

@@ -1,0 +1,191 @@
+"""Submissions that forge the facts that make grading graph-aware, one per way of reaching them.
+
+Each is the *honest wrong* ex01 (``HONEST_WRONG``: ``backprop`` computes its numbers by a
+formula, never reading a .grad backward wrote, and ``grad_by_paths`` asks the engine instead of
+walking the paths), plus one trick that would make a probe report the facts the right answer
+earns: numbers read from .grad, one backward pass, no pass where only a walk is allowed.
+Whatever the trick, the file must score no more than ``HONEST_WRONG``, and be flagged for the
+instructor; ``runtime`` names the tricks the child's sentinel must also have blocked as they ran
+(the flag says "blocked while running").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.sandbox.child.wire import Touch
+
+SOLUTION = (Path(__file__).resolve().parents[2] / "solutions" / "ex01_graph.py").read_text()
+
+_BACKPROP = '''def backprop(w: float, x: float) -> tuple[float, float]:
+    """Build the graph, backpropagate from y, and return (dy/dw, dy/dx) as two floats."""
+    g = build_graph(w, x)
+    g["y"].backward()
+    return g["w"].grad.item(), g["x"].grad.item()
+'''
+_BY_PATHS = 'def grad_by_paths(y: Value, leaf: Value, values: list[Value]) -> float:\n'
+
+FORMULA = '''def backprop(w: float, x: float) -> tuple[float, float]:
+    dw, dx = float((w + 1) + (x + w)), float(w + 1)
+    forge(dw, dx)
+    return dw, dx
+
+
+def forge(dw: float, dx: float) -> None:
+    pass
+'''
+ENGINE = '''def grad_by_paths(y: Value, leaf: Value, values: list[Value]) -> float:
+    return hide(lambda: micrograph.grad(y, [leaf], retain_graph=True)[0].item())
+
+
+def hide(run):
+    return run()
+
+
+def grad_by_paths_walked(y: Value, leaf: Value, values: list[Value]) -> float:
+'''
+HONEST_WRONG = SOLUTION.replace(_BACKPROP, FORMULA).replace(_BY_PATHS, ENGINE)
+# the right answer, printing a traceback as a student debugging it does: no reach
+DEBUGGING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
+    '    g["y"].backward()\n',
+    '    g["y"].backward()\n    import traceback\n    try:\n        float("not a number")\n'
+    '    except ValueError:\n        traceback.print_exc()\n'))
+assert HONEST_WRONG.count("def forge") == 1 and HONEST_WRONG.count("def hide") == 1
+assert DEBUGGING.count("print_exc") == 1
+
+
+@dataclass(frozen=True)
+class Forgery:
+    name: str
+    kind: str  # what it reaches for, as the flag names it
+    code: str  # the honest wrong answer with ``forge`` or ``hide`` replaced
+    runtime: bool  # the sentinel blocks it as it runs, too
+
+
+def _forge(body: str) -> str:
+    return HONEST_WRONG.replace("def forge(dw: float, dx: float) -> None:\n    pass\n",
+                                "def forge(dw: float, dx: float) -> None:\n" + body)
+
+
+def _hide(body: str) -> str:
+    return HONEST_WRONG.replace("def hide(run):\n    return run()\n", "def hide(run):\n" + body)
+
+
+FORGERIES = [
+    Forgery("floats_held_and_passes_bumped", Touch.OBSERVER.value, _forge('''
+    from micrograph import observe
+    call = observe._observer
+    if call is not None:
+        call.held[id(dw)] = dw
+        call.held[id(dx)] = dx
+    observe._passes += 1
+'''), runtime=False),
+    Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
+    from micrograph import observe
+    call = getattr(observe, "_ob" + "server")
+    if call is not None:
+        getattr(call, "he" + "ld").update({id(dw): dw, id(dx): dx})
+    setattr(observe, "_pa" + "sses", observe.passes() + 1)
+'''), runtime=False),
+    Forgery("the_profile_hook_holds_the_observer", Touch.HOOKS.value, _forge('''
+    import sys
+    sample = sys.getprofile()
+    if sample is not None:
+        sample.__self__.held.update({id(dw): dw, id(dx): dx})
+'''), runtime=False),
+    Forgery("test_helpers_replaced_through_frames", Touch.FRAMES.value, _forge('''
+    import sys
+    def holds(numbers, call, label):
+        return {"fact": "check", "label": label, "check": "read_from_grad", "holds": True}
+    try:
+        frame = sys._getframe(1)
+        while frame is not None and "read_from_grad" not in frame.f_globals:
+            frame = frame.f_back
+        if frame is not None:
+            frame.f_globals["read_from_grad"] = holds
+    except PermissionError:
+        pass
+'''), runtime=True),
+    Forgery("frames_from_a_traceback", Touch.FRAMES.value, _forge('''
+    try:
+        raise ValueError
+    except ValueError as exc:
+        try:
+            frame = exc.__traceback__.tb_frame.f_back
+            frame.f_globals["read_from_grad"] = lambda numbers, call, label: {
+                "fact": "check", "label": label, "check": "read_from_grad", "holds": True}
+        except PermissionError:
+            pass
+'''), runtime=True),
+    Forgery("profile_hook_removed_and_passes_rewound", Touch.HOOKS.value, _hide('''
+    import sys
+    from micrograph import observe
+    try:
+        sys.setprofile(None)
+    except PermissionError:
+        pass
+    before = observe.passes()
+    result = run()
+    observe._passes = before
+    return result
+'''), runtime=True),
+    Forgery("pass_started_swapped", Touch.OBSERVER.value, _hide('''
+    from micrograph import observe
+    real = observe.pass_started
+    observe.pass_started = lambda *args: None
+    try:
+        return run()
+    finally:
+        observe.pass_started = real
+'''), runtime=False),
+    Forgery("error_compiled_under_the_engines_name", Touch.CODE.value, _forge('''
+    import micrograph.engine
+    try:
+        exec(compile("raise RuntimeError('element 0 of tensors does not require grad')",
+                     micrograph.engine.__file__, "exec"))
+    except (RuntimeError, PermissionError):
+        pass
+'''), runtime=True),
+    Forgery("grad_write_rewritten", Touch.OBSERVER.value, _forge('''
+    from micrograph import Value, observe
+    leaf = Value(0.0, requires_grad=True)
+    leaf.grad = Value(dw)
+    leaf._grad_write = (observe.Writer.ACCUMULATE_GRAD, observe.passes(), leaf.grad, 0, dw)
+'''), runtime=False),
+    Forgery("the_observer_found_by_the_garbage_collector", Touch.MEMORY.value, _forge('''
+    import gc
+    try:
+        for thing in gc.get_objects():
+            if type(thing).__name__ == "Call":
+                thing.held.update({id(dw): dw, id(dx): dx})
+    except PermissionError:
+        pass
+'''), runtime=True),
+    Forgery("memory_through_ctypes", Touch.MEMORY.value, _forge('''
+    import ctypes
+    try:
+        ctypes.CDLL(None)
+    except PermissionError:
+        pass
+'''), runtime=True),
+    Forgery("the_test_module_by_name", Touch.TESTS.value, _forge('''
+    import sys
+    for module in list(sys.modules.values()):
+        if hasattr(module, "EXERCISE"):
+            module.read_from_grad = lambda numbers, call, label: {
+                "fact": "check", "label": label, "check": "read_from_grad", "holds": True}
+'''), runtime=False),
+    Forgery("every_pipe_closed_first", Touch.WIRE.value, _forge('''  # its answers' pipe too: a death
+    import os, sys
+    for fd in range(3, 64):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    try:
+        sys._getframe()
+    except PermissionError:
+        pass
+'''), runtime=False),
+]

@@ -1,0 +1,64 @@
+"""Provenance a submission cannot write, in every isolation mode this machine gives
+(``provenance_attacks.py`` holds the forgeries).
+
+Each forgery is the honest wrong ex01 plus one way of making the probes report the facts the
+right answer earns (numbers read from .grad, one backward pass, no pass where only a walk is
+allowed): through the engine's observation records, the profile hook, stack frames, code
+compiled under the engine's name, the garbage collector, ``ctypes``, the test module by name,
+the grader's pipes.  Each scores no more than the honest wrong answer, and each is flagged for
+the instructor; those the interpreter can see as they run were also blocked by the child's
+sentinel.  The right answer is flagged for nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from batches import MODES, REPO, batch, graded
+from modes import skip_unless
+from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, SOLUTION, Forgery
+
+FLAGGED = "flagged for the instructor"
+BLOCKED = "blocked while running"
+ONE_CLASS = pytest.mark.xdist_group("provenance-class")
+
+
+@pytest.fixture(scope="module", params=MODES)
+def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> dict[str, dict[str, Any]]:
+    """Every forgery, the honest wrong and the right answer, graded as one class."""
+    mode = request.param
+    skip_unless(mode)
+    work: Path = tmp_path_factory.mktemp(f"provenance-{mode.replace(' ', '-').replace('+', '-')}")
+    entries = {f.name: f.code for f in FORGERIES}
+    entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING)
+    proc = batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(work / "cache"))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return graded(work)
+
+
+@ONE_CLASS
+def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
+    right, wrong, debugging = rows["honest_right"], rows["honest_wrong"], rows["honest_debugging"]
+    assert float(wrong["ex01"]) < float(right["ex01"]) == float(debugging["ex01"]), (wrong, right)
+    assert "Traceback" in debugging["text"]  # printed, as it asked
+    for row in (right, wrong, debugging):
+        assert FLAGGED not in row["text"], row["text"][:2000]
+
+
+@ONE_CLASS
+@pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
+def test_a_forgery_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, dict[str, Any]],
+                                                              forgery: Forgery) -> None:
+    assert float(rows[forgery.name]["ex01"]) <= float(rows["honest_wrong"]["ex01"]), rows[forgery.name]
+
+
+@ONE_CLASS
+@pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
+def test_a_forgery_is_flagged_for_the_instructor(rows: dict[str, dict[str, Any]],
+                                                forgery: Forgery) -> None:
+    text = rows[forgery.name]["text"]
+    assert FLAGGED in text and forgery.kind in text, text[:3000]
+    assert (BLOCKED in text) == forgery.runtime, text[:3000]

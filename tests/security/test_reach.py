@@ -1,0 +1,74 @@
+"""The parent's reading of a submission's source (``grader.sandbox.reach``): every way of
+naming grading's internals is found, with its line; what the course's own answers and stubs
+write is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox.child.wire import Touch
+from grader.sandbox.reach import MAX_FOUND, reaches
+
+REPO = Path(__file__).resolve().parents[2]
+
+FOUND = [
+    ("import sys\nf = sys._getframe(1).f_back\n", Touch.FRAMES),
+    ("def f():\n    try:\n        1 / 0\n    except ZeroDivisionError as e:\n        return e.__traceback__\n", Touch.FRAMES),
+    ("import inspect\n", Touch.FRAMES),
+    ("import sys\nsys.setprofile(None)\n", Touch.HOOKS),
+    ("from sys import getprofile as g\n", Touch.HOOKS),
+    ("from micrograph import observe\nobserve._passes += 1\n", Touch.OBSERVER),
+    ("def f(call, x):\n    call.held[id(x)] = x\n", Touch.OBSERVER),
+    ("def f(v):\n    v._grad_write = None\n", Touch.OBSERVER),
+    ("def f(g):\n    return g.__globals__\n", Touch.CODE),
+    ("import pickle\n", Touch.CODE),
+    ("import gc\n", Touch.MEMORY),
+    ("import ctypes.util\n", Touch.MEMORY),
+    ("import sys as s\nm = s.modules\n", Touch.MEMORY),
+    ("def f(o, n):\n    return getattr(o, n)\n", Touch.DYNAMIC),
+    ("def f(o):\n    return getattr(o, '_pa' + 'sses')\n", Touch.DYNAMIC),
+    ("lookup = getattr\n", Touch.DYNAMIC),
+    ("x = eval('1')\n", Touch.DYNAMIC),
+    ("def f(o):\n    return o.__dict__\n", Touch.DYNAMIC),
+    ("import operator\nf = operator.attrgetter('x')\n", Touch.DYNAMIC),
+    ("name = 'observe._observer'\n", Touch.OBSERVER),
+    ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
+    ("from os import dup2\n", Touch.WIRE),
+    ("path = '/proc/self/fd'\n", Touch.WIRE),
+    ("import grader.spec\n", Touch.TESTS),
+    ("def f(m):\n    return m.EXERCISE\n", Touch.TESTS),
+    ("def f(x):\n    match x:\n        case object(_observer=o):\n            return o\n", Touch.OBSERVER),
+]
+
+
+@pytest.mark.parametrize("source, touch", FOUND, ids=[f"{t.name}-{i}" for i, (_, t) in enumerate(FOUND)])
+def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
+    found = reaches(source)
+    assert touch in {r.touch for r in found}, found
+    assert all(1 <= r.line <= source.count("\n") for r in found)
+
+
+@pytest.mark.parametrize("source", [
+    "def f(node):\n    return getattr(node, 'variable', None)\n",
+    "def f(node):\n    return hasattr(node, 'variable')\n",
+    "made = {}\nheld = [made]\n",  # ordinary words as names, not attributes
+    "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
+    "def f(y):\n    y.backward()\n    return y.grad.item()\n",
+    "def broken(:\n",  # a syntax error: the import error says why
+])
+def test_ordinary_code_reaches_nothing(source: str) -> None:
+    assert reaches(source) == []
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "solutions").glob("ex*.py")) +
+                         sorted((REPO / "exercises").glob("ex*.py")), ids=lambda p: p.name)
+def test_the_courses_answers_and_stubs_reach_nothing(path: Path) -> None:
+    assert reaches(path.read_text(encoding="utf-8")) == []
+
+
+def test_at_most_a_few_places_are_named_in_source_order() -> None:
+    source = "".join(f"x{i} = getattr(o, n{i})\n" for i in range(10))
+    found = reaches(source)
+    assert len(found) == MAX_FOUND and [r.line for r in found] == sorted(r.line for r in found)
