@@ -42,6 +42,15 @@ _EVENTS = {
     "gc.get_objects": Touch.MEMORY, "gc.get_referrers": Touch.MEMORY,
     "gc.get_referents": Touch.MEMORY,
 }
+_CTYPES = frozenset({"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.addressof",
+                     "ctypes.call_function", "ctypes.cdata", "ctypes.cdata/buffer",
+                     "ctypes.create_string_buffer", "ctypes.create_unicode_buffer",
+                     "ctypes.get_errno", "ctypes.set_errno", "ctypes.get_last_error",
+                     "ctypes.set_last_error", "ctypes.seh_exception", "ctypes.string_at",
+                     "ctypes.wstring_at", "ctypes.PyObj_FromPtr"})
+# every event the hook looks at: any other (``builtins.id``, raised by each ``id()``: hundreds of
+# thousands in a probe that walks a graph) returns at the first comparison
+_WATCHED = frozenset({*_EVENTS, *_CTYPES, "compile", "open"})
 # where an object audited on reading hands out a frame (``frame.f_code`` or ``f.__code__`` are
 # audited too, but need a frame or a function in hand: reading them every call, as the probes'
 # profile hook does, costs one comparison here)
@@ -84,12 +93,12 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
             frame = frame.f_back
         return False
 
-    def hook(event: str, args: tuple[Any, ...]) -> None:
-        if event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES:
+    def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:
+        if event not in watched or (event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES):
             return
         touch = _EVENTS.get(event)
         if touch is None:
-            if event.startswith("ctypes."):
+            if event in _CTYPES:
                 touch = Touch.MEMORY
             elif event == "compile" and str(args[1]).startswith(borrowed):
                 touch = Touch.CODE
