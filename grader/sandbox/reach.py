@@ -31,7 +31,7 @@ _NAMES: dict[str, Touch] = {
     **dict.fromkeys(("setprofile", "getprofile", "settrace", "gettrace", "addaudithook"),
                     Touch.HOOKS),
     **dict.fromkeys(("_passes", "_observer", "pass_started", "_grad_write", "_PassRecorder",
-                     "wrote", "held", "made"), Touch.OBSERVER),
+                     "wrote", "write_grad", "Writer", "held", "made"), Touch.OBSERVER),
     **dict.fromkeys(("__code__", "__globals__", "__closure__", "cell_contents", "__builtins__",
                      "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
                      "source_to_code"), Touch.CODE),
@@ -47,6 +47,7 @@ _MODULES: dict[str, Touch] = {
     "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
     "mmap": Touch.MEMORY, "inspect": Touch.FRAMES, "importlib": Touch.DYNAMIC,
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
+    "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
     "grader": Touch.TESTS,
 }
 # functions of ``sys`` and ``os`` that reach the process's modules or the grader's pipes

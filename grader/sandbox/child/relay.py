@@ -122,7 +122,8 @@ class _Flags:
 
     def __init__(self, fd: int) -> None:
         os.set_blocking(fd, False)
-        self.fd, self.buffer, self.said, self.closed = fd, bytearray(), set[str](), False
+        self.fd, self.buffer, self.closed = fd, bytearray(), False
+        self.said: set[str] = set()
 
     def new(self, alive: bool) -> list[str]:
         """The touches not said yet; ``alive``: the worker is still answering."""

@@ -62,6 +62,14 @@ _STRINGS = frozenset({"print_exc", "format_exc", "print_exception", "format_exce
                       "extract_stack", "print_last"})  # ... but these only text
 
 
+def _name(filename: Any) -> str:
+    """A file name as ``compile`` takes it (str, bytes or a path) as text."""
+    try:
+        return os.fsdecode(filename)
+    except TypeError:
+        return str(filename)
+
+
 def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str) -> None:
     """Add the hook: ``flags`` is the flag pipe's write end (-1: none, only block), ``trusted``
     the folders of the grader and the engine, ``library`` the standard library's,
@@ -100,7 +108,7 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
         if touch is None:
             if event in _CTYPES:
                 touch = Touch.MEMORY
-            elif event == "compile" and str(args[1]).startswith(borrowed):
+            elif event == "compile" and _name(args[1]).startswith(borrowed):
                 touch = Touch.CODE
             elif event == "open" and type(args[0]) is int:
                 touch = Touch.WIRE
