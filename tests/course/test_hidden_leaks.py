@@ -1,7 +1,10 @@
 """On Gradescope the public run (whose output students see at once) and the full run (which
 holds the hidden probes) are two children running side by side.  A submission that, in the
-full run, hands every hidden test's text to every channel it can open, and, in the public run,
-prints whatever arrives, must show students nothing hidden: System V IPC, UDP on loopback,
+full run, hands every hidden test's text to every channel it can open (the texts are written
+into it here: the test module is out of its reach; it knows the full run by the hidden
+point ex01's hidden test passes to build_graph), and, in every run, prints whatever arrives,
+must show students nothing hidden.  It uses ``ctypes``, which the child's sentinel blocks, so
+it runs without (``GRADE_SENTINEL=off``), to reach the layers beneath: System V IPC, UDP on loopback,
 UNIX sockets at a path or abstract, POSIX message queues, keyrings and files in the shared
 folders are all closed.  Once per isolation mode (``uid+seccomp`` simulates a kernel without
 namespaces, and needs root)."""
@@ -21,6 +24,8 @@ pytestmark = pytest.mark.xdist_group("hidden-leaks")
 
 LEAKER = r'''
 import ctypes, os, socket, sys, time
+SECRET = @SECRET@
+HIDDEN_POINT = (-1.0, 2.5)
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 MARK = "mg-leak"
@@ -29,14 +34,6 @@ def _try(f, *a):
         return f(*a)
     except BaseException as exc:
         return None
-def hidden():
-    texts = []
-    for module in list(sys.modules.values()):
-        exercise = getattr(module, "EXERCISE", None)
-        for test in getattr(exercise, "tests", ()):
-            if not getattr(test, "public", True):
-                texts += [test.name, test.feedback]
-    return "|".join(texts).encode()[:4000]
 def send(data):
     seg = libc.shmget(0x4D4C, 1 << 16, 0o1666)
     if seg >= 0:
@@ -77,11 +74,12 @@ def receive():
             got.append(buf.raw)
         time.sleep(0.05)
     print("RECEIVED", [g for g in got if g])
-data = hidden()
-if data:
-    send(data)
-else:
-    receive()
+_build_graph = build_graph
+def build_graph(w, x):
+    if (w, x) == HIDDEN_POINT:  # only the full run's hidden test asks for it
+        send(SECRET)
+    return _build_graph(w, x)
+receive()
 '''
 
 
@@ -96,9 +94,11 @@ def test_the_public_run_receives_nothing_from_the_full_run(standin, mode: str) -
         pytest.skip(f"{mode} fails here: {isolation.refusal(mode)}")
 
     def setup(submission: Path, root: Path) -> None:
-        (submission / "ex01_graph.py").write_text(solution("ex01").read_text() + LEAKER)
+        secret = "|".join(hidden_texts("ex01")).encode()[:4000]
+        (submission / "ex01_graph.py").write_text(
+            solution("ex01").read_text() + LEAKER.replace("@SECRET@", repr(secret)))
 
-    data = standin(setup, GRADE_ISOLATION=mode)
+    data = standin(setup, GRADE_ISOLATION=mode, GRADE_SENTINEL="off")
     shown = visible(data)
     assert "RECEIVED []" in shown  # the public run listened and got nothing
     for text in hidden_texts("ex01"):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from grader.sandbox.child.wire import Touch
 
@@ -70,58 +70,74 @@ def _name(filename: Any) -> str:
         return str(filename)
 
 
+class _Where(NamedTuple):
+    """The file names the sentinel tells apart (prefixes, as ``str.startswith`` takes them)."""
+
+    ours: tuple[str, ...]  # the grader's and the engine's folders
+    library: tuple[str, ...]  # the standard library's
+    handing: tuple[str, ...]  # its modules that hand frames out (``_HANDING``)
+    borrowed: tuple[str, ...]  # names no code the submission compiles may take
+    tests_file: str  # the test module's
+
+
+def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
+    """Whether the submission asked for what raised the event: the first frame outward that
+    is neither the standard library's nor the import system's is its own.  The import system
+    running a module's body is that module's business; for a frame (``frames_only``) a library
+    function that keeps it to itself is too, unless it hands frames out (``inspect``,
+    ``traceback`` but for its text)."""
+    while frame is not None:
+        code = frame.f_code
+        name = code.co_filename
+        if name.startswith(where.ours) or name == where.tests_file or name.startswith(_FROZEN):
+            return False
+        if not name.startswith(where.library):
+            return True
+        if name.startswith(where.handing):
+            if code.co_name in _STRINGS:
+                return False
+        elif frames_only:
+            return False
+        frame = frame.f_back
+    return False
+
+
+def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
+    """What a watched event reaches for, or None when it reaches for nothing of grading's."""
+    touch = _EVENTS.get(event)
+    if touch is not None:
+        return touch
+    if event in _CTYPES:
+        return Touch.MEMORY
+    if event == "compile" and _name(args[1]).startswith(where.borrowed):
+        return Touch.CODE
+    if event == "open" and type(args[0]) is int:
+        return Touch.WIRE
+    return None
+
+
 def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str) -> None:
     """Add the hook: ``flags`` is the flag pipe's write end (-1: none, only block), ``trusted``
     the folders of the grader and the engine, ``library`` the standard library's,
     ``tests_file`` the test module's file name."""
-    getframe, write = sys._getframe, os.write
-    ours, library = tuple(trusted), tuple(library)
-    borrowed = (*ours, *library, _FROZEN, "<tests")
-    handing = tuple(os.path.join(d, name) for d in library for name in _HANDING)
+    getframe, write, touch_of, submitted = sys._getframe, os.write, _touch, _submitted  # bound now
+    where = _Where(tuple(trusted), tuple(library),
+                   tuple(os.path.join(d, name) for d in library for name in _HANDING),
+                   (*trusted, *library, _FROZEN, "<tests"), tests_file)
     busy: list[bool] = []  # the hook's own frame walk raises events: they pass
-
-    def submitted(frame: Any, frames_only: bool) -> bool:
-        """Whether the submission asked for what raised the event: the first frame outward
-        that is neither the standard library's nor the import system's is its own.  The
-        import system running a module's body is that module's business; for a frame
-        (``frames_only``) a library function that keeps it to itself is too, unless it hands
-        frames out (``inspect``, ``traceback`` but for its text)."""
-        while frame is not None:
-            code = frame.f_code
-            name = code.co_filename
-            if name.startswith(ours) or name == tests_file or name.startswith(_FROZEN):
-                return False
-            if not name.startswith(library):
-                return True
-            if name.startswith(handing):
-                if code.co_name in _STRINGS:
-                    return False
-            elif frames_only:
-                return False
-            frame = frame.f_back
-        return False
 
     def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:
         if event not in watched or (event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES):
             return
-        touch = _EVENTS.get(event)
-        if touch is None:
-            if event in _CTYPES:
-                touch = Touch.MEMORY
-            elif event == "compile" and _name(args[1]).startswith(borrowed):
-                touch = Touch.CODE
-            elif event == "open" and type(args[0]) is int:
-                touch = Touch.WIRE
-            else:
-                return
-        if busy:
+        touch = touch_of(event, args, where)
+        if touch is None or busy:
             return
         busy.append(True)
         try:
             caller = getframe(1)
             if event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
                 return  # the import system reading a module's file (Landlock says which)
-            if event != "compile" and not submitted(caller, touch is Touch.FRAMES):
+            if event != "compile" and not submitted(caller, where, touch is Touch.FRAMES):
                 return
         finally:
             busy.pop()
