@@ -30,6 +30,10 @@ def _where(error: ErrorRecord, names: LineNames | None = None) -> str:
     return _(" ({line})", line=_line(error["line"], names)) if error["line"] else ""
 
 
+# A build-track stub's "ex16: Value.__add__", or an earlier stage's check "ex16: what failed".
+_STAGE_PART = re.compile(r"(ex\d\d): (.+)", re.DOTALL)
+EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a probe
+
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"drawing took more than (\S+) s"))
 
 
@@ -82,12 +86,22 @@ def torch_explained(message: str) -> str:
 
 
 def test_error(error: ErrorRecord, display: str, limits: Limits,
-               names: LineNames | None = None) -> str:
-    """Why a probe failed to observe anything."""
+               names: LineNames | None = None, exercise: str | None = None) -> str:
+    """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
+    a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
+    stage = _STAGE_PART.fullmatch(message)
+    if kind == "NotImplementedError" and stage and stage.group(1) != exercise:
+        return _("this stage builds on {stage}: {file} still raises NotImplementedError in {part}, "
+                 "{stage}'s part of the engine: paste your {stage} answer there first",
+                 stage=stage.group(1), file=display, part=stage.group(2))
     if kind == "NotImplementedError":
         todo = error["function"] or message
         return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
+    if kind == EARLIER_STAGE and stage:
+        return _("this stage builds on {stage}, whose part of the engine does not work in {file} "
+                 "({problem}): make {stage} pass first, then paste it here",
+                 stage=stage.group(1), file=display, problem=stage.group(2))
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":

@@ -137,7 +137,7 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
 
 
 def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
-           names: explain.LineNames | None = None) -> TestResult:
+           names: explain.LineNames | None = None, exercise: str | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
         return TestResult(test.name, test.public, score, test.points, status, feedback)
@@ -161,7 +161,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return result(*explain.silence(report))
     if record["error"] is not None:
         status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
-        return result(status, explain.test_error(record["error"], display, report.limits, names))
+        return result(status, explain.test_error(record["error"], display, report.limits, names,
+                                                 exercise))
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
         return result(PASSED)
@@ -211,7 +212,7 @@ def judge(
     """The grade of what the sandbox reported (``report``) against ``expected``, with its
     feedback and, when ``diagram_dir`` is given, its diagrams."""
     spec = ex.spec
-    tests = [_judge(t, report, expected, display, names) for t in spec.tests]
+    tests = [_judge(t, report, expected, display, names, spec.id) for t in spec.tests]
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,

@@ -1,0 +1,314 @@
+"""ex22 build_no_grad_hooks: build your own engine, stage 7: no_grad, detach() and hooks.
+
+The idea
+--------
+Inside ``with no_grad():`` nothing is recorded: results are leaves that require no grad, and
+a leaf that requires grad may change in place (the SGD step ``w.add_(-lr * g)``).  ``detach()``
+cuts the graph: a result computed from a detached value has no edge back to the original.  A
+tensor hook, ``v.register_hook(fn)``, is called with v's gradient (a Value) when backward
+computes it, before a leaf's ``.grad`` is written and before a retained gradient is kept; if
+``fn`` returns a Value, that Value replaces the gradient from then on.  ``register_hook`` on a
+value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``; ``handle.remove()``
+takes a hook out again.
+
+What to write
+-------------
+Paste your ex21 bodies first.  Then ``no_grad``'s ``__enter__`` and ``__exit__``,
+``recording`` and ``check_in_place`` again (grad mode), ``register_hook``, ``run_hooks`` and
+the step of ``backward`` that runs them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import warnings
+from typing import Any, Callable
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information."
+)
+LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+MODIFIED = (
+    "one of the variables needed for gradient computation has been modified by an inplace "
+    "operation: [torch.DoubleTensor []] is at version {version}; expected version {expected} instead. "
+    "Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
+HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
+
+sequence = itertools.count()  # creation order of nodes: backward runs the newest ready node first
+
+
+# ---------------------------------------------------------------- grad mode (micrograph/grad_mode.py)
+
+
+class GradMode:
+    """Whether operations are recorded; ``no_grad`` switches it off inside a ``with`` block."""
+
+    enabled = True
+
+
+class no_grad:
+    """``with no_grad(): ...``: operations inside record nothing, as ``torch.no_grad``."""
+
+    def __enter__(self) -> None:
+        """Remember whether recording was on, then switch it off."""
+        raise NotImplementedError("ex22: no_grad.__enter__")
+
+    def __exit__(self, *exc: object) -> None:
+        """Put recording back as it was before the block."""
+        raise NotImplementedError("ex22: no_grad.__exit__")
+
+
+# ---------------------------------------------------------------- nodes (micrograph/node.py)
+
+
+class Node:
+    """A backward function, torch's ``grad_fn``: one per recorded operation."""
+
+    def __init__(self, next_functions: tuple[tuple[Node | None, int], ...]) -> None:
+        self.next_functions = next_functions  # one (node, 0) per input; (None, 0) for a constant
+        self.sequence_nr = next(sequence)
+        self.saved: dict[str, Value] = {}  # what apply needs, by torch's name ("self", "other")
+        self.saved_versions: dict[str, int] = {}  # each saved value's version when saved
+        self.released = False  # True once backward freed the saved values
+        self.retained: Value | None = None  # the output Value, once it calls retain_grad()
+        self.pre_hooks: list[Callable[[Value], Value | None]] = []  # its output's tensor hooks
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    def save(self, name: str, value: Value) -> None:
+        """Keep ``value`` for backward."""
+        self.saved[name] = value
+        self.saved_versions[name] = value._version
+
+    def unpack(self, name: str) -> Value:
+        """A saved value, for apply; RuntimeError(SECOND_BACKWARD) once released."""
+        # TODO: your ex20 answer
+        raise NotImplementedError("ex20: Node.unpack")
+
+    def release(self) -> None:
+        """Free the saved values (keeping their names): what backward does after running this node."""
+        # TODO: your ex20 answer
+        raise NotImplementedError("ex20: Node.release")
+
+
+class AccumulateGrad(Node):
+    """The node of a leaf that requires grad: writes the gradient into the leaf's ``.grad``."""
+
+    def __init__(self, variable: Value) -> None:
+        super().__init__(())
+        self.variable = variable
+        self.sequence_nr = float("inf")  # torch runs a ready AccumulateGrad before any other node
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """Write ``grad`` into the leaf's .grad; send nothing further."""
+        # TODO: your ex17 answer
+        raise NotImplementedError("ex17: AccumulateGrad.apply")
+
+
+# ---------------------------------------------------------------- ops (micrograph/ops.py)
+
+
+class AddBackward0(Node):
+    """The node of ``a + b``: saves nothing."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(a + b)/da = d(a + b)/db = 1."""
+        # TODO: your ex17 answer
+        raise NotImplementedError("ex17: AddBackward0.apply")
+
+
+class MulBackward0(Node):
+    """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(a * b)/da = b, d(a * b)/db = a (0 for an input that needs no gradient)."""
+        # TODO: your ex17 answer
+        raise NotImplementedError("ex17: MulBackward0.apply")
+
+
+# ---------------------------------------------------------------- values (micrograph/value.py)
+
+
+class RemovableHandle:
+    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+
+    def __init__(self, hooks: list[Callable[[Value], Value | None]], hook: Callable[[Value], Value | None]) -> None:
+        self.hooks, self.hook = hooks, hook
+
+    def remove(self) -> None:
+        if self.hook in self.hooks:
+            self.hooks.remove(self.hook)
+
+
+class Value:
+    """A one-element tensor: a number, its gradient, and the node that made it."""
+
+    def __init__(self, data: float, requires_grad: bool = False) -> None:
+        self._box = [float(data)]  # the number; shared with .data and detach()
+        self._versions = [0]  # the version counter; shared with detach() (not with .data)
+        self.requires_grad = requires_grad
+        self.grad_fn: Node | None = None  # the node that made this value; None for a leaf
+        self._grad: Value | None = None
+        self._accumulator: AccumulateGrad | None = None  # a leaf's one AccumulateGrad node
+        self.retains_grad = False
+
+    def item(self) -> float:
+        return self._box[0]
+
+    def __float__(self) -> float:
+        return self._box[0]
+
+    def __repr__(self) -> str:
+        return f"Value({self._box[0]:g})"
+
+    @property
+    def _version(self) -> int:
+        return self._versions[0]
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for a value no recorded operation made: grad_fn is None."""
+        # TODO: your ex16 answer
+        raise NotImplementedError("ex16: Value.is_leaf")
+
+    def __add__(self, other: Value | float) -> Value:
+        """``self + other``, recorded as an AddBackward0 node when an input requires grad."""
+        # TODO: your ex16 answer
+        raise NotImplementedError("ex16: Value.__add__")
+
+    def __mul__(self, other: Value | float) -> Value:
+        """``self * other``, recorded as a MulBackward0 node that saves what backward needs."""
+        # TODO: your ex16 answer
+        raise NotImplementedError("ex16: Value.__mul__")
+
+    __radd__ = __add__
+    __rmul__ = __mul__
+
+    @property
+    def grad(self) -> Value | None:
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        # TODO: your ex18 answer
+        raise NotImplementedError("ex18: Value.grad")
+
+    @grad.setter
+    def grad(self, value: Value | None) -> None:
+        self._grad = value
+
+    def retain_grad(self) -> None:
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        # TODO: your ex18 answer
+        raise NotImplementedError("ex18: Value.retain_grad")
+
+    def backward(self, retain_graph: bool | None = None) -> None:
+        """Backpropagate from this value, seeded with 1."""
+        if not self.requires_grad:
+            raise RuntimeError(NO_GRAD_FN)
+        backward(self, retain_graph=bool(retain_graph))
+
+    def zero_(self) -> Value:
+        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
+        # TODO: your ex19 answer
+        raise NotImplementedError("ex19: Value.zero_")
+
+    @property
+    def data(self) -> Value:
+        """A Value sharing this number, with a version counter of its own, requiring no grad."""
+        # TODO: your ex21 answer
+        raise NotImplementedError("ex21: Value.data")
+
+    def detach(self) -> Value:
+        """A Value sharing this number and its version counter, requiring no grad, with no graph."""
+        # TODO: your ex21 answer
+        raise NotImplementedError("ex21: Value.detach")
+
+    def add_(self, other: Value | float) -> Value:
+        """``self += other`` in place: the leaf error, a new version, grad_fn rebased to AddBackward0."""
+        # TODO: your ex21 answer
+        raise NotImplementedError("ex21: Value.add_")
+
+    __iadd__ = add_
+
+    def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
+        """Call ``hook(grad)`` when backward computes this value's gradient; a Value returned replaces it."""
+        # TODO: refuse a value that does not require grad, then add hook to the list backward runs
+        raise NotImplementedError("ex22: Value.register_hook")
+
+
+def as_value(x: Value | float) -> Value:
+    """A Python number as a Value that requires no grad."""
+    return x if isinstance(x, Value) else Value(x)
+
+
+def recording(*inputs: Value) -> bool:
+    """Whether an operation on ``inputs`` is recorded: some input requires grad."""
+    # TODO: your ex16 answer, then:
+    # TODO: and grad mode is on
+    raise NotImplementedError("ex22: recording")
+
+
+def gradient_edge(v: Value) -> tuple[Node | None, int]:
+    """Where a gradient for ``v`` goes: (its grad_fn, 0); a leaf that requires grad: (its one
+    AccumulateGrad, 0), made once and kept; a value that requires no grad: (None, 0)."""
+    # TODO: your ex16 answer
+    raise NotImplementedError("ex16: gradient_edge")
+
+
+def record(op: type[Node], number: float, *inputs: Value) -> Value:
+    """The result of an operation: a new Value holding ``number``; when recording, it requires
+    grad and its grad_fn is a new ``op`` node with one edge per input."""
+    # TODO: your ex16 answer
+    raise NotImplementedError("ex16: record")
+
+
+def check_in_place(v: Value) -> None:
+    """RuntimeError(LEAF_IN_PLACE) for a leaf that requires grad, while recording."""
+    # TODO: your ex21 answer, then:
+    # TODO: only while grad mode is on (no_grad allows the SGD step)
+    raise NotImplementedError("ex22: check_in_place")
+
+
+# ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
+
+
+def write_grad(v: Value, grad: float) -> None:
+    """Write ``grad`` into ``v.grad``."""
+    # TODO: your ex17 answer
+    raise NotImplementedError("ex17: write_grad")
+
+
+def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:
+    """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
+    # TODO: in order; None keeps the gradient
+    raise NotImplementedError("ex22: run_hooks")
+
+
+def dependencies(root: Node) -> dict[Node, int]:
+    """How many edges reach each node from ``root`` (a node reached by two paths counts 2)."""
+    # TODO: your ex17 answer
+    raise NotImplementedError("ex17: dependencies")
+
+
+def backward(root: Value, retain_graph: bool = False) -> None:
+    """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
+    the newest first; a gradient reaching a node by several paths is summed."""
+    # TODO: your ex17 answer, then:
+    # TODO: before apply: run the tensor hooks (a leaf's in AccumulateGrad.apply)
+    raise NotImplementedError("ex22: backward")

@@ -1,0 +1,82 @@
+"""ex16 build_value: the student's own Value records grad_fn, next_functions, is_leaf and
+requires_grad as PyTorch does.
+
+Each probe builds a graph with the student's ``Value`` and observes, node by node, what PyTorch
+shows on one-element tensors (``grader.spec.build``); the expected answers are the reference
+engine's, which are PyTorch's (``tests/exercises/test_build_track.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import described, edge_node, fact, regroup
+
+EXERCISE = Exercise("ex16", "Build an engine: values that record their graph", module="ex16_build_value")
+
+KEYS = {
+    "data": "a result holds the number its operation computes",
+    "grad_fn": "record a node named as PyTorch names it: AddBackward0 for +, MulBackward0 for *; "
+               "nothing when no input requires grad",
+    "next_functions": "a node's next_functions holds one (node, 0) per input, in input order: the "
+                      "input's grad_fn, a leaf's AccumulateGrad, or (None, 0) for an input that "
+                      "requires no grad (a Python number too)",
+    "is_leaf": "a value is a leaf exactly when no recorded operation made it",
+    "requires_grad": "a result requires grad when one of its inputs does",
+    "one_accumulator": "gradient_edge gives a leaf the same AccumulateGrad node every time: make it "
+                       "once and keep it on the leaf",
+}
+FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
+
+
+def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
+    wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
+    a = xl + wl
+    b = wl + 1
+    y = a * b
+    nodes = regroup([described(v, n) for v, n in ((wl, "w"), (xl, "x"), (a, "a"), (b, "b"), (y, "y"))])
+    same = edge_node(a.grad_fn, 1) is edge_node(b.grad_fn, 0) is not None
+    return {**nodes, "one_accumulator": fact(same, "a.grad_fn.next_functions[1][0] is "
+                                                   "b.grad_fn.next_functions[0][0]")}
+
+
+@EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
+               feedback=FEEDBACK, key_feedback=KEYS)
+def documents_public(sub):
+    return _documents(sub, 0.5, -3.0)
+
+
+@EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def documents_hidden(sub):
+    return [_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]]
+
+
+@EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def numbers(sub):
+    w = sub.Value(1.5, requires_grad=True)
+    made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 2.5": w + 2.5, "w * w": w * w}
+    return regroup([described(v, f"({label})") for label, v in made.items()])
+
+
+@EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def constants(sub):
+    c = sub.Value(-2.0)
+    w = sub.Value(0.75, requires_grad=True)
+    made = {"c": c, "c * 3": c * 3, "c + c": c + c, "c * w": c * w, "w + c": w + c,
+            "(c * 3) * w": (c * 3) * w}
+    return regroup([described(v, f"({label})") for label, v in made.items()])
+
+
+@EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def chain(sub):
+    w = sub.Value(0.5, requires_grad=True)
+    x = sub.Value(-1.5, requires_grad=True)
+    v, parts = w, []
+    for i in range(6):
+        v = v * x if i % 2 else v + w
+        parts.append(described(v, f"v{i}"))
+    first, last = (edge_node(p.grad_fn, 1) for p in (w + x, v))
+    return {**regroup(parts), "one_accumulator": fact(first is not None and first is last,
+                                                      "(w + x).grad_fn.next_functions[1][0] is "
+                                                      "v5.grad_fn.next_functions[1][0]")}

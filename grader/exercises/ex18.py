@@ -1,0 +1,77 @@
+"""ex18 build_retain_grad: in the student's engine a non-leaf's .grad is None and warns, and
+retain_grad() keeps it, as in PyTorch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import fact, flag, grad_read, needs
+
+EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
+                    module="ex18_build_retain_grad")
+
+FEEDBACK = ("Backward keeps only the leaves' gradients, plus those of non-leaves that called "
+            "retain_grad(); reading .grad of any other non-leaf gives None and warns.")
+KEYS = {
+    "grad": "backward must write a leaf's gradient, and a retained non-leaf's too, into .grad; "
+            "any other non-leaf's .grad stays None",
+    "warned": "reading .grad of a non-leaf that does not retain its grad warns (UserWarning, "
+              "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
+    "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf it changes nothing",
+}
+NODES = ("w", "x", "a", "b", "y")
+
+
+def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[str, Any]:
+    needs(sub, 3)
+    wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
+    a = xl + wl
+    b = wl + 1
+    y = a * b
+    g = dict(zip(NODES, (wl, xl, a, b, y)))
+    for name in retained:
+        g[name].retain_grad()
+    y.backward()
+    after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
+    reads = {n: grad_read(g[n]) for n in NODES}
+    return {"grad": [fact(reads[n]["grad"], f"{n}.grad {after}") for n in NODES],
+            "warned": [fact(reads[n]["warned"], f"whether reading {n}.grad {after} warned") for n in NODES],
+            "retains_grad": [fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES]}
+
+
+def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[str, list[Any]]:
+    runs = [_documents(sub, *case) for case in cases]
+    return {key: [r[key] for r in runs] for key in runs[0]}
+
+
+@EXERCISE.test("a.grad after a.retain_grad()", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+def retained_public(sub):
+    return _runs(sub, [(0.5, -3.0, ("a",)), (2.0, 4.0, ())])
+
+
+@EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def retained_hidden(sub):
+    return _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
+
+
+@EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def without(sub):
+    return _runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())])
+
+
+@EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+def on_leaf(sub):
+    return _runs(sub, [(0.25, 8.0, ("w", "a")), (4.0, -4.5, ("x",))])
+
+
+@EXERCISE.test("reading .grad before backward", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def before(sub):
+    needs(sub, 3)
+    w = sub.Value(2.0, requires_grad=True)
+    c = sub.Value(5.0)
+    h = w * w
+    made = {"w": w, "c": c, "c * 3": c * 3, "w * w": h, "(w * w) + c": h + c}
+    reads = {label: grad_read(v) for label, v in made.items()}
+    return {"grad": [fact(r["grad"], f"({label}).grad before backward") for label, r in reads.items()],
+            "warned": [fact(r["warned"], f"whether reading ({label}).grad warned") for label, r in reads.items()]}

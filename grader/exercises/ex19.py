@@ -1,0 +1,76 @@
+"""ex19 build_accumulation: in the student's engine gradients add up over backward calls, and
+zero_() or .grad = None start again, as in PyTorch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import fact, grad_quiet, needs, number
+
+EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate", module="ex19_build_accumulation")
+
+FEEDBACK = "Each backward adds into .grad; zero_() sets it to 0 in place; .grad = None drops it."
+KEYS = {
+    "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
+    "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
+}
+
+
+def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    seen = []
+    for step in range(steps):
+        if reset == "zero_" and step == 2:
+            w.grad.zero_()
+            x.grad.zero_()
+        if reset == "None" and step == 2:
+            w.grad = None
+            x.grad = None
+        (w * x + w).backward()
+        said = f"after backward number {step + 1} of y = w * x + w" + (f" ({reset} before the third)" if reset else "")
+        seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
+    return seen
+
+
+@EXERCISE.test("gradients add up over backward calls", points=3, public=True, feedback=FEEDBACK,
+               key_feedback=KEYS)
+def loop_public(sub):
+    needs(sub, 4)
+    return {"grads": _loop(sub, 1.5, -2.0, 3, None) + _loop(sub, 2.0, 0.5, 4, "zero_")}
+
+
+@EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def loop_hidden(sub):
+    needs(sub, 4)
+    return {"grads": _loop(sub, -0.5, 3.0, 4, None) + _loop(sub, 0.0, 0.0, 3, None)}
+
+
+@EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def zeroed(sub):
+    needs(sub, 4)
+    w = sub.Value(1.25, requires_grad=True)
+    (w * w).backward()
+    g = w.grad
+    back = g.zero_()
+    return {"zeroed": [fact(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after zero_()")],
+            "grads": _loop(sub, -1.5, 2.5, 4, "zero_")}
+
+
+@EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def dropped(sub):
+    needs(sub, 4)
+    return {"grads": _loop(sub, 0.75, -4.0, 4, "None") + _loop(sub, 3.0, 1.0, 3, "None")}
+
+
+@EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+def two_graphs(sub):
+    needs(sub, 4)
+    w = sub.Value(-2.0, requires_grad=True)
+    y1 = w * w
+    y2 = (w + 1) * 3
+    y1.backward()
+    first = grad_quiet(w)
+    y2.backward()
+    return {"grads": [fact(first, "w.grad after y1.backward(), y1 = w * w"),
+                      fact(grad_quiet(w), "w.grad after y1.backward() then y2.backward(), y2 = (w + 1) * 3")]}

@@ -1,0 +1,76 @@
+"""ex20 build_saved_values: the student's backward frees saved values, so a second backward
+fails as in PyTorch, unless retain_graph=True; a graph of additions runs twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import error, fact, grad_quiet, needs
+
+EXERCISE = Exercise("ex20", "Build an engine: saved values are freed", module="ex20_build_saved_values")
+
+FEEDBACK = ("After running a node, backward releases what it saved unless retain_graph=True; "
+            "unpack refuses a released value with SECOND_BACKWARD.")
+KEYS = {
+    "second": "a second backward through a node that saved something must raise "
+              "RuntimeError(SECOND_BACKWARD) unless the first kept the graph with retain_graph=True; "
+              "a node that saved nothing (AddBackward0) runs again",
+    "grads": "a failing backward writes no gradient through the node that refused; a backward that "
+             "runs adds into .grad as usual",
+}
+
+
+def _twice(sub: Any, build: Any, label: str, retain: bool) -> dict[str, Any]:
+    w, x = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
+    y = build(w, x)
+    first = "y.backward(retain_graph=True)" if retain else "y.backward()"
+    y.backward(retain_graph=True) if retain else y.backward()
+    failed = error(y.backward)
+    said = f"a second y.backward() after {first}, y = {label}"
+    return {"second": fact(failed, said),
+            "grads": [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
+
+
+def _cases(sub: Any, cases: list[tuple[Any, str, bool]]) -> dict[str, list[Any]]:
+    needs(sub, 5)
+    runs = [_twice(sub, *case) for case in cases]
+    return {key: [r[key] for r in runs] for key in runs[0]}
+
+
+@EXERCISE.test("a second backward through the documents' graph", points=3, public=True,
+               feedback=FEEDBACK, key_feedback=KEYS)
+def documents_public(sub):
+    return _cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", False),
+                        (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", True),
+                        (lambda w, x: x + w + 2.0, "x + w + 2.0", False)])
+
+
+@EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def retained(sub):
+    return _cases(sub, [(lambda w, x: w * x * w, "w * x * w", True),
+                        (lambda w, x: (w + x) * 3, "(w + x) * 3", True)])
+
+
+@EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def additions(sub):
+    return _cases(sub, [(lambda w, x: w + x + w, "w + x + w", False),
+                        (lambda w, x: 1 + (w + 2.5), "1 + (w + 2.5)", False)])
+
+
+@EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def numbers(sub):
+    return _cases(sub, [(lambda w, x: w * 3, "w * 3", False), (lambda w, x: 2 * x + w, "2 * x + w", False),
+                        (lambda w, x: (w + x) * x + w, "(w + x) * x + w", False)])
+
+
+@EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+def three(sub):
+    needs(sub, 5)
+    w = sub.Value(2.0, requires_grad=True)
+    y = w * w
+    y.backward(retain_graph=True)
+    y.backward()
+    return {"second": fact(error(y.backward), "a third y.backward() after retain_graph=True then a plain "
+                                                "backward, y = w * w"),
+            "grads": [fact(grad_quiet(w), "w.grad after three y.backward() calls, y = w * w")]}

@@ -1,0 +1,101 @@
+"""ex21 build_inplace: in the student's engine in-place ops bump version counters, a leaf that
+requires grad refuses them, a saved value changed in place breaks backward, and .data and
+detach() share the number (only detach() the version), as in PyTorch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import described, error, fact, grad_quiet, needs, number
+
+EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions", module="ex21_build_inplace")
+
+FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
+            "that requires grad; unpack refuses a value changed since it was saved.")
+KEYS = {
+    "errors": "raise PyTorch's errors: LEAF_IN_PLACE for a leaf that requires grad, MODIFIED (with "
+              "both versions) when a saved value changed in place; nothing otherwise",
+    "versions": "each in-place op (add_, +=, zero_) bumps the version counter once; a change through "
+                "detach() bumps the shared counter, a change through .data does not",
+    "numbers": "an in-place op changes the number itself; .data and detach() share it",
+    "grads": "backward uses the numbers as they are when it runs",
+    "graph": "an in-place op on a non-leaf records a new AddBackward0 whose edges are the old "
+             "history and the other operand",
+}
+
+
+@EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+def basics_public(sub):
+    needs(sub, 6)
+    w = sub.Value(1.5, requires_grad=True)
+    v = sub.Value(2.0)
+    steps = [fact(error(w.add_, 1.0), "w.add_(1.0) on a leaf that requires grad")]
+    v.add_(1.0)
+    versions = [fact(v._version, "v._version after v.add_(1.0)")]
+    v += w
+    versions.append(fact(v._version, "v._version after v += w"))
+    return {"errors": steps, "versions": versions,
+            "numbers": [fact(number(v), "v.item() after v.add_(1.0); v += w"), fact(number(w), "w.item()")],
+            "graph": described(v, "v")["grad_fn"]}
+
+
+@EXERCISE.test("a saved value changed in place", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def modified(sub):
+    needs(sub, 6)
+    out: dict[str, list[Any]] = {"errors": [], "grads": []}
+    for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
+        w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+        b = w + 1
+        y = (x + w) * b
+        b.add_(1.0)
+        b.add_(2.0)
+        out["errors"].append(fact(error(y.backward), "y.backward() after b.add_(1.0); b.add_(2.0), "
+                                                      "y = (x + w) * b, b = w + 1"))
+        c = w + 1
+        z = c * 3
+        c.add_(1.0)
+        out["errors"].append(fact(error(z.backward), "z.backward() after c.add_(1.0), z = c * 3, c = w + 1"))
+        out["grads"].append(fact(grad_quiet(w), "w.grad after that z.backward()"))
+    return out
+
+
+@EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def data(sub):
+    needs(sub, 6)
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * w
+    d = w.data
+    d.add_(1.0)
+    return {"numbers": [fact(number(w), "w.item() after w.data.add_(1.0)")],
+            "versions": [fact(w._version, "w._version after w.data.add_(1.0)")],
+            "errors": [fact(error(y.backward), "y.backward() after w.data.add_(1.0), y = w * w")],
+            "grads": [fact(grad_quiet(w), "w.grad after that y.backward()")],
+            "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
+
+
+@EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def detached(sub):
+    needs(sub, 6)
+    w = sub.Value(-0.5, requires_grad=True)
+    y = w * w
+    d = w.detach()
+    d.add_(2.0)
+    d.zero_()
+    return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2.0); d.zero_()")],
+            "versions": [fact(w._version, "w._version after d.add_(2.0); d.zero_()")],
+            "errors": [fact(error(y.backward), "y.backward() after d.add_(2.0); d.zero_(), y = w * w")],
+            "graph": described(d, "d")}
+
+
+@EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def rebased(sub):
+    needs(sub, 6)
+    w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
+    b = w * 2
+    b.add_(x)
+    b += 1.0
+    y = b * w
+    y.backward()
+    return {"graph": described(b, "b"), "versions": [fact(b._version, "b._version after b.add_(x); b += 1.0")],
+            "grads": [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]}

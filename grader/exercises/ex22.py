@@ -1,0 +1,112 @@
+"""ex22 build_no_grad_hooks: in the student's engine no_grad records nothing, detach() cuts the
+graph, and tensor hooks see and replace gradients in PyTorch's order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec import Exercise
+from grader.spec.build import described, error, fact, grad_quiet, needs, number
+
+EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks", module="ex22_build_no_grad_hooks")
+
+FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the gradient before "
+            "it is written or passed on, and a Value they return replaces it.")
+KEYS = {
+    "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad; "
+               "recording is back on after the block",
+    "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
+    "detach": "a result computed from a detached value has no edge back to the original",
+    "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
+             "uses it (before a leaf's .grad is written or a retained gradient kept); a Value "
+             "a hook returns replaces the gradient; a removed hook no longer runs",
+    "order": "backward runs the ready node with the highest sequence number first (the newest)",
+    "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
+}
+
+
+def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
+    w = sub.Value(w0, requires_grad=True)
+    with sub.no_grad():
+        inside = w * 2 + 1
+    after = w * 2
+    return {"no_grad": [described(inside, "(w * 2 + 1) inside no_grad"), described(after, "(w * 2) after it")]}
+
+
+def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
+    calls: list[Any] = []
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    a = x + w
+    a.retain_grad()
+    b = w + 1
+    y = a * b
+
+    def on(name: str, scale: float | None) -> Any:
+        def hook(g: Any) -> Any:
+            calls.append([name, number(g)])
+            return None if scale is None else g * scale
+        return hook
+
+    a.register_hook(on("a", 10.0))
+    w.register_hook(on("w", None))
+    w.register_hook(on("w second", 2.0))
+    b.register_hook(on("b", None)).remove()
+    y.backward()
+    return {"hooks": [fact(calls, "the hooks' calls [name, gradient], in order"),
+                      fact(grad_quiet(a), "a.grad (a retained, its hook multiplies by 10)"),
+                      fact(grad_quiet(w), "w.grad (its second hook doubles)"),
+                      fact(grad_quiet(x), "x.grad")]}
+
+
+@EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
+               key_feedback=KEYS)
+def public(sub):
+    needs(sub, 7)
+    return {**_no_grad(sub, 0.5), **_hooked(sub, 0.5, -3.0)}
+
+
+@EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def hooks_hidden(sub):
+    needs(sub, 7)
+    runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
+    return {"hooks": [r["hooks"] for r in runs]}
+
+
+@EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def sgd(sub):
+    needs(sub, 7)
+    w = sub.Value(1.5, requires_grad=True)
+    (w * w).backward()
+    with sub.no_grad():
+        stepped = error(w.add_, w.grad * -0.1)
+    return {**_no_grad(sub, -2.0),
+            "step": [fact(stepped, "w.add_(w.grad * -0.1) under no_grad"), fact(number(w), "w.item() after it"),
+                     fact(w._version, "w._version after it"), fact(w.is_leaf, "w.is_leaf after it")]}
+
+
+@EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def detach(sub):
+    needs(sub, 7)
+    w, x = sub.Value(-0.5, requires_grad=True), sub.Value(3.0, requires_grad=True)
+    y = w.detach() * x + w
+    y.backward()
+    return {"detach": [described(y, "y"), fact(grad_quiet(w), "w.grad for y = w.detach() * x + w"),
+                       fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")]}
+
+
+@EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def order(sub):
+    needs(sub, 7)
+    calls: list[str] = []
+    w = sub.Value(1.25, requires_grad=True)
+    a = w * 2
+    b = w * 3
+    c = a * b
+    d = b + 1
+    for name, v in (("a", a), ("b", b), ("c", c), ("d", d), ("w", w)):
+        v.register_hook(lambda g, name=name: calls.append(name))
+    (c * d).backward()
+    constant = sub.Value(2.0)
+    return {"order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
+            "errors": fact(error(constant.register_hook, lambda g: None),
+                           "register_hook on Value(2.0), which requires no grad")}

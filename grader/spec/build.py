@@ -1,0 +1,219 @@
+"""Probe helpers of the build track (ex16-ex22), where the student's file *is* the engine.
+
+The probes run PyTorch's programs on the student's ``Value`` and observe only what PyTorch
+shows on a one-element tensor (``item()``, ``grad``, ``grad_fn.name()``, ``next_functions``,
+``is_leaf``, ``requires_grad``, ``retains_grad``, ``_version``, errors and warnings), so the same
+probe runs on a module whose ``Value`` makes ``torch.tensor``s: that is how the expected
+answers are checked against PyTorch (``tests/exercises/test_build_track.py``).
+
+Every observation is a RESULT fact labelled with the code a student reads (``"w.grad after
+y.backward()"``), so a difference is told as the kind of difference on that expression, never
+its expected value.  Nothing here trusts the student's objects: a number is read with
+``item()`` into a float or described, a node's name must be a ``str``.
+
+``needs(sub, stage)`` runs first in every probe of a later stage: when an earlier stage's part
+of the file does not work, the test fails with ``EarlierStage`` naming that stage, instead of an
+unrelated error deep in this stage's program.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any, Callable
+
+from grader.spec.probe import MAX_TEXT, first_line, type_name
+from grader.spec.provenance import result_of
+
+SECOND_BACKWARD = "Trying to backward through the graph a second time"
+MODIFIED = "has been modified by an inplace operation"
+LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation"
+NO_GRAD_FN = "does not require grad and does not have a grad_fn"
+HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
+NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
+_VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
+_KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place",
+          NO_GRAD_FN: "no grad_fn", HOOK_ON_CONSTANT: "hook on a value without grad"}
+
+
+class EarlierStage(Exception):
+    """An earlier stage's part of the engine does not work: this stage's tests cannot run on it."""
+
+
+def number(x: object) -> float | str | None:
+    """None, or the float a Python number or a Value (through ``item()``) holds; else a description."""
+    if x is None:
+        return None
+    if type(x) in (int, float):
+        return float(x)  # type: ignore[arg-type]
+    item = getattr(type(x), "item", None)
+    if not callable(item):
+        return f"not a number: {type_name(x)}"
+    got = item(x)
+    return float(got) if type(got) in (int, float) else f"item() is not a number: {type_name(got)}"
+
+
+def flag(x: object) -> bool | str:
+    """A True or False the engine answered, or a description of anything else."""
+    return x if type(x) is bool else f"not a bool: {type_name(x)}"
+
+
+def node_name(fn: object) -> str | None:
+    """None, or ``fn.name()`` when it is a str."""
+    if fn is None:
+        return None
+    name = getattr(fn, "name", None)
+    got = name() if callable(name) else None
+    return got[:MAX_TEXT] if type(got) is str else f"a node whose name() is not a str: {type_name(fn)}"
+
+
+def edges(fn: object) -> list[Any] | str:
+    """``fn.next_functions`` as ``[[name, input_nr], ...]``."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list):
+        return f"next_functions is not a tuple: {type_name(pairs)}"
+    out: list[Any] = []
+    for pair in list(pairs)[:16]:
+        if type(pair) not in (tuple, list) or len(pair) != 2:
+            out.append(f"not a (node, input_nr) pair: {type_name(pair)}")
+        else:
+            out.append([node_name(pair[0]), pair[1] if type(pair[1]) is int else type_name(pair[1])])
+    return out
+
+
+def edge_node(fn: object, i: int) -> object:
+    """The node of edge ``i`` of ``fn``, or None."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list) or i >= len(pairs) or type(pairs[i]) not in (tuple, list):
+        return None
+    return pairs[i][0]
+
+
+def grad_read(v: object) -> dict[str, Any]:
+    """``v.grad`` as a number or None, and whether reading it warned as PyTorch does."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        g = v.grad  # type: ignore[attr-defined]
+    warned = any(issubclass(w.category, UserWarning) and NON_LEAF_GRAD in str(w.message) for w in seen)
+    return {"grad": number(g), "warned": warned}
+
+
+def grad_quiet(v: object) -> float | str | None:
+    """``v.grad`` as a number or None, whatever reading it warns."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return number(v.grad)  # type: ignore[attr-defined]
+
+
+def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
+    """None if ``fn`` returns, else the error as PyTorch's kind of it ("RuntimeError: second
+    backward", "RuntimeError: modified in place, at version 1, expected 0"), or its type and first
+    line when it is none of those.  NotImplementedError goes through: a stub is reported as such."""
+    try:
+        fn(*args, **kwargs)
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - observing the error is the point
+        return describe_error(exc)
+    return None
+
+
+def describe_error(exc: BaseException) -> str:
+    text = str(exc)
+    kind = type_name(exc)
+    for phrase, said in _KNOWN.items():
+        if phrase in text:
+            return f"{kind}: {said}"
+    if MODIFIED in text:
+        found = _VERSIONS.search(text)
+        versions = f", at version {found.group(1)}, expected {found.group(2)}" if found else ""
+        return f"{kind}: modified in place{versions}"
+    line = first_line(text)[:80]
+    return f"{kind}: {line}" if line else kind
+
+
+def fact(x: Any, label: str) -> dict[str, Any]:
+    """A plain observation as a RESULT fact labelled with the code that produced it."""
+    return result_of(x, label)
+
+
+def described(v: object, label: str) -> dict[str, Any]:
+    """What a student sees on a Value made by a program: its number, grad_fn, edges, flags."""
+    fn = getattr(v, "grad_fn", None)
+    return {
+        "data": fact(number(v), f"{label}.item()"),
+        "grad_fn": fact(node_name(fn), f"{label}.grad_fn.name()"),
+        "next_functions": fact(None if fn is None else edges(fn), f"{label}.grad_fn.next_functions"),
+        "is_leaf": fact(flag(getattr(v, "is_leaf", None)), f"{label}.is_leaf"),
+        "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{label}.requires_grad"),
+    }
+
+
+def regroup(parts: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Several ``described`` dicts as one list per key, so a key names one idea."""
+    return {key: [p[key] for p in parts] for key in parts[0]} if parts else {}
+
+
+# -- what each stage needs of the earlier ones ----------------------------------------------
+
+def _stage1(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 2 + 1
+    if node_name(getattr(y, "grad_fn", None)) != "AddBackward0" or number(y) != 4.0:
+        return "w * 2 + 1 does not record an AddBackward0 node over the right number"
+    return None
+
+
+def _stage2(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    (w * w + w).backward()
+    return None if grad_quiet(w) == 4.0 else "backward through w * w + w does not give w.grad"
+
+
+def _stage3(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    a = w * 3
+    a.retain_grad()
+    (a * 2).backward()
+    return None if grad_quiet(a) == 2.0 else "retain_grad() does not keep a's gradient"
+
+
+def _stage4(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    (w * 2).backward()
+    (w * 3).backward()
+    return None if grad_quiet(w) == 5.0 else "two backward calls do not accumulate into w.grad"
+
+
+def _stage5(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 3
+    y.backward()
+    return None if error(y.backward) == "RuntimeError: second backward" else \
+        "a second backward through w * 3 does not raise PyTorch's error"
+
+
+def _stage6(sub: Any) -> str | None:
+    w = sub.Value(1.5, requires_grad=True)
+    return None if error(w.add_, 1.0) == "RuntimeError: leaf in place" else \
+        "w.add_(1.0) on a leaf that requires grad does not raise PyTorch's error"
+
+
+CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
+    ("ex16", _stage1), ("ex17", _stage2), ("ex18", _stage3), ("ex19", _stage4),
+    ("ex20", _stage5), ("ex21", _stage6),
+)
+
+
+def needs(sub: Any, stage: int) -> None:
+    """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``.
+    NotImplementedError goes through: the stub's message names the stage it belongs to."""
+    for exercise, check in CHECKS[:stage - 1]:
+        try:
+            problem = check(sub)
+        except NotImplementedError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
+            problem = f"it raised {describe_error(exc)}"
+        if problem is not None:
+            raise EarlierStage(f"{exercise}: {problem}")

@@ -1,0 +1,260 @@
+"""ex19 build_accumulation: build your own engine, stage 4: gradients accumulate.
+
+The idea
+--------
+Each backward *adds* into ``.grad``: the first one makes a new Value, a later one adds into
+the Value already there, in place (the same object).  Two backward calls on two graphs built
+from the same leaf give the sum of both gradients.  A training loop therefore resets
+gradients between steps: ``w.grad.zero_()`` sets the number to 0 in place, or ``w.grad =
+None`` drops it, and the next backward starts again.
+
+What to write
+-------------
+Paste your ex18 bodies first.  Then ``write_grad`` again (accumulating) and ``zero_``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import warnings
+from typing import Any, Callable
+
+NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information."
+)
+NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
+
+sequence = itertools.count()  # creation order of nodes: backward runs the newest ready node first
+
+
+# ---------------------------------------------------------------- nodes (micrograph/node.py)
+
+
+class Node:
+    """A backward function, torch's ``grad_fn``: one per recorded operation."""
+
+    def __init__(self, next_functions: tuple[tuple[Node | None, int], ...]) -> None:
+        self.next_functions = next_functions  # one (node, 0) per input; (None, 0) for a constant
+        self.sequence_nr = next(sequence)
+        self.saved: dict[str, Value] = {}  # what apply needs, by torch's name ("self", "other")
+        self.retained: Value | None = None  # the output Value, once it calls retain_grad()
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    def save(self, name: str, value: Value) -> None:
+        """Keep ``value`` for backward."""
+        self.saved[name] = value
+
+    def unpack(self, name: str) -> Value:
+        """A saved value, for apply."""
+        return self.saved[name]
+
+
+class AccumulateGrad(Node):
+    """The node of a leaf that requires grad: writes the gradient into the leaf's ``.grad``."""
+
+    def __init__(self, variable: Value) -> None:
+        super().__init__(())
+        self.variable = variable
+        self.sequence_nr = float("inf")  # torch runs a ready AccumulateGrad before any other node
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """Write ``grad`` into the leaf's .grad; send nothing further."""
+        write_grad(self.variable, grad)
+        return ()
+
+
+# ---------------------------------------------------------------- ops (micrograph/ops.py)
+
+
+class AddBackward0(Node):
+    """The node of ``a + b``: saves nothing."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(a + b)/da = d(a + b)/db = 1."""
+        return grad, grad
+
+
+class MulBackward0(Node):
+    """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(a * b)/da = b, d(a * b)/db = a (0 for an input that needs no gradient)."""
+        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,
+                grad * self.unpack("self").item() if "self" in self.saved else 0.0)
+
+
+# ---------------------------------------------------------------- values (micrograph/value.py)
+
+
+class Value:
+    """A one-element tensor: a number, its gradient, and the node that made it."""
+
+    def __init__(self, data: float, requires_grad: bool = False) -> None:
+        self._box = [float(data)]  # the number; shared with .data and detach()
+        self._versions = [0]  # the version counter; shared with detach() (not with .data)
+        self.requires_grad = requires_grad
+        self.grad_fn: Node | None = None  # the node that made this value; None for a leaf
+        self._grad: Value | None = None
+        self._accumulator: AccumulateGrad | None = None  # a leaf's one AccumulateGrad node
+        self.retains_grad = False
+
+    def item(self) -> float:
+        return self._box[0]
+
+    def __float__(self) -> float:
+        return self._box[0]
+
+    def __repr__(self) -> str:
+        return f"Value({self._box[0]:g})"
+
+    @property
+    def _version(self) -> int:
+        return self._versions[0]
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for a value no recorded operation made: grad_fn is None."""
+        return self.grad_fn is None
+
+    def __add__(self, other: Value | float) -> Value:
+        """``self + other``, recorded as an AddBackward0 node when an input requires grad."""
+        other = as_value(other)
+        return record(AddBackward0, self.item() + other.item(), self, other)
+
+    def __mul__(self, other: Value | float) -> Value:
+        """``self * other``, recorded as a MulBackward0 node that saves what backward needs."""
+        other = as_value(other)
+        out = record(MulBackward0, self.item() * other.item(), self, other)
+        if out.grad_fn is not None:
+            if self.requires_grad:
+                out.grad_fn.save("other", other)
+            if other.requires_grad:
+                out.grad_fn.save("self", self)
+        return out
+
+    __radd__ = __add__
+    __rmul__ = __mul__
+
+    @property
+    def grad(self) -> Value | None:
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        if not self.is_leaf and not self.retains_grad:
+            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Value | None) -> None:
+        self._grad = value
+
+    def retain_grad(self) -> None:
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        if self.grad_fn is not None:
+            self.grad_fn.retained = self
+            self.retains_grad = True
+
+    def backward(self, retain_graph: bool | None = None) -> None:
+        """Backpropagate from this value, seeded with 1."""
+        if not self.requires_grad:
+            raise RuntimeError(NO_GRAD_FN)
+        backward(self, retain_graph=bool(retain_graph))
+
+    def zero_(self) -> Value:
+        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
+        self._box[0] = 0.0
+        return self
+
+    @property
+    def data(self) -> Value:
+        return Value(self._box[0])
+
+
+def as_value(x: Value | float) -> Value:
+    """A Python number as a Value that requires no grad."""
+    return x if isinstance(x, Value) else Value(x)
+
+
+def recording(*inputs: Value) -> bool:
+    """Whether an operation on ``inputs`` is recorded: some input requires grad."""
+    return any(v.requires_grad for v in inputs)
+
+
+def gradient_edge(v: Value) -> tuple[Node | None, int]:
+    """Where a gradient for ``v`` goes: (its grad_fn, 0); a leaf that requires grad: (its one
+    AccumulateGrad, 0), made once and kept; a value that requires no grad: (None, 0)."""
+    if v.grad_fn is not None:
+        return v.grad_fn, 0
+    if not v.requires_grad:
+        return None, 0
+    if v._accumulator is None:
+        v._accumulator = AccumulateGrad(v)
+    return v._accumulator, 0
+
+
+def record(op: type[Node], number: float, *inputs: Value) -> Value:
+    """The result of an operation: a new Value holding ``number``; when recording, it requires
+    grad and its grad_fn is a new ``op`` node with one edge per input."""
+    out = Value(number)
+    if recording(*inputs):
+        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))
+        out.requires_grad = True
+    return out
+
+
+# ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
+
+
+def write_grad(v: Value, grad: float) -> None:
+    """Write ``grad`` into ``v.grad``."""
+    if v._grad is None:
+        v._grad = Value(grad)
+    else:
+        v._grad._box[0] += grad
+
+
+def dependencies(root: Node) -> dict[Node, int]:
+    """How many edges reach each node from ``root`` (a node reached by two paths counts 2)."""
+    counts: dict[Node, int] = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                stack.append(child)
+            counts[child] += 1
+    return counts
+
+
+def backward(root: Value, retain_graph: bool = False) -> None:
+    """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
+    the newest first; a gradient reaching a node by several paths is summed."""
+    first, _ = gradient_edge(root)
+    waiting = dependencies(first)
+    buffers = {first: 1.0}
+    ready = [(-first.sequence_nr, 0, first)]
+    pushed = itertools.count(1)
+    while ready:
+        node = heapq.heappop(ready)[2]
+        grad = buffers.pop(node)
+        if node.retained is not None:
+            write_grad(node.retained, grad)
+        grads = node.apply(grad)
+        for (child, _), g in zip(node.next_functions, grads):
+            if child is None:
+                continue
+            buffers[child] = buffers.get(child, 0.0) + g
+            waiting[child] -= 1
+            if waiting[child] == 0:
+                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))
