@@ -142,9 +142,10 @@ class Value:
     def grad(self) -> Value | None:
         return self._grad
 
-    @grad.setter
-    def grad(self, value: Value | None) -> None:
+    def _set_grad(self, value: Value | None) -> None:
         self._grad = value
+
+    grad = grad.setter(_set_grad)
 
     def backward(self, retain_graph: bool | None = None) -> None:
         """Backpropagate from this value, seeded with 1."""

@@ -208,9 +208,10 @@ class Value:
         # TODO: your ex18 answer
         raise NotImplementedError("ex18: Value.grad")
 
-    @grad.setter
-    def grad(self, value: Value | None) -> None:
+    def _set_grad(self, value: Value | None) -> None:
         self._grad = value
+
+    grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
         """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
@@ -310,5 +311,5 @@ def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: your ex17 answer, then:
-    # TODO: before apply: run the tensor hooks (a leaf's in AccumulateGrad.apply)
+    # TODO: before apply: run node.pre_hooks (register_hook puts a leaf's on its AccumulateGrad)
     raise NotImplementedError("ex22: backward")

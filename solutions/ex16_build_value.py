@@ -5,8 +5,8 @@ The build track
 From ex16 to ex22 you write a small autograd engine yourself, one behaviour of PyTorch per
 stage, and the grader runs PyTorch's programs on it.  Each stage is one file holding the whole
 engine so far: start each stage by pasting your bodies from the previous stage into the stubs
-marked with its id, then write this stage's new parts.  The sections of the file follow
-micrograph's core (grad mode, nodes, ops, values, backward): docs/engine.md reads it.
+marked with its id, then write this stage's new parts.  The file's sections follow micrograph's
+core, in the same order: grad mode, nodes, ops, values, backward.
 
 The idea
 --------
@@ -145,9 +145,10 @@ class Value:
     def grad(self) -> Value | None:
         return self._grad
 
-    @grad.setter
-    def grad(self, value: Value | None) -> None:
+    def _set_grad(self, value: Value | None) -> None:
         self._grad = value
+
+    grad = grad.setter(_set_grad)
 
     def backward(self, retain_graph: bool | None = None) -> None:
         """Backpropagate from this value, seeded with 1."""

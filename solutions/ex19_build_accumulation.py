@@ -152,9 +152,10 @@ class Value:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
-    @grad.setter
-    def grad(self, value: Value | None) -> None:
+    def _set_grad(self, value: Value | None) -> None:
         self._grad = value
+
+    grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
         """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""

@@ -12,8 +12,10 @@ from typing import Any
 
 from grader.spec import Exercise
 from grader.spec.build import described, edge_node, fact, regroup
+from grader.spec.probe import by_key
 
-EXERCISE = Exercise("ex16", "Build an engine: values that record their graph", module="ex16_build_value")
+EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
+                    module="ex16_build_value", rules=True)
 
 KEYS = {
     "data": "a result holds the number its operation computes",
@@ -49,13 +51,13 @@ def documents_public(sub):
 
 @EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def documents_hidden(sub):
-    return [_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]]
+    return by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])
 
 
 @EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def numbers(sub):
     w = sub.Value(1.5, requires_grad=True)
-    made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 2.5": w + 2.5, "w * w": w * w}
+    made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 6.5": w + 6.5, "w * w": w * w}
     return regroup([described(v, f"({label})") for label, v in made.items()])
 
 

@@ -9,7 +9,7 @@ from grader.spec import Exercise
 from grader.spec.build import fact, flag, grad_read, needs
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
-                    module="ex18_build_retain_grad")
+                    module="ex18_build_retain_grad", rules=True)
 
 FEEDBACK = ("Backward keeps only the leaves' gradients, plus those of non-leaves that called "
             "retain_grad(); reading .grad of any other non-leaf gives None and warns.")

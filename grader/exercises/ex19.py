@@ -8,9 +8,11 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.build import fact, grad_quiet, needs, number
 
-EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate", module="ex19_build_accumulation")
+EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
+                    module="ex19_build_accumulation", rules=True)
 
 FEEDBACK = "Each backward adds into .grad; zero_() sets it to 0 in place; .grad = None drops it."
+ORDINALS = ("first", "second", "third", "fourth")
 KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
@@ -28,7 +30,7 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list
             w.grad = None
             x.grad = None
         (w * x + w).backward()
-        said = f"after backward number {step + 1} of y = w * x + w" + (f" ({reset} before the third)" if reset else "")
+        said = f"after the {ORDINALS[step]} backward of y = w * x + w" + (f" ({reset} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
     return seen
 

@@ -8,7 +8,8 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.build import error, fact, grad_quiet, needs
 
-EXERCISE = Exercise("ex20", "Build an engine: saved values are freed", module="ex20_build_saved_values")
+EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
+                    module="ex20_build_saved_values", rules=True)
 
 FEEDBACK = ("After running a node, backward releases what it saved unless retain_graph=True; "
             "unpack refuses a released value with SECOND_BACKWARD.")
@@ -43,7 +44,7 @@ def _cases(sub: Any, cases: list[tuple[Any, str, bool]]) -> dict[str, list[Any]]
 def documents_public(sub):
     return _cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", False),
                         (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", True),
-                        (lambda w, x: x + w + 2.0, "x + w + 2.0", False)])
+                        (lambda w, x: x + w + 2.0, "x + w + 2", False)])
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
@@ -55,7 +56,7 @@ def retained(sub):
 @EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def additions(sub):
     return _cases(sub, [(lambda w, x: w + x + w, "w + x + w", False),
-                        (lambda w, x: 1 + (w + 2.5), "1 + (w + 2.5)", False)])
+                        (lambda w, x: 1 + (w + 6.5), "1 + (w + 6.5)", False)])
 
 
 @EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS)

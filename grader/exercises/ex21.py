@@ -9,7 +9,8 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.build import described, error, fact, grad_quiet, needs, number
 
-EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions", module="ex21_build_inplace")
+EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
+                    module="ex21_build_inplace", rules=True)
 
 FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
             "that requires grad; unpack refuses a value changed since it was saved.")
@@ -30,13 +31,21 @@ def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
-    steps = [fact(error(w.add_, 1.0), "w.add_(1.0) on a leaf that requires grad")]
+    steps = [fact(error(w.add_, 1.0), "w.add_(1) on a leaf that requires grad")]
     v.add_(1.0)
-    versions = [fact(v._version, "v._version after v.add_(1.0)")]
+    versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
     versions.append(fact(v._version, "v._version after v += w"))
+    u = sub.Value(-3.0)
+    u.zero_()
+    versions.append(fact(u._version, "u._version after u.zero_(), u = Value(-3)"))
+    w.detach().add_(0.125)
+    versions.append(fact(w._version, "w._version after adding through w.detach()"))
+    w.data.add_(0.125)
+    versions.append(fact(w._version, "w._version after adding through w.detach(), then through w.data"))
     return {"errors": steps, "versions": versions,
-            "numbers": [fact(number(v), "v.item() after v.add_(1.0); v += w"), fact(number(w), "w.item()")],
+            "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
+                        fact(number(w), "w.item() after adding through w.detach(), then through w.data")],
             "graph": described(v, "v")["grad_fn"]}
 
 
@@ -50,12 +59,12 @@ def modified(sub):
         y = (x + w) * b
         b.add_(1.0)
         b.add_(2.0)
-        out["errors"].append(fact(error(y.backward), "y.backward() after b.add_(1.0); b.add_(2.0), "
+        out["errors"].append(fact(error(y.backward), "y.backward() after b.add_(1); b.add_(2), "
                                                       "y = (x + w) * b, b = w + 1"))
         c = w + 1
         z = c * 3
         c.add_(1.0)
-        out["errors"].append(fact(error(z.backward), "z.backward() after c.add_(1.0), z = c * 3, c = w + 1"))
+        out["errors"].append(fact(error(z.backward), "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after that z.backward()"))
     return out
 
@@ -67,9 +76,9 @@ def data(sub):
     y = w * w
     d = w.data
     d.add_(1.0)
-    return {"numbers": [fact(number(w), "w.item() after w.data.add_(1.0)")],
-            "versions": [fact(w._version, "w._version after w.data.add_(1.0)")],
-            "errors": [fact(error(y.backward), "y.backward() after w.data.add_(1.0), y = w * w")],
+    return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
+            "versions": [fact(w._version, "w._version after w.data.add_(1)")],
+            "errors": [fact(error(y.backward), "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after that y.backward()")],
             "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
 
@@ -82,9 +91,9 @@ def detached(sub):
     d = w.detach()
     d.add_(2.0)
     d.zero_()
-    return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2.0); d.zero_()")],
-            "versions": [fact(w._version, "w._version after d.add_(2.0); d.zero_()")],
-            "errors": [fact(error(y.backward), "y.backward() after d.add_(2.0); d.zero_(), y = w * w")],
+    return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
+            "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
+            "errors": [fact(error(y.backward), "y.backward() after d.add_(2); d.zero_(), y = w * w")],
             "graph": described(d, "d")}
 
 
@@ -97,5 +106,5 @@ def rebased(sub):
     b += 1.0
     y = b * w
     y.backward()
-    return {"graph": described(b, "b"), "versions": [fact(b._version, "b._version after b.add_(x); b += 1.0")],
+    return {"graph": described(b, "b"), "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "grads": [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]}

@@ -8,7 +8,8 @@ from typing import Any
 from grader.spec import Exercise
 from grader.spec.build import described, error, fact, grad_quiet, needs, number
 
-EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks", module="ex22_build_no_grad_hooks")
+EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
+                    module="ex22_build_no_grad_hooks", rules=True)
 
 FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the gradient before "
             "it is written or passed on, and a Value they return replaces it.")
@@ -53,7 +54,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     b.register_hook(on("b", None)).remove()
     y.backward()
     return {"hooks": [fact(calls, "the hooks' calls [name, gradient], in order"),
-                      fact(grad_quiet(a), "a.grad (a retained, its hook multiplies by 10)"),
+                      fact(grad_quiet(a), "a.grad (a retained, its hook scales it)"),
                       fact(grad_quiet(w), "w.grad (its second hook doubles)"),
                       fact(grad_quiet(x), "x.grad")]}
 
@@ -62,7 +63,8 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
                key_feedback=KEYS)
 def public(sub):
     needs(sub, 7)
-    return {**_no_grad(sub, 0.5), **_hooked(sub, 0.5, -3.0)}
+    hooked = _hooked(sub, 0.5, -3.0)
+    return {**_no_grad(sub, 0.5), **hooked}
 
 
 @EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
@@ -109,4 +111,4 @@ def order(sub):
     constant = sub.Value(2.0)
     return {"order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
             "errors": fact(error(constant.register_hook, lambda g: None),
-                           "register_hook on Value(2.0), which requires no grad")}
+                           "register_hook on a Value that requires no grad")}

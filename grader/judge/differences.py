@@ -324,7 +324,7 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     sentence could say what differs: advice appended to an observed difference would stand in
     for an explanation it does not follow from."""
     said = [d.sentence() for d in chosen(find(want, got))]
-    if said:
+    if said and not test.rules:
         return sentences(said)
     advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
-    return sentences([_("; ").join(advice)])
+    return sentences([*said, _("; ").join(advice)])

@@ -99,8 +99,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         todo = error["function"] or message
         return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
     if kind == EARLIER_STAGE and stage:
-        return _("this stage builds on {stage}, whose part of the engine does not work in {file} "
-                 "({problem}): make {stage} pass first, then paste it here",
+        return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
+                 "{file} ({problem}): it must, before this stage's tests can run",
                  stage=stage.group(1), file=display, problem=stage.group(2))
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))

@@ -161,7 +161,7 @@ def _stage1(sub: Any) -> str | None:
     y = w * 2 + 1
     if node_name(getattr(y, "grad_fn", None)) != "AddBackward0" or number(y) != 4.0:
         return "w * 2 + 1 does not record an AddBackward0 node over the right number"
-    return None
+    return None if (w.is_leaf, y.is_leaf) == (True, False) else "is_leaf is not True for w and False for w * 2 + 1"
 
 
 def _stage2(sub: Any) -> str | None:
@@ -182,7 +182,11 @@ def _stage4(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     (w * 2).backward()
     (w * 3).backward()
-    return None if grad_quiet(w) == 5.0 else "two backward calls do not accumulate into w.grad"
+    if grad_quiet(w) != 5.0:
+        return "two backward calls do not accumulate into w.grad"
+    w.grad.zero_()
+    (w * 4).backward()
+    return None if grad_quiet(w) == 4.0 else "w.grad.zero_() then a backward does not start again from 0"
 
 
 def _stage5(sub: Any) -> str | None:
@@ -195,8 +199,12 @@ def _stage5(sub: Any) -> str | None:
 
 def _stage6(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
-    return None if error(w.add_, 1.0) == "RuntimeError: leaf in place" else \
-        "w.add_(1.0) on a leaf that requires grad does not raise PyTorch's error"
+    if error(w.add_, 1.0) != "RuntimeError: leaf in place":
+        return "w.add_(1) on a leaf that requires grad does not raise PyTorch's error"
+    w.detach().add_(1.0)
+    w.data.add_(1.0)
+    return None if (w._version, number(w)) == (1, 3.5) else \
+        "a change through w.detach() and one through w.data do not give PyTorch's number and version"
 
 
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (

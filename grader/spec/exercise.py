@@ -50,6 +50,7 @@ class Test:
     feedback: str
     key_feedback: Mapping[str, str]
     probe: Probe
+    rules: bool = False  # the advice is the rule the student's engine breaks: told after the difference
 
     def advice_for(self, keys: list[str]) -> list[str]:
         """What to look at when the observation keys ``keys`` differ: their ``key_feedback``
@@ -74,7 +75,9 @@ class Exercise:
 
     ``module`` is the submission's file stem (``ex01_graph`` for ``exercises/ex01_graph.py``).
     ``limits`` bound the sandboxed child that runs *all* of this exercise's probes for one
-    submission (see ``grader.spec.limits``).
+    submission (see ``grader.spec.limits``).  ``rules``: the tests' advice states what the
+    student's engine must do (the build track), so a failed test tells it after the difference
+    it explains, instead of only when no difference can be said.
     """
 
     id: str
@@ -84,6 +87,7 @@ class Exercise:
     tests: list[Test] = field(default_factory=list)
     diagram_probe: Probe | None = None
     elsewhere: HiddenElsewhere | None = None
+    rules: bool = False
 
     def __post_init__(self) -> None:
         if not _ID.fullmatch(self.id):
@@ -114,7 +118,7 @@ class Exercise:
             if not feedback.strip():
                 raise SpecError(f"{self.id}/{name}: feedback must say what to look at")
             self.tests.append(
-                Test(name, points, public, feedback, dict(key_feedback or {}), probe)
+                Test(name, points, public, feedback, dict(key_feedback or {}), probe, self.rules)
             )
             return probe
 

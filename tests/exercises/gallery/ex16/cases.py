@@ -1,0 +1,43 @@
+"""ex16 gallery: plausible wrong engines and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+DOCS = "the documents' graph y = (x + w) * (w + 1)"
+CONSTANTS = "values that require no grad"
+ACCUMULATOR = '''    if v._accumulator is None:
+        v._accumulator = AccumulateGrad(v)
+    return v._accumulator, 0'''
+RECORD = '''    out = Value(number)
+    if recording(*inputs):
+        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))
+        out.requires_grad = True
+    return out'''
+CASES = [
+    Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
+          fails={DOCS: "is False, unlike"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
+    Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
+          fails={CONSTANTS: "(c * 3).grad_fn.name() is not None"}, names=("(c * 3).grad_fn.name()", "nothing when no input requires grad")),
+    Wrong("skips_constant_edges", edits={"tuple(gradient_edge(v) for v in inputs)":
+                                         "tuple(gradient_edge(v) for v in inputs if v.requires_grad)"},
+          fails={DOCS: "b.grad_fn.next_functions has fewer entries"}, names=("next_functions", "(None, 0)")),
+    Wrong("leaf_means_no_grad", edits={"        return self.grad_fn is None": "        return not self.requires_grad"},
+          fails={DOCS: "w.is_leaf is False"}, names=("is_leaf", "no recorded operation made it")),
+    Wrong("requires_grad_not_propagated", edits={"        out.requires_grad = True\n": ""},
+          fails={DOCS: "a.requires_grad is False"}, names=("requires_grad", "when one of its inputs does")),
+    Wrong("accumulator_for_constants", edits={"    if not v.requires_grad:\n        return None, 0\n": ""},
+          fails={CONSTANTS: "next_functions"}, names=("next_functions", "(None, 0)")),
+    Wrong("edges_in_reverse", edits={"tuple(gradient_edge(v) for v in inputs)":
+                                     "tuple(gradient_edge(v) for v in reversed(inputs))"},
+          fails={DOCS: "next_functions"}, names=("next_functions", "in input order")),
+    Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
+    if not recording(*inputs):
+        return out
+    edges = []
+    for v in inputs:
+        edges.append(gradient_edge(v))
+    out.grad_fn, out.requires_grad = op(tuple(edges)), True
+    return out'''}),
+    Correct("accumulator_by_getattr", edits={ACCUMULATOR: '''    if getattr(v, "_node", None) is None:
+        v._node = AccumulateGrad(v)
+    return v._node, 0'''}),
+]

@@ -1,0 +1,35 @@
+"""ex19 gallery: plausible wrong accumulations and correct variants (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+LOOP = "gradients add up over backward calls"
+ZERO = "zero_() between backward calls"
+WRITE = '''    if v._grad is None:
+        v._grad = Value(grad)
+    else:
+        v._grad._box[0] += grad'''
+ZERO_BODY = '''        self._box[0] = 0.0
+        return self'''
+CASES = [
+    Wrong("overwrites", edits={WRITE: "    v._grad = Value(grad)"},
+          fails={LOOP: "w.grad after the second backward of y = w * x + w is a different number"},
+          names=("w.grad after the second backward", "add its gradient")),
+    Wrong("zero_returns_new", edits={ZERO_BODY: "        return Value(0.0)"},
+          fails={LOOP: "is a different number", ZERO: "w.grad.zero_() is w.grad is False"},
+          names=("zero_()", "in place")),
+    Wrong("zero_returns_nothing", edits={ZERO_BODY: "        self._box[0] = 0.0"},
+          fails={ZERO: "w.grad.zero_() is w.grad is False"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
+    Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
+          fails={LOOP: "is a different number"}, names=("w.grad after the second backward", "add its gradient")),
+    Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
+          fails={LOOP: "is a different number", ZERO: "w.grad after zero_() is a different number"},
+          names=("w.grad after zero_()", "sets the number to 0")),
+    Wrong("total_kept_on_the_node", edits={"        write_grad(self.variable, grad)\n": '''        if not hasattr(self, "total"):
+            self.total = Value(0.0)
+        self.total._box[0] += grad
+        self.variable._grad = self.total
+'''}, fails={"w.grad = None between backward calls": "(None before the third) is a different number"},
+          names=("None before the third", "a new Value only when .grad is None")),
+    Correct("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"}),
+    Correct("zero_by_subtracting", edits={"        self._box[0] = 0.0\n": "        self._box[0] -= self._box[0]\n"}),
+]

@@ -1,0 +1,40 @@
+"""ex20 gallery: plausible wrong engines about saved values (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+DOCS = "a second backward through the documents' graph"
+RETAINED = "retain_graph=True on other graphs"
+ADDITIONS = "graphs of additions run twice"
+NUMBERS = "a product with a number saves it"
+RELEASE_STEP = '''        if not retain_graph:
+            node.release()
+'''
+CASES = [
+    Wrong("saved_values_never_freed", edits={RELEASE_STEP: ""},
+          fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) is None, where the statement's is not"},
+          names=("a second y.backward()", "must raise RuntimeError(SECOND_BACKWARD)")),
+    Wrong("frees_despite_retain_graph", edits={RELEASE_STEP: "        node.release()\n"},
+          fails={DOCS: "after y.backward(retain_graph=True)"}, names=("retain_graph=True",)),
+    Wrong("frees_without_refusing", edits={'''        if self.released:
+            raise RuntimeError(SECOND_BACKWARD)
+''': ""},
+          fails={DOCS: "AttributeError"}, names=("a second y.backward()", "SECOND_BACKWARD")),
+    Wrong("forgets_what_was_saved", edits={"        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {}\n"},
+          fails={DOCS: "is None, where the statement's is not"}, names=("a second y.backward()", "SECOND_BACKWARD")),
+    Wrong("every_node_refuses_twice", edits={"        grads = node.apply(grad)\n": '''        if getattr(node, "ran", False) and not isinstance(node, AccumulateGrad):
+            raise RuntimeError(SECOND_BACKWARD)
+        node.ran = not retain_graph
+        grads = node.apply(grad)
+'''},
+          fails={ADDITIONS: "is not None, where the statement's is None"}, names=("a second y.backward()", "AddBackward0")),
+    Wrong("wrong_error_type", edits={"            raise RuntimeError(SECOND_BACKWARD)": "            raise ValueError(SECOND_BACKWARD)"},
+          fails={DOCS: "ValueError"}, names=("a second y.backward()", "RuntimeError(SECOND_BACKWARD)")),
+    Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
+                                                   "        for name in self.saved:\n            self.saved[name] = None\n"}),
+    Correct("release_after_the_loop", edits={
+        RELEASE_STEP: "        done.append(node)\n",
+        "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    done = []\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    for node in done if not retain_graph else ():\n        node.release()\n"}),
+]

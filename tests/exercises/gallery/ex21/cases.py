@@ -1,0 +1,48 @@
+"""ex21 gallery: plausible wrong in-place engines (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+BASICS = "in-place ops and the leaf error"
+MODIFIED = "a saved value changed in place"
+DATA = "w.data shares the number, not the version"
+DETACHED = "detach() shares the number and the version"
+REBASED = "in place on a non-leaf is recorded"
+DATA_BODY = '''        alias = Value(0.0)
+        alias._box = self._box
+        return alias'''
+DETACH_BODY = '''        alias = Value(0.0)
+        alias._box, alias._versions = self._box, self._versions
+        return alias'''
+REBASE = '''        if recording(self, other):
+            self.grad_fn = AddBackward0(edges)
+            self.requires_grad = True
+'''
+CASES = [
+    Wrong("version_bumped_through_data", edits={DATA_BODY: DETACH_BODY},
+          fails={DATA: "w._version after w.data.add_(1) is a different number"},
+          names=("w._version after w.data.add_(1)", "a change through .data does not")),
+    Wrong("detach_keeps_its_own_version", edits={DETACH_BODY: DATA_BODY},
+          fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"},
+          names=("w._version", "detach() bumps the shared counter")),
+    Wrong("no_leaf_check", edits={"        check_in_place(self)\n        edges": "        edges"},
+          fails={BASICS: "w.add_(1) on a leaf that requires grad is None"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
+    Wrong("history_not_rebased", edits={REBASE: ""},
+          fails={REBASED: "b.grad_fn.next_functions"}, names=("b.grad_fn", "the old history and the other operand")),
+    Wrong("saved_version_not_checked", edits={'''        if value._version != self.saved_versions[name]:
+            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))
+''': ""},
+          fails={MODIFIED: "is None, where the statement's is not"}, names=("y.backward() after b.add_(1)", "MODIFIED")),
+    Wrong("add_out_of_place", edits={'''        other = as_value(other)
+        check_in_place(self)
+        edges''': '''        return self + other
+        other = as_value(other)
+        check_in_place(self)
+        edges'''},
+          fails={BASICS: "v._version after v.add_(1) is a different number"}, names=("v._version", "bumps the version counter")),
+    Wrong("zero_keeps_the_version", edits={"        self._box[0] = 0.0\n        self._versions[0] += 1\n": "        self._box[0] = 0.0\n"},
+          fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"}, names=("w._version", "zero_")),
+    Correct("version_as_attribute_pair", edits={'''        self._box[0] += other.item()
+        self._versions[0] += 1''': '''        self._versions[0] = self._versions[0] + 1
+        self._box[0] = self._box[0] + other.item()'''}),
+    Correct("iadd_by_method", edits={"    __iadd__ = add_\n": "    def __iadd__(self, other):\n        return self.add_(other)\n"}),
+]

@@ -1,0 +1,44 @@
+"""ex22 gallery: plausible wrong no_grad, detach and hook engines (format: gallery_case.py)."""
+
+from gallery_case import Correct, Wrong
+
+PUBLIC = "no_grad and hooks on the documents' graph"
+SGD = "an SGD step under no_grad"
+ORDER = "the order hooks run in"
+HOOKS_HIDDEN = "hooks on other inputs"
+BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
+        if node.retained is not None:
+            write_grad(node.retained, grad)
+'''
+CASES = [
+    Wrong("recording_stays_off", edits={"        GradMode.enabled = self.previous\n": "        pass\n"},
+          fails={PUBLIC: "(w * 2) after it.requires_grad is False"}, names=("(w * 2) after it", "recording is back on")),
+    Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
+        if result is not None:
+            grad = result.item()''': "        hook(Value(grad))"},
+          fails={PUBLIC: "w.grad (its second hook doubles) is a different number"}, names=("w.grad", "replaces the gradient")),
+    Wrong("retained_before_hooks", edits={BACKWARD_HOOKS: '''        if node.retained is not None:
+            write_grad(node.retained, grad)
+        grad = run_hooks(node.pre_hooks, grad)
+'''}, fails={PUBLIC: "a.grad (a retained, its hook scales it) is a different number"},
+          names=("a.grad", "a retained gradient kept")),
+    Wrong("fifo_order", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
+                               "heapq.heappush(ready, (0, next(pushed), child))"},
+          fails={ORDER: "holds the statement's entries, but in another order"}, names=("the order", "highest sequence number first")),
+    Wrong("sgd_step_refused", edits={"    if v.is_leaf and v.requires_grad and GradMode.enabled:":
+                                     "    if v.is_leaf and v.requires_grad:"},
+          fails={SGD: "w.add_(w.grad * -0.1) under no_grad is"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
+    Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle([], hook)\n"},
+          fails={ORDER: "register_hook on a Value that requires no grad is None"}, names=("register_hook", "HOOK_ON_CONSTANT")),
+    Wrong("hooks_in_reverse", edits={"    for hook in list(hooks):": "    for hook in reversed(hooks):"},
+          fails={PUBLIC: "the hooks' calls"}, names=("the hooks' calls", "in the order registered")),
+    Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
+        GradMode.enabled = False''': '''        self.previous = GradMode.enabled
+        GradMode.enabled = bool(0)'''}),
+    Correct("hooks_by_index", edits={'''    for hook in list(hooks):
+        result = hook(Value(grad))
+        if result is not None:
+            grad = result.item()''': '''    for i in range(len(hooks)):
+        result = hooks[i](Value(grad))
+        grad = grad if result is None else result.item()'''}),
+]
