@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, edge_node, fact, regroup
+from grader.spec.build import described, documents_drawn, edge_node, fact, regroup
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -82,3 +82,8 @@ def chain(sub):
     return {**regroup(parts), "one_accumulator": fact(first is not None and first is last,
                                                       "(w + x).grad_fn.next_functions[1][0] is "
                                                       "v5.grad_fn.next_functions[1][0]")}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise, Limits
-from grader.spec.build import fact, grad_quiet, needs
+from grader.spec.build import documents_drawn, fact, grad_quiet, needs
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -81,3 +81,8 @@ def chain(sub):
         v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
     v.backward()
     return {"chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import fact, flag, grad_read, needs
+from grader.spec.build import documents_drawn, fact, flag, grad_read, needs
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True)
@@ -75,3 +75,8 @@ def before(sub):
     reads = {label: grad_read(v) for label, v in made.items()}
     return {"grad": [fact(r["grad"], f"({label}).grad before backward") for label, r in reads.items()],
             "warned": [fact(r["warned"], f"whether reading ({label}).grad warned") for label, r in reads.items()]}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import fact, grad_quiet, needs, number
+from grader.spec.build import documents_drawn, fact, grad_quiet, needs, number
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
                     module="ex19_build_accumulation", rules=True)
@@ -76,3 +76,8 @@ def two_graphs(sub):
     y2.backward()
     return {"grads": [fact(first, "w.grad after y1.backward(), y1 = w * w"),
                       fact(grad_quiet(w), "w.grad after y1.backward() then y2.backward(), y2 = (w + 1) * 3")]}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 4)

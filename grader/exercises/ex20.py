@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import error, fact, grad_quiet, needs
+from grader.spec.build import documents_drawn, error, fact, grad_quiet, needs
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True)
@@ -75,3 +75,8 @@ def three(sub):
     return {"second": fact(error(y.backward), "a third y.backward() after retain_graph=True then a plain "
                                                 "backward, y = w * w"),
             "grads": [fact(grad_quiet(w), "w.grad after three y.backward() calls, y = w * w")]}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 5)

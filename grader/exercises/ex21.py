@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, error, fact, grad_quiet, needs, number
+from grader.spec.build import described, documents_drawn, error, fact, grad_quiet, needs, number
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True)
@@ -108,3 +108,8 @@ def rebased(sub):
     y.backward()
     return {"graph": described(b, "b"), "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "grads": [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, error, fact, grad_quiet, needs, number
+from grader.spec.build import described, documents_drawn, error, fact, grad_quiet, needs, number
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True)
@@ -112,3 +112,8 @@ def order(sub):
     return {"order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
             "errors": fact(error(constant.register_hook, lambda g: None),
                            "register_hook on a Value that requires no grad")}
+
+
+@EXERCISE.diagram
+def draw(sub):
+    return documents_drawn(sub, 7)

@@ -85,13 +85,20 @@ def torch_explained(message: str) -> str:
     return message
 
 
+def needs_earlier_stage(error: ErrorRecord, exercise: str | None) -> bool:
+    """Whether a probe met a build-track stub of another stage than ``exercise``: that stage's
+    NotImplementedError("ex16: Value.__add__")."""
+    stage = _STAGE_PART.fullmatch(error["message"] or "")
+    return error["type"] == "NotImplementedError" and stage is not None and stage.group(1) != exercise
+
+
 def test_error(error: ErrorRecord, display: str, limits: Limits,
                names: LineNames | None = None, exercise: str | None = None) -> str:
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
     stage = _STAGE_PART.fullmatch(message)
-    if kind == "NotImplementedError" and stage and stage.group(1) != exercise:
+    if needs_earlier_stage(error, exercise) and stage:
         return _("this stage builds on {stage}: {file} still raises NotImplementedError in {part}, "
                  "{stage}'s part of the engine: paste your {stage} answer there first",
                  stage=stage.group(1), file=display, part=stage.group(2))

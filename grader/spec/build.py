@@ -22,7 +22,7 @@ import re
 import warnings
 from typing import Any, Callable
 
-from grader.spec.probe import MAX_TEXT, first_line, type_name
+from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
 
 SECOND_BACKWARD = "Trying to backward through the graph a second time"
@@ -225,3 +225,22 @@ def needs(sub: Any, stage: int) -> None:
             problem = f"it raised {describe_error(exc)}"
         if problem is not None:
             raise EarlierStage(f"{exercise}: {problem}")
+
+
+# -- the diagram ----------------------------------------------------------------------------
+
+def documents_drawn(sub: Any, stage: int) -> tuple[list[Any], dict[str, Any]]:
+    """The documents' graph y = (x + w) * (w + 1) built with the student's engine, drawn (through
+    the protocol of ``micrograph.viz.protocol``) as far as the stage goes: a retained a from
+    stage 3, after y.backward() from stage 2.  If backward fails, the forward graph is drawn."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
+    a = x + w
+    b = w + 1
+    y = a * b
+    names = {"w": w, "x": x, "a": a, "b": b, "y": y}
+    show([y], names)
+    if stage >= 3:
+        a.retain_grad()
+    if stage >= 2:
+        y.backward()
+    return [y], names

@@ -23,6 +23,9 @@ from typing import Any, NamedTuple
 from micrograph.node import Node
 from micrograph.value import Value
 from micrograph.viz import internals
+from micrograph.viz.protocol import ProtocolReader
+
+Reader = internals.EngineReader | ProtocolReader
 
 FORMAT = "micrograph.viz/1"
 MAX_SAVED = 8  # saved items drawn per op: nn.Linear's one node saves a whole row's operands
@@ -57,30 +60,36 @@ def graph_json_with_ids(
     *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES
 ) -> tuple[dict[str, Any], DiagramIds]:
     """``graph_json`` and the ids it gave to the engine's values and nodes."""
-    _check_arguments(roots, names, max_nodes)
-    collector = _Collector(roots, names or {}, max_nodes)
+    reader = _reader(roots, names)
+    _check_arguments(roots, names, max_nodes, reader)
+    collector = _Collector(roots, names or {}, max_nodes, reader)
     graph = collector.run()
     return graph, DiagramIds(collector.value_ids, collector.op_ids, collector.input_ids)
 
 
-def _check_arguments(roots: tuple[Any, ...], names: Any, max_nodes: Any) -> None:
+def _reader(roots: tuple[Any, ...], names: Any) -> Reader:
+    """micrograph's own reads when every root is a micrograph Value; else the protocol's, which
+    any engine with PyTorch's public names answers (a student's, in the build track)."""
+    if all(isinstance(r, Value) for r in roots):
+        return internals.EngineReader()
+    named = list(names.values()) if isinstance(names, Mapping) else []
+    return ProtocolReader([*roots, *named])
+
+
+def _check_arguments(roots: tuple[Any, ...], names: Any, max_nodes: Any, reader: Reader) -> None:
     if not roots:
         raise TypeError("graph_json() needs at least one Value to draw")
     for i, r in enumerate(roots):
-        if not isinstance(r, Value):
+        if not reader.is_value(r):
             raise TypeError(f"graph_json() draws Values, got {type(r).__name__} for root {i}: pass draw(y1, y2, ...)")
     if names is not None:
         if not isinstance(names, Mapping):
             raise TypeError(f"names must be a dict of name -> Value, got {type(names).__name__}")
         for k, v in names.items():
-            if not isinstance(k, str) or not isinstance(v, Value):
+            if not isinstance(k, str) or not reader.is_value(v):
                 raise TypeError(f"names must map str -> Value, got {type(k).__name__} -> {type(v).__name__}")
     if type(max_nodes) is not int or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
-
-
-def _key(v: Value) -> Key:
-    return v if v.grad_fn is None else v.grad_fn
 
 
 def _number(x: float | None) -> float | str | None:
@@ -91,26 +100,33 @@ def _number(x: float | None) -> float | str | None:
 
 
 class _Collector:
-    def __init__(self, roots: tuple[Value, ...], names: Mapping[str, Value], max_nodes: int) -> None:
+    def __init__(self, roots: tuple[Value, ...], names: Mapping[str, Value], max_nodes: int,
+                 reader: Reader) -> None:
+        self.reader = reader
         self.roots = list(dict.fromkeys(roots))  # each root once, in the order given
         self.names = names
         self.budget = max_nodes
         self.labels: dict[Key, str] = {}
         for name, v in names.items():
-            key = _key(v)
+            key = self._key(v)
             self.labels[key] = f"{self.labels[key]}, {name}" if key in self.labels else name
         # Values whose .grad we can read: a non-leaf's grad is reachable only through its Value.
-        self.known = {_key(v): v for v in (*names.values(), *self.roots)}
-        self.outputs = {_key(r) for r in self.roots}
+        self.known = {self._key(v): v for v in (*names.values(), *self.roots)}
+        self.outputs = {self._key(r) for r in self.roots}
         self.value_ids: dict[Key, str] = {}
         self.op_ids: dict[Node, str] = {}
         self.input_ids: dict[Node, tuple[str | None, ...]] = {}
         self.left_out: set[Key] = set()  # ops (by node), leaves and constants (by Value) not drawn
+        self.left_out_ops: set[Key] = set()  # the ops among them
         self.left_out_numbers = 0  # constant inputs not drawn that are plain numbers
         self.counts = {"v": 0, "f": 0}
         self.nodes: list[dict[str, Any]] = []
         self.edges: list[dict[str, str]] = []
         self.queue: deque[Node] = deque()
+
+    def _key(self, v: Value) -> Key:
+        fn = self.reader.grad_fn(v)
+        return v if fn is None else fn
 
     def run(self) -> dict[str, Any]:
         for i, r in enumerate(self.roots):
@@ -132,34 +148,36 @@ class _Collector:
 
     def _reach_value(self, v: Value, always: bool = False) -> str | None:
         """The id of ``v``'s node (drawing it if new), None when the cap leaves it out."""
-        if v.grad_fn is not None:
-            return self._reach(v.grad_fn, always)
+        fn = self.reader.grad_fn(v)
+        if fn is not None:
+            return self._reach(fn, always)
         if v in self.value_ids:
             return self.value_ids[v]
         if v in self.left_out or not self._fits(1, always):
             self.left_out.add(v)
             return None
-        requires_grad = internals.value_requires_grad(v)
+        requires_grad = self.reader.value_requires_grad(v)
         role = "output" if v in self.outputs else "leaf" if requires_grad else "const"
-        grad = internals.value_grad(v) if requires_grad else None
-        vid = self.value_ids[v] = self._new_value(v, internals.value_data(v), role, grad)
+        grad = self.reader.value_grad(v) if requires_grad else None
+        vid = self.value_ids[v] = self._new_value(v, self.reader.value_data(v), role, grad)
         return vid
 
     def _reach(self, n: Node, always: bool = False) -> str | None:
         """The id of the value ``n`` made (drawing it and queueing ``n``), None when left out."""
-        leaf = internals.leaf_of(n)
+        leaf = self.reader.leaf_of(n)
         if leaf is not None:
             return self._reach_value(leaf, always)
         if n in self.value_ids:
             return self.value_ids[n]
         if n in self.left_out or not self._fits(2, always):  # the op and the value it made
             self.left_out.add(n)
+            self.left_out_ops.add(n)
             return None
-        retained = internals.node_retained(n)
+        retained = self.reader.node_retained(n)
         role = "output" if n in self.outputs else "intermediate" if retained is None else "retained"
         holder = retained if retained is not None else self.known.get(n)
-        grad = None if holder is None else internals.value_grad(holder)
-        vid = self.value_ids[n] = self._new_value(n, internals.node_output_data(n), role, grad)
+        grad = None if holder is None else self.reader.value_grad(holder)
+        vid = self.value_ids[n] = self._new_value(n, self.reader.node_output(n, holder), role, grad)
         self.queue.append(n)
         return vid
 
@@ -171,9 +189,9 @@ class _Collector:
         outside the graph, which is the point of a value with ``requires_grad=False``.
         """
         for v in dict.fromkeys(self.names.values()):
-            if v.grad_fn is None and v not in self.value_ids and not internals.value_requires_grad(v):
+            if self.reader.grad_fn(v) is None and v not in self.value_ids and not self.reader.value_requires_grad(v):
                 if self._fits(1):
-                    self.value_ids[v] = self._new_value(v, internals.value_data(v), "const", None)
+                    self.value_ids[v] = self._new_value(v, self.reader.value_data(v), "const", None)
 
     def _new_value(self, key: Key | None, data: float | None, role: str, grad: float | None) -> str:
         name = None if key is None else self.labels.get(key)
@@ -192,12 +210,12 @@ class _Collector:
     def _add_op(self, n: Node) -> None:
         oid = self.op_ids[n] = self._new_id("f")
         self.nodes.append({
-            "id": oid, "kind": "op", "op": internals.node_name(n), "freed": internals.node_freed(n),
-            "saved": [{**s._asdict(), "data": _number(s.data)} for s in _drawn_saved(internals.node_saved(n))],
+            "id": oid, "kind": "op", "op": self.reader.node_name(n), "freed": self.reader.node_freed(n),
+            "saved": [{**s._asdict(), "data": _number(s.data)} for s in _drawn_saved(self.reader.node_saved(n))],
         })
         edge_from_omitted = False
         sources: list[str | None] = []
-        for i, m in enumerate(internals.node_inputs(n)):  # in input order: the drawing keeps a left of b
+        for i, m in enumerate(self.reader.node_inputs(n)):  # in input order: the drawing keeps a left of b
             src = self._const(n, i) if m is None else self._reach(m)
             sources.append(src)
             if src is not None:
@@ -210,7 +228,7 @@ class _Collector:
 
     def _const(self, n: Node, i: int) -> str | None:
         """Input ``i`` of ``n``, which does not require grad: its data is known only if ``n`` saved it."""
-        item = internals.node_saved_operand(n, internals.node_input_slot(n, i))
+        item = self.reader.input_operand(n, i)
         if isinstance(item, Value):
             return self._reach_value(item)
         if not self._fits(1):
@@ -221,23 +239,24 @@ class _Collector:
     # -- counting what was left out -------------------------------------------------------
     def _count_left_out(self) -> int:
         """How many nodes the drawing would have had beyond the cap (an op counts with its value)."""
-        stack = [k for k in self.left_out if isinstance(k, Node)]
+        stack = list(self.left_out_ops)
         while stack:
             n = stack.pop()
-            for i, m in enumerate(internals.node_inputs(n)):
+            for i, m in enumerate(self.reader.node_inputs(n)):
                 if m is None:
-                    item = internals.node_saved_operand(n, internals.node_input_slot(n, i))
+                    item = self.reader.input_operand(n, i)
                     if isinstance(item, Value):
                         self._leave_out(item)
                     else:
                         self.left_out_numbers += 1
                     continue
-                leaf = internals.leaf_of(m)
+                leaf = self.reader.leaf_of(m)
                 if leaf is not None:
                     self._leave_out(leaf)
                 elif self._leave_out(m):
+                    self.left_out_ops.add(m)
                     stack.append(m)
-        return self.left_out_numbers + sum(2 if isinstance(k, Node) else 1 for k in self.left_out)
+        return self.left_out_numbers + sum(2 if k in self.left_out_ops else 1 for k in self.left_out)
 
     def _leave_out(self, key: Key) -> bool:
         """Count ``key`` as left out; False if it was drawn or counted already."""

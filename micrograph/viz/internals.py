@@ -144,6 +144,43 @@ def node_saved_operand(n: Node, name: str | None) -> Any:
     return next((item for saved_name, item, _ in _saved_by_name(n) if saved_name == name), None)
 
 
+def input_operand(n: Node, i: int) -> Any:
+    """The saved item for input ``i`` of ``n`` (a number or a Value), or None."""
+    return node_saved_operand(n, node_input_slot(n, i))
+
+
+def is_value(x: object) -> bool:
+    return isinstance(x, Value)
+
+
+def grad_fn(v: Value) -> Node | None:
+    return v.grad_fn
+
+
+def node_output(n: Node, known: Value | None) -> float | None:
+    """The number ``n`` produced (micrograph's nodes keep it; ``known`` is not needed)."""
+    return n.output_data()
+
+
+class EngineReader:
+    """The reads ``collect`` makes, on micrograph's own engine (``protocol.ProtocolReader``
+    makes the same on an engine read through PyTorch's public names)."""
+
+    is_value = staticmethod(is_value)
+    grad_fn = staticmethod(grad_fn)
+    value_data = staticmethod(value_data)
+    value_grad = staticmethod(value_grad)
+    value_requires_grad = staticmethod(value_requires_grad)
+    node_inputs = staticmethod(node_inputs)
+    node_name = staticmethod(node_name)
+    leaf_of = staticmethod(leaf_of)
+    node_output = staticmethod(node_output)
+    node_retained = staticmethod(node_retained)
+    node_freed = staticmethod(node_freed)
+    node_saved = staticmethod(node_saved)
+    input_operand = staticmethod(input_operand)
+
+
 def stand_in(n: Node) -> Value:
     """A Value to draw the graph from when only its node is known (a backward pass's root).
 

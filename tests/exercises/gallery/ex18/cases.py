@@ -32,6 +32,8 @@ CASES = [
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
           fails={WITHOUT: "is False, unlike the statement's"}, names=("whether reading", "NON_LEAF_GRAD")),
+    Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
+          fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
             warnings.warn(UserWarning(NON_LEAF_GRAD))'''}),
     Correct("retain_by_flag_only_in_node", edits={RETAIN: '''        if self.is_leaf:

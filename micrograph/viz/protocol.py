@@ -1,0 +1,128 @@
+"""Drawing a graph some other engine built, read through the protocol PyTorch's own objects speak.
+
+micrograph's diagrams read micrograph's engine through ``internals`` (numbers of intermediates
+no variable holds, saved values, versions).  An engine a student writes (the build track,
+ex16-ex22), or PyTorch itself, is read through five public names only, the ones a student
+sees in PyTorch:
+
+    v.grad_fn               the node that made a value (None for a leaf)
+    node.next_functions     ((node or None, input_nr), ...) per input
+    node.name()             "MulBackward0", "torch::autograd::AccumulateGrad"
+    node.variable           on an AccumulateGrad node: the leaf it writes to
+    v.data, v.grad          a number (or something ``float()`` or ``item()`` reads), or None
+
+plus ``v.requires_grad`` and ``v.retains_grad`` when present.  Only the values the caller names
+(and the roots) show their numbers: the protocol has no way from a node to the number it
+produced, so other intermediates read ``data ?``; nothing is saved, freed or versioned.
+
+Every read is guarded: a value the protocol cannot read is drawn without it, never raised
+from, because the objects may be a student's (the grader draws them in its sandboxed child).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from typing import Any
+
+from micrograph.viz.internals import Saved
+
+ACCUMULATE_GRAD = "AccumulateGrad"  # torch's name ends so: "torch::autograd::AccumulateGrad"
+MAX_EDGES = 64  # inputs read per node: a student's next_functions could be anything
+
+
+def _guarded(read: Any, default: Any = None) -> Any:
+    """``read()``, or ``default`` when it raises anything but a KeyboardInterrupt."""
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 - a foreign object's property may raise anything
+        return default
+
+
+def _float(x: Any) -> float | None:
+    """A plain number from a float, an int, or an object ``item()`` or ``float()`` reads."""
+    if type(x) in (int, float):
+        return float(x)
+    item = getattr(type(x), "item", None)
+    got = _guarded(lambda: item(x)) if callable(item) else _guarded(lambda: float(x))
+    return float(got) if type(got) in (int, float) else None
+
+
+def speaks_protocol(x: object) -> bool:
+    """Whether ``x`` looks like a value of an engine that speaks the protocol."""
+    return _guarded(lambda: hasattr(x, "grad_fn") and hasattr(x, "requires_grad"), False)
+
+
+class ProtocolReader:
+    """The reads ``collect`` needs, through the protocol; ``known`` are the values the caller
+    named or drew from (their numbers stand for their nodes' outputs)."""
+
+    def __init__(self, known: Iterable[Any]) -> None:
+        self.by_node: dict[Any, Any] = {}
+        for v in known:
+            fn = self.grad_fn(v)
+            if fn is not None:
+                _guarded(lambda fn=fn, v=v: self.by_node.setdefault(fn, v))
+
+    @staticmethod
+    def is_value(x: object) -> bool:
+        return speaks_protocol(x)
+
+    @staticmethod
+    def grad_fn(v: Any) -> Any:
+        return _guarded(lambda: v.grad_fn)
+
+    @staticmethod
+    def value_data(v: Any) -> float | None:
+        return _float(_guarded(lambda: v.data))
+
+    @staticmethod
+    def value_grad(v: Any) -> float | None:
+        """``v.grad`` as a number, without the non-leaf warning."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            g = _guarded(lambda: v.grad)
+        return None if g is None else _float(g)
+
+    @staticmethod
+    def value_requires_grad(v: Any) -> bool:
+        return _guarded(lambda: v.requires_grad, False) is True
+
+    @staticmethod
+    def node_inputs(n: Any) -> list[Any]:
+        pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
+        return [p[0] if type(p) in (tuple, list) and len(p) == 2 else None for p in pairs]
+
+    @staticmethod
+    def node_name(n: Any) -> str:
+        name = _guarded(lambda: n.name())
+        return name[:60] if type(name) is str else type(n).__name__[:60]
+
+    def leaf_of(self, n: Any) -> Any:
+        """The leaf an AccumulateGrad node writes to, None for other nodes (and for an
+        AccumulateGrad without a readable ``variable``: drawn as an op then)."""
+        if not self.node_name(n).endswith(ACCUMULATE_GRAD):
+            return None
+        leaf = _guarded(lambda: n.variable)
+        return leaf if speaks_protocol(leaf) else None
+
+    def node_output(self, n: Any, known: Any) -> float | None:
+        """The number ``n`` produced: the protocol knows it only from a Value the caller gave."""
+        return None if known is None else self.value_data(known)
+
+    def node_retained(self, n: Any) -> Any:
+        known = self.by_node.get(n)
+        return known if known is not None and _guarded(lambda: known.retains_grad, False) is True else None
+
+    @staticmethod
+    def node_freed(n: Any) -> bool:
+        return False
+
+    @staticmethod
+    def node_saved(n: Any) -> list[Saved]:
+        return []
+
+    @staticmethod
+    def input_operand(n: Any, i: int) -> Any:
+        """What ``n`` saved of its input ``i``: nothing the protocol can tell."""
+        return None
