@@ -22,7 +22,7 @@ import re
 import warnings
 from typing import Any, Callable
 
-from grader.spec.probe import MAX_TEXT, first_line, show, type_name
+from grader.spec.probe import MAX_TEXT, failure, first_line, show, type_name
 from grader.spec.provenance import result_of
 
 SECOND_BACKWARD = "Trying to backward through the graph a second time"
@@ -109,13 +109,8 @@ def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     """None if ``fn`` returns, else the error as PyTorch's kind of it ("RuntimeError: second
     backward", "RuntimeError: modified in place, at version 1, expected 0"), or its type and first
     line when it is none of those.  NotImplementedError goes through: a stub is reported as such."""
-    try:
-        fn(*args, **kwargs)
-    except NotImplementedError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - observing the error is the point
-        return describe_error(exc)
-    return None
+    exc = failure(fn, *args, **kwargs)
+    return None if exc is None else describe_error(exc)
 
 
 def describe_error(exc: BaseException) -> str:

@@ -104,15 +104,22 @@ def caught(e: object) -> str | None:
     return error_text(e)
 
 
-def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
-    """Call ``fn``; None if it returns, else the error as ``"Type: first line"``."""
+def failure(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Exception | None:
+    """Call ``fn``; None if it returns, else the exception it raised (NotImplementedError goes
+    through: a stub is reported as such)."""
     try:
         fn(*args, **kwargs)
     except NotImplementedError:
         raise
     except Exception as exc:  # noqa: BLE001 - observing the error is the point
-        return error_text(exc)
+        return exc
     return None
+
+
+def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
+    """Call ``fn``; None if it returns, else the error as ``"Type: first line"``."""
+    exc = failure(fn, *args, **kwargs)
+    return None if exc is None else error_text(exc)
 
 
 @contextlib.contextmanager
