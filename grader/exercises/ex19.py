@@ -49,7 +49,7 @@ def loop_hidden(sub):
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
-def zeroed(sub):
+def zero_between_calls(sub):
     needs(sub, 4)
     w = sub.Value(1.25, requires_grad=True)
     (w * w).backward()

@@ -49,7 +49,7 @@ def basics_public(sub):
             "graph": described(v, "v")["grad_fn"]}
 
 
-@EXERCISE.test("a saved value changed in place", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def modified(sub):
     needs(sub, 6)
     out: dict[str, list[Any]] = {"errors": [], "grads": []}

@@ -89,7 +89,8 @@ def needs_earlier_stage(error: ErrorRecord, exercise: str | None) -> bool:
     """Whether a probe met a build-track stub of another stage than ``exercise``: that stage's
     NotImplementedError("ex16: Value.__add__")."""
     stage = _STAGE_PART.fullmatch(error["message"] or "")
-    return error["type"] == "NotImplementedError" and stage is not None and stage.group(1) != exercise
+    return (exercise is not None and error["type"] == "NotImplementedError" and stage is not None
+            and stage.group(1) != exercise)
 
 
 def test_error(error: ErrorRecord, display: str, limits: Limits,

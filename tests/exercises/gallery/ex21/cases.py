@@ -3,7 +3,7 @@
 from gallery_case import Correct, Wrong
 
 BASICS = "in-place ops and the leaf error"
-MODIFIED = "a saved value changed in place"
+MODIFIED = "in place after the graph saved it"
 DATA = "w.data shares the number, not the version"
 DETACHED = "detach() shares the number and the version"
 REBASED = "in place on a non-leaf is recorded"
