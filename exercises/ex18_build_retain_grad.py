@@ -198,10 +198,10 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     # TODO: your ex17 answer
-    raise NotImplementedError("ex17: write_grad")
+    raise NotImplementedError("ex17: store_grad")
 
 
 def dependencies(root: Node) -> dict[Node, int]:
@@ -214,5 +214,5 @@ def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: your ex17 answer, then:
-    # TODO: before apply: write a retained non-leaf's gradient (write_grad)
+    # TODO: before apply: write a retained non-leaf's gradient (store_grad)
     raise NotImplementedError("ex18: backward")

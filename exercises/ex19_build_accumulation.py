@@ -10,7 +10,7 @@ None`` drops it, and the next backward starts again.
 
 What to write
 -------------
-Paste your ex18 bodies first.  Then ``write_grad`` again (accumulating) and ``zero_``.
+Paste your ex18 bodies first.  Then ``store_grad`` again (accumulating) and ``zero_``.
 """
 
 from __future__ import annotations
@@ -201,11 +201,11 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     # TODO: your ex17 answer, then:
     # TODO: accumulate: a new Value the first time, else add into the one there (in place)
-    raise NotImplementedError("ex19: write_grad")
+    raise NotImplementedError("ex19: store_grad")
 
 
 def dependencies(root: Node) -> dict[Node, int]:

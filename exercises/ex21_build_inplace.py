@@ -255,10 +255,10 @@ def check_in_place(v: Value) -> None:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     # TODO: your ex17 answer
-    raise NotImplementedError("ex17: write_grad")
+    raise NotImplementedError("ex17: store_grad")
 
 
 def dependencies(root: Node) -> dict[Node, int]:

@@ -289,10 +289,10 @@ def check_in_place(v: Value) -> None:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     # TODO: your ex17 answer
-    raise NotImplementedError("ex17: write_grad")
+    raise NotImplementedError("ex17: store_grad")
 
 
 def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:

@@ -15,7 +15,7 @@ w = 1, x = 2: w.grad is 5 and x.grad is 2.
 What to write
 -------------
 Paste your ex16 bodies first.  Then ``AccumulateGrad.apply``, ``AddBackward0.apply``,
-``MulBackward0.apply``, ``write_grad``, ``dependencies`` and ``backward``.  ``retain_graph``
+``MulBackward0.apply``, ``store_grad``, ``dependencies`` and ``backward``.  ``retain_graph``
 is for ex20: ignore it here.
 """
 
@@ -67,7 +67,7 @@ class AccumulateGrad(Node):
 
     def apply(self, grad: float) -> tuple[float, ...]:
         """Write ``grad`` into the leaf's .grad; send nothing further."""
-        write_grad(self.variable, grad)
+        store_grad(self.variable, grad)
         return ()
 
 
@@ -197,7 +197,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     v._grad = Value(grad)
 

@@ -71,7 +71,7 @@ class AccumulateGrad(Node):
 
     def apply(self, grad: float) -> tuple[float, ...]:
         """Write ``grad`` into the leaf's .grad; send nothing further."""
-        write_grad(self.variable, grad)
+        store_grad(self.variable, grad)
         return ()
 
 
@@ -211,7 +211,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     v._grad = Value(grad)
 
@@ -244,7 +244,7 @@ def backward(root: Value, retain_graph: bool = False) -> None:
         node = heapq.heappop(ready)[2]
         grad = buffers.pop(node)
         if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
         grads = node.apply(grad)
         for (child, _), g in zip(node.next_functions, grads):
             if child is None:

@@ -10,7 +10,7 @@ None`` drops it, and the next backward starts again.
 
 What to write
 -------------
-Paste your ex18 bodies first.  Then ``write_grad`` again (accumulating) and ``zero_``.
+Paste your ex18 bodies first.  Then ``store_grad`` again (accumulating) and ``zero_``.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class AccumulateGrad(Node):
 
     def apply(self, grad: float) -> tuple[float, ...]:
         """Write ``grad`` into the leaf's .grad; send nothing further."""
-        write_grad(self.variable, grad)
+        store_grad(self.variable, grad)
         return ()
 
 
@@ -214,7 +214,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     if v._grad is None:
         v._grad = Value(grad)
@@ -250,7 +250,7 @@ def backward(root: Value, retain_graph: bool = False) -> None:
         node = heapq.heappop(ready)[2]
         grad = buffers.pop(node)
         if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
         grads = node.apply(grad)
         for (child, _), g in zip(node.next_functions, grads):
             if child is None:

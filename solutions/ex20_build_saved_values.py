@@ -86,7 +86,7 @@ class AccumulateGrad(Node):
 
     def apply(self, grad: float) -> tuple[float, ...]:
         """Write ``grad`` into the leaf's .grad; send nothing further."""
-        write_grad(self.variable, grad)
+        store_grad(self.variable, grad)
         return ()
 
 
@@ -231,7 +231,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     if v._grad is None:
         v._grad = Value(grad)
@@ -267,7 +267,7 @@ def backward(root: Value, retain_graph: bool = False) -> None:
         node = heapq.heappop(ready)[2]
         grad = buffers.pop(node)
         if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
         grads = node.apply(grad)
         if not retain_graph:
             node.release()

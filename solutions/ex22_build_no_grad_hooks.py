@@ -124,7 +124,7 @@ class AccumulateGrad(Node):
 
     def apply(self, grad: float) -> tuple[float, ...]:
         """Write ``grad`` into the leaf's .grad; send nothing further."""
-        write_grad(self.variable, grad)
+        store_grad(self.variable, grad)
         return ()
 
 
@@ -319,7 +319,7 @@ def check_in_place(v: Value) -> None:
 # ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
 
 
-def write_grad(v: Value, grad: float) -> None:
+def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
     if v._grad is None:
         v._grad = Value(grad)
@@ -365,7 +365,7 @@ def backward(root: Value, retain_graph: bool = False) -> None:
         grad = buffers.pop(node)
         grad = run_hooks(node.pre_hooks, grad)
         if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
         grads = node.apply(grad)
         if not retain_graph:
             node.release()

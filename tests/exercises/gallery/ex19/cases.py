@@ -24,7 +24,7 @@ CASES = [
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
           fails={LOOP: "is a different number", ZERO: "w.grad after zero_() is a different number"},
           names=("w.grad after zero_()", "sets the number to 0")),
-    Wrong("total_kept_on_the_node", edits={"        write_grad(self.variable, grad)\n": '''        if not hasattr(self, "total"):
+    Wrong("total_kept_on_the_node", edits={"        store_grad(self.variable, grad)\n": '''        if not hasattr(self, "total"):
             self.total = Value(0.0)
         self.total._box[0] += grad
         self.variable._grad = self.total

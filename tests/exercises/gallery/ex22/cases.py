@@ -8,7 +8,7 @@ ORDER = "the order hooks run in"
 HOOKS_HIDDEN = "hooks on other inputs"
 BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
         if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
 '''
 CASES = [
     Wrong("recording_stays_off", edits={"        GradMode.enabled = self.previous\n": "        pass\n"},
@@ -18,7 +18,7 @@ CASES = [
             grad = result.item()''': "        hook(Value(grad))"},
           fails={PUBLIC: "w.grad (its second hook doubles) is a different number"}, names=("w.grad", "replaces the gradient")),
     Wrong("retained_before_hooks", edits={BACKWARD_HOOKS: '''        if node.retained is not None:
-            write_grad(node.retained, grad)
+            store_grad(node.retained, grad)
         grad = run_hooks(node.pre_hooks, grad)
 '''}, fails={PUBLIC: "a.grad (a retained, its hook scales it) is a different number"},
           names=("a.grad", "a retained gradient kept")),
