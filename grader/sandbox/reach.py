@@ -70,7 +70,8 @@ class Reach(NamedTuple):
 
 
 class _Finder(ast.NodeVisitor):
-    def __init__(self) -> None:
+    def __init__(self, own: set[str]) -> None:
+        self.own = own  # names the source binds itself: a bare one is its own, never the engine's
         self.found: list[Reach] = []
         self.aliases: dict[str, str] = {}  # a local name -> "os" or "sys" (``import os as o``)
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
@@ -118,7 +119,7 @@ class _Finder(ast.NodeVisitor):
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in _DYNAMIC_CALLS:
             self.add(Touch.DYNAMIC, node, node.id)
-        elif node.id in _NAMES and node.id not in _WORDS:
+        elif node.id in _NAMES and node.id not in _WORDS and node.id not in self.own:
             self.add(_NAMES[node.id], node, node.id)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -139,6 +140,20 @@ class _Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+def _bound_names(tree: ast.AST) -> set[str]:
+    """The names the source itself defines or assigns (``def write_grad``, ``held = []``, a
+    parameter): reaching the engine's own needs an import or an attribute, both read apart."""
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.arg):
+            own.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+    return own
+
+
 def reaches(source: str) -> list[Reach]:
     """Every place in ``source`` that reaches for grading's internals, in source order (the
     first ``MAX_FOUND``); none for a source that does not parse (its import error says why)."""
@@ -146,7 +161,7 @@ def reaches(source: str) -> list[Reach]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    finder = _Finder()
+    finder = _Finder(_bound_names(tree))
     finder.visit(tree)
     unique = sorted(set(finder.found), key=lambda r: (r.line, r.touch.value, r.name))
     return unique[:MAX_FOUND]

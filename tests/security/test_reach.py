@@ -26,6 +26,7 @@ FOUND = [
     ("import pickle\n", Touch.CODE),
     ("import builtins\nbuiltins.isinstance = lambda *a: True\n", Touch.CODE),
     ("from micrograph.hooks import write_grad\n", Touch.OBSERVER),
+    ("import micrograph.hooks as h\ndef write_grad(v, g):\n    h.write_grad(v, g, False, None)\n", Touch.OBSERVER),
     ("from micrograph import observe\nw = observe.Writer.ACCUMULATE_GRAD\n", Touch.OBSERVER),
     ("import gc\n", Touch.MEMORY),
     ("import ctypes.util\n", Touch.MEMORY),
@@ -57,6 +58,8 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "def f(node):\n    return getattr(node, 'variable', None)\n",
     "def f(node):\n    return hasattr(node, 'variable')\n",
     "made = {}\nheld = [made]\n",  # ordinary words as names, not attributes
+    "def write_grad(v, g):\n    v.grad = g\n\nwrite_grad(w, 1.0)\n",  # a student's own function of that name
+    "def f(Writer, pass_started):\n    return Writer(pass_started)\n",  # parameters are the source's own
     "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
     "def f(y):\n    y.backward()\n    return y.grad.item()\n",
     "def broken(:\n",  # a syntax error: the import error says why
