@@ -202,4 +202,5 @@ def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: dependencies, then a heap of ready nodes by -sequence_nr, buffers of summed gradients
+    # TODO: AccumulateGrads tie (sequence_nr inf): a counter after it in each entry keeps the heap from comparing nodes
     raise NotImplementedError("ex17: backward")

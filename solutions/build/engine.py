@@ -381,6 +381,7 @@ def backward(root: Value, retain_graph: bool = False) -> None:  #@2
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: dependencies, then a heap of ready nodes by -sequence_nr, buffers of summed gradients
+    # TODO: AccumulateGrads tie (sequence_nr inf): a counter after it in each entry keeps the heap from comparing nodes
     # TODO: before apply: write a retained non-leaf's gradient (store_grad)  #=3
     # TODO: after apply: release the node's saved values unless retain_graph  #=5
     # TODO: before apply: run node.pre_hooks (register_hook puts a leaf's on its AccumulateGrad)  #=7
