@@ -217,5 +217,5 @@ def dependencies(root: Node) -> dict[Node, int]:
 def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
-    # TODO: your ex17 answer
+    # TODO: your ex18 answer
     raise NotImplementedError("ex17: backward")

@@ -218,7 +218,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
-    # TODO: your ex17 answer
+    # TODO: your ex19 answer
     raise NotImplementedError("ex17: store_grad")
 
 
@@ -231,6 +231,6 @@ def dependencies(root: Node) -> dict[Node, int]:
 def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
-    # TODO: your ex17 answer, then:
+    # TODO: your ex18 answer, then:
     # TODO: after apply: release the node's saved values unless retain_graph
     raise NotImplementedError("ex20: backward")

@@ -257,7 +257,7 @@ def check_in_place(v: Value) -> None:
 
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
-    # TODO: your ex17 answer
+    # TODO: your ex19 answer
     raise NotImplementedError("ex17: store_grad")
 
 
@@ -270,5 +270,5 @@ def dependencies(root: Node) -> dict[Node, int]:
 def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
-    # TODO: your ex17 answer
+    # TODO: your ex20 answer
     raise NotImplementedError("ex17: backward")

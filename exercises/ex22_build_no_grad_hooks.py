@@ -97,7 +97,7 @@ class Node:
 
     def unpack(self, name: str) -> Value:
         """A saved value, for apply; RuntimeError(SECOND_BACKWARD) once released."""
-        # TODO: your ex20 answer
+        # TODO: your ex21 answer
         raise NotImplementedError("ex20: Node.unpack")
 
     def release(self) -> None:
@@ -226,7 +226,7 @@ class Value:
 
     def zero_(self) -> Value:
         """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
-        # TODO: your ex19 answer
+        # TODO: your ex21 answer
         raise NotImplementedError("ex19: Value.zero_")
 
     @property
@@ -291,7 +291,7 @@ def check_in_place(v: Value) -> None:
 
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad``."""
-    # TODO: your ex17 answer
+    # TODO: your ex19 answer
     raise NotImplementedError("ex17: store_grad")
 
 
@@ -310,6 +310,6 @@ def dependencies(root: Node) -> dict[Node, int]:
 def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
-    # TODO: your ex17 answer, then:
+    # TODO: your ex20 answer, then:
     # TODO: before apply: run node.pre_hooks (register_hook puts a leaf's on its AccumulateGrad)
     raise NotImplementedError("ex22: backward")

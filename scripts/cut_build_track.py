@@ -146,9 +146,9 @@ def cut(reference: str, statement: str, at: int, *, stub: bool) -> str:
         shown = [lines[n - 1] for n in todos if _marker(lines[n - 1]) or d.stage == at]
         indent = re.match(r"\s*", lines[body[0] - 1]).group(0) if body else " " * 8
         owner = at if any(_marker(t) for t in shown) else d.stage
-        if d.stage < at:
+        if d.stage < at:  # paste the answer of the last stage that changed this body
             then = ", then:" if shown else ""
-            shown = [f"{indent}# TODO: your {ID_OF[d.stage]} answer{then}", *shown]
+            shown = [f"{indent}# TODO: your {ID_OF[_last_change(d, lines, at)]} answer{then}", *shown]
         replaced[d.body] = [*shown, f'{indent}raise NotImplementedError("{ID_OF[owner]}: {d.name}")']
         dropped.update(n for n in body)
     out: list[str] = []
@@ -159,6 +159,13 @@ def cut(reference: str, statement: str, at: int, *, stub: bool) -> str:
             out.append(MARKER.sub("", line))
     text = "\n".join(_tidy(out)) + "\n"
     return text.replace(PLACEHOLDER, '"""' + statement.strip() + '\n"""', 1)
+
+
+def _last_change(d: Definition, lines: list[str], at: int) -> int:
+    """The last stage before ``at`` whose solution of ``d`` differs from the stage before it: its
+    own, or one whose ``+``/``-`` marker sits inside it (``=`` lines are the stubs' only)."""
+    changes = [m[1] for n in range(d.first, d.last + 1) if (m := _marker(lines[n - 1])) and m[0] in "+-"]
+    return max([d.stage, *(stage for stage in changes if stage < at)])
 
 
 def _tidy(lines: list[str]) -> list[str]:
