@@ -11,8 +11,9 @@ differentiate:
 - a node saved a value with its version; if the value changed in place since, ``unpack``
   raises ``RuntimeError(MODIFIED)`` with the two versions.
 
-An in-place op on a non-leaf is recorded: its ``grad_fn`` becomes a new ``AddBackward0``
-whose edges are the old history and the other operand.  ``detach()`` and ``.data`` give a
+An in-place op is recorded when either operand requires grad (a non-leaf, or a leaf that needs
+no grad changed by a Value that does): its ``grad_fn`` becomes a new ``AddBackward0`` whose
+edges are the old history and the other operand.  ``detach()`` and ``.data`` give a
 Value that shares the number and requires no grad; ``detach()`` shares the version counter
 too (so a change through it is seen), ``.data`` has a counter of its own (a change through
 ``.data`` is not seen, as in PyTorch).
