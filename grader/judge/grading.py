@@ -111,11 +111,11 @@ def zero(ex: LoadedExercise, status: Status, reason: str) -> ExerciseResult:
     return ExerciseResult(ex.spec.id, ex.spec.title, tests + _elsewhere(ex), outcome=NOT_GRADED)
 
 
-def _outcome(report: ChildReport, tests: list[TestResult], exercise: str) -> str:
+def _outcome(report: ChildReport, tests: list[TestResult]) -> str:
     """RAN, or why the submission's code never really ran: it did not import (a syntax error
-    or another), the child ran out of time, or every test met NotImplementedError (of this
-    exercise: a build-track stage whose tests met an earlier stage's stub ran, and each test
-    says which stage it needs)."""
+    or another), the child ran out of time, or every test met NotImplementedError (a stub of
+    this exercise, or in a build-track stage an earlier stage's part still a stub: each test's
+    feedback then says which stage to paste first)."""
     if report.import_error is not None:
         kind = report.import_error.get("type")
         return SYNTAX_ERROR if kind in _SYNTAX else IMPORT_ERROR
@@ -123,8 +123,7 @@ def _outcome(report: ChildReport, tests: list[TestResult], exercise: str) -> str
         return TIMED_OUT
     errors = [(report.tests.get(t.name) or {}).get("error") or {} for t in tests
               if t.status != ELSEWHERE]
-    if errors and all(e.get("type") == "NotImplementedError" for e in errors) \
-            and not any(explain.needs_earlier_stage(e, exercise) for e in errors):  # type: ignore[arg-type]
+    if errors and all(e.get("type") == "NotImplementedError" for e in errors):
         return UNTOUCHED
     return RAN
 
@@ -219,7 +218,7 @@ def judge(
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,
-                            outcome=_outcome(report, tests, spec.id), stdout_lines=report.stdout_lines,
+                            outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
                             stdout_dropped=report.stdout_dropped,
                             stdout_limit=report.limits.output)
     flag = explain.flagged(report, names)

@@ -78,3 +78,17 @@ def test_the_reference_answers_what_torch_answers(exercise):
         if not same(recorded[test.name], got):
             differing[test.name] = mismatched_keys(recorded[test.name], got) or got
     assert not differing, differing
+
+
+def test_an_untouched_later_stage_is_one_not_started_line(tmp_path: Path) -> None:
+    """ex17's stub meets ex16's stub first: still not started, one line, as any untouched exercise."""
+    import subprocess
+
+    stub = ROOT / "exercises" / "ex17_build_backward.py"
+    run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex17",
+                          "--submission", str(stub), "--out", str(tmp_path / "grades")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    said = " ".join(run.stdout.split())
+    assert run.returncode == 1, run.stderr
+    assert "not started (0/10): every function the tests call still raises NotImplementedError" in said, said
+    assert "total:" not in said and "paste your ex16 answer" not in said, said  # one line, no table
