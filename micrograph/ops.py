@@ -119,8 +119,8 @@ class Op(Node):
     def make(cls, a: Any, b: Any, out: Any, const: Any, a_before: Any = None) -> Node:
         """The node of ``out = op(a, b)`` (``a_before``: an in-place op's ``a`` before the change)."""
         edge_a = a.gradient_edge() if a._requires_grad else NO_EDGE  # an input that needs no grad: no edge
-        edge_b = b.gradient_edge() if type(b) is not float and getattr(b, "_requires_grad", False) else NO_EDGE
-        edges = (edge_a,) if cls.unary or cls.takes_number else (edge_a, edge_b)
+        edges = (edge_a,) if cls.unary or cls.takes_number else \
+            (edge_a, b.gradient_edge() if type(b) is not float and getattr(b, "_requires_grad", False) else NO_EDGE)
         node = cls(edges, out._storage[0])
         if cls._plan:  # each saved item is a (as it was), b, the result (an alias: no cycle) or the constant
             items = []
