@@ -508,11 +508,8 @@ class Value:
         return format(self._storage[0], spec)
 
     def __repr__(self) -> str:
-        extra = ""
-        if self.grad_fn is not None:
-            extra = f", grad_fn=<{self.grad_fn.name()}>"
-        elif self._requires_grad:
-            extra = ", requires_grad=True"
+        extra = (f", grad_fn=<{self.grad_fn.name()}>" if self.grad_fn is not None
+                 else ", requires_grad=True" if self._requires_grad else "")
         return f"Value({format_number(self._storage[0])}{extra})"
 
     # Comparisons give bool Values (never recorded); hashing stays by identity, as torch's.
@@ -526,9 +523,7 @@ class Value:
     def all(self) -> BoolValue:
         return BoolValue(self._storage[0] != 0.0)
 
-    def any(self) -> BoolValue:
-        return BoolValue(self._storage[0] != 0.0)
-
+    any = all  # of one element, the same question
     def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> BoolValue:
         a, b = self._storage[0], _tensor(other, "isclose")._storage[0]
         if a != a or b != b:
@@ -586,6 +581,12 @@ class BoolValue(Value):
         if requires_grad:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         return self
+
+    @Value.requires_grad.setter  # type: ignore[attr-defined]
+    def requires_grad(self, flag: bool) -> None:  # torch's setter names complex dtypes too, its method does not
+        if flag is True:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        Value.requires_grad.fset(self, flag)  # type: ignore[attr-defined]
 
     def __invert__(self) -> BoolValue:
         return BoolValue(not self.item())
