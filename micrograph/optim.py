@@ -1,22 +1,21 @@
 """Optimisers, as ``torch.optim``: they change parameters in place, outside the graph.
 
-An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next
-backward would run back through every past step), and PyTorch refuses it on a leaf that requires
-grad while grad mode is on.  So ``step()`` runs under ``no_grad``: each parameter stays the same
-leaf object, its number changes and its version goes up by one, as in torch.
+An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next backward would
+run through every past step), and PyTorch refuses it on a leaf that requires grad in grad mode. So ``step()`` runs
+under ``no_grad``: each parameter stays the same leaf object, its number changes and its version goes up by one.
 
-``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next
-backward starts a fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a
-gradient built with ``create_graph`` loose from its graph.  ``param_groups[0]["lr"]`` may be changed
-between steps, as in torch, to schedule the learning rate.
+``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next backward starts
+a fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a gradient built with ``create_graph``
+loose from its graph. ``param_groups[0]["lr"]`` may change between steps to schedule the learning rate.
 
-SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``;
-with momentum, ``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after,
-then ``g = buf`` (or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
+SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``; with
+momentum, ``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf``
+(or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Iterable
 
 from micrograph.grad_mode import no_grad
@@ -48,6 +47,9 @@ class Optimizer:
                 raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {type(p).__name__}")
             if not p.is_leaf:
                 raise ValueError("can't optimize a non-leaf Tensor")
+        if len({id(p) for p in params}) != len(params):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will cause "
+                          "an error; see github.com/pytorch/pytorch/issues/40967 for more information", stacklevel=3)
         self.param_groups: list[dict[str, Any]] = [{"params": params, **defaults}]
         self.state: dict[Value, dict[str, Any]] = {}
 
@@ -64,12 +66,9 @@ class SGD(Optimizer):
 
     def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0.0, dampening: float = 0.0,
                  weight_decay: float = 0.0, nesterov: bool = False) -> None:
-        if lr < 0.0:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if momentum < 0.0:
-            raise ValueError(f"Invalid momentum value: {momentum}")
-        if weight_decay < 0.0:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        for name, x in (("learning rate", lr), ("momentum value", momentum), ("weight_decay value", weight_decay)):
+            if x < 0.0:
+                raise ValueError(f"Invalid {name}: {x}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, {"lr": lr, "momentum": momentum, "dampening": dampening,
