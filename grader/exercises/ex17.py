@@ -3,7 +3,7 @@ after every gradient for it arrived, and a long chain needs no recursion."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import documents_drawn, fact, grad_quiet, needs
@@ -15,11 +15,34 @@ EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", modu
 FEEDBACK = ("backward must run each node once, after every gradient for it has arrived (summed), "
             "and AccumulateGrad must write what it receives into the leaf's .grad.")
 KEYS = {
+    "mul": "MulBackward0.apply sends each input the gradient times the other input (the one saved "
+           "for it), and 0 to an input that needs no gradient",
+    "add": "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs",
+    "a_value": "AccumulateGrad writes a Value into the leaf's .grad, as PyTorch writes a tensor "
+               "like the leaf: store_grad makes a Value of the number",
     "grads": FEEDBACK,
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
-    "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too "
-             "(Python stops a recursion near 1000 nested calls: walk the graph with a stack or a queue)",
+    "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
+             "each node once, every gradient summed, and no recursion (Python stops one near 1000 "
+             "nested calls: walk the graph with a stack or a queue)",
 }
+
+# A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
+# nodes run in) is left out while an operation's own gradients differ.
+CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add")}
+
+
+def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
+    """The gradients of one operation on two leaves: its own rule, nothing else of backward."""
+    wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
+    op(wl, xl).backward()
+    return [fact(grad_quiet(wl), f"w.grad for y = {said}"), fact(grad_quiet(xl), f"x.grad for y = {said}")]
+
+
+def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """Each operation's own rule, so that a wrong one is told as such beside a graph it spoils."""
+    return {"mul": _one_op(sub, w, x, lambda a, b: a * b, "w * x"),
+            "add": _one_op(sub, w, x, lambda a, b: a + b, "w + x")}
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
@@ -27,22 +50,27 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
     y = (xl + wl) * (wl + 1)
     y.backward()
-    return {"grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
+    return {**_rules(sub, w, x),
+            "a_value": fact(wl.grad is None or type(wl.grad) is type(wl),
+                            "whether w.grad (when not None) is a Value like w"),
+            "grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
                       fact(grad_quiet(xl), "x.grad for y = (x + w) * (w + 1)")]}
 
 
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
     return by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]])
 
 
-@EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_hidden(sub):
     return by_key([_grads(sub, w, x) for w, x in [(0.0, 0.0), (-1.25, 2.5), (3.0, -7.0)]])
 
 
-@EXERCISE.test("shared nodes and diamonds", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("shared nodes and diamonds", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def diamonds(sub):
     needs(sub, 2)
     out = []
@@ -58,21 +86,24 @@ def diamonds(sub):
         f = (e + d) * (e * u)
         f.backward()
         out.append(fact(grad_quiet(u), "u.grad for d = u + 1, e = d * d, y = (e + d) * (e * u)"))
-    return {"grads": out}
+    return {**_rules(sub, 1.5, -0.5), "grads": out}
 
 
-@EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def constants(sub):
     needs(sub, 2)
     c = sub.Value(3.0)
     w = sub.Value(-0.5, requires_grad=True)
     y = c * w + c * (w * w) + 2
     y.backward()
-    return {"grads": [fact(grad_quiet(w), "w.grad for y = c * w + c * (w * w) + 2")],
+    return {**_rules(sub, -0.5, 3.0),
+            "grads": [fact(grad_quiet(w), "w.grad for y = c * w + c * (w * w) + 2")],
             "constant": fact(grad_quiet(c), "c.grad (c = Value(3.0))")}
 
 
-@EXERCISE.test("a chain of 5000 operations", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("a chain of 5000 operations", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def chain(sub):
     needs(sub, 2)
     w = sub.Value(1.0, requires_grad=True)
@@ -80,7 +111,8 @@ def chain(sub):
     for i in range(5000):
         v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
     v.backward()
-    return {"chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
+    return {**_rules(sub, 1.0, 2.0),
+            "chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
 
 
 @EXERCISE.diagram

@@ -16,7 +16,20 @@ ORDINALS = ("first", "second", "third", "fourth")
 KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
+    "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
+                "does: code holding w.grad sees the sum",
 }
+
+
+def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
+    """Whether a second backward adds into the Value the first wrote to w.grad (PyTorch keeps
+    that tensor) or replaces it."""
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    (w * x + w).backward()
+    g = w.grad
+    (w * x + w).backward()
+    said = "after a second backward of y = w * x + w, g = w.grad after the first"
+    return [fact(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
@@ -39,13 +52,15 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list
                key_feedback=KEYS)
 def loop_public(sub):
     needs(sub, 4)
-    return {"grads": _loop(sub, 1.5, -2.0, 3, None) + _loop(sub, 2.0, 0.5, 4, "zero_")}
+    return {"grads": _loop(sub, 1.5, -2.0, 3, None) + _loop(sub, 2.0, 0.5, 4, "zero_"),
+            "in_place": _kept(sub, 1.5, -2.0)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def loop_hidden(sub):
     needs(sub, 4)
-    return {"grads": _loop(sub, -0.5, 3.0, 4, None) + _loop(sub, 0.0, 0.0, 3, None)}
+    return {"grads": _loop(sub, -0.5, 3.0, 4, None) + _loop(sub, 0.0, 0.0, 3, None),
+            "in_place": _kept(sub, -0.5, 3.0)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, error, fact, grad_quiet, needs
+from grader.spec.build import documents_drawn, fact, grad_quiet, needs, raised
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True)
@@ -27,9 +27,9 @@ def _twice(sub: Any, build: Any, label: str, retain: bool) -> dict[str, Any]:
     y = build(w, x)
     first = "y.backward(retain_graph=True)" if retain else "y.backward()"
     y.backward(retain_graph=True) if retain else y.backward()
-    failed = error(y.backward)
     said = f"a second y.backward() after {first}, y = {label}"
-    return {"second": fact(failed, said),
+    second = raised(y.backward, said)
+    return {"second": second,
             "grads": [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 
@@ -72,7 +72,7 @@ def three(sub):
     y = w * w
     y.backward(retain_graph=True)
     y.backward()
-    return {"second": fact(error(y.backward), "a third y.backward() after retain_graph=True then a plain "
+    return {"second": raised(y.backward, "a third y.backward() after retain_graph=True then a plain "
                                                 "backward, y = w * w"),
             "grads": [fact(grad_quiet(w), "w.grad after three y.backward() calls, y = w * w")]}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, error, fact, grad_quiet, needs, number
+from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True)
@@ -31,7 +31,7 @@ def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
-    steps = [fact(error(w.add_, 1.0), "w.add_(1) on a leaf that requires grad")]
+    steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0)]
     v.add_(1.0)
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
@@ -59,12 +59,12 @@ def modified(sub):
         y = (x + w) * b
         b.add_(1.0)
         b.add_(2.0)
-        out["errors"].append(fact(error(y.backward), "y.backward() after b.add_(1); b.add_(2), "
+        out["errors"].append(raised(y.backward, "y.backward() after b.add_(1); b.add_(2), "
                                                       "y = (x + w) * b, b = w + 1"))
         c = w + 1
         z = c * 3
         c.add_(1.0)
-        out["errors"].append(fact(error(z.backward), "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
+        out["errors"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after that z.backward()"))
     return out
 
@@ -78,7 +78,7 @@ def data(sub):
     d.add_(1.0)
     return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
-            "errors": [fact(error(y.backward), "y.backward() after w.data.add_(1), y = w * w")],
+            "errors": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after that y.backward()")],
             "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
 
@@ -93,7 +93,7 @@ def detached(sub):
     d.zero_()
     return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
-            "errors": [fact(error(y.backward), "y.backward() after d.add_(2); d.zero_(), y = w * w")],
+            "errors": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
             "graph": described(d, "d")}
 
 

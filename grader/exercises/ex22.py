@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, error, fact, grad_quiet, needs, number
+from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True)
@@ -80,9 +80,9 @@ def sgd(sub):
     w = sub.Value(1.5, requires_grad=True)
     (w * w).backward()
     with sub.no_grad():
-        stepped = error(w.add_, w.grad * -0.1)
+        stepped = raised(w.add_, "w.add_(w.grad * -0.1) under no_grad", w.grad * -0.1)
     return {**_no_grad(sub, -2.0),
-            "step": [fact(stepped, "w.add_(w.grad * -0.1) under no_grad"), fact(number(w), "w.item() after it"),
+            "step": [stepped, fact(number(w), "w.item() after it"),
                      fact(w._version, "w._version after it"), fact(w.is_leaf, "w.is_leaf after it")]}
 
 
@@ -110,8 +110,8 @@ def order(sub):
     (c * d).backward()
     constant = sub.Value(2.0)
     return {"order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
-            "errors": fact(error(constant.register_hook, lambda g: None),
-                           "register_hook on a Value that requires no grad")}
+            "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad",
+                             lambda g: None)}
 
 
 @EXERCISE.diagram

@@ -10,6 +10,7 @@ gives an answer away.  Everything from the child is untrusted: strings are cut a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from grader.i18n import _, sentences
@@ -18,7 +19,7 @@ from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CONTEXT, FACT, Check, Kind
+from grader.spec.facts import CONTEXT, FACT, PYTORCH, RAISES, REFERENCE, Check, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -179,41 +180,82 @@ _JSON_TYPES = {bool: "bool", int: "number", float: "number", str: "str", list: "
 _FLAT = (bool, int, float, str, type(None))
 
 
+@dataclass(frozen=True)
+class Shapes:
+    """The sentences that tell a plain result's kind of difference, naming its reference: the
+    statement's, or PyTorch's where the expected answer was recorded from torch (the build
+    track)."""
+
+    none: Say
+    not_none: Say
+    type: Say
+    number: Say
+    flag: Say
+    text: Say
+    fewer: Say
+    more: Say
+    order: Say
+    keys: Say
+
+
+STATEMENT_SHAPES = Shapes(Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TYPE, Say.RESULT_NUMBER,
+                          Say.RESULT_FLAG, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE,
+                          Say.RESULT_ORDER, Say.RESULT_KEYS)
+PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.TORCH_NUMBER,
+                        Say.TORCH_FLAG, Say.TORCH_TEXT, Say.TORCH_FEWER, Say.TORCH_MORE,
+                        Say.TORCH_ORDER, Say.TORCH_KEYS)
+
+
 def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
-    found = _shape(want.get("value"), got.get("value"), label)
+    against_torch = want.get(REFERENCE) == PYTORCH
+    if against_torch and want.get(RAISES) is True:
+        return _raised(want.get("value"), got.get("value"), label)
+    found = _shape(want.get("value"), got.get("value"), label,
+                   PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
     return [found] if found is not None else []
 
 
-def _shape(want: Any, got: Any, label: str) -> Difference | None:
+def _raised(want: Any, got: Any, label: str) -> list[Difference]:
+    """A call's error (None: it raised nothing) against the one PyTorch raised there."""
+    if same(want, got):
+        return []
+    if got is None:
+        return [_diff(Say.TORCH_NO_ERROR, label=label)]
+    if want is None:
+        return [_diff(Say.TORCH_AN_ERROR, label=label, error=got)]
+    return [_diff(Say.TORCH_OTHER_ERROR, label=label, error=got)]
+
+
+def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:
     """The first difference between two plain results, by kind: None on one side, another
     type, another number, fewer or more entries, the same entries in another order, or the
     first differing entry (told with its own label)."""
     if same(want, got):
         return None
     if got is None or want is None:
-        return _diff(Say.RESULT_NONE if got is None else Say.RESULT_NOT_NONE, label=label)
+        return _diff(says.none if got is None else says.not_none, label=label)
     wtype, gtype = _JSON_TYPES.get(type(want)), _JSON_TYPES.get(type(got))
     if wtype != gtype:
         text = got if type(got) is str and got.startswith("not ") else f"a {gtype}"
-        return _diff(Say.RESULT_TYPE, label=label, type=text)
+        return _diff(says.type, label=label, type=text)
     if gtype == "number":
-        return _diff(Say.RESULT_NUMBER, label=label)
+        return _diff(says.number, label=label)
     if gtype == "bool":
-        return _diff(Say.RESULT_FLAG, label=label, flag=got)
+        return _diff(says.flag, label=label, flag=got)
     if gtype == "str":
-        return _diff(Say.RESULT_TEXT, label=label, text=_from_difference(want, got))
+        return _diff(says.text, label=label, text=_from_difference(want, got))
     if gtype == "dict":
         if set(want) != set(got):
-            return _diff(Say.RESULT_KEYS, label=label)
+            return _diff(says.keys, label=label)
         key = next(k for k in want if not same(want[k], got[k]))
-        return _shape(want[key], got[key], _entry(label, repr(key)))
+        return _shape(want[key], got[key], _entry(label, repr(key)), says)
     if len(want) != len(got):
-        return _diff(Say.RESULT_FEWER if len(got) < len(want) else Say.RESULT_MORE, label=label)
+        return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)
     if ordered is not None and ordered == _sorted(got):
-        return _diff(Say.RESULT_ORDER, label=label)
+        return _diff(says.order, label=label)
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
-    return _shape(want[i], got[i], _entry(label, str(i)))
+    return _shape(want[i], got[i], _entry(label, str(i)), says)
 
 
 def _entry(label: str, index: str) -> str:
@@ -285,7 +327,22 @@ def find(want: Any, got: Any) -> list[Difference]:
         if d not in unique:
             unique.append(d)
     said = {d.say for d in unique}
-    return [d for d in unique if not d.context or said & _EXPLAINED_BY.get(d.say, set())]
+    return [d for d in unique if (not d.context or said & _EXPLAINED_BY.get(d.say, set()))
+            and not _part_of_none(d, unique)]
+
+
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
+
+
+def _part_of_none(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a part of something (``y.grad_fn.next_functions``) is None or
+    not, where another difference already says so of the whole (``y.grad_fn``): when y has no
+    grad_fn there is no next_functions to be None."""
+    if d.say not in _NONE_SAYS:
+        return False
+    label = dict(d.fields).get("label", "")
+    return any(e.say is d.say and label.startswith(dict(e.fields).get("label", "\0") + ".")
+               for e in found)
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:

@@ -22,6 +22,7 @@ import re
 import warnings
 from typing import Any, Callable
 
+from grader.spec.facts import PYTORCH, RAISES, REFERENCE
 from grader.spec.probe import MAX_TEXT, failure, first_line, show, type_name
 from grader.spec.provenance import result_of
 
@@ -128,8 +129,15 @@ def describe_error(exc: BaseException) -> str:
 
 
 def fact(x: Any, label: str) -> dict[str, Any]:
-    """A plain observation as a RESULT fact labelled with the code that produced it."""
-    return result_of(x, label)
+    """A plain observation as a RESULT fact labelled with the code that produced it, compared
+    with PyTorch's answer (so its feedback names PyTorch, not a statement)."""
+    return {**result_of(x, label), REFERENCE: PYTORCH}
+
+
+def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
+    """Whether ``fn(*args)`` raised, as ``error`` tells it, as a fact told as an error: "raised
+    no error, where PyTorch raises one", never "is None"."""
+    return {**fact(error(fn, *args), label), RAISES: True}
 
 
 def described(v: object, label: str) -> dict[str, Any]:
@@ -137,7 +145,7 @@ def described(v: object, label: str) -> dict[str, Any]:
     fn = getattr(v, "grad_fn", None)
     return {
         "data": fact(number(v), f"{label}.item()"),
-        "grad_fn": fact(node_name(fn), f"{label}.grad_fn.name()"),
+        "grad_fn": fact(node_name(fn), f"{label}.grad_fn"),  # None, or the node by its name()
         "next_functions": fact(None if fn is None else edges(fn), f"{label}.grad_fn.next_functions"),
         "is_leaf": fact(flag(getattr(v, "is_leaf", None)), f"{label}.is_leaf"),
         "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{label}.requires_grad"),
@@ -208,15 +216,30 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
 )
 
 
+# The stage whose part of the engine raises PyTorch's error with this text: an earlier stage's
+# program meeting it failed in that stage's code, not in the earlier stage's.
+_RAISED_FROM_STAGE = {SECOND_BACKWARD: 5, MODIFIED: 6, LEAF_IN_PLACE: 6, HOOK_ON_CONSTANT: 7}
+
+
+def _raised_from_stage(exc: BaseException) -> int:
+    """The stage whose code raises ``exc``'s PyTorch error (0 for any other exception)."""
+    text = str(exc)
+    return max((stage for phrase, stage in _RAISED_FROM_STAGE.items() if phrase in text), default=0)
+
+
 def needs(sub: Any, stage: int) -> None:
     """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``.
-    NotImplementedError goes through: the stub's message names the stage it belongs to."""
-    for exercise, check in CHECKS[:stage - 1]:
+    NotImplementedError goes through: the stub's message names the stage it belongs to; so does
+    an error a later stage's code raises in an earlier stage's program (a release that runs
+    before apply makes ex17's first backward fail): its traceback names that code."""
+    for number, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
         try:
             problem = check(sub)
         except NotImplementedError:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
+            if _raised_from_stage(exc) > number:
+                raise
             problem = f"it raised {describe_error(exc)}"
         if problem is not None:
             raise EarlierStage(f"{exercise}: {problem}")

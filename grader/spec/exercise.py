@@ -51,12 +51,17 @@ class Test:
     key_feedback: Mapping[str, str]
     probe: Probe
     rules: bool = False  # the advice is the rule the student's engine breaks: told after the difference
+    caused_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def advice_for(self, keys: list[str]) -> list[str]:
         """What to look at when the observation keys ``keys`` differ: their ``key_feedback``
         (each once), else the test's general ``feedback``.  Advice says what to do; what the
-        student did differently is told by ``grader.judge.differences``."""
-        hints = [self.key_feedback[key] for key in keys if key in self.key_feedback]
+        student did differently is told by ``grader.judge.differences``.  A key that
+        ``caused_by`` names as following from others gets no advice while one of those differs
+        too (a wrong product rule changes a whole graph's gradients: the graph's advice, about
+        the order nodes run in, would blame the wrong part)."""
+        told = [key for key in keys if not set(self.caused_by.get(key, ())) & set(keys)]
+        hints = [self.key_feedback[key] for key in told if key in self.key_feedback]
         return list(dict.fromkeys(hints)) or [self.feedback]
 
 
@@ -105,8 +110,11 @@ class Exercise:
         feedback: str,
         public: bool = False,
         key_feedback: Mapping[str, str] | None = None,
+        caused_by: Mapping[str, tuple[str, ...]] | None = None,
     ) -> Callable[[Probe], Probe]:
-        """Decorator declaring a probe as a test; tests are graded in declaration order."""
+        """Decorator declaring a probe as a test; tests are graded in declaration order.
+        ``caused_by`` maps an observation key to the keys whose difference explains its own
+        (its advice is then left out; see ``Test.advice_for``)."""
 
         def register(probe: Probe) -> Probe:
             if not _NAME.fullmatch(name):
@@ -118,7 +126,8 @@ class Exercise:
             if not feedback.strip():
                 raise SpecError(f"{self.id}/{name}: feedback must say what to look at")
             self.tests.append(
-                Test(name, points, public, feedback, dict(key_feedback or {}), probe, self.rules)
+                Test(name, points, public, feedback, dict(key_feedback or {}), probe, self.rules,
+                     dict(caused_by or {}))
             )
             return probe
 

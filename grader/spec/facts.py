@@ -33,6 +33,9 @@ import enum
 FACT = "fact"  # the key that marks a dict as a fact
 LABEL = "label"
 CONTEXT = "~"  # a key that starts with it explains a difference but is never compared
+REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with, if not the statement's
+PYTORCH = "pytorch"  # REFERENCE's value: PyTorch's own answer (the build track records it from torch)
+RAISES = "raises"  # a RESULT fact's key: its value is the error a call raised (None: it raised none)
 
 
 class Kind(str, enum.Enum):

@@ -16,7 +16,8 @@ CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
           fails={DOCS: "is False, unlike"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
-          fails={CONSTANTS: "(c * 3).grad_fn.name() is not None"}, names=("(c * 3).grad_fn.name()", "nothing when no input requires grad")),
+          fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
+          names=("(c * 3).grad_fn", "nothing when no input requires grad")),
     Wrong("skips_constant_edges", edits={"tuple(gradient_edge(v) for v in inputs)":
                                          "tuple(gradient_edge(v) for v in inputs if v.requires_grad)"},
           fails={DOCS: "b.grad_fn.next_functions has fewer entries"}, names=("next_functions", "(None, 0)")),
@@ -29,6 +30,10 @@ CASES = [
     Wrong("edges_in_reverse", edits={"tuple(gradient_edge(v) for v in inputs)":
                                      "tuple(gradient_edge(v) for v in reversed(inputs))"},
           fails={DOCS: "next_functions"}, names=("next_functions", "in input order")),
+    Wrong("requires_grad_from_first_input", edits={"    return any(v.requires_grad for v in inputs)":
+                                                   "    return inputs[0].requires_grad"},
+          fails={CONSTANTS: "(c * w).grad_fn is None, where PyTorch's is not"},
+          names=("(c * w).grad_fn", "nothing when no input requires grad")),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out

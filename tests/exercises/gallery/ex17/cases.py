@@ -14,6 +14,21 @@ RECURSIVE = '''    def visit(node, grad):
     visit(gradient_edge(root)[0], 1.0)
     return
 '''
+CONSTANTS = "inputs that require no grad"
+MUL_APPLY = '''        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,
+                grad * self.unpack("self").item() if "self" in self.saved else 0.0)'''
+DEPENDENCIES = '''    counts: dict[Node, int] = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                stack.append(child)
+            counts[child] += 1
+    return counts'''
 CASES = [
     Wrong("recursive_every_path", edits={START: RECURSIVE + START},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number",
@@ -23,10 +38,10 @@ CASES = [
           fails={CHAIN: "RecursionError"}, names=("RecursionError",)),
     Wrong("buffers_overwritten", edits={"buffers[child] = buffers.get(child, 0.0) + g": "buffers[child] = g"},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number"}, names=("w.grad", "summed")),
-    Wrong("mul_gradients_swapped", edits={'''        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,
-                grad * self.unpack("self").item() if "self" in self.saved else 0.0)''': '''        return (grad * self.unpack("self").item() if "self" in self.saved else 0.0,
+    Wrong("mul_gradients_swapped", edits={MUL_APPLY: '''        return (grad * self.unpack("self").item() if "self" in self.saved else 0.0,
                 grad * self.unpack("other").item() if "other" in self.saved else 0.0)'''},
-          fails={DOCS: "is a different number"}, names=("w.grad", "x.grad")),
+          fails={DOCS: "w.grad for y = w * x is a different number from PyTorch's"},
+          names=("w.grad for y = w * x", "MulBackward0.apply sends each input the gradient times the other input")),
     Wrong("counts_nodes_not_edges", edits={'''            if child not in counts:
                 counts[child] = 0
                 stack.append(child)
@@ -35,7 +50,28 @@ CASES = [
                 stack.append(child)'''},
           fails={DIAMONDS: "is a different number"}, names=("w.grad", "every gradient for it has arrived")),
     Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},
-          fails={DOCS: "for y = (x + w) * (w + 1) is"}, names=("w.grad", "run each node once")),
+          fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not"},
+          names=("x.grad for y = w + x", "AddBackward0.apply")),
+    Wrong("grad_kept_as_a_float", edits={"    v._grad = Value(grad)\n": "    v._grad = grad\n"},
+          fails={DOCS: "whether w.grad (when not None) is a Value like w is False, unlike PyTorch's"},
+          names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
+    Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
+          fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack")),
+    Wrong("dependencies_by_recursion", edits={DEPENDENCIES: '''    counts: dict[Node, int] = {root: 0}
+
+    def visit(node):
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                visit(child)
+            counts[child] += 1
+    visit(root)
+    return counts'''},
+          fails={CHAIN: "RecursionError"}, names=("RecursionError", "in visit")),
+    # The order ready nodes run in changes no gradient before ex22's hooks can see it: ex22
+    # grades it (its gallery's fifo_order).
     Correct("fifo_queue", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
                                  "heapq.heappush(ready, (0, next(pushed), child))"}),
     Correct("accumulating_write", edits={"    v._grad = Value(grad)\n": '''    if v._grad is None:

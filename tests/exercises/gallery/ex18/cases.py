@@ -16,9 +16,9 @@ CASES = [
         "        out.requires_grad = True\n    return out": "        out.requires_grad = True\n        out.grad_fn.retained = out\n    return out",
         WARNS: '''        if not self.is_leaf and self._grad is None:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
-          fails={WITHOUT: "is not None, where the statement's is None"}, names=("a.grad after y.backward()", "any other non-leaf's .grad stays None")),
+          fails={WITHOUT: "is not None, where PyTorch's is None"}, names=("a.grad after y.backward()", "any other non-leaf's .grad stays None")),
     Wrong("never_warns", edits={WARNS: "        pass"},
-          fails={WITHOUT: "is False, unlike the statement's"}, names=("whether reading", "warns")),
+          fails={WITHOUT: "is False, unlike PyTorch's"}, names=("whether reading", "warns")),
     Wrong("leaves_warn_too", edits={WARNS: '''        if not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
           fails={RETAINED: "whether reading w.grad", BEFORE: "whether reading (w).grad warned is True"},
@@ -31,7 +31,7 @@ CASES = [
           fails={ON_LEAF: "w.retains_grad after w.retain_grad()"}, names=("retains_grad", "on a leaf it changes nothing")),
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
-          fails={WITHOUT: "is False, unlike the statement's"}, names=("whether reading", "NON_LEAF_GRAD")),
+          fails={WITHOUT: "is False, unlike PyTorch's"}, names=("whether reading", "NON_LEAF_GRAD")),
     Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:

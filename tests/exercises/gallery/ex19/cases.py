@@ -32,6 +32,9 @@ CASES = [
           names=("None before the third", "a new Value only when .grad is None")),
     Wrong("retain_grad_broken_since_ex18", edits={"            self.grad_fn.retained = self\n": ""},
           fails={LOOP: "this stage builds on ex18"}, names=("ex18", "retain_grad() does not keep a's gradient")),
-    Correct("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"}),
+    Wrong("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"},
+          fails={LOOP: "w.grad is g after a second backward of y = w * x + w, g = w.grad after the first is False"},
+          names=("w.grad is g", "in place")),
+    Correct("add_into_through_item", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] = v._grad.item() + grad"}),
     Correct("zero_by_subtracting", edits={"        self._box[0] = 0.0\n": "        self._box[0] -= self._box[0]\n"}),
 ]

@@ -11,7 +11,7 @@ RELEASE_STEP = '''        if not retain_graph:
 '''
 CASES = [
     Wrong("saved_values_never_freed", edits={RELEASE_STEP: ""},
-          fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) is None, where the statement's is not"},
+          fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) raised no error, where PyTorch raises one"},
           names=("a second y.backward()", "must raise RuntimeError(SECOND_BACKWARD)")),
     Wrong("frees_despite_retain_graph", edits={RELEASE_STEP: "        node.release()\n"},
           fails={DOCS: "after y.backward(retain_graph=True)"}, names=("retain_graph=True",)),
@@ -20,15 +20,18 @@ CASES = [
 ''': ""},
           fails={DOCS: "AttributeError"}, names=("a second y.backward()", "SECOND_BACKWARD")),
     Wrong("forgets_what_was_saved", edits={"        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {}\n"},
-          fails={DOCS: "is None, where the statement's is not"}, names=("a second y.backward()", "SECOND_BACKWARD")),
+          fails={DOCS: "raised no error, where PyTorch raises one"}, names=("a second y.backward()", "SECOND_BACKWARD")),
     Wrong("every_node_refuses_twice", edits={"        grads = node.apply(grad)\n": '''        if getattr(node, "ran", False) and not isinstance(node, AccumulateGrad):
             raise RuntimeError(SECOND_BACKWARD)
         node.ran = not retain_graph
         grads = node.apply(grad)
 '''},
-          fails={ADDITIONS: "is not None, where the statement's is None"}, names=("a second y.backward()", "AddBackward0")),
+          fails={ADDITIONS: "raised RuntimeError: second backward, where PyTorch's runs without an error"}, names=("a second y.backward()", "AddBackward0")),
     Wrong("wrong_error_type", edits={"            raise RuntimeError(SECOND_BACKWARD)": "            raise ValueError(SECOND_BACKWARD)"},
           fails={DOCS: "ValueError"}, names=("a second y.backward()", "RuntimeError(SECOND_BACKWARD)")),
+    Wrong("releases_before_apply", edits={"        grads = node.apply(grad)\n" + RELEASE_STEP:
+                                          RELEASE_STEP + "        grads = node.apply(grad)\n"},
+          fails={DOCS: "in unpack"}, names=("in unpack", "Trying to backward through the graph a second time")),
     Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
                                                    "        for name in self.saved:\n            self.saved[name] = None\n"}),
     Correct("release_after_the_loop", edits={

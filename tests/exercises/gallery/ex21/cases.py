@@ -25,13 +25,13 @@ CASES = [
           fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"},
           names=("w._version", "detach() bumps the shared counter")),
     Wrong("no_leaf_check", edits={"        check_in_place(self)\n        edges": "        edges"},
-          fails={BASICS: "w.add_(1) on a leaf that requires grad is None"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
+          fails={BASICS: "w.add_(1) on a leaf that requires grad raised no error, where PyTorch raises one"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
     Wrong("history_not_rebased", edits={REBASE: ""},
           fails={REBASED: "b.grad_fn.next_functions"}, names=("b.grad_fn", "the old history and the other operand")),
     Wrong("saved_version_not_checked", edits={'''        if value._version != self.saved_versions[name]:
             raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))
 ''': ""},
-          fails={MODIFIED: "is None, where the statement's is not"}, names=("y.backward() after b.add_(1)", "MODIFIED")),
+          fails={MODIFIED: "raised no error, where PyTorch raises one"}, names=("y.backward() after b.add_(1)", "MODIFIED")),
     Wrong("add_out_of_place", edits={'''        other = as_value(other)
         check_in_place(self)
         edges''': '''        return self + other

@@ -24,12 +24,12 @@ CASES = [
           names=("a.grad", "a retained gradient kept")),
     Wrong("fifo_order", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
                                "heapq.heappush(ready, (0, next(pushed), child))"},
-          fails={ORDER: "holds the statement's entries, but in another order"}, names=("the order", "highest sequence number first")),
+          fails={ORDER: "holds PyTorch's entries, but in another order"}, names=("the order", "highest sequence number first")),
     Wrong("sgd_step_refused", edits={"    if v.is_leaf and v.requires_grad and GradMode.enabled:":
                                      "    if v.is_leaf and v.requires_grad:"},
-          fails={SGD: "w.add_(w.grad * -0.1) under no_grad is"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
+          fails={SGD: "w.add_(w.grad * -0.1) under no_grad raised RuntimeError: leaf in place, where PyTorch's runs without an error"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
     Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle([], hook)\n"},
-          fails={ORDER: "register_hook on a Value that requires no grad is None"}, names=("register_hook", "HOOK_ON_CONSTANT")),
+          fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
     Wrong("hooks_in_reverse", edits={"    for hook in list(hooks):": "    for hook in reversed(hooks):"},
           fails={PUBLIC: "the hooks' calls"}, names=("the hooks' calls", "in the order registered")),
     Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
