@@ -4,7 +4,8 @@ The idea
 --------
 ``y.backward()`` seeds y's node with 1 and runs the graph backwards.  Each node's ``apply``
 turns the gradient of its output into one gradient per input (the chain rule); a leaf's
-``AccumulateGrad`` writes what it receives into the leaf's ``.grad``.  A node may run only
+``AccumulateGrad`` writes what it receives into the leaf's ``.grad``, as a Value (PyTorch's
+``.grad`` is a tensor like the leaf).  A node may run only
 once *every* gradient for it has arrived, summed: y = (x + w) * (w + 1) reaches w by two
 paths, and w's AccumulateGrad must run once, with the sum.  So count first how many edges
 reach each node (``dependencies``), then run ready nodes, the newest node first (the highest
@@ -187,7 +188,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 
 
 def store_grad(v: Value, grad: float) -> None:
-    """Write ``grad`` into ``v.grad``."""
+    """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: one line
     raise NotImplementedError("ex17: store_grad")
 

@@ -202,7 +202,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 
 
 def store_grad(v: Value, grad: float) -> None:
-    """Write ``grad`` into ``v.grad``."""
+    """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: your ex17 answer, then:
     # TODO: accumulate: a new Value the first time, else add into the one there (in place)
     raise NotImplementedError("ex19: store_grad")

@@ -212,7 +212,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 
 
 def store_grad(v: Value, grad: float) -> None:
-    """Write ``grad`` into ``v.grad``."""
+    """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     v._grad = Value(grad)
 
 

@@ -320,7 +320,7 @@ def check_in_place(v: Value) -> None:
 
 
 def store_grad(v: Value, grad: float) -> None:
-    """Write ``grad`` into ``v.grad``."""
+    """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     if v._grad is None:
         v._grad = Value(grad)
     else:

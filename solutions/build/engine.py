@@ -340,7 +340,7 @@ def check_in_place(v: Value) -> None:  #@6
 
 
 def store_grad(v: Value, grad: float) -> None:  #@2
-    """Write ``grad`` into ``v.grad``."""
+    """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: one line  #=2
     # TODO: accumulate: a new Value the first time, else add into the one there (in place)  #=4
     if v._grad is None:  #+4
