@@ -71,12 +71,8 @@ def _launcher() -> Launcher:
 @option("--out", type=FOLDER, default=None,
         help=N_("Where the solutions' diagrams go (default: the course's grades/check/)."))
 def check(targets: tuple[str, ...], out: Path | None) -> int:
-    course = course_here()
+    course = _course_folder("check")
     out = out or course_folder(course, GRADES, "check")
-    missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
-    if missing:
-        raise click.UsageError(_("no {folders} folder in {root}: run grade check from the course folder",
-                                 folders=_(" or ").join(missing), root=course.root))
     exercises = [load_exercise(course, i) for i in target_ids(course, targets)]
     graded = grade_all(
         course,
@@ -93,6 +89,17 @@ def check(targets: tuple[str, ...], out: Path | None) -> int:
             click.echo(f"      {issue}")
     click.echo(_("{count} exercises, {problems} problems", count=len(exercises), problems=problems))
     return EXIT_FULL if problems == 0 else EXIT_NOT_FULL
+
+
+def _course_folder(command: str) -> Course:
+    """The course here, refused in one line naming the folders it needs when it lacks them
+    (``grade check``, ``release`` or ``gradescope`` run from another folder)."""
+    course = course_here()
+    missing = [f"{d.name}/" for d in (course.exercises_dir, course.solutions_dir) if not d.is_dir()]
+    if missing:
+        raise click.UsageError(_("no {folders} folder in {root}: run grade {command} from the course folder",
+                                 folders=_(" or ").join(missing), root=course.root, command=command))
+    return course
 
 
 def _check_line(ex: LoadedExercise, sol: ExerciseResult, stub: ExerciseResult, failed: bool) -> str:
@@ -269,7 +276,7 @@ def gradescope(output: Path, exercises: str | None, diagram_format: str) -> int:
 
     builder = functools.partial(build_bundle, diagram_format=diagram_format)
     return _build(builder, (BundleError, StripError, ShippingError), output, exercises,
-                  N_("upload it as the assignment's autograder (zip file upload)"))
+                  N_("upload it as the assignment's autograder (zip file upload)"), "gradescope")
 
 
 @command("release", help=N_("""Build the students' folder: engine, grader, stubs, public tests; no solutions and no
@@ -290,7 +297,7 @@ def release(output: Path, exercises: str | None, notebooks: bool) -> int:
         builder = functools.partial(build_release, notebooks=notebooks)
         return _build(builder, (ReleaseError, StripError, ShippingError), output,
                       exercises, N_("hand it to students (every stub scores zero and holds no "
-                                    "line of its solution; no solutions, no hidden tests)"))
+                                    "line of its solution; no solutions, no hidden tests)"), "release")
     except UnsafeStubs as exc:
         for sentence in exc.sentences:
             click.echo("grade: " + _("not releasing: {why}", why=sentence), err=True)
@@ -298,9 +305,9 @@ def release(output: Path, exercises: str | None, notebooks: bool) -> int:
 
 
 def _build(builder: Callable[..., list[str]], errors: tuple[type[Exception], ...], output: Path,
-           exercises: str | None, done: str) -> int:
+           exercises: str | None, done: str, command: str) -> int:
     """Run a bundle builder on the course, turning its known errors into one-line messages."""
-    course = course_here()
+    course = _course_folder(command)
     try:
         lines = builder(course, _selection(course, exercises), output)
     except errors as exc:

@@ -121,10 +121,15 @@ def test_from_a_folder_inside_the_course(grade, toy: ToyCourse) -> None:
     assert solved.code == 0
 
 
-def test_check_outside_a_course_folder(grade, tmp_path: Path) -> None:
-    run = grade("check", cwd=tmp_path)
+@pytest.mark.parametrize("command", [["check"], ["release", "-o", "out"], ["gradescope", "-o", "out.zip"]])
+def test_an_instructor_command_outside_a_course_folder_names_the_folders_it_needs(
+        grade, tmp_path: Path, command: list[str]) -> None:
+    run = grade(*command, cwd=tmp_path)
     assert run.code == 2 and run.out == ""
-    assert "no exercises/ or solutions/ folder" in message_of(run.err)
+    said = message_of(run.err)
+    assert "no exercises/ or solutions/ folder" in said, said
+    assert f"run grade {command[0]} from the course folder" in said, said
+    assert not (tmp_path / command[-1]).exists()
 
 
 def test_missing_file_for_the_named_exercise(grade, tmp_path: Path) -> None:
