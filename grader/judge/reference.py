@@ -81,10 +81,12 @@ def _code_hash() -> str:
 
 
 def _write_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` whole or not at all, its keys in the probe's order: the feedback tells
+    differences in that order (a cause before what follows from it), read back from here too."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1, sort_keys=True)
+        json.dump(data, handle, indent=1)
     os.replace(tmp, path)
 
 
