@@ -15,8 +15,9 @@ EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
 FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
             "that requires grad; unpack refuses a value changed since it was saved.")
 KEYS = {
-    "errors": "raise PyTorch's errors: LEAF_IN_PLACE for a leaf that requires grad, MODIFIED (with "
-              "both versions) when a saved value changed in place; nothing otherwise",
+    "errors": "raise PyTorch's errors: LEAF_IN_PLACE for a leaf that requires grad (before changing "
+              "anything), MODIFIED (with both versions) when a saved value changed in place; nothing "
+              "otherwise",
     "versions": "each in-place op (add_, +=, zero_) bumps the version counter once; a change through "
                 "detach() bumps the shared counter, a change through .data does not",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
@@ -31,7 +32,8 @@ def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
-    steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0)]
+    steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
+             fact(number(w), "w.item() after that refused w.add_(1)")]
     v.add_(1.0)
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w

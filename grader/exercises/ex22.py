@@ -15,7 +15,7 @@ FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the
             "it is written or passed on, and a Value they return replaces it.")
 KEYS = {
     "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad; "
-               "recording is back on after the block",
+               "after the block, recording is as it was before it (still off after a nested block)",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
@@ -30,8 +30,13 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     w = sub.Value(w0, requires_grad=True)
     with sub.no_grad():
         inside = w * 2 + 1
+        with sub.no_grad():
+            pass
+        nested = w * 3
     after = w * 2
-    return {"no_grad": [described(inside, "(w * 2 + 1) inside no_grad"), described(after, "(w * 2) after it")]}
+    return {"no_grad": [described(inside, "(w * 2 + 1)", "inside no_grad"),
+                        described(nested, "(w * 3)", "inside no_grad, after a nested no_grad block ended"),
+                        described(after, "(w * 2)", "after the block")]}
 
 
 def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:

@@ -33,6 +33,7 @@ def _where(error: ErrorRecord, names: LineNames | None = None) -> str:
 # A build-track stub's "ex16: Value.__add__", or an earlier stage's check "ex16: what failed".
 _STAGE_PART = re.compile(r"(ex\d\d): (.+)", re.DOTALL)
 EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a probe
+THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code breaks an earlier one's program
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"drawing took more than (\S+) s"))
 
@@ -110,6 +111,9 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
                  "{file} ({problem}): it must, before this stage's tests can run",
                  stage=stage.group(1), file=display, problem=stage.group(2))
+    if kind == THIS_STAGE and stage:
+        return _("this stage's code breaks what {stage}'s part of the engine did before, in {file}: "
+                 "{problem}", stage=stage.group(1), file=display, problem=stage.group(2))
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":

@@ -41,6 +41,11 @@ class EarlierStage(Exception):
     """An earlier stage's part of the engine does not work: this stage's tests cannot run on it."""
 
 
+class ThisStage(Exception):
+    """An earlier stage's program fails because of this stage's code (a release before the node
+    ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage."""
+
+
 def number(x: object) -> float | str | None:
     """None, or the float a Python number or a Value (through ``item()``) holds; else a description."""
     if x is None:
@@ -140,15 +145,17 @@ def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
     return {**fact(error(fn, *args), label), RAISES: True}
 
 
-def described(v: object, label: str) -> dict[str, Any]:
-    """What a student sees on a Value made by a program: its number, grad_fn, edges, flags."""
+def described(v: object, label: str, when: str = "") -> dict[str, Any]:
+    """What a student sees on a Value made by a program: its number, grad_fn, edges, flags;
+    ``when`` says where in the program, before the code (``"after the block: (w * 2).is_leaf"``)."""
     fn = getattr(v, "grad_fn", None)
+    at = f"{when}: {label}" if when else label
     return {
-        "data": fact(number(v), f"{label}.item()"),
-        "grad_fn": fact(node_name(fn), f"{label}.grad_fn"),  # None, or the node by its name()
-        "next_functions": fact(None if fn is None else edges(fn), f"{label}.grad_fn.next_functions"),
-        "is_leaf": fact(flag(getattr(v, "is_leaf", None)), f"{label}.is_leaf"),
-        "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{label}.requires_grad"),
+        "data": fact(number(v), f"{at}.item()"),
+        "grad_fn": fact(node_name(fn), f"{at}.grad_fn"),  # None, or the node by its name()
+        "next_functions": fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions"),
+        "is_leaf": fact(flag(getattr(v, "is_leaf", None)), f"{at}.is_leaf"),
+        "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{at}.requires_grad"),
     }
 
 
@@ -214,6 +221,13 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex16", _stage1), ("ex17", _stage2), ("ex18", _stage3), ("ex19", _stage4),
     ("ex20", _stage5), ("ex21", _stage6),
 )
+PROGRAMS = {  # what each check runs, as a student reads it
+    "ex16": "w * 2 + 1", "ex17": "one backward through w * w + w",
+    "ex18": "a.retain_grad() then one backward", "ex19": "two backward calls, then zero_() and one more",
+    "ex20": "two backward calls through w * 3", "ex21": "in-place changes of w through detach() and .data",
+}
+STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")
+NO_GRAD_STAGE = 7  # from here on, a no_grad block that leaves recording off breaks every program
 
 
 # The stage whose part of the engine raises PyTorch's error with this text: an earlier stage's
@@ -229,9 +243,10 @@ def _raised_from_stage(exc: BaseException) -> int:
 
 def needs(sub: Any, stage: int) -> None:
     """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``.
-    NotImplementedError goes through: the stub's message names the stage it belongs to; so does
-    an error a later stage's code raises in an earlier stage's program (a release that runs
-    before apply makes ex17's first backward fail): its traceback names that code."""
+    NotImplementedError goes through: the stub's message names the stage it belongs to.  An
+    earlier stage's program failing because of this stage's code (an error only a later stage
+    raises, such as a release before the node ran; recording left off after no_grad) raises
+    ThisStage instead, naming what happened and where."""
     for number, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
         try:
             problem = check(sub)
@@ -239,10 +254,36 @@ def needs(sub: Any, stage: int) -> None:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
             if _raised_from_stage(exc) > number:
-                raise
+                owner = STAGE_IDS[_raised_from_stage(exc) - 1]
+                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} raised {describe_error(exc)}"
+                                f"{_where(exc, sub)}, an error of {owner}'s part of the engine, "
+                                "where PyTorch raises none") from None
             problem = f"it raised {describe_error(exc)}"
+        if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
+            raise ThisStage(f"{exercise}: nothing is recorded any more, even outside no_grad: grad "
+                            "mode stays off after a with no_grad() block ends")
         if problem is not None:
             raise EarlierStage(f"{exercise}: {problem}")
+
+
+def _records(sub: Any) -> bool:
+    """Whether an operation on a Value that requires grad is recorded here and now."""
+    try:
+        return getattr(sub.Value(1.0, requires_grad=True) * 2, "grad_fn", None) is not None
+    except Exception:  # noqa: BLE001 - an engine that cannot multiply: the check said so already
+        return True
+
+
+def _where(exc: BaseException, sub: Any) -> str:
+    """Where in the submission ``exc`` was raised: " (in unpack, line 66)", or nothing."""
+    path = getattr(sub, "__file__", None)
+    frame = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == path:
+            frame = tb
+        tb = tb.tb_next
+    return "" if frame is None else f" (in {frame.tb_frame.f_code.co_name}, line {frame.tb_lineno})"
 
 
 # -- the diagram ----------------------------------------------------------------------------

@@ -41,6 +41,17 @@ CASES = [
           fails={BASICS: "v._version after v.add_(1) is a different number"}, names=("v._version", "bumps the version counter")),
     Wrong("zero_keeps_the_version", edits={"        self._box[0] = 0.0\n        self._versions[0] += 1\n": "        self._box[0] = 0.0\n"},
           fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"}, names=("w._version", "zero_")),
+    Wrong("detach_copies_the_number", edits={DETACH_BODY: "        return Value(self.item())"},
+          fails={DETACHED: "w.item() after d = w.detach(); d.add_(2); d.zero_() is a different number from PyTorch's"},
+          names=("w.item() after d = w.detach()", ".data and detach() share it")),
+    Wrong("changes_then_checks", edits={'''        check_in_place(self)
+        edges = (gradient_edge(self), gradient_edge(other))
+        self._box[0] += other.item()
+''': '''        edges = (gradient_edge(self), gradient_edge(other))
+        self._box[0] += other.item()
+        check_in_place(self)
+'''}, fails={BASICS: "w.item() after that refused w.add_(1) is a different number from PyTorch's"},
+          names=("refused w.add_(1)", "before changing anything")),
     Correct("version_as_attribute_pair", edits={'''        self._box[0] += other.item()
         self._versions[0] += 1''': '''        self._versions[0] = self._versions[0] + 1
         self._box[0] = self._box[0] + other.item()'''}),

@@ -12,7 +12,9 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
 '''
 CASES = [
     Wrong("recording_stays_off", edits={"        GradMode.enabled = self.previous\n": "        pass\n"},
-          fails={PUBLIC: "(w * 2) after it.requires_grad is False"}, names=("(w * 2) after it", "recording is back on")),
+          fails={PUBLIC: "after the block: (w * 2).requires_grad is False",
+                 HOOKS_HIDDEN: "nothing is recorded any more, even outside no_grad"},
+          names=("after the block: (w * 2)", "recording is as it was before it")),
     Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
             grad = result.item()''': "        hook(Value(grad))"},
@@ -32,6 +34,15 @@ CASES = [
           fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
     Wrong("hooks_in_reverse", edits={"    for hook in list(hooks):": "    for hook in reversed(hooks):"},
           fails={PUBLIC: "the hooks' calls"}, names=("the hooks' calls", "in the order registered")),
+    Wrong("exit_turns_recording_on", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = True\n"},
+          fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
+          names=("after a nested no_grad block ended", "still off after a nested block")),
+    Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
+          fails={PUBLIC: "AttributeError"}, names=("in register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
+    Wrong("remove_does_nothing", edits={'''        if self.hook in self.hooks:
+            self.hooks.remove(self.hook)''': "        pass"},
+          fails={PUBLIC: "the hooks' calls [name, gradient], in order has more entries than PyTorch's"},
+          names=("the hooks' calls", "a removed hook no longer runs")),
     Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        self.previous = GradMode.enabled
         GradMode.enabled = bool(0)'''}),
