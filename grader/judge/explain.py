@@ -112,8 +112,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
                  "{file} ({problem}): it must, before this stage's tests can run",
                  stage=stage.group(1), file=display, problem=stage.group(2))
     if kind == THIS_STAGE and stage:
-        return _("this stage's code breaks what {stage}'s part of the engine did before, in {file}: "
-                 "{problem}", stage=stage.group(1), file=display, problem=stage.group(2))
+        return _this_stage(stage.group(1), stage.group(2), display, _where(error, names))
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":
@@ -133,6 +132,19 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=_line(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
+
+
+def _this_stage(earlier: str, fields: str, display: str, where: str) -> str:
+    """``grader.spec.build.ThisStage``: an earlier stage's program broken by this stage's code."""
+    program, _sep, rest = fields.partition(" | ")
+    error, _sep, owner = rest.partition(" | ")
+    if not owner:
+        return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
+                 "recorded any more, even outside no_grad (grad mode stays off after a with "
+                 "no_grad() block ends)", stage=earlier, program=program, file=display)
+    return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
+             "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
+             stage=earlier, program=program, file=display, error=error, where=where, owner=owner)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

@@ -43,7 +43,10 @@ class EarlierStage(Exception):
 
 class ThisStage(Exception):
     """An earlier stage's program fails because of this stage's code (a release before the node
-    ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage."""
+    ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage.
+    Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"`` (raised with the
+    error's traceback, so the grader sees the line it came from), or ``"ex16: <program>"`` when
+    nothing is recorded any more (``grader.judge.explain`` words both)."""
 
 
 def number(x: object) -> float | str | None:
@@ -255,13 +258,11 @@ def needs(sub: Any, stage: int) -> None:
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
             if _raised_from_stage(exc) > number:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
-                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} raised {describe_error(exc)}"
-                                f"{_where(exc, sub)}, an error of {owner}'s part of the engine, "
-                                "where PyTorch raises none") from None
+                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {describe_error(exc)} | {owner}"
+                                ).with_traceback(exc.__traceback__) from None
             problem = f"it raised {describe_error(exc)}"
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
-            raise ThisStage(f"{exercise}: nothing is recorded any more, even outside no_grad: grad "
-                            "mode stays off after a with no_grad() block ends")
+            raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:
             raise EarlierStage(f"{exercise}: {problem}")
 
@@ -272,18 +273,6 @@ def _records(sub: Any) -> bool:
         return getattr(sub.Value(1.0, requires_grad=True) * 2, "grad_fn", None) is not None
     except Exception:  # noqa: BLE001 - an engine that cannot multiply: the check said so already
         return True
-
-
-def _where(exc: BaseException, sub: Any) -> str:
-    """Where in the submission ``exc`` was raised: " (in unpack, line 66)", or nothing."""
-    path = getattr(sub, "__file__", None)
-    frame = None
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == path:
-            frame = tb
-        tb = tb.tb_next
-    return "" if frame is None else f" (in {frame.tb_frame.f_code.co_name}, line {frame.tb_lineno})"
 
 
 # -- the diagram ----------------------------------------------------------------------------

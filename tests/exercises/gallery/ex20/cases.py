@@ -31,9 +31,8 @@ CASES = [
           fails={DOCS: "ValueError"}, names=("a second y.backward()", "RuntimeError(SECOND_BACKWARD)")),
     Wrong("releases_before_apply", edits={"        grads = node.apply(grad)\n" + RELEASE_STEP:
                                           RELEASE_STEP + "        grads = node.apply(grad)\n"},
-          fails={DOCS: "this stage's code breaks what ex17's part of the engine did before"},
-          names=("one backward through w * w + w raised RuntimeError: second backward (in unpack, line",
-                 "an error of ex20's part of the engine")),
+          fails={DOCS: "this stage's code breaks ex17's program (one backward through w * w + w)"},
+          names=("it raised RuntimeError: second backward (in unpack, line", "an error of ex20's part of the engine")),
     Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
                                                    "        for name in self.saved:\n            self.saved[name] = None\n"}),
     Correct("release_after_the_loop", edits={

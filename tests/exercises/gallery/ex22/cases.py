@@ -13,7 +13,7 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
 CASES = [
     Wrong("recording_stays_off", edits={"        GradMode.enabled = self.previous\n": "        pass\n"},
           fails={PUBLIC: "after the block: (w * 2).requires_grad is False",
-                 HOOKS_HIDDEN: "nothing is recorded any more, even outside no_grad"},
+                 HOOKS_HIDDEN: "this stage's code breaks ex16's program (w * 2 + 1)"},
           names=("after the block: (w * 2)", "recording is as it was before it")),
     Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
