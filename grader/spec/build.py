@@ -250,13 +250,13 @@ def needs(sub: Any, stage: int) -> None:
     earlier stage's program failing because of this stage's code (an error only a later stage
     raises, such as a release before the node ran; recording left off after no_grad) raises
     ThisStage instead, naming what happened and where."""
-    for number, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
+    for earlier, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
         try:
             problem = check(sub)
         except NotImplementedError:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
-            if _raised_from_stage(exc) > number:
+            if _raised_from_stage(exc) > earlier:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
                 raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {describe_error(exc)} | {owner}"
                                 ).with_traceback(exc.__traceback__) from None

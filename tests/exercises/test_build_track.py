@@ -92,3 +92,55 @@ def test_an_untouched_later_stage_is_one_not_started_line(tmp_path: Path) -> Non
     assert run.returncode == 1, run.stderr
     assert "not started (0/10): every function the tests call still raises NotImplementedError" in said, said
     assert "total:" not in said and "paste your ex16 answer" not in said, said  # one line, no table
+
+
+def test_a_fact_recorded_from_torch_is_told_against_pytorch() -> None:
+    """The expected answers are PyTorch's: a difference names PyTorch, not a statement."""
+    from grader.judge.differences import find
+    from grader.judge.sentences import Say
+    from grader.spec.build import fact
+
+    said = find(fact(1.5, "w.grad"), fact(None, "w.grad"))
+    assert [d.say for d in said] == [Say.TORCH_NONE]
+    assert said[0].sentence() == "w.grad is None, where PyTorch's is not."
+    assert [d.say for d in find(fact(["a", "b"], "calls"), fact(["b", "a"], "calls"))] == [Say.TORCH_ORDER]
+
+
+def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
+    """None is 'raised no error', never 'is None'; the student's own error is quoted."""
+    from grader.judge.differences import find
+    from grader.spec.build import raised
+
+    def fails() -> None:
+        raise RuntimeError("Trying to backward through the graph a second time, and more")
+
+    def other() -> None:
+        raise ValueError("nope")
+
+    fine, refused, wrong = (raised(fn, "y.backward()") for fn in (lambda: None, fails, other))
+    assert find(refused, fine)[0].sentence() == "y.backward() raised no error, where PyTorch raises one."
+    assert find(fine, refused)[0].sentence() == \
+        "y.backward() raised RuntimeError: second backward, where PyTorch's runs without an error."
+    assert find(refused, wrong)[0].sentence() == \
+        "y.backward() raised ValueError: nope, where PyTorch raises another error."
+
+
+def test_a_missing_grad_fn_is_said_once() -> None:
+    """y.grad_fn is None: its next_functions are not said to be None as well."""
+    from grader.judge.differences import find
+    from grader.spec.build import described
+    from micrograph import Value
+
+    w = Value(0.5, requires_grad=True)
+    want, got = described(w * 2, "y"), described(Value(1.0), "y")
+    told = [d.sentence() for d in find(want, got)]
+    assert "y.grad_fn is None, where PyTorch's is not." in told
+    assert not any("next_functions" in sentence for sentence in told), told
+
+
+def test_advice_for_a_consequence_is_left_out_while_its_cause_differs() -> None:
+    """ex17: a wrong product rule is told with the product's rule, not the order nodes run in."""
+    spec = catalog.load("ex17").spec
+    test = next(t for t in spec.tests if t.public)
+    assert test.advice_for(["mul", "grads"]) == [test.key_feedback["mul"]]
+    assert test.advice_for(["grads"]) == [test.key_feedback["grads"]]
