@@ -17,48 +17,31 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
+from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
 from grader.sandbox.child.wire import Touch
 
 MAX_FOUND = 5
 """Places named per run: enough for the instructor to look, not a list of every line."""
 
-# attribute (or imported) names, by what they reach
-_NAMES: dict[str, Touch] = {
-    **dict.fromkeys(("_getframe", "_current_frames", "f_back", "f_locals", "f_globals", "f_code",
-                     "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code",
-                     "currentframe", "walk_stack", "walk_tb", "extract_stack", "__traceback__",
-                     "exc_info"), Touch.FRAMES),
-    **dict.fromkeys(("setprofile", "getprofile", "settrace", "gettrace", "addaudithook"),
-                    Touch.HOOKS),
-    **dict.fromkeys(("_passes", "_observer", "pass_started", "_grad_write", "_PassRecorder",
-                     "wrote", "write_grad", "Writer", "held", "made"), Touch.OBSERVER),
-    **dict.fromkeys(("__code__", "__globals__", "__closure__", "cell_contents", "__builtins__",
-                     "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
-                     "source_to_code"), Touch.CODE),
-    **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
-    **dict.fromkeys(("__dict__", "__getattribute__", "__setattr__", "__delattr__",
-                     "__subclasses__", "__mro__", "__bases__", "attrgetter", "methodcaller"),
-                    Touch.DYNAMIC),
-    "EXERCISE": Touch.TESTS,
-}
 # names a string may not hold: the private ones, which nothing but reaching needs
-_PRIVATE = tuple(n for n in _NAMES if n.startswith("_") and len(n) > 5)
+_PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
 _MODULES: dict[str, Touch] = {
     "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
-    "mmap": Touch.MEMORY, "inspect": Touch.FRAMES, "importlib": Touch.DYNAMIC,
+    "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC,
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
     "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
     "grader": Touch.TESTS,
 }
-# functions of ``sys`` and ``os`` that reach the process's modules or the grader's pipes
-_SYS = {"modules": Touch.MEMORY}
-_OS = dict.fromkeys(("write", "writev", "pwrite", "dup", "dup2", "close", "closerange", "fdopen",
-                     "fstat", "pipe", "read", "lseek", "set_blocking"),
-                    Touch.WIRE)
 _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them is just a word
-_BY_NAME = ("getattr", "setattr", "delattr", "hasattr")  # fine with a literal, public name
-_DYNAMIC_CALLS = ("vars", "globals", "locals", "eval", "exec", "compile", "__import__",
-                  "breakpoint")
+# fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the
+# submission's own refuse grading's internals as they run (``grader.sandbox.child.guard``)
+_BY_NAME = ("setattr", "delattr")
+_DYNAMIC_CALLS = ("vars", "globals", "locals", "eval", "exec", "compile", "__import__")
+_BY_MODULE = {"os": OS, "sys": SYS, "inspect": INSPECT}
+# where ``x.__dict__`` is only read: indexed, asked for its items, searched, walked or printed
+_READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
+_READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
+                            "iter", "any", "all", "pprint"})
 
 
 class Reach(NamedTuple):
@@ -73,7 +56,8 @@ class _Finder(ast.NodeVisitor):
     def __init__(self, own: set[str]) -> None:
         self.own = own  # names the source binds itself: a bare one is its own, never the engine's
         self.found: list[Reach] = []
-        self.aliases: dict[str, str] = {}  # a local name -> "os" or "sys" (``import os as o``)
+        self.aliases: dict[str, str] = {}  # a local name -> "os", "sys" or "inspect" (``import os as o``)
+        self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
 
     def add(self, touch: Touch, node: ast.AST, name: str) -> None:
@@ -84,30 +68,64 @@ class _Finder(ast.NodeVisitor):
             root = alias.name.split(".")[0]
             if root in _MODULES:
                 self.add(_MODULES[root], node, alias.name)
-            if alias.name in ("os", "sys"):
+            if alias.name in _BY_MODULE:
                 self.aliases[alias.asname or alias.name] = alias.name
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         root = (node.module or "").split(".")[0]
         if root in _MODULES:
             self.add(_MODULES[root], node, node.module or "")
-        extra = {"os": _OS, "sys": _SYS}.get(node.module or "", {})
+        extra = _BY_MODULE.get(node.module or "", {})
         for alias in node.names:
-            touch = _NAMES.get(alias.name) or extra.get(alias.name)
+            touch = NAMES.get(alias.name) or extra.get(alias.name)
             if touch is not None:
                 self.add(touch, node, alias.name)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        touch = _NAMES.get(node.attr)
+        touch = NAMES.get(node.attr)
+        if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)):
+            touch = Touch.DYNAMIC  # written through, handed on, or the namespace a class hides
         if touch is None and isinstance(node.value, ast.Name):
             module = self.aliases.get(node.value.id)
-            touch = {"os": _OS, "sys": _SYS}.get(module or "", {}).get(node.attr)
+            touch = _BY_MODULE.get(module or "", {}).get(node.attr)
         if touch is not None:
             self.add(touch, node, node.attr)
         self.generic_visit(node)
 
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        if isinstance(node.ctx, ast.Load):
+            self._read(node.value)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                self._read(right)
+        self.generic_visit(node)
+
+    def visit_For(self, node: ast.For) -> None:
+        self._read(node.iter)
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        self._read(node.iter)
+        self.generic_visit(node)
+
+    def visit_FormattedValue(self, node: ast.FormattedValue) -> None:
+        self._read(node.value)
+        self.generic_visit(node)
+
+    def _read(self, node: ast.AST) -> None:
+        if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            self.reading.add(id(node))
+
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _READING_METHODS:
+            self._read(func.value)
+        if isinstance(func, ast.Name) and func.id in _READING_CALLS:
+            for arg in node.args:
+                self._read(arg)
         if isinstance(func, ast.Name) and func.id in _BY_NAME and len(node.args) >= 2:
             name = node.args[1]
             if isinstance(name, ast.Constant) and type(name.value) is str:
@@ -119,25 +137,34 @@ class _Finder(ast.NodeVisitor):
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in _DYNAMIC_CALLS:
             self.add(Touch.DYNAMIC, node, node.id)
-        elif node.id in _NAMES and node.id not in _WORDS and node.id not in self.own:
-            self.add(_NAMES[node.id], node, node.id)
+        elif node.id in NAMES and node.id not in _WORDS and node.id not in self.own:
+            self.add(NAMES[node.id], node, node.id)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if type(node.value) is not str:
             return
         for name in _PRIVATE:
             if name in node.value:
-                self.add(_NAMES[name], node, name)
-        if node.value in _NAMES and node.value not in _WORDS:
-            self.add(_NAMES[node.value], node, node.value)
+                self.add(NAMES[name], node, name)
+        for name in HIDDEN_DUNDERS:
+            if name in node.value:
+                self.add(Touch.DYNAMIC, node, name)
+        if node.value in NAMES and node.value not in _WORDS:
+            self.add(NAMES[node.value], node, node.value)
         if "/proc/" in node.value or node.value.startswith("<tests"):
             self.add(Touch.WIRE if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
 
     def visit_MatchClass(self, node: ast.MatchClass) -> None:
         for name in node.kwd_attrs:
-            if name in _NAMES:
-                self.add(_NAMES[name], node, name)
+            if name in NAMES:
+                self.add(NAMES[name], node, name)
         self.generic_visit(node)
+
+
+def _super(node: ast.AST) -> bool:
+    """Whether ``node`` is a call of ``super``: its ``__dict__`` is what the object's own class
+    (a sealed module's) would not hand out."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 def _bound_names(tree: ast.AST) -> set[str]:

@@ -51,6 +51,23 @@ DEBUGGING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
     '    g["y"].backward()\n',
     '    g["y"].backward()\n    import traceback\n    try:\n        float("not a number")\n'
     '    except ValueError:\n        traceback.print_exc()\n'))
+# the right answer with what a student writes to look around: attributes by a computed name, a
+# namespace read, a signature, the exception being handled, a breakpoint left in: no reach
+READING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
+    '    g["y"].backward()\n', '    g["y"].backward()\n    describe(g["w"])\n')) + '''
+
+def describe(v, fields=("data", "requires_grad", "is_leaf")):
+    import inspect, sys
+    shown = {name: getattr(v, name) for name in fields if hasattr(v, name)}
+    print(shown, "grad" in v.__dict__, inspect.signature(describe))
+    for key in v.__dict__:
+        v.__dict__.get(key)
+    try:
+        float("not a number")
+    except ValueError:
+        print(sys.exc_info()[0].__name__)
+    breakpoint()
+'''
 assert HONEST_WRONG.count("def forge") == 1 and HONEST_WRONG.count("def hide") == 1
 assert DEBUGGING.count("print_exc") == 1
 
@@ -63,13 +80,33 @@ class Forgery:
     runtime: bool  # the sentinel blocks it as it runs, too
 
 
-def _forge(body: str) -> str:
+def _forge(body: str, prelude: str = "") -> str:
     return HONEST_WRONG.replace("def forge(dw: float, dx: float) -> None:\n    pass\n",
-                                "def forge(dw: float, dx: float) -> None:\n" + body)
+                                prelude + "def forge(dw: float, dx: float) -> None:\n" + body)
 
 
-def _hide(body: str) -> str:
-    return HONEST_WRONG.replace("def hide(run):\n    return run()\n", "def hide(run):\n" + body)
+def _hide(body: str, prelude: str = "") -> str:
+    return HONEST_WRONG.replace("def hide(run):\n    return run()\n",
+                                prelude + "def hide(run):\n" + body)
+
+
+# the probes' observer caught by a function put in the place of ``observe.observing``, and the
+# pass counter replaced: public names only, so the parent's reading finds nothing
+_SPY = '''from micrograph import observe as seen
+calls = []
+real_observing = seen.observing
+def spy(observer):
+    calls.append(observer)
+    return real_observing(observer)
+count = [0]
+try:
+    seen.observing = spy
+    seen.passes = lambda: count[0]
+except PermissionError:
+    pass
+
+
+'''
 
 
 FORGERIES = [
@@ -80,14 +117,14 @@ FORGERIES = [
         call.held[id(dw)] = dw
         call.held[id(dx)] = dx
     observe._passes += 1
-'''), runtime=False),
+'''), runtime=True),
     Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe
     call = getattr(observe, "_ob" + "server")
     if call is not None:
         getattr(call, "he" + "ld").update({id(dw): dw, id(dx): dx})
     setattr(observe, "_pa" + "sses", observe.passes() + 1)
-'''), runtime=False),
+'''), runtime=True),
     Forgery("the_profile_hook_holds_the_observer", Touch.HOOKS.value, _forge('''
     import sys
     sample = sys.getprofile()
@@ -138,7 +175,7 @@ FORGERIES = [
         return run()
     finally:
         observe.pass_started = real
-'''), runtime=False),
+'''), runtime=True),
     Forgery("error_compiled_under_the_engines_name", Touch.CODE.value, _forge('''
     import micrograph.engine
     try:
@@ -175,7 +212,69 @@ FORGERIES = [
         if hasattr(module, "EXERCISE"):
             module.read_from_grad = lambda numbers, call, label: {
                 "fact": "check", "label": label, "check": "read_from_grad", "holds": True}
+'''), runtime=True),
+    Forgery("the_observer_caught_by_a_spy_on_observing", Touch.OBSERVER.value, _forge('''
+    count[0] += 1
+    if calls:
+        calls[-1].hold(dw)
+        calls[-1].hold(dx)
+''', _SPY), runtime=True),
+    Forgery("the_pass_counter_replaced", Touch.OBSERVER.value, _hide('''    return run()
+''', '''from micrograph import observe as seen
+try:
+    seen.passes = lambda: 0
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
+    Forgery("the_grad_writer_query_replaced", Touch.OBSERVER.value, _forge('''    pass
+''', '''import micrograph.observe
+try:
+    del micrograph.observe.grad_write
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
+    Forgery("the_observe_namespace_written", Touch.DYNAMIC.value, _hide('''    return run()
+''', '''from micrograph import observe as seen
+try:
+    vars(seen)["passes"] = lambda: 0
+except TypeError:
+    pass
+
+
 '''), runtime=False),
+    Forgery("the_observer_by_a_computed_getattr", Touch.OBSERVER.value, _forge('''
+    from micrograph import observe
+    call = getattr(observe, "_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+'''), runtime=True),
+    Forgery("the_observe_namespace_through_globals", Touch.CODE.value, _hide('''    return run()
+''', '''from micrograph import observe as seen
+try:
+    getattr(seen.passes, "__glo" + "bals__")["passes"] = lambda: 0
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
+    Forgery("the_observer_through_resolve_name", Touch.DYNAMIC.value, _forge('''
+    import pkgutil
+    call = pkgutil.resolve_name("micrograph.observe:_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+'''), runtime=False),
+    Forgery("the_profile_hook_by_a_computed_getattr", Touch.HOOKS.value, _forge('''
+    import sys
+    sample = getattr(sys, "get" + "profile")()
+    if sample is not None:
+        owner = getattr(sample, "__se" + "lf__")
+        owner.hold(dw)
+        owner.hold(dx)
+'''), runtime=True),
     Forgery("every_pipe_closed_first", Touch.WIRE.value, _forge('''  # its answers' pipe too: a death
     import os, sys
     for fd in range(3, 64):

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from batches import MODES, REPO, batch, graded
 from modes import skip_unless
-from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, SOLUTION, Forgery
+from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "blocked while running"
@@ -33,7 +33,8 @@ def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     skip_unless(mode)
     work: Path = tmp_path_factory.mktemp(f"provenance-{mode.replace(' ', '-').replace('+', '-')}")
     entries = {f.name: f.code for f in FORGERIES}
-    entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING)
+    entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING,
+                   honest_reading=READING)
     proc = batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(work / "cache"))
     assert proc.returncode == 0, proc.stderr[-2000:]
     return graded(work)
@@ -42,9 +43,12 @@ def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
 @ONE_CLASS
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
     right, wrong, debugging = rows["honest_right"], rows["honest_wrong"], rows["honest_debugging"]
+    reading = rows["honest_reading"]
     assert float(wrong["ex01"]) < float(right["ex01"]) == float(debugging["ex01"]), (wrong, right)
+    assert float(reading["ex01"]) == float(right["ex01"]), reading
     assert "Traceback" in debugging["text"]  # printed, as it asked
-    for row in (right, wrong, debugging):
+    assert "ValueError" in reading["text"] and "requires_grad" in reading["text"]
+    for row in (right, wrong, debugging, reading):
         assert FLAGGED not in row["text"], row["text"][:2000]
 
 

@@ -16,7 +16,11 @@ REPO = Path(__file__).resolve().parents[2]
 FOUND = [
     ("import sys\nf = sys._getframe(1).f_back\n", Touch.FRAMES),
     ("def f():\n    try:\n        1 / 0\n    except ZeroDivisionError as e:\n        return e.__traceback__\n", Touch.FRAMES),
-    ("import inspect\n", Touch.FRAMES),
+    ("import inspect\nframes = inspect.stack()\n", Touch.FRAMES),
+    ("from inspect import getouterframes\n", Touch.FRAMES),
+    ("import inspect as i\nparts = i.getmembers(len)\n", Touch.DYNAMIC),
+    ("import pkgutil\nthing = pkgutil.resolve_name('micrograph.observe:passes')\n", Touch.DYNAMIC),
+    ("import string\nfield = string.Formatter().get_field('0.x', (1,), {})\n", Touch.DYNAMIC),
     ("import sys\nsys.setprofile(None)\n", Touch.HOOKS),
     ("from sys import getprofile as g\n", Touch.HOOKS),
     ("from micrograph import observe\nobserve._passes += 1\n", Touch.OBSERVER),
@@ -31,11 +35,17 @@ FOUND = [
     ("import gc\n", Touch.MEMORY),
     ("import ctypes.util\n", Touch.MEMORY),
     ("import sys as s\nm = s.modules\n", Touch.MEMORY),
-    ("def f(o, n):\n    return getattr(o, n)\n", Touch.DYNAMIC),
-    ("def f(o):\n    return getattr(o, '_pa' + 'sses')\n", Touch.DYNAMIC),
-    ("lookup = getattr\n", Touch.DYNAMIC),
+    ("def f(o, n, v):\n    setattr(o, n, v)\n", Touch.DYNAMIC),
+    ("def f(o):\n    delattr(o, '_pa' + 'sses')\n", Touch.DYNAMIC),
+    ("store = setattr\n", Touch.DYNAMIC),
+    ("def f(o):\n    return getattr(o, '__dict__')\n", Touch.DYNAMIC),
     ("x = eval('1')\n", Touch.DYNAMIC),
     ("def f(o):\n    return o.__dict__\n", Touch.DYNAMIC),
+    ("def f(o, k, v):\n    o.__dict__[k] = v\n", Touch.DYNAMIC),
+    ("def f(o, more):\n    o.__dict__.update(more)\n", Touch.DYNAMIC),
+    ("def f(o):\n    names = o.__dict__\n    return names\n", Touch.DYNAMIC),
+    ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
+    ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
     ("import operator\nf = operator.attrgetter('x')\n", Touch.DYNAMIC),
     ("name = 'observe._observer'\n", Touch.OBSERVER),
     ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
@@ -57,6 +67,18 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
 @pytest.mark.parametrize("source", [
     "def f(node):\n    return getattr(node, 'variable', None)\n",
     "def f(node):\n    return hasattr(node, 'variable')\n",
+    # computed names: the submission's own getattr refuses grading's internals as it runs
+    "def f(o, name):\n    return getattr(o, name)\n",
+    "def f(v):\n    return [getattr(v, n) for n in ('data', 'grad')]\n",
+    "def f(o, name):\n    return hasattr(o, name)\n",
+    # a namespace only read: printed, indexed, searched, walked
+    "def f(v):\n    print(v.__dict__)\n    return 'grad' in v.__dict__\n",
+    "def f(o):\n    return {k: x for k, x in o.__dict__.items()}, o.__dict__['x'], f'{o.__dict__}'\n",
+    "def f(o):\n    for key in o.__dict__:\n        print(key, o.__dict__.get(key))\n",
+    # tracebacks and signatures, not frames; a breakpoint left in (a no-op while graded)
+    "import inspect\ndef f(g):\n    return inspect.signature(g), inspect.getsource(g)\n",
+    "import sys\ndef f():\n    kind, error, tb = sys.exc_info()\n    return kind\n",
+    "def f(y):\n    breakpoint()\n    y.backward()\n",
     "made = {}\nheld = [made]\n",  # ordinary words as names, not attributes
     "def write_grad(v, g):\n    v.grad = g\n\nwrite_grad(w, 1.0)\n",  # a student's own function of that name
     "def f(Writer, pass_started):\n    return Writer(pass_started)\n",  # parameters are the source's own
@@ -75,6 +97,6 @@ def test_the_courses_answers_and_stubs_reach_nothing(path: Path) -> None:
 
 
 def test_at_most_a_few_places_are_named_in_source_order() -> None:
-    source = "".join(f"x{i} = getattr(o, n{i})\n" for i in range(10))
+    source = "".join(f"setattr(o, n{i}, {i})\n" for i in range(10))
     found = reaches(source)
     assert len(found) == MAX_FOUND and [r.line for r in found] == sorted(r.line for r in found)

@@ -30,7 +30,7 @@ from typing import Any
 import micrograph
 
 from grader import spec
-from grader.sandbox.child import confine, relay, sentinel, wire
+from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import (
@@ -203,15 +203,6 @@ def readable_dirs() -> list[str]:
     return sorted(d for d in dirs if d)
 
 
-def _import_submission(path: str, name: str) -> types.ModuleType:
-    module_spec = importlib.util.spec_from_file_location(name, path)
-    assert module_spec is not None and module_spec.loader is not None
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[name] = module
-    module_spec.loader.exec_module(module)
-    return module
-
-
 def _roots(drawn: Any) -> tuple[list[Any], Any]:
     """A diagram probe's answer as (roots, names): a Value, a list, or (roots, names)."""
     roots, names = drawn if type(drawn) is tuple and len(drawn) == 2 else (drawn, None)
@@ -335,16 +326,21 @@ class Work:
 
     def watch(self, flags: int) -> list[str]:
         """Before any submitted code runs: set the sentinel unless the plan says not to (its
-        flags go to ``flags``, -1: nowhere) and take the test module and the grader's modules
-        out of ``sys.modules``, so that the submission can neither find them by name nor
-        replace what they hold (the probes keep their own references); the layer applied."""
+        flags go to ``flags``, -1: nowhere), seal the engine's, the grader's and the test
+        module's modules (``seal``: nothing outside them rebinds what the probes read), and
+        take the test module and the grader's modules out of ``sys.modules``, so that the
+        submission can neither find them by name nor replace what they hold (the probes keep
+        their own references); the layer applied."""
         engine = os.path.dirname(micrograph.__file__)
         grader_dir = os.path.dirname(os.path.dirname(spec.__file__))
         if self.plan.sentinel:
             sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
                              [os.path.join(d, "") for d in readable_dirs() if d != engine],
                              self.tests_file)
-        for name in [n for n in sys.modules if n in (self.tests_name, "grader") or n.startswith("grader.")]:
+        ours = [n for n in sys.modules if n in (self.tests_name, "grader", "micrograph")
+                or n.startswith(("grader.", "micrograph."))]
+        seal.seal(sys.modules[n] for n in ours)
+        for name in [n for n in ours if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []
 
@@ -354,7 +350,7 @@ class Work:
         if kind == "import":
             sys.dont_write_bytecode = True
             try:
-                self.module = _import_submission(self.submission, self.exercise.module)
+                self.module = guard.import_submission(self.submission, self.exercise.module)
             except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
                 return {"kind": "import", "error": _error(exc, self.submission)}
             return {"kind": "import", "error": None}

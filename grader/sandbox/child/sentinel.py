@@ -12,6 +12,8 @@ so:
 * when such an event comes from the submission (the first frame, outward past the standard
   library, is not the grader's, the test module's or the engine's), the hook writes what it
   was on the *flag pipe*, then raises ``PermissionError``: the attempt never happens;
+* a write refused by a sealed module (``grader.sandbox.child.seal``), or a name refused by the
+  submission's own ``getattr`` (``grader.sandbox.child.guard``), is flagged as it is;
 * compiling code under a file name of the grader, the engine, the standard library or the
   test module is refused unless the import system reads a module's file (the frames that code
   would make are how the hook tells the submission from the rest);
@@ -31,7 +33,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from grader.sandbox.child.wire import Touch
+from grader.sandbox.child.guard import GUARDED
+from grader.sandbox.child.seal import SEALED
+from grader.sandbox.child.wire import TOUCHES, Touch
 
 _EVENTS = {
     "sys._getframe": Touch.FRAMES, "sys._current_frames": Touch.FRAMES,
@@ -50,7 +54,7 @@ _CTYPES = frozenset({"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ct
                      "ctypes.wstring_at", "ctypes.PyObj_FromPtr"})
 # every event the hook looks at: any other (``builtins.id``, raised by each ``id()``: hundreds of
 # thousands in a probe that walks a graph) returns at the first comparison
-_WATCHED = frozenset({*_EVENTS, *_CTYPES, "compile", "open"})
+_WATCHED = frozenset({*_EVENTS, *_CTYPES, "compile", "open", SEALED, GUARDED})
 # where an object audited on reading hands out a frame (``frame.f_code`` or ``f.__code__`` are
 # audited too, but need a frame or a function in hand: reading them every call, as the probes'
 # profile hook does, costs one comparison here)
@@ -113,6 +117,10 @@ def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
         return Touch.CODE
     if event == "open" and type(args[0]) is int:
         return Touch.WIRE
+    if event == SEALED:  # raised only by a refused write, whoever wrote
+        return Touch.OBSERVER if args[0].split(".")[0] == "micrograph" else Touch.TESTS
+    if event == GUARDED:  # raised only by the submission's own getattr, refusing a name
+        return TOUCHES[args[0]]
     return None
 
 
@@ -137,7 +145,7 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
             caller = getframe(1)
             if event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
                 return  # the import system reading a module's file (Landlock says which)
-            if event != "compile" and not submitted(caller, where, touch is Touch.FRAMES):
+            if event not in ("compile", SEALED, GUARDED) and not submitted(caller, where, touch is Touch.FRAMES):
                 return
         finally:
             busy.pop()

@@ -1,0 +1,51 @@
+"""The names of grading's internals: what the parent's reading of a submission's source looks
+for (``grader.sandbox.reach``) and what the submission's own ``getattr`` refuses to look up by
+a computed name (``grader.sandbox.child.guard``).  One table, so that the two never disagree."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from grader.sandbox.child.wire import Touch
+
+NAMES: Final[dict[str, Touch]] = {
+    **dict.fromkeys(("_getframe", "_current_frames", "f_back", "f_locals", "f_globals", "f_code",
+                     "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code",
+                     "currentframe", "walk_stack", "walk_tb", "extract_stack", "__traceback__"),
+                    Touch.FRAMES),
+    **dict.fromkeys(("setprofile", "getprofile", "settrace", "gettrace", "addaudithook"),
+                    Touch.HOOKS),
+    **dict.fromkeys(("_passes", "_observer", "pass_started", "_grad_write", "_PassRecorder",
+                     "wrote", "write_grad", "Writer", "held", "made"), Touch.OBSERVER),
+    **dict.fromkeys(("__code__", "__globals__", "__closure__", "cell_contents", "__builtins__",
+                     "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
+                     "source_to_code"), Touch.CODE),
+    **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
+    **dict.fromkeys(("__getattribute__", "__setattr__", "__delattr__", "__subclasses__", "__mro__",
+                     "__bases__", "__get__", "__set__", "__delete__", "attrgetter", "methodcaller", "resolve_name", "get_field",
+                     "getmembers", "getmembers_static", "getattr_static", "getclosurevars"),
+                    Touch.DYNAMIC),
+    "EXERCISE": Touch.TESTS,
+}
+"""Attribute (or imported) names, by what they reach.  The last DYNAMIC ones are the standard
+library's own ways of looking attributes up by a computed name (``pkgutil.resolve_name``,
+``string.Formatter().get_field``, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
+what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object."""
+
+SYS: Final[dict[str, Touch]] = {"modules": Touch.MEMORY}
+"""Names of ``sys`` that reach the process's modules."""
+
+OS: Final[dict[str, Touch]] = dict.fromkeys(
+    ("write", "writev", "pwrite", "dup", "dup2", "close", "closerange", "fdopen", "fstat", "pipe",
+     "read", "lseek", "set_blocking"), Touch.WIRE)
+"""Names of ``os`` that reach the grader's pipes (raw descriptors)."""
+
+INSPECT: Final[dict[str, Touch]] = dict.fromkeys(
+    ("stack", "trace", "getouterframes", "getinnerframes", "getframeinfo", "getgeneratorlocals",
+     "getcoroutinelocals"), Touch.FRAMES)
+"""Names of ``inspect`` that hand out frames (``inspect.signature`` and the like are fine)."""
+
+HIDDEN_DUNDERS: Final = frozenset({"__dict__", "__self__", "__func__", "__wrapped__", "__objclass__",
+                                   "__defaults__", "__kwdefaults__", "__reduce__", "__reduce_ex__"})
+"""Special names that hand out a namespace, or the object or function behind a method: looked
+up by a computed name, each is a way to what ``NAMES`` lists."""

@@ -1,0 +1,62 @@
+"""Sealing the engine's, the grader's and the test module's modules before the submission runs.
+
+The probes read the engine's observation seam through module attributes at the moment they
+ask (``observe.passes()``, ``observe.observing(call)``, ``observe.grad_write(v)``), and the
+engine's modules reach each other the same way.  A submission that rebinds one of them with a
+public name (``observe.passes = lambda: 1``, a spy around ``observe.observing`` that keeps the
+probe's observer and fills in the numbers it holds) would make the probes report facts it did
+not earn, and names no internal the parent reads for.  Sealed, such a module refuses every
+attribute it is given or loses (the import system binding a submodule it has just loaded
+excepted), and its ``__dict__`` (``vars``) is a read-only view without its private names.  A
+module's own code is untouched: ``global`` writes go to its namespace, not through these.
+
+A refused write raises the audit event ``SEALED``: the sentinel flags it for the instructor
+(``grader.sandbox.child.sentinel``), and it is refused whether or not the sentinel is set.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterable
+from typing import Any
+
+SEALED = "grader.sealed"
+"""The audit event of a refused write: the module's name and the attribute's."""
+
+_namespace = types.ModuleType.__dict__["__dict__"].__get__  # the real namespace, for sealed code only
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+class Sealed(types.ModuleType):
+    """A module whose attributes nobody outside it may change (see the module doc)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        namespace = _namespace(self)
+        submodule = (isinstance(value, types.ModuleType) and name not in namespace
+                     and value.__name__ == f"{namespace.get('__name__')}.{name}")
+        if not submodule:
+            _refuse(namespace.get("__name__"), name)
+        namespace[name] = value
+
+    def __delattr__(self, name: str) -> None:
+        _refuse(_namespace(self).get("__name__"), name)
+
+    @property  # type: ignore[misc]  # a read-only view in place of the writable namespace
+    def __dict__(self) -> types.MappingProxyType[str, Any]:  # type: ignore[override]
+        return types.MappingProxyType({k: v for k, v in _namespace(self).items() if not _private(k)})
+
+
+def _refuse(module: object, name: str) -> None:
+    sys.audit(SEALED, str(module), str(name))
+    raise PermissionError(f"the grader does not let submitted code change the module {module}")
+
+
+def seal(modules: Iterable[types.ModuleType]) -> None:
+    """Seal each of ``modules`` (plain modules only: a package's own class is left alone)."""
+    for module in modules:
+        if type(module) is types.ModuleType:
+            module.__class__ = Sealed
