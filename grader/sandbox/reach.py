@@ -31,6 +31,9 @@ _MODULES: dict[str, Touch] = {
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
     "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
     "grader": Touch.TESTS,
+    # code run from a string, with the real builtins: eval by another name
+    **dict.fromkeys(("timeit", "doctest", "code", "codeop", "pdb", "bdb", "cProfile", "profile",
+                     "trace", "runpy", "pydoc", "unittest.mock", "logging.config"), Touch.DYNAMIC),
 }
 _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them is just a word
 # fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the
@@ -65,16 +68,18 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            root = alias.name.split(".")[0]
-            if root in _MODULES:
-                self.add(_MODULES[root], node, alias.name)
+            touch = _module(alias.name)
+            if touch is not None:
+                self.add(touch, node, alias.name)
             if alias.name in _BY_MODULE:
                 self.aliases[alias.asname or alias.name] = alias.name
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        root = (node.module or "").split(".")[0]
-        if root in _MODULES:
-            self.add(_MODULES[root], node, node.module or "")
+        touch = _module(node.module or "")
+        for alias in node.names if touch is None else ():  # from logging import config
+            touch = _module(f"{node.module}.{alias.name}")
+        if touch is not None:
+            self.add(touch, node, node.module or "")
         extra = _BY_MODULE.get(node.module or "", {})
         for alias in node.names:
             touch = NAMES.get(alias.name) or extra.get(alias.name)
@@ -159,6 +164,12 @@ class _Finder(ast.NodeVisitor):
             if name in NAMES:
                 self.add(NAMES[name], node, name)
         self.generic_visit(node)
+
+
+def _module(name: str) -> Touch | None:
+    """What importing the module ``name`` reaches for (its package's or its own), or None."""
+    parts = name.split(".")
+    return _MODULES.get(parts[0]) or _MODULES.get(".".join(parts[:2]))
 
 
 def _super(node: ast.AST) -> bool:

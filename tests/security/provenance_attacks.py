@@ -275,6 +275,39 @@ except PermissionError:
         owner.hold(dw)
         owner.hold(dx)
 '''), runtime=True),
+    Forgery("the_real_getattr_behind_print", Touch.DYNAMIC.value, _forge('''
+    real = print.__self__.getattr
+    from micrograph import observe
+    call = real(observe, "_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+    real(observe.passes, "__glo" + "bals__")["_pa" + "sses"] += 1
+'''), runtime=False),
+    Forgery("the_real_getattr_from_a_reduce", Touch.DYNAMIC.value, _forge('''
+    real = (1.0).hex.__reduce_ex__(2)[0]
+    from micrograph import observe
+    call = real(observe, "_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+    real(observe.passes, "__glo" + "bals__")["_pa" + "sses"] += 1
+'''), runtime=True),
+    Forgery("code_run_by_timeit", Touch.DYNAMIC.value, _forge('''
+    import timeit
+    timeit.timeit("import micrograph.observe as o\\nc = getattr(o, '_ob' + 'server')\\n"
+                  "c.hold(dw)\\nc.hold(dx)\\n"
+                  "getattr(o.passes, '__glo' + 'bals__')['_pa' + 'sses'] += 1",
+                  globals={"dw": dw, "dx": dx}, number=1)
+'''), runtime=False),
+    Forgery("a_submodule_bound_before_the_import_system", Touch.OBSERVER.value, _forge('''    pass
+''', '''import types
+import micrograph
+try:
+    micrograph.not_yet_imported = types.ModuleType("micrograph.not_yet_imported")
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
     Forgery("every_pipe_closed_first", Touch.WIRE.value, _forge('''  # its answers' pipe too: a death
     import os, sys
     for fd in range(3, 64):

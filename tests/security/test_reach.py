@@ -51,6 +51,11 @@ FOUND = [
     ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
     ("from os import dup2\n", Touch.WIRE),
     ("path = '/proc/self/fd'\n", Touch.WIRE),
+    ("real = print.__self__.getattr\n", Touch.DYNAMIC),
+    ("real = (1.0).hex.__reduce_ex__(2)[0]\n", Touch.DYNAMIC),
+    ("import timeit\n", Touch.DYNAMIC),
+    ("from unittest import mock\n", Touch.DYNAMIC),
+    ("import logging.config\n", Touch.DYNAMIC),
     ("import grader.spec\n", Touch.TESTS),
     ("def f(m):\n    return m.EXERCISE\n", Touch.TESTS),
     ("def f(x):\n    match x:\n        case object(_observer=o):\n            return o\n", Touch.OBSERVER),
@@ -82,6 +87,7 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "made = {}\nheld = [made]\n",  # ordinary words as names, not attributes
     "def write_grad(v, g):\n    v.grad = g\n\nwrite_grad(w, 1.0)\n",  # a student's own function of that name
     "def f(Writer, pass_started):\n    return Writer(pass_started)\n",  # parameters are the source's own
+    "import logging, unittest, os.path\n",
     "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
     "def f(y):\n    y.backward()\n    return y.grad.item()\n",
     "def broken(:\n",  # a syntax error: the import error says why

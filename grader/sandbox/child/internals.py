@@ -22,7 +22,9 @@ NAMES: Final[dict[str, Touch]] = {
                      "source_to_code"), Touch.CODE),
     **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
     **dict.fromkeys(("__getattribute__", "__setattr__", "__delattr__", "__subclasses__", "__mro__",
-                     "__bases__", "__get__", "__set__", "__delete__", "attrgetter", "methodcaller", "resolve_name", "get_field",
+                     "__bases__", "__get__", "__set__", "__delete__", "__self__", "__func__",
+                     "__wrapped__", "__objclass__", "__defaults__", "__kwdefaults__", "__reduce__",
+                     "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars"),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
@@ -30,7 +32,9 @@ NAMES: Final[dict[str, Touch]] = {
 """Attribute (or imported) names, by what they reach.  The last DYNAMIC ones are the standard
 library's own ways of looking attributes up by a computed name (``pkgutil.resolve_name``,
 ``string.Formatter().get_field``, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
-what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object."""
+what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object; what is behind
+a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`` hands out
+``getattr``: the real ones, not the submission's own)."""
 
 SYS: Final[dict[str, Touch]] = {"modules": Touch.MEMORY}
 """Names of ``sys`` that reach the process's modules."""
@@ -45,7 +49,6 @@ INSPECT: Final[dict[str, Touch]] = dict.fromkeys(
      "getcoroutinelocals"), Touch.FRAMES)
 """Names of ``inspect`` that hand out frames (``inspect.signature`` and the like are fine)."""
 
-HIDDEN_DUNDERS: Final = frozenset({"__dict__", "__self__", "__func__", "__wrapped__", "__objclass__",
-                                   "__defaults__", "__kwdefaults__", "__reduce__", "__reduce_ex__"})
-"""Special names that hand out a namespace, or the object or function behind a method: looked
-up by a computed name, each is a way to what ``NAMES`` lists."""
+HIDDEN_DUNDERS: Final = frozenset({"__dict__"})
+"""A special name that hands out a namespace: written out, the parent tells a read from a
+write (``grader.sandbox.reach``); looked up by a computed name, it is refused."""

@@ -36,8 +36,8 @@ class Sealed(types.ModuleType):
 
     def __setattr__(self, name: str, value: Any) -> None:
         namespace = _namespace(self)
-        submodule = (isinstance(value, types.ModuleType) and name not in namespace
-                     and value.__name__ == f"{namespace.get('__name__')}.{name}")
+        full = f"{namespace.get('__name__')}.{name}"
+        submodule = name not in namespace and sys.modules.get(full) is value  # the import system's
         if not submodule:
             _refuse(namespace.get("__name__"), name)
         namespace[name] = value
