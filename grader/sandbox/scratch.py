@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 _DIR_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_DIRECTORY", "O_NOFOLLOW",
                                                              "O_CLOEXEC"))
-WORLD_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm")
+WORLD_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock", "/var/crash")
+MAX_SHARED_FOLDERS = 64
+"""World-writable folders of root's looked into, at most, below those (``/tmp/.X11-unix``)."""
 
 
 @dataclass(frozen=True)
@@ -119,18 +121,24 @@ def remove_tree(path: str) -> None:
 
 def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
     """Remove what ``uid`` (a child's own uid, never a person's) left in the shared writable
-    folders; the paths removed."""
-    removed = []
-    for folder in folders:
+    folders, and in the world-writable folders of root's inside them (a child may write into
+    ``/tmp/.X11-unix`` as into ``/tmp``); the paths removed."""
+    removed: list[str] = []
+    pending, looked = list(folders), 0
+    while pending and looked < MAX_SHARED_FOLDERS:
+        folder, looked = pending.pop(), looked + 1
         try:
             listing = list(os.scandir(folder))
         except OSError:
             continue
         for entry in listing:
             try:
-                if entry.stat(follow_symlinks=False).st_uid == uid:
+                st = entry.stat(follow_symlinks=False)
+                if st.st_uid == uid:
                     remove_tree(entry.path)
                     removed.append(entry.path)
+                elif st.st_uid == 0 and stat.S_ISDIR(st.st_mode) and st.st_mode & stat.S_IWOTH:
+                    pending.append(entry.path)
             except OSError:
                 continue
     return removed

@@ -165,6 +165,34 @@ def test_without_landlock_a_course_no_child_can_read_is_graded_safely(tmp_path: 
     assert "ALLOWED" not in said.values(), said
 
 
+LEAVER = '''
+import os
+for folder in @FOLDERS@:
+    try:
+        with open(os.path.join(folder, @MARK@), "w") as handle:
+            handle.write("left by a child")
+    except OSError:
+        pass
+'''
+
+
+@pytest.mark.parametrize("mode", DROPPING)
+def test_without_landlock_nothing_a_child_leaves_in_a_shared_folder_stays(tmp_path: Path,
+                                                                          mode: str) -> None:
+    """Without Landlock a child of its own uid may write where everyone may (``/run/lock`` as
+    well as ``/tmp``): the grader removes what it left, once it has ended."""
+    skip_unless(mode)
+    mark = f"mg-left-{os.getpid()}"
+    folders = [f for f in ("/tmp", "/var/tmp", "/dev/shm", "/run/lock") if os.path.isdir(f)]
+    course = tmp_path / "course"
+    command = _private_course(course)
+    leaver = LEAVER.replace("@FOLDERS@", repr(folders)).replace("@MARK@", repr(mark))
+    proc = batch(course, {"leaver": leaver}, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
+                 GRADE_CACHE_DIR=str(course / "cache"), command=command)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [f for f in folders if os.path.lexists(os.path.join(f, mark))] == []
+
+
 def test_grade_version_says_when_landlock_is_missing() -> None:
     skip_unless(isolation.available().mode)
     done = subprocess.run([*GRADE, "--version"], cwd=REPO, capture_output=True, text=True,
