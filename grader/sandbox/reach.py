@@ -39,9 +39,10 @@ _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them
 # fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the
 # submission's own refuse grading's internals as they run (``grader.sandbox.child.guard``)
 _BY_NAME = ("setattr", "delattr")
-_DYNAMIC_CALLS = ("vars", "globals", "locals", "eval", "exec", "compile", "__import__")
+_DYNAMIC_CALLS = ("globals", "locals", "eval", "exec", "compile", "__import__")
 _BY_MODULE = {"os": OS, "sys": SYS, "inspect": INSPECT}
-# where ``x.__dict__`` is only read: indexed, asked for its items, searched, walked or printed
+# where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
+# walked or printed
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
 _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
                             "iter", "any", "all", "pprint"})
@@ -123,6 +124,8 @@ class _Finder(ast.NodeVisitor):
     def _read(self, node: ast.AST) -> None:
         if isinstance(node, ast.Attribute) and node.attr == "__dict__":
             self.reading.add(id(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars":
+            self.reading.add(id(node.func))
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -140,7 +143,7 @@ class _Finder(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in _BY_NAME and id(node) not in self.literal_names:
             self.add(Touch.DYNAMIC, node, node.id)
-        elif node.id in _DYNAMIC_CALLS:
+        elif node.id in _DYNAMIC_CALLS or (node.id == "vars" and id(node) not in self.reading):
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in NAMES and node.id not in _WORDS and node.id not in self.own:
             self.add(NAMES[node.id], node, node.id)
