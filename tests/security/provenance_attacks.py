@@ -308,6 +308,41 @@ except PermissionError:
 
 
 '''), runtime=True),
+    Forgery("answers_rewritten_by_json_dumps", Touch.WIRE.value, _forge('''    pass
+''', '''import json
+
+real_dumps = json.dumps
+
+
+def rewrite(x):
+    if isinstance(x, dict):
+        out = {k: rewrite(v) for k, v in x.items()}
+        if out.get("holds") is False:
+            out["holds"] = True
+        if "passes" in out:
+            out["passes"] = 1 if out.get("label") == "backprop" else 0
+        return out
+    return [rewrite(v) for v in x] if isinstance(x, list) else x
+
+
+try:
+    json.dumps = lambda obj, **options: real_dumps(rewrite(obj), **options)
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
+    Forgery("answers_rewritten_by_the_os_module_of_posixpath", Touch.WIRE.value, _forge('''    pass
+''', '''import posixpath
+
+real_write = posixpath.os.write
+try:
+    posixpath.os.write = lambda fd, data: real_write(fd, bytes(data).replace(b"false", b"true "))
+except PermissionError:
+    pass
+
+
+'''), runtime=True),
     Forgery("every_pipe_closed_first", Touch.WIRE.value, _forge('''  # its answers' pipe too: a death
     import os, sys
     for fd in range(3, 64):

@@ -5,7 +5,8 @@ ask (``observe.passes()``, ``observe.observing(call)``, ``observe.grad_write(v)`
 engine's modules reach each other the same way.  A submission that rebinds one of them with a
 public name (``observe.passes = lambda: 1``, a spy around ``observe.observing`` that keeps the
 probe's observer and fills in the numbers it holds) would make the probes report facts it did
-not earn, and names no internal the parent reads for.  Sealed, such a module refuses every
+not earn, and names no internal the parent reads for; so would one that rebinds what the
+answers pass through (``ANSWER_PATH``).  Sealed, such a module refuses every
 attribute it is given or loses (the import system binding a submodule it has just loaded
 excepted), and its ``__dict__`` (``vars``) is a read-only view without its private names.  A
 module's own code is untouched: ``global`` writes go to its namespace, not through these.
@@ -23,6 +24,11 @@ from typing import Any
 
 SEALED = "grader.sealed"
 """The audit event of a refused write: the module's name and the attribute's."""
+
+ANSWER_PATH = ("json", "json.encoder", "json.decoder", "json.scanner", "os")
+"""The standard library's modules a probe's answer passes through on its way to the relay
+(encoded by ``json.dumps``, written by ``os.write``): rebinding one (``json.dumps = ...``, or
+``posixpath.os.write = ...``) would rewrite every answer after the probes made it."""
 
 _namespace = types.ModuleType.__dict__["__dict__"].__get__  # the real namespace, for sealed code only
 

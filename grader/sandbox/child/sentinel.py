@@ -118,7 +118,8 @@ def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
     if event == "open" and type(args[0]) is int:
         return Touch.WIRE
     if event == SEALED:  # raised only by a refused write, whoever wrote
-        return Touch.OBSERVER if args[0].split(".")[0] == "micrograph" else Touch.TESTS
+        root = args[0].split(".")[0]
+        return Touch.OBSERVER if root == "micrograph" else Touch.WIRE if root in ("json", "os") else Touch.TESTS
     if event == GUARDED:  # raised only by the submission's own getattr, refusing a name
         return TOUCHES[args[0]]
     return None
