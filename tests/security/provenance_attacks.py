@@ -67,6 +67,14 @@ def describe(v, fields=("data", "requires_grad", "is_leaf")):
     except ValueError:
         print(sys.exc_info()[0].__name__)
     breakpoint()
+    node = Node()
+    print(hasattr(node, "_backward"), getattr(node, "_" + "prev"))
+
+
+class Node:  # micrograd's names: its own objects' private names are the student's
+    def __init__(self):
+        self._backward = lambda: None
+        self._prev = ()
 '''
 assert HONEST_WRONG.count("def forge") == 1 and HONEST_WRONG.count("def hide") == 1
 assert DEBUGGING.count("print_exc") == 1
