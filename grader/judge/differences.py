@@ -19,7 +19,7 @@ from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CONTEXT, FACT, PYTORCH, RAISES, REFERENCE, Check, Kind
+from grader.spec.facts import CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Check, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -236,7 +236,12 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(says.none if got is None else says.not_none, label=label)
     wtype, gtype = _JSON_TYPES.get(type(want)), _JSON_TYPES.get(type(got))
     if wtype != gtype:
-        text = got if type(got) is str and got.startswith("not ") else f"a {gtype}"
+        if type(got) is str and got.startswith(NOT_PLAIN):
+            text = _("of type {type}", type=got[len(NOT_PLAIN):])  # generator, set: the student's type
+        elif type(got) is str and got.startswith("not "):
+            text = got
+        else:
+            text = _("a {type}", type=gtype)
         return _diff(says.type, label=label, type=text)
     if gtype == "number":
         return _diff(says.number, label=label)
@@ -282,7 +287,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.FIRST_LOSS.value: Say.OTHER_LOSS,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
-           Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED}
+           Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
 
 
 def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import grader
-from micrograph.i18n import N_, Translator
+from micrograph.i18n import N_, SOURCE_LANGUAGE, Translator, language
 
 _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
@@ -174,28 +174,56 @@ class Say(str, enum.Enum):
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called "
                        "again on other inputs: the calls share state (a module-level or "
                        "default-argument list, a Value kept between calls?).")
-    FLAGS_IGNORED = N_("{label} ran backward on a graph whose leaves do not require grad as its "
-                       "flags say: backward wrote a gradient into another number of leaves than "
-                       "the flags that are True.")
+    EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given "
+                         "to an earlier call: the calls share state (an optimizer made once and "
+                         "kept between calls?).")
+    FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
+                       "than the flags it was given set to True.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
-        if "label" in fields:
-            fields["label"] = shown_label(fields["label"])
+        for name in _LABEL_FIELDS:
+            if name in fields:
+                fields[name] = shown_label(fields[name])
         return _(self.value, **fields)
 
 
-_ERROR_FOR = re.compile(r"the error for (.+)")  # the label grader/exercises/ex04.py gives each build
+_LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label, not a value
+
+# A probe's label is code (``w.grad``, ``paths(y, w)``), or code inside English words: each
+# pattern below is one way the probes word a label, and its whole-label msgid.  The parts
+# captured are code, or labels worded the same ways (translated in their turn).
+_LABEL_FORMS = (
+    (re.compile(r"the error for (?P<what>.+)"), N_("the error for {what}")),
+    (re.compile(r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)"),
+     N_("for {name} = {graph}, {what}")),
+    (re.compile(r"the (?P<name>[\w.]+) returned"), N_("the {name} returned")),
+    (re.compile(r"the leaf (?P<name>\w+) you were given"), N_("the leaf {name} you were given")),
+    (re.compile(r"a node below (?P<label>.+)"), N_("a node below {label}")),
+    (re.compile(r"\[(?P<index>[^\]]+)\] of (?P<label>.+)"), N_("[{index}] of {label}")),
+    (re.compile(r"(?P<value>[^ ]+) from (?P<source>[^ ]+)"), N_("{value} from {source}")),
+    (re.compile(r"(?P<value>.+?) after (?P<call>[^ ]+)"), N_("{value} after {call}")),
+    (re.compile(r"(?P<value>.+?) before (?P<call>[^ ]+)"), N_("{value} before {call}")),
+    (re.compile(r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)"), N_("{value} in {where}")),
+)
+_CODE_PARTS = ("graph", "what", "source", "call", "where")  # told as written, not translated
 
 
 def shown_label(label: str) -> str:
-    """A probe's label (``w.grad``, ``the error returned``) in the student's language."""
-    found = _ERROR_FOR.fullmatch(label)
-    if found is not None:
-        return _("the error for {what}", what=found.group(1))
-    return _("the error returned") if label == "the error returned" else label
+    """A probe's label (``w.grad``, ``the error returned``, ``for y = w * x, paths(y, w)``) in
+    the student's language: the words around the code translated, the code as written."""
+    if label == "the error returned":
+        return _("the error returned")
+    if language() == SOURCE_LANGUAGE:
+        return label
+    for pattern, msgid in _LABEL_FORMS:
+        found = pattern.fullmatch(label)
+        if found is not None:
+            parts = {k: v if k in _CODE_PARTS else shown_label(v) for k, v in found.groupdict().items()}
+            return _(msgid, **parts)
+    return label
 
 
 @dataclass(frozen=True)

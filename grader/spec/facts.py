@@ -32,6 +32,7 @@ import enum
 
 FACT = "fact"  # the key that marks a dict as a fact
 LABEL = "label"
+NOT_PLAIN = "not plain: "  # a result that is not plain JSON, observed as this and its type's name
 CONTEXT = "~"  # a key that starts with it explains a difference but is never compared
 REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with, if not the statement's
 PYTORCH = "pytorch"  # REFERENCE's value: PyTorch's own answer (the build track records it from torch)
@@ -99,6 +100,7 @@ class Check(str, enum.Enum):
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
     FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
+    EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -37,7 +37,7 @@ import micrograph
 from micrograph import observe
 from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
-from grader.spec.facts import CONTEXT, FACT, LABEL, By, Check, Kind, RaisedBy
+from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind, RaisedBy
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import caught, grad_fn, num, type_name
@@ -145,7 +145,7 @@ def _plain(x: object, depth: int = 0) -> Any:
         return [_plain(item, depth + 1) for item in list(x)[:MAX_RESULT_ITEMS]]  # type: ignore[call-overload]
     if depth < MAX_RESULT_DEPTH and kind is dict and all(type(k) is str for k in x):  # type: ignore[attr-defined]
         return {k: _plain(v, depth + 1) for k, v in list(x.items())[:MAX_RESULT_ITEMS]}  # type: ignore[attr-defined]
-    return f"not plain: {kind.__name__}"
+    return f"{NOT_PLAIN}{kind.__name__}"
 
 
 def result_of(x: object, label: str) -> dict[str, Any]:

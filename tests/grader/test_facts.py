@@ -329,7 +329,7 @@ def test_a_plain_result_is_told_by_its_shape():
     assert _said(result_of(1.5, "g"), result_of(None, "g")) == [Say.RESULT_NONE]
     assert _said(result_of(None, "g"), result_of(0.0, "g")) == [Say.RESULT_NOT_NONE]
     assert _said(want, result_of(object(), "p")) == [Say.RESULT_TYPE]
-    assert "not plain: object" in find(want, result_of(object(), "p"))[0].sentence()
+    assert "yours is of type object." in find(want, result_of(object(), "p"))[0].sentence()
 
 
 def test_a_judged_property_is_told_only_when_it_fails():

@@ -128,3 +128,23 @@ def test_a_message_cut_by_the_child_ends_at_a_word_with_an_ellipsis() -> None:
     with using("zh"):
         assert " …（意思是：" in torch_explained(cut)
     assert torch_explained("short message") == "short message"
+
+
+def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None:
+    """Feedback names the student's code by the probe's label: in Chinese the English words
+    around it are translated, the code stays as written, and a plain code label is unchanged."""
+    from grader.i18n import sentences
+    from grader.judge.sentences import Say, shown_label
+    from micrograph.i18n import using
+
+    with using("zh"):
+        assert shown_label("for y = w * x + x, w and x equal, paths(y, w)[0]") == \
+            "对 y = w * x + x, w and x equal，paths(y, w)[0]"
+        assert shown_label("the x returned") == "返回的 x"
+        assert shown_label("p in model.parameters()") == "model.parameters() 中的 p"
+        assert shown_label("mse_loss(model(inputs), targets) after train()") == \
+            "train() 之后的 mse_loss(model(inputs), targets)"
+        assert shown_label("w.grad") == "w.grad"
+        told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])
+        assert told == "返回的 x 是一个新对象，不是给你的叶子节点 x。"
+    assert shown_label("the x returned") == "the x returned"  # English: as the probe wrote it
