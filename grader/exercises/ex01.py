@@ -6,15 +6,15 @@ that are not in the exercise text: a = 0, b = 0 and a = b among them, where a wr
 derivative (a factor's own value instead of the other's) or a formula would show.
 ``paths`` and ``grad_by_paths`` are given graphs the probe builds itself (``_documents_graph``),
 so a slip in ``build_graph`` fails only build_graph's tests; one graph has two leaves of one
-value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``
-and ``backprop`` call them again on other inputs and on the first ones once more
-(``grader.spec.repeat``): state kept between calls shows.
+value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
+``backprop`` and ``paths`` call them again on other inputs and on the first ones once more
+(``grader.spec.repeat``): state kept between calls (a default-argument list) shows.
 """
 
 from micrograph import Value, add, mul
 
 from grader.spec import Exercise
-from grader.spec.probe import num, show
+from grader.spec.probe import num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -139,9 +139,19 @@ def paths_documents(sub):
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    return {label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
-                    result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
-            for label, y, w, x, _ in _other_graphs()}
+    g = _documents_graph(-0.25, 2.0)
+    return {**{label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
+                       result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
+               for label, y, w, x, _ in _other_graphs()},
+            "apart": calls_apart(sub, lambda leaf: sub.paths(g["y"], g[leaf]), _path_names, "w", "x",
+                                 "paths")}
+
+
+def _path_names(found: object) -> object:
+    """What paths returned, as plain lists of names (another kind of result: its type's name)."""
+    if type(found) is not list:
+        return type_name(found)
+    return [list(trail) if type(trail) in (list, tuple) else type_name(trail) for trail in found]
 
 
 DOCUMENTS = "(x + w) * (w + 1)"

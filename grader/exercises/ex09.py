@@ -154,8 +154,8 @@ def refused_hidden(sub):
 
 def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) -> dict:
     leaf = Value(w, requires_grad=True)
-    with outer():
-        with watching(sub, "forward", grad_mode=True, made=True) as call:
+    with outer():  # the call named with its flag: its grad mode is told apart from the other calls'
+        with watching(sub, f"forward(w, x, {training})", grad_mode=True, made=True) as call:
             y = sub.forward(leaf, x, training)
         mode_after = micrograph.is_grad_enabled()
     label = f"with {outer.__name__}(): y = forward(w, x, {training})"  # code: read in any language

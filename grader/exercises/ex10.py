@@ -5,6 +5,8 @@ The probes own the leaves, backpropagate themselves and read the graph with the 
 walker (GRAPH facts), so that ``branch`` and ``double_until`` are judged apart from
 ``grad_fn_chain``; they also watch that the student's code ran no backward pass.  Inputs sit on
 the boundaries the statement names: x = 0 (not > 0), y equal to the limit (the loop stops).
+The hidden test of ``grad_fn_chain`` calls it again on another graph and on the first once more
+(``grader.spec.repeat``): a list kept between calls (a default argument) shows.
 """
 
 import micrograph
@@ -14,6 +16,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, type_name
 from grader.spec.provenance import value_of, watching, result_of
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
@@ -114,7 +117,10 @@ def chain_public(sub):
     "an AccumulateGrad node, and return [] for a leaf.",
 )
 def chain_other(sub):
-    return [_chain_of(sub, y, label) for label, y in _other_graphs()]
+    graphs = _other_graphs()
+    return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
+            "apart": calls_apart(sub, sub.grad_fn_chain, _names_of, graphs[0][1], graphs[1][1],
+                                 "grad_fn_chain")}
 
 
 def _loop(sub, start: float, limit: float) -> dict:

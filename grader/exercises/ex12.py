@@ -22,7 +22,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import error_of, grad_of, value_of, watching
+from grader.spec.provenance import error_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -146,7 +146,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
-    return {"first": _list(answer[0], num), "second": _list(answer[1], num),
+    return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
+            "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact}
 

@@ -250,6 +250,16 @@ def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
     return {"z": num(z), "grads": [grad_of(a, "a.grad"), grad_of(b, "b.grad")]}
 
 
+def _two_clips(sub, a0: float) -> dict[str, Any]:
+    """z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3): two nodes of one Function with other bounds, so
+    notes kept on the class (or in a global) instead of each node's ctx show: the second
+    forward's bounds would be read by the first node's backward."""
+    a = Value(a0, requires_grad=True)
+    z = sub.Clip.apply(a, -1.0, 1.0) * 2.0 + sub.Clip.apply(a, 2.0, 3.0)
+    z.backward()
+    return grad_of(a, "a.grad in z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3)")
+
+
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
                      "flow on to the inputs' own nodes (here a product and a subtraction).")
 COMPOSED_KEYS = {
@@ -269,7 +279,8 @@ def in_graph_public(sub):
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
                key_feedback=COMPOSED_KEYS)
 def in_graph(sub):
-    return by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))])
+    return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
+            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)]}
 
 
 @EXERCISE.diagram

@@ -115,6 +115,28 @@ def _losses(losses: object) -> list[dict[str, Any]] | str:
     return [value_of(x, "losses[i]") for x in losses]
 
 
+_GIVEN: list[nn.MLP] = []
+"""Every model this run of the probes gave train, kept alive: a later call that changes one of
+them works on a model of an earlier call (an optimizer made once and kept), which the model it
+is given cannot show."""
+
+
+def _earlier_state() -> str:
+    """Every earlier model's numbers and gradients, exactly (repr: nan equals itself)."""
+    return repr([(p.item(), None if p.grad is None else p.grad.item())
+                 for model in _GIVEN for p in model.parameters()])
+
+
+def _earlier_marked() -> str:
+    """``_earlier_state`` after giving every earlier model's parameters a gradient of 1: an
+    optimizer kept from an earlier call clears it (zero_grad) or applies it (step), either of
+    which changes that state, however many calls ago the optimizer was made."""
+    for model in _GIVEN:
+        for p in model.parameters():
+            p.grad = Value(1.0)
+    return _earlier_state()
+
+
 def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False) -> dict[str, Any]:
     """train on the probe's model: what the loop did (passes, each pass's parameters), what it
     returned, and the model afterwards.  Whether a pass kept its graph counts with ``kept``
@@ -124,8 +146,11 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     before = _parameters(model, "the probe")
     with micrograph.no_grad():
         first = nn.mse_loss(model(inputs), targets).item()  # the loss the first step computes
+    earlier = _earlier_marked()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call:
         losses = sub.train(model, inputs, targets, lr, steps)
+    earlier_kept = check(Check.EARLIER_KEPT, _earlier_state() == earlier, "train")
+    _GIVEN.append(model)
     after = _parameters(model, "the probe")
     with micrograph.no_grad():
         loss_after = nn.mse_loss(model(inputs), targets)
@@ -135,6 +160,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "count": result_of(len(losses) if type(losses) is list else None,
                            "len(train(model, inputs, targets, lr, steps))"),
         "call": call.fact,
+        "earlier": earlier_kept,
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [value_of(p, PARAMETER) for p in after],
@@ -196,7 +222,7 @@ def _numbers(losses: object) -> list[Any] | str:
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "same_objects", "parameters")
+STEP_KEYS = ("call", "earlier", "same_objects", "parameters")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
@@ -216,14 +242,14 @@ def one_step_hidden(sub):
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 3)], "call", "parameters")
+    return _keys([_trained(sub, 4, DATA, 0.1, 3)], "call", "earlier", "parameters")
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed_hidden(sub):
     runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5)]
-    return _keys(runs, "call", "parameters")
+    return _keys(runs, "call", "earlier", "parameters")
 
 
 @EXERCISE.test("no step leaves the model as it was", points=1, feedback=TRAIN_FEEDBACK,
@@ -236,7 +262,7 @@ def no_step(sub):
                key_feedback=TRAIN_KEYS)
 def loss_falls(sub):
     return _keys([_trained(sub, 21, DATA, 0.2, 30), _trained(sub, 34, _dataset(17, 5), 0.2, 20)],
-                 "call", "parameters", "loss_after")
+                 "call", "earlier", "parameters", "loss_after")
 
 
 @EXERCISE.diagram
