@@ -12,6 +12,7 @@ value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``b
 """
 
 from micrograph import Value, add, mul
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.probe import num, show, type_name
@@ -32,7 +33,7 @@ def _built(sub, w: float, x: float) -> dict:
     with watching(sub, "build_graph") as call:
         g = sub.build_graph(w, x)
     if type(g) is not dict or not set(NODES) <= set(g):
-        raise TypeError("build_graph must return the dict of the five Values w, x, a, b, y")
+        raise TypeError(N_("build_graph must return the dict of the five Values w, x, a, b, y"))
     return {"g": g, "call": call.fact}
 
 

@@ -15,6 +15,7 @@ import warnings
 from typing import Any
 
 from micrograph import Value, add, mul
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.probe import caught_warnings, first_line, grad, num, type_name
@@ -37,7 +38,7 @@ CALLER_IGNORES = ("grad_warning answers otherwise where the caller's warning fil
 def _nodes(g: object) -> dict[str, Any]:
     """The five Values of a returned graph dict."""
     if type(g) is not dict or not set(NODES) <= set(g):
-        raise TypeError("backward_retaining must return the dict of the five Values w, x, a, b, y")
+        raise TypeError(N_("backward_retaining must return the dict of the five Values w, x, a, b, y"))
     return {name: g[name] for name in NODES}
 
 
@@ -100,7 +101,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
             watching(sub, "grads_after_backward", grad_numbers=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
-        raise TypeError("grads_after_backward must return a dict of the five .grad values")
+        raise TypeError(N_("grads_after_backward must return a dict of the five .grad values"))
     # a node read twice warns twice: what counts is that a, b and y were each read
     warned = min(3, sum(1 for text in seen if NON_LEAF_WARNING in text))
     return {

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
+
 from grader.spec import Exercise
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
@@ -51,7 +53,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
-        raise TypeError("backward_twice must return a pair (error or None, [w.grad, w.grad])")
+        raise TypeError(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"))
     error, history = answer
     return {"error": error_of(error, "the error returned"),
             "w_grad": result_of(_history(answer), HISTORY),

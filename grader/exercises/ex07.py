@@ -10,6 +10,7 @@ recorded in a's graph (an add under no_grad is not).
 
 import micrograph
 from micrograph import Value
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
@@ -51,7 +52,7 @@ def _rebind(sub, start: float) -> dict:
     with watching(sub, "rebind_then_inplace", made=True) as call:
         r = sub.rebind_then_inplace(start)
     if type(r) not in (list, tuple) or len(r) != 3:
-        raise TypeError("rebind_then_inplace must return [a0, a1, a2]")
+        raise TypeError(N_("rebind_then_inplace must return [a0, a1, a2]"))
     a0, a1, a2 = r
     return {
         "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),

@@ -11,6 +11,7 @@ The hidden test of ``grad_fn_chain`` calls it again on another graph and on the 
 
 import micrograph
 from micrograph import Value
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
@@ -128,7 +129,7 @@ def _loop(sub, start: float, limit: float) -> dict:
     with watching(sub, "double_until") as call:
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
-        raise TypeError("double_until must return (y, steps)")
+        raise TypeError(N_("double_until must return (y, steps)"))
     y, steps = r
     return {"steps": steps if type(steps) is int else f"not an int: {type_name(steps)}",
             "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],

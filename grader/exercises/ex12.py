@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import micrograph
 from micrograph import nn
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
@@ -68,7 +69,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
     with watching(sub, "forward") as call:
         r = sub.forward(net, rows)
     if type(r) is not tuple or len(r) != 3:
-        raise TypeError("forward must return (input, output, loss)")
+        raise TypeError(N_("forward must return (input, output, loss)"))
     inputs, output, loss = r
     names = _param_names(net)
     if type(inputs) is list and all(type(row) is list for row in inputs):
@@ -145,7 +146,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                   leaves=net.parameters()) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
-        raise TypeError("grads_twice must return a pair (first gradients, second gradients)")
+        raise TypeError(N_("grads_twice must return a pair (first gradients, second gradients)"))
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),

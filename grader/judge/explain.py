@@ -74,6 +74,13 @@ def _whole_words(message: str) -> str:
     return message.rsplit(" ", 1)[0] + " …"
 
 
+def _probe_said(message: str) -> str:
+    """A probe's message in the student's language (``grader/exercises`` marks each with
+    ``N_``), or an engine's PyTorch text as ``torch_explained`` gives it."""
+    translated = _(message)
+    return translated if translated != message else torch_explained(message)
+
+
 def torch_explained(message: str) -> str:
     """A PyTorch error text as the engine gives it (students search for it), followed in a
     language other than English by what it means, in that language."""
@@ -124,8 +131,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return f"RecursionError: {message}{_where(error, names)}"
     if kind == wire.PROBE_ERROR:
         return _("could not observe the result: {why}", why=message)
-    text = f"{kind}: {torch_explained(message)}" if message else kind
-    if not error["line"]:
+    if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
+        text = f"{kind}: {_probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
     said = f": {torch_explained(message)}" if message else ""
     if error["function"]:
