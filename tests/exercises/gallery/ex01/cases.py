@@ -87,3 +87,30 @@ CASES += [
           edits=LEAVES_KEPT_IN_A_GLOBAL,
           names=("build_graph", "state")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('paths_default_list', fails={'paths from y to w and to x': 'paths(y, x) has more entries',
+                                       'paths in other graphs': 'what a first call of paths returned changed'},
+          edits={'def paths(y: Value, leaf: Value) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n    found: list[list[str]] = []\n': 'def paths(y: Value, leaf: Value, found: list = []) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n'},
+          names=('paths(y, x)', 'more entries', 'called again')),
+    Wrong('paths_shared_trail', fails={'paths from y to w and to x': 'paths(y, w)[0] has fewer entries'},
+          edits={'        trail = trail + [node.name()]\n': '        trail.append(node.name())\n', '                walk(child, trail)\n': '                walk(child, trail)\n        trail.pop()\n'},
+          names=('paths(y, w)[0]', 'fewer entries')),
+    Wrong('paths_generator', fails={'paths from y to w and to x': 'yours is of type generator'},
+          edits={'    walk(y.grad_fn, [])\n    return found': '    walk(y.grad_fn, [])\n    return (p for p in found)'},
+          names=('paths(y, w)', 'generator')),
+    Wrong('grad_by_paths_equality', fails={'chain rule by paths in other graphs': 'w and x equal, grad_by_paths(y, w) is a different number'},
+          edits={'return 1.0 if node.variable is leaf else 0.0': 'return 1.0 if bool(node.variable == leaf) else 0.0'},
+          names=('grad_by_paths(y, w)', 'w and x equal')),
+    Wrong('graph_dict_default', fails={'the graph on other inputs': 'what a first call of build_graph returned changed'},
+          edits={'def build_graph(w: float, x: float) -> dict[str, Value]:': 'def build_graph(w: float, x: float, g: dict = {}) -> dict[str, Value]:', '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': '    g.update({"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y})\n    return g'},
+          names=('build_graph', 'called again')),
+    Wrong('memo_by_name', fails={"chain rule by paths on the documents' graph": 'grad_by_paths(y, x) is a different number'},
+          edits={'    def d(node) -> float:\n': '    memo: dict[str, float] = {}\n\n    def d(node) -> float:\n', '        return sum(\n            local(node, i) * d(child)\n            for i, (child, _) in enumerate(node.next_functions)\n            if child is not None\n        )': '        if node.name() not in memo:\n            memo[node.name()] = sum(\n                local(node, i) * d(child)\n                for i, (child, _) in enumerate(node.next_functions)\n                if child is not None\n            )\n        return memo[node.name()]'},
+          names=('grad_by_paths(y, x)',)),
+    Correct('hook_that_watches', edits={'    g["y"].backward()\n': '    seen = []\n    g["w"].register_hook(lambda grad: seen.append(grad.item()))\n    g["y"].backward()\n'}),
+]

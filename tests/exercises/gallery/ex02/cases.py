@@ -59,11 +59,32 @@ CASES = [
 # The flags given: a graph built with every leaf requiring grad, the flags applied to the answer.
 CASES += [
     Wrong("flags_applied_afterwards",  # the numbers are right: only the graph backward ran on shows
-          fails={LEAF_GRADS: "ran backward on a graph whose leaves do not require grad as its flags say"},
+          fails={LEAF_GRADS: "wrote a gradient into another number of leaves than the flags"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
     g["y"].backward()''',
                  "name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
                  "name: g[name].grad.item() if flag else None\n"
                  "        for name, flag in ((\"w\", w_requires_grad), (\"x\", x_requires_grad))"},
           names=("leaf_grads(w, x, False, True)", "flags")),
+]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('flags_swapped', fails={'which leaves get a gradient': "leaf_grads(w, x, False, True)['w'] is not None"},
+          edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n'},
+          names=('requires_grad=True', "leaf_grads(w, x, False, True)['w']")),
+    Wrong('leaves_in_a_global', fails={'which leaves get a gradient': 'produced in an earlier call'},
+          edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n    w_leaf.requires_grad = w_requires_grad\n    x_leaf.requires_grad = x_requires_grad\n', 'def build_graph(': '_LEAVES = (Value(0.0), Value(0.0))\n\n\ndef build_graph('},
+          names=('leaf_grads', 'earlier call')),
+    Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "['is_leaf'] is False"},
+          edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
+          names=('node_info', 'is_leaf')),
+    Wrong('constant_as_leaf', fails={"the documents' graph": 'y depends on a leaf that is none'},
+          edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
+          names=('y depends on a leaf',)),
+    Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
+    Correct('leaf_from_grad_fn', edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.grad_fn is None,'}),
 ]

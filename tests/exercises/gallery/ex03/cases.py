@@ -97,3 +97,29 @@ CASES += [
           edits=LEAVES_KEPT_IN_A_GLOBAL,
           names=("backward_retaining", "called again")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('names_appended_to', fails={'a.grad after retain_grad': 'retain_grad() was called on y'},
+          edits={'    g = build_graph(w, x)\n    for name in names:\n': '    g = build_graph(w, x)\n    names.append("y")\n    for name in names:\n'},
+          names=('retain_grad()', 'y')),
+    Wrong('names_from_one', fails={'a.grad after retain_grad': 'retain_grad() was not called on a'},
+          edits={'    for name in names:\n': '    for name in names[1:]:\n'},
+          names=('retain_grad()', 'a')),
+    Wrong('read_outside_record', fails={"the warning on reading a non-leaf's .grad": 'grad_warning(b) is None'},
+          edits={'    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter("always")\n        _ = v.grad': '    _ = v.grad\n    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter("always")'},
+          names=('grad_warning(b)', 'None')),
+    Wrong('retained_on_another_graph', fails={'a.grad after retain_grad': 'retain_grad() was not called on a before backward'},
+          edits={'    g = build_graph(w, x)\n    for name in names:\n        g[name].retain_grad()': '    for name in names:\n        build_graph(w, x)[name].retain_grad()\n    g = build_graph(w, x)'},
+          names=('retain_grad()',)),
+    Correct('getattr_grad', edits={'    return {name: node.grad for name, node in g.items()}': '    return {name: getattr(node, "grad", None) for name, node in g.items()}'}),
+    Wrong('warning_category', fails={"the warning on reading a non-leaf's .grad": 'grad_warning(b) is "UserWarning" here'},
+          edits={'    return str(caught[0].message) if caught else None': '    return caught[0].category.__name__ if caught else None'},
+          names=('grad_warning(b)', 'UserWarning')),
+    Wrong('only_named_returned', fails={'a.grad after retain_grad': 'must return the dict of the five Values'},
+          edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    return {name: g[name] for name in names}\n'},
+          names=('backward_retaining', 'five Values')),
+]

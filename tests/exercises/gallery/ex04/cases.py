@@ -91,3 +91,27 @@ CASES += [
                  "    history.append(w_leaf.grad.item())\n": "    history.append(w_leaf.grad)\n"},
           names=("is a Value, not a Python float",)),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('build_given_a_float', fails={'which graphs survive a second backward': 'AttributeError'},
+          edits={'    y = build(Value(w, requires_grad=True))\n': '    y = build(w)\n'},
+          names=('second_backward_error', 'AttributeError')),
+    Wrong('first_call_retains', fails={'which graphs survive a second backward': 'kept the graph (retain_graph=True)'},
+          edits={'    y = build(Value(w, requires_grad=True))\n    y.backward()\n': '    y = build(Value(w, requires_grad=True))\n    y.backward(retain_graph=True)\n'},
+          names=('second_backward_error', 'retain_graph=True')),
+    Wrong('grad_cleared_between', fails={'with retain_graph=True the second backward adds': '[1][1] holds a different number'},
+          edits={'    error = None\n    try:\n        y.backward()\n': '    error = None\n    w_leaf.grad = None\n    try:\n        y.backward()\n'},
+          names=('backward_twice(w, x, retain_graph)[1][1]',)),
+    Wrong('history_read_too_early', fails={'with retain_graph=True the second backward adds': '[1][1] holds a different number'},
+          edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()] * 2\n', '    history.append(w_leaf.grad.item())\n': ''},
+          names=('backward_twice(w, x, retain_graph)[1][1]',)),
+    Wrong('flag_returned', fails={'which graphs survive a second backward': 'is a bool, not the exception object'},
+          edits={'        return exc  # some node on the way saved a value, and it is gone': '        return True'},
+          names=('the error for v * 3', 'bool')),
+    Correct('graph_kept_by_flag_name', edits={'    y.backward(retain_graph=retain_graph)\n': '    y.backward(gradient=None, retain_graph=retain_graph)\n'}),
+    Correct('retain_graph_positional', edits={'    y.backward(retain_graph=retain_graph)\n': '    y.backward(None, retain_graph)\n'}),
+]

@@ -74,3 +74,28 @@ CASES += [
                  "    history: list[float] = []\n": ""},
           names=("earlier call", "more entries")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('zero_without_none_check', fails={'zero_grad clears every leaf': 'AttributeError'},
+          edits={'        elif leaf.grad is not None:\n            leaf.grad.zero_()': '        else:\n            leaf.grad.zero_()'},
+          names=('zero_grad', 'AttributeError')),
+    Wrong('history_of_values', fails={'zero_() every step': 'grad_history(w, x, steps, reset)[0] is a different number'},
+          edits={'        history.append(w.grad.item())\n': '        history.append(w.grad)\n', '    return history\n': '    return [g.item() for g in history]\n'},
+          names=('grad_history(w, x, steps, reset)[0]',)),
+    Wrong('steps_from_one', fails={'gradients accumulate': 'ran backward fewer times'},
+          edits={'    for _ in range(steps):\n': '    for _ in range(1, steps):\n'},
+          names=('grad_history', 'fewer')),
+    Wrong('history_in_a_module_list', fails={'other step counts': 'what a first call of grad_history returned changed'},
+          edits={'    history: list[float] = []\n': '    history = _HISTORY\n', 'def grad_history(': '_HISTORY: list[float] = []\n\n\ndef grad_history('},
+          names=('grad_history', 'earlier call')),
+    Wrong('only_w_cleared', fails={'zero_() every step': 'x.grad is still exactly what backward wrote'},
+          edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w], set_to_none=(reset == "none"))'},
+          names=('x.grad',)),
+    Wrong('reset_before_record', fails={'zero_() every step': '[0] is a different number'},
+          edits={'        history.append(w.grad.item())\n        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))': '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n        history.append(0.0 if w.grad is None else w.grad.item())'},
+          names=('grad_history(w, x, steps, reset)[0]',)),
+]

@@ -39,3 +39,29 @@ CASES += [
                  "def shift_by_rebinding(": "_X0 = Value(0.0, requires_grad=True)\n\n\ndef shift_by_rebinding("},
           names=("shift_by_rebinding", "called again")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('flags_swapped', fails={'a result requires grad if an input does': 'w has requires_grad=True'},
+          edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n'},
+          names=('requires_grad=True',)),
+    Wrong('x0_taken_after', fails={'the original leaf gets the gradient': 'x0 is not a leaf'},
+          edits={'    x0 = x\n    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n': '    x = x + 1\n    x0 = x\n'},
+          names=('x0',)),
+    Wrong('w_requires_grad_too', fails={'the original leaf gets the gradient': 'y depends on a leaf that is none'},
+          edits={'    w = Value(w)\n    x = Value(x, requires_grad=True)\n    x0 = x\n': '    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    x0 = x\n'},
+          names=('y depends on a leaf',)),
+    Wrong('copy_without_backward', fails={'x.data.copy_ keeps x a leaf': 'shift_by_data_copy ran no backward pass'},
+          edits={'    y = _graph_from(w, x)\n    y.backward()\n    return {"x": x, "y": y}': '    y = _graph_from(w, x)\n    return {"x": x, "y": y}'},
+          names=('shift_by_data_copy', 'no backward pass')),
+    Wrong('add_under_no_grad_in_copy', fails={'x.data.copy_ keeps x a leaf': 'x was changed in place'},
+          edits={'    x.data.copy_(x.data + 1)\n': '    with micrograph.no_grad():\n        x.add_(1)\n'},
+          names=('x was changed in place',)),
+    Wrong('copy_rebinds', fails={'x.data.copy_ keeps x a leaf': 'the x returned is a new object'},
+          edits={'    x.data.copy_(x.data + 1)\n': '    x = x + 1\n'},
+          names=('the x returned', 'new object')),
+    Correct('copy_from_tracked', edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x + 1)\n'}),
+]

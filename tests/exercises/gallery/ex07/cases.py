@@ -61,3 +61,26 @@ CASES += [
                  "        w.data.add_(amount)\n"},
           names=("the error returned is None", "w holds a different number")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('changes_before_product', fails={'changing a saved value breaks backward': 'the error returned is None'},
+          edits={'    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n': '    for _ in range(times):\n        a.add_(1)\n    y = combine(a, b)\n'},
+          names=('the error returned',)),
+    Wrong('one_change_too_few', fails={'saved values on other inputs': 'changed in place fewer times'},
+          edits={'    for _ in range(times):\n': '    for _ in range(times - 1):\n'},
+          names=('a', 'fewer times')),
+    Wrong('leaf_rebound', fails={'in-place on a leaf raises': 'w is not a leaf'},
+          edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on': '        w = w + amount'},
+          names=('w is not a leaf',)),
+    Wrong('catches_value_error', fails={'changing a saved value breaks backward': 'RuntimeError'},
+          edits={"        y.backward()  # checks every saved value's version before using it\n    except RuntimeError as e:": '        y.backward()\n    except ValueError as e:'},
+          names=('modify_saved_value', 'RuntimeError')),
+    Wrong('message_kept', fails={'in-place on a leaf raises': 'is a str, not the exception object'},
+          edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "error": error}': '    except RuntimeError as e:\n        error = str(e)\n    return {"w": w, "error": error}'},
+          names=('the error returned', 'str')),
+    Correct('add_returns_self', edits={'    a += 1  # a.add_(1): the same object gets a new number and _version 1\n    a2 = a\n': '    a2 = a.add_(1)\n'}),
+]

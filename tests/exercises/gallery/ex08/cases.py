@@ -99,3 +99,27 @@ CASES += [
                  "    w_detach = w_detach + (new - w_detach.item())\n"},
           names=("w_detach does not share its number", "w holds a different number")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('full_also_cut', fails={'w * w.detach() sends gradient through one factor': "y_full's graph differs"},
+          edits={'    y_full = w_full * w_full  # both factors lead back to w_full: dy/dw = 2w\n': '    y_full = w_full * w_full.detach()\n'},
+          names=('y_full',)),
+    Wrong('both_factors_cut', fails={'w * w.detach() sends gradient through one factor': 'RuntimeError'},
+          edits={'    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w\n': '    y_cut = w_cut_detached * w_cut.detach()\n'},
+          names=('detach_cuts_graph', 'RuntimeError')),
+    Wrong('requires_grad_again', fails={'backward of a detached value raises': 'the error returned is None'},
+          edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = (w * 2).detach().requires_grad_()\n'},
+          names=('the error returned', 'backward_of_detached started a backward pass')),
+    Wrong('error_args', fails={'backward of a detached value raises': 'is a tuple'},
+          edits={'    except RuntimeError as e:\n        return e\n    return None': '    except RuntimeError as e:\n        return e.args\n    return None'},
+          names=('the error returned', 'tuple')),
+    Wrong('detach_in_place_on_leaf', fails={'w * w.detach() sends gradient through one factor': 'does not share its number'},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n": '    w_cut_detached = Value(w, requires_grad=True).detach_()\n'},
+          names=('w_cut_detached', 'does not share')),
+    Correct('cut_backward_first', edits={'    y_full.backward()\n    y_cut.backward()\n': '    y_cut.backward()\n    y_full.backward()\n'}),
+    Correct('detach_then_double', edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = w.detach() * 2\n'}),
+]

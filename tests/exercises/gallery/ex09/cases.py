@@ -42,7 +42,7 @@ CASES = [
     Wrong("error_by_hand", names=('the error returned was made by hand',), fails={REFUSED: "made by hand"},
           edits={TRY: '    return RuntimeError("a leaf Variable that requires grad is being used '
                       'in an in-place operation.")\n'}),
-    Wrong("forward_detaches", names=('forward never turned grad mode off',), fails={FORWARD: "grad mode"},
+    Wrong("forward_detaches", names=('forward(w, x, False) never turned grad mode off',), fails={FORWARD: "grad mode"},
           edits={FORWARD_BODY: "    y = _graph(w, x)\n    return y if training else y.detach()\n"}),
     Wrong("forward_only_no_grad", names=('with no_grad(): y = forward(w, x, True) was not recorded by the graph',), fails={FORWARD: "y = forward(w, x, True)"},
           edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n"
@@ -84,4 +84,29 @@ CASES += [
           fails={"three steps descend": "sgd_step ran backward while .grad still held the gradient of an earlier pass"},
           edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""},
           names=("sgd_step ran backward while .grad still held the gradient of an earlier pass",)),
+]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('whole_step_under_no_grad', fails={'a gradient step under no_grad': 'RuntimeError'},
+          edits={'    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n        w -= lr * w.grad': '    w.grad = None\n    with micrograph.no_grad():\n        loss = loss_fn(w)\n        loss.backward()\n        w -= lr * w.grad'},
+          names=('sgd_step', 'RuntimeError')),
+    Wrong('step_returns_float', fails={'a gradient step under no_grad': 'is a float, not a Value'},
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss': '        w -= lr * w.grad\n    return loss.item()'},
+          names=('the loss returned', 'float')),
+    Wrong('gradient_ascent', fails={'the step changes the leaf in place': 'w holds a different number'},
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad': '        w += lr * w.grad'},
+          names=('w',)),
+    Wrong('training_inverted', fails={'set_grad_enabled on one input': 'was not recorded by the graph'},
+          edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(not training):'},
+          names=('forward(w, x, True)', 'grad mode was off')),
+    Wrong('error_message_returned', fails={'without no_grad the step is refused': 'is a str'},
+          edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n    except RuntimeError as e:\n        return e': '        w -= lr * w.grad\n    except RuntimeError as e:\n        return str(e)'},
+          names=('the error returned', 'str')),
+    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'w holds a different number'},
+          edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
+          names=('w',)),
 ]

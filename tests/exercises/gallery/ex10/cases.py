@@ -53,3 +53,30 @@ CASES = [
         node = following
 """}),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('sub_operands_swapped', fails={'branch picks the operation': "y's graph differs at y"},
+          edits={'    return (x_value - w).exp()': '    return (w - x_value).exp()'},
+          names=("y's graph", 'ExpBackward0')),
+    Wrong('data_requires_grad', fails={'branch picks the operation': 'y depends on a leaf that is none'},
+          edits={'    x_value = Value(x)\n': '    x_value = Value(x, requires_grad=True)\n'},
+          names=('y depends on a leaf',)),
+    Wrong('chain_of_a_leaf_fails', fails={'grad_fn_chain reads a branch': 'AttributeError'},
+          edits={'    node = y.grad_fn\n    while node is not None and not hasattr(node, "variable"):': '    node = y.grad_fn\n    names.append(node.name())\n    node = next((child for child, _ in node.next_functions if child is not None), None)\n    while node is not None and not hasattr(node, "variable"):'},
+          names=('grad_fn_chain', 'AttributeError')),
+    Wrong('chain_names_default', fails={'grad_fn_chain reads a branch': 'grad_fn_chain(y) has more entries',
+                                        'grad_fn_chain on other graphs': 'what a first call of grad_fn_chain returned changed'},
+          edits={'def grad_fn_chain(y: Value) -> list[str]:': 'def grad_fn_chain(y: Value, names: list[str] = []) -> list[str]:', '    names: list[str] = []\n    node = y.grad_fn': '    node = y.grad_fn'},
+          names=('grad_fn_chain(y)', 'more entries', 'called again')),
+    Wrong('double_to_the_limit', fails={'the while loop on two inputs': 'y holds a different number'},
+          edits={'    while y < limit:': '    while y <= limit:'},
+          names=('y',)),
+    Wrong('double_in_place', fails={'the while loop on two inputs': 'in-place operation'},
+          edits={'        y = y * 2\n': '        y *= 2\n'},
+          names=('double_until', 'in-place')),
+    Correct('chain_recursive_generator', edits={'    names: list[str] = []\n    node = y.grad_fn\n    while node is not None and not hasattr(node, "variable"):  # a leaf\'s AccumulateGrad ends it\n        names.append(node.name())\n        node = next((child for child, _ in node.next_functions if child is not None), None)\n    return names': '    def walk(node):\n        while node is not None and not hasattr(node, "variable"):\n            yield node.name()\n            node = next((c for c, _ in node.next_functions if c is not None), None)\n    return list(walk(y.grad_fn))'}),
+]

@@ -54,3 +54,29 @@ CASES += [
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
           names=("jacobian_rows(x, loss, True)[1][0]", "different number")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('vjp_flat_gradient', fails={'v times the Jacobian': 'TypeError'},
+          edits={'    micrograph.backward(loss, [v])\n': '    micrograph.backward(loss[0], v)\n'},
+          names=('vjp', 'TypeError')),
+    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': '[0][0] is a different number'},
+          edits={'        rows.append(x_grads(x))\n': '        rows.append([leaf.grad for leaf in x[0]])\n', '    return rows\n': '    return [[g.item() for g in row] for row in rows]\n'},
+          names=('jacobian_rows(x, loss, True)[0][0]',)),
+    Wrong('rows_one_short', fails={'one Jacobian row per backward': 'ran backward fewer times'},
+          edits={'    for j in range(m):\n': '    for j in range(m - 1):\n'},
+          names=('jacobian_rows', 'fewer')),
+    Wrong('zero_before_record', fails={'one Jacobian row per backward': '[1][0] is a different number'},
+          edits={'        rows.append(x_grads(x))\n        if zero_between:\n            # backward adds into .grad: without this, the next record would be this row plus\n            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n            for leaf in x[0]:\n                leaf.grad.zero_()': '        if zero_between and j > 0:\n            for leaf in x[0]:\n                leaf.grad.zero_()\n        rows.append(x_grads(x))'},
+          names=('jacobian_rows(x, loss, True)[1][0]',)),
+    Wrong('x_flat', fails={'build makes loss = mm(x, y)': 'RuntimeError'},
+          edits={'    x = [[Value(v, requires_grad=True) for v in x_row]]\n': '    x = [[Value(v, requires_grad=True)] for v in x_row]\n'},
+          names=('build', 'shapes cannot be multiplied')),
+    Wrong('rows_in_a_default', fails={'one Jacobian row per backward': 'earlier call'},
+          edits={'def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True) -> list[list[float]]:': 'def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True, rows: list = []) -> list[list[float]]:', '    rows = []\n    for j in range(m):': '    for j in range(m):'},
+          names=('jacobian_rows', 'earlier call')),
+    Correct('one_hot_by_comprehension', edits={'        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n': '        one_hot = [0.0] * m\n        one_hot[j] = 1.0\n'}),
+]

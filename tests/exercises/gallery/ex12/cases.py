@@ -79,3 +79,26 @@ CASES += [
                  "    net.zero_grad()\n    loss.backward()\n    for p in net.parameters():\n        p.grad.data.mul_(2)\n"},
           names=("grads_twice cleared .grad", "was changed after backward wrote it")),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('inputs_without_grad', fails={'forward gives input leaves, output rows, summed loss': 'input[0][0] has requires_grad=False'},
+          edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n': '    inputs = [[Value(v) for v in row] for row in rows]\n'},
+          names=('input[0][0]', 'requires_grad=False')),
+    Wrong('first_as_values', fails={'the gradients after each call': 'grads_twice(net, rows)[0][0] is a different number'},
+          edits={'    first = [p.grad.item() for p in net.parameters()]\n': '    first = [p.grad for p in net.parameters()]\n', '    return first, second': '    return [g.item() for g in first], second'},
+          names=('grads_twice(net, rows)[0][0]',)),
+    Wrong('mean_loss', fails={'forward gives input leaves, output rows, summed loss': 'DivBackward0'},
+          edits={'    loss = micrograph.sum([v for row in output for v in row])\n': '    entries = [v for row in output for v in row]\n    loss = micrograph.sum(entries) / len(entries)\n'},
+          names=("loss's graph", 'DivBackward0')),
+    Wrong('error_as_text', fails={'a second backward raises': 'is a str'},
+          edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added": '        return str(error)'},
+          names=('the error returned', 'str')),
+    Wrong('parameters_consumed', fails={'the gradients after each call': 'grads_twice(net, rows)[1] has fewer entries'},
+          edits={'    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n    second = [p.grad.item() for p in net.parameters()]': '    params = net.parameters()\n    loss.backward(retain_graph=True)\n    first = [p.grad.item() for p in params]\n    loss.backward()\n    second = [p.grad.item() for p in params]'},
+          names=('grads_twice(net, rows)[1]', 'fewer entries')),
+    Correct('python_sum_of_rows', edits={'    loss = micrograph.sum([v for row in output for v in row])\n': '    loss = micrograph.sum([micrograph.sum(row) for row in output])\n'}),
+]

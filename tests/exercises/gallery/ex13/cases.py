@@ -125,3 +125,26 @@ CASES += [
                  "            if child not in seen:\n                incoming[child] = incoming.get(child, 0) + 1\n"},
           names=("puts a node before a node that feeds gradient into it",)),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('seen_as_default', fails={'a chain of 3,000 ops': 'KeyError'},
+          edits={'def topological_order(root: Value) -> list[Node]:': 'def topological_order(root: Value, seen: set = set()) -> list[Node]:', '    seen = {start}\n': '    seen.add(start)\n'},
+          names=('topological_order', 'KeyError')),
+    Wrong('order_reversed', fails={'topological order of the diamond': 'does not start at root.grad_fn'},
+          edits={'                ready.append(child)\n    return order': '                ready.append(child)\n    return order[::-1]'},
+          names=('topological_order(diamond)', 'root.grad_fn')),
+    Wrong('includes_none', fails={'topological order of random graphs': "is not a list of the graph's nodes"},
+          edits={'    while ready:\n        node = ready.pop()\n        order.append(node)\n        for child, _ in node.next_functions:\n            if child is None:\n                continue\n': '    while ready:\n        node = ready.pop()\n        order.append(node)\n        for child, _ in node.next_functions:\n            if child is None:\n                order.append(None)\n                continue\n'},
+          names=('topological_order(random_a)', "not a list of the graph's nodes")),
+    Wrong('keyed_by_id', fails={'the diamond b = a + a, c = b * b': 'has keys that are not leaf Values'},
+          edits={'            leaves[node.variable] = g\n': '            leaves[id(node.variable)] = g\n'},
+          names=('backprop(diamond_a)', 'keys')),
+    Wrong('preorder_walk', fails={'the diamond b = a + a, c = b * b': 'backprop(documents_a)[w] is a different number'},
+          edits={'    for node in topological_order(root):\n': '    for node in _preorder(root.grad_fn):\n', 'def backprop(': 'def _preorder(start):\n    out, stack, seen = [], [start], set()\n    while stack:\n        n = stack.pop()\n        if n in seen:\n            continue\n        seen.add(n)\n        out.append(n)\n        stack.extend(c for c, _ in n.next_functions if c is not None)\n    return out\n\n\ndef backprop('},
+          names=('backprop(documents_a)[w]',)),
+    Correct('ready_as_deque', edits={'    ready = [start]\n    while ready:\n        node = ready.pop()\n': '    from collections import deque\n    ready = deque([start])\n    while ready:\n        node = ready.popleft()\n'}),
+]

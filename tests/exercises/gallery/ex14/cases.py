@@ -56,3 +56,28 @@ CASES += [
                  "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"},
           names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)",)),
 ]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('bounds_on_the_class', fails={'the Functions inside a bigger graph': 'a.grad in z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3)'},
+          edits={'        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n': '        Clip.low, Clip.high = low, high\n', '        inside = ctx.low <= x.item() <= ctx.high\n': '        inside = Clip.low <= x.item() <= Clip.high\n'},
+          names=('a.grad in z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3)',)),
+    Wrong('sigmoid_as_number', fails={"Softplus's gradient is differentiable": "is None, where the statement's is not"},
+          edits={'        return grad * x.sigmoid()\n': '        return grad * x.sigmoid().item()\n'},
+          names=('grad(grad(Softplus.apply(x), x, create_graph=True), x)',)),
+    Wrong('sigmoid_of_data', fails={"Softplus's gradient is differentiable": "is None, where the statement's is not"},
+          edits={'        return grad * x.sigmoid()\n': '        return grad * x.data.sigmoid()\n'},
+          names=('grad(grad(Softplus.apply(x), x, create_graph=True), x)',)),
+    Wrong('high_excluded', fails={'Clip values, node and gradient': 'x.grad from Clip.apply'},
+          edits={'        inside = ctx.low <= x.item() <= ctx.high\n': '        inside = ctx.low <= x.item() < ctx.high\n'},
+          names=('x.grad from Clip.apply',)),
+    Wrong('x_on_the_class', fails={'backward frees what was saved': 'saved no value with ctx.save_for_backward'},
+          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n': '        Softplus.x = x\n', '        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n': '        x = Softplus.x\n'},
+          names=('SoftplusBackward', 'ctx.save_for_backward')),
+    Wrong('saves_output', fails={'an in-place change of the saved x is caught': 'ctx.saved_values[0] is a new object'},
+          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()': '        out = (x.exp() + 1.0).log()\n        ctx.save_for_backward(out)\n        return out', '        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n        return grad * x.sigmoid()': '        (out,) = ctx.saved_values\n        return grad * (1.0 - (-out).exp())'},
+          names=('ctx.saved_values[0]', 'x in forward(ctx, x)')),
+]

@@ -77,14 +77,40 @@ CASES += [
 # and one module-level list of losses.
 CASES += [
     Wrong("optimizer_kept_in_a_global",  # a second model is trained with the first model's parameters
-          fails={"one step is one SGD update": "p in model.parameters() was never changed in place"},
+          fails={"one step is one SGD update": "a model given to an earlier call"},
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    optimizer = _OPTIMIZERS.setdefault(\"sgd\", optim.SGD(model.parameters(), lr=lr))\n",
                  "def train(": "_OPTIMIZERS: dict = {}\n\n\ndef train("},
-          names=("p in model.parameters() was never changed in place",)),
+          names=("train", "earlier call", "optimizer")),
     Wrong("losses_in_a_module_list",  # each call's losses are right; the list is shared
           fails={"losses on other data and step counts": "what a first call of train returned changed"},
           edits={"    losses = []\n": "    losses = _LOSSES\n    losses.clear()\n",
                  "def train(": "_LOSSES: list[float] = []\n\n\ndef train("},
           names=("train", "called again")),
+]
+
+
+# Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
+# (a default argument, a module-level or class-level store), generic list and generator bugs,
+# off-by-one, a wrong operand or flag; and correct answers written another way.
+CASES += [
+    Wrong('one_step_too_many', fails={'train returns one loss per step': 'len(train(model, inputs, targets, lr, steps))'},
+          edits={'    for _ in range(steps):\n': '    for _ in range(steps + 1):\n'},
+          names=('len(train(model, inputs, targets, lr, steps))', 'more times')),
+    Wrong('parameters_consumed', fails={'gradients are cleared every step': 'still held the gradient of an earlier pass'},
+          edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    params = model.parameters()\n    optimizer = optim.SGD(params, lr=lr)\n', '        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n': '        for p in params:\n            p.grad = None\n'},
+          names=('train', 'earlier pass')),
+    Wrong('seeded_after_model', fails={'make_model seeds and builds MLP(2, 8, 1)': 'holds a different number'},
+          edits={'    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n    return nn.MLP([2, 8, 1])': '    model = nn.MLP([2, 8, 1])\n    micrograph.manual_seed(seed)\n    return model'},
+          names=('p in model.parameters()',)),
+    Wrong('two_updates_per_step', fails={'one step is one SGD update': 'changed in place more times'},
+          edits={'        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n': '        optimizer.step()\n        optimizer.step()\n'},
+          names=('p in model.parameters()', 'more times')),
+    Wrong('optimizer_in_a_default', fails={'one step is one SGD update': 'was never changed in place'},
+          edits={'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int) -> list[float]:': 'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int, _kept: dict = {}) -> list[float]:', '    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    if "opt" not in _kept:\n        _kept["opt"] = optim.SGD(model.parameters(), lr=lr)\n    optimizer = _kept["opt"]\n'},
+          names=('train', 'earlier call', 'optimizer')),
+    Wrong('last_loss_only', fails={'train returns one loss per step': 'UnboundLocalError'},
+          edits={'        losses.append(loss.item())  # a float: keeping the Value would keep its graph alive\n    return losses': '    losses.append(loss.item())\n    return losses * steps'},
+          names=('train', 'UnboundLocalError')),
+    Correct('loss_arguments_swapped', edits={'        loss = nn.mse_loss(prediction, targets)\n': '        loss = nn.mse_loss(targets, prediction)\n'}),
 ]
