@@ -52,9 +52,18 @@ def _dataset(seed: int, n: int) -> Data:
 DATA = _dataset(5, 6)
 
 
+_MADE: list[nn.MLP] = []
+"""Every model the probes (and the diagram) gave train in this run, kept alive: a call that changes one made
+for an earlier call works on that call's model (an optimizer made once and kept), which the
+model it is given cannot show."""
+
+
 def _model(seed: int) -> nn.MLP:
+    """A new model for train, kept in ``_MADE``."""
     micrograph.manual_seed(seed)
-    return nn.MLP(SIZES)
+    model = nn.MLP(SIZES)
+    _MADE.append(model)
+    return model
 
 
 def _flat(rows: Any) -> list[Any]:
@@ -115,26 +124,22 @@ def _losses(losses: object) -> list[dict[str, Any]] | str:
     return [value_of(x, "losses[i]") for x in losses]
 
 
-_GIVEN: list[nn.MLP] = []
-"""Every model this run of the probes gave train, kept alive: a later call that changes one of
-them works on a model of an earlier call (an optimizer made once and kept), which the model it
-is given cannot show."""
-
-
-def _earlier_state() -> str:
-    """Every earlier model's numbers and gradients, exactly (repr: nan equals itself)."""
+def _earlier_state(current: nn.MLP) -> str:
+    """The numbers and gradients of every model made for an earlier call, exactly (repr: nan
+    equals itself)."""
     return repr([(p.item(), None if p.grad is None else p.grad.item())
-                 for model in _GIVEN for p in model.parameters()])
+                 for model in _MADE if model is not current for p in model.parameters()])
 
 
-def _earlier_marked() -> str:
+def _earlier_marked(current: nn.MLP) -> str:
     """``_earlier_state`` after giving every earlier model's parameters a gradient of 1: an
     optimizer kept from an earlier call clears it (zero_grad) or applies it (step), either of
     which changes that state, however many calls ago the optimizer was made."""
-    for model in _GIVEN:
-        for p in model.parameters():
-            p.grad = Value(1.0)
-    return _earlier_state()
+    for model in _MADE:
+        if model is not current:
+            for p in model.parameters():
+                p.grad = Value(1.0)
+    return _earlier_state(current)
 
 
 def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False) -> dict[str, Any]:
@@ -146,11 +151,10 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     before = _parameters(model, "the probe")
     with micrograph.no_grad():
         first = nn.mse_loss(model(inputs), targets).item()  # the loss the first step computes
-    earlier = _earlier_marked()
+    earlier = _earlier_marked(model)
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call:
         losses = sub.train(model, inputs, targets, lr, steps)
-    earlier_kept = check(Check.EARLIER_KEPT, _earlier_state() == earlier, "train")
-    _GIVEN.append(model)
+    earlier_kept = check(Check.EARLIER_KEPT, _earlier_state(model) == earlier, "train")
     after = _parameters(model, "the probe")
     with micrograph.no_grad():
         loss_after = nn.mse_loss(model(inputs), targets)
@@ -269,6 +273,7 @@ def loss_falls(sub):
 def draw(sub):
     # One hidden neuron of the trained model: tanh(b0 + x0 * w00 + x1 * w01).
     model = sub.make_model(0)
+    _MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
     sub.train(model, *DATA, 0.2, 10)
     layer = model[0]
     x = [Value(0.5), Value(-1.0)]
