@@ -28,7 +28,8 @@ MARK = 0.4375  # written through w_detach by the probe, after the student's code
 
 def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     if type(r) is not dict or not keys <= set(r):
-        raise TypeError(f"{function} must return a dict with keys {sorted(keys)}")
+        shape = ", ".join(f'"{key}": ...' for key in sorted(keys))  # code: read in any language
+        raise TypeError(f"{function} must return {{{shape}}}")
     return r
 
 

@@ -74,11 +74,27 @@ def _whole_words(message: str) -> str:
     return message.rsplit(" ", 1)[0] + " …"
 
 
+# A probe's message about a result of the wrong shape, when it names the shape in code (a
+# dict or tuple literal) or the type returned: the words around them translated.
+_PROBE_FORMS = (
+    (re.compile(r"(?P<function>\w+) must return the nn\.MLP it builds, not (?P<type>[\w.]+)"),
+     N_("{function} must return the nn.MLP it builds, not {type}")),
+    (re.compile(r"(?P<function>\w+) must return (?P<what>[\[{(].*)"), N_("{function} must return {what}")),
+)
+
+
 def _probe_said(message: str) -> str:
-    """A probe's message in the student's language (``grader/exercises`` marks each with
-    ``N_``), or an engine's PyTorch text as ``torch_explained`` gives it."""
+    """A probe's message in the student's language (``grader/exercises`` marks a fixed one with
+    ``N_``; one that names code is worded as a ``_PROBE_FORMS`` pattern), or an engine's
+    PyTorch text as ``torch_explained`` gives it."""
     translated = _(message)
-    return translated if translated != message else torch_explained(message)
+    if translated != message:
+        return translated
+    for pattern, msgid in _PROBE_FORMS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return _(msgid, **found.groupdict())
+    return torch_explained(message)
 
 
 def torch_explained(message: str) -> str:
