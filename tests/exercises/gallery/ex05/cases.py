@@ -99,3 +99,12 @@ CASES += [
           edits={'        history.append(w.grad.item())\n        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))': '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n        history.append(0.0 if w.grad is None else w.grad.item())'},
           names=('grad_history(w, x, steps, reset)[0]',)),
 ]
+
+# Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
+# changes the gradient is told by the numbers it changed.
+CASES += [
+    Correct('hook_records', edits={'    history: list[float] = []\n': '    history: list[float] = []\n    seen: list[float] = []\n    w.register_hook(lambda g: seen.append(g.item()))\n'}),
+    Wrong('hook_doubles', fails={'zero_() every step': 'grad_history(w, x, steps, reset)[0] is a different number'},
+          edits={'    history: list[float] = []\n': '    history: list[float] = []\n    w.register_hook(lambda g: g * 2)\n'},
+          names=('grad_history(w, x, steps, reset)[0]',)),
+]

@@ -110,3 +110,9 @@ CASES += [
           edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
           names=('w',)),
 ]
+
+# Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
+# changes the gradient is told by the numbers it changed.
+CASES += [
+    Correct('hook_on_loss', edits={'    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n        w -= lr * w.grad  # in place': '    loss = loss_fn(w)\n    loss.register_hook(lambda g: None)\n    loss.backward()\n    with micrograph.no_grad():\n        w -= lr * w.grad  # in place'}),
+]

@@ -114,3 +114,12 @@ CASES += [
           names=('train', 'UnboundLocalError')),
     Correct('loss_arguments_swapped', edits={'        loss = nn.mse_loss(prediction, targets)\n': '        loss = nn.mse_loss(targets, prediction)\n'}),
 ]
+
+# Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
+# changes the gradient is told by the numbers it changed.
+CASES += [
+    Wrong('gradients_halved_by_hooks', fails={'one step is one SGD update': 'p in model.parameters() holds a different number'},
+          edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    optimizer = optim.SGD(model.parameters(), lr=lr)\n    for p in model.parameters():\n        p.register_hook(lambda g: g * 0.5)\n'},
+          names=('p in model.parameters()',)),
+    Correct('hooks_that_watch', edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    optimizer = optim.SGD(model.parameters(), lr=lr)\n    norms = []\n    for p in model.parameters():\n        p.register_hook(lambda g: norms.append(abs(g.item())))\n'}),
+]
