@@ -17,7 +17,7 @@ from typing import Any
 from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
-from grader.spec.facts import Check
+from grader.spec.facts import NOT_PLAIN, Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
@@ -66,7 +66,7 @@ def _flag(x: object) -> bool | str:
 
 
 def _name(x: object) -> str | None:
-    return x if x is None or type(x) is str else f"not a str or None: {type_name(x)}"
+    return x if x is None or type(x) is str else f"{NOT_PLAIN}{type_name(x)}"
 
 
 def _info(info: object) -> dict[str, Any] | str:

@@ -18,6 +18,7 @@ from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.facts import NOT_PLAIN
 from grader.spec.probe import caught_warnings, first_line, grad, num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import grad_of, result_of, value_of, watching
@@ -142,7 +143,7 @@ def _text(t: object) -> str | None:
     """grad_warning's answer: None, or the first line of the warning text."""
     if t is None:
         return None
-    return first_line(t) if type(t) is str else f"not a str: {type_name(t)}"
+    return first_line(t) if type(t) is str else f"{NOT_PLAIN}{type_name(t)}"
 
 
 def _probe_graph(w: float, x: float) -> dict[str, Value]:

@@ -103,7 +103,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
         raise TypeError('shift_by_data_copy must return {"x": x, "y": y}')
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
-        "x": value_of(leaf, "x"),
+        "x": value_of(leaf, "the leaf x you were given"),
         "y": built({"x": leaf, "y": r["y"]}, "y", ("x", "y")),
         "grad": grad_of(leaf, "x.grad"),
         "backward": call.fact,

@@ -234,14 +234,11 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return None
     if got is None or want is None:
         return _diff(says.none if got is None else says.not_none, label=label)
+    if type(got) is str and got.startswith(NOT_PLAIN):  # a generator, a node: the student's type
+        return _diff(says.type, label=label, type=_("of type {type}", type=got[len(NOT_PLAIN):]))
     wtype, gtype = _JSON_TYPES.get(type(want)), _JSON_TYPES.get(type(got))
     if wtype != gtype:
-        if type(got) is str and got.startswith(NOT_PLAIN):
-            text = _("of type {type}", type=got[len(NOT_PLAIN):])  # generator, set: the student's type
-        elif type(got) is str and got.startswith("not "):
-            text = got
-        else:
-            text = _("a {type}", type=gtype)
+        text = got if type(got) is str and got.startswith("not ") else _("a {type}", type=gtype)
         return _diff(says.type, label=label, type=text)
     if gtype == "number":
         return _diff(says.number, label=label)

@@ -88,3 +88,13 @@ CASES += [
     Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
     Correct('leaf_from_grad_fn', edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.grad_fn is None,'}),
 ]
+
+# What node_info returns for grad_fn: the node itself, not its name.
+CASES += [
+    Wrong('grad_fn_object', fails={'node_info reads the attributes': "node_info(a)['grad_fn'] is not the kind of result"},
+          edits={'        "grad_fn": None if node is None else node.name(),': '        "grad_fn": node,'},
+          names=("node_info(a)['grad_fn']", 'of type AddBackward0')),
+    Wrong('grad_fn_class_name', fails={'node_info reads the attributes': "node_info(w)['grad_fn'] is not None"},
+          edits={'        "grad_fn": None if node is None else node.name(),': '        "grad_fn": type(node).__name__,'},
+          names=("node_info(w)['grad_fn']", 'not None')),
+]

@@ -65,8 +65,8 @@ CASES = [
     Wrong("warning_without_always", names=("grad_warning answers otherwise where the caller's warning filters ignore UserWarning",), fails={"the warning on every kind of Value":
                                            "where the caller's warning filters ignore UserWarning"},
           edits={'        warnings.simplefilter("always")\n': ""}),
-    Wrong("warning_object_returned", names=('not a str: UserWarning',), fails={"the warning on reading a non-leaf's .grad":
-                                            'grad_warning(b) is "not a str: UserWarning"'},
+    Wrong("warning_object_returned", names=('grad_warning(b)', 'of type UserWarning'), fails={"the warning on reading a non-leaf's .grad":
+                                            'grad_warning(b) is not the kind of result the statement\'s is: yours is of type UserWarning'},
           edits={"return str(caught[0].message) if caught else None":
                  "return caught[0].message if caught else None"}),
     Correct("last_warning", edits={"return str(caught[0].message) if caught else None":
