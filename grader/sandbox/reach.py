@@ -31,9 +31,10 @@ _MODULES: dict[str, Touch] = {
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
     "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
     "grader": Touch.TESTS,
-    # code run from a string, with the real builtins: eval by another name
+    # code run from a string, or objects unpickled, with the real builtins: eval by another name
     **dict.fromkeys(("timeit", "doctest", "code", "codeop", "pdb", "bdb", "cProfile", "profile",
-                     "trace", "runpy", "pydoc", "unittest.mock", "logging.config"), Touch.DYNAMIC),
+                     "trace", "runpy", "pydoc", "unittest.mock", "logging.config", "shelve",
+                     "multiprocessing"), Touch.DYNAMIC),
 }
 _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them is just a word
 # fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the

@@ -306,6 +306,16 @@ except PermissionError:
                   "getattr(o.passes, '__glo' + 'bals__')['_pa' + 'sses'] += 1",
                   globals={"dw": dw, "dx": dx}, number=1)
 '''), runtime=False),
+    Forgery("annotations_evaluated_with_the_real_builtins", Touch.DYNAMIC.value, _forge('''
+    import typing
+    from micrograph import observe
+
+    def spot(x: "getattr(observe, '_ob' + 'server')"):
+        pass
+    call = typing.get_type_hints(spot, globalns={"observe": observe})["x"]
+    call.hold(dw)
+    call.hold(dx)
+'''), runtime=False),
     Forgery("a_submodule_bound_before_the_import_system", Touch.OBSERVER.value, _forge('''    pass
 ''', '''import types
 import micrograph

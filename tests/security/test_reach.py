@@ -58,6 +58,8 @@ FOUND = [
     ("import timeit\n", Touch.DYNAMIC),
     ("from unittest import mock\n", Touch.DYNAMIC),
     ("import logging.config\n", Touch.DYNAMIC),
+    ("import typing\ndef f(g, space):\n    return typing.get_type_hints(g, globalns=space)\n", Touch.DYNAMIC),
+    ("import shelve\n", Touch.DYNAMIC),
     ("import grader.spec\n", Touch.TESTS),
     ("def f(m):\n    return m.EXERCISE\n", Touch.TESTS),
     ("def f(x):\n    match x:\n        case object(_observer=o):\n            return o\n", Touch.OBSERVER),

@@ -25,7 +25,8 @@ NAMES: Final[dict[str, Touch]] = {
                      "__bases__", "__get__", "__set__", "__delete__", "__self__", "__func__",
                      "__wrapped__", "__objclass__", "__defaults__", "__kwdefaults__", "__reduce__",
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
-                     "getmembers", "getmembers_static", "getattr_static", "getclosurevars"),
+                     "getmembers", "getmembers_static", "getattr_static", "getclosurevars",
+                     "get_type_hints", "get_annotations", "ForwardRef"),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
 }
@@ -34,7 +35,9 @@ library's own ways of looking attributes up by a computed name (``pkgutil.resolv
 ``string.Formatter().get_field``, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
 what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object; what is behind
 a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`` hands out
-``getattr``: the real ones, not the submission's own)."""
+``getattr``: the real ones, not the submission's own); annotations evaluated in a namespace the
+caller gives (``typing.get_type_hints``, ``inspect.get_annotations(eval_str=True)``) are
+``eval`` with the real builtins."""
 
 SYS: Final[dict[str, Touch]] = {"modules": Touch.MEMORY}
 """Names of ``sys`` that reach the process's modules."""
