@@ -114,7 +114,8 @@ class Batch:
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
         self.launcher = launcher or Launcher()
-        self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True)
+        self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True,
+                                          settled={})
         exposure.refuse(course.secrets())
         self.exercises = exercises
         self.ids = [ex.spec.id for ex in exercises]
@@ -130,7 +131,8 @@ class Batch:
 
     def expected(self) -> dict[str, Expected]:
         """Every exercise's expected answers, before any student runs (a solution never runs
-        beside a submission); raises BatchError when one cannot be known."""
+        beside a submission), settled for the whole run; raises BatchError when one cannot be
+        known."""
         def one(ex: LoadedExercise) -> Expected:
             return self.course.expected(ex)
 
@@ -138,7 +140,9 @@ class Batch:
             answers = in_parallel([lambda ex=ex: one(ex) for ex in self.exercises], self.jobs)
         except NoExpected as exc:
             raise BatchError(str(exc)) from None
-        return {ex.spec.id: a for ex, a in zip(self.exercises, answers)}
+        settled = {ex.spec.id: a for ex, a in zip(self.exercises, answers)}
+        self.course.settled.update(settled)  # every student is graded against these
+        return settled
 
     def plan(self, key: str) -> tuple[list[tuple[Entry, str]], list[str]]:
         """(entries to grade with their keys, names of stale folders moved away); loads the
