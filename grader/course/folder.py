@@ -7,6 +7,7 @@ exercise of one submission and returns a plain ``ExerciseResult``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ from grader.course.catalog import LoadedExercise, find_submission
 from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.i18n import _
+from grader.judge.diagram import Warming
 from grader.judge.grading import ExerciseResult, judge, sandbox_run, zero
 from grader.judge.reference import (
     DEFAULT_SHIPPED_DIR,
@@ -117,6 +119,7 @@ class Course:
         its code cells joined into the exercise's file, with lines named by cell in feedback and
         a note on what was not graded."""
         results: list[ExerciseResult | None] = [None] * len(jobs)
+        warming = Warming(formats)  # each diagram is drawn while its child runs the tests
         with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
             ready = []
             for i, (ex, submission, diagram_dir) in enumerate(jobs):
@@ -125,14 +128,19 @@ class Course:
                     results[i] = found
                 else:
                     ready.append((i, found))
+            runs = [dataclasses.replace(p.run, early=warming.hook(p.diagram_dir))
+                    if p.run.diagram and p.diagram_dir is not None else p.run for _, p in ready]
             try:
-                reports = run_children([p.run for _, p in ready], self.spawn)
+                reports = run_children(runs, self.spawn)
             except OSError as exc:  # the children could not be started: say so, grade the rest
                 reports = []
                 for i, p in ready:
                     results[i] = zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
-            for (i, p), report in zip(ready, reports):
-                results[i] = self._judged(p, report, formats)
+            try:
+                for (i, p), report in zip(ready, reports):
+                    results[i] = self._judged(p, report, formats)
+            finally:
+                warming.join()
         return [r for r in results if r is not None]
 
     def _prepare(self, ex: LoadedExercise, submission: Path, diagram_dir: Path | None,

@@ -10,10 +10,13 @@ public test with the node where it first differs from the reference's marked.
 
 from __future__ import annotations
 
+import contextvars
 import importlib
+import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from grader.i18n import _
 from grader.i18n import test_name as shown_name
@@ -94,6 +97,50 @@ def _graph(
     if rendered or not formats:
         return Drawing(paths)
     return Drawing(paths, _("diagram: only the .gv source (no renderer)"))
+
+
+class Warming:
+    """Draws a child's diagram record as soon as it arrives (``grader.sandbox.early``), while
+    the child runs its tests, so that ``render`` for the same record afterwards replays the
+    files instead of waiting for the renderer (``grader.sandbox.drawn``).  The drawing goes to a
+    folder of its own: what the student's folder gets is still decided by ``render`` alone."""
+
+    def __init__(self, formats: tuple[str, ...]) -> None:
+        self.formats = formats
+        self.threads: list[threading.Thread] = []
+
+    def hook(self, directory: Path) -> Callable[[DiagramRecord], None]:
+        """The callback for the run whose diagrams ``render`` will draw into ``directory``."""
+        def start(record: DiagramRecord) -> None:
+            context = contextvars.copy_context()  # the language the caller chose, if it did
+            thread = threading.Thread(target=context.run, args=(self._draw, record, directory.name),
+                                      name="diagram-warming", daemon=True)
+            self.threads.append(thread)
+            thread.start()
+
+        return start
+
+    def _draw(self, record: DiagramRecord, name: str) -> None:
+        """The requests ``render`` will make for ``record`` (its folder's name is in the backward
+        page's title), into a temporary folder of that name."""
+        graph = record["graph"]
+        if graph is None:
+            return
+        with tempfile.TemporaryDirectory(prefix="grade-warming-") as scratch:
+            folder = Path(scratch) / name
+            try:
+                renderer.render(graph, folder, STEM, self.formats, RENDER_TIMEOUT)
+            except Exception:  # noqa: BLE001 - ``render`` meets the same failure and says it
+                return
+            trace = record.get("trace")
+            if trace is not None:
+                _trace(trace, folder)
+
+    def join(self) -> None:
+        """Wait for the drawings started (each within the renderer's own limits)."""
+        for thread in self.threads:
+            thread.join()
+        self.threads.clear()
 
 
 def render_difference(test_name: str, found: Difference, directory: Path,

@@ -32,6 +32,7 @@ import grader
 import micrograph
 
 from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
 from grader.sandbox.reach import Reach
@@ -157,9 +158,11 @@ def run_child(
     limits: Limits,
     diagram: bool,
     spawn: Spawn = spawn_here,
+    early: OnDiagram | None = None,
 ) -> ChildReport:
     """Run ``tests`` (probe names) of one test module on ``submission`` within ``limits``,
-    starting the child with ``spawn``; never raises for anything the submission does."""
+    starting the child with ``spawn``; never raises for anything the submission does.
+    ``early`` gets the diagram record as soon as it arrives (``grader.sandbox.early``)."""
     mode = isolation.current()
     report = ChildReport(limits, isolation=mode.mode)
     with isolation.child_uid() as uid:
@@ -186,7 +189,7 @@ def run_child(
                 "diagram": diagram,
                 "limits": limits.to_json(),
             }
-            _spawn(mode.python, request, report, spawn)
+            _spawn(mode.python, request, report, spawn, early)
         finally:
             scratch.remove_tree(folder)
             if uid is not None and isolation.drops_uid(mode.mode):
@@ -194,7 +197,8 @@ def run_child(
     return report
 
 
-def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn) -> None:
+def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn,
+           early: OnDiagram | None) -> None:
     """Start the child in the scratch folder, talk to it, and fill ``report``.  The records
     come back on a pipe of their own, or, where none can be passed (``pipes.threaded``), on
     the child's stdout (``request["fd"]`` stays -1), its output then on stderr."""
@@ -220,7 +224,7 @@ def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn) -> 
             read_fd = -1  # closed with the stream
         watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else folder
         _collect(proc, request, pipes.Pipes(streams, threads), start + report.limits.time,
-                 report, watch)
+                 report, watch, FirstDiagram(early))
         report.elapsed = time.monotonic() - start
     finally:
         for fd in (read_fd, write_fd):
@@ -240,7 +244,7 @@ def _over_budget(folder: str | None, limits: Limits) -> str | None:
 
 def _collect(
     proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pipes, deadline: float,
-    report: ChildReport, watch: str | None,
+    report: ChildReport, watch: str | None, first: FirstDiagram,
 ) -> None:
     """Send the request, read the channel and the output until both close or time runs out,
     then make sure the child (with its whole process group, where there are groups) is gone."""
@@ -259,6 +263,7 @@ def _collect(
             report.tampered = f"sent more than {wire.MAX_CHANNEL_BYTES >> 20} MB"
         else:
             received.extend(chunk)
+            first.feed(received)
         return report.tampered is None
 
     def check() -> bool:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
 from grader.sandbox.run import (ROOTS, ChildReport, Spawn, _copy, _cut, _env, _Output,
@@ -53,6 +54,7 @@ class Run:
     tests: list[str]
     limits: Limits
     diagram: bool
+    early: OnDiagram | None = field(default=None, compare=False)  # see grader.sandbox.early
 
 
 def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport]:
@@ -82,7 +84,7 @@ def _reached(submission: Path) -> list[Reach]:
 def _alone(run: Run, spawn: Spawn) -> ChildReport:
     return run_child(submission=run.submission, module=run.module, tests_module=run.tests_module,
                      tests_source=run.tests_source, tests=run.tests, limits=run.limits,
-                     diagram=run.diagram, spawn=spawn)
+                     diagram=run.diagram, spawn=spawn, early=run.early)
 
 
 @dataclass
@@ -96,9 +98,11 @@ class _Slot:
     ends: tuple[int, int] = (-1, -1)  # the child's ends, closed here once it started
     received: bytearray = field(default_factory=bytearray)
     printed: _Output = field(init=False)
+    first: FirstDiagram = field(init=False)
 
     def __post_init__(self) -> None:
         self.printed = _Output(self.run.limits.output)
+        self.first = FirstDiagram(self.run.early)
 
 
 def _one_child(runs: list[Run], spawn: Spawn) -> list[ChildReport]:
@@ -321,6 +325,7 @@ class _Talk:
                         selector.unregister(key.fileobj)
                     elif key.data == "channel":
                         slot.received += chunk
+                        slot.first.feed(slot.received)
                     else:
                         slot.printed.add(chunk)
                 if len(slot.received) > wire.MAX_CHANNEL_BYTES:
