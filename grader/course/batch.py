@@ -114,8 +114,10 @@ class Batch:
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
         self.launcher = launcher or Launcher()
+        # no diagram drawn early: that overlaps drawing with a child where a core would idle,
+        # and a batch keeps every core busy (it would only add the copying of the files)
         self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True,
-                                          settled={})
+                                          settled={}, draw_early=False)
         exposure.refuse(course.secrets())
         self.exercises = exercises
         self.ids = [ex.spec.id for ex in exercises]

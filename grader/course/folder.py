@@ -60,6 +60,7 @@ class Course:
     spawn: Spawn = spawn_here  # how the sandbox starts children (an unprivileged user for a class)
     solutions_only: bool = False  # a course autograder: never a shipped answer a child could read
     settled: dict[str, Expected] = field(default_factory=dict)  # by id: answers fixed for this run
+    draw_early: bool = True  # draw each diagram while its child runs the tests (``Warming``)
 
     @property
     def exercises_dir(self) -> Path:
@@ -117,9 +118,10 @@ class Course:
         with one sandboxed child for all of them where the system allows
         (``grader.sandbox.session``: a class is graded faster so).  A ``.ipynb`` is graded by
         its code cells joined into the exercise's file, with lines named by cell in feedback and
-        a note on what was not graded."""
+        a note on what was not graded.  With ``draw_early`` a diagram is drawn as soon as the
+        child sends it (``grader.sandbox.early``), while a core would otherwise wait for the child."""
         results: list[ExerciseResult | None] = [None] * len(jobs)
-        warming = Warming(formats)  # each diagram is drawn while its child runs the tests
+        warming = Warming(formats)
         with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
             ready = []
             for i, (ex, submission, diagram_dir) in enumerate(jobs):
@@ -129,7 +131,8 @@ class Course:
                 else:
                     ready.append((i, found))
             runs = [dataclasses.replace(p.run, early=warming.hook(p.diagram_dir))
-                    if p.run.diagram and p.diagram_dir is not None else p.run for _, p in ready]
+                    if self.draw_early and p.run.diagram and p.diagram_dir is not None else p.run
+                    for _, p in ready]
             try:
                 reports = run_children(runs, self.spawn)
             except OSError as exc:  # the children could not be started: say so, grade the rest
