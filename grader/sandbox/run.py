@@ -185,6 +185,7 @@ def run_child(
                 "submission": target,
                 "tests_module": tests_module,
                 "tests_source": tests_source,
+                "tests_code": wire.compiled(tests_module, tests_source),
                 "tests": tests,
                 "diagram": diagram,
                 "limits": limits.to_json(),

@@ -254,7 +254,9 @@ class _Talk:
         request: wire.Request = {
             "fd": slot.ends[0], "isolation": {}, "tests_module": run.tests_module,
             "submission": os.path.join(self.folder, f"{run.module}.py"),
-            "tests_source": run.tests_source, "tests": run.tests, "diagram": run.diagram,
+            "tests_source": run.tests_source,
+            "tests_code": wire.compiled(run.tests_module, run.tests_source),
+            "tests": run.tests, "diagram": run.diagram,
             "limits": run.limits.to_json(),
         }
         return json.dumps(request).encode() + b"\n"

@@ -176,18 +176,12 @@ def _plain(value: Any, depth: int = 0) -> Any:
     raise _NotPlain(f"probe returned a {kind.__name__}, not plain JSON")
 
 
-def _tests_file(name: str) -> str:
-    """The file name the test module's code is compiled under (no file: its source came on
-    stdin)."""
-    return f"<tests {name}>"
-
-
-def _load_tests(name: str, source: str) -> types.ModuleType:
-    """Run the test module's source under its own name (its file is not readable later)."""
+def _load_tests(name: str, source: str, code: wire.Compiled) -> types.ModuleType:
+    """Run the test module's code under its own name (its file is not readable later)."""
     module = types.ModuleType(name)
-    module.__file__ = _tests_file(name)
+    module.__file__ = wire.tests_file(name)
     sys.modules[name] = module
-    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    exec(wire.loaded(name, source, code), module.__dict__)
     return module
 
 
@@ -316,7 +310,7 @@ class Work:
         self.steps += [("test", name) for name in self.names]
         self.module: types.ModuleType | None = None
         self.tests_name = request["tests_module"]
-        self.tests_file = _tests_file(self.tests_name)
+        self.tests_file = wire.tests_file(self.tests_name)
 
     def confine(self) -> list[str]:
         """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
@@ -374,7 +368,8 @@ def run(request: Request, started: float, plan: Plan,
     fd = request["fd"]
     if fd < 0:
         fd = _stdout_channel()
-    tests_module = _load_tests(request["tests_module"], request["tests_source"])
+    tests_module = _load_tests(request["tests_module"], request["tests_source"],
+                               request["tests_code"])
     exercise: spec.Exercise = tests_module.EXERCISE
     preload()
     leave_course_path()

@@ -12,8 +12,13 @@ is dropped and counted, never half-trusted.  The ``TypedDict``s below are the re
 
 from __future__ import annotations
 
+import base64
 import enum
+import functools
+import importlib.util
 import json
+import marshal
+import types
 from typing import Any, Final, Literal, TypedDict, Union
 
 MAX_CHANNEL_BYTES = 16 << 20  # all records of one child together
@@ -48,6 +53,44 @@ class Touch(str, enum.Enum):
 TOUCHES: Final = {t.value: t for t in Touch}
 
 
+class Compiled(TypedDict):
+    """A test module's code as the grader compiled it: ``marshal`` bytes (base64) and the
+    bytecode's magic number, which says which interpreters can load them."""
+
+    magic: str
+    marshal: str
+
+
+def tests_file(name: str) -> str:
+    """The file name a test module's code is compiled under (no file: its source comes on stdin)."""
+    return f"<tests {name}>"
+
+
+def compile_tests(name: str, source: str) -> types.CodeType:
+    """The test module's code, compiled the one way the parent and the child both compile it
+    (with this module's ``annotations`` future, as the child always compiled it)."""
+    return compile(source, tests_file(name), "exec")
+
+
+@functools.lru_cache(maxsize=64)
+def compiled(name: str, source: str) -> Compiled:
+    """The test module compiled once per grader process: each child would otherwise compile it
+    again (5-10 ms a module, more than most exercises' probes), a class's children thousands of
+    times; the child loads it with ``loaded`` where its interpreter reads this bytecode."""
+    code = marshal.dumps(compile_tests(name, source))
+    return {"magic": importlib.util.MAGIC_NUMBER.hex(), "marshal": base64.b64encode(code).decode("ascii")}
+
+
+def loaded(name: str, source: str, code: Compiled) -> types.CodeType:
+    """The test module's code in the child: the grader's compilation when this interpreter reads
+    its bytecode (the same magic number), else compiled here from the source."""
+    if code["magic"] == importlib.util.MAGIC_NUMBER.hex():
+        found = marshal.loads(base64.b64decode(code["marshal"]))
+        if isinstance(found, types.CodeType) and found.co_filename == tests_file(name):
+            return found
+    return compile_tests(name, source)
+
+
 class Request(TypedDict):
     """What the child is asked to do (parent -> child, on stdin)."""
 
@@ -56,6 +99,7 @@ class Request(TypedDict):
     submission: str  # the copy of the submission in the scratch folder
     tests_module: str  # the test module's name and source
     tests_source: str
+    tests_code: Compiled  # the same source compiled by the grader (``compiled``)
     tests: list[str]  # the tests to run, in order
     diagram: bool  # run the diagram probe first
     limits: dict[str, Any]  # ``grader.spec.limits.Limits.to_json()``
