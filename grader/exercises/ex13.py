@@ -27,10 +27,7 @@ EXERCISE = Exercise(
     module="ex13_backprop_by_hand", limits=Limits(time=20),  # the 20,000-op chain, on a loaded machine
 )
 
-# each link is two ops: v = v * c, then v = v + x.  20,000 ops: far past Python's recursion limit
-# (a recursive walk fails), yet built and walked in about half a second, which every submission
-# of a class pays
-CHAIN_LINKS = 10_000
+CHAIN_LINKS = 10_000  # two ops a link (v = v * c, v = v + x): far past the recursion limit, cheap
 SHORT_LINKS = 1_500  # 3,000 ops: deeper than Python's recursion limit, quick to walk
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
