@@ -1,6 +1,6 @@
 """Anomaly detection: ``set_detect_anomaly(True)`` / ``with detect_anomaly():``, as torch's.
 
-The version-counter error's own hint names it.  While it is on:
+The version-counter error's own hint names it. While it is on:
 
 * every node remembers the stack of the forward call that made it (``node.metadata["traceback_"]``);
 * a backward that fails in a node first warns ``Error detected in <Node>. Traceback of forward call

@@ -1,19 +1,16 @@
 """``gradcheck`` / ``gradgradcheck``: is a backward formula right?  Compare it with finite differences.
 
-For every input that requires grad, the numerical derivative of each output is the central
-difference ``(f(x + eps) - f(x - eps)) / (2 eps)``, the analytical one what backward computes.  They
-must agree within ``atol + rtol * |numerical|`` (``torch.allclose``'s test); the first pair that
-does not is reported with both numbers, in torch's words.  As in torch, "input i" counts only the
-inputs that require grad.
+For every input that requires grad, the numerical derivative of each output is the central difference ``(f(x + eps)
+- f(x - eps)) / (2 eps)``, the analytical one what backward computes. They must agree within ``atol + rtol *
+|numerical|`` (``torch.allclose``'s test); the first pair that does not is reported with both numbers, in torch's
+words. As in torch, "input i" counts only the inputs that require grad.
 
-``fn`` returns a Value or a (nested) list of Values; of ``inputs`` (one Value or a sequence of
-arguments) the Values that require grad are checked, perturbed in place through ``.data`` and
-restored.  torch's other options (``fast_mode``, ``nondet_tol`` ...) are accepted and change nothing
-on one element: fast mode's random projection of a 1x1 Jacobian is the Jacobian itself, and
-micrograph's backward is deterministic.  There is no forward-mode AD to check. ``gradgradcheck``
-records ``fn``'s gradients with ``create_graph=True`` and runs ``gradcheck`` on
-``(inputs, v) -> v · d fn / d inputs``, ``v`` being ``grad_outputs`` (random numbers in [-1, 1] that
-require grad when not given).
+``fn`` returns a Value or a (nested) list of Values; of ``inputs`` (one Value or a sequence of arguments) the Values
+that require grad are checked, perturbed in place through ``.data`` and restored. torch's other options (``fast_mode``,
+``nondet_tol`` ...) are accepted and change nothing on one element: fast mode's random projection of a 1x1 Jacobian is
+the Jacobian itself, and micrograph's backward is deterministic. There is no forward-mode AD to check.
+``gradgradcheck`` records ``fn``'s gradients with ``create_graph=True`` and runs ``gradcheck`` on ``(inputs, v) -> v ·
+d fn / d inputs``, ``v`` being ``grad_outputs`` (random numbers in [-1, 1] that require grad when not given).
 """
 
 from __future__ import annotations

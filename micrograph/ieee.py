@@ -1,10 +1,9 @@
 """Float functions with IEEE-754 results, as PyTorch computes them.
 
-Python's float arithmetic raises where IEEE (and therefore PyTorch) returns a
-value: ``1.0 / 0.0`` is ``ZeroDivisionError``, ``math.exp(1000)`` is
-``OverflowError``, ``math.log(0)`` is ``ValueError``.  Every op of the engine
-goes through these helpers instead, so ``Value(1) / 0`` is ``inf`` and
-``Value(0).log()`` is ``-inf``, gradients included.
+Python's float arithmetic raises where IEEE (and therefore PyTorch) returns a value: ``1.0 / 0.0`` is
+``ZeroDivisionError``, ``math.exp(1000)`` is ``OverflowError``, ``math.log(0)`` is ``ValueError``. Every op of the
+engine goes through these helpers instead, so ``Value(1) / 0`` is ``inf`` and ``Value(0).log()`` is ``-inf``, gradients
+included.
 """
 
 from __future__ import annotations

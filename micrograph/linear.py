@@ -1,15 +1,13 @@
 """``nn.Linear``'s forward and its one node, ``AddmmBackward0``, as torch makes them.
 
-torch computes a layer's whole output with one ``addmm(bias, input, weight.t())`` and records one
-node for it, and so does micrograph: entry ``[r][j]`` of ``net(batch)`` is output
-``r * out_features + j`` of one node.  The node saves the input rows (for the weights' gradient)
-and the weights (for the input's), each only when that gradient is needed, as ``addmm`` saves
-``mat1`` and ``mat2``.  Being one node, a second backward through a layer fails before it writes
-any gradient.  Its backward is three small matrix products, linear in rows x inputs x outputs.
+torch computes a layer's whole output with one ``addmm(bias, input, weight.t())`` and records one node for it, and so
+does micrograph: entry ``[r][j]`` of ``net(batch)`` is output ``r * out_features + j`` of one node. The node saves the
+input rows (for the weights' gradient) and the weights (for the input's), each only when that gradient is needed, as
+``addmm`` saves ``mat1`` and ``mat2``. Being one node, a second backward through a layer fails before it writes any
+gradient. Its backward is three small matrix products, linear in rows x inputs x outputs.
 
-Where torch's node differs: its edges are three tensors (``bias``, ``input``, ``weight.t()``),
-here one per number (the biases, then the inputs row by row, then the weights row by row).
-Without a bias the node is ``MmBackward0``.
+Where torch's node differs: its edges are three tensors (``bias``, ``input``, ``weight.t()``), here one per number (the
+biases, then the inputs row by row, then the weights row by row). Without a bias the node is ``MmBackward0``.
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """Optimisers, as ``torch.optim``: they change parameters in place, outside the graph.
 
-An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next backward would
-run through every past step), and PyTorch refuses it on a leaf that requires grad in grad mode. So ``step()`` runs
-under ``no_grad``: each parameter stays the same leaf object, its number changes and its version goes up by one.
+An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next backward would run
+through every past step), and PyTorch refuses it on a leaf that requires grad in grad mode. So ``step()`` runs under
+``no_grad``: each parameter stays the same leaf object, its number changes and its version goes up by one.
 
-``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next backward starts
-a fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a gradient built with ``create_graph``
-loose from its graph. ``param_groups[0]["lr"]`` may change between steps to schedule the learning rate.
+``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next backward starts a
+fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a gradient built with ``create_graph`` loose
+from its graph. ``param_groups[0]["lr"]`` may change between steps to schedule the learning rate.
 
-SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``; with
-momentum, ``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf``
-(or ``g + momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
+SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``; with momentum,
+``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf`` (or ``g +
+momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The random numbers micrograph draws when it initialises parameters.
 
-``manual_seed(n)`` makes a run repeatable (a hidden test can rebuild a student's model).  The
-numbers come from one ``random.Random`` of our own, so code calling ``random.random()`` elsewhere
-never shifts our weights.  They are not torch's numbers: a test that needs torch's exact weights
-copies them in.
+``manual_seed(n)`` makes a run repeatable (a hidden test can rebuild a student's model). The numbers come from one
+``random.Random`` of our own, so code calling ``random.random()`` elsewhere never shifts our weights. They are not
+torch's numbers: a test that needs torch's exact weights copies them in.
 """
 
 from __future__ import annotations

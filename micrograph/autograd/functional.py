@@ -1,12 +1,11 @@
 """``micrograph.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` (and ``jvp``, ``hvp``, ``vhp``), as torch's.
 
-Each takes a function of Values and the Values to differentiate at, runs the function on fresh
-leaves that require grad (``inputs`` themselves are never touched: their ``.grad`` stays as it was),
-and returns plain Values that do not require grad, unless ``create_graph=True``.  The shape of the
-answer follows torch's rules: one Value for one input and one output, a tuple per input when
-``inputs`` is a tuple, a tuple per output when the function returns a tuple. Only a tuple groups
-Values: a list is torch's TypeError (write ``tuple(values)``). With ``strict=True`` an output that
-does not depend on an input is torch's error instead of a zero.
+Each takes a function of Values and the Values to differentiate at, runs the function on fresh leaves that require grad
+(``inputs`` themselves are never touched: their ``.grad`` stays as it was), and returns plain Values that do not
+require grad, unless ``create_graph=True``. The shape of the answer follows torch's rules: one Value for one input and
+one output, a tuple per input when ``inputs`` is a tuple, a tuple per output when the function returns a tuple. Only a
+tuple groups Values: a list is torch's TypeError (write ``tuple(values)``). With ``strict=True`` an output that does
+not depend on an input is torch's error instead of a zero.
 """
 
 from __future__ import annotations
