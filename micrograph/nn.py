@@ -1,17 +1,15 @@
 """Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
 
-A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a
-list of rows.  A ``Linear`` call is one node, as in torch: ``AddmmBackward0`` (``linear.py``), the
-``grad_fn`` of every entry of its output, which saves the input and the weights; a second backward
-through a network fails as the documents show, before writing any gradient, and
-``retain_graph=True`` fixes it.  Activations and losses are the engine's ordinary ops.
+A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a list of rows. A
+``Linear`` call is one node, as in torch: ``AddmmBackward0`` (``linear.py``), the ``grad_fn`` of every entry of its
+output, which saves the input and the weights; a second backward through a network fails as the documents show,
+before writing any gradient, and ``retain_graph=True`` fixes it.  Activations and losses are the engine's ordinary ops.
 
-There is no registration step: a module's parameters are the ``Parameter``s among its attributes
-(directly or inside lists), in the order the attributes were assigned, and its children are the
-``Module``s among them.  ``parameters()`` lists a module's own before its children's, each Parameter
-once, as torch does. A ``Linear``'s weights and biases are drawn uniformly from
-±1/sqrt(in_features), the bound torch's initialisation comes to, weight row by row first, then bias,
-from micrograph's generator (``manual_seed``).
+A module's parameters are the ``Parameter``s among its attributes (directly or inside lists), in the order the
+attributes were assigned, and its children are the ``Module``s among them; torch's rules on assigning them hold.
+``parameters()`` lists a module's own before its children's, each Parameter once, as torch does. A ``Linear``'s
+weights and biases are drawn uniformly from ±1/sqrt(in_features), the bound torch's initialisation comes to, weight
+row by row first, then bias, from micrograph's generator (``manual_seed``).
 """
 
 from __future__ import annotations
@@ -51,7 +49,19 @@ class Parameter(Value):
 class Module:
     """Base class of layers and models, as ``torch.nn.Module``."""
 
-    training = True  # train() / eval(): no layer here behaves differently, but a student's own may
+    def __init__(self) -> None:  # training: train() / eval(); no layer here reads it, a student's own may
+        object.__setattr__(self, "training", True)  # as torch's, set here: its presence says __init__ ran
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """torch's rules: no Parameter or Module before ``Module.__init__()``; a Parameter's name takes a
+        Parameter or None (``m.a = m.a - lr * m.a.grad`` is refused)."""
+        if isinstance(value, (Parameter, Module)) and "training" not in self.__dict__:
+            raise AttributeError(f"cannot assign {'parameters' if isinstance(value, Parameter) else 'module'} "
+                                 "before Module.__init__() call")
+        if isinstance(self.__dict__.get(name), Parameter) and not isinstance(value, (Parameter, type(None))):
+            kind = "torch.DoubleTensor" if isinstance(value, Value) else type(value).__name__
+            raise TypeError(f"cannot assign '{kind}' as parameter '{name}' (torch.nn.Parameter or None expected)")
+        object.__setattr__(self, name, value)
 
     def train(self, mode: bool = True) -> Module:
         if not isinstance(mode, bool):
@@ -128,6 +138,7 @@ class Linear(Module):
         for name, n in (("in_features", in_features), ("out_features", out_features)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise ValueError(f"Linear: {name} must be a positive int, got {n!r}")
+        super().__init__()
         self.in_features, self.out_features = in_features, out_features
         bound = 1.0 / math.sqrt(in_features)
         self.weight = [[Parameter(uniform(-bound, bound)) for _ in range(in_features)] for _ in range(out_features)]
@@ -180,6 +191,7 @@ class Sequential(Module):
     """Modules applied one after the other; ``seq[i]`` is the i-th, as in torch."""
 
     def __init__(self, *modules: Module) -> None:
+        super().__init__()
         for i, module in enumerate(modules):
             if not isinstance(module, Module):
                 raise TypeError(f"{type(module).__name__} is not a Module subclass")
@@ -201,11 +213,8 @@ class Sequential(Module):
 
 
 class MLP(Sequential):
-    """``Linear`` layers through ``sizes`` with an activation between each two, none after the last.
-
-    ``MLP([2, 8, 1])`` is ``Sequential(Linear(2, 8), Tanh(), Linear(8, 1))``.
-    ``activation`` is a Module class (``nn.ReLU``) or an instance to share.
-    """
+    """``Linear`` layers through ``sizes``, an activation (a Module class or instance) between each two:
+    ``MLP([2, 8, 1])`` is ``Sequential(Linear(2, 8), Tanh(), Linear(8, 1))``."""
 
     def __init__(self, sizes: Sequence[int], activation: type[Module] | Module = Tanh, bias: bool = True) -> None:
         sizes = list(sizes)
@@ -239,6 +248,7 @@ class MSELoss(Module):
     """``mse_loss`` as a module: ``criterion = nn.MSELoss(); loss = criterion(pred, target)``."""
 
     def __init__(self, reduction: str = "mean") -> None:
+        super().__init__()
         self.reduction = reduction
 
     def forward(self, input: Nested, target: Nested) -> Any:  # noqa: A002 - torch's name

@@ -48,6 +48,7 @@ class Affine(nn.Module):
     """A user's own module: a Parameter, a list of them, a child module and a shared Parameter."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.head = nn.Linear(1, 1)
         self.scale = nn.Parameter(2.0)
         self.offsets = [nn.Parameter(0.5), nn.Parameter(-0.5)]
