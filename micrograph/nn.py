@@ -53,14 +53,15 @@ class Module:
         object.__setattr__(self, "training", True)  # as torch's, set here: its presence says __init__ ran
 
     def __setattr__(self, name: str, value: Any) -> None:
-        """torch's rules: no Parameter or Module before ``Module.__init__()``; a Parameter's name takes a
-        Parameter or None (``m.a = m.a - lr * m.a.grad`` is refused)."""
+        """torch's rules: no Parameter or Module before ``Module.__init__()``; a Parameter's (a child's) name takes a
+        Parameter (a Module) or None: ``m.a = m.a - lr * m.a.grad`` is refused."""
         if isinstance(value, (Parameter, Module)) and "training" not in self.__dict__:
             raise AttributeError(f"cannot assign {'parameters' if isinstance(value, Parameter) else 'module'} "
                                  "before Module.__init__() call")
-        if isinstance(self.__dict__.get(name), Parameter) and not isinstance(value, (Parameter, type(None))):
-            kind = "torch.DoubleTensor" if isinstance(value, Value) else type(value).__name__
-            raise TypeError(f"cannot assign '{kind}' as parameter '{name}' (torch.nn.Parameter or None expected)")
+        for kind, what in ((Parameter, "parameter"), (Module, "child module")):
+            if isinstance(self.__dict__.get(name), kind) and not isinstance(value, (Parameter, kind, type(None))):
+                got = "torch.DoubleTensor" if isinstance(value, Value) else type(value).__name__
+                raise TypeError(f"cannot assign '{got}' as {what} '{name}' (torch.nn.{kind.__name__} or None expected)")
         object.__setattr__(self, name, value)
 
     def train(self, mode: bool = True) -> Module:
@@ -99,7 +100,7 @@ class Module:
 
     def parameters(self) -> Iterator[Parameter]:
         found = (p for m in self.modules() for name, attr in vars(m).items() for _, p in _found(attr, name, Parameter))
-        return iter({id(p): p for p in found}.values())  # each once, in the order first met
+        yield from {id(p): p for p in found}.values()  # each once, in the order first met; a generator, as torch's
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:  # the notes' way to freeze a whole layer
         for p in self.parameters():
