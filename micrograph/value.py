@@ -286,7 +286,7 @@ class Value:
                                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
                                "because of a torch.nn.utils.weight_norm usage, see "
                                "https://github.com/pytorch/pytorch/pull/103001")
-        copy = Value(self._storage[0], requires_grad=self._requires_grad)
+        copy = type(self).shared([self._storage[0]], None).requires_grad_(self._requires_grad)  # a Parameter stays one
         if self._grad is not None:
             copy._grad = self._grad.__deepcopy__(memo)
         memo[id(self)] = copy
