@@ -64,8 +64,8 @@ class Optimizer:
 class SGD(Optimizer):
     """Stochastic gradient descent with torch's momentum, dampening, weight decay and Nesterov."""
 
-    def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0.0, dampening: float = 0.0,
-                 weight_decay: float = 0.0, nesterov: bool = False) -> None:
+    def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
+                 weight_decay: float = 0, nesterov: bool = False) -> None:  # int zeros, as torch shows them
         for name, x in (("learning rate", lr), ("momentum value", momentum), ("weight_decay value", weight_decay)):
             if x < 0.0:
                 raise ValueError(f"Invalid {name}: {x}")
