@@ -101,6 +101,6 @@ def apply(node: Any, grads: list[Any]) -> list[Any]:
 def warn_failure(node: Any) -> None:
     """Before a node's error escapes: where the node was made (if it was made in anomaly mode)."""
     trace = getattr(node, "metadata", {}).get("traceback_")
-    text = f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
-    warnings.warn(text + (trace or "  (the node was created before anomaly detection was enabled)\n"),
-                  UserWarning, stacklevel=2)
+    text = ("Traceback of forward call that caused the error:\n" + trace if trace else "No forward pass information "
+            "available. Enable detect anomaly during forward pass for more information.")  # torch's two texts
+    warnings.warn(f"Error detected in {node.name()}. {text}", UserWarning, stacklevel=2)
