@@ -1,11 +1,9 @@
 """``micrograph.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` (and ``jvp``, ``hvp``, ``vhp``), as torch's.
 
-Each takes a function of Values and the Values to differentiate at, runs the function on fresh leaves that require grad
-(``inputs`` themselves are never touched: their ``.grad`` stays as it was), and returns plain Values that do not
-require grad, unless ``create_graph=True``. The shape of the answer follows torch's rules: one Value for one input and
-one output, a tuple per input when ``inputs`` is a tuple, a tuple per output when the function returns a tuple. Only a
-tuple groups Values: a list is torch's TypeError (write ``tuple(values)``). With ``strict=True`` an output that does
-not depend on an input is torch's error instead of a zero.
+As ``torch/autograd/functional.py``: the function runs on fresh leaves (``inputs`` keep their ``.grad``),
+the answers do not require grad unless ``create_graph=True``, and they come as one Value or a tuple per
+input and per output that was a tuple (a list is torch's TypeError).  ``strict=True`` turns an output
+that does not depend on an input into torch's error instead of a zero.
 """
 
 from __future__ import annotations
@@ -21,6 +19,7 @@ from micrograph.value import Value, record
 
 Func = Callable[..., Any]
 _OUTPUTS = "outputs of the user-provided function"  # what torch's errors call them
+_INPUT_IS = "the input to the user-provided function is"  # jvp/vhp/hvp: v may be None for one input only
 
 _INDEPENDENT = "Output {i} of the user-provided function is independent of input {j}. This is not allowed in strict mode."
 _NO_GRAD_OUTPUT = ("Output {i} of the user-provided function does not require gradients. The outputs must be computed "
@@ -169,16 +168,17 @@ def _fill_in_zeros(grads: tuple[Value | None, ...], strict: bool, what: str) -> 
     return tuple(Value(0.0) if g is None else g for g in grads)
 
 
-def _vector(v: Any, outputs: tuple[Value, ...], is_outputs_tuple: bool, fn_name: str) -> tuple[Any, ...] | None:
+def _vector(v: Any, values: tuple[Value, ...], is_tuple: bool, fn_name: str,
+            whose: str = "the user-provided function returns") -> tuple[Any, ...] | None:
+    """``v``, one per output (vjp) or per input (jvp, vhp, hvp); None only where there is one."""
     if v is None:
-        if len(outputs) != 1:
-            raise RuntimeError("The vector v can only be None if the user-provided function returns a single Tensor "
-                               "with a single element.")
+        if len(values) != 1:
+            raise RuntimeError(f"The vector v can only be None if {whose} a single Tensor with a single element.")
         return None
     _, vs = _as_tuple(v, "v", fn_name)
-    if len(vs) != len(outputs):
-        if is_outputs_tuple:
-            raise RuntimeError(f"v is a tuple of invalid length: should be {len(outputs)} but got {len(vs)}.")
+    if len(vs) != len(values):
+        if is_tuple:
+            raise RuntimeError(f"v is a tuple of invalid length: should be {len(values)} but got {len(vs)}.")
         raise RuntimeError("The given v should contain a single Tensor.")
     return tuple(x.detach() for x in vs)
 
@@ -194,22 +194,13 @@ def _unwrap(values: tuple[Any, ...], is_tuple: bool) -> Any:
 def jvp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
     """(func(*inputs), J · v); on scalars the product of each derivative with its v, summed per output."""
     is_inputs_tuple, given = _as_tuple(inputs, "inputs", "jvp")
-    if v is None:
-        _single_input(given)
-    vs = _vector(v, given, is_inputs_tuple, "jvp") if v is not None else (Value(1.0),)
+    vs = _vector(v, given, is_inputs_tuple, "jvp", _INPUT_IS) or (Value(1.0),)
     jac = jacobian(func, tuple(given), create_graph=create_graph, strict=strict)
     with enable_grad():
         is_outputs_tuple, outputs = _as_tuple(func(*given), _OUTPUTS, "jvp")
     rows = jac if is_outputs_tuple else (jac,)
     products = tuple(reduce(add, map(mul, row, vs)) for row in rows)  # type: ignore[arg-type]
     return _unwrap(_finish_outputs(outputs, create_graph), is_outputs_tuple), _unwrap(products, is_outputs_tuple)
-
-
-def _single_input(given: tuple[Value, ...]) -> None:
-    """jvp/vhp/hvp without ``v``: torch takes v = 1 only for one input."""
-    if len(given) != 1:
-        raise RuntimeError("The vector v can only be None if the input to the user-provided function is a single "
-                           "Tensor with a single element.")
 
 
 def vhp(func: Func, inputs: Any, v: Any = None, create_graph: bool = False, strict: bool = False) -> tuple[Any, Any]:
@@ -228,11 +219,7 @@ def _second_order_product(func: Func, inputs: Any, v: Any, create_graph: bool, s
     with enable_grad():
         is_inputs_tuple, given = _as_tuple(inputs, "inputs", name)
         leaves = _fresh(given, create_graph)
-        if v is not None:
-            vs = _vector(v, given, is_inputs_tuple, name)
-        else:
-            _single_input(given)
-            vs = None
+        vs = _vector(v, given, is_inputs_tuple, name, _INPUT_IS)
         output = _single_output(func(*leaves), strict, name)
         jac = _grads((output,), leaves, None, True)
         if strict:
