@@ -1,17 +1,7 @@
 """micrograph: a scalar autograd engine that behaves like PyTorch's.
 
-The core, in reading order (docs/engine.md walks it):
-
-* ``grad_mode.py``  ``no_grad`` / ``enable_grad`` / ``set_grad_enabled``
-* ``node.py``       graph nodes (``grad_fn``), ``AccumulateGrad``, saved values and their checks
-* ``ops.py``        the op table: each op's forward, backward and what it saves
-* ``value.py``      the Value (a one-element tensor): storage, versions, ops, in-place ops
-* ``engine.py``     the backward pass: dependency counts, the ready queue, input buffers, hooks
-* ``function.py``   custom ``Function`` with ``ctx``
-
-The rest is library around the core, through its public names: ``functional``, ``nn``,
-``optim``, ``gradcheck``, ``anomaly``, ``autograd.functional``, ``inference``, ``observe``
-(the seam the grader and the backward trace read) and ``viz``.
+docs/engine.md walks the core file by file, in reading order (``grad_mode``, ``node``, ``ops``,
+``value``, ``engine``, ``hooks``, ``function``); the rest is library around it, through its public names.
 """
 
 from micrograph.engine import backward, grad

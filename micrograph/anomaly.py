@@ -1,14 +1,9 @@
-"""Anomaly detection: ``set_detect_anomaly(True)`` / ``with detect_anomaly():``, as torch's.
+"""Anomaly detection: ``set_detect_anomaly(True)`` / ``with detect_anomaly():``, as ``torch/autograd/anomaly_mode.py``.
 
-The version-counter error's own hint names it. While it is on:
-
-* every node remembers the stack of the forward call that made it (``node.metadata["traceback_"]``);
-* a backward that fails in a node first warns ``Error detected in <Node>. Traceback of forward call
-  that caused the error:`` with that stack, then raises: the student sees *which line* made the op;
-* with ``check_nan`` (the default) a node whose backward returns nan raises
-  ``Function '<Node>' returned nan values in its <i>th output.``
-
-Like torch's, the flag is global to the process (not per thread).
+The version-counter error's own hint names it. While it is on, every node remembers the stack of the forward call that
+made it, and a backward that fails in a node first warns with that stack: the student sees *which line* made the op.
+With ``check_nan`` (the default) a nan gradient is an error. Like torch's, the flag is global to the process (not per
+thread).
 """
 
 from __future__ import annotations

@@ -1,15 +1,11 @@
 """The arguments of ``backward()`` and ``grad()``, checked by torch's rules and in torch's order.
 
-A student's mistake here must fail as it fails in torch, with torch's text, or pass where torch lets it pass:
-``create_graph=1`` is accepted (torch reads a flag as an integer), ``retain_graph="yes"`` is a TypeError, a bare float
-as a gradient is refused, ``inputs=[2.0]`` names the float. The engine calls these before it touches the graph, so a
-refused call changes nothing.
-
-``roots`` gives the outputs, one gradient each (a Value or None), ``create_graph`` and whether to keep the graph.
-``flag`` reads a bool as torch's argument parser does, through ``__index__``. The outputs are ``(x,)`` for a tensor,
-else ``tuple(x)``, plus ``mm``'s nested rows read as one matrix, whose gradient is nested rows of numbers, as
-``torch.tensor([[1., 0.]])`` would be. Extra gradients are ignored (torch zips them with the outputs), missing ones are
-an error.
+A student's mistake here fails as in torch, with torch's text, or passes where torch lets it pass: ``create_graph=1``
+is accepted (``flag`` reads a bool through ``__index__``, as torch's parser), ``retain_graph="yes"`` is a TypeError, a
+bare float as a gradient is refused, ``inputs=[2.0]`` names the float. The engine calls these before it touches the
+graph, so a refused call changes nothing. The outputs are ``(x,)`` for a tensor, else ``tuple(x)``, ``mm``'s nested
+rows read as one matrix (its gradient nested rows of numbers); extra gradients are ignored (torch zips them with the
+outputs), missing ones are an error.
 """
 
 from __future__ import annotations

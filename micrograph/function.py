@@ -14,11 +14,9 @@
 
     y = Softplus.apply(x)          # y.grad_fn.name() == "SoftplusBackward"
 
-As in torch (``torch/autograd/function.py``, ``python_function.cpp``) the node *is* the ``ctx``: each subclass gets its
-own node class ``<Name>Backward``; ``apply`` runs ``forward`` under ``no_grad`` (the node stands for every op inside
-it), then makes the node the outputs' ``grad_fn``, with one edge per Value argument. What ``save_for_backward`` kept is
-saved like an op's operands: version-checked, freed by a backward without ``retain_graph``. ``backward`` receives and
-returns Values; under ``create_graph=True`` what it computes is recorded.
+As in torch (``torch/autograd/function.py``, ``python_function.cpp``) the node *is* the ``ctx``, of a class
+``<Name>Backward`` per subclass; ``apply`` runs ``forward`` under ``no_grad`` (the node stands for every op inside it).
+What ``save_for_backward`` kept is saved like an op's operands.
 """
 
 from __future__ import annotations

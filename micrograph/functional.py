@@ -1,8 +1,7 @@
 """Module-level functions, named as in ``torch``: ``add(w, x)``, ``mul(a, b)``, ``sum(values)``, ``mm(A, B)``.
 
-The documents write ``torch.add(w, x)`` and ``torch.mul(a, b)``; these let the same lines run here. A Python number in
-first place becomes a constant Value (``torch.mul(2.0, w)``), which the graph shows as a ``None`` edge, as PyTorch does
-for a constant tensor; anything else is torch's TypeError naming the argument.
+The documents write ``torch.add(w, x)``; these let the same lines run here. A Python number in first place becomes a
+constant Value (``torch.mul(2.0, w)``); anything else is torch's TypeError naming it.
 """
 
 from __future__ import annotations

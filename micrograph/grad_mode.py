@@ -1,12 +1,9 @@
 """Grad mode: whether new operations are recorded in the graph.
 
-PyTorch keeps this flag per thread, so a ``no_grad`` block in one thread never stops another thread from building its
-graph; ``threading.local`` gives us the same. The three switches (``no_grad``, ``enable_grad``, ``set_grad_enabled``)
-are context managers *and* decorators, and always restore the previous mode, even when the body raises.
-
-Two flags, as torch's: grad mode and inference mode (values made now are inference values, ``inference.py``). The ops
-ask ``is_recording()``: grad mode on and outside ``inference_mode``, where even ``enable_grad`` records nothing; kept
-as a third flag, so asking costs one read.
+PyTorch keeps this flag per thread (``c10/core/GradMode.h``), so a ``no_grad`` block in one thread never stops another
+thread from building its graph; ``threading.local`` gives us the same. Beside it, inference mode (``inference.py``),
+where even ``enable_grad`` records nothing. The ops ask ``is_recording()``, the two combined, kept as a third flag so
+that asking costs one read.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """``gradcheck`` / ``gradgradcheck``: is a backward formula right?  Compare it with finite differences.
 
-For every input that requires grad, the numerical derivative of each output is the central difference ``(f(x + eps)
-- f(x - eps)) / (2 eps)``, the analytical one what backward computes. They must agree within ``atol + rtol *
-|numerical|`` (``torch.allclose``'s test); the first pair that does not is reported with both numbers, in torch's
-words. As in torch, "input i" counts only the inputs that require grad.
-
-``fn`` returns a Value or a (nested) list of Values; of ``inputs`` (one Value or a sequence of arguments) the Values
-that require grad are checked, perturbed in place through ``.data`` and restored. torch's other options (``fast_mode``,
-``nondet_tol`` ...) are accepted and change nothing on one element: fast mode's random projection of a 1x1 Jacobian is
-the Jacobian itself, and micrograph's backward is deterministic. There is no forward-mode AD to check.
-``gradgradcheck`` records ``fn``'s gradients with ``create_graph=True`` and runs ``gradcheck`` on ``(inputs, v) -> v ·
-d fn / d inputs``, ``v`` being ``grad_outputs`` (random numbers in [-1, 1] that require grad when not given).
+As ``torch/autograd/gradcheck.py``: per input that requires grad (only those count as "input i"), the central
+difference ``(f(x + eps) - f(x - eps)) / (2 eps)`` must agree with what backward computes within ``atol + rtol *
+|numerical|``; the first pair that does not is reported in torch's words. torch's other options (``fast_mode``,
+``nondet_tol`` ...) change nothing on one element: fast mode's projection of a 1x1 Jacobian is the Jacobian itself, and
+micrograph's backward is deterministic.
 """
 
 from __future__ import annotations
@@ -28,7 +22,6 @@ class GradcheckError(RuntimeError):
     """Raised by ``gradcheck`` on a mismatch (a RuntimeError, as torch's is)."""
 
 
-# torch's keyword options that mean nothing on one-element, deterministic values
 _COMMON_OPTIONS = {"nondet_tol", "check_undefined_grad", "check_grad_dtypes", "check_batched_grad", "fast_mode",
                    "masked"}
 GRADCHECK_OPTIONS = frozenset(_COMMON_OPTIONS | {"check_batched_forward_grad"})
@@ -46,7 +39,8 @@ def _known_options(given: dict[str, Any], known: frozenset[str], fn_name: str) -
 def gradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any], *, eps: float = 1e-6, atol: float = 1e-5,
               rtol: float = 1e-3, raise_exception: bool = True, check_forward_ad: bool = False,
               check_backward_ad: bool = True, **torch_options: Any) -> bool:
-    """True if ``fn(*inputs)``'s gradients match finite differences; else raise (or return False)."""
+    """True if ``fn(*inputs)`` (a Value or nested lists of them) has the gradients finite differences give;
+    else raise (or return False).  The inputs are perturbed in place through ``.data`` and restored."""
     _known_options(torch_options, GRADCHECK_OPTIONS, "gradcheck")
     if not (check_forward_ad or check_backward_ad):
         raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
@@ -102,7 +96,8 @@ def _outputs(result: Any) -> list[Value]:
 def gradgradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any],
                   grad_outputs: Value | Sequence[Value] | None = None, *, eps: float = 1e-6, atol: float = 1e-5,
                   rtol: float = 1e-3, raise_exception: bool = True, **torch_options: Any) -> bool:
-    """Check second derivatives: ``gradcheck`` of the function ``(inputs, v) -> v · d fn / d inputs``."""
+    """Check second derivatives: ``gradcheck`` of ``(inputs, v) -> v · d fn / d inputs`` (recorded with
+    ``create_graph=True``), ``v`` being ``grad_outputs`` or random numbers in [-1, 1] that require grad."""
     _known_options(torch_options, GRADGRADCHECK_OPTIONS, "gradgradcheck")
     args = (inputs,) if isinstance(inputs, Value) else tuple(inputs)
     if grad_outputs is None:

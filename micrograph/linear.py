@@ -1,13 +1,9 @@
 """``nn.Linear``'s forward and its one node, ``AddmmBackward0``, as torch makes them.
 
 torch computes a layer's whole output with one ``addmm(bias, input, weight.t())`` and records one node for it, and so
-does micrograph: entry ``[r][j]`` of ``net(batch)`` is output ``r * out_features + j`` of one node. The node saves the
-input rows (for the weights' gradient) and the weights (for the input's), each only when that gradient is needed, as
-``addmm`` saves ``mat1`` and ``mat2``. Being one node, a second backward through a layer fails before it writes any
-gradient. Its backward is three small matrix products, linear in rows x inputs x outputs.
-
-Where torch's node differs: its edges are three tensors (``bias``, ``input``, ``weight.t()``), here one per number (the
-biases, then the inputs row by row, then the weights row by row). Without a bias the node is ``MmBackward0``.
+does micrograph: entry ``[r][j]`` of ``net(batch)`` is output ``r * out_features + j`` of one node, so a second
+backward through a layer fails before it writes any gradient. Where torch's node differs: its edges are three tensors
+(``bias``, ``input``, ``weight.t()``), here one per number (the biases, then the inputs row by row, then the weights).
 """
 
 from __future__ import annotations
@@ -21,7 +17,8 @@ from micrograph.value import Value
 
 
 class AddmmBackward0(Node):
-    """The node of one ``Linear`` call: one output per entry of the result, one edge per number used."""
+    """The node of one ``Linear`` call: one output per entry of the result, one edge per number used.
+    Its backward is three small matrix products, linear in rows x inputs x outputs."""
 
     def __init__(self, edges: tuple[Any, ...], shape: tuple[int, int, int], bias: bool) -> None:
         super().__init__(edges)
@@ -82,7 +79,8 @@ def forward(rows: Sequence[Sequence[Any]], weight: list[list[Value]], bias: list
 
 def _record(xs: list[Any], ws: list[Value], bias: list[Value] | None, out: list[list[Value]],
             shape: tuple[int, int, int]) -> None:
-    """The node of one call, when some number used requires grad."""
+    """The node of one call, when some number used requires grad: it saves the input rows (for the weights'
+    gradient) and the weights (for the input's), each only when needed, as ``addmm`` saves ``mat1``/``mat2``."""
     inputs: list[Any] = [*(bias or ()), *xs, *ws]
     edges = tuple(x.gradient_edge() if isinstance(x, Value) else NO_EDGE for x in inputs)
     if all(fn is None for fn, _ in edges):

@@ -1,15 +1,10 @@
 """Network building blocks on scalar Values, named and behaving as ``torch.nn``'s.
 
 A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a list of rows. A
-``Linear`` call is one node, as in torch: ``AddmmBackward0`` (``linear.py``), the ``grad_fn`` of every entry of its
-output, which saves the input and the weights; a second backward through a network fails as the documents show,
-before writing any gradient, and ``retain_graph=True`` fixes it.  Activations and losses are the engine's ordinary ops.
-
-A module's parameters are the ``Parameter``s among its attributes (directly or inside lists), in the order the
-attributes were assigned, and its children are the ``Module``s among them; torch's rules on assigning them hold.
-``parameters()`` lists a module's own before its children's, each Parameter once, as torch does. A ``Linear``'s
-weights and biases are drawn uniformly from ±1/sqrt(in_features), the bound torch's initialisation comes to, weight
-row by row first, then bias, from micrograph's generator (``manual_seed``).
+``Linear`` call is one node, as in torch (``linear.py``). Activations and losses are the engine's ordinary ops. A
+module's parameters are the ``Parameter``s among its attributes (directly or inside lists), in the order the attributes
+were assigned, its own before its children's (the ``Module``s among them), each once, as torch lists them; torch's
+rules on assigning them hold.
 """
 
 from __future__ import annotations
@@ -133,7 +128,8 @@ def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
 
 class Linear(Module):
     """``y = x Wᵀ + b`` per row ``x`` (torch's ``nn.Linear``): ``weight`` is ``out_features`` rows of
-    ``in_features`` Parameters, ``bias`` ``out_features`` Parameters (or None)."""
+    ``in_features`` Parameters, ``bias`` ``out_features`` Parameters (or None), drawn from ±1/sqrt(in_features)
+    (torch's bound), weight row by row first, from micrograph's generator (``manual_seed``)."""
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
         for name, n in (("in_features", in_features), ("out_features", out_features)):

@@ -3,14 +3,7 @@
 An update ``w -= lr * w.grad`` must not be recorded (the new ``w`` would be a non-leaf, and the next backward would run
 through every past step), and PyTorch refuses it on a leaf that requires grad in grad mode. So ``step()`` runs under
 ``no_grad``: each parameter stays the same leaf object, its number changes and its version goes up by one.
-
-``zero_grad()`` follows torch's default (``set_to_none=True``) and drops the gradients, so the next backward starts a
-fresh ``.grad``; ``set_to_none=False`` zeroes them in place, after cutting a gradient built with ``create_graph`` loose
-from its graph. ``param_groups[0]["lr"]`` may change between steps to schedule the learning rate.
-
-SGD is torch.optim.SGD's algorithm, per parameter ``p`` with gradient ``g``: ``g += weight_decay * p``; with momentum,
-``buf = g`` on the first step and ``buf = momentum * buf + (1 - dampening) * g`` after, then ``g = buf`` (or ``g +
-momentum * buf`` with Nesterov); finally ``p -= lr * g`` (none without a grad).
+``param_groups[0]["lr"]`` may change between steps to schedule the learning rate.
 """
 
 from __future__ import annotations
@@ -23,7 +16,7 @@ from micrograph.value import Value
 
 
 def zero_grads(params: Iterable[Value], set_to_none: bool = True) -> None:
-    """Forget the gradients accumulated in ``params``: drop them, or zero them in place."""
+    """Forget the gradients in ``params``: drop them (torch's default), or zero them in place."""
     for p in params:
         g = p.grad
         if g is not None and set_to_none:
@@ -62,7 +55,8 @@ class Optimizer:
 
 
 class SGD(Optimizer):
-    """Stochastic gradient descent with torch's momentum, dampening, weight decay and Nesterov."""
+    """Stochastic gradient descent, ``torch/optim/sgd.py``'s algorithm with momentum, dampening, weight decay
+    and Nesterov."""
 
     def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
                  weight_decay: float = 0, nesterov: bool = False) -> None:  # int zeros, as torch shows them

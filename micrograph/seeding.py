@@ -1,7 +1,7 @@
 """The random numbers micrograph draws when it initialises parameters.
 
-``manual_seed(n)`` makes a run repeatable (a hidden test can rebuild a student's model). The numbers come from one
-``random.Random`` of our own, so code calling ``random.random()`` elsewhere never shifts our weights. They are not
+``manual_seed(n)`` makes a run repeatable (a hidden test can rebuild a student's model). They come from a
+``random.Random`` of our own, so ``random.random()`` elsewhere never shifts our weights. They are not
 torch's numbers: a test that needs torch's exact weights copies them in.
 """
 
