@@ -25,29 +25,25 @@ def _first(x: Any, name: str) -> Value:
     return x if isinstance(x, Value) else Value(x)
 
 
-def _other(x: Any, name: str) -> Any:
-    return _arg(x, name, 2, number_too=True)
-
-
 def add(a: Any, b: Any, *, alpha: Any = 1) -> Value:
-    return _first(a, "add").add(_other(b, "add"), alpha=alpha)
+    return _first(a, "add").add(_arg(b, "add", 2, number_too=True), alpha=alpha)
 
 
 def sub(a: Any, b: Any, *, alpha: Any = 1) -> Value:
-    return _first(a, "sub").sub(_other(b, "sub"), alpha=alpha)
+    return _first(a, "sub").sub(_arg(b, "sub", 2, number_too=True), alpha=alpha)
 
 
 def mul(a: Any, b: Any) -> Value:
-    return _first(a, "mul") * _other(b, "mul")
+    return _first(a, "mul") * _arg(b, "mul", 2, number_too=True)
 
 
 def div(a: Any, b: Any) -> Value:
-    return _first(a, "div") / _other(b, "div")
+    return _first(a, "div") / _arg(b, "div", 2, number_too=True)
 
 
 def pow(a: Any, b: Any) -> Value:  # noqa: A001 - torch's name
     if isinstance(a, Value):
-        return a ** _other(b, "pow")
+        return a ** _arg(b, "pow", 2, number_too=True)
     return _arg(b, "pow").__rpow__(a)
 
 

@@ -1,9 +1,8 @@
 """``inference_mode``: ``no_grad``'s stricter sibling, as torch's.
 
-Inside it nothing is recorded, even under ``enable_grad``, and every Value made there is an
-*inference value* (``is_inference()``): outside the block it may not be changed in place, made to
-require grad, or saved for backward, each with torch's error.  Entering it also sets grad mode to
-``not enabled``, as torch's ``InferenceMode`` does.  It is a decorator too.
+Inside it nothing is recorded, even under ``enable_grad``, and every Value made there is an *inference value*
+(``is_inference()``): outside the block it may not be changed in place, made to require grad, or saved for backward,
+each with torch's error. Entering it also turns grad mode off, as torch's ``InferenceMode`` does.
 """
 
 from __future__ import annotations

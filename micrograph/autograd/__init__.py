@@ -1,6 +1,5 @@
-"""``micrograph.autograd``: the names torch keeps under ``torch.autograd``, so that a line written for
-torch (``torch.autograd.functional.jacobian(f, (x, y))``) runs here with ``micrograph`` in its place.
-"""
+"""``micrograph.autograd``: the names torch keeps under ``torch.autograd``, so that a line written for torch
+(``torch.autograd.functional.jacobian(f, (x, y))``) runs here with ``micrograph`` in its place."""
 
 from micrograph.anomaly import detect_anomaly, set_detect_anomaly
 from micrograph.autograd import function, functional

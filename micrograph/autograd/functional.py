@@ -1,9 +1,8 @@
 """``micrograph.autograd.functional``: ``jacobian``, ``hessian``, ``vjp`` (and ``jvp``, ``hvp``, ``vhp``), as torch's.
 
-As ``torch/autograd/functional.py``: the function runs on fresh leaves (``inputs`` keep their ``.grad``),
-the answers do not require grad unless ``create_graph=True``, and they come as one Value or a tuple per
-input and per output that was a tuple (a list is torch's TypeError).  ``strict=True`` turns an output
-that does not depend on an input into torch's error instead of a zero.
+As ``torch/autograd/functional.py``: the function runs on fresh leaves (``inputs`` keep their ``.grad``), answers do
+not require grad unless ``create_graph=True`` and come as one Value or a tuple per input and per output that was a
+tuple (a list is torch's TypeError); with ``strict=True`` an output independent of an input is torch's error.
 """
 
 from __future__ import annotations
