@@ -91,14 +91,14 @@ class GraphTask:
 
     def __init__(self, outputs: list[Value], grads: list[Any], keep_graph: bool, create_graph: bool,
                  accumulate: bool) -> None:
-        self.roots: list[tuple[Edge, Grad]] = []  # torch's _make_grads: 1 for an output given no gradient
-        for i, (out, g) in enumerate(zip(outputs, grads)):
+        for i, out in enumerate(outputs):
             if not out._requires_grad:
                 raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-            g = (Value(1.0) if create_graph else 1.0) if g is None else g if create_graph else g.item()
-            self.roots.append((out.gradient_edge(), g))
+        self.edges = [out.gradient_edge() for out in outputs]  # what torch's GraphRoot sends, and where
+        self.grads = [(Value(1.0) if create_graph else 1.0) if g is None else g if create_graph else g.item()
+                      for g in grads]  # torch's _make_grads: 1 for an output given no gradient
         self.keep_graph, self.create_graph, self.accumulate = keep_graph, create_graph, accumulate
-        self.dependencies = _dependencies([fn for (fn, _), _ in self.roots])
+        self.dependencies = _dependencies(self.edges)
         self.needed: set[Node] | None = None  # with inputs: the nodes that run (torch's exec_info)
         self.queued: set[Node] | None = None  # ... and those that only capture, and a single root
         self.captures: dict[Node, list[tuple[int, int]]] = {}  # grad(): node -> (its input_nr, which input)
@@ -106,20 +106,20 @@ class GraphTask:
 
     def restrict(self, inputs: list[Edge]) -> None:
         """Run only what leads to ``inputs``; ``grad()`` captures their gradients instead of accumulating."""
-        self.needed = _needed([fn for (fn, _), _ in self.roots], inputs, self.accumulate, self.captures)
+        self.needed = _needed([fn for fn, _ in self.edges], inputs, self.accumulate, self.captures)
         self.captured = [None] * len(inputs)
-        self.queued = self.needed | set(self.captures) | {fn for (fn, _), _ in self.roots[:1] if len(self.roots) == 1}
+        self.queued = self.needed | set(self.captures) | {fn for fn, _ in self.edges if len(self.edges) == 1}
 
     def run(self) -> list[Grad]:
         """Send gradients along edges into the next nodes' input buffers, run the newest ready node;
         again, until none is ready.  A node without hooks takes the short branch."""
         buffers: dict[Node, list[Grad]] = {}  # the input buffers of nodes still waiting for an edge
-        ready: list[tuple[int, Node, list[Grad]]] = []  # a heap of (-sequence_nr, node, input buffer)
+        ready, ready_nodes = [], {}  # the ready queue: a heap of -sequence_nr; -sequence_nr -> (node, buffer)
         leaves: deque[tuple[Node, list[Grad]]] = deque()  # ready AccumulateGrad nodes: first, in turn
         deps, queued, release = self.dependencies, self.queued, not self.keep_graph
-        plain = queued is None and not self.create_graph and not anomaly.state.enabled
-        edges, outputs = [edge for edge, _ in self.roots], [g for _, g in self.roots]  # what GraphRoot sends
+        plain = queued is None and not self.create_graph and not anomaly.state.enabled  # else evaluate() runs each node
         node = recorder = received = grads = None
+        edges, outputs = self.edges, self.grads
         with set_grad_enabled(self.create_graph):
             while True:
                 for (fn, nr), g in zip(edges, outputs):  # the chain rule: into the next node's input buffer
@@ -129,21 +129,21 @@ class GraphTask:
                         buffer[nr] = g if buffer[nr] is None else hooks.add(buffer[nr], g)
                         if left:
                             buffers[fn] = buffer
+                        elif type(fn) is AccumulateGrad and (queued is None or fn in queued):
+                            leaves.append((fn, buffer))
                         elif queued is None or fn in queued:
-                            if type(fn) is AccumulateGrad:
-                                leaves.append((fn, buffer))
-                            else:
-                                heapq.heappush(ready, (-fn.sequence_nr, fn, buffer))
+                            ready_nodes[-fn.sequence_nr] = fn, buffer
+                            heapq.heappush(ready, -fn.sequence_nr)
                 if node is None:
-                    recorder = observe.pass_started(self, leaves, ready)
+                    recorder = observe.pass_started(self, leaves, ready_nodes)
                 elif recorder is not None:
                     recorder.step(node, received, grads, outputs)
                 if not leaves and not ready:
                     return self.captured
-                node, received = leaves.popleft() if leaves else heapq.heappop(ready)[1:]
+                node, received = leaves.popleft() if leaves else ready_nodes.pop(heapq.heappop(ready))
                 grads, edges = received, node.next_edges
                 try:
-                    if not plain or recorder is not None or node.hooked:
+                    if node.hooked or not plain or recorder is not None:
                         grads, outputs = self.evaluate(node, grads)
                     elif type(node) is AccumulateGrad:
                         outputs = hooks.accumulate(node.variable, grads[0], False)
@@ -157,13 +157,13 @@ class GraphTask:
                     raise
 
     def evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
-        """One node (``evaluate_function``): returns the gradients it used and the ones it sends."""
+        """One node (``evaluate_function``): returns the gradients it used and the ones it sends.
+        torch captures a node's gradient for ``grad()`` before its hooks if the node runs, else after."""
         runs = self.needed is None or node in self.needed
-        if runs:  # torch captures for a node that runs before its hooks, for one that does not after
-            self.capture(node, grads)
-        grads = hooks.tensor_hooks(node, grads, self.create_graph)
+        self.capture(node, grads, runs)
+        grads = hooks.tensor_hooks(node, grads, self.create_graph) if node.hooked else grads
+        self.capture(node, grads, not runs)
         if not runs:
-            self.capture(node, grads)
             return grads, []
         if node.pre_hooks:
             grads = hooks.node_hooks(node.pre_hooks, grads, (), self.create_graph)
@@ -180,24 +180,21 @@ class GraphTask:
             node.release()
         return grads, outputs
 
-    def capture(self, node: Node, grads: list[Grad]) -> None:
-        for input_nr, i in self.captures.get(node, ()):
+    def capture(self, node: Node, grads: list[Grad], now: bool) -> None:
+        for input_nr, i in self.captures.get(node, ()) if now else ():
             self.captured[i] = grads[input_nr]
 
 
-def _dependencies(roots: list[Node | None]) -> dict[Node, int]:
-    """For each node reachable from the roots, how many edges point at it (the roots' own included)."""
+def _dependencies(edges: list[Edge]) -> dict[Node, int]:
+    """For each node reachable along ``edges``, how many edges point at it (``edges`` included)."""
     deps: dict[Node, int] = {}
-    for fn in roots:
-        if fn is not None:
-            deps[fn] = deps.get(fn, 0) + 1
-    stack = list(deps)
+    stack = [edges]
     while stack:
-        for nxt, _ in stack.pop().next_edges:
+        for nxt, _ in stack.pop():
             if nxt is not None:
                 deps[nxt] = count = deps.get(nxt, 0) + 1
                 if count == 1:  # first seen: its own edges next
-                    stack.append(nxt)
+                    stack.append(nxt.next_edges)
     return deps
 
 

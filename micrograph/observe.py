@@ -168,33 +168,34 @@ def wrote(v: Value, writer: Writer) -> None:
         writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
 
 
-def pass_started(task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
+def pass_started(task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
     global _passes
     _passes += 1
-    return None if _observer is None or _observer.finished else _start(_observer, task, leaves, heap)
+    return None if _observer is None or _observer.finished else _start(_observer, task, leaves, ready_nodes)
 
 
-def _queue(leaves: Sequence[Any], heap: list[Any]) -> tuple[Node, ...]:
-    """The ready queue in the order the engine takes it: the ready leaves' accumulators, then the heap's."""
-    return tuple([item[0] for item in leaves] + [item[1] for item in sorted(heap, key=lambda item: item[0])])
+def _queue(leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> tuple[Node, ...]:
+    """The ready queue in the order the engine takes it: the ready leaves' accumulators, then the
+    other ready nodes (``ready_nodes``: -sequence_nr -> (node, input buffer)), newest first."""
+    return tuple([item[0] for item in leaves] + [ready_nodes[key][0] for key in sorted(ready_nodes)])
 
 
-def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], heap: list[Any]) -> _PassRecorder | None:
+def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
     deps = {node: count for node, count in task.dependencies.items() if count > 0}  # edges between nodes left
-    roots = tuple((fn, g) for (fn, _), g in task.roots if fn is not None)
+    roots = tuple((fn, g) for (fn, _), g in zip(task.edges, task.grads) if fn is not None)
     kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
-    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, heap))
+    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, ready_nodes))
     observer.pass_started(start)
-    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, heap)
+    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, ready_nodes)
 
 
 class _PassRecorder:
     """Turns the engine's loop variables into ``Step`` records for one pass."""
 
     def __init__(self, observer: Observer, start: PassStart, task: GraphTask, leaves: Sequence[Any],
-                 heap: list[Any]) -> None:
-        self.observer, self.number, self.task, self.leaves, self.heap = observer, start.number, task, leaves, heap
+                 ready_nodes: Mapping[int, Any]) -> None:
+        self.observer, self.number, self.task, self.leaves, self.ready_nodes = observer, start.number, task, leaves, ready_nodes
         self.index = 0
         self.arrived = Counter(node for node, _ in start.roots)  # gradients that reached each node
         self.holding = {n for n in task.dependencies if n._saved}
@@ -212,7 +213,7 @@ class _PassRecorder:
         target, write = self._written(node)
         count = self.arrived[node] if received[0] is not None else 0
         step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent),
-                    waiting, target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.heap))
+                    waiting, target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.ready_nodes))
         self.index += 1
         self.observer.step(step)
 
