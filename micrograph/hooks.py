@@ -79,13 +79,18 @@ def accumulate(v: Value, g: Grad, create_graph: bool) -> list[Grad]:
     sends nothing on (an empty list of gradients: it has no edges)."""
     if g is not None:
         write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
-        for hook in list(v._post_accumulate_hooks) if v._post_accumulate_hooks else ():
-            result = hook(v)  # None, or the leaf itself (``p.add_(...)`` returns it)
-            if result is not None and result is not v:
-                if not isinstance(result, Value):
-                    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
-                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+        if v._post_accumulate_hooks:
+            post_accumulate(v)
     return []
+
+
+def post_accumulate(v: Value) -> None:
+    for hook in list(v._post_accumulate_hooks):
+        result = hook(v)  # None, or the leaf itself (``p.add_(...)`` returns it)
+        if result is not None and result is not v:
+            if not isinstance(result, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+            raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:

@@ -54,24 +54,16 @@ def pow(a: float, b: float) -> float:
         return nan  # negative base, non-integer exponent
 
 
+# ``a ** p`` for these numbers ``p`` is another kernel in torch (``x ** 2`` is ``x * x``, ``x ** 0.5`` is
+# ``sqrt(x)``), which differs from ``pow`` at -0.0, -inf and near overflow.
+POWERS = {1.0: lambda a: a, 0.5: sqrt, -0.5: lambda a: div(1.0, sqrt(a)), 2.0: lambda a: a * a,
+          3.0: lambda a: a * a * a, -1.0: lambda a: div(1.0, a), -2.0: lambda a: div(1.0, a * a)}
+
+
 def pow_number(a: float, p: float) -> float:
-    """``a ** p`` for a number ``p`` as torch computes it: ``x ** 2`` is ``x * x``, ``x ** 0.5`` is
-    ``sqrt(x)`` ..., which differ from ``pow`` at -0.0, -inf and near overflow."""
-    if p == 1.0:
-        return a
-    if p == 0.5:
-        return sqrt(a)
-    if p == -0.5:
-        return div(1.0, sqrt(a))
-    if p == 2.0:
-        return a * a
-    if p == 3.0:
-        return a * a * a
-    if p == -1.0:
-        return div(1.0, a)
-    if p == -2.0:
-        return div(1.0, a * a)
-    return pow(a, p)
+    """``a ** p`` for a number ``p`` as torch computes it."""
+    kernel = POWERS.get(p)
+    return pow(a, p) if kernel is None else kernel(a)
 
 
 def sin(x: float) -> float:

@@ -657,28 +657,30 @@ def reduce(terms: list[Value], op: type[Node]) -> Value:
 
 
 def record_inplace(op: type[Node], self: Value, b: Any = None, const: Any = None) -> Value:
-    """An in-place op: the new number goes into ``self``'s storage, the version counter goes up
-    by one, and the op's node becomes ``self.grad_fn`` (torch's ``rebase_history``), its edge
-    pointing where ``self``'s gradient went before."""
+    """An in-place op: the new number goes into ``self``'s storage, its version counter goes up by one."""
     recording = is_recording() and (self._requires_grad or isinstance(b, Value) and b._requires_grad)
     if recording and self.grad_fn is None and self._requires_grad:
         raise RuntimeError(LEAF_INPLACE)
     if b is not None and not isinstance(b, (Value, numbers.Real)):
         raise TypeError(f"in-place operation got an operand of type {type(b).__name__}")
-    before = self._storage[0]
-    self._storage[0] = op.forward(before, _number(b), const)
+    before, self._storage[0] = self._storage[0], op.forward(self._storage[0], _number(b), const)
     if self._inference and not is_inference_mode_enabled():
         raise RuntimeError(INFERENCE_INPLACE)  # after the write, as torch's check (the number has changed)
     self.shared_vc()[0] += 1
-    if recording:
-        old = Value.shared([before], None)  # what a formula needs of self is its value before the change
-        old._requires_grad = True
-        node = op.make(self, b, self, const, a_before=old)  # its edge: where self's gradient went so far
-        retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
-        self.grad_fn, self._requires_grad = node, True
-        self.__dict__.pop("output_nr", None)
-        if retained is not None:  # retain_grad moves with the value
-            node.retained, node.hooked = {0: retained}, True
+    return _rebase_history(op, self, b, const, before) if recording else self
+
+
+def _rebase_history(op: type[Node], self: Value, b: Any, const: Any, before: float) -> Value:
+    """A recorded in-place op's node becomes ``self.grad_fn`` (torch's ``rebase_history``), its edge
+    pointing where ``self``'s gradient went so far; its formula sees ``self`` as it was ``before``."""
+    old = Value.shared([before], None)
+    old._requires_grad = True
+    node = op.make(self, b, self, const, a_before=old)
+    retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
+    self.grad_fn, self._requires_grad = node, True
+    self.__dict__.pop("output_nr", None)
+    if retained is not None:  # retain_grad moves with the value
+        node.retained, node.hooked = {0: retained}, True
     return self
 
 
