@@ -168,24 +168,13 @@ class AddBackward0(Op):
 
     constants = ("alpha",)
     _consts = (1,)  # no alpha given: torch shows 1
-
-    @staticmethod
-    def forward(a: float, b: float, alpha: Any) -> float:
-        return a + b if alpha is None else a + alpha * b
-
-    @staticmethod
-    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
-        return g, g if alpha == 1 else _scaled(g, alpha)  # torch's maybe_multiply
+    forward = staticmethod(lambda a, b, alpha: a + b if alpha is None else a + alpha * b)
+    backward = staticmethod(lambda g, alpha: (g, g if alpha == 1 else _scaled(g, alpha)))  # torch's maybe_multiply
 
 
 class SubBackward0(AddBackward0):
-    @staticmethod
-    def forward(a: float, b: float, alpha: Any) -> float:
-        return a - b if alpha is None else a - alpha * b
-
-    @staticmethod
-    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
-        return g, -g if alpha == 1 else _scaled(-g, alpha)
+    forward = staticmethod(lambda a, b, alpha: a - b if alpha is None else a - alpha * b)
+    backward = staticmethod(lambda g, alpha: (g, -g if alpha == 1 else _scaled(-g, alpha)))
 
 
 class RsubBackward1(Op):
@@ -195,10 +184,7 @@ class RsubBackward1(Op):
     constants = ("alpha",)
     _consts = (1,)  # no alpha given: torch shows 1
     forward = staticmethod(lambda a, b, alpha: b - a)
-
-    @staticmethod
-    def backward(g: Grad, alpha: Any) -> tuple[Grad, ...]:
-        return (-g,)
+    backward = staticmethod(lambda g, alpha: (-g,))
 
 
 class MulBackward0(Op):
@@ -302,18 +288,12 @@ class MinimumBackward0(Op):
 # -- unary ops ---------------------------------------------------------------------------------
 class NegBackward0(UnaryOp):
     forward = staticmethod(lambda a, _, __: -a)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (-g,)
+    backward = staticmethod(lambda g: (-g,))
 
 
 class CloneBackward0(UnaryOp):
     forward = staticmethod(lambda a, _, __: a)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (g,)
+    backward = staticmethod(lambda g: (g,))
 
 
 class AliasBackward0(CloneBackward0):
@@ -327,109 +307,75 @@ class ViewBackward0(CloneBackward0):
 class ReciprocalBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.div(1.0, a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (-g * (out * out),)
+    backward = staticmethod(lambda g, out: (-g * (out * out),))
 
 
 class ExpBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.exp(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * out,)
+    backward = staticmethod(lambda g, out: (g * out,))
 
 
 class LogBackward0(UnaryOp):
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.log(a))
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (_div(g, a),)
+    backward = staticmethod(lambda g, a: (_div(g, a),))
 
 
 class Log1PBackward0(UnaryOp):
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.log1p(a))
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (_div(g, _plus(a, 1.0)),)  # torch: grad / (self + 1)
+    backward = staticmethod(lambda g, a: (_div(g, _plus(a, 1.0)),))  # torch: grad / (self + 1)
 
 
 class SqrtBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.sqrt(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_div(g, _scaled(out, 2.0)),)  # torch: grad / (2 * result)
+    backward = staticmethod(lambda g, out: (_div(g, _scaled(out, 2.0)),))  # torch: grad / (2 * result)
 
 
 class SinBackward0(UnaryOp):
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.sin(a))
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * _f("cos", a),)
+    backward = staticmethod(lambda g, a: (g * _f("cos", a),))
 
 
 class CosBackward0(UnaryOp):
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: ieee.cos(a))
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * -_f("sin", a),)
+    backward = staticmethod(lambda g, a: (g * -_f("sin", a),))
 
 
 class TanBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.tan(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (g * _plus(out * out if type(out) is float else out ** 2, 1.0),)  # grad * (1 + result.pow(2))
+    # grad * (1 + result.pow(2))
+    backward = staticmethod(lambda g, out: (g * _plus(out * out if type(out) is float else out ** 2, 1.0),))
 
 
 class TanhBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.tanh(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_derived(TanhBackwardBackward0, g, out),)
+    backward = staticmethod(lambda g, out: (_derived(TanhBackwardBackward0, g, out),))
 
 
 class SigmoidBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.sigmoid(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_derived(SigmoidBackwardBackward0, g, out),)
+    backward = staticmethod(lambda g, out: (_derived(SigmoidBackwardBackward0, g, out),))
 
 
 class ReluBackward0(UnaryOp):
     saves = ("result",)
     forward = staticmethod(lambda a, _, __: ieee.relu(a))
-
-    @staticmethod
-    def backward(g: Grad, out: Any) -> tuple[Grad, ...]:
-        return (_derived(ThresholdBackwardBackward0, g, out, 0),)  # relu is threshold(self, 0, 0): relu'(0) = 0
+    # relu is threshold(self, 0, 0): relu'(0) = 0
+    backward = staticmethod(lambda g, out: (_derived(ThresholdBackwardBackward0, g, out, 0),))
 
 
 class AbsBackward0(UnaryOp):
     saves = ("self",)
     forward = staticmethod(lambda a, _, __: abs(a))
-
-    @staticmethod
-    def backward(g: Grad, a: Any) -> tuple[Grad, ...]:
-        return (g * (ieee.sign(a) if type(a) is float else a.sgn()),)
+    backward = staticmethod(lambda g, a: (g * (ieee.sign(a) if type(a) is float else a.sgn()),))
 
 
 class LinalgVectorNormBackward0(AbsBackward0):
@@ -440,10 +386,7 @@ class SgnBackward0(UnaryOp):
     """The sign (-1, 0 or 1), whose derivative is 0."""
 
     forward = staticmethod(lambda a, _, __: ieee.sign(a))
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (_zero(g),)
+    backward = staticmethod(lambda g: (_zero(g),))
 
 
 class ClampBackward1(UnaryOp):
@@ -464,20 +407,14 @@ class ClampMinBackward0(UnaryOp):
     saves = ("self",)
     constants = ("min",)
     forward = staticmethod(lambda a, _, lo: ieee.clamp(a, lo, None))
-
-    @staticmethod
-    def backward(g: Grad, a: Any, lo: Any) -> tuple[Grad, ...]:
-        return (_masked(a >= lo, g),)
+    backward = staticmethod(lambda g, a, lo: (_masked(a >= lo, g),))
 
 
 class ClampMaxBackward0(UnaryOp):
     saves = ("self",)
     constants = ("max",)
     forward = staticmethod(lambda a, _, hi: ieee.clamp(a, None, hi))
-
-    @staticmethod
-    def backward(g: Grad, a: Any, hi: Any) -> tuple[Grad, ...]:
-        return (_masked(a <= hi, g),)
+    backward = staticmethod(lambda g, a, hi: (_masked(a <= hi, g),))
 
 
 class ClampBackward0(Op):
@@ -511,20 +448,14 @@ class ClampMinBackward1(Op):
     operands = ("self", "min")
     saves = ("min", "self")
     forward = staticmethod(lambda a, lo, _: ieee.clamp(a, lo, None))
-
-    @staticmethod
-    def backward(g: Grad, lo: Any, a: Any) -> tuple[Grad, ...]:
-        return _masked(a >= lo, g), _masked(a < lo, g)
+    backward = staticmethod(lambda g, lo, a: (_masked(a >= lo, g), _masked(a < lo, g)))
 
 
 class ClampMaxBackward1(Op):
     operands = ("self", "max")
     saves = ("max", "self")
     forward = staticmethod(lambda a, hi, _: ieee.clamp(a, None, hi))
-
-    @staticmethod
-    def backward(g: Grad, hi: Any, a: Any) -> tuple[Grad, ...]:
-        return _masked(a <= hi, g), _masked(a > hi, g)
+    backward = staticmethod(lambda g, hi, a: (_masked(a <= hi, g), _masked(a > hi, g)))
 
 
 def clamp_overload(lo: Any, hi: Any, before: str = "") -> tuple[type[Op], Any, Any]:
@@ -559,20 +490,14 @@ class MulBackward1(UnaryOp):
 
     constants = ("other",)
     forward = staticmethod(lambda a, _, k: a * k)
-
-    @staticmethod
-    def backward(g: Grad, k: Any) -> tuple[Grad, ...]:
-        return (_scaled(g, k),)
+    backward = staticmethod(lambda g, k: (_scaled(g, k),))
 
 
 class AddBackward1(UnaryOp):
     """``x + k`` for a number ``k``."""
 
     forward = staticmethod(lambda a, _, k: a + k)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (g,)
+    backward = staticmethod(lambda g: (g,))
 
 
 class SubBackward1(AddBackward1):
@@ -616,10 +541,7 @@ class ThresholdBackwardBackward0(Op):
     saves = ("self",)
     constants = ("threshold",)
     forward = staticmethod(lambda g, x, threshold: 0.0 if x <= threshold else g)
-
-    @staticmethod
-    def backward(g: Grad, x: Any, threshold: Any) -> tuple[Grad, ...]:
-        return _derived(ThresholdBackwardBackward0, g, x, threshold), _zero(g)
+    backward = staticmethod(lambda g, x, threshold: (_derived(ThresholdBackwardBackward0, g, x, threshold), _zero(g)))
 
 
 # -- ops that only exist in place ----------------------------------------------------------------
@@ -627,10 +549,7 @@ class ZeroBackward0(UnaryOp):
     """``v.zero_()``: the old value no longer matters."""
 
     forward = staticmethod(lambda a, _, __: 0.0)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return (_zero(g),)
+    backward = staticmethod(lambda g: (_zero(g),))
 
 
 class FillBackward2(ZeroBackward0):
@@ -643,10 +562,7 @@ class FillBackward3(Op):
     """``v.fill_(value)`` with a Value: the gradient goes to the value filled in."""
 
     forward = staticmethod(lambda a, b, _: b)
-
-    @staticmethod
-    def backward(g: Grad) -> tuple[Grad, ...]:
-        return _zero(g), g
+    backward = staticmethod(lambda g: (_zero(g), g))
 
 
 class CopyBackwards(FillBackward3):
@@ -661,10 +577,7 @@ class WhereBackward0(Op):
 
     saves = ("condition",)
     forward = staticmethod(lambda a, b, condition: a if condition else b)
-
-    @staticmethod
-    def backward(g: Grad, condition: Any) -> tuple[Grad, ...]:
-        return _masked(condition, g), _where(condition, _zero(g), g)
+    backward = staticmethod(lambda g, condition: (_masked(condition, g), _where(condition, _zero(g), g)))
 
 
 # -- n-ary ops over a list of values: one node, one edge per term ----------------------------------
