@@ -10,11 +10,12 @@
 3. **What to run** (``init_to_execute``), only with ``inputs``: the nodes on a path to an input.
    ``grad()`` *captures* the inputs' gradients instead of running their accumulators.
 4. **The loop** (``thread_main`` / ``evaluate_function``): take the ready node with the highest
-   sequence number (the newest) from a heap; ``AccumulateGrad``, whose sequence number is the
-   largest there is, first, in the order they became ready.  What reached it is its *input buffer*; tensor hooks and ``retain_grad`` see it, then node
-   pre-hooks, then ``apply`` (the op's formula, or writing ``.grad``), then post-hooks, then
-   ``release_variables`` unless ``retain_graph``.  Each gradient it returns is added into the input
-   buffer of the next node along that edge; a node whose count reaches 0 is ready.
+   sequence number (the newest) from a heap of sequence numbers; ``AccumulateGrad``, whose
+   sequence number is the largest there is, first, in the order they became ready.  What reached
+   it is its *input buffer*; tensor hooks and ``retain_grad`` see it, then node pre-hooks, then
+   ``apply`` (the op's formula, or writing ``.grad``), then post-hooks, then ``release_variables``
+   unless ``retain_graph``.  Each gradient it returns is added into the input buffer of the next
+   node along that edge; a node whose count reaches 0 is ready.
 
 Gradients are floats in a plain backward and Values under ``create_graph=True``, when grad mode
 stays on during the pass so the formulas record a graph of their own.  Otherwise grad mode is off
