@@ -108,7 +108,7 @@ CASES = [
                  "            if child is None:\n                continue\n            child_grad = child_grad or 0.0\n"}),
     Wrong("engine_order", names=("topological_order called the engine's own backward walk",), fails={"topological order of random graphs":  # the engine's own sort
                                  "topological_order called the engine's own backward walk"},
-          edits={ORDER_BODY: "    return list(micrograph.engine._dependencies([root.grad_fn]))\n" + ORDER_BODY}),
+          edits={ORDER_BODY: "    return list(micrograph.engine._dependencies([(root.grad_fn, 0)]))\n" + ORDER_BODY}),
     Wrong("star_import", names=("the engine's own backward",), fails=BY_HAND_TESTS,  # the engine's loop under its own name, via import *
           edits={"import micrograph\n": "import micrograph\nfrom micrograph.engine import *  # noqa: F403\n",
                  **_engine("    backward(root, retain_graph=True)\n")}),
