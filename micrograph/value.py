@@ -177,8 +177,9 @@ class Value:
             raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
         if value is self:
             raise RuntimeError("can't assign Variable as its own grad")
-        self._grad = value
-        observe.wrote(self, observe.Writer.USER)
+        if value is None or value is not self._grad:  # ``w.grad -= g`` assigns the same Value back: no new write
+            self._grad = value
+            observe.wrote(self, observe.Writer.USER)
 
     def item(self) -> float:
         return self._storage[0]

@@ -112,8 +112,11 @@ def test_assignment_is_recorded_as_the_user_write():
     record = observe.grad_write(w)
     assert record.writer is Writer.USER and not record.by_engine and record.intact(w)
     assert record.pass_number == observe.passes()
-    w.grad += 1  # in place, then assigned back: the user wrote it
-    assert observe.grad_write(w).writer is Writer.USER and observe.grad_write(w).intact(w)
+    w.grad += 1  # in place, then the same Value assigned back: no new write, a change in place
+    assert observe.grad_write(w).writer is Writer.USER and not observe.grad_write(w).intact(w)
+    (w * 1).backward()
+    w.grad -= w.grad  # the engine's Value, zeroed in place: still the engine's write, changed since
+    assert observe.grad_write(w).by_engine and not observe.grad_write(w).intact(w)
     w.grad = None
     assert observe.grad_write(w) == (Writer.USER, observe.passes(), None, None, None)
 

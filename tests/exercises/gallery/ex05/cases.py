@@ -65,6 +65,9 @@ CASES += [
     Correct("grad_data_zero",  # through .data: the same Value, set to 0 (no version counted)
             edits={"            leaf.grad.zero_()  # keep the same Value, set it to 0 in place\n":
                    "            leaf.grad.data.zero_()\n"}),
+    Correct("grad_minus_itself",  # in place too: ``-=`` assigns the same Value back to .grad
+            edits={"            leaf.grad.zero_()  # keep the same Value, set it to 0 in place\n":
+                   "            leaf.grad -= leaf.grad\n"}),
     Wrong("history_as_default_argument",  # one list for every call: earlier calls' records stay
           fails={"gradients accumulate": "grad_history(w, x, steps, reset) has more entries",
                  "other step counts": "a call depends on the calls made before it"},
