@@ -41,6 +41,9 @@ class BackwardCFunction(Node):
     num_outputs = 1  # per call: the number of values forward returned
     _freed_buffers = False  # set by a backward without retain_graph
 
+    def __repr__(self) -> str:  # torch makes the class in torch.autograd.function, and its repr says so
+        return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
+
     def __init__(self, args: tuple[Any, ...], edges: tuple[Any, ...]) -> None:
         super().__init__(edges)
         self._is_value = tuple(isinstance(a, Value) for a in args)

@@ -13,11 +13,13 @@ import math
 from typing import Any, Callable, Iterator, Sequence
 
 from micrograph import functional as F
-from micrograph import linear
+from micrograph import linear, ops
 from micrograph.arguments import nested_items
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
+
+REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # torch's Reduction enum, as _saved_reduction shows it
 
 Nested = Any  # a Value, a number, or (nested) lists of them
 
@@ -233,10 +235,12 @@ def mse_loss(input: Nested, target: Nested, reduction: str = "mean") -> Any:  # 
     if shape_in != shape_target:
         raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
                          "micrograph does not broadcast, give both the same shape")
-    if reduction == "none":
-        return [mse_loss(p, t, "none") for p, t in zip(input, target)] if shape_in else (input - target) ** 2
-    if reduction not in ("mean", "sum"):
+    if reduction == "none" and shape_in:
+        return [mse_loss(p, t, "none") for p, t in zip(input, target)]
+    if reduction not in REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
+    if isinstance(input, Value) and isinstance(target, (Value, float, int)):  # one element: torch's one node
+        return input.record_op(ops.MseLossBackward0, target, REDUCTIONS[reduction])
     squares = [(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))]
     return F.mean(squares) if reduction == "mean" else F.sum(squares)
 

@@ -156,8 +156,8 @@ class Node:
     def metadata(self) -> dict[str, Any]:
         return self.__dict__.setdefault("_metadata", {})
 
-    def __repr__(self) -> str:
-        return f"<{self.name()} object at {id(self):#x}>"
+    def __repr__(self) -> str:  # torch's names the Python class: ``AccumulateGrad``, not its C++ name()
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
     def __call__(self, *grads: Grad) -> Any:
         """``grad_fn(grad)``: run the backward formula by hand, as torch allows."""

@@ -187,6 +187,18 @@ class RsubBackward1(Op):
     backward = staticmethod(lambda g, alpha: (-g,))
 
 
+class MseLossBackward0(Op):
+    """``mse_loss(self, target)`` of one element: ``(self - target) ** 2`` (its mean, sum or itself: the
+    same number), one node as in torch, its ``reduction`` shown as torch's int (0 none, 1 mean, 2 sum)."""
+
+    operands = ("self", "target")
+    saves = ("self", "target")
+    constants = ("reduction",)
+    forward = staticmethod(lambda a, b, _: (a - b) * (a - b))
+    # torch: mse_loss_backward(grad, self, target) = 2 * (self - target) * grad, and target's with the two swapped
+    backward = staticmethod(lambda g, a, b, _: (_scaled(a - b, 2.0) * g, _scaled(b - a, 2.0) * g))
+
+
 class MulBackward0(Op):
     saves = ("other", "self")
     only_for = {"other": "self", "self": "other"}

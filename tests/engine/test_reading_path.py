@@ -22,10 +22,9 @@ PACKAGE = Path(mg.__file__).resolve().parent
 TARGET = 300  # lines of micrograph functions one program should run
 # What each program runs today, counted as whole functions, as a ceiling: it may shrink, never grow.  Two are over
 # the target (docs/benchmarks.md, "Reading path"); a test that failed on them would stop every change.
-CEILING = {"documents_program": 371, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
+CEILING = {"documents_program": 366, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
            "accumulation_with_hook": 396}
 PACKAGE_TARGET = 4000  # lines of micrograph/ outside viz/ and i18n/
-PACKAGE_CEILING = 4028  # today's size, over the target (docs/benchmarks.md): it may shrink, never grow
 
 
 def _spans(program: Callable[[], None]) -> dict[CodeType, int]:
@@ -150,4 +149,4 @@ def test_the_tracer_sees_the_engine() -> None:
 def test_the_package_stays_small() -> None:
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")
                 if not {"viz", "i18n"} & set(p.relative_to(PACKAGE).parts))
-    assert lines <= PACKAGE_CEILING, f"micrograph/ outside viz/ and i18n/ has {lines} lines"
+    assert lines <= PACKAGE_TARGET, f"micrograph/ outside viz/ and i18n/ has {lines} lines"
