@@ -72,7 +72,7 @@ def test_grade_in_the_zh_release_speaks_chinese_without_being_asked(release: Pat
     run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", *wrong],
                          cwd=release, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 1, run.stderr
-    assert "测试" in run.stdout and "个隐藏测试：在课程自动评分上评分" in run.stdout
+    assert "测试" in run.stdout and "个隐藏测试：由课程的自动评分系统评分" in run.stdout
     assert english_sentences(run.stdout) == [], run.stdout
     en = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", *wrong, "--lang", "en"],
                         cwd=release, env=env, capture_output=True, text=True, timeout=300)
