@@ -26,6 +26,7 @@ import inspect
 import warnings
 from typing import Any, ClassVar
 
+from micrograph import hooks
 from micrograph.grad_mode import is_grad_enabled, no_grad
 from micrograph.node import NO_EDGE, SECOND_BACKWARD, Grad, Node
 from micrograph.value import Value
@@ -112,7 +113,7 @@ class BackwardCFunction(Node):
         create_graph = any(g is not None and type(g) is not float for g in grads)
         grads = [0.0 if g is None and self.materialize_grads and is_value else g
                  for g, is_value in zip(grads, self._is_tensor_output)]
-        given = [g if g is None or type(g) is not float else Value.shared([g], None) for g in grads]
+        given = [hooks.as_value(g) for g in grads]
         result = self._forward_cls.backward(self, *given)
         out_grads = result if isinstance(result, tuple) else (result,)
         expected = len(self._is_value)
