@@ -27,24 +27,31 @@ CEILING = {"documents_program": 366, "second_backward": TARGET, "leaf_in_place":
 PACKAGE_TARGET = 4000  # lines of micrograph/ outside viz/ and i18n/
 
 
-def _spans(program: Callable[[], None]) -> dict[CodeType, int]:
-    """Each micrograph function ``program`` entered, with its number of source lines."""
-    spans: dict[CodeType, int] = {}
+def _in_core(code: CodeType) -> bool:
+    path = Path(code.co_filename)
+    return PACKAGE in path.parents and "viz" not in path.relative_to(PACKAGE).parts
 
-    def tracer(frame: FrameType, event: str, arg: Any) -> None:
-        code = frame.f_code
-        path = Path(code.co_filename)
-        if code not in spans and PACKAGE in path.parents and "viz" not in path.relative_to(PACKAGE).parts:
-            last = max(line for _, _, line in code.co_lines() if line is not None)
-            spans[code] = last - code.co_firstlineno + 1
-        return None
 
+def _trace(program: Callable[[], None], tracer: Callable[[FrameType, str, Any], Any]) -> None:
     previous = sys.gettrace()
     sys.settrace(tracer)
     try:
         program()
     finally:
         sys.settrace(previous)
+
+
+def _spans(program: Callable[[], None]) -> dict[CodeType, int]:
+    """Each micrograph function ``program`` entered, with its number of source lines."""
+    spans: dict[CodeType, int] = {}
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> None:
+        code = frame.f_code
+        if code not in spans and _in_core(code):
+            last = max(line for _, _, line in code.co_lines() if line is not None)
+            spans[code] = last - code.co_firstlineno + 1
+
+    _trace(program, tracer)
     return spans
 
 
@@ -58,18 +65,12 @@ def _executed(program: Callable[[], None]) -> set[tuple[str, int]]:
         return local
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        path = Path(frame.f_code.co_filename)
-        if PACKAGE in path.parents and "viz" not in path.relative_to(PACKAGE).parts:
-            lines.add((frame.f_code.co_filename, frame.f_code.co_firstlineno))
-            return local
-        return None
+        if not _in_core(frame.f_code):
+            return None
+        lines.add((frame.f_code.co_filename, frame.f_code.co_firstlineno))
+        return local
 
-    previous = sys.gettrace()
-    sys.settrace(tracer)
-    try:
-        program()
-    finally:
-        sys.settrace(previous)
+    _trace(program, tracer)
     return lines
 
 
