@@ -112,7 +112,7 @@ def _printed_entry(graded: Graded) -> dict[str, Any]:
 def _summary(graded: list[Graded], notes: list[str]) -> str:
     """The top-level output, visible at once: public results only, and what is to come."""
     lines = ["**" + _("micrograph autograder") + "**", ""]
-    if any(g.drawn is not None for g in graded):
+    if any(g.drawn is not None and g.drawn.diagrams for g in graded):  # said only where one was drawn
         lines += [_("Below each exercise's tests, *the graph your code built* draws the "
                     "computation graph your code made while the public tests ran."), ""]
     for g in graded:

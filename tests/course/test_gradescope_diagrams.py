@@ -121,6 +121,15 @@ def test_a_missing_diagram_is_no_green_row(tmp_path: Path) -> None:
     assert diagrams.entry(whole, "3.2")["status"] == "passed"
 
 
+def test_the_summary_speaks_of_the_graph_only_when_one_was_drawn(tmp_path: Path) -> None:
+    drawn = tmp_path / "graph.svg"
+    drawn.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>x</text></svg>')
+    sentence = "*the graph your code built* draws"
+    outputs = [results_json.results([_result("ex03", diagram)], execution_time=1.0)["output"]
+               for diagram in (None, drawn)]
+    assert sentence not in outputs[0] and sentence in outputs[1]
+
+
 def test_results_stay_under_gradescopes_limit_and_say_so(tmp_path: Path) -> None:
     big = tmp_path / "graph.svg"
     boxes = "".join(f'<text x="{i}" y="{i}">node {i}</text>' for i in range(9_000))
