@@ -158,13 +158,13 @@ class GraphTask:
                     raise
 
     def evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
-        """One node (``evaluate_function``): returns the gradients it used and the ones it sends.
-        torch captures a node's gradient for ``grad()`` before its hooks if the node runs, else after."""
+        """One node (``evaluate_function``): returns the gradients it used and the ones it sends."""
         runs = self.needed is None or node in self.needed
-        self.capture(node, grads, runs)
+        if runs:  # torch captures for a node that runs before its hooks, for one that does not after
+            self.capture(node, grads)
         grads = hooks.tensor_hooks(node, grads, self.create_graph) if node.hooked else grads
-        self.capture(node, grads, not runs)
         if not runs:
+            self.capture(node, grads)
             return grads, []
         if node.pre_hooks:
             grads = hooks.node_hooks(node.pre_hooks, grads, (), self.create_graph)
@@ -181,8 +181,8 @@ class GraphTask:
             node.release()
         return grads, outputs
 
-    def capture(self, node: Node, grads: list[Grad], now: bool) -> None:
-        for input_nr, i in self.captures.get(node, ()) if now else ():
+    def capture(self, node: Node, grads: list[Grad]) -> None:
+        for input_nr, i in self.captures.get(node, ()):
             self.captured[i] = grads[input_nr]
 
 
