@@ -93,8 +93,12 @@ def retained_every_choice(sub):
 
 
 def _grad_or_none(g: object) -> float | str | None:
-    """What a student returned for a .grad: None, or a number (a Value or a float)."""
-    return None if g is None else num(g)
+    """What a student returned for a .grad: None, the number of a Value, or the kind of object
+    it is instead.  The statement asks for exactly what .grad holds (a Value or None), as the
+    documents print it: a float read from it with item() is another kind of result."""
+    if g is None:
+        return None
+    return num(g) if isinstance(g, Value) else f"{NOT_PLAIN}{type_name(g)}"
 
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:

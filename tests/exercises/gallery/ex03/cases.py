@@ -123,3 +123,12 @@ CASES += [
           edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    return {name: g[name] for name in names}\n'},
           names=('backward_retaining', 'five Values')),
 ]
+
+# The statement asks for exactly what each .grad holds (a Value or None), as the documents print
+# it: the numbers read out of the Values are another kind of result.
+CASES += [
+    Wrong('grads_as_floats', fails={WITHOUT: 'yours is of type float'},
+          edits={'    return {name: node.grad for name, node in g.items()}':
+                 '    return {name: None if node.grad is None else node.grad.item() for name, node in g.items()}'},
+          names=("grads_after_backward(w, x)['w']", 'of type float')),
+]
