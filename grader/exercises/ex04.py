@@ -57,9 +57,16 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     error, history = answer
     return {"error": error_of(error, "the error returned"),
             "w_grad": result_of(_history(answer), HISTORY),
-            "floats": [value_of(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
-            if type(history) is list else None,  # a w.grad Value kept, not read: the next backward changes it
+            "floats": [_kind(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
+            if type(history) is list else None,
             "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
+
+
+def _kind(g: object, label: str) -> dict[str, Any]:
+    """The VALUE fact of one w.grad record without its number, which "w_grad" already judges
+    (a second sentence about the same number would only repeat it): it tells a float read with
+    item() from the w.grad Value kept, which the next backward changes in place."""
+    return {**value_of(g, label), "data": None}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
