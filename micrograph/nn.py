@@ -2,13 +2,14 @@
 
 A torch weight of shape ``[out, in]`` is here ``out`` rows of ``in`` Parameters, and a batch is a list of rows. A
 ``Linear`` call is one node, as in torch (``linear.py``). Activations and losses are the engine's ordinary ops. A
-module's parameters are the ``Parameter``s among its attributes (directly or inside lists), in the order the attributes
-were assigned, its own before its children's (the ``Module``s among them), each once, as torch lists them; torch's
-rules on assigning them hold.
+module's parameters are the ``Parameter``s among its attributes (a ``Linear``'s: its weight rows and bias), in the order
+the attributes were assigned, its own before its children's (the ``Module``s among them), each once, as torch lists
+them: a plain list of Parameters or Modules is not registered, as in torch. torch's rules on assigning them hold.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Callable, Iterator, Sequence
 
@@ -26,18 +27,18 @@ Nested = Any  # a Value, a number, or (nested) lists of them
 
 class Parameter(Value):
     """A leaf that requires grad, reported by ``parameters()``: a subclass, as torch's, so that a Module
-    can tell its weights from other Values it holds.  ``Parameter(v)`` shares ``v``'s number, as torch's."""
+    can tell its weights from other Values it holds.  ``Parameter(v)`` shares ``v``'s number, as torch's; torch
+    detaches what it is given, so a number is refused as torch refuses it."""
 
     __slots__ = ()
 
-    def __new__(cls, data: Any = 0.0, requires_grad: bool = True) -> Parameter:  # data defaults: Value.shared makes one bare
-        return cls.alias(data) if isinstance(data, Value) else super().__new__(cls)
+    def __new__(cls, data: Any, requires_grad: bool = True) -> Parameter:
+        if not isinstance(data, Value):
+            raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
+        return cls.alias(data)
 
-    def __init__(self, data: Any, requires_grad: bool = True) -> None:
-        if isinstance(data, Value):
-            self.requires_grad_(requires_grad)
-        else:
-            super().__init__(data, requires_grad)
+    def __init__(self, data: Value, requires_grad: bool = True) -> None:
+        self.requires_grad_(requires_grad)
 
     def __repr__(self) -> str:
         return "Parameter" + super().__repr__()[len("Value"):]
@@ -78,8 +79,7 @@ class Module:
         return self.forward(*args, **kwargs)
 
     def named_children(self) -> Iterator[tuple[str, Module]]:
-        for name, attr in vars(self).items():
-            yield from _found(attr, name, Module)
+        return ((name, attr) for name, attr in vars(self).items() if isinstance(attr, Module))
 
     def children(self) -> Iterator[Module]:
         return (child for _, child in self.named_children())
@@ -95,8 +95,12 @@ class Module:
                 yield module
                 stack.extend(reversed(list(module.children())))
 
-    def parameters(self) -> Iterator[Parameter]:
-        found = (p for m in self.modules() for name, attr in vars(m).items() for _, p in _found(attr, name, Parameter))
+    def own_parameters(self) -> Iterator[Parameter]:
+        """The Parameters this module registers itself (torch's ``_parameters``): its attributes that are one."""
+        return (attr for attr in vars(self).values() if isinstance(attr, Parameter))
+
+    def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
+        found = (p for m in (self.modules() if recurse else [self]) for p in m.own_parameters())
         yield from {id(p): p for p in found}.values()  # each once, in the order first met; a generator, as torch's
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:  # the notes' way to freeze a whole layer
@@ -119,15 +123,6 @@ class Module:
         return f"{type(self).__name__}(\n  " + "\n  ".join(([extra] if extra else []) + lines) + "\n)"
 
 
-def _found(obj: Any, name: str, kind: type) -> Iterator[tuple[str, Any]]:
-    """The ``kind`` objects in an attribute: itself, or inside (nested) lists and tuples."""
-    if isinstance(obj, kind):
-        yield name, obj
-    elif isinstance(obj, (list, tuple)):
-        for i, item in enumerate(obj):
-            yield from _found(item, f"{name}.{i}", kind)
-
-
 class Linear(Module):
     """``y = x Wᵀ + b`` per row ``x`` (torch's ``nn.Linear``): ``weight`` is ``out_features`` rows of
     ``in_features`` Parameters, ``bias`` ``out_features`` Parameters (or None), drawn from ±1/sqrt(in_features)
@@ -140,8 +135,13 @@ class Linear(Module):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
         bound = 1.0 / math.sqrt(in_features)
-        self.weight = [[Parameter(uniform(-bound, bound)) for _ in range(in_features)] for _ in range(out_features)]
-        self.bias = [Parameter(uniform(-bound, bound)) for _ in range(out_features)] if bias else None
+        self.weight = [[Parameter(Value(uniform(-bound, bound))) for _ in range(in_features)] for _ in range(out_features)]
+        self.bias = [Parameter(Value(uniform(-bound, bound))) for _ in range(out_features)] if bias else None
+
+    def own_parameters(self) -> Iterator[Parameter]:
+        """torch's one ``weight`` and one ``bias`` tensor are rows of Parameters here: their entries, weight first."""
+        entries = [p for row in self.weight for p in row] + (self.bias or [])
+        return itertools.chain((p for p in entries if isinstance(p, Parameter)), super().own_parameters())
 
     def forward(self, x: Sequence[Any]) -> list[Any]:
         """A batch (a list of rows) gives a list of rows; one row gives one row, as torch does for 1-D input."""

@@ -102,7 +102,7 @@ class Value:
     @classmethod
     def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
         """A new leaf on existing storage and version counter (no checks, no graph)."""
-        v = cls.__new__(cls)
+        v = object.__new__(cls)  # bare: Parameter.__new__ asks for the Value it wraps
         v._storage, v._vc, v._requires_grad, v.grad_fn, v._grad = storage, vc, False, None, None
         return v
 

@@ -45,13 +45,14 @@ def test_parameters_in_torchs_order(source: str) -> None:
 
 
 class Affine(nn.Module):
-    """A user's own module: a Parameter, a list of them, a child module and a shared Parameter."""
+    """A user's own module: a Parameter, a plain list of them (not registered, as in torch), a child module
+    and a shared Parameter."""
 
     def __init__(self) -> None:
         super().__init__()
         self.head = nn.Linear(1, 1)
-        self.scale = nn.Parameter(2.0)
-        self.offsets = [nn.Parameter(0.5), nn.Parameter(-0.5)]
+        self.scale = nn.Parameter(mg.Value(2.0))
+        self.offsets = [nn.Parameter(mg.Value(0.5)), nn.Parameter(mg.Value(-0.5))]
         self.tied = self.scale  # the same Parameter twice: listed once
         self.note = mg.Value(3.0, requires_grad=True)  # not a Parameter: not listed
 
@@ -61,8 +62,8 @@ class Affine(nn.Module):
 
 def test_own_parameters_before_the_childrens_each_once() -> None:
     m = Affine()
-    assert [id(p) for p in m.parameters()] == [id(p) for p in
-                                                [m.scale, *m.offsets, m.head.weight[0][0], m.head.bias[0]]]
+    assert [id(p) for p in m.parameters()] == [id(p) for p in [m.scale, m.head.weight[0][0], m.head.bias[0]]]
+    assert [id(p) for p in m.parameters(recurse=False)] == [id(m.scale)]
     assert list(m.children()) == [m.head]
     assert list(m.modules()) == [m, m.head]
 
@@ -105,13 +106,21 @@ def test_a_module_without_forward() -> None:
 
 
 def test_parameter() -> None:
-    p = nn.Parameter(0.25)
+    p = nn.Parameter(mg.Value(0.25))
     assert p.is_leaf and p.requires_grad and repr(p) == "Parameter(0.2500, requires_grad=True)"
     v = mg.Value(1.0)
     shared = nn.Parameter(v)
     v.data.fill_(4.0)
     assert shared.item() == 4.0  # shares v's number, as torch's Parameter(t) does
-    assert not nn.Parameter(1.0, requires_grad=False).requires_grad
+    assert not nn.Parameter(mg.Value(1.0), requires_grad=False).requires_grad
+    with pytest.raises(AttributeError, match="^'float' object has no attribute 'detach'$"):
+        nn.Parameter(1.0)  # torch detaches what it is given
+
+
+def test_a_linear_lists_its_entries_even_when_rows_are_assigned_again() -> None:
+    layer = nn.Linear(2, 1)
+    layer.weight = [[nn.Parameter(mg.Value(x)) for x in (0.5, -0.5)]]
+    assert [p.item() for p in layer.parameters()] == [0.5, -0.5, layer.bias[0].item()]
 
 
 @pytest.mark.parametrize("cls,method,node", [(nn.Tanh, "tanh", "TanhBackward0"), (nn.ReLU, "relu", "ReluBackward0"),

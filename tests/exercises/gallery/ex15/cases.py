@@ -47,9 +47,10 @@ CASES = [
     Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
           edits={STEP: "        for layer in model.children():\n"
                        "            if isinstance(layer, nn.Linear):\n"
-                       "                layer.weight = [[nn.Parameter(w.item() - lr * w.grad.item()) for w in row]\n"
+                       "                layer.weight = [[nn.Parameter(micrograph.Value(w.item() - lr * w.grad.item())) for w in row]\n"
                        "                                for row in layer.weight]\n"
-                       "                layer.bias = [nn.Parameter(b.item() - lr * b.grad.item()) for b in layer.bias]\n"}),
+                       "                layer.bias = [nn.Parameter(micrograph.Value(b.item() - lr * b.grad.item()))\n"
+                       "                              for b in layer.bias]\n"}),
     Wrong("retains_every_graph", names=('train kept the graph (retain_graph=True)',), fails={ONE_STEP: "kept the graph (retain_graph=True)"},
           edits={BACKWARD: "        loss.backward(retain_graph=True)\n"}),
     Correct("by_hand"),
