@@ -8,6 +8,8 @@ facts), and leaf_grads must get its numbers from a backward pass.
 ``leaf_grads`` is watched for the leaves its backward wrote into: as many as the flags given
 set to True (a graph built with every leaf requiring grad and the flags applied to the answer
 afterwards shows).
+``build_graph`` and ``leaf_grads`` are called again on other inputs and on the first ones once
+more (``grader.spec.repeat``): a dict or leaves kept between calls show.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from grader.spec.facts import NOT_PLAIN, Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
@@ -58,7 +61,18 @@ def w_without_grad(sub_module):
 def all_flags(sub_module):
     cases = [(BOTH, -4.0, 0.0), (W_OFF, 0.0, 6.5), (X_OFF, -0.75, 3.0), (NONE, 2.0, -1.0),
              (NONE, -1.0, 1.0)]
-    return {f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f) for f, w, x in cases}
+    return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f) for f, w, x in cases},
+            "apart": calls_apart(sub_module, lambda case: sub_module.build_graph(*case), _nodes_seen,
+                                 (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
+
+
+def _nodes_seen(g: object) -> list[Any] | str:
+    """What a returned graph dict's five Values are (number, requires_grad, grad_fn): a first
+    call's result looked at again after another call.  No .grad is read (a non-leaf's warns)."""
+    if type(g) is not dict or not set(NODES) <= set(g):
+        return f"not the dict asked for: {type_name(g)}"
+    return [[num(v), getattr(v, "requires_grad", None), type_name(getattr(v, "grad_fn", None))]
+            for v in (g[n] for n in NODES)]
 
 
 def _flag(x: object) -> bool | str:
@@ -154,8 +168,10 @@ def leaf_grads_public(sub_module):
 
 @EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK)
 def leaf_grads_hidden(sub_module):
-    return _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
-                                    (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0)])
+    return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
+                                             (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0)]),
+            "apart": calls_apart(sub_module, lambda case: sub_module.leaf_grads(*case), _grads,
+                                 (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 
 
 @EXERCISE.test("a leaf without grad stays without", points=1,

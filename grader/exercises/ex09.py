@@ -10,7 +10,9 @@ the engine.  ``watching`` restores grad mode after each call, so a submission th
 recording switched off loses the test that checks for it, not every test after it.
 ``inference`` is called again on other inputs and on the first ones once more
 (``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the leaf
-it was given, so a gradient of the step before that was never cleared shows.
+it was given, so a gradient of the step before that was never cleared shows, and is called again
+on a fresh leaf of another loss and then of the first once more: a step that carries something
+(a velocity, a count) from call to call shows.
 """
 
 from typing import Any, Callable
@@ -120,7 +122,21 @@ def step_in_place(sub):
 
 @EXERCISE.test("three steps descend", points=2, feedback=STEP_FEEDBACK, key_feedback=STEP_KEYS)
 def three_steps(sub):
-    return by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]])
+    return {**by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]]),
+            "apart": calls_apart(sub, lambda i: _fresh_step(sub, *LOSSES[i]), _stepped, 0, 2,
+                                 "sgd_step")}
+
+
+def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
+    """One sgd_step on a new leaf: the leaf and the loss returned."""
+    w = Value(start, requires_grad=True)
+    return w, sub.sgd_step(w, loss_fn, lr)
+
+
+def _stepped(result: tuple[Value, Any]) -> list[Any]:
+    """The numbers of a step's leaf and of the loss it returned."""
+    w, loss = result
+    return [num(w), num(loss)]
 
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:

@@ -98,3 +98,26 @@ CASES += [
           edits={'        "grad_fn": None if node is None else node.name(),': '        "grad_fn": type(node).__name__,'},
           names=("node_info(w)['grad_fn']", 'not None')),
 ]
+
+# State carried between calls: a dict kept at module level or in a default argument, filled
+# again by every call, so the dict a first call returned changes when the function runs again.
+RETURN_NODES = '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n'
+RETURN_GRADS = '''    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }'''
+CASES += [
+    Wrong('nodes_in_a_module_dict', fails={'every combination of flags on other inputs': 'what a first call of build_graph returned changed'},
+          edits={RETURN_NODES: '    _NODES.update(w=w_leaf, x=x_leaf, a=a, b=b, y=y)\n    return _NODES\n',
+                 'def build_graph(': '_NODES: dict = {}\n\n\ndef build_graph('},
+          names=('build_graph', 'called again', 'share state')),
+    Wrong('nodes_in_a_default_dict', fails={'every combination of flags on other inputs': 'what a first call of build_graph returned changed'},
+          edits={'w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n)':
+                 'w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True,\n    nodes: dict = {}\n)',
+                 RETURN_NODES: '    nodes.update(w=w_leaf, x=x_leaf, a=a, b=b, y=y)\n    return nodes\n'},
+          names=('build_graph', 'called again', 'share state')),
+    Wrong('grads_in_a_module_dict', fails={'leaf gradients on other inputs': 'what a first call of leaf_grads returned changed'},
+          edits={RETURN_GRADS: '''    for name in ("w", "x"):
+        _GRADS[name] = None if g[name].grad is None else g[name].grad.item()
+    return _GRADS''', 'def leaf_grads(': '_GRADS: dict = {}\n\n\ndef leaf_grads('},
+          names=('leaf_grads', 'called again', 'share state')),
+]

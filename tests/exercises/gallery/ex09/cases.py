@@ -116,3 +116,22 @@ CASES += [
 CASES += [
     Correct('hook_on_loss', edits={'    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n        w -= lr * w.grad  # in place': '    loss = loss_fn(w)\n    loss.register_hook(lambda g: None)\n    loss.backward()\n    with micrograph.no_grad():\n        w -= lr * w.grad  # in place'}),
 ]
+
+# More state carried between calls: a dict kept at module level, a leaf kept in a global whose
+# number is overwritten, a velocity kept from step to step whatever the leaf.
+INFERENCE_LEAVES = "    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n"
+CASES += [
+    Wrong('inference_into_module_dict', fails={'inference on other inputs': 'what a first call of inference returned changed'},
+          edits={'    return {"w": w, "x": x, "y": y}\n': '    _OUT.update(w=w, x=x, y=y)\n    return _OUT\n',
+                 'def inference(': '_OUT: dict = {}\n\n\ndef inference('},
+          names=('inference', 'called again', 'share state')),
+    Wrong('inference_global_leaf_data', fails={'inference on other inputs': 'what a first call of inference returned changed'},
+          edits={INFERENCE_LEAVES: '    _W.data.fill_(w)\n    w = _W\n    x = Value(x, requires_grad=True)\n',
+                 'def inference(': '_W = Value(0.0, requires_grad=True)\n\n\ndef inference('},
+          names=('inference', 'called again', 'share state')),
+    Wrong('velocity_kept_between_steps', fails={'three steps descend': 'sgd_step, called again with the inputs of an earlier call'},
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
+                 '        _VELOCITY[0] = 0.9 * _VELOCITY[0] + w.grad.item()\n        w -= lr * _VELOCITY[0]',
+                 'def sgd_step(': '_VELOCITY = [0.0]\n\n\ndef sgd_step('},
+          names=('sgd_step', 'depends on the calls made before it')),
+]
