@@ -134,8 +134,8 @@ class _Walk:
 
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
         """A node as compared, with what the drawing of it shows as context (``~``): the op's
-        name as the engine spells it, the number a named Value (or a leaf) holds, a leaf's
-        .grad."""
+        name as the engine spells it, the number a named Value (or a leaf) holds, or else the
+        number the node's forward produced (no variable need hold it), a leaf's .grad."""
         if node.name() == ACCUMULATE:
             leaf = node.variable
             return {"op": "AccumulateGrad", "leaf": self.leaf(node),
@@ -148,7 +148,7 @@ class _Walk:
             "name": self.node_names.get(id(node)),
             "saved": saved.value,
             CONTEXT + "op": node.name(),
-            CONTEXT + "data": None if made is None else num(made),
+            CONTEXT + "data": node.output_data() if made is None else num(made),
         }
 
 
