@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import traceback
 from collections.abc import Iterator, Sequence
 from types import FrameType, ModuleType
 from typing import Any
@@ -41,6 +40,7 @@ from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind, 
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import caught, grad_fn, num, type_name
+from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
 
 
 MAX_PASSES_LISTED = 20
@@ -115,14 +115,16 @@ def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]
     return {**fact, "same": v is other}
 
 
-_ENGINE_DIR = os.path.dirname(micrograph.__file__) + os.sep
-
-
 def _raised_by(e: BaseException) -> RaisedBy:
-    frames = [frame.f_code.co_filename for frame, _ in traceback.walk_tb(e.__traceback__)]
-    if not frames:
+    """Who raised ``e``: the engine only when its traceback ends in the engine's ``raise``
+    statement and its message is the one that statement makes (``raise_site``): an engine
+    error whose message the submission rewrote afterwards is its own text."""
+    where = innermost(e.__traceback__)
+    if where is None:
         return RaisedBy.NOBODY
-    return RaisedBy.ENGINE if frames[-1].startswith(_ENGINE_DIR) else RaisedBy.SUBMISSION
+    if not where.tb_frame.f_code.co_filename.startswith(ENGINE_DIR):
+        return RaisedBy.SUBMISSION
+    return RaisedBy.ENGINE if engine_message(e) == str(e) else RaisedBy.SUBMISSION
 
 
 def error_of(e: object, label: str) -> dict[str, Any]:
@@ -237,7 +239,7 @@ class Call(observe.Observer):
         made before) or an alias or copy (``_ALIASES``) of a Value no operation made."""
         caller, code = frame.f_back, frame.f_code
         if (caller is None or caller.f_code.co_filename != self.filename or not _is_value(result)
-                or not code.co_filename.startswith(_ENGINE_DIR)):
+                or not code.co_filename.startswith(ENGINE_DIR)):
             return
         made = self.made
         assert made is not None

@@ -280,6 +280,27 @@ def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
     assert _said(want, error_of(str(by_hand), "the error returned")) == [Say.NOT_AN_ERROR]
 
 
+def test_an_engine_error_whose_message_was_rewritten_is_not_the_engines():
+    def raised(f):
+        try:
+            f()
+        except RuntimeError as e:
+            return e
+
+    leaf = lambda: Value(1.0, requires_grad=True).add_(1)  # noqa: E731
+    want = error_of(raised(leaf), "the error returned")
+    message = want["error"].removeprefix("RuntimeError: ")
+    for rewrite in (lambda e: setattr(e, "args", (message,)), lambda e: e.__init__(message)):
+        other = raised(lambda: Value(1.0).backward())  # the engine's, for another mistake
+        rewrite(other)
+        got = error_of(other, "the error returned")
+        assert got["error"] == want["error"] and got["raised_by"] == "submission"
+        assert _said(want, got) == [Say.NOT_RAISED]
+    untouched = raised(leaf)
+    untouched.args = tuple(untouched.args)  # the same message written back is still the engine's
+    assert error_of(untouched, "the error returned")["raised_by"] == "engine"
+
+
 def test_the_first_differing_node_is_marked_for_the_diagram():
     from grader.judge.marking import viz_graph
     from micrograph.viz.schema import OpNode, validate

@@ -1,5 +1,5 @@
-"""Grading one class of ex01 files with ``grade batch``, as the security tests do, and reading
-back what each student got."""
+"""Grading one class of ex01 files (or of several exercises) with ``grade batch``, as the
+security tests do, and reading back what each student got."""
 
 from __future__ import annotations
 
@@ -31,12 +31,20 @@ def batch(course: Path, entries: dict[str, str], work: Path, command: list[str] 
           **env: str) -> subprocess.CompletedProcess[str]:
     """``grade batch`` of ``entries`` (student: ex01 source) from the course folder ``course``
     (``command`` runs ``grade``)."""
+    files = {student: {"ex01_graph.py": source} for student, source in entries.items()}
+    return batch_files(course, files, ("ex01",), work, command, **env)
+
+
+def batch_files(course: Path, entries: dict[str, dict[str, str]], exercises: tuple[str, ...],
+                work: Path, command: list[str] = GRADE, **env: str) -> subprocess.CompletedProcess[str]:
+    """``grade batch`` of ``exercises`` for ``entries`` (student: file name: source)."""
     subs = work / "subs"
-    for student, source in entries.items():
+    for student, files in entries.items():
         (subs / student).mkdir(parents=True)
-        (subs / student / "ex01_graph.py").write_text(source)
+        for name, source in files.items():
+            (subs / student / name).write_text(source)
     return subprocess.run([*command, "batch", str(subs), "--out", str(work / "out"),
-                           "--exercises", "ex01", "--jobs", "4"], cwd=course,
+                           "--exercises", ",".join(exercises), "--jobs", "4"], cwd=course,
                           env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
 
 
