@@ -2,11 +2,12 @@
 
 The idea
 --------
-Each backward *adds* into ``.grad``: the first one makes a new Value, a later one adds into
-the Value already there, in place (the same object).  Two backward calls on two graphs built
-from the same leaf give the sum of both gradients.  A training loop therefore resets
-gradients between steps: ``w.grad.zero_()`` sets the number to 0 in place, or ``w.grad =
-None`` drops it, and the next backward starts again.
+Each backward *adds* into ``.grad``: the first one makes a new Value; a later one adds into
+a leaf's Value already there, in place (the same object), but gives a retained non-leaf a new
+Value holding the sum (as PyTorch does: code that read ``a.grad`` before keeps the old number).
+Two backward calls on two graphs built from the same leaf give the sum of both gradients.  A
+training loop therefore resets gradients between steps: ``w.grad.zero_()`` sets the number to
+0 in place, or ``w.grad = None`` drops it, and the next backward starts again.
 
 What to write
 -------------
@@ -204,7 +205,8 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: your ex17 answer, then:
-    # TODO: accumulate: a new Value the first time, else add into the one there (in place)
+    # TODO: accumulate: a new Value the first time, else add into a leaf's Value in place
+    # TODO: and give a retained non-leaf a new Value holding the sum
     raise NotImplementedError("ex19: store_grad")
 
 

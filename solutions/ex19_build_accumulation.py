@@ -2,11 +2,12 @@
 
 The idea
 --------
-Each backward *adds* into ``.grad``: the first one makes a new Value, a later one adds into
-the Value already there, in place (the same object).  Two backward calls on two graphs built
-from the same leaf give the sum of both gradients.  A training loop therefore resets
-gradients between steps: ``w.grad.zero_()`` sets the number to 0 in place, or ``w.grad =
-None`` drops it, and the next backward starts again.
+Each backward *adds* into ``.grad``: the first one makes a new Value; a later one adds into
+a leaf's Value already there, in place (the same object), but gives a retained non-leaf a new
+Value holding the sum (as PyTorch does: code that read ``a.grad`` before keeps the old number).
+Two backward calls on two graphs built from the same leaf give the sum of both gradients.  A
+training loop therefore resets gradients between steps: ``w.grad.zero_()`` sets the number to
+0 in place, or ``w.grad = None`` drops it, and the next backward starts again.
 
 What to write
 -------------
@@ -218,8 +219,10 @@ def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     if v._grad is None:
         v._grad = Value(grad)
-    else:
+    elif v.is_leaf:
         v._grad._box[0] += grad
+    else:
+        v._grad = Value(v._grad.item() + grad)
 
 
 def dependencies(root: Node) -> dict[Node, int]:

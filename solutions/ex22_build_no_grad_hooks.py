@@ -323,8 +323,10 @@ def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     if v._grad is None:
         v._grad = Value(grad)
-    else:
+    elif v.is_leaf:
         v._grad._box[0] += grad
+    else:
+        v._grad = Value(v._grad.item() + grad)
 
 
 def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:

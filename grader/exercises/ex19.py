@@ -3,6 +3,7 @@ zero_() or .grad = None start again, as in PyTorch."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from grader.spec import Exercise
@@ -18,6 +19,9 @@ KEYS = {
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
                 "does: code holding w.grad sees the sum",
+    "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
+                "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
+                "from a.grad before keeps its number",
 }
 
 
@@ -30,6 +34,21 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     said = "after a second backward of y = w * x + w, g = w.grad after the first"
     return [fact(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+
+
+def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
+    """Whether a second backward through a retained non-leaf replaces its .grad with a new Value
+    (PyTorch does: only a leaf's .grad is added into in place)."""
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    a = w + x
+    a.retain_grad()
+    (a * x).backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        g = a.grad
+    (a * w).backward()
+    said = "after a = w + x, a.retain_grad(), (a * x).backward(), (a * w).backward(), g = a.grad after the first"
+    return [fact(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
@@ -53,14 +72,14 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list
 def loop_public(sub):
     needs(sub, 4)
     return {"grads": _loop(sub, 1.5, -2.0, 3, None) + _loop(sub, 2.0, 0.5, 4, "zero_"),
-            "in_place": _kept(sub, 1.5, -2.0)}
+            "in_place": _kept(sub, 1.5, -2.0), "retained": _retained(sub, 1.5, -2.0)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def loop_hidden(sub):
     needs(sub, 4)
     return {"grads": _loop(sub, -0.5, 3.0, 4, None) + _loop(sub, 0.0, 0.0, 3, None),
-            "in_place": _kept(sub, -0.5, 3.0)}
+            "in_place": _kept(sub, -0.5, 3.0), "retained": _retained(sub, -0.5, 3.0)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)

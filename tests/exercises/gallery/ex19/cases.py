@@ -6,8 +6,11 @@ LOOP = "gradients add up over backward calls"
 ZERO = "zero_() between backward calls"
 WRITE = '''    if v._grad is None:
         v._grad = Value(grad)
+    elif v.is_leaf:
+        v._grad._box[0] += grad
     else:
-        v._grad._box[0] += grad'''
+        v._grad = Value(v._grad.item() + grad)'''
+RETAINED_SAME = "a.grad is g after a = w + x, a.retain_grad(), (a * x).backward(), (a * w).backward(), g = a.grad after the first is True"
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
@@ -35,6 +38,17 @@ CASES = [
     Wrong("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"},
           fails={LOOP: "w.grad is g after a second backward of y = w * x + w, g = w.grad after the first is False"},
           names=("w.grad is g", "in place")),
+    Wrong("retained_added_in_place", edits={WRITE: '''    if v._grad is None:
+        v._grad = Value(grad)
+    else:
+        v._grad._box[0] += grad'''},
+          fails={LOOP: RETAINED_SAME}, names=("a.grad is g", "a retained non-leaf a new Value")),
+    Correct("retained_replaced_through_is_leaf_first", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
+        v._grad = Value(v._grad.item() + grad)
+    elif v._grad is not None:
+        v._grad._box[0] += grad
+    else:
+        v._grad = Value(grad)'''}),
     Correct("add_into_through_item", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] = v._grad.item() + grad"}),
     Correct("zero_by_subtracting", edits={"        self._box[0] = 0.0\n": "        self._box[0] -= self._box[0]\n"}),
 ]
