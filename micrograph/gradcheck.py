@@ -39,8 +39,9 @@ def _known_options(given: dict[str, Any], known: frozenset[str], fn_name: str) -
 def gradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any], *, eps: float = 1e-6, atol: float = 1e-5,
               rtol: float = 1e-3, raise_exception: bool = True, check_forward_ad: bool = False,
               check_backward_ad: bool = True, **torch_options: Any) -> bool:
-    """True if ``fn(*inputs)`` (a Value or nested lists of them) has the gradients finite differences give;
-    else raise (or return False).  The inputs are perturbed in place through ``.data`` and restored."""
+    """True if ``fn(*inputs)`` (a Value or nested lists of them) has the gradients finite differences give, else
+    raise (or return False); inputs are perturbed in place through ``.data``. Only outputs that require grad are
+    compared ("output j" counts those); with none, each numerical derivative must be zero, as in torch."""
     _known_options(torch_options, GRADCHECK_OPTIONS, "gradcheck")
     if not (check_forward_ad or check_backward_ad):
         raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
@@ -51,16 +52,25 @@ def gradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any], *, eps: flo
     if not checked:
         raise ValueError("gradcheck expects at least one input tensor to require gradient, "
                          "but none of them have requires_grad=True.")
+    outputs = _outputs(fn(*args))
     numerical = [_numerical(fn, args, x, eps) for x in checked]  # [input][output]
-    for j, out in enumerate(_outputs(fn(*args))):
-        for i, a in enumerate(_analytical(out, checked)):
-            n = numerical[i][j]
+    differentiable = [j for j, out in enumerate(outputs) if out.requires_grad]
+    if not differentiable and any(n != 0 for row in numerical for n in row):
+        return _failed("Numerical gradient for function expected to be zero", raise_exception)
+    for j, k in enumerate(differentiable):
+        grads = grad(outputs[k], checked, retain_graph=True, allow_unused=True)
+        for i, a in enumerate(0.0 if g is None else g.item() for g in grads):
+            n = numerical[i][k]
             if not abs(a - n) <= atol + rtol * abs(n):  # written so that nan fails
-                if not raise_exception:
-                    return False
-                raise GradcheckError(f"Jacobian mismatch for output {j} with respect to input {i},\n"
-                                     f"numerical:{n!r}\nanalytical:{a!r}\n")
+                return _failed(f"Jacobian mismatch for output {j} with respect to input {i},\n"
+                               f"numerical:{n!r}\nanalytical:{a!r}\n", raise_exception)
     return True
+
+
+def _failed(message: str, raise_exception: bool) -> bool:
+    if raise_exception:
+        raise GradcheckError(message)
+    return False
 
 
 def _numerical(fn: Callable[..., Any], args: tuple[Any, ...], x: Value, eps: float) -> list[float]:
@@ -76,13 +86,6 @@ def _numerical(fn: Callable[..., Any], args: tuple[Any, ...], x: Value, eps: flo
     finally:
         storage.fill_(original)
     return [(b - a) / (2 * eps) for a, b in zip(below, above)]
-
-
-def _analytical(out: Value, checked: list[Value]) -> list[float]:
-    if not out.requires_grad:  # an output that does not depend on any input
-        return [0.0] * len(checked)
-    grads = grad(out, checked, retain_graph=True, allow_unused=True)
-    return [0.0 if g is None else g.item() for g in grads]
 
 
 def _outputs(result: Any) -> list[Value]:
@@ -109,7 +112,7 @@ def gradgradcheck(fn: Callable[..., Any], inputs: Value | Sequence[Any],
     diff = [i for i, a in enumerate(args) if isinstance(a, Value) and a.requires_grad]
 
     def first_derivatives(*all_args: Any) -> tuple[Value, ...]:
-        given, v = all_args[:-count] if count else all_args, all_args[len(all_args) - count:]
+        given, v = all_args[:-count], all_args[-count:]  # as torch slices: no outputs to check, no arguments
         with enable_grad():  # also while gradcheck's finite differences run under no_grad
             outs = [o for o in _outputs(fn(*given)) if o.requires_grad]
             grads = grad(outs, [given[i] for i in diff], list(v), create_graph=True, allow_unused=True)

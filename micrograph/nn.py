@@ -9,7 +9,6 @@ them: a plain list of Parameters or Modules is not registered, as in torch. torc
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any, Callable, Iterator, Sequence
 
@@ -138,10 +137,9 @@ class Linear(Module):
         self.weight = [[Parameter(Value(uniform(-bound, bound))) for _ in range(in_features)] for _ in range(out_features)]
         self.bias = [Parameter(Value(uniform(-bound, bound))) for _ in range(out_features)] if bias else None
 
-    def own_parameters(self) -> Iterator[Parameter]:
-        """torch's one ``weight`` and one ``bias`` tensor are rows of Parameters here: their entries, weight first."""
-        entries = [p for row in self.weight for p in row] + (self.bias or [])
-        return itertools.chain((p for p in entries if isinstance(p, Parameter)), super().own_parameters())
+    def own_parameters(self) -> Iterator[Parameter]:  # torch's one weight and one bias: here their entries
+        yield from (p for row in [*self.weight, self.bias or []] for p in row if isinstance(p, Parameter))
+        yield from super().own_parameters()
 
     def forward(self, x: Sequence[Any]) -> list[Any]:
         """A batch (a list of rows) gives a list of rows; one row gives one row, as torch does for 1-D input."""

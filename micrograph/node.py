@@ -245,7 +245,6 @@ class Node:
         """The number the node's forward produced (the node does not hold its output Value)."""
         return self._result
 
-
     # -- running ----------------------------------------------------------------------
     def apply(self, grads: list[Grad]) -> list[Grad]:
         raise NotImplementedError
