@@ -210,10 +210,27 @@ class Function:
         return outputs[0] if single else tuple(outputs)
 
 
+class Error(Node):
+    """torch's ``DelayedError``: what a once_differentiable backward's recorded results hang from; it raises."""
+
+    def name(self) -> str:
+        return "torch::autograd::Error"
+
+    def apply(self, grads: list[Grad]) -> list[Grad]:
+        raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
+
+
 def once_differentiable(backward: Any) -> Any:
-    """A decorator for ``backward``: it runs unrecorded, so its result has no derivative of its own."""
+    """A decorator for ``backward``: it runs unrecorded, so its result has no derivative of its own; asked for
+    one, it raises (torch's ``Error`` node, whose edges go to fresh leaves so that the results require grad)."""
     @functools.wraps(backward)
     def wrapper(ctx: BackwardCFunction, *grads: Any) -> Any:
         with no_grad():
-            return backward(ctx, *grads)
+            outputs = backward(ctx, *grads)
+        if not (is_grad_enabled() and any(isinstance(g, Value) and g.requires_grad for g in grads)):
+            return outputs
+        outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+        node = Error(tuple(NO_EDGE if o is None else o.detach().requires_grad_().gradient_edge() for o in outputs))
+        node.num_outputs = len(outputs)
+        return tuple(None if o is None else o.detach().set_grad_fn(node, nr) for nr, o in enumerate(outputs))
     return wrapper
