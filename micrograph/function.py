@@ -221,8 +221,7 @@ class Error(Node):
 
 
 def once_differentiable(backward: Any) -> Any:
-    """A decorator for ``backward``: it runs unrecorded, so its result has no derivative of its own; asked for
-    one, it raises (torch's ``Error`` node, whose edges go to fresh leaves so that the results require grad)."""
+    """A decorator for ``backward``: it runs unrecorded; asked for its own derivative, it raises (the ``Error`` node)."""
     @functools.wraps(backward)
     def wrapper(ctx: BackwardCFunction, *grads: Any) -> Any:
         with no_grad():

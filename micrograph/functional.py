@@ -10,7 +10,7 @@ import numbers
 from typing import Any, Sequence
 
 from micrograph import ops
-from micrograph.value import BoolValue, Value, reduce, record
+from micrograph.value import BoolValue, Value, invalid_arguments, reduce, record
 
 
 def _arg(x: Any, name: str, position: int = 1, number_too: bool = False) -> Any:
@@ -79,19 +79,16 @@ def minimum(a: Value, b: Value) -> Value:
 
 def where(condition: Value, x: Any, y: Any) -> Value:
     """``x`` where ``condition`` holds, else ``y`` (one ``WhereBackward0`` node, saving the condition)."""
-    if not isinstance(condition, Value):
-        got = ", ".join("Tensor" if isinstance(v, Value) else type(v).__name__ for v in (condition, x, y))
-        raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                        " * (Tensor condition)\n * (Tensor condition, Tensor input, Tensor other)\n"
-                        " * (Tensor condition, Number self, Tensor other)\n"
-                        " * (Tensor condition, Tensor input, Number other)\n"
-                        " * (Tensor condition, Number self, Number other)")
+    if not isinstance(condition, Value) or not all(isinstance(v, (Value, numbers.Real)) for v in (x, y)):
+        raise invalid_arguments("where", condition, x, y)
     return (x if isinstance(x, Value) else Value(x)).where(condition, y)
 
 
 def _comparison(name: str) -> Any:
-    def fn(a: Any, b: Any) -> BoolValue:
-        return getattr(_first(a, name), name)(b)
+    def fn(a: Any, b: Any) -> BoolValue:  # a number first is refused, unlike add's
+        if not isinstance(a, Value) or not isinstance(b, (Value, numbers.Real)):
+            raise invalid_arguments(name, a, b)
+        return getattr(a, name)(b)
 
     fn.__name__ = name
     return fn

@@ -56,10 +56,18 @@ def _in_place(op: type[Node]) -> Callable[[Value], Value]:
     return lambda self: record_inplace(op, self)
 
 
-def _comparison(compare: Callable[[float, float], bool]) -> Callable[[Value, Any], Any]:
-    """``v < x``: a bool Value, never recorded."""
+def invalid_arguments(name: str, *args: Any) -> TypeError:
+    """torch's argument parser refusing a call; its first line names the types it was given."""
+    got = ", ".join("Tensor" if isinstance(a, Value) else type(a).__name__ for a in args)
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:")
+
+
+def _comparison(compare: Callable[[float, float], bool], name: str = "") -> Callable[[Value, Any], Any]:
+    """``v < x``: a bool Value, never recorded; ``v.lt(x)`` refuses a non-number as torch does (``<`` lets Python)."""
     def method(self: Value, other: Any) -> Any:
         if not isinstance(other, (Value, numbers.Real)):
+            if name:
+                raise invalid_arguments(name, other)
             return NotImplemented
         return BoolValue(compare(self._storage[0], other._storage[0] if isinstance(other, Value) else float(other)))
     return method
@@ -347,8 +355,7 @@ class Value:
 
     def pow(self, other: Any) -> Value:
         if not _is_operand(other):
-            raise TypeError(f"pow() received an invalid combination of arguments - got ({type(other).__name__}), "
-                            "but expected one of:")
+            raise invalid_arguments("pow", other)
         return self ** other
 
     def square(self) -> Value:
@@ -400,10 +407,8 @@ class Value:
 
     def where(self, condition: Value, other: Any) -> Value:
         """``self`` where ``condition`` (a bool Value) holds, else ``other``."""
-        if not isinstance(condition, Value):
-            kind = "Tensor" if isinstance(other, Value) else type(other).__name__
-            raise TypeError(f"where() received an invalid combination of arguments - got "
-                            f"({type(condition).__name__}, {kind}), but expected one of:")
+        if not isinstance(condition, Value) or not _is_operand(other):
+            raise invalid_arguments("where", condition, other)
         if not isinstance(condition, BoolValue):
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype Double")
         return record(ops.WhereBackward0, self, other, condition)
@@ -452,8 +457,7 @@ class Value:
         if isinstance(value, Value):
             return record_inplace(ops.FillBackward3, self, value)
         if not _is_operand(value):
-            raise TypeError(f"fill_() received an invalid combination of arguments - got ({type(value).__name__}), "
-                            "but expected one of:")
+            raise invalid_arguments("fill_", value)
         return record_inplace(ops.FillBackward2, self, None, value)
 
     def copy_(self, src: Any) -> Value:  # torch copies a number in as a constant tensor
@@ -516,7 +520,7 @@ class Value:
     # Comparisons give bool Values (never recorded); hashing stays by identity, as torch's.
     __eq__, __ne__ = _comparison(float.__eq__), _comparison(float.__ne__)  # type: ignore[assignment]
     __lt__, __le__, __gt__, __ge__ = (_comparison(f) for f in (float.__lt__, float.__le__, float.__gt__, float.__ge__))
-    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+    eq, ne, lt, le, gt, ge = (_comparison(getattr(float, f"__{n}__"), n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
 
     def __hash__(self) -> int:
         return id(self)  # as torch's Tensor.__hash__
@@ -532,7 +536,7 @@ class Value:
         return BoolValue(a == b or abs(a - b) <= atol + rtol * abs(b))
 
     def allclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
-        return bool(self.isclose(other, rtol, atol, equal_nan))
+        return bool(self.isclose(_tensor(other, "allclose"), rtol, atol, equal_nan))
 
     def equal(self, other: Value) -> bool:
         return self._storage[0] == _tensor(other, "equal")._storage[0]
