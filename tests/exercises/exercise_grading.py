@@ -2,21 +2,19 @@
 gallery, the public-test coverage): grading, the solution and stub paths, and the numbers an
 exercise's tests expect, which no feedback may spell out.
 
-The reference's observations are computed once per process and exercise, when first needed
-(finding a solution's path does not need them); ``group`` marks an exercise's tests so that
-pytest-xdist runs them on one worker, which then computes that exercise's reference alone.
+The reference's observations come from the run's shared cache of expected answers
+(``answers`` in tests/conftest.py): each solution runs once a run, whichever pytest-xdist
+worker first needs it, so an exercise's tests need not share a worker and spread over all of
+them, one sandboxed child per test.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import os
 import re
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise
@@ -33,29 +31,33 @@ def _loaded(exercise_id: str) -> LoadedExercise:
     return catalog.load(exercise_id)
 
 
-@functools.cache
-def _expected(exercise_id: str) -> Expected:
-    """The exercise's expected observations (one run of the solution)."""
-    expected = from_solution(_loaded(exercise_id), solution_path(exercise_id), cache_dir=None)
-    assert not expected.broken, f"the solution of {exercise_id} is broken: {expected.broken}"
-    return expected
+class Grading:
+    """Grading against the reference solutions' answers kept in ``answers`` (a cache folder
+    the grader fills atomically, shared by every worker of the run)."""
 
+    def __init__(self, answers: Path) -> None:
+        self.answers = answers
+        self._expected: dict[str, Expected] = {}
 
-def group(exercise_id: str) -> pytest.MarkDecorator:
-    """The mark that keeps an exercise's tests on one pytest-xdist worker (``--dist loadgroup``)."""
-    return pytest.mark.xdist_group(exercise_id)
+    def expected(self, exercise_id: str) -> Expected:
+        """The exercise's expected observations (one run of the solution a run)."""
+        if exercise_id not in self._expected:
+            found = from_solution(_loaded(exercise_id), solution_path(exercise_id), self.answers)
+            assert not found.broken, f"the solution of {exercise_id} is broken: {found.broken}"
+            self._expected[exercise_id] = found
+        return self._expected[exercise_id]
 
+    def grade(self, exercise_id: str, path: Path) -> ExerciseResult:
+        return grade_exercise(_loaded(exercise_id), path, self.expected(exercise_id))
 
-def at_once() -> int:
-    """How many gradings one test process runs side by side: its share of the cores (each
-    grading is a sandboxed child busy on one core), so that pytest-xdist's workers together
-    load the machine no more than one process did, and time limits hold as they did."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    return max(1, (os.cpu_count() or 1) // workers)
+    def judged(self, exercise_id: str, path: Path, report: ChildReport) -> ExerciseResult:
+        """The grade of ``observe``'s report, its feedback in the current language (the second
+        half of ``grade``)."""
+        return judge(_loaded(exercise_id), report, self.expected(exercise_id), display=str(path))
 
-
-def grade(exercise_id: str, path: Path) -> ExerciseResult:
-    return grade_exercise(_loaded(exercise_id), path, _expected(exercise_id))
+    def expected_numbers(self, exercise_id: str) -> set[float]:
+        """Every number any test of the exercise expects, hidden tests included."""
+        return _numbers(list(self.expected(exercise_id).observations.values()))
 
 
 def observe(exercise_id: str, path: Path) -> ChildReport:
@@ -63,12 +65,6 @@ def observe(exercise_id: str, path: Path) -> ChildReport:
     runs in an environment of its own, whatever the grader's language: one report can be
     judged in every language."""
     return run_children([sandbox_run(_loaded(exercise_id), path, None)])[0]
-
-
-def judged(exercise_id: str, path: Path, report: ChildReport) -> ExerciseResult:
-    """The grade of ``observe``'s report, its feedback in the current language (the second
-    half of ``grade``)."""
-    return judge(_loaded(exercise_id), report, _expected(exercise_id), display=str(path))
 
 
 def solution_path(exercise_id: str) -> Path:
@@ -88,11 +84,6 @@ def _numbers(observation: Any) -> set[float]:
     if isinstance(observation, list):
         return set().union(*(_numbers(item) for item in observation)) if observation else set()
     return set()
-
-
-def expected_numbers(exercise_id: str) -> set[float]:
-    """Every number any test of the exercise expects, hidden tests included."""
-    return _numbers(list(_expected(exercise_id).observations.values()))
 
 
 def mentions(feedback: str, numbers: set[float]) -> list[float]:

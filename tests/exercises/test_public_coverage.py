@@ -10,16 +10,14 @@ graph-aware grading.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from exercise_grading import (at_once, expected_numbers, grade, group, mentions, solution_path,
-                              stub_path)
+from exercise_grading import Grading, mentions, solution_path, stub_path
 from gallery_case import GALLERY
 from grader.course import catalog
-from grader.course.folder import in_parallel
 from grader.i18n import _
 from micrograph.i18n import using
 
@@ -60,7 +58,6 @@ def _without(solution: Path, name: str) -> str:
     return "".join(lines[:start] + [stubbed] + lines[node.end_lineno:])
 
 
-@group("ex14")
 def test_methods_of_the_classes_a_student_writes_are_found() -> None:
     """ex14's student writes two classes: each of their methods is checked, not only the
     file's top-level functions."""
@@ -72,57 +69,30 @@ CONVERTED = sorted(p.name for p in GALLERY.glob("ex*") if p.is_dir())
 FUNCTIONS = [(ex, name) for ex in CONVERTED for name in _stubbed_functions(stub_path(ex))]
 
 
-def _without_one(exercise_id: str, factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """For each function of the exercise, the public tests that fail when only it is left
-    unwritten (graded a few at a time: each grading waits on its own sandboxed child)."""
-    def job(name: str) -> Callable[[], list[str]]:
-        solution = solution_path(exercise_id)
-        submission = factory.mktemp(f"{exercise_id}-{name}") / solution.name
-        submission.write_text(_without(solution, name), encoding="utf-8")
-        return lambda: [t.name for t in grade(exercise_id, submission).tests
-                        if t.public and t.status != "passed"]
-
-    names = [name for ex, name in FUNCTIONS if ex == exercise_id]
-    expected_numbers(exercise_id)  # the reference's observations, before the threads start
-    return dict(zip(names, in_parallel([job(name) for name in names], at_once())))
-
-
-@pytest.fixture(scope="session")
-def without_one(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], list[str]]:
-    """``without_one(exercise_id, name)``: the public tests that fail without that function,
-    the exercise's functions graded when the first is asked for."""
-    done: dict[str, dict[str, list[str]]] = {}
-
-    def failing(exercise_id: str, name: str) -> list[str]:
-        if exercise_id not in done:
-            done[exercise_id] = _without_one(exercise_id, tmp_path_factory)
-        return done[exercise_id][name]
-    return failing
-
-
 @pytest.mark.parametrize("exercise_id, name", [
-    pytest.param(ex, name, id=f"{ex}-{name}", marks=group(ex)) for ex, name in FUNCTIONS])
-def test_each_function_has_a_public_test(exercise_id, name, without_one):
-    assert without_one(exercise_id, name), (
-        f"{exercise_id}: no public test fails when {name} is not written")
+    pytest.param(ex, name, id=f"{ex}-{name}") for ex, name in FUNCTIONS])
+def test_each_function_has_a_public_test(exercise_id, name, grading: Grading, tmp_path: Path):
+    solution = solution_path(exercise_id)
+    submission = tmp_path / solution.name
+    submission.write_text(_without(solution, name), encoding="utf-8")
+    failing = [t.name for t in grading.grade(exercise_id, submission).tests
+               if t.public and t.status != "passed"]
+    assert failing, f"{exercise_id}: no public test fails when {name} is not written"
 
 
-EXERCISES = [pytest.param(ex, marks=group(ex)) for ex in CONVERTED]
-
-
-@pytest.mark.parametrize("exercise_id", EXERCISES)
-def test_the_untouched_stub_scores_zero(exercise_id):
-    result = grade(exercise_id, stub_path(exercise_id))
+@pytest.mark.parametrize("exercise_id", CONVERTED)
+def test_the_untouched_stub_scores_zero(exercise_id, grading: Grading):
+    result = grading.grade(exercise_id, stub_path(exercise_id))
     assert result.score == 0
     assert all("NotImplementedError" in t.feedback for t in result.tests)
 
 
-@pytest.mark.parametrize("exercise_id", EXERCISES)
-def test_no_feedback_text_holds_an_expected_number(exercise_id):
+@pytest.mark.parametrize("exercise_id", CONVERTED)
+def test_no_feedback_text_holds_an_expected_number(exercise_id, grading: Grading):
     """A test's own feedback texts are shown whatever the student did: none of them may spell
     out a number some test of the exercise (hidden ones included) expects, in English or in
     the Chinese the student may read them in."""
-    numbers = expected_numbers(exercise_id)
+    numbers = grading.expected_numbers(exercise_id)
     for test in catalog.load(exercise_id).spec.tests:
         for text in (test.feedback, *test.key_feedback.values()):
             with using("zh"):
