@@ -48,7 +48,7 @@ def _status(value: float | None, at_most: float) -> str:
     return "met" if value <= at_most else "missed"
 
 
-def _spread(values: list[float]) -> str:
+def spread(values: list[float]) -> str:
     """Median and range, e.g. ``1.41× (1.30–1.52)``."""
     return f"{statistics.median(values):.2f}× ({min(values):.2f}–{max(values):.2f})"
 
@@ -76,7 +76,7 @@ def times_table(measured: list[tuple[Workload, Turns]], counts: callgrind.Instru
             lines.append(
                 f"| {workload.title} | {phase} | {turns.median(MINE, phase) * 1e3:,.1f} | "
                 + (f"{turns.median(REFERENCE, phase) * 1e3:,.1f}" if has_ref else "—")
-                + f" | {_spread(ratios) if ratios else '—'} | {_millions(mine_ir)} | {_millions(ref_ir)} | "
+                + f" | {spread(ratios) if ratios else '—'} | {_millions(mine_ir)} | {_millions(ref_ir)} | "
                 + f"{_ratio(mine_ir, ref_ir)} | "
                 + (f"≤ {target.at_most:.2f}× | {_status(statistics.median(ratios) if ratios else None, target.at_most)}"
                    if target else "— | —")
@@ -97,7 +97,7 @@ def growth_table(turns: Turns, counts: callgrind.Instructions) -> str:
         mine = engine == MINE
         lines.append(
             f"| {engine} | {turns.median(engine, _SMALL) * 1e3:,.1f} | {turns.median(engine, _LARGE) * 1e3:,.1f} | "
-            f"{_spread(growth)} | {_ratio(large, small)} | "
+            f"{spread(growth)} | {_ratio(large, small)} | "
             + (f"≤ {GROWTH_AT_MOST:.0f}× | {_status(statistics.median(growth), GROWTH_AT_MOST)}" if mine else "— | —")
             + " |"
         )

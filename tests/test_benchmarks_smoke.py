@@ -50,3 +50,18 @@ def test_unknown_workload_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["--only", "chian"])
     assert "unknown workload(s) chian" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("x0", [1.5, -2.0])
+def test_the_floor_engine_computes_the_gradients_micrograph_does(x0: float) -> None:
+    """The bare algorithm of ``benchmarks.floor`` is an honest engine: its floor is not a shortcut."""
+    import micrograph as mg
+    from benchmarks.floor import Bare
+
+    grads = []
+    for make in (Bare, mg.Value):
+        w, x = make(0.5, True), make(x0, True)
+        y = (w * x + w).relu() * 3 + x * x + 2 * w
+        y.backward()
+        grads.append([float(w.grad), float(x.grad)])
+    assert grads[0] == grads[1]
