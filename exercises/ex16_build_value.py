@@ -15,10 +15,10 @@ result records how it was made: ``y.grad_fn`` is a node named as PyTorch names i
 (``AddBackward0`` for ``+``, ``MulBackward0`` for ``*``), whose ``next_functions`` holds one
 ``(node, 0)`` per input: the input's own ``grad_fn``, or for a leaf that requires grad its
 ``AccumulateGrad`` node (one per leaf, the same object every time; PyTorch names it
-``torch::autograd::AccumulateGrad``), or ``(None, 0)`` for an
-input that requires no grad (a Python number too).  A leaf (叶子节点) is a value no recorded
-operation made: ``is_leaf`` is True, ``grad_fn`` is None.  ``requires_grad`` propagates: a
-result requires grad when an input does.
+``torch::autograd::AccumulateGrad``), or ``(None, 0)`` for an input that requires no grad (a
+Python number too).  A leaf (叶子节点) is a value no recorded operation made: ``is_leaf`` is
+True, ``grad_fn`` is None.  ``requires_grad`` propagates: a result requires grad when an input
+does.
 
     w = Value(1.0, requires_grad=True)
     b = w + 1                  # b.grad_fn.name() == "AddBackward0", b.is_leaf is False
@@ -179,14 +179,3 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
     grad and its grad_fn is a new ``op`` node with one edge per input."""
     # TODO: a new Value; when recording, its grad_fn and requires_grad
     raise NotImplementedError("ex16: record")
-
-
-# ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
-
-
-
-
-
-
-
-

@@ -3,11 +3,13 @@
 The idea
 --------
 To save memory, backward frees what each node saved once the node has run.  A second
-``y.backward()`` through a node that saved something then raises
-``RuntimeError(SECOND_BACKWARD)`` ("Trying to backward through the graph a second time ...")
-before writing any gradient there.  ``y.backward(retain_graph=True)`` keeps them, so the next
-backward works (and w.grad accumulates).  ``AddBackward0`` saves nothing, so a graph of
-additions runs twice; ``w * 3`` saves 3 for w's gradient and refuses a second pass.
+``y.backward()`` raises ``RuntimeError(SECOND_BACKWARD)`` ("Trying to backward through the
+graph a second time ...") when it reaches a node whose saved values were freed, before that
+node sends any gradient on: the leaves behind it get nothing, while a node that ran earlier in
+the same pass (such as another leaf's AccumulateGrad) has already added its gradient.
+``y.backward(retain_graph=True)`` keeps them, so the next backward works (and w.grad
+accumulates).  ``AddBackward0`` saves nothing, so a graph of additions runs twice; ``w * 3``
+saves 3 for w's gradient and refuses a second pass.
 
 What to write
 -------------

@@ -3,13 +3,12 @@
 The idea
 --------
 An in-place op (``add_``, ``+=``, ``zero_``) changes a Value's number instead of making a new
-Value, and bumps its version counter (``_version``).  Backward refuses what it cannot
-differentiate:
+Value, and bumps its version counter (``_version``).  PyTorch refuses two things:
 
-- a leaf that requires grad may not change in place while recording:
-  ``RuntimeError(LEAF_IN_PLACE)``;
+- an in-place op on a leaf that requires grad raises ``RuntimeError(LEAF_IN_PLACE)`` before
+  changing anything (the number and the version stay); ex22's ``no_grad`` will allow it;
 - a node saved a value with its version; if the value changed in place since, ``unpack``
-  raises ``RuntimeError(MODIFIED)`` with the two versions.
+  raises ``RuntimeError(MODIFIED)`` with the two versions (the value's now, then the saved one).
 
 An in-place op is recorded when either operand requires grad (a non-leaf, or a leaf that needs
 no grad changed by a Value that does): its ``grad_fn`` becomes a new ``AddBackward0`` whose

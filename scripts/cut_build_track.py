@@ -169,7 +169,8 @@ def _last_change(d: Definition, lines: list[str], at: int) -> int:
 
 
 def _tidy(lines: list[str]) -> list[str]:
-    """At most two blank lines in a row, one before an indented line (where a definition was cut)."""
+    """At most two blank lines in a row, one before an indented line (where a definition was cut),
+    none at the end (where the last definitions were cut)."""
     out: list[str] = []
     for line in lines:
         if line.strip():
@@ -180,6 +181,8 @@ def _tidy(lines: list[str]) -> list[str]:
             keep = min(blank, 1 if line.startswith(" ") else 2)
             out += [""] * keep
         out.append(line)
+    while out and not out[-1].strip():
+        out.pop()
     return out
 
 

@@ -5,13 +5,12 @@ The idea
 ``y.backward()`` seeds y's node with 1 and runs the graph backwards.  Each node's ``apply``
 turns the gradient of its output into one gradient per input (the chain rule); a leaf's
 ``AccumulateGrad`` writes what it receives into the leaf's ``.grad``, as a Value (PyTorch's
-``.grad`` is a tensor like the leaf).  A node may run only
-once *every* gradient for it has arrived, summed: y = (x + w) * (w + 1) reaches w by two
-paths, and w's AccumulateGrad must run once, with the sum.  So count first how many edges
-reach each node (``dependencies``), then run ready nodes, the newest node first (the highest
-``sequence_nr``; AccumulateGrad's is infinite), as PyTorch's engine does.  A recursive walk
-that follows every path runs a shared node once per path.  For the documents' graph at
-w = 1, x = 2: w.grad is 5 and x.grad is 2.
+``.grad`` is a tensor like the leaf).  A node may run only once *every* gradient for it has
+arrived, summed: y = (x + w) * (w + 1) reaches w by two paths, and w's AccumulateGrad must
+run once, with the sum.  So count first how many edges reach each node (``dependencies``),
+then run ready nodes, the newest node first (the highest ``sequence_nr``; AccumulateGrad's is
+infinite), as PyTorch's engine does.  A recursive walk that follows every path runs a shared
+node once per path.  For the documents' graph at w = 1, x = 2: w.grad is 5 and x.grad is 2.
 
 What to write
 -------------

@@ -336,7 +336,7 @@ def check_in_place(v: Value) -> None:  #@6
         raise RuntimeError(LEAF_IN_PLACE)  #-7
 
 
-# ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)
+# ---------------------------------------------------------------- backward (micrograph/engine.py, hooks.py)  #+2
 
 
 def store_grad(v: Value, grad: float) -> None:  #@2
