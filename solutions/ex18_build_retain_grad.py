@@ -7,7 +7,7 @@ Backward computes a gradient for every node but keeps only the leaves' in ``.gra
 ``UserWarning`` whose text is ``NON_LEAF_GRAD``; a leaf never warns.  ``a.retain_grad()``
 before backward asks backward to write a's gradient too (``a.retains_grad`` becomes True): when
 a's node runs, backward writes the gradient it received into a's ``.grad``, and reading it no
-longer warns.  Calling it on a leaf changes nothing.
+longer warns.  Calling it on a leaf that requires grad changes nothing.
 
 What to write
 -------------
