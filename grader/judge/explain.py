@@ -151,6 +151,10 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         text = f"{kind}: {_probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
     said = f": {torch_explained(message)}" if message else ""
+    if error["function"] and error["caller"]:
+        return _("your code raised {kind} at {line} (in {function}, called from {caller}){said}",
+                 kind=kind, line=_line(error["line"], names), function=error["function"],
+                 caller=error["caller"], said=said)
     if error["function"]:
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=_line(error["line"], names), function=error["function"], said=said)

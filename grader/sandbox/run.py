@@ -301,10 +301,11 @@ def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
     """An error record with its text made safe to show (see ``grader.sandbox.text``)."""
     if error is None:
         return None
-    function = error["function"]
+    function, caller = error["function"], error["caller"]
     return {"type": clean(error["type"], wire.MAX_NAME),
             "message": clean(error["message"], MESSAGE_LIMIT),
             "function": None if function is None else clean(function, wire.MAX_NAME),
+            "caller": None if caller is None else clean(caller, wire.MAX_NAME),
             "line": error["line"]}
 
 

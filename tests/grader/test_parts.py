@@ -12,6 +12,7 @@ from toycourse import ToyCourse
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.reference import from_solution
 from grader.sandbox.child import wire
+from grader.sandbox.child.located import located
 from grader.sandbox.child.main import _probe_seconds
 
 
@@ -65,6 +66,38 @@ def test_probe_budgets() -> None:
     assert budgets == pytest.approx([10.0 / 7] * 6) and left == pytest.approx(10.0 / 7)
     assert _probe_seconds(28.0, 1) == 14.0
     assert _probe_seconds(0.5, 3) == 1.0
+
+
+SUBMISSION_WITH_A_HELPER = """
+class Node:
+    def unpack(self, name):
+        return {}[name]
+
+    def apply(self):
+        return self.unpack("other")
+
+def twice(n):
+    return twice(n - 1) if n else {}["x"]
+"""
+
+
+def _raised_in(call: str) -> tuple[str | None, str | None, int | None]:
+    """Where ``call``, run on SUBMISSION_WITH_A_HELPER compiled as ``sub.py``, raised."""
+    space: dict[str, object] = {}
+    exec(compile(SUBMISSION_WITH_A_HELPER, "sub.py", "exec"), space)
+    with pytest.raises(KeyError) as raised:
+        eval(call, space)
+    return located(raised.value, "sub.py")
+
+
+def test_an_error_in_a_helper_names_the_function_that_called_it() -> None:
+    """A helper's error names the submission's function in the frame above it (a build-track
+    stub's unpack, called from the student's apply); a recursion names no caller."""
+    function, caller, line = _raised_in("Node().apply()")
+    assert function in ("Node.unpack", "unpack") and line == 4  # Python 3.10 has no qualname
+    assert caller in ("Node.apply", "apply")
+    assert _raised_in("Node().unpack('x')")[1] is None  # the probe called it directly
+    assert _raised_in("twice(3)")[1] is None
 
 
 def test_expected_observations_are_cached_by_content(toy: ToyCourse) -> None:

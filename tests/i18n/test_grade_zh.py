@@ -92,7 +92,7 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
     from grader.judge.explain import test_error
     from grader.spec.limits import Limits
 
-    error = {"type": "RuntimeError", "function": "step", "line": 7,
+    error = {"type": "RuntimeError", "function": "step", "caller": None, "line": 7,
              "message": "a leaf Variable that requires grad is being used in an in-place operation."}
     with using("zh"):
         text = test_error(error, "ex09_no_grad.py", Limits())

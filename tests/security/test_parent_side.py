@@ -19,8 +19,10 @@ from grader.sandbox.text import clean
     b'{"kind": "test"}',                                           # missing keys
     b'{"kind": "test", "name": "t", "obs": 1, "error": null, "x": 1}',  # an extra key
     b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null}}',
-    b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null, '
+    b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null, "caller": null, '
     b'"line": true}}',                                              # a bool is not a line
+    b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null, "caller": 7, '
+    b'"line": null}}',                                              # a caller is a name
     b'{"kind": "confined", "layers": ["x", 3]}',
     b'{"kind": "test", "name": "' + b"n" * 300 + b'", "obs": 1, "error": null}',
     b'{"kind": "refused", "reason": 7}',

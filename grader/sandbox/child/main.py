@@ -22,7 +22,6 @@ import sys
 import sysconfig
 import threading
 import time
-import traceback
 import types
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -32,6 +31,7 @@ import micrograph
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
 from grader.sandbox.child.isolate import isolate
+from grader.sandbox.child.located import located
 from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import (
     DiagramRecord,
@@ -143,11 +143,9 @@ def _send(fd: int, record: Record) -> None:
 
 
 def _error(exc: BaseException, submission: str) -> ErrorRecord:
-    """The exception, located at the deepest frame of the submission's file (if any)."""
-    function = line = None
-    for frame, lineno in traceback.walk_tb(exc.__traceback__):
-        if frame.f_code.co_filename == submission:
-            function, line = frame.f_code.co_name, lineno
+    """The exception, located at the deepest frame of the submission's file (if any), with the
+    submission's function that called that one (``located``)."""
+    function, caller, line = located(exc, submission)
     if isinstance(exc, SyntaxError) and exc.filename == submission:
         line = exc.lineno
         message = exc.msg
@@ -156,12 +154,12 @@ def _error(exc: BaseException, submission: str) -> ErrorRecord:
     else:
         message = probe.first_line(exc)
     kind = exc.kind if isinstance(exc, _Overrun) else type(exc).__name__
-    return {"type": kind, "message": message, "function": function, "line": line}
+    return {"type": kind, "message": message, "function": function, "caller": caller, "line": line}
 
 
 def _probe_error(exc: BaseException) -> ErrorRecord:
     return {"type": wire.PROBE_ERROR, "message": probe.error_text(exc), "function": None,
-            "line": None}
+            "caller": None, "line": None}
 
 
 def _plain(value: Any, depth: int = 0) -> Any:

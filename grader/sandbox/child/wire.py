@@ -109,6 +109,7 @@ class ErrorRecord(TypedDict):
     type: str
     message: str
     function: str | None  # where in the submission's file, when it was there
+    caller: str | None  # the submission's function that called ``function``, when one did
     line: int | None
 
 
@@ -230,6 +231,7 @@ def _check_error(error: Any) -> None:
         raise WireError("malformed error")
     _name(error["type"], "error")
     _name(error["function"], "error", optional=True)
+    _name(error["caller"], "error", optional=True)
     if type(error["message"]) is not str:
         raise WireError("malformed error")
     line = error["line"]

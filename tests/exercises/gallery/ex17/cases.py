@@ -56,7 +56,7 @@ CASES = [
           fails={DOCS: "whether w.grad (when not None) is a Value like w is False, unlike PyTorch's"},
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
     Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
-          fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack")),
+          fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack, called from", "apply")),
     Wrong("dependencies_by_recursion", edits={DEPENDENCIES: '''    counts: dict[Node, int] = {root: 0}
 
     def visit(node):

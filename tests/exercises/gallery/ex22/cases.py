@@ -38,7 +38,7 @@ CASES = [
           fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
           names=("after a nested no_grad block ended", "still off after a nested block")),
     Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
-          fails={PUBLIC: "AttributeError"}, names=("in register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
+          fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
     Wrong("remove_does_nothing", edits={'''        if self.hook in self.hooks:
             self.hooks.remove(self.hook)''': "        pass"},
           fails={PUBLIC: "the hooks' calls [name, gradient], in order has more entries than PyTorch's"},

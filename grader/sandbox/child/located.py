@@ -1,0 +1,31 @@
+"""Where in the submission's file an exception went through, for the error record's
+``function``, ``caller`` and ``line``."""
+
+from __future__ import annotations
+
+import traceback
+import types
+
+
+def located(exc: BaseException, submission: str) -> tuple[str | None, str | None, int | None]:
+    """The deepest frame of ``submission`` in ``exc``'s traceback, as (function, caller, line):
+    ``caller`` is the submission's function in the frame right above it, when that frame is one
+    and not the same function (a recursion names no caller).  So an error raised in a helper
+    the student's code called (a build-track stub's ``unpack``, from their
+    ``MulBackward0.apply``) names the student's function too."""
+    function = caller = line = None
+    above: str | None = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        here = _qualified(frame.f_code) if frame.f_code.co_filename == submission else None
+        if here is not None:
+            function, line = here, lineno
+            caller = above if above != here else None
+        above = here
+    return function, caller, line
+
+
+def _qualified(code: types.CodeType) -> str:
+    """A function's name as its file spells it (``MulBackward0.apply``; Python 3.10 has only
+    ``apply``), without a nested function's ``<locals>`` path."""
+    name = getattr(code, "co_qualname", code.co_name)
+    return code.co_name if "<" in name else name
