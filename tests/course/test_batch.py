@@ -20,6 +20,10 @@ import pytest
 from coursekit import GRADE, REPO, csv_matches_files, grade, grade_env, solution
 
 SLOW = "\nimport time\ntime.sleep(0.4)\n"  # each student takes a moment: room to interrupt
+# C's stack overflows (hashing a tuple nested a million deep recurses in C, with no recursion
+# check): a SIGSEGV without ctypes, in a fraction of a second of CPU, so that a loaded machine
+# cannot stop it at the time limit first (a nested list's repr took seconds).
+CRASH = "nested = ()\nfor _ in range(10 ** 6):\n    nested = (nested,)\nhash(nested)\n"
 
 
 def _class_of(folder: Path, n: int, extra: str = "") -> list[str]:
@@ -156,9 +160,7 @@ def test_what_a_row_says_about_one_file_a_syntax_error_and_a_crash(tmp_path: Pat
     (subs / "alice" / solution("ex03").name).write_text("def backward_retaining(:\n    pass\n")
     shutil.copy(solution("ex03"), subs / "bob_ex03.py")  # one file for a batch of two exercises
     (subs / "carol").mkdir()
-    (subs / "carol" / solution("ex03").name).write_text(  # C's stack overflows: no ctypes needed
-        "import sys\nsys.setrecursionlimit(10 ** 7)\nnested = []\nfor _ in range(10 ** 6):\n"
-        "    nested = [nested]\nrepr(nested)\n")
+    (subs / "carol" / solution("ex03").name).write_text(CRASH)
     out = tmp_path / "out"
     run = grade("batch", str(subs), "--out", str(out), "--exercises", "ex01,ex02,ex03", cache=cache)
     assert run.returncode == 0, run.stderr
