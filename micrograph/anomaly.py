@@ -79,22 +79,16 @@ def stamp(node: Any) -> None:
     node.metadata["traceback_"] = "".join(traceback.format_stack()[:-2])
 
 
-def apply(node: Any, grads: list[Any]) -> list[Any]:
-    """``node.apply`` in anomaly mode: a failure first warns where the node was made; nan is an error."""
-    try:
-        outputs = node.apply(grads)
-        for i, g in enumerate(outputs if state.check_nan else ()):
-            x = g if g is None or type(g) is float else g.item()
-            if x != x:
-                raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
-    except Exception:
-        warn_failure(node)
-        raise
-    return outputs
+def check_nan(node: Any, outputs: list[Any]) -> None:
+    """A nan among the gradients a node sends is an error (checked, as torch does, after its post-hooks)."""
+    for i, g in enumerate(outputs if state.check_nan else ()):
+        x = g if g is None or type(g) is float else g.item()
+        if x != x:
+            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
 
 
 def warn_failure(node: Any) -> None:
-    """Before a node's error escapes: where the node was made (if it was made in anomaly mode)."""
+    """Before an error escapes a node's turn (its hooks included): where the node was made (if in anomaly mode)."""
     trace = getattr(node, "metadata", {}).get("traceback_")
     text = ("Traceback of forward call that caused the error:\n" + trace if trace else "No forward pass information "
             "available. Enable detect anomaly during forward pass for more information.")  # torch's two texts

@@ -51,7 +51,7 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
     if create_graph:
         _warn_once()
     targets = None if inputs is None else arguments.inputs_of(inputs, "backward")
-    task = GraphTask(outputs, grads, keep, create_graph, accumulate=True)
+    task = (AnomalyTask if anomaly.state.enabled else GraphTask)(outputs, grads, keep, create_graph, True)
     if targets is not None:  # each input fills its .grad, a non-leaf's too (run_backward's retain_grad)
         task.restrict([v.retain_grad() or v.gradient_edge(create=False) for v in arguments.check_inputs(targets)])
     task.run()
@@ -65,7 +65,7 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
                                                            materialize_grads)
     outs, grads, create_graph, keep = arguments.roots(outputs, grad_outputs, retain_graph, create_graph)
     targets = arguments.inputs_of(inputs, "grad")
-    task = GraphTask(outs, grads, keep, create_graph, accumulate=False)
+    task = (AnomalyTask if anomaly.state.enabled else GraphTask)(outs, grads, keep, create_graph, False)
     task.restrict([v.gradient_edge(create=False) for v in arguments.check_inputs(targets, needs_grad=True)])
     captured = task.run()
     for i, g in enumerate(captured):
@@ -171,7 +171,7 @@ class GraphTask:
         if type(node) is AccumulateGrad:
             outputs: list[Grad] = hooks.accumulate(node.variable, grads[0], self.create_graph)
         else:
-            outputs = anomaly.apply(node, grads) if anomaly.state.enabled else node.apply(grads)
+            outputs = node.apply(grads)
         if node.post_hooks or self.queued is not None:  # torch computes no gradient along these edges
             outputs = [g if fn is not None and (self.queued is None or fn in self.queued) else None
                        for (fn, _), g in zip(node.next_edges, outputs)]
@@ -184,6 +184,20 @@ class GraphTask:
     def capture(self, node: Node, grads: list[Grad]) -> None:
         for input_nr, i in self.captures.get(node, ()):
             self.captured[i] = grads[input_nr]
+
+
+class AnomalyTask(GraphTask):
+    """Anomaly mode's pass (torch's ``evaluate_function``, ``GraphTask::set_exception``): an error in a node's turn,
+    its hooks included, first warns where the node was made; a nan it sends after its post-hooks is an error."""
+
+    def evaluate(self, node: Node, grads: list[Grad]) -> tuple[list[Grad], list[Grad]]:
+        try:
+            grads, outputs = super().evaluate(node, grads)
+            anomaly.check_nan(node, outputs)
+        except BaseException:
+            anomaly.warn_failure(node)
+            raise
+        return grads, outputs
 
 
 def _dependencies(edges: list[Edge]) -> dict[Node, int]:
@@ -230,4 +244,4 @@ def _needed(roots: list[Node | None], inputs: list[Edge], accumulate: bool,
     return needed
 
 
-__all__ = ["GraphTask", "backward", "grad"]
+__all__ = ["AnomalyTask", "GraphTask", "backward", "grad"]

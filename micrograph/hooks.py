@@ -1,16 +1,15 @@
 """What the engine does around ``apply``: hooks, ``retain_grad``, and writing ``.grad``.
 
-* **Tensor hooks** (``register_hook``) live on the node of the value they were registered on (for
-  a leaf, on the leaf; its ``AccumulateGrad`` runs them), keyed by output: torch's
-  ``tensor_pre_hooks``.  Each sees the gradient as a Value; what it returns replaces it, and what
-  it changes in place stays changed.  ``retain_grad`` runs after them, whatever the order they
-  were registered in (torch's ``retains_grad_hooks``).
-* **Node hooks** (``grad_fn.register_prehook`` / ``register_hook``) see and may replace the
-  node's gradients, checked as torch checks them.
-* **Writing** ``.grad`` (``AccumulateGrad::accumulateGrad``, ``retain_grad``'s hook): a first
-  gradient becomes a new Value (under ``create_graph`` a recorded copy into a new leaf, or a
-  non-leaf's clone); later ones are added, out of place (recorded) under ``create_graph``, else in
-  place into a leaf's ``.grad`` and into a new Value for a retained one.
+* **Tensor hooks** (``register_hook``) live on the node of the value they were registered on (for a leaf, on the leaf;
+  its ``AccumulateGrad`` runs them), keyed by output: torch's ``tensor_pre_hooks``.  Each sees the gradient as a Value;
+  what it returns replaces it, and what it changes in place stays changed.  ``retain_grad`` runs after them, whatever
+  the order they were registered in (torch's ``retains_grad_hooks``).
+* **Node hooks** (``grad_fn.register_prehook`` / ``register_hook``) see and may replace the node's gradients, checked
+  as torch checks them.
+* **Writing** ``.grad`` (``AccumulateGrad::accumulateGrad``, ``retain_grad``'s hook): a first gradient becomes a new
+  Value (under ``create_graph`` a recorded copy into a new leaf, or a non-leaf's clone); later ones are added, out
+  of place (recorded) under ``create_graph``, else in place into a leaf's ``.grad`` and into a new Value for a retained
+  one.
 """
 
 from __future__ import annotations

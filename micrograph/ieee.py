@@ -90,9 +90,8 @@ def sign(x: float) -> float:
 def one_minus_square(t: float) -> float:
     """``1 - t*t`` rounded once, as PyTorch's tanh backward computes it (a fused multiply-add).
 
-    Plain ``1 - t*t`` rounds twice and is off by an ulp at most points, by far
-    more near saturation where the difference cancels.  Dekker's product
-    splits ``t*t`` exactly into ``p + e``; ``math.fsum`` then rounds
+    Plain ``1 - t*t`` rounds twice and is off by an ulp at most points, by far more near saturation where the
+    difference cancels.  Dekker's product splits ``t*t`` exactly into ``p + e``; ``math.fsum`` then rounds
     ``1 - p - e`` once.  (Python 3.13 has ``math.fma``; 3.11 does not.)
     """
     p = t * t

@@ -2,19 +2,18 @@
 
 A ``Node`` is PyTorch's ``torch::autograd::Node`` (``torch/csrc/autograd/function.h``):
 
-* ``next_edges``: one edge per input of the forward op, ``(node, input_nr)``: where that
-  input's gradient goes (``(None, 0)`` for an input that needs none).  ``next_functions``
-  shows them as torch does.
-* ``sequence_nr``: a counter stamped at creation.  The engine's ready queue runs the most
-  recent node first (``engine.cpp``, ``CompareNodeTaskTime``).
-* saved values (``SavedVariable``, ``saved_variable.cpp``): what the backward formula needs,
-  each with the version it had when saved.  ``unpack`` refuses a value changed in place since,
-  and a node whose saved values were released by a backward pass without ``retain_graph``
-  (``release_variables``) refuses to run again.  A node that saved nothing runs any number of times.
+* ``next_edges``: one edge per input of the forward op, ``(node, input_nr)``: where that input's gradient goes
+  (``(None, 0)`` for an input that needs none).  ``next_functions`` shows them as torch does.
+* ``sequence_nr``: a counter stamped at creation.  The engine's ready queue runs the most recent node first
+  (``engine.cpp``, ``CompareNodeTaskTime``).
+* saved values (``SavedVariable``, ``saved_variable.cpp``): what the backward formula needs, each with the version it
+  had when saved.  ``unpack`` refuses a value changed in place since, and a node whose saved values were released by a
+  backward pass without ``retain_graph`` (``release_variables``) refuses to run again.  A node that saved nothing runs
+  any number of times.
 * hooks: tensor hooks of its outputs (``tensor_pre_hooks``), node pre-hooks and post-hooks.
 
-A node does not hold its output ``Value`` (the output holds the node), so a graph is freed by
-reference counting as soon as its last output goes.
+A node does not hold its output ``Value`` (the output holds the node), so a graph is freed by reference counting as soon
+as its last output goes.
 """
 
 from __future__ import annotations

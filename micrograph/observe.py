@@ -1,20 +1,19 @@
 """Watch the engine work: a small, read-only observation seam.
 
-The engine's results are the same whether anyone watches or not; this module only *reports*
-what it did, for the grader and the backward trace (``micrograph.viz.trace_backward``):
+The engine's results are the same whether anyone watches or not; this module only *reports* what it did, for the
+grader and the backward trace (``micrograph.viz.trace_backward``):
 
-* ``grad_write(v)``: who last wrote ``v.grad``: the engine (a leaf's ``AccumulateGrad``, or
-  ``retain_grad`` on a non-leaf) or an assignment ``v.grad = ...``, with the pass number and the
-  gradient's version and number right after the write, so a later change is visible
-  (``record.intact(v)``).
+* ``grad_write(v)``: who last wrote ``v.grad``: the engine (a leaf's ``AccumulateGrad``, or ``retain_grad`` on a
+  non-leaf) or an assignment ``v.grad = ...``, with the pass number and the gradient's version and number right after
+  the write, so a later change is visible (``record.intact(v)``).
 * ``passes()``: how many backward / ``grad()`` passes the engine has started in this process.
-* ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts
-  (``PassStart``), after each node it runs (``Step``) and when a node fails (``Failure``).
+* ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts (``PassStart``), after each
+  node it runs (``Step``) and when a node fails (``Failure``).
 
-The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and
-``wrote`` after each ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody
-observes: one increment per pass, one small record per ``.grad`` written.  This is an observation
-aid, not a security boundary: code in the same process can forge a record.
+The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and ``wrote`` after each
+``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody observes: one increment per pass, one
+small record per ``.grad`` written.  This is an observation aid, not a security boundary: code in the same process can
+forge a record.
 """
 
 from __future__ import annotations

@@ -3,20 +3,18 @@
 Each class is one op, named as PyTorch names its backward node, and says three things:
 
 * ``forward(a, b, const)``: floats in, a float out, with IEEE results (``ieee.py``);
-* ``saves``: torch's names of what its node keeps for backward (``self``, ``other``, ``result``),
-  exactly what PyTorch's node saves: that decides which second backward fails and which
-  in-place change is an error.  The order is the order torch's generated code unpacks them in;
-* ``backward(g, *saved)``: one gradient per input, by PyTorch's formula
-  (``tools/autograd/derivatives.yaml``).
+* ``saves``: torch's names of what its node keeps for backward (``self``, ``other``, ``result``), exactly what
+  PyTorch's node saves: that decides which second backward fails and which in-place change is an error.  The order is
+  the order torch's generated code unpacks them in;
+* ``backward(g, *saved)``: one gradient per input, by PyTorch's formula (``tools/autograd/derivatives.yaml``).
 
-The formulas run on floats in a plain backward and on Values under ``create_graph=True``, where
-the same arithmetic records the backward pass as a graph of its own, with torch's nodes: its
-formulas are C++, so a number in them is a Scalar (``2 * result`` records ``MulBackward1``),
-a mask is a ``where`` (``WhereBackward0``), and tanh, sigmoid and relu's derivatives are ops of
-their own (``TanhBackwardBackward0`` ...), declared after the math functions.
+The formulas run on floats in a plain backward and on Values under ``create_graph=True``, where the same arithmetic
+records the backward pass as a graph of its own, with torch's nodes: its formulas are C++, so a number in them is a
+Scalar (``2 * result`` records ``MulBackward1``), a mask is a ``where`` (``WhereBackward0``), and tanh, sigmoid and
+relu's derivatives are ops of their own (``TanhBackwardBackward0`` ...), declared after the math functions.
 
-For torch's scalar overloads (``1 - w``, ``w ** 2``, ``2 ** w``) the Python number is a constant
-of the node, not an input, so ``next_functions`` has one entry fewer (``takes_number``).
+For torch's scalar overloads (``1 - w``, ``w ** 2``, ``2 ** w``) the Python number is a constant of the node, not an
+input, so ``next_functions`` has one entry fewer (``takes_number``).
 """
 
 from __future__ import annotations

@@ -2,18 +2,17 @@
 
 What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``AutogradMeta`` is here in one class:
 
-* the number lives in a *storage*, a one-element list, so ``detach()`` and ``.data`` share it:
-  writing through one changes the other;
-* a *version counter* (another one-element list, made when first needed; ``None`` reads as 0)
-  counts in-place changes.  ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch,
-  which is why a change through ``.data`` escapes the saved-value check;
-* ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its
-  outputs it is; ``_grad`` the accumulated gradient.
+* the number lives in a *storage*, a one-element list, so ``detach()`` and ``.data`` share it: writing through one
+  changes the other;
+* a *version counter* (another one-element list, made when first needed; ``None`` reads as 0) counts in-place changes.
+  ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is why a change through ``.data`` escapes
+  the saved-value check;
+* ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its outputs it is;
+  ``_grad`` the accumulated gradient.
 
-Every op goes through :func:`record`: the op's forward on the numbers, then, when grad mode is
-on and an input requires grad, its node with one edge per input and what it saves.  In-place ops
-go through :func:`record_inplace`: torch's leaf check, the version bump, and the *rebase* of
-``grad_fn`` onto the new node.
+Every op goes through :func:`record`: the op's forward on the numbers, then, when grad mode is on and an input requires
+grad, its node with one edge per input and what it saves.  In-place ops go through :func:`record_inplace`: torch's
+leaf check, the version bump, and the *rebase* of ``grad_fn`` onto the new node.
 """
 
 from __future__ import annotations
@@ -490,7 +489,6 @@ class Value:
         return ()
 
     ndim = property(lambda self: 0)
-
     dim = ndimension = lambda self: 0  # noqa: E731
     numel = nelement = lambda self: 1  # noqa: E731
 
