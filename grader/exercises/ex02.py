@@ -20,7 +20,7 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
-from grader.spec.probe import num, type_name
+from grader.spec.probe import num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -189,5 +189,6 @@ def untouched_leaf(sub_module):
 @EXERCISE.diagram
 def draw(sub_module):
     g = sub_module.build_graph(0.5, -3.0, False, True)
+    show([g["y"]], g)  # drawn as built if backward fails
     g["y"].backward()
     return [g["y"]], g

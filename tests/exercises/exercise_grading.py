@@ -60,11 +60,30 @@ class Grading:
         return _numbers(list(self.expected(exercise_id).observations.values()))
 
 
-def observe(exercise_id: str, path: Path) -> ChildReport:
-    """What the sandboxed child reports on ``path`` (its first half of ``grade``).  The child
-    runs in an environment of its own, whatever the grader's language: one report can be
+def observe(exercise_id: str, path: Path, drawn: bool = False) -> ChildReport:
+    """What the sandboxed child reports on ``path`` (its first half of ``grade``), with the
+    diagram probe's record when ``drawn`` (nothing is rendered: that is the parent's).  The
+    child runs in an environment of its own, whatever the grader's language: one report can be
     judged in every language."""
-    return run_children([sandbox_run(_loaded(exercise_id), path, None)])[0]
+    return run_children([sandbox_run(_loaded(exercise_id), path, path.parent if drawn else None)])[0]
+
+
+def diagram_problem(report: ChildReport, told: str) -> str | None:
+    """What is wrong with the diagram step of a submission that imported, or None: the probe
+    must answer, with a graph or with the error that stopped it, and an error must be the
+    submission's own (raised in its file) or one its tests' feedback ``told`` too (a result
+    the probe refuses, as the tests do).  Any other error is the probe's own crash."""
+    record = report.diagram
+    if report.import_error is not None:
+        return None
+    if record is None:
+        return "the diagram step never answered"
+    error = record["error"]
+    if error is None:
+        return None if record["graph"] is not None else "no graph and no error"
+    if error["line"] is not None or record["graph"] is not None or error["message"][:60] in told:
+        return None
+    return f"the diagram probe raised {error['type']}: {error['message']}"
 
 
 def solution_path(exercise_id: str) -> Path:

@@ -2,7 +2,8 @@
 every correct variant scores full marks (tables in ``gallery/exNN/cases.py``).
 
 Each case is graded by its own test, in one sandboxed child, so that an exercise's cases
-spread over pytest-xdist's workers.  The wrong answers of ex14 and ex15 are also judged in
+spread over pytest-xdist's workers; the child runs the diagram probe too, which must answer
+without crashing (nothing is rendered).  The wrong answers of ex14 and ex15 are also judged in
 Chinese, from the same child's report (the child never sees the grader's language): no number
 an exercise's tests expect in that feedback either.  Both tests of such a case share a
 pytest-xdist group, so that one worker runs that child once.
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from exercise_grading import Grading, mentions, observe, solution_path
+from exercise_grading import Grading, diagram_problem, mentions, observe, solution_path
 from gallery_case import Case, Correct, Wrong, load_cases, names_of, write_case
 from grader.judge.grading import ExerciseResult
 from grader.sandbox.run import ChildReport
@@ -35,26 +36,39 @@ def _params(cases: list[tuple[str, Case]]) -> list:
 
 
 @pytest.fixture(scope="session")
-def graded(grading: Grading, tmp_path_factory: pytest.TempPathFactory
-           ) -> Callable[[str, Case, str], ExerciseResult]:
-    """``graded(exercise_id, case, language)``: the case's result in that language, judged
-    from its child's report (run when the case is first asked for)."""
+def reported(tmp_path_factory: pytest.TempPathFactory
+             ) -> Callable[[str, Case], tuple[Path, ChildReport]]:
+    """``reported(exercise_id, case)``: the case's file and its child's report, the diagram
+    probe's record included (run when the case is first asked for)."""
     reports: dict[tuple[str, str], tuple[Path, ChildReport]] = {}
 
-    def result(exercise_id: str, case: Case, language: str) -> ExerciseResult:
+    def report(exercise_id: str, case: Case) -> tuple[Path, ChildReport]:
         if (exercise_id, case.name) not in reports:
             path = write_case(exercise_id, case, solution_path(exercise_id),
                               tmp_path_factory.mktemp(f"{exercise_id}-{case.name}"))
-            reports[exercise_id, case.name] = path, observe(exercise_id, path)
-        path, report = reports[exercise_id, case.name]
+            reports[exercise_id, case.name] = path, observe(exercise_id, path, drawn=True)
+        return reports[exercise_id, case.name]
+    return report
+
+
+@pytest.fixture(scope="session")
+def graded(grading: Grading, reported: Callable[[str, Case], tuple[Path, ChildReport]]
+           ) -> Callable[[str, Case, str], ExerciseResult]:
+    """``graded(exercise_id, case, language)``: the case's result in that language, judged
+    from its child's report."""
+    def result(exercise_id: str, case: Case, language: str) -> ExerciseResult:
+        path, report = reported(exercise_id, case)
         with using(language):
             return grading.judged(exercise_id, path, report)
     return result
 
 
 @pytest.mark.parametrize("exercise_id, case", _params(CASES))
-def test_gallery(exercise_id, case, graded, grading):
+def test_gallery(exercise_id, case, graded, grading, reported):
     result = graded(exercise_id, case, "en")
+    problem = diagram_problem(reported(exercise_id, case)[1],
+                              " ".join(test.feedback for test in result.tests))
+    assert problem is None, problem
     failed = {t.name: t for t in result.tests if t.status != "passed"}
     if isinstance(case, Correct):
         assert not failed, {name: t.feedback for name, t in failed.items()}
