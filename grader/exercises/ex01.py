@@ -122,7 +122,7 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     y4 = add(wx4, x4)  # y = w * x + x with w and x of one value: a leaf is found by `is`, not ==
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
-        ("w * x + x, w and x equal", y4, w4, x4, [w4, x4, wx4, y4]),
+        ("w * x + x (w == x)", y4, w4, x4, [w4, x4, wx4, y4]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
         ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
     ]

@@ -107,7 +107,7 @@ def chain_public(sub):
     graphs = [("branch(x, w), x > 0", sub.branch(0.5, w)), ("branch(x, w), x < 0", sub.branch(-3.0, w))]
     graphs += [("(w.exp() + w * 3).tanh()", (w.exp() + w * 3).tanh()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
-               ("a leaf", Value(4.0, requires_grad=True))]
+               ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
     return [_chain_of(sub, y, label) for label, y in graphs]
 
 

@@ -104,10 +104,14 @@ def _shown_op(node: _Node) -> object:
 
 
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
-    """Walk both graphs from the root side by side; the first place they part."""
-    stack, seen = [(0, 0)], set()
+    """Walk both graphs from the root side by side; the first place they part.  Another leaf
+    where the statement's graph has one is told at the op that takes it (a leaf's
+    AccumulateGrad takes no inputs), reached on this walk (a leaf shared by two ops is below
+    both)."""
+    stack: list[tuple[int, int, int | None]] = [(0, 0, None)]
+    seen = set()
     while stack:
-        i, j = stack.pop()
+        i, j, above = stack.pop()
         if (i, j) in seen:
             continue
         seen.add((i, j))
@@ -116,13 +120,16 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         if a.get("op") != b.get("op"):
             return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
         pairs = _pairs(wn, gn, i, j)
+        if a.get("leaf") != b.get("leaf") and above is not None:
+            return difference(Say.NODE_INPUTS, above, graph=got, label=label,
+                              where=_where(gn, above, label), op=_shown_op(gn[above]))
         if a.get("leaf") != b.get("leaf") or pairs is None:
             return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=where, op=op)
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
         if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
             return difference(Say.NOT_SAVED, j, graph=got, label=label, op=op)
-        stack.extend(reversed(pairs))
+        stack.extend((p, q, j) for p, q in reversed(pairs))
     return None
 
 

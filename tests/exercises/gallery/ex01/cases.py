@@ -78,7 +78,7 @@ CASES += [
           edits={"b = micrograph.add(w_leaf, 1)": "b = micrograph.mul(w_leaf, 1)"},
           names=("b", "MulBackward0")),
     Wrong("paths_by_equality",  # == compares numbers: a leaf of the same value matches too
-          fails={"paths in other graphs": "for y = w * x + x, w and x equal, paths(y, w) has more entries"},
+          fails={"paths in other graphs": "for y = w * x + x (w == x), paths(y, w) has more entries"},
           edits={'if getattr(child, "variable", None) is leaf:':
                  'if hasattr(child, "variable") and bool(child.variable == leaf):'},
           names=("paths(y, w)", "more entries")),
@@ -103,9 +103,9 @@ CASES += [
     Wrong('paths_generator', fails={'paths from y to w and to x': 'yours is of type generator'},
           edits={'    walk(y.grad_fn, [])\n    return found': '    walk(y.grad_fn, [])\n    return (p for p in found)'},
           names=('paths(y, w)', 'generator')),
-    Wrong('grad_by_paths_equality', fails={'chain rule by paths in other graphs': 'w and x equal, grad_by_paths(y, w) is a different number'},
+    Wrong('grad_by_paths_equality', fails={'chain rule by paths in other graphs': 'for y = w * x + x (w == x), grad_by_paths(y, w) is a different number'},
           edits={'return 1.0 if node.variable is leaf else 0.0': 'return 1.0 if bool(node.variable == leaf) else 0.0'},
-          names=('grad_by_paths(y, w)', 'w and x equal')),
+          names=('grad_by_paths(y, w)', 'w * x + x (w == x)')),
     Wrong('graph_dict_default', fails={'the graph on other inputs': 'what a first call of build_graph returned changed'},
           edits={'def build_graph(w: float, x: float) -> dict[str, Value]:': 'def build_graph(w: float, x: float, g: dict = {}) -> dict[str, Value]:', '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': '    g.update({"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y})\n    return g'},
           names=('build_graph', 'called again')),
@@ -113,4 +113,24 @@ CASES += [
           edits={'    def d(node) -> float:\n': '    memo: dict[str, float] = {}\n\n    def d(node) -> float:\n', '        return sum(\n            local(node, i) * d(child)\n            for i, (child, _) in enumerate(node.next_functions)\n            if child is not None\n        )': '        if node.name() not in memo:\n            memo[node.name()] = sum(\n                local(node, i) * d(child)\n                for i, (child, _) in enumerate(node.next_functions)\n                if child is not None\n            )\n        return memo[node.name()]'},
           names=('grad_by_paths(y, x)',)),
     Correct('hook_that_watches', edits={'    g["y"].backward()\n': '    seen = []\n    g["w"].register_hook(lambda grad: seen.append(grad.item()))\n    g["y"].backward()\n'}),
+]
+
+# More plausible slips: the pair returned in the other order, every leaf counted as the one
+# asked about, only the first path kept, backward run twice, b built from the other leaf.
+CASES += [
+    Wrong('backprop_swapped', fails={'backprop gives dy/dw and dy/dx': 'backprop(w, x)[0] is a different number'},
+          edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["x"].grad.item(), g["w"].grad.item()'},
+          names=('backprop(w, x)[0]',)),
+    Wrong('every_leaf_counts', fails={"chain rule by paths on the documents' graph": 'grad_by_paths(y, w) is a different number'},
+          edits={'            return 1.0 if node.variable is leaf else 0.0': '            return 1.0'},
+          names=('grad_by_paths(y, w)',)),
+    Wrong('first_path_only', fails={'paths in other graphs': 'paths(y, w) has fewer entries'},
+          edits={'    walk(y.grad_fn, [])\n    return found': '    walk(y.grad_fn, [])\n    return found[:1]'},
+          names=('paths(y, w)', 'fewer entries')),
+    Wrong('backward_twice_retained', fails={'backprop gives dy/dw and dy/dx': 'backprop ran backward more times'},
+          edits={'    g["y"].backward()\n    return g["w"]': '    g["y"].backward(retain_graph=True)\n    g["y"].backward()\n    return g["w"]'},
+          names=('backprop ran backward more times',)),
+    Wrong('b_from_x', fails={'build_graph records y = (x + w) * (w + 1)': "y's graph differs at b: your AddBackward0 takes different inputs"},
+          edits={'    b = micrograph.add(w_leaf, 1)': '    b = micrograph.add(x_leaf, 1)'},
+          names=('b', 'AddBackward0 takes different inputs')),
 ]
