@@ -21,3 +21,10 @@ def skip_unless(mode: str) -> None:
         pytest.skip(f"{mode} gives a uid of its own to each child only as root")
     if os.geteuid() == 0 and isolation.refusal(mode) is not None:  # e.g. this Python is private
         pytest.skip(f"{mode} fails here: {isolation.refusal(mode)}")
+
+
+def one_class_per_mode(name: str, modes: tuple[str, ...]) -> list:
+    """The params of a module fixture that grades a class once per mode: the tests of one
+    mode's class share a pytest-xdist group ``name-mode`` (one worker grades that class, once),
+    and the modes' classes spread over the workers."""
+    return [pytest.param(mode, marks=pytest.mark.xdist_group(f"{name}-{mode}")) for mode in modes]

@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 from batches import MODES, REPO, batch_files, graded
 from error_attacks import RAISING, REWRITES, Raising, students
-from modes import skip_unless
-
-ONE_CLASS = pytest.mark.xdist_group("forged-errors-class")
+from modes import one_class_per_mode, skip_unless
 
 
-@pytest.fixture(scope="module", params=MODES)
+
+@pytest.fixture(scope="module", params=one_class_per_mode("forged-errors-class", MODES))
 def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> dict[str, dict[str, Any]]:
     """Every student of ``error_attacks`` graded as one class, in one mode."""
@@ -35,14 +34,12 @@ def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return graded(work)
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("raising", RAISING, ids=lambda r: r.exercise)
 def test_the_error_made_by_hand_loses_points(rows: dict[str, dict[str, Any]], raising: Raising) -> None:
     right, wrong = rows["honest_right"], rows["honest_wrong"]
     assert float(wrong[raising.exercise]) < float(right[raising.exercise]), (wrong, right)
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("rewrite", REWRITES)
 @pytest.mark.parametrize("raising", RAISING, ids=lambda r: r.exercise)
 def test_a_rewritten_engine_error_earns_no_more_than_the_error_made_by_hand(

@@ -34,7 +34,7 @@ import integrity_attacks as attacks
 import batches
 from batches import GRADE, MODES, REPO, batch
 from integrity_attacks import ATTACKS, Attack
-from modes import DROPPING, skip_unless
+from modes import DROPPING, one_class_per_mode, skip_unless
 
 from grader.course.folder import Course
 from grader.judge.reference import Expected, write_shipped
@@ -44,8 +44,6 @@ from grader.sandbox import isolation
 STUB = REPO / "exercises" / "ex01_graph.py"
 EX01_TESTS = [t.name for t in Course(REPO).load("ex01").spec.tests]
 REFUSED = {"EPERM", "EACCES", "ENOENT", "EROFS"}
-# the tests of one graded class share it: one pytest-xdist worker grades it once per mode
-ONE_CLASS = pytest.mark.xdist_group("integrity-class")
 
 
 def _graded(work: Path) -> dict[str, dict[str, Any]]:
@@ -56,7 +54,7 @@ def _graded(work: Path) -> dict[str, dict[str, Any]]:
     return rows
 
 
-@pytest.fixture(scope="module", params=MODES)
+@pytest.fixture(scope="module", params=one_class_per_mode("integrity-class", MODES))
 def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
            ) -> dict[str, Any]:
     """Every attack and the untouched stub, graded as one class in the repository's course."""
@@ -73,7 +71,6 @@ def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     return {"mode": mode, "rows": _graded(work)}
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
 def test_an_attack_earns_what_the_honest_wrong_answer_earns(graded: dict[str, Any],
                                                             attack: Attack) -> None:
@@ -82,7 +79,6 @@ def test_an_attack_earns_what_the_honest_wrong_answer_earns(graded: dict[str, An
     assert rows[attack.name]["ex01"] == rows["honest_wrong"]["ex01"], rows[attack.name]
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
 def test_every_attempt_is_refused(graded: dict[str, Any], attack: Attack) -> None:
     said = graded["rows"][attack.name]["said"]
@@ -100,7 +96,6 @@ def test_every_attempt_is_refused(graded: dict[str, Any], attack: Attack) -> Non
         assert said["import_solutions.ex01_graph"] in ("ModuleNotFoundError", "ImportError")
 
 
-@ONE_CLASS
 def test_records_on_the_wire_are_refused_as_tampering(graded: dict[str, Any]) -> None:
     for name in ("forged_records_on_every_pipe", "answers_written_ahead"):
         assert "tampered with" in graded["rows"][name]["text"], graded["rows"][name]["text"][:2000]

@@ -17,15 +17,14 @@ from typing import Any
 
 import pytest
 from batches import MODES, REPO, batch, graded
-from modes import skip_unless
+from modes import one_class_per_mode, skip_unless
 from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "blocked while running"
-ONE_CLASS = pytest.mark.xdist_group("provenance-class")
 
 
-@pytest.fixture(scope="module", params=MODES)
+@pytest.fixture(scope="module", params=one_class_per_mode("provenance-class", MODES))
 def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> dict[str, dict[str, Any]]:
     """Every forgery, the honest wrong and the right answer, graded as one class."""
@@ -40,7 +39,6 @@ def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return graded(work)
 
 
-@ONE_CLASS
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
     right, wrong, debugging = rows["honest_right"], rows["honest_wrong"], rows["honest_debugging"]
     reading = rows["honest_reading"]
@@ -52,14 +50,12 @@ def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dic
         assert FLAGGED not in row["text"], row["text"][:2000]
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
 def test_a_forgery_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, dict[str, Any]],
                                                               forgery: Forgery) -> None:
     assert float(rows[forgery.name]["ex01"]) <= float(rows["honest_wrong"]["ex01"]), rows[forgery.name]
 
 
-@ONE_CLASS
 @pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
 def test_a_forgery_is_flagged_for_the_instructor(rows: dict[str, dict[str, Any]],
                                                 forgery: Forgery) -> None:
