@@ -9,6 +9,7 @@ from typing import Callable
 from micrograph.i18n import SOURCE_LANGUAGE
 
 from grader.i18n import N_, _, language
+from grader.judge import stages
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
@@ -131,11 +132,9 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         todo = error["function"] or message
         return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
     if kind == EARLIER_STAGE and stage:
-        return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
-                 "{file} ({problem}): it must, before this stage's tests can run",
-                 stage=stage.group(1), file=display, problem=stage.group(2))
+        return stages.earlier_stage(stage.group(1), display, stage.group(2))
     if kind == THIS_STAGE and stage:
-        return _this_stage(stage.group(1), stage.group(2), display, _where(error, names))
+        return stages.this_stage(stage.group(1), stage.group(2), display, _where(error, names))
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":
@@ -159,19 +158,6 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=_line(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
-
-
-def _this_stage(earlier: str, fields: str, display: str, where: str) -> str:
-    """``grader.spec.build.ThisStage``: an earlier stage's program broken by this stage's code."""
-    program, _sep, rest = fields.partition(" | ")
-    error, _sep, owner = rest.partition(" | ")
-    if not owner:
-        return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
-                 "recorded any more, even outside no_grad (grad mode stays off after a with "
-                 "no_grad() block ends)", stage=earlier, program=program, file=display)
-    return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
-             "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
-             stage=earlier, program=program, file=display, error=error, where=where, owner=owner)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

@@ -22,6 +22,8 @@ import re
 import warnings
 from typing import Any, Callable
 
+from micrograph.i18n import N_  # a stage's program, check or error, translated where told
+
 from grader.spec.facts import PYTORCH, RAISES, REFERENCE
 from grader.spec.probe import MAX_TEXT, failure, first_line, show, type_name
 from grader.spec.provenance import result_of
@@ -33,8 +35,11 @@ NO_GRAD_FN = "does not require grad and does not have a grad_fn"
 HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 _VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
-_KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place",
-          NO_GRAD_FN: "no grad_fn", HOOK_ON_CONSTANT: "hook on a value without grad"}
+_KNOWN = {SECOND_BACKWARD: N_("second backward"), LEAF_IN_PLACE: N_("leaf in place"),
+          NO_GRAD_FN: N_("no grad_fn"), HOOK_ON_CONSTANT: N_("hook on a value without grad")}
+IN_PLACE = N_("modified in place")
+IN_PLACE_AT = N_("modified in place, at version {version}, expected {expected}")
+RAISED = N_("it raised {error}")
 
 
 class EarlierStage(Exception):
@@ -130,8 +135,8 @@ def describe_error(exc: BaseException) -> str:
             return f"{kind}: {said}"
     if MODIFIED in text:
         found = _VERSIONS.search(text)
-        versions = f", at version {found.group(1)}, expected {found.group(2)}" if found else ""
-        return f"{kind}: modified in place{versions}"
+        said = IN_PLACE_AT.format(version=found.group(1), expected=found.group(2)) if found else IN_PLACE
+        return f"{kind}: {said}"
     line = first_line(text)[:80]
     return f"{kind}: {line}" if line else kind
 
@@ -173,14 +178,14 @@ def _stage1(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     y = w * 2 + 1
     if node_name(getattr(y, "grad_fn", None)) != "AddBackward0" or number(y) != 4.0:
-        return "w * 2 + 1 does not record an AddBackward0 node over the right number"
-    return None if (w.is_leaf, y.is_leaf) == (True, False) else "is_leaf is not True for w and False for w * 2 + 1"
+        return N_("w * 2 + 1 does not record an AddBackward0 node over the right number")
+    return None if (w.is_leaf, y.is_leaf) == (True, False) else N_("is_leaf is not True for w and False for w * 2 + 1")
 
 
 def _stage2(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     (w * w + w).backward()
-    return None if grad_quiet(w) == 4.0 else "backward through w * w + w does not give w.grad"
+    return None if grad_quiet(w) == 4.0 else N_("backward through w * w + w does not give w.grad")
 
 
 def _stage3(sub: Any) -> str | None:
@@ -188,7 +193,7 @@ def _stage3(sub: Any) -> str | None:
     a = w * 3
     a.retain_grad()
     (a * 2).backward()
-    return None if grad_quiet(a) == 2.0 else "retain_grad() does not keep a's gradient"
+    return None if grad_quiet(a) == 2.0 else N_("retain_grad() does not keep a's gradient")
 
 
 def _stage4(sub: Any) -> str | None:
@@ -196,10 +201,10 @@ def _stage4(sub: Any) -> str | None:
     (w * 2).backward()
     (w * 3).backward()
     if grad_quiet(w) != 5.0:
-        return "two backward calls do not accumulate into w.grad"
+        return N_("two backward calls do not accumulate into w.grad")
     w.grad.zero_()
     (w * 4).backward()
-    return None if grad_quiet(w) == 4.0 else "w.grad.zero_() then a backward does not start again from 0"
+    return None if grad_quiet(w) == 4.0 else N_("w.grad.zero_() then a backward does not start again from 0")
 
 
 def _stage5(sub: Any) -> str | None:
@@ -207,17 +212,17 @@ def _stage5(sub: Any) -> str | None:
     y = w * 3
     y.backward()
     return None if error(y.backward) == "RuntimeError: second backward" else \
-        "a second backward through w * 3 does not raise PyTorch's error"
+        N_("a second backward through w * 3 does not raise PyTorch's error")
 
 
 def _stage6(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     if error(w.add_, 1.0) != "RuntimeError: leaf in place":
-        return "w.add_(1) on a leaf that requires grad does not raise PyTorch's error"
+        return N_("w.add_(1) on a leaf that requires grad does not raise PyTorch's error")
     w.detach().add_(1.0)
     w.data.add_(1.0)
     return None if (w._version, number(w)) == (1, 3.5) else \
-        "a change through w.detach() and one through w.data do not give PyTorch's number and version"
+        N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
 
 
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
@@ -225,9 +230,9 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex20", _stage5), ("ex21", _stage6),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
-    "ex16": "w * 2 + 1", "ex17": "one backward through w * w + w",
-    "ex18": "a.retain_grad() then one backward", "ex19": "two backward calls, then zero_() and one more",
-    "ex20": "two backward calls through w * 3", "ex21": "in-place changes of w through detach() and .data",
+    "ex16": "w * 2 + 1", "ex17": N_("one backward through w * w + w"),
+    "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more"),
+    "ex20": N_("two backward calls through w * 3"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")
 NO_GRAD_STAGE = 7  # from here on, a no_grad block that leaves recording off breaks every program
@@ -260,7 +265,7 @@ def needs(sub: Any, stage: int) -> None:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
                 raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {describe_error(exc)} | {owner}"
                                 ).with_traceback(exc.__traceback__) from None
-            problem = f"it raised {describe_error(exc)}"
+            problem = RAISED.format(error=describe_error(exc))
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:

@@ -105,6 +105,29 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
         "used in an in-place operation.")
 
 
+@pytest.mark.parametrize("kind, message", [
+    ("ThisStage", "ex17: one backward through w * w + w | RuntimeError: second backward | ex20"),
+    ("ThisStage", "ex18: a.retain_grad() then one backward | RuntimeError: modified in place, at version 1, "
+                  "expected 0 | ex21"),
+    ("ThisStage", "ex19: two backward calls, then zero_() and one more"),
+    ("EarlierStage", "ex18: retain_grad() does not keep a's gradient"),
+    ("EarlierStage", "ex17: it raised RuntimeError: leaf in place"),
+])
+def test_another_stage_is_told_in_chinese(kind: str, message: str) -> None:
+    """The build track's sentences about another stage translate the program that stage's check
+    runs, what it found and the kind of PyTorch error (the error's type stays as Python names it)."""
+    from micrograph.i18n import using
+
+    from grader.judge.explain import test_error
+    from grader.spec.limits import Limits
+
+    error = {"type": kind, "function": "Node.unpack", "caller": None, "line": 68, "message": message}
+    with using("zh"):
+        text = test_error(error, "ex20_build_saved_values.py", Limits(), exercise="ex20")
+    assert english_sentences(text.replace("Error: ", "Error：")) == [], text  # the words after a type too
+    assert ("RuntimeError" in text) == ("RuntimeError" in message)  # PyTorch's type, searchable
+
+
 def test_sentences_join_without_a_gap_after_a_chinese_full_stop() -> None:
     from grader.i18n import sentences
 

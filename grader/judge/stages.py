@@ -1,0 +1,53 @@
+"""The build track's sentences about another stage (``grader.spec.build``'s EarlierStage and
+ThisStage), in the student's language.
+
+The child words them in English: the program an earlier stage's check runs, what that check
+found, the kind of PyTorch error raised (``describe_error``).  Each of those is a msgid marked in
+``grader.spec.build`` and translated here; anything else (a student's own error message, the
+types and code in them) is shown as it came.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grader.i18n import _
+from grader.spec.build import IN_PLACE_AT, RAISED
+
+_ERROR = re.compile(r"(?P<kind>\w+): (?P<said>.+)", re.DOTALL)  # describe_error's "Type: words"
+_AT_VERSION = re.compile(re.escape(IN_PLACE_AT).replace(r"\{version\}", r"(?P<version>\d+)")
+                         .replace(r"\{expected\}", r"(?P<expected>\d+)"))
+_RAISED = re.compile(re.escape(RAISED).replace(r"\{error\}", "(?P<error>.+)"), re.DOTALL)
+
+
+def error_said(text: str) -> str:
+    """``describe_error``'s "RuntimeError: second backward", its words translated (the type stays)."""
+    found = _ERROR.fullmatch(text)
+    if found is None:
+        return text
+    versions = _AT_VERSION.fullmatch(found["said"])
+    said = _(IN_PLACE_AT, **versions.groupdict()) if versions else _(found["said"])
+    return f"{found['kind']}: {said}"
+
+
+def earlier_stage(stage: str, display: str, problem: str) -> str:
+    """``EarlierStage``: ``stage``'s part of the engine fails its check with ``problem``."""
+    raised = _RAISED.fullmatch(problem)
+    problem = _(RAISED, error=error_said(raised["error"])) if raised else _(problem)
+    return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
+             "{file} ({problem}): it must, before this stage's tests can run",
+             stage=stage, file=display, problem=problem)
+
+
+def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
+    """``ThisStage``: an earlier stage's program broken by this stage's code."""
+    program, _sep, rest = fields.partition(" | ")
+    error, _sep, owner = rest.partition(" | ")
+    if not owner:
+        return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
+                 "recorded any more, even outside no_grad (grad mode stays off after a with "
+                 "no_grad() block ends)", stage=earlier, program=_(program), file=display)
+    return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
+             "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
+             stage=earlier, program=_(program), file=display, error=error_said(error), where=where,
+             owner=owner)
