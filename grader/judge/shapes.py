@@ -43,11 +43,19 @@ def _where(nodes: list[_Node], i: int, label: str) -> str:
     return f"a node below {label}"
 
 
+def _named(fact: dict[str, Any]) -> set[str]:
+    """The names of every named Value a GRAPH fact's graph reaches, as a node or a leaf."""
+    named = fact.get(CONTEXT + "named")
+    return {n for n in named if type(n) is str} if type(named) is list else set()
+
+
 def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     wl = want.get("leaves") if type(want.get("leaves")) is list else []
     gl = got.get("leaves") if type(got.get("leaves")) is list else []
     computed = {n.get("name") for n in _nodes(want) if n.get("name")}
-    found = [difference(Say.NO_LEAF, label=label, leaf=leaf) for leaf in wl if leaf not in gl]
+    reached = _named(got)  # a leaf of the statement's that the student's graph holds as a non-leaf
+    found = [difference(Say.NO_LEAF, label=label, leaf=leaf) for leaf in wl
+             if leaf not in gl and leaf not in reached]
     for leaf in (leaf for leaf in gl if leaf not in wl):  # a computed Value made a new leaf?
         found.append(difference(Say.IS_LEAF, label=leaf) if leaf in computed
                      else difference(Say.EXTRA_LEAF, label=label, leaf=leaf))
@@ -64,8 +72,8 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
 def _unreached(wn: list[_Node], gn: list[_Node], got: dict[str, Any],
                label: str) -> list[Difference]:
     """Named Values the statement's graph is computed from that the submission's is not (they
-    are neither a node nor a leaf of it)."""
-    theirs = {n.get("name") for n in gn} | set(got.get("leaves") or [])
+    are neither a node nor a leaf of it, under any of their names)."""
+    theirs = {n.get("name") for n in gn} | set(got.get("leaves") or []) | _named(got)
     return [difference(Say.NOT_FROM, label=label, name=n["name"]) for n in wn[1:]
             if n.get("name") and n["name"] not in theirs]
 

@@ -55,6 +55,14 @@ class _Walk:
         self.parents: dict[int, int] = {}
         self.sigs: dict[int, str] = {}
 
+    def aliases(self, names: Mapping[str, Any], shown: set[Any]) -> list[str]:
+        """Every name whose Value the graph reaches, ``shown`` being the names its nodes and
+        leaves carry: a Value given two names (``x0 = x`` kept, then returned as both) carries
+        only one of them, and the other is reached all the same."""
+        return [n for n, v in names.items() if isinstance(v, micrograph.Value) and (
+            self.node_names.get(id(v.grad_fn)) if v.grad_fn is not None
+            else self.leaf_names.get(id(v))) in shown]
+
     def op(self, node: Any) -> str:
         name = node.name()
         return FLAT_SUM if self.flat and name in SUMS else name
@@ -187,4 +195,5 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     nodes = walk.nodes(node)
     reached = {n["leaf"] for n in nodes if "leaf" in n}
     return {**fact, "type": "Value", "nodes": nodes,
-            "leaves": [n for n in names if n in reached]}
+            "leaves": [n for n in names if n in reached],
+            CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached)}

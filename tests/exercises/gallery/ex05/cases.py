@@ -111,3 +111,24 @@ CASES += [
           edits={'    history: list[float] = []\n': '    history: list[float] = []\n    w.register_hook(lambda g: g * 2)\n'},
           names=('grad_history(w, x, steps, reset)[0]',)),
 ]
+
+# More slips, each graded as a student reads it: a misspelt reset name, the other leaf's
+# gradient recorded, the two resets swapped, the .grad Values kept and read only at the end,
+# a zero made as a new Value.
+CASES += [
+    Wrong('reset_typo', fails={'zero_() every step': 'w.grad is None because your code set it to None'},
+          edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset != "zero"))'},
+          names=('w.grad is None because your code set it to None',)),
+    Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] is a different number'},
+          edits={'        history.append(w.grad.item())': '        history.append(x.grad.item())'},
+          names=('grad_history(w, x, steps, reset)[0]',)),
+    Wrong('resets_swapped', fails={'grad = None every step': 'w.grad holds a gradient from backward, where it is meant to be None'},
+          edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
+          names=('set it to None', 'where it is meant to be None')),
+    Wrong('values_read_at_end', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] is a different number'},
+          edits={'        history.append(w.grad.item())': '        history.append(w.grad)', '    return history\n': '    return [g.item() for g in history]\n'},
+          names=('grad_history(w, x, steps, reset)[0]',)),
+    Wrong('zero_by_times_zero', fails={'zero_grad clears every leaf': 'p.grad after zero_grad is a new object'},
+          edits={'            leaf.grad.zero_()  # keep the same Value, set it to 0 in place': '            leaf.grad = leaf.grad * 0'},
+          names=('p.grad after zero_grad is a new object', 'assigned by hand')),
+]
