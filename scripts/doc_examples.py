@@ -311,10 +311,21 @@ def release_readme() -> str:
 
 
 def with_release_readme(text: str, readme: str) -> str:
-    """The student guide ``text`` with ``readme`` between its markers."""
+    """The student guide ``text`` with ``readme`` between its markers, one heading level down:
+    in the guide the README is a section under the guide's own title."""
     start = text.index(RELEASE_README_START) + len(RELEASE_README_START)
     end = text.index(RELEASE_README_END)
-    return text[:start] + readme.rstrip("\n") + "\n" + text[end:]
+    return text[:start] + nested(readme).rstrip("\n") + "\n" + text[end:]
+
+
+def nested(markdown: str) -> str:
+    """``markdown`` with each heading one level deeper (``#`` lines in code blocks stay)."""
+    lines, fenced = [], False
+    for line in markdown.splitlines(keepends=True):
+        if line.startswith("```"):
+            fenced = not fenced
+        lines.append("#" + line if line.startswith("#") and not fenced else line)
+    return "".join(lines)
 
 
 def refreshed(doc: Path, runner: Runner, stale: list[str]) -> str:
