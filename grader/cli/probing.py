@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterator
-from concurrent.futures import Future
 from contextlib import contextmanager
 
 from grader.sandbox import isolation
@@ -22,7 +21,40 @@ from grader.sandbox.isolation import Isolation
 COMPLETION_VAR = "_GRADE_COMPLETE"  # click's shell completion: no command runs
 _NO_CHILD = frozenset({"list", "-h", "--help"})  # command lines that start no sandboxed child
 
-_early: Future[Isolation] | None = None  # started by ``start``, taken by the first ``probing``
+
+class Answer:
+    """The probe's answer to come, from a thread (what ``concurrent.futures.Future`` offers
+    here, without importing it and ``logging`` before the command starts)."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._value: Isolation | None = None
+        self._error: Exception | None = None
+
+    def settle(self) -> None:
+        """Probe, keep the answer or the error, and wake whoever waits."""
+        try:  # the thread imports nothing of its own: two threads importing could deadlock
+            self._value = isolation.current()
+        except Exception as exc:  # IsolationUnavailable, re-raised where the answer is read
+            self._error = exc
+        finally:
+            self._done.set()
+
+    def exception(self) -> Exception | None:
+        """Wait for the probe; its error, or None."""
+        self._done.wait()
+        return self._error
+
+    def result(self) -> Isolation:
+        """Wait for the probe; the mode it found, or its error raised."""
+        error = self.exception()
+        if error is not None:
+            raise error
+        assert self._value is not None
+        return self._value
+
+
+_early: Answer | None = None  # started by ``start``, taken by the first ``probing``
 
 
 def needed(args: list[str]) -> bool:
@@ -38,21 +70,14 @@ def start() -> None:
     _early = _begin()
 
 
-def _begin() -> Future[Isolation]:
-    future: Future[Isolation] = Future()
-
-    def probe() -> None:
-        try:  # the thread imports nothing of its own: two threads importing could deadlock
-            future.set_result(isolation.current())
-        except Exception as exc:  # IsolationUnavailable, re-raised where the answer is read
-            future.set_exception(exc)
-
-    threading.Thread(target=probe, name="isolation-probe").start()
-    return future
+def _begin() -> Answer:
+    answer = Answer()
+    threading.Thread(target=answer.settle, name="isolation-probe").start()
+    return answer
 
 
 @contextmanager
-def probing() -> Iterator[Future[Isolation]]:
+def probing() -> Iterator[Answer]:
     """The probe's answer to come: the one ``start`` began (taken, so a second command in this
     process probes afresh, under its own environment), else one started now.  Leaving the block
     waits for the probe, read or not, so no probe outlives its command."""

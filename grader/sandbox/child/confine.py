@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import ctypes
 import os
-import platform
 import struct
+import sys
 from typing import Iterable
 
 from grader.sandbox.child.seccomp import forbid_processes
@@ -93,7 +93,7 @@ def _fs_rights(abi: int) -> int:
 
 def restrict_filesystem(read: Iterable[str], read_write: Iterable[str]) -> list[str]:
     """Landlock: allow reading ``read`` and everything on ``read_write``; nothing else."""
-    if platform.system() != "Linux":
+    if sys.platform != "linux":
         return []
     libc = _libc()
     libc.syscall.restype = ctypes.c_long

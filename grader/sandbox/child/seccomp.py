@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import ctypes
 import os
-import platform
 import struct
+import sys
 from dataclasses import dataclass
 
 _PR_SET_NO_NEW_PRIVS = 38
@@ -223,9 +223,9 @@ def _install(prog: list[bytes]) -> bool:
 
 def this_arch() -> Arch | None:
     """The table for this machine, or None (not Linux, or an architecture we do not know)."""
-    if platform.system() != "Linux" or not hasattr(os, "fork"):
+    if sys.platform != "linux" or not hasattr(os, "fork"):
         return None
-    return ARCHES.get(platform.machine())
+    return ARCHES.get(os.uname().machine)
 
 
 def forbid_processes() -> list[str]:
