@@ -117,8 +117,7 @@ def log1p(x: float) -> float:
 
 
 def clamp(x: float, lo: float | None, hi: float | None) -> float:
-    """torch's clamp: nan stays nan, a nan bound gives nan; min is applied first, then max
-    (so min > max gives max)."""
+    """torch's clamp: nan stays nan, a nan bound gives nan; min is applied first, then max (so min > max gives max)."""
     if lo is not None and (lo != lo or x < lo):
         x = float(lo)
     if hi is not None and (hi != hi or x > hi):

@@ -229,6 +229,9 @@ def mse_loss(input: Nested, target: Nested, reduction: str = "mean") -> Any:  # 
     """The squared differences: their mean (torch's default), sum (the tutorial's ``reduction='sum'``) or
     each (``'none'``).  The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]``
     predictions with only a warning, the classic silent bug of a regression loop; here it is an error."""
+    for x in (target, input):  # torch reads target.size() first: a bare number has none
+        if isinstance(x, (int, float)):
+            raise AttributeError(f"'{type(x).__name__}' object has no attribute 'size'")
     shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
     if shape_in != shape_target:
         raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
@@ -237,7 +240,7 @@ def mse_loss(input: Nested, target: Nested, reduction: str = "mean") -> Any:  # 
         return [mse_loss(p, t, "none") for p, t in zip(input, target)]
     if reduction not in REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
-    if isinstance(input, Value) and isinstance(target, (Value, float, int)):  # one element: torch's one node
+    if isinstance(input, Value):  # one element (the target too): torch's one node
         return input.record_op(ops.MseLossBackward0, target, REDUCTIONS[reduction])
     squares = [(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))]
     return F.mean(squares) if reduction == "mean" else F.sum(squares)

@@ -544,8 +544,7 @@ class SigmoidBackwardBackward0(Op):
 
 
 class ThresholdBackwardBackward0(Op):
-    """relu's derivative: ``grad_output`` where ``self > threshold``, else 0; its own derivative by
-    ``self`` is zero."""
+    """relu's derivative: ``grad_output`` where ``self > threshold``, else 0; its own derivative by ``self`` is zero."""
 
     operands = ("grad_output", "self")
     saves = ("self",)

@@ -606,8 +606,7 @@ class BoolValue(Value):
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 
 
-# Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"):
-# there the value classes are named as torch's.
+# Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"): torch's, here.
 Value.__name__ = BoolValue.__name__ = "Tensor"
 
 
