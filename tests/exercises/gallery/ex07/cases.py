@@ -84,3 +84,16 @@ CASES += [
           names=('the error returned', 'str')),
     Correct('add_returns_self', edits={'    a += 1  # a.add_(1): the same object gets a new number and _version 1\n    a2 = a\n': '    a2 = a.add_(1)\n'}),
 ]
+
+# More answers read as a student: the exception's class returned instead of the exception, an
+# error remade from the first sentence of the engine's message, and a1 kept after the in-place
+# change (correct: a += 1 changes the very object a1 names, so a1 is a2 either way).
+CASES += [
+    Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is a type, not the exception object itself'},
+          edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n    except RuntimeError as e:\n        error = e': '        w.add_(amount)\n    except RuntimeError:\n        error = RuntimeError'},
+          names=('the error returned is a type',)),
+    Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the engine raises here'},
+          edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "x": x': '    except RuntimeError as e:\n        error = RuntimeError(str(e).split(".")[0])\n    return {"w": w, "x": x'},
+          names=('another error than the engine raises',)),
+    Correct('a1_after_inplace', edits={'    a1 = a\n    a += 1  # a.add_(1): the same object gets a new number and _version 1\n': '    a += 1\n    a1 = a\n'}),
+]

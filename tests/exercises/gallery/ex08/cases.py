@@ -123,3 +123,23 @@ CASES += [
     Correct('cut_backward_first', edits={'    y_full.backward()\n    y_cut.backward()\n': '    y_cut.backward()\n    y_full.backward()\n'}),
     Correct('detach_then_double', edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = w.detach() * 2\n'}),
 ]
+
+# More answers read as a student: y detached instead of w, both factors of the cut detached,
+# a backward that runs before the detach, a detached value made to require grad again; and the
+# fill made before backward (correct: the product saved x + w and w + 1, not w, so the pass
+# and w's final number are the same).
+CASES += [
+    Wrong('detach_of_y', fails={"the detached copy shares w's data": 'w_detach does not share its number'},
+          edits={'    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)': '    w_detach = y.detach()\n    w_detach.fill_(new)'},
+          names=('w_detach does not share its number', 'y was changed in place')),
+    Wrong('both_factors_detached', fails={},
+          edits={'    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w': '    y_cut = w_cut_detached * w_cut_detached'},
+          names=('RuntimeError', 'detach_cuts_graph')),
+    Wrong('detach_after_backward', fails={'backward of a detached value raises': 'backward_of_detached started a backward pass'},
+          edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n    try:\n        z.backward()': '    z = w * 2\n    try:\n        z.backward()\n        z = z.detach()'},
+          names=('the error returned is None', 'backward_of_detached started a backward pass')),
+    Wrong('detach_then_requires_grad', fails={'backward of a detached value raises': 'backward_of_detached started a backward pass'},
+          edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = (w * 2).detach().requires_grad_()\n'},
+          names=('the error returned is None', 'backward_of_detached started a backward pass')),
+    Correct('fill_before_backward', edits={'    y.backward()\n    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach = w.detach()\n    w_detach.fill_(new)\n    y.backward()\n'}),
+]
