@@ -247,7 +247,8 @@ def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
     a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
     z = sub.Softplus.apply(a * b) * a + sub.Clip.apply(b - a, -1.0, 1.0)
     z.backward()
-    return {"z": num(z), "grads": [grad_of(a, "a.grad"), grad_of(b, "b.grad")]}
+    return {"z": result_of(num(z), "z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1)"),
+            "grads": [grad_of(a, "a.grad"), grad_of(b, "b.grad")]}
 
 
 def _two_clips(sub, a0: float) -> dict[str, Any]:

@@ -102,3 +102,24 @@ CASES += [
           names=('grads_twice(net, rows)[1]', 'fewer entries')),
     Correct('python_sum_of_rows', edits={'    loss = micrograph.sum([v for row in output for v in row])\n': '    loss = micrograph.sum([micrograph.sum(row) for row in output])\n'}),
 ]
+
+# More answers read as a student: the loss summed over the inputs, the layer given the first
+# row only, the first record read after the second pass, the gradients cleared between the
+# passes, the second record in reversed parameter order.
+CASES += [
+    Wrong('loss_of_inputs', fails={'forward gives input leaves, output rows, summed loss': 'loss does not depend on weight[0][0]'},
+          edits={'    loss = micrograph.sum([v for row in output for v in row])': '    loss = micrograph.sum([v for row in inputs for v in row])'},
+          names=('loss does not depend on weight[0][0]',)),
+    Wrong('first_row_only', fails={'forward gives input leaves, output rows, summed loss': 'loss does not depend on input[1][0]'},
+          edits={'    output = net(inputs)': '    output = net(inputs[:1])'},
+          names=('loss does not depend on input[1][0]',)),
+    Wrong('first_read_after_second', fails={'the gradients after each call': 'grads_twice(net, rows)[0][0] is a different number'},
+          edits={'    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n': '    loss.backward()\n    first = [p.grad.item() for p in net.parameters()]\n'},
+          names=('grads_twice(net, rows)[0][0]',)),
+    Wrong('zero_grad_between', fails={'the gradients after each call': 'grads_twice cleared .grad (None or zero) before a backward pass'},
+          edits={'    loss.backward()  # adds the same gradients again: .grad accumulates\n': '    net.zero_grad()\n    loss.backward()\n'},
+          names=('grads_twice cleared .grad',)),
+    Wrong('second_reversed', fails={'the gradients after each call': 'grads_twice(net, rows)[1][1] is a different number'},
+          edits={'    second = [p.grad.item() for p in net.parameters()]': '    second = [p.grad.item() for p in reversed(list(net.parameters()))]'},
+          names=('grads_twice(net, rows)[1]',)),
+]

@@ -81,3 +81,23 @@ CASES += [
           edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()': '        out = (x.exp() + 1.0).log()\n        ctx.save_for_backward(out)\n        return out', '        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n        return grad * x.sigmoid()': '        (out,) = ctx.saved_values\n        return grad * (1.0 - (-out).exp())'},
           names=('ctx.saved_values[0]', 'x in forward(ctx, x)')),
 ]
+
+# More answers read as a student: softplus as log(exp(x)) + 1, sigmoid(-x) as its derivative,
+# Clip's min and max swapped, Clip's gradient inverted, zeros returned for the bounds.
+CASES += [
+    Wrong('softplus_log_of_exp', fails={'a Function inside a bigger graph': 'z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1) is a different number'},
+          edits={'        return (x.exp() + 1.0).log()': '        return x.exp().log() + 1.0'},
+          names=('Softplus.apply(x) is a different number',)),
+    Wrong('sigmoid_of_minus_x', fails={'Softplus values, node and gradient': 'backward wrote x.grad from Softplus.apply'},
+          edits={'        return grad * x.sigmoid()': '        return grad * (-x).sigmoid()'},
+          names=('x.grad from Softplus.apply',)),
+    Wrong('clip_min_max_swapped', fails={'Clip values, node and gradient': 'Clip.apply(x) is a different number'},
+          edits={'        return Value(min(max(x.item(), low), high))': '        return Value(max(min(x.item(), low), high))'},
+          names=('Clip.apply(x) is a different number',)),
+    Wrong('clip_gradient_inverted', fails={'Clip values, node and gradient': 'backward wrote x.grad from Clip.apply'},
+          edits={'        return grad * (1.0 if inside else 0.0), None, None': '        return grad * (0.0 if inside else 1.0), None, None'},
+          names=('x.grad from Clip.apply',)),
+    Wrong('clip_zeros_for_bounds', fails={},
+          edits={'        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None': '        return grad * (1.0 if inside else 0.0), 0.0, 0.0'},
+          names=('returned a gradient different than None at position 2',)),
+]
