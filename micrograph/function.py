@@ -172,8 +172,8 @@ class Function:
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` unrecorded and, if an input needs a gradient, make the node the outputs' grad_fn."""
-        if cls is Function:
-            raise TypeError("Function.apply is called on a subclass that defines forward and backward")
+        if cls is Function:  # torch calls the base forward, which refuses
+            raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
         separate = cls.setup_context is not Function.setup_context  # forward(*args), then setup_context(ctx, ...)
         if kwargs or separate:  # torch binds keyword arguments (for forward(*args) defaults too) to its parameters
             bound = inspect.signature(cls.forward).bind(*(() if separate else (None,)), *args, **kwargs)

@@ -64,11 +64,11 @@ def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Seq
             name = getattr(hook, "__name__", type(hook).__name__)
             raise RuntimeError(f"hook '{name}' has returned an incorrect number of values "
                                f"(got {len(result)}, but expected {len(grads)})")
-        for r, before in zip(result, grads):
-            if r is not None and not isinstance(r, Value):
-                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+        for r, before in zip(result, grads):  # torch's check_single_result: the None slot first, then the type
             if r is not None and before is None:
                 raise RuntimeError("can't replace a None gradient with a non-None value")
+            if r is not None and not isinstance(r, Value):
+                raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
         grads = [r if r is None or create_graph else r._storage[0] for r in result]
     return grads
 
