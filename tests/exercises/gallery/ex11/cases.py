@@ -80,3 +80,23 @@ CASES += [
           names=('jacobian_rows', 'earlier call')),
     Correct('one_hot_by_comprehension', edits={'        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n': '        one_hot = [0.0] * m\n        one_hot[j] = 1.0\n'}),
 ]
+
+# More answers read as a student: zeroing whatever zero_between says, the one-hot vector
+# inverted, v reversed, retain_graph kept for the wrong calls, vjp's backward run twice.
+CASES += [
+    Wrong('always_zeroing', fails={'rows without zeroing': 'x[0][0].grad was changed after backward wrote it'},
+          edits={'        if zero_between:\n': '        if True:\n'},
+          names=('jacobian_rows(x, loss, False)[1][0]', 'changed after backward wrote it')),
+    Wrong('one_hot_inverted', fails={'one Jacobian row per backward': 'in another order'},
+          edits={'        one_hot = [1.0 if i == j else 0.0 for i in range(m)]': '        one_hot = [0.0 if i == j else 1.0 for i in range(m)]'},
+          names=('jacobian_rows(x, loss, True)',)),
+    Wrong('vjp_reversed', fails={'v times the Jacobian': 'backward wrote x[0][0].grad, but its number differs'},
+          edits={'    micrograph.backward(loss, [v])': '    micrograph.backward(loss, [v[::-1]])'},
+          names=('x[0][0].grad',)),
+    Wrong('retain_for_the_wrong_calls', fails={},
+          edits={'retain_graph=j < m - 1)': 'retain_graph=j > 0)'},
+          names=('jacobian_rows', 'Trying to backward through the graph a second time')),
+    Wrong('vjp_twice', fails={'v times the Jacobian': 'vjp ran backward more times'},
+          edits={'    micrograph.backward(loss, [v])': '    micrograph.backward(loss, [v], retain_graph=True)\n    micrograph.backward(loss, [v])'},
+          names=('vjp ran backward more times',)),
+]
