@@ -41,7 +41,7 @@ from pathlib import Path
 from grader.course import intake
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, NamedCourse, in_parallel
-from grader.i18n import COURSE_LANGUAGE_FILE, _, choose, language
+from grader.i18n import COURSE_LANGUAGE_FILE, _, choose, language, status_word, test_name
 from grader.judge.grading import ExerciseResult, zero
 from grader.judge.status import ERROR, PASSED
 from grader.publish import gradescope_diagrams as diagrams
@@ -277,13 +277,20 @@ def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.I
 
 
 def _print_summary(results: list[ExerciseResult], notes: list[str]) -> None:
-    """For the instructor (Gradescope shows run_autograder's output to staff only)."""
+    """For the instructor (Gradescope shows run_autograder's output to staff only): per
+    exercise its score and time, the layers its child applied (none where no child ran: no
+    file, a syntax error), and the tests not passed with their status."""
     for r in results:
-        bad = [f"{t.name} ({t.status})" for t in r.tests if t.status != PASSED]
-        print(f"{r.exercise} {r.score:g}/{r.max_score:g} {r.elapsed:.2f}s "
-              f"{', '.join(r.sandbox)} {'; '.join(bad)}")
+        print(_("{exercise}: {score}/{max_score} points in {seconds:.2f} s", exercise=r.exercise,
+                score=f"{r.score:g}", max_score=f"{r.max_score:g}", seconds=r.elapsed))
+        print("  " + (_("sandbox: {layers}", layers=isolation.layer_names(r.sandbox))
+                      if r.sandbox else _("sandbox: no child ran")))
+        bad = [_("{test} ({status})", test=test_name(t.name), status=status_word(t.status))
+               for t in r.tests if t.status != PASSED]
+        if bad:
+            print("  " + _("not passed: {tests}", tests="; ".join(bad)))
     for note in notes:
-        print(f"note: {note}")
+        print(_("note: {note}", note=note))
 
 
 def run(root: Path) -> None:

@@ -36,7 +36,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Literal, NamedTuple
+from typing import Iterator, Literal, NamedTuple, Sequence
 
 import grader
 import micrograph
@@ -104,10 +104,7 @@ class Isolation:
         could not apply Landlock), for ``grade --version``; "" where no probe ran."""
         if not self.layers:
             return ""
-        names = [_layer_name(layer) for layer in self.layers]
-        if not any(layer.startswith("landlock") for layer in self.layers):
-            names.append(_("no landlock"))
-        return _("layers: {names}", names=_(", ").join(dict.fromkeys(names)))
+        return _("layers: {names}", names=layer_names(self.layers))
 
     def summary(self) -> str:
         """``describe`` and ``describe_layers`` on one line (``grade --version``, the
@@ -117,6 +114,15 @@ class Isolation:
 
 _LAYER_NAMES = {"namespaces": "namespaces", "caps": N_("no capabilities"), "seccomp": "seccomp",
                 "landlock": "landlock", "rlimit": "rlimits", "sentinel": "sentinel"}
+
+
+def layer_names(layers: Sequence[str]) -> str:
+    """A child's layers as ``grade --version`` names them, each once, ``no landlock`` added
+    where it could not apply Landlock (``namespaces, own uid, no capabilities, seccomp, ...``)."""
+    names = [_layer_name(layer) for layer in layers]
+    if not any(layer.startswith("landlock") for layer in layers):
+        names.append(_("no landlock"))
+    return _(", ").join(dict.fromkeys(names))
 
 
 def _layer_name(layer: str) -> str:
