@@ -105,7 +105,7 @@ def _grade(exercise: str) -> Checked:
     pages = [p for p in result.diagrams if p.endswith(".html")]
     note = terminal.isolation_note(chosen.describe(), chosen.mode)
     text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")
-    return Checked(text, svgs=svgs, pages=pages, result=result, isolation=chosen.describe())
+    return Checked(text, svgs=svgs, pages=pages, result=result, isolation=note or "")
 
 
 def check(exercise: str, lang: str | None = None) -> Checked:

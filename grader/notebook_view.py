@@ -23,7 +23,7 @@ class Checked:
 
     text: str
     problem: str | None = None
-    isolation: str = ""  # the sandbox's mode, shown under the table
+    isolation: str = ""  # under the table where the code ran without the sandbox, as in the text
     svgs: list[str] = field(default_factory=list)
     pages: list[str] = field(default_factory=list)  # backward.html: the backward run, step by step
     result: object | None = None  # the ExerciseResult, when graded
@@ -88,5 +88,5 @@ def html_view(checked: Checked) -> str:
             f'{rows}</table><p><b>{esc(total_line)}</b></p>{notes}'
             + "".join(_svg(p) for p in checked.svgs)
             + "".join(_page(p) for p in checked.pages)
-            # the isolation mode and why nothing stronger, as grade --version says it
-            + f'<p class="muted"><code>{esc(checked.isolation)}</code></p></div>')
+            + (f'<p class="muted">{esc(checked.isolation)}</p>' if checked.isolation else "")
+            + "</div>")
