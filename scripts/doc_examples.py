@@ -9,10 +9,13 @@ A guide shows a command's output in a block like this one, the commands after ``
     ...its output...
     ```
 
-The marker names where the commands run: ``course`` (a fresh copy of this course's
-``exercises/`` and ``solutions/``) or ``release`` (a fresh student release of ex01 and ex03,
-built by ``grade release``), and optionally a set-up step (``SETUPS``). Each block runs in a
-folder of its own under a temporary folder; ``/tmp/ag`` in a command is a folder there too.
+Everything runs from a fresh clone of this checkout (``git clone`` of HEAD, with the changes
+to tracked files not committed yet applied: a file git does not track is missing, as from a
+clone), whose ``grader`` and ``micrograph`` the commands import. The marker names where the
+commands run: ``course`` (a copy of the clone's ``exercises/`` and ``solutions/``) or ``release``
+(a fresh student release of ex01 and ex03, built by the clone's ``grade release``), and
+optionally a set-up step (``SETUPS``). Each block runs in a folder of its own under a temporary
+folder; ``/tmp/ag`` in a command is a folder there too.
 ``docs/student.md`` also holds the release README between ``<!-- release README -->`` and
 ``<!-- end of release README -->``: the text ``grade release`` writes for the whole course.
 
@@ -159,9 +162,21 @@ def listed(doc: Path) -> list[Listed]:
 
 # ---- where a block runs ------------------------------------------------------------------
 
-def _copy_course(dest: Path) -> None:
+def fresh_clone(dest: Path) -> Path:
+    """This checkout as a clone gives it (see the module doc): ``dest``."""
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(dest)], check=True,
+                   timeout=COMMAND_TIMEOUT)
+    diff = subprocess.run(["git", "-C", str(ROOT), "diff", "HEAD", "--binary"], check=True,
+                          capture_output=True, timeout=COMMAND_TIMEOUT).stdout
+    if diff:
+        subprocess.run(["git", "-C", str(dest), "apply", "--whitespace=nowarn"], input=diff,
+                       check=True, timeout=COMMAND_TIMEOUT)
+    return dest
+
+
+def _copy_course(source: Path, dest: Path) -> None:
     for folder in ("exercises", "solutions"):
-        shutil.copytree(ROOT / folder, dest / folder, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(source / folder, dest / folder, ignore=shutil.ignore_patterns("__pycache__"))
     (dest / ".venv").symlink_to(Path(sys.prefix))  # the course's own venv, as the guide has it
 
 
@@ -170,33 +185,33 @@ def _module(exercise: str, folder: Path) -> Path:
     return next(folder.glob(f"{exercise}_*.py"))
 
 
-def _class(ws: Path) -> None:
+def _class(ws: Path, source: Path) -> None:
     """alice hands in a folder with a correct ex03, bob one file with a mistake, carol nothing."""
     submissions = ws / "submissions"
     (submissions / "alice").mkdir(parents=True)
     (submissions / "carol").mkdir()
     shutil.copy(_module("ex03", ws / "solutions"), submissions / "alice")
-    shutil.copy(ROOT / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
+    shutil.copy(source / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
                 submissions / "bob_ex03.py")
 
 
-def _filled_stub(ws: Path) -> None:
+def _filled_stub(ws: Path, source: Path) -> None:
     """The instructor overwrote ex03's stub with its solution."""
     shutil.copy(_module("ex03", ws / "solutions"), _module("ex03", ws / "exercises"))
 
 
-def _solved(ws: Path) -> None:
+def _solved(ws: Path, source: Path) -> None:
     """The student wrote a correct ex03 (this course's solution)."""
-    shutil.copy(_module("ex03", ROOT / "solutions"), _module("ex03", ws / "exercises"))
+    shutil.copy(_module("ex03", source / "solutions"), _module("ex03", ws / "exercises"))
 
 
-def _mistake(ws: Path) -> None:
+def _mistake(ws: Path, source: Path) -> None:
     """The student's ex03 never calls retain_grad (a wrong answer of the tests' gallery)."""
-    shutil.copy(ROOT / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
+    shutil.copy(source / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py",
                 _module("ex03", ws / "exercises"))
 
 
-def _walk(ws: Path) -> None:
+def _walk(ws: Path, source: Path) -> None:
     """A course of ex01 and ex03 only (their test modules in ``tests/``, named by
     ``$GRADE_TESTS_DIR``), a class handed in (``submissions/``), and ``my.py``, a submission
     of ex03: what the instructor guide's commands name."""
@@ -206,46 +221,46 @@ def _walk(ws: Path) -> None:
                 path.unlink()
     (ws / "tests").mkdir()
     for exercise in LISTED_EXERCISES:
-        shutil.copy(ROOT / "grader" / "exercises" / f"{exercise}.py", ws / "tests")
-    _class(ws)
+        shutil.copy(source / "grader" / "exercises" / f"{exercise}.py", ws / "tests")
+    _class(ws, source)
     shutil.copy(_module("ex03", ws / "solutions"), ws / "my.py")
 
 
-SETUPS: dict[str, Callable[[Path], None]] = {
+SETUPS: dict[str, Callable[[Path, Path], None]] = {
     "class": _class, "filled-stub": _filled_stub, "solved-ex03": _solved, "mistake-ex03": _mistake,
     "walk": _walk,
 }
 
 
-def environment(ws: Path, cache: Path, release: bool) -> dict[str, str]:
+def environment(ws: Path, cache: Path, code: Path) -> dict[str, str]:
     """What a block's commands run with: this Python's ``grade`` first on PATH, English, a fixed
-    width, a shared answer cache; in a release its own ``grader`` and ``micrograph`` (as the
-    release's venv would give them)."""
+    width, a shared answer cache, and the ``grader`` and ``micrograph`` of ``code`` (the clone's,
+    or a release's own, as the release's venv would give them)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("MICROGRAPH_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "PYTHONPATH")}
     env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
-               LANG="C.UTF-8", COLUMNS=COLUMNS, GRADE_CACHE_DIR=str(cache))
-    if release:
-        env["PYTHONPATH"] = str(ws)
+               LANG="C.UTF-8", COLUMNS=COLUMNS, GRADE_CACHE_DIR=str(cache), PYTHONPATH=str(code))
     return env
 
 
 class Runner:
-    """Runs blocks, each in a fresh folder under ``scratch``; builds the release once."""
+    """Runs blocks, each in a fresh folder under ``scratch``; clones the checkout and builds the
+    release once."""
 
     def __init__(self, scratch: Path, cache: Path | None = None) -> None:
         self.scratch = scratch
         self.cache = cache or scratch / "cache"
         self.cache.mkdir(exist_ok=True)
+        self.source = fresh_clone(scratch / "clone")
         self._release: Path | None = None
         self._count = 0
 
     def release(self) -> Path:
         if self._release is None:
             course = self.scratch / "release-course"
-            _copy_course(course)
+            _copy_course(self.source, course)
             proc = subprocess.run(["grade", "release", "--exercises", RELEASE_EXERCISES, "-o", "release"],
-                                  cwd=course, env=environment(course, self.cache, False),
+                                  cwd=course, env=environment(course, self.cache, self.source),
                                   capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
             if proc.returncode != 0:
                 raise RuntimeError(f"grade release failed:\n{proc.stdout}{proc.stderr}")
@@ -258,17 +273,20 @@ class Runner:
         if block.where == "release":
             shutil.copytree(self.release(), ws)
         else:
-            _copy_course(ws)
+            _copy_course(self.source, ws)
         if block.setup is not None:
-            SETUPS[block.setup](ws)
+            SETUPS[block.setup](ws, self.source)
         return ws
+
+    def environment(self, ws: Path, block: Block) -> dict[str, str]:
+        return environment(ws, self.cache, ws if block.where == "release" else self.source)
 
     def run_listed(self, listed: Listed) -> subprocess.CompletedProcess[str]:
         """A listed command, run once in a fresh release or walk course (``_walk``)."""
         block = Block(listed.doc, listed.where, None if listed.where == "release" else "walk",
                       (Step(listed.command, ""),), (0, 0))
         ws = self.workspace(block)
-        env = environment(ws, self.cache, block.where == "release")
+        env = self.environment(ws, block)
         if block.where == "course":
             env["GRADE_TESTS_DIR"] = str(ws / "tests")
         return subprocess.run(["bash", "-c", listed.command], cwd=ws, env=env, capture_output=True,
@@ -278,7 +296,7 @@ class Runner:
         """The output of each of the block's commands, as the doc should show it."""
         ws = self.workspace(block)
         trial = str(ws / "ag")
-        env = environment(ws, self.cache, block.where == "release")
+        env = self.environment(ws, block)
         outputs = []
         for step in block.steps:
             proc = subprocess.run(["bash", "-c", step.command.replace(TRIAL_FOLDER, trial)], cwd=ws,

@@ -1,7 +1,8 @@
-"""The guides' example outputs hold: each documented block's commands run again, in a fresh copy
-of the course or a fresh student release, and print what the guide shows, compared as a shape
-(times, uids, versions and the isolation mode masked). When a change moves an output on purpose,
-``python scripts/doc_examples.py`` rewrites the guides from real runs."""
+"""The guides' example outputs hold: each documented block's commands run again on a fresh
+clone of this checkout (in a copy of its course or a student release built from it), with the
+clone's code, and print what the guide shows, compared as a shape (times, uids, versions and the
+isolation mode masked). When a change moves an output on purpose, ``python
+scripts/doc_examples.py`` rewrites the guides from real runs."""
 
 from __future__ import annotations
 
