@@ -148,3 +148,24 @@ CASES += [
           names=('backprop(documents_a)[w]',)),
     Correct('ready_as_deque', edits={'    ready = [start]\n    while ready:\n        node = ready.pop()\n': '    from collections import deque\n    ready = deque([start])\n    while ready:\n        node = ready.popleft()\n'}),
 ]
+
+# More answers read as a student: the root seeded with 0, a leaf's answer doubled, edges counted
+# only on a node's first visit, leaves keyed by their node's name; and two correct variants
+# (the gradient read without pop: each node is visited once; ready when the count reaches 0 or
+# less: it never goes below).
+CASES += [
+    Wrong('seed_zero', fails={'the diamond b = a + a, c = b * b': 'backprop(diamond_a)[a] is a different number'},
+          edits={'    arrived: dict[Node, float] = {root.grad_fn: 1.0}': '    arrived: dict[Node, float] = {root.grad_fn: 0.0}'},
+          names=('backprop(diamond_a)[a]',)),
+    Wrong('leaf_answer_doubled', fails={'a chain of 3,000 ops': 'backprop(chain)[w] is a different number'},
+          edits={'            leaves[node.variable] = g\n': '            leaves[node.variable] = g * 2\n'},
+          names=('backprop(chain)[w]',)),
+    Wrong('edges_counted_on_first_visit', fails={'topological order of random graphs': 'puts a node before a node that feeds gradient into it'},
+          edits={'            incoming[child] = incoming.get(child, 0) + 1\n            if child not in seen:': '            if child not in seen:\n                incoming[child] = incoming.get(child, 0) + 1'},
+          names=('topological_order(random_a) puts a node before a node that feeds gradient into it',)),
+    Wrong('leaves_keyed_by_name', fails={'the diamond b = a + a, c = b * b': 'has keys that are not leaf Values of the graph'},
+          edits={'            leaves[node.variable] = g\n': '            leaves[node.name()] = g\n'},
+          names=('backprop(diamond_a) has keys that are not leaf Values',)),
+    Correct('gradient_read_without_pop', edits={'        g = arrived.pop(node)  # complete: every node that feeds it has run already': '        g = arrived[node]'}),
+    Correct('ready_at_or_below_zero', edits={'            if incoming[child] == 0:\n                ready.append(child)': '            if incoming[child] <= 0:\n                ready.append(child)'}),
+]
