@@ -174,9 +174,11 @@ class Node:
     # -- saved values (SavedVariable) --------------------------------------------------
     def save(self, items: tuple[Any, ...]) -> None:
         """Keep ``items`` (Values or numbers) with the version each has now (None: a slot not kept)."""
-        versions = [None if x is None else 0 if type(x) is float or x._vc is None else x._vc[0] for x in items]
-        if any(x is not None and type(x) is not float and x._inference for x in items):
-            raise RuntimeError(INFERENCE_SAVED)
+        versions = []  # a loop, not a comprehension and any(): every recorded op that saves comes here
+        for x in items:
+            if x is not None and type(x) is not float and x._inference:
+                raise RuntimeError(INFERENCE_SAVED)
+            versions.append(None if x is None else 0 if type(x) is float or x._vc is None else x._vc[0])
         self._saved, self._versions = items, VERSIONS.get(tuple(versions)) or tuple(versions)
 
     def unpack(self, create_graph: bool = False) -> list[Any]:

@@ -121,9 +121,9 @@ class Op(Node):
             (edge_a, b.gradient_edge() if type(b) is not float and getattr(b, "_requires_grad", False) else NO_EDGE)
         node = cls(edges, out._storage[0])
         if cls._plan:  # each saved item is a (as it was), b, the result (an alias: no cycle) or the constant
-            items = []
+            items, sources = [], (a if a_before is None else a_before, b, out, const)
             for source, kept_for in cls._plan:
-                x = (a if a_before is None else a_before, b, out, const)[source]
+                x = sources[source]
                 if kept_for >= 0 and edges[kept_for][0] is None:  # torch's should_compute_output
                     x = None
                 elif source == 2:

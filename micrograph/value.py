@@ -98,11 +98,8 @@ class Value:
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
             raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
-        self._storage = [float(data)]
-        self._vc = None
+        self._storage, self._vc, self.grad_fn, self._grad = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
-        self.grad_fn = None
-        self._grad = None
         if is_inference_mode_enabled():
             self._inference = True
 

@@ -22,8 +22,8 @@ PACKAGE = Path(mg.__file__).resolve().parent
 TARGET = 300  # lines of micrograph functions one program should run
 # What each program runs today, counted as whole functions, as a ceiling: it may shrink, never grow.  Two are over
 # the target (docs/benchmarks.md, "Reading path"); a test that failed on them would stop every change.
-CEILING = {"documents_program": 366, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
-           "accumulation_with_hook": 396}
+CEILING = {"documents_program": 363, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
+           "accumulation_with_hook": 393}
 PACKAGE_TARGET = 4000  # lines of micrograph/ outside viz/ and i18n/
 
 
