@@ -112,7 +112,7 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> di
         sub.zero_grad(leaves, set_to_none=set_to_none)
     return {"grads": [grad_of(v, f"{n}.grad") for v, n in zip(leaves, "pqr")],
             "same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
-                                      "the gradient Value p had before"),
+                                      "p.grad before zero_grad"),
             "backward": call.fact}
 
 
