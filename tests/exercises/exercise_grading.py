@@ -60,12 +60,16 @@ class Grading:
         return _numbers(list(self.expected(exercise_id).observations.values()))
 
 
-def observe(exercise_id: str, path: Path, drawn: bool = False) -> ChildReport:
-    """What the sandboxed child reports on ``path`` (its first half of ``grade``), with the
-    diagram probe's record when ``drawn`` (nothing is rendered: that is the parent's).  The
-    child runs in an environment of its own, whatever the grader's language: one report can be
-    judged in every language."""
-    return run_children([sandbox_run(_loaded(exercise_id), path, path.parent if drawn else None)])[0]
+def observe(submissions: list[tuple[str, Path]], drawn: bool = False) -> list[ChildReport]:
+    """What the sandbox reports on each (exercise id, path) (its first half of ``grade``), with
+    the diagram probe's record when ``drawn`` (nothing is rendered: that is the parent's).
+    One child runs them all, each exercise in a process of its own forked from it, as a
+    student's submission of several exercises is graded (the exercises must differ): its
+    start, imports and isolation cost more CPU than most exercises' probes.  The child runs in
+    an environment of its own, whatever the grader's language: one report can be judged in
+    every language."""
+    return run_children([sandbox_run(_loaded(ex), path, path.parent if drawn else None)
+                         for ex, path in submissions])
 
 
 def diagram_problem(report: ChildReport, told: str) -> str | None:

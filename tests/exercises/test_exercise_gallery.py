@@ -1,12 +1,13 @@
 """The gallery: every plausible wrong answer loses points with feedback that names its mistake;
 every correct variant scores full marks (tables in ``gallery/exNN/cases.py``).
 
-Each case is graded by its own test, in one sandboxed child, so that an exercise's cases
-spread over pytest-xdist's workers; the child runs the diagram probe too, which must answer
+The cases are graded in rounds: round k holds the k-th case of every exercise's table, and one
+sandboxed child grades them all, each exercise in a process of its own (``observe``).  A
+round's tests share a pytest-xdist group, so that one worker runs its child once, and the
+rounds spread over the workers.  The child runs the diagram probe too, which must answer
 without crashing (nothing is rendered).  The wrong answers of ex14 and ex15 are also judged in
 Chinese, from the same child's report (the child never sees the grader's language): no number
-an exercise's tests expect in that feedback either.  Both tests of such a case share a
-pytest-xdist group, so that one worker runs that child once.
+an exercise's tests expect in that feedback either.
 """
 
 from __future__ import annotations
@@ -28,25 +29,44 @@ QUOTED = re.compile(r'"[^"]*"')
 IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
 
 
+def _rounds(cases: list[tuple[str, Case]]) -> dict[tuple[str, str], int]:
+    """Each case's round, by (exercise id, case name): its place in its exercise's table."""
+    rounds: dict[tuple[str, str], int] = {}
+    for ex, case in cases:
+        rounds[ex, case.name] = sum(1 for other in rounds if other[0] == ex)
+    return rounds
+
+
+ROUNDS = _rounds(CASES)
+
+
 def _params(cases: list[tuple[str, Case]]) -> list:
     return [pytest.param(ex, case, id=f"{ex}-{case.name}",
-                         marks=[pytest.mark.xdist_group(f"{ex}-{case.name}")]
-                         if (ex, case) in IN_CHINESE else [])
+                         marks=pytest.mark.xdist_group(f"gallery-round-{ROUNDS[ex, case.name]}"))
             for ex, case in cases]
+
+
+def _observe_round(number: int, factory: pytest.TempPathFactory
+                   ) -> dict[tuple[str, str], tuple[Path, ChildReport]]:
+    """The file and the child's report of every case of round ``number``."""
+    members = [(ex, case) for ex, case in CASES if ROUNDS[ex, case.name] == number]
+    paths = [write_case(ex, case, solution_path(ex), factory.mktemp(f"{ex}-{case.name}"))
+             for ex, case in members]
+    reports = observe([(ex, path) for (ex, _), path in zip(members, paths)], drawn=True)
+    return {(ex, case.name): (path, report)
+            for (ex, case), path, report in zip(members, paths, reports)}
 
 
 @pytest.fixture(scope="session")
 def reported(tmp_path_factory: pytest.TempPathFactory
              ) -> Callable[[str, Case], tuple[Path, ChildReport]]:
     """``reported(exercise_id, case)``: the case's file and its child's report, the diagram
-    probe's record included (run when the case is first asked for)."""
+    probe's record included (its round run when one of its cases is first asked for)."""
     reports: dict[tuple[str, str], tuple[Path, ChildReport]] = {}
 
     def report(exercise_id: str, case: Case) -> tuple[Path, ChildReport]:
         if (exercise_id, case.name) not in reports:
-            path = write_case(exercise_id, case, solution_path(exercise_id),
-                              tmp_path_factory.mktemp(f"{exercise_id}-{case.name}"))
-            reports[exercise_id, case.name] = path, observe(exercise_id, path, drawn=True)
+            reports.update(_observe_round(ROUNDS[exercise_id, case.name], tmp_path_factory))
         return reports[exercise_id, case.name]
     return report
 
