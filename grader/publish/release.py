@@ -315,8 +315,10 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
         (out / "exercises" / stub.name).write_text(
             stub_source(stub, course.exercises_dir, language()), encoding="utf-8")
         public_tests = [t for t in spec.tests if t.public]
-        lines.append(_("{id}: {count} public tests ({points} of {total} points), stub {stub}",
-                       id=spec.id, count=len(public_tests), points=f"{sum(t.points for t in public_tests):g}",
-                       total=f"{spec.max_score:g}", stub=stub.name))
+        lines.append(_.n("{id}: {count} public test ({points} of {total} points), stub {stub}",
+                         "{id}: {count} public tests ({points} of {total} points), stub {stub}",
+                         len(public_tests), id=spec.id, count=len(public_tests),
+                         points=f"{sum(t.points for t in public_tests):g}",
+                         total=f"{spec.max_score:g}", stub=stub.name))
     (out / "README.md").write_text(student_readme(exercises, notebooks), encoding="utf-8")
     return lines
