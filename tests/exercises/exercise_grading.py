@@ -72,6 +72,16 @@ def observe(submissions: list[tuple[str, Path]], drawn: bool = False) -> list[Ch
                          for ex, path in submissions])
 
 
+def rounds(items: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """Each (exercise id, name)'s round: its place among its exercise's items.  Round k holds
+    the k-th item of every exercise: files of different exercises, which ``observe`` grades in
+    one child."""
+    found: dict[tuple[str, str], int] = {}
+    for exercise_id, name in items:
+        found[exercise_id, name] = sum(1 for other in found if other[0] == exercise_id)
+    return found
+
+
 def diagram_problem(report: ChildReport, told: str) -> str | None:
     """What is wrong with the diagram step of a submission that imported, or None: the probe
     must answer, with a graph or with the error that stopped it, and an error must be the

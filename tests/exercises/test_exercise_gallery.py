@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from exercise_grading import Grading, diagram_problem, mentions, observe, solution_path
+from exercise_grading import Grading, diagram_problem, mentions, observe, rounds, solution_path
 from gallery_case import Case, Correct, Wrong, load_cases, names_of, write_case
 from grader.judge.grading import ExerciseResult
 from grader.sandbox.run import ChildReport
@@ -29,15 +29,7 @@ QUOTED = re.compile(r'"[^"]*"')
 IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
 
 
-def _rounds(cases: list[tuple[str, Case]]) -> dict[tuple[str, str], int]:
-    """Each case's round, by (exercise id, case name): its place in its exercise's table."""
-    rounds: dict[tuple[str, str], int] = {}
-    for ex, case in cases:
-        rounds[ex, case.name] = sum(1 for other in rounds if other[0] == ex)
-    return rounds
-
-
-ROUNDS = _rounds(CASES)
+ROUNDS = rounds([(ex, case.name) for ex, case in CASES])
 
 
 def _params(cases: list[tuple[str, Case]]) -> list:

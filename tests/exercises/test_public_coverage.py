@@ -10,15 +10,16 @@ graph-aware grading.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from exercise_grading import Grading, mentions, solution_path, stub_path
+from exercise_grading import Grading, mentions, observe, rounds, solution_path, stub_path
 from gallery_case import GALLERY
 from grader.course import catalog
 from grader.i18n import _
+from grader.judge.grading import ExerciseResult
 from micrograph.i18n import using
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -69,20 +70,52 @@ CONVERTED = sorted(p.name for p in GALLERY.glob("ex*") if p.is_dir())
 FUNCTIONS = [(ex, name) for ex in CONVERTED for name in _stubbed_functions(stub_path(ex))]
 
 
+ROUNDS = rounds(FUNCTIONS)  # round k: the k-th function of every exercise, graded in one child
+
+
+@pytest.fixture(scope="session")
+def failing(grading: Grading, tmp_path_factory: pytest.TempPathFactory
+            ) -> Callable[[str, str], list[str]]:
+    """``failing(exercise_id, name)``: the public tests that fail when only that function is
+    left unwritten (its round graded when one of its functions is first asked for)."""
+    done: dict[tuple[str, str], list[str]] = {}
+
+    def public_failures(exercise_id: str, name: str) -> list[str]:
+        if (exercise_id, name) not in done:
+            members = [(ex, n) for ex, n in FUNCTIONS if ROUNDS[ex, n] == ROUNDS[exercise_id, name]]
+            paths = []
+            for ex, n in members:
+                solution = solution_path(ex)
+                paths.append(tmp_path_factory.mktemp(f"{ex}-{n}") / solution.name)
+                paths[-1].write_text(_without(solution, n), encoding="utf-8")
+            reports = observe([(ex, path) for (ex, _), path in zip(members, paths)])
+            for (ex, n), path, report in zip(members, paths, reports):
+                done[ex, n] = [t.name for t in grading.judged(ex, path, report).tests
+                               if t.public and t.status != "passed"]
+        return done[exercise_id, name]
+    return public_failures
+
+
 @pytest.mark.parametrize("exercise_id, name", [
-    pytest.param(ex, name, id=f"{ex}-{name}") for ex, name in FUNCTIONS])
-def test_each_function_has_a_public_test(exercise_id, name, grading: Grading, tmp_path: Path):
-    solution = solution_path(exercise_id)
-    submission = tmp_path / solution.name
-    submission.write_text(_without(solution, name), encoding="utf-8")
-    failing = [t.name for t in grading.grade(exercise_id, submission).tests
-               if t.public and t.status != "passed"]
-    assert failing, f"{exercise_id}: no public test fails when {name} is not written"
+    pytest.param(ex, name, id=f"{ex}-{name}",
+                 marks=pytest.mark.xdist_group(f"coverage-round-{ROUNDS[ex, name]}"))
+    for ex, name in FUNCTIONS])
+def test_each_function_has_a_public_test(exercise_id, name, failing):
+    assert failing(exercise_id, name), (
+        f"{exercise_id}: no public test fails when {name} is not written")
 
 
+@pytest.fixture(scope="session")
+def stubs_graded(grading: Grading) -> dict[str, ExerciseResult]:
+    """Every converted exercise's untouched stub, graded in one child."""
+    reports = observe([(ex, stub_path(ex)) for ex in CONVERTED])
+    return {ex: grading.judged(ex, stub_path(ex), report) for ex, report in zip(CONVERTED, reports)}
+
+
+@pytest.mark.xdist_group("untouched-stubs")
 @pytest.mark.parametrize("exercise_id", CONVERTED)
-def test_the_untouched_stub_scores_zero(exercise_id, grading: Grading):
-    result = grading.grade(exercise_id, stub_path(exercise_id))
+def test_the_untouched_stub_scores_zero(exercise_id, stubs_graded):
+    result = stubs_graded[exercise_id]
     assert result.score == 0
     assert all("NotImplementedError" in t.feedback for t in result.tests)
 
