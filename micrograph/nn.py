@@ -167,9 +167,9 @@ class _Elementwise(Module):
     fn: Callable[[Any], Value]
 
     def forward(self, x: Nested) -> Nested:
-        if isinstance(x, (list, tuple)):
-            return [self.forward(item) for item in x]
-        return type(self).fn(x if isinstance(x, Value) else Value(x))  # numbers are ours; torch.tanh(2.0) is a TypeError
+        if isinstance(x, (list, tuple)):  # a row or a batch: its numbers are entries, as a tensor's
+            return [self.forward(Value(item) if isinstance(item, (int, float)) else item) for item in x]
+        return type(self).fn(x)  # a bare number is torch's TypeError: tanh(): argument 'input' ... must be Tensor
 
 
 class Tanh(_Elementwise):
