@@ -320,5 +320,8 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
                          len(public_tests), id=spec.id, count=len(public_tests),
                          points=f"{sum(t.points for t in public_tests):g}",
                          total=f"{spec.max_score:g}", stub=stub.name))
+    # Loading the public modules above compiled them into tests_dir/__pycache__ (where Python
+    # writes bytecode): a release ships sources only, as copy_project does.
+    shutil.rmtree(tests_dir / "__pycache__", ignore_errors=True)
     (out / "README.md").write_text(student_readme(exercises, notebooks), encoding="utf-8")
     return lines
