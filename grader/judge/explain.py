@@ -233,7 +233,7 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     the grader's pipe; None for a run that did neither."""
     places = [_("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name,
                 line=_line(r.line, names)) for r in report.reached]
-    places += [_("{what} (blocked while running)", what=_(_TOUCHED[t])) for t in report.touched]
+    places += [_("{what} (caught while running)", what=_(_TOUCHED[t])) for t in report.touched]
     if report.tampered:
         places.append(_(_TOUCHED[wire.Touch.WIRE]))
     if not places:

@@ -6,7 +6,7 @@ walking the paths), plus one trick that would make a probe report the facts the 
 earns: numbers read from .grad, one backward pass, no pass where only a walk is allowed.
 Whatever the trick, the file must score no more than ``HONEST_WRONG``, and be flagged for the
 instructor; ``runtime`` names the tricks the child's sentinel must also have blocked as they ran
-(the flag says "blocked while running").
+(the flag says "caught while running").
 """
 
 from __future__ import annotations
@@ -117,6 +117,29 @@ except PermissionError:
 '''
 
 
+# the same spy, and the pass counter, written past the seal: the generic ``object.__setattr__``
+# that ``object``'s namespace hands out by a computed key writes a sealed module's namespace
+_GENERIC_SETATTR = '''from micrograph import observe as seen
+calls, count = [], [0]
+real_observing, real_passes = seen.observing, seen.passes
+def spy(observer):
+    calls.append(observer)
+    return real_observing(observer)
+write = vars(object)["__set" + "attr__"]
+write(seen, "observing", spy)
+write(seen, "passes", lambda: real_passes() + count[0])
+
+
+'''
+# the builtins module every grader module looks names up in last, found among the modules
+_BUILTINS = '''import sys
+real = vars(sys)["mod" + "ules"]["built" + "ins"]
+real.isinstance = lambda x, kind, check=real.isinstance: check(x, kind)
+
+
+'''
+
+
 FORGERIES = [
     Forgery("floats_held_and_passes_bumped", Touch.OBSERVER.value, _forge('''
     from micrograph import observe
@@ -126,6 +149,15 @@ FORGERIES = [
         call.held[id(dx)] = dx
     observe._passes += 1
 '''), runtime=True),
+    Forgery("a_sealed_module_written_by_object_setattr", Touch.OBSERVER.value, _forge('''
+    count[0] += 1
+    if calls:
+        numbers = vars(calls[-1])["held"]
+        numbers[id(dw)] = dw
+        numbers[id(dx)] = dx
+''', _GENERIC_SETATTR), runtime=True),
+    Forgery("the_builtins_module_rewritten", Touch.CODE.value, _forge("    pass\n", _BUILTINS),
+            runtime=True),
     Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe
     call = getattr(observe, "_ob" + "server")

@@ -12,31 +12,27 @@ sentinel.  The right answer is flagged for nothing.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from batches import MODES, REPO, batch, graded
+from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless
 from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
 
 FLAGGED = "flagged for the instructor"
-BLOCKED = "blocked while running"
+BLOCKED = "caught while running"
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("provenance-class", MODES))
 def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> dict[str, dict[str, Any]]:
     """Every forgery, the honest wrong and the right answer, graded as one class."""
-    mode = request.param
-    skip_unless(mode)
-    work: Path = tmp_path_factory.mktemp(f"provenance-{mode.replace(' ', '-').replace('+', '-')}")
+    skip_unless(request.param)
     entries = {f.name: f.code for f in FORGERIES}
     entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING,
                    honest_reading=READING)
-    proc = batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(work / "cache"))
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return graded(work)
+    files = {student: {"ex01_graph.py": code} for student, code in entries.items()}
+    return graded_class(request.param, tmp_path_factory, "provenance", files)
 
 
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:

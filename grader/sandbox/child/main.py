@@ -12,6 +12,7 @@ code just does its honest best to observe and report.
 from __future__ import annotations
 
 import _thread
+import builtins
 import contextlib
 import importlib.util
 import json
@@ -309,6 +310,7 @@ class Work:
         self.module: types.ModuleType | None = None
         self.tests_name = request["tests_module"]
         self.tests_file = wire.tests_file(self.tests_name)
+        self.snapshot: seal.Snapshot | None = None
 
     def confine(self) -> list[str]:
         """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
@@ -331,10 +333,16 @@ class Work:
                              self.tests_file)
         ours = [n for n in sys.modules if n in (self.tests_name, "grader", "micrograph")
                 or n.startswith(("grader.", "micrograph."))]
-        seal.seal(sys.modules[n] for n in (*ours, *seal.ANSWER_PATH) if n in sys.modules)
+        sealed = [sys.modules[n] for n in (*ours, *seal.ANSWER_PATH) if n in sys.modules]
+        seal.seal(sealed)
+        self.snapshot = seal.Snapshot([*sealed, builtins])
         for name in [n for n in ours if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []
+
+    def changed(self) -> str | None:
+        """A module the submission rewrote since ``watch`` sealed it, or None (``seal.Snapshot``)."""
+        return None if self.snapshot is None else self.snapshot.changed()
 
     def do(self, number: int) -> Record:
         """Step ``number`` of ``steps``; its record."""

@@ -20,7 +20,9 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
+
+from grader.sandbox.child.wire import Touch
 
 SEALED = "grader.sealed"
 """The audit event of a refused write: the module's name and the attribute's."""
@@ -59,6 +61,51 @@ class Sealed(types.ModuleType):
 def _refuse(module: object, name: str) -> None:
     sys.audit(SEALED, str(module), str(name))
     raise PermissionError(f"the grader does not let submitted code change the module {module}")
+
+
+def touched(module: str) -> Touch:
+    """What changing the module named ``module`` reaches for."""
+    root = module.split(".")[0]
+    if root == "micrograph":
+        return Touch.OBSERVER
+    if root in ("json", "os"):
+        return Touch.WIRE
+    return Touch.CODE if root == "builtins" else Touch.TESTS
+
+
+REBOUND: Final = {"micrograph.observe": ("_passes", "_observer"), "micrograph.engine": ("_warned",),
+                  "micrograph.value": ("_float_warned",), "micrograph.seeding": ("_seed",),
+                  "builtins": ("_",)}
+"""The names a module's own code rebinds (``global``): the only ones a snapshot lets change."""
+
+
+class Snapshot:
+    """What each of some modules' namespaces held when it was taken (the sealed modules and the
+    builtins module, before the submission runs), compared by identity with what they hold now.
+
+    A sealed module refuses ``setattr``, but not the generic ``object.__setattr__`` that a class's
+    namespace hands out to code that asks for it by a computed key (``vars(object)[name]``):
+    that writes the module's namespace as if the seal were not there. The builtins module, which
+    every module of the grader looks names up in last, is reachable the same way. No
+    submission can take back what a comparison of every name's object sees after each step;
+    ``changed`` makes it with the builtins it was given when the snapshot was taken."""
+
+    def __init__(self, modules: Iterable[types.ModuleType]) -> None:
+        self._kept = []
+        for module in modules:
+            namespace = _namespace(module)
+            name = str(namespace.get("__name__"))
+            keys = tuple(k for k in namespace if k not in REBOUND.get(name, ()))
+            values = tuple(namespace[k] for k in keys)  # kept alive: an id is never reused
+            self._kept.append((name, namespace.get, keys, values, tuple(map(id, values))))
+
+    def changed(self, _map: Any = map, _id: Any = id, _tuple: Any = tuple) -> str | None:
+        """The first module whose namespace holds another object under a name than it did (or
+        lost it), or None."""
+        for name, get, keys, _, ids in self._kept:
+            if _tuple(_map(_id, _map(get, keys))) != ids:
+                return name
+        return None
 
 
 def seal(modules: Iterable[types.ModuleType]) -> None:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from grader.sandbox.child.guard import GUARDED
-from grader.sandbox.child.seal import SEALED
+from grader.sandbox.child.seal import SEALED, touched
 from grader.sandbox.child.wire import TOUCHES, Touch
 
 _EVENTS = {
@@ -118,8 +118,7 @@ def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
     if event == "open" and type(args[0]) is int:
         return Touch.WIRE
     if event == SEALED:  # raised only by a refused write, whoever wrote
-        root = args[0].split(".")[0]
-        return Touch.OBSERVER if root == "micrograph" else Touch.WIRE if root in ("json", "os") else Touch.TESTS
+        return touched(args[0])
     if event == GUARDED:  # raised only by the submission's own getattr, refusing a name
         return TOUCHES[args[0]]
     return None
