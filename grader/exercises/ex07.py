@@ -14,7 +14,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.origins import made_by_op
+from grader.spec.origins import made_by_op, made_from
 from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -56,7 +56,8 @@ def _rebind(sub, start: float) -> dict:
     a0, a1, a2 = r
     return {
         "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
-               made_by_op(a1, call, "a1 (after a = a + 1)")],
+               made_by_op(a1, call, "a1 (after a = a + 1)"),
+               made_from(a1, (a0,), call, "a1 (after a = a + 1)")],
         "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
         "values": [value_of(a0, "a0"), value_of(a2, "a2")],
     }

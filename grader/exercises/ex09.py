@@ -23,7 +23,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, num
-from grader.spec.origins import made_by_op
+from grader.spec.origins import made_by_op, made_from
 from grader.spec.provenance import error_of, grad_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -48,7 +48,8 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
 def _inference(sub, w: float, x: float) -> dict[str, Any]:
     with watching(sub, "inference", grad_mode=True, made=True) as call:
         r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
-    return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y")],
+    return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y"),
+                  made_from(r["y"], (r["w"], r["x"]), call, "y")],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
             "call": call.fact}
 
@@ -176,7 +177,8 @@ def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) 
             y = sub.forward(leaf, x, training)
         mode_after = micrograph.is_grad_enabled()
     label = f"with {outer.__name__}(): y = forward(w, x, {training})"  # code: read in any language
-    return {"y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label)],
+    return {"y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
+                  made_from(y, (leaf,), call, label)],
             "mode": [call.fact, mode_after]}
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _
-from grader.judge import diagram, differences, explain
+from grader.judge import diagram, differences, explain, replay
 from grader.judge.compare import same
 from grader.judge.reference import Expected
-from grader.judge.sentences import Difference
+from grader.judge.sentences import Difference, Say, difference
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
 from grader.sandbox.run import ChildReport, Spawn, spawn_here
 from grader.sandbox.session import Run, run_children
@@ -167,6 +167,10 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
                                                  exercise))
     want, got = expected.observations[test.name], record["obs"]
     if same(want, got):
+        unmade = replay.unexplained(want, got)
+        if unmade:
+            label, _sep, where = unmade[0].partition(": ")
+            return result(FAILED, difference(Say.NOT_MADE, label=label, where=where).sentence())
         return result(PASSED)
     return result(FAILED, differences.feedback(test, want, got))
 

@@ -72,6 +72,8 @@ class Say(str, enum.Enum):
     KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")
     NOT_SAVED = N_("{label}'s {op} saved no value with ctx.save_for_backward: backward has "
                    "nothing to free, and no version to check for in-place changes.")
+    NOT_MADE = N_("{label}'s graph holds a number its own operations do not make from its leaves "
+                  "({where}): it was changed through .data afterwards, or not computed by the engine.")
     # one call of the student's code (CALL facts)
     NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
     BACKWARD = N_("{label} started a backward pass, where the statement's {label} runs none.")
@@ -150,6 +152,10 @@ class Say(str, enum.Enum):
     FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an "
                            "earlier call, not during this one: this call returns what an earlier "
                            "call left (state kept between calls).")
+    NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was "
+                       "not computed from the Values it is asked to be computed from: an operation "
+                       "on a new Value made of a number (Value(...) times one) still passes on a number "
+                       "computed in Python.")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")

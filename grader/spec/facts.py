@@ -91,6 +91,7 @@ class Check(str, enum.Enum):
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)
+    MADE_FROM = "made_from"  # ... from the Values given, through such operations (not Value(formula) * 1)
     DETACHED_SOME = "detached_some"  # a call detached a Value that requires grad
     NO_ENGINE_PASS = "no_engine_pass"  # a call started no backward pass of the engine's
     GRADS_UNTOUCHED = "grads_untouched"  # a call left every leaf's .grad as it found it

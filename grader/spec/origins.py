@@ -7,6 +7,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            made as a gradient during the call (read, not computed)
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
                                            student's code called (not Value(...) of a number)
+    made_from(y, (w, x), call, "y")         CHECK fact: ... and made from w or x through such
+                                           operations (not Value(formula) * 1)
     detached_some(call, "f")                CHECK fact: the student's code called detach() on a
                                            Value that requires grad (not a new Value instead)
 
@@ -96,6 +98,28 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
     if not _is_value(v) or call.made is None:
         return check(Check.MADE_BY_OP, None, label)
     return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
+
+
+def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``v``, returned by an engine operation during the watched ``call`` (made
+    with ``made=True``), was made from one of ``sources`` (the Values the statement computes it
+    from), through the Values the operations the student's code called returned. An operation
+    on a new Value made of a number (``Value(formula) * 1``) returns a Value too, but from that
+    number only. None when ``v`` was not returned by an operation (``made_by_op`` says so)."""
+    made = call.made
+    if made is None or not _is_value(v) or made.get(id(v)) is not v:
+        return check(Check.MADE_FROM, None, label)
+    wanted = {id(s) for s in sources if _is_value(s)}
+    seen: set[int] = set()
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if id(x) in wanted:
+            return check(Check.MADE_FROM, True, label)
+        if id(x) not in seen and made.get(id(x)) is x:
+            seen.add(id(x))
+            stack.extend(call.inputs.get(id(x), ()))
+    return check(Check.MADE_FROM, False, label)
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:

@@ -192,6 +192,7 @@ class Call(observe.Observer):
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
+        self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.fact: dict[str, Any] = {}
 
@@ -249,10 +250,13 @@ class Call(observe.Observer):
                 self.detached_tracked = True
             if made.get(id(source)) is source:
                 made[id(result)] = result
+                self.inputs[id(result)] = (source,)
             return
-        given = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-        if all(frame.f_locals.get(name) is not result for name in given):
+        given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
+        if all(arg is not result for arg in given):
             made[id(result)] = result
+            self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
+                                            if _is_value(v))  # micrograph.sum([a, b]) too
 
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()

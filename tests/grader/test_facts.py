@@ -16,7 +16,7 @@ from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.origins import detached_from, detached_some, made_by_op, read_from_grad
+from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.provenance import (check, error_of, grad_of, result_of, same_object, value_of,
                                     watching)
 from micrograph import Value
@@ -203,6 +203,19 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
     held["float"] = made_by_op(3.0, call, "y")["holds"]
     assert held == {"ops": True, "formula": False, "alias": False, "alias of an op": True,
                     "in place": False, "float": None}
+    made = {}
+    for name, make in (("ops", lambda w, x: (x + w) * (w + 1)),
+                       ("sum", lambda w, x: micrograph.sum([x * 2, micrograph.Value(1.0)]).exp()),
+                       ("alias", lambda w, x: (w * x).detach()),
+                       ("formula through an op", lambda w, x: Value((x.item() + w.item()) * 2) * 1)):
+        w, x = Value(0.5, requires_grad=True), Value(-2.0, requires_grad=True)
+        with watching(module, name, grad_mode=True, made=True) as call, micrograph.no_grad():
+            y = make(w, x)
+        made[name] = made_from(y, (w, x), call, "y")["holds"]
+    assert made == {"ops": True, "sum": True, "alias": True, "formula through an op": False}
+    assert made_from(Value(1.0), (w, x), call, "y")["holds"] is None  # not made by an op: made_by_op says so
+    assert _said(check(Check.MADE_FROM, True, "y"),
+                 check(Check.MADE_FROM, False, "y")) == [Say.NOT_MADE_FROM]
     detached = {}
     for name, make in (("detach", lambda w: (w * 2).detach()),
                        ("new", lambda w: Value(w.item() * 2))):

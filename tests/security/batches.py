@@ -58,3 +58,14 @@ def graded(work: Path) -> dict[str, dict[str, Any]]:
         student = record["extra_data"]["batch"]["student"]
         rows[student]["text"] = "\n".join(strings(record))
     return rows
+
+
+def graded_class(mode: str, tmp_path_factory: Any, name: str, entries: dict[str, dict[str, str]],
+                 exercises: tuple[str, ...] = ("ex01",)) -> dict[str, dict[str, Any]]:
+    """``entries`` (student: file name: source) graded as one class in ``mode`` by ``grade
+    batch`` from the repository's course, in a folder of its own; what ``graded`` reads."""
+    work: Path = tmp_path_factory.mktemp(f"{name}-{mode.replace(' ', '-').replace('+', '-')}")
+    proc = batch_files(REPO, entries, exercises, work, GRADE_ISOLATION=mode,
+                       GRADE_CACHE_DIR=str(work / "cache"))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return graded(work)

@@ -1,12 +1,19 @@
-"""Submissions that return an error the engine did not raise for the mistake asked about, with
-the engine's words: each exercise whose tests check an error the engine raises, one case each.
+"""Submissions that pass off where an error or a Value came from: the engine's error of
+another mistake with its message rewritten, and a Python formula passed through one engine
+operation. One case per exercise whose tests check it.
 
-For each exercise, ``HONEST_WRONG`` is its solution with the line that makes the engine raise
-replaced by ``raise RuntimeError(<the engine's message, copied>)``: the right text, made by
-hand. Each forgery replaces the same line by a real engine error of *another* mistake
-(``Value(1.0).backward()`` and the like: its traceback ends in the engine) whose message it
-then rewrites to the copied text, in one of the ways an exception lets its message be
-rewritten. Whatever the way, a forgery must score no more than ``HONEST_WRONG`` beside it.
+Errors: for each exercise whose tests check an error the engine raises, ``honest_wrong`` is its
+solution with the line that makes the engine raise replaced by ``raise RuntimeError(<the
+engine's message, copied>)``: the right text, made by hand. Each forgery replaces the same line
+by a real engine error of *another* mistake (``Value(1.0).backward()`` and the like: its
+traceback ends in the engine) whose message it then rewrites to the copied text, in one of the
+ways an exception lets its message be rewritten.
+
+Values: for each exercise whose tests check that a Value was computed by the engine's
+operations, ``honest_wrong`` computes it as ``Value(<a Python formula>)`` and the forgery as
+``Value(<the same formula>) * 1``: an operation, but on a number computed in Python.
+
+Whatever the way, a forgery must score no more than the honest wrong answer beside it.
 """
 
 from __future__ import annotations
@@ -66,10 +73,43 @@ def forged(raising: Raising, rewrite: str) -> str:
                             f"    {statement}\n    raise e")
 
 
+@dataclass(frozen=True)
+class Computing:
+    """One exercise's line that computes a Value with the engine's operations, in its solution,
+    and the same Value as a Python formula of the inputs' numbers."""
+
+    exercise: str
+    file: str
+    line: str
+    formula: str  # the replacement's right-hand side: a float expression
+    target: str  # the name the line assigns
+
+    def replaced(self, expression: str) -> str:
+        source = (SOLUTIONS / self.file).read_text()
+        assert source.count(self.line) == 1, (self.file, self.line)
+        indent = self.line[:len(self.line) - len(self.line.lstrip())]
+        return source.replace(self.line, f"{indent}{self.target} = {expression}")
+
+
+COMPUTING = (
+    Computing("ex07", "ex07_inplace.py", "    a = a + 1  # a new Value; the name a moves to it, a0 is untouched",
+              "a.item() + 1", "a"),
+    Computing("ex09", "ex09_no_grad.py", "        y = _graph(w, x)  # computed, not recorded: y is a plain leaf",
+              "(x.item() + w.item()) * (w.item() + 1)", "y"),
+)
+
+EXERCISES = tuple(dict.fromkeys([r.exercise for r in RAISING] + [c.exercise for c in COMPUTING]))
+
+
 def students() -> dict[str, dict[str, str]]:
-    """Every student's files: the right answers, the honest wrong ones, each forgery."""
-    entries = {"honest_right": {r.file: (SOLUTIONS / r.file).read_text() for r in RAISING},
-               "honest_wrong": {r.file: honest_wrong(r) for r in RAISING}}
+    """Every student's files: the right answers, the honest wrong ones, each forgery. An
+    exercise with both an error and a Value to forge gets one forgery per student."""
+    files = dict.fromkeys([*(r.file for r in RAISING), *(c.file for c in COMPUTING)])
+    right = {f: (SOLUTIONS / f).read_text() for f in files}
+    entries = {"honest_right": right,
+               "honest_wrong": {**right, **{r.file: honest_wrong(r) for r in RAISING}},
+               "honest_wrong_value": {**right, **{c.file: c.replaced(f"Value({c.formula})") for c in COMPUTING}},
+               "formula_through_an_op": {**right, **{c.file: c.replaced(f"Value({c.formula}) * 1") for c in COMPUTING}}}
     for rewrite in REWRITES:
-        entries[rewrite] = {r.file: forged(r, rewrite) for r in RAISING}
+        entries[rewrite] = {**right, **{r.file: forged(r, rewrite) for r in RAISING}}
     return entries

@@ -1,43 +1,42 @@
-"""An error with the engine's words is the engine's only if the engine raised it with them, in
-every isolation mode this machine gives (``error_attacks.py`` holds the submissions).
+"""Where an error or a Value came from cannot be passed off, in every isolation mode this
+machine gives (``origin_attacks.py`` holds the submissions).
 
-The right answers make the engine raise; the honest wrong ones raise the same message by hand
-and lose the points that say "the engine raised it"; each forgery makes the engine raise for
-another mistake and rewrites that error's message afterwards. The traceback of a forgery ends
-in the engine, so only the message made again at the engine's raise site
-(``grader.spec.raise_site``) tells it from the engine's: it scores no more than the honest
-wrong answer.
+The right answers make the engine raise, and compute with the engine's operations; the honest
+wrong ones raise the same message by hand, or write ``Value(<formula>)``, and lose the points
+that say "the engine raised it" or "the engine computed it". Each forgery makes the engine raise
+for another mistake and rewrites that error's message afterwards (its traceback ends in the
+engine, so only the message made again at the engine's raise site, ``grader.spec.raise_site``,
+tells it from the engine's), or passes its formula through one operation (``* 1``: only the
+operations' inputs, followed back to the Values given, tell it from a computation). Each scores
+no more than the honest wrong answer.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from batches import MODES, REPO, batch_files, graded
-from error_attacks import RAISING, REWRITES, Raising, students
+from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless
+from origin_attacks import COMPUTING, EXERCISES, RAISING, REWRITES, Computing, Raising, students
 
 
-
-@pytest.fixture(scope="module", params=one_class_per_mode("forged-errors-class", MODES))
+@pytest.fixture(scope="module", params=one_class_per_mode("forged-origins-class", MODES))
 def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> dict[str, dict[str, Any]]:
-    """Every student of ``error_attacks`` graded as one class, in one mode."""
-    mode = request.param
-    skip_unless(mode)
-    work: Path = tmp_path_factory.mktemp(f"errors-{mode.replace(' ', '-').replace('+', '-')}")
-    proc = batch_files(REPO, students(), tuple(r.exercise for r in RAISING), work,
-                       GRADE_ISOLATION=mode, GRADE_CACHE_DIR=str(work / "cache"))
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return graded(work)
+    """Every student of ``origin_attacks`` graded as one class, in one mode."""
+    skip_unless(request.param)
+    return graded_class(request.param, tmp_path_factory, "origins", students(), EXERCISES)
 
 
-@pytest.mark.parametrize("raising", RAISING, ids=lambda r: r.exercise)
-def test_the_error_made_by_hand_loses_points(rows: dict[str, dict[str, Any]], raising: Raising) -> None:
-    right, wrong = rows["honest_right"], rows["honest_wrong"]
-    assert float(wrong[raising.exercise]) < float(right[raising.exercise]), (wrong, right)
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_the_honest_wrong_answers_lose_points(rows: dict[str, dict[str, Any]], exercise: str) -> None:
+    right = float(rows["honest_right"][exercise])
+    assert right > 0
+    if exercise in {r.exercise for r in RAISING}:
+        assert float(rows["honest_wrong"][exercise]) < right
+    if exercise in {c.exercise for c in COMPUTING}:
+        assert float(rows["honest_wrong_value"][exercise]) < right
 
 
 @pytest.mark.parametrize("rewrite", REWRITES)
@@ -46,3 +45,10 @@ def test_a_rewritten_engine_error_earns_no_more_than_the_error_made_by_hand(
         rows: dict[str, dict[str, Any]], raising: Raising, rewrite: str) -> None:
     forged, wrong = rows[rewrite][raising.exercise], rows["honest_wrong"][raising.exercise]
     assert float(forged) <= float(wrong), (rewrite, rows[rewrite])
+
+
+@pytest.mark.parametrize("computing", COMPUTING, ids=lambda c: c.exercise)
+def test_a_formula_passed_through_an_operation_earns_no_more_than_the_formula(
+        rows: dict[str, dict[str, Any]], computing: Computing) -> None:
+    forged = rows["formula_through_an_op"][computing.exercise]
+    assert float(forged) <= float(rows["honest_wrong_value"][computing.exercise]), rows["formula_through_an_op"]
