@@ -118,6 +118,15 @@ def needs_earlier_stage(error: ErrorRecord, exercise: str | None) -> bool:
             and stage.group(1) != exercise)
 
 
+def earlier_stage_stub(errors: list[ErrorRecord], display: str, limits: Limits, exercise: str) -> str:
+    """When every test met NotImplementedError: the sentence of the first that came from an
+    earlier build-track stage's stub (paste that stage first), or "" when none did."""
+    for error in errors:
+        if needs_earlier_stage(error, exercise):
+            return test_error(error, display, limits, exercise=exercise)
+    return ""
+
+
 def test_error(error: ErrorRecord, display: str, limits: Limits,
                names: LineNames | None = None, exercise: str | None = None) -> str:
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or

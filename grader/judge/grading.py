@@ -65,6 +65,9 @@ class ExerciseResult:
     sandbox: list[str] = field(default_factory=list)
     elapsed: float = 0.0
     outcome: str = RAN
+    # UNTOUCHED because every test met an earlier build-track stage's stub: that stage's sentence
+    # (this stage's own parts may well be written, so "not started" would be untrue)
+    untouched_why: str = ""
     stdout_lines: int = 0  # what the submission printed, counted before the cap
     stdout_dropped: int = 0  # bytes of it past the cap
     stdout_limit: int = Limits().output  # the cap: bytes of it kept at most
@@ -102,7 +105,7 @@ class ExerciseResult:
                 "outcome": self.outcome,
                 "tests": [t.to_json() for t in self.tests], "diagrams": self.diagrams,
                 "stdout": self.stdout, "stdout_lines": self.stdout_lines,
-                "stdout_dropped": self.stdout_dropped, "notes": self.notes}
+                "stdout_dropped": self.stdout_dropped, "notes": self.notes, "untouched_why": self.untouched_why}
 
 
 def zero(ex: LoadedExercise, status: Status, reason: str) -> ExerciseResult:
@@ -121,11 +124,15 @@ def _outcome(report: ChildReport, tests: list[TestResult]) -> str:
         return SYNTAX_ERROR if kind in _SYNTAX else IMPORT_ERROR
     if any(t.status == TIMEOUT for t in tests):
         return TIMED_OUT
-    errors = [(report.tests.get(t.name) or {}).get("error") or {} for t in tests
-              if t.status != ELSEWHERE]
+    errors = _errors(report, tests)
     if errors and all(e.get("type") == "NotImplementedError" for e in errors):
         return UNTOUCHED
     return RAN
+
+
+def _errors(report: ChildReport, tests: list[TestResult]) -> list[Any]:
+    """The error each test graded here met ({} for none)."""
+    return [(report.tests.get(t.name) or {}).get("error") or {} for t in tests if t.status != ELSEWHERE]
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -225,6 +232,8 @@ def judge(
                             outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
                             stdout_dropped=report.stdout_dropped,
                             stdout_limit=report.limits.output)
+    if result.outcome == UNTOUCHED:
+        result.untouched_why = explain.earlier_stage_stub(_errors(report, tests), display, report.limits, spec.id)
     flag = explain.flagged(report, names)
     result.notes += [flag] if flag else []
     if diagram_dir is not None and spec.diagram_probe is not None:

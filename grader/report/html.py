@@ -124,7 +124,7 @@ def _one_reason(exercise: dict[str, Any]) -> str | None:
     if exercise["outcome"] == RAN or exercise["score"] != 0:
         return None
     if exercise["outcome"] == UNTOUCHED:
-        return _(UNTOUCHED_SENTENCE)
+        return exercise.get("untouched_why") or _(UNTOUCHED_SENTENCE)
     reasons = {t["feedback"] for t in exercise["tests"] if t["status"] != PASSED}
     return reasons.pop() if len(reasons) == 1 else None
 

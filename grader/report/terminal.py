@@ -59,7 +59,7 @@ UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplement
 
 def not_started(result: ExerciseResult) -> bool:
     """An exercise whose stub is untouched: one line, not a table of the same error."""
-    return result.outcome == UNTOUCHED and not result.stdout.strip()
+    return result.outcome == UNTOUCHED and not result.untouched_why and not result.stdout.strip()
 
 
 def exercise(result: ExerciseResult, display: str) -> str:
@@ -68,8 +68,9 @@ def exercise(result: ExerciseResult, display: str) -> str:
     line saying so instead of the same error test by test."""
     header = f"{result.exercise}  {_(result.title)}  ({display})"
     columns = shutil.get_terminal_size((100, 24)).columns
-    if not_started(result):
-        said = _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE))
+    if result.outcome == UNTOUCHED and not result.stdout.strip():
+        said = (f"{score([result])}: {result.untouched_why}" if result.untouched_why else
+                _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
         return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4)))])
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),
@@ -117,7 +118,7 @@ def summary(results: list[ExerciseResult]) -> str:
 
 def _verdict(result: ExerciseResult) -> str:
     if result.outcome == UNTOUCHED:
-        return _("not started")
+        return _("needs an earlier stage") if result.untouched_why else _("not started")
     if result.full_marks:
         return _("public tests passed") if result.public_only else _("full marks")
     if any(t.status in (ERROR, TIMEOUT) for t in result.tests):

@@ -94,6 +94,25 @@ def test_an_untouched_later_stage_is_one_not_started_line(tmp_path: Path) -> Non
     assert "total:" not in said and "paste your ex16 answer" not in said, said  # one line, no table
 
 
+def test_a_begun_stage_missing_an_earlier_part_is_told_which_stage_to_paste(tmp_path: Path) -> None:
+    """ex17 written but one ex16 body left a stub: every test meets ex16's stub, yet "not started"
+    and "every function ... still raises" would be untrue: its one line names ex16's part."""
+    import subprocess
+
+    source = (ROOT / "solutions" / "ex17_build_backward.py").read_text(encoding="utf-8")
+    body = '        """True for a value no recorded operation made: grad_fn is None."""\n        return self.grad_fn is None\n'
+    assert body in source
+    begun = tmp_path / "ex17_build_backward.py"
+    begun.write_text(source.replace(body, '        raise NotImplementedError("ex16: Value.is_leaf")\n'), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", "from grader.cli.app import main; main()", "ex17",
+                          "--submission", str(begun), "--out", str(tmp_path / "grades")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    said = " ".join(run.stdout.split())
+    assert run.returncode == 1, run.stderr
+    assert "0/10: this stage builds on ex16:" in said and "Value.is_leaf" in said, said
+    assert "not started" not in said and "total:" not in said, said
+
+
 def test_a_fact_recorded_from_torch_is_told_against_pytorch() -> None:
     """The expected answers are PyTorch's: a difference names PyTorch, not a statement."""
     from grader.judge.differences import find

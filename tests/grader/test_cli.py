@@ -157,7 +157,7 @@ def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
     assert payload["format_version"] == 1 and len(payload["exercises"]) == 1
     data = payload["exercises"][0]
     assert set(data) == {"exercise", "title", "score", "max_score", "graded_here", "outcome",
-                         "tests", "diagrams", "stdout", "stdout_lines", "stdout_dropped", "notes"}
+                         "tests", "diagrams", "stdout", "stdout_lines", "stdout_dropped", "notes", "untouched_why"}
     assert payload["isolation"] in ("namespaces", "uid+seccomp", "limits only")
     assert (data["exercise"], data["score"], data["max_score"]) == ("ex42", 0, 3)
     assert data["stdout"] == "hi\n"
