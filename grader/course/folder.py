@@ -179,21 +179,12 @@ class Course:
         try:
             names = p.converted.where if p.converted else None
             result = judge(p.ex, report, p.expected, display=p.shown, diagram_dir=p.diagram_dir,
-                           formats=formats, names=names)
+                           formats=formats, names=names, submission=p.run.submission)
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
             return zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
-        if result.untouched_why and _own_stub_left(p.run.submission, p.ex.spec.id):
-            result.untouched_why = ""  # this stage's own parts are stubs too: not started
         if p.converted:  # after judging: the notes say how cells count if feedback named one
             result.notes += [f"{p.shown}: {note}" for note in p.converted.notes()]
         return result
-
-
-def _own_stub_left(submission: Path, exercise: str) -> bool:
-    """Whether a build-track stage's file still holds a stub of its own parts (``raise
-    NotImplementedError("ex17: ...")``): every test meeting an earlier stage's stub then means the
-    stage was not begun, rather than begun with an earlier stage's part left out."""
-    return f'NotImplementedError("{exercise}: ' in submission.read_text(encoding="utf-8", errors="replace")
 
 
 @dataclass

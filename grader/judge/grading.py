@@ -135,6 +135,13 @@ def _errors(report: ChildReport, tests: list[TestResult]) -> list[Any]:
     return [(report.tests.get(t.name) or {}).get("error") or {} for t in tests if t.status != ELSEWHERE]
 
 
+def _own_stub_left(submission: Path, exercise: str) -> bool:
+    """Whether a build-track stage's file still holds a stub of its own parts (``raise
+    NotImplementedError("ex17: ...")``): every test meeting an earlier stage's stub then means the
+    stage was not begun, rather than begun with an earlier stage's part left out."""
+    return f'NotImplementedError("{exercise}: ' in submission.read_text(encoding="utf-8", errors="replace")
+
+
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
     """One row for the hidden tests a release does not hold, with a status of its own."""
     hidden = ex.spec.elsewhere
@@ -209,7 +216,7 @@ def grade_exercise(
     """
     report = run_children([sandbox_run(ex, submission, diagram_dir)], spawn)[0]
     return judge(ex, report, expected, display=display or str(submission),
-                 diagram_dir=diagram_dir, formats=formats, names=names)
+                 diagram_dir=diagram_dir, formats=formats, names=names, submission=submission)
 
 
 def judge(
@@ -221,9 +228,11 @@ def judge(
     diagram_dir: Path | None = None,
     formats: tuple[str, ...] = ("svg",),
     names: explain.LineNames | None = None,
+    submission: Path | None = None,
 ) -> ExerciseResult:
     """The grade of what the sandbox reported (``report``) against ``expected``, with its
-    feedback and, when ``diagram_dir`` is given, its diagrams."""
+    feedback and, when ``diagram_dir`` is given, its diagrams.  ``submission``, the file the child
+    ran, tells a build-track stage not begun from one begun with an earlier stage's part left out."""
     spec = ex.spec
     tests = [_judge(t, report, expected, display, names, spec.id) for t in spec.tests]
     tests += _elsewhere(ex)
@@ -233,7 +242,9 @@ def judge(
                             stdout_dropped=report.stdout_dropped,
                             stdout_limit=report.limits.output)
     if result.outcome == UNTOUCHED:
-        result.untouched_why = explain.earlier_stage_stub(_errors(report, tests), display, report.limits, spec.id)
+        why = explain.earlier_stage_stub(_errors(report, tests), display, report.limits, spec.id)
+        if why and not (submission is not None and _own_stub_left(submission, spec.id)):
+            result.untouched_why = why
     flag = explain.flagged(report, names)
     result.notes += [flag] if flag else []
     if diagram_dir is not None and spec.diagram_probe is not None:
