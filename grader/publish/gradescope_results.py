@@ -8,6 +8,9 @@ see neither their names nor their feedback while they can still resubmit and tun
 them, and see both once the instructor publishes the grades, when feedback helps them learn.
 (``hidden`` would never show them, so a student would never learn why points were lost;
 ``after_due_date`` shows them to early students while others with extensions still submit.)
+The top-level ``score`` counts the hidden tests too; Gradescope's specification ("Controlling
+Test Case Visibility") keeps a student's total out of sight while any test is not yet shown, and
+not for ``hidden`` tests, which is one more reason no test here is ``hidden``.
 
 What the submission printed is student-controlled text that may carry whatever the process
 held in memory, hidden probes included; only the output of a run that held public tests alone

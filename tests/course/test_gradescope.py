@@ -37,6 +37,8 @@ def test_any_layout_and_what_students_see_when(standin) -> None:
         for text in hidden_texts(exercise_id):
             assert text not in visible(data)
     assert "hidden tests" in data["output"] and "published" in data["output"]
+    # a ``hidden`` test would leave the total (hidden points in it) shown before publication
+    assert {t["visibility"] for t in data["tests"]} <= {"visible", "after_published"}
     failed = [t for t in data["tests"] if t["name"].startswith("ex03") and t["status"] == "failed"]
     assert failed and all(t["output"].startswith("**failed**") for t in failed)
 
