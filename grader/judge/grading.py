@@ -96,6 +96,14 @@ class ExerciseResult:
         """Every test graded here passed (in a release: every public test)."""
         return all(t.status == PASSED for t in self.graded_here)
 
+    @property
+    def import_failure(self) -> str | None:
+        """Why the file did not import (a syntax error and where, or the error its import
+        raised), when it did not: every test then failed for that one reason, said once."""
+        if self.outcome not in (SYNTAX_ERROR, IMPORT_ERROR) or not self.tests:
+            return None
+        return self.tests[0].feedback
+
     def to_json(self) -> dict[str, Any]:
         here = self.graded_here
         return {"exercise": self.exercise, "title": self.title, "score": self.score,

@@ -42,7 +42,7 @@ from grader.course import intake
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, NamedCourse, in_parallel
 from grader.i18n import COURSE_LANGUAGE_FILE, _, choose, language, status_word, test_name
-from grader.judge.grading import ExerciseResult, zero
+from grader.judge.grading import NOT_GRADED, SYNTAX_ERROR, ExerciseResult, zero
 from grader.judge.status import ERROR, PASSED
 from grader.publish import gradescope_diagrams as diagrams
 from grader.publish import gradescope_results as results_json
@@ -279,7 +279,8 @@ def _results(pairs: list[tuple[LoadedExercise, LoadedExercise]], found: intake.I
 def _print_summary(results: list[ExerciseResult], notes: list[str]) -> None:
     """For the instructor (Gradescope shows run_autograder's output to staff only): per
     exercise its score and time, the layers its child applied (none where no child ran: no
-    file, a syntax error), and the tests not passed with their status."""
+    file), and the tests not passed with their status; a file that did not import (a syntax
+    error) or was not graded (missing) is one line saying why, not the same error test by test."""
     for r in results:
         print(_("{exercise}: {score}/{max_score} points in {seconds:.2f} s", exercise=r.exercise,
                 score=f"{r.score:g}", max_score=f"{r.max_score:g}", seconds=r.elapsed))
@@ -287,10 +288,22 @@ def _print_summary(results: list[ExerciseResult], notes: list[str]) -> None:
                       if r.sandbox else _("sandbox: no child ran")))
         bad = [_("{test} ({status})", test=test_name(t.name), status=status_word(t.status))
                for t in r.tests if t.status != PASSED]
-        if bad:
+        if r.import_failure is not None:  # one reason for every test: said once
+            print("  " + _failure_line(r.outcome, r.import_failure))
+        elif r.outcome == NOT_GRADED and r.tests:  # no file, no expected answers: one reason
+            print("  " + _("not graded: {why}", why=r.tests[0].feedback))
+        elif bad:
             print("  " + _("not passed: {tests}", tests="; ".join(bad)))
     for note in notes:
         print(_("note: {note}", note=note))
+
+
+def _failure_line(outcome: str, why: str) -> str:
+    """The staff line for a file that did not import: a syntax error and where, or the error
+    its import raised; no test ran."""
+    if outcome == SYNTAX_ERROR:
+        return _("the file has a syntax error, no test ran: {why}", why=why)
+    return _("the file did not import, no test ran: {why}", why=why)
 
 
 def run(root: Path) -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.i18n import _, status_word, test_name
-from grader.judge.grading import ExerciseResult, TestResult
+from grader.judge.grading import SYNTAX_ERROR, ExerciseResult, TestResult
 from grader.judge.status import PASSED, Status
 from grader.publish import gradescope_diagrams as diagrams
 
@@ -56,7 +56,8 @@ def merge(public: ExerciseResult, full: ExerciseResult,
     from_public = {t.name: t for t in public.tests if t.public}
     tests = [from_public.get(t.name, t) if t.public else t for t in full.tests]
     result = ExerciseResult(full.exercise, full.title, tests, notes=public.notes + full.notes,
-                            sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed)
+                            sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed,
+                            outcome=full.outcome, untouched_why=full.untouched_why)
     return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout,
                   drawn=public,
                   diagram_format=diagram_format)
@@ -112,6 +113,21 @@ def _printed_entry(graded: Graded) -> dict[str, Any]:
     }
 
 
+def _public_failure(graded: Graded) -> str | None:
+    """The sentence for a file that did not import (a syntax error and where), as the public
+    run saw it: the full run's import ran beside the hidden tests, so its error message,
+    which the submission may write, is not shown before the grades are published."""
+    public = graded.drawn
+    why = public.import_failure if public is not None else None
+    if public is None or why is None:
+        return None
+    if public.outcome == SYNTAX_ERROR:
+        said = _("no test ran: your file has a syntax error, and no graph was drawn")
+    else:
+        said = _("no test ran: your file did not import, and no graph was drawn")
+    return f"**{said}**: {markdown_text(why)}"
+
+
 def _summary(graded: list[Graded], notes: list[str]) -> str:
     """The top-level output, visible at once: public results only, and what is to come."""
     lines = ["**" + _("micrograph autograder") + "**", ""]
@@ -128,6 +144,9 @@ def _summary(graded: list[Graded], notes: list[str]) -> str:
             line += _("; {count} hidden tests ({points} points) are graded now and shown when grades "
                       "are published", count=len(hidden), points=f"{sum(t.max_score for t in hidden):g}")
         lines.append(line)
+        failure = _public_failure(g)
+        if failure is not None:
+            lines.append(f"  - {failure}")
     lines += ["", *[f"- {markdown_text(n)}" for n in notes]] if notes else []
     for g in graded:
         if g.visible_stdout.strip():

@@ -93,3 +93,15 @@ def test_the_bundle_holds_what_gradescope_needs(bundle: Path) -> None:
                    for n in names)
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
     assert "pip install" in setup_sh and "useradd" in setup_sh and "go-rwx" in setup_sh
+
+
+def test_a_syntax_error_is_said_once_to_staff_and_to_the_student(standin) -> None:
+    data = standin(lambda submission, root: (submission / "ex01_graph.py").write_text("def f(:\n"))
+    staff = data["_stdout"]
+    assert staff.count("the file has a syntax error, no test ran: SyntaxError at line 1") == 1
+    assert "(error)" not in staff  # not the same error test by test
+    summary = data["output"].split("- **ex03**")[0]
+    assert "**no test ran: your file has a syntax error, and no graph was drawn**" in summary
+    assert "SyntaxError at line 1" in summary
+    diagram = [t for t in data["tests"] if t["name"] == "ex01: the graph your code built"]
+    assert [t["status"] for t in diagram] == ["failed"]
