@@ -11,9 +11,12 @@ import shutil
 from grader.i18n import N_, _, status_word, test_name, visibility
 from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
-from grader.report.width import pad, width, wrap
+from grader.report.width import longest_word, pad, width, wrap
 
 _STDOUT_LINES = 15
+MIN_LAST_COLUMN = 32
+"""Columns the last column needs beside the others (and at least its widest word): narrower,
+its cells go under their rows across the whole line, so no word is cut in two."""
 
 
 def points(score: int | float, max_score: int | float) -> str:
@@ -43,14 +46,27 @@ def total(results: list[ExerciseResult]) -> str:
 
 
 def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
-    """Left-aligned columns; each line fits in ``wrap_last`` terminal columns (the last column wraps)."""
+    """Left-aligned columns; each line fits in ``wrap_last`` terminal columns (the last column
+    wraps, beside the others, or under each row when beside them a word would be cut)."""
     widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    heads = ["  ".join(pad(cell, w) for cell, w in zip(row, widths)) for row in rows]
+    room = wrap_last - width(heads[0]) - 4
+    if room < max([MIN_LAST_COLUMN, *(longest_word(row[-1]) for row in rows[1:])]):
+        return _rows_then_last(rows, heads, wrap_last)
     lines = []
-    for row in rows:
-        head = "  ".join(pad(cell, w) for cell, w in zip(row, widths))
-        wrapped = wrap(row[-1], max(20, wrap_last - width(head) - 4)) or [""]
+    for row, head in zip(rows, heads):
+        wrapped = wrap(row[-1], max(20, room)) or [""]
         lines.append(f"  {head}  {wrapped[0]}".rstrip())
         lines += [f"  {' ' * width(head)}  {more}" for more in wrapped[1:]]
+    return lines
+
+
+def _rows_then_last(rows: list[list[str]], heads: list[str], columns: int) -> list[str]:
+    """Each row's other columns on one line, its last cell wrapped under it, indented."""
+    lines = []
+    for row, head in zip(rows, heads):
+        lines.append(f"  {head}".rstrip())
+        lines += [f"      {more}" for more in wrap(row[-1], max(20, columns - 6))]
     return lines
 
 

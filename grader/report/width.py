@@ -50,6 +50,11 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
+def longest_word(text: str) -> int:
+    """The columns of the widest piece ``wrap`` keeps whole (a word with its closing marks)."""
+    return max((width(t) for t in _tokens(text) if not t.isspace()), default=0)
+
+
 def _split(token: str, columns: int) -> list[str]:
     """A token wider than a line, cut into pieces of at most ``columns`` columns."""
     pieces, current = [], ""
