@@ -17,6 +17,8 @@ A refused write raises the audit event ``SEALED``: the sentinel flags it for the
 
 from __future__ import annotations
 
+import itertools
+import operator
 import sys
 import types
 from collections.abc import Iterable
@@ -33,6 +35,9 @@ ANSWER_PATH = ("json", "json.encoder", "json.decoder", "json.scanner", "os")
 ``posixpath.os.write = ...``) would rewrite every answer after the probes made it."""
 
 _namespace = types.ModuleType.__dict__["__dict__"].__get__  # the real namespace, for sealed code only
+
+
+_MISSING = object()  # what a name lost reads as: no module's object is this one
 
 
 def _private(name: str) -> bool:
@@ -88,7 +93,12 @@ class Snapshot:
     that writes the module's namespace as if the seal were not there. The builtins module, which
     every module of the grader looks names up in last, is reachable the same way. No
     submission can take back what a comparison of every name's object sees after each step;
-    ``changed`` makes it with the builtins it was given when the snapshot was taken."""
+    ``changed`` makes it with the functions it was given when the snapshot was taken.
+
+    The comparison is ``operator.is_`` over the objects kept, not of their ``id``: every ``id()``
+    raises the audit event ``builtins.id``, which calls the sentinel's hook (a Python function),
+    and a comparison of some 2,500 names after each of a submission's 200 steps made that 0.4 s
+    of its CPU; ``is_`` raises nothing and runs in C."""
 
     def __init__(self, modules: Iterable[types.ModuleType]) -> None:
         self._kept = []
@@ -96,14 +106,15 @@ class Snapshot:
             namespace = _namespace(module)
             name = str(namespace.get("__name__"))
             keys = tuple(k for k in namespace if k not in REBOUND.get(name, ()))
-            values = tuple(namespace[k] for k in keys)  # kept alive: an id is never reused
-            self._kept.append((name, namespace.get, keys, values, tuple(map(id, values))))
+            values = tuple(namespace[k] for k in keys)  # kept alive: what each name must still hold
+            self._kept.append((name, namespace.get, keys, values))
 
-    def changed(self, _map: Any = map, _id: Any = id, _tuple: Any = tuple) -> str | None:
+    def changed(self, _map: Any = map, _is: Any = operator.is_, _all: Any = all,
+                _missing: Any = itertools.repeat(_MISSING)) -> str | None:
         """The first module whose namespace holds another object under a name than it did (or
         lost it), or None."""
-        for name, get, keys, _, ids in self._kept:
-            if _tuple(_map(_id, _map(get, keys))) != ids:
+        for name, get, keys, values in self._kept:
+            if not _all(_map(_is, _map(get, keys, _missing), values)):
                 return name
         return None
 

@@ -1,0 +1,35 @@
+"""``seal.Snapshot``: what a module's namespace held, compared by identity after each step."""
+
+from __future__ import annotations
+
+import types
+
+from grader.sandbox.child import seal
+
+
+def _module(name: str, **names: object) -> types.ModuleType:
+    module = types.ModuleType(name)
+    vars(module).update(names)
+    return module
+
+
+def test_an_untouched_namespace_is_not_changed_and_its_own_rebound_names_may_change() -> None:
+    observe = _module("micrograph.observe", passes=len, _passes=0)
+    snapshot = seal.Snapshot([observe])
+    vars(observe)["_passes"] = 3  # the module's own ``global`` write
+    assert snapshot.changed() is None
+
+
+def test_a_name_given_another_object_is_seen_even_an_equal_one() -> None:
+    kept = _module("grader.spec.probe", limit=1000.5)
+    other = _module("micrograph.observe", passes=len)
+    snapshot = seal.Snapshot([other, kept])
+    vars(kept)["limit"] = float("1000.5")  # equal, not the same object
+    assert snapshot.changed() == "grader.spec.probe"
+
+
+def test_a_name_lost_is_seen_even_when_it_held_none() -> None:
+    module = _module("grader.spec.probe", nothing=None)
+    snapshot = seal.Snapshot([module])
+    del vars(module)["nothing"]
+    assert snapshot.changed() == "grader.spec.probe"
