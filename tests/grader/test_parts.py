@@ -51,6 +51,22 @@ def test_malformed_records_are_rejected(line: bytes) -> None:
         wire.decode(line)
 
 
+def _test_line(obs: bytes) -> bytes:
+    return b'{"kind": "test", "name": "t", "error": null, "obs": ' + obs + b"}"
+
+
+def test_records_at_the_limits_are_read_and_past_them_rejected() -> None:
+    deepest = wire.MAX_DEPTH  # lists nested in obs, the outermost one level inside the record
+    assert wire.decode(_test_line(b"[" * deepest + b"]" * deepest))["obs"] is not None
+    long = b'"' + b"x" * wire.MAX_STRING + b'"'
+    assert wire.decode(_test_line(b"{" + long + b": [" + long + b"]}"))["obs"]
+    for obs in (b"[" * (deepest + 1) + b"]" * (deepest + 1),
+                b'{"' + b"x" * (wire.MAX_STRING + 1) + b'": 1}',
+                b'[1, {"a": [true, null, "' + b"x" * (wire.MAX_STRING + 1) + b'"]}]'):
+        with pytest.raises(wire.WireError):
+            wire.decode(_test_line(obs))
+
+
 def test_records_round_trip() -> None:
     record = {"kind": "test", "name": "t", "obs": {"x": [math.inf, None, True]}, "error": None}
     assert wire.decode(wire.encode(record)) == record

@@ -195,26 +195,30 @@ def encode(record: Record) -> bytes:
     return json.dumps(record, separators=(",", ":"), allow_nan=True).encode() + b"\n"
 
 
-def _check_plain(value: Any, depth: int = 0) -> None:
-    if depth > MAX_DEPTH:
-        raise WireError("nested too deeply")
-    kind = type(value)
-    if kind in (bool, int, float) or value is None:
-        return
-    if kind is str:
-        if len(value) > MAX_STRING:
-            raise WireError("string too long")
-        return
-    if kind is list:
-        for item in value:
-            _check_plain(item, depth + 1)
-        return
-    if kind is dict:
-        for key, item in value.items():
-            _check_plain(key, depth + 1)
-            _check_plain(item, depth + 1)
-        return
-    raise WireError(f"not plain JSON: {kind.__name__}")
+def _check_plain(value: Any) -> None:
+    """Only JSON's own types, nested at most ``MAX_DEPTH`` deep, no string over ``MAX_STRING``.
+
+    Walked a level at a time in one loop, not by a call per value: a class's records hold some
+    70,000 values per submission, and a call each was most of the time the parent spent reading
+    them."""
+    level, depth = [value], 0
+    while level:
+        if depth > MAX_DEPTH:
+            raise WireError("nested too deeply")
+        nested: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is str:
+                if len(item) > MAX_STRING:
+                    raise WireError("string too long")
+            elif kind is list:
+                nested += item
+            elif kind is dict:
+                nested += item  # its keys
+                nested += item.values()
+            elif not (kind is float or kind is int or kind is bool or item is None):
+                raise WireError(f"not plain JSON: {kind.__name__}")
+        level, depth = nested, depth + 1
 
 
 def _name(value: Any, what: str, optional: bool = False) -> None:
