@@ -94,6 +94,16 @@ class Context(click.Context):
 
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
+HELP_OPTION_HELP = "Show this message and exit."  # click's own text: its catalogue has it (tell_click)
+
+
+def _help_in_the_language_now(help_option: click.Option | None) -> click.Option | None:
+    """click makes a command's ``--help`` option once and keeps it, its text translated then:
+    the text is read again each time the option is asked for, so a process that runs ``grade``
+    in one language, then in another (the tests do), shows each its own."""
+    if help_option is not None:
+        help_option.help = gettext.gettext(HELP_OPTION_HELP)
+    return help_option
 
 
 class Command(click.Command):
@@ -107,6 +117,9 @@ class Command(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("options_metavar", OPTIONS_METAVAR)
         super().__init__(*args, **kwargs)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_the_language_now(super().get_help_option(ctx))
 
 
 class Group(click.Group):
@@ -122,6 +135,9 @@ class Group(click.Group):
         kwargs.setdefault("options_metavar", OPTIONS_METAVAR)
         kwargs.setdefault("subcommand_metavar", SUBCOMMAND_METAVAR)
         super().__init__(*args, **kwargs)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_the_language_now(super().get_help_option(ctx))
 
 
 class Option(click.Option):
