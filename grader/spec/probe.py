@@ -10,7 +10,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     grad_fn(v)        the grad_fn's name ("MulBackward0") or None
     value(v)          {"data", "grad", "is_leaf", "requires_grad", "grad_fn"} of a Value
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
-    caught_warnings() a context manager collecting warnings as "UserWarning: <first line>"
+    caught_warnings() a context manager collecting the engine's warnings as "UserWarning: <first line>"
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
 
 ``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
@@ -20,11 +20,16 @@ filled in must be reported as such, not observed as "an error was raised".
 from __future__ import annotations
 
 import contextlib
+import sys
 import warnings
 from typing import Any, Callable, Iterator
 
 import micrograph
 
+from grader.spec.raise_site import engine_warning
+
+_caller = sys._getframe
+_WARNINGS_FILE = warnings.__file__  # the machinery between a warnings.warn call and showwarning
 MAX_TEXT = 300  # characters of an observed message: a longer one is cut here (explain.shown says so)
 
 shown: list[tuple[Any, Any]] = []
@@ -124,12 +129,22 @@ def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
 
 @contextlib.contextmanager
 def caught_warnings() -> Iterator[list[str]]:
-    """Collect every warning raised in the block as ``"UserWarning: <first line>"``."""
+    """Collect every warning the engine raised in the block as ``"UserWarning: <first line>"``:
+    one whose message its ``warnings.warn`` call makes again in the frame it ran in
+    (``raise_site.engine_warning``), not one the submission wrote, whatever its text."""
     seen: list[str] = []
-    with warnings.catch_warnings(record=True) as records:
+
+    def shown(message: Warning | str, category: type[Warning], *_: object) -> None:
+        frame = _caller(1)
+        while frame is not None and frame.f_code.co_filename == _WARNINGS_FILE:
+            frame = frame.f_back
+        if engine_warning(message, category, frame):
+            seen.append(f"{category.__name__}: {first_line(message)}")
+
+    with warnings.catch_warnings():
         warnings.simplefilter("always")
+        warnings.showwarning = shown
         yield seen
-    seen.extend(f"{r.category.__name__}: {first_line(r.message)}" for r in records)
 
 
 def show(roots: Any, names: Any = None) -> None:

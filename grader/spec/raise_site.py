@@ -1,4 +1,4 @@
-"""The message an engine error had when the engine raised it, made again from its raise site.
+"""The message an engine error (or warning) had when the engine made it, made again from its site.
 
 An exception is a mutable object: the submission can catch a real engine error (any one, say
 ``Value(1.0).backward()``'s) and rewrite its message (``e.args = (...)``, ``e.__init__(...)``)
@@ -9,8 +9,13 @@ frame it ran in (the traceback keeps that frame and its variables, which the sub
 reach: stack frames are refused to it), makes the message the engine made. A message that
 differs from it was changed after the raise.
 
+A warning is judged the same way as it is shown (``engine_warning``): the frame that called
+``warnings.warn`` must be the engine's, at a ``warnings.warn(...)`` whose message, made again
+there, is the one shown. ``warnings.warn("...")`` in the submission, or a warning shown by hand
+(``warnings.showwarning(...)``), is not the engine's, whatever its text.
+
 The engine's sources are read when this module is loaded (before any submitted code runs) and
-parsed only when an engine error is judged.
+parsed only when an engine error or warning is judged.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
-from types import CodeType, TracebackType
+from types import CodeType, FrameType, TracebackType
 
 import micrograph
 
@@ -82,3 +87,42 @@ def engine_message(error: BaseException) -> str | None:
     if made is error or not isinstance(made, BaseException):
         return None
     return str(made)
+
+
+@functools.lru_cache(maxsize=None)
+def _warns(filename: str) -> tuple[tuple[int, int, CodeType, CodeType | None], ...]:
+    """The ``warnings.warn(<message>, <category>...)`` calls of an engine file: their first and
+    last lines, their message and category (None: ``UserWarning``) compiled."""
+    source = _SOURCES.get(filename)
+    if source is None:
+        return ()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        func = node.func if isinstance(node, ast.Call) else None
+        if (isinstance(func, ast.Attribute) and func.attr == "warn" and isinstance(func.value, ast.Name)
+                and func.value.id == "warnings" and node.args):
+            category = node.args[1] if len(node.args) > 1 else None
+            found.append((node.lineno, node.end_lineno or node.lineno,
+                          compile(ast.Expression(node.args[0]), SITE_NAME, "eval"),
+                          None if category is None else compile(ast.Expression(category), SITE_NAME, "eval")))
+    return tuple(found)
+
+
+def engine_warning(message: Warning | str, category: type[Warning], frame: FrameType | None) -> bool:
+    """Whether ``frame``, the frame that called ``warnings.warn`` (the first outward from the
+    warnings machinery), is the engine's, at a ``warnings.warn`` call that, made again in that
+    frame, gives ``message`` (its text) of ``category``."""
+    if frame is None:
+        return False
+    sites = [(text, kind) for first, last, text, kind in _warns(frame.f_code.co_filename)
+             if first <= frame.f_lineno <= last]
+    if len(sites) != 1:
+        return False
+    text, kind = sites[0]
+    try:
+        scope = dict(frame.f_locals)
+        made = eval(text, frame.f_globals, scope)  # noqa: S307 - the engine's own expression
+        made_kind = type(made) if isinstance(made, Warning) else (UserWarning if kind is None else eval(kind, frame.f_globals, scope))  # noqa: S307
+    except Exception:  # noqa: BLE001 - a site that cannot be made again proves nothing
+        return False
+    return str(made) == str(message) and made_kind is category

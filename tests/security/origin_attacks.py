@@ -13,6 +13,10 @@ Values: for each exercise whose tests check that a Value was computed by the eng
 operations, ``honest_wrong`` computes it as ``Value(<a Python formula>)`` and the forgery as
 ``Value(<the same formula>) * 1``: an operation, but on a number computed in Python.
 
+Warnings: ex03 counts the warnings reading a, b and y raises. ``honest_wrong_warning`` returns
+None for them without reading; each forgery does the same and raises (or shows) the engine's
+text three times by hand.
+
 Whatever the way, a forgery must score no more than the honest wrong answer beside it.
 """
 
@@ -98,13 +102,33 @@ COMPUTING = (
               "(x.item() + w.item()) * (w.item() + 1)", "y"),
 )
 
-EXERCISES = tuple(dict.fromkeys([r.exercise for r in RAISING] + [c.exercise for c in COMPUTING]))
+WARNING_FILE = "ex03_retain_grad.py"
+_READ_ALL = '    return {name: node.grad for name, node in g.items()}\n'
+_UNREAD = '    answer = {"w": g["w"].grad, "x": g["x"].grad, "a": None, "b": None, "y": None}\n'
+_ENGINE_TEXT = ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+                "attribute won't be populated during autograd.backward().")
+# how each forgery makes the three warnings reading a, b and y would have raised, without reading
+WARNINGS = {
+    "warnings_raised_by_hand": f"    for _ in range(3):\n        warnings.warn({_ENGINE_TEXT!r}, UserWarning)\n",
+    "warnings_shown_by_hand": (f"    for _ in range(3):\n        warnings.showwarning({_ENGINE_TEXT!r}, UserWarning, "
+                               "__file__, 1)\n"),
+}
+
+
+def _unread(extra: str) -> str:
+    """ex03's solution whose grads_after_backward returns None for a, b and y, read or not."""
+    source = (SOLUTIONS / WARNING_FILE).read_text()
+    assert source.count(_READ_ALL) == 1
+    return source.replace(_READ_ALL, _UNREAD + extra + "    return answer\n")
+
+
+EXERCISES = tuple(dict.fromkeys([r.exercise for r in RAISING] + [c.exercise for c in COMPUTING] + ["ex03"]))
 
 
 def students() -> dict[str, dict[str, str]]:
     """Every student's files: the right answers, the honest wrong ones, each forgery. An
     exercise with both an error and a Value to forge gets one forgery per student."""
-    files = dict.fromkeys([*(r.file for r in RAISING), *(c.file for c in COMPUTING)])
+    files = dict.fromkeys([*(r.file for r in RAISING), *(c.file for c in COMPUTING), WARNING_FILE])
     right = {f: (SOLUTIONS / f).read_text() for f in files}
     entries = {"honest_right": right,
                "honest_wrong": {**right, **{r.file: honest_wrong(r) for r in RAISING}},
@@ -112,4 +136,7 @@ def students() -> dict[str, dict[str, str]]:
                "formula_through_an_op": {**right, **{c.file: c.replaced(f"Value({c.formula}) * 1") for c in COMPUTING}}}
     for rewrite in REWRITES:
         entries[rewrite] = {**right, **{r.file: forged(r, rewrite) for r in RAISING}}
+    entries["honest_wrong_warning"] = {WARNING_FILE: _unread("")}
+    for name, statement in WARNINGS.items():
+        entries[name] = {WARNING_FILE: _unread(statement)}
     return entries

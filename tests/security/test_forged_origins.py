@@ -7,8 +7,9 @@ that say "the engine raised it" or "the engine computed it". Each forgery makes 
 for another mistake and rewrites that error's message afterwards (its traceback ends in the
 engine, so only the message made again at the engine's raise site, ``grader.spec.raise_site``,
 tells it from the engine's), or passes its formula through one operation (``* 1``: only the
-operations' inputs, followed back to the Values given, tell it from a computation). Each scores
-no more than the honest wrong answer.
+operations' inputs, followed back to the Values given, tell it from a computation), or raises the
+engine's warning by hand (only the message made again at the engine's ``warnings.warn`` tells
+it from the engine's). Each scores no more than the honest wrong answer.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless
-from origin_attacks import COMPUTING, EXERCISES, RAISING, REWRITES, Computing, Raising, students
+from origin_attacks import COMPUTING, EXERCISES, RAISING, REWRITES, WARNINGS, Computing, Raising, students
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("forged-origins-class", MODES))
@@ -52,3 +53,11 @@ def test_a_formula_passed_through_an_operation_earns_no_more_than_the_formula(
         rows: dict[str, dict[str, Any]], computing: Computing) -> None:
     forged = rows["formula_through_an_op"][computing.exercise]
     assert float(forged) <= float(rows["honest_wrong_value"][computing.exercise]), rows["formula_through_an_op"]
+
+
+@pytest.mark.parametrize("forgery", WARNINGS)
+def test_the_engines_warning_made_by_hand_earns_no_more_than_no_warning(
+        rows: dict[str, dict[str, Any]], forgery: str) -> None:
+    wrong, right = float(rows["honest_wrong_warning"]["ex03"]), float(rows["honest_right"]["ex03"])
+    assert wrong < right
+    assert float(rows[forgery]["ex03"]) <= wrong, rows[forgery]
