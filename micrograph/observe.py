@@ -12,15 +12,14 @@ grader and the backward trace (``micrograph.viz.trace_backward``):
 
 The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and ``wrote`` after each
 ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody observes: one increment per pass, one
-small record per ``.grad`` written.  This is an observation aid, not a security boundary: code in the same process can
-forge a record.
+small record per ``.grad`` written.  An observation aid, not a security boundary (the grader's is ``docs/grader.md``).
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -132,13 +131,7 @@ class Observer:
         pass
 
 
-_passes = 0
-_observer: Observer | None = None
-
-
-def passes() -> int:
-    """How many backward / grad() passes the engine has started in this process."""
-    return _passes
+_observer: Observer | None = None  # the observer ``observing`` set
 
 
 def grad_write(v: Value) -> GradWrite | None:
@@ -160,17 +153,25 @@ def observing(observer: Observer) -> Iterator[Observer]:
         _observer = previous
 
 
-# -- called by the engine -------------------------------------------------------------------
-def wrote(v: Value, writer: Writer) -> None:
-    grad = v._grad
-    v._grad_write = (writer, _passes, None, None, None) if grad is None else (
-        writer, _passes, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
+def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Callable[..., _PassRecorder | None]]:
+    """``passes`` and the engine's ``wrote`` and ``pass_started``: the pass count lives in their closure."""
+    count = 0  # where no assignment to this module's attributes can set it back
+
+    def passes() -> int:
+        return count
+
+    def wrote(v: Value, writer: Writer) -> None:
+        grad = v._grad
+        v._grad_write = (writer, count, None, None, None) if grad is None else (writer, count, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
+
+    def pass_started(task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
+        nonlocal count
+        count += 1
+        return None if _observer is None or _observer.finished else _start(_observer, count, task, leaves, ready_nodes)
+    return passes, wrote, pass_started
 
 
-def pass_started(task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
-    global _passes
-    _passes += 1
-    return None if _observer is None or _observer.finished else _start(_observer, task, leaves, ready_nodes)
+passes, wrote, pass_started = _counting()
 
 
 def _queue(leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> tuple[Node, ...]:
@@ -179,12 +180,12 @@ def _queue(leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> tuple[Node,
     return tuple([item[0] for item in leaves] + [ready_nodes[key][0] for key in sorted(ready_nodes)])
 
 
-def _start(observer: Observer, task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
+def _start(observer: Observer, number: int, task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
     deps = {node: count for node, count in task.dependencies.items() if count > 0}  # edges between nodes left
     roots = tuple((fn, g) for (fn, _), g in zip(task.edges, task.grads) if fn is not None)
     kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
-    start = PassStart(_passes, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, ready_nodes))
+    start = PassStart(number, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, ready_nodes))
     observer.pass_started(start)
     return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, ready_nodes)
 

@@ -15,8 +15,10 @@ The parent's own reading: nothing the submission runs can change what is found h
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import NamedTuple
 
+from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
 from grader.sandbox.child.wire import Touch
 
@@ -45,6 +47,7 @@ _BY_MODULE = {"os": OS, "sys": SYS, "inspect": INSPECT}
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
 # walked or printed
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
+_BUILTIN_CLASSES = frozenset(n for n, v in vars(builtins).items() if isinstance(v, type))
 _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
                             "iter", "any", "all", "pprint"})
 
@@ -90,7 +93,8 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         touch = NAMES.get(node.attr)
-        if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)):
+        if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)
+                                        or self._a_class(node.value)):
             touch = Touch.DYNAMIC  # written through, handed on, or the namespace a class hides
         if touch is None and isinstance(node.value, ast.Name):
             module = self.aliases.get(node.value.id)
@@ -121,6 +125,18 @@ class _Finder(ast.NodeVisitor):
     def visit_FormattedValue(self, node: ast.FormattedValue) -> None:
         self._read(node.value)
         self.generic_visit(node)
+
+    def _a_class(self, node: ast.AST) -> bool:
+        """Whether ``node`` names a class the source did not write: a builtin one (``object``,
+        ``type``...), ``type(x)``, ``x.__class__``, or one of ``types``.  Its namespace holds the
+        generic ``__getattribute__`` and ``__setattr__`` (any object's attributes by a computed
+        name) and the descriptors that apply one class's attributes to another object."""
+        if isinstance(node, ast.Name):
+            return node.id in _BUILTIN_CLASSES and node.id not in self.own
+        if isinstance(node, ast.Call):
+            return isinstance(node.func, ast.Name) and node.func.id == "type"
+        return isinstance(node, ast.Attribute) and (
+            node.attr == "__class__" or (isinstance(node.value, ast.Name) and node.value.id == "types"))
 
     def _read(self, node: ast.AST) -> None:
         if isinstance(node, ast.Attribute) and node.attr == "__dict__":
@@ -193,7 +209,19 @@ def _bound_names(tree: ast.AST) -> set[str]:
             own.add(node.arg)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             own.add(node.id)
+        elif isinstance(node, ast.alias):
+            own.add(node.asname or node.name.split(".")[0])
     return own
+
+
+def _binding_line(tree: ast.AST, name: str) -> int:
+    """A line that binds ``name`` (the statement around an import's alias)."""
+    for node in ast.walk(tree):
+        names = [a.asname or a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+        bound = getattr(node, "name", None) or getattr(node, "arg", None) or getattr(node, "id", None)
+        if (bound == name or name in names) and hasattr(node, "lineno"):
+            return int(node.lineno)
+    return 0
 
 
 def reaches(source: str) -> list[Reach]:
@@ -203,7 +231,10 @@ def reaches(source: str) -> list[Reach]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    finder = _Finder(_bound_names(tree))
+    own = _bound_names(tree)
+    finder = _Finder(own)
     finder.visit(tree)
+    if GUARDED_VARS in own:  # its namespace reads would go through the source's own
+        finder.found.append(Reach(Touch.DYNAMIC, _binding_line(tree, GUARDED_VARS), GUARDED_VARS))
     unique = sorted(set(finder.found), key=lambda r: (r.line, r.touch.value, r.name))
     return unique[:MAX_FOUND]

@@ -45,7 +45,9 @@ def test_each_exercise_starts_from_a_fresh_process(toy: ToyCourse, tmp_path) -> 
     course = toy.course
     attacked, fine = course.grade_many([(course.load("ex42"), hostile, tmp_path / "ex42"),
                                         (course.load("ex41"), good, tmp_path / "ex41")])
-    assert attacked.full_marks and not attacked.diagrams  # its own drawing broke, nothing else
+    # its own drawing broke, nothing else; an engine class rewritten scores nothing, flagged
+    assert attacked.score == 0 and not attacked.diagrams
+    assert any("flagged for the instructor" in note for note in attacked.notes), attacked.notes
     assert fine.full_marks and fine.diagrams
 
 

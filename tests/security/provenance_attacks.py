@@ -83,7 +83,7 @@ assert DEBUGGING.count("print_exc") == 1
 @dataclass(frozen=True)
 class Forgery:
     name: str
-    kind: str  # what it reaches for, as the flag names it
+    kind: str | None  # what it reaches for, as the flag names it; None: it changes nothing graded
     code: str  # the honest wrong answer with ``forge`` or ``hide`` replaced
     runtime: bool  # the sentinel blocks it as it runs, too
 
@@ -147,16 +147,18 @@ FORGERIES = [
     if call is not None:
         call.held[id(dw)] = dw
         call.held[id(dx)] = dx
-    observe._passes += 1
-'''), runtime=True),
-    Forgery("a_sealed_module_written_by_object_setattr", Touch.OBSERVER.value, _forge('''
+    observe._passes += 1  # no such attribute: the count lives in a closure
+'''), runtime=False),
+    # ``vars(object)`` is the submission's own guarded view: the generic setattr is refused there
+    Forgery("a_sealed_module_written_by_object_setattr", Touch.DYNAMIC.value, _forge('''
     count[0] += 1
     if calls:
         numbers = vars(calls[-1])["held"]
         numbers[id(dw)] = dw
         numbers[id(dx)] = dx
 ''', _GENERIC_SETATTR), runtime=True),
-    Forgery("the_builtins_module_rewritten", Touch.CODE.value, _forge("    pass\n", _BUILTINS),
+    # ``vars(sys)`` too: its ``modules`` is refused there
+    Forgery("the_builtins_module_rewritten", Touch.MEMORY.value, _forge("    pass\n", _BUILTINS),
             runtime=True),
     Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe
@@ -393,6 +395,51 @@ except PermissionError:
 
 
 '''), runtime=True),
+    Forgery("objects_getattribute_and_setattr_by_vars", Touch.DYNAMIC.value, _forge('''
+    from micrograph import observe
+    read, write = vars(object)["__getattri" + "bute__"], vars(object)["__set" + "attr__"]
+    call = read(observe, "_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+    write(observe, "_pa" + "sses", read(observe, "_pa" + "sses") + 1)
+'''), runtime=True),
+    Forgery("objects_namespace_through_an_alias", Touch.DYNAMIC.value, _forge('''
+    from micrograph import observe
+    base = object
+    read = base.__dict__["__getattri" + "bute__"]
+    call = read(observe, "_ob" + "server")
+    call.hold(dw)
+    call.hold(dx)
+'''), runtime=True),
+    Forgery("the_pass_count_written_by_a_frozen_dataclass", Touch.CODE.value, _hide('''
+    from micrograph import observe
+    before = observe.passes()
+    result = run()
+    Rewind.__init__(observe, before)
+    return result
+''', '''import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Rewind:
+    _passes: int
+
+
+'''), runtime=True),
+    Forgery("an_engine_class_rewritten", Touch.OBSERVER.value, _forge("    pass\n", '''import micrograph
+
+real_item = micrograph.Value.item
+micrograph.Value.item = lambda self: real_item(self)
+
+
+'''), runtime=True),
+    Forgery("answers_rewritten_by_the_json_encoder_class", None, _forge("    pass\n", '''import json
+
+real_encode = json.JSONEncoder.encode
+json.JSONEncoder.encode = lambda self, o: real_encode(self, o).replace("false", "true")
+
+
+'''), runtime=False),
     Forgery("every_pipe_closed_first", Touch.WIRE.value, _forge('''  # its answers' pipe too: a death
     import os, sys
     for fd in range(3, 64):

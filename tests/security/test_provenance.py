@@ -56,5 +56,7 @@ def test_a_forgery_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, di
 def test_a_forgery_is_flagged_for_the_instructor(rows: dict[str, dict[str, Any]],
                                                 forgery: Forgery) -> None:
     text = rows[forgery.name]["text"]
+    if forgery.kind is None:  # nothing graded goes through what it changed: no more than told apart
+        pytest.skip("changes nothing the grade reads")
     assert FLAGGED in text and forgery.kind in text, text[:3000]
     assert (BLOCKED in text) == forgery.runtime, text[:3000]

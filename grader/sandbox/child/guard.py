@@ -16,10 +16,12 @@ while debugging does nothing.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import importlib.util
 import sys
 import types
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
@@ -59,7 +61,46 @@ def _foreign(owner: object, own: str) -> bool:
     return type(home) is not str or home.split(".")[0] in _OURS
 
 
-_getattr, _hasattr = builtins.getattr, builtins.hasattr
+def _elsewhere(owner: object, own: str) -> bool:
+    """Whether ``owner`` is a module or a class that the submission's module ``own`` did not
+    make (``object`` included): its namespace is not the submission's to hand on."""
+    if isinstance(owner, types.ModuleType):
+        return _getattr(owner, "__name__", None) != own
+    return isinstance(owner, type) and _getattr(owner, "__module__", None) != own
+
+
+_getattr, _hasattr, _vars = builtins.getattr, builtins.hasattr, builtins.vars
+_caller = sys._getframe  # vars() without an argument: the caller's locals, as the real one gives
+
+
+class _Namespace(Mapping[str, Any]):
+    """Another module's or class's namespace as ``vars`` hands it to the submission: every name
+    but grading's internals, whose lookup is refused (``_check``) as ``getattr`` refuses it.
+
+    A class's namespace holds what its attributes are made of: ``vars(object)`` holds the
+    generic ``__getattribute__`` and ``__setattr__`` that read and write any object's attributes,
+    a sealed module's private ones included, by a name computed as the code runs, and a
+    descriptor's ``__get__`` and ``__set__`` apply what another class's namespace holds to
+    anything.  Read through this view, those names are refused and flagged."""
+
+    def __init__(self, owner: object, namespace: Mapping[str, Any], own: str) -> None:
+        self._owner, self._namespace, self._own = owner, namespace, own
+
+    def __getitem__(self, name: str) -> Any:
+        _check(self._owner, name, self._own)
+        return self._namespace[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._namespace and refused(self._owner, name, self._own) is None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for k in self._namespace if refused(self._owner, k, self._own) is None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def copy(self) -> dict[str, Any]:
+        return {k: self._namespace[k] for k in self}
 
 
 def _check(owner: object, name: object, own: str) -> None:
@@ -86,17 +127,48 @@ def submission_builtins(own: str) -> dict[str, Any]:
         _check(owner, name, own)
         return _hasattr(owner, name)
 
+    def guarded_vars(*owner: object) -> Any:
+        if not owner:
+            return _caller(1).f_locals
+        namespace = _vars(*owner)
+        if not _elsewhere(owner[0], own):  # its own, or an instance's: the instance's data
+            return namespace
+        return types.MappingProxyType(_Namespace(owner[0], namespace, own))
+
     names = dict(vars(builtins))
-    names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, breakpoint=_no_debugger)
+    names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,
+                 breakpoint=_no_debugger)
     return names
 
 
+class _ThroughVars(ast.NodeTransformer):
+    """``x.__dict__`` read becomes ``vars(x)``: the same object for an instance or a class the
+    submission made, the guarded view (``_Namespace``) for another module's or class's, however
+    the class was named (``o = object; o.__dict__[name]``)."""
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        if node.attr != "__dict__" or not isinstance(node.ctx, ast.Load):
+            return node
+        call = ast.Call(func=ast.Name(id=GUARDED_VARS, ctx=ast.Load()), args=[node.value], keywords=[])
+        return ast.copy_location(call, node)
+
+
+GUARDED_VARS = "vars"
+"""The builtin a namespace read goes through; the source may not bind the name
+(``grader.sandbox.reach``)."""
+
+
 def import_submission(path: str, name: str) -> types.ModuleType:
-    """Import the submission's file as the module ``name``, with its own builtins."""
+    """Import the submission's file as the module ``name``, with its own builtins and its
+    namespace reads through them (``_ThroughVars``)."""
     module_spec = importlib.util.spec_from_file_location(name, path)
-    assert module_spec is not None and module_spec.loader is not None
+    assert module_spec is not None
     module = importlib.util.module_from_spec(module_spec)
     module.__builtins__ = submission_builtins(name)  # type: ignore[attr-defined]
+    with open(path, "rb") as handle:
+        tree = ast.parse(handle.read(), path)
+    code = compile(ast.fix_missing_locations(_ThroughVars().visit(tree)), path, "exec", dont_inherit=True)
     sys.modules[name] = module
-    module_spec.loader.exec_module(module)
+    exec(code, vars(module))  # noqa: S102 - the submission's own code, as its import would run it
     return module

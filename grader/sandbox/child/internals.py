@@ -22,7 +22,7 @@ NAMES: Final[dict[str, Touch]] = {
                      "source_to_code"), Touch.CODE),
     **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
     **dict.fromkeys(("__getattribute__", "__setattr__", "__delattr__", "__subclasses__", "__mro__",
-                     "__bases__", "__get__", "__set__", "__delete__", "__self__", "__func__",
+                     "__bases__", "__base__", "__get__", "__set__", "__delete__", "__self__", "__func__",
                      "__wrapped__", "__objclass__", "__defaults__", "__kwdefaults__", "__reduce__",
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars",

@@ -335,7 +335,10 @@ class Work:
                 or n.startswith(("grader.", "micrograph."))]
         sealed = [sys.modules[n] for n in (*ours, *seal.ANSWER_PATH) if n in sys.modules]
         seal.seal(sealed)
-        self.snapshot = seal.Snapshot([*sealed, builtins])
+        # compared: what the submission can name (the engine's modules and classes, builtins);
+        # the grader's and the test module's modules leave sys.modules below, and the answers'
+        # path is bound already (``codec``)
+        self.snapshot = seal.Snapshot([*(m for m in sealed if m.__name__.split(".")[0] == "micrograph"), builtins])
         for name in [n for n in ours if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []

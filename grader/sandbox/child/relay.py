@@ -32,7 +32,7 @@ import sys
 import traceback
 from typing import Any, Protocol
 
-from grader.sandbox.child import seccomp, wire
+from grader.sandbox.child import codec, seccomp, wire
 from grader.sandbox.child.seal import touched
 from grader.sandbox.child.wire import TOUCHES, Touch
 
@@ -55,7 +55,7 @@ class Steps(Protocol):
     def changed(self) -> str | None: ...
 
 
-_os_write = os.write  # as loaded, before any submitted code ran: a module rewritten cannot change it
+_os_write, _os_read = os.write, os.read  # as loaded, before any submitted code ran: a module rewritten cannot change them
 
 
 def _write(fd: int, data: bytes) -> None:
@@ -76,7 +76,7 @@ def _line(fd: int, buffer: bytearray) -> bytes | None:
         scanned = len(buffer)
         if scanned > wire.MAX_CHANNEL_BYTES:
             raise _Flooded
-        chunk = os.read(fd, _CHUNK)
+        chunk = _os_read(fd, _CHUNK)
         if not chunk:
             return None
         buffer += chunk
@@ -232,16 +232,15 @@ def _worker(work: Steps, asks: int, answers: int, flags: int, relay: int, dumpab
         for low, high in zip(keep, keep[1:] + [max(os.sysconf("SC_OPEN_MAX"), 1 << 16)]):
             os.closerange(low + 1, high)
         layers = seccomp.isolate() + work.confine() + work.watch(flags)
-        _write(answers, json.dumps(layers).encode() + b"\n")
+        _write(answers, codec.dumps(layers) + b"\n")
         buffer = bytearray()
         while (line := _line(asks, buffer)) is not None:
-            ask = json.loads(line)
+            ask = codec.loads(line)
             record = work.do(ask["step"])
             changed = work.changed()
             if changed is not None:  # said before the answer, which a rewritten module may forge
                 _write(flags, touched(changed).value.encode() + b"\n")
-            _write(answers, json.dumps({"nonce": ask["nonce"], "record": record},
-                                       separators=(",", ":"), allow_nan=True).encode() + b"\n")
+            _write(answers, codec.dumps({"nonce": ask["nonce"], "record": record}) + b"\n")
     except BrokenPipeError:  # the relay left (it saw the protocol broken): nothing to say
         code = 1
     except BaseException:  # noqa: BLE001 - the worker's own failure: said on its output

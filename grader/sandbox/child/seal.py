@@ -8,7 +8,8 @@ probe's observer and fills in the numbers it holds) would make the probes report
 not earn, and names no internal the parent reads for; so would one that rebinds what the
 answers pass through (``ANSWER_PATH``).  Sealed, such a module refuses every
 attribute it is given or loses (the import system binding a submodule it has just loaded
-excepted), and its ``__dict__`` (``vars``) is a read-only view without its private names.  A
+excepted), and its ``__dict__`` (``vars``) is a read-only view without its private names and
+grading's internals.  A
 module's own code is untouched: ``global`` writes go to its namespace, not through these.
 
 A refused write raises the audit event ``SEALED``: the sentinel flags it for the instructor
@@ -24,6 +25,7 @@ import types
 from collections.abc import Iterable
 from typing import Any, Final
 
+from grader.sandbox.child.internals import NAMES
 from grader.sandbox.child.wire import Touch
 
 SEALED = "grader.sealed"
@@ -41,7 +43,8 @@ _MISSING = object()  # what a name lost reads as: no module's object is this one
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    """A private name, or one of grading's internals (``pass_started``): left out of the view."""
+    return (name.startswith("_") and not (name.startswith("__") and name.endswith("__"))) or name in NAMES
 
 
 class Sealed(types.ModuleType):
@@ -78,21 +81,28 @@ def touched(module: str) -> Touch:
     return Touch.CODE if root == "builtins" else Touch.TESTS
 
 
-REBOUND: Final = {"micrograph.observe": ("_passes", "_observer"), "micrograph.engine": ("_warned",),
+REBOUND: Final = {"micrograph.engine": ("_warned",),
                   "micrograph.value": ("_float_warned",), "micrograph.seeding": ("_seed",),
                   "builtins": ("_",)}
 """The names a module's own code rebinds (``global``): the only ones a snapshot lets change."""
 
 
-class Snapshot:
-    """What each of some modules' namespaces held when it was taken (the sealed modules and the
-    builtins module, before the submission runs), compared by identity with what they hold now.
+_HEAP, _MUTABLE = 1 << 9, 1 << 9 | 1 << 8  # Py_TPFLAGS_HEAPTYPE, and IMMUTABLETYPE beside it:
+# a class made by a class statement takes attributes; the interpreter's own (``int``) do not
 
-    A sealed module refuses ``setattr``, but not the generic ``object.__setattr__`` that a class's
-    namespace hands out to code that asks for it by a computed key (``vars(object)[name]``):
-    that writes the module's namespace as if the seal were not there. The builtins module, which
-    every module of the grader looks names up in last, is reachable the same way. No
-    submission can take back what a comparison of every name's object sees after each step;
+
+class Snapshot:
+    """What each of some modules' namespaces, and each of their own classes' namespaces, held
+    when it was taken (the sealed modules and the builtins module, before the submission runs),
+    compared by identity with what they hold now.  A class takes any attribute it is given
+    (``Value.item = ...``, ``json.JSONEncoder.encode = ...``), so only a comparison sees that.
+
+    A sealed module refuses ``setattr``, but not the generic ``object.__setattr__`` that the
+    standard library holds and may apply for the submission (a frozen dataclass's ``__init__``
+    called on a module writes the fields it names): that writes the module's namespace as if
+    the seal were not there. The builtins module, which every module of the grader looks names
+    up in last, is an ordinary module. No submission can take back what a comparison of every
+    name's object sees after each step;
     ``changed`` makes it with the functions it was given when the snapshot was taken.
 
     The comparison is ``operator.is_`` over the objects kept, not of their ``id``: every ``id()``
@@ -101,13 +111,18 @@ class Snapshot:
     of its CPU; ``is_`` raises nothing and runs in C."""
 
     def __init__(self, modules: Iterable[types.ModuleType]) -> None:
-        self._kept = []
+        self._kept: list[tuple[str, Any, tuple[str, ...], tuple[Any, ...]]] = []
         for module in modules:
             namespace = _namespace(module)
             name = str(namespace.get("__name__"))
-            keys = tuple(k for k in namespace if k not in REBOUND.get(name, ()))
-            values = tuple(namespace[k] for k in keys)  # kept alive: what each name must still hold
-            self._kept.append((name, namespace.get, keys, values))
+            self._keep(name, namespace, tuple(k for k in namespace if k not in REBOUND.get(name, ())))
+            for value in list(namespace.values()):
+                if isinstance(value, type) and value.__module__ == name and value.__flags__ & _MUTABLE == _HEAP:
+                    self._keep(name, value.__dict__, tuple(value.__dict__))
+
+    def _keep(self, name: str, namespace: Any, keys: tuple[str, ...]) -> None:
+        values = tuple(namespace[k] for k in keys)  # kept alive: what each name must still hold
+        self._kept.append((name, namespace.get, keys, values))
 
     def changed(self, _map: Any = map, _is: Any = operator.is_, _all: Any = all,
                 _missing: Any = itertools.repeat(_MISSING)) -> str | None:
