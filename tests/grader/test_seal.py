@@ -14,10 +14,23 @@ def _module(name: str, **names: object) -> types.ModuleType:
 
 
 def test_an_untouched_namespace_is_not_changed_and_its_own_rebound_names_may_change() -> None:
-    observe = _module("micrograph.observe", passes=len, _passes=0)
-    snapshot = seal.Snapshot([observe])
-    vars(observe)["_passes"] = 3  # the module's own ``global`` write
+    engine = _module("micrograph.engine", run=len, _warned=False)
+    snapshot = seal.Snapshot([engine])
+    vars(engine)["_warned"] = True  # the module's own ``global`` write
     assert snapshot.changed() is None
+
+
+def test_a_class_given_another_attribute_is_seen_and_only_its_own_classes_are_kept() -> None:
+    made = type("Value", (), {"__module__": "micrograph.value", "item": len})
+    module = _module("micrograph.value", Value=made, Borrowed=type("Borrowed", (), {}))
+    snapshot = seal.Snapshot([module])
+    vars(module)["Borrowed"].anything = 1  # made elsewhere (its __module__ is this test's)
+    assert snapshot.changed() is None
+    made.item = abs
+    made.item = len  # put back before the step ends: not seen (only what is there after it)
+    assert snapshot.changed() is None
+    made.item = abs
+    assert snapshot.changed() == "micrograph.value"
 
 
 def test_a_name_given_another_object_is_seen_even_an_equal_one() -> None:
