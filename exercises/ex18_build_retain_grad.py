@@ -7,7 +7,9 @@ Backward computes a gradient for every node but keeps only the leaves' in ``.gra
 ``UserWarning`` whose text is ``NON_LEAF_GRAD``; a leaf never warns.  ``a.retain_grad()``
 before backward asks backward to write a's gradient too (``a.retains_grad`` becomes True): when
 a's node runs, backward writes the gradient it received into a's ``.grad``, and reading it no
-longer warns.  Calling it on a leaf that requires grad changes nothing.
+longer warns.  Calling it on a leaf that requires grad changes nothing; on a value that
+requires no grad it raises ``RuntimeError(RETAIN_NO_GRAD)``, as PyTorch does (there is no
+gradient to keep).
 
 What to write
 -------------
@@ -29,6 +31,7 @@ NON_LEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
+RETAIN_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
 
 sequence = itertools.count()  # creation order of nodes: backward runs the newest ready node first
@@ -155,7 +158,9 @@ class Value:
     grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
-        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway); a
+        value that requires no grad has no gradient to keep: RuntimeError(RETAIN_NO_GRAD)."""
+        # TODO: refuse a value that requires no grad
         # TODO: for a non-leaf, tell its grad_fn which Value to write
         raise NotImplementedError("ex18: Value.retain_grad")
 

@@ -28,6 +28,7 @@ NON_LEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
+RETAIN_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
 
 sequence = itertools.count()  # creation order of nodes: backward runs the newest ready node first
@@ -159,7 +160,10 @@ class Value:
     grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
-        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway); a
+        value that requires no grad has no gradient to keep: RuntimeError(RETAIN_NO_GRAD)."""
+        if not self.requires_grad:
+            raise RuntimeError(RETAIN_NO_GRAD)
         if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True

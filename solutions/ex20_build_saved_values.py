@@ -2,14 +2,15 @@
 
 The idea
 --------
-To save memory, backward frees what each node saved once the node has run.  A second
-``y.backward()`` raises ``RuntimeError(SECOND_BACKWARD)`` ("Trying to backward through the
-graph a second time ...") when it reaches a node whose saved values were freed, before that
-node sends any gradient on: the leaves behind it get nothing, while a node that ran earlier in
-the same pass (such as another leaf's AccumulateGrad) has already added its gradient.
-``y.backward(retain_graph=True)`` keeps them, so the next backward works (and w.grad
-accumulates).  ``AddBackward0`` saves nothing, so a graph of additions runs twice; ``w * 3``
-saves 3 for w's gradient and refuses a second pass.
+To save memory, backward frees what each node saved once the node has run: every node it
+ran, not only the root's, so after ``z.backward()`` with z = y * 2 a ``y.backward()`` meets
+y's freed node too.  A second ``y.backward()`` raises ``RuntimeError(SECOND_BACKWARD)``
+("Trying to backward through the graph a second time ...") when it reaches a node whose saved
+values were freed, before that node sends any gradient on: the leaves behind it get nothing,
+while a node that ran earlier in the same pass (such as another leaf's AccumulateGrad) has
+already added its gradient.  ``y.backward(retain_graph=True)`` keeps them, so the next
+backward works (and w.grad accumulates).  ``AddBackward0`` saves nothing, so a graph of
+additions runs twice; ``w * 3`` saves 3 for w's gradient and refuses a second pass.
 
 What to write
 -------------
@@ -37,6 +38,7 @@ NON_LEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
+RETAIN_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
 
 sequence = itertools.count()  # creation order of nodes: backward runs the newest ready node first
@@ -177,7 +179,10 @@ class Value:
     grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
-        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway); a
+        value that requires no grad has no gradient to keep: RuntimeError(RETAIN_NO_GRAD)."""
+        if not self.requires_grad:
+            raise RuntimeError(RETAIN_NO_GRAD)
         if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True

@@ -3,13 +3,15 @@
 The idea
 --------
 Inside ``with no_grad():`` nothing is recorded: results are leaves that require no grad, and
-a leaf that requires grad may change in place (the SGD step ``w.add_(-lr * g)``).  ``detach()``
-cuts the graph: a result computed from a detached value has no edge back to the original.  A
-tensor hook, ``v.register_hook(fn)``, is called with v's gradient (a Value) when backward
-computes it, before a leaf's ``.grad`` is written and before a retained gradient is kept; if
-``fn`` returns a Value, that Value replaces the gradient from then on.  ``register_hook`` on a
-value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``; ``handle.remove()``
-takes a hook out again.
+a leaf that requires grad may change in place (the SGD step ``w.add_(-lr * g)``).  After the
+block, recording is as it was before it, even when the block raised: ``__exit__`` puts it back
+and lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a result computed
+from a detached value has no edge back to the original.  A tensor hook,
+``v.register_hook(fn)``, is called with v's gradient (a Value) when backward computes it,
+before a leaf's ``.grad`` is written and before a retained gradient is kept; if ``fn`` returns
+a Value, that Value replaces the gradient from then on.  ``register_hook`` on a value that
+requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``; ``handle.remove()`` takes a hook
+out again.
 
 What to write
 -------------
@@ -38,6 +40,7 @@ NON_LEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )
+RETAIN_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 MODIFIED = (
     "one of the variables needed for gradient computation has been modified by an inplace "
@@ -69,7 +72,8 @@ class no_grad:
         GradMode.enabled = False
 
     def __exit__(self, *exc: object) -> None:
-        """Put recording back as it was before the block."""
+        """Put recording back as it was before the block, even when the block raised (returning
+        None lets its error go on)."""
         GradMode.enabled = self.previous
 
 
@@ -224,7 +228,10 @@ class Value:
     grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:
-        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway); a
+        value that requires no grad has no gradient to keep: RuntimeError(RETAIN_NO_GRAD)."""
+        if not self.requires_grad:
+            raise RuntimeError(RETAIN_NO_GRAD)
         if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True

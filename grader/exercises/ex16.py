@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, edge_node, fact, regroup
+from grader.spec.build import described, documents_drawn, edge_node, fact, regroup, saved_operands
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -26,9 +26,19 @@ KEYS = {
                       "requires no grad (a Python number too)",
     "is_leaf": "a value is a leaf exactly when no recorded operation made it",
     "requires_grad": "a result requires grad when one of its inputs does",
+    "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
+             "self requires grad, self (\"self\") when the other operand does, and no more",
     "one_accumulator": "gradient_edge gives a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
 }
+
+
+def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
+    """Which operands each product's node saved, as PyTorch shows them."""
+    return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the names ({label}).grad_fn saved")
+                      for label, v in made.items()]}
+
+
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -58,7 +68,8 @@ def documents_hidden(sub):
 def numbers(sub):
     w = sub.Value(1.5, requires_grad=True)
     made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 6.5": w + 6.5, "w * w": w * w}
-    return regroup([described(v, f"({label})") for label, v in made.items()])
+    products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
+    return {**regroup([described(v, f"({label})") for label, v in made.items()]), **_saved(products)}
 
 
 @EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
@@ -67,7 +78,9 @@ def constants(sub):
     w = sub.Value(0.75, requires_grad=True)
     made = {"c": c, "c * 3": c * 3, "c + c": c + c, "c * w": c * w, "w + c": w + c,
             "(c * 3) * w": (c * 3) * w}
-    return regroup([described(v, f"({label})") for label, v in made.items()])
+    products = {label: made[label] for label in ("c * w", "(c * 3) * w")}
+    products["w * c"] = w * c
+    return {**regroup([described(v, f"({label})") for label, v in made.items()]), **_saved(products)}
 
 
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK, key_feedback=KEYS)

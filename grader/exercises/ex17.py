@@ -22,6 +22,11 @@ KEYS = {
                "like the leaf: store_grad makes a Value of the number",
     "grads": FEEDBACK,
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
+    "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
+             "node's gradients are summed in the order they arrive, and a floating-point sum depends "
+             "on its order",
+    "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
+            "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
              "each node once, every gradient summed, and no recursion (Python stops one near 1000 "
              "nested calls: walk the graph with a stack or a queue)",
@@ -29,7 +34,7 @@ KEYS = {
 
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
 # nodes run in) is left out while an operation's own gradients differ.
-CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add")}
+CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add"), "order": ("mul", "add")}
 
 
 def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
@@ -100,6 +105,31 @@ def constants(sub):
     return {**_rules(sub, -0.5, 3.0),
             "grads": [fact(grad_quiet(w), "w.grad for y = c * w + c * (w * w) + 2")],
             "constant": fact(grad_quiet(c), "c.grad (c = Value(3.0))")}
+
+
+@EXERCISE.test("gradients summed in PyTorch's order", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
+def order(sub):
+    """Three products of w reach w's AccumulateGrad; with a big and a small factor, each order of
+    running them sums their gradients to another float."""
+    needs(sub, 2)
+    out = []
+    for big, small, said in ((1e17, 3.0, ("1e17", "3", "-1e17")), (-2.0 ** 60, 2.0, ("-2**60", "2", "2**60"))):
+        w = sub.Value(0.5, requires_grad=True)
+        ((w * big + w * small) + w * -big).backward()
+        out.append(fact(grad_quiet(w), "w.grad for y = (w * {0} + w * {1}) + w * {2}".format(*said)))
+        u = sub.Value(0.5, requires_grad=True)
+        ((u * small + u * big) + u * -big).backward()
+        out.append(fact(grad_quiet(u), "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
+    return {**_rules(sub, 2.5, -1.5), "order": out}
+
+
+@EXERCISE.test("backward from a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
+def leaf(sub):
+    needs(sub, 2)
+    w = sub.Value(-2.5, requires_grad=True)
+    w.backward()
+    return {"leaf": fact(grad_quiet(w), "w.grad after w.backward()")}
 
 
 @EXERCISE.test("a chain of 5000 operations", points=2, feedback=FEEDBACK,

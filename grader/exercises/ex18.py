@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, fact, flag, grad_read, needs
+from grader.spec.build import documents_drawn, fact, flag, grad_read, needs, raised
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True)
@@ -18,7 +18,10 @@ KEYS = {
             "any other non-leaf's .grad stays None",
     "warned": "reading .grad of a non-leaf that does not retain its grad warns (UserWarning, "
               "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
-    "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf it changes nothing",
+    "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf that requires grad it "
+                    "changes nothing",
+    "refused": "retain_grad() on a value that requires no grad raises RuntimeError(RETAIN_NO_GRAD): "
+               "there is no gradient to keep",
 }
 NODES = ("w", "x", "a", "b", "y")
 
@@ -62,7 +65,11 @@ def without(sub):
 
 @EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
 def on_leaf(sub):
-    return _runs(sub, [(0.25, 8.0, ("w", "a")), (4.0, -4.5, ("x",))])
+    runs = _runs(sub, [(0.25, 8.0, ("w", "a")), (4.0, -4.5, ("x",))])
+    c = sub.Value(-6.0)
+    made = sub.Value(0.375) * c
+    return {**runs, "refused": [raised(c.retain_grad, "c.retain_grad(), c = Value(-6)"),
+                                raised(made.retain_grad, "p.retain_grad(), p = Value(0.375) * c")]}
 
 
 @EXERCISE.test("reading .grad before backward", points=2, feedback=FEEDBACK, key_feedback=KEYS)

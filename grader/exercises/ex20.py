@@ -17,6 +17,9 @@ KEYS = {
     "second": "a second backward through a node that saved something must raise "
               "RuntimeError(SECOND_BACKWARD) unless the first kept the graph with retain_graph=True; "
               "a node that saved nothing (AddBackward0) runs again",
+    "every_node": "backward frees the saved values of every node it ran, not only the root's: a later "
+                  "backward from another root that reaches one of them must raise "
+                  "RuntimeError(SECOND_BACKWARD)",
     "grads": "a failing backward writes no gradient through the node that refused; a backward that "
              "runs adds into .grad as usual",
 }
@@ -63,6 +66,21 @@ def additions(sub):
 def numbers(sub):
     return _cases(sub, [(lambda w, x: w * 3, "w * 3", False), (lambda w, x: 2 * x + w, "2 * x + w", False),
                         (lambda w, x: (w + x) * x + w, "(w + x) * x + w", False)])
+
+
+@EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS)
+def inner(sub):
+    needs(sub, 5)
+    out: dict[str, list[Any]] = {"every_node": [], "grads": []}
+    for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
+        w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+        y = w * x
+        top(y).backward()
+        label = f"y.backward() after z.backward(), z = {said}, y = w * x"
+        out["every_node"].append(raised(y.backward, label))
+        out["grads"].append(fact(grad_quiet(w), f"w.grad after {label}"))
+    return out
 
 
 @EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS)

@@ -15,7 +15,8 @@ FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the
             "it is written or passed on, and a Value they return replaces it.")
 KEYS = {
     "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad; "
-               "after the block, recording is as it was before it (still off after a nested block)",
+               "after the block, recording is as it was before it (still off after a nested block, "
+               "back on after a block that raised, whose error goes on)",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
@@ -34,9 +35,15 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
             pass
         nested = w * 3
     after = w * 2
+
+    def failing() -> None:
+        with sub.no_grad():
+            raise ArithmeticError("raised inside no_grad")
+    escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
     return {"no_grad": [described(inside, "(w * 2 + 1)", "inside no_grad"),
                         described(nested, "(w * 3)", "inside no_grad, after a nested no_grad block ended"),
-                        described(after, "(w * 2)", "after the block")]}
+                        described(after, "(w * 2)", "after the block"), escaped,
+                        described(w * 7, "(w * 7)", "after a no_grad block that raised")]}
 
 
 def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:

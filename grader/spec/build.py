@@ -103,6 +103,23 @@ def edge_node(fn: object, i: int) -> object:
     return pairs[i][0]
 
 
+SAVED_AS = ("self", "other")  # torch's names of what a node keeps: grad_fn._saved_self, _saved_other
+
+
+def saved_operands(fn: object) -> list[str] | str | None:
+    """The names of what a node keeps for backward, sorted: the engine's node keeps them in its
+    ``saved`` dict (``Node.save``, a given part of the stub); torch's node shows each as
+    ``grad_fn._saved_self`` / ``_saved_other``, None when it was not saved."""
+    if fn is None:
+        return None
+    held = getattr(fn, "saved", None)
+    if held is None:
+        return sorted(name for name in SAVED_AS if getattr(fn, f"_saved_{name}", None) is not None)
+    if type(held) is not dict:
+        return f"saved is not a dict: {type_name(held)}"
+    return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
+
+
 def grad_read(v: object) -> dict[str, Any]:
     """``v.grad`` as a number or None, and whether reading it warned as PyTorch does."""
     with warnings.catch_warnings(record=True) as seen:

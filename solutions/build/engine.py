@@ -20,6 +20,7 @@ NON_LEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information."
 )  #+3
+RETAIN_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"  #+3
 LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation."  #+6
 MODIFIED = (
     "one of the variables needed for gradient computation has been modified by an inplace "
@@ -51,7 +52,8 @@ class no_grad:  #+7
         GradMode.enabled = False
 
     def __exit__(self, *exc: object) -> None:  #@7
-        """Put recording back as it was before the block."""
+        """Put recording back as it was before the block, even when the block raised (returning
+        None lets its error go on)."""
         GradMode.enabled = self.previous
 
 
@@ -224,8 +226,12 @@ class Value:
     grad = grad.setter(_set_grad)
 
     def retain_grad(self) -> None:  #@3
-        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway)."""
+        """Ask backward to keep this non-leaf's gradient in .grad (a leaf keeps it anyway); a
+        value that requires no grad has no gradient to keep: RuntimeError(RETAIN_NO_GRAD)."""
+        # TODO: refuse a value that requires no grad
         # TODO: for a non-leaf, tell its grad_fn which Value to write
+        if not self.requires_grad:
+            raise RuntimeError(RETAIN_NO_GRAD)
         if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True

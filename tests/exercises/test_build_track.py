@@ -42,6 +42,11 @@ def _solution(exercise: str) -> ModuleType:
     return module
 
 
+def _points(exercise: str) -> int:
+    """The points of all the exercise's tests, as a grade line counts them."""
+    return sum(int(test.points) for test in catalog.load(exercise).spec.tests)
+
+
 def test_the_committed_stubs_and_solutions_are_the_cut_of_the_reference():
     stale = [str(path.relative_to(ROOT)) for path, text in CUT.files().items()
              if not path.is_file() or path.read_text(encoding="utf-8") != text]
@@ -90,7 +95,7 @@ def test_an_untouched_later_stage_is_one_not_started_line(tmp_path: Path) -> Non
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     said = " ".join(run.stdout.split())
     assert run.returncode == 1, run.stderr
-    assert "not started (0/10): every function the tests call still raises NotImplementedError" in said, said
+    assert f"not started (0/{_points('ex17')}): every function the tests call still raises NotImplementedError" in said, said
     assert "total:" not in said and "paste your ex16 answer" not in said, said  # one line, no table
 
 
@@ -109,7 +114,7 @@ def test_a_begun_stage_missing_an_earlier_part_is_told_which_stage_to_paste(tmp_
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     said = " ".join(run.stdout.split())
     assert run.returncode == 1, run.stderr
-    assert "0/10: this stage builds on ex16:" in said and "Value.is_leaf" in said, said
+    assert f"0/{_points('ex17')}: this stage builds on ex16:" in said and "Value.is_leaf" in said, said
     assert "not started" not in said and "total:" not in said, said
 
 

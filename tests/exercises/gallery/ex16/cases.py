@@ -34,6 +34,22 @@ CASES = [
                                                    "    return inputs[0].requires_grad"},
           fails={CONSTANTS: "(c * w).grad_fn is None, where PyTorch's is not"},
           names=("(c * w).grad_fn", "nothing when no input requires grad")),
+    Wrong("mul_saves_both", edits={"""            if self.requires_grad:
+                out.grad_fn.save("other", other)
+            if other.requires_grad:
+                out.grad_fn.save("self", self)""": """            out.grad_fn.save("other", other)
+            out.grad_fn.save("self", self)"""},
+          fails={CONSTANTS: "the names (c * w).grad_fn saved has more entries than PyTorch's"},
+          names=("grad_fn saved", "saves only what its backward needs")),
+    Wrong("mul_saves_the_input_that_requires_grad", edits={"""            if self.requires_grad:
+                out.grad_fn.save("other", other)
+            if other.requires_grad:
+                out.grad_fn.save("self", self)""": """            if self.requires_grad:
+                out.grad_fn.save("self", self)
+            if other.requires_grad:
+                out.grad_fn.save("other", other)"""},
+          fails={"Python numbers on either side": "the names (w * 3).grad_fn saved"},
+          names=("grad_fn saved", "the other operand (\"other\") when self requires grad")),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out

@@ -29,6 +29,23 @@ DEPENDENCIES = '''    counts: dict[Node, int] = {root: 0}
                 stack.append(child)
             counts[child] += 1
     return counts'''
+ORDER = "gradients summed in PyTorch's order"
+PUSH = "heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))"
+TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0], False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            topo.append(node)
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for child, _ in node.next_functions if child is not None)
+    buffers = {topo[-1]: 1.0}
+    for node in reversed(topo):
+        for (child, _), g in zip(node.next_functions, node.apply(buffers.get(node, 0.0))):
+            if child is not None:
+                buffers[child] = buffers.get(child, 0.0) + g
+    return
+'''
 CASES = [
     Wrong("recursive_every_path", edits={START: RECURSIVE + START},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number",
@@ -70,10 +87,15 @@ CASES = [
     visit(root)
     return counts'''},
           fails={CHAIN: "RecursionError"}, names=("RecursionError", "in visit")),
-    # The order ready nodes run in changes no gradient before ex22's hooks can see it: ex22
-    # grades it (its gallery's fifo_order).
-    Correct("fifo_queue", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
-                                 "heapq.heappush(ready, (0, next(pushed), child))"}),
+    Wrong("fifo_queue", edits={PUSH: "heapq.heappush(ready, (0, next(pushed), child))"},
+          fails={ORDER: "is a different number from PyTorch's"}, names=("w.grad for y = (w * 1e17", "highest sequence_nr first")),
+    Wrong("oldest_first", edits={PUSH: "heapq.heappush(ready, (child.sequence_nr, next(pushed), child))"},
+          fails={ORDER: "is a different number from PyTorch's"}, names=("u.grad for y = (u * 3", "highest sequence_nr first")),
+    Wrong("topological_order_without_visited", edits={START: TOPOLOGICAL_WITHOUT_VISITED + START},
+          fails={DIAMONDS: "w.grad for h = w * w, y = (h + h) * (h * w) is a different number"},
+          names=("w.grad", "run each node once")),
+    Wrong("starts_at_grad_fn", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
+          fails={"backward from a leaf": "AttributeError"}, names=("in dependencies, called from backward", "'NoneType' object has no attribute 'next_functions'")),
     Correct("accumulating_write", edits={"    v._grad = Value(grad)\n": '''    if v._grad is None:
         v._grad = Value(grad)
     else:

@@ -28,12 +28,15 @@ CASES = [
     Wrong("leaf_retains_grad", edits={RETAIN: '''        self.retains_grad = True
         if self.grad_fn is not None:
             self.grad_fn.retained = self'''},
-          fails={ON_LEAF: "w.retains_grad after w.retain_grad()"}, names=("retains_grad", "on a leaf it changes nothing")),
+          fails={ON_LEAF: "w.retains_grad after w.retain_grad()"}, names=("retains_grad", "on a leaf that requires grad it changes nothing")),
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
           fails={WITHOUT: "is False, unlike PyTorch's"}, names=("whether reading", "NON_LEAF_GRAD")),
     Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
+    Wrong("retain_grad_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n": ""},
+          fails={ON_LEAF: "c.retain_grad(), c = Value(-6) raised no error, where PyTorch raises one"},
+          names=("c.retain_grad()", "RETAIN_NO_GRAD")),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
             warnings.warn(UserWarning(NON_LEAF_GRAD))'''}),
     Correct("retain_by_flag_only_in_node", edits={RETAIN: '''        if self.is_leaf:

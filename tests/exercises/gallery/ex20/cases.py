@@ -9,6 +9,7 @@ NUMBERS = "a product with a number saves it"
 RELEASE_STEP = '''        if not retain_graph:
             node.release()
 '''
+INNER = "a backward from a root whose node an earlier one freed"
 CASES = [
     Wrong("saved_values_never_freed", edits={RELEASE_STEP: ""},
           fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) raised no error, where PyTorch raises one"},
@@ -33,6 +34,13 @@ CASES = [
                                           RELEASE_STEP + "        grads = node.apply(grad)\n"},
           fails={DOCS: "this stage's code breaks ex17's program (one backward through w * w + w)"},
           names=("it raised RuntimeError: second backward (in ", "unpack, line", "an error of ex20's part of the engine")),
+    Wrong("releases_only_the_root", edits={
+        RELEASE_STEP: "",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    if not retain_graph:\n        first.release()\n"},
+          fails={INNER: "y.backward() after z.backward(), z = y * 0.125, y = w * x raised no error, where PyTorch raises one"},
+          names=("y.backward() after z.backward()", "not only the root's")),
     Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
                                                    "        for name in self.saved:\n            self.saved[name] = None\n"}),
     Correct("release_after_the_loop", edits={

@@ -43,6 +43,20 @@ CASES = [
             self.hooks.remove(self.hook)''': "        pass"},
           fails={PUBLIC: "the hooks' calls [name, gradient], in order has more entries than PyTorch's"},
           names=("the hooks' calls", "a removed hook no longer runs")),
+    Wrong("exit_restores_only_without_error", edits={"        GradMode.enabled = self.previous\n":
+                                                     "        if exc[0] is None:\n            GradMode.enabled = self.previous\n"},
+          fails={PUBLIC: "after a no_grad block that raised: (w * 7).requires_grad is False"},
+          names=("after a no_grad block that raised", "back on after a block that raised")),
+    Wrong("exit_swallows_the_error", edits={"        GradMode.enabled = self.previous\n":
+                                            "        GradMode.enabled = self.previous\n        return True\n"},
+          fails={PUBLIC: "with no_grad(): raise ArithmeticError(...) raised no error, where PyTorch raises one"},
+          names=("with no_grad(): raise ArithmeticError", "whose error goes on")),
+    Wrong("hooks_after_apply", edits={BACKWARD_HOOKS + "        grads = node.apply(grad)\n": '''        if node.retained is not None:
+            store_grad(node.retained, grad)
+        grads = node.apply(grad)
+        grad = run_hooks(node.pre_hooks, grad)
+'''}, fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
+          names=("w.grad (its second hook doubles)", "before a leaf's .grad is written")),
     Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        self.previous = GradMode.enabled
         GradMode.enabled = bool(0)'''}),
