@@ -52,6 +52,11 @@ CASES = [
         check_in_place(self)
 '''}, fails={BASICS: "w.item() after that refused w.add_(1) is a different number from PyTorch's"},
           names=("refused w.add_(1)", "before changing anything")),
+    Wrong("add_keeps_the_version", edits={"""        self._box[0] += other.item()
+        self._versions[0] += 1""": "        self._box[0] += other.item()"},
+          fails={BASICS: "v._version after v.add_(1) is a different number",
+                 MODIFIED: "raised no error, where PyTorch raises one"},
+          names=("v._version after v.add_(1)", "bumps the version counter once")),
     Correct("version_as_attribute_pair", edits={'''        self._box[0] += other.item()
         self._versions[0] += 1''': '''        self._versions[0] = self._versions[0] + 1
         self._box[0] = self._box[0] + other.item()'''}),
