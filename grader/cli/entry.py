@@ -1,8 +1,10 @@
 """``grade``'s console script: starts the isolation probe, then hands over to ``grader.cli.app``.
 
-This module imports nothing of the grader but ``probing`` (and the isolation module it needs),
-so the probe's child starts before the commands, the judge and click load
-(``grader.cli.probing`` says why).
+This module imports nothing of the grader but ``probing`` and ``warm`` (and the isolation module
+they need), so the probe's child starts before the commands, the judge and click load
+(``grader.cli.probing`` says why), and for ``grade ex03`` so does the submission's child, which
+imports what it trusts while the probe runs and waits for its request, which carries the
+isolation the probe decided (``grader.sandbox.warm``).
 """
 
 from __future__ import annotations
@@ -10,11 +12,15 @@ from __future__ import annotations
 import sys
 
 from grader.cli import probing
+from grader.sandbox import warm
 
 
 def main() -> None:
-    if probing.needed(sys.argv[1:]):
+    args = sys.argv[1:]
+    if probing.needed(args):
         probing.start()
+        if warm.one_exercise(args):
+            warm.start()
     from grader.cli.app import main as run_grade
 
     run_grade()

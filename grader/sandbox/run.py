@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import grader
 import micrograph
 
-from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox import isolation, pipes, scratch, warm
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
@@ -43,7 +43,6 @@ MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
 
 ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 """The folders the child puts on ``sys.path``: the ones holding ``grader`` and ``micrograph``."""
-_BOOT = f"import sys; sys.path[:0] = {ROOTS!r}; from grader.sandbox.child.main import main; main()"
 
 
 class Spawn(Protocol):
@@ -126,15 +125,6 @@ class _Output:
         self.dropped += len(chunk) - min(room, len(chunk))
 
 
-def _env(scratch: str) -> dict[str, str]:
-    """The child's whole environment; Windows also needs to know where the system is."""
-    env = {"PATH": os.defpath, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": scratch,
-           "TMPDIR": scratch, "TEMP": scratch, "TMP": scratch}
-    if "SYSTEMROOT" in os.environ and pipes.windows():
-        env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
-    return env
-
-
 def _cut(data: bytes, dropped: int, limit: int) -> str:
     text = clean(data.decode("utf-8", errors="replace"), limit)
     return text + (f"\n[truncated, {dropped} more bytes]" if dropped else "")
@@ -162,11 +152,14 @@ def run_child(
 ) -> ChildReport:
     """Run ``tests`` (probe names) of one test module on ``submission`` within ``limits``,
     starting the child with ``spawn``; never raises for anything the submission does.
-    ``early`` gets the diagram record as soon as it arrives (``grader.sandbox.early``)."""
+    ``early`` gets the diagram record as soon as it arrives (``grader.sandbox.early``); a
+    child ``grader.sandbox.warm`` started before the mode was known is used when it fits."""
     mode = isolation.current()
     report = ChildReport(limits, isolation=mode.mode)
     with isolation.child_uid() as uid:
-        folder = tempfile.mkdtemp(prefix="grade-", dir=isolation.scratch_parent(mode.mode))
+        parent = isolation.scratch_parent(mode.mode)
+        started = warm.take(mode.python, parent) if spawn is spawn_here else None
+        folder = started.folder if started else tempfile.mkdtemp(prefix="grade-", dir=parent)
         try:
             target = os.path.join(folder, f"{module}.py")
             try:
@@ -190,12 +183,35 @@ def run_child(
                 "diagram": diagram,
                 "limits": limits.to_json(),
             }
-            _spawn(mode.python, request, report, spawn, early)
+            if started:
+                _talk(started, request, report, early)
+            else:
+                _spawn(mode.python, request, report, spawn, early)
         finally:
+            if started:
+                started.discard()  # killed already when it ran; unused, it must not linger
             scratch.remove_tree(folder)
             if uid is not None and isolation.drops_uid(mode.mode):
                 scratch.sweep(uid)
     return report
+
+
+def _talk(started: warm.Warm, request: Request, report: ChildReport,
+          early: OnDiagram | None) -> None:
+    """``_spawn``'s work for a child started early: its time starts with the request."""
+    request["fd"] = started.fd
+    assert started.proc.stdout is not None
+    streams = pipes.Pipes({"channel": started.channel, "stdout": started.proc.stdout}, False)
+    _converse(started.proc, request, streams, report, early)
+
+
+def _converse(proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pipes,
+              report: ChildReport, early: OnDiagram | None) -> None:
+    """Talk to a started child within its time limit, counted from now, and fill ``report``."""
+    start = time.monotonic()
+    watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else request["isolation"]["scratch"]
+    _collect(proc, request, streams, start + report.limits.time, report, watch, FirstDiagram(early))
+    report.elapsed = time.monotonic() - start
 
 
 def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn,
@@ -209,9 +225,8 @@ def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn,
     passed = {"stderr": subprocess.PIPE} if threads else {"stderr": subprocess.STDOUT,
                                                           "pass_fds": (write_fd,)}
     try:
-        start = time.monotonic()
-        proc = spawn([python, "-I", "-S", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
-                     stdout=subprocess.PIPE, env=_env(folder), **passed,
+        proc = spawn([python, "-I", "-S", "-u", "-c", warm.BOOT], folder, stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, env=warm.environment(folder), **passed,
                      **pipes.session_options())
         assert proc.stdout is not None
         if threads:
@@ -223,10 +238,7 @@ def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn,
             write_fd = -1
             streams = {"channel": open(read_fd, "rb", buffering=0), "stdout": proc.stdout}
             read_fd = -1  # closed with the stream
-        watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else folder
-        _collect(proc, request, pipes.Pipes(streams, threads), start + report.limits.time,
-                 report, watch, FirstDiagram(early))
-        report.elapsed = time.monotonic() - start
+        _converse(proc, request, pipes.Pipes(streams, threads), report, early)
     finally:
         for fd in (read_fd, write_fd):
             if fd >= 0:

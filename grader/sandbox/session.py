@@ -32,8 +32,9 @@ from grader.sandbox import isolation, pipes, scratch
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
-from grader.sandbox.run import (ROOTS, ChildReport, Spawn, _copy, _cut, _env, _Output,
+from grader.sandbox.run import (ROOTS, ChildReport, Spawn, _copy, _cut, _Output,
                                 _over_budget, _parse, run_child, spawn_here)
+from grader.sandbox.warm import environment
 from grader.spec.limits import Limits
 
 GRACE = 2.0  # seconds past an exercise's limit the supervisor has to report it ended
@@ -148,7 +149,7 @@ def _converse(mode: isolation.Isolation, uid: int | None, folder: str, slots: li
     try:
         start = time.monotonic()
         proc = spawn([mode.python, "-I", "-S", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(folder),
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment(folder),
                      pass_fds=tuple(ends), start_new_session=True)
         for fd in ends:
             os.close(fd)

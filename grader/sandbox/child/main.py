@@ -266,9 +266,12 @@ def _stdout_channel() -> int:
 
 
 def main() -> None:
-    """One exercise in this process: the child ``grader.sandbox.run.run_child`` starts."""
-    started = time.monotonic()
+    """One exercise in this process: the child ``grader.sandbox.run.run_child`` starts.  What
+    it loads before its request is what it loads anyway, and may start before the grader knows
+    the isolation (``grader.sandbox.warm``); the exercise's time begins with the request."""
+    preload()
     request: Request = json.loads(sys.stdin.buffer.read())
+    started = time.monotonic()
     plan = Plan.from_request(dict(request["isolation"], readable=readable_dirs()))
     run(request, started, plan, lambda: isolate(plan))
 
