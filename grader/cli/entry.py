@@ -12,13 +12,14 @@ from __future__ import annotations
 import sys
 
 from grader.cli import probing
-from grader.sandbox import warm
 
 
 def main() -> None:
     args = sys.argv[1:]
     if probing.needed(args):
         probing.start()
+        from grader.sandbox import warm  # after the probe started: its imports do not delay it
+
         if warm.one_exercise(args):
             warm.start()
     from grader.cli.app import main as run_grade
