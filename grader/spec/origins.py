@@ -24,6 +24,7 @@ import micrograph
 from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
+from grader.spec.replayed import depends
 
 
 def _is_value(v: object) -> bool:
@@ -105,7 +106,10 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     with ``made=True``), was made from one of ``sources`` (the Values the statement computes it
     from), through the Values the operations the student's code called returned. An operation
     on a new Value made of a number (``Value(formula) * 1``) returns a Value too, but from that
-    number only. None when ``v`` was not returned by an operation (``made_by_op`` says so)."""
+    number only; an operation that adds one (``w * 0 + Value(formula)``) reaches ``w`` but
+    does not compute from it: the operations, made again from fresh copies of the sources with
+    grad on (``replayed.depends``), give the sources no gradient. None when ``v`` was not
+    returned by an operation (``made_by_op`` says so)."""
     made = call.made
     if made is None or not _is_value(v) or made.get(id(v)) is not v:
         return check(Check.MADE_FROM, None, label)
@@ -115,7 +119,7 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     while stack:
         x = stack.pop()
         if id(x) in wanted:
-            return check(Check.MADE_FROM, True, label)
+            return check(Check.MADE_FROM, depends(v, sources, call) is not False, label)
         if id(x) not in seen and made.get(id(x)) is x:
             seen.add(id(x))
             stack.extend(call.inputs.get(id(x), ()))

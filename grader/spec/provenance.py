@@ -193,6 +193,7 @@ class Call(observe.Observer):
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
+        self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.fact: dict[str, Any] = {}
 
@@ -255,6 +256,7 @@ class Call(observe.Observer):
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
         if all(arg is not result for arg in given):
             made[id(result)] = result
+            self.ops[id(result)] = (_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if _is_value(v))  # micrograph.sum([a, b]) too
 
@@ -288,6 +290,16 @@ class Call(observe.Observer):
 
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
+def _function(frame: FrameType, given: list[Any]) -> Any:
+    """The engine function ``frame`` runs (a module's function or a Value's method), found by
+    its code object, or None."""
+    code = frame.f_code
+    found = [frame.f_globals.get(code.co_name)]
+    if given and _is_value(given[0]):
+        found.append(vars(type(given[0])).get(code.co_name))
+    return next((f for f in found if getattr(f, "__code__", None) is code), None)
+
+
 _ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
 
 

@@ -11,7 +11,9 @@ ways an exception lets its message be rewritten.
 
 Values: for each exercise whose tests check that a Value was computed by the engine's
 operations, ``honest_wrong`` computes it as ``Value(<a Python formula>)`` and the forgery as
-``Value(<the same formula>) * 1``: an operation, but on a number computed in Python.
+``Value(<the same formula>) * 1``: an operation, but on a number computed in Python, or as
+``w * 0 + Value(<the same formula>)``: operations that reach a Value given, but compute nothing
+from it.
 
 Warnings: ex03 counts the warnings reading a, b and y raises. ``honest_wrong_warning`` returns
 None for them without reading; each forgery does the same and raises (or shows) the engine's
@@ -87,6 +89,7 @@ class Computing:
     line: str
     formula: str  # the replacement's right-hand side: a float expression
     target: str  # the name the line assigns
+    given: str  # a Value given, in scope at the line
 
     def replaced(self, expression: str) -> str:
         source = (SOLUTIONS / self.file).read_text()
@@ -97,9 +100,9 @@ class Computing:
 
 COMPUTING = (
     Computing("ex07", "ex07_inplace.py", "    a = a + 1  # a new Value; the name a moves to it, a0 is untouched",
-              "a.item() + 1", "a"),
+              "a.item() + 1", "a", "a"),
     Computing("ex09", "ex09_no_grad.py", "        y = _graph(w, x)  # computed, not recorded: y is a plain leaf",
-              "(x.item() + w.item()) * (w.item() + 1)", "y"),
+              "(x.item() + w.item()) * (w.item() + 1)", "y", "w"),
 )
 
 WARNING_FILE = "ex03_retain_grad.py"
@@ -133,7 +136,9 @@ def students() -> dict[str, dict[str, str]]:
     entries = {"honest_right": right,
                "honest_wrong": {**right, **{r.file: honest_wrong(r) for r in RAISING}},
                "honest_wrong_value": {**right, **{c.file: c.replaced(f"Value({c.formula})") for c in COMPUTING}},
-               "formula_through_an_op": {**right, **{c.file: c.replaced(f"Value({c.formula}) * 1") for c in COMPUTING}}}
+               "formula_through_an_op": {**right, **{c.file: c.replaced(f"Value({c.formula}) * 1") for c in COMPUTING}},
+               "formula_added_to_a_given_value": {
+                   **right, **{c.file: c.replaced(f"{c.given} * 0 + Value({c.formula})") for c in COMPUTING}}}
     for rewrite in REWRITES:
         entries[rewrite] = {**right, **{r.file: forged(r, rewrite) for r in RAISING}}
     entries["honest_wrong_warning"] = {WARNING_FILE: _unread("")}

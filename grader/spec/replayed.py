@@ -1,0 +1,65 @@
+"""Whether a Value the student's code made with the engine's operations depends on the Values
+it was given: its operations made again, from fresh leaves in their place, with grad on.
+
+A watched call (``provenance.watching(made=True)``) keeps, for each Value an engine operation
+returned to the student's code, the engine function and its arguments.  Following the inputs
+back tells that ``w`` took part (``w * 0 + Value(formula)``), not that the result was computed
+from it.  Made again in the probe, where the student's code does not run (grad on, the given
+Values replaced by leaves that require grad, every other Value by a constant of its number), the
+operations give the result's gradient with respect to those leaves: none, or zero for every
+one, when the number came from elsewhere.  Under no_grad nothing was recorded, so this is the
+only graph there is to ask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import micrograph
+
+MAX_REPLAYED = 300
+"""Operations made again at most: a longer chain is not judged (None)."""
+
+
+class _NotReplayable(Exception):
+    """An argument or function the probe does not call again (the student's own object)."""
+
+
+def depends(v: Any, sources: tuple[Any, ...], call: Any) -> bool | None:
+    """Whether ``v``'s operations, made again from leaves in place of ``sources``, give any of
+    them a nonzero gradient; None when they cannot be made again."""
+    leaves = {id(s): micrograph.Value(s.item(), requires_grad=True) for s in sources
+              if isinstance(s, micrograph.Value)}
+    done: dict[int, Any] = {}
+
+    def again(x: Any) -> Any:
+        if isinstance(x, micrograph.Value):
+            if id(x) in leaves:
+                return leaves[id(x)]
+            if id(x) in done:
+                return done[id(x)]
+            made = call.made is not None and call.made.get(id(x)) is x
+            op = call.ops.get(id(x)) if made else None
+            if op is None:  # an alias of what it was made from (detach, clone...), or a constant
+                kept = call.inputs.get(id(x)) if made else None
+                return again(kept[0]) if kept else micrograph.Value(x.item())
+            function, given = op
+            if function is None or len(done) >= MAX_REPLAYED:
+                raise _NotReplayable
+            done[id(x)] = function(*[again(a) for a in given])
+            return done[id(x)]
+        if x is None or type(x) in (bool, int, float):
+            return x
+        if type(x) in (list, tuple):
+            return type(x)(again(a) for a in x)
+        raise _NotReplayable
+
+    try:
+        with micrograph.enable_grad():
+            out = again(v)
+        if not isinstance(out, micrograph.Value) or not out.requires_grad or not leaves:
+            return False
+        grads = micrograph.grad(out, list(leaves.values()), allow_unused=True)
+    except Exception:  # noqa: BLE001 - what cannot be made again proves nothing either way
+        return None
+    return any(g is not None and g.item() != 0.0 for g in grads)
