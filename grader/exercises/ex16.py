@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, edge_node, fact, regroup, saved_operands
+from grader.spec.build import claim, described, documents_drawn, edge_node, fact, regroup, saved_operands
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -49,8 +49,8 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     y = a * b
     nodes = regroup([described(v, n) for v, n in ((wl, "w"), (xl, "x"), (a, "a"), (b, "b"), (y, "y"))])
     same = edge_node(a.grad_fn, 1) is edge_node(b.grad_fn, 0) is not None
-    return {**nodes, "one_accumulator": fact(same, "a.grad_fn.next_functions[1][0] is "
-                                                   "b.grad_fn.next_functions[0][0]")}
+    return {**nodes, "one_accumulator": claim(same, "a.grad_fn.next_functions[1][0] is "
+                                                    "b.grad_fn.next_functions[0][0]")}
 
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
@@ -92,7 +92,7 @@ def chain(sub):
         v = v * x if i % 2 else v + w
         parts.append(described(v, f"v{i}"))
     first, last = (edge_node(p.grad_fn, 1) for p in (w + x, v))
-    return {**regroup(parts), "one_accumulator": fact(first is not None and first is last,
+    return {**regroup(parts), "one_accumulator": claim(first is not None and first is last,
                                                       "(w + x).grad_fn.next_functions[1][0] is "
                                                       "v5.grad_fn.next_functions[1][0]")}
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise, Limits
-from grader.spec.build import documents_drawn, fact, grad_quiet, needs
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -32,6 +34,8 @@ KEYS = {
              "nested calls: walk the graph with a stack or a queue)",
 }
 
+CHAIN = N_("backward through a chain of 5000 operations")
+
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
 # nodes run in) is left out while an operation's own gradients differ.
 CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add"), "order": ("mul", "add")}
@@ -56,8 +60,7 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
     y = (xl + wl) * (wl + 1)
     y.backward()
     return {**_rules(sub, w, x),
-            "a_value": fact(wl.grad is None or type(wl.grad) is type(wl),
-                            "whether w.grad (when not None) is a Value like w"),
+            "a_value": claim(wl.grad is None or type(wl.grad) is type(wl), "w.grad is None or a Value like w"),
             "grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
                       fact(grad_quiet(xl), "x.grad for y = (x + w) * (w + 1)")]}
 
@@ -142,7 +145,7 @@ def chain(sub):
         v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
     v.backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
+            "chain": fact(grad_quiet(w), f"w.grad after {CHAIN}")}
 
 
 @EXERCISE.diagram

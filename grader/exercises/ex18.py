@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, fact, flag, grad_read, needs, raised
+from grader.spec.build import claim, documents_drawn, fact, flag, grad_read, needs, raised
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True)
@@ -39,7 +39,7 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
     reads = {n: grad_read(g[n]) for n in NODES}
     return {"grad": [fact(reads[n]["grad"], f"{n}.grad {after}") for n in NODES],
-            "warned": [fact(reads[n]["warned"], f"whether reading {n}.grad {after} warned") for n in NODES],
+            "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
             "retains_grad": [fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES]}
 
 
@@ -81,7 +81,7 @@ def before(sub):
     made = {"w": w, "c": c, "c * 3": c * 3, "w * w": h, "(w * w) + c": h + c}
     reads = {label: grad_read(v) for label, v in made.items()}
     return {"grad": [fact(r["grad"], f"({label}).grad before backward") for label, r in reads.items()],
-            "warned": [fact(r["warned"], f"whether reading ({label}).grad warned") for label, r in reads.items()]}
+            "warned": [claim(r["warned"], f"reading ({label}).grad warns") for label, r in reads.items()]}
 
 
 @EXERCISE.diagram

@@ -6,14 +6,17 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
                     module="ex19_build_accumulation", rules=True)
 
 FEEDBACK = "Each backward adds into .grad; zero_() sets it to 0 in place; .grad = None drops it."
-ORDINALS = ("first", "second", "third", "fourth")
+RESETS = {"zero_": "w.grad.zero_(); x.grad.zero_()", "None": "w.grad = None; x.grad = None"}  # before the third backward
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))  # words of a label
 KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
@@ -32,8 +35,8 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     g = w.grad
     (w * x + w).backward()
-    said = "after a second backward of y = w * x + w, g = w.grad after the first"
-    return [fact(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+    said = "after y.backward(); g = w.grad; y.backward(), y = w * x + w"
+    return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
 def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -47,8 +50,8 @@ def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
         warnings.simplefilter("ignore")
         g = a.grad
     (a * w).backward()
-    said = "after a = w + x, a.retain_grad(), (a * x).backward(), (a * w).backward(), g = a.grad after the first"
-    return [fact(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+    said = "after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward()"
+    return [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
@@ -62,7 +65,7 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list
             w.grad = None
             x.grad = None
         (w * x + w).backward()
-        said = f"after the {ORDINALS[step]} backward of y = w * x + w" + (f" ({reset} before the third)" if reset else "")
+        said = f"after the {ORDINALS[step]} backward of y = w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
     return seen
 
@@ -89,7 +92,7 @@ def zero_between_calls(sub):
     (w * w).backward()
     g = w.grad
     back = g.zero_()
-    return {"zeroed": [fact(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after zero_()")],
+    return {"zeroed": [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after zero_()")],
             "grads": _loop(sub, -1.5, 2.5, 4, "zero_")}
 
 
@@ -109,7 +112,7 @@ def two_graphs(sub):
     first = grad_quiet(w)
     y2.backward()
     return {"grads": [fact(first, "w.grad after y1.backward(), y1 = w * w"),
-                      fact(grad_quiet(w), "w.grad after y1.backward() then y2.backward(), y2 = (w + 1) * 3")]}
+                      fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3")]}
 
 
 @EXERCISE.diagram

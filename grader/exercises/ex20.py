@@ -90,9 +90,9 @@ def three(sub):
     y = w * w
     y.backward(retain_graph=True)
     y.backward()
-    return {"second": raised(y.backward, "a third y.backward() after retain_graph=True then a plain "
-                                                "backward, y = w * w"),
-            "grads": [fact(grad_quiet(w), "w.grad after three y.backward() calls, y = w * w")]}
+    return {"second": raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); "
+                                                "y.backward(), y = w * w"),
+            "grads": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); y.backward(), y = w * w")]}
 
 
 @EXERCISE.diagram

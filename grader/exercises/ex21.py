@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise
 from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
 
@@ -26,6 +28,11 @@ KEYS = {
              "history and the other operand",
 }
 
+# what a program did, in words (a label's part, translated as a whole)
+REFUSED = N_("that refused w.add_(1)")
+THROUGH_DETACH = N_("adding through w.detach()")
+THEN_DATA = N_("adding through w.detach(), then through w.data")
+
 
 @EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
 def basics_public(sub):
@@ -33,7 +40,7 @@ def basics_public(sub):
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
     steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
-             fact(number(w), "w.item() after that refused w.add_(1)")]
+             fact(number(w), f"w.item() after {REFUSED}")]
     v.add_(1.0)
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
@@ -42,12 +49,12 @@ def basics_public(sub):
     u.zero_()
     versions.append(fact(u._version, "u._version after u.zero_(), u = Value(-3)"))
     w.detach().add_(0.125)
-    versions.append(fact(w._version, "w._version after adding through w.detach()"))
+    versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
     w.data.add_(0.125)
-    versions.append(fact(w._version, "w._version after adding through w.detach(), then through w.data"))
+    versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
     return {"errors": steps, "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
-                        fact(number(w), "w.item() after adding through w.detach(), then through w.data")],
+                        fact(number(w), f"w.item() after {THEN_DATA}")],
             "graph": described(v, "v")["grad_fn"]}
 
 
@@ -67,7 +74,7 @@ def modified(sub):
         z = c * 3
         c.add_(1.0)
         out["errors"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
-        out["grads"].append(fact(grad_quiet(w), "w.grad after that z.backward()"))
+        out["grads"].append(fact(grad_quiet(w), "w.grad after c.add_(1); z.backward()"))
     return out
 
 
@@ -81,7 +88,7 @@ def data(sub):
     return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
             "errors": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
-            "grads": [fact(grad_quiet(w), "w.grad after that y.backward()")],
+            "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")],
             "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
 
 

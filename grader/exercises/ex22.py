@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise
 from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
 
@@ -27,6 +29,9 @@ KEYS = {
 }
 
 
+STEP = "w.add_(w.grad * -0.1) under no_grad"
+
+
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     w = sub.Value(w0, requires_grad=True)
     with sub.no_grad():
@@ -40,10 +45,10 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
         with sub.no_grad():
             raise ArithmeticError("raised inside no_grad")
     escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
-    return {"no_grad": [described(inside, "(w * 2 + 1)", "inside no_grad"),
-                        described(nested, "(w * 3)", "inside no_grad, after a nested no_grad block ended"),
-                        described(after, "(w * 2)", "after the block"), escaped,
-                        described(w * 7, "(w * 7)", "after a no_grad block that raised")]}
+    return {"no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
+                        described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended")),
+                        described(after, "(w * 2)", N_("after the block")), escaped,
+                        described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
 
 
 def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -65,9 +70,11 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     w.register_hook(on("w second", 2.0))
     b.register_hook(on("b", None)).remove()
     y.backward()
-    return {"hooks": [fact(calls, "the hooks' calls [name, gradient], in order"),
-                      fact(grad_quiet(a), "a.grad (a retained, its hook scales it)"),
-                      fact(grad_quiet(w), "w.grad (its second hook doubles)"),
+    received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second")}
+    return {"hooks": [fact([n for n, _ in calls], N_("the order the hooks ran in")),
+                      *(fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()),
+                      fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
+                      fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
                       fact(grad_quiet(x), "x.grad")]}
 
 
@@ -92,10 +99,10 @@ def sgd(sub):
     w = sub.Value(1.5, requires_grad=True)
     (w * w).backward()
     with sub.no_grad():
-        stepped = raised(w.add_, "w.add_(w.grad * -0.1) under no_grad", w.grad * -0.1)
+        stepped = raised(w.add_, STEP, w.grad * -0.1)
     return {**_no_grad(sub, -2.0),
-            "step": [stepped, fact(number(w), "w.item() after it"),
-                     fact(w._version, "w._version after it"), fact(w.is_leaf, "w.is_leaf after it")]}
+            "step": [stepped, fact(number(w), f"w.item() after {STEP}"),
+                     fact(w._version, f"w._version after {STEP}"), fact(w.is_leaf, f"w.is_leaf after {STEP}")]}
 
 
 @EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -19,7 +19,7 @@ from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Check, Kind
+from grader.spec.facts import CLAIM, CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Check, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -210,6 +210,9 @@ def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     against_torch = want.get(REFERENCE) == PYTORCH
     if against_torch and want.get(RAISES) is True:
         return _raised(want.get("value"), got.get("value"), label)
+    if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
+            and type(want.get("value")) is bool and want["value"] != got["value"]:
+        return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
     return [found] if found is not None else []

@@ -132,6 +132,8 @@ class Say(str, enum.Enum):
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")
     TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
     TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
+    TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")
+    TORCH_HOLDS_NOT = N_("{label} in your engine, but not in PyTorch.")
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
@@ -202,6 +204,25 @@ _LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label
 # pattern below is one way the probes word a label, and its whole-label msgid.  The parts
 # captured are code, or labels worded the same ways (translated in their turn).
 _LABEL_FORMS = (
+    # the build track's programs (ex16-ex22): code around a few words
+    (re.compile(r"reading (?P<label>.+) warns"), N_("reading {label} warns")),
+    (re.compile(r"(?P<value>\S+) for (?P<graph>\w+ = .+)"), N_("{value} for {graph}")),
+    (re.compile(r"a second (?P<call>\S+) after (?P<steps>.+)"), N_("a second {call} after {steps}")),
+    (re.compile(r"a third (?P<call>\S+) after (?P<steps>.+)"), N_("a third {call} after {steps}")),
+    (re.compile(r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
+                r"ended): (?P<label>.+)"), N_("{when}: {label}")),
+    (re.compile(r"(?P<call>.+) on a leaf that requires grad"), N_("{call} on a leaf that requires grad")),
+    (re.compile(r"(?P<call>.+) under no_grad"), N_("{call} under no_grad")),
+    (re.compile(r"(?P<call>.+) on a Value that requires no grad"), N_("{call} on a Value that requires no grad")),
+    (re.compile(r"the order the hooks of (?P<names>.+) ran in"), N_("the order the hooks of {names} ran in")),
+    (re.compile(r"the gradient the hook (?P<name>.+) received"), N_("the gradient the hook {name} received")),
+    (re.compile(r"(?P<value>\S+) is None or a Value like (?P<name>\S+)"), N_("{value} is None or a Value like {name}")),
+    (re.compile(r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+) "
+                r"\((?P<reset>.+) before the third\)"),
+     N_("the {nth} backward of {graph} ({reset} before the third)")),
+    (re.compile(r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+)"),
+     N_("the {nth} backward of {graph}")),
+    (re.compile(r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)"), N_("{value} ({note})")),
     (re.compile(r"the error for (?P<what>.+)"), N_("the error for {what}")),
     (re.compile(r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)"),
      N_("for {name} = {graph}, {what}")),
@@ -213,8 +234,9 @@ _LABEL_FORMS = (
     (re.compile(r"(?P<value>.+?) after (?P<call>[^ ]+)"), N_("{value} after {call}")),
     (re.compile(r"(?P<value>.+?) before (?P<call>[^ ]+)"), N_("{value} before {call}")),
     (re.compile(r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)"), N_("{value} in {where}")),
+    (re.compile(r"(?P<value>\S+(?: is \S+)?) after (?P<steps>.+)"), N_("{value} after {steps}")),
 )
-_CODE_PARTS = ("graph", "what", "source", "call", "where")  # told as written, not translated
+_CODE_PARTS = ("graph", "what", "source", "call", "where", "name", "names", "reset")  # told as written, not translated
 
 
 def shown_label(label: str) -> str:
@@ -229,7 +251,7 @@ def shown_label(label: str) -> str:
         if found is not None:
             parts = {k: v if k in _CODE_PARTS else shown_label(v) for k, v in found.groupdict().items()}
             return _(msgid, **parts)
-    return label
+    return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
-from grader.spec.facts import PYTORCH, RAISES, REFERENCE
+from grader.spec.facts import CLAIM, PYTORCH, RAISES, REFERENCE
 from grader.spec.probe import MAX_TEXT, failure, first_line, show, type_name
 from grader.spec.provenance import result_of
 
@@ -170,6 +170,13 @@ def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
     return {**fact(error(fn, *args), label), RAISES: True}
 
 
+def claim(holds: object, statement: str) -> dict[str, Any]:
+    """Whether ``statement`` (code, or a short sentence around code: "reading b.grad warns")
+    holds, as a fact told as such ("... in PyTorch, but not in your engine"), not as a flag
+    that "is False"; ``holds`` is a bool, or a description of what the engine gave instead."""
+    return {**fact(holds, statement), CLAIM: True}
+
+
 def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     """What a student sees on a Value made by a program: its number, grad_fn, edges, flags;
     ``when`` says where in the program, before the code (``"after the block: (w * 2).is_leaf"``)."""
@@ -300,15 +307,24 @@ def _records(sub: Any) -> bool:
 # -- the diagram ----------------------------------------------------------------------------
 
 def documents_drawn(sub: Any, stage: int) -> tuple[list[Any], dict[str, Any]]:
-    """The documents' graph y = (x + w) * (w + 1) built with the student's engine, drawn (through
-    the protocol of ``micrograph.viz.protocol``) as far as the stage goes: a retained a from
-    stage 3, after y.backward() from stage 2.  If backward fails, the forward graph is drawn."""
+    """The diagram probe of every stage: ``documents_graph``, with the forward graph ``show``-n
+    before backward, so that it is drawn if backward fails."""
+    return documents_graph(sub, stage, before_backward=show)
+
+
+def documents_graph(sub: Any, stage: int, before_backward: Callable[[list[Any], dict[str, Any]], None] | None = None
+                    ) -> tuple[list[Any], dict[str, Any]]:
+    """The documents' graph y = (x + w) * (w + 1) built with ``sub.Value`` (the student's engine,
+    or micrograph for the grader's reference, ``grader.judge.replayed``), drawn through the
+    protocol of ``micrograph.viz.protocol``, as far as the stage goes: a retained a from stage
+    3, after y.backward() from stage 2."""
     w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
     a = x + w
     b = w + 1
     y = a * b
     names = {"w": w, "x": x, "a": a, "b": b, "y": y}
-    show([y], names)
+    if before_backward is not None:
+        before_backward([y], names)
     if stage >= 3:
         a.retain_grad()
     if stage >= 2:

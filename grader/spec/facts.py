@@ -37,6 +37,7 @@ CONTEXT = "~"  # a key that starts with it explains a difference but is never co
 REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with, if not the statement's
 PYTORCH = "pytorch"  # REFERENCE's value: PyTorch's own answer (the build track records it from torch)
 RAISES = "raises"  # a RESULT fact's key: its value is the error a call raised (None: it raised none)
+CLAIM = "claim"  # a RESULT fact's key: its label is a statement, its value whether it holds
 
 
 class Kind(str, enum.Enum):

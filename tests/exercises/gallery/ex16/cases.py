@@ -14,7 +14,7 @@ RECORD = '''    out = Value(number)
     return out'''
 CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
-          fails={DOCS: "is False, unlike"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
+          fails={DOCS: "in PyTorch, but not in your engine"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "nothing when no input requires grad")),

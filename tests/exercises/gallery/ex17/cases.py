@@ -70,7 +70,7 @@ CASES = [
           fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not"},
           names=("x.grad for y = w + x", "AddBackward0.apply")),
     Wrong("grad_kept_as_a_float", edits={"    v._grad = Value(grad)\n": "    v._grad = grad\n"},
-          fails={DOCS: "whether w.grad (when not None) is a Value like w is False, unlike PyTorch's"},
+          fails={DOCS: "w.grad is None or a Value like w in PyTorch, but not in your engine"},
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
     Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
           fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack, called from", "apply")),

@@ -18,11 +18,11 @@ CASES = [
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
           fails={WITHOUT: "is not None, where PyTorch's is None"}, names=("a.grad after y.backward()", "any other non-leaf's .grad stays None")),
     Wrong("never_warns", edits={WARNS: "        pass"},
-          fails={WITHOUT: "is False, unlike PyTorch's"}, names=("whether reading", "warns")),
+          fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "warns")),
     Wrong("leaves_warn_too", edits={WARNS: '''        if not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
-          fails={RETAINED: "whether reading w.grad", BEFORE: "whether reading (w).grad warned is True"},
-          names=("whether reading", "a leaf and a retained non-leaf never warn")),
+          fails={RETAINED: "reading w.grad", BEFORE: "reading (w).grad warns in your engine, but not in PyTorch"},
+          names=("reading", "a leaf and a retained non-leaf never warn")),
     Wrong("flag_without_writing", edits={RETAIN: "        self.retains_grad = True"},
           fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None"}, names=("a.grad", "retained non-leaf's too")),
     Wrong("leaf_retains_grad", edits={RETAIN: '''        self.retains_grad = True
@@ -31,7 +31,7 @@ CASES = [
           fails={ON_LEAF: "w.retains_grad after w.retain_grad()"}, names=("retains_grad", "on a leaf that requires grad it changes nothing")),
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
-          fails={WITHOUT: "is False, unlike PyTorch's"}, names=("whether reading", "NON_LEAF_GRAD")),
+          fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "NON_LEAF_GRAD")),
     Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
     Wrong("retain_grad_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n": ""},

@@ -10,7 +10,7 @@ WRITE = '''    if v._grad is None:
         v._grad._box[0] += grad
     else:
         v._grad = Value(v._grad.item() + grad)'''
-RETAINED_SAME = "a.grad is g after a = w + x, a.retain_grad(), (a * x).backward(), (a * w).backward(), g = a.grad after the first is True"
+RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward() in your engine, but not in PyTorch"
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
@@ -18,10 +18,10 @@ CASES = [
           fails={LOOP: "w.grad after the second backward of y = w * x + w is a different number"},
           names=("w.grad after the second backward", "add its gradient")),
     Wrong("zero_returns_new", edits={ZERO_BODY: "        return Value(0.0)"},
-          fails={LOOP: "is a different number", ZERO: "w.grad.zero_() is w.grad is False"},
+          fails={LOOP: "is a different number", ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"},
           names=("zero_()", "in place")),
     Wrong("zero_returns_nothing", edits={ZERO_BODY: "        self._box[0] = 0.0"},
-          fails={ZERO: "w.grad.zero_() is w.grad is False"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
+          fails={ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
     Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
           fails={LOOP: "is a different number"}, names=("w.grad after the second backward", "add its gradient")),
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
@@ -31,12 +31,12 @@ CASES = [
             self.total = Value(0.0)
         self.total._box[0] += grad
         self.variable._grad = self.total
-'''}, fails={"w.grad = None between backward calls": "(None before the third) is a different number"},
-          names=("None before the third", "a new Value only when .grad is None")),
+'''}, fails={"w.grad = None between backward calls": "(w.grad = None; x.grad = None before the third) is a different number"},
+          names=("w.grad = None; x.grad = None before the third", "a new Value only when .grad is None")),
     Wrong("retain_grad_broken_since_ex18", edits={"            self.grad_fn.retained = self\n": ""},
           fails={LOOP: "this stage builds on ex18"}, names=("ex18", "retain_grad() does not keep a's gradient")),
     Wrong("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"},
-          fails={LOOP: "w.grad is g after a second backward of y = w * x + w, g = w.grad after the first is False"},
+          fails={LOOP: "w.grad is g after y.backward(); g = w.grad; y.backward(), y = w * x + w in PyTorch, but not in your engine"},
           names=("w.grad is g", "in place")),
     Wrong("retained_added_in_place", edits={WRITE: '''    if v._grad is None:
         v._grad = Value(grad)

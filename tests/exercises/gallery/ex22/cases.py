@@ -33,7 +33,7 @@ CASES = [
     Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle([], hook)\n"},
           fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
     Wrong("hooks_in_reverse", edits={"    for hook in list(hooks):": "    for hook in reversed(hooks):"},
-          fails={PUBLIC: "the hooks' calls"}, names=("the hooks' calls", "in the order registered")),
+          fails={PUBLIC: "the order the hooks ran in"}, names=("the order the hooks ran in", "in the order registered")),
     Wrong("exit_turns_recording_on", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = True\n"},
           fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
           names=("after a nested no_grad block ended", "still off after a nested block")),
@@ -41,8 +41,8 @@ CASES = [
           fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
     Wrong("remove_does_nothing", edits={'''        if self.hook in self.hooks:
             self.hooks.remove(self.hook)''': "        pass"},
-          fails={PUBLIC: "the hooks' calls [name, gradient], in order has more entries than PyTorch's"},
-          names=("the hooks' calls", "a removed hook no longer runs")),
+          fails={PUBLIC: "the order the hooks ran in has more entries than PyTorch's"},
+          names=("the order the hooks ran in", "a removed hook no longer runs")),
     Wrong("exit_restores_only_without_error", edits={"        GradMode.enabled = self.previous\n":
                                                      "        if exc[0] is None:\n            GradMode.enabled = self.previous\n"},
           fails={PUBLIC: "after a no_grad block that raised: (w * 7).requires_grad is False"},
