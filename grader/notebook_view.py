@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.i18n import _, status_word, test_name, visibility
+from grader.judge.diagram import page_link
 from grader.report.svg import esc, standalone
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
@@ -56,8 +57,8 @@ def _page(path: str) -> str:
         page = Path(path).read_text(encoding="utf-8")
     except OSError:
         return f'<p class="muted">{esc(path)}</p>'
-    return (f'<details class="mg-page"><summary>{esc(_("watch this backward run, step by step"))}'
-            f'</summary><iframe sandbox="allow-scripts" title="backward.html" '
+    return (f'<details class="mg-page"><summary>{esc(page_link(path))}'
+            f'</summary><iframe sandbox="allow-scripts" title="{esc(Path(path).name)}" '
             f'style="width:100%;height:{PAGE_HEIGHT}px;border:1px solid #ccc" '
             f'srcdoc="{html.escape(page, quote=True)}"></iframe></details>')
 

@@ -29,6 +29,15 @@ from grader.spec.limits import Limits
 RENDER_TIMEOUT = 10.0
 STEM = "graph"
 TRACE_STEM = "backward"  # backward.html: the submission's first backward pass, step by step
+REPLAY_STEM = "backward_replayed"  # the build track: PyTorch's backward through the student's graph
+
+
+def page_link(path: str) -> str:
+    """What a link to one of the pages ``grade`` writes says: the submission's own backward
+    run, or (the build track) PyTorch's backward replayed through the student's graph."""
+    if Path(path).stem == REPLAY_STEM:
+        return _("PyTorch's backward through your graph, replayed step by step")
+    return _("watch this backward run, step by step")
 
 
 @dataclass

@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _
-from grader.judge import diagram, differences, explain, replay
+from grader.judge import diagram, differences, explain, replay, replayed
 from grader.judge.compare import same
 from grader.judge.reference import Expected
 from grader.judge.sentences import Difference, Say, difference
@@ -266,6 +266,10 @@ def judge(
         result.diagrams = drawing.paths
         result.notes += [drawing.note] if drawing.note else []
         result.diagram_problem = drawing.note if drawing.incomplete else None
+        beside = replayed.draw(spec.id, report.diagram["graph"], diagram_dir, formats) \
+            if report.diagram is not None else diagram.Drawing()
+        result.diagrams += beside.paths
+        result.notes += [beside.note] if beside.note else []
         marked = _first_shape_difference(spec.tests, tests, expected, report)
         if marked is not None:
             difference = diagram.render_difference(*marked, diagram_dir, formats)

@@ -30,6 +30,7 @@ from grader.course.batch import STUDENTS
 from grader.course.catalog import LoadedExercise
 from grader.course.records import RESULTS_NAME, ROW_STATUSES, Row, read_record
 from grader.i18n import N_, _, language, outcome_word, status_word, test_name, visibility
+from grader.judge.diagram import page_link
 from grader.judge.grading import RAN, UNTOUCHED
 from grader.judge.status import FAILED, PASSED
 from grader.report.histogram import distribution_svg
@@ -169,9 +170,9 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
     for relative in exercise["diagrams"]:
         if relative.endswith(".svg"):
             parts.append(diagrams.html(folder / relative, f"{STUDENTS}/{slug}/{relative}"))
-        elif relative.endswith(".html"):  # backward.html: the submission's backward, step by step
+        elif relative.endswith(".html"):  # a backward run, step by step
             parts.append(f'<p><a href="{esc(f"{STUDENTS}/{slug}/{relative}")}">'
-                         f'{esc(_("watch this backward run, step by step"))}</a></p>')
+                         f'{esc(page_link(relative))}</a></p>')
     parts.append("</details>")
     return "\n".join(parts)
 

@@ -1,0 +1,150 @@
+"""The build track's pictures beside ``graph.svg``, drawn against PyTorch's side of the program.
+
+A student's engine (ex16-ex22) is read only through the protocol PyTorch's objects speak
+(``micrograph.viz.protocol``): its graph, never its steps.  So these pictures put that graph
+beside the same program run by micrograph's engine (which follows PyTorch), here in the
+parent, never in the student's process:
+
+* ``difference.svg``: the student's graph with the first node where its shape (the kind of a
+  node, its op's name, a value's role and name, its inputs in order) differs from micrograph's
+  marked, as for the other exercises' graphs;
+* ``backward_replayed.html``: micrograph's backward pass through that graph, step by step,
+  drawn only when the student's graph has micrograph's shape and shows micrograph's numbers
+  (before that, the page would show the numbers the stage asks for).  Its title and the note
+  say what it is: PyTorch's order, replayed, not a record of what the student's engine did.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import micrograph
+from micrograph.viz import first_backward, graph_json, schema
+
+from grader.i18n import _, sentences
+from grader.judge.diagram import RENDER_TIMEOUT, REPLAY_STEM, Drawing
+from grader.judge.marking import STEM as DIFFERENCE_STEM
+from grader.sandbox import renderer
+from grader.spec.build import STAGE_IDS, documents_graph
+
+_REFERENCE_LOCK = threading.Lock()  # micrograph's observer is process-wide: one recording at a time
+
+
+class Reference(NamedTuple):
+    """The documents' graph as micrograph builds it at a stage, and its backward pass (None
+    before the stage that runs backward)."""
+
+    graph: dict[str, Any]
+    trace: dict[str, Any] | None
+
+
+def reference(exercise_id: str) -> Reference | None:
+    """micrograph's side of a build-track stage's diagram, None for any other exercise."""
+    if exercise_id not in STAGE_IDS:
+        return None
+    with _REFERENCE_LOCK:
+        return _reference(STAGE_IDS.index(exercise_id) + 1)
+
+
+@functools.cache
+def _reference(stage: int) -> Reference:
+    with first_backward() as recording:
+        roots, names = documents_graph(micrograph, stage)
+    trace = recording.trace(names)
+    return Reference(graph_json(*roots, names=names), None if trace is None else trace.data)
+
+
+def _shape(node: schema.ValueNode | schema.OpNode | schema.OmittedNode) -> tuple[Any, ...]:
+    if isinstance(node, schema.ValueNode):
+        return "value", node.role, node.name
+    return ("op", node.op) if isinstance(node, schema.OpNode) else ("omitted",)
+
+
+def _inputs(graph: schema.Graph) -> dict[str, list[int]]:
+    """Each node's inputs, in order, as positions in the node list (ids differ between graphs)."""
+    at = {n.id: i for i, n in enumerate(graph.nodes)}
+    found: dict[str, list[int]] = {n.id: [] for n in graph.nodes}
+    for source, target in graph.edges:
+        found[target].append(at[source])
+    return found
+
+
+def first_difference(student: schema.Graph, ours: schema.Graph) -> int | None:
+    """The position of the first node of the student's graph whose shape or inputs differ from
+    micrograph's (both are numbered by the same walk from the output), or None."""
+    theirs, mine = _inputs(student), _inputs(ours)
+    for i, node in enumerate(student.nodes):
+        if i >= len(ours.nodes):
+            return i
+        other = ours.nodes[i]
+        if _shape(node) != _shape(other) or theirs[node.id] != mine[other.id]:
+            return i
+    return None if len(student.nodes) == len(ours.nodes) else len(student.nodes) - 1
+
+
+def _same(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) or (math.isnan(a) and math.isnan(b))
+
+
+def same_numbers(student: schema.Graph, ours: schema.Graph) -> bool:
+    """Whether every named value shows micrograph's data and grad (graphs of the same shape)."""
+    return all(_same(s.data, o.data) and _same(s.grad, o.grad)
+               for s, o in zip(student.nodes, ours.nodes)
+               if isinstance(s, schema.ValueNode) and isinstance(o, schema.ValueNode) and s.name is not None)
+
+
+def _marked(raw: dict[str, Any], position: int) -> dict[str, Any]:
+    nodes = [dict(n, marked=True) if i == position else n for i, n in enumerate(raw["nodes"])]
+    return {**raw, "nodes": nodes}
+
+
+def draw(exercise_id: str, graph: Any, directory: Path, formats: tuple[str, ...]) -> Drawing:
+    """The pictures beside a build-track stage's ``graph.svg`` (the child's graph dict, as the
+    student's engine showed it through the protocol), and a note on each; nothing for any
+    other exercise, or when the graph cannot be read."""
+    ours = reference(exercise_id)
+    if ours is None:
+        return Drawing()
+    try:
+        student = schema.validate(graph)
+    except ValueError:
+        return Drawing()
+    position = first_difference(student, schema.validate(ours.graph))
+    if position is not None:
+        return _difference(graph, position, directory, formats, ours.trace is not None)
+    if ours.trace is None:
+        return Drawing()
+    if not same_numbers(student, schema.validate(ours.graph)):
+        return Drawing(note=_("no step-by-step page yet: it replays PyTorch's backward through your graph "
+                              "with micrograph's engine, and is drawn once the numbers your graph shows "
+                              "are PyTorch's (before that, its numbers would be the answers)"))
+    title = _("{id}: PyTorch's backward through your graph, replayed by micrograph's engine", id=directory.name)
+    try:
+        paths = renderer.render_trace(ours.trace, directory, REPLAY_STEM, title, RENDER_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a missing page never changes the grade; graph.svg is there
+        return Drawing()
+    return Drawing(paths, _("{path}: your graph has PyTorch's nodes, edges and numbers, so this page "
+                            "replays PyTorch's backward through it, step by step, with micrograph's "
+                            "engine: the order your engine must follow, not a record of what yours did",
+                            path=paths[0])) if paths else Drawing()
+
+
+def _difference(graph: dict[str, Any], position: int, directory: Path, formats: tuple[str, ...],
+                replayable: bool) -> Drawing:
+    try:
+        paths = renderer.render(_marked(graph, position), directory, DIFFERENCE_STEM, formats, RENDER_TIMEOUT)
+    except Exception:  # noqa: BLE001 - the diagram never breaks the grade
+        paths = []
+    shown = [p for p in paths if not p.endswith(".gv")] or paths
+    notes = [_("{path}: the graph your engine recorded; the first node where its shape differs from "
+               "PyTorch's graph of the same program has a thick blue border", path=shown[0])] if shown else []
+    if replayable:
+        notes.append(_("no step-by-step page: it replays PyTorch's backward through your graph, and is "
+                       "drawn once your graph has PyTorch's nodes and edges"))
+    return Drawing(paths, sentences(notes) or None)

@@ -1,0 +1,82 @@
+"""The build track's pictures beside graph.svg: the student's graph (read through the protocol)
+against micrograph's graph of the same program, and PyTorch's backward replayed through it only
+when the student's graph already shows micrograph's shape and numbers."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from micrograph.viz import graph_json, schema
+
+from grader.judge import replayed
+from grader.judge.diagram import REPLAY_STEM
+from grader.spec.build import documents_graph
+
+SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
+
+
+def _engine(stem: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"engine_{stem}", SOLUTIONS / f"{stem}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _student_graph(stem: str, stage: int) -> dict:
+    """The documents' graph as the reference solution of a stage builds it, read through the
+    protocol, as the grader's child reads a student's engine."""
+    roots, names = documents_graph(_engine(stem), stage)
+    return graph_json(*roots, names=names)
+
+
+def test_only_the_build_track_has_a_reference():
+    assert replayed.reference("ex03") is None
+    assert replayed.reference("ex16").trace is None  # ex16's program runs no backward
+    assert replayed.reference("ex17").trace is not None
+
+
+def test_the_solution_s_graph_has_micrograph_s_shape_and_numbers():
+    student = schema.validate(_student_graph("ex18_build_retain_grad", 3))
+    ours = schema.validate(replayed.reference("ex18").graph)
+    assert replayed.first_difference(student, ours) is None
+    assert replayed.same_numbers(student, ours)
+
+
+def test_inputs_in_another_order_mark_the_first_node_that_differs():
+    raw = _student_graph("ex17_build_backward", 2)
+    product = next(n["id"] for n in raw["nodes"] if n.get("op") == "MulBackward0")
+    into = [e for e in raw["edges"] if e["to"] == product]
+    others = [e for e in raw["edges"] if e["to"] != product]
+    swapped = {**raw, "edges": [*reversed(into), *others]}
+    ours = schema.validate(replayed.reference("ex17").graph)
+    assert replayed.first_difference(schema.validate(swapped), ours) == 1  # the product: its inputs differ
+    renamed = copy.deepcopy(raw)
+    next(n for n in renamed["nodes"] if n.get("op") == "MulBackward0")["op"] = "AddBackward0"
+    assert replayed.first_difference(schema.validate(renamed), ours) == 1
+
+
+def test_a_gradient_kept_on_an_intermediate_is_not_micrograph_s_numbers():
+    raw = _student_graph("ex17_build_backward", 2)
+    next(n for n in raw["nodes"] if n.get("name") == "b")["grad"] = 1.0
+    ours = schema.validate(replayed.reference("ex17").graph)
+    assert replayed.first_difference(schema.validate(raw), ours) is None
+    assert not replayed.same_numbers(schema.validate(raw), ours)
+
+
+def test_the_page_is_drawn_and_says_it_is_a_replay(tmp_path: Path):
+    folder = tmp_path / "ex17"
+    drawing = replayed.draw("ex17", _student_graph("ex17_build_backward", 2), folder, ("svg",))
+    page = folder / f"{REPLAY_STEM}.html"
+    assert drawing.paths == [str(page)], drawing
+    assert "replayed by micrograph" in page.read_text(encoding="utf-8")
+    assert "not a record of what yours did" in drawing.note
+
+
+def test_no_page_while_the_numbers_differ(tmp_path: Path):
+    raw = _student_graph("ex17_build_backward", 2)
+    next(n for n in raw["nodes"] if n.get("name") == "w")["grad"] = 7.0
+    drawing = replayed.draw("ex17", raw, tmp_path / "ex17", ("svg",))
+    assert drawing.paths == [] and "numbers your graph shows are PyTorch's" in drawing.note
