@@ -31,6 +31,7 @@ from grader.publish.localize import hidden_texts, ship_catalogue, stub_source, t
 from grader.publish.notebooks import write_notebooks
 from grader.publish.public_tests import public_source
 from grader.publish.shipping import copy_project, project_texts
+from grader.spec.build import STAGE_IDS
 
 MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
 
@@ -49,8 +50,7 @@ class UnsafeStubs(Exception):
 
 README = N_("""# micrograph: your exercises
 
-A small autograd engine that behaves like PyTorch's, and exercises that take its computational
-graph apart. Each exercise is a file in `exercises/`: read its docstring, then fill in every
+{intro} Each exercise is a file in `exercises/`: read its docstring, then fill in every
 function that still raises `NotImplementedError`.
 
 ## Set up
@@ -72,13 +72,13 @@ py -m venv .venv; .venv\\Scripts\\pip install -e .
 Run `grade` from this folder (the one with `exercises/`), with the virtual environment active:
 
 ```bash
-grade ex03              # one exercise (also: grade 3): a table of tests, feedback, a diagram
+grade {example}              # one exercise (also: grade {number}): a table of tests, feedback, a diagram
 grade                   # every exercise, then a summary
-grade ex03 --json       # the same as JSON, for scripts
+grade {example} --json       # the same as JSON, for scripts
 grade list              # the exercises, their points, how many tests are public and hidden
 ```
 
-`grade ex03` runs the public tests of exercise 3 on `exercises/ex03_*.py` in a sandbox and
+`grade {example}` runs the public tests of exercise {number} on `exercises/{example}_*.py` in a sandbox and
 prints one row per test: its points, its status (`passed`, `failed`, `error`, `timeout`) and,
 for a test you missed, feedback about what your code did. Diagrams of the graph your code
 builds go to `grades/exNN/graph.svg`; open them in a browser.
@@ -92,36 +92,20 @@ that it ran out of time, and an exercise whose file still raises `NotImplemented
 you have not started. Under the table, notes say what was not graded, and what your code
 printed is shown (its first lines, and how many lines it printed in all).
 
-## The diagrams and the backward page
-
-`grades/exNN/graph.svg` is the computational graph your code built, as the documents draw it:
-leaves at the bottom, the output at the top, every value with its data and grad, every op with
-its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; white:
-non-leaves; yellow: non-leaves that `retain_grad()`; dashed grey: values that do not require
-grad. A non-leaf's grad that was not kept reads *grad None*, never 0. When a public test's graph
-differs from the statement's, `grades/exNN/difference.svg` marks the first node where yours
-parts from it.
-
-`grades/exNN/backward.html` is the backward pass step by step: open it in a browser and use
-next / previous / play, the slider or the arrow keys. The running node is outlined in orange,
-gradients appear on the edges they flow along, `grad` lines fill in as backward writes them, and
-an op's saved values grey out when backward frees them. The page is one file: nothing is fetched.
-
-## In a notebook (Jupyter, VS Code, Colab)
+{diagrams}## In a notebook (Jupyter, VS Code, Colab)
 
 {notebooks}In a notebook whose Python has this folder installed (the set-up above), make this the
 last line of a cell:
 
 ```python
 import grader
-grader.check("ex03")
+grader.check("{example}")
 ```
 
-It grades exercise 3 with the same public tests, in the same sandbox, as `grade ex03`, and shows
-the table, the feedback and the diagram under the cell; the backward page opens under the
-diagram, at *watch this backward run, step by step*. It grades the code cells you ran in this
+It grades exercise {number} with the same public tests, in the same sandbox, as `grade {example}`, and shows
+the table, the feedback and the diagram under the cell; {page}. It grades the code cells you ran in this
 notebook, in the order you ran them, when they define the exercise's functions; else
-`exercises/ex03_*.py` (start the notebook in this folder or a folder below it). A cell that
+`exercises/{example}_*.py` (start the notebook in this folder or a folder below it). A cell that
 raised when you ran it raises again when graded: run *Restart & Run All* first. Feedback names a
 line as `In [7], line 2`: `In [7]` is the number Jupyter and Colab show left of the cell once it
 ran, and lines count from 1 in each cell. In Colab, upload this folder as a zip and run
@@ -151,11 +135,54 @@ starting with `%` or `!` and `grader.check` lines are not; feedback names a line
 ## 中文
 
 Everything `grade` says exists in Chinese: the tables, the feedback, the diagrams' labels, the
-backward page, the help. Ask for it with `--lang zh` (`grade ex03 --lang zh`, `grade --lang zh
+backward page, the help. Ask for it with `--lang zh` (`grade {example} --lang zh`, `grade --lang zh
 --help`), for every command with the environment variable `MICROGRAPH_LANG=zh`, and in a
-notebook with `grader.check("ex03", lang="zh")`; a Chinese locale (`LANG=zh_CN.UTF-8`) chooses it
+notebook with `grader.check("{example}", lang="zh")`; a Chinese locale (`LANG=zh_CN.UTF-8`) chooses it
 too. PyTorch's own error texts stay English: search for them as they are.
 """)
+INTRO_ENGINE = N_("A small autograd engine that behaves like PyTorch's, and exercises that take its "
+                  "computational graph apart.")
+INTRO_BUILD = N_("Exercises in which you write a small autograd engine of your own, stage by stage, "
+                 "checked against what PyTorch does.")
+INTRO_BOTH = N_("A small autograd engine that behaves like PyTorch's, exercises that take its "
+                "computational graph apart, and a track (ex16-ex22) in which you write an engine of "
+                "your own, stage by stage, checked against what PyTorch does.")
+DIAGRAMS_ENGINE = N_("""## The diagrams and the backward page
+
+`grades/exNN/graph.svg` is the computational graph your code built, as the documents draw it:
+leaves at the bottom, the output at the top, every value with its data and grad, every op with
+its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; white:
+non-leaves; yellow: non-leaves that `retain_grad()`; dashed grey: values that do not require
+grad. A non-leaf's grad that was not kept reads *grad None*, never 0. When a public test's graph
+differs from the statement's, `grades/exNN/difference.svg` marks the first node where yours
+parts from it.
+
+`grades/exNN/backward.html` is the backward pass step by step: open it in a browser and use
+next / previous / play, the slider or the arrow keys. The running node is outlined in orange,
+gradients appear on the edges they flow along, `grad` lines fill in as backward writes them, and
+an op's saved values grey out when backward frees them. The page is one file: nothing is fetched.
+""")
+DIAGRAMS_BUILD = N_("""## The diagrams{of_the_track}
+
+`grades/exNN/graph.svg` is the graph your engine recorded for the documents' program
+`y = (x + w) * (w + 1)`, read only through what PyTorch shows: `grad_fn`, `next_functions`,
+`name()`, an `AccumulateGrad` node's `variable`, `data` and `grad`. So it shows the op names, the
+edges, and the data and grad of the values the program names; another intermediate reads
+*data ?*, and nothing is drawn saved, freed or versioned.
+
+Beside it, the grader runs the same program on its own engine, which follows PyTorch, and says
+in a note under the table which of these it drew. `grades/exNN/difference.svg`, when your
+graph's shape differs from PyTorch's: the first node that differs has a thick blue border.
+`grades/exNN/backward_replayed.html`, from ex17 on, once your graph has PyTorch's nodes, edges
+and numbers: PyTorch's backward through that graph, step by step, replayed by the grader's
+engine. It is the order your engine must follow, not a record of what yours did; before your
+numbers are PyTorch's it is not drawn, since its numbers would be the answers.
+
+""")
+PAGE_ENGINE = N_("the backward page opens under the diagram, at *watch this backward run, step by step*")
+PAGE_BUILD = N_("once drawn, the replayed backward page opens under the diagram, at *PyTorch's backward "
+                "through your graph, replayed step by step*")
+OF_THE_TRACK = N_(" of the build track (ex16-ex22)")
 NOTEBOOKS = N_("""`notebooks/` holds one notebook per exercise (such as `notebooks/{example}`): the
 statement, the code to fill in, and a last cell that checks it. Open them in Jupyter
 (`pip install notebook`, then `jupyter notebook notebooks`), in VS Code, or upload one to Colab.
@@ -164,7 +191,9 @@ statement, the code to fill in, and a last cell that checks it. Open them in Jup
 
 
 def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
-    """The student's README; with ``notebooks``, it says where they are."""
+    """The student's README; with ``notebooks``, it says where they are.  Its examples use the
+    release's first exercise, and its pictures are those of the release's exercises: micrograph's
+    engine drawn, or a student's own engine (the build track), or both."""
     rows = []
     for ex in exercises:
         spec = ex.spec
@@ -175,7 +204,14 @@ def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
                     f"{public:g} | {hidden:g} ({share}%) |")
     example = f"{exercises[0].spec.module}.ipynb" if exercises else "ex01_graph.ipynb"
     where = _(NOTEBOOKS, example=example) if notebooks else ""
-    return _(README, table="\n".join(rows), notebooks=where)
+    first = exercises[0].spec.id if exercises else "ex01"
+    builds = [ex.spec.id in STAGE_IDS for ex in exercises]
+    only_build, some_build = bool(builds) and all(builds), any(builds)
+    intro = INTRO_BUILD if only_build else INTRO_BOTH if some_build else INTRO_ENGINE
+    diagrams = "" if only_build else _(DIAGRAMS_ENGINE) + "\n"  # a blank line before the next section
+    diagrams += _(DIAGRAMS_BUILD, of_the_track="" if only_build else _(OF_THE_TRACK)) if some_build else ""
+    return _(README, table="\n".join(rows), notebooks=where, intro=_(intro), diagrams=diagrams,
+             page=_(PAGE_BUILD if only_build else PAGE_ENGINE), example=first, number=int(first[2:]))
 
 
 def _texts(folder: Path) -> list[tuple[Path, str]]:
