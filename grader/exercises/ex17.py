@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from micrograph.i18n import N_
-
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
 from grader.spec.probe import by_key
@@ -33,8 +31,6 @@ KEYS = {
              "each node once, every gradient summed, and no recursion (Python stops one near 1000 "
              "nested calls: walk the graph with a stack or a queue)",
 }
-
-CHAIN = N_("backward through a chain of 5000 operations")
 
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
 # nodes run in) is left out while an operation's own gradients differ.
@@ -145,7 +141,7 @@ def chain(sub):
         v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
     v.backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": fact(grad_quiet(w), f"w.grad after {CHAIN}")}
+            "chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
 
 
 @EXERCISE.diagram

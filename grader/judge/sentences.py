@@ -234,6 +234,7 @@ _LABEL_FORMS = (
     (re.compile(r"(?P<value>.+?) after (?P<call>[^ ]+)"), N_("{value} after {call}")),
     (re.compile(r"(?P<value>.+?) before (?P<call>[^ ]+)"), N_("{value} before {call}")),
     (re.compile(r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)"), N_("{value} in {where}")),
+    (re.compile(r"(?P<value>\S+) after backward through (?P<what>.+)"), N_("{value} after backward through {what}")),
     (re.compile(r"(?P<value>\S+(?: is \S+)?) after (?P<steps>.+)"), N_("{value} after {steps}")),
 )
 _CODE_PARTS = ("graph", "what", "source", "call", "where", "name", "names", "reset")  # told as written, not translated

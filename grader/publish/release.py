@@ -182,6 +182,7 @@ numbers are PyTorch's it is not drawn, since its numbers would be the answers.
 PAGE_ENGINE = N_("the backward page opens under the diagram, at *watch this backward run, step by step*")
 PAGE_BUILD = N_("once drawn, the replayed backward page opens under the diagram, at *PyTorch's backward "
                 "through your graph, replayed step by step*")
+EXAMPLE = "ex03"  # the guides' running example, used by the README when the release holds it
 OF_THE_TRACK = N_(" of the build track (ex16-ex22)")
 NOTEBOOKS = N_("""`notebooks/` holds one notebook per exercise (such as `notebooks/{example}`): the
 statement, the code to fill in, and a last cell that checks it. Open them in Jupyter
@@ -191,8 +192,8 @@ statement, the code to fill in, and a last cell that checks it. Open them in Jup
 
 
 def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
-    """The student's README; with ``notebooks``, it says where they are.  Its examples use the
-    release's first exercise, and its pictures are those of the release's exercises: micrograph's
+    """The student's README; with ``notebooks``, it says where they are.  Its examples use ex03
+    (the guides' example) or, in a release without it, the release's first exercise, and its pictures are those of the release's exercises: micrograph's
     engine drawn, or a student's own engine (the build track), or both."""
     rows = []
     for ex in exercises:
@@ -204,7 +205,8 @@ def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
                     f"{public:g} | {hidden:g} ({share}%) |")
     example = f"{exercises[0].spec.module}.ipynb" if exercises else "ex01_graph.ipynb"
     where = _(NOTEBOOKS, example=example) if notebooks else ""
-    first = exercises[0].spec.id if exercises else "ex01"
+    ids = [ex.spec.id for ex in exercises]
+    first = EXAMPLE if EXAMPLE in ids else ids[0] if ids else "ex01"
     builds = [ex.spec.id in STAGE_IDS for ex in exercises]
     only_build, some_build = bool(builds) and all(builds), any(builds)
     intro = INTRO_BUILD if only_build else INTRO_BOTH if some_build else INTRO_ENGINE
