@@ -210,9 +210,10 @@ _LABEL_FORMS = (
     (re.compile(r"a second (?P<call>\S+) after (?P<steps>.+)"), N_("a second {call} after {steps}")),
     (re.compile(r"a third (?P<call>\S+) after (?P<steps>.+)"), N_("a third {call} after {steps}")),
     (re.compile(r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
-                r"ended): (?P<label>.+)"), N_("{when}: {label}")),
+                r"ended|after a no_grad block that raised): (?P<label>.+)"), N_("{when}: {label}")),
     (re.compile(r"(?P<call>.+) on a leaf that requires grad"), N_("{call} on a leaf that requires grad")),
-    (re.compile(r"(?P<call>.+) under no_grad"), N_("{call} under no_grad")),
+    (re.compile(r"(?P<call>(?:(?! after ).)+) under no_grad"), N_("{call} under no_grad")),
+    (re.compile(r"the names (?P<what>.+) saved"), N_("the names {what} saved")),
     (re.compile(r"(?P<call>.+) on a Value that requires no grad"), N_("{call} on a Value that requires no grad")),
     (re.compile(r"the order the hooks of (?P<names>.+) ran in"), N_("the order the hooks of {names} ran in")),
     (re.compile(r"the gradient the hook (?P<name>.+) received"), N_("the gradient the hook {name} received")),
