@@ -99,7 +99,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         found.append(_diff(Say.CLEARED, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1]:
-        found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label))
+        found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,
+                           context=CONTEXT + "grad_mode_off" in want))
     if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
     for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
@@ -316,10 +317,19 @@ _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDE
 
 # What a kept or freed graph explains, when retain_graph is context only (the exercise is not
 # about it): keeping a graph nobody runs again changes nothing, so the sentence is said only
-# next to a difference it accounts for.
+# next to a difference it accounts for.  Likewise grad mode, where the exercise is not about
+# no_grad: it decides what the graph records (and whether an in-place change of a leaf that
+# requires grad is refused), not a version counter: ``x.add_(1)`` under no_grad, where the
+# statement writes through ``.data``, is told as the in-place change it is, without no_grad.
+_RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRES_GRAD,
+             Say.NO_GRAPH, Say.NODE_OP, Say.NODE_INPUTS, Say.NO_LEAF, Say.EXTRA_LEAF,
+             Say.MISSING_LEAF, Say.GRAD_NEVER_WRITTEN, Say.NO_ERROR, Say.AN_ERROR,
+             Say.OTHER_ERROR}
 _EXPLAINED_BY = {
     Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
     Say.KEPT_MORE: {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER},
+    Say.GRAD_MODE_OFF: _RECORDED,
+    Say.GRAD_MODE_ON: _RECORDED,
 }
 
 

@@ -278,6 +278,22 @@ def test_grad_mode_is_context_unless_asked():
     assert _said(want, got) == [Say.GRAD_MODE_OFF, Say.UNTRACKED]  # ... but it explains one
 
 
+def test_grad_mode_as_context_is_not_told_beside_an_in_place_change():
+    """x.add_(1) under no_grad where the statement writes through .data: the version counter
+    moved, which grad mode does not decide; the sentence names the in-place change alone."""
+    module = types.ModuleType("student")
+    module.__file__ = __file__
+    x_data, x_add = Value(1.0, requires_grad=True), Value(1.0, requires_grad=True)
+    with watching(module, "shift") as plain:
+        x_data.data.add_(1)
+    with watching(module, "shift") as quiet:
+        with micrograph.no_grad():
+            x_add.add_(1)
+    want = {"call": plain.fact, "x": value_of(x_data, "x")}
+    got = {"call": quiet.fact, "x": value_of(x_add, "x")}
+    assert _said(want, got) == [Say.IN_PLACE]
+
+
 def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
     def engine_error():
         try:

@@ -34,7 +34,7 @@ CASES = [
     Wrong("cut_by_new_value", names=('w_cut_detached does not share its number',), fails={CUT: "w_cut_detached does not share its number",
                                      CUT_HIDDEN: "w_cut_detached does not share its number"},
           edits={CUT_LINE: "    w_cut_detached = Value(w)\n    y_cut = w_cut * w_cut_detached\n"}),
-    Wrong("cut_made_under_no_grad", names=('grad mode was off (no_grad) while detach_cuts_graph ran',), fails={CUT: "grad mode was off (no_grad)"},
+    Wrong("cut_made_under_no_grad", names=('not a detach()', 'w_cut_detached does not share its number'), fails={CUT: "w_cut_detached does not share its number"},
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
                  "    with micrograph.no_grad():\n        w_cut_detached = w_cut * 1\n"}),
     Wrong("data_not_detach", names=('w_detach does not share its version counter',), fails={SHARES: "w_detach does not share its version counter"},
