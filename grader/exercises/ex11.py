@@ -2,7 +2,9 @@
 ``mm``, the documents' one-row-per-backward experiment, and why x.grad must be zeroed between.
 
 The probes build their own graphs (``_graph``) for ``vjp`` and ``jacobian_rows``, so those are
-judged apart from ``build``, on shapes and numbers that are not in the exercise text.  They
+judged apart from ``build``, on shapes and numbers that are not in the exercise text; a test
+that calls a function several times names each call's inputs apart (``x1``, ``loss1``, ``x2`` ...),
+so that a sentence about an entry says which call it belongs to.  They
 observe how each result came about: the graph behind each entry of loss, who wrote each
 ``.grad`` (backward, or an assignment) and whether it was zeroed in place since, and how many
 backward passes the student's code ran.  An error the student's code raises (a second backward
@@ -50,8 +52,14 @@ def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return _list(m, lambda row: _list(row, observe))
 
 
-def _x_grads(x: list[list[Value]]) -> list[dict[str, Any]]:
-    return [grad_of(leaf, f"x[0][{k}].grad") for k, leaf in enumerate(x[0])]
+def _x_grads(x: list[list[Value]], name: str = "x") -> list[dict[str, Any]]:
+    return [grad_of(leaf, f"{name}[0][{k}].grad") for k, leaf in enumerate(x[0])]
+
+
+def _named(count: int) -> list[str]:
+    """The names of a test's calls' inputs: x and loss for one call; x1, loss1, x2, loss2 ...
+    for several, so that each sentence names the call its entry belongs to."""
+    return [""] if count == 1 else [str(n + 1) for n in range(count)]
 
 
 def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
@@ -92,15 +100,24 @@ def build_hidden(sub):
     return by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])])
 
 
-def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False) -> dict[str, Any]:
+def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:
+    """One call of vjp on the probe's own graph, its inputs named x{n}, loss{n} and v{n}."""
     x, y, loss = _graph(x_row, y_rows, y_grad)
     with watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
-    out = {"returned": _list(grads, num), "read": read_from_grad(grads, call, "vjp(x, loss, v)"),
-           "x_grads": _x_grads(x), "call": call.fact}
+    out = {"returned": _list(grads, num),
+           "read": read_from_grad(grads, call, f"vjp(x{n}, loss{n}, v{n})"),
+           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
     if y_grad:
-        out["y_grads"] = entries(y, "y", lambda v, label: grad_of(v, f"{label}.grad"))
+        out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
     return out
+
+
+def _vjps(sub, cases: list[tuple[tuple[list[float], list[list[float]]], list[float]]],
+          y_grad: bool = False) -> dict:
+    """``_vjp`` of each ((x_row, y_rows), v), each call's inputs named apart."""
+    return by_key([_vjp(sub, x_row, y_rows, v, y_grad, n)
+                   for ((x_row, y_rows), v), n in zip(cases, _named(len(cases)))])
 
 
 VJP_FEEDBACK = ("Backpropagate once, passing v in loss's shape, [v], as the gradient: "
@@ -118,8 +135,7 @@ VJP_KEYS = {
 @EXERCISE.test("v times the Jacobian", points=1, public=True, feedback=VJP_FEEDBACK,
                key_feedback=VJP_KEYS)
 def vjp_public(sub):
-    return by_key([_vjp(sub, *SQUARE[0], [0.5, 2.0]),
-                    _vjp(sub, *OTHER_SHAPES[2], [1.0, -1.0, 2.0])])
+    return _vjps(sub, [(SQUARE[0], [0.5, 2.0]), (OTHER_SHAPES[2], [1.0, -1.0, 2.0])])
 
 
 @EXERCISE.test("a gradient vector gives v times the Jacobian", points=2, feedback=VJP_FEEDBACK,
@@ -127,23 +143,30 @@ def vjp_public(sub):
 def vjp_vectors(sub):
     cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
              (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0])]
-    return by_key([_vjp(sub, x_row, y_rows, v) for (x_row, y_rows), v in cases])
+    return _vjps(sub, cases)
 
 
 @EXERCISE.test("y gets its gradient too when it requires grad", points=1, public=True,
                feedback=VJP_FEEDBACK, key_feedback=VJP_KEYS)
 def vjp_y_grad(sub):
     cases = [(SQUARE[1], [1.0, 1.0]), (OTHER_SHAPES[0], [2.0, -1.0])]
-    return by_key([_vjp(sub, x_row, y_rows, v, y_grad=True) for (x_row, y_rows), v in cases])
+    return _vjps(sub, cases, y_grad=True)
 
 
-def _rows(sub, x_row, y_rows, zero_between: bool) -> dict[str, Any]:
+def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]:
+    """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n}."""
     x, _, loss = _graph(x_row, y_rows)
     with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
-    label = f"jacobian_rows(x, loss, {zero_between})"
+    label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     return {"rows": result_of(_matrix(rows, num), label), "read": read_from_grad(rows, call, label),
-            "x_grads": _x_grads(x), "call": call.fact}
+            "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
+
+
+def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:
+    """``_rows`` of each case, each call's inputs named apart."""
+    return by_key([_rows(sub, x_row, y_rows, zero_between, n)
+                   for (x_row, y_rows), n in zip(cases, _named(len(cases)))])
 
 
 ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradient "
@@ -161,26 +184,25 @@ ROWS_KEYS = {
 @EXERCISE.test("one Jacobian row per backward", points=2, public=True, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_public(sub):
-    return by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in SQUARE])
+    return _rows_of(sub, SQUARE, True)
 
 
 @EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
-    return by_key([_rows(sub, x_row, y_rows, True) for x_row, y_rows in OTHER_SHAPES])
+    return _rows_of(sub, OTHER_SHAPES, True)
 
 
 @EXERCISE.test("rows without zeroing", points=1, public=True, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_not_zeroed_public(sub):
-    return by_key([_rows(sub, *SQUARE[1], False)])
+    return _rows_of(sub, [SQUARE[1]], False)
 
 
 @EXERCISE.test("without zeroing the records add up", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_not_zeroed(sub):
-    cases = [SQUARE[0]] + OTHER_SHAPES[:2]
-    return by_key([_rows(sub, x_row, y_rows, False) for x_row, y_rows in cases])
+    return _rows_of(sub, [SQUARE[0]] + OTHER_SHAPES[:2], False)
 
 
 @EXERCISE.diagram

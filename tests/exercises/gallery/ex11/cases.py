@@ -17,21 +17,21 @@ CASES = [
     Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
     Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
-    Wrong("no_zeroing", names=('x[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x[0][0].grad"},  # the records accumulate
+    Wrong("no_zeroing", names=('x1[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x1[0][0].grad"},  # the records accumulate
           edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            pass\n"}),
     Wrong("vjp_one_backward_per_entry", names=('vjp ran backward more times',), fails={VJP: "vjp ran backward more times"},
           edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
                                "        loss[0][j].backward(Value(vj), retain_graph=True)\n"}),
-    Wrong("vjp_grad_assigned", names=('x[0][0].grad holds a value that backward did not write',), fails={VJP: "assigned by hand"},
+    Wrong("vjp_grad_assigned", names=('x1[0][0].grad holds a value that backward did not write',), fails={VJP: "assigned by hand"},
           edits={VJP_BACKWARD: "    found = micrograph.grad(loss, x[0], [v])\n"
                                "    for leaf, g in zip(x[0], found):\n        leaf.grad = g\n"}),
-    Wrong("vjp_x_only", names=('backward never wrote y[0][0].grad',), fails={Y_GRAD: "backward never wrote y[0][0].grad"},
+    Wrong("vjp_x_only", names=('backward never wrote y1[0][0].grad',), fails={Y_GRAD: "backward never wrote y1[0][0].grad"},
           edits={VJP_BACKWARD: "    micrograph.backward(loss, [v], inputs=x[0])\n"}),
-    Wrong("rows_cleared_not_zeroed", names=('x[0][0].grad is None because your code set it to None',), fails={ROWS: "x[0][0].grad"},
+    Wrong("rows_cleared_not_zeroed", names=('x1[0][0].grad is None because your code set it to None',), fails={ROWS: "x1[0][0].grad"},
           edits={ZERO: "                leaf.grad = None\n",
                  "    return [v.grad.item() for v in x[0]]\n":
                  "    return [v.grad.item() if v.grad is not None else 0.0 for v in x[0]]\n"}),
-    Wrong("rows_by_grad", names=('backward never wrote x[0][0].grad',), fails={ROWS: "backward never wrote x[0][0].grad"},
+    Wrong("rows_by_grad", names=('backward never wrote x1[0][0].grad',), fails={ROWS: "backward never wrote x1[0][0].grad"},
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
@@ -49,10 +49,10 @@ CASES = [
 ]
 CASES += [
     Wrong("one_hot_never_reset",  # the 1 of the entry before stays: the second gradient is not one-hot
-          fails={ROWS: "jacobian_rows(x, loss, True)[1][0] is a different number"},
+          fails={ROWS: "jacobian_rows(x1, loss1, True)[1][0] is a different number"},
           edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
-          names=("jacobian_rows(x, loss, True)[1][0]", "different number")),
+          names=("jacobian_rows(x1, loss1, True)[1][0]", "different number")),
 ]
 
 
@@ -65,13 +65,13 @@ CASES += [
           names=('vjp', 'TypeError')),
     Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': '[0][0] is a different number'},
           edits={'        rows.append(x_grads(x))\n': '        rows.append([leaf.grad for leaf in x[0]])\n', '    return rows\n': '    return [[g.item() for g in row] for row in rows]\n'},
-          names=('jacobian_rows(x, loss, True)[0][0]',)),
+          names=('jacobian_rows(x1, loss1, True)[0][0]',)),
     Wrong('rows_one_short', fails={'one Jacobian row per backward': 'ran backward fewer times'},
           edits={'    for j in range(m):\n': '    for j in range(m - 1):\n'},
           names=('jacobian_rows', 'fewer')),
     Wrong('zero_before_record', fails={'one Jacobian row per backward': '[1][0] is a different number'},
           edits={'        rows.append(x_grads(x))\n        if zero_between:\n            # backward adds into .grad: without this, the next record would be this row plus\n            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n            for leaf in x[0]:\n                leaf.grad.zero_()': '        if zero_between and j > 0:\n            for leaf in x[0]:\n                leaf.grad.zero_()\n        rows.append(x_grads(x))'},
-          names=('jacobian_rows(x, loss, True)[1][0]',)),
+          names=('jacobian_rows(x1, loss1, True)[1][0]',)),
     Wrong('x_flat', fails={'build makes loss = mm(x, y)': 'RuntimeError'},
           edits={'    x = [[Value(v, requires_grad=True) for v in x_row]]\n': '    x = [[Value(v, requires_grad=True)] for v in x_row]\n'},
           names=('build', 'shapes cannot be multiplied')),
@@ -89,10 +89,10 @@ CASES += [
           names=('jacobian_rows(x, loss, False)[1][0]', 'changed after backward wrote it')),
     Wrong('one_hot_inverted', fails={'one Jacobian row per backward': 'in another order'},
           edits={'        one_hot = [1.0 if i == j else 0.0 for i in range(m)]': '        one_hot = [0.0 if i == j else 1.0 for i in range(m)]'},
-          names=('jacobian_rows(x, loss, True)',)),
-    Wrong('vjp_reversed', fails={'v times the Jacobian': 'backward wrote x[0][0].grad, but its number differs'},
+          names=('jacobian_rows(x1, loss1, True)',)),
+    Wrong('vjp_reversed', fails={'v times the Jacobian': 'backward wrote x1[0][0].grad, but its number differs'},
           edits={'    micrograph.backward(loss, [v])': '    micrograph.backward(loss, [v[::-1]])'},
-          names=('x[0][0].grad',)),
+          names=('x1[0][0].grad',)),
     Wrong('retain_for_the_wrong_calls', fails={},
           edits={'retain_graph=j < m - 1)': 'retain_graph=j > 0)'},
           names=('jacobian_rows', 'Trying to backward through the graph a second time')),
