@@ -76,7 +76,7 @@ def graph_public(sub):
 @EXERCISE.test("the graph on other inputs", points=2, feedback=GRAPH_FEEDBACK)
 def graph_hidden(sub):
     return {"graphs": [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]],
-            "apart": calls_apart(sub, lambda point: sub.build_graph(*point),
+            "apart": calls_apart(sub, lambda m, point: m.build_graph(*point),
                                  lambda g: built(g, "y", NODES), HIDDEN_POINTS[3], HIDDEN_POINTS[4],
                                  "build_graph")}
 
@@ -98,7 +98,7 @@ def backprop_public(sub):
                key_feedback={"read": READ})
 def backprop_hidden(sub):
     return {**_backprop(sub, HIDDEN_POINTS),
-            "apart": calls_apart(sub, lambda point: sub.backprop(*point),
+            "apart": calls_apart(sub, lambda m, point: m.backprop(*point),
                                  lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1],
                                  HIDDEN_POINTS[2], "backprop")}
 
@@ -144,7 +144,7 @@ def paths_other(sub):
     return {**{label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
                        result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
                for label, y, w, x, _ in _other_graphs()},
-            "apart": calls_apart(sub, lambda leaf: sub.paths(g["y"], g[leaf]), _path_names, "w", "x",
+            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
 
 

@@ -62,7 +62,7 @@ def all_flags(sub_module):
     cases = [(BOTH, -4.0, 0.0), (W_OFF, 0.0, 6.5), (X_OFF, -0.75, 3.0), (NONE, 2.0, -1.0),
              (NONE, -1.0, 1.0)]
     return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f) for f, w, x in cases},
-            "apart": calls_apart(sub_module, lambda case: sub_module.build_graph(*case), _nodes_seen,
+            "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
                                  (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
 
 
@@ -170,7 +170,7 @@ def leaf_grads_public(sub_module):
 def leaf_grads_hidden(sub_module):
     return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
                                              (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0)]),
-            "apart": calls_apart(sub_module, lambda case: sub_module.leaf_grads(*case), _grads,
+            "apart": calls_apart(sub_module, lambda m, case: m.leaf_grads(*case), _grads,
                                  (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 
 

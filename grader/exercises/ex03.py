@@ -76,7 +76,7 @@ def retained_varied(sub):
     cases = [(["y"], -3.0, 2.0), (["a", "y"], 0.25, 8.0), (["b", "a", "y"], 4.0, -4.5),
              (["a", "b"], -1.0, 0.0), (["b"], 0.0, 0.0), (["a", "b"], 3.25, -2.25)]
     return {"runs": [_retaining(sub, w, x, names) for names, w, x in cases],
-            "apart": calls_apart(sub, lambda case: sub.backward_retaining(*case), _grads_held,
+            "apart": calls_apart(sub, lambda m, case: m.backward_retaining(*case), _grads_held,
                                  (1.5, -2.0, ["a", "b"]), (-0.5, 3.0, ["y"]), "backward_retaining")}
 
 

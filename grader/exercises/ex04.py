@@ -108,7 +108,7 @@ def failed_hidden(sub):
 def twice_hidden(sub):
     cases = [(-2.0, 5.0), (-1.0, 3.0), (0.0, 0.0)]
     return {**_regroup([_twice(sub, w, x, True) for w, x in cases]),
-            "apart": calls_apart(sub, lambda case: sub.backward_twice(*case), _history,
+            "apart": calls_apart(sub, lambda m, case: m.backward_twice(*case), _history,
                                  (1.5, 0.5, True), (-3.0, 2.0, True), "backward_twice")}
 
 

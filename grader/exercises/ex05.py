@@ -82,7 +82,7 @@ def none_public(sub):
 def steps_hidden(sub):
     cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
     return {**_regroup([_run(sub, w, x, n, None) for w, x, n in cases]),
-            "apart": calls_apart(sub, lambda case: sub.grad_history(*_leaves(*case[:2]), case[2]),
+            "apart": calls_apart(sub, lambda m, case: m.grad_history(*_leaves(*case[:2]), case[2]),
                                  _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
 

@@ -84,7 +84,7 @@ def rebinding_public(sub):
 @EXERCISE.test("the original leaf gets the gradient", points=2, feedback=REBIND_FEEDBACK)
 def rebinding_hidden(sub):
     return {"runs": [_rebinding(sub, w, x) for w, x in [(1.5, -4.0), (-1.0, 0.5), (0.0, -1.0), (7.0, 7.0)]],
-            "apart": calls_apart(sub, lambda point: sub.shift_by_rebinding(*point), _shifted,
+            "apart": calls_apart(sub, lambda m, point: m.shift_by_rebinding(*point), _shifted,
                                  (2.0, -0.5), (-3.0, 1.5), "shift_by_rebinding")}
 
 

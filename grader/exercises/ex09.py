@@ -74,7 +74,7 @@ def inference_public(sub):
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
     return {**by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]]),
-            "apart": calls_apart(sub, lambda point: sub.inference(*point), _numbers,
+            "apart": calls_apart(sub, lambda m, point: m.inference(*point), _numbers,
                                  (1.25, -0.5), (-4.0, 2.0), "inference")}
 
 
@@ -124,7 +124,7 @@ def step_in_place(sub):
 @EXERCISE.test("three steps descend", points=2, feedback=STEP_FEEDBACK, key_feedback=STEP_KEYS)
 def three_steps(sub):
     return {**by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]]),
-            "apart": calls_apart(sub, lambda i: _fresh_step(sub, *LOSSES[i]), _stepped, 0, 2,
+            "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 2,
                                  "sgd_step")}
 
 

@@ -120,7 +120,7 @@ def chain_public(sub):
 def chain_other(sub):
     graphs = _other_graphs()
     return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
-            "apart": calls_apart(sub, sub.grad_fn_chain, _names_of, graphs[0][1], graphs[1][1],
+            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
 
 

@@ -182,7 +182,7 @@ def retained_returns(sub):
 @EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
 def other_sizes(sub):
     return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]),
-            "apart": calls_apart(sub, lambda case: sub.grads_twice(_net(*case[:3]), case[3]),
+            "apart": calls_apart(sub, lambda m, case: m.grads_twice(_net(*case[:3]), case[3]),
                                  _both_lists, OTHER_SIZES[0], DOCUMENTS[0], "grads_twice")}
 
 

@@ -216,7 +216,7 @@ def losses_recorded(sub):
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
     return {**_keys(runs, "losses", "first_loss", "count"),
-            "apart": calls_apart(sub, lambda case: sub.train(_model(case[0]), *case[1], case[2], case[3]),
+            "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.2, 3),
                                  "train")}
 

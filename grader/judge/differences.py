@@ -289,6 +289,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.FIRST_LOSS.value: Say.OTHER_LOSS,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
+           Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
            Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
 
 
@@ -313,6 +314,16 @@ _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Differe
 # which explains a graph that is not the statement's.
 _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
           Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
+# State kept between calls is a cause too: it explains every number of a later call that differs.
+_STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value,
+                 Check.EARLIER_KEPT.value}
+
+
+def _order(want: dict[str, Any]) -> int:
+    """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls first)."""
+    if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
+        return 0
+    return _ORDER.get(want[FACT], 4)
 
 
 # What a kept or freed graph explains, when retain_graph is context only (the exercise is not
@@ -368,7 +379,7 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
         explain = _BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
             said = explain(want, got, clean(want.get("label", "the result")))
-            found.extend((_ORDER.get(want[FACT], 4), d) for d in said)
+            found.extend((_order(want), d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
         for key, item in want.items():

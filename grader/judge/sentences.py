@@ -179,6 +179,10 @@ class Say(str, enum.Enum):
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call "
                         "on other inputs), returned something else than the first time: a call "
                         "depends on the calls made before it.")
+    NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
+                        "import of your file, where it is the first call: what it returns depends "
+                        "on state kept from the calls made before it (a default argument or a "
+                        "module-level name set by an earlier call?).")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called "
                        "again on other inputs: the calls share state (a module-level or "
                        "default-argument list, a Value kept between calls?).")

@@ -101,6 +101,7 @@ class Check(str, enum.Enum):
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
     FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
+    SAME_FRESH = "same_fresh"  # a call returns what it returns in a fresh import of the file
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
 

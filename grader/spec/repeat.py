@@ -9,7 +9,11 @@ and ``make(first)``, and judges two properties with CHECK facts:
 * ``FIRST_KEPT``: what the first call returned, looked at again after the second call, is what
   it was (a result the second call changed shares its state);
 * ``SAME_AGAIN``: the third call, on the first inputs again, returns what the first did (a result
-  that differs depends on the calls made before it).
+  that differs depends on the calls made before it);
+* ``SAME_FRESH``: the second call returns what the same call returns in a fresh copy of the
+  student's module (their file run again, ``fresh_copy``), where no call was made before it.
+  State set by the very first call of the run (a learning rate kept in a default argument the
+  first time) makes every later call agree with the others, which the first two cannot see.
 
 ``seen`` turns a result into plain JSON (the facts the test compares anyway); the comparison is
 exact, in the child: the same code on the same inputs gives the same floats.
@@ -17,6 +21,8 @@ exact, in the child: the same code on the same inputs gives the same floats.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
@@ -28,22 +34,52 @@ from grader.spec.provenance import check, watching
 Inputs = TypeVar("Inputs")
 
 
-def calls_apart(sub: ModuleType, make: Callable[[Inputs], Any], seen: Callable[[Any], Any],
-                first: Inputs, second: Inputs, label: str) -> list[dict[str, Any]]:
-    """The FIRST_KEPT and SAME_AGAIN facts of ``make`` (see the module doc), labelled ``label``
-    (the function's name as the student wrote it).  Each call is watched and its gradient
-    numbers remembered (``origins.remember``): a later test's result that returns one of them
-    is told as state kept between calls, not as a number computed."""
-    def call(inputs: Inputs) -> Any:
+def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
+                seen: Callable[[Any], Any], first: Inputs, second: Inputs,
+                label: str) -> list[dict[str, Any]]:
+    """The FIRST_KEPT, SAME_AGAIN and SAME_FRESH facts of ``make(module, inputs)`` (see the
+    module doc), labelled ``label`` (the function's name as the student wrote it).  Each call
+    is watched and its gradient numbers remembered (``origins.remember``): a later test's
+    result that returns one of them is told as state kept between calls, not as a number
+    computed."""
+    def call(module: ModuleType, inputs: Inputs) -> Any:
         with watching(sub, label, grad_mode=None, grad_numbers=True) as watched:
-            result = make(inputs)
+            result = make(module, inputs)
         remember(watched)
         return result
 
-    kept = call(first)
+    kept = call(sub, first)
     before = repr(seen(kept))  # repr: exact, and nan equals itself
-    call(second)
+    later = repr(seen(call(sub, second)))
     after = repr(seen(kept))
-    again = repr(seen(call(first)))
+    again = repr(seen(call(sub, first)))
+    fresh = fresh_copy(sub)
+    alone = None if fresh is None else repr(seen(call(fresh, second)))
     return [check(Check.FIRST_KEPT, before == after, label),
-            check(Check.SAME_AGAIN, before == again, label)]
+            check(Check.SAME_AGAIN, before == again, label),
+            check(Check.SAME_FRESH, None if alone is None else later == alone, label)]
+
+
+def fresh_copy(sub: ModuleType) -> ModuleType | None:
+    """The student's file run again in a module of its own, with the builtins ``sub`` runs
+    with (the sandbox's guarded ones), or None when it cannot be (no file, or running it again
+    raised: nothing is judged then).  The copy is ``sys.modules``' entry only while its code
+    runs (a dataclass looks its module up there), then ``sub`` is again."""
+    spec = sub.__spec__
+    if spec is None or spec.loader is None or spec.origin is None:
+        return None
+    fresh = importlib.util.module_from_spec(spec)
+    if "__builtins__" in vars(sub):
+        vars(fresh)["__builtins__"] = vars(sub)["__builtins__"]
+    previous = sys.modules.get(spec.name)
+    sys.modules[spec.name] = fresh
+    try:
+        spec.loader.exec_module(fresh)
+    except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
+        return None
+    finally:
+        if previous is None:
+            sys.modules.pop(spec.name, None)
+        else:
+            sys.modules[spec.name] = previous
+    return fresh

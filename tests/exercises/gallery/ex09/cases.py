@@ -106,9 +106,9 @@ CASES += [
     Wrong('error_message_returned', fails={'without no_grad the step is refused': 'is a str'},
           edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n    except RuntimeError as e:\n        return e': '        w -= lr * w.grad\n    except RuntimeError as e:\n        return str(e)'},
           names=('the error returned', 'str')),
-    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'w holds a different number'},
+    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'in a fresh import of your file'},
           edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
-          names=('w',)),
+          names=('sgd_step', 'fresh import', 'state kept')),  # the first call's lr, for every call
 ]
 
 # Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that

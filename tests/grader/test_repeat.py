@@ -1,0 +1,60 @@
+"""Probes that call a function again (``grader.spec.repeat``), on modules imported from files
+written here: state set by the very first call of a run is seen in a fresh copy of the file."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from grader.judge.differences import find
+from grader.judge.sentences import Say
+from grader.spec.repeat import calls_apart, fresh_copy
+
+PLAIN = "def scaled(x, factor):\n    return x * factor\n"
+FIRST_FACTOR_KEPT = ("def scaled(x, factor, _seen=[]):\n    _seen.append(factor)\n"
+                     "    return x * _seen[0]\n")
+
+
+def _module(folder: Path, name: str, source: str) -> types.ModuleType:
+    path = folder / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def modules(tmp_path: Path):
+    made = {name: _module(tmp_path, name, source)
+            for name, source in (("plain_scaled", PLAIN), ("kept_scaled", FIRST_FACTOR_KEPT))}
+    yield made
+    for name in made:
+        sys.modules.pop(name, None)
+
+
+def _facts(module: types.ModuleType) -> list[dict]:
+    module.scaled(1.0, 10.0)  # an earlier test's call: the first of the run
+    return calls_apart(module, lambda m, case: m.scaled(*case), repr, (2.0, 3.0), (5.0, 7.0),
+                       "scaled")
+
+
+def test_state_set_by_the_first_call_of_a_run_is_seen_in_a_fresh_copy(modules):
+    want, got = _facts(modules["plain_scaled"]), _facts(modules["kept_scaled"])
+    assert all(fact["holds"] is True for fact in want)
+    assert [fact["holds"] for fact in got] == [True, True, False]  # every call agrees but one
+    assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
+
+
+def test_a_fresh_copy_is_a_module_of_its_own_and_leaves_sys_modules_as_it_was(modules):
+    kept = modules["kept_scaled"]
+    kept.scaled(1.0, 10.0)
+    fresh = fresh_copy(kept)
+    assert fresh is not None and fresh is not kept and sys.modules["kept_scaled"] is kept
+    assert fresh.scaled(1.0, 4.0) == 4.0 and kept.scaled(1.0, 4.0) == 10.0
