@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from grader.i18n import _, sentences
+from grader.judge.causes import explains, order
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
@@ -309,41 +310,6 @@ _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Differe
 }
 
 
-# The student's own error first (an exception their code caught and returned), then causes
-# before consequences: what the call did (no backward, no_grad) explains a missing gradient,
-# which explains a graph that is not the statement's.
-_ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
-          Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
-# State kept between calls is a cause too: it explains every number of a later call that differs.
-_STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value,
-                 Check.EARLIER_KEPT.value}
-
-
-def _order(want: dict[str, Any]) -> int:
-    """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls first)."""
-    if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
-        return 0
-    return _ORDER.get(want[FACT], 4)
-
-
-# What a kept or freed graph explains, when retain_graph is context only (the exercise is not
-# about it): keeping a graph nobody runs again changes nothing, so the sentence is said only
-# next to a difference it accounts for.  Likewise grad mode, where the exercise is not about
-# no_grad: it decides what the graph records (and whether an in-place change of a leaf that
-# requires grad is refused), not a version counter: ``x.add_(1)`` under no_grad, where the
-# statement writes through ``.data``, is told as the in-place change it is, without no_grad.
-_RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRES_GRAD,
-             Say.NO_GRAPH, Say.NODE_OP, Say.NODE_INPUTS, Say.NO_LEAF, Say.EXTRA_LEAF,
-             Say.MISSING_LEAF, Say.GRAD_NEVER_WRITTEN, Say.NO_ERROR, Say.AN_ERROR,
-             Say.OTHER_ERROR}
-_EXPLAINED_BY = {
-    Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
-    Say.KEPT_MORE: {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER},
-    Say.GRAD_MODE_OFF: _RECORDED,
-    Say.GRAD_MODE_ON: _RECORDED,
-}
-
-
 def find(want: Any, got: Any) -> list[Difference]:
     """Every explained difference, causes first, each sentence once; a context sentence only
     where it explains another difference."""
@@ -354,7 +320,7 @@ def find(want: Any, got: Any) -> list[Difference]:
         if d not in unique:
             unique.append(d)
     said = {d.say for d in unique}
-    return [d for d in unique if (not d.context or said & _EXPLAINED_BY.get(d.say, set()))
+    return [d for d in unique if (not d.context or explains(d.say, said))
             and not _part_of_none(d, unique)]
 
 
@@ -379,7 +345,7 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
         explain = _BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
             said = explain(want, got, clean(want.get("label", "the result")))
-            found.extend((_order(want), d) for d in said)
+            found.extend((order(want), d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
         for key, item in want.items():

@@ -100,16 +100,16 @@ def _value(d: Diagram, node: ValueNode, used: bool) -> None:
 
 def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
     lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
-    stale = [s.slot for s in node.saved if is_stale(s)]
+    stale = [_saved_name(s.slot) for s in node.saved if is_stale(s)]
     if node.freed and show_saved:
-        slots = ", ".join(s.slot for s in node.saved)
-        lines.append(small(escape(_("saved {slots} freed", slots=slots)), WARN))
+        slots = ", ".join(_saved_name(s.slot) for s in node.saved)
+        lines.append(small(escape(_("{slots} freed", slots=slots)), WARN))
     elif node.freed:
         lines.append(small(escape(_("saved values freed")), WARN))
     elif show_saved:
         lines.extend(_saved_line(s) for s in node.saved)
     elif stale:
-        lines.append(small(escape(_("saved {slots} modified in place", slots=", ".join(stale))), WARN))
+        lines.append(small(escape(_("{slots} modified in place", slots=", ".join(stale))), WARN))
     if node.freed:
         style = {"fillcolor": FREED_FILL, "color": WARN, "style": "rounded,filled,dashed"}
     elif stale:
@@ -126,14 +126,27 @@ def _mark(marked: bool) -> dict[str, str]:
     return {"color": MARK, "penwidth": "4"} if marked else {}
 
 
+# Which operand of its op a saved item is, beside torch's name for it: a student reads the
+# op's node and finds the operand without knowing torch's attributes.
+OPERANDS = {"_saved_self": N_("1st operand"), "_saved_other": N_("2nd operand"),
+            "_saved_exponent": N_("the exponent"), "_saved_result": N_("the op's output")}
+
+
+def _saved_name(slot: str) -> str:
+    """A saved item's name as drawn: ``_saved_other (2nd operand)``."""
+    operand = OPERANDS.get(slot)
+    return slot if operand is None else _("{slot} ({operand})", slot=slot, operand=_(operand))
+
+
 def _saved_line(s: SavedItem) -> str:
+    name = _saved_name(s.slot)
     if s.saved_version is None:
-        return small(escape(_("saved {slot} = {data}", slot=s.slot, data=number(s.data))), "black")
+        return small(escape(_("{slot} = {data}", slot=name, data=number(s.data))), "black")
     if is_stale(s):
-        text = _("saved {slot}: version {saved}, now {now} (modified in place)",
-                 slot=s.slot, saved=s.saved_version, now=s.version)
+        text = _("{slot}: version {saved}, now {now} (modified in place)",
+                 slot=name, saved=s.saved_version, now=s.version)
         return small(escape(text), WARN)
-    text = _("saved {slot} = {data} (version {saved})", slot=s.slot, data=number(s.data), saved=s.saved_version)
+    text = _("{slot} = {data} (version {saved})", slot=name, data=number(s.data), saved=s.saved_version)
     return small(escape(text), "black")
 
 

@@ -8,9 +8,11 @@ a value was saved at (``saved_versions``).  Reading them here, in one module, ke
 Every function only *reads*: no warning (``value.peek_grad`` reads a non-leaf's ``.grad`` without
 the property's warning), no version counter created, no node allocated.
 
-The drawing names saved items by operand, as the documents do: ``a`` is torch's ``self`` (the
-first operand), ``b`` its ``other`` or ``exponent`` (the second), ``out`` the op's ``result``.
-A custom Function's or a layer's items are named by position (``"0"``, ``"1"``, ...).
+The drawing names saved items as PyTorch's nodes name them, ``grad_fn._saved_self`` (the first
+operand), ``_saved_other`` or ``_saved_exponent`` (the second), ``_saved_result`` (the op's
+output): never by a letter, which a student reads as one of their own variables (``saved b``
+beside the node whose output they called b).  A custom Function's or a layer's items are named
+by position, as ``ctx.saved_tensors`` holds them (``saved_tensors[0]``, ...).
 """
 
 from __future__ import annotations
@@ -23,15 +25,14 @@ from micrograph.node import AccumulateGrad, Node
 from micrograph.ops import Op
 from micrograph.value import Value
 
-SLOTS = {"self": "a", "other": "b", "exponent": "b", "result": "out"}  # torch's name -> drawn slot
-SLOT_ORDER = ("a", "b", "out")
+SLOT_ORDER = ("_saved_self", "_saved_other", "_saved_exponent", "_saved_result")
 OPERAND_CONSTANTS = ("self", "exponent")  # a Python-number operand torch keeps as a Scalar (2 ** w, w ** 2)
 
 
 class Saved(NamedTuple):
     """One item an op saved for backward, as it stands now."""
 
-    slot: str  # "a", "b" or "out" (by position for a custom Function)
+    slot: str  # torch's attribute, "_saved_self" ... ("saved_tensors[0]" ... for a custom Function)
     data: float | None  # None once freed
     saved_version: int | None  # the version it was saved at (None: a number, not a Value)
     version: int | None  # its version now (None: a number, or freed)
@@ -120,14 +121,21 @@ def _saved_by_name(n: Node) -> list[tuple[str, Any, int]]:
     return out
 
 
-def node_saved(n: Node) -> list[Saved]:
-    """What ``n`` saved, slot by slot (``a``, ``b``, ``out``), with versions (data None once freed).
+def _slot(name: str) -> str:
+    """The drawn name of the item ``_saved_by_name`` calls ``name``: torch's attribute for it."""
+    return f"saved_tensors[{name}]" if name.isdigit() else f"_saved_{name}"
 
-    A slot the op chose not to save (mul keeps ``a`` only if ``b`` needs a gradient) is left out.
+
+def node_saved(n: Node) -> list[Saved]:
+    """What ``n`` saved, slot by slot (``_saved_self``, ``_saved_other``, ...), with versions
+    (data None once freed).
+
+    A slot the op chose not to save (mul keeps ``self`` only if ``other`` needs a gradient) is
+    left out.
     """
     items: list[Saved] = []
     for name, item, saved_version in _saved_by_name(n):
-        slot = SLOTS.get(name, name)
+        slot = _slot(name)
         if n.saved_released:
             items.append(Saved(slot, None, saved_version, None))
         elif isinstance(item, Value):

@@ -82,19 +82,19 @@ def test_freed_nodes_are_marked(doc) -> None:
     freed = {o["op"]: o["freed"] for o in ops(graph_json(g["y"]))}
     assert freed == {"MulBackward0": True, "AddBackward0": False}  # add saves nothing: nothing to free
     mul = ops(graph_json(g["y"]))[0]
-    assert [(s["slot"], s["data"]) for s in mul["saved"]] == [("a", None), ("b", None)]
+    assert [(s["slot"], s["data"]) for s in mul["saved"]] == [("_saved_self", None), ("_saved_other", None)]
 
 
 def test_saved_values_and_versions(doc) -> None:
     g = doc()
     mul = ops(graph_json(g["y"]))[0]
     assert mul["saved"] == [
-        {"slot": "a", "data": 3.0, "saved_version": 0, "version": 0},
-        {"slot": "b", "data": 2.0, "saved_version": 0, "version": 0},
+        {"slot": "_saved_self", "data": 3.0, "saved_version": 0, "version": 0},
+        {"slot": "_saved_other", "data": 2.0, "saved_version": 0, "version": 0},
     ]
     g["b"].add_(1)
     mul = ops(graph_json(g["y"]))[0]
-    assert mul["saved"][1] == {"slot": "b", "data": 3.0, "saved_version": 0, "version": 1}
+    assert mul["saved"][1] == {"slot": "_saved_other", "data": 3.0, "saved_version": 0, "version": 1}
 
 
 def test_named_constant_saved_by_its_op() -> None:

@@ -62,7 +62,7 @@ def test_freed_marking(doc) -> None:
 def test_stale_saved_value_is_marked_without_show_saved(doc) -> None:
     g = doc()
     g["b"].add_(1)
-    assert "saved b modified in place" in draw(g["y"]).source
+    assert "_saved_other (2nd operand) modified in place" in draw(g["y"]).source
 
 
 def test_grad_none_differs_from_zero() -> None:
