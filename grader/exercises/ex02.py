@@ -152,7 +152,9 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
         out.append({"grads": result_of(_grads(answer), label), "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
-                    "flags": check(Check.FLAGS_KEPT, len(call.written) == sum(flags), label)})
+                    "flags": check(Check.FLAGS_KEPT,  # judged of a call that ran backward
+                                   len(call.written) == sum(flags) if call.fact["passes"] else None,
+                                   label)})
     return out
 
 
@@ -161,21 +163,31 @@ LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward(),
                        "return None for it.")
 
 
-@EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK)
+# leaf_grads(w, x, ...) calls the student's build_graph: a slip there shows here too
+WITH_BUILD = {"build_graph": ("the documents' graph", "a leaf that does not require grad",
+                              "every combination of flags on other inputs")}
+
+
+@EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK,
+               runs_with=WITH_BUILD)
 def leaf_grads_public(sub_module):
     return _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)])
 
 
-@EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK)
+@EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK,
+               runs_with=WITH_BUILD)
 def leaf_grads_hidden(sub_module):
+    # the same point with other flags: an answer kept for a point, whatever the flags, shows
     return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
-                                             (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0)]),
+                                             (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0),
+                                             (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0)]),
             "apart": calls_apart(sub_module, lambda m, case: m.leaf_grads(*case), _grads,
                                  (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 
 
 @EXERCISE.test("a leaf without grad stays without", points=1,
-               feedback="Backward fills .grad only for leaves created with requires_grad=True.")
+               feedback="Backward fills .grad only for leaves created with requires_grad=True.",
+               runs_with=WITH_BUILD)
 def untouched_leaf(sub_module):
     """The graph's own leaves after a backward: the one without grad was never written."""
     runs = []

@@ -9,13 +9,15 @@ The hidden test of ``grad_fn_chain`` calls it again on another graph and on the 
 (``grader.spec.repeat``): a list kept between calls (a default argument) shows.
 """
 
+from typing import Any
+
 import micrograph
 from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, grad, type_name
+from grader.spec.probe import by_key, grad, num, type_name
 from grader.spec.provenance import value_of, watching, result_of
 from grader.spec.repeat import calls_apart
 
@@ -131,7 +133,7 @@ def _loop(sub, start: float, limit: float) -> dict:
     if type(r) not in (tuple, list) or len(r) != 2:
         raise TypeError(N_("double_until must return (y, steps)"))
     y, steps = r
-    return {"steps": steps if type(steps) is int else f"not an int: {type_name(steps)}",
+    return {"steps": result_of(steps, "double_until(w, limit)[1]"),
             "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],
             "grad": _backward(y, w), "call": call.fact}
 
@@ -157,8 +159,21 @@ def loop_public(sub):
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    return by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
-                                                          (0.1, 1000.0)]])
+    return {**by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
+                                                             (0.1, 1000.0)]]),
+            "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until")}
+
+
+def _doubled(sub, case: tuple[float, float]) -> Any:
+    """double_until on a new leaf: what it returned."""
+    return sub.double_until(Value(case[0], requires_grad=True), case[1])
+
+
+def _doubling(r: object) -> list[Any] | str:
+    """The number of y and the steps double_until returned."""
+    if type(r) not in (tuple, list) or len(r) != 2:
+        return "not (y, steps)"
+    return [num(r[0]), r[1] if type(r[1]) is int else type_name(r[1])]
 
 
 @EXERCISE.test("the loop's graph and gradient", points=2, feedback=LOOP_FEEDBACK,

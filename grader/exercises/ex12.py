@@ -115,6 +115,10 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
     return {"error": error_of(e, "the error returned"), "net": _param_facts(net), "call": call.fact}
 
 
+FORWARD_TESTS = ("forward gives input leaves, output rows, summed loss", "forward on other nets")
+WITH_FORWARD = {"forward": FORWARD_TESTS}  # the functions below take the net, not a loss
+
+
 FAILED_FEEDBACK = ("Call loss.backward() twice without retain_graph on the loss of the net you "
                    "are given; catch the second call's RuntimeError (raised by the engine) and "
                    "return it.")
@@ -128,13 +132,15 @@ FAILED_KEYS = {
 
 
 @EXERCISE.test("a second backward raises", points=2, public=True, feedback=FAILED_FEEDBACK,
-               key_feedback=FAILED_KEYS)
+               key_feedback=FAILED_KEYS,
+               runs_with=WITH_FORWARD)
 def second_raises(sub):
     return by_key([_failed(sub, *case) for case in DOCUMENTS[:2]])
 
 
 @EXERCISE.test("a failed backward adds nothing", points=1, feedback=FAILED_FEEDBACK,
-               key_feedback=FAILED_KEYS)
+               key_feedback=FAILED_KEYS,
+               runs_with=WITH_FORWARD)
 def failed_adds_nothing(sub):
     return by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES])
 
@@ -168,18 +174,21 @@ TWICE_KEYS = {
 
 
 @EXERCISE.test("the gradients after each call", points=1, public=True, feedback=TWICE_FEEDBACK,
-               key_feedback=TWICE_KEYS)
+               key_feedback=TWICE_KEYS,
+               runs_with=WITH_FORWARD)
 def twice_public(sub):
     return by_key([_twice(sub, *case) for case in DOCUMENTS[:1]])
 
 
 @EXERCISE.test("with retain_graph=True, the gradients after each call", points=2,
-               feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
+               feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS,
+               runs_with=WITH_FORWARD)
 def retained_returns(sub):
     return by_key([_twice(sub, *case) for case in DOCUMENTS[1:]])
 
 
-@EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS)
+@EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS,
+               runs_with=WITH_FORWARD)
 def other_sizes(sub):
     return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]),
             "apart": calls_apart(sub, lambda m, case: m.grads_twice(_net(*case[:3]), case[3]),

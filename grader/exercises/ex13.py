@@ -253,6 +253,8 @@ def _counted(sub) -> Iterator[dict[int, int]]:
 # -- tests ------------------------------------------------------------------------------------
 OWN = ("write the walk yourself: an explicit stack or queue over next_functions, and "
        "local_grads for each node")
+ORDER_TESTS = ("topological order of the diamond", "topological order of random graphs")
+WITH_ORDER = {"topological_order": ORDER_TESTS}  # backprop(root) calls the student's order
 ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, each node "
          "before the nodes in its next_functions: count the edges into each node, then Kahn's "
          "algorithm.")
@@ -269,6 +271,7 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
         "before it runs, and key the answer by the leaf Value (node.variable)",
         "own_walk": OWN,
     },
+    runs_with=WITH_ORDER,
 )
 def diamond(sub):
     graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
@@ -304,6 +307,7 @@ def order_random(sub):
     "them on with local_grads (skipping None nodes and None gradients), and return only the "
     "leaves a gradient reached.",
     key_feedback={"own_walk": OWN},
+    runs_with=WITH_ORDER,
 )
 def grads_random(sub):
     return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS], walk=True)
@@ -327,12 +331,13 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     return {"runs": runs, **_own_pass(None, engine)}
 
 
-@EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE)
+@EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE,
+               runs_with=WITH_ORDER)
 def runs_once_public(sub):
     return _runs(sub, [_diamond(0.75), _documents(-1.5, 2.5)])
 
 
-@EXERCISE.test("each node runs once", points=2, feedback=RUNS_ONCE)
+@EXERCISE.test("each node runs once", points=2, feedback=RUNS_ONCE, runs_with=WITH_ORDER)
 def runs_once(sub):
     return _runs(sub, [_diamond(-1.25), _documents(2.0, 4.0)]
                  + [_random_graph(s) for s in RANDOM_SEEDS[:3]])
@@ -348,12 +353,13 @@ def _blocked_report(sub, inputs: tuple[tuple[float, float], ...]) -> dict[str, A
 
 
 @EXERCISE.test("a node no gradient reaches, on one graph", points=1, public=True,
-               feedback=BLOCKED)
+               feedback=BLOCKED, runs_with=WITH_ORDER)
 def blocked_public(sub):
     return _blocked_report(sub, ((-0.5, 3.0),))
 
 
-@EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED)
+@EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED,
+               runs_with=WITH_ORDER)
 def blocked(sub):
     return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)))
 

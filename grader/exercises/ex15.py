@@ -217,7 +217,7 @@ def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
     return {**_keys(runs, "losses", "first_loss", "count"),
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
-                                 _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.2, 3),
+                                 _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 3),
                                  "train")}
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.course.catalog import LoadedExercise
-from grader.i18n import _
+from grader.i18n import _, sentences
 from grader.judge import diagram, differences, explain, replay, replayed
 from grader.judge.compare import same
 from grader.judge.reference import Expected
@@ -21,6 +21,7 @@ from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIME
 from grader.sandbox.run import ChildReport, Spawn, spawn_here
 from grader.sandbox.session import Run, run_children
 from grader.spec import Limits, Test
+from grader.spec.helpers import HELPERS_RAN
 
 __all__ = ["ELSEWHERE", "ERROR", "FAILED", "PASSED", "STATUSES", "TIMEOUT", "ExerciseResult",
            "Status", "TestResult", "grade_exercise", "judge", "sandbox_run", "zero"]
@@ -197,6 +198,34 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     return result(FAILED, differences.feedback(test, want, got))
 
 
+def _helpers_ran(report: ChildReport, name: str) -> list[str]:
+    """The student's helpers test ``name``'s probe ran (``grader.spec.helpers``), read before
+    the test is judged (judging takes the context keys out of the observation)."""
+    record = report.tests.get(name)
+    observation = None if record is None else record.get("obs")
+    return list(observation.get(HELPERS_RAN) or []) if type(observation) is dict else []
+
+
+def _combinations_named(specs: list[Test], results: list[TestResult],
+                        ran: dict[str, list[str]]) -> list[TestResult]:
+    """The results, where a failed test ran one of the student's own helpers along with the
+    function it is about (``Test.runs_with``, ``grader.spec.helpers``) while a test of that
+    helper alone failed too, with a first sentence that says so: the difference may be the
+    helper's, not the function's."""
+    failed = {r.name for r in results if r.status in (FAILED, ERROR, TIMEOUT)}
+    for test, result in zip(specs, results):
+        if result.name not in failed:
+            continue
+        said = [_("this test runs your {helper} too, and \"{test}\", which tests {helper} "
+                  "alone, fails as well.", helper=helper,
+                  test=_(next(t for t in tests if t in failed)))
+                for helper, tests in test.runs_with.items()
+                if helper in ran[test.name] and failed & set(tests)]
+        if said:
+            result.feedback = sentences([*said, result.feedback])
+    return results
+
+
 def sandbox_run(ex: LoadedExercise, submission: Path, diagram_dir: Path | None) -> Run:
     """What the sandbox runs to grade ``submission``: every test, and the diagram probe when
     there is a folder to draw into."""
@@ -242,7 +271,9 @@ def judge(
     feedback and, when ``diagram_dir`` is given, its diagrams.  ``submission``, the file the child
     ran, tells a build-track stage not begun from one begun with an earlier stage's part left out."""
     spec = ex.spec
-    tests = [_judge(t, report, expected, display, names, spec.id) for t in spec.tests]
+    ran = {t.name: _helpers_ran(report, t.name) for t in spec.tests if t.runs_with}
+    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id)
+                                             for t in spec.tests], ran)
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
                             sandbox=report.layers, elapsed=report.elapsed,

@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from grader.spec.limits import Limits
+from grader.spec.helpers import noting
 
 Probe = Callable[[ModuleType], Any]
 """Runs in the sandbox: calls the submission, returns plain observations (JSON types only)."""
@@ -52,6 +53,9 @@ class Test:
     probe: Probe
     rules: bool = False  # the advice is the rule the student's engine breaks: told after the difference
     caused_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the student's own functions the probe's call runs along with the one tested (backprop calls
+    # their topological_order), each with the tests that judge it alone: a combination named
+    runs_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def advice_for(self, keys: list[str]) -> list[str]:
         """What to look at when the observation keys ``keys`` differ: their ``key_feedback``
@@ -111,10 +115,15 @@ class Exercise:
         public: bool = False,
         key_feedback: Mapping[str, str] | None = None,
         caused_by: Mapping[str, tuple[str, ...]] | None = None,
+        runs_with: Mapping[str, tuple[str, ...]] | None = None,
     ) -> Callable[[Probe], Probe]:
         """Decorator declaring a probe as a test; tests are graded in declaration order.
         ``caused_by`` maps an observation key to the keys whose difference explains its own
-        (its advice is then left out; see ``Test.advice_for``)."""
+        (its advice is then left out; see ``Test.advice_for``).  ``runs_with`` names the
+        student's own functions the test runs along with the one it is about, where it cannot
+        build that function's inputs itself (``backprop(root)`` calls their
+        ``topological_order``), each with the tests that judge that function alone: a failure
+        of the test then says so when one of those fails too."""
 
         def register(probe: Probe) -> Probe:
             if not _NAME.fullmatch(name):
@@ -126,8 +135,9 @@ class Exercise:
             if not feedback.strip():
                 raise SpecError(f"{self.id}/{name}: feedback must say what to look at")
             self.tests.append(
-                Test(name, points, public, feedback, dict(key_feedback or {}), probe, self.rules,
-                     dict(caused_by or {}))
+                Test(name, points, public, feedback, dict(key_feedback or {}),
+                     noting(probe, runs_with) if runs_with else probe, self.rules,
+                     dict(caused_by or {}), dict(runs_with or {}))
             )
             return probe
 

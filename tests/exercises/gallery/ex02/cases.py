@@ -123,3 +123,32 @@ CASES += [
     return _GRADS''', 'def leaf_grads(': '_GRADS: dict = {}\n\n\ndef leaf_grads('},
           names=('leaf_grads', 'called again', 'share state')),
 ]
+
+
+# Tried as a student reads them: state kept between calls, a slip in build_graph that leaf_grads
+# runs too, a gradient of 0 taken for None, one backward per flag; and a correct other spelling.
+CASES += [
+    Wrong('grads_cached_by_point',  # the flags of a first call at the same point win
+          edits={'    g = build_graph(w, x, w_requires_grad, x_requires_grad)\n    g["y"].backward()\n':
+                 '    if (w, x) in _SEEN:\n        return _SEEN[w, x]\n'
+                 '    g = build_graph(w, x, w_requires_grad, x_requires_grad)\n    g["y"].backward()\n'
+                 '    _SEEN[w, x] = {name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")}\n',
+                 'def leaf_grads(': '_SEEN: dict = {}\n\n\ndef leaf_grads('},
+          fails={'leaf gradients on other inputs': "is not None, where the statement's is None"},
+          names=('leaf_grads',)),
+    Wrong('zero_gradient_as_none',  # a .grad holding 0 is falsy: told as None
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '        name: g[name].grad.item() if g[name].grad else None for name in ("w", "x")'},
+          names=('leaf_grads', 'is None')),
+    Wrong('b_from_x',  # the slip is build_graph's; leaf_grads runs it
+          edits={'    b = micrograph.add(w_leaf, 1)\n': '    b = micrograph.add(x_leaf, 1)\n'},
+          fails={'which leaves get a gradient': 'this test runs your build_graph too'},
+          names=('b', 'build_graph')),
+    Wrong('backward_per_flag',  # one backward per leaf that requires grad: the gradients add up
+          edits={'    g["y"].backward()\n': '    for flag in (w_requires_grad, x_requires_grad):\n'
+                                            '        if flag:\n            g["y"].backward(retain_graph=True)\n'},
+          names=('leaf_grads', 'more times')),
+    Correct('grad_read_through_data',
+            edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                   '        name: None if g[name].grad is None else g[name].grad.data.item() for name in ("w", "x")'}),
+]

@@ -132,3 +132,30 @@ CASES += [
                  '    return {name: None if node.grad is None else node.grad.item() for name, node in g.items()}'},
           names=("grads_after_backward(w, x)['w']", 'of type float')),
 ]
+
+
+# Tried as a student reads them: names kept from call to call, one name short, retain_grad on a
+# leaf (a no-op, as in PyTorch), the warning looked for on another attribute, .grad read before
+# backward.
+CASES += [
+    Wrong('retained_names_kept_in_a_default',  # every call retains the names of the calls before
+          edits={'def backward_retaining(w: float, x: float, names: list[str]) -> dict[str, Value]:':
+                 'def backward_retaining(w: float, x: float, names: list[str], _all: list = []) -> dict[str, Value]:',
+                 '    for name in names:\n        g[name].retain_grad()':
+                 '    _all.extend(names)\n    for name in _all:\n        g[name].retain_grad()'},
+          names=('backward_retaining',)),
+    Wrong('first_name_only',
+          edits={'    for name in names:\n        g[name].retain_grad()': '    for name in names[:1]:\n        g[name].retain_grad()'},
+          names=('retain_grad() was not called',)),
+    Correct('leaf_retained_too',  # retain_grad() on a leaf changes nothing
+            edits={'    for name in names:\n        g[name].retain_grad()':
+                   '    for name in names:\n        g[name].retain_grad()\n    g["w"].retain_grad()'}),
+    Wrong('warning_of_grad_fn',  # reading grad_fn warns about nothing
+          edits={'        _ = v.grad  # reading is enough': '        _ = v.grad_fn  # reading is enough'},
+          names=('grad_warning',)),
+    Wrong('grads_read_before_backward',
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {name: node.grad for name, node in g.items()}':
+                 '    g = build_graph(w, x)\n    grads = {name: node.grad for name, node in g.items()}\n'
+                 '    g["y"].backward()\n    return grads'},
+          names=('is None, where the statement',)),
+]

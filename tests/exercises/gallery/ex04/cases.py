@@ -115,3 +115,23 @@ CASES += [
     Correct('graph_kept_by_flag_name', edits={'    y.backward(retain_graph=retain_graph)\n': '    y.backward(gradient=None, retain_graph=retain_graph)\n'}),
     Correct('retain_graph_positional', edits={'    y.backward(retain_graph=retain_graph)\n': '    y.backward(None, retain_graph)\n'}),
 ]
+
+
+# Tried as a student reads them: the graph built again for
+# the second backward, the gradient zeroed through .grad.data between the calls, the history
+# rounded, the second call given the same flag (the graph is then kept after it).
+CASES += [
+    Wrong('built_again_for_the_second_call',
+          edits={'    y.backward()\n    try:\n        y.backward()\n':
+                 '    y.backward()\n    try:\n        build(Value(w, requires_grad=True)).backward()\n'},
+          names=('is None: no error was caught',)),
+    Wrong('zeroed_through_data_between',  # the statement lets the second call add to the first
+          edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()]\n    w_leaf.grad.data.zero_()\n'},
+          names=('backward_twice(w, x, retain_graph)[1][1]',)),
+    Wrong('history_rounded',
+          edits={'    history = [w_leaf.grad.item()]\n': '    history = [round(w_leaf.grad.item(), 1)]\n'},
+          names=('different number',)),
+    Wrong('second_call_given_the_flag', names=('kept the graph',),
+          edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
+                   '    try:\n        y.backward(retain_graph=retain_graph)\n    except RuntimeError as exc:\n        error = exc'}),
+]

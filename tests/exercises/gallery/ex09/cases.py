@@ -135,3 +135,29 @@ CASES += [
                  'def sgd_step(': '_VELOCITY = [0.0]\n\n\ndef sgd_step('},
           names=('sgd_step', 'depends on the calls made before it')),
 ]
+
+
+# Tried as a student reads them: the gradient zeroed through .grad.data (accepted: backward then
+# writes the step's gradient alone), a step count kept between calls, the refused update applied
+# anyway, grad mode switched by hand and back; and the mode of forward taken from w.
+CASES += [
+    Correct('grad_zeroed_through_data',
+            edits={'    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n':
+                   '    if w.grad is not None:\n        w.grad.data.zero_()\n'}),
+    Wrong('lr_divided_by_the_calls',  # a schedule kept in a module-level counter
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
+                 '        _CALLS[0] += 1\n        w -= lr / _CALLS[0] * w.grad',
+                 'def sgd_step(': '_CALLS = [0]\n\n\ndef sgd_step('},
+          names=('sgd_step', 'state kept')),
+    Wrong('refused_then_applied',
+          edits={'    except RuntimeError as e:\n        return e\n    return None\n':
+                 '    except RuntimeError as e:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n'
+                 '        return e\n    return None\n'},
+          names=('w was changed in place',)),
+    Correct('grad_mode_switched_by_hand',
+            edits={'    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
+                   '    micrograph.set_grad_enabled(False)\n    y = _graph(w, x)\n    micrograph.set_grad_enabled(True)\n'}),
+    Wrong('mode_from_requires_grad',  # w requires grad whatever training says
+          edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(w.requires_grad):'},
+          names=('forward(w, x, False)',)),
+]

@@ -80,3 +80,28 @@ CASES += [
           names=('double_until', 'in-place')),
     Correct('chain_recursive_generator', edits={'    names: list[str] = []\n    node = y.grad_fn\n    while node is not None and not hasattr(node, "variable"):  # a leaf\'s AccumulateGrad ends it\n        names.append(node.name())\n        node = next((child for child, _ in node.next_functions if child is not None), None)\n    return names': '    def walk(node):\n        while node is not None and not hasattr(node, "variable"):\n            yield node.name()\n            node = next((c for c, _ in node.next_functions if c is not None), None)\n    return list(walk(y.grad_fn))'}),
 ]
+
+
+# Tried as a student reads them: the branch chosen by w, a sign slip in the other branch, an
+# extra leaf, the names or the step count kept between calls; and the class name spelled out.
+CASES += [
+    Wrong('branch_on_w',
+          edits={'    if x_value > 0:': '    if w > 0:'},
+          names=('not the operation the statement describes',)),
+    Wrong('exp_of_the_sum',
+          edits={'    return (x_value - w).exp()': '    return (x_value + w).exp()'},
+          names=('AddBackward0',)),
+    Wrong('x_requires_grad',  # x is a constant of the graph, not a leaf of it
+          edits={'    x_value = Value(x)\n': '    x_value = Value(x, requires_grad=True)\n'},
+          names=('depends on a leaf',)),
+    Wrong('names_kept_in_a_global',
+          edits={'    names: list[str] = []\n    node = y.grad_fn\n': '    names = _NAMES\n    node = y.grad_fn\n',
+                 '    return names\n': '    return list(names)\n',
+                 'def grad_fn_chain(': '_NAMES: list[str] = []\n\n\ndef grad_fn_chain('},
+          names=('grad_fn_chain',)),
+    Wrong('steps_kept_in_a_global',
+          edits={'    steps = 0\n': '',
+                 '        steps += 1\n    return y, steps': '        _STEPS[0] += 1\n    return y, _STEPS[0]',
+                 'def double_until(': '_STEPS = [0]\n\n\ndef double_until('},
+          names=('double_until', 'state kept')),
+]

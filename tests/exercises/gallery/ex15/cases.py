@@ -124,3 +124,27 @@ CASES += [
           names=('p in model.parameters()',)),
     Correct('hooks_that_watch', edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    optimizer = optim.SGD(model.parameters(), lr=lr)\n    norms = []\n    for p in model.parameters():\n        p.register_hook(lambda g: norms.append(abs(g.item())))\n'}),
 ]
+
+
+# Tried as a student reads them: the learning rate of a first call kept, half the loss, the
+# update before backward, each loss kept as a Value; and the gradients zeroed through .grad.data.
+CASES += [
+    Wrong('lr_kept_in_a_default',
+          edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n':
+                 '    _LR.append(lr)\n    optimizer = optim.SGD(model.parameters(), lr=_LR[0])\n',
+                 'def train(': '_LR: list = []\n\n\ndef train('},
+          names=('train', 'state kept')),
+    Wrong('half_the_loss',
+          edits={'        loss = nn.mse_loss(prediction, targets)\n': '        loss = nn.mse_loss(prediction, targets) * 0.5\n'},
+          names=('another loss function',)),
+    Wrong('update_before_backward',
+          edits={'        loss.backward()  # frees this step\'s graph: the next step builds its own\n        optimizer.step()':
+                 '        optimizer.step()\n        loss.backward()'},
+          names=('never changed in place',)),
+    Wrong('losses_kept_as_values',
+          edits={'        losses.append(loss.item())': '        losses.append(loss)'},
+          names=('Value',)),
+    Correct('zeroed_through_data',
+            edits={'        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n':
+                   '        for p in model.parameters():\n            if p.grad is not None:\n                p.grad.data.zero_()\n'}),
+]
