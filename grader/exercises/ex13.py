@@ -253,25 +253,22 @@ def _counted(sub) -> Iterator[dict[int, int]]:
 # -- tests ------------------------------------------------------------------------------------
 OWN = ("write the walk yourself: an explicit stack or queue over next_functions, and "
        "local_grads for each node")
-ORDER_TESTS = ("topological order of the diamond", "topological order of random graphs")
-WITH_ORDER = {"topological_order": ORDER_TESTS}  # backprop(root) calls the student's order
+WITH_ORDER = {"topological_order": ("topological order of the diamond",  # backprop(root) calls it
+                                     "topological order of random graphs")}
 ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, each node "
          "before the nodes in its next_functions: count the edges into each node, then Kahn's "
          "algorithm.")
 
 
 @EXERCISE.test(
-    "the diamond b = a + a, c = b * b",
-    points=2,
-    public=True,
+    "the diamond b = a + a, c = b * b", points=2, public=True,
     feedback="Visit the nodes in topological order; at each node add up everything that "
     "reached it before passing it on with local_grads.",
     key_feedback={
         "grads": "b's node is reached twice (c = b * b uses b twice): add both gradients "
         "before it runs, and key the answer by the leaf Value (node.variable)",
         "own_walk": OWN,
-    },
-    runs_with=WITH_ORDER,
+    }, runs_with=WITH_ORDER,
 )
 def diamond(sub):
     graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
@@ -301,13 +298,11 @@ def order_random(sub):
 
 
 @EXERCISE.test(
-    "gradients on random graphs match backward",
-    points=3,
+    "gradients on random graphs match backward", points=3,
     feedback="Start at root.grad_fn with d root / d root = 1, add up the gradients arriving at each node, pass "
     "them on with local_grads (skipping None nodes and None gradients), and return only the "
     "leaves a gradient reached.",
-    key_feedback={"own_walk": OWN},
-    runs_with=WITH_ORDER,
+    key_feedback={"own_walk": OWN}, runs_with=WITH_ORDER,
 )
 def grads_random(sub):
     return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS], walk=True)
