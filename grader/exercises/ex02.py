@@ -163,13 +163,15 @@ LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward(),
                        "return None for it.")
 
 
-# leaf_grads(w, x, ...) calls the student's build_graph: a slip there shows here too
-WITH_BUILD = {"build_graph": ("the documents' graph", "a leaf that does not require grad",
+# leaf_grads(w, x, ...) calls the student's build_graph: a slip there shows here too.  A public
+# probe names public tests only: data a public probe uses ships in the release whole.
+WITH_BUILD_PUBLIC = {"build_graph": ("the documents' graph", "a leaf that does not require grad")}
+WITH_BUILD = {"build_graph": (*WITH_BUILD_PUBLIC["build_graph"],
                               "every combination of flags on other inputs")}
 
 
 @EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK,
-               runs_with=WITH_BUILD)
+               runs_with=WITH_BUILD_PUBLIC)
 def leaf_grads_public(sub_module):
     return _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)])
 

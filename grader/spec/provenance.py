@@ -26,7 +26,6 @@ file while the block runs (``sys.setprofile``: slower, so only around the call o
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from types import FrameType, ModuleType
@@ -37,6 +36,7 @@ from micrograph import observe
 from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind, RaisedBy
+from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import caught, grad_fn, num, type_name
@@ -225,27 +225,27 @@ class Call(observe.Observer):
             return
         caller = frame.f_back
         from_student = caller is not None and caller.f_code.co_filename == self.filename
-        if from_student and frame.f_code is _GRAD_GETTER:
+        if from_student and frame.f_code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
-        if from_student and frame.f_code.co_filename in _ENGINE_WALK:
+        if from_student and frame.f_code.co_filename in ENGINE_WALK:
             self.engine_walk = True
-        if from_student and self.made is not None and frame.f_code is _DETACH_IN_PLACE:
+        if from_student and self.made is not None and frame.f_code is DETACH_IN_PLACE:
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
             self.detached_tracked |= _is_value(source) and bool(source.requires_grad)
         if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
-            self.grad_mode_off = not micrograph.is_grad_enabled() and not _run_by_engine(frame)
+            self.grad_mode_off = not micrograph.is_grad_enabled() and not run_by_engine(frame)
 
     def _returned(self, frame: FrameType, result: object) -> None:
         """Keep a Value an engine function returned to the student, unless it is one of the
         function's own arguments (``a += 1``, ``fill_`` return the Value they changed: it was
-        made before) or an alias or copy (``_ALIASES``) of a Value no operation made."""
+        made before) or an alias or copy (``engine_code.ALIASES``) of a Value no operation made."""
         caller, code = frame.f_back, frame.f_code
         if (caller is None or caller.f_code.co_filename != self.filename or not _is_value(result)
                 or not code.co_filename.startswith(ENGINE_DIR)):
             return
         made = self.made
         assert made is not None
-        if code.co_name in _ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
+        if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")
             if code.co_name == "detach" and _is_value(source) and source.requires_grad:
                 self.detached_tracked = True
@@ -256,7 +256,7 @@ class Call(observe.Observer):
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
         if all(arg is not result for arg in given):
             made[id(result)] = result
-            self.ops[id(result)] = (_function(frame, given), given)
+            self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if _is_value(v))  # micrograph.sum([a, b]) too
 
@@ -288,45 +288,12 @@ class Call(observe.Observer):
                 "reaches_leaves": self.reached}
 
 
-# Engine functions that hand back a Value without computing it: an alias or a copy of a Value
-# the student made (``Value(number).detach()`` is no operation on the inputs).
-def _function(frame: FrameType, given: list[Any]) -> Any:
-    """The engine function ``frame`` runs (a module's function or a Value's method), found by
-    its code object, or None."""
-    code = frame.f_code
-    found = [frame.f_globals.get(code.co_name)]
-    if given and _is_value(given[0]):
-        found.append(vars(type(given[0])).get(code.co_name))
-    return next((f for f in found if getattr(f, "__code__", None) is code), None)
-
-
-_ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
-
-
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
     """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
     the pass may run: the roots and every node an edge points at)."""
     nodes = [*start.dependencies, *(node for node, _ in start.roots)]
     reached = {id(node.variable) for node in nodes if node.name() == ACCUMULATE}
     return all(id(v) in reached for v in leaves)
-
-
-def _run_by_engine(frame: FrameType) -> bool:
-    """Whether the engine's backward walk is running ``frame`` (a hook or a Function's
-    backward the student wrote): the engine turns grad mode off for it, the student did not."""
-    caller = frame.f_back
-    while caller is not None:
-        if caller.f_code.co_filename in _ENGINE_WALK:
-            return True
-        caller = caller.f_back
-    return False
-
-
-_GRAD_GETTER = micrograph.Value.grad.fget.__code__
-_DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
-# The engine's backward walk: its order, its ready queue, its node runner and what runs around a
-# node (ex13 asks for your own).
-_ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name) for name in ("engine.py", "hooks.py"))
 
 
 @contextlib.contextmanager

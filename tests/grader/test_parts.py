@@ -13,7 +13,7 @@ from grader.judge.compare import mismatched_keys, same
 from grader.judge.reference import from_solution
 from grader.sandbox.child import wire
 from grader.sandbox.child.located import located
-from grader.sandbox.child.main import _probe_seconds
+from grader.sandbox.child.alarm import probe_seconds
 
 
 @pytest.mark.parametrize("a, b", [
@@ -77,11 +77,11 @@ def test_probe_budgets() -> None:
     earlier ones did not use; no probe gets less than a second."""
     left, budgets = 10.0, []
     for probes_left in range(6, 0, -1):
-        budgets.append(_probe_seconds(left, probes_left))
+        budgets.append(probe_seconds(left, probes_left))
         left -= budgets[-1]
     assert budgets == pytest.approx([10.0 / 7] * 6) and left == pytest.approx(10.0 / 7)
-    assert _probe_seconds(28.0, 1) == 14.0
-    assert _probe_seconds(0.5, 3) == 1.0
+    assert probe_seconds(28.0, 1) == 14.0
+    assert probe_seconds(0.5, 3) == 1.0
 
 
 SUBMISSION_WITH_A_HELPER = """

@@ -1,6 +1,6 @@
 """The parent's pipe reading (``grader.sandbox.pipes``), both ways: ``selectors`` (POSIX) and
 one thread per pipe (Windows, forced here on Linux), on real child processes; and the child's
-alarm where there is no SIGALRM (``_TimerAlarm``), in a process of its own (it installs a
+alarm where there is no SIGALRM (``TimerAlarm``), in a process of its own (it installs a
 SIGINT handler).  The graded end-to-end runs through the threads are in test_hostile.py and
 tests/course/test_platforms.py."""
 
@@ -113,8 +113,8 @@ def test_windows_and_the_environment_variable_choose_the_threads() -> None:
 TIMER = '''
 import sys, time
 sys.path.insert(0, {repo!r})
-from grader.sandbox.child.main import _Overrun, _TimerAlarm
-alarm = _TimerAlarm()
+from grader.sandbox.child.alarm import Overrun, TimerAlarm
+alarm = TimerAlarm()
 
 def spin(seconds):
     end = time.monotonic() + seconds
@@ -122,15 +122,15 @@ def spin(seconds):
         pass
 
 try:
-    with alarm.armed(0.3, _Overrun("ProbeTimeout", "first")):
+    with alarm.armed(0.3, Overrun("ProbeTimeout", "first")):
         spin(30)
     print("not rung")
-except _Overrun as exc:
+except Overrun as exc:
     print("rung", exc)
-with alarm.armed(5, _Overrun("ProbeTimeout", "second")):
+with alarm.armed(5, Overrun("ProbeTimeout", "second")):
     spin(0.1)
 print("in time")
-with alarm.armed(5, _Overrun("ProbeTimeout", "third")):
+with alarm.armed(5, Overrun("ProbeTimeout", "third")):
     alarm._expire(1)  # the first block's timer ringing late, in the third block: ignored
     spin(0.2)
 print("late ring ignored")

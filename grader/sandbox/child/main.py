@@ -11,26 +11,24 @@ code just does its honest best to observe and report.
 
 from __future__ import annotations
 
-import _thread
 import builtins
 import contextlib
 import importlib.util
 import json
 import os
 import pkgutil
-import signal
 import sys
 import sysconfig
-import threading
 import time
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import micrograph
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
+from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import located
 from grader.sandbox.child.plan import IsolationError, Plan
@@ -45,95 +43,10 @@ from grader.spec import probe
 from grader.spec.limits import Limits
 
 _write = os.write
-MIN_PROBE_SECONDS = 1.0
 
 
 class _NotPlain(Exception):
     """A probe returned something other than plain JSON (a bug in the probe)."""
-
-
-class _Overrun(BaseException):
-    """Raised by SIGALRM when a probe overruns its share of the time limit: a BaseException, so
-    the submission's ``except Exception`` does not swallow it.  ``kind`` is the wire's name
-    for it (``wire.PROBE_TIMEOUT`` or ``wire.DIAGRAM_TIMEOUT``)."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-
-
-@contextlib.contextmanager
-def _alarm(seconds: float, overrun: _Overrun) -> Iterator[None]:
-    """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
-    clock): with SIGALRM where there is one, else with a timer thread (``_TimerAlarm``).  The
-    alarm may ring as the block ends, so the caller catches around the block."""
-    if not hasattr(signal, "setitimer"):
-        with _timer_alarm.armed(seconds, overrun):
-            yield
-        return
-
-    def ring(*_: object) -> None:
-        raise overrun
-
-    signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-class _TimerAlarm:
-    """The alarm where there is no SIGALRM (Windows): a timer thread interrupts the main
-    thread (``_thread.interrupt_main``, delivered as SIGINT to the handler installed here),
-    which raises the overrun of the block still armed.  Each block has a number of its own, so
-    an interruption that arrives late, after its block ended, is ignored rather than raised in
-    the next one.  A blocking call the interruption cannot break is left to the parent's
-    wall-clock kill."""
-
-    def __init__(self) -> None:
-        self._blocks = 0  # blocks armed so far: the last one's number
-        self._armed = 0  # the number of the block running now; 0 when none is
-        self._rung = 0  # the number of the block whose timer rang last
-        self._overrun: _Overrun | None = None
-
-    def _ring(self, *_: object) -> None:
-        if self._armed and self._rung == self._armed and self._overrun is not None:
-            self._armed = 0
-            raise self._overrun
-
-    def _expire(self, block: int) -> None:
-        self._rung = block
-        _thread.interrupt_main()
-
-    @contextlib.contextmanager
-    def armed(self, seconds: float, overrun: _Overrun) -> Iterator[None]:
-        if self._blocks == 0:
-            signal.signal(signal.SIGINT, self._ring)
-        self._blocks += 1
-        self._armed, self._overrun = self._blocks, overrun
-        timer = threading.Timer(seconds, self._expire, args=(self._blocks,))
-        timer.daemon = True
-        timer.start()
-        try:
-            yield
-        finally:
-            self._armed = 0
-            timer.cancel()
-            timer.join()
-
-
-_timer_alarm = _TimerAlarm()
-
-
-def _probe_seconds(time_left: float, probes_left: int) -> float:
-    """A probe's budget: an equal share of the time left, one share kept in reserve.
-
-    Fast probes leave their share to later ones (a slow but honest probe gets the time the
-    others did not use), yet probes that all loop take ``probes_left / (probes_left + 1)`` of
-    the time left between them, so the child reports every test before the grader kills it.
-    """
-    return max(MIN_PROBE_SECONDS, time_left / (probes_left + 1))
 
 
 def _send(fd: int, record: Record) -> None:
@@ -154,7 +67,7 @@ def _error(exc: BaseException, submission: str) -> ErrorRecord:
         message = f"sys.exit({exc.code!r})"
     else:
         message = probe.first_line(exc)
-    kind = exc.kind if isinstance(exc, _Overrun) else type(exc).__name__
+    kind = exc.kind if isinstance(exc, Overrun) else type(exc).__name__
     return {"type": kind, "message": message, "function": function, "caller": caller, "line": line}
 
 
@@ -215,10 +128,10 @@ def _diagram_record(
         return {"kind": "diagram", "graph": None, "trace": None, "error": None}
 
     error = None
-    overrun = _Overrun(wire.DIAGRAM_TIMEOUT, f"drawing took more than {seconds:g} s")
+    overrun = Overrun(wire.DIAGRAM_TIMEOUT, f"drawing took more than {seconds:g} s")
     recording = first_backward() if first_backward is not None else contextlib.nullcontext()
     try:
-        with _alarm(seconds, overrun):
+        with alarm(seconds, overrun):
             try:
                 with recording:
                     roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
@@ -247,7 +160,7 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
     """Run one test's probe under its time budget: its observations, or why there are none."""
     record: ProbeRecord = {"kind": "test", "name": test.name, "obs": None, "error": None}
     try:
-        with _alarm(seconds, _Overrun(wire.PROBE_TIMEOUT, f"timed out after {seconds:.3g} s")):
+        with alarm(seconds, Overrun(wire.PROBE_TIMEOUT, f"timed out after {seconds:.3g} s")):
             observed = test.probe(sub)
         record["obs"] = _plain(observed)
     except _NotPlain as exc:
@@ -366,7 +279,7 @@ class Work:
                                    self.limits.diagram_seconds)
         i = self.names.index(name)  # type: ignore[arg-type]
         time_left = self.limits.time - (time.monotonic() - self.started)
-        seconds = _probe_seconds(time_left, len(self.names) - i)
+        seconds = probe_seconds(time_left, len(self.names) - i)
         return _test_record(self.exercise.get(name), self.module, self.submission, seconds)
 
 

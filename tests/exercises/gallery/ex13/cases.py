@@ -71,13 +71,14 @@ ENGINE_ALIASES = {  # name: (the call, imports it needs)
     "autograd_grad": ("    found = micrograph.autograd.grad(root, leaves, retain_graph=True, allow_unused=True)\n", ""),
     "autograd_backward": ("    micrograph.autograd.backward([root], retain_graph=True)\n", ""),
     "backward_by_getattr": ("    getattr(Value, 'back' + 'ward')(root, retain_graph=True)\n", ""),
-    "class_dict_method": ("    type(root).__dict__['backward'](root, retain_graph=True)\n", ""),
 }
-# ... and under names computed at run time: a getattr of a built name and a class's __dict__
-# read are no reach (the submission's own getattr refuses grading's internals as it runs), and the
-# engine's pass they start is counted as any other; importlib, __import__ and sys.modules are the
-# way to reach grading's internals too, so the run forfeits every test.
+# ... and under names computed at run time: a getattr of a built name is no reach (the
+# submission's own getattr refuses grading's internals as it runs), and the engine's pass it starts
+# is counted as any other; importlib, __import__, sys.modules and a class's __dict__ read through
+# type(x) (the way to any object's generic __getattribute__) reach grading's internals too, so the
+# run forfeits every test.
 REACHING_ALIASES = {
+    "class_dict_method": ("    type(root).__dict__['backward'](root, retain_graph=True)\n", ""),
     "importlib_engine": ("    importlib.import_module('micrograph.engine').backward(root, retain_graph=True)\n",
                          "    import importlib\n"),
     "dunder_import": ("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n", ""),

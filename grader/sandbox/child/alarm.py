@@ -1,0 +1,96 @@
+"""Time limits inside the sandboxed child: each probe gets its share of the exercise's time, and
+an alarm that raises in whatever the submission runs when the share is spent."""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+
+MIN_PROBE_SECONDS = 1.0
+
+
+class Overrun(BaseException):
+    """Raised by SIGALRM when a probe overruns its share of the time limit: a BaseException, so
+    the submission's ``except Exception`` does not swallow it.  ``kind`` is the wire's name
+    for it (``wire.PROBE_TIMEOUT`` or ``wire.DIAGRAM_TIMEOUT``)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+@contextlib.contextmanager
+def alarm(seconds: float, overrun: Overrun) -> Iterator[None]:
+    """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
+    clock): with SIGALRM where there is one, else with a timer thread (``TimerAlarm``).  The
+    alarm may ring as the block ends, so the caller catches around the block."""
+    if not hasattr(signal, "setitimer"):
+        with _timer_alarm.armed(seconds, overrun):
+            yield
+        return
+
+    def ring(*_: object) -> None:
+        raise overrun
+
+    signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class TimerAlarm:
+    """The alarm where there is no SIGALRM (Windows): a timer thread interrupts the main
+    thread (``_thread.interrupt_main``, delivered as SIGINT to the handler installed here),
+    which raises the overrun of the block still armed.  Each block has a number of its own, so
+    an interruption that arrives late, after its block ended, is ignored rather than raised in
+    the next one.  A blocking call the interruption cannot break is left to the parent's
+    wall-clock kill."""
+
+    def __init__(self) -> None:
+        self._blocks = 0  # blocks armed so far: the last one's number
+        self._armed = 0  # the number of the block running now; 0 when none is
+        self._rung = 0  # the number of the block whose timer rang last
+        self._overrun: Overrun | None = None
+
+    def _ring(self, *_: object) -> None:
+        if self._armed and self._rung == self._armed and self._overrun is not None:
+            self._armed = 0
+            raise self._overrun
+
+    def _expire(self, block: int) -> None:
+        self._rung = block
+        _thread.interrupt_main()
+
+    @contextlib.contextmanager
+    def armed(self, seconds: float, overrun: Overrun) -> Iterator[None]:
+        if self._blocks == 0:
+            signal.signal(signal.SIGINT, self._ring)
+        self._blocks += 1
+        self._armed, self._overrun = self._blocks, overrun
+        timer = threading.Timer(seconds, self._expire, args=(self._blocks,))
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            self._armed = 0
+            timer.cancel()
+            timer.join()
+
+
+_timer_alarm = TimerAlarm()
+
+
+def probe_seconds(time_left: float, probes_left: int) -> float:
+    """A probe's budget: an equal share of the time left, one share kept in reserve.
+
+    Fast probes leave their share to later ones (a slow but honest probe gets the time the
+    others did not use), yet probes that all loop take ``probes_left / (probes_left + 1)`` of
+    the time left between them, so the child reports every test before the grader kills it.
+    """
+    return max(MIN_PROBE_SECONDS, time_left / (probes_left + 1))
