@@ -51,6 +51,35 @@ DEBUGGING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
     '    g["y"].backward()\n',
     '    g["y"].backward()\n    import traceback\n    try:\n        float("not a number")\n'
     '    except ValueError:\n        traceback.print_exc()\n'))
+# the right answer with the records a student makes for its results: making a class sets its
+# own __doc__, __module__ or __qualname__ (audit events, as a function's code swapped): no reach
+CLASSES = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
+    '    return g["w"].grad.item(), g["x"].grad.item()\n',
+    '    pair = Pair(Grad(g["w"].grad.item()), Grad(g["x"].grad.item()))\n'
+    '    return Point(*pair).w.value, Frozen(pair.second.value).value\n')) + '''
+
+import collections
+import dataclasses
+import typing
+
+
+@dataclasses.dataclass
+class Grad:
+    value: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Frozen:
+    value: float
+
+
+class Pair(typing.NamedTuple):
+    first: Grad
+    second: Grad = Grad(0.0)
+
+
+Point = collections.namedtuple("Point", "w x", defaults=(0.0,))
+'''
 # the right answer with what a student writes to look around: attributes by a computed name, a
 # namespace read, a signature, the exception being handled, a breakpoint left in: no reach
 READING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
@@ -411,7 +440,10 @@ except PermissionError:
     call.hold(dw)
     call.hold(dx)
 '''), runtime=True),
-    Forgery("the_pass_count_written_by_a_frozen_dataclass", Touch.CODE.value, _hide('''
+    # a frozen dataclass's __init__ is object.__setattr__ under another name, past the seal: the
+    # count lives in observe's closure, so the name it writes is read by nothing graded (making
+    # the class is no reach: an honest answer makes dataclasses too)
+    Forgery("the_pass_count_written_by_a_frozen_dataclass", None, _hide('''
     from micrograph import observe
     before = observe.passes()
     result = run()
@@ -425,7 +457,7 @@ class Rewind:
     _passes: int
 
 
-'''), runtime=True),
+'''), runtime=False),
     Forgery("an_engine_class_rewritten", Touch.OBSERVER.value, _forge("    pass\n", '''import micrograph
 
 real_item = micrograph.Value.item

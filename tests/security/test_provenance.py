@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless
-from provenance_attacks import DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
+from provenance_attacks import CLASSES, DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "caught while running"
@@ -30,19 +30,19 @@ def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     skip_unless(request.param)
     entries = {f.name: f.code for f in FORGERIES}
     entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING,
-                   honest_reading=READING)
+                   honest_reading=READING, honest_classes=CLASSES)
     files = {student: {"ex01_graph.py": code} for student, code in entries.items()}
     return graded_class(request.param, tmp_path_factory, "provenance", files)
 
 
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
     right, wrong, debugging = rows["honest_right"], rows["honest_wrong"], rows["honest_debugging"]
-    reading = rows["honest_reading"]
+    reading, classes = rows["honest_reading"], rows["honest_classes"]
     assert float(wrong["ex01"]) < float(right["ex01"]) == float(debugging["ex01"]), (wrong, right)
-    assert float(reading["ex01"]) == float(right["ex01"]), reading
+    assert float(reading["ex01"]) == float(right["ex01"]) == float(classes["ex01"]), (reading, classes)
     assert "Traceback" in debugging["text"]  # printed, as it asked
     assert "ValueError" in reading["text"] and "requires_grad" in reading["text"]
-    for row in (right, wrong, debugging, reading):
+    for row in (right, wrong, debugging, reading, classes):
         assert FLAGGED not in row["text"], row["text"][:2000]
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from types import FunctionType
 from typing import Any, NamedTuple
 
 from grader.sandbox.child.guard import GUARDED
@@ -52,6 +53,11 @@ _CTYPES = frozenset({"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ct
                      "ctypes.get_errno", "ctypes.set_errno", "ctypes.get_last_error",
                      "ctypes.set_last_error", "ctypes.seh_exception", "ctypes.string_at",
                      "ctypes.wstring_at", "ctypes.PyObj_FromPtr"})
+# Making a class sets names of its own (a dataclass its __doc__, a namedtuple its __module__ and its
+# __new__'s __defaults__): no reach when the object is neither the engine's nor the grader's
+_METADATA = frozenset({"__doc__", "__module__", "__qualname__", "__name__", "__bases__", "__defaults__"})
+_OURS = ("micrograph", "grader")
+_TYPE_MODULE, _FUNCTION_MODULE = type.__dict__["__module__"], FunctionType.__dict__["__module__"]
 # every event the hook looks at: any other (``builtins.id``, raised by each ``id()``: hundreds of
 # thousands in a probe that walks a graph) returns at the first comparison
 _WATCHED = frozenset({*_EVENTS, *_CTYPES, "compile", "open", SEALED, GUARDED})
@@ -106,9 +112,21 @@ def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
     return False
 
 
+def _made_here(target: Any, name: Any) -> bool:
+    """Whether setting ``name`` on ``target`` names a class or function the submission made
+    (read through the C descriptors: no code of the submission runs inside the hook)."""
+    if name not in _METADATA:
+        return False
+    reader = _TYPE_MODULE if isinstance(target, type) else _FUNCTION_MODULE if type(target) is FunctionType else None
+    module = reader.__get__(target) if reader is not None else None
+    return type(module) is str and not module.startswith(_OURS)
+
+
 def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
     """What a watched event reaches for, or None when it reaches for nothing of grading's."""
     touch = _EVENTS.get(event)
+    if touch is Touch.CODE and event.startswith("object.") and _made_here(args[0], args[1]):
+        return None
     if touch is not None:
         return touch
     if event in _CTYPES:
