@@ -51,7 +51,8 @@ def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
     widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     heads = ["  ".join(pad(cell, w) for cell, w in zip(row, widths)) for row in rows]
     room = wrap_last - width(heads[0]) - 4
-    if room < max([MIN_LAST_COLUMN, *(longest_word(row[-1]) for row in rows[1:])]):
+    told = any(row[-1] for row in rows[1:])  # else only the heading is left beside the others
+    if told and room < max([MIN_LAST_COLUMN, *(longest_word(row[-1]) for row in rows[1:])]):
         return _rows_then_last(rows, heads, wrap_last)
     lines = []
     for row, head in zip(rows, heads):

@@ -24,3 +24,13 @@ def test_no_word_of_the_feedback_is_cut(columns: int, monkeypatch: pytest.Monkey
     words = " ".join(line.strip() for line in lines).split()
     assert "RuntimeError(SECOND_BACKWARD)" in words
     assert "(retain_graph=True)" in words
+
+
+@pytest.mark.parametrize("columns", [80, 200])
+def test_a_table_without_feedback_keeps_its_heading_on_the_heading_line(
+        columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = ExerciseResult("ex20", "Build an engine: saved values freed",
+                            [TestResult(LONG_NAME, True, 2, 2, "passed", "")])
+    lines = exercise(result, "ex20_build_saved_values.py").splitlines()
+    assert lines[1].split()[-1] == "feedback" and "feedback" not in "".join(lines[2:]), lines
