@@ -6,17 +6,17 @@ identity, so a function the submission wrote under an engine name is never taken
 
 from __future__ import annotations
 
-import os
 from types import FrameType
 from typing import Any
 
 import micrograph
+from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).
-ENGINE_WALK = frozenset(os.path.join(os.path.dirname(micrograph.__file__), name) for name in ("engine.py", "hooks.py"))
+ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
 ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
