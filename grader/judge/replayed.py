@@ -12,11 +12,16 @@ parent, never in the student's process:
   drawn only when the student's graph has micrograph's shape and shows micrograph's numbers
   (before that, the page would show the numbers the stage asks for).  Its title and the note
   say what it is: PyTorch's order, replayed, not a record of what the student's engine did.
+
+A release of the track alone ships micrograph's core without its code (``grader.publish.core_cut``),
+so micrograph's side is computed when the release is built and shipped beside the public tests'
+expected answers (``write_references``), and read from there when present.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import math
 import threading
 from pathlib import Path
@@ -28,8 +33,11 @@ from micrograph.viz import first_backward, graph_json, schema
 from grader.i18n import _, sentences
 from grader.judge.diagram import RENDER_TIMEOUT, REPLAY_STEM, Drawing
 from grader.judge.marking import STEM as DIFFERENCE_STEM
+from grader.judge.reference import DEFAULT_SHIPPED_DIR
 from grader.sandbox import renderer
 from grader.spec.build import STAGE_IDS, documents_graph
+
+SHIPPED_NAME = "replayed.json"  # beside the shipped expected answers: {exercise id: [graph, trace]}
 
 _REFERENCE_LOCK = threading.Lock()  # micrograph's observer is process-wide: one recording at a time
 
@@ -51,7 +59,24 @@ def reference(exercise_id: str) -> Reference | None:
 
 
 @functools.cache
+def _shipped() -> dict[str, Any]:
+    path = DEFAULT_SHIPPED_DIR / SHIPPED_NAME
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def write_references(exercise_ids: list[str], directory: Path) -> None:
+    """Ship micrograph's side of the build-track stages among ``exercise_ids`` into
+    ``directory``, for a release whose micrograph cannot run (``grader.publish.core_cut``)."""
+    stages = [i for i in exercise_ids if i in STAGE_IDS]
+    found = {i: list(reference(i) or ()) for i in stages}
+    (directory / SHIPPED_NAME).write_text(json.dumps(found, sort_keys=True), encoding="utf-8")
+
+
+@functools.cache
 def _reference(stage: int) -> Reference:
+    shipped = _shipped().get(STAGE_IDS[stage - 1])
+    if shipped is not None:
+        return Reference(*shipped)
     with first_backward() as recording:
         roots, names = documents_graph(micrograph, stage)
     trace = recording.trace(names)

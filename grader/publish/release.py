@@ -1,7 +1,8 @@
 """``grade release -o DIR``: the folder students get.
 
 It holds the engine, the grader, the stubs, the public tests and a README: no solution, no
-hidden test.  The test modules are rewritten to their public tests (``grader.publish.public_tests``),
+hidden test.  A release of the build track alone (ex16-ex22) holds micrograph's core without its
+code (``grader.publish.core_cut``): the student is writing that engine.  The test modules are rewritten to their public tests (``grader.publish.public_tests``),
 each with one placeholder line standing for the hidden tests; the expected answers of the public
 tests are computed here from the solutions and shipped (``grade expected --public-only``'s
 format), so the release grades without solutions.  In the release, ``grade ex03`` runs the public
@@ -26,11 +27,13 @@ from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course, in_parallel
 from grader.i18n import N_, _, language
 from grader.judge.reference import from_solution, write_shipped
+from grader.judge.replayed import write_references
+from grader.publish.core_cut import CUT_FROM, cut_core
 from grader.publish.leaks import copied_lines, skeleton, solution_only
 from grader.publish.localize import hidden_texts, ship_catalogue, stub_source, translations
 from grader.publish.notebooks import write_notebooks
 from grader.publish.public_tests import public_source
-from grader.publish.shipping import copy_project, project_texts
+from grader.publish.shipping import copy_project, project_files, project_texts
 from grader.spec.build import STAGE_IDS
 
 MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
@@ -216,6 +219,19 @@ def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
              page=_(PAGE_BUILD if only_build else PAGE_ENGINE), example=first, number=int(first[2:]))
 
 
+def build_only(exercises: list[LoadedExercise]) -> bool:
+    """Whether the release holds build-track stages alone, whose engine is the student's to write."""
+    return bool(exercises) and all(ex.spec.id in STAGE_IDS for ex in exercises)
+
+
+def shipped_engine(cut: bool) -> list[str]:
+    """The engine's and grader's texts a student gets anyway; with ``cut``, without the core
+    modules a build-only release ships cut, whose lines are then the answers they were."""
+    left_out = {Path("micrograph", f"{module}.py") for module in CUT_FROM} if cut else set()
+    return [path.read_bytes().decode("utf-8", "replace")
+            for relative, path in project_files() if relative not in left_out]
+
+
 def _texts(folder: Path) -> list[tuple[Path, str]]:
     texts = []
     for path in sorted(folder.rglob("*")):
@@ -316,7 +332,7 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
             lines.append(_("notebooks: {paths}", paths=", ".join(written)))
         public_modules = [p.read_text(encoding="utf-8")
                           for p in (out / "grader" / "exercises").glob("ex*.py")]
-        engine = project_texts()
+        engine = shipped_engine(build_only(exercises))
         secrets = secret_strings([(ex, *found[ex.spec.id]) for ex in exercises], engine,
                                  public_modules)
         check_no_leak(out, secrets + translations(hidden_texts(exercises), "zh"))
@@ -329,6 +345,8 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
 def _write_release(course: Course, exercises: list[LoadedExercise],
                    found: dict[str, tuple[Path, Path]], out: Path, notebooks: bool) -> list[str]:
     copy_project(out)
+    if build_only(exercises):
+        cut_core(out / "micrograph")
     ship_catalogue(out / "grader", hidden_texts(exercises), language())
     tests_dir = out / "grader" / "exercises"
     expected_dir = tests_dir / "expected"
@@ -358,6 +376,8 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
                          len(public_tests), id=spec.id, count=len(public_tests),
                          points=f"{sum(t.points for t in public_tests):g}",
                          total=f"{spec.max_score:g}", stub=stub.name))
+    if build_only(exercises):
+        write_references([ex.spec.id for ex in exercises], expected_dir)
     # Loading the public modules above compiled them into tests_dir/__pycache__ (where Python
     # writes bytecode): a release ships sources only, as copy_project does.
     shutil.rmtree(tests_dir / "__pycache__", ignore_errors=True)
