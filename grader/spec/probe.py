@@ -12,6 +12,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
     caught_warnings() a context manager collecting the engine's warnings as "UserWarning: <first line>"
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
+    default_recursion_limit()  a context manager: Python's own recursion limit while it runs
 
 ``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
 filled in must be reported as such, not observed as "an error was raised".
@@ -30,6 +31,7 @@ from grader.spec.raise_site import engine_warning
 
 _caller = sys._getframe
 _WARNINGS_FILE = warnings.__file__  # the machinery between a warnings.warn call and showwarning
+DEFAULT_RECURSION_LIMIT = 1000  # Python's own, the depth a recursive walk meets unless raised
 MAX_TEXT = 300  # characters of an observed message: a longer one is cut here (explain.shown says so)
 
 shown: list[tuple[Any, Any]] = []
@@ -168,3 +170,19 @@ def entries(rows: object, name: str, observe: Callable[[Any, str], Any]) -> list
     if type(rows) is not list or not all(type(row) is list for row in rows):
         return f"not a list of rows: {type_name(rows)}"
     return [[observe(v, f"{name}[{i}][{j}]") for j, v in enumerate(row)] for i, row in enumerate(rows)]
+
+
+@contextlib.contextmanager
+def default_recursion_limit() -> Iterator[list[bool]]:
+    """Python's default recursion limit while the block runs, whatever the submission set when it
+    was imported (``sys.setrecursionlimit`` at the top of a file lets a recursive walk through
+    any graph a probe could afford to build), and the limit from before afterwards.  When the
+    block ends, the list holds whether the block set another limit."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(DEFAULT_RECURSION_LIMIT)
+    moved: list[bool] = []
+    try:
+        yield moved
+    finally:
+        moved.append(sys.getrecursionlimit() != DEFAULT_RECURSION_LIMIT)
+        sys.setrecursionlimit(before)

@@ -9,7 +9,7 @@ DIAMOND = "the diamond b = a + a, c = b * b"
 RANDOM = "gradients on random graphs match backward"
 ONCE = "each node runs once"
 BLOCKED = "a node no gradient reaches is skipped"
-CHAIN = "a chain of 20,000 ops"
+CHAIN = "a chain of 3,000 ops at the default recursion limit"
 SHORT_CHAIN = "a chain of 3,000 ops"
 ORDER = "topological order of random graphs"
 BY_HAND = "backprop started"
@@ -117,6 +117,18 @@ CASES = [
    for name, call in ENGINE_ALIASES.items()
    ] + [Wrong(name, fails=dict.fromkeys(BY_HAND_TESTS, REACHES), edits=_engine(*call), names=(REACHES,))
         for name, call in REACHING_ALIASES.items()]
+
+# A recursive walk with Python's recursion limit raised: at import (the hidden chain runs at the
+# default limit anyway), or inside topological_order as it runs (then a chain of 20,000 ops is
+# walked too); and a walk with an explicit stack that raises the limit all the same is right.
+RAISED_AT_IMPORT = {"import micrograph\n": "import sys\n\nimport micrograph\n\nsys.setrecursionlimit(100_000)\n"}
+CASES += [
+    Wrong("recursive_limit_raised", names=("RecursionError",), fails={CHAIN: "RecursionError"},
+          edits={ORDER_BODY: RECURSIVE, **RAISED_AT_IMPORT}),
+    Wrong("recursive_limit_raised_inside", names=("RecursionError",), fails={CHAIN: "RecursionError"},
+          edits={ORDER_BODY: "    import sys\n    sys.setrecursionlimit(12_000)\n" + RECURSIVE}),
+    Correct("stack_with_limit_raised", edits=RAISED_AT_IMPORT),
+]
 
 # Tried as a student: an edge counted only the first time its node is met (a + a, a node reached twice).
 CASES += [
