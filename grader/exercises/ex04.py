@@ -19,7 +19,8 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import error_of, result_of, value_of, watching
+from grader.spec.errors import error_of
+from grader.spec.provenance import result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
@@ -50,12 +51,13 @@ HISTORY = "backward_twice(w, x, retain_graph)[1]"  # the w.grad it recorded afte
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True) as call:
+    with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True,
+                  errors=True, clears=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise TypeError(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"))
     error, history = answer
-    return {"error": error_of(error, "the error returned"),
+    return {"error": error_of(error, "the error returned", call),
             "w_grad": result_of(_history(answer), HISTORY),
             "floats": [_kind(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
@@ -121,8 +123,9 @@ def _history(answer: object) -> list[Any] | str:
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
     errors, calls = {}, []
     for (label, build), w in zip(graphs.items(), ws):
-        with watching(sub, "second_backward_error", retain_graph=True) as call:
-            errors[label] = error_of(sub.second_backward_error(build, w), f"the error for {label}")
+        with watching(sub, "second_backward_error", retain_graph=True, errors=True) as call:
+            error = sub.second_backward_error(build, w)
+        errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
     return {"error": errors, "backward": calls}
 
@@ -140,8 +143,8 @@ SURVIVE_KEYS = {
 @EXERCISE.test("which graphs survive a second backward", points=2, public=True,
                feedback=SURVIVE_FEEDBACK, key_feedback=SURVIVE_KEYS)
 def survives_public(sub):
-    return _survives(sub, {k: ADDITIONS[k] for k in ("v + 1",)} | {k: SAVING[k] for k in ("v * 3",)},
-                     (1.5, -0.5))
+    return _survives(sub, {k: ADDITIONS[k] for k in ("v + 1",)} | {k: SAVING[k] for k in ("v * 3", "v ** 2")},
+                     (1.5, -0.5, 2.0))
 
 
 @EXERCISE.test("graphs of additions run twice", points=2, feedback=SURVIVE_FEEDBACK,

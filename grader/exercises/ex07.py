@@ -15,7 +15,8 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
-from grader.spec.provenance import error_of, grad_of, same_object, value_of, watching
+from grader.spec.errors import error_of
+from grader.spec.provenance import grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
 

@@ -19,7 +19,8 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key
 from grader.spec.origins import detached_from, detached_some
-from grader.spec.provenance import check, error_of, grad_of, same_object, value_of, watching
+from grader.spec.errors import error_of
+from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 

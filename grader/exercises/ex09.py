@@ -24,7 +24,8 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, num
 from grader.spec.origins import made_by_op, made_from
-from grader.spec.provenance import error_of, grad_of, value_of, watching
+from grader.spec.errors import error_of
+from grader.spec.provenance import grad_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")

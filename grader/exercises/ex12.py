@@ -23,7 +23,8 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import error_of, grad_of, result_of, value_of, watching
+from grader.spec.errors import error_of
+from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")

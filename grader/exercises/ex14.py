@@ -16,7 +16,8 @@ from micrograph import Value, grad, gradcheck  # bound now, before the submissio
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
-from grader.spec.provenance import error_of, grad_of, result_of, same_object
+from grader.spec.errors import error_of
+from grader.spec.provenance import grad_of, result_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 

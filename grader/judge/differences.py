@@ -96,8 +96,9 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
             found.append(_diff(say, label=label))
-    if wp == gp and _cleared_where_kept(want.get("grads_cleared"), got.get("grads_cleared")):
-        found.append(_diff(Say.CLEARED, label=label))
+    for key, say in (("grads_cleared", Say.CLEARED), ("cleared_between", Say.CLEARED_BETWEEN)):
+        if wp == gp and _cleared_where_kept(want.get(key), got.get(key)):
+            found.append(_diff(say, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1]:
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,
@@ -158,6 +159,8 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
         return [_diff(Say.OTHER_ERROR, label=label, error=_from_difference(we, ge))]
+    if want.get("raised_by") == "engine" and got.get("raised_by") == "earlier":
+        return [_diff(Say.RAISED_EARLIER, label=label)]
     if want.get("raised_by") == "engine" and got.get("raised_by") != "engine":
         return [_diff(Say.NOT_RAISED, label=label)]
     return []

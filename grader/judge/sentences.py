@@ -100,6 +100,9 @@ class Say(str, enum.Enum):
                      "pass: backward added to it instead of starting from nothing.")
     CLEARED = N_("{label} cleared .grad (None or zero) before a backward pass where the statement "
                  "lets backward add to the gradient an earlier pass left.")
+    CLEARED_BETWEEN = N_("{label} cleared a leaf's .grad (set it to None or zero) between two of "
+                         "its backward passes, where the statement keeps the gradient the earlier "
+                         "pass wrote.")
     GRAD_CALL = N_("{label} computed gradients with grad(), which writes no .grad, where the "
                    "statement runs backward().")
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
@@ -110,6 +113,9 @@ class Say(str, enum.Enum):
     AN_ERROR = N_("{label} is an error ({error}), where the statement's call works.")
     OTHER_ERROR = N_("{label} is another error than the engine raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
+    RAISED_EARLIER = N_("{label} is an exception the engine raised during an earlier call, not "
+                        "during this one: the call returned an error kept from before (in a "
+                        "module-level name or a default argument?).")
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")

@@ -67,6 +67,7 @@ class RaisedBy(str, enum.Enum):
     ENGINE = "engine"  # raised inside micrograph: the engine refused something
     SUBMISSION = "submission"  # raised by the student's own code (``raise RuntimeError(...)``)
     NOBODY = "nobody"  # never raised: an exception object made by hand, or no exception
+    EARLIER = "earlier"  # raised by the engine in an earlier call's pass, returned again
 
 
 class Saved(str, enum.Enum):

@@ -7,8 +7,7 @@ did to the engine, what a returned Value is.
     same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
     result_of(paths, "paths(y, w)")  RESULT fact: a plain result (numbers, names, lists, dicts)
     check(Check.EACH_ONCE, ok, "your order")   CHECK fact: a property judged by the probe
-    error_of(e, "the error returned")   ERROR fact: the exception as "Type: first line", and
-                                   whether the engine raised it (or the student, or nobody)
+    (ERROR facts, of an exception the student returned: ``grader.spec.errors``)
     with watching(sub, "train") as call:   CALL fact in call.fact afterwards: backward passes
         sub.train(...)                     started (and which kept the graph), whether grad
                                            mode was off while the student's code ran, whether
@@ -35,12 +34,13 @@ import micrograph
 from micrograph import observe
 from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
-from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind, RaisedBy
+from grader.spec.errors import remember_raised
+from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
 from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
 from grader.spec.graph import ACCUMULATE, graph
 from grader.spec.probe import grad as grad_number
-from grader.spec.probe import caught, grad_fn, num, type_name
-from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
+from grader.spec.probe import grad_fn, num, type_name
+from grader.spec.raise_site import ENGINE_DIR
 
 
 MAX_PASSES_LISTED = 20
@@ -115,24 +115,6 @@ def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]
     return {**fact, "same": v is other}
 
 
-def _raised_by(e: BaseException) -> RaisedBy:
-    """Who raised ``e``: the engine only when its traceback ends in the engine's ``raise``
-    statement and its message is the one that statement makes (``raise_site``): an engine
-    error whose message the submission rewrote afterwards is its own text."""
-    where = innermost(e.__traceback__)
-    if where is None:
-        return RaisedBy.NOBODY
-    if not where.tb_frame.f_code.co_filename.startswith(ENGINE_DIR):
-        return RaisedBy.SUBMISSION
-    return RaisedBy.ENGINE if engine_message(e) == str(e) else RaisedBy.SUBMISSION
-
-
-def error_of(e: object, label: str) -> dict[str, Any]:
-    """The ERROR fact of an exception the student caught and returned (None stays None)."""
-    by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
-    return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
-
-
 def _plain(x: object, depth: int = 0) -> Any:
     """A student's result as exact JSON types: a Value becomes its number, anything else that
     is not plain becomes ``"not plain: <type>"`` (never the object itself)."""
@@ -172,7 +154,8 @@ class Call(observe.Observer):
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
-                 saves: bool = False, grad_numbers: bool = False, made: bool = False) -> None:
+                 saves: bool = False, grad_numbers: bool = False, made: bool = False,
+                 errors: bool = False, clears: bool = False) -> None:
         self.label = label
         self.filename = filename
         self.leaves = tuple(leaves)
@@ -188,14 +171,20 @@ class Call(observe.Observer):
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
-        self.wants_steps = grad_numbers  # only then step() has something to do
+        self.wants_steps = grad_numbers or errors  # only then the engine records steps and failures
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
+        self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
+        self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.fact: dict[str, Any] = {}
+
+    def failed(self, failure: observe.Failure) -> None:
+        if self.raised is not None:
+            self.raised[id(failure.error)] = failure.error
 
     def pass_started(self, start: observe.PassStart) -> None:
         self.kept_graph.append(bool(start.retain_graph))
@@ -210,6 +199,9 @@ class Call(observe.Observer):
                                 for node in (*(node for node, _ in start.roots), *start.dependencies)
                                 if type(node) is AccumulateGrad)
             self.hold_grads()  # what the last pass left, and what was done to it since
+        if self.clears is not None:
+            self.clears.append(any(_cleared(node.variable) for node in start.dependencies
+                                   if type(node) is AccumulateGrad))
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -281,11 +273,22 @@ class Call(observe.Observer):
             self.held[id(number)] = number
 
     def leaf_facts(self) -> dict[str, list[bool]]:
-        """The per-pass observations of the leaves (none without leaves)."""
+        """The per-pass observations of the leaves (none without leaves), and with ``clears``
+        whether a pass started from a .grad the student's code cleared."""
         if not self.leaves:
-            return {}
-        return {"grads_cleared": self.cleared, "by_backward": self.by_backward,
+            return {} if self.clears is None else {"cleared_between": self.clears}
+        return {**({} if self.clears is None else {"cleared_between": self.clears}),
+                "grads_cleared": self.cleared, "by_backward": self.by_backward,
                 "reaches_leaves": self.reached}
+
+
+def _cleared(v: Any) -> bool:
+    """Whether ``v.grad`` was cleared after it was written: None or zero now, and not what the
+    engine last wrote there (``v.grad = None``, ``.grad.zero_()``, ``.grad.data.zero_()``, a
+    new zero).  A gradient the engine wrote as zero and left alone was not cleared."""
+    record = observe.grad_write(v)
+    return (record is not None and grad_number(v) in (None, 0.0)
+            and not (record.by_engine and record.intact(v)))
 
 
 def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
@@ -301,7 +304,8 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
              started_from: list[Any] | None = None, one_graph: bool = False,
              engine_walk: bool = False, saves: bool = False,
-             grad_numbers: bool = False, made: bool = False) -> Iterator[Call]:
+             grad_numbers: bool = False, made: bool = False, errors: bool = False,
+             clears: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
 
     Grad mode counts only with ``grad_mode=True`` (an exercise about no_grad), and each pass's
@@ -323,14 +327,17 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     node runner, in ``micrograph/engine.py``), however it reached it.  With ``saves``
     the call keeps what each node had saved when a pass found it, for ``detached_from``; with
     ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``; with
-    ``made`` (and grad mode sampled) every Value an engine operation returned, for ``made_by_op``.
+    ``made`` (and grad mode sampled) every Value an engine operation returned, for ``made_by_op``;
+    with ``errors`` every exception its backward passes raised, for ``error_of``; with ``clears``
+    whether each pass started from a leaf's .grad the student's code had cleared since a write.
     Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
     mode = "" if grad_mode else CONTEXT
     kept = "" if retain_graph else CONTEXT
-    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made)
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors,
+                clears)
     before, previous = observe.passes(), sys.getprofile()
     if grad_mode is not None:
         sys.setprofile(call.sample)
@@ -341,6 +348,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         if grad_mode is not None:
             sys.setprofile(previous)
         call.hold_grads()
+        remember_raised(call.raised or {})
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}

@@ -17,8 +17,8 @@ from grader.judge.sentences import Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
-from grader.spec.provenance import (check, error_of, grad_of, result_of, same_object, value_of,
-                                    watching)
+from grader.spec.errors import error_of
+from grader.spec.provenance import check, grad_of, result_of, same_object, value_of, watching
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -307,6 +307,58 @@ def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
     assert _said(want, error_of(by_hand, "the error returned")) == [Say.NOT_RAISED]
     assert _said(want, error_of(None, "the error returned")) == [Say.NO_ERROR]
     assert _said(want, error_of(str(by_hand), "the error returned")) == [Say.NOT_AN_ERROR]
+
+
+def test_an_error_kept_from_an_earlier_call_is_told_apart_from_this_calls():
+    module = types.ModuleType("student")
+    kept: list[RuntimeError] = []
+
+    def second_backward(keep: bool) -> RuntimeError | None:
+        y = Value(2.0, requires_grad=True) * 3
+        y.backward()
+        try:
+            y.backward()
+        except RuntimeError as e:
+            kept.append(e)
+        return kept[0] if keep else kept[-1]
+
+    facts = {}
+    for name, keep in (("first", True), ("own", False), ("kept", True)):
+        with watching(module, name, errors=True) as call:
+            error = second_backward(keep)
+        facts[name] = error_of(error, "the error returned", call)
+    assert [facts[n]["raised_by"] for n in facts] == ["engine", "engine", "earlier"]
+    assert _said(facts["first"], facts["kept"]) == [Say.RAISED_EARLIER]
+    with watching(module, "unrecorded") as call:  # errors=False: nothing to compare with
+        error = second_backward(True)
+    assert error_of(error, "the error returned", call)["raised_by"] == "engine"
+
+
+def test_a_grad_cleared_between_passes_is_told_from_new_leaves():
+    module = types.ModuleType("student")
+
+    def twice(clear) -> None:
+        w = Value(1.5, requires_grad=True)
+        y = w * w
+        y.backward(retain_graph=True)
+        clear(w)
+        y.backward()
+
+    def set_none(w: Value) -> None:
+        w.grad = None
+
+    found = {}
+    for name, clear in (("kept", lambda w: None), ("none", set_none),
+                        ("data", lambda w: w.grad.data.zero_()), ("zero_", lambda w: w.grad.zero_())):
+        with watching(module, name, clears=True) as call:
+            twice(clear)
+        found[name] = call.fact["cleared_between"]
+    assert found == {"kept": [False, False], "none": [False, True], "data": [False, True],
+                     "zero_": [False, True]}
+    with watching(module, "new leaves", clears=True) as call:  # a new graph: nothing cleared
+        for _ in range(2):
+            (Value(1.5, requires_grad=True) * 2).backward()
+    assert call.fact["cleared_between"] == [False, False]
 
 
 def test_an_engine_error_whose_message_was_rewritten_is_not_the_engines():

@@ -105,7 +105,7 @@ CASES += [
           names=('second_backward_error', 'retain_graph=True')),
     Wrong('grad_cleared_between', fails={'with retain_graph=True the second backward adds': '[1][1] is a different number'},
           edits={'    error = None\n    try:\n        y.backward()\n': '    error = None\n    w_leaf.grad = None\n    try:\n        y.backward()\n'},
-          names=('backward_twice(w, x, retain_graph)[1][1]',)),
+          names=('backward_twice cleared', 'between two of its backward passes')),
     Wrong('history_read_too_early', fails={'with retain_graph=True the second backward adds': '[1][1] is a different number'},
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()] * 2\n', '    history.append(w_leaf.grad.item())\n': ''},
           names=('backward_twice(w, x, retain_graph)[1][1]',)),
@@ -127,11 +127,29 @@ CASES += [
           names=('is None: no error was caught',)),
     Wrong('zeroed_through_data_between',  # the statement lets the second call add to the first
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()]\n    w_leaf.grad.data.zero_()\n'},
-          names=('backward_twice(w, x, retain_graph)[1][1]',)),
+          names=('backward_twice cleared', 'between two of its backward passes')),
     Wrong('history_rounded',
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [round(w_leaf.grad.item(), 1)]\n'},
           names=('different number',)),
     Wrong('second_call_given_the_flag', names=('kept the graph',),
           edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
                    '    try:\n        y.backward(retain_graph=retain_graph)\n    except RuntimeError as exc:\n        error = exc'}),
+]
+
+
+# An exception caught once and kept (a module-level name, a list made once), returned again by
+# later calls: its type and message are the engine's, its object is an earlier call's.
+CASES += [
+    Wrong('first_error_kept_in_a_global',
+          fails={'a failed second backward on other inputs': 'raised during an earlier call'},
+          edits={'        error = exc  # the graph\'s saved values were freed by the first call\n':
+                 '        global _FIRST\n        _FIRST = _FIRST or exc\n        error = _FIRST\n',
+                 'def backward_twice(': '_FIRST = None\n\n\ndef backward_twice('},
+          names=('the error returned', 'raised during an earlier call')),
+    Wrong('errors_kept_in_a_list',
+          fails={SURVIVES: 'raised during an earlier call'},
+          edits={'        return exc  # some node on the way saved a value, and it is gone':
+                 '        _CAUGHT.append(exc)\n        return _CAUGHT[0]',
+                 'def second_backward_error(': '_CAUGHT: list[RuntimeError] = []\n\n\ndef second_backward_error('},
+          names=('the error for v ** 2', 'raised during an earlier call')),
 ]

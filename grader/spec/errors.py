@@ -1,0 +1,63 @@
+"""The ERROR fact of an exception the student caught and returned: the exception as "Type:
+first line", and who raised it: the engine, the student, nobody (made by hand), or the engine
+during an earlier call (an error kept between calls and returned again).
+
+    error_of(e, "the error returned")          told from the traceback alone
+    error_of(e, "the error returned", call)    ... and from what the watched call's passes raised
+                                               (``watching(..., errors=True)``)
+
+An error kept from an earlier call has the engine's type and message, and its traceback ends in
+the engine's ``raise``: only its object tells it apart, so every exception a watched pass raises
+is kept (``remember_raised``) and a returned one is looked up by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from grader.spec.facts import FACT, LABEL, Kind, RaisedBy
+from grader.spec.probe import caught
+from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
+
+
+class Watched(Protocol):
+    """What ``error_of`` reads of a watched call (``provenance.Call``)."""
+
+    raised: Mapping[int, BaseException] | None  # its passes' exceptions (None: not recorded)
+    finished: bool  # it ran more passes than it records
+
+
+def _raised_by(e: BaseException) -> RaisedBy:
+    """Who raised ``e``: the engine only when its traceback ends in the engine's ``raise``
+    statement and its message is the one that statement makes (``raise_site``): an engine
+    error whose message the submission rewrote afterwards is its own text."""
+    where = innermost(e.__traceback__)
+    if where is None:
+        return RaisedBy.NOBODY
+    if not where.tb_frame.f_code.co_filename.startswith(ENGINE_DIR):
+        return RaisedBy.SUBMISSION
+    return RaisedBy.ENGINE if engine_message(e) == str(e) else RaisedBy.SUBMISSION
+
+
+def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, Any]:
+    """The ERROR fact of an exception the student caught and returned (None stays None).
+
+    With the watched ``call`` that returned it (watched with ``errors=True``): an exception a
+    backward pass of an earlier watched call raised, and none of this call's passes, is told
+    as raised earlier (caught once, kept in a module-level name or a default argument, and
+    returned again): its type and message are the engine's, its object is not this call's."""
+    by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
+    if (call is not None and call.raised is not None and not call.finished and by is RaisedBy.ENGINE
+            and call.raised.get(id(e)) is not e and _RAISED.get(id(e)) is e):
+        by = RaisedBy.EARLIER
+    return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
+
+
+def remember_raised(raised: Mapping[int, BaseException]) -> None:
+    """Keep the exceptions a watched call's passes raised (by id, kept alive so an id is never
+    reused): one a later call returns was kept from that earlier call."""
+    _RAISED.update(raised)
+
+
+_RAISED: dict[int, BaseException] = {}
