@@ -285,7 +285,8 @@ def _sorted(items: list[Any]) -> list[str] | None:
 _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
-           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.DETACHED_FROM.value: Say.NOT_DETACHED,
+           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
+           Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
@@ -303,6 +304,11 @@ def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return []
     if got.get(CONTEXT + "earlier_call") is True:
         say = Say.FROM_EARLIER_CALL
+    if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
+        ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
+        if type(ran) is str and type(feeder) is str:
+            return [_diff(say, label=label, ran=ran, feeder=feeder)]
+        say = Say.CHILD_FIRST
     return [_diff(say, label=label)]
 
 

@@ -151,6 +151,8 @@ class Say(str, enum.Enum):
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
+    RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "
+                           "it a gradient.")
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() "
                       "of the leaf beside it: it does not share both that leaf's number and its "
                       "version counter, as detach() does (a Python number, a new Value, .data?).")
@@ -216,6 +218,9 @@ _LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
     (re.compile(r"reading (?P<label>.+) warns"), N_("reading {label} warns")),
+    (re.compile(r"backward through (?P<graph>\w+ = .+)"), N_("backward through {graph}")),
+    (re.compile(r"the nodes of (?P<graph>\w+ = .+), in the order backward ran them"),
+     N_("the nodes of {graph}, in the order backward ran them")),
     (re.compile(r"(?P<value>\S+) for (?P<graph>\w+ = .+)"), N_("{value} for {graph}")),
     (re.compile(r"a second (?P<call>\S+) after (?P<steps>.+)"), N_("a second {call} after {steps}")),
     (re.compile(r"a third (?P<call>\S+) after (?P<steps>.+)"), N_("a third {call} after {steps}")),

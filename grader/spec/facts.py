@@ -90,6 +90,7 @@ class Check(str, enum.Enum):
     PARENTS_FIRST = "parents_first"  # each node before the nodes it feeds gradient into
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
+    AFTER_FEEDERS = "after_feeders"  # no node ran before a node that sends it a gradient
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)

@@ -1,0 +1,101 @@
+"""The order in which a build-track engine runs its nodes, observed while backward runs.
+
+Gradients alone show a wrong order only where a floating-point sum happens to depend on it.
+So a probe watches each node of a program's graph run: on the student's engine it puts a
+recording wrapper in front of each node's ``apply`` (the method the stage's statement has the
+engine call, ``node.apply(grad)``), on PyTorch's a node pre-hook (``grad_fn.register_prehook``),
+which runs just before the node does.  Each node is named as the student reads it
+(``"b.grad_fn"``, ``"AccumulateGrad(w)"``: code, the same in every language), from the names the probe gives its program's
+values, so the facts hold no number:
+
+* ``runs_once``: no node ran twice (a recursive walk runs a shared node once per path);
+* ``after_feeders``: no node ran before a node that sends it a gradient; the student's side
+  names the first such pair (context, told with the difference);
+* the whole order, compared with PyTorch's (the newest ready node first).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from grader.spec.build import fact
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
+
+UNNAMED = "a node the program does not name"
+_MAX_RUNS = 64  # a runaway engine's runs are not all worth reporting
+
+
+def _nodes(root: Any) -> list[Any]:
+    """Every node reachable from ``root`` through ``next_functions``, each once."""
+    found: list[Any] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None or any(node is seen for seen in found):
+            continue
+        found.append(node)
+        pairs = getattr(node, "next_functions", ())
+        stack.extend(pair[0] for pair in list(pairs) if type(pair) in (tuple, list) and len(pair) == 2)
+    return found
+
+
+def _label(node: Any, names: dict[str, Any]) -> str:
+    for name, v in names.items():
+        if getattr(v, "grad_fn", None) is node:
+            return f"{name}.grad_fn"
+        if getattr(node, "variable", None) is v:
+            return f"AccumulateGrad({name})"
+    return UNNAMED
+
+
+def _watch(node: Any, ran: Callable[[], None]) -> None:
+    """Call ``ran`` each time ``node`` runs: before its ``apply`` (the student's engine), or from
+    a pre-hook (PyTorch's nodes have no Python ``apply``)."""
+    apply = getattr(node, "apply", None)
+    if callable(apply):
+        def watched(*args: Any, **kwargs: Any) -> Any:
+            ran()
+            return apply(*args, **kwargs)
+
+        node.apply = watched
+    else:
+        node.register_prehook(lambda grads: ran())
+
+
+def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tuple[list[str], dict[str, list[str]]]:
+    """The labels of the nodes ``start()`` (a backward from ``root``, a Value) ran, in order, and
+    each node's label with the labels of the nodes that send it a gradient."""
+    nodes = _nodes(getattr(root, "grad_fn", None))
+    labels = {id(n): _label(n, names) for n in nodes}
+    feeders: dict[str, list[str]] = {labels[id(n)]: [] for n in nodes}
+    for n in nodes:
+        for pair in list(getattr(n, "next_functions", ())):
+            if pair[0] is not None:
+                feeders[labels[id(pair[0])]].append(labels[id(n)])
+    order: list[str] = []
+    for n in nodes:
+        _watch(n, lambda n=n: order.append(labels[id(n)]) if len(order) < _MAX_RUNS else None)
+    start()
+    return order, feeders
+
+
+def _too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
+    """The first node that ran before one of the nodes that feed it, and that node."""
+    for i, node in enumerate(order):
+        later = next((f for f in feeders.get(node, []) if f in order[i + 1:] or f not in order), None)
+        if later is not None:
+            return node, later
+    return None
+
+
+def order_facts(root: Any, names: dict[str, Any], program: str) -> list[dict[str, Any]]:
+    """Run ``root.backward()`` watched; the facts about the order its nodes ran in."""
+    order, feeders = run_order(root, names, root.backward)
+    label = f"backward through {program}"
+    early = _too_early(order, feeders)
+    after = check(Check.AFTER_FEEDERS, early is None, label)
+    if early is not None:  # context: told beside the difference, never compared
+        after.update({CONTEXT + "ran": early[0], CONTEXT + "feeder": early[1]})
+    return [check(Check.RUNS_ONCE, len(order) == len(set(order)), label), after,
+            fact(order, f"the nodes of {program}, in the order backward ran them")]
