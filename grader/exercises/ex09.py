@@ -11,8 +11,9 @@ recording switched off loses the test that checks for it, not every test after i
 ``inference`` is called again on other inputs and on the first ones once more
 (``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the leaf
 it was given, so a gradient of the step before that was never cleared shows, and is called again
-on a fresh leaf of another loss and then of the first once more: a step that carries something
-(a velocity, a count) from call to call shows.
+on a fresh leaf of another loss and then of the first once more, in the public test too: a step
+that carries something (a velocity, a count, the first learning rate, the first leaf) from call
+to call shows.
 """
 
 from typing import Any, Callable
@@ -113,7 +114,9 @@ STEP_KEYS = {
 @EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_public(sub):
-    return by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]])
+    return {**by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]]),
+            "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 1,
+                                 "sgd_step")}
 
 
 @EXERCISE.test("the step changes the leaf in place", points=1, feedback=STEP_FEEDBACK,

@@ -106,7 +106,8 @@ CASES += [
     Wrong('error_message_returned', fails={'without no_grad the step is refused': 'is a str'},
           edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n    except RuntimeError as e:\n        return e': '        w -= lr * w.grad\n    except RuntimeError as e:\n        return str(e)'},
           names=('the error returned', 'str')),
-    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'in a fresh import of your file'},
+    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'in a fresh import of your file',
+                                         'a gradient step under no_grad': 'in a fresh import of your file'},
           edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
           names=('sgd_step', 'fresh import', 'state kept')),  # the first call's lr, for every call
 ]
@@ -129,7 +130,8 @@ CASES += [
           edits={INFERENCE_LEAVES: '    _W.data.fill_(w)\n    w = _W\n    x = Value(x, requires_grad=True)\n',
                  'def inference(': '_W = Value(0.0, requires_grad=True)\n\n\ndef inference('},
           names=('inference', 'called again', 'share state')),
-    Wrong('velocity_kept_between_steps', fails={'three steps descend': 'sgd_step, called again with the inputs of an earlier call'},
+    Wrong('velocity_kept_between_steps', fails={'three steps descend': 'sgd_step, called again with the inputs of an earlier call',
+                                                'a gradient step under no_grad': 'sgd_step, called again with the inputs of an earlier call'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
                  '        _VELOCITY[0] = 0.9 * _VELOCITY[0] + w.grad.item()\n        w -= lr * _VELOCITY[0]',
                  'def sgd_step(': '_VELOCITY = [0.0]\n\n\ndef sgd_step('},
@@ -149,6 +151,12 @@ CASES += [
                  '        _CALLS[0] += 1\n        w -= lr / _CALLS[0] * w.grad',
                  'def sgd_step(': '_CALLS = [0]\n\n\ndef sgd_step('},
           names=('sgd_step', 'state kept')),
+    Wrong('first_leaf_kept_in_a_global',  # every later step moves the leaf of the first call
+          fails={'a gradient step under no_grad': 'in a fresh import of your file'},
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
+                 '        global _PARAM\n        _PARAM = w if _PARAM is None else _PARAM\n        _PARAM -= lr * w.grad',
+                 'def sgd_step(': '_PARAM = None\n\n\ndef sgd_step('},
+          names=('sgd_step', 'state kept', 'w was never changed in place')),
     Wrong('refused_then_applied',
           edits={'    except RuntimeError as e:\n        return e\n    return None\n':
                  '    except RuntimeError as e:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n'
