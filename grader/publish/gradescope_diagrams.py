@@ -84,7 +84,8 @@ def entry(result: ExerciseResult, number: str, fmt: str = SVG) -> dict[str, Any]
 
 
 def _size(data: dict[str, Any]) -> int:
-    return len(json.dumps(data, indent=1, allow_nan=False).encode("utf-8"))
+    """The bytes of ``data`` as ``gradescope_results.write`` writes it."""
+    return len(json.dumps(data, allow_nan=False).encode("utf-8"))
 
 
 def fit(data: dict[str, Any], limit: int = RESULTS_LIMIT - SAFETY) -> list[str]:

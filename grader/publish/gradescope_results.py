@@ -208,7 +208,7 @@ def write(path: Path, data: dict[str, Any]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, allow_nan=False)
+            handle.write(json.dumps(data, allow_nan=False))  # no indent: C's encoder, not Python's
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
