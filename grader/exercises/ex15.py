@@ -58,6 +58,9 @@ for an earlier call works on that call's model (an optimizer made once and kept)
 model it is given cannot show."""
 
 
+MARK = 1.0  # the gradient ``_earlier_marked`` gives every earlier model's parameters
+
+
 def _model(seed: int) -> nn.MLP:
     """A new model for train, kept in ``_MADE``."""
     micrograph.manual_seed(seed)
@@ -134,12 +137,16 @@ def _earlier_state(current: nn.MLP) -> str:
 def _earlier_marked(current: nn.MLP) -> str:
     """``_earlier_state`` after giving every earlier model's parameters a gradient of 1: an
     optimizer kept from an earlier call clears it (zero_grad) or applies it (step), either of
-    which changes that state, however many calls ago the optimizer was made."""
+    which changes that state, however many calls ago the optimizer was made.  Written as it is
+    marked, in one walk: each parameter's gradient is then one new Value of 1.0, shared (a step
+    or a zero_grad changes every parameter that holds it: each one is read)."""
+    mark, state = Value(MARK), []
     for model in _MADE:
         if model is not current:
             for p in model.parameters():
-                p.grad = Value(1.0)
-    return _earlier_state(current)
+                p.grad = mark
+                state.append((p.item(), MARK))
+    return repr(state)
 
 
 def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False) -> dict[str, Any]:
