@@ -15,7 +15,10 @@ there, is the one shown. ``warnings.warn("...")`` in the submission, or a warnin
 (``warnings.showwarning(...)``), is not the engine's, whatever its text.
 
 The engine's sources are read when this module is loaded (before any submitted code runs) and
-parsed only when an engine error or warning is judged.
+parsed only when an engine error or warning is judged: only the lines of the function the frame
+runs, when its code is one of the engine's own (``_ENGINE_CODES``, found in the engine's modules
+as they are loaded here), else the whole file.  A child forks a process per exercise, so a file
+parsed whole would be parsed again in each (about 30 ms for ``value.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from __future__ import annotations
 import ast
 import functools
 import os
-from types import CodeType, FrameType, TracebackType
+import sys
+from types import CodeType, FrameType, FunctionType, TracebackType
 
 import micrograph
 
@@ -48,17 +52,68 @@ def _sources() -> dict[str, str]:
 _SOURCES = _sources()
 
 
-@functools.lru_cache(maxsize=None)
-def _raises(filename: str) -> tuple[tuple[int, int, CodeType], ...]:
-    """The ``raise <expression>`` statements of an engine file: their first and last lines and
-    their expression compiled (a bare ``raise`` re-raises: the innermost entry of a traceback
-    stays where the error was first raised, so it never ends at one)."""
+def _engine_codes() -> dict[int, CodeType]:
+    """The code of every function and method of the engine's loaded modules, and the code nested
+    in it, by id (held here, so an id is never reused)."""
+    found: dict[int, CodeType] = {}
+    seen: set[int] = set()  # classes met already (two classes may name each other)
+    objects = [v for m in list(sys.modules.values()) if (getattr(m, "__file__", None) or "").startswith(ENGINE_DIR)
+               for v in vars(m).values()]
+    while objects:
+        item = objects.pop()
+        if isinstance(item, type) and item.__module__.startswith("micrograph") and id(item) not in seen:
+            seen.add(id(item))
+            objects += vars(item).values()
+        elif isinstance(item, (staticmethod, classmethod)):
+            objects.append(item.__func__)
+        elif isinstance(item, property):
+            objects += [item.fget, item.fset, item.fdel]
+        elif isinstance(item, FunctionType):
+            objects.append(item.__code__)
+        elif isinstance(item, CodeType) and item.co_filename.startswith(ENGINE_DIR) and id(item) not in found:
+            found[id(item)] = item
+            objects += [c for c in item.co_consts if isinstance(c, CodeType)]
+    return found
+
+
+_ENGINE_CODES = _engine_codes()
+
+
+def _lines(code: CodeType) -> tuple[int, int]:
+    """The first and last line of the engine's function whose code is ``code``; (0, 0), the
+    whole file, for code that is not one of the engine's own."""
+    if _ENGINE_CODES.get(id(code)) is not code:
+        return 0, 0
+    ends = [end for _, end, _, _ in code.co_positions() if end is not None]
+    return code.co_firstlineno, max(ends, default=code.co_firstlineno)
+
+
+def _parsed(filename: str, first: int, last: int) -> ast.AST | None:
+    """Lines ``first`` to ``last`` of an engine file parsed at their own line numbers (the whole
+    file when ``first`` is 0, or when those lines are no whole statements)."""
     source = _SOURCES.get(filename)
     if source is None:
-        return ()
-    return tuple((node.lineno, node.end_lineno or node.lineno,
-                  compile(ast.Expression(node.exc), SITE_NAME, "eval"))
-                 for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Raise) and node.exc is not None)
+        return None
+    lines = source.splitlines(keepends=True)[first - 1:last] if first > 1 else []
+    if lines:
+        head = "if True:\n" if lines[0][:1] in (" ", "\t") else "\n"  # a method's lines, indented
+        try:
+            return ast.parse("\n" * (first - 2) + head + "".join(lines))
+        except SyntaxError:
+            pass
+    return ast.parse(source)
+
+
+@functools.lru_cache(maxsize=None)
+def _raises(filename: str, first: int, last: int) -> tuple[tuple[int, int, CodeType], ...]:
+    """The ``raise <expression>`` statements of an engine file's lines ``first`` to ``last``
+    (``_parsed``): their first and last lines and their expression compiled (a bare ``raise``
+    re-raises: the innermost entry of a traceback stays where the error was first raised, so it
+    never ends at one)."""
+    tree = _parsed(filename, first, last)
+    return () if tree is None else tuple(
+        (node.lineno, node.end_lineno or node.lineno, compile(ast.Expression(node.exc), SITE_NAME, "eval"))
+        for node in ast.walk(tree) if isinstance(node, ast.Raise) and node.exc is not None)
 
 
 def innermost(tb: TracebackType | None) -> TracebackType | None:
@@ -77,7 +132,8 @@ def engine_message(error: BaseException) -> str | None:
     if tb is None:
         return None
     frame = tb.tb_frame
-    sites = [code for first, last, code in _raises(frame.f_code.co_filename) if first <= tb.tb_lineno <= last]
+    sites = [code for first, last, code in _raises(frame.f_code.co_filename, *_lines(frame.f_code))
+             if first <= tb.tb_lineno <= last]
     if len(sites) != 1:
         return None
     try:
@@ -90,14 +146,13 @@ def engine_message(error: BaseException) -> str | None:
 
 
 @functools.lru_cache(maxsize=None)
-def _warns(filename: str) -> tuple[tuple[int, int, CodeType, CodeType | None], ...]:
-    """The ``warnings.warn(<message>, <category>...)`` calls of an engine file: their first and
-    last lines, their message and category (None: ``UserWarning``) compiled."""
-    source = _SOURCES.get(filename)
-    if source is None:
-        return ()
+def _warns(filename: str, first: int, last: int) -> tuple[tuple[int, int, CodeType, CodeType | None], ...]:
+    """The ``warnings.warn(<message>, <category>...)`` calls of an engine file's lines ``first``
+    to ``last`` (``_parsed``): their first and last lines, their message and category (None:
+    ``UserWarning``) compiled."""
+    tree = _parsed(filename, first, last)
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree) if tree is not None else ():
         func = node.func if isinstance(node, ast.Call) else None
         if (isinstance(func, ast.Attribute) and func.attr == "warn" and isinstance(func.value, ast.Name)
                 and func.value.id == "warnings" and node.args):
@@ -114,7 +169,7 @@ def engine_warning(message: Warning | str, category: type[Warning], frame: Frame
     frame, gives ``message`` (its text) of ``category``."""
     if frame is None:
         return False
-    sites = [(text, kind) for first, last, text, kind in _warns(frame.f_code.co_filename)
+    sites = [(text, kind) for first, last, text, kind in _warns(frame.f_code.co_filename, *_lines(frame.f_code))
              if first <= frame.f_lineno <= last]
     if len(sites) != 1:
         return False
