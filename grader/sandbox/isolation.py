@@ -26,21 +26,19 @@ own refuses to run them.  Off Linux (no uid switch is made there) a root grader 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Literal, NamedTuple, Sequence
 
 import grader
-import micrograph
-from grader.i18n import N_, _
+from grader.sandbox.said import N_, Said, _
 
 Mode = Literal["namespaces", "uid+seccomp", "limits only"]
 NAMESPACES: Mode = "namespaces"
@@ -61,18 +59,17 @@ _LIMITS_HERE = {  # what ``grader.sandbox.child.confine`` can apply there, in on
 }
 _LIMITS_ELSEWHERE = N_("{system}: a separate process with a time limit and rlimits (CPU, file "
                        "size, open files, no new processes), no sandbox")
-ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 
 
-class Said(NamedTuple):
-    """A sentence kept as its English text and fields, said in the language asked when shown:
-    the mode is decided once per process, and a notebook may change language between checks."""
+def _package_root(name: str) -> str:
+    """The folder that holds package ``name``, found without importing it (importing
+    ``micrograph`` runs the engine's modules)."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None, name
+    return str(Path(spec.origin).resolve().parents[1])
 
-    text: str
-    fields: tuple[tuple[str, str], ...] = ()
 
-    def __str__(self) -> str:
-        return _(self.text, **dict(self.fields))
+ROOTS = sorted({str(Path(grader.__file__).resolve().parents[1]), _package_root("micrograph")})
 
 
 class IsolationUnavailable(Exception):
@@ -80,10 +77,10 @@ class IsolationUnavailable(Exception):
     to do."""
 
 
-@dataclass(frozen=True)
-class Isolation:
+class Isolation(NamedTuple):
     """The mode children run in, why nothing stronger, the interpreter they start with, and
-    the layers a child of this mode applied when probed (empty where no probe runs)."""
+    the layers a child of this mode applied when probed (empty where no probe runs).  A named
+    tuple, not a dataclass: ``dataclasses`` imports ``inspect``, which the probe would wait for."""
 
     mode: Mode
     reasons: tuple[Said, ...]
@@ -329,6 +326,8 @@ def available() -> Isolation:
     from grader.sandbox.child import seccomp
 
     if seccomp.this_arch() is None:
+        import platform  # for this sentence only
+
         system = f"{platform.system()} {platform.machine()}"
         return Isolation(LIMITS_ONLY, (Said(N_("no seccomp on {system}"), (("system", system),)),),
                          sys.executable)

@@ -30,7 +30,8 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, Final, Literal
 
-from grader.i18n import _
+from grader.sandbox.said import _
+
 
 ENV: Final = "GRADE_PIPES"
 THREADS: Final = "threads"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _DIR_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_DIRECTORY", "O_NOFOLLOW",
                                                              "O_CLOEXEC"))
@@ -23,9 +23,9 @@ MAX_SHARED_FOLDERS = 64
 """World-writable folders of root's looked into, at most, below those (``/tmp/.X11-unix``)."""
 
 
-@dataclass(frozen=True)
-class Usage:
-    """Bytes and entries under a folder (counting stops once both budgets are passed)."""
+class Usage(NamedTuple):
+    """Bytes and entries under a folder (counting stops once both budgets are passed).  Not a
+    dataclass: the isolation probe imports this module before it starts its child."""
 
     bytes: int
     entries: int

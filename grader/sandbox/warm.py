@@ -31,8 +31,7 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import IO
+from typing import IO, NamedTuple
 
 from grader.sandbox import isolation, pipes, scratch
 
@@ -53,10 +52,10 @@ def environment(folder: str) -> dict[str, str]:
     return env
 
 
-@dataclass
-class Warm:
+class Warm(NamedTuple):
     """A started child waiting for its request: the process, its scratch folder, the parent's
-    end of the records pipe, and the number of the child's end (the request's ``fd``)."""
+    end of the records pipe, and the number of the child's end (the request's ``fd``).  Not a
+    dataclass: ``dataclasses`` imports ``inspect``, which the child would wait for."""
 
     proc: subprocess.Popen[bytes]
     folder: str

@@ -33,7 +33,7 @@ import ctypes
 import os
 import struct
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _PR_SET_NO_NEW_PRIVS = 38
 _PR_SET_SECCOMP = 22
@@ -83,8 +83,7 @@ _ARG0_LOW, _ARG1_LOW = 16, 24  # offsets of args[0] and args[1]'s low 32 bits (l
 _SIGNALS = ("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")
 
 
-@dataclass(frozen=True)
-class ArgRule:
+class ArgRule(NamedTuple):
     """A call decided by the low 32 bits of one of its arguments: a value in ``values`` is
     allowed (``allow_listed``) or refused, any other value gets the opposite."""
 
@@ -104,10 +103,11 @@ def _rules(own_pid: int | None) -> dict[str, ArgRule]:
     return rules
 
 
-@dataclass(frozen=True)
-class Arch:
+class Arch(NamedTuple):
     """One architecture: its AUDIT_ARCH value, whether x32 numbers must be refused, and its
-    system call numbers (a call this architecture lacks is simply absent)."""
+    system call numbers (a call this architecture lacks is simply absent).  Named tuples, not
+    dataclasses: the isolation probe reads this table before it starts its child, and
+    ``dataclasses`` imports ``inspect``."""
 
     audit: int
     x32: bool
