@@ -14,9 +14,12 @@ So ``start`` starts a child with the interpreter and scratch parent of the stron
 the same, and a root grader gets that mode wherever the kernel allows namespaces.  ``take``
 hands the child over only when the mode answered gives those same ones; otherwise it is killed
 unused (so is a child no run takes, at exit at the latest), and the run starts its child as
-before: a wrong guess costs a Python start on the other core, never a weaker sandbox.  The uid a root grader's child drops to and the scratch folder's owner
-are settled after the answer, before the request is sent, as they were.  The child's time
-limit starts with its request, so waiting for the probe costs it none.
+before: a wrong guess costs a Python start on the other core, never a weaker sandbox.  It is
+wrong on every run of a root grader without namespaces whose Python sits under a private home
+(pyenv in ``/root``): its children need the system's Python (docs/grader.md, "Each mode").
+The uid a root grader's child drops to and the scratch folder's owner are settled after the
+answer, before the request is sent, as they were.  The child's time limit starts with its
+request, so waiting for the probe costs it none.
 
 POSIX only (records on a pipe of their own, passed at the start); where the pipes are read with
 threads (``grader.sandbox.pipes``) no child is started early.
