@@ -99,11 +99,16 @@ class Course:
         return [self.solutions_dir, *cache, self.shipped_dir, DEFAULT_SHIPPED_DIR, *tests]
 
     def display(self, path: Path) -> str:
-        """A path as the student should read it: relative to the course folder if inside."""
-        try:
-            return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)))
-        except ValueError:
+        """A file of the course as a path the student can open where they are: from the current
+        folder when that is in the course (``ex03_retain_grad.py`` in ``exercises/``,
+        ``../exercises/ex03_retain_grad.py`` beside a notebook), else from the course folder;
+        a file outside the course as given."""
+        root = Path(os.path.abspath(self.root))
+        absolute = Path(os.path.abspath(path))
+        if not absolute.is_relative_to(root):
             return str(path)
+        here = Path(os.path.abspath(os.curdir))
+        return os.path.relpath(absolute, here if here.is_relative_to(root) else root)
 
     def grade(self, ex: LoadedExercise, submission: Path, *, diagram_dir: Path | None = None,
               formats: tuple[str, ...] = ("svg",)) -> ExerciseResult:

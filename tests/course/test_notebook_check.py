@@ -86,7 +86,7 @@ def test_check_outside_a_notebook_prints_what_grade_prints(
     checked = grader.check("ex03")
     printed = capsys.readouterr().out
     assert printed.strip() == checked.text.strip()
-    assert printed.startswith("ex03  retain_grad keeps a non-leaf's gradient  (exercises/ex03_retain_grad.py)\n"
+    assert printed.startswith("ex03  retain_grad keeps a non-leaf's gradient  (../exercises/ex03_retain_grad.py)\n"
                               "  not started (0/14): every function the tests call still raises")
     assert "not started" in checked._repr_html_()
 

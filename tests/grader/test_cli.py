@@ -115,7 +115,9 @@ def test_outside_a_course_folder(grade, tmp_path: Path) -> None:
 
 def test_from_a_folder_inside_the_course(grade, toy: ToyCourse) -> None:
     run = grade("ex41", cwd=toy.course.exercises_dir)
-    assert run.code == 1 and "not started" in run.out and "exercises/ex41_fine.py" in run.out
+    assert run.code == 1 and "not started" in run.out
+    assert "(ex41_fine.py)" in run.out, run.out  # the path that opens the file from exercises/
+    assert "(exercises/ex41_fine.py)" in grade("ex41").out
     solved = grade("ex41", "--submission", str(toy.course.solutions_dir / "ex41_fine.py"),
                    cwd=toy.course.exercises_dir)
     assert solved.code == 0
