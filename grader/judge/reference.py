@@ -33,6 +33,7 @@ import grader.sandbox.child
 import grader.spec
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
+from grader.i18n import _
 from grader.judge import explain
 from grader.sandbox.run import Spawn, run_child, spawn_here
 
@@ -162,5 +163,6 @@ def expected_for(ex: LoadedExercise, *, solutions_dir: Path | None, cache_dir: P
     shipped = from_shipped(ex, shipped_dir)
     if shipped is not None:
         return shipped
-    raise NoExpected(f"no solutions/{ex.spec.module}.py and no up-to-date "
-                     f"{shipped_dir.name}/{ex.spec.id}.json to grade {ex.spec.id} against")
+    raise NoExpected(_("no solutions/{file} and no up-to-date {shipped} to grade {id} against",
+                       file=f"{ex.spec.module}.py", shipped=f"{shipped_dir.name}/{ex.spec.id}.json",
+                       id=ex.spec.id))

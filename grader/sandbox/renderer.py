@@ -83,8 +83,11 @@ class Renderer:
         self._setting = _setting()
 
     def _worker(self) -> subprocess.Popen[str]:
+        setting = _setting()
+        if self._proc is not None and self._proc.poll() is None and setting != self._setting:
+            self.close()  # the language (or PATH) changed since it started, as a notebook's may
         if self._proc is None or self._proc.poll() is not None:
-            self._setting = _setting()  # the worker's: it reads the environment once
+            self._setting = setting  # the worker's: it reads the environment once
             self._proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER], text=True,
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           **pipes.session_options())
@@ -124,8 +127,7 @@ class Renderer:
         raises RenderFailed.  ``stale``: the names in the folder the worker removes first."""
         directory = Path(fields["directory"])
         with self._lock:
-            running = self._proc is not None and self._proc.poll() is None
-            known = drawn.key(fields, self._setting if running else _setting())
+            known = drawn.key(fields, _setting())  # what a worker draws with now (``_worker``)
             replayed = self._drawn.replay(known, directory, stale)
             if replayed is not None:
                 return replayed

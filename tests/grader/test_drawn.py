@@ -83,3 +83,22 @@ def test_files_written_elsewhere_are_not_kept_and_the_cache_is_capped(tmp_path: 
         cache.keep(key, tmp_path / "a", [str(tmp_path / "a" / "x.gv")])
     assert cache.replay("one", tmp_path / "c", ()) is None  # the oldest went first
     assert cache.replay("three", tmp_path / "c", ()) == [str(tmp_path / "c" / "x.gv")]
+
+
+def test_a_running_worker_is_started_again_when_the_language_changes(tmp_path: Path, monkeypatch) -> None:
+    """A notebook's check("ex04", lang="zh") after an English one: the worker read the language
+    when it started, so it is started again, and the page it writes is Chinese."""
+    from micrograph.i18n import ENV_VAR
+
+    monkeypatch.setenv(ENV_VAR, "en")
+    renderer = Renderer()
+    try:
+        renderer.render(_graph(2.0), tmp_path / "en", "graph", ("svg",), 10.0)
+        english = renderer._proc
+        monkeypatch.setenv(ENV_VAR, "zh")
+        renderer.render(_graph(2.0), tmp_path / "zh", "graph", ("svg",), 10.0)
+        assert renderer._proc is not english and renderer._proc is not None
+        assert "输出" in (tmp_path / "zh" / "graph.gv").read_text(encoding="utf-8")
+        assert "输出" not in (tmp_path / "en" / "graph.gv").read_text(encoding="utf-8")
+    finally:
+        renderer.close()
