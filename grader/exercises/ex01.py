@@ -100,7 +100,11 @@ def backprop_hidden(sub):
     return {**_backprop(sub, HIDDEN_POINTS),
             "apart": calls_apart(sub, lambda m, point: m.backprop(*point),
                                  lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1],
-                                 HIDDEN_POINTS[2], "backprop")}
+                                 SHARES_W, "backprop")}
+
+
+# A point whose w an earlier call had, with another x: answers kept by w alone show.
+SHARES_W = (HIDDEN_POINTS[0][0], 4.0)
 
 
 def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:

@@ -31,7 +31,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
         r = sub.inplace_on_leaf(w, amount)
     if type(r) is not dict or not {"w", "error"} <= set(r):
         raise TypeError('inplace_on_leaf must return {"w": w, "error": error}')
-    return {"error": error_of(r["error"], "the error returned"), "w": value_of(r["w"], "w"),
+    return {"error": error_of(r["error"], "the error returned", call), "w": value_of(r["w"], "w"),
             "call": call.fact}
 
 
@@ -84,7 +84,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise TypeError('modify_saved_value must return {"w", "x", "a", "y", "error"}')
     return {
-        "error": error_of(r["error"], "the error returned"),
+        "error": error_of(r["error"], "the error returned", call),
         "a": value_of(r["a"], "a"),
         "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label="a", flat=False),
         "y": value_of(r["y"], "y"),

@@ -153,7 +153,7 @@ def cut_hidden(sub):
 def _detached(sub, w: float) -> dict[str, Any]:
     with watching(sub, "backward_of_detached", made=True) as call:
         e = sub.backward_of_detached(w)
-    return {"error": error_of(e, "the error returned"), "call": call.fact,
+    return {"error": error_of(e, "the error returned", call), "call": call.fact,
             "detached": detached_some(call, "backward_of_detached")}
 
 

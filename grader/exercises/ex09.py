@@ -148,7 +148,7 @@ def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) ->
     w = Value(start, requires_grad=True)
     with watching(sub, "step_without_no_grad") as call:
         e = sub.step_without_no_grad(w, loss_fn, lr)
-    return {"error": error_of(e, "the error returned"),
+    return {"error": error_of(e, "the error returned", call),
             "w": [value_of(w, "w"), grad_of(w, "w.grad")], "call": call.fact}
 
 

@@ -8,7 +8,9 @@ so that a sentence about an entry says which call it belongs to.  They
 observe how each result came about: the graph behind each entry of loss, who wrote each
 ``.grad`` (backward, or an assignment) and whether it was zeroed in place since, and how many
 backward passes the student's code ran.  An error the student's code raises (a second backward
-on a freed graph) is told as raised, with its line.
+on a freed graph) is told as raised, with its line.  ``vjp`` and ``jacobian_rows`` are called
+again on other graphs and on the first once more (``grader.spec.repeat``): a record list kept
+between calls and handed out again shows.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad, remember
 from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -143,7 +146,16 @@ def vjp_public(sub):
 def vjp_vectors(sub):
     cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
              (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0])]
-    return _vjps(sub, cases)
+    return {**_vjps(sub, cases),
+            "apart": calls_apart(sub, _vjp_again, lambda grads: _list(grads, num), cases[2],
+                                 cases[3], "vjp")}
+
+
+def _vjp_again(sub, case: tuple[tuple[list[float], list[list[float]]], list[float]]) -> object:
+    """vjp on a new graph of ``case`` ((x_row, y_rows), v), for ``calls_apart``."""
+    (x_row, y_rows), v = case
+    x, _, loss = _graph(x_row, y_rows)
+    return sub.vjp(x, loss, v)
 
 
 @EXERCISE.test("y gets its gradient too when it requires grad", points=1, public=True,
@@ -190,7 +202,15 @@ def rows_public(sub):
 @EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
-    return _rows_of(sub, OTHER_SHAPES, True)
+    return {**_rows_of(sub, OTHER_SHAPES, True),
+            "apart": calls_apart(sub, _rows_again, lambda rows: _matrix(rows, num), OTHER_SHAPES[0],
+                                 SQUARE[1], "jacobian_rows")}
+
+
+def _rows_again(sub, case: tuple[list[float], list[list[float]]]) -> object:
+    """jacobian_rows (zeroing) on a new graph of ``case`` (x_row, y_rows), for ``calls_apart``."""
+    x, _, loss = _graph(*case)
+    return sub.jacobian_rows(x, loss, True)
 
 
 @EXERCISE.test("rows without zeroing", points=1, public=True, feedback=ROWS_FEEDBACK,

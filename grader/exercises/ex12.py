@@ -113,7 +113,7 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
     net = _net(seed, n_in, n_out)
     with watching(sub, "second_backward_error", one_graph=True) as call:
         e = sub.second_backward_error(net, rows)
-    return {"error": error_of(e, "the error returned"), "net": _param_facts(net), "call": call.fact}
+    return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact}
 
 
 # The functions below take the net, not a loss.  A public probe names public tests only: data a

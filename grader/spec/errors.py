@@ -3,16 +3,19 @@ first line", and who raised it: the engine, the student, nobody (made by hand), 
 during an earlier call (an error kept between calls and returned again).
 
     error_of(e, "the error returned")          told from the traceback alone
-    error_of(e, "the error returned", call)    ... and from what the watched call's passes raised
-                                               (``watching(..., errors=True)``)
+    error_of(e, "the error returned", call)    ... and from what earlier watched calls returned,
+                                               and what their passes raised (``watching(...,
+                                               errors=True)``)
 
 An error kept from an earlier call has the engine's type and message, and its traceback ends in
 the engine's ``raise``: only its object tells it apart, so every exception a watched pass raises
-is kept (``remember_raised``) and a returned one is looked up by identity.
+is kept (``remember_raised``), and every exception a watched call returned, and a returned one
+is looked up by identity.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -43,14 +46,20 @@ def _raised_by(e: BaseException) -> RaisedBy:
 def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, Any]:
     """The ERROR fact of an exception the student caught and returned (None stays None).
 
-    With the watched ``call`` that returned it (watched with ``errors=True``): an exception a
-    backward pass of an earlier watched call raised, and none of this call's passes, is told
-    as raised earlier (caught once, kept in a module-level name or a default argument, and
-    returned again): its type and message are the engine's, its object is not this call's."""
+    With the watched ``call`` that returned it: an exception an earlier watched call returned,
+    or (watched with ``errors=True``) one a backward pass of an earlier watched call raised and
+    none of this call's passes, is told as raised earlier (caught once, kept in a module-level
+    name or a default argument, and returned again): its type and message are the engine's,
+    its object is not this call's."""
     by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
-    if (call is not None and call.raised is not None and not call.finished and by is RaisedBy.ENGINE
-            and call.raised.get(id(e)) is not e and _RAISED.get(id(e)) is e):
-        by = RaisedBy.EARLIER
+    if call is not None and by is RaisedBy.ENGINE and isinstance(e, BaseException):
+        returned = _RETURNED.get(id(e))
+        earlier = returned is not None and returned[0] is e and returned[1]() is not call
+        if (earlier or (call.raised is not None and not call.finished
+                        and call.raised.get(id(e)) is not e and _RAISED.get(id(e)) is e)):
+            by = RaisedBy.EARLIER
+        elif returned is None or returned[0] is not e:
+            _RETURNED[id(e)] = (e, weakref.ref(call))
     return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
 
 
@@ -61,3 +70,4 @@ def remember_raised(raised: Mapping[int, BaseException]) -> None:
 
 
 _RAISED: dict[int, BaseException] = {}
+_RETURNED: dict[int, tuple[BaseException, weakref.ref[Any]]] = {}  # kept alive, with the call that returned it

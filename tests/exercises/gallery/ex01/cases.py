@@ -134,3 +134,16 @@ CASES += [
           edits={'    b = micrograph.add(w_leaf, 1)': '    b = micrograph.add(x_leaf, 1)'},
           names=('b', 'AddBackward0 takes different inputs')),
 ]
+
+
+# Answers kept by w alone, in a default argument: a later call with that w and another x gets them.
+CASES += [
+    Wrong('backprop_cached_by_w',
+          fails={'backprop on other inputs': 'in a fresh import of your file'},
+          edits={'def backprop(w: float, x: float) -> tuple[float, float]:\n':
+                 'def backprop(w: float, x: float, _cache={}) -> tuple[float, float]:\n'
+                 '    if w in _cache:\n        return _cache[w]\n',
+                 '    return g["w"].grad.item(), g["x"].grad.item()':
+                 '    _cache[w] = g["w"].grad.item(), g["x"].grad.item()\n    return _cache[w]'},
+          names=('backprop', 'state kept')),
+]

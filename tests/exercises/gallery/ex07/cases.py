@@ -97,3 +97,15 @@ CASES += [
           names=('another error than the engine raises',)),
     Correct('a1_after_inplace', edits={'    a1 = a\n    a += 1  # a.add_(1): the same object gets a new number and _version 1\n': '    a += 1\n    a1 = a\n'}),
 ]
+
+
+# The leaf's error caught once and kept in a module-level list: later calls return that one.
+CASES += [
+    Wrong('leaf_error_kept_in_a_list',
+          fails={'in-place on a leaf raises': 'raised during an earlier call'},
+          edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "error": error}':
+                 '    except RuntimeError as e:\n        _KEPT.append(e)\n        error = _KEPT[0]\n'
+                 '    return {"w": w, "error": error}',
+                 'def inplace_on_leaf(': '_KEPT: list[RuntimeError] = []\n\n\ndef inplace_on_leaf('},
+          names=('the error returned', 'raised during an earlier call')),
+]

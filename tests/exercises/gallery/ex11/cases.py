@@ -100,3 +100,15 @@ CASES += [
           edits={'    micrograph.backward(loss, [v])': '    micrograph.backward(loss, [v], retain_graph=True)\n    micrograph.backward(loss, [v])'},
           names=('vjp ran backward more times',)),
 ]
+
+
+# x's gradients read into one module-level list that every call fills again and returns.
+CASES += [
+    Wrong('grads_in_one_module_list',
+          fails={'a gradient vector gives v times the Jacobian': 'what a first call of vjp returned changed',
+                 'Jacobian rows for other shapes': 'what a first call of jacobian_rows returned changed'},
+          edits={'def x_grads(x: Matrix) -> list[float]:\n':
+                 '_GRADS: list[float] = []\n\n\ndef x_grads(x: Matrix) -> list[float]:\n'
+                 '    _GRADS[:] = [v.grad.item() for v in x[0]]\n    return _GRADS\n'},
+          names=('called again', 'share state')),
+]
