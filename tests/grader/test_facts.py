@@ -329,9 +329,11 @@ def test_an_error_kept_from_an_earlier_call_is_told_apart_from_this_calls():
         facts[name] = error_of(error, "the error returned", call)
     assert [facts[n]["raised_by"] for n in facts] == ["engine", "engine", "earlier"]
     assert _said(facts["first"], facts["kept"]) == [Say.RAISED_EARLIER]
-    with watching(module, "unrecorded") as call:  # errors=False: nothing to compare with
-        error = second_backward(True)
-    assert error_of(error, "the error returned", call)["raised_by"] == "engine"
+    for keep, by in ((False, "engine"), (True, "earlier")):  # errors=False: what calls returned
+        with watching(module, "unrecorded") as call:
+            error = second_backward(keep)
+        assert error_of(error, "the error returned", call)["raised_by"] == by
+    assert error_of(error, "the error returned")["raised_by"] == "engine"  # no call: no history
 
 
 def test_a_grad_cleared_between_passes_is_told_from_new_leaves():
