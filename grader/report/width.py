@@ -31,6 +31,31 @@ def pad(text: str, columns: int) -> str:
     return text + " " * max(0, columns - width(text))
 
 
+IDEOGRAPHIC_SPACE = "\u3000"  # as wide as a CJK character wherever one is drawn
+
+
+def shape(text: str) -> tuple[int, int]:
+    """``text``'s columns of narrow characters and its number of wide ones."""
+    wide = sum(1 for ch in text if char_width(ch) == 2)
+    return width(text) - 2 * wide, wide
+
+
+def column_shape(cells: list[str]) -> tuple[int, int]:
+    """The narrow columns and the wide characters a column needs to hold each of ``cells``."""
+    shapes = [shape(cell) for cell in cells]
+    return max(n for n, _ in shapes), max(w for _, w in shapes)
+
+
+def pad_shape(text: str, narrow: int, wide: int) -> str:
+    """``text`` padded to ``narrow`` columns of narrow characters (with spaces) and ``wide``
+    wide characters (with ideographic spaces).  A terminal draws a CJK character two columns
+    wide, but a browser's monospace font with a CJK fallback (a Markdown page, a notebook's
+    ``!grade``) draws it narrower than two spaces: cells padded so hold the same number of
+    each kind, and line up in both."""
+    n, w = shape(text)
+    return text + " " * max(0, narrow - n) + IDEOGRAPHIC_SPACE * max(0, wide - w)
+
+
 def _tokens(text: str) -> list[str]:
     """Spaces, words of narrow characters, and single wide characters (closing marks attached)."""
     tokens: list[str] = []

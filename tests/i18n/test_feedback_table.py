@@ -1,4 +1,5 @@
-"""The feedback table on a terminal: a word is never cut in two, however long the test names."""
+"""The feedback table on a terminal: a word is never cut in two, however long the test names,
+and Chinese cells line up in a browser's monospace font too."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from grader.judge.grading import ExerciseResult, TestResult
 from grader.report.terminal import exercise
-from grader.report.width import width
+from grader.report.width import shape, width
 
 LONG_NAME = "with retain_graph=True, the gradients after each call"  # the longest test name
 FEEDBACK = ("a second y.backward() after y.backward() raised no error, where PyTorch raises one. "
@@ -34,3 +35,17 @@ def test_a_table_without_feedback_keeps_its_heading_on_the_heading_line(
                             [TestResult(LONG_NAME, True, 2, 2, "passed", "")])
     lines = exercise(result, "ex20_build_saved_values.py").splitlines()
     assert lines[1].split()[-1] == "feedback" and "feedback" not in "".join(lines[2:]), lines
+
+
+@pytest.mark.parametrize("columns", [80, 160])
+def test_chinese_cells_line_up_where_a_wide_character_is_not_two_spaces(
+        columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser's monospace font draws a CJK character narrower than two spaces (a Markdown
+    page, a notebook's !grade): the columns line up there too only when each cell before them
+    holds as many narrow columns and as many wide characters as every other row's."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    names = ["读非叶子节点 .grad 时的警告", "backward 之后非叶子节点的梯度是 None", "a.grad after retain_grad"]
+    result = ExerciseResult("ex03", "retain_grad", [TestResult(n, True, 2, 2, "passed", "") for n in names])
+    rows = [line for line in exercise(result, "ex03_retain_grad.py").splitlines() if "2/2" in line]
+    before_points = {shape(line[:line.index("2/2")]) for line in rows}
+    assert len(rows) == 3 and len(before_points) == 1, rows
