@@ -20,6 +20,9 @@ import pytest
 from coursekit import GRADE, REPO, csv_matches_files, grade, grade_env, solution
 
 SLOW = "\nimport time\ntime.sleep(0.4)\n"  # each student takes a moment: room to interrupt
+# Interrupted once two are on disk: the three still to grade take 1.2 s of sleep alone, room for
+# the signal to land before the last of them is done (the rerun must have one left to grade).
+INTERRUPTED_CLASS = 5
 # C's stack overflows (hashing a tuple nested a million deep recurses in C, with no recursion
 # check): a SIGSEGV without ctypes, in a fraction of a second of CPU, so that a loaded machine
 # cannot stop it at the time limit first (a nested list's repr took seconds).
@@ -113,7 +116,7 @@ def test_an_interrupted_batch_resumes_with_only_what_is_missing(tmp_path: Path, 
                                                                 scratch: Path,
                                                                 sig: signal.Signals) -> None:
     subs, out = tmp_path / "subs", tmp_path / "out"
-    names = _class_of(subs, 8, SLOW)
+    names = _class_of(subs, INTERRUPTED_CLASS, SLOW)
     args = ["batch", str(subs), "--out", str(out), "--exercises", "ex01", "--jobs", "1"]
     proc = subprocess.Popen([*GRADE, *args], cwd=REPO, env=grade_env(cache, TMPDIR=str(scratch)),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -60,12 +61,21 @@ def graded(work: Path) -> dict[str, dict[str, Any]]:
     return rows
 
 
+def own_cache(answers: Path, work: Path) -> Path:
+    """``work/cache``: a copy of the run's cache of expected answers (``answers`` in
+    tests/conftest.py), for one hostile class alone.  What its students write into the cache
+    reaches no other test, and the reference solutions are not run again for each class and
+    mode (an entry is found by the hashes of what it depends on, never by the mode)."""
+    return Path(shutil.copytree(answers, work / "cache"))
+
+
 def graded_class(mode: str, tmp_path_factory: Any, name: str, entries: dict[str, dict[str, str]],
-                 exercises: tuple[str, ...] = ("ex01",)) -> dict[str, dict[str, Any]]:
+                 answers: Path, exercises: tuple[str, ...] = ("ex01",)) -> dict[str, dict[str, Any]]:
     """``entries`` (student: file name: source) graded as one class in ``mode`` by ``grade
-    batch`` from the repository's course, in a folder of its own; what ``graded`` reads."""
+    batch`` from the repository's course, in a folder of its own with a cache of its own
+    (``own_cache``); what ``graded`` reads."""
     work: Path = tmp_path_factory.mktemp(f"{name}-{mode.replace(' ', '-').replace('+', '-')}")
     proc = batch_files(REPO, entries, exercises, work, GRADE_ISOLATION=mode,
-                       GRADE_CACHE_DIR=str(work / "cache"))
+                       GRADE_CACHE_DIR=str(own_cache(answers, work)))
     assert proc.returncode == 0, proc.stderr[-2000:]
     return graded(work)

@@ -14,6 +14,7 @@ it from the engine's). Each scores no more than the honest wrong answer.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,11 +24,11 @@ from origin_attacks import COMPUTING, EXERCISES, RAISING, REWRITES, WARNINGS, Co
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("forged-origins-class", MODES))
-def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-         ) -> dict[str, dict[str, Any]]:
+def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+         answers: Path) -> dict[str, dict[str, Any]]:
     """Every student of ``origin_attacks`` graded as one class, in one mode."""
     skip_unless(request.param)
-    return graded_class(request.param, tmp_path_factory, "origins", students(), EXERCISES)
+    return graded_class(request.param, tmp_path_factory, "origins", students(), answers, EXERCISES)
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)

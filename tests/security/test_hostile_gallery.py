@@ -23,13 +23,10 @@ import pytest
 
 import hostile_gallery as gallery
 from hostile_gallery import CASES, HONEST, MARK, REPO, SYSV_KEYS, Case
-from modes import skip_unless
+from batches import own_cache
+from modes import one_class_per_mode, skip_unless
 
 from grader.sandbox import isolation
-
-# One pytest-xdist worker grades the class once per mode, one mode after the other: each run
-# compares the shared folders and System V objects before and after it.
-pytestmark = pytest.mark.xdist_group("hostile-gallery")
 
 GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 SHARED = ("/tmp", "/var/tmp", "/dev/shm")
@@ -78,9 +75,14 @@ def _uid_owned() -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module", params=MODES)
-def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-           ) -> dict[str, Any]:
+# Each mode's class is graded once, by one pytest-xdist worker (group ``hostile-gallery-MODE``),
+# and the two modes' classes spread over the workers.  Each run compares the shared folders and
+# System V objects before and after it: what it looks for is marked with its worker's pid
+# (``MARK``), keyed with the gallery's keys, or owned by a child's uid, none of which a run
+# that keeps its promises leaves behind, whatever runs beside it.
+@pytest.fixture(scope="module", params=one_class_per_mode("hostile-gallery", MODES))
+def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           answers: Path) -> dict[str, Any]:
     mode = request.param
     skip_unless(mode)
     work = tmp_path_factory.mktemp(f"gallery-{mode.replace('+', '-')}")
@@ -89,7 +91,7 @@ def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     gallery.build_class(subs)
     before = (_sysv(), _marked(), _uid_owned())
     env = {**os.environ, "GRADE_ISOLATION": mode, "TMPDIR": str(scratch),
-           "GRADE_CACHE_DIR": str(work / "cache")}
+           "GRADE_CACHE_DIR": str(own_cache(answers, work))}
     proc = subprocess.run([*GRADE, "batch", str(subs), "--out", str(out), "--exercises",
                            "ex01,ex02", "--jobs", "4"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=600)

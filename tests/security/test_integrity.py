@@ -55,13 +55,13 @@ def _graded(work: Path) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("integrity-class", MODES))
-def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-           ) -> dict[str, Any]:
+def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           answers: Path) -> dict[str, Any]:
     """Every attack and the untouched stub, graded as one class in the repository's course."""
     mode = request.param
     skip_unless(mode)
     work = tmp_path_factory.mktemp(f"integrity-{mode.replace(' ', '-').replace('+', '-')}")
-    cache = work / "cache"
+    cache = batches.own_cache(answers, work)
     entries = {a.name: attacks.code(a, str(REPO / "solutions"), str(REPO / "grader" / "exercises"),
                                     str(cache), EX01_TESTS) for a in ATTACKS}
     entries["honest_wrong"] = STUB.read_text()
@@ -234,9 +234,9 @@ def _runs(data: dict[str, Any]) -> dict[str, list[float]]:
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bundle(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> Path:
     out = tmp_path_factory.mktemp("integrity-bundle") / "autograder.zip"
-    course = Course(REPO, cache_dir=tmp_path_factory.mktemp("integrity-bundle-cache"))
+    course = Course(REPO, cache_dir=answers)  # built before any submission runs: the run's cache
     build_bundle(course, [course.load("ex01"), course.load("ex02")], out)
     return out
 

@@ -12,6 +12,7 @@ sentinel.  The right answer is flagged for nothing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,15 +25,15 @@ BLOCKED = "caught while running"
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("provenance-class", MODES))
-def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-         ) -> dict[str, dict[str, Any]]:
+def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+         answers: Path) -> dict[str, dict[str, Any]]:
     """Every forgery, the honest wrong and the right answer, graded as one class."""
     skip_unless(request.param)
     entries = {f.name: f.code for f in FORGERIES}
     entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING,
                    honest_reading=READING, honest_classes=CLASSES)
     files = {student: {"ex01_graph.py": code} for student, code in entries.items()}
-    return graded_class(request.param, tmp_path_factory, "provenance", files)
+    return graded_class(request.param, tmp_path_factory, "provenance", files, answers)
 
 
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
