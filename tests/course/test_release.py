@@ -18,7 +18,10 @@ from grader.course.folder import Course
 from grader.publish.public_tests import StripError, public_source
 from grader.publish.release import ReleaseError, build_release, check_no_leak, secret_strings
 
-pytestmark = pytest.mark.xdist_group("release")  # one pytest-xdist worker builds the release once
+# One pytest-xdist worker builds the releases of test_release, test_release_zh and
+# test_release_notebooks one after the other: the solutions' answers to the public tests, which
+# each computes into the run's cache, are computed once (two workers computed them side by side).
+pytestmark = pytest.mark.xdist_group("releases")
 
 
 @pytest.fixture(scope="module")

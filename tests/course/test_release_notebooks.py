@@ -12,7 +12,10 @@ import pytest
 from grader.course.folder import Course
 from grader.publish.release import build_release
 
-pytestmark = pytest.mark.xdist_group("release-notebooks")  # one worker builds the release once
+# One pytest-xdist worker builds the releases of test_release, test_release_zh and
+# test_release_notebooks one after the other: the solutions' answers to the public tests, which
+# each computes into the run's cache, are computed once (two workers computed them side by side).
+pytestmark = pytest.mark.xdist_group("releases")
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")

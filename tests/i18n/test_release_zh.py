@@ -21,7 +21,10 @@ from grader.course.folder import Course
 from grader.publish.gradescope import build_bundle
 from grader.publish.release import build_release
 
-pytestmark = pytest.mark.xdist_group("release-zh")  # one pytest-xdist worker builds the release once
+# One pytest-xdist worker builds the releases of test_release, test_release_zh and
+# test_release_notebooks one after the other: the solutions' answers to the public tests, which
+# each computes into the run's cache, are computed once (two workers computed them side by side).
+pytestmark = pytest.mark.xdist_group("releases")
 
 REPO = Path(__file__).resolve().parents[2]
 WRONG_EX03 = REPO / "tests" / "exercises" / "gallery" / "ex03" / "no_retain_grad.py"  # a table to show
