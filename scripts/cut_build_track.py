@@ -186,14 +186,38 @@ def _tidy(lines: list[str]) -> list[str]:
     return out
 
 
+PARTS = ROOT / "grader" / "spec" / "build_parts.py"
+STUB_PART = re.compile(r'raise NotImplementedError\("(ex\d+): ([\w.]+)"\)')
+PARTS_HEADER = '''"""Whose part of the engine each function of a build-track stage's file is: by stage, each
+function the student writes and the stage whose answer it is (the stage's stub says so in its
+NotImplementedError).  Written by scripts/cut_build_track.py: the grader names the stage of a
+function that raised (grader.judge.explain).
+"""
+
+PARTS: dict[str, dict[str, str]] = {
+'''
+
+
+def parts_source(stubs: dict[str, str]) -> str:
+    """``grader/spec/build_parts.py`` for the stubs of each stage (by exercise id)."""
+    rows = []
+    for exercise, text in stubs.items():
+        found = dict((name, owner) for owner, name in STUB_PART.findall(text))
+        rows.append(f"    {exercise!r}: {{\n" + "".join(f"        {n!r}: {o!r},\n" for n, o in found.items()) + "    },\n")
+    return PARTS_HEADER + "".join(rows) + "}\n"
+
+
 def files() -> dict[Path, str]:
-    """Every file the track's stages are: stubs and solutions, by path."""
+    """Every file the track's stages are: stubs and solutions, by path, and the table of parts."""
     reference = REFERENCE.read_text(encoding="utf-8")
     written: dict[Path, str] = {}
+    stubs: dict[str, str] = {}
     for stage in STAGES:
         statement = (STATEMENTS / f"{stage.id}.txt").read_text(encoding="utf-8")
         for folder, stub in (("exercises", True), ("solutions", False)):
             written[ROOT / folder / f"{stage.module}.py"] = cut(reference, statement, stage.number, stub=stub)
+        stubs[stage.id] = written[ROOT / "exercises" / f"{stage.module}.py"]
+    written[PARTS] = parts_source(stubs)
     return written
 
 

@@ -14,6 +14,7 @@ from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
 from grader.sandbox.run import ChildReport
+from grader.spec.build import STAGE_IDS
 from grader.spec.limits import Limits, size
 from grader.spec.probe import MAX_TEXT
 
@@ -159,6 +160,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         text = f"{kind}: {_probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
     said = f": {torch_explained(message)}" if message else ""
+    if exercise in STAGE_IDS and error["function"]:
+        return stages.raised_in_part(error, exercise, _line(error["line"], names), said)
     if error["function"] and error["caller"]:
         return _("your code raised {kind} at {line} (in {function}, called from {caller}){said}",
                  kind=kind, line=_line(error["line"], names), function=error["function"],

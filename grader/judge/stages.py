@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 
 from grader.i18n import _
+from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.build import IN_PLACE_AT, RAISED
+from grader.spec.build_parts import PARTS
+
+_NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
 
 _ERROR = re.compile(r"(?P<kind>\w+): (?P<said>.+)", re.DOTALL)  # describe_error's "Type: words"
 _AT_VERSION = re.compile(re.escape(IN_PLACE_AT).replace(r"\{version\}", r"(?P<version>\d+)")
@@ -51,3 +55,22 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
              "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
              stage=earlier, program=_(program), file=display, error=error_said(error), where=where,
              owner=owner)
+
+
+def raised_in_part(error: ErrorRecord, exercise: str, line: str, said: str) -> str:
+    """An error raised in the student's engine, told with whose part of the engine raised it
+    (this stage's, or an earlier one's this stage builds on) and the test's step that ran into
+    it: "your code raised KeyError at line 59 (in Node.unpack, called from MulBackward0.apply:
+    this stage's part of the engine), while the test ran `y.backward()`: 'other'"."""
+    function, caller = error["function"], error["caller"]
+    parts = PARTS.get(exercise, {})
+    owner = parts.get(function or "") or parts.get(caller or "")
+    where = _("{function}, called from {caller}", function=function, caller=caller) if caller else function
+    if owner == exercise:
+        where = _("{where}: this stage's part of the engine", where=where)
+    elif owner is not None:
+        where = _("{where}: {stage}'s part of the engine, which this stage builds on", where=where, stage=owner)
+    step = error.get("step")
+    ran = _(", while the test ran {step}", step=f"`{step}`") if step and not _NUMBER.search(step) else ""
+    return _("your code raised {kind} at {line} (in {where}){ran}{said}", kind=error["type"], line=line,
+             where=where, ran=ran, said=said)

@@ -318,7 +318,8 @@ def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
             "message": clean(error["message"], MESSAGE_LIMIT),
             "function": None if function is None else clean(function, wire.MAX_NAME),
             "caller": None if caller is None else clean(caller, wire.MAX_NAME),
-            "line": error["line"]}
+            "line": error["line"],
+            "step": None if error["step"] is None else clean(error["step"], wire.MAX_NAME)}
 
 
 def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:

@@ -5,13 +5,15 @@ The cases are graded in rounds: round k holds the k-th case of every exercise's 
 sandboxed child grades them all, each exercise in a process of its own (``observe``).  A
 round's tests share a pytest-xdist group, so that one worker runs its child once, and the
 rounds spread over the workers.  The child runs the diagram probe too, which must answer
-without crashing (nothing is rendered).  The wrong answers of ex14 and ex15 are also judged in
-Chinese, from the same child's report (the child never sees the grader's language): no number
-an exercise's tests expect in that feedback either.
+without crashing (nothing is rendered).  The wrong answers of ex14, ex15 and the build track
+are also judged in Chinese, from the same child's report (the child never sees the grader's
+language): no number an exercise's tests expect in that feedback either, and on the build track,
+whose probes word their programs in English around the code, no English sentence left over.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +28,20 @@ from micrograph.i18n import using
 
 CASES = load_cases()
 QUOTED = re.compile(r'"[^"]*"')
-IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15") and isinstance(case, Wrong)]
+TRACK = ("ex16", "ex17", "ex18", "ex19", "ex20", "ex21", "ex22")
+IN_CHINESE = [(ex, case) for ex, case in CASES if ex in ("ex14", "ex15", *TRACK) and isinstance(case, Wrong)]
+
+
+def _english_sentences() -> Callable[[str], list[str]]:
+    """tests/i18n/leaks.py's finder of English left in Chinese output."""
+    spec = importlib.util.spec_from_file_location("i18n_leaks", Path(__file__).parents[1] / "i18n" / "leaks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.english_sentences
+
+
+english_sentences = _english_sentences()
 
 
 ROUNDS = rounds([(ex, case.name) for ex, case in CASES])
@@ -115,3 +130,6 @@ def test_chinese_feedback_gives_no_number_away(exercise_id, case, graded, gradin
         assert re.search("[\u4e00-\u9fff]", test.feedback), f"{test.name}: {test.feedback!r}"
         leaked = mentions(test.feedback, numbers)
         assert not leaked, f"{test.name}: feedback gives away {leaked}: {test.feedback!r}"
+    if exercise_id in TRACK:
+        told = [(t.name, english_sentences(t.feedback)) for t in result.tests if t.status != "passed"]
+        assert not [found for found in told if found[1]], told

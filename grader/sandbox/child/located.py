@@ -1,10 +1,33 @@
 """Where in the submission's file an exception went through, for the error record's
-``function``, ``caller`` and ``line``."""
+``function``, ``caller`` and ``line``, and the test's line of code that called into it
+(``step``)."""
 
 from __future__ import annotations
 
 import traceback
 import types
+
+_KEPT: dict[str, list[str]] = {}  # a test module's lines, by its file name: its file is not readable
+
+
+def keep_source(filename: str, source: str) -> None:
+    """Keep a test module's source, run from a string, to name its lines in ``probe_step``."""
+    _KEPT[filename] = source.splitlines()
+
+
+def probe_step(exc: BaseException, submission: str) -> str | None:
+    """The test module's line of code last run on the way into the submission, when ``exc``
+    went through the submission: the step of the test's program that failed (a helper of the
+    grader's in between is skipped: the test's own line says what the program did)."""
+    step: str | None = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        filename = frame.f_code.co_filename
+        if filename == submission:
+            return step
+        lines = _KEPT.get(filename)
+        if lines is not None and 0 < lineno <= len(lines):
+            step = lines[lineno - 1].strip()
+    return None
 
 
 def located(exc: BaseException, submission: str) -> tuple[str | None, str | None, int | None]:

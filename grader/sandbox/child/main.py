@@ -30,7 +30,7 @@ from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
 from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
-from grader.sandbox.child.located import located
+from grader.sandbox.child.located import keep_source, located, probe_step
 from grader.sandbox.child.plan import IsolationError, Plan
 from grader.sandbox.child.wire import (
     DiagramRecord,
@@ -60,6 +60,7 @@ def _error(exc: BaseException, submission: str) -> ErrorRecord:
     """The exception, located at the deepest frame of the submission's file (if any), with the
     submission's function that called that one (``located``)."""
     function, caller, line = located(exc, submission)
+    step = probe_step(exc, submission)
     if isinstance(exc, SyntaxError) and exc.filename == submission:
         line = exc.lineno
         message = exc.msg
@@ -68,12 +69,13 @@ def _error(exc: BaseException, submission: str) -> ErrorRecord:
     else:
         message = probe.first_line(exc)
     kind = exc.kind if isinstance(exc, Overrun) else type(exc).__name__
-    return {"type": kind, "message": message, "function": function, "caller": caller, "line": line}
+    return {"type": kind, "message": message, "function": function, "caller": caller, "line": line,
+            "step": step}
 
 
 def _probe_error(exc: BaseException) -> ErrorRecord:
     return {"type": wire.PROBE_ERROR, "message": probe.error_text(exc), "function": None,
-            "caller": None, "line": None}
+            "caller": None, "line": None, "step": None}
 
 
 def _plain(value: Any, depth: int = 0) -> Any:
@@ -92,6 +94,7 @@ def _load_tests(name: str, source: str, code: wire.Compiled) -> types.ModuleType
     """Run the test module's code under its own name (its file is not readable later)."""
     module = types.ModuleType(name)
     module.__file__ = wire.tests_file(name)
+    keep_source(module.__file__, source)
     sys.modules[name] = module
     exec(wire.loaded(name, source, code), module.__dict__)
     return module

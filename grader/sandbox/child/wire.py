@@ -111,6 +111,7 @@ class ErrorRecord(TypedDict):
     function: str | None  # where in the submission's file, when it was there
     caller: str | None  # the submission's function that called ``function``, when one did
     line: int | None
+    step: str | None  # the test's line of code that called into the submission, when one did
 
 
 class ConfinedRecord(TypedDict):
@@ -236,6 +237,7 @@ def _check_error(error: Any) -> None:
     _name(error["type"], "error")
     _name(error["function"], "error", optional=True)
     _name(error["caller"], "error", optional=True)
+    _name(error["step"], "error", optional=True)
     if type(error["message"]) is not str:
         raise WireError("malformed error")
     line = error["line"]

@@ -1,0 +1,53 @@
+"""An error raised in a build-track engine names whose part of the engine raised it (this
+stage's, or an earlier one's this stage builds on) and the test's step that ran into it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader.judge import explain
+from grader.sandbox.child.located import keep_source, probe_step
+from grader.spec.limits import Limits
+
+TEST_FILE = "<tests: ex17>"
+
+
+def _error(function: str, caller: str | None, step: str | None) -> dict[str, object]:
+    return {"type": "KeyError", "message": "'other'", "function": function, "caller": caller,
+            "line": 59, "step": step}
+
+
+def test_an_error_names_the_stage_whose_part_raised_it_and_the_step() -> None:
+    text = explain.test_error(_error("Node.unpack", "MulBackward0.apply", "y.backward()"), "ex17.py", Limits(),
+                      exercise="ex17")
+    assert text == ("your code raised KeyError at line 59 (in Node.unpack, called from MulBackward0.apply: "
+                    "this stage's part of the engine), while the test ran `y.backward()`: 'other'")
+    earlier = explain.test_error(_error("Value.__add__", None, "a = x + w"), "ex19.py", Limits(), exercise="ex19")
+    assert "(in Value.__add__: ex16's part of the engine, which this stage builds on)" in earlier
+
+
+def test_a_step_with_a_number_in_it_is_not_shown() -> None:
+    """Such a line may hold a hidden test's input."""
+    text = explain.test_error(_error("backward", None, "w = sub.Value(2.5, requires_grad=True)"), "ex17.py", Limits(),
+                      exercise="ex17")
+    assert "while the test ran" not in text and "2.5" not in text
+
+
+def test_outside_the_build_track_the_sentence_is_as_before() -> None:
+    text = explain.test_error(_error("step", None, "y.backward()"), "ex09.py", Limits(), exercise="ex09")
+    assert text == "your code raised KeyError at line 59 (in step): 'other'"
+
+
+def test_the_step_is_the_test_module_line_that_called_into_the_submission(tmp_path: Path) -> None:
+    submission = tmp_path / "ex17_build_backward.py"
+    submission.write_text("def backward(v):\n    raise KeyError('other')\n")
+    keep_source(TEST_FILE, "def probe(sub):\n    y = 1\n    sub['backward'](y)\n")
+    sub: dict[str, object] = {}
+    exec(compile(submission.read_text(), str(submission), "exec"), sub)  # noqa: S102 - a submission's file
+    tests: dict[str, object] = {}
+    exec(compile("def probe(sub):\n    y = 1\n    sub['backward'](y)\n", TEST_FILE, "exec"), tests)  # noqa: S102
+    try:
+        tests["probe"](sub)  # type: ignore[operator]
+    except KeyError as exc:
+        assert probe_step(exc, str(submission)) == "sub['backward'](y)"
+        assert probe_step(exc, "another file") is None
