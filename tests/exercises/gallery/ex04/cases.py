@@ -153,3 +153,13 @@ CASES += [
                  'def second_backward_error(': '_CAUGHT: list[RuntimeError] = []\n\n\ndef second_backward_error('},
           names=('the error for v ** 2', 'raised during an earlier call')),
 ]
+
+
+# The second backward run on a graph built again from a new leaf: nothing was freed there.
+CASES += [
+    Wrong('second_backward_on_a_new_graph', fails={SURVIVES: 'the error for v * 3 is None'},
+          edits={'    y.backward()\n    try:\n        y.backward()\n    except RuntimeError as exc:\n        return exc':
+                 '    y.backward()\n    try:\n        build(Value(w, requires_grad=True)).backward()\n'
+                 '    except RuntimeError as exc:\n        return exc'},
+          names=('the error for v * 3 is None',)),
+]

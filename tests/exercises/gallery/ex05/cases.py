@@ -132,3 +132,16 @@ CASES += [
           edits={'            leaf.grad.zero_()  # keep the same Value, set it to 0 in place': '            leaf.grad = leaf.grad * 0'},
           names=('p.grad after zero_grad is a new object', 'assigned by hand')),
 ]
+
+
+# The gradients cleared before each backward instead of after the record: a gradient that was
+# there before the loop is lost, and the last one is left in .grad.
+CASES += [
+    Wrong('reset_before_backward', fails={'a gradient already there before the loop': 'is a different number'},
+          edits={'        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n':
+                 '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n'
+                 '        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n',
+                 '        history.append(w.grad.item())\n        if reset is not None:\n'
+                 '            zero_grad([w, x], set_to_none=(reset == "none"))': '        history.append(w.grad.item())'},
+          names=('w.grad', 'x.grad')),
+]

@@ -83,3 +83,11 @@ CASES += [
           edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x.data + 1)\n    x.data.copy_(x.data + 1)\n'},
           names=('the leaf x you were given holds a different number',)),
 ]
+
+
+# x0 named after the rebinding: it is the new non-leaf, not the leaf the graph starts from.
+CASES += [
+    Wrong('x0_named_after_the_rebinding', fails={'x = x + 1 makes x a non-leaf': 'x0 is not a leaf'},
+          edits={'    x0 = x\n    x = x + 1': '    x = x + 1\n    x0 = x'},
+          names=('x0 is not a leaf', 'x0.grad')),
+]

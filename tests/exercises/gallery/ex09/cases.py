@@ -169,3 +169,12 @@ CASES += [
           edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(w.requires_grad):'},
           names=('forward(w, x, False)',)),
 ]
+
+
+# The refused update written as a rebinding: nothing is refused, so no error is returned.
+CASES += [
+    Wrong('refused_step_rebound', fails={'without no_grad the step is refused': 'the error returned is None'},
+          edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused':
+                 '        w = w - lr * w.grad  # an in-place change of a leaf that requires grad: refused'},
+          names=('the error returned is None',)),
+]

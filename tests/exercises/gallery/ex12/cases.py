@@ -123,3 +123,13 @@ CASES += [
           edits={'    second = [p.grad.item() for p in net.parameters()]': '    second = [p.grad.item() for p in reversed(list(net.parameters()))]'},
           names=('grads_twice(net, rows)[1]',)),
 ]
+
+
+# The second backward from a forward pass made again: it needs no retain_graph, and is no
+# second pass through the first graph.
+CASES += [
+    Wrong('second_pass_on_a_new_graph', fails={'the gradients after each call': 'on different graphs'},
+          edits={'    loss.backward()  # adds the same gradients again':
+                 '    _, _, loss = forward(net, rows)\n    loss.backward()  # adds the same gradients again'},
+          names=('grads_twice', 'different graphs')),
+]
