@@ -159,16 +159,27 @@ GUARDED_VARS = "vars"
 (``grader.sandbox.reach``)."""
 
 
+def _names(code: types.CodeType, name: str) -> bool:
+    """Whether ``code`` or a code object nested in it names ``name`` (an attribute read is
+    compiled to a lookup of its name in ``co_names``, however the source spelled it)."""
+    return name in code.co_names or any(
+        _names(const, name) for const in code.co_consts if isinstance(const, types.CodeType))
+
+
 def import_submission(path: str, name: str) -> types.ModuleType:
     """Import the submission's file as the module ``name``, with its own builtins and its
-    namespace reads through them (``_ThroughVars``)."""
+    namespace reads through them (``_ThroughVars``: only a source that names ``__dict__``
+    somewhere is parsed again and rewritten; any other compiles to what the rewrite gives)."""
     module_spec = importlib.util.spec_from_file_location(name, path)
     assert module_spec is not None
     module = importlib.util.module_from_spec(module_spec)
     module.__builtins__ = submission_builtins(name)  # type: ignore[attr-defined]
     with open(path, "rb") as handle:
-        tree = ast.parse(handle.read(), path)
-    code = compile(ast.fix_missing_locations(_ThroughVars().visit(tree)), path, "exec", dont_inherit=True)
+        source = handle.read()
+    code = compile(source, path, "exec", dont_inherit=True)
+    if _names(code, "__dict__"):
+        tree = _ThroughVars().visit(ast.parse(source, path))
+        code = compile(ast.fix_missing_locations(tree), path, "exec", dont_inherit=True)
     sys.modules[name] = module
     exec(code, vars(module))  # noqa: S102 - the submission's own code, as its import would run it
     return module
