@@ -233,7 +233,7 @@ class Work:
 
     def confine(self) -> list[str]:
         """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
-        return confine.confine(self.limits, read=readable_dirs(),
+        return confine.confine(self.limits, read=self.plan.readable,
                                read_write=[os.path.dirname(self.submission), os.devnull],
                                landlock=self.plan.landlock)
 
@@ -248,7 +248,7 @@ class Work:
         grader_dir = os.path.dirname(os.path.dirname(spec.__file__))
         if self.plan.sentinel:
             sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
-                             [os.path.join(d, "") for d in readable_dirs() if d != engine],
+                             [os.path.join(d, "") for d in self.plan.readable if d != engine],
                              self.tests_file)
         ours = [n for n in sys.modules if n in (self.tests_name, "grader", "micrograph")
                 or n.startswith(("grader.", "micrograph."))]
@@ -286,27 +286,35 @@ class Work:
         return _test_record(self.exercise.get(name), self.module, self.submission, seconds)
 
 
-def run(request: Request, started: float, plan: Plan,
-        isolating: Callable[[], list[str]]) -> None:
-    """Run one exercise's request: load its tests, isolate (``isolating`` returns the layers
-    applied, or raises IsolationError), then hand the rest to a worker process that confines
-    itself, imports the submission and runs the probes, while this process relays the
-    worker's answers to the request's pipe (``grader.sandbox.child.relay``); where there is no
-    ``fork`` (Windows) this process does both.  ``started`` is when the exercise's time began."""
-    fd = request["fd"]
-    if fd < 0:
-        fd = _stdout_channel()
+def prepare(request: Request, started: float, plan: Plan,
+            isolating: Callable[[], list[str]]) -> tuple[list[str], Work]:
+    """Load the request's tests, isolate (``isolating`` returns the layers applied, or raises
+    IsolationError): the layers and the work of the process that runs the submission.
+    ``started`` is when the exercise's time began; the helpers a test module may use were
+    loaded before (``preload``), and ``plan.readable`` is ``readable_dirs()``."""
     tests_module = _load_tests(request["tests_module"], request["tests_source"],
                                request["tests_code"])
     exercise: spec.Exercise = tests_module.EXERCISE
-    preload()
     leave_course_path()
+    layers = isolating()
+    return layers, Work(request, exercise, plan, started)
+
+
+def run(request: Request, started: float, plan: Plan,
+        isolating: Callable[[], list[str]]) -> None:
+    """Run one exercise's request in a child of its own: ``prepare``, then hand the rest to a
+    worker process that confines itself, imports the submission and runs the probes, while
+    this process relays the worker's answers to the request's pipe
+    (``grader.sandbox.child.relay``); where there is no ``fork`` (Windows) this process does
+    both."""
+    fd = request["fd"]
+    if fd < 0:
+        fd = _stdout_channel()
     try:
-        layers = isolating()
+        layers, work = prepare(request, started, plan, isolating)
     except IsolationError as exc:
         _send(fd, {"kind": "refused", "reason": str(exc)})
         return
-    work = Work(request, exercise, plan, started)
     if hasattr(os, "fork"):
         relay.serve(fd, layers, work)
         return

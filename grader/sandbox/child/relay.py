@@ -2,11 +2,14 @@
 that runs it without holding that pipe.
 
 Once the child has isolated itself (and before any submitted code runs) it forks.  The worker
-closes the grader's pipe, applies the isolation filter naming itself and its confinement
-(``Work.confine``), says which layers it applied, then answers one step at a time (import,
-diagram, each test: ``Work.steps``).  The relay keeps the pipe: for each step it sends the
-worker a fresh nonce from ``os.urandom``, reads exactly one answer, and writes the record
-itself, with the kind and test name of the step it asked for.  So a record reaches the grader
+closes the grader's pipe, gets ready (a lone child's worker applies the isolation filter naming
+itself; a batch's reads its exercise's request and loads its tests first:
+``grader.sandbox.child.supervisor``), confines itself (``Work.confine``), and says hello: the
+layers it applied and the steps it will answer (import, diagram, each test: ``Work.steps``),
+before the submission is imported.  Then it answers one step at a time.  The relay keeps the
+pipe: for each step of the hello it sends the worker a fresh nonce from ``os.urandom``, reads
+exactly one answer, and writes the record itself, with the kind and test name of the step it
+asked for.  So a record reaches the grader
 only as the answer to the step the relay asked for, in its place:
 
 * writing records to the grader's pipe is impossible (the worker does not hold it, cannot open
@@ -25,14 +28,19 @@ worker's exit status (a signal, an exit code), which the grader reads as the chi
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import os
+import select
 import signal
 import sys
+import time
 import traceback
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from grader.sandbox.child import codec, seccomp, wire
+from grader.sandbox.child.plan import IsolationError
 from grader.sandbox.child.seal import touched
 from grader.sandbox.child.wire import TOUCHES, Touch
 
@@ -55,6 +63,7 @@ class Steps(Protocol):
     def changed(self) -> str | None: ...
 
 
+_select, _monotonic = select.select, time.monotonic
 _os_write, _os_read = os.write, os.read  # as loaded, before any submitted code ran: a module rewritten cannot change them
 
 
@@ -68,14 +77,17 @@ class _Flooded(Exception):
     """The worker sent more than ``wire.MAX_CHANNEL_BYTES`` without ending a line."""
 
 
-def _line(fd: int, buffer: bytearray) -> bytes | None:
+def _line(fd: int, buffer: bytearray, deadline: float | None = None) -> bytes | None:
     """The next line from ``fd`` (``buffer`` keeps what was read past it); None at the end of
-    the pipe; raises _Flooded past ``wire.MAX_CHANNEL_BYTES``."""
+    the pipe; raises _Flooded past ``wire.MAX_CHANNEL_BYTES``, Expired when nothing came by
+    ``deadline`` (``time.monotonic``; None: no limit)."""
     scanned = 0
     while b"\n" not in buffer[scanned:]:
         scanned = len(buffer)
         if scanned > wire.MAX_CHANNEL_BYTES:
             raise _Flooded
+        if deadline is not None and not _select([fd], [], [], max(deadline - _monotonic(), 0))[0]:
+            raise Expired
         chunk = _os_read(fd, _CHUNK)
         if not chunk:
             return None
@@ -85,25 +97,58 @@ def _line(fd: int, buffer: bytearray) -> bytes | None:
     return line
 
 
-def serve(channel: int, layers: list[str], work: Steps) -> None:
-    """In the isolated child: fork the worker, relay its answers to ``channel`` (the grader's
-    pipe), and end with the worker's exit status (see the module doc)."""
-    asks_read, asks = os.pipe()
-    answers, answers_write = os.pipe()
-    flags, flags_write = os.pipe()
-    libc = ctypes.CDLL(None, use_errno=True)
-    dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)
-    libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)  # the worker shares its uid: no /proc/<relay>/fd
+class WorkerPipes:
+    """The three pipes between the relay and one worker, both ends of each until the fork:
+    the relay's asks, the worker's answers, and the sentinel's flags."""
+
+    def __init__(self) -> None:
+        self.asks_read, self.asks = os.pipe()
+        self.answers, self.answers_write = os.pipe()
+        self.flags, self.flags_write = os.pipe()
+
+    def worker_ends(self) -> tuple[int, int, int]:
+        return self.asks_read, self.answers_write, self.flags_write
+
+    def relay_ends(self) -> tuple[int, int, int]:
+        return self.asks, self.answers, self.flags
+
+
+class Expired(Exception):
+    """The exercise's time ran out while the relay waited for the worker."""
+
+
+def fork_worker(ready: Callable[[], tuple[list[str], Steps]], output: int, dumpable: int) -> tuple[int, WorkerPipes]:
+    """Fork the worker, which keeps only its own pipes (and ``output`` as its stdout and stderr,
+    when not -1), then runs ``ready`` (what the worker does before it confines itself: its
+    layers applied so far and its steps) and answers (``_worker``); in this process, the
+    worker's pid and the pipes, the worker's ends closed.  ``dumpable``: what the worker gets
+    back, this process being left not dumpable."""
+    pipes = WorkerPipes()
     relay = os.getpid()
     pid = os.fork()
     if pid == 0:
-        os.close(flags)
-        _worker(work, asks_read, answers_write, flags_write, relay, max(dumpable, 0))
-    os.close(asks_read)
-    os.close(answers_write)
-    os.close(flags_write)
-    if _relay(channel, layers, work, asks, answers, _Flags(flags)):
-        os.close(asks)  # the worker reads the end of its steps and leaves
+        os.close(pipes.flags)
+        _worker(ready, pipes, output, relay, dumpable)
+    for fd in pipes.worker_ends():
+        os.close(fd)
+    return pid, pipes
+
+
+def dumpable_then_not() -> int:
+    """Make this process not dumpable (its children share its uid: no ``/proc/<relay>/fd``);
+    what it was, for the children it forks to get back."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)
+    libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+    return max(dumpable, 0)
+
+
+def serve(channel: int, layers: list[str], work: Steps) -> None:
+    """In the isolated child: fork the worker, relay its answers to ``channel`` (the grader's
+    pipe), and end with the worker's exit status (see the module doc)."""
+    pid, pipes = fork_worker(lambda: (seccomp.isolate(), work), -1, dumpable_then_not())
+    if relay(channel, layers, pipes, None):
+        os.close(pipes.asks)  # the worker reads the end of its steps and leaves
         _write(channel, wire.encode({"kind": "ended", "code": _reap(pid)}))
     # else the worker broke the protocol: it may be blocked writing to a pipe nobody reads,
     # so the relay leaves without waiting and the worker dies with it (PR_SET_PDEATHSIG)
@@ -160,23 +205,26 @@ class _Flags:
             _write(channel, wire.encode({"kind": "flagged", "touched": touched}))
 
 
-def _relay(channel: int, layers: list[str], work: Steps, asks: int, answers: int,
-           flags: _Flags) -> bool:
-    """Ask each step and write its record, and after it what the sentinel flagged; False when
-    the worker broke the protocol (a ``tampered`` record is written then), True when it
-    answered every step asked or died."""
-    buffer = bytearray()
-    hello = _line(answers, buffer)  # written before any submitted code ran
+def relay(channel: int, layers: list[str], pipes: WorkerPipes, deadline: float | None) -> bool:
+    """Ask each step the worker's hello names and write its record, and after it what the
+    sentinel flagged; False when the worker broke the protocol (a ``tampered`` record is
+    written then), True when it answered every step asked or died; raises Expired at
+    ``deadline`` (None: never)."""
+    buffer, flags = bytearray(), _Flags(pipes.flags)
+    hello = _line(pipes.answers, buffer, deadline)  # written before any submitted code ran
     if hello is None:
         return True
-    worker = json.loads(hello)
-    _write(channel, wire.encode({"kind": "confined", "layers": [*layers, "relay", *worker]}))
-    for number, (kind, name) in enumerate(work.steps):
+    said = json.loads(hello)
+    if "refused" in said:
+        _write(channel, wire.encode({"kind": "refused", "reason": said["refused"]}))
+        return True
+    _write(channel, wire.encode({"kind": "confined", "layers": [*layers, "relay", *said["layers"]]}))
+    for number, (kind, name) in enumerate(said["steps"]):
         nonce = os.urandom(_NONCE_BYTES).hex()
         step = f"test {name!r}" if name else f"the {kind}"
         try:
-            _write(asks, json.dumps({"step": number, "nonce": nonce}).encode() + b"\n")
-            line = _line(answers, buffer)
+            _write(pipes.asks, json.dumps({"step": number, "nonce": nonce}).encode() + b"\n")
+            line = _line(pipes.answers, buffer, deadline)
         except BrokenPipeError:
             flags.say(channel, alive=False)
             return True  # the worker is gone: its status says how
@@ -215,32 +263,37 @@ def _answer(line: bytes, nonce: str, kind: str, name: str | None) -> dict[str, A
     return record
 
 
-def _worker(work: Steps, asks: int, answers: int, flags: int, relay: int, dumpable: int) -> None:
-    """The forked worker: hold nothing but its own pipes and output, confine itself, set its
-    sentinel on the flag pipe, answer each step the relay asks for, and leave when it asks no
-    more."""
+def _worker(ready: Callable[[], tuple[list[str], Steps]], pipes: WorkerPipes, output: int,
+            relay: int, dumpable: int) -> None:
+    """The forked worker: hold nothing but its own pipes and output, get ready (``ready``),
+    confine itself, set its sentinel on the flag pipe, say hello (its layers and steps, or why
+    it refused), answer each step the relay asks for, and leave when it asks no more."""
     code = 0
+    asks, answers, flags = pipes.worker_ends()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         if os.getppid() != relay:
             os._exit(1)
         libc.prctl(_PR_SET_DUMPABLE, dumpable, 0, 0, 0)
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
-        keep = sorted({0, 1, 2, asks, answers, flags})  # the grader's pipe and all else close
+        if output >= 0:
+            os.dup2(output, 1)
+            os.dup2(output, 2)
+        keep = sorted({0, 1, 2, asks, answers, flags})  # the grader's pipes and all else close
         for low, high in zip(keep, keep[1:] + [max(os.sysconf("SC_OPEN_MAX"), 1 << 16)]):
             os.closerange(low + 1, high)
-        layers = seccomp.isolate() + work.confine() + work.watch(flags)
-        _write(answers, codec.dumps(layers) + b"\n")
-        buffer = bytearray()
-        while (line := _line(asks, buffer)) is not None:
-            ask = codec.loads(line)
-            record = work.do(ask["step"])
-            changed = work.changed()
-            if changed is not None:  # said before the answer, which a rewritten module may forge
-                _write(flags, touched(changed).value.encode() + b"\n")
-            _write(answers, codec.dumps({"nonce": ask["nonce"], "record": record}) + b"\n")
+        try:
+            layers, work = ready()  # may still read stdin (the supervisor's request)
+        except IsolationError as exc:
+            _write(answers, codec.dumps({"refused": str(exc)}) + b"\n")
+            return
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        layers += work.confine() + work.watch(flags)
+        gc.freeze()  # what the probes' collections need not walk (nor copy the pages of)
+        _write(answers, codec.dumps({"layers": layers, "steps": work.steps}) + b"\n")
+        _answer_steps(work, asks, answers, flags)
     except BrokenPipeError:  # the relay left (it saw the protocol broken): nothing to say
         code = 1
     except BaseException:  # noqa: BLE001 - the worker's own failure: said on its output
@@ -251,6 +304,18 @@ def _worker(work: Steps, asks: int, answers: int, flags: int, relay: int, dumpab
             pass
     finally:
         exit_flushed(code)
+
+
+def _answer_steps(work: Steps, asks: int, answers: int, flags: int) -> None:
+    """Answer each step asked, until the relay asks no more."""
+    buffer = bytearray()
+    while (line := _line(asks, buffer)) is not None:
+        ask = codec.loads(line)
+        record = work.do(ask["step"])
+        changed = work.changed()
+        if changed is not None:  # said before the answer, which a rewritten module may forge
+            _write(flags, touched(changed).value.encode() + b"\n")
+        _write(answers, codec.dumps({"nonce": ask["nonce"], "record": record}) + b"\n")
 
 
 def exit_flushed(code: int) -> None:

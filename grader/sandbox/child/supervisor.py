@@ -1,5 +1,5 @@
 """One sandboxed child for all of a submission's exercises: isolate once, fork one process per
-exercise.
+exercise, and relay that process's answers.
 
 Started by ``grader.sandbox.session`` as ``python -I -S -u -c <bootstrap>`` in a scratch folder
 holding the copies of the submission's files.  Starting a Python, importing ``micrograph`` and
@@ -8,27 +8,29 @@ per submission; each exercise then runs in a process of its own, forked from thi
 submitted code ran, so a crash, a hang, a memory bomb or a changed global in one exercise costs
 that exercise alone, as with one child per exercise.
 
-The supervisor runs no submitted code and holds no test: a child gets its exercise's request
-(with the test module's source) on stdin only after the previous child is gone, so it never sees
-another exercise's hidden tests.  Per exercise the supervisor forks, says ``started`` on its
-control pipe, waits (killing the child at the exercise's time limit) and says ``ended`` with the
-wait status.  The child closes every descriptor but its own pipes, reads its request, applies the
-isolation filter naming itself (signals only to itself: not to the supervisor), then runs the
-exercise exactly as a lone child does (``grader.sandbox.child.main.run``: confinement, rlimits of
-its exercise, import, probes).  The supervisor keeps a seccomp filter of its own (no sockets, IPC,
-ptrace, mounts...) and makes itself non-dumpable, so that its children, which share its uid,
-cannot open its memory or descriptors through /proc.
+The supervisor runs no submitted code and holds no test: each exercise's process reads its
+request (with the test module's source) from stdin, which the grader fills only after the
+previous exercise's process is gone, so no process sees another exercise's hidden tests.  Per
+exercise the supervisor forks that process (the worker of ``grader.sandbox.child.relay``), says
+``started`` on its control pipe, relays the worker's answers to the exercise's own pipe as the
+relay of a lone child does (a nonce per step; the worker holds no pipe of the grader's), kills
+the worker at the exercise's time limit, and says ``ended`` with the worker's wait status.  The
+worker closes every descriptor but its own pipes, reads its request, loads its tests, applies
+the isolation filter naming itself (signals only to itself: not to the supervisor), then
+confines itself with its exercise's rlimits and answers (``grader.sandbox.child.main``).  The
+supervisor keeps a seccomp filter of its own (no sockets, IPC, ptrace, mounts...) and is not
+dumpable, so that its children, which share its uid, cannot open its memory or descriptors
+through /proc; what it reads from a worker is that worker's hello (its layers and steps,
+written before the submission is imported) and its answers, never a test.
 """
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import json
 import os
 import signal
 import time
-import traceback
 from typing import Any
 
 from grader.sandbox.child import main as child_main
@@ -37,15 +39,14 @@ from grader.sandbox.child.isolate import enter, filter_self
 from grader.sandbox.child.plan import IsolationError, Plan
 
 MAX_REQUEST = 16 << 20  # one exercise's request, test source included
-_PR_SET_PDEATHSIG, _PR_GET_DUMPABLE, _PR_SET_DUMPABLE = 1, 3, 4
 
 
 class _Expired(Exception):
-    """The exercise's time ran out while the supervisor waited for its child."""
+    """The exercise's time ran out while the supervisor waited for its worker."""
 
 
 def _read_line(fd: int) -> bytes:
-    """One line from ``fd``, read without going past it (what follows is the next child's)."""
+    """One line from ``fd``, read without going past it (what follows is the next exercise's)."""
     data = bytearray()
     while not data.endswith(b"\n") and len(data) <= MAX_REQUEST:
         chunk = os.read(fd, 1 << 16)
@@ -79,35 +80,42 @@ def _wait(pid: int, seconds: float) -> tuple[int, bool]:
         pass
     if status is not None:
         return status, False
+    return _killed(pid), True
+
+
+def _killed(pid: int) -> int:
     os.kill(pid, signal.SIGKILL)
-    return os.waitpid(pid, 0)[1], True
+    return os.waitpid(pid, 0)[1]
 
 
-def _exercise(slot: dict[str, int], layers: list[str], plan: Plan, dumpable: int) -> None:
-    """In the forked child: keep only this exercise's pipes, read its request, run it, exit."""
-    code = 0
+def _ready(plan: Plan) -> tuple[list[str], relay.Steps]:
+    """In the worker, before it confines itself: read the exercise's request, load its tests
+    and apply the isolation filter naming this process (``child_main.prepare``)."""
+    started = time.monotonic()
+    request = json.loads(_read_line(0))
+    return child_main.prepare(request, started, plan, lambda: filter_self(plan))
+
+
+def _exercise(channel: int, layers: list[str], pid: int, pipes: relay.WorkerPipes,
+              seconds: float) -> tuple[int, bool]:
+    """Relay the worker ``pid``'s answers to ``channel`` within ``seconds``, then reap it (the
+    ``ended`` record says its exit status); its (wait status, timed out)."""
+    deadline = time.monotonic() + seconds
     try:
-        started = time.monotonic()
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        libc.prctl(_PR_SET_DUMPABLE, dumpable, 0, 0, 0)
-        channel, output = slot["channel"], slot["output"]
-        os.dup2(output, 1)
-        os.dup2(output, 2)
-        keep = sorted({0, 1, 2, channel})  # the control pipe and the other slots close
-        for low, high in zip(keep, keep[1:] + [max(os.sysconf("SC_OPEN_MAX"), 1 << 16)]):
-            os.closerange(low + 1, high)
-        request = json.loads(_read_line(0))
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
-        os.close(null)
-        request["fd"] = channel
-        child_main.run(request, started, plan, lambda: layers + filter_self(plan))
-    except BaseException:  # noqa: BLE001 - the supervisor's own bug: said on the output pipe
-        traceback.print_exc()
-        code = 1
+        if not relay.relay(channel, layers, pipes, deadline):
+            return _killed(pid), False  # it broke the protocol: its tests are forfeit
+        os.close(pipes.asks)  # the worker reads the end of its steps and leaves
+        pipes.asks = -1
+        status, timed_out = _wait(pid, deadline - time.monotonic())
+        if not timed_out:
+            _say(channel, {"kind": "ended", "code": os.waitstatus_to_exitcode(status)})
+        return status, timed_out
+    except relay.Expired:
+        return _killed(pid), True
     finally:
-        relay.exit_flushed(code)
+        for fd in pipes.relay_ends():
+            if fd >= 0:
+                os.close(fd)
 
 
 def main() -> None:
@@ -124,16 +132,12 @@ def main() -> None:
             _say(slot["channel"], {"kind": "refused", "reason": str(exc)})
         return
     seccomp.supervise()
-    libc = ctypes.CDLL(None, use_errno=True)
-    dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)  # what each child gets back
-    libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
-    gc.freeze()  # what is loaded now is never collected: children do not copy its pages to scan it
+    dumpable = relay.dumpable_then_not()  # what each worker gets back
     for number, slot in enumerate(slots):
-        pid = os.fork()
-        if pid == 0:
-            _exercise(slot, layers, plan, max(dumpable, 0))
-        os.close(slot["channel"])
+        gc.freeze()  # loaded now, never collected: a worker does not copy its pages to scan it
+        pid, pipes = relay.fork_worker(lambda: _ready(plan), slot["output"], dumpable)
         os.close(slot["output"])
         _say(control, {"kind": "started", "run": number})
-        status, timed_out = _wait(pid, float(slot["time"]))
+        status, timed_out = _exercise(slot["channel"], layers, pid, pipes, float(slot["time"]))
+        os.close(slot["channel"])
         _say(control, {"kind": "ended", "run": number, "status": status, "timed_out": timed_out})
