@@ -147,7 +147,7 @@ def serve(channel: int, layers: list[str], work: Steps) -> None:
     """In the isolated child: fork the worker, relay its answers to ``channel`` (the grader's
     pipe), and end with the worker's exit status (see the module doc)."""
     pid, pipes = fork_worker(lambda: (seccomp.isolate(), work), -1, dumpable_then_not())
-    if relay(channel, layers, pipes, None):
+    if relay(channel, layers, pipes, None) is not False:
         os.close(pipes.asks)  # the worker reads the end of its steps and leaves
         _write(channel, wire.encode({"kind": "ended", "code": _reap(pid)}))
     # else the worker broke the protocol: it may be blocked writing to a pipe nobody reads,
@@ -205,15 +205,16 @@ class _Flags:
             _write(channel, wire.encode({"kind": "flagged", "touched": touched}))
 
 
-def relay(channel: int, layers: list[str], pipes: WorkerPipes, deadline: float | None) -> bool:
+def relay(channel: int, layers: list[str], pipes: WorkerPipes,
+          deadline: float | None) -> bool | None:
     """Ask each step the worker's hello names and write its record, and after it what the
     sentinel flagged; False when the worker broke the protocol (a ``tampered`` record is
-    written then), True when it answered every step asked or died; raises Expired at
-    ``deadline`` (None: never)."""
+    written then), True when it answered every step asked or died, None when it died before
+    its hello (nothing written); raises Expired at ``deadline`` (None: never)."""
     buffer, flags = bytearray(), _Flags(pipes.flags)
     hello = _line(pipes.answers, buffer, deadline)  # written before any submitted code ran
     if hello is None:
-        return True
+        return None
     said = json.loads(hello)
     if "refused" in said:
         _write(channel, wire.encode({"kind": "refused", "reason": said["refused"]}))

@@ -102,12 +102,13 @@ def _exercise(channel: int, layers: list[str], pid: int, pipes: relay.WorkerPipe
     ``ended`` record says its exit status); its (wait status, timed out)."""
     deadline = time.monotonic() + seconds
     try:
-        if not relay.relay(channel, layers, pipes, deadline):
+        answered = relay.relay(channel, layers, pipes, deadline)
+        if answered is False:
             return _killed(pid), False  # it broke the protocol: its tests are forfeit
         os.close(pipes.asks)  # the worker reads the end of its steps and leaves
         pipes.asks = -1
         status, timed_out = _wait(pid, deadline - time.monotonic())
-        if not timed_out:
+        if answered and not timed_out:  # (silent before its hello: its status says how it ended)
             _say(channel, {"kind": "ended", "code": os.waitstatus_to_exitcode(status)})
         return status, timed_out
     except relay.Expired:
