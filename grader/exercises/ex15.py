@@ -11,8 +11,8 @@ training, computed by the probe.  The reference is the solution's own run on the
 compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
 loss per step", are probed.  An error raised by the student's loop is told as raised, with its
 line.
-``train`` is called again on other models and on the first one once more
-(``grader.spec.repeat``): a loss list kept between calls shows.
+``train`` is called again on other models and on the first one once more, in the public test
+too (``grader.spec.repeat``): a loss list or a learning rate kept between calls shows.
 """
 
 from __future__ import annotations
@@ -215,7 +215,9 @@ TRAIN_KEYS = {
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return _keys(runs, "losses", "first_loss", "count")
+    return {**_keys(runs, "losses", "first_loss", "count"),
+            "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
+                                 _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
 
 @EXERCISE.test("losses on other data and step counts", points=1, feedback=TRAIN_FEEDBACK,
