@@ -100,6 +100,10 @@ CASES = [
           names=("w.grad", "run each node once")),
     Wrong("starts_at_grad_fn", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
           fails={"backward from a leaf": "AttributeError"}, names=("in dependencies, called from backward", "'NoneType' object has no attribute 'next_functions'")),
+    Correct("sorted_list_last_pushed_first_among_ties", edits={  # ready AccumulateGrads: any order
+        "    ready = [(-first.sequence_nr, 0, first)]\n": "    ready = [first]\n",
+        "        node = heapq.heappop(ready)[2]\n": "        ready.sort(key=lambda n: n.sequence_nr)\n        node = ready.pop()\n",
+        PUSH: "ready.append(child)"}),
     Correct("accumulating_write", edits={"    v._grad = Value(grad)\n": '''    if v._grad is None:
         v._grad = Value(grad)
     else:
