@@ -1,10 +1,12 @@
-"""``seal.Snapshot``: what a module's namespace held, compared by identity after each step."""
+"""``seal``: what a module's namespace held, compared by identity after each step; what a sealed
+module and a frozen class (``freeze``) refuse."""
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
-from grader.sandbox.child import seal
+from grader.sandbox.child import freeze, seal
 
 
 def _module(name: str, **names: object) -> types.ModuleType:
@@ -46,3 +48,42 @@ def test_a_name_lost_is_seen_even_when_it_held_none() -> None:
     snapshot = seal.Snapshot([module])
     del vars(module)["nothing"]
     assert snapshot.changed() == "grader.spec.probe"
+
+
+def test_a_sealed_module_refuses_the_generic_setattr_of_a_frozen_dataclass_and_reads_as_before() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Swap:
+        run: object
+        isinstance: object
+
+    module = _module("micrograph.engine", run=len)
+    seal.seal([module])
+    try:
+        Swap.__init__(module, abs, abs)  # object.__setattr__(module, "run", abs) inside
+    except PermissionError:
+        pass
+    else:
+        raise AssertionError("the frozen dataclass wrote past the seal")
+    assert module.run is len and "isinstance" not in vars(module)  # a builtin's name: not shadowed
+    for name in ("run", "isinstance"):
+        try:
+            object.__delattr__(module, name)
+        except PermissionError:
+            continue
+        raise AssertionError(f"{name} deleted past the seal")
+
+
+def test_frozen_classes_refuse_every_write_and_their_subclasses_do_not() -> None:
+    made = type("Value", (), {"__module__": "micrograph.value", "item": len})
+    assert freeze.freeze(seal.own_classes([_module("micrograph.value", Value=made)]))
+    for write in (lambda: setattr(made, "item", abs), lambda: type.__setattr__(made, "item", abs),
+                  lambda: delattr(made, "item")):
+        try:
+            write()
+        except TypeError:
+            continue
+        raise AssertionError("a frozen class took a write")
+    assert made.item is len
+    sub = type("Mine", (made,), {})
+    sub.item = abs
+    assert sub.item is abs and made.item is len

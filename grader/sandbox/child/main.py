@@ -27,7 +27,7 @@ from typing import Any
 import micrograph
 
 from grader import spec
-from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
+from grader.sandbox.child import confine, freeze, guard, relay, seal, sentinel, wire
 from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
@@ -257,7 +257,9 @@ class Work:
         # compared: what the submission can name (the engine's modules and classes, builtins);
         # the grader's and the test module's modules leave sys.modules below, and the answers'
         # path is bound already (``codec``)
-        self.snapshot = seal.Snapshot([*(m for m in sealed if m.__name__.split(".")[0] == "micrograph"), builtins])
+        engine_modules = [m for m in sealed if m.__name__.split(".")[0] == "micrograph"]
+        self.snapshot = seal.Snapshot([*engine_modules, builtins])
+        freeze.freeze(seal.own_classes(engine_modules))  # no write, not even one put back in a step
         for name in [n for n in ours if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []

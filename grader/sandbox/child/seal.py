@@ -12,12 +12,15 @@ excepted), and its ``__dict__`` (``vars``) is a read-only view without its priva
 grading's internals.  A
 module's own code is untouched: ``global`` writes go to its namespace, not through these.
 
+The generic ``object.__setattr__`` (which a frozen dataclass's ``__init__`` applies, to a module
+too) finds each name held by the module's own class first (``_Held``), and is refused there.
 A refused write raises the audit event ``SEALED``: the sentinel flags it for the instructor
 (``grader.sandbox.child.sentinel``), and it is refused whether or not the sentinel is set.
 """
 
 from __future__ import annotations
 
+import builtins
 import itertools
 import operator
 import sys
@@ -97,12 +100,11 @@ class Snapshot:
     compared by identity with what they hold now.  A class takes any attribute it is given
     (``Value.item = ...``, ``json.JSONEncoder.encode = ...``), so only a comparison sees that.
 
-    A sealed module refuses ``setattr``, but not the generic ``object.__setattr__`` that the
-    standard library holds and may apply for the submission (a frozen dataclass's ``__init__``
-    called on a module writes the fields it names): that writes the module's namespace as if
-    the seal were not there. The builtins module, which every module of the grader looks names
-    up in last, is an ordinary module. No submission can take back what a comparison of every
-    name's object sees after each step;
+    A sealed module refuses ``setattr``, and its class's ``_Held`` names the generic
+    ``object.__setattr__`` (a frozen dataclass's ``__init__`` called on a module); the classes
+    are made immutable where ``freeze`` can; the builtins module, which every module of the
+    grader looks names up in last, is an ordinary module. No submission can take back what a
+    comparison of every name's object sees after each step;
     ``changed`` makes it with the functions it was given when the snapshot was taken.
 
     The comparison is ``operator.is_`` over the objects kept, not of their ``id``: every ``id()``
@@ -117,9 +119,8 @@ class Snapshot:
             namespace = _namespace(module)
             name = str(namespace.get("__name__"))
             self._keep(name, namespace, tuple(k for k in namespace if k not in REBOUND.get(name, ())))
-            for value in list(namespace.values()):
-                if isinstance(value, type) and value.__module__ == name and value.__flags__ & _MUTABLE == _HEAP:
-                    self._keep(name, value.__dict__, tuple(value.__dict__))
+            for value in own_classes([module]):
+                self._keep(name, value.__dict__, tuple(value.__dict__))
 
     def _keep(self, name: str, namespace: Any, keys: tuple[str, ...]) -> None:
         values = tuple(namespace[k] for k in keys)  # kept alive: what each name must still hold
@@ -135,8 +136,56 @@ class Snapshot:
         return None
 
 
-def seal(modules: Iterable[types.ModuleType]) -> None:
-    """Seal each of ``modules`` (plain modules only: a package's own class is left alone)."""
+class _Held:
+    """One name of a sealed module, held by the module's own class (a data descriptor without
+    ``__get__``: a read still finds the module's namespace, at no cost).  The generic
+    ``object.__setattr__`` (a frozen dataclass's ``__init__`` applied to a module) looks in the
+    object's class first, finds this, and is refused here: no write of a name the engine's code
+    reads, put back before a step ends, goes unseen by the comparison after it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __set__(self, module: Any, value: Any) -> None:
+        _refuse(_namespace(module).get("__name__"), self.name)
+
+    def __delete__(self, module: Any) -> None:
+        _refuse(_namespace(module).get("__name__"), self.name)
+
+
+_HELD: dict[str, _Held] = {n: _Held(n) for n in vars(builtins) if not n.startswith("__")}
+_HOLDING = type("Sealed", (Sealed,), dict(_HELD))
+# a name a module's code looks up in builtins when its namespace lacks it: written into the
+# namespace, it would stand in for the builtin; every held module's class derives from this one
+
+
+def seal(modules: Iterable[types.ModuleType], held: Iterable[str] = ("micrograph", *ANSWER_PATH)) -> None:
+    """Seal each of ``modules`` (plain modules only: a package's own class is left alone); those
+    named by ``held`` (a package's name covers its modules), which the submission can reach,
+    each with a class of its own that holds its names (``_Held``)."""
+    reached = tuple(held)
     for module in modules:
-        if type(module) is types.ModuleType:
+        if type(module) is not types.ModuleType:
+            continue
+        name = str(_namespace(module).get("__name__"))
+        if name not in reached and not name.startswith(tuple(f"{r}." for r in reached)):
             module.__class__ = Sealed
+            continue
+        for key in _namespace(module):
+            if key not in _HELD and not key.startswith("__"):
+                _HELD[key] = _Held(key)
+        names = [k for k in _namespace(module) if not k.startswith("__")]
+        module.__class__ = type("Sealed", (_HOLDING,), {n: _HELD[n] for n in names})
+
+
+def own_classes(modules: Iterable[types.ModuleType]) -> list[type]:
+    """The classes each of ``modules`` made itself that take attributes (a class statement's,
+    not the interpreter's own)."""
+    found = []
+    for module in modules:
+        name = _namespace(module).get("__name__")
+        found += [v for v in list(_namespace(module).values())
+                  if isinstance(v, type) and v.__module__ == name and v.__flags__ & _MUTABLE == _HEAP]
+    return found
