@@ -16,6 +16,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.probe import num, show, type_name
+from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -53,14 +54,18 @@ def _graph_facts(sub, w: float, x: float) -> dict:
 
 
 def _backprop(sub, points: list[tuple[float, float]]) -> dict:
-    results, read, calls = [], [], []
+    """What backprop returned, whether it read the numbers from .grad, and the graph its first
+    backward ran through: the statement's, not one made to carry a formula's numbers
+    (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
+    results, read, calls, walked = [], [], [], []
     for w, x in points:
         with watching(sub, "backprop", grad_numbers=True) as call:
             dw, dx = sub.backprop(w, x)
         results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
-    return {"grads": results, "read": read, "backward": calls}
+        walked.append(graph_below(call.first_root, label="backprop's backward"))
+    return {"grads": results, "read": read, "backward": calls, "walked": walked}
 
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "
@@ -82,6 +87,8 @@ def graph_hidden(sub):
 
 
 READ = "return w.grad.item() and x.grad.item(): the numbers backward wrote, read, not a formula"
+WALKED = ("call y.backward() on the y build_graph made: the gradients come from that graph, not "
+          "from one built to carry other numbers")
 BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w.grad and x.grad "
                      "as floats.")
 
@@ -89,13 +96,13 @@ BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w
 @EXERCISE.test("backprop gives dy/dw and dy/dx", points=2, public=True,
                feedback=BACKPROP_FEEDBACK,
                key_feedback={"grads": "w reaches y along two paths (through a and through b) "
-                                      "and both count", "read": READ})
+                                      "and both count", "read": READ, "walked": WALKED})
 def backprop_public(sub):
     return _backprop(sub, PUBLIC_POINTS)
 
 
 @EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
-               key_feedback={"read": READ})
+               key_feedback={"read": READ, "walked": WALKED})
 def backprop_hidden(sub):
     return {**_backprop(sub, HIDDEN_POINTS),
             "apart": calls_apart(sub, lambda m, point: m.backprop(*point),

@@ -37,14 +37,17 @@ ACCUMULATE = "torch::autograd::AccumulateGrad"
 class _Walk:
     """One canonical walk of the graph under a root."""
 
-    def __init__(self, names: Mapping[str, Any], flat: bool) -> None:
+    def __init__(self, names: Mapping[str, Any], flat: bool, by_degree: bool = False) -> None:
         self.flat = flat
+        self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
         self.leaf_names = {id(v): n for n, v in names.items() if isinstance(v, micrograph.Value)}
         self.node_names = {
             id(v.grad_fn): n for n, v in names.items()
             if isinstance(v, micrograph.Value) and v.grad_fn is not None
         }
         self.made: dict[int, Any] = {}  # grad_fn id -> the Value it made (named ones, the root)
+        self.parents: dict[int, int] = {}
+        self.sigs: dict[int, str] = {}
         for v in names.values():
             self.knows(v)
 
@@ -52,8 +55,6 @@ class _Walk:
         """Keep the number ``v`` holds for the node that made it (drawn, never compared)."""
         if isinstance(v, micrograph.Value) and v.grad_fn is not None:
             self.made[id(v.grad_fn)] = v
-        self.parents: dict[int, int] = {}
-        self.sigs: dict[int, str] = {}
 
     def aliases(self, names: Mapping[str, Any], shown: set[Any]) -> list[str]:
         """Every name whose Value the graph reaches, ``shown`` being the names its nodes and
@@ -116,6 +117,8 @@ class _Walk:
             if self.op(top) in COMMUTATIVE or self.op(top) == FLAT_SUM:
                 parts.sort()
             label = self.leaf(top) if top.name() == ACCUMULATE else self.node_names.get(id(top), "")
+            if self.by_degree and label == UNNAMED:
+                label += str(self.parents.get(id(top), 0))
             text = "|".join([self.op(top), label, *parts])
             self.sigs[id(top)] = hashlib.sha1(text.encode()).hexdigest()[:16]
         return self.sigs[id(node)]
@@ -189,6 +192,25 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
         nodes = [{"op": "AccumulateGrad", "leaf": leaf}] if root.requires_grad else []
         return {**fact, "type": "Value", "nodes": nodes,
                 "leaves": [leaf] if nodes and leaf != UNNAMED else []}
+    return _below(walk, node, names, fact)
+
+
+def graph_below(node: object, *, label: str) -> dict[str, Any]:
+    """The GRAPH fact of the graph under ``node`` (a backward pass's root node: the Value it
+    was made for need not be held), its leaves unnamed; ``type`` None when there is no node.
+    Whether a node's saved values were freed is context: the pass that ran through it decided
+    (``retain_graph``), not how the graph was built.  With no names, two leaves under one sum
+    are told apart by how many edges reach each (w in a = x + w and b = w + 1), so that the
+    operands' order does not change the fact."""
+    fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
+    if node is None:
+        return {**fact, "type": None, "nodes": [], "leaves": []}
+    below = _below(_Walk({}, True, by_degree=True), node, {}, fact)
+    saved = CONTEXT + "saved"
+    return {**below, "nodes": [{(saved if k == "saved" else k): v for k, v in n.items()} for n in below["nodes"]]}
+
+
+def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
     size = walk.count_parents(node)
     if size > MAX_NODES:
         return {**fact, "type": "Value", "nodes": [], "leaves": [], "too_big": True}

@@ -38,6 +38,7 @@ from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
 from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
 from grader.spec.graph import ACCUMULATE, graph
+from grader.spec.hooked import Chosen, engine_left
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import grad_fn, num, type_name
 from grader.spec.raise_site import ENGINE_DIR
@@ -168,12 +169,14 @@ class Call(observe.Observer):
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
+        self.first_root: Any = None  # the first pass's first root node (``graph_below``)
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
         self.wants_steps = grad_numbers or errors  # only then the engine records steps and failures
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
@@ -189,16 +192,16 @@ class Call(observe.Observer):
     def pass_started(self, start: observe.PassStart) -> None:
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
+        if self.first_root is None and start.roots:
+            self.first_root = start.roots[0][0]
         self.read_since_pass = False
         for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
             items = node.saved_items()
             if items is not None:  # the pass will free them: keep what it found
                 self.saved.setdefault(node, items)
         if self.grad_numbers:
-            self.written.update((id(node.variable), node.variable)
-                                for node in (*(node for node, _ in start.roots), *start.dependencies)
-                                if type(node) is AccumulateGrad)
             self.hold_grads()  # what the last pass left, and what was done to it since
+            self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
         if self.clears is not None:
             self.clears.append(any(_cleared(node.variable) for node in start.dependencies
                                    if type(node) is AccumulateGrad))
@@ -255,17 +258,22 @@ class Call(observe.Observer):
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
         hands back is one of them), and what a .grad it wrote holds right after the write."""
-        if self.grad_numbers:
-            self.hold(step.received)
-            self.hold(step.grad)
-            if step.write is not None:
-                self.hold(step.write.grad)
+        if not self.grad_numbers or self.chosen.step(step, self.written):
+            return
+        self.hold(step.received)
+        self.hold(step.grad)
+        if step.write is not None:
+            self.hold(step.write.grad)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
-        when the call ends, it is every number the student could read from those .grad."""
+        when the call ends, it is every number the student could read from those .grad.  A
+        .grad the engine wrote last counts (zeroed since too); one the student's code wrote
+        (``w.grad = Value(formula)`` after any backward) or changed to another number than 0
+        in place (``w.grad.data = formula``) is the student's, not a gradient read."""
         for v in self.written.values():
-            self.hold(value_module.peek_grad(v))
+            if engine_left(v):
+                self.hold(value_module.peek_grad(v))
 
     def hold(self, grad: object) -> None:
         number = grad.item() if _is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
