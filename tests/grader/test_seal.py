@@ -75,14 +75,21 @@ def test_a_sealed_module_refuses_the_generic_setattr_of_a_frozen_dataclass_and_r
 
 def test_frozen_classes_refuse_every_write_and_their_subclasses_do_not() -> None:
     made = type("Value", (), {"__module__": "micrograph.value", "item": len})
-    assert freeze.freeze(seal.own_classes([_module("micrograph.value", Value=made)]))
+    refused: list[tuple[str, str]] = []
+
+    def refuse(module: str, name: str) -> None:
+        refused.append((module, name))
+        raise PermissionError(name)
+
+    assert freeze.freeze(seal.own_classes([_module("micrograph.value", Value=made)]), refuse)
     for write in (lambda: setattr(made, "item", abs), lambda: type.__setattr__(made, "item", abs),
                   lambda: delattr(made, "item")):
         try:
             write()
-        except TypeError:
+        except (TypeError, PermissionError):  # type.__setattr__: the flag; else the metaclass
             continue
         raise AssertionError("a frozen class took a write")
+    assert refused == [("micrograph.value", "item")] * 2 and type(made).__name__ == "type"
     assert made.item is len
     sub = type("Mine", (made,), {})
     sub.item = abs

@@ -259,7 +259,7 @@ class Work:
         # path is bound already (``codec``)
         engine_modules = [m for m in sealed if m.__name__.split(".")[0] == "micrograph"]
         self.snapshot = seal.Snapshot([*engine_modules, builtins])
-        freeze.freeze(seal.own_classes(engine_modules))  # no write, not even one put back in a step
+        freeze.freeze(seal.own_classes(engine_modules), seal.refuse)  # no write, even one put back
         for name in [n for n in ours if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []

@@ -58,18 +58,20 @@ class Sealed(types.ModuleType):
         full = f"{namespace.get('__name__')}.{name}"
         submodule = name not in namespace and sys.modules.get(full) is value  # the import system's
         if not submodule:
-            _refuse(namespace.get("__name__"), name)
+            refuse(namespace.get("__name__"), name)
         namespace[name] = value
 
     def __delattr__(self, name: str) -> None:
-        _refuse(_namespace(self).get("__name__"), name)
+        refuse(_namespace(self).get("__name__"), name)
 
     @property  # type: ignore[misc]  # a read-only view in place of the writable namespace
     def __dict__(self) -> types.MappingProxyType[str, Any]:  # type: ignore[override]
         return types.MappingProxyType({k: v for k, v in _namespace(self).items() if not _private(k)})
 
 
-def _refuse(module: object, name: str) -> None:
+def refuse(module: object, name: str) -> None:
+    """Refuse a write of ``name`` to ``module`` (a sealed module, or a class of the engine's
+    ``freeze`` made immutable), with the audit event the sentinel flags."""
     sys.audit(SEALED, str(module), str(name))
     raise PermissionError(f"the grader does not let submitted code change the module {module}")
 
@@ -149,10 +151,10 @@ class _Held:
         self.name = name
 
     def __set__(self, module: Any, value: Any) -> None:
-        _refuse(_namespace(module).get("__name__"), self.name)
+        refuse(_namespace(module).get("__name__"), self.name)
 
     def __delete__(self, module: Any) -> None:
-        _refuse(_namespace(module).get("__name__"), self.name)
+        refuse(_namespace(module).get("__name__"), self.name)
 
 
 _HELD: dict[str, _Held] = {n: _Held(n) for n in vars(builtins) if not n.startswith("__")}
