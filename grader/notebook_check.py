@@ -71,7 +71,7 @@ def _session_notebook(functions: set[str], folder: Path) -> Path | None:
 
 
 def _grade(exercise: str) -> Checked:
-    from grader.cli.shared import GRADES, course_here  # the CLI's course: $GRADE_TESTS_DIR honoured
+    from grader.cli.shared import GRADES, course_folder, course_here  # as the CLI: $GRADE_TESTS_DIR
     from grader.course.catalog import CatalogError, find_submission, parse_id
     from grader.course.folder import NamedCourse
     from grader.report import terminal
@@ -96,7 +96,7 @@ def _grade(exercise: str) -> Checked:
                              id=ex.spec.id, path=course.display(stub))
                 return Checked(sentence, problem=sentence)
             display = course.display(file)
-        out = course.root / GRADES / ex.spec.id
+        out = course_folder(course, GRADES, ex.spec.id)  # ../grades/ex03 beside a notebook, as grade says it
         out.mkdir(parents=True, exist_ok=True)
         named = NamedCourse(**{f.name: getattr(course, f.name) for f in fields(course)},
                             shown={file: display})  # not the temporary file's path

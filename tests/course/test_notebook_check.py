@@ -55,6 +55,8 @@ def test_check_in_a_notebook_shows_score_feedback_and_diagram(course: Path) -> N
     outputs = run_notebook(cells, course / "notebooks")
     html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
     assert "total: 11/14" in html  # grad_warning's 3 points are missing
+    text = "".join(o.get("data", {}).get("text/plain", "") for o in outputs)
+    assert "../grades/ex03/graph.svg" in text, text  # the path that opens from the notebook's folder
     assert "still raises NotImplementedError: fill in grad_warning" in html
     assert "this notebook" in html and "<svg" in html and "magics (%)" in html
     assert "Traceback" not in str(outputs) and "grade-check-" not in html  # no temporary path
