@@ -25,8 +25,8 @@ CANARY = "unchanged"
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("seam-class", MODES))
-def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-           ) -> dict[str, Any]:
+def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           answers: Path) -> dict[str, Any]:
     """Every attack, the honest wrong and the right answer, graded as one class; the canary."""
     skip_unless(request.param)
     canary = tmp_path_factory.mktemp("canary")
@@ -39,7 +39,7 @@ def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
                                             str(REPO / "grader" / "exercises"), str(cache))}
              for s in SEAMS}
     files.update(honest_wrong={"ex01_graph.py": HONEST_WRONG}, honest_right={"ex01_graph.py": SOLUTION})
-    rows = graded_class(request.param, tmp_path_factory, "seams", files)
+    rows = graded_class(request.param, tmp_path_factory, "seams", files, answers)
     return {"rows": rows, "canary": canary}
 
 
