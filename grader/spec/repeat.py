@@ -66,7 +66,8 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
 
 def fresh_copy(sub: ModuleType) -> ModuleType | None:
     """The student's file run again in a module of its own, with the builtins ``sub`` runs
-    with (the sandbox's guarded ones), or None when it cannot be (no file, or running it again
+    with and the code its spec's loader gives (in the sandbox, the guarded ones of
+    ``grader.sandbox.child.guard``), or None when it cannot be (no file, or running it again
     raised: nothing is judged then).  The copy is ``sys.modules``' entry only while its code
     runs (a dataclass looks its module up there), then ``sub`` is again."""
     spec = sub.__spec__

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge.differences import find
+from grader.sandbox.child.guard import import_submission
 from grader.judge.sentences import Say
 from grader.spec.repeat import calls_apart, fresh_copy
 
@@ -58,3 +59,19 @@ def test_a_fresh_copy_is_a_module_of_its_own_and_leaves_sys_modules_as_it_was(mo
     fresh = fresh_copy(kept)
     assert fresh is not None and fresh is not kept and sys.modules["kept_scaled"] is kept
     assert fresh.scaled(1.0, 4.0) == 4.0 and kept.scaled(1.0, 4.0) == 10.0
+
+
+def test_a_fresh_copy_runs_the_guarded_code_its_import_ran(tmp_path: Path):
+    """A namespace read in a fresh copy goes through the guarded ``vars`` as in the module the
+    submission's import made: a copy compiled by the plain loader would hand out the real dict
+    (or run a ``.pyc`` left beside the file)."""
+    path = tmp_path / "reads_namespace.py"
+    path.write_text("import types\n\ndef namespace(module):\n    return module.__dict__\n", encoding="utf-8")
+    imported = import_submission(str(path), "reads_namespace")
+    try:
+        fresh = fresh_copy(imported)
+        assert fresh is not None
+        for module in (imported, fresh):
+            assert type(module.namespace(types)) is not dict
+    finally:
+        sys.modules.pop("reads_namespace", None)

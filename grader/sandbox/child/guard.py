@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib.machinery
 import importlib.util
 import sys
 import types
@@ -166,20 +167,31 @@ def _names(code: types.CodeType, name: str) -> bool:
         _names(const, name) for const in code.co_consts if isinstance(const, types.CodeType))
 
 
+class SubmissionLoader(importlib.machinery.SourceFileLoader):
+    """The submission's loader: its code is always the source compiled here, with namespace
+    reads through the guarded ``vars`` (``_ThroughVars``), never a ``.pyc`` beside it.  Whatever
+    runs the file again through its module's spec (``grader.spec.repeat.fresh_copy``) gets the
+    same guarded code as its import: only a source that names ``__dict__`` somewhere is parsed
+    again and rewritten; any other compiles to what the rewrite gives."""
+
+    def get_code(self, fullname: str) -> types.CodeType:
+        source = self.get_data(self.path)
+        code = compile(source, self.path, "exec", dont_inherit=True)
+        if _names(code, "__dict__"):
+            tree = _ThroughVars().visit(ast.parse(source, self.path))
+            code = compile(ast.fix_missing_locations(tree), self.path, "exec", dont_inherit=True)
+        return code
+
+
 def import_submission(path: str, name: str) -> types.ModuleType:
     """Import the submission's file as the module ``name``, with its own builtins and its
-    namespace reads through them (``_ThroughVars``: only a source that names ``__dict__``
-    somewhere is parsed again and rewritten; any other compiles to what the rewrite gives)."""
-    module_spec = importlib.util.spec_from_file_location(name, path)
+    code from ``SubmissionLoader``."""
+    loader = SubmissionLoader(name, path)
+    module_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     assert module_spec is not None
     module = importlib.util.module_from_spec(module_spec)
     module.__builtins__ = submission_builtins(name)  # type: ignore[attr-defined]
-    with open(path, "rb") as handle:
-        source = handle.read()
-    code = compile(source, path, "exec", dont_inherit=True)
-    if _names(code, "__dict__"):
-        tree = _ThroughVars().visit(ast.parse(source, path))
-        code = compile(ast.fix_missing_locations(tree), path, "exec", dont_inherit=True)
+    code = loader.get_code(name)
     sys.modules[name] = module
     exec(code, vars(module))  # noqa: S102 - the submission's own code, as its import would run it
     return module
