@@ -8,7 +8,7 @@ from typing import Any, Callable
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
 from grader.spec.build_order import order_facts
-from grader.spec.probe import by_key
+from grader.spec.probe import by_key, default_recursion_limit
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
                     limits=Limits(time=20), rules=True)
@@ -156,15 +156,31 @@ def leaf(sub):
     return {"leaf": fact(grad_quiet(w), "w.grad after w.backward()")}
 
 
+# Backward runs at Python's default recursion limit, whatever the submission set when imported
+# (``sys.setrecursionlimit`` at the top of a file lets a recursive walk through any chain a probe
+# could afford): 5,000 ops nest a recursive walk five times deeper than it allows.
+CHAIN_OPS, RAISED_CHAIN_OPS = 5000, 20_000
+
+
+def _long_chain(sub, ops: int):
+    """A leaf w and a chain of ``ops`` ops on it (a ``* 1.0 + w`` every thousand, ``+ 0.0``
+    between)."""
+    w = sub.Value(1.0, requires_grad=True)
+    v = w
+    for i in range(ops):
+        v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
+    return w, v
+
+
 @EXERCISE.test("a chain of 5000 operations", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def chain(sub):
     needs(sub, 2)
-    w = sub.Value(1.0, requires_grad=True)
-    v = w
-    for i in range(5000):
-        v = v * 1.0 + w if i % 1000 == 0 else v + 0.0
-    v.backward()
+    w, v = _long_chain(sub, CHAIN_OPS)
+    with default_recursion_limit() as moved:
+        v.backward()
+    if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
+        _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
             "chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
 

@@ -29,6 +29,18 @@ DEPENDENCIES = '''    counts: dict[Node, int] = {root: 0}
                 stack.append(child)
             counts[child] += 1
     return counts'''
+RECURSIVE_DEPENDENCIES = '''    counts: dict[Node, int] = {root: 0}
+
+    def visit(node):
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                visit(child)
+            counts[child] += 1
+    visit(root)
+    return counts'''
 ORDER = "gradients summed in PyTorch's order"
 PUSH = "heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))"
 TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0], False)]
@@ -77,18 +89,11 @@ CASES = [
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
     Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
           fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack, called from", "apply")),
-    Wrong("dependencies_by_recursion", edits={DEPENDENCIES: '''    counts: dict[Node, int] = {root: 0}
-
-    def visit(node):
-        for child, _ in node.next_functions:
-            if child is None:
-                continue
-            if child not in counts:
-                counts[child] = 0
-                visit(child)
-            counts[child] += 1
-    visit(root)
-    return counts'''},
+    Wrong("dependencies_by_recursion", edits={DEPENDENCIES: RECURSIVE_DEPENDENCIES},
+          fails={CHAIN: "RecursionError"}, names=("RecursionError", "in visit")),
+    Wrong("dependencies_by_recursion_limit_raised", edits={
+        "import heapq\n": "import heapq\nimport sys\n\nsys.setrecursionlimit(100_000)\n",
+        DEPENDENCIES: RECURSIVE_DEPENDENCIES},
           fails={CHAIN: "RecursionError"}, names=("RecursionError", "in visit")),
     Wrong("fifo_queue", edits={PUSH: "heapq.heappush(ready, (0, next(pushed), child))"},
           fails={ORDER: "in the order backward ran them holds PyTorch's entries, but in another order"},
