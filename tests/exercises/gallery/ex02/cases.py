@@ -81,8 +81,10 @@ CASES += [
           names=('leaf_grads', 'earlier call')),
     # which Value's cached dict an id finds depends on which ids Python reuses: is_leaf comes out
     # True or False, so the fragment names the entry, not its value
-    # which key differs first depends on which freed Value's id a new one gets, so any may be named
-    Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "here, which differs from the statement's"},
+    # which key differs depends on which freed Value's id a new one gets, so any may be named, with
+    # its value ("... is False, unlike the statement's") or without ("... here, which differs from
+    # the statement's")
+    Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "the statement's"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
           names=('node_info',)),
     Wrong('constant_as_leaf', fails={"the documents' graph": 'y depends on a leaf that is none'},
