@@ -173,13 +173,15 @@ DIAGRAMS_BUILD = N_("""## The diagrams{of_the_track}
 edges, and the data and grad of the values the program names; another intermediate reads
 *data ?*, and nothing is drawn saved, freed or versioned.
 
-Beside it, the grader runs the same program on its own engine, which follows PyTorch, and says
-in a note under the table which of these it drew. `grades/exNN/difference.svg`, when your
-graph's shape differs from PyTorch's: the first node that differs has a thick blue border.
-`grades/exNN/backward_replayed.html`, from ex17 on, once your graph has PyTorch's nodes, edges
-and numbers: PyTorch's backward through that graph, step by step, replayed by the grader's
-engine. It is the order your engine must follow, not a record of what yours did; before your
-numbers are PyTorch's it is not drawn, since its numbers would be the answers.
+Beside it, the same program runs on the grader's own engine, which follows PyTorch (in a
+release of ex16-ex22 alone, that run was made when the release was built and came with it),
+and a note under the table says which of these the grader drew.
+`grades/exNN/difference.svg`, when your graph's shape differs from PyTorch's: the first node
+that differs has a thick blue border. `grades/exNN/backward_replayed.html`, from ex17 on, once
+your graph has PyTorch's nodes, edges and numbers: PyTorch's backward through that graph, step
+by step, replayed by that engine. It is the order your engine must follow, not a record of
+what yours did; before your numbers are PyTorch's it is not drawn, since its numbers would be
+the answers.
 
 """)
 PAGE_ENGINE = N_("the backward page opens under the diagram, at *watch this backward run, step by step*")
