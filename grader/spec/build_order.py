@@ -2,8 +2,8 @@
 
 Gradients alone show a wrong order only where a floating-point sum happens to depend on it.
 So a probe watches each node of a program's graph run: on the student's engine it puts a
-recording wrapper in front of each node's ``apply`` (the method the stage's statement has the
-engine call, ``node.apply(grad)``), on PyTorch's a node pre-hook (``grad_fn.register_prehook``),
+recording wrapper in front of each node class's ``apply`` while backward runs (the method the
+stage's statement has the engine call, ``node.apply(grad)``), on PyTorch's a node pre-hook (``grad_fn.register_prehook``),
 which runs just before the node does.  Each node is named as the student reads it
 (``"b.grad_fn"``, ``"AccumulateGrad(w)"``: code, the same in every language), from the names the probe gives its program's
 values, so the facts hold no number:
@@ -19,6 +19,7 @@ values, so the facts hold no number:
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
 from grader.spec.build import fact
@@ -53,18 +54,21 @@ def _label(node: Any, names: dict[str, Any]) -> str:
     return UNNAMED
 
 
-def _watch(node: Any, ran: Callable[[], None]) -> None:
-    """Call ``ran`` each time ``node`` runs: before its ``apply`` (the student's engine), or from
-    a pre-hook (PyTorch's nodes have no Python ``apply``)."""
-    apply = getattr(node, "apply", None)
-    if callable(apply):
-        def watched(*args: Any, **kwargs: Any) -> Any:
-            ran()
-            return apply(*args, **kwargs)
+def _watch_class(cls: type, ran: Callable[[Any], None]) -> Callable[[], None]:
+    """Call ``ran(node)`` each time a node whose class is exactly ``cls`` runs, before its
+    ``apply``, however the engine calls it (``node.apply(grad)``, ``type(node).apply(node, grad)``,
+    a class with ``__slots__``); the function that puts ``cls`` back as it was.  A subclass's own
+    wrapper notes its nodes, so a node inherited ``apply`` is noted once."""
+    own = "apply" in vars(cls)
+    original = getattr(cls, "apply")
 
-        node.apply = watched
-    else:
-        node.register_prehook(lambda grads: ran())
+    def watched(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if type(self) is cls:
+            ran(self)
+        return original(self, *args, **kwargs)
+
+    setattr(cls, "apply", watched)
+    return (lambda: setattr(cls, "apply", original)) if own else (lambda: delattr(cls, "apply"))
 
 
 def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tuple[list[str], dict[str, list[str]]]:
@@ -78,9 +82,22 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tu
             if pair[0] is not None:
                 feeders[labels[id(pair[0])]].append(labels[id(n)])
     order: list[str] = []
-    for n in nodes:
-        _watch(n, lambda n=n: order.append(labels[id(n)]) if len(order) < _MAX_RUNS else None)
-    start()
+
+    def ran(node: Any) -> None:
+        if len(order) < _MAX_RUNS and any(node is n for n in nodes):
+            order.append(labels[id(node)])
+
+    restores = []
+    for cls in {type(n) for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))}:
+        restores.append(_watch_class(cls, ran))
+    for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
+        if not inspect.isfunction(getattr(type(n), "apply", None)):
+            n.register_prehook(lambda grads, n=n: ran(n))
+    try:
+        start()
+    finally:
+        for restore in restores:
+            restore()
     return order, feeders
 
 

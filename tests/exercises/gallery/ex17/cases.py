@@ -109,6 +109,8 @@ CASES = [
         "    ready = [(-first.sequence_nr, 0, first)]\n": "    ready = [first]\n",
         "        node = heapq.heappop(ready)[2]\n": "        ready.sort(key=lambda n: n.sequence_nr)\n        node = ready.pop()\n",
         PUSH: "ready.append(child)"}),
+    Correct("apply_called_through_the_class", edits={  # the order is watched however apply is called
+        "        grads = node.apply(grad)\n": "        grads = type(node).apply(node, grad)\n"}),
     Correct("accumulating_write", edits={"    v._grad = Value(grad)\n": '''    if v._grad is None:
         v._grad = Value(grad)
     else:
