@@ -83,15 +83,14 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tu
                 feeders[labels[id(pair[0])]].append(labels[id(n)])
     order: list[str] = []
 
-    def ran(node: Any) -> None:
-        if len(order) < _MAX_RUNS and any(node is n for n in nodes):
+    def ran(node: Any) -> None:  # ``nodes`` holds the graph's nodes alive: their ids are theirs
+        if len(order) < _MAX_RUNS and id(node) in labels:
             order.append(labels[id(node)])
 
-    restores = []
-    for cls in {type(n) for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))}:
-        restores.append(_watch_class(cls, ran))
+    python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
+    restores = [_watch_class(cls, ran) for cls in dict.fromkeys(type(n) for n in python)]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
-        if not inspect.isfunction(getattr(type(n), "apply", None)):
+        if not any(n is p for p in python):
             n.register_prehook(lambda grads, n=n: ran(n))
     try:
         start()
