@@ -45,7 +45,8 @@ def _svg(path: str) -> str:
     return drawing or f'<p class="muted">{esc(_("diagram: {path} (cannot be shown inline)", path=path))}</p>'
 
 
-PAGE_HEIGHT = 640  # pixels of the embedded step-by-step page: its graph and its controls
+PAGE_HEIGHT = 640  # pixels the embedded step-by-step page starts at: its graph and its controls;
+# the reader drags its lower edge for more (a sandboxed frame cannot size itself to its page)
 
 
 def _page(path: str) -> str:
@@ -59,7 +60,7 @@ def _page(path: str) -> str:
         return f'<p class="muted">{esc(path)}</p>'
     return (f'<details class="mg-page"><summary>{esc(page_link(path))}'
             f'</summary><iframe sandbox="allow-scripts" title="{esc(Path(path).name)}" '
-            f'style="width:100%;height:{PAGE_HEIGHT}px;border:1px solid #ccc" '
+            f'style="width:100%;height:{PAGE_HEIGHT}px;resize:vertical;overflow:auto;border:1px solid #ccc" '
             f'srcdoc="{html.escape(page, quote=True)}"></iframe></details>')
 
 

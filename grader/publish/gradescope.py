@@ -251,8 +251,8 @@ def _grade(root: Path, started: float) -> dict:
             for _ex, pub, path in handed_in])
         full_results = in_parallel([lambda ex=ex, p=path: full.grade(ex, p)
                                     for ex, _pub, path in handed_in])
-        graded = [results_json.merge(pub_result, full_result, fmt)
-                  for pub_result, full_result in zip(public_results, full_results)]
+        graded = [results_json.merge(pub_result, full_result, fmt, found.shown[path])
+                  for pub_result, full_result, (_ex, _pub, path) in zip(public_results, full_results, handed_in)]
         data = _results(pairs, found, graded, started)  # the diagrams are read in here
     return data
 

@@ -47,20 +47,20 @@ class Graded:
     hidden_stdout: str = ""
     drawn: ExerciseResult | None = None  # the public run, whose diagram students see at once
     diagram_format: str = diagrams.SVG
+    file: str = ""  # the graded file as named in the submission, for the sentence of a failed import
 
 
 def merge(public: ExerciseResult, full: ExerciseResult,
-          diagram_format: str = diagrams.SVG) -> Graded:
+          diagram_format: str = diagrams.SVG, file: str = "") -> Graded:
     """Public tests from the public-only run, hidden ones from the full run; the diagram from
-    the public run."""
+    the public run; ``file`` names the graded file as the submission holds it."""
     from_public = {t.name: t for t in public.tests if t.public}
     tests = [from_public.get(t.name, t) if t.public else t for t in full.tests]
     result = ExerciseResult(full.exercise, full.title, tests, notes=public.notes + full.notes,
                             sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed,
                             outcome=full.outcome, untouched_why=full.untouched_why)
     return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout,
-                  drawn=public,
-                  diagram_format=diagram_format)
+                  drawn=public, diagram_format=diagram_format, file=file)
 
 
 def markdown_text(text: str) -> str:
@@ -122,10 +122,10 @@ def _public_failure(graded: Graded) -> str | None:
     if public is None or why is None:
         return None
     if public.outcome == SYNTAX_ERROR:
-        said = _("no test ran: your file has a syntax error, and no graph was drawn")
+        said = _("no test ran: {file} has a syntax error, and no graph was drawn", file=graded.file)
     else:
-        said = _("no test ran: your file did not import, and no graph was drawn")
-    return f"**{said}**: {markdown_text(why)}"
+        said = _("no test ran: {file} did not import, and no graph was drawn", file=graded.file)
+    return f"**{markdown_text(said)}**: {markdown_text(why)}"
 
 
 def _summary(graded: list[Graded], notes: list[str]) -> str:

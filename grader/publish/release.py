@@ -184,9 +184,10 @@ what yours did; before your numbers are PyTorch's it is not drawn, since its num
 the answers.
 
 """)
-PAGE_ENGINE = N_("the backward page opens under the diagram, at *watch this backward run, step by step*")
+PAGE_ENGINE = N_("the backward page opens under the diagram, at *watch this backward run, step by step* "
+                 "(drag its lower right corner to make it taller)")
 PAGE_BUILD = N_("once drawn, the replayed backward page opens under the diagram, at *PyTorch's backward "
-                "through your graph, replayed step by step*")
+                "through your graph, replayed step by step* (drag its lower right corner to make it taller)")
 EXAMPLE = "ex03"  # the guides' running example, used by the README when the release holds it
 OF_THE_TRACK = N_(" of the build track (ex16-ex22)")
 NOTEBOOKS = N_("""`notebooks/` holds one notebook per exercise (such as `notebooks/{example}`): the

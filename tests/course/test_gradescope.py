@@ -101,7 +101,7 @@ def test_a_syntax_error_is_said_once_to_staff_and_to_the_student(standin) -> Non
     assert staff.count("the file has a syntax error, no test ran: SyntaxError at line 1") == 1
     assert "(error)" not in staff  # not the same error test by test
     summary = data["output"].split("- **ex03**")[0]
-    assert "**no test ran: your file has a syntax error, and no graph was drawn**" in summary
+    assert r"**no test ran: ex01\_graph\.py has a syntax error, and no graph was drawn**" in summary
     assert "SyntaxError at line 1" in summary
     diagram = [t for t in data["tests"] if t["name"] == "ex01: the graph your code built"]
     assert [t["status"] for t in diagram] == ["failed"]

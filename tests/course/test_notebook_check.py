@@ -60,7 +60,7 @@ def test_check_in_a_notebook_shows_score_feedback_and_diagram(course: Path) -> N
     assert "still raises NotImplementedError: fill in grad_warning" in html
     assert "this notebook" in html and "<svg" in html and "magics (%)" in html
     assert "Traceback" not in str(outputs) and "grade-check-" not in html  # no temporary path
-    page = re.search(r'<iframe sandbox="allow-scripts" [^>]*srcdoc="([^"]*)"', html)
+    page = re.search(r'<iframe sandbox="allow-scripts" [^>]*resize:vertical[^>]*srcdoc="([^"]*)"', html)
     assert page is not None and "watch this backward run, step by step" in html
     assert "backward(), step by step" in unescape(page.group(1))  # the page itself, embedded
     assert not re.search(r"(src|href)=.https?:", unescape(page.group(1)))  # nothing to fetch
