@@ -73,7 +73,7 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
     return EXIT_FULL if all(r.full_marks for r in results) else EXIT_NOT_FULL
 
 
-JSON_FORMAT = 1  # bump when a field changes meaning or goes away
+JSON_FORMAT = 2  # bump when a field changes meaning or goes away
 
 
 def json_payload(results: list[ExerciseResult], isolation_mode: str) -> dict[str, Any]:
@@ -83,8 +83,10 @@ def json_payload(results: list[ExerciseResult], isolation_mode: str) -> dict[str
             "score": sum(r.score for r in results),
             "max_score": sum(r.max_score for r in results),
             "graded_here": {"score": sum(t.score for t in here),
-                            "max_score": sum(t.max_score for t in here)},
-            "full_marks": all(r.full_marks for r in results),
+                            "max_score": sum(t.max_score for t in here),
+                            "all_passed": all(r.full_marks for r in results)},
+            # every point, hidden tests included: a release's public tests alone are not full marks
+            "full_marks": all(r.score == r.max_score for r in results),
             "exercises": [r.to_json() for r in results]}
 
 

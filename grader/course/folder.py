@@ -19,6 +19,7 @@ from grader.course.catalog import LoadedExercise, find_submission
 from grader.course import notebook
 from grader.course.intake import refuse_link
 from grader.i18n import _
+from grader.judge import diagram
 from grader.judge.diagram import Warming
 from grader.judge.grading import ExerciseResult, judge, sandbox_run, zero
 from grader.judge.reference import (
@@ -129,6 +130,8 @@ class Course:
         with tempfile.TemporaryDirectory(prefix="grade-ipynb-") as folder:
             ready = []
             for i, (ex, submission, diagram_dir) in enumerate(jobs):
+                if diagram_dir is not None:
+                    diagram.clear(diagram_dir)
                 found = self._prepare(ex, submission, diagram_dir, Path(folder))
                 if isinstance(found, ExerciseResult):
                     results[i] = found

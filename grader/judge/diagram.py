@@ -23,6 +23,7 @@ from grader.i18n import test_name as shown_name
 from grader.judge import explain, marking
 from grader.judge.sentences import Difference
 from grader.sandbox import renderer
+from grader.sandbox.child import wire
 from grader.sandbox.child.wire import DiagramRecord
 from grader.spec.limits import Limits
 
@@ -30,6 +31,21 @@ RENDER_TIMEOUT = 10.0
 STEM = "graph"
 TRACE_STEM = "backward"  # backward.html: the submission's first backward pass, step by step
 REPLAY_STEM = "backward_replayed"  # the build track: PyTorch's backward through the student's graph
+
+
+WRITTEN = {(STEM, ".gv"), (STEM, ".svg"), (STEM, ".png"), (TRACE_STEM, ".html"), (REPLAY_STEM, ".html"),
+           (marking.STEM, ".gv"), (marking.STEM, ".svg"), (marking.STEM, ".png")}  # what a run may draw
+
+
+def clear(directory: Path) -> None:
+    """Remove what an earlier run drew into ``directory``: a difference fixed since, or the
+    replayed page of a run whose numbers were right, must not stay beside this run's files
+    (only the grader's own file names go; nothing else in the folder is touched)."""
+    for stem, suffix in WRITTEN:
+        try:
+            (directory / f"{stem}{suffix}").unlink(missing_ok=True)
+        except OSError:  # not a file, or not ours to remove: this run's drawing then says why
+            pass
 
 
 def page_link(path: str) -> str:
@@ -98,6 +114,9 @@ def _graph(
         return Drawing(note=_("no diagram: {why}", why=exc), incomplete=True)
     except Exception as exc:  # noqa: BLE001 - the diagram never breaks the grade
         return Drawing(note=_("no diagram: rendering failed ({error})", error=f"{type(exc).__name__}: {exc}"),
+                       incomplete=True)
+    if why and error["type"] in wire.TIMEOUTS:
+        return Drawing(paths, _("the diagram shows the graph as it was when time ran out: {why}", why=why),
                        incomplete=True)
     if why:
         return Drawing(paths, _("the diagram shows the graph as it was before this error: {why}", why=why),

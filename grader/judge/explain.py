@@ -37,7 +37,7 @@ _STAGE_PART = re.compile(r"(ex\d\d): (.+)", re.DOTALL)
 EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a probe
 THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code breaks an earlier one's program
 
-_SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"drawing took more than (\S+) s"))
+_SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
 
 
 def _soft_limit(message: str) -> str:
@@ -46,7 +46,7 @@ def _soft_limit(message: str) -> str:
     if probe is not None:
         return _("timed out after {seconds} s", seconds=probe.group(1))
     if drawing is not None:
-        return _("drawing took more than {seconds} s", seconds=drawing.group(1))
+        return _("your code ran more than {seconds} s while the diagram was made", seconds=drawing.group(1))
     return message
 
 

@@ -132,8 +132,9 @@ def test_grade_in_the_release_shows_correct_work_as_correct(release: Path, cache
     assert hidden[0].split()[-1] == "autograder"  # a status of its own
     public_points = sum(t.points for t in catalog.load("ex03").spec.tests if t.public)
     assert f"total: public {public_points}/{public_points} " in run.stdout
-    data = json.loads(grade("--json", "--submission", str(tmp_path), cache=own_cache,
+    data = json.loads(grade("ex03", "--json", "--submission", str(solved), cache=own_cache,
                             cwd=release, PYTHONPATH=str(release)).stdout)
+    assert data["graded_here"]["all_passed"] and not data["full_marks"]  # the hidden points are not here
     ex03 = next(e for e in data["exercises"] if e["exercise"] == "ex03")
     public = [t for t in catalog.load("ex03").spec.tests if t.public]
     assert [t["status"] for t in ex03["tests"]] == ["passed"] * len(public) + ["autograder"]

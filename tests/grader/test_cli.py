@@ -156,7 +156,9 @@ def test_json_for_one_exercise(grade, toy: ToyCourse) -> None:
     payload = json.loads(run.out)  # stdout is the JSON object and nothing else
     assert set(payload) == {"format_version", "score", "max_score", "graded_here", "full_marks",
                             "exercises", "isolation"}
-    assert payload["format_version"] == 1 and len(payload["exercises"]) == 1
+    assert payload["format_version"] == 2 and len(payload["exercises"]) == 1
+    assert payload["graded_here"] == {"score": 0, "max_score": 3, "all_passed": False}
+    assert payload["full_marks"] is False
     data = payload["exercises"][0]
     assert set(data) == {"exercise", "title", "score", "max_score", "graded_here", "outcome",
                          "tests", "diagrams", "stdout", "stdout_lines", "stdout_dropped", "notes", "untouched_why"}
@@ -174,7 +176,7 @@ def test_json_for_all_and_grading_carries_on_past_a_crash(grade, toy: ToyCourse)
     folder = toy.write("class/ex42_hostile.py", "import os\nos._exit(9)\n").parent
     run = grade("all", "--json", "--submission", str(folder))
     data = json.loads(run.out)
-    assert data["format_version"] == 1  # the same shape as for one exercise
+    assert data["format_version"] == 2  # the same shape as for one exercise
     assert set(data) == set(json.loads(grade("ex41", "--json", "--submission", str(folder)).out))
     scores = {e["exercise"]: e["score"] for e in data["exercises"]}
     assert scores == {"ex41": 3, "ex42": 0} and data["score"] == 3 and run.code == 1

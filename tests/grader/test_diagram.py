@@ -69,3 +69,17 @@ def test_syntax_error_gets_a_reason(course: Course, tmp_path: Path) -> None:
     result = _grade(course, "def build_graph(:\n", tmp_path)
     assert result.score == 0
     assert result.notes == ["no diagram: SyntaxError at line 1: invalid syntax"]
+
+
+def test_what_an_earlier_run_drew_is_gone_before_the_next(course: Course, tmp_path: Path) -> None:
+    """A difference fixed since, or the page of an earlier run, must not stay beside this run's
+    files; the student's own files in the folder stay."""
+    folder = tmp_path / "grades" / "ex01"
+    folder.mkdir(parents=True)
+    for name in ("difference.svg", "difference.gv", "backward_replayed.html", "backward.html", "notes.txt"):
+        (folder / name).write_text("from an earlier run")
+    result = _grade(course, (REPO / "solutions" / "ex01_graph.py").read_text(), tmp_path)
+    assert result.full_marks
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        ["notes.txt", *(Path(p).name for p in result.diagrams)])
+    assert "from an earlier run" not in (folder / "backward.html").read_text(encoding="utf-8")

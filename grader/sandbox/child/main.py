@@ -131,7 +131,7 @@ def _diagram_record(
         return {"kind": "diagram", "graph": None, "trace": None, "error": None}
 
     error = None
-    overrun = Overrun(wire.DIAGRAM_TIMEOUT, f"drawing took more than {seconds:g} s")
+    overrun = Overrun(wire.DIAGRAM_TIMEOUT, f"the code drawn ran more than {seconds:g} s")
     recording = first_backward() if first_backward is not None else contextlib.nullcontext()
     try:
         with alarm(seconds, overrun):
