@@ -32,6 +32,7 @@ LANG_OPTION = "--lang"
 # The instructor's commands, loaded when one is named or listed (help, completion): a student's
 # ``grade ex03`` does not import them.
 INSTRUCTOR_COMMANDS = ("check", "expected", "batch", "gradescope", "release")
+INSTRUCTOR_HEADING = N_("Instructor commands (in the course folder, beside solutions/)")
 
 
 class _DefaultToRun(Group):
@@ -58,6 +59,18 @@ class _DefaultToRun(Group):
                             instructor.gradescope, instructor.release):
                 self.add_command(command)
         return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The students' commands first, the instructor's under a heading of their own: in a
+        student release they only say that they need the course folder."""
+        commands = [(name, self.get_command(ctx, name)) for name in self.list_commands(ctx)]
+        limit = formatter.width - 6 - max(len(name) for name, _cmd in commands)
+        for title, instructors in ((gettext.gettext("Commands"), False),
+                                   (_(INSTRUCTOR_HEADING), True)):
+            rows = [(name, cmd.get_short_help_str(limit)) for name, cmd in commands
+                    if cmd is not None and (name in INSTRUCTOR_COMMANDS) == instructors]
+            with formatter.section(title):
+                formatter.write_dl(rows)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         """``grade <TAB>``: the subcommands and the exercise ids (``grade ex03`` runs one)."""

@@ -310,3 +310,11 @@ def test_check_fails_when_a_stub_holds_a_line_of_its_solution(grade, toy: ToyCou
     run = grade("check", "ex41", cwd=tmp_path)
     assert run.code == 1 and "untouched stub scores" not in run.out
     assert "the stub holds 1 line of its solution, such as 'return 2 * x'" in run.out
+
+
+def test_help_puts_the_instructor_commands_under_their_own_heading(grade) -> None:
+    run = grade("--help")
+    students, instructors = run.out.split("Instructor commands (in the course folder, beside solutions/):")
+    listed = lambda text: set(re.findall(r"^  (\w+)  ", text, re.MULTILINE))  # noqa: E731
+    assert {"list", "run"} <= listed(students) and not listed(students) & {"batch", "check", "release"}
+    assert listed(instructors) == {"batch", "check", "expected", "gradescope", "release"}
