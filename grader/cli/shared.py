@@ -14,7 +14,7 @@ from micrograph.i18n import LANGUAGES, LanguageError
 
 from grader.cli.translated import option
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
-from grader.course.folder import Course, find_root, in_parallel
+from grader.course.folder import Course, find_root
 from grader.i18n import N_, _, choose
 from grader.judge.grading import ExerciseResult
 
@@ -155,12 +155,8 @@ def infer_target(submission: Path | None, targets: tuple[str, ...]) -> tuple[str
 
 def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None]],
                ) -> list[ExerciseResult]:
-    """Grade (exercise, file, diagram folder) jobs in parallel; whatever the renderer prints
+    """Grade (exercise, file, diagram folder) jobs (``Course.grade_spread``); whatever the renderer prints
     goes to stderr, keeping stdout clean."""
-    calls = [
-        (lambda ex=ex, path=path, out=out: course.grade(ex, path, diagram_dir=out))
-        for ex, path, out in jobs
-    ]
     with contextlib.redirect_stdout(sys.stderr):
-        return in_parallel(calls)
+        return course.grade_spread(jobs)
 

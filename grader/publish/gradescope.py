@@ -246,11 +246,9 @@ def _grade(root: Path, started: float) -> dict:
                      if ex.spec.id in found.files]
         # every public run ends before any run that loads hidden tests starts: no child whose
         # output students see at once is ever alive beside one holding a hidden probe
-        public_results = in_parallel([lambda ex=pub, p=path: public.grade(
-            ex, p, diagram_dir=drawings / ex.spec.id, formats=(fmt,))
-            for _ex, pub, path in handed_in])
-        full_results = in_parallel([lambda ex=ex, p=path: full.grade(ex, p)
-                                    for ex, _pub, path in handed_in])
+        public_results = public.grade_spread([(pub, path, drawings / pub.spec.id)
+                                              for _ex, pub, path in handed_in], formats=(fmt,))
+        full_results = full.grade_spread([(ex, path, None) for ex, _pub, path in handed_in])
         graded = [results_json.merge(pub_result, full_result, fmt, found.shown[path])
                   for pub_result, full_result, (_ex, _pub, path) in zip(public_results, full_results, handed_in)]
         data = _results(pairs, found, graded, started)  # the diagrams are read in here

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
-from grader.course.folder import Course, in_parallel
+from grader.course.folder import Course
 from grader.i18n import N_, _, language
 from grader.judge.reference import from_solution, write_shipped
 from grader.judge.replayed import write_references
@@ -282,8 +282,7 @@ def check_stubs(course: Course, exercises: list[LoadedExercise],
                 found: dict[str, tuple[Path, Path]]) -> None:
     """Grade every stub with all its tests and compare it with its solution; raise UnsafeStubs
     unless each scores zero and holds no line of its solution's answer."""
-    results = in_parallel([lambda ex=ex: course.grade(ex, found[ex.spec.id][1])
-                           for ex in exercises])
+    results = course.grade_spread([(ex, found[ex.spec.id][1], None) for ex in exercises])
     engine = project_texts()
     sentences = []
     for ex, result in zip(exercises, results):

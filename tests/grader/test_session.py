@@ -76,3 +76,18 @@ def test_the_course_exercises_are_graded_alike_together(tmp_path, answers) -> No
     results = course.grade_many(jobs)
     assert [r.full_marks for r in results] == [True] * 3
     assert all(r.diagrams for r in results)
+
+
+def test_a_spread_puts_each_module_once_in_a_group_and_keeps_every_job() -> None:
+    """``grade check``'s jobs, solutions then stubs of the same modules, in two groups: each
+    group one child, so no module twice in it; a module met more often than there are groups
+    opens another."""
+    from grader.course.folder import spread
+
+    modules = ["ex01_graph", "ex02_leaves", "ex03_retain_grad"] * 2
+    groups = spread(modules, 2)
+    assert sorted(i for g in groups for i in g) == list(range(6))
+    assert len(groups) == 2 and [len(g) for g in groups] == [3, 3]
+    assert all(len({modules[i] for i in g}) == len(g) for g in groups)
+    assert spread(["ex01_graph"] * 3, 2) == [[0], [1], [2]]
+    assert spread(["ex01_graph", "ex02_leaves"], 8) == [[0], [1]]
