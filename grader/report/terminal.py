@@ -7,11 +7,12 @@ columns (``width``), so Chinese cells line up.
 from __future__ import annotations
 
 import shutil
+import sys
 
 from grader.i18n import N_, _, status_word, test_name, visibility
 from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
-from grader.report.width import column_shape, longest_word, pad_shape, width, wrap
+from grader.report.width import column_shape, longest_word, pad, pad_shape, width, wrap
 
 _STDOUT_LINES = 15
 MIN_LAST_COLUMN = 32
@@ -46,12 +47,19 @@ def total(results: list[ExerciseResult]) -> str:
 
 
 def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
-    """Left-aligned columns, lined up on a terminal and in a browser (``pad_shape``); each line
-    fits in ``wrap_last`` terminal columns (the last column wraps, beside the others, or under
-    each row when beside them a word would be cut)."""
-    shapes = [column_shape([r[i] for r in rows]) for i in range(len(rows[0]) - 1)]
-    heads = ["  ".join(pad_shape(cell, *s) for cell, s in zip(row, shapes)) for row in rows]
-    indent = pad_shape("", *column_shape(heads))  # under the last column, in either kind of space
+    """Left-aligned columns; each line fits in ``wrap_last`` terminal columns (the last column
+    wraps, beside the others, or under each row when beside them a word would be cut).  On a
+    terminal the columns are as wide as their widest cell; written anywhere else (a notebook's
+    ``!grade``, a file, a pipe) they line up in a browser too (``pad_shape``), which takes wider
+    columns where Chinese and ASCII cells mix."""
+    if sys.stdout.isatty():
+        widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+        heads = ["  ".join(pad(cell, w) for cell, w in zip(row, widths)) for row in rows]
+        indent = " " * width(heads[0])
+    else:
+        shapes = [column_shape([r[i] for r in rows]) for i in range(len(rows[0]) - 1)]
+        heads = ["  ".join(pad_shape(cell, *s) for cell, s in zip(row, shapes)) for row in rows]
+        indent = pad_shape("", *column_shape(heads))  # under the last column, in either kind of space
     room = wrap_last - width(heads[0]) - 4
     told = any(row[-1] for row in rows[1:])  # else only the heading is left beside the others
     if told and room < max([MIN_LAST_COLUMN, *(longest_word(row[-1]) for row in rows[1:])]):

@@ -3,6 +3,9 @@ and Chinese cells line up in a browser's monospace font too."""
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 
 from grader.judge.grading import ExerciseResult, TestResult
@@ -49,3 +52,22 @@ def test_chinese_cells_line_up_where_a_wide_character_is_not_two_spaces(
     rows = [line for line in exercise(result, "ex03_retain_grad.py").splitlines() if "2/2" in line]
     before_points = {shape(line[:line.index("2/2")]) for line in rows}
     assert len(rows) == 3 and len(before_points) == 1, rows
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_chinese_cells_line_up_by_columns_and_no_wider(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal draws a CJK character two columns wide: there each column is as wide as its
+    widest cell, not as the browser's padding needs."""
+    monkeypatch.setenv("COLUMNS", "160")
+    names = ["读非叶子节点 .grad 时的警告", "backward 之后非叶子节点的梯度是 None", "a.grad after retain_grad"]
+    result = ExerciseResult("ex03", "retain_grad", [TestResult(n, True, 2, 2, "passed", "") for n in names])
+    browser = exercise(result, "ex03_retain_grad.py").splitlines()
+    monkeypatch.setattr(sys, "stdout", _Terminal())
+    rows = [line for line in exercise(result, "ex03_retain_grad.py").splitlines() if "2/2" in line]
+    assert len(rows) == 3 and len({width(line[:line.index("2/2")]) for line in rows}) == 1, rows
+    assert width(rows[0][:rows[0].index("2/2")]) == width("  backward 之后非叶子节点的梯度是 None  public  ")
+    assert width(rows[0]) < min(width(line) for line in browser if "2/2" in line)
