@@ -14,10 +14,11 @@ from typing import Any
 from micrograph import Value, mul
 
 from grader.spec import Exercise
+from grader.spec.facts import Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad, remember
-from grader.spec.provenance import grad_of, result_of, same_object, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.provenance import check, grad_of, result_of, same_object, watching
+from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
@@ -116,6 +117,40 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> di
             "backward": call.fact}
 
 
+def _cleared_twice(sub, values: tuple[float, float, float], set_to_none: bool) -> list[dict[str, Any]]:
+    """zero_grad called twice on new leaves, a backward before each, in the student's module
+    and in a fresh import of their file: whether the second call leaves each .grad as the first
+    did (None, zero, or kept), and whether both calls do what they do in the fresh import.  A
+    record of the leaves cleared before, kept between calls, shows in one or the other: by
+    object, the second call skips; by id or by value, a new leaf that shares either with an
+    earlier one is skipped."""
+    left = _twice(sub, values, set_to_none)
+    fresh = fresh_copy(sub)
+    alone = None if fresh is None else _twice(fresh, values, set_to_none)
+    second_alike = left[0] == left[1]  # told first: the fresh import is asked only then
+    return [check(Check.SAME_SECOND_TIME, second_alike, "zero_grad"),
+            check(Check.SAME_FRESH_EFFECT, None if alone is None or not second_alike else left == alone,
+                  "zero_grad")]
+
+
+def _twice(module, values: tuple[float, float, float], set_to_none: bool) -> list[list[str]]:
+    leaves = [Value(v, requires_grad=True) for v in values]
+    p, q, _r = leaves
+    left = []
+    for _ in range(2):
+        (p * q + p).backward()
+        module.zero_grad(leaves, set_to_none=set_to_none)
+        left.append([_cleared_as(leaf.grad) for leaf in leaves])
+    return left
+
+
+def _cleared_as(grad: object) -> str:
+    """What a clearing left in a .grad: nothing, a zero, or another number (kept)."""
+    if grad is None:
+        return "none"
+    return "zero" if type(grad) is Value and grad.item() == 0.0 else "kept"
+
+
 ZERO_GRAD_KEYS = {
     "grads": "set_to_none=True: set each .grad to None; set_to_none=False: call .grad.zero_() "
     "on each stored gradient (a leaf without one stays None)",
@@ -129,14 +164,16 @@ ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none ask
                key_feedback=ZERO_GRAD_KEYS)
 def zero_grad_public(sub):
     return {"none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
-            "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False)}
+            "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False),
+            "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False)}
 
 
 @EXERCISE.test("zero_grad on other leaves", points=1, feedback=ZERO_GRAD_FEEDBACK,
                key_feedback=ZERO_GRAD_KEYS)
 def zero_grad_hidden(sub):
     return {"none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
-            "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False)}
+            "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False),
+            "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True)}
 
 
 @EXERCISE.diagram

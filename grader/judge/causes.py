@@ -19,7 +19,8 @@ _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDE
           Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
 # State kept between calls is a cause too: it explains every number of a later call that differs.
 _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value,
-                 Check.EARLIER_KEPT.value}
+                 Check.EARLIER_KEPT.value, Check.SAME_SECOND_TIME.value,
+                 Check.SAME_FRESH_EFFECT.value}
 
 
 def order(want: dict[str, Any]) -> int:

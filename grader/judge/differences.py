@@ -295,6 +295,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
            Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
+           Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
+           Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT,
            Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
 
 

@@ -197,6 +197,14 @@ class Say(str, enum.Enum):
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given "
                          "to an earlier call: the calls share state (an optimizer made once and "
                          "kept between calls?).")
+    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, "
+                           "did not do to their .grad what its first call did: what it does depends "
+                           "on the calls made before it (state kept between calls, such as a record "
+                           "of the leaves it has seen?).")
+    OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do in "
+                            "a fresh import of your file, where they are the first: what it does "
+                            "depends on the calls made before it (state kept between calls, such as "
+                            "a record of the leaves it has seen, by id or by value?).")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
                        "than the flags it was given set to True.")
     # identity (IDENTITY facts)

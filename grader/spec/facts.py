@@ -106,6 +106,8 @@ class Check(str, enum.Enum):
     SAME_FRESH = "same_fresh"  # a call returns what it returns in a fresh import of the file
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
+    SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
+    SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

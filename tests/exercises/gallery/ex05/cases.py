@@ -145,3 +145,27 @@ CASES += [
                  '            zero_grad([w, x], set_to_none=(reset == "none"))': '        history.append(w.grad.item())'},
           names=('w.grad', 'x.grad')),
 ]
+
+
+# zero_grad keeping a record of the leaves it cleared, between calls: by object (a set: the
+# second call on the same leaves skips them), by value (a list: ``in`` compares with ==, so a new
+# leaf equal to an earlier one is skipped) or by id (a new leaf may get a freed one's id).
+SKIP_SEEN = {"    for leaf in leaves:\n        if set_to_none:":
+             "    for leaf in leaves:\n        if {key} in _CLEARED:\n            continue\n"
+             "        _CLEARED.{add}({key})\n        if set_to_none:",
+             "def zero_grad(": "_CLEARED = {store}\n\n\ndef zero_grad("}
+STATE = "what it does depends on the calls made before it"
+
+
+def _skip_seen(key: str, add: str, store: str) -> dict[str, str]:
+    return {old: new.format(key=key, add=add, store=store) for old, new in SKIP_SEEN.items()}
+
+
+CASES += [
+    Wrong("skips_leaves_seen", fails={"zero_grad clears every leaf": STATE},
+          edits=_skip_seen("leaf", "add", "set()"), names=("zero_grad", "state kept between calls")),
+    Wrong("skips_values_seen", fails={"zero_grad clears every leaf": STATE},
+          edits=_skip_seen("leaf", "append", "[]"), names=("zero_grad", "state kept between calls")),
+    Wrong("skips_ids_seen", fails={"zero_grad on other leaves": STATE},
+          edits=_skip_seen("id(leaf)", "add", "set()"), names=("zero_grad", "state kept between calls")),
+]
