@@ -14,6 +14,7 @@ from typing import Any
 from micrograph import Value
 
 from grader.spec import Exercise
+from grader.spec.graph import graph
 from grader.spec.probe import grad, num
 from grader.spec.provenance import built, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
@@ -104,7 +105,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": value_of(leaf, "the leaf x you were given"),
-        "y": built({"x": leaf, "y": r["y"]}, "y", ("x", "y")),
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"), "value": value_of(r["y"], "y")},
         "grad": grad_of(leaf, "x.grad"),
         "backward": call.fact,
     }

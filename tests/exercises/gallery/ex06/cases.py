@@ -9,11 +9,11 @@ COPY_LINE = "    x.data.copy_(x.data + 1)\n"
 
 CASES = [
     Wrong("flags_ignored", fails={PROPAGATION: "w has requires_grad=True"}),
-    Wrong("no_grad_and_hardcoded", fails={COPY: "x was changed in place (its version counter moved)"}),
+    Wrong("no_grad_and_hardcoded", fails={COPY: "the leaf x you were given was changed in place (its version counter moved)"}),
     Wrong("rebind_everywhere", fails={COPY: "the x returned is a new object, not the leaf x you were given"}),
     Wrong("new_leaf_copy", names=('the x returned is a new object',), fails={COPY: "the x returned is a new object, not the leaf x you were given"},
           edits={COPY_LINE: "    x = Value(x.item() + 1, requires_grad=True)\n"}),
-    Wrong("add_under_no_grad", names=('x was changed in place',), fails={COPY: "x was changed in place"},  # no_grad is not the difference
+    Wrong("add_under_no_grad", names=('the leaf x you were given was changed in place',), fails={COPY: "the leaf x you were given was changed in place"},  # no_grad is not the difference
           edits={COPY_LINE: "    with micrograph.no_grad():\n        x.add_(1)\n"}),
     Wrong("new_leaf_after_rebind", names=('x is a leaf', 'backward never wrote x0.grad'), fails={REBIND: "backward never wrote x0.grad"},
           edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
@@ -57,9 +57,9 @@ CASES += [
     Wrong('copy_without_backward', fails={'x.data.copy_ keeps x a leaf': 'shift_by_data_copy ran no backward pass'},
           edits={'    y = _graph_from(w, x)\n    y.backward()\n    return {"x": x, "y": y}': '    y = _graph_from(w, x)\n    return {"x": x, "y": y}'},
           names=('shift_by_data_copy', 'no backward pass')),
-    Wrong('add_under_no_grad_in_copy', fails={'x.data.copy_ keeps x a leaf': 'x was changed in place'},
+    Wrong('add_under_no_grad_in_copy', fails={'x.data.copy_ keeps x a leaf': 'the leaf x you were given was changed in place'},
           edits={'    x.data.copy_(x.data + 1)\n': '    with micrograph.no_grad():\n        x.add_(1)\n'},
-          names=('x was changed in place',)),
+          names=('the leaf x you were given was changed in place',)),
     Wrong('copy_rebinds', fails={'x.data.copy_ keeps x a leaf': 'the x returned is a new object'},
           edits={'    x.data.copy_(x.data + 1)\n': '    x = x + 1\n'},
           names=('the x returned', 'new object')),
