@@ -2,8 +2,9 @@
 
 The probes build their own graphs (the diamond, the documents' graph, seeded random graphs,
 chains of 3,000 ops, a graph with a node no gradient reaches), judge the order property by
-property (``_order_report``), read the gradients by leaf identity, count the calls of
-``local_grads`` per node, check that no ``.grad`` changed, count the engine's passes
+property (``_order_report``), read the gradients by leaf identity, record the calls of
+``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
+``grader.spec.arrivals``), check that no ``.grad`` changed, count the engine's passes
 (``micrograph.observe.passes`` sees a pass however it was started, even one that puts every
 ``.grad`` back) and, on small graphs, watch for calls into the engine's own walk.
 """
@@ -18,6 +19,7 @@ import micrograph
 from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
+from grader.spec.arrivals import recorded, summed
 from grader.spec.facts import Check
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
@@ -198,10 +200,11 @@ def _named(graphs: list[Graph]) -> list[Graph]:
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
     """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
     ran the engine's backward pass."""
-    with _engine_watched() as passes:
+    with _engine_watched() as passes, recorded(sub) as calls:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
-        "grads": _leaf_grads(result, graph.leaves, graph.names, graph.label),
+        "grads": {**_leaf_grads(result, graph.leaves, graph.names, graph.label),
+                  "sums": summed(calls, result, f"backprop({graph.label})")},
         "grads_untouched": all(grad(leaf) is None for leaf in graph.leaves),
         "used_engine_backward": passes[0] > 0,
     }
@@ -227,23 +230,6 @@ def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any
                     any(r["used_engine_backward"] for r in results)),
     }
     return {**observed, "own_walk": call.fact} if call is not None else observed
-
-
-@contextlib.contextmanager
-def _counted(sub) -> Iterator[dict[int, int]]:
-    """Count the submission's calls of local_grads, per node."""
-    calls: dict[int, int] = {}
-    original = sub.local_grads
-
-    def counting(node, g):
-        calls[id(node)] = calls.get(id(node), 0) + 1
-        return original(node, g)
-
-    sub.local_grads = counting
-    try:
-        yield calls
-    finally:
-        sub.local_grads = original
 
 
 # -- tests ------------------------------------------------------------------------------------
@@ -313,10 +299,13 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     on each, per graph."""
     runs, engine = [], False
     for g in _named(graphs):
-        with _counted(sub) as calls, _engine_watched() as passes:
+        with recorded(sub) as calls, _engine_watched() as passes:
             sub.backprop(g.root)
-        runs.append([result_of(len(calls), f"local_grads nodes in backprop({g.label})"),
-                     check(Check.RUNS_ONCE, max(calls.values(), default=0) <= 1,
+        per_node: dict[Any, int] = {}  # nodes hash by identity
+        for node, _, _ in calls:
+            per_node[node] = per_node.get(node, 0) + 1
+        runs.append([result_of(len(per_node), f"local_grads nodes in backprop({g.label})"),
+                     check(Check.RUNS_ONCE, max(per_node.values(), default=0) <= 1,
                            f"backprop({g.label})")])
         engine = engine or passes[0] > 0
     return {"runs": runs, **_own_pass(None, engine)}

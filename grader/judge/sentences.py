@@ -205,6 +205,16 @@ class Say(str, enum.Enum):
                             "a fresh import of your file, where they are the first: what it does "
                             "depends on the calls made before it (state kept between calls, such as "
                             "a record of the leaves it has seen, by id or by value?).")
+    NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
+                    "to, a gradient that is not their sum (as the gradient passed on, or returned "
+                    "for a leaf).")
+    ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
+                  "to, one of those gradients instead of their sum (as the gradient passed on, or "
+                  "returned for a leaf): where paths meet, their gradients add up, and a node is "
+                  "used once all of them have arrived.")
+    ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls "
+                      "sent to it had arrived: where paths meet, a node runs once every node that "
+                      "feeds it has run.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
                        "than the flags it was given set to True.")
     # identity (IDENTITY facts)

@@ -107,6 +107,7 @@ class Check(str, enum.Enum):
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
+    ARRIVALS_SUMMED = "arrivals_summed"  # a hand-written pass went on with the sum of the gradients met at a node
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
 
 

@@ -89,7 +89,7 @@ REACHES = "reaches for"
 CASES = [
     Wrong("recursive", names=('RecursionError',), fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
           edits={ORDER_BODY: RECURSIVE}),  # right on small graphs
-    Wrong("overwrite", names=('backprop(diamond_a)[a] is a different number',), fails={DIAMOND: "backprop(diamond_a)[a] is a different number"},  # no accumulation where paths meet
+    Wrong("overwrite", names=('backprop(diamond_a)[a] is a different number', 'instead of their sum'), fails={DIAMOND: "backprop(diamond_a)[a] is a different number"},  # no accumulation where paths meet
           edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
                  "            arrived[child] = child_grad\n"}),
     Wrong("bfs_order", names=('puts a node before a node that feeds gradient into it',), fails={ORDER: "puts a node before a node that feeds gradient into it"},
@@ -158,7 +158,7 @@ CASES += [
           names=('backprop(diamond_a)', 'keys')),
     Wrong('preorder_walk', fails={'the diamond b = a + a, c = b * b': 'backprop(documents_a)[w] is a different number'},
           edits={'    for node in topological_order(root):\n': '    for node in _preorder(root.grad_fn):\n', 'def backprop(': 'def _preorder(start):\n    out, stack, seen = [], [start], set()\n    while stack:\n        n = stack.pop()\n        if n in seen:\n            continue\n        seen.add(n)\n        out.append(n)\n        stack.extend(c for c, _ in n.next_functions if c is not None)\n    return out\n\n\ndef backprop('},
-          names=('backprop(documents_a)[w]',)),
+          names=('backprop(documents_a)[w]', 'instead of their sum', 'before every gradient')),
     Correct('ready_as_deque', edits={'    ready = [start]\n    while ready:\n        node = ready.pop()\n': '    from collections import deque\n    ready = deque([start])\n    while ready:\n        node = ready.popleft()\n'}),
 ]
 
@@ -181,4 +181,20 @@ CASES += [
           names=('backprop(diamond_a) has keys that are not leaf Values',)),
     Correct('gradient_read_without_pop', edits={'        g = arrived.pop(node)  # complete: every node that feeds it has run already': '        g = arrived[node]'}),
     Correct('ready_at_or_below_zero', edits={'            if incoming[child] == 0:\n                ready.append(child)': '            if incoming[child] <= 0:\n                ready.append(child)'}),
+]
+
+
+# Gradients that meet at a node, not added up: a leaf's answer overwritten by each edge into it
+# (the nodes above it summed), and the first gradient to arrive kept (setdefault).
+SUM_LINES = ("            # the chain rule's sum over paths: add to what other paths brought already\n"
+             "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n")
+CASES += [
+    Wrong("leaf_answer_overwritten", fails={DIAMOND: "instead of their sum"},
+          edits={SUM_LINES: "            if isinstance(child, micrograph.AccumulateGrad):\n"
+                            "                leaves[child.variable] = child_grad\n                continue\n"
+                            "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n"},
+          names=("backprop(diamond_a)", "instead of their sum")),
+    Wrong("first_arrival_kept", fails={RANDOM: "instead of their sum"},
+          edits={SUM_LINES: "            arrived.setdefault(child, child_grad)\n"},
+          names=("backprop(random_a)", "instead of their sum")),
 ]

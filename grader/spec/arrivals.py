@@ -1,0 +1,87 @@
+"""Gradients that meet at a node, in a backward pass written by hand (ex13's backprop).
+
+The student's backprop calls their module's ``local_grads(node, grad)`` with the gradient that
+reached a node and gets one gradient back per ``next_functions`` entry.  ``recorded`` wraps it
+and keeps every call.  From those calls alone the probe knows what the student's own walk sent
+to each node (the gradients returned along the edges into it) and what it went on with there
+(the gradients it passed to local_grads for that node, summed over its calls, or the number it
+returned for a leaf, at the leaf's AccumulateGrad node).  So ``summed`` tells, without the
+reference's numbers, whether the walk added up the gradients that met at a node: overwriting
+one with the next keeps only one of them, and running a node before a gradient sent to it
+arrived (the walk's order) leaves that one out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import micrograph
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
+
+Call = tuple[Any, Any, Any]
+"""One call of local_grads: the node, the gradient passed in, what it returned."""
+
+
+@contextlib.contextmanager
+def recorded(sub: ModuleType) -> Iterator[list[Call]]:
+    """Every call of the submission's local_grads made in the block, in order."""
+    calls: list[Call] = []
+    original = sub.local_grads
+
+    def recording(node: Any, grad: Any) -> Any:
+        out = original(node, grad)
+        calls.append((node, grad, out))
+        return out
+
+    sub.local_grads = recording
+    try:
+        yield calls
+    finally:
+        sub.local_grads = original
+
+
+def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
+    """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along
+    more than one edge, the walk went on with their sum.  Where it did not, context says why:
+    ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
+    ``~kept_one``, it went on with one of them.  None when nothing can be judged: no node was
+    reached twice, or a gradient is not a number."""
+    reached: dict[Any, list[float]] = {}
+    sent_at: dict[Any, int] = {}  # the last call that sent each node a gradient
+    first_run: dict[Any, int] = {}
+    went_on: dict[Any, float] = {}
+    try:
+        for i, (node, grad, out) in enumerate(calls):
+            went_on[node] = went_on.get(node, 0.0) + float(grad)
+            first_run.setdefault(node, i)
+            for (child, _), sent in zip(node.next_functions, out):
+                if child is not None and sent is not None:
+                    reached.setdefault(child, []).append(float(sent))
+                    sent_at[child] = i
+    except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
+        return check(Check.ARRIVALS_SUMMED, None, label)
+    items = list(answer.items()) if type(answer) is dict else []
+    for node in reached:
+        if isinstance(node, micrograph.AccumulateGrad):
+            given = [g for leaf, g in items if leaf is node.variable and type(g) in (int, float)]
+            if given:
+                went_on[node] = float(given[0])
+    wrong = [node for node, arrived in reached.items()
+             if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
+    if not any(len(arrived) > 1 and node in went_on for node, arrived in reached.items()):
+        return check(Check.ARRIVALS_SUMMED, None, label)
+    fact = check(Check.ARRIVALS_SUMMED, not wrong, label)
+    if wrong:
+        fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
+        fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
+    return fact
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
