@@ -5,10 +5,12 @@ torch.clamp's).  What was saved is observed on the node itself: whether it saved
 (a GRAPH fact: kept, freed by backward, or nothing), whether a second backward raised (ERROR
 facts), whether the value saved is the very x forward was given, and who wrote x.grad.  Inside a
 bigger graph the incoming gradient is not 1, so a backward that ignores it shows on a public
-test.  An error raised by the student's forward or backward is told as raised, with its line."""
+test, where the output seeded with two gradients (``_scales``) says so.  An error raised by the
+student's forward or backward is told as raised, with its line."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from micrograph import Value, grad, gradcheck  # bound now, before the submission is imported
@@ -17,7 +19,8 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_of
-from grader.spec.provenance import grad_of, result_of, same_object
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check, grad_of, result_of, same_object
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
@@ -50,6 +53,37 @@ def _gradcheck(fn: Callable[..., Any], label: str, *xs: float) -> dict[str, Any]
     told with its line as in every other test."""
     inputs = [Value(x, requires_grad=True) for x in xs]
     return result_of(gradcheck(fn, inputs, raise_exception=False), label)
+
+
+SEEDS = (1.0, 3.0)  # two gradients for the Function's output: what it passes on must scale with them
+
+
+def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
+    """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
+    ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
+    does not, x got the same gradient both times (backward's grad argument ignored).  None
+    when it cannot be judged (no Value, no gradient, or a zero one)."""
+    found = []
+    for seed in SEEDS:
+        x = Value(x0, requires_grad=True)
+        y = op(x)
+        if not isinstance(y, Value) or not y.requires_grad:
+            return check(Check.SCALES_WITH_GRAD, None, f"{name}.backward")
+        y.backward(Value(seed))
+        found.append(num(x.grad) if isinstance(x.grad, Value) else None)
+    if any(type(g) is not float or g == 0.0 for g in found):
+        return check(Check.SCALES_WITH_GRAD, None, f"{name}.backward")
+    first, second = found
+    fact = check(Check.SCALES_WITH_GRAD, math.isclose(second, first * SEEDS[1] / SEEDS[0], rel_tol=1e-9),
+                 f"{name}.backward")
+    fact[CONTEXT + "same"] = math.isclose(first, second, rel_tol=1e-12)
+    return fact
+
+
+def _scaling(sub) -> list[dict[str, Any]]:
+    """``_scales`` of both Functions, at an x where each passes a gradient."""
+    return [_scales(sub.Softplus.apply, 0.7, "Softplus"),
+            _scales(lambda v: sub.Clip.apply(v, -1.0, 1.0), 0.25, "Clip")]
 
 
 def _ops(sub) -> dict[str, Callable[[Value], Any]]:
@@ -85,7 +119,7 @@ def softplus_gradcheck(sub):
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
-    return checks
+    return [*checks, _scales(sub.Softplus.apply, -0.4, "Softplus")]
 
 
 def _second_derivative(sub, x: float) -> dict[str, Any]:
@@ -275,14 +309,14 @@ COMPOSED_KEYS = {
 @EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
                feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
 def in_graph_public(sub):
-    return by_key([_composed(sub, 0.8, -1.5)])
+    return {**by_key([_composed(sub, 0.8, -1.5)]), "scales": _scaling(sub)}
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
                key_feedback=COMPOSED_KEYS)
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
-            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)]}
+            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)], "scales": _scaling(sub)}
 
 
 @EXERCISE.diagram

@@ -297,6 +297,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
            Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
+           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED,
            Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
 
 
@@ -306,6 +307,8 @@ def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return []
     if got.get(CONTEXT + "earlier_call") is True:
         say = Say.FROM_EARLIER_CALL
+    if say is Say.NOT_SCALED and got.get(CONTEXT + "same") is True:
+        say = Say.IGNORES_GRAD
     if say is Say.NOT_SUMMED:  # why not: the walk's order, or one gradient kept
         say = (Say.ARRIVED_LATE if got.get(CONTEXT + "late") is True
                else Say.ONE_KEPT if got.get(CONTEXT + "kept_one") is True else say)

@@ -215,6 +215,13 @@ class Say(str, enum.Enum):
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls "
                       "sent to it had arrived: where paths meet, a node runs once every node that "
                       "feeds it has run.")
+    NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
+                    "reaching its node: with the output seeded with a larger gradient "
+                    "(y.backward(gradient)), x's gradient grew by another factor.")
+    IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node "
+                      "(the output seeded with two different gradients, y.backward(gradient)): "
+                      "backward's grad argument is the gradient of the output, and what it returns "
+                      "is grad times the local derivative.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
                        "than the flags it was given set to True.")
     # identity (IDENTITY facts)

@@ -101,3 +101,19 @@ CASES += [
           edits={'        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None': '        return grad * (1.0 if inside else 0.0), 0.0, 0.0'},
           names=('returned a gradient different than None at position 2',)),
 ]
+
+
+# backward's grad argument ignored: the local derivative returned alone.  Seeded with 1 (a
+# Function alone, or under a sum) the numbers agree; the output seeded with two gradients shows it.
+CASES += [
+    Wrong("softplus_ignores_grad", fails={"a Function inside a bigger graph": "Softplus.backward passed on the same gradient"},
+          edits={"        return grad * x.sigmoid()": "        return x.sigmoid()"},
+          names=("Softplus.backward", "grad times the local derivative")),
+    Wrong("clip_ignores_grad", fails={"a Function inside a bigger graph": "Clip.backward passed on the same gradient"},
+          edits={"        return grad * (1.0 if inside else 0.0), None, None":
+                 "        return Value(1.0 if inside else 0.0), None, None"},
+          names=("Clip.backward", "grad times the local derivative")),
+    Wrong("softplus_adds_grad", fails={"a Function inside a bigger graph": "does not grow in proportion"},
+          edits={"        return grad * x.sigmoid()": "        return grad + x.sigmoid() - 1.0"},
+          names=("Softplus.backward", "does not grow in proportion")),
+]
