@@ -61,18 +61,18 @@ SEEDS = (1.0, 3.0)  # two gradients for the Function's output: what it passes on
 def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
     """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
     ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
-    does not, x got the same gradient both times (backward's grad argument ignored).  None
-    when it cannot be judged (no Value, no gradient, or a zero one)."""
+    does not, x got the same gradient both times (backward's grad argument ignored).  It holds
+    where it cannot be judged (no Value, no gradient, or a zero one: other facts tell those)."""
     found = []
     for seed in SEEDS:
         x = Value(x0, requires_grad=True)
         y = op(x)
         if not isinstance(y, Value) or not y.requires_grad:
-            return check(Check.SCALES_WITH_GRAD, None, f"{name}.backward")
+            return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
         y.backward(Value(seed))
         found.append(num(x.grad) if isinstance(x.grad, Value) else None)
     if any(type(g) is not float or g == 0.0 for g in found):
-        return check(Check.SCALES_WITH_GRAD, None, f"{name}.backward")
+        return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
     first, second = found
     fact = check(Check.SCALES_WITH_GRAD, math.isclose(second, first * SEEDS[1] / SEEDS[0], rel_tol=1e-9),
                  f"{name}.backward")

@@ -5,7 +5,8 @@ not in the exercise text, hand them to ``train``, and observe what the loop did 
 and to the *model*, not only the losses it returns: for each backward pass, whether the
 parameters' ``.grad`` were cleared before it, whether it was a backward (``grad()`` writes no
 ``.grad``), whether it reached every parameter and whether it kept its graph; how many passes
-ran; each parameter afterwards (its number, whether it is still the same leaf object, changed
+ran; whether each optimizer.step() of a short loop found a gradient to apply
+(``grader.spec.stepped``); each parameter afterwards (its number, whether it is still the same leaf object, changed
 in place once per step: its version counter); the losses as floats; the model's loss after
 training, computed by the probe.  The reference is the solution's own run on the same inputs,
 compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
@@ -17,6 +18,7 @@ too (``grader.spec.repeat``): a loss list or a learning rate kept between calls 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from typing import Any
@@ -29,6 +31,7 @@ from grader.spec.facts import Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
+from grader.spec.stepped import steps_seen, stepped
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -149,17 +152,21 @@ def _earlier_marked(current: nn.MLP) -> str:
     return repr(state)
 
 
-def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False) -> dict[str, Any]:
+def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False,
+             steps_watched: bool = False) -> dict[str, Any]:
     """train on the probe's model: what the loop did (passes, each pass's parameters), what it
     returned, and the model afterwards.  Whether a pass kept its graph counts with ``kept``
-    (the one-step tests), and is only told elsewhere: it wastes memory, not the training."""
+    (the one-step tests), and is only told elsewhere: it wastes memory, not the training.
+    ``steps_watched`` (a short loop: the profile hook sees every call) watches what each
+    optimizer.step() found."""
     inputs, targets = data
     model = _model(seed)
     before = _parameters(model, "the probe")
     with micrograph.no_grad():
         first = nn.mse_loss(model(inputs), targets).item()  # the loss the first step computes
     earlier = _earlier_marked(model)
-    with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call:
+    with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
+            (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
         losses = sub.train(model, inputs, targets, lr, steps)
     earlier_kept = check(Check.EARLIER_KEPT, _earlier_state(model) == earlier, "train")
     after = _parameters(model, "the probe")
@@ -172,6 +179,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
                            "len(train(model, inputs, targets, lr, steps))"),
         "call": call.fact,
         "earlier": earlier_kept,
+        "stepped": stepped(seen, "train"),
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [value_of(p, PARAMETER) for p in after],
@@ -235,19 +243,19 @@ def _numbers(losses: object) -> list[Any] | str:
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "earlier", "same_objects", "parameters")
+STEP_KEYS = ("call", "earlier", "stepped", "same_objects", "parameters")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def one_step(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 1, kept=True)], *STEP_KEYS)
+    return _keys([_trained(sub, 4, DATA, 0.1, 1, kept=True, steps_watched=True)], *STEP_KEYS)
 
 
 @EXERCISE.test("one step on other data", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def one_step_hidden(sub):
-    runs = [_trained(sub, 9, _dataset(17, 5), 0.3, 1, kept=True),
+    runs = [_trained(sub, 9, _dataset(17, 5), 0.3, 1, kept=True, steps_watched=True),
             _trained(sub, 15, _dataset(29, 4), 0.05, 1, kept=True)]
     return _keys(runs, *STEP_KEYS)
 
@@ -255,7 +263,7 @@ def one_step_hidden(sub):
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 3)], "call", "earlier", "parameters")
+    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "stepped", "parameters")
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,

@@ -61,15 +61,11 @@ def same(expected: Any, actual: Any) -> bool:
 
 def _same_dicts(expected: dict[str, Any], actual: dict[str, Any]) -> bool:
     """Whether two dicts have the same keys that count (a key starting with ``CONTEXT`` only
-    helps explain a difference) and agree on each."""
-    counted = 0
-    for key, want in expected.items():
-        if key.startswith(CONTEXT):
-            continue
-        if key not in actual or not same(want, actual[key]):
-            return False
-        counted += 1
-    return counted == sum(1 for key in actual if not key.startswith(CONTEXT))
+    helps explain a difference, and a key one side made context, ``~changed`` for a gradient that
+    was zero before and after, is not compared) and agree on each."""
+    counted = {key for key in expected if not key.startswith(CONTEXT) and CONTEXT + key not in actual}
+    other = {key for key in actual if not key.startswith(CONTEXT) and CONTEXT + key not in expected}
+    return counted == other and all(same(expected[key], actual[key]) for key in counted)
 
 
 def mismatched_keys(expected: Any, actual: Any) -> list[str]:

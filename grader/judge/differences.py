@@ -15,12 +15,13 @@ from typing import Any, Callable
 
 from grader.i18n import _, sentences
 from grader.judge.causes import explains, order
+from grader.judge.checks import check_differences
 from grader.judge.compare import mismatched_keys, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CLAIM, CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Check, Kind
+from grader.spec.facts import CLAIM, CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -32,7 +33,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if wby == "backward" and gby == "hand":
         return [_diff(Say.GRAD_BY_HAND, label=label)]
     if wby == "backward" and gby == "nobody":
-        return [_diff(Say.GRAD_NEVER_WRITTEN, label=label)]
+        retained = got.get(CONTEXT + "retains_grad") is True
+        return [_diff(Say.RETAINED_NEVER_WRITTEN if retained else Say.GRAD_NEVER_WRITTEN, label=label)]
     if wby == "hand" and gby == "backward":
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
     if wby == "nobody" and gby == "backward":
@@ -282,48 +284,10 @@ def _sorted(items: list[Any]) -> list[str] | None:
     return sorted(repr(x) for x in items)
 
 
-_CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
-           Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
-           Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
-           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
-           Check.DETACHED_FROM.value: Say.NOT_DETACHED,
-           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
-           Check.MADE_FROM.value: Say.NOT_MADE_FROM,
-           Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
-           Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
-           Check.FIRST_LOSS.value: Say.OTHER_LOSS,
-           Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
-           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
-           Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
-           Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
-           Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
-           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED,
-           Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
-
-
-def _check(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
-    say = _CHECKS.get(str(want.get("check")))
-    if say is None or want.get("holds") is not True or got.get("holds") is not False:
-        return []
-    if got.get(CONTEXT + "earlier_call") is True:
-        say = Say.FROM_EARLIER_CALL
-    if say is Say.NOT_SCALED and got.get(CONTEXT + "same") is True:
-        say = Say.IGNORES_GRAD
-    if say is Say.NOT_SUMMED:  # why not: the walk's order, or one gradient kept
-        say = (Say.ARRIVED_LATE if got.get(CONTEXT + "late") is True
-               else Say.ONE_KEPT if got.get(CONTEXT + "kept_one") is True else say)
-    if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
-        ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
-        if type(ran) is str and type(feeder) is str:
-            return [_diff(say, label=label, ran=ran, feeder=feeder)]
-        say = Say.CHILD_FIRST
-    return [_diff(say, label=label)]
-
-
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {
     Kind.GRAD.value: _grad, Kind.VALUE.value: _value, Kind.GRAPH.value: graph_differences,
     Kind.CALL.value: _call, Kind.IDENTITY.value: _identity, Kind.ERROR.value: _error,
-    Kind.RESULT.value: _result, Kind.CHECK.value: _check,
+    Kind.RESULT.value: _result, Kind.CHECK.value: check_differences,
 }
 
 
@@ -338,7 +302,7 @@ def find(want: Any, got: Any) -> list[Difference]:
             unique.append(d)
     said = {d.say for d in unique}
     return [d for d in unique if (not d.context or explains(d.say, said))
-            and not _part_of_none(d, unique)]
+            and not _part_of_none(d, unique) and not _number_for_none(d, unique)]
 
 
 _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
@@ -352,6 +316,18 @@ def _part_of_none(d: Difference, found: list[Difference]) -> bool:
         return False
     label = dict(d.fields).get("label", "")
     return any(e.say is d.say and label.startswith(dict(e.fields).get("label", "\0") + ".")
+               for e in found)
+
+
+def _number_for_none(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a number a call returned was not read from the engine, where
+    another difference says that an entry of that result is not None where the statement's is:
+    a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
+    sentence tells it."""
+    if d.say is not Say.NOT_READ_FROM_GRAD:
+        return False
+    label = dict(d.fields).get("label", "")
+    return any(e.say is Say.RESULT_NOT_NONE and dict(e.fields).get("label", "").startswith(label + "[")
                for e in found)
 
 

@@ -31,6 +31,9 @@ class Say(str, enum.Enum):
     GRAD_NEVER_WRITTEN = N_("backward never wrote {label}: it is still None.")
     GRAD_STILL_BACKWARD = N_("{label} still holds the gradient backward wrote, where the statement "
                             "assigns it by hand.")
+    RETAINED_NEVER_WRITTEN = N_("backward never wrote {label}, although retain_grad() was called: no "
+                                "backward pass through that node ran after the call (retain_grad() "
+                                "keeps the gradients of later passes only).")
     GRAD_WRITTEN = N_("{label} holds a gradient from backward, where it is meant to be None here.")
     GRAD_SET_BY_HAND = N_("{label} holds a value assigned by hand, where it is meant to be None here.")
     GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
@@ -222,6 +225,15 @@ class Say(str, enum.Enum):
                       "(the output seeded with two different gradients, y.backward(gradient)): "
                       "backward's grad argument is the gradient of the output, and what it returns "
                       "is grad times the local derivative.")
+    STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or "
+                            "zero, cleared after a backward pass had written it: the step had "
+                            "nothing to apply (zero_grad() belongs before backward, not between "
+                            "backward and step).")
+    STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no "
+                                 "parameter's .grad held a gradient: the step had nothing to apply "
+                                 "(backward comes before step).")
+    STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
+                            "gradient (each was None or zero): the step had nothing to apply.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
                        "than the flags it was given set to True.")
     # identity (IDENTITY facts)

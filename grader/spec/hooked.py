@@ -52,28 +52,36 @@ def engine_left(v: Any) -> bool:
 
 
 class Chosen:
-    """Whether a hook of the student's chose a gradient of the pass running: from that step on
-    none of the pass's numbers is held, nor what its leaves' .grad hold afterwards."""
+    """Where a hook of the student's chose gradients in the pass running: the node whose
+    gradient a hook replaced (or whose leaf's .grad it changed after the write, or whose post-hook
+    may replace what it sends) and every node below it, to which that gradient flows.  None of
+    their numbers is held, nor what their leaves' .grad hold afterwards; a gradient the hook's
+    cannot reach (another leaf's, beside a hook on x) is still the engine's."""
 
     def __init__(self) -> None:
-        self.now = False
-        self.leaves: dict[int, Any] = {}  # the leaves the pass running reaches, by id
+        self.below: set[int] = set()  # the nodes a chosen gradient reaches in the pass running, by id
 
     def started(self, nodes: tuple[Any, ...], written: dict[int, Any]) -> None:
         """A pass starts through ``nodes``; ``written`` is every leaf whose .grad is sampled."""
-        self.leaves = {id(node.variable): node.variable for node in nodes if type(node) is AccumulateGrad}
-        self.now = False
-        written.update(self.leaves)
-        if any(map(post_hooked, nodes)):
-            self.chose(written)
+        self.below = set()
+        written.update({id(node.variable): node.variable for node in nodes if type(node) is AccumulateGrad})
+        for node in filter(post_hooked, nodes):
+            self.chose(node, written)
 
-    def chose(self, written: dict[int, Any]) -> None:
-        self.now = True
-        for key in self.leaves:
-            written.pop(key, None)
+    def chose(self, node: Any, written: dict[int, Any]) -> None:
+        """Mark ``node`` and every node below it, and stop sampling their leaves' .grad."""
+        stack = [node]
+        while stack:
+            here = stack.pop()
+            if id(here) in self.below:
+                continue
+            self.below.add(id(here))
+            if type(here) is AccumulateGrad:
+                written.pop(id(here.variable), None)
+            stack.extend(child for child, _ in getattr(here, "next_functions", ()) if child is not None)
 
     def step(self, step: observe.Step, written: dict[int, Any]) -> bool:
-        """Whether the step's numbers are a hook's (then every later step's of the pass too)."""
-        if not self.now and (replaced(step) or changed_after(step)):
-            self.chose(written)
-        return self.now
+        """Whether the step's numbers are a hook's: its node is below one whose gradient a hook chose."""
+        if id(step.node) not in self.below and (replaced(step) or changed_after(step)):
+            self.chose(step.node, written)
+        return id(step.node) in self.below

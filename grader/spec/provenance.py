@@ -77,7 +77,8 @@ def _zero_kept_zero(v: Any, record: observe.GradWrite | None) -> bool:
 
 
 def grad_of(v: object, label: str) -> dict[str, Any]:
-    """The GRAD fact of ``v.grad`` (read without the non-leaf warning)."""
+    """The GRAD fact of ``v.grad`` (read without the non-leaf warning); whether ``v`` retains its
+    grad is context (a .grad never written although retain_grad() was called)."""
     fact: dict[str, Any] = {FACT: Kind.GRAD.value, LABEL: label}
     if not _is_value(v):
         return {**fact, "type": type_name(v), "grad": None, "by": By.NOBODY.value,
@@ -85,7 +86,8 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
     by, changed, set_to_none = _writer(v)
     changed_key = CONTEXT + "changed" if _zero_kept_zero(v, observe.grad_write(v)) else "changed"
     return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, changed_key: changed,
-            CONTEXT + "set_to_none": set_to_none}
+            CONTEXT + "set_to_none": set_to_none,
+            CONTEXT + "retains_grad": bool(v.retains_grad)}  # type: ignore[attr-defined]
 
 
 def value_of(v: object, label: str) -> dict[str, Any]:

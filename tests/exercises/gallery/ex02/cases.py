@@ -155,3 +155,13 @@ CASES += [
             edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
                    '        name: None if g[name].grad is None else g[name].grad.data.item() for name in ("w", "x")'}),
 ]
+
+
+# 0.0 returned for a leaf whose .grad is None: the entry's own difference tells it (a number
+# standing for None is no formula computed instead of a gradient read).
+CASES += [
+    Wrong("zero_for_none", fails={"which leaves get a gradient": "['w'] is not None, where the statement's is None"},
+          edits={"        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
+                 "        name: 0.0 if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")"},
+          names=("is not None",)),
+]

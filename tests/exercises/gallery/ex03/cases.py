@@ -18,7 +18,8 @@ TORCH_TEXT = ("The .grad attribute of a Tensor that is not a leaf Tensor is bein
               "attribute won't be populated during autograd.backward().")
 CASES = [
     Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
-    Wrong("retain_after_backward", names=('backward never wrote a.grad',), fails={A: "backward never wrote a.grad"},
+    Wrong("retain_after_backward", names=('backward never wrote a.grad', 'although retain_grad() was called'),
+          fails={A: "backward never wrote a.grad, although retain_grad() was called"},
           edits={RETAIN_LOOP: "", '''    g["y"].backward()
     return g''': '''    g["y"].backward()
     for name in names:
@@ -159,3 +160,4 @@ CASES += [
                  '    g["y"].backward()\n    return grads'},
           names=('is None, where the statement',)),
 ]
+

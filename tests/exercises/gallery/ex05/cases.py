@@ -169,3 +169,12 @@ CASES += [
     Wrong("skips_ids_seen", fails={"zero_grad on other leaves": STATE},
           edits=_skip_seen("id(leaf)", "add", "set()"), names=("zero_grad", "state kept between calls")),
 ]
+
+
+# A hook on x that zeroes x's gradient: w's gradients are the engine's still (the hook's gradient
+# never reaches w), so the record of w.grad is read, not computed; only x.grad differs.
+CASES += [
+    Wrong("hook_zeroes_x", fails={"gradients accumulate": "backward wrote x.grad, but its number differs"},
+          edits={"    history: list[float] = []\n": "    history: list[float] = []\n    x.register_hook(lambda g: g * 0)\n"},
+          names=("x.grad",)),
+]

@@ -42,7 +42,8 @@ CASES = [
     Wrong("own_model", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
-    Wrong("zero_grad_before_step", names=('p in model.parameters() was never changed in place',), fails={ONE_STEP: "was never changed in place"},
+    Wrong("zero_grad_before_step", names=('p in model.parameters() was never changed in place', 'between backward and step'),
+          fails={ONE_STEP: "cleared after a backward pass had written it", CLEARED: "between backward and step"},
           edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
     Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
           edits={STEP: "        for layer in model.children():\n"
@@ -140,11 +141,19 @@ CASES += [
     Wrong('update_before_backward',
           edits={'        loss.backward()  # frees this step\'s graph: the next step builds its own\n        optimizer.step()':
                  '        optimizer.step()\n        loss.backward()'},
-          names=('never changed in place',)),
+          names=('never changed in place', 'before any backward pass')),
     Wrong('losses_kept_as_values',
           edits={'        losses.append(loss.item())': '        losses.append(loss)'},
           names=('Value',)),
     Correct('zeroed_through_data',
             edits={'        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n':
                    '        for p in model.parameters():\n            if p.grad is not None:\n                p.grad.data.zero_()\n'}),
+]
+
+
+# The gradients zeroed in place between backward and step: every step runs, and applies zeros.
+CASES += [
+    Wrong("zeroed_in_place_before_step", fails={ONE_STEP: "cleared after a backward pass had written it"},
+          edits={STEP: "        optimizer.zero_grad(set_to_none=False)\n" + STEP},
+          names=("optimizer.step()", "between backward and step")),
 ]

@@ -1,0 +1,54 @@
+"""The sentence for a failed CHECK fact: a property the probe judged on what the student's
+code did (``grader.spec.facts.Check``), told when the statement's run has it and the student's
+has not; context recorded beside it picks a sentence that says why, where it can.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.judge.sentences import Difference, Say
+from grader.judge.sentences import difference as _diff
+from grader.spec.facts import CONTEXT, Check
+
+_CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
+           Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
+           Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
+           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
+           Check.DETACHED_FROM.value: Say.NOT_DETACHED,
+           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
+           Check.MADE_FROM.value: Say.NOT_MADE_FROM,
+           Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
+           Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
+           Check.FIRST_LOSS.value: Say.OTHER_LOSS,
+           Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
+           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
+           Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
+           Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
+           Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
+           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
+           Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED}
+
+
+# Context a check records beside a failure, and the closer sentence it picks, first match first.
+_WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
+    Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
+    Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
+    Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
+}
+
+
+def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    """The sentence of a CHECK fact the statement's run holds and the student's does not."""
+    say = _CHECKS.get(str(want.get("check")))
+    if say is None or want.get("holds") is not True or got.get("holds") is not False:
+        return []
+    if got.get(CONTEXT + "earlier_call") is True:
+        say = Say.FROM_EARLIER_CALL
+    say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
+    if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
+        ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
+        if type(ran) is str and type(feeder) is str:
+            return [_diff(say, label=label, ran=ran, feeder=feeder)]
+        say = Say.CHILD_FIRST
+    return [_diff(say, label=label)]

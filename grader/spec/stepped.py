@@ -1,0 +1,66 @@
+"""What each optimizer.step() of a training loop found in the parameters' .grad.
+
+A loop that clears the gradients between backward and step (``loss.backward()``,
+``optimizer.zero_grad()``, ``optimizer.step()``) runs every pass and every step, and only its
+numbers differ: the step applied nothing.  ``steps_seen`` watches the calls of the engine's
+``SGD.step`` (a profile hook, so only around a loop of few steps: it sees every call) and notes,
+as each starts, whether some parameter held a gradient to apply (a number other than 0) and
+what the block's backward passes had done before it (``watching``'s record of them);
+``stepped`` makes the CHECK fact.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import sys
+from collections.abc import Iterator, Sequence
+from types import FrameType
+from typing import Any, NamedTuple
+
+from micrograph import optim
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import grad
+from grader.spec.provenance import Call, check
+
+STEP_CODE = inspect.unwrap(optim.SGD.step).__code__  # under its no_grad decorator
+
+class Seen(NamedTuple):
+    """One step, as it started."""
+
+    found: bool  # some parameter held a gradient to apply (a number other than 0)
+    after_pass: bool  # a backward pass had run before it in the block
+    after_writing: bool  # ... one that reached every parameter (so it wrote each .grad)
+
+
+@contextlib.contextmanager
+def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
+    """Every SGD.step call made in the block, as it started (see the module doc); ``call``
+    watches the same block with the parameters as its leaves (what its passes reached)."""
+    seen: list[Seen] = []
+    previous = sys.getprofile()
+
+    def sample(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code is STEP_CODE:
+            wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
+            seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote))
+
+    sys.setprofile(sample)
+    try:
+        yield seen
+    finally:
+        sys.setprofile(previous)
+
+
+def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
+    """The STEPPED_ON_GRADS fact: every step found a gradient to apply (so it holds when no step
+    was seen: a loop that updates by hand).  Context on the first step that found none: ``~cleared``, a
+    backward pass had written every parameter's .grad before it (so they were cleared since);
+    ``~before_backward``, no pass had run yet."""
+    empty = [step for step in seen if not step.found]
+    fact = check(Check.STEPPED_ON_GRADS, not empty, label)
+    if empty:
+        fact[CONTEXT + "cleared"] = empty[0].after_writing
+        fact[CONTEXT + "before_backward"] = not empty[0].after_pass
+    return fact
