@@ -301,15 +301,15 @@ NAMES = [
 CASES = CLASSMATES + HIDDEN + GRADER + MEMORY_DISK + LINKS + PARENT + NAMES
 
 
-def build_class(folder: Path) -> None:
-    """The submissions folder: the honest classmates, then one entry per case."""
+def build_class(folder: Path, cases: list[Case] = CASES) -> None:
+    """The submissions folder: the honest classmates, then one entry per case of ``cases``."""
     folder.mkdir(parents=True)
     for name in HONEST:
         entry = folder / name
         entry.mkdir()
         for source in (EX01, EX02):
             (entry / source.name).write_bytes(source.read_bytes())
-    for case in CASES:
+    for case in cases:
         entry = folder / case.name
         if case.build is not None:
             case.build(entry)

@@ -12,15 +12,43 @@ from grader.sandbox import isolation
 DROPPING = (isolation.UID_SECCOMP, isolation.LIMITS_ONLY)
 
 
-def skip_unless(mode: str) -> None:
-    """Skip the test unless children can run in ``mode`` here, with what that mode promises."""
+def _why_not(mode: str) -> str | None:
+    """Why children cannot run in ``mode`` here, with what that mode promises; None: they can."""
     best = isolation.available()
     if isolation.ORDER.index(best.mode) < isolation.ORDER.index(mode):
-        pytest.skip(f"this machine gives {best.mode} ({best.reason})")
+        return f"this machine gives {best.mode} ({best.reason})"
     if mode in DROPPING and os.geteuid() != 0:
-        pytest.skip(f"{mode} gives a uid of its own to each child only as root")
+        return f"{mode} gives a uid of its own to each child only as root"
     if os.geteuid() == 0 and isolation.refusal(mode) is not None:  # e.g. this Python is private
-        pytest.skip(f"{mode} fails here: {isolation.refusal(mode)}")
+        return f"{mode} fails here: {isolation.refusal(mode)}"
+    return None
+
+
+def skip_unless(mode: str) -> None:
+    """Skip the test unless children can run in ``mode`` here, with what that mode promises."""
+    why = _why_not(mode)
+    if why is not None:
+        pytest.skip(why)
+
+
+def strongest_here(mode: str) -> bool:
+    """Whether ``mode`` is the strongest mode children run in here.  The modes differ in their
+    kernel layers only: an attack on Python's objects alone (not on the process's pipes,
+    memory or files) meets the same code in every mode, the sentinel included, and an entry
+    the grader refuses or names before any child runs meets no mode.  Those are graded in this
+    mode; the other modes' classes hold what a kernel layer could change."""
+    return next((m for m in reversed(isolation.ORDER) if _why_not(m) is None), None) == mode
+
+
+PYTHON_ALONE = "acts on Python's objects alone"
+BEFORE_ANY_CHILD = "is settled by the grader before any child runs"
+
+
+def skip_unless_strongest(mode: str, why: str = PYTHON_ALONE) -> None:
+    """Skip the test of an attack that no mode's kernel layers meet (``why``) unless ``mode``
+    is the strongest here (``strongest_here``: that mode's class grades it)."""
+    if not strongest_here(mode):
+        pytest.skip(f"{why}: graded in the strongest mode here, not {mode}")
 
 
 def one_class_per_mode(name: str, modes: tuple[str, ...]) -> list:

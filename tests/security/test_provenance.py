@@ -8,6 +8,11 @@ compiled under the engine's name, the garbage collector, ``ctypes``, the test mo
 the grader's pipes.  Each scores no more than the honest wrong answer, and each is flagged for
 the instructor; those the interpreter can see as they run were also blocked by the child's
 sentinel.  The right answer is flagged for nothing.
+
+Every mode grades the honest answers and the forgeries through the process's pipes and memory
+(``IN_EVERY_MODE``), which a mode's kernel layers hold; the others act on Python's objects
+alone, which meet the same code in every mode (``modes.strongest_here``): they are graded in the
+strongest mode this machine gives.
 """
 
 from __future__ import annotations
@@ -17,23 +22,31 @@ from typing import Any
 
 import pytest
 from batches import MODES, graded_class
-from modes import one_class_per_mode, skip_unless
+from modes import one_class_per_mode, skip_unless, skip_unless_strongest, strongest_here
 from provenance_attacks import CLASSES, DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
+
+from grader.sandbox.child.wire import Touch
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "caught while running"
+IN_EVERY_MODE = [f for f in FORGERIES if f.kind in (Touch.WIRE.value, Touch.MEMORY.value)]
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("provenance-class", MODES))
-def rows(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
-         answers: Path) -> dict[str, dict[str, Any]]:
-    """Every forgery, the honest wrong and the right answer, graded as one class."""
+def mode(request: pytest.FixtureRequest) -> str:
     skip_unless(request.param)
-    entries = {f.name: f.code for f in FORGERIES}
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def rows(mode: str, tmp_path_factory: pytest.TempPathFactory, answers: Path) -> dict[str, dict[str, Any]]:
+    """The forgeries of this mode, the honest wrong and the right answers, graded as one class."""
+    forgeries = FORGERIES if strongest_here(mode) else IN_EVERY_MODE
+    entries = {f.name: f.code for f in forgeries}
     entries.update(honest_wrong=HONEST_WRONG, honest_right=SOLUTION, honest_debugging=DEBUGGING,
                    honest_reading=READING, honest_classes=CLASSES)
     files = {student: {"ex01_graph.py": code} for student, code in entries.items()}
-    return graded_class(request.param, tmp_path_factory, "provenance", files, answers)
+    return graded_class(mode, tmp_path_factory, "provenance", files, answers)
 
 
 def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dict[str, Any]]) -> None:
@@ -48,14 +61,18 @@ def test_the_honest_answers_are_told_apart_and_never_flagged(rows: dict[str, dic
 
 
 @pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
-def test_a_forgery_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, dict[str, Any]],
+def test_a_forgery_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, dict[str, Any]], mode: str,
                                                               forgery: Forgery) -> None:
+    if forgery not in IN_EVERY_MODE:
+        skip_unless_strongest(mode)
     assert float(rows[forgery.name]["ex01"]) <= float(rows["honest_wrong"]["ex01"]), rows[forgery.name]
 
 
 @pytest.mark.parametrize("forgery", FORGERIES, ids=lambda f: f.name)
-def test_a_forgery_is_flagged_for_the_instructor(rows: dict[str, dict[str, Any]],
+def test_a_forgery_is_flagged_for_the_instructor(rows: dict[str, dict[str, Any]], mode: str,
                                                 forgery: Forgery) -> None:
+    if forgery not in IN_EVERY_MODE:
+        skip_unless_strongest(mode)
     text = rows[forgery.name]["text"]
     if forgery.kind is None:  # nothing graded goes through what it changed: no more than told apart
         pytest.skip("changes nothing the grade reads")
