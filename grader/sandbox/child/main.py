@@ -11,7 +11,6 @@ code just does its honest best to observe and report.
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import importlib.util
 import json
@@ -27,7 +26,7 @@ from typing import Any
 import micrograph
 
 from grader import spec
-from grader.sandbox.child import confine, freeze, guard, relay, seal, sentinel, wire
+from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
 from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
@@ -217,7 +216,7 @@ class Work:
     the submission, draw, run each test's probe; each step gives the record the grader gets."""
 
     def __init__(self, request: Request, exercise: spec.Exercise, plan: Plan,
-                 started: float) -> None:
+                 started: float, sealed: seal.Sealing | None = None) -> None:
         self.submission = request["submission"]
         self.limits = Limits.from_json(request["limits"])
         self.exercise, self.plan, self.started = exercise, plan, started
@@ -229,6 +228,7 @@ class Work:
         self.module: types.ModuleType | None = None
         self.tests_name = request["tests_module"]
         self.tests_file = wire.tests_file(self.tests_name)
+        self.sealed = sealed  # what the process this one was forked from sealed (``seal_loaded``)
         self.snapshot: seal.Snapshot | None = None
 
     def confine(self) -> list[str]:
@@ -250,17 +250,8 @@ class Work:
             sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
                              [os.path.join(d, "") for d in self.plan.readable if d != engine],
                              self.tests_file)
-        ours = [n for n in sys.modules if n in (self.tests_name, "grader", "micrograph")
-                or n.startswith(("grader.", "micrograph."))]
-        sealed = [sys.modules[n] for n in (*ours, *seal.ANSWER_PATH) if n in sys.modules]
-        seal.seal(sealed)
-        # compared: what the submission can name (the engine's modules and classes, builtins);
-        # the grader's and the test module's modules leave sys.modules below, and the answers'
-        # path is bound already (``codec``)
-        engine_modules = [m for m in sealed if m.__name__.split(".")[0] == "micrograph"]
-        self.snapshot = seal.Snapshot([*engine_modules, builtins])
-        freeze.freeze(seal.own_classes(engine_modules), seal.refuse)  # no write, even one put back
-        for name in [n for n in ours if not n.startswith("micrograph")]:
+        self.snapshot = seal.seal_loaded(self.tests_name, self.sealed).snapshot
+        for name in [n for n in seal.ours(self.tests_name) if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []
 
@@ -289,7 +280,7 @@ class Work:
 
 
 def prepare(request: Request, started: float, plan: Plan,
-            isolating: Callable[[], list[str]]) -> tuple[list[str], Work]:
+            isolating: Callable[[], list[str]], sealed: seal.Sealing | None = None) -> tuple[list[str], Work]:
     """Load the request's tests, isolate (``isolating`` returns the layers applied, or raises
     IsolationError): the layers and the work of the process that runs the submission.
     ``started`` is when the exercise's time began; the helpers a test module may use were
@@ -299,7 +290,7 @@ def prepare(request: Request, started: float, plan: Plan,
     exercise: spec.Exercise = tests_module.EXERCISE
     leave_course_path()
     layers = isolating()
-    return layers, Work(request, exercise, plan, started)
+    return layers, Work(request, exercise, plan, started, sealed)
 
 
 def run(request: Request, started: float, plan: Plan,

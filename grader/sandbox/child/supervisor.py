@@ -34,7 +34,7 @@ import time
 from typing import Any
 
 from grader.sandbox.child import main as child_main
-from grader.sandbox.child import relay, seccomp
+from grader.sandbox.child import relay, seal, seccomp
 from grader.sandbox.child.isolate import enter, filter_self
 from grader.sandbox.child.plan import IsolationError, Plan
 
@@ -88,12 +88,13 @@ def _killed(pid: int) -> int:
     return os.waitpid(pid, 0)[1]
 
 
-def _ready(plan: Plan) -> tuple[list[str], relay.Steps]:
+def _ready(plan: Plan, sealed: seal.Sealing) -> tuple[list[str], relay.Steps]:
     """In the worker, before it confines itself: read the exercise's request, load its tests
-    and apply the isolation filter naming this process (``child_main.prepare``)."""
+    and apply the isolation filter naming this process (``child_main.prepare``); what this
+    process sealed before it forked the worker, the worker keeps (``sealed``)."""
     started = time.monotonic()
     request = json.loads(_read_line(0))
-    return child_main.prepare(request, started, plan, lambda: filter_self(plan))
+    return child_main.prepare(request, started, plan, lambda: filter_self(plan), sealed)
 
 
 def _exercise(channel: int, layers: list[str], pid: int, pipes: relay.WorkerPipes,
@@ -134,9 +135,10 @@ def main() -> None:
         return
     seccomp.supervise()
     dumpable = relay.dumpable_then_not()  # what each worker gets back
+    sealed = seal.seal_loaded("")  # once, not in each worker: no submitted code has run yet
     for number, slot in enumerate(slots):
         gc.freeze()  # loaded now, never collected: a worker does not copy its pages to scan it
-        pid, pipes = relay.fork_worker(lambda: _ready(plan), slot["output"], dumpable)
+        pid, pipes = relay.fork_worker(lambda: _ready(plan, sealed), slot["output"], dumpable)
         os.close(slot["output"])
         _say(control, {"kind": "started", "run": number})
         status, timed_out = _exercise(slot["channel"], layers, pid, pipes, float(slot["time"]))
