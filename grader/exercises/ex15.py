@@ -279,7 +279,7 @@ def no_step(sub):
     return _keys([_trained(sub, 13, _dataset(29, 4), 0.1, 0)], *STEP_KEYS)
 
 
-LONG_STEPS = (12, 8)
+LONG_STEPS = (12, 9)
 """The steps of ``loss_falls``' two runs (the other tests' runs take at most 5)."""
 DIAGRAM_STEPS = 3
 """The steps trained before the diagram draws a neuron: enough to show trained weights."""
