@@ -9,6 +9,11 @@ and each request has a wall-clock limit after which the worker is killed.  A dia
 passes a limit is missing, with a note saying which limit; the grade never changes.
 A request identical to one answered before (every correct submission of a class draws the same
 graph) gets the files written then, without the worker (``grader.sandbox.drawn``).
+
+Each request names the language its labels are drawn in, so a worker started before the
+command chose its language (``grade ex03`` starts it before it loads its commands:
+``grader.cli.entry``) draws in the language chosen since.  Importing this module loads neither
+the engine nor the catalogues, for that early start.
 """
 
 from __future__ import annotations
@@ -22,16 +27,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import grader
-import micrograph
-from grader.sandbox import drawn, pipes
-from micrograph.i18n import ENV_VAR, LOCALE_VARS
+from grader.sandbox import drawn, isolation, pipes
 
 
 MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
 CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock limit
 _SLACK = 5.0  # seconds on top of the renderer's own timeout before the worker is killed
-_ROOTS = sorted({str(Path(p.__file__).resolve().parents[1]) for p in (grader, micrograph)})
 _WORKER = f"""
 import json, os, sys
 try:
@@ -40,20 +41,23 @@ try:
     resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
 except (ImportError, ValueError, OSError):
     pass  # no rlimits on this platform (Windows): the wall-clock limit still holds
-sys.path[:0] = {_ROOTS!r}
+sys.path[:0] = {isolation.ROOTS!r}
 reply = os.fdopen(os.dup(1), "w")
 sys.stdout = sys.stderr
+from micrograph.i18n import using
 from micrograph.viz import BackwardTrace, render_json
+import micrograph.viz.trace_page, micrograph.viz.trace_schema  # what drawing loads, before the first request
+def draw(request):
+    if "trace" in request:  # the backward trace page: checked (from_json), then drawn
+        page = os.path.join(request["directory"], request["stem"] + ".html")
+        return [BackwardTrace.from_json(request["trace"]).save_html(page, request["title"], request["timeout"])]
+    return render_json(request["graph"], request["directory"], request["stem"],
+                       formats=tuple(request["formats"]), timeout=request["timeout"])
 for line in sys.stdin:
     request = json.loads(line)
     try:
-        if "trace" in request:  # the backward trace page: checked (from_json), then drawn
-            page = os.path.join(request["directory"], request["stem"] + ".html")
-            paths = [BackwardTrace.from_json(request["trace"]).save_html(page, request["title"], request["timeout"])]
-        else:
-            paths = render_json(request["graph"], request["directory"], request["stem"],
-                                formats=tuple(request["formats"]), timeout=request["timeout"])
-        answer = {{"paths": [str(p) for p in paths]}}
+        with using(request["language"]):
+            answer = {{"paths": [str(p) for p in draw(request)]}}
     except MemoryError:
         answer = {{"error": "the renderer needed more than {MEMORY >> 20} MiB"}}
     except Exception as exc:
@@ -64,9 +68,16 @@ for line in sys.stdin:
 
 
 def _setting() -> str:
-    """What a worker started now draws with besides its requests: the variables it reads its
-    language from and the PATH it finds ``dot`` on (part of a replayed request's key)."""
-    return "\n".join(os.environ.get(name, "") for name in (ENV_VAR, *LOCALE_VARS, "PATH"))
+    """What a worker started now draws with besides its requests: the PATH it finds ``dot`` on
+    (part of a replayed request's key)."""
+    return os.environ.get("PATH", "")
+
+
+def _language() -> str:
+    """The language the caller draws in now (a notebook's ``check(lang=...)`` may change it)."""
+    from micrograph.i18n import language  # the engine is loaded by the time anything is drawn
+
+    return language()
 
 
 class RenderFailed(Exception):
@@ -85,9 +96,9 @@ class Renderer:
     def _worker(self) -> subprocess.Popen[str]:
         setting = _setting()
         if self._proc is not None and self._proc.poll() is None and setting != self._setting:
-            self.close()  # the language (or PATH) changed since it started, as a notebook's may
+            self.close()  # PATH changed since it started: another dot may be found
         if self._proc is None or self._proc.poll() is not None:
-            self._setting = setting  # the worker's: it reads the environment once
+            self._setting = setting  # the worker's: it reads PATH once
             self._proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER], text=True,
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           **pipes.session_options())
@@ -99,16 +110,14 @@ class Renderer:
             self._worker()
 
     def close(self) -> None:
-        """Let the worker finish (its input ends) and reap it."""
+        """End the worker and reap it.  It is killed, not waited for: every answer it gave was
+        read with its files written, and one started early for a diagram that did not come
+        may still be importing."""
         if self._proc is not None:
             for stream in (self._proc.stdin, self._proc.stdout):
                 if stream is not None:
                     stream.close()
-            try:
-                self._proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self._kill()
-            self._proc = None
+            self._kill()
 
     def _kill(self) -> None:
         if self._proc is not None:
@@ -126,6 +135,7 @@ class Renderer:
         """The paths written for one request (by the worker, or replayed: see the module doc);
         raises RenderFailed.  ``stale``: the names in the folder the worker removes first."""
         directory = Path(fields["directory"])
+        fields = {**fields, "language": _language()}
         with self._lock:
             known = drawn.key(fields, _setting())  # what a worker draws with now (``_worker``)
             replayed = self._drawn.replay(known, directory, stale)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,9 +87,10 @@ def test_files_written_elsewhere_are_not_kept_and_the_cache_is_capped(tmp_path: 
     assert cache.replay("three", tmp_path / "c", ()) == [str(tmp_path / "c" / "x.gv")]
 
 
-def test_a_running_worker_is_started_again_when_the_language_changes(tmp_path: Path, monkeypatch) -> None:
-    """A notebook's check("ex04", lang="zh") after an English one: the worker read the language
-    when it started, so it is started again, and the page it writes is Chinese."""
+def test_a_running_worker_draws_in_the_language_of_each_request(tmp_path: Path, monkeypatch) -> None:
+    """A notebook's check("ex04", lang="zh") after an English one: each request names its
+    language, so the same worker draws the Chinese graph (and an identical request in another
+    language is drawn again, not replayed)."""
     from micrograph.i18n import ENV_VAR
 
     monkeypatch.setenv(ENV_VAR, "en")
@@ -97,8 +100,19 @@ def test_a_running_worker_is_started_again_when_the_language_changes(tmp_path: P
         english = renderer._proc
         monkeypatch.setenv(ENV_VAR, "zh")
         renderer.render(_graph(2.0), tmp_path / "zh", "graph", ("svg",), 10.0)
-        assert renderer._proc is not english and renderer._proc is not None
+        assert renderer._proc is english and english is not None
         assert "输出" in (tmp_path / "zh" / "graph.gv").read_text(encoding="utf-8")
         assert "输出" not in (tmp_path / "en" / "graph.gv").read_text(encoding="utf-8")
     finally:
         renderer.close()
+
+
+def test_close_kills_the_worker_without_waiting_for_it(tmp_path: Path) -> None:
+    """Started early for a diagram that did not come, a worker may still be importing: it is
+    not waited for (one whose input ends leaves with status 0 once its imports are done)."""
+    renderer = Renderer()
+    renderer.start()
+    worker = renderer._proc
+    renderer.close()
+    assert worker is not None and renderer._proc is None
+    assert worker.returncode == (1 if sys.platform == "win32" else -signal.SIGKILL)
