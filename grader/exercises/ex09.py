@@ -23,10 +23,11 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, num
+from grader.spec.facts import Check
+from grader.spec.probe import by_key, grad, num
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
-from grader.spec.provenance import grad_of, value_of, watching
+from grader.spec.provenance import check, grad_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
@@ -91,12 +92,22 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
     w = Value(start, requires_grad=True)
     runs = []
     for _ in range(steps):
+        before = w.item()
         with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call:
             loss = sub.sgd_step(w, loss_fn, lr)
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned")],
-                     "grad": grad_of(w, "w.grad"), "w": value_of(w, "w"), "call": call.fact})
+                     "grad": grad_of(w, "w.grad"), "w": [_descends(w, before), value_of(w, "w")],
+                     "call": call.fact})
     return by_key(runs)
+
+
+def _descends(w: Value, before: float) -> dict[str, Any]:
+    """The DESCENDS fact of one step: w did not move along the gradient left in w.grad (a step
+    that moved it against the gradient, or not at all, which other facts tell, holds)."""
+    g, now = grad(w), num(w)
+    moved = now - before if type(now) is float else 0.0
+    return check(Check.DESCENDS, not (type(g) is float and g * moved > 0.0), "sgd_step")
 
 
 STEP_FEEDBACK = ("Clear w.grad, compute the loss, backpropagate once, then `w -= lr * w.grad` "

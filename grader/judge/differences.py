@@ -203,14 +203,15 @@ class Shapes:
     more: Say
     order: Say
     keys: Say
+    alike: Say
 
 
 STATEMENT_SHAPES = Shapes(Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TYPE, Say.RESULT_NUMBER,
                           Say.RESULT_FLAG, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE,
-                          Say.RESULT_ORDER, Say.RESULT_KEYS)
+                          Say.RESULT_ORDER, Say.RESULT_KEYS, Say.RESULT_ALIKE)
 PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.TORCH_NUMBER,
                         Say.TORCH_FLAG, Say.TORCH_TEXT, Say.TORCH_FEWER, Say.TORCH_MORE,
-                        Say.TORCH_ORDER, Say.TORCH_KEYS)
+                        Say.TORCH_ORDER, Say.TORCH_KEYS, Say.TORCH_ALIKE)
 
 
 def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -238,8 +239,10 @@ def _raised(want: Any, got: Any, label: str) -> list[Difference]:
 
 def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:
     """The first difference between two plain results, by kind: None on one side, another
-    type, another number, fewer or more entries, the same entries in another order, or the
-    first differing entry (told with its own label)."""
+    type, another number, fewer or more entries, the same entries in another order, entries all
+    alike where the reference's differ (each read at one moment: a .grad Value kept, which a
+    later backward changed in place, reads the same everywhere), or the first differing entry
+    (told with its own label)."""
     if same(want, got):
         return None
     if got is None or want is None:
@@ -266,8 +269,15 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     ordered = _sorted(want)
     if ordered is not None and ordered == _sorted(got):
         return _diff(says.order, label=label)
+    if len(got) > 1 and _alike(got) and not _alike(want):  # a Value kept and read at the end?
+        return _diff(says.alike, label=label)
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _alike(items: list[Any]) -> bool:
+    """Whether every entry of a list is the same as its first."""
+    return all(same(item, items[0]) for item in items[1:])
 
 
 def _entry(label: str, index: str) -> str:

@@ -130,6 +130,8 @@ class Say(str, enum.Enum):
     RESULT_MORE = N_("{label} has more entries than the statement's.")
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
+    RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one "
+                      "another.")
     # a plain result whose expected answer is PyTorch's (RESULT facts of the build track)
     TORCH_NONE = N_("{label} is None, where PyTorch's is not.")
     TORCH_NOT_NONE = N_("{label} is not None, where PyTorch's is None.")
@@ -141,6 +143,7 @@ class Say(str, enum.Enum):
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")
     TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
     TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
+    TORCH_ALIKE = N_("the entries of {label} are all the same, where PyTorch's differ from one another.")
     TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")
     TORCH_HOLDS_NOT = N_("{label} in your engine, but not in PyTorch.")
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
@@ -234,6 +237,8 @@ class Say(str, enum.Enum):
                                  "(backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
+    ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
+                 "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote a gradient into another number of leaves "
                        "than the flags it was given set to True.")
     # identity (IDENTITY facts)

@@ -110,6 +110,7 @@ class Check(str, enum.Enum):
     ARRIVALS_SUMMED = "arrivals_summed"  # a hand-written pass went on with the sum of the gradients met at a node
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
+    DESCENDS = "descends"  # a gradient step moved the parameter against its gradient, never along it
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
 
 

@@ -125,9 +125,9 @@ CASES += [
     Wrong('resets_swapped', fails={'grad = None every step': 'w.grad holds a gradient from backward, where it is meant to be None'},
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
           names=('set it to None', 'where it is meant to be None')),
-    Wrong('values_read_at_end', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] is a different number'},
+    Wrong('values_read_at_end', fails={'gradients accumulate': 'the entries of grad_history(w, x, steps, reset) are all the same'},
           edits={'        history.append(w.grad.item())': '        history.append(w.grad)', '    return history\n': '    return [g.item() for g in history]\n'},
-          names=('grad_history(w, x, steps, reset)[0]',)),
+          names=('grad_history(w, x, steps, reset)', 'all the same')),
     Wrong('zero_by_times_zero', fails={'zero_grad clears every leaf': 'p.grad after zero_grad is a new object'},
           edits={'            leaf.grad.zero_()  # keep the same Value, set it to 0 in place': '            leaf.grad = leaf.grad * 0'},
           names=('p.grad after zero_grad is a new object', 'assigned by hand')),
@@ -137,7 +137,7 @@ CASES += [
 # The gradients cleared before each backward instead of after the record: a gradient that was
 # there before the loop is lost, and the last one is left in .grad.
 CASES += [
-    Wrong('reset_before_backward', fails={'a gradient already there before the loop': 'is a different number'},
+    Wrong('reset_before_backward', fails={'a gradient already there before the loop': 'grad_history(w, x, steps, reset)'},
           edits={'        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n':
                  '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n'
                  '        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n',
