@@ -222,4 +222,4 @@ def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: your ex18 answer
-    raise NotImplementedError("ex17: backward")
+    raise NotImplementedError("ex18: backward")

@@ -224,7 +224,7 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: your ex19 answer
-    raise NotImplementedError("ex17: store_grad")
+    raise NotImplementedError("ex19: store_grad")
 
 
 def dependencies(root: Node) -> dict[Node, int]:

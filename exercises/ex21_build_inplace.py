@@ -260,7 +260,7 @@ def check_in_place(v: Value) -> None:
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: your ex19 answer
-    raise NotImplementedError("ex17: store_grad")
+    raise NotImplementedError("ex19: store_grad")
 
 
 def dependencies(root: Node) -> dict[Node, int]:
@@ -273,4 +273,4 @@ def backward(root: Value, retain_graph: bool = False) -> None:
     """Run the graph behind ``root`` backwards: a node runs once every gradient for it arrived,
     the newest first; a gradient reaching a node by several paths is summed."""
     # TODO: your ex20 answer
-    raise NotImplementedError("ex17: backward")
+    raise NotImplementedError("ex20: backward")

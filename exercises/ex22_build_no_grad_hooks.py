@@ -102,7 +102,7 @@ class Node:
     def unpack(self, name: str) -> Value:
         """A saved value, for apply; RuntimeError(SECOND_BACKWARD) once released."""
         # TODO: your ex21 answer
-        raise NotImplementedError("ex20: Node.unpack")
+        raise NotImplementedError("ex21: Node.unpack")
 
     def release(self) -> None:
         """Free the saved values (keeping their names): what backward does after running this node."""
@@ -232,7 +232,7 @@ class Value:
     def zero_(self) -> Value:
         """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
         # TODO: your ex21 answer
-        raise NotImplementedError("ex19: Value.zero_")
+        raise NotImplementedError("ex21: Value.zero_")
 
     @property
     def data(self) -> Value:
@@ -297,7 +297,7 @@ def check_in_place(v: Value) -> None:
 def store_grad(v: Value, grad: float) -> None:
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: your ex19 answer
-    raise NotImplementedError("ex17: store_grad")
+    raise NotImplementedError("ex19: store_grad")
 
 
 def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:

@@ -145,10 +145,11 @@ def cut(reference: str, statement: str, at: int, *, stub: bool) -> str:
             continue
         shown = [lines[n - 1] for n in todos if _marker(lines[n - 1]) or d.stage == at]
         indent = re.match(r"\s*", lines[body[0] - 1]).group(0) if body else " " * 8
-        owner = at if any(_marker(t) for t in shown) else d.stage
+        last = _last_change(d, lines, at)  # the stage whose answer this body is: its error names it
+        owner = at if any(_marker(t) for t in shown) else last
         if d.stage < at:  # paste the answer of the last stage that changed this body
             then = ", then:" if shown else ""
-            shown = [f"{indent}# TODO: your {ID_OF[_last_change(d, lines, at)]} answer{then}", *shown]
+            shown = [f"{indent}# TODO: your {ID_OF[last]} answer{then}", *shown]
         replaced[d.body] = [*shown, f'{indent}raise NotImplementedError("{ID_OF[owner]}: {d.name}")']
         dropped.update(n for n in body)
     out: list[str] = []
