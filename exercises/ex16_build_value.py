@@ -6,7 +6,8 @@ From ex16 to ex22 you write a small autograd engine yourself, one behaviour of P
 stage, and the grader runs PyTorch's programs on it.  Each stage is one file holding the whole
 engine so far: start each stage by pasting your bodies from the previous stage into the stubs
 marked with its id, then write this stage's new parts.  The file's sections follow micrograph's
-core, in the same order: grad mode, nodes, ops, values, backward.
+core, in the same order (grad mode, nodes, ops, values, backward), each from the stage that
+first needs it: this one has nodes, ops and values.
 
 The idea
 --------

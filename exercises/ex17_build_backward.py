@@ -9,7 +9,8 @@ turns the gradient of its output into one gradient per input (the chain rule); a
 arrived, summed: y = (x + w) * (w + 1) reaches w by two paths, and w's AccumulateGrad must
 run once, with the sum.  So count first how many edges reach each node (``dependencies``),
 then run ready nodes, the newest node first (the highest ``sequence_nr``; AccumulateGrad's is
-infinite), as PyTorch's engine does.  The order shows in the gradients: a node's gradients
+infinite), as PyTorch's engine does, each by calling ``node.apply(grad)`` (the grader watches
+the order through it).  The order shows in the gradients: a node's gradients
 are summed in the order they arrive, and a floating-point sum depends on its order
 (``1e16 + 1 - 1e16`` is 0.0, ``1e16 - 1e16 + 1`` is 1.0), so running the oldest node first, or
 the first pushed, can give another gradient than PyTorch's.  A recursive walk that follows

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
-from grader.spec.build_order import order_facts
+from grader.spec.build_order import watched_order
 from grader.spec.probe import by_key, default_recursion_limit
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -29,6 +29,8 @@ KEYS = {
     "ran": "backward runs each node once, and only after every node that sends it a gradient has "
            "run: count first how many edges reach each node (dependencies), then run the ready "
            "node with the highest sequence_nr (the newest) first",
+    "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
+               "has it: the grader watches the order nodes run through apply",
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
             "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
@@ -38,7 +40,8 @@ KEYS = {
 
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
 # nodes run in) is left out while an operation's own gradients differ.
-CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add"), "order": ("mul", "add")}
+# The order is not claimed where backward ran a node without its apply: that is the one advice.
+CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add"), "order": ("mul", "add"), "ran": ("applied",)}
 
 
 def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
@@ -124,28 +127,31 @@ def order(sub):
         u = sub.Value(0.5, requires_grad=True)
         ((u * small + u * big) + u * -big).backward()
         out.append(fact(grad_quiet(u), "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
-    return {**_rules(sub, 2.5, -1.5), "order": out, "ran": _ran(sub)}
+    return {**_rules(sub, 2.5, -1.5), "order": out, **_ran(sub)}
 
 
-def _ran(sub: Any) -> list[Any]:
-    """The order the engine runs the nodes of the documents' graph and two with shared nodes."""
+def _ran(sub: Any) -> dict[str, list[Any]]:
+    """The order the engine runs the nodes of the documents' graph (built in either order) and
+    two with shared nodes."""
     w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.75, requires_grad=True)
     a, b = x + w, w + 1
     y = a * b
-    out = order_facts(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1")
+    m, n = w + 1, x + w  # the first input the newest: a stack of pushed nodes runs it last
+    z = n * m
     h = sub.Value(0.75, requires_grad=True)
     g = h * h
     p, q = g + g, g * h
     t = p * q
-    out += order_facts(t, {"h": h, "g": g, "p": p, "q": q, "t": t}, "t = p * q, p = g + g, q = g * h, g = h * h")
     u = sub.Value(-1.5, requires_grad=True)
     d = u + 1
     e = d * d
     s, r = e + d, e * u
     f = s * r
-    out += order_facts(f, {"u": u, "d": d, "e": e, "s": s, "r": r, "f": f},
-                       "f = s * r, s = e + d, r = e * u, e = d * d, d = u + 1")
-    return out
+    return watched_order([(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1"),
+                          (z, {"w": w, "x": x, "m": m, "n": n, "z": z}, "z = n * m, m = w + 1, n = x + w"),
+                          (t, {"h": h, "g": g, "p": p, "q": q, "t": t}, "t = p * q, p = g + g, q = g * h, g = h * h"),
+                          (f, {"u": u, "d": d, "e": e, "s": s, "r": r, "f": f},
+                           "f = s * r, s = e + d, r = e * u, e = d * d, d = u + 1")])
 
 
 @EXERCISE.test("backward from a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, flag, grad_read, needs, raised
+from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, raised
+from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True)
@@ -20,10 +21,19 @@ KEYS = {
               "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
     "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf that requires grad it "
                     "changes nothing",
+    "shared": "a retained node two paths reach gets its gradient once, the sum of both, when it "
+              "runs: backward runs each node once, after every node that sends it a gradient",
+    "ran": "backward runs each node once, and only after every node that sends it a gradient has "
+           "run, the ready node with the highest sequence_nr (the newest) first",
+    "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
+               "has it: the grader watches the order nodes run through apply",
     "refused": "retain_grad() on a value that requires no grad raises RuntimeError(RETAIN_NO_GRAD): "
                "there is no gradient to keep",
 }
 NODES = ("w", "x", "a", "b", "y")
+# The order is not claimed where backward ran a node without its apply: that is the one advice;
+# a retained gradient written too early or twice follows from the order backward ran in.
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran",)}
 
 
 def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[str, Any]:
@@ -53,9 +63,23 @@ def retained_public(sub):
     return _runs(sub, [(0.5, -3.0, ("a",)), (2.0, 4.0, ())])
 
 
-@EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def retained_hidden(sub):
-    return _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
+    return {**_runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))]), **_shared(sub)}
+
+
+def _shared(sub: Any) -> dict[str, Any]:
+    """A retained node two paths reach (g in t = (g + g) * (g * h)): its .grad, and the order
+    backward ran the nodes in (this stage's backward writes retained gradients as nodes run)."""
+    h = sub.Value(-1.25, requires_grad=True)
+    g = h * h
+    g.retain_grad()
+    p, q = g + g, g * h
+    t = p * q
+    program = "t = p * q, p = g + g, q = g * h, g = h * h"
+    out = watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t}, program)])
+    return {**out, "shared": fact(grad_quiet(g), f"g.grad after g.retain_grad(); t.backward(), {program}")}
 
 
 @EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)

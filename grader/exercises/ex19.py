@@ -35,7 +35,7 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     g = w.grad
     (w * x + w).backward()
-    said = "after y.backward(); g = w.grad; y.backward(), y = w * x + w"
+    said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
@@ -55,6 +55,8 @@ def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
+    """``(w * x + w).backward()`` ``steps`` times, each through a graph built anew (a second
+    backward through one graph is ex20's error), resetting the grads before the third."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     seen = []
     for step in range(steps):
@@ -65,7 +67,7 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list
             w.grad = None
             x.grad = None
         (w * x + w).backward()
-        said = f"after the {ORDINALS[step]} backward of y = w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
+        said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
     return seen
 

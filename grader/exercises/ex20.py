@@ -7,6 +7,7 @@ from typing import Any
 
 from grader.spec import Exercise
 from grader.spec.build import documents_drawn, fact, grad_quiet, needs, raised
+from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True)
@@ -20,9 +21,19 @@ KEYS = {
     "every_node": "backward frees the saved values of every node it ran, not only the root's: a later "
                   "backward from another root that reaches one of them must raise "
                   "RuntimeError(SECOND_BACKWARD)",
+    "first": "a first backward runs each node once, so it never meets a value it released itself: "
+             "a node two paths reach runs once, after every node that sends it a gradient",
+    "ran": "backward runs each node once, and only after every node that sends it a gradient has "
+           "run, the ready node with the highest sequence_nr (the newest) first",
+    "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
+               "has it: the grader watches the order nodes run through apply",
     "grads": "a failing backward writes no gradient through the node that refused; a backward that "
              "runs adds into .grad as usual",
 }
+
+# The order is not claimed where backward ran a node without its apply: that is the advice then;
+# an error of a node run twice follows from the order.
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",)}
 
 
 def _twice(sub: Any, build: Any, label: str, retain: bool) -> dict[str, Any]:
@@ -69,10 +80,16 @@ def numbers(sub):
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def inner(sub):
     needs(sub, 5)
-    out: dict[str, list[Any]] = {"every_node": [], "grads": []}
+    h = sub.Value(0.625, requires_grad=True)
+    g = h * h
+    p, q = g + g, g * h
+    t = p * q  # g's node, which saved h, is reached by two paths: it runs once, then releases
+    out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
+                                                   "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
+                                 "every_node": [], "grads": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
         y = w * x

@@ -98,11 +98,10 @@ def detached(sub):
     w = sub.Value(-0.5, requires_grad=True)
     y = w * w
     d = w.detach()
-    d.add_(2.0)
-    d.zero_()
+    changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0), raised(d.zero_, "d.zero_() after d.add_(2)")]
     return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
-            "errors": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
+            "errors": [*changes, raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
             "graph": described(d, "d")}
 
 

@@ -15,6 +15,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
+           Check.APPLIED.value: Say.NOT_APPLIED,
            Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
@@ -51,4 +52,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = Say.CHILD_FIRST
+    if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
+        node = got.get(CONTEXT + "node")
+        return [_diff(say, label=label, name=node if type(node) is str else "?")]
     return [_diff(say, label=label)]

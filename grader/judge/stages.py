@@ -34,13 +34,30 @@ def error_said(text: str) -> str:
     return f"{found['kind']}: {said}"
 
 
-def earlier_stage(stage: str, display: str, problem: str) -> str:
-    """``EarlierStage``: ``stage``'s part of the engine fails its check with ``problem``."""
+def earlier_stage(stage: str, display: str, problem: str, exercise: str | None = None) -> str:
+    """``EarlierStage``: ``stage``'s part of the engine fails its check with ``problem``.  When
+    a later stage rewrote some of ``stage``'s functions in this file (ex19's ``store_grad``,
+    ex18's ``backward``) or this stage added some, the fault may be there: the sentence names them."""
     raised = _RAISED.fullmatch(problem)
     problem = _(RAISED, error=error_said(raised["error"])) if raised else _(problem)
+    rewritten = rewritten_since(stage, exercise)
+    if rewritten:
+        return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "
+                 "must pass before this stage's tests can run; {parts} changed or came after {stage} (a "
+                 "later stage's answer), so the fault may be there as well as in your {stage} answer",
+                 stage=stage, file=display, problem=problem, parts=", ".join(rewritten))
     return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
              "{file} ({problem}): it must, before this stage's tests can run",
              stage=stage, file=display, problem=problem)
+
+
+def rewritten_since(stage: str, exercise: str | None) -> list[str]:
+    """The functions of ``exercise``'s file that may break ``stage``'s program: those of
+    ``stage``'s engine it holds as a later stage's answer (``build_parts``: their stage is after
+    ``stage``), and this stage's own new ones (ex20's ``Node.release``, which backward calls)."""
+    earlier, parts = PARTS.get(stage, {}), PARTS.get(exercise or "", {})
+    return [name for name, owner in parts.items()
+            if owner > stage and (name in earlier or owner == exercise)]
 
 
 def this_stage(earlier: str, fields: str, display: str, where: str) -> str:

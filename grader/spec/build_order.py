@@ -4,9 +4,12 @@ Gradients alone show a wrong order only where a floating-point sum happens to de
 So a probe watches each node of a program's graph run: on the student's engine it puts a
 recording wrapper in front of each node class's ``apply`` while backward runs (the method the
 stage's statement has the engine call, ``node.apply(grad)``), on PyTorch's a node pre-hook (``grad_fn.register_prehook``),
-which runs just before the node does.  Each node is named as the student reads it
-(``"b.grad_fn"``, ``"AccumulateGrad(w)"``: code, the same in every language), from the names the probe gives its program's
-values, so the facts hold no number:
+which runs just before the node does.  An engine may write a leaf's gradient without calling its
+``AccumulateGrad``'s ``apply`` (``store_grad`` called from backward's loop): each time a node
+is watched, and when backward ends, the probe reads the leaves' ``.grad``, and a leaf whose
+gradient changed since the last reading had its AccumulateGrad run in between.  Each node is
+named as the student reads it (``"b.grad_fn"``, ``"AccumulateGrad(w)"``: code, the same in
+every language), from the names the probe gives its program's values, so the facts hold no number:
 
 * ``runs_once``: no node ran twice (a recursive walk runs a shared node once per path);
 * ``after_feeders``: no node ran before a node that sends it a gradient; the student's side
@@ -14,7 +17,11 @@ values, so the facts hold no number:
 * the whole order, compared with PyTorch's (the newest ready node first).  Ready
   ``AccumulateGrad`` nodes all have the highest sequence number, so the statement leaves their
   order among themselves open (a ready list sorted then popped from its end runs them last
-  pushed first, a heap first pushed first): a run of them is compared as a set, in name order.
+  pushed first, a heap first pushed first): a run of them is compared as a set, in name order;
+* ``applied``: the engine called the ``apply`` of every other node (PyTorch runs each).  An
+  engine that runs a node some other way (a table of its own from node class to function) runs
+  it unseen: its order cannot be watched, so the three facts above are not claimed (None), and
+  this one says which node's ``apply`` backward never called, instead of a shorter order.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from grader.spec.build import fact
+from grader.spec.build import fact, grad_quiet, raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 
@@ -71,9 +78,48 @@ def _watch_class(cls: type, ran: Callable[[Any], None]) -> Callable[[], None]:
     return (lambda: setattr(cls, "apply", original)) if own else (lambda: delattr(cls, "apply"))
 
 
-def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tuple[list[str], dict[str, list[str]]]:
-    """The labels of the nodes ``start()`` (a backward from ``root``, a Value) ran, in order, and
-    each node's label with the labels of the nodes that send it a gradient."""
+class _Watch:
+    """The runs seen while backward runs: a node whose ``apply`` (or pre-hook) was called, and
+    before it (and at the end) each leaf whose ``.grad`` changed since the last reading."""
+
+    def __init__(self, labels: dict[int, str], leaves: dict[str, Any]) -> None:
+        self.labels = labels
+        self.leaves = leaves  # an AccumulateGrad's label: its leaf
+        self.read = {label: _grad_of(v) for label, v in leaves.items()}
+        self.events: list[tuple[bool, str]] = []  # (by apply, label)
+
+    def ran(self, node: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
+        self.poll()
+        if len(self.events) < _MAX_RUNS and id(node) in self.labels:
+            self.events.append((True, self.labels[id(node)]))
+
+    def poll(self) -> None:
+        for label, v in self.leaves.items():
+            now = _grad_of(v)
+            if now != self.read[label] and len(self.events) < _MAX_RUNS:
+                self.events.append((False, label))
+            self.read[label] = now
+
+    def order(self) -> list[str]:
+        """The runs in order: an AccumulateGrad's written gradients stand for its runs only when
+        its ``apply`` was never seen."""
+        applied = {label for by_apply, label in self.events if by_apply}
+        return [label for by_apply, label in self.events if by_apply or label not in applied]
+
+
+def _grad_of(v: Any) -> object:
+    """A leaf's gradient as the probe reads it, or a word when reading it fails."""
+    try:
+        return grad_quiet(v)
+    except Exception:  # noqa: BLE001 - the student's grad: a failure is the engine's to report elsewhere
+        return "unreadable"
+
+
+def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
+              ) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """The labels of the nodes ``start()`` (a backward from ``root``, a Value) ran, in order;
+    each node's label with the labels of the nodes that send it a gradient; and the labels of
+    the nodes other than AccumulateGrad that ran unseen (their ``apply`` never called)."""
     nodes = _nodes(getattr(root, "grad_fn", None))
     labels = {id(n): _label(n, names) for n in nodes}
     feeders: dict[str, list[str]] = {labels[id(n)]: [] for n in nodes}
@@ -81,23 +127,22 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]) -> tu
         for pair in list(getattr(n, "next_functions", ())):
             if pair[0] is not None:
                 feeders[labels[id(pair[0])]].append(labels[id(n)])
-    order: list[str] = []
-
-    def ran(node: Any) -> None:  # ``nodes`` holds the graph's nodes alive: their ids are theirs
-        if len(order) < _MAX_RUNS and id(node) in labels:
-            order.append(labels[id(node)])
-
+    leaves = {labels[id(n)]: getattr(n, "variable") for n in nodes if labels[id(n)].startswith(ACCUMULATE)}
+    watch = _Watch(labels, leaves)
     python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
-    restores = [_watch_class(cls, ran) for cls in dict.fromkeys(type(n) for n in python)]
+    restores = [_watch_class(cls, watch.ran) for cls in dict.fromkeys(type(n) for n in python)]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
         if not any(n is p for p in python):
-            n.register_prehook(lambda grads, n=n: ran(n))
+            n.register_prehook(lambda grads, n=n: watch.ran(n))
     try:
         start()
+        watch.poll()
     finally:
         for restore in restores:
             restore()
-    return order, feeders
+    order = watch.order()
+    unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
+    return order, feeders, unseen
 
 
 def _too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
@@ -125,13 +170,37 @@ def ties_in_name_order(order: list[str]) -> list[str]:
     return out
 
 
-def order_facts(root: Any, names: dict[str, Any], program: str) -> list[dict[str, Any]]:
-    """Run ``root.backward()`` watched; the facts about the order its nodes ran in."""
-    order, feeders = run_order(root, names, root.backward)
+def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = False
+                ) -> dict[str, list[dict[str, Any] | None]]:
+    """Run ``root.backward()`` watched; the facts about the order its nodes ran in (``ran``,
+    None each when a node ran unseen) and whether backward called every node's apply
+    (``applied``).  With ``catch``, an error of that backward is a fact too (``first``: a
+    node run twice that meets the values it released), and the order is told as far as it went."""
     label = f"backward through {program}"
+    first: list[dict[str, Any] | None] = []
+    called = f"{next((n for n, v in names.items() if v is root), 'root')}.backward(), {program}"
+    start = (lambda: first.append(raised(root.backward, called))) if catch else root.backward
+    order, feeders, unseen = run_order(root, names, start)
+    stopped = bool(first) and first[0] is not None and first[0].get("value") is not None
+    applied = check(Check.APPLIED, stopped or not unseen, label)  # stopped: no node known to run unseen
+    out: dict[str, list[dict[str, Any] | None]] = {"first": first} if catch else {}
+    if unseen and not stopped:  # context: told beside the difference, never compared
+        applied[CONTEXT + "node"] = unseen[0]
+        return {**out, "ran": [None, None, None], "applied": [applied]}
     early = _too_early(order, feeders)
     after = check(Check.AFTER_FEEDERS, early is None, label)
-    if early is not None:  # context: told beside the difference, never compared
+    if early is not None:
         after.update({CONTEXT + "ran": early[0], CONTEXT + "feeder": early[1]})
-    return [check(Check.RUNS_ONCE, len(order) == len(set(order)), label), after,
-            fact(ties_in_name_order(order), f"the nodes of {program}, in the order backward ran them")]
+    return {**out, "ran": [check(Check.RUNS_ONCE, len(order) == len(set(order)), label), after,
+                           fact(ties_in_name_order(order), f"the nodes of {program}, in the order backward ran them")],
+            "applied": [applied]}
+
+
+def watched_order(graphs: list[tuple[Any, dict[str, Any], str]], catch: bool = False
+                  ) -> dict[str, list[dict[str, Any] | None]]:
+    """``order_facts`` of each (root, names, program), in order, as one list per key."""
+    out: dict[str, list[dict[str, Any] | None]] = {}
+    for root, names, program in graphs:
+        for key, facts in order_facts(root, names, program, catch).items():
+            out[key] = out.get(key, []) + facts
+    return out

@@ -91,6 +91,7 @@ class Check(str, enum.Enum):
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
     AFTER_FEEDERS = "after_feeders"  # no node ran before a node that sends it a gradient
+    APPLIED = "applied"  # backward called the apply of every node it ran (its order watched through it)
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)

@@ -50,6 +50,17 @@ CASES = [
                 out.grad_fn.save("other", other)"""},
           fails={"Python numbers on either side": "the names (w * 3).grad_fn saved"},
           names=("grad_fn saved", "the other operand (\"other\") when self requires grad")),
+    Wrong("number_made_a_leaf_that_requires_grad", edits={
+        "        other = as_value(other)\n        return record(AddBackward0":
+        "        other = other if isinstance(other, Value) else Value(other, requires_grad=True)\n"
+        "        return record(AddBackward0"},
+          fails={DOCS: "b.grad_fn.next_functions"}, names=("next_functions", "(None, 0)")),
+    Wrong("constant_is_not_a_leaf", edits={"        return self.grad_fn is None": "        return self.grad_fn is None and self.requires_grad"},
+          fails={CONSTANTS: "is_leaf is False"}, names=("is_leaf", "no recorded operation made it")),
+    Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
+        if v.requires_grad:
+            return True
+    return False'''}),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out

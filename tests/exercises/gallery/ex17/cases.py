@@ -105,6 +105,18 @@ CASES = [
           names=("w.grad", "run each node once")),
     Wrong("starts_at_grad_fn", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
           fails={"backward from a leaf": "AttributeError"}, names=("in dependencies, called from backward", "'NoneType' object has no attribute 'next_functions'")),
+    Wrong("newest_pushed_first", edits={PUSH: "heapq.heappush(ready, (-next(pushed), 0, child))"},
+          fails={ORDER: "the nodes of z = n * m, m = w + 1, n = x + w, in the order backward ran them holds PyTorch's entries, but in another order"},
+          names=("in the order backward ran them", "highest sequence_nr")),
+    Wrong("own_dispatch_table", edits={  # runs each node, but never through its apply: unwatched
+        "        grads = node.apply(grad)\n": "        grads = RULES[type(node)](node, grad)\n",
+        "\n\ndef backward(": "\n\nRULES = {AccumulateGrad: AccumulateGrad.apply, AddBackward0: AddBackward0.apply, "
+                           "MulBackward0: MulBackward0.apply}\n\n\ndef backward("},
+          fails={ORDER: "your engine never called y.grad_fn's apply, so the order it ran the nodes in could not be watched"},
+          names=("never called", "by calling its apply")),
+    Correct("accumulate_grad_written_by_backward", edits={  # leaves' runs seen from their .grad
+        "        grads = node.apply(grad)\n": "        if isinstance(node, AccumulateGrad):\n            store_grad(node.variable, grad)\n"
+                                           "            continue\n        grads = node.apply(grad)\n"}),
     Correct("sorted_list_last_pushed_first_among_ties", edits={  # ready AccumulateGrads: any order
         "    ready = [(-first.sequence_nr, 0, first)]\n": "    ready = [first]\n",
         "        node = heapq.heappop(ready)[2]\n": "        ready.sort(key=lambda n: n.sequence_nr)\n        node = ready.pop()\n",

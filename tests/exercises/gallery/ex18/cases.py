@@ -6,6 +6,7 @@ RETAINED = "a.grad after a.retain_grad()"
 WITHOUT = "non-leaf grads without retain_grad"
 ON_LEAF = "retain_grad on a leaf"
 BEFORE = "reading .grad before backward"
+HIDDEN = "retain_grad on other nodes"
 WARNS = '''        if not self.is_leaf and not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''
 RETAIN = '''        if self.grad_fn is not None:
@@ -37,6 +38,34 @@ CASES = [
     Wrong("retain_grad_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n": ""},
           fails={ON_LEAF: "c.retain_grad(), c = Value(-6) raised no error, where PyTorch raises one"},
           names=("c.retain_grad()", "RETAIN_NO_GRAD")),
+    Wrong("retained_written_as_each_gradient_arrives", edits={  # g = h * h of t = (g + g) * (g * h)
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n": "",
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            buffers[child] = buffers.get(child, 0.0) + g\n"
+        "            if child.retained is not None:\n                store_grad(child.retained, g)\n"},
+          fails={HIDDEN: "g.grad after g.retain_grad(); t.backward(), t = p * q, p = g + g, q = g * h, g = h * h "
+                         "is a different number from PyTorch's"},
+          names=("g.grad after g.retain_grad()", "the sum of both")),
+    Wrong("warns_for_a_retained_node_too", edits={WARNS: '''        if not self.is_leaf:
+            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
+          fails={RETAINED: "reading a.grad after a.retain_grad(); y.backward() warns in your engine, but not in PyTorch"},
+          names=("reading a.grad", "a retained non-leaf never warn")),
+    Wrong("recursive_backward_adding_up", edits={  # a shared node run once per path, its gradients summed
+        "    v._grad = Value(grad)\n": "    v._grad = Value(grad + (v._grad.item() if v._grad is not None else 0.0))\n",
+        "    first, _ = gradient_edge(root)\n": '''    def visit(node, grad):
+        if node.retained is not None:
+            store_grad(node.retained, grad)
+        for (child, _), g in zip(node.next_functions, node.apply(grad)):
+            if child is not None:
+                visit(child, g)
+    visit(gradient_edge(root)[0], 1.0)
+    return
+    first, _ = gradient_edge(root)
+'''},
+          fails={HIDDEN: "backward through t = p * q, p = g + g, q = g * h, g = h * h ran some node more than once"},
+          names=("ran some node more than once", "backward runs each node once")),
+    Correct("warn_with_the_default_category", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)": "            warnings.warn(NON_LEAF_GRAD)"}),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
             warnings.warn(UserWarning(NON_LEAF_GRAD))'''}),
     Correct("retain_by_flag_only_in_node", edits={RETAIN: '''        if self.is_leaf:

@@ -15,7 +15,7 @@ ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
     Wrong("overwrites", edits={WRITE: "    v._grad = Value(grad)"},
-          fails={LOOP: "w.grad after the second backward of y = w * x + w is a different number"},
+          fails={LOOP: "w.grad after the second backward of w * x + w is a different number"},
           names=("w.grad after the second backward", "add its gradient")),
     Wrong("zero_returns_new", edits={ZERO_BODY: "        return Value(0.0)"},
           fails={LOOP: "is a different number", ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"},
@@ -36,13 +36,31 @@ CASES = [
     Wrong("retain_grad_broken_since_ex18", edits={"            self.grad_fn.retained = self\n": ""},
           fails={LOOP: "this stage builds on ex18"}, names=("ex18", "retain_grad() does not keep a's gradient")),
     Wrong("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"},
-          fails={LOOP: "w.grad is g after y.backward(); g = w.grad; y.backward(), y = w * x + w in PyTorch, but not in your engine"},
+          fails={LOOP: "w.grad is g after (w * x + w).backward(); g = w.grad; (w * x + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is g", "in place")),
     Wrong("retained_added_in_place", edits={WRITE: '''    if v._grad is None:
         v._grad = Value(grad)
     else:
         v._grad._box[0] += grad'''},
           fails={LOOP: RETAINED_SAME}, names=("a.grad is g", "a retained non-leaf a new Value")),
+    Wrong("grads_share_one_zero", edits={  # every first write starts from one module-level Value
+        WRITE: '''    if v._grad is None:
+        v._grad = ZERO
+    if v.is_leaf:
+        v._grad._box[0] += grad
+    else:
+        v._grad = Value(v._grad.item() + grad)''',
+        "\n\ndef store_grad(": "\n\nZERO = Value(0.0)\n\n\ndef store_grad("},
+          fails={LOOP: "Value.zero_, store_grad, backward changed or came after ex17"},
+          names=("store_grad", "the fault may be there")),
+    Wrong("leaf_and_retained_swapped", edits={"    elif v.is_leaf:\n": "    elif not v.is_leaf:\n"},
+          fails={LOOP: "w.grad is g after (w * x + w).backward(); g = w.grad; (w * x + w).backward() in PyTorch, but not in your engine"},
+          names=("w.grad is g", "a.grad is g", "in place")),
+    Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
+        v._grad = Value(v._grad.item())
+    if v._grad is None:
+        v._grad = Value(0.0)
+    v._grad._box[0] += grad'''}),
     Correct("retained_replaced_through_is_leaf_first", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item() + grad)
     elif v._grad is not None:

@@ -41,6 +41,32 @@ CASES = [
         "    if not retain_graph:\n        first.release()\n"},
           fails={INNER: "y.backward() after z.backward(), z = y * 0.125, y = w * x raised no error, where PyTorch raises one"},
           names=("y.backward() after z.backward()", "not only the root's")),
+    Wrong("recursive_backward_releasing", edits={  # a shared node run once per path meets its released values
+        "    first, _ = gradient_edge(root)\n": '''    def visit(node, grad):
+        if node.retained is not None:
+            store_grad(node.retained, grad)
+        grads = node.apply(grad)
+        if not retain_graph:
+            node.release()
+        for (child, _), g in zip(node.next_functions, grads):
+            if child is not None:
+                visit(child, g)
+    visit(gradient_edge(root)[0], 1.0)
+    return
+    first, _ = gradient_edge(root)
+'''},
+          fails={INNER: "t.backward(), t = p * q, p = g + g, q = g * h, g = h * h raised RuntimeError: second backward, "
+                        "where PyTorch's runs without an error"},
+          names=("ran some node more than once", "backward runs each node once")),
+    Wrong("release_cuts_the_edges", edits={"        self.released = True\n": "        self.released = True\n        self.next_functions = ()\n"},
+          fails={ADDITIONS: "Node.release"}, names=("Node.release", "the fault may be there")),
+    Correct("release_by_deleting_then_refusing_a_missing_name", edits={
+        "        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {name: None for name in self.saved}\n",
+        '''        if self.released:
+            raise RuntimeError(SECOND_BACKWARD)
+        value = self.saved[name]''': '''        value = self.saved[name]
+        if value is None:
+            raise RuntimeError(SECOND_BACKWARD)'''}),
     Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
                                                    "        for name in self.saved:\n            self.saved[name] = None\n"}),
     Correct("release_after_the_loop", edits={

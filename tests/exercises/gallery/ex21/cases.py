@@ -57,6 +57,22 @@ CASES = [
           fails={BASICS: "v._version after v.add_(1) is a different number",
                  MODIFIED: "raised no error, where PyTorch raises one"},
           names=("v._version after v.add_(1)", "bumps the version counter once")),
+    Wrong("every_value_that_requires_grad_refused", edits={
+        "    if v.is_leaf and v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)":
+        "    if v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)"},
+          fails={MODIFIED: "in check_in_place, called from Value.add_"},
+          names=("check_in_place", "a leaf Variable that requires grad")),
+    Wrong("data_copies_the_number", edits={DATA_BODY: "        return Value(self.item())"},
+          fails={DATA: "w.item() after w.data.add_(1) is a different number"},
+          names=("w.item() after w.data.add_(1)", ".data and detach() share it")),
+    Wrong("detach_keeps_requires_grad", edits={DETACH_BODY: '''        alias = Value(0.0, requires_grad=self.requires_grad)
+        alias._box, alias._versions = self._box, self._versions
+        return alias'''},
+          fails={DETACHED: "d.add_(2), d = w.detach() raised RuntimeError: leaf in place, where PyTorch's runs without an error"},
+          names=("d.requires_grad", "d = w.detach()")),
+    Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
+        alias._versions = self._versions
+        return alias'''}),
     Correct("version_as_attribute_pair", edits={'''        self._box[0] += other.item()
         self._versions[0] += 1''': '''        self._versions[0] = self._versions[0] + 1
         self._box[0] = self._box[0] + other.item()'''}),

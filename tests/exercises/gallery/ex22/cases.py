@@ -57,6 +57,16 @@ CASES = [
         grad = run_hooks(node.pre_hooks, grad)
 '''}, fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
           names=("w.grad (its second hook doubles)", "before a leaf's .grad is written")),
+    Wrong("recording_ignores_grad_mode", edits={
+        "    return GradMode.enabled and any(v.requires_grad for v in inputs)": "    return any(v.requires_grad for v in inputs)"},
+          fails={PUBLIC: "inside no_grad: (w * 2 + 1).grad_fn is not None"}, names=("inside no_grad", "nothing is recorded")),
+    Wrong("hook_result_added", edits={"            grad = result.item()": "            grad = grad + result.item()"},
+          fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
+          names=("w.grad (its second hook doubles)", "replaces the gradient")),
+    Correct("no_grad_by_a_stack", edits={'''        self.previous = GradMode.enabled
+        GradMode.enabled = False''': '''        STATES.append(GradMode.enabled)
+        GradMode.enabled = False''', "        GradMode.enabled = self.previous\n": "        GradMode.enabled = STATES.pop()\n",
+        "\n\nclass no_grad:": "\n\nSTATES: list[bool] = []\n\n\nclass no_grad:"}),
     Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        self.previous = GradMode.enabled
         GradMode.enabled = bool(0)'''}),
