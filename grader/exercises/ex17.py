@@ -71,7 +71,16 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
-    return by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]])
+    return {**by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]]), "order": _statements_sum(sub)}
+
+
+def _statements_sum(sub: Any) -> list[Any]:
+    """The statement's own example of an order that shows: three products of w reach w's
+    AccumulateGrad, and 1e16 + 1 - 1e16 is not 1e16 - 1e16 + 1."""
+    needs(sub, 2)
+    w = sub.Value(0.25, requires_grad=True)
+    ((w * 1e16 + w * 1.0) + w * -1e16).backward()
+    return [fact(grad_quiet(w), "w.grad for y = (w * 1e16 + w * 1) + w * -1e16")]
 
 
 @EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
@@ -136,7 +145,8 @@ def _ran(sub: Any) -> dict[str, list[Any]]:
     w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.75, requires_grad=True)
     a, b = x + w, w + 1
     y = a * b
-    m, n = w + 1, x + w  # the first input the newest: a stack of pushed nodes runs it last
+    v, k = sub.Value(1.25, requires_grad=True), sub.Value(-0.75, requires_grad=True)
+    m, n = v + 1, k + v  # the first input the newest: a stack of pushed nodes runs it last
     z = n * m
     h = sub.Value(0.75, requires_grad=True)
     g = h * h
@@ -148,7 +158,7 @@ def _ran(sub: Any) -> dict[str, list[Any]]:
     s, r = e + d, e * u
     f = s * r
     return watched_order([(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1"),
-                          (z, {"w": w, "x": x, "m": m, "n": n, "z": z}, "z = n * m, m = w + 1, n = x + w"),
+                          (z, {"v": v, "k": k, "m": m, "n": n, "z": z}, "z = n * m, m = v + 1, n = k + v"),
                           (t, {"h": h, "g": g, "p": p, "q": q, "t": t}, "t = p * q, p = g + g, q = g * h, g = h * h"),
                           (f, {"u": u, "d": d, "e": e, "s": s, "r": r, "f": f},
                            "f = s * r, s = e + d, r = e * u, e = d * d, d = u + 1")])

@@ -56,9 +56,19 @@ def _cases(sub: Any, cases: list[tuple[Any, str, bool]]) -> dict[str, list[Any]]
 @EXERCISE.test("a second backward through the documents' graph", points=3, public=True,
                feedback=FEEDBACK, key_feedback=KEYS)
 def documents_public(sub):
-    return _cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", False),
-                        (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", True),
-                        (lambda w, x: x + w + 2.0, "x + w + 2", False)])
+    return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", False),
+                           (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", True),
+                           (lambda w, x: x + w + 2.0, "x + w + 2", False)]),
+            "every_node": [_freed_below(sub, lambda y: y * 2, "y * 2")[0]]}
+
+
+def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
+    """Whether ``y.backward()`` raised after ``z.backward()``, z = ``said``, y = w * x (z's
+    backward ran y's node and freed it too: the statement's own example), and the leaf w."""
+    w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    y = w * x
+    top(y).backward()
+    return raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x"), w
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
@@ -91,12 +101,9 @@ def inner(sub):
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "every_node": [], "grads": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
-        w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
-        y = w * x
-        top(y).backward()
-        label = f"y.backward() after z.backward(), z = {said}, y = w * x"
-        out["every_node"].append(raised(y.backward, label))
-        out["grads"].append(fact(grad_quiet(w), f"w.grad after {label}"))
+        freed, w = _freed_below(sub, top, said)
+        out["every_node"].append(freed)
+        out["grads"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
     return out
 
 

@@ -52,6 +52,11 @@ def basics_public(sub):
     versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
     w.data.add_(0.125)
     versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
+    p = sub.Value(0.5, requires_grad=True)
+    q = p + 2
+    z = q * q
+    q.add_(1.0)
+    steps.append(raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2"))
     return {"errors": steps, "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
                         fact(number(w), f"w.item() after {THEN_DATA}")],

@@ -7,7 +7,8 @@ stage's statement has the engine call, ``node.apply(grad)``), on PyTorch's a nod
 which runs just before the node does.  An engine may write a leaf's gradient without calling its
 ``AccumulateGrad``'s ``apply`` (``store_grad`` called from backward's loop): each time a node
 is watched, and when backward ends, the probe reads the leaves' ``.grad``, and a leaf whose
-gradient changed since the last reading had its AccumulateGrad run in between.  Each node is
+gradient is another object or number than at the last reading had its AccumulateGrad run in
+between (one that adds 0 in place is not seen).  Each node is
 named as the student reads it (``"b.grad_fn"``, ``"AccumulateGrad(w)"``: code, the same in
 every language), from the names the probe gives its program's values, so the facts hold no number:
 
@@ -27,9 +28,10 @@ every language), from the names the probe gives its program's values, so the fac
 from __future__ import annotations
 
 import inspect
+import warnings
 from typing import Any, Callable
 
-from grader.spec.build import fact, grad_quiet, raised
+from grader.spec.build import fact, number, raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 
@@ -96,7 +98,7 @@ class _Watch:
     def poll(self) -> None:
         for label, v in self.leaves.items():
             now = _grad_of(v)
-            if now != self.read[label] and len(self.events) < _MAX_RUNS:
+            if _changed(self.read[label], now) and len(self.events) < _MAX_RUNS:
                 self.events.append((False, label))
             self.read[label] = now
 
@@ -107,12 +109,21 @@ class _Watch:
         return [label for by_apply, label in self.events if by_apply or label not in applied]
 
 
-def _grad_of(v: Any) -> object:
-    """A leaf's gradient as the probe reads it, or a word when reading it fails."""
+def _grad_of(v: Any) -> tuple[object, object]:
+    """A leaf's gradient as the probe reads it: the object in ``.grad`` (held, so that a new
+    one is told from it) and its number, or a word when reading it fails."""
     try:
-        return grad_quiet(v)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            held = v.grad
+        return held, number(held)
     except Exception:  # noqa: BLE001 - the student's grad: a failure is the engine's to report elsewhere
-        return "unreadable"
+        return None, "unreadable"
+
+
+def _changed(before: tuple[object, object], now: tuple[object, object]) -> bool:
+    """Whether a leaf's .grad is another object or holds another number than before."""
+    return now[0] is not before[0] or now[1] != before[1]
 
 
 def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]

@@ -106,7 +106,7 @@ CASES = [
     Wrong("starts_at_grad_fn", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
           fails={"backward from a leaf": "AttributeError"}, names=("in dependencies, called from backward", "'NoneType' object has no attribute 'next_functions'")),
     Wrong("newest_pushed_first", edits={PUSH: "heapq.heappush(ready, (-next(pushed), 0, child))"},
-          fails={ORDER: "the nodes of z = n * m, m = w + 1, n = x + w, in the order backward ran them holds PyTorch's entries, but in another order"},
+          fails={ORDER: "the nodes of z = n * m, m = v + 1, n = k + v, in the order backward ran them holds PyTorch's entries, but in another order"},
           names=("in the order backward ran them", "highest sequence_nr")),
     Wrong("own_dispatch_table", edits={  # runs each node, but never through its apply: unwatched
         "        grads = node.apply(grad)\n": "        grads = RULES[type(node)](node, grad)\n",
