@@ -159,7 +159,7 @@ class Say(str, enum.Enum):
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "
                            "it a gradient.")
-    NOT_APPLIED = N_("{label}: your engine never called {unseen}'s apply, so the order it ran the nodes in "
+    NOT_APPLIED = N_("{label}: your engine never called {name}'s apply, so the order it ran the nodes in "
                      "could not be watched.")
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() "
                       "of the leaf beside it: it does not share both that leaf's number and its "
