@@ -21,6 +21,7 @@ from micrograph import Value, add, exp, mul, sub
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
 from grader.spec.probe import num, show, type_name
+from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -152,15 +153,17 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
         out.append({"grads": result_of(_grads(answer), label), "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
+                    "walked": graph_below(call.first_root, label="leaf_grads's backward"),
                     "flags": check(Check.FLAGS_KEPT,  # judged of a call that ran backward
                                    len(call.written) == sum(flags) if call.fact["passes"] else None,
                                    label)})
     return out
 
 
-LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward(), then read each "
-                       "leaf's .grad: a leaf that does not require grad is never given one, so "
-                       "return None for it.")
+LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward() on its y (the "
+                       "gradients come from that graph, not from one built to carry other "
+                       "numbers), then read each leaf's .grad: a leaf that does not require grad "
+                       "is never given one, so return None for it.")
 
 
 # leaf_grads(w, x, ...) calls the student's build_graph: a slip there shows here too.  A public

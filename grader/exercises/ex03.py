@@ -21,6 +21,7 @@ from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.probe import caught_warnings, first_line, grad, num, type_name
 from grader.spec.origins import read_from_grad
+from grader.spec.graph import graph_below
 from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -119,6 +120,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
                        for n in ("a", "b", "y")],
         "warnings": warned,
         "backward": call.fact,
+        "walked": graph_below(call.first_root, label="grads_after_backward's backward"),
     }
 
 
@@ -128,6 +130,8 @@ WITHOUT_KEYS = {
     "warnings": "grads_after_backward did not raise the warning that reading the .grad of each "
     "of a, b and y raises: a None written down instead of read, or a warning silenced, leaves it "
     "out",
+    "walked": "call y.backward() on the y you built: w.grad and x.grad come from that graph, not "
+    "from one built to carry other numbers",
 }
 
 

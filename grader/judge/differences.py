@@ -37,8 +37,10 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.RETAINED_NEVER_WRITTEN if retained else Say.GRAD_NEVER_WRITTEN, label=label)]
     if wby == "hand" and gby == "backward":
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
-    if wby == "nobody" and gby == "backward":
+    if wby == "nobody" and gby in ("backward", "chosen"):
         return [_diff(Say.GRAD_WRITTEN, label=label)]
+    if wby != "chosen" and gby == "chosen":
+        return [_diff(Say.GRAD_CHOSEN, label=label)]
     if wby == "nobody" and gby == "hand":
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:

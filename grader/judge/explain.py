@@ -221,6 +221,8 @@ _TOUCHED = {
     wire.Touch.DYNAMIC: N_("attributes by a computed name"),
     wire.Touch.WIRE: N_("the grader's pipes"),
     wire.Touch.TESTS: N_("the test module or the grader's modules"),
+    wire.Touch.MACHINE: N_("the machine outside the sandbox: locks on shared files, other processes, "
+                           "files outside its folder"),
 }
 
 

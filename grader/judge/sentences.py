@@ -41,6 +41,8 @@ class Say(str, enum.Enum):
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
+    GRAD_CHOSEN = N_("backward wrote {label}, but your code chose its number: a hook of yours "
+                     "replaced a gradient, or backward added to a number your code had put in .grad.")
     # a Value (VALUE facts)
     NOT_A_VALUE = N_("{label} is a {type}, not a Value computed by the engine.")
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require "

@@ -48,6 +48,8 @@ ORDER: tuple[Mode, ...] = (LIMITS_ONLY, UID_SECCOMP, NAMESPACES)
 ENV = "GRADE_ISOLATION"
 LANDLOCK_ENV = "GRADE_LANDLOCK"  # "off": children skip Landlock, as on a kernel without it
 SENTINEL_ENV = "GRADE_SENTINEL"  # "off": children set no sentinel (to test the layers beneath)
+FREEZE_ENV = "GRADE_FREEZE"  # "off": the engine's classes stay mutable, as where ctypes is missing
+# (``grader.sandbox.child.freeze``): the security tests reach the comparisons standing in for it so
 UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
 _LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
@@ -147,7 +149,8 @@ def plan(mode: Mode, uid: int | None, scratch: str, submissions: list[str],
     """The isolation plan a child gets (``grader.sandbox.child.plan.Plan``, as plain data)."""
     return {"mode": mode, "uid": uid, "scratch": scratch, "submissions": submissions,
             "scratch_bytes": scratch_bytes, "scratch_inodes": scratch_inodes,
-            "landlock": landlock_wanted(), "sentinel": sentinel_wanted()}
+            "landlock": landlock_wanted(), "sentinel": sentinel_wanted(),
+            "freeze": os.environ.get(FREEZE_ENV, "").strip().lower() != "off"}
 
 
 def running_as_root() -> bool:

@@ -58,6 +58,7 @@ class By(str, enum.Enum):
 
     BACKWARD = "backward"  # the engine: AccumulateGrad into a leaf, or retain_grad
     HAND = "hand"  # an assignment ``v.grad = Value(...)``
+    CHOSEN = "chosen"  # the engine, but a hook of the student's chose the number, or it added to theirs
     NOBODY = "nobody"  # .grad is None: never written, or set to None
 
 

@@ -1,5 +1,5 @@
 """Where a gradient the engine wrote was chosen by the student's code instead: a hook of theirs
-in the pass, or a write to .grad after it.
+in the pass, a number of theirs in .grad the pass added to, or a write to .grad after it.
 
 A tensor hook (``w.register_hook(lambda g: Value(formula))``), a node's pre- or post-hook may
 hand the engine any number in place of the gradient, and a post-accumulate hook may change the
@@ -8,11 +8,16 @@ A hook that only looks (``w.register_hook(lambda g: seen.append(g.item()))``) ch
 A number the student's code assigns to .grad after a backward is its own too.  None of these is
 a gradient read (``grader.spec.origins.read_from_grad``); an honest answer uses no hook, and a
 formula passed through one earns what the formula earns.  ``retain_grad``, the engine's own
-hook, is none of these.
+hook, is none of these.  Nor is a number the student's code put in .grad before a backward
+(``w.grad = Value(formula)``, then ``(w * 0).backward()``): the engine adds to it in place and
+records the sum as its own write.  ``WRITES`` sees every pass of a run, watched or not, and
+tells a write of such a pass from the engine's (``chose``): who wrote a .grad is then "chosen"
+(``grader.spec.provenance.grad_of``), not "backward".
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from micrograph import observe
@@ -43,12 +48,68 @@ def changed_after(step: observe.Step) -> bool:
 
 def engine_left(v: Any) -> bool:
     """Whether ``v.grad`` is what the engine last wrote there, or that zeroed in place: not a
-    number the student's code put there."""
+    number the student's code put there, nor one a write of the engine's only carried."""
     record = observe.grad_write(v)
-    if record is None or record.grad is None or not record.by_engine:
+    if record is None or record.grad is None or not record.by_engine or WRITES.chose(v, record):
         return False
     now = value_module.peek_grad(v)
     return record.intact(v) or (now is not None and now.item() == 0.0)
+
+
+def seeded(v: Any) -> bool:
+    """Whether the pass about to add into ``v.grad`` starts from a number the student's code
+    put there: another one than 0, not left by the engine.  Zero, by hand or in place, is a
+    reset (``w.grad = Value(0.0)``): what the pass adds is then all the engine's."""
+    now = value_module.peek_grad(v)
+    return now is not None and now.item() != 0.0 and not engine_left(v)
+
+
+class Writes(observe.Observer):
+    """Every backward pass of a run: the passes a hook of the student's chose a gradient of,
+    and the leaves a pass added its gradient to a number of the student's in.  Set around each
+    step of the worker, and told by a watched call (``provenance.Call``) while it observes;
+    steps are recorded only of a pass that runs a hook (``wants_steps``)."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.chosen: set[int] = set()  # pass numbers
+        self.seeded: set[tuple[int, int]] = set()  # (pass number, id of the leaf)
+        self.compare: Callable[[], None] | None = None
+
+    def checking(self, compare: Callable[[], None]) -> None:
+        """Call ``compare`` as each pass starts and each watched call ends (``checkpoint``):
+        the worker's comparison of what the submission can name, where the engine's classes
+        could not be made immutable, so that a class rewritten for the length of a call is
+        seen while it is."""
+        self.compare = compare
+
+    def checkpoint(self) -> None:
+        if self.compare is not None:
+            self.compare()
+
+    def pass_started(self, start: observe.PassStart) -> None:
+        self.checkpoint()
+        nodes = (*(node for node, _ in start.roots), *start.dependencies)
+        for node in nodes:
+            if type(node) is AccumulateGrad and seeded(node.variable):
+                self.seeded.add((start.number, id(node.variable)))
+        if any(map(post_hooked, nodes)):
+            self.chosen.add(start.number)
+        self.wants_steps = any(node.hooked for node in nodes)
+
+    def step(self, step: observe.Step) -> None:
+        if replaced(step) or changed_after(step):
+            self.chosen.add(step.pass_number)
+
+    def chose(self, v: Any, record: observe.GradWrite) -> bool:
+        """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's
+        code chose: written by a pass a hook of theirs chose a gradient of, or added to theirs."""
+        return record.pass_number in self.chosen or (record.pass_number, id(v)) in self.seeded
+
+
+WRITES = Writes()
+"""The run's one registry: a .grad's write record names its pass, whatever observed it."""
 
 
 class Chosen:

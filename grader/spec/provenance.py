@@ -38,7 +38,7 @@ from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
 from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
 from grader.spec.graph import ACCUMULATE, graph
-from grader.spec.hooked import Chosen, engine_left
+from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import grad_fn, num, type_name
 from grader.spec.raise_site import ENGINE_DIR
@@ -64,7 +64,7 @@ def _writer(v: Any) -> tuple[By, bool, bool]:
     record = observe.grad_write(v)
     if record is None or record.grad is None:
         return By.NOBODY, False, record is not None
-    by = By.BACKWARD if record.by_engine else By.HAND
+    by = (By.CHOSEN if WRITES.chose(v, record) else By.BACKWARD) if record.by_engine else By.HAND
     return by, not record.intact(v), False
 
 
@@ -175,7 +175,8 @@ class Call(observe.Observer):
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
-        self.wants_steps = grad_numbers or errors  # only then the engine records steps and failures
+        self.asks_steps = grad_numbers or errors  # only then the engine records steps and failures
+        self.wants_steps = self.asks_steps  # ... or when a pass runs a hook (``hooked.WRITES``)
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
@@ -192,6 +193,8 @@ class Call(observe.Observer):
             self.raised[id(failure.error)] = failure.error
 
     def pass_started(self, start: observe.PassStart) -> None:
+        WRITES.pass_started(start)  # the run's registry, which this call stands in for while it observes
+        self.wants_steps = self.asks_steps or WRITES.wants_steps
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         if self.first_root is None and start.roots:
@@ -260,11 +263,12 @@ class Call(observe.Observer):
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
         hands back is one of them), and what a .grad it wrote holds right after the write."""
+        WRITES.step(step)
         if not self.grad_numbers or self.chosen.step(step, self.written):
             return
         self.hold(step.received)
         self.hold(step.grad)
-        if step.write is not None:
+        if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
             self.hold(step.write.grad)
 
     def hold_grads(self) -> None:
@@ -357,6 +361,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     finally:
         if grad_mode is not None:
             sys.setprofile(previous)
+        WRITES.checkpoint()
         call.hold_grads()
         remember_raised(call.raised or {})
         left_off = not micrograph.is_grad_enabled()

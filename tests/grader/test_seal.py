@@ -73,6 +73,28 @@ def test_a_sealed_module_refuses_the_generic_setattr_of_a_frozen_dataclass_and_r
         raise AssertionError(f"{name} deleted past the seal")
 
 
+def test_a_new_dunder_is_seen_and_a_new_submodule_or_warning_registry_is_not() -> None:
+    module = _module("micrograph.engine", run=len)
+    snapshot = seal.Snapshot([module])
+    vars(module)["viz"] = types.ModuleType("micrograph.viz")  # the import system binds a submodule
+    vars(module)["__warningregistry__"] = {}  # warnings.warn keeps its registry there
+    assert snapshot.changed() is None
+    object.__setattr__(module, "__getattr__", lambda name: len)  # no class holds a new name
+    assert snapshot.changed() == "micrograph.engine"
+
+
+def test_a_sealed_module_refuses_the_generic_setattr_of_its_import_names() -> None:
+    module = _module("micrograph.engine", run=len, __builtins__={}, __file__="engine.py")
+    seal.seal([module])
+    for name in ("__builtins__", "__file__"):
+        try:
+            object.__setattr__(module, name, {"isinstance": abs})
+        except PermissionError:
+            continue
+        raise AssertionError(f"{name} written past the seal")
+    assert module.__file__ == "engine.py" and module.__builtins__ == {}
+
+
 def test_frozen_classes_refuse_every_write_and_their_subclasses_do_not() -> None:
     made = type("Value", (), {"__module__": "micrograph.value", "item": len})
     refused: list[tuple[str, str]] = []

@@ -70,12 +70,12 @@ def own_cache(answers: Path, work: Path) -> Path:
 
 
 def graded_class(mode: str, tmp_path_factory: Any, name: str, entries: dict[str, dict[str, str]],
-                 answers: Path, exercises: tuple[str, ...] = ("ex01",)) -> dict[str, dict[str, Any]]:
+                 answers: Path, exercises: tuple[str, ...] = ("ex01",), **env: str) -> dict[str, dict[str, Any]]:
     """``entries`` (student: file name: source) graded as one class in ``mode`` by ``grade
     batch`` from the repository's course, in a folder of its own with a cache of its own
-    (``own_cache``); what ``graded`` reads."""
+    (``own_cache``), with ``env`` added to the environment; what ``graded`` reads."""
     work: Path = tmp_path_factory.mktemp(f"{name}-{mode.replace(' ', '-').replace('+', '-')}")
     proc = batch_files(REPO, entries, exercises, work, GRADE_ISOLATION=mode,
-                       GRADE_CACHE_DIR=str(own_cache(answers, work)))
+                       GRADE_CACHE_DIR=str(own_cache(answers, work)), **env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return graded(work)

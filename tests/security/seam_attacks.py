@@ -308,6 +308,19 @@ def write_all():
     said("pipes_by_path", "WROTE" if wrote else "EACCES")
 write_all()
 ''')),
+    # what a run could learn of, or signal to, a run beside it without a lock or a shared folder
+    Seam("signals_between_runs", None, _system('''
+import fcntl
+attempt("probe_parent", lambda: os.kill(os.getppid(), 0))
+attempt("parent_stat", lambda: open("/proc/%d/stat" % os.getppid()).read())
+attempt("init_descriptors", lambda: os.listdir("/proc/1/fd"))
+attempt("access_time", lambda: os.utime(os.__file__))
+def notice():
+    with open(os.__file__, "rb") as handle:  # a shared file: F_NOTIFY, DN_ACCESS | DN_MULTISHOT
+        fcntl.fcntl(handle, 1026, 0x80000001)
+attempt("file_notice", notice)
+attempt("marker_attribute", lambda: os.setxattr("ex01_graph.py", "user.micrograph", b"1"))
+''')),
     Seam("root_only_calls", None, _system('''
 import resource, socket
 said("uid", "ROOT" if os.geteuid() == 0 else "UNPRIVILEGED")

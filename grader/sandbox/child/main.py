@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import micrograph
+from micrograph import observe
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
@@ -38,7 +39,7 @@ from grader.sandbox.child.wire import (
     Record,
     Request,
 )
-from grader.spec import probe
+from grader.spec import hooked, probe
 from grader.spec.limits import Limits
 
 _write = os.write
@@ -249,8 +250,11 @@ class Work:
         if self.plan.sentinel:
             sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
                              [os.path.join(d, "") for d in self.plan.readable if d != engine],
-                             self.tests_file)
-        self.snapshot = seal.seal_loaded(self.tests_name, self.sealed).snapshot
+                             self.tests_file, os.path.dirname(self.submission))
+        sealing = seal.seal_loaded(self.tests_name, self.sealed, self.plan.freeze)
+        self.snapshot = sealing.snapshot
+        if not sealing.frozen:  # a class write put back within a step: compared at each pass and call too
+            hooked.WRITES.checking(self.snapshot.check)
         for name in [n for n in seal.ours(self.tests_name) if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []
@@ -260,7 +264,12 @@ class Work:
         return None if self.snapshot is None else self.snapshot.changed()
 
     def do(self, number: int) -> Record:
-        """Step ``number`` of ``steps``; its record."""
+        """Step ``number`` of ``steps``; its record.  Every backward pass the step runs, watched
+        by a probe or not, tells ``hooked.WRITES`` whether the student's code chose its numbers."""
+        with observe.observing(hooked.WRITES):
+            return self._do(number)
+
+    def _do(self, number: int) -> Record:
         kind, name = self.steps[number]
         if kind == "import":
             sys.dont_write_bytecode = True

@@ -24,10 +24,12 @@ class Plan:
     scratch_inodes: int
     landlock: bool  # False: skip Landlock, as on a kernel without it (``$GRADE_LANDLOCK=off``)
     sentinel: bool  # False: no sentinel in the worker (``$GRADE_SENTINEL=off``)
+    freeze: bool  # False: the engine's classes left mutable, as without ctypes (``$GRADE_FREEZE=off``)
 
     @classmethod
     def from_request(cls, data: dict) -> "Plan":
         return cls(str(data["mode"]), data["uid"], str(data["scratch"]),
                    tuple(map(str, data["submissions"])), tuple(map(str, data["readable"])),
                    int(data["scratch_bytes"]), int(data["scratch_inodes"]),
-                   data["landlock"] is not False, data.get("sentinel") is not False)
+                   data["landlock"] is not False, data.get("sentinel") is not False,
+                   data.get("freeze") is not False)

@@ -93,6 +93,16 @@ REBOUND: Final = {"micrograph.engine": ("_warned",),
 """The names a module's own code rebinds (``global``): the only ones a snapshot lets change."""
 
 
+HELD_DUNDERS: Final = ("__builtins__", "__file__", "__spec__", "__loader__", "__package__",
+                       "__cached__", "__path__", "__all__")
+"""A module's own names of the import system's that its class holds too (``_Held``), refused to
+the generic ``object.__setattr__``: none means anything on a class.  ``__name__`` and ``__doc__``
+do (the class's own), and ``__getattr__`` or ``__dir__`` in a class would answer every lookup
+the namespace misses: those are compared after each step, and a new one is seen there too."""
+
+_NEW_DUNDERS_LET = frozenset({"__warningregistry__"})  # ``warnings`` keeps its registry so
+
+
 _HEAP, _MUTABLE = 1 << 9, 1 << 9 | 1 << 8  # Py_TPFLAGS_HEAPTYPE, and IMMUTABLETYPE beside it:
 # a class made by a class statement takes attributes; the interpreter's own (``int``) do not
 
@@ -118,10 +128,13 @@ class Snapshot:
 
     def __init__(self, modules: Iterable[types.ModuleType]) -> None:
         self._kept: list[tuple[str, Any, tuple[str, ...], tuple[Any, ...]]] = []
+        self._sizes: list[tuple[str, dict[str, Any], list[int], frozenset[str]]] = []
+        self.seen: str | None = None  # what ``check`` found changed within a step
         for module in modules:
             namespace = _namespace(module)
             name = str(namespace.get("__name__"))
             self._keep(name, namespace, tuple(k for k in namespace if k not in REBOUND.get(name, ())))
+            self._sizes.append((name, namespace, [len(namespace)], frozenset(namespace)))
             for value in own_classes([module]):
                 self._keep(name, value.__dict__, tuple(value.__dict__))
 
@@ -129,13 +142,26 @@ class Snapshot:
         values = tuple(namespace[k] for k in keys)  # kept alive: what each name must still hold
         self._kept.append((name, namespace.get, keys, values))
 
+    def check(self) -> None:
+        """Compare within a step (where the engine's classes could not be made immutable): a
+        change found here is kept, and ``changed`` says it after the step, put back or not."""
+        if self.seen is None:
+            self.seen = self.changed()
+
     def changed(self, _map: Any = map, _is: Any = operator.is_, _all: Any = all,
                 _missing: Any = itertools.repeat(_MISSING)) -> str | None:
         """The first module whose namespace holds another object under a name than it did (or
-        lost it), or None."""
+        lost it), or that ``check`` found so within the step; else None."""
+        if self.seen is not None:
+            return self.seen
         for name, get, keys, values in self._kept:
             if not _all(_map(_is, _map(get, keys, _missing), values)):
                 return name
+        for name, namespace, size, known in self._sizes:
+            if len(namespace) != size[0]:  # grown: a submodule bound, or a new name of any kind
+                if any(k.startswith("__") and k not in _NEW_DUNDERS_LET for k in set(namespace) - known):
+                    return name  # a new dunder (``__getattr__``) written past the seal
+                size[0] = len(namespace)
         return None
 
 
@@ -176,10 +202,10 @@ def seal(modules: Iterable[types.ModuleType], held: Iterable[str] = ("micrograph
         if name not in reached and not name.startswith(tuple(f"{r}." for r in reached)):
             module.__class__ = Sealed
             continue
-        for key in _namespace(module):
-            if key not in _HELD and not key.startswith("__"):
+        names = [k for k in _namespace(module) if not k.startswith("__") or k in HELD_DUNDERS]
+        for key in names:
+            if key not in _HELD:
                 _HELD[key] = _Held(key)
-        names = [k for k in _namespace(module) if not k.startswith("__")]
         module.__class__ = type("Sealed", (_HOLDING,), {n: _HELD[n] for n in names})
 
 
@@ -204,6 +230,7 @@ class Sealing(NamedTuple):
 
     engine: tuple[types.ModuleType, ...]
     snapshot: Snapshot
+    frozen: bool  # the engine's classes made immutable (``freeze``): not where ctypes is missing
 
 
 def ours(tests_name: str) -> list[str]:
@@ -212,20 +239,21 @@ def ours(tests_name: str) -> list[str]:
     return [n for n in sys.modules if n in (tests_name, *OURS) or n.startswith(tuple(f"{p}." for p in OURS))]
 
 
-def seal_loaded(tests_name: str, before: Sealing | None = None) -> Sealing:
+def seal_loaded(tests_name: str, before: Sealing | None = None, freezing: bool = True) -> Sealing:
     """Seal the modules loaded now (``ours`` and ``ANSWER_PATH``) and freeze the engine's
     classes (``freeze``): those ``before`` holds were sealed and frozen already, by the
     process this one was forked from (a batch's child, once for all its exercises, before any
     submitted code ran), and its snapshot is kept when no module of the engine was loaded since;
-    sealing and a snapshot took about a third of each exercise's process before its steps."""
+    sealing and a snapshot took about a third of each exercise's process before its steps.
+    ``freezing`` False leaves the classes mutable, as where ctypes is missing (``$GRADE_FREEZE=off``)."""
     modules = [sys.modules[n] for n in (*ours(tests_name), *ANSWER_PATH) if n in sys.modules]
     seal(modules)  # a module sealed before is left as it is
     engine = tuple(m for m in modules if str(_namespace(m).get("__name__")).split(".")[0] == "micrograph")
-    if before is not None and before.engine == engine:
+    if before is not None and before.engine == engine and before.frozen == freezing:
         return before
-    frozen = {id(m) for m in before.engine} if before is not None else set()
-    freeze.freeze(own_classes([m for m in engine if id(m) not in frozen]), refuse)  # no write, even one put back
+    frozen = {id(m) for m in before.engine} if before is not None and before.frozen else set()
+    made = freezing and freeze.freeze(own_classes([m for m in engine if id(m) not in frozen]), refuse)  # no write, even one put back
     # compared: what the submission can name (the engine's modules and classes, builtins);
     # the grader's and the test module's modules leave sys.modules, and the answers' path is
     # bound already (``codec``)
-    return Sealing(engine, Snapshot([*engine, builtins]))
+    return Sealing(engine, Snapshot([*engine, builtins]), made)

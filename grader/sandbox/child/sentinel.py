@@ -19,7 +19,10 @@ so:
   would make are how the hook tells the submission from the rest);
 * the relay holds the pipe's other end: a flag, once written, cannot be taken back, and a
   pipe closed early (so that later flags would be lost) is itself a flag on ``the grader's
-  pipes``.
+  pipes``;
+* what the submission tries on the machine outside its sandbox (a lock on a shared file,
+  another process, a file outside its scratch folder: ``grader.sandbox.child.outside``),
+  which the kernel refuses where the worker alone would see it, is flagged the same way.
 
 What the audit events do not cover (writing a module's globals, an object's attributes) the
 parent finds in the source (``grader.sandbox.reach``): naming those internals, or any attribute
@@ -35,6 +38,8 @@ from types import FunctionType
 from typing import Any, NamedTuple
 
 from grader.sandbox.child.guard import GUARDED
+from grader.sandbox.child.outside import EVENTS as OUTSIDE_EVENTS
+from grader.sandbox.child.outside import Outside
 from grader.sandbox.child.seal import SEALED, touched
 from grader.sandbox.child.wire import TOUCHES, Touch
 
@@ -60,7 +65,7 @@ _OURS = ("micrograph", "grader")
 _TYPE_MODULE, _FUNCTION_MODULE = type.__dict__["__module__"], FunctionType.__dict__["__module__"]
 # every event the hook looks at: any other (``builtins.id``, raised by each ``id()``: hundreds of
 # thousands in a probe that walks a graph) returns at the first comparison
-_WATCHED = frozenset({*_EVENTS, *_CTYPES, "compile", "open", SEALED, GUARDED})
+_WATCHED = frozenset({*_EVENTS, *_CTYPES, *OUTSIDE_EVENTS, "compile", "open", SEALED, GUARDED})
 # where an object audited on reading hands out a frame (``frame.f_code`` or ``f.__code__`` are
 # audited too, but need a frame or a function in hand: reading them every call, as the probes'
 # profile hook does, costs one comparison here)
@@ -88,6 +93,7 @@ class _Where(NamedTuple):
     handing: tuple[str, ...]  # its modules that hand frames out (``_HANDING``)
     borrowed: tuple[str, ...]  # names no code the submission compiles may take
     tests_file: str  # the test module's
+    outside: Outside  # the scratch folder and the worker's process: what lies past them
 
 
 def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
@@ -139,17 +145,20 @@ def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
         return touched(args[0])
     if event == GUARDED:  # raised only by the submission's own getattr, refusing a name
         return TOUCHES[args[0]]
+    if event in OUTSIDE_EVENTS and where.outside.reached(event, args):
+        return Touch.MACHINE
     return None
 
 
-def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str) -> None:
+def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str,
+            scratch: str) -> None:
     """Add the hook: ``flags`` is the flag pipe's write end (-1: none, only block), ``trusted``
     the folders of the grader and the engine, ``library`` the standard library's,
-    ``tests_file`` the test module's file name."""
+    ``tests_file`` the test module's file name, ``scratch`` the folder the worker may write."""
     getframe, write, touch_of, submitted = sys._getframe, os.write, _touch, _submitted  # bound now
     where = _Where(tuple(trusted), tuple(library),
                    tuple(os.path.join(d, name) for d in library for name in _HANDING),
-                   (*trusted, *library, _FROZEN, "<tests"), tests_file)
+                   (*trusted, *library, _FROZEN, "<tests"), tests_file, Outside(scratch, os.getpid()))
     busy: list[bool] = []  # the hook's own frame walk raises events: they pass
 
     def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:

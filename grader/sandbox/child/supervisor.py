@@ -135,7 +135,7 @@ def main() -> None:
         return
     seccomp.supervise()
     dumpable = relay.dumpable_then_not()  # what each worker gets back
-    sealed = seal.seal_loaded("")  # once, not in each worker: no submitted code has run yet
+    sealed = seal.seal_loaded("", freezing=plan.freeze)  # once, not in each worker: no submitted code has run yet
     for number, slot in enumerate(slots):
         gc.freeze()  # loaded now, never collected: a worker does not copy its pages to scan it
         pid, pipes = relay.fork_worker(lambda: _ready(plan, sealed), slot["output"], dumpable)
