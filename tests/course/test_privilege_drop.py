@@ -68,6 +68,8 @@ def test_a_hostile_submission_cannot_read_or_print_hidden_tests_and_solutions(st
     for text in hidden_texts("ex01"):
         assert text not in shown
     assert not (root / "source" / "planted.txt").exists()
-    assert data["score"] > 0  # the planted score did not replace the real one
+    # the planted score did not replace the real one: none, since the sentinel stops a write
+    # outside the sandbox as it is tried, and no test is scored
+    assert data["score"] == 0 and "the machine outside the sandbox" in everything
     assert stat.S_IMODE((root / "source" / "secret").stat().st_mode) == 0o700
     assert stat.S_IMODE((root / "results").stat().st_mode) == 0o700
