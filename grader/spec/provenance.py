@@ -175,8 +175,7 @@ class Call(observe.Observer):
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
-        self.asks_steps = grad_numbers or errors  # only then the engine records steps and failures
-        self.wants_steps = self.asks_steps  # ... or when a pass runs a hook (``hooked.WRITES``)
+        self.asks_steps = self.wants_steps = grad_numbers or errors  # then the engine records steps
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
@@ -193,7 +192,7 @@ class Call(observe.Observer):
             self.raised[id(failure.error)] = failure.error
 
     def pass_started(self, start: observe.PassStart) -> None:
-        WRITES.pass_started(start)  # the run's registry, which this call stands in for while it observes
+        WRITES.pass_started(start)  # the run's registry: this call stands in for it while it observes
         self.wants_steps = self.asks_steps or WRITES.wants_steps
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))

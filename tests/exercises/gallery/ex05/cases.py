@@ -171,10 +171,10 @@ CASES += [
 ]
 
 
-# A hook on x that zeroes x's gradient: w's gradients are the engine's still (the hook's gradient
-# never reaches w), so the record of w.grad is read, not computed; only x.grad differs.
+# A hook on x that zeroes x's gradient: every .grad of a pass a hook of the student's chose a
+# gradient of is the hook's (grader.spec.hooked), w's too, though the hook's gradient never reaches w.
 CASES += [
-    Wrong("hook_zeroes_x", fails={"gradients accumulate": "backward wrote x.grad, but its number differs"},
+    Wrong("hook_zeroes_x", fails={"gradients accumulate": "backward wrote x.grad, but your code chose its number"},
           edits={"    history: list[float] = []\n": "    history: list[float] = []\n    x.register_hook(lambda g: g * 0)\n"},
           names=("x.grad",)),
 ]
