@@ -111,3 +111,11 @@ def test_at_most_a_few_places_are_named_in_source_order() -> None:
     source = "".join(f"setattr(o, n{i}, {i})\n" for i in range(10))
     found = reaches(source)
     assert len(found) == MAX_FOUND and [r.line for r in found] == sorted(r.line for r in found)
+
+
+def test_a_source_nested_deeper_than_a_recursive_walk_is_read_whole() -> None:
+    # a sum of 900 terms compiles (each + one node deeper); a visitor calling itself per node
+    # stopped at the recursion limit there, before the reach after it
+    source = "x = " + " + ".join(["1"] * 900) + "\nimport os\nos.write(1, b'{}')\n"
+    compile(source, "deep.py", "exec")
+    assert [(r.touch, r.line) for r in reaches(source)] == [(Touch.WIRE, 3)]
