@@ -20,7 +20,7 @@ from micrograph import nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.graph import graph
+from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, entries, num, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
@@ -159,7 +159,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
-            "call": call.fact}
+            "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward")}
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "
@@ -173,6 +173,8 @@ TWICE_KEYS = {
     "not computed from the first",
     "net": "both backward calls write every weight and bias of the net you are given",
     "call": "two backward passes from the same loss, the first with retain_graph=True",
+    "walked": "run both backward calls on the loss forward made: the gradients come from its graph, "
+    "not from one built to carry other numbers",
 }
 
 

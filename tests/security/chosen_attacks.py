@@ -1,10 +1,10 @@
-"""Submissions whose .grad numbers backward wrote but the student's code chose, for ex02, ex03
-and ex05, each beside the honest wrong answer it is made from.
+"""Submissions whose .grad numbers backward wrote but the student's code chose, for ex02, ex03,
+ex05 and ex12, each beside the honest wrong answer it is made from.
 
 The honest wrong answers (``HONEST_WRONG``) write their formula's numbers down: ex02's
 ``leaf_grads`` returns them, ex03's ``grads_after_backward`` returns Values made of them, ex05's
-``grad_history`` assigns them to ``.grad``; ex02's ``build_graph`` makes ``y = a + b`` (a slip
-of the operation).  Each attack (``ATTACKS``) is one of them plus a way of having backward
+``grad_history`` and ex12's ``grads_twice`` assign them to ``.grad``; ex02's ``build_graph``
+makes ``y = a + b`` (a slip of the operation).  Each attack (``ATTACKS``) is one of them plus a way of having backward
 write the formula's numbers: a hook of its own that returns them, a graph of its own made to
 carry them (``(a * dw + b * dx).backward()``), or a number put in ``.grad`` before a backward
 whose graph adds 0 to it (``(w * 0 + x * 0).backward()``).  None may earn more than the honest
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
-FILES = {"ex02": "ex02_leaves.py", "ex03": "ex03_retain_grad.py", "ex05": "ex05_accumulation.py"}
+FILES = {"ex02": "ex02_leaves.py", "ex03": "ex03_retain_grad.py", "ex05": "ex05_accumulation.py",
+         "ex12": "ex12_linear.py"}
 
 
 def _swap(text: str, old: str, new: str) -> str:
@@ -55,11 +56,27 @@ _EX05_FORMULA = '''        w.grad = Value((0.0 if w.grad is None else w.grad.ite
         x.grad = Value((0.0 if x.grad is None else x.grad.item()) + w.item() + 1)
 '''
 
+_EX12_TWICE = '''    loss.backward(retain_graph=True)  # keep the saved operands for a second pass
+    first = [p.grad.item() for p in net.parameters()]
+    loss.backward()  # adds the same gradients again: .grad accumulates
+    second = [p.grad.item() for p in net.parameters()]
+    return first, second
+'''
+# d loss / d weight[j][i] is the sum of the rows' entry i; d loss / d bias[j] the number of rows
+_EX12_FORMULA = '''    sums = [sum(row[i] for row in rows) for i in range(len(rows[0]))]
+    numbers = [s for row in net.weight for s in sums] + [float(len(rows))] * len(net.bias or [])
+    params = list(net.parameters())
+'''
+
 HONEST_WRONG = {
     "ex02": _swap(_swap(_SOLVED["ex02"], _EX02_Y, '    y = micrograph.add(a, b)\n'),
                   _EX02_READ + _EX02_RETURN, _EX02_FORMULA),
     "ex03": _swap(_SOLVED["ex03"], _EX03_READ, _EX03_FORMULA),
     "ex05": _swap(_SOLVED["ex05"], _EX05_STEP, _EX05_FORMULA),
+    "ex12": _swap(_SOLVED["ex12"], _EX12_TWICE, _EX12_FORMULA + '''    for p, number in zip(params, numbers):
+        p.grad = Value(2 * number)
+    return numbers, [2 * number for number in numbers]
+'''),
 }
 SOLVED = {FILES[ex]: code for ex, code in _SOLVED.items()}
 
@@ -71,8 +88,9 @@ class Attack:
     code: str
 
     def files(self) -> dict[str, str]:
-        """The class's files of this student: the attack, the honest wrong answers beside it."""
-        return {FILES[ex]: self.code if ex == self.exercise else code for ex, code in HONEST_WRONG.items()}
+        """The class's files of this student: the attack alone (the other exercises' columns
+        are not compared)."""
+        return {FILES[self.exercise]: self.code}
 
 
 ATTACKS = [
@@ -105,6 +123,16 @@ ATTACKS = [
 ''')),
     Attack("formula_in_grad_then_a_backward_adding_zero", "ex05", _swap(HONEST_WRONG["ex05"], _EX05_FORMULA,
                                                                      _EX05_FORMULA + '''        (w * 0 + x * 0).backward()
+''')),
+    # the loss forward made left aside: a sum of the parameters weighted by the formula's numbers
+    Attack("parameter_grads_through_a_graph_of_its_own", "ex12", _swap(HONEST_WRONG["ex12"], '''    for p, number in zip(params, numbers):
+        p.grad = Value(2 * number)
+    return numbers, [2 * number for number in numbers]
+''', '''    carrier = micrograph.sum([p * number for p, number in zip(params, numbers)])
+    carrier.backward(retain_graph=True)
+    first = [p.grad.item() for p in params]
+    carrier.backward()
+    return first, [p.grad.item() for p in params]
 ''')),
     Attack("formula_written_in_place_then_a_backward_adding_zero", "ex05", _swap(_SOLVED["ex05"], _EX05_STEP, '''        w.grad = Value(0.0) if w.grad is None else w.grad  # a .grad to write into
         x.grad = Value(0.0) if x.grad is None else x.grad
