@@ -73,6 +73,7 @@ class ExerciseResult:
     stdout_dropped: int = 0  # bytes of it past the cap
     stdout_limit: int = Limits().output  # the cap: bytes of it kept at most
     diagram_problem: str | None = None  # the note when the graph is missing or incomplete
+    flagged: str | None = None  # the instructor's note on a run that reached for grading's internals
 
     @property
     def score(self) -> int | float:
@@ -286,8 +287,8 @@ def judge(
         why = explain.earlier_stage_stub(_errors(report, tests), display, report.limits, spec.id)
         if why and not (submission is not None and _own_stub_left(submission, spec.id)):
             result.untouched_why = why
-    flag = explain.flagged(report, names)
-    result.notes += [flag] if flag else []
+    result.flagged = explain.flagged(report, names)
+    result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
             why = explain.import_error(report.import_error, display, spec.limits, names)

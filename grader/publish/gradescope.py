@@ -286,6 +286,8 @@ def _print_summary(results: list[ExerciseResult], notes: list[str]) -> None:
                       if r.sandbox else _("sandbox: no child ran")))
         bad = [_("{test} ({status})", test=test_name(t.name), status=status_word(t.status))
                for t in r.tests if t.status != PASSED]
+        if r.flagged:
+            print("  " + r.flagged)
         if r.import_failure is not None:  # one reason for every test: said once
             print("  " + _failure_line(r.outcome, r.import_failure))
         elif r.outcome == NOT_GRADED and r.tests:  # no file, no expected answers: one reason

@@ -58,7 +58,8 @@ def merge(public: ExerciseResult, full: ExerciseResult,
     tests = [from_public.get(t.name, t) if t.public else t for t in full.tests]
     result = ExerciseResult(full.exercise, full.title, tests, notes=public.notes + full.notes,
                             sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed,
-                            outcome=full.outcome, untouched_why=full.untouched_why)
+                            outcome=full.outcome, untouched_why=full.untouched_why,
+                            flagged=full.flagged or public.flagged)
     return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout,
                   drawn=public, diagram_format=diagram_format, file=file)
 
@@ -176,8 +177,9 @@ def results(graded: list[Graded], *, execution_time: float, notes: list[str] | N
         "stdout_visibility": "hidden",
         "tests": tests,
     }
-    if extra is not None:
-        data["extra_data"] = extra
+    flagged = {g.result.exercise: g.result.flagged for g in graded if g.result.flagged}
+    if extra is not None or flagged:  # Gradescope keeps extra_data for staff and its API
+        data["extra_data"] = {**(extra or {}), **({"flagged": flagged} if flagged else {})}
     shrunk = diagrams.fit(data)
     if shrunk:
         data["output"] += ("\n\nTo keep these results under Gradescope's size limit, the "

@@ -96,8 +96,16 @@ def test_the_bundle_holds_what_gradescope_needs(bundle: Path) -> None:
 
 
 def test_a_syntax_error_is_said_once_to_staff_and_to_the_student(standin) -> None:
-    data = standin(lambda submission, root: (submission / "ex01_graph.py").write_text("def f(:\n"))
+    def setup(submission: Path, root: Path) -> None:
+        (submission / "ex01_graph.py").write_text("def f(:\n")
+        walks = solution("ex03").read_text() + "\nimport inspect\nSTACK = inspect.stack()\n"
+        (submission / "ex03_retain_grad.py").write_text(walks)  # reaches for the grader's frames
+
+    data = standin(setup)
     staff = data["_stdout"]
+    flag = "flagged for the instructor: reached for grading's internals"
+    assert flag in staff and flag in data["extra_data"]["flagged"]["ex03"]
+    assert list(data["extra_data"]["flagged"]) == ["ex03"] and flag not in data["output"]
     assert staff.count("the file has a syntax error, no test ran: SyntaxError at line 1") == 1
     assert "(error)" not in staff  # not the same error test by test
     summary = data["output"].split("- **ex03**")[0]
