@@ -28,7 +28,7 @@ from grader.cli.translated import command, option
 from grader.i18n import N_, _
 from grader.judge.grading import ExerciseResult
 from grader.report import terminal
-from grader.report.width import pad, width
+from grader.report.width import column_width, pad, width
 from grader.sandbox import renderer
 
 
@@ -100,7 +100,7 @@ def list_() -> int:
         worth = ex.max_score + (ex.elsewhere.points if ex.elsewhere else 0)
         rows.append([ex.id, f"{worth:g}", f"{ex.public_count}", f"{ex.hidden_count}",
                      f"{ex.module}.py", _(ex.title)])
-    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    widths = [column_width([r[i] for r in rows]) for i in range(len(rows[0]) - 1)]
     for row in rows:
         click.echo("  ".join(" " * (w - width(c)) + c if c.isdigit() else pad(c, w)
                              for c, w in zip(row, widths)) + "  " + row[-1])

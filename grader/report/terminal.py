@@ -12,7 +12,7 @@ import sys
 from grader.i18n import N_, _, status_word, test_name, visibility
 from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
-from grader.report.width import column_shape, longest_word, pad, pad_shape, width, wrap
+from grader.report.width import column_shape, column_width, longest_word, pad, pad_shape, width, wrap
 
 _STDOUT_LINES = 15
 MIN_LAST_COLUMN = 32
@@ -53,7 +53,7 @@ def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
     ``!grade``, a file, a pipe) they line up in a browser too (``pad_shape``), which takes wider
     columns where Chinese and ASCII cells mix."""
     if sys.stdout.isatty():
-        widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+        widths = [column_width([r[i] for r in rows]) for i in range(len(rows[0]) - 1)]
         heads = ["  ".join(pad(cell, w) for cell, w in zip(row, widths)) for row in rows]
         indent = " " * width(heads[0])
     else:

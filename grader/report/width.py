@@ -40,6 +40,11 @@ def shape(text: str) -> tuple[int, int]:
     return width(text) - 2 * wide, wide
 
 
+def column_width(cells: list[str]) -> int:
+    """The terminal columns a column needs to hold each of ``cells``."""
+    return max(width(cell) for cell in cells)
+
+
 def column_shape(cells: list[str]) -> tuple[int, int]:
     """The narrow columns and the wide characters a column needs to hold each of ``cells``."""
     shapes = [shape(cell) for cell in cells]
