@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import diagram, differences, explain, replay, replayed
+from grader.judge import diagram, differences, explain, replay, replayed, stages
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
 from grader.judge.sentences import Difference, Say, difference
@@ -66,9 +66,11 @@ class ExerciseResult:
     sandbox: list[str] = field(default_factory=list)
     elapsed: float = 0.0
     outcome: str = RAN
-    # UNTOUCHED because every test met an earlier build-track stage's stub: that stage's sentence
-    # (this stage's own parts may well be written, so "not started" would be untrue)
+    # UNTOUCHED in a build-track stage begun (some of its file written, so "not started" would be
+    # untrue): the sentence of the earlier stage's stub every test met, or of this stage's new
+    # parts still stubs, whose names are then in untouched_parts
     untouched_why: str = ""
+    untouched_parts: list[str] = field(default_factory=list)
     stdout_lines: int = 0  # what the submission printed, counted before the cap
     stdout_dropped: int = 0  # bytes of it past the cap
     stdout_limit: int = Limits().output  # the cap: bytes of it kept at most
@@ -145,11 +147,18 @@ def _errors(report: ChildReport, tests: list[TestResult]) -> list[Any]:
     return [(report.tests.get(t.name) or {}).get("error") or {} for t in tests if t.status != ELSEWHERE]
 
 
-def _own_stub_left(submission: Path, exercise: str) -> bool:
-    """Whether a build-track stage's file still holds a stub of its own parts (``raise
-    NotImplementedError("ex17: ...")``): every test meeting an earlier stage's stub then means the
-    stage was not begun, rather than begun with an earlier stage's part left out."""
-    return f'NotImplementedError("{exercise}: ' in submission.read_text(encoding="utf-8", errors="replace")
+def _untouched_why(errors: list[Any], submission: Path | None, display: str, limits: Limits,
+                   exercise: str) -> tuple[str, list[str]]:
+    """Why every test met NotImplementedError in a build-track stage begun (some function of its
+    file no longer the stub's), where "not started" would be untrue: the sentence of an earlier
+    stage's stub a test met (paste that stage first), or else of this stage's new parts still
+    stubs, with their names; ("", []) for a stage not begun, or any other exercise."""
+    source = None if submission is None else submission.read_text(encoding="utf-8", errors="replace")
+    if source is not None and not stages.begun(source, exercise):
+        return "", []
+    earlier = explain.earlier_stage_stub(errors, display, limits, exercise)
+    left = [] if earlier or source is None else stages.own_stubs(source, exercise)
+    return (earlier, []) if earlier or not left else (stages.parts_left(display, left), left)
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -284,9 +293,8 @@ def judge(
                             stdout_dropped=report.stdout_dropped,
                             stdout_limit=report.limits.output)
     if result.outcome == UNTOUCHED:
-        why = explain.earlier_stage_stub(_errors(report, tests), display, report.limits, spec.id)
-        if why and not (submission is not None and _own_stub_left(submission, spec.id)):
-            result.untouched_why = why
+        result.untouched_why, result.untouched_parts = _untouched_why(
+            _errors(report, tests), submission, display, report.limits, spec.id)
     result.flagged = explain.flagged(report, names)
     result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:

@@ -91,3 +91,25 @@ def raised_in_part(error: ErrorRecord, exercise: str, line: str, said: str) -> s
     ran = _(", while the test ran {step}", step=f"`{step}`") if step and not _NUMBER.search(step) else ""
     return _("your code raised {kind} at {line} (in {where}){ran}{said}", kind=error["type"], line=line,
              where=where, ran=ran, said=said)
+
+
+def _stub_left(source: str, owner: str, name: str) -> bool:
+    return f'NotImplementedError("{owner}: {name}")' in source
+
+
+def begun(source: str, exercise: str) -> bool:
+    """Whether a build-track stage's file has a part written: some function of its stub no longer
+    raises the stub's NotImplementedError (an earlier stage's answer pasted counts)."""
+    return any(not _stub_left(source, owner, name) for name, owner in PARTS.get(exercise, {}).items())
+
+
+def own_stubs(source: str, exercise: str) -> list[str]:
+    """The functions new in (or rewritten by) ``exercise`` that its file still leaves as stubs."""
+    return [name for name, owner in PARTS.get(exercise, {}).items()
+            if owner == exercise and _stub_left(source, owner, name)]
+
+
+def parts_left(display: str, parts: list[str]) -> str:
+    """A stage begun whose every test reached one of its own new parts, still a stub."""
+    return _("begun, but {file} still raises NotImplementedError in this stage's new parts, and "
+             "every test calls one of them: {parts}", file=display, parts=", ".join(parts))

@@ -59,6 +59,7 @@ def merge(public: ExerciseResult, full: ExerciseResult,
     result = ExerciseResult(full.exercise, full.title, tests, notes=public.notes + full.notes,
                             sandbox=full.sandbox, elapsed=public.elapsed + full.elapsed,
                             outcome=full.outcome, untouched_why=full.untouched_why,
+                            untouched_parts=full.untouched_parts,
                             flagged=full.flagged or public.flagged)
     return Graded(result, visible_stdout=public.stdout, hidden_stdout=full.stdout,
                   drawn=public, diagram_format=diagram_format, file=file)

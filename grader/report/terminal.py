@@ -145,6 +145,8 @@ def summary(results: list[ExerciseResult]) -> str:
 
 def _verdict(result: ExerciseResult) -> str:
     if result.outcome == UNTOUCHED:
+        if result.untouched_parts:
+            return _("new parts to write")
         return _("needs an earlier stage") if result.untouched_why else _("not started")
     if result.full_marks:
         return _("public tests passed") if result.public_only else _("full marks")

@@ -118,6 +118,47 @@ def test_a_begun_stage_missing_an_earlier_part_is_told_which_stage_to_paste(tmp_
     assert "not started" not in said and "total:" not in said, said
 
 
+def _functions(source: str) -> dict[str, tuple[int, int]]:
+    """Each function of a stage's file by qualified name: its first and last line (1-based)."""
+    import ast
+
+    found: dict[str, tuple[int, int]] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef):
+                first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                found[prefix + child.name] = (first, child.end_lineno or child.lineno)
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".")
+
+    visit(ast.parse(source), "")
+    return found
+
+
+def test_a_stage_with_only_its_new_parts_left_names_them_not_not_started(tmp_path: Path, grading) -> None:
+    """ex18 with ex16's and ex17's answers pasted and its own three parts still the stub's: every
+    test meets one of them, yet the student began: the line names those parts."""
+    from grader.report import terminal
+    from grader.spec.build_parts import PARTS
+
+    own = [name for name, owner in PARTS["ex18"].items() if owner == "ex18"]
+    solution = (ROOT / "solutions" / "ex18_build_retain_grad.py").read_text(encoding="utf-8").splitlines()
+    stub = (ROOT / "exercises" / "ex18_build_retain_grad.py").read_text(encoding="utf-8").splitlines()
+    in_solution, in_stub = _functions("\n".join(solution)), _functions("\n".join(stub))
+    for name in sorted(own, key=lambda n: -in_solution[n][0]):  # from the bottom: line numbers above hold
+        (first, last), (stub_first, stub_last) = in_solution[name], in_stub[name]
+        solution[first - 1:last] = stub[stub_first - 1:stub_last]
+    begun = tmp_path / "ex18_build_retain_grad.py"
+    begun.write_text("\n".join(solution) + "\n", encoding="utf-8")
+    result = grading.grade("ex18", begun)
+    assert result.outcome == "untouched stub" and result.untouched_parts == own, result.untouched_why
+    line = " ".join(terminal.exercise(result, "ex18.py").split())
+    assert "not started" not in line and "every function the tests call" not in line, line
+    assert "still raises NotImplementedError in this stage's new parts" in line and ", ".join(own) in line, line
+    assert terminal.summary([result]).count("new parts to write") == 1
+
+
 def test_a_fact_recorded_from_torch_is_told_against_pytorch() -> None:
     """The expected answers are PyTorch's: a difference names PyTorch, not a statement."""
     from grader.judge.differences import find
