@@ -74,12 +74,12 @@ def node_hooks(hooks: list[Callable[..., Any]], grads: list[Grad], received: Seq
 
 
 def accumulate(v: Value, g: Grad, create_graph: bool) -> list[Grad]:
-    """``AccumulateGrad::apply``: ``g`` into the leaf's ``.grad``, then its post-accumulate hooks; it
-    sends nothing on (an empty list of gradients: it has no edges)."""
-    if g is not None:
+    """``AccumulateGrad::apply``: ``g`` into the leaf's ``.grad`` (not once its requires_grad was turned off
+    after the graph was recorded), then its post-accumulate hooks; it sends nothing on (it has no edges)."""
+    if g is not None and v._requires_grad:
         write_grad(v, g, create_graph, observe.Writer.ACCUMULATE_GRAD)
-        if v._post_accumulate_hooks:
-            post_accumulate(v)
+    if g is not None and v._post_accumulate_hooks:
+        post_accumulate(v)
     return []
 
 
