@@ -90,16 +90,18 @@ def check_inputs(inputs: list[Any], needs_grad: bool = False) -> list[Value]:
 
 def grads_for(given: Any, outputs: list[Any], grads: Any) -> list[Any]:
     """One gradient per output (Value or None), by torch's ``_tensor_or_tensors_to_tuple`` and ``_make_grads``."""
-    for out in outputs:
-        if not isinstance(out, Value):
-            raise AssertionError(OUTPUT_NOT_A_VALUE)
+    if not all(isinstance(out, Value) for out in outputs):
+        raise AssertionError(OUTPUT_NOT_A_VALUE)
+    matrix = isinstance(given, (list, tuple)) and any(isinstance(item, (list, tuple)) for item in given)
     if grads is None:
+        if matrix and len(outputs) > 1:
+            raise RuntimeError("grad can be implicitly created only for scalar outputs")
         return [None] * len(outputs)
-    if isinstance(given, (list, tuple)) and any(isinstance(item, (list, tuple)) for item in given):
-        flat = nested_items(grads) if isinstance(grads, (list, tuple)) else [grads]
-        if len(flat) != len(outputs):
-            raise RuntimeError(f"got {len(outputs)} tensors and {len(flat)} gradients")
-        return [g if g is None or isinstance(g, Value) else Value(g) for g in flat]
+    if matrix:  # one tensor: its gradient has its shape, as torch's validate_outputs checks
+        if shape(grads) != shape(given):
+            raise RuntimeError(f"Mismatch in shape: grad_output[0] has a shape of torch.Size({shape(grads)}) and "
+                               f"output[0] has a shape of torch.Size({shape(given)}).")
+        return [g if g is None or isinstance(g, Value) else Value(g) for g in nested_items(grads)]
     items = (grads,) if isinstance(grads, Value) else tuple(grads)
     for g in items[: len(outputs)]:
         if g is not None and not isinstance(g, Value):
@@ -109,19 +111,14 @@ def grads_for(given: Any, outputs: list[Any], grads: Any) -> list[Any]:
     return list(items[: len(outputs)])
 
 
+def shape(x: Any) -> list[int]:
+    """The shape of nested rows, read along their first entries (``[]`` for a number or a Value)."""
+    return [len(x), *shape(x[0] if x else None)] if isinstance(x, (list, tuple)) else []
+
+
 def nested_items(x: Sequence[Any]) -> list[Any]:
-    """The items of nested lists (the rows ``mm`` returns), in order, without recursion."""
-    flat: list[Any] = []
-    stack = [iter(x)]
-    while stack:
-        for item in stack[-1]:
-            if isinstance(item, (list, tuple)):
-                stack.append(iter(item))
-                break
-            flat.append(item)
-        else:
-            stack.pop()
-    return flat
+    """The items of nested lists (the rows ``mm`` returns), in order."""
+    return [item for row in x for item in (nested_items(row) if isinstance(row, (list, tuple)) else (row,))]
 
 
 def with_grad_variables(grad_tensors: Any, old: Any) -> Any:

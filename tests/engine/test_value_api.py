@@ -177,6 +177,25 @@ def test_mm_shape_mismatch_is_a_clear_error():
         mg.mm([[Value(1.0)]], [[Value(1.0)], [Value(2.0)]])
 
 
+@pytest.mark.parametrize("gradient, message", [
+    ([0.0, 1.0], "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a shape of "
+                 "torch.Size([1, 2])."),
+    ([[0.0], [1.0]], "Mismatch in shape: grad_output[0] has a shape of torch.Size([2, 1]) and output[0] has a "
+                     "shape of torch.Size([1, 2])."),
+    (Value(1.0), "Mismatch in shape: grad_output[0] has a shape of torch.Size([]) and output[0] has a shape of "
+                 "torch.Size([1, 2])."),
+    (None, "grad can be implicitly created only for scalar outputs"),
+])
+def test_a_matrix_gradient_has_the_matrix_shape_as_in_torch(gradient: object, message: str) -> None:
+    # torch 2.13's texts for x.mm(y).backward(g) with x 1 x 2: the gradient is one tensor of loss's shape
+    x = [[Value(1.0, requires_grad=True), Value(2.0, requires_grad=True)]]
+    loss = mg.mm(x, [[Value(3.0), Value(4.0)], [Value(5.0), Value(6.0)]])
+    with pytest.raises(RuntimeError) as caught:
+        mg.backward(loss, gradient)
+    assert str(caught.value) == message
+    assert x[0][0].grad is None
+
+
 def test_gradient_count_mismatch_is_a_clear_error():
     w = Value(1.0, requires_grad=True)
     with pytest.raises(RuntimeError, match="got 2 tensors and 1 gradients"):
