@@ -19,18 +19,20 @@ from typing import Iterator
 import pytest
 from coursekit import GRADE, REPO, csv_matches_files, grade, grade_env, solution
 
-SLOW = "\nimport time\ntime.sleep(0.4)\n"  # each student takes a moment: room to interrupt
-# Interrupted once two are on disk: the three still to grade take 1.2 s of sleep alone, room for
-# the signal to land before the last of them is done (the rerun must have one left to grade).
-INTERRUPTED_CLASS = 5
+# An interrupted class: two students graded at once, then two whose submissions wait until the
+# exercise's time limit: the batch is still grading when the signal lands, whatever the machine's
+# load (each waiting student holds it there for the whole limit).  Their answers are put right
+# before the rerun, which grades them as the students it never finished.
+FAST, WAITING = 2, 2
+WAIT = "\nimport time\ntime.sleep(600)\n"
 # C's stack overflows (hashing a tuple nested a million deep recurses in C, with no recursion
 # check): a SIGSEGV without ctypes, in a fraction of a second of CPU, so that a loaded machine
 # cannot stop it at the time limit first (a nested list's repr took seconds).
 CRASH = "nested = ()\nfor _ in range(10 ** 6):\n    nested = (nested,)\nhash(nested)\n"
 
 
-def _class_of(folder: Path, n: int, extra: str = "") -> list[str]:
-    names = [f"student{i:02d}" for i in range(n)]
+def _class_of(folder: Path, n: int, extra: str = "", first: int = 0) -> list[str]:
+    names = [f"student{i:02d}" for i in range(first, first + n)]
     for name in names:
         (folder / name).mkdir(parents=True)
         (folder / name / solution("ex01").name).write_text(solution("ex01").read_text() + extra)
@@ -116,16 +118,18 @@ def test_an_interrupted_batch_resumes_with_only_what_is_missing(tmp_path: Path, 
                                                                 scratch: Path,
                                                                 sig: signal.Signals) -> None:
     subs, out = tmp_path / "subs", tmp_path / "out"
-    names = _class_of(subs, INTERRUPTED_CLASS, SLOW)
+    names = _class_of(subs, FAST) + _class_of(subs, WAITING, WAIT, first=FAST)
     args = ["batch", str(subs), "--out", str(out), "--exercises", "ex01", "--jobs", "1"]
     proc = subprocess.Popen([*GRADE, *args], cwd=REPO, env=grade_env(cache, TMPDIR=str(scratch)),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _wait_for_results(out, 2, proc)
+    _wait_for_results(out, FAST, proc)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == (-signal.SIGKILL if sig == signal.SIGKILL else 130), err
     done = {p.parent.name for p in out.glob("students/*/results.json")}
-    assert 2 <= len(done) < len(names)
+    assert FAST <= len(done) < len(names)
+    for name in set(names) - done:  # the students still waiting: their answers put right
+        shutil.copy(solution("ex01"), subs / name)
     if sig != signal.SIGKILL:  # a clean stop leaves the CSV in step at once
         assert {r["student"] for r in csv_matches_files(out)} == done
     results = out / "students"
