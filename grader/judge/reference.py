@@ -35,7 +35,8 @@ from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.i18n import _
 from grader.judge import explain
-from grader.sandbox.run import Spawn, run_child, spawn_here
+from grader.sandbox.run import ChildReport, Spawn, spawn_here
+from grader.sandbox.session import Run, run_children
 
 FORMAT = 1
 DEFAULT_SHIPPED_DIR = catalog.DEFAULT_TESTS_DIR / "expected"
@@ -102,17 +103,41 @@ def _read(path: Path) -> dict[str, Any] | None:
 def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None, *,
                   spawn: Spawn = spawn_here) -> Expected:
     """Run every probe on ``solution`` (or reuse the cached run); ``spawn`` starts the child."""
-    key = sha256(ex.source + "\0" + sha256(solution.read_bytes()) + "\0" + _code_hash())
-    cached = cache_dir / f"{ex.spec.id}-{key[:24]}.json" if cache_dir else None
-    data = _read(cached) if cached else None
+    return from_solutions([(ex, solution)], cache_dir, spawn=spawn)[0]
+
+
+def from_solutions(jobs: list[tuple[LoadedExercise, Path]], cache_dir: Path | None, *,
+                   spawn: Spawn = spawn_here) -> list[Expected]:
+    """``from_solution`` of each (exercise, solution), in order.  The runs not cached share
+    one child where the system allows it (``grader.sandbox.session``): a child's start,
+    imports and isolation cost more than most solutions' probes."""
+    keys = [sha256(ex.source + "\0" + sha256(solution.read_bytes()) + "\0" + _code_hash())
+            for ex, solution in jobs]
+    found: list[Expected | None] = [_cached(ex, key, cache_dir) for (ex, _), key in zip(jobs, keys)]
+    missing = [i for i, expected in enumerate(found) if expected is None]
+    reports = run_children([Run(solution, ex.spec.module, ex.module_name, ex.source,
+                                [t.name for t in ex.spec.tests], ex.spec.limits, diagram=False)
+                            for ex, solution in (jobs[i] for i in missing)], spawn)
+    for i, report in zip(missing, reports):
+        found[i] = _observed(*jobs[i], report, keys[i], cache_dir)
+    return [expected for expected in found if expected is not None]
+
+
+def _cache_file(ex: LoadedExercise, key: str, cache_dir: Path) -> Path:
+    return cache_dir / f"{ex.spec.id}-{key[:24]}.json"
+
+
+def _cached(ex: LoadedExercise, key: str, cache_dir: Path | None) -> Expected | None:
+    data = _read(_cache_file(ex, key, cache_dir)) if cache_dir else None
     if data is not None and data.get("key") == key:
         return Expected(data["observations"], data["broken"], "cache")
+    return None
+
+
+def _observed(ex: LoadedExercise, solution: Path, report: ChildReport, key: str,
+              cache_dir: Path | None) -> Expected:
+    """The expected observations the solution's run reported, cached unless a test broke."""
     spec = ex.spec
-    report = run_child(
-        submission=solution, module=spec.module, tests_module=ex.module_name,
-        tests_source=ex.source, tests=[t.name for t in spec.tests], limits=spec.limits,
-        diagram=False, spawn=spawn,
-    )
     expected = Expected({}, {}, "solution")
     for test in spec.tests:
         record = report.tests.get(test.name)
@@ -126,10 +151,10 @@ def from_solution(ex: LoadedExercise, solution: Path, cache_dir: Path | None, *,
             expected.broken[test.name] = why
         else:
             expected.observations[test.name] = record["obs"]
-    if cached is not None and not expected.broken:  # a broken run is retried next time
-        _write_atomic(cached, {"format": FORMAT, "exercise": spec.id, "key": key,
-                               "observations": expected.observations,
-                               "broken": expected.broken})
+    if cache_dir is not None and not expected.broken:  # a broken run is retried next time
+        _write_atomic(_cache_file(ex, key, cache_dir),
+                      {"format": FORMAT, "exercise": spec.id, "key": key,
+                       "observations": expected.observations, "broken": expected.broken})
     return expected
 
 

@@ -26,7 +26,7 @@ from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course.folder import Course
 from grader.i18n import N_, _, language
-from grader.judge.reference import from_solution, write_shipped
+from grader.judge.reference import from_solutions, write_shipped
 from grader.judge.replayed import write_references
 from grader.publish.core_cut import CUT_FROM, cut_core
 from grader.publish.leaks import copied_lines, skeleton, solution_only
@@ -344,6 +344,18 @@ def build_release(course: Course, exercises: list[LoadedExercise], out: Path, *,
     return lines
 
 
+def _public_module(ex: LoadedExercise, tests_dir: Path) -> LoadedExercise:
+    """``ex``'s public tests, written into ``tests_dir`` and loaded from there (the course's
+    own module stays the one imported under its name)."""
+    (tests_dir / f"{ex.spec.id}.py").write_text(public_source(ex, placeholder=True), encoding="utf-8")
+    previous = sys.modules.get(ex.module_name)
+    try:
+        return catalog.load(ex.spec.id, tests_dir)
+    finally:
+        if previous is not None:
+            sys.modules[ex.module_name] = previous
+
+
 def _write_release(course: Course, exercises: list[LoadedExercise],
                    found: dict[str, tuple[Path, Path]], out: Path, notebooks: bool) -> list[str]:
     copy_project(out)
@@ -353,18 +365,12 @@ def _write_release(course: Course, exercises: list[LoadedExercise],
     tests_dir = out / "grader" / "exercises"
     expected_dir = tests_dir / "expected"
     lines = []
-    for ex in exercises:
+    publics = [_public_module(ex, tests_dir) for ex in exercises]
+    solved = from_solutions([(public, found[public.spec.id][0]) for public in publics],
+                            course.cache_dir, spawn=course.spawn)
+    for ex, public, answers in zip(exercises, publics, solved):
         spec = ex.spec
-        solution, stub = found[spec.id]
-        (tests_dir / f"{spec.id}.py").write_text(public_source(ex, placeholder=True),
-                                                 encoding="utf-8")
-        previous = sys.modules.get(ex.module_name)
-        try:
-            public = catalog.load(spec.id, tests_dir)
-        finally:
-            if previous is not None:
-                sys.modules[ex.module_name] = previous
-        answers = from_solution(public, solution, course.cache_dir, spawn=course.spawn)
+        stub = found[spec.id][1]
         broken = {k: v for k, v in answers.broken.items() if k in {t.name for t in spec.tests}}
         if broken:
             raise ReleaseError(_("{id}: the solution fails public tests: {broken}", id=spec.id, broken=broken))
