@@ -8,13 +8,14 @@ from __future__ import annotations
 import fcntl
 import os
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
 from grader.course import catalog
 from grader.course.catalog import find_submission
-from grader.judge.reference import from_solution
+from grader.judge.reference import from_solutions
 from micrograph import i18n
 
 
@@ -53,7 +54,9 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     runs once a run, not once a test or a worker.  Tests and the ``grade`` commands they start
     would each run the solutions still missing, the workers side by side, the same ones at once;
     here each solution is run by the one worker that takes its lock (the grader writes its
-    entries atomically, and finds them by the hashes of everything they depend on).
+    entries atomically, and finds them by the hashes of everything they depend on).  A worker
+    takes its share of the locks and runs those solutions in one child (``from_solutions``),
+    the other worker the next share, side by side; a lock another worker holds is waited for.
     Tests about the cache, a student's machine or a hostile class keep a cache of their own."""
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -61,25 +64,40 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = run / "answers"
     locks = run / "answers-locks"
     locks.mkdir(exist_ok=True)
-    waiting = [exercise_id for exercise_id in catalog.exercise_ids()
-               if not _answer_once(exercise_id, folder, locks / exercise_id, wait=False)]
-    for exercise_id in waiting:  # taken by the other worker: its answers are there when its lock is free
-        _answer_once(exercise_id, folder, locks / exercise_id, wait=True)
+    remaining = catalog.exercise_ids()
+    share = -(-len(remaining) // int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    while remaining:
+        with ExitStack() as held:
+            taken = _take_locks(held, remaining, locks, share)
+            _answer(taken, folder)
+        remaining = [exercise_id for exercise_id in remaining if exercise_id not in taken]
     return folder
 
 
-def _answer_once(exercise_id: str, cache: Path, lock: Path, wait: bool) -> bool:
-    """Cache the exercise's answers under its lock (False when another worker holds it and
-    ``wait`` is not asked): the one holding it runs the solution, the next finds it cached.
-    A solution that is missing or fails is left to the tests of its exercise to report (the
-    grader caches no failed run)."""
-    with open(lock, "a") as handle:
+def _take_locks(held: ExitStack, exercise_ids: list[str], locks: Path, share: int) -> list[str]:
+    """Up to ``share`` of the exercises whose locks are free, locked (held until ``held``
+    closes); when another worker holds them all, the first, once that worker frees it."""
+    taken = []
+    for exercise_id in exercise_ids:
+        if len(taken) == share:
+            break
+        handle = held.enter_context(open(locks / exercise_id, "a"))
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            return False
-        exercise = catalog.load(exercise_id)
-        solution = find_submission(SOLUTIONS, exercise.spec)
-        if solution is not None:
-            from_solution(exercise, solution, cache)
-        return True
+            continue
+        taken.append(exercise_id)
+    if not taken:
+        handle = held.enter_context(open(locks / exercise_ids[0], "a"))
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        taken.append(exercise_ids[0])
+    return taken
+
+
+def _answer(exercise_ids: list[str], cache: Path) -> None:
+    """Cache the answers of the exercises (those cached already are read, not run again).  A
+    solution that is missing or fails is left to the tests of its exercise to report (the
+    grader caches no failed run)."""
+    exercises = [catalog.load(exercise_id) for exercise_id in exercise_ids]
+    jobs = [(exercise, find_submission(SOLUTIONS, exercise.spec)) for exercise in exercises]
+    from_solutions([(exercise, solution) for exercise, solution in jobs if solution is not None], cache)
