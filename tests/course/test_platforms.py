@@ -20,6 +20,7 @@ unsimulated with ``GRADE_PIPES=threads`` (last test, and tests/grader/test_pipes
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +68,13 @@ def simulated(tmp_path: Path, site: str, code: str, **env: str) -> subprocess.Co
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.fixture
+def answered(cache: Path, tmp_path: Path) -> Path:
+    """``tmp_path/cache``, the grader's cache of a test here: a copy of the run's answers
+    (tests/conftest.py), so that no solution runs again."""
+    return Path(shutil.copytree(cache, tmp_path / "cache"))
+
+
 def test_the_windows_simulation_blocks_the_posix_modules(tmp_path: Path) -> None:
     done = simulated(tmp_path, WINDOWS,
                      "import os, signal, sys\ntry:\n import resource\nexcept ImportError:\n"
@@ -95,6 +103,7 @@ def test_the_child_side_imports_without_resource(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("site", "system", "pipes"), SYSTEMS)
+@pytest.mark.usefixtures("answered")
 def test_grade_grades_and_reports_the_mode(tmp_path: Path, site: str, system: str,
                                            pipes: str) -> None:
     done = simulated(tmp_path, site, "from grader.cli.app import main\n"
@@ -107,11 +116,14 @@ def test_grade_grades_and_reports_the_mode(tmp_path: Path, site: str, system: st
     assert (tmp_path / "g" / "ex03" / "graph.svg").is_file()
 
 
+@pytest.mark.usefixtures("answered")
 def test_a_looping_submission_is_stopped_on_the_windows_path(tmp_path: Path) -> None:
-    """The wall-clock limit holds through the threads, and the next exercise is graded."""
+    """The wall-clock limit holds through the threads: the submission prints past the output
+    cap, then waits for ever (a flood that never ends, through the threads, is
+    tests/grader/test_pipes.py's, under a toy exercise's short limit, not ex01's 10 s)."""
     work = tmp_path / "work"
     work.mkdir()
-    (work / "ex01_graph.py").write_text("while True:\n    print('x' * 100)\n")
+    (work / "ex01_graph.py").write_text("import time\nprint('x' * 100_000)\nwhile True:\n    time.sleep(1)\n")
     done = simulated(tmp_path, WINDOWS, "from grader.cli.app import main\n"
                      f"main(['ex01', '--submission', {str(work / 'ex01_graph.py')!r}, "
                      f"'--out', {str(tmp_path / 'g')!r}])")
@@ -119,6 +131,7 @@ def test_a_looping_submission_is_stopped_on_the_windows_path(tmp_path: Path) -> 
     assert "timed out" in done.stdout
 
 
+@pytest.mark.usefixtures("answered")
 def test_grading_through_the_threads_unsimulated(tmp_path: Path) -> None:
     """``GRADE_PIPES=threads`` on this Linux, in its strongest isolation: a real exercise
     graded end to end through Windows' way of reading, with full marks and the diagram."""
