@@ -131,10 +131,17 @@ def tell_click(lang: str, cache_dir: Path) -> bool:
 
 
 def fix_course_language(grader_dir: Path, lang: str) -> None:
-    """Make a shipped copy of the grader (``grader_dir``) speak ``lang`` by default."""
-    target = grader_dir / COURSE_LANGUAGE_FILE
+    """Make a shipped copy of the grader (``grader_dir``) speak ``lang`` by default.
+
+    An English course fixes nothing: each student's locale still chooses (a Chinese one gives
+    Chinese), as the release's README promises; a Chinese course speaks Chinese everywhere.
+    """
+    target, lang = grader_dir / COURSE_LANGUAGE_FILE, check(lang, "--lang")
+    if lang == SOURCE_LANGUAGE:
+        target.unlink(missing_ok=True)
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(check(lang, "--lang") + "\n", encoding="utf-8")
+    target.write_text(lang + "\n", encoding="utf-8")
 
 
 __all__ = ["N_", "_", "choose", "sentences", "tell_click", "fix_course_language", "language", "outcome_word", "status_word", "test_name", "visibility"]

@@ -2,7 +2,8 @@
 
 The instructor picks one language per course (``grade release --lang zh``).  The shipped copy:
 
-* says so in ``grader/locale/course-language``, so ``grade`` there speaks it by default;
+* of a Chinese course says so in ``grader/locale/course-language``, so ``grade`` there speaks it by
+  default (an English one leaves it to each student's locale);
 * has stubs whose statements (docstrings, comments) come from the exercises catalogue;
 * carries the grader's catalogue *without* the hidden tests' texts: their English is a secret
   the release must not hold, and so is their Chinese (``hidden_texts`` lists both).

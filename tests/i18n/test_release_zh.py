@@ -141,3 +141,12 @@ def test_grader_check_in_a_notebook_speaks_the_language_asked(tmp_path: Path) ->
     assert "<th>测试</th>" in page and "<th>反馈</th>" in page and "总分：" in page, page
     shown = re.sub(r"<svg.*?</svg>|<code>.*?</code>", " ", page, flags=re.S)  # code: the sandbox's terms
     assert english_sentences(re.sub(r"<[^>]+>", "\n", shown)) == [] and english_sentences(text) == []
+
+
+def test_an_english_course_leaves_the_language_to_the_students_locale(tmp_path: Path) -> None:
+    from grader.i18n import COURSE_LANGUAGE_FILE, fix_course_language
+
+    fix_course_language(tmp_path, "zh_CN.UTF-8")
+    assert (tmp_path / COURSE_LANGUAGE_FILE).read_text(encoding="utf-8") == "zh\n"
+    fix_course_language(tmp_path, "en")  # a Chinese locale must still choose Chinese in it
+    assert not (tmp_path / COURSE_LANGUAGE_FILE).exists()
