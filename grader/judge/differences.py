@@ -11,9 +11,11 @@ gives an answer away.  Everything from the child is untrusted: strings are cut a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from grader.i18n import _, sentences
+from grader.judge import build_feedback
 from grader.judge.causes import explains, order
 from grader.judge.checks import check_differences
 from grader.judge.compare import mismatched_keys, same
@@ -364,7 +366,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 MAX_SENTENCES = 4
 
 
-def chosen(found: list[Difference], most: int = MAX_SENTENCES) -> list[Difference]:
+def chosen(found: Sequence[Difference | build_feedback.Alike], most: int = MAX_SENTENCES
+           ) -> list[Difference | build_feedback.Alike]:
     """At most ``most`` differences, in their order (causes first), each *kind* told before
     any kind is told twice: "retain_grad() was called on b" for three nodes must not crowd
     out the one sentence about a gradient."""
@@ -378,8 +381,10 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     sentences).  The test's advice for the observation keys that differ is given only when no
     sentence could say what differs: advice appended to an observed difference would stand in
     for an explanation it does not follow from."""
-    said = [d.sentence() for d in chosen(find(want, got))]
-    if said and not test.rules:
-        return sentences(said)
+    found = find(want, got)
     advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
-    return sentences([*said, _("; ").join(advice)])
+    if test.rules:  # the build track: its rules always follow, as a sentence of their own
+        said = [d.sentence() for d in chosen(build_feedback.grouped(found))]
+        return sentences([*said, build_feedback.advice_sentence(advice)])
+    said = [d.sentence() for d in chosen(found)]
+    return sentences(said) if said else _("; ").join(advice)

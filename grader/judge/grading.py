@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import diagram, differences, explain, replay, replayed, stages
+from grader.judge import build_feedback, diagram, differences, explain, replay, replayed, stages
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
 from grader.judge.sentences import Difference, Say, difference
@@ -158,7 +158,9 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
         return "", []
     earlier = explain.earlier_stage_stub(errors, display, limits, exercise)
     left = [] if earlier or source is None else stages.own_stubs(source, exercise)
-    return (earlier, []) if earlier or not left else (stages.parts_left(display, left), left)
+    if earlier or not left:
+        return build_feedback.capitalized(earlier), []
+    return build_feedback.capitalized(stages.parts_left(display, left)), left
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -175,7 +177,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
            names: explain.LineNames | None = None, exercise: str | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
-        return TestResult(test.name, test.public, score, test.points, status, feedback)
+        told = build_feedback.capitalized(feedback) if test.rules else feedback
+        return TestResult(test.name, test.public, score, test.points, status, told)
 
     if test.name in expected.broken:
         return result(ERROR, _("this test is broken ({why}): tell the instructor",

@@ -114,7 +114,7 @@ def test_a_begun_stage_missing_an_earlier_part_is_told_which_stage_to_paste(tmp_
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     said = " ".join(run.stdout.split())
     assert run.returncode == 1, run.stderr
-    assert f"0/{_points('ex17')}: this stage builds on ex16:" in said and "Value.is_leaf" in said, said
+    assert f"0/{_points('ex17')}: This stage builds on ex16:" in said and "Value.is_leaf" in said, said
     assert "not started" not in said and "total:" not in said, said
 
 

@@ -1,0 +1,99 @@
+"""How a build-track test's feedback reads (ex16-ex22, whose tests state rules: ``rules=True``).
+
+A build-track probe checks the same fact on several names of one program ("reading b.grad
+after y.backward() warns", then y.grad, then a.grad): a wrong engine differs on all of them the
+same way, and one sentence per name said the same thing four times.  Differences of one kind
+whose labels differ in a single word are told once, naming the other words after it.  Each
+English sentence starts with a capital unless it starts with code (``w.grad``, ``store_grad``),
+and the advice, the rules the engine must follow, is one sentence of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from micrograph.i18n import SOURCE_LANGUAGE, language
+
+from grader.i18n import _
+from grader.judge.sentences import Difference, Say
+
+_END = tuple(".。")
+
+
+@dataclass(frozen=True)
+class Alike:
+    """A difference told once for several labels that differ in one word: ``first`` with
+    ``name`` in it, and the same with each of ``others`` in its place."""
+
+    first: Difference
+    name: str
+    others: tuple[str, ...]
+
+    @property
+    def say(self) -> Say:
+        return self.first.say
+
+    def sentence(self) -> str:
+        said = self.first.sentence().rstrip("".join(_END))
+        return _("{sentence}; the same holds with {others} in place of {name}.", sentence=said,
+                 others=", ".join(self.others), name=self.name)
+
+
+def _label_words(d: Difference) -> list[str] | None:
+    """The words of ``d``'s label, when the label is its only field."""
+    fields = dict(d.fields)
+    return fields["label"].split(" ") if list(fields) == ["label"] else None
+
+
+def grouped(found: list[Difference]) -> list[Difference | Alike]:
+    """``found`` in its order, where differences of one kind whose labels differ in the same single
+    word are one ``Alike``, at the place of the first."""
+    groups: list[tuple[Difference, list[str] | None, int | None, list[str]]] = []
+    for d in found:
+        words = _label_words(d)
+        for i, (first, known, where, others) in enumerate(groups):
+            if words is None or known is None or first.say is not d.say or len(known) != len(words):
+                continue
+            apart = [n for n, (a, b) in enumerate(zip(known, words)) if a != b]
+            if len(apart) == 1 and where in (None, apart[0]):
+                groups[i] = (first, known, apart[0], [*others, words[apart[0]]])
+                break
+        else:
+            groups.append((d, words, None, []))
+    return [Alike(first, known[where], tuple(others)) if others and known and where is not None else first
+            for first, known, where, others in groups]
+
+
+def advice_sentence(advice: list[str]) -> str:
+    """The rules a test's differing facts follow, as one sentence ("...; ...")."""
+    parts = [text.rstrip("".join(_END)) for text in advice if text]
+    return _("{rules}.", rules=_("; ").join(parts)) if parts else ""
+
+
+_PLAIN_WORD = re.compile(r"[a-z]+ ")  # a sentence's first word, when it is a word and not code
+_CODE_AFTER_A = re.compile(r"a (?:is|has|holds|was|=)\b")  # "a is g": the Value a, not the article
+_SENTENCE = re.compile(r"(?<=\. )|^")
+
+
+def capitalized(text: str) -> str:
+    """``text`` with each English sentence begun with a capital, where it begins with a plain
+    word: code (``w.grad``, ``store_grad``, ``y``) stays as written, as do other languages."""
+    if language() != SOURCE_LANGUAGE:
+        return text
+
+    def up(start: int) -> str:
+        rest = text[start:]
+        plain = _PLAIN_WORD.match(rest)
+        if plain is None or (len(plain.group(0)) == 2 and rest[0] != "a") or _CODE_AFTER_A.match(rest):
+            return ""
+        return rest[0].upper()
+
+    out, last = [], 0
+    for found in _SENTENCE.finditer(text):
+        start = found.end()
+        capital = up(start)
+        if capital:
+            out += [text[last:start], capital]
+            last = start + 1
+    return "".join([*out, text[last:]])
