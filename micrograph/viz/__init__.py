@@ -11,12 +11,14 @@ Three calls, one code path::
 uses; the grader calls ``graph_json`` in its sandboxed child and ``render_json``
 in the parent.  Modules: ``collect`` walks the graph, ``internals`` is the only
 place that reads engine internals, ``schema`` checks a graph dict, ``dot`` builds
-the DOT source, ``render`` runs the renderer, ``labels`` holds the label helpers and the
+the DOT source (``dot_text`` writes it), ``render`` runs the renderer, ``diagram`` is
+the notebook's ``graphviz.Digraph``, ``labels`` holds the label helpers and the
 translator: labels follow ``micrograph.i18n.language()`` (``MICROGRAPH_LANG=zh``
 draws them in Chinese).
 
-graphviz (the Python package) is imported only when drawing: ``graph_json`` runs
-in the grader's sandbox, which should stay light.
+graphviz (the Python package) is imported only by ``draw``, for the ``Digraph`` a notebook
+shows (``diagram``): ``graph_json`` runs in the grader's sandbox, which should stay light, and
+``render_json`` writes the DOT text itself (``dot_text``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
 from micrograph.viz.trace_record import BackwardTrace, first_backward, trace_backward
 
 if TYPE_CHECKING:
-    from micrograph.viz.render import Diagram
+    from micrograph.viz.diagram import Diagram
 
 
 def draw(
@@ -47,12 +49,11 @@ def draw(
     op saved for backward, with versions; at most ``max_nodes`` nodes are drawn.
     To save files: ``render_json(graph_json(y), "out", "y", formats=("png",))``.
     """
-    from micrograph.viz import dot, schema
+    from micrograph.viz import diagram, dot, schema
 
     graph = schema.validate(graph_json(*roots, names=names, max_nodes=max_nodes))
-    diagram = dot.build(graph, show_saved=show_saved, legend=legend)
-    diagram.english = _english(graph, show_saved, legend)
-    return diagram
+    return diagram.diagram(dot.build(graph, show_saved=show_saved, legend=legend),
+                           _english(graph, show_saved, legend))
 
 
 def render_json(

@@ -20,7 +20,8 @@ import re
 from micrograph.i18n import N_
 from micrograph.viz.labels import _, html, min_width, small
 from micrograph.viz.collect import is_stale
-from micrograph.viz.render import LEGEND_TITLE, Diagram
+from micrograph.viz.dot_text import DotText
+from micrograph.viz.render import LEGEND_TITLE
 from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNode
 
 FONT = "Helvetica"  # what the layout measures; the SVG's font-family lists CJK fonts (render.FONT_FAMILY)
@@ -49,9 +50,9 @@ LEGEND_ID = LEGEND_TITLE  # a graph's own ids cannot start with _ (see schema)
 _NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
-def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Diagram:
-    """The diagram of a validated graph (see ``schema.validate``)."""
-    d = Diagram(
+def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> DotText:
+    """The diagram of a validated graph (see ``schema.validate``), as DOT text."""
+    d = DotText(
         "micrograph",
         graph_attr={"rankdir": "BT", "bgcolor": "white", "nodesep": "0.3", "ranksep": "0.35", "fontname": FONT},
         node_attr={"fontname": FONT, "fontsize": str(NODE_SIZE), "shape": "box", "style": "filled", "margin": "0.1,0.04"},
@@ -79,7 +80,7 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dia
     return d
 
 
-def _value(d: Diagram, node: ValueNode, used: bool) -> None:
+def _value(d: DotText, node: ValueNode, used: bool) -> None:
     lines = [] if node.name is None else [f"<B>{escape(node.name)}</B>"]
     if node.role == "const":
         if node.data is None and node.name is None:
@@ -98,7 +99,7 @@ def _value(d: Diagram, node: ValueNode, used: bool) -> None:
            **min_width(lines, NODE_SIZE))
 
 
-def _op(d: Diagram, node: OpNode, show_saved: bool) -> None:
+def _op(d: DotText, node: OpNode, show_saved: bool) -> None:
     lines = [escape(node.op.rsplit("::", 1)[-1])]  # torch::autograd::AccumulateGrad -> AccumulateGrad
     stale = [_saved_name(s.slot) for s in node.saved if is_stale(s)]
     if node.freed and show_saved:
@@ -150,13 +151,13 @@ def _saved_line(s: SavedItem) -> str:
     return small(escape(text), "black")
 
 
-def _omitted(d: Diagram, node: OmittedNode, count: int) -> None:
+def _omitted(d: DotText, node: OmittedNode, count: int) -> None:
     text = [escape(_.n("... {count} more node not drawn", "... {count} more nodes not drawn", count, count=f"{count:,}")),
             small(escape(_("the drawing is capped (max_nodes)")), MUTED)]
     d.node(node.id, html(text), shape="note", fillcolor="white", style="filled,dashed", **min_width(text, NODE_SIZE))
 
 
-def _legend(d: Diagram, graph: Graph) -> None:
+def _legend(d: DotText, graph: Graph) -> None:
     """One table listing only what this picture contains."""
     roles = {n.role for n in graph.nodes if isinstance(n, ValueNode)}
     rows = [(VALUE_FILL[r], "black", _(text)) for r, text in LEGEND.items() if r in roles]

@@ -26,8 +26,6 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-import graphviz
-
 from micrograph.viz.labels import WIDE_EM, _, is_wide
 
 FORMATS = ("svg", "png")
@@ -172,61 +170,3 @@ def run(renderer: str, args: list[str], seconds: float, limit: float, stdin: byt
         lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         return b"", f"{Path(renderer).name} exited with status {proc.returncode}" + (f": {lines[0]}" if lines else "")
     return proc.stdout, None
-
-
-class Diagram(graphviz.Digraph):
-    """A ``graphviz.Digraph`` that displays in Jupyter with whichever renderer is installed.
-
-    ``graphviz.Digraph`` shows itself by running the system's ``dot``, which a
-    fresh machine lacks; this one goes through ``find_renderer`` instead.
-    """
-
-    english: str | None = None  # the same diagram's DOT source with English labels, for PNGs (see write)
-
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None, **_: object) -> dict[str, str]:
-        renderer = find_renderer()
-        if renderer is None:
-            return {"text/plain": f"micrograph diagram: {NO_RENDERER}"}
-        svg, error = run(renderer, ["-Tsvg"], NOTEBOOK_TIMEOUT, NOTEBOOK_TIMEOUT, self.source.encode("utf-8"))
-        if error is not None:
-            return {"text/plain": f"micrograph diagram: {error}"}
-        return {"image/svg+xml": finish_svg(svg, renderer).decode("utf-8")}
-
-    def pipe(self, format: str | None = None, *args: object, **kwargs: object) -> bytes:  # noqa: A002
-        """The rendered bytes (``format`` "svg" or "png"), made by :func:`find_renderer`'s program."""
-        fmt = format or self.format or "svg"
-        renderer = find_renderer()
-        if renderer is None:
-            raise RuntimeError(f"micrograph diagram: {NO_RENDERER}")
-        extra = [f"-Gdpi={PNG_DPI}"] if fmt == "png" else []
-        source = self.source
-        if fmt == "png" and self.english is not None and not draws_cjk(renderer):
-            source = self.english
-            notice(english_png_notice("PNG"))
-        out, error = run(renderer, [f"-T{fmt}", *extra], NOTEBOOK_TIMEOUT, NOTEBOOK_TIMEOUT, source.encode("utf-8"))
-        if error is not None:
-            raise RuntimeError(f"micrograph diagram: {error}")
-        return finish_svg(out, renderer) if fmt == "svg" else out
-
-    def render(  # type: ignore[override]
-        self,
-        filename: str | None = None,
-        directory: str | None = None,
-        view: bool = False,
-        cleanup: bool = False,
-        format: str | None = None,  # noqa: A002 - graphviz's name
-        **kwargs: object,
-    ) -> str:
-        """Save the ``.gv`` source and render it next to it; returns the picture's path.
-
-        Same arguments as ``graphviz.Digraph.render`` (``view`` is ignored: this may
-        run on a server), but rendered by :func:`find_renderer`'s program, so it
-        works after a plain ``pip install`` with no system Graphviz.
-        """
-        fmt = format or self.format or "svg"
-        source_path = Path(self.save(filename, directory=directory))
-        picture = source_path.with_name(f"{source_path.name}.{fmt}")
-        picture.write_bytes(self.pipe(fmt))
-        if cleanup:
-            source_path.unlink(missing_ok=True)
-        return str(picture)
