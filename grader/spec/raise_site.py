@@ -14,10 +14,12 @@ A warning is judged the same way as it is shown (``engine_warning``): the frame 
 there, is the one shown. ``warnings.warn("...")`` in the submission, or a warning shown by hand
 (``warnings.showwarning(...)``), is not the engine's, whatever its text.
 
-The engine's sources are read when this module is loaded (before any submitted code runs) and
-parsed only when an engine error or warning is judged: only the lines of the function the frame
-runs, when its code is one of the engine's own (``_ENGINE_CODES``, found in the engine's modules
-as they are loaded here), else the whole file.  A child forks a process per exercise, so a file
+The engine's sources are read, and the engine's code found in its loaded modules, by
+``remember``: the child calls it before it imports the submission (``preload``), while the files
+are readable and the modules as the engine made them; the grader's own process, which judges
+no engine error itself, reads nothing (``grade ex03`` does not pay for it).  A source is parsed
+only when an engine error or warning is judged: only the lines of the function the frame runs,
+when its code is one of the engine's own (``_engine_codes``), else the whole file.  A child forks a process per exercise, so a file
 parsed whole would be parsed again in each (about 30 ms for ``value.py``).
 """
 
@@ -49,9 +51,6 @@ def _sources() -> dict[str, str]:
     return found
 
 
-_SOURCES = _sources()
-
-
 def _engine_codes() -> dict[int, CodeType]:
     """The code of every function and method of the engine's loaded modules, and the code nested
     in it, by id (held here, so an id is never reused)."""
@@ -76,13 +75,17 @@ def _engine_codes() -> dict[int, CodeType]:
     return found
 
 
-_ENGINE_CODES = _engine_codes()
+@functools.cache
+def remember() -> tuple[dict[str, str], dict[int, CodeType]]:
+    """The engine's sources and its code (``_sources``, ``_engine_codes``), read on the first
+    call and kept: the child makes it before any submitted code runs (see the module doc)."""
+    return _sources(), _engine_codes()
 
 
 def _lines(code: CodeType) -> tuple[int, int]:
     """The first and last line of the engine's function whose code is ``code``; (0, 0), the
     whole file, for code that is not one of the engine's own."""
-    if _ENGINE_CODES.get(id(code)) is not code:
+    if remember()[1].get(id(code)) is not code:
         return 0, 0
     ends = [end for _, end, _, _ in code.co_positions() if end is not None]
     return code.co_firstlineno, max(ends, default=code.co_firstlineno)
@@ -91,7 +94,7 @@ def _lines(code: CodeType) -> tuple[int, int]:
 def _parsed(filename: str, first: int, last: int) -> ast.AST | None:
     """Lines ``first`` to ``last`` of an engine file parsed at their own line numbers (the whole
     file when ``first`` is 0, or when those lines are no whole statements)."""
-    source = _SOURCES.get(filename)
+    source = remember()[0].get(filename)
     if source is None:
         return None
     lines = source.splitlines(keepends=True)[first - 1:last] if first > 1 else []

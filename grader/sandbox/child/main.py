@@ -39,7 +39,7 @@ from grader.sandbox.child.wire import (
     Record,
     Request,
 )
-from grader.spec import hooked, probe
+from grader.spec import hooked, probe, raise_site
 from grader.spec.limits import Limits
 
 _write = os.write
@@ -194,7 +194,10 @@ def main() -> None:
 
 def preload() -> None:
     """Import, while their files are still readable, what a test module may use after the
-    isolation: every helper of ``grader.spec`` and ``micrograph.viz`` (to draw with)."""
+    isolation: every helper of ``grader.spec`` and ``micrograph.viz`` (to draw with), and the
+    engine's sources and code as loaded now (``raise_site.remember``: by the modules imported
+    so far, before the helpers add theirs)."""
+    raise_site.remember()
     for module in pkgutil.iter_modules(spec.__path__, f"{spec.__name__}."):
         importlib.import_module(module.name)
     try:
