@@ -9,9 +9,12 @@ and lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a r
 from a detached value has no edge back to the original.  A tensor hook,
 ``v.register_hook(fn)``, is called with v's gradient (a Value) when backward computes it,
 before a leaf's ``.grad`` is written and before a retained gradient is kept; if ``fn`` returns
-a Value, that Value replaces the gradient from then on.  ``register_hook`` on a value that
-requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``; ``handle.remove()`` takes a hook
-out again.
+a Value, that Value replaces the gradient from then on.  A hook must not change its argument
+in place (PyTorch's documentation says so too): it returns a new Value instead.
+``register_hook`` on a value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``.
+A node keeps its hooks in a dict, by the id of the handle ``register_hook`` returns (in the
+order registered), so ``handle.remove()`` takes out the hook that handle registered, as in
+PyTorch, even when the same function was registered twice.
 
 What to write
 -------------
@@ -68,11 +71,13 @@ class no_grad:
 
     def __enter__(self) -> None:
         """Remember whether recording was on, then switch it off."""
+        # TODO: keep GradMode.enabled, then set it to False
         raise NotImplementedError("ex22: no_grad.__enter__")
 
     def __exit__(self, *exc: object) -> None:
         """Put recording back as it was before the block, even when the block raised (returning
         None lets its error go on)."""
+        # TODO: put back what __enter__ kept
         raise NotImplementedError("ex22: no_grad.__exit__")
 
 
@@ -89,7 +94,7 @@ class Node:
         self.saved_versions: dict[str, int] = {}  # each saved value's version when saved
         self.released = False  # True once backward freed the saved values
         self.retained: Value | None = None  # the output Value, once it calls retain_grad()
-        self.pre_hooks: list[Callable[[Value], Value | None]] = []  # its output's tensor hooks
+        self.pre_hooks: dict[int, Callable[[Value], Value | None]] = {}  # its output's tensor hooks, by handle id
 
     def name(self) -> str:
         return type(self).__name__
@@ -139,6 +144,14 @@ class AddBackward0(Node):
         raise NotImplementedError("ex17: AddBackward0.apply")
 
 
+class ZeroBackward0(Node):
+    """The node of ``v.zero_()`` on a value that requires grad: the old value no longer matters."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(0)/dv = 0: the old history gets a zero gradient."""
+        return (0.0,)
+
+
 class MulBackward0(Node):
     """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
 
@@ -152,14 +165,16 @@ class MulBackward0(Node):
 
 
 class RemovableHandle:
-    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+    """What ``register_hook`` returns: its ``id`` is the key of the hook it registered, so
+    ``remove()`` takes out that hook, as torch does (a function registered twice has two)."""
 
-    def __init__(self, hooks: list[Callable[[Value], Value | None]], hook: Callable[[Value], Value | None]) -> None:
-        self.hooks, self.hook = hooks, hook
+    ids = itertools.count()
+
+    def __init__(self, hooks: dict[int, Callable[[Value], Value | None]]) -> None:
+        self.hooks, self.id = hooks, next(RemovableHandle.ids)
 
     def remove(self) -> None:
-        if self.hook in self.hooks:
-            self.hooks.remove(self.hook)
+        self.hooks.pop(self.id, None)
 
 
 class Value:
@@ -254,7 +269,7 @@ class Value:
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
         """Call ``hook(grad)`` when backward computes this value's gradient; a Value returned replaces it."""
-        # TODO: refuse a value that does not require grad, then add hook to the list backward runs
+        # TODO: refuse a value that does not require grad, then add hook under a new handle's id
         raise NotImplementedError("ex22: Value.register_hook")
 
 
@@ -284,6 +299,14 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
     raise NotImplementedError("ex16: record")
 
 
+def rebase(v: Value, node: Node) -> None:
+    """Record an in-place op on ``v``: ``node`` (whose edges are v's old history and the other
+    operand) becomes its grad_fn and v requires grad; a gradient v retains is its new value's, so
+    ``node`` writes it from now on, not the old grad_fn."""
+    # TODO: your ex21 answer
+    raise NotImplementedError("ex21: rebase")
+
+
 def check_in_place(v: Value) -> None:
     """RuntimeError(LEAF_IN_PLACE) for a leaf that requires grad, while recording."""
     # TODO: your ex21 answer, then:
@@ -300,9 +323,9 @@ def store_grad(v: Value, grad: float) -> None:
     raise NotImplementedError("ex19: store_grad")
 
 
-def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:
+def run_hooks(hooks: dict[int, Callable[[Value], Value | None]], grad: float) -> float:
     """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
-    # TODO: in order; None keeps the gradient
+    # TODO: in the order registered; None keeps the gradient
     raise NotImplementedError("ex22: run_hooks")
 
 

@@ -9,18 +9,26 @@ Value, and bumps its version counter (``_version``).  PyTorch refuses two things
   changing anything (the number and the version stay); ex22's ``no_grad`` will allow it;
 - a node saved a value with its version; if the value changed in place since, ``unpack``
   raises ``RuntimeError(MODIFIED)`` with the two versions (the value's now, then the saved one).
+  PyTorch's own text also names the node that made the value (", which is output 0 of
+  MulBackward0,"); the course's ``MODIFIED`` leaves that part out, and the grader compares the
+  kind of error and the two versions, not that part.
 
-An in-place op is recorded when either operand requires grad (a non-leaf, or a leaf that needs
-no grad changed by a Value that does): its ``grad_fn`` becomes a new ``AddBackward0`` whose
-edges are the old history and the other operand.  ``detach()`` and ``.data`` give a
-Value that shares the number and requires no grad; ``detach()`` shares the version counter
-too (so a change through it is seen), ``.data`` has a counter of its own (a change through
-``.data`` is not seen, as in PyTorch).
+An in-place op is recorded when an operand requires grad (a non-leaf, or a leaf that needs no
+grad changed by a Value that does): ``rebase`` makes a new node the value's ``grad_fn``:
+``add_`` an ``AddBackward0`` whose edges are the old history and the other operand, ``zero_``
+a ``ZeroBackward0`` whose one edge is the old history (it sends that history 0).  A non-leaf
+that called ``retain_grad()`` before the op keeps its gradient, that of its new value:
+``rebase`` moves the retained Value from the old node to the new one, which writes it.
+``zero_`` on a Value that requires no grad (``w.grad.zero_()``) records nothing.
+
+``detach()`` and ``.data`` give a Value that shares the number and requires no grad;
+``detach()`` shares the version counter too (so a change through it is seen), ``.data`` has a
+counter of its own (a change through ``.data`` is not seen, as in PyTorch).
 
 What to write
 -------------
 Paste your ex20 bodies first.  Then ``Node.unpack`` again (the version check), ``zero_``
-again, ``data``, ``detach``, ``add_`` and ``check_in_place``.
+again, ``data``, ``detach``, ``add_``, ``rebase`` and ``check_in_place``.
 """
 
 from __future__ import annotations
@@ -121,6 +129,14 @@ class AddBackward0(Node):
         return grad, grad
 
 
+class ZeroBackward0(Node):
+    """The node of ``v.zero_()`` on a value that requires grad: the old value no longer matters."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(0)/dv = 0: the old history gets a zero gradient."""
+        return (0.0,)
+
+
 class MulBackward0(Node):
     """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
 
@@ -212,8 +228,11 @@ class Value:
     def zero_(self) -> Value:
         """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
         check_in_place(self)
+        edges = (gradient_edge(self),)
         self._box[0] = 0.0
         self._versions[0] += 1
+        if recording(self):
+            rebase(self, ZeroBackward0(edges))
         return self
 
     @property
@@ -237,8 +256,7 @@ class Value:
         self._box[0] += other.item()
         self._versions[0] += 1
         if recording(self, other):
-            self.grad_fn = AddBackward0(edges)
-            self.requires_grad = True
+            rebase(self, AddBackward0(edges))
         return self
 
     __iadd__ = add_
@@ -274,6 +292,16 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
         out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))
         out.requires_grad = True
     return out
+
+
+def rebase(v: Value, node: Node) -> None:
+    """Record an in-place op on ``v``: ``node`` (whose edges are v's old history and the other
+    operand) becomes its grad_fn and v requires grad; a gradient v retains is its new value's, so
+    ``node`` writes it from now on, not the old grad_fn."""
+    if v.retains_grad:
+        v.grad_fn.retained, node.retained = None, v
+    v.grad_fn = node
+    v.requires_grad = True
 
 
 def check_in_place(v: Value) -> None:

@@ -9,9 +9,12 @@ and lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a r
 from a detached value has no edge back to the original.  A tensor hook,
 ``v.register_hook(fn)``, is called with v's gradient (a Value) when backward computes it,
 before a leaf's ``.grad`` is written and before a retained gradient is kept; if ``fn`` returns
-a Value, that Value replaces the gradient from then on.  ``register_hook`` on a value that
-requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``; ``handle.remove()`` takes a hook
-out again.
+a Value, that Value replaces the gradient from then on.  A hook must not change its argument
+in place (PyTorch's documentation says so too): it returns a new Value instead.
+``register_hook`` on a value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``.
+A node keeps its hooks in a dict, by the id of the handle ``register_hook`` returns (in the
+order registered), so ``handle.remove()`` takes out the hook that handle registered, as in
+PyTorch, even when the same function was registered twice.
 
 What to write
 -------------
@@ -90,7 +93,7 @@ class Node:
         self.saved_versions: dict[str, int] = {}  # each saved value's version when saved
         self.released = False  # True once backward freed the saved values
         self.retained: Value | None = None  # the output Value, once it calls retain_grad()
-        self.pre_hooks: list[Callable[[Value], Value | None]] = []  # its output's tensor hooks
+        self.pre_hooks: dict[int, Callable[[Value], Value | None]] = {}  # its output's tensor hooks, by handle id
 
     def name(self) -> str:
         return type(self).__name__
@@ -143,6 +146,14 @@ class AddBackward0(Node):
         return grad, grad
 
 
+class ZeroBackward0(Node):
+    """The node of ``v.zero_()`` on a value that requires grad: the old value no longer matters."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(0)/dv = 0: the old history gets a zero gradient."""
+        return (0.0,)
+
+
 class MulBackward0(Node):
     """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
 
@@ -156,14 +167,16 @@ class MulBackward0(Node):
 
 
 class RemovableHandle:
-    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+    """What ``register_hook`` returns: its ``id`` is the key of the hook it registered, so
+    ``remove()`` takes out that hook, as torch does (a function registered twice has two)."""
 
-    def __init__(self, hooks: list[Callable[[Value], Value | None]], hook: Callable[[Value], Value | None]) -> None:
-        self.hooks, self.hook = hooks, hook
+    ids = itertools.count()
+
+    def __init__(self, hooks: dict[int, Callable[[Value], Value | None]]) -> None:
+        self.hooks, self.id = hooks, next(RemovableHandle.ids)
 
     def remove(self) -> None:
-        if self.hook in self.hooks:
-            self.hooks.remove(self.hook)
+        self.hooks.pop(self.id, None)
 
 
 class Value:
@@ -245,8 +258,11 @@ class Value:
     def zero_(self) -> Value:
         """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
         check_in_place(self)
+        edges = (gradient_edge(self),)
         self._box[0] = 0.0
         self._versions[0] += 1
+        if recording(self):
+            rebase(self, ZeroBackward0(edges))
         return self
 
     @property
@@ -270,8 +286,7 @@ class Value:
         self._box[0] += other.item()
         self._versions[0] += 1
         if recording(self, other):
-            self.grad_fn = AddBackward0(edges)
-            self.requires_grad = True
+            rebase(self, AddBackward0(edges))
         return self
 
     __iadd__ = add_
@@ -281,8 +296,9 @@ class Value:
         if not self.requires_grad:
             raise RuntimeError(HOOK_ON_CONSTANT)
         hooks = gradient_edge(self)[0].pre_hooks
-        hooks.append(hook)
-        return RemovableHandle(hooks, hook)
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
 
 def as_value(x: Value | float) -> Value:
@@ -317,6 +333,16 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:
     return out
 
 
+def rebase(v: Value, node: Node) -> None:
+    """Record an in-place op on ``v``: ``node`` (whose edges are v's old history and the other
+    operand) becomes its grad_fn and v requires grad; a gradient v retains is its new value's, so
+    ``node`` writes it from now on, not the old grad_fn."""
+    if v.retains_grad:
+        v.grad_fn.retained, node.retained = None, v
+    v.grad_fn = node
+    v.requires_grad = True
+
+
 def check_in_place(v: Value) -> None:
     """RuntimeError(LEAF_IN_PLACE) for a leaf that requires grad, while recording."""
     if v.is_leaf and v.requires_grad and GradMode.enabled:
@@ -336,9 +362,9 @@ def store_grad(v: Value, grad: float) -> None:
         v._grad = Value(v._grad.item() + grad)
 
 
-def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:
+def run_hooks(hooks: dict[int, Callable[[Value], Value | None]], grad: float) -> float:
     """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
-    for hook in list(hooks):
+    for hook in list(hooks.values()):
         result = hook(Value(grad))
         if result is not None:
             grad = result.item()

@@ -24,8 +24,11 @@ KEYS = {
                 "detach() bumps the shared counter, a change through .data does not",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "grads": "backward uses the numbers as they are when it runs",
-    "graph": "an in-place op on a non-leaf records a new AddBackward0 whose edges are the old "
-             "history and the other operand",
+    "graph": "an in-place op on a value that requires grad records a new node, its grad_fn from "
+             "then on: AddBackward0 for add_, whose edges are the old history and the other "
+             "operand; ZeroBackward0 for zero_, whose one edge is the old history",
+    "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
+                "gradient of its new value, which its new grad_fn writes (rebase moves it)",
 }
 
 # what a program did, in words (a label's part, translated as a whole)
@@ -119,8 +122,35 @@ def rebased(sub):
     b += 1.0
     y = b * w
     y.backward()
-    return {"graph": described(b, "b"), "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
-            "grads": [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]}
+    grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
+    return {"graph": [described(b, "b"), *_zeroed(sub)],
+            "versions": [fact(b._version, "b._version after b.add_(x); b += 1")], "grads": grads,
+            "retained": _retained(sub)}
+
+
+def _zeroed(sub: Any) -> list[Any]:
+    """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
+    requires no grad it is not."""
+    w = sub.Value(-1.5, requires_grad=True)
+    z = w * 3
+    z.zero_()
+    c = sub.Value(4.0)
+    c.zero_()
+    return [described(z, "z", N_("after z = w * 3; z.zero_()")), described(c, "c", N_("after c = Value(4); c.zero_()"))]
+
+
+def _retained(sub: Any) -> list[Any]:
+    """A retained non-leaf changed in place keeps its grad: that of its new value."""
+    out = []
+    for change, label in ((lambda v: v.zero_(), "z.zero_()"), (lambda v: v.add_(2.0), "z.add_(2)")):
+        u, x = sub.Value(1.25, requires_grad=True), sub.Value(-2.5, requires_grad=True)
+        z = u * 3
+        z.retain_grad()
+        change(z)
+        (z * x + u).backward()
+        out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
+                fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
+    return out
 
 
 @EXERCISE.diagram

@@ -23,7 +23,8 @@ KEYS = {
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
              "uses it (before a leaf's .grad is written or a retained gradient kept); a Value "
-             "a hook returns replaces the gradient; a removed hook no longer runs",
+             "a hook returns replaces the gradient; handle.remove() takes out the hook that "
+             "handle registered, and no other",
     "order": "backward runs the ready node with the highest sequence number first (the newest)",
     "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
 }
@@ -86,11 +87,37 @@ def public(sub):
     return {**_no_grad(sub, 0.5), **hooked}
 
 
+TWICE = N_("the same hook registered twice, the second handle removed")
+RAN_TWICE = N_("the hooks of w that ran (the same hook registered twice, the second handle removed)")
+
+
+def _removed_by_handle(sub: Any) -> list[Any]:
+    """A handle removes the hook it registered: with ``double`` registered before and after
+    ``plus``, removing the second handle leaves double then plus, as in PyTorch (removing the
+    first equal function instead would leave plus then double)."""
+    calls: list[str] = []
+    w = sub.Value(0.75, requires_grad=True)
+
+    def double(g: Any) -> Any:
+        calls.append("double")
+        return g * 2
+
+    def plus(g: Any) -> Any:
+        calls.append("plus")
+        return g + 1
+
+    w.register_hook(double)
+    w.register_hook(plus)
+    w.register_hook(double).remove()
+    (w * 5).backward()
+    return [fact(calls, RAN_TWICE), fact(grad_quiet(w), f"w.grad ({TWICE})")]
+
+
 @EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def hooks_hidden(sub):
     needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    return {"hooks": [r["hooks"] for r in runs]}
+    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)]}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)

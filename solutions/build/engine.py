@@ -48,12 +48,14 @@ class no_grad:  #+7
 
     def __enter__(self) -> None:  #@7
         """Remember whether recording was on, then switch it off."""
+        # TODO: keep GradMode.enabled, then set it to False
         self.previous = GradMode.enabled
         GradMode.enabled = False
 
     def __exit__(self, *exc: object) -> None:  #@7
         """Put recording back as it was before the block, even when the block raised (returning
         None lets its error go on)."""
+        # TODO: put back what __enter__ kept
         GradMode.enabled = self.previous
 
 
@@ -70,7 +72,7 @@ class Node:
         self.saved_versions: dict[str, int] = {}  # each saved value's version when saved  #+6
         self.released = False  # True once backward freed the saved values  #+5
         self.retained: Value | None = None  # the output Value, once it calls retain_grad()  #+3
-        self.pre_hooks: list[Callable[[Value], Value | None]] = []  # its output's tensor hooks  #+7
+        self.pre_hooks: dict[int, Callable[[Value], Value | None]] = {}  # its output's tensor hooks, by handle id  #+7
 
     def name(self) -> str:
         return type(self).__name__
@@ -132,6 +134,14 @@ class AddBackward0(Node):
         return grad, grad
 
 
+class ZeroBackward0(Node):  #+6
+    """The node of ``v.zero_()`` on a value that requires grad: the old value no longer matters."""
+
+    def apply(self, grad: float) -> tuple[float, ...]:
+        """d(0)/dv = 0: the old history gets a zero gradient."""
+        return (0.0,)
+
+
 class MulBackward0(Node):
     """The node of ``a * b``: saves ``other`` (b) if a needs a gradient, ``self`` (a) if b does."""
 
@@ -146,14 +156,16 @@ class MulBackward0(Node):
 
 
 class RemovableHandle:  #+7
-    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+    """What ``register_hook`` returns: its ``id`` is the key of the hook it registered, so
+    ``remove()`` takes out that hook, as torch does (a function registered twice has two)."""
 
-    def __init__(self, hooks: list[Callable[[Value], Value | None]], hook: Callable[[Value], Value | None]) -> None:
-        self.hooks, self.hook = hooks, hook
+    ids = itertools.count()
+
+    def __init__(self, hooks: dict[int, Callable[[Value], Value | None]]) -> None:
+        self.hooks, self.id = hooks, next(RemovableHandle.ids)
 
     def remove(self) -> None:
-        if self.hook in self.hooks:
-            self.hooks.remove(self.hook)
+        self.hooks.pop(self.id, None)
 
 
 class Value:
@@ -245,10 +257,13 @@ class Value:
     def zero_(self) -> Value:  #@4
         """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
         # TODO: change the number, return self
-        # TODO: an in-place change: check leaves, bump the version  #=6
+        # TODO: an in-place change: check leaves, bump the version, rebase onto a ZeroBackward0 when recording  #=6
         check_in_place(self)  #+6
+        edges = (gradient_edge(self),)  #+6
         self._box[0] = 0.0
         self._versions[0] += 1  #+6
+        if recording(self):  #+6
+            rebase(self, ZeroBackward0(edges))  #+6
         return self
 
     @property
@@ -279,20 +294,20 @@ class Value:
         self._box[0] += other.item()
         self._versions[0] += 1
         if recording(self, other):
-            self.grad_fn = AddBackward0(edges)
-            self.requires_grad = True
+            rebase(self, AddBackward0(edges))
         return self
 
     __iadd__ = add_  #+6
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:  #@7
         """Call ``hook(grad)`` when backward computes this value's gradient; a Value returned replaces it."""
-        # TODO: refuse a value that does not require grad, then add hook to the list backward runs
+        # TODO: refuse a value that does not require grad, then add hook under a new handle's id
         if not self.requires_grad:
             raise RuntimeError(HOOK_ON_CONSTANT)
         hooks = gradient_edge(self)[0].pre_hooks
-        hooks.append(hook)
-        return RemovableHandle(hooks, hook)
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
 
 def as_value(x: Value | float) -> Value:
@@ -332,6 +347,17 @@ def record(op: type[Node], number: float, *inputs: Value) -> Value:  #@1
     return out
 
 
+def rebase(v: Value, node: Node) -> None:  #@6
+    """Record an in-place op on ``v``: ``node`` (whose edges are v's old history and the other
+    operand) becomes its grad_fn and v requires grad; a gradient v retains is its new value's, so
+    ``node`` writes it from now on, not the old grad_fn."""
+    # TODO: move a retained gradient to node, then make node v's grad_fn
+    if v.retains_grad:
+        v.grad_fn.retained, node.retained = None, v
+    v.grad_fn = node
+    v.requires_grad = True
+
+
 def check_in_place(v: Value) -> None:  #@6
     """RuntimeError(LEAF_IN_PLACE) for a leaf that requires grad, while recording."""
     # TODO: one test
@@ -359,10 +385,10 @@ def store_grad(v: Value, grad: float) -> None:  #@2
     v._grad = Value(grad)  #-4
 
 
-def run_hooks(hooks: list[Callable[[Value], Value | None]], grad: float) -> float:  #@7
+def run_hooks(hooks: dict[int, Callable[[Value], Value | None]], grad: float) -> float:  #@7
     """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
-    # TODO: in order; None keeps the gradient
-    for hook in list(hooks):
+    # TODO: in the order registered; None keeps the gradient
+    for hook in list(hooks.values()):
         result = hook(Value(grad))
         if result is not None:
             grad = result.item()

@@ -14,8 +14,7 @@ DETACH_BODY = '''        alias = Value(0.0)
         alias._box, alias._versions = self._box, self._versions
         return alias'''
 REBASE = '''        if recording(self, other):
-            self.grad_fn = AddBackward0(edges)
-            self.requires_grad = True
+            rebase(self, AddBackward0(edges))
 '''
 CASES = [
     Wrong("version_bumped_through_data", edits={DATA_BODY: DETACH_BODY},
@@ -24,7 +23,8 @@ CASES = [
     Wrong("detach_keeps_its_own_version", edits={DETACH_BODY: DATA_BODY},
           fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"},
           names=("w._version", "detach() bumps the shared counter")),
-    Wrong("no_leaf_check", edits={"        check_in_place(self)\n        edges": "        edges"},
+    Wrong("no_leaf_check", edits={"        check_in_place(self)\n        edges = (gradient_edge(self), gradient_edge(other))":
+                                  "        edges = (gradient_edge(self), gradient_edge(other))"},
           fails={BASICS: "w.add_(1) on a leaf that requires grad raised no error, where PyTorch raises one"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
     Wrong("history_not_rebased", edits={REBASE: ""},
           fails={REBASED: "b.grad_fn.next_functions"}, names=("b.grad_fn", "the old history and the other operand")),
@@ -70,6 +70,10 @@ CASES = [
         return alias'''},
           fails={DETACHED: "d.add_(2), d = w.detach() raised RuntimeError: leaf in place, where PyTorch's runs without an error"},
           names=("d.requires_grad", "d = w.detach()")),
+    Wrong("zero_not_recorded", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))\n": ""},
+          fails={REBASED: "after z = w * 3; z.zero_(): z.grad_fn"}, names=("z.grad_fn", "ZeroBackward0 for zero_")),
+    Wrong("retained_left_on_the_old_node", edits={"    if v.retains_grad:\n        v.grad_fn.retained, node.retained = None, v\n": ""},
+          fails={REBASED: "z.grad after z.retain_grad(); z.zero_()"}, names=("z.grad", "rebase moves it")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),

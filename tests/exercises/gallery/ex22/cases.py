@@ -30,19 +30,18 @@ CASES = [
     Wrong("sgd_step_refused", edits={"    if v.is_leaf and v.requires_grad and GradMode.enabled:":
                                      "    if v.is_leaf and v.requires_grad:"},
           fails={SGD: "w.add_(w.grad * -0.1) under no_grad raised RuntimeError: leaf in place, where PyTorch's runs without an error"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
-    Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle([], hook)\n"},
+    Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle({})\n"},
           fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
-    Wrong("hooks_in_reverse", edits={"    for hook in list(hooks):": "    for hook in reversed(hooks):"},
+    Wrong("hooks_in_reverse", edits={"    for hook in list(hooks.values()):": "    for hook in reversed(list(hooks.values())):"},
           fails={PUBLIC: "the order the hooks ran in"}, names=("the order the hooks ran in", "in the order registered")),
     Wrong("exit_turns_recording_on", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = True\n"},
           fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
           names=("after a nested no_grad block ended", "still off after a nested block")),
     Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
           fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
-    Wrong("remove_does_nothing", edits={'''        if self.hook in self.hooks:
-            self.hooks.remove(self.hook)''': "        pass"},
+    Wrong("remove_does_nothing", edits={"        self.hooks.pop(self.id, None)": "        pass"},
           fails={PUBLIC: "the order the hooks ran in has more entries than PyTorch's"},
-          names=("the order the hooks ran in", "a removed hook no longer runs")),
+          names=("the order the hooks ran in", "handle.remove() takes out the hook")),
     Wrong("exit_restores_only_without_error", edits={"        GradMode.enabled = self.previous\n":
                                                      "        if exc[0] is None:\n            GradMode.enabled = self.previous\n"},
           fails={PUBLIC: "after a no_grad block that raised: (w * 7).requires_grad is False"},
@@ -70,10 +69,11 @@ CASES = [
     Correct("no_grad_as_a_counter", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        self.previous = GradMode.enabled
         GradMode.enabled = bool(0)'''}),
-    Correct("hooks_by_index", edits={'''    for hook in list(hooks):
+    Correct("hooks_by_index", edits={'''    for hook in list(hooks.values()):
         result = hook(Value(grad))
         if result is not None:
-            grad = result.item()''': '''    for i in range(len(hooks)):
-        result = hooks[i](Value(grad))
+            grad = result.item()''': '''    ordered = [hooks[key] for key in sorted(hooks)]
+    for i in range(len(ordered)):
+        result = ordered[i](Value(grad))
         grad = grad if result is None else result.item()'''}),
 ]
