@@ -43,9 +43,9 @@ def test_a_name_given_another_object_is_seen_even_an_equal_one() -> None:
     assert snapshot.changed() == "grader.spec.probe"
 
 
-def test_a_name_lost_is_seen_even_when_it_held_none() -> None:
+def test_a_name_lost_is_seen_even_when_it_held_none_and_its_module_named() -> None:
     module = _module("grader.spec.probe", nothing=None)
-    snapshot = seal.Snapshot([module])
+    snapshot = seal.Snapshot([_module("micrograph.observe", passes=len), module])
     del vars(module)["nothing"]
     assert snapshot.changed() == "grader.spec.probe"
 
