@@ -200,11 +200,12 @@
       what.textContent = say("runs", { node: name, grad: fmt(s.received), sum, hooked });
     }
     why.textContent = k === 1 ? say("first") : say("why");
+    // a retained gradient is written before the node's apply sends anything (an AccumulateGrad sends nothing)
+    if (s.wrote) li(sends, say("writes", { value: s.wrote.label || say("its_value"), grad: fmt(s.wrote.grad), by: writer(s.wrote.by) }), "new");
     for (const e of s.sent) {
       if (e.to === null) li(sends, say("constant"), "muted");
       else li(sends, say("sends", { node: nodeName(e.to), grad: fmt(e.grad) }));
     }
-    if (s.wrote) li(sends, say("writes", { value: s.wrote.label || say("its_value"), grad: fmt(s.wrote.grad), by: writer(s.wrote.by) }), "new");
     if (s.released) li(sends, say("frees"), "freed");
   }
 
