@@ -98,8 +98,9 @@ def add_hook(owner: Any, attribute: str, hook: Callable[..., Any]) -> RemovableH
     if hooks is None:
         hooks = []
         setattr(owner, attribute, hooks)
-    if isinstance(owner, Node):
-        owner.hooked = True
+    accumulator = owner if isinstance(owner, Node) else owner.gradient_edge(create=False)[0]  # a leaf's: while used
+    if accumulator is not None:  # the node runs the hook: the engine's long branch for it
+        accumulator.hooked = True
     hooks.append(hook)
     return RemovableHandle(hooks, hook)
 
@@ -264,7 +265,7 @@ class AccumulateGrad(Node):
         super().__init__()
         self.variable = variable
         self.sequence_nr = ACCUMULATE_PRIORITY
-        if variable._hooks:  # the leaf's tensor hooks run before it: the engine's long branch
+        if variable._hooks or variable._post_accumulate_hooks:  # the leaf's hooks run in it: the engine's long branch
             self.hooked = True
 
     def name(self) -> str:

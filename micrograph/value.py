@@ -214,9 +214,6 @@ class Value:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is None:
-            accumulator = self.gradient_edge(create=False)[0]
-            if accumulator is not None:  # a graph already uses this leaf: its accumulator runs the hook
-                accumulator.hooked = True
             return add_hook(self, "_hooks", hook)
         return add_hook(self.grad_fn, "tensor_hooks", _OutputHook(self.output_nr, hook))
 

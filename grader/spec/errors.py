@@ -28,7 +28,7 @@ class Watched(Protocol):
     """What ``error_of`` reads of a watched call (``provenance.Call``)."""
 
     raised: Mapping[int, BaseException] | None  # its passes' exceptions (None: not recorded)
-    finished: bool  # it ran more passes than it records
+    past_listed: bool  # it ran more passes than it records
 
 
 def _raised_by(e: BaseException) -> RaisedBy:
@@ -55,7 +55,7 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
     if call is not None and by is RaisedBy.ENGINE and isinstance(e, BaseException):
         returned = _RETURNED.get(id(e))
         earlier = returned is not None and returned[0] is e and returned[1]() is not call
-        if (earlier or (call.raised is not None and not call.finished
+        if (earlier or (call.raised is not None and not call.past_listed
                         and call.raised.get(id(e)) is not e and _RAISED.get(id(e)) is e)):
             by = RaisedBy.EARLIER
         elif returned is None or returned[0] is not e:

@@ -219,3 +219,12 @@ def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any
     return {**fact, "type": "Value", "nodes": nodes,
             "leaves": [n for n in names if n in reached],
             CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached)}
+
+
+def reaches_leaves(start: Any, leaves: tuple[Any, ...]) -> bool:
+    """Whether a pass's graph (``start``, its ``observe.PassStart``) reaches every leaf: its
+    AccumulateGrad node is among the nodes the pass may run, the roots and every node an edge
+    points at."""
+    nodes = [*start.dependencies, *(node for node, _ in start.roots)]
+    reached = {id(node.variable) for node in nodes if node.name() == ACCUMULATE}
+    return all(id(v) in reached for v in leaves)

@@ -22,6 +22,7 @@ from typing import Any
 
 from micrograph import observe
 from micrograph import value as value_module
+from micrograph.function import BackwardCFunction
 from micrograph.node import AccumulateGrad
 
 
@@ -64,54 +65,6 @@ def seeded(v: Any) -> bool:
     return now is not None and now.item() != 0.0 and not engine_left(v)
 
 
-class Writes(observe.Observer):
-    """Every backward pass of a run: the passes a hook of the student's chose a gradient of,
-    and the leaves a pass added its gradient to a number of the student's in.  Set around each
-    step of the worker, and told by a watched call (``provenance.Call``) while it observes;
-    steps are recorded only of a pass that runs a hook (``wants_steps``)."""
-
-    wants_steps = False
-
-    def __init__(self) -> None:
-        self.chosen: set[int] = set()  # pass numbers
-        self.seeded: set[tuple[int, int]] = set()  # (pass number, id of the leaf)
-        self.compare: Callable[[], None] | None = None
-
-    def checking(self, compare: Callable[[], None]) -> None:
-        """Call ``compare`` as each pass starts and each watched call ends (``checkpoint``):
-        the worker's comparison of what the submission can name, where the engine's classes
-        could not be made immutable, so that a class rewritten for the length of a call is
-        seen while it is."""
-        self.compare = compare
-
-    def checkpoint(self) -> None:
-        if self.compare is not None:
-            self.compare()
-
-    def pass_started(self, start: observe.PassStart) -> None:
-        self.checkpoint()
-        nodes = (*(node for node, _ in start.roots), *start.dependencies)
-        for node in nodes:
-            if type(node) is AccumulateGrad and seeded(node.variable):
-                self.seeded.add((start.number, id(node.variable)))
-        if any(map(post_hooked, nodes)):
-            self.chosen.add(start.number)
-        self.wants_steps = any(node.hooked for node in nodes)
-
-    def step(self, step: observe.Step) -> None:
-        if replaced(step) or changed_after(step):
-            self.chosen.add(step.pass_number)
-
-    def chose(self, v: Any, record: observe.GradWrite) -> bool:
-        """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's
-        code chose: written by a pass a hook of theirs chose a gradient of, or added to theirs."""
-        return record.pass_number in self.chosen or (record.pass_number, id(v)) in self.seeded
-
-
-WRITES = Writes()
-"""The run's one registry: a .grad's write record names its pass, whatever observed it."""
-
-
 class Chosen:
     """Where a hook of the student's chose gradients in the pass running: the node whose
     gradient a hook replaced (or whose leaf's .grad it changed after the write, or whose post-hook
@@ -146,3 +99,86 @@ class Chosen:
         if id(step.node) not in self.below and (replaced(step) or changed_after(step)):
             self.chose(step.node, written)
         return id(step.node) in self.below
+
+
+class Writes(observe.Observer):
+    """Every backward pass of a run: the Values whose .grad a pass wrote with a number the
+    student's code chose.  Set around each step of the worker, and told by a watched call
+    (``provenance.Call``) while it observes, however many passes it looks at.
+
+    A pass in which no code of the student's runs (no hook, no custom Function's backward)
+    is judged as it starts: a leaf whose .grad holds a number of the student's is *seeded*.
+    In a pass where the student's code runs, the engine records its steps (``wants_steps``),
+    and every .grad it writes is checked: below a node whose gradient a hook chose (``Chosen``),
+    changed by a post-accumulate hook after the write, or not the number the pass started from
+    plus the gradient it added (a hook that only looks, or a Function's backward, may write
+    another leaf's .grad before the engine adds into it)."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.chosen: set[tuple[int, int]] = set()  # (pass number, id of the Value written)
+        self.passing = Chosen()  # the pass running: the nodes a chosen gradient reaches
+        self.starts: dict[int, float | None] = {}  # the pass running: each written Value's .grad number as it started
+        self.compare: Callable[[], None] | None = None
+
+    def checking(self, compare: Callable[[], None]) -> None:
+        """Call ``compare`` as each pass starts and each watched call ends (``checkpoint``):
+        the worker's comparison of what the submission can name, where the engine's classes
+        could not be made immutable, so that a class rewritten for the length of a call is
+        seen while it is."""
+        self.compare = compare
+
+    def checkpoint(self) -> None:
+        if self.compare is not None:
+            self.compare()
+
+    def pass_started(self, start: observe.PassStart) -> None:
+        self.checkpoint()
+        nodes = (*(node for node, _ in start.roots), *start.dependencies)
+        written = [v for node in nodes for v in _written_by(node)]
+        self.chosen.update((start.number, id(v)) for v in written if seeded(v))
+        self.wants_steps = any(node.hooked or isinstance(node, BackwardCFunction) for node in nodes)
+        self.starts = {id(v): _number(value_module.peek_grad(v)) for v in written} if self.wants_steps else {}
+        self.passing.started(nodes if self.wants_steps else (), {})
+
+    def step(self, step: observe.Step) -> None:
+        if not self.wants_steps:
+            return  # a watched call asked for this pass's steps: no code of the student's runs in it
+        below = self.passing.step(step, {})
+        if step.wrote is not None and step.write is not None and (below or not self.summed(step)):
+            self.chosen.add((step.pass_number, id(step.wrote)))
+
+    def summed(self, step: observe.Step) -> bool:
+        """Whether the .grad the step wrote holds the number it held as the pass started plus
+        the gradient the step used: what the engine's write makes of them, nothing else."""
+        v, write = step.wrote, step.write
+        assert v is not None and write is not None
+        if id(v) not in self.starts:
+            return False  # retain_grad called while the pass ran: by a hook of the student's
+        if type(step.node) is not AccumulateGrad and step.node.num_outputs != 1:
+            return True  # which output's gradient it retained: the hooks' check above holds
+        added, before = _number(step.grad), self.starts[id(v)]
+        made = added if before is None or added is None else before + added
+        return made == write.data or (made != made and write.data != write.data)  # NaN stays NaN
+
+    def chose(self, v: Any, record: observe.GradWrite) -> bool:
+        """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's
+        code chose: written by a pass a hook of theirs chose its gradient in, or added to theirs."""
+        return (record.pass_number, id(v)) in self.chosen
+
+
+def _number(grad: Any) -> float | None:
+    """A gradient's number (a float in a plain pass, a Value under ``create_graph``; None)."""
+    return grad.item() if isinstance(grad, value_module.Value) else grad
+
+
+def _written_by(node: Any) -> list[Any]:
+    """The Values whose .grad ``node`` writes: a leaf's, or those that called retain_grad."""
+    if type(node) is AccumulateGrad:
+        return [node.variable]
+    return [v for v in (ref() for ref in (node.retained or {}).values()) if v is not None]
+
+
+WRITES = Writes()
+"""The run's one registry: a .grad's write record names its pass, whatever observed it."""

@@ -57,7 +57,7 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     of read is told apart from one read, however .grad was reached (``._grad`` too).  None
     when there is no number to judge or the call ran more passes than it watches."""
     found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
-    if not found or call.finished:
+    if not found or call.past_listed:
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
     others = [x for x in objects if call.held.get(id(x)) is not x]

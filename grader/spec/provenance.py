@@ -37,7 +37,7 @@ from micrograph import value as value_module
 from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
 from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
-from grader.spec.graph import ACCUMULATE, graph
+from grader.spec.graph import graph, reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import grad_fn, num, type_name
@@ -150,17 +150,16 @@ def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
 class Call(observe.Observer):
     """What one call of the student's code did; ``fact`` is filled when the block ends.
 
-    Only the first ``MAX_PASSES_LISTED`` passes are looked at (``finished`` then: the engine
-    only counts the others, so a training loop's hundredth backward costs nothing extra), and
-    only as they start unless ``grad_numbers`` asks for each step's gradients (else
-    ``wants_steps`` is False: the engine does not record their steps).
+    Only the first ``MAX_PASSES_LISTED`` passes are looked at (later ones only go to the run's
+    registry ``hooked.WRITES``, which this call stands in for), and only as they start unless
+    ``grad_numbers`` asks for each step's gradients (else the engine records their steps only
+    where the registry asks: ``wants_steps``).
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
                  saves: bool = False, grad_numbers: bool = False, made: bool = False,
                  errors: bool = False, clears: bool = False) -> None:
-        self.label = label
-        self.filename = filename
+        self.label, self.filename = label, filename
         self.leaves = tuple(leaves)
         self.grad_mode_off = False
         self.read_grad = False  # whether the student's file read some Value's .grad
@@ -176,6 +175,7 @@ class Call(observe.Observer):
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
         self.asks_steps = self.wants_steps = grad_numbers or errors  # then the engine records steps
+        self.listing, self.past_listed = True, False  # a pass among the first MAX_PASSES_LISTED runs; one past them ran
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
@@ -193,7 +193,11 @@ class Call(observe.Observer):
 
     def pass_started(self, start: observe.PassStart) -> None:
         WRITES.pass_started(start)  # the run's registry: this call stands in for it while it observes
-        self.wants_steps = self.asks_steps or WRITES.wants_steps
+        self.listing = len(self.kept_graph) < MAX_PASSES_LISTED
+        self.past_listed |= not self.listing
+        self.wants_steps = (self.asks_steps and self.listing) or WRITES.wants_steps
+        if not self.listing:
+            return
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         if self.first_root is None and start.roots:
@@ -212,8 +216,7 @@ class Call(observe.Observer):
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
-            self.reached.append(_reaches(start, self.leaves))
-        self.finished = len(self.kept_graph) >= MAX_PASSES_LISTED
+            self.reached.append(reaches_leaves(start, self.leaves))
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
@@ -263,7 +266,7 @@ class Call(observe.Observer):
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
         hands back is one of them), and what a .grad it wrote holds right after the write."""
         WRITES.step(step)
-        if not self.grad_numbers or self.chosen.step(step, self.written):
+        if not (self.grad_numbers and self.listing) or self.chosen.step(step, self.written):
             return
         self.hold(step.received)
         self.hold(step.grad)
@@ -302,14 +305,6 @@ def _cleared(v: Any) -> bool:
     record = observe.grad_write(v)
     return (record is not None and grad_number(v) in (None, 0.0)
             and not (record.by_engine and record.intact(v)))
-
-
-def _reaches(start: observe.PassStart, leaves: tuple[Any, ...]) -> bool:
-    """Whether the pass's graph reaches every leaf (its AccumulateGrad node is among the nodes
-    the pass may run: the roots and every node an edge points at)."""
-    nodes = [*start.dependencies, *(node for node, _ in start.roots)]
-    reached = {id(node.variable) for node in nodes if node.name() == ACCUMULATE}
-    return all(id(v) in reached for v in leaves)
 
 
 @contextlib.contextmanager
