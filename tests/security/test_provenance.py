@@ -4,8 +4,9 @@
 Each forgery is the honest wrong ex01 plus one way of making the probes report the facts the
 right answer earns (numbers read from .grad, one backward pass, no pass where only a walk is
 allowed): through the engine's observation records, the profile hook, stack frames, code
-compiled under the engine's name, the garbage collector, ``ctypes``, the test module by name,
-the grader's pipes.  Each scores no more than the honest wrong answer, and each is flagged for
+compiled under the engine's name (or loaded so: ``disguise_attacks.py``), the garbage
+collector, ``ctypes``, the test module by name, the grader's pipes (the flag pipe too:
+``flag_attacks.py``).  Each scores no more than the honest wrong answer, and each is flagged for
 the instructor; those the interpreter can see as they run were also blocked by the child's
 sentinel.  The right answer is flagged for nothing.
 
@@ -23,12 +24,16 @@ from typing import Any
 import pytest
 from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless, skip_unless_strongest, strongest_here
-from provenance_attacks import CLASSES, DEBUGGING, FORGERIES, HONEST_WRONG, READING, SOLUTION, Forgery
+from disguise_attacks import DISGUISED
+from flag_attacks import SUPPRESSED
+from provenance_attacks import CLASSES, DEBUGGING, HONEST_WRONG, READING, SOLUTION, Forgery
+from provenance_attacks import FORGERIES as WRITTEN
 
 from grader.sandbox.child.wire import Touch
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "caught while running"
+FORGERIES = [*WRITTEN, *DISGUISED, *SUPPRESSED]
 IN_EVERY_MODE = [f for f in FORGERIES if f.kind in (Touch.WIRE.value, Touch.MEMORY.value)]
 
 

@@ -169,15 +169,19 @@ class _Flags:
     """The flag pipe's reading end: what the worker's sentinel blocked
     (``grader.sandbox.child.sentinel``), each ``Touch`` said once.  Anything on it that the
     sentinel does not write, or the pipe closed while the worker still answers, is a touch of
-    the grader's pipes."""
+    the grader's pipes.  So is a step whose answer came without the step's nonce on this pipe
+    before it (``_answer_steps``): the pipe the sentinel writes to was not this one then (the
+    submission closed its descriptor, kept a copy open and put a file of its own in its place,
+    so that flags went to the file and the pipe never ended)."""
 
     def __init__(self, fd: int) -> None:
         os.set_blocking(fd, False)
         self.fd, self.buffer, self.closed = fd, bytearray(), False
         self.said: set[str] = set()
 
-    def new(self, alive: bool) -> list[str]:
-        """The touches not said yet; ``alive``: the worker is still answering."""
+    def new(self, alive: bool, nonce: str | None = None) -> list[str]:
+        """The touches not said yet; ``alive``: the worker is still answering, and wrote
+        ``nonce`` (None: no step answered) after the step's flags."""
         found = []
         while not self.closed:
             try:
@@ -192,15 +196,17 @@ class _Flags:
                 found.append(Touch.WIRE.value)
         *lines, rest = bytes(self.buffer).split(b"\n")
         self.buffer[:] = rest
-        found += [text if text in TOUCHES else Touch.WIRE.value
-                  for text in (line.decode("utf-8", "replace") for line in lines)]
+        texts = [line.decode("utf-8", "replace") for line in lines]
+        if nonce is not None and nonce not in texts:
+            found.append(Touch.WIRE.value)
+        found += [text if text in TOUCHES else Touch.WIRE.value for text in texts if text != nonce]
         fresh = [t for t in dict.fromkeys(found) if t not in self.said]
         self.said.update(fresh)
         return fresh
 
-    def say(self, channel: int, alive: bool) -> None:
-        """Write a ``flagged`` record for what is new on the pipe, if anything is."""
-        touched = self.new(alive)
+    def say(self, channel: int, alive: bool, nonce: str | None = None) -> None:
+        """Write a ``flagged`` record for what is new on the pipe, if anything is (``new``)."""
+        touched = self.new(alive, nonce)
         if touched:
             _write(channel, wire.encode({"kind": "flagged", "touched": touched}))
 
@@ -240,7 +246,7 @@ def relay(channel: int, layers: list[str], pipes: WorkerPipes,
                 f"the answer to {step} was not the one the grader's probe wrote")}))
             return False
         _write(channel, wire.encode(record))
-        flags.say(channel, alive=True)
+        flags.say(channel, alive=True, nonce=nonce)
         if kind == "import" and record.get("error") is not None:
             break
     _write(channel, wire.encode({"kind": "done"}))
@@ -316,6 +322,7 @@ def _answer_steps(work: Steps, asks: int, answers: int, flags: int) -> None:
         changed = work.changed()
         if changed is not None:  # said before the answer, which a rewritten module may forge
             _write(flags, touched(changed).value.encode() + b"\n")
+        _write(flags, ask["nonce"].encode() + b"\n")  # the pipe is still the relay's: ``_Flags``
         _write(answers, codec.dumps({"nonce": ask["nonce"], "record": record}) + b"\n")
 
 

@@ -51,6 +51,7 @@ _EVENTS = {
     "object.__setattr__": Touch.CODE, "object.__delattr__": Touch.CODE,  # f.__code__ = ...
     "gc.get_objects": Touch.MEMORY, "gc.get_referrers": Touch.MEMORY,
     "gc.get_referents": Touch.MEMORY,
+    "marshal.loads": Touch.CODE, "marshal.load": Touch.CODE,  # a code object of any file name
 }
 _CTYPES = frozenset({"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.addressof",
                      "ctypes.call_function", "ctypes.cdata", "ctypes.cdata/buffer",
@@ -71,6 +72,7 @@ _WATCHED = frozenset({*_EVENTS, *_CTYPES, *OUTSIDE_EVENTS, "compile", "open", SE
 # profile hook does, costs one comparison here)
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _FROZEN = "<frozen "  # the import system's own frames
+_CACHED = f".{sys.implementation.cache_tag}.pyc"  # a compiled module's cache file ends so
 _HANDING = ("inspect.py", "traceback.py")  # library modules that hand frames to their caller
 _STRINGS = frozenset({"print_exc", "format_exc", "print_exception", "format_exception",
                       "print_tb", "format_tb", "extract_tb", "print_stack", "format_stack",
@@ -118,6 +120,27 @@ def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
     return False
 
 
+def _disguised(event: str, args: tuple[Any, ...], where: _Where) -> bool:
+    """Whether the import system (or anyone) is about to load code under a name that is not
+    where it lies: a path through a folder of the grader's, the engine's or the standard
+    library's that leads out of it (``micrograph/../../scratch/x.py``: the sentinel and the
+    probes tell the engine's code by its file name), or a module's compiled file that has no
+    source beside it (its code objects keep whatever file name they were compiled with; a
+    cache file's are set to its source's)."""
+    if event not in ("open", "compile"):
+        return False
+    path = args[0] if event == "open" else args[1]
+    if type(path) is int:
+        return False
+    name = _name(path)
+    if name.startswith(where.borrowed) and ("/../" in name or name.endswith("/..")):
+        return True
+    if event != "open" or not name.endswith(".pyc"):
+        return False
+    folder, file = os.path.split(name)
+    return os.path.basename(folder) != "__pycache__" or not file.endswith(_CACHED)
+
+
 def _made_here(target: Any, name: Any) -> bool:
     """Whether setting ``name`` on ``target`` names a class or function the submission made
     (read through the C descriptors: no code of the submission runs inside the hook)."""
@@ -156,6 +179,7 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
     the folders of the grader and the engine, ``library`` the standard library's,
     ``tests_file`` the test module's file name, ``scratch`` the folder the worker may write."""
     getframe, write, touch_of, submitted = sys._getframe, os.write, _touch, _submitted  # bound now
+    disguised = _disguised
     where = _Where(tuple(trusted), tuple(library),
                    tuple(os.path.join(d, name) for d in library for name in _HANDING),
                    (*trusted, *library, _FROZEN, "<tests"), tests_file, Outside(scratch, os.getpid()))
@@ -164,15 +188,17 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
     def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:
         if event not in watched or (event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES):
             return
-        touch = touch_of(event, args, where)
+        loading = disguised(event, args, where)  # whoever loads it, the import system too
+        touch = Touch.CODE if loading else touch_of(event, args, where)
         if touch is None or busy:
             return
         busy.append(True)
         try:
             caller = getframe(1)
-            if event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
+            if not loading and event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
                 return  # the import system reading a module's file (Landlock says which)
-            if event not in ("compile", SEALED, GUARDED) and not submitted(caller, where, touch is Touch.FRAMES):
+            if (not loading and event not in ("compile", SEALED, GUARDED)
+                    and not submitted(caller, where, touch is Touch.FRAMES)):
                 return
         finally:
             busy.pop()
