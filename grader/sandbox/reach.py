@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -25,6 +26,8 @@ from grader.sandbox.child.wire import Touch
 
 MAX_FOUND = 5
 """Places named per run: enough for the instructor to look, not a list of every line."""
+TOO_DEEP = "nested deeper than the grader reads"
+_PARSING = threading.Lock()  # one ast.parse at a time in this process (``reaches``)
 
 # names a string may not hold: the private ones, which nothing but reaching needs
 _PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
@@ -44,7 +47,7 @@ _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them
 # submission's own refuse grading's internals as they run (``grader.sandbox.child.guard``)
 _BY_NAME = ("setattr", "delattr")
 _DYNAMIC_CALLS = ("globals", "locals", "eval", "exec", "compile", "__import__")
-_BY_MODULE = {"os": OS, "sys": SYS, "inspect": INSPECT}
+_BY_MODULE = {"os": OS, "posix": OS, "sys": SYS, "inspect": INSPECT}  # posix: what os re-exports
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
 # walked or printed
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
@@ -259,11 +262,20 @@ def _binding_line(tree: ast.AST, name: str) -> int:
 
 def reaches(source: str) -> list[Reach]:
     """Every place in ``source`` that reaches for grading's internals, in source order (the
-    first ``MAX_FOUND``); none for a source that does not parse (its import error says why)."""
+    first ``MAX_FOUND``); none for a source that does not parse (its import error says why).
+    A source nested too deep for this reading (``ast.parse`` makes an object of every node,
+    and stops sooner than the child's ``compile``, by a margin that depends on how deep each
+    process's stack already is) is read as a reach: what it names is not known.  ``ast.parse``
+    runs under a lock: CPython 3.11 counts the depth of the objects it makes in one counter
+    for every thread, and two threads parsing at once (``grade batch``) may raise
+    ``SystemError: AST constructor recursion depth mismatch`` (CPython issue 106905)."""
     try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        with _PARSING:
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError):
         return []
+    except (RecursionError, MemoryError):
+        return [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
     nodes = _nodes(tree)
     own = _bound_names(nodes)
     finder = _Finder(own)

@@ -4,12 +4,13 @@ write is not."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from grader.sandbox.child.wire import Touch
-from grader.sandbox.reach import MAX_FOUND, reaches
+from grader.sandbox.reach import MAX_FOUND, TOO_DEEP, Reach, reaches
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -119,3 +120,19 @@ def test_a_source_nested_deeper_than_a_recursive_walk_is_read_whole() -> None:
     source = "x = " + " + ".join(["1"] * 900) + "\nimport os\nos.write(1, b'{}')\n"
     compile(source, "deep.py", "exec")
     assert [(r.touch, r.line) for r in reaches(source)] == [(Touch.WIRE, 3)]
+
+
+def test_a_source_nested_deeper_than_the_parents_reading_is_a_reach() -> None:
+    # compile() goes deeper than ast.parse, which makes an object of every node: a source
+    # between the two would otherwise hide what it names from the parent's reading
+    depth = next(n for n in range(2000, 20000, 50) if _parse_fails("x = " + " + ".join(["1"] * n)))
+    source = "x = " + " + ".join(["1"] * depth) + "\nfrom micrograph import observe\nobserve._observer.held.clear()\n"
+    assert reaches(source) == [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
+
+
+def _parse_fails(source: str) -> bool:
+    try:
+        ast.parse(source)
+    except RecursionError:
+        return True
+    return False
