@@ -116,3 +116,31 @@ def test_frozen_classes_refuse_every_write_and_their_subclasses_do_not() -> None
     sub = type("Mine", (made,), {})
     sub.item = abs
     assert sub.item is abs and made.item is len
+
+
+def test_a_snapshot_settled_after_trusted_code_counts_its_new_dunders_as_known() -> None:
+    module = _module("micrograph.engine", run=len)
+    snapshot = seal.Snapshot([module])
+    vars(module)["__getattr__"] = len  # as a test module's loading might, before any submission
+    snapshot.settle()
+    assert snapshot.changed() is None
+    vars(module)["__dir__"] = len
+    assert snapshot.changed() == "micrograph.engine"
+
+
+def test_no_test_module_changes_what_a_snapshot_compares() -> None:
+    """A batch's worker reuses the snapshot its supervisor took before any test module was
+    loaded: loading one must leave every name of the engine's modules and of builtins as it was."""
+    import builtins
+    import sys
+    from pathlib import Path
+
+    import grader.exercises
+    import micrograph  # noqa: F401 - its modules are what the snapshot holds
+
+    engine = [m for n, m in sorted(sys.modules.items()) if n.split(".")[0] == "micrograph" and type(m) is types.ModuleType]
+    snapshot = seal.Snapshot([*engine, builtins])
+    for path in sorted(Path(grader.exercises.__file__).parent.glob("ex*.py")):
+        module = types.ModuleType(f"loaded_{path.stem}")
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), vars(module))
+        assert snapshot.changed() is None, path.name

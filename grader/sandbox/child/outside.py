@@ -14,9 +14,10 @@ back.  No exercise needs any of them:
 * another process: a signal to any but the worker, ``/proc`` of another process, a host name.
 
 Reading a file is not flagged (the standard library reads its own); a path is judged as written,
-relative to the scratch folder (a symbolic link made inside it that leads out is still refused
-by the kernel, unflagged).  Calls that raise no audit event (``mkfifo``, ``mknod``, ``chroot``,
-``setpriority``) are only refused.
+relative to the scratch folder, and a symbolic link by where it leads, relative to its own
+folder (one made inside the scratch folder that leads out is flagged as it is made: the kernel
+would refuse what it leads to, unflagged).  Calls that raise no audit event (``mkfifo``,
+``mknod``, ``chroot``, ``setpriority``) are only refused.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _ANYWHERE = frozenset({"fcntl.flock", "fcntl.lockf", "os.lockf", "os.chown", "os
                        "os.removexattr", "os.killpg", "socket.sethostname"})
 _PATHS = {"os.chmod": (0,), "os.utime": (0,), "os.mkdir": (0,), "os.remove": (0,), "os.rmdir": (0,),
           "os.truncate": (0,), "os.rename": (0, 1), "os.link": (0, 1), "os.symlink": (1,)}
+_LINK = "os.symlink"  # its target (``args[0]``) is relative to the link's folder
 EVENTS = frozenset({*_ANYWHERE, *_PATHS, "fcntl.fcntl", "os.kill", "open", "os.listdir", "os.scandir"})
 """Every audit event ``Outside.reached`` judges."""
 
@@ -64,6 +66,14 @@ class Outside:
         full = os.path.normpath(os.path.join(self.scratch, text))
         return not os.path.join(full, "").startswith(self.scratch) and full not in _ALLOWED
 
+    def leads_out(self, target: Any, link: Any) -> bool:
+        """Whether a symbolic link at ``link`` to ``target`` leads out of the scratch folder."""
+        text, at = _text(target), _text(link)
+        if text is None or at is None:
+            return False
+        folder = os.path.dirname(os.path.join(self.scratch, at))
+        return self.out(os.path.join(folder, text))
+
     def other_process(self, path: Any) -> bool:
         """Whether ``path`` is in ``/proc`` of another process than the worker."""
         text = _text(path)
@@ -80,6 +90,8 @@ class Outside:
         if event in _ANYWHERE:
             return True
         places = _PATHS.get(event)
+        if event == _LINK and len(args) > 1 and self.leads_out(args[0], args[1]):
+            return True
         if places is not None:
             return any(self.out(args[i]) for i in places if i < len(args))
         if event == "fcntl.fcntl":

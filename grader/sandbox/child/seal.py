@@ -161,6 +161,13 @@ class Snapshot:
             return _next((owner for owner, space, key, value in rows
                           if space.get(key, _MISSING) is not value), self._owners[-1])
 
+    def settle(self) -> None:
+        """Take the names each module holds now as known (not what they hold: that is kept
+        as it was): a snapshot reused by a worker forked after it was taken (``seal_loaded``)
+        counts the names its test module's loading added, before any submitted code ran."""
+        self._sizes = [(name, namespace, [len(namespace)], frozenset(namespace))
+                       for name, namespace, _, _ in self._sizes]
+
     def check(self) -> None:
         """Compare within a step (where the engine's classes could not be made immutable): a
         change found here is kept, and ``changed`` says it after the step, put back or not."""
@@ -268,6 +275,7 @@ def seal_loaded(tests_name: str, before: Sealing | None = None, freezing: bool =
     seal(modules)  # a module sealed before is left as it is
     engine = tuple(m for m in modules if str(_namespace(m).get("__name__")).split(".")[0] == "micrograph")
     if before is not None and before.engine == engine and before.frozen == freezing:
+        before.snapshot.settle()  # a new dunder the test module's loading made is not the submission's
         return before
     frozen = {id(m) for m in before.engine} if before is not None and before.frozen else set()
     made = freezing and freeze.freeze(own_classes([m for m in engine if id(m) not in frozen]), refuse)  # no write, even one put back
