@@ -321,6 +321,17 @@ def notice():
 attempt("file_notice", notice)
 attempt("marker_attribute", lambda: os.setxattr("ex01_graph.py", "user.micrograph", b"1"))
 ''')),
+    # calls Python makes without an audit event of their own, and a link made inside the scratch
+    # folder that leads out: each refused by the sentinel (no errno), flagged as it is tried
+    Seam("calls_without_an_audit_event_of_their_own", None, _system('''
+attempt("mkfifo", lambda: os.mkfifo("fifo"))
+attempt("mknod", lambda: os.mknod("node", 0o600 | 0o010000))
+attempt("chroot", lambda: os.chroot("."))
+attempt("setpriority", lambda: os.setpriority(os.PRIO_PROCESS, 0, 1))
+attempt("nice", lambda: os.nice(1))
+attempt("affinity", lambda: os.sched_setaffinity(0, {0}))
+attempt("link_out", lambda: os.symlink("../" * 8 + "etc", "out"))
+''')),
     Seam("root_only_calls", None, _system('''
 import resource, socket
 said("uid", "ROOT" if os.geteuid() == 0 else "UNPRIVILEGED")

@@ -118,6 +118,13 @@ def test_an_attempt_on_the_machine_is_flagged(graded: dict[str, Any], seam: Seam
     assert FLAGGED in text and Touch.MACHINE.value in text, text[:3000]
 
 
+def test_each_call_without_an_audit_event_of_its_own_is_refused_by_the_sentinel(graded: dict[str, Any]) -> None:
+    """Refused before the kernel could (its refusal carries an errno, the sentinel's none):
+    each was seen, and flagged, as it was tried."""
+    outcomes = said(graded["rows"]["calls_without_an_audit_event_of_their_own"]["text"])
+    assert outcomes and set(outcomes.values()) == {"None"}, outcomes
+
+
 SWAPS = [s for s in FORGERIES if "class_swapped" in s.name]
 
 

@@ -27,7 +27,7 @@ import micrograph
 from micrograph import observe
 
 from grader import spec
-from grader.sandbox.child import confine, guard, relay, seal, sentinel, wire
+from grader.sandbox.child import confine, guard, relay, seal, sentinel, unaudited, wire
 from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
@@ -196,8 +196,10 @@ def preload() -> None:
     """Import, while their files are still readable, what a test module may use after the
     isolation: every helper of ``grader.spec`` and ``micrograph.viz`` (to draw with), and the
     engine's sources and code as loaded now (``raise_site.remember``: by the modules imported
-    so far, before the helpers add theirs)."""
+    so far, before the helpers add theirs); and give the calls on the machine that raise no
+    audit event one (``unaudited``)."""
     raise_site.remember()
+    unaudited.audit()
     for module in pkgutil.iter_modules(spec.__path__, f"{spec.__name__}."):
         importlib.import_module(module.name)
     try:

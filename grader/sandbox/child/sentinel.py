@@ -41,6 +41,7 @@ from grader.sandbox.child.guard import GUARDED
 from grader.sandbox.child.outside import EVENTS as OUTSIDE_EVENTS
 from grader.sandbox.child.outside import Outside
 from grader.sandbox.child.seal import SEALED, touched
+from grader.sandbox.child.unaudited import EVENTS as RAISED_BY_WRAPPERS
 from grader.sandbox.child.wire import TOUCHES, Touch
 
 _EVENTS = {
@@ -194,7 +195,7 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
             return
         busy.append(True)
         try:
-            caller = getframe(1)
+            caller = getframe(2 if event in RAISED_BY_WRAPPERS else 1)  # the wrapper's caller
             if not loading and event == "compile" and caller.f_code.co_filename.startswith(_FROZEN):
                 return  # the import system reading a module's file (Landlock says which)
             if (not loading and event not in ("compile", SEALED, GUARDED)
