@@ -34,6 +34,8 @@ _PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
 _MODULES: dict[str, Touch] = {
     "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
     "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC,
+    # the import system's own modules: a fresh module of a builtin (``_imp.create_builtin``), marshal
+    "_imp": Touch.DYNAMIC, "_frozen_importlib": Touch.DYNAMIC, "_frozen_importlib_external": Touch.DYNAMIC,
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
     "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
     "grader": Touch.TESTS,

@@ -63,6 +63,7 @@ _DENIED = (
     "io_uring_setup", "io_uring_enter", "io_uring_register",
     # namespaces, mounts, device files and FIFOs in shared folders
     "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "mknod", "mknodat",
+    "open_tree", "move_mount", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",  # the new mount API
     "perf_event_open", "bpf", "userfaultfd",
     # locks and watches on shared inodes: a channel between two children
     "flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_init",
@@ -116,7 +117,9 @@ class Arch(NamedTuple):
 
 _COMMON = {"pidfd_send_signal": 424, "io_uring_setup": 425, "io_uring_enter": 426,
            "io_uring_register": 427, "pidfd_open": 434, "clone3": 435, "pidfd_getfd": 438,
-           "process_madvise": 440, "fchmodat2": 452, "setxattrat": 463, "removexattrat": 466}
+           "process_madvise": 440, "fchmodat2": 452, "setxattrat": 463, "removexattrat": 466,
+           "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432,
+           "fspick": 433, "mount_setattr": 442}
 ARCHES = {
     "x86_64": Arch(0xC000003E, True, {
         **_COMMON, "clone": 56, "fork": 57, "vfork": 58, "execve": 59, "execveat": 322,
