@@ -10,7 +10,8 @@ from the parent's reading, as hex), loaded
 * through a path that starts in the engine's folder and leads back out of it
   (``micrograph/../../<scratch>``): the import system compiles it under that name;
 * from a compiled file with no source beside it, whose code objects keep the file name written
-  into it (the engine's ``engine.py``): no ``compile`` at all.
+  into it (the engine's ``engine.py``): no ``compile`` at all; or from such a file in a zip
+  archive put on ``sys.path`` (``zipimport`` reads it, and opens no ``.pyc``).
 
 Loaded, the module takes the probes' frames and puts the formula's numbers among those the
 engine made (``read_from_grad``), and rewinds the pass count in its closure.  Each is the honest
@@ -107,6 +108,20 @@ def load():
 '''
 
 
+# the same cache file, in an archive the import system reads
+FROM_AN_ARCHIVE = WITHOUT_SOURCE.replace('''    with open(os.path.join(second, "helper_c.bin"), "wb") as f:
+        f.write(data.replace(bytes([len(real)]) + real, bytes([len(engine)]) + engine))
+    os.rename(os.path.join(second, "helper_c.bin"), os.path.join(second, "helper_c.p" + "yc"))
+    sys.path.insert(0, second)
+''', '''    import zipfile
+    archive = os.path.join(second, "helpers.zip")
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("helper_c.p" + "yc", data.replace(bytes([len(real)]) + real, bytes([len(engine)]) + engine))
+    sys.path.insert(0, archive)
+''')
+assert FROM_AN_ARCHIVE != WITHOUT_SOURCE
+
+
 def _disguised(loader: str) -> str:
     """The honest wrong answer with ``backprop`` and ``grad_by_paths`` forged through ``loader``."""
     source = HONEST_WRONG
@@ -122,5 +137,7 @@ def _disguised(loader: str) -> str:
 DISGUISED = [
     Forgery("loaded_through_the_engines_folder", Touch.CODE.value, _disguised(THROUGH_THE_ENGINE), runtime=True),
     Forgery("loaded_without_source_under_the_engines_name", Touch.CODE.value, _disguised(WITHOUT_SOURCE),
+            runtime=True),
+    Forgery("loaded_from_an_archive_under_the_engines_name", Touch.CODE.value, _disguised(FROM_AN_ARCHIVE),
             runtime=True),
 ]

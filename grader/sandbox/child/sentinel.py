@@ -74,6 +74,7 @@ _WATCHED = frozenset({*_EVENTS, *_CTYPES, *OUTSIDE_EVENTS, "compile", "open", SE
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _FROZEN = "<frozen "  # the import system's own frames
 _CACHED = f".{sys.implementation.cache_tag}.pyc"  # a compiled module's cache file ends so
+_ZIPIMPORT = ("<frozen zipimport>", "zipimport.py")  # the import system's reader of archives
 _HANDING = ("inspect.py", "traceback.py")  # library modules that hand frames to their caller
 _STRINGS = frozenset({"print_exc", "format_exc", "print_exception", "format_exception",
                       "print_tb", "format_tb", "extract_tb", "print_stack", "format_stack",
@@ -97,6 +98,7 @@ class _Where(NamedTuple):
     borrowed: tuple[str, ...]  # names no code the submission compiles may take
     tests_file: str  # the test module's
     outside: Outside  # the scratch folder and the worker's process: what lies past them
+    archives: frozenset[str]  # ``sys.path`` as the sentinel was set: the archives it may hold
 
 
 def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
@@ -121,15 +123,19 @@ def _submitted(frame: Any, where: _Where, frames_only: bool) -> bool:
     return False
 
 
-def _disguised(event: str, args: tuple[Any, ...], where: _Where) -> bool:
+def _disguised(event: str, args: tuple[Any, ...], where: _Where, opener: str) -> bool:
     """Whether the import system (or anyone) is about to load code under a name that is not
     where it lies: a path through a folder of the grader's, the engine's or the standard
     library's that leads out of it (``micrograph/../../scratch/x.py``: the sentinel and the
     probes tell the engine's code by its file name), or a module's compiled file that has no
     source beside it (its code objects keep whatever file name they were compiled with; a
-    cache file's are set to its source's)."""
+    cache file's are set to its source's), alone or in an archive the import system reads
+    (``opener``, the file of the code that opens it, is ``zipimport``'s) that was not on
+    ``sys.path`` before the submission ran."""
     if event not in ("open", "compile"):
         return False
+    if event == "open" and opener.endswith(_ZIPIMPORT) and args[0] not in where.archives:
+        return True
     path = args[0] if event == "open" else args[1]
     if type(path) is int:
         return False
@@ -183,13 +189,15 @@ def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_fi
     disguised = _disguised
     where = _Where(tuple(trusted), tuple(library),
                    tuple(os.path.join(d, name) for d in library for name in _HANDING),
-                   (*trusted, *library, _FROZEN, "<tests"), tests_file, Outside(scratch, os.getpid()))
+                   (*trusted, *library, _FROZEN, "<tests"), tests_file, Outside(scratch, os.getpid()),
+                   frozenset(sys.path))
     busy: list[bool] = []  # the hook's own frame walk raises events: they pass
 
     def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:
         if event not in watched or (event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES):
             return
-        loading = disguised(event, args, where)  # whoever loads it, the import system too
+        opener = getframe(1).f_code.co_filename if event == "open" else ""
+        loading = disguised(event, args, where, opener)  # whoever loads it, the import system too
         touch = Touch.CODE if loading else touch_of(event, args, where)
         if touch is None or busy:
             return
