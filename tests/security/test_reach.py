@@ -27,6 +27,7 @@ FOUND = [
     ("from micrograph import observe\nobserve._passes += 1\n", Touch.OBSERVER),
     ("def f(call, x):\n    call.held[id(x)] = x\n", Touch.OBSERVER),
     ("def f(v):\n    v._grad_write = None\n", Touch.OBSERVER),
+    ("from micrograph import observe\nwith observe.observing(observe.Observer()):\n    pass\n", Touch.OBSERVER),
     ("def f(g):\n    return g.__globals__\n", Touch.CODE),
     ("import pickle\n", Touch.CODE),
     ("import builtins\nbuiltins.isinstance = lambda *a: True\n", Touch.CODE),
