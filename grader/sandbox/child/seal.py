@@ -165,8 +165,8 @@ class Snapshot:
         """Take the names each module holds now as known (not what they hold: that is kept
         as it was): a snapshot reused by a worker forked after it was taken (``seal_loaded``)
         counts the names its test module's loading added, before any submitted code ran."""
-        self._sizes = [(name, namespace, [len(namespace)], frozenset(namespace))
-                       for name, namespace, _, _ in self._sizes]
+        self._modules = [(name, namespace, frozenset(namespace)) for name, namespace, _ in self._modules]
+        self._lengths = list(map(len, self._namespaces))
 
     def check(self) -> None:
         """Compare within a step (where the engine's classes could not be made immutable): a
