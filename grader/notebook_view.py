@@ -67,12 +67,12 @@ def _page(path: str) -> str:
 def html_view(checked: Checked) -> str:
     """The HTML for one checked exercise (a problem is one sentence)."""
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import not_started, points, total
+    from grader.report.terminal import points, told_once, total
 
     result = checked.result
     if checked.problem is not None or result is None:
         return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
-    if not_started(result):
+    if told_once(result) is not None:
         header, *said = checked.text.splitlines()
         return (f'{_STYLE}<div class="mg-check"><h4>{esc(header)}</h4>'
                 f'<p>{esc(" ".join(line.strip() for line in said if line.strip()))}</p></div>')

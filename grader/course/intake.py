@@ -34,7 +34,9 @@ MAX_ZIPS = 8  # zips opened inside one folder entry
 
 _EXERCISE_FILE = re.compile(r"ex0*(\d{1,2})(?:[_ \-.][^/]*)?\.(?:py|ipynb)", re.IGNORECASE)
 _EXERCISE_IN_NAME = re.compile(r"(?:^|[^a-z0-9])ex0*(\d{1,2})(?![0-9])", re.IGNORECASE)
-_SKIPPED_DIRS = {"__MACOSX", "__pycache__", "node_modules", "venv"}
+# a student release's own packages, handed in with the repository: grader/exercises/ex05.py is
+# its public tests, not the student's ex05
+_SKIPPED_DIRS = {"__MACOSX", "__pycache__", "node_modules", "venv", "grader", "micrograph"}
 
 
 class EntryError(Exception):
@@ -254,14 +256,31 @@ def _folder_candidates(folder: Path, shown: str, workdir: Path,
     return found
 
 
+def _stubs_left(candidate: _Candidate) -> int:
+    """How many of the exercise's stub raises (``NotImplementedError("ex05: ...")``) the file
+    still holds: a repository handed in with its untouched ``exercises/ex05_*.py`` and the
+    notebook the student filled in is graded on the notebook."""
+    if candidate.path is None:
+        return 0
+    marker = f'NotImplementedError("{candidate.exercise}:'
+    try:
+        if notebook.is_notebook(candidate.path):
+            return notebook.convert_file(candidate.path, candidate.shown).source.count(marker)
+        return candidate.path.read_text(encoding="utf-8", errors="replace")[:MAX_SOURCE_BYTES].count(marker)
+    except (OSError, notebook.NotebookError):
+        return 0
+
+
 def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intake) -> None:
-    """One file per exercise: the one named exactly like the stub, else the shallowest."""
+    """One file per exercise: the one with the fewest stub parts left, then the one named
+    exactly like the stub, else the shallowest."""
     for exercise in modules:
         group = [c for c in candidates if c.exercise == exercise]
         if not group:
             continue
-        group.sort(key=lambda c: (Path(c.shown).name != f"{modules[exercise]}.py", c.depth,
-                                  notebook.is_notebook(Path(c.shown)), c.shown))
+        left = {id(c): _stubs_left(c) for c in group} if len(group) > 1 else {}
+        group.sort(key=lambda c: (left.get(id(c), 0), Path(c.shown).name != f"{modules[exercise]}.py",
+                                  c.depth, notebook.is_notebook(Path(c.shown)), c.shown))
         best = group[0]
         if len(group) > 1:
             others = ", ".join(c.shown for c in group[1:4]) + (", ..." if len(group) > 4 else "")

@@ -184,6 +184,9 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
     at = _(" ({line})", line=_line(line, names)) if line else ""
+    if names is not None:  # a notebook is not imported: its code cells run, top to bottom
+        return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
+                 message=message)
     return _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 import sys
 
-from grader.i18n import N_, _, status_word, test_name, visibility
+from grader.i18n import N_, _, outcome_word, status_word, test_name, visibility
 from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
 from grader.report.width import column_shape, column_width, longest_word, pad, pad_shape, width, wrap
@@ -84,21 +84,37 @@ def _rows_then_last(rows: list[list[str]], heads: list[str], columns: int) -> li
 UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplementedError")
 
 
+DID_NOT_LOAD = N_("no test ran ({points}): {why}")
+
+
 def not_started(result: ExerciseResult) -> bool:
     """An exercise whose stub is untouched: one line, not a table of the same error."""
     return result.outcome == UNTOUCHED and not result.untouched_why and not result.stdout.strip()
 
 
+def told_once(result: ExerciseResult) -> str | None:
+    """The sentence that stands for an exercise's whole table when every test met one cause: its
+    stub untouched (or, in a build-track stage, an earlier stage's), or its file did not load."""
+    if result.stdout.strip():
+        return None
+    if result.outcome == UNTOUCHED:
+        return (f"{score([result])}: {result.untouched_why}" if result.untouched_why else
+                _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
+    if result.import_failure is not None:
+        return _(DID_NOT_LOAD, points=score([result]), why=result.import_failure)
+    return None
+
+
 def exercise(result: ExerciseResult, display: str) -> str:
-    """The table for one exercise: test, public/hidden, points, status, feedback; for an
-    exercise not started (every function the tests call still raises NotImplementedError) one
-    line saying so instead of the same error test by test."""
+    """The table for one exercise: test, public/hidden, points, status, feedback; or, when every
+    test met one cause (``told_once``), one sentence saying so instead of the same error test by test."""
     header = f"{result.exercise}  {_(result.title)}  ({display})"
     columns = shutil.get_terminal_size((100, 24)).columns
-    if result.outcome == UNTOUCHED and not result.stdout.strip():
-        said = (f"{score([result])}: {result.untouched_why}" if result.untouched_why else
-                _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
-        return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4)))])
+    said = told_once(result)
+    if said is not None:
+        notes = [n for n in result.notes if result.import_failure and result.import_failure not in n]
+        return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4))),
+                          *(f"  {note}" for note in notes)])
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),
               status_word(t.status), t.feedback] for t in result.tests]
@@ -148,6 +164,8 @@ def _verdict(result: ExerciseResult) -> str:
         if result.untouched_parts:
             return _("new parts to write")
         return _("needs an earlier stage") if result.untouched_why else _("not started")
+    if result.import_failure is not None:
+        return outcome_word(result.outcome)
     if result.full_marks:
         return _("public tests passed") if result.public_only else _("full marks")
     if any(t.status in (ERROR, TIMEOUT) for t in result.tests):

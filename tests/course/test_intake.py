@@ -50,6 +50,25 @@ def test_any_layout_prefers_the_stub_name_then_the_shallowest(tmp_path: Path) ->
     assert any("ex01: 3 files, graded alice/src/ex01_graph.py" in n for n in found.notes)
 
 
+def test_a_handed_in_release_is_graded_on_the_files_the_student_filled_in(tmp_path: Path) -> None:
+    import json
+
+    entry = tmp_path / "bob"  # a student release, handed in as the whole repository
+    stub = 'def paths(y, leaf):\n    raise NotImplementedError("ex01: paths")\n'
+    cells = [{"cell_type": "code", "source": GOOD, "metadata": {}, "outputs": [], "execution_count": 1}]
+    files = {"exercises/ex01_graph.py": stub, "exercises/ex03_retain_grad.py": GOOD,
+             "notebooks/ex01_graph.ipynb": json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                       "nbformat_minor": 5}),
+             "grader/exercises/ex01.py": GOOD, "grader/exercises/ex03.py": GOOD, "micrograph/ex03_x.py": GOOD}
+    for rel, text in files.items():
+        (entry / rel).parent.mkdir(parents=True, exist_ok=True)
+        (entry / rel).write_text(text)
+    found = take(entry, tmp_path)
+    assert found.shown[found.files["ex01"]] == "bob/notebooks/ex01_graph.ipynb"  # not the untouched stub
+    assert found.shown[found.files["ex03"]] == "bob/exercises/ex03_retain_grad.py"
+    assert found.notes == ["ex01: 2 files, graded bob/notebooks/ex01_graph.ipynb (not bob/exercises/ex01_graph.py)"]
+
+
 def test_a_zip_nested_in_folders_and_a_zip_inside_a_folder(tmp_path: Path) -> None:
     archive = tmp_path / "bob.zip"
     with zipfile.ZipFile(archive, "w") as z:

@@ -206,6 +206,17 @@ def test_an_untouched_exercise_among_several_is_one_row_of_the_summary(grade, to
                                                   "still raises NotImplementedError")
 
 
+def test_a_file_that_does_not_load_is_one_sentence_naming_its_error(grade, toy: ToyCourse) -> None:
+    folder = toy.write("broken/ex41_fine.py", "def double(x)\n    return 2 * x\n").parent
+    toy.write("broken/ex42_hostile.py", GOOD)
+    run = grade("--submission", str(folder))
+    table = run.out.split("ex41  Doubling, graded normally")[1].split("\n\n")[0]
+    assert table.count("SyntaxError at line 1") == 1, table  # not once per test, nor again for the diagram
+    assert "no test ran (0/3): SyntaxError at line 1" in table and "feedback" not in table
+    rows = [line.split() for line in run.out.splitlines() if line.startswith("  ex41")]
+    assert rows == [["ex41", "0/3", "syntax", "error", "Doubling,", "graded", "normally"]]
+
+
 def test_list(grade) -> None:
     run = grade("list")
     assert run.code == 0
