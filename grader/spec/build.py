@@ -245,8 +245,12 @@ def _stage6(sub: Any) -> str | None:
         return N_("w.add_(1) on a leaf that requires grad does not raise PyTorch's error")
     w.detach().add_(1.0)
     w.data.add_(1.0)
-    return None if (w._version, number(w)) == (1, 3.5) else \
-        N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
+    if (w._version, number(w)) != (1, 3.5):
+        return N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
+    b = w * 2
+    b.add_(1.0)
+    return None if node_name(getattr(b, "grad_fn", None)) == "AddBackward0" else \
+        N_("b.add_(1) on b = w * 2 does not rebase b onto an AddBackward0")
 
 
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
