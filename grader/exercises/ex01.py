@@ -4,21 +4,23 @@ The worked example of docs/hidden-tests.md.  Each probe observes *how* the resul
 (the graph behind y, whether backward ran, who wrote .grad), not only the numbers, on inputs
 that are not in the exercise text: a = 0, b = 0 and a = b among them, where a wrong local
 derivative (a factor's own value instead of the other's) or a formula would show.
+A ``build_graph`` that returns an earlier call's graph again (a result memoised on its inputs)
+is told by the identity of its ``w``.
 ``paths`` and ``grad_by_paths`` are given graphs the probe builds itself (``_documents_graph``),
 so a slip in ``build_graph`` fails only build_graph's tests; one graph has two leaves of one
 value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
-``backprop`` and ``paths`` call them again on other inputs and on the first ones once more
-(``grader.spec.repeat``): state kept between calls (a default-argument list) shows.
+``backprop`` and ``paths``, and the public test of ``paths``, call them again on other inputs
+and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
 
 from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import num, show, type_name
+from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.provenance import built, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -34,7 +36,7 @@ def _built(sub, w: float, x: float) -> dict:
     with watching(sub, "build_graph") as call:
         g = sub.build_graph(w, x)
     if type(g) is not dict or not set(NODES) <= set(g):
-        raise TypeError(N_("build_graph must return the dict of the five Values w, x, a, b, y"))
+        raise shape_error(N_("build_graph must return the dict of the five Values w, x, a, b, y"), "build_graph", g)
     return {"g": g, "call": call.fact}
 
 
@@ -46,10 +48,24 @@ def _documents_graph(w: float, x: float) -> dict:
     return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": mul(a, b)}
 
 
+_RETURNED: list[Value] = []
+"""Every w build_graph returned in this run (the diagram's too), kept alive: a graph kept and
+returned again by a later call (a result memoised on its inputs) is told by its leaf's identity."""
+_NEVER_RETURNED = Value(0.0)  # what a w no earlier call returned is compared with
+
+
+def _new_leaf(w: object) -> dict:
+    """The IDENTITY fact of build_graph's w against the w an earlier call returned, if it is one."""
+    earlier = next((old for old in _RETURNED if old is w), _NEVER_RETURNED)
+    _RETURNED.append(w)
+    return same_object(w, earlier, N_("the w build_graph returned"),
+                       N_("the w an earlier call of build_graph returned"))
+
+
 def _graph_facts(sub, w: float, x: float) -> dict:
     run = _built(sub, w, x)
     g = run["g"]
-    return {**built(g, "y", NODES),
+    return {**built(g, "y", NODES, "build_graph"), "new": _new_leaf(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
@@ -60,7 +76,10 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
     results, read, calls, walked = [], [], [], []
     for w, x in points:
         with watching(sub, "backprop", grad_numbers=True) as call:
-            dw, dx = sub.backprop(w, x)
+            answer = sub.backprop(w, x)
+        if type(answer) not in (tuple, list) or len(answer) != 2:
+            raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
+        dw, dx = answer
         results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
@@ -82,8 +101,8 @@ def graph_public(sub):
 def graph_hidden(sub):
     return {"graphs": [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]],
             "apart": calls_apart(sub, lambda m, point: m.build_graph(*point),
-                                 lambda g: built(g, "y", NODES), HIDDEN_POINTS[3], HIDDEN_POINTS[4],
-                                 "build_graph")}
+                                 lambda g: built(g, "y", NODES, "build_graph"), HIDDEN_POINTS[3],
+                                 HIDDEN_POINTS[4], "build_graph")}
 
 
 READ = "return w.grad.item() and x.grad.item(): the numbers backward wrote, read, not a formula"
@@ -146,7 +165,9 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
     g = _documents_graph(0.75, 1.25)
-    return {leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")}
+    return {**{leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
+            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
+                                 "paths")}
 
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
@@ -205,6 +226,8 @@ def chain_rule_hidden(sub):
 @EXERCISE.diagram
 def draw(sub):
     g = sub.build_graph(0.5, -3.0)
+    if type(g) is dict:
+        _RETURNED.append(g.get("w"))
     show([g["y"]], g)  # drawn as built if backward fails
     g["y"].backward()
     return [g["y"]], g

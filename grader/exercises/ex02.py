@@ -20,7 +20,7 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
-from grader.spec.probe import num, show, type_name
+from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
@@ -36,7 +36,7 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool]) -> dic
     """One call of the student's build_graph: the graph, each node, and that it ran no backward."""
     with watching(sub_module, "build_graph") as call:
         g = sub_module.build_graph(w, x, *flags)
-    return {**built(g, "y", NODES), "no_backward": call.fact}
+    return {**built(g, "y", NODES, "build_graph"), "no_backward": call.fact}
 
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
@@ -197,7 +197,7 @@ def untouched_leaf(sub_module):
     """The graph's own leaves after a backward: the one without grad was never written."""
     runs = []
     for flags in (W_OFF, X_OFF):
-        g = sub_module.build_graph(1.25, -0.5, *flags)
+        g = dict_of(sub_module.build_graph(1.25, -0.5, *flags), NODES, "build_graph")
         g["y"].backward()
         runs.append([grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")])
     return runs

@@ -19,7 +19,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN
-from grader.spec.probe import caught_warnings, first_line, grad, num, type_name
+from grader.spec.probe import caught_warnings, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.graph import graph_below
 from grader.spec.provenance import grad_of, result_of, value_of, watching
@@ -41,7 +41,8 @@ CALLER_IGNORES = ("grad_warning answers otherwise where the caller's warning fil
 def _nodes(g: object) -> dict[str, Any]:
     """The five Values of a returned graph dict."""
     if type(g) is not dict or not set(NODES) <= set(g):
-        raise TypeError(N_("backward_retaining must return the dict of the five Values w, x, a, b, y"))
+        raise shape_error(N_("backward_retaining must return the dict of the five Values w, x, a, b, y"),
+                          "backward_retaining", g)
     return {name: g[name] for name in NODES}
 
 
@@ -108,7 +109,8 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
             watching(sub, "grads_after_backward", grad_numbers=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
-        raise TypeError(N_("grads_after_backward must return a dict of the five .grad values"))
+        raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
+                          "grads_after_backward", answer)
     # a node read twice warns twice: what counts is that a, b and y were each read
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {

@@ -17,7 +17,7 @@ from typing import Any
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import num, type_name
+from grader.spec.probe import num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.provenance import result_of, value_of, watching
@@ -55,7 +55,8 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
                   errors=True, clears=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
-        raise TypeError(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"))
+        raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
+                          "backward_twice", answer)
     error, history = answer
     return {"error": error_of(error, "the error returned", call),
             "w_grad": result_of(_history(answer), HISTORY),

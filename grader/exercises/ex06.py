@@ -15,7 +15,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import grad, num
+from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -30,7 +30,7 @@ NODES = ("w", "x", "a", "b", "y")
 def _build(sub, w: float, x: float, flags: tuple[bool, bool]) -> dict:
     with watching(sub, "build") as call:
         g = sub.build(w, x, *flags)
-    return {**built(g, "y", NODES), "backward": call.fact}
+    return {**built(g, "y", NODES, "build"), "backward": call.fact}
 
 
 BUILD_FEEDBACK = ("Create w and x with the flags given, then a = x + w, b = w + 1, y = a * b, "
@@ -54,7 +54,7 @@ def propagation_all(sub):
 def leaf_grads(sub):
     observed = {}
     for w_flag, x_flag in FLAGS[1:]:
-        g = sub.build(-0.5, 3.5, w_flag, x_flag)
+        g = dict_of(sub.build(-0.5, 3.5, w_flag, x_flag), NODES, "build")
         g["y"].backward()
         observed[f"w={w_flag}, x={x_flag}"] = [grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]
     return observed
@@ -64,10 +64,10 @@ def _rebinding(sub, w: float, x: float) -> dict:
     with watching(sub, "shift_by_rebinding") as call:
         r = sub.shift_by_rebinding(w, x)
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
-        raise TypeError('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}')
+        raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
     return {
-        "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y")),
+        "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding"),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
         "backward": call.fact,
     }
@@ -101,7 +101,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
     with watching(sub, "shift_by_data_copy") as call:
         r = sub.shift_by_data_copy(w, leaf)
     if type(r) is not dict or not {"x", "y"} <= set(r):
-        raise TypeError('shift_by_data_copy must return {"x": x, "y": y}')
+        raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": value_of(leaf, "the leaf x you were given"),

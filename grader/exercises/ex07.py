@@ -16,6 +16,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
+from grader.spec.probe import shape_error
 from grader.spec.provenance import grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -30,7 +31,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
     with watching(sub, "inplace_on_leaf") as call:
         r = sub.inplace_on_leaf(w, amount)
     if type(r) is not dict or not {"w", "error"} <= set(r):
-        raise TypeError('inplace_on_leaf must return {"w": w, "error": error}')
+        raise shape_error('inplace_on_leaf must return {"w": w, "error": error}', "inplace_on_leaf", r)
     return {"error": error_of(r["error"], "the error returned", call), "w": value_of(r["w"], "w"),
             "call": call.fact}
 
@@ -53,7 +54,7 @@ def _rebind(sub, start: float) -> dict:
     with watching(sub, "rebind_then_inplace", made=True) as call:
         r = sub.rebind_then_inplace(start)
     if type(r) not in (list, tuple) or len(r) != 3:
-        raise TypeError(N_("rebind_then_inplace must return [a0, a1, a2]"))
+        raise shape_error(N_("rebind_then_inplace must return [a0, a1, a2]"), "rebind_then_inplace", r)
     a0, a1, a2 = r
     return {
         "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
@@ -82,7 +83,8 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     with watching(sub, "modify_saved_value") as call:
         r = sub.modify_saved_value(w, x, times, combine)
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
-        raise TypeError('modify_saved_value must return {"w", "x", "a", "y", "error"}')
+        raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
+                          "modify_saved_value", r)
     return {
         "error": error_of(r["error"], "the error returned", call),
         "a": value_of(r["a"], "a"),

@@ -17,7 +17,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
-from grader.spec.probe import by_key
+from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
@@ -30,7 +30,7 @@ MARK = 0.4375  # written through w_detach by the probe, after the student's code
 def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     if type(r) is not dict or not keys <= set(r):
         shape = ", ".join(f'"{key}": ...' for key in sorted(keys))  # code: read in any language
-        raise TypeError(f"{function} must return {{{shape}}}")
+        raise shape_error(f"{function} must return {{{shape}}}", function, r)
     return r
 
 

@@ -24,7 +24,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.facts import Check
-from grader.spec.probe import by_key, grad, num
+from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, grad_of, value_of, watching
@@ -44,7 +44,7 @@ LOSSES = [
 def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     if type(r) is not dict or not keys <= set(r):
         shape = ", ".join(f'"{key}": ...' for key in sorted(keys))  # code: read in any language
-        raise TypeError(f"{function} must return {{{shape}}}")
+        raise shape_error(f"{function} must return {{{shape}}}", function, r)
     return r
 
 

@@ -17,7 +17,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, grad, num, type_name
+from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.provenance import value_of, watching, result_of
 from grader.spec.repeat import calls_apart
 
@@ -131,7 +131,7 @@ def _loop(sub, start: float, limit: float) -> dict:
     with watching(sub, "double_until") as call:
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
-        raise TypeError(N_("double_until must return (y, steps)"))
+        raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
     y, steps = r
     return {"steps": result_of(steps, "double_until(w, limit)[1]"),
             "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],

@@ -22,7 +22,7 @@ from micrograph import Value
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, entries, num, show, type_name
+from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, remember
 from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
@@ -69,7 +69,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
     with watching(sub, "build") as call:
         g = sub.build(x_row, y_rows)
     if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
-        raise TypeError('build must return {"x": x, "y": y, "loss": loss}')
+        raise shape_error('build must return {"x": x, "y": y, "loss": loss}', "build", g)
     names: dict[str, Any] = {}
     if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
         names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
@@ -108,7 +108,8 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
     x, y, loss = _graph(x_row, y_rows, y_grad)
     with watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
-    out = {"returned": _list(grads, num),
+    returned = _list(grads, num)  # not a list: told as vjp's result, once
+    out = {"returned": returned if type(grads) is list else result_of(returned, f"vjp(x{n}, loss{n}, v{n})"),
            "read": read_from_grad(grads, call, f"vjp(x{n}, loss{n}, v{n})"),
            "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
     if y_grad:

@@ -16,15 +16,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import micrograph
-from micrograph import nn
+from micrograph import Value, nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.facts import Check
 from grader.spec.graph import graph, graph_below
-from grader.spec.probe import by_key, entries, num, show, type_name
+from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
-from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.provenance import check, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -70,7 +71,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
     with watching(sub, "forward") as call:
         r = sub.forward(net, rows)
     if type(r) is not tuple or len(r) != 3:
-        raise TypeError(N_("forward must return (input, output, loss)"))
+        raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
     inputs, output, loss = r
     names = _param_names(net)
     if type(inputs) is list and all(type(row) is list for row in inputs):
@@ -155,11 +156,23 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                   leaves=net.parameters()) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
-        raise TypeError(N_("grads_twice must return a pair (first gradients, second gradients)"))
+        raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),
+                          "grads_twice", answer)
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
+            "in_turn": _read_in_turn(answer[0], net),
             "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward")}
+
+
+def _read_in_turn(first: object, net: nn.Linear) -> dict[str, Any]:
+    """The CHECK fact: the first list was read before the second backward, not afterwards from
+    .grad Values kept (a Value's item() hands out the very float .grad holds, and each backward
+    makes new ones: a list read at the end holds the last pass's float objects)."""
+    last = [None if p.grad is None else p.grad.item() for p in net.parameters()]
+    items = [x.item() if isinstance(x, Value) else x for x in first] if type(first) is list else []
+    late = len(items) == len(last) > 0 and all(x is y for x, y in zip(items, last))
+    return check(Check.READ_IN_TURN, not late, "grads_twice(net, rows)[0]")
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "

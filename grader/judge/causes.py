@@ -51,3 +51,31 @@ _EXPLAINED_BY: dict[Say, set[Say]] = {
 def explains(context: Say, said: set[Say]) -> bool:
     """Whether the context sentence ``context`` accounts for one of the differences ``said``."""
     return bool(said & _EXPLAINED_BY.get(context, set()))
+
+
+# State sentences that follow from another of the same call: a first result that a second call
+# changed makes the call on the first inputs again differ too, and either makes the call differ
+# from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
+_FOLLOWS_FROM: dict[Say, set[Say]] = {
+    Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
+    Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN},
+}
+
+
+def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
+    """Whether the sentence ``say`` about ``label`` follows from another sentence about the same
+    label among ``said`` (pairs of sentence and label)."""
+    return any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
+
+
+# Sentences that explain at length what a call did: told for its first label only (the same
+# explanation for diamond_a, diamond_b and diamond_c says nothing new), where a short sentence
+# about a number is told for each label it is true of.
+_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
+         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS}
+
+
+def told_once(say: Say) -> bool:
+    """Whether ``say`` is told once in a test's feedback, for the first label it is true of."""
+    return say in _ONCE
+

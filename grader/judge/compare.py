@@ -12,7 +12,7 @@ import json
 import math
 from typing import Any
 
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, LABEL, NOT_PLAIN, Kind, is_fact
 
 REL_TOL = 1e-9
 ABS_TOL = 1e-12
@@ -74,3 +74,18 @@ def mismatched_keys(expected: Any, actual: Any) -> list[str]:
     if type(expected) is not dict or type(actual) is not dict:
         return []
     return [k for k in expected if k not in actual or not same(expected[k], actual[k])]
+
+
+def not_plain(item: Any, typed: bool = True) -> bool:
+    """Whether an entry is a probe's word for a result of the wrong kind (``"not a list:
+    NoneType"``; with ``typed``, a result that is not plain JSON too)."""
+    return type(item) is str and (item.startswith("not a") or typed and item.startswith(NOT_PLAIN))
+
+
+def not_its_shape(want: Any, got: Any) -> bool:
+    """Whether ``got`` is a RESULT fact of a result not of the kind asked for (``"not a dict:
+    NoneType"``) where the statement's was observed in parts (a list or a dict of facts) or in
+    part (``len(...)``): there are no parts to compare, and the result's own label names the call."""
+    if not is_fact(got, Kind.RESULT) or type(got.get(LABEL)) is not str or not not_plain(got.get("value"), False):
+        return False
+    return type(want) in (list, dict) and not is_fact(want) or is_fact(want, Kind.RESULT) and want[LABEL] != got[LABEL]

@@ -16,14 +16,14 @@ from typing import Any, Callable
 
 from grader.i18n import _, sentences
 from grader.judge import build_feedback
-from grader.judge.causes import explains, order
+from grader.judge.causes import explains, follows, order, told_once
 from grader.judge.checks import check_differences
-from grader.judge.compare import mismatched_keys, same
+from grader.judge.compare import mismatched_keys, not_its_shape, not_plain, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CLAIM, CONTEXT, FACT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Kind
+from grader.spec.facts import CLAIM, CONTEXT, FACT, LABEL, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Kind
 
 
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -112,8 +112,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
     for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
-                     ("from_given", Say.NEW_ROOT),
-                     ("one_graph", Say.OTHER_GRAPH)):
+                     ("from_given", Say.NEW_ROOT), ("one_graph", Say.OTHER_GRAPH)):
         if want.get(key) is True and got.get(key) is False:
             found.append(_diff(say, label=label))
     if want.get("engine_walk") is False and got.get("engine_walk") is True:
@@ -273,7 +272,7 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     ordered = _sorted(want)
     if ordered is not None and ordered == _sorted(got):
         return _diff(says.order, label=label)
-    if len(got) > 1 and _alike(got) and not _alike(want):  # a Value kept and read at the end?
+    if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]):  # a Value kept?
         return _diff(says.alike, label=label)
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
@@ -314,9 +313,9 @@ def find(want: Any, got: Any) -> list[Difference]:
     for _, d in sorted(found, key=lambda pair: pair[0]):
         if d not in unique:
             unique.append(d)
-    said = {d.say for d in unique}
-    return [d for d in unique if (not d.context or explains(d.say, said))
-            and not _part_of_none(d, unique) and not _number_for_none(d, unique)]
+    said, labelled = {d.say for d in unique}, {(d.say, dict(d.fields).get("label")) for d in unique}
+    return [d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
+            and not _number_for_none(d, unique) and not follows(d.say, dict(d.fields).get("label", ""), labelled)]
 
 
 _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
@@ -348,6 +347,9 @@ def _number_for_none(d: Difference, found: list[Difference]) -> bool:
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
     if want == got:  # not ``same``: context keys (``~``) are not compared, but they explain
         return
+    if not_its_shape(want, got):  # the whole result told once, by what it was instead
+        found.append((order(got), _diff(Say.RESULT_TYPE, label=clean(got[LABEL]), type=clean(got["value"]))))
+        return
     if type(want) is dict and type(want.get(FACT)) is str:
         explain = _BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
@@ -372,7 +374,7 @@ def chosen(found: Sequence[Difference | build_feedback.Alike], most: int = MAX_S
     any kind is told twice: "retain_grad() was called on b" for three nodes must not crowd
     out the one sentence about a gradient."""
     firsts = [i for i, d in enumerate(found) if all(e.say is not d.say for e in found[:i])]
-    rest = [i for i in range(len(found)) if i not in firsts]
+    rest = [i for i in range(len(found)) if i not in firsts and not told_once(found[i].say)]
     return [found[i] for i in sorted((firsts + rest)[:most])]
 
 

@@ -76,6 +76,8 @@ def _whole_words(message: str) -> str:
     return message.rsplit(" ", 1)[0] + " …"
 
 
+# ``probe.shape_error``'s message for a call that returned None: the function, then the shape.
+_RETURNED_NONE = re.compile(r"(?P<function>\w+) returned None; (?P<rest>.+)", re.DOTALL)
 # A probe's message about a result of the wrong shape, when it names the shape in code (a
 # dict or tuple literal) or the type returned: the words around them translated.
 _PROBE_FORMS = (
@@ -92,6 +94,10 @@ def _probe_said(message: str) -> str:
     translated = _(message)
     if translated != message:
         return translated
+    none = _RETURNED_NONE.fullmatch(message)
+    if none is not None:
+        return _("{function} returned None; {rest}", function=none.group("function"),
+                 rest=_probe_said(none.group("rest")))
     for pattern, msgid in _PROBE_FORMS:
         found = pattern.fullmatch(message)
         if found is not None:

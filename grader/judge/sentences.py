@@ -65,10 +65,10 @@ class Say(str, enum.Enum):
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
     TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
-    NO_LEAF = N_("{label} does not depend on {leaf}: the graph never reaches it.")
-    EXTRA_LEAF = N_("{label} depends on {leaf}, which the statement's {label} does not.")
-    OTHER_LEAF = N_("{label} depends on a leaf that is none of the Values you were given or made "
-                  "as asked (a new Value made inside your function?).")
+    NO_LEAF = N_("{label}'s graph never reaches {leaf}.")
+    EXTRA_LEAF = N_("{label}'s graph reaches {leaf}, where the statement's does not.")
+    OTHER_LEAF = N_("{label}'s graph reaches a leaf the statement's does not: a Value that is "
+                    "neither one given to your function nor one it returned.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
@@ -116,12 +116,11 @@ class Say(str, enum.Enum):
     # an exception the student returned (ERROR facts)
     NOT_AN_ERROR = N_("{label} is a {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
-    AN_ERROR = N_("{label} is an error ({error}), where the statement's call works.")
+    AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
     OTHER_ERROR = N_("{label} is another error than the engine raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
     RAISED_EARLIER = N_("{label} is an exception the engine raised during an earlier call, not "
-                        "during this one: the call returned an error kept from before (in a "
-                        "module-level name or a default argument?).")
+                        "during this one: the call returned an error kept from before.")
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
@@ -164,9 +163,9 @@ class Say(str, enum.Enum):
                            "it a gradient.")
     NOT_APPLIED = N_("{label}: your engine never called {name}'s apply, so the order it ran the nodes in "
                      "could not be watched.")
-    NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() "
-                      "of the leaf beside it: it does not share both that leaf's number and its "
-                      "version counter, as detach() does (a Python number, a new Value, .data?).")
+    NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() of"
+                      " the leaf beside it: it does not share both that leaf's number and its "
+                      "version counter, as detach() does.")
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
                             "the call (a .grad, or what grad() returned): it was computed, not "
                             "read from the engine.")
@@ -180,9 +179,8 @@ class Say(str, enum.Enum):
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")
-    NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires "
-                        "grad: the Value without a graph was made another way (a new Value of "
-                        "the number?).")
+    NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires grad: "
+                        "the Value without a graph was made another way.")
     ENGINE_PASS = N_("{label} started the engine's own backward pass (backward, grad or another "
                      "name for them), where the exercise is to write that pass yourself.")
     GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "
@@ -192,30 +190,29 @@ class Say(str, enum.Enum):
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
+    READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
+                   "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
                     "given, before its first update: another loss function, or a loss taken at "
                     "another moment of the step.")
-    NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call "
-                        "on other inputs), returned something else than the first time: a call "
-                        "depends on the calls made before it.")
+    NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
+                        "other inputs), returned something else than the first time: what it "
+                        "returns depends on state kept between calls.")
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
                         "import of your file, where it is the first call: what it returns depends "
-                        "on state kept from the calls made before it (a default argument or a "
-                        "module-level name set by an earlier call?).")
-    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called "
-                       "again on other inputs: the calls share state (a module-level or "
-                       "default-argument list, a Value kept between calls?).")
-    EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given "
-                         "to an earlier call: the calls share state (an optimizer made once and "
-                         "kept between calls?).")
-    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, "
-                           "did not do to their .grad what its first call did: what it does depends "
-                           "on the calls made before it (state kept between calls, such as a record "
-                           "of the leaves it has seen?).")
-    OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do in "
-                            "a fresh import of your file, where they are the first: what it does "
-                            "depends on the calls made before it (state kept between calls, such as "
-                            "a record of the leaves it has seen, by id or by value?).")
+                        "on state kept between calls.")
+    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again"
+                       " on other inputs: that result holds state kept between calls, which the "
+                       "later call changed.")
+    EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
+                         " an earlier call: through something kept between calls, it reached the "
+                         "parameters of a model it was not given.")
+    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
+                           "backward, did not do to their .grad what its first call did: what it "
+                           "does depends on state kept between calls.")
+    OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
+                            "in a fresh import of your file, where they are the first: what it does"
+                            " depends on state kept between calls.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
                     "to, a gradient that is not their sum (as the gradient passed on, or returned "
                     "for a leaf).")
@@ -254,7 +251,13 @@ class Say(str, enum.Enum):
         for name in _LABEL_FIELDS:
             if name in fields:
                 fields[name] = shown_label(fields[name])
+        kind = _NOT_A.fullmatch(fields.get("type", ""))
+        if kind is not None:  # a probe's "not a list: NoneType": the words translated, the type as written
+            fields["type"] = _("not a {what}: {type}", what=kind.group("what"), type=kind.group("type"))
         return _(self.value, **fields)
+
+
+_NOT_A = re.compile(r"not an? (?P<what>[\w ]+): (?P<type>[\w.]+)")
 
 
 _LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label, not a value

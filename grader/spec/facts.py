@@ -114,6 +114,7 @@ class Check(str, enum.Enum):
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
     DESCENDS = "descends"  # a gradient step moved the parameter against its gradient, never along it
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
+    READ_IN_TURN = "read_in_turn"  # a record of one backward pass was read before a later pass changed its .grad
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -9,6 +9,8 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     grad(v)           v.grad as a float or None, without the non-leaf warning
     grad_fn(v)        the grad_fn's name ("MulBackward0") or None
     value(v)          {"data", "grad", "is_leaf", "requires_grad", "grad_fn"} of a Value
+    dict_of(r, names, f)  r, a dict of the Values named, returned by f (else shape_error's TypeError)
+    shape_error(m, f, r)  the TypeError of a result r of f of the wrong shape (which says a None)
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
     caught_warnings() a context manager collecting the engine's warnings as "UserWarning: <first line>"
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
@@ -60,6 +62,22 @@ def error_text(exc: BaseException) -> str:
 
 def _is_value(v: object) -> bool:
     return isinstance(v, micrograph.Value)
+
+
+def shape_error(message: str, function: str, result: object) -> TypeError:
+    """A probe's error for what ``function`` returned, when it is not the shape asked for:
+    ``message``, after the fact that the call returned None when it did (a function that ends
+    without a return statement), so the student reads which call gave nothing back."""
+    if result is None:
+        return TypeError(f"{function} returned None; {message}")
+    return TypeError(message)
+
+
+def dict_of(values: object, names: tuple[str, ...], function: str) -> dict[str, Any]:
+    """``values``, the dict of Values ``function`` returned, checked for the ``names`` asked for."""
+    if type(values) is not dict or not set(names) <= set(values):
+        raise shape_error(f"return the dict of the Values {', '.join(names)}", function, values)
+    return values
 
 
 def num(x: object) -> float | str:

@@ -40,7 +40,7 @@ from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_
 from grader.spec.graph import graph, reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
-from grader.spec.probe import grad_fn, num, type_name
+from grader.spec.probe import dict_of, grad_fn, num, type_name
 from grader.spec.raise_site import ENGINE_DIR
 
 
@@ -385,11 +385,10 @@ def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_gra
     return fact
 
 
-def built(values: dict[str, Any], root: str, names: tuple[str, ...]) -> dict[str, Any]:
-    """What a "build this graph" test observes of a returned dict of Values: the GRAPH fact of
-    ``values[root]`` (named by ``names``) and the VALUE fact of each named Value."""
-    if type(values) is not dict or not set(names) <= set(values):
-        raise TypeError(f"return the dict of the Values {', '.join(names)}")
-    named = {n: values[n] for n in names}
+def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str) -> dict[str, Any]:
+    """What a "build this graph" test observes of the dict of Values ``function`` returned: the
+    GRAPH fact of ``values[root]`` (named by ``names``) and the VALUE fact of each named Value."""
+    checked = dict_of(values, names, function)
+    named = {n: checked[n] for n in names}
     return {"graph": graph(named[root], named, label=root),
             "nodes": [value_of(named[n], n) for n in names]}

@@ -23,7 +23,7 @@ def _observed(backward: bool = True) -> dict[str, Any]:
     if backward:
         y.backward()
     names = {"w": w, "x": x, "a": a, "b": b, "y": y}
-    return {**built(names, "y", tuple(names)), "grads": [grad_of(w, "w.grad"), grad_of(x, "x.grad")]}
+    return {**built(names, "y", tuple(names), "the probe"), "grads": [grad_of(w, "w.grad"), grad_of(x, "x.grad")]}
 
 
 def _node(observation: dict[str, Any], name: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ CASES = [
     Wrong("formula_backprop", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
           edits={'''    g["y"].backward()
     return g["w"].grad.item(), g["x"].grad.item()''': "    return 2 * w + x + 1, w + 1"}),
-    Wrong("floats_graph", names=('a is a leaf', 'y does not depend on w'), fails={GRAPH: "y does not depend on w"},
+    Wrong("floats_graph", names=('a is a leaf', "y's graph never reaches w"), fails={GRAPH: "y's graph never reaches w"},
           edits={"""    a = micrograph.add(x_leaf, w_leaf)
     b = micrograph.add(w_leaf, 1)
     y = micrograph.mul(a, b)""": """    a = Value(x + w, requires_grad=True)
@@ -146,4 +146,29 @@ CASES += [
                  '    return g["w"].grad.item(), g["x"].grad.item()':
                  '    _cache[w] = g["w"].grad.item(), g["x"].grad.item()\n    return _cache[w]'},
           names=('backprop', 'state kept')),
+]
+
+
+# A graph memoised on its inputs: a later call with the same numbers gets the graph an earlier
+# call made (and whose backward already ran); a list kept in a default argument of paths; a
+# function that ends without its return.
+CASES += [
+    Wrong('graph_memoised_on_inputs',
+          fails={GRAPH: 'is still the w an earlier call of build_graph returned'},
+          edits={'def build_graph(w: float, x: float) -> dict[str, Value]:\n':
+                 '_GRAPHS: dict = {}\n\n\ndef build_graph(w: float, x: float) -> dict[str, Value]:\n'
+                 '    if (w, x) in _GRAPHS:\n        return _GRAPHS[w, x]\n',
+                 '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}':
+                 '    _GRAPHS[w, x] = {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n    return _GRAPHS[w, x]'},
+          names=('build_graph', 'an earlier call')),
+    Wrong('paths_in_a_default_list',
+          fails={'paths from y to w and to x': 'what a first call of paths returned changed'},
+          edits={'def paths(y: Value, leaf: Value) -> list[list[str]]:':
+                 'def paths(y: Value, leaf: Value, found: list = []) -> list[list[str]]:',
+                 '    found: list[list[str]] = []\n': ''},
+          names=('paths', 'state kept between calls')),
+    Wrong('backprop_without_return', fails={BACKPROP: 'backprop returned None'},
+          edits={'    return g["w"].grad.item(), g["x"].grad.item()':
+                 '    dw, dx = g["w"].grad.item(), g["x"].grad.item()'},
+          names=('backprop returned None',)),
 ]

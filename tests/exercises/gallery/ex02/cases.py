@@ -87,9 +87,9 @@ CASES += [
     Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "the statement's"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
           names=('node_info',)),
-    Wrong('constant_as_leaf', fails={"the documents' graph": 'y depends on a leaf that is none'},
+    Wrong('constant_as_leaf', fails={"the documents' graph": "y's graph reaches a leaf the statement's does not"},
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
-          names=('y depends on a leaf',)),
+          names=("y's graph reaches a leaf",)),
     Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
     Correct('leaf_from_grad_fn', edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.grad_fn is None,'}),
 ]
@@ -114,17 +114,17 @@ CASES += [
     Wrong('nodes_in_a_module_dict', fails={'every combination of flags on other inputs': 'what a first call of build_graph returned changed'},
           edits={RETURN_NODES: '    _NODES.update(w=w_leaf, x=x_leaf, a=a, b=b, y=y)\n    return _NODES\n',
                  'def build_graph(': '_NODES: dict = {}\n\n\ndef build_graph('},
-          names=('build_graph', 'called again', 'share state')),
+          names=('build_graph', 'called again', 'state kept between calls')),
     Wrong('nodes_in_a_default_dict', fails={'every combination of flags on other inputs': 'what a first call of build_graph returned changed'},
           edits={'w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n)':
                  'w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True,\n    nodes: dict = {}\n)',
                  RETURN_NODES: '    nodes.update(w=w_leaf, x=x_leaf, a=a, b=b, y=y)\n    return nodes\n'},
-          names=('build_graph', 'called again', 'share state')),
+          names=('build_graph', 'called again', 'state kept between calls')),
     Wrong('grads_in_a_module_dict', fails={'leaf gradients on other inputs': 'what a first call of leaf_grads returned changed'},
           edits={RETURN_GRADS: '''    for name in ("w", "x"):
         _GRADS[name] = None if g[name].grad is None else g[name].grad.item()
     return _GRADS''', 'def leaf_grads(': '_GRADS: dict = {}\n\n\ndef leaf_grads('},
-          names=('leaf_grads', 'called again', 'share state')),
+          names=('leaf_grads', 'called again', 'state kept between calls')),
 ]
 
 

@@ -70,7 +70,7 @@ CASES += [
                    "            leaf.grad -= leaf.grad\n"}),
     Wrong("history_as_default_argument",  # one list for every call: earlier calls' records stay
           fails={"gradients accumulate": "grad_history(w, x, steps, reset) has more entries",
-                 "other step counts": "a call depends on the calls made before it"},
+                 "other step counts": "state kept between calls"},
           edits={"def grad_history(w: Value, x: Value, steps: int, reset: str | None = None) -> list[float]:":
                  "def grad_history(w: Value, x: Value, steps: int, reset: str | None = None,\n"
                  "                 history: list[float] = []) -> list[float]:",
@@ -154,7 +154,7 @@ SKIP_SEEN = {"    for leaf in leaves:\n        if set_to_none:":
              "    for leaf in leaves:\n        if {key} in _CLEARED:\n            continue\n"
              "        _CLEARED.{add}({key})\n        if set_to_none:",
              "def zero_grad(": "_CLEARED = {store}\n\n\ndef zero_grad("}
-STATE = "what it does depends on the calls made before it"
+STATE = "what it does depends on state kept between calls"
 
 
 def _skip_seen(key: str, add: str, store: str) -> dict[str, str]:

@@ -125,17 +125,17 @@ CASES += [
     Wrong('inference_into_module_dict', fails={'inference on other inputs': 'what a first call of inference returned changed'},
           edits={'    return {"w": w, "x": x, "y": y}\n': '    _OUT.update(w=w, x=x, y=y)\n    return _OUT\n',
                  'def inference(': '_OUT: dict = {}\n\n\ndef inference('},
-          names=('inference', 'called again', 'share state')),
+          names=('inference', 'called again', 'state kept between calls')),
     Wrong('inference_global_leaf_data', fails={'inference on other inputs': 'what a first call of inference returned changed'},
           edits={INFERENCE_LEAVES: '    _W.data.fill_(w)\n    w = _W\n    x = Value(x, requires_grad=True)\n',
                  'def inference(': '_W = Value(0.0, requires_grad=True)\n\n\ndef inference('},
-          names=('inference', 'called again', 'share state')),
+          names=('inference', 'called again', 'state kept between calls')),
     Wrong('velocity_kept_between_steps', fails={'three steps descend': 'sgd_step, called again with the inputs of an earlier call',
                                                 'a gradient step under no_grad': 'sgd_step, called again with the inputs of an earlier call'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
                  '        _VELOCITY[0] = 0.9 * _VELOCITY[0] + w.grad.item()\n        w -= lr * _VELOCITY[0]',
                  'def sgd_step(': '_VELOCITY = [0.0]\n\n\ndef sgd_step('},
-          names=('sgd_step', 'depends on the calls made before it')),
+          names=('sgd_step', 'state kept between calls')),
 ]
 
 

@@ -110,5 +110,5 @@ CASES += [
           edits={'def x_grads(x: Matrix) -> list[float]:\n':
                  '_GRADS: list[float] = []\n\n\ndef x_grads(x: Matrix) -> list[float]:\n'
                  '    _GRADS[:] = [v.grad.item() for v in x[0]]\n    return _GRADS\n'},
-          names=('called again', 'share state')),
+          names=('called again', 'state kept between calls')),
 ]

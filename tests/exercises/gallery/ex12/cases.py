@@ -24,7 +24,7 @@ CASES = [
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v) for v in row] for row in rows]\n",
                  SECOND: "    second = [2 * g for g in first]\n"}),
-    Wrong("own_net", names=('loss does not depend on weight[0][0]',), fails={FORWARD: "loss does not depend on weight[0][0]",  # nn.Linear(n, 4), as the documents
+    Wrong("own_net", names=("loss's graph never reaches weight[0][0]",), fails={FORWARD: "loss's graph never reaches weight[0][0]",  # nn.Linear(n, 4), as the documents
                             RAISES: "backward never wrote weight[0][0].grad"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    net = nn.Linear(len(rows[0]), 4)\n"
@@ -107,12 +107,12 @@ CASES += [
 # row only, the first record read after the second pass, the gradients cleared between the
 # passes, the second record in reversed parameter order.
 CASES += [
-    Wrong('loss_of_inputs', fails={'forward gives input leaves, output rows, summed loss': 'loss does not depend on weight[0][0]'},
+    Wrong('loss_of_inputs', fails={'forward gives input leaves, output rows, summed loss': "loss's graph never reaches weight[0][0]"},
           edits={'    loss = micrograph.sum([v for row in output for v in row])': '    loss = micrograph.sum([v for row in inputs for v in row])'},
-          names=('loss does not depend on weight[0][0]',)),
-    Wrong('first_row_only', fails={'forward gives input leaves, output rows, summed loss': 'loss does not depend on input[1][0]'},
+          names=("loss's graph never reaches weight[0][0]",)),
+    Wrong('first_row_only', fails={'forward gives input leaves, output rows, summed loss': "loss's graph never reaches input[1][0]"},
           edits={'    output = net(inputs)': '    output = net(inputs[:1])'},
-          names=('loss does not depend on input[1][0]',)),
+          names=("loss's graph never reaches input[1][0]",)),
     Wrong('first_read_after_second', fails={'the gradients after each call': 'grads_twice(net, rows)[0][0] is a different number'},
           edits={'    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n': '    loss.backward()\n    first = [p.grad.item() for p in net.parameters()]\n'},
           names=('grads_twice(net, rows)[0][0]',)),
@@ -132,4 +132,15 @@ CASES += [
           edits={'    loss.backward()  # adds the same gradients again':
                  '    _, _, loss = forward(net, rows)\n    loss.backward()  # adds the same gradients again'},
           names=('grads_twice', 'different graphs')),
+]
+
+
+# The first list kept as the .grad Values and read after the second backward, which changed them
+# in place: told by the very numbers it holds.
+CASES += [
+    Wrong('first_list_read_last', fails={'the gradients after each call': 'holds the very numbers'},
+          edits={'    first = [p.grad.item() for p in net.parameters()]\n':
+                 '    first = [p.grad for p in net.parameters()]\n',
+                 '    return first, second': '    return [g.item() for g in first], second'},
+          names=('grads_twice(net, rows)[0]', 'after the last backward')),
 ]

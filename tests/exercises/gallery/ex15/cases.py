@@ -83,7 +83,7 @@ CASES += [
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    optimizer = _OPTIMIZERS.setdefault(\"sgd\", optim.SGD(model.parameters(), lr=lr))\n",
                  "def train(": "_OPTIMIZERS: dict = {}\n\n\ndef train("},
-          names=("train", "earlier call", "optimizer")),
+          names=("train", "earlier call", "kept between calls")),
     Wrong("losses_in_a_module_list",  # each call's losses are right; the list is shared
           fails={"losses on other data and step counts": "what a first call of train returned changed"},
           edits={"    losses = []\n": "    losses = _LOSSES\n    losses.clear()\n",
@@ -110,7 +110,7 @@ CASES += [
           names=('p in model.parameters()', 'more times')),
     Wrong('optimizer_in_a_default', fails={'one step is one SGD update': 'was never changed in place'},
           edits={'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int) -> list[float]:': 'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int, _kept: dict = {}) -> list[float]:', '    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    if "opt" not in _kept:\n        _kept["opt"] = optim.SGD(model.parameters(), lr=lr)\n    optimizer = _kept["opt"]\n'},
-          names=('train', 'earlier call', 'optimizer')),
+          names=('train', 'earlier call', 'kept between calls')),
     Wrong('last_loss_only', fails={'train returns one loss per step': 'UnboundLocalError'},
           edits={'        losses.append(loss.item())  # a float: keeping the Value would keep its graph alive\n    return losses': '    losses.append(loss.item())\n    return losses * steps'},
           names=('train', 'UnboundLocalError')),
@@ -156,4 +156,16 @@ CASES += [
     Wrong("zeroed_in_place_before_step", fails={ONE_STEP: "cleared after a backward pass had written it"},
           edits={STEP: "        optimizer.zero_grad(set_to_none=False)\n" + STEP},
           names=("optimizer.step()", "between backward and step")),
+]
+
+
+# Functions that end without their return: each told by the call that returned None, and
+# train's tests, which build their own models, are not failed by make_model's.
+CASES += [
+    Wrong("make_model_without_return", fails={"make_model seeds and builds MLP(2, 8, 1)": "not NoneType"},
+          edits={"    return nn.MLP([2, 8, 1])": "    model = nn.MLP([2, 8, 1])"},
+          names=("make_model", "NoneType")),
+    Wrong("train_without_return", fails={"train returns one loss per step": "train(model, inputs, targets, lr, steps) is not"},
+          edits={"    return losses\n": "    losses.sort()\n"},
+          names=("train(model, inputs, targets, lr, steps)", "NoneType")),
 ]
