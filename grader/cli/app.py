@@ -137,7 +137,8 @@ Grading options (grade run --help): --submission PATH (a file or a folder
 instead of exercises/), --json, --out FOLDER (diagrams, default grades/).
 
 \b
-Exit status: 0 full marks, 1 not full marks (or check failed), 2 usage error.
+Exit status: 0 all tests graded here passed (in a release, the public
+ones), 1 not (or check failed), 2 usage error.
 Environment: GRADE_CACHE_DIR, GRADE_TESTS_DIR, GRADE_EXPECTED_DIR.
 Completion: eval "$(_GRADE_COMPLETE=bash_source grade)" (zsh_source, fish_source).
 """)

@@ -77,7 +77,7 @@ Run `grade` from this folder (the one with `exercises/`), with the virtual envir
 ```bash
 grade {example}              # one exercise (also: grade {number}): a table of tests, feedback, a diagram
 grade                   # every exercise, then a summary
-grade {example} --json       # the same as JSON, for scripts
+grade {example} --json       # the same as JSON, for scripts ("graded_here": the public tests' score)
 grade list              # the exercises, their points, how many tests are public and hidden
 ```
 
