@@ -86,6 +86,13 @@ def _random_graph(seed: int) -> Graph:
     return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random")
 
 
+def _equal_leaves() -> Graph:
+    """``u * v + v`` with two leaves of one number: a leaf found by ``==`` (true for equal
+    numbers) instead of by identity merges them into one answer."""
+    u, v = Value(1.75, requires_grad=True), Value(1.75, requires_grad=True)
+    return Graph(micrograph.add(micrograph.mul(u, v), v), [u, v], ("u", "v"), "equal_leaves")
+
+
 def _chain(links: int, w: float, x: float) -> Graph:
     """``v = v * c + x``: ``c`` one constant Value, the graph and gradients of a number (a
     MulBackward0 with a None edge) without wrapping a number again for each product."""
@@ -287,7 +294,7 @@ def order_random(sub):
     key_feedback={"own_walk": OWN}, runs_with=WITH_ORDER,
 )
 def grads_random(sub):
-    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS], walk=True)
+    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS] + [_equal_leaves()], walk=True)
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "

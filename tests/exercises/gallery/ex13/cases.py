@@ -198,3 +198,14 @@ CASES += [
           edits={SUM_LINES: "            arrived.setdefault(child, child_grad)\n"},
           names=("backprop(random_a)", "instead of their sum")),
 ]
+
+
+# A leaf's answer found by == between Values (true for two leaves of one number), not by identity.
+CASES += [
+    Wrong('leaf_found_by_equality', fails={RANDOM: 'backprop(equal_leaves)[u] is None'},
+          edits={'            leaves[node.variable] = g\n':
+                 '            same = next((k for k in leaves if k == node.variable), node.variable)\n'
+                 '            leaves[same] = leaves.get(same, 0.0) + g\n'},
+          names=('backprop(equal_leaves)[u]',)),
+]
+
