@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,6 +20,20 @@ from grader.course import catalog
 from grader.course.catalog import find_submission
 from grader.judge.reference import from_solutions
 from micrograph import i18n
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled modules are kept for the whole run, also on a machine that asks Python not to write
+    bytecode (``PYTHONDONTWRITEBYTECODE``): under a temporary folder of this run
+    (``PYTHONPYCACHEPREFIX``), read by every worker and every ``grade`` process the tests start,
+    so that a few hundred processes do not each compile the grader again.  The sandbox's children
+    ignore both variables (``python -I``)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None and os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        prefix = tempfile.mkdtemp(prefix="micrograph-test-pycache-")
+        config.add_cleanup(lambda: shutil.rmtree(prefix, ignore_errors=True))
+        del os.environ["PYTHONDONTWRITEBYTECODE"]
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = prefix
+        sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)
