@@ -241,6 +241,11 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
     sentinel blocked while it ran; None when it did neither."""
     if report.reached:
         first = report.reached[0]
+        if first.imported:
+            return _("{file} imports {name} ({line}), which a submission may not import: through it, "
+                     "code reaches {what}, which the grader observes through, so no test is scored. "
+                     "Remove the import (a debugger or a doctest run left in counts too)",
+                     file=display, name=first.name, what=_(_TOUCHED[first.touch]), line=_line(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
                  file=display, what=_(_TOUCHED[first.touch]), name=first.name,
@@ -254,8 +259,9 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
 def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     """The instructor's note on a run that reached for grading's internals, or tampered with
     the grader's pipe; None for a run that did neither."""
-    places = [_("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name,
-                line=_line(r.line, names)) for r in report.reached]
+    places = [_("imports {name} ({line})", name=r.name, line=_line(r.line, names)) if r.imported else
+              _("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
+              for r in report.reached]
     places += [_("{what} (caught while running)", what=_(_TOUCHED[t])) for t in report.touched]
     if report.tampered:
         places.append(_(_TOUCHED[wire.Touch.WIRE]))

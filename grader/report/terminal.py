@@ -85,6 +85,7 @@ UNTOUCHED_SENTENCE = N_("every function the tests call still raises NotImplement
 
 
 DID_NOT_LOAD = N_("no test ran ({points}): {why}")
+ONE_CAUSE = N_("every test met the same error ({points}): {why}")
 
 
 def not_started(result: ExerciseResult) -> bool:
@@ -94,7 +95,8 @@ def not_started(result: ExerciseResult) -> bool:
 
 def told_once(result: ExerciseResult) -> str | None:
     """The sentence that stands for an exercise's whole table when every test met one cause: its
-    stub untouched (or, in a build-track stage, an earlier stage's), or its file did not load."""
+    stub untouched (or, in a build-track stage, an earlier stage's), its file did not load, or every
+    test graded here met the same error (an import the grader refuses, say)."""
     if result.stdout.strip():
         return None
     if result.outcome == UNTOUCHED:
@@ -102,6 +104,9 @@ def told_once(result: ExerciseResult) -> str | None:
                 _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
     if result.import_failure is not None:
         return _(DID_NOT_LOAD, points=score([result]), why=result.import_failure)
+    here = result.graded_here
+    if len(here) > 1 and all(t.status == ERROR and t.feedback == here[0].feedback for t in here):
+        return _(ONE_CAUSE, points=score([result]), why=here[0].feedback)
     return None
 
 

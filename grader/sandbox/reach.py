@@ -59,11 +59,13 @@ _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "s
 
 
 class Reach(NamedTuple):
-    """One place in the source: what it reaches for, its line, the name written there."""
+    """One place in the source: what it reaches for, its line, the name written there, and
+    whether that name is a module it imports (a debugger or doctest left in is one)."""
 
     touch: Touch
     line: int
     name: str
+    imported: bool = False
 
 
 class _Finder:
@@ -87,14 +89,14 @@ class _Finder:
             if visit is not None:
                 visit(node)
 
-    def add(self, touch: Touch, node: ast.AST, name: str) -> None:
-        self.found.append(Reach(touch, getattr(node, "lineno", 0), name))
+    def add(self, touch: Touch, node: ast.AST, name: str, imported: bool = False) -> None:
+        self.found.append(Reach(touch, getattr(node, "lineno", 0), name, imported))
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
             touch = _module(alias.name)
             if touch is not None:
-                self.add(touch, node, alias.name)
+                self.add(touch, node, alias.name, imported=True)
             if alias.name in _BY_MODULE:
                 self.aliases[alias.asname or alias.name] = alias.name
 
@@ -103,7 +105,7 @@ class _Finder:
         for alias in node.names if touch is None else ():  # from logging import config
             touch = _module(f"{node.module}.{alias.name}")
         if touch is not None:
-            self.add(touch, node, node.module or "")
+            self.add(touch, node, node.module or "", imported=True)
         extra = _BY_MODULE.get(node.module or "", {})
         for alias in node.names:
             touch = NAMES.get(alias.name) or extra.get(alias.name)

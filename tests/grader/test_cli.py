@@ -217,6 +217,14 @@ def test_a_file_that_does_not_load_is_one_sentence_naming_its_error(grade, toy: 
     assert rows == [["ex41", "0/3", "syntax", "error", "Doubling,", "graded", "normally"]]
 
 
+def test_an_import_the_grader_refuses_is_one_sentence_naming_it(grade, toy: ToyCourse) -> None:
+    folder = toy.write("debugged/ex41_fine.py", GOOD + "import pdb\n").parent
+    run = grade("ex41", "--submission", str(folder / "ex41_fine.py"))
+    said = " ".join(run.out.split())  # the sentence wraps to the terminal's width
+    assert "every test met the same error (0/3): " in said and said.count("imports pdb (line") == 1
+    assert "Remove the import" in said and "feedback" not in said
+
+
 def test_list(grade) -> None:
     run = grade("list")
     assert run.code == 0

@@ -71,7 +71,7 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "json.dumps = lambda *a, **k: '{\"status\": \"passed\", \"score\": 1}'\n"
         "grader.spec.probe.num = lambda x: 'passed'\n"
         "grader.sandbox.child.main._plain = lambda *a: 'passed'\n" + WRONG, 0, ["error"] * 3,
-        "reaches for the test module or the grader's modules"),
+        "reaches the test module or the grader's modules"),
     "imports the grader's comparison to patch it": (
         "import grader.judge.compare\ngrader.judge.compare.same = lambda *a: True\n" + WRONG, 0,
         ["error|failed"] * 3, ""),

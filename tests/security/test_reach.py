@@ -137,3 +137,10 @@ def _parse_fails(source: str) -> bool:
     except RecursionError:
         return True
     return False
+
+
+def test_a_module_imported_is_told_as_an_import() -> None:
+    # a debugger or a doctest run left in a correct answer: its feedback says to remove the import
+    assert reaches("if __name__ == '__main__':\n    import doctest\n") == [Reach(Touch.DYNAMIC, 2, "doctest", True)]
+    assert reaches("from logging import config\n") == [Reach(Touch.DYNAMIC, 1, "logging", True)]
+    assert [r.imported for r in reaches("import sys\nf = sys._getframe(1)\n")] == [False]
