@@ -266,7 +266,8 @@ def _stubs_left(candidate: _Candidate) -> int:
     try:
         if notebook.is_notebook(candidate.path):
             return notebook.convert_file(candidate.path, candidate.shown).source.count(marker)
-        return candidate.path.read_text(encoding="utf-8", errors="replace")[:MAX_SOURCE_BYTES].count(marker)
+        with open(candidate.path, "rb") as handle:  # no more than a file graded may hold
+            return handle.read(MAX_SOURCE_BYTES).decode("utf-8", errors="replace").count(marker)
     except (OSError, notebook.NotebookError):
         return 0
 
@@ -278,8 +279,8 @@ def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intak
         group = [c for c in candidates if c.exercise == exercise]
         if not group:
             continue
-        left = {id(c): _stubs_left(c) for c in group} if len(group) > 1 else {}
-        group.sort(key=lambda c: (left.get(id(c), 0), Path(c.shown).name != f"{modules[exercise]}.py",
+        several = len(group) > 1  # a file alone is read once, when it is checked below
+        group.sort(key=lambda c: (_stubs_left(c) if several else 0, Path(c.shown).name != f"{modules[exercise]}.py",
                                   c.depth, notebook.is_notebook(Path(c.shown)), c.shown))
         best = group[0]
         if len(group) > 1:

@@ -102,11 +102,20 @@ def told_once(result: ExerciseResult) -> str | None:
     if result.outcome == UNTOUCHED:
         return (f"{score([result])}: {result.untouched_why}" if result.untouched_why else
                 _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
+    cause = _one_cause(result)
+    if cause is None:
+        return None
+    return _(DID_NOT_LOAD if result.import_failure is not None else ONE_CAUSE, points=score([result]), why=cause)
+
+
+def _one_cause(result: ExerciseResult) -> str | None:
+    """The error every test graded here met, when they met one: why the file did not load, or
+    the one feedback every test gave (an import the grader refuses, say)."""
     if result.import_failure is not None:
-        return _(DID_NOT_LOAD, points=score([result]), why=result.import_failure)
+        return result.import_failure
     here = result.graded_here
     if len(here) > 1 and all(t.status == ERROR and t.feedback == here[0].feedback for t in here):
-        return _(ONE_CAUSE, points=score([result]), why=here[0].feedback)
+        return here[0].feedback
     return None
 
 
@@ -117,7 +126,8 @@ def exercise(result: ExerciseResult, display: str) -> str:
     columns = shutil.get_terminal_size((100, 24)).columns
     said = told_once(result)
     if said is not None:
-        notes = [n for n in result.notes if result.import_failure and result.import_failure not in n]
+        cause = None if result.outcome == UNTOUCHED else _one_cause(result)
+        notes = [n for n in result.notes if cause and cause not in n]  # "no diagram: <the same cause>"
         return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4))),
                           *(f"  {note}" for note in notes)])
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]

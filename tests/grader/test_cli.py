@@ -221,8 +221,9 @@ def test_an_import_the_grader_refuses_is_one_sentence_naming_it(grade, toy: ToyC
     folder = toy.write("debugged/ex41_fine.py", GOOD + "import pdb\n").parent
     run = grade("ex41", "--submission", str(folder / "ex41_fine.py"))
     said = " ".join(run.out.split())  # the sentence wraps to the terminal's width
-    assert "every test met the same error (0/3): " in said and said.count("imports pdb (line") == 1
+    assert "every test met the same error (0/3): " in said and said.count("which a submission may not import") == 1
     assert "Remove the import" in said and "feedback" not in said
+    assert "flagged for the instructor: reached for grading's internals: imports pdb (line" in said  # notes stay
 
 
 def test_list(grade) -> None:
