@@ -46,6 +46,7 @@ class _DefaultToRun(Group):
         if not completing_a_command and (not rest or (
                 rest[0] not in self.list_commands(ctx) and rest[0] not in _OWN_OPTIONS)):
             args = [*args[:skip], "run", *rest]
+            ctx.meta[_RUN_IMPLIED] = True
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -78,6 +79,7 @@ class _DefaultToRun(Group):
 
 
 _OWN_OPTIONS = ("--help", "-h", "--version")
+_RUN_IMPLIED = "grade.run_implied"  # ctx.meta key: the user typed ``grade ex03``, not ``grade run ex03``
 
 
 def _leading_lang(args: list[str]) -> int:
@@ -202,12 +204,15 @@ def _usage_message(exc: click.UsageError) -> str:
 
 
 def _help_hint(exc: click.UsageError) -> str:
-    """click's "Try 'grade run --help' for help." on its own line after a usage error, in the
-    language chosen."""
+    """click's "Try 'grade batch --help' for help." on its own line after a usage error, in the
+    language chosen, naming the command the user typed: ``grade ex03 --bogus`` never said
+    ``run``, so its hint is ``grade --help`` (which lists the grading options), not the
+    ``grade run --help`` click would name."""
     if exc.ctx is None:
         return ""
+    typed = exc.ctx.find_root() if exc.ctx.meta.get(_RUN_IMPLIED) else exc.ctx
     return "\n" + gettext.gettext("Try '{command} {option}' for help.").format(
-        command=exc.ctx.command_path, option="--help")
+        command=typed.command_path, option="--help")
 
 
 def _full_stop(message: str) -> str:

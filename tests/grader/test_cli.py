@@ -103,6 +103,14 @@ def message_of(err: str) -> str:
     return lines[0]
 
 
+@pytest.mark.parametrize("args, typed", [
+    (["--bogus"], "grade"), (["ex41", "--bogus"], "grade"), (["run", "ex41", "--bogus"], "grade run"),
+    (["batch", "--bogus"], "grade batch"),
+])
+def test_the_help_hint_names_the_command_typed(grade, args: list[str], typed: str) -> None:
+    assert grade(*args).err.splitlines()[1] == f"Try '{typed} --help' for help."
+
+
 def test_an_option_that_is_no_typo_gets_no_suggestion(grade) -> None:
     assert "Did you mean" not in grade("ex41", "--bogus").err
     assert "Did you mean '--json'?" in grade("ex41", "--jsn").err

@@ -133,7 +133,7 @@ def test_a_bad_language_value_is_told_in_the_language_of_the_environment(grade: 
 
 def test_english_usage_errors_keep_clicks_words(grade: Grade) -> None:
     run = grade("ex03", "--nope", LANG="C")
-    assert run.stderr == "grade: No such option '--nope'.\nTry 'grade run --help' for help.\n"
+    assert run.stderr == "grade: No such option '--nope'.\nTry 'grade --help' for help.\n"
 
 
 def test_grade_lang_zh_routes_exercises_and_commands_after_the_group_option(grade: Grade) -> None:
@@ -141,7 +141,7 @@ def test_grade_lang_zh_routes_exercises_and_commands_after_the_group_option(grad
     assert listing.returncode == 0 and listing.stdout.startswith("练习")
     unknown = grade("--lang", "zh", "ex99")
     assert unknown.returncode == 2 and unknown.stderr.startswith("grade: 没有练习 ex99（现有：ex01, ")
-    assert unknown.stderr.rstrip().endswith("）。\n运行 'grade run --help' 查看用法。")
+    assert unknown.stderr.rstrip().endswith("）。\n运行 'grade --help' 查看用法。")
     assert english_sentences(unknown.stderr) == [] and english_sentences(grade("--lang", "zh", "exx").stderr) == []
 
 
