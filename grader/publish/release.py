@@ -33,6 +33,7 @@ from grader.publish.leaks import copied_lines, skeleton, solution_only
 from grader.publish.localize import hidden_texts, ship_catalogue, stub_source, translations
 from grader.publish.notebooks import write_notebooks
 from grader.publish.public_tests import public_source
+from grader.publish.rules import rules_section
 from grader.publish.shipping import copy_project, project_files, project_texts
 from grader.spec.build import STAGE_IDS
 
@@ -127,7 +128,7 @@ public tests: the table says what share of each exercise's points the hidden tes
 |---|---|---|---|---|
 {table}
 
-## Hand in
+{rules}## Hand in
 
 Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way
 your course asks (upload the files, a zip, or your repository: the autograder finds them by
@@ -219,6 +220,7 @@ def student_readme(exercises: list[LoadedExercise], notebooks: bool) -> str:
     diagrams = "" if only_build else _(DIAGRAMS_ENGINE) + "\n"  # a blank line before the next section
     diagrams += _(DIAGRAMS_BUILD, of_the_track="" if only_build else _(OF_THE_TRACK)) if some_build else ""
     return _(README, table="\n".join(rows), notebooks=where, intro=_(intro), diagrams=diagrams,
+             rules=rules_section(),
              page=_(PAGE_BUILD if only_build else PAGE_ENGINE), example=first, number=int(first[2:]))
 
 

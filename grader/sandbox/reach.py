@@ -205,6 +205,12 @@ def _module(name: str) -> Touch | None:
     return _MODULES.get(parts[0]) or _MODULES.get(".".join(parts[:2]))
 
 
+def refused_imports() -> list[str]:
+    """The modules a submission may not import, as a student would write them (the import
+    system's own private ones left out): what the student's guide lists."""
+    return sorted((n for n in _MODULES if not n.startswith("_")), key=str.lower)
+
+
 def _super(node: ast.AST) -> bool:
     """Whether ``node`` is a call of ``super``: its ``__dict__`` is what the object's own class
     (a sealed module's) would not hand out."""

@@ -1,0 +1,27 @@
+"""The student's guide's section on what a submission may not use, with the modules the
+parent's reading of the source refuses (``grader.sandbox.reach``) listed from the same table,
+so that the guide never names fewer than the grader refuses."""
+
+from __future__ import annotations
+
+from grader.i18n import N_, _
+from grader.sandbox.reach import refused_imports
+
+RULES = N_("""## What your file may not use
+
+Your code runs in the same process as the tests that watch it, so a file that reaches into
+that process could change what they see. A file that imports one of these modules scores no
+test, and its feedback names the line: {modules}. So does one that uses stack frames
+(`sys._getframe`, `inspect.stack()`), a profile or trace hook (`sys.setprofile`), `eval`,
+`exec`, `compile`, `globals()`, `sys.modules`, or `setattr` with a name that is not written out.
+No exercise needs any of them: take out a `pdb` or `doctest` import left from debugging before
+you hand in (a notebook's `import grader` and `grader.check` lines are not graded). `getattr`,
+`hasattr`, reading `vars(x)`, `print` and `traceback.print_exc()` are fine, and a
+`breakpoint()` left in does nothing while graded.
+
+""")
+
+
+def rules_section() -> str:
+    """The section, in the student's language, ending in a blank line before the next one."""
+    return _(RULES, modules=", ".join(f"`{m}`" for m in refused_imports()))
