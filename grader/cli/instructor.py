@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 import click
 
+import grader
 from grader.cli.completion import complete_selection, complete_targets
 from grader.cli.translated import command, option
 from grader.cli.shared import (
@@ -152,14 +153,19 @@ def _copied(course: Course, ex: LoadedExercise, stub_file: Path) -> list[str]:
                         solution.read_text(encoding="utf-8", errors="replace"), project_texts())
 
 
-@command("expected", help=N_("Write the expected observations from solutions/, for grading without them."))
+@command("expected", help=N_("""Write the expected observations from solutions/, for grading without them.
+
+With --public-only (a release's) into the grader's expected/ folder; the hidden tests'
+only into a folder outside the course, given with --to."""))
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @lang_option
 @option("--public-only", is_flag=True, help=N_("Keep only the public tests (a release)."))
 @option("--to", "to", type=FOLDER, default=None,
-              help=N_("Folder for exNN.json (default: the grader's expected/ folder)."))
+              help=N_("Folder for exNN.json (default with --public-only: the grader's expected/ folder)."))
 def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> int:
     course = course_here()
+    if not public_only:
+        to = _secret_folder(course, to)
     for exercise_id in target_ids(course, targets):
         ex = load_exercise(course, exercise_id)
         try:
@@ -170,6 +176,28 @@ def expected(targets: tuple[str, ...], public_only: bool, to: Path | None) -> in
         click.echo(_.n("{id}: {count} test -> {path}", "{id}: {count} tests -> {path}",
                        len(answers.observations), id=ex.spec.id, count=len(answers.observations), path=path))
     return EXIT_FULL
+
+
+def _secret_folder(course: Course, to: Path | None) -> Path:
+    """Where the hidden tests' expected answers may go: a folder the instructor names, outside
+    the course folder and the grader's package, so that neither a release, a bundle, a commit
+    of the course nor a child reading the course's files finds them; made readable to its owner
+    only (``docs/grader.md``: expected answers never come from anything a child can read)."""
+    if to is None:
+        raise click.UsageError(_("the hidden tests' expected answers go only where --to says, in a "
+                                 "folder outside the course: add --to FOLDER, or --public-only "
+                                 "for a release's"))
+    inside = [folder for folder in (course.root, Path(grader.__file__).parent)
+              if to.resolve().is_relative_to(folder.resolve())]
+    if inside:
+        raise click.UsageError(_("{path} is inside {folder}, which a release or a commit of the "
+                                 "course could carry: give --to a folder outside it for the "
+                                 "hidden tests' expected answers", path=to, folder=inside[0]))
+    to.mkdir(mode=SECRET_MODE, parents=True, exist_ok=True)
+    return to
+
+
+SECRET_MODE = 0o700  # the hidden tests' answers: their owner's only
 
 
 @command("batch", help=N_("""Grade a class: SUBMISSIONS holds one folder, .py or .zip per student.

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -254,6 +255,20 @@ def test_check_fails_when_a_stub_is_already_solved(grade, toy: ToyCourse, tmp_pa
     shutil.copytree(toy.course.root / "solutions", tmp_path / "exercises")  # "stubs" solved
     run = grade("check", "ex41", cwd=tmp_path)
     assert run.code == 1 and "untouched stub scores 3/3" in run.out
+
+
+def test_hidden_expected_answers_go_only_to_a_folder_outside_the_course(
+        grade, toy: ToyCourse, tmp_path: Path) -> None:
+    assert "--to FOLDER" in message_of(grade("expected", "ex41").err)
+    inside = toy.course.root / "grader" / "exercises" / "expected"
+    assert "is inside" in message_of(grade("expected", "ex41", "--to", str(inside)).err)
+    assert not inside.exists()
+    secret = tmp_path / "secret"
+    assert grade("expected", "ex41", "--to", str(secret)).code == 0
+    written = json.loads((secret / "ex41.json").read_text())
+    assert len(written["observations"]) == 3  # the hidden tests' too
+    assert stat.S_IMODE(secret.stat().st_mode) & 0o077 == 0
+    assert stat.S_IMODE((secret / "ex41.json").stat().st_mode) & 0o077 == 0
 
 
 def test_release_grades_public_tests_from_shipped_expectations(
