@@ -214,7 +214,7 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
     from grader.course.batch import CSV_NAME, REPORT_NAME, Batch
     from grader.report.html import write_report
 
-    here = course_here()
+    here = _course_folder("batch")
     course = NamedCourse(here.root, here.tests_dir, here.shipped_dir, here.cache_dir)
     selected = _selection(course, exercises)
     if not submissions.is_dir():
@@ -228,7 +228,19 @@ def batch(submissions: Path, out: Path, jobs: int | None, exercises: str | None)
         return EXIT_INTERRUPTED
     write_report(out / REPORT_NAME, summary.rows, selected, out)
     click.echo(_("report: {path}", path=out / REPORT_NAME))
+    if exercises is None:
+        _tell_unsubmitted(summary, selected)
     return EXIT_FULL
+
+
+def _tell_unsubmitted(summary: Summary, selected: list[LoadedExercise]) -> None:
+    """Without ``--exercises`` every exercise is graded: a course that handed out some of them
+    gets a column of zeros for each of the others, which is said once, with what to do."""
+    nobody = summary.handed_in_by_nobody([ex.spec.id for ex in selected])
+    if nobody:
+        click.echo(_("no submission holds a file for {ids}, which count 0 for everyone: "
+                     "--exercises names the exercises your course handed out (ex01,ex03 or 1,3)",
+                     ids=_(", ").join(nobody)), err=True)
 
 
 def _run_with_progress(job: Batch) -> Summary:

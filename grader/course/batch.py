@@ -48,7 +48,7 @@ from grader.course.folder import NamedCourse, in_parallel
 from grader.course.intake import Intake, collect
 from grader.course.records import FORMAT, Row, read_record, row_of, student_status, write_record
 from grader.i18n import _
-from grader.judge.grading import ExerciseResult, zero
+from grader.judge.grading import NOT_GRADED, ExerciseResult, zero
 from grader.judge.reference import Expected, NoExpected
 from grader.judge.status import ERROR
 from grader.sandbox import exposure
@@ -68,6 +68,12 @@ class Summary:
     rows: list[Row]
     stale: list[str]
     interrupted: bool = False
+
+    def handed_in_by_nobody(self, ids: list[str]) -> list[str]:
+        """The exercises of ``ids`` no student has a file for: a course that handed out some
+        exercises and graded all gets a column of zeros for each of the others."""
+        return [i for i in ids
+                if self.rows and all(row.outcomes.get(i) == NOT_GRADED for row in self.rows)]
 
 
 # --- entries ------------------------------------------------------------------------------

@@ -183,3 +183,17 @@ def test_what_a_row_says_about_one_file_a_syntax_error_and_a_crash(tmp_path: Pat
     report = html.unescape((out / "report.html").read_text())
     assert report.count("not in bob_ex03.py") == 1  # bob's other exercises: one line together
     assert "ex01, ex02</b>: 0/29, not graded: not in bob_ex03.py" in report
+
+
+def test_a_summary_names_the_exercises_nobody_handed_in() -> None:
+    from grader.course.batch import Summary
+    from grader.course.records import Row
+    from grader.judge.grading import NOT_GRADED, RAN, UNTOUCHED
+
+    def row(outcomes: dict[str, str]) -> Row:
+        return Row("ann", "ann", {}, "ok", "", [], outcomes)
+
+    summary = Summary(2, 0, [row({"ex01": RAN, "ex02": NOT_GRADED, "ex03": NOT_GRADED}),
+                             row({"ex01": NOT_GRADED, "ex02": UNTOUCHED, "ex03": NOT_GRADED})], [])
+    assert summary.handed_in_by_nobody(["ex01", "ex02", "ex03"]) == ["ex03"]
+    assert Summary(0, 0, [], []).handed_in_by_nobody(["ex01"]) == []

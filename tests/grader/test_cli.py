@@ -132,7 +132,8 @@ def test_from_a_folder_inside_the_course(grade, toy: ToyCourse) -> None:
     assert solved.code == 0
 
 
-@pytest.mark.parametrize("command", [["check"], ["release", "-o", "out"], ["gradescope", "-o", "out.zip"]])
+@pytest.mark.parametrize("command", [["check"], ["batch", ".", "--out", "graded"], ["release", "-o", "out"],
+                                     ["gradescope", "-o", "out.zip"]])
 def test_an_instructor_command_outside_a_course_folder_names_the_folders_it_needs(
         grade, tmp_path: Path, command: list[str]) -> None:
     run = grade(*command, cwd=tmp_path)
