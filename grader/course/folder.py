@@ -17,7 +17,7 @@ from typing import Callable, TypeVar
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course import notebook
-from grader.course.intake import refuse_link
+from grader.course.intake import refuse_link, text_problem
 from grader.i18n import _
 from grader.judge import diagram
 from grader.judge.diagram import Warming
@@ -185,6 +185,9 @@ class Course:
         except NoExpected as exc:
             return zero(ex, ERROR, str(exc))
         if not notebook.is_notebook(submission):
+            unreadable = text_problem(submission, shown)
+            if unreadable:
+                return zero(ex, ERROR, unreadable)
             return _Prepared(ex, sandbox_run(ex, submission, diagram_dir), expected, shown,
                              diagram_dir)
         try:

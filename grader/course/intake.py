@@ -93,9 +93,10 @@ def _join(prefix: str, *parts: str) -> str:
     return "/".join(p for p in (prefix, *parts) if p)
 
 
-def _text_problem(path: Path, shown: str) -> str | None:
+def text_problem(path: Path, shown: str) -> str | None:
     """Why ``path`` is not source Python can read (too large, not UTF-8, not a notebook), or
-    None."""
+    None: a batch's intake and ``grade exNN`` say it in the same sentence, before a child
+    would meet it as a codec error inside a SyntaxError."""
     if notebook.is_notebook(path):
         try:
             notebook.convert_file(path, shown)
@@ -117,8 +118,9 @@ def _text_problem(path: Path, shown: str) -> str | None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return _("{file} is not UTF-8 text (byte {byte} at offset {offset}): save it as UTF-8 and hand "
-                 "it in again", file=shown, byte=f"0x{data[exc.start]:02X}", offset=exc.start)
+        return _("{file} is not UTF-8 text (byte {byte} on line {line}): save it as UTF-8, the "
+                 "encoding Python reads source files in", file=shown, byte=f"0x{data[exc.start]:02X}",
+                 line=data.count(b"\n", 0, exc.start) + 1)
     return _("{file} declares an encoding Python cannot use: remove the coding line", file=shown)
 
 
@@ -287,7 +289,7 @@ def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intak
             others = ", ".join(c.shown for c in group[1:4]) + (", ..." if len(group) > 4 else "")
             intake.notes.append(_("{id}: {count} files, graded {file} (not {others})", id=exercise,
                                   count=len(group), file=best.shown, others=others))
-        problem = best.problem or (_text_problem(best.path, best.shown) if best.path else None)
+        problem = best.problem or (text_problem(best.path, best.shown) if best.path else None)
         if problem is not None or best.path is None:
             intake.problems[exercise] = problem or _("cannot read {file}", file=best.shown)
         else:

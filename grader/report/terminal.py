@@ -10,7 +10,7 @@ import shutil
 import sys
 
 from grader.i18n import N_, _, outcome_word, status_word, test_name, visibility
-from grader.judge.grading import UNTOUCHED, ExerciseResult, TestResult
+from grader.judge.grading import NOT_GRADED, UNTOUCHED, ExerciseResult, TestResult
 from grader.judge.status import ELSEWHERE, ERROR, TIMEOUT
 from grader.report.width import column_shape, column_width, longest_word, pad, pad_shape, width, wrap
 
@@ -95,8 +95,9 @@ def not_started(result: ExerciseResult) -> bool:
 
 def told_once(result: ExerciseResult) -> str | None:
     """The sentence that stands for an exercise's whole table when every test met one cause: its
-    stub untouched (or, in a build-track stage, an earlier stage's), its file did not load, or every
-    test graded here met the same error (an import the grader refuses, say)."""
+    stub untouched (or, in a build-track stage, an earlier stage's), its file did not load or was
+    not run (not UTF-8, say), or every test graded here met the same error (an import the grader
+    refuses, say)."""
     if result.stdout.strip():
         return None
     if result.outcome == UNTOUCHED:
@@ -105,7 +106,8 @@ def told_once(result: ExerciseResult) -> str | None:
     cause = _one_cause(result)
     if cause is None:
         return None
-    return _(DID_NOT_LOAD if result.import_failure is not None else ONE_CAUSE, points=score([result]), why=cause)
+    ran_none = result.import_failure is not None or result.outcome == NOT_GRADED
+    return _(DID_NOT_LOAD if ran_none else ONE_CAUSE, points=score([result]), why=cause)
 
 
 def _one_cause(result: ExerciseResult) -> str | None:

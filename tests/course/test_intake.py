@@ -179,8 +179,8 @@ def test_a_foreign_encoding_is_a_clear_problem_for_that_file_only(tmp_path: Path
     (entry / "ex03_retain_grad.py").write_bytes("# -*- coding: latin-1 -*-\nx = 'café'\n"
                                                  .encode("latin-1"))
     found = take(entry, tmp_path)
-    assert found.problems["ex01"] == ("gina/ex01_graph.py is not UTF-8 text (byte 0xE9 at "
-                                      "offset 8): save it as UTF-8 and hand it in again")
+    assert found.problems["ex01"] == ("gina/ex01_graph.py is not UTF-8 text (byte 0xE9 on line 1): "
+                                      "save it as UTF-8, the encoding Python reads source files in")
     assert "ex03" in found.files  # declared encodings are Python's own business
     (entry / "ex03_retain_grad.py").write_bytes("\ufeffx = 1\n".encode("utf-16"))
     assert "not UTF-8 text" in take(entry, tmp_path).problems["ex03"]

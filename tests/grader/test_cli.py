@@ -112,6 +112,17 @@ def test_the_help_hint_names_the_command_typed(grade, args: list[str], typed: st
     assert grade(*args).err.splitlines()[1] == f"Try '{typed} --help' for help."
 
 
+def test_a_file_that_is_not_utf8_is_named_with_the_encoding_expected(grade, toy: ToyCourse) -> None:
+    latin = toy.submissions / "latin" / "ex41_fine.py"
+    latin.parent.mkdir(parents=True)
+    latin.write_bytes(("# café\n" + GOOD).encode("latin-1"))
+    run = grade("ex41", "--submission", str(latin))
+    assert run.code == 1
+    said = " ".join(run.out.split())
+    assert "no test ran (0/3): " in said and "ex41_fine.py is not UTF-8 text (byte 0xE9 on line 1): save it as UTF-8" in said
+    assert "codec" not in run.out
+
+
 def test_an_option_that_is_no_typo_gets_no_suggestion(grade) -> None:
     assert "Did you mean" not in grade("ex41", "--bogus").err
     assert "Did you mean '--json'?" in grade("ex41", "--jsn").err
