@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from micrograph.viz.collect import FORMAT
+from micrograph.viz.graph_format import FORMAT
 
 from grader.spec.facts import CONTEXT
 

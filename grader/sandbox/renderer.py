@@ -3,9 +3,9 @@
 The graph a child sends is untrusted data: at the schema's limits (tens of thousands of nodes
 and edges, long labels) building the dot source and running the renderer can take gigabytes
 and minutes.  So the grader never renders in its own process: a worker (``python -I``, this
-interpreter, started once per grader process and restarted when it dies) takes one request at
-a time under ``RLIMIT_AS`` and ``RLIMIT_CPU``, which the renderer it runs (``dot``) inherits,
-and each request has a wall-clock limit after which the worker is killed.  A diagram that
+interpreter, running ``grader.sandbox.draw_worker``, started once per grader process and
+restarted when it dies) takes one request at a time under ``RLIMIT_AS`` and ``RLIMIT_CPU``,
+which the renderer it runs (``dot``) inherits, and each request has a wall-clock limit after which the worker is killed.  A diagram that
 passes a limit is missing, with a note saying which limit; the grade never changes.
 A request identical to one answered before (every correct submission of a class draws the same
 graph) gets the files written then, without the worker (``grader.sandbox.drawn``).
@@ -33,38 +33,8 @@ from grader.sandbox import drawn, isolation, pipes
 MEMORY = 1 << 30  # address space of the worker and of each renderer it runs
 CPU_SECONDS = 600  # the worker's whole life; each request also has a wall-clock limit
 _SLACK = 5.0  # seconds on top of the renderer's own timeout before the worker is killed
-_WORKER = f"""
-import json, os, sys
-try:
-    import resource
-    resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
-    resource.setrlimit(resource.RLIMIT_CPU, ({CPU_SECONDS}, {CPU_SECONDS}))
-except (ImportError, ValueError, OSError):
-    pass  # no rlimits on this platform (Windows): the wall-clock limit still holds
-sys.path[:0] = {isolation.ROOTS!r}
-reply = os.fdopen(os.dup(1), "w")
-sys.stdout = sys.stderr
-from micrograph.i18n import using
-from micrograph.viz import BackwardTrace, render_json
-import micrograph.viz.trace_page, micrograph.viz.trace_schema  # what drawing loads, before the first request
-def draw(request):
-    if "trace" in request:  # the backward trace page: checked (from_json), then drawn
-        page = os.path.join(request["directory"], request["stem"] + ".html")
-        return [BackwardTrace.from_json(request["trace"]).save_html(page, request["title"], request["timeout"])]
-    return render_json(request["graph"], request["directory"], request["stem"],
-                       formats=tuple(request["formats"]), timeout=request["timeout"])
-for line in sys.stdin:
-    request = json.loads(line)
-    try:
-        with using(request["language"]):
-            answer = {{"paths": [str(p) for p in draw(request)]}}
-    except MemoryError:
-        answer = {{"error": "the renderer needed more than {MEMORY >> 20} MiB"}}
-    except Exception as exc:
-        answer = {{"error": f"{{type(exc).__name__}}: {{str(exc)[:200]}}"}}
-    reply.write(json.dumps(answer) + "\\n")
-    reply.flush()
-"""
+_WORKER = (f"import sys; sys.path[:0] = {isolation.ROOTS!r}; "
+           f"from grader.sandbox.draw_worker import main; main({MEMORY}, {CPU_SECONDS})")
 
 
 def _setting() -> str:

@@ -10,10 +10,11 @@ Three calls, one code path::
 ``draw`` is ``graph_json`` followed by the same DOT builder that ``render_json``
 uses; the grader calls ``graph_json`` in its sandboxed child and ``render_json``
 in the parent.  Modules: ``collect`` walks the graph, ``internals`` is the only
-place that reads engine internals, ``schema`` checks a graph dict, ``dot`` builds
-the DOT source (``dot_text`` writes it), ``render`` runs the renderer, ``diagram`` is
-the notebook's ``graphviz.Digraph``, ``labels`` holds the label helpers and the
-translator: labels follow ``micrograph.i18n.language()`` (``MICROGRAPH_LANG=zh``
+place that reads engine internals, ``schema`` checks a graph dict (``graph_format``
+names what the dict promises), ``drawing`` writes files from plain data without the
+engine, ``dot`` builds the DOT source (``dot_text`` writes it), ``render`` runs the
+renderer, ``diagram`` is the notebook's ``graphviz.Digraph``, ``labels`` holds the label
+helpers and the translator: labels follow ``micrograph.i18n.language()`` (``MICROGRAPH_LANG=zh``
 draws them in Chinese).
 
 graphviz (the Python package) is imported only by ``draw``, for the ``Digraph`` a notebook
@@ -24,12 +25,11 @@ shows (``diagram``): ``graph_json`` runs in the grader's sandbox, which should s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from micrograph.i18n import SOURCE_LANGUAGE, language, using
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
+from micrograph.viz.drawing import english_source, render_json
 from micrograph.viz.trace_record import BackwardTrace, first_backward, trace_backward
 
 if TYPE_CHECKING:
@@ -53,44 +53,7 @@ def draw(
 
     graph = schema.validate(graph_json(*roots, names=names, max_nodes=max_nodes))
     return diagram.diagram(dot.build(graph, show_saved=show_saved, legend=legend),
-                           _english(graph, show_saved, legend))
-
-
-def render_json(
-    graph: Any,
-    directory: str | Path,
-    stem: str,
-    formats: tuple[str, ...] = ("svg",),
-    timeout: float = 10.0,
-    *,
-    show_saved: bool = False,
-    legend: bool = True,
-) -> list[str]:
-    """Draw a ``graph_json`` dict to ``directory/stem.gv`` and each format (svg, png); the paths written.
-
-    The dict may come from untrusted code: a malformed one raises ValueError
-    naming the problem.  Without a renderer, or past ``timeout`` seconds, only a
-    one-line notice is printed (stderr) and the ``.gv`` source is still written.
-    """
-    from micrograph.viz import dot, render, schema
-
-    typed = schema.validate(graph)
-    diagram = dot.build(typed, show_saved=show_saved, legend=legend)
-    english = _english(typed, show_saved, legend) if "png" in formats else None
-    return render.write(diagram.source, directory, stem, formats, timeout, english=english)
-
-
-def _english(graph: Any, show_saved: bool, legend: bool) -> str | None:
-    """The diagram's DOT source with English labels when the labels are in another language, else None.
-
-    A PNG renderer without a Chinese font draws this one instead (see ``render.write``).
-    """
-    from micrograph.viz import dot
-
-    if language() == SOURCE_LANGUAGE:
-        return None
-    with using(SOURCE_LANGUAGE):
-        return dot.build(graph, show_saved=show_saved, legend=legend).source
+                           english_source(graph, show_saved, legend))
 
 
 __all__ = ["BackwardTrace", "draw", "first_backward", "graph_json", "render_json", "trace_backward"]

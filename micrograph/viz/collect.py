@@ -23,12 +23,11 @@ from typing import Any, NamedTuple
 from micrograph.node import Node
 from micrograph.value import Value
 from micrograph.viz import internals
+from micrograph.viz.graph_format import FORMAT, MAX_SAVED, is_stale
 from micrograph.viz.protocol import ProtocolReader
 
 Reader = internals.EngineReader | ProtocolReader
 
-FORMAT = "micrograph.viz/1"
-MAX_SAVED = 8  # saved items drawn per op: nn.Linear's one node saves a whole row's operands
 DEFAULT_MAX_NODES = 400
 MAX_NAME = 60  # longer names are cut: a label, not a place for essays
 
@@ -268,11 +267,6 @@ class _Collector:
 
 def _cut(name: str) -> str:
     return name if len(name) <= MAX_NAME else name[: MAX_NAME - 3] + "..."
-
-
-def is_stale(s: Any) -> bool:
-    """A saved Value changed in place since it was saved: backward through this op fails."""
-    return s.saved_version is not None and s.version is not None and s.version != s.saved_version
 
 
 def _drawn_saved(items: list[internals.Saved]) -> list[internals.Saved]:

@@ -19,8 +19,8 @@ import re
 
 from micrograph.i18n import N_
 from micrograph.viz.labels import _, html, min_width, small
-from micrograph.viz.collect import is_stale
 from micrograph.viz.dot_text import DotText
+from micrograph.viz.graph_format import is_stale
 from micrograph.viz.render import LEGEND_TITLE
 from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNode
 

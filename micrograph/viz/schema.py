@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from micrograph.viz.collect import FORMAT, MAX_SAVED
+from micrograph.viz.graph_format import FORMAT, MAX_SAVED
 
 ROLES = ("output", "leaf", "retained", "intermediate", "const")
 MAX_NODES = 20_000

@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import json
 import math
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from micrograph.i18n import N_, language
@@ -51,6 +51,14 @@ def page(data: dict[str, Any], title: str, timeout: float = SVG_TIMEOUT) -> str:
         title=html.escape(_(title)), css=_asset("trace_page.css"), svg=svg, data=text, js=_asset("trace_page.js"),
         lang="zh-CN" if language() == "zh" else "en", **words,
     )
+
+
+def save(data: dict[str, Any], path: str | Path, title: str, timeout: float = SVG_TIMEOUT) -> Path:
+    """Write the page for a trace's ``data`` to ``path`` (folders made as needed); the path written."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(page(data, title, timeout), encoding="utf-8")
+    return out
 
 
 PAGE_WORDS = {  # the page's fixed words, by their place in _TEMPLATE
@@ -141,7 +149,9 @@ def _float(x: float | str | None) -> float | None:
 
 
 def _asset(name: str) -> str:
-    return resources.files("micrograph.viz").joinpath(name).read_text(encoding="utf-8")
+    """A file beside this module (package data), read as a path: ``importlib.resources`` would
+    cost the renderer's worker more to import than the rest of the page."""
+    return Path(__file__).with_name(name).read_text(encoding="utf-8")
 
 
 _TEMPLATE = """<!DOCTYPE html>

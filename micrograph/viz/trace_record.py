@@ -166,10 +166,9 @@ class BackwardTrace:
 
     def save_html(self, path: str | Path, title: str = TITLE, timeout: float = 30.0) -> Path:
         """Write the page to ``path`` (folders made as needed); the path written."""
-        out = Path(path)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(self.html(title, timeout), encoding="utf-8")
-        return out
+        from micrograph.viz import trace_page
+
+        return trace_page.save(self.data, path, title, timeout)
 
     def _repr_html_(self) -> str:
         from micrograph.viz import trace_page

@@ -205,7 +205,7 @@ def test_named_value_without_grad_is_drawn_apart_with_its_name() -> None:
 def test_a_layer_node_draws_at_most_max_saved_items_the_stale_first() -> None:
     """nn.Linear's one node saves a whole row's operands: the drawing keeps MAX_SAVED of them, those
     changed in place since they were saved first, so the schema a child's graph passes accepts it."""
-    from micrograph.viz.collect import MAX_SAVED
+    from micrograph.viz.graph_format import MAX_SAVED
     from micrograph.viz.schema import validate
 
     layer = mg.nn.Linear(16, 16)
