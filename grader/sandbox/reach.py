@@ -14,12 +14,14 @@ The parent's own reading: nothing the submission runs can change what is found h
 
 from __future__ import annotations
 
+import _string
 import ast
 import builtins
 import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
+from grader.sandbox.child.formatting import fields
 from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
 from grader.sandbox.child.wire import Touch
@@ -33,7 +35,7 @@ _PARSING = threading.Lock()  # one ast.parse at a time in this process (``reache
 _PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
 _MODULES: dict[str, Touch] = {
     "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
-    "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC,
+    "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC, "imp": Touch.DYNAMIC,
     # the import system's own modules: a fresh module of a builtin (``_imp.create_builtin``), marshal
     "_imp": Touch.DYNAMIC, "_frozen_importlib": Touch.DYNAMIC, "_frozen_importlib_external": Touch.DYNAMIC,
     "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
@@ -78,6 +80,7 @@ class _Finder:
         self.aliases: dict[str, str] = {}  # a local name -> "os", "sys" or "inspect" (``import os as o``)
         self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
+        self.bases: set[int] = set()  # ids of the Name nodes an attribute is read from (``sys.x``)
 
     def visit(self, nodes: list[ast.AST]) -> None:
         visitors: dict[type, Callable[[ast.AST], None] | None] = {}
@@ -107,12 +110,15 @@ class _Finder:
         if touch is not None:
             self.add(touch, node, node.module or "", imported=True)
         extra = _BY_MODULE.get(node.module or "", {})
+        if extra and any(alias.name == "*" for alias in node.names):
+            self.add(Touch.MEMORY, node, f"{node.module}.*")  # sys.modules as a bare name
         for alias in node.names:
             touch = NAMES.get(alias.name) or extra.get(alias.name)
             if touch is not None:
                 self.add(touch, node, alias.name)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
+        self.bases.add(id(node.value))
         touch = NAMES.get(node.attr)
         if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)
                                         or self._a_class(node.value)):
@@ -172,6 +178,8 @@ class _Finder:
                 self.literal_names.add(id(func))
 
     def visit_Name(self, node: ast.Name) -> None:
+        if node.id in self.aliases and id(node) not in self.bases and isinstance(node.ctx, ast.Load):
+            self.add(Touch.MEMORY, node, node.id)  # the module handed on: its names read unseen
         if node.id in _BY_NAME and id(node) not in self.literal_names:
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in _DYNAMIC_CALLS or (node.id == "vars" and id(node) not in self.reading):
@@ -190,6 +198,9 @@ class _Finder:
                 self.add(Touch.DYNAMIC, node, name)
         if node.value in NAMES and node.value not in _WORDS:
             self.add(NAMES[node.value], node, node.value)
+        if "{" in node.value and "." in node.value:
+            for name in _field_attributes(node.value):
+                self.add(NAMES.get(name, Touch.DYNAMIC), node, name)
         if "/proc/" in node.value or node.value.startswith("<tests"):
             self.add(Touch.WIRE if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
 
@@ -197,6 +208,22 @@ class _Finder:
         for name in node.kwd_attrs:
             if name in NAMES:
                 self.add(NAMES[name], node, name)
+
+
+def _field_attributes(text: str) -> list[str]:
+    """The attributes the replacement fields of ``text``, read as a format string, name that
+    the submission's ``getattr`` would refuse whatever they are looked up on (grading's
+    internals, ``__dict__``): a string handed to the standard library's own formatting
+    (``logging``'s ``style="{"``) is formatted with the real ``getattr``."""
+    found = []
+    for field in fields(text):
+        try:
+            _first, rest = _string.formatter_field_name_split(field)
+            names = [key for is_attribute, key in rest if is_attribute]
+        except ValueError:
+            continue
+        found += [n for n in names if type(n) is str and (n in NAMES or n in HIDDEN_DUNDERS)]
+    return found
 
 
 def _module(name: str) -> Touch | None:

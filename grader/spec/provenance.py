@@ -25,8 +25,8 @@ file while the block runs (``sys.setprofile``: slower, so only around the call o
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Iterator, Sequence
+from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType, ModuleType
 from typing import Any
 
@@ -346,15 +346,15 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     kept = "" if retain_graph else CONTEXT
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors,
                 clears)
-    before, previous = observe.passes(), sys.getprofile()
+    before, previous = observe.passes(), getprofile()
     if grad_mode is not None:
-        sys.setprofile(call.sample)
+        setprofile(call.sample)
     try:
         with observe.observing(call):
             yield call
     finally:
         if grad_mode is not None:
-            sys.setprofile(previous)
+            setprofile(previous)
         WRITES.checkpoint()
         call.hold_grads()
         remember_raised(call.raised or {})

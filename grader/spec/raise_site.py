@@ -34,6 +34,7 @@ from types import CodeType, FrameType, FunctionType, TracebackType
 import micrograph
 
 ENGINE_DIR = os.path.dirname(micrograph.__file__) + os.sep
+_MODULES = sys.modules  # the dict itself, bound now: a submission may rebind sys's names (``seal.SYS_REBOUND``)
 SITE_NAME = "<engine raise site>"
 """The file name the raise expressions are compiled under: none of the engine's, the grader's or
 the standard library's, which no code in the child may borrow."""
@@ -56,7 +57,7 @@ def _engine_codes() -> dict[int, CodeType]:
     in it, by id (held here, so an id is never reused)."""
     found: dict[int, CodeType] = {}
     seen: set[int] = set()  # classes met already (two classes may name each other)
-    objects = [v for m in list(sys.modules.values()) if (getattr(m, "__file__", None) or "").startswith(ENGINE_DIR)
+    objects = [v for m in list(_MODULES.values()) if (getattr(m, "__file__", None) or "").startswith(ENGINE_DIR)
                for v in vars(m).values()]
     while objects:
         item = objects.pop()

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import sys
 from collections.abc import Iterator, Sequence
+from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType
 from typing import Any, NamedTuple
 
@@ -39,18 +39,18 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
     """Every SGD.step call made in the block, as it started (see the module doc); ``call``
     watches the same block with the parameters as its leaves (what its passes reached)."""
     seen: list[Seen] = []
-    previous = sys.getprofile()
+    previous = getprofile()
 
     def sample(frame: FrameType, event: str, arg: object) -> None:
         if event == "call" and frame.f_code is STEP_CODE:
             wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
             seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote))
 
-    sys.setprofile(sample)
+    setprofile(sample)
     try:
         yield seen
     finally:
-        sys.setprofile(previous)
+        setprofile(previous)
 
 
 def stepped(seen: list[Seen], label: str) -> dict[str, Any]:

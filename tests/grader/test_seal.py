@@ -4,7 +4,10 @@ module and a frozen class (``freeze``) refuse."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
+
+import pytest
 
 from grader.sandbox.child import freeze, seal
 
@@ -81,6 +84,34 @@ def test_a_new_dunder_is_seen_and_a_new_submodule_or_warning_registry_is_not() -
     assert snapshot.changed() is None
     object.__setattr__(module, "__getattr__", lambda name: len)  # no class holds a new name
     assert snapshot.changed() == "micrograph.engine"
+
+
+def test_a_dunder_written_and_taken_back_within_a_step_is_seen_where_a_pass_looked() -> None:
+    module = _module("micrograph.engine", run=len)
+    snapshot = seal.Snapshot([module])
+    vars(module)["viz"] = types.ModuleType("micrograph.viz")
+    snapshot.check_grown()  # a pass starts: a submodule bound is no dunder
+    assert snapshot.changed() is None
+    object.__setattr__(module, "__getattr__", lambda name: len)
+    snapshot.check_grown()  # a pass starts while it is there
+    del vars(module)["__getattr__"]
+    assert snapshot.changed() == "micrograph.engine"
+
+
+def test_a_sealed_module_binds_no_dunder_nor_object_as_a_submodule() -> None:
+    """The import system binds a submodule it has just put in ``sys.modules``; a dunder or an
+    object that is no module put there first is no submodule."""
+    module = _module("micrograph.engine", run=len)
+    seal.seal([module])
+    sneaked = {"micrograph.engine.__getattr__": lambda name: len, "micrograph.engine.helper": len}
+    sys.modules.update(sneaked)
+    try:
+        for full, value in sneaked.items():
+            with pytest.raises(PermissionError):
+                setattr(module, full.rsplit(".", 1)[1], value)
+    finally:
+        for full in sneaked:
+            del sys.modules[full]
 
 
 def test_a_sealed_module_refuses_the_generic_setattr_of_its_import_names() -> None:

@@ -81,7 +81,8 @@ class Pair(typing.NamedTuple):
 Point = collections.namedtuple("Point", "w x", defaults=(0.0,))
 '''
 # the right answer with what a student writes to look around: attributes by a computed name, a
-# namespace read, a signature, the exception being handled, a breakpoint left in: no reach
+# namespace read, a signature, the exception being handled, a breakpoint left in, its own
+# objects' attributes in a format string, sys's own functions: no reach
 READING = SOLUTION.replace(_BACKPROP, _BACKPROP.replace(
     '    g["y"].backward()\n', '    g["y"].backward()\n    describe(g["w"])\n')) + '''
 
@@ -98,6 +99,8 @@ def describe(v, fields=("data", "requires_grad", "is_leaf")):
     breakpoint()
     node = Node()
     print(hasattr(node, "_backward"), getattr(node, "_" + "prev"))
+    print("{0._prev} {1.data:.2f} {2:>4}".format(node, v, "ok"), ("{n." + "_prev}").format_map({"n": node}))
+    sys.setrecursionlimit(sys.getrecursionlimit())
 
 
 class Node:  # micrograd's names: its own objects' private names are the student's

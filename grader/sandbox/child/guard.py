@@ -25,6 +25,8 @@ import types
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from grader.sandbox.child import formatting
+from grader.sandbox.child.formatting import FORMAT_GUARD, FORMATTING
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
 from grader.sandbox.child.wire import Touch
 
@@ -72,6 +74,7 @@ def _elsewhere(owner: object, own: str) -> bool:
 
 _getattr, _hasattr, _vars = builtins.getattr, builtins.hasattr, builtins.vars
 _caller = sys._getframe  # vars() without an argument: the caller's locals, as the real one gives
+_audit = sys.audit  # bound now: a submission may rebind sys's names (``seal.SYS_REBOUND``)
 
 
 class _Namespace(Mapping[str, Any]):
@@ -89,7 +92,8 @@ class _Namespace(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         _check(self._owner, name, self._own)
-        return self._namespace[name]
+        return formatting.guarded(self._owner, name, self._namespace[name],
+                                  lambda owner, key: _check(owner, key, self._own))  # vars(str)["format"]
 
     def __contains__(self, name: object) -> bool:
         return name in self._namespace and refused(self._owner, name, self._own) is None
@@ -101,13 +105,13 @@ class _Namespace(Mapping[str, Any]):
         return sum(1 for _ in self)
 
     def copy(self) -> dict[str, Any]:
-        return {k: self._namespace[k] for k in self}
+        return {k: self[k] for k in self}
 
 
 def _check(owner: object, name: object, own: str) -> None:
     touch = refused(owner, name, own)
     if touch is not None:
-        sys.audit(GUARDED, touch.value, name)
+        _audit(GUARDED, touch.value, name)
         raise PermissionError(f"the grader does not let submitted code reach {touch.value}")
 
 
@@ -118,11 +122,18 @@ def _no_debugger(*args: object, **kwargs: object) -> None:
 
 def submission_builtins(own: str) -> dict[str, Any]:
     """The builtins the submission's module ``own`` runs with: the real ones, ``getattr`` and
-    ``hasattr`` guarded, ``breakpoint`` a no-op."""
+    ``hasattr`` guarded, ``breakpoint`` a no-op, and ``FORMAT_GUARD``, which the submission's
+    ``x.format`` reads go through (``grader.sandbox.child.formatting``)."""
+
+    def check(owner: object, name: str) -> None:
+        _check(owner, name, own)
 
     def guarded_getattr(owner: object, name: str, *default: Any) -> Any:
         _check(owner, name, own)
-        return _getattr(owner, name, *default)
+        return formatting.guarded(owner, name, _getattr(owner, name, *default), check)
+
+    def format_method(owner: object, name: str) -> Any:
+        return formatting.guarded(owner, name, _getattr(owner, name), check)
 
     def guarded_hasattr(owner: object, name: str) -> bool:
         _check(owner, name, own)
@@ -139,19 +150,26 @@ def submission_builtins(own: str) -> dict[str, Any]:
     names = dict(vars(builtins))
     names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,
                  breakpoint=_no_debugger)
+    names[FORMAT_GUARD] = format_method
     return names
 
 
 class _ThroughVars(ast.NodeTransformer):
     """``x.__dict__`` read becomes ``vars(x)``: the same object for an instance or a class the
     submission made, the guarded view (``_Namespace``) for another module's or class's, however
-    the class was named (``o = object; o.__dict__[name]``)."""
+    the class was named (``o = object; o.__dict__[name]``).  ``x.format`` and ``x.format_map``
+    read go through ``FORMAT_GUARD`` (the same method, its fields' attributes guarded, when it
+    is ``str``'s)."""
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         self.generic_visit(node)
-        if node.attr != "__dict__" or not isinstance(node.ctx, ast.Load):
+        if not isinstance(node.ctx, ast.Load) or node.attr not in ("__dict__", *FORMATTING):
             return node
-        call = ast.Call(func=ast.Name(id=GUARDED_VARS, ctx=ast.Load()), args=[node.value], keywords=[])
+        if node.attr == "__dict__":
+            call = ast.Call(func=ast.Name(id=GUARDED_VARS, ctx=ast.Load()), args=[node.value], keywords=[])
+        else:
+            call = ast.Call(func=ast.Name(id=FORMAT_GUARD, ctx=ast.Load()),
+                            args=[node.value, ast.Constant(node.attr)], keywords=[])
         return ast.copy_location(call, node)
 
 
@@ -171,13 +189,14 @@ class SubmissionLoader(importlib.machinery.SourceFileLoader):
     """The submission's loader: its code is always the source compiled here, with namespace
     reads through the guarded ``vars`` (``_ThroughVars``), never a ``.pyc`` beside it.  Whatever
     runs the file again through its module's spec (``grader.spec.repeat.fresh_copy``) gets the
-    same guarded code as its import: only a source that names ``__dict__`` somewhere is parsed
-    again and rewritten; any other compiles to what the rewrite gives."""
+    same guarded code as its import: only a source that names ``__dict__``, ``format`` or
+    ``format_map`` somewhere is parsed again and rewritten; any other compiles to what the
+    rewrite gives."""
 
     def get_code(self, fullname: str) -> types.CodeType:
         source = self.get_data(self.path)
         code = compile(source, self.path, "exec", dont_inherit=True)
-        if _names(code, "__dict__"):
+        if any(_names(code, name) for name in ("__dict__", *FORMATTING)):
             tree = _ThroughVars().visit(ast.parse(source, self.path))
             code = compile(ast.fix_missing_locations(tree), self.path, "exec", dont_inherit=True)
         return code

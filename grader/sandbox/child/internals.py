@@ -22,18 +22,25 @@ NAMES: Final[dict[str, Touch]] = {
                      "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
                      "source_to_code"), Touch.CODE),
     **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
+    # the modules themselves, the real ``builtins`` among them (whose ``getattr`` looks any name
+    # up unguarded): ``sys`` as another module's attribute (``os.sys.modules``), ``builtins`` so
+    # (``dataclasses.builtins``), a module found by an object (``inspect.getmodule(len)``), or
+    # loaded again by the import system's finders and loaders
+    **dict.fromkeys(("sys", "builtins", "getmodule", "meta_path", "path_hooks", "path_importer_cache",
+                     "load_module", "find_loader", "get_loader", "find_module"), Touch.MEMORY),
     **dict.fromkeys(("__getattribute__", "__setattr__", "__delattr__", "__subclasses__", "__mro__",
                      "__bases__", "__base__", "__get__", "__set__", "__delete__", "__self__", "__func__",
                      "__wrapped__", "__objclass__", "__defaults__", "__kwdefaults__", "__reduce__",
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars",
-                     "get_type_hints", "get_annotations", "ForwardRef"),
+                     "get_type_hints", "get_annotations", "ForwardRef", "Formatter"),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
 }
 """Attribute (or imported) names, by what they reach.  The last DYNAMIC ones are the standard
 library's own ways of looking attributes up by a computed name (``pkgutil.resolve_name``,
-``string.Formatter().get_field``, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
+``string.Formatter().get_field``, and ``Formatter`` itself, whose ``format`` looks a field's
+attributes up so, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
 what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object; what is behind
 a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`` hands out
 ``getattr``: the real ones, not the submission's own); annotations evaluated in a namespace the

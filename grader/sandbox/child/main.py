@@ -258,8 +258,9 @@ class Work:
                              self.tests_file, os.path.dirname(self.submission))
         sealing = seal.seal_loaded(self.tests_name, self.sealed, self.plan.freeze)
         self.snapshot = sealing.snapshot
-        if not sealing.frozen:  # a class write put back within a step: compared at each pass and call too
-            hooked.WRITES.checking(self.snapshot.check)
+        # a class write put back within a step (where classes are not frozen), or a dunder
+        # written past a seal: looked for at each pass and watched call too
+        hooked.WRITES.checking(self.snapshot.check_grown if sealing.frozen else self.snapshot.check)
         for name in [n for n in seal.ours(self.tests_name) if not n.startswith("micrograph")]:
             del sys.modules[name]
         return ["sentinel"] if self.plan.sentinel else []

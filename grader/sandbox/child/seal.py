@@ -41,6 +41,7 @@ ANSWER_PATH = ("json", "json.encoder", "json.decoder", "json.scanner", "os")
 ``posixpath.os.write = ...``) would rewrite every answer after the probes made it."""
 
 _namespace = types.ModuleType.__dict__["__dict__"].__get__  # the real namespace, for sealed code only
+_audit = sys.audit  # bound now: a submission may rebind sys's names (``SYS_REBOUND``)
 
 
 _MISSING = object()  # what a name lost reads as: no module's object is this one
@@ -57,7 +58,8 @@ class Sealed(types.ModuleType):
     def __setattr__(self, name: str, value: Any) -> None:
         namespace = _namespace(self)
         full = f"{namespace.get('__name__')}.{name}"
-        submodule = name not in namespace and sys.modules.get(full) is value  # the import system's
+        submodule = (name not in namespace and not name.startswith("__") and isinstance(value, types.ModuleType)
+                     and sys.modules.get(full) is value)  # the import system's
         if not submodule:
             refuse(namespace.get("__name__"), name)
         namespace[name] = value
@@ -73,7 +75,7 @@ class Sealed(types.ModuleType):
 def refuse(module: object, name: str) -> None:
     """Refuse a write of ``name`` to ``module`` (a sealed module, or a class of the engine's
     ``freeze`` made immutable), with the audit event the sentinel flags."""
-    sys.audit(SEALED, str(module), str(name))
+    _audit(SEALED, str(module), str(name))
     raise PermissionError(f"the grader does not let submitted code change the module {module}")
 
 
@@ -82,15 +84,28 @@ def touched(module: str) -> Touch:
     root = module.split(".")[0]
     if root == "micrograph":
         return Touch.OBSERVER
+    if root == "sys":
+        return Touch.HOOKS  # sys.audit, sys.setprofile: how the probes flag and watch
     if root in ("json", "os"):
         return Touch.WIRE
     return Touch.CODE if root == "builtins" else Touch.TESTS
 
 
+SYS_REBOUND: Final = ("stdout", "stderr", "stdin", "displayhook", "excepthook", "unraisablehook",
+                      "breakpointhook", "last_type", "last_value", "last_traceback", "ps1", "ps2",
+                      "tracebacklimit", "dont_write_bytecode")
+"""The names of ``sys`` the standard library, the worker or a student's own code rebinds
+(``contextlib.redirect_stdout``).  ``sys`` cannot be sealed (the import system makes every new
+module with ``type(sys)``), and a frozen dataclass's ``__init__`` applied to it writes any name
+(``sys.audit``, through which every refusal is flagged; ``sys.setprofile``, which the probes set
+their hook with): the grader binds what it calls of ``sys`` when it is loaded, and a snapshot
+compares every other name of ``sys`` after each step."""
+
 REBOUND: Final = {"micrograph.engine": ("_warned",),
                   "micrograph.value": ("_float_warned",), "micrograph.seeding": ("_seed",),
-                  "builtins": ("_",)}
-"""The names a module's own code rebinds (``global``): the only ones a snapshot lets change."""
+                  "builtins": ("_",), "sys": SYS_REBOUND}
+"""The names a module's own code rebinds (``global``), or the standard library rebinds in
+``sys``: the only ones a snapshot lets change."""
 
 
 HELD_DUNDERS: Final = ("__builtins__", "__file__", "__spec__", "__loader__", "__package__",
@@ -174,6 +189,14 @@ class Snapshot:
         if self.seen is None:
             self.seen = self.changed()
 
+    def check_grown(self, _map: Any = map, _len: Any = len, _list: Any = list) -> None:
+        """Look within a step (as each pass starts and each watched call ends, where the
+        engine's classes are immutable) only for a new dunder in a module's namespace: a
+        ``__getattr__`` a frozen dataclass's ``__init__`` wrote there, present while the
+        engine or a probe looks a name up, is seen even if it is gone when the step ends."""
+        if self.seen is None and _list(_map(_len, self._namespaces)) != self._lengths:
+            self.seen = self._new_dunder()
+
     def changed(self, _map: Any = map, _len: Any = len, _list: Any = list) -> str | None:
         """The first module whose namespace holds another object under a name than it did (or
         lost it), or that ``check`` found so within the step; else None."""
@@ -182,6 +205,11 @@ class Snapshot:
         changed = self._first_changed()
         if changed is not None or _list(_map(_len, self._namespaces)) == self._lengths:
             return changed
+        return self._new_dunder()
+
+    def _new_dunder(self) -> str | None:
+        """The first module whose namespace grew by a new dunder; the lengths of those that
+        grew otherwise (a submodule bound) are taken as known."""
         for number, (name, namespace, known) in enumerate(self._modules):
             if len(namespace) != self._lengths[number]:  # grown: a submodule bound, or any new name
                 if any(k.startswith("__") and k not in _NEW_DUNDERS_LET for k in set(namespace) - known):
@@ -282,4 +310,4 @@ def seal_loaded(tests_name: str, before: Sealing | None = None, freezing: bool =
     # compared: what the submission can name (the engine's modules and classes, builtins);
     # the grader's and the test module's modules leave sys.modules, and the answers' path is
     # bound already (``codec``)
-    return Sealing(engine, Snapshot([*engine, builtins]), made)
+    return Sealing(engine, Snapshot([*engine, builtins, sys]), made)

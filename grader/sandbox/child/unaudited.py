@@ -22,6 +22,7 @@ CALLS = ("mkfifo", "mknod", "chroot", "setpriority", "nice", "sched_setaffinity"
          "sched_setscheduler", "sched_setparam")
 """The functions of ``os`` without an audit event that no exercise needs; each raises
 ``os.<name>`` once wrapped."""
+_audit = sys.audit  # bound now: a submission may rebind sys's names (``seal.SYS_REBOUND``)
 EVENTS = frozenset(f"os.{name}" for name in CALLS)
 """Their events: raised from the wrapper's frame, one frame inside the caller's."""
 
@@ -30,7 +31,7 @@ def _audited(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
     event = f"os.{name}"
 
     def audited(*args: Any, **kwargs: Any) -> Any:
-        sys.audit(event, *args)
+        _audit(event, *args)
         return call(*args, **kwargs)
 
     audited.__name__ = audited.__qualname__ = name
