@@ -117,6 +117,66 @@ attempt("fanotify_init", lambda: libc.fanotify_init(0, 0))
 '''),
 ]
 
+# Two runs alive at once (a public run beside a full one, were they ever started together): the
+# sender tries every lock and watch on the inodes both share, again and again for a while; the
+# receiver looks for any lock on them, or any event on them, over the same while.  Each prints
+# when it looked (CLOCK_MONOTONIC, one clock for the machine), so the test knows they overlapped.
+SENDER = PRELUDE + """
+import fcntl, time
+shared = os.open(os.__file__, os.O_RDONLY)
+folder = os.open(os.path.dirname(os.__file__), os.O_RDONLY)
+lock = (ctypes.c_short * 16)(fcntl.F_WRLCK)
+said("window", f"{time.monotonic():.3f}")
+end = time.monotonic() + @SECONDS@
+while time.monotonic() < end:
+    attempt("flock", lambda: fcntl.flock(shared, fcntl.LOCK_EX | fcntl.LOCK_NB))
+    attempt("lockf", lambda: fcntl.lockf(shared, fcntl.LOCK_SH | fcntl.LOCK_NB))
+    attempt("fcntl_setlk", lambda: libc.fcntl(shared, 6, lock))
+    attempt("fcntl_ofd_setlk", lambda: libc.fcntl(shared, 37, lock))
+    attempt("fcntl_setlease", lambda: libc.fcntl(shared, 1024, 0))
+    attempt("open_again", lambda: os.close(os.open(os.__file__, os.O_RDONLY)))  # what a watch would see
+    time.sleep(0.05)
+said("window", f"{time.monotonic():.3f}")
+"""
+RECEIVER = PRELUDE + """
+import fcntl, struct, time
+shared = os.open(os.__file__, os.O_RDONLY)
+inode = os.fstat(shared).st_ino
+probe = struct.pack("hhqqi", fcntl.F_WRLCK, 0, 0, 0, 0)
+said("window", f"{time.monotonic():.3f}")
+watch = libc.inotify_init1(os.O_NONBLOCK)
+said("inotify_init1", "ALLOWED" if watch >= 0 else errno.errorcode.get(ctypes.get_errno()))
+if watch >= 0:
+    libc.inotify_add_watch(watch, os.__file__.encode(), 0xFFF)
+seen = set()
+end = time.monotonic() + @SECONDS@
+while time.monotonic() < end:
+    try:
+        fcntl.flock(shared, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError as exc:
+        seen.add("flock " + errno.errorcode.get(exc.errno, str(exc.errno)))
+    try:
+        held = struct.unpack("hhqqi", fcntl.fcntl(shared, fcntl.F_GETLK, probe))[0]
+        seen.add("getlk " + ("unlocked" if held == fcntl.F_UNLCK else "LOCKED"))
+    except OSError as exc:
+        seen.add("getlk " + errno.errorcode.get(exc.errno, str(exc.errno)))
+    try:
+        with open("/proc/locks") as listed:
+            seen.add("proc_locks " + ("LOCKED" if f":{inode} " in listed.read() else "none"))
+    except OSError as exc:
+        seen.add("proc_locks " + errno.errorcode.get(exc.errno, str(exc.errno)))
+    if watch >= 0:
+        try:
+            seen.add("inotify " + ("EVENT" if os.read(watch, 4096) else "none"))
+        except BlockingIOError:
+            seen.add("inotify none")
+    time.sleep(0.05)
+said("window", f"{time.monotonic():.3f}")
+print("SEEN", sorted(seen), flush=True)
+"""
+CONCURRENT_SECONDS = 2.0  # each run's while: long enough that two runs started together overlap
+
+
 COURSE = [
     _attack("the_course_folder_on_sys_path", "fail closed without Landlock", '''
 import importlib

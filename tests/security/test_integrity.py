@@ -4,8 +4,9 @@ machine gives (``integrity_attacks.py`` holds the attacks).
 * the wire: only the relay writes it; records written to any pipe, answers written ahead with
   a guessed nonce, the relay's pipe through ``/proc``, signals to the relay: all score what the
   untouched stub scores, and each attempt is refused;
-* no channel between runs: every lock and watch call is refused, and on Gradescope every public
-  run ends before the first run holding hidden tests starts;
+* no channel between runs: every lock and watch call is refused, two runs alive at once see
+  nothing of each other's attempts, and on Gradescope every public run ends before the first
+  run holding hidden tests starts;
 * fail closed without Landlock (``GRADE_LANDLOCK=off`` simulates a kernel without it): the
   course folder is off the child's ``sys.path``; a course autograder refuses, with one
   sentence, a course whose solutions or tests a child's uid could read, and grades one it
@@ -99,6 +100,49 @@ def test_every_attempt_is_refused(graded: dict[str, Any], attack: Attack) -> Non
 def test_records_on_the_wire_are_refused_as_tampering(graded: dict[str, Any]) -> None:
     for name in ("forged_records_on_every_pipe", "answers_written_ahead"):
         assert "tampered with" in graded["rows"][name]["text"], graded["rows"][name]["text"][:2000]
+
+
+# --- two runs alive at once ------------------------------------------------------------------
+
+WINDOW = re.compile(r"INTEGRITY window ([0-9.]+)")
+SEEN = re.compile(r"SEEN (\[.*\])")
+
+
+@pytest.fixture(scope="module", params=one_class_per_mode("integrity-concurrent", MODES))
+def concurrent(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+               answers: Path) -> dict[str, Any]:
+    """A sender and a receiver graded at once (``grade batch`` runs them side by side), below
+    the sentinel: what each printed."""
+    mode = request.param
+    skip_unless(mode)
+    work = tmp_path_factory.mktemp(f"concurrent-{mode.replace(' ', '-').replace('+', '-')}")
+    seconds = repr(attacks.CONCURRENT_SECONDS)
+    entries = {"sender": attacks.SENDER.replace("@SECONDS@", seconds).replace("@NAMES@", "[]"),
+               "receiver": attacks.RECEIVER.replace("@SECONDS@", seconds).replace("@NAMES@", "[]")}
+    proc = batch(REPO, entries, work, GRADE_ISOLATION=mode, GRADE_SENTINEL="off",
+                 GRADE_CACHE_DIR=str(batches.own_cache(answers, work)))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return _graded(work)
+
+
+def test_two_runs_alive_at_once_share_no_lock_or_watch(concurrent: dict[str, Any]) -> None:
+    """The channel a full run would send a hidden probe's code on to a public run beside it:
+    every lock the sender tries on the standard library's inodes both read is refused, and the
+    receiver, looking over the same while, sees no lock and can set no watch."""
+    sender, receiver = concurrent["sender"], concurrent["receiver"]
+    # its printed output is in results.json more than once: each run's two times, in order
+    windows = [sorted({float(t) for t in WINDOW.findall(row["text"])}) for row in (sender, receiver)]
+    assert all(len(w) == 2 for w in windows), windows
+    (sent_from, sent_to), (looked_from, looked_to) = windows
+    assert looked_from < sent_to and sent_from < looked_to, windows  # alive at once
+    tried = {k: v for k, v in sender["said"].items() if k not in ("window", "open_again")}
+    assert len(tried) == 5 and set(tried.values()) == {"EPERM"}, tried
+    assert receiver["said"]["inotify_init1"] == "EPERM", receiver["said"]
+    seen = SEEN.search(receiver["text"])
+    assert seen is not None, receiver["text"][-2000:]
+    assert not any(word in seen.group(1) for word in ("LOCKED", "EVENT", "EWOULDBLOCK", "EAGAIN")), seen.group(1)
+    assert "flock EPERM" in seen.group(1) and "getlk EPERM" in seen.group(1), seen.group(1)
+    assert sender["ex01"] == receiver["ex01"] == "0"
 
 
 # --- without Landlock ----------------------------------------------------------------------
