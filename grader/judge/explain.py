@@ -4,6 +4,7 @@ act on.  Limits are named with the numbers of the run's own ``Limits``."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Callable
 
 from micrograph.i18n import SOURCE_LANGUAGE
@@ -179,8 +180,10 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,
-                 names: LineNames | None = None) -> str:
-    """Why the submission could not even be imported."""
+                 names: LineNames | None = None, beside: Path | None = None) -> str:
+    """Why the submission could not even be imported.  ``beside``, the folder the submitted
+    file lies in, tells a module of the student's own (``from myhelpers import ...``) from one
+    that does not exist: the file ran fine beside it, but is graded alone."""
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
         return _("{kind} at {line}: {message}", kind=kind, line=_line(line, names), message=message) if line \
@@ -193,7 +196,28 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
                  message=message)
-    return _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
+    said = _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
+    own = own_module(error, beside)
+    return said if own is None else said + _(". Each exercise file is graded on its own, with micrograph "
+                                             "and the standard library only: {module} beside it cannot be "
+                                             "imported there, so copy what it needs into the file itself",
+                                             module=own)
+
+
+_NO_MODULE = re.compile(r"No module named '([^'.]+)")
+
+
+def own_module(error: ErrorRecord, beside: Path | None) -> str | None:
+    """The student's own module (``myhelpers.py`` or a package folder) beside the submission that
+    its import could not find, if that is what it missed."""
+    found = _NO_MODULE.match(error["message"] or "") if error["type"] == "ModuleNotFoundError" else None
+    if found is None or beside is None:
+        return None
+    name = found.group(1)
+    for own in (f"{name}.py", f"{name}/"):
+        if (beside / own).exists():
+            return own
+    return None
 
 
 def is_timeout(error: ErrorRecord) -> bool:

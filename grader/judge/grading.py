@@ -174,7 +174,8 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
 
 
 def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
-           names: explain.LineNames | None = None, exercise: str | None = None) -> TestResult:
+           names: explain.LineNames | None = None, exercise: str | None = None,
+           beside: Path | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
         told = build_feedback.capitalized(feedback) if test.rules else feedback
@@ -193,7 +194,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return result(ERROR, touched)
     if report.import_error is not None:
         return result(ERROR, explain.import_error(report.import_error, display, report.limits,
-                                                 names))
+                                                 names, beside))
     record = report.tests.get(test.name)
     if record is None:
         return result(*explain.silence(report))
@@ -286,8 +287,9 @@ def judge(
     feedback and, when ``diagram_dir`` is given, its diagrams.  ``submission``, the file the child
     ran, tells a build-track stage not begun from one begun with an earlier stage's part left out."""
     spec = ex.spec
+    beside = None if submission is None or names is not None else submission.parent
     ran = {t.name: _helpers_ran(report, t.name) for t in spec.tests if t.runs_with}
-    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id)
+    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside)
                                              for t in spec.tests], ran)
     tests += _elsewhere(ex)
     result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
@@ -302,7 +304,7 @@ def judge(
     result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:
         if report.import_error is not None:
-            why = explain.import_error(report.import_error, display, spec.limits, names)
+            why = explain.import_error(report.import_error, display, spec.limits, names, beside)
         else:
             why = explain.silence(report)[1]
         drawing = diagram.render(report.diagram, diagram_dir, display=display,

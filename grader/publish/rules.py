@@ -19,6 +19,10 @@ you hand in (a notebook's `import grader` and `grader.check` lines are not grade
 `hasattr`, reading `vars(x)`, `print` and `traceback.print_exc()` are fine, and a
 `breakpoint()` left in does nothing while graded.
 
+Each exercise file is graded on its own, with `micrograph` and the standard library only: a
+module of your own beside it (`from myhelpers import build`) cannot be imported when it is
+graded, so keep what an exercise needs in its own file.
+
 """)
 
 

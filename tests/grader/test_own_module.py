@@ -1,0 +1,33 @@
+"""A submission that imports a module of the student's own, lying beside it, is told that each
+exercise file is graded alone; a module that is nowhere is told as Python says it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader.judge import explain
+from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.limits import Limits
+
+
+def _missing(module: str) -> ErrorRecord:
+    return ErrorRecord(type="ModuleNotFoundError", message=f"No module named '{module}'",
+                       function=None, caller=None, line=3, step=None)
+
+
+def test_a_helper_file_beside_the_submission_is_named(tmp_path: Path) -> None:
+    (tmp_path / "myhelpers.py").write_text("def double(x):\n    return 2 * x\n")
+    said = explain.import_error(_missing("myhelpers"), "ex03.py", Limits(), beside=tmp_path)
+    assert said == ("ex03.py raised ModuleNotFoundError when imported (line 3): No module named "
+                    "'myhelpers'. Each exercise file is graded on its own, with micrograph and the "
+                    "standard library only: myhelpers.py beside it cannot be imported there, so copy "
+                    "what it needs into the file itself")
+    (tmp_path / "tools").mkdir()
+    assert "tools/ beside it" in explain.import_error(_missing("tools.extra"), "ex03.py", Limits(),
+                                                      beside=tmp_path)
+
+
+def test_a_module_that_is_nowhere_is_told_as_python_says_it(tmp_path: Path) -> None:
+    for beside in (tmp_path, None):
+        said = explain.import_error(_missing("numpy"), "ex03.py", Limits(), beside=beside)
+        assert said == "ex03.py raised ModuleNotFoundError when imported (line 3): No module named 'numpy'"
