@@ -31,6 +31,15 @@ _REWIND = '''    from micrograph import observe
 '''
 
 
+# the same through object's generic __getattribute__ and __setattr__, which
+# functools.update_wrapper copies (with the real getattr) into the function it wraps around
+_REWIND_BY_SLOTS = _REWIND.replace(
+    "    cell = real.getattr", '    read = vars(holder)["__getattri" + "bute__"]\n'
+    '    write = vars(holder)["__set" + "attr__"]\n    cell = real.getattr').replace(
+    "real.getattr(", "read(").replace("real.setattr(", "write(")
+_WRAPPED = "import functools\n\n\ndef holder():\n    pass\n\n\nfunctools.update_wrapper(holder, object)\n\n\n"
+
+
 def _rewound(prelude: str) -> str:
     return _hide(_REWIND, prelude + "\n\n")
 
@@ -53,6 +62,8 @@ LOOKUPS = [
             runtime=True),  # the loader's own code is refused as it runs, too
     Forgery("sys_from_a_modules_namespace_by_a_computed_key", Touch.MEMORY.value,
             _rewound('import typing\nreal = typing.__dict__["s" + "ys"].modules["built" + "ins"]\n'), runtime=True),
+    Forgery("objects_slots_copied_by_update_wrapper", Touch.DYNAMIC.value, _hide(_REWIND_BY_SLOTS, _WRAPPED),
+            runtime=True),
     # a refused name looked up while sys.audit says nothing: the refusal is flagged all the same
     Forgery("flags_silenced_by_rebinding_sys_audit", Touch.HOOKS.value, _printed(
         '    try:\n        getattr(observe, "_ob" + "server")\n    except PermissionError:\n        pass\n'

@@ -73,6 +73,7 @@ def _elsewhere(owner: object, own: str) -> bool:
 
 
 _getattr, _hasattr, _vars = builtins.getattr, builtins.hasattr, builtins.vars
+_REFUSED_KEYS = frozenset(NAMES) | HIDDEN_DUNDERS
 _caller = sys._getframe  # vars() without an argument: the caller's locals, as the real one gives
 _audit = sys.audit  # bound now: a submission may rebind sys's names (``seal.SYS_REBOUND``)
 
@@ -143,8 +144,11 @@ def submission_builtins(own: str) -> dict[str, Any]:
         if not owner:
             return _caller(1).f_locals
         namespace = _vars(*owner)
-        if not _elsewhere(owner[0], own):  # its own, or an instance's: the instance's data
-            return namespace
+        if not _elsewhere(owner[0], own) and not namespace.keys() & _REFUSED_KEYS:
+            return namespace  # its own, or an instance's: the instance's data
+        # another module's or class's, or a dict given grading's internals by the standard
+        # library (``functools.update_wrapper(f, object)`` copies object's generic
+        # ``__getattribute__`` and ``__setattr__`` into ``f``'s): the guarded view
         return types.MappingProxyType(_Namespace(owner[0], namespace, own))
 
     names = dict(vars(builtins))
