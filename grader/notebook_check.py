@@ -109,8 +109,8 @@ def _grade(exercise: str) -> Checked:
 
 
 def check(exercise: str, lang: str | None = None) -> Checked:
-    """Grade ``exercise`` (``"ex03"``, ``"3"``) and return what to show; outside IPython the
-    text is also printed, exactly as ``grade ex03`` prints it.  ``lang`` ("zh" or "en") is
+    """Grade ``exercise`` (``"ex03"``, ``"3"``) and return what to show; in a script the text is
+    also printed, exactly as ``grade ex03`` prints it (at a prompt the shell shows it once).  ``lang`` ("zh" or "en") is
     ``grade --lang``: it stays the kernel's language for the next checks."""
     try:
         choose(lang)
@@ -122,6 +122,13 @@ def check(exercise: str, lang: str | None = None) -> Checked:
         sentence = _("grader.check could not grade {exercise}: {error}", exercise=repr(exercise),
                      error=f"{type(exc).__name__}: {exc}")
         checked = Checked(sentence, problem=sentence)
-    if _ipython() is None:
+    if not _shown_by_the_shell():
         print(checked.text)
     return checked
+
+
+def _shown_by_the_shell() -> bool:
+    """Whether what ``check`` returns is shown anyway: by IPython's display, or by Python's
+    interactive prompt (``sys.ps1`` exists there), which prints the returned value's text; a
+    script shows only what ``check`` prints."""
+    return _ipython() is not None or hasattr(sys, "ps1")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -91,6 +93,17 @@ def test_check_outside_a_notebook_prints_what_grade_prints(
     assert printed.startswith("ex03  retain_grad keeps a non-leaf's gradient  (../exercises/ex03_retain_grad.py)\n"
                               "  not started (0/14): every function the tests call still raises")
     assert "not started" in checked._repr_html_()
+
+
+def test_check_at_pythons_prompt_shows_its_text_once(tmp_path: Path) -> None:
+    """The prompt prints the returned value: ``check`` printing too showed the report twice."""
+    typed = 'import grader\ngrader.check("exx")\nchecked = grader.check("exx")\n'
+    shell = subprocess.run([sys.executable, "-i", "-q"], input=typed, capture_output=True, text=True,
+                           cwd=tmp_path, check=True)
+    assert (shell.stdout + shell.stderr).count("'exx' is not an exercise") == 1, shell
+    script = subprocess.run([sys.executable, "-c", typed], capture_output=True, text=True,
+                            cwd=tmp_path, check=True)
+    assert script.stdout.count("'exx' is not an exercise") == 2, script
 
 
 @pytest.mark.parametrize("name, words", [("ex99", "no exercise ex99"),
