@@ -60,10 +60,18 @@ LOOKUPS = [
     Forgery("real_builtins_loaded_again_by_a_finder", Touch.MEMORY.value,
             _rewound('import pkgutil\nreal = pkgutil.get_loader("built" + "ins").load_module("built" + "ins")\n'),
             runtime=True),  # the loader's own code is refused as it runs, too
+    Forgery("real_builtins_imported_by_another_modules_importlib", Touch.DYNAMIC.value,
+            _rewound('import inspect\nreal = inspect.importlib.import_module("built" + "ins")\n'), runtime=False),
+    Forgery("importlib_by_a_computed_name", Touch.DYNAMIC.value,
+            _rewound('import pkgutil\nreal = getattr(pkgutil, "import" + "lib").import_module("built" + "ins")\n'),
+            runtime=True),
     Forgery("sys_from_a_modules_namespace_by_a_computed_key", Touch.MEMORY.value,
             _rewound('import typing\nreal = typing.__dict__["s" + "ys"].modules["built" + "ins"]\n'), runtime=True),
     Forgery("objects_slots_copied_by_update_wrapper", Touch.DYNAMIC.value, _hide(_REWIND_BY_SLOTS, _WRAPPED),
             runtime=True),
+    Forgery("objects_slots_classified_by_inspect", Touch.DYNAMIC.value, _hide(_REWIND_BY_SLOTS.replace(
+        "vars(holder)", "slots"), "import inspect\n\n\nslots = {a.name: a.object for a in inspect.classify_class_attrs(object)}\n\n\n"),
+        runtime=False),
     # a refused name looked up while sys.audit says nothing: the refusal is flagged all the same
     Forgery("flags_silenced_by_rebinding_sys_audit", Touch.HOOKS.value, _printed(
         '    try:\n        getattr(observe, "_ob" + "server")\n    except PermissionError:\n        pass\n'

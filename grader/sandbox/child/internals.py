@@ -28,12 +28,20 @@ NAMES: Final[dict[str, Touch]] = {
     # loaded again by the import system's finders and loaders
     **dict.fromkeys(("sys", "builtins", "getmodule", "meta_path", "path_hooks", "path_importer_cache",
                      "load_module", "find_loader", "get_loader", "find_module"), Touch.MEMORY),
+    # a module the parent refuses to see imported, as another module's attribute
+    # (``inspect.importlib``, ``zipimport.marshal``): the names no honest attribute has
+    **dict.fromkeys(("importlib", "_imp", "_frozen_importlib", "_frozen_importlib_external", "imp",
+                     "runpy", "pydoc", "doctest", "pdb", "bdb", "timeit", "shelve", "multiprocessing",
+                     "cProfile"), Touch.DYNAMIC),
+    **dict.fromkeys(("ctypes", "_ctypes", "gc", "mmap", "cffi"), Touch.MEMORY),
+    **dict.fromkeys(("marshal", "pickle", "_pickle", "copyreg"), Touch.CODE),
     **dict.fromkeys(("__getattribute__", "__setattr__", "__delattr__", "__subclasses__", "__mro__",
                      "__bases__", "__base__", "__get__", "__set__", "__delete__", "__self__", "__func__",
                      "__wrapped__", "__objclass__", "__defaults__", "__kwdefaults__", "__reduce__",
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars",
-                     "get_type_hints", "get_annotations", "ForwardRef", "Formatter"),
+                     "get_type_hints", "get_annotations", "ForwardRef", "Formatter",
+                     "classify_class_attrs"),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
 }
