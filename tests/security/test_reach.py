@@ -144,3 +144,31 @@ def test_a_module_imported_is_told_as_an_import() -> None:
     assert reaches("if __name__ == '__main__':\n    import doctest\n") == [Reach(Touch.DYNAMIC, 2, "doctest", True)]
     assert reaches("from logging import config\n") == [Reach(Touch.DYNAMIC, 1, "logging", True)]
     assert [r.imported for r in reaches("import sys\nf = sys._getframe(1)\n")] == [False]
+
+
+def test_a_refused_module_under_any_attribute_name_a_worker_holds_is_a_reach() -> None:
+    """The real ``builtins`` (whose ``getattr`` looks any name up unguarded), ``sys`` (whose
+    ``modules`` holds every module) and the modules the parent refuses to see imported are
+    attributes of other modules too (``traceback.sys``, ``collections._sys``, ``enum.bltns``,
+    ``inspect.importlib``): each name they go by in the standard library and the engine a
+    worker loads is one the source may not write."""
+    import builtins
+    import gc
+    import importlib
+    import marshal
+    import sys
+    import sysconfig
+
+    import micrograph.viz  # noqa: F401 - what a worker loads
+    import grader.sandbox.child.main  # noqa: F401
+
+    refused = {id(m): m.__name__ for m in (sys, builtins, importlib, gc, marshal)}
+    library = sysconfig.get_paths()["stdlib"]
+    holding = {f"{name}.{key}": refused[id(value)] for name, module in list(sys.modules.items())
+               if name.startswith("micrograph") or (getattr(module, "__file__", None) or "").startswith(library)
+               for key, value in list(vars(module).items())
+               if id(value) in refused and not key.startswith("__")}
+    assert holding  # traceback.sys at least
+    unread = {where: held for where, held in holding.items()
+              if not reaches(f"import x\nthing = x.{where.rsplit('.', 1)[1]}\n")}
+    assert not unread, unread

@@ -24,9 +24,10 @@ NAMES: Final[dict[str, Touch]] = {
     **dict.fromkeys(("get_objects", "get_referrers", "get_referents"), Touch.MEMORY),
     # the modules themselves, the real ``builtins`` among them (whose ``getattr`` looks any name
     # up unguarded): ``sys`` as another module's attribute (``os.sys.modules``), ``builtins`` so
-    # (``dataclasses.builtins``), a module found by an object (``inspect.getmodule(len)``), or
+    # (``dataclasses.builtins``; ``collections._sys`` and ``enum.bltns`` are the names the
+    # standard library's modules the worker loads give them), a module found by an object (``inspect.getmodule(len)``), or
     # loaded again by the import system's finders and loaders
-    **dict.fromkeys(("sys", "builtins", "getmodule", "meta_path", "path_hooks", "path_importer_cache",
+    **dict.fromkeys(("sys", "_sys", "builtins", "bltns", "getmodule", "meta_path", "path_hooks", "path_importer_cache",
                      "load_module", "find_loader", "get_loader", "find_module"), Touch.MEMORY),
     # a module the parent refuses to see imported, as another module's attribute
     # (``inspect.importlib``, ``zipimport.marshal``): the names no honest attribute has
