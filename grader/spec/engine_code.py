@@ -6,10 +6,11 @@ identity, so a function the submission wrote under an engine name is never taken
 
 from __future__ import annotations
 
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 import micrograph
+from micrograph import engine, hooks
 from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
@@ -17,9 +18,32 @@ DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).
 ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))
+# The namespaces of the modules that define the code above: a frame runs a function's code under
+# that function's module's globals (other globals would take a function made of its code, and no
+# submission may name ``__code__`` or ``FunctionType``), so a frame under none of them runs none of it.
+_VALUE_NAMESPACE = micrograph.Value.grad.fget.__globals__
+_WALK_NAMESPACES = (vars(engine), vars(hooks))
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
 ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
+
+
+def watched_code(frame: FrameType) -> CodeType | None:
+    """The code ``frame`` runs when it may be the getter of ``.grad``, ``detach_`` or the
+    engine's walk, else None, told by the frame's globals: reading a frame's code raises an audit
+    event (which the worker's sentinel hears, at some 2,700 instructions each), its globals none,
+    and the probes' profile hook sees every call."""
+    found = frame.f_globals
+    if found is _VALUE_NAMESPACE or found is _WALK_NAMESPACES[0] or found is _WALK_NAMESPACES[1]:
+        return frame.f_code
+    return None
+
+
+def in_walk(frame: FrameType) -> bool:
+    """Whether ``frame`` runs code of the engine's walk (``ENGINE_WALK``), its code read only
+    under the walk's namespaces (see ``watched_code``)."""
+    found = frame.f_globals
+    return (found is _WALK_NAMESPACES[0] or found is _WALK_NAMESPACES[1]) and frame.f_code.co_filename in ENGINE_WALK
 
 
 def engine_function(frame: FrameType, given: list[Any]) -> Any:

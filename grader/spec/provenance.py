@@ -36,13 +36,13 @@ from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
 from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
-from grader.spec.engine_code import ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function, run_by_engine
+from grader.spec.engine_code import (ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function,
+                                     in_walk, run_by_engine, watched_code)
 from grader.spec.graph import graph, reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import dict_of, grad_fn, num, type_name
 from grader.spec.raise_site import ENGINE_DIR
-
 
 MAX_PASSES_LISTED = 20
 MAX_RESULT_DEPTH = 4
@@ -159,12 +159,12 @@ class Call(observe.Observer):
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
                  saves: bool = False, grad_numbers: bool = False, made: bool = False,
                  errors: bool = False, clears: bool = False) -> None:
-        self.label, self.filename = label, filename
-        self.leaves = tuple(leaves)
+        self.label, self.filename, self.leaves = label, filename, tuple(leaves)
         self.grad_mode_off = False
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.engine_walk = False  # whether it called a function of the engine's backward walk
+        self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
@@ -221,43 +221,49 @@ class Call(observe.Observer):
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
         whether it read a ``.grad`` (the property's getter called from the student's file)."""
-        if event == "return" and self.made is not None:
+        if event == "return":
             self._returned(frame, arg)
         if event != "call":
             return
-        caller = frame.f_back
-        from_student = caller is not None and caller.f_code.co_filename == self.filename
-        if from_student and frame.f_code is GRAD_GETTER:
+        code = watched_code(frame)
+        walk = code is not None and code.co_filename in ENGINE_WALK
+        self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
+        sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
+        if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE):  # frames' code: audited
+            return
+        from_student = frame.f_back is not None and frame.f_back.f_code.co_filename == self.filename
+        if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
-        if from_student and frame.f_code.co_filename in ENGINE_WALK:
+        if from_student and code is not None and code.co_filename in ENGINE_WALK:
             self.engine_walk = True
-        if from_student and self.made is not None and frame.f_code is DETACH_IN_PLACE:
+        if from_student and self.made is not None and code is DETACH_IN_PLACE:
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
             self.detached_tracked |= _is_value(source) and bool(source.requires_grad)
-        if not self.grad_mode_off and (from_student or frame.f_code.co_filename == self.filename):
-            self.grad_mode_off = not micrograph.is_grad_enabled() and not run_by_engine(frame)
+        if sampling and (from_student or frame.f_code.co_filename == self.filename):
+            self.grad_mode_off = not run_by_engine(frame)
 
     def _returned(self, frame: FrameType, result: object) -> None:
-        """Keep a Value an engine function returned to the student, unless it is one of the
-        function's own arguments (``a += 1``, ``fill_`` return the Value they changed: it was
+        """A frame returns (one of the engine's walk, maybe); with ``made``, keep a Value an engine
+        function returned to the student, unless it is one of its own arguments (``a += 1``, ``fill_``:
         made before) or an alias or copy (``engine_code.ALIASES``) of a Value no operation made."""
-        caller, code = frame.f_back, frame.f_code
-        if (caller is None or caller.f_code.co_filename != self.filename or not _is_value(result)
-                or not code.co_filename.startswith(ENGINE_DIR)):
+        self.walks -= in_walk(frame)
+        if self.made is None or not _is_value(result):  # before reading frames' code (audited)
             return
-        made = self.made
-        assert made is not None
+        caller, code = frame.f_back, frame.f_code
+        if (caller is None or not code.co_filename.startswith(ENGINE_DIR)
+                or caller.f_code.co_filename != self.filename):
+            return
         if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")
             if code.co_name == "detach" and _is_value(source) and source.requires_grad:
                 self.detached_tracked = True
-            if made.get(id(source)) is source:
-                made[id(result)] = result
+            if self.made.get(id(source)) is source:
+                self.made[id(result)] = result
                 self.inputs[id(result)] = (source,)
             return
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
         if all(arg is not result for arg in given):
-            made[id(result)] = result
+            self.made[id(result)] = result
             self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if _is_value(v))  # micrograph.sum([a, b]) too

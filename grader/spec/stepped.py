@@ -25,6 +25,10 @@ from grader.spec.probe import grad
 from grader.spec.provenance import Call, check
 
 STEP_CODE = inspect.unwrap(optim.SGD.step).__code__  # under its no_grad decorator
+# A frame runs that code under optim's globals only (a function made of it under others would
+# need its ``__code__``, which no submission may name): a frame's code is read (an audited read,
+# at every call of the loop) only under them.
+_STEP_NAMESPACE = inspect.unwrap(optim.SGD.step).__globals__
 
 class Seen(NamedTuple):
     """One step, as it started."""
@@ -42,7 +46,7 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
     previous = getprofile()
 
     def sample(frame: FrameType, event: str, arg: object) -> None:
-        if event == "call" and frame.f_code is STEP_CODE:
+        if event == "call" and frame.f_globals is _STEP_NAMESPACE and frame.f_code is STEP_CODE:
             wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
             seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote))
 

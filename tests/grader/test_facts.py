@@ -138,6 +138,39 @@ def test_a_cut_by_detach_is_told_from_a_constant_of_the_same_value():
     assert _said(want, got) == [Say.NOT_DETACHED]
 
 
+def test_a_call_tells_whose_no_grad_it_was_and_what_it_reached_after_a_walk():
+    """The profile hook reads a frame's code only where it matters (``engine_code.watched_code``,
+    ``in_walk``): grad mode off in a hook the engine's walk runs is the engine's, off after the
+    walk returned is the student's; a .grad read and a call into the walk are still seen."""
+    module = types.ModuleType("student")
+    module.__file__ = __file__  # this file plays the student's
+
+    def hooked_walk():
+        w, x = _leaves()
+        w.register_hook(lambda g: g * 1.0)  # runs with grad off: the engine's walk turned it off
+        (w * x).backward()
+        return w.grad
+
+    def no_grad_after_walk():
+        hooked_walk()
+        with micrograph.no_grad():
+            return Value(2.0, requires_grad=True) * 3
+
+    def walk_called():
+        w, x = _leaves()
+        return micrograph.grad(w * x, [w])
+
+    facts = {}
+    for fn in (hooked_walk, no_grad_after_walk, walk_called):
+        with watching(module, fn.__name__, grad_mode=True, reads_grad=True, engine_walk=True) as call:
+            fn()
+        facts[fn.__name__] = call.fact
+    assert not facts["hooked_walk"]["grad_mode_off"] and facts["hooked_walk"]["read_grad"]
+    assert not facts["hooked_walk"]["engine_walk"]  # backward() reached it, not this file
+    assert facts["no_grad_after_walk"]["grad_mode_off"]
+    assert facts["walk_called"]["engine_walk"] and not facts["walk_called"]["read_grad"]
+
+
 def test_a_gradient_read_is_told_from_one_written_down():
     """The numbers .grad held (or grad() returned) during the call, however they were reached,
     against a formula of the same value."""
