@@ -6,9 +6,9 @@ that are not in the exercise text: a = 0, b = 0 and a = b among them, where a wr
 derivative (a factor's own value instead of the other's) or a formula would show.
 A ``build_graph`` that returns an earlier call's graph again (a result memoised on its inputs)
 is told by the identity of its ``w``.
-``paths`` and ``grad_by_paths`` are given graphs the probe builds itself (``_documents_graph``),
-so a slip in ``build_graph`` fails only build_graph's tests; one graph has two leaves of one
-value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
+``paths`` and ``grad_by_paths`` are given graphs the probe builds itself
+(``grader.spec.given``), so a slip in ``build_graph`` fails only build_graph's tests; one graph
+has two leaves of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
 ``backprop`` and ``paths``, and the public test of ``paths``, call them again on other inputs
 and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
@@ -18,6 +18,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, show, type_name
+from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, grad_of, result_of, same_object, watching
@@ -25,7 +26,6 @@ from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
-NODES = ("w", "x", "a", "b", "y")
 PUBLIC_POINTS = [(0.5, -3.0), (2.0, 4.0)]
 # b = 0 (w = -1), a = 0 (x = -w), a = b (x = 1), zero, and large numbers
 HIDDEN_POINTS = [(-1.0, 2.5), (1.5, -1.5), (-3.5, 1.0), (0.0, 0.0), (10.0, -20.0)]
@@ -38,14 +38,6 @@ def _built(sub, w: float, x: float) -> dict:
     if type(g) is not dict or not set(NODES) <= set(g):
         raise shape_error(N_("build_graph must return the dict of the five Values w, x, a, b, y"), "build_graph", g)
     return {"g": g, "call": call.fact}
-
-
-def _documents_graph(w: float, x: float) -> dict:
-    """The statement's graph, built here with the engine's operations: the tests of ``paths``
-    and ``grad_by_paths`` are given it, so a slip in ``build_graph`` fails only its own tests."""
-    w_leaf, x_leaf = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    a, b = add(x_leaf, w_leaf), add(w_leaf, 1.0)
-    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": mul(a, b)}
 
 
 _RETURNED: list[Value] = []
@@ -164,7 +156,7 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
-    g = _documents_graph(0.75, 1.25)
+    g = documents_graph(0.75, 1.25)
     return {**{leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
             "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
@@ -172,7 +164,7 @@ def paths_documents(sub):
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    g = _documents_graph(-0.25, 2.0)
+    g = documents_graph(-0.25, 2.0)
     return {**{label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
                        result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
                for label, y, w, x, _ in _other_graphs()},
@@ -207,7 +199,7 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 def chain_rule_public(sub):
     runs = []
     for w, x in PUBLIC_POINTS:
-        g = _documents_graph(w, x)
+        g = documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     return runs
 
@@ -216,7 +208,7 @@ def chain_rule_public(sub):
 def chain_rule_hidden(sub):
     runs = []
     for w, x in HIDDEN_POINTS[:3]:
-        g = _documents_graph(w, x)
+        g = documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     for label, y, w, x, everything in _other_graphs():
         runs.append(_by_paths(sub, y, [w, x], everything, label))

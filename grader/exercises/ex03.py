@@ -6,7 +6,9 @@ was called on a node, how many backward passes ran, and whether the non-leaf war
 (so a None was read, not written down).  Every function has a public test; hidden tests
 re-check on other inputs (zeros, a = b) and other choices of names.
 ``backward_retaining`` is called again on other inputs and on the first ones once more
-(``grader.spec.repeat``): leaves kept between calls show.
+(``grader.spec.repeat``): leaves kept between calls show.  The given ``build_graph`` is watched
+where the functions tested call it (``grader.spec.given``): an edit made there is told as
+build_graph's.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from micrograph import Value, add, mul
+from micrograph import Value, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.probe import caught_warnings, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad
+from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
 from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
@@ -29,7 +32,6 @@ EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
 )
 
-NODES = ("w", "x", "a", "b", "y")
 NON_LEAF_WARNING = "is not a leaf Tensor is being accessed"
 NON_LEAF_SHOWN = f"UserWarning: The .grad attribute of a Tensor that {NON_LEAF_WARNING}"  # its start
 READ_IT = "read v.grad itself and return the text of the warning that read raised"
@@ -49,9 +51,10 @@ def _nodes(g: object) -> dict[str, Any]:
 def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     """One call of backward_retaining: every node's .grad and who wrote it, the retain flags,
     and the backward passes the call ran."""
-    with watching(sub, "backward_retaining") as call:
+    with given_calls(sub) as given, watching(sub, "backward_retaining") as call:
         g = _nodes(sub.backward_retaining(w, x, list(names)))
     return {
+        "given": given.fact,
         "grads": [grad_of(g[n], f"{n}.grad") for n in NODES],
         "retains_grad": [value_of(g[n], n) for n in ("a", "b", "y")],
         "backward": call.fact,
@@ -105,7 +108,7 @@ def _grad_or_none(g: object) -> float | str | None:
 
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
-    with caught_warnings() as seen, \
+    with caught_warnings() as seen, given_calls(sub) as given, \
             watching(sub, "grads_after_backward", grad_numbers=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
@@ -114,6 +117,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     # a node read twice warns twice: what counts is that a, b and y were each read
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {
+        "given": given.fact,
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
@@ -157,14 +161,6 @@ def _text(t: object) -> str | None:
     return first_line(t) if type(t) is str else f"{NOT_PLAIN}{type_name(t)}"
 
 
-def _probe_graph(w: float, x: float) -> dict[str, Value]:
-    """The documents' graph, built by the probe itself."""
-    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    a = add(xl, wl)
-    b = add(wl, 1.0)
-    return {"w": wl, "x": xl, "a": a, "b": b, "y": mul(a, b)}
-
-
 def _warning(sub, v: Value, name: str, calls: list[dict[str, Any]]) -> dict[str, Any]:
     """grad_warning(v): the text it returned; whether it read v.grad to get it goes to ``calls``."""
     with watching(sub, "grad_warning", reads_grad=True) as call:
@@ -192,7 +188,7 @@ WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) wit
                key_feedback={"leaf": "a leaf never warns: return None for it",
                              "caller_ignores": CALLER_IGNORES, "calls": READ_IT})
 def warning_public(sub):
-    g = _probe_graph(-2.0, 0.5)
+    g = documents_graph(-2.0, 0.5)
     calls: list[dict[str, Any]] = []
     return {"non_leaf": _warning(sub, g["b"], "b", calls), "leaf": _warning(sub, g["w"], "w", calls),
             "caller_ignores": _caller_ignores(sub, g["a"]), "calls": calls}
@@ -212,10 +208,10 @@ def warning_public(sub):
     },
 )
 def warning_text(sub):
-    g = _probe_graph(1.5, -2.5)
+    g = documents_graph(1.5, -2.5)
     calls: list[dict[str, Any]] = []
     before = [_warning(sub, g["a"], "a", calls)]
-    retained = _probe_graph(-0.5, 3.0)
+    retained = documents_graph(-0.5, 3.0)
     retained["a"].retain_grad()
     g["y"].backward()
     retained["y"].backward()

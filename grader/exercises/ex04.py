@@ -7,7 +7,9 @@ must be one of them, read, not computed from the first), and the graph sets sit 
 statement's boundary: a sum whose root is an addition but which holds a product below it, a
 product by 1, a division by 1, a negation of a sum.
 ``backward_twice`` is called again on other inputs and on the first ones once more
-(``grader.spec.repeat``): a record list kept between calls shows.
+(``grader.spec.repeat``): a record list kept between calls shows.  The given ``build_graph`` is
+watched where backward_twice calls it (``grader.spec.given``): an edit made there is told as
+build_graph's, not as backward_twice's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
+from grader.spec.given import given_calls
 from grader.spec.provenance import result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -51,14 +54,14 @@ HISTORY = "backward_twice(w, x, retain_graph)[1]"  # the w.grad it recorded afte
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with watching(sub, "backward_twice", retain_graph=True, grad_numbers=True,
-                  errors=True, clears=True) as call:
+    with given_calls(sub) as given, watching(sub, "backward_twice", retain_graph=True,
+                                             grad_numbers=True, errors=True, clears=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
                           "backward_twice", answer)
     error, history = answer
-    return {"error": error_of(error, "the error returned", call),
+    return {"given": given.fact, "error": error_of(error, "the error returned", call),
             "w_grad": result_of(_history(answer), HISTORY),
             "floats": [_kind(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,

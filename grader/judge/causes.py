@@ -24,7 +24,10 @@ _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRES
 
 
 def order(want: dict[str, Any]) -> int:
-    """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls first)."""
+    """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls
+    first, and before it a given function the student edited, which the call ran)."""
+    if want[FACT] == Kind.CHECK.value and want.get("check") == Check.GIVEN_KEPT.value:
+        return -1
     if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
         return 0
     return _ORDER.get(want[FACT], 4)

@@ -29,7 +29,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
-           Check.READ_IN_TURN.value: Say.READ_LATE}
+           Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
@@ -56,4 +56,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
         node = got.get(CONTEXT + "node")
         return [_diff(say, label=label, name=node if type(node) is str else "?")]
+    if say is Say.GIVEN_EDITED:  # the first named Value where the edited function's graph differs
+        where = got.get(CONTEXT + "where")
+        say = Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True else say
+        return [_diff(say, label=label, where=where if type(where) is str else "y")]
     return [_diff(say, label=label)]

@@ -190,6 +190,11 @@ class Say(str, enum.Enum):
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
+    GIVEN_EDITED = N_("{label} was edited: called by your code in this test, it built a graph that "
+                      "differs at {where} from the one the {label} given with the exercise builds.")
+    GIVEN_KEPT_LEAF = N_("{label} was edited: called by your code in this test, it returned a leaf "
+                         "{where} that already held a gradient, where the {label} given with the "
+                         "exercise makes new leaves at each call, which hold none.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "

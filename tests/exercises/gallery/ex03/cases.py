@@ -161,3 +161,14 @@ CASES += [
           names=('is None, where the statement',)),
 ]
 
+
+
+# The given build_graph edited: the functions tested are right, and the feedback names build_graph.
+CASES += [
+    Wrong('given_graph_edited', fails={A: 'build_graph was edited', WITHOUT: 'build_graph was edited'},
+          edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.sub(x_leaf, w_leaf)\n'},
+          names=('build_graph was edited', 'differs at a')),
+    Correct('given_graph_with_operators',
+            edits={"    a = micrograph.add(x_leaf, w_leaf)\n    b = micrograph.add(w_leaf, 1)\n    y = micrograph.mul(a, b)\n":
+                   "    a = w_leaf + x_leaf\n    b = 1 + w_leaf\n    y = b * a\n"}),
+]

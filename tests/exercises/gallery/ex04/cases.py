@@ -1,6 +1,6 @@
 """ex04 gallery: plausible wrong answers and correct variants (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import LEAVES_KEPT_IN_A_GLOBAL, Correct, Wrong
 
 RAISES = "a second backward raises"
 ADDS = "with retain_graph=True the second backward adds"
@@ -162,4 +162,17 @@ CASES += [
                  '    y.backward()\n    try:\n        build(Value(w, requires_grad=True)).backward()\n'
                  '    except RuntimeError as exc:\n        return exc'},
           names=('the error for v * 3 is None',)),
+]
+
+
+# The given build_graph edited: backward_twice is right, and the feedback names build_graph.
+GIVEN_OPS = "    a = micrograph.add(x_leaf, w_leaf)\n    b = micrograph.add(w_leaf, 1)\n    y = micrograph.mul(a, b)\n"
+CASES += [
+    Wrong('given_graph_edited', fails={RAISES: 'build_graph was edited'},
+          edits={'    b = micrograph.add(w_leaf, 1)\n': '    b = micrograph.mul(w_leaf, 1)\n'},
+          names=('build_graph was edited', 'differs at b')),
+    Wrong('given_leaves_kept', fails={ADDS: 'build_graph was edited'},
+          edits=LEAVES_KEPT_IN_A_GLOBAL, names=('build_graph was edited', 'already held a gradient')),
+    Correct('given_graph_with_operators',
+            edits={GIVEN_OPS: "    a = w_leaf + x_leaf\n    b = 1 + w_leaf\n    y = b * a\n"}),
 ]

@@ -1,0 +1,135 @@
+"""A function given with the exercise, watched where the student's code calls it.
+
+ex03 and ex04 hand the student a finished ``build_graph`` ("given: you need not edit it") that
+the functions they write call to build their graph.  A slip made in it would show in every test
+of those functions as a difference of theirs ("backward_twice(...)[1][0] is a different
+number"), blaming a function that is right.  ``given_calls`` puts a recorder in the given
+function's place in the student's module while a probe calls the function tested: each graph
+the student's copy returns is written down as it is built, and afterwards compared with the
+graph the given function builds from the same arguments (``documents_graph``, made by the probe
+itself).  The CHECK fact ``GIVEN_KEPT`` holds when every such graph was the given one (and
+trivially when the function tested never called it); the parent tells a failed one first,
+naming the function edited and the first named Value where its graph differs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from micrograph import Value, add, mul
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.graph import graph
+from grader.spec.probe import grad
+from grader.spec.provenance import check, value_of
+
+NODES = ("w", "x", "a", "b", "y")
+"""The Values of the documents' graph y = (x + w) * (w + 1), root last."""
+LEAVES = ("w", "x")
+
+Snapshot = dict[str, Any] | None  # a returned graph written down (None: not the dict of NODES)
+
+
+def documents_graph(w: float, x: float) -> dict[str, Value]:
+    """y = (x + w) * (w + 1) from two new leaves that require grad, built by the probe itself
+    with the engine's operations: the graph the given ``build_graph`` returns."""
+    w_leaf, x_leaf = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    a, b = add(x_leaf, w_leaf), add(w_leaf, 1.0)
+    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": mul(a, b)}
+
+
+def _snapshot(values: object) -> Snapshot:
+    """The graph a call returned, as it was when returned (a later backward frees its saved
+    values): each named Value's fact, a leaf's .grad too (new leaves hold none: leaves kept from
+    an earlier call hold its gradient), and the root's graph without the context keys."""
+    if type(values) is not dict or not set(NODES) <= set(values):
+        return None
+    named = {n: values[n] for n in NODES}
+    nodes = {n: {**value_of(named[n], n), "grad": grad(named[n]) if n in LEAVES else None}
+             for n in NODES}
+    shape = graph(named[NODES[-1]], named, label=NODES[-1])
+    return {"nodes": nodes, "graph": [{k: v for k, v in node.items() if not k.startswith(CONTEXT)}
+                                      for node in shape["nodes"]]}
+
+
+def _same_fact(mine: dict[str, Any], given: dict[str, Any]) -> bool:
+    """Two VALUE facts alike: their numbers close (the same sums in another order), the rest equal."""
+    a, b = mine.get("data"), given.get("data")
+    numbers = a == b or (type(a) is float and type(b) is float and math.isclose(a, b, rel_tol=1e-9))
+    return numbers and {**mine, "data": None} == {**given, "data": None}
+
+
+def _differs_at(mine: Snapshot, given: Snapshot) -> str | None:
+    """The first named Value where the student's graph differs from the given one (the root's
+    name when only the graph's shape does), or None when they are the same."""
+    if mine is None or given is None:
+        return NODES[-1]
+    where = next((n for n in NODES if not _same_fact(mine["nodes"][n], given["nodes"][n])), None)
+    return where or (NODES[-1] if mine["graph"] != given["graph"] else None)
+
+
+def _held_grad(mine: Snapshot, given: Snapshot, where: str) -> bool:
+    """Whether the leaf ``where`` differs only in holding a gradient already (a leaf kept from
+    an earlier call), the given function's new leaf holding none."""
+    if mine is None or given is None:
+        return False
+    a, b = mine["nodes"][where], given["nodes"][where]
+    return a["grad"] is not None and b["grad"] is None and _same_fact({**a, "grad": None}, b)
+
+
+def _given_snapshot(given: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Snapshot:
+    """The given function's graph on the arguments the student's copy was called with; None
+    when the given one takes no such arguments (the copy's were changed)."""
+    try:
+        return _snapshot(given(*args, **kwargs))
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass
+class GivenCalls:
+    """The calls the student's code made of the given function while a probe watched."""
+
+    name: str
+    given: Callable[..., Any]
+    seen: list[tuple[tuple[Any, ...], dict[str, Any], Snapshot]] = field(default_factory=list)
+
+    @property
+    def fact(self) -> dict[str, Any]:
+        """The GIVEN_KEPT fact: every graph the student's copy returned is the given one."""
+        for args, kwargs, mine in self.seen:
+            given = _given_snapshot(self.given, args, kwargs)
+            where = _differs_at(mine, given)
+            if where is not None:
+                return {**check(Check.GIVEN_KEPT, False, self.name), CONTEXT + "where": where,
+                        CONTEXT + "held_grad": _held_grad(mine, given, where)}
+        return check(Check.GIVEN_KEPT, True, self.name)
+
+
+@contextmanager
+def given_calls(sub: ModuleType, name: str = "build_graph",
+                given: Callable[..., Any] = documents_graph) -> Iterator[GivenCalls]:
+    """Watch the student's ``name`` (a function given with the exercise) while the ``with``
+    block runs: each call's graph is written down as returned, to be compared with ``given``'s
+    on the same arguments (``GivenCalls.fact``)."""
+    record = GivenCalls(name, given)
+    original = getattr(sub, name, None)
+    if not callable(original):
+        yield record
+        return
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        result = original(*args, **kwargs)
+        record.seen.append((args, kwargs, _snapshot(result)))
+        return result
+
+    setattr(sub, name, recorded)
+    try:
+        yield record
+    finally:
+        setattr(sub, name, original)
