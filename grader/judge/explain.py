@@ -63,6 +63,9 @@ _TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, an
         "longer matches")),
     ("does not require grad and does not have a grad_fn",
      N_("backward from a value that is not in any graph: it does not require grad")),
+    ("expected Variable or None",
+     N_("a custom Function's backward returned, for an input of forward, something that is "
+        "neither a Value nor None")),
     ("grad can be implicitly created only for scalar outputs",
      N_("backward from several outputs needs a gradient for each of them")),
     ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed",
@@ -135,6 +138,10 @@ def earlier_stage_stub(errors: list[ErrorRecord], display: str, limits: Limits, 
     return ""
 
 
+# A name the probe looked up in the submission's module (``exNN_topic``) and did not find.
+_MISSING = re.compile(r"module 'ex\d\d_\w+' has no attribute '(?P<name>\w+)'")
+
+
 def test_error(error: ErrorRecord, display: str, limits: Limits,
                names: LineNames | None = None, exercise: str | None = None) -> str:
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
@@ -163,6 +170,13 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return f"RecursionError: {message}{_where(error, names)}"
     if kind == wire.PROBE_ERROR:
         return _("could not observe the result: {why}", why=message)
+    missing = _MISSING.fullmatch(message or "") if kind == "AttributeError" and not error["line"] else None
+    if missing is not None:  # the probe looked the name up in the submission's module
+        return _("{file} defines no {name}: the grader looks {name} up by that name, so define it "
+                 "in your file under that exact name", file=display, name=missing.group("name"))
+    if not error["line"] and error["function"]:  # a Function's node refused what its backward returned
+        return _("the engine raised {kind} on what {function} returned: {message}", kind=kind,
+                 function=error["function"], message=torch_explained(message))
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {_probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")

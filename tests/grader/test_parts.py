@@ -116,6 +116,30 @@ def test_an_error_in_a_helper_names_the_function_that_called_it() -> None:
     assert _raised_in("twice(3)")[1] is None
 
 
+FUNCTION_RETURNING_A_FLOAT = """
+from micrograph import Function, Value
+
+class Half(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 0.5
+
+    @staticmethod
+    def backward(ctx, grad):
+        return 0.5
+"""
+
+
+def test_a_result_the_engine_refuses_names_the_backward_that_returned_it() -> None:
+    """The engine refuses a custom Function's float gradient after its backward returned: no
+    frame of the submission is left, and the node names the Function whose backward it was."""
+    space: dict[str, object] = {}
+    exec(compile(FUNCTION_RETURNING_A_FLOAT, "sub.py", "exec"), space)
+    with pytest.raises(RuntimeError, match="expected Variable or None") as raised:
+        eval("Half.apply(Value(2.0, requires_grad=True)).backward()", space)
+    assert located(raised.value, "sub.py") == ("Half.backward", None, None)
+
+
 def test_expected_observations_are_cached_by_content(toy: ToyCourse) -> None:
     ex = toy.course.load("ex41")
     solution = toy.course.solutions_dir / "ex41_fine.py"

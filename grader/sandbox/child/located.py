@@ -7,6 +7,11 @@ from __future__ import annotations
 import traceback
 import types
 
+from micrograph.function import BackwardCFunction
+
+_NODE_APPLY = BackwardCFunction.apply.__code__  # a custom Function's node, calling its backward
+_NODE_SUFFIX = "Backward"  # Softplus's node class is SoftplusBackward
+
 _KEPT: dict[str, list[str]] = {}  # a test module's lines, by its file name: its file is not readable
 
 
@@ -44,7 +49,20 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
             function, line = here, lineno
             caller = above if above != here else None
         above = here
+    if function is None:
+        function = _refused_backward(exc)
     return function, caller, line
+
+
+def _refused_backward(exc: BaseException) -> str | None:
+    """``Softplus.backward`` when a custom Function's node raised ``exc`` itself on what the
+    student's backward returned (a float, too many gradients): that backward has returned, so
+    no frame of the submission is left to name it, and the node's class names its Function."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    if not frames or frames[-1].f_code is not _NODE_APPLY:
+        return None
+    node = type(frames[-1].f_locals.get("self"))
+    return f"{node.__name__.removesuffix(_NODE_SUFFIX)}.backward" if issubclass(node, BackwardCFunction) else None
 
 
 def _qualified(code: types.CodeType) -> str:

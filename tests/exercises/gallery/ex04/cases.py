@@ -176,3 +176,12 @@ CASES += [
     Correct('given_graph_with_operators',
             edits={GIVEN_OPS: "    a = w_leaf + x_leaf\n    b = 1 + w_leaf\n    y = b * a\n"}),
 ]
+
+
+# A function the tests call missing from the file: renamed, or the whole file emptied.
+CASES += [
+    Wrong('function_renamed', fails={RAISES: 'defines no backward_twice'},
+          edits={'def backward_twice(': 'def backward_two_times('},
+          names=('defines no backward_twice',)),
+    Wrong('emptied'),
+]

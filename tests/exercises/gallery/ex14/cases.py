@@ -91,9 +91,9 @@ CASES += [
     Wrong('sigmoid_of_minus_x', fails={'Softplus values, node and gradient': 'backward wrote x.grad from Softplus.apply'},
           edits={'        return grad * x.sigmoid()': '        return grad * (-x).sigmoid()'},
           names=('x.grad from Softplus.apply',)),
-    Wrong('clip_min_max_swapped', fails={'Clip values, node and gradient': 'Clip.apply(x) is a different number'},
+    Wrong('clip_min_max_swapped', fails={'Clip values, node and gradient': 'Clip.apply(x) (low < x < high'},
           edits={'        return Value(min(max(x.item(), low), high))': '        return Value(max(min(x.item(), low), high))'},
-          names=('Clip.apply(x) is a different number',)),
+          names=('Clip.apply(x) (low < x < high', 'is a different number')),
     Wrong('clip_gradient_inverted', fails={'Clip values, node and gradient': 'backward wrote x.grad from Clip.apply'},
           edits={'        return grad * (1.0 if inside else 0.0), None, None': '        return grad * (0.0 if inside else 1.0), None, None'},
           names=('x.grad from Clip.apply',)),
@@ -116,4 +116,13 @@ CASES += [
     Wrong("softplus_adds_grad", fails={"a Function inside a bigger graph": "does not grow in proportion"},
           edits={"        return grad * x.sigmoid()": "        return grad + x.sigmoid() - 1.0"},
           names=("Softplus.backward", "does not grow in proportion")),
+]
+
+
+# A backward that returns a plain number: the engine refuses it after backward returned, and the
+# feedback names the backward whose result it refused.
+CASES += [
+    Wrong("softplus_backward_returns_a_float", fails={SOFTPLUS: "Softplus.backward returned"},
+          edits={SOFTPLUS_BACKWARD: "        return grad.item() * x.sigmoid().item()\n"},
+          names=("Softplus.backward returned", "expected Variable or None")),
 ]

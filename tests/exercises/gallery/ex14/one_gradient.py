@@ -27,4 +27,4 @@ class Clip(Function):
         (x,) = ctx.saved_values
         return grad * (1.0 if ctx.low <= x.item() <= ctx.high else 0.0)
 
-# names: RuntimeError
+# names: RuntimeError, Clip.backward returned
