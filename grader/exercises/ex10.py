@@ -64,11 +64,17 @@ def _chain_of(sub, y: Value, label: str) -> dict:
     return result_of(_names_of(sub.grad_fn_chain(y)), f"for y = {label}, grad_fn_chain(y)")
 
 
+def _side(x: float) -> str:
+    """Where x sits against the branch's boundary, for the label of its y (``y (x = 0)``)."""
+    return "x > 0" if x > 0 else "x < 0" if x < 0 else "x = 0"
+
+
 def _branch(sub, x: float, w_start: float) -> dict:
     w = Value(w_start, requires_grad=True)
     with watching(sub, "branch") as call:
         y = sub.branch(x, w)
-    return {"graph": graph(y, {"w": w}, label="y"), "value": value_of(y, "y"),
+    label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
+    return {"graph": graph(y, {"w": w}, label=label), "value": value_of(y, label),
             "grad": _backward(y, w), "call": call.fact}
 
 
@@ -126,6 +132,17 @@ def chain_other(sub):
                                  "grad_fn_chain")}
 
 
+def _reach(start: float, limit: float) -> str:
+    """Where the loop's start sits against its limit, for the label of its y: the boundary
+    the statement names is a doubling that lands on the limit exactly (the loop stops there)."""
+    if start >= limit:
+        return N_("w at the limit") if start == limit else N_("w above the limit")
+    y = start
+    while y < limit:
+        y *= 2
+    return N_("a doubling lands on the limit") if y == limit else N_("w below the limit")
+
+
 def _loop(sub, start: float, limit: float) -> dict:
     w = Value(start, requires_grad=True)
     with watching(sub, "double_until") as call:
@@ -133,8 +150,9 @@ def _loop(sub, start: float, limit: float) -> dict:
     if type(r) not in (tuple, list) or len(r) != 2:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
     y, steps = r
+    label = f"y ({_reach(start, limit)})"  # the feedback names the boundary case that differs
     return {"steps": result_of(steps, "double_until(w, limit)[1]"),
-            "graph": [graph(y, {"w": w}, label="y", flat=False), value_of(y, "y")],
+            "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label)],
             "grad": _backward(y, w), "call": call.fact}
 
 

@@ -32,19 +32,28 @@ CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
 CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
 
 
-def _run(make: Callable[[Value], Any], x: float, name: str) -> dict[str, Any] | str:
+def _run(make: Callable[[Value], Any], x: float, name: str, case: str = "") -> dict[str, Any] | str:
     """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient (who
     wrote it: the engine's backward through the student's node), labelled with the Function's
-    ``name`` (Softplus or Clip): the feedback says which of the two differs."""
+    ``name`` (Softplus or Clip): the feedback says which of the two differs, and with ``case``
+    (where x sits against Clip's interval) at which boundary."""
     leaf = Value(x, requires_grad=True)
     y = make(leaf)  # an error is the student's own, told with its line
     if not isinstance(y, Value):
         return f"not a Value: {type_name(y)}"
-    observed = {"data": result_of(num(y), f"{name}.apply(x)"),
+    note = f" ({case})" if case else ""
+    observed = {"data": result_of(num(y), f"{name}.apply(x){note}"),
                 "grad_fn": result_of(grad_fn(y), f"{name}.apply(x).grad_fn")}
     y.backward()
-    observed["grad"] = grad_of(leaf, f"x.grad from {name}.apply")
+    observed["grad"] = grad_of(leaf, f"x.grad from {name}.apply{note}")
     return observed
+
+
+def _against(x: float, low: float, high: float) -> str:
+    """Where x sits against Clip's interval [low, high]: the statement's boundaries are its ends."""
+    if x == low or x == high:
+        return "x = low" if x == low else "x = high"
+    return "x < low" if x < low else "x > high" if x > high else "low < x < high"
 
 
 def _gradcheck(fn: Callable[..., Any], label: str, *xs: float) -> dict[str, Any]:
@@ -163,7 +172,8 @@ def clip_values(sub):
 
 
 def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
-    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip") for x, lo, hi in cases]
+    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip", _against(x, lo, hi))
+            for x, lo, hi in cases]
     return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 

@@ -297,6 +297,8 @@ _LABEL_FORMS = (
     (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+)",
      N_("the {nth} backward of {graph}")),
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
+    (r"(?P<value>\S+(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:, )?)+)\)",
+     N_("{value} ({note})")),
     (r"the error for (?P<what>.+)", N_("the error for {what}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
      N_("for {name} = {graph}, {what}")),
@@ -331,9 +333,19 @@ def shown_label(label: str) -> str:
     for pattern, msgid in _label_forms():
         found = pattern.fullmatch(label)
         if found is not None:
-            parts = {k: v if k in _CODE_PARTS else shown_label(v) for k, v in found.groupdict().items()}
+            parts = {k: v if k in _CODE_PARTS else _notes(v) if k == "note" else shown_label(v)
+                     for k, v in found.groupdict().items()}
             return _(msgid, **parts)
     return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
+
+
+def _notes(note: str) -> str:
+    """A label's note in the student's language: one note, or the notes of several cases a
+    difference was seen in (``x > 0, x = 0``, ``differences._cases_merged``), each translated."""
+    shown = shown_label(note)
+    if shown != note or ", " not in note:
+        return shown
+    return _(", ").join(shown_label(part) for part in note.split(", "))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ named node above it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from grader.judge.compare import same
@@ -23,8 +24,14 @@ def _nodes(fact: dict[str, Any]) -> list[_Node]:
     return [n for n in nodes if type(n) is dict] if type(nodes) is list else []
 
 
+_NOTE = re.compile(r" \([^()]*\)$")  # a label's note on the case: "y (x = 0)"
+
+
 def _where(nodes: list[_Node], i: int, label: str) -> str:
-    """``a`` for a named node, ``a node below a`` for an unnamed one, the root by its label."""
+    """``a`` for a named node, ``a node below a`` for an unnamed one, the root by its label
+    (without its note on the case, which the sentence's label already says: "y (x = 0)'s graph
+    differs at y")."""
+    label = _NOTE.sub("", label)
     parent: dict[int, int] = {}
     for j, node in enumerate(nodes):
         for k in node.get("in") or []:
@@ -157,6 +164,6 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if step is not None:
         return [step]
     if not same(want.get("nodes"), got.get("nodes")):  # the same tree, shared differently
-        return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=label,
+        return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=_NOTE.sub("", label),
                            op=_shown_op(gn[0]))]
     return []

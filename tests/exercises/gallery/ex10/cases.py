@@ -16,20 +16,20 @@ FIRST = "        node = next((child for child, _ in node.next_functions if child
 CASES = [
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
-    Wrong("static_mask", fails={BRANCH: "y's graph"}),
-    Wrong("zero_is_positive", names=('y was made by MulBackward0', "y's graph differs at y"), fails={BRANCH: "y's graph differs"}, edits={IF: "    if x >= 0:\n"}),
-    Wrong("loop_to_the_limit", names=('y holds a different number', "y's graph differs"), fails={LOOP_HIDDEN: "y's graph"},
+    Wrong("static_mask", fails={BRANCH: "'s graph"}),
+    Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at y"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
+    Wrong("loop_to_the_limit", names=('y (a doubling lands on the limit) holds a different number', "'s graph differs"), fails={LOOP_HIDDEN: "'s graph"},
           edits={LOOP_LINE: "    while y <= limit:\n"}),
-    Wrong("branch_from_floats", names=('y is a leaf', "y's graph never reaches w"), fails={BRANCH: "y is a leaf (no grad_fn)"},
+    Wrong("branch_from_floats", names=('is a leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
           edits={"        return x_value * w\n":
                  "        return Value(x * w.item(), requires_grad=True)\n"}),
-    Wrong("loop_as_one_product", names=("y's graph differs", 'AccumulateGrad'), fails={LOOP: "y's graph"},
+    Wrong("loop_as_one_product", names=("'s graph differs", 'AccumulateGrad'), fails={LOOP: "'s graph"},
           edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
                  "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
     Wrong("chain_last_input", names=('for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2]',), fails={CHAIN: "for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2] is \"MulBackward0\" here"},
           edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
                         "        node = tracked[-1] if tracked else None\n"}),
-    Wrong("doubling_as_sum", names=('y was made by AddBackward0',), fails={LOOP: "y's graph"}, edits={DOUBLE: "        y = y + y\n"}),
+    Wrong("doubling_as_sum", names=('was made by AddBackward0',), fails={LOOP: "'s graph"}, edits={DOUBLE: "        y = y + y\n"}),
     Wrong("backward_inside_branch", names=('branch started a backward pass',), fails={BRANCH: "branch started a backward pass"},
           edits={"        return x_value * w\n":
                  "        y = x_value * w\n        y.backward(retain_graph=True)\n"
@@ -59,12 +59,12 @@ CASES = [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('sub_operands_swapped', fails={'branch picks the operation': "y's graph differs at y"},
+    Wrong('sub_operands_swapped', fails={'branch picks the operation': "'s graph differs at y"},
           edits={'    return (x_value - w).exp()': '    return (w - x_value).exp()'},
-          names=("y's graph", 'ExpBackward0')),
-    Wrong('data_requires_grad', fails={'branch picks the operation': "y's graph reaches a leaf the statement's does not"},
+          names=("'s graph", 'ExpBackward0')),
+    Wrong('data_requires_grad', fails={'branch picks the operation': "'s graph reaches a leaf the statement's does not"},
           edits={'    x_value = Value(x)\n': '    x_value = Value(x, requires_grad=True)\n'},
-          names=("y's graph reaches a leaf",)),
+          names=("'s graph reaches a leaf",)),
     Wrong('chain_of_a_leaf_fails', fails={'grad_fn_chain reads a branch': 'AttributeError'},
           edits={'    node = y.grad_fn\n    while node is not None and not hasattr(node, "variable"):': '    node = y.grad_fn\n    names.append(node.name())\n    node = next((child for child, _ in node.next_functions if child is not None), None)\n    while node is not None and not hasattr(node, "variable"):'},
           names=('grad_fn_chain', 'AttributeError')),
@@ -72,7 +72,7 @@ CASES += [
                                         'grad_fn_chain on other graphs': 'what a first call of grad_fn_chain returned changed'},
           edits={'def grad_fn_chain(y: Value) -> list[str]:': 'def grad_fn_chain(y: Value, names: list[str] = []) -> list[str]:', '    names: list[str] = []\n    node = y.grad_fn': '    node = y.grad_fn'},
           names=('grad_fn_chain(y)', 'more entries', 'called again')),
-    Wrong('double_to_the_limit', fails={'the while loop on two inputs': 'y holds a different number'},
+    Wrong('double_to_the_limit', fails={'the while loop on two inputs': 'holds a different number'},
           edits={'    while y < limit:': '    while y <= limit:'},
           names=('y',)),
     Wrong('double_in_place', fails={'the while loop on two inputs': 'in-place operation'},

@@ -25,4 +25,4 @@ def double_until(w, limit):
         y = y * 2
     return y, 7
 
-# names: y's graph differs, y holds a different number
+# names: 's graph differs, holds a different number

@@ -24,4 +24,4 @@ def double_until(w, limit):
         y, steps = y * 2, steps + 1
     return y, steps
 
-# names: y's graph
+# names: 's graph
