@@ -23,7 +23,7 @@ from micrograph import Value
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
-from grader.spec.origins import read_from_grad, remember
+from grader.spec.origins import read_from_grad, read_in_turn, remember
 from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -172,7 +172,9 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
     with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
+    earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
     return {"rows": result_of(_matrix(rows, num), label), "read": read_from_grad(rows, call, label),
+            "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
 
 

@@ -16,16 +16,15 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import micrograph
-from micrograph import Value, nn
+from micrograph import nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import Check
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
-from grader.spec.origins import read_from_grad
+from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, grad_of, result_of, value_of, watching
+from grader.spec.provenance import grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -169,10 +168,7 @@ def _read_in_turn(first: object, net: nn.Linear) -> dict[str, Any]:
     """The CHECK fact: the first list was read before the second backward, not afterwards from
     .grad Values kept (a Value's item() hands out the very float .grad holds, and each backward
     makes new ones: a list read at the end holds the last pass's float objects)."""
-    last = [None if p.grad is None else p.grad.item() for p in net.parameters()]
-    items = [x.item() if isinstance(x, Value) else x for x in first] if type(first) is list else []
-    late = len(items) == len(last) > 0 and all(x is y for x, y in zip(items, last))
-    return check(Check.READ_IN_TURN, not late, "grads_twice(net, rows)[0]")
+    return read_in_turn([first], net.parameters(), "grads_twice(net, rows)[0]")
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "

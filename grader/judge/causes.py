@@ -75,7 +75,8 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 # explanation for diamond_a, diamond_b and diamond_c says nothing new), where a short sentence
 # about a number is told for each label it is true of.
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
-         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS}
+         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS,
+         Say.ROWS_READ_LATE}
 
 
 def told_once(say: Say) -> bool:

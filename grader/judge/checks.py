@@ -37,6 +37,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
     Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
+    Say.READ_LATE: (("rows", Say.ROWS_READ_LATE),),
 }
 
 

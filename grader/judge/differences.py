@@ -10,14 +10,14 @@ gives an answer away.  Everything from the child is untrusted: strings are cut a
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any, Callable
 
 from grader.i18n import _, sentences
 from grader.judge import build_feedback
 from grader.judge.causes import explains, follows, order, told_once
+from grader.judge.cases import cases_merged
 from grader.judge.checks import check_differences
 from grader.judge.compare import mismatched_keys, not_its_shape, not_plain, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
@@ -315,36 +315,9 @@ def find(want: Any, got: Any) -> list[Difference]:
         if d not in unique:
             unique.append(d)
     said, labelled = {d.say for d in unique}, {(d.say, dict(d.fields).get("label")) for d in unique}
-    return _cases_merged([d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
-                          and not _number_for_none(d, unique) and not follows(d.say, dict(d.fields).get("label", ""), labelled)])
+    return cases_merged([d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
+                         and not _number_for_none(d, unique) and not follows(d.say, dict(d.fields).get("label", ""), labelled)])
 
-
-# "y (x = 0)", "x.grad from Clip.apply (x = low)": a Value, and a note on which case it is of
-_CASE_NOTE = re.compile(r"(?P<base>\S+(?: from \S+)?) \((?P<note>[^()]*)\)")
-
-
-def _cases_merged(found: list[Difference]) -> list[Difference]:
-    """One sentence for a difference seen in several cases of a test, each labelled with a
-    note on its case ("y (x > 0)", "y (x = 0)"): its label lists the cases ("y (x > 0, x = 0)"),
-    so that the cases that differ are named without the sentence told once for each."""
-    merged: list[Difference] = []
-    first: dict[tuple[Any, ...], int] = {}
-    for d in found:
-        case = _CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))
-        if case is None:
-            merged.append(d)
-            continue
-        key = (d.say, case.group("base"), tuple(f for f in d.fields if f[0] != "label"))
-        if key not in first:
-            first[key] = len(merged)
-            merged.append(d)
-            continue
-        earlier = merged[first[key]]
-        notes = _CASE_NOTE.fullmatch(dict(earlier.fields)["label"]).group("note").split(", ")  # type: ignore[union-attr]
-        label = f"{case.group('base')} ({', '.join(dict.fromkeys([*notes, case.group('note')]))})"
-        merged[first[key]] = replace(earlier, fields=tuple((k, label if k == "label" else v)
-                                                           for k, v in earlier.fields))
-    return merged
 
 
 _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.TORCH_NONE, Say.TORCH_NOT_NONE}

@@ -195,6 +195,9 @@ class Say(str, enum.Enum):
     GIVEN_KEPT_LEAF = N_("{label} was edited: called by your code in this test, it returned a leaf "
                          "{where} that already held a gradient, where the {label} given with the "
                          "exercise makes new leaves at each call, which hold none.")
+    ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "
+                        "last backward pass: they were read after it (the .grad Values kept in the "
+                        "rows and read at the end, for instance), not after the pass each records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
@@ -297,7 +300,7 @@ _LABEL_FORMS = (
     (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+)",
      N_("the {nth} backward of {graph}")),
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
-    (r"(?P<value>\S+(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:, )?)+)\)",
+    (r"(?P<value>\S+(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:; )?)+)\)",
      N_("{value} ({note})")),
     (r"the error for (?P<what>.+)", N_("the error for {what}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
@@ -339,13 +342,13 @@ def shown_label(label: str) -> str:
     return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
 
 
+CASES = "; "  # between the notes of several cases a difference was seen in ("y (x > 0; x = 0)")
+
+
 def _notes(note: str) -> str:
     """A label's note in the student's language: one note, or the notes of several cases a
-    difference was seen in (``x > 0, x = 0``, ``differences._cases_merged``), each translated."""
-    shown = shown_label(note)
-    if shown != note or ", " not in note:
-        return shown
-    return _(", ").join(shown_label(part) for part in note.split(", "))
+    difference was seen in (``x > 0; x = 0``, ``differences._cases_merged``), each translated."""
+    return _(CASES).join(shown_label(part) for part in note.split(CASES))
 
 
 @dataclass(frozen=True)

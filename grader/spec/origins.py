@@ -11,6 +11,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            operations (not Value(formula) * 1)
     detached_some(call, "f")                CHECK fact: the student's code called detach() on a
                                            Value that requires grad (not a new Value instead)
+    read_in_turn(records, leaves, "rows")   CHECK fact: records of earlier backward passes are
+                                           not the leaves' last .grad floats (read at the end)
 
 Equal numbers cannot tell these apart; object identity can: ``w.grad.item()`` hands out the
 very float .grad holds, a formula makes a new one.
@@ -131,3 +133,17 @@ def detached_some(call: Call, label: str) -> dict[str, Any]:
     ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
     return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)
+
+
+def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool) -> dict[str, Any]:
+    """The READ_IN_TURN fact: the records of passes before the last (lists of numbers, or of
+    Values) were not read at the end.  A float read with ``item()`` right after its pass is one
+    that pass made; records holding the very floats the leaves' .grad hold after the last pass
+    were read then (each ``.grad`` Value kept in every record and read at the end, or read once
+    more after the loop).  ``context`` goes into the fact as ``~`` keys (which sentence tells it)."""
+    last = [None if leaf.grad is None else leaf.grad.item() for leaf in leaves]
+    kept = [[x.item() if _is_value(x) else x for x in record] for record in records
+            if type(record) is list] if type(records) is list else []
+    late = 0 < len(kept) == len(records) and all(  # type: ignore[arg-type]
+        len(items) == len(last) > 0 and all(x is y for x, y in zip(items, last)) for items in kept)
+    return {**check(Check.READ_IN_TURN, not late, label), **{CONTEXT + k: v for k, v in context.items()}}

@@ -82,11 +82,15 @@ def rounds(items: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
     return found
 
 
+MISSING_NAME = re.compile(r"module 'ex\d\d_\w+' has no attribute '\w+'")  # the file lacks a name
+
+
 def diagram_problem(report: ChildReport, told: str) -> str | None:
     """What is wrong with the diagram step of a submission that imported, or None: the probe
     must answer, with a graph or with the error that stopped it, and an error must be the
-    submission's own (raised in its file) or one its tests' feedback ``told`` too (a result
-    the probe refuses, as the tests do).  Any other error is the probe's own crash."""
+    submission's own (raised in its file, or a name its file does not define) or one its
+    tests' feedback ``told`` too (a result the probe refuses, as the tests do).  Any other
+    error is the probe's own crash."""
     record = report.diagram
     if report.import_error is not None:
         return None
@@ -96,6 +100,8 @@ def diagram_problem(report: ChildReport, told: str) -> str | None:
     if error is None:
         return None if record["graph"] is not None else "no graph and no error"
     if error["line"] is not None or record["graph"] is not None or error["message"][:60] in told:
+        return None
+    if error["type"] == "AttributeError" and MISSING_NAME.fullmatch(error["message"]):
         return None
     return f"the diagram probe raised {error['type']}: {error['message']}"
 
