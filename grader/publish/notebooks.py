@@ -58,12 +58,42 @@ def _unbroken(statement: str) -> str:
     return _WIDE_BREAK.sub("", statement)
 
 
+# reST's literal-block marker ending a paragraph ("in a script::"): Markdown would show it as
+# text; the indented block after it is a code block in Markdown already.  After a Chinese
+# character the colon is the wide one.
+_LITERAL_MARKER = re.compile(r"(?m)(?:(?<=([\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]))|(?<=\S)|\s+)::$")
+
+
+def _markdown(statement: str) -> str:
+    """The statement as Markdown: "text::" ends in one colon, and a wrapped Chinese line is
+    joined (``_unbroken``)."""
+    marked = _LITERAL_MARKER.sub(lambda m: "：" if m.group(1) else (":" if not m.group(0).strip(":") else ""),
+                                 statement)
+    return _unbroken(marked)
+
+
+# The statement's "Watch it run" sentence for the terminal, in English and Chinese: in a notebook
+# ``grader.check`` shows the page under its diagram, and no file needs opening.
+_WRITES_THE_PAGE = re.compile(
+    r"``grade (ex\d\d)`` writes ``grades/\1/backward\.html`` beside ``graph\.svg``: open it in a"
+    r"\s+browser\s+and press"
+    r"|``grade (ex\d\d)`` 会在 ``graph\.svg`` 旁边写出 ``grades/\2/backward\.html``：用浏览器打开它，\s*按")
+
+
+def _for_a_notebook(statement: str) -> str:
+    """The statement with its sentence about ``grades/exNN/backward.html`` told as a notebook
+    reader finds the page: under ``grader.check``'s diagram."""
+    return _WRITES_THE_PAGE.sub(lambda _m: _(
+        "``grader.check`` (the last cell) shows the backward page under its diagram: open *watch this "
+        "backward run, step by step* and press"), statement)
+
+
 def notebook_for(ex: LoadedExercise, stub_source: str) -> dict[str, object]:
     """The notebook of one exercise, as the JSON document."""
     statement, code = _chunks(stub_source)
     spec = ex.spec
     cells = [_cell("markdown", _("# {id}: {title}", id=spec.id, title=_(spec.title))
-                   + f"\n\n{_unbroken(statement)}"),
+                   + f"\n\n{_markdown(_for_a_notebook(statement))}"),
              *[_cell("code", chunk) for chunk in code],
              _cell("markdown", _("Fill in every function that raises `NotImplementedError`, run the cells "
                                  "above, then check your work (public tests here, the hidden ones on the "
