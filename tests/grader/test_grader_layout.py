@@ -11,6 +11,7 @@ modules import each other without a cycle, and every module and function stays s
 from __future__ import annotations
 
 import ast
+import functools
 import graphlib
 import json
 import subprocess
@@ -29,8 +30,16 @@ def _name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-SOURCES = {_name(p): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
-TREES = {name: ast.parse(text) for name, text in SOURCES.items()}
+@functools.cache
+def _sources() -> dict[str, str]:
+    """Each grader module's text, by module name: read when a test first asks, so that the
+    pytest-xdist worker that only collects this module does not parse the whole grader."""
+    return {_name(p): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+@functools.cache
+def _trees() -> dict[str, ast.Module]:
+    return {name: ast.parse(text) for name, text in _sources().items()}
 
 
 def _imports(tree: ast.Module) -> set[str]:
@@ -44,11 +53,14 @@ def _imports(tree: ast.Module) -> set[str]:
             if node.module and node.module.split(".")[0] == "grader":
                 for alias in node.names:
                     sub = f"{node.module}.{alias.name}"
-                    found.add(sub if sub in TREES else node.module)
+                    found.add(sub if sub in _trees() else node.module)
     return found
 
 
-GRAPH = {name: {m for m in _imports(tree) if m != name} for name, tree in TREES.items()}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Module -> the grader modules it imports (itself left out)."""
+    return {name: {m for m in _imports(tree) if m != name} for name, tree in _trees().items()}
 
 
 def _on_child_side(module: str) -> bool:
@@ -56,9 +68,9 @@ def _on_child_side(module: str) -> bool:
 
 
 def test_child_side_code_imports_nothing_from_the_parent_side() -> None:
-    runs_in_child = [m for m in TREES if _on_child_side(m) or m.startswith("grader.exercises.")]
+    runs_in_child = [m for m in _trees() if _on_child_side(m) or m.startswith("grader.exercises.")]
     assert "grader.sandbox.child.main" in runs_in_child and "grader.exercises.ex01" in runs_in_child
-    crossing = {m: sorted(i for i in GRAPH[m] if not _on_child_side(i)) for m in runs_in_child}
+    crossing = {m: sorted(i for i in _graph()[m] if not _on_child_side(i)) for m in runs_in_child}
     assert {m: i for m, i in crossing.items() if i} == {}
 
 
@@ -82,7 +94,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_no_import_cycle_inside_the_grader() -> None:
-    graph = {name: {m for m in imports if m in TREES} for name, imports in GRAPH.items()}
+    graph = {name: {m for m in imports if m in _trees()} for name, imports in _graph().items()}
     assert _cycle(graph) == []
 
 
@@ -92,10 +104,10 @@ def test_the_cycle_finder_finds_cycles() -> None:
 
 
 def test_modules_and_functions_stay_small() -> None:
-    long_modules = {name: text.count("\n") for name, text in SOURCES.items()
+    long_modules = {name: text.count("\n") for name, text in _sources().items()
                     if text.count("\n") > MAX_MODULE_LINES}
     long_functions = {}
-    for name, tree in TREES.items():
+    for name, tree in _trees().items():
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 first = min([d.lineno for d in node.decorator_list] + [node.lineno])
