@@ -254,6 +254,7 @@ class Runner:
         self.source = fresh_clone(scratch / "clone")
         self._release: Path | None = None
         self._count = 0
+        self._first: dict[tuple[str, str | None, str], subprocess.CompletedProcess[str]] = {}
 
     def release(self) -> Path:
         if self._release is None:
@@ -285,6 +286,9 @@ class Runner:
         """A listed command, run once in a fresh release or walk course (``_walk``)."""
         block = Block(listed.doc, listed.where, None if listed.where == "release" else "walk",
                       (Step(listed.command, ""),), (0, 0))
+        done = self._first.get((block.where, block.setup, listed.command))
+        if done is not None:  # a block ran the same command first in the same fresh folder
+            return done
         ws = self.workspace(block)
         env = self.environment(ws, block)
         if block.where == "course":
@@ -293,7 +297,9 @@ class Runner:
                               text=True, timeout=COMMAND_TIMEOUT)
 
     def run(self, block: Block) -> list[str]:
-        """The output of each of the block's commands, as the doc should show it."""
+        """The output of each of the block's commands, as the doc should show it.  The run of
+        the first command is kept: a listed command that is the same, in the same kind of
+        fresh folder, is not run again (``run_listed``)."""
         ws = self.workspace(block)
         trial = str(ws / "ag")
         env = self.environment(ws, block)
@@ -302,6 +308,9 @@ class Runner:
             proc = subprocess.run(["bash", "-c", step.command.replace(TRIAL_FOLDER, trial)], cwd=ws,
                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   text=True, timeout=COMMAND_TIMEOUT)
+            if step is block.steps[0]:  # its output and errors as one text, as a reader reads them
+                said = subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout, "")
+                self._first.setdefault((block.where, block.setup, step.command), said)
             outputs.append(proc.stdout.replace(trial, TRIAL_FOLDER).replace(f"{ws}/", "")
                            .replace(str(ws), ".").rstrip())
         return outputs
