@@ -124,7 +124,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit(EXIT_FULL)
 
 
-HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the computation graph.
+HELP = N_("""Grade exercises in a sandbox, explain each failure, draw the computational graph.
 
 \b
   grade ex03 | grade 3 | grade ex3   grade one exercise of exercises/ here

@@ -42,7 +42,7 @@ def _picture(paths: list[str], fmt: str) -> tuple[str | None, str | None]:
     except OSError as exc:
         return None, f"The diagram could not be read ({exc.strerror})."
     if fmt == PNG:
-        picture = ('<img alt="the computation graph your code built" style="max-width:100%" '
+        picture = ('<img alt="the computational graph your code built" style="max-width:100%" '
                    f'src="data:image/png;base64,{base64.b64encode(data).decode()}">')
     else:
         picture = standalone(data.decode("utf-8", "replace"))
@@ -67,7 +67,7 @@ def entry(result: ExerciseResult, number: str, fmt: str = SVG) -> dict[str, Any]
     notes = [n for n in result.notes if "diagram" in n]
     parts = [f'<div class="micrograph-diagram" style="{_STYLE}">']
     if picture:
-        parts += [f"<p>The computation graph your code built for "
+        parts += [f"<p>The computational graph your code built for "
                   f"{html.escape(result.exercise)} while the public tests ran; the legend says "
                   "what each colour means.</p>", picture]
     parts += [f"<p><em>{html.escape(text)}</em></p>" for text in [problem, *notes] if text]

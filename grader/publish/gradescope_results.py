@@ -135,7 +135,7 @@ def _summary(graded: list[Graded], notes: list[str]) -> str:
     lines = ["**" + _("micrograph autograder") + "**", ""]
     if any(g.drawn is not None and g.drawn.diagrams for g in graded):  # said only where one was drawn
         lines += [_("Below each exercise's tests, *the graph your code built* draws the "
-                    "computation graph your code made while the public tests ran."), ""]
+                    "computational graph your code made while the public tests ran."), ""]
     for g in graded:
         r = g.result
         public = [t for t in r.tests if t.public]

@@ -1,4 +1,4 @@
-"""Diagrams of the computation graph (计算图): what a student would rather look at than read.
+"""Diagrams of the computational graph (计算图): what a student would rather look at than read.
 
 Three calls, one code path::
 
