@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.i18n import _, status_word, test_name
-from grader.judge.grading import SYNTAX_ERROR, ExerciseResult, TestResult
+from grader.judge.grading import NOT_GRADED, SYNTAX_ERROR, ExerciseResult, TestResult
 from grader.judge.status import PASSED, Status
 from grader.publish import gradescope_diagrams as diagrams
 
@@ -130,6 +130,17 @@ def _public_failure(graded: Graded) -> str | None:
     return f"**{markdown_text(said)}**: {markdown_text(why)}"
 
 
+def _not_graded(graded: Graded, notes: list[str]) -> str | None:
+    """Why an exercise was not graded (no file for it in the submission), said once under it,
+    as a syntax error is: the tests' rows alone each repeat it, below the summary; a reason
+    the notes under the summary already give (a file that is not UTF-8) is not said twice."""
+    result = graded.result
+    if result.outcome != NOT_GRADED or not result.tests or result.tests[0].feedback in notes:
+        return None
+    said = _("no test ran: {why}", why=result.tests[0].feedback)
+    return f"**{markdown_text(said)}**"
+
+
 def _summary(graded: list[Graded], notes: list[str]) -> str:
     """The top-level output, visible at once: public results only, and what is to come."""
     lines = ["**" + _("micrograph autograder") + "**", ""]
@@ -146,7 +157,7 @@ def _summary(graded: list[Graded], notes: list[str]) -> str:
             line += _("; {count} hidden tests ({points} points) are graded now and shown when grades "
                       "are published", count=len(hidden), points=f"{sum(t.max_score for t in hidden):g}")
         lines.append(line)
-        failure = _public_failure(g)
+        failure = _public_failure(g) or _not_graded(g, notes)
         if failure is not None:
             lines.append(f"  - {failure}")
     lines += ["", *[f"- {markdown_text(n)}" for n in notes]] if notes else []

@@ -52,6 +52,9 @@ def test_a_missing_file_and_a_foreign_encoding_score_zero_with_a_reason(standin)
     assert "ex01\\_graph\\.py is not UTF\\-8 text" in data["output"]
     ex03 = [t for t in data["tests"] if t["name"].startswith("ex03")]
     assert ex03 and all("no ex03\\_retain\\_grad\\.py" in t["output"] for t in ex03)
+    under_ex03 = data["output"].split("- **ex03**")[1].splitlines()[1]  # the summary's line under ex03
+    assert under_ex03.startswith("  - **no test ran: no ex03\\_retain\\_grad\\.py"), under_ex03
+    assert data["output"].count("not UTF\\-8 text") == 1  # said in the notes, not again under ex01
 
 
 def test_an_empty_submission_still_gets_results(standin) -> None:
