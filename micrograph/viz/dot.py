@@ -26,6 +26,7 @@ from micrograph.viz.schema import Graph, OmittedNode, OpNode, SavedItem, ValueNo
 
 FONT = "Helvetica"  # what the layout measures; the SVG's font-family lists CJK fonts (render.FONT_FAMILY)
 NODE_SIZE, OP_SIZE, LEGEND_SIZE = 11, 10, 9
+LINES_MARGIN = "0.22,0.09"  # inches around an op's label of several lines (Graphviz: 0.11,0.055)
 VALUE_FILL = {
     "output": "darkolivegreen1",
     "leaf": "lightblue",
@@ -118,6 +119,8 @@ def _op(d: DotText, node: OpNode, show_saved: bool) -> None:
     else:
         style = {"fillcolor": OP_FILL, "style": "rounded,filled"}
     style.update(_mark(node.marked))
+    if len(lines) > 1:  # the rounded corners cut into lines drawn at the default margin
+        style["margin"] = LINES_MARGIN
     d.node(node.id, html(lines), ordering="in", fontsize=str(OP_SIZE), **style, **min_width(lines, OP_SIZE))
     # ordering="in": inputs a, b left to right
 
