@@ -1,7 +1,7 @@
 """ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
 
 The probes build their own graphs (the diamond, the documents' graph, seeded random graphs,
-chains of 3,000 ops, a graph with a node no gradient reaches), judge the order property by
+chains of 1,200 ops, a graph with a node no gradient reaches), judge the order property by
 property (``_order_report``), read the gradients by leaf identity, record the calls of
 ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
 ``grader.spec.arrivals``), check that no ``.grad`` changed, count the engine's passes
@@ -30,10 +30,10 @@ EXERCISE = Exercise(
 )
 
 # Two ops a link (v = v * c, v = v + x).  The hidden chain is walked at Python's default recursion
-# limit, whatever the submission set when imported: 3,000 ops nest a recursive walk three times
-# deeper than it allows, even one that nests a call per three nodes.  A submission that moves the
-# limit while its walk runs walks 20,000 ops too, as deep a chain as the limit it set must reach.
-SHORT_LINKS, RAISED_LINKS = 1_500, 10_000
+# limit, whatever the submission set when imported: 1,200 ops nest a recursive walk (a call per
+# node) deeper than the 1,000 calls it allows.  A submission that moves the limit while its walk
+# runs walks 20,000 ops too, as deep a chain as the limit it set must reach.
+SHORT_LINKS, RAISED_LINKS = 600, 10_000
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
 
@@ -371,13 +371,13 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"])}
 
 
-@EXERCISE.test("a chain of 3,000 ops", points=1, public=True, feedback=CHAIN_ADVICE,
+@EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,
                key_feedback=CHAIN_FEEDBACK)
 def short_chain(sub):
     return _walk_chain(sub, _chain(SHORT_LINKS, -0.5, 0.375))
 
 
-@EXERCISE.test("a chain of 3,000 ops at the default recursion limit", points=2,
+@EXERCISE.test("a chain of 1,200 ops at the default recursion limit", points=2,
                feedback=CHAIN_ADVICE, key_feedback=CHAIN_FEEDBACK)
 def deep_chain(sub):
     with default_recursion_limit() as moved:

@@ -9,8 +9,8 @@ DIAMOND = "the diamond b = a + a, c = b * b"
 RANDOM = "gradients on random graphs match backward"
 ONCE = "each node runs once"
 BLOCKED = "a node no gradient reaches is skipped"
-CHAIN = "a chain of 3,000 ops at the default recursion limit"
-SHORT_CHAIN = "a chain of 3,000 ops"
+CHAIN = "a chain of 1,200 ops at the default recursion limit"
+SHORT_CHAIN = "a chain of 1,200 ops"
 ORDER = "topological order of random graphs"
 BY_HAND = "backprop started"
 
@@ -144,7 +144,7 @@ CASES += [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('seen_as_default', fails={'a chain of 3,000 ops': 'KeyError'},
+    Wrong('seen_as_default', fails={'a chain of 1,200 ops': 'KeyError'},
           edits={'def topological_order(root: Value) -> list[Node]:': 'def topological_order(root: Value, seen: set = set()) -> list[Node]:', '    seen = {start}\n': '    seen.add(start)\n'},
           names=('topological_order', 'KeyError')),
     Wrong('order_reversed', fails={'topological order of the diamond': 'does not start at root.grad_fn'},
@@ -170,7 +170,7 @@ CASES += [
     Wrong('seed_zero', fails={'the diamond b = a + a, c = b * b': 'backprop(diamond_a)[a] is a different number'},
           edits={'    arrived: dict[Node, float] = {root.grad_fn: 1.0}': '    arrived: dict[Node, float] = {root.grad_fn: 0.0}'},
           names=('backprop(diamond_a)[a]',)),
-    Wrong('leaf_answer_doubled', fails={'a chain of 3,000 ops': 'backprop(chain)[w] is a different number'},
+    Wrong('leaf_answer_doubled', fails={'a chain of 1,200 ops': 'backprop(chain)[w] is a different number'},
           edits={'            leaves[node.variable] = g\n': '            leaves[node.variable] = g * 2\n'},
           names=('backprop(chain)[w]',)),
     Wrong('edges_counted_on_first_visit', fails={'topological order of random graphs': 'puts a node before a node that feeds gradient into it'},
