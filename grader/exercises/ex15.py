@@ -25,6 +25,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value, nn
+from micrograph.seeding import uniform  # bound now, before the submission is imported
 
 from grader.spec import Exercise, Limits
 from grader.spec.facts import Check
@@ -99,8 +100,12 @@ def _layer(module: object) -> str:
 
 def _built(sub, seed: int) -> dict[str, Any]:
     model = sub.make_model(seed)
+    after = uniform(0.0, 1.0)  # the generator's next number, as make_model left it
+    micrograph.manual_seed(seed)
+    seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build
     parameters = _parameters(model, "make_model")
-    return {"layers": [_layer(m) for m in model.children()],
+    return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
+            "layers": [_layer(m) for m in model.children()],
             "parameters": [value_of(p, PARAMETER) for p in parameters]}
 
 
@@ -127,7 +132,7 @@ def make_model_hidden(sub):
 def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
     if type(losses) is not list:
         return _count(losses)
-    return [value_of(x, "losses[i]") for x in losses]
+    return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
 
 
 def _earlier_state(current: nn.MLP) -> str:

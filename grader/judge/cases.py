@@ -1,9 +1,10 @@
-"""One sentence for a difference seen in several cases of one test.
+"""One sentence for a difference seen in several cases, or several entries, of one test.
 
 A probe that runs a function on the boundary cases the statement names labels each result with
 a note on its case ("y (x = 0)", "x.grad from Clip.apply (x = low)"), so that the feedback says
 which case differs.  The same difference in several cases is then one sentence whose label
-lists them ("y (x < 0; x = 0) was made by MulBackward0 ..."), not one sentence a case.
+lists them ("y (x < 0; x = 0) was made by MulBackward0 ..."), not one sentence a case.  The
+entries of a list returned ("losses[0]", "losses[1]" ...) are told by the first that differs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,23 @@ from grader.judge.sentences import CASES, Difference
 
 # "y (x = 0)", "x.grad from Clip.apply (x = low)": a Value, and a note on which case it is of
 _CASE_NOTE = re.compile(r"(?P<base>\S+(?: from \S+)?) \((?P<note>[^()]*)\)")
+_ENTRY = re.compile(r"(?P<base>[a-z_]+)\[\d+\]")  # "losses[3]": one entry of a list the probe named
+
+
+def _first_entries(found: list[Difference]) -> list[Difference]:
+    """A difference told for the first entry of a list it holds for ("losses[1] holds a
+    different number"), not again for each later entry."""
+    told: set[tuple[Any, ...]] = set()
+    kept = []
+    for d in found:
+        entry = _ENTRY.fullmatch(dict(d.fields).get("label", ""))
+        key = None if entry is None else (d.say, entry.group("base"),
+                                           tuple(f for f in d.fields if f[0] != "label"))
+        if key is None or key not in told:
+            kept.append(d)
+        if key is not None:
+            told.add(key)
+    return kept
 
 
 def cases_merged(found: list[Difference]) -> list[Difference]:
@@ -23,6 +41,7 @@ def cases_merged(found: list[Difference]) -> list[Difference]:
     note on its case ("y (x > 0)", "y (x = 0)"): its label lists the cases ("y (x > 0; x = 0)"),
     so that the cases that differ are named without the sentence told once for each."""
     merged: list[Difference] = []
+    found = _first_entries(found)
     notes: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # a difference's key: its place, its cases
     for d in found:
         case = _CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))

@@ -29,7 +29,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
-           Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED}
+           Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
+           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.

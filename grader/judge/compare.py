@@ -63,9 +63,16 @@ def _same_dicts(expected: dict[str, Any], actual: dict[str, Any]) -> bool:
     """Whether two dicts have the same keys that count (a key starting with ``CONTEXT`` only
     helps explain a difference, and a key one side made context, ``~changed`` for a gradient that
     was zero before and after, is not compared) and agree on each."""
-    counted = {key for key in expected if not key.startswith(CONTEXT) and CONTEXT + key not in actual}
-    other = {key for key in actual if not key.startswith(CONTEXT) and CONTEXT + key not in expected}
+    counted = {key for key in expected if not key.startswith(CONTEXT) and _compared(key, actual)}
+    other = {key for key in actual if not key.startswith(CONTEXT) and _compared(key, expected)}
     return counted == other and all(same(expected[key], actual[key]) for key in counted)
+
+
+def _compared(key: str, other: dict[str, Any]) -> bool:
+    """Whether ``key`` counts against ``other``: not when ``other`` made it context only (has
+    ``~key`` and no ``key``).  A graph node holds both (``op``, compared, is the spelling-free
+    name; ``~op`` the engine's own): there ``op`` counts."""
+    return CONTEXT + key not in other or key in other
 
 
 def mismatched_keys(expected: Any, actual: Any) -> list[str]:

@@ -115,6 +115,7 @@ class Check(str, enum.Enum):
     DESCENDS = "descends"  # a gradient step moved the parameter against its gradient, never along it
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
     READ_IN_TURN = "read_in_turn"  # a record of one backward pass was read before a later pass changed its .grad
+    SEEDED_FIRST = "seeded_first"  # a model's builder seeded the generator before drawing its weights, not after
     GIVEN_KEPT = "given_kept"  # a function given with the exercise, called by the student's code, built the given graph
 
 

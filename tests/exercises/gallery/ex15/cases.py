@@ -18,7 +18,7 @@ LOOP = "    for _ in range(steps):\n"
 CASES = [
     Wrong("no_zero_grad", fails={CLEARED: "still held the gradient of an earlier pass"}),
     Wrong("per_sample", fails={ONE_STEP: "ran backward more times"}),
-    Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[i] is a Value"}),
+    Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[0] is a Value"}),
     Wrong("grad_by_hand", names=('train computed gradients with grad()',), fails={ONE_STEP: "computed gradients with grad()"},
           edits={BACKWARD: "        params = list(model.parameters())\n"
                            "        for p, g in zip(params, micrograph.grad(loss, params)):\n"
@@ -26,7 +26,7 @@ CASES = [
     Wrong("loss_as_float_formula", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={LOSS: "        error = sum((row[0].item() - t[0]) ** 2 for row, t in zip(prediction, targets))\n"
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
-    Wrong("loss_after_update", names=('losses[0] is not nn.mse_loss(model(inputs), targets)',), fails={LOSSES: "losses[i] holds a different number"},
+    Wrong("loss_after_update", names=('losses[0] is not nn.mse_loss(model(inputs), targets)',), fails={LOSSES: "losses[0] holds a different number"},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
     Wrong("update_through_data", names=('p in model.parameters() was never changed in place',), fails={ONE_STEP: "was never changed in place"},
           edits={STEP: "        for p in model.parameters():\n"
@@ -102,9 +102,9 @@ CASES += [
     Wrong('parameters_consumed', fails={'gradients are cleared every step': 'still held the gradient of an earlier pass'},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    params = model.parameters()\n    optimizer = optim.SGD(params, lr=lr)\n', '        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n': '        for p in params:\n            p.grad = None\n'},
           names=('train', 'earlier pass')),
-    Wrong('seeded_after_model', fails={'make_model seeds and builds MLP(2, 8, 1)': 'holds a different number'},
+    Wrong('seeded_after_model', fails={'make_model seeds and builds MLP(2, 8, 1)': 'seeded the generator (manual_seed) after it built the model'},
           edits={'    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n    return nn.MLP([2, 8, 1])': '    model = nn.MLP([2, 8, 1])\n    micrograph.manual_seed(seed)\n    return model'},
-          names=('p in model.parameters()',)),
+          names=('make_model seeded the generator (manual_seed) after it built the model',)),
     Wrong('two_updates_per_step', fails={'one step is one SGD update': 'changed in place more times'},
           edits={'        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n': '        optimizer.step()\n        optimizer.step()\n'},
           names=('p in model.parameters()', 'more times')),
