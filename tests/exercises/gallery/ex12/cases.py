@@ -148,7 +148,7 @@ CASES += [
 
 # The mean of the outputs where the statement sums them: the loss's own node tells it.
 CASES += [
-    Wrong('mean_loss', fails={FORWARD: "your graph has MeanBackward0 there"},
+    Wrong('micrograph_mean_loss', fails={FORWARD: "your graph has MeanBackward0 there"},
           edits={LOSS: "    loss = micrograph.mean([v for row in output for v in row])\n"},
           names=("loss's graph differs at loss", 'MeanBackward0')),
 ]
