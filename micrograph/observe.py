@@ -8,7 +8,7 @@ grader and the backward trace (``micrograph.viz.trace_backward``):
   the write, so a later change is visible (``record.intact(v)``).
 * ``passes()``: how many backward / ``grad()`` passes the engine has started in this process.
 * ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts (``PassStart``), after each
-  node it runs (``Step``) and when a node fails (``Failure``).
+  node it runs (``Step``) and when a node fails (``Failure``); nested, every active observer hears it, outer first.
 
 The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and ``wrote`` after each
 ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody observes: one increment per pass, one
@@ -61,10 +61,8 @@ class GradWrite(NamedTuple):
     def intact(self, v: Value) -> bool:
         """True if ``v.grad`` is still the object written, unchanged in place since."""
         grad = self.grad
-        if v._grad is not grad:
-            return False
-        if grad is None:
-            return True
+        if v._grad is not grad or grad is None:
+            return v._grad is grad
         now = grad.item()
         same = now == self.data or (now != now and self.data != self.data)  # NaN stays NaN
         return same and (0 if grad._vc is None else grad._vc[0]) == self.version
@@ -131,7 +129,7 @@ class Observer:
         pass
 
 
-_observer: Observer | None = None  # the observer ``observing`` set
+_observers: tuple[Observer, ...] = ()  # the observers ``observing`` set, outermost first
 
 
 def grad_write(v: Value) -> GradWrite | None:
@@ -142,15 +140,16 @@ def grad_write(v: Value) -> GradWrite | None:
 
 @contextmanager
 def observing(observer: Observer) -> Iterator[Observer]:
-    """Report every pass the engine runs inside the block to ``observer``."""
-    global _observer
+    """Report every pass the engine runs inside the block to ``observer``, as well as to the observers of the
+    blocks around it (a trace recorded around code that watches passes of its own loses none of them)."""
+    global _observers
     if not isinstance(observer, Observer):
         raise TypeError(f"observing() takes an Observer, got {type(observer).__name__}")
-    previous, _observer = _observer, observer
+    previous, _observers = _observers, (*_observers, observer)
     try:
         yield observer
     finally:
-        _observer = previous
+        _observers = previous
 
 
 def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Callable[..., _PassRecorder | None]]:
@@ -167,7 +166,7 @@ def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Cal
     def pass_started(task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
         nonlocal count
         count += 1
-        return None if _observer is None or _observer.finished else _start(_observer, count, task, leaves, ready_nodes)
+        return _start(count, task, leaves, ready_nodes) if _observers else None
     return passes, wrote, pass_started
 
 
@@ -180,22 +179,25 @@ def _queue(leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> tuple[Node,
     return tuple([item[0] for item in leaves] + [ready_nodes[key][0] for key in sorted(ready_nodes)])
 
 
-def _start(observer: Observer, number: int, task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
+def _start(number: int, task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:
+    observers = [o for o in _observers if not o.finished]  # one that has seen enough is only counted
     deps = {node: count for node, count in task.dependencies.items() if count > 0}  # edges between nodes left
     roots = tuple((fn, g) for (fn, _), g in zip(task.edges, task.grads) if fn is not None)
     kind = PassKind.BACKWARD if task.accumulate else PassKind.GRAD
     restricted = None if task.needed is None else frozenset(task.needed | set(task.captures))
     start = PassStart(number, kind, roots, deps, task.keep_graph, task.create_graph, restricted, _queue(leaves, ready_nodes))
-    observer.pass_started(start)
-    return None if observer.finished or not observer.wants_steps else _PassRecorder(observer, start, task, leaves, ready_nodes)
+    for observer in observers:
+        observer.pass_started(start)
+    stepping = tuple(o for o in observers if o.wants_steps and not o.finished)
+    return _PassRecorder(stepping, start, task, leaves, ready_nodes) if stepping else None
 
 
 class _PassRecorder:
     """Turns the engine's loop variables into ``Step`` records for one pass."""
 
-    def __init__(self, observer: Observer, start: PassStart, task: GraphTask, leaves: Sequence[Any],
+    def __init__(self, observers: tuple[Observer, ...], start: PassStart, task: GraphTask, leaves: Sequence[Any],
                  ready_nodes: Mapping[int, Any]) -> None:
-        self.observer, self.number, self.task, self.leaves, self.ready_nodes = observer, start.number, task, leaves, ready_nodes
+        self.observers, self.number, self.task, self.leaves, self.ready_nodes = observers, start.number, task, leaves, ready_nodes
         self.index = 0
         self.arrived = Counter(node for node, _ in start.roots)  # gradients that reached each node
         self.holding = {n for n in task.dependencies if n._saved}
@@ -215,10 +217,12 @@ class _PassRecorder:
         step = Step(self.number, self.index, node, received[0], count, grads[0] if grads else None, tuple(sent),
                     waiting, target, write, node in self.holding and node._saved is None, _queue(self.leaves, self.ready_nodes))
         self.index += 1
-        self.observer.step(step)
+        for observer in self.observers:
+            observer.step(step)
 
     def failed(self, node: Node | None, error: BaseException) -> None:
-        self.observer.failed(Failure(self.number, self.index, node, error))
+        for observer in self.observers:
+            observer.failed(Failure(self.number, self.index, node, error))
 
     def _written(self, node: Node) -> tuple[Value | None, GradWrite | None]:
         if type(node) is AccumulateGrad:

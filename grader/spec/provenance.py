@@ -150,10 +150,10 @@ def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
 class Call(observe.Observer):
     """What one call of the student's code did; ``fact`` is filled when the block ends.
 
-    Only the first ``MAX_PASSES_LISTED`` passes are looked at (later ones only go to the run's
-    registry ``hooked.WRITES``, which this call stands in for), and only as they start unless
-    ``grad_numbers`` asks for each step's gradients (else the engine records their steps only
-    where the registry asks: ``wants_steps``).
+    Only the first ``MAX_PASSES_LISTED`` passes are looked at, and only as they start unless
+    ``grad_numbers`` asks for each step's gradients.  The run's registry ``hooked.WRITES``
+    observes around it (``observe.observing`` nests) and hears each event first, so ``step``
+    can ask it who chose a gradient.
     """
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
@@ -192,10 +192,9 @@ class Call(observe.Observer):
             self.raised[id(failure.error)] = failure.error
 
     def pass_started(self, start: observe.PassStart) -> None:
-        WRITES.pass_started(start)  # the run's registry: this call stands in for it while it observes
         self.listing = len(self.kept_graph) < MAX_PASSES_LISTED
         self.past_listed |= not self.listing
-        self.wants_steps = (self.asks_steps and self.listing) or WRITES.wants_steps
+        self.wants_steps = self.asks_steps and self.listing
         if not self.listing:
             return
         self.kept_graph.append(bool(start.retain_graph))
@@ -271,7 +270,6 @@ class Call(observe.Observer):
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
         hands back is one of them), and what a .grad it wrote holds right after the write."""
-        WRITES.step(step)
         if not (self.grad_numbers and self.listing) or self.chosen.step(step, self.written):
             return
         self.hold(step.received)

@@ -302,8 +302,26 @@ def test_observing_is_restored_after_the_block_and_nests():
                 1 / 0
         documents_graph()[-1].backward()
     documents_graph()[-1].backward()
-    assert len(inner.starts) == 1 and len(outer.starts) == 1
+    # the outer observer hears the inner block's pass too (a trace around watched code loses none)
+    assert len(inner.starts) == 1 and len(outer.starts) == 2
+    assert [s.pass_number for s in outer.steps] == sorted(s.pass_number for s in outer.steps)
+    assert {s.pass_number for s in inner.steps} < {s.pass_number for s in outer.steps}
 
+
+
+class FirstPassOnly(Recorder):
+    def pass_started(self, start):
+        super().pass_started(start)
+        self.finished = True
+
+
+def test_a_finished_observer_leaves_the_other_one_its_passes():
+    outer, inner = FirstPassOnly(), Recorder()
+    with observe.observing(outer), observe.observing(inner):
+        documents_graph()[-1].backward()
+        documents_graph()[-1].backward()
+    assert len(outer.starts) == 1 and not outer.steps  # finished before its first step
+    assert len(inner.starts) == 2 and {s.pass_number for s in inner.steps} == {s.number for s in inner.starts}
 
 def test_observing_refuses_a_non_observer():
     with pytest.raises(TypeError, match="Observer"):

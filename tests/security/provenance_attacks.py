@@ -175,7 +175,7 @@ real.isinstance = lambda x, kind, check=real.isinstance: check(x, kind)
 FORGERIES = [
     Forgery("floats_held_and_passes_bumped", Touch.OBSERVER.value, _forge('''
     from micrograph import observe
-    call = observe._observer
+    call = observe._observers[-1] if observe._observers else None  # the innermost: the probe's
     if call is not None:
         call.held[id(dw)] = dw
         call.held[id(dx)] = dx
@@ -322,7 +322,7 @@ except TypeError:
 '''), runtime=False),
     Forgery("the_observer_by_a_computed_getattr", Touch.OBSERVER.value, _forge('''
     from micrograph import observe
-    call = getattr(observe, "_ob" + "server")
+    call = getattr(observe, "_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
 '''), runtime=True),

@@ -51,7 +51,7 @@ FOUND = [
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
     ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
     ("import operator\nf = operator.attrgetter('x')\n", Touch.DYNAMIC),
-    ("name = 'observe._observer'\n", Touch.OBSERVER),
+    ("name = 'observe._observers'\n", Touch.OBSERVER),
     ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
     ("from os import dup2\n", Touch.WIRE),
     ("path = '/proc/self/fd'\n", Touch.WIRE),
@@ -64,7 +64,7 @@ FOUND = [
     ("import shelve\n", Touch.DYNAMIC),
     ("import grader.spec\n", Touch.TESTS),
     ("def f(m):\n    return m.EXERCISE\n", Touch.TESTS),
-    ("def f(x):\n    match x:\n        case object(_observer=o):\n            return o\n", Touch.OBSERVER),
+    ("def f(x):\n    match x:\n        case object(_observers=o):\n            return o\n", Touch.OBSERVER),
 ]
 
 
@@ -127,7 +127,7 @@ def test_a_source_nested_deeper_than_the_parents_reading_is_a_reach() -> None:
     # compile() goes deeper than ast.parse, which makes an object of every node: a source
     # between the two would otherwise hide what it names from the parent's reading
     depth = next(n for n in range(2000, 20000, 50) if _parse_fails("x = " + " + ".join(["1"] * n)))
-    source = "x = " + " + ".join(["1"] * depth) + "\nfrom micrograph import observe\nobserve._observer.held.clear()\n"
+    source = "x = " + " + ".join(["1"] * depth) + "\nfrom micrograph import observe\nobserve._observers[-1].held.clear()\n"
     assert reaches(source) == [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
 
 

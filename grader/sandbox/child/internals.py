@@ -15,8 +15,8 @@ NAMES: Final[dict[str, Touch]] = {
                     Touch.FRAMES),
     **dict.fromkeys(("setprofile", "getprofile", "settrace", "gettrace", "addaudithook"),
                     Touch.HOOKS),
-    # ``observing``: an observer of the submission's own in the probes' place hides its passes
-    **dict.fromkeys(("_passes", "_observer", "pass_started", "_grad_write", "_PassRecorder",
+    # ``observing``: the engine's observation seam, through which the probes see every pass
+    **dict.fromkeys(("_passes", "_observers", "pass_started", "_grad_write", "_PassRecorder",
                      "wrote", "write_grad", "Writer", "held", "made", "observing"), Touch.OBSERVER),
     **dict.fromkeys(("__code__", "__globals__", "__closure__", "cell_contents", "__builtins__",
                      "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
