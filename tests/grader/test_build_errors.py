@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.judge import explain
+from grader.sandbox.child import wire
 from grader.sandbox.child.located import keep_source, probe_step
 from grader.spec.limits import Limits
 
@@ -51,3 +52,26 @@ def test_the_step_is_the_test_module_line_that_called_into_the_submission(tmp_pa
     except KeyError as exc:
         assert probe_step(exc, str(submission)) == "sub['backward'](y)"
         assert probe_step(exc, "another file") is None
+
+
+def test_a_step_longer_than_the_wire_takes_is_clipped_not_refused(tmp_path: Path) -> None:
+    """A release's public tests are unparsed into one line per statement: an honest error
+    raised under a long one must still be a record the wire accepts."""
+    submission = tmp_path / "ex01_graph.py"
+    submission.write_text("def paths(y, leaf):\n    raise ValueError('oops')\n")
+    long_line = "return {leaf: sub['paths'](1, leaf) for leaf in " + repr(tuple(range(80))) + "}"
+    source = f"def probe(sub):\n    {long_line}\n"
+    keep_source(TEST_FILE, source)
+    sub: dict[str, object] = {}
+    exec(compile(submission.read_text(), str(submission), "exec"), sub)  # noqa: S102 - a submission's file
+    tests: dict[str, object] = {}
+    exec(compile(source, TEST_FILE, "exec"), tests)  # noqa: S102
+    try:
+        tests["probe"](sub)  # type: ignore[operator]
+    except ValueError as exc:
+        step = probe_step(exc, str(submission))
+    assert step is not None and len(step) == wire.MAX_NAME and long_line.startswith(step[:-1])
+    record: wire.ProbeRecord = {"kind": "test", "name": "paths", "obs": None,
+                                "error": {"type": "ValueError", "message": "oops", "function": "paths",
+                                          "caller": None, "line": 2, "step": step}}
+    assert wire.decode(wire.encode(record)) == record

@@ -7,8 +7,10 @@ from __future__ import annotations
 import traceback
 import types
 
+from grader.sandbox.child.wire import MAX_NAME
 from micrograph.function import BackwardCFunction
 
+CLIPPED = "…"  # ends a name or step longer than the wire carries
 _NODE_APPLY = BackwardCFunction.apply.__code__  # a custom Function's node, calling its backward
 _NODE_SUFFIX = "Backward"  # Softplus's node class is SoftplusBackward
 
@@ -28,11 +30,18 @@ def probe_step(exc: BaseException, submission: str) -> str | None:
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         filename = frame.f_code.co_filename
         if filename == submission:
-            return step
+            return None if step is None else clip(step)
         lines = _KEPT.get(filename)
         if lines is not None and 0 < lineno <= len(lines):
             step = lines[lineno - 1].strip()
     return None
+
+
+def clip(text: str) -> str:
+    """``text`` cut to what the wire takes for a name: a release's public test module is written
+    by ``ast.unparse``, whose lines are as long as their statement, and a record the wire refuses
+    is told as tampering (a student's function names are theirs, and may be long too)."""
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - len(CLIPPED)] + CLIPPED
 
 
 def located(exc: BaseException, submission: str) -> tuple[str | None, str | None, int | None]:
@@ -44,7 +53,7 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
     function = caller = line = None
     above: str | None = None
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
-        here = _qualified(frame.f_code) if frame.f_code.co_filename == submission else None
+        here = clip(_qualified(frame.f_code)) if frame.f_code.co_filename == submission else None
         if here is not None:
             function, line = here, lineno
             caller = above if above != here else None
@@ -62,7 +71,7 @@ def _refused_backward(exc: BaseException) -> str | None:
     if not frames or frames[-1].f_code is not _NODE_APPLY:
         return None
     node = type(frames[-1].f_locals.get("self"))
-    return f"{node.__name__.removesuffix(_NODE_SUFFIX)}.backward" if issubclass(node, BackwardCFunction) else None
+    return clip(f"{node.__name__.removesuffix(_NODE_SUFFIX)}.backward") if issubclass(node, BackwardCFunction) else None
 
 
 def _qualified(code: types.CodeType) -> str:
