@@ -17,7 +17,7 @@ from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import num, shape_error, show, type_name
+from grader.spec.probe import a_float, num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
@@ -72,7 +72,7 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
         if type(answer) not in (tuple, list) or len(answer) != 2:
             raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
         dw, dx = answer
-        results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
+        results.append(result_of([a_float(dw), a_float(dx)], "backprop(w, x)"))
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
         walked.append(graph_below(call.first_root, label="backprop's backward"))

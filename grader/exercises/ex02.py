@@ -20,7 +20,7 @@ from micrograph import Value, add, exp, mul, sub
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
-from grader.spec.probe import dict_of, num, show, type_name
+from grader.spec.probe import a_float, dict_of, num, show, type_name
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, grad_of, result_of, watching
@@ -142,7 +142,7 @@ def node_info_assorted(sub_module):
 def _grads(answer: object) -> dict[str, Any] | str:
     if type(answer) is not dict or set(answer) != {"w", "x"}:
         return f"not a dict with keys w and x: {type_name(answer)}"
-    return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
+    return {k: None if answer[k] is None else a_float(answer[k]) for k in ("w", "x")}
 
 
 def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:

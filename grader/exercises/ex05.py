@@ -15,7 +15,7 @@ from micrograph import Value, mul
 
 from grader.spec import Exercise
 from grader.spec.facts import Check
-from grader.spec.probe import num, type_name
+from grader.spec.probe import a_float, type_name
 from grader.spec.origins import read_from_grad, remember
 from grader.spec.provenance import check, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
@@ -30,7 +30,7 @@ def _leaves(w: float, x: float) -> tuple[Value, Value]:
 def _history(answer: object) -> list[Any] | str:
     if type(answer) is not list:
         return f"not a list: {type_name(answer)}"
-    return [num(g) for g in answer]
+    return [a_float(g) for g in answer]
 
 
 def _run(sub, w: float, x: float, steps: int, reset: str | None,

@@ -264,7 +264,7 @@ class Say(str, enum.Enum):
                 fields[name] = shown_label(fields[name])
         kind = _NOT_A.fullmatch(fields.get("type", ""))
         if kind is not None:  # a probe's "not a list: NoneType": the words translated, the type as written
-            fields["type"] = _("not a {what}: {type}", what=kind.group("what"), type=kind.group("type"))
+            fields["type"] = _("of type {type}, not a {what}", what=kind.group("what"), type=kind.group("type"))
         return _(self.value, **fields)
 
 
