@@ -55,7 +55,8 @@ class Say(str, enum.Enum):
     REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's {label}.")
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
-    NEVER_IN_PLACE = N_("{label} was never changed in place: its version counter is still 0.")
+    NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the "
+                        "engine changed it (a change through .data is not counted).")
     IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement "
                 "does not ask for.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
@@ -67,8 +68,7 @@ class Say(str, enum.Enum):
     TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
     NO_LEAF = N_("{label}'s graph never reaches {leaf}.")
     EXTRA_LEAF = N_("{label}'s graph reaches {leaf}, where the statement's does not.")
-    OTHER_LEAF = N_("{label}'s graph reaches a leaf the statement's does not: a Value that is "
-                    "neither one given to your function nor one it returned.")
+    OTHER_LEAF = N_("{label}'s graph reaches a leaf the statement's does not.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")

@@ -19,8 +19,8 @@ CASES = [
               "    y = a * b\n",
               "    for _ in range(times):\n" + IN_PLACE: "    a.add_(1)\n"}),
     Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place"}),
-    Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a was never changed in place'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
-                              SAVED: "a was never changed in place"},
+    Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a has a version counter still at 0'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
+                              SAVED: "a has a version counter still at 0"},
           edits={"    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
                  "    a = a + 1\n", IN_PLACE: "        a = a + 1\n"}),
     Wrong("error_by_hand", names=('the error returned was made by hand',), fails={LEAF: "the error returned was made by hand"},
@@ -38,7 +38,7 @@ CASES = [
     Wrong("backward_before_change", names=('modify_saved_value ran backward more times',), fails={SAVED: "modify_saved_value ran backward more times"},
           edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
                  "    y = combine(a, b)\n    y.backward(retain_graph=True)\n"}),
-    Wrong("changes_b", names=('a was never changed in place',), fails={SAVED: "a was never changed in place"},
+    Wrong("changes_b", names=('a has a version counter still at 0',), fails={SAVED: "a has a version counter still at 0"},
           edits={IN_PLACE: "        b.add_(1)\n"}),
     Wrong("backward_not_caught", names=('your code raised RuntimeError', 'in modify_saved_value'),  # the student's own exception comes first, with its line
           fails={SAVED: "your code raised RuntimeError at line"},

@@ -28,13 +28,13 @@ CASES = [
     Wrong("no_zero_no_no_grad", names=('inference never turned grad mode off', 'backward wrote w.grad, but its number differs'), fails={INFERENCE: "grad mode", STEP: "w.grad"},
           edits={INFER: "    y = _graph(w, x)\n",  # recorded; and w.grad piles up over steps
                  "    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""}),
-    Wrong("rebinding_step", names=('w was never changed in place',), fails={STEP: "w was never changed in place"},  # the caller's w never moves
+    Wrong("rebinding_step", names=('w has a version counter still at 0',), fails={STEP: "w has a version counter still at 0"},  # the caller's w never moves
           edits={UPDATE: "    w = w - lr * w.grad\n"}),
     Wrong("floats_inference", names=('y was not returned by an operation of the engine',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
     Wrong("detach_instead_of_no_grad", names=('inference never turned grad mode off',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = _graph(w, x).detach()\n"}),
-    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w was never changed in place'), fails={STEP: "w was never changed in place"},
+    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w has a version counter still at 0'), fails={STEP: "w has a version counter still at 0"},
           edits={UPDATE: "    w.data -= lr * w.grad.item()\n"}),
     Wrong("grad_assigned_by_hand", names=('w.grad holds a value that backward did not write',), fails={STEP: "assigned by hand"},
           edits={BACKWARD: "    loss = loss_fn(w)\n    (g,) = micrograph.grad(loss, w)\n"
@@ -156,7 +156,7 @@ CASES += [
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
                  '        global _PARAM\n        _PARAM = w if _PARAM is None else _PARAM\n        _PARAM -= lr * w.grad',
                  'def sgd_step(': '_PARAM = None\n\n\ndef sgd_step('},
-          names=('sgd_step', 'state kept', 'w was never changed in place')),
+          names=('sgd_step', 'state kept', 'w has a version counter still at 0')),
     Wrong('refused_then_applied',
           edits={'    except RuntimeError as e:\n        return e\n    return None\n':
                  '    except RuntimeError as e:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n'

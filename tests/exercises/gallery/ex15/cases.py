@@ -28,7 +28,7 @@ CASES = [
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
     Wrong("loss_after_update", names=('losses[0] is not nn.mse_loss(model(inputs), targets)',), fails={LOSSES: "losses[0] holds a different number"},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
-    Wrong("update_through_data", names=('p in model.parameters() was never changed in place',), fails={ONE_STEP: "was never changed in place"},
+    Wrong("update_through_data", names=('p in model.parameters() has a version counter still at 0',), fails={ONE_STEP: "has a version counter still at 0"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p.data -= lr * p.grad.item()\n"}),
     Wrong("no_grad_skipped", names=('your code raised RuntimeError', 'in train', 'in-place operation'), fails={ONE_STEP: "RuntimeError at line"},
@@ -42,7 +42,7 @@ CASES = [
     Wrong("own_model", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
-    Wrong("zero_grad_before_step", names=('p in model.parameters() was never changed in place', 'between backward and step'),
+    Wrong("zero_grad_before_step", names=('p in model.parameters() has a version counter still at 0', 'between backward and step'),
           fails={ONE_STEP: "cleared after a backward pass had written it", CLEARED: "between backward and step"},
           edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
     Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
@@ -108,7 +108,7 @@ CASES += [
     Wrong('two_updates_per_step', fails={'one step is one SGD update': 'changed in place more times'},
           edits={'        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n': '        optimizer.step()\n        optimizer.step()\n'},
           names=('p in model.parameters()', 'more times')),
-    Wrong('optimizer_in_a_default', fails={'one step is one SGD update': 'was never changed in place'},
+    Wrong('optimizer_in_a_default', fails={'one step is one SGD update': 'has a version counter still at 0'},
           edits={'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int) -> list[float]:': 'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int, _kept: dict = {}) -> list[float]:', '    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    if "opt" not in _kept:\n        _kept["opt"] = optim.SGD(model.parameters(), lr=lr)\n    optimizer = _kept["opt"]\n'},
           names=('train', 'earlier call', 'kept between calls')),
     Wrong('last_loss_only', fails={'train returns one loss per step': 'UnboundLocalError'},
