@@ -292,7 +292,8 @@ def judge(
     tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside)
                                              for t in spec.tests], ran)
     tests += _elsewhere(ex)
-    result = ExerciseResult(spec.id, spec.title, tests, stdout=report.stdout,
+    printed = report.stdout.replace(report.ran_as, display) if report.ran_as else report.stdout
+    result = ExerciseResult(spec.id, spec.title, tests, stdout=printed,
                             sandbox=report.layers, elapsed=report.elapsed,
                             outcome=_outcome(report, tests), stdout_lines=report.stdout_lines,
                             stdout_dropped=report.stdout_dropped,

@@ -84,6 +84,7 @@ class ChildReport:
     reached: list[Reach] = field(default_factory=list)  # what the source names (``reach``)
     elapsed: float = 0.0
     worker_code: int | None = None  # how the process that ran the submission ended, if said
+    ran_as: str = ""  # the scratch copy's path the child imported: what it printed names the file so
 
     def settle(self, code: int | None) -> None:
         """The child's exit status: ``code`` (the process the grader started or waited for),
@@ -161,7 +162,7 @@ def run_child(
         started = warm.take(mode.python, parent) if spawn is spawn_here else None
         folder = started.folder if started else tempfile.mkdtemp(prefix="grade-", dir=parent)
         try:
-            target = os.path.join(folder, f"{module}.py")
+            target = report.ran_as = os.path.join(folder, f"{module}.py")
             try:
                 _copy(submission, target)
             except OSError as exc:

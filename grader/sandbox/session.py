@@ -117,7 +117,8 @@ def _one_child(runs: list[Run], spawn: Spawn) -> list[ChildReport]:
             active = []
             for slot in slots:
                 try:
-                    _copy(slot.run.submission, os.path.join(folder, f"{slot.run.module}.py"))
+                    slot.report.ran_as = os.path.join(folder, f"{slot.run.module}.py")
+                    _copy(slot.run.submission, slot.report.ran_as)
                     active.append(slot)
                 except OSError as exc:
                     name = slot.run.submission.name

@@ -337,6 +337,13 @@ def test_printed_lines_are_counted_before_the_cap_and_the_cut_is_stated(grade,
                                                               str(quiet)).out
 
 
+
+def test_a_printed_warning_names_the_students_file_not_the_sandboxs_copy(grade, toy: ToyCourse) -> None:
+    warning = "import warnings\nwarnings.warn('careful')\n" + GOOD
+    path = toy.write("warned/ex41_fine.py", warning)
+    text = grade("ex41", "--submission", str(path)).out
+    assert f"| {path}:2: UserWarning: careful" in text, text
+
 @pytest.mark.parametrize("words, cword, want, not_want", [
     ("grade ", 1, {"batch", "release", "list", "ex01", "ex15", "all"}, set()),
     ("grade ex1", 1, {"ex10", "ex15"}, {"ex01", "batch"}),
