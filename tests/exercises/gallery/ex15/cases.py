@@ -141,7 +141,7 @@ CASES += [
     Wrong('update_before_backward',
           edits={'        loss.backward()  # frees this step\'s graph: the next step builds its own\n        optimizer.step()':
                  '        optimizer.step()\n        loss.backward()'},
-          names=('never changed in place', 'before any backward pass')),
+          names=('version counter still at 0', 'before any backward pass')),
     Wrong('losses_kept_as_values',
           edits={'        losses.append(loss.item())': '        losses.append(loss)'},
           names=('Value',)),
