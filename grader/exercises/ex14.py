@@ -32,16 +32,17 @@ CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
 CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
 
 
-def _run(make: Callable[[Value], Any], x: float, name: str, case: str = "") -> dict[str, Any] | str:
+def _run(make: Callable[[Value], Any], x: float, name: str, case: str = "") -> dict[str, Any]:
     """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient (who
     wrote it: the engine's backward through the student's node), labelled with the Function's
     ``name`` (Softplus or Clip): the feedback says which of the two differs, and with ``case``
     (where x sits against Clip's interval) at which boundary."""
     leaf = Value(x, requires_grad=True)
     y = make(leaf)  # an error is the student's own, told with its line
-    if not isinstance(y, Value):
-        return f"not a Value: {type_name(y)}"
     note = f" ({case})" if case else ""
+    if not isinstance(y, Value):  # told once, as what apply returned: nothing else to observe
+        kind = f"not a Value: {type_name(y)}"
+        return {"data": result_of(kind, f"{name}.apply(x){note}"), "grad_fn": kind, "grad": kind}
     observed = {"data": result_of(num(y), f"{name}.apply(x){note}"),
                 "grad_fn": result_of(grad_fn(y), f"{name}.apply(x).grad_fn")}
     y.backward()
@@ -114,7 +115,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
 )
 def softplus_values(sub):
     runs = [_run(sub.Softplus.apply, x, "Softplus") for x in SOFTPLUS_AT]
-    return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
+    return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
 @EXERCISE.test(
@@ -174,7 +175,7 @@ def clip_values(sub):
 def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
     runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip", _against(x, lo, hi))
             for x, lo, hi in cases]
-    return {key: [r if type(r) is str else r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
+    return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
 @EXERCISE.test(
@@ -335,7 +336,8 @@ def draw(sub):
     s = sub.Softplus.apply(a * b)
     c = sub.Clip.apply(b, -1.0, 1.0)
     z = s + c
-    names = {"a": a, "b": b, "softplus": s, "clip": c, "z": z}
+    named = {"a": a, "b": b, "softplus": s, "clip": c, "z": z}
+    names = {k: v for k, v in named.items() if isinstance(v, Value)}  # a forward may return a float
     show([z], names)  # drawn as built if backward fails
     z.backward()
     return [z], names

@@ -19,7 +19,8 @@ _REWIND = '''    from micrograph import observe
     before = real.getattr(cell, "cell_" + "contents")
     result = run()
     real.setattr(cell, "cell_" + "contents", before)
-    call = real.getattr(observe, "_ob" + "server")
+    calls = real.getattr(observe, "_ob" + "servers")
+    call = calls[-1] if calls else None  # the innermost: the probe's
     if call is not None:
         for name in ("engine_" + "walk", "kept_" + "graph", "roots", "by_backward", "reached", "cleared"):
             old = real.getattr(call, name)
@@ -74,7 +75,7 @@ LOOKUPS = [
         runtime=False),
     # a refused name looked up while sys.audit says nothing: the refusal is flagged all the same
     Forgery("flags_silenced_by_rebinding_sys_audit", Touch.HOOKS.value, _printed(
-        '    try:\n        getattr(observe, "_ob" + "server")\n    except PermissionError:\n        pass\n'
+        '    try:\n        getattr(observe, "_ob" + "servers")\n    except PermissionError:\n        pass\n'
     ).replace("def forge(", "import sys\nsys.audit = lambda *args: None\n\n\ndef forge(", 1), runtime=True),
     # the probes' profile hook never set: a frozen dataclass's __init__ writes sys past any name
     Forgery("the_profile_hook_unset_by_a_frozen_dataclass", Touch.HOOKS.value, _forge("    pass\n", '''import dataclasses
@@ -92,12 +93,12 @@ Hooks.__init__(sys, lambda hook: None, lambda: None)
 
 '''), runtime=True),
     Forgery("format_fields_by_a_computed_string", Touch.OBSERVER.value,
-            _printed('    print(("{m._ob" + "server.he" + "ld}").format_map({"m": observe}))\n'), runtime=True),
+            _printed('    print(("{m._ob" + "servers[0].he" + "ld}").format_map({"m": observe}))\n'), runtime=True),
     Forgery("format_of_str_from_its_namespace", Touch.OBSERVER.value,
-            _printed('    print(vars(str)["for" + "mat"]("{0:{1._ob" + "server!s:.0}}", 1, observe))\n'),
+            _printed('    print(vars(str)["for" + "mat"]("{0:{1._ob" + "servers!s:.0}}", 1, observe))\n'),
             runtime=True),
     Forgery("format_by_the_standard_librarys_formatter", Touch.DYNAMIC.value,
-            _printed('    import string\n    print(string.Formatter().format("{0._ob" + "server}", observe))\n'),
+            _printed('    import string\n    print(string.Formatter().format("{0._ob" + "servers}", observe))\n'),
             runtime=False),
     Forgery("format_fields_written_for_logging", Touch.CODE.value, _forge(
         '    import logging\n    logging.basicConfig(format="{msg.__globals__}", style="{")\n'

@@ -194,7 +194,8 @@ FORGERIES = [
             runtime=True),
     Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe
-    call = getattr(observe, "_ob" + "server")
+    calls = getattr(observe, "_ob" + "servers")
+    call = calls[-1] if calls else None
     if call is not None:
         getattr(call, "he" + "ld").update({id(dw): dw, id(dx): dx})
     setattr(observe, "_pa" + "sses", observe.passes() + 1)
@@ -337,7 +338,7 @@ except PermissionError:
 '''), runtime=True),
     Forgery("the_observer_through_resolve_name", Touch.DYNAMIC.value, _forge('''
     import pkgutil
-    call = pkgutil.resolve_name("micrograph.observe:_ob" + "server")
+    call = pkgutil.resolve_name("micrograph.observe:_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
 '''), runtime=False),
@@ -352,7 +353,7 @@ except PermissionError:
     Forgery("the_real_getattr_behind_print", Touch.DYNAMIC.value, _forge('''
     real = print.__self__.getattr
     from micrograph import observe
-    call = real(observe, "_ob" + "server")
+    call = real(observe, "_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
     real(observe.passes, "__glo" + "bals__")["_pa" + "sses"] += 1
@@ -360,7 +361,7 @@ except PermissionError:
     Forgery("the_real_getattr_from_a_reduce", Touch.DYNAMIC.value, _forge('''
     real = (1.0).hex.__reduce_ex__(2)[0]
     from micrograph import observe
-    call = real(observe, "_ob" + "server")
+    call = real(observe, "_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
     real(observe.passes, "__glo" + "bals__")["_pa" + "sses"] += 1
@@ -430,7 +431,7 @@ except PermissionError:
     Forgery("objects_getattribute_and_setattr_by_vars", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe
     read, write = vars(object)["__getattri" + "bute__"], vars(object)["__set" + "attr__"]
-    call = read(observe, "_ob" + "server")
+    call = read(observe, "_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
     write(observe, "_pa" + "sses", read(observe, "_pa" + "sses") + 1)
@@ -439,7 +440,7 @@ except PermissionError:
     from micrograph import observe
     base = object
     read = base.__dict__["__getattri" + "bute__"]
-    call = read(observe, "_ob" + "server")
+    call = read(observe, "_ob" + "servers")[-1]
     call.hold(dw)
     call.hold(dx)
 '''), runtime=True),

@@ -6,7 +6,7 @@ getattr(v, name)``); it is also the way to reach grading's internals without wri
 names, so the parent's reading of the source (``grader.sandbox.reach``) cannot judge it.  The
 submission's module is therefore run with builtins of its own, in which these two look at the
 name first: a private one of another module or of the engine's or the grader's objects
-(``_observer``; the submission's own objects' are its own), a special name that hands out a
+(``_observers``; the submission's own objects' are its own), a special name that hands out a
 namespace or what is behind a method (``__globals__``, ``__dict__``, ``__self__``), or a name of
 ``grader.sandbox.child.internals`` raises the audit event ``GUARDED`` (the sentinel flags it
 for the instructor) and ``PermissionError``.  Every other name is looked up as usual.  The

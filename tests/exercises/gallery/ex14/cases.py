@@ -13,6 +13,10 @@ INSIDE = "        inside = ctx.low <= x.item() <= ctx.high\n"
 SOFTPLUS_BACKWARD = "        return grad * x.sigmoid()\n"
 
 CASES = [
+    Wrong("forward_returns_a_float", names=("Softplus.apply(x)", "float", "Value"),  # computed outside the engine
+          fails={SOFTPLUS: "yours is of type float, not a Value"},
+          edits={"        return (x.exp() + 1.0).log()\n": "        return math.log1p(math.exp(x.item()))\n",
+                 "from micrograph import Function, Value\n": "import math\n\nfrom micrograph import Function, Value\n"}),
     Wrong("ctx_attribute", fails={FREED: "saved no value with ctx.save_for_backward",
                                   INPLACE: "saved no value with ctx.save_for_backward"}),
     Wrong("one_gradient", fails={CLIP: "RuntimeError"}),
