@@ -254,8 +254,14 @@ def test_a_course_autograder_takes_no_shipped_answer(tmp_path: Path) -> None:
     proc = batch(release, {"empty": ""}, tmp_path / "work", GRADE_EXPECTED_DIR=str(shipped),
                   GRADE_CACHE_DIR=str(tmp_path / "cache"))
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert "expected answers from the solutions only" in proc.stderr
+    assert "no solutions/ folder" in proc.stderr  # a course folder has one: refused before grading
     assert not (tmp_path / "work" / "out" / "grades.csv").exists()
+    (release / "solutions").mkdir()  # a solutions/ folder without ex01's solution
+    proc = batch(release, {"empty": ""}, tmp_path / "work2", GRADE_EXPECTED_DIR=str(shipped),
+                  GRADE_CACHE_DIR=str(tmp_path / "cache"))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "expected answers from the solutions only" in proc.stderr
+    assert not (tmp_path / "work2" / "out" / "grades.csv").exists()
 
 
 # --- Gradescope: the public runs end before a hidden test loads ------------------------------
