@@ -45,7 +45,7 @@ class Say(str, enum.Enum):
     GRAD_CHOSEN = N_("backward wrote {label}, but your code chose its number: a hook of yours "
                      "replaced a gradient, or backward added to a number your code had put in .grad.")
     # a Value (VALUE facts)
-    NOT_A_VALUE = N_("{label} is a {type}, not a Value computed by the engine.")
+    NOT_A_VALUE = N_("{label} is of type {type}, not a Value computed by the engine.")
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require "
                  "grad.")
     IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
@@ -62,7 +62,7 @@ class Say(str, enum.Enum):
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
-    NOT_A_FLOAT = N_("{label} is a {type}, not a Python float.")
+    NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
     TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
@@ -114,7 +114,7 @@ class Say(str, enum.Enum):
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
                    "it was given: the graph never reaches some of them.")
     # an exception the student returned (ERROR facts)
-    NOT_AN_ERROR = N_("{label} is a {type}, not the exception object itself.")
+    NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
     OTHER_ERROR = N_("{label} is another error than the engine raises here: \"{error}\".")

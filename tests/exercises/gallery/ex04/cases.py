@@ -16,7 +16,7 @@ CASES = [
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=True)\n",
                  "    y.backward()\n    try:": "    y.backward(retain_graph=True)\n    try:"}),
     Wrong("hardcoded", fails={"backward twice on other inputs": "is not one the engine produced"}),
-    Wrong("message_string", names=('the error returned is a str',), fails={RAISES: "the error returned is a str, not the exception object itself"},
+    Wrong("message_string", names=('the error returned is of type str',), fails={RAISES: "the error returned is of type str, not the exception object itself"},
           edits={"        error = exc  #": "        error = str(exc)  #",
                  "        return exc  #": "        return str(exc)  #"}),
     Wrong("error_made_by_hand", names=('backward_twice ran backward fewer times',), fails={RAISES: "backward_twice ran backward fewer times"},
@@ -86,10 +86,10 @@ CASES += [
 ]
 CASES += [
     Wrong("records_as_values",  # w.grad itself kept: the second backward adds into that very Value
-          fails={ADDS: "backward_twice(w, x, retain_graph)[1][0] is a Value, not a Python float"},
+          fails={ADDS: "backward_twice(w, x, retain_graph)[1][0] is of type Value, not a Python float"},
           edits={"    history = [w_leaf.grad.item()]\n": "    history = [w_leaf.grad]\n",
                  "    history.append(w_leaf.grad.item())\n": "    history.append(w_leaf.grad)\n"},
-          names=("is a Value, not a Python float",)),
+          names=("is of type Value, not a Python float",)),
 ]
 
 
@@ -109,7 +109,7 @@ CASES += [
     Wrong('history_read_too_early', fails={'with retain_graph=True the second backward adds': 'the entries of backward_twice(w, x, retain_graph)[1] are all the same'},
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()] * 2\n', '    history.append(w_leaf.grad.item())\n': ''},
           names=('backward_twice(w, x, retain_graph)[1]', 'all the same')),
-    Wrong('flag_returned', fails={'which graphs survive a second backward': 'is a bool, not the exception object'},
+    Wrong('flag_returned', fails={'which graphs survive a second backward': 'is of type bool, not the exception object'},
           edits={'        return exc  # some node on the way saved a value, and it is gone': '        return True'},
           names=('the error for v * 3', 'bool')),
     Correct('graph_kept_by_flag_name', edits={'    y.backward(retain_graph=retain_graph)\n': '    y.backward(gradient=None, retain_graph=retain_graph)\n'}),

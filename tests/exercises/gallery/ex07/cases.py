@@ -79,7 +79,7 @@ CASES += [
     Wrong('catches_value_error', fails={'changing a saved value breaks backward': 'RuntimeError'},
           edits={"        y.backward()  # checks every saved value's version before using it\n    except RuntimeError as e:": '        y.backward()\n    except ValueError as e:'},
           names=('modify_saved_value', 'RuntimeError')),
-    Wrong('message_kept', fails={'in-place on a leaf raises': 'is a str, not the exception object'},
+    Wrong('message_kept', fails={'in-place on a leaf raises': 'is of type str, not the exception object'},
           edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "error": error}': '    except RuntimeError as e:\n        error = str(e)\n    return {"w": w, "error": error}'},
           names=('the error returned', 'str')),
     Correct('add_returns_self', edits={'    a += 1  # a.add_(1): the same object gets a new number and _version 1\n    a2 = a\n': '    a2 = a.add_(1)\n'}),
@@ -89,9 +89,9 @@ CASES += [
 # error remade from the first sentence of the engine's message, and a1 kept after the in-place
 # change (correct: a += 1 changes the very object a1 names, so a1 is a2 either way).
 CASES += [
-    Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is a type, not the exception object itself'},
+    Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is of type type, not the exception object itself'},
           edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n    except RuntimeError as e:\n        error = e': '        w.add_(amount)\n    except RuntimeError:\n        error = RuntimeError'},
-          names=('the error returned is a type',)),
+          names=('the error returned is of type type',)),
     Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the engine raises here'},
           edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "x": x': '    except RuntimeError as e:\n        error = RuntimeError(str(e).split(".")[0])\n    return {"w": w, "x": x'},
           names=('another error than the engine raises',)),

@@ -114,7 +114,7 @@ CASES += [
     Wrong('requires_grad_again', fails={'backward of a detached value raises': 'the error returned is None'},
           edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = (w * 2).detach().requires_grad_()\n'},
           names=('the error returned', 'backward_of_detached started a backward pass')),
-    Wrong('error_args', fails={'backward of a detached value raises': 'is a tuple'},
+    Wrong('error_args', fails={'backward of a detached value raises': 'is of type tuple'},
           edits={'    except RuntimeError as e:\n        return e\n    return None': '    except RuntimeError as e:\n        return e.args\n    return None'},
           names=('the error returned', 'tuple')),
     Wrong('detach_in_place_on_leaf', fails={'w * w.detach() sends gradient through one factor': 'does not share its number'},

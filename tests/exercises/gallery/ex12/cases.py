@@ -94,7 +94,7 @@ CASES += [
     Wrong('mean_loss', fails={'forward gives input leaves, output rows, summed loss': 'DivBackward0'},
           edits={'    loss = micrograph.sum([v for row in output for v in row])\n': '    entries = [v for row in output for v in row]\n    loss = micrograph.sum(entries) / len(entries)\n'},
           names=("loss's graph", 'DivBackward0')),
-    Wrong('error_as_text', fails={'a second backward raises': 'is a str'},
+    Wrong('error_as_text', fails={'a second backward raises': 'is of type str'},
           edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added": '        return str(error)'},
           names=('the error returned', 'str')),
     Wrong('parameters_consumed', fails={'the gradients after each call': 'grads_twice(net, rows)[1] has fewer entries'},

@@ -18,7 +18,7 @@ LOOP = "    for _ in range(steps):\n"
 CASES = [
     Wrong("no_zero_grad", fails={CLEARED: "still held the gradient of an earlier pass"}),
     Wrong("per_sample", fails={ONE_STEP: "ran backward more times"}),
-    Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[0] is a Value"}),
+    Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[0] is of type Value"}),
     Wrong("grad_by_hand", names=('train computed gradients with grad()',), fails={ONE_STEP: "computed gradients with grad()"},
           edits={BACKWARD: "        params = list(model.parameters())\n"
                            "        for p, g in zip(params, micrograph.grad(loss, params)):\n"

@@ -21,4 +21,4 @@ def train(model, inputs, targets, lr, steps):
         losses.append(loss)
     return losses
 
-# names: losses[0] is a Value
+# names: losses[0] is of type Value
