@@ -20,7 +20,7 @@ CASES = [
     Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at y"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('y (a doubling lands on the limit) holds a different number', "'s graph differs"), fails={LOOP_HIDDEN: "'s graph"},
           edits={LOOP_LINE: "    while y <= limit:\n"}),
-    Wrong("branch_from_floats", names=('is of type leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
+    Wrong("branch_from_floats", names=('is a leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
           edits={"        return x_value * w\n":
                  "        return Value(x * w.item(), requires_grad=True)\n"}),
     Wrong("loop_as_one_product", names=("'s graph differs", 'AccumulateGrad'), fails={LOOP: "'s graph"},
