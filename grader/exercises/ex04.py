@@ -19,7 +19,7 @@ from typing import Any
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import a_float, shape_error, type_name
+from grader.spec.probe import num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.given import given_calls
@@ -121,7 +121,7 @@ def twice_hidden(sub):
 def _history(answer: object) -> list[Any] | str:
     """The w.grad records of what backward_twice returned (its pair's second item), as numbers."""
     history = answer[1] if type(answer) is tuple and len(answer) == 2 else answer
-    return [a_float(g) for g in history] if type(history) is list else f"not a list: {type_name(history)}"
+    return [num(g) for g in history] if type(history) is list else f"not a list: {type_name(history)}"
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
