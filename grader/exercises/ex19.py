@@ -26,6 +26,7 @@ KEYS = {
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
 }
+CAUSED_BY = {"grads": ("zeroed",)}  # what zero_() left decides the gradients added after it
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -54,54 +55,68 @@ def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
     return [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
-def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> list[Any]:
+def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict[str, list[Any]]:
     """``(w * x + w).backward()`` ``steps`` times, each through a graph built anew (a second
-    backward through one graph is ex20's error), resetting the grads before the third."""
+    backward through one graph is ex20's error), resetting the grads before the third.  What
+    zero_() left is read at once ("zeroed"): a wrong zero_ is then told as zero_'s, and the
+    later gradients it changes are its consequence (``CAUSED_BY``), not store_grad's mistake."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
-    seen = []
+    seen, zeroed = [], []
     for step in range(steps):
         if reset == "zero_" and step == 2:
             w.grad.zero_()
             x.grad.zero_()
+            zeroed = [fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
+                      fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
         if reset == "None" and step == 2:
             w.grad = None
             x.grad = None
         (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
-    return seen
+    return {"zeroed": zeroed, "grads": seen} if zeroed else {"grads": seen}
+
+
+def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """Several loops' observations as one list per key, what zero_() left told first."""
+    out: dict[str, list[Any]] = {"zeroed": [], "grads": []}
+    for run in runs:
+        for key, seen in run.items():
+            out[key] += seen
+    return {key: seen for key, seen in out.items() if seen}
 
 
 @EXERCISE.test("gradients add up over backward calls", points=3, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def loop_public(sub):
     needs(sub, 4)
-    return {"grads": _loop(sub, 1.5, -2.0, 3, None) + _loop(sub, 2.0, 0.5, 4, "zero_"),
+    return {**_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "in_place": _kept(sub, 1.5, -2.0), "retained": _retained(sub, 1.5, -2.0)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def loop_hidden(sub):
     needs(sub, 4)
-    return {"grads": _loop(sub, -0.5, 3.0, 4, None) + _loop(sub, 0.0, 0.0, 3, None),
+    return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, None)),
             "in_place": _kept(sub, -0.5, 3.0), "retained": _retained(sub, -0.5, 3.0)}
 
 
-@EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def zero_between_calls(sub):
     needs(sub, 4)
     w = sub.Value(1.25, requires_grad=True)
     (w * w).backward()
     g = w.grad
     back = g.zero_()
-    return {"zeroed": [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after zero_()")],
-            "grads": _loop(sub, -1.5, 2.5, 4, "zero_")}
+    return _joined({"zeroed": [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()")]},
+                   _loop(sub, -1.5, 2.5, 4, "zero_"))
 
 
 @EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def dropped(sub):
     needs(sub, 4)
-    return {"grads": _loop(sub, 0.75, -4.0, 4, "None") + _loop(sub, 3.0, 1.0, 3, "None")}
+    return _joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None"))
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)

@@ -25,8 +25,12 @@ CASES = [
     Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
           fails={LOOP: "is a different number"}, names=("w.grad after the second backward", "add its gradient")),
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
-          fails={LOOP: "is a different number", ZERO: "w.grad after zero_() is a different number"},
-          names=("w.grad after zero_()", "sets the number to 0")),
+          fails={LOOP: "w.grad after w.grad.zero_() is a different number",
+                 ZERO: "w.grad after w.grad.zero_() is a different number"},
+          names=("w.grad after w.grad.zero_()", "zero_() sets the number to 0")),
+    Wrong("zero_halves", edits={"        self._box[0] = 0.0\n": "        self._box[0] /= 2\n"},  # zero_'s fault, not store_grad's
+          fails={LOOP: "x.grad after x.grad.zero_() is a different number"},
+          names=("after w.grad.zero_()", "zero_() sets the number to 0")),
     Wrong("total_kept_on_the_node", edits={"        store_grad(self.variable, grad)\n": '''        if not hasattr(self, "total"):
             self.total = Value(0.0)
         self.total._box[0] += grad
