@@ -10,7 +10,8 @@ machine gives (``integrity_attacks.py`` holds the attacks).
 * fail closed without Landlock (``GRADE_LANDLOCK=off`` simulates a kernel without it): the
   course folder is off the child's ``sys.path``; a course autograder refuses, with one
   sentence, a course whose solutions or tests a child's uid could read, and grades one it
-  cannot read with every read refused;
+  cannot read with every read refused, and no child writing its own memory through
+  ``/proc/self/mem`` (``memory_attacks.py``);
 * ``limits only`` keeps no root: the child has its own uid, no capabilities, ``no_new_privs``,
   and every privileged call fails;
 * a course autograder never takes an expected answer from a shipped file.
@@ -33,6 +34,8 @@ import pytest
 
 import integrity_attacks as attacks
 import batches
+import memory_attacks
+import provenance_attacks
 from batches import GRADE, MODES, REPO, batch
 from integrity_attacks import ATTACKS, Attack
 from modes import DROPPING, one_class_per_mode, skip_unless
@@ -193,7 +196,8 @@ def test_without_landlock_a_course_no_child_can_read_is_graded_safely(tmp_path: 
     aimed = (str(course / "solutions"), str(course / "project" / "grader" / "exercises"),
              str(course / "cache"), EX01_TESTS)
     entries = {"reader": attacks.code(reading, *aimed), "importer": attacks.code(on_path, *aimed),
-               "honest_wrong": STUB.read_text()}
+               "honest_wrong": STUB.read_text(), "memory_writer": memory_attacks.FORGER,
+               "graph_honest_wrong": provenance_attacks.HONEST_WRONG}
     proc = batch(course, entries, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
                  GRADE_CACHE_DIR=str(course / "cache"), GRADE_SENTINEL="off", command=command)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -202,6 +206,8 @@ def test_without_landlock_a_course_no_child_can_read_is_graded_safely(tmp_path: 
     said = {**rows["reader"]["said"], **rows["importer"]["said"]}
     assert {"read_solution", "read_tests", "read_cache", "course_on_path"} <= set(said)
     assert "ALLOWED" not in said.values(), said
+    # its own memory through /proc/self/mem: the pass count put back earns nothing
+    assert 0 < float(rows["memory_writer"]["ex01"]) <= float(rows["graph_honest_wrong"]["ex01"]), rows["memory_writer"]
 
 
 LEAVER = '''

@@ -14,6 +14,9 @@ only as the answer to the step the relay asked for, in its place:
 
 * writing records to the grader's pipe is impossible (the worker does not hold it, cannot open
   it through ``/proc``: the relay is not dumpable, and cannot trace the relay: seccomp);
+* the worker is not dumpable either: its own ``/proc/self`` files (``mem``, ``fd``, ``maps``)
+  belong to root, so where no Landlock keeps it out of ``/proc`` it cannot write its own memory
+  through ``/proc/self/mem`` (the probes' counters and observers, as ``ctypes`` would);
 * answers written ahead of time (at import, say) carry no valid nonce: the relay writes a
   ``tampered`` record and stops, which forfeits the run's tests;
 * an answer cannot name another test, skip one, or end the run early with ``done``.
@@ -44,7 +47,7 @@ from grader.sandbox.child.plan import IsolationError
 from grader.sandbox.child.seal import touched
 from grader.sandbox.child.wire import TOUCHES, Touch
 
-_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_GET_DUMPABLE = 1, 4, 3
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 _NONCE_BYTES = 16
 _CHUNK = 1 << 16
 
@@ -117,36 +120,36 @@ class Expired(Exception):
     """The exercise's time ran out while the relay waited for the worker."""
 
 
-def fork_worker(ready: Callable[[], tuple[list[str], Steps]], output: int, dumpable: int) -> tuple[int, WorkerPipes]:
+def fork_worker(ready: Callable[[], tuple[list[str], Steps]], output: int) -> tuple[int, WorkerPipes]:
     """Fork the worker, which keeps only its own pipes (and ``output`` as its stdout and stderr,
     when not -1), then runs ``ready`` (what the worker does before it confines itself: its
     layers applied so far and its steps) and answers (``_worker``); in this process, the
-    worker's pid and the pipes, the worker's ends closed.  ``dumpable``: what the worker gets
-    back, this process being left not dumpable."""
+    worker's pid and the pipes, the worker's ends closed.  The worker inherits this process's
+    not being dumpable (``not_dumpable``) and keeps it."""
     pipes = WorkerPipes()
     relay = os.getpid()
     pid = os.fork()
     if pid == 0:
         os.close(pipes.flags)
-        _worker(ready, pipes, output, relay, dumpable)
+        _worker(ready, pipes, output, relay)
     for fd in pipes.worker_ends():
         os.close(fd)
     return pid, pipes
 
 
-def dumpable_then_not() -> int:
-    """Make this process not dumpable (its children share its uid: no ``/proc/<relay>/fd``);
-    what it was, for the children it forks to get back."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    dumpable = libc.prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0)
-    libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
-    return max(dumpable, 0)
+def not_dumpable() -> None:
+    """Make this process, and the workers it forks, not dumpable: their ``/proc/<pid>`` files
+    belong to root, so that a worker, which shares this process's uid and has no capabilities,
+    opens neither this process's descriptors (``/proc/<relay>/fd``) nor its own memory
+    (``/proc/self/mem``, a write to any object of its process)."""
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 def serve(channel: int, layers: list[str], work: Steps) -> None:
     """In the isolated child: fork the worker, relay its answers to ``channel`` (the grader's
     pipe), and end with the worker's exit status (see the module doc)."""
-    pid, pipes = fork_worker(lambda: (seccomp.isolate(), work), -1, dumpable_then_not())
+    not_dumpable()
+    pid, pipes = fork_worker(lambda: (seccomp.isolate(), work), -1)
     if relay(channel, layers, pipes, None) is not False:
         os.close(pipes.asks)  # the worker reads the end of its steps and leaves
         _write(channel, wire.encode({"kind": "ended", "code": _reap(pid)}))
@@ -271,7 +274,7 @@ def _answer(line: bytes, nonce: str, kind: str, name: str | None) -> dict[str, A
 
 
 def _worker(ready: Callable[[], tuple[list[str], Steps]], pipes: WorkerPipes, output: int,
-            relay: int, dumpable: int) -> None:
+            relay: int) -> None:
     """The forked worker: hold nothing but its own pipes and output, get ready (``ready``),
     confine itself, set its sentinel on the flag pipe, say hello (its layers and steps, or why
     it refused), answer each step the relay asks for, and leave when it asks no more."""
@@ -282,7 +285,6 @@ def _worker(ready: Callable[[], tuple[list[str], Steps]], pipes: WorkerPipes, ou
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         if os.getppid() != relay:
             os._exit(1)
-        libc.prctl(_PR_SET_DUMPABLE, dumpable, 0, 0, 0)
         if output >= 0:
             os.dup2(output, 1)
             os.dup2(output, 2)

@@ -19,8 +19,8 @@ worker closes every descriptor but its own pipes, reads its request, loads its t
 the isolation filter naming itself (signals only to itself: not to the supervisor), then
 confines itself with its exercise's rlimits and answers (``grader.sandbox.child.main``).  The
 supervisor keeps a seccomp filter of its own (no sockets, IPC, ptrace, mounts...) and is not
-dumpable, so that its children, which share its uid, cannot open its memory or descriptors
-through /proc; what it reads from a worker is that worker's hello (its layers and steps,
+dumpable, nor are its workers, so that a worker, which shares its uid, can open neither its
+memory or descriptors nor its own through /proc; what it reads from a worker is that worker's hello (its layers and steps,
 written before the submission is imported) and its answers, never a test.
 """
 
@@ -134,11 +134,11 @@ def main() -> None:
             _say(slot["channel"], {"kind": "refused", "reason": str(exc)})
         return
     seccomp.supervise()
-    dumpable = relay.dumpable_then_not()  # what each worker gets back
+    relay.not_dumpable()  # nor is each worker it forks
     sealed = seal.seal_loaded("", freezing=plan.freeze)  # once, not in each worker: no submitted code has run yet
     for number, slot in enumerate(slots):
         gc.freeze()  # loaded now, never collected: a worker does not copy its pages to scan it
-        pid, pipes = relay.fork_worker(lambda: _ready(plan, sealed), slot["output"], dumpable)
+        pid, pipes = relay.fork_worker(lambda: _ready(plan, sealed), slot["output"])
         os.close(slot["output"])
         _say(control, {"kind": "started", "run": number})
         status, timed_out = _exercise(slot["channel"], layers, pid, pipes, float(slot["time"]))
