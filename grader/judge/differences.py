@@ -222,7 +222,7 @@ PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.
 def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     against_torch = want.get(REFERENCE) == PYTORCH
     if against_torch and want.get(RAISES) is True:
-        return _raised(want.get("value"), got.get("value"), label)
+        return _raised(want.get("value"), got.get("value"), label, got.get(CONTEXT + "said"))
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
@@ -231,15 +231,17 @@ def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     return [found] if found is not None else []
 
 
-def _raised(want: Any, got: Any, label: str) -> list[Difference]:
-    """A call's error (None: it raised nothing) against the one PyTorch raised there."""
+def _raised(want: Any, got: Any, label: str, said: Any) -> list[Difference]:
+    """A call's error (None: it raised nothing) against the one PyTorch raised there, compared by
+    kind and told by the student's own message (``said``, quoted in the child)."""
     if same(want, got):
         return []
     if got is None:
         return [_diff(Say.TORCH_NO_ERROR, label=label)]
+    shown = said if type(said) is str else got
     if want is None:
-        return [_diff(Say.TORCH_AN_ERROR, label=label, error=got)]
-    return [_diff(Say.TORCH_OTHER_ERROR, label=label, error=got)]
+        return [_diff(Say.TORCH_AN_ERROR, label=label, error=shown)]
+    return [_diff(Say.TORCH_OTHER_ERROR, label=label, error=shown)]
 
 
 def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:

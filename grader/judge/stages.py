@@ -2,9 +2,9 @@
 ThisStage), in the student's language.
 
 The child words them in English: the program an earlier stage's check runs, what that check
-found, the kind of PyTorch error raised (``describe_error``).  Each of those is a msgid marked in
-``grader.spec.build`` and translated here; anything else (a student's own error message, the
-types and code in them) is shown as it came.
+found, and the error raised, quoted as the student's engine worded it (``build.quoted``).  The
+first two are msgids marked in ``grader.spec.build`` and translated here; the quoted error is
+shown as it came.
 """
 
 from __future__ import annotations
@@ -13,25 +13,12 @@ import re
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import IN_PLACE_AT, RAISED
+from grader.spec.build import RAISED
 from grader.spec.build_parts import PARTS
 
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
 
-_ERROR = re.compile(r"(?P<kind>\w+): (?P<said>.+)", re.DOTALL)  # describe_error's "Type: words"
-_AT_VERSION = re.compile(re.escape(IN_PLACE_AT).replace(r"\{version\}", r"(?P<version>\d+)")
-                         .replace(r"\{expected\}", r"(?P<expected>\d+)"))
 _RAISED = re.compile(re.escape(RAISED).replace(r"\{error\}", "(?P<error>.+)"), re.DOTALL)
-
-
-def error_said(text: str) -> str:
-    """``describe_error``'s "RuntimeError: second backward", its words translated (the type stays)."""
-    found = _ERROR.fullmatch(text)
-    if found is None:
-        return text
-    versions = _AT_VERSION.fullmatch(found["said"])
-    said = _(IN_PLACE_AT, **versions.groupdict()) if versions else _(found["said"])
-    return f"{found['kind']}: {said}"
 
 
 def earlier_stage(stage: str, display: str, problem: str, exercise: str | None = None) -> str:
@@ -39,7 +26,7 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     a later stage rewrote some of ``stage``'s functions in this file (ex19's ``store_grad``,
     ex18's ``backward``) or this stage added some, the fault may be there: the sentence names them."""
     raised = _RAISED.fullmatch(problem)
-    problem = _(RAISED, error=error_said(raised["error"])) if raised else _(problem)
+    problem = _(RAISED, error=raised["error"]) if raised else _(problem)
     rewritten = rewritten_since(stage, exercise)
     if rewritten:
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "
@@ -63,14 +50,14 @@ def rewritten_since(stage: str, exercise: str | None) -> list[str]:
 def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
     """``ThisStage``: an earlier stage's program broken by this stage's code."""
     program, _sep, rest = fields.partition(" | ")
-    error, _sep, owner = rest.partition(" | ")
+    error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
     if not owner:
         return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
                  "recorded any more, even outside no_grad (grad mode stays off after a with "
                  "no_grad() block ends)", stage=earlier, program=_(program), file=display)
     return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
              "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
-             stage=earlier, program=_(program), file=display, error=error_said(error), where=where,
+             stage=earlier, program=_(program), file=display, error=error, where=where,
              owner=owner)
 
 

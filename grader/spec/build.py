@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
-from grader.spec.facts import CLAIM, PYTORCH, RAISES, REFERENCE
+from grader.spec.facts import CLAIM, CONTEXT, PYTORCH, RAISES, REFERENCE
 from grader.spec.probe import MAX_TEXT, failure, first_line, show, type_name
 from grader.spec.provenance import result_of
 
@@ -35,11 +35,14 @@ NO_GRAD_FN = "does not require grad and does not have a grad_fn"
 HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 _VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
-_KNOWN = {SECOND_BACKWARD: N_("second backward"), LEAF_IN_PLACE: N_("leaf in place"),
-          NO_GRAD_FN: N_("no grad_fn"), HOOK_ON_CONSTANT: N_("hook on a value without grad")}
-IN_PLACE = N_("modified in place")
-IN_PLACE_AT = N_("modified in place, at version {version}, expected {expected}")
+# PyTorch's errors by kind, as compared (never shown: a sentence quotes the student's own message)
+_KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place", NO_GRAD_FN: "no grad_fn",
+          HOOK_ON_CONSTANT: "hook on a value without grad"}
+IN_PLACE = "modified in place"
+IN_PLACE_AT = "modified in place, at version {version}, expected {expected}"
 RAISED = N_("it raised {error}")
+QUOTED = 90  # characters of an error's message quoted in a sentence: a longer one ends at a word, with "…"
+SAID = CONTEXT + "said"  # a raised fact's context: the error as the student's engine worded it
 
 
 class EarlierStage(Exception):
@@ -137,14 +140,17 @@ def grad_quiet(v: object) -> float | str | None:
 
 
 def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
-    """None if ``fn`` returns, else the error as PyTorch's kind of it ("RuntimeError: second
-    backward", "RuntimeError: modified in place, at version 1, expected 0"), or its type and first
-    line when it is none of those.  NotImplementedError goes through: a stub is reported as such."""
+    """None if ``fn`` returns, else the error as PyTorch's kind of it (``describe_error``).
+    NotImplementedError goes through: a stub is reported as such."""
     exc = failure(fn, *args, **kwargs)
     return None if exc is None else describe_error(exc)
 
 
 def describe_error(exc: BaseException) -> str:
+    """The error as compared with PyTorch's: its kind ("RuntimeError: second backward",
+    "RuntimeError: modified in place, at version 1, expected 0"), or its type and first line when
+    it is none of those.  A sentence never shows this paraphrase as if it were the message:
+    it quotes the real one (``quoted``)."""
     text = str(exc)
     kind = type_name(exc)
     for phrase, said in _KNOWN.items():
@@ -164,10 +170,22 @@ def fact(x: Any, label: str) -> dict[str, Any]:
     return {**result_of(x, label), REFERENCE: PYTORCH}
 
 
+def quoted(exc: BaseException) -> str:
+    """The error as the engine raised it, for a sentence: its type and the first line of its own
+    message in quotes (cut at a word, with "…", when long): real text, never a paraphrase."""
+    line = first_line(exc)
+    if len(line) > QUOTED:
+        line = line[:QUOTED].rsplit(" ", 1)[0] + " …"
+    return f'{type_name(exc)}: "{line}"' if line else type_name(exc)
+
+
 def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
     """Whether ``fn(*args)`` raised, as ``error`` tells it, as a fact told as an error: "raised
-    no error, where PyTorch raises one", never "is None"."""
-    return {**fact(error(fn, *args), label), RAISES: True}
+    no error, where PyTorch raises one", never "is None"; the message quoted beside it (``SAID``,
+    context, never compared) is what a sentence shows."""
+    exc = failure(fn, *args)
+    return {**fact(None if exc is None else describe_error(exc), label), RAISES: True,
+            SAID: None if exc is None else quoted(exc)}
 
 
 def claim(holds: object, statement: str) -> dict[str, Any]:
@@ -291,9 +309,9 @@ def needs(sub: Any, stage: int) -> None:
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
             if _raised_from_stage(exc) > earlier:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
-                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {describe_error(exc)} | {owner}"
+                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}"
                                 ).with_traceback(exc.__traceback__) from None
-            problem = RAISED.format(error=describe_error(exc))
+            problem = RAISED.format(error=quoted(exc))
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:
