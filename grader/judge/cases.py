@@ -4,7 +4,8 @@ A probe that runs a function on the boundary cases the statement names labels ea
 a note on its case ("y (x = 0)", "x.grad from Clip.apply (x = low)"), so that the feedback says
 which case differs.  The same difference in several cases is then one sentence whose label
 lists them ("y (x < 0; x = 0) was made by MulBackward0 ..."), not one sentence a case.  The
-entries of a list returned ("losses[0]", "losses[1]" ...) are told by the first that differs.
+entries of a list ("losses[0]", "losses[1]" ..., "f(x)[0]", "x[0][1]") are told by the first that
+differs.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from grader.judge.sentences import CASES, Difference
 
 # "y (x = 0)", "x.grad from Clip.apply (x = low)": a Value, and a note on which case it is of
 _CASE_NOTE = re.compile(r"(?P<base>\S+(?: from \S+)?) \((?P<note>[^()]*)\)")
-_ENTRY = re.compile(r"(?P<base>[a-z_]+)\[\d+\]")  # "losses[3]": one entry of a list the probe named
+# "losses[3]", "vjp(x1, loss1, v1)[0]", "x[0][1]": one entry of a list, whatever names the list
+_ENTRY = re.compile(r"(?P<base>.+)\[\d+\]")
 
 
 def _first_entries(found: list[Difference]) -> list[Difference]:

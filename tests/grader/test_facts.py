@@ -493,3 +493,11 @@ def test_a_context_retain_graph_sentence_only_explains():
     assert _said(facts["freed"], facts["kept"]) == []  # kept a graph nobody runs again
     error = error_of(RuntimeError("x"), "the error returned")
     assert Say.KEPT_MORE in _said([facts["freed"], error], [facts["kept"], error_of(None, "e")])
+
+
+def test_a_difference_is_told_for_the_first_entry_of_a_list_whatever_names_it():
+    labels = ["vjp(x1, loss1, v1)[0]", "vjp(x1, loss1, v1)[1]", "x[0][0]", "x[0][1]", "losses[0]", "losses[1]"]
+    want = [value_of(Value(1.0, requires_grad=True), label) for label in labels]
+    got = [value_of(Value(1.0), label) for label in labels]
+    told = [d.fields for d in find(want, got)]
+    assert [dict(fields)["label"] for fields in told] == ["vjp(x1, loss1, v1)[0]", "x[0][0]", "losses[0]"]
