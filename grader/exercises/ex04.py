@@ -23,7 +23,7 @@ from grader.spec.probe import num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.given import given_calls
-from grader.spec.provenance import result_of, value_of, watching
+from grader.spec.provenance import float_of, result_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
@@ -63,16 +63,9 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     error, history = answer
     return {"given": given.fact, "error": error_of(error, "the error returned", call),
             "w_grad": result_of(_history(answer), HISTORY),
-            "floats": [_kind(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
+            "floats": [float_of(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
-
-
-def _kind(g: object, label: str) -> dict[str, Any]:
-    """The VALUE fact of one w.grad record without its number, which "w_grad" already judges
-    (a second sentence about the same number would only repeat it): it tells a float read with
-    item() from the w.grad Value kept, which the next backward changes in place."""
-    return {**value_of(g, label), "data": None}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -24,7 +24,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
-from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.provenance import float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -57,6 +57,12 @@ def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
 
 def _x_grads(x: list[list[Value]], name: str = "x") -> list[dict[str, Any]]:
     return [grad_of(leaf, f"{name}[0][{k}].grad") for k, leaf in enumerate(x[0])]
+
+
+def _floats(xs: object, label: str) -> list[dict[str, Any]] | None:
+    """The type of each number of a list returned where the statement asks for floats (a Value
+    kept is told as one); a result that is no list is told by the result itself."""
+    return [float_of(x, f"{label}[{k}]") for k, x in enumerate(xs)] if type(xs) is list else None
 
 
 def _named(count: int) -> list[str]:
@@ -108,9 +114,10 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
     x, y, loss = _graph(x_row, y_rows, y_grad)
     with watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
+    label = f"vjp(x{n}, loss{n}, v{n})"
     returned = _list(grads, num)  # not a list: told as vjp's result, once
-    out = {"returned": returned if type(grads) is list else result_of(returned, f"vjp(x{n}, loss{n}, v{n})"),
-           "read": read_from_grad(grads, call, f"vjp(x{n}, loss{n}, v{n})"),
+    out = {"returned": returned if type(grads) is list else result_of(returned, label),
+           "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
            "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
@@ -173,7 +180,9 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
-    return {"rows": result_of(_matrix(rows, num), label), "read": read_from_grad(rows, call, label),
+    floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
+    return {"rows": result_of(_matrix(rows, num), label), "floats": floats,
+            "read": read_from_grad(rows, call, label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
 

@@ -62,6 +62,7 @@ def explains(context: Say, said: set[Say]) -> bool:
 _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
     Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN},
+    Say.RESULT_ALIKE: {Say.ROWS_READ_LATE},  # rows all read at the end are all alike
 }
 
 
@@ -73,10 +74,12 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 
 # Sentences that explain at length what a call did: told for its first label only (the same
 # explanation for diamond_a, diamond_b and diamond_c says nothing new), where a short sentence
-# about a number is told for each label it is true of.
+# about a number is told for each label it is true of.  So is the type of the numbers a
+# function returns: a Value where a float is asked for comes from one line of its code, whichever
+# call or entry shows it.
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS,
-         Say.ROWS_READ_LATE}
+         Say.ROWS_READ_LATE, Say.NOT_A_FLOAT}
 
 
 def told_once(say: Say) -> bool:

@@ -4,6 +4,8 @@ did to the engine, what a returned Value is.
     grad_of(w, "w.grad")           GRAD fact: the number, who wrote it (backward / by hand /
                                    nobody), whether it changed in place since
     value_of(x, "x")               VALUE fact: type, data, flags, grad_fn, version
+    float_of(g, "f(x)[0]")         VALUE fact of a number asked for as a Python float, its type
+                                   only (the result beside it judges the number)
     same_object(x_out, x, "the x returned", "the leaf x given")   IDENTITY fact
     result_of(paths, "paths(y, w)")  RESULT fact: a plain result (numbers, names, lists, dicts)
     check(Check.EACH_ONCE, ok, "your order")   CHECK fact: a property judged by the probe
@@ -106,6 +108,14 @@ def value_of(v: object, label: str) -> dict[str, Any]:
         "retains_grad": bool(v.retains_grad),  # type: ignore[attr-defined]
         "version": int(v._version),  # type: ignore[attr-defined]
     }
+
+
+def float_of(x: object, label: str) -> dict[str, Any]:
+    """The VALUE fact of a number the statement asks for as a Python float, without the number,
+    which the result beside it already judges (a second sentence about it would only repeat
+    it): it tells a float read with ``.item()`` from a Value kept, which is the gradient object
+    itself when it is a ``.grad`` (the next backward changes it in place)."""
+    return {**value_of(x, label), "data": None}
 
 
 def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]:

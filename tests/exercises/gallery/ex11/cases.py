@@ -63,7 +63,7 @@ CASES += [
     Wrong('vjp_flat_gradient', fails={'v times the Jacobian': 'TypeError'},
           edits={'    micrograph.backward(loss, [v])\n': '    micrograph.backward(loss[0], v)\n'},
           names=('vjp', 'TypeError')),
-    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': 'the entries of jacobian_rows(x1, loss1, True) are all the same'},
+    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': "the earlier rows of jacobian_rows(x1, loss1, True) hold the very numbers x's .grad hold after the last backward pass"},
           edits={'        rows.append(x_grads(x))\n': '        rows.append([leaf.grad for leaf in x[0]])\n', '    return rows\n': '    return [[g.item() for g in row] for row in rows]\n'},
           names=('jacobian_rows(x1, loss1, True)', 'the .grad Values kept in the rows')),
     Wrong('rows_one_short', fails={'one Jacobian row per backward': 'ran backward fewer times'},
@@ -111,4 +111,18 @@ CASES += [
                  '_GRADS: list[float] = []\n\n\ndef x_grads(x: Matrix) -> list[float]:\n'
                  '    _GRADS[:] = [v.grad.item() for v in x[0]]\n    return _GRADS\n'},
           names=('called again', 'state kept between calls')),
+]
+
+# The gradients returned as the .grad Values themselves, where the statement asks for floats.
+CASES += [
+    Wrong("vjp_returns_values",  # the same numbers, but each the x leaf's gradient object
+          fails={VJP: "vjp(x1, loss1, v1)[0] is of type Value, not a Python float"},
+          edits={"    micrograph.backward(loss, [v])\n    return x_grads(x)\n":
+                 "    micrograph.backward(loss, [v])\n    return [leaf.grad for leaf in x[0]]\n"},
+          names=("vjp(x1, loss1, v1)[0]", "of type Value, not a Python float")),
+    Wrong("rows_of_values",  # each row the .grad Values, which zero_() then empties
+          fails={ROWS: "jacobian_rows(x1, loss1, True)[0][0] is of type Value, not a Python float"},
+          edits={"        rows.append(x_grads(x))\n": "        rows.append([leaf.grad for leaf in x[0]])\n"},
+          names=("jacobian_rows(x1, loss1, True)[0][0]", "of type Value, not a Python float",
+                 "read after it")),
 ]
