@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, edge_node, fact, regroup, saved_operands
+from grader.spec.build import claim, described, documents_drawn, edge_node, fact, operand, regroup, saved_operands
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -19,8 +19,11 @@ EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
 
 KEYS = {
     "data": "a result holds the number its operation computes",
-    "grad_fn": "record a node named as PyTorch names it: AddBackward0 for +, MulBackward0 for *; "
-               "nothing when no input requires grad",
+    "grad_fn": "an operation with an input that requires grad records a node, named as PyTorch "
+               "names it: AddBackward0 for +, MulBackward0 for *",
+    "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
+                  "grad_fn stays None",
+    "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
     "next_functions": "a node's next_functions holds one (node, 0) per input, in input order: the "
                       "input's grad_fn, a leaf's AccumulateGrad, or (None, 0) for an input that "
                       "requires no grad (a Python number too)",
@@ -33,12 +36,26 @@ KEYS = {
 }
 
 
+RECORDED, UNRECORDED, LEAF = "grad_fn", "unrecorded", "leaf_grad_fn"  # what made a value: its grad_fn's key
+
+
+def _made(v: object, label: str, made_by: str) -> dict[str, Any]:
+    """``described``, its grad_fn keyed by what made the value (``RECORDED``: an operation with
+    an input that requires grad; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
+    from the program it runs: a grad_fn that differs then brings the rule of that case alone."""
+    return {(made_by if key == "grad_fn" else key): seen for key, seen in described(v, label).items()}
+
+
 def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
     """Which operands each product's node saved, as PyTorch shows them."""
-    return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the names ({label}).grad_fn saved")
+    return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the list of operands that {operand(label)}.grad_fn saved")
                       for label, v in made.items()]}
 
 
+# a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
+# with it, and the rules about those would blame the wrong part
+CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "is_leaf",
+                                                                         "requires_grad", "saved")}
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -47,32 +64,36 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     a = xl + wl
     b = wl + 1
     y = a * b
-    nodes = regroup([described(v, n) for v, n in ((wl, "w"), (xl, "x"), (a, "a"), (b, "b"), (y, "y"))])
+    nodes = regroup([_made(wl, "w", LEAF), _made(xl, "x", LEAF),
+                     *(_made(v, n, RECORDED) for v, n in ((a, "a"), (b, "b"), (y, "y")))])
     same = edge_node(a.grad_fn, 1) is edge_node(b.grad_fn, 0) is not None
     return {**nodes, "one_accumulator": claim(same, "a.grad_fn.next_functions[1][0] is "
                                                     "b.grad_fn.next_functions[0][0]")}
 
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
-               feedback=FEEDBACK, key_feedback=KEYS)
+               feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
     return _documents(sub, 0.5, -3.0)
 
 
-@EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_hidden(sub):
     return by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])
 
 
-@EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def numbers(sub):
     w = sub.Value(1.5, requires_grad=True)
     made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {**regroup([described(v, f"({label})") for label, v in made.items()]), **_saved(products)}
+    return {**regroup([_made(v, operand(label), RECORDED) for label, v in made.items()]), **_saved(products)}
 
 
-@EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def constants(sub):
     c = sub.Value(-2.0)
     w = sub.Value(0.75, requires_grad=True)
@@ -80,17 +101,20 @@ def constants(sub):
             "(c * 3) * w": (c * 3) * w}
     products = {label: made[label] for label in ("c * w", "(c * 3) * w")}
     products["w * c"] = w * c
-    return {**regroup([described(v, f"({label})") for label, v in made.items()]), **_saved(products)}
+    made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
+    return {**regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
+            **_saved(products)}
 
 
-@EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def chain(sub):
     w = sub.Value(0.5, requires_grad=True)
     x = sub.Value(-1.5, requires_grad=True)
     v, parts = w, []
     for i in range(6):
         v = v * x if i % 2 else v + w
-        parts.append(described(v, f"v{i}"))
+        parts.append(_made(v, f"v{i}", RECORDED))
     first, last = (edge_node(p.grad_fn, 1) for p in (w + x, v))
     return {**regroup(parts), "one_accumulator": claim(first is not None and first is last,
                                                       "(w + x).grad_fn.next_functions[1][0] is "

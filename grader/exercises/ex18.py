@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, raised
+from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand, raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
@@ -104,8 +104,8 @@ def before(sub):
     h = w * w
     made = {"w": w, "c": c, "c * 3": c * 3, "w * w": h, "(w * w) + c": h + c}
     reads = {label: grad_read(v) for label, v in made.items()}
-    return {"grad": [fact(r["grad"], f"({label}).grad before backward") for label, r in reads.items()],
-            "warned": [claim(r["warned"], f"reading ({label}).grad warns") for label, r in reads.items()]}
+    return {"grad": [fact(r["grad"], f"{operand(label)}.grad before backward") for label, r in reads.items()],
+            "warned": [claim(r["warned"], f"reading {operand(label)}.grad warns") for label, r in reads.items()]}
 
 
 @EXERCISE.diagram

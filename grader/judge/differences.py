@@ -10,6 +10,7 @@ gives an answer away.  Everything from the child is untrusted: strings are cut a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any, Callable
@@ -287,9 +288,13 @@ def _alike(items: list[Any]) -> bool:
     return all(same(item, items[0]) for item in items[1:])
 
 
+_PROSE = re.compile(r"[A-Za-z_]\w* [A-Za-z_]|=")  # two words in a row, or a program: not one expression
+
+
 def _entry(label: str, index: str) -> str:
-    """The label of one entry: ``paths(y, w)[0]``, or ``[0] of`` a label that is prose."""
-    code = " " not in label or label.endswith((")", "]"))
+    """The label of one entry: ``paths(y, w)[0]``, ``((c * 3) * w).grad_fn.next_functions[0]``,
+    or ``[0] of`` a label that is prose."""
+    code = label.endswith((")", "]")) or _PROSE.search(label) is None
     return f"{label}[{index}]" if code else f"[{index}] of {label}"
 
 

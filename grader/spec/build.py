@@ -209,9 +209,18 @@ def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     }
 
 
+def operand(code: str) -> str:
+    """``code`` as the operand of an attribute: ``c``, but ``(c * 3)`` (``c.grad_fn``,
+    ``(c * 3).grad_fn``: never ``(c).grad_fn``)."""
+    return f"({code})" if " " in code else code
+
+
 def regroup(parts: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """Several ``described`` dicts as one list per key, so a key names one idea."""
-    return {key: [p[key] for p in parts] for key in parts[0]} if parts else {}
+    """Several ``described`` dicts as one list per key, so a key names one idea (a key only some
+    of them have lists theirs, in the place it has in them: differences are told in key order)."""
+    place = {key: i for part in reversed(parts) for i, key in enumerate(part)}
+    keys = sorted(dict.fromkeys(key for part in parts for key in part), key=place.__getitem__)
+    return {key: [p[key] for p in parts if key in p] for key in keys}
 
 
 # -- what each stage needs of the earlier ones ----------------------------------------------

@@ -17,7 +17,7 @@ CASES = [
           fails={DOCS: "in PyTorch, but not in your engine"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
-          names=("(c * 3).grad_fn", "nothing when no input requires grad")),
+          names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
     Wrong("skips_constant_edges", edits={"tuple(gradient_edge(v) for v in inputs)":
                                          "tuple(gradient_edge(v) for v in inputs if v.requires_grad)"},
           fails={DOCS: "b.grad_fn.next_functions has fewer entries"}, names=("next_functions", "(None, 0)")),
@@ -33,13 +33,13 @@ CASES = [
     Wrong("requires_grad_from_first_input", edits={"    return any(v.requires_grad for v in inputs)":
                                                    "    return inputs[0].requires_grad"},
           fails={CONSTANTS: "(c * w).grad_fn is None, where PyTorch's is not"},
-          names=("(c * w).grad_fn", "nothing when no input requires grad")),
+          names=("(c * w).grad_fn", "an operation with an input that requires grad records a node")),
     Wrong("mul_saves_both", edits={"""            if self.requires_grad:
                 out.grad_fn.save("other", other)
             if other.requires_grad:
                 out.grad_fn.save("self", self)""": """            out.grad_fn.save("other", other)
             out.grad_fn.save("self", self)"""},
-          fails={CONSTANTS: "the names (c * w).grad_fn saved has more entries than PyTorch's"},
+          fails={CONSTANTS: "the list of operands that (c * w).grad_fn saved has more entries than PyTorch's"},
           names=("grad_fn saved", "saves only what its backward needs")),
     Wrong("mul_saves_the_input_that_requires_grad", edits={"""            if self.requires_grad:
                 out.grad_fn.save("other", other)
@@ -48,7 +48,7 @@ CASES = [
                 out.grad_fn.save("self", self)
             if other.requires_grad:
                 out.grad_fn.save("other", other)"""},
-          fails={"Python numbers on either side": "the names (w * 3).grad_fn saved"},
+          fails={"Python numbers on either side": "the list of operands that (w * 3).grad_fn saved"},
           names=("grad_fn saved", "the other operand (\"other\") when self requires grad")),
     Wrong("number_made_a_leaf_that_requires_grad", edits={
         "        other = as_value(other)\n        return record(AddBackward0":
@@ -57,6 +57,9 @@ CASES = [
           fails={DOCS: "b.grad_fn.next_functions"}, names=("next_functions", "(None, 0)")),
     Wrong("constant_is_not_a_leaf", edits={"        return self.grad_fn is None": "        return self.grad_fn is None and self.requires_grad"},
           fails={CONSTANTS: "is_leaf is False"}, names=("is_leaf", "no recorded operation made it")),
+    Wrong("mul_records_add", edits={"        out = record(MulBackward0,": "        out = record(AddBackward0,"},
+          fails={"Python numbers on either side": '(3 * w).grad_fn is "AddBackward0" here'},
+          names=("(3 * w).grad_fn", "MulBackward0 for *")),
     Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
         if v.requires_grad:
             return True

@@ -22,7 +22,7 @@ CASES = [
           fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "warns")),
     Wrong("leaves_warn_too", edits={WARNS: '''        if not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
-          fails={RETAINED: "reading w.grad", BEFORE: "reading (w).grad warns in your engine, but not in PyTorch"},
+          fails={RETAINED: "reading w.grad", BEFORE: "reading w.grad warns in your engine, but not in PyTorch"},
           names=("reading", "a leaf and a retained non-leaf never warn")),
     Wrong("flag_without_writing", edits={RETAIN: "        self.retains_grad = True"},
           fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None"}, names=("a.grad", "retained non-leaf's too")),
