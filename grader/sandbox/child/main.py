@@ -324,8 +324,7 @@ def run(request: Request, started: float, plan: Plan,
         _send(fd, {"kind": "refused", "reason": str(exc)})
         return
     if hasattr(os, "fork"):
-        relay.serve(fd, layers, work)
-        return
+        relay.serve(fd, layers, work)  # never returns
     _send(fd, {"kind": "confined", "layers": layers + work.confine() + work.watch(-1)})
     for number in range(len(work.steps)):
         record = work.do(number)
