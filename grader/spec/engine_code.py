@@ -28,6 +28,20 @@ _WALK_NAMESPACES = (vars(engine), vars(hooks))
 ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
 
 
+def _plain() -> None: ...
+
+
+def _generator() -> Any:
+    yield
+
+
+# The decorators' wrappers (``@micrograph.no_grad()``, ``@set_grad_enabled(...)``,
+# ``@inference_mode()``) hand back what the student's own function returned: no operation of theirs
+# made it, whatever that function did.
+PASS_THROUGH = frozenset(wrapped.__code__ for wrapped in (
+    micrograph.no_grad()(_plain), micrograph.no_grad()(_generator), micrograph.inference_mode()(_plain)))
+
+
 def watched_code(frame: FrameType) -> CodeType | None:
     """The code ``frame`` runs when it may be the getter of ``.grad``, ``detach_`` or the
     engine's walk, else None, told by the frame's globals: reading a frame's code raises an audit

@@ -38,8 +38,8 @@ from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
 from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
-from grader.spec.engine_code import (ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, engine_function,
-                                     in_walk, run_by_engine, watched_code)
+from grader.spec.engine_code import (ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
+                                     engine_function, in_walk, run_by_engine, watched_code)
 from grader.spec.graph import graph, reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
@@ -260,7 +260,7 @@ class Call(observe.Observer):
             return
         caller, code = frame.f_back, frame.f_code
         if (caller is None or not code.co_filename.startswith(ENGINE_DIR)
-                or caller.f_code.co_filename != self.filename):
+                or caller.f_code.co_filename != self.filename or code in PASS_THROUGH):
             return
         if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")

@@ -178,3 +178,26 @@ CASES += [
                  '        w = w - lr * w.grad  # an in-place change of a leaf that requires grad: refused'},
           names=('the error returned is None',)),
 ]
+
+
+# The decorator form of no_grad, PyTorch's own idiom (``@torch.no_grad()``): the wrapper hands back
+# what the decorated function returned, which the engine's operations made from w and x; a
+# decorated function that returns a Value of a Python formula is told as that.
+CASES += [
+    Correct('inference_decorated',
+            edits={'def inference(': '@micrograph.no_grad()\ndef _evaluate(w: Value, x: Value) -> Value:\n'
+                                     '    return _graph(w, x)\n\n\ndef inference(',
+                   '    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
+                   '    y = _evaluate(w, x)\n'}),
+    Correct('inference_bare_decorator',
+            edits={'def inference(': '@micrograph.no_grad\ndef _evaluate(w: Value, x: Value) -> Value:\n'
+                                     '    return micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n\n\ndef inference(',
+                   '    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
+                   '    y = _evaluate(w, x)\n'}),
+    Wrong('decorated_from_floats', fails={'inference records nothing': 'y was not returned by an operation of the engine'},
+          edits={'def inference(': '@micrograph.no_grad()\ndef _evaluate(w: Value, x: Value) -> Value:\n'
+                                   '    return Value((x.item() + w.item()) * (w.item() + 1))\n\n\ndef inference(',
+                 '    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
+                 '    y = _evaluate(w, x)\n'},
+          names=('y was not returned by an operation of the engine',)),
+]
