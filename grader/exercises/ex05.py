@@ -14,7 +14,7 @@ from typing import Any
 from micrograph import Value, mul
 
 from grader.spec import Exercise
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import a_float, type_name
 from grader.spec.origins import read_from_grad, remember
 from grader.spec.provenance import check, grad_of, result_of, same_object, watching
@@ -144,6 +144,24 @@ def _twice(module, values: tuple[float, float, float], set_to_none: bool) -> lis
     return left
 
 
+def _earlier_left_alone(sub, values: tuple[float, float, float], set_to_none: bool) -> dict[str, Any]:
+    """zero_grad called on leaves p, q, r, then, once p and q hold new gradients, on three new
+    leaves: whether the second call left p's, q's and r's .grad as they were (the same object
+    holding the same number).  A record of every leaf ever given, kept between calls and
+    cleared whole, reaches the first call's leaves."""
+    first = [Value(v, requires_grad=True) for v in values]
+    second = [Value(v + 0.5, requires_grad=True) for v in values]
+    for leaves in (first, second):
+        (leaves[0] * leaves[1] + leaves[0]).backward()
+    sub.zero_grad(first, set_to_none=set_to_none)
+    (first[0] * first[1] + first[0]).backward()
+    held = [(leaf.grad, None if leaf.grad is None else leaf.grad.item()) for leaf in first]
+    sub.zero_grad(second, set_to_none=set_to_none)
+    alone = all(leaf.grad is grad and (grad is None or grad.item() == number)
+                for leaf, (grad, number) in zip(first, held))
+    return {**check(Check.EARLIER_KEPT, alone, "zero_grad"), CONTEXT + "leaves": True}
+
+
 def _cleared_as(grad: object) -> str:
     """What a clearing left in a .grad: nothing, a zero, or another number (kept)."""
     if grad is None:
@@ -156,6 +174,7 @@ ZERO_GRAD_KEYS = {
     "on each stored gradient (a leaf without one stays None)",
     "same_value": "zero_() changes the gradient in place: keep the same Value",
     "backward": "zero_grad only clears: it runs no backward",
+    "earlier": "zero_grad clears the leaves it is given, and no leaf given to an earlier call",
 }
 ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none asks."
 
@@ -165,7 +184,8 @@ ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none ask
 def zero_grad_public(sub):
     return {"none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
             "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False),
-            "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False)}
+            "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False),
+            "earlier": _earlier_left_alone(sub, (2.5, -1.0, 0.5), False)}
 
 
 @EXERCISE.test("zero_grad on other leaves", points=1, feedback=ZERO_GRAD_FEEDBACK,
@@ -173,7 +193,8 @@ def zero_grad_public(sub):
 def zero_grad_hidden(sub):
     return {"none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
             "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False),
-            "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True)}
+            "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True),
+            "earlier": _earlier_left_alone(sub, (-1.5, 2.0, 1.0), True)}
 
 
 @EXERCISE.diagram

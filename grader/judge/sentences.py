@@ -217,6 +217,9 @@ class Say(str, enum.Enum):
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
                          " an earlier call: through something kept between calls, it reached the "
                          "parameters of a model it was not given.")
+    EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not "
+                                "to this one: through state kept between calls, it reached "
+                                "leaves it was not given.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
                            "backward, did not do to their .grad what its first call did: what it "
                            "does depends on state kept between calls.")

@@ -178,3 +178,17 @@ CASES += [
           edits={"    history: list[float] = []\n": "    history: list[float] = []\n    x.register_hook(lambda g: g * 0)\n"},
           names=("x.grad",)),
 ]
+
+
+# zero_grad keeping every leaf it was ever given and clearing them all: a later call on other
+# leaves clears the gradients of an earlier call's leaves too.
+CASES += [
+    Wrong("clears_every_leaf_seen",
+          fails={"zero_grad clears every leaf": "changed the .grad of a leaf given to an earlier call",
+                 "zero_grad on other leaves": "changed the .grad of a leaf given to an earlier call"},
+          edits={"    for leaf in leaves:\n        if set_to_none:":
+                 "    _SEEN.extend(leaf for leaf in leaves if all(leaf is not seen for seen in _SEEN))\n"
+                 "    for leaf in _SEEN:\n        if set_to_none:",
+                 "def zero_grad(": "_SEEN: list[Value] = []\n\n\ndef zero_grad("},
+          names=("zero_grad", "earlier call", "state kept between calls")),
+]
