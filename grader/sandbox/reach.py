@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from grader.sandbox.child.formatting import fields
 from grader.sandbox.child.guard import GUARDED_VARS
-from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
+from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
 from grader.sandbox.child.wire import Touch
 
 MAX_FOUND = 5
@@ -81,6 +81,7 @@ class _Finder:
         self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
         self.bases: set[int] = set()  # ids of the Name nodes an attribute is read from (``sys.x``)
+        self.wrapping: set[int] = set()  # ids of ``functools.wraps`` called with literal names
 
     def visit(self, nodes: list[ast.AST]) -> None:
         visitors: dict[type, Callable[[ast.AST], None] | None] = {}
@@ -114,12 +115,14 @@ class _Finder:
             self.add(Touch.MEMORY, node, f"{node.module}.*")  # sys.modules as a bare name
         for alias in node.names:
             touch = NAMES.get(alias.name) or extra.get(alias.name)
+            if alias.name in WRAPPING and alias.asname in (None, alias.name):
+                touch = None  # its calls are read where they are made
             if touch is not None:
                 self.add(touch, node, alias.name)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.bases.add(id(node.value))
-        touch = NAMES.get(node.attr)
+        touch = None if id(node) in self.wrapping else NAMES.get(node.attr)
         if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)
                                         or self._a_class(node.value)):
             touch = Touch.DYNAMIC  # written through, handed on, or the namespace a class hides
@@ -172,6 +175,9 @@ class _Finder:
         if isinstance(func, ast.Name) and func.id in _READING_CALLS:
             for arg in node.args:
                 self._read(arg)
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if called in WRAPPING and _copies_literal_names(node, called == WRAPPING[0]):
+            self.wrapping.add(id(func))
         if isinstance(func, ast.Name) and func.id in _BY_NAME and len(node.args) >= 2:
             name = node.args[1]
             if isinstance(name, ast.Constant) and type(name.value) is str:
@@ -180,7 +186,10 @@ class _Finder:
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self.aliases and id(node) not in self.bases and isinstance(node.ctx, ast.Load):
             self.add(Touch.MEMORY, node, node.id)  # the module handed on: its names read unseen
-        if node.id in _BY_NAME and id(node) not in self.literal_names:
+        if node.id in WRAPPING:
+            if id(node) not in self.wrapping and isinstance(node.ctx, ast.Load):
+                self.add(Touch.DYNAMIC, node, node.id)  # handed on, or given names to copy
+        elif node.id in _BY_NAME and id(node) not in self.literal_names:
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in _DYNAMIC_CALLS or (node.id == "vars" and id(node) not in self.reading):
             self.add(Touch.DYNAMIC, node, node.id)
@@ -224,6 +233,26 @@ def _field_attributes(text: str) -> list[str]:
             continue
         found += [n for n in names if type(n) is str and (n in NAMES or n in HIDDEN_DUNDERS)]
     return found
+
+
+def _copies_literal_names(node: ast.Call, update_wrapper: bool) -> bool:
+    """Whether a call of ``functools.update_wrapper`` (else ``wraps``) copies only attributes it
+    names by literal strings, none of them grading's internals, a namespace or a private name
+    (or the defaults, which are such): the names ``assigned`` and ``updated`` are looked up with
+    the real ``getattr``."""
+    if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+        return False
+    given = node.args[2 if update_wrapper else 1:] + [k.value for k in node.keywords if k.arg in ("assigned", "updated")]
+    return all(isinstance(names, (ast.Tuple, ast.List)) and all(_plain_name(e) for e in names.elts) for names in given)
+
+
+def _plain_name(node: ast.AST) -> bool:
+    """Whether ``node`` is a literal attribute name that reaches nothing of grading's."""
+    if not isinstance(node, ast.Constant) or type(node.value) is not str:
+        return False
+    name = node.value
+    private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    return name not in NAMES and name not in HIDDEN_DUNDERS and not private
 
 
 def _module(name: str) -> Touch | None:

@@ -7,9 +7,10 @@ allowed): through the engine's observation records, the profile hook, stack fram
 compiled under the engine's name (or loaded so: ``disguise_attacks.py``), the garbage
 collector, ``ctypes``, the test module by name, the grader's pipes (the flag pipe too:
 ``flag_attacks.py``), the real ``builtins`` and ``sys`` reached without naming them, and
-``str.format``'s fields (``lookup_attacks.py``).  Each scores no more than the honest wrong answer, and each is flagged for
-the instructor; those the interpreter can see as they run were also blocked by the child's
-sentinel.  The right answer is flagged for nothing.
+``str.format``'s fields (``lookup_attacks.py``), frames handed over without an audit event
+and the standard library's own lookups by name (``library_attacks.py``).  Each scores no more
+than the honest wrong answer, and each is flagged for the instructor; those the interpreter can
+see as they run were also blocked by the child's sentinel.  The right answer is flagged for nothing.
 
 Every mode grades the honest answers and the forgeries through the process's pipes and memory
 (``IN_EVERY_MODE``), which a mode's kernel layers hold; the others act on Python's objects
@@ -27,6 +28,7 @@ from batches import MODES, graded_class
 from modes import one_class_per_mode, skip_unless, skip_unless_strongest, strongest_here
 from disguise_attacks import DISGUISED
 from flag_attacks import SUPPRESSED
+from library_attacks import LIBRARY
 from lookup_attacks import LOOKUPS
 from provenance_attacks import CLASSES, DEBUGGING, HONEST_WRONG, READING, SOLUTION, Forgery
 from provenance_attacks import FORGERIES as WRITTEN
@@ -35,7 +37,7 @@ from grader.sandbox.child.wire import Touch
 
 FLAGGED = "flagged for the instructor"
 BLOCKED = "caught while running"
-FORGERIES = [*WRITTEN, *DISGUISED, *SUPPRESSED, *LOOKUPS]
+FORGERIES = [*WRITTEN, *DISGUISED, *SUPPRESSED, *LOOKUPS, *LIBRARY]
 IN_EVERY_MODE = [f for f in FORGERIES if f.kind in (Touch.WIRE.value, Touch.MEMORY.value)]
 
 

@@ -65,6 +65,13 @@ FOUND = [
     ("import grader.spec\n", Touch.TESTS),
     ("def f(m):\n    return m.EXERCISE\n", Touch.TESTS),
     ("def f(x):\n    match x:\n        case object(_observers=o):\n            return o\n", Touch.OBSERVER),
+    # functools' copiers of attributes look the names they are given up with the real getattr
+    ("import functools\ndef f(box, frame, back):\n    functools.update_wrapper(box, frame, assigned=(back,))\n",
+     Touch.DYNAMIC),
+    ("from functools import wraps\ndef f(g):\n    return wraps(g, ('f_globals',))\n", Touch.DYNAMIC),
+    ("from functools import update_wrapper as copy_over\n", Touch.DYNAMIC),
+    ("import functools\ncopies = [functools.wraps]\n", Touch.DYNAMIC),
+    ("from xmlrpc.server import resolve_dotted_attribute\n", Touch.DYNAMIC),
 ]
 
 
@@ -98,6 +105,10 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
     "def f(y):\n    y.backward()\n    return y.grad.item()\n",
     "def broken(:\n",  # a syntax error: the import error says why
+    # a decorator that keeps the wrapped function's name and documentation
+    "import functools\ndef logged(g):\n    @functools.wraps(g)\n    def run(*a):\n        return g(*a)\n    return run\n",
+    "from functools import wraps, update_wrapper\ndef keep(run, g):\n"
+    "    update_wrapper(run, g, assigned=('__doc__',), updated=())\n    return wraps(g)(run)\n",
 ])
 def test_ordinary_code_reaches_nothing(source: str) -> None:
     assert reaches(source) == []

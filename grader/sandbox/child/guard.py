@@ -141,15 +141,14 @@ def submission_builtins(own: str) -> dict[str, Any]:
         return _hasattr(owner, name)
 
     def guarded_vars(*owner: object) -> Any:
-        if not owner:
-            return _caller(1).f_locals
-        namespace = _vars(*owner)
-        if not _elsewhere(owner[0], own) and not namespace.keys() & _REFUSED_KEYS:
-            return namespace  # its own, or an instance's: the instance's data
-        # another module's or class's, or a dict given grading's internals by the standard
-        # library (``functools.update_wrapper(f, object)`` copies object's generic
-        # ``__getattribute__`` and ``__setattr__`` into ``f``'s): the guarded view
-        return types.MappingProxyType(_Namespace(owner[0], namespace, own))
+        namespace = _vars(*owner) if owner else _caller(1).f_locals
+        if namespace.keys() & _REFUSED_KEYS or (owner and _elsewhere(owner[0], own)):
+            # another module's or class's; a dict given grading's internals by the standard
+            # library (``functools.update_wrapper(f, object)`` copies object's generic
+            # ``__getattribute__`` and ``__setattr__`` into ``f``'s); or, with no argument, the
+            # module's own globals given them by ``from operator import *``: the guarded view
+            return types.MappingProxyType(_Namespace(owner[0] if owner else None, namespace, own))
+        return namespace  # the caller's locals, its own namespace, or an instance's data
 
     names = dict(vars(builtins))
     names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,

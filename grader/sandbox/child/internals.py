@@ -8,6 +8,12 @@ from typing import Final
 
 from grader.sandbox.child.wire import Touch
 
+WRAPPING: Final = ("update_wrapper", "wraps")
+"""``functools``' copiers of attributes: they look up, with the real ``getattr``, the names they
+are given (``assigned=("f_back", "f_globals")`` copies a frame's caller and the test module's
+namespace onto an object of the submission's).  Called with literal names that are none of
+grading's internals they copy only those (``grader.sandbox.reach``); by any other name, refused."""
+
 NAMES: Final[dict[str, Touch]] = {
     **dict.fromkeys(("_getframe", "_current_frames", "f_back", "f_locals", "f_globals", "f_code",
                      "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code",
@@ -42,14 +48,15 @@ NAMES: Final[dict[str, Touch]] = {
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars",
                      "get_type_hints", "get_annotations", "ForwardRef", "Formatter",
-                     "classify_class_attrs"),
+                     "classify_class_attrs", "resolve_dotted_attribute", *WRAPPING),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
 }
 """Attribute (or imported) names, by what they reach.  The last DYNAMIC ones are the standard
 library's own ways of looking attributes up by a computed name (``pkgutil.resolve_name``,
 ``string.Formatter().get_field``, and ``Formatter`` itself, whose ``format`` looks a field's
-attributes up so, ``inspect.getmembers``...); a descriptor's ``__get__`` applies
+attributes up so, ``inspect.getmembers``, ``xmlrpc.server.resolve_dotted_attribute``, and
+``WRAPPING`` but with literal names...); a descriptor's ``__get__`` applies
 what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object; what is behind
 a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`` hands out
 ``getattr``: the real ones, not the submission's own); annotations evaluated in a namespace the

@@ -41,13 +41,15 @@ from grader.sandbox.child.guard import GUARDED
 from grader.sandbox.child.outside import EVENTS as OUTSIDE_EVENTS
 from grader.sandbox.child.outside import Outside
 from grader.sandbox.child.seal import SEALED, touched
-from grader.sandbox.child.unaudited import EVENTS as RAISED_BY_WRAPPERS
+from grader.sandbox.child.unaudited import SIGNAL
+from grader.sandbox.child.unaudited import WRAPPED as RAISED_BY_WRAPPERS
 from grader.sandbox.child.wire import TOUCHES, Touch
 
 _EVENTS = {
     "sys._getframe": Touch.FRAMES, "sys._current_frames": Touch.FRAMES,
     "object.__getattr__": Touch.FRAMES,  # of _FRAME_ATTRIBUTES: the rest is read from what one holds
     "sys.setprofile": Touch.HOOKS, "sys.settrace": Touch.HOOKS, "sys.addaudithook": Touch.HOOKS,
+    SIGNAL: Touch.HOOKS,  # a handler is called with the frame it interrupted (``unaudited``)
     "code.__new__": Touch.CODE, "function.__new__": Touch.CODE,
     "object.__setattr__": Touch.CODE, "object.__delattr__": Touch.CODE,  # f.__code__ = ...
     "gc.get_objects": Touch.MEMORY, "gc.get_referrers": Touch.MEMORY,
@@ -75,7 +77,10 @@ _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _FROZEN = "<frozen "  # the import system's own frames
 _CACHED = f".{sys.implementation.cache_tag}.pyc"  # a compiled module's cache file ends so
 _ZIPIMPORT = ("<frozen zipimport>", "zipimport.py")  # the import system's reader of archives
-_HANDING = ("inspect.py", "traceback.py")  # library modules that hand frames to their caller
+# library modules that hand frames to their caller (``asyncio.base_tasks._task_get_stack``
+# follows ``f_back`` from the frame of any generator it is given as a task's coroutine;
+# ``functools.update_wrapper`` copies the attributes it is told to, ``tb_frame`` too)
+_HANDING = ("inspect.py", "traceback.py", "functools.py", os.path.join("asyncio", "base_tasks.py"))
 _STRINGS = frozenset({"print_exc", "format_exc", "print_exception", "format_exception",
                       "print_tb", "format_tb", "extract_tb", "print_stack", "format_stack",
                       "extract_stack", "print_last"})  # ... but these only text
