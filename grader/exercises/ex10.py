@@ -5,8 +5,8 @@ The probes own the leaves, backpropagate themselves and read the graph with the 
 walker (GRAPH facts), so that ``branch`` and ``double_until`` are judged apart from
 ``grad_fn_chain``; they also watch that the student's code ran no backward pass.  Inputs sit on
 the boundaries the statement names: x = 0 (not > 0), y equal to the limit (the loop stops).
-The hidden test of ``grad_fn_chain`` calls it again on another graph and on the first once more
-(``grader.spec.repeat``): a list kept between calls (a default argument) shows.
+Each function is called again on other inputs and on the first once more, in the public tests
+too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows.
 """
 
 from typing import Any
@@ -93,7 +93,20 @@ BRANCH_KEYS = {
 @EXERCISE.test("branch picks the operation", points=2, public=True, feedback=BRANCH_FEEDBACK,
                key_feedback=BRANCH_KEYS)
 def branch_public(sub):
-    return by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]])
+    return {**by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]]),
+            "apart": calls_apart(sub, _branched, _branch_seen, (2.0, 0.75), (-1.0, 1.5), "branch")}
+
+
+def _branched(sub, case: tuple[float, float]) -> tuple[Any, Value]:
+    """branch on a new leaf w: what it returned, and that w."""
+    w = Value(case[1], requires_grad=True)
+    return sub.branch(case[0], w), w
+
+
+def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
+    """The graph of the y branch returned, its leaf named if it is the w of that call (a y kept
+    from an earlier call, built on that call's w, shows)."""
+    return graph(made[0], {"w": made[1]}, label="y")
 
 
 @EXERCISE.test("a new graph per call", points=3, feedback=BRANCH_FEEDBACK,
@@ -116,7 +129,9 @@ def chain_public(sub):
     graphs += [("(w.exp() + w * 3).tanh()", (w.exp() + w * 3).tanh()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
-    return [_chain_of(sub, y, label) for label, y in graphs]
+    return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
+            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[2][1],
+                                 graphs[3][1], "grad_fn_chain")}
 
 
 @EXERCISE.test(
@@ -171,7 +186,8 @@ LOOP_KEYS = {
 @EXERCISE.test("the while loop on two inputs", points=1, public=True, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_public(sub):
-    return by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]])
+    return {**by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]]),
+            "apart": calls_apart(sub, _doubled, _doubling, (0.75, 6.0), (3.0, 10.0), "double_until")}
 
 
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,

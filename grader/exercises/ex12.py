@@ -99,13 +99,32 @@ FORWARD_KEYS = {
 @EXERCISE.test("forward gives input leaves, output rows, summed loss", points=2, public=True,
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
-    return by_key([_forward(sub, *case) for case in DOCUMENTS[:2]])
+    return {**by_key([_forward(sub, *case) for case in DOCUMENTS[:2]]),
+            "apart": _forward_apart(sub, DOCUMENTS[0], DOCUMENTS[1][3])}
 
 
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
-    return by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)])
+    return {**by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)]),
+            "apart": _forward_apart(sub, DOCUMENTS[2], DOCUMENTS[0][3])}
+
+
+def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_rows: list[list[float]]
+                   ) -> list[dict[str, Any]]:
+    """forward called on one net with the rows of ``case``, then other rows, then the first again
+    (``calls_apart``): a net's forward is called again and again (a training loop), and a result
+    kept from an earlier call (a cache keyed by the net, a global input) shows as state."""
+    net = _net(*case[:3])
+    return calls_apart(sub, lambda m, rows: m.forward(net, rows), _forward_numbers, case[3], other_rows,
+                       "forward")
+
+
+def _forward_numbers(r: object) -> list[Any] | str:
+    """The numbers of forward's (input, output, loss)."""
+    if type(r) is not tuple or len(r) != 3:
+        return "not a triple"
+    return [entries(r[0], "input", lambda v, _: num(v)), entries(r[1], "output", lambda v, _: num(v)), num(r[2])]
 
 
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:

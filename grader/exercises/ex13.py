@@ -23,6 +23,7 @@ from grader.spec.arrivals import recorded, summed
 from grader.spec.facts import Check
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -262,7 +263,18 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
 def diamond(sub):
     graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
     graphs += [_documents(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))]
-    return _side_by_side(sub, graphs, walk=True)
+    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[3])}
+
+
+def _backprop_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
+    """backprop on one graph, another, then the first again (``calls_apart``): gradients kept
+    in a module-level dict from one call to the next show."""
+    return calls_apart(sub, lambda m, g: m.backprop(g.root), _grads_seen, first, second, "backprop")
+
+
+def _grads_seen(result: object) -> list[Any] | str:
+    """The numbers of a dict backprop returned, in its order (its keys are the leaves)."""
+    return [num(g) for g in result.values()] if type(result) is dict else type_name(result)
 
 
 def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
@@ -278,12 +290,28 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
 
 @EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
 def order_diamond(sub):
-    return _orders(sub, [_diamond(1.5), _documents(0.5, -3.0)])
+    graphs = [_diamond(1.5), _documents(0.5, -3.0)]
+    return {**_orders(sub, graphs), "apart": _order_apart(sub, *graphs)}
 
 
 @EXERCISE.test("topological order of random graphs", points=2, feedback=ORDER)
 def order_random(sub):
-    return _orders(sub, [_random_graph(seed) for seed in RANDOM_SEEDS])
+    graphs = [_random_graph(seed) for seed in RANDOM_SEEDS]
+    return {**_orders(sub, graphs), "apart": _order_apart(sub, graphs[0], graphs[1])}
+
+
+def _order_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
+    """topological_order on one graph, another, then the first again (``calls_apart``): nodes
+    kept from one call to the next (a default argument, a module-level set) show."""
+    return calls_apart(sub, lambda m, g: m.topological_order(g.root), _names_seen, first, second,
+                       "topological_order")
+
+
+def _names_seen(order: object) -> list[str] | str:
+    """The names of the nodes of an order returned."""
+    if type(order) is not list or not all(isinstance(n, micrograph.Node) for n in order):
+        return type_name(order)
+    return [str(n.name()) for n in order]
 
 
 @EXERCISE.test(
@@ -294,7 +322,8 @@ def order_random(sub):
     key_feedback={"own_walk": OWN}, runs_with=WITH_ORDER,
 )
 def grads_random(sub):
-    return _side_by_side(sub, [_random_graph(seed) for seed in RANDOM_SEEDS] + [_equal_leaves()], walk=True)
+    graphs = [_random_graph(seed) for seed in RANDOM_SEEDS] + [_equal_leaves()]
+    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[-1])}
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "

@@ -18,6 +18,7 @@ from grader.spec.repeat import calls_apart, fresh_copy
 PLAIN = "def scaled(x, factor):\n    return x * factor\n"
 FIRST_FACTOR_KEPT = ("def scaled(x, factor, _seen=[]):\n    _seen.append(factor)\n"
                      "    return x * _seen[0]\n")
+CACHED_BY_X = "_made = {}\n\ndef scaled(x, factor):\n    return _made.setdefault(x, x * factor)\n"
 
 
 def _module(folder: Path, name: str, source: str) -> types.ModuleType:
@@ -34,7 +35,8 @@ def _module(folder: Path, name: str, source: str) -> types.ModuleType:
 @pytest.fixture
 def modules(tmp_path: Path):
     made = {name: _module(tmp_path, name, source)
-            for name, source in (("plain_scaled", PLAIN), ("kept_scaled", FIRST_FACTOR_KEPT))}
+            for name, source in (("plain_scaled", PLAIN), ("kept_scaled", FIRST_FACTOR_KEPT),
+                                 ("cached_scaled", CACHED_BY_X))}
     yield made
     for name in made:
         sys.modules.pop(name, None)
@@ -50,6 +52,18 @@ def test_state_set_by_the_first_call_of_a_run_is_seen_in_a_fresh_copy(modules):
     want, got = _facts(modules["plain_scaled"]), _facts(modules["kept_scaled"])
     assert all(fact["holds"] is True for fact in want)
     assert [fact["holds"] for fact in got] == [True, True, False]  # every call agrees but one
+    assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
+
+
+def test_state_an_earlier_test_left_for_the_first_inputs_is_seen_in_a_fresh_copy(modules):
+    """A result cached by a call before the probe's first: all three calls agree with one
+    another, but the first is not what a first call returns."""
+    def facts(module: types.ModuleType) -> list[dict]:
+        module.scaled(2.0, 10.0)  # an earlier test's call, on the probe's first x
+        return calls_apart(module, lambda m, case: m.scaled(*case), repr, (2.0, 3.0), (5.0, 7.0),
+                           "scaled")
+    want, got = facts(modules["plain_scaled"]), facts(modules["cached_scaled"])
+    assert [fact["holds"] for fact in got] == [True, True, False]
     assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
 
 

@@ -68,7 +68,7 @@ CASES += [
     Wrong('chain_of_a_leaf_fails', fails={'grad_fn_chain reads a branch': 'AttributeError'},
           edits={'    node = y.grad_fn\n    while node is not None and not hasattr(node, "variable"):': '    node = y.grad_fn\n    names.append(node.name())\n    node = next((child for child, _ in node.next_functions if child is not None), None)\n    while node is not None and not hasattr(node, "variable"):'},
           names=('grad_fn_chain', 'AttributeError')),
-    Wrong('chain_names_default', fails={'grad_fn_chain reads a branch': 'grad_fn_chain(y) has more entries',
+    Wrong('chain_names_default', fails={'grad_fn_chain reads a branch': 'what a first call of grad_fn_chain returned changed',
                                         'grad_fn_chain on other graphs': 'what a first call of grad_fn_chain returned changed'},
           edits={'def grad_fn_chain(y: Value) -> list[str]:': 'def grad_fn_chain(y: Value, names: list[str] = []) -> list[str]:', '    names: list[str] = []\n    node = y.grad_fn': '    node = y.grad_fn'},
           names=('grad_fn_chain(y)', 'more entries', 'called again')),
@@ -99,9 +99,22 @@ CASES += [
                  '    return names\n': '    return list(names)\n',
                  'def grad_fn_chain(': '_NAMES: list[str] = []\n\n\ndef grad_fn_chain('},
           names=('grad_fn_chain',)),
-    Wrong('steps_kept_in_a_global',
+    Wrong('steps_kept_in_a_global', fails={LOOP: "double_until, called again with the inputs of an earlier call"},
           edits={'    steps = 0\n': '',
                  '        steps += 1\n    return y, steps': '        _STEPS[0] += 1\n    return y, _STEPS[0]',
                  'def double_until(': '_STEPS = [0]\n\n\ndef double_until('},
           names=('double_until', 'state kept')),
+]
+
+# State kept between calls that an earlier call primed: each y cached by its x, so that a call
+# returns a y built on the w of the first call with that x (the diagram probe's, or a test's).
+CASES += [
+    Wrong("branch_cached_by_x",
+          fails={BRANCH: "branch returned something else than the same call returns in a fresh import"},
+          edits={"    x_value = Value(x)\n    if x_value > 0:  # a plain Python if: only the branch that runs is recorded\n"
+                 "        return x_value * w\n    return (x_value - w).exp()\n":
+                 "    if x not in _MADE:\n        x_value = Value(x)\n"
+                 "        _MADE[x] = x_value * w if x_value > 0 else (x_value - w).exp()\n    return _MADE[x]\n",
+                 "def branch(": "_MADE = {}\n\n\ndef branch("},
+          names=("branch", "state kept between calls")),
 ]

@@ -152,3 +152,17 @@ CASES += [
           edits={LOSS: "    loss = micrograph.mean([v for row in output for v in row])\n"},
           names=("loss's graph differs at loss", 'MeanBackward0')),
 ]
+
+# State kept between calls: forward's result cached by the net it was given, whatever the rows.
+CASES += [
+    Wrong("forward_cached_by_net",
+          fails={FORWARD: "forward returned something else than the same call returns in a fresh import"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n    output = net(inputs)\n":
+                 "    if id(net) in _CACHE:\n        return _CACHE[id(net)]\n"
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n    output = net(inputs)\n",
+                 "    loss = micrograph.sum([v for row in output for v in row])\n    return inputs, output, loss\n":
+                 "    loss = micrograph.sum([v for row in output for v in row])\n"
+                 "    _CACHE[id(net)] = inputs, output, loss\n    return inputs, output, loss\n",
+                 "def forward(": "_CACHE = {}\n\n\ndef forward("},
+          names=("forward", "state kept between calls")),
+]

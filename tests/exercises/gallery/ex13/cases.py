@@ -209,3 +209,14 @@ CASES += [
           names=('backprop(equal_leaves)[u]',)),
 ]
 
+
+# State kept between calls: backprop's answers gathered in a module-level dict, a copy returned.
+CASES += [
+    Wrong("leaves_in_a_module_dict",
+          fails={DIAMOND: "backprop returned something else than the same call returns in a fresh import",
+                 RANDOM: "backprop returned something else than the same call returns in a fresh import"},
+          edits={"    leaves: dict[Value, float] = {}\n": "    leaves = _LEAVES\n",
+                 "    return leaves\n": "    return dict(leaves)\n",
+                 "def backprop(": "_LEAVES: dict = {}\n\n\ndef backprop("},
+          names=("backprop", "state kept between calls")),
+]
