@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from grader.spec import Exercise, Limits
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
 from grader.spec.build_order import watched_order
-from grader.spec.probe import by_key, default_recursion_limit
+from grader.spec.probe import by_key, default_recursion_limit, type_name
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
                     limits=Limits(time=20), rules=True)
@@ -22,6 +22,7 @@ KEYS = {
     "a_value": "AccumulateGrad writes a Value into the leaf's .grad, as PyTorch writes a tensor "
                "like the leaf: store_grad makes a Value of the number",
     "grads": FEEDBACK,
+    "one_op": FEEDBACK,
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
     "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
              "node's gradients are summed in the order they arrive, and a floating-point sum depends "
@@ -34,27 +35,45 @@ KEYS = {
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
             "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
-             "each node once, every gradient summed, and no recursion (Python stops one near 1000 "
-             "nested calls: walk the graph with a stack or a queue)",
+             "each node on it runs once, and the gradients w receives from every + w are summed",
 }
 
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
 # nodes run in) is left out while an operation's own gradients differ.
 # The order is not claimed where backward ran a node without its apply: that is the one advice.
-CAUSED_BY = {"grads": ("mul", "add"), "chain": ("mul", "add"), "order": ("mul", "add"), "ran": ("applied",)}
+# Gradients missing or wrong through one operation alone (backward never reaching a leaf) say
+# nothing of the order or of a long chain.
+CAUSED_BY = {"grads": ("mul", "add"), "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
+             "order": ("mul", "add", "one_op", "grads"), "ran": ("applied",)}
+
+
+GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
+
+
+def _applied(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> dict[str, Any]:
+    """What the node of one operation on two leaves sends them, asked of the node itself: its
+    ``apply`` (PyTorch's node is called on a tensor instead), so a wrong rule is told as that
+    apply's, and an apply never reached by backward is not blamed."""
+    node = getattr(op(sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)), "grad_fn", None)
+    apply = getattr(node, "apply", None)
+    got = apply(GRAD) if callable(apply) else node(sub.Value(GRAD))  # type: ignore[misc]
+    sent = [number(g) for g in got] if type(got) in (tuple, list) else f"not a tuple: {type_name(got)}"
+    return fact(sent, f"y.grad_fn.apply(grad) for y = {said}")  # the number handed is no label: + sends it on
 
 
 def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
-    """The gradients of one operation on two leaves: its own rule, nothing else of backward."""
+    """The gradients of backward through one operation on two leaves."""
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
     op(wl, xl).backward()
     return [fact(grad_quiet(wl), f"w.grad for y = {said}"), fact(grad_quiet(xl), f"x.grad for y = {said}")]
 
 
 def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
-    """Each operation's own rule, so that a wrong one is told as such beside a graph it spoils."""
-    return {"mul": _one_op(sub, w, x, lambda a, b: a * b, "w * x"),
-            "add": _one_op(sub, w, x, lambda a, b: a + b, "w + x")}
+    """Each operation's own rule, so that a wrong one is told as such beside a graph it spoils,
+    then backward through each alone."""
+    mul, add = (lambda a, b: a * b, "w * x"), (lambda a, b: a + b, "w + x")
+    return {"mul": _applied(sub, w, x, *mul), "add": _applied(sub, w, x, *add),
+            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add)}
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:

@@ -46,9 +46,15 @@ def _label_words(d: Difference) -> list[str] | None:
     return fields["label"].split(" ") if list(fields) == ["label"] else None
 
 
+def _alike(a: str, b: str) -> bool:
+    """Whether two words of labels name the same thing of other values (``w.grad``, ``x.grad``;
+    ``a``, ``b``), not another thing (``w.grad``, ``y.grad_fn.apply(grad)[0]``)."""
+    return a.partition(".")[2] == b.partition(".")[2]
+
+
 def grouped(found: list[Difference]) -> list[Difference | Alike]:
     """``found`` in its order, where differences of one kind whose labels differ in the same single
-    word are one ``Alike``, at the place of the first."""
+    word, naming the same thing of another value, are one ``Alike``, at the place of the first."""
     groups: list[tuple[Difference, list[str] | None, int | None, list[str]]] = []
     for d in found:
         words = _label_words(d)
@@ -56,7 +62,7 @@ def grouped(found: list[Difference]) -> list[Difference | Alike]:
             if words is None or known is None or first.say is not d.say or len(known) != len(words):
                 continue
             apart = [n for n, (a, b) in enumerate(zip(known, words)) if a != b]
-            if len(apart) == 1 and where in (None, apart[0]):
+            if len(apart) == 1 and where in (None, apart[0]) and _alike(known[apart[0]], words[apart[0]]):
                 groups[i] = (first, known, apart[0], [*others, words[apart[0]]])
                 break
         else:

@@ -293,8 +293,11 @@ _PROSE = re.compile(r"[A-Za-z_]\w* [A-Za-z_]|=")  # two words in a row, or a pro
 
 def _entry(label: str, index: str) -> str:
     """The label of one entry: ``paths(y, w)[0]``, ``((c * 3) * w).grad_fn.next_functions[0]``,
-    or ``[0] of`` a label that is prose."""
+    ``y.grad_fn.apply(grad)[0] for y = w * x``, or ``[0] of`` a label that is prose."""
     code = label.endswith((")", "]")) or _PROSE.search(label) is None
+    head, said, graph = label.partition(" for ")
+    if not code and said and " " not in head:
+        return f"{head}[{index}]{said}{graph}"
     return f"{label}[{index}]" if code else f"[{index}] of {label}"
 
 

@@ -114,6 +114,18 @@ CASES = [
                            "MulBackward0: MulBackward0.apply}\n\n\ndef backward("},
           fails={ORDER: "your engine never called y.grad_fn's apply, so the order it ran the nodes in could not be watched"},
           names=("never called", "by calling its apply")),
+    Wrong("dependencies_counted_from_one", edits={"                counts[child] = 0\n                stack.append(child)":
+                                                  "                counts[child] = 1\n                stack.append(child)"},
+          fails={DOCS: "w.grad for y = w * x is None, where PyTorch's is not"},  # no apply is blamed: none ran
+          names=("w.grad for y = w * x", "after every gradient for it has arrived")),
+    Wrong("mul_sends_other_to_both", edits={
+        '                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
+        '                grad * self.unpack("other").item() if "self" in self.saved else 0.0)'},
+          fails={DOCS: "y.grad_fn.apply(grad) for y = w * x are all the same"},
+          names=("y.grad_fn.apply(grad) for y = w * x", "MulBackward0.apply sends each input")),
+    Wrong("ready_before_the_last_gradient", edits={"            if waiting[child] == 0:": "            if waiting[child] <= 1:"},
+          fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number"},
+          names=("w.grad for y = (x + w) * (w + 1)", "after every gradient for it has arrived")),
     Correct("accumulate_grad_written_by_backward", edits={  # leaves' runs seen from their .grad
         "        grads = node.apply(grad)\n": "        if isinstance(node, AccumulateGrad):\n            store_grad(node.variable, grad)\n"
                                            "            continue\n        grads = node.apply(grad)\n"}),
