@@ -69,6 +69,8 @@ class Say(str, enum.Enum):
     NO_LEAF = N_("{label}'s graph never reaches {leaf}.")
     EXTRA_LEAF = N_("{label}'s graph reaches {leaf}, where the statement's does not.")
     OTHER_LEAF = N_("{label}'s graph reaches a leaf the statement's does not.")
+    LEAF_ELSEWHERE = N_("{label}'s graph reaches {leaf} as a Value an operation made, not as the leaf "
+                        "the statement's graph has: the leaf yours reaches is another Value.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")

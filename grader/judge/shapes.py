@@ -71,7 +71,10 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
         return sum(1 for n in nodes if n.get("leaf") == UNNAMED)
 
     extra = unnamed(_nodes(got)) - unnamed(_nodes(want))
-    if extra:
+    made = [leaf for leaf in wl if leaf not in gl and leaf in reached]  # the statement's leaf, made by an op
+    if extra > 0 and made:  # the leaf is there, but another Value than the one named
+        found.append(difference(Say.LEAF_ELSEWHERE, label=label, leaf=made[0]))
+    elif extra:
         found.append(difference(Say.OTHER_LEAF if extra > 0 else Say.MISSING_LEAF, label=label))
     return found
 

@@ -91,3 +91,12 @@ CASES += [
           edits={'    x0 = x\n    x = x + 1': '    x = x + 1\n    x0 = x'},
           names=('x0 is not a leaf', 'x0.grad')),
 ]
+
+# The same through micrograph.add: y's graph is the statement's, but the leaf it reaches is not
+# the x0 returned, which is the sum.
+CASES += [
+    Wrong('x0_named_after_a_functional_add',
+          fails={'the original leaf gets the gradient': "y's graph reaches x0 as a Value an operation made"},
+          edits={'    x0 = x\n    x = x + 1': '    x = micrograph.add(x, 1)\n    x0 = x'},
+          names=('x0 is not a leaf', 'reaches x0 as a Value an operation made', 'the leaf yours reaches is another Value')),
+]
