@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import traceback
 import warnings
+from types import SimpleNamespace
 from typing import Any
 
 ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
                    "enabled for debugging.")
 
 
-class _State:
-    enabled = False
-    check_nan = True
-
-
-state = _State()
+state = SimpleNamespace(enabled=False, check_nan=True)  # the mode, one for the process
 
 
 def is_anomaly_enabled() -> bool:

@@ -553,6 +553,15 @@ class Value:
         self.copy_(value)
 
 
+def _logical(join: Callable[[bool, bool], bool], otherwise: Callable[..., Any] | None = None) -> Any:
+    """A bool's op: with any number (``&``, ``|``, ``^``), or with a bool only, others going to ``otherwise``."""
+    def op(self: BoolValue, other: Any) -> Any:
+        if isinstance(other, (BoolValue, bool) if otherwise else (Value, numbers.Real)):
+            return BoolValue(join(self.item(), bool(other)))
+        return otherwise(self, other) if otherwise else NotImplemented
+    return op
+
+
 class BoolValue(Value):
     """What a comparison gives: a bool 0-dim tensor (``item()`` is a bool), never in a graph."""
 
@@ -588,16 +597,11 @@ class BoolValue(Value):
     def __invert__(self) -> BoolValue:
         return BoolValue(not self.item())
 
-    def __and__(self, other: Any) -> Any:
-        return BoolValue(self.item() and bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
-
-    def __or__(self, other: Any) -> Any:
-        return BoolValue(self.item() or bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
-
-    def __xor__(self, other: Any) -> Any:
-        return BoolValue(self.item() != bool(other)) if isinstance(other, (Value, numbers.Real)) else NotImplemented
-
-    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+    __and__ = __rand__ = _logical(bool.__and__)
+    __or__ = __ror__ = _logical(bool.__or__)
+    __xor__ = __rxor__ = _logical(bool.__xor__)
+    __mul__ = __rmul__ = _logical(bool.__and__, Value.__mul__)  # torch keeps a mask times a mask a mask:
+    __add__ = __radd__ = _logical(bool.__or__, Value.__add__)  # ``x.ge(a) * x.le(b)`` is a condition ``where`` takes
 
 
 # Python builds some errors from a class's name ("can only concatenate str (not "Tensor") to str"): torch's, here.
