@@ -22,7 +22,10 @@ KEYS = {
     "a_value": "AccumulateGrad writes a Value into the leaf's .grad, as PyTorch writes a tensor "
                "like the leaf: store_grad makes a Value of the number",
     "grads": FEEDBACK,
-    "one_op": FEEDBACK,
+    "one_op": "with each apply right, backward through one operation goes wrong in backward itself: "
+              "it starts the root's node with the gradient 1, hands each input's node what apply "
+              "returned for that input, runs that node once all its gradients have arrived (dependencies "
+              "counts them), and AccumulateGrad writes what it receives into the leaf's .grad",
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
     "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
              "node's gradients are summed in the order they arrive, and a floating-point sum depends "
@@ -43,7 +46,7 @@ KEYS = {
 # The order is not claimed where backward ran a node without its apply: that is the one advice.
 # Gradients missing or wrong through one operation alone (backward never reaching a leaf) say
 # nothing of the order or of a long chain.
-CAUSED_BY = {"grads": ("mul", "add"), "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
+CAUSED_BY = {"grads": ("mul", "add", "one_op"), "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
              "order": ("mul", "add", "one_op", "grads"), "ran": ("applied",)}
 
 

@@ -117,7 +117,10 @@ CASES = [
     Wrong("dependencies_counted_from_one", edits={"                counts[child] = 0\n                stack.append(child)":
                                                   "                counts[child] = 1\n                stack.append(child)"},
           fails={DOCS: "w.grad for y = w * x is None, where PyTorch's is not"},  # no apply is blamed: none ran
-          names=("w.grad for y = w * x", "after every gradient for it has arrived")),
+          names=("w.grad for y = w * x", "dependencies counts them")),
+    Wrong("seeded_with_the_root_number", edits={"    buffers = {first: 1.0}": "    buffers = {first: root.item()}"},
+          fails={DOCS: "w.grad for y = w * x is a different number"},
+          names=("w.grad for y = w * x", "starts the root's node with the gradient 1")),
     Wrong("mul_sends_other_to_both", edits={
         '                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
         '                grad * self.unpack("other").item() if "self" in self.saved else 0.0)'},
