@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from micrograph import Value, add, exp, mul, sub
+from micrograph.i18n import N_  # a probe's note on a call, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
@@ -32,11 +33,17 @@ NODES = ("w", "x", "a", "b", "y")
 BOTH, W_OFF, X_OFF, NONE = (True, True), (False, True), (True, False), (False, False)
 
 
-def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool]) -> dict[str, Any]:
-    """One call of the student's build_graph: the graph, each node, and that it ran no backward."""
+def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: str) -> dict[str, Any]:
+    """One call of the student's build_graph: the graph, each node, and that it ran no backward,
+    each labelled with ``note``, which says which of the test's calls it is ("b (second call)")."""
     with watching(sub_module, "build_graph") as call:
         g = sub_module.build_graph(w, x, *flags)
-    return {**built(g, "y", NODES, "build_graph"), "no_backward": call.fact}
+    return {**built(g, "y", NODES, "build_graph", note), "no_backward": call.fact}
+
+
+CALLS = (N_("first call"), N_("second call"))
+FLAGS_NOTE = {BOTH: N_("both leaves require grad"), W_OFF: N_("w without grad"),
+              X_OFF: N_("x without grad"), NONE: N_("neither leaf requires grad")}
 
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
@@ -46,14 +53,17 @@ GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the 
 
 @EXERCISE.test("the documents' graph", points=2, public=True, feedback=GRAPH_FEEDBACK)
 def documents_graph(sub_module):
-    return [_graph(sub_module, w, x, BOTH) for w, x in [(0.5, -3.0), (2.5, 4.0)]]
+    return {"calls": [_graph(sub_module, w, x, BOTH, note)
+                      for (w, x), note in zip([(0.5, -3.0), (2.5, 4.0)], CALLS)],
+            "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
+                                 (0.5, -3.0, True, True), (2.5, 4.0, True, True), "build_graph")}
 
 
 @EXERCISE.test("a leaf that does not require grad", points=2, public=True,
                feedback=GRAPH_FEEDBACK + " A result requires grad as soon as one input does; "
                "b = w + 1 with w not requiring grad records nothing.")
 def w_without_grad(sub_module):
-    return [_graph(sub_module, w, x, W_OFF) for w, x in [(1.5, -2.0), (-1.0, 0.5)]]
+    return [_graph(sub_module, w, x, W_OFF, note) for (w, x), note in zip([(1.5, -2.0), (-1.0, 0.5)], CALLS)]
 
 
 @EXERCISE.test("every combination of flags on other inputs", points=2,
@@ -62,7 +72,7 @@ def w_without_grad(sub_module):
 def all_flags(sub_module):
     cases = [(BOTH, -4.0, 0.0), (W_OFF, 0.0, 6.5), (X_OFF, -0.75, 3.0), (NONE, 2.0, -1.0),
              (NONE, -1.0, 1.0)]
-    return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f) for f, w, x in cases},
+    return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f, FLAGS_NOTE[f]) for f, w, x in cases},
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
                                  (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
 
@@ -176,7 +186,9 @@ WITH_BUILD = {"build_graph": (*WITH_BUILD_PUBLIC["build_graph"],
 @EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK,
                runs_with=WITH_BUILD_PUBLIC)
 def leaf_grads_public(sub_module):
-    return _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)])
+    return {"runs": _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)]),
+            "apart": calls_apart(sub_module, lambda m, case: m.leaf_grads(*case), _grads,
+                                 (0.5, -3.0, True, True), (2.0, 4.0, False, True), "leaf_grads")}
 
 
 @EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK,

@@ -399,10 +399,13 @@ def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_gra
     return fact
 
 
-def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str) -> dict[str, Any]:
+def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str,
+          note: str = "") -> dict[str, Any]:
     """What a "build this graph" test observes of the dict of Values ``function`` returned: the
-    GRAPH fact of ``values[root]`` (named by ``names``) and the VALUE fact of each named Value."""
+    GRAPH fact of ``values[root]`` (named by ``names``) and the VALUE fact of each named Value,
+    each labelled with ``note`` on the call when a test makes several ("b (second call)")."""
     checked = dict_of(values, names, function)
     named = {n: checked[n] for n in names}
-    return {"graph": graph(named[root], named, label=root),
-            "nodes": [value_of(named[n], n) for n in names]}
+    label = (lambda n: f"{n} ({note})") if note else (lambda n: n)
+    return {"graph": graph(named[root], named, label=label(root)),
+            "nodes": [value_of(named[n], label(n)) for n in names]}

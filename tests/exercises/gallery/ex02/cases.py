@@ -18,7 +18,8 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
-    Wrong("flags_ignored", names=('w has requires_grad=True',), fails={W_OFF: "w has requires_grad=True"},
+    Wrong("flags_ignored", names=('w (first call; second call) has requires_grad=True',),
+          fails={W_OFF: "w (first call; second call) has requires_grad=True"},
           edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",
                  "Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=True)"}),
     Wrong("leaf_means_requires_grad", names=("node_info(w)['is_leaf'] is False",), fails={"node_info reads the attributes": "node_info(w)['is_leaf'] is False"},
@@ -94,9 +95,9 @@ CASES += [
     Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "the statement's"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
           names=('node_info',)),
-    Wrong('constant_as_leaf', fails={"the documents' graph": "y's graph reaches a leaf the statement's does not"},
+    Wrong('constant_as_leaf', fails={"the documents' graph": "y (first call; second call)'s graph reaches a leaf the statement's does not"},
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
-          names=("y's graph reaches a leaf",)),
+          names=("'s graph reaches a leaf",)),
     Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
     Correct('leaf_from_grad_fn', edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.grad_fn is None,'}),
 ]
@@ -171,4 +172,16 @@ CASES += [
           edits={"        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
                  "        name: 0.0 if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")"},
           names=("is not None",)),
+]
+
+
+# State kept between calls that the public tests see, each fact named by the call it is of: b
+# made once, by the first call, and handed out again by every later one.
+CASES += [
+    Wrong("b_made_once",
+          fails={DOCS: "build_graph returned something else than the same call returns in a fresh import"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n":
+                 "    if not _B:\n        _B.append(micrograph.add(w_leaf, 1))\n    b = _B[0]\n",
+                 "def build_graph(": "_B: list = []\n\n\ndef build_graph("},
+          names=("state kept between calls", "y (second call) holds a different number")),
 ]
