@@ -59,9 +59,10 @@ EXERCISES_HELP = N_("Comma-separated exercises (ex01,ex03 or 1,3); all of them b
 
 
 def _launcher() -> Launcher:
-    """A launcher for the batch's children, once their isolation is known to work here."""
+    """A launcher for the batch's children (forked from a fork server), once their isolation
+    is known to work here."""
     try:
-        return for_this_process()
+        return for_this_process(forking=True)
     except LaunchError as exc:
         raise click.UsageError(str(exc)) from None
 

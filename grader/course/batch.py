@@ -16,7 +16,8 @@ Nothing is lost and nothing is graded twice:
   start of every run, so after a crash it is stale at most until the next run.
 
 Students are graded on ``jobs`` threads (two per core by default), each student's exercises in
-one sandboxed child that runs each exercise in a process of its own (``grader.sandbox.session``):
+one sandboxed child that runs each exercise in a process of its own (``grader.sandbox.session``),
+forked from the batch's fork server (``grader.sandbox.forkserver``, ended with the batch):
 the parent only waits, judges and writes, and one exercise's hang or bomb costs only that
 exercise's own limits.  Ctrl-C,
 SIGTERM and SIGHUP kill the running children at once and leave every finished student on disk.
@@ -119,7 +120,7 @@ class Batch:
 
     def __init__(self, course: NamedCourse, exercises: list[LoadedExercise], submissions: Path,
                  out: Path, *, jobs: int | None = None, launcher: Launcher | None = None) -> None:
-        self.launcher = launcher or Launcher()
+        self.launcher = launcher or Launcher(forking=True)
         # no diagram drawn early: that overlaps drawing with a child where a core would idle,
         # and a batch keeps every core busy (it would only add the copying of the files)
         self.course = dataclasses.replace(course, spawn=self.launcher.spawn, solutions_only=True,
@@ -275,6 +276,7 @@ class Batch:
                     student.workdir.cleanup()
                     shutil.rmtree(student.staging, ignore_errors=True)
                 raise
+        self.launcher.close()  # every child has ended: the fork servers end too
 
     def _done(self, student: _Student, on_done: Callable[[Row], None]) -> None:
         row = self._finish(student)

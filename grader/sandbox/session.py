@@ -29,10 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox.forkserver import SUPERVISOR
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
-from grader.sandbox.run import (ROOTS, ChildReport, Spawn, _copy, _cut, _Output,
+from grader.sandbox.run import (ChildReport, Spawn, _copy, _cut, _Output,
                                 _over_budget, _parse, run_child, spawn_here)
 from grader.sandbox.warm import environment
 from grader.spec.limits import Limits
@@ -40,8 +41,6 @@ from grader.spec.limits import Limits
 GRACE = 2.0  # seconds past an exercise's limit the supervisor has to report it ended
 _POLL = 0.2
 _CONTROL_BYTES = 1 << 16  # what the supervisor may say about one exercise
-_BOOT = (f"import sys; sys.path[:0] = {ROOTS!r}; "
-         "from grader.sandbox.child.supervisor import main; main()")
 
 
 @dataclass(frozen=True)
@@ -149,7 +148,7 @@ def _converse(mode: isolation.Isolation, uid: int | None, folder: str, slots: li
     proc = None
     try:
         start = time.monotonic()
-        proc = spawn([mode.python, "-I", "-S", "-u", "-c", _BOOT], folder, stdin=subprocess.PIPE,
+        proc = spawn([mode.python, *SUPERVISOR], folder, stdin=subprocess.PIPE,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment(folder),
                      pass_fds=tuple(ends), start_new_session=True)
         for fd in ends:

@@ -2,9 +2,10 @@
 exercise, and relay that process's answers.
 
 Started by ``grader.sandbox.session`` as ``python -I -S -u -c <bootstrap>`` in a scratch folder
-holding the copies of the submission's files.  Starting a Python, importing ``micrograph`` and
-entering the namespaces cost more CPU than most exercises' probes, so this process pays them once
-per submission; each exercise then runs in a process of its own, forked from this one before any
+holding the copies of the submission's files; in a batch, forked as such from the batch's fork
+server (``grader.sandbox.child.forkserver``), which loaded the same modules once.  Starting a
+Python, importing ``micrograph`` and entering the namespaces cost more CPU than most exercises'
+probes, so this process pays them once per submission (a batch's, the namespaces alone); each exercise then runs in a process of its own, forked from this one before any
 submitted code ran, so a crash, a hang, a memory bomb or a changed global in one exercise costs
 that exercise alone, as with one child per exercise.
 
@@ -121,12 +122,18 @@ def _exercise(channel: int, layers: list[str], pid: int, pipes: relay.WorkerPipe
 
 
 def main() -> None:
+    """The child started afresh: load what a test module may use (``preload``), then ``run``."""
+    child_main.preload()
+    run()
+
+
+def run() -> None:
     """Read the header (isolation plan, control pipe, one slot per exercise), isolate, and run
-    the exercises one after the other (see the module doc)."""
+    the exercises one after the other (see the module doc); what a test module may use is
+    loaded already (``main``, or the fork server this process was forked from)."""
     header = json.loads(_read_line(0))
     plan = Plan.from_request(dict(header["isolation"], readable=child_main.readable_dirs()))
     control, slots = header["control"], header["runs"]
-    child_main.preload()
     try:
         layers = enter(plan)
     except IsolationError as exc:
