@@ -48,8 +48,10 @@ def _label_words(d: Difference) -> list[str] | None:
 
 def _alike(a: str, b: str) -> bool:
     """Whether two words of labels name the same thing of other values (``w.grad``, ``x.grad``;
-    ``a``, ``b``), not another thing (``w.grad``, ``y.grad_fn.apply(grad)[0]``)."""
-    return a.partition(".")[2] == b.partition(".")[2]
+    ``a``, ``b``), not another thing (``w.grad``, ``y.grad_fn.apply(grad)[0]``), nor a piece of
+    an expression (``(3`` of ``(3 * w).grad_fn``)."""
+    whole = all(w.count("(") == w.count(")") and w.count("[") == w.count("]") for w in (a, b))
+    return whole and a.partition(".")[2] == b.partition(".")[2]
 
 
 def grouped(found: list[Difference]) -> list[Difference | Alike]:

@@ -60,6 +60,14 @@ CASES = [
     Wrong("mul_records_add", edits={"        out = record(MulBackward0,": "        out = record(AddBackward0,"},
           fails={"Python numbers on either side": '(3 * w).grad_fn is "AddBackward0" here'},
           names=("(3 * w).grad_fn", "MulBackward0 for *")),
+    Wrong("leaf_edge_numbered_one", edits={"    return v._accumulator, 0": "    return v._accumulator, 1"},
+          fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions[0][1] is a different number from "
+                                                  "PyTorch's. (w * 3).grad_fn"},  # each expression told whole
+          names=("grad_fn.next_functions[0][1]", "one (node, 0) per input")),
+    Wrong("rmul_as_number_times_value", edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n"
+                                                                        "        return as_value(other) * self"},
+          fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
+          names=("(3 * w).grad_fn.next_functions", "in input order")),
     Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
         if v.requires_grad:
             return True
