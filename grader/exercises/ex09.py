@@ -70,7 +70,9 @@ INFERENCE_KEYS = {
 @EXERCISE.test("inference records nothing", points=2, public=True, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_public(sub):
-    return by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]])
+    return {**by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]]),
+            "apart": calls_apart(sub, lambda m, point: m.inference(*point), _numbers,
+                                 (0.5, -1.5), (2.0, 0.25), "inference")}
 
 
 @EXERCISE.test("inference on other inputs", points=2, feedback=INFERENCE_FEEDBACK,
@@ -209,9 +211,22 @@ FORWARD_KEYS = {
 @EXERCISE.test("set_grad_enabled on one input", points=1, public=True,
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
-    return by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
-                    _forward(sub, micrograph.no_grad, True, -1.0, 0.5),
-                    _forward(sub, micrograph.enable_grad, False, 0.75, 2.0)])
+    return {**by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
+                      _forward(sub, micrograph.no_grad, True, -1.0, 0.5),
+                      _forward(sub, micrograph.enable_grad, False, 0.75, 2.0)]),
+            "apart": calls_apart(sub, _forwarded, _forward_seen, (0.75, 2.0, True), (-1.0, 0.5, False),
+                                 "forward")}
+
+
+def _forwarded(sub, case: tuple[float, float, bool]) -> tuple[Any, Value]:
+    """forward on a new leaf w (grad mode on around it): what it returned, and that w."""
+    w = Value(case[0], requires_grad=True)
+    return sub.forward(w, case[1], case[2]), w
+
+
+def _forward_seen(made: tuple[Any, Value]) -> dict[str, Any]:
+    """The graph of the y forward returned, its leaf named if it is the w of that call."""
+    return graph(made[0], {"w": made[1]}, label="y")
 
 
 @EXERCISE.test("set_grad_enabled switches recording", points=2, feedback=FORWARD_FEEDBACK,
@@ -221,7 +236,8 @@ def forward_hidden(sub):
     for outer in (micrograph.enable_grad, micrograph.no_grad):
         for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]:
             runs.append(_forward(sub, outer, training, w, x))
-    return by_key(runs)
+    return {**by_key(runs), "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
+                                                 (-2.0, 4.0, True), "forward")}
 
 
 @EXERCISE.diagram

@@ -122,11 +122,13 @@ CASES += [
 # number is overwritten, a velocity kept from step to step whatever the leaf.
 INFERENCE_LEAVES = "    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n"
 CASES += [
-    Wrong('inference_into_module_dict', fails={'inference on other inputs': 'what a first call of inference returned changed'},
+    Wrong('inference_into_module_dict', fails={'inference on other inputs': 'what a first call of inference returned changed',
+                                 INFERENCE: 'what a first call of inference returned changed'},
           edits={'    return {"w": w, "x": x, "y": y}\n': '    _OUT.update(w=w, x=x, y=y)\n    return _OUT\n',
                  'def inference(': '_OUT: dict = {}\n\n\ndef inference('},
           names=('inference', 'called again', 'state kept between calls')),
-    Wrong('inference_global_leaf_data', fails={'inference on other inputs': 'what a first call of inference returned changed'},
+    Wrong('inference_global_leaf_data', fails={'inference on other inputs': 'what a first call of inference returned changed',
+                                 INFERENCE: 'what a first call of inference returned changed'},
           edits={INFERENCE_LEAVES: '    _W.data.fill_(w)\n    w = _W\n    x = Value(x, requires_grad=True)\n',
                  'def inference(': '_W = Value(0.0, requires_grad=True)\n\n\ndef inference('},
           names=('inference', 'called again', 'state kept between calls')),
@@ -200,4 +202,17 @@ CASES += [
                  '    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
                  '    y = _evaluate(w, x)\n'},
           names=('y was not returned by an operation of the engine',)),
+]
+
+# State kept between calls that the public tests see too: forward's y cached by its flag, so that
+# a call returns the y of the first call with that flag, built on that call's w.
+CASES += [
+    Wrong("forward_cached_by_flag",
+          fails={FORWARD: "forward returned something else than the same call returns in a fresh import",
+                 FORWARD_HIDDEN: "forward returned something else than the same call returns in a fresh import"},
+          edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)\n":
+                 "    if training not in _MADE:\n        with micrograph.set_grad_enabled(training):\n"
+                 "            _MADE[training] = _graph(w, x)\n    return _MADE[training]\n",
+                 "def forward(": "_MADE: dict = {}\n\n\ndef forward("},
+          names=("forward", "state kept between calls")),
 ]
