@@ -32,7 +32,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
         r = sub.inplace_on_leaf(w, amount)
     if type(r) is not dict or not {"w", "error"} <= set(r):
         raise shape_error('inplace_on_leaf must return {"w": w, "error": error}', "inplace_on_leaf", r)
-    return {"error": error_of(r["error"], "the error returned", call), "w": value_of(r["w"], "w"),
+    return {"error": error_of(r["error"], "the error returned", call), "w": value_of(r["w"], "w", call),
             "call": call.fact}
 
 
@@ -61,7 +61,7 @@ def _rebind(sub, start: float) -> dict:
                made_by_op(a1, call, "a1 (after a = a + 1)"),
                made_from(a1, (a0,), call, "a1 (after a = a + 1)")],
         "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
-        "values": [value_of(a0, "a0"), value_of(a2, "a2")],
+        "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
     }
 
 
@@ -87,7 +87,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
                           "modify_saved_value", r)
     return {
         "error": error_of(r["error"], "the error returned", call),
-        "a": value_of(r["a"], "a"),
+        "a": value_of(r["a"], "a", call),
         "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label="a", flat=False),
         "y": value_of(r["y"], "y"),
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],

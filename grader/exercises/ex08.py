@@ -37,14 +37,17 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
 def _shares_with(detached: object, w: object, label: str) -> list[dict[str, Any]]:
     """Whether writing into ``detached`` (in place, grad mode off) changes ``w``'s number and
     counts in ``w``'s version counter, as CHECK facts (None when either is no Value: their
-    VALUE facts say so).  ``w.data`` shares the number only; ``w.detach()`` both."""
+    VALUE facts say so).  ``w.data`` shares the number only; ``w.detach()`` both.  The version
+    counter is judged only where the number is shared: a Value that shares neither is told by
+    the number alone."""
     if not isinstance(detached, Value) or not isinstance(w, Value):
         return [check(Check.SHARES_NUMBER, None, label), check(Check.SHARES_VERSION, None, label)]
     version = w._version
     with micrograph.no_grad():
         detached.fill_(MARK)
-    return [check(Check.SHARES_NUMBER, w.item() == MARK, label),
-            check(Check.SHARES_VERSION, w._version > version, label)]
+    shared = w.item() == MARK
+    return [check(Check.SHARES_NUMBER, shared, label),
+            check(Check.SHARES_VERSION, w._version > version if shared else None, label)]
 
 
 def _any_version(fact: dict[str, Any]) -> dict[str, Any]:

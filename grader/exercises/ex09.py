@@ -99,7 +99,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
             loss = sub.sgd_step(w, loss_fn, lr)
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned")],
-                     "grad": grad_of(w, "w.grad"), "w": [_descends(w, before), value_of(w, "w")],
+                     "grad": grad_of(w, "w.grad"), "w": [_descends(w, before), value_of(w, "w", call)],
                      "call": call.fact})
     return by_key(runs)
 
@@ -162,7 +162,7 @@ def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) ->
     with watching(sub, "step_without_no_grad") as call:
         e = sub.step_without_no_grad(w, loss_fn, lr)
     return {"error": error_of(e, "the error returned", call),
-            "w": [value_of(w, "w"), grad_of(w, "w.grad")], "call": call.fact}
+            "w": [value_of(w, "w", call), grad_of(w, "w.grad")], "call": call.fact}
 
 
 REFUSED_FEEDBACK = ("Backpropagate, then try `w -= lr * w.grad` outside no_grad and return the "

@@ -58,8 +58,9 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
     wv, gv = want.get("version"), got.get("version")
     if type(wv) is not int or type(gv) is not int or wv == gv:
         return []
-    if gv == 0:
-        return [_diff(Say.NEVER_IN_PLACE, label=label)]
+    if gv == 0:  # .data named only where the student's code reached this Value's .data
+        return [_diff(Say.NEVER_IN_PLACE_DATA if got.get(CONTEXT + "through_data") is True
+                      else Say.NEVER_IN_PLACE, label=label)]
     if wv == 0:
         return [_diff(Say.IN_PLACE, label=label)]
     return [_diff(Say.IN_PLACE_MORE if gv > wv else Say.IN_PLACE_FEWER, label=label)]

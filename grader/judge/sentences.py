@@ -56,7 +56,10 @@ class Say(str, enum.Enum):
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
     NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the "
-                        "engine changed it (a change through .data is not counted).")
+                        "engine changed it.")
+    NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of "
+                             "the engine changed it; your code reached {label} through .data, and "
+                             "a change through .data is not counted.")
     IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement "
                 "does not ask for.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")

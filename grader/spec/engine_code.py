@@ -15,6 +15,8 @@ from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
+# ``.data`` read or set: a change through it moves no version counter.
+DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.data.fset.__code__})  # type: ignore[attr-defined]
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).
 ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))

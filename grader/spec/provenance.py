@@ -38,7 +38,7 @@ from micrograph.node import AccumulateGrad
 from micrograph import value as value_module
 from grader.spec.errors import remember_raised
 from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
-from grader.spec.engine_code import (ALIASES, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
+from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
                                      engine_function, in_walk, run_by_engine, watched_code)
 from grader.spec.graph import graph, reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
@@ -92,12 +92,16 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
             CONTEXT + "retains_grad": bool(v.retains_grad)}  # type: ignore[attr-defined]
 
 
-def value_of(v: object, label: str) -> dict[str, Any]:
-    """The VALUE fact of ``v``: what a student can see on it, with its version counter."""
+def value_of(v: object, label: str, call: Call | None = None) -> dict[str, Any]:
+    """The VALUE fact of ``v``: what a student can see on it, with its version counter; with the
+    watched ``call`` that made or changed it, whether the student's code reached its ``.data``
+    (context: a change through it moves no version counter, which explains one that did not)."""
     fact: dict[str, Any] = {FACT: Kind.VALUE.value, LABEL: label, "type": type_name(v)}
     if not _is_value(v):
         number = num(v)
         return {**fact, "data": number if type(number) is float else None}
+    if call is not None:
+        fact[CONTEXT + "through_data"] = call.through_data.get(id(v)) is v
     return {
         **fact,
         "type": "Value",
@@ -193,6 +197,7 @@ class Call(observe.Observer):
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
+        self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.fact: dict[str, Any] = {}
@@ -238,9 +243,13 @@ class Call(observe.Observer):
         walk = code is not None and code.co_filename in ENGINE_WALK
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
         sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
-        if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE):  # frames' code: audited
-            return
+        if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
+            return  # frames' code: audited
         from_student = frame.f_back is not None and frame.f_back.f_code.co_filename == self.filename
+        if from_student and code in DATA_ACCESS:
+            source = frame.f_locals.get("self")
+            if _is_value(source):
+                self.through_data[id(source)] = source
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
         if from_student and code is not None and code.co_filename in ENGINE_WALK:

@@ -109,3 +109,17 @@ CASES += [
                  'def inplace_on_leaf(': '_KEPT: list[RuntimeError] = []\n\n\ndef inplace_on_leaf('},
           names=('the error returned', 'raised during an earlier call')),
 ]
+
+
+# The version counter still at 0 names .data only where the student's code reached that Value
+# through .data: a change of a through .data, and one that never changes a in place at all.
+CASES += [
+    Wrong('saved_changed_through_data',
+          fails={SAVED: "your code reached a through .data, and a change through .data is not counted"},
+          edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a.data.add_(1)\n"},
+          names=('a has a version counter still at 0', 'through .data')),
+    Wrong('saved_rebound_not_changed',
+          fails={SAVED: "a has a version counter still at 0: no in-place operation of the engine changed it."},
+          edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a = a + 1\n"},
+          names=('a has a version counter still at 0',)),
+]
