@@ -60,8 +60,10 @@ def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:
     """One step of gradient descent on the leaf w (given to you; it requires grad).
 
     Clear the old gradient (``w.grad = None``), compute ``loss = loss_fn(w)``, backpropagate,
-    then under no_grad move w in place by ``-lr * w.grad``.  Leave w.grad as backward left it,
-    and return the loss.
+    then under no_grad move w in place by ``-lr * w.grad`` with an operation of the engine
+    (``w -= ...``, ``w.sub_(...)``), which w's version counter counts: an update through
+    ``.data`` (``w.data -= ...``, older tutorials' spelling) is not counted, and is not this step.
+    Leave w.grad as backward left it, and return the loss.
     """
     # TODO: clear the grad, forward, backward, then update w in place inside no_grad
     raise NotImplementedError("ex09: sgd_step")
