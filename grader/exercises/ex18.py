@@ -104,8 +104,14 @@ def before(sub):
     h = w * w
     made = {"w": w, "c": c, "c * 3": c * 3, "w * w": h, "(w * w) + c": h + c}
     reads = {label: grad_read(v) for label, v in made.items()}
-    return {"grad": [fact(r["grad"], f"{operand(label)}.grad before backward") for label, r in reads.items()],
-            "warned": [claim(r["warned"], f"reading {operand(label)}.grad warns") for label, r in reads.items()]}
+    kept_value = w * 3
+    kept_value.retain_grad()
+    kept = grad_read(kept_value)  # a retained non-leaf never warns, before backward too
+    retained = "after r = w * 3; r.retain_grad()"
+    return {"grad": [*(fact(r["grad"], f"{operand(label)}.grad before backward") for label, r in reads.items()),
+                     fact(kept["grad"], f"r.grad {retained}")],
+            "warned": [*(claim(r["warned"], f"reading {operand(label)}.grad warns") for label, r in reads.items()),
+                       claim(kept["warned"], f"{retained}, reading r.grad warns")]}
 
 
 @EXERCISE.diagram

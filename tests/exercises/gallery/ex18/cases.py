@@ -64,6 +64,10 @@ CASES = [
 '''},
           fails={HIDDEN: "backward through t = p * q, p = g + g, q = g * h, g = h * h ran some node more than once"},
           names=("ran some node more than once", "backward runs each node once")),
+    Wrong("warns_while_no_gradient_was_written", edits={WARNS: '''        if not self.is_leaf and self._grad is None:
+            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
+          fails={BEFORE: "after r = w * 3; r.retain_grad(), reading r.grad warns in your engine, but not in PyTorch"},
+          names=("reading r.grad", "a retained non-leaf never warn")),
     Correct("warn_with_the_default_category", edits={
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)": "            warnings.warn(NON_LEAF_GRAD)"}),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
