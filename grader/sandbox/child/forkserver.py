@@ -34,7 +34,7 @@ from typing import Any
 
 from grader.sandbox.child import main as child_main
 from grader.sandbox.child import supervisor
-from grader.sandbox.child.relay import dumpable_then_not, exit_flushed
+from grader.sandbox.child.relay import exit_flushed, not_dumpable
 
 MAX_MESSAGE = 1 << 16  # one request: a folder, an environment, descriptor numbers
 MAX_FDS = 256  # descriptors one request may carry (two per exercise, stdin, the control pipe)
@@ -65,10 +65,11 @@ def _place(fds: list[int], targets: list[int]) -> None:
         os.closerange(low + 1, high)
 
 
-def _become(request: dict[str, Any], fds: list[int], dumpable: int = 1) -> None:
-    """In the forked child: what ``subprocess.Popen`` gives the supervisor (module doc), and
-    ``dumpable`` back, as a process started afresh has it (the server is not)."""
-    ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, dumpable, 0, 0, 0)
+def _become(request: dict[str, Any], fds: list[int]) -> None:
+    """In the forked child: what ``subprocess.Popen`` gives the supervisor (module doc),
+    dumpable again as a process started afresh is (the server is not; the supervisor makes
+    itself not dumpable in its turn)."""
+    ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.setsid()
@@ -78,14 +79,14 @@ def _become(request: dict[str, Any], fds: list[int], dumpable: int = 1) -> None:
     _place(fds, request["fds"])
 
 
-def _fork(request: dict[str, Any], fds: list[int], dumpable: int) -> int:
+def _fork(request: dict[str, Any], fds: list[int]) -> int:
     """Fork one submission's child; its pid (in the child, never returns)."""
     pid = os.fork()
     if pid:
         return pid
     code = 1
     try:
-        _become(request, fds, dumpable)
+        _become(request, fds)
         supervisor.run()
         code = 0
     except SystemExit as exc:
@@ -147,7 +148,7 @@ def main(fd: int) -> None:
     """Load, then fork a child for each request on the socket ``fd`` until it closes."""
     child_main.preload()
     gc.freeze()  # loaded once, never collected: no child copies these pages to scan them
-    dumpable = dumpable_then_not()  # no process of the grader's uid opens its socket through /proc
+    not_dumpable()  # no process of the grader's uid opens its socket through /proc
     sock = socket.socket(fileno=fd)
     wake, woken = os.pipe()
     os.set_blocking(wake, False)
@@ -171,7 +172,7 @@ def main(fd: int) -> None:
                 children.reap(request["reap"])
                 continue
             try:
-                pid = _fork(request, fds, dumpable)
+                pid = _fork(request, fds)
             except OSError as exc:
                 _send(sock, {"failed": str(exc)})
                 continue
