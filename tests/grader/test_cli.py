@@ -380,3 +380,17 @@ def test_help_puts_the_instructor_commands_under_their_own_heading(grade) -> Non
     listed = lambda text: set(re.findall(r"^  (\w+)  ", text, re.MULTILINE))  # noqa: E731
     assert {"list", "run"} <= listed(students) and not listed(students) & {"batch", "check", "release"}
     assert listed(instructors) == {"batch", "check", "expected", "gradescope", "release"}
+
+
+def test_grade_ends_its_process_only_after_its_exit_functions(tmp_path: Path) -> None:
+    """The console script leaves without the interpreter's shutdown, after every exit function:
+    the child started early for a named exercise and the renderer's worker, both unused when
+    the exercise does not exist, are killed and their scratch folders removed, and the status
+    is the command's."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    proc = subprocess.run([sys.executable, "-c", "from grader.cli.entry import main; main()", "ex99"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "no exercise ex99" in proc.stderr, proc.stderr
+    assert sorted(p.name for p in temp.iterdir()) == []
