@@ -68,13 +68,20 @@ def accumulate_public(sub):
     return _regroup([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]])
 
 
-@EXERCISE.test("zero_() every step", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+# grad_history may clear with the student's own zero_grad: a slip there shows in its tests too.  A
+# public probe names public tests only: data a public probe uses ships in the release whole.
+WITH_ZERO_GRAD_PUBLIC = {"zero_grad": ("zero_grad clears every leaf",)}
+WITH_ZERO_GRAD = {"zero_grad": ("zero_grad clears every leaf", "zero_grad on other leaves")}
+
+
+@EXERCISE.test("zero_() every step", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS,
+               runs_with=WITH_ZERO_GRAD_PUBLIC)
 def zero_public(sub):
     return _run(sub, -2.5, 1.0, 3, "zero_")
 
 
 @EXERCISE.test("grad = None every step", points=2, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, runs_with=WITH_ZERO_GRAD_PUBLIC)
 def none_public(sub):
     return _run(sub, 0.75, 2.0, 3, "none")
 
@@ -87,7 +94,7 @@ def steps_hidden(sub):
                                  _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
 
-@EXERCISE.test("other resets", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("other resets", points=2, feedback=FEEDBACK, key_feedback=KEYS, runs_with=WITH_ZERO_GRAD)
 def resets_hidden(sub):
     cases = [(1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none")]
@@ -95,7 +102,7 @@ def resets_hidden(sub):
 
 
 @EXERCISE.test("a gradient already there before the loop", points=1, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, runs_with=WITH_ZERO_GRAD)
 def earlier_grad(sub):
     return _regroup([_run(sub, 1.25, -0.5, 3, None, before=3.0),
                      _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0)])
@@ -115,6 +122,19 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> di
             "same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                       "p.grad before zero_grad"),
             "backward": call.fact}
+
+
+def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]:
+    """The CHECK fact: zero_grad with set_to_none=True and with False, each on new leaves
+    holding gradients, does not clear them as the other value of the flag asks (zeros left in
+    place by True and None left by False: the flag read the other way round)."""
+    left = {}
+    for set_to_none in (True, False):
+        leaves, _ = _with_grads(values)
+        sub.zero_grad(leaves, set_to_none=set_to_none)
+        left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[:2]]  # r holds no gradient
+    swapped = left[True] == ["zero", "zero"] and left[False] == ["none", "none"]
+    return check(Check.SET_TO_NONE_READ, not swapped, "zero_grad")
 
 
 def _cleared_twice(sub, values: tuple[float, float, float], set_to_none: bool) -> list[dict[str, Any]]:
@@ -182,7 +202,8 @@ ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none ask
 @EXERCISE.test("zero_grad clears every leaf", points=2, public=True, feedback=ZERO_GRAD_FEEDBACK,
                key_feedback=ZERO_GRAD_KEYS)
 def zero_grad_public(sub):
-    return {"none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
+    return {"flag": _set_to_none_read(sub, (1.0, -2.5, 0.5)),
+            "none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
             "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False),
             "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False),
             "earlier": _earlier_left_alone(sub, (2.5, -1.0, 0.5), False)}
@@ -191,7 +212,8 @@ def zero_grad_public(sub):
 @EXERCISE.test("zero_grad on other leaves", points=1, feedback=ZERO_GRAD_FEEDBACK,
                key_feedback=ZERO_GRAD_KEYS)
 def zero_grad_hidden(sub):
-    return {"none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
+    return {"flag": _set_to_none_read(sub, (-2.0, 1.5, 3.0)),
+            "none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
             "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False),
             "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True),
             "earlier": _earlier_left_alone(sub, (-1.5, 2.0, 1.0), True)}

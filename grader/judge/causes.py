@@ -66,10 +66,22 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 }
 
 
+# Sentences that account for every .grad a test looked at, whatever its label: a zero_grad that
+# reads set_to_none the other way round leaves None where zeros are asked for and the other way
+# round, in every call; each .grad told again would only say so once more.
+_WHOLE_CAUSES: dict[Say, set[Say]] = {
+    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
+                              Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
+                              Say.NOT_A_VALUE},
+}
+
+
 def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
     """Whether the sentence ``say`` about ``label`` follows from another sentence about the same
-    label among ``said`` (pairs of sentence and label)."""
-    return any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
+    label among ``said`` (pairs of sentence and label), or from one that accounts for every
+    label (``_WHOLE_CAUSES``)."""
+    return (any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
+            or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items()))
 
 
 # Sentences that explain at length what a call did: told for its first label only (the same

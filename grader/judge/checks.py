@@ -26,6 +26,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
            Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
            Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
+           Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,

@@ -225,6 +225,10 @@ class Say(str, enum.Enum):
     EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not "
                                 "to this one: through state kept between calls, it reached "
                                 "leaves it was not given.")
+    SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True "
+                             "it zeroed each .grad in place, which set_to_none=False asks for, and "
+                             "with set_to_none=False it set each .grad to None, which "
+                             "set_to_none=True asks for.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
                            "backward, did not do to their .grad what its first call did: what it "
                            "does depends on state kept between calls.")

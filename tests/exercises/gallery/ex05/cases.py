@@ -192,3 +192,13 @@ CASES += [
                  "def zero_grad(": "_SEEN: list[Value] = []\n\n\ndef zero_grad("},
           names=("zero_grad", "earlier call", "state kept between calls")),
 ]
+
+# zero_grad reading its flag the other way round: grad_history, which clears with it, fails too.
+CASES += [
+    Wrong("set_to_none_inverted",
+          fails={"zero_grad clears every leaf": "zero_grad reads set_to_none the other way round",
+                 "zero_grad on other leaves": "zero_grad reads set_to_none the other way round",
+                 "zero_() every step": "this test runs your zero_grad too"},
+          edits={"        if set_to_none:\n            leaf.grad = None": "        if not set_to_none:\n            leaf.grad = None"},
+          names=("zero_grad reads set_to_none the other way round",)),
+]
