@@ -157,6 +157,14 @@ def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+def keeps_writes_in_scratch(mode: Mode) -> bool:
+    """Whether a layer of the kernel keeps a child's writes in its scratch folder: its own
+    file system (``namespaces``), or Landlock, where a probe child of ``mode`` applied it."""
+    if mode == NAMESPACES:
+        return True
+    return landlock_wanted() and any(layer.startswith("landlock") for layer in _probe(mode)[1])
+
+
 def drops_uid(mode: Mode) -> bool:
     """Whether children of ``mode`` switch to a uid of their own on a real folder (the
     parent then hands them their scratch and sweeps what they left): every mode but

@@ -210,7 +210,8 @@ def _converse(proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pi
               report: ChildReport, early: OnDiagram | None) -> None:
     """Talk to a started child within its time limit, counted from now, and fill ``report``."""
     start = time.monotonic()
-    watch = None if request["isolation"]["mode"] == isolation.NAMESPACES else request["isolation"]["scratch"]
+    plan = request["isolation"]
+    watch = watching(plan["mode"], plan["uid"], plan["scratch"])
     _collect(proc, request, streams, start + report.limits.time, report, watch, FirstDiagram(early))
     report.elapsed = time.monotonic() - start
 
@@ -246,19 +247,34 @@ def _spawn(python: str, request: Request, report: ChildReport, spawn: Spawn,
                 os.close(fd)
 
 
-def _over_budget(folder: str | None, limits: Limits) -> str | None:
-    if folder is None:
+def watching(mode: isolation.Mode, uid: int | None, folder: str) -> scratch.Watch | None:
+    """What the parent measures while a child of ``mode`` runs: nothing in ``namespaces``
+    (its scratch is a capped tmpfs); else its scratch ``folder``, and, where it runs as a uid
+    of its own that no Landlock keeps in that folder, what the uid holds in the shared
+    writable folders (``/tmp``, ``/dev/shm``: memory), which it could fill otherwise."""
+    if mode == isolation.NAMESPACES:
         return None
-    used = scratch.usage(folder, limits.scratch, limits.scratch_entries)
+    shared = uid is not None and isolation.drops_uid(mode) and not isolation.keeps_writes_in_scratch(mode)
+    return scratch.Watch(folder, uid if shared else None)
+
+
+def _over_budget(watch: scratch.Watch | None, limits: Limits) -> str | None:
+    if watch is None:
+        return None
+    used = scratch.usage(watch.folder, limits.scratch, limits.scratch_entries)
+    where = "its scratch folder"
+    if watch.writer is not None:
+        shared = scratch.held(watch.writer, limits.scratch - used.bytes, limits.scratch_entries - used.entries)
+        used = scratch.Usage(used.bytes + shared.bytes, used.entries + shared.entries)
+        where = "its scratch folder and the shared writable folders (/tmp, /dev/shm...)"
     if used.bytes > limits.scratch or used.entries > limits.scratch_entries:
-        return (f"filled its scratch folder past {size(limits.scratch)} or "
-                f"{limits.scratch_entries} files and folders")
+        return f"filled {where} past {size(limits.scratch)} or {limits.scratch_entries} files and folders"
     return None
 
 
 def _collect(
     proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pipes, deadline: float,
-    report: ChildReport, watch: str | None, first: FirstDiagram,
+    report: ChildReport, watch: scratch.Watch | None, first: FirstDiagram,
 ) -> None:
     """Send the request, read the channel and the output until both close or time runs out,
     then make sure the child (with its whole process group, where there are groups) is gone."""

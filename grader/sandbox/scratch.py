@@ -7,6 +7,9 @@ child writes to a real folder, so the parent measures it while the child runs (`
 kills the child when it passes the budget, and removes it afterwards with ``remove_tree``: no
 recursion and no path longer than one name (a folder nested 100,000 deep is removed like a
 flat one), never following a symbolic link, taking back folders the child made unreadable.
+Where no Landlock keeps a child of its own uid in its scratch folder, what that uid holds in
+the shared writable folders (``/dev/shm`` is memory) counts against the same budget
+(``Watch.writer``, ``held``), and is removed afterwards (``sweep``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Iterator
 from typing import NamedTuple
 
 _DIR_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_DIRECTORY", "O_NOFOLLOW",
@@ -29,6 +33,15 @@ class Usage(NamedTuple):
 
     bytes: int
     entries: int
+
+
+class Watch(NamedTuple):
+    """What the parent measures while a child runs: its scratch folder, and the uid whose
+    files in the shared writable folders count too (None: a layer of the kernel keeps the
+    child's writes in its scratch folder)."""
+
+    folder: str
+    writer: int | None = None
 
 
 def _open_dir(name: str, dir_fd: int | None) -> int:
@@ -119,11 +132,10 @@ def remove_tree(path: str) -> None:
     os.rmdir(path)
 
 
-def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
-    """Remove what ``uid`` (a child's own uid, never a person's) left in the shared writable
-    folders, and in the world-writable folders of root's inside them (a child may write into
-    ``/tmp/.X11-unix`` as into ``/tmp``); the paths removed."""
-    removed: list[str] = []
+def _owned(uid: int, folders: tuple[str, ...]) -> Iterator[tuple[str, os.stat_result]]:
+    """Each entry ``uid`` owns in the shared writable ``folders``, and in the world-writable
+    folders of root's inside them (a child may write into ``/tmp/.X11-unix`` as into
+    ``/tmp``), with its ``lstat``."""
     pending, looked = list(folders), 0
     while pending and looked < MAX_SHARED_FOLDERS:
         folder, looked = pending.pop(), looked + 1
@@ -134,11 +146,36 @@ def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
         for entry in listing:
             try:
                 st = entry.stat(follow_symlinks=False)
-                if st.st_uid == uid:
-                    remove_tree(entry.path)
-                    removed.append(entry.path)
-                elif st.st_uid == 0 and stat.S_ISDIR(st.st_mode) and st.st_mode & stat.S_IWOTH:
-                    pending.append(entry.path)
             except OSError:
                 continue
+            if st.st_uid == uid:
+                yield entry.path, st
+            elif st.st_uid == 0 and stat.S_ISDIR(st.st_mode) and st.st_mode & stat.S_IWOTH:
+                pending.append(entry.path)
+
+
+def held(uid: int, max_bytes: int, max_entries: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> Usage:
+    """What ``uid`` (a child's own uid) holds in the shared writable folders, counted as
+    ``usage`` counts a folder; stops early once over a budget."""
+    total = entries = 0
+    for path, st in _owned(uid, folders):
+        entries, total = entries + 1, total + _on_disk(st)
+        if stat.S_ISDIR(st.st_mode):
+            inside = usage(path, max_bytes - total, max_entries - entries)
+            entries, total = entries + inside.entries, total + inside.bytes
+        if total > max_bytes or entries > max_entries:
+            break
+    return Usage(total, entries)
+
+
+def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
+    """Remove what ``uid`` (a child's own uid, never a person's) left in the shared writable
+    folders (``_owned``); the paths removed."""
+    removed: list[str] = []
+    for path, _st in _owned(uid, folders):
+        try:
+            remove_tree(path)
+            removed.append(path)
+        except OSError:
+            continue
     return removed

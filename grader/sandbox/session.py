@@ -34,7 +34,7 @@ from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
 from grader.sandbox.run import (ChildReport, Spawn, _copy, _cut, _Output,
-                                _over_budget, _parse, run_child, spawn_here)
+                                _over_budget, _parse, run_child, spawn_here, watching)
 from grader.sandbox.warm import environment
 from grader.spec.limits import Limits
 
@@ -157,8 +157,7 @@ def _converse(mode: isolation.Isolation, uid: int | None, folder: str, slots: li
         assert proc.stdin is not None
         proc.stdin.write(json.dumps(header).encode() + b"\n")
         proc.stdin.flush()
-        watch = None if mode.mode == isolation.NAMESPACES else folder
-        talk = _Talk(proc, control, watch, folder)
+        talk = _Talk(proc, control, watching(mode.mode, uid, folder), folder)
         for number, slot in enumerate(slots):
             first = number == 0
             if not talk.run(number, slot, start if first else time.monotonic()):
@@ -209,7 +208,7 @@ def _header(mode: isolation.Isolation, uid: int | None, folder: str, control: in
 class _Talk:
     """The parent's side of the conversation with one supervisor (see the module doc)."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], control: int, watch: str | None,
+    def __init__(self, proc: subprocess.Popen[bytes], control: int, watch: scratch.Watch | None,
                  folder: str) -> None:
         self.proc, self.control, self.watch, self.folder = proc, control, watch, folder
         self.said = bytearray()  # control bytes not yet read as a message

@@ -242,6 +242,16 @@ attempt("utime", lambda: os.utime(os.path.join(canary, "file"), (0, 0)))
 attempt("symlink", lambda: os.symlink("/", os.path.join(canary, "link")))
 attempt("mkdir", lambda: os.mkdir(os.path.join(canary, "dir")))
 ''')),
+    # the working folder moved out first: a relative path is then judged as one in the scratch
+    Seam("the_working_folder_moved_out", None, _system('''
+canary = "@CANARY@"
+def moved():
+    os.chdir(canary)
+    with open("file", "a") as handle:
+        handle.write("changed")
+attempt("chdir_then_write", moved)
+attempt("fchdir", lambda: os.fchdir(os.open(canary, os.O_RDONLY)))
+''')),
     Seam("shared_folders_for_a_channel", None, _system('''
 for folder in ("/tmp", "/var/tmp", "/dev/shm", "/run/lock"):
     path = os.path.join(folder, "micrograph-channel-%d" % os.getpid())

@@ -221,21 +221,43 @@ for folder in @FOLDERS@:
 '''
 
 
+# from a descriptor of the shared folder: a name relative to it is judged as one in the scratch
+FILLER = '''
+import os
+import time
+shared = os.open(@FOLDER@, os.O_RDONLY)
+block = b"x" * (1 << 20)
+for number in range(12):
+    with open(@MARK@ + str(number), "wb", opener=lambda name, flags: os.open(name, flags, dir_fd=shared)) as handle:
+        for _ in range(8):
+            handle.write(block)
+time.sleep(2)
+'''
+SHARED_BUDGET = "filled its scratch folder and the shared writable folders"
+
+
 @pytest.mark.parametrize("mode", DROPPING)
 def test_without_landlock_nothing_a_child_leaves_in_a_shared_folder_stays(tmp_path: Path,
                                                                           mode: str) -> None:
     """Without Landlock a child of its own uid may write where everyone may (``/run/lock`` as
-    well as ``/tmp``): the grader removes what it left, once it has ended."""
+    well as ``/tmp``): the grader removes what it left, once it has ended; and what it writes
+    there counts against its scratch budget while it runs (96 MB into ``/dev/shm``, memory,
+    past a budget of 32 MB, stops it)."""
     skip_unless(mode)
     mark = f"mg-left-{os.getpid()}"
     folders = [f for f in ("/tmp", "/var/tmp", "/dev/shm", "/run/lock") if os.path.isdir(f)]
     course = tmp_path / "course"
     command = _private_course(course)
     leaver = LEAVER.replace("@FOLDERS@", repr(folders)).replace("@MARK@", repr(mark))
-    proc = batch(course, {"leaver": leaver}, tmp_path, GRADE_ISOLATION=mode, GRADE_LANDLOCK="off",
-                 GRADE_CACHE_DIR=str(course / "cache"), command=command)
+    memory = "/dev/shm" if "/dev/shm" in folders else folders[0]
+    filler = FILLER.replace("@FOLDER@", repr(memory)).replace("@MARK@", repr(mark))
+    proc = batch(course, {"leaver": leaver, "filler": filler}, tmp_path, GRADE_ISOLATION=mode,
+                 GRADE_LANDLOCK="off", GRADE_CACHE_DIR=str(course / "cache"), command=command)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert [f for f in folders if os.path.lexists(os.path.join(f, mark))] == []
+    assert not [n for f in folders for n in os.listdir(f) if n.startswith(mark)]
+    rows = _graded(tmp_path)
+    assert SHARED_BUDGET in rows["filler"]["text"] and SHARED_BUDGET not in rows["leaver"]["text"]
 
 
 def test_grade_version_says_when_landlock_is_missing() -> None:

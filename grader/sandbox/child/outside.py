@@ -14,7 +14,8 @@ back.  No exercise needs any of them:
 * another process: a signal to any but the worker, ``/proc`` of another process, a host name.
 
 Reading a file is not flagged (the standard library reads its own); a path is judged as written,
-relative to the scratch folder, and a symbolic link by where it leads, relative to its own
+relative to the scratch folder (so the working folder may not leave it: ``os.chdir("/dev/shm")``
+first made ``open("x", "w")`` look like a write inside it), and a symbolic link by where it leads, relative to its own
 folder (one made inside the scratch folder that leads out is flagged as it is made: the kernel
 would refuse what it leads to, unflagged).  Calls that raise no audit event of their own
 (``mkfifo``, ``mknod``, ``chroot``, ``setpriority``, the scheduling calls) raise one from
@@ -35,7 +36,8 @@ _ANYWHERE = frozenset({"fcntl.flock", "fcntl.lockf", "os.lockf", "os.chown", "os
 _PATHS = {"os.chmod": (0,), "os.utime": (0,), "os.mkdir": (0,), "os.remove": (0,), "os.rmdir": (0,),
           "os.truncate": (0,), "os.rename": (0, 1), "os.link": (0, 1), "os.symlink": (1,)}
 _LINK = "os.symlink"  # its target (``args[0]``) is relative to the link's folder
-EVENTS = frozenset({*_ANYWHERE, *_PATHS, "fcntl.fcntl", "os.kill", "open", "os.listdir", "os.scandir"})
+_CHDIR = "os.chdir"  # a path judged as written is judged from the scratch folder: stay in it
+EVENTS = frozenset({*_ANYWHERE, *_PATHS, _CHDIR, "fcntl.fcntl", "os.kill", "open", "os.listdir", "os.scandir"})
 """Every audit event ``Outside.reached`` judges."""
 
 _WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
@@ -99,6 +101,8 @@ class Outside:
             return any(self.out(args[i]) for i in places if i < len(args))
         if event == "fcntl.fcntl":
             return args[1] in _LOCKS
+        if event == _CHDIR:  # ``os.fchdir`` gives a descriptor, whose folder is not known here
+            return type(args[0]) is int or self.out(args[0])
         if event == "os.kill":
             return args[0] != self.pid
         if event in ("os.listdir", "os.scandir"):
