@@ -53,7 +53,7 @@ _BY_NAME = ("setattr", "delattr")
 _DYNAMIC_CALLS = ("globals", "locals", "eval", "exec", "compile", "__import__")
 _BY_MODULE = {"os": OS, "posix": OS, "sys": SYS, "inspect": INSPECT}  # posix: what os re-exports
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
-# walked or printed
+# walked or printed (or written under a literal public name: ``setattr``'s own rule)
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
 _BUILTIN_CLASSES = frozenset(n for n, v in vars(builtins).items() if isinstance(v, type))
 _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
@@ -133,8 +133,8 @@ class _Finder:
             self.add(touch, node, node.attr)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
-        if isinstance(node.ctx, ast.Load):
-            self._read(node.value)
+        if isinstance(node.ctx, ast.Load) or _public_key(node.slice):
+            self._read(node.value)  # read, or written under a literal public name, as setattr may
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
@@ -253,6 +253,12 @@ def _plain_name(node: ast.AST) -> bool:
     name = node.value
     private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
     return name not in NAMES and name not in HIDDEN_DUNDERS and not private
+
+
+def _public_key(node: ast.AST) -> bool:
+    """Whether ``node`` is a literal public name (``'was_enabled'``, no underscore first): writing
+    an object's namespace under it is what ``setattr`` with that name may do."""
+    return _plain_name(node) and not node.value.startswith("_")  # type: ignore[attr-defined]
 
 
 def _module(name: str) -> Touch | None:

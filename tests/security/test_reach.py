@@ -47,6 +47,9 @@ FOUND = [
     ("def f(o, more):\n    o.__dict__.update(more)\n", Touch.DYNAMIC),
     ("def f(o):\n    names = o.__dict__\n    return names\n", Touch.DYNAMIC),
     ("def f(o, k):\n    vars(o)[k] = 1\n", Touch.DYNAMIC),
+    ("def f(o):\n    o.__dict__['_grad'] = 1\n", Touch.DYNAMIC),  # written under a private name
+    ("def f(o):\n    vars(o)['held'] = []\n", Touch.DYNAMIC),  # or grading's own
+    ("def f(o):\n    o.__dict__['__class__'] = int\n", Touch.DYNAMIC),
     ("see = vars\n", Touch.DYNAMIC),
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
     ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
@@ -94,6 +97,8 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "def f(o):\n    return {k: x for k, x in o.__dict__.items()}, o.__dict__['x'], f'{o.__dict__}'\n",
     "def f(o):\n    for key in o.__dict__:\n        print(key, o.__dict__.get(key))\n",
     "def f(o):\n    print(vars(o))\n    return sorted(vars(o).items()), vars(o)['x']\n",
+    # written under a literal public name: what setattr(o, 'was_enabled', ...) may do
+    "class NoGrad:\n    def __enter__(self):\n        self.__dict__['was_enabled'] = 1\n        vars(self)['depth'] = 2\n",
     # tracebacks and signatures, not frames; a breakpoint left in (a no-op while graded)
     "import inspect\ndef f(g):\n    return inspect.signature(g), inspect.getsource(g)\n",
     "import sys\ndef f():\n    kind, error, tb = sys.exc_info()\n    return kind\n",

@@ -62,6 +62,9 @@ CASES = [
     Wrong("hook_result_added", edits={"            grad = result.item()": "            grad = grad + result.item()"},
           fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
           names=("w.grad (its second hook doubles)", "replaces the gradient")),
+    Correct("no_grad_state_through_its_namespace", edits={  # a literal public name, as setattr may write
+        "        self.previous = GradMode.enabled\n": "        self.__dict__['previous'] = GradMode.enabled\n",
+        "        GradMode.enabled = self.previous\n": "        GradMode.enabled = vars(self)['previous']\n"}),
     Correct("no_grad_by_a_stack", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        STATES.append(GradMode.enabled)
         GradMode.enabled = False''', "        GradMode.enabled = self.previous\n": "        GradMode.enabled = STATES.pop()\n",
