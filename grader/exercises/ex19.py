@@ -22,6 +22,9 @@ KEYS = {
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
                 "does: code holding w.grad sees the sum",
+    "renewed": "after w.grad = None, the next backward gives w.grad a new Value, as PyTorch does: "
+               "nothing of the dropped gradient is kept between calls, and a Value read from w.grad "
+               "before keeps its number",
     "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
@@ -37,6 +40,19 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     g = w.grad
     (w * x + w).backward()
     said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
+    return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+
+
+def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
+    """Whether a backward after ``w.grad = None`` gives w a new Value and leaves the one read
+    before alone (PyTorch does): a gradient Value kept between calls and handed out again, or
+    written into, shows here."""
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    (w * x + w).backward()
+    g = w.grad
+    w.grad = None
+    (w * w).backward()
+    said = "after (w * x + w).backward(); g = w.grad; w.grad = None; (w * w).backward()"
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
@@ -116,7 +132,8 @@ def zero_between_calls(sub):
 @EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def dropped(sub):
     needs(sub, 4)
-    return _joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None"))
+    return {**_joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None")),
+            "renewed": [*_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5)]}
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)

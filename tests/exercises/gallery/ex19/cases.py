@@ -60,6 +60,18 @@ CASES = [
     Wrong("leaf_and_retained_swapped", edits={"    elif v.is_leaf:\n": "    elif not v.is_leaf:\n"},
           fails={LOOP: "w.grad is g after (w * x + w).backward(); g = w.grad; (w * x + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is g", "a.grad is g", "in place")),
+    Wrong("first_gradient_reused_after_none", edits={  # a leaf's first gradient Value kept by id, handed out again
+        WRITE: '''    if v._grad is None:
+        v._grad = FIRST.setdefault(id(v), Value(0.0))
+        v._grad._box[0] = grad
+    elif v.is_leaf:
+        v._grad._box[0] += grad
+    else:
+        v._grad = Value(v._grad.item() + grad)''',
+        "\n\ndef store_grad(": "\n\nFIRST = {}\n\n\ndef store_grad("},
+          fails={"w.grad = None between backward calls":
+                 "w.grad is g after (w * x + w).backward(); g = w.grad; w.grad = None; (w * w).backward() in your engine, but not in PyTorch"},
+          names=("w.grad is g", "g.item()", "kept between calls")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:
