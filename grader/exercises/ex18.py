@@ -15,8 +15,12 @@ EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad
 FEEDBACK = ("Backward keeps only the leaves' gradients, plus those of non-leaves that called "
             "retain_grad(); reading .grad of any other non-leaf gives None and warns.")
 KEYS = {
-    "grad": "backward must write a leaf's gradient, and a retained non-leaf's too, into .grad; "
-            "any other non-leaf's .grad stays None",
+    "grad": "backward writes a leaf's gradient into its .grad",
+    "retained": "backward writes into a retained non-leaf's .grad the gradient its node receives, "
+                "when that node runs",
+    "not_retained": "a non-leaf that did not call retain_grad() keeps .grad None: backward writes "
+                    "no gradient there",
+    "before": "before any backward, .grad is None on every value",
     "warned": "reading .grad of a non-leaf that does not retain its grad warns (UserWarning, "
               "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
     "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf that requires grad it "
@@ -33,7 +37,7 @@ KEYS = {
 NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
 # a retained gradient written too early or twice follows from the order backward ran in.
-CAUSED_BY = {"ran": ("applied",), "shared": ("ran",)}
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained")}
 
 
 def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[str, Any]:
@@ -48,14 +52,21 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     y.backward()
     after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
     reads = {n: grad_read(g[n]) for n in NODES}
-    return {"grad": [fact(reads[n]["grad"], f"{n}.grad {after}") for n in NODES],
+    kept: dict[str, list[Any]] = {"grad": [], "retained": [], "not_retained": []}  # keyed as the program made them
+    for n in NODES:
+        key = "grad" if n in ("w", "x") else "retained" if n in retained else "not_retained"
+        kept[key].append(fact(reads[n]["grad"], f"{n}.grad {after}"))
+    return {**{key: seen for key, seen in kept.items() if seen},
             "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
             "retains_grad": [fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES]}
 
 
 def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[str, list[Any]]:
-    runs = [_documents(sub, *case) for case in cases]
-    return {key: [r[key] for r in runs] for key in runs[0]}
+    out: dict[str, list[Any]] = {}
+    for run in (_documents(sub, *case) for case in cases):
+        for key, seen in run.items():
+            out.setdefault(key, []).extend(seen)
+    return out
 
 
 @EXERCISE.test("a.grad after a.retain_grad()", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
@@ -108,8 +119,8 @@ def before(sub):
     kept_value.retain_grad()
     kept = grad_read(kept_value)  # a retained non-leaf never warns, before backward too
     retained = "after r = w * 3; r.retain_grad()"
-    return {"grad": [*(fact(r["grad"], f"{operand(label)}.grad before backward") for label, r in reads.items()),
-                     fact(kept["grad"], f"r.grad {retained}")],
+    return {"before": [*(fact(r["grad"], f"{operand(label)}.grad before backward") for label, r in reads.items()),
+                       fact(kept["grad"], f"r.grad {retained}")],
             "warned": [*(claim(r["warned"], f"reading {operand(label)}.grad warns") for label, r in reads.items()),
                        claim(kept["warned"], f"{retained}, reading r.grad warns")]}
 

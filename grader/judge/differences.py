@@ -25,6 +25,7 @@ from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
+from grader.spec.build import OTHER_WARNING
 from grader.spec.facts import CLAIM, CONTEXT, FACT, LABEL, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Kind
 
 
@@ -228,6 +229,9 @@ def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
+    if against_torch and want.get(CLAIM) is True and want.get("value") is True \
+            and type(got.get("value")) is str and got["value"].startswith(OTHER_WARNING):
+        return [_diff(Say.TORCH_WARNS_OTHER, label=label, type=got["value"])]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
     return [found] if found is not None else []

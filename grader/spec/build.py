@@ -123,12 +123,20 @@ def saved_operands(fn: object) -> list[str] | str | None:
     return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
 
 
+OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category
+
+
 def grad_read(v: object) -> dict[str, Any]:
-    """``v.grad`` as a number or None, and whether reading it warned as PyTorch does."""
+    """``v.grad`` as a number or None, and whether reading it warned as PyTorch does: True, False,
+    or ``OTHER_WARNING`` and the category it warned PyTorch's text as (a RuntimeWarning warns, but
+    not as PyTorch does: "does not warn" would be untrue)."""
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         g = v.grad  # type: ignore[attr-defined]
-    warned = any(issubclass(w.category, UserWarning) and NON_LEAF_GRAD in str(w.message) for w in seen)
+    ours = [w.category for w in seen if NON_LEAF_GRAD in str(w.message)]
+    warned: bool | str = any(issubclass(kind, UserWarning) for kind in ours)
+    if ours and not warned:
+        warned = OTHER_WARNING + str(ours[0].__name__)[:MAX_TEXT]
     return {"grad": number(g), "warned": warned}
 
 

@@ -17,7 +17,7 @@ CASES = [
         "        out.requires_grad = True\n    return out": "        out.requires_grad = True\n        out.grad_fn.retained = out\n    return out",
         WARNS: '''        if not self.is_leaf and self._grad is None:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
-          fails={WITHOUT: "is not None, where PyTorch's is None"}, names=("a.grad after y.backward()", "any other non-leaf's .grad stays None")),
+          fails={WITHOUT: "is not None, where PyTorch's is None"}, names=("a.grad after y.backward()", "a non-leaf that did not call retain_grad() keeps .grad None")),
     Wrong("never_warns", edits={WARNS: "        pass"},
           fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "warns")),
     Wrong("leaves_warn_too", edits={WARNS: '''        if not self.retains_grad:
@@ -25,7 +25,7 @@ CASES = [
           fails={RETAINED: "reading w.grad", BEFORE: "reading w.grad warns in your engine, but not in PyTorch"},
           names=("reading", "a leaf and a retained non-leaf never warn")),
     Wrong("flag_without_writing", edits={RETAIN: "        self.retains_grad = True"},
-          fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None"}, names=("a.grad", "retained non-leaf's too")),
+          fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None"}, names=("a.grad", "the gradient its node receives")),
     Wrong("leaf_retains_grad", edits={RETAIN: '''        self.retains_grad = True
         if self.grad_fn is not None:
             self.grad_fn.retained = self'''},
@@ -45,7 +45,7 @@ CASES = [
         "            if child.retained is not None:\n                store_grad(child.retained, g)\n"},
           fails={HIDDEN: "g.grad after g.retain_grad(); t.backward(), t = p * q, p = g + g, q = g * h, g = h * h "
                          "is a different number from PyTorch's"},
-          names=("g.grad after g.retain_grad()", "the sum of both")),
+          names=("g.grad after g.retain_grad()", "when that node runs")),
     Wrong("warns_for_a_retained_node_too", edits={WARNS: '''        if not self.is_leaf:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
           fails={RETAINED: "reading a.grad after a.retain_grad(); y.backward() warns in your engine, but not in PyTorch"},
@@ -68,6 +68,21 @@ CASES = [
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
           fails={BEFORE: "after r = w * 3; r.retain_grad(), reading r.grad warns in your engine, but not in PyTorch"},
           names=("reading r.grad", "a retained non-leaf never warn")),
+    Wrong("warns_as_a_runtime_warning", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
+                                               "            warnings.warn(NON_LEAF_GRAD, RuntimeWarning, stacklevel=2)"},
+          fails={WITHOUT: "in your engine the warning is of type RuntimeWarning, not a UserWarning"},  # it warns: not "does not"
+          names=("reading a.grad", "RuntimeWarning, not a UserWarning")),
+    Wrong("retained_only_at_the_root", edits={"        if node.retained is not None:\n            store_grad(node.retained, grad)":
+                                              "        if node.retained is not None and node is first:\n"
+                                              "            store_grad(node.retained, grad)"},
+          fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None"},
+          names=("a.grad after a.retain_grad()", "the gradient its node receives")),
+    Wrong("retained_after_apply", edits={
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
+        "        grads = node.apply(grad)\n        if node.retained is not None:\n"
+        "            store_grad(node.retained, grads[0] if grads else grad)\n"},
+          fails={HIDDEN: "y.grad after y.retain_grad(); y.backward() is a different number"},
+          names=("y.grad after y.retain_grad()", "the gradient its node receives")),
     Correct("warn_with_the_default_category", edits={
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)": "            warnings.warn(NON_LEAF_GRAD)"}),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
