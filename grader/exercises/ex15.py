@@ -90,6 +90,9 @@ def _parameters(model: object, function: str) -> list[Any]:
 PARAMETER = "p in model.parameters()"
 
 
+LAYERS = "list(make_model(seed).children())"  # its layers, told by the first that differs
+
+
 def _layer(module: object) -> str:
     """``Linear(2, 8)`` or ``Tanh``: a layer as code, so its sizes are not numbers to compare."""
     weight = getattr(module, "weight", None)
@@ -105,7 +108,7 @@ def _built(sub, seed: int) -> dict[str, Any]:
     seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build
     parameters = _parameters(model, "make_model")
     return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
-            "layers": [_layer(m) for m in model.children()],
+            "layers": result_of([_layer(m) for m in model.children()], LAYERS),
             "parameters": [value_of(p, PARAMETER) for p in parameters]}
 
 

@@ -134,7 +134,7 @@ def test_chinese_feedback_gives_no_number_away(exercise_id, case, graded, gradin
     assert failed or any(t.status == "error" for t in result.tests), case.name
     for test in failed:
         assert re.search("[\u4e00-\u9fff]", test.feedback), f"{test.name}: {test.feedback!r}"
-        leaked = mentions(test.feedback, numbers)
+        leaked = mentions(QUOTED.sub('""', test.feedback), numbers)  # a quoted text is the student's own
         assert not leaked, f"{test.name}: feedback gives away {leaked}: {test.feedback!r}"
     if exercise_id in TRACK:
         told = [(t.name, english_sentences(t.feedback)) for t in result.tests if t.status != "passed"]

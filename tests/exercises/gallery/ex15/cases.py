@@ -169,3 +169,13 @@ CASES += [
           edits={"    return losses\n": "    losses.sort()\n"},
           names=("train(model, inputs, targets, lr, steps)", "NoneType")),
 ]
+
+# A network of another shape: the layer that differs is named, as the student built it.
+CASES += [
+    Wrong("hidden_layer_of_four", fails={MAKE: 'list(make_model(seed).children())[0] is "Linear(2, 4)" here'},
+          edits={"    return nn.MLP([2, 8, 1])": "    return nn.MLP([2, 4, 1])"},
+          names=("list(make_model(seed).children())[0]", "differs from the statement's")),
+    Wrong("two_hidden_layers", fails={MAKE: "list(make_model(seed).children()) has more entries"},
+          edits={"    return nn.MLP([2, 8, 1])": "    return nn.MLP([2, 8, 8, 1])"},
+          names=("list(make_model(seed).children())", "more entries")),
+]
