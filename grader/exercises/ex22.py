@@ -8,7 +8,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
+from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number, raised
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True)
@@ -25,6 +25,9 @@ KEYS = {
              "uses it (before a leaf's .grad is written or a retained gradient kept); a Value "
              "a hook returns replaces the gradient; handle.remove() takes out the hook that "
              "handle registered, and no other",
+    "argument": "a hook is called with the gradient as a Value, the type of the value it is "
+                "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
+                "return it itself",
     "order": "backward runs the ready node with the highest sequence number first (the newest)",
     "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
 }
@@ -113,11 +116,40 @@ def _removed_by_handle(sub: Any) -> list[Any]:
     return [fact(calls, RAN_TWICE), fact(grad_quiet(w), f"w.grad ({TWICE})")]
 
 
+RETURNS_IT = N_("its hook returns its argument")
+
+
+def _argument(sub: Any) -> list[Any]:
+    """A hook is called with a Value (PyTorch's with a tensor): the hook on a checks that its
+    argument is of a's type and returns it itself; the one on w reads it with item() and
+    returns it.  A float passed where a Value is asked shows here, and nowhere else: the other
+    hooks only do arithmetic, which a float does too."""
+    kinds: list[bool] = []
+    w = sub.Value(-0.75, requires_grad=True)
+    a = w * 4
+    a.retain_grad()
+    y = a * a
+
+    def same_kind(g: Any) -> Any:
+        kinds.append(type(g) is type(a))
+        return g
+
+    def read(g: Any) -> Any:
+        g.item()
+        return g
+
+    a.register_hook(same_kind)
+    w.register_hook(read)
+    ran = raised(y.backward, N_("the backward of y = a * a, a = w * 4, whose hook on w reads g.item() and returns g"))
+    return [claim(all(kinds), N_("a hook is called with a Value (the type of the value it is registered on)")),
+            ran, fact(grad_quiet(a), f"a.grad ({RETURNS_IT})"), fact(grad_quiet(w), f"w.grad ({RETURNS_IT})")]
+
+
 @EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def hooks_hidden(sub):
     needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)]}
+    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)], "argument": _argument(sub)}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)

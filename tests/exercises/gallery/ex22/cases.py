@@ -19,6 +19,13 @@ CASES = [
         if result is not None:
             grad = result.item()''': "        hook(Value(grad))"},
           fails={PUBLIC: "w.grad (its second hook doubles) is a different number"}, names=("w.grad", "replaces the gradient")),
+    Wrong("hooks_called_with_a_float", edits={'''        result = hook(Value(grad))
+        if result is not None:
+            grad = result.item()''': '''        result = hook(grad)
+        if result is not None:
+            grad = float(result)'''},
+          fails={HOOKS_HIDDEN: "A hook is called with a Value (the type of the value it is registered on) in PyTorch, but not in your engine"},
+          names=("a hook is called with a Value", "g.item()")),
     Wrong("retained_before_hooks", edits={BACKWARD_HOOKS: '''        if node.retained is not None:
             store_grad(node.retained, grad)
         grad = run_hooks(node.pre_hooks, grad)
