@@ -281,8 +281,8 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
         first = report.reached[0]
         if first.imported:
             return _("{file} imports {name} ({line}), which a submission may not import: through it, "
-                     "code reaches {what}, which the grader observes through, so no test is scored. "
-                     "Remove the import (a debugger or a doctest run left in counts too)",
+                     "code can reach {what}, which the grader observes through, so no test is scored. "
+                     "Remove the import (a debugger or a doctest run left in counts too).",
                      file=display, name=first.name, what=_(_TOUCHED[first.touch]), line=_line(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
@@ -305,5 +305,9 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
         places.append(_(_TOUCHED[wire.Touch.WIRE]))
     if not places:
         return None
+    if all(r.imported for r in report.reached) and len(places) == len(report.reached):
+        modules = [_("{name} ({line})", name=r.name, line=_line(r.line, names)) for r in report.reached]
+        return _("flagged for the instructor: imports a module a submission may not import: {modules}",
+                 modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
     return _("flagged for the instructor: reached for grading's internals: {places}",
              places="; ".join(places))

@@ -244,7 +244,9 @@ def test_an_import_the_grader_refuses_is_one_sentence_naming_it(grade, toy: ToyC
     said = " ".join(run.out.split())  # the sentence wraps to the terminal's width
     assert "every test met the same error (0/3): " in said and said.count("which a submission may not import") == 1
     assert "Remove the import" in said and "feedback" not in said
-    assert "flagged for the instructor: reached for grading's internals: imports pdb (line" in said  # notes stay
+    assert "Remove the import (a debugger or a doctest run left in counts too)." in said
+    assert "flagged for the instructor: imports a module a submission may not import: pdb (line" in said
+    assert "grading's internals" not in said  # a debugger left in reached for nothing
 
 
 def test_list(grade) -> None:
