@@ -17,7 +17,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import a_float, type_name
 from grader.spec.origins import read_from_grad, remember
-from grader.spec.provenance import check, grad_of, result_of, same_object, watching
+from grader.spec.provenance import Call, check, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
@@ -40,12 +40,21 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
-    with watching(sub, "grad_history", grad_numbers=True) as call:
+    with watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
     return {"history": result_of(_history(answer), "grad_history(w, x, steps, reset)"),
             "read": read_from_grad(answer, call, "grad_history(w, x, steps, reset)"),
-            "backward": call.fact,
-            "left": [grad_of(wl, "w.grad"), grad_of(xl, "x.grad")]}
+            "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+            "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+
+
+def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> dict[str, Any]:
+    """The GRAD fact of what the loop left in a leaf's .grad, with, as context (never compared),
+    whether the student's code cleared it between two backward passes (a gradient then left
+    as the last backward wrote it was cleared before each backward, not after each record),
+    and whether the passes wrote a leaf the student made instead of it."""
+    return {**grad_of(leaf, label), CONTEXT + "cleared_before_backward": call.cleared_between(leaf),
+            CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -33,6 +33,9 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     wby, gby = want.get("by"), got.get("by")
+    if got.get(CONTEXT + "new_leaf") is True and any(
+            got.get(k) != v for k, v in want.items() if not k.startswith(CONTEXT)):
+        return [_diff(Say.NEW_LEAF_WRITTEN, label=label)]
     if wby != "nobody" and gby == "nobody" and got.get(CONTEXT + "set_to_none"):
         return [_diff(Say.GRAD_NONE_BY_HAND, label=label)]
     if wby == "backward" and gby == "hand":
@@ -42,14 +45,18 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.RETAINED_NEVER_WRITTEN if retained else Say.GRAD_NEVER_WRITTEN, label=label)]
     if wby == "hand" and gby == "backward":
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
+    left_as_written = got.get("changed", got.get(CONTEXT + "changed")) is False
+    cleared_before = got.get(CONTEXT + "cleared_before_backward") is True and left_as_written  # not after the last
     if wby == "nobody" and gby in ("backward", "chosen"):
-        return [_diff(Say.GRAD_WRITTEN, label=label)]
+        return [_diff(Say.CLEARED_BEFORE_ONLY if cleared_before else Say.GRAD_WRITTEN, label=label)]
     if wby != "chosen" and gby == "chosen":
         return [_diff(Say.GRAD_CHOSEN, label=label)]
     if wby == "nobody" and gby == "hand":
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
-        return [_diff(Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED, label=label)]
+        say = Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED
+        return [_diff(Say.CLEARED_BEFORE_ONLY if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
+                      label=label)]
     if not same(want.get("grad"), got.get("grad")):
         return [_diff(Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER, label=label)]
     return []

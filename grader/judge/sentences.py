@@ -39,6 +39,11 @@ class Say(str, enum.Enum):
     GRAD_SET_BY_HAND = N_("{label} holds a value assigned by hand, where it is meant to be None here.")
     GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
+    NEW_LEAF_WRITTEN = N_("no backward pass of your code wrote {label}: they wrote into a leaf your "
+                          "code made, not the leaf you were given.")
+    CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
+                             "gradients between backward passes, but not after recording the last "
+                             "step.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")

@@ -200,6 +200,8 @@ class Call(observe.Observer):
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
+        self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
+        self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
         self.fact: dict[str, Any] = {}
 
     def failed(self, failure: observe.Failure) -> None:
@@ -225,8 +227,12 @@ class Call(observe.Observer):
             self.hold_grads()  # what the last pass left, and what was done to it since
             self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
         if self.clears is not None:
-            self.clears.append(any(_cleared(node.variable) for node in start.dependencies
-                                   if type(node) is AccumulateGrad))
+            written = [node.variable for node in start.dependencies if type(node) is AccumulateGrad]
+            self.pass_leaves.update((id(v), v) for v in written)
+            cleared = [v for v in written if _cleared(v)]
+            self.clears.append(bool(cleared))
+            if len(self.clears) > 1:
+                self.cleared_later.update((id(v), v) for v in cleared)
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -310,6 +316,17 @@ class Call(observe.Observer):
         number = grad.item() if _is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
+
+    def cleared_between(self, v: object) -> bool:
+        """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's
+        passes (before a pass after the first that writes it)."""
+        return self.cleared_later.get(id(v)) is v
+
+    def wrote_instead(self, v: object, given: Sequence[Any]) -> bool:
+        """With ``clears``: whether no pass wrote ``v.grad`` but one wrote the .grad of a leaf that
+        is none of the Values ``given`` (a leaf the student's code made in place of ``v``)."""
+        return self.pass_leaves.get(id(v)) is not v and any(
+            all(leaf is not g for g in given) for leaf in self.pass_leaves.values())
 
     def leaf_facts(self) -> dict[str, list[bool]]:
         """The per-pass observations of the leaves (none without leaves), and with ``clears``

@@ -18,7 +18,7 @@ ZERO_IN_PLACE = "            leaf.grad.zero_()  # keep the same Value, set it to
 
 CASES = [
     Wrong("hardcoded", fails={ACCUMULATE: "grad_history ran no backward pass"}),
-    Wrong("new_leaves", fails={ACCUMULATE: "backward never wrote w.grad"}),
+    Wrong("new_leaves", fails={ACCUMULATE: "no backward pass of your code wrote w.grad"}),
     Wrong("only_w_new_zero", fails={ZERO: "x.grad is still exactly what backward wrote",
                                     ZERO_GRAD: "p.grad holds a value that backward did not write"}),
     Wrong("formula_history", names=('grad_history ran no backward pass',), fails={ACCUMULATE: "grad_history ran no backward pass"},
@@ -31,7 +31,8 @@ CASES = [
     Wrong("one_step_too_many", names=('grad_history ran backward more times',), fails={HIDDEN: "grad_history ran backward more times"},
           edits={"    for _ in range(steps):\n": "    for _ in range(steps + 1):\n",
                  "    return history\n": "    return history[:steps] if steps else history[:1]\n"}),
-    Wrong("clear_before_backward", names=('w.grad is still exactly what backward wrote',), fails={ZERO: "w.grad is still exactly what backward wrote"},
+    Wrong("clear_before_backward", names=('w.grad still holds what the last backward wrote', 'between backward passes', 'not after recording the last step'),
+          fails={ZERO: "your code cleared the gradients between backward passes, but not after recording the last step"},
           edits={LOOP: '''    for _ in range(steps):
         if reset is not None:
             zero_grad([w, x], set_to_none=(reset == "none"))
@@ -193,6 +194,7 @@ CASES += [
           names=("zero_grad", "earlier call", "state kept between calls")),
 ]
 
+
 # zero_grad reading its flag the other way round: grad_history, which clears with it, fails too.
 CASES += [
     Wrong("set_to_none_inverted",
@@ -201,4 +203,17 @@ CASES += [
                  "zero_() every step": "this test runs your zero_grad too"},
           edits={"        if set_to_none:\n            leaf.grad = None": "        if not set_to_none:\n            leaf.grad = None"},
           names=("zero_grad reads set_to_none the other way round",)),
+]
+
+
+# A new leaf made from w at each step: backward writes it, never the w given, even where w.grad
+# held a gradient before the loop.
+CASES += [
+    Wrong("new_w_each_step",
+          fails={"a gradient already there before the loop": "no backward pass of your code wrote w.grad",
+                 "zero_() every step": "no backward pass of your code wrote w.grad"},
+          edits={"        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n":
+                 "        w = Value(w.item(), requires_grad=True)\n"
+                 "        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n"},
+          names=("w.grad", "a leaf your code made")),
 ]

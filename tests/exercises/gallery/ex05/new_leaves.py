@@ -21,4 +21,4 @@ def grad_history(w, x, steps, reset=None):
         history.append(w2.grad.item())
     return history
 
-# names: backward never wrote w.grad
+# names: no backward pass of your code wrote w.grad, a leaf your code made
