@@ -20,6 +20,7 @@ ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))  # words of a 
 KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
+    "dropped": "w.grad = None leaves w.grad None: the grad property's setter keeps what it is given",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
                 "does: code holding w.grad sees the sum",
     "renewed": "after w.grad = None, the next backward gives w.grad a new Value, as PyTorch does: "
@@ -29,7 +30,8 @@ KEYS = {
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
 }
-CAUSED_BY = {"grads": ("zeroed",)}  # what zero_() left decides the gradients added after it
+# what zero_() or .grad = None left decides the gradients added after it
+CAUSED_BY = {"grads": ("zeroed", "dropped"), "renewed": ("dropped",)}
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -77,25 +79,27 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
     zero_() left is read at once ("zeroed"): a wrong zero_ is then told as zero_'s, and the
     later gradients it changes are its consequence (``CAUSED_BY``), not store_grad's mistake."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
-    seen, zeroed = [], []
+    seen, reset_left = [], {}
     for step in range(steps):
         if reset == "zero_" and step == 2:
             w.grad.zero_()
             x.grad.zero_()
-            zeroed = [fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
-                      fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
+            reset_left["zeroed"] = [fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
+                                    fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
         if reset == "None" and step == 2:
             w.grad = None
             x.grad = None
+            reset_left["dropped"] = [fact(grad_quiet(w), "w.grad after w.grad = None"),
+                                     fact(grad_quiet(x), "x.grad after x.grad = None")]
         (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
-    return {"zeroed": zeroed, "grads": seen} if zeroed else {"grads": seen}
+    return {**reset_left, "grads": seen}
 
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    """Several loops' observations as one list per key, what zero_() left told first."""
-    out: dict[str, list[Any]] = {"zeroed": [], "grads": []}
+    """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
+    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "grads": []}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen
@@ -125,11 +129,14 @@ def zero_between_calls(sub):
     (w * w).backward()
     g = w.grad
     back = g.zero_()
-    return _joined({"zeroed": [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()")]},
-                   _loop(sub, -1.5, 2.5, 4, "zero_"))
+    zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()")]
+    (w * w).backward()  # adds into the zeroed Value, as into any other
+    again = claim(w.grad is g, "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward()")
+    return {**_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")), "in_place": [again]}
 
 
-@EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def dropped(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None")),

@@ -72,6 +72,16 @@ CASES = [
           fails={"w.grad = None between backward calls":
                  "w.grad is g after (w * x + w).backward(); g = w.grad; w.grad = None; (w * w).backward() in your engine, but not in PyTorch"},
           names=("w.grad is g", "g.item()", "kept between calls")),
+    Wrong("zeroed_grad_replaced", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n    elif v.is_leaf:":
+                                         "    if v._grad is None or v._grad.item() == 0.0:\n        v._grad = Value(grad)\n    elif v.is_leaf:"},
+          fails={ZERO: "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward() in PyTorch, "
+                       "but not in your engine"},
+          names=("w.grad is g", "in place")),
+    Wrong("setter_ignores_none", edits={"    def _set_grad(self, value: Value | None) -> None:\n        self._grad = value":
+                                        "    def _set_grad(self, value: Value | None) -> None:\n        if value is not None:\n"
+                                        "            self._grad = value"},
+          fails={"w.grad = None between backward calls": "w.grad after w.grad = None is not None"},
+          names=("w.grad after w.grad = None", "the grad property's setter")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:
