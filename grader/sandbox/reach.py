@@ -242,7 +242,8 @@ def _copies_literal_names(node: ast.Call, update_wrapper: bool) -> bool:
     the real ``getattr``."""
     if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
         return False
-    given = node.args[2 if update_wrapper else 1:] + [k.value for k in node.keywords if k.arg in ("assigned", "updated")]
+    named = [k.value for k in node.keywords if k.arg in ("assigned", "updated")]
+    given = node.args[2 if update_wrapper else 1:] + named
     return all(isinstance(names, (ast.Tuple, ast.List)) and all(_plain_name(e) for e in names.elts) for names in given)
 
 

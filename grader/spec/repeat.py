@@ -25,8 +25,9 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Callable
+from importlib.machinery import ModuleSpec
 from types import CodeType, ModuleType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from grader.spec.facts import Check
 from grader.spec.origins import remember
@@ -37,6 +38,28 @@ Inputs = TypeVar("Inputs")
 _compiled: dict[str, CodeType] = {}
 """The student's file compiled once per process (the child grades one submission), for every
 ``fresh_copy`` of its module: a file read and compiled again for each costs about a millisecond."""
+
+
+class _Imported(NamedTuple):
+    """What the import of the student's file ran: its module, spec, code and builtins."""
+
+    module: ModuleType
+    spec: ModuleSpec
+    code: CodeType
+    builtins: dict[str, Any]
+
+
+_IMPORTED: dict[int, _Imported] = {}
+"""By the module's id, what the sandbox's import ran (``imported``)."""
+
+
+def imported(module: ModuleType, spec: ModuleSpec, code: CodeType, builtins: dict[str, Any]) -> None:
+    """Remember what the import of the student's file ran (``grader.sandbox.child.guard``), for
+    its ``fresh_copy``: the very code, spec and builtins, never the file or the module's
+    ``__spec__`` read again.  The file in the scratch folder is the submission's to rewrite
+    while it runs (and its module's attributes too): read again, it ran code the parent's
+    reading never saw, which put a function of its own among the builtins both copies share."""
+    _IMPORTED[id(module)] = _Imported(module, spec, code, builtins)
 
 
 def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
@@ -80,20 +103,26 @@ def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], see
 
 def fresh_copy(sub: ModuleType) -> ModuleType | None:
     """The student's file run again in a module of its own, with the builtins ``sub`` runs
-    with and the code its spec's loader gives (in the sandbox, the guarded ones of
-    ``grader.sandbox.child.guard``), or None when it cannot be (no file, or running it again
-    raised: nothing is judged then).  The copy is ``sys.modules``' entry only while its code
-    runs (a dataclass looks its module up there), then ``sub`` is again."""
-    spec = sub.__spec__
-    if spec is None or spec.loader is None or spec.origin is None:
-        return None
+    with and the code its import ran (in the sandbox, the guarded ones of
+    ``grader.sandbox.child.guard``, as ``imported`` kept them; elsewhere what its spec's loader
+    gives), or None when it cannot be (no file, or running it again raised: nothing is judged
+    then).  The copy is ``sys.modules``' entry only while its code runs (a dataclass looks its
+    module up there), then ``sub`` is again."""
+    kept = _IMPORTED.get(id(sub))
+    if kept is not None and kept.module is sub:
+        spec, code, builtins = kept.spec, kept.code, kept.builtins
+    else:
+        spec = sub.__spec__
+        if spec is None or spec.loader is None or spec.origin is None:
+            return None
+        code = _compiled.get(spec.origin) or _compiled.setdefault(spec.origin, spec.loader.get_code(spec.name))
+        builtins = vars(sub).get("__builtins__")
     fresh = importlib.util.module_from_spec(spec)
-    if "__builtins__" in vars(sub):
-        vars(fresh)["__builtins__"] = vars(sub)["__builtins__"]
+    if builtins is not None:
+        vars(fresh)["__builtins__"] = builtins
     previous = sys.modules.get(spec.name)
     sys.modules[spec.name] = fresh
     try:
-        code = _compiled.get(spec.origin) or _compiled.setdefault(spec.origin, spec.loader.get_code(spec.name))
         exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None

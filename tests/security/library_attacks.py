@@ -17,7 +17,9 @@ no more than it and be flagged.
   among the module's globals, read back by a computed key from ``vars()`` (no argument: the
   module's namespace), which copies the same cell out, and ``copy.copy`` of an object whose
   ``__reduce_ex__`` names that cell and its new ``cell_contents`` writes the count back
-  (``copy._reconstruct`` sets the state it is given with ``setattr``).
+  (``copy._reconstruct`` sets the state it is given with ``setattr``);
+* nothing of the library: the file rewritten in its scratch folder, which a fresh copy of the
+  module (``grader.spec.repeat.fresh_copy``) read again, running code the parent never read.
 """
 
 from __future__ import annotations
@@ -130,6 +132,19 @@ def outward(_):
 
 
 '''
+_REWRITTEN = '''
+
+def undo_passes(run):
+    from micrograph import observe
+    cell = observe.passes.__closure__[0]
+    before = cell.cell_contents
+    result = run()
+    cell.cell_contents = before
+    return result
+
+
+__builtins__["undo_passes"] = undo_passes
+'''
 _FRAMED = "    result = run()\n    outward(own_frame())\n    return result\n"
 _STACKED = "    result = run()\n    outward(None)\n    return result\n"
 
@@ -174,4 +189,20 @@ class Put:
 
 
 '''), runtime=True),
+    # no frame, no lookup: the file rewritten in the scratch folder, so that the fresh copy the
+    # repeat probes make of the module runs code the parent never read, which puts a function
+    # of its own among the builtins both copies share
+    Forgery("the_file_rewritten_for_its_fresh_copy", None, _hide('''    try:
+        return undo_passes(run)  # among the builtins once this file ran again
+    except NameError:
+        return run()
+''', f'''TAIL = bytes.fromhex("{_REWRITTEN.encode().hex()}").decode()
+with open(__file__, encoding="utf-8") as handle:
+    WRITTEN = handle.read()
+if TAIL not in WRITTEN:
+    with open(__file__, "a", encoding="utf-8") as handle:
+        handle.write(TAIL)
+
+
+'''), runtime=False),
 ]

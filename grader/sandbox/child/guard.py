@@ -22,7 +22,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from grader.sandbox.child import formatting
@@ -190,9 +190,9 @@ def _names(code: types.CodeType, name: str) -> bool:
 
 class SubmissionLoader(importlib.machinery.SourceFileLoader):
     """The submission's loader: its code is always the source compiled here, with namespace
-    reads through the guarded ``vars`` (``_ThroughVars``), never a ``.pyc`` beside it.  Whatever
-    runs the file again through its module's spec (``grader.spec.repeat.fresh_copy``) gets the
-    same guarded code as its import: only a source that names ``__dict__``, ``format`` or
+    reads through the guarded ``vars`` (``_ThroughVars``), never a ``.pyc`` beside it.  The
+    module's fresh copies (``grader.spec.repeat.fresh_copy``) run the code its import compiled,
+    never the file read again: only a source that names ``__dict__``, ``format`` or
     ``format_map`` somewhere is parsed again and rewritten; any other compiles to what the
     rewrite gives."""
 
@@ -205,15 +205,22 @@ class SubmissionLoader(importlib.machinery.SourceFileLoader):
         return code
 
 
-def import_submission(path: str, name: str) -> types.ModuleType:
+def import_submission(path: str, name: str,
+                      ran: Callable[[types.ModuleType, importlib.machinery.ModuleSpec, types.CodeType,
+                                     dict[str, Any]], None] | None = None) -> types.ModuleType:
     """Import the submission's file as the module ``name``, with its own builtins and its
-    code from ``SubmissionLoader``."""
+    code from ``SubmissionLoader``; ``ran`` is told the module, spec, code and builtins first
+    (``grader.spec.repeat.imported``: the module's fresh copies run those, never the file
+    read again, which the submission may rewrite in its scratch folder)."""
     loader = SubmissionLoader(name, path)
     module_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     assert module_spec is not None
     module = importlib.util.module_from_spec(module_spec)
-    module.__builtins__ = submission_builtins(name)  # type: ignore[attr-defined]
+    own_builtins = submission_builtins(name)
+    module.__builtins__ = own_builtins  # type: ignore[attr-defined]
     code = loader.get_code(name)
+    if ran is not None:
+        ran(module, module_spec, code, own_builtins)
     sys.modules[name] = module
     exec(code, vars(module))  # noqa: S102 - the submission's own code, as its import would run it
     return module

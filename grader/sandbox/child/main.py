@@ -39,7 +39,7 @@ from grader.sandbox.child.wire import (
     Record,
     Request,
 )
-from grader.spec import hooked, probe, raise_site
+from grader.spec import hooked, probe, raise_site, repeat
 from grader.spec.limits import Limits
 
 _write = os.write
@@ -280,7 +280,7 @@ class Work:
         if kind == "import":
             sys.dont_write_bytecode = True
             try:
-                self.module = guard.import_submission(self.submission, self.exercise.module)
+                self.module = guard.import_submission(self.submission, self.exercise.module, repeat.imported)
             except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
                 return {"kind": "import", "error": _error(exc, self.submission)}
             return {"kind": "import", "error": None}
