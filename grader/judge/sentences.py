@@ -57,14 +57,14 @@ class Say(str, enum.Enum):
     NOT_LEAF = N_("{label} is not a leaf: it was made by {op}, but here it is meant to be a leaf "
                   "(no operation recorded).")
     OTHER_OP = N_("{label} was made by {op}, which is not the operation the statement describes.")
-    REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's {label}.")
+    REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's.")
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
     NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the "
                         "engine changed it.")
     NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of "
-                             "the engine changed it; your code reached {label} through .data, and "
-                             "a change through .data is not counted.")
+                             "the engine changed it; your code reached it through .data, and a "
+                             "change through .data is not counted.")
     IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement "
                 "does not ask for.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
@@ -320,6 +320,7 @@ _LABEL_FORMS = (
      N_("the {nth} backward of {graph} ({reset} before the third)")),
     (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+)",
      N_("the {nth} backward of {graph}")),
+    (r"(?P<value>\S+) \(after (?P<call>[^()=]+ \+?= [^()]+)\)", N_("{value} (after {call})")),  # a2 (after a += 1)
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
     (r"(?P<value>\S+(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:; )?)+)\)",
      N_("{value} ({note})")),

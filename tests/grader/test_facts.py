@@ -501,3 +501,17 @@ def test_a_difference_is_told_for_the_first_entry_of_a_list_whatever_names_it():
     got = [value_of(Value(1.0), label) for label in labels]
     told = [d.fields for d in find(want, got)]
     assert [dict(fields)["label"] for fields in told] == ["vjp(x1, loss1, v1)[0]", "x[0][0]", "losses[0]"]
+
+
+def test_a_sentence_about_a_value_names_it_once():
+    """A Value's label may be long ("w (first call; second call)"): a sentence about it says
+    it once, and "it" or "the statement's" after that."""
+    about_a_value = (Say.NOT_A_FLOAT, Say.NOT_A_VALUE, Say.IS_LEAF, Say.UNTRACKED, Say.NOT_LEAF, Say.OTHER_OP,
+                     Say.REQUIRES_GRAD, Say.RETAINS, Say.NOT_RETAINED, Say.NEVER_IN_PLACE,
+                     Say.NEVER_IN_PLACE_DATA, Say.IN_PLACE, Say.IN_PLACE_MORE, Say.IN_PLACE_FEWER, Say.DATA)
+    for language in ("en", "zh"):
+        with using(language):
+            for say in about_a_value:
+                fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
+                told = say(**{f: "LABEL" if f == "label" else f for f in fields})
+                assert told.count("LABEL") == 1, told

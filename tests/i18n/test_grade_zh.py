@@ -171,6 +171,7 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         assert shown_label("mse_loss(model(inputs), targets) after train()") == \
             "train() 之后的 mse_loss(model(inputs), targets)"
         assert shown_label("w.grad") == "w.grad"
+        assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
         told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])
         assert told == "返回的 x 是一个新对象，不是给你的叶子节点 x。"
     assert shown_label("the x returned") == "the x returned"  # English: as the probe wrote it

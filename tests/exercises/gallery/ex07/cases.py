@@ -115,11 +115,20 @@ CASES += [
 # through .data: a change of a through .data, and one that never changes a in place at all.
 CASES += [
     Wrong('saved_changed_through_data',
-          fails={SAVED: "your code reached a through .data, and a change through .data is not counted"},
+          fails={SAVED: "a has a version counter still at 0: no in-place operation of the engine changed it; your code reached it through .data"},
           edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a.data.add_(1)\n"},
           names=('a has a version counter still at 0', 'through .data')),
     Wrong('saved_rebound_not_changed',
           fails={SAVED: "a has a version counter still at 0: no in-place operation of the engine changed it."},
           edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a = a + 1\n"},
           names=('a has a version counter still at 0',)),
+]
+
+# The label of a Value named by the statement's line that made it reads in the student's language
+# too (IN_CHINESE judges this exercise's wrong answers in Chinese as well).
+CASES += [
+    Wrong("second_rebound_too",  # a = a + 1 where a += 1 is asked: a2 is a new object
+          fails={"a = a + 1 and a += 1": "a2 (after a += 1) is a new object, not a1"},
+          edits={"    a += 1  # a.add_(1)": "    a = a + 1  # a.add_(1)"},
+          names=("a2 (after a += 1) is a new object", "version counter still at 0")),
 ]

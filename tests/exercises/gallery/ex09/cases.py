@@ -34,7 +34,7 @@ CASES = [
           edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
     Wrong("detach_instead_of_no_grad", names=('inference never turned grad mode off',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = _graph(w, x).detach()\n"}),
-    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w has a version counter still at 0', 'reached w through .data'), fails={STEP: "w has a version counter still at 0"},
+    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w has a version counter still at 0', 'reached it through .data'), fails={STEP: "w has a version counter still at 0"},
           edits={UPDATE: "    w.data -= lr * w.grad.item()\n"}),
     Wrong("grad_assigned_by_hand", names=('w.grad holds a value that backward did not write',), fails={STEP: "assigned by hand"},
           edits={BACKWARD: "    loss = loss_fn(w)\n    (g,) = micrograph.grad(loss, w)\n"
