@@ -32,6 +32,7 @@ Probe = Callable[[ModuleType], Any]
 """Runs in the sandbox: calls the submission, returns plain observations (JSON types only)."""
 
 _ID = re.compile(r"ex\d\d")
+_MODULE = re.compile(r"(ex\d\d)_[a-z0-9_]+")  # compiled once: each worker declares its exercise again
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _,.()'=+*/<>-]{0,59}")
 
 
@@ -101,7 +102,8 @@ class Exercise:
     def __post_init__(self) -> None:
         if not _ID.fullmatch(self.id):
             raise SpecError(f"exercise id {self.id!r} is not of the form exNN")
-        if not re.fullmatch(rf"{self.id}_[a-z0-9_]+", self.module):
+        module = _MODULE.fullmatch(self.module)
+        if module is None or module.group(1) != self.id:
             raise SpecError(f"{self.id}: module {self.module!r} must look like {self.id}_<topic>")
         if not isinstance(self.limits, Limits):
             raise SpecError(f"{self.id}: limits must be a Limits, not {type(self.limits).__name__}")

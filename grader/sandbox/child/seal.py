@@ -275,6 +275,7 @@ def own_classes(modules: Iterable[types.ModuleType]) -> list[type]:
 
 OURS = ("grader", "micrograph")
 """The packages whose modules are sealed (with the test module and ``ANSWER_PATH``)."""
+_OURS_BELOW = tuple(f"{p}." for p in OURS)  # their modules' names start so
 
 
 class Sealing(NamedTuple):
@@ -289,7 +290,7 @@ class Sealing(NamedTuple):
 def ours(tests_name: str) -> list[str]:
     """The names in ``sys.modules`` of the engine's and the grader's modules, and of the test
     module ``tests_name``."""
-    return [n for n in sys.modules if n in (tests_name, *OURS) or n.startswith(tuple(f"{p}." for p in OURS))]
+    return [n for n in sys.modules if n in (tests_name, *OURS) or n.startswith(_OURS_BELOW)]
 
 
 def seal_loaded(tests_name: str, before: Sealing | None = None, freezing: bool = True) -> Sealing:

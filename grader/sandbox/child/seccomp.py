@@ -33,6 +33,7 @@ import ctypes
 import os
 import struct
 import sys
+from collections.abc import Sequence
 from typing import NamedTuple
 
 _PR_SET_NO_NEW_PRIVS = 38
@@ -171,8 +172,11 @@ ARCHES = {
 }
 
 
+_PACK = struct.Struct("=HBBI").pack
+
+
 def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
-    return struct.pack("=HBBI", code, jt, jf, k)
+    return _PACK(code, jt, jf, k)
 
 
 def program(arch: Arch, denied: tuple[str, ...], rules: dict[str, ArgRule]) -> list[bytes]:
@@ -210,7 +214,7 @@ def program(arch: Arch, denied: tuple[str, ...], rules: dict[str, ArgRule]) -> l
     return prog
 
 
-def _install(prog: list[bytes]) -> bool:
+def _install(prog: Sequence[bytes]) -> bool:
     code = b"".join(prog)
     buf = ctypes.create_string_buffer(code, len(code))
 
@@ -231,10 +235,19 @@ def this_arch() -> Arch | None:
     return ARCHES.get(os.uname().machine)
 
 
+def _without_processes() -> tuple[bytes, ...] | None:
+    arch = this_arch()
+    return None if arch is None else tuple(program(arch, PROCESSES, {}))
+
+
+_WITHOUT_PROCESSES = _without_processes()
+"""``forbid_processes``' program, the same in every process: built once, when this module is
+loaded (before the forks of a batch's child), not again in each of its workers."""
+
+
 def forbid_processes() -> list[str]:
     """No new processes or programs; the layer's name, or [] where unavailable."""
-    arch = this_arch()
-    if arch is None or not _install(program(arch, PROCESSES, {})):
+    if _WITHOUT_PROCESSES is None or not _install(_WITHOUT_PROCESSES):
         return []
     return ["seccomp"]
 
