@@ -25,7 +25,7 @@ from grader.judge.sentences import MAX_FIELD, Difference, Say, clean
 from grader.judge.sentences import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.build import OTHER_WARNING
+from grader.spec.build import OTHER_WARNING, RAISED_IN, SAID
 from grader.spec.facts import CLAIM, CONTEXT, FACT, LABEL, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, Kind
 
 
@@ -232,7 +232,7 @@ PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.
 def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     against_torch = want.get(REFERENCE) == PYTORCH
     if against_torch and want.get(RAISES) is True:
-        return _raised(want.get("value"), got.get("value"), label, got.get(CONTEXT + "said"))
+        return _raised(want.get("value"), got, label)
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
@@ -244,17 +244,20 @@ def _result(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     return [found] if found is not None else []
 
 
-def _raised(want: Any, got: Any, label: str, said: Any) -> list[Difference]:
+def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
     """A call's error (None: it raised nothing) against the one PyTorch raised there, compared by
-    kind and told by the student's own message (``said``, quoted in the child)."""
+    kind and told by the student's own message, quoted in the child (``build.raised``), with
+    the function of their engine it came from."""
+    got, said, where = fact.get("value"), fact.get(SAID), fact.get(RAISED_IN)
     if same(want, got):
         return []
     if got is None:
         return [_diff(Say.TORCH_NO_ERROR, label=label)]
     shown = said if type(said) is str else got
-    if want is None:
-        return [_diff(Say.TORCH_AN_ERROR, label=label, error=shown)]
-    return [_diff(Say.TORCH_OTHER_ERROR, label=label, error=shown)]
+    if type(where) is str:
+        say = Say.TORCH_AN_ERROR_IN if want is None else Say.TORCH_OTHER_ERROR_IN
+        return [_diff(say, label=label, error=shown, function=where)]
+    return [_diff(Say.TORCH_AN_ERROR if want is None else Say.TORCH_OTHER_ERROR, label=label, error=shown)]
 
 
 def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:

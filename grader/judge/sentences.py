@@ -162,6 +162,8 @@ class Say(str, enum.Enum):
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
+    TORCH_AN_ERROR_IN = N_("{label} raised {error} in {function}, where PyTorch's runs without an error.")
+    TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {function}, where PyTorch raises another error.")
     # a property judged by the probe (CHECK facts)
     NOT_NODES = N_("{label} is not a list of the graph's nodes.")
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")

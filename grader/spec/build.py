@@ -19,6 +19,7 @@ unrelated error deep in this stage's program.
 from __future__ import annotations
 
 import re
+import traceback
 import warnings
 from typing import Any, Callable
 
@@ -43,6 +44,7 @@ IN_PLACE_AT = "modified in place, at version {version}, expected {expected}"
 RAISED = N_("it raised {error}")
 QUOTED = 90  # characters of an error's message quoted in a sentence: a longer one ends at a word, with "…"
 SAID = CONTEXT + "said"  # a raised fact's context: the error as the student's engine worded it
+RAISED_IN = CONTEXT + "in"  # ... and the function of the engine's file that raised it
 
 
 class EarlierStage(Exception):
@@ -193,7 +195,19 @@ def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
     context, never compared) is what a sentence shows."""
     exc = failure(fn, *args)
     return {**fact(None if exc is None else describe_error(exc), label), RAISES: True,
-            SAID: None if exc is None else quoted(exc)}
+            SAID: None if exc is None else quoted(exc), RAISED_IN: None if exc is None else raised_in(exc, fn)}
+
+
+def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
+    """The function of ``fn``'s own file that ``exc`` was raised in (its deepest frame there:
+    ``MulBackward0.apply`` for a ``y.backward`` of the student's engine), or None (PyTorch's
+    methods are not Python)."""
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    if code is None:
+        return None
+    found = [frame.f_code for frame, _ in traceback.walk_tb(exc.__traceback__)
+             if frame.f_code.co_filename == code.co_filename]
+    return str(found[-1].co_qualname)[:MAX_TEXT] if found else None
 
 
 def claim(holds: object, statement: str) -> dict[str, Any]:

@@ -173,7 +173,8 @@ def test_a_fact_recorded_from_torch_is_told_against_pytorch() -> None:
 
 def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
     """None is 'raised no error', never 'is None'; the student's own error is quoted as it was
-    raised, never as the paraphrase it is compared by ("second backward")."""
+    raised, never as the paraphrase it is compared by ("second backward"), with the function it
+    was raised in."""
     from grader.judge.differences import find
     from grader.spec.build import raised
 
@@ -186,10 +187,11 @@ def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
     fine, refused, wrong = (raised(fn, "y.backward()") for fn in (lambda: None, fails, other))
     assert find(refused, fine)[0].sentence() == "y.backward() raised no error, where PyTorch raises one."
     assert find(fine, refused)[0].sentence() == \
-        'y.backward() raised RuntimeError: "Trying to backward through the graph a second time, and more", ' \
-        "where PyTorch's runs without an error."
+        'y.backward() raised RuntimeError: "Trying to backward through the graph a second time, and more" in ' \
+        "test_a_call_that_may_fail_is_told_as_raising_or_not.<locals>.fails, where PyTorch's runs without an error."
     assert find(refused, wrong)[0].sentence() == \
-        'y.backward() raised ValueError: "nope", where PyTorch raises another error.'
+        'y.backward() raised ValueError: "nope" in test_a_call_that_may_fail_is_told_as_raising_or_not.<locals>.other, ' \
+        "where PyTorch raises another error."
 
 
 def test_a_missing_grad_fn_is_said_once() -> None:

@@ -59,6 +59,22 @@ CASES = [
           names=("ran some node more than once", "backward runs each node once")),
     Wrong("release_cuts_the_edges", edits={"        self.released = True\n": "        self.released = True\n        self.next_functions = ()\n"},
           fails={ADDITIONS: "Node.release"}, names=("Node.release", "the fault may be there")),
+    Wrong("refuses_with_its_own_message", edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
+                                                 "        if self.released:\n            raise RuntimeError(\"this graph was freed: "
+                                                 "call backward(retain_graph=True)\")"},
+          fails={DOCS: 'raised RuntimeError: "this graph was freed: call backward(retain_graph=True)" in Node.unpack, '
+                       "where PyTorch raises another error"},  # the student's own message, quoted
+          names=("this graph was freed", "RuntimeError(SECOND_BACKWARD)")),
+    Wrong("refuses_only_self", edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
+                                      "        if self.released and name == \"self\":\n            raise RuntimeError(SECOND_BACKWARD)"},
+          fails={NUMBERS: "A second y.backward() after y.backward(), y = w * 3 raised AttributeError"},
+          names=("in MulBackward0.apply", "RuntimeError(SECOND_BACKWARD)")),
+    Wrong("retain_graph_kept_only_at_the_root", edits={RELEASE_STEP: "        if not retain_graph or node is not first:\n"
+                                                                     "            node.release()\n"},
+          fails={RETAINED: "after y.backward(retain_graph=True), y = w * x * w raised RuntimeError"},
+          names=("retain_graph=True", "unless the first kept the graph")),
+    Correct("releases_only_nodes_that_saved", edits={RELEASE_STEP: "        if not retain_graph and node.saved:\n"
+                                                                   "            node.release()\n"}),
     Correct("release_by_deleting_then_refusing_a_missing_name", edits={
         "        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {name: None for name in self.saved}\n",
         '''        if self.released:

@@ -36,7 +36,7 @@ CASES = [
           fails={ORDER: "holds PyTorch's entries, but in another order"}, names=("the order", "highest sequence number first")),
     Wrong("sgd_step_refused", edits={"    if v.is_leaf and v.requires_grad and GradMode.enabled:":
                                      "    if v.is_leaf and v.requires_grad:"},
-          fails={SGD: "w.add_(w.grad * -0.1) under no_grad raised RuntimeError: \"a leaf Variable that requires grad is being used in an in-place operation.\", where PyTorch's runs without an error"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
+          fails={SGD: "w.add_(w.grad * -0.1) under no_grad raised RuntimeError: \"a leaf Variable that requires grad is being used in an in-place operation.\" in check_in_place"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),
     Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle({})\n"},
           fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
     Wrong("hooks_in_reverse", edits={"    for hook in list(hooks.values()):": "    for hook in reversed(list(hooks.values())):"},
