@@ -5,8 +5,8 @@ who wrote each .grad (backward through retain_grad, or an assignment), whether r
 was called on a node, how many backward passes ran, and whether the non-leaf warnings happened
 (so a None was read, not written down).  Every function has a public test; hidden tests
 re-check on other inputs (zeros, a = b) and other choices of names.
-``backward_retaining`` is called again on other inputs and on the first ones once more
-(``grader.spec.repeat``): leaves kept between calls show.  The given ``build_graph`` is watched
+``backward_retaining`` and ``grads_after_backward`` are called again on other inputs and on the
+first ones once more (``grader.spec.repeat``): leaves or a graph kept between calls show.  The given ``build_graph`` is watched
 where the functions tested call it (``grader.spec.given``): an edit made there is told as
 build_graph's.
 """
@@ -151,7 +151,23 @@ def without_retain_public(sub):
                key_feedback=WITHOUT_KEYS)
 def without_retain_hidden(sub):
     runs = [_without_retain(sub, w, x) for w, x in [(2.0, 4.0), (-1.25, 0.75), (0.0, 0.0)]]
-    return {key: [r[key] for r in runs] for key in runs[0]}
+    return {**{key: [r[key] for r in runs] for key in runs[0]},
+            "apart": calls_apart(sub, _grads_after, _grads_returned, (1.5, -2.0), (-0.5, 3.0),
+                                 "grads_after_backward")}
+
+
+def _grads_after(sub, point: tuple[float, float]) -> object:
+    """One call of grads_after_backward for ``calls_apart``, its non-leaf warnings caught."""
+    with caught_warnings():
+        return sub.grads_after_backward(*point)
+
+
+def _grads_returned(answer: object) -> list[Any]:
+    """The number of each .grad grads_after_backward returned (None where it returned None)."""
+    if type(answer) is not dict or not set(NODES) <= set(answer):
+        raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
+                          "grads_after_backward", answer)
+    return [None if answer[n] is None else num(answer[n]) for n in NODES]
 
 
 def _text(t: object) -> str | None:

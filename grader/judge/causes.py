@@ -61,7 +61,7 @@ def explains(context: Say, said: set[Say]) -> bool:
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
 _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
-    Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN},
+    Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE},  # rows all read at the end are all alike
 }
 

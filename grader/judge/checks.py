@@ -41,6 +41,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE),),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
+    Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
 }
 
 

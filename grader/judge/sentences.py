@@ -221,6 +221,9 @@ class Say(str, enum.Enum):
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")
+    RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
+                      "other inputs), raised an error where the first call returned: what it does "
+                      "depends on state kept between calls.")
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
                         "import of your file, where it is the first call: what it returns depends "
                         "on state kept between calls.")

@@ -9,7 +9,8 @@ and ``make(first)``, and judges two properties with CHECK facts:
 * ``FIRST_KEPT``: what the first call returned, looked at again after the second call, is what
   it was (a result the second call changed shares its state);
 * ``SAME_AGAIN``: the third call, on the first inputs again, returns what the first did (a result
-  that differs depends on the calls made before it);
+  that differs depends on the calls made before it; a call that raises where the first returned,
+  a graph cached per inputs and backpropagated through once more, is told as raising);
 * ``SAME_FRESH``: the first and the second call each return what the same call returns in a
   fresh copy of the student's module (their file run again, ``fresh_copy``), where no call was
   made before it.  State set by the very first call of the run (a learning rate kept in a
@@ -29,11 +30,13 @@ from importlib.machinery import ModuleSpec
 from types import CodeType, ModuleType
 from typing import Any, NamedTuple, TypeVar
 
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import remember
 from grader.spec.provenance import check, watching
 
 Inputs = TypeVar("Inputs")
+RAISED = CONTEXT + "raised"
+"""A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
 
 _compiled: dict[str, CodeType] = {}
 """The student's file compiled once per process (the child grades one submission), for every
@@ -80,9 +83,12 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     before = repr(seen(kept))  # repr: exact, and nan equals itself
     later = repr(seen(call(sub, second)))
     after = repr(seen(kept))
-    again = repr(seen(call(sub, first)))
+    try:
+        again = repr(seen(call(sub, first)))
+    except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
+        again = None
     return [check(Check.FIRST_KEPT, before == after, label),
-            check(Check.SAME_AGAIN, before == again, label),
+            {**check(Check.SAME_AGAIN, before == again, label), RAISED: again is None},
             check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(first, before), (second, later)]), label)]
 
 

@@ -19,6 +19,8 @@ PLAIN = "def scaled(x, factor):\n    return x * factor\n"
 FIRST_FACTOR_KEPT = ("def scaled(x, factor, _seen=[]):\n    _seen.append(factor)\n"
                      "    return x * _seen[0]\n")
 CACHED_BY_X = "_made = {}\n\ndef scaled(x, factor):\n    return _made.setdefault(x, x * factor)\n"
+ONCE_PER_X = ("_used = set()\n\ndef scaled(x, factor):\n    if x in _used:\n"
+              "        raise RuntimeError('used up')\n    _used.add(x)\n    return x * factor\n")
 
 
 def _module(folder: Path, name: str, source: str) -> types.ModuleType:
@@ -36,7 +38,7 @@ def _module(folder: Path, name: str, source: str) -> types.ModuleType:
 def modules(tmp_path: Path):
     made = {name: _module(tmp_path, name, source)
             for name, source in (("plain_scaled", PLAIN), ("kept_scaled", FIRST_FACTOR_KEPT),
-                                 ("cached_scaled", CACHED_BY_X))}
+                                 ("cached_scaled", CACHED_BY_X), ("once_scaled", ONCE_PER_X))}
     yield made
     for name in made:
         sys.modules.pop(name, None)
@@ -65,6 +67,17 @@ def test_state_an_earlier_test_left_for_the_first_inputs_is_seen_in_a_fresh_copy
     want, got = facts(modules["plain_scaled"]), facts(modules["cached_scaled"])
     assert [fact["holds"] for fact in got] == [True, True, False]
     assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
+
+
+def test_a_call_that_raises_on_inputs_an_earlier_call_returned_for_is_told_as_raising(modules):
+    """A graph cached per inputs and backpropagated through again raises on the repeated call:
+    that call is told as raising where the first returned, not as returning something else."""
+    def facts(module: types.ModuleType) -> list[dict]:
+        return calls_apart(module, lambda m, case: m.scaled(*case), repr, (2.0, 3.0), (5.0, 7.0),
+                           "scaled")
+    want, got = facts(modules["plain_scaled"]), facts(modules["once_scaled"])
+    assert [fact["holds"] for fact in got] == [True, False, True]
+    assert [d.say for d in find(want, got)] == [Say.RAISED_AGAIN]
 
 
 def test_a_fresh_copy_is_a_module_of_its_own_and_leaves_sys_modules_as_it_was(modules):

@@ -172,3 +172,15 @@ CASES += [
             edits={"    a = micrograph.add(x_leaf, w_leaf)\n    b = micrograph.add(w_leaf, 1)\n    y = micrograph.mul(a, b)\n":
                    "    a = w_leaf + x_leaf\n    b = 1 + w_leaf\n    y = b * a\n"}),
 ]
+
+# A graph cached per inputs: the call on the same inputs again backpropagates through the graph
+# its first call freed, and raises.
+CASES += [
+    Wrong('graph_cached_per_inputs',
+          fails={"grads after backward on other inputs": "raised an error where the first call returned"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {name: node.grad for name, node in g.items()}':
+                 '    g = _GRAPHS.setdefault((w, x), build_graph(w, x))\n    g["y"].backward()\n'
+                 '    return {name: node.grad for name, node in g.items()}',
+                 'def grads_after_backward(': '_GRAPHS: dict = {}\n\n\ndef grads_after_backward('},
+          names=('grads_after_backward', 'state kept between calls')),
+]
