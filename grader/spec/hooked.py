@@ -34,10 +34,18 @@ def post_hooked(node: Any) -> bool:
 
 def replaced(step: observe.Step) -> bool:
     """Whether a tensor hook or a pre-hook of the student's gave the node another gradient than
-    the one that reached it (a hook that only looks, and returns None, gives the same object)."""
+    the one that reached it: another number (a hook that only looks, and returns None, gives
+    the same object; one that returns ``grad * 1.0`` a new one holding the very same number,
+    from which the engine computes what it would have computed anyway)."""
     node = step.node
     hooks = node.tensor_hooks or node.pre_hooks or (type(node) is AccumulateGrad and node.hooked)
-    return bool(hooks) and step.grad is not step.received
+    return bool(hooks) and step.grad is not step.received and _exactly(step.grad) != _exactly(step.received)
+
+
+def _exactly(grad: Any) -> str:
+    """A gradient's number, exactly (``repr``: -0.0 and nan too), read with the engine's own
+    ``item``: a hook may return a subclass of Value whose ``item`` is the student's."""
+    return repr(value_module.Value.item(grad) if isinstance(grad, value_module.Value) else grad)
 
 
 def changed_after(step: observe.Step) -> bool:

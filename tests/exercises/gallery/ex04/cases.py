@@ -57,6 +57,8 @@ CASES = [
         return exc  # some node on the way saved a value, and it is gone''': '''    except RuntimeError:
         pass'''}),
     Correct("float_and_else"),
+    Correct("hook_returning_the_same_number", edits={  # a new Value, the very number: nothing chosen
+        "    y, w_leaf = g[\"y\"], g[\"w\"]\n": "    y, w_leaf = g[\"y\"], g[\"w\"]\n    g[\"a\"].register_hook(lambda grad: grad * 1.0)\n"}),
     Correct("engine_functions"),
     Wrong("second_record_as_formula", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',), fails={"with retain_graph=True the second backward adds":
                                              "is not one the engine produced"},

@@ -65,6 +65,8 @@ CASES = [
         CUT_LINE: "    y_cut = w_cut_detached * w_cut\n",
         "    y_full.backward()\n    y_cut.backward()\n": "    micrograph.backward([y_full, y_cut])\n"}),
     Correct("other_names"),
+    Correct("hook_returning_the_same_number", edits={  # a new Value, the very number: nothing chosen
+        "    y_cut.backward()\n": "    y_cut.register_hook(lambda g: g * 1)\n    y_cut.backward()\n"}),
     Correct("second_detach_in_product",  # a detach() of its own in the product: the same cut
             edits={CUT_LINE: "    y_cut = w_cut.detach() * w_cut\n"}),
     Wrong("detached_as_new_value", names=('backward_of_detached never called detach()',),  # no detach(): a new Value of the number fails backward the same way
