@@ -417,4 +417,4 @@ def feedback(test: Test, want: Any, got: Any) -> str:
         said = [d.sentence() for d in chosen(build_feedback.grouped(found))]
         return sentences([*said, build_feedback.advice_sentence(advice)])
     said = [d.sentence() for d in chosen(found)]
-    return sentences(said) if said else _("; ").join(advice)
+    return sentences(said) if said else build_feedback.advice_sentence(advice)  # one sentence, its full stop
