@@ -9,7 +9,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, number, raised
+from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, node_name, number, raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True)
@@ -33,6 +33,7 @@ KEYS = {
 
 # what a program did, in words (a label's part, translated as a whole)
 REFUSED = N_("that refused w.add_(1)")
+ZERO_REFUSED = N_("that refused w.zero_()")
 THROUGH_DETACH = N_("adding through w.detach()")
 THEN_DATA = N_("adding through w.detach(), then through w.data")
 
@@ -43,7 +44,9 @@ def basics_public(sub):
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
     steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
-             fact(number(w), f"w.item() after {REFUSED}")]
+             fact(number(w), f"w.item() after {REFUSED}"),
+             raised(w.zero_, "w.zero_() on a leaf that requires grad"),
+             fact(number(w), f"w.item() after {ZERO_REFUSED}")]
     v.add_(1.0)
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
@@ -63,7 +66,7 @@ def basics_public(sub):
     return {"errors": steps, "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
                         fact(number(w), f"w.item() after {THEN_DATA}")],
-            "graph": described(v, "v")["grad_fn"]}
+            "graph": fact(node_name(getattr(v, "grad_fn", None)), "v.grad_fn after v.add_(1); v += w")}
 
 
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -182,11 +182,25 @@ def fact(x: Any, label: str) -> dict[str, Any]:
 
 def quoted(exc: BaseException) -> str:
     """The error as the engine raised it, for a sentence: its type and the first line of its own
-    message in quotes (cut at a word, with "…", when long): real text, never a paraphrase."""
-    line = first_line(exc)
-    if len(line) > QUOTED:
-        line = line[:QUOTED].rsplit(" ", 1)[0] + " …"
+    message in quotes (``excerpt``): real text, never a paraphrase."""
+    line = excerpt(first_line(exc))
     return f'{type_name(exc)}: "{line}"' if line else type_name(exc)
+
+
+def excerpt(line: str) -> str:
+    """A long message cut to about ``QUOTED`` characters at words, with "…": from its start, or,
+    when it tells versions (MODIFIED's "is at version 2; expected version 0") further on, from a
+    few words before them, the part a student compares with PyTorch's."""
+    if len(line) <= QUOTED:
+        return line
+    found = _VERSIONS.search(line)
+    start = 0
+    if found is not None and found.end() > QUOTED:
+        start = line.rfind(" ", 0, max(0, found.start() - QUOTED // 2)) + 1
+    part = line[start:start + QUOTED]
+    if start + QUOTED < len(line):
+        part = part.rsplit(" ", 1)[0] + " …"
+    return ("… " if start else "") + part
 
 
 def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:

@@ -74,6 +74,25 @@ CASES = [
           fails={REBASED: "after z = w * 3; z.zero_(): z.grad_fn"}, names=("z.grad_fn", "ZeroBackward0 for zero_")),
     Wrong("retained_left_on_the_old_node", edits={"    if v.retains_grad:\n        v.grad_fn.retained, node.retained = None, v\n": ""},
           fails={REBASED: "z.grad after z.retain_grad(); z.zero_()"}, names=("z.grad", "rebase moves it")),
+    Wrong("zero_without_the_leaf_check", edits={
+        '        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""\n        check_in_place(self)\n':
+        '        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""\n'},
+          fails={BASICS: "w.zero_() on a leaf that requires grad raised no error, where PyTorch raises one"},
+          names=("w.zero_() on a leaf that requires grad", "LEAF_IN_PLACE")),
+    Wrong("versions_swapped_in_the_message", edits={
+        "MODIFIED.format(version=value._version, expected=self.saved_versions[name])":
+        "MODIFIED.format(version=self.saved_versions[name], expected=value._version)"},
+          fails={BASICS: "is at version 0; expected version 1"},  # the student's own message, from where it differs
+          names=("z.backward() after q.add_(1)", "MODIFIED (with both versions)")),
+    Wrong("recorded_only_when_self_requires_grad", edits={"        if recording(self, other):\n            rebase(self, AddBackward0(edges))":
+                                                          "        if recording(self):\n            rebase(self, AddBackward0(edges))"},
+          fails={BASICS: "v.grad_fn after v.add_(1); v += w is None, where PyTorch's is not"},
+          names=("v.grad_fn after v.add_(1); v += w", "records a new node")),
+    Wrong("old_history_as_the_second_edge", edits={
+        "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
+        "        edges = (gradient_edge(other), gradient_edge(self))\n        self._box[0] += other.item()"},
+          fails={REBASED: "b.grad_fn.next_functions holds PyTorch's entries, but in another order"},
+          names=("b.grad_fn.next_functions", "the old history and the other operand")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
