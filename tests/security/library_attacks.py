@@ -19,7 +19,10 @@ no more than it and be flagged.
   ``__reduce_ex__`` names that cell and its new ``cell_contents`` writes the count back
   (``copy._reconstruct`` sets the state it is given with ``setattr``);
 * nothing of the library: the file rewritten in its scratch folder, which a fresh copy of the
-  module (``grader.spec.repeat.fresh_copy``) read again, running code the parent never read.
+  module (``grader.spec.repeat.fresh_copy``) read again, running code the parent never read;
+  or a module written there at run time and imported (with the real builtins, unread), or an
+  extension module (native code), which the import system loads from anywhere on
+  ``sys.path``.
 """
 
 from __future__ import annotations
@@ -132,6 +135,16 @@ def outward(_):
 
 
 '''
+_HELPER = '''from micrograph import observe
+
+
+def undo_passes(run):
+    cell = observe.passes.__closure__[0]
+    before = cell.cell_contents
+    result = run()
+    cell.cell_contents = before
+    return result
+'''
 _REWRITTEN = '''
 
 def undo_passes(run):
@@ -205,4 +218,37 @@ if TAIL not in WRITTEN:
 
 
 '''), runtime=False),
+    # a module written into the scratch folder and imported: code the parent never read, run
+    # with the real builtins
+    Forgery("a_helper_module_written_and_imported", Touch.CODE.value, _hide(
+        "    return helper_d.undo_passes(run)\n", f'''import os
+import sys
+
+with open("helper_d.py", "w", encoding="utf-8") as handle:
+    handle.write(bytes.fromhex("{_HELPER.encode().hex()}").decode())
+sys.path.insert(0, os.getcwd())
+try:
+    import helper_d
+except PermissionError:
+    helper_d = None
+
+
+''').replace("    return helper_d.undo_passes(run)\n",
+                 "    return run() if helper_d is None else helper_d.undo_passes(run)\n"), runtime=True),
+    # an extension module written there: native code, loaded (here not even a shared object:
+    # the import is refused before the file is opened)
+    Forgery("an_extension_module_written_and_imported", Touch.CODE.value, _hide("    return run()\n", '''import os
+import sys
+import sysconfig
+
+with open("helper_e" + sysconfig.get_config_var("EXT_SUFFIX"), "wb") as handle:
+    handle.write(b"not a shared object")
+sys.path.insert(0, os.getcwd())
+try:
+    import helper_e
+except (ImportError, PermissionError):
+    pass
+
+
+'''), runtime=True),
 ]

@@ -255,7 +255,7 @@ class Work:
         if self.plan.sentinel:
             sentinel.install(flags, [os.path.join(d, "") for d in (grader_dir, engine)],
                              [os.path.join(d, "") for d in self.plan.readable if d != engine],
-                             self.tests_file, os.path.dirname(self.submission))
+                             self.tests_file, self.submission)
         sealing = seal.seal_loaded(self.tests_name, self.sealed, self.plan.freeze)
         self.snapshot = sealing.snapshot
         # a class write put back within a step (where classes are not frozen), or a dunder

@@ -69,7 +69,7 @@ _OURS = ("micrograph", "grader")
 _TYPE_MODULE, _FUNCTION_MODULE = type.__dict__["__module__"], FunctionType.__dict__["__module__"]
 # every event the hook looks at: any other (``builtins.id``, raised by each ``id()``: hundreds of
 # thousands in a probe that walks a graph) returns at the first comparison
-_WATCHED = frozenset({*_EVENTS, *_CTYPES, *OUTSIDE_EVENTS, "compile", "open", SEALED, GUARDED})
+_WATCHED = frozenset({*_EVENTS, *_CTYPES, *OUTSIDE_EVENTS, "compile", "open", "import", SEALED, GUARDED})
 # where an object audited on reading hands out a frame (``frame.f_code`` or ``f.__code__`` are
 # audited too, but need a frame or a function in hand: reading them every call, as the probes'
 # profile hook does, costs one comparison here)
@@ -101,6 +101,8 @@ class _Where(NamedTuple):
     library: tuple[str, ...]  # the standard library's
     handing: tuple[str, ...]  # its modules that hand frames out (``_HANDING``)
     borrowed: tuple[str, ...]  # names no code the submission compiles may take
+    roots: tuple[str, ...]  # the folders the import system may load code from
+    submission: str  # the one file of the scratch folder it may read: the submission's
     tests_file: str  # the test module's
     outside: Outside  # the scratch folder and the worker's process: what lies past them
     archives: frozenset[str]  # ``sys.path`` as the sentinel was set: the archives it may hold
@@ -136,7 +138,13 @@ def _disguised(event: str, args: tuple[Any, ...], where: _Where, opener: str) ->
     source beside it (its code objects keep whatever file name they were compiled with; a
     cache file's are set to its source's), alone or in an archive the import system reads
     (``opener``, the file of the code that opens it, is ``zipimport``'s) that was not on
-    ``sys.path`` before the submission ran."""
+    ``sys.path`` before the submission ran.  Or code the parent never read: a module the
+    import system reads (``opener`` is its own frozen code) or an extension module it loads
+    (the ``import`` event naming its file) from anywhere but the grader's, the engine's and
+    the standard library's folders (a helper written into the scratch folder at run time and
+    imported runs with the real builtins, unread by the parent)."""
+    if event == "import":
+        return len(args) > 1 and args[1] is not None and not _name(args[1]).startswith(where.roots)
     if event not in ("open", "compile"):
         return False
     if event == "open" and opener.endswith(_ZIPIMPORT) and args[0] not in where.archives:
@@ -145,6 +153,8 @@ def _disguised(event: str, args: tuple[Any, ...], where: _Where, opener: str) ->
     if type(path) is int:
         return False
     name = _name(path)
+    if opener.startswith(_FROZEN) and not name.startswith(where.roots) and name != where.submission:
+        return True
     if name.startswith(where.borrowed) and ("/../" in name or name.endswith("/..")):
         return True
     if event != "open" or not name.endswith(".pyc"):
@@ -186,22 +196,24 @@ def _touch(event: str, args: tuple[Any, ...], where: _Where) -> Touch | None:
 
 
 def install(flags: int, trusted: Sequence[str], library: Sequence[str], tests_file: str,
-            scratch: str) -> None:
+            submission: str) -> None:
     """Add the hook: ``flags`` is the flag pipe's write end (-1: none, only block), ``trusted``
     the folders of the grader and the engine, ``library`` the standard library's,
-    ``tests_file`` the test module's file name, ``scratch`` the folder the worker may write."""
+    ``tests_file`` the test module's file name, ``submission`` the submission's file, in the
+    folder the worker may write."""
     getframe, write, touch_of, submitted = sys._getframe, os.write, _touch, _submitted  # bound now
     disguised = _disguised
     where = _Where(tuple(trusted), tuple(library),
                    tuple(os.path.join(d, name) for d in library for name in _HANDING),
-                   (*trusted, *library, _FROZEN, "<tests"), tests_file, Outside(scratch, os.getpid()),
+                   (*trusted, *library, _FROZEN, "<tests"), (*trusted, *library), submission,
+                   tests_file, Outside(os.path.dirname(submission), os.getpid()),
                    frozenset(sys.path))
     busy: list[bool] = []  # the hook's own frame walk raises events: they pass
 
     def hook(event: str, args: tuple[Any, ...], watched: frozenset[str] = _WATCHED) -> None:
         if event not in watched or (event == "object.__getattr__" and args[1] not in _FRAME_ATTRIBUTES):
             return
-        opener = getframe(1).f_code.co_filename if event == "open" else ""
+        opener = getframe(1).f_code.co_filename if event in ("open", "compile") else ""
         loading = disguised(event, args, where, opener)  # whoever loads it, the import system too
         touch = Touch.CODE if loading else touch_of(event, args, where)
         if touch is None or busy:
