@@ -21,8 +21,8 @@ from grader.spec.probe import a_float, num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, grad_of, result_of, same_object, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -40,24 +40,16 @@ def _built(sub, w: float, x: float) -> dict:
     return {"g": g, "call": call.fact}
 
 
-_RETURNED: list[Value] = []
-"""Every w build_graph returned in this run (the diagram's too), kept alive: a graph kept and
-returned again by a later call (a result memoised on its inputs) is told by its leaf's identity."""
-_NEVER_RETURNED = Value(0.0)  # what a w no earlier call returned is compared with
-
-
-def _new_leaf(w: object) -> dict:
-    """The IDENTITY fact of build_graph's w against the w an earlier call returned, if it is one."""
-    earlier = next((old for old in _RETURNED if old is w), _NEVER_RETURNED)
-    _RETURNED.append(w)
-    return same_object(w, earlier, N_("the w build_graph returned"),
-                       N_("the w an earlier call of build_graph returned"))
+_RETURNED = Returned(N_("the w build_graph returned"),
+                     N_("the w an earlier call of build_graph returned"))
+"""Every w build_graph returned in this run (the diagram's too): a graph kept and returned again
+by a later call (a result memoised on its inputs) is told by its leaf's identity."""
 
 
 def _graph_facts(sub, w: float, x: float) -> dict:
     run = _built(sub, w, x)
     g = run["g"]
-    return {**built(g, "y", NODES, "build_graph"), "new": _new_leaf(g["w"]),
+    return {**built(g, "y", NODES, "build_graph"), "new": _RETURNED.new(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
@@ -219,7 +211,7 @@ def chain_rule_hidden(sub):
 def draw(sub):
     g = sub.build_graph(0.5, -3.0)
     if type(g) is dict:
-        _RETURNED.append(g.get("w"))
+        _RETURNED.new(g.get("w"))  # a later call returning it is told
     show([g["y"]], g)  # drawn as built if backward fails
     g["y"].backward()
     return [g["y"]], g

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
+from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
@@ -28,7 +29,7 @@ from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, grad_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -48,12 +49,21 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     return r
 
 
+_LEAVES_RETURNED = {
+    "w": Returned(N_("the w inference returned"), N_("the w an earlier call of inference returned")),
+    "x": Returned(N_("the x inference returned"), N_("the x an earlier call of inference returned")),
+}
+"""Every leaf inference returned in this run: the statement makes new leaves at each call, and a
+leaf cached on the inputs (a mutable default) is told by its identity."""
+
+
 def _inference(sub, w: float, x: float) -> dict[str, Any]:
     with watching(sub, "inference", grad_mode=True, made=True) as call:
         r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
     return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y"),
                   made_from(r["y"], (r["w"], r["x"]), call, "y")],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
+            "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
             "call": call.fact}
 
 
@@ -78,7 +88,8 @@ def inference_public(sub):
 @EXERCISE.test("inference on other inputs", points=2, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
-    return {**by_key([_inference(sub, w, x) for w, x in [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0)]]),
+    points = [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0), (-2.5, 1.0)]  # the last again: new leaves
+    return {**by_key([_inference(sub, w, x) for w, x in points]),
             "apart": calls_apart(sub, lambda m, point: m.inference(*point), _numbers,
                                  (1.25, -0.5), (-4.0, 2.0), "inference")}
 

@@ -17,6 +17,10 @@ and ``make(first)``, and judges two properties with CHECK facts:
   default argument the first time, a result cached by an earlier test) makes every later call
   agree with the others, which the first two cannot see.
 
+A function the statement asks to make new leaves at each call is also asked whether it returned
+one an earlier call returned (``Returned``): a leaf cached on its inputs or kept in a mutable
+default returns the same numbers every time, and only its identity tells it.
+
 ``seen`` turns a result into plain JSON (the facts the test compares anyway); the comparison is
 exact, in the child: the same code on the same inputs gives the same floats.
 """
@@ -30,13 +34,18 @@ from importlib.machinery import ModuleSpec
 from types import CodeType, ModuleType
 from typing import Any, NamedTuple, TypeVar
 
+from micrograph import Value
+
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import remember
-from grader.spec.provenance import check, watching
+from grader.spec.provenance import check, same_object, watching
 
 Inputs = TypeVar("Inputs")
 RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
+
+_NEVER_RETURNED = Value(0.0)
+"""What a Value no earlier call returned is compared with (an object no student code holds)."""
 
 _compiled: dict[str, CodeType] = {}
 """The student's file compiled once per process (the child grades one submission), for every
@@ -63,6 +72,22 @@ def imported(module: ModuleType, spec: ModuleSpec, code: CodeType, builtins: dic
     while it runs (and its module's attributes too): read again, it ran code the parent's
     reading never saw, which put a function of its own among the builtins both copies share."""
     _IMPORTED[id(module)] = _Imported(module, spec, code, builtins)
+
+
+class Returned:
+    """Every Value one function returned under one name in this run, kept alive (so no id is
+    reused): a Value a later call returns again, where the statement makes a new one at each
+    call, is told by its IDENTITY fact, labelled ``label``, against ``of``."""
+
+    def __init__(self, label: str, of: str) -> None:
+        self.label, self.of = label, of
+        self.kept: list[object] = []
+
+    def new(self, v: object) -> dict[str, Any]:
+        """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one."""
+        earlier = next((old for old in self.kept if old is v), _NEVER_RETURNED)
+        self.kept.append(v)
+        return same_object(v, earlier, self.label, self.of)
 
 
 def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],

@@ -216,3 +216,17 @@ CASES += [
                  "def forward(": "_MADE: dict = {}\n\n\ndef forward("},
           names=("forward", "state kept between calls")),
 ]
+
+# Leaves cached on the inputs in a mutable default: every number is the statement's, and a
+# change made to one call's w shows in the w of the next call on the same inputs.
+CASES += [
+    Wrong("leaves_cached_in_a_default",
+          fails={"inference on other inputs": "the w inference returned is still the w an earlier call"},
+          edits={"def inference(w: float, x: float) -> dict[str, Value]:":
+                 "def inference(w: float, x: float, _leaves: dict = {}) -> dict[str, Value]:",
+                 "    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n":
+                 "    if (w, x) not in _leaves:\n"
+                 "        _leaves[(w, x)] = (Value(w, requires_grad=True), Value(x, requires_grad=True))\n"
+                 "    w, x = _leaves[(w, x)]\n"},
+          names=("inference", "an earlier call", "not a new object")),
+]
