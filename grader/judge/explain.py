@@ -156,7 +156,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         todo = error["function"] or message
         return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
     if kind == EARLIER_STAGE and stage:
-        return stages.earlier_stage(stage.group(1), display, stage.group(2), exercise)
+        return stages.earlier_stage(stage.group(1), display, stage.group(2), exercise, error, _where(error, names))
     if kind == THIS_STAGE and stage:
         return stages.this_stage(stage.group(1), stage.group(2), display, _where(error, names))
     if kind == "MemoryError":

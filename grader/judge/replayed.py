@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 import micrograph
 from micrograph.viz import first_backward, graph_json, schema
 
-from grader.i18n import _, sentences
+from grader.i18n import _
 from grader.judge.diagram import RENDER_TIMEOUT, REPLAY_STEM, Drawing
 from grader.judge.marking import STEM as DIFFERENCE_STEM
 from grader.judge.reference import DEFAULT_SHIPPED_DIR
@@ -172,4 +172,4 @@ def _difference(graph: dict[str, Any], position: int, directory: Path, formats: 
     if replayable:
         notes.append(_("no step-by-step page: it replays PyTorch's backward through your graph, and is "
                        "drawn once your graph has PyTorch's nodes and edges"))
-    return Drawing(paths, sentences(notes) or None)
+    return Drawing(paths, _("; ").join(notes) or None)  # two notes, each without a full stop

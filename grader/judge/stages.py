@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import RAISED
+from grader.spec.build import PROGRAMS, RAISED
 from grader.spec.build_parts import PARTS
 
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
@@ -21,21 +21,48 @@ _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidd
 _RAISED = re.compile(re.escape(RAISED).replace(r"\{error\}", "(?P<error>.+)"), re.DOTALL)
 
 
-def earlier_stage(stage: str, display: str, problem: str, exercise: str | None = None) -> str:
-    """``EarlierStage``: ``stage``'s part of the engine fails its check with ``problem``.  When
-    a later stage rewrote some of ``stage``'s functions in this file (ex19's ``store_grad``,
-    ex18's ``backward``) or this stage added some, the fault may be there: the sentence names them."""
+def earlier_stage(stage: str, display: str, problem: str, exercise: str | None = None,
+                  error: ErrorRecord | None = None, where: str = "") -> str:
+    """``EarlierStage``: ``stage``'s part of the engine fails its check with ``problem``.  An
+    error raised in a function of a later stage (this one's ``Value.retain_grad``, ex19's
+    ``store_grad`` pasted into ex20) is that stage's, told with ``where`` it came from
+    (`` (in backward, line 12)``).  Otherwise, when a later stage rewrote some of ``stage``'s
+    functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
+    the fault may be there: the sentence names them."""
     raised = _RAISED.fullmatch(problem)
+    owner = _later_owner(stage, exercise, error) if raised else None
+    if raised and owner is not None:
+        return _later_stage_raised(stage, display, raised["error"], exercise, owner, where)
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
     rewritten = rewritten_since(stage, exercise)
     if rewritten:
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "
                  "must pass before this stage's tests can run; {parts} changed or came after {stage} (a "
-                 "later stage's answer), so the fault may be there as well as in your {stage} answer",
+                 "later stage's answer), so the fault may be there as well as in your {stage} answer.",
                  stage=stage, file=display, problem=problem, parts=", ".join(rewritten))
     return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
-             "{file} ({problem}): it must, before this stage's tests can run",
+             "{file} ({problem}): it must, before this stage's tests can run.",
              stage=stage, file=display, problem=problem)
+
+
+def _later_owner(stage: str, exercise: str | None, error: ErrorRecord | None) -> str | None:
+    """The stage after ``stage`` whose part of ``exercise``'s engine raised ``error`` (the
+    function it was raised in, or the one that called it: a given ``Node.unpack``), or None."""
+    if error is None or exercise is None:
+        return None
+    parts = PARTS.get(exercise, {})
+    owner = parts.get(error["function"] or "") or parts.get(error["caller"] or "")
+    return owner if owner is not None and owner > stage else None
+
+
+def _later_stage_raised(stage: str, display: str, error: str, exercise: str | None, owner: str,
+                        where: str) -> str:
+    """``stage``'s program raised ``error`` in ``owner``'s part of the engine, a later stage's."""
+    if owner == exercise:
+        return this_stage(stage, f"{PROGRAMS[stage]} | {error} | {owner}", display, where)
+    return _("your {owner} answer in {file} breaks {stage}'s program ({program}): it raised "
+             "{error}{where}, in {owner}'s part of the engine, where PyTorch raises none.",
+             owner=owner, file=display, stage=stage, program=_(PROGRAMS[stage]), error=error, where=where)
 
 
 def rewritten_since(stage: str, exercise: str | None) -> list[str]:
@@ -54,9 +81,9 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
     if not owner:
         return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
                  "recorded any more, even outside no_grad (grad mode stays off after a with "
-                 "no_grad() block ends)", stage=earlier, program=_(program), file=display)
+                 "no_grad() block ends).", stage=earlier, program=_(program), file=display)
     return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
-             "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none",
+             "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none.",
              stage=earlier, program=_(program), file=display, error=error, where=where,
              owner=owner)
 

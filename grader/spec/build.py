@@ -341,12 +341,14 @@ def _raised_from_stage(exc: BaseException) -> int:
 
 
 def needs(sub: Any, stage: int) -> None:
-    """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``.
+    """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``
+    (with the traceback of the error a check met, so the grader sees the function it came from).
     NotImplementedError goes through: the stub's message names the stage it belongs to.  An
     earlier stage's program failing because of this stage's code (an error only a later stage
     raises, such as a release before the node ran; recording left off after no_grad) raises
     ThisStage instead, naming what happened and where."""
     for earlier, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
+        met = None  # the traceback of the error the check met
         try:
             problem = check(sub)
         except NotImplementedError:
@@ -356,11 +358,11 @@ def needs(sub: Any, stage: int) -> None:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
                 raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}"
                                 ).with_traceback(exc.__traceback__) from None
-            problem = RAISED.format(error=quoted(exc))
+            problem, met = RAISED.format(error=quoted(exc)), exc.__traceback__
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:
-            raise EarlierStage(f"{exercise}: {problem}")
+            raise EarlierStage(f"{exercise}: {problem}").with_traceback(met)
 
 
 def _records(sub: Any) -> bool:

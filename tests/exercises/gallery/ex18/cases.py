@@ -83,6 +83,12 @@ CASES = [
         "            store_grad(node.retained, grads[0] if grads else grad)\n"},
           fails={HIDDEN: "y.grad after y.retain_grad(); y.backward() is a different number"},
           names=("y.grad after y.retain_grad()", "the gradient its node receives")),
+    Wrong("retained_kept_in_an_undefined_dict", edits={  # this stage's backward meets a name never defined
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
+        "        kept = RETAINED.get(id(node))\n        if kept is not None:\n            store_grad(kept, grad)\n",
+        "            self.grad_fn.retained = self\n": "            RETAINED[id(self.grad_fn)] = self\n"},
+          fails={RETAINED: "this stage's code breaks ex17's program (one backward through w * w + w)"},
+          names=("NameError", "in backward", "ex18's part of the engine")),
     Correct("warn_with_the_default_category", edits={
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)": "            warnings.warn(NON_LEAF_GRAD)"}),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
