@@ -19,7 +19,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.provenance import value_of, watching, result_of
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import backprop_kept, calls_apart
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
@@ -105,8 +105,9 @@ def _branched(sub, case: tuple[float, float]) -> tuple[Any, Value]:
 
 def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
     """The graph of the y branch returned, its leaf named if it is the w of that call (a y kept
-    from an earlier call, built on that call's w, shows)."""
-    return graph(made[0], {"w": made[1]}, label="y")
+    from an earlier call, built on that call's w, shows), and dy/dw: a y whose saved x_value a
+    later call refilled through ``.data`` holds its number but backpropagates the later x."""
+    return {**graph(made[0], {"w": made[1]}, label="y"), "dw": backprop_kept(made[0], [made[1]])}
 
 
 @EXERCISE.test("a new graph per call", points=3, feedback=BRANCH_FEEDBACK,

@@ -21,6 +21,10 @@ A function the statement asks to make new leaves at each call is also asked whet
 one an earlier call returned (``Returned``): a leaf cached on its inputs or kept in a mutable
 default returns the same numbers every time, and only its identity tells it.
 
+A result that is a graph is seen backpropagated too (``backprop_kept``): the Value a first call
+returned keeps its number when a later call refills, through ``.data``, a Value its graph saved,
+and only its gradient shows it.
+
 ``seen`` turns a result into plain JSON (the facts the test compares anyway); the comparison is
 exact, in the child: the same code on the same inputs gives the same floats.
 """
@@ -29,15 +33,17 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from types import CodeType, ModuleType
 from typing import Any, NamedTuple, TypeVar
 
+import micrograph
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import remember
+from grader.spec.probe import num, type_name
 from grader.spec.provenance import check, same_object, watching
 
 Inputs = TypeVar("Inputs")
@@ -88,6 +94,19 @@ class Returned:
         earlier = next((old for old in self.kept if old is v), _NEVER_RETURNED)
         self.kept.append(v)
         return same_object(v, earlier, self.label, self.of)
+
+
+def backprop_kept(output: object, leaves: Sequence[Value]) -> list[float | None] | str:
+    """d output / d leaf for each of ``leaves``, by ``micrograph.grad`` keeping the graph: no
+    .grad written, nothing freed, so a kept result is backpropagated again after a later call.
+    A description where there is no such gradient (not a Value, or one that needs none)."""
+    if not isinstance(output, Value) or not output.requires_grad:
+        return f"no graph: {type_name(output)}"
+    try:
+        grads = micrograph.grad(output, list(leaves), retain_graph=True, allow_unused=True)
+    except Exception as error:  # noqa: BLE001 - a graph already freed: told as what it raised
+        return f"raised {type(error).__name__}"
+    return [None if g is None else num(g) for g in grads]
 
 
 def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],

@@ -118,3 +118,13 @@ CASES += [
                  "def branch(": "_MADE = {}\n\n\ndef branch("},
           names=("branch", "state kept between calls")),
 ]
+
+# One data Value made once and refilled through .data at each call: every y holds its own number,
+# but the x_value a kept y saved is the later call's, and so is its gradient.
+CASES += [
+    Wrong("x_value_refilled_through_data",
+          fails={BRANCH: "what a first call of branch returned changed when branch was called again"},
+          edits={"    x_value = Value(x)\n    if x_value > 0:": "    x_value = _X_VALUE\n    x_value.data.fill_(x)\n    if x_value > 0:",
+                 "def branch(": "_X_VALUE = Value(0.0)\n\n\ndef branch("},
+          names=("branch", "state kept between calls")),
+]
