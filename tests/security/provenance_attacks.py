@@ -316,11 +316,11 @@ except PermissionError:
 ''', '''from micrograph import observe as seen
 try:
     vars(seen)["passes"] = lambda: 0
-except TypeError:
+except (TypeError, PermissionError):
     pass
 
 
-'''), runtime=False),
+'''), runtime=True),
     Forgery("the_observer_by_a_computed_getattr", Touch.OBSERVER.value, _forge('''
     from micrograph import observe
     call = getattr(observe, "_ob" + "servers")[-1]

@@ -80,7 +80,8 @@ _audit = sys.audit  # bound now: a submission may rebind sys's names (``seal.SYS
 
 class _Namespace(Mapping[str, Any]):
     """Another module's or class's namespace as ``vars`` hands it to the submission: every name
-    but grading's internals, whose lookup is refused (``_check``) as ``getattr`` refuses it.
+    but grading's internals, whose lookup is refused (``_check``) as ``getattr`` refuses it, and
+    no write (``_refuse_write``).
 
     A class's namespace holds what its attributes are made of: ``vars(object)`` holds the
     generic ``__getattribute__`` and ``__setattr__`` that read and write any object's attributes,
@@ -107,6 +108,23 @@ class _Namespace(Mapping[str, Any]):
 
     def copy(self) -> dict[str, Any]:
         return {k: self[k] for k in self}
+
+    def __repr__(self) -> str:
+        return repr(self.copy())
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        _refuse_write(name)
+
+    def __delitem__(self, name: str) -> None:
+        _refuse_write(name)
+
+
+def _refuse_write(name: object) -> None:
+    """A write through the view (``vars(observe)["passes"] = ...``): refused and flagged, as
+    ``setattr`` on a sealed module or an engine's class is, whatever the name (a literal
+    public one is what ``setattr`` may write, but not here)."""
+    _audit(GUARDED, Touch.DYNAMIC.value, name)
+    raise PermissionError(f"the grader does not let submitted code reach {Touch.DYNAMIC.value}")
 
 
 def _check(owner: object, name: object, own: str) -> None:
@@ -147,7 +165,7 @@ def submission_builtins(own: str) -> dict[str, Any]:
             # library (``functools.update_wrapper(f, object)`` copies object's generic
             # ``__getattribute__`` and ``__setattr__`` into ``f``'s); or, with no argument, the
             # module's own globals given them by ``from operator import *``: the guarded view
-            return types.MappingProxyType(_Namespace(owner[0] if owner else None, namespace, own))
+            return _Namespace(owner[0] if owner else None, namespace, own)
         return namespace  # the caller's locals, its own namespace, or an instance's data
 
     names = dict(vars(builtins))
