@@ -3,6 +3,7 @@ zero_() or .grad = None start again, as in PyTorch."""
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import Any
 
@@ -129,10 +130,23 @@ def zero_between_calls(sub):
     (w * w).backward()
     g = w.grad
     back = g.zero_()
-    zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()")]
+    zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
+              _unsigned_zero(sub)]
     (w * w).backward()  # adds into the zeroed Value, as into any other
     again = claim(w.grad is g, "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward()")
     return {**_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")), "in_place": [again]}
+
+
+def _unsigned_zero(sub: Any) -> dict[str, Any]:
+    """Whether zero_() on a negative gradient leaves 0.0, as PyTorch's does, not -0.0: equal as
+    numbers, but the stub's repr shows Value(-0) where PyTorch shows tensor(0.) (``g *= 0``)."""
+    w = sub.Value(-2.0, requires_grad=True)
+    (w * w).backward()
+    g = w.grad
+    g.zero_()
+    left = number(g)
+    return claim(math.copysign(1.0, left) > 0 if type(left) is float else left,
+                 N_("w.grad.zero_() on a negative w.grad leaves a zero without a minus sign"))
 
 
 @EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -82,6 +82,9 @@ CASES = [
                                         "            self._grad = value"},
           fails={"w.grad = None between backward calls": "w.grad after w.grad = None is not None"},
           names=("w.grad after w.grad = None", "the grad property's setter")),
+    Wrong("zero_by_multiplying", edits={"        self._box[0] = 0.0\n": "        self._box[0] *= 0\n"},  # -0.0 on a negative number
+          fails={ZERO: "w.grad.zero_() on a negative w.grad leaves a zero without a minus sign in PyTorch, but not in your engine"},
+          names=("w.grad.zero_()", "minus sign")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:
