@@ -14,6 +14,7 @@ from typing import Any
 from micrograph import Value
 
 from grader.spec import Exercise
+from grader.spec.facts import CONTEXT
 from grader.spec.graph import graph
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, grad_of, same_object, value_of, watching
@@ -105,7 +106,9 @@ def _data_copy(sub, w: float, x: float) -> dict:
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": value_of(leaf, "the leaf x you were given"),
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"), "value": value_of(r["y"], "y")},
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"),  # context: x changed, its .data reached only after backward
+              "value": {**value_of(r["y"], "y"),
+                        CONTEXT + "changed_after": leaf.item() != x and call.data_after_backward(leaf) and "x"}},
         "grad": grad_of(leaf, "x.grad"),
         "backward": call.fact,
     }

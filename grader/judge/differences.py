@@ -93,7 +93,9 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.RETAINS if got.get("retains_grad") else Say.NOT_RETAINED, label=label)]
     found = _version(want, got, label)
     if not found and not same(want.get("data"), got.get("data")):
-        found = [_diff(Say.DATA, label=label)]
+        changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after backward
+        found = [_diff(Say.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
+                 else _diff(Say.DATA, label=label)]
     return found
 
 

@@ -70,6 +70,9 @@ class Say(str, enum.Enum):
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
+    DATA_BEFORE_CHANGE = N_("{label} holds a different number from the statement's: your code reached "
+                            "{name} through .data only after the backward pass, so {label} was "
+                            "computed from {name} before that change.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
@@ -83,6 +86,8 @@ class Say(str, enum.Enum):
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
+    OP_FEWER = N_("{label}'s graph records {op} fewer times than the statement's.")
+    OP_MORE = N_("{label}'s graph records {op} more times than the statement's.")
     FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "
              "retain_graph=True.")
     KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")

@@ -121,6 +121,19 @@ def _shown_op(node: _Node) -> object:
     return node.get(CONTEXT + "op") or node.get("op")
 
 
+def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any], label: str) -> Difference:
+    """The inputs of the student's node ``j`` differ from the statement's: where the graph records
+    that node's operation fewer or more times than the statement's (an in-place ``a.add_(1)``
+    left out, or one too many, stacks one node less or more), that count is the difference."""
+    op = gn[j].get("op")
+    theirs, ours = (sum(1 for node in nodes if node.get("op") == op) for nodes in (gn, wn))
+    if theirs != ours:
+        return difference(Say.OP_FEWER if theirs < ours else Say.OP_MORE, j, graph=got, label=label,
+                          op=_shown_op(gn[j]))
+    return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=_where(gn, j, label),
+                      op=_shown_op(gn[j]))
+
+
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
     """Walk both graphs from the root side by side; the first place they part.  Another leaf
     where the statement's graph has one is told at the op that takes it (a leaf's
@@ -139,10 +152,9 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:
-            return difference(Say.NODE_INPUTS, above, graph=got, label=label,
-                              where=_where(gn, above, label), op=_shown_op(gn[above]))
+            return _inputs_differ(wn, gn, above, got, label)
         if a.get("leaf") != b.get("leaf") or pairs is None:
-            return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=where, op=op)
+            return _inputs_differ(wn, gn, j, got, label)
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
         if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":

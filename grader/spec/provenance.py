@@ -198,6 +198,8 @@ class Call(observe.Observer):
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
+        self.data_first: dict[int, int] = {}  # ... and how many passes had started when it first did
+        self.started = 0  # the passes started so far
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
@@ -209,6 +211,7 @@ class Call(observe.Observer):
             self.raised[id(failure.error)] = failure.error
 
     def pass_started(self, start: observe.PassStart) -> None:
+        self.started += 1
         self.listing = len(self.kept_graph) < MAX_PASSES_LISTED
         self.past_listed |= not self.listing
         self.wants_steps = self.asks_steps and self.listing
@@ -256,6 +259,7 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")
             if _is_value(source):
                 self.through_data[id(source)] = source
+                self.data_first.setdefault(id(source), self.started)
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
@@ -316,6 +320,10 @@ class Call(observe.Observer):
         number = grad.item() if _is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
+
+    def data_after_backward(self, v: object) -> bool:
+        """Whether the student's code first reached ``v.data`` after a backward pass had started."""
+        return self.through_data.get(id(v)) is v and self.data_first[id(v)] > 0
 
     def cleared_between(self, v: object) -> bool:
         """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's

@@ -100,3 +100,13 @@ CASES += [
           edits={'    x0 = x\n    x = x + 1': '    x = micrograph.add(x, 1)\n    x0 = x'},
           names=('x0 is not a leaf', 'reaches x0 as a Value an operation made', 'the leaf yours reaches is another Value')),
 ]
+
+
+# The leaf changed through .data only after the backward pass: y was computed from its old number.
+CASES += [
+    Wrong('data_copy_after_backward',
+          fails={'x.data.copy_ keeps x a leaf': "your code reached x through .data only after the backward pass"},
+          edits={'    x.data.copy_(x.data + 1)\n    y = _graph_from(w, x)\n    y.backward()\n':
+                 '    y = _graph_from(w, x)\n    y.backward()\n    x.data.copy_(x.data + 1)\n'},
+          names=('y holds a different number', 'through .data only after the backward pass')),
+]

@@ -124,6 +124,7 @@ CASES += [
           names=('a has a version counter still at 0',)),
 ]
 
+
 # The label of a Value named by the statement's line that made it reads in the student's language
 # too (IN_CHINESE judges this exercise's wrong answers in Chinese as well).
 CASES += [
@@ -131,4 +132,13 @@ CASES += [
           fails={"a = a + 1 and a += 1": "a2 (after a += 1) is a new object, not a1"},
           edits={"    a += 1  # a.add_(1)": "    a = a + 1  # a.add_(1)"},
           names=("a2 (after a += 1) is a new object", "version counter still at 0")),
+]
+
+
+# One a.add_(1) too few: a's graph records one in-place AddBackward0 less than the statement's.
+CASES += [
+    Wrong('one_add_too_few',
+          fails={SAVED: "a's graph records AddBackward0 fewer times than the statement's"},
+          edits={"    for _ in range(times):\n        a.add_(1)": "    for _ in range(times - 1):\n        a.add_(1)"},
+          names=('a was changed in place fewer times', "records AddBackward0 fewer times")),
 ]
