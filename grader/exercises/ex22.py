@@ -16,15 +16,17 @@ EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
 FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the gradient before "
             "it is written or passed on, and a Value they return replaces it.")
 KEYS = {
-    "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad; "
-               "after the block, recording is as it was before it (still off after a nested block, "
-               "back on after a block that raised, whose error goes on)",
+    "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad",
+    "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
+    "after": "after a no_grad block, recording is as it was before it",
+    "raised": "recording is back on after a block that raised, whose error goes on",
+    "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
              "uses it (before a leaf's .grad is written or a retained gradient kept); a Value "
-             "a hook returns replaces the gradient; handle.remove() takes out the hook that "
-             "handle registered, and no other",
+             "a hook returns replaces the gradient, the next hook's argument too; handle.remove() "
+             "takes out the hook that handle registered, and no other",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
                 "return it itself",
@@ -34,6 +36,7 @@ KEYS = {
 
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
+CAUSED_BY = {"nested": ("no_grad",)}  # recording on inside the block: after a nested block too
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
@@ -49,10 +52,10 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
         with sub.no_grad():
             raise ArithmeticError("raised inside no_grad")
     escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
-    return {"no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
-                        described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended")),
-                        described(after, "(w * 2)", N_("after the block")), escaped,
-                        described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
+    return {"no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad"))],
+            "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
+            "after": [described(after, "(w * 2)", N_("after the block"))],
+            "raised": [escaped, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
 
 
 def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -72,18 +75,20 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     a.register_hook(on("a", 10.0))
     w.register_hook(on("w", None))
     w.register_hook(on("w second", 2.0))
+    x.register_hook(on("x", 3.0))
+    x.register_hook(on("x second", None))  # is handed what the first returned
     b.register_hook(on("b", None)).remove()
     y.backward()
-    received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second")}
+    received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     return {"hooks": [fact([n for n, _ in calls], N_("the order the hooks ran in")),
                       *(fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()),
                       fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
                       fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
-                      fact(grad_quiet(x), "x.grad")]}
+                      fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})")]}
 
 
 @EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS)
+               key_feedback=KEYS, caused_by=CAUSED_BY)
 def public(sub):
     needs(sub, 7)
     hooked = _hooked(sub, 0.5, -3.0)
@@ -91,7 +96,7 @@ def public(sub):
 
 
 TWICE = N_("the same hook registered twice, the second handle removed")
-RAN_TWICE = N_("the hooks of w that ran (the same hook registered twice, the second handle removed)")
+RAN_TWICE = N_("the list of the hooks of w that ran (the same hook registered twice, the second handle removed)")
 
 
 def _removed_by_handle(sub: Any) -> list[Any]:
@@ -149,10 +154,22 @@ def _argument(sub: Any) -> list[Any]:
 def hooks_hidden(sub):
     needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)], "argument": _argument(sub)}
+    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)], "argument": _argument(sub),
+            "hook_error": _hook_error(sub)}
 
 
-@EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+def _hook_error(sub: Any) -> dict[str, Any]:
+    """An error a hook raises goes on out of backward (PyTorch's engine lets it through)."""
+    w = sub.Value(1.25, requires_grad=True)
+
+    def refuses(g: Any) -> Any:
+        raise ArithmeticError("raised by a hook")
+    w.register_hook(refuses)
+    return raised((w * 3).backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
+
+
+@EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def sgd(sub):
     needs(sub, 7)
     w = sub.Value(1.5, requires_grad=True)

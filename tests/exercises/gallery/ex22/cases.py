@@ -43,7 +43,7 @@ CASES = [
           fails={PUBLIC: "the order the hooks ran in"}, names=("the order the hooks ran in", "in the order registered")),
     Wrong("exit_turns_recording_on", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = True\n"},
           fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
-          names=("after a nested no_grad block ended", "still off after a nested block")),
+          names=("after a nested no_grad block ended", "still off after a nested no_grad block")),
     Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
           fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
     Wrong("remove_does_nothing", edits={"        self.hooks.pop(self.id, None)": "        pass"},
@@ -72,6 +72,25 @@ CASES = [
     Correct("no_grad_state_through_its_namespace", edits={  # a literal public name, as setattr may write
         "        self.previous = GradMode.enabled\n": "        self.__dict__['previous'] = GradMode.enabled\n",
         "        GradMode.enabled = self.previous\n": "        GradMode.enabled = vars(self)['previous']\n"}),
+    Wrong("hooks_handed_the_first_gradient", edits={
+        "    for hook in list(hooks.values()):\n        result = hook(Value(grad))":
+        "    given = Value(grad)\n    for hook in list(hooks.values()):\n        result = hook(given)"},
+          fails={PUBLIC: "the gradient the hook 'x second' received is a different number"},
+          names=("the gradient the hook 'x second' received", "the next hook's argument too")),
+    Wrong("hooks_keyed_by_function", edits={"        hooks[handle.id] = hook\n": "        handle.id = id(hook)\n        hooks[handle.id] = hook\n"},
+          fails={HOOKS_HIDDEN: "the list of the hooks of w that ran (the same hook registered twice, the second handle "
+                               "removed) has fewer entries than PyTorch's"},
+          names=("the list of the hooks of w that ran", "handle.remove() takes out the hook that handle registered")),
+    Wrong("requires_grad_set_under_no_grad", edits={"        out.requires_grad = True\n    return out":
+                                                    "    out.requires_grad = any(v.requires_grad for v in inputs)\n    return out"},
+          fails={PUBLIC: "inside no_grad: (w * 2 + 1).requires_grad is True, unlike PyTorch's"},
+          names=("inside no_grad: (w * 2 + 1).requires_grad", "a result is a leaf that requires no grad")),
+    Wrong("hook_errors_swallowed", edits={"        result = hook(Value(grad))\n":
+                                          "        try:\n            result = hook(Value(grad))\n        except Exception:\n"
+                                          "            continue\n"},
+          fails={HOOKS_HIDDEN: "the backward of y = w * 3 (its hook on w raises ArithmeticError) raised no error, "
+                               "where PyTorch raises one"},
+          names=("its hook on w raises ArithmeticError", "an error a hook raises goes on out of backward")),
     Correct("no_grad_by_a_stack", edits={'''        self.previous = GradMode.enabled
         GradMode.enabled = False''': '''        STATES.append(GradMode.enabled)
         GradMode.enabled = False''', "        GradMode.enabled = self.previous\n": "        GradMode.enabled = STATES.pop()\n",
