@@ -24,8 +24,8 @@ from typing import Final
 CUT_FROM: Final = ("grad_mode", "node", "ops", "value", "engine", "hooks")
 RUN_AT_IMPORT: Final = frozenset({
     "node.Node.__init_subclass__", "ops.Op.__init_subclass__",
-    "value._unary", "value._in_place", "value._bitwise", "value._comparison",
-    "grad_mode._GradModeSwitch.__call__", "grad_mode._BareDecorator.__new__",
+    "value._unary", "value._in_place", "value._bitwise", "value._comparison", "value._logical",
+    "grad_mode._GradModeSwitch.__call__", "grad_mode._wrap_generator", "grad_mode._BareDecorator.__new__",
 })
 CUT = "raise NotImplementedError('{where}: not shipped with the build track, whose stages you write')"
 
