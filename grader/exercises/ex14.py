@@ -21,6 +21,7 @@ from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, result_of, same_object
+from grader.spec.repeat import backprop_kept, calls_apart
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
@@ -307,6 +308,27 @@ def _two_clips(sub, a0: float) -> dict[str, Any]:
     return grad_of(a, "a.grad in z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3)")
 
 
+def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value]]:
+    """The Function ``name`` of a module applied to a new leaf x (and ``rest``, Clip's bounds),
+    for ``calls_apart``: what apply returned, and that leaf."""
+    def apply(module: Any, x0: float) -> tuple[Any, Value]:
+        x = Value(x0, requires_grad=True)
+        return getattr(module, name).apply(x, *rest), x
+    return apply
+
+
+def _applied_seen(made: tuple[Any, Value]) -> list[Any]:
+    """A result's number and its gradient with respect to its x, taken keeping the graph: a node
+    whose backward reads what the latest forward left on the class (not its own ctx) gives a
+    result kept from an earlier apply the later input's gradient."""
+    return [num(made[0]), backprop_kept(made[0], [made[1]])]
+
+
+def _applies_apart(sub, name: str, first: float, second: float, *rest: float) -> list[dict[str, Any]]:
+    """``name``.apply on one input, another, then the first again, the first result kept."""
+    return calls_apart(sub, _applied(name, *rest), _applied_seen, first, second, f"{name}.apply")
+
+
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
                      "flow on to the inputs' own nodes (here a product and a subtraction).")
 COMPOSED_KEYS = {
@@ -320,14 +342,16 @@ COMPOSED_KEYS = {
 @EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
                feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
 def in_graph_public(sub):
-    return {**by_key([_composed(sub, 0.8, -1.5)]), "scales": _scaling(sub)}
+    return {**by_key([_composed(sub, 0.8, -1.5)]), "scales": _scaling(sub),
+            "apart": _applies_apart(sub, "Softplus", 0.6, 2.2)}
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
                key_feedback=COMPOSED_KEYS)
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
-            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)], "scales": _scaling(sub)}
+            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)], "scales": _scaling(sub),
+            "apart": _applies_apart(sub, "Softplus", -1.1, 3.0) + _applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5)}
 
 
 @EXERCISE.diagram

@@ -130,3 +130,18 @@ CASES += [
           edits={SOFTPLUS_BACKWARD: "        return grad.item() * x.sigmoid().item()\n"},
           names=("Softplus.backward returned", "expected Variable or None")),
 ]
+
+# x kept on the class by forward and read there by backward (saved_values read and ignored): a
+# result kept while another apply ran backpropagates the later x.
+CASES += [
+    Wrong("softplus_x_kept_on_the_class",
+          fails={COMPOSED: "what a first call of Softplus.apply returned changed"},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
+                 "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
+                 "        Softplus.last_x = x\n",
+                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        return grad * x.sigmoid()\n":
+                 "        ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        return grad * Softplus.last_x.sigmoid()\n"},
+          names=("Softplus.apply", "state kept between calls")),
+]
