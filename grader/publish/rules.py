@@ -13,8 +13,8 @@ Your code runs in the same process as the tests that watch it, so a file that re
 that process could change what they see. A file that imports one of these modules scores no
 test, and its feedback names the line: {modules}. So does one that uses stack frames
 (`sys._getframe`, `inspect.stack()`), a profile or trace hook (`sys.setprofile`), `eval`,
-`exec`, `compile`, `globals()`, `sys.modules`, or `setattr`, `x.__dict__[...] =` or `vars(x)[...] =`
-with a name that is not written out.
+`exec`, `compile`, `globals()`, `sys.modules`, `setattr` with a name that is not written out, or
+a write through `__dict__` or `vars()` (but a method's `self.__dict__['name'] = ...`).
 No exercise needs any of them: take out a `pdb` or `doctest` import left from debugging before
 you hand in (a notebook's `import grader` and `grader.check` lines are not graded). `getattr`,
 `hasattr`, reading `vars(x)`, `print` and `traceback.print_exc()` are fine, and a

@@ -53,7 +53,7 @@ _BY_NAME = ("setattr", "delattr")
 _DYNAMIC_CALLS = ("globals", "locals", "eval", "exec", "compile", "__import__")
 _BY_MODULE = {"os": OS, "posix": OS, "sys": SYS, "inspect": INSPECT}  # posix: what os re-exports
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
-# walked or printed (or written under a literal public name: ``setattr``'s own rule)
+# walked or printed (or a method's own object written under a literal public name)
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
 _BUILTIN_CLASSES = frozenset(n for n, v in vars(builtins).items() if isinstance(v, type))
 _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
@@ -133,8 +133,8 @@ class _Finder:
             self.add(touch, node, node.attr)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
-        if isinstance(node.ctx, ast.Load) or _public_key(node.slice):
-            self._read(node.value)  # read, or written under a literal public name, as setattr may
+        if isinstance(node.ctx, ast.Load) or (_public_key(node.slice) and _of_self(node.value)):
+            self._read(node.value)  # read, or an object's own attribute written under a literal name
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
@@ -260,6 +260,18 @@ def _public_key(node: ast.AST) -> bool:
     """Whether ``node`` is a literal public name (``'was_enabled'``, no underscore first): writing
     an object's namespace under it is what ``setattr`` with that name may do."""
     return _plain_name(node) and not node.value.startswith("_")  # type: ignore[attr-defined]
+
+
+def _of_self(node: ast.AST) -> bool:
+    """Whether ``node`` is ``self.__dict__`` or ``vars(self)``: a method's own object, whose
+    attribute it may set as ``self.name = ...`` does (a module's namespace is never ``self``)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars" and len(node.args) == 1:
+        node = node.args[0]
+    elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        node = node.value
+    else:
+        return False
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _module(name: str) -> Touch | None:

@@ -50,6 +50,8 @@ FOUND = [
     ("def f(o):\n    o.__dict__['_grad'] = 1\n", Touch.DYNAMIC),  # written under a private name
     ("def f(o):\n    vars(o)['held'] = []\n", Touch.DYNAMIC),  # or grading's own
     ("def f(o):\n    o.__dict__['__class__'] = int\n", Touch.DYNAMIC),
+    ("from micrograph import observe as seen\nvars(seen)['passes'] = len\n", Touch.DYNAMIC),  # not its own
+    ("def f(o):\n    o.__dict__['previous'] = 1\n", Touch.DYNAMIC),
     ("see = vars\n", Touch.DYNAMIC),
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
     ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
