@@ -17,9 +17,10 @@ EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
 FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
             "that requires grad; unpack refuses a value changed since it was saved.")
 KEYS = {
-    "errors": "raise PyTorch's errors: LEAF_IN_PLACE for a leaf that requires grad (before changing "
-              "anything), MODIFIED (with both versions) when a saved value changed in place; nothing "
-              "otherwise",
+    "errors": "an in-place op on a leaf that requires grad raises LEAF_IN_PLACE, before changing "
+              "anything; any other value may change in place",
+    "modified": "backward raises MODIFIED (with both versions) when a value a node saved was changed "
+                "in place since (a change through .data is not counted), and nothing otherwise",
     "versions": "each in-place op (add_, +=, zero_) bumps the version counter once; a change through "
                 "detach() bumps the shared counter, a change through .data does not",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
@@ -62,8 +63,8 @@ def basics_public(sub):
     q = p + 2
     z = q * q
     q.add_(1.0)
-    steps.append(raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2"))
-    return {"errors": steps, "versions": versions,
+    return {"errors": steps, "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
+            "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
                         fact(number(w), f"w.item() after {THEN_DATA}")],
             "graph": fact(node_name(getattr(v, "grad_fn", None)), "v.grad_fn after v.add_(1); v += w")}
@@ -72,19 +73,19 @@ def basics_public(sub):
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def modified(sub):
     needs(sub, 6)
-    out: dict[str, list[Any]] = {"errors": [], "grads": []}
+    out: dict[str, list[Any]] = {"modified": [], "grads": []}
     for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
         w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
         b = w + 1
         y = (x + w) * b
         b.add_(1.0)
         b.add_(2.0)
-        out["errors"].append(raised(y.backward, "y.backward() after b.add_(1); b.add_(2), "
+        out["modified"].append(raised(y.backward, "y.backward() after b.add_(1); b.add_(2), "
                                                       "y = (x + w) * b, b = w + 1"))
         c = w + 1
         z = c * 3
         c.add_(1.0)
-        out["errors"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
+        out["modified"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after c.add_(1); z.backward()"))
     return out
 
@@ -98,7 +99,7 @@ def data(sub):
     d.add_(1.0)
     return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
-            "errors": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
+            "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")],
             "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
 
@@ -112,7 +113,7 @@ def detached(sub):
     changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0), raised(d.zero_, "d.zero_() after d.add_(2)")]
     return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
-            "errors": [*changes, raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
+            "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
             "graph": described(d, "d")}
 
 
