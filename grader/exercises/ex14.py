@@ -33,19 +33,20 @@ CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
 CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
 
 
-def _run(make: Callable[[Value], Any], x: float, name: str, case: str = "") -> dict[str, Any]:
+def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> dict[str, Any]:
     """y = make(leaf), then one backward: y's data and grad_fn, and the leaf's gradient (who
-    wrote it: the engine's backward through the student's node), labelled with the Function's
-    ``name`` (Softplus or Clip): the feedback says which of the two differs, and with ``case``
-    (where x sits against Clip's interval) at which boundary."""
+    wrote it: the engine's backward through the student's node), labelled with the ``call`` the
+    probe made (``Softplus.apply(x)``, ``Clip.apply(x, low, high)``): the feedback says which of
+    the two differs, and with ``case`` (where x sits against Clip's interval) at which boundary."""
     leaf = Value(x, requires_grad=True)
     y = make(leaf)  # an error is the student's own, told with its line
     note = f" ({case})" if case else ""
+    name = call.partition(".")[0]
     if not isinstance(y, Value):  # told once, as what apply returned: nothing else to observe
         kind = f"not a Value: {type_name(y)}"
-        return {"data": result_of(kind, f"{name}.apply(x){note}"), "grad_fn": kind, "grad": kind}
-    observed = {"data": result_of(num(y), f"{name}.apply(x){note}"),
-                "grad_fn": result_of(grad_fn(y), f"{name}.apply(x).grad_fn")}
+        return {"data": result_of(kind, f"{call}{note}"), "grad_fn": kind, "grad": kind}
+    observed = {"data": result_of(num(y), f"{call}{note}"),
+                "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
     observed["grad"] = grad_of(leaf, f"x.grad from {name}.apply{note}")
     return observed
@@ -115,7 +116,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
     },
 )
 def softplus_values(sub):
-    runs = [_run(sub.Softplus.apply, x, "Softplus") for x in SOFTPLUS_AT]
+    runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)") for x in SOFTPLUS_AT]
     return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
@@ -174,7 +175,8 @@ def clip_values(sub):
 
 
 def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
-    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip", _against(x, lo, hi))
+    runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip.apply(x, low, high)",
+                 _against(x, lo, hi))
             for x, lo, hi in cases]
     return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
@@ -305,7 +307,7 @@ def _two_clips(sub, a0: float) -> dict[str, Any]:
     a = Value(a0, requires_grad=True)
     z = sub.Clip.apply(a, -1.0, 1.0) * 2.0 + sub.Clip.apply(a, 2.0, 3.0)
     z.backward()
-    return grad_of(a, "a.grad in z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3)")
+    return grad_of(a, "a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)")
 
 
 def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value]]:
@@ -342,7 +344,8 @@ COMPOSED_KEYS = {
 @EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
                feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
 def in_graph_public(sub):
-    return {**by_key([_composed(sub, 0.8, -1.5)]), "scales": _scaling(sub),
+    # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
+    return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
             "apart": _applies_apart(sub, "Softplus", 0.6, 2.2)}
 
 
@@ -350,7 +353,7 @@ def in_graph_public(sub):
                key_feedback=COMPOSED_KEYS)
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
-            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5)], "scales": _scaling(sub),
+            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
             "apart": _applies_apart(sub, "Softplus", -1.1, 3.0) + _applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5)}
 
 

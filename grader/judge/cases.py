@@ -16,8 +16,9 @@ from typing import Any
 
 from grader.judge.sentences import CASES, Difference
 
-# "y (x = 0)", "x.grad from Clip.apply (x = low)": a Value, and a note on which case it is of
-_CASE_NOTE = re.compile(r"(?P<base>\S+(?: from \S+)?) \((?P<note>[^()]*)\)")
+# "y (x = 0)", "x.grad from Clip.apply (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
+# or a call, and a note on which case it is of
+_CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: from \S+)?) \((?P<note>[^()]*)\)")
 # "losses[3]", "vjp(x1, loss1, v1)[0]", "x[0][1]": one entry of a list, whatever names the list
 _ENTRY = re.compile(r"(?P<base>.+)\[\d+\]")
 
