@@ -39,6 +39,7 @@ FREED_FILL = "mistyrose"
 WARN = "red3"  # freed or stale saved values
 MUTED = "grey40"  # grad None, requires_grad=False
 MARK = "blue3"  # a node the grader marks: where a submission's graph first differs
+MARK_WIDTH = "4"  # its border, in points: in the drawing and in the legend's swatch alike
 
 LEGEND = {
     "output": N_("output (what was drawn)"),
@@ -127,7 +128,7 @@ def _op(d: DotText, node: OpNode, show_saved: bool) -> None:
 
 def _mark(marked: bool) -> dict[str, str]:
     """A marked node (where the grader found a graph to differ) gets a thick blue border."""
-    return {"color": MARK, "penwidth": "4"} if marked else {}
+    return {"color": MARK, "penwidth": MARK_WIDTH} if marked else {}
 
 
 # Which operand of its op a saved item is, beside torch's name for it: a student reads the
@@ -171,10 +172,15 @@ def _legend(d: DotText, graph: Graph) -> None:
         rows.append((FREED_FILL, WARN, _("saved values freed by backward: a second backward fails")))
     if any(is_stale(s) for n in ops for s in n.saved):
         rows.append((OP_FILL, WARN, _("a saved value was modified in place: backward fails")))
+    swatches = [f'BGCOLOR="{fill}" COLOR="{color}"' for fill, color, _text in rows]
+    texts = [text for _fill, _color, text in rows]
+    if any(isinstance(n, (ValueNode, OpNode)) and n.marked for n in graph.nodes):  # as _mark draws it
+        swatches.append(f'BGCOLOR="white" COLOR="{MARK}" BORDER="{MARK_WIDTH}"')
+        texts.append(_("thick blue border: where your graph first differs"))
     cells = "".join(
-        f'<TR><TD BGCOLOR="{fill}" COLOR="{color}" WIDTH="18"> </TD>'
+        f'<TR><TD {swatch} WIDTH="18"> </TD>'
         f'<TD ALIGN="LEFT" BORDER="0"{_cell_width(text)}>{escape(text)}</TD></TR>'
-        for fill, color, text in rows
+        for swatch, text in zip(swatches, texts)
     )
     table = f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="3" CELLPADDING="2">{cells}</TABLE>>'
     d.node(LEGEND_ID, table, shape="plaintext", style="", fontsize=str(LEGEND_SIZE))

@@ -110,3 +110,17 @@ def test_labels_are_escaped(renderer: str, tmp_path: Path) -> None:
     assert any(t.startswith('a<b>"c" {d|e} &amp; f]; g [label=x]') for t in texts if t)  # the name, as typed
     nodes = [g for g in svg.iter(f"{SVG}g") if g.get("class") == "node"]
     assert len(nodes) == 5  # w, the constant 2, MulBackward0, y, legend: nothing injected
+
+
+def test_the_legend_shows_the_mark_as_the_drawing_draws_it(doc, tmp_path: Path) -> None:
+    """A node the grader marked has a thick blue border; the legend then shows that border too,
+    and only then."""
+    g = doc()
+    data = graph_json(g["y"], names=g)
+    plain = Path(render_json(data, tmp_path, "plain", formats=())[0]).read_text(encoding="utf-8")
+    op = next(node for node in data["nodes"] if node["kind"] == "op")
+    op["marked"] = True
+    marked = Path(render_json(data, tmp_path, "marked", formats=())[0]).read_text(encoding="utf-8")
+    assert "where your graph first differs" not in plain
+    assert "color=blue3" in marked and "penwidth=4" in marked
+    assert 'BGCOLOR="white" COLOR="blue3" BORDER="4"' in marked and "where your graph first differs" in marked
