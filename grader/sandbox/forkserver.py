@@ -21,11 +21,10 @@ import os
 import queue
 import socket
 import subprocess
-import tempfile
 import threading
 from typing import Any
 
-from grader.sandbox import isolation, scratch
+from grader.sandbox import isolation
 from grader.sandbox.warm import environment
 
 BOOT = (f"import sys; sys.path[:0] = {isolation.ROOTS!r}; "
@@ -80,16 +79,14 @@ class ForkServer:
 
     def __init__(self, python: str) -> None:
         self.python = python
-        self.home = tempfile.mkdtemp(prefix="grade-forkserver-")
         mine, its = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
+        try:  # it writes no file: no folder of its own, none left behind if the grader is killed
             self.proc = subprocess.Popen(
-                [python, "-I", "-S", "-u", "-c", _SERVER.format(fd=its.fileno())], cwd=self.home,
+                [python, "-I", "-S", "-u", "-c", _SERVER.format(fd=its.fileno())], cwd=os.sep,
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                env=environment(self.home), pass_fds=(its.fileno(),), start_new_session=True)
+                env=environment(os.sep), pass_fds=(its.fileno(),), start_new_session=True)
         except OSError:
             mine.close()
-            scratch.remove_tree(self.home)
             raise
         finally:
             its.close()
@@ -186,4 +183,3 @@ class ForkServer:
             self.proc.wait()
         self._listening.join(_END_SECONDS)  # every child it had is ended here: none is signalled after
         self.sock.close()
-        scratch.remove_tree(self.home)
