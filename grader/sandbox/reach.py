@@ -213,6 +213,11 @@ class _Finder:
         if "/proc/" in node.value or node.value.startswith("<tests"):
             self.add(Touch.WIRE if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
 
+    def visit_keyword(self, node: ast.keyword) -> None:
+        switched_off = isinstance(node.value, ast.Constant) and node.value.value is False
+        if node.arg in NAMES and not switched_off:  # eval_str=True
+            self.add(NAMES[node.arg], node, node.arg)
+
     def visit_MatchClass(self, node: ast.MatchClass) -> None:
         for name in node.kwd_attrs:
             if name in NAMES:
@@ -292,6 +297,30 @@ def _super(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
+def _annotations_as_code(nodes: list[ast.AST]) -> list[ast.AST]:
+    """Each annotation written as a string, parsed as the expression it is: what evaluates
+    annotations (``inspect.signature(f, eval_str=True)``, ``functools.singledispatch``'s
+    ``register``) runs it with the module's builtins (``"exec(source)"`` ran code the parent
+    never read), so it is read as code, at its line.  A string that is no expression is text."""
+    found: list[ast.AST] = []
+    for node in nodes:
+        kind = type(node)
+        if kind is ast.arg or kind is ast.AnnAssign:
+            notes = [node.annotation]  # type: ignore[attr-defined]
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            notes = [node.returns]  # type: ignore[attr-defined]
+        else:
+            continue
+        for note in notes:
+            if isinstance(note, ast.Constant) and type(note.value) is str:
+                try:
+                    parsed = ast.parse(note.value.strip(), mode="eval")
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    continue
+                found.append(ast.increment_lineno(parsed, note.lineno - 1))
+    return found
+
+
 def _nodes(tree: ast.AST) -> list[ast.AST]:
     """Every node of ``tree`` in the order a recursive visitor meets them (depth first, each
     before its children, the fields and lists in order), as one list: read once for both passes
@@ -362,6 +391,7 @@ def reaches(source: str) -> list[Reach]:
     except (RecursionError, MemoryError):
         return [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
     nodes = _nodes(tree)
+    nodes += [n for text in _annotations_as_code(nodes) for n in _nodes(text)]
     own = _bound_names(nodes)
     finder = _Finder(own)
     finder.visit(nodes)

@@ -22,7 +22,9 @@ no more than it and be flagged.
   module (``grader.spec.repeat.fresh_copy``) read again, running code the parent never read;
   or a module written there at run time and imported (with the real builtins, unread), or an
   extension module (native code), which the import system loads from anywhere on
-  ``sys.path``.
+  ``sys.path``; or an annotation, given as the code runs or written as a string, that
+  ``inspect.signature(f, eval_str=True)`` evaluates with the module's builtins
+  (``exec(source)``).
 """
 
 from __future__ import annotations
@@ -145,6 +147,25 @@ def undo_passes(run):
     cell.cell_contents = before
     return result
 '''
+_ANNOTATED = '''import inspect
+
+SOURCE = bytes.fromhex("0a66726f6d206d6963726f677261706820696d706f7274206f6273657276650a0a0a64656620726577696e642872756e293a0a2020202063656c6c203d206f6273657276652e7061737365732e5f5f636c6f737572655f5f5b305d0a202020206265666f7265203d2063656c6c2e63656c6c5f636f6e74656e74730a20202020726573756c74203d2072756e28290a2020202063656c6c2e63656c6c5f636f6e74656e7473203d206265666f72650a2020202072657475726e20726573756c740a").decode()
+LOADED = {}
+
+
+def loader(x):
+    pass
+
+
+'''
+_EVALUATE = '''try:
+    inspect.signature(loader, eval_str=True)
+except PermissionError:
+    pass
+
+
+'''
+_EVALUATED = "    return LOADED[\"rewind\"](run) if LOADED else run()\n"
 _REWRITTEN = '''
 
 def undo_passes(run):
@@ -251,4 +272,11 @@ except (ImportError, PermissionError):
 
 
 '''), runtime=True),
+    # an annotation is code when something evaluates it: here with the module's builtins, by
+    # inspect.signature(..., eval_str=True), given as it runs or written as a string
+    Forgery("code_in_annotations_given_as_it_runs", Touch.DYNAMIC.value, _hide(_EVALUATED,
+            _ANNOTATED + "loader.__annotations__ = {\"x\": \"exec(SOURCE, LOADED)\"}\n" + _EVALUATE), runtime=True),
+    Forgery("code_in_annotations_written_as_strings", Touch.DYNAMIC.value, _hide(_EVALUATED,
+            _ANNOTATED.replace("def loader(x):", "def loader(x: \"exec(SOURCE, LOADED)\"):") + _EVALUATE).replace(
+                "from __future__ import annotations\n", ""), runtime=True),
 ]

@@ -251,7 +251,10 @@ FORGERIES = [
     finally:
         observe.pass_started = real
 '''), runtime=True),
-    Forgery("error_compiled_under_the_engines_name", Touch.CODE.value, _forge('''
+    # compile is refused as the submission's module looks it up (its name in the source is
+    # refused too); the sentinel refuses the engine's file name for code the import system
+    # compiles (disguise_attacks.py)
+    Forgery("error_compiled_under_the_engines_name", Touch.DYNAMIC.value, _forge('''
     import micrograph.engine
     try:
         exec(compile("raise RuntimeError('element 0 of tensors does not require grad')",

@@ -77,6 +77,11 @@ FOUND = [
     ("from functools import update_wrapper as copy_over\n", Touch.DYNAMIC),
     ("import functools\ncopies = [functools.wraps]\n", Touch.DYNAMIC),
     ("from xmlrpc.server import resolve_dotted_attribute\n", Touch.DYNAMIC),
+    # annotations are code when evaluated: written as strings, given as it runs, or evaluated
+    ("def f(x: 'exec(source)') -> None:\n    pass\n", Touch.DYNAMIC),
+    ("def f(x) -> 'eval(source)':\n    pass\n", Touch.DYNAMIC),
+    ("def f(x):\n    pass\nf.__annotations__ = {'x': text}\n", Touch.DYNAMIC),
+    ("import inspect\ndef f(g):\n    return inspect.signature(g, eval_str=True)\n", Touch.DYNAMIC),
 ]
 
 
@@ -112,6 +117,9 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
     "def f(y):\n    y.backward()\n    return y.grad.item()\n",
     "def broken(:\n",  # a syntax error: the import error says why
+    # annotations that are names or prose, and signatures read as written
+    "def f(x: 'Value', n: 'the number of steps') -> 'list[float]':\n    pass\n",
+    "import inspect\ndef f(g):\n    return inspect.signature(g, eval_str=False)\n",
     # a decorator that keeps the wrapped function's name and documentation
     "import functools\ndef logged(g):\n    @functools.wraps(g)\n    def run(*a):\n        return g(*a)\n    return run\n",
     "from functools import wraps, update_wrapper\ndef keep(run, g):\n"

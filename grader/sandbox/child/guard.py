@@ -139,9 +139,23 @@ def _no_debugger(*args: object, **kwargs: object) -> None:
     terminal there is not), so a call left in while debugging does nothing."""
 
 
+_CODE_FROM_TEXT = ("exec", "eval", "compile")
+"""Builtins that make code from text: the parent's reading refuses their names in the source,
+so only a string evaluated with the module's builtins reaches them (an annotation that
+``inspect.signature(f, eval_str=True)`` evaluates), to run code the parent never read."""
+
+
+def _no_code_from_text(*args: object, **kwargs: object) -> None:
+    """``exec``, ``eval`` and ``compile`` as the submission's module looks them up: refused
+    and flagged (``_CODE_FROM_TEXT``)."""
+    _audit(GUARDED, Touch.DYNAMIC.value, "exec")
+    raise PermissionError(f"the grader does not let submitted code reach {Touch.DYNAMIC.value}")
+
+
 def submission_builtins(own: str) -> dict[str, Any]:
     """The builtins the submission's module ``own`` runs with: the real ones, ``getattr`` and
-    ``hasattr`` guarded, ``breakpoint`` a no-op, and ``FORMAT_GUARD``, which the submission's
+    ``hasattr`` guarded, ``exec``, ``eval`` and ``compile`` refused, ``breakpoint`` a no-op, and
+    ``FORMAT_GUARD``, which the submission's
     ``x.format`` reads go through (``grader.sandbox.child.formatting``)."""
 
     def check(owner: object, name: str) -> None:
@@ -170,7 +184,7 @@ def submission_builtins(own: str) -> dict[str, Any]:
 
     names = dict(vars(builtins))
     names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,
-                 breakpoint=_no_debugger)
+                 breakpoint=_no_debugger, **dict.fromkeys(_CODE_FROM_TEXT, _no_code_from_text))
     names[FORMAT_GUARD] = format_method
     return names
 

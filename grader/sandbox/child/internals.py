@@ -48,7 +48,8 @@ NAMES: Final[dict[str, Touch]] = {
                      "__reduce_ex__", "attrgetter", "methodcaller", "resolve_name", "get_field",
                      "getmembers", "getmembers_static", "getattr_static", "getclosurevars",
                      "get_type_hints", "get_annotations", "ForwardRef", "Formatter",
-                     "classify_class_attrs", "resolve_dotted_attribute", *WRAPPING),
+                     "classify_class_attrs", "resolve_dotted_attribute", "eval_str", "__annotations__",
+                     *WRAPPING),
                     Touch.DYNAMIC),
     "EXERCISE": Touch.TESTS,
 }
@@ -56,7 +57,8 @@ NAMES: Final[dict[str, Touch]] = {
 library's own ways of looking attributes up by a computed name (``pkgutil.resolve_name``,
 ``string.Formatter().get_field``, and ``Formatter`` itself, whose ``format`` looks a field's
 attributes up so, ``inspect.getmembers``, ``xmlrpc.server.resolve_dotted_attribute``, and
-``WRAPPING`` but with literal names...); a descriptor's ``__get__`` applies
+``WRAPPING`` but with literal names...; annotations evaluated, ``eval_str``, which run the
+strings a function's ``__annotations__`` was given as it ran); a descriptor's ``__get__`` applies
 what a class's namespace holds (``ModuleType``'s own ``__dict__``) to any object; what is behind
 a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`` hands out
 ``getattr``: the real ones, not the submission's own); annotations evaluated in a namespace the
