@@ -21,11 +21,11 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
-from grader.spec.probe import a_float, by_key, entries, num, shape_error, show, type_name
+from grader.spec.probe import a_float, by_key, caught, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
 from grader.spec.provenance import grad_of, result_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -65,12 +65,28 @@ def _param_facts(net: nn.Linear) -> list[dict[str, Any]]:
     return [grad_of(p, f"{name}.grad") for name, p in _param_names(net).items()]
 
 
+_INPUTS_RETURNED = Returned(N_("the input[0][0] forward returned"),
+                            N_("the input[0][0] an earlier call of forward returned"))
+"""Every first input leaf forward returned in this run: the statement makes the rows new leaves
+at each call, and leaves cached on the rows (a training loop's batches would share them, and
+their .grad) are told by their identity."""
+
+
+def _new_input(r: object) -> dict[str, Any] | None:
+    """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
+    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
+    if type(inputs) is not list or not inputs or type(inputs[0]) is not list or not inputs[0]:
+        return None  # the shape is told by the other facts
+    return _INPUTS_RETURNED.new(inputs[0][0])
+
+
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
     with watching(sub, "forward") as call:
         r = sub.forward(net, rows)
     if type(r) is not tuple or len(r) != 3:
         raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
+    new = _new_input(r)
     inputs, output, loss = r
     names = _param_names(net)
     if type(inputs) is list and all(type(row) is list for row in inputs):
@@ -79,6 +95,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "input": entries(inputs, "input", value_of),
         "output": entries(output, "output", value_of),
         "loss": graph(loss, names, label="loss"),
+        "new": new,
         "call": call.fact,
     }
 
@@ -110,14 +127,24 @@ def forward_hidden(sub):
             "apart": _forward_apart(sub, DOCUMENTS[2], DOCUMENTS[0][3])}
 
 
+CALLS_APART = 3  # calls_apart's calls in the student's module: first, second, first again
+
+
 def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_rows: list[list[float]]
                    ) -> list[dict[str, Any]]:
     """forward called on one net with the rows of ``case``, then other rows, then the first again
     (``calls_apart``): a net's forward is called again and again (a training loop), and a result
     kept from an earlier call (a cache keyed by the net, a global input) shows as state."""
     net = _net(*case[:3])
-    return calls_apart(sub, lambda m, rows: m.forward(net, rows), _forward_numbers, case[3], other_rows,
-                       "forward")
+    new: list[dict[str, Any] | None] = []
+
+    def forward(module: Any, rows: list[list[float]]) -> object:
+        r = module.forward(net, rows)
+        if module is sub:  # the first inputs again: new leaves, not the earlier call's
+            new.append(_new_input(r))
+        return r
+    apart = calls_apart(sub, forward, _forward_numbers, case[3], other_rows, "forward")
+    return [*apart, *new, *[None] * (CALLS_APART - len(new))]  # as many facts whichever call raised
 
 
 def _forward_numbers(r: object) -> list[Any] | str:
@@ -157,14 +184,24 @@ FAILED_KEYS = {
                key_feedback=FAILED_KEYS,
                runs_with=WITH_FORWARD_PUBLIC)
 def second_raises(sub):
-    return by_key([_failed(sub, *case) for case in DOCUMENTS[:2]])
+    return {**by_key([_failed(sub, *case) for case in DOCUMENTS[:2]]),
+            "apart": _failed_apart(sub, DOCUMENTS[:2])}
 
 
 @EXERCISE.test("a failed backward adds nothing", points=1, feedback=FAILED_FEEDBACK,
                key_feedback=FAILED_KEYS,
                runs_with=WITH_FORWARD)
 def failed_adds_nothing(sub):
-    return by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES])
+    return {**by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES]),
+            "apart": _failed_apart(sub, [DOCUMENTS[2], OTHER_SIZES[0]])}
+
+
+def _failed_apart(sub, cases: list[tuple[int, int, int, list[list[float]]]]) -> list[dict[str, Any]]:
+    """second_backward_error on one net, another, then the first net again (``calls_apart``):
+    a loss kept per net (a cache keyed by the net) is backpropagated again, freed, and raises."""
+    nets = [_net(*case[:3]) for case in cases]  # kept alive: no id reused between the calls
+    return calls_apart(sub, lambda m, i: m.second_backward_error(nets[i], cases[i][3]), caught, 0, 1,
+                       "second_backward_error")
 
 
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:

@@ -166,3 +166,23 @@ CASES += [
                  "def forward(": "_CACHE = {}\n\n\ndef forward("},
           names=("forward", "state kept between calls")),
 ]
+
+# State kept between calls where every number is the statement's: the input leaves cached on the
+# rows (a later batch of the same rows shares them, and their .grad), the loss cached per net
+# (a second call on that net backpropagates through a graph already freed, and raises).
+CASES += [
+    Wrong("inputs_cached_on_the_rows",
+          fails={FORWARD: "the input[0][0] forward returned is still the input[0][0] an earlier call"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    key = tuple(map(tuple, rows))\n"
+                 "    inputs = _INPUTS.setdefault(key, [[Value(v, requires_grad=True) for v in row] for row in rows])\n",
+                 "def forward(": "_INPUTS: dict = {}\n\n\ndef forward("},
+          names=("forward", "an earlier call", "not a new object")),
+    Wrong("loss_cached_per_net",
+          fails={"a second backward raises": "raised an error where the first call returned"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees what the products saved\n":
+                 "    if id(net) not in _LOSSES:\n        _LOSSES[id(net)] = forward(net, rows)[2]\n"
+                 "    loss = _LOSSES[id(net)]\n    loss.backward()  # frees what the products saved\n",
+                 "def second_backward_error(": "_LOSSES: dict = {}\n\n\ndef second_backward_error("},
+          names=("second_backward_error", "state kept between calls")),
+]
