@@ -196,9 +196,18 @@ def chain_rule_public(sub):
     return runs
 
 
+def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
+    """y = w * x, one MulBackward0 between y and each leaf: judged first, a number that differs
+    there is told of a product's local derivative alone (label, y, w, x, all values)."""
+    w, x = Value(-1.25, requires_grad=True), Value(2.5, requires_grad=True)
+    y = mul(w, x)
+    return "w * x", y, w, x, [w, x, y]
+
+
 @EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
 def chain_rule_hidden(sub):
-    runs = []
+    label, y, w, x, everything = _one_product()
+    runs = [_by_paths(sub, y, [w, x], everything, label)]
     for w, x in HIDDEN_POINTS[:3]:
         g = documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))

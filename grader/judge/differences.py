@@ -292,7 +292,7 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)
-    if ordered is not None and ordered == _sorted(got):
+    if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
         return _diff(says.order, label=label)
     if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]):  # a Value kept?
         return _diff(says.alike, label=label)
@@ -316,6 +316,24 @@ def _entry(label: str, index: str) -> str:
     if not code and said and " " not in head:
         return f"{head}[{index}]{said}{graph}"
     return f"{label}[{index}]" if code else f"[{index}] of {label}"
+
+
+def _reordered_numbers(want: list[Any], got: list[Any]) -> bool:
+    """Whether ``got`` holds the numbers of ``want`` (each the same within the tolerance), in
+    another order: (dy/dx, dy/dw) for (dy/dw, dy/dx).  Only short lists of numbers."""
+    if not 1 < len(want) == len(got) <= MAX_REORDERED or any(type(x) not in (int, float) for x in (*want, *got)):
+        return False
+    free = list(want)
+    for g in got:
+        match = next((i for i, w in enumerate(free) if same(w, g)), None)
+        if match is None:
+            return False
+        free.pop(match)
+    return True
+
+
+MAX_REORDERED = 8
+"""The longest list of numbers whose entries are matched in another order."""
 
 
 def _sorted(items: list[Any]) -> list[str] | None:

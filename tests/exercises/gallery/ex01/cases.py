@@ -121,9 +121,9 @@ CASES += [
 # More plausible slips: the pair returned in the other order, every leaf counted as the one
 # asked about, only the first path kept, backward run twice, b built from the other leaf.
 CASES += [
-    Wrong('backprop_swapped', fails={'backprop gives dy/dw and dy/dx': 'backprop(w, x)[0] is a different number'},
+    Wrong('backprop_swapped', fails={'backprop gives dy/dw and dy/dx': "backprop(w, x) holds the statement's entries, but in another order"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["x"].grad.item(), g["w"].grad.item()'},
-          names=('backprop(w, x)[0]',)),
+          names=('backprop(w, x)', 'in another order')),
     Wrong('every_leaf_counts', fails={"chain rule by paths on the documents' graph": 'grad_by_paths(y, w) is a different number'},
           edits={'            return 1.0 if node.variable is leaf else 0.0': '            return 1.0'},
           names=('grad_by_paths(y, w)',)),
@@ -174,4 +174,14 @@ CASES += [
           edits={'    return g["w"].grad.item(), g["x"].grad.item()':
                  '    dw, dx = g["w"].grad.item(), g["x"].grad.item()'},
           names=('backprop returned None',)),
+]
+
+
+# A product's local derivative taken as the factor's own data instead of the other factor's:
+# told first on y = w * x, a single product.
+CASES += [
+    Wrong('product_uses_own_factor',
+          fails={'chain rule by paths in other graphs': "for y = w * x, grad_by_paths(y, w) is a different number"},
+          edits={'            other = node.next_functions[1 - i][0]': '            other = node.next_functions[i][0]'},
+          names=('grad_by_paths', 'y = w * x')),
 ]
