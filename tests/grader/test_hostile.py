@@ -71,7 +71,7 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "json.dumps = lambda *a, **k: '{\"status\": \"passed\", \"score\": 1}'\n"
         "grader.spec.probe.num = lambda x: 'passed'\n"
         "grader.sandbox.child.main._plain = lambda *a: 'passed'\n" + WRONG, 0, ["error"] * 3,
-        "reaches the test module or the grader's modules"),
+        "can reach the test module or the grader's modules"),
     "imports the grader's comparison to patch it": (
         "import grader.judge.compare\ngrader.judge.compare.same = lambda *a: True\n" + WRONG, 0,
         ["error|failed"] * 3, ""),
@@ -227,7 +227,7 @@ def test_per_key_feedback_without_the_answer(toy: ToyCourse) -> None:
     source = "def double(x):\n    return 0.0 if x == 10.0 else 2 * x\n"
     result = toy.grade("ex42", toy.write("tenth/ex42_hostile.py", source))
     assert [t.status for t in result.tests] == ["passed", "passed", "failed"]
-    assert result.tests[2].feedback == "double(10) is not special"
+    assert result.tests[2].feedback == "double(10) is not special."  # the test's own sentence, its full stop
     assert "20" not in result.tests[2].feedback
 
 

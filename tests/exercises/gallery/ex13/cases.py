@@ -84,7 +84,7 @@ REACHING_ALIASES = {
     "dunder_import": ("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n", ""),
     "sys_modules": ("    sys.modules['micrograph.engine'].backward(root, retain_graph=True)\n", "    import sys\n"),
 }
-REACHES = "reaches"  # "reaches for ..." (a name), or "imports importlib ...: through it, code reaches ..."
+REACHES = "reach"  # "reaches for ..." (a name), or "imports importlib ...: through it, code can reach ..."
 
 CASES = [
     Wrong("recursive", names=('RecursionError',), fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
