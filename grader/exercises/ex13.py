@@ -123,6 +123,15 @@ def _blocked(w: float, x: float) -> Graph:
     return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "blocked")
 
 
+def _times_zero(w: float, x: float) -> Graph:
+    """``(w * x) * 0 + x``: a gradient of exactly 0 reaches the product's node and w, which
+    ``backward`` still runs and writes (w.grad 0): a walk that skips a node whose gradient is
+    falsy (``if not grads.get(node)``) instead of one nothing reached leaves w out."""
+    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    return Graph(micrograph.add(micrograph.mul(micrograph.mul(wl, xl), 0.0), xl), [wl, xl], ("w", "x"),
+                 "times_zero")
+
+
 # -- observing --------------------------------------------------------------------------------
 def _reachable(root: Value) -> set[micrograph.Node]:
     """Every node reachable from root.grad_fn (the probe's own walk, no recursion)."""
@@ -363,8 +372,11 @@ BLOCKED = ("local_grads may return None for an input (here a custom Function pas
            "gradient back): skip it, skip the nodes nothing reached, and leave such leaves out.")
 
 
-def _blocked_report(sub, inputs: tuple[tuple[float, float], ...]) -> dict[str, Any]:
-    observed = _side_by_side(sub, [_blocked(w, x) for w, x in inputs])
+def _blocked_report(sub, inputs: tuple[tuple[float, float], ...], zero: tuple[Graph, ...] = ()
+                    ) -> dict[str, Any]:
+    """backprop on blocked graphs (and ``zero``: graphs a gradient of 0 reaches, which is not
+    none reaching them)."""
+    observed = _side_by_side(sub, [*(_blocked(w, x) for w, x in inputs), *zero])
     return {key: observed[key] for key in ("grads", "used_engine_backward")}
 
 
@@ -377,7 +389,7 @@ def blocked_public(sub):
 @EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED,
                runs_with=WITH_ORDER)
 def blocked(sub):
-    return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)))
+    return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)), (_times_zero(-0.75, 2.5),))
 
 
 CHAIN_FEEDBACK = {

@@ -220,3 +220,12 @@ CASES += [
                  "def backprop(": "_LEAVES: dict = {}\n\n\ndef backprop("},
           names=("backprop", "state kept between calls")),
 ]
+
+# A node skipped when the gradient that reached it is 0 (falsy), not when none reached it: the
+# leaf behind a product by 0 is left out, where backward writes its gradient of 0.
+CASES += [
+    Wrong("zero_gradient_skipped",
+          fails={BLOCKED: "backprop(times_zero)[w] is None, where the statement's is not"},
+          edits={"        if node not in arrived:\n": "        if not arrived.get(node):\n"},
+          names=("backprop(times_zero)[w]", "is None")),
+]
