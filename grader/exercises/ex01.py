@@ -17,11 +17,11 @@ from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import a_float, num, shape_error, show, type_name
+from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, grad_of, result_of, watching
+from grader.spec.provenance import built, float_of, grad_of, result_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -57,18 +57,19 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
     """What backprop returned, whether it read the numbers from .grad, and the graph its first
     backward ran through: the statement's, not one made to carry a formula's numbers
     (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
-    results, read, calls, walked = [], [], [], []
+    results, floats, read, calls, walked = [], [], [], [], []
     for w, x in points:
         with watching(sub, "backprop", grad_numbers=True) as call:
             answer = sub.backprop(w, x)
         if type(answer) not in (tuple, list) or len(answer) != 2:
             raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
         dw, dx = answer
-        results.append(result_of([a_float(dw), a_float(dx)], "backprop(w, x)"))
+        results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
+        floats.append([float_of(dw, "backprop(w, x)[0]"), float_of(dx, "backprop(w, x)[1]")])
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
         walked.append(graph_below(call.first_root, label="backprop's backward"))
-    return {"grads": results, "read": read, "backward": calls, "walked": walked}
+    return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked}
 
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "

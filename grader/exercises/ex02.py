@@ -21,10 +21,10 @@ from micrograph.i18n import N_  # a probe's note on a call, translated where it 
 
 from grader.spec import Exercise
 from grader.spec.facts import NOT_PLAIN, Check
-from grader.spec.probe import a_float, dict_of, num, show, type_name
+from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, check, grad_of, result_of, watching
+from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
@@ -152,7 +152,14 @@ def node_info_assorted(sub_module):
 def _grads(answer: object) -> dict[str, Any] | str:
     if type(answer) is not dict or set(answer) != {"w", "x"}:
         return f"not a dict with keys w and x: {type_name(answer)}"
-    return {k: None if answer[k] is None else a_float(answer[k]) for k in ("w", "x")}
+    return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
+
+
+def _floats(answer: object, label: str) -> dict[str, Any] | None:
+    """The type of each gradient returned (a float asked for; a None is told by the result)."""
+    if type(answer) is not dict or set(answer) != {"w", "x"}:
+        return None
+    return {k: float_of(answer[k], f"{label}[{k!r}]") for k in ("w", "x") if answer[k] is not None}
 
 
 def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:
@@ -161,7 +168,8 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
         with watching(sub_module, "leaf_grads", grad_numbers=True) as call:
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
-        out.append({"grads": result_of(_grads(answer), label), "backward": call.fact,
+        out.append({"grads": result_of(_grads(answer), label), "floats": _floats(answer, label),
+                    "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads's backward"),
                     "flags": check(Check.FLAGS_KEPT,  # judged of a call that ran backward

@@ -15,9 +15,9 @@ from micrograph import Value, mul
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import a_float, type_name
+from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad, remember
-from grader.spec.provenance import Call, check, grad_of, result_of, same_object, watching
+from grader.spec.provenance import Call, check, float_of, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
@@ -30,7 +30,7 @@ def _leaves(w: float, x: float) -> tuple[Value, Value]:
 def _history(answer: object) -> list[Any] | str:
     if type(answer) is not list:
         return f"not a list: {type_name(answer)}"
-    return [a_float(g) for g in answer]
+    return [num(g) for g in answer]
 
 
 def _run(sub, w: float, x: float, steps: int, reset: str | None,
@@ -42,7 +42,9 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
     with watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
-    return {"history": result_of(_history(answer), "grad_history(w, x, steps, reset)"),
+    label = "grad_history(w, x, steps, reset)"
+    return {"history": result_of(_history(answer), label),
+            "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
             "read": read_from_grad(answer, call, "grad_history(w, x, steps, reset)"),
             "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}

@@ -21,10 +21,10 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
-from grader.spec.probe import a_float, by_key, caught, entries, num, shape_error, show, type_name
+from grader.spec.probe import by_key, caught, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
-from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.provenance import float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -213,11 +213,17 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),
                           "grads_twice", answer)
-    return {"first": result_of(_list(answer[0], a_float), "grads_twice(net, rows)[0]"),
+    return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
+            "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
             "in_turn": _read_in_turn(answer[0], net),
-            "second": result_of(_list(answer[1], a_float), "grads_twice(net, rows)[1]"),
+            "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward")}
+
+
+def _floats(part: object, label: str) -> list[dict[str, Any]] | None:
+    """The type of each gradient of one list grads_twice returned (floats are asked for)."""
+    return [float_of(g, f"{label}[{k}]") for k, g in enumerate(part)] if type(part) in (list, tuple) else None
 
 
 def _read_in_turn(first: object, net: nn.Linear) -> dict[str, Any]:

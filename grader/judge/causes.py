@@ -68,8 +68,11 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 
 # Sentences that account for every .grad a test looked at, whatever its label: a zero_grad that
 # reads set_to_none the other way round leaves None where zeros are asked for and the other way
-# round, in every call; each .grad told again would only say so once more.
+# round, in every call; each .grad told again would only say so once more.  A Value returned where
+# a float is asked for is the gradient object itself, which later passes change in place: the
+# numbers read from it at the end differ, or are all alike, because of it.
 _WHOLE_CAUSES: dict[Say, set[Say]] = {
+    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

@@ -89,15 +89,6 @@ def num(x: object) -> float | str:
     return f"not a number: {type_name(x)}"
 
 
-def a_float(x: object) -> float | str:
-    """A number the statement asks for as a float: a Python number; anything else described (a
-    Value is not one: a Value's number is read with ``.item()``, and keeping the Value keeps
-    the gradient object, and with it any later change made to it)."""
-    if type(x) in (int, float):
-        return float(x)  # type: ignore[arg-type]
-    return f"not a float: {type_name(x)}"
-
-
 def grad(v: object) -> float | None | str:
     """``v.grad`` as a float or None, read without the non-leaf UserWarning."""
     if not _is_value(v):

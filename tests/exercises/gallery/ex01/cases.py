@@ -8,7 +8,7 @@ CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
     Wrong("grads_as_values", names=("backprop(w, x)[0]", "Value", "float"),  # the statement asks for two floats
-          fails={BACKPROP: "yours is of type Value, not a float"},
+          fails={BACKPROP: "backprop(w, x)[0] is of type Value, not a Python float"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["w"].grad, g["x"].grad'}),
     Wrong("formula_backprop", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
           edits={'''    g["y"].backward()

@@ -185,3 +185,11 @@ CASES += [
                  "def build_graph(": "_B: list = []\n\n\ndef build_graph("},
           names=("state kept between calls", "y (second call) holds a different number")),
 ]
+
+# The .grad Values returned where floats are asked for: told by their type, once.
+CASES += [
+    Wrong("grads_as_values",
+          fails={LEAF_GRADS: "leaf_grads(w, x, True, True)['w'] is of type Value, not a Python float"},
+          edits={"else g[name].grad.item() for name": "else g[name].grad for name"},
+          names=("['w'] is of type Value, not a Python float",)),
+]

@@ -217,3 +217,12 @@ CASES += [
                  "        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n"},
           names=("w.grad", "a leaf your code made")),
 ]
+
+# w.grad itself kept in the history, where floats are asked for: the type is the mistake, and the
+# numbers read from the kept Value at the end are not told beside it.
+CASES += [
+    Wrong("history_of_grad_values",
+          fails={"zero_() every step": "grad_history(w, x, steps, reset)[0] is of type Value, not a Python float"},
+          edits={"        history.append(w.grad.item())": "        history.append(w.grad)"},
+          names=("grad_history(w, x, steps, reset)[0]", "of type Value, not a Python float")),
+]

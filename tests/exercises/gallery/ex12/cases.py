@@ -186,3 +186,12 @@ CASES += [
                  "def second_backward_error(": "_LOSSES: dict = {}\n\n\ndef second_backward_error("},
           names=("second_backward_error", "state kept between calls")),
 ]
+
+# The parameters' .grad Values returned where floats are asked for.
+CASES += [
+    Wrong("second_as_values",
+          fails={TWICE: "grads_twice(net, rows)[1][0] is of type Value, not a Python float"},
+          edits={"    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    second = [p.grad for p in net.parameters()]\n"},
+          names=("grads_twice(net, rows)[1][0]", "of type Value, not a Python float")),
+]
