@@ -21,6 +21,7 @@ import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
+from grader.spec.facts import CONTEXT
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
@@ -176,7 +177,7 @@ def vjp_y_grad(sub):
 def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]:
     """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n}."""
     x, _, loss = _graph(x_row, y_rows)
-    with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True) as call:
+    with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
@@ -184,7 +185,9 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
     return {"rows": result_of(_matrix(rows, num), label), "floats": floats,
             "read": read_from_grad(rows, call, label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
-            "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
+            "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
+                        for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
+            "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}}
 
 
 def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:

@@ -42,8 +42,8 @@ class Say(str, enum.Enum):
     NEW_LEAF_WRITTEN = N_("no backward pass of your code wrote {label}: they wrote into a leaf your "
                           "code made, not the leaf you were given.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
-                             "gradients between backward passes, but not after recording the last "
-                             "step.")
+                             "gradients between backward passes, but not after recording what the "
+                             "last one wrote.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")

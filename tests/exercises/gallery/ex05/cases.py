@@ -31,8 +31,8 @@ CASES = [
     Wrong("one_step_too_many", names=('grad_history ran backward more times',), fails={HIDDEN: "grad_history ran backward more times"},
           edits={"    for _ in range(steps):\n": "    for _ in range(steps + 1):\n",
                  "    return history\n": "    return history[:steps] if steps else history[:1]\n"}),
-    Wrong("clear_before_backward", names=('w.grad still holds what the last backward wrote', 'between backward passes', 'not after recording the last step'),
-          fails={ZERO: "your code cleared the gradients between backward passes, but not after recording the last step"},
+    Wrong("clear_before_backward", names=('w.grad still holds what the last backward wrote', 'between backward passes', 'not after recording what the last one wrote'),
+          fails={ZERO: "your code cleared the gradients between backward passes, but not after recording what the last one wrote"},
           edits={LOOP: '''    for _ in range(steps):
         if reset is not None:
             zero_grad([w, x], set_to_none=(reset == "none"))

@@ -126,3 +126,20 @@ CASES += [
           names=("jacobian_rows(x1, loss1, True)[0][0]", "of type Value, not a Python float",
                  "read after it")),
 ]
+
+
+# The gradients zeroed before each backward instead of after each record: the last row's
+# gradients are left in .grad, which is told by that order.
+CASES += [
+    Wrong("zeroed_before_each_backward",
+          fails={"one Jacobian row per backward": "cleared the gradients between backward passes"},
+          edits={"        micrograph.backward(loss, [one_hot], retain_graph=j < m - 1)\n":
+                 "        if zero_between:\n            for leaf in x[0]:\n                if leaf.grad is not None:\n"
+                 "                    leaf.grad.zero_()\n"
+                 "        micrograph.backward(loss, [one_hot], retain_graph=j < m - 1)\n",
+                 "        rows.append(x_grads(x))\n        if zero_between:\n"
+                 "            # backward adds into .grad: without this, the next record would be this row plus\n"
+                 "            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n"
+                 "            for leaf in x[0]:\n                leaf.grad.zero_()\n": "        rows.append(x_grads(x))\n"},
+          names=("x1[0][0].grad", "not after recording what the last one wrote")),
+]
