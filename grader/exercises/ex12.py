@@ -21,7 +21,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
-from grader.spec.probe import by_key, caught, entries, num, shape_error, show, type_name
+from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
 from grader.spec.provenance import float_of, grad_of, result_of, value_of, watching
@@ -94,7 +94,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
     return {
         "input": entries(inputs, "input", value_of),
         "output": entries(output, "output", value_of),
-        "loss": graph(loss, names, label="loss"),
+        "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],
         "new": new,
         "call": call.fact,
     }
@@ -107,8 +107,8 @@ FORWARD_KEYS = {
     "documents' requires_grad=True input",
     "output": "output is net(input) with the net you are given: one row of out_features Values "
     "per input row",
-    "loss": "loss is one Value, the sum of every entry of output, built by the engine from the "
-    "net's parameters and the input",
+    "loss": "loss is one Value, the sum of every entry of output made by micrograph.sum (one "
+    "node, as the documents' torch.sum), from the net's parameters and the input",
     "call": "forward only builds the graph: no backward yet",
 }
 

@@ -44,7 +44,9 @@ CASES = [
     Wrong("forward_runs_backward", names=('forward started a backward pass',), fails={FORWARD: "forward started a backward pass"},
           edits={"    return inputs, output, loss\n": "    loss.backward(retain_graph=True)\n"
                                                      "    return inputs, output, loss\n"}),
-    Correct("python_sum", edits={LOSS: "    loss = sum(v for row in output for v in row)\n"}),
+    Wrong("python_sum", fails={FORWARD: 'loss.grad_fn is "AddBackward0" here'},  # the statement names micrograph.sum
+          edits={LOSS: "    loss = sum(v for row in output for v in row)\n"},
+          names=("loss.grad_fn", "AddBackward0")),
     Correct("other_names"),
     Wrong("second_pass_on_new_graph", names=('grads_twice ran its backward passes on different graphs',), fails={TWICE: "ran its backward passes on different graphs"},
           edits={SECOND: "    _, _, loss = forward(net, rows)\n" + SECOND}),

@@ -1,5 +1,5 @@
-"""Correct ex12, written differently: other names, the loss summed row by row with Python's
-sum, and micrograph.backward with retain_graph as a keyword."""
+"""Correct ex12, written differently: other names, the loss summed row by row (micrograph.sum of
+each row's micrograph.sum), and micrograph.backward with retain_graph as a keyword."""
 
 import micrograph
 from micrograph import Value
@@ -8,7 +8,7 @@ from micrograph import Value
 def forward(net, rows):
     leaves = [[Value(number, requires_grad=True) for number in row] for row in rows]
     result = net(leaves)
-    total = sum(sum(row) for row in result)
+    total = micrograph.sum([micrograph.sum(row) for row in result])
     return leaves, result, total
 
 
