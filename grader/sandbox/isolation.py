@@ -32,13 +32,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Literal, NamedTuple, Sequence
+from typing import Literal, NamedTuple, Sequence
 
 import grader
 from grader.sandbox.said import N_, Said, _
+from grader.sandbox.uids import UID_BASE, UID_COUNT, IsolationUnavailable, child_uid, running_as_root
 
 Mode = Literal["namespaces", "uid+seccomp", "limits only"]
 NAMESPACES: Mode = "namespaces"
@@ -50,8 +49,6 @@ LANDLOCK_ENV = "GRADE_LANDLOCK"  # "off": children skip Landlock, as on a kernel
 SENTINEL_ENV = "GRADE_SENTINEL"  # "off": children set no sentinel (to test the layers beneath)
 FREEZE_ENV = "GRADE_FREEZE"  # "off": the engine's classes stay mutable, as where ctypes is missing
 # (``grader.sandbox.child.freeze``): the security tests reach the comparisons standing in for it so
-UID_BASE, UID_COUNT = 1_900_000_000, 1 << 16  # reserved for children: no account uses these
-_LOCK_DIR = "/run/micrograph-sandbox"
 _PROBE_SECONDS = 20.0
 _LIMITS_HERE = {  # what ``grader.sandbox.child.confine`` can apply there, in one sentence
     "darwin": N_("macOS: a separate process with a time limit and rlimits (CPU, file size, open "
@@ -72,11 +69,6 @@ def _package_root(name: str) -> str:
 
 
 ROOTS = sorted({str(Path(grader.__file__).resolve().parents[1]), _package_root("micrograph")})
-
-
-class IsolationUnavailable(Exception):
-    """The isolation asked for (or needed, as root) is not available; one line saying what
-    to do."""
 
 
 class Isolation(NamedTuple):
@@ -153,10 +145,6 @@ def plan(mode: Mode, uid: int | None, scratch: str, submissions: list[str],
             "freeze": os.environ.get(FREEZE_ENV, "").strip().lower() != "off"}
 
 
-def running_as_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
 def keeps_writes_in_scratch(mode: Mode) -> bool:
     """Whether a layer of the kernel keeps a child's writes in its scratch folder: its own
     file system (``namespaces``), or Landlock, where a probe child of ``mode`` applied it."""
@@ -173,58 +161,6 @@ def drops_uid(mode: Mode) -> bool:
 
 
 # --- uids of their own --------------------------------------------------------------------
-
-_taken: set[int] = set()
-_taken_lock = threading.Lock()
-
-
-def _lock_dir() -> str:
-    for folder in (_LOCK_DIR, os.path.join(tempfile.gettempdir(), "micrograph-sandbox")):
-        try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            st = os.lstat(folder)
-            if st.st_uid == 0 and st.st_mode & 0o077 == 0 and not os.path.islink(folder):
-                return folder
-        except OSError:
-            continue
-    raise IsolationUnavailable("no private folder for the sandbox's uid locks")
-
-
-@contextmanager
-def child_uid() -> Iterator[int | None]:
-    """A uid from the reserved range that no other running child (of this or another grader
-    on the machine) holds; None when the grader is not root (it cannot switch uid) or not on
-    Linux (the only system whose modes switch uid)."""
-    if not running_as_root() or sys.platform != "linux":
-        yield None
-        return
-    import fcntl  # POSIX only, and only root gets here
-
-    folder = _lock_dir()
-    with _taken_lock:
-        start = (os.getpid() * 97) % UID_COUNT
-        for i in range(UID_COUNT):
-            uid = UID_BASE + (start + i) % UID_COUNT
-            if uid in _taken:
-                continue
-            fd = os.open(os.path.join(folder, str(uid)), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
-                         0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                continue
-            _taken.add(uid)
-            break
-        else:
-            raise IsolationUnavailable("every uid reserved for children is in use")
-    try:
-        yield uid
-    finally:
-        with _taken_lock:
-            _taken.discard(uid)
-        os.close(fd)
-
 
 def scratch_parent(mode: Mode) -> str | None:
     """Where the scratch folders go: the temp folder (None), except where a child drops to a

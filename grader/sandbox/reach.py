@@ -24,6 +24,7 @@ from typing import NamedTuple
 from grader.sandbox.child.formatting import fields
 from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
+from grader.sandbox.source_nodes import binding_line, bound_names, in_order
 from grader.sandbox.child.wire import Touch
 
 MAX_FOUND = 5
@@ -71,8 +72,9 @@ class Reach(NamedTuple):
 
 
 class _Finder:
-    """Each node's ``visit_<its class>``, in the order of ``_nodes`` (a node after its parents:
-    a call or a loop marks the ``__dict__`` it only reads before that node is visited)."""
+    """Each node's ``visit_<its class>``, in the order of ``source_nodes.in_order`` (a node
+    after its parents: a call or a loop marks the ``__dict__`` it only reads before that node
+    is visited)."""
 
     def __init__(self, own: set[str]) -> None:
         self.own = own  # names the source binds itself: a bare one is its own, never the engine's
@@ -321,59 +323,6 @@ def _annotations_as_code(nodes: list[ast.AST]) -> list[ast.AST]:
     return found
 
 
-def _nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of ``tree`` in the order a recursive visitor meets them (depth first, each
-    before its children, the fields and lists in order), as one list: read once for both passes
-    of ``reaches``, at a third of the cost of ``ast.walk`` and ``ast.NodeVisitor``'s calls per
-    node.  The order is the source's: an alias bound by an ``import`` counts from there on."""
-    nodes: list[ast.AST] = []
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        nodes.append(node)
-        children: list[ast.AST] = []
-        for field in node._fields:
-            value = getattr(node, field, None)
-            if type(value) is list:
-                children += [v for v in value if isinstance(v, ast.AST)]
-            elif isinstance(value, ast.AST):
-                children.append(value)
-        children.reverse()
-        stack += children
-    return nodes
-
-
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def _bound_names(nodes: list[ast.AST]) -> set[str]:
-    """The names the source itself defines or assigns (``def write_grad``, ``held = []``, a
-    parameter): reaching the engine's own needs an import or an attribute, both read apart."""
-    own: set[str] = set()
-    for node in nodes:
-        kind = type(node)
-        if kind is ast.Name:
-            if type(node.ctx) is ast.Store:
-                own.add(node.id)
-        elif kind is ast.arg:
-            own.add(node.arg)
-        elif kind is ast.alias:
-            own.add(node.asname or node.name.split(".")[0])
-        elif kind in _DEFINITIONS:
-            own.add(node.name)
-    return own
-
-
-def _binding_line(tree: ast.AST, name: str) -> int:
-    """A line that binds ``name`` (the statement around an import's alias)."""
-    for node in ast.walk(tree):
-        names = [a.asname or a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
-        bound = getattr(node, "name", None) or getattr(node, "arg", None) or getattr(node, "id", None)
-        if (bound == name or name in names) and hasattr(node, "lineno"):
-            return int(node.lineno)
-    return 0
-
-
 def reaches(source: str) -> list[Reach]:
     """Every place in ``source`` that reaches for grading's internals, in source order (the
     first ``MAX_FOUND``); none for a source that does not parse (its import error says why).
@@ -390,12 +339,12 @@ def reaches(source: str) -> list[Reach]:
         return []
     except (RecursionError, MemoryError):
         return [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
-    nodes = _nodes(tree)
-    nodes += [n for text in _annotations_as_code(nodes) for n in _nodes(text)]
-    own = _bound_names(nodes)
+    nodes = in_order(tree)
+    nodes += [n for text in _annotations_as_code(nodes) for n in in_order(text)]
+    own = bound_names(nodes)
     finder = _Finder(own)
     finder.visit(nodes)
     if GUARDED_VARS in own:  # its namespace reads would go through the source's own
-        finder.found.append(Reach(Touch.DYNAMIC, _binding_line(tree, GUARDED_VARS), GUARDED_VARS))
+        finder.found.append(Reach(Touch.DYNAMIC, binding_line(tree, GUARDED_VARS), GUARDED_VARS))
     unique = sorted(set(finder.found), key=lambda r: (r.line, r.touch.value, r.name))
     return unique[:MAX_FOUND]
