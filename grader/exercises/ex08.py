@@ -20,7 +20,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, grad_of, same_object, value_of, watching
+from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
@@ -59,6 +59,18 @@ def _any_version(fact: dict[str, Any]) -> dict[str, Any]:
     return {(CONTEXT + k if k == "version" else k): v for k, v in fact.items()}
 
 
+def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
+    """The CHECK fact: w was not changed through its own ``.data`` while w_detach was left
+    unwritten (``w.data.fill_(new); w_detach = w.detach()``: the same numbers, but the change
+    never went through the detached copy, whose version counter w shares).  Writing into
+    w_detach, in place or through its ``.data`` (the documents' spelling), holds."""
+    if not isinstance(w, Value) or not isinstance(w_detach, Value):
+        return check(Check.CHANGED_THROUGH_COPY, None, "detach_shares_data")
+    written = w_detach._version > 0 or call.through_data.get(id(w_detach)) is w_detach
+    own = call.through_data.get(id(w)) is w
+    return check(Check.CHANGED_THROUGH_COPY, written or not own, "detach_shares_data")
+
+
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     with watching(sub, "detach_shares_data", grad_mode=True) as call:
         r = sub.detach_shares_data(w, x, new)
@@ -71,6 +83,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [value_of(r["y"], "y"), graph(r["y"], leaves, label="y")],
         "call": call.fact,
+        "through": _through_copy(r["w"], r["w_detach"], call),
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }
 

@@ -205,6 +205,8 @@ class Say(str, enum.Enum):
                        "alone and returns the gradients.")
     NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be "
                     "detached from: writing into {label} in place left that Value unchanged.")
+    CHANGED_THROUGH_OWN_DATA = N_("{label} reached w's own .data and never wrote into w_detach: "
+                                  "the statement changes w only through w_detach, in place.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")

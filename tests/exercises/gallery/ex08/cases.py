@@ -145,3 +145,15 @@ CASES += [
           names=('the error returned is None', 'backward_of_detached started a backward pass')),
     Correct('fill_before_backward', edits={'    y.backward()\n    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach = w.detach()\n    w_detach.fill_(new)\n    y.backward()\n'}),
 ]
+
+
+# w changed through its own .data and detached afterwards: the same numbers, but the change never
+# went through the detached copy.
+CASES += [
+    Wrong('changed_through_own_data',
+          fails={"the detached copy shares w's data": "reached w's own .data and never wrote into w_detach"},
+          edits={'    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n'
+                 '    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                 '    w.data.fill_(new)\n    w_detach = w.detach()\n'},
+          names=('detach_shares_data', "w's own .data", 'w_detach')),
+]
