@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand, raised
+from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand
+from grader.spec.raised import raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",

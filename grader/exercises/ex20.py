@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, fact, grad_quiet, needs, raised
+from grader.spec.build import documents_drawn, fact, grad_quiet, needs
+from grader.spec.raised import raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",

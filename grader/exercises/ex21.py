@@ -9,7 +9,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, node_name, number, raised
+from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, node_name, number
+from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True)

@@ -8,7 +8,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number, raised
+from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True)

@@ -14,7 +14,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from grader.judge.sentences import CASES, Difference
+from grader.judge.labels import CASES
+from grader.judge.sentences import Difference
 
 # "y (x = 0)", "x.grad from Clip.apply (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
 # or a call, and a note on which case it is of

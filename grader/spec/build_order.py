@@ -31,7 +31,8 @@ import inspect
 import warnings
 from typing import Any, Callable
 
-from grader.spec.build import fact, number, raised
+from grader.spec.build import fact, number
+from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 

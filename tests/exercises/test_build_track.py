@@ -176,7 +176,7 @@ def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
     raised, never as the paraphrase it is compared by ("second backward"), with the function it
     was raised in."""
     from grader.judge.differences import find
-    from grader.spec.build import raised
+    from grader.spec.raised import raised
 
     def fails() -> None:
         raise RuntimeError("Trying to backward through the graph a second time, and more")

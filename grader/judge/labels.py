@@ -1,0 +1,93 @@
+"""A probe's label in the student's language: the English words around the code translated,
+the code as written (``shown_label``).  Each way the probes word a label is one pattern and its
+whole-label msgid, so a translation catalogue holds each as it stands."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from micrograph.i18n import N_, SOURCE_LANGUAGE, language
+
+from grader.i18n import _
+
+# A probe's label is code (``w.grad``, ``paths(y, w)``), or code inside English words: each
+# pattern below is one way the probes word a label, and its whole-label msgid.  The parts
+# captured are code, or labels worded the same ways (translated in their turn).  The patterns
+# are compiled when a label is first shown in another language (``_label_forms``): an English
+# grade never reads them, and compiling them cost every ``grade`` 27 M instructions.
+_LABEL_FORMS = (
+    # the build track's programs (ex16-ex22): code around a few words
+    (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
+    (r"backward through (?P<graph>\w+ = .+)", N_("backward through {graph}")),
+    (r"the nodes of (?P<graph>\w+ = .+), in the order backward ran them",
+     N_("the nodes of {graph}, in the order backward ran them")),
+    (r"(?P<value>\S+) for (?P<graph>\w+ = .+)", N_("{value} for {graph}")),
+    (r"a second (?P<call>\S+) after (?P<steps>.+)", N_("a second {call} after {steps}")),
+    (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
+    (r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
+     r"ended|after a no_grad block that raised|after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)): "
+     r"(?P<label>.+)", N_("{when}: {label}")),
+    (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
+    (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),
+    (r"the list of operands that (?P<what>.+) saved", N_("the list of operands that {what} saved")),
+    (r"(?P<call>.+) on a Value that requires no grad", N_("{call} on a Value that requires no grad")),
+    (r"the order the hooks of (?P<names>.+) ran in", N_("the order the hooks of {names} ran in")),
+    (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),
+    (r"(?P<value>\S+) is None or a Value like (?P<name>\S+)", N_("{value} is None or a Value like {name}")),
+    (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+) "
+     r"\((?P<reset>.+) before the third\)",
+     N_("the {nth} backward of {graph} ({reset} before the third)")),
+    (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+)",
+     N_("the {nth} backward of {graph}")),
+    (r"(?P<value>\S+) \(after (?P<call>[^()=]+ \+?= [^()]+)\)", N_("{value} (after {call})")),  # a2 (after a += 1)
+    (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
+    (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:; )?)+)\)",
+     N_("{value} ({note})")),
+    (r"the error for (?P<what>.+)", N_("the error for {what}")),
+    (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
+     N_("for {name} = {graph}, {what}")),
+    (r"the (?P<name>[\w.]+) returned", N_("the {name} returned")),
+    (r"the leaf (?P<name>\w+) you were given", N_("the leaf {name} you were given")),
+    (r"a node below (?P<label>.+)", N_("a node below {label}")),
+    (r"\[(?P<index>[^\]]+)\] of (?P<label>.+)", N_("[{index}] of {label}")),
+    (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
+    (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
+    (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
+    (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
+    (r"(?P<value>\S+) after backward through (?P<what>.+)", N_("{value} after backward through {what}")),
+    (r"(?P<value>\S+(?: is \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
+)
+
+
+@functools.cache
+def _label_forms() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(pattern), msgid) for pattern, msgid in _LABEL_FORMS)
+
+
+_CODE_PARTS = ("graph", "what", "source", "call", "where", "name", "names", "reset")  # told as written, not translated
+
+
+def shown_label(label: str) -> str:
+    """A probe's label (``w.grad``, ``the error returned``, ``for y = w * x, paths(y, w)``) in
+    the student's language: the words around the code translated, the code as written."""
+    if label == "the error returned":
+        return _("the error returned")
+    if language() == SOURCE_LANGUAGE:
+        return label
+    for pattern, msgid in _label_forms():
+        found = pattern.fullmatch(label)
+        if found is not None:
+            parts = {k: v if k in _CODE_PARTS else _notes(v) if k == "note" else shown_label(v)
+                     for k, v in found.groupdict().items()}
+            return _(msgid, **parts)
+    return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
+
+
+CASES = "; "  # between the notes of several cases a difference was seen in ("y (x > 0; x = 0)")
+
+
+def _notes(note: str) -> str:
+    """A label's note in the student's language: one note, or the notes of several cases a
+    difference was seen in (``x > 0; x = 0``, ``differences._cases_merged``), each translated."""
+    return _(CASES).join(shown_label(part) for part in note.split(CASES))

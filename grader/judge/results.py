@@ -1,0 +1,176 @@
+"""How a RESULT fact's difference is told: by its shape (None on one side, another type, another
+number, fewer or more entries, another order, the first differing entry), never its numbers;
+against the statement's answer, or PyTorch's where the expected answer was recorded from torch
+(the build track), where a call's error is told by the student's own message."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from grader.i18n import _
+from grader.judge.compare import not_plain, same
+from grader.judge.sentences import MAX_FIELD, Difference, Say
+from grader.judge.sentences import difference as _diff
+from grader.spec.build import OTHER_WARNING
+from grader.spec.raised import RAISED_IN, SAID
+from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
+
+
+QUOTE_BEFORE = 40  # characters of the student's message kept before the first one that differs
+
+
+def from_difference(want: object, got: str) -> str:
+    """The student's message, shown so that its first character that differs from the engine's
+    is inside what is printed: a long message that agrees at first is shown from a word a little
+    before that place, after "…" (the text quoted is the student's own, never the engine's)."""
+    if type(want) is not str or len(got) <= MAX_FIELD:
+        return got
+    agree = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
+    start = got.rfind(" ", 0, max(0, agree - QUOTE_BEFORE)) + 1
+    return got if start <= 0 else "… " + got[start:]
+
+
+_JSON_TYPES = {bool: "bool", int: "number", float: "number", str: "str", list: "list",
+               dict: "dict", type(None): "None"}
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The sentences that tell a plain result's kind of difference, naming its reference: the
+    statement's, or PyTorch's where the expected answer was recorded from torch (the build
+    track)."""
+
+    none: Say
+    not_none: Say
+    type: Say
+    number: Say
+    flag: Say
+    text: Say
+    fewer: Say
+    more: Say
+    order: Say
+    keys: Say
+    alike: Say
+
+
+STATEMENT_SHAPES = Shapes(Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TYPE, Say.RESULT_NUMBER,
+                          Say.RESULT_FLAG, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE,
+                          Say.RESULT_ORDER, Say.RESULT_KEYS, Say.RESULT_ALIKE)
+PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.TORCH_NUMBER,
+                        Say.TORCH_FLAG, Say.TORCH_TEXT, Say.TORCH_FEWER, Say.TORCH_MORE,
+                        Say.TORCH_ORDER, Say.TORCH_KEYS, Say.TORCH_ALIKE)
+
+
+def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    against_torch = want.get(REFERENCE) == PYTORCH
+    if against_torch and want.get(RAISES) is True:
+        return _raised(want.get("value"), got, label)
+    if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
+            and type(want.get("value")) is bool and want["value"] != got["value"]:
+        return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
+    if against_torch and want.get(CLAIM) is True and want.get("value") is True \
+            and type(got.get("value")) is str and got["value"].startswith(OTHER_WARNING):
+        return [_diff(Say.TORCH_WARNS_OTHER, label=label, type=got["value"])]
+    found = _shape(want.get("value"), got.get("value"), label,
+                   PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
+    return [found] if found is not None else []
+
+
+def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
+    """A call's error (None: it raised nothing) against the one PyTorch raised there, compared by
+    kind and told by the student's own message, quoted in the child (``build.raised``), with
+    the function of their engine it came from."""
+    got, said, where = fact.get("value"), fact.get(SAID), fact.get(RAISED_IN)
+    if same(want, got):
+        return []
+    if got is None:
+        return [_diff(Say.TORCH_NO_ERROR, label=label)]
+    shown = said if type(said) is str else got
+    if type(where) is str:
+        say = Say.TORCH_AN_ERROR_IN if want is None else Say.TORCH_OTHER_ERROR_IN
+        return [_diff(say, label=label, error=shown, name=where)]
+    return [_diff(Say.TORCH_AN_ERROR if want is None else Say.TORCH_OTHER_ERROR, label=label, error=shown)]
+
+
+def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:
+    """The first difference between two plain results, by kind: None on one side, another
+    type, another number, fewer or more entries, the same entries in another order, entries all
+    alike where the reference's differ (each read at one moment: a .grad Value kept, which a
+    later backward changed in place, reads the same everywhere), or the first differing entry
+    (told with its own label)."""
+    if same(want, got):
+        return None
+    if got is None or want is None:
+        return _diff(says.none if got is None else says.not_none, label=label)
+    if type(got) is str and got.startswith(NOT_PLAIN):  # a generator, a node: the student's type
+        return _diff(says.type, label=label, type=_("of type {type}", type=got[len(NOT_PLAIN):]))
+    wtype, gtype = _JSON_TYPES.get(type(want)), _JSON_TYPES.get(type(got))
+    if wtype != gtype:
+        text = got if type(got) is str and got.startswith("not ") else _("a {type}", type=gtype)
+        return _diff(says.type, label=label, type=text)
+    if gtype == "number":
+        return _diff(says.number, label=label)
+    if gtype == "bool":
+        return _diff(says.flag, label=label, flag=got)
+    if gtype == "str":
+        return _diff(says.text, label=label, text=from_difference(want, got))
+    if gtype == "dict":
+        if set(want) != set(got):
+            return _diff(says.keys, label=label)
+        key = next(k for k in want if not same(want[k], got[k]))
+        return _shape(want[key], got[key], _entry(label, repr(key)), says)
+    if len(want) != len(got):
+        return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
+    ordered = _sorted(want)
+    if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
+        return _diff(says.order, label=label)
+    if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]):  # a Value kept?
+        return _diff(says.alike, label=label)
+    i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
+    return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _alike(items: list[Any]) -> bool:
+    """Whether every entry of a list is the same as its first."""
+    return all(same(item, items[0]) for item in items[1:])
+
+
+_PROSE = re.compile(r"[A-Za-z_]\w* [A-Za-z_]|=")  # two words in a row, or a program: not one expression
+
+
+def _entry(label: str, index: str) -> str:
+    """The label of one entry: ``paths(y, w)[0]``, ``((c * 3) * w).grad_fn.next_functions[0]``,
+    ``y.grad_fn.apply(grad)[0] for y = w * x``, or ``[0] of`` a label that is prose."""
+    code = label.endswith((")", "]")) or _PROSE.search(label) is None
+    head, said, graph = label.partition(" for ")
+    if not code and said and " " not in head:
+        return f"{head}[{index}]{said}{graph}"
+    return f"{label}[{index}]" if code else f"[{index}] of {label}"
+
+
+def _reordered_numbers(want: list[Any], got: list[Any]) -> bool:
+    """Whether ``got`` holds the numbers of ``want`` (each the same within the tolerance), in
+    another order: (dy/dx, dy/dw) for (dy/dw, dy/dx).  Only short lists of numbers."""
+    if not 1 < len(want) == len(got) <= MAX_REORDERED or any(type(x) not in (int, float) for x in (*want, *got)):
+        return False
+    free = list(want)
+    for g in got:
+        match = next((i for i, w in enumerate(free) if same(w, g)), None)
+        if match is None:
+            return False
+        free.pop(match)
+    return True
+
+
+MAX_REORDERED = 8
+"""The longest list of numbers whose entries are matched in another order."""
+
+
+def _sorted(items: list[Any]) -> list[str] | None:
+    """A list's entries as a sorted list of their reprs (to tell another order), or None when
+    numbers are among them (compared with a tolerance, so never reordered here)."""
+    if any(type(x) in (int, float) for x in items):
+        return None
+    return sorted(repr(x) for x in items)

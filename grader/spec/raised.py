@@ -1,0 +1,98 @@
+"""How a build-track probe observes an error a call raised: compared by PyTorch's kind of it
+(``describe_error``), and told by the engine's own message, quoted (``quoted``), with the
+function of the engine that raised it (``raised_in``): never by the paraphrase it is compared
+with, which is no one's text."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from typing import Any, Callable
+
+from grader.spec.facts import CONTEXT, PYTORCH, RAISES, REFERENCE
+from grader.spec.probe import MAX_TEXT, failure, first_line, type_name
+from grader.spec.provenance import result_of
+
+SECOND_BACKWARD = "Trying to backward through the graph a second time"
+MODIFIED = "has been modified by an inplace operation"
+LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation"
+NO_GRAD_FN = "does not require grad and does not have a grad_fn"
+HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
+_VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
+# PyTorch's errors by kind, as compared (never shown: a sentence quotes the student's own message)
+_KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place", NO_GRAD_FN: "no grad_fn",
+          HOOK_ON_CONSTANT: "hook on a value without grad"}
+IN_PLACE = "modified in place"
+IN_PLACE_AT = "modified in place, at version {version}, expected {expected}"
+QUOTED = 90  # characters of an error's message quoted in a sentence: a longer one ends at a word, with "…"
+SAID = CONTEXT + "said"  # a raised fact's context: the error as the student's engine worded it
+RAISED_IN = CONTEXT + "in"  # ... and the function of the engine's file that raised it
+
+
+def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
+    """None if ``fn`` returns, else the error as PyTorch's kind of it (``describe_error``).
+    NotImplementedError goes through: a stub is reported as such."""
+    exc = failure(fn, *args, **kwargs)
+    return None if exc is None else describe_error(exc)
+
+
+def describe_error(exc: BaseException) -> str:
+    """The error as compared with PyTorch's: its kind ("RuntimeError: second backward",
+    "RuntimeError: modified in place, at version 1, expected 0"), or its type and first line when
+    it is none of those.  A sentence never shows this paraphrase as if it were the message:
+    it quotes the real one (``quoted``)."""
+    text = str(exc)
+    kind = type_name(exc)
+    for phrase, said in _KNOWN.items():
+        if phrase in text:
+            return f"{kind}: {said}"
+    if MODIFIED in text:
+        found = _VERSIONS.search(text)
+        said = IN_PLACE_AT.format(version=found.group(1), expected=found.group(2)) if found else IN_PLACE
+        return f"{kind}: {said}"
+    line = first_line(text)[:80]
+    return f"{kind}: {line}" if line else kind
+
+
+def quoted(exc: BaseException) -> str:
+    """The error as the engine raised it, for a sentence: its type and the first line of its own
+    message in quotes (``excerpt``): real text, never a paraphrase."""
+    line = excerpt(first_line(exc))
+    return f'{type_name(exc)}: "{line}"' if line else type_name(exc)
+
+
+def excerpt(line: str) -> str:
+    """A long message cut to about ``QUOTED`` characters at words, with "…": from its start, or,
+    when it tells versions (MODIFIED's "is at version 2; expected version 0") further on, from a
+    few words before them, the part a student compares with PyTorch's."""
+    if len(line) <= QUOTED:
+        return line
+    found = _VERSIONS.search(line)
+    start = 0
+    if found is not None and found.end() > QUOTED:
+        start = line.rfind(" ", 0, max(0, found.start() - QUOTED // 2)) + 1
+    part = line[start:start + QUOTED]
+    if start + QUOTED < len(line):
+        part = part.rsplit(" ", 1)[0] + " …"
+    return ("… " if start else "") + part
+
+
+def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
+    """Whether ``fn(*args)`` raised, as ``error`` tells it, as a fact told as an error: "raised
+    no error, where PyTorch raises one", never "is None"; the message quoted beside it (``SAID``,
+    context, never compared) is what a sentence shows."""
+    exc = failure(fn, *args)
+    return {**result_of(None if exc is None else describe_error(exc), label), REFERENCE: PYTORCH, RAISES: True,
+            SAID: None if exc is None else quoted(exc), RAISED_IN: None if exc is None else raised_in(exc, fn)}
+
+
+def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
+    """The function of ``fn``'s own file that ``exc`` was raised in (its deepest frame there:
+    ``MulBackward0.apply`` for a ``y.backward`` of the student's engine), or None (PyTorch's
+    methods are not Python)."""
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    if code is None:
+        return None
+    found = [frame.f_code for frame, _ in traceback.walk_tb(exc.__traceback__)
+             if frame.f_code.co_filename == code.co_filename]
+    return str(found[-1].co_qualname)[:MAX_TEXT] if found else None
