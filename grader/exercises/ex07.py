@@ -18,6 +18,7 @@ from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.probe import shape_error
 from grader.spec.provenance import grad_of, same_object, value_of, watching
+from grader.spec.repeat import Returned
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
 
@@ -79,6 +80,14 @@ def rebind_hidden(sub):
     return [_rebind(sub, s) for s in (2.25, -1.0, 0.0)]
 
 
+_LEAVES_RETURNED = {
+    "w": Returned(N_("the w modify_saved_value returned"), N_("the w an earlier call of modify_saved_value returned")),
+    "x": Returned(N_("the x modify_saved_value returned"), N_("the x an earlier call of modify_saved_value returned")),
+}
+"""Every leaf modify_saved_value returned in this run: the statement makes new leaves at each call,
+and leaves kept in globals and refilled through ``.data`` are told by their identity."""
+
+
 def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     with watching(sub, "modify_saved_value") as call:
         r = sub.modify_saved_value(w, x, times, combine)
@@ -91,6 +100,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label="a", flat=False),
         "y": value_of(r["y"], "y"),
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
+        "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
         "call": call.fact,
     }
 

@@ -142,3 +142,15 @@ CASES += [
           edits={"    for _ in range(times):\n        a.add_(1)": "    for _ in range(times - 1):\n        a.add_(1)"},
           names=('a was changed in place fewer times', "records AddBackward0 fewer times")),
 ]
+
+
+# The leaves kept in globals and refilled through .data at each call: told by their identity.
+CASES += [
+    Wrong('leaves_kept_in_globals',
+          fails={SAVED: "the w modify_saved_value returned is still the w an earlier call of modify_saved_value returned"},
+          edits={'    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    a = x + w\n':
+                 '    _W.data.fill_(w)\n    _X.data.fill_(x)\n    w, x = _W, _X\n    a = x + w\n',
+                 'def modify_saved_value(': '_W = Value(0.0, requires_grad=True)\n_X = Value(0.0, requires_grad=True)\n\n\n'
+                                           'def modify_saved_value('},
+          names=('modify_saved_value', 'an earlier call', 'not a new object')),
+]
