@@ -17,7 +17,8 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad, remember
-from grader.spec.provenance import Call, check, float_of, grad_of, result_of, same_object, watching
+from grader.spec.call import Call
+from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")

@@ -1,4 +1,4 @@
-"""Which engine code a frame runs, seen by the probes' profile hook (``provenance.Call``).
+"""Which engine code a frame runs, seen by the probes' profile hook (``grader.spec.call.Call``).
 
 The hook sees frames, not calls: these name the engine's code objects and files it looks for, by
 identity, so a function the submission wrote under an engine name is never taken for the engine's.

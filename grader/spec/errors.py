@@ -25,7 +25,7 @@ from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
 
 
 class Watched(Protocol):
-    """What ``error_of`` reads of a watched call (``provenance.Call``)."""
+    """What ``error_of`` reads of a watched call (``grader.spec.call.Call``)."""
 
     raised: Mapping[int, BaseException] | None  # its passes' exceptions (None: not recorded)
     past_listed: bool  # it ran more passes than it records

@@ -112,7 +112,7 @@ class Chosen:
 class Writes(observe.Observer):
     """Every backward pass of a run: the Values whose .grad a pass wrote with a number the
     student's code chose.  Set around each step of the worker, and told by a watched call
-    (``provenance.Call``) while it observes, however many passes it looks at.
+    (``grader.spec.call.Call``) while it observes, however many passes it looks at.
 
     A pass in which no code of the student's runs (no hook, no custom Function's backward)
     is judged as it starts: a leaf whose .grad holds a number of the student's is *seeded*.

@@ -25,7 +25,8 @@ from typing import Any
 import micrograph
 from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, Call, check
+from grader.spec.call import Call
+from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, check
 from grader.spec.replayed import depends
 
 

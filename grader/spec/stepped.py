@@ -22,7 +22,8 @@ from micrograph import optim
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad
-from grader.spec.provenance import Call, check
+from grader.spec.call import Call
+from grader.spec.provenance import check
 
 STEP_CODE = inspect.unwrap(optim.SGD.step).__code__  # under its no_grad decorator
 # A frame runs that code under optim's globals only (a function made of it under others would

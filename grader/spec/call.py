@@ -1,0 +1,220 @@
+"""``Call``: what one call of the student's code did to the engine, observed while it runs
+(``provenance.watching`` sets it up and turns what it saw into the call's CALL fact): its
+backward passes, grad mode around the student's frames, the ``.grad`` it read, the gradients
+the engine made, the Values engine functions returned to it, and what a hook of its chose."""
+
+from __future__ import annotations
+
+from types import FrameType
+from typing import Any, Sequence
+
+import micrograph
+from micrograph import observe
+from micrograph import value as value_module
+from micrograph.node import AccumulateGrad
+from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
+                                     engine_function, in_walk, run_by_engine, watched_code)
+from grader.spec.graph import reaches_leaves
+from grader.spec.hooked import WRITES, Chosen, engine_left
+from grader.spec.probe import grad as grad_number
+from grader.spec.raise_site import ENGINE_DIR
+
+MAX_PASSES_LISTED = 20
+
+
+def is_value(v: object) -> bool:
+    return isinstance(v, micrograph.Value)
+
+
+class Call(observe.Observer):
+    """What one call of the student's code did; ``fact`` is filled when the block ends.
+
+    Only the first ``MAX_PASSES_LISTED`` passes are looked at, and only as they start unless
+    ``grad_numbers`` asks for each step's gradients.  The run's registry ``hooked.WRITES``
+    observes around it (``observe.observing`` nests) and hears each event first, so ``step``
+    can ask it who chose a gradient.
+    """
+
+    def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
+                 saves: bool = False, grad_numbers: bool = False, made: bool = False,
+                 errors: bool = False, clears: bool = False) -> None:
+        self.label, self.filename, self.leaves = label, filename, tuple(leaves)
+        self.grad_mode_off = False
+        self.read_grad = False  # whether the student's file read some Value's .grad
+        self.read_since_pass = False  # ... after the last backward pass started
+        self.engine_walk = False  # whether it called a function of the engine's backward walk
+        self.walks = 0  # the frames of that walk called and not returned since the block began
+        self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
+        self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
+        self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
+        self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
+        self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
+        self.first_root: Any = None  # the first pass's first root node (``graph_below``)
+        self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
+        self.saved: dict[Any, tuple[Any, ...]] = {}
+        self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
+        self.asks_steps = self.wants_steps = grad_numbers or errors  # then the engine records steps
+        self.listing, self.past_listed = True, False  # a pass among the first MAX_PASSES_LISTED runs; one past them ran
+        self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
+        self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
+        self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
+        self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
+        self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
+        self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
+        self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
+        self.data_first: dict[int, int] = {}  # ... and how many passes had started when it first did
+        self.started = 0  # the passes started so far
+        self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
+        self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
+        self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
+        self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
+        self.fact: dict[str, Any] = {}
+
+    def failed(self, failure: observe.Failure) -> None:
+        if self.raised is not None:
+            self.raised[id(failure.error)] = failure.error
+
+    def pass_started(self, start: observe.PassStart) -> None:
+        self.started += 1
+        self.listing = len(self.kept_graph) < MAX_PASSES_LISTED
+        self.past_listed |= not self.listing
+        self.wants_steps = self.asks_steps and self.listing
+        if not self.listing:
+            return
+        self.kept_graph.append(bool(start.retain_graph))
+        self.roots.append(frozenset(id(node) for node, _ in start.roots))
+        if self.first_root is None and start.roots:
+            self.first_root = start.roots[0][0]
+        self.read_since_pass = False
+        for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
+            items = node.saved_items()
+            if items is not None:  # the pass will free them: keep what it found
+                self.saved.setdefault(node, items)
+        if self.grad_numbers:
+            self.hold_grads()  # what the last pass left, and what was done to it since
+            self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
+        if self.clears is not None:
+            written = [node.variable for node in start.dependencies if type(node) is AccumulateGrad]
+            self.pass_leaves.update((id(v), v) for v in written)
+            cleared = [v for v in written if _cleared(v)]
+            self.clears.append(bool(cleared))
+            if len(self.clears) > 1:
+                self.cleared_later.update((id(v), v) for v in cleared)
+        if self.leaves:
+            self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
+            self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
+            self.reached.append(reaches_leaves(start, self.leaves))
+
+    def sample(self, frame: FrameType, event: str, arg: object) -> None:
+        """A profile hook: note grad mode whenever the student's file calls or is called, and
+        whether it read a ``.grad`` (the property's getter called from the student's file)."""
+        if event == "return":
+            self._returned(frame, arg)
+        if event != "call":
+            return
+        code = watched_code(frame)
+        walk = code is not None and code.co_filename in ENGINE_WALK
+        self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
+        sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
+        if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
+            return  # frames' code: audited
+        from_student = frame.f_back is not None and frame.f_back.f_code.co_filename == self.filename
+        if from_student and code in DATA_ACCESS:
+            source = frame.f_locals.get("self")
+            if is_value(source):
+                self.through_data[id(source)] = source
+                self.data_first.setdefault(id(source), self.started)
+        if from_student and code is GRAD_GETTER:
+            self.read_grad = self.read_since_pass = True
+        if from_student and code is not None and code.co_filename in ENGINE_WALK:
+            self.engine_walk = True
+        if from_student and self.made is not None and code is DETACH_IN_PLACE:
+            source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
+            self.detached_tracked |= is_value(source) and bool(source.requires_grad)
+        if sampling and (from_student or frame.f_code.co_filename == self.filename):
+            self.grad_mode_off = not run_by_engine(frame)
+
+    def _returned(self, frame: FrameType, result: object) -> None:
+        """A frame returns (one of the engine's walk, maybe); with ``made``, keep a Value an engine
+        function returned to the student, unless it is one of its own arguments (``a += 1``, ``fill_``:
+        made before) or an alias or copy (``engine_code.ALIASES``) of a Value no operation made."""
+        self.walks -= in_walk(frame)
+        if self.made is None or not is_value(result):  # before reading frames' code (audited)
+            return
+        caller, code = frame.f_back, frame.f_code
+        if (caller is None or not code.co_filename.startswith(ENGINE_DIR)
+                or caller.f_code.co_filename != self.filename or code in PASS_THROUGH):
+            return
+        if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
+            source = frame.f_locals.get("self")
+            if code.co_name == "detach" and is_value(source) and source.requires_grad:
+                self.detached_tracked = True
+            if self.made.get(id(source)) is source:
+                self.made[id(result)] = result
+                self.inputs[id(result)] = (source,)
+            return
+        given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
+        if all(arg is not result for arg in given):
+            self.made[id(result)] = result
+            self.ops[id(result)] = (engine_function(frame, given), given)
+            self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
+                                            if is_value(v))  # micrograph.sum([a, b]) too
+
+    def step(self, step: observe.Step) -> None:
+        """With ``grad_numbers``: hold the gradient each node received and used (what grad()
+        hands back is one of them), and what a .grad it wrote holds right after the write."""
+        if not (self.grad_numbers and self.listing) or self.chosen.step(step, self.written):
+            return
+        self.hold(step.received)
+        self.hold(step.grad)
+        if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
+            self.hold(step.write.grad)
+
+    def hold_grads(self) -> None:
+        """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
+        when the call ends, it is every number the student could read from those .grad.  A
+        .grad the engine wrote last counts (zeroed since too); one the student's code wrote
+        (``w.grad = Value(formula)`` after any backward) or changed to another number than 0
+        in place (``w.grad.data = formula``) is the student's, not a gradient read."""
+        for v in self.written.values():
+            if engine_left(v):
+                self.hold(value_module.peek_grad(v))
+
+    def hold(self, grad: object) -> None:
+        number = grad.item() if is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
+        if type(number) is float:
+            self.held[id(number)] = number
+
+    def data_after_backward(self, v: object) -> bool:
+        """Whether the student's code first reached ``v.data`` after a backward pass had started."""
+        return self.through_data.get(id(v)) is v and self.data_first[id(v)] > 0
+
+    def cleared_between(self, v: object) -> bool:
+        """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's
+        passes (before a pass after the first that writes it)."""
+        return self.cleared_later.get(id(v)) is v
+
+    def wrote_instead(self, v: object, given: Sequence[Any]) -> bool:
+        """With ``clears``: whether no pass wrote ``v.grad`` but one wrote the .grad of a leaf that
+        is none of the Values ``given`` (a leaf the student's code made in place of ``v``)."""
+        return self.pass_leaves.get(id(v)) is not v and any(
+            all(leaf is not g for g in given) for leaf in self.pass_leaves.values())
+
+    def leaf_facts(self) -> dict[str, list[bool]]:
+        """The per-pass observations of the leaves (none without leaves), and with ``clears``
+        whether a pass started from a .grad the student's code cleared."""
+        if not self.leaves:
+            return {} if self.clears is None else {"cleared_between": self.clears}
+        return {**({} if self.clears is None else {"cleared_between": self.clears}),
+                "grads_cleared": self.cleared, "by_backward": self.by_backward,
+                "reaches_leaves": self.reached}
+
+
+def _cleared(v: Any) -> bool:
+    """Whether ``v.grad`` was cleared after it was written: None or zero now, and not what the
+    engine last wrote there (``v.grad = None``, ``.grad.zero_()``, ``.grad.data.zero_()``, a
+    new zero).  A gradient the engine wrote as zero and left alone was not cleared."""
+    record = observe.grad_write(v)
+    return (record is not None and grad_number(v) in (None, 0.0)
+            and not (record.by_engine and record.intact(v)))
