@@ -8,7 +8,9 @@ engine's, which are PyTorch's (``tests/exercises/test_build_track.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, edge_node, fact, operand, regroup, saved_operands
@@ -83,11 +85,32 @@ def documents_hidden(sub):
     return by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])
 
 
+# A number on the left: Python calls the Value's __rmul__ / __radd__, and raises TypeError itself
+# when there is none that takes it (the error then comes from no line of the student's file).
+NO_REFLECTED = {"*": N_("3 * w: your Value has no __rmul__ that takes a Python number on the left of *"),
+                "+": N_("2 + w: your Value has no __radd__ that takes a Python number on the left of +")}
+
+
+def _number_first(op: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` (``3 * w``, ``2 + w``); a TypeError Python raised for want of a reflected
+    method is told as that, naming the method, not as the test's own failure."""
+    try:
+        return compute()
+    except TypeError as exc:
+        innermost = exc.__traceback__
+        while innermost is not None and innermost.tb_next is not None:
+            innermost = innermost.tb_next
+        if innermost is not None and innermost.tb_frame.f_code is compute.__code__:  # raised by Python at the operator
+            raise TypeError(NO_REFLECTED[op]) from None
+        raise
+
+
 @EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def numbers(sub):
     w = sub.Value(1.5, requires_grad=True)
-    made = {"3 * w": 3 * w, "w * 3": w * 3, "2 + w": 2 + w, "w + 6.5": w + 6.5, "w * w": w * w}
+    made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
+            "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {**regroup([_made(v, operand(label), RECORDED) for label, v in made.items()]), **_saved(products)}
 

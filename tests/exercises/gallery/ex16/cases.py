@@ -68,6 +68,9 @@ CASES = [
                                                                         "        return as_value(other) * self"},
           fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
           names=("(3 * w).grad_fn.next_functions", "in input order")),
+    Wrong("no_radd", edits={"    __radd__ = __add__\n": ""},  # Python's TypeError at 2 + w, told with the method it wants
+          fails={"Python numbers on either side": "2 + w: your Value has no __radd__"},
+          names=("2 + w", "__radd__")),
     Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
         if v.requires_grad:
             return True
