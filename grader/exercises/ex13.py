@@ -2,7 +2,7 @@
 
 The probes build their own graphs (the diamond, the documents' graph, seeded random graphs,
 chains of 1,200 ops, a graph with a node no gradient reaches), judge the order property by
-property (``_order_report``), read the gradients by leaf identity, record the calls of
+property (``grader.spec.topological.order_report``), read the gradients by leaf identity, record the calls of
 ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
 ``grader.spec.arrivals``), check that no ``.grad`` changed, count the engine's passes
 (``micrograph.observe.passes`` sees a pass however it was started, even one that puts every
@@ -24,6 +24,7 @@ from grader.spec.facts import Check
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
 from grader.spec.repeat import calls_apart
+from grader.spec.topological import order_report
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -133,49 +134,7 @@ def _times_zero(w: float, x: float) -> Graph:
 
 
 # -- observing --------------------------------------------------------------------------------
-def _reachable(root: Value) -> set[micrograph.Node]:
-    """Every node reachable from root.grad_fn (the probe's own walk, no recursion)."""
-    seen = {root.grad_fn}
-    stack = [root.grad_fn]
-    while stack:
-        for child, _ in stack.pop().next_functions:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return seen
-
-
-def _by_identity(objects: list[Any]) -> bool:
-    """Whether every object's class hashes and compares by identity, as the engine's nodes do: then
-    the objects themselves key a dict (``id()`` would raise an audit event per call in the sandbox)."""
-    return all(t.__hash__ is object.__hash__ and t.__eq__ is object.__eq__ for t in {type(o) for o in objects})
-
-
 LETTERS = "abcdefg"
-
-
-def _order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]:
-    """Whether ``order`` is a topological order of root's graph, one CHECK fact per property
-    (the properties of a list that is no list of nodes cannot be judged: None)."""
-    nodes = type(order) is list and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
-    checks = [check(Check.LIST_OF_NODES, nodes, label)]
-    if not nodes:
-        return checks + [check(c, None, label) for c in PROPERTIES]
-    # each node's first position (pairs from the end: an earlier one overwrites a later one);
-    # the edges read from each node's next_functions (thousands of them on a chain)
-    position = dict(zip(reversed(order), range(len(order) - 1, -1, -1)))  # type: ignore[arg-type]
-    parents_first = not any((there := position.get(child)) is not None and there <= position[node]
-                            for node in order for child, _ in node.next_functions if child is not None)  # type: ignore[union-attr]
-    holds = {
-        Check.STARTS_AT_ROOT: bool(order) and order[0] is root.grad_fn,  # type: ignore[index]
-        Check.EACH_ONCE: len(position) == len(order),  # type: ignore[arg-type]
-        Check.COMPLETE: position.keys() == _reachable(root),
-        Check.PARENTS_FIRST: parents_first,
-    }
-    return checks + [check(c, holds[c], label) for c in PROPERTIES]
-
-
-PROPERTIES = (Check.STARTS_AT_ROOT, Check.EACH_ONCE, Check.COMPLETE, Check.PARENTS_FIRST)
 
 
 def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
@@ -287,12 +246,12 @@ def _grads_seen(result: object) -> list[Any] | str:
 
 
 def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
-    """``_order_report`` on each graph: a CHECK fact per property, so the feedback says which
+    """``grader.spec.topological.order_report`` on each graph: a CHECK fact per property, so the feedback says which
     one the student's order breaks, and on which graph; and whether topological_order called
     the engine's own backward pass (a function of ``micrograph/engine.py``) instead of being one."""
     with watching(sub, "topological_order", engine_walk=True) as call:
         orders = [sub.topological_order(g.root) for g in graphs]
-    reports = [_order_report(order, g.root, f"topological_order({g.label})")
+    reports = [order_report(order, g.root, f"topological_order({g.label})")
                for order, g in zip(orders, _named(graphs))]
     return {"order": reports, "own_walk": call.fact}
 
@@ -406,7 +365,7 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     """topological_order and backprop on a long chain: the order, the gradients, whether .grad
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line."""
-    report = _order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)")
+    report = order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)")
     observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"])}
