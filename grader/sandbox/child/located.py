@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import traceback
 import types
+from collections import Counter
 
 from grader.sandbox.child.wire import MAX_NAME
 from micrograph.function import BackwardCFunction
@@ -52,15 +53,27 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
     ``MulBackward0.apply``) names the student's function too."""
     function = caller = line = None
     above: str | None = None
+    frames: list[tuple[str, int]] = []
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         here = clip(_qualified(frame.f_code)) if frame.f_code.co_filename == submission else None
         if here is not None:
             function, line = here, lineno
             caller = above if above != here else None
+            frames.append((here, lineno))
         above = here
     if function is None:
         function = _refused_backward(exc)
+    if isinstance(exc, RecursionError) and frames:
+        return _recursing(frames)
     return function, caller, line
+
+
+def _recursing(frames: list[tuple[str, int]]) -> tuple[str, None, int]:
+    """The submission's function a RecursionError's traceback repeats most, at its deepest
+    frame: the limit is hit wherever the recursion happens to be (a one-line helper it calls),
+    and the function that recurses is the one to rewrite as a loop."""
+    name = Counter(here for here, _ in frames).most_common(1)[0][0]
+    return name, None, [lineno for here, lineno in frames if here == name][-1]
 
 
 def _refused_backward(exc: BaseException) -> str | None:

@@ -118,6 +118,19 @@ CASES = [
    ] + [Wrong(name, fails=dict.fromkeys(BY_HAND_TESTS, REACHES), edits=_engine(*call), names=(REACHES,))
         for name, call in REACHING_ALIASES.items()]
 
+# A recursive walk that calls a one-line helper for the children: the limit is hit in the
+# helper or in the walk, wherever the depth runs out; the feedback names the walk, which recurses.
+RECURSIVE_THROUGH_HELPER = RECURSIVE.replace(
+    "        for child, _ in node.next_functions:\n            if child is not None and child not in done:\n",
+    "        for child in _kids(node):\n            if child not in done:\n")
+CASES += [
+    Wrong("recursive_through_helper", names=("RecursionError", "in visit"),
+          fails={CHAIN: "RecursionError", SHORT_CHAIN: "in visit"},
+          edits={ORDER_BODY: RECURSIVE_THROUGH_HELPER,
+                 "def topological_order(": "def _kids(node):\n    return [c for c, _ in node.next_functions if c is not None]\n\n\n"
+                                           "def topological_order("}),
+]
+
 # A recursive walk with Python's recursion limit raised: at import (the hidden chain runs at the
 # default limit anyway), or inside topological_order as it runs (then a chain of 20,000 ops is
 # walked too); and a walk with an explicit stack that raises the limit all the same is right.
