@@ -14,7 +14,7 @@ from grader.judge.compare import not_plain, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say
 from grader.judge.sentences import difference as _diff
 from grader.spec.build import OTHER_WARNING
-from grader.spec.raised import RAISED_IN, SAID
+from grader.spec.raised import RAISED_IN, SAID, other_versions
 from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
 
 
@@ -88,10 +88,13 @@ def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
     if got is None:
         return [_diff(Say.TORCH_NO_ERROR, label=label)]
     shown = said if type(said) is str else got
+    versions = other_versions(want, got)
     if type(where) is str:
-        say = Say.TORCH_AN_ERROR_IN if want is None else Say.TORCH_OTHER_ERROR_IN
+        say = Say.TORCH_AN_ERROR_IN if want is None else \
+            Say.TORCH_OTHER_VERSIONS_IN if versions else Say.TORCH_OTHER_ERROR_IN
         return [_diff(say, label=label, error=shown, name=where)]
-    return [_diff(Say.TORCH_AN_ERROR if want is None else Say.TORCH_OTHER_ERROR, label=label, error=shown)]
+    say = Say.TORCH_AN_ERROR if want is None else Say.TORCH_OTHER_VERSIONS if versions else Say.TORCH_OTHER_ERROR
+    return [_diff(say, label=label, error=shown)]
 
 
 def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> Difference | None:

@@ -170,6 +170,11 @@ class Say(str, enum.Enum):
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
     TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
+    # MODIFIED at other versions than PyTorch's (``raised.other_versions``): PyTorch's versions unsaid
+    TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other "
+                              "versions.")
+    TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "
+                                 "at other versions.")
     # a property judged by the probe (CHECK facts)
     NOT_NODES = N_("{label} is not a list of the graph's nodes.")
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")

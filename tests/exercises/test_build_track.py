@@ -194,6 +194,23 @@ def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
         "where PyTorch raises another error."
 
 
+def test_modified_at_other_versions_is_told_as_the_same_error() -> None:
+    """MODIFIED with other versions than PyTorch's is PyTorch's error at other versions, not
+    "another error", and PyTorch's versions are not said."""
+    from grader.judge.differences import find
+    from grader.spec.raised import raised
+
+    def modified(version: int, expected: int) -> None:
+        raise RuntimeError("one of the variables needed for gradient computation has been modified by an inplace "
+                           f"operation: [torch.DoubleTensor []] is at version {version}; expected version {expected}")
+
+    torch_says, swapped = (raised(lambda: modified(*pair), "z.backward()") for pair in ((1, 0), (0, 1)))
+    sentence = find(torch_says, swapped)[0].sentence()
+    assert sentence.endswith("where PyTorch raises that error at other versions.")
+    assert "version 1; expected version 0" not in sentence
+    assert find(torch_says, raised(lambda: modified(1, 0), "z.backward()")) == []
+
+
 def test_a_missing_grad_fn_is_said_once() -> None:
     """y.grad_fn is None: its next_functions are not said to be None as well."""
     from grader.judge.differences import find
