@@ -364,11 +364,13 @@ CHAIN_ADVICE = ("Walk the chain like any graph: in topological order, adding eve
 def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     """topological_order and backprop on a long chain: the order, the gradients, whether .grad
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
-    student's own error, told with its line."""
+    student's own error, told with its line.  backprop walks the chain topological_order has
+    walked already: nodes kept from one call to the next (a module-level set) show as state."""
     report = order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)")
     observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
-            **_own_pass(observed["grads_untouched"], observed["used_engine_backward"])}
+            **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),
+            "apart": _order_apart(sub, graph, _diamond(1.5))}
 
 
 @EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,
