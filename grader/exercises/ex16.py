@@ -33,7 +33,7 @@ KEYS = {
     "requires_grad": "a result requires grad when one of its inputs does",
     "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
              "self requires grad, self (\"self\") when the other operand does, and no more",
-    "one_accumulator": "gradient_edge gives a leaf the same AccumulateGrad node every time: make it "
+    "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
 }
 

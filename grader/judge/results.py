@@ -129,10 +129,17 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     ordered = _sorted(want)
     if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
         return _diff(says.order, label=label)
-    if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]):  # a Value kept?
-        return _diff(says.alike, label=label)
+    if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]) and not _node_kinds(got, says):
+        return _diff(says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _node_kinds(items: list[Any], says: Shapes) -> bool:
+    """Whether a build-track result's entries are edges told by their node's kind
+    (``["AccumulateGrad", 0]``): alike entries are then nodes of one kind, perhaps two objects,
+    never "all the same", so the first differing entry is told instead."""
+    return says is PYTORCH_SHAPES and type(items[0]) is list
 
 
 def _alike(items: list[Any]) -> bool:

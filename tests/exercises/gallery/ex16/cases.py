@@ -14,7 +14,7 @@ RECORD = '''    out = Value(number)
     return out'''
 CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
-          fails={DOCS: "in PyTorch, but not in your engine"}, names=("next_functions[1][0] is", "same AccumulateGrad")),
+          fails={DOCS: "in PyTorch, but not in your engine"}, names=("next_functions[1][0] is", "must give a leaf the same AccumulateGrad")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
@@ -71,6 +71,10 @@ CASES = [
     Wrong("no_radd", edits={"    __radd__ = __add__\n": ""},  # Python's TypeError at 2 + w, told with the method it wants
           fails={"Python numbers on either side": "2 + w: your Value has no __radd__"},
           names=("2 + w", "__radd__")),
+    Wrong("every_result_requires_grad", edits={"    out = Value(number)\n    if recording(*inputs):":
+                                               "    out = Value(number, requires_grad=True)\n    if recording(*inputs):"},
+          fails={CONSTANTS: "((c * 3) * w).grad_fn.next_functions[0][0] is not None, where PyTorch's is None"},
+          names=("(c * 3).requires_grad", "when one of its inputs does")),  # two AccumulateGrad objects: not "all the same"
     Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
         if v.requires_grad:
             return True
