@@ -21,11 +21,11 @@ import micrograph
 from micrograph import Value
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
-from grader.spec.provenance import float_of, grad_of, result_of, value_of, watching
+from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -187,7 +187,13 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
-            "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}}
+            "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+            "one_hot": check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)), label)}
+
+
+def _one_hot(grads: tuple[float, ...]) -> bool:
+    """Whether a pass's gradients, one per entry of loss, are a one among zeros."""
+    return sorted(grads) == [0.0] * (len(grads) - 1) + [1.0]
 
 
 def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:

@@ -31,7 +31,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
-           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA}
+           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
+           Check.ONE_HOT.value: Say.NOT_ONE_HOT}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.

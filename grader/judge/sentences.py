@@ -226,6 +226,8 @@ class Say(str, enum.Enum):
     ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "
                         "last backward pass: they were read after it (the .grad Values kept in the "
                         "rows and read at the end, for instance), not after the pass each records.")
+    NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot: more than one of "
+                     "its entries is nonzero, or its nonzero entry is not one.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "

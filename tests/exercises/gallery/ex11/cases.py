@@ -143,3 +143,11 @@ CASES += [
                  "            for leaf in x[0]:\n                leaf.grad.zero_()\n": "        rows.append(x_grads(x))\n"},
           names=("x1[0][0].grad", "not after recording what the last one wrote")),
 ]
+
+# The one-hot gradient made once before the loop, its entry j set and never put back: every
+# backward after the first starts from a gradient with more than one entry set.
+CASES += [
+    Wrong("one_hot_never_reset", fails={ROWS: "not one-hot"}, names=("jacobian_rows", "not one-hot"),
+          edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                 "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"}),
+]
