@@ -17,6 +17,7 @@ import warnings
 from typing import Any
 
 from micrograph import Value, mul
+from micrograph.value import NONLEAF_GRAD_WARNING  # the engine's own text, by identity
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -38,6 +39,8 @@ READ_IT = "read v.grad itself and return the text of the warning that read raise
 CALLER_IGNORES = ("grad_warning answers otherwise where the caller's warning filters ignore "
                   "UserWarning: inside catch_warnings, call warnings.simplefilter('always') "
                   "before reading v.grad, so the warning is recorded whatever the filters outside")
+FROM_WARNING = ("return the text of the warning reading v.grad raised, str(caught[0].message), "
+                "not a text written down in your code")
 
 
 def _nodes(g: object) -> dict[str, Any]:
@@ -177,12 +180,23 @@ def _text(t: object) -> str | None:
     return first_line(t) if type(t) is str else f"{NOT_PLAIN}{type_name(t)}"
 
 
-def _warning(sub, v: Value, name: str, calls: list[dict[str, Any]]) -> dict[str, Any]:
-    """grad_warning(v): the text it returned; whether it read v.grad to get it goes to ``calls``."""
+def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, Any]:
+    """grad_warning(v): the text it returned.  Whether it read v.grad to get it goes to
+    ``seen["calls"]``; whether a text it returned is the engine's warning's own message (the
+    str object ``warnings.warn`` was given, which str(caught[0].message) hands back) to
+    ``seen["from_warning"]``: a text written down that reproduces the engine's rule and words
+    is another object."""
     with watching(sub, "grad_warning", reads_grad=True) as call:
-        text = _text(sub.grad_warning(v))
-    calls.append(call.fact)
-    return result_of(text, f"grad_warning({name})")
+        answer = sub.grad_warning(v)
+    seen["calls"].append(call.fact)
+    if type(answer) is str:
+        seen["from_warning"].append(answer is NONLEAF_GRAD_WARNING)
+    return result_of(_text(answer), f"grad_warning({name})")
+
+
+def _warnings_seen() -> dict[str, list[Any]]:
+    """What ``_warning`` notes of a test's calls, beside their results."""
+    return {"calls": [], "from_warning": []}
 
 
 def _caller_ignores(sub, v: Value) -> bool:
@@ -202,12 +216,13 @@ WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) wit
 @EXERCISE.test("the warning on reading a non-leaf's .grad", points=1, public=True,
                feedback=WARNING_FEEDBACK,
                key_feedback={"leaf": "a leaf never warns: return None for it",
-                             "caller_ignores": CALLER_IGNORES, "calls": READ_IT})
+                             "caller_ignores": CALLER_IGNORES, "calls": READ_IT,
+                             "from_warning": FROM_WARNING})
 def warning_public(sub):
     g = documents_graph(-2.0, 0.5)
-    calls: list[dict[str, Any]] = []
-    return {"non_leaf": _warning(sub, g["b"], "b", calls), "leaf": _warning(sub, g["w"], "w", calls),
-            "caller_ignores": _caller_ignores(sub, g["a"]), "calls": calls}
+    seen = _warnings_seen()
+    return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
+            "caller_ignores": _caller_ignores(sub, g["a"]), **seen}
 
 
 @EXERCISE.test(
@@ -221,24 +236,25 @@ def warning_public(sub):
         "retained": "a retained non-leaf does not warn: its .grad is meant to be read",
         "caller_ignores": CALLER_IGNORES,
         "calls": READ_IT,
+        "from_warning": FROM_WARNING,
     },
 )
 def warning_text(sub):
     g = documents_graph(1.5, -2.5)
-    calls: list[dict[str, Any]] = []
-    before = [_warning(sub, g["a"], "a", calls)]
+    seen = _warnings_seen()
+    before = [_warning(sub, g["a"], "a", seen)]
     retained = documents_graph(-0.5, 3.0)
     retained["a"].retain_grad()
     g["y"].backward()
     retained["y"].backward()
     data = Value(4.0)
     return {
-        "non_leaf": before + [_warning(sub, g[n], n, calls) for n in ("a", "b", "y")],
-        "leaf": [_warning(sub, v, n, calls)
+        "non_leaf": before + [_warning(sub, g[n], n, seen) for n in ("a", "b", "y")],
+        "leaf": [_warning(sub, v, n, seen)
                  for v, n in ((g["w"], "w"), (g["x"], "x"), (data, "data"))],
-        "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", calls)],
-        "retained": [_warning(sub, retained["a"], "a retained", calls)],
-        "calls": calls,
+        "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", seen)],
+        "retained": [_warning(sub, retained["a"], "a retained", seen)],
+        **seen,
         "caller_ignores": [_caller_ignores(sub, g[n]) for n in ("b", "y")],
     }
 
