@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.build_order import run_order
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
                     module="ex19_build_accumulation", rules=True)
@@ -30,9 +31,11 @@ KEYS = {
     "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
+    "rerun": "each backward must run every node of its own graph: nothing of an earlier backward's "
+             "walk (its dependency counts, the nodes it ran) may be kept for the next call",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped"), "renewed": ("dropped",)}
+CAUSED_BY = {"grads": ("zeroed", "dropped"), "renewed": ("dropped",), "retained": ("rerun",)}
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -59,9 +62,12 @@ def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
-def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
+def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     """Whether a second backward through a retained non-leaf replaces its .grad with a new Value
-    (PyTorch does: only a leaf's .grad is added into in place)."""
+    (PyTorch does: only a leaf's .grad is added into in place), and which nodes it ran: an
+    engine that keeps something of the first backward's walk between calls (counts cached by
+    the root's id, which the new root may reuse) runs fewer, and that is its mistake, not how
+    store_grad treats a retained gradient (``CAUSED_BY``)."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
@@ -69,9 +75,11 @@ def _retained(sub: Any, w0: float, x0: float) -> list[Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         g = a.grad
-    (a * w).backward()
+    y = a * w
+    order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
     said = "after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward()"
-    return [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+    ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
+    return {"rerun": [ran], "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]}
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict[str, list[Any]]:
@@ -112,14 +120,15 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "in_place": _kept(sub, 1.5, -2.0), "retained": _retained(sub, 1.5, -2.0)}
+            "in_place": _kept(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0)}
 
 
-@EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def loop_hidden(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, None)),
-            "in_place": _kept(sub, -0.5, 3.0), "retained": _retained(sub, -0.5, 3.0)}
+            "in_place": _kept(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -85,6 +85,13 @@ CASES = [
     Wrong("zero_by_multiplying", edits={"        self._box[0] = 0.0\n": "        self._box[0] *= 0\n"},  # -0.0 on a negative number
           fails={ZERO: "w.grad.zero_() on a negative w.grad leaves a zero without a minus sign in PyTorch, but not in your engine"},
           names=("w.grad.zero_()", "minus sign")),
+    Wrong("counts_cached_by_the_root_id", edits={  # a new root may reuse a freed root's id: stale counts
+        "def dependencies(root: Node) -> dict[Node, int]:": "_COUNTS: dict[int, dict[Node, int]] = {}\n\n\n"
+                                                            "def dependencies(root: Node) -> dict[Node, int]:",
+        "    counts: dict[Node, int] = {root: 0}\n": "    if id(root) in _COUNTS:\n        return _COUNTS[id(root)]\n"
+                                                  "    counts: dict[Node, int] = _COUNTS.setdefault(id(root), {})\n"},
+          fails={LOOP: "the list of nodes that (a * w).backward() ran after (a * x).backward() has fewer entries than PyTorch's"},
+          names=("(a * w).backward() ran", "kept for the next call")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:
