@@ -13,7 +13,7 @@ from grader.i18n import _
 from grader.judge.compare import not_plain, same
 from grader.judge.sentences import MAX_FIELD, Difference, Say
 from grader.judge.sentences import difference as _diff
-from grader.spec.build import OTHER_WARNING
+from grader.spec.build import OTHER_TEXT, OTHER_WARNING
 from grader.spec.raised import RAISED_IN, SAID, other_versions
 from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
 
@@ -70,12 +70,22 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
-    if against_torch and want.get(CLAIM) is True and want.get("value") is True \
-            and type(got.get("value")) is str and got["value"].startswith(OTHER_WARNING):
-        return [_diff(Say.TORCH_WARNS_OTHER, label=label, type=got["value"])]
+    if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
+            and got["value"].startswith((OTHER_WARNING, OTHER_TEXT)):  # it warned, not as PyTorch does
+        return [_warned_otherwise(want.get("value"), got["value"], label)]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
     return [found] if found is not None else []
+
+
+def _warned_otherwise(want: Any, got: str, label: str) -> Difference:
+    """A warning that is not PyTorch's (``build.grad_read``): where PyTorch warns too, its
+    category or its own text, quoted; where PyTorch does not, that it warned at all."""
+    if want is not True:
+        return _diff(Say.TORCH_HOLDS_NOT, label=label)
+    if got.startswith(OTHER_TEXT):
+        return _diff(Say.TORCH_WARNS_OTHER_TEXT, label=label, text=got[len(OTHER_TEXT):])
+    return _diff(Say.TORCH_WARNS_OTHER, label=label, type=got)
 
 
 def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:

@@ -165,6 +165,8 @@ class Say(str, enum.Enum):
     TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")
     TORCH_HOLDS_NOT = N_("{label} in your engine, but not in PyTorch.")
     TORCH_WARNS_OTHER = N_("{label} in PyTorch; in your engine the warning is {type}.")
+    TORCH_WARNS_OTHER_TEXT = N_("{label} in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says "
+                                "\"{text}\".")
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")

@@ -24,9 +24,9 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
-from grader.spec.probe import MAX_TEXT, show, type_name
+from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
-from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, quoted
+from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 RAISED = N_("it raised {error}")
@@ -111,12 +111,14 @@ def saved_operands(fn: object) -> list[str] | str | None:
 
 
 OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category
+OTHER_TEXT = "another text: "  # ... when it warned, but not NON_LEAF_GRAD's text: then its own text, quoted
 
 
 def grad_read(v: object) -> dict[str, Any]:
     """``v.grad`` as a number or None, and whether reading it warned as PyTorch does: True, False,
-    or ``OTHER_WARNING`` and the category it warned PyTorch's text as (a RuntimeWarning warns, but
-    not as PyTorch does: "does not warn" would be untrue)."""
+    ``OTHER_WARNING`` and the category it warned PyTorch's text as (a RuntimeWarning warns, but
+    not as PyTorch does: "does not warn" would be untrue), or ``OTHER_TEXT`` and the first line
+    of a warning without NON_LEAF_GRAD's text (a warning all the same)."""
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         g = v.grad  # type: ignore[attr-defined]
@@ -124,6 +126,8 @@ def grad_read(v: object) -> dict[str, Any]:
     warned: bool | str = any(issubclass(kind, UserWarning) for kind in ours)
     if ours and not warned:
         warned = OTHER_WARNING + str(ours[0].__name__)[:MAX_TEXT]
+    elif seen and not ours:
+        warned = OTHER_TEXT + excerpt(first_line(str(seen[0].message)))
     return {"grad": number(g), "warned": warned}
 
 
