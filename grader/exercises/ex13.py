@@ -308,7 +308,7 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
         per_node: dict[Any, int] = {}  # nodes hash by identity
         for node, _, _ in calls:
             per_node[node] = per_node.get(node, 0) + 1
-        runs.append([result_of(len(per_node), f"local_grads nodes in backprop({g.label})"),
+        runs.append([result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
                      check(Check.RUNS_ONCE, max(per_node.values(), default=0) <= 1,
                            f"backprop({g.label})")])
         engine = engine or passes[0] > 0

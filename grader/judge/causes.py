@@ -63,6 +63,7 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
     Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE},  # rows all read at the end are all alike
+    Say.BACKWARD: {Say.ENGINE_PASS},  # the pass started is the engine's own: told once, with what it is
 }
 
 

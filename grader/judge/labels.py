@@ -19,6 +19,7 @@ from grader.i18n import _
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
     (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
+    (r"the number of nodes (?P<call>\S+) ran local_grads on", N_("the number of nodes {call} ran local_grads on")),
     (r"backward through (?P<graph>\w+ = .+)", N_("backward through {graph}")),
     (r"the nodes of (?P<graph>\w+ = .+), in the order backward ran them",
      N_("the nodes of {graph}, in the order backward ran them")),
