@@ -326,7 +326,18 @@ class Difference:
     context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
 
     def sentence(self) -> str:
-        return self.say(**dict(self.fields))
+        return _begun(self.say(**dict(self.fields)))
+
+
+# English words a sentence (or the label it starts with) may begin with that are never code:
+# such a sentence begins with a capital ("The earlier rows of ..."), where one that begins with
+# code ("backward wrote x.grad", "w.grad is ...") keeps it as written.
+_ENGLISH_START = re.compile(r"(?:the|an?|no|what|reading|inside|after) (?!(?:is|has|holds|was|=)\b)")
+
+
+def _begun(text: str) -> str:
+    """``text`` with a capital first letter when it begins with a plain English word."""
+    return text[0].upper() + text[1:] if _ENGLISH_START.match(text) else text
 
 
 def clean(text: object) -> str:
