@@ -13,7 +13,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, edge_node, fact, operand, regroup, saved_operands
+from grader.spec.build import MissingMethod, claim, described, documents_drawn, edge_node, fact, operand, regroup, saved_operands
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -101,7 +101,7 @@ def _number_first(op: str, compute: Callable[[], Any]) -> Any:
         while innermost is not None and innermost.tb_next is not None:
             innermost = innermost.tb_next
         if innermost is not None and innermost.tb_frame.f_code is compute.__code__:  # raised by Python at the operator
-            raise TypeError(NO_REFLECTED[op]) from None
+            raise MissingMethod(NO_REFLECTED[op]) from None
         raise
 
 

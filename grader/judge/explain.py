@@ -37,6 +37,7 @@ def _where(error: ErrorRecord, names: LineNames | None = None) -> str:
 _STAGE_PART = re.compile(r"(ex\d\d): (.+)", re.DOTALL)
 EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a probe
 THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code breaks an earlier one's program
+MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
 
@@ -177,6 +178,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if not error["line"] and error["function"]:  # a Function's node refused what its backward returned
         return _("the engine raised {kind} on what {function} returned: {message}", kind=kind,
                  function=error["function"], message=torch_explained(message))
+    if not error["line"] and kind == MISSING_METHOD:  # Python refused an operator: the method named
+        return _probe_said(message)
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {_probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")

@@ -36,6 +36,12 @@ class EarlierStage(Exception):
     """An earlier stage's part of the engine does not work: this stage's tests cannot run on it."""
 
 
+class MissingMethod(Exception):
+    """Python refused an operation for want of a method the student's Value lacks (``2 + w``
+    with no ``__radd__``): the message says which, whole, so it is told as it is, never as an
+    error raised while the test used a result."""
+
+
 class ThisStage(Exception):
     """An earlier stage's program fails because of this stage's code (a release before the node
     ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage.

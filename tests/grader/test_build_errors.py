@@ -39,6 +39,18 @@ def test_outside_the_build_track_the_sentence_is_as_before() -> None:
     assert text == "your code raised KeyError at line 59 (in step): 'other'"
 
 
+def test_a_method_python_found_missing_is_told_alone() -> None:
+    """``2 + w`` without ``__radd__``: Python refused the operator, so the sentence names the
+    method; it was not raised while the test used a result, and is not said to be."""
+    from grader.exercises.ex16 import NO_REFLECTED
+    error = {"type": "MissingMethod", "message": NO_REFLECTED["+"], "function": None, "caller": None, "line": None,
+             "step": None}
+    assert explain.test_error(error, "ex16.py", Limits(), exercise="ex16") == NO_REFLECTED["+"]
+    error["type"] = "TypeError"  # a probe's own error about a result is still told as one
+    assert explain.test_error(error, "ex16.py", Limits(), exercise="ex16").endswith(
+        "(raised while the test used what your code returned)")
+
+
 def test_the_step_is_the_test_module_line_that_called_into_the_submission(tmp_path: Path) -> None:
     submission = tmp_path / "ex17_build_backward.py"
     submission.write_text("def backward(v):\n    raise KeyError('other')\n")
