@@ -198,10 +198,12 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def number(x: float | None) -> str:
-    """Six significant digits: 1.0001 stays 1.0001; the JSON keeps every bit."""
+def number(x: float | bool | None) -> str:
+    """Six significant digits: 1.0001 stays 1.0001; the JSON keeps every bit (a bool as itself)."""
     if x is None:
         return "?"
+    if type(x) is bool:
+        return str(x)
     if math.isnan(x) or math.isinf(x):
         return str(x)
     return f"{x:.6g}"

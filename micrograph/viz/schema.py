@@ -35,7 +35,7 @@ class ValueNode(NamedTuple):
 
 class SavedItem(NamedTuple):
     slot: str
-    data: float | None
+    data: float | bool | None  # a bool: where() saves its condition
     saved_version: int | None
     version: int | None
 
@@ -115,7 +115,8 @@ def _saved(raw: Any, where: str) -> SavedItem:
     if not isinstance(raw, dict):
         raise ValueError(f"graph: {where} must be a dict, got {type(raw).__name__}")
     return SavedItem(
-        _text(raw.get("slot"), f"{where}.slot"), _float(raw.get("data"), f"{where}.data"),
+        _text(raw.get("slot"), f"{where}.slot"),
+        raw["data"] if type(raw.get("data")) is bool else _float(raw.get("data"), f"{where}.data"),
         _optional(_count, raw.get("saved_version"), f"{where}.saved_version"),
         _optional(_count, raw.get("version"), f"{where}.version"),
     )

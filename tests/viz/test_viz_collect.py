@@ -219,3 +219,18 @@ def test_a_layer_node_draws_at_most_max_saved_items_the_stale_first() -> None:
     assert first["version"] != first["saved_version"]
     assert all(s["version"] == s["saved_version"] for s in layer_op["saved"][1:])
     validate(graph)
+
+
+def test_a_where_node_saves_its_condition_as_a_bool_the_schema_takes() -> None:
+    """where() saves its condition, a comparison's bool (as torch's _saved_condition): the graph a
+    child sends carries it as JSON true/false, and the drawing says True or False."""
+    from micrograph.viz.dot import number
+    from micrograph.viz.schema import validate
+
+    x = Value(0.5, requires_grad=True)
+    y = mg.where(x > 0, x * 2.0, x * 0.0)
+    graph = json.loads(json.dumps(graph_json(y)))
+    (where,) = [n for n in ops(graph) if n["op"] == "WhereBackward0"]
+    assert [s["data"] for s in where["saved"]] == [True]
+    (saved,) = [n for n in validate(graph).nodes if getattr(n, "op", None) == "WhereBackward0"][0].saved
+    assert saved.data is True and number(saved.data) == "True"
