@@ -86,6 +86,9 @@ class Say(str, enum.Enum):
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
+    OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's "
+                  "_backward_cls, not the one Function makes: what it says it saved and freed is "
+                  "not the engine's.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
     OP_FEWER = N_("{label}'s graph records {op} fewer times than the statement's.")
     OP_MORE = N_("{label}'s graph records {op} more times than the statement's.")

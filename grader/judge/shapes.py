@@ -14,7 +14,7 @@ from typing import Any
 
 from grader.judge.compare import same
 from grader.judge.sentences import Difference, Say, difference
-from grader.spec.facts import CONTEXT, UNNAMED
+from grader.spec.facts import CONTEXT, OWN_NODE, UNNAMED
 
 _Node = dict[str, Any]
 
@@ -148,6 +148,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         seen.add((i, j))
         a, b = wn[i], gn[j]
         where, op = _where(gn, j, label), _shown_op(b)
+        if str(b.get("op")).startswith(OWN_NODE):
+            return difference(Say.OWN_NODE, j, graph=got, label=label, op=str(b["op"])[len(OWN_NODE):])
         if a.get("op") != b.get("op"):
             return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
         pairs = _pairs(wn, gn, i, j)

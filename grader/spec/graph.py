@@ -22,8 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import micrograph
-from grader.spec.facts import (COMMUTATIVE, CONTEXT, FACT, FLAT_SUM, LABEL, SUMS, UNNAMED, Kind,
-                               Saved)
+from micrograph.function import BackwardCFunction
+from micrograph.node import Node  # bound now, before the submission is imported
+from grader.spec.facts import (COMMUTATIVE, CONTEXT, FACT, FLAT_SUM, LABEL, OWN_NODE, SUMS, UNNAMED,
+                               Kind, Saved)
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import num, type_name
 
@@ -66,6 +68,8 @@ class _Walk:
 
     def op(self, node: Any) -> str:
         name = node.name()
+        if not _made_by_function(node):
+            return OWN_NODE + Node.name(node)
         return FLAT_SUM if self.flat and name in SUMS else name
 
     def leaf(self, node: Any) -> str:
@@ -163,13 +167,33 @@ class _Walk:
         }
 
 
+MADE_BY_FUNCTION = frozenset({"_forward_cls", "__module__", "__doc__"})
+"""What the node class ``Function`` makes for each subclass holds of its own (``_forward_cls``)."""
+
+
+def _made_by_function(node: Any) -> bool:
+    """Whether a custom Function's node is of the class ``Function`` made for it, holding nothing
+    but its ``_forward_cls``; any other node is the engine's.  ``MyOp._backward_cls`` can be set
+    to a class of the submission's, whose methods run in the engine's backward and answer for
+    the node (``release``, ``saved_versions``, ``name``): it said it saved x and freed it where
+    its forward saved nothing."""
+    kind = type(node)
+    if not isinstance(node, BackwardCFunction):
+        return True
+    return (kind.__bases__ == (BackwardCFunction,) and kind.__mro__[1:] == BackwardCFunction.__mro__
+            and type(kind) is type(BackwardCFunction) and set(vars(kind)) <= MADE_BY_FUNCTION)
+
+
 def _saved_state(node: Any) -> Saved:
     """Whether the node saves values, and whether a backward freed them.  An op declares what
     it saves (``saves``); a custom Function's node declares nothing: what its forward passed to
-    ``ctx.save_for_backward`` shows in the versions the node stamped (``saved_versions()``)."""
-    if not (node.saves or node.saved_versions()):
+    ``ctx.save_for_backward`` shows in the versions the node stamped (``saved_versions()``).
+    Both are read with the engine's own ``Node`` functions: a custom Function's node class may
+    be one of the submission's (``MyOp._backward_cls``), whose methods of those names said it
+    saved x and freed it where its forward saved nothing."""
+    if not (node.saves or Node.saved_versions(node)):
         return Saved.NONE
-    return Saved.FREED if node.saved_released else Saved.KEPT
+    return Saved.FREED if Node.saved_released.fget(node) else Saved.KEPT
 
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
