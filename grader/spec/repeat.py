@@ -31,6 +31,7 @@ exact, in the child: the same code on the same inputs gives the same floats.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from collections.abc import Callable, Sequence
@@ -50,8 +51,13 @@ Inputs = TypeVar("Inputs")
 RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
 
-_NEVER_RETURNED = Value(0.0)
-"""What a Value no earlier call returned is compared with (an object no student code holds)."""
+
+@functools.cache
+def _never_returned() -> Value:
+    """What a Value no earlier call returned is compared with (an object no student code holds),
+    made on first use: a release of the build track alone ships no Value that can be made."""
+    return Value(0.0)
+
 
 _compiled: dict[str, CodeType] = {}
 """The student's file compiled once per process (the child grades one submission), for every
@@ -91,7 +97,8 @@ class Returned:
 
     def new(self, v: object) -> dict[str, Any]:
         """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one."""
-        earlier = next((old for old in self.kept if old is v), _NEVER_RETURNED)
+        earlier = next((old for old in self.kept if old is v), None)
+        earlier = _never_returned() if earlier is None else earlier  # never `or`: Value(0.0) is false
         self.kept.append(v)
         return same_object(v, earlier, self.label, self.of)
 
