@@ -28,7 +28,7 @@ from micrograph import Value, nn
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
 from grader.spec import Exercise, Limits
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
@@ -182,7 +182,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
         "losses": _losses(losses),
-        "first_loss": _first_loss(losses, first),
+        "first_loss": _first_loss(losses, first, loss_after.item(), len(targets)),
         "count": _count(losses),
         "call": call.fact,
         "earlier": earlier_kept,
@@ -202,14 +202,23 @@ def _count(losses: object) -> dict[str, Any]:
     return result_of(f"not a list: {type_name(losses)}", "train(model, inputs, targets, lr, steps)")
 
 
-def _first_loss(losses: object, first: float) -> dict[str, Any]:
+def _first_loss(losses: object, first: float, last_updated: float, points: int) -> dict[str, Any]:
     """The CHECK fact: the first loss returned is the mean squared error of the model given,
-    before any update (None: no loss returned, which ``count`` tells)."""
+    before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
+    loss it is, where it is one the probe can name: the sum of the squared errors (``points``
+    times the mean), or losses taken after each update (the last one is the loss of the model
+    as train left it, ``last_updated``)."""
     if type(losses) is not list or not losses:
         return check(Check.FIRST_LOSS, None, "losses[0]")
-    number = num(losses[0])
-    return check(Check.FIRST_LOSS, type(number) is float and math.isclose(number, first, rel_tol=1e-9,
-                                                                           abs_tol=1e-12), "losses[0]")
+    number, last = num(losses[0]), num(losses[-1])
+    return {**check(Check.FIRST_LOSS, _close(number, first), "losses[0]"),
+            CONTEXT + "summed": _close(number, first * points),
+            CONTEXT + "after_update": _close(last, last_updated) and not _close(number, first)}
+
+
+def _close(number: object, to: float) -> bool:
+    """Whether a number returned is ``to``, up to the rounding of another order of operations."""
+    return type(number) is float and math.isclose(number, to, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def _keys(runs: list[dict[str, Any]], *keys: str) -> dict[str, list[Any]]:

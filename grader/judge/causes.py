@@ -94,7 +94,7 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it.
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
-         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS,
+         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT}
 

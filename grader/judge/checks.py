@@ -43,6 +43,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE),),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
+    Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
 }
 
 

@@ -238,6 +238,11 @@ class Say(str, enum.Enum):
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
                     "given, before its first update: another loss function, or a loss taken at "
                     "another moment of the step.")
+    LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
+                     "their mean, which nn.mse_loss(model(inputs), targets) is.")
+    LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
+                           "returned is that of the model after the last update, so each loss "
+                           "was taken after its step's update, not before it.")
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")

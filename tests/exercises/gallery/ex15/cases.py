@@ -26,7 +26,7 @@ CASES = [
     Wrong("loss_as_float_formula", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={LOSS: "        error = sum((row[0].item() - t[0]) ** 2 for row, t in zip(prediction, targets))\n"
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
-    Wrong("loss_after_update", names=('losses[0] is not nn.mse_loss(model(inputs), targets)',), fails={LOSSES: "losses[0] holds a different number"},
+    Wrong("loss_after_update", names=("losses[0] is not the loss of the model you were given", "after its step's update"), fails={LOSSES: "losses[0] holds a different number"},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
     Wrong("update_through_data", names=('p in model.parameters() has a version counter still at 0',), fails={ONE_STEP: "has a version counter still at 0"},
           edits={STEP: "        for p in model.parameters():\n"
@@ -64,10 +64,10 @@ CASES = [
 # Another loss function, and one spelled differently that is the same.
 CASES += [
     Wrong("sum_of_squares_loss",  # the squared errors summed, not averaged
-          fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
+          fails={LOSSES: "losses[0] is the sum of the squared errors"},
           edits={LOSS: "        loss = micrograph.sum([(p - t) ** 2 for row_p, row_t in zip(prediction, targets)"
                        " for p, t in zip(row_p, row_t)])\n"},
-          names=("losses[0]", "another loss function")),
+          names=("losses[0]", "not their mean")),
     Wrong("absolute_error_loss",  # the mean absolute error
           fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
           edits={LOSS: "        pairs = [(p, t) for row_p, row_t in zip(prediction, targets) for p, t in zip(row_p, row_t)]\n"
@@ -178,4 +178,10 @@ CASES += [
     Wrong("two_hidden_layers", fails={MAKE: "list(make_model(seed).children()) has more entries"},
           edits={"    return nn.MLP([2, 8, 1])": "    return nn.MLP([2, 8, 8, 1])"},
           names=("list(make_model(seed).children())", "more entries")),
+]
+
+# The loss summed over the batch, not averaged (the tutorial's reduction='sum'): told as a sum.
+CASES += [
+    Wrong("loss_summed", fails={LOSSES: "the sum of the squared errors"}, names=("losses[0]", "not their mean"),
+          edits={LOSS: "        loss = nn.mse_loss(prediction, targets, reduction='sum')\n"}),
 ]
