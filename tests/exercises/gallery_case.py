@@ -19,6 +19,9 @@ of difference, not the test's advice); a Wrong answer may fail other tests too. 
 test of every case must have feedback, and no feedback may contain a number that any test of
 the exercise (hidden ones included) expects.
 
+``passes`` names tests a wrong answer must still pass: a function of it that is right, graded
+after the one whose mistake left state behind (grad mode switched off, and never back on).
+
 ``names`` are the words any true explanation of the mistake must use (the function it is in,
 what it got wrong): every wrong answer has them, and each must occur in the feedback of the
 tests the answer fails.  A whole
@@ -48,6 +51,7 @@ class Wrong:
     fails: dict[str, str] = field(default_factory=dict)
     edits: dict[str, str] = field(default_factory=dict)
     names: tuple[str, ...] = ()
+    passes: tuple[str, ...] = ()  # tests it must pass: its mistake is not charged to them
 
 
 LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_leaf and x_leaf

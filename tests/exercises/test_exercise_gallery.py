@@ -107,6 +107,8 @@ def test_gallery(exercise_id, case, graded, grading, reported):
         assert not failed, {name: t.feedback for name, t in failed.items()}
         return
     assert result.score < result.max_score
+    charged = [name for name in case.passes if name in failed]
+    assert not charged, {name: failed[name].feedback for name in charged}
     for name, fragment in case.fails.items():
         assert name in failed, f"{case.name} passed {name!r}"
         assert _says(failed[name].feedback, fragment), f"{name}: {failed[name].feedback!r}"

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import micrograph
-from micrograph import observe
+from micrograph import grad_mode, observe
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, unaudited, wire
@@ -173,6 +173,15 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
     return record
 
 
+def _fresh_mode() -> None:
+    """Grad mode on and inference mode off, as a new process starts: a submission that switched
+    either off and never back (``set_grad_enabled(False)`` called as a function) in the diagram
+    probe or an earlier test is told by the test that watched it do so, and must not make a later
+    step's correct function look as if it were the one that left the mode off."""
+    micrograph.set_grad_enabled(True)
+    grad_mode.set_inference(False)
+
+
 def _stdout_channel() -> int:
     """Where the grader passed no pipe of its own (Windows): the records go to the stdout the
     grader reads, and fd 1 (``print``, the submission's output) now goes where stderr goes."""
@@ -285,6 +294,7 @@ class Work:
                 return {"kind": "import", "error": _error(exc, self.submission)}
             return {"kind": "import", "error": None}
         assert self.module is not None
+        _fresh_mode()
         if kind == "diagram":
             return _diagram_record(self.exercise, self.module, self.submission,
                                    self.limits.diagram_seconds)

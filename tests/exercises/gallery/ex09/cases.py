@@ -230,3 +230,16 @@ CASES += [
                  "    w, x = _leaves[(w, x)]\n"},
           names=("inference", "an earlier call", "not a new object")),
 ]
+
+
+# forward switches grad mode with a plain call and leaves it off after forward(w, x, False): told
+# by forward's tests, never charged to the inference run in a later step (the diagram's probe
+# calls forward before the tests).
+CASES += [
+    Wrong('forward_mode_left_off',
+          edits={FORWARD_BODY: "    micrograph.set_grad_enabled(training)\n    return _graph(w, x)\n"},
+          fails={FORWARD: "forward(w, x, False) returned with grad mode still off",
+                 FORWARD_HIDDEN: "forward(w, x, False) returned with grad mode still off"},
+          passes=(INFERENCE, "inference on other inputs"),
+          names=("forward(w, x, False) returned with grad mode still off",)),
+]
