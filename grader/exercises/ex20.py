@@ -17,8 +17,11 @@ FEEDBACK = ("After running a node, backward releases what it saved unless retain
             "unpack refuses a released value with SECOND_BACKWARD.")
 KEYS = {
     "second": "a second backward through a node that saved something must raise "
-              "RuntimeError(SECOND_BACKWARD) unless the first kept the graph with retain_graph=True; "
-              "a node that saved nothing (AddBackward0) runs again",
+              "RuntimeError(SECOND_BACKWARD) unless the first kept the graph with retain_graph=True",
+    "kept": "after y.backward(retain_graph=True) the graph is kept: a second backward through it "
+            "must run, adding into .grad, without an error",
+    "adds": "a node that saved nothing (AddBackward0) must run again: a second backward through a "
+            "graph of additions raises no error",
     "every_node": "backward frees the saved values of every node it ran, not only the root's: a later "
                   "backward from another root that reaches one of them must raise "
                   "RuntimeError(SECOND_BACKWARD)",
@@ -33,33 +36,40 @@ KEYS = {
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
-# an error of a node run twice follows from the order.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",)}
+# an error of a node run twice follows from the order; gradients, from a second backward's error.
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads": ("second", "kept", "adds")}
 
 
-def _twice(sub: Any, build: Any, label: str, retain: bool) -> dict[str, Any]:
+def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
+    """A second ``y.backward()`` after a first, keyed by the case it is (``KEYS``): "second" (a
+    graph that saved values, freed), "kept" (the first had retain_graph=True), "adds" (a graph
+    of additions, which saved nothing), so a difference brings the rule of that case alone."""
     w, x = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
     y = build(w, x)
+    retain = case == "kept"
     first = "y.backward(retain_graph=True)" if retain else "y.backward()"
     y.backward(retain_graph=True) if retain else y.backward()
     said = f"a second y.backward() after {first}, y = {label}"
-    second = raised(y.backward, said)
-    return {"second": second,
+    return {case: raised(y.backward, said),
             "grads": [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 
-def _cases(sub: Any, cases: list[tuple[Any, str, bool]]) -> dict[str, list[Any]]:
+def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
     needs(sub, 5)
-    runs = [_twice(sub, *case) for case in cases]
-    return {key: [r[key] for r in runs] for key in runs[0]}
+    out: dict[str, list[Any]] = {}
+    for case in cases:
+        for key, seen in _twice(sub, *case).items():
+            out.setdefault(key, []).append(seen)
+    return {**out, "grads": out.pop("grads")}  # the errors first: the gradients follow from them
 
 
 @EXERCISE.test("a second backward through the documents' graph", points=3, public=True,
-               feedback=FEEDBACK, key_feedback=KEYS)
+               feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def documents_public(sub):
-    return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", False),
-                           (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", True),
-                           (lambda w, x: x + w + 2.0, "x + w + 2", False)]),
+    return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "second"),
+                           (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "kept"),
+                           (lambda w, x: x + w + 2.0, "x + w + 2", "adds")]),
             "every_node": [_freed_below(sub, lambda y: y * 2, "y * 2")[0]]}
 
 
@@ -72,22 +82,25 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     return raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x"), w
 
 
-@EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def retained(sub):
-    return _cases(sub, [(lambda w, x: w * x * w, "w * x * w", True),
-                        (lambda w, x: (w + x) * 3, "(w + x) * 3", True)])
+    return _cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
+                        (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")])
 
 
-@EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def additions(sub):
-    return _cases(sub, [(lambda w, x: w + x + w, "w + x + w", False),
-                        (lambda w, x: 1 + (w + 6.5), "1 + (w + 6.5)", False)])
+    return _cases(sub, [(lambda w, x: w + x + w, "w + x + w", "adds"),
+                        (lambda w, x: 1 + (w + 6.5), "1 + (w + 6.5)", "adds")])
 
 
-@EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def numbers(sub):
-    return _cases(sub, [(lambda w, x: w * 3, "w * 3", False), (lambda w, x: 2 * x + w, "2 * x + w", False),
-                        (lambda w, x: (w + x) * x + w, "(w + x) * x + w", False)])
+    return _cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
+                        (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second")])
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
@@ -108,7 +121,8 @@ def inner(sub):
     return out
 
 
-@EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def three(sub):
     needs(sub, 5)
     w = sub.Value(2.0, requires_grad=True)

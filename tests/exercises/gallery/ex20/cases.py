@@ -15,7 +15,7 @@ CASES = [
           fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) raised no error, where PyTorch raises one"},
           names=("a second y.backward()", "must raise RuntimeError(SECOND_BACKWARD)")),
     Wrong("frees_despite_retain_graph", edits={RELEASE_STEP: "        node.release()\n"},
-          fails={DOCS: "after y.backward(retain_graph=True)"}, names=("retain_graph=True",)),
+          fails={DOCS: "after y.backward(retain_graph=True)"}, names=("retain_graph=True", "the graph is kept")),
     Wrong("frees_without_refusing", edits={'''        if self.released:
             raise RuntimeError(SECOND_BACKWARD)
 ''': ""},
@@ -27,7 +27,8 @@ CASES = [
         node.ran = not retain_graph
         grads = node.apply(grad)
 '''},
-          fails={ADDITIONS: "raised RuntimeError: \"Trying to backward through the graph a second time"}, names=("a second y.backward()", "AddBackward0")),
+          fails={ADDITIONS: "raised RuntimeError: \"Trying to backward through the graph a second time"},
+          names=("a second y.backward()", "AddBackward0) must run again")),
     Wrong("wrong_error_type", edits={"            raise RuntimeError(SECOND_BACKWARD)": "            raise ValueError(SECOND_BACKWARD)"},
           fails={DOCS: "ValueError"}, names=("a second y.backward()", "RuntimeError(SECOND_BACKWARD)")),
     Wrong("releases_before_apply", edits={"        grads = node.apply(grad)\n" + RELEASE_STEP:
@@ -72,7 +73,7 @@ CASES = [
     Wrong("retain_graph_kept_only_at_the_root", edits={RELEASE_STEP: "        if not retain_graph or node is not first:\n"
                                                                      "            node.release()\n"},
           fails={RETAINED: "after y.backward(retain_graph=True), y = w * x * w raised RuntimeError"},
-          names=("retain_graph=True", "unless the first kept the graph")),
+          names=("retain_graph=True", "the graph is kept")),
     Correct("releases_only_nodes_that_saved", edits={RELEASE_STEP: "        if not retain_graph and node.saved:\n"
                                                                    "            node.release()\n"}),
     Correct("release_by_deleting_then_refusing_a_missing_name", edits={
