@@ -18,6 +18,9 @@ _STDOUT_LINES = 15
 MIN_LAST_COLUMN = 32
 """Columns the last column needs beside the others (and at least its widest word): narrower,
 its cells go under their rows across the whole line, so no word is cut in two."""
+MIN_FEEDBACK_COLUMN = 50
+"""... and a test's feedback, sentences rather than a title: wrapped in fewer columns beside
+the test's name, a sentence reads a few words a line, so it goes under its row instead."""
 
 
 def points(score: int | float, max_score: int | float) -> str:
@@ -46,7 +49,7 @@ def total(results: list[ExerciseResult]) -> str:
              score=score(results), points=f"{elsewhere:g}")
 
 
-def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
+def _table(rows: list[list[str]], wrap_last: int, least: int = MIN_LAST_COLUMN) -> list[str]:
     """Left-aligned columns; each line fits in ``wrap_last`` terminal columns (the last column
     wraps, beside the others, or under each row when beside them a word would be cut).  On a
     terminal the columns are as wide as their widest cell; written anywhere else (a notebook's
@@ -62,7 +65,7 @@ def _table(rows: list[list[str]], wrap_last: int) -> list[str]:
         indent = pad_shape("", *column_shape(heads))  # under the last column, in either kind of space
     room = wrap_last - width(heads[0]) - 4
     told = any(row[-1] for row in rows[1:])  # else only the heading is left beside the others
-    if told and room < max([MIN_LAST_COLUMN, *(longest_word(row[-1]) for row in rows[1:])]):
+    if told and room < max([least, *(longest_word(row[-1]) for row in rows[1:])]):
         return _rows_then_last(rows, heads, wrap_last)
     lines = []
     for row, head in zip(rows, heads):
@@ -135,7 +138,7 @@ def exercise(result: ExerciseResult, display: str) -> str:
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),
               status_word(t.status), t.feedback] for t in result.tests]
-    lines = [header, *_table(rows, columns)]
+    lines = [header, *_table(rows, columns, MIN_FEEDBACK_COLUMN)]
     lines.append("  " + _("total: {points}", points=total([result])))
     if result.diagrams:
         lines.append("  " + _("diagram: {paths}", paths=", ".join(result.diagrams)))

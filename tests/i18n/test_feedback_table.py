@@ -71,3 +71,16 @@ def test_on_a_terminal_chinese_cells_line_up_by_columns_and_no_wider(monkeypatch
     assert len(rows) == 3 and len({width(line[:line.index("2/2")]) for line in rows}) == 1, rows
     assert width(rows[0][:rows[0].index("2/2")]) == width("  backward 之后非叶子节点的梯度是 None  public  ")
     assert width(rows[0]) < min(width(line) for line in browser if "2/2" in line)
+
+
+def test_feedback_with_few_columns_beside_its_row_goes_under_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test's feedback is sentences: beside a row that leaves it fewer than
+    ``MIN_FEEDBACK_COLUMN`` columns it would read a few words a line, so it goes under the row."""
+    monkeypatch.setenv("COLUMNS", "100")
+    name = "make_model seeds and builds MLP(2, 8, 1)"  # a row about 60 columns wide
+    result = ExerciseResult("ex15", "Training a small MLP with SGD",
+                            [TestResult(name, False, 0, 2, "failed", FEEDBACK)])
+    lines = exercise(result, "ex15_train.py").splitlines()
+    row = next(line for line in lines if name in line)
+    assert row.rstrip().endswith("failed"), lines
+    assert any(line.startswith("      a second y.backward()") for line in lines), lines
