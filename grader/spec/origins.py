@@ -27,7 +27,7 @@ from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, check
-from grader.spec.replayed import depends
+from grader.spec.replayed import alias_of, depends
 
 
 def _is_value(v: object) -> bool:
@@ -111,7 +111,8 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     on a new Value made of a number (``Value(formula) * 1``) returns a Value too, but from that
     number only; an operation that adds one (``w * 0 + Value(formula)``) reaches ``w`` but
     does not compute from it: the operations, made again from fresh copies of the sources with
-    grad on (``replayed.depends``), give the sources no gradient. None when ``v`` was not
+    grad on (``replayed.depends``), give the sources no gradient. A ``detach()`` (or ``.data``)
+    of a source shares its number: an operation on it computes from that source. None when ``v`` was not
     returned by an operation (``made_by_op`` says so)."""
     made = call.made
     if made is None or not _is_value(v) or made.get(id(v)) is not v:
@@ -126,6 +127,8 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
         if id(x) not in seen and made.get(id(x)) is x:
             seen.add(id(x))
             stack.extend(call.inputs.get(id(x), ()))
+        elif made.get(id(x)) is not x and alias_of(x, sources) is not None:
+            return check(Check.MADE_FROM, depends(v, sources, call) is not False, label)
     return check(Check.MADE_FROM, False, label)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import micrograph
+from micrograph.value import shares_storage
 
 MAX_REPLAYED = 300
 """Operations made again at most: a longer chain is not judged (None)."""
@@ -23,6 +24,13 @@ MAX_REPLAYED = 300
 
 class _NotReplayable(Exception):
     """An argument or function the probe does not call again (the student's own object)."""
+
+
+def alias_of(x: Any, sources: tuple[Any, ...]) -> Any:
+    """The one of ``sources`` whose number ``x`` shares (``x`` is its ``detach()`` or ``.data``),
+    or None: an operation on it computes from that source's number, recorded or not."""
+    return next((s for s in sources if isinstance(s, micrograph.Value) and s is not x
+                 and shares_storage(x, s)), None)
 
 
 def depends(v: Any, sources: tuple[Any, ...], call: Any) -> bool | None:
@@ -42,7 +50,10 @@ def depends(v: Any, sources: tuple[Any, ...], call: Any) -> bool | None:
             op = call.ops.get(id(x)) if made else None
             if op is None:  # an alias of what it was made from (detach, clone...), or a constant
                 kept = call.inputs.get(id(x)) if made else None
-                return again(kept[0]) if kept else micrograph.Value(x.item())
+                shared = None if made else alias_of(x, sources)
+                if kept or shared is not None:
+                    return again(kept[0] if kept else shared)
+                return micrograph.Value(x.item())
             function, given = op
             if function is None or len(done) >= MAX_REPLAYED:
                 raise _NotReplayable

@@ -240,12 +240,15 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
     for name, make in (("ops", lambda w, x: (x + w) * (w + 1)),
                        ("sum", lambda w, x: micrograph.sum([x * 2, micrograph.Value(1.0)]).exp()),
                        ("alias", lambda w, x: (w * x).detach()),
-                       ("formula through an op", lambda w, x: Value((x.item() + w.item()) * 2) * 1)):
+                       ("formula through an op", lambda w, x: Value((x.item() + w.item()) * 2) * 1),
+                       ("detached copies", lambda w, x: (x.detach() + w.detach()) * (w.detach() + 1)),
+                       ("formula beside a detach", lambda w, x: w.detach() * 0 + Value(x.item() * 2))):
         w, x = Value(0.5, requires_grad=True), Value(-2.0, requires_grad=True)
         with watching(module, name, grad_mode=True, made=True) as call, micrograph.no_grad():
             y = make(w, x)
         made[name] = made_from(y, (w, x), call, "y")["holds"]
-    assert made == {"ops": True, "sum": True, "alias": True, "formula through an op": False}
+    assert made == {"ops": True, "sum": True, "alias": True, "formula through an op": False,
+                    "detached copies": True, "formula beside a detach": False}
     assert made_from(Value(1.0), (w, x), call, "y")["holds"] is None  # not made by an op: made_by_op says so
     assert _said(check(Check.MADE_FROM, True, "y"),
                  check(Check.MADE_FROM, False, "y")) == [Say.NOT_MADE_FROM]

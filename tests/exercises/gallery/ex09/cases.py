@@ -243,3 +243,11 @@ CASES += [
           passes=(INFERENCE, "inference on other inputs"),
           names=("forward(w, x, False) returned with grad mode still off",)),
 ]
+
+# inference computed from detach()es of w and x instead of under no_grad: told as no no_grad, and
+# the detached copies share w's and x's numbers, so y is computed from them (not from Python).
+CASES += [
+    Wrong('inference_from_detached_copies', fails={INFERENCE: "inference never turned grad mode off"},
+          edits={INFER: "    wd, xd = w.detach(), x.detach()\n    y = (xd + wd) * (wd + 1)\n"},
+          names=("inference never turned grad mode off",)),
+]
