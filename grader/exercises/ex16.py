@@ -17,7 +17,7 @@ from grader.spec.build import MissingMethod, claim, described, documents_drawn, 
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
-                    module="ex16_build_value", rules=True)
+                    module="ex16_build_value", rules=True, own_engine=True)
 
 KEYS = {
     "data": "a result holds the number its operation computes",

@@ -11,7 +11,7 @@ from grader.spec.build_order import watched_order
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
-                    limits=Limits(time=20), rules=True)
+                    limits=Limits(time=20), rules=True, own_engine=True)
 
 FEEDBACK = ("backward must run each node once, after every gradient for it has arrived (summed), "
             "and AccumulateGrad must write what it receives into the leaf's .grad.")

@@ -11,7 +11,7 @@ from grader.spec.raised import raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
-                    module="ex18_build_retain_grad", rules=True)
+                    module="ex18_build_retain_grad", rules=True, own_engine=True)
 
 FEEDBACK = ("Backward keeps only the leaves' gradients, plus those of non-leaves that called "
             "retain_grad(); reading .grad of any other non-leaf gives None and warns.")

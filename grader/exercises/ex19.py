@@ -14,7 +14,7 @@ from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, n
 from grader.spec.build_order import run_order
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
-                    module="ex19_build_accumulation", rules=True)
+                    module="ex19_build_accumulation", rules=True, own_engine=True)
 
 FEEDBACK = "Each backward adds into .grad; zero_() sets it to 0 in place; .grad = None drops it."
 RESETS = {"zero_": "w.grad.zero_(); x.grad.zero_()", "None": "w.grad = None; x.grad = None"}  # before the third backward

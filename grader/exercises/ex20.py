@@ -11,7 +11,7 @@ from grader.spec.raised import raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
-                    module="ex20_build_saved_values", rules=True)
+                    module="ex20_build_saved_values", rules=True, own_engine=True)
 
 FEEDBACK = ("After running a node, backward releases what it saved unless retain_graph=True; "
             "unpack refuses a released value with SECOND_BACKWARD.")

@@ -13,7 +13,7 @@ from grader.spec.build import described, documents_drawn, fact, grad_quiet, need
 from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
-                    module="ex21_build_inplace", rules=True)
+                    module="ex21_build_inplace", rules=True, own_engine=True)
 
 FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
             "that requires grad; unpack refuses a value changed since it was saved.")

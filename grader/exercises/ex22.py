@@ -12,7 +12,7 @@ from grader.spec.build import claim, described, documents_drawn, fact, grad_quie
 from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
-                    module="ex22_build_no_grad_hooks", rules=True)
+                    module="ex22_build_no_grad_hooks", rules=True, own_engine=True)
 
 FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the gradient before "
             "it is written or passed on, and a Value they return replaces it.")

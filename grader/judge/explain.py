@@ -271,6 +271,7 @@ _TOUCHED = {
     wire.Touch.DYNAMIC: N_("attributes by a computed name"),
     wire.Touch.WIRE: N_("the grader's pipes"),
     wire.Touch.TESTS: N_("the test module or the grader's modules"),
+    wire.Touch.ENGINE: N_("the course's engine, in a stage that builds one"),
     wire.Touch.MACHINE: N_("the machine outside the sandbox: locks on shared files, other processes, "
                            "files outside its folder"),
 }
@@ -282,6 +283,10 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
     sentinel blocked while it ran; None when it did neither."""
     if report.reached:
         first = report.reached[0]
+        if first.touch is wire.Touch.ENGINE:
+            return _("{file} imports {name} ({line}), the course's engine: this stage asks for an "
+                     "engine of your own, written in this file, so no test is scored.",
+                     file=display, name=first.name, line=_line(first.line, names))
         if first.imported:
             return _("{file} imports {name} ({line}), which a submission may not import: through it, "
                      "code can reach {what}, which the grader observes through, so no test is scored. "

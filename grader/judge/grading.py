@@ -247,7 +247,8 @@ def sandbox_run(ex: LoadedExercise, submission: Path, diagram_dir: Path | None) 
     there is a folder to draw into."""
     spec = ex.spec
     return Run(submission, spec.module, ex.module_name, ex.source, [t.name for t in spec.tests],
-               spec.limits, diagram_dir is not None and spec.diagram_probe is not None)
+               spec.limits, diagram_dir is not None and spec.diagram_probe is not None,
+               own_engine=spec.own_engine)
 
 
 def grade_exercise(

@@ -34,6 +34,7 @@ _PARSING = threading.Lock()  # one ast.parse at a time in this process (``reache
 
 # names a string may not hold: the private ones, which nothing but reaching needs
 _PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
+ENGINE_PACKAGE = "micrograph"  # the course's engine, which a build-track stage is to be written without
 _MODULES: dict[str, Touch] = {
     "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
     "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC, "imp": Touch.DYNAMIC,
@@ -76,8 +77,9 @@ class _Finder:
     after its parents: a call or a loop marks the ``__dict__`` it only reads before that node
     is visited)."""
 
-    def __init__(self, own: set[str]) -> None:
+    def __init__(self, own: set[str], own_engine: bool) -> None:
         self.own = own  # names the source binds itself: a bare one is its own, never the engine's
+        self.own_engine = own_engine  # the submission is an engine of its own (the build track)
         self.found: list[Reach] = []
         self.aliases: dict[str, str] = {}  # a local name -> "os", "sys" or "inspect" (``import os as o``)
         self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
@@ -100,14 +102,19 @@ class _Finder:
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            touch = _module(alias.name)
+            touch = self._engine(alias.name) or _module(alias.name)
             if touch is not None:
                 self.add(touch, node, alias.name, imported=True)
             if alias.name in _BY_MODULE:
                 self.aliases[alias.asname or alias.name] = alias.name
 
+    def _engine(self, name: str) -> Touch | None:
+        """``Touch.ENGINE`` for ``micrograph`` (or one of its modules) where the submission is
+        to be an engine of its own: importing the course's engine is importing the answer."""
+        return Touch.ENGINE if self.own_engine and name.split(".")[0] == ENGINE_PACKAGE else None
+
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        touch = _module(node.module or "")
+        touch = self._engine(node.module or "") or _module(node.module or "")
         for alias in node.names if touch is None else ():  # from logging import config
             touch = _module(f"{node.module}.{alias.name}")
         if touch is not None:
@@ -323,9 +330,10 @@ def _annotations_as_code(nodes: list[ast.AST]) -> list[ast.AST]:
     return found
 
 
-def reaches(source: str) -> list[Reach]:
+def reaches(source: str, own_engine: bool = False) -> list[Reach]:
     """Every place in ``source`` that reaches for grading's internals, in source order (the
     first ``MAX_FOUND``); none for a source that does not parse (its import error says why).
+    ``own_engine``: the source is to be an engine of its own, which may not import the course's.
     A source nested too deep for this reading (``ast.parse`` makes an object of every node,
     and stops sooner than the child's ``compile``, by a margin that depends on how deep each
     process's stack already is) is read as a reach: what it names is not known.  ``ast.parse``
@@ -342,7 +350,7 @@ def reaches(source: str) -> list[Reach]:
     nodes = in_order(tree)
     nodes += [n for text in _annotations_as_code(nodes) for n in in_order(text)]
     own = bound_names(nodes)
-    finder = _Finder(own)
+    finder = _Finder(own, own_engine)
     finder.visit(nodes)
     if GUARDED_VARS in own:  # its namespace reads would go through the source's own
         finder.found.append(Reach(Touch.DYNAMIC, binding_line(tree, GUARDED_VARS), GUARDED_VARS))

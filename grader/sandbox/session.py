@@ -55,6 +55,7 @@ class Run:
     limits: Limits
     diagram: bool
     early: OnDiagram | None = field(default=None, compare=False)  # see grader.sandbox.early
+    own_engine: bool = False  # the submission is an engine of its own: it may not import micrograph
 
 
 def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport]:
@@ -68,15 +69,15 @@ def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport
         while len(reports) < len(runs):
             reports += _one_child(runs[len(reports):], spawn)
     for run, report in zip(runs, reports):
-        report.reached = _reached(run.submission)
+        report.reached = _reached(run.submission, run.own_engine)
     return reports
 
 
-def _reached(submission: Path) -> list[Reach]:
+def _reached(submission: Path, own_engine: bool) -> list[Reach]:
     """What the submission's source reaches for; nothing when it cannot be read (the child's
     report says why)."""
     try:
-        return reaches(submission.read_text(encoding="utf-8", errors="replace"))
+        return reaches(submission.read_text(encoding="utf-8", errors="replace"), own_engine)
     except OSError:
         return []
 

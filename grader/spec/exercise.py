@@ -87,7 +87,10 @@ class Exercise:
     ``limits`` bound the sandboxed child that runs *all* of this exercise's probes for one
     submission (see ``grader.spec.limits``).  ``rules``: the tests' advice states what the
     student's engine must do (the build track), so a failed test tells it after the difference
-    it explains, instead of only when no difference can be said.
+    it explains, instead of only when no difference can be said.  ``own_engine``: the
+    submission is an engine of its own (the build track), so it may not import ``micrograph``,
+    the course's engine, whose every behaviour is the answer (``from micrograph import Value``
+    scored all of ex16).
     """
 
     id: str
@@ -98,6 +101,7 @@ class Exercise:
     diagram_probe: Probe | None = None
     elsewhere: HiddenElsewhere | None = None
     rules: bool = False
+    own_engine: bool = False
 
     def __post_init__(self) -> None:
         if not _ID.fullmatch(self.id):

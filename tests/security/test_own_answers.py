@@ -14,6 +14,9 @@ Python's objects alone.
   ``Softplus._backward_cls`` and ``Clip._backward_cls`` to a subclass of the engine's node
   whose ``saves`` names an operand and whose ``release`` empties the node's saved slot, so that
   the node reads as one that saved x and had it freed: 14 of 16 where the slip gets 12.
+* The course's engine as one's own: a build-track stage whose file is ``from micrograph import
+  Value`` scored all of ex16, where the stub it replaces scores nothing.  The parent refuses
+  the import in the build track, and flags it.
 """
 
 from __future__ import annotations
@@ -83,20 +86,28 @@ for _op in (Softplus, Clip):
 '''
 
 
+SOLVED_EX16 = (REPO / "solutions" / "ex16_build_value.py").read_text()
+STUB_EX16 = (REPO / "exercises" / "ex16_build_value.py").read_text()
+BORROWED = "from micrograph import Value  # the course's engine, as this stage's\n"
+
+
 @pytest.fixture(scope="module")
 def rows(tmp_path_factory: pytest.TempPathFactory, answers: Path) -> dict[str, dict[str, Any]]:
     strongest = next((mode for mode in MODES if strongest_here(mode)), None)
     if strongest is None:
         pytest.skip("children run in no mode here")
-    files = {"honest_right": {"ex03_retain_grad.py": SOLVED_EX03, "ex14_custom_function.py": SOLVED_EX14},
-             "honest_wrong": {"ex03_retain_grad.py": NO_FILTER, "ex14_custom_function.py": NOTED},
+    files = {"honest_right": {"ex03_retain_grad.py": SOLVED_EX03, "ex14_custom_function.py": SOLVED_EX14,
+                              "ex16_build_value.py": SOLVED_EX16},
+             "honest_wrong": {"ex03_retain_grad.py": NO_FILTER, "ex14_custom_function.py": NOTED,
+                              "ex16_build_value.py": STUB_EX16},
+             "borrowed_engine": {"ex16_build_value.py": BORROWED},
              "written": {"ex03_retain_grad.py": WRITTEN},
              "own_node_class": {"ex14_custom_function.py": OWN_NODE_CLASS}}
-    return graded_class(strongest, tmp_path_factory, "own", files, answers, ("ex03", "ex14"))
+    return graded_class(strongest, tmp_path_factory, "own", files, answers, ("ex03", "ex14", "ex16"))
 
 
 def test_the_honest_answers_are_told_apart(rows: dict[str, dict[str, Any]]) -> None:
-    for exercise in ("ex03", "ex14"):
+    for exercise in ("ex03", "ex14", "ex16"):
         assert float(rows["honest_wrong"][exercise]) < float(rows["honest_right"][exercise]), rows
 
 
@@ -108,3 +119,8 @@ def test_a_text_written_down_earns_no_more_than_the_honest_wrong_answer(rows: di
 def test_a_node_class_of_its_own_earns_no_more_than_the_honest_wrong_answer(rows: dict[str, dict[str, Any]]) -> None:
     assert float(rows["own_node_class"]["ex14"]) <= float(rows["honest_wrong"]["ex14"]), rows["own_node_class"]
     assert "a node of a class your code made" in rows["own_node_class"]["text"], rows["own_node_class"]["text"][:3000]
+
+
+def test_the_course_engine_earns_a_build_stage_nothing_and_is_flagged(rows: dict[str, dict[str, Any]]) -> None:
+    assert float(rows["borrowed_engine"]["ex16"]) <= float(rows["honest_wrong"]["ex16"]), rows["borrowed_engine"]
+    assert "imports a module a submission may not import: micrograph" in rows["borrowed_engine"]["text"]

@@ -198,3 +198,10 @@ def test_a_refused_module_under_any_attribute_name_a_worker_holds_is_a_reach() -
     unread = {where: held for where, held in holding.items()
               if not reaches(f"import x\nthing = x.{where.rsplit('.', 1)[1]}\n")}
     assert not unread, unread
+
+
+@pytest.mark.parametrize("source", ["from micrograph import Value", "import micrograph",
+                                    "import micrograph.value as v", "from micrograph.node import Node"])
+def test_the_course_engine_imported_by_an_engine_of_its_own_is_a_reach(source: str) -> None:
+    assert reaches(source, own_engine=True) == [Reach(Touch.ENGINE, 1, source.split()[1], True)]
+    assert reaches(source) == []  # ex01-ex15 are written with it

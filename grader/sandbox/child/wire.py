@@ -48,6 +48,7 @@ class Touch(str, enum.Enum):
     DYNAMIC = "attributes by a computed name"  # getattr(x, name), __dict__, eval: any of the above
     WIRE = "the grader's pipes"  # file descriptors the probes' answers leave by
     TESTS = "the test module or the grader's modules"
+    ENGINE = "the course's engine, in a stage that builds one"  # micrograph: the answer itself
     MACHINE = "the machine outside the sandbox"  # shared files' locks, other processes, files outside
 
 
