@@ -102,12 +102,28 @@ BUILD_KEYS = {
 @EXERCISE.test("build makes loss = mm(x, y)", points=2, public=True, feedback=BUILD_FEEDBACK,
                key_feedback=BUILD_KEYS)
 def build_public(sub):
-    return by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])])
+    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])]),
+            "apart": _build_apart(sub, SQUARE[0], SQUARE[1])}
 
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
-    return by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])])
+    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])]),
+            "apart": _build_apart(sub, SQUARE[1], SQUARE[0])}
+
+
+def _build_apart(sub, first: tuple[list[float], list[list[float]]],
+                 second: tuple[list[float], list[list[float]]]) -> list[dict[str, Any]]:
+    """build on one pair of inputs, another of the same shapes, then the first again
+    (``calls_apart``): Values kept between calls and refilled (a module-level y) show."""
+    return calls_apart(sub, lambda m, case: m.build(*case), _built_seen, first, second, "build")
+
+
+def _built_seen(g: object) -> list[Any] | str:
+    """The numbers of what build returned: x, y and loss."""
+    if type(g) is not dict:
+        return type_name(g)
+    return [_matrix(g.get(name), num) for name in ("x", "y", "loss")]
 
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:

@@ -151,3 +151,14 @@ CASES += [
           edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"}),
 ]
+
+# y's Values made once, at the first call, and refilled through .data by every later call: the
+# first call's y (and what its loss was built from) changes when build is called again.
+CASES += [
+    Wrong("y_kept_and_refilled", fails={BUILD: "state kept between calls"}, names=("build", "state kept between calls"),
+          edits={"    y = [[Value(v) for v in row] for row in y_rows]\n":
+                 "    if not _Y:\n        _Y.extend([Value(v) for v in row] for row in y_rows)\n"
+                 "    for row, values in zip(_Y, y_rows):\n        for cell, v in zip(row, values):\n"
+                 "            cell.data.fill_(v)\n    y = _Y\n",
+                 "def build(": "_Y: list = []\n\n\ndef build("}),
+]
