@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
-from grader.spec.build_order import watched_order
+from grader.spec.build_order import order_facts, watched_order
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -33,6 +33,8 @@ KEYS = {
     "ran": "backward runs each node once, and only after every node that sends it a gradient has "
            "run: count first how many edges reach each node (dependencies), then run the ready "
            "node with the highest sequence_nr (the newest) first",
+    "arrived": "backward must run each node once, and only after every node that sends it a "
+               "gradient has run: dependencies counts the edges that reach each node",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
                "has it: the grader watches the order nodes run through apply",
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
@@ -46,8 +48,10 @@ KEYS = {
 # The order is not claimed where backward ran a node without its apply: that is the one advice.
 # Gradients missing or wrong through one operation alone (backward never reaching a leaf) say
 # nothing of the order or of a long chain.
-CAUSED_BY = {"grads": ("mul", "add", "one_op"), "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
-             "order": ("mul", "add", "one_op", "grads"), "ran": ("applied",)}
+# A node run too early (``arrived``) is the case that spoils the gradients: its advice alone.
+CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
+             "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
+             "order": ("mul", "add", "one_op", "grads", "arrived"), "ran": ("applied",)}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -80,11 +84,14 @@ def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """The documents' gradients, with backward watched: a node run twice, or before a node that
+    sends it a gradient, is told as that (``arrived``), the case that makes the gradients differ."""
     needs(sub, 2)
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
-    y = (xl + wl) * (wl + 1)
-    y.backward()
-    return {**_rules(sub, w, x),
+    a, b = xl + wl, wl + 1
+    y = a * b
+    watched = order_facts(y, {"w": wl, "x": xl, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1")
+    return {**_rules(sub, w, x), "arrived": watched["ran"][:2], "applied": watched["applied"],
             "a_value": claim(wl.grad is None or type(wl.grad) is type(wl), "w.grad is None or a Value like w"),
             "grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
                       fact(grad_quiet(xl), "x.grad for y = (x + w) * (w + 1)")]}

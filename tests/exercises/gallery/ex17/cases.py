@@ -79,8 +79,9 @@ CASES = [
             counts[child] += 1''': '''            if child not in counts:
                 counts[child] = 1
                 stack.append(child)'''},
-          fails={DIAMONDS: "is a different number", ORDER: "before a.grad_fn, although a.grad_fn sends it"},
-          names=("w.grad", "every gradient for it has arrived")),
+          fails={DOCS: "your engine ran AccumulateGrad(w) before a.grad_fn, although a.grad_fn sends it",
+                 DIAMONDS: "is a different number", ORDER: "before a.grad_fn, although a.grad_fn sends it"},
+          names=("AccumulateGrad(w) before a.grad_fn", "dependencies counts the edges that reach each node")),
     Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},
           fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not"},
           names=("x.grad for y = w + x", "AddBackward0.apply")),
