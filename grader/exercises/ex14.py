@@ -48,7 +48,7 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
     observed = {"data": result_of(num(y), f"{call}{note}"),
                 "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
-    observed["grad"] = grad_of(leaf, f"x.grad from {name}.apply{note}")
+    observed["grad"] = grad_of(leaf, f"x.grad through {name}.backward{note}")  # the method that wrote it
     return observed
 
 

@@ -1,7 +1,7 @@
 """One sentence for a difference seen in several cases, or several entries, of one test.
 
 A probe that runs a function on the boundary cases the statement names labels each result with
-a note on its case ("y (x = 0)", "x.grad from Clip.apply (x = low)"), so that the feedback says
+a note on its case ("y (x = 0)", "x.grad through Clip.backward (x = low)"), so that the feedback says
 which case differs.  The same difference in several cases is then one sentence whose label
 lists them ("y (x < 0; x = 0) was made by MulBackward0 ..."), not one sentence a case.  The
 entries of a list ("losses[0]", "losses[1]" ..., "f(x)[0]", "x[0][1]") are told by the first that
@@ -17,9 +17,9 @@ from typing import Any
 from grader.judge.labels import CASES
 from grader.judge.sentences import Difference
 
-# "y (x = 0)", "x.grad from Clip.apply (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
+# "y (x = 0)", "x.grad through Clip.backward (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
 # or a call, and a note on which case it is of
-_CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: from \S+)?) \((?P<note>[^()]*)\)")
+_CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>[^()]*)\)")
 # "losses[3]", "vjp(x1, loss1, v1)[0]", "x[0][1]": one entry of a list, whatever names the list
 _ENTRY = re.compile(r"(?P<base>.+)\[\d+\]")
 

@@ -19,6 +19,7 @@ from grader.i18n import _
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
     (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
+    (r"(?P<label>\S+) through (?P<method>\w+\.backward)", N_("{label} through {method}")),
     (r"the number of nodes (?P<call>\S+) ran local_grads on", N_("the number of nodes {call} ran local_grads on")),
     (r"backward through (?P<graph>\w+ = .+)", N_("backward through {graph}")),
     (r"the nodes of (?P<graph>\w+ = .+), in the order backward ran them",
@@ -43,7 +44,7 @@ _LABEL_FORMS = (
      N_("the {nth} backward of {graph}")),
     (r"(?P<value>\S+) \(after (?P<call>[^()=]+ \+?= [^()]+)\)", N_("{value} (after {call})")),  # a2 (after a += 1)
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
-    (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: from \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:; )?)+)\)",
+    (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?(?:; )?)+)\)",
      N_("{value} ({note})")),
     (r"the error for (?P<what>.+)", N_("the error for {what}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
