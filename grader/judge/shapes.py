@@ -82,8 +82,12 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
 def _unreached(wn: list[_Node], gn: list[_Node], got: dict[str, Any],
                label: str) -> list[Difference]:
     """Named Values the statement's graph is computed from that the submission's is not (they
-    are neither a node nor a leaf of it, under any of their names)."""
-    theirs = {n.get("name") for n in gn} | set(got.get("leaves") or []) | _named(got)
+    are neither a node nor a leaf of it, under any of their names).  A named Value that requires
+    no grad is in no graph, whatever was computed from it: its own VALUE fact tells that it was
+    not recorded, and this graph's nodes where it differs."""
+    untracked = got.get(CONTEXT + "untracked")
+    theirs = ({n.get("name") for n in gn} | set(got.get("leaves") or []) | _named(got)
+              | (set(untracked) if type(untracked) is list else set()))
     return [difference(Say.NOT_FROM, label=label, name=n["name"]) for n in wn[1:]
             if n.get("name") and n["name"] not in theirs]
 

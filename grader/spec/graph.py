@@ -202,7 +202,9 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
 
     ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
     leaves are then told apart by name (a leaf the probe did not name shows as ``"?"``) and
-    named non-leaves label their node.  ``leaves`` lists the named leaves the graph reaches.
+    named non-leaves label their node.  ``leaves`` lists the named leaves the graph reaches;
+    ``~untracked`` the named Values that require no grad, of which no graph holds a node even
+    when the root was computed from them.
     """
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
@@ -242,7 +244,9 @@ def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any
     reached = {n["leaf"] for n in nodes if "leaf" in n}
     return {**fact, "type": "Value", "nodes": nodes,
             "leaves": [n for n in names if n in reached],
-            CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached)}
+            CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached),
+            CONTEXT + "untracked": [n for n, v in names.items()  # no graph ever records them
+                                    if isinstance(v, micrograph.Value) and not v.requires_grad]}
 
 
 def reaches_leaves(start: Any, leaves: tuple[Any, ...]) -> bool:

@@ -56,6 +56,11 @@ def test_a_different_graph_is_told_from_the_student_side():
     assert Say.OTHER_LEAF in _said(want, graph((x + fresh) * (fresh + 1), names, label="y"))
     assert _said(want, graph(Value(4.0), names, label="y")) == [Say.NO_GRAPH]
     assert _said(want, graph(4.0, names, label="y")) == [Say.NOT_A_VALUE]
+    b = w + 1
+    with_b = graph((x + w) * b, {**names, "b": b}, label="y")
+    assert _said(with_b, graph((x + w) * (x + 1), {**names, "b": b}, label="y")) == [Say.NOT_FROM]
+    untracked = Value(w.item()) + 1  # y is computed from it, but no graph records it
+    assert Say.NOT_FROM not in _said(with_b, graph((x + w) * untracked, {**names, "b": untracked}, label="y"))
 
 
 def test_freed_saved_values_are_seen():

@@ -110,3 +110,11 @@ CASES += [
                  '    y = _graph_from(w, x)\n    y.backward()\n    x.data.copy_(x.data + 1)\n'},
           names=('y holds a different number', 'through .data only after the backward pass')),
 ]
+
+# b made from w's number: y is computed from that b, which requires no grad, so no graph records
+# it; told as b not recorded and y's node taking other inputs.
+CASES += [
+    Wrong("b_from_the_number_of_w", fails={"every combination of flags": "b was not recorded by the graph"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(Value(w_leaf.item()), 1)\n"},
+          names=("b was not recorded by the graph", "MulBackward0 takes different inputs")),
+]
