@@ -145,8 +145,16 @@ def node_info_documents(sub_module):
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    return [result_of(_info(sub_module.node_info(v)), f"node_info({label})")
-            for v, label in zip(_assorted(), ASSORTED)]
+    return {"infos": [result_of(_info(sub_module.node_info(v)), f"node_info({label})")
+                      for v, label in zip(_assorted(), ASSORTED)],
+            "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
+                                 "node_info")}
+
+
+def _node_info_of_new(sub_module, leaf: tuple[float, bool]) -> object:
+    """node_info of a new leaf (its number, whether it requires grad), freed once it returns:
+    an answer kept by id(v) is handed out again to the next Value the id is reused for."""
+    return sub_module.node_info(Value(leaf[0], requires_grad=leaf[1]))
 
 
 def _grads(answer: object) -> dict[str, Any] | str:

@@ -193,3 +193,15 @@ CASES += [
           edits={"else g[name].grad.item() for name": "else g[name].grad for name"},
           names=("['w'] is of type Value, not a Python float",)),
 ]
+
+# node_info's answers kept by id(v) in a module-level dict: a Value freed and its id reused is
+# given the earlier Value's answer.
+CASES += [
+    Wrong("node_info_by_id", fails={"node_info on every kind of Value": "state kept between calls"},
+          names=("node_info", "state kept between calls"),
+          edits={"    node = v.grad_fn\n    return {\n": "    if id(v) in _SEEN:\n        return _SEEN[id(v)]\n"
+                                                      "    node = v.grad_fn\n    _SEEN[id(v)] = {\n",
+                 "        \"grad_fn\": None if node is None else node.name(),\n    }\n":
+                 "        \"grad_fn\": None if node is None else node.name(),\n    }\n    return _SEEN[id(v)]\n",
+                 "def node_info(": "_SEEN: dict = {}\n\n\ndef node_info("}),
+]
