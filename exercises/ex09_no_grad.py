@@ -59,7 +59,8 @@ def inference(w: float, x: float) -> dict[str, Value]:
 def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:
     """One step of gradient descent on the leaf w (given to you; it requires grad).
 
-    Clear the old gradient (``w.grad = None``), compute ``loss = loss_fn(w)``, backpropagate,
+    Clear the old gradient (``w.grad = None``, or a zero .grad that backward then adds this
+    step's gradient into), compute ``loss = loss_fn(w)``, backpropagate,
     then under no_grad move w in place by ``-lr * w.grad`` with an operation of the engine
     (``w -= ...``, ``w.sub_(...)``), which w's version counter counts: an update through
     ``.data`` (``w.data -= ...``, older tutorials' spelling) is not counted, and is not this step.

@@ -251,3 +251,11 @@ CASES += [
           edits={INFER: "    wd, xd = w.detach(), x.detach()\n    y = (xd + wd) * (wd + 1)\n"},
           names=("inference never turned grad mode off",)),
 ]
+
+# The old gradient cleared by a zero .grad instead of None: backward adds the step's gradient into
+# it, so w.grad holds that gradient alone, as the statement allows.
+CASES += [
+    Correct('grad_cleared_to_a_zero_value',
+            edits={'    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n':
+                   '    w.grad = Value(0.0)  # gradients accumulate (ex05): start this step from zero\n'}),
+]
