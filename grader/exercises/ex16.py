@@ -29,6 +29,8 @@ KEYS = {
     "next_functions": "a node's next_functions holds one (node, 0) per input, in input order: the "
                       "input's grad_fn, a leaf's AccumulateGrad, or (None, 0) for an input that "
                       "requires no grad (a Python number too)",
+    "grad_edges": "a node's next_functions holds one (node, 0) per input, in input order: the "
+                  "input's grad_fn, or a leaf's AccumulateGrad",
     "is_leaf": "a value is a leaf exactly when no recorded operation made it",
     "requires_grad": "a result requires grad when one of its inputs does",
     "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
@@ -41,11 +43,14 @@ KEYS = {
 RECORDED, UNRECORDED, LEAF = "grad_fn", "unrecorded", "leaf_grad_fn"  # what made a value: its grad_fn's key
 
 
-def _made(v: object, label: str, made_by: str) -> dict[str, Any]:
+def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[str, Any]:
     """``described``, its grad_fn keyed by what made the value (``RECORDED``: an operation with
     an input that requires grad; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
-    from the program it runs: a grad_fn that differs then brings the rule of that case alone."""
-    return {(made_by if key == "grad_fn" else key): seen for key, seen in described(v, label).items()}
+    from the program it runs: a grad_fn that differs then brings the rule of that case alone.
+    Likewise the edges of an operation whose inputs all require grad (``all_grad``) bring the
+    rule without (None, 0), which no input of theirs has."""
+    keys = {"grad_fn": made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
+    return {keys.get(key, key): seen for key, seen in described(v, label).items()}
 
 
 def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
@@ -56,7 +61,7 @@ def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
 
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
 # with it, and the rules about those would blame the wrong part
-CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "is_leaf",
+CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "grad_edges", "is_leaf",
                                                                          "requires_grad", "saved")}
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
@@ -67,10 +72,21 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     b = wl + 1
     y = a * b
     nodes = regroup([_made(wl, "w", LEAF), _made(xl, "x", LEAF),
-                     *(_made(v, n, RECORDED) for v, n in ((a, "a"), (b, "b"), (y, "y")))])
-    same = edge_node(a.grad_fn, 1) is edge_node(b.grad_fn, 0) is not None
-    return {**nodes, "one_accumulator": claim(same, "a.grad_fn.next_functions[1][0] is "
-                                                    "b.grad_fn.next_functions[0][0]")}
+                     _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
+                     _made(y, "y", RECORDED, all_grad=True)])
+    in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
+    nodes["grad_edges"].append(claim(in_order, "a.grad_fn.next_functions[1][0].variable is w"))
+    return {**nodes, "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
+                                              "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
+
+
+def _one_accumulator(leaf: Any, *made: Any) -> bool:
+    """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
+    ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
+    another order are told as that, not as a new AccumulateGrad."""
+    found = [node for v in made for i in range(2)
+             if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf]
+    return len(found) == len(made) and all(node is found[0] for node in found)
 
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
@@ -112,7 +128,8 @@ def numbers(sub):
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {**regroup([_made(v, operand(label), RECORDED) for label, v in made.items()]), **_saved(products)}
+    return {**regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
+            **_saved(products)}
 
 
 @EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK,
@@ -137,11 +154,9 @@ def chain(sub):
     v, parts = w, []
     for i in range(6):
         v = v * x if i % 2 else v + w
-        parts.append(_made(v, f"v{i}", RECORDED))
-    first, last = (edge_node(p.grad_fn, 1) for p in (w + x, v))
-    return {**regroup(parts), "one_accumulator": claim(first is not None and first is last,
-                                                      "(w + x).grad_fn.next_functions[1][0] is "
-                                                      "v5.grad_fn.next_functions[1][0]")}
+        parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
+    return {**regroup(parts), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+        "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 
 @EXERCISE.diagram

@@ -14,7 +14,7 @@ RECORD = '''    out = Value(number)
     return out'''
 CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
-          fails={DOCS: "in PyTorch, but not in your engine"}, names=("next_functions[1][0] is", "must give a leaf the same AccumulateGrad")),
+          fails={DOCS: "in PyTorch, but not in your engine"}, names=("w's AccumulateGrad in a.grad_fn.next_functions", "must give a leaf the same AccumulateGrad")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
@@ -75,6 +75,12 @@ CASES = [
                                                "    out = Value(number, requires_grad=True)\n    if recording(*inputs):"},
           fails={CONSTANTS: "((c * 3) * w).grad_fn.next_functions[0][0] is not None, where PyTorch's is None"},
           names=("(c * 3).requires_grad", "when one of its inputs does")),  # two AccumulateGrad objects: not "all the same"
+    Wrong("edges_reversed_when_all_require_grad", edits={  # the rule told is the one without (None, 0)
+        "tuple(gradient_edge(v) for v in inputs)":
+        "tuple(gradient_edge(v) for v in (inputs[::-1] if all(i.requires_grad for i in inputs) else inputs))"},
+          fails={DOCS: "a.grad_fn.next_functions[1][0].variable is w in PyTorch, but not in your engine",
+                 "a chain and a leaf used many times": "v1.grad_fn.next_functions holds PyTorch's entries, but in another order"},
+          names=("next_functions", "in input order: the input's grad_fn, or a leaf's AccumulateGrad")),
     Correct("recording_by_loop", edits={"    return any(v.requires_grad for v in inputs)": '''    for v in inputs:
         if v.requires_grad:
             return True
