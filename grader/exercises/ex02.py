@@ -222,12 +222,15 @@ def leaf_grads_hidden(sub_module):
                feedback="Backward fills .grad only for leaves created with requires_grad=True.",
                runs_with=WITH_BUILD)
 def untouched_leaf(sub_module):
-    """The graph's own leaves after a backward: the one without grad was never written."""
+    """The graph's own leaves after a backward: the one without grad was never written.  Each
+    label names the call's flags (``w.grad (w without grad)``): the two calls say opposite
+    things of one leaf, and each is true of its own flags."""
     runs = []
     for flags in (W_OFF, X_OFF):
         g = dict_of(sub_module.build_graph(1.25, -0.5, *flags), NODES, "build_graph")
         g["y"].backward()
-        runs.append([grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")])
+        note = FLAGS_NOTE[flags]
+        runs.append([grad_of(g["w"], f"w.grad ({note})"), grad_of(g["x"], f"x.grad ({note})")])
     return runs
 
 
