@@ -69,8 +69,18 @@ def grouped(found: list[Difference]) -> list[Difference | Alike]:
                 break
         else:
             groups.append((d, words, None, []))
-    return [Alike(first, known[where], tuple(others)) if others and known and where is not None else first
+    return [Alike(first, *_quoted(known, where, others)) if others and known and where is not None else first
             for first, known, where, others in groups]
+
+
+def _quoted(words: list[str], where: int, others: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The word at ``where`` and the ``others`` in its place, each with the rest of the quoted
+    name it begins (``'w second'``, not ``'w``), which the labels share."""
+    end = where
+    if words[where].startswith("'") and words[where].count("'") == 1:
+        end = next((i for i in range(where + 1, len(words)) if "'" in words[i]), where)
+    rest = "".join(" " + word for word in words[where + 1:end + 1])
+    return words[where] + rest, tuple(other + rest for other in others)
 
 
 def advice_sentence(advice: list[str]) -> str:

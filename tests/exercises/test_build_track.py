@@ -211,6 +211,22 @@ def test_modified_at_other_versions_is_told_as_the_same_error() -> None:
     assert find(torch_says, raised(lambda: modified(1, 0), "z.backward()")) == []
 
 
+def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
+    """Labels that differ in one word are told once, naming the other words; a word that
+    begins a quoted name ("'w" of "the hook 'w second'") is named with the whole name."""
+    from grader.judge.build_feedback import Alike, grouped
+    from grader.judge.sentences import Difference, Say
+
+    def told(label: str) -> Difference:
+        return Difference(Say.TORCH_NUMBER, (("label", label),))
+
+    quoted = grouped([told("the gradient the hook 'w second' received"), told("the gradient the hook 'x second' received")])
+    assert quoted[0].sentence() == ("The gradient the hook 'w second' received is a different number from PyTorch's; "
+                                    "the same holds with 'x second' in place of 'w second'.")
+    plain = grouped([told("w.grad after y.backward()"), told("x.grad after y.backward()")])
+    assert len(plain) == 1 and type(plain[0]) is Alike and plain[0].others == ("x.grad",)
+
+
 def test_a_missing_grad_fn_is_said_once() -> None:
     """y.grad_fn is None: its next_functions are not said to be None as well."""
     from grader.judge.differences import find
