@@ -294,7 +294,8 @@ class Work:
                 return {"kind": "import", "error": _error(exc, self.submission)}
             return {"kind": "import", "error": None}
         assert self.module is not None
-        _fresh_mode()
+        if not self.exercise.own_engine:  # a build-track stage runs its own engine's grad mode
+            _fresh_mode()
         if kind == "diagram":
             return _diagram_record(self.exercise, self.module, self.submission,
                                    self.limits.diagram_seconds)
