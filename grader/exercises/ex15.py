@@ -25,13 +25,14 @@ from typing import Any
 
 import micrograph
 from micrograph import Value, nn
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
 from grader.spec import Exercise, Limits
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import Returned, calls_apart
 from grader.spec.stepped import steps_seen, stepped
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
@@ -101,6 +102,16 @@ def _layer(module: object) -> str:
     return type_name(module)
 
 
+_RETURNED = Returned(N_("the first parameter of the model make_model returned"),
+                     N_("the first parameter of a model an earlier call of make_model returned"))
+"""The first parameter of every model make_model returned in this run (the diagram's too): a
+model cached per seed, and trained by an earlier call of train, is told by its identity."""
+
+
+def _first_parameter(parameters: list[Any]) -> object:
+    return parameters[0] if parameters else None
+
+
 def _built(sub, seed: int) -> dict[str, Any]:
     model = sub.make_model(seed)
     after = uniform(0.0, 1.0)  # the generator's next number, as make_model left it
@@ -109,6 +120,7 @@ def _built(sub, seed: int) -> dict[str, Any]:
     parameters = _parameters(model, "make_model")
     return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
             "layers": result_of([_layer(m) for m in model.children()], LAYERS),
+            "new": _RETURNED.new(_first_parameter(parameters)),
             "parameters": [value_of(p, PARAMETER) for p in parameters]}
 
 
@@ -324,7 +336,8 @@ def loss_falls(sub):
 def draw(sub):
     # One hidden neuron of the trained model: tanh(b0 + x0 * w00 + x1 * w01).
     model = sub.make_model(0)
-    _parameters(model, "make_model")  # a model that is none is told here, not kept for the tests
+    # A model that is none is told here; one make_model returns again, by the tests.
+    _RETURNED.new(_first_parameter(_parameters(model, "make_model")))
     _MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
     sub.train(model, *DATA, 0.2, DIAGRAM_STEPS)
     layer = model[0]

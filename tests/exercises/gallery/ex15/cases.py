@@ -16,6 +16,15 @@ RECORD = "        losses.append(loss.item())  # a float: keeping the Value would
 LOOP = "    for _ in range(steps):\n"
 
 CASES = [
+    Wrong("model_cached_per_seed", names=("make_model returned is still", "not a new object"),
+          fails={"make_model on other seeds": "an earlier call of make_model returned, not a new object"},
+          edits={"    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n"
+                 "    return nn.MLP([2, 8, 1])\n":
+                 "    if seed not in _MODELS:  # a model kept per seed, and trained by earlier calls\n"
+                 "        micrograph.manual_seed(seed)\n"
+                 "        _MODELS[seed] = nn.MLP([2, 8, 1])\n"
+                 "    return _MODELS[seed]\n",
+                 "def make_model(": "_MODELS = {}\n\n\ndef make_model("}),
     Wrong("no_zero_grad", fails={CLEARED: "still held the gradient of an earlier pass"}),
     Wrong("per_sample", fails={ONE_STEP: "ran backward more times"}),
     Wrong("unseeded_values", fails={MAKE: "holds a different number", LOSSES: "losses[0] is of type Value"}),
