@@ -299,9 +299,9 @@ class Say(str, enum.Enum):
                             "gradient (each was None or zero): the step had nothing to apply.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
-    FLAGS_IGNORED = N_("{label}'s backward pass went through another number of leaves that "
-                       "required grad when its graph was recorded than the flags it was given "
-                       "set to True.")
+    FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into a different number of leaves "
+                       "than its flags set to True: its graph was recorded with other leaves "
+                       "requiring grad.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

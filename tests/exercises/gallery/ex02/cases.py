@@ -60,7 +60,7 @@ CASES = [
 # The flags given: a graph built with every leaf requiring grad, the flags applied to the answer.
 CASES += [
     Wrong("flags_applied_afterwards",  # the numbers are right: only the graph backward ran on shows
-          fails={LEAF_GRADS: "required grad when its graph was recorded than the flags"},
+          fails={LEAF_GRADS: "leaves than its flags set to True"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
     g["y"].backward()''',
                  "name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
@@ -68,12 +68,17 @@ CASES += [
                  "        for name, flag in ((\"w\", w_requires_grad), (\"x\", x_requires_grad))"},
           names=("leaf_grads(w, x, False, True)", "flags")),
     Wrong("flags_set_after_recording",  # torch then writes no .grad into w: only the recorded graph shows
-          fails={LEAF_GRADS: "required grad when its graph was recorded than the flags"},
+          fails={LEAF_GRADS: "leaves than its flags set to True"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
     g["w"].requires_grad = w_requires_grad
     g["x"].requires_grad = x_requires_grad
     g["y"].backward()'''},
           names=("leaf_grads(w, x, False, True)", "flags", "recorded")),
+    Wrong("flags_not_passed",  # build_graph's defaults used: every leaf requires grad
+          fails={LEAF_GRADS: "leaves than its flags set to True"},
+          edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x)
+    g["y"].backward()'''},
+          names=("leaf_grads(w, x, False, True)", "flags")),
 ]
 
 
