@@ -24,7 +24,8 @@ from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
-from grader.spec.provenance import float_of, grad_of, result_of, value_of, watching
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -80,6 +81,14 @@ def _new_input(r: object) -> dict[str, Any] | None:
     return _INPUTS_RETURNED.new(inputs[0][0])
 
 
+def _rows(output: object) -> dict[str, Any]:
+    """The ROWS fact of forward's output: one list per input row, as net(input) returns, told
+    before its entries (a flat list has none to compare, and its shape is the mistake)."""
+    rows = type(output) is list and all(type(row) is list for row in output)
+    flat = type(output) is list and bool(output) and all(isinstance(v, micrograph.Value) for v in output)
+    return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
+
+
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
     with watching(sub, "forward") as call:
@@ -93,6 +102,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
         "input": entries(inputs, "input", value_of),
+        "rows": _rows(output),
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],
         "new": new,

@@ -32,7 +32,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED, Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
-           Check.ONE_HOT.value: Say.NOT_ONE_HOT}
+           Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.ROWS.value: Say.NOT_ROWS}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
@@ -41,6 +41,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
     Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE),),
+    Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),

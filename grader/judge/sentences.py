@@ -221,6 +221,9 @@ class Say(str, enum.Enum):
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
+    NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
+    FLAT_ROWS = N_("{label} is one flat list of Values: the entries of every row are in a single "
+                   "list, not in one list per input row.")
     SEEDED_AFTER = N_("{label} seeded the generator (manual_seed) after it built the model: the "
                       "weights were drawn before the seed was set, so the seed does not decide them.")
     GIVEN_EDITED = N_("{label} was edited: called by your code in this test, it built a graph that "

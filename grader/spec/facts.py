@@ -120,6 +120,7 @@ class Check(str, enum.Enum):
     SEEDED_FIRST = "seeded_first"  # a model's builder seeded the generator before drawing its weights, not after
     GIVEN_KEPT = "given_kept"  # a function given with the exercise, called by the student's code, built the given graph
     ONE_HOT = "one_hot"  # every backward pass of a call started from a one-hot gradient (a one among zeros)
+    ROWS = "rows"  # a matrix returned is a list of rows (one list per input row), not one flat list
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
 
 

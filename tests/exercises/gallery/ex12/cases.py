@@ -18,6 +18,10 @@ TRY = '''    try:
 LOSS = "    loss = micrograph.sum([v for row in output for v in row])\n"
 
 CASES = [
+    Wrong("flat_output", names=("output is one flat list of Values",),
+          fails={FORWARD: "not in one list per input row"},
+          edits={"    return inputs, output, loss\n":
+                 "    return inputs, [v for row in output for v in row], loss\n"}),
     Wrong("always_retain", fails={RAISES: "the error returned is None"}),
     Wrong("fake_doubling", names=('input[0][0] has requires_grad=False', 'grads_twice ran backward fewer times'), fails={FORWARD: "input[0][0] has requires_grad=False",
                                   TWICE: "grads_twice ran backward fewer times"},
