@@ -90,6 +90,8 @@ class Say(str, enum.Enum):
                   "_backward_cls, not the one Function makes: what it says it saved and freed is "
                   "not the engine's.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
+    ROOT_OP = N_("{label}'s graph differs at its root: your graph has {op} there.")
+    ROOT_INPUTS = N_("{label}'s graph differs at its root: your {op} there takes different inputs.")
     OP_FEWER = N_("{label}'s graph records {op} fewer times than the statement's.")
     OP_MORE = N_("{label}'s graph records {op} more times than the statement's.")
     FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "

@@ -29,8 +29,8 @@ _NOTE = re.compile(r" \([^()]*\)$")  # a label's note on the case: "y (x = 0)"
 
 def _where(nodes: list[_Node], i: int, label: str) -> str:
     """``a`` for a named node, ``a node below a`` for an unnamed one, the root by its label
-    (without its note on the case, which the sentence's label already says: "y (x = 0)'s graph
-    differs at y")."""
+    without its note on the case (``_at`` then says "its root": "y (x = 0)'s graph differs at
+    its root")."""
     label = _NOTE.sub("", label)
     parent: dict[int, int] = {}
     for j, node in enumerate(nodes):
@@ -134,8 +134,16 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
     if theirs != ours:
         return difference(Say.OP_FEWER if theirs < ours else Say.OP_MORE, j, graph=got, label=label,
                           op=_shown_op(gn[j]))
-    return difference(Say.NODE_INPUTS, j, graph=got, label=label, where=_where(gn, j, label),
-                      op=_shown_op(gn[j]))
+    return _at(Say.NODE_INPUTS, j, got, label, _where(gn, j, label), _shown_op(gn[j]))
+
+
+def _at(say: Say, j: int, got: dict[str, Any], label: str, where: str, op: object) -> Difference:
+    """A difference at node ``j``; at the root it is said as the root's, not by the graph's
+    label again ("y's graph differs at its root", not "... differs at y")."""
+    if where != _NOTE.sub("", label):
+        return difference(say, j, graph=got, label=label, where=where, op=op)
+    return difference(Say.ROOT_OP if say is Say.NODE_OP else Say.ROOT_INPUTS, j, graph=got,
+                      label=label, op=op)
 
 
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
@@ -155,7 +163,7 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         if str(b.get("op")).startswith(OWN_NODE):
             return difference(Say.OWN_NODE, j, graph=got, label=label, op=str(b["op"])[len(OWN_NODE):])
         if a.get("op") != b.get("op"):
-            return difference(Say.NODE_OP, j, graph=got, label=label, where=where, op=op)
+            return _at(Say.NODE_OP, j, got, label, where, op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:
             return _inputs_differ(wn, gn, above, got, label)
@@ -185,6 +193,5 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if step is not None:
         return [step]
     if not same(want.get("nodes"), got.get("nodes")):  # the same tree, shared differently
-        return [difference(Say.NODE_INPUTS, 0, graph=got, label=label, where=_NOTE.sub("", label),
-                           op=_shown_op(gn[0]))]
+        return [_at(Say.NODE_INPUTS, 0, got, label, _NOTE.sub("", label), _shown_op(gn[0]))]
     return []

@@ -50,7 +50,7 @@ def test_a_different_graph_is_told_from_the_student_side():
     names = {"w": w, "x": x}
     want = graph((x + w) * (w + 1), names, label="y")
     assert _said(want, graph((x + w) * (x + 1), names, label="y")) != []
-    assert _said(want, graph((x + w) + (w + 1), names, label="y")) == [Say.NODE_OP]
+    assert _said(want, graph((x + w) + (w + 1), names, label="y")) == [Say.ROOT_OP]  # "at its root"
     assert _said(want, graph((x + 2.0) * 3.0, names, label="y")) == [Say.NO_LEAF]
     fresh = Value(0.5, requires_grad=True)
     assert Say.OTHER_LEAF in _said(want, graph((x + fresh) * (fresh + 1), names, label="y"))

@@ -23,7 +23,7 @@ TRY = '''    try:
 CASES = [
     Wrong("copy_not_detach", fails={SHARES: "w_detach does not share its number",
                                     DETACHED: "the error returned"}),
-    Wrong("no_cut", names=('backward wrote w_cut.grad, but its number differs', "y_cut's graph differs at y_cut"), fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
+    Wrong("no_cut", names=('backward wrote w_cut.grad, but its number differs', "y_cut's graph differs at its root"), fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
           edits={CUT_LINE: "    y_cut = w_cut * w_cut\n"}),
     Wrong("hardcoded", names=('w_detach is still w', "y_cut's constant input"), fails={SHARES: "w_detach", CUT: "is not a detach() of the leaf beside it"},
           edits={  # the documents' 999 for `new`, w itself for w_detach, a constant for the cut

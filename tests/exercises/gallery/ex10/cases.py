@@ -17,7 +17,7 @@ CASES = [
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     Wrong("static_mask", fails={BRANCH: "'s graph"}),
-    Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at y"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
+    Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at its root"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('y (a doubling lands on the limit) holds a different number', "'s graph differs"), fails={LOOP_HIDDEN: "'s graph"},
           edits={LOOP_LINE: "    while y <= limit:\n"}),
     Wrong("branch_from_floats", names=('is a leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
@@ -59,7 +59,7 @@ CASES = [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('sub_operands_swapped', fails={'branch picks the operation': "'s graph differs at y"},
+    Wrong('sub_operands_swapped', fails={'branch picks the operation': "'s graph differs at its root"},
           edits={'    return (x_value - w).exp()': '    return (w - x_value).exp()'},
           names=("'s graph", 'ExpBackward0')),
     Wrong('data_requires_grad', fails={'branch picks the operation': "'s graph reaches a leaf the statement's does not"},

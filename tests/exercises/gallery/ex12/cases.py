@@ -43,7 +43,7 @@ CASES = [
     Wrong("cleared_between", names=('grads_twice cleared .grad',), fails={TWICE: "grads_twice cleared .grad (None or zero) before a backward pass"},
           edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
                  "    net.zero_grad()\n    loss.backward()\n"}),
-    Wrong("loss_from_first_row", names=("loss's graph differs at loss",), fails={FORWARD: "loss"},
+    Wrong("loss_from_first_row", names=("loss's graph differs at its root",), fails={FORWARD: "loss"},
           edits={LOSS: "    loss = micrograph.sum(output[0])\n"}),
     Wrong("forward_runs_backward", names=('forward started a backward pass',), fails={FORWARD: "forward started a backward pass"},
           edits={"    return inputs, output, loss\n": "    loss.backward(retain_graph=True)\n"
@@ -156,7 +156,7 @@ CASES += [
 CASES += [
     Wrong('micrograph_mean_loss', fails={FORWARD: "your graph has MeanBackward0 there"},
           edits={LOSS: "    loss = micrograph.mean([v for row in output for v in row])\n"},
-          names=("loss's graph differs at loss", 'MeanBackward0')),
+          names=("loss's graph differs at its root", 'MeanBackward0')),
 ]
 
 # State kept between calls: forward's result cached by the net it was given, whatever the rows.
