@@ -38,7 +38,18 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     each labelled with ``note``, which says which of the test's calls it is ("b (second call)")."""
     with watching(sub_module, "build_graph") as call:
         g = sub_module.build_graph(w, x, *flags)
-    return {**built(g, "y", NODES, "build_graph", note), "no_backward": call.fact}
+    return {**built(g, "y", NODES, "build_graph", note), "no_backward": call.fact,
+            "flags_placed": _flags_placed(g, flags)}
+
+
+def _flags_placed(g: object, flags: tuple[bool, bool]) -> dict[str, Any]:
+    """The CHECK fact that, given two different flags, w did not get x's and x w's (the flags
+    passed to the other leaf); not judged for equal flags or an answer without both leaves."""
+    leaves = [g.get(n) for n in ("w", "x")] if type(g) is dict else []
+    if flags[0] == flags[1] or len(leaves) != 2 or not all(type(v) is Value for v in leaves):
+        return check(Check.FLAGS_PLACED, None, "build_graph")
+    swapped = leaves[0].requires_grad is flags[1] and leaves[1].requires_grad is flags[0]
+    return check(Check.FLAGS_PLACED, not swapped, "build_graph")
 
 
 CALLS = (N_("first call"), N_("second call"))

@@ -307,6 +307,8 @@ class Say(str, enum.Enum):
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into a different number of leaves "
                        "than its flags set to True: its graph was recorded with other leaves "
                        "requiring grad.")
+    FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "
+                       "with the one w is meant to have.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

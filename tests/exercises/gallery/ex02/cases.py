@@ -87,7 +87,8 @@ CASES += [
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
     Wrong('flags_swapped', fails={'which leaves get a gradient': "leaf_grads(w, x, False, True)['w'] is not None",
-                                  'a leaf without grad stays without': "w.grad (w without grad) holds a gradient"},
+                                  'a leaf without grad stays without': "w.grad (w without grad) holds a gradient",
+                                  'a leaf that does not require grad': "made w with the requires_grad that x is meant to have"},
           edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n'},
           names=('requires_grad=True', "leaf_grads(w, x, False, True)['w']")),
     Wrong('leaves_in_a_global', fails={'which leaves get a gradient': 'produced in an earlier call'},
