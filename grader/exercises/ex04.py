@@ -20,10 +20,11 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.given import given_calls
-from grader.spec.provenance import float_of, result_of, watching
+from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
@@ -62,10 +63,23 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
                           "backward_twice", answer)
     error, history = answer
     return {"given": given.fact, "error": error_of(error, "the error returned", call),
+            "in_turn": _first_in_turn(history, call),
             "w_grad": result_of(_history(answer), HISTORY),
             "floats": [float_of(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
+
+
+def _first_in_turn(history: object, call: Call) -> dict[str, Any]:
+    """The READ_IN_TURN fact of the first record: not the very float a leaf's .grad holds after
+    a second pass that ran to its end (``item()`` hands out the float .grad holds, and each pass
+    makes new ones: the .grad Value kept from the first pass and read at the end gives the
+    second pass's)."""
+    first = history[0] if type(history) is list and history else None
+    second_ran = call.started >= 2 and not call.raised
+    late = second_ran and first is not None and any(
+        leaf.grad is not None and first is leaf.grad.item() for leaf in call.written.values())
+    return {**check(Check.READ_IN_TURN, not late, f"{HISTORY}[0]"), CONTEXT + "first": True}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

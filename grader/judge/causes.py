@@ -63,7 +63,7 @@ def explains(context: Say, said: set[Say]) -> bool:
 _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
     Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
-    Say.RESULT_ALIKE: {Say.ROWS_READ_LATE},  # rows all read at the end are all alike
+    Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},  # the pass started is the engine's own: told once, with what it is
 }
 
@@ -96,7 +96,7 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 # call or entry shows it.
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
-         Say.ROWS_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
+         Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT}
 
 

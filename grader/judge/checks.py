@@ -41,7 +41,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
     Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
-    Say.READ_LATE: (("rows", Say.ROWS_READ_LATE),),
+    Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),

@@ -238,6 +238,9 @@ class Say(str, enum.Enum):
                         "rows and read at the end, for instance), not after the pass each records.")
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot: more than one of "
                      "its entries is nonzero, or its nonzero entry is not one.")
+    FIRST_READ_LATE = N_("{label} is the very number a .grad holds after the second backward: it was "
+                         "read after that pass (from a .grad Value kept, for instance), not right after "
+                         "the first pass, which it records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "

@@ -12,6 +12,11 @@ SECOND_CALL = '''    try:
 '''
 
 CASES = [
+    Wrong("grad_value_read_at_the_end", names=("[1][0] is the very number a .grad holds after the second backward",),
+          fails={ADDS: "it was read after that pass", "backward twice on other inputs": "not right after the first pass"},
+          edits={"    history = [w_leaf.grad.item()]\n": "    first = w_leaf.grad  # the .grad Value, which the second pass adds into\n",
+                 "    history.append(w_leaf.grad.item())\n    return error, history\n":
+                 "    return error, [first.item(), w_leaf.grad.item()]\n"}),
     Wrong("always_retain", names=('the error returned is None', 'backward_twice kept the graph (retain_graph=True)'), fails={RAISES: "the error returned is None: no error was caught"},
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=True)\n",
                  "    y.backward()\n    try:": "    y.backward(retain_graph=True)\n    try:"}),
@@ -49,7 +54,7 @@ CASES = [
     except RuntimeError as exc:
         error = exc
 '''}),
-    Wrong("history_after_both", names=('backward_twice(w, x, retain_graph)[1]', 'all the same'), fails={ADDS: "the entries of backward_twice(w, x, retain_graph)[1] are all the same"},
+    Wrong("history_after_both", names=('backward_twice(w, x, retain_graph)[1][0]', 'read after that pass'), fails={ADDS: "is the very number a .grad holds after the second backward"},
           edits={"    history = [w_leaf.grad.item()]\n": "    history = []\n",
                  "    history.append(w_leaf.grad.item())\n": "    history += [w_leaf.grad.item()] * 2\n"}),
     Wrong("swallow_everything", names=('the error for v * 3 is None',), fails={SURVIVES: "the error for v * 3 is None"},
