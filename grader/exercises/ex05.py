@@ -44,11 +44,22 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     with watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
+    read = read_from_grad(answer, call, label)
     return {"history": result_of(_history(answer), label),
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
-            "read": read_from_grad(answer, call, "grad_history(w, x, steps, reset)"),
+            "read": read,
+            "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
             "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+
+
+def _recorded_uncleared(answer: object, read: dict[str, Any], cleared: bool, label: str) -> dict[str, Any]:
+    """The CHECK fact that the records are not all cleared gradients: False where the loop
+    cleared w.grad between passes and every record, read from the engine's .grad, is a zero
+    (each read after that step's clearing, not before); None where it cannot be told."""
+    if not cleared or read.get("holds") is not True or type(answer) is not list:
+        return check(Check.RECORDED_UNCLEARED, None, label)
+    return check(Check.RECORDED_UNCLEARED, any(num(g) != 0.0 for g in answer), label)
 
 
 def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> dict[str, Any]:
@@ -67,6 +78,7 @@ def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
 KEYS = {
     "history": "record w.grad (as a float) after each step's backward, before clearing",
     "read": "each record is w.grad.item() read right after that step's backward, not a formula",
+    "order": "record w.grad before clearing it, not after: a cleared gradient records nothing",
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "

@@ -42,6 +42,8 @@ class Say(str, enum.Enum):
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
     NEW_LEAF_WRITTEN = N_("no backward pass of your code wrote {label}: they wrote into a leaf your "
                           "code made, not the leaf you were given.")
+    RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
+                          "gradient, not of what that step's backward wrote.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
                              "gradients between backward passes, but not after recording what the "
                              "last one wrote.")

@@ -99,7 +99,7 @@ CASES += [
     Wrong('only_w_cleared', fails={'zero_() every step': 'x.grad is still exactly what backward wrote'},
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w], set_to_none=(reset == "none"))'},
           names=('x.grad',)),
-    Wrong('reset_before_record', fails={'zero_() every step': '[0] is a different number'},
+    Wrong('reset_before_record', fails={'zero_() every step': 'recorded w.grad after clearing it'},
           edits={'        history.append(w.grad.item())\n        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))': '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n        history.append(0.0 if w.grad is None else w.grad.item())'},
           names=('grad_history(w, x, steps, reset)[0]',)),
 ]
