@@ -116,5 +116,5 @@ CASES += [
 CASES += [
     Wrong("b_from_the_number_of_w", fails={"every combination of flags": "b was not recorded by the graph"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(Value(w_leaf.item()), 1)\n"},
-          names=("b was not recorded by the graph", "MulBackward0 takes different inputs")),
+          names=("b was not recorded by the graph", "MulBackward0 there takes different inputs")),
 ]
