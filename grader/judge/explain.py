@@ -305,6 +305,10 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
 def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     """The instructor's note on a run that reached for grading's internals, or tampered with
     the grader's pipe; None for a run that did neither."""
+    if report.reached and all(r.imported for r in report.reached) and not (report.touched or report.tampered):
+        modules = [_("{name} ({line})", name=r.name, line=_line(r.line, names)) for r in report.reached]
+        return _("flagged for the instructor: imports a module a submission may not import: {modules}",
+                 modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
     places = [_("imports {name} ({line})", name=r.name, line=_line(r.line, names)) if r.imported else
               _("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
               for r in report.reached]
@@ -313,9 +317,5 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
         places.append(_(_TOUCHED[wire.Touch.WIRE]))
     if not places:
         return None
-    if all(r.imported for r in report.reached) and len(places) == len(report.reached):
-        modules = [_("{name} ({line})", name=r.name, line=_line(r.line, names)) for r in report.reached]
-        return _("flagged for the instructor: imports a module a submission may not import: {modules}",
-                 modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
     return _("flagged for the instructor: reached for grading's internals: {places}",
              places="; ".join(places))
