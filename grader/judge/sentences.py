@@ -79,6 +79,7 @@ class Say(str, enum.Enum):
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
+    NO_PASS_GRAPH = N_("{label} went through no graph: no backward pass started.")
     TOO_BIG = N_("{label}'s graph is far larger than the statement's: check your loop.")
     NO_LEAF = N_("{label}'s graph never reaches {leaf}.")
     EXTRA_LEAF = N_("{label}'s graph reaches {leaf}, where the statement's does not.")

@@ -179,6 +179,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
 
 def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The differences between the reference's GRAPH fact and the submission's."""
+    if got.get("type") is None:  # the graph below a pass that never started (``graph_below``)
+        return [difference(Say.NO_PASS_GRAPH, label=label)]
     if got.get("type") != "Value":
         return [difference(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if got.get("too_big"):

@@ -524,3 +524,17 @@ def test_a_sentence_about_a_value_names_it_once():
                 fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
                 told = say(**{f: "LABEL" if f == "label" else f for f in fields})
                 assert told.count("LABEL") == 1, told
+
+
+def test_a_pass_that_never_started_walked_no_graph_and_its_call_says_why():
+    """``graph_below`` of a call that ran no backward pass has no node: told as no graph walked
+    (not as a Value of type None), and not at all beside the sentence that no pass ran."""
+    from grader.judge.causes import follows
+    from grader.spec.graph import graph_below
+
+    w, x = _leaves()
+    y = (x + w) * (w + 1)
+    found = find(graph_below(y.grad_fn, label="f's backward"), graph_below(None, label="f's backward"))
+    assert [d.say for d in found] == [Say.NO_PASS_GRAPH]
+    assert follows(Say.NO_PASS_GRAPH, "f's backward", {(Say.NO_BACKWARD, "f")})
+    assert not follows(Say.NOT_A_VALUE, "y", {(Say.NO_BACKWARD, "f")})
