@@ -41,13 +41,13 @@ def _cpu_self() -> float:
 
 
 def _usable(mode: str) -> bool:
-    from grader.sandbox import isolation
+    from grader.sandbox import isolation, uids
 
     os.environ[isolation.ENV] = mode
     try:
         isolation.current()
         return True
-    except isolation.IsolationUnavailable:
+    except uids.IsolationUnavailable:
         return False
 
 

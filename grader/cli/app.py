@@ -23,7 +23,7 @@ from grader.cli.shared import EXIT_FULL, EXIT_USAGE, lang_option
 from grader.cli.translated import Group, option
 from grader.i18n import N_, _, choose, language, tell_click
 from grader.judge.reference import default_cache_dir
-from grader.sandbox import isolation, pipes
+from grader.sandbox import pipes, uids
 from micrograph.i18n import LanguageError, normalize
 
 LANG_OPTION = "--lang"
@@ -116,7 +116,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 
     try:
         mode = probing.current().summary()
-    except isolation.IsolationUnavailable as exc:
+    except uids.IsolationUnavailable as exc:
         mode = _("isolation: unavailable ({reason})", reason=exc)
     click.echo(_("grade (micrograph {version}, Python {python}), {isolation}; {pipes}",
                  version=version("micrograph"), python=platform.python_version(), isolation=mode,
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         click.echo(f"grade: {_one_line(exc.format_message())}", err=True)
         sys.exit(EXIT_USAGE)
-    except isolation.IsolationUnavailable as exc:
+    except uids.IsolationUnavailable as exc:
         click.echo(f"grade: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     except click.Abort:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from grader.sandbox import isolation
+from grader.sandbox import isolation, uids
 
 _WALK_LIMIT = 10_000  # entries looked at under one folder: past that, assume one is readable
 
@@ -69,11 +69,11 @@ def refuse(paths: list[Path | str | None]) -> None:
     if not found:
         return
     if isolation.drops_uid(mode.mode):
-        raise isolation.IsolationUnavailable(
+        raise uids.IsolationUnavailable(
             f"Landlock is not available here ({mode.mode}), and a submission's uid could read "
             f"{found[0]}: make it unreadable to other users (chmod -R o-rwx {found[0]}), or "
             "grade on a Linux kernel with Landlock (5.13 or later)")
-    raise isolation.IsolationUnavailable(
+    raise uids.IsolationUnavailable(
         f"Landlock is not available here ({mode.mode}), and submissions run as your own user, "
         f"who can read {found[0]}: grade as root on Linux (each submission then runs as a uid "
         "of its own) or on a Linux kernel with Landlock (5.13 or later)")

@@ -22,7 +22,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from grader.sandbox import isolation, pipes
+from grader.sandbox import isolation, pipes, uids
 from grader.sandbox.forkserver import Forked, ForkServer
 
 
@@ -97,7 +97,7 @@ def for_this_process(forking: bool = False) -> Launcher:
     its children is known to work (raises LaunchError saying what to do otherwise)."""
     try:
         isolation.current()
-    except isolation.IsolationUnavailable as exc:
+    except uids.IsolationUnavailable as exc:
         raise LaunchError(str(exc)) from None
     return Launcher(forking)
 

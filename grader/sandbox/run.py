@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import grader
 import micrograph
 
-from grader.sandbox import isolation, pipes, scratch, warm
+from grader.sandbox import isolation, pipes, scratch, uids, warm
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
@@ -157,7 +157,7 @@ def run_child(
     child ``grader.sandbox.warm`` started before the mode was known is used when it fits."""
     mode = isolation.current()
     report = ChildReport(limits, isolation=mode.mode)
-    with isolation.child_uid() as uid:
+    with uids.child_uid() as uid:
         parent = isolation.scratch_parent(mode.mode)
         started = warm.take(mode.python, parent) if spawn is spawn_here else None
         folder = started.folder if started else tempfile.mkdtemp(prefix="grade-", dir=parent)

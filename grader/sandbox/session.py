@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grader.sandbox import isolation, pipes, scratch
+from grader.sandbox import isolation, pipes, scratch, uids
 from grader.sandbox.forkserver import SUPERVISOR
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
@@ -111,7 +111,7 @@ def _one_child(runs: list[Run], spawn: Spawn) -> list[ChildReport]:
     them (at least one)."""
     mode = isolation.current()
     slots = [_Slot(run, ChildReport(run.limits, isolation=mode.mode)) for run in runs]
-    with isolation.child_uid() as uid:
+    with uids.child_uid() as uid:
         folder = tempfile.mkdtemp(prefix="grade-", dir=isolation.scratch_parent(mode.mode))
         try:
             active = []

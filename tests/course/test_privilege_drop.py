@@ -14,7 +14,7 @@ import pytest
 from coursekit import hidden_texts, solution, visible
 
 from grader.course import catalog
-from grader.sandbox import isolation
+from grader.sandbox import uids
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                                 reason="the privilege drop needs root")
@@ -52,7 +52,7 @@ def test_a_hostile_submission_cannot_read_or_print_hidden_tests_and_solutions(st
     root = data["_root"]
     assert "isolation: " in data["_stdout"]
     shown = visible(data)  # the public run's output is shown at once
-    assert "uid 0 " not in shown and f"uid {isolation.UID_BASE // 10**6}" in shown
+    assert "uid 0 " not in shown and f"uid {uids.UID_BASE // 10**6}" in shown
     for name in ("tests/ex01.py", "public/ex01.py", "solutions/ex01_graph.py",
                  "results/results.json"):
         assert f"DENIED source/secret/{name}" in shown or f"DENIED {name}" in shown

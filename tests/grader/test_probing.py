@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import probing
-from grader.sandbox import isolation
+from grader.sandbox import isolation, uids
 
 
 @pytest.mark.parametrize(("args", "needed"), [
@@ -30,7 +30,7 @@ def test_the_early_answer_is_taken_once_then_probed_afresh(monkeypatch: pytest.M
 def test_a_refusal_is_raised_where_the_answer_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(isolation.ENV, "no-such-mode")
     probing.start()
-    with pytest.raises(isolation.IsolationUnavailable, match="no-such-mode"):
+    with pytest.raises(uids.IsolationUnavailable, match="no-such-mode"):
         probing.current()
 
 

@@ -28,7 +28,7 @@ from hostile_gallery import CASES, HONEST, MARK, REPO, SYSV_KEYS, Case
 from batches import own_cache
 from modes import BEFORE_ANY_CHILD, one_class_per_mode, skip_unless, skip_unless_strongest, strongest_here
 
-from grader.sandbox import isolation
+from grader.sandbox import uids
 
 GRADE = [sys.executable, "-c", "from grader.cli.app import main; main()"]
 SHARED = ("/tmp", "/var/tmp", "/dev/shm")
@@ -38,7 +38,7 @@ PARENT_SIDE = ("links", "batch names")  # the kinds of entry the grader settles 
 
 def _sysv() -> list[str]:
     """System V objects with the gallery's keys, or owned by a child's uid."""
-    low, high = isolation.UID_BASE, isolation.UID_BASE + isolation.UID_COUNT
+    low, high = uids.UID_BASE, uids.UID_BASE + uids.UID_COUNT
     lines = []
     for kind in ("shm", "msg", "sem"):
         try:
@@ -66,7 +66,7 @@ def _uid_owned() -> list[str]:
     """Entries of the shared folders owned by a uid of the reserved range (other than the
     scratch folders of graders running beside this test)."""
     found = []
-    low, high = isolation.UID_BASE, isolation.UID_BASE + isolation.UID_COUNT
+    low, high = uids.UID_BASE, uids.UID_BASE + uids.UID_COUNT
     for folder in SHARED:
         try:
             for entry in os.scandir(folder):
