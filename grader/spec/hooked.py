@@ -43,9 +43,8 @@ def replaced(step: observe.Step) -> bool:
 
 
 def _exactly(grad: Any) -> str:
-    """A gradient's number, exactly (``repr``: -0.0 and nan too), read with the engine's own
-    ``item``: a hook may return a subclass of Value whose ``item`` is the student's."""
-    return repr(value_module.Value.item(grad) if isinstance(grad, value_module.Value) else grad)
+    """A gradient's number, exactly (``repr``: -0.0 and nan too)."""
+    return repr(_number(grad))
 
 
 def changed_after(step: observe.Step) -> bool:
@@ -177,8 +176,10 @@ class Writes(observe.Observer):
 
 
 def _number(grad: Any) -> float | None:
-    """A gradient's number (a float in a plain pass, a Value under ``create_graph``; None)."""
-    return grad.item() if isinstance(grad, value_module.Value) else grad
+    """A gradient's number (a float in a plain pass, a Value under ``create_graph``; None), read
+    with the engine's own ``item``: a hook may return a subclass of Value whose ``item`` is the
+    student's."""
+    return value_module.Value.item(grad) if isinstance(grad, value_module.Value) else grad
 
 
 def _written_by(node: Any) -> list[Any]:
