@@ -53,7 +53,9 @@ numbers), which passes the gradient through where low <= x <= high and blocks it
 Both save their input x with ``ctx.save_for_backward``.  Compute each backward with Value
 operations on what forward saved (not from numbers such as ``x.item()``): the gradient it
 returns is then in a graph itself, and ``grad(..., create_graph=True)`` can differentiate it
-again, as it can a built-in op's.
+again, as it can a built-in op's.  Return the derivative itself (sigmoid(x) for Softplus), not a
+difference quotient (f(x + h) - f(x - h)) / 2h: near 0 the two agree as gradcheck sees them, but
+far from 0, where sigmoid(x) is tiny, the quotient loses its digits, and the tests look there too.
 """
 
 from __future__ import annotations

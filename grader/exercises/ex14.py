@@ -14,6 +14,7 @@ import math
 from typing import Any, Callable
 
 from micrograph import Value, grad, gradcheck  # bound now, before the submission is imported
+from micrograph.i18n import N_  # a case note of a label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
@@ -49,7 +50,20 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
                 "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
     observed["grad"] = grad_of(leaf, f"x.grad through {name}.backward{note}")  # the method that wrote it
+    observed["grad"][CONTEXT + "in_proportion"] = _in_proportion(make, x)
     return observed
+
+
+def _in_proportion(make: Callable[[Value], Any], x0: float) -> bool:
+    """Whether x's gradient from make(x) grows with the gradient backward is seeded with
+    (``SEEDS``): then a gradient that differs comes from the local derivative backward multiplies
+    the incoming gradient by, not from what it does with that gradient."""
+    try:
+        found = _seeded(make, x0)
+    except Exception:  # noqa: BLE001 - context only: the first call's own error is the test's
+        return False
+    return (found is not None and all(type(g) is float for g in found)
+            and math.isclose(found[1], found[0] * SEEDS[1] / SEEDS[0], rel_tol=1e-9, abs_tol=1e-12))
 
 
 def _against(x: float, low: float, high: float) -> str:
@@ -70,20 +84,27 @@ def _gradcheck(fn: Callable[..., Any], label: str, *xs: float) -> dict[str, Any]
 SEEDS = (1.0, 3.0)  # two gradients for the Function's output: what it passes on must scale with them
 
 
-def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
-    """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
-    ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
-    does not, x got the same gradient both times (backward's grad argument ignored).  It holds
-    where it cannot be judged (no Value, no gradient, or a zero one: other facts tell those)."""
+def _seeded(op: Callable[[Value], Any], x0: float) -> list[float | None] | None:
+    """x's gradient from op(x).backward(seed) for each of ``SEEDS``, a new x each time (None:
+    no gradient); None when op(x) is no Value that requires grad."""
     found = []
     for seed in SEEDS:
         x = Value(x0, requires_grad=True)
         y = op(x)
         if not isinstance(y, Value) or not y.requires_grad:
-            return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
+            return None
         y.backward(Value(seed))
         found.append(num(x.grad) if isinstance(x.grad, Value) else None)
-    if any(type(g) is not float or g == 0.0 for g in found):
+    return found
+
+
+def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
+    """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
+    ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
+    does not, x got the same gradient both times (backward's grad argument ignored).  It holds
+    where it cannot be judged (no Value, no gradient, or a zero one: other facts tell those)."""
+    found = _seeded(op, x0)
+    if found is None or any(type(g) is not float or g == 0.0 for g in found):
         return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
     first, second = found
     fact = check(Check.SCALES_WITH_GRAD, math.isclose(second, first * SEEDS[1] / SEEDS[0], rel_tol=1e-9),
@@ -120,18 +141,32 @@ def softplus_values(sub):
     return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
 
 
-@EXERCISE.test(
-    "Softplus passes gradcheck",
-    points=2,
-    feedback="backward must agree with finite differences: d softplus(x)/dx = sigmoid(x), "
-    "times the incoming gradient, for one argument.",
-)
+@EXERCISE.test("Softplus passes gradcheck", points=1,
+               feedback="backward must agree with finite differences: d softplus(x)/dx = sigmoid(x), "
+               "times the incoming gradient, for one argument.")
 def softplus_gradcheck(sub):
     checks = [_gradcheck(sub.Softplus.apply, "gradcheck(Softplus.apply, [x])", x)
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
     return [*checks, _scales(sub.Softplus.apply, -0.4, "Softplus")]
+
+
+# Far below 0 sigmoid(x) is tiny: a difference quotient's rounding, about 1e-16 / h, is no longer
+# small beside it, where any formula for sigmoid(x) keeps its digits (its absolute error ~1e-16).
+SOFTPLUS_FAR_BELOW = (-8.5, -12.5)
+FAR_BELOW = N_("x far below 0")
+# Far above 0 sigmoid'(x) is tiny: a difference quotient of Value ops, differentiated again,
+# loses its digits there the same way.
+SOFTPLUS_FAR_ABOVE = 8.5
+
+
+@EXERCISE.test("Softplus's gradient far from 0", points=1,
+               feedback="backward returns grad times sigmoid(x) itself, also far below 0 where sigmoid(x) "
+               "is tiny: a difference quotient (f(x + h) - f(x - h)) / 2h only approximates it.")
+def softplus_far_below(sub):
+    return [_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)["grad"]
+            for x in SOFTPLUS_FAR_BELOW]
 
 
 def _second_derivative(sub, x: float) -> dict[str, Any]:
@@ -147,14 +182,11 @@ def _second_derivative(sub, x: float) -> dict[str, Any]:
     return result_of(second, label)
 
 
-@EXERCISE.test(
-    "Softplus's gradient is differentiable",
-    points=1,
-    feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
-    "that the gradient it returns is itself in a graph (create_graph=True).",
-)
+@EXERCISE.test("Softplus's gradient is differentiable", points=1,
+               feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
+               "that the gradient it returns is itself in a graph (create_graph=True).")
 def softplus_second_derivative(sub):
-    return [_second_derivative(sub, x) for x in (-1.2, 0.8, 3.0)]
+    return [_second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)]
 
 
 @EXERCISE.test(
@@ -196,12 +228,9 @@ def clip_bounds(sub):
     return _clip_runs(sub, CLIP_ON_OTHER_BOUNDS)
 
 
-@EXERCISE.test(
-    "Clip passes gradcheck",
-    points=1,
-    feedback="Away from the bounds, Clip's backward must agree with finite differences: "
-    "slope 1 inside the interval, 0 outside.",
-)
+@EXERCISE.test("Clip passes gradcheck", points=1,
+               feedback="Away from the bounds, Clip's backward must agree with finite differences: "
+               "slope 1 inside the interval, 0 outside.")
 def clip_gradcheck(sub):
     return [_gradcheck(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi),
                        "gradcheck(lambda v: Clip.apply(v, low, high), [x])", x)

@@ -56,7 +56,9 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.CLEARED_BEFORE_ONLY if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
                       label=label)]
     if not same(want.get("grad"), got.get("grad")):
-        return [_diff(Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER, label=label)]
+        factor = gby == "backward" and got.get(CONTEXT + "in_proportion") is True  # grad times another local derivative
+        return [_diff(Say.GRAD_FACTOR if factor else Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER,
+                      label=label)]
     return []
 
 

@@ -48,6 +48,10 @@ class Say(str, enum.Enum):
                              "gradients between backward passes, but not after recording what the "
                              "last one wrote.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
+    GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward "
+                     "multiplied the incoming gradient by a local derivative other than the "
+                     "statement's (the number grows in proportion when the output is seeded with "
+                     "another gradient).")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
     GRAD_CHOSEN = N_("backward wrote {label}, but your code chose its number: a hook of yours "

@@ -172,6 +172,8 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
             "train() 之后的 mse_loss(model(inputs), targets)"
         assert shown_label("w.grad") == "w.grad"
         assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
+        assert shown_label("x.grad through Softplus.backward (x far below 0)") == \
+            "经由 Softplus.backward 得到的 x.grad（x 远小于 0）"  # a case note in words
         told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])
         assert told == "返回的 x 是一个新对象，不是给你的叶子节点 x。"
     assert shown_label("the x returned") == "the x returned"  # English: as the probe wrote it

@@ -29,7 +29,7 @@ CASES = [
     Wrong("clip_reads_output", names=('x.grad through Clip.backward', 'ctx.saved_values[0] is a new object'), fails={CLIP: "x.grad", INPLACE: "ctx.saved_values[0] is a new object"},
           edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high":
                  "        ctx.save_for_backward(Value(min(max(x.item(), low), high)))\n        ctx.low, ctx.high = low, high"}),
-    Wrong("softplus_exp_gradient", names=('x.grad through Softplus.backward', 'number differs'), fails={SOFTPLUS: "x.grad"},
+    Wrong("softplus_exp_gradient", names=('x.grad through Softplus.backward', 'number differs', 'local derivative'), fails={SOFTPLUS: "x.grad"},
           edits={SOFTPLUS_BACKWARD: "        return grad * x.exp() / (x.exp() + 2.0)\n"}),
     Wrong("softplus_forward_only_engine_ops", names=("Softplus.apply(x).grad_fn", "LogBackward0"), fails={SOFTPLUS: "Softplus.apply(x).grad_fn is"},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()\n":
@@ -95,7 +95,7 @@ CASES += [
           names=('Softplus.apply(x) is a different number',)),
     Wrong('sigmoid_of_minus_x', fails={'Softplus values, node and gradient': 'backward wrote x.grad through Softplus.backward'},
           edits={'        return grad * x.sigmoid()': '        return grad * (-x).sigmoid()'},
-          names=('x.grad through Softplus.backward',)),
+          names=('x.grad through Softplus.backward', 'local derivative other than the statement')),
     Wrong('clip_min_max_swapped', fails={'Clip values, node and gradient': 'Clip.apply(x, low, high) (low < x < high'},
           edits={'        return Value(min(max(x.item(), low), high))': '        return Value(max(min(x.item(), low), high))'},
           names=('Clip.apply(x, low, high) (low < x < high', 'is a different number')),
@@ -145,4 +145,15 @@ CASES += [
                  "        ctx.saved_values  # raises once a backward without retain_graph freed it\n"
                  "        return grad * Softplus.last_x.sigmoid()\n"},
           names=("Softplus.apply", "state kept between calls")),
+]
+
+# The derivative as a difference quotient of Value ops: in a graph, and within gradcheck's
+# tolerance near 0; far below 0, where sigmoid(x) is tiny, its rounding is no longer small.
+CASES += [
+    Wrong("softplus_difference_quotient",
+          fails={"Softplus's gradient far from 0": "x.grad through Softplus.backward (x far below 0)"},
+          edits={SOFTPLUS_BACKWARD: "        step = 5e-7\n"
+                 "        f = lambda t: (t.exp() + 1.0).log()\n"
+                 "        return grad * (f(x + step) - f(x - step)) / (2 * step)\n"},
+          names=("x.grad through Softplus.backward (x far below 0)", "local derivative other than")),
 ]
