@@ -24,10 +24,12 @@ KEYS = {
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
     "detach": "a result computed from a detached value has no edge back to the original",
-    "hooks": "run a value's hooks, in the order registered, with its gradient before backward "
-             "uses it (before a leaf's .grad is written or a retained gradient kept); a Value "
-             "a hook returns replaces the gradient, the next hook's argument too; handle.remove() "
-             "takes out the hook that handle registered, and no other",
+    "hooks_ran": "run each hook a value still has once, in the order registered",
+    "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
+                 "the gradient, the next hook's argument too",
+    "hooked_grads": "backward uses a value's gradient only after its hooks ran, as they left it: "
+                    "before a leaf's .grad is written or a retained gradient kept",
+    "removed": "handle.remove() takes out the hook that handle registered, and no other",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
                 "return it itself",
@@ -37,7 +39,8 @@ KEYS = {
 
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
-CAUSED_BY = {"nested": ("no_grad",)}  # recording on inside the block: after a nested block too
+# recording on inside the block: after a nested block too; a hook left in place changes the gradient
+CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed",)}
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
@@ -81,11 +84,13 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     b.register_hook(on("b", None)).remove()
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
-    return {"hooks": [fact([n for n, _ in calls], N_("the order the hooks ran in")),
-                      *(fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()),
-                      fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
-                      fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
-                      fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})")]}
+    ran = [n for n, _ in calls]
+    return {"hooks_ran": [fact([n for n in ran if n != "b"], N_("the order the hooks ran in"))],
+            "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
+            "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
+            "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
+                             fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
+                             fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})")]}
 
 
 @EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
@@ -100,7 +105,7 @@ TWICE = N_("the same hook registered twice, the second handle removed")
 RAN_TWICE = N_("the list of the hooks of w that ran (the same hook registered twice, the second handle removed)")
 
 
-def _removed_by_handle(sub: Any) -> list[Any]:
+def _removed_by_handle(sub: Any) -> dict[str, Any]:
     """A handle removes the hook it registered: with ``double`` registered before and after
     ``plus``, removing the second handle leaves double then plus, as in PyTorch (removing the
     first equal function instead would leave plus then double)."""
@@ -119,7 +124,7 @@ def _removed_by_handle(sub: Any) -> list[Any]:
     w.register_hook(plus)
     w.register_hook(double).remove()
     (w * 5).backward()
-    return [fact(calls, RAN_TWICE), fact(grad_quiet(w), f"w.grad ({TWICE})")]
+    return {"removed": fact(calls, RAN_TWICE), "hooked_grads": fact(grad_quiet(w), f"w.grad ({TWICE})")}
 
 
 RETURNS_IT = N_("its hook returns its argument")
@@ -151,12 +156,14 @@ def _argument(sub: Any) -> list[Any]:
             ran, fact(grad_quiet(a), f"a.grad ({RETURNS_IT})"), fact(grad_quiet(w), f"w.grad ({RETURNS_IT})")]
 
 
-@EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def hooks_hidden(sub):
     needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    return {"hooks": [*(r["hooks"] for r in runs), _removed_by_handle(sub)], "argument": _argument(sub),
-            "hook_error": _hook_error(sub)}
+    seen = {key: [r[key] for r in runs] for key in runs[0]}
+    for key, observed in _removed_by_handle(sub).items():
+        seen[key].append(observed)
+    return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub)}
 
 
 def _hook_error(sub: Any) -> dict[str, Any]:

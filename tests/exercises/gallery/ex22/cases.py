@@ -29,7 +29,9 @@ CASES = [
     Wrong("retained_before_hooks", edits={BACKWARD_HOOKS: '''        if node.retained is not None:
             store_grad(node.retained, grad)
         grad = run_hooks(node.pre_hooks, grad)
-'''}, fails={PUBLIC: "a.grad (a retained, its hook scales it) is a different number"},
+'''}, fails={PUBLIC: "a.grad (a retained, its hook scales it) is a different number from PyTorch's. Backward uses a "
+                 "value's gradient only after its hooks ran, as they left it: before a leaf's .grad is written or a "
+                 "retained gradient kept."},  # the rule of that case alone
           names=("a.grad", "a retained gradient kept")),
     Wrong("fifo_order", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
                                "heapq.heappush(ready, (0, next(pushed), child))"},
@@ -47,8 +49,9 @@ CASES = [
     Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
           fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
     Wrong("remove_does_nothing", edits={"        self.hooks.pop(self.id, None)": "        pass"},
-          fails={PUBLIC: "the order the hooks ran in has more entries than PyTorch's"},
-          names=("the order the hooks ran in", "handle.remove() takes out the hook")),
+          fails={PUBLIC: "b's hook, taken out with handle.remove(), stays out in PyTorch, but not in your engine. "
+                         "handle.remove() takes out the hook that handle registered, and no other."},
+          names=("b's hook", "handle.remove() takes out the hook")),
     Wrong("exit_restores_only_without_error", edits={"        GradMode.enabled = self.previous\n":
                                                      "        if exc[0] is None:\n            GradMode.enabled = self.previous\n"},
           fails={PUBLIC: "after a no_grad block that raised: (w * 7).requires_grad is False"},
