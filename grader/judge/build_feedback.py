@@ -40,6 +40,63 @@ class Alike:
                  others=", ".join(self.others), name=self.name)
 
 
+@dataclass(frozen=True)
+class SameWarning:
+    """A warning of the engine's own (its text, or its category) told once for every read of
+    ``.grad`` that warned it where PyTorch warns NON_LEAF_GRAD: ``first`` whole, then the names
+    the test's other reads of it read (``y.grad``, ``a.grad``)."""
+
+    first: Difference
+    others: tuple[str, ...]
+
+    @property
+    def say(self) -> Say:
+        return self.first.say
+
+    def sentence(self) -> str:
+        said = self.first.sentence().rstrip("".join(_END))
+        return _("{sentence}; the same holds where this test reads {others}.", sentence=said,
+                 others=", ".join(self.others))
+
+
+# A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
+_OWN_WARNING = (Say.TORCH_WARNS_OTHER_TEXT, Say.TORCH_WARNS_OTHER)
+_READING = "reading "  # how the label of a read of .grad begins ("reading b.grad after ... warns")
+
+
+def _warning_read(d: Difference) -> tuple[tuple[tuple[str, str], ...], str] | None:
+    """For a read of .grad that warned otherwise than PyTorch, the warning (its fields but the
+    label) and the name read; None for any other difference."""
+    label = dict(d.fields).get("label", "")
+    if d.say not in _OWN_WARNING or not label.startswith(_READING):
+        return None
+    read = label[len(_READING):].split(" after ")[0].removesuffix(" warns")  # "reading y.grad after ... warns"
+    return tuple(f for f in d.fields if f[0] != "label"), read
+
+
+def _same_warnings(found: list[Difference]) -> list[Difference | SameWarning]:
+    """``found``, where reads that warned the same warning otherwise than PyTorch are one
+    ``SameWarning``, at the place of the first: the engine's text said once, not once per read."""
+    reads: dict[tuple[Say, tuple[tuple[str, str], ...]], list[str]] = {}
+    for d in found:
+        read = _warning_read(d)
+        if read is not None:
+            reads.setdefault((d.say, read[0]), []).append(read[1])
+    out: list[Difference | SameWarning] = []
+    told: set[tuple[Say, tuple[tuple[str, str], ...]]] = set()
+    for d in found:
+        read = _warning_read(d)
+        if read is None:
+            out.append(d)
+            continue
+        key = (d.say, read[0])
+        if key not in told:
+            told.add(key)
+            names = reads[key][1:]
+            out.append(SameWarning(d, tuple(dict.fromkeys(names))) if names else d)
+    return out
+
+
 def _label_words(d: Difference) -> list[str] | None:
     """The words of ``d``'s label, when the label is its only field."""
     fields = dict(d.fields)
@@ -54,12 +111,16 @@ def _alike(a: str, b: str) -> bool:
     return whole and a.partition(".")[2] == b.partition(".")[2]
 
 
-def grouped(found: list[Difference]) -> list[Difference | Alike]:
+Told = Difference | Alike | SameWarning  # what one sentence of a build-track test's feedback tells
+
+
+def grouped(found: list[Difference]) -> list[Told]:
     """``found`` in its order, where differences of one kind whose labels differ in the same single
-    word, naming the same thing of another value, are one ``Alike``, at the place of the first."""
-    groups: list[tuple[Difference, list[str] | None, int | None, list[str]]] = []
-    for d in found:
-        words = _label_words(d)
+    word, naming the same thing of another value, are one ``Alike``, at the place of the first,
+    and reads of .grad that warned the same warning otherwise than PyTorch one ``SameWarning``."""
+    groups: list[tuple[Difference | SameWarning, list[str] | None, int | None, list[str]]] = []
+    for d in _same_warnings(found):
+        words = _label_words(d) if isinstance(d, Difference) else None
         for i, (first, known, where, others) in enumerate(groups):
             if words is None or known is None or first.say is not d.say or len(known) != len(words):
                 continue
@@ -69,7 +130,8 @@ def grouped(found: list[Difference]) -> list[Difference | Alike]:
                 break
         else:
             groups.append((d, words, None, []))
-    return [Alike(first, *_quoted(known, where, others)) if others and known and where is not None else first
+    return [Alike(first, *_quoted(known, where, others))
+            if others and known and where is not None and isinstance(first, Difference) else first
             for first, known, where, others in groups]
 
 

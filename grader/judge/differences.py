@@ -257,8 +257,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 MAX_SENTENCES = 4
 
 
-def chosen(found: Sequence[Difference | build_feedback.Alike], most: int = MAX_SENTENCES
-           ) -> list[Difference | build_feedback.Alike]:
+def chosen(found: Sequence[Difference | build_feedback.Told], most: int = MAX_SENTENCES
+           ) -> list[Difference | build_feedback.Told]:
     """At most ``most`` differences, in their order (causes first), each *kind* told before
     any kind is told twice: "retain_grad() was called on b" for three nodes must not crowd
     out the one sentence about a gradient."""

@@ -32,8 +32,9 @@ CASES = [
           fails={ON_LEAF: "w.retains_grad after w.retain_grad()"}, names=("retains_grad", "on a leaf that requires grad it changes nothing")),
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
-          fails={WITHOUT: "warns in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says \"a.grad is None: call retain_grad()\""},
-          names=("reading", "NON_LEAF_GRAD")),  # it warns: its text differs, quoted
+          fails={WITHOUT: "warns in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says \"a.grad is None: call retain_grad()\"; "
+                          "the same holds where this test reads b.grad, y.grad."},
+          names=("reading", "NON_LEAF_GRAD")),  # it warns: its text differs, quoted once for every read
     Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
     Wrong("retain_grad_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n": ""},
