@@ -310,9 +310,9 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
             per_node[node] = per_node.get(node, 0) + 1
         runs.append([result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
                      check(Check.RUNS_ONCE, max(per_node.values(), default=0) <= 1,
-                           f"backprop({g.label})")])
+                           f"backprop({g.label})"), check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop")])
         engine = engine or passes[0] > 0
-    return {"runs": runs, **_own_pass(None, engine)}
+    return {**_own_pass(None, engine), "runs": runs}  # the engine's own pass, a cause, told first
 
 
 @EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE,

@@ -76,6 +76,7 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},  # the count of nodes it ran local_grads on is 0 on every graph
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

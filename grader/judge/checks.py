@@ -14,7 +14,7 @@ from grader.spec.facts import CONTEXT, Check
 _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
-           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
+           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: Say.NO_LOCAL_GRADS, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
            Check.APPLIED.value: Say.NOT_APPLIED,
            Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,

@@ -196,6 +196,7 @@ class Say(str, enum.Enum):
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
+    NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "
                            "it a gradient.")

@@ -92,6 +92,7 @@ class Check(str, enum.Enum):
     PARENTS_FIRST = "parents_first"  # each node before the nodes it feeds gradient into
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
+    CALLS_LOCAL_GRADS = "calls_local_grads"  # a hand-written pass called the given local_grads on some node
     AFTER_FEEDERS = "after_feeders"  # no node ran before a node that sends it a gradient
     APPLIED = "applied"  # backward called the apply of every node it ran (its order watched through it)
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)

@@ -118,11 +118,12 @@ CASES = [
    ] + [Wrong(name, fails=dict.fromkeys(BY_HAND_TESTS, REACHES), edits=_engine(*call), names=(REACHES,))
         for name, call in REACHING_ALIASES.items()]
 
-# The engine's pass in backprop runs local_grads on no node: the count is told in words, once
-# with the engine's pass (not also as "a backward pass, where the statement's runs none").
+# The engine's pass in backprop runs local_grads on no node: told once, in words, beside the
+# engine's pass (not as a count of nodes for each graph, nor as "a backward pass, where the
+# statement's runs none").
 CASES += [Wrong("engine_backward_counted", edits=_engine(*ENGINE_ALIASES["engine_backward"]),
-                fails={ONCE: "the number of nodes backprop(diamond) ran local_grads on"},
-                names=("the engine's own backward",))]
+                fails={ONCE: "backprop never called local_grads"},
+                names=("the engine's own backward", "never called local_grads"))]
 
 # A recursive walk that calls a one-line helper for the children: the limit is hit in the
 # helper or in the walk, wherever the depth runs out; the feedback names the walk, which recurses.
