@@ -204,12 +204,21 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
-            "one_hot": check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)), label)}
+            "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)), label),
+                        **_not_one_hot(call.root_grads)}}
 
 
 def _one_hot(grads: tuple[float, ...]) -> bool:
     """Whether a pass's gradients, one per entry of loss, are a one among zeros."""
     return sorted(grads) == [0.0] * (len(grads) - 1) + [1.0]
+
+
+def _not_one_hot(passes: list[tuple[float, ...]]) -> dict[str, bool]:
+    """What the first gradient that is not one-hot holds instead, as context: several nonzero
+    entries (a one-hot list filled and never reset), or one entry that is not 1."""
+    wrong = next((grads for grads in passes if not _one_hot(grads)), ())
+    nonzero = sum(g != 0.0 for g in wrong)
+    return {CONTEXT + "several": nonzero > 1, CONTEXT + "scaled": nonzero == 1}
 
 
 def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:

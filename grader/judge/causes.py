@@ -76,7 +76,8 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
-    Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},  # the count of nodes it ran local_grads on is 0 on every graph
+    Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
@@ -99,7 +100,7 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
-         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT}
+         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE}
 
 
 def told_once(say: Say) -> bool:

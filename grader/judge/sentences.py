@@ -244,8 +244,12 @@ class Say(str, enum.Enum):
     ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "
                         "last backward pass: they were read after it (the .grad Values kept in the "
                         "rows and read at the end, for instance), not after the pass each records.")
-    NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot: more than one of "
-                     "its entries is nonzero, or its nonzero entry is not one.")
+    NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among "
+                     "zeros).")
+    SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
+                     "where the statement gives each pass a one-hot gradient (a one among zeros).")
+    NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "
+                 "the statement gives each pass a one-hot gradient (a one among zeros).")
     FIRST_READ_LATE = N_("{label} is the very number a .grad holds after the second backward: it was "
                          "read after that pass (from a .grad Value kept, for instance), not right after "
                          "the first pass, which it records.")

@@ -49,10 +49,15 @@ CASES = [
 ]
 CASES += [
     Wrong("one_hot_never_reset",  # the 1 of the entry before stays: the second gradient is not one-hot
-          fails={ROWS: "jacobian_rows(x1, loss1, True)[1][0] is a different number"},
+          fails={ROWS: "jacobian_rows(x1, loss1, True) gave a backward pass a gradient with more than one nonzero entry"},
           edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
-          names=("jacobian_rows(x1, loss1, True)[1][0]", "different number")),
+          names=("jacobian_rows(x1, loss1, True)", "more than one nonzero entry")),
+    Wrong("one_hot_of_twos",  # one entry each time, but not a one: every row comes out doubled
+          fails={ROWS: "jacobian_rows(x1, loss1, True) gave a backward pass a gradient whose one nonzero entry is not one"},
+          edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                 "        one_hot = [2.0 if i == j else 0.0 for i in range(m)]\n"},
+          names=("jacobian_rows(x1, loss1, True)", "nonzero entry is not one")),
 ]
 
 
@@ -142,14 +147,6 @@ CASES += [
                  "            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n"
                  "            for leaf in x[0]:\n                leaf.grad.zero_()\n": "        rows.append(x_grads(x))\n"},
           names=("x1[0][0].grad", "not after recording what the last one wrote")),
-]
-
-# The one-hot gradient made once before the loop, its entry j set and never put back: every
-# backward after the first starts from a gradient with more than one entry set.
-CASES += [
-    Wrong("one_hot_never_reset", fails={ROWS: "not one-hot"}, names=("jacobian_rows", "not one-hot"),
-          edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
-                 "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"}),
 ]
 
 # y's Values made once, at the first call, and refilled through .data by every later call: the
