@@ -538,3 +538,14 @@ def test_a_pass_that_never_started_walked_no_graph_and_its_call_says_why():
     assert [d.say for d in found] == [Say.NO_PASS_GRAPH]
     assert follows(Say.NO_PASS_GRAPH, "f's backward", {(Say.NO_BACKWARD, "f")})
     assert not follows(Say.NOT_A_VALUE, "y", {(Say.NO_BACKWARD, "f")})
+
+
+def test_a_sentence_begun_by_a_value_named_a_keeps_its_name():
+    """``a`` is a Value's name, not the article: neither a label after it nor another language
+    makes it ``A``; a sentence begun by the article still takes a capital."""
+    labelled = difference(Say.NOT_LEAF, label="a (neither leaf requires grad)", op="AddBackward0")
+    assert labelled.sentence().startswith("a (neither leaf requires grad) is not a leaf")
+    with using("zh"):
+        assert difference(Say.NOT_LEAF, label="a", op="AddBackward0").sentence().startswith("a")
+    article = difference(Say.NOT_LEAF, label="a copy of w", op="AddBackward0")
+    assert article.sentence().startswith("A copy of w")
