@@ -3,8 +3,10 @@
 Every probe calls the submission on inputs that are not in the exercise text, several per test.
 The probes own the leaves, backpropagate themselves and read the graph with the grader's own
 walker (GRAPH facts), so that ``branch`` and ``double_until`` are judged apart from
-``grad_fn_chain``; they also watch that the student's code ran no backward pass.  Inputs sit on
-the boundaries the statement names: x = 0 (not > 0), y equal to the limit (the loop stops).
+``grad_fn_chain``, whose graphs the probes build themselves (a branch's graph too: a slip in
+``branch`` fails branch's tests only).  They also watch that the student's code ran no backward
+pass.  Inputs sit on the boundaries the statement names: x = 0 (not > 0), y equal to the limit
+(the loop stops).
 Each function is called again on other inputs and on the first once more, in the public tests
 too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows.
 """
@@ -58,6 +60,13 @@ def _other_graphs() -> list[tuple[str, Value]]:
         ("(c - w.tanh()).sin()", (c - w.tanh()).sin()),
         ("w", w),
     ]
+
+
+def _statement_branch(x: float, w: Value) -> Value:
+    """The statement's branch(x, w), built by the probe: grad_fn_chain's test reads a branch's
+    graph without running the student's branch, so a slip there fails branch's tests only."""
+    x_value = Value(x)
+    return x_value * w if x > 0 else (x_value - w).exp()
 
 
 def _chain_of(sub, y: Value, label: str) -> dict:
@@ -126,7 +135,8 @@ def graph_per_call(sub):
 def chain_public(sub):
     w = Value(1.25, requires_grad=True)
     c = Value(-2.0)  # data: its edge is None
-    graphs = [("branch(x, w), x > 0", sub.branch(0.5, w)), ("branch(x, w), x < 0", sub.branch(-3.0, w))]
+    graphs = [("x_value * w", _statement_branch(0.5, w)),
+              ("(x_value - w).exp()", _statement_branch(-3.0, w))]
     graphs += [("(w.exp() + w * 3).tanh()", (w.exp() + w * 3).tanh()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]

@@ -16,6 +16,9 @@ FIRST = "        node = next((child for child, _ in node.next_functions if child
 CASES = [
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
+    # a slip in branch is branch's alone: grad_fn_chain's test reads a branch the probe builds
+    Wrong("branch_divides", names=("was made by DivBackward0",), fails={BRANCH: "was made by DivBackward0"},
+          passes=(CHAIN,), edits={"    return (x_value - w).exp()\n": "    return x_value.exp() / w.exp()\n"}),
     Wrong("static_mask", fails={BRANCH: "'s graph"}),
     Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at its root"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('y (a doubling lands on the limit) holds a different number', "'s graph differs"), fails={LOOP_HIDDEN: "'s graph"},
