@@ -26,9 +26,8 @@ KEYS = {
     "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
                   "grad_fn stays None",
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
-    "next_functions": "a node's next_functions holds one (node, 0) per input, in input order: the "
-                      "input's grad_fn, a leaf's AccumulateGrad, or (None, 0) for an input that "
-                      "requires no grad (a Python number too)",
+    "next_functions": "a node's next_functions holds an entry for an input that requires no grad (a "
+                      "Python number too) as well: (None, 0), in that input's place",
     "grad_edges": "a node's next_functions holds one (node, 0) per input, in input order: the "
                   "input's grad_fn, or a leaf's AccumulateGrad",
     "is_leaf": "a value is a leaf exactly when no recorded operation made it",
@@ -48,7 +47,8 @@ def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[s
     an input that requires grad; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
     from the program it runs: a grad_fn that differs then brings the rule of that case alone.
     Likewise the edges of an operation whose inputs all require grad (``all_grad``) bring the
-    rule without (None, 0), which no input of theirs has."""
+    rule without (None, 0), which no input of theirs has, and those of one with an input that
+    requires no grad the rule of that input's (None, 0) alone."""
     keys = {"grad_fn": made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
     return {keys.get(key, key): seen for key, seen in described(v, label).items()}
 
@@ -60,9 +60,12 @@ def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
 
 
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
-# with it, and the rules about those would blame the wrong part
+# with it, and the rules about those would blame the wrong part; so does a result's requires_grad
+# for the (None, 0) that stands for it as an input and for what a product saves of it
 CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "grad_edges", "is_leaf",
                                                                          "requires_grad", "saved")}
+CAUSED_BY["next_functions"] += ("requires_grad",)
+CAUSED_BY["saved"] += ("requires_grad",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 

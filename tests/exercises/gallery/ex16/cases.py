@@ -20,7 +20,9 @@ CASES = [
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
     Wrong("skips_constant_edges", edits={"tuple(gradient_edge(v) for v in inputs)":
                                          "tuple(gradient_edge(v) for v in inputs if v.requires_grad)"},
-          fails={DOCS: "b.grad_fn.next_functions has fewer entries"}, names=("next_functions", "(None, 0)")),
+          fails={DOCS: "b.grad_fn.next_functions has fewer entries than PyTorch's. A node's next_functions holds an entry "
+                       "for an input that requires no grad (a Python number too) as well: (None, 0), in that input's place."},
+          names=("next_functions", "(None, 0)")),  # the rule of that input alone
     Wrong("leaf_means_no_grad", edits={"        return self.grad_fn is None": "        return not self.requires_grad"},
           fails={DOCS: "w.is_leaf is False"}, names=("is_leaf", "no recorded operation made it")),
     Wrong("requires_grad_not_propagated", edits={"        out.requires_grad = True\n": ""},
@@ -67,7 +69,7 @@ CASES = [
     Wrong("rmul_as_number_times_value", edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n"
                                                                         "        return as_value(other) * self"},
           fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
-          names=("(3 * w).grad_fn.next_functions", "in input order")),
+          names=("(3 * w).grad_fn.next_functions", "in that input's place")),
     Wrong("no_radd", edits={"    __radd__ = __add__\n": ""},  # Python's TypeError at 2 + w, told with the method it wants
           fails={"Python numbers on either side": "2 + w: your Value has no __radd__"},
           names=("2 + w", "__radd__")),
