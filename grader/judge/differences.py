@@ -254,6 +254,24 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
             _walk(a, b, found)
 
 
+# Sentences that tell all there is to their difference: PyTorch's error at other versions, a
+# warning's own text or category where PyTorch warns NON_LEAF_GRAD.  The rule of their key
+# would only stand beside them, restating what the engine must do.
+_TOLD_WHOLE = {Say.TORCH_OTHER_VERSIONS, Say.TORCH_OTHER_VERSIONS_IN, Say.TORCH_WARNS_OTHER_TEXT,
+               Say.TORCH_WARNS_OTHER}
+
+
+def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:
+    """The rules a build-track test's differing ``keys`` bring (``Test.advice_for``), but those
+    of keys whose every difference a ``_TOLD_WHOLE`` sentence tells, unless another key brings
+    the same rule."""
+    whole = {key for key in keys if key in got and (told := find(want[key], got[key]))
+             and all(d.say in _TOLD_WHOLE for d in told)}
+    kept = {test.key_feedback.get(key) for key in keys if key not in whole}
+    dropped = {test.key_feedback.get(key) for key in whole} - kept
+    return [text for text in test.advice_for(keys) if text not in dropped]
+
+
 MAX_SENTENCES = 4
 
 
@@ -271,11 +289,14 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     """A failed test's feedback: what this submission did differently (at most a few
     sentences).  The test's advice for the observation keys that differ is given only when no
     sentence could say what differs: advice appended to an observed difference would stand in
-    for an explanation it does not follow from."""
+    for an explanation it does not follow from.  The build track's rules follow its sentences,
+    but for a difference its sentence tells whole (``_rules_left``)."""
     found = find(want, got)
-    advice = [_(text) for text in test.advice_for(mismatched_keys(want, got))]  # spec texts are msgids
-    if test.rules:  # the build track: its rules always follow, as a sentence of their own
+    keys = mismatched_keys(want, got)
+    if test.rules:  # the build track: its rules follow, as a sentence of their own, unless said already
         said = [d.sentence() for d in chosen(build_feedback.grouped(found))]
-        return sentences([*said, build_feedback.advice_sentence(advice)])
+        rules = [_(text) for text in _rules_left(test, want, got, keys)]  # spec texts are msgids
+        return sentences([*said, build_feedback.advice_sentence(rules)])
+    advice = [_(text) for text in test.advice_for(keys)]
     said = [d.sentence() for d in chosen(found)]
     return sentences(said) if said else build_feedback.advice_sentence(advice)  # one sentence, its full stop

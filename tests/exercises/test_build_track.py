@@ -211,6 +211,26 @@ def test_modified_at_other_versions_is_told_as_the_same_error() -> None:
     assert find(torch_says, raised(lambda: modified(1, 0), "z.backward()")) == []
 
 
+def test_a_sentence_that_tells_the_whole_difference_stands_without_its_rule() -> None:
+    """ex21: MODIFIED at other versions is told by its sentence alone, the MODIFIED rule left
+    out; a version that differs beside it still brings the versions' rule."""
+    from grader.judge.differences import feedback
+    from grader.spec.build import fact
+    from grader.spec.raised import raised
+
+    def modified(version: int, expected: int) -> None:
+        raise RuntimeError("one of the variables needed for gradient computation has been modified by an inplace "
+                           f"operation: [torch.DoubleTensor []] is at version {version}; expected version {expected}")
+
+    test = next(t for t in catalog.load("ex21").spec.tests if t.public)
+    torch_says, swapped = (raised(lambda: modified(*pair), "z.backward()") for pair in ((1, 0), (0, 1)))
+    alone = feedback(test, {"modified": [torch_says]}, {"modified": [swapped]})
+    assert alone.endswith("where PyTorch raises that error at other versions."), alone
+    beside = feedback(test, {"modified": [torch_says], "versions": [fact(2, "w._version")]},
+                      {"modified": [swapped], "versions": [fact(1, "w._version")]})
+    assert "bumps the version counter once" in beside and "raises MODIFIED" not in beside, beside
+
+
 def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
     """Labels that differ in one word are told once, naming the other words; a word that
     begins a quoted name ("'w" of "the hook 'w second'") is named with the whole name."""
