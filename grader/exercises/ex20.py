@@ -31,27 +31,32 @@ KEYS = {
            "run, the ready node with the highest sequence_nr (the newest) first",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
                "has it: the grader watches the order nodes run through apply",
-    "grads": "a failing backward writes no gradient through the node that refused; a backward that "
-             "runs adds into .grad as usual",
+    "grads_refused": "a failing backward writes no gradient through the node that refused",
+    "grads_added": "a backward that runs adds into .grad as usual",
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
-# an error of a node run twice follows from the order; gradients, from a second backward's error.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads": ("second", "kept", "adds")}
+# an error of a node run twice follows from the order; gradients, from the error of the backward
+# that wrote them.
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node"),
+             "grads_added": ("kept", "adds")}
+GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
 def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     """A second ``y.backward()`` after a first, keyed by the case it is (``KEYS``): "second" (a
     graph that saved values, freed), "kept" (the first had retain_graph=True), "adds" (a graph
-    of additions, which saved nothing), so a difference brings the rule of that case alone."""
+    of additions, which saved nothing), so a difference brings the rule of that case alone; the
+    gradients it left, keyed by whether it must fail or run."""
     w, x = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
     y = build(w, x)
     retain = case == "kept"
     first = "y.backward(retain_graph=True)" if retain else "y.backward()"
     y.backward(retain_graph=True) if retain else y.backward()
     said = f"a second y.backward() after {first}, y = {label}"
+    grads = "grads_refused" if case == "second" else "grads_added"
     return {case: raised(y.backward, said),
-            "grads": [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
+            grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 
 def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
@@ -60,7 +65,8 @@ def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
     for case in cases:
         for key, seen in _twice(sub, *case).items():
             out.setdefault(key, []).append(seen)
-    return {**out, "grads": out.pop("grads")}  # the errors first: the gradients follow from them
+    grads = {key: out.pop(key) for key in GRADS if key in out}
+    return {**out, **grads}  # the errors first: the gradients follow from them
 
 
 @EXERCISE.test("a second backward through the documents' graph", points=3, public=True,
@@ -113,11 +119,11 @@ def inner(sub):
     t = p * q  # g's node, which saved h, is reached by two paths: it runs once, then releases
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
-                                 "every_node": [], "grads": []}
+                                 "every_node": [], "grads_refused": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["every_node"].append(freed)
-        out["grads"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
+        out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
     return out
 
 
@@ -131,7 +137,8 @@ def three(sub):
     y.backward()
     return {"second": raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); "
                                                 "y.backward(), y = w * w"),
-            "grads": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); y.backward(), y = w * w")]}
+            "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
+                                                  "y.backward(), y = w * w")]}
 
 
 @EXERCISE.diagram

@@ -231,6 +231,17 @@ def test_a_sentence_that_tells_the_whole_difference_stands_without_its_rule() ->
     assert "bumps the version counter once" in beside and "raises MODIFIED" not in beside, beside
 
 
+def test_gradients_a_backward_left_bring_no_rule_while_its_error_differs() -> None:
+    """ex20: gradients left by a backward that must fail follow from its error, whichever case it
+    is (a second backward, one from another root); those of one that must run have a rule of their
+    own, not the failing one's."""
+    test = next(t for t in catalog.load("ex20").spec.tests if t.name.startswith("a backward from a root"))
+    for error in ("second", "every_node"):
+        assert test.advice_for([error, "grads_refused"]) == [test.key_feedback[error]]
+    assert test.advice_for(["grads_added"]) == [test.key_feedback["grads_added"]]
+    assert "refused" not in test.key_feedback["grads_added"]
+
+
 def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
     """Labels that differ in one word are told once, naming the other words; a word that
     begins a quoted name ("'w" of "the hook 'w second'") is named with the whole name."""

@@ -15,7 +15,9 @@ CASES = [
           fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) raised no error, where PyTorch raises one"},
           names=("a second y.backward()", "must raise RuntimeError(SECOND_BACKWARD)")),
     Wrong("frees_despite_retain_graph", edits={RELEASE_STEP: "        node.release()\n"},
-          fails={DOCS: "after y.backward(retain_graph=True)"}, names=("retain_graph=True", "the graph is kept")),
+          fails={DOCS: "where PyTorch's runs without an error. w.grad after a second y.backward() after "
+                       "y.backward(retain_graph=True)"},  # the error first: the gradients follow from it
+          names=("retain_graph=True", "the graph is kept")),
     Wrong("frees_without_refusing", edits={'''        if self.released:
             raise RuntimeError(SECOND_BACKWARD)
 ''': ""},
