@@ -51,7 +51,10 @@ SAVING = {
 }
 
 
-HISTORY = "backward_twice(w, x, retain_graph)[1]"  # the w.grad it recorded after each call
+def _history_label(retain_graph: bool) -> str:
+    """The label of the w.grad records a call returned, naming the call by its flag: the student
+    then knows which of the two calls (retain_graph=False or True) differs."""
+    return f"backward_twice(w, x, retain_graph={retain_graph})[1]"
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
@@ -62,15 +65,16 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
                           "backward_twice", answer)
     error, history = answer
-    return {"given": given.fact, "error": error_of(error, "the error returned", call),
-            "in_turn": _first_in_turn(history, call),
-            "w_grad": result_of(_history(answer), HISTORY),
-            "floats": [float_of(g, f"{HISTORY}[{i}]") for i, g in enumerate(history)]
+    label, returned = _history_label(retain_graph), f"backward_twice(w, x, retain_graph={retain_graph})"
+    return {"given": given.fact, "error": error_of(error, f"the error {returned} returned", call),
+            "in_turn": _first_in_turn(history, call, label),
+            "w_grad": result_of(_history(answer), label),
+            "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
-            "read": read_from_grad(history, call, HISTORY), "backward": call.fact}
+            "read": read_from_grad(history, call, label), "backward": call.fact}
 
 
-def _first_in_turn(history: object, call: Call) -> dict[str, Any]:
+def _first_in_turn(history: object, call: Call, label: str) -> dict[str, Any]:
     """The READ_IN_TURN fact of the first record: not the very float a leaf's .grad holds after
     a second pass that ran to its end (``item()`` hands out the float .grad holds, and each pass
     makes new ones: the .grad Value kept from the first pass and read at the end gives the
@@ -79,7 +83,7 @@ def _first_in_turn(history: object, call: Call) -> dict[str, Any]:
     second_ran = call.started >= 2 and not call.raised
     late = second_ran and first is not None and any(
         leaf.grad is not None and first is leaf.grad.item() for leaf in call.written.values())
-    return {**check(Check.READ_IN_TURN, not late, f"{HISTORY}[0]"), CONTEXT + "first": True}
+    return {**check(Check.READ_IN_TURN, not late, f"{label}[0]"), CONTEXT + "first": True}
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

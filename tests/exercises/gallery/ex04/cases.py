@@ -17,11 +17,11 @@ CASES = [
           edits={"    history = [w_leaf.grad.item()]\n": "    first = w_leaf.grad  # the .grad Value, which the second pass adds into\n",
                  "    history.append(w_leaf.grad.item())\n    return error, history\n":
                  "    return error, [first.item(), w_leaf.grad.item()]\n"}),
-    Wrong("always_retain", names=('the error returned is None', 'backward_twice kept the graph (retain_graph=True)'), fails={RAISES: "the error returned is None: no error was caught"},
+    Wrong("always_retain", names=('the error backward_twice(w, x, retain_graph=False) returned is None', 'backward_twice kept the graph (retain_graph=True)'), fails={RAISES: "the error backward_twice(w, x, retain_graph=False) returned is None: no error was caught"},
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=True)\n",
                  "    y.backward()\n    try:": "    y.backward(retain_graph=True)\n    try:"}),
     Wrong("hardcoded", fails={"backward twice on other inputs": "is not one the engine produced"}),
-    Wrong("message_string", names=('the error returned is of type str',), fails={RAISES: "the error returned is of type str, not the exception object itself"},
+    Wrong("message_string", names=('the error backward_twice(w, x, retain_graph=False) returned is of type str',), fails={RAISES: "the error backward_twice(w, x, retain_graph=False) returned is of type str, not the exception object itself"},
           edits={"        error = exc  #": "        error = str(exc)  #",
                  "        return exc  #": "        return str(exc)  #"}),
     Wrong("error_made_by_hand", names=('backward_twice ran backward fewer times',), fails={RAISES: "backward_twice ran backward fewer times"},
@@ -54,7 +54,7 @@ CASES = [
     except RuntimeError as exc:
         error = exc
 '''}),
-    Wrong("history_after_both", names=('backward_twice(w, x, retain_graph)[1][0]', 'read after that pass'), fails={ADDS: "is the very number a .grad holds after the second backward"},
+    Wrong("history_after_both", names=('backward_twice(w, x, retain_graph=True)[1][0]', 'read after that pass'), fails={ADDS: "is the very number a .grad holds after the second backward"},
           edits={"    history = [w_leaf.grad.item()]\n": "    history = []\n",
                  "    history.append(w_leaf.grad.item())\n": "    history += [w_leaf.grad.item()] * 2\n"}),
     Wrong("swallow_everything", names=('the error for v * 3 is None',), fails={SURVIVES: "the error for v * 3 is None"},
@@ -65,16 +65,16 @@ CASES = [
     Correct("hook_returning_the_same_number", edits={  # a new Value, the very number: nothing chosen
         "    y, w_leaf = g[\"y\"], g[\"w\"]\n": "    y, w_leaf = g[\"y\"], g[\"w\"]\n    g[\"a\"].register_hook(lambda grad: grad * 1.0)\n"}),
     Correct("engine_functions"),
-    Wrong("second_record_as_formula", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',), fails={"with retain_graph=True the second backward adds":
+    Wrong("second_record_as_formula", names=('backward_twice(w, x, retain_graph=True)[1] is not one the engine produced',), fails={"with retain_graph=True the second backward adds":
                                              "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
-    Wrong("formula_after_reading_grad", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',),  # reads .grad after the second pass, returns a formula
+    Wrong("formula_after_reading_grad", names=('backward_twice(w, x, retain_graph=True)[1] is not one the engine produced',),  # reads .grad after the second pass, returns a formula
           fails={ADDS: "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    assert w_leaf.grad is not None\n"
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
-    Wrong("formula_after_reading_private_grad", names=('backward_twice(w, x, retain_graph)[1] is not one the engine produced',),  # ... or reads the private _grad instead
+    Wrong("formula_after_reading_private_grad", names=('backward_twice(w, x, retain_graph=True)[1] is not one the engine produced',),  # ... or reads the private _grad instead
           fails={ADDS: "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
                  "    assert w_leaf._grad is not None\n"
@@ -93,7 +93,7 @@ CASES += [
 ]
 CASES += [
     Wrong("records_as_values",  # w.grad itself kept: the second backward adds into that very Value
-          fails={ADDS: "backward_twice(w, x, retain_graph)[1][0] is of type Value, not a Python float"},
+          fails={ADDS: "backward_twice(w, x, retain_graph=True)[1][0] is of type Value, not a Python float"},
           edits={"    history = [w_leaf.grad.item()]\n": "    history = [w_leaf.grad]\n",
                  "    history.append(w_leaf.grad.item())\n": "    history.append(w_leaf.grad)\n"},
           names=("is of type Value, not a Python float",)),
@@ -110,12 +110,12 @@ CASES += [
     Wrong('first_call_retains', fails={'which graphs survive a second backward': 'kept the graph (retain_graph=True)'},
           edits={'    y = build(Value(w, requires_grad=True))\n    y.backward()\n': '    y = build(Value(w, requires_grad=True))\n    y.backward(retain_graph=True)\n'},
           names=('second_backward_error', 'retain_graph=True')),
-    Wrong('grad_cleared_between', fails={'with retain_graph=True the second backward adds': 'the entries of backward_twice(w, x, retain_graph)[1] are all the same'},
+    Wrong('grad_cleared_between', fails={'with retain_graph=True the second backward adds': 'the entries of backward_twice(w, x, retain_graph=True)[1] are all the same'},
           edits={'    error = None\n    try:\n        y.backward()\n': '    error = None\n    w_leaf.grad = None\n    try:\n        y.backward()\n'},
           names=('backward_twice cleared', 'between two of its backward passes')),
-    Wrong('history_read_too_early', fails={'with retain_graph=True the second backward adds': 'the entries of backward_twice(w, x, retain_graph)[1] are all the same'},
+    Wrong('history_read_too_early', fails={'with retain_graph=True the second backward adds': 'the entries of backward_twice(w, x, retain_graph=True)[1] are all the same'},
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()] * 2\n', '    history.append(w_leaf.grad.item())\n': ''},
-          names=('backward_twice(w, x, retain_graph)[1]', 'all the same')),
+          names=('backward_twice(w, x, retain_graph=True)[1]', 'all the same')),
     Wrong('flag_returned', fails={'which graphs survive a second backward': 'is of type bool, not the exception object'},
           edits={'        return exc  # some node on the way saved a value, and it is gone': '        return True'},
           names=('the error for v * 3', 'bool')),
@@ -152,7 +152,7 @@ CASES += [
           edits={'        error = exc  # the graph\'s saved values were freed by the first call\n':
                  '        global _FIRST\n        _FIRST = _FIRST or exc\n        error = _FIRST\n',
                  'def backward_twice(': '_FIRST = None\n\n\ndef backward_twice('},
-          names=('the error returned', 'raised during an earlier call')),
+          names=('the error backward_twice(w, x, retain_graph=False) returned', 'raised during an earlier call')),
     Wrong('errors_kept_in_a_list',
           fails={SURVIVES: 'raised during an earlier call'},
           edits={'        return exc  # some node on the way saved a value, and it is gone':
