@@ -12,6 +12,7 @@ import micrograph
 from micrograph import observe
 from micrograph import value as value_module
 from micrograph.node import AccumulateGrad
+from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
                                      engine_function, in_walk, run_by_engine, watched_code)
 from grader.spec.graph import reaches_leaves
@@ -121,7 +122,7 @@ class Call(observe.Observer):
         sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
         if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
             return  # frames' code: audited
-        from_student = frame.f_back is not None and frame.f_back.f_code.co_filename == self.filename
+        from_student = self._from_student(frame)
         if from_student and code in DATA_ACCESS:
             source = frame.f_locals.get("self")
             if is_value(source):
@@ -144,9 +145,8 @@ class Call(observe.Observer):
         self.walks -= in_walk(frame)
         if self.made is None or not is_value(result):  # before reading frames' code (audited)
             return
-        caller, code = frame.f_back, frame.f_code
-        if (caller is None or not code.co_filename.startswith(ENGINE_DIR)
-                or caller.f_code.co_filename != self.filename or code in PASS_THROUGH):
+        code = frame.f_code
+        if not code.co_filename.startswith(ENGINE_DIR) or code in PASS_THROUGH or not self._from_student(frame):
             return
         if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")
@@ -162,6 +162,17 @@ class Call(observe.Observer):
             self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if is_value(v))  # micrograph.sum([a, b]) too
+
+    def _from_student(self, frame: FrameType) -> bool:
+        """Whether the student's file called ``frame``: itself, or through the guarded ``getattr``
+        or ``hasattr`` its module runs with (``guard.LOOKUPS``: ``getattr(v, "grad")`` is the
+        file's own read of ``v.grad``); a lookup grading's code makes never goes through those."""
+        caller = frame.f_back
+        code = None if caller is None else caller.f_code  # read once: each read is audited
+        if caller is not None and code in LOOKUPS:
+            caller = caller.f_back
+            code = None if caller is None else caller.f_code
+        return code is not None and code.co_filename == self.filename
 
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()

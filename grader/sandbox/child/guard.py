@@ -189,6 +189,14 @@ def submission_builtins(own: str) -> dict[str, Any]:
     return names
 
 
+LOOKUPS: frozenset[types.CodeType] = frozenset(
+    submission_builtins("")[name].__code__ for name in ("getattr", "hasattr"))
+"""The code of the guarded ``getattr`` and ``hasattr``, the same in every submission's module: a
+property getter they run is the submission's own lookup (``getattr(v, "grad")`` reads ``v.grad``
+as ``v.grad`` does), so the probes take their caller for the getter's (``grader.spec.call``).
+Grading's code calls the real builtins, never these."""
+
+
 class _ThroughVars(ast.NodeTransformer):
     """``x.__dict__`` read becomes ``vars(x)``: the same object for an instance or a class the
     submission made, the guarded view (``_Namespace``) for another module's or class's, however

@@ -117,6 +117,7 @@ CASES += [
           edits={'    g = build_graph(w, x)\n    for name in names:\n        g[name].retain_grad()': '    for name in names:\n        build_graph(w, x)[name].retain_grad()\n    g = build_graph(w, x)'},
           names=('retain_grad()',)),
     Correct('getattr_grad', edits={'    return {name: node.grad for name, node in g.items()}': '    return {name: getattr(node, "grad", None) for name, node in g.items()}'}),
+    Correct('getattr_read_warns', edits={'        _ = v.grad  #': '        getattr(v, "grad")  #'}),  # the same read, through the guarded builtin
     Wrong('warning_category', fails={"the warning on reading a non-leaf's .grad": 'grad_warning(b) is "UserWarning" here'},
           edits={'    return str(caught[0].message) if caught else None': '    return caught[0].category.__name__ if caught else None'},
           names=('grad_warning(b)', 'UserWarning')),
