@@ -52,25 +52,25 @@ def _soft_limit(message: str) -> str:
     return message
 
 
-_TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, and what it means
+_TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, and what it says:
+    # a translation of the message, never a cause (the code that raised it may be wrong itself)
     ("Trying to backward through the graph a second time",
-     N_("a second backward through a graph whose saved values the first one freed: pass "
-        "retain_graph=True to the first, or build the graph again")),
+     N_("backward went through a graph a second time, or read its saved values after they were "
+        "freed; a backward frees them unless it is given retain_graph=True")),
     ("a leaf Variable that requires grad is being used in an in-place operation",
-     N_("an in-place operation on a leaf that requires grad: change it under no_grad, or "
-        "through .data")),
+     N_("a leaf that requires grad is used in an in-place operation")),
     ("one of the variables needed for gradient computation has been modified by an inplace",
-     N_("a value saved for backward was changed in place afterwards: its version counter no "
-        "longer matches")),
+     N_("a value needed to compute a gradient was changed by an in-place operation")),
     ("does not require grad and does not have a grad_fn",
-     N_("backward from a value that is not in any graph: it does not require grad")),
+     N_("backward from a value that does not require grad and has no grad_fn")),
     ("expected Variable or None",
      N_("a custom Function's backward returned, for an input of forward, something that is "
         "neither a Value nor None")),
     ("grad can be implicitly created only for scalar outputs",
      N_("backward from several outputs needs a gradient for each of them")),
     ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed",
-     N_("reading .grad of a non-leaf: call retain_grad() before backward to keep it")),
+     N_("the .grad of a non-leaf is read: backward fills it in only after retain_grad() was "
+        "called on it")),
 )
 
 
@@ -112,13 +112,14 @@ def _probe_said(message: str) -> str:
 
 def torch_explained(message: str) -> str:
     """A PyTorch error text as the engine gives it (students search for it), followed in a
-    language other than English by what it means, in that language."""
+    language other than English by what the message says, in that language: a translation,
+    not a diagnosis of the code that raised it."""
     message = _whole_words(message)
     if language() == SOURCE_LANGUAGE:
         return message
     for start, meaning in _TORCH_MESSAGES:
         if start in message:
-            return _("{message} (that is: {meaning})", message=message, meaning=_(meaning))
+            return _("{message} (the message says: {meaning})", message=message, meaning=_(meaning))
     return message
 
 

@@ -98,7 +98,7 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
         text = test_error(error, "ex09_no_grad.py", Limits())
     assert text.startswith("你的代码在第 7 行（step 中）抛出了 RuntimeError: a leaf Variable that requires grad "
                            "is being used in an in-place operation.")
-    assert "（意思是：对需要梯度的叶子节点做了 in-place 操作" in text
+    assert "（这条报错说的是：需要梯度的叶子节点被用在了 in-place 操作里" in text
     assert english_sentences(text) == []
     assert test_error(error, "ex09_no_grad.py", Limits()) == (
         "your code raised RuntimeError at line 7 (in step): a leaf Variable that requires grad is being "
@@ -152,7 +152,7 @@ def test_a_message_cut_by_the_child_ends_at_a_word_with_an_ellipsis() -> None:
     shown = torch_explained(cut)
     assert shown.endswith(" …") and shown[:-2] == cut.rsplit(" ", 1)[0]
     with using("zh"):
-        assert " …（意思是：" in torch_explained(cut)
+        assert " …（这条报错说的是：" in torch_explained(cut)
     assert torch_explained("short message") == "short message"
 
 
