@@ -77,6 +77,9 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    # the leaves' .grad a call left set is the state a later call on the same graph adds to
+    Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
+    Say.READ_LATE: {Say.RESULT_NUMBER},  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,

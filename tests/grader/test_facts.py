@@ -549,3 +549,25 @@ def test_a_sentence_begun_by_a_value_named_a_keeps_its_name():
         assert difference(Say.NOT_LEAF, label="a", op="AddBackward0").sentence().startswith("a")
     article = difference(Say.NOT_LEAF, label="a copy of w", op="AddBackward0")
     assert article.sentence().startswith("A copy of w")
+
+
+def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
+    """A pass that never called local_grads runs no node, so its counts differ; a call that left
+    the leaves' .grad set makes a later call on the same graph add to them; a record read after
+    the last pass holds other numbers: the cause is told, not each number it changed."""
+    def told(*pairs: tuple[dict, dict]) -> list[Say]:
+        return _said({str(n): want for n, (want, _) in enumerate(pairs)},
+                     {str(n): got for n, (_, got) in enumerate(pairs)})
+
+    count = (result_of(3, "the number of nodes backprop(diamond) ran local_grads on"),
+             result_of(0, "the number of nodes backprop(diamond) ran local_grads on"))
+    assert told(count) == [Say.RESULT_NUMBER]
+    assert told(count, (check(Check.CALLS_LOCAL_GRADS, True, "backprop"),
+                        check(Check.CALLS_LOCAL_GRADS, False, "backprop"))) == [Say.NO_LOCAL_GRADS]
+    again = (check(Check.SAME_AGAIN, True, "backprop"), check(Check.SAME_AGAIN, False, "backprop"))
+    assert told(again) == [Say.NOT_SAME_AGAIN]
+    assert told(again, (check(Check.GRADS_UNTOUCHED, True, "backprop"),
+                        check(Check.GRADS_UNTOUCHED, False, "backprop"))) == [Say.GRADS_TOUCHED]
+    record = (result_of(1.5, "f(x)[0][0]"), result_of(3.0, "f(x)[0][0]"))
+    assert told(record, (check(Check.READ_IN_TURN, True, "f(x)[0]"),
+                         check(Check.READ_IN_TURN, False, "f(x)[0]"))) == [Say.READ_LATE]
