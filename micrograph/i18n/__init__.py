@@ -170,13 +170,16 @@ class Translator:
 
 
 def _fill(text: str, english: str, fields: Mapping[str, object]) -> str:
-    """``text.format(**fields)``; the English form if a translation's placeholders are broken."""
+    """``text.format(**fields)``; the English form if a translation's placeholders are broken.
+    In a translation, a field that ends in a full-width parenthesis (a label's note, "y（x > 0）")
+    is not followed by the space the text keeps between code and Chinese words."""
     if not fields:
         return text
     try:
-        return text.format(**fields)
+        filled = text.format(**fields)
     except (KeyError, IndexError, ValueError):
         return english.format(**fields)
+    return filled if text == english else filled.replace("\uff09 ", "\uff09")
 
 
 __all__ = [

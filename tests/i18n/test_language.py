@@ -76,3 +76,18 @@ def test_translator_fills_fields_and_falls_back_to_english(tmp_path) -> None:
         assert _("braces {}") == "括号 {}"  # no fields: no formatting
         assert _("hello {name}", name="w") == "hello w"  # a broken translation shows the English
         assert _.has("{n} leaf") and not _.has("leaf")
+
+
+def test_a_label_ending_in_a_full_width_parenthesis_takes_no_space_after_it(tmp_path) -> None:
+    folder = tmp_path / "zh_CN" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "demo.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=1; plural=0;\\n"\n\n'
+        'msgid "{label} differs"\nmsgstr "{label} 不同"\n',
+        encoding="utf-8",
+    )
+    _ = Translator("demo", tmp_path)
+    assert _("{label} differs", label="y (x > 0)") == "y (x > 0) differs"
+    with using("zh"):
+        assert _("{label} differs", label="y（x > 0）") == "y（x > 0）不同"
+        assert _("{label} differs", label="w.grad") == "w.grad 不同"
