@@ -7,8 +7,10 @@ derivative (a factor's own value instead of the other's) or a formula would show
 A ``build_graph`` that returns an earlier call's graph again (a result memoised on its inputs)
 is told by the identity of its ``w``.
 ``paths`` and ``grad_by_paths`` are given graphs the probe builds itself
-(``grader.spec.given``), so a slip in ``build_graph`` fails only build_graph's tests; one graph
-has two leaves of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
+(``grader.spec.given``), so a slip in ``build_graph`` fails only build_graph's tests and
+backprop's, which run it as the statement asks: those say so (``Test.runs_with``), and watch
+the numbers backprop passes on to it (``build_graph(x, w)`` shows).  One graph has two leaves
+of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
 ``backprop`` and ``paths``, and the public test of ``paths``, call them again on other inputs
 and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
@@ -17,11 +19,13 @@ from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.helpers import arguments_of
 from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, float_of, grad_of, result_of, watching
+from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -57,10 +61,12 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
     """What backprop returned, whether it read the numbers from .grad, and the graph its first
     backward ran through: the statement's, not one made to carry a formula's numbers
     (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
-    results, floats, read, calls, walked = [], [], [], [], []
+    results, floats, read, calls, walked, passed = [], [], [], [], [], []
     for w, x in points:
-        with watching(sub, "backprop", grad_numbers=True) as call:
+        with arguments_of(sub, "build_graph") as given, \
+                watching(sub, "backprop", grad_numbers=True) as call:
             answer = sub.backprop(w, x)
+        passed.append(_passed_in_order(given, w, x))
         if type(answer) not in (tuple, list) or len(answer) != 2:
             raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
         dw, dx = answer
@@ -69,14 +75,26 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
         walked.append(graph_below(call.first_root, label="backprop's backward"))
-    return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked}
+    return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
+            "passed": passed}
 
 
+def _passed_in_order(given: list[list[object]], w: float, x: float) -> dict:
+    """The CHECK fact that backprop did not call build_graph(x, w) with the w and x it was
+    given; not judged where w == x or where backprop called no build_graph with these two."""
+    numbers = [[num(a) for a in args[:2]] for args in given]
+    swapped = [x, w] in numbers
+    if w == x or not (swapped or [w, x] in numbers):
+        return check(Check.PASSED_IN_ORDER, None, "backprop")
+    return {**check(Check.PASSED_IN_ORDER, not swapped, "backprop"), CONTEXT + "helper": "build_graph"}
+
+
+GRAPH_PUBLIC = "build_graph records y = (x + w) * (w + 1)"
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = x + w, b = w + 1, "
                   "y = a * b with the engine's operations, and leave backward to backprop.")
 
 
-@EXERCISE.test("build_graph records y = (x + w) * (w + 1)", points=2, public=True,
+@EXERCISE.test(GRAPH_PUBLIC, points=2, public=True,
                feedback=GRAPH_FEEDBACK)
 def graph_public(sub):
     return [_graph_facts(sub, w, x) for w, x in PUBLIC_POINTS]
@@ -95,18 +113,24 @@ WALKED = ("call y.backward() on the y build_graph made: the gradients come from 
           "from one built to carry other numbers")
 BACKPROP_FEEDBACK = ("Build y with build_graph, call y.backward(), then return w.grad and x.grad "
                      "as floats.")
+# backprop builds its graph with the student's build_graph, as the statement asks: a slip there
+# shows here too, and is said to.  A public probe names public tests only: data a public probe
+# uses ships in the release whole.
+WITH_BUILD_PUBLIC = {"build_graph": (GRAPH_PUBLIC,)}
+WITH_BUILD = {"build_graph": (GRAPH_PUBLIC, "the graph on other inputs")}
 
 
 @EXERCISE.test("backprop gives dy/dw and dy/dx", points=2, public=True,
                feedback=BACKPROP_FEEDBACK,
                key_feedback={"grads": "w reaches y along two paths (through a and through b) "
-                                      "and both count", "read": READ, "walked": WALKED})
+                                      "and both count", "read": READ, "walked": WALKED},
+               runs_with=WITH_BUILD_PUBLIC)
 def backprop_public(sub):
     return _backprop(sub, PUBLIC_POINTS)
 
 
 @EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
-               key_feedback={"read": READ, "walked": WALKED})
+               key_feedback={"read": READ, "walked": WALKED}, runs_with=WITH_BUILD)
 def backprop_hidden(sub):
     return {**_backprop(sub, HIDDEN_POINTS),
             "apart": calls_apart(sub, lambda m, point: m.backprop(*point),

@@ -30,7 +30,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.ASCENDS, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
-           Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
+           Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
+           Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
@@ -71,4 +72,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         where = got.get(CONTEXT + "where")
         say = Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True else say
         return [_diff(say, label=label, where=where if type(where) is str else "y")]
+    if say is Say.ARGS_SWAPPED:  # the helper the function tested called
+        helper = got.get(CONTEXT + "helper")
+        return [_diff(say, label=label, function=helper if type(helper) is str else "?")]
     return [_diff(say, label=label)]

@@ -324,6 +324,8 @@ class Say(str, enum.Enum):
                        "requiring grad.")
     FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "
                        "with the one w is meant to have.")
+    ARGS_SWAPPED = N_("{label} called {function} with w and x exchanged: the w it was given went "
+                      "in as x, and the x as w.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")

@@ -110,6 +110,7 @@ class Check(str, enum.Enum):
     SAME_FRESH = "same_fresh"  # a call returns what it returns in a fresh import of the file
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
     FLAGS_PLACED = "flags_placed"  # each leaf of a built graph got its own flag, not the other's
+    PASSED_IN_ORDER = "passed_in_order"  # a function passed w and x on to the helper it calls as w and x, not exchanged
     RECORDED_UNCLEARED = "recorded_uncleared"  # a loop's records are not all read from cleared gradients
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did

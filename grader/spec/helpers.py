@@ -11,8 +11,10 @@ that ran (``grader.judge.grading``), whether the function tested called it or th
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Iterable
+import inspect
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -44,7 +46,35 @@ def noting(probe: Callable[[ModuleType], Any], helpers: Iterable[str]) -> Callab
 
 
 def _noted(function: Callable[..., Any], name: str, ran: set[str]) -> Callable[..., Any]:
+    @functools.wraps(function)  # its signature is the helper's (``arguments_of`` binds to it)
     def call(*args: Any, **kwargs: Any) -> Any:
         ran.add(name)
         return function(*args, **kwargs)
     return call
+
+
+@contextlib.contextmanager
+def arguments_of(sub: ModuleType, name: str) -> Iterator[list[list[Any]]]:
+    """The arguments each call of the student's ``name`` got while the ``with`` block ran, in
+    the order of its parameters (keyword arguments put in their place): which numbers the
+    function tested passed on to the helper it calls (``backprop`` calling
+    ``build_graph(x, w)`` shows)."""
+    passed: list[list[Any]] = []
+    original = getattr(sub, name, None)
+    if not callable(original):
+        yield passed
+        return
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = inspect.signature(original).bind(*args, **kwargs)
+            passed.append(list(bound.arguments.values()))
+        except (TypeError, ValueError):  # arguments the helper does not take: it raises itself
+            passed.append(list(args))
+        return original(*args, **kwargs)
+
+    setattr(sub, name, call)
+    try:
+        yield passed
+    finally:
+        setattr(sub, name, original)

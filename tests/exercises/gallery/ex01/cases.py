@@ -7,6 +7,14 @@ BACKPROP = "backprop gives dy/dw and dy/dx"
 CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
+    # backprop runs the student's build_graph, as the statement asks: a slip there is said to be
+    # build_graph's, and the numbers backprop passes on are watched
+    Wrong("a_as_product", names=("this test runs your build_graph too", "a was made by MulBackward0"),
+          fails={GRAPH: "a was made by MulBackward0", BACKPROP: "this test runs your build_graph too"},
+          edits={"    a = micrograph.add(x_leaf, w_leaf)\n": "    a = micrograph.mul(x_leaf, w_leaf)\n"}),
+    Wrong("arguments_exchanged", names=("backprop called build_graph with w and x exchanged",),
+          fails={BACKPROP: "backprop called build_graph with w and x exchanged"},
+          edits={"    g = build_graph(w, x)\n": "    g = build_graph(x, w)\n"}),
     Wrong("grads_as_values", names=("backprop(w, x)[0]", "Value", "float"),  # the statement asks for two floats
           fails={BACKPROP: "backprop(w, x)[0] is of type Value, not a Python float"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["w"].grad, g["x"].grad'}),
