@@ -270,7 +270,7 @@ class Say(str, enum.Enum):
                       "other inputs), raised an error where the first call returned: what it does "
                       "depends on state kept between calls.")
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
-                        "import of your file, where it is the first call: what it returns depends "
+                        "import of your code, where it is the first call: what it returns depends "
                         "on state kept between calls.")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again"
                        " on other inputs: that result holds state kept between calls, which the "
@@ -289,7 +289,7 @@ class Say(str, enum.Enum):
                            "backward, did not do to their .grad what its first call did: what it "
                            "does depends on state kept between calls.")
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
-                            "in a fresh import of your file, where they are the first: what it does"
+                            "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
                     "to, a gradient that is not their sum (as the gradient passed on, or returned "

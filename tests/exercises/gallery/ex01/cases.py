@@ -150,7 +150,7 @@ CASES += [
 # Answers kept by w alone, in a default argument: a later call with that w and another x gets them.
 CASES += [
     Wrong('backprop_cached_by_w',
-          fails={'backprop on other inputs': 'in a fresh import of your file'},
+          fails={'backprop on other inputs': 'in a fresh import of your code'},
           edits={'def backprop(w: float, x: float) -> tuple[float, float]:\n':
                  'def backprop(w: float, x: float, _cache={}) -> tuple[float, float]:\n'
                  '    if w in _cache:\n        return _cache[w]\n',

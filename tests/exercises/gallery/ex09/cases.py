@@ -106,8 +106,8 @@ CASES += [
     Wrong('error_message_returned', fails={'without no_grad the step is refused': 'is of type str'},
           edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n    except RuntimeError as e:\n        return e': '        w -= lr * w.grad\n    except RuntimeError as e:\n        return str(e)'},
           names=('the error returned', 'str')),
-    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'in a fresh import of your file',
-                                         'a gradient step under no_grad': 'in a fresh import of your file'},
+    Wrong('lr_kept_in_a_default', fails={'three steps descend': 'in a fresh import of your code',
+                                         'a gradient step under no_grad': 'in a fresh import of your code'},
           edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
           names=('sgd_step', 'fresh import', 'state kept')),  # the first call's lr, for every call
 ]
@@ -154,7 +154,7 @@ CASES += [
                  'def sgd_step(': '_CALLS = [0]\n\n\ndef sgd_step('},
           names=('sgd_step', 'state kept')),
     Wrong('first_leaf_kept_in_a_global',  # every later step moves the leaf of the first call
-          fails={'a gradient step under no_grad': 'in a fresh import of your file'},
+          fails={'a gradient step under no_grad': 'in a fresh import of your code'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
                  '        global _PARAM\n        _PARAM = w if _PARAM is None else _PARAM\n        _PARAM -= lr * w.grad',
                  'def sgd_step(': '_PARAM = None\n\n\ndef sgd_step('},

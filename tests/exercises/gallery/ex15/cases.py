@@ -139,7 +139,7 @@ CASES += [
 # Tried as a student reads them: the learning rate of a first call kept, half the loss, the
 # update before backward, each loss kept as a Value; and the gradients zeroed through .grad.data.
 CASES += [
-    Wrong('lr_kept_in_a_default', fails={'train returns one loss per step': 'in a fresh import of your file'},
+    Wrong('lr_kept_in_a_default', fails={'train returns one loss per step': 'in a fresh import of your code'},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n':
                  '    _LR.append(lr)\n    optimizer = optim.SGD(model.parameters(), lr=_LR[0])\n',
                  'def train(': '_LR: list = []\n\n\ndef train('},
