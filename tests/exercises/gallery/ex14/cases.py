@@ -157,3 +157,10 @@ CASES += [
                  "        return grad * (f(x + step) - f(x - step)) / (2 * step)\n"},
           names=("x.grad through Softplus.backward (x far below 0)", "local derivative other than")),
 ]
+
+# sigmoid(x) spelled with a subtraction or through tanh: it keeps its digits to the grader's
+# tolerance far from 0 too (its error is absolute, about 1e-16), so it is the derivative.
+CASES += [
+    Correct("sigmoid_as_one_minus", edits={SOFTPLUS_BACKWARD: "        return grad * (1.0 - 1.0 / (1.0 + x.exp()))\n"}),
+    Correct("sigmoid_through_tanh", edits={SOFTPLUS_BACKWARD: "        return grad * ((x / 2.0).tanh() + 1.0) / 2.0\n"}),
+]
