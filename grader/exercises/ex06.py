@@ -105,7 +105,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
-        "x": value_of(leaf, "the leaf x you were given"),
+        "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x},
         "y": {"graph": graph(r["y"], {"x": leaf}, label="y"),  # context: x changed, its .data reached only after backward
               "value": {**value_of(r["y"], "y"),
                         CONTEXT + "changed_after": leaf.item() != x and call.data_after_backward(leaf) and "x"}},

@@ -82,6 +82,9 @@ CASES += [
     Wrong('data_copy_twice', fails={'x.data.copy_ keeps x a leaf': 'the leaf x you were given holds a different number'},
           edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x.data + 1)\n    x.data.copy_(x.data + 1)\n'},
           names=('the leaf x you were given holds a different number',)),
+    Wrong('one_added_to_the_copy', fails={'x.data.copy_ keeps x a leaf': 'the leaf x you were given still holds the number it came with'},
+          edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x.data) + 1\n'},  # the sum is made and dropped
+          names=('still holds the number it came with',)),
 ]
 
 
