@@ -132,10 +132,18 @@ def earlier_grad(sub):
                      _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0)])
 
 
+def _backward_into(leaves: list[Value]) -> None:
+    """A backward pass that gives the first and the last of the three leaves a gradient and the
+    middle one none: a loop that skips the last leaf, or stops at the first without a
+    gradient, leaves a gradient behind."""
+    p, _q, r = leaves
+    (p * r + p).backward()
+
+
 def _with_grads(values: tuple[float, float, float]) -> tuple[list[Value], Value]:
-    p, q, r = (Value(v, requires_grad=True) for v in values)
-    (p * q + p).backward()  # p and q get gradients, r none
-    return [p, q, r], p.grad
+    leaves = [Value(v, requires_grad=True) for v in values]
+    _backward_into(leaves)  # p and r get gradients, q none
+    return leaves, leaves[0].grad
 
 
 def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> dict[str, Any]:
@@ -156,7 +164,7 @@ def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]
     for set_to_none in (True, False):
         leaves, _ = _with_grads(values)
         sub.zero_grad(leaves, set_to_none=set_to_none)
-        left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[:2]]  # r holds no gradient
+        left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[::2]]  # q holds no gradient
     swapped = left[True] == ["zero", "zero"] and left[False] == ["none", "none"]
     return check(Check.SET_TO_NONE_READ, not swapped, "zero_grad")
 
@@ -179,26 +187,25 @@ def _cleared_twice(sub, values: tuple[float, float, float], set_to_none: bool) -
 
 def _twice(module, values: tuple[float, float, float], set_to_none: bool) -> list[list[str]]:
     leaves = [Value(v, requires_grad=True) for v in values]
-    p, q, _r = leaves
     left = []
     for _ in range(2):
-        (p * q + p).backward()
+        _backward_into(leaves)
         module.zero_grad(leaves, set_to_none=set_to_none)
         left.append([_cleared_as(leaf.grad) for leaf in leaves])
     return left
 
 
 def _earlier_left_alone(sub, values: tuple[float, float, float], set_to_none: bool) -> dict[str, Any]:
-    """zero_grad called on leaves p, q, r, then, once p and q hold new gradients, on three new
+    """zero_grad called on leaves p, q, r, then, once p and r hold new gradients, on three new
     leaves: whether the second call left p's, q's and r's .grad as they were (the same object
     holding the same number).  A record of every leaf ever given, kept between calls and
     cleared whole, reaches the first call's leaves."""
     first = [Value(v, requires_grad=True) for v in values]
     second = [Value(v + 0.5, requires_grad=True) for v in values]
     for leaves in (first, second):
-        (leaves[0] * leaves[1] + leaves[0]).backward()
+        _backward_into(leaves)
     sub.zero_grad(first, set_to_none=set_to_none)
-    (first[0] * first[1] + first[0]).backward()
+    _backward_into(first)
     held = [(leaf.grad, None if leaf.grad is None else leaf.grad.item()) for leaf in first]
     sub.zero_grad(second, set_to_none=set_to_none)
     alone = all(leaf.grad is grad and (grad is None or grad.item() == number)
