@@ -48,7 +48,8 @@ def _names_of(names: object) -> list | str:
 def _other_graphs() -> list[tuple[str, Value]]:
     """Graphs to read with grad_fn_chain, none of them from the exercise; in two of them a
     node's first input is data (a None edge) and its second leads on: the walk must skip the
-    None, not stop at it."""
+    None, not stop at it.  In two others a node's first input is a leaf and its second an
+    operation: the walk stops at the leaf, not going on down the operation."""
     w = Value(0.5, requires_grad=True)
     c = Value(3.0)  # data: its edge is None
     return [
@@ -58,6 +59,8 @@ def _other_graphs() -> list[tuple[str, Value]]:
         ("((w - c).sigmoid() * c).relu()", ((w - c).sigmoid() * c).relu()),
         ("(c * (w + 1)).exp()", (c * (w + 1)).exp()),
         ("(c - w.tanh()).sin()", (c - w.tanh()).sin()),
+        ("w * (w + 1)", w * (w + 1)),
+        ("(w + (c * w).exp()).tanh()", (w + (c * w).exp()).tanh()),
         ("w", w),
     ]
 

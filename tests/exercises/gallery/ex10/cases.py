@@ -44,6 +44,12 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
+    # an operation input preferred to a leaf input met first: a leaf-before-op graph shows it
+    Wrong("chain_prefers_an_operation", names=("for y = w * (w + 1), grad_fn_chain(y)", "more entries"),
+          fails={"grad_fn_chain on other graphs": "for y = w * (w + 1), grad_fn_chain(y) has more entries"},
+          edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
+                        "        ops = [child for child in tracked if not hasattr(child, \"variable\")]\n"
+                        "        node = (ops or tracked or [None])[0]\n"}),
     Wrong("chain_stops_at_none", names=('grad_fn_chain(y)', 'fewer entries'), fails={"grad_fn_chain on other graphs": "has fewer entries"},
           edits={FIRST: "        node = node.next_functions[0][0] if node.next_functions else None\n"}),
     Wrong("chain_with_accumulate", names=('grad_fn_chain(y)', 'more entries'), fails={CHAIN: "has more entries than the statement's"},
