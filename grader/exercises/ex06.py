@@ -99,16 +99,16 @@ def _shifted(r: object) -> list[Any] | str:
 
 def _data_copy(sub, w: float, x: float) -> dict:
     leaf = Value(x, requires_grad=True)
-    with watching(sub, "shift_by_data_copy") as call:
+    with watching(sub, "shift_by_data_copy", made=True) as call:
         r = sub.shift_by_data_copy(w, leaf)
     if type(r) is not dict or not {"x", "y"} <= set(r):
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x},
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"),  # context: x changed, its .data reached only after backward
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"),  # context: y made, then x changed through .data
               "value": {**value_of(r["y"], "y"),
-                        CONTEXT + "changed_after": leaf.item() != x and call.data_after_backward(leaf) and "x"}},
+                        CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},
         "grad": grad_of(leaf, "x.grad"),
         "backward": call.fact,
     }

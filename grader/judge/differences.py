@@ -93,7 +93,7 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.RETAINS if got.get("retains_grad") else Say.NOT_RETAINED, label=label)]
     found = _version(want, got, label)
     if not found and not same(want.get("data"), got.get("data")):
-        changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after backward
+        changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after it was made
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
         found = [_diff(Say.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
                  else _diff(Say.DATA_UNCHANGED if kept else Say.DATA, label=label)]

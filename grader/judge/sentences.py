@@ -79,9 +79,8 @@ class Say(str, enum.Enum):
     DATA = N_("{label} holds a different number from the statement's.")
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call "
                         "changes it.")
-    DATA_BEFORE_CHANGE = N_("{label} holds a different number from the statement's: your code reached "
-                            "{name} through .data only after the backward pass, so {label} was "
-                            "computed from {name} before that change.")
+    DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
+                            ".data: {label} holds the number for the unchanged {name}.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")

@@ -65,7 +65,7 @@ class Call(observe.Observer):
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
-        self.data_first: dict[int, int] = {}  # ... and how many passes had started when it first did
+        self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
@@ -127,7 +127,8 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")
             if is_value(source):
                 self.through_data[id(source)] = source
-                self.data_first.setdefault(id(source), self.started)
+                if self.made is not None:
+                    self.data_made[id(source)] = len(self.made)
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
@@ -199,9 +200,13 @@ class Call(observe.Observer):
         if type(number) is float:
             self.held[id(number)] = number
 
-    def data_after_backward(self, v: object) -> bool:
-        """Whether the student's code first reached ``v.data`` after a backward pass had started."""
-        return self.through_data.get(id(v)) is v and self.data_first[id(v)] > 0
+    def made_before_data(self, result: object, v: object) -> bool:
+        """With ``made``: whether an engine operation returned ``result`` to the student's code
+        before that code last reached ``v.data`` (``result`` computed from ``v``, then ``v``
+        changed through .data)."""
+        if self.made is None or self.made.get(id(result)) is not result or self.through_data.get(id(v)) is not v:
+            return False
+        return list(self.made).index(id(result)) < self.data_made[id(v)]
 
     def cleared_between(self, v: object) -> bool:
         """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's

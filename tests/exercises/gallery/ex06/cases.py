@@ -105,13 +105,19 @@ CASES += [
 ]
 
 
-# The leaf changed through .data only after the backward pass: y was computed from its old number.
+# The leaf changed through .data only after y was made (after the backward pass, or before it):
+# y was computed from its old number.
 CASES += [
     Wrong('data_copy_after_backward',
-          fails={'x.data.copy_ keeps x a leaf': "your code reached x through .data only after the backward pass"},
+          fails={'x.data.copy_ keeps x a leaf': "y was computed from x before your code changed x through .data"},
           edits={'    x.data.copy_(x.data + 1)\n    y = _graph_from(w, x)\n    y.backward()\n':
                  '    y = _graph_from(w, x)\n    y.backward()\n    x.data.copy_(x.data + 1)\n'},
-          names=('y holds a different number', 'through .data only after the backward pass')),
+          names=('y was computed from x before', 'changed x through .data')),
+    Wrong('data_copy_after_y',
+          fails={'x.data.copy_ keeps x a leaf': "y was computed from x before your code changed x through .data"},
+          edits={'    x.data.copy_(x.data + 1)\n    y = _graph_from(w, x)\n':
+                 '    y = _graph_from(w, x)\n    x.data.copy_(x.data + 1)\n'},
+          names=('y was computed from x before', 'changed x through .data')),
 ]
 
 # b made from w's number: y is computed from that b, which requires no grad, so no graph records
