@@ -61,7 +61,7 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
                           "marked": i == marked})
             continue
         drawn += _op(i, node, i == marked, label)
-        inputs = node.get("in") if type(node.get("in")) is list else []
+        inputs = next((node[k] for k in (CONTEXT + "in", "in") if type(node.get(k)) is list), [])
         for k, j in enumerate(inputs):
             source = _ref(j, len(nodes))
             if source is None:

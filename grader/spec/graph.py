@@ -150,7 +150,9 @@ class _Walk:
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
         """A node as compared, with what the drawing of it shows as context (``~``): the op's
         name as the engine spells it, the number a named Value (or a leaf) holds, or else the
-        number the node's forward produced (no variable need hold it), a leaf's .grad."""
+        number the node's forward produced (no variable need hold it), a leaf's .grad, and the
+        inputs in the order the code gave them (drawn so, where ``in`` sorts a sum's or a
+        product's)."""
         if node.name() == ACCUMULATE:
             leaf = node.variable
             return {"op": "AccumulateGrad", "leaf": self.leaf(node),
@@ -160,6 +162,7 @@ class _Walk:
         return {
             "op": self.op(node),
             "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
+            CONTEXT + "in": [None if c is None else index[id(c)] for c in self.inputs(node)],
             "name": self.node_names.get(id(node)),
             "saved": saved.value,
             CONTEXT + "op": node.name(),

@@ -443,6 +443,19 @@ def test_the_first_differing_node_is_marked_for_the_diagram():
     assert viz_graph({"nodes": "forged"}, 0, "y") is None
 
 
+def test_the_difference_diagram_draws_inputs_in_the_order_the_code_gave_them():
+    """The compared graph sorts a product's inputs; the drawing keeps the student's a * b."""
+    from grader.judge.marking import viz_graph
+
+    w, x = _leaves()
+    for a, b in ((x * w, w + 1), (w + 1, x * w)):
+        fact = graph(a * b, {"w": w, "x": x, "a": a, "b": b}, label="y")
+        drawn = viz_graph(fact, 0, "y")
+        names = {n["id"]: n.get("name") for n in drawn["nodes"]}
+        into_root = [names[e["from"]] for e in drawn["edges"] if e["to"] == "f0"]
+        assert into_root == ["a", "b"]
+
+
 def test_forged_facts_from_the_child_never_break_the_explanation():
     w, x = _leaves()
     y = (x + w) * (w + 1)
