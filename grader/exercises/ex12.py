@@ -25,6 +25,7 @@ from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error
 from grader.spec.origins import read_from_grad, read_in_turn
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.helpers import Results
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
@@ -73,6 +74,11 @@ at each call, and leaves cached on the rows (a training loop's batches would sha
 their .grad) are told by their identity."""
 
 
+_FORWARD = Results("forward")
+"""Everything forward returned in this run: second_backward_error and grads_twice call it, and a
+graph it returns again (a cache keyed by the rows) makes them raise where they are right."""
+
+
 def _new_input(r: object) -> dict[str, Any] | None:
     """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
     inputs = r[0] if type(r) is tuple and len(r) == 3 else None
@@ -93,6 +99,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
     net = _net(seed, n_in, n_out)
     with watching(sub, "forward") as call:
         r = sub.forward(net, rows)
+    _FORWARD.again(r, (net, rows))
     if type(r) is not tuple or len(r) != 3:
         raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
     new = _new_input(r)
@@ -151,6 +158,7 @@ def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_row
     def forward(module: Any, rows: list[list[float]]) -> object:
         r = module.forward(net, rows)
         if module is sub:  # the first inputs again: new leaves, not the earlier call's
+            _FORWARD.again(r, (net, rows))
             new.append(_new_input(r))
         return r
     apart = calls_apart(sub, forward, _forward_numbers, case[3], other_rows, "forward")
@@ -167,7 +175,8 @@ def _forward_numbers(r: object) -> list[Any] | str:
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "second_backward_error", one_graph=True) as call:
+    with _FORWARD.watched(sub, "second_backward_error"), \
+            watching(sub, "second_backward_error", one_graph=True) as call:
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact}
 
@@ -210,15 +219,21 @@ def _failed_apart(sub, cases: list[tuple[int, int, int, list[list[float]]]]) -> 
     """second_backward_error on one net, another, then the first net again (``calls_apart``):
     a loss kept per net (a cache keyed by the net) is backpropagated again, freed, and raises."""
     nets = [_net(*case[:3]) for case in cases]  # kept alive: no id reused between the calls
-    return calls_apart(sub, lambda m, i: m.second_backward_error(nets[i], cases[i][3]), caught, 0, 1,
-                       "second_backward_error")
+    return calls_apart(sub, lambda m, i: _calling_forward(m, "second_backward_error", nets[i], cases[i][3]),
+                       caught, 0, 1, "second_backward_error")
+
+
+def _calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:
+    """``module.function(net, rows)``, the forward it calls watched (``_FORWARD``)."""
+    with _FORWARD.watched(module, function):
+        return getattr(module, function)(net, rows)
 
 
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
-    with watching(sub, "grads_twice", one_graph=True, grad_numbers=True,
-                  leaves=net.parameters()) as call:
+    with _FORWARD.watched(sub, "grads_twice"), \
+            watching(sub, "grads_twice", one_graph=True, grad_numbers=True, leaves=net.parameters()) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),
@@ -277,7 +292,7 @@ def retained_returns(sub):
                runs_with=WITH_FORWARD)
 def other_sizes(sub):
     return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]),
-            "apart": calls_apart(sub, lambda m, case: m.grads_twice(_net(*case[:3]), case[3]),
+            "apart": calls_apart(sub, lambda m, case: _calling_forward(m, "grads_twice", _net(*case[:3]), case[3]),
                                  _both_lists, OTHER_SIZES[0], DOCUMENTS[0], "grads_twice")}
 
 

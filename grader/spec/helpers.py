@@ -7,6 +7,11 @@ observation (a dict: a list of runs goes under ``runs``) then gets the context k
 since the reference's calls are its own).  The parent names the combination only for a helper
 that ran (``grader.judge.grading``), whether the function tested called it or the probe did
 (a test that builds its graph with the student's ``build_graph``).
+
+A helper that keeps state between calls (a cache keyed by its inputs, a global) can hand the
+function tested what an earlier call of it returned, which then raises where the function tested
+is right: ``Results`` keeps what the helper returned in this run, and such an error is raised
+again as ``EarlierResult``, told with that fact (``grader.judge.explain``).
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
+import micrograph
+
 from grader.spec.facts import CONTEXT
+from grader.spec.probe import error_text
 
 HELPERS_RAN = CONTEXT + "runs_with"
 
@@ -78,3 +86,60 @@ def arguments_of(sub: ModuleType, name: str) -> Iterator[list[list[Any]]]:
         yield passed
     finally:
         setattr(sub, name, original)
+
+
+class EarlierResult(Exception):
+    """The function a test called raised after the student's helper it called returned what an
+    earlier call of that helper returned (the same object, not a new one): the state is the
+    helper's.  Its message is ``"<helper> <function> <error's text>"``; it is raised with the
+    error's traceback, so the grader sees the line the error came from."""
+
+
+def _parts(result: object) -> list[object]:
+    """The objects of a result a new call makes anew (a Value, a list or a dict, or such an item
+    of a returned tuple): a number, a string or a tuple of constants may be one shared object."""
+    made = [result] if type(result) is not tuple else list(result)
+    return [p for p in made if isinstance(p, micrograph.Value) or type(p) in (list, dict)]
+
+
+class Results:
+    """Every result the student's ``helper`` returned in this run, kept alive (no id is reused)."""
+
+    def __init__(self, helper: str) -> None:
+        self.helper = helper
+        self.kept: list[object] = []
+
+    def again(self, result: object, given: tuple[object, ...]) -> bool:
+        """Whether ``result`` holds an object an earlier call returned (not one of the arguments
+        ``given``, which a helper may return as it is); ``result`` is kept for later calls."""
+        parts = [p for p in _parts(result) if not any(p is g for g in given)]
+        earlier = any(p is old for p in parts for old in self.kept)
+        self.kept.extend(parts)
+        return earlier
+
+    @contextlib.contextmanager
+    def watched(self, sub: ModuleType, function: str) -> Iterator[None]:
+        """While the test calls ``function``: each call of the helper kept, and an error raised
+        after one returned an earlier call's result raised again as ``EarlierResult``."""
+        original = getattr(sub, self.helper, None)
+        if not callable(original):
+            yield
+            return
+        earlier: list[bool] = []
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = original(*args, **kwargs)
+            earlier.append(self.again(result, (*args, *kwargs.values())))
+            return result
+        setattr(sub, self.helper, call)
+        try:
+            yield
+        except NotImplementedError:
+            raise  # a stub: told as one
+        except Exception as exc:
+            if any(earlier):
+                raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
+                                    ).with_traceback(exc.__traceback__) from None
+            raise
+        finally:
+            setattr(sub, self.helper, original)

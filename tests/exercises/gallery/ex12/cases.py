@@ -201,3 +201,20 @@ CASES += [
                  "    second = [p.grad for p in net.parameters()]\n"},
           names=("grads_twice(net, rows)[1][0]", "of type Value, not a Python float")),
 ]
+
+# forward's whole result cached on the rows: the functions that call it are right, but get an
+# earlier call's graph (freed by an earlier backward, or built on another net) and raise.
+CASES += [
+    Wrong("graph_cached_on_the_rows",
+          fails={RAISES: "second_backward_error called forward, which returned what an earlier call of "
+                         "forward returned",
+                 "other layer sizes": "grads_twice called forward, which returned what an earlier call"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    key = tuple(map(tuple, rows))\n"
+                 "    if key in _GRAPHS:\n        return _GRAPHS[key]\n"
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n",
+                 "    return inputs, output, loss\n": "    _GRAPHS[key] = inputs, output, loss\n"
+                                                      "    return inputs, output, loss\n",
+                 "def forward(": "_GRAPHS: dict = {}\n\n\ndef forward("},
+          names=("called forward", "an earlier call of forward", "state kept between calls")),
+]
