@@ -13,6 +13,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
@@ -58,12 +59,23 @@ def _rebind(sub, start: float) -> dict:
         raise shape_error(N_("rebind_then_inplace must return [a0, a1, a2]"), "rebind_then_inplace", r)
     a0, a1, a2 = r
     return {
+        "a0": _start_kept(a0, a1, call),
         "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
                made_by_op(a1, call, "a1 (after a = a + 1)"),
                made_from(a1, (a0,), call, "a1 (after a = a + 1)")],
         "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
     }
+
+
+def _start_kept(a0: object, a1: object, call: Call) -> dict:
+    """The IDENTITY fact: a0 is the very Value a named at the start, the one ``a = a + 1`` read
+    (the first Value a1's operation was given), not a copy of it (``a.detach()`` shares its
+    number and version counter: only identity tells them apart).  Not judged (told the same)
+    where a1 was made by no operation of the call: ``made_by_op`` says so."""
+    read = [v for v in call.inputs.get(id(a1), ()) if isinstance(v, Value)]
+    start = read[0] if read and (call.made or {}).get(id(a1)) is a1 else a0
+    return same_object(a0, start, "a0", N_("the Value a named at the start"))
 
 
 REBIND_FEEDBACK = ("Return [a0, a1, a2]: the object the name a points at at the start, after "

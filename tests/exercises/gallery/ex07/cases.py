@@ -13,6 +13,10 @@ LEAF_TRY = '''    try:
 IN_PLACE = "        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n"
 
 CASES = [
+    # a copy of the start object returned as a0: it shares number and version, not identity
+    Wrong("a0_detached", names=("a0 is a new object", "the Value a named at the start"),
+          fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},
+          edits={"    a0 = a\n": "    a0 = a.detach()\n"}),
     Wrong("hardcoded", names=('a was changed in place fewer times', 'y was made by MulBackward0'), fails={"saved values on other inputs": "a was changed in place fewer times"},
           edits={  # always a product (combine ignored), one change (times ignored): the documents'
               "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
