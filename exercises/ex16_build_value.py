@@ -32,9 +32,10 @@ does.
 What to write
 -------------
 ``is_leaf``, ``__add__``, ``__mul__`` (which also saves, for ex17's backward, what its node
-needs and nothing more: ``"other"`` when self requires grad, ``"self"`` when other does;
-PyTorch shows them as ``grad_fn._saved_other`` and ``_saved_self``, None when not saved, and
-the grader reads your node's ``saved``), ``recording``, ``gradient_edge`` and ``record``.
+needs and nothing more: ``"other"`` when self requires grad, ``"self"`` when other does, each
+the operand itself, the Value, never its number; PyTorch shows them as ``grad_fn._saved_other``
+and ``_saved_self`` (``y.grad_fn._saved_other is b`` for ``y = a * b``), None when not saved,
+and the grader reads your node's ``saved``), ``recording``, ``gradient_edge`` and ``record``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import MissingMethod, claim, described, documents_drawn, edge_node, fact, operand, regroup, saved_operands
+from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, fact, operand, regroup,
+                                saved_as, saved_operands)
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -34,6 +35,8 @@ KEYS = {
     "requires_grad": "a result requires grad when one of its inputs does",
     "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
              "self requires grad, self (\"self\") when the other operand does, and no more",
+    "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
+                    "y.grad_fn._saved_other is b itself, for y = a * b",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
 }
@@ -53,19 +56,32 @@ def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[s
     return {keys.get(key, key): seen for key, seen in described(v, label).items()}
 
 
-def _saved(made: dict[str, object]) -> dict[str, list[Any]]:
-    """Which operands each product's node saved, as PyTorch shows them."""
+Kept = tuple[str, str, str, Any]  # a product, what its node saves ("self", "other"), that operand's code and Value
+
+
+def _saved(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
+    """Which operands each product's node saved, as PyTorch shows them, and ``_itself``."""
     return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the list of operands that {operand(label)}.grad_fn saved")
-                      for label, v in made.items()]}
+                      for label, v in made.items()], **_itself(made, kept)}
+
+
+def _itself(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
+    """Whether what a product's node saved of an operand that is a Value is that Value itself, as
+    PyTorch's ``y.grad_fn._saved_other is b``: a number saved instead (``other.item()``) gives
+    ex17's backward what it needs today, yet nothing ex20 can free nor ex21 check by version."""
+    return {"saved_itself": [claim(saved_as(getattr(made[label], "grad_fn", None), name) is value,
+                                   f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{name}\"")
+                             for label, name, code, value in kept]}
 
 
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
 # with it, and the rules about those would blame the wrong part; so does a result's requires_grad
 # for the (None, 0) that stands for it as an input and for what a product saves of it
 CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "grad_edges", "is_leaf",
-                                                                         "requires_grad", "saved")}
+                                                                         "requires_grad", "saved", "saved_itself")}
 CAUSED_BY["next_functions"] += ("requires_grad",)
 CAUSED_BY["saved"] += ("requires_grad",)
+CAUSED_BY["saved_itself"] += ("requires_grad", "saved")  # an operand not saved at all: the rule of what is saved
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -79,7 +95,8 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(y, "y", RECORDED, all_grad=True)])
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     nodes["grad_edges"].append(claim(in_order, "a.grad_fn.next_functions[1][0].variable is w"))
-    return {**nodes, "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
+    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]),
+            "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
 
@@ -132,7 +149,7 @@ def numbers(sub):
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {**regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
-            **_saved(products)}
+            **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)])}
 
 
 @EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK,
@@ -140,13 +157,14 @@ def numbers(sub):
 def constants(sub):
     c = sub.Value(-2.0)
     w = sub.Value(0.75, requires_grad=True)
-    made = {"c": c, "c * 3": c * 3, "c + c": c + c, "c * w": c * w, "w + c": w + c,
-            "(c * 3) * w": (c * 3) * w}
+    c3 = c * 3
+    made = {"c": c, "c * 3": c3, "c + c": c + c, "c * w": c * w, "w + c": w + c, "(c * 3) * w": c3 * w}
     products = {label: made[label] for label in ("c * w", "(c * 3) * w")}
     products["w * c"] = w * c
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
     return {**regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
-            **_saved(products)}
+            **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
+                                ("w * c", "other", "c", c)])}
 
 
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,

@@ -33,6 +33,8 @@ _LABEL_FORMS = (
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
     (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),
     (r"the list of operands that (?P<what>.+) saved", N_("the list of operands that {what} saved")),
+    (r"(?P<what>\S+|\(.+\)\.grad_fn) saved (?P<source>\S+|\(.+\)) itself as (?P<name>\"\w+\")",
+     N_("{what} saved {source} itself as {name}")),
     (r"(?P<call>.+) on a Value that requires no grad", N_("{call} on a Value that requires no grad")),
     (r"the order the hooks of (?P<names>.+) ran in", N_("the order the hooks of {names} ran in")),
     (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),

@@ -116,6 +116,16 @@ def saved_operands(fn: object) -> list[str] | str | None:
     return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
 
 
+def saved_as(fn: object, name: str) -> object:
+    """What a node keeps for backward under torch's ``name`` ("self", "other"): the engine's
+    node in its ``saved`` dict, torch's as ``grad_fn._saved_self`` / ``_saved_other`` (the input
+    tensor itself, not a copy); None when nothing is kept so.  Only compared by identity."""
+    held = getattr(fn, "saved", None)
+    if held is None:
+        return getattr(fn, f"_saved_{name}", None)
+    return held.get(name) if type(held) is dict else None
+
+
 OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category
 OTHER_TEXT = "another text: "  # ... when it warned, but not NON_LEAF_GRAD's text: then its own text, quoted
 
@@ -193,7 +203,12 @@ def _stage1(sub: Any) -> str | None:
     if node_name(getattr(y, "grad_fn", None)) != "AddBackward0" or number(y) != 4.0:
         return N_("w * 2 + 1 does not record an AddBackward0 node over the right number")
     leaves = (flag(w.is_leaf), flag(y.is_leaf))  # bools only: an object of the student's may equal anything
-    return None if leaves == (True, False) else N_("is_leaf is not True for w and False for w * 2 + 1")
+    if leaves != (True, False):
+        return N_("is_leaf is not True for w and False for w * 2 + 1")
+    x = sub.Value(-0.5, requires_grad=True)
+    product = getattr(w * x, "grad_fn", None)
+    kept = (saved_as(product, "self") is w, saved_as(product, "other") is x)
+    return None if kept == (True, True) else N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
 
 
 def _stage2(sub: Any) -> str | None:

@@ -52,6 +52,10 @@ CASES = [
                 out.grad_fn.save("other", other)"""},
           fails={"Python numbers on either side": "the list of operands that (w * 3).grad_fn saved"},
           names=("grad_fn saved", "the other operand (\"other\") when self requires grad")),
+    Wrong("mul_saves_numbers", edits={"""                out.grad_fn.save("other", other)""": """                out.grad_fn.save("other", other.item())""",
+                                      """                out.grad_fn.save("self", self)""": """                out.grad_fn.save("self", self.item())"""},
+          fails={DOCS: 'y.grad_fn saved b itself as "other" in PyTorch, but not in your engine'},
+          names=("saved", "itself", "not its number")),  # ex17's backward would still run: ex20 and ex21 need the Value
     Wrong("number_made_a_leaf_that_requires_grad", edits={
         "        other = as_value(other)\n        return record(AddBackward0":
         "        other = other if isinstance(other, Value) else Value(other, requires_grad=True)\n"
