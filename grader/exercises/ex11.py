@@ -84,8 +84,17 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "x": entries(g["x"], "x", value_of),
         "y": entries(g["y"], "y", value_of),
         "loss": entries(g["loss"], "loss", lambda v, label: graph(v, names, label=label)),
+        "shape": _shape(g["loss"], "loss"),
         "call": call.fact,
     }
+
+
+def _shape(m: object, name: str) -> list[dict[str, Any]]:
+    """len(name) and len(name[0]) of a matrix returned: a loss of another shape is told by these
+    (its entries cannot be compared one by one); nothing for what is no list of rows."""
+    if type(m) is not list or not m or type(m[0]) is not list:
+        return []
+    return [result_of(len(m), f"len({name})"), result_of(len(m[0]), f"len({name}[0])")]
 
 
 BUILD_FEEDBACK = ("x is [[...]], one row of new leaves that require grad; y is a list of rows of "
@@ -205,7 +214,16 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)), label),
-                        **_not_one_hot(call.root_grads)}}
+                        **_not_one_hot(call.root_grads)},
+            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_nonzero(rows), label), CONTEXT + "rows": True}}
+
+
+def _some_nonzero(rows: object) -> bool | None:
+    """Whether some number of the rows returned is not 0 (all of them are, read from gradients
+    already zeroed); None for what is no list of rows."""
+    if type(rows) is not list or not all(type(row) is list for row in rows):
+        return None
+    return any(num(v) != 0.0 for row in rows for v in row)
 
 
 def _one_hot(grads: tuple[float, ...]) -> bool:
@@ -275,7 +293,8 @@ def rows_not_zeroed(sub):
 def draw(sub):
     g = sub.build([1.5, -0.5], [[2.0, 1.0], [0.5, -1.0]])
     x, loss = g["x"], g["loss"]
-    names = {"x0": x[0][0], "x1": x[0][1], "loss0": loss[0][0], "loss1": loss[0][1]}
+    names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # as many as build made: a loss of
+             **{f"loss{k}": v for k, v in enumerate(loss[0])}}  # another shape is drawn as it is
     show(loss[0], names)  # drawn as built if the backward calls fail
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:
         sub.jacobian_rows(x, loss)

@@ -44,6 +44,8 @@ class Say(str, enum.Enum):
                           "code made, not the leaf you were given.")
     RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
                           "gradient, not of what that step's backward wrote.")
+    ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
+                               "was zeroed, not right after the backward pass each row records.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
                              "gradients between backward passes, but not after recording what the "
                              "last one wrote.")
@@ -365,7 +367,7 @@ class Difference:
 # English words a sentence (or the label it starts with) may begin with that are never code:
 # such a sentence begins with a capital ("The earlier rows of ..."), where one that begins with
 # code ("backward wrote x.grad", "w.grad is ...", "a (first call) is ...") keeps it as written.
-_ENGLISH_START = re.compile(r"(?:the|an?|no|what|reading|inside|after) (?!(?:is|has|holds|was|=)\b|\()")
+_ENGLISH_START = re.compile(r"(?:the|an?|no|what|every|reading|inside|after) (?!(?:is|has|holds|was|=)\b|\()")
 
 
 def _begun(text: str) -> str:

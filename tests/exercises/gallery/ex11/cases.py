@@ -68,7 +68,8 @@ CASES += [
     Wrong('vjp_flat_gradient', fails={'v times the Jacobian': 'TypeError'},
           edits={'    micrograph.backward(loss, [v])\n': '    micrograph.backward(loss[0], v)\n'},
           names=('vjp', 'TypeError')),
-    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': "the earlier rows of jacobian_rows(x1, loss1, True) hold the very numbers x's .grad hold after the last backward pass"},
+    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': "Every row of jacobian_rows(x1, loss1, True) holds only zeros",
+                                        'rows without zeroing': "the earlier rows of jacobian_rows(x, loss, False) hold the very numbers x's .grad hold after the last backward pass"},
           edits={'        rows.append(x_grads(x))\n': '        rows.append([leaf.grad for leaf in x[0]])\n', '    return rows\n': '    return [[g.item() for g in row] for row in rows]\n'},
           names=('jacobian_rows(x1, loss1, True)', 'the .grad Values kept in the rows')),
     Wrong('rows_one_short', fails={'one Jacobian row per backward': 'ran backward fewer times'},
@@ -158,4 +159,18 @@ CASES += [
                  "    for row, values in zip(_Y, y_rows):\n        for cell, v in zip(row, values):\n"
                  "            cell.data.fill_(v)\n    y = _Y\n",
                  "def build(": "_Y: list = []\n\n\ndef build("}),
+]
+
+# loss summed into one entry in build: its shape is told by its lengths, not by the rule for loss;
+# x's .grad recorded after zeroing it: every row is zeros, read after the clear, not after the pass.
+CASES += [
+    Wrong("loss_summed_in_build", fails={"build makes loss = mm(x, y)": "len(loss[0]) is a different number"},
+          edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}':
+                 '    product = micrograph.mm(x, y)\n    return {"x": x, "y": y, "loss": [[micrograph.sum(product[0])]]}'},
+          names=("len(loss[0])",)),
+    Wrong("recorded_after_zeroing", fails={ROWS: "Every row of jacobian_rows(x1, loss1, True) holds only zeros"},
+          edits={"        rows.append(x_grads(x))\n        if zero_between:": "        if zero_between:",
+                 "                leaf.grad.zero_()\n    return rows":
+                 "                leaf.grad.zero_()\n        rows.append(x_grads(x))\n    return rows"},
+          names=("jacobian_rows(x1, loss1, True)", "read after it was zeroed")),
 ]
