@@ -19,7 +19,7 @@ import micrograph
 from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import recorded, summed
+from grader.spec.arrivals import leaves_apart, recorded, summed
 from grader.spec.facts import Check
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
@@ -139,8 +139,8 @@ LETTERS = "abcdefg"
 
 def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
                 graph: str) -> dict[str, Any]:
-    """The returned gradient of each leaf (found by identity, never by ==), and whether every
-    key is one of the graph's leaves."""
+    """The returned gradient of each leaf (found by identity, never by ==), whether every key is
+    one of the graph's leaves, and whether two leaves of one number got an entry each."""
     label = f"backprop({graph})"
     if type(result) is not dict:
         return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
@@ -151,7 +151,9 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
         "answer": [result_of(g, f"backprop({graph})[{name}]")
                    for g, name in zip(found, names)],
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
+        "apart": leaves_apart(items, leaves, names, label),
     }
+
 
 
 @contextlib.contextmanager
@@ -374,13 +376,13 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
 
 
 @EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,
-               key_feedback=CHAIN_FEEDBACK)
+               key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER_PUBLIC)
 def short_chain(sub):
     return _walk_chain(sub, _chain(SHORT_LINKS, -0.5, 0.375))
 
 
 @EXERCISE.test("a chain of 1,200 ops at the default recursion limit", points=2,
-               feedback=CHAIN_ADVICE, key_feedback=CHAIN_FEEDBACK)
+               feedback=CHAIN_ADVICE, key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER)
 def deep_chain(sub):
     with default_recursion_limit() as moved:
         observed = _walk_chain(sub, _chain(SHORT_LINKS, 0.75, -0.125))

@@ -14,6 +14,7 @@ from grader.spec.facts import CONTEXT, Check
 _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
            Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
+           Check.LEAVES_APART.value: Say.LEAVES_MERGED,
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: Say.NO_LOCAL_GRADS, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
            Check.APPLIED.value: Say.NOT_APPLIED,
            Check.DETACHED_FROM.value: Say.NOT_DETACHED,
@@ -66,6 +67,11 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = Say.CHILD_FIRST
+    if say is Say.LEAVES_MERGED:  # the leaf left out, and the leaf of its number that got the entry
+        missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
+        if type(missing) is str and type(kept) is str:
+            return [_diff(say, label=label, name=missing, leaf=kept)]
+        return []
     if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
         node = got.get(CONTEXT + "node")
         return [_diff(say, label=label, name=node if type(node) is str else "?")]

@@ -204,7 +204,8 @@ def find(want: Any, got: Any) -> list[Difference]:
             unique.append(d)
     said, labelled = {d.say for d in unique}, {(d.say, dict(d.fields).get("label")) for d in unique}
     return cases_merged([d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
-                         and not _number_for_none(d, unique) and not follows(d.say, dict(d.fields).get("label", ""), labelled)])
+                         and not _number_for_none(d, unique) and not _entry_of_merged(d, unique)
+                         and not follows(d.say, dict(d.fields).get("label", ""), labelled)])
 
 
 
@@ -232,6 +233,14 @@ def _number_for_none(d: Difference, found: list[Difference]) -> bool:
     label = dict(d.fields).get("label", "")
     return any(e.say is Say.RESULT_NOT_NONE and dict(e.fields).get("label", "").startswith(label + "[")
                for e in found)
+
+
+def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` tells an entry of a dict keyed by leaves (``backprop(g)[u]``) where another
+    difference says that dict gave two leaves of one number one entry: the entry missing and the
+    one holding both leaves' gradient follow from it."""
+    label = dict(d.fields).get("label", "")
+    return any(e.say is Say.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:

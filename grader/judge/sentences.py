@@ -199,6 +199,9 @@ class Say(str, enum.Enum):
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
+    LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf that holds "
+                       "the same number: your backprop gave the two leaves one entry (a leaf is told "
+                       "from another by identity, is, not by == or its number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "

@@ -8,7 +8,9 @@ to each node (the gradients returned along the edges into it) and what it went o
 returned for a leaf, at the leaf's AccumulateGrad node).  So ``summed`` tells, without the
 reference's numbers, whether the walk added up the gradients that met at a node: overwriting
 one with the next keeps only one of them, and running a node before a gradient sent to it
-arrived (the walk's order) leaves that one out.
+arrived (the walk's order) leaves that one out.  ``leaves_apart`` tells an answer that gave two
+leaves of one number a single entry: the gradient there is both leaves', which no sum at a node
+explains.
 """
 
 from __future__ import annotations
@@ -84,3 +86,16 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
 
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[str, ...], label: str
+                 ) -> dict[str, Any]:
+    """The LEAVES_APART fact of backprop's answer (``items``, its dict's pairs): no leaf is left
+    out while another leaf of its number is in it (a leaf found with ``==`` or by its number
+    merges the two); context names both (``~missing``, ``~kept``)."""
+    keyed = [any(k is leaf for k, _ in items) for leaf in leaves]
+    numbers = [leaf.item() for leaf in leaves]
+    merged = next(((names[i], names[j]) for i in range(len(leaves)) for j in range(len(leaves))
+                   if not keyed[i] and keyed[j] and numbers[i] == numbers[j]), None)
+    fact = check(Check.LEAVES_APART, merged is None, label)
+    return fact if merged is None else {**fact, CONTEXT + "missing": merged[0], CONTEXT + "kept": merged[1]}

@@ -91,6 +91,7 @@ class Check(str, enum.Enum):
     COMPLETE = "complete"  # every node reachable from root.grad_fn is there
     PARENTS_FIRST = "parents_first"  # each node before the nodes it feeds gradient into
     KEYED_BY_LEAVES = "keyed_by_leaves"  # a dict whose keys are the graph's leaf Values
+    LEAVES_APART = "leaves_apart"  # two leaves of one number, each reached, each got an entry of its own
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
     CALLS_LOCAL_GRADS = "calls_local_grads"  # a hand-written pass called the given local_grads on some node
     AFTER_FEEDERS = "after_feeders"  # no node ran before a node that sends it a gradient
