@@ -3,10 +3,15 @@ fails as in PyTorch, unless retain_graph=True; a graph of additions runs twice."
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise
-from grader.spec.build import documents_drawn, fact, grad_quiet, needs
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
+from grader.spec.probe import type_name
 from grader.spec.raised import raised
 from grader.spec.build_order import watched_order
 
@@ -33,6 +38,8 @@ KEYS = {
                "has it: the grader watches the order nodes run through apply",
     "grads_refused": "a failing backward writes no gradient through the node that refused",
     "grads_added": "a backward that runs adds into .grad as usual",
+    "freed": "backward frees what a node saved once the node has run: release forgets the saved "
+             "Values (keeping their names), so the engine holds none of them any more",
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
@@ -76,7 +83,27 @@ def documents_public(sub):
     return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "second"),
                            (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "kept"),
                            (lambda w, x: x + w + 2.0, "x + w + 2", "adds")]),
-            "every_node": [_freed_below(sub, lambda y: y * 2, "y * 2")[0]]}
+            "every_node": [_freed_below(sub, lambda y: y * 2, "y * 2")[0]], "freed": _freed(sub)}
+
+
+FREED = N_("h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3")
+
+
+def _freed(sub: Any) -> dict[str, Any]:
+    """Whether a value a node saved is gone once backward ran the node and the program let go of
+    it, as PyTorch frees it: a release that only marks the node refused keeps every saved Value
+    alive, which a second backward's error alone cannot tell."""
+    x = sub.Value(-1.25, requires_grad=True)
+    h = x * 3
+    y = h * h
+    try:
+        alive = weakref.ref(h)
+    except TypeError:  # a Value with __slots__ and no __weakref__: its freeing cannot be seen
+        return claim(f"not weakly referenceable: {type_name(h)}", FREED)
+    del h
+    y.backward()
+    gc.collect()
+    return claim(alive() is None, FREED)
 
 
 def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:

@@ -22,6 +22,9 @@ CASES = [
             raise RuntimeError(SECOND_BACKWARD)
 ''': ""},
           fails={DOCS: "AttributeError"}, names=("a second y.backward()", "SECOND_BACKWARD")),
+    Wrong("release_only_marks", edits={"        self.saved = dict.fromkeys(self.saved)\n": ""},  # unpack still refuses
+          fails={DOCS: "h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3 in PyTorch, but not in your engine"},
+          names=("h is freed", "release forgets the saved Values")),
     Wrong("forgets_what_was_saved", edits={"        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {}\n"},
           fails={DOCS: "raised no error, where PyTorch raises one"}, names=("a second y.backward()", "SECOND_BACKWARD")),
     Wrong("every_node_refuses_twice", edits={"        grads = node.apply(grad)\n": '''        if getattr(node, "ran", False) and not isinstance(node, AccumulateGrad):
