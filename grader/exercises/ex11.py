@@ -144,10 +144,17 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
     returned = _list(grads, num)  # not a list: told as vjp's result, once
     out = {"returned": returned if type(grads) is list else result_of(returned, label),
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
-           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact}
+           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact,
+           "given": check(Check.GAVE_V, _gave(call.root_grads, v), label)}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
     return out
+
+
+def _gave(passes: list[tuple[float, ...]], v: list[float]) -> bool | None:
+    """Whether the one backward pass started from the gradient v (given as [v]); None when there
+    was not exactly one pass (told by the call's own fact)."""
+    return passes[0] == tuple(v) if len(passes) == 1 else None
 
 
 def _vjps(sub, cases: list[tuple[tuple[list[float], list[list[float]]], list[float]]],

@@ -82,7 +82,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
     Say.READ_LATE: {Say.RESULT_NUMBER},
-    Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once  # a record read after the last pass holds other numbers
+    Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
+    Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
@@ -106,7 +107,7 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
-         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED}
+         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V}
 
 
 def told_once(say: Say) -> bool:

@@ -250,6 +250,8 @@ class Say(str, enum.Enum):
     ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "
                         "last backward pass: they were read after it (the .grad Values kept in the "
                         "rows and read at the end, for instance), not after the pass each records.")
+    NOT_V = N_("{label} started its backward pass from a gradient other than the v it was given "
+               "(passed in loss's shape, [v]).")
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among "
                      "zeros).")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "

@@ -124,6 +124,7 @@ class Check(str, enum.Enum):
     READ_IN_TURN = "read_in_turn"  # a record of one backward pass was read before a later pass changed its .grad
     SEEDED_FIRST = "seeded_first"  # a model's builder seeded the generator before drawing its weights, not after
     GIVEN_KEPT = "given_kept"  # a function given with the exercise, called by the student's code, built the given graph
+    GAVE_V = "gave_v"  # a call's one backward pass started from the gradient vector it was given
     ONE_HOT = "one_hot"  # every backward pass of a call started from a one-hot gradient (a one among zeros)
     ROWS = "rows"  # a matrix returned is a list of rows (one list per input row), not one flat list
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
