@@ -3,17 +3,14 @@
 A build-track probe checks the same fact on several names of one program ("reading b.grad
 after y.backward() warns", then y.grad, then a.grad): a wrong engine differs on all of them the
 same way, and one sentence per name said the same thing four times.  Differences of one kind
-whose labels differ in a single word are told once, naming the other words after it.  Each
-English sentence starts with a capital unless it starts with code (``w.grad``, ``store_grad``),
-and the advice, the rules the engine must follow, is one sentence of its own.
+whose labels differ in a single word are told once, naming the other words after it, and the
+advice, the rules the engine must follow, is one sentence of its own (its capital, as every
+sentence's, comes from ``grader.judge.capitals``).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-from micrograph.i18n import SOURCE_LANGUAGE, language
 
 from grader.i18n import _
 from grader.judge.sentences import Difference, Say
@@ -149,31 +146,3 @@ def advice_sentence(advice: list[str]) -> str:
     """The rules a test's differing facts follow, as one sentence ("...; ...")."""
     parts = [text.rstrip("".join(_END)) for text in advice if text]
     return _("{rules}.", rules=_("; ").join(parts)) if parts else ""
-
-
-_PLAIN_WORD = re.compile(r"[a-z]+ ")  # a sentence's first word, when it is a word and not code
-_CODE_AFTER_A = re.compile(r"a (?:is|has|holds|was|=)\b")  # "a is g": the Value a, not the article
-_SENTENCE = re.compile(r"(?<=\. )|^")
-
-
-def capitalized(text: str) -> str:
-    """``text`` with each English sentence begun with a capital, where it begins with a plain
-    word: code (``w.grad``, ``store_grad``, ``y``) stays as written, as do other languages."""
-    if language() != SOURCE_LANGUAGE:
-        return text
-
-    def up(start: int) -> str:
-        rest = text[start:]
-        plain = _PLAIN_WORD.match(rest)
-        if plain is None or (len(plain.group(0)) == 2 and rest[0] != "a") or _CODE_AFTER_A.match(rest):
-            return ""
-        return rest[0].upper()
-
-    out, last = [], 0
-    for found in _SENTENCE.finditer(text):
-        start = found.end()
-        capital = up(start)
-        if capital:
-            out += [text[last:start], capital]
-            last = start + 1
-    return "".join([*out, text[last:]])

@@ -13,7 +13,8 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import build_feedback, diagram, differences, explain, replay, replayed, stages
+from grader.judge import diagram, differences, explain, replay, replayed, stages
+from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
 from grader.judge.sentences import Difference, Say, difference
@@ -159,8 +160,8 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
     earlier = explain.earlier_stage_stub(errors, display, limits, exercise)
     left = [] if earlier or source is None else stages.own_stubs(source, exercise)
     if earlier or not left:
-        return build_feedback.capitalized(earlier), []
-    return build_feedback.capitalized(stages.parts_left(display, left)), left
+        return capitalized(earlier, ANY_WORD), []
+    return capitalized(stages.parts_left(display, left), ANY_WORD), left
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -178,7 +179,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
            beside: Path | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
-        told = build_feedback.capitalized(feedback) if test.rules else feedback
+        told = capitalized(feedback, ANY_WORD if test.rules else ENGLISH_WORDS)  # one sentence start at a time
         return TestResult(test.name, test.public, score, test.points, status, told)
 
     if test.name in expected.broken:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import grader
-from micrograph.i18n import N_, SOURCE_LANGUAGE, Translator, language
+from micrograph.i18n import N_, Translator
 
 from grader.judge.labels import shown_label
 
@@ -366,20 +366,9 @@ class Difference:
     context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
 
     def sentence(self) -> str:
-        return _begun(self.say(**dict(self.fields)))
-
-
-# English words a sentence (or the label it starts with) may begin with that are never code:
-# such a sentence begins with a capital ("The earlier rows of ..."), where one that begins with
-# code ("backward wrote x.grad", "w.grad is ...", "a (first call) is ...") keeps it as written.
-_ENGLISH_START = re.compile(r"(?:the|an?|no|what|every|reading|inside|after) (?!(?:is|has|holds|was|=)\b|\()")
-
-
-def _begun(text: str) -> str:
-    """``text`` with a capital first letter when it begins with a plain English word; a sentence
-    in another language keeps its code names as written (``a 被…`` is the Value a)."""
-    english = language() == SOURCE_LANGUAGE
-    return text[0].upper() + text[1:] if english and _ENGLISH_START.match(text) else text
+        """The sentence as its table writes it: the feedback it is told in gives it its capital
+        (``grader.judge.capitals``)."""
+        return self.say(**dict(self.fields))
 
 
 def clean(text: object) -> str:

@@ -246,13 +246,14 @@ def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
     """Labels that differ in one word are told once, naming the other words; a word that
     begins a quoted name ("'w" of "the hook 'w second'") is named with the whole name."""
     from grader.judge.build_feedback import Alike, grouped
+    from grader.judge.capitals import ANY_WORD, capitalized
     from grader.judge.sentences import Difference, Say
 
     def told(label: str) -> Difference:
         return Difference(Say.TORCH_NUMBER, (("label", label),))
 
     quoted = grouped([told("the gradient the hook 'w second' received"), told("the gradient the hook 'x second' received")])
-    assert quoted[0].sentence() == ("The gradient the hook 'w second' received is a different number from PyTorch's; "
+    assert capitalized(quoted[0].sentence(), ANY_WORD) == ("The gradient the hook 'w second' received is a different number from PyTorch's; "
                                     "the same holds with 'x second' in place of 'w second'.")
     plain = grouped([told("w.grad after y.backward()"), told("x.grad after y.backward()")])
     assert len(plain) == 1 and type(plain[0]) is Alike and plain[0].others == ("x.grad",)

@@ -11,6 +11,7 @@ import string
 import types
 
 import micrograph
+from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import same
 from grader.judge.differences import chosen, find
 from grader.judge.sentences import Say, difference
@@ -555,13 +556,15 @@ def test_a_pass_that_never_started_walked_no_graph_and_its_call_says_why():
 
 def test_a_sentence_begun_by_a_value_named_a_keeps_its_name():
     """``a`` is a Value's name, not the article: neither a label after it nor another language
-    makes it ``A``; a sentence begun by the article still takes a capital."""
-    labelled = difference(Say.NOT_LEAF, label="a (neither leaf requires grad)", op="AddBackward0")
-    assert labelled.sentence().startswith("a (neither leaf requires grad) is not a leaf")
-    with using("zh"):
-        assert difference(Say.NOT_LEAF, label="a", op="AddBackward0").sentence().startswith("a")
-    article = difference(Say.NOT_LEAF, label="a copy of w", op="AddBackward0")
-    assert article.sentence().startswith("A copy of w")
+    makes it ``A``; a sentence begun by the article still takes a capital, in either track."""
+    for words in (ENGLISH_WORDS, ANY_WORD):
+        labelled = difference(Say.NOT_LEAF, label="a (neither leaf requires grad)", op="AddBackward0")
+        assert capitalized(labelled.sentence(), words).startswith("a (neither leaf requires grad) is not a leaf")
+        assert capitalized(difference(Say.NOT_LEAF, label="a", op="AddBackward0").sentence(), words).startswith("a is")
+        with using("zh"):
+            assert capitalized(difference(Say.NOT_LEAF, label="a", op="AddBackward0").sentence(), words).startswith("a")
+        article = difference(Say.NOT_LEAF, label="a copy of w", op="AddBackward0")
+        assert capitalized(article.sentence(), words).startswith("A copy of w")
 
 
 def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
@@ -584,3 +587,15 @@ def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
     record = (result_of(1.5, "f(x)[0][0]"), result_of(3.0, "f(x)[0][0]"))
     assert told(record, (check(Check.READ_IN_TURN, True, "f(x)[0]"),
                          check(Check.READ_IN_TURN, False, "f(x)[0]"))) == [Say.READ_LATE]
+
+
+def test_capitals_are_given_once_by_the_track_and_never_inside_a_quote():
+    """Every sentence of a feedback is begun once, by its track's words: the build track's any
+    plain word, elsewhere only the words never code (``backward`` may be the student's
+    function); the student's own quoted text keeps its letters."""
+    told = 'backward wrote x.grad. the hook raised ValueError: "bad input. the rest". reading y.grad warns.'
+    assert capitalized(told, ENGLISH_WORDS) == ('backward wrote x.grad. The hook raised ValueError: '
+                                                '"bad input. the rest". Reading y.grad warns.')
+    assert capitalized(told, ANY_WORD).startswith("Backward wrote x.grad. The hook")
+    assert '"bad input. the rest"' in capitalized(told, ANY_WORD)
+    assert capitalized("y is None. w.grad is 0.", ANY_WORD) == "y is None. w.grad is 0."
