@@ -12,12 +12,14 @@ new leaf ``Value(x + 1, requires_grad=True)`` or an in-place add under no_grad s
 from typing import Any
 
 from micrograph import Value
+from micrograph.value import shares_storage
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT
+from grader.spec.call import Call
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import dict_of, grad, num, shape_error
-from grader.spec.provenance import built, grad_of, same_object, value_of, watching
+from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
@@ -62,7 +64,7 @@ def leaf_grads(sub):
 
 
 def _rebinding(sub, w: float, x: float) -> dict:
-    with watching(sub, "shift_by_rebinding") as call:
+    with watching(sub, "shift_by_rebinding", clears=True) as call:
         r = sub.shift_by_rebinding(w, x)
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
@@ -70,8 +72,15 @@ def _rebinding(sub, w: float, x: float) -> dict:
     return {
         "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding"),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
+        "x0": check(Check.LEAF_ITSELF, not _copy_of_leaf(r["x0"], call), "x0"),
         "backward": call.fact,
     }
+
+
+def _copy_of_leaf(v: object, call: Call) -> bool:
+    """Whether ``v`` is another Value than a leaf the call's passes wrote into, sharing its
+    number (``x.detach()`` or ``x.data`` returned in place of the leaf x)."""
+    return isinstance(v, Value) and any(leaf is not v and shares_storage(leaf, v) for leaf in call.pass_leaves.values())
 
 
 REBIND_FEEDBACK = ("Keep the leaf as x0, rebind x = x + 1 (a new Value made by an addition), "

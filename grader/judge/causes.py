@@ -81,6 +81,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
+    # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
+    Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},
     Say.READ_LATE: {Say.RESULT_NUMBER},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
     Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector  # a record read after the last pass holds other numbers

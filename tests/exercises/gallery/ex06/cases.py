@@ -105,6 +105,13 @@ CASES += [
 ]
 
 
+# x0 kept as a detach() of the leaf: it shares the leaf's number, but no graph reaches it.
+CASES += [
+    Wrong('x0_detached', fails={'x = x + 1 makes x a non-leaf': 'x0 is a new Value sharing the number of the leaf backward wrote into'},
+          edits={'    x0 = x\n': '    x0 = x.detach()\n'},
+          names=('x0 is a new Value', 'detach()')),
+]
+
 # The leaf changed through .data only after y was made (after the backward pass, or before it):
 # y was computed from its old number.
 CASES += [
