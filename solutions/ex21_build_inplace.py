@@ -21,8 +21,9 @@ that called ``retain_grad()`` before the op keeps its gradient, that of its new 
 ``rebase`` moves the retained Value from the old node to the new one, which writes it.
 ``zero_`` on a Value that requires no grad (``w.grad.zero_()``) records nothing.
 
-``detach()`` and ``.data`` give a Value that shares the number and requires no grad;
-``detach()`` shares the version counter too (so a change through it is seen), ``.data`` has a
+``detach()`` and ``.data`` give a new Value at each call, a leaf (no ``grad_fn``) that shares
+the number and requires no grad, and leave the Value they are called on as it was, in its
+graph; ``detach()`` shares the version counter too (so a change through it is seen), ``.data`` has a
 counter of its own (a change through ``.data`` is not seen, as in PyTorch).
 
 What to write

@@ -9,7 +9,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import described, documents_drawn, fact, grad_quiet, needs, node_name, number
+from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, node_name, number
 from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
@@ -31,6 +31,8 @@ KEYS = {
              "operand; ZeroBackward0 for zero_, whose one edge is the old history",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
                 "gradient of its new value, which its new grad_fn writes (rebase moves it)",
+    "detached": "detach() and .data give a new Value at each call, a leaf (no grad_fn) that shares the "
+                "number and requires no grad, and leave the Value they are called on as it was, in its graph",
 }
 
 # what a program did, in words (a label's part, translated as a whole)
@@ -38,6 +40,7 @@ REFUSED = N_("that refused w.add_(1)")
 ZERO_REFUSED = N_("that refused w.zero_()")
 THROUGH_DETACH = N_("adding through w.detach()")
 THEN_DATA = N_("adding through w.detach(), then through w.data")
+DETACHED = N_("after e = h.detach(), h = x * 3")
 
 
 @EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
@@ -98,24 +101,36 @@ def data(sub):
     y = w * w
     d = w.data
     d.add_(1.0)
+    x = sub.Value(-0.25, requires_grad=True)
+    e = x.data  # d kept alive meanwhile: one Value pointed at x's number would be d too
     return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")],
-            "flags": [fact(d.requires_grad, "w.data.requires_grad")]}
+            "detached": [fact(d.requires_grad, "w.data.requires_grad"), claim(d is e, "w.data is x.data")]}
 
 
-@EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+# a detach() that gives a Value requiring grad, or the Value itself, has its changes refused or
+# recorded: the rules of in-place ops would blame parts that work
+DETACH_CAUSES = {key: ("detached",) for key in ("numbers", "versions", "errors", "modified")}
+
+
+@EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=DETACH_CAUSES)
 def detached(sub):
     needs(sub, 6)
     w = sub.Value(-0.5, requires_grad=True)
     y = w * w
     d = w.detach()
+    made = [claim(d is w, "w.detach() is w"), described(d, "d", N_("after d = w.detach()"))]  # before d changes
     changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0), raised(d.zero_, "d.zero_() after d.add_(2)")]
-    return {"numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
+    x = sub.Value(1.25, requires_grad=True)
+    h = x * 3
+    e = h.detach()
+    return {"detached": [*made, described(e, "e", DETACHED), described(h, "h", DETACHED)],
+            "numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
-            "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")],
-            "graph": described(d, "d")}
+            "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -23,6 +23,17 @@ CASES = [
     Wrong("detach_keeps_its_own_version", edits={DETACH_BODY: DATA_BODY},
           fails={DETACHED: "w._version after d.add_(2); d.zero_() is a different number"},
           names=("w._version", "detach() bumps the shared counter")),
+    Wrong("detach_cuts_the_value_itself", edits={DETACH_BODY: "        self.grad_fn, self.requires_grad = None, False\n        return self"},
+          fails={DETACHED: "w.detach() is w in your engine, but not in PyTorch. After e = h.detach(), h = x * 3: "
+                           "h.grad_fn is None, where PyTorch's is not"},
+          names=("w.detach() is w", "leave the Value they are called on as it was")),
+    Wrong("detach_keeps_the_history", edits={DETACH_BODY: DETACH_BODY.replace("        return alias", "        alias.grad_fn = self.grad_fn\n        return alias")},
+          fails={DETACHED: "After e = h.detach(), h = x * 3: e.grad_fn is not None, where PyTorch's is None"},
+          names=("e.grad_fn", "a leaf (no grad_fn)")),
+    Wrong("data_one_shared_alias", edits={DATA_BODY: "        _ALIAS._box = self._box\n        return _ALIAS",
+                                          "\ndef check_in_place(": "\n_ALIAS = Value(0.0)\n\n\ndef check_in_place("},
+          fails={DATA: "w.data is x.data in your engine, but not in PyTorch"},
+          names=("w.data is x.data", "a new Value at each call")),
     Wrong("no_leaf_check", edits={"        check_in_place(self)\n        edges = (gradient_edge(self), gradient_edge(other))":
                                   "        edges = (gradient_edge(self), gradient_edge(other))"},
           fails={BASICS: "w.add_(1) on a leaf that requires grad raised no error, where PyTorch raises one"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
