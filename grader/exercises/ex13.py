@@ -19,7 +19,7 @@ import micrograph
 from micrograph import Function, Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import leaves_apart, recorded, summed
+from grader.spec.arrivals import leaves_apart, recorded, seeded, summed
 from grader.spec.facts import Check
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
@@ -176,13 +176,13 @@ def _named(graphs: list[Graph]) -> list[Graph]:
 
 
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
-    """backprop on a graph: the gradients, whether every .grad was left alone, and whether it
-    ran the engine's backward pass."""
+    """backprop on a graph: the gradients, the walk's seed, whether every .grad was left
+    alone, and whether it ran the engine's backward pass."""
     with _engine_watched() as passes, recorded(sub) as calls:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
         "grads": {**_leaf_grads(result, graph.leaves, graph.names, graph.label),
-                  "sums": summed(calls, result, f"backprop({graph.label})")},
+                  "sums": summed(calls, result, f"backprop({graph.label})"), "seed": seeded(calls, graph.root, "backprop")},
         "grads_untouched": all(grad(leaf) is None for leaf in graph.leaves),
         "used_engine_backward": passes[0] > 0,
     }

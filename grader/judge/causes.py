@@ -85,7 +85,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},
     Say.READ_LATE: {Say.RESULT_NUMBER},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
-    Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector  # a record read after the last pass holds other numbers
+    Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector
+    Say.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,

@@ -301,6 +301,8 @@ class Say(str, enum.Enum):
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
+    NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, "
+                        "which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
                     "to, a gradient that is not their sum (as the gradient passed on, or returned "
                     "for a leaf).")

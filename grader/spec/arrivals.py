@@ -84,6 +84,17 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
     return fact
 
 
+def seeded(calls: list[Call], root: Any, label: str) -> dict[str, Any]:
+    """The SEEDED_ONE fact of one backprop call: the first gradient its walk passed to
+    local_grads for ``root.grad_fn`` is one, d root / d root.  It holds where nothing tells
+    otherwise: local_grads never ran on that node, or the gradient is not a number."""
+    first = next((grad for node, grad, _ in calls if node is getattr(root, "grad_fn", None)), None)
+    try:
+        return check(Check.SEEDED_ONE, first is None or _close(float(first), 1.0), label)
+    except (TypeError, ValueError):  # no number: other facts tell it
+        return check(Check.SEEDED_ONE, True, label)
+
+
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
