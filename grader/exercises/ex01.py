@@ -11,8 +11,8 @@ is told by the identity of its ``w``.
 backprop's, which run it as the statement asks: those say so (``Test.runs_with``), and watch
 the numbers backprop passes on to it (``build_graph(x, w)`` shows).  One graph has two leaves
 of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests of ``build_graph``,
-``backprop`` and ``paths``, and the public test of ``paths``, call them again on other inputs
-and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
+``backprop``, ``paths`` and ``grad_by_paths``, and the public test of ``paths``, call them again
+on other inputs and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
 
 from micrograph import Value, add, mul
@@ -218,7 +218,14 @@ def chain_rule_public(sub):
     for w, x in PUBLIC_POINTS:
         g = documents_graph(w, x)
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
-    return runs
+    return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(0.25, -2.0))}
+
+
+def _by_paths_apart(sub, g: dict[str, Value]) -> list[dict]:
+    """grad_by_paths(y, w), then (y, x) on the same graph, then (y, w) again (``calls_apart``):
+    an answer kept per node (a memo that outlives the call) shows in the second call."""
+    return calls_apart(sub, lambda m, leaf: m.grad_by_paths(g["y"], g[leaf], [g[k] for k in NODES]),
+                       num, "w", "x", "grad_by_paths")
 
 
 def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
@@ -238,7 +245,7 @@ def chain_rule_hidden(sub):
         runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
     for label, y, w, x, everything in _other_graphs():
         runs.append(_by_paths(sub, y, [w, x], everything, label))
-    return runs
+    return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(-1.5, 0.25))}
 
 
 @EXERCISE.diagram

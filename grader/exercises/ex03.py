@@ -256,6 +256,7 @@ def warning_text(sub):
         "retained": [_warning(sub, retained["a"], "a retained", seen)],
         **seen,
         "caller_ignores": [_caller_ignores(sub, g[n]) for n in ("b", "y")],
+        "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning"),
     }
 
 

@@ -6,8 +6,8 @@ error made by hand is not the engine's) and with the numbers w.grad held (each n
 must be one of them, read, not computed from the first), and the graph sets sit on the
 statement's boundary: a sum whose root is an addition but which holds a product below it, a
 product by 1, a division by 1, a negation of a sum.
-``backward_twice`` is called again on other inputs and on the first ones once more
-(``grader.spec.repeat``): a record list kept between calls shows.  The given ``build_graph`` is
+``backward_twice`` and ``second_backward_error`` are called again on other inputs and on the first
+ones once more (``grader.spec.repeat``): a record list or an error kept between calls shows.  The given ``build_graph`` is
 watched where backward_twice calls it (``grader.spec.given``): an edit made there is told as
 build_graph's, not as backward_twice's.
 """
@@ -25,7 +25,7 @@ from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.given import given_calls
 from grader.spec.provenance import Call, check, float_of, result_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import calls_apart, seen_all
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
 
@@ -171,7 +171,10 @@ def additions_twice(sub):
 @EXERCISE.test("graphs that save values do not", points=2, feedback=SURVIVE_FEEDBACK,
                key_feedback=SURVIVE_KEYS)
 def saving_fails(sub):
-    return _survives(sub, SAVING, (1.5, -0.5, 2.0, 0.25, 3.0, -1.5, 0.5, -2.0, 0.0))
+    cases = (next(iter(SAVING.values())), 1.25), (next(iter(ADDITIONS.values())), -0.75)
+    return {**_survives(sub, SAVING, (1.5, -0.5, 2.0, 0.25, 3.0, -1.5, 0.5, -2.0, 0.0)),
+            "apart": calls_apart(sub, lambda m, case: m.second_backward_error(*case), seen_all, *cases,
+                                 "second_backward_error")}
 
 
 @EXERCISE.diagram

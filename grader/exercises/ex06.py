@@ -5,7 +5,7 @@ nor the documents' (w = 1, x = 2), several per test.  The probes observe how eac
 made: the graph behind y, which leaf the gradient reached, and for ``x.data.copy_`` whether
 the x returned is still the very leaf the probe handed in, unchanged in its version counter (a
 new leaf ``Value(x + 1, requires_grad=True)`` or an in-place add under no_grad shows).
-``shift_by_rebinding`` is called again on other inputs and on the first ones once more
+Every function is called again on other inputs and on the first ones once more
 (``grader.spec.repeat``): a leaf kept between calls shows.
 """
 
@@ -20,7 +20,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import calls_apart, seen_all
 
 EXERCISE = Exercise(
     "ex06", "requires_grad: propagation and changing a leaf", module="ex06_requires_grad"
@@ -48,8 +48,10 @@ def propagation_public(sub):
 
 @EXERCISE.test("every combination of flags", points=2, feedback=BUILD_FEEDBACK)
 def propagation_all(sub):
-    return {f"w={f[0]}, x={f[1]}": _build(sub, w, x, f)
-            for f, (w, x) in zip(FLAGS, [(2.25, -0.75), (-1.0, 0.0), (0.0, 3.5), (4.0, -4.0)])}
+    return {**{f"w={f[0]}, x={f[1]}": _build(sub, w, x, f)
+               for f, (w, x) in zip(FLAGS, [(2.25, -0.75), (-1.0, 0.0), (0.0, 3.5), (4.0, -4.0)])},
+            "apart": calls_apart(sub, lambda m, case: m.build(*case), seen_all,
+                                 (1.5, -2.0, True, True), (-0.5, 3.0, True, True), "build")}
 
 
 @EXERCISE.test("only leaves that require grad get a gradient", points=1,
@@ -135,7 +137,9 @@ def data_copy_public(sub):
 
 @EXERCISE.test("gradient after copy_ on other inputs", points=2, feedback=COPY_FEEDBACK)
 def data_copy_hidden(sub):
-    return [_data_copy(sub, w, x) for w, x in [(4.0, 0.5), (-1.0, -2.0), (0.5, -1.0), (0.0, 0.0)]]
+    return {"runs": [_data_copy(sub, w, x) for w, x in [(4.0, 0.5), (-1.0, -2.0), (0.5, -1.0), (0.0, 0.0)]],
+            "apart": calls_apart(sub, lambda m, point: m.shift_by_data_copy(point[0], Value(point[1], requires_grad=True)),
+                                 seen_all, (1.5, -0.5), (-2.0, 2.5), "shift_by_data_copy")}
 
 
 @EXERCISE.diagram

@@ -5,7 +5,9 @@ Every probe calls the submission on inputs that are not in the exercise text, se
 product, a quotient), some do not (a sum, a difference, a product by a constant).  The probes
 observe how each result came about: whether the returned error was raised by the engine (not
 made by hand), each object's identity and version counter, and whether the in-place change was
-recorded in a's graph (an add under no_grad is not).
+recorded in a's graph (an add under no_grad is not).  Every function is called again on other
+inputs and on the first ones once more (``grader.spec.repeat``): a leaf, a list or a dict kept
+between calls shows.
 """
 
 import micrograph
@@ -19,7 +21,7 @@ from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.probe import shape_error
 from grader.spec.provenance import grad_of, same_object, value_of, watching
-from grader.spec.repeat import Returned
+from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
 
@@ -49,7 +51,9 @@ def leaf_error_public(sub):
 
 @EXERCISE.test("the leaf error on other inputs", points=1, feedback=LEAF_FEEDBACK)
 def leaf_error_hidden(sub):
-    return [_leaf(sub, w, d) for w, d in [(1.75, -1.0), (0.0, 0.0), (6.0, 0.5)]]
+    return {"runs": [_leaf(sub, w, d) for w, d in [(1.75, -1.0), (0.0, 0.0), (6.0, 0.5)]],
+            "apart": calls_apart(sub, lambda m, case: m.inplace_on_leaf(*case), seen_all,
+                                 (2.5, 1.0), (-0.5, 3.0), "inplace_on_leaf")}
 
 
 def _rebind(sub, start: float) -> dict:
@@ -89,7 +93,9 @@ def rebind_public(sub):
 
 @EXERCISE.test("a = a + 1 and a += 1 on other inputs", points=1, feedback=REBIND_FEEDBACK)
 def rebind_hidden(sub):
-    return [_rebind(sub, s) for s in (2.25, -1.0, 0.0)]
+    return {"runs": [_rebind(sub, s) for s in (2.25, -1.0, 0.0)],
+            "apart": calls_apart(sub, lambda m, start: m.rebind_then_inplace(start), seen_all,
+                                 1.5, -3.0, "rebind_then_inplace")}
 
 
 _LEAVES_RETURNED = {
@@ -131,7 +137,9 @@ def saved_public(sub):
 @EXERCISE.test("saved values on other inputs", points=3, feedback=SAVED_FEEDBACK)
 def saved_hidden(sub):
     cases = [(-2.0, 3.0, 2), (1.25, -0.5, 3), (0.0, 1.0, 1), (-1.0, 0.0, 2)]
-    return [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, SAVING)]
+    return {"runs": [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, SAVING)],
+            "apart": calls_apart(sub, lambda m, case: m.modify_saved_value(*case), seen_all,
+                                 (1.5, -1.0, 1, SAVING[0]), (-0.5, 2.0, 2, NOT_SAVING[0]), "modify_saved_value")}
 
 
 @EXERCISE.test("an unsaved value may change", points=2, feedback=SAVED_FEEDBACK)

@@ -6,7 +6,8 @@ result came about: that w was changed through a Value sharing its number and its
 counter (a detached copy, not ``w.data`` and not a new Value), with grad mode on (detach is the
 way out, not no_grad), after backward wrote the gradients; the graphs of the two products (the
 detached factor is no input of y_cut's node); who wrote each ``.grad``; and that the returned
-error was raised by the engine, not made by hand.
+error was raised by the engine, not made by hand.  Every function is called again on other inputs
+and on the first ones once more (``grader.spec.repeat``): a leaf or a dict kept between calls shows.
 """
 
 from typing import Any
@@ -21,6 +22,7 @@ from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some
 from grader.spec.errors import error_of
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
+from grader.spec.repeat import calls_apart, seen_all
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
@@ -111,8 +113,10 @@ def shares_public(sub):
 @EXERCISE.test("w stays a leaf and keeps its gradient", points=2, feedback=SHARES_FEEDBACK,
                key_feedback=SHARES_KEYS)
 def shares_hidden(sub):
-    return by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
-                                                          (0.0, 0.0, -1.25)]])
+    return {**by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
+                                                             (0.0, 0.0, -1.25)]]),
+            "apart": calls_apart(sub, lambda m, case: m.detach_shares_data(*case), seen_all,
+                                 (2.5, -1.0, 6.0), (-0.5, 1.5, -2.0), "detach_shares_data")}
 
 
 @EXERCISE.test("the detached copy is a leaf without grad", points=1, feedback=SHARES_FEEDBACK,
@@ -163,7 +167,9 @@ def cut_public(sub):
 @EXERCISE.test("same value, different graph", points=2, feedback=CUT_FEEDBACK,
                key_feedback=CUT_KEYS)
 def cut_hidden(sub):
-    return by_key([_cut(sub, w) for w in (0.625, -2.5, 0.0, 3.0)])
+    return {**by_key([_cut(sub, w) for w in (0.625, -2.5, 0.0, 3.0)]),
+            "apart": calls_apart(sub, lambda m, w: m.detach_cuts_graph(w), seen_all, 2.5, -1.25,
+                                 "detach_cuts_graph")}
 
 
 def _detached(sub, w: float) -> dict[str, Any]:
@@ -186,7 +192,9 @@ def detached_public(sub):
 @EXERCISE.test("backward of a detached value on other inputs", points=1,
                feedback=DETACHED_FEEDBACK)
 def detached_hidden(sub):
-    return [_detached(sub, w) for w in (2.75, 0.0, -1.5)]
+    return {"runs": [_detached(sub, w) for w in (2.75, 0.0, -1.5)],
+            "apart": calls_apart(sub, lambda m, w: m.backward_of_detached(w), seen_all, 1.25, -3.5,
+                                 "backward_of_detached")}
 
 
 @EXERCISE.diagram

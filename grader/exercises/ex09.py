@@ -13,7 +13,7 @@ recording switched off loses the test that checks for it, not every test after i
 it was given, so a gradient of the step before that was never cleared shows, and is called again
 on a fresh leaf of another loss and then of the first once more, in the public test too: a step
 that carries something (a velocity, a count, the first learning rate, the first leaf) from call
-to call shows.
+to call shows.  So is ``step_without_no_grad``, in its hidden test.
 """
 
 from typing import Any, Callable
@@ -29,7 +29,7 @@ from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, grad_of, value_of, watching
-from grader.spec.repeat import Returned, calls_apart
+from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -195,7 +195,15 @@ def refused_public(sub):
 @EXERCISE.test("without no_grad the step raises", points=2, feedback=REFUSED_FEEDBACK,
                key_feedback=REFUSED_KEYS)
 def refused_hidden(sub):
-    return by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]])
+    return {**by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]]),
+            "apart": calls_apart(sub, lambda m, i: _fresh_refused(m, *LOSSES[i]), seen_all, 1, 2,
+                                 "step_without_no_grad")}
+
+
+def _fresh_refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
+    """One step_without_no_grad on a new leaf: the leaf and the error returned."""
+    w = Value(start, requires_grad=True)
+    return w, sub.step_without_no_grad(w, loss_fn, lr)
 
 
 def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) -> dict:

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
+from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
@@ -26,7 +27,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -72,6 +73,20 @@ def _named(count: int) -> list[str]:
     return [""] if count == 1 else [str(n + 1) for n in range(count)]
 
 
+_X_RETURNED = Returned(N_("the x[0][0] build returned"), N_("the x[0][0] an earlier call of build returned"))
+"""Every first leaf of x build returned in this run: the statement makes new leaves at each call,
+and leaves cached on the inputs (a dict keyed by x_row) are told by their identity."""
+
+
+def _new_x(g: dict[str, Any]) -> dict[str, Any] | None:
+    """The IDENTITY fact of the first leaf of the x build returned (None where x is no row of
+    Values: its ENTRIES facts say so)."""
+    x = g["x"]
+    if type(x) is not list or not x or type(x[0]) is not list or not x[0]:
+        return None
+    return _X_RETURNED.new(x[0][0])
+
+
 def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
     with watching(sub, "build") as call:
         g = sub.build(x_row, y_rows)
@@ -85,6 +100,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "y": entries(g["y"], "y", value_of),
         "loss": entries(g["loss"], "loss", lambda v, label: graph(v, names, label=label)),
         "shape": _shape(g["loss"], "loss"),
+        "new": _new_x(g),
         "call": call.fact,
     }
 
@@ -117,7 +133,8 @@ def build_public(sub):
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
-    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[1], *OTHER_SHAPES[::2])]),
+    cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1])  # the first again: new leaves
+    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in cases]),
             "apart": _build_apart(sub, SQUARE[1], SQUARE[0])}
 
 

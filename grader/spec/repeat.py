@@ -25,8 +25,8 @@ A result that is a graph is seen backpropagated too (``backprop_kept``): the Val
 returned keeps its number when a later call refills, through ``.data``, a Value its graph saved,
 and only its gradient shows it.
 
-``seen`` turns a result into plain JSON (the facts the test compares anyway); the comparison is
-exact, in the child: the same code on the same inputs gives the same floats.
+``seen`` turns a result into plain JSON (the facts the test compares anyway, or ``seen_all``:
+everything a student sees on it); the comparison is exact, in the child: the same code on the same inputs gives the same floats.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import remember
-from grader.spec.probe import num, type_name
+from grader.spec.probe import caught, num, type_name, value
 from grader.spec.provenance import check, same_object, watching
 
 Inputs = TypeVar("Inputs")
@@ -114,6 +114,25 @@ def backprop_kept(output: object, leaves: Sequence[Value]) -> list[float | None]
     except Exception as error:  # noqa: BLE001 - a graph already freed: told as what it raised
         return f"raised {type(error).__name__}"
     return [None if g is None else num(g) for g in grads]
+
+
+def seen_all(x: object) -> Any:
+    """Everything a student sees on a returned result, as plain data, for ``calls_apart``'s look
+    at a first call's result again after another call: a Value's number, .grad, flags and
+    grad_fn (``probe.value``), an error's text, a number, and so on into lists and dicts."""
+    if isinstance(x, Value):
+        return value(x)
+    if x is None or isinstance(x, BaseException):
+        return caught(x)
+    if type(x) in (int, float):
+        return num(x)
+    if type(x) in (bool, str):
+        return x
+    if type(x) in (list, tuple):
+        return [seen_all(item) for item in x]
+    if type(x) is dict:
+        return {key: seen_all(item) for key, item in x.items() if type(key) is str}
+    return type_name(x)
 
 
 def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],

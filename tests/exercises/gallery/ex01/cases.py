@@ -193,3 +193,19 @@ CASES += [
           edits={'            other = node.next_functions[1 - i][0]': '            other = node.next_functions[i][0]'},
           names=('grad_by_paths', 'y = w * x')),
 ]
+
+
+# grad_by_paths memoises each node's derivative in a module-level dict keyed by id(node): a call
+# for x on the graph of an earlier call for w returns what that call stored.
+CASES += [
+    Wrong("memo_per_node_in_a_global",
+          fails={"chain rule by paths on the documents' graph": "depends on state kept between calls"},
+          edits={'        if hasattr(node, "variable"):\n            return 1.0 if node.variable is leaf else 0.0\n        return sum(\n':
+                 '        if id(node) in _MEMO:\n            return _MEMO[id(node)]\n'
+                 '        if hasattr(node, "variable"):\n            return 1.0 if node.variable is leaf else 0.0\n'
+                 '        _MEMO[id(node)] = sum(\n',
+                 "            if child is not None\n        )\n":
+                 "            if child is not None\n        )\n        return _MEMO[id(node)]\n",
+                 "def grad_by_paths(": "_MEMO = {}\n\n\ndef grad_by_paths("},
+          names=("grad_by_paths", "state kept between calls")),
+]

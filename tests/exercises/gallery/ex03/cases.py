@@ -185,3 +185,16 @@ CASES += [
                  'def grads_after_backward(': '_GRAPHS: dict = {}\n\n\ndef grads_after_backward('},
           names=('grads_after_backward', 'state kept between calls')),
 ]
+
+
+# grad_warning keeps every warning it caught in a module-level list and returns the first: after
+# one non-leaf, a leaf's call returns that text too.
+CASES += [
+    Wrong("warnings_kept_in_a_global",
+          fails={"the warning on every kind of Value": "depends on state kept between calls"},
+          edits={"        _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns\n"
+                 "    return str(caught[0].message) if caught else None\n":
+                 "        _ = v.grad\n    _CAUGHT.extend(caught)\n    return str(_CAUGHT[0].message) if _CAUGHT else None\n",
+                 "def grad_warning(": "_CAUGHT = []\n\n\ndef grad_warning("},
+          names=("grad_warning", "state kept between calls")),
+]

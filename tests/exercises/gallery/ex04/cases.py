@@ -192,3 +192,16 @@ CASES += [
           names=('defines no backward_twice',)),
     Wrong('emptied'),
 ]
+
+
+# second_backward_error keeps every error it caught in a module-level list and returns the last
+# one: a graph of additions, after a graph that saved a value, gets the earlier graph's error.
+CASES += [
+    Wrong("errors_kept_in_a_global",
+          fails={"graphs that save values do not": "depends on state kept between calls"},
+          edits={"        return exc  # some node on the way saved a value, and it is gone\n"
+                 "    return None  # nothing was saved (additions only), so nothing was freed\n":
+                 "        _ERRORS.append(exc)\n    return _ERRORS[-1] if _ERRORS else None\n",
+                 "def second_backward_error(": "_ERRORS = []\n\n\ndef second_backward_error("},
+          names=("second_backward_error", "state kept between calls")),
+]

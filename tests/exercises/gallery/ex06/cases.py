@@ -134,3 +134,23 @@ CASES += [
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(Value(w_leaf.item()), 1)\n"},
           names=("b was not recorded by the graph", "MulBackward0 there takes different inputs")),
 ]
+
+# State kept between calls in build and shift_by_data_copy: leaves made once per pair of flags
+# and refilled through .data, and one module-level dict returned by every call.
+CASES += [
+    Wrong("leaves_kept_per_flags",
+          fails={"every combination of flags": "what a first call of build returned changed"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    flags = (w_requires_grad, x_requires_grad)\n"
+                 "    if flags not in _LEAVES:\n"
+                 "        _LEAVES[flags] = (Value(0.0, requires_grad=flags[0]), Value(0.0, requires_grad=flags[1]))\n"
+                 "    w_leaf, x_leaf = _LEAVES[flags]\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
+                 "def build(": "_LEAVES = {}\n\n\ndef build("},
+          names=("build", "called again")),
+    Wrong("copy_result_in_a_global",
+          fails={"gradient after copy_ on other inputs": "what a first call of shift_by_data_copy returned changed"},
+          edits={'    y.backward()\n    return {"x": x, "y": y}':
+                 '    y.backward()\n    _RESULT.update(x=x, y=y)\n    return _RESULT',
+                 "def shift_by_data_copy(": "_RESULT = {}\n\n\ndef shift_by_data_copy("},
+          names=("shift_by_data_copy", "called again")),
+]

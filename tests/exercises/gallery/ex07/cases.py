@@ -158,3 +158,20 @@ CASES += [
                                            'def modify_saved_value('},
           names=('modify_saved_value', 'an earlier call', 'not a new object')),
 ]
+
+
+# State kept between calls in the other two functions: one leaf made once and refilled through
+# .data, and one module-level list cleared and refilled by every call.
+CASES += [
+    Wrong("leaf_refilled_each_call",
+          fails={"the leaf error on other inputs": "what a first call of inplace_on_leaf returned changed"},
+          edits={"    w = Value(w, requires_grad=True)\n    error = None\n":
+                 "    _LEAF.data.fill_(w)\n    w = _LEAF\n    error = None\n",
+                 "def inplace_on_leaf(": "_LEAF = Value(0.0, requires_grad=True)\n\n\ndef inplace_on_leaf("},
+          names=("inplace_on_leaf", "called again")),
+    Wrong("steps_in_a_module_list",
+          fails={"a = a + 1 and a += 1 on other inputs": "what a first call of rebind_then_inplace returned changed"},
+          edits={"    return [a0, a1, a2]\n": "    _STEPS.clear()\n    _STEPS.extend([a0, a1, a2])\n    return _STEPS\n",
+                 "def rebind_then_inplace(": "_STEPS = []\n\n\ndef rebind_then_inplace("},
+          names=("rebind_then_inplace", "called again")),
+]

@@ -157,3 +157,21 @@ CASES += [
                  '    w.data.fill_(new)\n    w_detach = w.detach()\n'},
           names=('detach_shares_data', "w's own .data", 'w_detach')),
 ]
+
+
+# State kept between calls: one w_cut leaf made once and refilled through .data, and one
+# module-level dict of results updated by every call.
+CASES += [
+    Wrong("cut_leaf_in_a_global",
+          fails={"same value, different graph": "what a first call of detach_cuts_graph returned changed"},
+          edits={"    w_cut = Value(w, requires_grad=True)\n":
+                 "    _W_CUT.data.fill_(w)\n    _W_CUT.grad = None\n    w_cut = _W_CUT\n",
+                 "def detach_cuts_graph(": "_W_CUT = Value(0.0, requires_grad=True)\n\n\ndef detach_cuts_graph("},
+          names=("detach_cuts_graph", "called again")),
+    Wrong("shared_result_dict",
+          fails={"w stays a leaf and keeps its gradient": "what a first call of detach_shares_data returned changed"},
+          edits={'    return {"w": w, "x": x, "y": y, "w_detach": w_detach}\n':
+                 '    _RESULT.update(w=w, x=x, y=y, w_detach=w_detach)\n    return _RESULT\n',
+                 "def detach_shares_data(": "_RESULT = {}\n\n\ndef detach_shares_data("},
+          names=("detach_shares_data", "called again")),
+]

@@ -174,3 +174,14 @@ CASES += [
                  "                leaf.grad.zero_()\n        rows.append(x_grads(x))\n    return rows"},
           names=("jacobian_rows(x1, loss1, True)", "read after it was zeroed")),
 ]
+
+# The x leaves cached per x_row: build called again with the x_row of an earlier call returns the
+# leaves of that call (holding whatever gradient they got since), not new ones.
+CASES += [
+    Wrong("x_leaves_cached_per_row",
+          fails={"build on other shapes": "the x[0][0] build returned is still the x[0][0] an earlier call of build returned"},
+          edits={"    x = [[Value(v, requires_grad=True) for v in x_row]]\n":
+                 "    x = _X.setdefault(tuple(x_row), [[Value(v, requires_grad=True) for v in x_row]])\n",
+                 "def build(": "_X = {}\n\n\ndef build("},
+          names=("build", "an earlier call", "not a new object")),
+]
