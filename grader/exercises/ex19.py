@@ -82,6 +82,9 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     return {"rerun": [ran], "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]}
 
 
+CHANGED = N_("w.grad.zero_() changes the number w.grad holds")
+
+
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict[str, list[Any]]:
     """``(w * x + w).backward()`` ``steps`` times, each through a graph built anew (a second
     backward through one graph is ex20's error), resetting the grads before the third.  What
@@ -91,9 +94,11 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
     seen, reset_left = [], {}
     for step in range(steps):
         if reset == "zero_" and step == 2:
+            before = grad_quiet(w)
             w.grad.zero_()
             x.grad.zero_()
-            reset_left["zeroed"] = [fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
+            reset_left["zeroed"] = [claim(grad_quiet(w) != before, CHANGED),  # a zero_ that did nothing, told so
+                                    fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
                                     fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
         if reset == "None" and step == 2:
             w.grad = None
@@ -154,7 +159,8 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
     g = w.grad
     g.zero_()
     left = number(g)
-    return claim(math.copysign(1.0, left) > 0 if type(left) is float else left,
+    unsigned = math.copysign(1.0, left) > 0 if left == 0.0 else True  # not a zero at all: CHANGED tells it
+    return claim(unsigned if type(left) is float else left,
                  N_("w.grad.zero_() on a negative w.grad leaves a zero without a minus sign"))
 
 

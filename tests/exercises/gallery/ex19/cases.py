@@ -24,6 +24,10 @@ CASES = [
           fails={ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
     Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
           fails={LOOP: "is a different number"}, names=("w.grad after the second backward", "add its gradient")),
+    Wrong("zero_drops_its_own_grad", edits={ZERO_BODY: "        self._grad = None\n        return self"},  # not a signed zero
+          fails={LOOP: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine",
+                 ZERO: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine"},
+          names=("w.grad.zero_() changes the number", "zero_() sets the number to 0")),
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
           fails={LOOP: "w.grad after w.grad.zero_() is a different number",
                  ZERO: "w.grad after w.grad.zero_() is a different number"},
