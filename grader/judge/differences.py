@@ -19,6 +19,7 @@ from grader.judge.causes import explains, follows, order, told_once
 from grader.judge.cases import cases_merged
 from grader.judge.checks import check_differences
 from grader.judge.compare import mismatched_keys, not_its_shape, same
+from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
 from grader.judge.sentences import Difference, Say, clean
 from grader.judge.sentences import difference as _diff
@@ -308,5 +309,5 @@ def feedback(test: Test, want: Any, got: Any) -> str:
         rules = [_(text) for text in _rules_left(test, want, got, keys)]  # spec texts are msgids
         return sentences([*said, build_feedback.advice_sentence(rules)])
     advice = [_(text) for text in test.advice_for(keys)]
-    said = [d.sentence() for d in chosen(found)]
+    said = [d.sentence() for d in chosen(per_graph(found))]
     return sentences(said) if said else build_feedback.advice_sentence(advice)  # one sentence, its full stop

@@ -134,6 +134,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
             return _diff(says.keys, label=label)
         key = next(k for k in want if not same(want[k], got[k]))
         return _shape(want[key], got[key], _entry(label, repr(key)), says)
+    if says is STATEMENT_SHAPES and len(got) == len(want) + 1 and type(got[-1]) is str and same(want, got[:-1]):
+        return _diff(Say.RESULT_MORE_LAST, label=label, text=got[-1])  # one name too many, at the end
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)

@@ -161,6 +161,8 @@ class Say(str, enum.Enum):
     RESULT_TEXT = N_("{label} is \"{text}\" here, which differs from the statement's.")
     RESULT_FEWER = N_("{label} has fewer entries than the statement's.")
     RESULT_MORE = N_("{label} has more entries than the statement's.")
+    RESULT_MORE_LAST = N_("{label} has more entries than the statement's: its last entry, \"{text}\", is "
+                          "one too many.")
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one "

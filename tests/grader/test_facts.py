@@ -14,7 +14,8 @@ import micrograph
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import same
 from grader.judge.differences import chosen, find
-from grader.judge.sentences import Say, difference
+from grader.judge.per_graph import per_graph
+from grader.judge.sentences import Difference, Say, difference
 from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
@@ -481,7 +482,11 @@ def test_a_plain_result_is_told_by_its_shape():
     want = result_of(paths, "paths(y, w)")
     assert _said(want, result_of(paths[:1], "paths(y, w)")) == [Say.RESULT_FEWER]
     assert _said(want, result_of(paths * 2, "paths(y, w)")) == [Say.RESULT_MORE]
-    assert _said(want, result_of([p + ["AccumulateGrad"] for p in paths], "p")) == [Say.RESULT_MORE]
+    # one name too many at the end of the first path: the student's extra name is told
+    longer = find(want, result_of([p + ["AccumulateGrad"] for p in paths], "p"))
+    assert [d.say for d in longer] == [Say.RESULT_MORE_LAST]
+    assert '"AccumulateGrad", is one too many' in longer[0].sentence()
+    assert _said(want, result_of([p + ["AccumulateGrad", "AccumulateGrad"] for p in paths], "p")) == [Say.RESULT_MORE]
     other = [["MulBackward0", "AddBackward0"], ["AddBackward0", "MulBackward0"]]
     assert _said(result_of(other, "p"), result_of(other[::-1], "p")) == [Say.RESULT_ORDER]
     assert _said(result_of(1.5, "g"), result_of(Value(2.5), "g")) == [Say.RESULT_NUMBER]
@@ -490,6 +495,18 @@ def test_a_plain_result_is_told_by_its_shape():
     assert _said(result_of(None, "g"), result_of(0.0, "g")) == [Say.RESULT_NOT_NONE]
     assert _said(want, result_of(object(), "p")) == [Say.RESULT_TYPE]
     assert "yours is of type object." in find(want, result_of(object(), "p"))[0].sentence()
+
+
+def test_a_difference_alike_on_several_graphs_is_told_once():
+    def more(graph: str, call: str = "grad_fn_chain(y)") -> Difference:
+        return difference(Say.RESULT_MORE, label=f"for y = {graph}, {call}")
+    told = per_graph([more("c - w"), more("w * (w + 1)"), more("c - w", "paths(y, w)"),
+                      difference(Say.RESULT_FEWER, label="for y = w * x, grad_fn_chain(y)")])
+    assert [d.sentence() for d in told] == [
+        "for y = c - w, grad_fn_chain(y) has more entries than the statement's; the same holds "
+        "for y = w * (w + 1).",
+        "for y = c - w, paths(y, w) has more entries than the statement's.",  # another call
+        "for y = w * x, grad_fn_chain(y) has fewer entries than the statement's."]  # another kind
 
 
 def test_a_judged_property_is_told_only_when_it_fails():

@@ -52,7 +52,7 @@ CASES = [
     return leaf.grad.item() - before
 
     def produced_by(node) -> Value:"""}),
-    Wrong("own_factor", fails={"chain rule by paths in other graphs": "for y = w*w + x*w, grad_by_paths(y, w) is a different number"},
+    Wrong("own_factor", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) is a different number from the statement's; the same holds for y = w*w + x*w"},
           names=("grad_by_paths",),
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
     Wrong("paths_end_at_accumulate", names=('paths(y, w)[0]', 'more entries'), fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},

@@ -52,7 +52,8 @@ CASES = [
                         "        node = (ops or tracked or [None])[0]\n"}),
     Wrong("chain_stops_at_none", names=('grad_fn_chain(y)', 'fewer entries'), fails={"grad_fn_chain on other graphs": "has fewer entries"},
           edits={FIRST: "        node = node.next_functions[0][0] if node.next_functions else None\n"}),
-    Wrong("chain_with_accumulate", names=('grad_fn_chain(y)', 'more entries'), fails={CHAIN: "has more entries than the statement's"},
+    Wrong("chain_with_accumulate", names=('grad_fn_chain(y)', 'AccumulateGrad", is one too many', 'the same holds for y = '),
+          fails={CHAIN: "has more entries than the statement's"},
           edits={'    while node is not None and not hasattr(node, "variable"):': "    while node is not None:"}),
     Correct("chain_for_loop", edits={FIRST: """        following = None
         for child, _ in node.next_functions:
