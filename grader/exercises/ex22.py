@@ -96,7 +96,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
 @EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def public(sub):
-    needs(sub, 7)
+    sub = needs(sub, 7)
     hooked = _hooked(sub, 0.5, -3.0)
     return {**_no_grad(sub, 0.5), **hooked}
 
@@ -158,7 +158,7 @@ def _argument(sub: Any) -> list[Any]:
 
 @EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def hooks_hidden(sub):
-    needs(sub, 7)
+    sub = needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
     seen = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(sub).items():
@@ -179,7 +179,7 @@ def _hook_error(sub: Any) -> dict[str, Any]:
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def sgd(sub):
-    needs(sub, 7)
+    sub = needs(sub, 7)
     w = sub.Value(1.5, requires_grad=True)
     (w * w).backward()
     with sub.no_grad():
@@ -191,7 +191,7 @@ def sgd(sub):
 
 @EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def detach(sub):
-    needs(sub, 7)
+    sub = needs(sub, 7)
     w, x = sub.Value(-0.5, requires_grad=True), sub.Value(3.0, requires_grad=True)
     y = w.detach() * x + w
     y.backward()
@@ -201,7 +201,7 @@ def detach(sub):
 
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def order(sub):
-    needs(sub, 7)
+    sub = needs(sub, 7)
     calls: list[str] = []
     w = sub.Value(1.25, requires_grad=True)
     a = w * 2

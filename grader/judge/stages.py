@@ -80,8 +80,8 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
     error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
     if not owner:
         return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
-                 "recorded any more, even outside no_grad (grad mode stays off after a with "
-                 "no_grad() block ends).", stage=earlier, program=_(program), file=display)
+                 "recorded, even outside no_grad: grad mode is off although no with no_grad() "
+                 "block is open.", stage=earlier, program=_(program), file=display)
     return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
              "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none.",
              stage=earlier, program=_(program), file=display, error=error, where=where,

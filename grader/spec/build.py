@@ -27,6 +27,7 @@ from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
+from grader.spec.repeat import fresh_copy
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 RAISED = N_("it raised {error}")
@@ -283,13 +284,17 @@ def _raised_from_stage(exc: BaseException) -> int:
     return max((stage for phrase, stage in _RAISED_FROM_STAGE.items() if phrase in text), default=0)
 
 
-def needs(sub: Any, stage: int) -> None:
+def needs(sub: Any, stage: int) -> Any:
     """Raise EarlierStage when a part of stages 1 .. ``stage`` - 1 does not work in ``sub``
     (with the traceback of the error a check met, so the grader sees the function it came from).
     NotImplementedError goes through: the stub's message names the stage it belongs to.  An
     earlier stage's program failing because of this stage's code (an error only a later stage
     raises, such as a release before the node ran; recording left off after no_grad) raises
-    ThisStage instead, naming what happened and where."""
+    ThisStage instead, naming what happened and where.  The engine the test then runs on is
+    returned: ``sub``, or a fresh copy of it when grad mode is off in ``sub`` but not in a fresh
+    import (``fresh_mode``)."""
+    if stage >= NO_GRAD_STAGE:
+        sub = fresh_mode(sub)
     for earlier, (exercise, check) in enumerate(CHECKS[:stage - 1], start=1):
         met = None  # the traceback of the error the check met
         try:
@@ -306,6 +311,19 @@ def needs(sub: Any, stage: int) -> None:
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:
             raise EarlierStage(f"{exercise}: {problem}").with_traceback(met)
+    return sub
+
+
+def fresh_mode(sub: Any) -> Any:
+    """``sub``, or a fresh copy of the student's file (``repeat.fresh_copy``) when ``sub`` records
+    nothing now and the copy does: a program an earlier test ran left grad mode off (a no_grad
+    block that raised, with an ``__exit__`` that restores the mode only on a normal exit).  Each
+    test starts with grad mode as a fresh import leaves it, so that one test's mistake is told
+    by the test that made it, never again by every test after it."""
+    if _records(sub):
+        return sub
+    fresh = fresh_copy(sub)
+    return fresh if fresh is not None and _records(fresh) else sub
 
 
 def _records(sub: Any) -> bool:
