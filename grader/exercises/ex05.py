@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from micrograph import Value, mul
+from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
@@ -121,7 +122,8 @@ def steps_hidden(sub):
 @EXERCISE.test("other resets", points=2, feedback=FEEDBACK, key_feedback=KEYS, runs_with=WITH_ZERO_GRAD)
 def resets_hidden(sub):
     cases = [(1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
-             (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none")]
+             (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none"),
+             (1.5, 1.5, 2, "zero_")]  # w and x of one value: each is cleared, not the first only
     return _regroup([_run(sub, w, x, n, reset) for w, x, n, reset in cases])
 
 
@@ -146,11 +148,13 @@ def _with_grads(values: tuple[float, float, float]) -> tuple[list[Value], Value]
     return leaves, leaves[0].grad
 
 
-def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool) -> dict[str, Any]:
+def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note: str = "") -> dict[str, Any]:
+    """zero_grad on three new leaves p, q, r holding ``values`` (p and r with a gradient), each
+    .grad labelled with the case's ``note``, if any ("p.grad (p, q and r of one value)")."""
     leaves, before = _with_grads(values)
     with watching(sub, "zero_grad") as call:
         sub.zero_grad(leaves, set_to_none=set_to_none)
-    return {"grads": [grad_of(v, f"{n}.grad") for v, n in zip(leaves, "pqr")],
+    return {"grads": [grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad") for v, n in zip(leaves, "pqr")],
             "same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                       "p.grad before zero_grad"),
             "backward": call.fact}
@@ -228,6 +232,7 @@ ZERO_GRAD_KEYS = {
     "earlier": "zero_grad clears the leaves it is given, and no leaf given to an earlier call",
 }
 ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none asks."
+EQUAL_NOTE = N_("p, q and r of one value")  # a label's note, translated where it is shown
 
 
 @EXERCISE.test("zero_grad clears every leaf", points=2, public=True, feedback=ZERO_GRAD_FEEDBACK,
@@ -246,6 +251,8 @@ def zero_grad_hidden(sub):
     return {"flag": _set_to_none_read(sub, (-2.0, 1.5, 3.0)),
             "none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
             "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False),
+            # three distinct leaves of one value: a leaf looked up with == (`leaf in seen`) is skipped
+            "equal": _zero_grad(sub, (2.5, 2.5, 2.5), False, EQUAL_NOTE),
             "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True),
             "earlier": _earlier_left_alone(sub, (-1.5, 2.0, 1.0), True)}
 

@@ -231,3 +231,14 @@ CASES += [
           edits={"        history.append(w.grad.item())": "        history.append(w.grad)"},
           names=("grad_history(w, x, steps, reset)[0]", "of type Value, not a Python float")),
 ]
+
+# zero_grad skipping a leaf already seen, looked up with == (`leaf in seen`): a distinct leaf of
+# the same value as an earlier one is skipped, and its gradient is left as backward wrote it.
+CASES += [
+    Wrong("seen_compared_by_value",
+          fails={"zero_grad on other leaves": "r.grad (p, q and r of one value) is still exactly what backward wrote"},
+          edits={"    for leaf in leaves:\n        if set_to_none:\n":
+                 "    seen = []\n    for leaf in leaves:\n        if leaf in seen:\n            continue\n"
+                 "        seen.append(leaf)\n        if set_to_none:\n"},
+          names=("zero_grad", "of one value")),
+]
