@@ -20,7 +20,8 @@ from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.probe import shape_error
-from grader.spec.provenance import grad_of, same_object, value_of, watching
+from grader.spec.facts import Check
+from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -107,8 +108,15 @@ and leaves kept in globals and refilled through ``.data`` are told by their iden
 
 
 def _saved(sub, w: float, x: float, times: int, combine) -> dict:
+    called: list[bool] = []
+
+    def given(a: object, b: object) -> object:
+        """The combine handed to the student: ``combine`` itself, noting that it ran."""
+        called.append(True)
+        return combine(a, b)
+
     with watching(sub, "modify_saved_value") as call:
-        r = sub.modify_saved_value(w, x, times, combine)
+        r = sub.modify_saved_value(w, x, times, given)
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
                           "modify_saved_value", r)
@@ -119,6 +127,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "y": value_of(r["y"], "y"),
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
+        "combine": check(Check.COMBINE_CALLED, bool(called), "modify_saved_value"),
         "call": call.fact,
     }
 

@@ -239,6 +239,7 @@ class Say(str, enum.Enum):
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
+    COMBINE_IGNORED = N_("{label} never called the combine it was given: y is not combine(a, b).")
     COPY_OF_LEAF = N_("{label} is a new Value sharing the number of the leaf backward wrote into (a "
                       "detach() or .data of it), not that leaf: no graph reaches {label}.")
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")

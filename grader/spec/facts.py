@@ -129,6 +129,7 @@ class Check(str, enum.Enum):
     ONE_HOT = "one_hot"  # every backward pass of a call started from a one-hot gradient (a one among zeros)
     ROWS = "rows"  # a matrix returned is a list of rows (one list per input row), not one flat list
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
+    COMBINE_CALLED = "combine_called"  # a call used the combine function it was given
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
 
 

@@ -17,7 +17,7 @@ CASES = [
     Wrong("a0_detached", names=("a0 is a new object", "the Value a named at the start"),
           fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},
           edits={"    a0 = a\n": "    a0 = a.detach()\n"}),
-    Wrong("hardcoded", names=('a was changed in place fewer times', 'y was made by MulBackward0'), fails={"saved values on other inputs": "a was changed in place fewer times"},
+    Wrong("hardcoded", names=('a was changed in place fewer times', 'never called the combine'), fails={"saved values on other inputs": "a was changed in place fewer times"},
           edits={  # always a product (combine ignored), one change (times ignored): the documents'
               "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
               "    y = a * b\n",
@@ -174,4 +174,11 @@ CASES += [
           edits={"    return [a0, a1, a2]\n": "    _STEPS.clear()\n    _STEPS.extend([a0, a1, a2])\n    return _STEPS\n",
                  "def rebind_then_inplace(": "_STEPS = []\n\n\ndef rebind_then_inplace("},
           names=("rebind_then_inplace", "called again")),
+]
+
+# The combine given ignored: y is always a product, whatever modify_saved_value was handed.
+CASES += [
+    Wrong('combine_ignored', fails={SAVED: "modify_saved_value never called the combine it was given"},
+          edits={'    y = combine(a, b)': '    y = a * b'},
+          names=('never called the combine',)),
 ]
