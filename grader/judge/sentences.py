@@ -157,6 +157,9 @@ class Say(str, enum.Enum):
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
     RESULT_TYPE = N_("{label} is not the kind of result the statement's is: yours is {type}.")
     RESULT_NUMBER = N_("{label} is a different number from the statement's.")
+    DERIVATIVE_OTHER = N_("{label} is a different number from the statement's, though the gradient "
+                          "backward returned there has the statement's number: backward computes it "
+                          "with other operations than sigmoid(x), whose derivative differs.")
     RESULT_FLAG = N_("{label} is {flag}, unlike the statement's.")
     RESULT_TEXT = N_("{label} is \"{text}\" here, which differs from the statement's.")
     RESULT_FEWER = N_("{label} has fewer entries than the statement's.")
