@@ -264,9 +264,29 @@ def _not_one_hot(passes: list[tuple[float, ...]]) -> dict[str, bool]:
 
 
 def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:
-    """``_rows`` of each case, each call's inputs named apart."""
-    return by_key([_rows(sub, x_row, y_rows, zero_between, n)
-                   for (x_row, y_rows), n in zip(cases, _named(len(cases)))])
+    """``_rows`` of each case, each call's inputs named apart, and whether the call read
+    zero_between the right way round (judged on the first case)."""
+    return {**by_key([_rows(sub, x_row, y_rows, zero_between, n)
+                      for (x_row, y_rows), n in zip(cases, _named(len(cases)))]),
+            "flag": _zero_between_read(sub, cases[0])}
+
+
+def _zero_between_read(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
+    """The CHECK fact: jacobian_rows with zero_between=True and with False, each on a new graph,
+    does not leave x's gradients as the other value of the flag asks (kept by True and zeroed by
+    False: the flag read the other way round).  Not judged where an entry of y is zero (a
+    gradient kept could read as zeroed) or where a call raises (its own tests say so)."""
+    if any(v == 0.0 for row in case[1] for v in row):
+        return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
+    zeroed = {}
+    for zero_between in (True, False):
+        x, _, loss = _graph(*case)
+        try:
+            sub.jacobian_rows(x, loss, zero_between)
+        except Exception:  # noqa: BLE001 - the student's error: the test's own call tells it
+            return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
+        zeroed[zero_between] = all(type(v.grad) is Value and v.grad.item() == 0.0 for v in x[0])
+    return check(Check.ZERO_BETWEEN_READ, not (zeroed[False] and not zeroed[True]), "jacobian_rows")
 
 
 ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradient "

@@ -28,6 +28,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
            Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED,
+           Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SEEDED_ONE.value: Say.NOT_SEEDED_ONE,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,

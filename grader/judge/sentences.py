@@ -301,6 +301,9 @@ class Say(str, enum.Enum):
                              "it zeroed each .grad in place, which set_to_none=False asks for, and "
                              "with set_to_none=False it set each .grad to None, which "
                              "set_to_none=True asks for.")
+    ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True "
+                              "it left x's gradients as backward wrote them, and with "
+                              "zero_between=False it zeroed them.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
                            "backward, did not do to their .grad what its first call did: what it "
                            "does depends on state kept between calls.")

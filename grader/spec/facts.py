@@ -117,6 +117,7 @@ class Check(str, enum.Enum):
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
     SET_TO_NONE_READ = "set_to_none_read"  # a clearing call's set_to_none is not read the other way round
     SEEDED_ONE = "seeded_one"  # a hand-written pass started root.grad_fn with the gradient one
+    ZERO_BETWEEN_READ = "zero_between_read"  # a call's zero_between is not read the other way round
     ARRIVALS_SUMMED = "arrivals_summed"  # a hand-written pass went on with the sum of the gradients met at a node
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply

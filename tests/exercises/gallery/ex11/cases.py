@@ -14,6 +14,11 @@ ROW_BACKWARD = "        micrograph.backward(loss, [one_hot], retain_graph=j < m 
 Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
 
 CASES = [
+    # the flag read the other way round: said once, before the numbers it changes
+    Wrong("zero_between_inverted", names=("jacobian_rows reads zero_between the other way round",),
+          fails={"one Jacobian row per backward": "jacobian_rows reads zero_between the other way round",
+                 "rows without zeroing": "jacobian_rows reads zero_between the other way round"},
+          edits={"        if zero_between:\n": "        if not zero_between:\n"}),
     Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
     Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
