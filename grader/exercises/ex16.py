@@ -13,8 +13,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, fact, operand, regroup,
-                                saved_as, saved_operands)
+from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, operand,
+                                regroup, saved_as, saved_operands)
 from grader.spec.probe import by_key
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
@@ -37,6 +37,8 @@ KEYS = {
              "self requires grad, self (\"self\") when the other operand does, and no more",
     "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
                     "y.grad_fn._saved_other is b itself, for y = a * b",
+    "again": "a node's next_functions holds the edges of its own inputs only, however many operations "
+             "were recorded before: record keeps nothing between calls",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
 }
@@ -82,6 +84,9 @@ CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_fu
 CAUSED_BY["next_functions"] += ("requires_grad",)
 CAUSED_BY["saved"] += ("requires_grad",)
 CAUSED_BY["saved_itself"] += ("requires_grad", "saved")  # an operand not saved at all: the rule of what is saved
+CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
+CAUSED_BY["grad_edges"] += ("again",)
+CAUSED_BY["one_accumulator"] = ("again",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -103,22 +108,44 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
 def _one_accumulator(leaf: Any, *made: Any) -> bool:
     """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
     ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
-    another order are told as that, not as a new AccumulateGrad."""
-    found = [node for v in made for i in range(2)
-             if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf]
-    return len(found) == len(made) and all(node is found[0] for node in found)
+    another order are told as that, not as a new AccumulateGrad, and edges piled up by earlier
+    calls (``_rebuilt``) as those."""
+    found = [[node for i in range(MAX_EDGES)
+              if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
+    return all(found) and all(node is found[0][0] for nodes in found for node in nodes)
+
+
+MAX_EDGES = 1024  # the edges of a node looked at: more than any program here makes, piled up or not
+AGAIN = N_("the documents' graph built again has the next_functions it had the first time")
+
+
+def _count(pairs: object) -> int | None:
+    return len(pairs) if type(pairs) in (tuple, list) else None  # type: ignore[arg-type]
+
+
+def _rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """Whether the documents' graph, built twice, has the same edges both times, as PyTorch's:
+    edges kept between calls (a list every call of record appends to, a mutable default
+    argument) pile up, and a node's next_functions holds those of the ops before it."""
+    def built() -> list[Any]:
+        wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
+        a = xl + wl
+        b = wl + 1
+        nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
+        return [(edges(fn), _count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
+    return claim(built() == built(), AGAIN)
 
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
                feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
-    return _documents(sub, 0.5, -3.0)
+    return {"again": _rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
 
 
 @EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_hidden(sub):
-    return by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])
+    return {"again": _rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
 
 
 # A number on the left: Python calls the Value's __rmul__ / __radd__, and raises TypeError itself
@@ -148,7 +175,8 @@ def numbers(sub):
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {**regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
+    return {"again": _rebuilt(sub, 1.5, -1.0),
+            **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)])}
 
 
@@ -162,7 +190,8 @@ def constants(sub):
     products = {label: made[label] for label in ("c * w", "(c * 3) * w")}
     products["w * c"] = w * c
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
-    return {**regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
+    return {"again": _rebuilt(sub, 0.75, -2.0),
+            **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)])}
 
@@ -176,7 +205,7 @@ def chain(sub):
     for i in range(6):
         v = v * x if i % 2 else v + w
         parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
-    return {**regroup(parts), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+    return {"again": _rebuilt(sub, 0.5, -1.5), **regroup(parts), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 

@@ -52,6 +52,13 @@ CASES = [
                 out.grad_fn.save("other", other)"""},
           fails={"Python numbers on either side": "the list of operands that (w * 3).grad_fn saved"},
           names=("grad_fn saved", "the other operand (\"other\") when self requires grad")),
+    Wrong("record_edges_default_list", edits={  # every call appends to one list: edges pile up
+        "def record(op: type[Node], number: float, *inputs: Value) -> Value:": "def record(op, number, *inputs, edges=[]):",
+        "out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+        "edges.extend(gradient_edge(v) for v in inputs)\n        out.grad_fn = op(tuple(edges))"},
+          fails={DOCS: "The documents' graph built again has the next_functions it had the first time in PyTorch, but not in your engine",
+                 "Python numbers on either side": "built again"},
+          names=("built again", "record keeps nothing between calls")),
     Wrong("mul_saves_numbers", edits={"""                out.grad_fn.save("other", other)""": """                out.grad_fn.save("other", other.item())""",
                                       """                out.grad_fn.save("self", self)""": """                out.grad_fn.save("self", self.item())"""},
           fails={DOCS: 'y.grad_fn saved b itself as "other" in PyTorch, but not in your engine'},
