@@ -17,9 +17,10 @@ from micrograph import Value, grad, gradcheck  # bound now, before the submissio
 from micrograph.i18n import N_  # a case note of a label, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.custom import backward_again, grad_off_in, returned_input
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
-from grader.spec.errors import error_of
+from grader.spec.errors import error_raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, result_of, same_object
 from grader.spec.repeat import backprop_kept, calls_apart
@@ -174,13 +175,16 @@ def _second_derivative(sub, x: float) -> dict[str, Any]:
     gradient has no graph back to x (computed from numbers: a formula on x.item(), or finite
     differences, which also agree with gradcheck)."""
     leaf = Value(x, requires_grad=True)
-    (first,) = grad(sub.Softplus.apply(leaf), [leaf], create_graph=True)
+    y = sub.Softplus.apply(leaf)
+    with grad_off_in(sub) as off:
+        (first,) = grad(y, [leaf], create_graph=True)
     label = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
+    mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
     if not isinstance(first, Value) or not first.requires_grad:
-        return result_of(None, label)
+        return [mode, result_of(None, label)]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
-    return {**result_of(second, label), CONTEXT + "gradient_agrees": agrees}
+    return [mode, {**result_of(second, label), CONTEXT + "gradient_agrees": agrees}]
 
 
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,
@@ -238,34 +242,25 @@ def clip_gradcheck(sub):
             for x, lo, hi in CLIP_AT]
 
 
-def _error(fn: Callable[..., Any], label: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    """The ERROR fact of what ``fn(*args, **kwargs)`` raised (None if it returned)."""
-    try:
-        fn(*args, **kwargs)
-    except NotImplementedError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - observing the error is the point
-        return error_of(exc, label)
-    return error_of(None, label)
-
-
-def _freeing(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
-    """y = op(x): what its node saved, whether backward freed it, whether a second backward
-    fails; then, on a new y, what retain_graph=True keeps (x.grad after two backward calls)."""
+def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
+    """y = op(x), ``name``'s node: what it saved, whether backward freed it, whether a second
+    backward fails; then, on a new y, what retain_graph=True keeps (x.grad after two backward
+    calls), and whether the node's second backward passed on what its first did."""
     x = Value(x0, requires_grad=True)
     y = op(x)  # an error here, or in the first backward, is the student's own, told with its line
     saved = graph(y, {"x": x}, label="y")
     y.backward()
     out = {"saved": [saved, graph(y, {"x": x}, label="y")],
-           "second_backward": _error(y.backward, "the error for y.backward() after y.backward()")}
+           "second_backward": error_raised(y.backward, "the error for y.backward() after y.backward()")}
     x = Value(-x0, requires_grad=True)
     y = op(x)
     y.backward(retain_graph=True)
-    out["retained"] = [graph(y, {"x": x}, label="y"),
-                       _error(y.backward, "the error for y.backward() after "
-                                          "y.backward(retain_graph=True)"),
-                       grad_of(x, "x.grad")]
+    first = num(x.grad) if isinstance(x.grad, Value) else None
+    again = error_raised(y.backward, "the error for y.backward() after y.backward(retain_graph=True)")
+    out["retained"] = [graph(y, {"x": x}, label="y"), again, grad_of(x, f"x.grad through {name}.backward"),
+                       backward_again(name, first, x, again["error"] is not None)]
     return out
+
 
 
 @EXERCISE.test(
@@ -284,22 +279,25 @@ def _freeing(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
     },
 )
 def freed(sub):
-    return by_key([_freeing(op, 0.5) for op in _ops(sub).values()])
+    return by_key([_freeing(name, op, 0.5) for name, op in _ops(sub).items()])
 
 
-def _changed(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
-    """u = x * 1.0 saved by op(u), then changed in place: does backward notice?"""
+def _changed(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
+    """u = x * 1.0 saved by op(u), then changed in place: does backward notice?  And what op(u)
+    returned: a new Value, or u itself (whose number the change moves too)?"""
     x = Value(x0, requires_grad=True)
     u = x * 1.0  # a non-leaf: it may be changed in place
     y = op(u)
     saved = tuple(getattr(y.grad_fn, "saved_values", ())) if isinstance(y, Value) else ()
+    before = num(y)
     u.add_(0.5)
     return {
+        "output": returned_input(name, y, before),
         "saved": [graph(y, {"x": x}, label="y"),
                   [same_object(v, u, "ctx.saved_values[0]", "x in forward(ctx, x)")
                    for v in saved[:1]]],
-        "backward": _error(y.backward, "the error for y.backward()"),
-        "grad": grad_of(x, "x.grad"),
+        "backward": error_raised(y.backward, "the error for y.backward()"),
+        "grad": grad_of(x, f"x.grad through {name}.backward"),
     }
 
 
@@ -318,7 +316,7 @@ def _changed(op: Callable[[Value], Any], x0: float) -> dict[str, Any]:
     },
 )
 def inplace_caught(sub):
-    return by_key([_changed(op, 0.3) for op in _ops(sub).values()])
+    return by_key([_changed(name, op, 0.3) for name, op in _ops(sub).items()])
 
 
 def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
@@ -326,8 +324,9 @@ def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
     a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
     z = sub.Softplus.apply(a * b) * a + sub.Clip.apply(b - a, -1.0, 1.0)
     z.backward()
-    return {"z": result_of(num(z), "z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1)"),
-            "grads": [grad_of(a, "a.grad"), grad_of(b, "b.grad")]}
+    program = "z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1)"
+    return {"z": result_of(num(z), program),
+            "grads": [grad_of(a, f"a.grad in {program}"), grad_of(b, f"b.grad in {program}")]}
 
 
 def _two_clips(sub, a0: float) -> dict[str, Any]:

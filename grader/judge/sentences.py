@@ -79,8 +79,7 @@ class Say(str, enum.Enum):
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
-    DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call "
-                        "changes it.")
+    DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
                             ".data: {label} holds the number for the unchanged {name}.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
@@ -123,8 +122,7 @@ class Say(str, enum.Enum):
                     "the statement keeps it for a later pass.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
                    "backward free it.")
-    NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it "
-                  "was given.")
+    NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
     NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
@@ -137,9 +135,8 @@ class Say(str, enum.Enum):
                      "pass: backward added to it instead of starting from nothing.")
     CLEARED = N_("{label} cleared .grad (None or zero) before a backward pass where the statement "
                  "lets backward add to the gradient an earlier pass left.")
-    CLEARED_BETWEEN = N_("{label} cleared a leaf's .grad (set it to None or zero) between two of "
-                         "its backward passes, where the statement keeps the gradient the earlier "
-                         "pass wrote.")
+    CLEARED_BETWEEN = N_("{label} cleared a leaf's .grad (set it to None or zero) between two of its backward "
+                         "passes, where the statement keeps the gradient the earlier pass wrote.")
     GRAD_CALL = N_("{label} computed gradients with grad(), which writes no .grad, where the "
                    "statement runs backward().")
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
@@ -148,7 +145,7 @@ class Say(str, enum.Enum):
     NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
-    OTHER_ERROR = N_("{label} is another error than the engine raises here: \"{error}\".")
+    OTHER_ERROR = N_("{label} is another error than the statement's code raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
     RAISED_EARLIER = N_("{label} is an exception the engine raised during an earlier call, not "
                         "during this one: the call returned an error kept from before.")
@@ -193,8 +190,7 @@ class Say(str, enum.Enum):
     TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
     # MODIFIED at other versions than PyTorch's (``raised.other_versions``): PyTorch's versions unsaid
-    TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other "
-                              "versions.")
+    TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other versions.")
     TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "
                                  "at other versions.")
     # a property judged by the probe (CHECK facts)
@@ -204,9 +200,8 @@ class Say(str, enum.Enum):
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
-    LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf that holds "
-                       "the same number: your backprop gave the two leaves one entry (a leaf is told "
-                       "from another by identity, is, not by == or its number).")
+    LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
+                       "the two got one entry (tell leaves apart by identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "
@@ -304,6 +299,12 @@ class Say(str, enum.Enum):
     ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True "
                               "it left x's gradients as backward wrote them, and with "
                               "zero_between=False it zeroed them.")
+    GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
+                              "gradient it returned has no graph back to x to differentiate again.")
+    RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
+                        "when the input was changed in place (PyTorch then refuses the backward).")
+    OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
+                              "y.backward()), passed on another gradient: it depends on state kept between calls.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
                            "backward, did not do to their .grad what its first call did: what it "
                            "does depends on state kept between calls.")
@@ -340,9 +341,8 @@ class Say(str, enum.Enum):
                             "gradient (each was None or zero): the step had nothing to apply.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
-    FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into a different number of leaves "
-                       "than its flags set to True: its graph was recorded with other leaves "
-                       "requiring grad.")
+    FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into a different number of leaves than its flags "
+                       "set to True: its graph was recorded with other leaves requiring grad.")
     FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "
                        "with the one w is meant to have.")
     ARGS_SWAPPED = N_("{label} called {function} with w and x exchanged: the w it was given went "

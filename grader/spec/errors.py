@@ -3,6 +3,7 @@ first line", and who raised it: the engine, the student, nobody (made by hand), 
 during an earlier call (an error kept between calls and returned again).
 
     error_of(e, "the error returned")          told from the traceback alone
+    error_raised(fn, "the error for y.backward()")  of what calling ``fn`` raised (None: nothing)
     error_of(e, "the error returned", call)    ... and from what earlier watched calls returned,
                                                and what their passes raised (``watching(...,
                                                errors=True)``)
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from grader.spec.facts import FACT, LABEL, Kind, RaisedBy
 from grader.spec.probe import caught
@@ -71,3 +72,15 @@ def remember_raised(raised: Mapping[int, BaseException]) -> None:
 
 _RAISED: dict[int, BaseException] = {}
 _RETURNED: dict[int, tuple[BaseException, weakref.ref[Any]]] = {}  # kept alive, with the call that returned it
+
+
+def error_raised(fn: Callable[..., Any], label: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The ERROR fact of what ``fn(*args, **kwargs)`` raised (None if it returned); a stub's
+    NotImplementedError goes on, told as a stub."""
+    try:
+        fn(*args, **kwargs)
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - observing the error is the point
+        return error_of(exc, label)
+    return error_of(None, label)

@@ -96,9 +96,9 @@ CASES += [
     Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is of type type, not the exception object itself'},
           edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n    except RuntimeError as e:\n        error = e': '        w.add_(amount)\n    except RuntimeError:\n        error = RuntimeError'},
           names=('the error returned is of type type',)),
-    Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the engine raises here'},
+    Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the statement\'s code raises here'},
           edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "x": x': '    except RuntimeError as e:\n        error = RuntimeError(str(e).split(".")[0])\n    return {"w": w, "x": x'},
-          names=('another error than the engine raises',)),
+          names=('another error than the statement\'s code raises',)),
     Correct('a1_after_inplace', edits={'    a1 = a\n    a += 1  # a.add_(1): the same object gets a new number and _version 1\n': '    a += 1\n    a1 = a\n'}),
 ]
 

@@ -22,7 +22,7 @@ CASES = [
     Wrong("one_gradient", fails={CLIP: "RuntimeError"}),
     Wrong("wrong_derivative", fails={SOFTPLUS: "backward wrote x.grad through Softplus.backward, but its number differs"}),
     Wrong("strict_bounds", names=('x.grad through Clip.backward', 'number differs'), fails={CLIP: "x.grad", BOUNDS: "x.grad",
-                                                                                     "a Function inside a bigger graph": "backward wrote a.grad, but its number differs"},
+                                                                                     "a Function inside a bigger graph": "backward wrote a.grad in z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1), but its number differs"},
           edits={INSIDE: "        inside = ctx.low < x.item() < ctx.high\n"}),
     Wrong("gradient_everywhere", names=('x.grad through Clip.backward', 'number differs'), fails={CLIP: "x.grad"},
           edits={INSIDE: "        inside = True\n"}),
@@ -164,4 +164,39 @@ CASES += [
 CASES += [
     Correct("sigmoid_as_one_minus", edits={SOFTPLUS_BACKWARD: "        return grad * (1.0 - 1.0 / (1.0 + x.exp()))\n"}),
     Correct("sigmoid_through_tanh", edits={SOFTPLUS_BACKWARD: "        return grad * ((x / 2.0).tanh() + 1.0) / 2.0\n"}),
+]
+
+# Clip's bounds on a module-level stack (pushed by forward, popped by backward, "backward runs in
+# reverse"): a second backward through the node retain_graph=True kept finds another call's
+# bounds, or none.
+CASES += [
+    Wrong("clip_bounds_on_a_stack",
+          fails={"backward frees what was saved": "Clip.backward, run again on the same node"},
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        BOUNDS.append((low, high))\n",
+                 "        inside = ctx.low <= x.item() <= ctx.high\n":
+                 "        low, high = BOUNDS.pop() if BOUNDS else (float('-inf'), float('inf'))\n"
+                 "        inside = low <= x.item() <= high\n",
+                 "class Clip(Function):": "BOUNDS = []\n\n\nclass Clip(Function):"},
+          names=("Clip.backward", "run again on the same node", "state kept between calls")),
+]
+
+# Softplus's formula under the student's own no_grad, in backward: the gradient returned has no
+# graph under create_graph=True.
+CASES += [
+    Wrong("softplus_backward_under_no_grad",
+          fails={"Softplus's gradient is differentiable": "Softplus.backward turned grad mode off itself"},
+          edits={SOFTPLUS_BACKWARD: "        with no_grad():\n            return grad * x.sigmoid()\n",
+                 "from micrograph import Function, Value\n": "from micrograph import Function, Value, no_grad\n"},
+          names=("Softplus.backward", "grad mode off", "create_graph=True")),
+]
+
+# Clip's forward returning its input when it lies inside the interval ("nothing to clip").
+CASES += [
+    Wrong("clip_returns_its_input",
+          fails={"an in-place change of the saved x is caught": "Clip.forward returned its input (or a view of it), not a new Value"},
+          edits={"        return Value(min(max(x.item(), low), high))\n":
+                 "        if low <= x.item() <= high:\n            return x\n"
+                 "        return Value(min(max(x.item(), low), high))\n"},
+          names=("Clip.forward", "returned its input", "not a new Value")),
 ]
