@@ -19,7 +19,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
-from grader.spec.origins import detached_from, detached_some
+from grader.spec.origins import detached_from, detached_some, ran_on_detached
 from grader.spec.errors import error_of
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, seen_all
@@ -176,7 +176,8 @@ def _detached(sub, w: float) -> dict[str, Any]:
     with watching(sub, "backward_of_detached", made=True) as call:
         e = sub.backward_of_detached(w)
     return {"error": error_of(e, "the error returned", call), "call": call.fact,
-            "detached": detached_some(call, "backward_of_detached")}
+            "detached": detached_some(call, "backward_of_detached"),
+            "ran_on": ran_on_detached(call, "backward_of_detached")}
 
 
 DETACHED_FEEDBACK = ("z = (w * 2).detach() does not require grad and has no grad_fn: call "

@@ -86,6 +86,7 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     # y made without the combine given: its error, its op and the gradients all follow from that
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
+    Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},

@@ -143,7 +143,7 @@ class Say(str, enum.Enum):
                    "it was given: the graph never reaches some of them.")
     # an exception the student returned (ERROR facts)
     NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
-    NO_ERROR = N_("{label} is None: no error was caught where the engine raises one here.")
+    NO_ERROR = N_("{label} is None: no error was caught, where the statement's call raises one.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
     OTHER_ERROR = N_("{label} is another error than the statement's code raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
@@ -226,6 +226,9 @@ class Say(str, enum.Enum):
                    "number computed in Python.")
     NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires grad: "
                         "the Value without a graph was made another way.")
+    NOT_THE_DETACHED = N_("{label} ran backward on a Value that still has its grad_fn: the Value it "
+                          "detached is not the one backward ran on (detach() returns a new Value and "
+                          "leaves the one it is called on as it was).")
     ENGINE_PASS = N_("{label} started the engine's own backward pass (backward, grad or another "
                      "name for them), where the exercise is to write that pass yourself.")
     GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "

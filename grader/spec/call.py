@@ -64,6 +64,7 @@ class Call(observe.Observer):
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
+        self.detached_first: int | None = None  # ... and how many passes had started when it first was
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
@@ -135,7 +136,8 @@ class Call(observe.Observer):
             self.engine_walk = True
         if from_student and self.made is not None and code is DETACH_IN_PLACE:
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
-            self.detached_tracked |= is_value(source) and bool(source.requires_grad)
+            if is_value(source) and source.requires_grad:
+                self._detached()
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
 
@@ -152,7 +154,7 @@ class Call(observe.Observer):
         if code.co_name in ALIASES:  # (y * 2).detach() is made by an operation, Value(3.0).detach() not
             source = frame.f_locals.get("self")
             if code.co_name == "detach" and is_value(source) and source.requires_grad:
-                self.detached_tracked = True
+                self._detached()
             if self.made.get(id(source)) is source:
                 self.made[id(result)] = result
                 self.inputs[id(result)] = (source,)
@@ -163,6 +165,11 @@ class Call(observe.Observer):
             self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if is_value(v))  # micrograph.sum([a, b]) too
+
+    def _detached(self) -> None:
+        self.detached_tracked = True
+        if self.detached_first is None:
+            self.detached_first = self.started
 
     def _from_student(self, frame: FrameType) -> bool:
         """Whether the student's file called ``frame``: itself, or through the guarded ``getattr``

@@ -134,6 +134,7 @@ class Check(str, enum.Enum):
     ROWS = "rows"  # a matrix returned is a list of rows (one list per input row), not one flat list
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given
+    RAN_ON_DETACHED = "ran_on_detached"  # a call that detached a Value ran no backward pass from an operation's node
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
 
 

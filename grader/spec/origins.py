@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 import micrograph
+from micrograph.node import AccumulateGrad
 from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
@@ -137,6 +138,18 @@ def detached_some(call: Call, label: str) -> dict[str, Any]:
     ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
     return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)
+
+
+def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: the watched ``call`` (made with ``made=True``), which detached a Value that
+    requires grad before any backward pass, started no pass from a node an operation recorded:
+    ``z.detach()`` with its result dropped leaves z its grad_fn, and backward runs from it.  None
+    where the call detached nothing (``detached_some`` tells that) or only after a pass started
+    (then it is the order that differs)."""
+    if call.made is None or call.detached_first != 0:
+        return check(Check.RAN_ON_DETACHED, None, label)
+    root = call.first_root
+    return check(Check.RAN_ON_DETACHED, root is None or type(root) is AccumulateGrad, label)
 
 
 def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool) -> dict[str, Any]:

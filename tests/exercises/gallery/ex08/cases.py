@@ -175,3 +175,10 @@ CASES += [
                  "def detach_shares_data(": "_RESULT = {}\n\n\ndef detach_shares_data("},
           names=("detach_shares_data", "called again")),
 ]
+
+# detach() called with its result dropped: z keeps its grad_fn, and backward runs through it.
+CASES += [
+    Wrong('detach_result_dropped', fails={"backward of a detached value raises": "ran backward on a Value that still has its grad_fn"},
+          edits={'    z = (w * 2).detach()': '    z = w * 2\n    z.detach()'},
+          names=('still has its grad_fn', 'detach() returns a new Value')),
+]
