@@ -12,7 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
 from grader.spec.probe import type_name
-from grader.spec.raised import raised
+from grader.spec.raised import SAID, raised
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
@@ -40,13 +40,15 @@ KEYS = {
     "grads_added": "a backward that runs adds into .grad as usual",
     "freed": "backward frees what a node saved once the node has run: release forgets the saved "
              "Values (keeping their names), so the engine holds none of them any more",
+    "new_graph": "the first backward through a new graph raises no error: what a node released is "
+                 "known on that node, whatever earlier graphs were freed",
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node"),
-             "grads_added": ("kept", "adds")}
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node", "new_graph"),
+             "grads_added": ("kept", "adds"), "every_node": ("new_graph",)}
 GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
@@ -59,10 +61,13 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     y = build(w, x)
     retain = case == "kept"
     first = "y.backward(retain_graph=True)" if retain else "y.backward()"
-    y.backward(retain_graph=True) if retain else y.backward()
+    # a first backward that raises is told as that (a node refused that no backward ran through)
+    ran = {} if retain else {"new_graph": raised(y.backward, f"the first y.backward(), y = {label}")}
+    if retain:
+        y.backward(retain_graph=True)
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
-    return {case: raised(y.backward, said),
+    return {**ran, case: raised(y.backward, said),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 
@@ -83,36 +88,69 @@ def documents_public(sub):
     return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "second"),
                            (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "kept"),
                            (lambda w, x: x + w + 2.0, "x + w + 2", "adds")]),
-            "every_node": [_freed_below(sub, lambda y: y * 2, "y * 2")[0]], "freed": _freed(sub)}
+            **_documents_freed(sub)}
+
+
+def _documents_freed(sub: Any) -> dict[str, Any]:
+    """The public test's probes of what backward frees: below a root, what is kept, new graphs."""
+    below = _freed_below(sub, lambda y: y * 2, "y * 2")[0]
+    ran, freed = _freed(sub)
+    return {"new_graph": [below["new_graph"], ran, _new_graphs(sub)], "every_node": [below["every_node"]],
+            "freed": freed}
 
 
 FREED = N_("h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3")
 
 
-def _freed(sub: Any) -> dict[str, Any]:
+def _freed(sub: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """Whether a value a node saved is gone once backward ran the node and the program let go of
     it, as PyTorch frees it: a release that only marks the node refused keeps every saved Value
-    alive, which a second backward's error alone cannot tell."""
+    alive, which a second backward's error alone cannot tell.  Told after whether that backward,
+    the first through its graph, raised (``new_graph``)."""
     x = sub.Value(-1.25, requires_grad=True)
     h = x * 3
     y = h * h
+    first = "the first y.backward(), y = h * h, h = x * 3"
     try:
         alive = weakref.ref(h)
     except TypeError:  # a Value with __slots__ and no __weakref__: its freeing cannot be seen
-        return claim(f"not weakly referenceable: {type_name(h)}", FREED)
+        return raised(y.backward, first), claim(f"not weakly referenceable: {type_name(h)}", FREED)
     del h
-    y.backward()
+    ran = raised(y.backward, first)
     gc.collect()
-    return claim(alive() is None, FREED)
+    return ran, claim(alive() is None, FREED)
 
 
 def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     """Whether ``y.backward()`` raised after ``z.backward()``, z = ``said``, y = w * x (z's
-    backward ran y's node and freed it too: the statement's own example), and the leaf w."""
+    backward ran y's node and freed it too: the statement's own example), and the leaf w.  An
+    error of z's own backward, the first through its graph, is told as that (``new_graph``)."""
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     y = w * x
-    top(y).backward()
-    return raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x"), w
+    first = raised(top(y).backward, f"the first z.backward(), z = {said}, y = w * x")
+    return {"new_graph": first,
+            "every_node": raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")}, w
+
+
+NEW_GRAPHS = 32  # enough graphs made and freed in turn that a new node is put where a freed one was
+NEW_GRAPH = N_("the first backward through a new graph y = w * x, made once the one before it was "
+               "backpropagated and let go of")
+
+
+def _new_graphs(sub: Any) -> dict[str, Any]:
+    """The first backward through each of ``NEW_GRAPHS`` graphs, each made once the one before
+    was backpropagated, let go of and collected, so that the memory (and the id) of a freed node
+    is given to a new one: an unpack that knows released nodes by their id, not on the node,
+    refuses a node no backward ran through.  The first that raised, or the last."""
+    seen: dict[str, Any] = {}
+    for i in range(NEW_GRAPHS):
+        w, x = sub.Value(0.25 * i - 2.0, requires_grad=True), sub.Value(1.5, requires_grad=True)
+        seen = raised((w * x).backward, NEW_GRAPH)
+        del w, x
+        gc.collect()
+        if seen[SAID] is not None:
+            break
+    return seen
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -146,10 +184,11 @@ def inner(sub):
     t = p * q  # g's node, which saved h, is reached by two paths: it runs once, then releases
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
-                                 "every_node": [], "grads_refused": []}
+                                 "new_graph": [], "every_node": [], "grads_refused": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
-        out["every_node"].append(freed)
+        for key, seen in freed.items():
+            out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
     return out
 

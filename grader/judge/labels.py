@@ -25,6 +25,7 @@ _LABEL_FORMS = (
     (r"the nodes of (?P<graph>\w+ = .+), in the order backward ran them",
      N_("the nodes of {graph}, in the order backward ran them")),
     (r"(?P<value>\S+) for (?P<graph>\w+ = .+)", N_("{value} for {graph}")),
+    (r"the first (?P<call>\S+\(\)), (?P<graph>\w+ = .+)", N_("the first {call}, {graph}")),
     (r"a second (?P<call>\S+) after (?P<steps>.+)", N_("a second {call} after {steps}")),
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
     (r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
