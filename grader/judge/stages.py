@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import PROGRAMS, RAISED
+from grader.spec.build import KEPT, PROGRAMS, RAISED
 from grader.spec.build_parts import PARTS
 
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
@@ -29,6 +29,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     (`` (in backward, line 12)``).  Otherwise, when a later stage rewrote some of ``stage``'s
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
     the fault may be there: the sentence names them."""
+    if problem.startswith(KEPT):
+        return _kept(stage, display, problem[len(KEPT):], exercise)
     raised = _RAISED.fullmatch(problem)
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
@@ -43,6 +45,18 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
              "{file} ({problem}): it must, before this stage's tests can run.",
              stage=stage, file=display, problem=problem)
+
+
+def _kept(stage: str, display: str, problem: str, exercise: str | None) -> str:
+    """``stage``'s check fails with ``problem`` here, yet passes on a fresh run of the file: the
+    engine keeps state between calls, which the programs run before the check changed."""
+    raised = _RAISED.fullmatch(problem)
+    problem = _(RAISED, error=raised["error"]) if raised else _(problem)
+    said = _("this stage builds on {stage}, and {stage}'s check passes on a fresh run of {file}, but "
+             "fails when the tests' other programs ran before it ({problem}): your engine keeps state "
+             "between calls, which those programs changed.", stage=stage, file=display, problem=problem)
+    own = [name for name, owner in PARTS.get(exercise or "", {}).items() if owner == exercise]
+    return said + (_(" This stage added or rewrote {parts}.", parts=", ".join(own)) if own else "")
 
 
 def _later_owner(stage: str, exercise: str | None, error: ErrorRecord | None) -> str | None:

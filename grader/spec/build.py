@@ -26,11 +26,13 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
+from grader.spec.repeat import fresh_copy
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
 from grader.spec.repeat import fresh_copy
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 RAISED = N_("it raised {error}")
+KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
 
 
 class EarlierStage(Exception):
@@ -310,8 +312,23 @@ def needs(sub: Any, stage: int) -> Any:
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
         if problem is not None:
-            raise EarlierStage(f"{exercise}: {problem}").with_traceback(met)
+            kept = KEPT if _passes_fresh(sub, check) else ""
+            raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
+
+
+def _passes_fresh(sub: Any, check: Callable[[Any], str | None]) -> bool:
+    """Whether ``check`` passes on a fresh run of the student's file, where no program ran
+    before it: then it fails here because of state the engine keeps between calls (one grad
+    Value shared by every leaf, hooks kept in a module-level dict), which the programs run
+    before it in this run changed, and the earlier stage's part works by itself."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        return check(fresh) is None
+    except Exception:  # noqa: BLE001 - it fails on a fresh run too: the earlier stage's part is told
+        return False
 
 
 def fresh_mode(sub: Any) -> Any:
