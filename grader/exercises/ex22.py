@@ -29,6 +29,7 @@ KEYS = {
                  "the gradient, the next hook's argument too",
     "hooked_grads": "backward uses a value's gradient only after its hooks ran, as they left it: "
                     "before a leaf's .grad is written or a retained gradient kept",
+    "handle": "register_hook returns a handle, whose remove() takes that hook out",
     "removed": "handle.remove() takes out the hook that handle registered, and no other",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
@@ -40,7 +41,19 @@ KEYS = {
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
 # recording on inside the block: after a nested block too; a hook left in place changes the gradient
-CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed",)}
+CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed", "handle"), "removed": ("handle",)}
+B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
+W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
+
+
+def _removed(handle: Any, label: str) -> dict[str, Any]:
+    """Whether ``register_hook`` returned a handle with a ``remove()`` (PyTorch's
+    RemovableHandle), told as that, labelled ``label``; the hook is taken out through it when it
+    did.  A None returned is seen here, never as an error of the test's own ``.remove()``."""
+    remove = getattr(handle, "remove", None)
+    if callable(remove):
+        remove()
+    return claim(callable(remove), label)
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
@@ -81,11 +94,11 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     w.register_hook(on("w second", 2.0))
     x.register_hook(on("x", 3.0))
     x.register_hook(on("x second", None))  # is handed what the first returned
-    b.register_hook(on("b", None)).remove()
+    handle = _removed(b.register_hook(on("b", None)), B_HANDLE)
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
-    return {"hooks_ran": [fact([n for n in ran if n != "b"], N_("the order the hooks ran in"))],
+    return {"handle": [handle], "hooks_ran": [fact([n for n in ran if n != "b"], N_("the order the hooks ran in"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
             "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
@@ -122,9 +135,9 @@ def _removed_by_handle(sub: Any) -> dict[str, Any]:
 
     w.register_hook(double)
     w.register_hook(plus)
-    w.register_hook(double).remove()
+    handle = _removed(w.register_hook(double), W_HANDLE)
     (w * 5).backward()
-    return {"removed": fact(calls, RAN_TWICE), "hooked_grads": fact(grad_quiet(w), f"w.grad ({TWICE})")}
+    return {"handle": handle, "removed": fact(calls, RAN_TWICE), "hooked_grads": fact(grad_quiet(w), f"w.grad ({TWICE})")}
 
 
 RETURNS_IT = N_("its hook returns its argument")

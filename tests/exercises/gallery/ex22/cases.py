@@ -18,6 +18,9 @@ CASES = [
     Wrong("grad_mode_starts_off", edits={"    enabled = True\n": "    enabled = False\n"},
           fails={HOOKS_HIDDEN: "nothing is recorded, even outside no_grad: grad mode is off although no with no_grad() block is open"},
           names=("nothing is recorded", "grad mode is off")),
+    Wrong("register_hook_returns_nothing", edits={"        hooks[handle.id] = hook\n        return handle\n": "        hooks[handle.id] = hook\n"},
+          fails={PUBLIC: "b.register_hook(hook) returned a handle with a remove() method in PyTorch, but not in your engine"},
+          names=("b.register_hook(hook) returned a handle", "register_hook returns a handle")),
     Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
             grad = result.item()''': "        hook(Value(grad))"},
