@@ -51,7 +51,15 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
             "read": read,
             "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
             "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+            "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
             "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+
+
+def _graph_per_pass(call: Call) -> bool:
+    """Whether no backward pass of the call started from a root node an earlier pass started
+    from: each step builds y again (a y built once before the loop and backpropagated with
+    retain_graph=True gives the statement's numbers, since the leaves never change)."""
+    return all(not (roots & earlier) for i, roots in enumerate(call.roots) for earlier in call.roots[:i])
 
 
 def _recorded_uncleared(answer: object, read: dict[str, Any], cleared: bool, label: str) -> dict[str, Any]:
@@ -82,6 +90,7 @@ KEYS = {
     "order": "record w.grad before clearing it, not after: a cleared gradient records nothing",
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
+    "rebuilt": "build y again in each step: one graph per step, each backpropagated once",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
     "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
 }

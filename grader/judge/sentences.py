@@ -125,6 +125,9 @@ class Say(str, enum.Enum):
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
+    GRAPH_REUSED = N_("{label} started a later backward pass from the very graph an earlier pass "
+                      "had started from: that y was backpropagated again, not built again for "
+                      "the step.")
     NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
                         "for that pass was not read from .grad.")
     ENGINE_WALK = N_("{label} called the engine's own backward walk (a function of "

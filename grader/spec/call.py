@@ -50,6 +50,7 @@ class Call(observe.Observer):
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
+        self.root_nodes: list[tuple[Any, ...]] = []  # ... kept alive, so no later node takes an id of theirs
         self.root_grads: list[tuple[float, ...]] = []  # each pass's roots' gradients, as given to backward
         self.first_root: Any = None  # the first pass's first root node (``graph_below``)
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
@@ -87,6 +88,7 @@ class Call(observe.Observer):
             return
         self.kept_graph.append(bool(start.retain_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
+        self.root_nodes.append(tuple(node for node, _ in start.roots))
         self.root_grads.append(tuple(g.item() if is_value(g) else float(g) for _, g in start.roots))
         if self.first_root is None and start.roots:
             self.first_root = start.roots[0][0]

@@ -242,3 +242,14 @@ CASES += [
                  "        seen.append(leaf)\n        if set_to_none:\n"},
           names=("zero_grad", "of one value")),
 ]
+
+# y built once before the loop and backpropagated at every step with retain_graph=True: the same
+# numbers (the leaves never change), but each step does not build its own y.
+CASES += [
+    Wrong("y_built_once",
+          fails={"gradients accumulate": "started a later backward pass from the very graph an earlier pass had started from"},
+          edits={"    for _ in range(steps):\n        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n"
+                 "        y.backward()  # adds dy/dw to whatever w.grad already holds\n":
+                 "    y = (x + w) * (w + 1)\n    for _ in range(steps):\n        y.backward(retain_graph=True)\n"},
+          names=("grad_history", "the very graph", "not built again")),
+]
