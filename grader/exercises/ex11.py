@@ -10,7 +10,8 @@ observe how each result came about: the graph behind each entry of loss, who wro
 backward passes the student's code ran.  An error the student's code raises (a second backward
 on a freed graph) is told as raised, with its line.  ``vjp`` and ``jacobian_rows`` are called
 again on other graphs and on the first once more (``grader.spec.repeat``): a record list kept
-between calls and handed out again shows.
+between calls and handed out again shows.  The given ``x_grads`` is watched where they call it
+(``grader.spec.given``): an edit made there is told as x_grads's.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.given import given_returns, x_grads as given_x_grads
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
@@ -155,13 +157,14 @@ def _built_seen(g: object) -> list[Any] | str:
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:
     """One call of vjp on the probe's own graph, its inputs named x{n}, loss{n} and v{n}."""
     x, y, loss = _graph(x_row, y_rows, y_grad)
-    with watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
+    with given_returns(sub, "x_grads", given_x_grads) as kept, \
+            watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
     label = f"vjp(x{n}, loss{n}, v{n})"
     returned = _list(grads, num)  # not a list: told as vjp's result, once
     out = {"returned": returned if type(grads) is list else result_of(returned, label),
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
-           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact,
+           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact, "given_kept": kept.fact,
            "given": check(Check.GAVE_V, _gave(call.root_grads, v), label)}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
@@ -226,12 +229,13 @@ def vjp_y_grad(sub):
 def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]:
     """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n}."""
     x, _, loss = _graph(x_row, y_rows)
-    with watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True) as call:
+    with given_returns(sub, "x_grads", given_x_grads) as kept, \
+            watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
     floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
-    return {"rows": result_of(_matrix(rows, num), label), "floats": floats,
+    return {"rows": result_of(_matrix(rows, num), label), "floats": floats, "given_kept": kept.fact,
             "read": read_from_grad(rows, call, label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before

@@ -1,12 +1,12 @@
 """ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
 
-The probes build their own graphs (the diamond, the documents' graph, seeded random graphs,
-chains of 1,200 ops, a graph with a node no gradient reaches), judge the order property by
-property (``grader.spec.topological.order_report``), read the gradients by leaf identity, record the calls of
+The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, chains
+of 1,200 ops, a graph with a node no gradient reaches), judge the order property by property
+(``grader.spec.topological.order_report``), read the gradients by leaf identity, record the calls of
 ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
-``grader.spec.arrivals``), check that no ``.grad`` changed, count the engine's passes
-(``micrograph.observe.passes`` sees a pass however it was started, even one that puts every
-``.grad`` back) and, on small graphs, watch for calls into the engine's own walk.
+``grader.spec.arrivals``; and whether it is the one given: ``grader.spec.given``), check that no
+``.grad`` changed, count the engine's passes (``micrograph.observe.passes`` sees a pass however it
+was started) and, on small graphs, watch for calls into the engine's own walk.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from micrograph import Function, Value, observe
 from grader.spec import Exercise, Limits
 from grader.spec.arrivals import leaves_apart, recorded, seeded, summed
 from grader.spec.facts import Check
+from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -155,7 +156,6 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
     }
 
 
-
 @contextlib.contextmanager
 def _engine_watched() -> Iterator[list[int]]:
     """The engine's passes started in the block (any name, alias or import), when it ends."""
@@ -177,11 +177,11 @@ def _named(graphs: list[Graph]) -> list[Graph]:
 
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
     """backprop on a graph: the gradients, the walk's seed, whether every .grad was left
-    alone, and whether it ran the engine's backward pass."""
-    with _engine_watched() as passes, recorded(sub) as calls:
+    alone, whether it ran the engine's backward pass, and whether the given local_grads was."""
+    with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, recorded(sub) as calls:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
-        "grads": {**_leaf_grads(result, graph.leaves, graph.names, graph.label),
+        "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label),
                   "sums": summed(calls, result, f"backprop({graph.label})"), "seed": seeded(calls, graph.root, "backprop")},
         "grads_untouched": all(grad(leaf) is None for leaf in graph.leaves),
         "used_engine_backward": passes[0] > 0,

@@ -82,6 +82,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
         node = got.get(CONTEXT + "node")
         return [_diff(say, label=label, name=node if type(node) is str else "?")]
+    if say is Say.GIVEN_EDITED and got.get(CONTEXT + "returned") is True:  # numbers, no graph
+        return [_diff(Say.GIVEN_RETURNED, label=label)]
     if say is Say.GIVEN_EDITED:  # the first named Value where the edited function's graph differs
         where = got.get(CONTEXT + "where")
         say = Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True else say

@@ -60,8 +60,7 @@ class Say(str, enum.Enum):
                      "replaced a gradient, or backward added to a number your code had put in .grad.")
     # a Value (VALUE facts)
     NOT_A_VALUE = N_("{label} is of type {type}, not a Value computed by the engine.")
-    UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require "
-                 "grad.")
+    UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require grad.")
     IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
     NOT_LEAF = N_("{label} is not a leaf: it was made by {op}, but here it is meant to be a leaf "
                   "(no operation recorded).")
@@ -256,6 +255,8 @@ class Say(str, enum.Enum):
     GIVEN_KEPT_LEAF = N_("{label} was edited: called by your code in this test, it returned a leaf "
                          "{where} that already held a gradient, where the {label} given with the "
                          "exercise makes new leaves at each call, which hold none.")
+    GIVEN_RETURNED = N_("{label} was edited: called by your code in this test, it returned a result that "
+                        "differs from what the {label} given with the exercise returns on the same arguments.")
     ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "
                         "last backward pass: they were read after it (the .grad Values kept in the "
                         "rows and read at the end, for instance), not after the pass each records.")

@@ -10,6 +10,11 @@ graph the given function builds from the same arguments (``documents_graph``, ma
 itself).  The CHECK fact ``GIVEN_KEPT`` holds when every such graph was the given one (and
 trivially when the function tested never called it); the parent tells a failed one first,
 naming the function edited and the first named Value where its graph differs.
+
+ex11's ``x_grads`` and ex13's ``local_grads`` are given too, and return numbers, not a graph:
+``given_returns`` calls the given function's own code on the arguments each call of the
+student's copy gets, just before it runs, and compares what the two return (``GIVEN_KEPT``, with
+``~returned``: the sentence says the result differs, not a graph).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from micrograph import Value, add, mul
+from micrograph import Node, Value, add, mul, no_grad
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
@@ -129,6 +134,72 @@ def given_calls(sub: ModuleType, name: str = "build_graph",
         return result
 
     setattr(sub, name, recorded)
+    try:
+        yield record
+    finally:
+        setattr(sub, name, original)
+
+
+def x_grads(x: list[list[Value]]) -> list[float]:
+    """ex11's x_grads as given: the gradients of x's entries as floats (x is one row)."""
+    return [v.grad.item() for v in x[0]]
+
+
+def local_grads(node: Node, grad: float) -> tuple[float | None, ...]:
+    """ex13's local_grads as given: the gradients ``node`` passes to its inputs, unrecorded."""
+    with no_grad():
+        return tuple(node.apply([grad]))
+
+
+def _same_result(mine: object, given: object) -> bool:
+    """Two results of a given function alike: None and None, numbers close (a float kept as an
+    int or in a Value is another result), or lists or tuples of such entries, one by one."""
+    if isinstance(mine, (list, tuple)) and isinstance(given, (list, tuple)):
+        return len(mine) == len(given) and all(map(_same_result, mine, given))
+    if mine is None or given is None or isinstance(mine, Value) or isinstance(given, Value):
+        return mine is given or (isinstance(mine, Value) and isinstance(given, Value)
+                                 and _same_result(mine.item(), given.item()))
+    if type(mine) is not float or type(given) is not float:
+        return type(mine) is type(given) and mine == given
+    return mine == given or math.isclose(mine, given, rel_tol=1e-9, abs_tol=1e-12)
+
+
+@dataclass
+class GivenReturns:
+    """Whether every call of the student's copy of a given function returned what the given
+    one returns on the same arguments."""
+
+    name: str
+    kept: bool = True
+
+    @property
+    def fact(self) -> dict[str, Any]:
+        """The GIVEN_KEPT fact of a given function that returns numbers (``~returned``)."""
+        return {**check(Check.GIVEN_KEPT, self.kept, self.name), CONTEXT + "returned": True}
+
+
+@contextmanager
+def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iterator[GivenReturns]:
+    """Watch the student's ``name`` (a function given with the exercise) while the ``with``
+    block runs: ``given`` runs on each call's arguments just before the student's copy (which
+    may change them), and the two results are compared.  Where the given one raises, the copy's
+    result differs unless it raises too (its own error then reaches the caller as it stands)."""
+    record = GivenReturns(name)
+    original = getattr(sub, name, None)
+    if not callable(original):
+        yield record
+        return
+
+    def compared(*args: Any, **kwargs: Any) -> Any:
+        try:
+            expected, raised = given(*args, **kwargs), False
+        except Exception:  # noqa: BLE001 - the given code refuses these arguments
+            expected, raised = None, True
+        result = original(*args, **kwargs)
+        record.kept = record.kept and not raised and _same_result(result, expected)
+        return result
+
+    setattr(sub, name, compared)
     try:
         yield record
     finally:

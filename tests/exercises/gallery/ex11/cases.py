@@ -190,3 +190,11 @@ CASES += [
                  "def build(": "_X = {}\n\n\ndef build("},
           names=("build", "an earlier call", "not a new object")),
 ]
+
+# The given x_grads edited (it returns the leaves' numbers, not their gradients): vjp and
+# jacobian_rows are right, and the feedback names x_grads.
+CASES += [
+    Wrong("given_x_grads_edited", fails={VJP: "x_grads was edited", ROWS: "x_grads was edited"},
+          edits={"    return [v.grad.item() for v in x[0]]\n": "    return [v.item() for v in x[0]]\n"},
+          names=("x_grads was edited", "differs from what the x_grads given with the exercise returns")),
+]

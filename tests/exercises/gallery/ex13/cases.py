@@ -254,3 +254,13 @@ CASES += [
           edits={"        if node not in arrived:\n": "        if not arrived.get(node):\n"},
           names=("backprop(times_zero)[w]", "is None")),
 ]
+
+# The given local_grads edited (it passes on the local derivatives alone, not times the gradient
+# that reached the node): backprop is right, and the feedback names local_grads.
+GIVEN_APPLY = "        return tuple(node.apply([grad]))\n"
+CASES += [
+    Wrong("given_local_grads_edited", fails={DIAMOND: "local_grads was edited", RANDOM: "local_grads was edited"},
+          edits={GIVEN_APPLY: "        return tuple(node.apply([1.0]))\n"},
+          names=("local_grads was edited", "differs from what the local_grads given with the exercise returns")),
+    Correct("given_local_grads_as_list", edits={GIVEN_APPLY: "        return list(node.apply([grad]))\n"}),
+]
