@@ -50,10 +50,9 @@ class Say(str, enum.Enum):
                              "gradients between backward passes, but not after recording what the "
                              "last one wrote.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
-    GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward "
-                     "multiplied the incoming gradient by a local derivative other than the "
-                     "statement's (the number grows in proportion when the output is seeded with "
-                     "another gradient).")
+    GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward multiplied "
+                     "the incoming gradient by a local derivative other than the statement's (the number grows "
+                     "in proportion when the output is seeded with another gradient).")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
     GRAD_CHOSEN = N_("backward wrote {label}, but your code chose its number: a hook of yours "
@@ -94,9 +93,8 @@ class Say(str, enum.Enum):
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
-    OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's "
-                  "_backward_cls, not the one Function makes: what it says it saved and freed is "
-                  "not the engine's.")
+    OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's _backward_cls, "
+                  "not the one Function makes: what it says it saved and freed is not the engine's.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
     ROOT_OP = N_("{label}'s graph differs at its root: your graph has {op} there.")
     ROOT_INPUTS = N_("{label}'s graph differs at its root: your {op} there takes different inputs.")
@@ -124,9 +122,8 @@ class Say(str, enum.Enum):
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
-    GRAPH_REUSED = N_("{label} started a later backward pass from the very graph an earlier pass "
-                      "had started from: that y was backpropagated again, not built again for "
-                      "the step.")
+    GRAPH_REUSED = N_("{label} started a later backward pass from the very graph an earlier pass had started "
+                      "from: that y was backpropagated again, not built again for the step.")
     NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
                         "for that pass was not read from .grad.")
     ENGINE_WALK = N_("{label} called the engine's own backward walk (a function of "
@@ -213,16 +210,14 @@ class Say(str, enum.Enum):
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() of"
                       " the leaf beside it: it does not share both that leaf's number and its "
                       "version counter, as detach() does.")
-    NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during "
-                            "the call (a .grad, or what grad() returned): it was computed, not "
-                            "read from the engine.")
+    NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
+                            ".grad, or what grad() returned): it was computed, not read from the engine.")
     FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an "
                            "earlier call, not during this one: this call returns what an earlier "
                            "call left (state kept between calls).")
-    NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was "
-                       "not computed from the Values it is asked to be computed from: an operation "
-                       "on a new Value made of a number (Value(...) times one) still passes on a number "
-                       "computed in Python.")
+    NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "
+                       "computed from the Values it is asked to be computed from: an operation on a new Value "
+                       "made of a number (Value(...) times one) still passes on a number computed in Python.")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
                    "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
                    "number computed in Python.")
@@ -273,9 +268,8 @@ class Say(str, enum.Enum):
                          "the first pass, which it records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
-    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were "
-                    "given, before its first update: another loss function, or a loss taken at "
-                    "another moment of the step.")
+    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
+                    "its first update: another loss function, or a loss taken at another moment of the step.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
                      "their mean, which nn.mse_loss(model(inputs), targets) is.")
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
@@ -290,9 +284,8 @@ class Say(str, enum.Enum):
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
                         "import of your code, where it is the first call: what it returns depends "
                         "on state kept between calls.")
-    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again"
-                       " on other inputs: that result holds state kept between calls, which the "
-                       "later call changed.")
+    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
+                       "inputs: that result holds state kept between calls, which the later call changed.")
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
                          " an earlier call: through something kept between calls, it reached the "
                          "parameters of a model it was not given.")
