@@ -31,11 +31,15 @@ KEYS = {
     "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
+    "fresh": "a backward sends the gradients of its own graph alone: after .grad is reset, the next "
+             "backward writes into it what the first did, nothing of the earlier backward calls being "
+             "kept between calls",
     "rerun": "each backward must run every node of its own graph: nothing of an earlier backward's "
              "walk (its dependency counts, the nodes it ran) may be kept for the next call",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped"), "renewed": ("dropped",), "retained": ("rerun",)}
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh"), "fresh": ("zeroed", "dropped"), "in_place": ("fresh",),
+             "renewed": ("dropped",), "retained": ("rerun",)}
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -108,12 +112,15 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
         (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
+        if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
+            reset_left["fresh"] = [claim(seen[-2]["value"] == seen[0]["value"],
+                                         f"the backward of w * x + w after {RESETS[reset]} gives w.grad the number the first gave")]
     return {**reset_left, "grads": seen}
 
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
-    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "grads": []}
+    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "fresh": [], "grads": []}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen

@@ -41,6 +41,8 @@ _LABEL_FORMS = (
     (r"the order the hooks of (?P<names>.+) ran in", N_("the order the hooks of {names} ran in")),
     (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),
     (r"(?P<value>\S+) is None or a Value like (?P<name>\S+)", N_("{value} is None or a Value like {name}")),
+    (r"the backward of (?P<graph>.+) after (?P<reset>.+) gives (?P<value>\S+) the number the first gave",
+     N_("the backward of {graph} after {reset} gives {value} the number the first gave")),
     (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+) "
      r"\((?P<reset>.+) before the third\)",
      N_("the {nth} backward of {graph} ({reset} before the third)")),

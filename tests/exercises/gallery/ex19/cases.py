@@ -24,6 +24,13 @@ CASES = [
           fails={ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
     Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
           fails={LOOP: "is a different number"}, names=("w.grad after the second backward", "add its gradient")),
+    Wrong("buffers_kept_between_calls", edits={  # backward's gradient buffers in a module-level dict, never emptied
+        "    buffers = {first: 1.0}": "    buffers = BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0",
+        "        grad = buffers.pop(node)": "        grad = buffers[node]",
+        "\ndef backward(": "\nBUFFERS = {}\n\n\ndef backward("},
+          fails={LOOP: "The backward of w * x + w after w.grad.zero_(); x.grad.zero_() gives w.grad the number the first gave in PyTorch, "
+                       "but not in your engine"},
+          names=("the number the first gave", "kept between calls")),
     Wrong("zero_drops_its_own_grad", edits={ZERO_BODY: "        self._grad = None\n        return self"},  # not a signed zero
           fails={LOOP: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine",
                  ZERO: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine"},
@@ -40,7 +47,7 @@ CASES = [
         self.total._box[0] += grad
         self.variable._grad = self.total
 '''}, fails={"w.grad = None between backward calls": "(w.grad = None; x.grad = None before the third) is a different number"},
-          names=("w.grad = None; x.grad = None before the third", "a new Value only when .grad is None")),
+          names=("w.grad = None; x.grad = None before the third", "kept between calls")),  # the total is kept on the node
     Wrong("retain_grad_broken_since_ex18", edits={"            self.grad_fn.retained = self\n": ""},
           fails={LOOP: "this stage builds on ex18"}, names=("ex18", "retain_grad() does not keep a's gradient")),
     Wrong("new_value_each_time", edits={WRITE: "    v._grad = Value(grad if v._grad is None else v._grad.item() + grad)"},
