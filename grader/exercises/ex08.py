@@ -61,6 +61,11 @@ def _any_version(fact: dict[str, Any]) -> dict[str, Any]:
     return {(CONTEXT + k if k == "version" else k): v for k, v in fact.items()}
 
 
+def _holds(v: object, number: float) -> bool:
+    """Whether ``v`` is a Value that still holds ``number``, the one it was made with."""
+    return isinstance(v, Value) and v.item() == number
+
+
 def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
     """The CHECK fact: w was not changed through its own ``.data`` while w_detach was left
     unwritten (``w.data.fill_(new); w_detach = w.detach()``: the same numbers, but the change
@@ -79,7 +84,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}
     return {
-        "w": _any_version(value_of(r["w"], "w")),
+        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w)},
         "w_detach": [_any_version(value_of(r["w_detach"], "w_detach")),
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],

@@ -230,8 +230,8 @@ class Say(str, enum.Enum):
                      "name for them), where the exercise is to write that pass yourself.")
     GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "
                        "alone and returns the gradients.")
-    NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be "
-                    "detached from: writing into {label} in place left that Value unchanged.")
+    NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be detached from: it "
+                    "is another Value, not a detach() of it, so nothing written into {label} reaches that Value.")
     CHANGED_THROUGH_OWN_DATA = N_("{label} reached w's own .data and never wrote into w_detach: "
                                   "the statement changes w only through w_detach, in place.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "

@@ -99,7 +99,7 @@ CASES += [
           fails={SHARES: "w_detach does not share its number"},
           edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
                  "    w_detach = w_detach + (new - w_detach.item())\n"},
-          names=("w_detach does not share its number", "w holds a different number")),
+          names=("w_detach does not share its number", "w still holds the number it came with")),
 ]
 
 
@@ -181,4 +181,11 @@ CASES += [
     Wrong('detach_result_dropped', fails={"backward of a detached value raises": "ran backward on a Value that still has its grad_fn"},
           edits={'    z = (w * 2).detach()': '    z = w * 2\n    z.detach()'},
           names=('still has its grad_fn', 'detach() returns a new Value')),
+]
+
+# w_detach rebound to a new Value instead of written into: w keeps its number, nothing is shared.
+CASES += [
+    Wrong('detach_rebound_to_new', fails={"the detached copy shares w's data": "w_detach does not share its number"},
+          edits={'    w_detach.fill_(new)': '    w_detach = Value(new)'},
+          names=('w still holds the number it came with', 'not a detach() of it')),
 ]
