@@ -15,6 +15,8 @@ of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests
 on other inputs and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
 
+import math
+
 from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
@@ -203,12 +205,52 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 
 
 def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> dict:
+    labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     with watching(sub, "grad_by_paths") as call:
-        numbers = [result_of(num(sub.grad_by_paths(y, leaf, everything)),
-                             f"for y = {graph}, grad_by_paths(y, {name})")
-                   for leaf, name in zip(leaves, ("w", "x"))]
+        answers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
-    return {"by_paths": numbers, "walk_only": [call.fact, *untouched]}
+    return {"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
+            "factors": [_product_factor(answer, y, leaf, everything, label)
+                        for answer, leaf, label in zip(answers, leaves, labels)],
+            "walk_only": [call.fact, *untouched]}
+
+
+# A product's local factor on the edge to its input i: the other input's data (its local
+# derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
+_FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
+            "one": lambda data, i: 1.0}
+
+
+def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str) -> float:
+    """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``."""
+    made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
+
+    def data(node) -> float:
+        return (node.variable if hasattr(node, "variable") else made[id(node)]).item()
+
+    def d(node) -> float:
+        if hasattr(node, "variable"):
+            return 1.0 if node.variable is leaf else 0.0
+        inputs = [child for child, _ in node.next_functions]
+        product = node.name() == "MulBackward0" and None not in inputs
+        return sum((_FACTORS[factor]([data(c) for c in inputs], i) if product else 1.0) * d(child)
+                   for i, child in enumerate(inputs) if child is not None)
+    return d(y.grad_fn)
+
+
+def _product_factor(answer: object, y: Value, leaf: Value, everything: list[Value], label: str) -> dict:
+    """The CHECK fact that the number is not the sum over the paths with another local factor at
+    each product than its local derivative: False, with that factor named (``~own``: the data of
+    the input the path goes through; ``~one``), where the number is exactly that sum."""
+    right = _sum_over_paths(y, leaf, everything, "right")
+    slip = next((factor for factor in ("own", "one")
+                 if type(answer) is float and _close(answer, _sum_over_paths(y, leaf, everything, factor))
+                 and not _close(answer, right)), None)
+    return {**check(Check.PRODUCT_FACTOR, slip is None, label), **({CONTEXT + slip: True} if slip else {})}
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 @EXERCISE.test("chain rule by paths on the documents' graph", points=2, public=True,

@@ -20,7 +20,7 @@ from micrograph import Value, add, exp, mul, sub
 from micrograph.i18n import N_  # a probe's note on a call, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import NOT_PLAIN, Check
+from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
@@ -191,10 +191,28 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads's backward"),
-                    "flags": check(Check.FLAGS_KEPT,  # judged of a call that ran backward
-                                   len(call.written) == sum(flags) if call.fact["passes"] else None,
-                                   label)})
+                    "flags": _flags_kept(call, flags, (w, x), label)})
     return out
+
+
+def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float],
+                label: str) -> dict[str, Any]:
+    """The CHECK fact that the call's backward wrote into the leaves its flags set to True, and
+    no other (judged of a call that ran backward).  The leaves are the student's own, told apart
+    by their numbers (w's and x's); where they cannot be (equal numbers, a leaf of another
+    number), by how many were written.  A leaf against its flag is named as context: one
+    written for a False flag (``~wrote``) or not written for a True one (``~missed``)."""
+    if not call.fact["passes"]:
+        return check(Check.FLAGS_KEPT, None, label)
+    written = [v.item() for v in call.written.values()]
+    if numbers[0] == numbers[1] or not all(n in numbers for n in written):
+        return check(Check.FLAGS_KEPT, len(written) == sum(flags), label)
+    wrote = {name for name, number in zip("wx", numbers) if number in written}
+    against = next((name for name, flag in zip("wx", flags) if (name in wrote) != flag), None)
+    fact = check(Check.FLAGS_KEPT, against is None, label)
+    if against is not None:
+        fact[CONTEXT + ("wrote" if against in wrote else "missed")] = against
+    return fact
 
 
 LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward() on its y (the "

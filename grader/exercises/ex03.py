@@ -21,12 +21,12 @@ from micrograph.value import NONLEAF_GRAD_WARNING  # the engine's own text, by i
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import NOT_PLAIN
+from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import caught_warnings, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
-from grader.spec.provenance import grad_of, result_of, value_of, watching
+from grader.spec.provenance import check, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise(
@@ -36,9 +36,6 @@ EXERCISE = Exercise(
 NON_LEAF_WARNING = "is not a leaf Tensor is being accessed"
 NON_LEAF_SHOWN = f"UserWarning: The .grad attribute of a Tensor that {NON_LEAF_WARNING}"  # its start
 READ_IT = "read v.grad itself and return the text of the warning that read raised"
-CALLER_IGNORES = ("grad_warning answers otherwise where the caller's warning filters ignore "
-                  "UserWarning: inside catch_warnings, call warnings.simplefilter('always') "
-                  "before reading v.grad, so the warning is recorded whatever the filters outside")
 FROM_WARNING = ("return the text of the warning reading v.grad raised, str(caught[0].message), "
                 "not a text written down in your code")
 
@@ -199,13 +196,15 @@ def _warnings_seen() -> dict[str, list[Any]]:
     return {"calls": [], "from_warning": []}
 
 
-def _caller_ignores(sub, v: Value) -> bool:
-    """Whether grad_warning(v) answers the same where the caller's filters ignore warnings
-    (pytest, a notebook, ``python -W ignore``): simplefilter("always") inside it still records."""
+def _caller_ignores(sub, v: Value, name: str) -> dict[str, Any]:
+    """The CHECK fact that grad_warning(v) answers the same where the caller's filters ignore
+    warnings (pytest, a notebook, ``python -W ignore``) as without them: simplefilter("always")
+    inside it still records.  Where it does not, whether it answered None there (context)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ignored = _text(sub.grad_warning(v))
-    return ignored == _text(sub.grad_warning(v))
+    fact = check(Check.SAME_UNDER_FILTERS, ignored == _text(sub.grad_warning(v)), f"grad_warning({name})")
+    return {**fact, CONTEXT + "none": ignored is None}
 
 
 WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) with "
@@ -216,13 +215,13 @@ WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) wit
 @EXERCISE.test("the warning on reading a non-leaf's .grad", points=1, public=True,
                feedback=WARNING_FEEDBACK,
                key_feedback={"leaf": "a leaf never warns: return None for it",
-                             "caller_ignores": CALLER_IGNORES, "calls": READ_IT,
+                             "calls": READ_IT,
                              "from_warning": FROM_WARNING})
 def warning_public(sub):
     g = documents_graph(-2.0, 0.5)
     seen = _warnings_seen()
     return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
-            "caller_ignores": _caller_ignores(sub, g["a"]), **seen}
+            "caller_ignores": _caller_ignores(sub, g["a"], "a"), **seen}
 
 
 @EXERCISE.test(
@@ -234,7 +233,6 @@ def warning_public(sub):
         "leaf": "a leaf never warns, whether or not it requires grad",
         "no_grad_result": "a result of no-grad Values is a leaf, so it does not warn",
         "retained": "a retained non-leaf does not warn: its .grad is meant to be read",
-        "caller_ignores": CALLER_IGNORES,
         "calls": READ_IT,
         "from_warning": FROM_WARNING,
     },
@@ -255,7 +253,7 @@ def warning_text(sub):
         "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", seen)],
         "retained": [_warning(sub, retained["a"], "a retained", seen)],
         **seen,
-        "caller_ignores": [_caller_ignores(sub, g[n]) for n in ("b", "y")],
+        "caller_ignores": [_caller_ignores(sub, g[n], n) for n in ("b", "y")],
         "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning"),
     }
 

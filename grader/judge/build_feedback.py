@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.i18n import _
-from grader.judge.sentences import Difference, Say
+from grader.judge.explained import Difference
+from grader.judge.sentences import Say
 
 _END = tuple(".。")
 

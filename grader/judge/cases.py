@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from grader.judge.labels import CASES
-from grader.judge.sentences import Difference
+from grader.judge.explained import Difference
 
 # "y (x = 0)", "x.grad through Clip.backward (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
 # or a call, and a note on which case it is of

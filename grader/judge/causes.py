@@ -7,6 +7,7 @@ exercise is not about) is told only beside a difference it accounts for (``expla
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from grader.judge.sentences import Say
@@ -14,9 +15,10 @@ from grader.spec.facts import FACT, Check, Kind
 
 # The student's own error first (an exception their code caught and returned), then causes
 # before consequences: what the call did (no backward, no_grad) explains a missing gradient,
-# which explains a graph that is not the statement's.
-_ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.VALUE.value: 1, Kind.IDENTITY.value: 1,
-          Kind.CHECK.value: 1, Kind.RESULT.value: 2, Kind.GRAD.value: 2, Kind.GRAPH.value: 3}
+# which explains a graph that is not the statement's; what the probe judged of how a result came
+# about (a CHECK: flags swapped, records read late) explains the Values and numbers it shows.
+_ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.CHECK.value: 1, Kind.VALUE.value: 2,
+          Kind.IDENTITY.value: 2, Kind.RESULT.value: 3, Kind.GRAD.value: 3, Kind.GRAPH.value: 4}
 # State kept between calls is a cause too: it explains every number of a later call that differs.
 _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value,
                  Check.EARLIER_KEPT.value, Check.SAME_SECOND_TIME.value,
@@ -30,7 +32,7 @@ def order(want: dict[str, Any]) -> int:
         return -1  # a given function edited, a Function's input returned: what explains the rest
     if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
         return 0
-    return _ORDER.get(want[FACT], 4)
+    return _ORDER.get(want[FACT], 5)
 
 
 # What a kept or freed graph explains, when retain_graph is context only (the exercise is not
@@ -50,6 +52,39 @@ _EXPLAINED_BY: dict[Say, set[Say]] = {
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.GRAD_MODE_ON: _RECORDED,
 }
+
+
+# Sentences that say only *that* something differs (its number, None, a flag, entries all alike,
+# a .grad as backward left it): each comes after every sentence that says how (``bare_last``),
+# and is left out where a sentence the probe judged on the same result, or on another entry of
+# its list, says how that result came about (``judged``).
+_BARE = {Say.RESULT_NUMBER, Say.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
+         Say.RESULT_ALIKE, Say.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_FLAG,
+         Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
+
+
+def bare_last(order_of: int, say: Say) -> tuple[bool, int]:
+    """A sentence's place among a test's: the bare ones after the rest, each by ``order``."""
+    return say in _BARE, order_of
+
+
+def judged(say: Say, label: str, judged_labels: set[str]) -> bool:
+    """Whether the bare sentence ``say`` about ``label`` is said better by a judged one: about
+    the same label, about another entry of the same list (``losses[0]`` for ``losses[1]``), or
+    about an entry of it (``f(x)[0]`` read late, for the entries of ``f(x)`` all alike).  One
+    about an entry of a judged call (``f(x)[u]`` beside ``f(x)``) still names which entry
+    differs, after the judged one."""
+    return say in _BARE and any(label == j or _list_of(label) == _list_of(j) != "" or j.startswith(label + "[")
+                                for j in judged_labels)
+
+
+_ENTRY = re.compile(r"(?P<list>.+)\[\d+\]")
+
+
+def _list_of(label: str) -> str:
+    """The list a label is an entry of (``losses`` for ``losses[1]``), or "" for no entry."""
+    entry = _ENTRY.fullmatch(label)
+    return "" if entry is None else entry.group("list")
 
 
 def explains(context: Say, said: set[Say]) -> bool:
@@ -74,9 +109,11 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 # reads set_to_none the other way round leaves None where zeros are asked for and the other way
 # round, in every call; each .grad told again would only say so once more.  A Value returned where
 # a float is asked for is the gradient object itself, which later passes change in place: the
-# numbers read from it at the end differ, or are all alike, because of it.
+# numbers read from it at the end differ, are all alike, or are all cleared, because of it.  A
+# loop that clears before each backward, not after recording, leaves every .grad as the last
+# backward wrote it: "still what backward wrote" of each would only say so once more.  An object
+# kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Say, set[Say]] = {
-    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED},
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
@@ -94,6 +131,10 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector
     Say.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
+    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
+    Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
+    Say.KEPT_OBJECT: {Say.IN_PLACE, Say.IN_PLACE_MORE, Say.IN_PLACE_FEWER, Say.DATA, Say.GRAD_WRITTEN,
+                      Say.GRAD_NUMBER},  # what earlier calls did to an object kept, not this call
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
@@ -116,7 +157,8 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
-         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V}
+         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
+         Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS}
 
 
 def told_once(say: Say) -> bool:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.judge.sentences import Difference, Say
-from grader.judge.sentences import difference as _diff
+from grader.judge.explained import Difference
+from grader.judge.sentences import Say
+from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, Check
 
 _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
@@ -43,7 +44,9 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED,
-           Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED}
+           Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
+           Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR,
+           Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
@@ -58,7 +61,20 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
+    Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE),),  # the probe names the slip it matched
+    Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
 }
+
+
+JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
+                    Say.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.FLAGS_AGAINST}) - {Say.NOT_READ_FROM_GRAD}
+"""The sentences of a failed CHECK that say how a result came about, so that a result's own
+bare sentence (a different number) adds nothing; not that a number was computed or kept rather
+than read, which says where it came from, not how it differs."""
+
+PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentences of a sum over paths
+_AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE}
+_LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 
 
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -91,4 +107,10 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is Say.ARGS_SWAPPED:  # the helper the function tested called
         helper = got.get(CONTEXT + "helper")
         return [_diff(say, label=label, function=helper if type(helper) is str else "?")]
+    if say is Say.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
+        for key, recorded in (("wrote", True), ("missed", False)):
+            if got.get(CONTEXT + key) in _LEAVES:
+                return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say in _AT_A_PRODUCT:  # the engine's name of a product's node, which the paths go through
+        return [_diff(say, label=label, op=PRODUCT)]
     return [_diff(say, label=label)]

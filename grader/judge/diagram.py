@@ -21,7 +21,7 @@ from typing import Any, Callable
 from grader.i18n import _
 from grader.i18n import test_name as shown_name
 from grader.judge import explain, marking
-from grader.judge.sentences import Difference
+from grader.judge.explained import Difference
 from grader.sandbox import renderer
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import DiagramRecord

@@ -15,14 +15,15 @@ from typing import Any, Callable
 
 from grader.i18n import _, sentences
 from grader.judge import build_feedback
-from grader.judge.causes import explains, follows, order, told_once
+from grader.judge.causes import bare_last, explains, follows, judged, order, told_once
 from grader.judge.cases import cases_merged
-from grader.judge.checks import check_differences
+from grader.judge.checks import JUDGED, check_differences
 from grader.judge.compare import mismatched_keys, not_its_shape, same
 from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
-from grader.judge.sentences import Difference, Say, clean
-from grader.judge.sentences import difference as _diff
+from grader.judge.explained import Difference, clean
+from grader.judge.sentences import Say
+from grader.judge.explained import difference as _diff
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
@@ -166,7 +167,8 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if want.get("same") == got.get("same"):
         return []
-    say = Say.SAME_OBJECT if got.get("same") else Say.NEW_OBJECT
+    kept = got.get(CONTEXT + "earlier_call") is True  # an object an earlier call returned, returned again
+    say = (Say.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same") else Say.NEW_OBJECT
     return [_diff(say, label=label, of=want.get("of"))]
 
 
@@ -200,13 +202,19 @@ def find(want: Any, got: Any) -> list[Difference]:
     found: list[tuple[int, Difference]] = []
     _walk(want, got, found)
     unique: list[Difference] = []
-    for _, d in sorted(found, key=lambda pair: pair[0]):
+    for _, d in sorted(found, key=lambda pair: bare_last(pair[0], pair[1].say)):
         if d not in unique:
             unique.append(d)
-    said, labelled = {d.say for d in unique}, {(d.say, dict(d.fields).get("label")) for d in unique}
-    return cases_merged([d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
-                         and not _number_for_none(d, unique) and not _entry_of_merged(d, unique)
-                         and not follows(d.say, dict(d.fields).get("label", ""), labelled)])
+    said, labelled = {d.say for d in unique}, {(d.say, _label(d)) for d in unique}
+    kept = [d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
+            and not _number_for_none(d, unique) and not _entry_of_merged(d, unique)
+            and not follows(d.say, _label(d), labelled)]
+    judged_labels = {_label(d) for d in kept if d.say in JUDGED}
+    return cases_merged([d for d in kept if not judged(d.say, _label(d), judged_labels)])
+
+
+def _label(d: Difference) -> str:
+    return dict(d.fields).get("label", "")
 
 
 

@@ -17,7 +17,8 @@ from grader.judge import diagram, differences, explain, replay, replayed, stages
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
-from grader.judge.sentences import Difference, Say, difference
+from grader.judge.explained import Difference, difference
+from grader.judge.sentences import Say
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
 from grader.sandbox.run import ChildReport, Spawn, spawn_here
 from grader.sandbox.session import Run, run_children

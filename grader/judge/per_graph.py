@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 
 from grader.i18n import _
-from grader.judge.sentences import Difference, Say
+from grader.judge.explained import Difference
+from grader.judge.sentences import Say
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _END = ".。"

@@ -11,8 +11,9 @@ from typing import Any
 
 from grader.i18n import _
 from grader.judge.compare import not_plain, same
-from grader.judge.sentences import MAX_FIELD, Difference, Say
-from grader.judge.sentences import difference as _diff
+from grader.judge.explained import MAX_FIELD, Difference
+from grader.judge.sentences import Say
+from grader.judge.explained import difference as _diff
 from grader.spec.build import OTHER_TEXT, OTHER_WARNING
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions

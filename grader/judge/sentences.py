@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import grader
 from micrograph.i18n import N_, Translator
@@ -21,8 +19,6 @@ from micrograph.i18n import N_, Translator
 from grader.judge.labels import shown_label
 
 _ = Translator("grader", Path(grader.__file__).parent / "locale")
-
-MAX_FIELD = 120
 
 
 class Say(str, enum.Enum):
@@ -341,15 +337,25 @@ class Say(str, enum.Enum):
                             "gradient (each was None or zero): the step had nothing to apply.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
-    FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into a different number of leaves than its flags "
-                       "set to True: its graph was recorded with other leaves requiring grad.")
+    FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")
+    FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
+                       "{flag}, against the flag it was given for {leaf}.")
     FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "
                        "with the one w is meant to have.")
     ARGS_SWAPPED = N_("{label} called {function} with w and x exchanged: the w it was given went "
                       "in as x, and the x as w.")
+    PRODUCT_OWN_FACTOR = N_("{label} is the sum over the paths with, at each {op}, the data of the input "
+                            "the path goes through as the local factor, not the node's local derivative.")
+    PRODUCT_FACTOR_ONE = N_("{label} is the sum over the paths with, at each {op}, one as the local factor "
+                            "(as at an addition), not the node's local derivative.")
+    OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "
+                             "warnings.simplefilter('ignore') than without it.")
+    NONE_UNDER_FILTERS = N_("{label} returned None under the caller's warnings.simplefilter('ignore'), and "
+                            "a text without it: your code recorded no warning under that filter.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
+    KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
         for name in _LABEL_FIELDS:
@@ -365,36 +371,3 @@ _NOT_A = re.compile(r"not an? (?P<what>[\w ]+): (?P<type>[\w.]+)")
 
 
 _LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label, not a value
-
-@dataclass(frozen=True)
-class Difference:
-    """One explained difference; for a graph, ``node`` is the first differing node of the
-    submission's graph ``graph`` (a GRAPH fact; the index in its canonical order), which the
-    grader draws with that node marked."""
-
-    say: Say
-    fields: tuple[tuple[str, str], ...]
-    node: int | None = field(default=None, compare=False)
-    graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-    context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
-
-    def sentence(self) -> str:
-        """The sentence as its table writes it: the feedback it is told in gives it its capital
-        (``grader.judge.capitals``)."""
-        return self.say(**dict(self.fields))
-
-
-def clean(text: object) -> str:
-    """A string from the child, safe to print: printable, one line, bounded; a longer one ends
-    at a whole word, with "…" (a quoted error cut inside a word reads as another message)."""
-    printable = "".join(c if c.isprintable() else "?" for c in str(text))
-    if len(printable) <= MAX_FIELD:
-        return printable
-    cut = printable[:MAX_FIELD - 2]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
-
-
-def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,
-               context: bool = False, **fields: object) -> Difference:
-    """A Difference whose fields are cleaned for printing."""
-    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph, context)

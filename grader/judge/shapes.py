@@ -13,7 +13,8 @@ import re
 from typing import Any
 
 from grader.judge.compare import same
-from grader.judge.sentences import Difference, Say, difference
+from grader.judge.explained import Difference, difference
+from grader.judge.sentences import Say
 from grader.spec.facts import CONTEXT, OWN_NODE, UNNAMED
 
 _Node = dict[str, Any]

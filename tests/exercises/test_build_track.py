@@ -247,7 +247,8 @@ def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
     begins a quoted name ("'w" of "the hook 'w second'") is named with the whole name."""
     from grader.judge.build_feedback import Alike, grouped
     from grader.judge.capitals import ANY_WORD, capitalized
-    from grader.judge.sentences import Difference, Say
+    from grader.judge.explained import Difference
+    from grader.judge.sentences import Say
 
     def told(label: str) -> Difference:
         return Difference(Say.TORCH_NUMBER, (("label", label),))

@@ -15,7 +15,8 @@ from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import same
 from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
-from grader.judge.sentences import Difference, Say, difference
+from grader.judge.explained import Difference, difference
+from grader.judge.sentences import Say
 from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
@@ -616,3 +617,51 @@ def test_capitals_are_given_once_by_the_track_and_never_inside_a_quote():
     assert capitalized(told, ANY_WORD).startswith("Backward wrote x.grad. The hook")
     assert '"bad input. the rest"' in capitalized(told, ANY_WORD)
     assert capitalized("y is None. w.grad is 0.", ANY_WORD) == "y is None. w.grad is 0."
+
+
+def test_a_judged_cause_is_told_first_and_the_bare_sentence_it_explains_not_at_all():
+    """A result's bare sentence (a different number) is told after the sentences that say how,
+    and not at all where a failed CHECK on that result, or on another entry of its list, says
+    how it came about; one about an entry of a judged call still names the entry, after it."""
+    want = {"n": result_of([1.0], "f(x)"), "v": value_of(Value(2.0), "v"), "c": check(Check.FLAGS_KEPT, True, "f(x)")}
+    got = {"n": result_of([3.0], "f(x)"), "v": value_of(Value(2.0, requires_grad=True), "v"),
+           "c": check(Check.FLAGS_KEPT, True, "f(x)")}
+    assert _said(want, got) == [Say.REQUIRES_GRAD, Say.RESULT_NUMBER]
+    got["c"] = check(Check.FLAGS_KEPT, False, "f(x)")
+    assert _said(want, got) == [Say.FLAGS_IGNORED, Say.REQUIRES_GRAD, Say.RESULT_NUMBER]  # f(x)[0] named
+    alike = {"a": result_of([1.0, 2.0], "f(x)"), "c": check(Check.READ_IN_TURN, True, "f(x)[0]")}
+    assert _said(alike, {"a": result_of([2.0, 2.0], "f(x)"), "c": {**check(Check.READ_IN_TURN, False, "f(x)[0]"),
+                                                                   "~first": True}}) == [Say.FIRST_READ_LATE]
+    losses = {"a": result_of(1.0, "losses[1]"), "c": check(Check.FIRST_LOSS, True, "losses[0]")}
+    assert _said(losses, {"a": result_of(3.0, "losses[1]"), "c": check(Check.FIRST_LOSS, False, "losses[0]")}) == \
+        [Say.OTHER_LOSS]
+
+
+def test_gradients_cleared_before_each_backward_are_told_once_for_every_grad():
+    """A loop that cleared before each backward, not after recording, leaves each .grad as the
+    last backward wrote it: told once, not again as "still exactly what backward wrote" of a
+    leaf the statement changed in place, nor as "holds a gradient" of one meant to be None."""
+    w, x = _leaves()
+    (w * x).backward()
+    left = {"w": grad_of(w, "w.grad"), "x": grad_of(x, "x.grad")}
+    want = {"w": {**left["w"], "by": "nobody", "grad": None}, "x": {**left["x"], "changed": True}}
+    got = {"w": {**left["w"], "~cleared_before_backward": True}, "x": left["x"]}
+    assert _said(want, got) == [Say.CLEARED_BEFORE_ONLY]
+    assert _said(want, {**got, "w": left["w"]}) == [Say.GRAD_WRITTEN, Say.GRAD_NOT_CHANGED]
+
+
+def test_an_object_an_earlier_call_returned_carries_what_later_calls_did_to_it():
+    """A Value returned again from an earlier call is told as kept between calls; what the calls
+    since did to it (changed in place, another number) is not told as this call's doing."""
+    from grader.spec.repeat import Returned
+
+    returned = Returned("the w f returned", "the w an earlier call of f returned")
+    w = Value(1.0, requires_grad=True)
+    assert returned.new(w)["same"] is False
+    with micrograph.no_grad():
+        w.add_(1.0)  # what a later call did to the Value it kept
+    want = {"new": Returned("the w f returned", "the w an earlier call of f returned").new(Value(1.0)),
+            "w": value_of(Value(1.0, requires_grad=True), "w")}
+    assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [Say.KEPT_OBJECT]
+    assert _said(want, {"new": same_object(w, w, "the w f returned", "the w"), "w": value_of(w, "w")}) == \
+        [Say.SAME_OBJECT, Say.IN_PLACE]

@@ -52,8 +52,9 @@ CASES = [
     return leaf.grad.item() - before
 
     def produced_by(node) -> Value:"""}),
-    Wrong("own_factor", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) is a different number from the statement's; the same holds for y = w*w + x*w"},
-          names=("grad_by_paths",),
+    Wrong("own_factor", fails={"chain rule by paths in other graphs": "for y = w * x, grad_by_paths(y, w) is the sum over "
+                                   "the paths with, at each MulBackward0, the data of the input the path goes through as the local factor"},
+          names=("grad_by_paths", "MulBackward0", "the data of the input the path goes through"),
           edits={"other = node.next_functions[1 - i][0]": "other = node.next_functions[i][0]"}),
     Wrong("paths_end_at_accumulate", names=('paths(y, w)[0]', 'more entries'), fails={"paths from y to w and to x": "paths(y, w)[0] has more entries"},
           edits={"found.append(trail)": "found.append(trail + [child.name()])"}),
@@ -61,7 +62,9 @@ CASES = [
           edits={"for child in _inputs(node):": "for child in _inputs(node)[-1:]:"}),
     Wrong("paths_leaf_first", names=('paths(y, w)[0]', 'in another order'), fails={"paths from y to w and to x": "in another order"},
           edits={"found.append(trail)": "found.append(trail[::-1])"}),
-    Wrong("count_paths", names=('grad_by_paths(y, w)', 'different number'), fails={CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) is a different number"},
+    Wrong("count_paths", names=('grad_by_paths(y, w)', 'MulBackward0', 'one as the local factor'),
+          fails={CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) is the sum over the paths with, at each "
+                        "MulBackward0, one as the local factor (as at an addition)"},
           edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()":
                  "            return 1.0"}),
     Wrong("grad_set_by_hand", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
@@ -189,9 +192,10 @@ CASES += [
 # told first on y = w * x, a single product.
 CASES += [
     Wrong('product_uses_own_factor',
-          fails={'chain rule by paths in other graphs': "for y = w * x, grad_by_paths(y, w) is a different number"},
+          fails={'chain rule by paths in other graphs': "for y = w * x, grad_by_paths(y, w) is the sum over the paths with, "
+                                                         "at each MulBackward0, the data of the input"},
           edits={'            other = node.next_functions[1 - i][0]': '            other = node.next_functions[i][0]'},
-          names=('grad_by_paths', 'y = w * x')),
+          names=('grad_by_paths', 'y = w * x', 'MulBackward0')),
 ]
 
 

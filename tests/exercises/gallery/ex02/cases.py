@@ -60,25 +60,25 @@ CASES = [
 # The flags given: a graph built with every leaf requiring grad, the flags applied to the answer.
 CASES += [
     Wrong("flags_applied_afterwards",  # the numbers are right: only the graph backward ran on shows
-          fails={LEAF_GRADS: "leaves than its flags set to True"},
+          fails={LEAF_GRADS: "went through a graph recorded with w.requires_grad=True, against the flag it was given for w"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
     g["y"].backward()''',
                  "name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
                  "name: g[name].grad.item() if flag else None\n"
                  "        for name, flag in ((\"w\", w_requires_grad), (\"x\", x_requires_grad))"},
-          names=("leaf_grads(w, x, False, True)", "flags")),
+          names=("leaf_grads(w, x, False, True)", "against the flag it was given for w")),
     Wrong("flags_set_after_recording",  # torch then writes no .grad into w: only the recorded graph shows
-          fails={LEAF_GRADS: "leaves than its flags set to True"},
+          fails={LEAF_GRADS: "went through a graph recorded with w.requires_grad=True, against the flag it was given for w"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x, True, True)
     g["w"].requires_grad = w_requires_grad
     g["x"].requires_grad = x_requires_grad
     g["y"].backward()'''},
-          names=("leaf_grads(w, x, False, True)", "flags", "recorded")),
+          names=("leaf_grads(w, x, False, True)", "against the flag it was given for w", "recorded")),
     Wrong("flags_not_passed",  # build_graph's defaults used: every leaf requires grad
-          fails={LEAF_GRADS: "leaves than its flags set to True"},
+          fails={LEAF_GRADS: "went through a graph recorded with w.requires_grad=True, against the flag it was given for w"},
           edits={LEAF_GRADS_BODY: '''    g = build_graph(w, x)
     g["y"].backward()'''},
-          names=("leaf_grads(w, x, False, True)", "flags")),
+          names=("leaf_grads(w, x, False, True)", "against the flag it was given for w")),
 ]
 
 
@@ -90,7 +90,7 @@ CASES += [
                                   'a leaf without grad stays without': "w.grad (w without grad) holds a gradient",
                                   'a leaf that does not require grad': "made w with the requires_grad that x is meant to have"},
           edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n'},
-          names=('requires_grad=True', "leaf_grads(w, x, False, True)['w']")),
+          names=('made w with the requires_grad that x is meant to have', "leaf_grads(w, x, False, True)['w']")),
     Wrong('leaves_in_a_global', fails={'which leaves get a gradient': 'produced in an earlier call'},
           edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n    w_leaf.requires_grad = w_requires_grad\n    x_leaf.requires_grad = x_requires_grad\n', 'def build_graph(': '_LEAVES = (Value(0.0), Value(0.0))\n\n\ndef build_graph('},
           names=('leaf_grads', 'earlier call')),

@@ -63,9 +63,10 @@ CASES = [
     Wrong("warning_text_written_down", names=('grad_warning never read .grad',), fails={"the warning on reading a non-leaf's .grad":
                                               "grad_warning never read .grad"},
           edits={WARN_READ: f"    if v.is_leaf or v.retains_grad:\n        return None\n    return {TORCH_TEXT!r}"}),
-    Wrong("warning_without_always", names=("grad_warning answers otherwise where the caller's warning filters ignore UserWarning",), fails={"the warning on every kind of Value":
-                                           "so the warning is recorded whatever the filters outside."},
-          edits={'        warnings.simplefilter("always")\n': ""}),  # advice told as a sentence, its full stop
+    Wrong("warning_without_always", names=("grad_warning(b) returned None under the caller's warnings.simplefilter('ignore')",
+                                           "recorded no warning"),
+          fails={"the warning on every kind of Value": "your code recorded no warning under that filter."},
+          edits={'        warnings.simplefilter("always")\n': ""}),
     Wrong("warning_object_returned", names=('grad_warning(b)', 'of type UserWarning'), fails={"the warning on reading a non-leaf's .grad":
                                             'grad_warning(b) is not the kind of result the statement\'s is: yours is of type UserWarning'},
           edits={"return str(caught[0].message) if caught else None":

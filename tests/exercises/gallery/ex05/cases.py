@@ -92,9 +92,9 @@ CASES += [
     Wrong('zero_without_none_check', fails={'zero_grad clears every leaf': 'AttributeError'},
           edits={'        elif leaf.grad is not None:\n            leaf.grad.zero_()': '        else:\n            leaf.grad.zero_()'},
           names=('zero_grad', 'AttributeError')),
-    Wrong('history_of_values', fails={'zero_() every step': 'grad_history(w, x, steps, reset)[0] is a different number'},
+    Wrong('history_of_values', fails={'zero_() every step': 'grad_history(w, x, steps, reset) recorded w.grad after clearing it'},
           edits={'        history.append(w.grad.item())\n': '        history.append(w.grad)\n', '    return history\n': '    return [g.item() for g in history]\n'},
-          names=('grad_history(w, x, steps, reset)[0]',)),
+          names=('grad_history(w, x, steps, reset)', 'after clearing')),
     Wrong('steps_from_one', fails={'gradients accumulate': 'ran backward fewer times'},
           edits={'    for _ in range(steps):\n': '    for _ in range(1, steps):\n'},
           names=('grad_history', 'fewer')),
@@ -106,7 +106,7 @@ CASES += [
           names=('x.grad',)),
     Wrong('reset_before_record', fails={'zero_() every step': 'recorded w.grad after clearing it'},
           edits={'        history.append(w.grad.item())\n        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))': '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n        history.append(0.0 if w.grad is None else w.grad.item())'},
-          names=('grad_history(w, x, steps, reset)[0]',)),
+          names=('grad_history(w, x, steps, reset)', 'after clearing')),
 ]
 
 # Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
@@ -149,7 +149,7 @@ CASES += [
                  '        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n',
                  '        history.append(w.grad.item())\n        if reset is not None:\n'
                  '            zero_grad([w, x], set_to_none=(reset == "none"))': '        history.append(w.grad.item())'},
-          names=('w.grad', 'x.grad')),
+          names=('w.grad', 'not after recording what the last one wrote')),
 ]
 
 

@@ -156,7 +156,7 @@ CASES += [
                  '    _W.data.fill_(w)\n    _X.data.fill_(x)\n    w, x = _W, _X\n    a = x + w\n',
                  'def modify_saved_value(': '_W = Value(0.0, requires_grad=True)\n_X = Value(0.0, requires_grad=True)\n\n\n'
                                            'def modify_saved_value('},
-          names=('modify_saved_value', 'an earlier call', 'not a new object')),
+          names=('modify_saved_value', 'an earlier call', 'kept between calls and returned again')),
 ]
 
 

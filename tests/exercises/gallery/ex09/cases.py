@@ -228,7 +228,7 @@ CASES += [
                  "    if (w, x) not in _leaves:\n"
                  "        _leaves[(w, x)] = (Value(w, requires_grad=True), Value(x, requires_grad=True))\n"
                  "    w, x = _leaves[(w, x)]\n"},
-          names=("inference", "an earlier call", "not a new object")),
+          names=("inference", "an earlier call", "kept between calls and returned again")),
 ]
 
 

@@ -183,7 +183,7 @@ CASES += [
                  "    key = tuple(map(tuple, rows))\n"
                  "    inputs = _INPUTS.setdefault(key, [[Value(v, requires_grad=True) for v in row] for row in rows])\n",
                  "def forward(": "_INPUTS: dict = {}\n\n\ndef forward("},
-          names=("forward", "an earlier call", "not a new object")),
+          names=("forward", "an earlier call", "kept between calls and returned again")),
     Wrong("loss_cached_per_net",
           fails={"a second backward raises": "raised an error where the first call returned"},
           edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees what the products saved\n":

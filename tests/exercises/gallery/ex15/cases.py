@@ -16,8 +16,8 @@ RECORD = "        losses.append(loss.item())  # a float: keeping the Value would
 LOOP = "    for _ in range(steps):\n"
 
 CASES = [
-    Wrong("model_cached_per_seed", names=("make_model returned is still", "not a new object"),
-          fails={"make_model on other seeds": "an earlier call of make_model returned, not a new object"},
+    Wrong("model_cached_per_seed", names=("make_model returned is still", "kept between calls and returned again"),
+          fails={"make_model on other seeds": "an earlier call of make_model returned, kept between calls and returned again"},
           edits={"    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n"
                  "    return nn.MLP([2, 8, 1])\n":
                  "    if seed not in _MODELS:  # a model kept per seed, and trained by earlier calls\n"
@@ -35,7 +35,7 @@ CASES = [
     Wrong("loss_as_float_formula", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           edits={LOSS: "        error = sum((row[0].item() - t[0]) ** 2 for row, t in zip(prediction, targets))\n"
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
-    Wrong("loss_after_update", names=("losses[0] is not the loss of the model you were given", "after its step's update"), fails={LOSSES: "losses[0] holds a different number"},
+    Wrong("loss_after_update", names=("losses[0] is not the loss of the model you were given", "after its step's update"), fails={LOSSES: "each loss was taken after its step's update, not before it."},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
     Wrong("update_through_data", names=('p in model.parameters() has a version counter still at 0',), fails={ONE_STEP: "has a version counter still at 0"},
           edits={STEP: "        for p in model.parameters():\n"

@@ -1,0 +1,46 @@
+"""One explained difference, as the judge finds it: a sentence of ``grader.judge.sentences`` and
+the fields that fill it, cleaned for printing (everything from the child is untrusted: strings
+are cut and made printable), and for a graph the node the diagram marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from grader.judge.sentences import Say
+
+MAX_FIELD = 120
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One explained difference; for a graph, ``node`` is the first differing node of the
+    submission's graph ``graph`` (a GRAPH fact; the index in its canonical order), which the
+    grader draws with that node marked."""
+
+    say: Say
+    fields: tuple[tuple[str, str], ...]
+    node: int | None = field(default=None, compare=False)
+    graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
+
+    def sentence(self) -> str:
+        """The sentence as its table writes it: the feedback it is told in gives it its capital
+        (``grader.judge.capitals``)."""
+        return self.say(**dict(self.fields))
+
+
+def clean(text: object) -> str:
+    """A string from the child, safe to print: printable, one line, bounded; a longer one ends
+    at a whole word, with "…" (a quoted error cut inside a word reads as another message)."""
+    printable = "".join(c if c.isprintable() else "?" for c in str(text))
+    if len(printable) <= MAX_FIELD:
+        return printable
+    cut = printable[:MAX_FIELD - 2]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
+
+
+def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,
+               context: bool = False, **fields: object) -> Difference:
+    """A Difference whose fields are cleaned for printing."""
+    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph, context)
