@@ -41,6 +41,9 @@ OTHER_SHAPES = [
     ([-0.75], [[2.0, -3.0, 5.0]]),
 ]
 
+# x's leaves of one value: a leaf looked up with == (`leaf in zeroed`) is zeroed once, not each time.
+EQUAL_ENTRIES = ([1.5, 1.5], [[2.0, -1.0], [0.5, 3.0]])
+
 
 def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
     """The probe's own x (leaves that require grad), y and loss = mm(x, y)."""
@@ -314,7 +317,7 @@ def rows_public(sub):
 @EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
-    return {**_rows_of(sub, OTHER_SHAPES, True),
+    return {**_rows_of(sub, OTHER_SHAPES, True), "equal": _rows(sub, *EQUAL_ENTRIES, True),
             "apart": calls_apart(sub, _rows_again, lambda rows: _matrix(rows, num), OTHER_SHAPES[0],
                                  SQUARE[1], "jacobian_rows")}
 

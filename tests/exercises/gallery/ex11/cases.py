@@ -198,3 +198,14 @@ CASES += [
           edits={"    return [v.grad.item() for v in x[0]]\n": "    return [v.item() for v in x[0]]\n"},
           names=("x_grads was edited", "differs from what the x_grads given with the exercise returns")),
 ]
+
+# jacobian_rows zeroing each leaf once, looked up with == (`leaf in zeroed`): a leaf of x of the
+# same value as an earlier one is skipped, and its gradient adds up from one row to the next.
+CASES += [
+    Wrong("zeroed_compared_by_value",
+          fails={"Jacobian rows for other shapes": "x[0][1].grad is still exactly what backward wrote"},
+          edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n":
+                 "            zeroed = []\n            for leaf in x[0]:\n                if leaf in zeroed:\n"
+                 "                    continue\n                zeroed.append(leaf)\n                leaf.grad.zero_()\n"},
+          names=("jacobian_rows(x, loss, True)", "x[0][1].grad")),
+]
