@@ -10,7 +10,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, saved_operands
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised
 from grader.spec.build_order import watched_order
@@ -38,6 +38,8 @@ KEYS = {
                "has it: the grader watches the order nodes run through apply",
     "grads_refused": "a failing backward writes no gradient through the node that refused",
     "grads_added": "a backward that runs adds into .grad as usual",
+    "names": "release frees the saved values but keeps their names: apply asks which were saved, and "
+             "unpack then refuses a freed one with SECOND_BACKWARD",
     "freed": "backward frees what a node saved once the node has run: release forgets the saved "
              "Values (keeping their names), so the engine holds none of them any more",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
@@ -47,8 +49,8 @@ KEYS = {
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node", "new_graph"),
-             "grads_added": ("kept", "adds"), "every_node": ("new_graph",)}
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node", "new_graph", "names"),
+             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names"), "second": ("names",)}
 GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
@@ -65,9 +67,10 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     ran = {} if retain else {"new_graph": raised(y.backward, f"the first y.backward(), y = {label}")}
     if retain:
         y.backward(retain_graph=True)
+    names = fact(saved_operands(y.grad_fn), f"the list of operands that y.grad_fn saved, after {first}, y = {label}")
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
-    return {**ran, case: raised(y.backward, said),
+    return {**ran, "names": names, case: raised(y.backward, said),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 

@@ -34,6 +34,8 @@ _LABEL_FORMS = (
      r"(?P<label>.+)", N_("{when}: {label}")),
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
     (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),
+    (r"the list of operands that (?P<what>\S+) saved, after (?P<steps>.+)",
+     N_("the list of operands that {what} saved, after {steps}")),
     (r"the list of operands that (?P<what>.+) saved", N_("the list of operands that {what} saved")),
     (r"(?P<what>\S+|\(.+\)\.grad_fn) saved (?P<source>\S+|\(.+\)) itself as (?P<name>\"\w+\")",
      N_("{what} saved {source} itself as {name}")),

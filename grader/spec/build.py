@@ -108,15 +108,24 @@ SAVED_AS = ("self", "other")  # torch's names of what a node keeps: grad_fn._sav
 def saved_operands(fn: object) -> list[str] | str | None:
     """The names of what a node keeps for backward, sorted: the engine's node keeps them in its
     ``saved`` dict (``Node.save``, a given part of the stub); torch's node shows each as
-    ``grad_fn._saved_self`` / ``_saved_other``, None when it was not saved."""
+    ``grad_fn._saved_self`` / ``_saved_other``, None when it was not saved, and raises once
+    backward freed it: the name is kept, as the engine's ``release`` keeps it."""
     if fn is None:
         return None
     held = getattr(fn, "saved", None)
     if held is None:
-        return sorted(name for name in SAVED_AS if getattr(fn, f"_saved_{name}", None) is not None)
+        return sorted(name for name in SAVED_AS if _torch_saved(fn, name))
     if type(held) is not dict:
         return f"saved is not a dict: {type_name(held)}"
     return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
+
+
+def _torch_saved(fn: object, name: str) -> bool:
+    """Whether torch's node saved ``name``: its ``_saved_<name>`` is a tensor, or raises once freed."""
+    try:
+        return getattr(fn, f"_saved_{name}", None) is not None
+    except RuntimeError:  # "... directly access saved tensors after they have already been freed"
+        return True
 
 
 def saved_as(fn: object, name: str) -> object:
