@@ -35,6 +35,10 @@ KEYS = {
                 "number and requires no grad, and leave the Value they are called on as it was, in its graph",
 }
 
+# a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
+# none, or none where it raises one, follows from the refusal; gradients follow from both
+CAUSES = {"modified": ("errors",), "grads": ("errors", "modified"), "retained": ("errors", "modified")}
+
 # what a program did, in words (a label's part, translated as a whole)
 REFUSED = N_("that refused w.add_(1)")
 ZERO_REFUSED = N_("that refused w.zero_()")
@@ -43,7 +47,8 @@ THEN_DATA = N_("adding through w.detach(), then through w.data")
 DETACHED = N_("after e = h.detach(), h = x * 3")
 
 
-@EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSES)
 def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
@@ -52,21 +57,21 @@ def basics_public(sub):
              fact(number(w), f"w.item() after {REFUSED}"),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
              fact(number(w), f"w.item() after {ZERO_REFUSED}")]
-    v.add_(1.0)
+    steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
     versions.append(fact(v._version, "v._version after v += w"))
     u = sub.Value(-3.0)
     u.zero_()
     versions.append(fact(u._version, "u._version after u.zero_(), u = Value(-3)"))
-    w.detach().add_(0.125)
+    steps.append(raised(w.detach().add_, THROUGH_DETACH, 0.125))
     versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
-    w.data.add_(0.125)
+    steps.append(raised(w.data.add_, THEN_DATA, 0.125))
     versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
     p = sub.Value(0.5, requires_grad=True)
     q = p + 2
     z = q * q
-    q.add_(1.0)
+    steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
     return {"errors": steps, "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
@@ -74,45 +79,47 @@ def basics_public(sub):
             "graph": fact(node_name(getattr(v, "grad_fn", None)), "v.grad_fn after v.add_(1); v += w")}
 
 
-@EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSES)
 def modified(sub):
     needs(sub, 6)
-    out: dict[str, list[Any]] = {"modified": [], "grads": []}
+    out: dict[str, list[Any]] = {"errors": [], "modified": [], "grads": []}
     for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
         w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
         b = w + 1
         y = (x + w) * b
-        b.add_(1.0)
-        b.add_(2.0)
+        out["errors"] += [raised(b.add_, "b.add_(1), b = w + 1", 1.0), raised(b.add_, "b.add_(2) after b.add_(1)", 2.0)]
         out["modified"].append(raised(y.backward, "y.backward() after b.add_(1); b.add_(2), "
                                                       "y = (x + w) * b, b = w + 1"))
         c = w + 1
         z = c * 3
-        c.add_(1.0)
+        out["errors"].append(raised(c.add_, "c.add_(1), c = w + 1", 1.0))
         out["modified"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after c.add_(1); z.backward()"))
     return out
 
 
-@EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+# a detach() (or .data) that gives a Value requiring grad, or the Value itself, has its changes
+# refused or recorded: the rules of in-place ops would blame parts that work
+DETACH_CAUSES = {key: ("detached",) for key in ("numbers", "versions", "errors", "modified", "grads")}
+
+
+@EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=DETACH_CAUSES)
 def data(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
     y = w * w
     d = w.data
-    d.add_(1.0)
+    made = fact(d.requires_grad, "w.data.requires_grad")  # before d changes: why a refusal came
+    changed = raised(d.add_, "w.data.add_(1)", 1.0)
     x = sub.Value(-0.25, requires_grad=True)
     e = x.data  # d kept alive meanwhile: one Value pointed at x's number would be d too
-    return {"numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
+    return {"detached": [made, claim(d is e, "w.data is x.data")], "errors": [changed],
+            "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
-            "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")],
-            "detached": [fact(d.requires_grad, "w.data.requires_grad"), claim(d is e, "w.data is x.data")]}
-
-
-# a detach() that gives a Value requiring grad, or the Value itself, has its changes refused or
-# recorded: the rules of in-place ops would blame parts that work
-DETACH_CAUSES = {key: ("detached",) for key in ("numbers", "versions", "errors", "modified")}
+            "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 
 
 @EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -133,19 +140,21 @@ def detached(sub):
             "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
 
 
-@EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSES)
 def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
     b = w * 2
-    b.add_(x)
+    refused = raised(b.add_, "b.add_(x), b = w * 2", x)
     b += 1.0
     y = b * w
-    y.backward()
+    ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
-    return {"graph": [described(b, "b"), *_zeroed(sub)],
-            "versions": [fact(b._version, "b._version after b.add_(x); b += 1")], "grads": grads,
-            "retained": _retained(sub)}
+    retained = _retained(sub)
+    return {"errors": [refused], "graph": [described(b, "b"), *_zeroed(sub)],
+            "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
+            "modified": [ran, *retained["modified"]], "grads": grads, "retained": retained["retained"]}
 
 
 def _zeroed(sub: Any) -> list[Any]:
@@ -159,18 +168,20 @@ def _zeroed(sub: Any) -> list[Any]:
     return [described(z, "z", N_("after z = w * 3; z.zero_()")), described(c, "c", N_("after c = Value(4); c.zero_()"))]
 
 
-def _retained(sub: Any) -> list[Any]:
-    """A retained non-leaf changed in place keeps its grad: that of its new value."""
-    out = []
+def _retained(sub: Any) -> dict[str, list[Any]]:
+    """A retained non-leaf changed in place keeps its grad: that of its new value (and the
+    backward, whose nodes saved z only after it changed, raises nothing: ``modified``)."""
+    out: list[Any] = []
+    ran: list[Any] = []
     for change, label in ((lambda v: v.zero_(), "z.zero_()"), (lambda v: v.add_(2.0), "z.add_(2)")):
         u, x = sub.Value(1.25, requires_grad=True), sub.Value(-2.5, requires_grad=True)
         z = u * 3
         z.retain_grad()
         change(z)
-        (z * x + u).backward()
+        ran.append(raised((z * x + u).backward, f"(z * x + u).backward() after z.retain_grad(); {label}, z = u * 3"))
         out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
                 fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
-    return out
+    return {"modified": ran, "retained": out}
 
 
 @EXERCISE.diagram

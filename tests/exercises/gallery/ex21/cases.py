@@ -17,6 +17,12 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("unpack_refuses_any_version", edits={"        if value._version != self.saved_versions[name]:\n":
+                                               "        if value._version != 0:\n"},
+          fails={REBASED: "y.backward() after b.add_(x); b += 1, y = b * w raised RuntimeError"},
+          names=("y.backward() after b.add_(x); b += 1, y = b * w", "where PyTorch's runs without an error")),
+    Wrong("data_requires_grad", edits={DATA_BODY: DATA_BODY.replace("Value(0.0)", "Value(0.0, requires_grad=self.requires_grad)")},
+          fails={DATA: "w.data.requires_grad is True, unlike PyTorch's"}, names=("w.data.requires_grad", "requires no grad")),
     Wrong("version_bumped_through_data", edits={DATA_BODY: DETACH_BODY},
           fails={DATA: "w._version after w.data.add_(1) is a different number"},
           names=("w._version after w.data.add_(1)", "a change through .data does not")),
@@ -71,8 +77,10 @@ CASES = [
     Wrong("every_value_that_requires_grad_refused", edits={
         "    if v.is_leaf and v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)":
         "    if v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)"},
-          fails={MODIFIED: "in check_in_place, called from Value.add_"},
-          names=("check_in_place", "a leaf Variable that requires grad")),
+          fails={MODIFIED: "b.add_(1), b = w + 1 raised RuntimeError: \"a leaf Variable that requires grad is being used in "
+                           "an in-place operation.\" in check_in_place, where PyTorch's runs without an error",
+                 BASICS: "q.add_(1), q = p + 2 raised RuntimeError"},
+          names=("check_in_place", "any other value may change in place")),
     Wrong("data_copies_the_number", edits={DATA_BODY: "        return Value(self.item())"},
           fails={DATA: "w.item() after w.data.add_(1) is a different number"},
           names=("w.item() after w.data.add_(1)", ".data and detach() share it")),
