@@ -665,3 +665,25 @@ def test_an_object_an_earlier_call_returned_carries_what_later_calls_did_to_it()
     assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [Say.KEPT_OBJECT]
     assert _said(want, {"new": same_object(w, w, "the w f returned", "the w"), "w": value_of(w, "w")}) == \
         [Say.SAME_OBJECT, Say.IN_PLACE]
+
+
+def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():
+    """jacobian_rows reading zero_between the other way round accounts for its rows and x's
+    .grad; a .grad set to None by the student's code is told for its first leaf, not again for
+    each leaf and call."""
+    def told(*pairs: tuple[dict, dict]) -> list[Difference]:
+        return find({str(n): want for n, (want, _) in enumerate(pairs)},
+                    {str(n): got for n, (_, got) in enumerate(pairs)})
+
+    row = (result_of(1.5, "jacobian_rows(x1, loss1, True)[1][0]"),
+           result_of(3.0, "jacobian_rows(x1, loss1, True)[1][0]"))
+    flag = (check(Check.ZERO_BETWEEN_READ, True, "jacobian_rows"),
+            check(Check.ZERO_BETWEEN_READ, False, "jacobian_rows"))
+    assert [d.say for d in told(row)] == [Say.RESULT_NUMBER]
+    assert [d.say for d in told(row, flag)] == [Say.ZERO_BETWEEN_SWAPPED]
+    backward = {"fact": "grad", "type": "Value", "grad": 2.0, "by": "backward", "changed": False}
+    cleared = {**backward, "grad": None, "by": "nobody", "~set_to_none": True}
+    leaves = [({**backward, "label": f"x{n}[0][{k}].grad"}, {**cleared, "label": f"x{n}[0][{k}].grad"})
+              for n in (1, 2) for k in (0, 1)]
+    assert [(d.say, dict(d.fields)["label"]) for d in chosen(told(*leaves))] == [
+        (Say.GRAD_NONE_BY_HAND, "x1[0][0].grad")]
