@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 import micrograph
-from micrograph import Value, nn
+from micrograph import Value, nn, optim
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
@@ -182,8 +182,10 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     inputs, targets = data
     model = _model(seed)
     before = _parameters(model, "the probe")
-    with micrograph.no_grad():
-        first = nn.mse_loss(model(inputs), targets).item()  # the loss the first step computes
+    start = [p.item() for p in before]
+    first_loss = nn.mse_loss(model(inputs), targets)
+    first = first_loss.item()  # the loss the first step computes, and its gradients (no .grad written)
+    gradients = [g.item() for g in micrograph.grad(first_loss, before)] if steps == 1 else []
     earlier = _earlier_marked(model)
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
@@ -202,6 +204,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [value_of(p, PARAMETER) for p in after],
+        "step": _step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
+        else _steps_scaled((seed, data, lr, steps), after, _first_number(losses) / first),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
 
@@ -226,6 +230,49 @@ def _first_loss(losses: object, first: float, last_updated: float, points: int) 
     return {**check(Check.FIRST_LOSS, _close(number, first), "losses[0]"),
             CONTEXT + "summed": _close(number, first * points),
             CONTEXT + "after_update": _close(last, last_updated) and not _close(number, first)}
+
+
+def _first_number(losses: object) -> float:
+    """The first loss returned, as a float (nan where there is none)."""
+    return num(losses[0]) if type(losses) is list and losses and type(num(losses[0])) is float else math.nan
+
+
+def _step_size(start: list[float], gradients: list[float], after: list[Any], lr: float,
+               loss_ratio: float) -> dict[str, Any]:
+    """The STEP_SIZE fact of a one-step run (``gradients``: d mse_loss / d p at the start): every
+    parameter moved by lr times its gradient.  Where every one moved by one other multiple of it,
+    ``~loss_scaled`` says whether losses[0] is that multiple of the statement's loss too (a loss
+    that is a fixed multiple of mse_loss), ``~lr_other`` whether each .grad is that gradient (the
+    step then does not follow lr).  It holds where it cannot be judged (parameters moved otherwise)."""
+    ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
+              if abs(g) > 1e-6 and type(num(p)) is float]
+    alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
+    scaled = alike and not math.isclose(ratios[0], 1.0, rel_tol=1e-6) and ratios[0] > 0
+    written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
+    return {**check(Check.STEP_SIZE, not scaled, "train"),
+            CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
+            CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
+                w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
+
+
+def _steps_scaled(run: tuple[int, Data, float, int], after: list[Any], loss_ratio: float) -> dict[str, Any]:
+    """The STEP_SIZE fact of a run of several steps: where losses[0] is another multiple of the
+    statement's loss, whether the statement's loop on that multiple of mse_loss (replayed on a model
+    of the same seed) leaves the parameters train left: then every step was taken on that loss."""
+    seed, (inputs, targets), lr, steps = run
+    scaled = steps > 1 and 0 < loss_ratio < math.inf and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
+    if scaled:
+        micrograph.manual_seed(seed)
+        model = nn.MLP(SIZES)  # not one of ``_MADE``: no call of train was given it
+        optimizer = optim.SGD(model.parameters(), lr)
+        for _ in range(steps):
+            optimizer.zero_grad()
+            (nn.mse_loss(model(inputs), targets) * loss_ratio).backward()
+            optimizer.step()
+        replayed = _parameters(model, "the probe")
+        scaled = len(replayed) == len(after) and all(type(num(p)) is float and math.isclose(
+            num(p), q.item(), rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replayed))
+    return {**check(Check.STEP_SIZE, not scaled, "train"), CONTEXT + "loss_scaled": scaled}
 
 
 def _close(number: object, to: float) -> bool:
@@ -279,7 +326,7 @@ def _numbers(losses: object) -> list[Any] | str:
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "earlier", "stepped", "same_objects", "parameters")
+STEP_KEYS = ("call", "earlier", "stepped", "same_objects", "step", "parameters")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
@@ -299,14 +346,15 @@ def one_step_hidden(sub):
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "stepped", "parameters")
+    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "stepped", "step",
+                 "parameters")
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed_hidden(sub):
     runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5)]
-    return _keys(runs, "call", "earlier", "parameters")
+    return _keys(runs, "call", "earlier", "step", "parameters")
 
 
 @EXERCISE.test("no step leaves the model as it was", points=1, feedback=TRAIN_FEEDBACK,
@@ -329,7 +377,7 @@ def loss_falls(sub):
     # submission's grading (ex15's probes were a third of them).
     return _keys([_trained(sub, 21, DATA, 0.2, LONG_STEPS[0]),
                   _trained(sub, 34, _dataset(17, 5), 0.2, LONG_STEPS[1])],
-                 "call", "earlier", "parameters", "loss_after")
+                 "call", "earlier", "step", "parameters", "loss_after")
 
 
 @EXERCISE.diagram

@@ -268,6 +268,12 @@ class Say(str, enum.Enum):
                     "its first update: another loss function, or a loss taken at another moment of the step.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
                      "their mean, which nn.mse_loss(model(inputs), targets) is.")
+    OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
+                    "but not by lr times it.")
+    STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "
+                     "its step does not follow the lr train was given.")
+    LOSS_SCALED = N_("{label} took its steps on a loss that is a fixed multiple of nn.mse_loss(model(inputs), "
+                     "targets), not on that loss: the losses it returned and every update differ by that factor.")
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
                            "returned is that of the model after the last update, so each loss "
                            "was taken after its step's update, not before it.")
@@ -285,13 +291,11 @@ class Say(str, enum.Enum):
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
                          " an earlier call: through something kept between calls, it reached the "
                          "parameters of a model it was not given.")
-    EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not "
-                                "to this one: through state kept between calls, it reached "
-                                "leaves it was not given.")
-    SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True "
-                             "it zeroed each .grad in place, which set_to_none=False asks for, and "
-                             "with set_to_none=False it set each .grad to None, which "
-                             "set_to_none=True asks for.")
+    EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not to this "
+                                "one: through state kept between calls, it reached leaves it was not given.")
+    SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
+                             "each .grad in place, which set_to_none=False asks for, and with "
+                             "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
     ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True "
                               "it left x's gradients as backward wrote them, and with "
                               "zero_between=False it zeroed them.")
@@ -326,10 +330,9 @@ class Say(str, enum.Enum):
                       "(the output seeded with two different gradients, y.backward(gradient)): "
                       "backward's grad argument is the gradient of the output, and what it returns "
                       "is grad times the local derivative.")
-    STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or "
-                            "zero, cleared after a backward pass had written it: the step had "
-                            "nothing to apply (zero_grad() belongs before backward, not between "
-                            "backward and step).")
+    STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
+                            "cleared after a backward pass had written it: the step had nothing to apply "
+                            "(zero_grad() belongs before backward, not between backward and step).")
     STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no "
                                  "parameter's .grad held a gradient: the step had nothing to apply "
                                  "(backward comes before step).")

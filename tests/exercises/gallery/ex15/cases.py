@@ -129,9 +129,9 @@ CASES += [
 # Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
 # changes the gradient is told by the numbers it changed.
 CASES += [
-    Wrong('gradients_halved_by_hooks', fails={'one step is one SGD update': 'p in model.parameters() holds a different number'},
+    Wrong('gradients_halved_by_hooks', fails={'one step is one SGD update': 'train moved every parameter by one multiple of its gradient'},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    optimizer = optim.SGD(model.parameters(), lr=lr)\n    for p in model.parameters():\n        p.register_hook(lambda g: g * 0.5)\n'},
-          names=('p in model.parameters()',)),
+          names=('train moved every parameter', 'not by lr times it')),
     Correct('hooks_that_watch', edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    optimizer = optim.SGD(model.parameters(), lr=lr)\n    norms = []\n    for p in model.parameters():\n        p.register_hook(lambda g: norms.append(abs(g.item())))\n'}),
 ]
 
@@ -193,4 +193,23 @@ CASES += [
 CASES += [
     Wrong("loss_summed", fails={LOSSES: "the sum of the squared errors"}, names=("losses[0]", "not their mean"),
           edits={LOSS: "        loss = nn.mse_loss(prediction, targets, reduction='sum')\n"}),
+]
+
+# Half the mean squared error (the textbook's 1/2 for a neater derivative): every step is taken on
+# that multiple of the statement's loss, and the step tests say so rather than "a different number".
+CASES += [
+    Wrong("half_mean_squared_error",
+          fails={"one step is one SGD update": "train took its steps on a loss that is a fixed multiple of nn.mse_loss",
+                 "gradients are cleared every step": "train took its steps on a loss that is a fixed multiple"},
+          edits={LOSS: "        loss = nn.mse_loss(prediction, targets) * 0.5\n"},
+          names=("train", "fixed multiple of nn.mse_loss(model(inputs), targets)", "every update")),
+]
+
+# The learning rate written into the optimizer, not read from train's lr: right at the public
+# tests' lr only.
+CASES += [
+    Wrong("learning_rate_fixed",
+          fails={"one step on other data": "does not follow the lr train was given"},
+          edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)": "    optimizer = optim.SGD(model.parameters(), lr=0.1)"},
+          names=("train", "does not follow the lr")),
 ]
