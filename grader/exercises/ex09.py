@@ -213,13 +213,15 @@ def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) 
             y = sub.forward(leaf, x, training)
         mode_after = micrograph.is_grad_enabled()
     label = f"with {outer.__name__}(): y = forward(w, x, {training})"  # code: read in any language
-    return {"y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
+    return {"w": value_of(leaf, f"the w given to forward(w, x, {training})"),  # its flag left as the caller set it
+            "y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
                   made_from(y, (leaf,), call, label)],
             "mode": [call.fact, mode_after]}
 
 
 FORWARD_FEEDBACK = "Compute y inside `with micrograph.set_grad_enabled(training):`."
 FORWARD_KEYS = {
+    "w": "forward leaves the w it is given as it was: grad mode, not w's requires_grad, decides what is recorded",
     "y": "y is recorded exactly when training is True, whatever the mode around the call: "
     "compute it from w and x with the engine's operations",
     "mode": "the grad mode is what training says inside the call, and what it was before "

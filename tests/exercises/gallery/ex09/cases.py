@@ -259,3 +259,10 @@ CASES += [
             edits={'    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n':
                    '    w.grad = Value(0.0)  # gradients accumulate (ex05): start this step from zero\n'}),
 ]
+
+# forward switches the flag of the caller's leaf instead of grad mode: the w it was given changed.
+CASES += [
+    Wrong('forward_sets_requires_grad', fails={FORWARD: "the w given to forward(w, x, False) has requires_grad=False"},
+          edits={FORWARD_BODY: "    w.requires_grad_(training)\n    return _graph(w, x)\n"},
+          names=('the w given to forward(w, x, False) has requires_grad=False',)),
+]
