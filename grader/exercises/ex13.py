@@ -1,8 +1,9 @@
 """ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
 
-The probes build their own graphs (the diamond, the documents' graph, seeded random graphs, chains
-of 1,200 ops, a graph with a node no gradient reaches), judge the order property by property
-(``grader.spec.topological.order_report``), read the gradients by leaf identity, record the calls of
+The probes build their own graphs (``grader.spec.backprop_graphs``: the diamond, the documents'
+graph, seeded random graphs, chains of 1,200 ops, a graph with a node no gradient reaches), judge
+the order property by property (``grader.spec.topological.order_report``), read the gradients by
+leaf identity and their type, record the calls of
 ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
 ``grader.spec.arrivals``; and whether it is the one given: ``grader.spec.given``), check that no
 ``.grad`` changed, count the engine's passes (``micrograph.observe.passes`` sees a pass however it
@@ -12,18 +13,19 @@ was started) and, on small graphs, watch for calls into the engine's own walk.
 from __future__ import annotations
 
 import contextlib
-import random
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Iterator
 
 import micrograph
-from micrograph import Function, Value, observe
+from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
 from grader.spec.arrivals import leaves_apart, recorded, seeded, summed
+from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
+                                         equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.facts import Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
-from grader.spec.provenance import check, result_of, watching
+from grader.spec.provenance import check, float_of, result_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.topological import order_report
 
@@ -40,117 +42,27 @@ SHORT_LINKS, RAISED_LINKS = 600, 10_000
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
 
-# -- graphs ----------------------------------------------------------------------------------
-class Graph(NamedTuple):
-    """A graph the probe built: its root, its leaves, their names and the graph's name, as
-    the feedback names them, like code (``backprop(diamond_b)[a]``), in any language."""
-
-    root: Value
-    leaves: list[Value]
-    names: tuple[str, ...]
-    label: str
-
-
-def _diamond(a: float) -> Graph:
-    leaf = Value(a, requires_grad=True)
-    b = leaf + leaf
-    return Graph(b * b, [leaf], ("a",), "diamond")
-
-
-def _documents(w: float, x: float) -> Graph:
-    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    root = micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
-    return Graph(root, [wl, xl], ("w", "x"), "documents")
-
-
-def _random_graph(seed: int) -> Graph:
-    """Ops drawn at random over a growing pool, with reuse (shared nodes), a leaf that needs
-    no grad and one that is never used; magnitudes stay moderate."""
-    rng = random.Random(seed)
-    leaves = [Value(rng.uniform(-2.0, 2.0), requires_grad=True) for _ in range(4)]
-    leaves += [Value(rng.uniform(-2.0, 2.0)), Value(0.5, requires_grad=True)]
-    pool = leaves[:5]
-    ops: list[Callable[[Value, Value], Value]] = [
-        lambda a, b: a + b,
-        lambda a, b: a - b,
-        lambda a, b: a * b.tanh(),
-        lambda a, b: a / (b * b + 1.0),
-        lambda a, b: a.tanh(),
-        lambda a, b: a.sin() * 2.0,
-        lambda a, b: 1.5 - a.sigmoid(),
-        lambda a, b: (a * a + 1.0).log(),
-        lambda a, b: a.tanh().exp() * b,
-        lambda a, b: a.tanh() ** 2,
-    ]
-    for _ in range(30):
-        op = rng.choice(ops)
-        pool.append(op(rng.choice(pool), rng.choice(pool)))
-    names = tuple("pqrstu")  # leaves named by letters: a digit could read as an answer
-    return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random")
-
-
-def _equal_leaves() -> Graph:
-    """``u * v + v`` with two leaves of one number: a leaf found by ``==`` (true for equal
-    numbers) instead of by identity merges them into one answer."""
-    u, v = Value(1.75, requires_grad=True), Value(1.75, requires_grad=True)
-    return Graph(micrograph.add(micrograph.mul(u, v), v), [u, v], ("u", "v"), "equal_leaves")
-
-
-def _chain(links: int, w: float, x: float) -> Graph:
-    """``v = v * c + x``: ``c`` one constant Value, the graph and gradients of a number (a
-    MulBackward0 with a None edge) without wrapping a number again for each product."""
-    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    c = Value(0.99999)
-    v = wl
-    for _ in range(links):
-        v = v * c
-        v = v + xl
-    return Graph(v, [wl, xl], ("w", "x"), "chain")
-
-
-class _Stop(Function):
-    """Passes no gradient back (backward returns None): the nodes behind it get nothing."""
-
-    @staticmethod
-    def forward(ctx, x):
-        return x * 1.0
-
-    @staticmethod
-    def backward(ctx, g):
-        return None
-
-
-def _blocked(w: float, x: float) -> Graph:
-    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "blocked")
-
-
-def _times_zero(w: float, x: float) -> Graph:
-    """``(w * x) * 0 + x``: a gradient of exactly 0 reaches the product's node and w, which
-    ``backward`` still runs and writes (w.grad 0): a walk that skips a node whose gradient is
-    falsy (``if not grads.get(node)``) instead of one nothing reached leaves w out."""
-    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return Graph(micrograph.add(micrograph.mul(micrograph.mul(wl, xl), 0.0), xl), [wl, xl], ("w", "x"),
-                 "times_zero")
-
-
 # -- observing --------------------------------------------------------------------------------
-LETTERS = "abcdefg"
+_MISSING = object()  # a leaf the answer has no entry for
 
 
 def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
                 graph: str) -> dict[str, Any]:
-    """The returned gradient of each leaf (found by identity, never by ==), whether every key is
-    one of the graph's leaves, and whether two leaves of one number got an entry each."""
+    """The returned gradient of each leaf (found by identity, never by ==) and its type (the
+    statement asks for a float, not a Value), whether every key is one of the graph's leaves,
+    and whether two leaves of one number got an entry each."""
     label = f"backprop({graph})"
     if type(result) is not dict:
         return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
     items = list(result.items())
-    found = [next((num(g) for k, g in items if k is leaf), None) for leaf in leaves]
+    found = [next((g for k, g in items if k is leaf), _MISSING) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
     return {
-        "answer": [result_of(g, f"backprop({graph})[{name}]")
+        "answer": [result_of(None if g is _MISSING else num(g), f"{label}[{name}]")
                    for g, name in zip(found, names)],
+        # by leaf: an entry only one side has, or None, is told by "answer" (its type by neither)
+        "floats": {name: float_of(g, f"{label}[{name}]")
+                   for g, name in zip(found, names) if g is not _MISSING and g is not None},
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
         "apart": leaves_apart(items, leaves, names, label),
     }
@@ -165,14 +77,6 @@ def _engine_watched() -> Iterator[list[int]]:
         yield counted
     finally:
         counted.append(observe.passes() - started)
-
-
-def _named(graphs: list[Graph]) -> list[Graph]:
-    """The graphs with their names made distinct by a letter: diamond_a, diamond_b (no digits:
-    a feedback never holds a number that could be an answer)."""
-    labels = [g.label for g in graphs]
-    return [g._replace(label=f"{g.label}_{LETTERS[labels[:i].count(g.label)]}")
-            if labels.count(g.label) > 1 else g for i, g in enumerate(graphs)]
 
 
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
@@ -201,7 +105,7 @@ def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any
     every call costs time)."""
     with contextlib.ExitStack() as stack:
         call = stack.enter_context(watching(sub, "backprop", engine_walk=True)) if walk else None
-        results = [_backprop(sub, g) for g in _named(graphs)]
+        results = [_backprop(sub, g) for g in named(graphs)]
     observed = {
         "grads": [r["grads"] for r in results],
         **_own_pass(all(r["grads_untouched"] for r in results),
@@ -231,8 +135,8 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
     }, runs_with=WITH_ORDER_PUBLIC,
 )
 def diamond(sub):
-    graphs = [_diamond(a) for a in (0.5, -2.0, 3.25)]
-    graphs += [_documents(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))]
+    graphs = [diamond_graph(a) for a in (0.5, -2.0, 3.25)]
+    graphs += [documents_graph(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))]
     return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[3])}
 
 
@@ -254,19 +158,19 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     with watching(sub, "topological_order", engine_walk=True) as call:
         orders = [sub.topological_order(g.root) for g in graphs]
     reports = [order_report(order, g.root, f"topological_order({g.label})")
-               for order, g in zip(orders, _named(graphs))]
+               for order, g in zip(orders, named(graphs))]
     return {"order": reports, "own_walk": call.fact}
 
 
 @EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
-def order_diamond(sub):
-    graphs = [_diamond(1.5), _documents(0.5, -3.0)]
+def orderdiamond_graph(sub):
+    graphs = [diamond_graph(1.5), documents_graph(0.5, -3.0)]
     return {**_orders(sub, graphs), "apart": _order_apart(sub, *graphs)}
 
 
 @EXERCISE.test("topological order of random graphs", points=2, feedback=ORDER)
 def order_random(sub):
-    graphs = [_random_graph(seed) for seed in RANDOM_SEEDS]
+    graphs = [random_graph(seed) for seed in RANDOM_SEEDS]
     return {**_orders(sub, graphs), "apart": _order_apart(sub, graphs[0], graphs[1])}
 
 
@@ -292,7 +196,7 @@ def _names_seen(order: object) -> list[str] | str:
     key_feedback={"own_walk": OWN}, runs_with=WITH_ORDER,
 )
 def grads_random(sub):
-    graphs = [_random_graph(seed) for seed in RANDOM_SEEDS] + [_equal_leaves()]
+    graphs = [random_graph(seed) for seed in RANDOM_SEEDS] + [equal_leaves_graph()]
     return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[-1])}
 
 
@@ -304,7 +208,7 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     """Whether backprop ran local_grads on as many nodes as the reference, and at most once
     on each, per graph."""
     runs, engine = [], False
-    for g in _named(graphs):
+    for g in named(graphs):
         with recorded(sub) as calls, _engine_watched() as passes:
             sub.backprop(g.root)
         per_node: dict[Any, int] = {}  # nodes hash by identity
@@ -320,13 +224,13 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
 @EXERCISE.test("each node of the diamond runs once", points=1, public=True, feedback=RUNS_ONCE,
                runs_with=WITH_ORDER_PUBLIC)
 def runs_once_public(sub):
-    return _runs(sub, [_diamond(0.75), _documents(-1.5, 2.5)])
+    return _runs(sub, [diamond_graph(0.75), documents_graph(-1.5, 2.5)])
 
 
 @EXERCISE.test("each node runs once", points=2, feedback=RUNS_ONCE, runs_with=WITH_ORDER)
 def runs_once(sub):
-    return _runs(sub, [_diamond(-1.25), _documents(2.0, 4.0)]
-                 + [_random_graph(s) for s in RANDOM_SEEDS[:3]])
+    return _runs(sub, [diamond_graph(-1.25), documents_graph(2.0, 4.0)]
+                 + [random_graph(s) for s in RANDOM_SEEDS[:3]])
 
 
 BLOCKED = ("local_grads may return None for an input (here a custom Function passes no "
@@ -337,7 +241,7 @@ def _blocked_report(sub, inputs: tuple[tuple[float, float], ...], zero: tuple[Gr
                     ) -> dict[str, Any]:
     """backprop on blocked graphs (and ``zero``: graphs a gradient of 0 reaches, which is not
     none reaching them)."""
-    observed = _side_by_side(sub, [*(_blocked(w, x) for w, x in inputs), *zero])
+    observed = _side_by_side(sub, [*(blocked_graph(w, x) for w, x in inputs), *zero])
     return {key: observed[key] for key in ("grads", "used_engine_backward")}
 
 
@@ -350,7 +254,7 @@ def blocked_public(sub):
 @EXERCISE.test("a node no gradient reaches is skipped", points=1, feedback=BLOCKED,
                runs_with=WITH_ORDER)
 def blocked(sub):
-    return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)), (_times_zero(-0.75, 2.5),))
+    return _blocked_report(sub, ((1.5, -2.0), (0.25, 4.0)), (times_zero_graph(-0.75, 2.5),))
 
 
 CHAIN_FEEDBACK = {
@@ -363,7 +267,7 @@ CHAIN_ADVICE = ("Walk the chain like any graph: in topological order, adding eve
                 "walk with an explicit stack, a list you append to and pop from).")
 
 
-def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
+def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     """topological_order and backprop on a long chain: the order, the gradients, whether .grad
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line.  backprop walks the chain topological_order has
@@ -372,28 +276,28 @@ def _walk_chain(sub, graph: Graph) -> dict[str, Any]:
     observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),
-            "apart": _order_apart(sub, graph, _diamond(1.5))}
+            "apart": _order_apart(sub, graph, diamond_graph(1.5))}
 
 
 @EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,
                key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER_PUBLIC)
-def short_chain(sub):
-    return _walk_chain(sub, _chain(SHORT_LINKS, -0.5, 0.375))
+def shortchain_graph(sub):
+    return _walkchain_graph(sub, chain_graph(SHORT_LINKS, -0.5, 0.375))
 
 
 @EXERCISE.test("a chain of 1,200 ops at the default recursion limit", points=2,
                feedback=CHAIN_ADVICE, key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER)
-def deep_chain(sub):
+def deepchain_graph(sub):
     with default_recursion_limit() as moved:
-        observed = _walk_chain(sub, _chain(SHORT_LINKS, 0.75, -0.125))
+        observed = _walkchain_graph(sub, chain_graph(SHORT_LINKS, 0.75, -0.125))
     if moved[0]:  # a recursive walk raises its RecursionError here (its numbers: the chain's above)
-        _walk_chain(sub, _chain(RAISED_LINKS, 0.75, -0.125))
+        _walkchain_graph(sub, chain_graph(RAISED_LINKS, 0.75, -0.125))
     return observed
 
 
 @EXERCISE.diagram
 def draw(sub):
-    root, (w, x), _, _ = _documents(0.5, -3.0)
+    root, (w, x), _, _ = documents_graph(0.5, -3.0)
     names = {"w": w, "x": x, "y": root}
     show([root], names)  # drawn as built if backprop fails
     sub.backprop(root)

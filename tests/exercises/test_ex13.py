@@ -8,6 +8,7 @@ from pathlib import Path
 import micrograph
 from exercise_grading import solution_path
 from grader.course import catalog
+from grader.spec import backprop_graphs as built
 
 
 def _load(name: str, path: Path):
@@ -20,9 +21,9 @@ def _load(name: str, path: Path):
 def test_solution_agrees_with_engine():
     solution = _load("ex13_solution", solution_path("ex13"))
     hidden = _load("ex13_hidden", catalog.load("ex13").path)
-    graphs = [hidden._diamond(0.5), hidden._documents(2.0, 4.0), hidden._blocked(1.5, -2.0),
-              hidden._chain(hidden.SHORT_LINKS, -0.5, 0.375)]
-    graphs += [hidden._random_graph(seed) for seed in hidden.RANDOM_SEEDS]
+    graphs = [built.diamond_graph(0.5), built.documents_graph(2.0, 4.0), built.blocked_graph(1.5, -2.0),
+              built.chain_graph(hidden.SHORT_LINKS, -0.5, 0.375)]
+    graphs += [built.random_graph(seed) for seed in hidden.RANDOM_SEEDS]
     for root, leaves, _, _ in graphs:
         mine = solution.backprop(root)
         wanted = [leaf for leaf in leaves if leaf.requires_grad]

@@ -21,7 +21,7 @@ from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, grad_of, result_of, same_object, value_of, watching
+from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, value_of, watching
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -687,3 +687,13 @@ def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():
               for n in (1, 2) for k in (0, 1)]
     assert [(d.say, dict(d.fields)["label"]) for d in chosen(told(*leaves))] == [
         (Say.GRAD_NONE_BY_HAND, "x1[0][0].grad")]
+
+
+def test_numbers_returned_as_values_where_floats_are_asked_are_told_once():
+    """A Value where a float is asked for comes from one line of the student's code: told for
+    the first entry it is true of, not again for every leaf and every graph."""
+    labels = ("backprop(diamond_a)[a]", "backprop(documents_a)[w]", "backprop(documents_a)[x]")
+    want = [float_of(0.5, label) for label in labels]
+    got = [float_of(Value(0.5), label) for label in labels]
+    told = [d.sentence() for d in chosen(per_graph(find(want, got)))]
+    assert told == ["backprop(diamond_a)[a] is of type Value, not a Python float."]

@@ -264,3 +264,19 @@ CASES += [
           names=("local_grads was edited", "differs from what the local_grads given with the exercise returns")),
     Correct("given_local_grads_as_list", edits={GIVEN_APPLY: "        return list(node.apply([grad]))\n"}),
 ]
+
+# Gradients as Values where the statement asks for floats: the seed made a Value (local_grads then
+# hands back Values), or each leaf's number wrapped in one.  The numbers are right; the type is
+# told once per test, not once per leaf and graph.
+CASES += [
+    Wrong("seed_as_value",
+          fails={DIAMOND: "backprop(diamond_a)[a] is of type Value, not a Python float",
+                 RANDOM: "backprop(random_a)[p] is of type Value, not a Python float"},
+          edits={START: START.replace("{root.grad_fn: 1.0}", "{root.grad_fn: Value(1.0)}")},
+          names=("backprop(", "of type Value, not a Python float")),
+    Wrong("leaf_answer_as_value",
+          fails={BLOCKED: "backprop(blocked_a)[x] is of type Value, not a Python float",
+                 CHAIN: "backprop(chain)[w] is of type Value, not a Python float"},
+          edits={"            leaves[node.variable] = g\n": "            leaves[node.variable] = Value(g)\n"},
+          names=("backprop(", "of type Value, not a Python float")),
+]
