@@ -100,15 +100,21 @@ class ProtocolReader:
 
     def leaf_of(self, n: Any) -> Any:
         """The leaf an AccumulateGrad node writes to, None for other nodes (and for an
-        AccumulateGrad without a readable ``variable``: drawn as an op then)."""
+        AccumulateGrad without a readable ``variable``, or whose variable requires no grad,
+        which PyTorch never gives one: drawn as an op then, so the node is seen where PyTorch
+        has none, never hidden behind a constant's box)."""
         if not self.node_name(n).endswith(ACCUMULATE_GRAD):
             return None
         leaf = _guarded(lambda: n.variable)
-        return leaf if speaks_protocol(leaf) else None
+        needs_grad = _guarded(lambda: leaf.requires_grad, False) is True
+        return leaf if speaks_protocol(leaf) and needs_grad else None
 
     def node_output(self, n: Any, known: Any) -> float | None:
-        """The number ``n`` produced: the protocol knows it only from a Value the caller gave."""
-        return None if known is None else self.value_data(known)
+        """The number ``n`` produced: the protocol knows it from a Value the caller gave, or, for
+        an AccumulateGrad drawn as an op (``leaf_of``), from the variable it holds."""
+        if known is None and self.node_name(n).endswith(ACCUMULATE_GRAD):
+            known = _guarded(lambda: n.variable)
+        return None if known is None or not speaks_protocol(known) else self.value_data(known)
 
     def node_retained(self, n: Any) -> Any:
         known = self.by_node.get(n)

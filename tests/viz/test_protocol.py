@@ -42,6 +42,19 @@ def test_the_documents_graph_of_another_engine_is_drawn_through_the_protocol():
     assert len(graph["edges"]) == 9 and graph["omitted"] == 0
 
 
+def test_an_accumulate_grad_of_a_constant_is_drawn_as_the_node_it_is():
+    """An engine whose gradient_edge gives a constant an AccumulateGrad (PyTorch gives it none):
+    the node is drawn, with the constant's number above it, never hidden as a plain constant."""
+    e = _engine()
+    w = e.Value(1.0, requires_grad=True)
+    one = e.Value(3.0)
+    b = w + one
+    b.grad_fn.next_functions = (b.grad_fn.next_functions[0], (e.AccumulateGrad(one), 0))
+    graph = graph_json(b, names={"w": w, "b": b})
+    assert [n["op"] for n in graph["nodes"] if n["kind"] == "op"] == ["AddBackward0", "torch::autograd::AccumulateGrad"]
+    assert [n["data"] for n in graph["nodes"] if n["kind"] == "value" and n["name"] is None] == [3.0]
+
+
 def test_an_unnamed_intermediate_has_no_number_and_the_cap_holds():
     e = _engine()
     w = e.Value(0.5, requires_grad=True)
