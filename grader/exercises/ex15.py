@@ -33,7 +33,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
-from grader.spec.stepped import steps_seen, stepped
+from grader.spec.stepped import step_size, steps_seen, stepped
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -198,13 +198,15 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "losses": _losses(losses),
         "first_loss": _first_loss(losses, first, loss_after.item(), len(targets)),
         "count": _count(losses),
+        "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
+                                               and len({repr(num(x)) for x in losses}) == 1), "train"),
         "call": call.fact,
         "earlier": earlier_kept,
         "stepped": stepped(seen, "train"),
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [value_of(p, PARAMETER) for p in after],
-        "step": _step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
+        "step": step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
         else _steps_scaled((seed, data, lr, steps), after, _first_number(losses) / first),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
@@ -235,24 +237,6 @@ def _first_loss(losses: object, first: float, last_updated: float, points: int) 
 def _first_number(losses: object) -> float:
     """The first loss returned, as a float (nan where there is none)."""
     return num(losses[0]) if type(losses) is list and losses and type(num(losses[0])) is float else math.nan
-
-
-def _step_size(start: list[float], gradients: list[float], after: list[Any], lr: float,
-               loss_ratio: float) -> dict[str, Any]:
-    """The STEP_SIZE fact of a one-step run (``gradients``: d mse_loss / d p at the start): every
-    parameter moved by lr times its gradient.  Where every one moved by one other multiple of it,
-    ``~loss_scaled`` says whether losses[0] is that multiple of the statement's loss too (a loss
-    that is a fixed multiple of mse_loss), ``~lr_other`` whether each .grad is that gradient (the
-    step then does not follow lr).  It holds where it cannot be judged (parameters moved otherwise)."""
-    ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
-              if abs(g) > 1e-6 and type(num(p)) is float]
-    alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
-    scaled = alike and not math.isclose(ratios[0], 1.0, rel_tol=1e-6) and ratios[0] > 0
-    written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
-    return {**check(Check.STEP_SIZE, not scaled, "train"),
-            CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
-            CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
-                w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
 
 
 def _steps_scaled(run: tuple[int, Data, float, int], after: list[Any], loss_ratio: float) -> dict[str, Any]:
@@ -306,7 +290,7 @@ TRAIN_KEYS = {
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, "losses", "first_loss", "count"),
+    return {**_keys(runs, "losses", "first_loss", "count", "moved"),
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
@@ -315,7 +299,7 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, "losses", "first_loss", "count"),
+    return {**_keys(runs, "losses", "first_loss", "count", "moved"),
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train")}

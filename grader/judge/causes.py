@@ -127,7 +127,7 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSS_SCALED), {Say.DATA}),
+    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSS_SCALED, Say.LOSSES_ALIKE), {Say.DATA}),
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once

@@ -24,6 +24,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: Say.OTHER_LOSS, Check.STEP_SIZE.value: Say.OTHER_STEP,
+           Check.LOSSES_MOVE.value: Say.LOSSES_ALIKE,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
            Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,

@@ -268,6 +268,8 @@ class Say(str, enum.Enum):
                     "its first update: another loss function, or a loss taken at another moment of the step.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
                      "their mean, which nn.mse_loss(model(inputs), targets) is.")
+    LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
+                      "change from one step to the next, so no step changed the model.")
     OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
                     "but not by lr times it.")
     STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "

@@ -105,6 +105,7 @@ class Check(str, enum.Enum):
     GRADS_UNTOUCHED = "grads_untouched"  # a call left every leaf's .grad as it found it
     SHARES_NUMBER = "shares_number"  # writing into a Value in place changes the one it came from
     SHARES_VERSION = "shares_version"  # ... and counts in its version counter (detach(), not .data)
+    LOSSES_MOVE = "losses_move"  # a training loop's losses are not one number at every step
     STEP_SIZE = "step_size"  # one training step moved each parameter by lr times its gradient of the loss
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did

@@ -6,22 +6,24 @@ numbers differ: the step applied nothing.  ``steps_seen`` watches the calls of t
 ``SGD.step`` (a profile hook, so only around a loop of few steps: it sees every call) and notes,
 as each starts, whether some parameter held a gradient to apply (a number other than 0) and
 what the block's backward passes had done before it (``watching``'s record of them);
-``stepped`` makes the CHECK fact.
+``stepped`` makes the CHECK fact.  ``step_size`` tells a step of another size than lr times the
+gradient of the statement's loss.
 """
 
 from __future__ import annotations
 
 import contextlib
 import inspect
+import math
 from collections.abc import Iterator, Sequence
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType
 from typing import Any, NamedTuple
 
-from micrograph import optim
+from micrograph import Value, optim
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import grad
+from grader.spec.probe import grad, num
 from grader.spec.call import Call
 from grader.spec.provenance import check
 
@@ -69,3 +71,21 @@ def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
         fact[CONTEXT + "cleared"] = empty[0].after_writing
         fact[CONTEXT + "before_backward"] = not empty[0].after_pass
     return fact
+
+
+def step_size(start: list[float], gradients: list[float], after: list[Any], lr: float,
+               loss_ratio: float) -> dict[str, Any]:
+    """The STEP_SIZE fact of a one-step run (``gradients``: d mse_loss / d p at the start): every
+    parameter moved by lr times its gradient.  Where every one moved by one other multiple of it,
+    ``~loss_scaled`` says whether losses[0] is that multiple of the statement's loss too (a loss
+    that is a fixed multiple of mse_loss), ``~lr_other`` whether each .grad is that gradient (the
+    step then does not follow lr).  It holds where it cannot be judged (parameters moved otherwise)."""
+    ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
+              if abs(g) > 1e-6 and type(num(p)) is float]
+    alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
+    scaled = alike and not math.isclose(ratios[0], 1.0, rel_tol=1e-6) and ratios[0] > 0
+    written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
+    return {**check(Check.STEP_SIZE, not scaled, "train"),
+            CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
+            CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
+                w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}

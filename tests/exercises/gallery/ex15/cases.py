@@ -52,7 +52,8 @@ CASES = [
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
     Wrong("zero_grad_before_step", names=('p in model.parameters() has a version counter still at 0', 'between backward and step'),
-          fails={ONE_STEP: "cleared after a backward pass had written it", CLEARED: "between backward and step"},
+          fails={ONE_STEP: "cleared after a backward pass had written it", CLEARED: "between backward and step",
+                 LOSSES: "are one number at every step"},
           edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
     Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
           edits={STEP: "        for layer in model.children():\n"
