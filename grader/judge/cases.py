@@ -14,12 +14,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from grader.judge.labels import CASES
+from grader.judge.labels import CASE_NOTE, CASES
 from grader.judge.explained import Difference
 
-# "y (x = 0)", "x.grad through Clip.backward (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
-# or a call, and a note on which case it is of
-_CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>[^()]*)\)")
 # "losses[3]", "vjp(x1, loss1, v1)[0]", "x[0][1]": one entry of a list, whatever names the list
 _ENTRY = re.compile(r"(?P<base>.+)\[\d+\]")
 
@@ -48,7 +45,7 @@ def cases_merged(found: list[Difference]) -> list[Difference]:
     found = _first_entries(found)
     notes: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # a difference's key: its place, its cases
     for d in found:
-        case = _CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))
+        case = CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))
         if case is None:
             merged.append(d)
             continue

@@ -85,7 +85,7 @@ def shown_label(label: str) -> str:
     if label == "the error returned":
         return _("the error returned")
     if language() == SOURCE_LANGUAGE:
-        return label
+        return _case_notes(label) if CASES in label else label
     for pattern, msgid in _label_forms():
         found = pattern.fullmatch(label)
         if found is not None:
@@ -96,9 +96,40 @@ def shown_label(label: str) -> str:
 
 
 CASES = "; "  # between the notes of several cases a difference was seen in ("y (x > 0; x = 0)")
+# "y (x = 0)", "x.grad through Clip.backward (x = low)", "Clip.apply(x, low, high) (x = low)": a Value
+# or a call, and a note on which case it is of (or the notes of several: ``cases.cases_merged``)
+CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>[^()]*)\)")
 
 
 def _notes(note: str) -> str:
     """A label's note in the student's language: one note, or the notes of several cases a
-    difference was seen in (``x > 0; x = 0``, ``differences._cases_merged``), each translated."""
-    return _(CASES).join(shown_label(part) for part in note.split(CASES))
+    difference was seen in (``x > 0; x = 0``, ``cases.cases_merged``), each translated and
+    listed as a sentence lists them ("x > 0, and x = 0")."""
+    parts = [shown_label(part) for part in note.split(CASES)]
+    if len(parts) == 1:
+        return parts[0]
+    if language() == SOURCE_LANGUAGE:
+        parts = _one_word_apart(parts)
+    return parts[0] if len(parts) == 1 else _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
+
+
+def _one_word_apart(notes: list[str]) -> list[str]:
+    """English notes that differ in one word only, said once with the words listed ("first
+    call", "second call": "first and second call"; "w at the limit", "w above the limit": "w at
+    and above the limit"); the notes as they are otherwise (a sign or a number is no word)."""
+    words = [note.split(" ") for note in notes]
+    apart = {i for i in range(len(words[0])) if len({len(w) for w in words}) == 1
+             and len({w[i] for w in words}) > 1}
+    if len(apart) != 1 or not all(w[min(apart)].isalpha() for w in words):
+        return notes
+    at = apart.pop()
+    listed = ", ".join(w[at] for w in words[:-1]) + " and " + words[-1][at]
+    return [" ".join([*words[0][:at], listed, *words[0][at + 1:]])]
+
+
+def _case_notes(label: str) -> str:
+    """An English label whose note lists several cases, the cases listed as a sentence does."""
+    case = CASE_NOTE.fullmatch(label)
+    if case is None or CASES not in case.group("note"):
+        return label
+    return f"{case.group('base')} ({_notes(case.group('note'))})"

@@ -177,3 +177,23 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])
         assert told == "返回的 x 是一个新对象，不是给你的叶子节点 x。"
     assert shown_label("the x returned") == "the x returned"  # English: as the probe wrote it
+
+
+def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them() -> None:
+    """A label that lists the cases one difference was seen in ("b (first call; second call)",
+    merged by ``cases.cases_merged``) reads as a list: notes one word apart are said once with
+    the words listed; other notes listed with "and"; in Chinese with 、; a note that is code
+    (an assignment of the build track's probes) is left as written."""
+    from grader.judge.sentences import shown_label
+    from micrograph.i18n import using
+
+    assert shown_label("b (first call; second call)") == "b (first and second call)"
+    assert shown_label("y (w at the limit; w above the limit)") == "y (w at and above the limit)"
+    assert shown_label("y (x < 0; x = 0)") == "y (x < 0, and x = 0)"  # a sign is no word
+    assert shown_label("y (w below the limit; a doubling lands on the limit; x = 0)") == \
+        "y (w below the limit, a doubling lands on the limit, and x = 0)"
+    assert shown_label("y (x = 0)") == "y (x = 0)"
+    kept = "the third backward of y (w.grad = None; x.grad = None before the third)"
+    assert shown_label(kept) == kept
+    with using("zh"):
+        assert shown_label("b (first call; second call)") == "b（第一次调用、第二次调用）"

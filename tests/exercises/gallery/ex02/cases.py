@@ -18,8 +18,8 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
-    Wrong("flags_ignored", names=('w (first call; second call) has requires_grad=True',),
-          fails={W_OFF: "w (first call; second call) has requires_grad=True"},
+    Wrong("flags_ignored", names=('w (first and second call) has requires_grad=True',),
+          fails={W_OFF: "w (first and second call) has requires_grad=True"},
           edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",
                  "Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=True)"}),
     Wrong("leaf_means_requires_grad", names=("node_info(w)['is_leaf'] is False",), fails={"node_info reads the attributes": "node_info(w)['is_leaf'] is False"},
@@ -102,7 +102,7 @@ CASES += [
     Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "the statement's"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
           names=('node_info',)),
-    Wrong('constant_as_leaf', fails={"the documents' graph": "y (first call; second call)'s graph reaches a leaf the statement's does not"},
+    Wrong('constant_as_leaf', fails={"the documents' graph": "y (first and second call)'s graph reaches a leaf the statement's does not"},
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
           names=("'s graph reaches a leaf",)),
     Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
