@@ -234,9 +234,9 @@ def _combinations_named(specs: list[Test], results: list[TestResult],
     for test, result in zip(specs, results):
         if result.name not in failed:
             continue
-        said = [_("this test runs your {helper} too, and \"{test}\", which tests {helper} "
-                  "alone, fails as well.", helper=helper,
-                  test=_(next(t for t in tests if t in failed)))
+        said = [capitalized(_("this test runs your {helper} too, and \"{test}\", which tests {helper} "
+                              "alone, fails as well.", helper=helper,
+                              test=_(next(t for t in tests if t in failed))))  # as the sentences after it
                 for helper, tests in test.runs_with.items()
                 if helper in ran[test.name] and failed & set(tests)]
         if said:
