@@ -126,6 +126,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     Say.READ_LATE: {Say.RESULT_NUMBER},
+    # gradients cleared where a pass adds to them: every later number read or written is of one pass
+    **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
     **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSS_SCALED, Say.LOSSES_ALIKE), {Say.DATA}),
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
