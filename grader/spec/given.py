@@ -123,19 +123,30 @@ def given_calls(sub: ModuleType, name: str = "build_graph",
     block runs: each call's graph is written down as returned, to be compared with ``given``'s
     on the same arguments (``GivenCalls.fact``)."""
     record = GivenCalls(name, given)
+
+    def recording(original: Callable[..., Any]) -> Callable[..., Any]:
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            result = original(*args, **kwargs)
+            record.seen.append((args, kwargs, _snapshot(result)))
+            return result
+        return recorded
+
+    with _in_place_of(sub, name, recording):
+        yield record
+
+
+@contextmanager
+def _in_place_of(sub: ModuleType, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
+                 ) -> Iterator[None]:
+    """The student's ``name`` replaced by ``wrap`` of it while the ``with`` block runs (left
+    alone where the module has no such function: the tested function's own error tells it)."""
     original = getattr(sub, name, None)
     if not callable(original):
-        yield record
+        yield
         return
-
-    def recorded(*args: Any, **kwargs: Any) -> Any:
-        result = original(*args, **kwargs)
-        record.seen.append((args, kwargs, _snapshot(result)))
-        return result
-
-    setattr(sub, name, recorded)
+    setattr(sub, name, wrap(original))
     try:
-        yield record
+        yield
     finally:
         setattr(sub, name, original)
 
@@ -185,22 +196,17 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
     may change them), and the two results are compared.  Where the given one raises, the copy's
     result differs unless it raises too (its own error then reaches the caller as it stands)."""
     record = GivenReturns(name)
-    original = getattr(sub, name, None)
-    if not callable(original):
-        yield record
-        return
 
-    def compared(*args: Any, **kwargs: Any) -> Any:
-        try:
-            expected, raised = given(*args, **kwargs), False
-        except Exception:  # noqa: BLE001 - the given code refuses these arguments
-            expected, raised = None, True
-        result = original(*args, **kwargs)
-        record.kept = record.kept and not raised and _same_result(result, expected)
-        return result
+    def comparing(original: Callable[..., Any]) -> Callable[..., Any]:
+        def compared(*args: Any, **kwargs: Any) -> Any:
+            try:
+                expected, raised = given(*args, **kwargs), False
+            except Exception:  # noqa: BLE001 - the given code refuses these arguments
+                expected, raised = None, True
+            result = original(*args, **kwargs)
+            record.kept = record.kept and not raised and _same_result(result, expected)
+            return result
+        return compared
 
-    setattr(sub, name, compared)
-    try:
+    with _in_place_of(sub, name, comparing):
         yield record
-    finally:
-        setattr(sub, name, original)
