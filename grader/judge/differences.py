@@ -98,8 +98,16 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after it was made
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
         found = [_diff(Say.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
-                 else _diff(Say.DATA_UNCHANGED if kept else Say.DATA, label=label)]
+                 else _diff(Say.DATA_UNCHANGED if kept else Say.DATA_THROUGH_DATA if _through_data(want, got)
+                            else Say.DATA, label=label)]
     return found
+
+
+def _through_data(want: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether a number that differs was changed through ``.data``: the student's code reached it
+    there, and the version counter stands where the statement's does (no in-place operation)."""
+    version = got.get("version")
+    return got.get(CONTEXT + "through_data") is True and type(version) is int and version == want.get("version")
 
 
 def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:

@@ -73,6 +73,8 @@ class Say(str, enum.Enum):
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
+    DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
+                           "through .data, which moves no version counter and which the engine never refuses.")
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
                             ".data: {label} holds the number for the unchanged {name}.")

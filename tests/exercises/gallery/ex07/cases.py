@@ -182,3 +182,10 @@ CASES += [
           edits={'    y = combine(a, b)': '    y = a * b'},
           names=('never called the combine',)),
 ]
+
+# The add on the leaf made through .data: nothing refuses it, and no version counter moves.
+CASES += [
+    Wrong('leaf_added_through_data', fails={LEAF: "your code changed it through .data"},
+          edits={'        w.add_(amount)  # refused': '        w.data.add_(amount)  # not refused'},
+          names=('changed it through .data', 'never refuses')),
+]
