@@ -3,7 +3,7 @@
 
 The probes build their own graphs (``_graph``) for ``vjp`` and ``jacobian_rows``, so those are
 judged apart from ``build``, on shapes and numbers that are not in the exercise text; a test
-that calls a function several times names each call's inputs apart (``x1``, ``loss1``, ``x2`` ...),
+that calls a function several times names each call's inputs apart (``x_a``, ``loss_a``, ``x_b`` ...),
 so that a sentence about an entry says which call it belongs to.  They
 observe how each result came about: the graph behind each entry of loss, who wrote each
 ``.grad`` (backward, or an assignment) and whether it was zeroed in place since, and how many
@@ -72,10 +72,14 @@ def _floats(xs: object, label: str) -> list[dict[str, Any]] | None:
     return [float_of(x, f"{label}[{k}]") for k, x in enumerate(xs)] if type(xs) is list else None
 
 
+CALL_LETTERS = "abcdefg"
+
+
 def _named(count: int) -> list[str]:
-    """The names of a test's calls' inputs: x and loss for one call; x1, loss1, x2, loss2 ...
-    for several, so that each sentence names the call its entry belongs to."""
-    return [""] if count == 1 else [str(n + 1) for n in range(count)]
+    """The names of a test's calls' inputs: x and loss for one call; x_a, loss_a, x_b, loss_b ...
+    for several, so that each sentence names the call its entry belongs to (by a letter: a
+    digit, as in x4, would read as a number the feedback gives away)."""
+    return [""] if count == 1 else [f"_{CALL_LETTERS[n]}" for n in range(count)]
 
 
 _X_RETURNED = Returned(N_("the x[0][0] build returned"), N_("the x[0][0] an earlier call of build returned"))

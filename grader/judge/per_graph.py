@@ -1,10 +1,12 @@
 """One difference told once for every graph of a test it is true of.
 
 Some probes read one function on several graphs, each label naming its graph ("for y = c - w,
-grad_fn_chain(y)").  A function with one mistake differs the same way on most of them, and one
-sentence per graph said the same thing again and again, crowding out the rest.  Differences of
-one kind whose fields are the same but for the graph their label names are told once, whole for
-the first graph, then naming the others.
+grad_fn_chain(y)"), or call it several times, each call's inputs named by a letter (``x_a``,
+``loss_b``, ``backprop(diamond_c)``).  A function with one mistake differs the same way on most
+of them, and on every entry, and one sentence per graph or entry said the same thing again and
+again, crowding out the rest.  Differences of one kind whose fields are the same but for the
+graph their label names, or for its call letters and entry indices, are told once, whole for the
+first, then naming the others.
 """
 
 from __future__ import annotations
@@ -13,19 +15,26 @@ import re
 from dataclasses import dataclass
 
 from grader.i18n import _
+from grader.judge.causes import told_once
 from grader.judge.explained import Difference
+from grader.judge.labels import shown_label
 from grader.judge.sentences import Say
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
+_CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
+_INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _END = ".。"
 
 
 @dataclass(frozen=True)
 class SameForGraphs:
-    """``first`` whole, and the same difference for the graphs ``others`` (``y = c - w``)."""
+    """``first`` whole, and the same difference for the graphs ``others`` (``y = c - w``), or
+    for the labels ``others`` (``x_b[0][1].grad``, shown in the student's language) where
+    ``labels``."""
 
     first: Difference
     others: tuple[str, ...]
+    labels: bool = False
 
     @property
     def say(self) -> Say:
@@ -33,7 +42,8 @@ class SameForGraphs:
 
     def sentence(self) -> str:
         said = self.first.sentence().rstrip(_END)
-        return _("{sentence}; the same holds for {others}.", sentence=said, others=", ".join(self.others))
+        others = [shown_label(o) for o in self.others] if self.labels else self.others
+        return _("{sentence}; the same holds for {others}.", sentence=said, others=", ".join(others))
 
 
 def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
@@ -47,16 +57,25 @@ def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
             match.append(graph)
         else:
             groups.append((d, key, []))
-    return [SameForGraphs(first, tuple(others)) if others else first for first, _key, others in groups]
+    return [SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None)
+            if others else first for first, _key, others in groups]
+
+
+def _label(d: Difference) -> str:
+    return dict(d.fields).get("label", "")
 
 
 def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     """What two differences alike but for their graph share (their kind, the call their label
-    names, their other fields), and the graph this one's label names; (None, None) for a label
-    that names no graph."""
-    fields = dict(d.fields)
-    found = _FOR_GRAPH.match(fields.get("label", ""))
-    if found is None:
-        return None, None
+    names, their other fields), and the graph this one's label names; for a label naming a call
+    by its letter, what it shares with the same difference of another call or entry (the label
+    without letters and indices), and the label.  (None, None) for a label that names neither,
+    and for a sentence told once for its first label (``causes.told_once``)."""
+    label = _label(d)
     rest = tuple(f for f in d.fields if f[0] != "label")
-    return (d.say, found.group(2), rest), found.group(1)
+    found = _FOR_GRAPH.match(label)
+    if found is not None:
+        return (d.say, found.group(2), rest), found.group(1)
+    if told_once(d.say) or _CALL_LETTER.search(label) is None:
+        return None, None
+    return (d.say, _INDEX.sub("[*]", _CALL_LETTER.sub("_*", label)), rest), label

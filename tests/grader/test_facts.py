@@ -697,3 +697,19 @@ def test_numbers_returned_as_values_where_floats_are_asked_are_told_once():
     got = [float_of(Value(0.5), label) for label in labels]
     told = [d.sentence() for d in chosen(per_graph(find(want, got)))]
     assert told == ["backprop(diamond_a)[a] is of type Value, not a Python float."]
+
+
+def test_a_difference_alike_on_several_calls_and_entries_is_told_once_naming_them():
+    """Calls named apart by a letter (x_a, x_b) and their entries: one sentence for the first,
+    naming the others; another kind, or another name than the call's letter, stays apart."""
+    def number(label: str) -> Difference:
+        return difference(Say.RESULT_NUMBER, label=label)
+    told = per_graph([number("vjp(x_a, loss_a, v_a)[0]"), number("vjp(x_a, loss_a, v_a)[1]"),
+                      number("vjp(x_b, loss_b, v_b)[0]"), number("backprop(diamond_a)[a]"),
+                      number("backprop(diamond_b)[w]"), difference(Say.RESULT_NONE, label="vjp(x_c, loss_c, v_c)[0]")])
+    assert [d.sentence() for d in told] == [
+        "vjp(x_a, loss_a, v_a)[0] is a different number from the statement's; the same holds for "
+        "vjp(x_a, loss_a, v_a)[1], vjp(x_b, loss_b, v_b)[0].",
+        "backprop(diamond_a)[a] is a different number from the statement's.",
+        "backprop(diamond_b)[w] is a different number from the statement's.",  # another leaf
+        "vjp(x_c, loss_c, v_c)[0] is None, where the statement's is not."]  # another kind

@@ -22,21 +22,21 @@ CASES = [
     Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
     Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
-    Wrong("no_zeroing", names=('x1[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x1[0][0].grad"},  # the records accumulate
+    Wrong("no_zeroing", names=('x_a[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x_a[0][0].grad"},  # the records accumulate
           edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            pass\n"}),
     Wrong("vjp_one_backward_per_entry", names=('vjp ran backward more times',), fails={VJP: "vjp ran backward more times"},
           edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
                                "        loss[0][j].backward(Value(vj), retain_graph=True)\n"}),
-    Wrong("vjp_grad_assigned", names=('x1[0][0].grad holds a value that backward did not write',), fails={VJP: "assigned by hand"},
+    Wrong("vjp_grad_assigned", names=('x_a[0][0].grad holds a value that backward did not write',), fails={VJP: "assigned by hand"},
           edits={VJP_BACKWARD: "    found = micrograph.grad(loss, x[0], [v])\n"
                                "    for leaf, g in zip(x[0], found):\n        leaf.grad = g\n"}),
-    Wrong("vjp_x_only", names=('backward never wrote y1[0][0].grad',), fails={Y_GRAD: "backward never wrote y1[0][0].grad"},
+    Wrong("vjp_x_only", names=('backward never wrote y_a[0][0].grad',), fails={Y_GRAD: "backward never wrote y_a[0][0].grad"},
           edits={VJP_BACKWARD: "    micrograph.backward(loss, [v], inputs=x[0])\n"}),
-    Wrong("rows_cleared_not_zeroed", names=('x1[0][0].grad is None because your code set it to None',), fails={ROWS: "x1[0][0].grad"},
+    Wrong("rows_cleared_not_zeroed", names=('x_a[0][0].grad is None because your code set it to None',), fails={ROWS: "x_a[0][0].grad"},
           edits={ZERO: "                leaf.grad = None\n",
                  "    return [v.grad.item() for v in x[0]]\n":
                  "    return [v.grad.item() if v.grad is not None else 0.0 for v in x[0]]\n"}),
-    Wrong("rows_by_grad", names=('backward never wrote x1[0][0].grad',), fails={ROWS: "backward never wrote x1[0][0].grad"},
+    Wrong("rows_by_grad", names=('backward never wrote x_a[0][0].grad',), fails={ROWS: "backward never wrote x_a[0][0].grad"},
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
@@ -54,15 +54,15 @@ CASES = [
 ]
 CASES += [
     Wrong("one_hot_never_reset",  # the 1 of the entry before stays: the second gradient is not one-hot
-          fails={ROWS: "jacobian_rows(x1, loss1, True) gave a backward pass a gradient with more than one nonzero entry"},
+          fails={ROWS: "jacobian_rows(x_a, loss_a, True) gave a backward pass a gradient with more than one nonzero entry"},
           edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
-          names=("jacobian_rows(x1, loss1, True)", "more than one nonzero entry")),
+          names=("jacobian_rows(x_a, loss_a, True)", "more than one nonzero entry")),
     Wrong("one_hot_of_twos",  # one entry each time, but not a one: every row comes out doubled
-          fails={ROWS: "jacobian_rows(x1, loss1, True) gave a backward pass a gradient whose one nonzero entry is not one"},
+          fails={ROWS: "jacobian_rows(x_a, loss_a, True) gave a backward pass a gradient whose one nonzero entry is not one"},
           edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "        one_hot = [2.0 if i == j else 0.0 for i in range(m)]\n"},
-          names=("jacobian_rows(x1, loss1, True)", "nonzero entry is not one")),
+          names=("jacobian_rows(x_a, loss_a, True)", "nonzero entry is not one")),
 ]
 
 
@@ -73,16 +73,16 @@ CASES += [
     Wrong('vjp_flat_gradient', fails={'v times the Jacobian': 'TypeError'},
           edits={'    micrograph.backward(loss, [v])\n': '    micrograph.backward(loss[0], v)\n'},
           names=('vjp', 'TypeError')),
-    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': "Every row of jacobian_rows(x1, loss1, True) holds only zeros",
+    Wrong('rows_of_grad_values', fails={'one Jacobian row per backward': "Every row of jacobian_rows(x_a, loss_a, True) holds only zeros",
                                         'rows without zeroing': "the earlier rows of jacobian_rows(x, loss, False) hold the very numbers x's .grad hold after the last backward pass"},
           edits={'        rows.append(x_grads(x))\n': '        rows.append([leaf.grad for leaf in x[0]])\n', '    return rows\n': '    return [[g.item() for g in row] for row in rows]\n'},
-          names=('jacobian_rows(x1, loss1, True)', 'the .grad Values kept in the rows')),
+          names=('jacobian_rows(x_a, loss_a, True)', 'the .grad Values kept in the rows')),
     Wrong('rows_one_short', fails={'one Jacobian row per backward': 'ran backward fewer times'},
           edits={'    for j in range(m):\n': '    for j in range(m - 1):\n'},
           names=('jacobian_rows', 'fewer')),
-    Wrong('zero_before_record', fails={'one Jacobian row per backward': 'the entries of jacobian_rows(x1, loss1, True)[1] are all the same'},
+    Wrong('zero_before_record', fails={'one Jacobian row per backward': 'the entries of jacobian_rows(x_a, loss_a, True)[1] are all the same'},
           edits={'        rows.append(x_grads(x))\n        if zero_between:\n            # backward adds into .grad: without this, the next record would be this row plus\n            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n            for leaf in x[0]:\n                leaf.grad.zero_()': '        if zero_between and j > 0:\n            for leaf in x[0]:\n                leaf.grad.zero_()\n        rows.append(x_grads(x))'},
-          names=('jacobian_rows(x1, loss1, True)[1]', 'all the same')),
+          names=('jacobian_rows(x_a, loss_a, True)[1]', 'all the same')),
     Wrong('x_flat', fails={'build makes loss = mm(x, y)': 'RuntimeError'},
           edits={'    x = [[Value(v, requires_grad=True) for v in x_row]]\n': '    x = [[Value(v, requires_grad=True)] for v in x_row]\n'},
           names=('build', 'shapes cannot be multiplied')),
@@ -100,10 +100,10 @@ CASES += [
           names=('jacobian_rows(x, loss, False)[1][0]', 'changed after backward wrote it')),
     Wrong('one_hot_inverted', fails={'one Jacobian row per backward': 'in another order'},
           edits={'        one_hot = [1.0 if i == j else 0.0 for i in range(m)]': '        one_hot = [0.0 if i == j else 1.0 for i in range(m)]'},
-          names=('jacobian_rows(x1, loss1, True)',)),
-    Wrong('vjp_reversed', fails={'v times the Jacobian': 'vjp(x1, loss1, v1) started its backward pass from a gradient other than the v'},
+          names=('jacobian_rows(x_a, loss_a, True)',)),
+    Wrong('vjp_reversed', fails={'v times the Jacobian': 'vjp(x_a, loss_a, v_a) started its backward pass from a gradient other than the v'},
           edits={'    micrograph.backward(loss, [v])': '    micrograph.backward(loss, [v[::-1]])'},
-          names=('vjp(x1, loss1, v1)', 'a gradient other than the v it was given')),
+          names=('vjp(x_a, loss_a, v_a)', 'a gradient other than the v it was given')),
     Wrong('retain_for_the_wrong_calls', fails={},
           edits={'retain_graph=j < m - 1)': 'retain_graph=j > 0)'},
           names=('jacobian_rows', 'Trying to backward through the graph a second time')),
@@ -127,14 +127,14 @@ CASES += [
 # The gradients returned as the .grad Values themselves, where the statement asks for floats.
 CASES += [
     Wrong("vjp_returns_values",  # the same numbers, but each the x leaf's gradient object
-          fails={VJP: "vjp(x1, loss1, v1)[0] is of type Value, not a Python float"},
+          fails={VJP: "vjp(x_a, loss_a, v_a)[0] is of type Value, not a Python float"},
           edits={"    micrograph.backward(loss, [v])\n    return x_grads(x)\n":
                  "    micrograph.backward(loss, [v])\n    return [leaf.grad for leaf in x[0]]\n"},
-          names=("vjp(x1, loss1, v1)[0]", "of type Value, not a Python float")),
+          names=("vjp(x_a, loss_a, v_a)[0]", "of type Value, not a Python float")),
     Wrong("rows_of_values",  # each row the .grad Values, which zero_() then empties
-          fails={ROWS: "jacobian_rows(x1, loss1, True)[0][0] is of type Value, not a Python float"},
+          fails={ROWS: "jacobian_rows(x_a, loss_a, True)[0][0] is of type Value, not a Python float"},
           edits={"        rows.append(x_grads(x))\n": "        rows.append([leaf.grad for leaf in x[0]])\n"},
-          names=("jacobian_rows(x1, loss1, True)[0][0]", "of type Value, not a Python float",
+          names=("jacobian_rows(x_a, loss_a, True)[0][0]", "of type Value, not a Python float",
                  "read after it")),
 ]
 
@@ -152,7 +152,7 @@ CASES += [
                  "            # backward adds into .grad: without this, the next record would be this row plus\n"
                  "            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n"
                  "            for leaf in x[0]:\n                leaf.grad.zero_()\n": "        rows.append(x_grads(x))\n"},
-          names=("x1[0][0].grad", "not after recording what the last one wrote")),
+          names=("x_a[0][0].grad", "not after recording what the last one wrote")),
 ]
 
 # y's Values made once, at the first call, and refilled through .data by every later call: the
@@ -173,11 +173,11 @@ CASES += [
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}':
                  '    product = micrograph.mm(x, y)\n    return {"x": x, "y": y, "loss": [[micrograph.sum(product[0])]]}'},
           names=("len(loss[0])",)),
-    Wrong("recorded_after_zeroing", fails={ROWS: "Every row of jacobian_rows(x1, loss1, True) holds only zeros"},
+    Wrong("recorded_after_zeroing", fails={ROWS: "Every row of jacobian_rows(x_a, loss_a, True) holds only zeros"},
           edits={"        rows.append(x_grads(x))\n        if zero_between:": "        if zero_between:",
                  "                leaf.grad.zero_()\n    return rows":
                  "                leaf.grad.zero_()\n        rows.append(x_grads(x))\n    return rows"},
-          names=("jacobian_rows(x1, loss1, True)", "read after it was zeroed")),
+          names=("jacobian_rows(x_a, loss_a, True)", "read after it was zeroed")),
 ]
 
 # The x leaves cached per x_row: build called again with the x_row of an earlier call returns the
