@@ -48,8 +48,8 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     b = wl + 1
     y = a * b
     g = dict(zip(NODES, (wl, xl, a, b, y)))
-    for name in retained:
-        g[name].retain_grad()
+    calls = [raised(g[name].retain_grad, f"{name}.retain_grad() on a leaf that requires grad" if name in ("w", "x")
+                    else f"{name}.retain_grad()") for name in retained]  # an error told with the value it was called on
     y.backward()
     after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
     reads = {n: grad_read(g[n]) for n in NODES}
@@ -59,7 +59,7 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
         kept[key].append(fact(reads[n]["grad"], f"{n}.grad {after}"))
     return {**{key: seen for key, seen in kept.items() if seen},
             "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
-            "retains_grad": [fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES]}
+            "retains_grad": [*calls, *(fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES)]}
 
 
 def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[str, list[Any]]:

@@ -13,6 +13,10 @@ RETAIN = '''        if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True'''
 CASES = [
+    Wrong("retain_grad_assumes_a_node", edits={"        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n":
+                                               "        if True:\n            self.grad_fn.retained = self\n"},
+          fails={ON_LEAF: "w.retain_grad() on a leaf that requires grad raised AttributeError"},
+          names=("w.retain_grad() on a leaf that requires grad", "on a leaf that requires grad it changes nothing")),
     Wrong("grad_kept_on_every_node", edits={
         "        out.requires_grad = True\n    return out": "        out.requires_grad = True\n        out.grad_fn.retained = out\n    return out",
         WARNS: '''        if not self.is_leaf and self._grad is None:
