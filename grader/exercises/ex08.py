@@ -139,7 +139,8 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
                  grad_of(r["w_full"], "w_full.grad")],
         "cut": [graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"),
-                grad_of(r["w_cut"], "w_cut.grad")],
+                grad_of(r["w_cut"], "w_cut.grad"),
+                same_object(r["w_cut"], r["w_full"], "w_cut", "w_full")],  # two leaves, one .grad each
         "cut_factor": detached_from(r["y_cut"], r["w_cut"], call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right

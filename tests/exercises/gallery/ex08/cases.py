@@ -189,3 +189,11 @@ CASES += [
           edits={'    w_detach.fill_(new)': '    w_detach = Value(new)'},
           names=('w still holds the number it came with', 'not a detach() of it')),
 ]
+
+# One leaf for both products: both backward passes add into its one .grad.
+CASES += [
+    Wrong('one_leaf_for_both', fails={"w * w.detach() sends gradient through one factor": "w_cut is still w_full"},
+          edits={'    w_full = Value(w, requires_grad=True)\n    w_cut = Value(w, requires_grad=True)\n':
+                 '    w_full = w_cut = Value(w, requires_grad=True)\n'},
+          names=('w_cut is still w_full',)),
+]
