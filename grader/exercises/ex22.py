@@ -98,7 +98,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
-    return {"handle": [handle], "hooks_ran": [fact([n for n in ran if n != "b"], N_("the order the hooks ran in"))],
+    return {"handle": [handle], "hooks_ran": [fact([n for n in ran if n != "b"], N_("the list of the hooks that ran"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
             "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),

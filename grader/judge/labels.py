@@ -19,6 +19,7 @@ from grader.i18n import _
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
     (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
+    (r"after (?P<call>.+?), reading (?P<label>\S+) warns", N_("after {call}, reading {label} warns")),
     (r"(?P<label>\S+) through (?P<method>\w+\.backward)", N_("{label} through {method}")),
     (r"the number of nodes (?P<call>\S+) ran local_grads on", N_("the number of nodes {call} ran local_grads on")),
     (r"backward through (?P<graph>\w+ = .+)", N_("backward through {graph}")),

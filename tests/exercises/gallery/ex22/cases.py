@@ -48,7 +48,7 @@ CASES = [
     Wrong("hook_on_constant_accepted", edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n": "        if not self.requires_grad:\n            return RemovableHandle({})\n"},
           fails={ORDER: "register_hook on a Value that requires no grad raised no error, where PyTorch raises one"}, names=("register_hook", "HOOK_ON_CONSTANT")),
     Wrong("hooks_in_reverse", edits={"    for hook in list(hooks.values()):": "    for hook in reversed(list(hooks.values())):"},
-          fails={PUBLIC: "the order the hooks ran in"}, names=("the order the hooks ran in", "in the order registered")),
+          fails={PUBLIC: "the list of the hooks that ran"}, names=("the list of the hooks that ran", "in the order registered")),
     Wrong("exit_turns_recording_on", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = True\n"},
           fails={PUBLIC: "inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
           names=("after a nested no_grad block ended", "still off after a nested no_grad block")),
