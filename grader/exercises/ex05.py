@@ -52,6 +52,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
             "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
             "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
+            "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
+                           "grad_history"),  # the gradient held before the loop is added to
             "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
 
 

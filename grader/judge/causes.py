@@ -125,6 +125,7 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
+    Say.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),

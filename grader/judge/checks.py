@@ -44,7 +44,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
-           Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED,
+           Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: Say.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR,
            Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS}

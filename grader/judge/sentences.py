@@ -75,6 +75,8 @@ class Say(str, enum.Enum):
     DATA = N_("{label} holds a different number from the statement's.")
     DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
                            "through .data, which moves no version counter and which the engine never refuses.")
+    START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
+                       "where the statement's loop adds to them and clears only after recording a step.")
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
                             ".data: {label} holds the number for the unchanged {name}.")

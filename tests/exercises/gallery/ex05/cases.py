@@ -143,7 +143,7 @@ CASES += [
 # The gradients cleared before each backward instead of after the record: a gradient that was
 # there before the loop is lost, and the last one is left in .grad.
 CASES += [
-    Wrong('reset_before_backward', fails={'a gradient already there before the loop': 'grad_history(w, x, steps, reset)'},
+    Wrong('reset_before_backward', fails={'a gradient already there before the loop': 'cleared the gradients its leaves already held'},
           edits={'        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n':
                  '        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == "none"))\n'
                  '        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n',
@@ -252,4 +252,11 @@ CASES += [
                  "        y.backward()  # adds dy/dw to whatever w.grad already holds\n":
                  "    y = (x + w) * (w + 1)\n    for _ in range(steps):\n        y.backward(retain_graph=True)\n"},
           names=("grad_history", "the very graph", "not built again")),
+]
+
+# The gradients the leaves came with dropped before the loop: no step adds to them.
+CASES += [
+    Wrong('grads_dropped_before_the_loop', fails={"a gradient already there before the loop": "cleared the gradients its leaves already held"},
+          edits={'    history: list[float] = []\n': '    history: list[float] = []\n    w.grad = None\n    x.grad = None\n'},
+          names=('grad_history cleared the gradients its leaves already held before its first backward pass',)),
 ]
