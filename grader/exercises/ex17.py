@@ -51,7 +51,7 @@ KEYS = {
 # A node run too early (``arrived``) is the case that spoils the gradients: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
              "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
-             "order": ("mul", "add", "one_op", "grads", "arrived"), "ran": ("applied",)}
+             "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied",)}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it

@@ -204,7 +204,7 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     if early is not None:
         after.update({CONTEXT + "ran": early[0], CONTEXT + "feeder": early[1]})
     return {**out, "ran": [check(Check.RUNS_ONCE, len(order) == len(set(order)), label), after,
-                           fact(ties_in_name_order(order), f"the nodes of {program}, in the order backward ran them")],
+                           fact(ties_in_name_order(order), f"the list of the nodes of {program}, in the order backward ran them")],
             "applied": [applied]}
 
 
