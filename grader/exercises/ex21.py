@@ -26,9 +26,11 @@ KEYS = {
                 "detach() bumps the shared counter, a change through .data does not",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "grads": "backward uses the numbers as they are when it runs",
-    "graph": "an in-place op on a value that requires grad records a new node, its grad_fn from "
-             "then on: AddBackward0 for add_, whose edges are the old history and the other "
-             "operand; ZeroBackward0 for zero_, whose one edge is the old history",
+    "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
+             "new node, its grad_fn from then on: AddBackward0 for add_, whose edges are the old "
+             "history and the other operand; ZeroBackward0 for zero_, whose one edge is the old history",
+    "unrecorded": "an in-place op on a value that requires no grad, with no operand that does, records "
+                  "nothing: the value stays a leaf that requires no grad",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
                 "gradient of its new value, which its new grad_fn writes (rebase moves it)",
     "detached": "detach() and .data give a new Value at each call, a leaf (no grad_fn) that shares the "
@@ -152,12 +154,13 @@ def rebased(sub):
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     retained = _retained(sub)
-    return {"errors": [refused], "graph": [described(b, "b"), *_zeroed(sub)],
+    zeroed, unrecorded = _zeroed(sub)
+    return {"errors": [refused], "graph": [described(b, "b"), zeroed], "unrecorded": [unrecorded],
             "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"]], "grads": grads, "retained": retained["retained"]}
 
 
-def _zeroed(sub: Any) -> list[Any]:
+def _zeroed(sub: Any) -> tuple[Any, Any]:
     """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
     requires no grad it is not."""
     w = sub.Value(-1.5, requires_grad=True)
@@ -165,7 +168,7 @@ def _zeroed(sub: Any) -> list[Any]:
     z.zero_()
     c = sub.Value(4.0)
     c.zero_()
-    return [described(z, "z", N_("after z = w * 3; z.zero_()")), described(c, "c", N_("after c = Value(4); c.zero_()"))]
+    return described(z, "z", N_("after z = w * 3; z.zero_()")), described(c, "c", N_("after c = Value(4); c.zero_()"))
 
 
 def _retained(sub: Any) -> dict[str, list[Any]]:

@@ -89,6 +89,10 @@ CASES = [
         return alias'''},
           fails={DETACHED: "d.add_(2), d = w.detach() raised RuntimeError: \"a leaf Variable that requires grad is being used in an in-place operation.\" in check_in_place"},
           names=("d.requires_grad", "d = w.detach()")),
+    Wrong("zero_always_recorded", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))\n":
+                                         "        rebase(self, ZeroBackward0(edges))\n"},
+          fails={REBASED: "after c = Value(4); c.zero_(): c.grad_fn is not None"},
+          names=("after c = Value(4); c.zero_()", "records nothing")),
     Wrong("zero_not_recorded", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))\n": ""},
           fails={REBASED: "after z = w * 3; z.zero_(): z.grad_fn"}, names=("z.grad_fn", "ZeroBackward0 for zero_")),
     Wrong("retained_left_on_the_old_node", edits={"    if v.retains_grad:\n        v.grad_fn.retained, node.retained = None, v\n": ""},
