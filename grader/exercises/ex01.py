@@ -16,6 +16,7 @@ on other inputs and on the first ones once more (``grader.spec.repeat``): state 
 """
 
 import math
+from collections.abc import Callable
 
 from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
@@ -204,15 +205,19 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
                   "only: no backward.")
 
 
-def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> dict:
+def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str,
+              judge: Callable[..., dict] | None = None) -> dict:
+    """grad_by_paths on both leaves; ``judge`` (the hidden test's ``_product_factor``) adds
+    which local factor a wrong number took. The public test passes none: a walker that sums
+    the paths is the answer itself, and the public tests ship in the student release."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     with watching(sub, "grad_by_paths") as call:
         answers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
+    factors = {} if judge is None else {"factors": [judge(answer, y, leaf, everything, label)
+                                                    for answer, leaf, label in zip(answers, leaves, labels)]}
     return {"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-            "factors": [_product_factor(answer, y, leaf, everything, label)
-                        for answer, leaf, label in zip(answers, leaves, labels)],
-            "walk_only": [call.fact, *untouched]}
+            **factors, "walk_only": [call.fact, *untouched]}
 
 
 # A product's local factor on the edge to its input i: the other input's data (its local
@@ -225,7 +230,7 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str)
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``."""
     made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
 
-    def data(node) -> float:
+    def data_of(node) -> float:
         return (node.variable if hasattr(node, "variable") else made[id(node)]).item()
 
     def d(node) -> float:
@@ -233,7 +238,7 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str)
             return 1.0 if node.variable is leaf else 0.0
         inputs = [child for child, _ in node.next_functions]
         product = node.name() == "MulBackward0" and None not in inputs
-        return sum((_FACTORS[factor]([data(c) for c in inputs], i) if product else 1.0) * d(child)
+        return sum((_FACTORS[factor]([data_of(c) for c in inputs], i) if product else 1.0) * d(child)
                    for i, child in enumerate(inputs) if child is not None)
     return d(y.grad_fn)
 
@@ -281,12 +286,13 @@ def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
 @EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
 def chain_rule_hidden(sub):
     label, y, w, x, everything = _one_product()
-    runs = [_by_paths(sub, y, [w, x], everything, label)]
+    runs = [_by_paths(sub, y, [w, x], everything, label, _product_factor)]
     for w, x in HIDDEN_POINTS[:3]:
         g = documents_graph(w, x)
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS,
+                              _product_factor))
     for label, y, w, x, everything in _other_graphs():
-        runs.append(_by_paths(sub, y, [w, x], everything, label))
+        runs.append(_by_paths(sub, y, [w, x], everything, label, _product_factor))
     return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(-1.5, 0.25))}
 
 
