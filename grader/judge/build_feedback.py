@@ -13,48 +13,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.i18n import _
-from grader.judge.explained import Difference
+from grader.judge.explained import Difference, ToldOnce
 from grader.judge.sentences import Say
 
 _END = tuple(".。")
 
 
 @dataclass(frozen=True)
-class Alike:
+class Alike(ToldOnce):
     """A difference told once for several labels that differ in one word: ``first`` with
     ``name`` in it, and the same with each of ``others`` in its place."""
 
-    first: Difference
-    name: str
-    others: tuple[str, ...]
-
-    @property
-    def say(self) -> Say:
-        return self.first.say
+    name: str = ""
 
     def sentence(self) -> str:
-        said = self.first.sentence().rstrip("".join(_END))
-        return _("{sentence}; the same holds with {others} in place of {name}.", sentence=said,
-                 others=", ".join(self.others), name=self.name)
+        return _("{sentence}; the same holds with {others} in place of {name}.",
+                 sentence=self.first_said(), others=", ".join(self.others), name=self.name)
 
 
 @dataclass(frozen=True)
-class SameWarning:
+class SameWarning(ToldOnce):
     """A warning of the engine's own (its text, or its category) told once for every read of
     ``.grad`` that warned it where PyTorch warns NON_LEAF_GRAD: ``first`` whole, then the names
     the test's other reads of it read (``y.grad``, ``a.grad``)."""
 
-    first: Difference
-    others: tuple[str, ...]
-
-    @property
-    def say(self) -> Say:
-        return self.first.say
-
     def sentence(self) -> str:
-        said = self.first.sentence().rstrip("".join(_END))
-        return _("{sentence}; the same holds where this test reads {others}.", sentence=said,
-                 others=", ".join(self.others))
+        return _("{sentence}; the same holds where this test reads {others}.",
+                 sentence=self.first_said(), others=", ".join(self.others))
 
 
 # A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
@@ -133,14 +118,14 @@ def grouped(found: list[Difference]) -> list[Told]:
             for first, known, where, others in groups]
 
 
-def _quoted(words: list[str], where: int, others: list[str]) -> tuple[str, tuple[str, ...]]:
-    """The word at ``where`` and the ``others`` in its place, each with the rest of the quoted
-    name it begins (``'w second'``, not ``'w``), which the labels share."""
+def _quoted(words: list[str], where: int, others: list[str]) -> tuple[tuple[str, ...], str]:
+    """The ``others`` in the place of the word at ``where``, and that word, each with the rest
+    of the quoted name it begins (``'w second'``, not ``'w``), which the labels share."""
     end = where
     if words[where].startswith("'") and words[where].count("'") == 1:
         end = next((i for i in range(where + 1, len(words)) if "'" in words[i]), where)
     rest = "".join(" " + word for word in words[where + 1:end + 1])
-    return words[where] + rest, tuple(other + rest for other in others)
+    return tuple(other + rest for other in others), words[where] + rest
 
 
 def advice_sentence(advice: list[str]) -> str:

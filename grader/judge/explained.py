@@ -30,6 +30,23 @@ class Difference:
         return self.say(**dict(self.fields))
 
 
+@dataclass(frozen=True)
+class ToldOnce:
+    """One difference told once for the several places it was seen at: ``first`` whole, then
+    the ``others`` named in a clause a subclass words (per graph, per label, per read)."""
+
+    first: Difference
+    others: tuple[str, ...]
+
+    @property
+    def say(self) -> Say:
+        return self.first.say
+
+    def first_said(self) -> str:
+        """``first``'s sentence without its full stop, for the clause that names the others."""
+        return self.first.sentence().rstrip(".\u3002")
+
+
 def clean(text: object) -> str:
     """A string from the child, safe to print: printable, one line, bounded; a longer one ends
     at a whole word, with "…" (a quoted error cut inside a word reads as another message)."""

@@ -16,34 +16,26 @@ from dataclasses import dataclass
 
 from grader.i18n import _
 from grader.judge.causes import told_once
-from grader.judge.explained import Difference
+from grader.judge.explained import Difference, ToldOnce
 from grader.judge.labels import shown_label
-from grader.judge.sentences import Say
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
-_END = ".。"
 
 
 @dataclass(frozen=True)
-class SameForGraphs:
+class SameForGraphs(ToldOnce):
     """``first`` whole, and the same difference for the graphs ``others`` (``y = c - w``), or
     for the labels ``others`` (``x_b[0][1].grad``, shown in the student's language) where
     ``labels``."""
 
-    first: Difference
-    others: tuple[str, ...]
     labels: bool = False
 
-    @property
-    def say(self) -> Say:
-        return self.first.say
-
     def sentence(self) -> str:
-        said = self.first.sentence().rstrip(_END)
         others = [shown_label(o) for o in self.others] if self.labels else self.others
-        return _("{sentence}; the same holds for {others}.", sentence=said, others=", ".join(others))
+        return _("{sentence}; the same holds for {others}.", sentence=self.first_said(),
+                 others=", ".join(others))
 
 
 def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
