@@ -145,6 +145,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     # where they are asked zeroed and the other way round, and each x .grad shows it
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                                Say.ROWS_RECORDED_CLEARED},
+    # a graph recorded with other flags than the call was given reaches other leaves: told once
+    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {Say.OTHER_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

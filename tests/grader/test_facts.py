@@ -572,6 +572,16 @@ def test_a_pass_that_never_started_walked_no_graph_and_its_call_says_why():
     assert not follows(Say.NOT_A_VALUE, "y", {(Say.NO_BACKWARD, "f")})
 
 
+def test_a_graph_recorded_against_the_flags_is_not_told_again_as_reaching_another_leaf():
+    """The flag sentence says why the backward's graph reaches another leaf: that graph
+    difference is not told beside it."""
+    from grader.judge.causes import follows
+
+    for cause in (Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED):
+        assert follows(Say.OTHER_LEAF, "leaf_grads's backward", {(cause, "leaf_grads(w, x, False, True)")})
+    assert not follows(Say.OTHER_LEAF, "leaf_grads's backward", {(Say.GRAD_NUMBER, "w.grad")})
+
+
 def test_a_sentence_begun_by_a_value_named_a_keeps_its_name():
     """``a`` is a Value's name, not the article: neither a label after it nor another language
     makes it ``A``; a sentence begun by the article still takes a capital, in either track."""
