@@ -119,6 +119,9 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
+    # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
+    **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED),
+                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},
     # y made without the combine given: its error, its op and the gradients all follow from that

@@ -59,6 +59,7 @@ _LABEL_FORMS = (
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
      N_("for {name} = {graph}, {what}")),
     (r"the error (?P<call>\w+\(.*\)) returned", N_("the error {call} returned")),
+    (r"the (?P<name>\w+) given to (?P<call>\w+\(.*\))", N_("the {name} given to {call}")),
     (r"the (?P<name>[\w.]+) returned", N_("the {name} returned")),
     (r"the leaf (?P<name>\w+) you were given", N_("the leaf {name} you were given")),
     (r"a node below (?P<label>.+)", N_("a node below {label}")),

@@ -19,6 +19,11 @@ from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions
 from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
 
+_EXCLUDED_LAST = "AccumulateGrad"
+"""The one name a list may end in one too many of and be told so: a leaf's node, which the
+statements leave out of every chain of names. Any other name told as one too many would tell
+the statement's list (the student's without it)."""
+
 
 QUOTE_BEFORE = 40  # characters of the student's message kept before the first one that differs
 
@@ -138,7 +143,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
             return _diff(says.keys, label=label)
         key = next(k for k in want if not same(want[k], got[k]))
         return _shape(want[key], got[key], _entry(label, repr(key)), says)
-    if says is STATEMENT_SHAPES and len(got) == len(want) + 1 and type(got[-1]) is str and same(want, got[:-1]):
+    if (says is STATEMENT_SHAPES and len(got) == len(want) + 1 and type(got[-1]) is str
+            and got[-1].endswith(_EXCLUDED_LAST) and same(want, got[:-1])):
         return _diff(Say.RESULT_MORE_LAST, label=label, text=got[-1])  # one name too many, at the end
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)

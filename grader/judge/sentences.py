@@ -269,7 +269,7 @@ class Say(str, enum.Enum):
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
-                    "its first update: another loss function, or a loss taken at another moment of the step.")
+                    "its first update.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
                      "their mean, which nn.mse_loss(model(inputs), targets) is.")
     LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "

@@ -487,6 +487,10 @@ def test_a_plain_result_is_told_by_its_shape():
     longer = find(want, result_of([p + ["AccumulateGrad"] for p in paths], "p"))
     assert [d.say for d in longer] == [Say.RESULT_MORE_LAST]
     assert '"AccumulateGrad", is one too many' in longer[0].sentence()
+    # any other name one too many is told as more entries only: naming it would tell the
+    # statement's list (a walk that goes on past a leaf to an operation)
+    past_a_leaf = find(want, result_of([p + ["MulBackward0"] for p in paths], "p"))
+    assert [d.say for d in past_a_leaf] == [Say.RESULT_MORE]
     assert _said(want, result_of([p + ["AccumulateGrad", "AccumulateGrad"] for p in paths], "p")) == [Say.RESULT_MORE]
     other = [["MulBackward0", "AddBackward0"], ["AddBackward0", "MulBackward0"]]
     assert _said(result_of(other, "p"), result_of(other[::-1], "p")) == [Say.RESULT_ORDER]
@@ -580,6 +584,16 @@ def test_a_graph_recorded_against_the_flags_is_not_told_again_as_reaching_anothe
     for cause in (Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED):
         assert follows(Say.OTHER_LEAF, "leaf_grads's backward", {(cause, "leaf_grads(w, x, False, True)")})
     assert not follows(Say.OTHER_LEAF, "leaf_grads's backward", {(Say.GRAD_NUMBER, "w.grad")})
+
+
+def test_a_number_that_depends_on_an_earlier_call_is_not_told_as_a_local_factor_slip():
+    """A memo kept between calls gives numbers that may match a slip's pattern by chance: the
+    state sentence is their cause, and the local-factor sentences are not told beside it."""
+    from grader.judge.causes import follows
+
+    for state in (Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED):
+        for slip in (Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE):
+            assert follows(slip, "for y = w * x, grad_by_paths(y, x)", {(state, "grad_by_paths")})
 
 
 def test_a_sentence_begun_by_a_value_named_a_keeps_its_name():

@@ -82,7 +82,7 @@ CASES += [
           fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
           edits={LOSS: "        pairs = [(p, t) for row_p, row_t in zip(prediction, targets) for p, t in zip(row_p, row_t)]\n"
                        "        loss = micrograph.sum([(p - t).abs() for p, t in pairs]) / len(pairs)\n"},
-          names=("losses[0]", "another loss function")),
+          names=("losses[0]", "is not nn.mse_loss(model(inputs), targets) of the model you were given")),
 ]
 
 # State kept between calls: the optimizer made once and kept (later calls step the first model),
@@ -147,7 +147,7 @@ CASES += [
           names=('train', 'state kept')),
     Wrong('half_the_loss',
           edits={'        loss = nn.mse_loss(prediction, targets)\n': '        loss = nn.mse_loss(prediction, targets) * 0.5\n'},
-          names=('another loss function',)),
+          names=('is not nn.mse_loss(model(inputs), targets) of the model you were given',)),
     Wrong('update_before_backward',
           edits={'        loss.backward()  # frees this step\'s graph: the next step builds its own\n        optimizer.step()':
                  '        optimizer.step()\n        loss.backward()'},
