@@ -66,6 +66,7 @@ _LABEL_FORMS = (
     (r"\[(?P<index>[^\]]+)\] of (?P<label>.+)", N_("[{index}] of {label}")),
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
     (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
+    (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
     (r"(?P<value>\S+) after backward through (?P<what>.+)", N_("{value} after backward through {what}")),

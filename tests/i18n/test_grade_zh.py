@@ -168,6 +168,8 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
             "对 y = w * x + x (w == x)，paths(y, w)[0]"
         assert shown_label("the x returned") == "返回的 x"
         assert shown_label("the w given to forward(w, x, False)") == "传给 forward(w, x, False) 的 w"
+        assert shown_label("(z * x + u).backward() after z.retain_grad(); z.zero_(), z = u * 3") == \
+            "z.retain_grad(); z.zero_(), z = u * 3 之后的 (z * x + u).backward()"
         assert shown_label("p in model.parameters()") == "model.parameters() 中的 p"
         assert shown_label("mse_loss(model(inputs), targets) after train()") == \
             "train() 之后的 mse_loss(model(inputs), targets)"
