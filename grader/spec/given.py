@@ -30,6 +30,7 @@ from micrograph import Node, Value, add, mul, no_grad
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
+from grader.spec.helpers import in_place_of
 from grader.spec.probe import grad
 from grader.spec.provenance import check, value_of
 
@@ -131,24 +132,8 @@ def given_calls(sub: ModuleType, name: str = "build_graph",
             return result
         return recorded
 
-    with _in_place_of(sub, name, recording):
+    with in_place_of(sub, name, recording):
         yield record
-
-
-@contextmanager
-def _in_place_of(sub: ModuleType, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
-                 ) -> Iterator[None]:
-    """The student's ``name`` replaced by ``wrap`` of it while the ``with`` block runs (left
-    alone where the module has no such function: the tested function's own error tells it)."""
-    original = getattr(sub, name, None)
-    if not callable(original):
-        yield
-        return
-    setattr(sub, name, wrap(original))
-    try:
-        yield
-    finally:
-        setattr(sub, name, original)
 
 
 def x_grads(x: list[list[Value]]) -> list[float]:
@@ -208,5 +193,5 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
             return result
         return compared
 
-    with _in_place_of(sub, name, comparing):
+    with in_place_of(sub, name, comparing):
         yield record

@@ -31,6 +31,22 @@ from grader.spec.probe import error_text
 HELPERS_RAN = CONTEXT + "runs_with"
 
 
+@contextlib.contextmanager
+def in_place_of(sub: ModuleType, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
+                ) -> Iterator[None]:
+    """The student's ``name`` replaced by ``wrap`` of it while the ``with`` block runs (left
+    alone where the module has no such function: the tested function's own error tells it)."""
+    original = getattr(sub, name, None)
+    if not callable(original):
+        yield
+        return
+    setattr(sub, name, wrap(original))
+    try:
+        yield
+    finally:
+        setattr(sub, name, original)
+
+
 def noting(probe: Callable[[ModuleType], Any], helpers: Iterable[str]) -> Callable[[ModuleType], Any]:
     """``probe``, noting in its observation (a dict) which of ``helpers`` ran while it ran."""
     names = tuple(helpers)
@@ -38,14 +54,10 @@ def noting(probe: Callable[[ModuleType], Any], helpers: Iterable[str]) -> Callab
     @functools.wraps(probe)
     def observed(sub: ModuleType) -> Any:
         ran: set[str] = set()
-        originals = {name: getattr(sub, name) for name in names if callable(getattr(sub, name, None))}
-        for name, original in originals.items():
-            setattr(sub, name, _noted(original, name, ran))
-        try:
+        with contextlib.ExitStack() as noted:
+            for name in names:
+                noted.enter_context(in_place_of(sub, name, functools.partial(_noted, name=name, ran=ran)))
             observation = probe(sub)
-        finally:
-            for name, original in originals.items():
-                setattr(sub, name, original)
         if type(observation) is not dict:
             observation = {"runs": observation}  # a list of runs: the note needs a key of its own
         return {**observation, HELPERS_RAN: sorted(ran)}
@@ -68,24 +80,19 @@ def arguments_of(sub: ModuleType, name: str) -> Iterator[list[list[Any]]]:
     function tested passed on to the helper it calls (``backprop`` calling
     ``build_graph(x, w)`` shows)."""
     passed: list[list[Any]] = []
-    original = getattr(sub, name, None)
-    if not callable(original):
-        yield passed
-        return
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            bound = inspect.signature(original).bind(*args, **kwargs)
-            passed.append(list(bound.arguments.values()))
-        except (TypeError, ValueError):  # arguments the helper does not take: it raises itself
-            passed.append(list(args))
-        return original(*args, **kwargs)
+    def recording(original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                bound = inspect.signature(original).bind(*args, **kwargs)
+                passed.append(list(bound.arguments.values()))
+            except (TypeError, ValueError):  # arguments the helper does not take: it raises itself
+                passed.append(list(args))
+            return original(*args, **kwargs)
+        return call
 
-    setattr(sub, name, call)
-    try:
+    with in_place_of(sub, name, recording):
         yield passed
-    finally:
-        setattr(sub, name, original)
 
 
 class EarlierResult(Exception):
@@ -121,25 +128,22 @@ class Results:
     def watched(self, sub: ModuleType, function: str) -> Iterator[None]:
         """While the test calls ``function``: each call of the helper kept, and an error raised
         after one returned an earlier call's result raised again as ``EarlierResult``."""
-        original = getattr(sub, self.helper, None)
-        if not callable(original):
-            yield
-            return
         earlier: list[bool] = []
 
-        def call(*args: Any, **kwargs: Any) -> Any:
-            result = original(*args, **kwargs)
-            earlier.append(self.again(result, (*args, *kwargs.values())))
-            return result
-        setattr(sub, self.helper, call)
-        try:
-            yield
-        except NotImplementedError:
-            raise  # a stub: told as one
-        except Exception as exc:
-            if any(earlier):
-                raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
-                                    ).with_traceback(exc.__traceback__) from None
-            raise
-        finally:
-            setattr(sub, self.helper, original)
+        def keeping(original: Callable[..., Any]) -> Callable[..., Any]:
+            def call(*args: Any, **kwargs: Any) -> Any:
+                result = original(*args, **kwargs)
+                earlier.append(self.again(result, (*args, *kwargs.values())))
+                return result
+            return call
+
+        with in_place_of(sub, self.helper, keeping):
+            try:
+                yield
+            except NotImplementedError:
+                raise  # a stub: told as one
+            except Exception as exc:
+                if any(earlier):
+                    raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
+                                        ).with_traceback(exc.__traceback__) from None
+                raise
