@@ -20,6 +20,22 @@ _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidd
 
 _RAISED = re.compile(re.escape(RAISED).replace(r"\{error\}", "(?P<error>.+)"), re.DOTALL)
 
+_RECORDS = ("gradient_edge", "record", "recording", "Value.__mul__")  # what every check's products run
+_BACKWARD = (*_RECORDS, "backward", "dependencies", "store_grad", "AccumulateGrad.apply", "MulBackward0.apply",
+             "Node.release", "Node.unpack", "run_hooks")
+# The functions each stage's check (``grader.spec.build.CHECKS``) runs in the reference engine of
+# every later stage (``tests/grader/test_build_errors.py`` watches them run): ex16's records
+# operations only, so no backward written since can make it fail.
+CHECK_RUNS: dict[str, frozenset[str]] = {
+    "ex16": frozenset((*_RECORDS, "Value.__add__", "Value.is_leaf")),
+    "ex17": frozenset((*_BACKWARD, "Value.__add__", "AddBackward0.apply", "Value.grad", "Value.is_leaf")),
+    "ex18": frozenset((*_BACKWARD, "Value.grad", "Value.is_leaf", "Value.retain_grad")),
+    "ex19": frozenset((*_BACKWARD, "Value.grad", "Value.is_leaf", "Value.zero_", "check_in_place")),
+    "ex20": frozenset(_BACKWARD),
+    "ex21": frozenset((*_RECORDS, "Value.is_leaf", "Value.add_", "Value.data", "Value.detach", "check_in_place",
+                       "rebase")),
+}
+
 
 def earlier_stage(stage: str, display: str, problem: str, exercise: str | None = None,
                   error: ErrorRecord | None = None, where: str = "") -> str:
@@ -80,12 +96,11 @@ def _later_stage_raised(stage: str, display: str, error: str, exercise: str | No
 
 
 def rewritten_since(stage: str, exercise: str | None) -> list[str]:
-    """The functions of ``exercise``'s file that may break ``stage``'s program: those of
-    ``stage``'s engine it holds as a later stage's answer (``build_parts``: their stage is after
-    ``stage``), and this stage's own new ones (ex20's ``Node.release``, which backward calls)."""
-    earlier, parts = PARTS.get(stage, {}), PARTS.get(exercise or "", {})
-    return [name for name, owner in parts.items()
-            if owner > stage and (name in earlier or owner == exercise)]
+    """The functions of ``exercise``'s file that may break ``stage``'s program: those its check
+    runs (``CHECK_RUNS``) that ``exercise`` holds as a later stage's answer (``build_parts``:
+    their stage is after ``stage``), a rewrite of ``stage``'s own or one added since."""
+    runs = CHECK_RUNS.get(stage, frozenset())
+    return [name for name, owner in PARTS.get(exercise or "", {}).items() if owner > stage and name in runs]
 
 
 def this_stage(earlier: str, fields: str, display: str, where: str) -> str:

@@ -3,11 +3,16 @@ stage's, or an earlier one's this stage builds on) and the test's step that ran 
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
-from grader.judge import explain
+from grader.judge import explain, stages
 from grader.sandbox.child import wire
 from grader.sandbox.child.located import keep_source, probe_step
+from grader.spec.build import CHECKS, STAGE_IDS
+from grader.spec.build_parts import PARTS
 from grader.spec.limits import Limits
 
 TEST_FILE = "<tests: ex17>"
@@ -87,3 +92,41 @@ def test_a_step_longer_than_the_wire_takes_is_clipped_not_refused(tmp_path: Path
                                 "error": {"type": "ValueError", "message": "oops", "function": "paths",
                                           "caller": None, "line": 2, "step": step}}
     assert wire.decode(wire.encode(record)) == record
+
+
+def _solution(exercise: str) -> tuple[ModuleType, str]:
+    """A build-track stage's reference engine, loaded, and its file's path."""
+    path = next((Path(__file__).resolve().parents[2] / "solutions").glob(f"{exercise}_*.py"))
+    spec = importlib.util.spec_from_file_location(f"solution_{exercise}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module, str(path)
+
+
+def test_each_earlier_stage_check_runs_the_functions_its_table_names() -> None:
+    """``stages.CHECK_RUNS``, which decides the functions a failing earlier check may blame,
+    is what each check runs in the reference engine of every later stage, watched."""
+    seen: dict[str, set[str]] = {stage: set() for stage, _check in CHECKS}
+    for exercise in STAGE_IDS[1:]:
+        module, path = _solution(exercise)
+        for stage, check in CHECKS[:STAGE_IDS.index(exercise)]:
+            ran: set[str] = set()
+            sys.setprofile(lambda frame, event, arg: ran.add(frame.f_code.co_qualname)
+                           if event == "call" and frame.f_code.co_filename == path else None)
+            try:
+                assert check(module) is None
+            finally:
+                sys.setprofile(None)
+            seen[stage] |= ran & set(PARTS[exercise])
+    assert seen == {stage: set(names) for stage, names in stages.CHECK_RUNS.items()}
+
+
+def test_a_failing_check_blames_no_later_function_it_does_not_run() -> None:
+    """ex16's check only records operations: ex17's backward, written since, cannot make ``w * x``
+    save a number, so the sentence names no function of ex17's as a place of the fault."""
+    problem = "w * x does not save w and x themselves, the Values, as \"self\" and \"other\""
+    said = stages.earlier_stage("ex16", "ex17.py", problem, "ex17")
+    assert "fault may be" not in said and "dependencies" not in said
+    assert "Node.release" in stages.earlier_stage("ex17", "ex20.py", "backward through w * w + w does not give w.grad",
+                                                  "ex20")

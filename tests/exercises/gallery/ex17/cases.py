@@ -61,7 +61,8 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
 CASES = [
     Wrong("ex16_mul_saved_numbers", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("other", other.item())',
                                            'out.grad_fn.save("self", self)': 'out.grad_fn.save("self", self.item())'},
-          fails={DOCS: "ex16's check fails"},  # ex16's part, not "this stage's part": apply reads what ex16 saved
+          fails={DOCS: "ex16's part of the engine does not work in"},  # ex16's part, not "this stage's part":
+          # apply reads what ex16 saved, and none of this stage's functions runs in ex16's check
           names=("ex16", "does not save w and x themselves")),
     Wrong("recursive_every_path", edits={START: RECURSIVE + START},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number",
