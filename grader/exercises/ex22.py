@@ -16,6 +16,8 @@ EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
 
 FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the gradient before "
             "it is written or passed on, and a Value they return replaces it.")
+HOOKED_GRADS = ("backward uses a value's gradient only after its hooks ran, as they left it: "
+                "before a leaf's .grad is written or a retained gradient kept")
 KEYS = {
     "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
@@ -27,8 +29,8 @@ KEYS = {
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
                  "the gradient, the next hook's argument too",
-    "hooked_grads": "backward uses a value's gradient only after its hooks ran, as they left it: "
-                    "before a leaf's .grad is written or a retained gradient kept",
+    "hooked_grads": HOOKED_GRADS,
+    "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
     "removed": "handle.remove() takes out the hook that handle registered, and no other",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
@@ -41,7 +43,10 @@ KEYS = {
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
 # recording on inside the block: after a nested block too; a hook left in place changes the gradient
-CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed", "handle"), "removed": ("handle",)}
+CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+             "removed_grad": ("removed", "handle")}
+# what a hook taken out through its handle leaves: nothing was taken out where no handle came back
+PRESUMES = {"removed": ("handle",), "removed_grad": ("handle",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -107,7 +112,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
 
 
 @EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS, caused_by=CAUSED_BY)
+               key_feedback=KEYS, caused_by=CAUSED_BY, presumes=PRESUMES)
 def public(sub):
     sub = needs(sub, 7)
     hooked = _hooked(sub, 0.5, -3.0)
@@ -137,7 +142,7 @@ def _removed_by_handle(sub: Any) -> dict[str, Any]:
     w.register_hook(plus)
     handle = _removed(w.register_hook(double), W_HANDLE)
     (w * 5).backward()
-    return {"handle": handle, "removed": fact(calls, RAN_TWICE), "hooked_grads": fact(grad_quiet(w), f"w.grad ({TWICE})")}
+    return {"handle": handle, "removed": fact(calls, RAN_TWICE), "removed_grad": fact(grad_quiet(w), f"w.grad ({TWICE})")}
 
 
 RETURNS_IT = N_("its hook returns its argument")
@@ -169,13 +174,14 @@ def _argument(sub: Any) -> list[Any]:
             ran, fact(grad_quiet(a), f"a.grad ({RETURNS_IT})"), fact(grad_quiet(w), f"w.grad ({RETURNS_IT})")]
 
 
-@EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
+@EXERCISE.test("hooks on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY,
+               presumes=PRESUMES)
 def hooks_hidden(sub):
     sub = needs(sub, 7)
     runs = [_hooked(sub, w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    seen = {key: [r[key] for r in runs] for key in runs[0]}
+    seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(sub).items():
-        seen[key].append(observed)
+        seen.setdefault(key, []).append(observed)
     return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub)}
 
 

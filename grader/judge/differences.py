@@ -317,9 +317,14 @@ def feedback(test: Test, want: Any, got: Any) -> str:
     sentences).  The test's advice for the observation keys that differ is given only when no
     sentence could say what differs: advice appended to an observed difference would stand in
     for an explanation it does not follow from.  The build track's rules follow its sentences,
-    but for a difference its sentence tells whole (``_rules_left``)."""
-    found = find(want, got)
+    but for a difference its sentence tells whole (``_rules_left``).  Keys observed on the
+    strength of another that differs (``Test.presumes``) are left out, sentences and rules."""
     keys = mismatched_keys(want, got)
+    unsaid = test.unsaid(keys)
+    if unsaid:  # keys is [] unless both are dicts
+        want, got = ({k: v for k, v in side.items() if k not in unsaid} for side in (want, got))
+        keys = [key for key in keys if key not in unsaid]
+    found = find(want, got)
     if test.rules:  # the build track: its rules follow, as a sentence of their own, unless said already
         said = [d.sentence() for d in chosen(build_feedback.grouped(found))]
         rules = [_(text) for text in _rules_left(test, want, got, keys)]  # spec texts are msgids

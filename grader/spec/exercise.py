@@ -57,6 +57,16 @@ class Test:
     # the student's own functions the probe's call runs along with the one tested (backprop calls
     # their topological_order), each with the tests that judge it alone: a combination named
     runs_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # an observation key whose facts mean something only once others held (a hook taken out
+    # through a handle, once register_hook returned one): not told while one of those differs
+    presumes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def unsaid(self, keys: list[str]) -> set[str]:
+        """The differing ``keys`` not to be told: those ``presumes`` says were observed on
+        something another differing key shows never happened (no remove() ran where
+        register_hook returned no handle), so their difference would tell of an act the
+        submission never did."""
+        return {key for key in keys if set(self.presumes.get(key, ())) & set(keys)}
 
     def advice_for(self, keys: list[str]) -> list[str]:
         """What to look at when the observation keys ``keys`` differ: their ``key_feedback``
@@ -122,6 +132,7 @@ class Exercise:
         key_feedback: Mapping[str, str] | None = None,
         caused_by: Mapping[str, tuple[str, ...]] | None = None,
         runs_with: Mapping[str, tuple[str, ...]] | None = None,
+        presumes: Mapping[str, tuple[str, ...]] | None = None,
     ) -> Callable[[Probe], Probe]:
         """Decorator declaring a probe as a test; tests are graded in declaration order.
         ``caused_by`` maps an observation key to the keys whose difference explains its own
@@ -143,7 +154,7 @@ class Exercise:
             self.tests.append(
                 Test(name, points, public, feedback, dict(key_feedback or {}),
                      noting(probe, runs_with) if runs_with else probe, self.rules,
-                     dict(caused_by or {}), dict(runs_with or {}))
+                     dict(caused_by or {}), dict(runs_with or {}), dict(presumes or {}))
             )
             return probe
 

@@ -19,7 +19,10 @@ CASES = [
           fails={HOOKS_HIDDEN: "nothing is recorded, even outside no_grad: grad mode is off although no with no_grad() block is open"},
           names=("nothing is recorded", "grad mode is off")),
     Wrong("register_hook_returns_nothing", edits={"        hooks[handle.id] = hook\n        return handle\n": "        hooks[handle.id] = hook\n"},
-          fails={PUBLIC: "b.register_hook(hook) returned a handle with a remove() method in PyTorch, but not in your engine"},
+          fails={PUBLIC: "b.register_hook(hook) returned a handle with a remove() method in PyTorch, but not in your engine. "
+                         "register_hook returns a handle",  # no removal told: no remove() ever ran
+                 HOOKS_HIDDEN: "w.register_hook(double), registered a second time, returned a handle with a remove() "
+                               "method in PyTorch, but not in your engine. register_hook returns a handle"},
           names=("b.register_hook(hook) returned a handle", "register_hook returns a handle")),
     Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
