@@ -16,7 +16,6 @@ on other inputs and on the first ones once more (``grader.spec.repeat``): state 
 """
 
 import math
-from collections.abc import Callable
 
 from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
@@ -205,29 +204,34 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
                   "only: no backward.")
 
 
-def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str,
-              judge: Callable[..., dict] | None = None) -> dict:
-    """grad_by_paths on both leaves; ``judge`` (the hidden test's ``_product_factor``) adds
-    which local factor a wrong number took. The public test passes none: a walker that sums
-    the paths is the answer itself, and the public tests ship in the student release."""
+def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
+    """grad_by_paths on both leaves, and each answer beside what it was asked about (answer, y,
+    leaf, all values, label), for the hidden test's ``_slip_facts``. The public test names no
+    slip: a walker that sums the paths is the answer itself, and the public tests ship in the
+    student release."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     with watching(sub, "grad_by_paths") as call:
         answers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
-    factors = {} if judge is None else {"factors": [judge(answer, y, leaf, everything, label)
-                                                    for answer, leaf, label in zip(answers, leaves, labels)]}
-    return {"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-            **factors, "walk_only": [call.fact, *untouched]}
+    return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
+             "walk_only": [call.fact, *untouched]},
+            [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
 
 
 # A product's local factor on the edge to its input i: the other input's data (its local
 # derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
             "one": lambda data, i: 1.0}
+_EVERY_INPUT = slice(None)
+# The slips a wrong number is matched against: a product's factor, or the paths through each
+# node's last input left out (next_functions[:-1], an off-by-one); (factor, inputs followed).
+_SLIPS = {"own": ("own", _EVERY_INPUT), "one": ("one", _EVERY_INPUT), "last_input": ("right", slice(None, -1))}
 
 
-def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str) -> float:
-    """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``."""
+def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
+                    followed: slice = _EVERY_INPUT) -> float:
+    """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``, each
+    node's inputs in ``followed`` only walked."""
     made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
 
     def data_of(node) -> float:
@@ -239,19 +243,26 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str)
         inputs = [child for child, _ in node.next_functions]
         product = node.name() == "MulBackward0" and None not in inputs
         return sum((_FACTORS[factor]([data_of(c) for c in inputs], i) if product else 1.0) * d(child)
-                   for i, child in enumerate(inputs) if child is not None)
+                   for i, child in list(enumerate(inputs))[followed] if child is not None)
     return d(y.grad_fn)
 
 
-def _product_factor(answer: object, y: Value, leaf: Value, everything: list[Value], label: str) -> dict:
-    """The CHECK fact that the number is not the sum over the paths with another local factor at
-    each product than its local derivative: False, with that factor named (``~own``: the data of
-    the input the path goes through; ``~one``), where the number is exactly that sum."""
-    right = _sum_over_paths(y, leaf, everything, "right")
-    slip = next((factor for factor in ("own", "one")
-                 if type(answer) is float and _close(answer, _sum_over_paths(y, leaf, everything, factor))
-                 and not _close(answer, right)), None)
-    return {**check(Check.PRODUCT_FACTOR, slip is None, label), **({CONTEXT + slip: True} if slip else {})}
+def _slip_facts(answered: list[tuple]) -> list[dict]:
+    """The CHECK fact, for each answer, that the number is not the sum over the paths a slip
+    makes: False, with the slip named (``~own``: the data of the input the path goes through as a
+    product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
+    out), where the number differs from the statement's and every
+    answer of the test is that slip's sum; a number matching a slip on one graph only is no
+    pattern of the code."""
+    def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:
+        return type(answer) is float and _close(answer, _sum_over_paths(y, leaf, everything, *_SLIPS[slip]))
+
+    slip = next((name for name in _SLIPS if all(matches(name, *item[:4]) for item in answered)), None)
+    facts = []
+    for answer, y, leaf, everything, label in answered:
+        wrong = slip is not None and not _close(answer, _sum_over_paths(y, leaf, everything, "right"))
+        facts.append({**check(Check.PRODUCT_FACTOR, not wrong, label), **({CONTEXT + slip: True} if wrong else {})})
+    return facts
 
 
 def _close(a: float, b: float) -> bool:
@@ -264,7 +275,7 @@ def chain_rule_public(sub):
     runs = []
     for w, x in PUBLIC_POINTS:
         g = documents_graph(w, x)
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS))
+        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS)[0])
     return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(0.25, -2.0))}
 
 
@@ -286,13 +297,15 @@ def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
 @EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
 def chain_rule_hidden(sub):
     label, y, w, x, everything = _one_product()
-    runs = [_by_paths(sub, y, [w, x], everything, label, _product_factor)]
+    graphs = [(label, y, [w, x], everything)]
     for w, x in HIDDEN_POINTS[:3]:
         g = documents_graph(w, x)
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS,
-                              _product_factor))
-    for label, y, w, x, everything in _other_graphs():
-        runs.append(_by_paths(sub, y, [w, x], everything, label, _product_factor))
+        graphs.append((DOCUMENTS, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
+    graphs += [(label, y, [w, x], everything) for label, y, w, x, everything in _other_graphs()]
+    asked = [_by_paths(sub, y, leaves, everything, label) for label, y, leaves, everything in graphs]
+    facts = iter(_slip_facts([item for _, answered in asked for item in answered]))
+    runs = [{"by_paths": run["by_paths"], "factors": [next(facts) for _ in answered], "walk_only": run["walk_only"]}
+            for run, answered in asked]
     return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(-1.5, 0.25))}
 
 

@@ -121,7 +121,7 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
     **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED),
-                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE}),
+                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},
     # y made without the combine given: its error, its op and the gradients all follow from that
@@ -174,7 +174,8 @@ _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
-         Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS,
+         Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
+         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS,
          Say.GRAD_NONE_BY_HAND}
 
 

@@ -63,7 +63,8 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
-    Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE),),  # the probe names the slip it matched
+    # the probe names the slip it matched
+    Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
 }
 

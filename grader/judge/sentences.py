@@ -357,6 +357,8 @@ class Say(str, enum.Enum):
                             "the path goes through as the local factor, not the node's local derivative.")
     PRODUCT_FACTOR_ONE = N_("{label} is the sum over the paths with, at each {op}, one as the local factor "
                             "(as at an addition), not the node's local derivative.")
+    LAST_INPUT_LEFT_OUT = N_("{label} leaves out every path that enters a node through its last input "
+                             "(the last entry of its next_functions): it sums the other paths only.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "
                              "warnings.simplefilter('ignore') than without it.")
     NONE_UNDER_FILTERS = N_("{label} returned None under the caller's warnings.simplefilter('ignore'), and "

@@ -141,7 +141,7 @@ class Check(str, enum.Enum):
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
     SAME_UNDER_FILTERS = "same_under_filters"  # a call answers the same under the caller's simplefilter("ignore")
-    PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one taking a slip's factor at a product
+    PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -592,7 +592,7 @@ def test_a_number_that_depends_on_an_earlier_call_is_not_told_as_a_local_factor_
     from grader.judge.causes import follows
 
     for state in (Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED):
-        for slip in (Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE):
+        for slip in (Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT):
             assert follows(slip, "for y = w * x, grad_by_paths(y, x)", {(state, "grad_by_paths")})
 
 

@@ -216,3 +216,14 @@ CASES += [
                  "def grad_by_paths(": "_MEMO = {}\n\n\ndef grad_by_paths("},
           names=("grad_by_paths", "state kept between calls")),
 ]
+
+
+# An off-by-one over next_functions: each node's last input is never walked, so every path that
+# enters a node through it is left out (y = w * x gives no path to x).
+CASES += [
+    Wrong("last_input_never_walked",
+          fails={"chain rule by paths in other graphs": "for y = w * x, grad_by_paths(y, x) leaves out every path "
+                                                        "that enters a node through its last input"},
+          edits={"enumerate(node.next_functions)": "enumerate(node.next_functions[:-1])"},
+          names=("grad_by_paths(y, x)", "leaves out every path", "last input")),
+]
