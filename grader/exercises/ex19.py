@@ -138,8 +138,10 @@ def loop_public(sub):
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def loop_hidden(sub):
+    """The second loop drops the grads before its third backward: a backward that adds what
+    earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
-    return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, None)),
+    return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
             "in_place": _kept(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0)}
 
 
@@ -179,17 +181,25 @@ def dropped(sub):
             "renewed": [*_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5)]}
 
 
-@EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def two_graphs(sub):
+    """Then w.grad is dropped and y1 built again: its backward gives w.grad what the first did,
+    unless the engine keeps between calls what earlier backward calls sent (``fresh``)."""
     needs(sub, 4)
     w = sub.Value(-2.0, requires_grad=True)
     y1 = w * w
     y2 = (w + 1) * 3
     y1.backward()
-    first = grad_quiet(w)
+    first = fact(grad_quiet(w), "w.grad after y1.backward(), y1 = w * w")
     y2.backward()
-    return {"grads": [fact(first, "w.grad after y1.backward(), y1 = w * w"),
-                      fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3")]}
+    both = fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3")
+    w.grad = None
+    dropped = fact(grad_quiet(w), "w.grad after w.grad = None")
+    (w * w).backward()
+    again = claim(grad_quiet(w) == first["value"],
+                  "the backward of y1 = w * w after w.grad = None gives w.grad the number the first gave")
+    return {"dropped": [dropped], "fresh": [again], "grads": [first, both]}
 
 
 @EXERCISE.diagram
