@@ -127,11 +127,13 @@ def _freed(sub: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     """Whether ``y.backward()`` raised after ``z.backward()``, z = ``said``, y = w * x (z's
     backward ran y's node and freed it too: the statement's own example), and the leaf w.  An
-    error of z's own backward, the first through its graph, is told as that (``new_graph``)."""
+    error of z's own backward, the first through its graph, is told as that (``new_graph``);
+    names y's node no longer holds, as such (``names``): its unpack is then never asked."""
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     y = w * x
     first = raised(top(y).backward, f"the first z.backward(), z = {said}, y = w * x")
-    return {"new_graph": first,
+    names = fact(saved_operands(y.grad_fn), f"the list of operands that y.grad_fn saved, after z.backward(), z = {said}, y = w * x")
+    return {"new_graph": first, "names": names,
             "every_node": raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")}, w
 
 
@@ -187,7 +189,7 @@ def inner(sub):
     t = p * q  # g's node, which saved h, is reached by two paths: it runs once, then releases
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
-                                 "new_graph": [], "every_node": [], "grads_refused": []}
+                                 "new_graph": [], "names": [], "every_node": [], "grads_refused": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         for key, seen in freed.items():

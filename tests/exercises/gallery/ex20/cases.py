@@ -35,7 +35,10 @@ CASES = [
           names=("h is freed", "release forgets the saved Values")),
     Wrong("forgets_what_was_saved", edits={"        self.saved = dict.fromkeys(self.saved)\n": "        self.saved = {}\n"},
           fails={DOCS: "The list of operands that y.grad_fn saved, after y.backward(), y = (x + w) * (w + 1) has fewer entries "
-                       "than PyTorch's"}, names=("y.grad_fn saved", "keeps their names")),
+                       "than PyTorch's",
+                 INNER: "where PyTorch raises one. Release frees the saved values but keeps their names: apply asks which were "
+                        "saved, and unpack then refuses a freed one with SECOND_BACKWARD."},  # that rule alone: every node was freed
+          names=("y.grad_fn saved", "keeps their names")),
     Wrong("every_node_refuses_twice", edits={"        grads = node.apply(grad)\n": '''        if getattr(node, "ran", False) and not isinstance(node, AccumulateGrad):
             raise RuntimeError(SECOND_BACKWARD)
         node.ran = not retain_graph
