@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
 from grader.spec.build_order import order_facts, watched_order
@@ -30,9 +32,7 @@ KEYS = {
     "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
              "node's gradients are summed in the order they arrive, and a floating-point sum depends "
              "on its order",
-    "ran": "backward runs each node once, and only after every node that sends it a gradient has "
-           "run: count first how many edges reach each node (dependencies), then run the ready "
-           "node with the highest sequence_nr (the newest) first",
+    "ran": "of the nodes ready to run, backward runs the one with the highest sequence_nr first (the newest)",
     "arrived": "backward must run each node once, and only after every node that sends it a "
                "gradient has run: dependencies counts the edges that reach each node",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
@@ -48,10 +48,11 @@ KEYS = {
 # The order is not claimed where backward ran a node without its apply: that is the one advice.
 # Gradients missing or wrong through one operation alone (backward never reaching a leaf) say
 # nothing of the order or of a long chain.
-# A node run too early (``arrived``) is the case that spoils the gradients: its advice alone.
+# A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
+# with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
              "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
-             "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied",)}
+             "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied", "arrived")}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -118,24 +119,36 @@ def documents_hidden(sub):
     return by_key([_grads(sub, w, x) for w, x in [(0.0, 0.0), (-1.25, 2.5), (3.0, -7.0)]])
 
 
+def _watched(y: Any, names: dict[str, Any], program: str) -> dict[str, list[Any]]:
+    """``y.backward()``, watched (``order_facts``): whether it raised (a node run twice meets its
+    gradient gone), whether a node ran twice or before a node that sends it a gradient
+    (``arrived``), which tells why the gradients differ, and whether backward called each node's
+    apply, without which the order is not seen."""
+    watched = order_facts(y, {**names, "y": y}, program, catch=True)
+    return {"arrived": [*watched["first"], *watched["ran"][:2]], "applied": watched["applied"]}
+
+
+DIAMOND, DIAMONDS = "h = w * w, y = (h + h) * (h * w)", "d = u + 1, e = d * d, y = (e + d) * (e * u)"
+
+
 @EXERCISE.test("shared nodes and diamonds", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def diamonds(sub):
     needs(sub, 2)
-    out = []
+    out, seen = [], []
     for w0 in (1.5, -0.5):
         w = sub.Value(w0, requires_grad=True)
         h = w * w
-        top = (h + h) * (h * w)
-        top.backward()
-        out.append(fact(grad_quiet(w), "w.grad for h = w * w, y = (h + h) * (h * w)"))
+        p, q = h + h, h * w
+        seen.append(_watched(p * q, {"w": w, "h": h, "(h + h)": p, "(h * w)": q}, DIAMOND))
+        out.append(fact(grad_quiet(w), f"w.grad for {DIAMOND}"))
         u = sub.Value(w0, requires_grad=True)
         d = u + 1
         e = d * d
-        f = (e + d) * (e * u)
-        f.backward()
-        out.append(fact(grad_quiet(u), "u.grad for d = u + 1, e = d * d, y = (e + d) * (e * u)"))
-    return {**_rules(sub, 1.5, -0.5), "grads": out}
+        s, r = e + d, e * u
+        seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
+        out.append(fact(grad_quiet(u), f"u.grad for {DIAMONDS}"))
+    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out}
 
 
 @EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,
@@ -144,9 +157,12 @@ def constants(sub):
     needs(sub, 2)
     c = sub.Value(3.0)
     w = sub.Value(-0.5, requires_grad=True)
-    y = c * w + c * (w * w) + 2
-    y.backward()
-    return {**_rules(sub, -0.5, 3.0),
+    cw, ww = c * w, w * w
+    cww = c * ww
+    top = cw + cww
+    seen = _watched(top + 2, {"w": w, "(c * w)": cw, "(w * w)": ww, "(c * (w * w))": cww,
+                              "(c * w + c * (w * w))": top}, "y = c * w + c * (w * w) + 2")
+    return {**_rules(sub, -0.5, 3.0), **seen,
             "grads": [fact(grad_quiet(w), "w.grad for y = c * w + c * (w * w) + 2")],
             "constant": fact(grad_quiet(c), "c.grad (c = Value(3.0))")}
 
@@ -170,7 +186,9 @@ def order(sub):
 
 def _ran(sub: Any) -> dict[str, list[Any]]:
     """The order the engine runs the nodes of the documents' graph (built in either order) and
-    two with shared nodes."""
+    two with shared nodes: whether a node ran twice or too early (``arrived``, which spoils the
+    whole order), apart from the whole order (``ran``), which a ready queue of another kind
+    than the newest first changes alone."""
     w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.75, requires_grad=True)
     a, b = x + w, w + 1
     y = a * b
@@ -186,11 +204,13 @@ def _ran(sub: Any) -> dict[str, list[Any]]:
     e = d * d
     s, r = e + d, e * u
     f = s * r
-    return watched_order([(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1"),
-                          (z, {"v": v, "k": k, "m": m, "n": n, "z": z}, "z = n * m, m = v + 1, n = k + v"),
-                          (t, {"h": h, "g": g, "p": p, "q": q, "t": t}, "t = p * q, p = g + g, q = g * h, g = h * h"),
-                          (f, {"u": u, "d": d, "e": e, "s": s, "r": r, "f": f},
-                           "f = s * r, s = e + d, r = e * u, e = d * d, d = u + 1")])
+    watched = watched_order([(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1"),
+                             (z, {"v": v, "k": k, "m": m, "n": n, "z": z}, "z = n * m, m = v + 1, n = k + v"),
+                             (t, {"h": h, "g": g, "p": p, "q": q, "t": t}, "t = p * q, p = g + g, q = g * h, g = h * h"),
+                             (f, {"u": u, "d": d, "e": e, "s": s, "r": r, "f": f},
+                              "f = s * r, s = e + d, r = e * u, e = d * d, d = u + 1")])
+    ran = watched["ran"]  # per graph: runs_once, after_feeders, the whole order
+    return {"arrived": [c for i, c in enumerate(ran) if i % 3 < 2], "ran": ran[2::3], "applied": watched["applied"]}
 
 
 @EXERCISE.test("backward from a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
@@ -205,6 +225,7 @@ def leaf(sub):
 # (``sys.setrecursionlimit`` at the top of a file lets a recursive walk through any chain a probe
 # could afford): 5,000 ops nest a recursive walk five times deeper than it allows.
 CHAIN_OPS, RAISED_CHAIN_OPS = 5000, 20_000
+CHAIN = N_("a chain of 5000 operations")  # a label's words, translated where shown (the test's name too)
 
 
 def _long_chain(sub, ops: int):
@@ -227,7 +248,7 @@ def chain(sub):
     if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": fact(grad_quiet(w), "w.grad after backward through a chain of 5000 operations")}
+            "chain": fact(grad_quiet(w), f"w.grad after backward through {CHAIN}")}
 
 
 @EXERCISE.diagram

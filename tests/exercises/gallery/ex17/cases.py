@@ -85,7 +85,9 @@ CASES = [
                 counts[child] = 1
                 stack.append(child)'''},
           fails={DOCS: "your engine ran AccumulateGrad(w) before a.grad_fn, although a.grad_fn sends it",
-                 DIAMONDS: "is a different number", ORDER: "before a.grad_fn, although a.grad_fn sends it"},
+                 DIAMONDS: "your engine ran AccumulateGrad(w) before h.grad_fn, although h.grad_fn sends it",
+                 CONSTANTS: "your engine ran AccumulateGrad(w) before (c * w).grad_fn",
+                 ORDER: "before a.grad_fn, although a.grad_fn sends it"},
           names=("AccumulateGrad(w) before a.grad_fn", "dependencies counts the edges that reach each node")),
     Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},
           fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not"},
@@ -105,7 +107,7 @@ CASES = [
           fails={ORDER: "in the order backward ran them holds PyTorch's entries, but in another order"},
           names=("w.grad for y = (w * 1e17", "highest sequence_nr first")),
     Wrong("oldest_first", edits={PUSH: "heapq.heappush(ready, (child.sequence_nr, next(pushed), child))"},
-          fails={ORDER: "is a different number from PyTorch's"}, names=("u.grad for y = (u * 3", "the highest sequence_nr (the newest) first")),
+          fails={ORDER: "is a different number from PyTorch's"}, names=("u.grad for y = (u * 3", "the highest sequence_nr first (the newest)")),
     Wrong("topological_order_without_visited", edits={START: TOPOLOGICAL_WITHOUT_VISITED + START},
           fails={DIAMONDS: "w.grad for h = w * w, y = (h + h) * (h * w) is a different number"},
           names=("w.grad", "run each node once")),
@@ -134,7 +136,8 @@ CASES = [
           names=("y.grad_fn.apply(grad) for y = w * x", "MulBackward0.apply sends each input")),
     Wrong("ready_before_the_last_gradient", edits={"            if waiting[child] == 0:": "            if waiting[child] <= 1:"},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number"},
-          names=("w.grad for y = (x + w) * (w + 1)", "after every gradient for it has arrived")),
+          names=("w.grad for y = (x + w) * (w + 1)", "ran some node more than once",
+                 "only after every node that sends it a gradient has run")),
     Correct("accumulate_grad_written_by_backward", edits={  # leaves' runs seen from their .grad
         "        grads = node.apply(grad)\n": "        if isinstance(node, AccumulateGrad):\n            store_grad(node.variable, grad)\n"
                                            "            continue\n        grads = node.apply(grad)\n"}),
