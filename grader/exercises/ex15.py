@@ -205,11 +205,22 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "stepped": stepped(seen, "train"),
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
-        "parameters": [value_of(p, PARAMETER) for p in after],
+        "parameters": [_parameter(p, was) for p, was in zip(after, start)],
         "step": step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
         else _steps_scaled((seed, data, lr, steps), after, _first_number(losses) / first),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
+
+
+def _parameter(p: object, was: float) -> dict[str, Any]:
+    """A parameter after train(). A step through ``.data`` (``p.data.sub_(lr * p.grad)``, the
+    documents' way to change a leaf's number) changes it in place, the same leaf, as the
+    statement asks, but moves no version counter, in PyTorch too: a number changed at version 0
+    is such a step, and its count is then context (the number is judged)."""
+    fact = value_of(p, PARAMETER)
+    if fact.get("version") == 0 and fact.get("data") != was:
+        fact[CONTEXT + "version"] = fact.pop("version")
+    return fact
 
 
 def _count(losses: object) -> dict[str, Any]:

@@ -37,9 +37,6 @@ CASES = [
                        "        loss = micrograph.Value(error / len(targets), requires_grad=True)\n"}),
     Wrong("loss_after_update", names=("losses[0] is not the loss of the model you were given", "after its step's update"), fails={LOSSES: "each loss was taken after its step's update, not before it."},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
-    Wrong("update_through_data", names=('p in model.parameters() has a version counter still at 0',), fails={ONE_STEP: "has a version counter still at 0"},
-          edits={STEP: "        for p in model.parameters():\n"
-                       "            p.data -= lr * p.grad.item()\n"}),
     Wrong("no_grad_skipped", names=('your code raised RuntimeError', 'in train', 'in-place operation'), fails={ONE_STEP: "RuntimeError at line"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p -= lr * p.grad\n"}),
@@ -66,6 +63,16 @@ CASES = [
           edits={BACKWARD: "        loss.backward(retain_graph=True)\n"}),
     Correct("by_hand"),
     Correct("other_names"),
+    # the documents' spelling: the numbers (and the gradients) changed through .data, in place, the same
+    # leaves; no version counter moves, in PyTorch too
+    Correct("update_through_data", edits={STEP: "        for p in model.parameters():\n"
+                                                "            p.data -= lr * p.grad.item()\n"}),
+    Correct("step_through_data",
+            edits={ZERO: "        for p in model.parameters():\n"
+                         "            if p.grad is not None:\n"
+                         "                p.grad.data.zero_()\n",
+                   STEP: "        for p in model.parameters():\n"
+                         "            p.data.sub_(lr * p.grad.data)\n"}),
     Correct("zeroed_in_place_at_the_end",
             edits={ZERO: "", RECORD: "        optimizer.zero_grad(set_to_none=False)\n"
                                      "        losses.append(loss.item())\n"}),
