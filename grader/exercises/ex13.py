@@ -25,8 +25,8 @@ from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diam
 from grader.spec.facts import Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
-from grader.spec.provenance import check, float_of, result_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.provenance import check, entry_of, float_of, result_of, watching
+from grader.spec.repeat import calls_apart, grown_apart
 from grader.spec.topological import order_report
 
 EXERCISE = Exercise(
@@ -58,7 +58,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
     found = [next((g for k, g in items if k is leaf), _MISSING) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
     return {
-        "answer": [result_of(None if g is _MISSING else num(g), f"{label}[{name}]")
+        "answer": [entry_of(None if g is _MISSING else num(g), label, name, g is not _MISSING)
                    for g, name in zip(found, names)],
         # by leaf: an entry only one side has, or None, is told by "answer" (its type by neither)
         "floats": {name: float_of(g, f"{label}[{name}]")
@@ -165,13 +165,13 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
 @EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
 def orderdiamond_graph(sub):
     graphs = [diamond_graph(1.5), documents_graph(0.5, -3.0)]
-    return {**_orders(sub, graphs), "apart": _order_apart(sub, *graphs)}
+    return {**_orders(sub, graphs), "apart": _order_apart(sub, *graphs) + [_order_grown(sub, 1.25, -0.5)]}
 
 
 @EXERCISE.test("topological order of random graphs", points=2, feedback=ORDER)
 def order_random(sub):
     graphs = [random_graph(seed) for seed in RANDOM_SEEDS]
-    return {**_orders(sub, graphs), "apart": _order_apart(sub, graphs[0], graphs[1])}
+    return {**_orders(sub, graphs), "apart": _order_apart(sub, graphs[0], graphs[1]) + [_order_grown(sub, -2.0, 0.75)]}
 
 
 def _order_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
@@ -179,6 +179,14 @@ def _order_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
     kept from one call to the next (a default argument, a module-level set) show."""
     return calls_apart(sub, lambda m, g: m.topological_order(g.root), _names_seen, first, second,
                        "topological_order")
+
+
+def _order_grown(sub, w: float, x: float) -> dict[str, Any]:
+    """topological_order on the documents' graph, then again once ``root.add_(x)`` gave the
+    same root a new grad_fn (``grown_apart``): an order kept for the root object, or its id,
+    is returned again."""
+    return grown_apart(sub, lambda m, g: m.topological_order(g.root), _names_seen, documents_graph(w, x),
+                       lambda g: g.root.add_(g.leaves[1]), "topological_order")
 
 
 def _names_seen(order: object) -> list[str] | str:

@@ -59,7 +59,7 @@ _EXPLAINED_BY: dict[Say, set[Say]] = {
 # and is left out where a sentence the probe judged on the same result, or on another entry of
 # its list, says how that result came about (``judged``).
 _BARE = {Say.RESULT_NUMBER, Say.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
-         Say.RESULT_ALIKE, Say.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_FLAG,
+         Say.RESULT_ALIKE, Say.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
          Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
 
 
@@ -98,6 +98,7 @@ def explains(context: Say, said: set[Say]) -> bool:
 _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
     Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
+    Say.NOT_SAME_GROWN: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
     Say.NO_GRAPH: {Say.UNTRACKED},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
@@ -118,9 +119,9 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
-    Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED},
+    Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
-    **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED),
+    **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},

@@ -61,6 +61,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
+    Say.NOT_SAME_FRESH: (("grown", Say.NOT_SAME_GROWN),),
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched

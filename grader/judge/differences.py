@@ -226,7 +226,7 @@ def _label(d: Difference) -> str:
 
 
 
-_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
 
 
 def _part_of_none(d: Difference, found: list[Difference]) -> bool:
@@ -242,13 +242,13 @@ def _part_of_none(d: Difference, found: list[Difference]) -> bool:
 
 def _number_for_none(d: Difference, found: list[Difference]) -> bool:
     """Whether ``d`` says that a number a call returned was not read from the engine, where
-    another difference says that an entry of that result is not None where the statement's is:
-    a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
+    another difference says that an entry of that result is not None (or is there at all) where
+    the statement's is: a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
     sentence tells it."""
     if d.say is not Say.NOT_READ_FROM_GRAD:
         return False
     label = dict(d.fields).get("label", "")
-    return any(e.say is Say.RESULT_NOT_NONE and dict(e.fields).get("label", "").startswith(label + "[")
+    return any(e.say in (Say.RESULT_NOT_NONE, Say.EXTRA_ENTRY) and dict(e.fields).get("label", "").startswith(label + "[")
                for e in found)
 
 

@@ -64,7 +64,7 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     without letters and indices), and the label.  (None, None) for a label that names neither,
     and for a sentence told once for its first label (``causes.told_once``)."""
     label = _label(d)
-    rest = tuple(f for f in d.fields if f[0] != "label")
+    rest = tuple((k, _CALL_LETTER.sub("_*", v)) for k, v in d.fields if k != "label")  # "of" names the call too
     found = _FOR_GRAPH.match(label)
     if found is not None:
         return (d.say, found.group(2), rest), found.group(1)

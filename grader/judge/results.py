@@ -17,7 +17,7 @@ from grader.judge.explained import difference as _diff
 from grader.spec.build import OTHER_TEXT, OTHER_WARNING
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions
-from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
+from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
 
 _EXCLUDED_LAST = "AccumulateGrad"
 """The one name a list may end in one too many of and be told so: a leaf's node, which the
@@ -82,9 +82,23 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_warned_otherwise(want.get("value"), got["value"], label)]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
+    absent = _absent(found, want, got)
+    if found is not None and absent is not None:  # no such key, not an entry that holds None
+        return [_diff(Say.NO_ENTRY if found.say is Say.RESULT_NONE else Say.EXTRA_ENTRY, label=label,
+                      of=absent[0], name=absent[1])]
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []
+
+
+def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
+    """The dict and the key of an entry told as None on one side (``found``) where that side's
+    dict has no such key at all (``ABSENT``), else None."""
+    side = {Say.RESULT_NONE: got, Say.RESULT_NOT_NONE: want}.get(found.say) if found is not None else None
+    absent = side.get(ABSENT) if side is not None else None
+    if type(absent) is list and len(absent) == 2 and all(type(part) is str for part in absent):
+        return absent[0], absent[1]
+    return None
 
 
 def _warned_otherwise(want: Any, got: str, label: str) -> Difference:

@@ -151,6 +151,8 @@ class Say(str, enum.Enum):
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
+    NO_ENTRY = N_("{of} has no entry for {name}, where the statement's has one.")
+    EXTRA_ENTRY = N_("{of} has an entry for {name}, where the statement's has none.")
     RESULT_TYPE = N_("{label} is not the kind of result the statement's is: yours is {type}.")
     RESULT_NUMBER = N_("{label} is a different number from the statement's.")
     DERIVATIVE_OTHER = N_("{label} is a different number from the statement's, though the gradient "
@@ -292,6 +294,9 @@ class Say(str, enum.Enum):
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
                         "import of your code, where it is the first call: what it returns depends "
                         "on state kept between calls.")
+    NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
+                        "a new grad_fn, returned something else than the same call returns in a fresh "
+                        "import of your code: what it returns depends on state kept between calls.")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
                        "inputs: that result holds state kept between calls, which the later call changed.")
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"

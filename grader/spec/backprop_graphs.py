@@ -9,11 +9,31 @@ exactly 0.
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, TypeVar
 
 import micrograph
 from micrograph import Function, Value
+
+
+_BUILT: list["Graph"] = []
+"""Every graph built in this run, alive to its end: no later graph's root takes the id() of an
+earlier one's.  CPython gives a new object a freed one's id on one run and not on the next, so an
+answer keyed by ``id(root)`` met a stale entry by chance, and its score changed from run to run;
+``repeat.grown_apart`` sees such a cache on purpose instead."""
+
+Built = TypeVar("Built", bound=Callable[..., "Graph"])
+
+
+def _kept(build: Built) -> Built:
+    """``build``, whose every graph joins ``_BUILT``."""
+    @functools.wraps(build)
+    def kept(*args: float) -> Graph:
+        graph = build(*args)
+        _BUILT.append(graph)
+        return graph
+    return kept  # type: ignore[return-value]
 
 
 class Graph(NamedTuple):
@@ -26,18 +46,21 @@ class Graph(NamedTuple):
     label: str
 
 
+@_kept
 def diamond_graph(a: float) -> Graph:
     leaf = Value(a, requires_grad=True)
     b = leaf + leaf
     return Graph(b * b, [leaf], ("a",), "diamond")
 
 
+@_kept
 def documents_graph(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
     root = micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
     return Graph(root, [wl, xl], ("w", "x"), "documents")
 
 
+@_kept
 def random_graph(seed: int) -> Graph:
     """Ops drawn at random over a growing pool, with reuse (shared nodes), a leaf that needs
     no grad and one that is never used; magnitudes stay moderate."""
@@ -64,6 +87,7 @@ def random_graph(seed: int) -> Graph:
     return Graph(micrograph.sum(pool[-8:]) + leaves[0], leaves, names, "random")
 
 
+@_kept
 def equal_leaves_graph() -> Graph:
     """``u * v + v`` with two leaves of one number: a leaf found by ``==`` (true for equal
     numbers) instead of by identity merges them into one answer."""
@@ -71,6 +95,7 @@ def equal_leaves_graph() -> Graph:
     return Graph(micrograph.add(micrograph.mul(u, v), v), [u, v], ("u", "v"), "equal_leaves")
 
 
+@_kept
 def chain_graph(links: int, w: float, x: float) -> Graph:
     """``v = v * c + x``: ``c`` one constant Value, the graph and gradients of a number (a
     MulBackward0 with a None edge) without wrapping a number again for each product."""
@@ -95,11 +120,13 @@ class _Stop(Function):
         return None
 
 
+@_kept
 def blocked_graph(w: float, x: float) -> Graph:
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
     return Graph(_Stop.apply(wl * xl) + xl * 3.0, [wl, xl], ("w", "x"), "blocked")
 
 
+@_kept
 def times_zero_graph(w: float, x: float) -> Graph:
     """``(w * x) * 0 + x``: a gradient of exactly 0 reaches the product's node and w, which
     ``backward`` still runs and writes (w.grad 0): a walk that skips a node whose gradient is

@@ -36,7 +36,7 @@ import micrograph
 from micrograph import observe
 from grader.spec.call import Call, is_value
 from grader.spec.errors import remember_raised
-from grader.spec.facts import CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
+from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
 from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
 from grader.spec.probe import grad as grad_number
@@ -144,6 +144,14 @@ def result_of(x: object, label: str) -> dict[str, Any]:
     """The RESULT fact of a plain result: compared as it is, explained by its shape (a missing
     entry, another order, a different number), so the feedback names the kind of difference."""
     return {FACT: Kind.RESULT.value, LABEL: label, "value": _plain(x)}
+
+
+def entry_of(x: object, of: str, key: str, present: bool) -> dict[str, Any]:
+    """The RESULT fact of the entry ``key`` of a dict ``of`` returned (``backprop(g)[w]``): one the
+    dict has no key for is None, with ``ABSENT`` beside it, so that it is told as missing, not
+    as an entry that holds None."""
+    fact = result_of(x if present else None, f"{of}[{key}]")
+    return fact if present else {**fact, ABSENT: [of, key]}
 
 
 def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:

@@ -17,6 +17,11 @@ and ``make(first)``, and judges two properties with CHECK facts:
   default argument the first time, a result cached by an earlier test) makes every later call
   agree with the others, which the first two cannot see.
 
+A result kept for the inputs' identity (a dict keyed by ``id(root)``) is right for as long as
+those inputs live, and wrong once CPython gives a new object a freed one's id, which happens on
+one run and not on the next: ``grown_apart`` calls a function, changes its inputs in place (the
+same objects, another graph) and calls it again, which sees such a cache on every run alike.
+
 A function the statement asks to make new leaves at each call is also asked whether it returned
 one an earlier call returned (``Returned``): a leaf cached on its inputs or kept in a mutable
 default returns the same numbers every time, and only its identity tells it.
@@ -50,6 +55,8 @@ from grader.spec.provenance import check, same_object, watching
 Inputs = TypeVar("Inputs")
 RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
+GROWN = CONTEXT + "grown"
+"""A SAME_FRESH fact's context: the call was made again on inputs an in-place op changed (``grown_apart``)."""
 
 
 @functools.cache
@@ -144,12 +151,7 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     is watched and its gradient numbers remembered (``origins.remember``): a later test's
     result that returns one of them is told as state kept between calls, not as a number
     computed."""
-    def call(module: ModuleType, inputs: Inputs) -> Any:
-        with watching(sub, label, grad_mode=None, grad_numbers=True) as watched:
-            result = make(module, inputs)
-        remember(watched)
-        return result
-
+    call = _watched(sub, make, label)
     kept = call(sub, first)
     before = repr(seen(kept))  # repr: exact, and nan equals itself
     later = repr(seen(call(sub, second)))
@@ -161,6 +163,32 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     return [check(Check.FIRST_KEPT, before == after, label),
             {**check(Check.SAME_AGAIN, before == again, label), RAISED: again is None},
             check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(first, before), (second, later)]), label)]
+
+
+def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+                inputs: Inputs, grow: Callable[[Inputs], None], label: str) -> dict[str, Any]:
+    """``make(module, inputs)``, then ``grow(inputs)`` changes the inputs in place (the same
+    objects: a root an in-place op gave a new grad_fn), then ``make`` on them again: the SAME_FRESH
+    fact of that second call, against the same call on the changed inputs as the first call of a
+    fresh copy, with the CONTEXT ``grown``.  A result kept for the inputs' identity (a dict keyed
+    by ``id(root)``) is returned again; a first call on other objects could only see that cache
+    where CPython gave a later object a freed one's id, on one run and not on the next."""
+    call = _watched(sub, make, label)
+    call(sub, inputs)
+    grow(inputs)
+    again = repr(seen(call(sub, inputs)))
+    return {**check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label), GROWN: True}
+
+
+def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
+             label: str) -> Callable[[ModuleType, Inputs], Any]:
+    """``make`` watched, each call's gradient numbers remembered (``origins.remember``)."""
+    def call(module: ModuleType, inputs: Inputs) -> Any:
+        with watching(sub, label, grad_mode=None, grad_numbers=True) as watched:
+            result = make(module, inputs)
+        remember(watched)
+        return result
+    return call
 
 
 def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],

@@ -21,7 +21,7 @@ from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, value_of, watching
+from grader.spec.provenance import check, entry_of, float_of, grad_of, result_of, same_object, value_of, watching
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -500,6 +500,15 @@ def test_a_plain_result_is_told_by_its_shape():
     assert _said(result_of(None, "g"), result_of(0.0, "g")) == [Say.RESULT_NOT_NONE]
     assert _said(want, result_of(object(), "p")) == [Say.RESULT_TYPE]
     assert "yours is of type object." in find(want, result_of(object(), "p"))[0].sentence()
+
+
+def test_a_missing_key_is_told_as_missing_not_as_none():
+    there, missing = entry_of(0.0, "backprop(g)", "w", True), entry_of(None, "backprop(g)", "w", False)
+    told = find(there, missing)
+    assert [d.say for d in told] == [Say.NO_ENTRY]
+    assert told[0].sentence() == "backprop(g) has no entry for w, where the statement's has one."
+    assert _said(missing, there) == [Say.EXTRA_ENTRY]
+    assert _said(there, entry_of(None, "backprop(g)", "w", True)) == [Say.RESULT_NONE]  # a key that holds None
 
 
 def test_a_difference_alike_on_several_graphs_is_told_once():
