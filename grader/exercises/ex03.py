@@ -114,7 +114,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     if type(answer) is not dict or not set(NODES) <= set(answer):
         raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
                           "grads_after_backward", answer)
-    # a node read twice warns twice: what counts is that a, b and y were each read
+    # a node read twice warns twice: what counts is that a, b and y were each read, and warned
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {
         "given": given.fact,
@@ -124,6 +124,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
                                "grads_after_backward(w, x)['w'] and ['x']"),
         "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                        for n in ("a", "b", "y")],
+        "read_non_leaves": len(call.warning_reads),
         "warnings": warned,
         "backward": call.fact,
         "walked": graph_below(call.first_root, label="grads_after_backward's backward"),
@@ -131,24 +132,27 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
 
 
 WITHOUT_FEEDBACK = "Call y.backward() without retain_grad and return what each node's .grad holds."
+# A .grad not read raised no warning: that none reached the caller follows, and is not told.
+UNREAD = {"warnings": ("read_non_leaves",)}
 WITHOUT_KEYS = {
     "read": "return w.grad and x.grad as backward wrote them, not Values made from a formula",
-    "warnings": "grads_after_backward did not raise the warning that reading the .grad of each "
-    "of a, b and y raises: a None written down instead of read, or a warning silenced, leaves it "
-    "out",
+    "read_non_leaves": "grads_after_backward did not read the .grad of each of a, b and y: that "
+    "read is what raises the warning, and a None written down raises none",
+    "warnings": "grads_after_backward read the .grad of each of a, b and y, but not every "
+    "warning those reads raised reached its caller: your code silenced them",
     "walked": "call y.backward() on the y you built: w.grad and x.grad come from that graph, not "
     "from one built to carry other numbers",
 }
 
 
 @EXERCISE.test("non-leaf grads are None after backward", points=2, public=True,
-               feedback=WITHOUT_FEEDBACK, key_feedback=WITHOUT_KEYS)
+               feedback=WITHOUT_FEEDBACK, key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
 def without_retain_public(sub):
     return _without_retain(sub, 0.5, -3.0)
 
 
 @EXERCISE.test("grads after backward on other inputs", points=2, feedback=WITHOUT_FEEDBACK,
-               key_feedback=WITHOUT_KEYS)
+               key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
 def without_retain_hidden(sub):
     runs = [_without_retain(sub, w, x) for w, x in [(2.0, 4.0), (-1.25, 0.75), (0.0, 0.0)]]
     return {**{key: [r[key] for r in runs] for key in runs[0]},

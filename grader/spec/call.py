@@ -43,6 +43,7 @@ class Call(observe.Observer):
         self.grad_mode_off = False
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
+        self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining, whose .grad it read (a read that warns), by id
         self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
@@ -134,6 +135,9 @@ class Call(observe.Observer):
                     self.data_made[id(source)] = len(self.made)
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
+            source = frame.f_locals.get("self")
+            if is_value(source) and source.grad_fn is not None and not source.retains_grad:
+                self.warning_reads[id(source)] = source
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
             self.engine_walk = True
         if from_student and self.made is not None and code is DETACH_IN_PLACE:

@@ -27,7 +27,7 @@ CASES = [
     return g'''}),
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
                               WARNING: "grad_warning(w) is not None, where the statement's is None"}),
-    Wrong("hardcoded_none", fails={WITHOUT: "did not raise the warning"}),
+    Wrong("hardcoded_none", fails={WITHOUT: "grads_after_backward did not read the .grad of each of a, b and y"}),
     Wrong("retain_everything", names=('retain_grad() was called on a', 'does not ask for'), fails={NAMED: "retain_grad() was called on a, which the statement"},
           edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
         g[name].retain_grad()
@@ -44,7 +44,8 @@ CASES = [
     return g''': '''    g["y"].backward(retain_graph=True)
     g["y"].backward()
     return g'''}),
-    Wrong("silenced_warning", names=('grads_after_backward did not raise the warning',), fails={WITHOUT: "did not raise the warning"},
+    Wrong("silenced_warning", names=('grads_after_backward read the .grad of each of a, b and y', 'your code silenced them'),
+          fails={WITHOUT: "reached its caller: your code silenced them"},
           edits={'''    g["y"].backward()
     return {name: node.grad for name, node in g.items()}''': '''    g["y"].backward()
     with warnings.catch_warnings():
