@@ -97,9 +97,8 @@ def _rows(output: object) -> dict[str, Any]:
 
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
-    with watching(sub, "forward") as call:
+    with _FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
         r = sub.forward(net, rows)
-    _FORWARD.again(r, (net, rows))
     if type(r) is not tuple or len(r) != 3:
         raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
     new = _new_input(r)
@@ -156,10 +155,11 @@ def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_row
     new: list[dict[str, Any] | None] = []
 
     def forward(module: Any, rows: list[list[float]]) -> object:
-        r = module.forward(net, rows)
-        if module is sub:  # the first inputs again: new leaves, not the earlier call's
-            _FORWARD.again(r, (net, rows))
-            new.append(_new_input(r))
+        if module is not sub:  # a fresh copy's call, for comparison
+            return module.forward(net, rows)
+        with _FORWARD.watched(sub, "forward"):
+            r = sub.forward(net, rows)
+        new.append(_new_input(r))  # the first inputs again: new leaves, not the earlier call's
         return r
     apart = calls_apart(sub, forward, _forward_numbers, case[3], other_rows, "forward")
     return [*apart, *new, *[None] * (CALLS_APART - len(new))]  # as many facts whichever call raised

@@ -39,6 +39,7 @@ EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a pr
 THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code breaks an earlier one's program
 MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
+RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
 
@@ -150,7 +151,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
-    if kind == EARLIER_RESULT:
+    if kind in (EARLIER_RESULT, RAISED_ONLY_AGAIN):
         return _earlier_result(error, display, limits, names, exercise)
     stage = _STAGE_PART.fullmatch(message)
     if needs_earlier_stage(error, exercise) and stage:
@@ -203,16 +204,25 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
 def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
                     exercise: str | None) -> str:
     """The error the function tested raised, after the helper it called returned what an earlier
-    call of that helper returned (``grader.spec.helpers.EarlierResult``): that fact first, as the
-    cause lies in the helper."""
+    call of that helper returned (``grader.spec.helpers.EarlierResult``), or that the helper
+    raised where a fresh import's same call returns (``RaisedOnlyAgain``): that fact first, as
+    the cause lies in the helper."""
     helper, function, said = error["message"].split(" ", 2)
     kind, _sep, text = said.partition(": ")
     if len(error["message"]) >= MAX_TEXT:  # the child cut it: told as cut
         text = text.rsplit(" ", 1)[0] + " …"
     raised = test_error({**error, "type": kind, "message": text}, display, limits, names, exercise)
-    return _("{function} called {helper}, which returned what an earlier call of {helper} returned (the "
-             "same object, not a new one): what {helper} returns depends on state kept between calls; "
-             "with it, {error}", function=function, helper=helper, error=raised)
+    if error["type"] == EARLIER_RESULT:
+        return _("{function} called {helper}, which returned what an earlier call of {helper} returned (the "
+                 "same object, not a new one): what {helper} returns depends on state kept between calls; "
+                 "with it, {error}", function=function, helper=helper, error=raised)
+    if function == helper:  # the test called it itself
+        return _("{helper} raised an error where the same call returns, as the first call of a fresh "
+                 "import of your code: what {helper} does depends on state kept between calls; {error}",
+                 helper=helper, error=raised)
+    return _("{function} called {helper}, which raised an error where the same call returns, as the first "
+             "call of a fresh import of your code: what {helper} does depends on state kept between calls; "
+             "{error}", function=function, helper=helper, error=raised)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

@@ -11,7 +11,9 @@ that ran (``grader.judge.grading``), whether the function tested called it or th
 A helper that keeps state between calls (a cache keyed by its inputs, a global) can hand the
 function tested what an earlier call of it returned, which then raises where the function tested
 is right: ``Results`` keeps what the helper returned in this run, and such an error is raised
-again as ``EarlierResult``, told with that fact (``grader.judge.explain``).
+again as ``EarlierResult``, told with that fact (``grader.judge.explain``).  A helper that raises
+where the same call returns in a fresh copy of the module (a mutable default argument grown by
+earlier calls) is raised again as ``RaisedOnlyAgain``, told with that fact.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import micrograph
 
 from grader.spec.facts import CONTEXT
 from grader.spec.probe import error_text
+from grader.spec.repeat import fresh_copy
 
 HELPERS_RAN = CONTEXT + "runs_with"
 
@@ -102,6 +105,27 @@ class EarlierResult(Exception):
     error's traceback, so the grader sees the line the error came from."""
 
 
+class RaisedOnlyAgain(Exception):
+    """The student's helper raised where the same call, the first in a fresh copy of their module
+    (``repeat.fresh_copy``), returns: what it does depends on state earlier calls left (a mutable
+    default argument that grows, a module-level list).  Its message is ``"<helper> <function>
+    <error's text>"`` (``function`` is the helper itself where the test called it directly); it
+    is raised with the error's traceback, so the grader sees the line the error came from."""
+
+
+def _returns_when_fresh(sub: ModuleType, helper: str, args: tuple[object, ...], kwargs: dict[str, object]) -> bool:
+    """Whether ``helper(*args, **kwargs)`` returns, without raising, as the first call of a
+    fresh copy of the student's module."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        getattr(fresh, helper)(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - it raises on a fresh import too: the error is its own
+        return False
+    return True
+
+
 def _parts(result: object) -> list[object]:
     """The objects of a result a new call makes anew (a Value, a list or a dict, or such an item
     of a returned tuple): a number, a string or a tuple of constants may be one shared object."""
@@ -127,12 +151,21 @@ class Results:
     @contextlib.contextmanager
     def watched(self, sub: ModuleType, function: str) -> Iterator[None]:
         """While the test calls ``function``: each call of the helper kept, and an error raised
-        after one returned an earlier call's result raised again as ``EarlierResult``."""
+        after one returned an earlier call's result raised again as ``EarlierResult``; one the
+        helper raised where a fresh import's same call returns, as ``RaisedOnlyAgain``."""
         earlier: list[bool] = []
+        only_again: list[BaseException] = []  # an error the helper raises, not on a fresh import
 
         def keeping(original: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
-                result = original(*args, **kwargs)
+                try:
+                    result = original(*args, **kwargs)
+                except NotImplementedError:
+                    raise
+                except Exception as exc:
+                    if _returns_when_fresh(sub, self.helper, args, kwargs):
+                        only_again.append(exc)
+                    raise
                 earlier.append(self.again(result, (*args, *kwargs.values())))
                 return result
             return call
@@ -143,6 +176,9 @@ class Results:
             except NotImplementedError:
                 raise  # a stub: told as one
             except Exception as exc:
+                if any(o is exc for o in only_again):
+                    raise RaisedOnlyAgain(f"{self.helper} {function} {error_text(exc)}"
+                                          ).with_traceback(exc.__traceback__) from None
                 if any(earlier):
                     raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
                                         ).with_traceback(exc.__traceback__) from None

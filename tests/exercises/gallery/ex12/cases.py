@@ -218,3 +218,19 @@ CASES += [
                  "def forward(": "_GRAPHS: dict = {}\n\n\ndef forward("},
           names=("called forward", "an earlier call of forward", "state kept between calls")),
 ]
+
+# The input rows gathered in a mutable default argument: each call's rows join every earlier
+# call's, and the net then refuses rows of another size.  The crash is forward's own, and only
+# on a later call: the feedback says that the same call returns on a fresh import.
+CASES += [
+    Wrong("inputs_in_a_default_list",
+          fails={"forward on other nets": "forward raised an error where the same call returns, as the first call "
+                                          "of a fresh import",
+                 RAISES: "second_backward_error called forward, which raised an error where the same call returns",
+                 TWICE: "state kept between calls"},
+          edits={"def forward(net: nn.Linear, rows: list[list[float]])":
+                 "def forward(net: nn.Linear, rows: list[list[float]], inputs: list = [])",  # noqa: B006 - the mistake
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs += [[Value(v, requires_grad=True) for v in row] for row in rows]\n"},
+          names=("forward", "fresh import", "state kept between calls")),
+]
