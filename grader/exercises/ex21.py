@@ -9,7 +9,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, node_name, number
+from grader.spec.build import claim, described, documents_drawn, fact, flag, grad_quiet, needs, node_name, number
 from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
@@ -33,13 +33,16 @@ KEYS = {
                   "nothing: the value stays a leaf that requires no grad",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
                 "gradient of its new value, which its new grad_fn writes (rebase moves it)",
+    "unflagged": "detach() and .data give a Value that requires no grad, so a change through it is not refused",
     "detached": "detach() and .data give a new Value at each call, a leaf (no grad_fn) that shares the "
                 "number and requires no grad, and leave the Value they are called on as it was, in its graph",
 }
 
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
-# none, or none where it raises one, follows from the refusal; gradients follow from both
-CAUSES = {"modified": ("errors",), "grads": ("errors", "modified"), "retained": ("errors", "modified")}
+# none, or none where it raises one, follows from the refusal, and so do the node it did not
+# record and the version it did not bump; gradients follow from both
+CAUSES = {"modified": ("errors",), "grads": ("errors", "modified"), "retained": ("errors", "modified"),
+          "graph": ("errors",), "versions": ("errors",)}
 
 # what a program did, in words (a label's part, translated as a whole)
 REFUSED = N_("that refused w.add_(1)")
@@ -49,8 +52,22 @@ THEN_DATA = N_("adding through w.detach(), then through w.data")
 DETACHED = N_("after e = h.detach(), h = x * 3")
 
 
+# a detach() (or .data) that gives a Value requiring grad, or the Value itself, has its changes
+# refused or recorded: the rules of in-place ops would blame parts that work
+# (or only requires grad, ``unflagged``: its changes are refused, which is all that differs)
+DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "errors", "modified", "grads")}
+DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
+PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) for key in (*CAUSES, *DETACH_CAUSES)}
+
+
+def _flagged(made: dict[str, Any]) -> dict[str, Any]:
+    """A ``described`` Value made by detach() or .data, its requires_grad apart (``unflagged``):
+    a Value that requires grad is the one mistake whose rule alone is told."""
+    return {"detached": {k: v for k, v in made.items() if k != "requires_grad"}, "unflagged": made["requires_grad"]}
+
+
 @EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSES)
+               caused_by=PUBLIC_CAUSES)
 def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
@@ -66,15 +83,20 @@ def basics_public(sub):
     u = sub.Value(-3.0)
     u.zero_()
     versions.append(fact(u._version, "u._version after u.zero_(), u = Value(-3)"))
-    steps.append(raised(w.detach().add_, THROUGH_DETACH, 0.125))
+    d = w.detach()
+    unflagged = [fact(flag(d.requires_grad), "w.detach().requires_grad")]  # why a change through it is refused
+    steps.append(raised(d.add_, THROUGH_DETACH, 0.125))
     versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
-    steps.append(raised(w.data.add_, THEN_DATA, 0.125))
+    d = w.data
+    unflagged.append(fact(flag(d.requires_grad), "w.data.requires_grad"))
+    steps.append(raised(d.add_, THEN_DATA, 0.125))
     versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
     p = sub.Value(0.5, requires_grad=True)
     q = p + 2
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
-    return {"errors": steps, "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
+    return {"unflagged": unflagged, "errors": steps,
+            "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
                         fact(number(w), f"w.item() after {THEN_DATA}")],
@@ -101,11 +123,6 @@ def modified(sub):
     return out
 
 
-# a detach() (or .data) that gives a Value requiring grad, or the Value itself, has its changes
-# refused or recorded: the rules of in-place ops would blame parts that work
-DETACH_CAUSES = {key: ("detached",) for key in ("numbers", "versions", "errors", "modified", "grads")}
-
-
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=DETACH_CAUSES)
 def data(sub):
@@ -113,11 +130,11 @@ def data(sub):
     w = sub.Value(1.5, requires_grad=True)
     y = w * w
     d = w.data
-    made = fact(d.requires_grad, "w.data.requires_grad")  # before d changes: why a refusal came
+    made = fact(flag(d.requires_grad), "w.data.requires_grad")  # before d changes: why a refusal came
     changed = raised(d.add_, "w.data.add_(1)", 1.0)
     x = sub.Value(-0.25, requires_grad=True)
     e = x.data  # d kept alive meanwhile: one Value pointed at x's number would be d too
-    return {"detached": [made, claim(d is e, "w.data is x.data")], "errors": [changed],
+    return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed],
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
@@ -131,12 +148,14 @@ def detached(sub):
     w = sub.Value(-0.5, requires_grad=True)
     y = w * w
     d = w.detach()
-    made = [claim(d is w, "w.detach() is w"), described(d, "d", N_("after d = w.detach()"))]  # before d changes
+    made = [claim(d is w, "w.detach() is w"), _flagged(described(d, "d", N_("after d = w.detach()")))]  # before d changes
     changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0), raised(d.zero_, "d.zero_() after d.add_(2)")]
     x = sub.Value(1.25, requires_grad=True)
     h = x * 3
     e = h.detach()
-    return {"detached": [*made, described(e, "e", DETACHED), described(h, "h", DETACHED)],
+    apart = _flagged(described(e, "e", DETACHED))
+    return {"detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
+            "unflagged": [made[1]["unflagged"], apart["unflagged"]],
             "numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
             "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
@@ -148,27 +167,28 @@ def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
     b = w * 2
-    refused = raised(b.add_, "b.add_(x), b = w * 2", x)
-    b += 1.0
+    refused = [raised(b.add_, "b.add_(x), b = w * 2", x),  # b += 1 as the stub's __iadd__, add_: b itself
+               raised(b.__iadd__, "b += 1 after b.add_(x)", 1.0)]
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
-    retained = _retained(sub)
-    zeroed, unrecorded = _zeroed(sub)
-    return {"errors": [refused], "graph": [described(b, "b"), zeroed], "unrecorded": [unrecorded],
-            "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
+    retained, zeroed = _retained(sub), _zeroed(sub)
+    return {"errors": [*refused, *zeroed["errors"], *retained["errors"]], "graph": [described(b, "b"), zeroed["graph"]],
+            "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"]], "grads": grads, "retained": retained["retained"]}
 
 
-def _zeroed(sub: Any) -> tuple[Any, Any]:
+def _zeroed(sub: Any) -> dict[str, Any]:
     """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
-    requires no grad it is not."""
+    requires no grad it is not.  Each zero_ is a step of its own, so a refused one is told as
+    that step's."""
     w = sub.Value(-1.5, requires_grad=True)
     z = w * 3
-    z.zero_()
+    steps = [raised(z.zero_, "z.zero_(), z = w * 3")]
     c = sub.Value(4.0)
-    c.zero_()
-    return described(z, "z", N_("after z = w * 3; z.zero_()")), described(c, "c", N_("after c = Value(4); c.zero_()"))
+    steps.append(raised(c.zero_, "c.zero_(), c = Value(4)"))
+    return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
+            "unrecorded": described(c, "c", N_("after c = Value(4); c.zero_()"))}
 
 
 def _retained(sub: Any) -> dict[str, list[Any]]:
@@ -176,15 +196,16 @@ def _retained(sub: Any) -> dict[str, list[Any]]:
     backward, whose nodes saved z only after it changed, raises nothing: ``modified``)."""
     out: list[Any] = []
     ran: list[Any] = []
-    for change, label in ((lambda v: v.zero_(), "z.zero_()"), (lambda v: v.add_(2.0), "z.add_(2)")):
+    steps: list[Any] = []
+    for method, args, label in (("zero_", (), "z.zero_()"), ("add_", (2.0,), "z.add_(2)")):
         u, x = sub.Value(1.25, requires_grad=True), sub.Value(-2.5, requires_grad=True)
         z = u * 3
         z.retain_grad()
-        change(z)
+        steps.append(raised(getattr(z, method), f"{label} after z.retain_grad(), z = u * 3", *args))
         ran.append(raised((z * x + u).backward, f"(z * x + u).backward() after z.retain_grad(); {label}, z = u * 3"))
         out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
                 fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
-    return {"modified": ran, "retained": out}
+    return {"errors": steps, "modified": ran, "retained": out}
 
 
 @EXERCISE.diagram
