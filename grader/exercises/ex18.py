@@ -32,6 +32,8 @@ KEYS = {
            "run, the ready node with the highest sequence_nr (the newest) first",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
                "has it: the grader watches the order nodes run through apply",
+    "kept": "retain_grad() lasts as long as the value: a backward through another graph in between "
+            "does not undo it",
     "refused": "retain_grad() on a value that requires no grad raises RuntimeError(RETAIN_NO_GRAD): "
                "there is no gradient to keep",
 }
@@ -78,7 +80,20 @@ def retained_public(sub):
 @EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def retained_hidden(sub):
-    return {**_runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))]), **_shared(sub)}
+    return {**_runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))]), **_shared(sub),
+            "kept": _across(sub)}
+
+
+def _across(sub: Any) -> Any:
+    """a.grad when a backward through another graph ran between a.retain_grad() and y.backward():
+    a retain_grad() kept in state that every backward clears is forgotten there."""
+    w, x, u = (sub.Value(n, requires_grad=True) for n in (0.75, -2.0, 3.0))
+    a = x + w
+    y = a * w
+    a.retain_grad()
+    (u * u).backward()
+    y.backward()
+    return fact(grad_quiet(a), "a.grad after a.retain_grad(); (u * u).backward(); y.backward(), y = a * w, a = x + w")
 
 
 def _shared(sub: Any) -> dict[str, Any]:

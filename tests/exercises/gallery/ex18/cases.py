@@ -95,6 +95,15 @@ CASES = [
         "            self.grad_fn.retained = self\n": "            RETAINED[id(self.grad_fn)] = self\n"},
           fails={RETAINED: "this stage's code breaks ex17's program (one backward through w * w + w)"},
           names=("NameError", "in backward", "ex18's part of the engine")),
+    Wrong("retained_in_a_list_each_backward_clears", edits={  # a backward through another graph forgets a.retain_grad()
+        "            self.grad_fn.retained = self\n": "            _RETAINED.append(self)\n",
+        "def store_grad(": "_RETAINED = []\n\n\ndef store_grad(",
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
+        "        for kept in asked:\n            if kept.grad_fn is node:\n                store_grad(kept, grad)\n",
+        "    first, _ = gradient_edge(root)\n    waiting": "    asked = list(_RETAINED)\n    _RETAINED.clear()\n"
+                                                        "    first, _ = gradient_edge(root)\n    waiting"},
+          fails={HIDDEN: "a.grad after a.retain_grad(); (u * u).backward(); y.backward(), y = a * w, a = x + w is None"},
+          names=("(u * u).backward()", "another graph in between does not undo it")),
     Correct("warn_with_the_default_category", edits={
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)": "            warnings.warn(NON_LEAF_GRAD)"}),
     Correct("warn_then_return", edits={WARNS: '''        if self.grad_fn is not None and not self.retains_grad:
