@@ -47,7 +47,7 @@ _MISSING = object()  # a leaf the answer has no entry for
 
 
 def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
-                graph: str) -> dict[str, Any]:
+                graph: str, calls: list[Any]) -> dict[str, Any]:
     """The returned gradient of each leaf (found by identity, never by ==) and its type (the
     statement asks for a float, not a Value), whether every key is one of the graph's leaves,
     and whether two leaves of one number got an entry each."""
@@ -64,7 +64,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
         "floats": {name: float_of(g, f"{label}[{name}]")
                    for g, name in zip(found, names) if g is not _MISSING and g is not None},
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
-        "apart": leaves_apart(items, leaves, names, label),
+        "apart": leaves_apart(items, leaves, names, label, calls),
     }
 
 
@@ -79,15 +79,22 @@ def _engine_watched() -> Iterator[list[int]]:
         counted.append(observe.passes() - started)
 
 
+HELD_GRAD = 2.5  # the .grad each graph's first leaf is given before backprop runs
+
+
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
     """backprop on a graph: the gradients, the walk's seed, whether every .grad was left
-    alone, whether it ran the engine's backward pass, and whether the given local_grads was."""
+    alone (the first leaf holds a .grad before the call: a walk that clears or sets .grad
+    shows, not only one that writes a leaf without one), whether it ran the engine's backward
+    pass, and whether the given local_grads was."""
+    held = graph.leaves[0].grad = Value(HELD_GRAD)
     with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, recorded(sub) as calls:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
-        "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label),
+        "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
                   "sums": summed(calls, result, f"backprop({graph.label})"), "seed": seeded(calls, graph.root, "backprop")},
-        "grads_untouched": all(grad(leaf) is None for leaf in graph.leaves),
+        "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
+        and all(grad(leaf) is None for leaf in graph.leaves[1:]),
         "used_engine_backward": passes[0] > 0,
     }
 

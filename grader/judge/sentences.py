@@ -199,6 +199,8 @@ class Say(str, enum.Enum):
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
     TWICE = N_("{label} lists a node more than once.")
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
+    INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
+                             "of the same name() is in it.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "

@@ -53,8 +53,12 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
     more than one edge, the walk went on with their sum.  Where it did not, context says why:
     ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
     ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
-    was reached twice (a walk that calls no local_grads), or a gradient is not a number (other
-    facts tell that)."""
+    was reached twice (a walk that calls no local_grads), a gradient is not a number (other
+    facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``, the
+    chain rule written as local derivative times the node's gradient: the calls then show the
+    local derivatives, not what reached a node, and the answer's numbers tell the rest)."""
+    if len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls):
+        return check(Check.ARRIVALS_SUMMED, True, label)
     reached: dict[Any, list[float]] = {}
     sent_at: dict[Any, int] = {}  # the last call that sent each node a gradient
     first_run: dict[Any, int] = {}
@@ -99,14 +103,34 @@ def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
-def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[str, ...], label: str
-                 ) -> dict[str, Any]:
+def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[str, ...], label: str,
+                 calls: list[Call]) -> dict[str, Any]:
     """The LEAVES_APART fact of backprop's answer (``items``, its dict's pairs): no leaf is left
-    out while another leaf of its number is in it (a leaf found with ``==`` or by its number
-    merges the two); context names both (``~missing``, ``~kept``)."""
-    keyed = [any(k is leaf for k, _ in items) for leaf in leaves]
+    out while another leaf of its number holds the gradients the walk sent to both leaves' nodes
+    (a leaf found with ``==`` or by its number merges the two); context names both (``~missing``,
+    ``~kept``).  A leaf left out whose twin holds its own gradient alone was not merged: the walk
+    never reached its node (other facts tell that)."""
+    keyed = [next((g for k, g in items if k is leaf), None) for leaf in leaves]
     numbers = [leaf.item() for leaf in leaves]
+    sent = _sent_to_leaves(calls)
     merged = next(((names[i], names[j]) for i in range(len(leaves)) for j in range(len(leaves))
-                   if not keyed[i] and keyed[j] and numbers[i] == numbers[j]), None)
+                   if keyed[i] is None and keyed[j] is not None and numbers[i] == numbers[j]
+                   and _holds_both(keyed[j], sent.get(leaves[i], []) + sent.get(leaves[j], []))), None)
     fact = check(Check.LEAVES_APART, merged is None, label)
     return fact if merged is None else {**fact, CONTEXT + "missing": merged[0], CONTEXT + "kept": merged[1]}
+
+
+def _sent_to_leaves(calls: list[Call]) -> dict[Any, list[float]]:
+    """The gradients local_grads calls sent to each leaf's AccumulateGrad node, by leaf."""
+    sent: dict[Any, list[float]] = {}
+    for node, _, out in calls:
+        for (child, _), g in zip(node.next_functions, out if isinstance(out, (tuple, list)) else ()):
+            if isinstance(child, micrograph.AccumulateGrad) and type(g) in (int, float):
+                sent.setdefault(child.variable, []).append(float(g))
+    return sent
+
+
+def _holds_both(answer: object, both: list[float]) -> bool:
+    """Whether a leaf's answer is the sum of what was sent to two leaves' nodes (or nothing was
+    seen to be sent: a walk without local_grads calls, which no count contradicts)."""
+    return not both or (type(answer) in (int, float) and _close(float(answer), math.fsum(both)))

@@ -10,7 +10,7 @@ from typing import Any
 import micrograph
 from micrograph import Value
 
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 
 
@@ -50,7 +50,12 @@ def order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]
         Check.COMPLETE: position.keys() == _reachable(root),
         Check.PARENTS_FIRST: parents_first,
     }
-    return checks + [check(c, holds[c], label) for c in PROPERTIES]
+    facts = [check(c, holds[c], label) for c in PROPERTIES]
+    left_out = _reachable(root) - position.keys()
+    if left_out:  # a node left out whose namesake is kept: nodes told apart by name() merge
+        kept = {n.name() for n in position}
+        facts[PROPERTIES.index(Check.COMPLETE)][CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
+    return checks + facts
 
 
 PROPERTIES = (Check.STARTS_AT_ROOT, Check.EACH_ONCE, Check.COMPLETE, Check.PARENTS_FIRST)

@@ -296,3 +296,40 @@ CASES += [
           edits={"            leaves[node.variable] = g\n": "            leaves[node.variable] = Value(g)\n"},
           names=("backprop(", "of type Value, not a Python float")),
 ]
+
+# Every leaf's .grad cleared before the walk ("so that old gradients do not mix in"): the numbers
+# are right, but a .grad the leaf held before the call is gone, where the statement leaves it.
+CASES += [
+    Wrong("grads_cleared_first",
+          fails=dict.fromkeys((DIAMOND, RANDOM, SHORT_CHAIN, CHAIN), "backprop changed a leaf's .grad"),
+          edits={START: "    for n in topological_order(root):\n"
+                        "        if isinstance(n, micrograph.AccumulateGrad):\n"
+                        "            n.variable.grad = None\n" + START},
+          names=("backprop changed a leaf's .grad",)),
+]
+
+# The chain rule written as local derivative times the node's gradient (micrograd's way):
+# local_grads(node, 1.0) gives the local derivatives, each times the sum that reached the node.
+# Every backward formula is linear in its gradient, so the numbers are backward's.
+CASES += [
+    Correct("local_derivative_times_gradient",
+            edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n"
+                   "            if child is None or child_grad is None:\n                continue\n":
+                   "        for (child, _), local in zip(node.next_functions, local_grads(node, 1.0)):\n"
+                   "            if child is None or local is None:\n                continue\n"
+                   "            child_grad = local * g\n"}),
+]
+
+# Dependency counts keyed by node.name(): two AccumulateGrad nodes (or two AddBackward0) share one
+# count, so a node whose namesake brought the count to 0 first is never placed.  backprop keys its
+# answer by the leaf itself: a leaf missing is topological_order's doing, not two leaves merged.
+CASES += [
+    Wrong("counts_keyed_by_name",
+          fails={ORDER: "while another node of the same name() is in it",
+                 RANDOM: "This test runs your topological_order too"},
+          edits={"            incoming[child] = incoming.get(child, 0) + 1\n":
+                 "            incoming[child.name()] = incoming.get(child.name(), 0) + 1\n",
+                 "            incoming[child] -= 1\n            if incoming[child] == 0:\n":
+                 "            incoming[child.name()] -= 1\n            if incoming[child.name()] == 0:\n"},
+          names=("topological_order", "leaves out a node", "same name()")),
+]
