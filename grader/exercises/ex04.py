@@ -23,7 +23,7 @@ from grader.spec.probe import num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import read_from_grad
 from grader.spec.errors import error_of
-from grader.spec.given import given_calls
+from grader.spec.given import GivenCalls, given_calls
 from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.repeat import calls_apart, seen_all
 
@@ -71,7 +71,19 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             "w_grad": result_of(_history(answer), label),
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
-            "read": read_from_grad(history, call, label), "backward": call.fact}
+            "read": read_from_grad(history, call, label), "backward": _passes(call, given)}
+
+
+def _passes(call: Call, given: GivenCalls) -> dict[str, Any]:
+    """The passes' facts, a clear judged only between them and on w alone: the leaves are new,
+    so a .grad set to None before the first pass clears nothing, and the statement reports
+    w.grad, so x.grad dropped between the passes changes nothing backward_twice returns."""
+    clears = call.fact.get("cleared_between")
+    if type(clears) is not list:
+        return call.fact
+    ws = [graph["w"] for graph in given.returned if type(graph) is dict and "w" in graph]
+    w_cleared = not ws or any(call.cleared_between(w) for w in ws)
+    return {**call.fact, "cleared_between": [k > 0 and cleared and w_cleared for k, cleared in enumerate(clears)]}
 
 
 def _first_in_turn(history: object, call: Call, label: str) -> dict[str, Any]:

@@ -104,6 +104,7 @@ class GivenCalls:
     name: str
     given: Callable[..., Any]
     seen: list[tuple[tuple[Any, ...], dict[str, Any], Snapshot]] = field(default_factory=list)
+    returned: list[Any] = field(default_factory=list)  # what each call returned, as it is
 
     @property
     def fact(self) -> dict[str, Any]:
@@ -129,6 +130,7 @@ def given_calls(sub: ModuleType, name: str = "build_graph",
         def recorded(*args: Any, **kwargs: Any) -> Any:
             result = original(*args, **kwargs)
             record.seen.append((args, kwargs, _snapshot(result)))
+            record.returned.append(result)
             return result
         return recorded
 

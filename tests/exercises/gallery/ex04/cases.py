@@ -65,6 +65,12 @@ CASES = [
     Correct("hook_returning_the_same_number", edits={  # a new Value, the very number: nothing chosen
         "    y, w_leaf = g[\"y\"], g[\"w\"]\n": "    y, w_leaf = g[\"y\"], g[\"w\"]\n    g[\"a\"].register_hook(lambda grad: grad * 1.0)\n"}),
     Correct("engine_functions"),
+    # w.grad set to None on the new leaf before the first pass: nothing was there to clear
+    Correct("grad_none_before_the_first_pass", edits={"    y.backward(retain_graph=retain_graph)\n":
+                                                      "    w_leaf.grad = None\n"
+                                                      "    y.backward(retain_graph=retain_graph)\n"}),
+    # x.grad dropped between the passes: backward_twice reports w.grad alone, which it leaves alone
+    Correct("x_grad_dropped_between", edits={"    error = None\n": "    g[\"x\"].grad = None\n    error = None\n"}),
     Wrong("second_record_as_formula", names=('backward_twice(w, x, retain_graph=True)[1] is not one the engine produced',), fails={"with retain_graph=True the second backward adds":
                                              "is not one the engine produced"},
           edits={"    history.append(w_leaf.grad.item())\n    return error, history":
