@@ -12,7 +12,7 @@ Every function is called again on other inputs and on the first ones once more
 from typing import Any
 
 from micrograph import Value
-from micrograph.value import shares_storage
+from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
 from grader.spec.call import Call
@@ -74,15 +74,21 @@ def _rebinding(sub, w: float, x: float) -> dict:
     return {
         "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding"),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
-        "x0": check(Check.LEAF_ITSELF, not _copy_of_leaf(r["x0"], call), "x0"),
+        "x0": _leaf_itself(r["x0"], call, "x0"),
         "backward": call.fact,
     }
 
 
-def _copy_of_leaf(v: object, call: Call) -> bool:
-    """Whether ``v`` is another Value than a leaf the call's passes wrote into, sharing its
-    number (``x.detach()`` or ``x.data`` returned in place of the leaf x)."""
-    return isinstance(v, Value) and any(leaf is not v and shares_storage(leaf, v) for leaf in call.pass_leaves.values())
+def _leaf_itself(v: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact that ``v`` is no other Value than a leaf the call's passes wrote into
+    sharing its number: False for ``x.detach()`` or ``x.data`` returned in place of the leaf x,
+    with ``~data`` where it shares no version counter with it (``.data``, not ``detach()``)."""
+    copied = [leaf for leaf in call.pass_leaves.values()
+              if isinstance(v, Value) and leaf is not v and shares_storage(leaf, v)]
+    fact = check(Check.LEAF_ITSELF, not copied, label)
+    if copied and not any(shares_version_counter(leaf, v) for leaf in copied):
+        fact[CONTEXT + "data"] = True
+    return fact
 
 
 REBIND_FEEDBACK = ("Keep the leaf as x0, rebind x = x + 1 (a new Value made by an addition), "

@@ -124,7 +124,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
-    Say.COPY_OF_LEAF: {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF},
+    **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
+                    {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF}),
     # y made without the combine given: its error, its op and the gradients all follow from that
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},

@@ -242,8 +242,10 @@ class Say(str, enum.Enum):
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
     COMBINE_IGNORED = N_("{label} never called the combine it was given: y is not combine(a, b).")
-    COPY_OF_LEAF = N_("{label} is a new Value sharing the number of the leaf backward wrote into (a "
-                      "detach() or .data of it), not that leaf: no graph reaches {label}.")
+    COPY_OF_LEAF = N_("{label} is a detach() of the leaf backward wrote into (a new Value sharing its number "
+                      "and its version counter), not that leaf: no graph reaches {label}.")
+    DATA_OF_LEAF = N_("{label} is the .data of the leaf backward wrote into (a new Value sharing its number, "
+                      "not its version counter), not that leaf: no graph reaches {label}.")
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
     FLAT_ROWS = N_("{label} is one flat list of Values: the entries of every row are in a single "
                    "list, not in one list per input row.")

@@ -105,11 +105,16 @@ CASES += [
 ]
 
 
-# x0 kept as a detach() of the leaf: it shares the leaf's number, but no graph reaches it.
+# x0 kept as a detach() or as the .data of the leaf: it shares the leaf's number, but no graph
+# reaches it; a detach() shares the leaf's version counter too, .data does not, and the
+# feedback names the one the code used.
 CASES += [
-    Wrong('x0_detached', fails={'x = x + 1 makes x a non-leaf': 'x0 is a new Value sharing the number of the leaf backward wrote into'},
+    Wrong('x0_detached', fails={'x = x + 1 makes x a non-leaf': 'x0 is a detach() of the leaf backward wrote into'},
           edits={'    x0 = x\n': '    x0 = x.detach()\n'},
-          names=('x0 is a new Value', 'detach()')),
+          names=('x0 is a detach()', 'version counter')),
+    Wrong('x0_data', fails={'x = x + 1 makes x a non-leaf': 'x0 is the .data of the leaf backward wrote into'},
+          edits={'    x0 = x\n': '    x0 = x.data\n'},
+          names=('x0 is the .data', 'not its version counter')),
 ]
 
 # The leaf changed through .data only after y was made (after the backward pass, or before it):
