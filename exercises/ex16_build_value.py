@@ -13,10 +13,10 @@ The idea
 --------
 A ``Value`` holds one number.  When an operation has an input that requires grad, its
 result records how it was made: ``y.grad_fn`` is a node named as PyTorch names it
-(``AddBackward0`` for ``+``, ``MulBackward0`` for ``*``), whose ``next_functions`` holds one
-``(node, 0)`` per input: the input's own ``grad_fn``, or for a leaf that requires grad its
-``AccumulateGrad`` node (PyTorch names it ``torch::autograd::AccumulateGrad``), or ``(None,
-0)`` for an input that requires no grad (a Python number too).  Every graph built from a leaf
+(``AddBackward0`` for ``+``, ``MulBackward0`` for ``*``), whose ``next_functions`` is a tuple
+of one ``(node, 0)`` tuple per input: the input's own ``grad_fn``, or for a leaf that requires
+grad its ``AccumulateGrad`` node (PyTorch names it ``torch::autograd::AccumulateGrad``), or
+``(None, 0)`` for an input that requires no grad (a Python number too).  Every graph built from a leaf
 reaches the same ``AccumulateGrad`` object while one of them is alive: this engine makes it once
 and keeps it on the leaf; PyTorch holds it only while a graph uses it, and makes a new one once
 every graph that used it is gone (the two agree while a graph is alive, which is all the

@@ -41,6 +41,7 @@ KEYS = {
              "were recorded before: record keeps nothing between calls",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
+    "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
 }
 
 
@@ -87,6 +88,7 @@ CAUSED_BY["saved_itself"] += ("requires_grad", "saved")  # an operand not saved 
 CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
+CAUSED_BY["tuples"] = ("grad_fn", "unrecorded", "leaf_grad_fn")  # no node: no next_functions at all
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -100,9 +102,22 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(y, "y", RECORDED, all_grad=True)])
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     nodes["grad_edges"].append(claim(in_order, "a.grad_fn.next_functions[1][0].variable is w"))
-    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]),
+    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), "tuples": _tuples(b, y),
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
+
+
+TUPLES = {"b": N_("b.grad_fn.next_functions is a tuple of (node, 0) tuples"),
+          "y": N_("y.grad_fn.next_functions is a tuple of (node, 0) tuples")}
+
+
+def _tuples(b: Any, y: Any) -> list[Any]:
+    """Whether the edges of b's node (one of them (None, 0)) and y's are tuples, as the statement
+    shows them and PyTorch makes them: a list is no tuple, whatever it holds."""
+    def tuples(v: Any) -> bool:
+        pairs = getattr(getattr(v, "grad_fn", None), "next_functions", None)
+        return type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)
+    return [claim(tuples(b), TUPLES["b"]), claim(tuples(y), TUPLES["y"])]
 
 
 def _one_accumulator(leaf: Any, *made: Any) -> bool:

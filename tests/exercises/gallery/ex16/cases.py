@@ -98,6 +98,10 @@ CASES = [
         if v.requires_grad:
             return True
     return False'''}),
+    Wrong("edges_in_a_list", edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                                    "        out.grad_fn = op([gradient_edge(v) for v in inputs])"},
+          fails={DOCS: "b.grad_fn.next_functions is a tuple of (node, 0) tuples in PyTorch, but not in your engine"},
+          names=("next_functions", "tuple")),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out
