@@ -19,6 +19,7 @@ too (``grader.spec.repeat``): a loss list or a learning rate kept between calls 
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import random
 from typing import Any
@@ -33,7 +34,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
-from grader.spec.stepped import step_size, steps_seen, stepped
+from grader.spec.stepped import Run, replayed, step_size, steps_scaled, steps_seen, stepped
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -180,6 +181,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     ``steps_watched`` (a short loop: the profile hook sees every call) watches what each
     optimizer.step() found."""
     inputs, targets = data
+    run = Run(seed, inputs, targets, lr, steps)
     model = _model(seed)
     before = _parameters(model, "the probe")
     start = [p.item() for p in before]
@@ -207,7 +209,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
         "step": step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
-        else _steps_scaled((seed, data, lr, steps), after, _first_number(losses) / first),
+        else steps_scaled(run, after, _first_number(losses) / first, functools.partial(_replayed, run),
+                          functools.partial(_lr_ignored, sub, run)),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
 
@@ -250,24 +253,27 @@ def _first_number(losses: object) -> float:
     return num(losses[0]) if type(losses) is list and losses and type(num(losses[0])) is float else math.nan
 
 
-def _steps_scaled(run: tuple[int, Data, float, int], after: list[Any], loss_ratio: float) -> dict[str, Any]:
-    """The STEP_SIZE fact of a run of several steps: where losses[0] is another multiple of the
-    statement's loss, whether the statement's loop on that multiple of mse_loss (replayed on a model
-    of the same seed) leaves the parameters train left: then every step was taken on that loss."""
-    seed, (inputs, targets), lr, steps = run
-    scaled = steps > 1 and 0 < loss_ratio < math.inf and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
-    if scaled:
-        micrograph.manual_seed(seed)
-        model = nn.MLP(SIZES)  # not one of ``_MADE``: no call of train was given it
-        optimizer = optim.SGD(model.parameters(), lr)
-        for _ in range(steps):
-            optimizer.zero_grad()
-            (nn.mse_loss(model(inputs), targets) * loss_ratio).backward()
-            optimizer.step()
-        replayed = _parameters(model, "the probe")
-        scaled = len(replayed) == len(after) and all(type(num(p)) is float and math.isclose(
-            num(p), q.item(), rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replayed))
-    return {**check(Check.STEP_SIZE, not scaled, "train"), CONTEXT + "loss_scaled": scaled}
+def _replayed(run: Run, scale: float) -> list[float]:
+    """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
+    run's seed, not one of ``_MADE``: no call of train was given it."""
+    micrograph.manual_seed(run.seed)
+    return [p.item() for p in _parameters(replayed(nn.MLP(SIZES), run, scale), "the probe")]
+
+
+def _lr_ignored(sub, run: Run) -> bool:
+    """train given one step on a new model of the run's seed, data and lr: whether it moved every
+    parameter by one other multiple of its .grad than lr, each .grad the statement's gradient
+    (``step_size``'s ``~lr_other``)."""
+    model = _model(run.seed)
+    before = _parameters(model, "the probe")
+    start, loss = [p.item() for p in before], nn.mse_loss(model(run.inputs), run.targets)
+    gradients = [g.item() for g in micrograph.grad(loss, before)]
+    try:
+        losses = sub.train(model, run.inputs, run.targets, run.lr, 1)
+    except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
+        return False
+    after = _parameters(model, "the probe")
+    return step_size(start, gradients, after, run.lr, _first_number(losses) / loss.item())[CONTEXT + "lr_other"]
 
 
 def _close(number: object, to: float) -> bool:
@@ -301,7 +307,7 @@ TRAIN_KEYS = {
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved"),
+    return {**_keys(runs, "losses", "first_loss", "count", "moved"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
@@ -310,7 +316,7 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved"),
+    return {**_keys(runs, "losses", "first_loss", "count", "moved"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train")}

@@ -121,8 +121,10 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
+    # (or a first loss of another kind: a list kept between calls starts with an earlier call's)
     **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED),
-                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT}),
+                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
+                     Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF}),
@@ -135,7 +137,9 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSS_SCALED, Say.LOSSES_ALIKE), {Say.DATA}),
+    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSSES_ALIKE), {Say.DATA}),
+    Say.LOSS_SCALED: {Say.DATA, Say.OTHER_LOSS},  # the losses returned are of that loss too
+    Say.LOSS_SUMMED: {Say.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once

@@ -7,7 +7,8 @@ numbers differ: the step applied nothing.  ``steps_seen`` watches the calls of t
 as each starts, whether some parameter held a gradient to apply (a number other than 0) and
 what the block's backward passes had done before it (``watching``'s record of them);
 ``stepped`` makes the CHECK fact.  ``step_size`` tells a step of another size than lr times the
-gradient of the statement's loss.
+gradient of the statement's loss; ``steps_scaled`` does in a run of several steps, where only the
+parameters at the end are seen, by replaying the statement's loop (``replayed``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from __future__ import annotations
 import contextlib
 import inspect
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType
 from typing import Any, NamedTuple
 
-from micrograph import Value, optim
+from micrograph import Value, nn, optim
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad, num
@@ -89,3 +90,44 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
             CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
             CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
                 w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
+
+
+class Run(NamedTuple):
+    """One call of train a probe made: the seed of the model it was given, the data, lr, steps."""
+
+    seed: int
+    inputs: list[list[float]]
+    targets: list[list[float]]
+    lr: float
+    steps: int
+
+
+def replayed(model: nn.Module, run: Run, scale: float) -> nn.Module:
+    """``model`` after the statement's loop of ``run`` on ``scale`` times mse_loss."""
+    optimizer = optim.SGD(model.parameters(), run.lr)
+    for _ in range(run.steps):
+        optimizer.zero_grad()
+        (nn.mse_loss(model(run.inputs), run.targets) * scale).backward()
+        optimizer.step()
+    return model
+
+
+def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Callable[[float], list[float]],
+                 lr_ignored: Callable[[], bool]) -> dict[str, Any]:
+    """The STEP_SIZE fact of a run of several steps, whose parameters ended at ``after``.  Where
+    losses[0] is another multiple of the statement's loss, ``~loss_scaled``: the statement's loop on
+    that multiple of mse_loss (``replay(scale)``: the parameters it leaves) leaves these
+    parameters, so every step was taken on that loss.  Else, where the statement's loop itself
+    leaves others, ``~lr_other``: a call of one step shows a step that does not follow lr
+    (``lr_ignored``)."""
+    def leaves(scale: float) -> bool:
+        replay_after = replay(scale)
+        return len(replay_after) == len(after) and all(type(num(p)) is float and math.isclose(
+            num(p), q, rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replay_after))
+
+    several = run.steps > 1
+    scaled = (several and 0 < loss_ratio < math.inf and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
+              and leaves(loss_ratio))
+    lr_other = several and not scaled and not leaves(1.0) and lr_ignored()
+    return {**check(Check.STEP_SIZE, not (scaled or lr_other), "train"), CONTEXT + "loss_scaled": scaled,
+            CONTEXT + "lr_other": lr_other}

@@ -746,3 +746,10 @@ def test_a_difference_alike_on_several_calls_and_entries_is_told_once_naming_the
         "backprop(diamond_a)[a] is a different number from the statement's.",
         "backprop(diamond_b)[w] is a different number from the statement's.",  # another leaf
         "vjp(x_c, loss_c, v_c)[0] is None, where the statement's is not."]  # another kind
+
+
+def test_a_first_loss_of_an_earlier_call_is_told_as_state_alone():
+    want = {"apart": check(Check.FIRST_KEPT, True, "train"), "first": check(Check.FIRST_LOSS, True, "losses[0]")}
+    got = {"apart": check(Check.FIRST_KEPT, False, "train"), "first": check(Check.FIRST_LOSS, False, "losses[0]")}
+    assert _said(want, got) == [Say.FIRST_CHANGED]  # the list kept starts with an earlier call's loss
+    assert _said(want, {**want, "first": got["first"]}) == [Say.OTHER_LOSS]

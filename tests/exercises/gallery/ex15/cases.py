@@ -154,7 +154,7 @@ CASES += [
           names=('train', 'state kept')),
     Wrong('half_the_loss',
           edits={'        loss = nn.mse_loss(prediction, targets)\n': '        loss = nn.mse_loss(prediction, targets) * 0.5\n'},
-          names=('is not nn.mse_loss(model(inputs), targets) of the model you were given',)),
+          names=('a fixed multiple of nn.mse_loss(model(inputs), targets)',)),
     Wrong('update_before_backward',
           edits={'        loss.backward()  # frees this step\'s graph: the next step builds its own\n        optimizer.step()':
                  '        optimizer.step()\n        loss.backward()'},
@@ -208,16 +208,33 @@ CASES += [
 CASES += [
     Wrong("half_mean_squared_error",
           fails={"one step is one SGD update": "train took its steps on a loss that is a fixed multiple of nn.mse_loss",
-                 "gradients are cleared every step": "train took its steps on a loss that is a fixed multiple"},
+                 "gradients are cleared every step": "train took its steps on a loss that is a fixed multiple",
+                 LOSSES: "train took its steps on a loss that is a fixed multiple"},
           edits={LOSS: "        loss = nn.mse_loss(prediction, targets) * 0.5\n"},
           names=("train", "fixed multiple of nn.mse_loss(model(inputs), targets)", "every update")),
 ]
 
 # The learning rate written into the optimizer, not read from train's lr: right at the public
-# tests' lr only.
+# tests' lr only.  Runs of several steps show only where the parameters end; a call of one step
+# on the same model, data and lr tells why.
 CASES += [
     Wrong("learning_rate_fixed",
-          fails={"one step on other data": "does not follow the lr train was given"},
+          fails={"one step on other data": "does not follow the lr train was given",
+                 "losses on other data and step counts": "does not follow the lr train was given",
+                 "gradients cleared over more steps": "does not follow the lr train was given",
+                 "the loss falls over longer runs": "does not follow the lr train was given"},
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)": "    optimizer = optim.SGD(model.parameters(), lr=0.1)"},
           names=("train", "does not follow the lr")),
+]
+
+# The losses gathered in a mutable default argument: every loss is the statement's, but the list
+# starts with an earlier call's; told as state kept between calls, not also as a first loss of
+# another kind.
+CASES += [
+    Wrong("losses_in_a_default_list",
+          fails={LOSSES: "what a first call of train returned changed",
+                 "losses on other data and step counts": "state kept between calls"},
+          edits={"          steps: int) -> list[float]:": "          steps: int, losses: list = []) -> list[float]:",  # noqa: B006
+                 "    losses = []\n": ""},
+          names=("train", "state kept between calls")),
 ]
