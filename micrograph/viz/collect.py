@@ -164,8 +164,10 @@ class _Collector:
     def _reach(self, n: Node, always: bool = False) -> str | None:
         """The id of the value ``n`` made (drawing it and queueing ``n``), None when left out."""
         leaf = self.reader.leaf_of(n)
-        if leaf is not None:
+        if leaf is not None and self.reader.value_requires_grad(leaf):
             return self._reach_value(leaf, always)
+        if leaf is not None:
+            return self._accumulating(n, leaf, always)
         if n in self.value_ids:
             return self.value_ids[n]
         if n in self.left_out or not self._fits(2, always):  # the op and the value it made
@@ -179,6 +181,24 @@ class _Collector:
         vid = self.value_ids[n] = self._new_value(n, self.reader.node_output(n, holder), role, grad)
         self.queue.append(n)
         return vid
+
+    def _accumulating(self, n: Node, v: Value, always: bool) -> str | None:
+        """The id of an AccumulateGrad node whose Value requires no grad (an engine of a
+        student's: PyTorch gives such a Value none), drawn as an op fed by that Value, drawn as
+        the constant it is: the node a gradient would reach, seen where PyTorch has none."""
+        if n in self.op_ids:
+            return self.op_ids[n]
+        if n in self.left_out or not self._fits(1, always):
+            self.left_out.add(n)
+            self.left_out_ops.add(n)
+            return None
+        oid = self.op_ids[n] = self._new_id("f")
+        self.nodes.append({"id": oid, "kind": "op", "op": self.reader.node_name(n), "freed": False, "saved": []})
+        source = self._reach_value(v)
+        if source is not None:
+            self.edges.append({"from": source, "to": oid})
+        self.input_ids[n] = (source,)
+        return oid
 
     def _add_named_constants(self) -> None:
         """Named values that need no grad and that no node kept: drawn apart, so the name is seen.
@@ -250,9 +270,9 @@ class _Collector:
                         self.left_out_numbers += 1
                     continue
                 leaf = self.reader.leaf_of(m)
-                if leaf is not None:
+                if leaf is not None and self.reader.value_requires_grad(leaf):
                     self._leave_out(leaf)
-                elif self._leave_out(m):
+                elif self._leave_out(m):  # an op with its value (an AccumulateGrad: the constant below it)
                     self.left_out_ops.add(m)
                     stack.append(m)
         return self.left_out_numbers + sum(2 if k in self.left_out_ops else 1 for k in self.left_out)

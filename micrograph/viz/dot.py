@@ -168,6 +168,10 @@ def _legend(d: DotText, graph: Graph) -> None:
     ops = [n for n in graph.nodes if isinstance(n, OpNode)]
     if ops:
         rows.append((OP_FILL, "black", _("op: the grad_fn that made the value above it")))
+    op_ids = {n.id for n in ops}
+    if any(tail in op_ids and head in op_ids for tail, head in graph.edges):  # ``collect._accumulating``
+        rows.append((OP_FILL, "black", _("AccumulateGrad of the value below it, which requires no grad: "
+                                         "PyTorch makes none")))
     if any(n.freed for n in ops):
         rows.append((FREED_FILL, WARN, _("saved values freed by backward: a second backward fails")))
     if any(is_stale(s) for n in ops for s in n.saved):

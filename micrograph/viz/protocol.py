@@ -99,21 +99,17 @@ class ProtocolReader:
         return name[:60] if type(name) is str else type(n).__name__[:60]
 
     def leaf_of(self, n: Any) -> Any:
-        """The leaf an AccumulateGrad node writes to, None for other nodes (and for an
-        AccumulateGrad without a readable ``variable``, or whose variable requires no grad,
-        which PyTorch never gives one: drawn as an op then, so the node is seen where PyTorch
-        has none, never hidden behind a constant's box)."""
+        """The Value an AccumulateGrad node writes to, None for other nodes (and for an
+        AccumulateGrad without a readable ``variable``: drawn as an op then).  A variable that
+        requires no grad, which PyTorch never gives one, is returned too: ``collect`` draws it
+        as the constant it is, below the node, so the node is seen where PyTorch has none."""
         if not self.node_name(n).endswith(ACCUMULATE_GRAD):
             return None
         leaf = _guarded(lambda: n.variable)
-        needs_grad = _guarded(lambda: leaf.requires_grad, False) is True
-        return leaf if speaks_protocol(leaf) and needs_grad else None
+        return leaf if speaks_protocol(leaf) else None
 
     def node_output(self, n: Any, known: Any) -> float | None:
-        """The number ``n`` produced: the protocol knows it from a Value the caller gave, or, for
-        an AccumulateGrad drawn as an op (``leaf_of``), from the variable it holds."""
-        if known is None and self.node_name(n).endswith(ACCUMULATE_GRAD):
-            known = _guarded(lambda: n.variable)
+        """The number ``n`` produced: the protocol knows it only from a Value the caller gave."""
         return None if known is None or not speaks_protocol(known) else self.value_data(known)
 
     def node_retained(self, n: Any) -> Any:

@@ -10,6 +10,8 @@ from types import ModuleType
 import pytest
 
 from micrograph.viz import graph_json
+from micrograph.viz.dot import build
+from micrograph.viz.schema import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,15 +46,22 @@ def test_the_documents_graph_of_another_engine_is_drawn_through_the_protocol():
 
 def test_an_accumulate_grad_of_a_constant_is_drawn_as_the_node_it_is():
     """An engine whose gradient_edge gives a constant an AccumulateGrad (PyTorch gives it none):
-    the node is drawn, with the constant's number above it, never hidden as a plain constant."""
+    the node is drawn, fed by the constant drawn as a constant (never as a non-leaf the node
+    made, nor hidden as a plain constant input), and the legend says what the node is."""
     e = _engine()
     w = e.Value(1.0, requires_grad=True)
     one = e.Value(3.0)
     b = w + one
     b.grad_fn.next_functions = (b.grad_fn.next_functions[0], (e.AccumulateGrad(one), 0))
     graph = graph_json(b, names={"w": w, "b": b})
-    assert [n["op"] for n in graph["nodes"] if n["kind"] == "op"] == ["AddBackward0", "torch::autograd::AccumulateGrad"]
-    assert [n["data"] for n in graph["nodes"] if n["kind"] == "value" and n["name"] is None] == [3.0]
+    ops = {n["op"]: n["id"] for n in graph["nodes"] if n["kind"] == "op"}
+    assert list(ops) == ["AddBackward0", "torch::autograd::AccumulateGrad"]
+    constant = [n for n in graph["nodes"] if n["kind"] == "value" and n["name"] is None]
+    assert [(n["role"], n["data"]) for n in constant] == [("const", 3.0)]
+    edges = {(edge["from"], edge["to"]) for edge in graph["edges"]}
+    accumulate = ops["torch::autograd::AccumulateGrad"]
+    assert {(constant[0]["id"], accumulate), (accumulate, ops["AddBackward0"])} <= edges
+    assert "AccumulateGrad of the value below it, which requires no grad" in build(validate(graph)).source
 
 
 def test_an_unnamed_intermediate_has_no_number_and_the_cap_holds():
