@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from micrograph import Value, grad, gradcheck  # bound now, before the submission is imported
+from micrograph import Value, gradcheck  # bound now, before the submission is imported
 from micrograph.i18n import N_  # a case note of a label, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.custom import backward_again, grad_off_in, returned_input
+from grader.spec.custom import backward_again, input_kept, returned_input, second_after_backward, second_derivative
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -170,28 +170,12 @@ def softplus_far_below(sub):
             for x in SOFTPLUS_FAR_BELOW]
 
 
-def _second_derivative(sub, x: float) -> dict[str, Any]:
-    """d/dx of the gradient Softplus's backward returns under create_graph=True: None when that
-    gradient has no graph back to x (computed from numbers: a formula on x.item(), or finite
-    differences, which also agree with gradcheck)."""
-    leaf = Value(x, requires_grad=True)
-    y = sub.Softplus.apply(leaf)
-    with grad_off_in(sub) as off:
-        (first,) = grad(y, [leaf], create_graph=True)
-    label = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
-    mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
-    if not isinstance(first, Value) or not first.requires_grad:
-        return [mode, result_of(None, label)]
-    (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
-    agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
-    return [mode, {**result_of(second, label), CONTEXT + "gradient_agrees": agrees}]
-
-
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,
                feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
                "that the gradient it returns is itself in a graph (create_graph=True).")
 def softplus_second_derivative(sub):
-    return [_second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)]
+    return [*(second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)),
+            second_after_backward(sub, 1.3, -0.9)]
 
 
 @EXERCISE.test(
@@ -248,9 +232,9 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     calls), and whether the node's second backward passed on what its first did."""
     x = Value(x0, requires_grad=True)
     y = op(x)  # an error here, or in the first backward, is the student's own, told with its line
-    saved = graph(y, {"x": x}, label="y")
+    saved, version = graph(y, {"x": x}, label="y"), x._version
     y.backward()
-    out = {"saved": [saved, graph(y, {"x": x}, label="y")],
+    out = {"input": input_kept(name, x, version), "saved": [saved, graph(y, {"x": x}, label="y")],
            "second_backward": error_raised(y.backward, "the error for y.backward() after y.backward()")}
     x = Value(-x0, requires_grad=True)
     y = op(x)

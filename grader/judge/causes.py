@@ -28,7 +28,7 @@ _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRES
 def order(want: dict[str, Any]) -> int:
     """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls
     first, and before it a given function the student edited, which the call ran)."""
-    if want[FACT] == Kind.CHECK.value and want.get("check") in (Check.GIVEN_KEPT.value, Check.OUTPUT_APART.value):
+    if want[FACT] == Kind.CHECK.value and want.get("check") in (Check.GIVEN_KEPT.value, Check.OUTPUT_APART.value, Check.INPUT_KEPT.value):
         return -1  # a given function edited, a Function's input returned: what explains the rest
     if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
         return 0
@@ -142,6 +142,8 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.LOSS_SUMMED: {Say.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
+    # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
+    Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
     Say.NOT_V: {Say.RESULT_NUMBER, Say.GRAD_NUMBER},  # the gradients of another vector
     Say.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers

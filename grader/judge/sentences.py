@@ -318,6 +318,8 @@ class Say(str, enum.Enum):
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
+    CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where "
+                       "the statement's backward leaves x as it was.")
     OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
                               "y.backward()), passed on another gradient: it depends on state kept between calls.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "

@@ -11,6 +11,12 @@ module (its caller runs under the module's globals) that returns with grad mode 
 off for another reason (the forward of a Function backward applies runs under no_grad, as in
 torch) is not the student's.  Only around a small call: the hook sees every call.
 
+``second_derivative``: the gradient Softplus's backward returns under ``create_graph=True``,
+differentiated again; ``second_after_backward`` asks the same once a plain backward ran through
+Softplus at that number, against a fresh import of the student's code (``repeat.calls_apart``):
+a backward that keeps sigmoid(x) from an earlier call (a dict keyed by ``x.item()``) hands back
+that call's Value, which has no graph to the new x.
+
 ``backward_again``: whether a node's backward, run a second time (the graph kept by
 ``retain_graph=True``), passed on what it did the first time (a bound kept in a module-level
 stack, popped by each backward, does not).  ``returned_input``: whether forward returned the input
@@ -28,11 +34,12 @@ import math
 from typing import Any
 
 import micrograph
-from micrograph import Value, grad_mode, inference
+from micrograph import Value, grad, grad_mode, inference
 
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num
-from grader.spec.provenance import check
+from grader.spec.provenance import check, result_of
+from grader.spec.repeat import backprop_kept, calls_apart
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
 
@@ -69,8 +76,51 @@ def backward_again(name: str, first: object, x: Value, raised: bool) -> dict[str
     return check(Check.BACKWARD_AGAIN, holds, f"{name}.backward")
 
 
+def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:
+    """The INPUT_KEPT fact of ``name``'s backward, just run: x, the leaf forward was given, is at
+    the version it had before (``x.sigmoid_()`` in backward moves it)."""
+    return check(Check.INPUT_KEPT, x._version == version, f"{name}.backward")
+
+
 def returned_input(name: str, y: object, before: object) -> dict[str, Any]:
     """The OUTPUT_APART fact of ``name``'s forward, once the input it was given was changed in
     place: what apply returned still holds the number it had then (``before``)."""
     moved = isinstance(y, Value) and num(y) != before
     return check(Check.OUTPUT_APART, not moved, f"{name}.forward")
+
+
+SECOND = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
+
+
+def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
+    """d/dx of the gradient Softplus's backward returns under create_graph=True: None when that
+    gradient has no graph back to x (computed from numbers: a formula on x.item(), or finite
+    differences, which also agree with gradcheck)."""
+    leaf = Value(x, requires_grad=True)
+    y = sub.Softplus.apply(leaf)
+    with grad_off_in(sub) as off:
+        (first,) = grad(y, [leaf], create_graph=True)
+    mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
+    if not isinstance(first, Value) or not first.requires_grad:
+        return [mode, result_of(None, SECOND)]
+    (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
+    agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
+    return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
+
+
+def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict[str, Any]]:
+    """``calls_apart`` on the second derivative through Softplus at ``x0`` and ``other`` (a new
+    leaf each call), once ``Softplus.apply(u).backward()`` ran on a leaf u of x0's number."""
+    sub.Softplus.apply(Value(x0, requires_grad=True)).backward()
+    return calls_apart(sub, _second_of, _as_seen, x0, other, SECOND)
+
+
+def _second_of(module: ModuleType, x0: float) -> list[float | None] | str:
+    leaf = Value(x0, requires_grad=True)
+    (first,) = grad(module.Softplus.apply(leaf), [leaf], create_graph=True)
+    return backprop_kept(first, [leaf])
+
+
+def _as_seen(found: object) -> object:
+    """A second derivative found is plain data already (a list of numbers, or what there is none)."""
+    return found

@@ -124,6 +124,7 @@ class Check(str, enum.Enum):
     ARRIVALS_SUMMED = "arrivals_summed"  # a hand-written pass went on with the sum of the gradients met at a node
     GRAD_ON_IN_BACKWARD = "grad_on_in_backward"  # under create_graph=True a Function's backward kept grad mode on
     OUTPUT_APART = "output_apart"  # a Function's output keeps its number when its input is changed in place
+    INPUT_KEPT = "input_kept"  # a Function's backward left the input it saved as it was (no in-place change)
     BACKWARD_AGAIN = "backward_again"  # a Function's backward run again on its node (retain_graph) passes on what it did first
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply

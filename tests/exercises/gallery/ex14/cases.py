@@ -200,3 +200,27 @@ CASES += [
                  "        return Value(min(max(x.item(), low), high))\n"},
           names=("Clip.forward", "returned its input", "not a new Value")),
 ]
+
+# sigmoid(x) memoised in a module-level dict keyed by x.item(): right numbers, but a create_graph
+# gradient at a number a plain backward met first is that backward's Value, with no graph to x.
+SECOND = "Softplus's gradient is differentiable"
+CASES += [
+    Wrong("sigmoid_memoised_by_number",
+          fails={SECOND: "returned something else than the same call returns in a fresh import"},
+          passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
+          edits={SOFTPLUS_BACKWARD: "        if x.item() not in _SIGMOID:\n"
+                                    "            _SIGMOID[x.item()] = x.sigmoid()\n"
+                                    "        return grad * _SIGMOID[x.item()]\n",
+                 "class Softplus(": "_SIGMOID = {}\n\n\nclass Softplus("},
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)", "state kept between calls")),
+]
+
+# sigmoid_() on the saved x in backward: the right gradient, but the leaf x itself changes, so a
+# later backward through the graph refuses it; no state is kept between calls.
+CASES += [
+    Wrong("sigmoid_in_place_on_x",
+          fails={FREED: "Softplus.backward changed x in place"},
+          passes=(SOFTPLUS, COMPOSED),
+          edits={SOFTPLUS_BACKWARD: "        return grad * x.sigmoid_()\n"},
+          names=("Softplus.backward changed x in place", "x._version")),
+]
