@@ -42,6 +42,8 @@ KEYS = {
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
     "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
+    "own_accumulator": "each leaf has an AccumulateGrad of its own, whose .variable is that leaf: a node "
+                       "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
 }
 
 
@@ -89,6 +91,8 @@ CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: th
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
 CAUSED_BY["tuples"] = ("grad_fn", "unrecorded", "leaf_grad_fn")  # no node: no next_functions at all
+CAUSED_BY["grad_edges"] += ("own_accumulator",)  # an edge to another leaf's node: that rule alone
+CAUSED_BY["own_accumulator"] = ("again",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -101,8 +105,11 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
                      _made(y, "y", RECORDED, all_grad=True)])
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
-    nodes["grad_edges"].append(claim(in_order, "a.grad_fn.next_functions[1][0].variable is w"))
+    nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
+    own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
+                               "a.grad_fn.next_functions[0][0] is not a.grad_fn.next_functions[1][0]"))] if w == x else []
     return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), "tuples": _tuples(b, y),
+            "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
@@ -120,6 +127,26 @@ def _tuples(b: Any, y: Any) -> list[Any]:
     return [claim(tuples(b), TUPLES["b"]), claim(tuples(y), TUPLES["y"])]
 
 
+def _apart(made: Any) -> bool:
+    """Whether the two edges of ``made``'s node lead to two objects (or to none; edges piled up
+    by earlier calls are told by ``_rebuilt``)."""
+    fn = getattr(made, "grad_fn", None)
+    first, second = (edge_node(fn, i) for i in (0, 1))
+    return first is None or first is not second or _count(getattr(fn, "next_functions", None)) != 2
+
+
+def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """Whether ``x + w`` made twice on new leaves of the same numbers, the first kept alive, has
+    new edge nodes the second time: an AccumulateGrad kept between calls (found by the leaf's
+    number, say) is the first leaf's, and its .variable is not the new leaf."""
+    made = [sub.Value(x, requires_grad=True) + sub.Value(w, requires_grad=True) for _ in range(2)]  # both kept alive
+    first, second = ([edge_node(getattr(a, "grad_fn", None), i) for i in (0, 1)] for a in made)
+    piled = _count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by _rebuilt
+    kept = [node for node in second if not piled and node is not None and any(node is old for old in first)]
+    return claim(not kept, N_("a second x + w on new leaves of the same numbers reaches new "
+                              "AccumulateGrad nodes"))
+
+
 def _one_accumulator(leaf: Any, *made: Any) -> bool:
     """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
     ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
@@ -127,6 +154,8 @@ def _one_accumulator(leaf: Any, *made: Any) -> bool:
     calls (``_rebuilt``) as those."""
     found = [[node for i in range(MAX_EDGES)
               if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
+    if not any(found):  # no edge leads to the leaf's own node: told by what the edges hold
+        return True
     return all(found) and all(node is found[0][0] for nodes in found for node in nodes)
 
 

@@ -15,6 +15,14 @@ RECORD = '''    out = Value(number)
 CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
           fails={DOCS: "in PyTorch, but not in your engine"}, names=("w's AccumulateGrad in a.grad_fn.next_functions", "must give a leaf the same AccumulateGrad")),
+    Wrong("accumulator_found_by_number", edits={  # a leaf of an equal number gets an earlier leaf's node
+        ACCUMULATOR: "    return _BY_NUMBER.setdefault(v.item(), AccumulateGrad(v)), 0",
+        "def gradient_edge(": "_BY_NUMBER = {}\n\n\ndef gradient_edge("},
+          fails={DOCS: "A second x + w on new leaves of the same numbers reaches new AccumulateGrad nodes in PyTorch, "
+                       "but not in your engine",
+                 "the documents' graph on other inputs": "With x and w two leaves of the same number, "
+                                                         "a.grad_fn.next_functions[0][0] is not a.grad_fn.next_functions[1][0]"},
+          names=("variable is w", "found by the leaf's number")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
