@@ -146,9 +146,12 @@ def saved_public(sub):
 @EXERCISE.test("saved values on other inputs", points=3, feedback=SAVED_FEEDBACK)
 def saved_hidden(sub):
     cases = [(-2.0, 3.0, 2), (1.25, -0.5, 3), (0.0, 1.0, 1), (-1.0, 0.0, 2)]
-    return {"runs": [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, SAVING)],
+    runs = [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, SAVING)]
+    # the first case's numbers once more: leaves kept per (w, x) are returned again
+    runs.append(_saved(sub, *cases[0], NOT_SAVING[0]))
+    return {"runs": runs,
             "apart": calls_apart(sub, lambda m, case: m.modify_saved_value(*case), seen_all,
-                                 (1.5, -1.0, 1, SAVING[0]), (-0.5, 2.0, 2, NOT_SAVING[0]), "modify_saved_value")}
+                                 (1.5, -1.0, 1, NOT_SAVING[0]), (-0.5, 2.0, 2, SAVING[0]), "modify_saved_value")}
 
 
 @EXERCISE.test("an unsaved value may change", points=2, feedback=SAVED_FEEDBACK)

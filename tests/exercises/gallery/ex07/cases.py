@@ -51,6 +51,16 @@ CASES = [
     except RuntimeError as e:
         error = e
 """: "    y.backward()\n"}),
+    # leaves kept per (w, x) in a module dict and made again only for numbers not seen before:
+    # a call on an earlier call's numbers backpropagates into the leaves that call returned
+    Wrong("leaves_kept_per_inputs", names=("modify_saved_value", "kept between calls"),
+          fails={"saved values on other inputs":
+                 "The w modify_saved_value returned is still the w an earlier call of modify_saved_value returned"},
+          edits={"    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n":
+                 "    if (w, x) not in _LEAVES:\n"
+                 "        _LEAVES[w, x] = Value(w, requires_grad=True), Value(x, requires_grad=True)\n"
+                 "    w, x = _LEAVES[w, x]\n",
+                 "def modify_saved_value(": "_LEAVES: dict = {}\n\n\ndef modify_saved_value("}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
     Correct("else_clauses"),
     Wrong("rebind_to_new_value", names=('a1 (after a = a + 1) was not returned by an operation',),  # a new object, as asked, but made from a Python number
