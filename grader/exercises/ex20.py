@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, saved_operands
+from grader.spec.held import held
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised
 from grader.spec.build_order import watched_order
@@ -61,6 +62,7 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     gradients it left, keyed by whether it must fail or run."""
     w, x = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
     y = build(w, x)
+    held(y)  # no node a backward ran is freed: a later node is never put where it was
     retain = case == "kept"
     first = "y.backward(retain_graph=True)" if retain else "y.backward()"
     # a first backward that raises is told as that (a node refused that no backward ran through)
@@ -95,10 +97,10 @@ def documents_public(sub):
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
-    """The public test's probes of what backward frees: below a root, what is kept, new graphs."""
+    """The public test's probes of what backward frees: below a root, what is kept."""
     below = _freed_below(sub, lambda y: y * 2, "y * 2")[0]
     ran, freed = _freed(sub)
-    return {"new_graph": [below["new_graph"], ran, _new_graphs(sub)], "every_node": [below["every_node"]],
+    return {"new_graph": [below["new_graph"], ran], "every_node": [below["every_node"]],
             "freed": freed}
 
 
@@ -113,6 +115,7 @@ def _freed(sub: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     x = sub.Value(-1.25, requires_grad=True)
     h = x * 3
     y = h * h
+    held(y)
     first = "the first y.backward(), y = h * h, h = x * 3"
     try:
         alive = weakref.ref(h)
@@ -131,31 +134,12 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     names y's node no longer holds, as such (``names``): its unpack is then never asked."""
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     y = w * x
-    first = raised(top(y).backward, f"the first z.backward(), z = {said}, y = w * x")
+    z = top(y)
+    held(z)
+    first = raised(z.backward, f"the first z.backward(), z = {said}, y = w * x")
     names = fact(saved_operands(y.grad_fn), f"the list of operands that y.grad_fn saved, after z.backward(), z = {said}, y = w * x")
     return {"new_graph": first, "names": names,
             "every_node": raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")}, w
-
-
-NEW_GRAPHS = 32  # enough graphs made and freed in turn that a new node is put where a freed one was
-NEW_GRAPH = N_("the first backward through a new graph y = w * x, made once the one before it was "
-               "backpropagated and let go of")
-
-
-def _new_graphs(sub: Any) -> dict[str, Any]:
-    """The first backward through each of ``NEW_GRAPHS`` graphs, each made once the one before
-    was backpropagated, let go of and collected, so that the memory (and the id) of a freed node
-    is given to a new one: an unpack that knows released nodes by their id, not on the node,
-    refuses a node no backward ran through.  The first that raised, or the last."""
-    seen: dict[str, Any] = {}
-    for i in range(NEW_GRAPHS):
-        w, x = sub.Value(0.25 * i - 2.0, requires_grad=True), sub.Value(1.5, requires_grad=True)
-        seen = raised((w * x).backward, NEW_GRAPH)
-        del w, x
-        gc.collect()
-        if seen[SAID] is not None:
-            break
-    return seen
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -187,6 +171,7 @@ def inner(sub):
     g = h * h
     p, q = g + g, g * h
     t = p * q  # g's node, which saved h, is reached by two paths: it runs once, then releases
+    held(t)
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "new_graph": [], "names": [], "every_node": [], "grads_refused": []}
@@ -204,12 +189,44 @@ def three(sub):
     needs(sub, 5)
     w = sub.Value(2.0, requires_grad=True)
     y = w * w
+    held(y)
     y.backward(retain_graph=True)
     y.backward()
     return {"second": raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); "
                                                 "y.backward(), y = w * w"),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")]}
+
+
+NEW_GRAPHS = 256  # graphs made and freed in turn, at most, until a new node takes a freed one's id
+NEW_GRAPH = N_("the first backward through a new graph y = w * x, made once the one before it was "
+               "backpropagated and let go of")
+
+
+@EXERCISE.test("new graphs made after freed ones", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
+def new_graphs(sub):
+    """The first backward through a new graph y = w * x whose node was put where the node of an
+    earlier one was, with its id, once that one was backpropagated and let go of: an unpack
+    that knows released nodes by their id, not on the node, refuses it.  Graphs are made and
+    freed in turn until one's node sits at a freed node's id (checked, so the answer does not
+    depend on where the allocator put it), or a backward raised.  The last test: the freed
+    nodes' places are left to no later program (every other keeps its graphs, ``held``)."""
+    needs(sub, 5)
+    w, x = sub.Value(-2.0, requires_grad=True), sub.Value(1.5, requires_grad=True)
+    held(w, x)  # their AccumulateGrad nodes are never freed
+    freed: set[int] = set()
+    seen: dict[str, Any] = {}
+    for _ in range(NEW_GRAPHS):
+        y = w * x
+        node = id(getattr(y, "grad_fn", None))
+        seen = raised(y.backward, NEW_GRAPH)
+        if seen[SAID] is not None or node in freed:
+            break
+        freed.add(node)
+        y = None
+        gc.collect()  # a graph whose nodes and Values refer to each other
+    return {"new_graph": seen}
 
 
 @EXERCISE.diagram

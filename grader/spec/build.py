@@ -24,6 +24,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
+from grader.spec.held import held
 from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
@@ -225,7 +226,9 @@ def _stage1(sub: Any) -> str | None:
 
 def _stage2(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
-    (w * w + w).backward()
+    y = w * w + w
+    held(y)  # no node a backward ran is freed (``grader.spec.held``)
+    y.backward()
     return None if grad_quiet(w) == 4.0 else N_("backward through w * w + w does not give w.grad")
 
 
@@ -233,24 +236,29 @@ def _stage3(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     a = w * 3
     a.retain_grad()
-    (a * 2).backward()
+    y = a * 2
+    held(y)
+    y.backward()
     return None if grad_quiet(a) == 2.0 else N_("retain_grad() does not keep a's gradient")
 
 
 def _stage4(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
-    (w * 2).backward()
-    (w * 3).backward()
+    roots = (w * 2, w * 3, w * 4)
+    held(*roots)
+    roots[0].backward()
+    roots[1].backward()
     if grad_quiet(w) != 5.0:
         return N_("two backward calls do not accumulate into w.grad")
     w.grad.zero_()
-    (w * 4).backward()
+    roots[2].backward()
     return None if grad_quiet(w) == 4.0 else N_("w.grad.zero_() then a backward does not start again from 0")
 
 
 def _stage5(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     y = w * 3
+    held(y)
     y.backward()
     return None if error(y.backward) == "RuntimeError: second backward" else \
         N_("a second backward through w * 3 does not raise PyTorch's error")
@@ -364,8 +372,10 @@ def _records(sub: Any) -> bool:
 
 def documents_drawn(sub: Any, stage: int) -> tuple[list[Any], dict[str, Any]]:
     """The diagram probe of every stage: ``documents_graph``, with the forward graph ``show``-n
-    before backward, so that it is drawn if backward fails."""
-    return documents_graph(sub, stage, before_backward=show)
+    before backward, so that it is drawn if backward fails; kept alive (``grader.spec.held``)."""
+    drawn = documents_graph(sub, stage, before_backward=show)
+    held(*drawn[0])
+    return drawn
 
 
 def documents_graph(sub: Any, stage: int, before_backward: Callable[[list[Any], dict[str, Any]], None] | None = None

@@ -10,14 +10,15 @@ RELEASE_STEP = '''        if not retain_graph:
             node.release()
 '''
 INNER = "a backward from a root whose node an earlier one freed"
+NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
     Wrong("released_known_by_id", edits={  # a new node put where a freed one was is refused
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
         "        if id(self) in RELEASED:\n            raise RuntimeError(SECOND_BACKWARD)\n",
         "        self.released = True\n": "        self.released = True\n        RELEASED.add(id(self))\n",
         "\n\nclass AccumulateGrad(Node):": "\n\nRELEASED: set[int] = set()\n\n\nclass AccumulateGrad(Node):"},
-          fails={DOCS: "the first backward through a new graph y = w * x, made once the one before it was "
-                       "backpropagated and let go of raised RuntimeError"},
+          fails={NEW_GRAPHS: "the first backward through a new graph y = w * x, made once the one before it was "
+                             "backpropagated and let go of raised RuntimeError"},
           names=("the first backward through a new graph", "known on that node")),
     Wrong("saved_values_never_freed", edits={RELEASE_STEP: ""},
           fails={DOCS: "a second y.backward() after y.backward(), y = (x + w) * (w + 1) raised no error, where PyTorch raises one"},

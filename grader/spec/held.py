@@ -1,0 +1,22 @@
+"""Values a build-track program made, kept alive until the child ends.
+
+CPython gives a freed object's memory, and so its ``id()``, to the next object of its size.  An
+engine that knows what backward released by ``id(node)`` (a set of released ids, not a flag on
+the node) refuses a new node put where a released one was; whether a later program meets that
+depends on where the allocator put its nodes, which depends on everything run before: the same
+answer then scored differently from run to run.  The programs of the stage checks, the diagram
+and ex20's probes keep their roots here, so no node a backward ran is freed by chance; ex20's
+probe of new graphs frees one on purpose and checks that a new node took its place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_HELD: list[Any] = []
+
+
+def held(*values: Any) -> None:
+    """Keep ``values`` (and, through their ``grad_fn``, the nodes behind them) alive until the
+    child ends."""
+    _HELD.extend(values)
