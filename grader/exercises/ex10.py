@@ -20,7 +20,8 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
-from grader.spec.provenance import value_of, watching, result_of
+from grader.spec.facts import Check
+from grader.spec.provenance import check, value_of, watching, result_of
 from grader.spec.repeat import backprop_kept, calls_apart
 
 EXERCISE = Exercise(
@@ -172,7 +173,20 @@ def _reach(start: float, limit: float) -> str:
     return N_("a doubling lands on the limit") if y == limit else N_("w below the limit")
 
 
-def _loop(sub, start: float, limit: float) -> dict:
+STEPS = "double_until(w, limit)[1]"
+
+
+def _doublings(start: float, limit: float, past_limit: bool = False) -> int:
+    """How many doublings a loop from ``start`` runs: while y < limit (the statement's), or
+    ``past_limit``, while y <= limit (one that goes on at y equal to the limit)."""
+    y, count = start, 0
+    while y < limit or (past_limit and y == limit):
+        y, count = y * 2, count + 1
+    return count
+
+
+def _loop(sub, start: float, limit: float) -> tuple[dict, object]:
+    """One call of double_until on a new leaf: what it returned and made, and the count itself."""
     w = Value(start, requires_grad=True)
     with watching(sub, "double_until") as call:
         r = sub.double_until(w, limit)
@@ -180,9 +194,22 @@ def _loop(sub, start: float, limit: float) -> dict:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
     y, steps = r
     label = f"y ({_reach(start, limit)})"  # the feedback names the boundary case that differs
-    return {"steps": result_of(steps, "double_until(w, limit)[1]"),
+    return {"steps": result_of(steps, STEPS),
             "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label)],
-            "grad": _backward(y, w), "call": call.fact}
+            "grad": _backward(y, w), "call": call.fact}, steps
+
+
+def _loops(sub, cases: list[tuple[float, float]]) -> dict:
+    """``_loop`` on each case (start, limit), by key, with the CHECK fact beside each count that it
+    is not the count of a loop that goes on at y equal to the limit: False where it differs from
+    the statement's and every count of the test is that loop's (a count matching it on one
+    input only is no pattern of the code)."""
+    runs, counts = zip(*(_loop(sub, start, limit) for start, limit in cases))
+    past = all(type(n) is int and n == _doublings(*case, past_limit=True) for n, case in zip(counts, cases))
+    for run, case in zip(runs, cases):
+        differs = past and _doublings(*case, past_limit=True) != _doublings(*case)
+        run["steps"] = [run["steps"], check(Check.STOPS_AT_LIMIT, not differs, STEPS)]
+    return by_key(list(runs))
 
 
 LOOP_FEEDBACK = ("Start with y = w and double it (y = y * 2) while y < limit, counting the "
@@ -200,15 +227,14 @@ LOOP_KEYS = {
 @EXERCISE.test("the while loop on two inputs", points=1, public=True, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_public(sub):
-    return {**by_key([_loop(sub, w, limit) for w, limit in [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]]),
+    return {**_loops(sub, [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]),
             "apart": calls_apart(sub, _doubled, _doubling, (0.75, 6.0), (3.0, 10.0), "double_until")}
 
 
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    return {**by_key([_loop(sub, w, limit) for w, limit in [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0),
-                                                             (0.1, 1000.0)]]),
+    return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0)]),
             "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until")}
 
 
@@ -227,7 +253,7 @@ def _doubling(r: object) -> list[Any] | str:
 @EXERCISE.test("the loop's graph and gradient", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_graph(sub):
-    return by_key([_loop(sub, w, limit) for w, limit in [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)]])
+    return _loops(sub, [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)])
 
 
 @EXERCISE.diagram
