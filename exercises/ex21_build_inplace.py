@@ -16,9 +16,11 @@ Value, and bumps its version counter (``_version``).  PyTorch refuses two things
 An in-place op is recorded when an operand requires grad (a non-leaf, or a leaf that needs no
 grad changed by a Value that does): ``rebase`` makes a new node the value's ``grad_fn``:
 ``add_`` an ``AddBackward0`` whose edges are the old history and the other operand, ``zero_``
-a ``ZeroBackward0`` whose one edge is the old history (it sends that history 0).  A non-leaf
-that called ``retain_grad()`` before the op keeps its gradient, that of its new value:
-``rebase`` moves the retained Value from the old node to the new one, which writes it.
+a ``ZeroBackward0`` whose one edge is the old history (it sends that history 0).  The old
+history is the value's edge before the op: a leaf that needed no grad has none, ``(None, 0)``,
+and backward writes no ``.grad`` for it.  A non-leaf that called ``retain_grad()`` before
+the op keeps its gradient, that of its new value: ``rebase`` moves the retained Value from the
+old node to the new one, which writes it.
 ``zero_`` on a Value that requires no grad (``w.grad.zero_()``) records nothing.
 
 ``detach()`` and ``.data`` give a new Value at each call, a leaf (no ``grad_fn``) that shares

@@ -28,7 +28,8 @@ KEYS = {
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
              "new node, its grad_fn from then on: AddBackward0 for add_, whose edges are the old "
-             "history and the other operand; ZeroBackward0 for zero_, whose one edge is the old history",
+             "history and the other operand (a value that required no grad has no history: its edge is "
+             "(None, 0)); ZeroBackward0 for zero_, whose one edge is the old history",
     "unrecorded": "an in-place op on a value that requires no grad, with no operand that does, records "
                   "nothing: the value stays a leaf that requires no grad",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
@@ -161,8 +162,12 @@ def detached(sub):
             "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
 
 
+# an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
+RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph"), "grads": ("errors", "modified", "graph")}
+
+
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSES)
+               caused_by=RECORDED_CAUSES)
 def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
@@ -172,10 +177,12 @@ def rebased(sub):
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
-    retained, zeroed = _retained(sub), _zeroed(sub)
-    return {"errors": [*refused, *zeroed["errors"], *retained["errors"]], "graph": [described(b, "b"), zeroed["graph"]],
+    retained, zeroed, taken = _retained(sub), _zeroed(sub), _taken(sub)
+    return {"errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"]],
+            "graph": [described(b, "b"), zeroed["graph"], taken["graph"]],
             "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
-            "modified": [ran, *retained["modified"]], "grads": grads, "retained": retained["retained"]}
+            "modified": [ran, *retained["modified"], *taken["modified"]], "grads": grads + taken["grads"],
+            "retained": retained["retained"]}
 
 
 def _zeroed(sub: Any) -> dict[str, Any]:
@@ -189,6 +196,19 @@ def _zeroed(sub: Any) -> dict[str, Any]:
     steps.append(raised(c.zero_, "c.zero_(), c = Value(4)"))
     return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
             "unrecorded": described(c, "c", N_("after c = Value(4); c.zero_()"))}
+
+
+def _taken(sub: Any) -> dict[str, Any]:
+    """A leaf that requires no grad changed by one that does is recorded, but its old history is
+    no edge ((None, 0), taken before the op): backward sends it nothing, and its .grad stays None."""
+    w = sub.Value(2.5, requires_grad=True)
+    c = sub.Value(-4.0)
+    step = raised(c.add_, "c.add_(w), c = Value(-4)", w)
+    seen = described(c, "c", N_("after c = Value(-4); c.add_(w)"))
+    ran = raised((c * 3).backward, "(c * 3).backward() after c = Value(-4); c.add_(w)")
+    return {"errors": [step], "graph": seen, "modified": [ran],
+            "grads": [fact(grad_quiet(c), "c.grad after c = Value(-4); c.add_(w); (c * 3).backward()"),
+                      fact(grad_quiet(w), "w.grad after c = Value(-4); c.add_(w); (c * 3).backward()")]}
 
 
 def _retained(sub: Any) -> dict[str, list[Any]]:

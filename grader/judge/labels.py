@@ -31,7 +31,7 @@ _LABEL_FORMS = (
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
     (r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
      r"ended|after a no_grad block that raised|after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|"
-     r"after d = w\.detach\(\)|after e = h\.detach\(\), h = x \* 3): "
+     r"after d = w\.detach\(\)|after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3): "
      r"(?P<label>.+)", N_("{when}: {label}")),
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
     (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),

@@ -188,11 +188,13 @@ _PROSE = re.compile(r"[A-Za-z_]\w* [A-Za-z_]|=")  # two words in a row, or a pro
 
 def _entry(label: str, index: str) -> str:
     """The label of one entry: ``paths(y, w)[0]``, ``((c * 3) * w).grad_fn.next_functions[0]``,
-    ``y.grad_fn.apply(grad)[0] for y = w * x``, or ``[0] of`` a label that is prose."""
+    ``y.grad_fn.apply(grad)[0] for y = w * x``, ``after c.add_(w): c.grad_fn.next_functions[0]``
+    (code after the words saying when), or ``[0] of`` a label that is prose."""
     code = label.endswith((")", "]")) or _PROSE.search(label) is None
     head, said, graph = label.partition(" for ")
     if not code and said and " " not in head:
         return f"{head}[{index}]{said}{graph}"
+    code = code or _PROSE.search(label.rpartition(": ")[2]) is None  # "after c.add_(w): c.grad_fn.next_functions"
     return f"{label}[{index}]" if code else f"[{index}] of {label}"
 
 

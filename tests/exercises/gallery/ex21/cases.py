@@ -44,7 +44,8 @@ CASES = [
                                   "        edges = (gradient_edge(self), gradient_edge(other))"},
           fails={BASICS: "w.add_(1) on a leaf that requires grad raised no error, where PyTorch raises one"}, names=("w.add_(1)", "LEAF_IN_PLACE")),
     Wrong("history_not_rebased", edits={REBASE: ""},
-          fails={REBASED: "b.grad_fn.next_functions"}, names=("b.grad_fn", "the old history and the other operand")),
+          fails={REBASED: "b.grad_fn is \"MulBackward0\" here, which differs from PyTorch's"},
+          names=("b.grad_fn", "the old history and the other operand")),
     Wrong("saved_version_not_checked", edits={'''        if value._version != self.saved_versions[name]:
             raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))
 ''': ""},
@@ -118,6 +119,12 @@ CASES = [
         "        edges = (gradient_edge(other), gradient_edge(self))\n        self._box[0] += other.item()"},
           fails={REBASED: "b.grad_fn.next_functions holds PyTorch's entries, but in another order"},
           names=("b.grad_fn.next_functions", "the old history and the other operand")),
+    Wrong("requires_grad_set_before_the_edge", edits={
+        "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
+        "        self.requires_grad = self.requires_grad or other.requires_grad\n"
+        "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()"},
+          fails={REBASED: "After c = Value(-4); c.add_(w): c.grad_fn.next_functions[0][0] is not None, where PyTorch's is None"},
+          names=("c.grad_fn.next_functions", "a value that required no grad has no history")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
