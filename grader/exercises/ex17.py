@@ -3,6 +3,7 @@ after every gradient for it arrived, and a long chain needs no recursion."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable
 
 from micrograph.i18n import N_
@@ -28,6 +29,8 @@ KEYS = {
               "it starts the root's node with the gradient 1, hands each input's node what apply "
               "returned for that input, runs that node once all its gradients have arrived (dependencies "
               "counts them), and AccumulateGrad writes what it receives into the leaf's .grad",
+    "own_grad": "store_grad must make a new Value for each .grad it writes: one Value kept between calls "
+                "and put into every leaf's .grad is one object, which each later write changes for every leaf",
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
     "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
              "node's gradients are summed in the order they arrive, and a floating-point sum depends "
@@ -51,7 +54,7 @@ KEYS = {
 # A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
-             "one_op": ("mul", "add"), "chain": ("mul", "add", "one_op"),
+             "one_op": ("mul", "add", "own_grad"), "chain": ("mul", "add", "one_op"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied", "arrived")}
 
 
@@ -76,12 +79,27 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
     return [fact(grad_quiet(wl), f"w.grad for y = {said}"), fact(grad_quiet(xl), f"x.grad for y = {said}")]
 
 
+def _own_grads(sub: Any) -> dict[str, Any]:
+    """Whether two leaves of one backward get two .grad objects: one Value kept between calls
+    and put into every .grad (its number overwritten) makes every leaf read the last gradient."""
+    wl, xl = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
+    (wl * xl).backward()
+    held = [_held_grad(v) for v in (wl, xl)]
+    return claim(None in held or held[0] is not held[1], N_("after y.backward(), y = w * x, w.grad is not x.grad"))
+
+
+def _held_grad(v: Any) -> object:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return v.grad
+
+
 def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     """Each operation's own rule, so that a wrong one is told as such beside a graph it spoils,
     then backward through each alone."""
     mul, add = (lambda a, b: a * b, "w * x"), (lambda a, b: a + b, "w + x")
     return {"mul": _applied(sub, w, x, *mul), "add": _applied(sub, w, x, *add),
-            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add)}
+            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub)}
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
