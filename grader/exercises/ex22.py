@@ -9,7 +9,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number
-from grader.spec.raised import raised
+from grader.spec.raised import SAID, raised
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True, own_engine=True)
@@ -33,6 +33,8 @@ KEYS = {
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
     "removed": "handle.remove() takes out the hook that handle registered, and no other",
+    "leaf_hook": "register_hook on a leaf that no operation has used yet puts the hook on the leaf's "
+                 "AccumulateGrad, which gradient_edge makes then if the leaf has none",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
                 "return it itself",
@@ -46,7 +48,8 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
-PRESUMES = {"removed": ("handle",), "removed_grad": ("handle",)}
+# and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
+PRESUMES = {"removed": ("handle", "leaf_hook"), "removed_grad": ("handle", "leaf_hook"), "handle": ("leaf_hook",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -120,13 +123,16 @@ def public(sub):
 
 
 TWICE = N_("the same hook registered twice, the second handle removed")
+FRESH_LEAF = N_("w.register_hook(double) on a leaf no operation has used yet")
 RAN_TWICE = N_("the list of the hooks of w that ran (the same hook registered twice, the second handle removed)")
 
 
 def _removed_by_handle(sub: Any) -> dict[str, Any]:
     """A handle removes the hook it registered: with ``double`` registered before and after
     ``plus``, removing the second handle leaves double then plus, as in PyTorch (removing the
-    first equal function instead would leave plus then double)."""
+    first equal function instead would leave plus then double).  w is a leaf no operation has
+    used yet, so it has no AccumulateGrad when ``double`` is first registered: a register_hook
+    that asks for that node, and does not make it, is told so, and nothing after it is."""
     calls: list[str] = []
     w = sub.Value(0.75, requires_grad=True)
 
@@ -138,11 +144,14 @@ def _removed_by_handle(sub: Any) -> dict[str, Any]:
         calls.append("plus")
         return g + 1
 
-    w.register_hook(double)
+    fresh = raised(w.register_hook, FRESH_LEAF, double)
+    if fresh[SAID] is not None:
+        return {"leaf_hook": fresh}
     w.register_hook(plus)
     handle = _removed(w.register_hook(double), W_HANDLE)
     (w * 5).backward()
-    return {"handle": handle, "removed": fact(calls, RAN_TWICE), "removed_grad": fact(grad_quiet(w), f"w.grad ({TWICE})")}
+    return {"leaf_hook": fresh, "handle": handle, "removed": fact(calls, RAN_TWICE),
+            "removed_grad": fact(grad_quiet(w), f"w.grad ({TWICE})")}
 
 
 RETURNS_IT = N_("its hook returns its argument")
@@ -186,13 +195,15 @@ def hooks_hidden(sub):
 
 
 def _hook_error(sub: Any) -> dict[str, Any]:
-    """An error a hook raises goes on out of backward (PyTorch's engine lets it through)."""
+    """An error a hook raises goes on out of backward (PyTorch's engine lets it through).  The
+    hook is registered once w * 3 used w: one on a leaf no operation used is ``leaf_hook``'s."""
     w = sub.Value(1.25, requires_grad=True)
+    y = w * 3
 
     def refuses(g: Any) -> Any:
         raise ArithmeticError("raised by a hook")
     w.register_hook(refuses)
-    return raised((w * 3).backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
+    return raised(y.backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -57,6 +57,12 @@ CASES = [
           names=("after a nested no_grad block ended", "still off after a nested no_grad block")),
     Wrong("leaf_hook_on_grad_fn", edits={"        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = self.grad_fn.pre_hooks\n"},
           fails={PUBLIC: "AttributeError"}, names=("register_hook", "'NoneType' object has no attribute 'pre_hooks'")),
+    Wrong("leaf_hook_without_making_its_accumulator", edits={  # a leaf no operation used has no AccumulateGrad yet
+        "        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = (self.grad_fn or self._accumulator).pre_hooks\n"},
+          fails={HOOKS_HIDDEN: "w.register_hook(double) on a leaf no operation has used yet raised AttributeError: "
+                               "\"'NoneType' object has no attribute 'pre_hooks'\" in Value.register_hook, where PyTorch's "
+                               "runs without an error. register_hook on a leaf that no operation has used yet"},
+          names=("on a leaf no operation has used yet", "AccumulateGrad", "gradient_edge"), passes=(PUBLIC, ORDER)),
     Wrong("remove_does_nothing", edits={"        self.hooks.pop(self.id, None)": "        pass"},
           fails={PUBLIC: "b's hook, taken out with handle.remove(), stays out in PyTorch, but not in your engine. "
                          "handle.remove() takes out the hook that handle registered, and no other."},
