@@ -19,7 +19,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
-from grader.spec.origins import detached_from, detached_some, ran_on_detached
+from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
 from grader.spec.errors import error_of
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, seen_all
@@ -135,17 +135,18 @@ def _cut(sub, w: float) -> dict[str, Any]:
     with watching(sub, "detach_cuts_graph", saves=True) as call:
         r = sub.detach_cuts_graph(w)
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
+    beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned
     return {
         "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
                  grad_of(r["w_full"], "w_full.grad")],
         "cut": [graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"),
                 grad_of(r["w_cut"], "w_cut.grad"),
                 same_object(r["w_cut"], r["w_full"], "w_cut", "w_full")],  # two leaves, one .grad each
-        "cut_factor": detached_from(r["y_cut"], r["w_cut"], call, "y_cut"),
+        "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
-        "detached_shares": _shares_with(r["w_cut_detached"], r["w_cut"], "w_cut_detached"),  # last: it writes
+        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes
     }
 
 

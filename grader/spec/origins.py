@@ -3,6 +3,8 @@ the engine's own objects, not a value written down that happens to be equal.
 
     detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
                                            saved values as the pass found them, before freeing)
+    leaf_beside(y, w)                       the leaf beside y's constant input (else w): what a
+                                           detach() is judged against
     read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one the engine
                                            made as a gradient during the call (read, not computed)
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
@@ -50,6 +52,20 @@ def detached_from(root: object, of: object, call: Call, label: str) -> dict[str,
     holds = any(_is_value(item) and item is not of and shares_storage(item, of) and shares_version_counter(item, of)
                 for item in saved)
     return check(Check.DETACHED_FROM, holds, label)
+
+
+def leaf_beside(root: object, returned: object) -> object:
+    """The leaf that requires grad beside the constant input of ``root``'s node (``w_cut`` in
+    ``w_cut * w_cut.detach()``): the Value a detach() of it is judged against, the very leaf the
+    student's code multiplied, not one their dict returned under its name (a copy slip there is
+    told by the returned Value's own facts).  ``returned`` where the node has no constant input
+    beside exactly one leaf."""
+    node = getattr(root, "grad_fn", None) if _is_value(root) else None
+    edges = getattr(node, "next_functions", ()) if node is not None else ()
+    if not any(fn is None for fn, _ in edges):
+        return returned
+    leaves = {id(fn.variable): fn.variable for fn, _ in edges if isinstance(fn, AccumulateGrad)}
+    return next(iter(leaves.values())) if len(leaves) == 1 else returned
 
 
 def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:

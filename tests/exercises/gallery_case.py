@@ -28,6 +28,9 @@ tests the answer fails.  A whole
 submission says them in a line of its own, beside the code::
 
     # names: backprop, no backward pass
+
+``unsaid`` are words of a sentence untrue of the answer (one the grader once told it): no
+feedback on it may hold them.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class Wrong:
     edits: dict[str, str] = field(default_factory=dict)
     names: tuple[str, ...] = ()
     passes: tuple[str, ...] = ()  # tests it must pass: its mistake is not charged to them
+    unsaid: tuple[str, ...] = ()  # words of an untrue sentence: said of no test
 
 
 LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_leaf and x_leaf

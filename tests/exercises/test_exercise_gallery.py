@@ -117,6 +117,8 @@ def test_gallery(exercise_id, case, graded, grading, reported):
     assert names, f"{case.name}: no names (the words its feedback must use)"
     missing = [word for word in names if not _says(told, word)]
     assert not missing, f"{case.name}: the feedback never says {missing}: {told!r}"
+    untrue = [words for words in case.unsaid if _says(told, words)]
+    assert not untrue, f"{case.name}: the feedback says {untrue}, untrue of it: {told!r}"
     numbers = grading.expected_numbers(exercise_id)
     for name, test in failed.items():
         assert test.feedback.strip(), f"{name}: no feedback"
