@@ -23,6 +23,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.graph import graph_below
+from grader.spec.helpers import apart_from
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.repeat import calls_apart
@@ -232,8 +233,8 @@ WITH_BUILD = {"build_graph": (*WITH_BUILD_PUBLIC["build_graph"],
                runs_with=WITH_BUILD_PUBLIC)
 def leaf_grads_public(sub_module):
     return {"runs": _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)]),
-            "apart": calls_apart(sub_module, lambda m, case: m.leaf_grads(*case), _grads,
-                                 (0.5, -3.0, True, True), (2.0, 4.0, False, True), "leaf_grads")}
+            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), _grads,
+                                (0.5, -3.0, True, True), (2.0, 4.0, False, True), "leaf_grads")}
 
 
 @EXERCISE.test("leaf gradients on other inputs", points=2, feedback=LEAF_GRADS_FEEDBACK,
@@ -243,8 +244,8 @@ def leaf_grads_hidden(sub_module):
     return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
                                              (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0),
                                              (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0)]),
-            "apart": calls_apart(sub_module, lambda m, case: m.leaf_grads(*case), _grads,
-                                 (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
+            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), _grads,
+                                (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 
 
 @EXERCISE.test("a leaf without grad stays without", points=1,

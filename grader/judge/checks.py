@@ -10,7 +10,7 @@ from typing import Any
 from grader.judge.explained import Difference
 from grader.judge.sentences import Say
 from grader.judge.explained import difference as _diff
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, KEPT_BY, Check
 
 _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
            Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
@@ -92,6 +92,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if got.get(CONTEXT + "earlier_call") is True:
         say = Say.FROM_EARLIER_CALL
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
+    if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
+        return [_diff(say, label=label), _diff(Say.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:

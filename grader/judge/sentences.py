@@ -301,6 +301,8 @@ class Say(str, enum.Enum):
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")
+    STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "
+                         "same every time: the state is kept by your {function}, which it calls.")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
                        "inputs: that result holds state kept between calls, which the later call changed.")
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"

@@ -39,6 +39,7 @@ REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with
 PYTORCH = "pytorch"  # REFERENCE's value: PyTorch's own answer (the build track records it from torch)
 RAISES = "raises"  # a RESULT fact's key: its value is the error a call raised (None: it raised none)
 CLAIM = "claim"  # a RESULT fact's key: its label is a statement, its value whether it holds
+KEPT_BY = CONTEXT + "kept_by"  # beside a failed state fact: the helper whose calls keep the state
 ABSENT = CONTEXT + "absent"  # beside a dict's entry it has no key for: [the dict's label, the key's name]
 
 

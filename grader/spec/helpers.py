@@ -27,9 +27,9 @@ from typing import Any
 
 import micrograph
 
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, KEPT_BY
 from grader.spec.probe import error_text
-from grader.spec.repeat import fresh_copy
+from grader.spec.repeat import calls_apart, fresh_copy
 
 HELPERS_RAN = CONTEXT + "runs_with"
 
@@ -183,3 +183,26 @@ class Results:
                     raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
                                         ).with_traceback(exc.__traceback__) from None
                 raise
+
+
+def apart_from(sub: ModuleType, helper: str, make: Callable[[ModuleType, Any], Any],
+               seen: Callable[[Any], Any], first: Any, second: Any, label: str) -> list[dict[str, Any]]:
+    """``calls_apart`` of ``make``, for a function that calls the student's ``helper``: where a
+    fact fails, the three calls are made again with each call of ``helper`` made in a fresh copy
+    of the module (nothing kept between its calls); where every fact then holds, the state is the
+    helper's, and each failed fact names it (``KEPT_BY``), not only the function tested."""
+    facts = calls_apart(sub, make, seen, first, second, label)
+    if all(fact["holds"] is not False for fact in facts):
+        return facts
+
+    def each_fresh(original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            copy = fresh_copy(sub)
+            return (original if copy is None else getattr(copy, helper))(*args, **kwargs)
+        return call
+
+    with in_place_of(sub, helper, each_fresh):
+        alone = calls_apart(sub, make, seen, first, second, label)
+    if not all(fact["holds"] is True for fact in alone):
+        return facts
+    return [{**fact, KEPT_BY: helper} if fact["holds"] is False else fact for fact in facts]

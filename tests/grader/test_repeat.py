@@ -102,3 +102,30 @@ def test_a_fresh_copy_runs_the_guarded_code_its_import_ran(tmp_path: Path):
             assert type(module.namespace(types)) is not dict
     finally:
         sys.modules.pop("reads_namespace", None)
+
+
+HELPER_KEEPS = ("_kept = []\n\ndef factor_of(f):\n    _kept.append(f)\n    return _kept[0]\n\n"
+                "def scaled(x, factor):\n    return x * factor_of(factor)\n")
+CALLER_KEEPS = ("_kept = []\n\ndef factor_of(f):\n    return f\n\n"
+                "def scaled(x, factor):\n    _kept.append(factor_of(factor))\n    return x * _kept[0]\n")
+
+
+@pytest.mark.parametrize(("source", "kept_by"), [(HELPER_KEEPS, "factor_of"), (CALLER_KEEPS, None)])
+def test_state_a_helper_keeps_is_told_as_the_helpers(tmp_path: Path, source: str, kept_by: str | None):
+    """With each call of the helper made in a fresh copy of the module, a function whose state
+    is the helper's returns the same every time: the failed facts name the helper; a function
+    that keeps state itself still differs, and no helper is named."""
+    from grader.spec.helpers import apart_from
+
+    module = _module(tmp_path, "helped_scaled", source)
+    try:
+        module.scaled(1.0, 10.0)  # an earlier test's call
+        got = apart_from(module, "factor_of", lambda m, case: m.scaled(*case), repr, (2.0, 3.0), (5.0, 7.0),
+                         "scaled")
+    finally:
+        sys.modules.pop("helped_scaled", None)
+    assert any(fact["holds"] is False for fact in got)
+    assert {fact.get("~kept_by") for fact in got if fact["holds"] is False} == {kept_by}
+    want = [{**{key: item for key, item in fact.items() if not key.startswith("~")}, "holds": True} for fact in got]
+    said = [d.say for d in find(want, got)]
+    assert (Say.STATE_IN_HELPER in said) is (kept_by is not None)

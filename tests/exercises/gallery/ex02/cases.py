@@ -212,3 +212,17 @@ CASES += [
                  "        \"grad_fn\": None if node is None else node.name(),\n    }\n    return _SEEN[id(v)]\n",
                  "def node_info(": "_SEEN: dict = {}\n\n\ndef node_info("}),
 ]
+
+# Leaves made once per pair of flags in build_graph and refilled through .data: leaf_grads, which
+# calls it, keeps nothing itself, and the state is told as build_graph's.
+CASES += [
+    Wrong("leaves_kept_per_flags",
+          fails={LEAF_GRADS: "the state is kept by your build_graph, which it calls"},
+          edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n':
+                 "    flags = (w_requires_grad, x_requires_grad)\n"
+                 "    if flags not in _LEAVES:\n"
+                 "        _LEAVES[flags] = (Value(0.0, requires_grad=flags[0]), Value(0.0, requires_grad=flags[1]))\n"
+                 "    w_leaf, x_leaf = _LEAVES[flags]\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
+                 "def build_graph(": "_LEAVES = {}\n\n\ndef build_graph("},
+          names=("leaf_grads", "kept by your build_graph")),
+]
