@@ -65,6 +65,7 @@ _LABEL_FORMS = (
     (r"a node below (?P<label>.+)", N_("a node below {label}")),
     (r"\[(?P<index>[^\]]+)\] of (?P<label>.+)", N_("[{index}] of {label}")),
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
+    (r"(?P<value>\S+) after (?P<steps>a (?:second|third) .+)", N_("{value} after {steps}")),  # w.grad after a second ...
     (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
     (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),

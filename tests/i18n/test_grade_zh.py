@@ -171,6 +171,8 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         assert shown_label("(z * x + u).backward() after z.retain_grad(); z.zero_(), z = u * 3") == \
             "z.retain_grad(); z.zero_(), z = u * 3 之后的 (z * x + u).backward()"
         assert shown_label("p in model.parameters()") == "model.parameters() 中的 p"
+        assert shown_label("w.grad after a second y.backward() after y.backward(), y = w * 3") == \
+            "y.backward(), y = w * 3 之后的第二次 y.backward() 之后的 w.grad"  # the step read as one step
         assert shown_label("mse_loss(model(inputs), targets) after train()") == \
             "train() 之后的 mse_loss(model(inputs), targets)"
         assert shown_label("w.grad") == "w.grad"
