@@ -225,7 +225,8 @@ def warning_public(sub):
     g = documents_graph(-2.0, 0.5)
     seen = _warnings_seen()
     return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
-            "caller_ignores": _caller_ignores(sub, g["a"], "a"), **seen}
+            "caller_ignores": _caller_ignores(sub, g["a"], "a"), **seen,
+            "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning")}
 
 
 @EXERCISE.test(

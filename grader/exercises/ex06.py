@@ -97,7 +97,9 @@ REBIND_FEEDBACK = ("Keep the leaf as x0, rebind x = x + 1 (a new Value made by a
 
 @EXERCISE.test("x = x + 1 makes x a non-leaf", points=2, public=True, feedback=REBIND_FEEDBACK)
 def rebinding_public(sub):
-    return [_rebinding(sub, w, x) for w, x in [(0.5, 1.5), (-2.0, 0.25)]]
+    return {"runs": [_rebinding(sub, w, x) for w, x in [(0.5, 1.5), (-2.0, 0.25)]],
+            "apart": calls_apart(sub, lambda m, point: m.shift_by_rebinding(*point), _shifted,
+                                 (-2.0, 0.25), (0.5, 1.5), "shift_by_rebinding")}
 
 
 @EXERCISE.test("the original leaf gets the gradient", points=2, feedback=REBIND_FEEDBACK)

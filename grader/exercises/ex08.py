@@ -168,7 +168,9 @@ CUT_KEYS = {
 @EXERCISE.test("w * w.detach() sends gradient through one factor", points=2, public=True,
                feedback=CUT_FEEDBACK, key_feedback=CUT_KEYS)
 def cut_public(sub):
-    return by_key([_cut(sub, w) for w in (1.5, -4.0)])
+    return {**by_key([_cut(sub, w) for w in (1.5, -4.0)]),
+            "apart": calls_apart(sub, lambda m, w: m.detach_cuts_graph(w), seen_all, -4.0, 1.5,
+                                 "detach_cuts_graph")}
 
 
 @EXERCISE.test("same value, different graph", points=2, feedback=CUT_FEEDBACK,

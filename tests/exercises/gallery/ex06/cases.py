@@ -159,3 +159,14 @@ CASES += [
                  "def shift_by_data_copy(": "_RESULT = {}\n\n\ndef shift_by_data_copy("},
           names=("shift_by_data_copy", "called again")),
 ]
+
+# State kept between calls, seen by the public test too: the leaf x kept per number in a
+# module-level dict, so a repeated number gets a leaf whose .grad an earlier call wrote.
+CASES += [
+    Wrong("leaf_kept_per_number",
+          fails={REBIND: "shift_by_rebinding, called again with the inputs of an earlier call"},
+          edits={"    x = Value(x, requires_grad=True)\n    x0 = x\n":
+                 "    x = _X.setdefault(x, Value(x, requires_grad=True))\n    x0 = x\n",
+                 "def shift_by_rebinding(": "_X = {}\n\n\ndef shift_by_rebinding("},
+          names=("shift_by_rebinding", "state kept between calls")),
+]

@@ -203,3 +203,14 @@ CASES += [
                  '    w_full = w_cut = Value(w, requires_grad=True)\n'},
           names=('w_cut is still w_full',)),
 ]
+
+# State kept between calls, seen by the public test too: both leaves kept per number in a
+# module-level dict, so a repeated number gets leaves whose .grad an earlier call wrote.
+CASES += [
+    Wrong("leaves_kept_per_number",
+          fails={CUT: "detach_cuts_graph, called again with the inputs of an earlier call"},
+          edits={"    w_full = Value(w, requires_grad=True)\n    w_cut = Value(w, requires_grad=True)\n":
+                 "    w_full, w_cut = _LEAVES.setdefault(w, (Value(w, requires_grad=True), Value(w, requires_grad=True)))\n",
+                 "def detach_cuts_graph(": "_LEAVES = {}\n\n\ndef detach_cuts_graph("},
+          names=("detach_cuts_graph", "state kept between calls")),
+]
