@@ -2,9 +2,10 @@
 
 The idea
 --------
-Each backward *adds* into ``.grad``: the first one makes a new Value; a later one adds into
-a leaf's Value already there, in place (the same object), but gives a retained non-leaf a new
-Value holding the sum (as PyTorch does: a Value read from ``a.grad`` before keeps its number).
+Each backward *adds* into ``.grad``: the first one makes a new Value, which requires no grad
+(PyTorch's ``.grad`` holds a number, with no graph); a later one adds into a leaf's Value
+already there, in place (the same object), but gives a retained non-leaf a new Value holding
+the sum (as PyTorch does: a Value read from ``a.grad`` before keeps its number).
 Two backward calls on two graphs built from the same leaf give the sum of both gradients.  A
 training loop therefore resets gradients between steps: ``w.grad.zero_()`` sets the number to
 0 in place, or ``w.grad = None`` drops it, and the next backward starts again.

@@ -10,7 +10,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
@@ -34,6 +34,8 @@ KEYS = {
     "fresh": "a backward sends the gradients of its own graph alone: after .grad is reset, the next "
              "backward writes into it what the first did, nothing of the earlier backward calls being "
              "kept between calls",
+    "plain": "the Value store_grad puts in .grad requires no grad, as PyTorch's .grad does: it holds "
+             "a number, and no graph is recorded through it",
     "rerun": "each backward must run every node of its own graph: nothing of an earlier backward's "
              "walk (its dependency counts, the nodes it ran) may be kept for the next call",
 }
@@ -51,6 +53,24 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+
+
+def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
+    """Whether the Values store_grad writes require no grad, as PyTorch's .grad: a leaf's and a
+    retained non-leaf's."""
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    a = w * x
+    a.retain_grad()
+    (a + w).backward()
+    said = "after a = w * x; a.retain_grad(); (a + w).backward()"
+    return [fact(_requires_grad(w), f"w.grad.requires_grad {said}"), fact(_requires_grad(a), f"a.grad.requires_grad {said}")]
+
+
+def _requires_grad(v: Any) -> bool | str:
+    """``v.grad.requires_grad``, whatever reading ``v.grad`` warns."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return flag(getattr(v.grad, "requires_grad", None))
 
 
 def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -132,7 +152,7 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "in_place": _kept(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0)}
+            "in_place": _kept(sub, 1.5, -2.0), "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -142,7 +162,7 @@ def loop_hidden(sub):
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
     return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
-            "in_place": _kept(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0)}
+            "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

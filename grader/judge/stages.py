@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import KEPT, PROGRAMS, RAISED
+from grader.spec.build import FAULT_IN, KEPT, PROGRAMS, RAISED
 from grader.spec.build_parts import PARTS
 
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
@@ -44,15 +44,17 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     ``store_grad`` pasted into ex20) is that stage's, told with ``where`` it came from
     (`` (in backward, line 12)``).  Otherwise, when a later stage rewrote some of ``stage``'s
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
-    the fault may be there: the sentence names them."""
+    the fault may be there: the sentence names them, unless ``problem`` names the function at
+    fault (``FAULT_IN``) and it is still ``stage``'s answer."""
     if problem.startswith(KEPT):
         return _kept(stage, display, problem[len(KEPT):], exercise)
     raised = _RAISED.fullmatch(problem)
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
         return _later_stage_raised(stage, display, raised["error"], exercise, owner, where)
+    own = PARTS.get(exercise or "", {}).get(FAULT_IN.get(problem, "")) == stage  # the function named is stage's
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
-    rewritten = rewritten_since(stage, exercise)
+    rewritten = [] if own else rewritten_since(stage, exercise)
     if rewritten:
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "
                  "must pass before this stage's tests can run; {parts} changed or came after {stage} (a "

@@ -242,6 +242,12 @@ def _stage3(sub: Any) -> str | None:
     return None if grad_quiet(a) == 2.0 else N_("retain_grad() does not keep a's gradient")
 
 
+GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
+# A check's finding that names the one function at fault: no later stage's rewrite is suspected
+# while that function is still the checked stage's answer.
+FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad"}
+
+
 def _stage4(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     roots = (w * 2, w * 3, w * 4)
@@ -250,6 +256,8 @@ def _stage4(sub: Any) -> str | None:
     roots[1].backward()
     if grad_quiet(w) != 5.0:
         return N_("two backward calls do not accumulate into w.grad")
+    if getattr(w.grad, "requires_grad", None) is True:  # then zero_() on it is refused: store_grad's fault
+        return GRAD_REQUIRES_GRAD
     w.grad.zero_()
     roots[2].backward()
     return None if grad_quiet(w) == 4.0 else N_("w.grad.zero_() then a backward does not start again from 0")

@@ -107,6 +107,10 @@ CASES = [
                                                   "    counts: dict[Node, int] = _COUNTS.setdefault(id(root), {})\n"},
           fails={LOOP: "the list of nodes that (a * w).backward() ran after (a * x).backward() has fewer entries than PyTorch's"},
           names=("(a * w).backward() ran", "kept for the next call")),
+    Wrong("grad_requires_grad", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n":
+                                       "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
+          fails={LOOP: "w.grad.requires_grad after a = w * x; a.retain_grad(); (a + w).backward() is True, unlike PyTorch's"},
+          names=("w.grad.requires_grad", "store_grad", "requires no grad")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:

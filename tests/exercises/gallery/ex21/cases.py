@@ -125,6 +125,10 @@ CASES = [
         "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()"},
           fails={REBASED: "After c = Value(-4); c.add_(w): c.grad_fn.next_functions[0][0] is not None, where PyTorch's is None"},
           names=("c.grad_fn.next_functions", "a value that required no grad has no history")),
+    Wrong("ex19_grad_requires_grad", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n":
+                                            "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
+          fails={BASICS: "ex19's part of the engine does not work in"},  # w.grad.zero_() is refused: store_grad's fault
+          names=("store_grad", "w.grad requires grad")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
