@@ -29,7 +29,6 @@ from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
-from grader.spec.repeat import fresh_copy
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 RAISED = N_("it raised {error}")
@@ -220,8 +219,11 @@ def _stage1(sub: Any) -> str | None:
         return N_("is_leaf is not True for w and False for w * 2 + 1")
     x = sub.Value(-0.5, requires_grad=True)
     product = getattr(w * x, "grad_fn", None)
-    kept = (saved_as(product, "self") is w, saved_as(product, "other") is x)
-    return None if kept == (True, True) else N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
+    if (saved_as(product, "self") is w, saved_as(product, "other") is x) != (True, True):
+        return N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
+    reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
+    return None if None in reached or reached[0] is reached[1] else N_(
+        "w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, made once and kept")
 
 
 def _stage2(sub: Any) -> str | None:

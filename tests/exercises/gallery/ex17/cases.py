@@ -59,6 +59,10 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("ex16_new_accumulator_each_time", edits={  # ex16's part: two AccumulateGrad(w) nodes, each run once
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n": "    v._accumulator = AccumulateGrad(v)\n"},
+          fails={DOCS: "w * x and w + 1 reach w through two AccumulateGrad nodes"},
+          names=("gradient_edge", "two AccumulateGrad nodes", "ex16")),
     Wrong("one_grad_value_for_every_leaf", edits={  # store_grad reuses one Value: every leaf's .grad is it
         "    v._grad = Value(grad)\n": "    _SHARED._box[0] = grad\n    v._grad = _SHARED\n",
         "def store_grad(": "_SHARED = Value(0.0)\n\n\ndef store_grad("},
