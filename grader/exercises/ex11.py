@@ -248,8 +248,9 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
-            "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)), label),
-                        **_not_one_hot(call.root_grads)},
+            # the gradients the code gives its passes, whichever call shows it: one label for every call
+            "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)),
+                                f"jacobian_rows(x, loss, {zero_between})"), **_not_one_hot(call.root_grads)},
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_nonzero(rows), label), CONTEXT + "rows": True}}
 
 

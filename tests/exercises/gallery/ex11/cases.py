@@ -53,16 +53,19 @@ CASES = [
     Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=True)\n"}),
 ]
 CASES += [
-    Wrong("one_hot_never_reset",  # the 1 of the entry before stays: the second gradient is not one-hot
-          fails={ROWS: "jacobian_rows(x_a, loss_a, True) gave a backward pass a gradient with more than one nonzero entry"},
+    # the 1 of the entry before stays: the second gradient is not one-hot; the gradients are the
+    # code's, whichever call shows them: every test names the call alike
+    Wrong("one_hot_never_reset",
+          fails={ROWS: "jacobian_rows(x, loss, True) gave a backward pass a gradient with more than one nonzero entry",
+                 "rows without zeroing": "jacobian_rows(x, loss, False) gave a backward pass a gradient with more"},
           edits={"    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
-          names=("jacobian_rows(x_a, loss_a, True)", "more than one nonzero entry")),
+          names=("jacobian_rows(x, loss, True)", "more than one nonzero entry")),
     Wrong("one_hot_of_twos",  # one entry each time, but not a one: every row comes out doubled
-          fails={ROWS: "jacobian_rows(x_a, loss_a, True) gave a backward pass a gradient whose one nonzero entry is not one"},
+          fails={ROWS: "jacobian_rows(x, loss, True) gave a backward pass a gradient whose one nonzero entry is not one"},
           edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "        one_hot = [2.0 if i == j else 0.0 for i in range(m)]\n"},
-          names=("jacobian_rows(x_a, loss_a, True)", "nonzero entry is not one")),
+          names=("jacobian_rows(x, loss, True)", "nonzero entry is not one")),
 ]
 
 
