@@ -176,7 +176,7 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "second_backward_error"), \
-            watching(sub, "second_backward_error", one_graph=True) as call:
+            watching(sub, "second_backward_error", one_graph=True, made=True) as call:  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact}
 

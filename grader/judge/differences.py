@@ -103,6 +103,12 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     return found
 
 
+def _created(got: dict[str, Any], index: int) -> bool:
+    """Whether the student's pass at ``index`` kept its graph because it was asked create_graph=True."""
+    created = got.get(CONTEXT + "created_graph")
+    return type(created) is list and index < len(created) and created[index] is True
+
+
 def _through_data(want: dict[str, Any], got: dict[str, Any]) -> bool:
     """Whether a number that differs was changed through ``.data``: the student's code reached it
     there, and the version counter stands where the statement's does (no in-place operation)."""
@@ -115,13 +121,14 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     wp, gp = want.get("passes"), got.get("passes")
     if type(wp) is int and type(gp) is int and wp != gp:
         say = (Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
-               else Say.MORE_BACKWARD if gp > wp else Say.FEWER_BACKWARD)
+               else Say.MORE_BACKWARD if gp > wp
+               else Say.FEWER_AFTER_DETACH if got.get(CONTEXT + "detached_after") is True else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))
     wk, gk = _either(want, got, "kept_graph")
     if type(wk) is list and type(gk) is list and wp == gp:
-        kept = next(((w, g) for w, g in zip(wk, gk) if w is not g), None)
+        kept = next(((i, g) for i, (w, g) in enumerate(zip(wk, gk)) if w is not g), None)
         if kept is not None:
-            say = Say.KEPT_MORE if kept[1] is True else Say.KEPT_FEWER
+            say = Say.KEPT_FEWER if kept[1] is not True else Say.KEPT_BY_CREATE if _created(got, kept[0]) else Say.KEPT_MORE
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
@@ -184,6 +191,8 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     we, ge = want.get("error"), got.get("error")
     if type(ge) is str and ge.startswith("not an exception: "):
         return [_diff(Say.NOT_AN_ERROR, label=label, type=ge.removeprefix("not an exception: "))]
+    if type(ge) is str and ge.startswith("an exception class: "):
+        return [_diff(Say.ERROR_CLASS, label=label, type=ge.removeprefix("an exception class: "))]
     if we is not None and ge is None:
         return [_diff(Say.NO_ERROR, label=label)]
     if we is None and ge is not None:

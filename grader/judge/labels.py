@@ -137,3 +137,17 @@ def _case_notes(label: str) -> str:
     if case is None or CASES not in case.group("note"):
         return label
     return f"{case.group('base')} ({_notes(case.group('note'))})"
+
+
+LABEL_FIELDS = ("label", "of", "where")  # the fields of a sentence that hold a probe's label, not a value
+_NOT_A = re.compile(r"not an? (?P<what>[\w ]+): (?P<type>[\w.]+)")
+
+
+def shown_fields(fields: dict[str, str]) -> dict[str, str]:
+    """A sentence's fields in the student's language: its labels shown (``shown_label``), and a
+    probe's "not a list: NoneType" with its words translated, the type as written."""
+    shown = {name: shown_label(text) if name in LABEL_FIELDS else text for name, text in fields.items()}
+    kind = _NOT_A.fullmatch(shown.get("type", ""))
+    if kind is not None:
+        shown["type"] = _("of type {type}, not a {what}", what=kind.group("what"), type=kind.group("type"))
+    return shown

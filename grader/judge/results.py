@@ -86,6 +86,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and absent is not None:  # no such key, not an entry that holds None
         return [_diff(Say.NO_ENTRY if found.say is Say.RESULT_NONE else Say.EXTRA_ENTRY, label=label,
                       of=absent[0], name=absent[1])]
+    if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
+        return [_diff(Say.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []

@@ -10,13 +10,12 @@ student's run, so none of them can be untrue for a student they are shown to.
 from __future__ import annotations
 
 import enum
-import re
 from pathlib import Path
 
 import grader
 from micrograph.i18n import N_, Translator
 
-from grader.judge.labels import shown_label
+from grader.judge.labels import shown_fields
 
 _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
@@ -111,12 +110,16 @@ class Say(str, enum.Enum):
     NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
     BACKWARD = N_("{label} started a backward pass, where the statement's {label} runs none.")
     MORE_BACKWARD = N_("{label} ran backward more times than the statement asks.")
+    FEWER_AFTER_DETACH = N_("{label} started fewer backward passes than the statement asks; after its first pass "
+                            "began, it called detach() or detach_() on a Value that requires grad.")
     FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
     GRAD_MODE_ON = N_("{label} never turned grad mode off: no part of it ran under no_grad.")
     KEPT_FEWER = N_("{label} let backward free the graph (no retain_graph=True) in a pass where "
                     "the statement keeps it for a later pass.")
+    KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "
+                        "a pass where the statement lets backward free it.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
                    "backward free it.")
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
@@ -141,6 +144,7 @@ class Say(str, enum.Enum):
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "
                    "it was given: the graph never reaches some of them.")
     # an exception the student returned (ERROR facts)
+    ERROR_CLASS = N_("{label} is the exception class {type} itself, not an exception object that was raised.")
     NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught, where the statement's call raises one.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
@@ -316,12 +320,15 @@ class Say(str, enum.Enum):
     ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True "
                               "it left x's gradients as backward wrote them, and with "
                               "zero_between=False it zeroed them.")
+    GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
+                      "number in no graph back to x, computed from a Value that does not reach x (x.detach(), "
+                      "x.data, a number such as x.item(), or a Value kept from an earlier call).")
     GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
-    CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where "
-                       "the statement's backward leaves x as it was.")
+    CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where the "
+                       "statement's backward leaves x as it was.")
     OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
                               "y.backward()), passed on another gradient: it depends on state kept between calls.")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
@@ -382,18 +389,7 @@ class Say(str, enum.Enum):
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
+
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
-        for name in _LABEL_FIELDS:
-            if name in fields:
-                fields[name] = shown_label(fields[name])
-        kind = _NOT_A.fullmatch(fields.get("type", ""))
-        if kind is not None:  # a probe's "not a list: NoneType": the words translated, the type as written
-            fields["type"] = _("of type {type}, not a {what}", what=kind.group("what"), type=kind.group("type"))
-        return _(self.value, **fields)
-
-
-_NOT_A = re.compile(r"not an? (?P<what>[\w ]+): (?P<type>[\w.]+)")
-
-
-_LABEL_FIELDS = ("label", "of", "where")  # the fields that hold a probe's label, not a value
+        return _(self.value, **shown_fields(fields))

@@ -47,6 +47,7 @@ class Call(observe.Observer):
         self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
+        self.created_graph: list[bool] = []  # ... and its create_graph (which keeps the graph too)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
@@ -88,6 +89,7 @@ class Call(observe.Observer):
         if not self.listing:
             return
         self.kept_graph.append(bool(start.retain_graph))
+        self.created_graph.append(bool(start.create_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         self.root_nodes.append(tuple(node for node, _ in start.roots))
         self.root_grads.append(tuple(g.item() if is_value(g) else float(g) for _, g in start.roots))

@@ -101,8 +101,9 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     with grad_off_in(sub) as off:
         (first,) = grad(y, [leaf], create_graph=True)
     mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
-    if not isinstance(first, Value) or not first.requires_grad:
-        return [mode, result_of(None, SECOND)]
+    if not isinstance(first, Value) or not first.requires_grad:  # cut: the right number, grad mode on
+        cut = not off and isinstance(first, Value) and math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-12)
+        return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut}]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]

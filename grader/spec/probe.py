@@ -124,6 +124,8 @@ def caught(e: object) -> str | None:
     """An error the submission caught and *returned*, as ``"Type: first line"`` (None stays None)."""
     if e is None:
         return None
+    if isinstance(e, type) and issubclass(e, BaseException):  # ``return RuntimeError``: the class
+        return f"an exception class: {e.__name__}"
     if not isinstance(e, BaseException):
         return f"not an exception: {type_name(e)}"
     return error_text(e)

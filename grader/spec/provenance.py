@@ -160,6 +160,14 @@ def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
     return {FACT: Kind.CHECK.value, LABEL: label, "check": which.value, "holds": holds}
 
 
+def _kept_why(call: Call) -> dict[str, Any]:
+    """Context of a call's passes, told beside a count or a kept graph that differs: each pass's
+    create_graph (which keeps the graph as retain_graph=True does), where one asked it, and
+    whether the student's code called detach() or detach_() after a pass began (``made`` only)."""
+    return {**({CONTEXT + "created_graph": call.created_graph} if any(call.created_graph) else {}),
+            **({CONTEXT + "detached_after": True} if call.detached_first else {})}
+
+
 @contextlib.contextmanager
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
@@ -216,6 +224,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      kept + "kept_graph": call.kept_graph, **sampled,
+                     **_kept_why(call),
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, started_from, one_graph,
                                                    engine_walk)}

@@ -160,7 +160,8 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
     """Feedback names the student's code by the probe's label: in Chinese the English words
     around it are translated, the code stays as written, and a plain code label is unchanged."""
     from grader.i18n import sentences
-    from grader.judge.sentences import Say, shown_label
+    from grader.judge.labels import shown_label
+    from grader.judge.sentences import Say
     from micrograph.i18n import using
 
     with using("zh"):
@@ -189,7 +190,7 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
     merged by ``cases.cases_merged``) reads as a list: notes one word apart are said once with
     the words listed; other notes listed with "and"; in Chinese with 、; a note that is code
     (an assignment of the build track's probes) is left as written."""
-    from grader.judge.sentences import shown_label
+    from grader.judge.labels import shown_label
     from micrograph.i18n import using
 
     assert shown_label("b (first call; second call)") == "b (first and second call)"

@@ -103,9 +103,9 @@ CASES += [
 # error remade from the first sentence of the engine's message, and a1 kept after the in-place
 # change (correct: a += 1 changes the very object a1 names, so a1 is a2 either way).
 CASES += [
-    Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is of type type, not the exception object itself'},
+    Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is the exception class RuntimeError itself'},
           edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n    except RuntimeError as e:\n        error = e': '        w.add_(amount)\n    except RuntimeError:\n        error = RuntimeError'},
-          names=('the error returned is of type type',)),
+          names=('the error returned is the exception class RuntimeError itself',)),
     Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the statement\'s code raises here'},
           edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "x": x': '    except RuntimeError as e:\n        error = RuntimeError(str(e).split(".")[0])\n    return {"w": w, "x": x'},
           names=('another error than the statement\'s code raises',)),

@@ -234,3 +234,21 @@ CASES += [
                  "    inputs += [[Value(v, requires_grad=True) for v in row] for row in rows]\n"},
           names=("forward", "fresh import", "state kept between calls")),
 ]
+
+# The first backward asked create_graph=True (which keeps the graph as retain_graph=True does):
+# the second works and no error is caught; the feedback names the flag written, not retain_graph.
+# loss.detach_() between the calls: the second backward raises before its pass begins, another
+# error than the freed graph's.  The exception class returned in place of the object caught.
+FIRST_BACKWARD = "    loss.backward()  # frees what the products saved\n"
+CASES += [
+    Wrong("first_backward_creates_graph", fails={RAISES: "create_graph=True, which keeps it"},
+          edits={FIRST_BACKWARD: "    loss.backward(create_graph=True)\n"},
+          names=("second_backward_error kept the graph", "create_graph=True")),
+    Wrong("loss_detached_between", fails={RAISES: "called detach() or detach_()"},
+          edits={FIRST_BACKWARD: FIRST_BACKWARD + "    loss.detach_()\n"},
+          names=("second_backward_error started fewer backward passes", "detach_()")),
+    Wrong("error_class_returned", fails={RAISES: "the exception class RuntimeError itself"},
+          edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added\n":
+                 "        return RuntimeError\n"},
+          names=("the exception class RuntimeError itself",)),
+]
