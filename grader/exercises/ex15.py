@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 import micrograph
-from micrograph import Value, nn, optim
+from micrograph import Value, nn, observe, optim
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
@@ -34,7 +34,8 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
-from grader.spec.stepped import Run, replayed, step_size, steps_scaled, steps_seen, stepped
+from grader.spec.stepped import (Run, first_loss, first_number, replayed, step_size, steps_scaled, steps_seen,
+                                 stepped, unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -185,10 +186,10 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     model = _model(seed)
     before = _parameters(model, "the probe")
     start = [p.item() for p in before]
-    first_loss = nn.mse_loss(model(inputs), targets)
-    first = first_loss.item()  # the loss the first step computes, and its gradients (no .grad written)
-    gradients = [g.item() for g in micrograph.grad(first_loss, before)] if steps == 1 else []
-    earlier = _earlier_marked(model)
+    loss_before = nn.mse_loss(model(inputs), targets)
+    first = loss_before.item()  # the loss the first step computes, and its gradients (no .grad written)
+    gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
+    earlier, passes = _earlier_marked(model), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
         losses = sub.train(model, inputs, targets, lr, steps)
@@ -198,18 +199,19 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
         "losses": _losses(losses),
-        "first_loss": _first_loss(losses, first, loss_after.item(), len(targets)),
+        "first_loss": first_loss(losses, first, loss_after.item(), len(targets)),
         "count": _count(losses),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
         "call": call.fact,
         "earlier": earlier_kept,
+        "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"),
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
-        "step": step_size(start, gradients, after, lr, _first_number(losses) / first) if steps == 1
-        else steps_scaled(run, after, _first_number(losses) / first, functools.partial(_replayed, run),
+        "step": step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
+        else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
                           functools.partial(_lr_ignored, sub, run)),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
@@ -234,25 +236,6 @@ def _count(losses: object) -> dict[str, Any]:
     return result_of(f"not a list: {type_name(losses)}", "train(model, inputs, targets, lr, steps)")
 
 
-def _first_loss(losses: object, first: float, last_updated: float, points: int) -> dict[str, Any]:
-    """The CHECK fact: the first loss returned is the mean squared error of the model given,
-    before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
-    loss it is, where it is one the probe can name: the sum of the squared errors (``points``
-    times the mean), or losses taken after each update (the last one is the loss of the model
-    as train left it, ``last_updated``)."""
-    if type(losses) is not list or not losses:
-        return check(Check.FIRST_LOSS, None, "losses[0]")
-    number, last = num(losses[0]), num(losses[-1])
-    return {**check(Check.FIRST_LOSS, _close(number, first), "losses[0]"),
-            CONTEXT + "summed": _close(number, first * points),
-            CONTEXT + "after_update": _close(last, last_updated) and not _close(number, first)}
-
-
-def _first_number(losses: object) -> float:
-    """The first loss returned, as a float (nan where there is none)."""
-    return num(losses[0]) if type(losses) is list and losses and type(num(losses[0])) is float else math.nan
-
-
 def _replayed(run: Run, scale: float) -> list[float]:
     """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
     run's seed, not one of ``_MADE``: no call of train was given it."""
@@ -273,12 +256,7 @@ def _lr_ignored(sub, run: Run) -> bool:
     except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
         return False
     after = _parameters(model, "the probe")
-    return step_size(start, gradients, after, run.lr, _first_number(losses) / loss.item())[CONTEXT + "lr_other"]
-
-
-def _close(number: object, to: float) -> bool:
-    """Whether a number returned is ``to``, up to the rounding of another order of operations."""
-    return type(number) is float and math.isclose(number, to, rel_tol=1e-9, abs_tol=1e-12)
+    return step_size(start, gradients, after, run.lr, first_number(losses) / loss.item())[CONTEXT + "lr_other"]
 
 
 def _keys(runs: list[dict[str, Any]], *keys: str) -> dict[str, list[Any]]:
@@ -307,7 +285,7 @@ TRAIN_KEYS = {
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved"), "step": runs[0]["step"],
+    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
@@ -316,7 +294,7 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved"), "step": runs[0]["step"],
+    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train")}
@@ -327,7 +305,7 @@ def _numbers(losses: object) -> list[Any] | str:
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "earlier", "stepped", "same_objects", "step", "parameters")
+STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "parameters")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
@@ -347,15 +325,15 @@ def one_step_hidden(sub):
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "stepped", "step",
-                 "parameters")
+    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
+                 "step", "parameters")
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed_hidden(sub):
     runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5)]
-    return _keys(runs, "call", "earlier", "step", "parameters")
+    return _keys(runs, "call", "earlier", "hooked", "step", "parameters")
 
 
 @EXERCISE.test("no step leaves the model as it was", points=1, feedback=TRAIN_FEEDBACK,
@@ -378,7 +356,7 @@ def loss_falls(sub):
     # submission's grading (ex15's probes were a third of them).
     return _keys([_trained(sub, 21, DATA, 0.2, LONG_STEPS[0]),
                   _trained(sub, 34, _dataset(17, 5), 0.2, LONG_STEPS[1])],
-                 "call", "earlier", "step", "parameters", "loss_after")
+                 "call", "earlier", "hooked", "step", "parameters", "loss_after")
 
 
 @EXERCISE.diagram

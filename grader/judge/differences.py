@@ -132,7 +132,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
-            found.append(_diff(say, label=label))
+            none = say is Say.NOT_CLEARED and got.get(CONTEXT + "none_cleared") is True
+            found.append(_diff(Say.NONE_CLEARED if none else say, label=label))
     for key, say in (("grads_cleared", Say.CLEARED), ("cleared_between", Say.CLEARED_BETWEEN)):
         if wp == gp and _cleared_where_kept(want.get(key), got.get(key)):
             found.append(_diff(say, label=label))

@@ -99,8 +99,7 @@ class Say(str, enum.Enum):
     ROOT_INPUTS = N_("{label}'s graph differs at its root: your {op} there takes different inputs.")
     OP_FEWER = N_("{label}'s graph records {op} fewer times than the statement's.")
     OP_MORE = N_("{label}'s graph records {op} more times than the statement's.")
-    FREED = N_("{label}'s graph has freed its saved values: backward ran through it without "
-             "retain_graph=True.")
+    FREED = N_("{label}'s graph has freed its saved values: backward ran through it without retain_graph=True.")
     KEPT = N_("{label}'s graph still holds its saved values: backward has not freed them.")
     NOT_SAVED = N_("{label}'s {op} saved no value with ctx.save_for_backward: backward has "
                    "nothing to free, and no version to check for in-place changes.")
@@ -135,6 +134,8 @@ class Say(str, enum.Enum):
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "
                      "pass: backward added to it instead of starting from nothing.")
+    NONE_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier pass: no parameter's "
+                      ".grad was zeroed or set to None since that pass, so backward added to it.")
     CLEARED = N_("{label} cleared .grad (None or zero) before a backward pass where the statement "
                  "lets backward add to the gradient an earlier pass left.")
     CLEARED_BETWEEN = N_("{label} cleared a leaf's .grad (set it to None or zero) between two of its backward "
@@ -170,8 +171,7 @@ class Say(str, enum.Enum):
                           "one too many.")
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
-    RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one "
-                      "another.")
+    RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
     # a plain result whose expected answer is PyTorch's (RESULT facts of the build track)
     TORCH_NONE = N_("{label} is None, where PyTorch's is not.")
     TORCH_NOT_NONE = N_("{label} is not None, where PyTorch's is None.")
@@ -267,8 +267,7 @@ class Say(str, enum.Enum):
                         "rows and read at the end, for instance), not after the pass each records.")
     NOT_V = N_("{label} started its backward pass from a gradient other than the v it was given "
                "(passed in loss's shape, [v]).")
-    NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among "
-                     "zeros).")
+    NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among zeros).")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")
     NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "
@@ -364,6 +363,8 @@ class Say(str, enum.Enum):
                                  "(backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
+    HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
+                    "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")

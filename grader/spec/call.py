@@ -15,6 +15,7 @@ from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
                                      engine_function, in_walk, run_by_engine, watched_code)
+from grader.spec.facts import CONTEXT
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
 from grader.spec.probe import grad as grad_number
@@ -51,6 +52,7 @@ class Call(observe.Observer):
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
+        self.untouched: list[bool] = []  # with leaves: none of their .grad cleared since a pass wrote it
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
         self.root_nodes: list[tuple[Any, ...]] = []  # ... kept alive, so no later node takes an id of theirs
         self.root_grads: list[tuple[float, ...]] = []  # each pass's roots' gradients, as given to backward
@@ -114,6 +116,7 @@ class Call(observe.Observer):
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
             self.reached.append(reaches_leaves(start, self.leaves))
+            self.untouched.append(not any(_cleared(v) for v in self.leaves))
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
@@ -234,14 +237,17 @@ class Call(observe.Observer):
         return self.pass_leaves.get(id(v)) is not v and any(
             all(leaf is not g for g in given) for leaf in self.pass_leaves.values())
 
-    def leaf_facts(self) -> dict[str, list[bool]]:
+    def leaf_facts(self) -> dict[str, Any]:
         """The per-pass observations of the leaves (none without leaves), and with ``clears``
-        whether a pass started from a .grad the student's code cleared."""
+        whether a pass started from a .grad the student's code cleared; as context, whether the
+        first pass that found some .grad not cleared found none of them cleared (a zeroing loop
+        that ran over no parameter, or none at all)."""
         if not self.leaves:
             return {} if self.clears is None else {"cleared_between": self.clears}
+        first = next((i for i, cleared in enumerate(self.cleared) if not cleared), None)
         return {**({} if self.clears is None else {"cleared_between": self.clears}),
                 "grads_cleared": self.cleared, "by_backward": self.by_backward,
-                "reaches_leaves": self.reached}
+                "reaches_leaves": self.reached, CONTEXT + "none_cleared": first is not None and self.untouched[first]}
 
 
 def _cleared(v: Any) -> bool:

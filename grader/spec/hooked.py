@@ -17,7 +17,7 @@ tells a write of such a pass from the engine's (``chose``): who wrote a .grad is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from micrograph import observe
@@ -125,6 +125,7 @@ class Writes(observe.Observer):
 
     def __init__(self) -> None:
         self.chosen: set[tuple[int, int]] = set()  # (pass number, id of the Value written)
+        self.by_hook: set[tuple[int, int]] = set()  # ... those of them whose number a hook chose
         self.passing = Chosen()  # the pass running: the nodes a chosen gradient reaches
         self.starts: dict[int, float | None] = {}  # the pass running: each written Value's .grad number as it started
         self.compare: Callable[[], None] | None = None
@@ -155,6 +156,8 @@ class Writes(observe.Observer):
         below = self.passing.step(step, {})
         if step.wrote is not None and step.write is not None and (below or not self.summed(step)):
             self.chosen.add((step.pass_number, id(step.wrote)))
+            if below:
+                self.by_hook.add((step.pass_number, id(step.wrote)))
 
     def summed(self, step: observe.Step) -> bool:
         """Whether the .grad the step wrote holds the number it held as the pass started plus
@@ -173,6 +176,11 @@ class Writes(observe.Observer):
         """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's
         code chose: written by a pass a hook of theirs chose its gradient in, or added to theirs."""
         return (record.pass_number, id(v)) in self.chosen
+
+    def hooked(self, passes: range, values: Sequence[Any]) -> bool:
+        """Whether a pass numbered in ``passes`` wrote the .grad of one of ``values`` (kept alive
+        by the caller, so their ids are theirs) from a gradient a hook of the student's chose."""
+        return any((number, id(v)) in self.by_hook for number in passes for v in values)
 
 
 def _number(grad: Any) -> float | None:

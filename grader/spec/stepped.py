@@ -8,7 +8,9 @@ as each starts, whether some parameter held a gradient to apply (a number other 
 what the block's backward passes had done before it (``watching``'s record of them);
 ``stepped`` makes the CHECK fact.  ``step_size`` tells a step of another size than lr times the
 gradient of the statement's loss; ``steps_scaled`` does in a run of several steps, where only the
-parameters at the end are seen, by replaying the statement's loop (``replayed``).
+parameters at the end are seen, by replaying the statement's loop (``replayed``).  ``first_loss``
+judges the first loss a loop returned, and ``unhooked`` whether a hook of the student's chose the
+gradients a loop's steps applied.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from micrograph import Value, nn, optim
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad, num
 from grader.spec.call import Call
+from grader.spec.hooked import WRITES
 from grader.spec.provenance import check
 
 STEP_CODE = inspect.unwrap(optim.SGD.step).__code__  # under its no_grad decorator
@@ -90,6 +93,38 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
             CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
             CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
                 w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
+
+
+def first_loss(losses: object, first: float, last_updated: float, points: int) -> dict[str, Any]:
+    """The CHECK fact: the first loss returned is the mean squared error of the model given,
+    before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
+    loss it is, where it is one the probe can name: the sum of the squared errors (``points``
+    times the mean), or losses taken after each update (the last one is the loss of the model
+    as train left it, ``last_updated``)."""
+    if type(losses) is not list or not losses:
+        return check(Check.FIRST_LOSS, None, "losses[0]")
+    number, last = num(losses[0]), num(losses[-1])
+    return {**check(Check.FIRST_LOSS, close(number, first), "losses[0]"),
+            CONTEXT + "summed": close(number, first * points),
+            CONTEXT + "after_update": close(last, last_updated) and not close(number, first)}
+
+
+def first_number(losses: object) -> float:
+    """The first loss returned, as a float (nan where there is none)."""
+    return num(losses[0]) if type(losses) is list and losses and type(num(losses[0])) is float else math.nan
+
+
+def close(number: object, to: float) -> bool:
+    """Whether a number returned is ``to``, up to the rounding of another order of operations."""
+    return type(number) is float and math.isclose(number, to, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def unhooked(parameters: Sequence[Any], passes: range, label: str) -> dict[str, Any]:
+    """The UNHOOKED fact: no backward pass numbered in ``passes`` (a loop's) wrote the .grad of a
+    parameter from a gradient a hook of the student's chose (``hooked.WRITES``): a hook that
+    returns another number than the one backward computed (a clamp) makes every later step apply
+    it.  A hook that only looks, or returns the same number, chose nothing."""
+    return check(Check.UNHOOKED, not WRITES.hooked(passes, parameters), label)
 
 
 class Run(NamedTuple):

@@ -14,6 +14,7 @@ BACKWARD = "        loss.backward()  # frees this step's graph: the next step bu
 STEP = "        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n"
 RECORD = "        losses.append(loss.item())  # a float: keeping the Value would keep its graph alive\n"
 LOOP = "    for _ in range(steps):\n"
+OPTIMIZER = "    optimizer = optim.SGD(model.parameters(), lr=lr)\n"
 
 CASES = [
     Wrong("model_cached_per_seed", names=("make_model returned is still", "kept between calls and returned again"),
@@ -61,6 +62,10 @@ CASES = [
                        "                              for b in layer.bias]\n"}),
     Wrong("retains_every_graph", names=('train kept the graph (retain_graph=True)',), fails={ONE_STEP: "kept the graph (retain_graph=True)"},
           edits={BACKWARD: "        loss.backward(retain_graph=True)\n"}),
+    Wrong("clamping_hook_kept", names=("a hook of yours replaced a gradient on its way to the parameters",),
+          fails={LOSSES: "a hook of yours replaced a gradient"},
+          edits={OPTIMIZER: OPTIMIZER + "    for p in model.parameters():  # gradient clipping, left on the model\n"
+                                        "        p.register_hook(lambda g: g.clamp(-0.5, 0.5))\n"}),
     Correct("by_hand"),
     Correct("other_names"),
     # the documents' spelling: the numbers (and the gradients) changed through .data, in place, the same
@@ -116,9 +121,10 @@ CASES += [
     Wrong('one_step_too_many', fails={'train returns one loss per step': 'len(train(model, inputs, targets, lr, steps))'},
           edits={'    for _ in range(steps):\n': '    for _ in range(steps + 1):\n'},
           names=('len(train(model, inputs, targets, lr, steps))', 'more times')),
-    Wrong('parameters_consumed', fails={'gradients are cleared every step': 'still held the gradient of an earlier pass'},
+    # model.parameters() is a generator: SGD's list() spends it, and the clearing loop runs over nothing
+    Wrong('parameters_consumed', fails={'gradients are cleared every step': "no parameter's .grad was zeroed or set to None since"},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    params = model.parameters()\n    optimizer = optim.SGD(params, lr=lr)\n', '        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n': '        for p in params:\n            p.grad = None\n'},
-          names=('train', 'earlier pass')),
+          names=('train', 'earlier pass', "no parameter's .grad was zeroed or set to None")),
     Wrong('seeded_after_model', fails={'make_model seeds and builds MLP(2, 8, 1)': 'seeded the generator (manual_seed) after it built the model'},
           edits={'    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n    return nn.MLP([2, 8, 1])': '    model = nn.MLP([2, 8, 1])\n    micrograph.manual_seed(seed)\n    return model'},
           names=('make_model seeded the generator (manual_seed) after it built the model',)),
