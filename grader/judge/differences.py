@@ -24,6 +24,7 @@ from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
 from grader.judge.explained import difference as _diff
+from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
@@ -226,6 +227,7 @@ def find(want: Any, got: Any) -> list[Difference]:
     said, labelled = {d.say for d in unique}, {(d.say, _label(d)) for d in unique}
     kept = [d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
             and not _number_for_none(d, unique) and not _entry_of_merged(d, unique)
+            and not follows_from_exchange(d, unique)
             and not follows(d.say, _label(d), labelled)]
     judged_labels = {_label(d) for d in kept if d.say in JUDGED}
     return cases_merged([d for d in kept if not judged(d.say, _label(d), judged_labels)])
@@ -283,12 +285,16 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
             found.extend((order(want), d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
+        moved = exchanges(want.get("nodes") or [], got.get("nodes") or [])  # a built() dict's Values
         for key, item in want.items():
-            if key in got:
+            if key in got and not (moved and graph_explained(item, got[key], moved)):
                 _walk(item, got[key], found)
     elif type(want) is list and type(got) is list and len(want) == len(got):
+        moved = exchanges(want, got)
+        found.extend((order(want[0]), d) for d in told(moved))
         for a, b in zip(want, got):
-            _walk(a, b, found)
+            if not (moved and b.get(LABEL) in moved):
+                _walk(a, b, found)
 
 
 # Sentences that tell all there is to their difference: PyTorch's error at other versions, a

@@ -7,6 +7,8 @@ BACKPROP = "backprop gives dy/dw and dy/dx"
 CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
+    Wrong("a_and_b_exchanged", names=("returned as a and b are exchanged",), fails={"build_graph records y = (x + w) * (w + 1)": "are exchanged"},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n': '    return {"w": w_leaf, "x": x_leaf, "a": b, "b": a, "y": y}\n'}),
     # backprop runs the student's build_graph, as the statement asks: a slip there is said to be
     # build_graph's, and the numbers backprop passes on are watched
     Wrong("a_as_product", names=("this test runs your build_graph too", "a was made by MulBackward0"),

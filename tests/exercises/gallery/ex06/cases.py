@@ -8,6 +8,8 @@ COPY = "x.data.copy_ keeps x a leaf"
 COPY_LINE = "    x.data.copy_(x.data + 1)\n"
 
 CASES = [
+    Wrong("x0_and_x_exchanged", names=("returned as x0 and x are exchanged",), fails={"x = x + 1 makes x a non-leaf": "are exchanged"},
+          edits={'    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x, "x": x0, "y": y}\n'}),
     Wrong("flags_ignored", fails={PROPAGATION: "w has requires_grad=True"}),
     Wrong("no_grad_and_hardcoded", fails={COPY: "the leaf x you were given was changed in place (its version counter moved)"}),
     Wrong("rebind_everywhere", fails={COPY: "the x returned is a new object, not the leaf x you were given"}),

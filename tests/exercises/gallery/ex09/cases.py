@@ -24,6 +24,8 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
                 "        return _graph(w, x)\n")
 
 CASES = [
+    Wrong("w_and_x_exchanged", names=("returned as w and x are exchanged",), fails={INFERENCE: "are exchanged"},
+          edits={'    return {"w": w, "x": x, "y": y}\n': '    return {"w": x, "x": w, "y": y}\n'}),
     Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),
     Wrong("no_zero_no_no_grad", names=('inference never turned grad mode off', 'backward wrote w.grad, but its number differs'), fails={INFERENCE: "grad mode", STEP: "w.grad"},
           edits={INFER: "    y = _graph(w, x)\n",  # recorded; and w.grad piles up over steps
