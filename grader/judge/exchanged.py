@@ -25,7 +25,9 @@ _DEEPEST = 40  # a graph deeper than the statements' is compared no further: its
 
 
 def _is_value(fact: object) -> bool:
-    return type(fact) is dict and fact.get(FACT) == Kind.VALUE.value and type(fact.get(LABEL)) is str
+    """A VALUE fact of a Value returned under a name (not an entry of a list, ``losses[0]``)."""
+    return (type(fact) is dict and fact.get(FACT) == Kind.VALUE.value and type(fact.get(LABEL)) is str
+            and "[" not in fact[LABEL])
 
 
 def _alike(want: dict[str, Any], got: dict[str, Any]) -> bool:
@@ -48,15 +50,18 @@ def exchanges(want: list[Any], got: list[Any]) -> dict[str, str]:
     return moved
 
 
-_TOLD = (Say.NAMES_EXCHANGED, Say.NAME_HOLDS_OTHER)
+def swapped(moved: dict[str, str]) -> dict[str, str]:
+    """The names of ``moved`` that hold each other's Values (a name holding a Value that another
+    name holds as well is told beside that name's own differences)."""
+    return {label: other for label, other in moved.items() if moved.get(other) == label}
 
 
 def follows_from_exchange(d: Difference, found: list[Difference]) -> bool:
     """Whether ``d`` tells a Value (or its ``.grad``, its graph) that an exchange among ``found``
-    names: what is true of x0 holding the statement's x is said by that sentence."""
-    names = {dict(e.fields).get(key) for e in found if e.say in _TOLD for key in ("label", "other")}
+    names: what is true of x0 holding the statement's x, and x the statement's x0, is said there."""
+    names = {dict(e.fields).get(key) for e in found if e.say is Say.NAMES_EXCHANGED for key in ("label", "name")}
     label = dict(d.fields).get("label", "")
-    return d.say not in _TOLD and bool(names) and _bare(label).split(".")[0].split("'")[0] in names
+    return d.say is not Say.NAMES_EXCHANGED and bool(names) and _bare(label).split(".")[0].split("'")[0] in names
 
 
 def told(moved: dict[str, str]) -> list[Difference]:
@@ -66,10 +71,10 @@ def told(moved: dict[str, str]) -> list[Difference]:
         if label in done:
             continue
         if moved.get(other) == label:
-            found.append(_diff(Say.NAMES_EXCHANGED, label=clean(label), other=clean(other)))
+            found.append(_diff(Say.NAMES_EXCHANGED, label=clean(label), name=clean(other)))
             done.add(other)
         else:
-            found.append(_diff(Say.NAME_HOLDS_OTHER, label=clean(label), other=clean(other)))
+            found.append(_diff(Say.NAME_HOLDS_OTHER, label=clean(label), name=clean(other)))
     return found
 
 

@@ -91,9 +91,9 @@ class Say(str, enum.Enum):
                         "the statement's graph has: the leaf yours reaches is another Value.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
-    NAMES_EXCHANGED = N_("The Values returned as {label} and {other} are exchanged: the one returned as {label} "
-                         "matches the statement's {other} (its number, operation and flags), and the other way round.")
-    NAME_HOLDS_OTHER = N_("The Value returned as {label} matches the statement's {other} (its number, operation and "
+    NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
+                         "matches the statement's {name} (its number, operation and flags), and the other way round.")
+    NAME_HOLDS_OTHER = N_("The Value returned as {label} matches the statement's {name} (its number, operation and "
                           "flags), not its {label}.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
     OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's _backward_cls, "
