@@ -151,14 +151,14 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
     Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     Say.KEPT_OBJECT: {Say.IN_PLACE, Say.IN_PLACE_MORE, Say.IN_PLACE_FEWER, Say.DATA, Say.GRAD_WRITTEN,
-                      Say.GRAD_NUMBER},  # what earlier calls did to an object kept, not this call
+                      Say.GRAD_ZEROED, Say.GRAD_NUMBER},  # what earlier calls did to an object kept, not this call
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                                Say.ROWS_RECORDED_CLEARED},
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {Say.OTHER_LEAF}),
-    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
+    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
 }
@@ -177,14 +177,14 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 # about a number is told for each label it is true of.  So is the type of the numbers a
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
-# sets every leaf's, in every call).
+# sets every leaf's, in every call), or zeroed in place.
 _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS,
-         Say.GRAD_NONE_BY_HAND}
+         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED}
 
 
 def told_once(say: Say) -> bool:

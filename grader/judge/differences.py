@@ -49,7 +49,9 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     left_as_written = got.get("changed", got.get(CONTEXT + "changed")) is False
     cleared_before = got.get(CONTEXT + "cleared_before_backward") is True and left_as_written  # not after the last
     if wby == "nobody" and gby in ("backward", "chosen"):
-        return [_diff(Say.CLEARED_BEFORE_ONLY if cleared_before else Say.GRAD_WRITTEN, label=label)]
+        zeroed = got.get("changed", got.get(CONTEXT + "changed")) is True and got.get("grad") == 0.0
+        return [_diff(Say.CLEARED_BEFORE_ONLY if cleared_before else Say.GRAD_ZEROED if zeroed
+                      else Say.GRAD_WRITTEN, label=label)]
     if wby != "chosen" and gby == "chosen":
         return [_diff(Say.GRAD_CHOSEN, label=label)]
     if wby == "nobody" and gby == "hand":

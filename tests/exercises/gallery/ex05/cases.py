@@ -45,7 +45,8 @@ CASES = [
         y.backward()
         history.append(w.grad.item())
 '''}),
-    Wrong("set_to_none_ignored", names=('w.grad holds a gradient from backward, where it is meant to be None',), fails={ZERO_GRAD: "p.grad holds a gradient from backward, where it is meant to be None"},
+    Wrong("set_to_none_ignored", names=('was zeroed in place by your code', 'where it is meant to be None'), fails={ZERO_GRAD: "p.grad was zeroed in place by your code"},
+          unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'''        if set_to_none:
             leaf.grad = None  # forget it; the next backward stores a new Value
         elif leaf.grad is not None:''': '''        if leaf.grad is not None:'''}),
@@ -128,7 +129,8 @@ CASES += [
     Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] is a different number'},
           edits={'        history.append(w.grad.item())': '        history.append(x.grad.item())'},
           names=('grad_history(w, x, steps, reset)[0]',)),
-    Wrong('resets_swapped', fails={'grad = None every step': 'w.grad holds a gradient from backward, where it is meant to be None'},
+    Wrong('resets_swapped', fails={'grad = None every step': 'w.grad was zeroed in place by your code'},
+          unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
           names=('set it to None', 'where it is meant to be None')),
     Wrong('values_read_at_end', fails={'gradients accumulate': 'the entries of grad_history(w, x, steps, reset) are all the same'},
