@@ -14,8 +14,9 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, operand,
-                                regroup, saved_as, saved_operands)
+                                regroup)
 from grader.spec.probe import by_key
+from grader.spec.saved import saved_as, saved_operands
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
                     module="ex16_build_value", rules=True, own_engine=True)

@@ -10,7 +10,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, saved_operands
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
+from grader.spec.saved import saved_operands
 from grader.spec.held import held
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised

@@ -28,6 +28,7 @@ from grader.spec.held import held
 from grader.spec.probe import MAX_TEXT, first_line, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
+from grader.spec.saved import saved_as
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
@@ -100,42 +101,6 @@ def edge_node(fn: object, i: int) -> object:
     if type(pairs) not in (tuple, list) or i >= len(pairs) or type(pairs[i]) not in (tuple, list):
         return None
     return pairs[i][0]
-
-
-SAVED_AS = ("self", "other")  # torch's names of what a node keeps: grad_fn._saved_self, _saved_other
-
-
-def saved_operands(fn: object) -> list[str] | str | None:
-    """The names of what a node keeps for backward, sorted: the engine's node keeps them in its
-    ``saved`` dict (``Node.save``, a given part of the stub); torch's node shows each as
-    ``grad_fn._saved_self`` / ``_saved_other``, None when it was not saved, and raises once
-    backward freed it: the name is kept, as the engine's ``release`` keeps it."""
-    if fn is None:
-        return None
-    held = getattr(fn, "saved", None)
-    if held is None:
-        return sorted(name for name in SAVED_AS if _torch_saved(fn, name))
-    if type(held) is not dict:
-        return f"saved is not a dict: {type_name(held)}"
-    return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
-
-
-def _torch_saved(fn: object, name: str) -> bool:
-    """Whether torch's node saved ``name``: its ``_saved_<name>`` is a tensor, or raises once freed."""
-    try:
-        return getattr(fn, f"_saved_{name}", None) is not None
-    except RuntimeError:  # "... directly access saved tensors after they have already been freed"
-        return True
-
-
-def saved_as(fn: object, name: str) -> object:
-    """What a node keeps for backward under torch's ``name`` ("self", "other"): the engine's
-    node in its ``saved`` dict, torch's as ``grad_fn._saved_self`` / ``_saved_other`` (the input
-    tensor itself, not a copy); None when nothing is kept so.  Only compared by identity."""
-    held = getattr(fn, "saved", None)
-    if held is None:
-        return getattr(fn, f"_saved_{name}", None)
-    return held.get(name) if type(held) is dict else None
 
 
 OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category

@@ -1,0 +1,43 @@
+"""What a node keeps for backward, read alike on a build-track engine's node and on PyTorch's,
+so one probe compares the two: the engine's node keeps its operands in a ``saved`` dict
+(``Node.save``, a given part of the stub), PyTorch's shows each as ``grad_fn._saved_self`` /
+``_saved_other``."""
+
+from __future__ import annotations
+
+from grader.spec.probe import MAX_TEXT, type_name
+
+SAVED_AS = ("self", "other")  # torch's names of what a node keeps: grad_fn._saved_self, _saved_other
+
+
+def saved_operands(fn: object) -> list[str] | str | None:
+    """The names of what a node keeps for backward, sorted: the engine's node keeps them in its
+    ``saved`` dict (``Node.save``, a given part of the stub); torch's node shows each as
+    ``grad_fn._saved_self`` / ``_saved_other``, None when it was not saved, and raises once
+    backward freed it: the name is kept, as the engine's ``release`` keeps it."""
+    if fn is None:
+        return None
+    held = getattr(fn, "saved", None)
+    if held is None:
+        return sorted(name for name in SAVED_AS if _torch_saved(fn, name))
+    if type(held) is not dict:
+        return f"saved is not a dict: {type_name(held)}"
+    return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
+
+
+def _torch_saved(fn: object, name: str) -> bool:
+    """Whether torch's node saved ``name``: its ``_saved_<name>`` is a tensor, or raises once freed."""
+    try:
+        return getattr(fn, f"_saved_{name}", None) is not None
+    except RuntimeError:  # "... directly access saved tensors after they have already been freed"
+        return True
+
+
+def saved_as(fn: object, name: str) -> object:
+    """What a node keeps for backward under torch's ``name`` ("self", "other"): the engine's
+    node in its ``saved`` dict, torch's as ``grad_fn._saved_self`` / ``_saved_other`` (the input
+    tensor itself, not a copy); None when nothing is kept so.  Only compared by identity."""
+    held = getattr(fn, "saved", None)
+    if held is None:
+        return getattr(fn, f"_saved_{name}", None)
+    return held.get(name) if type(held) is dict else None
