@@ -3,9 +3,10 @@
 The idea
 --------
 Inside ``with no_grad():`` nothing is recorded: results are leaves that require no grad, and
-a leaf that requires grad may change in place (the SGD step ``w.add_(-lr * g)``).  After the
-block, recording is as it was before it, even when the block raised: ``__exit__`` puts it back
-and lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a result computed
+a leaf that requires grad may change in place (the SGD step ``w.add_(-lr * g)``); ``recording``
+is True only while grad mode is on *and* some input requires grad.  After the block,
+recording is as it was before it, even when the block raised: ``__exit__`` puts it back and
+lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a result computed
 from a detached value has no edge back to the original.  A tensor hook,
 ``v.register_hook(fn)``, is called with v's gradient (a Value) when backward computes it,
 before a leaf's ``.grad`` is written and before a retained gradient is kept; if ``fn`` returns

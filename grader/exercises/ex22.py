@@ -19,7 +19,10 @@ FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the
 HOOKED_GRADS = ("backward uses a value's gradient only after its hooks ran, as they left it: "
                 "before a leaf's .grad is written or a retained gradient kept")
 KEYS = {
-    "no_grad": "inside no_grad nothing is recorded: a result is a leaf that requires no grad",
+    "no_grad": "inside no_grad nothing is recorded (recording(...) is False while grad mode is off): a "
+               "result is a leaf that requires no grad",
+    "recording": "recording(...) must be True only while grad mode is on and some input requires grad: "
+                 "an operation on values that require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
     "after": "after a no_grad block, recording is as it was before it",
     "raised": "recording is back on after a block that raised, whose error goes on",
@@ -44,8 +47,10 @@ KEYS = {
 
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
-# recording on inside the block: after a nested block too; a hook left in place changes the gradient
-CAUSED_BY = {"nested": ("no_grad",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+# recording on inside the block: after a nested block too; a hook left in place changes the gradient;
+# a recording() that records in grad mode whatever the inputs also records inside no_grad, and
+# check_in_place, which asks it, refuses the step
+CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "step": ("recording",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
@@ -65,7 +70,12 @@ def _removed(handle: Any, label: str) -> dict[str, Any]:
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
+    """What no_grad records, and, beside it, that an operation on a constant records nothing
+    outside it: a recording() that records when grad mode is on *or* an input requires grad
+    shows there, where no_grad itself is right (``CAUSED_BY``)."""
     w = sub.Value(w0, requires_grad=True)
+    c = sub.Value(2.0)
+    constant = described(c * 3, "(c * 3)", N_("outside no_grad, c = Value(2)"))
     with sub.no_grad():
         inside = w * 2 + 1
         with sub.no_grad():
@@ -77,7 +87,7 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
         with sub.no_grad():
             raise ArithmeticError("raised inside no_grad")
     escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
-    return {"no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad"))],
+    return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
             "after": [described(after, "(w * 2)", N_("after the block"))],
             "raised": [escaped, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}

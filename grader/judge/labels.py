@@ -29,7 +29,7 @@ _LABEL_FORMS = (
     (r"the first (?P<call>\S+\(\)), (?P<graph>\w+ = .+)", N_("the first {call}, {graph}")),
     (r"a second (?P<call>\S+) after (?P<steps>.+)", N_("a second {call} after {steps}")),
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
-    (r"(?P<when>inside no_grad|after the block|inside no_grad, after a nested no_grad block "
+    (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|inside no_grad, after a nested no_grad block "
      r"ended|after a no_grad block that raised|after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|"
      r"after d = w\.detach\(\)|after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3): "
      r"(?P<label>.+)", N_("{when}: {label}")),

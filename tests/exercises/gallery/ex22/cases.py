@@ -88,6 +88,10 @@ CASES = [
     Wrong("hook_result_added", edits={"            grad = result.item()": "            grad = grad + result.item()"},
           fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
           names=("w.grad (its second hook doubles)", "replaces the gradient")),
+    Wrong("recording_mode_or_inputs", edits={"    return GradMode.enabled and any(v.requires_grad for v in inputs)":
+                                             "    return GradMode.enabled or any(v.requires_grad for v in inputs)"},
+          fails={PUBLIC: "Outside no_grad, c = Value(2): (c * 3).grad_fn is not None, where PyTorch's is None"},
+          names=("recording(...)", "grad mode is on and some input requires grad")),
     Correct("no_grad_state_through_its_namespace", edits={  # a literal public name, as setattr may write
         "        self.previous = GradMode.enabled\n": "        self.__dict__['previous'] = GradMode.enabled\n",
         "        GradMode.enabled = self.previous\n": "        GradMode.enabled = vars(self)['previous']\n"}),
