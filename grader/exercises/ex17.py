@@ -10,7 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
-from grader.spec.build_order import order_facts, watched_order
+from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -31,6 +31,7 @@ KEYS = {
               "counts them), and AccumulateGrad writes what it receives into the leaf's .grad",
     "own_grad": "store_grad must make a new Value for each .grad it writes: one Value kept between calls "
                 "and put into every leaf's .grad is one object, which each later write changes for every leaf",
+    "seed": "backward starts the root's node with the gradient 1 (d y / d y), whatever number the root holds",
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
     "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
              "node's gradients are summed in the order they arrive, and a floating-point sum depends "
@@ -54,7 +55,7 @@ KEYS = {
 # A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
-             "one_op": ("mul", "add", "own_grad"), "chain": ("mul", "add", "one_op"),
+             "one_op": ("mul", "add", "own_grad", "seed"), "chain": ("mul", "add", "one_op"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied", "arrived")}
 
 
@@ -88,6 +89,13 @@ def _own_grads(sub: Any) -> dict[str, Any]:
     return claim(None in held or held[0] is not held[1], N_("after y.backward(), y = w * x, w.grad is not x.grad"))
 
 
+def _seed(sub: Any) -> dict[str, Any]:
+    """Whether backward hands the root's node 1 first (a node run unseen is told elsewhere)."""
+    y = sub.Value(0.5, requires_grad=True) * sub.Value(-3.0, requires_grad=True)
+    seed = root_gradient(y)
+    return claim(seed is None or seed == 1.0, N_("y.backward(), y = w * x, starts y.grad_fn with the gradient 1"))
+
+
 def _held_grad(v: Any) -> object:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -99,7 +107,8 @@ def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     then backward through each alone."""
     mul, add = (lambda a, b: a * b, "w * x"), (lambda a, b: a + b, "w + x")
     return {"mul": _applied(sub, w, x, *mul), "add": _applied(sub, w, x, *add),
-            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub)}
+            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub),
+            "seed": _seed(sub)}
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:

@@ -64,8 +64,8 @@ def _label(node: Any, names: dict[str, Any]) -> str:
     return UNNAMED
 
 
-def _watch_class(cls: type, ran: Callable[[Any], None]) -> Callable[[], None]:
-    """Call ``ran(node)`` each time a node whose class is exactly ``cls`` runs, before its
+def _watch_class(cls: type, ran: Callable[..., None]) -> Callable[[], None]:
+    """Call ``ran(node, *args)`` each time a node whose class is exactly ``cls`` runs, before its
     ``apply``, however the engine calls it (``node.apply(grad)``, ``type(node).apply(node, grad)``,
     a class with ``__slots__``); the function that puts ``cls`` back as it was.  A subclass's own
     wrapper notes its nodes, so a node inherited ``apply`` is noted once."""
@@ -74,7 +74,7 @@ def _watch_class(cls: type, ran: Callable[[Any], None]) -> Callable[[], None]:
 
     def watched(self: Any, *args: Any, **kwargs: Any) -> Any:
         if type(self) is cls:
-            ran(self)
+            ran(self, *args)
         return original(self, *args, **kwargs)
 
     setattr(cls, "apply", watched)
@@ -91,7 +91,7 @@ class _Watch:
         self.read = {label: _grad_of(v) for label, v in leaves.items()}
         self.events: list[tuple[bool, str]] = []  # (by apply, label)
 
-    def ran(self, node: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
+    def ran(self, node: Any, *_: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
         self.poll()
         if len(self.events) < _MAX_RUNS and id(node) in self.labels:
             self.events.append((True, self.labels[id(node)]))
@@ -155,6 +155,28 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
     order = watch.order()
     unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
     return order, feeders, unseen
+
+
+def root_gradient(root: Any) -> float | str | None:
+    """``root.backward()``, and the gradient it handed ``root``'s node first: the seed, 1 in
+    PyTorch (a pre-hook sees it there); None when backward never called that node's apply."""
+    node = getattr(root, "grad_fn", None)
+    got: list[object] = []
+
+    def ran(seen: Any, *args: Any) -> None:
+        if seen is node and not got:
+            got.append(args[0] if args else None)
+
+    python = inspect.isfunction(getattr(type(node), "apply", None))
+    restore = _watch_class(type(node), ran) if python else None
+    if not python:
+        node.register_prehook(lambda grads: ran(node, grads[0]))
+    try:
+        root.backward()
+    finally:
+        if restore is not None:
+            restore()
+    return number(got[0]) if got else None
 
 
 def _too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:

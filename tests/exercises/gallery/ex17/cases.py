@@ -59,6 +59,9 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("seeded_with_the_root_number", edits={"    buffers = {first: 1.0}": "    buffers = {first: root.item()}"},
+          fails={DOCS: "y.backward(), y = w * x, starts y.grad_fn with the gradient 1 in PyTorch, but not in your engine"},
+          names=("starts y.grad_fn with the gradient 1", "whatever number the root holds")),
     Wrong("ex16_new_accumulator_each_time", edits={  # ex16's part: two AccumulateGrad(w) nodes, each run once
         "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n": "    v._accumulator = AccumulateGrad(v)\n"},
           fails={DOCS: "w * x and w + 1 reach w through two AccumulateGrad nodes"},
