@@ -60,14 +60,15 @@ def _label(d: Difference) -> str:
 def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     """What two differences alike but for their graph share (their kind, the call their label
     names, their other fields), and the graph this one's label names; for a label naming a call
-    by its letter, what it shares with the same difference of another call or entry (the label
-    without letters and indices), and the label.  (None, None) for a label that names neither,
-    and for a sentence told once for its first label (``causes.told_once``)."""
+    by its letter or an entry by its index (``y[1][0]``, a row ``cases`` does not take for an
+    entry of the first), what it shares with the same difference of another call or entry (the
+    label without letters and indices), and the label.  (None, None) for a label that names
+    none of these, and for a sentence told once for its first label (``causes.told_once``)."""
     label = _label(d)
     rest = tuple((k, _CALL_LETTER.sub("_*", v)) for k, v in d.fields if k != "label")  # "of" names the call too
     found = _FOR_GRAPH.match(label)
     if found is not None:
         return (d.say, found.group(2), rest), found.group(1)
-    if told_once(d.say) or _CALL_LETTER.search(label) is None:
+    if told_once(d.say) or (_CALL_LETTER.search(label) is None and _INDEX.search(label) is None):
         return None, None
     return (d.say, _INDEX.sub("[*]", _CALL_LETTER.sub("_*", label)), rest), label

@@ -40,7 +40,9 @@ CASES = [
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
-    Wrong("y_requires_grad", names=('y[0][0] has requires_grad=True',), fails={BUILD: "y[0][0] has requires_grad=True"},
+    # every entry of y alike: told once, naming the other rows, not once a row
+    Wrong("y_requires_grad", names=('y[0][0] has requires_grad=True',),
+          fails={BUILD: "y[0][0] has requires_grad=True, unlike the statement's; the same holds for y[1][0]"},
           edits={Y: "    y = [[Value(v, requires_grad=True) for v in row] for row in y_rows]\n"}),
     Wrong("build_runs_backward", names=('build started a backward pass',), fails={BUILD: "build started a backward pass"},
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
