@@ -16,6 +16,7 @@ that carries something (a velocity, a count, the first learning rate, the first 
 to call shows.  So is ``step_without_no_grad``, in its hidden test.
 """
 
+import math
 from typing import Any, Callable
 
 import micrograph
@@ -24,7 +25,7 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.graph import graph
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
@@ -101,26 +102,49 @@ def _numbers(r: object) -> list[Any] | str:
     return [num(r[k]) for k in ("w", "x", "y")]
 
 
-def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int) -> dict:
+Move = tuple[float, float, float]
+"""One step's change of w, the gradient left in w.grad, and the learning rate it was given."""
+
+
+def _steps(sub, losses: list[tuple[float, Callable[[Value], Value], float]], steps: int) -> dict:
+    """``steps`` calls of sgd_step on a new leaf for each loss, by key, with the DESCENDS fact of
+    all those steps together first under ``w``."""
+    moves: list[Move] = []
+    observed = by_key([_step(sub, start, loss_fn, lr, steps, moves) for start, loss_fn, lr in losses])
+    return {**observed, "w": [_descends(moves), *observed["w"]]}
+
+
+def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int,
+          moves: list[Move]) -> dict:
     w = Value(start, requires_grad=True)
     runs = []
     for _ in range(steps):
         before = w.item()
         with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call:
             loss = sub.sgd_step(w, loss_fn, lr)
+        now, g = num(w), grad(w)
+        if type(now) is float and type(g) is float and now != before:  # other facts tell a w
+            moves.append((now - before, g, lr))  # never changed, or a .grad cleared after the step
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned")],
-                     "grad": grad_of(w, "w.grad"), "w": [_descends(w, before), value_of(w, "w", call)],
-                     "call": call.fact})
+                     "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call), "call": call.fact})
     return by_key(runs)
 
 
-def _descends(w: Value, before: float) -> dict[str, Any]:
-    """The DESCENDS fact of one step: w did not move along the gradient left in w.grad (a step
-    that moved it against the gradient, or not at all, which other facts tell, holds)."""
-    g, now = grad(w), num(w)
-    moved = now - before if type(now) is float else 0.0
-    return check(Check.DESCENDS, not (type(g) is float and g * moved > 0.0), "sgd_step")
+def _descends(moves: list[Move]) -> dict[str, Any]:
+    """The DESCENDS fact of a test's steps that moved w: each changed it by -lr * w.grad.  Where
+    not, the CONTEXT ``along`` says whether every step with a gradient moved w along it (the sign
+    flipped throughout); a step of another size, lr * w.grad * w for one, moves along the
+    gradient at some w and against it at others, and is told by its size only."""
+    by_lr = all(math.isclose(moved, -lr * g, rel_tol=STEP_TOLERANCE, abs_tol=STEP_TOLERANCE)
+                for moved, g, lr in moves)
+    along = [g * moved > 0.0 for moved, g, _ in moves if g != 0.0]
+    return {**check(Check.DESCENDS, by_lr, "sgd_step"), CONTEXT + "along": bool(along) and all(along)}
+
+
+STEP_TOLERANCE = 1e-9
+"""How far a step's change of w may be from -lr * w.grad: the rounding of w - lr * w.grad, however
+the student wrote it (sub_, copy_, a product in either order)."""
 
 
 STEP_FEEDBACK = ("Clear w.grad, compute the loss, backpropagate once, then `w -= lr * w.grad` "
@@ -138,7 +162,7 @@ STEP_KEYS = {
 @EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_public(sub):
-    return {**by_key([_step(sub, s, f, lr, 2) for s, f, lr in LOSSES[:2]]),
+    return {**_steps(sub, LOSSES[:2], 2),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 1,
                                  "sgd_step")}
 
@@ -146,12 +170,12 @@ def step_public(sub):
 @EXERCISE.test("the step changes the leaf in place", points=1, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_in_place(sub):
-    return by_key([_step(sub, s, f, lr, 1) for s, f, lr in LOSSES])
+    return _steps(sub, LOSSES, 1)
 
 
 @EXERCISE.test("three steps descend", points=2, feedback=STEP_FEEDBACK, key_feedback=STEP_KEYS)
 def three_steps(sub):
-    return {**by_key([_step(sub, s, f, lr, 3) for s, f, lr in LOSSES[1:]]),
+    return {**_steps(sub, LOSSES[1:], 3),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 2,
                                  "sgd_step")}
 

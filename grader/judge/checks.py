@@ -36,7 +36,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: Say.OTHER_BACKWARD_AGAIN,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
-           Check.DESCENDS.value: Say.ASCENDS, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
+           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
@@ -64,6 +64,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
     Say.NOT_SAME_FRESH: (("grown", Say.NOT_SAME_GROWN),),
+    Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched

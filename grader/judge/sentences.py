@@ -64,13 +64,11 @@ class Say(str, enum.Enum):
     REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's.")
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
-    NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the "
-                        "engine changed it.")
+    NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the engine changed it.")
     NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of "
                              "the engine changed it; your code reached it through .data, and a "
                              "change through .data is not counted.")
-    IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement "
-                "does not ask for.")
+    IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement does not ask for.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
@@ -370,6 +368,7 @@ class Say(str, enum.Enum):
                             "gradient (each was None or zero): the step had nothing to apply.")
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
+    STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")

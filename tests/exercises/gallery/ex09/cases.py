@@ -268,3 +268,11 @@ CASES += [
           edits={FORWARD_BODY: "    w.requires_grad_(training)\n    return _graph(w, x)\n"},
           names=('the w given to forward(w, x, False) has requires_grad=False',)),
 ]
+
+# A step of lr * w.grad * w: it subtracts, so no sign is wrong; its size is, and with it the
+# direction at a negative w.
+CASES += [
+    Wrong("step_times_w", fails={STEP: "sgd_step moved w by another amount than lr * w.grad"},
+          edits={UPDATE: "    with micrograph.no_grad():\n        w -= lr * w.grad * w\n"},
+          names=("sgd_step", "lr * w.grad")),
+]
