@@ -31,7 +31,7 @@ from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
-# (seed, in_features, out_features, rows)
+Case = tuple[int, int, int, list[list[float]]]  # (seed, in_features, out_features, rows)
 DOCUMENTS = [
     (3, 3, 4, [[0.5, -1.0, 2.0], [1.5, 0.25, -3.0]]),
     (11, 3, 4, [[2.0, 1.0, -0.5]]),
@@ -278,7 +278,8 @@ TWICE_KEYS = {
                key_feedback=TWICE_KEYS,
                runs_with=WITH_FORWARD_PUBLIC)
 def twice_public(sub):
-    return by_key([_twice(sub, *case) for case in DOCUMENTS[:1]])
+    return {**by_key([_twice(sub, *case) for case in DOCUMENTS[:1]]),
+            "apart": _twice_apart(sub, DOCUMENTS[0], (4, 2, 3, [[0.5, -2.0], [1.0, 3.0]]))}
 
 
 @EXERCISE.test("with retain_graph=True, the gradients after each call", points=2,
@@ -291,9 +292,14 @@ def retained_returns(sub):
 @EXERCISE.test("other layer sizes", points=2, feedback=TWICE_FEEDBACK, key_feedback=TWICE_KEYS,
                runs_with=WITH_FORWARD)
 def other_sizes(sub):
-    return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]),
-            "apart": calls_apart(sub, lambda m, case: _calling_forward(m, "grads_twice", _net(*case[:3]), case[3]),
-                                 _both_lists, OTHER_SIZES[0], DOCUMENTS[0], "grads_twice")}
+    return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]), "apart": _twice_apart(sub, OTHER_SIZES[0], DOCUMENTS[0])}
+
+
+def _twice_apart(sub, first: Case, second: Case) -> dict[str, Any]:
+    """grads_twice called on a new net of ``first``, of ``second``, and of ``first`` again
+    (``calls_apart``): a list the hooks or the calls keep in the module shows."""
+    return calls_apart(sub, lambda m, case: _calling_forward(m, "grads_twice", _net(*case[:3]), case[3]),
+                       _both_lists, first, second, "grads_twice")
 
 
 def _both_lists(answer: object) -> list[Any] | str:

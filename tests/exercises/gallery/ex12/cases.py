@@ -72,6 +72,16 @@ CASES += [
                  "    second = [p.grad.item() for p in net.parameters()]\n    return first, second":
                  "    records.append([p.grad.item() for p in net.parameters()])\n    return records[0], records[1]"},
           names=("grads_twice", "earlier call")),
+    # the hooks' gradients kept in a module list: a fresh import's first call pairs its own two passes
+    Wrong("hook_values_in_a_module_list",
+          fails={TWICE: "depends on state kept between calls"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
+                 "    params = list(net.parameters())\n    for p in params:\n"
+                 "        p.register_hook(lambda g: _SEEN.append(g.item()))\n    loss.backward(retain_graph=True)\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    second = [a + b for a, b in zip(_SEEN[:len(params)], _SEEN[len(params):2 * len(params)])]\n",
+                 "def grads_twice(": "_SEEN = []  # every gradient the hooks saw\n\n\ndef grads_twice("},
+          names=("grads_twice", "state kept between calls")),
 ]
 CASES += [
     Wrong("second_error_on_new_graph",  # the graph built again: its second backward works
