@@ -43,7 +43,7 @@ class SameWarning(ToldOnce):
 
 
 # A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
-_OWN_WARNING = (Say.TORCH_WARNS_OTHER_TEXT, Say.TORCH_WARNS_OTHER)
+_OWN_WARNING = (Say.TORCH_WARNS_OTHER_TEXT, Say.TORCH_WARNS_OTHER, Say.TORCH_WARNS_PRINTED, Say.PRINTED_NOT_WARNED)
 _READING = "reading "  # how the label of a read of .grad begins ("reading b.grad after ... warns")
 
 

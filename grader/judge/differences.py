@@ -303,7 +303,7 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 # warning's own text or category where PyTorch warns NON_LEAF_GRAD.  The rule of their key
 # would only stand beside them, restating what the engine must do.
 _TOLD_WHOLE = {Say.TORCH_OTHER_VERSIONS, Say.TORCH_OTHER_VERSIONS_IN, Say.TORCH_WARNS_OTHER_TEXT,
-               Say.TORCH_WARNS_OTHER}
+               Say.TORCH_WARNS_OTHER, Say.TORCH_WARNS_PRINTED, Say.PRINTED_NOT_WARNED}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.sentences import Say
 from grader.judge.explained import difference as _diff
-from grader.spec.build import OTHER_TEXT, OTHER_WARNING
+from grader.spec.build import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions
 from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
@@ -78,7 +78,7 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
-            and got["value"].startswith((OTHER_WARNING, OTHER_TEXT)):  # it warned, not as PyTorch does
+            and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED)):  # it warned, not as PyTorch does
         return [_warned_otherwise(want.get("value"), got["value"], label)]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
@@ -105,7 +105,10 @@ def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any])
 
 def _warned_otherwise(want: Any, got: str, label: str) -> Difference:
     """A warning that is not PyTorch's (``build.grad_read``): where PyTorch warns too, its
-    category or its own text, quoted; where PyTorch does not, that it warned at all."""
+    category or its own text, quoted; where PyTorch does not, that it warned at all.  A text
+    printed is no warning: told as printed, either way."""
+    if got == PRINTED:  # no warning at all: the text printed
+        return _diff(Say.TORCH_WARNS_PRINTED if want is True else Say.PRINTED_NOT_WARNED, label=label)
     if want is not True:
         return _diff(Say.TORCH_HOLDS_NOT, label=label)
     if got.startswith(OTHER_TEXT):

@@ -192,6 +192,10 @@ class Say(str, enum.Enum):
     TORCH_WARNS_OTHER = N_("{label} in PyTorch; in your engine the warning is {type}.")
     TORCH_WARNS_OTHER_TEXT = N_("{label} in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says "
                                 "\"{text}\".")
+    TORCH_WARNS_PRINTED = N_("{label} in PyTorch; your engine printed NON_LEAF_GRAD's text instead (print), which "
+                             "issues no warning.")
+    PRINTED_NOT_WARNED = N_("{label} in neither PyTorch nor your engine, but your engine printed NON_LEAF_GRAD's "
+                            "text there (print).")
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
@@ -319,9 +323,8 @@ class Say(str, enum.Enum):
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
-    ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True "
-                              "it left x's gradients as backward wrote them, and with "
-                              "zero_between=False it zeroed them.")
+    ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True it left "
+                              "x's gradients as backward wrote them, and with zero_between=False it zeroed them.")
     GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
                       "number in no graph back to x, computed from a Value that does not reach x (x.detach(), "
                       "x.data, a number such as x.item(), or a Value kept from an earlier call).")
@@ -341,23 +344,19 @@ class Say(str, enum.Enum):
                             " depends on state kept between calls.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, "
                         "which d root / d root is.")
-    NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
-                    "to, a gradient that is not their sum (as the gradient passed on, or returned "
-                    "for a leaf).")
-    ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient "
-                  "to, one of those gradients instead of their sum (as the gradient passed on, or "
-                  "returned for a leaf): where paths meet, their gradients add up, and a node is "
-                  "used once all of them have arrived.")
-    ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls "
-                      "sent to it had arrived: where paths meet, a node runs once every node that "
-                      "feeds it has run.")
+    NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
+                    "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
+    ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
+                  "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
+                  "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
+    ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
+                      "had arrived: where paths meet, a node runs once every node that feeds it has run.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")
-    IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node "
-                      "(the output seeded with two different gradients, y.backward(gradient)): "
-                      "backward's grad argument is the gradient of the output, and what it returns "
-                      "is grad times the local derivative.")
+    IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node (the output "
+                      "seeded with two different gradients, y.backward(gradient)): backward's grad argument is "
+                      "the gradient of the output, and what it returns is grad times the local derivative.")
     STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
                             "cleared after a backward pass had written it: the step had nothing to apply "
                             "(zero_grad() belongs before backward, not between backward and step).")

@@ -25,7 +25,7 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 
 from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
 from grader.spec.held import held
-from grader.spec.probe import MAX_TEXT, first_line, show, type_name
+from grader.spec.probe import MAX_TEXT, first_line, printed, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
 from grader.spec.saved import saved_as
@@ -105,14 +105,16 @@ def edge_node(fn: object, i: int) -> object:
 
 OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category
 OTHER_TEXT = "another text: "  # ... when it warned, but not NON_LEAF_GRAD's text: then its own text, quoted
+PRINTED = "printed, not warned"  # ... when it issued no warning, but printed NON_LEAF_GRAD's text
 
 
 def grad_read(v: object) -> dict[str, Any]:
     """``v.grad`` as a number or None, and whether reading it warned as PyTorch does: True, False,
     ``OTHER_WARNING`` and the category it warned PyTorch's text as (a RuntimeWarning warns, but
     not as PyTorch does: "does not warn" would be untrue), or ``OTHER_TEXT`` and the first line
-    of a warning without NON_LEAF_GRAD's text (a warning all the same)."""
-    with warnings.catch_warnings(record=True) as seen:
+    of a warning without NON_LEAF_GRAD's text (a warning all the same), or ``PRINTED``: no
+    warning, but NON_LEAF_GRAD's text printed (``print`` issues none)."""
+    with warnings.catch_warnings(record=True) as seen, printed() as out:
         warnings.simplefilter("always")
         g = v.grad  # type: ignore[attr-defined]
     ours = [w.category for w in seen if NON_LEAF_GRAD in str(w.message)]
@@ -121,6 +123,8 @@ def grad_read(v: object) -> dict[str, Any]:
         warned = OTHER_WARNING + str(ours[0].__name__)[:MAX_TEXT]
     elif seen and not ours:
         warned = OTHER_TEXT + excerpt(first_line(str(seen[0].message)))
+    elif not seen and NON_LEAF_GRAD in out.getvalue():
+        warned = PRINTED
     return {"grad": number(g), "warned": warned}
 
 

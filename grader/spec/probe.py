@@ -13,6 +13,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     shape_error(m, f, r)  the TypeError of a result r of f of the wrong shape (which says a None)
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
     caught_warnings() a context manager collecting the engine's warnings as "UserWarning: <first line>"
+    printed()         a context manager: what the block printed, as a StringIO (still printed too)
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
     default_recursion_limit()  a context manager: Python's own recursion limit while it runs
 
@@ -23,6 +24,7 @@ filled in must be reported as such, not observed as "an error was raised".
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 import warnings
 from typing import Any, Callable, Iterator
@@ -147,6 +149,26 @@ def raised(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     """Call ``fn``; None if it returns, else the error as ``"Type: first line"``."""
     exc = failure(fn, *args, **kwargs)
     return None if exc is None else error_text(exc)
+
+
+class _Tee(io.StringIO):
+    """What is printed, kept and passed on to the stream it was bound for."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(text)
+        return super().write(text)
+
+
+@contextlib.contextmanager
+def printed() -> Iterator[io.StringIO]:
+    """What the block printed to sys.stdout (a warning's text printed, not warned, shows), printed
+    all the same: the submission's output is shown as it wrote it."""
+    with contextlib.redirect_stdout(_Tee(sys.stdout)) as out:
+        yield out
 
 
 @contextlib.contextmanager

@@ -22,6 +22,11 @@ CASES = [
         WARNS: '''        if not self.is_leaf and self._grad is None:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)'''},
           fails={WITHOUT: "is not None, where PyTorch's is None"}, names=("a.grad after y.backward()", "a non-leaf that did not call retain_grad() keeps .grad None")),
+    Wrong("prints_the_warning",  # the text printed where the warning belongs: print issues no warning
+          edits={WARNS: WARNS.replace("warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)",
+                                      'print("UserWarning: " + NON_LEAF_GRAD)')},
+          fails={RETAINED: "your engine printed NON_LEAF_GRAD's text instead (print), which issues no warning"},
+          names=("printed NON_LEAF_GRAD's text", "issues no warning")),
     Wrong("never_warns", edits={WARNS: "        pass"},
           fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "warns")),
     Wrong("leaves_warn_too", edits={WARNS: '''        if not self.retains_grad:
