@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 import micrograph
 from micrograph.viz import first_backward, graph_json, schema
 
-from grader.i18n import _
+from grader.i18n import N_, _
 from grader.judge.diagram import RENDER_TIMEOUT, REPLAY_STEM, Drawing
 from grader.judge.marking import STEM as DIFFERENCE_STEM
 from grader.judge.reference import DEFAULT_SHIPPED_DIR
@@ -100,15 +100,43 @@ def _inputs(graph: schema.Graph) -> dict[str, list[int]]:
 
 def first_difference(student: schema.Graph, ours: schema.Graph) -> int | None:
     """The position of the first node of the student's graph whose shape or inputs differ from
-    micrograph's (both are numbered by the same walk from the output), or None."""
+    micrograph's (both are numbered by the same walk from the output), or None.  Two values met
+    in each other's place on the walk (w where micrograph's has x, and x later) are there
+    because the node that takes them has its inputs in another order: that node differs."""
     theirs, mine = _inputs(student), _inputs(ours)
     for i, node in enumerate(student.nodes):
         if i >= len(ours.nodes):
             return i
         other = ours.nodes[i]
+        if isinstance(node, schema.ValueNode) and _shape(node) != _shape(other) and \
+                _shape(node) in map(_shape, ours.nodes[i + 1:]) and _shape(other) in map(_shape, student.nodes[i + 1:]):
+            return next((j for j, n in enumerate(student.nodes) if i in theirs[n.id]), i)
         if _shape(node) != _shape(other) or theirs[node.id] != mine[other.id]:
             return i
     return None if len(student.nodes) == len(ours.nodes) else len(student.nodes) - 1
+
+
+ROLE = {"output": N_("the output"), "leaf": N_("a leaf that requires grad"),
+        "retained": N_("a non-leaf that retains its grad"),
+        "intermediate": N_("a non-leaf that does not retain its grad"), "const": N_("a value that requires no grad")}
+
+
+def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> str | None:
+    """The difference at the marked node, in words, where it is one a student reads off the
+    picture: a named value of another role (drawn in another colour), or an op whose inputs
+    come in another order; None otherwise (the note then says only where)."""
+    node = student.nodes[position]
+    other = ours.nodes[position] if position < len(ours.nodes) else None
+    if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
+        made = {n.id: n.name for n in student.nodes if isinstance(n, schema.ValueNode)}
+        name = next((made[target] for source, target in student.edges if source == node.id and made.get(target)), None)
+        return _("the inputs of {op} come in another order than in PyTorch's graph",
+                 op=f"{name}.grad_fn ({node.op})" if name else node.op)
+    if isinstance(node, schema.ValueNode) and isinstance(other, schema.ValueNode) and node.name is not None \
+            and node.name == other.name and node.role != other.role:
+        return _("{name} is {role} in your graph, {other} in PyTorch's", name=node.name,
+                 role=_(ROLE[node.role]), other=_(ROLE[other.role]))
+    return None
 
 
 def _same(a: float | None, b: float | None) -> bool:
@@ -142,7 +170,8 @@ def draw(exercise_id: str, graph: Any, directory: Path, formats: tuple[str, ...]
         return Drawing()
     position = first_difference(student, schema.validate(ours.graph))
     if position is not None:
-        return _difference(graph, position, directory, formats, ours.trace is not None)
+        return _difference(graph, position, directory, formats, ours.trace is not None,
+                           what_differs(student, schema.validate(ours.graph), position))
     if ours.trace is None:
         return Drawing()
     if not same_numbers(student, schema.validate(ours.graph)):
@@ -161,7 +190,7 @@ def draw(exercise_id: str, graph: Any, directory: Path, formats: tuple[str, ...]
 
 
 def _difference(graph: dict[str, Any], position: int, directory: Path, formats: tuple[str, ...],
-                replayable: bool) -> Drawing:
+                replayable: bool, differs: str | None) -> Drawing:
     try:
         paths = renderer.render(_marked(graph, position), directory, DIFFERENCE_STEM, formats, RENDER_TIMEOUT)
     except Exception:  # noqa: BLE001 - the diagram never breaks the grade
@@ -169,6 +198,8 @@ def _difference(graph: dict[str, Any], position: int, directory: Path, formats: 
     shown = [p for p in paths if not p.endswith(".gv")] or paths
     notes = [_("{path}: the graph your engine recorded; the first node where its shape differs from "
                "PyTorch's graph of the same program has a thick blue border", path=shown[0])] if shown else []
+    if shown and differs is not None:
+        notes[0] += _(" ({difference})", difference=differs)
     if replayable:
         notes.append(_("no step-by-step page: it replays PyTorch's backward through your graph, and is "
                        "drawn once your graph has PyTorch's nodes and edges"))

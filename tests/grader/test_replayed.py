@@ -80,3 +80,29 @@ def test_no_page_while_the_numbers_differ(tmp_path: Path):
     next(n for n in raw["nodes"] if n.get("name") == "w")["grad"] = 7.0
     drawing = replayed.draw("ex17", raw, tmp_path / "ex17", ("svg",))
     assert drawing.paths == [] and "numbers your graph shows are PyTorch's" in drawing.note
+
+
+def test_leaves_met_in_another_order_mark_the_op_that_takes_them():
+    """a = w + x where the documents have x + w: the walk meets w where micrograph's meets x, yet
+    w is no different; a's AddBackward0, whose inputs come in another order, is the node marked,
+    and the note says so."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = w + x, w + 1
+    y = a * b
+    student = schema.validate(graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y}))
+    ours = schema.validate(replayed.reference("ex16").graph)
+    position = replayed.first_difference(student, ours)
+    assert getattr(student.nodes[position], "op", None) == "AddBackward0"
+    assert replayed.what_differs(student, ours, position) == \
+        "the inputs of a.grad_fn (AddBackward0) come in another order than in PyTorch's graph"
+
+
+def test_a_value_of_another_role_is_said_in_the_note(tmp_path: Path):
+    """A retained a drawn as a non-leaf that does not retain its grad (retains_grad left False):
+    the white box holds a grad, and the note says which role differs."""
+    raw = _student_graph("ex18_build_retain_grad", 3)
+    next(n for n in raw["nodes"] if n.get("name") == "a")["role"] = "intermediate"
+    drawing = replayed.draw("ex18", raw, tmp_path / "ex18", ("svg",))
+    assert "(a is a non-leaf that does not retain its grad in your graph, a non-leaf that retains its grad " \
+           "in PyTorch's)" in drawing.note, drawing.note
