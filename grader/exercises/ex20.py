@@ -10,8 +10,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs
-from grader.spec.saved import saved_operands
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name
+from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised
@@ -23,6 +23,8 @@ EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
 FEEDBACK = ("After running a node, backward releases what it saved unless retain_graph=True; "
             "unpack refuses a released value with SECOND_BACKWARD.")
 KEYS = {
+    "released": "a backward called without retain_graph=True releases every node it ran (retain_graph "
+                "left out, False or None alike): only retain_graph=True keeps them",
     "second": "a second backward through a node that saved something must raise "
               "RuntimeError(SECOND_BACKWARD) unless the first kept the graph with retain_graph=True",
     "kept": "after y.backward(retain_graph=True) the graph is kept: a second backward through it "
@@ -51,8 +53,10 @@ KEYS = {
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "grads_refused": ("second", "every_node", "new_graph", "names"),
-             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names"), "second": ("names",)}
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",),
+             "grads_refused": ("second", "every_node", "new_graph", "names", "released"),
+             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names", "released"),
+             "second": ("names", "released"), "freed": ("released",)}
 GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
@@ -71,6 +75,8 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     if retain:
         y.backward(retain_graph=True)
     names = fact(saved_operands(y.grad_fn), f"the list of operands that y.grad_fn saved, after {first}, y = {label}")
+    if case == "second" and node_name(y.grad_fn) == "MulBackward0":  # the first released y's node? (a product's, which saved)
+        ran["released"] = claim(released(y.grad_fn), f"y.grad_fn is released by y.backward(), y = {label}")
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
     return {**ran, "names": names, case: raised(y.backward, said),
@@ -91,18 +97,20 @@ def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
                feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def documents_public(sub):
-    return {**_cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "second"),
-                           (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "kept"),
-                           (lambda w, x: x + w + 2.0, "x + w + 2", "adds")]),
-            **_documents_freed(sub)}
+    cases = _cases(sub, [(lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "second"),
+                         (lambda w, x: (x + w) * (w + 1), "(x + w) * (w + 1)", "kept"),
+                         (lambda w, x: x + w + 2.0, "x + w + 2", "adds")])
+    freed = _documents_freed(sub)
+    cases["released"] += freed.pop("released")
+    return {**cases, **freed}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
     """The public test's probes of what backward frees: below a root, what is kept."""
     below = _freed_below(sub, lambda y: y * 2, "y * 2")[0]
     ran, freed = _freed(sub)
-    return {"new_graph": [below["new_graph"], ran], "every_node": [below["every_node"]],
-            "freed": freed}
+    return {"new_graph": [below["new_graph"], ran], "every_node": [below["below"], below["every_node"]],
+            "freed": freed, "released": below["released"]}
 
 
 FREED = N_("h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3")
@@ -139,7 +147,11 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     held(z)
     first = raised(z.backward, f"the first z.backward(), z = {said}, y = w * x")
     names = fact(saved_operands(y.grad_fn), f"the list of operands that y.grad_fn saved, after z.backward(), z = {said}, y = w * x")
-    return {"new_graph": first, "names": names,
+    said_z = f"z = {said}, y = w * x"
+    rooted = [claim(released(z.grad_fn), f"z.grad_fn is released by z.backward(), {said_z}")] \
+        if node_name(z.grad_fn) == "MulBackward0" else []  # a root that saved something: its own release
+    return {"new_graph": first, "names": names, "released": rooted,
+            "below": claim(released(y.grad_fn), f"y.grad_fn is released by z.backward(), {said_z}"),
             "every_node": raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")}, w
 
 
@@ -175,9 +187,11 @@ def inner(sub):
     held(t)
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
-                                 "new_graph": [], "names": [], "every_node": [], "grads_refused": []}
+                                 "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
+        out["released"] += freed.pop("released")
+        out["every_node"].append(freed.pop("below"))
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))

@@ -38,6 +38,7 @@ _LABEL_FORMS = (
     (r"the list of operands that (?P<what>\S+) saved, after (?P<steps>.+)",
      N_("the list of operands that {what} saved, after {steps}")),
     (r"the list of operands that (?P<what>.+) saved", N_("the list of operands that {what} saved")),
+    (r"(?P<what>\S+) is released by (?P<call>\S+\(\)), (?P<graph>\w+ = .+)", N_("{what} is released by {call}, {graph}")),
     (r"(?P<what>\S+|\(.+\)\.grad_fn) saved (?P<source>\S+|\(.+\)) itself as (?P<name>\"\w+\")",
      N_("{what} saved {source} itself as {name}")),
     (r"(?P<call>.+) on a Value that requires no grad", N_("{call} on a Value that requires no grad")),

@@ -41,3 +41,28 @@ def saved_as(fn: object, name: str) -> object:
     if held is None:
         return getattr(fn, f"_saved_{name}", None)
     return held.get(name) if type(held) is dict else None
+
+
+def released(fn: object) -> bool | str | None:
+    """Whether backward released a node that saved something (a product's: torch shows no
+    release of a node that saved nothing): the engine's node set its ``released`` flag (a given
+    part of the stub) or forgot its saved Values, whatever it holds in their place; torch's
+    raises on reading a saved tensor once freed.  None for no node; a description of a
+    ``saved`` that is not a dict."""
+    if fn is None:
+        return None
+    held = getattr(fn, "saved", None)
+    if held is None:
+        return any(_freed(fn, name) for name in SAVED_AS)
+    if type(held) is not dict:
+        return f"saved is not a dict: {type_name(held)}"
+    return getattr(fn, "released", None) is True or (bool(held) and not any(hasattr(v, "item") for v in held.values()))
+
+
+def _freed(fn: object, name: str) -> bool:
+    """Whether reading torch's ``_saved_<name>`` raises: freed by backward."""
+    try:
+        getattr(fn, f"_saved_{name}", None)
+    except RuntimeError:  # "... directly access saved tensors after they have already been freed"
+        return True
+    return False

@@ -92,6 +92,12 @@ CASES = [
                                                                      "            node.release()\n"},
           fails={RETAINED: "after y.backward(retain_graph=True), y = w * x * w raised RuntimeError"},
           names=("retain_graph=True", "the graph is kept")),
+    Wrong("none_never_releases", edits={  # retain_graph=None passed on, and only False releases
+        "        backward(self, retain_graph=bool(retain_graph))": "        backward(self, retain_graph=retain_graph)",
+        RELEASE_STEP: RELEASE_STEP.replace("if not retain_graph:", "if retain_graph == False:")},
+          fails={DOCS: "y.grad_fn is released by y.backward(), y = (x + w) * (w + 1) in PyTorch, but not in your engine",
+                 INNER: "z.grad_fn is released by z.backward(), z = y * 0.125, y = w * x in PyTorch, but not in your engine"},
+          names=("is released by y.backward()", "retain_graph left out, False or None alike")),
     Correct("releases_only_nodes_that_saved", edits={RELEASE_STEP: "        if not retain_graph and node.saved:\n"
                                                                    "            node.release()\n"}),
     Correct("release_by_deleting_then_refusing_a_missing_name", edits={
