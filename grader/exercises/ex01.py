@@ -22,7 +22,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.helpers import arguments_of
+from grader.spec.helpers import apart_from, arguments_of
 from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
@@ -135,9 +135,8 @@ def backprop_public(sub):
                key_feedback={"read": READ, "walked": WALKED}, runs_with=WITH_BUILD)
 def backprop_hidden(sub):
     return {**_backprop(sub, HIDDEN_POINTS),
-            "apart": calls_apart(sub, lambda m, point: m.backprop(*point),
-                                 lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1],
-                                 SHARES_W, "backprop")}
+            "apart": apart_from(sub, "build_graph", lambda m, point: m.backprop(*point),
+                                lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1], SHARES_W, "backprop")}
 
 
 # A point whose w an earlier call had, with another x: answers kept by w alone show.
