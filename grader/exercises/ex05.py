@@ -18,6 +18,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad, remember
+from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
@@ -46,15 +47,16 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
     read = read_from_grad(answer, call, label)
-    return {"history": result_of(_history(answer), label),
-            "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
-            "read": read,
-            "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
-            "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
-            "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
-            "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
-                           "grad_history"),  # the gradient held before the loop is added to
-            "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+    observed = {"history": result_of(_history(answer), label),
+                "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
+                "read": read,
+                "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
+                "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+                "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
+                "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
+                               "grad_history"),  # the gradient held before the loop is added to
+                "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+    return {**observed, "hooks": appended_later(answer, [wl], label, "w")}  # last: it writes w.grad
 
 
 def _graph_per_pass(call: Call) -> bool:

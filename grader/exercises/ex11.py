@@ -29,6 +29,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
+from grader.spec.appended import appended_later
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -175,6 +176,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
            "given": check(Check.GAVE_V, _gave(call.root_grads, v), label)}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
+    out["hooks"] = appended_later(grads, x[0], label, f"x{n}")  # last: it writes x's .grad
     return out
 
 

@@ -36,7 +36,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: Say.OTHER_BACKWARD_AGAIN,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
-           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
+           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
@@ -121,6 +121,9 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say is Say.HOOKS_APPEND:  # the leaves the probe's later backward ran through
+        leaf = got.get(CONTEXT + "leaf")
+        return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
     if say in _AT_A_PRODUCT:  # the engine's name of a product's node, which the paths go through
         return [_diff(say, label=label, op=PRODUCT)]
     return [_diff(say, label=label)]

@@ -44,8 +44,7 @@ class Say(str, enum.Enum):
     ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
                                "was zeroed, not right after the backward pass each row records.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
-                             "gradients between backward passes, but not after recording what the "
-                             "last one wrote.")
+                             "gradients between backward passes, but not after recording what the last one wrote.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward multiplied "
                      "the incoming gradient by a local derivative other than the statement's (the number grows "
@@ -122,8 +121,7 @@ class Say(str, enum.Enum):
                     "the statement keeps it for a later pass.")
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "
                         "a pass where the statement lets backward free it.")
-    KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets "
-                   "backward free it.")
+    KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets backward free it.")
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
@@ -218,8 +216,7 @@ class Say(str, enum.Enum):
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
-    RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends "
-                           "it a gradient.")
+    RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends it a gradient.")
     NOT_APPLIED = N_("{label}: your engine never called {name}'s apply, so the order it ran the nodes in "
                      "could not be watched.")
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() of"
@@ -365,6 +362,9 @@ class Say(str, enum.Enum):
                                  "(backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
+    HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
+                      "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
+                      "that pass's order.")
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")

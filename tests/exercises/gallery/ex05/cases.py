@@ -262,3 +262,13 @@ CASES += [
           edits={'    history: list[float] = []\n': '    history: list[float] = []\n    w.grad = None\n    x.grad = None\n'},
           names=('grad_history cleared the gradients its leaves already held before its first backward pass',)),
 ]
+
+# A hook that records w's gradient, registered on w at every step: each backward runs every hook
+# registered so far, and the hooks stay on the caller's w.
+CASES += [
+    Wrong("hook_per_step", fails={ACCUMULATE: "returned a list that grew when a backward pass ran through w"},
+          edits={"        y.backward()  # adds dy/dw to whatever w.grad already holds\n"
+                 "        history.append(w.grad.item())\n":
+                 "        w.register_hook(lambda g: history.append(g.item()))\n        y.backward()\n"},
+          names=("grad_history", "hooks your code registered on w")),
+]

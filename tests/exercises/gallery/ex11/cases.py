@@ -214,3 +214,13 @@ CASES += [
                  "                    continue\n                zeroed.append(leaf)\n                leaf.grad.zero_()\n"},
           names=("jacobian_rows(x, loss, True)", "x[0][1].grad")),
 ]
+
+# x's gradients collected by hooks on x's entries: they run in the order backward reaches the
+# leaves, and stay on the caller's leaves.
+CASES += [
+    Wrong("grads_by_hooks", fails={"v times the Jacobian": "returned a list that grew when a backward pass ran through"},
+          edits={"    micrograph.backward(loss, [v])\n    return x_grads(x)\n":
+                 "    out = []\n    for leaf in x[0]:\n        leaf.register_hook(lambda g: out.append(g.item()))\n"
+                 "    micrograph.backward(loss, [v])\n    return out\n"},
+          names=("vjp", "hooks your code registered on x")),
+]
