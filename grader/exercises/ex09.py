@@ -58,8 +58,11 @@ _LEAVES_RETURNED = {
 leaf cached on the inputs (a mutable default) is told by its identity."""
 
 
-def _inference(sub, w: float, x: float) -> dict[str, Any]:
-    with watching(sub, "inference", grad_mode=True, made=True) as call:
+def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.enable_grad) -> dict[str, Any]:
+    """One call of inference, made inside ``with outer():`` (under no_grad, an evaluation loop's
+    call: the mode inference leaves is the caller's again, off)."""
+    label = "inference" if outer is micrograph.enable_grad else f"with {outer.__name__}(): inference(w, x)"
+    with outer(), watching(sub, label, grad_mode=True, made=True) as call:
         r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
     return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y"),
                   made_from(r["y"], (r["w"], r["x"]), call, "y")],
@@ -74,14 +77,15 @@ INFERENCE_KEYS = {
     "y": "y is computed from w and x with the engine's operations, under no_grad: not recorded",
     "inputs": "w and x are leaves that require grad: no_grad changes what is recorded, not them",
     "call": "compute y inside a `with micrograph.no_grad():` block: recording is off inside it "
-    "and on again after it",
+    "and, after it, what it was before",
 }
 
 
 @EXERCISE.test("inference records nothing", points=2, public=True, feedback=INFERENCE_FEEDBACK,
                key_feedback=INFERENCE_KEYS)
 def inference_public(sub):
-    return {**by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]]),
+    return {**by_key([_inference(sub, w, x) for w, x in [(0.5, -1.5), (2.0, 0.25)]]
+                     + [_inference(sub, -1.0, 1.5, micrograph.no_grad)]),
             "apart": calls_apart(sub, lambda m, point: m.inference(*point), _numbers,
                                  (0.5, -1.5), (2.0, 0.25), "inference")}
 
@@ -90,7 +94,7 @@ def inference_public(sub):
                key_feedback=INFERENCE_KEYS)
 def inference_hidden(sub):
     points = [(-2.5, 1.0), (3.0, 0.5), (0.0, 0.0), (-2.5, 1.0)]  # the last again: new leaves
-    return {**by_key([_inference(sub, w, x) for w, x in points]),
+    return {**by_key([_inference(sub, w, x) for w, x in points] + [_inference(sub, 1.0, -2.0, micrograph.no_grad)]),
             "apart": calls_apart(sub, lambda m, point: m.inference(*point), _numbers,
                                  (1.25, -0.5), (-4.0, 2.0), "inference")}
 

@@ -146,6 +146,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                            context=CONTEXT + "grad_mode_off" in want))
     if left[1] and not left[0]:
         found.append(_diff(Say.LEFT_OFF, label=label))
+    if left[0] is True and left[1] is False:  # called with grad mode off, as the statement leaves it
+        found.append(_diff(Say.LEFT_ON, label=label, context=CONTEXT + "grad_mode_left_off" in want))
     never_read = want.get("read_grad") is True and got.get("read_grad") is False
     for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
                      ("from_given", Say.NEW_ROOT), ("one_graph", Say.OTHER_GRAPH)):

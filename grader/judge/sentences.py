@@ -133,6 +133,8 @@ class Say(str, enum.Enum):
                      "micrograph.engine), where the exercise is to write that walk yourself.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
+    LEFT_ON = N_("{label} returned with grad mode on, where it was off when it was called: the mode "
+                 "your code set outlives the call.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "
                      "pass: backward added to it instead of starting from nothing.")
     NONE_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier pass: no parameter's "

@@ -166,9 +166,12 @@ CASES += [
                  '    except RuntimeError as e:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n'
                  '        return e\n    return None\n'},
           names=('w was changed in place',)),
-    Correct('grad_mode_switched_by_hand',
-            edits={'    with micrograph.no_grad():\n        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n':
-                   '    micrograph.set_grad_enabled(False)\n    y = _graph(w, x)\n    micrograph.set_grad_enabled(True)\n'}),
+    # recording switched off and on again by hand, not restored (the statement asks the with
+    # form): an evaluation loop's no_grad around the call is undone for the rest of its block
+    Wrong("grad_mode_switched_by_hand", names=("inference(w, x) returned with grad mode on",),
+          fails={INFERENCE: "returned with grad mode on, where it was off when it was called"},
+          edits={INFER: "    micrograph.set_grad_enabled(False)\n    y = _graph(w, x)\n"
+                        "    micrograph.set_grad_enabled(True)\n"}),
     Wrong('mode_from_requires_grad',  # w requires grad whatever training says
           edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(w.requires_grad):'},
           names=('forward(w, x, False)',)),
