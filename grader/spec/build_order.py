@@ -159,7 +159,8 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
 
 def root_gradient(root: Any) -> float | str | None:
     """``root.backward()``, and the gradient it handed ``root``'s node first: the seed, 1 in
-    PyTorch (a pre-hook sees it there); None when backward never called that node's apply."""
+    PyTorch (a pre-hook sees it there); None when backward never called that node's apply (or
+    ``root`` has no node to watch)."""
     node = getattr(root, "grad_fn", None)
     got: list[object] = []
 
@@ -169,7 +170,7 @@ def root_gradient(root: Any) -> float | str | None:
 
     python = inspect.isfunction(getattr(type(node), "apply", None))
     restore = _watch_class(type(node), ran) if python else None
-    if not python:
+    if not python and callable(getattr(node, "register_prehook", None)):  # PyTorch's node; no node: unseen
         node.register_prehook(lambda grads: ran(node, grads[0]))
     try:
         root.backward()
