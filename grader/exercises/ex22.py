@@ -22,7 +22,7 @@ KEYS = {
     "no_grad": "inside no_grad nothing is recorded (recording(...) is False while grad mode is off): a "
                "result is a leaf that requires no grad",
     "recording": "recording(...) must be True only while grad mode is on and some input requires grad: "
-                 "an operation on values that require no grad records nothing, outside no_grad too",
+                 "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
     "after": "after a no_grad block, recording is as it was before it",
     "raised": "recording is back on after a block that raised, whose error goes on",
