@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
+from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
                     module="ex19_build_accumulation", rules=True, own_engine=True)
@@ -40,7 +41,7 @@ KEYS = {
              "walk (its dependency counts, the nodes it ran) may be kept for the next call",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh"), "fresh": ("zeroed", "dropped"), "in_place": ("fresh",),
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed"), "fresh": ("zeroed", "dropped", "renewed"), "in_place": ("fresh",),
              "renewed": ("dropped",), "retained": ("rerun",)}
 
 
@@ -81,9 +82,9 @@ def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     g = w.grad
     w.grad = None
-    (w * w).backward()
+    ran = raised((w * w).backward, "(w * w).backward() after (w * x + w).backward(); g = w.grad; w.grad = None")
     said = "after (w * x + w).backward(); g = w.grad; w.grad = None; (w * w).backward()"
-    return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+    return [ran, claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
 
 
 def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
@@ -129,7 +130,10 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
             x.grad = None
             reset_left["dropped"] = [fact(grad_quiet(w), "w.grad after w.grad = None"),
                                      fact(grad_quiet(x), "x.grad after x.grad = None")]
-        (w * x + w).backward()
+        if reset == "None" and step >= 2:  # an error after w.grad = None is told as that step's, the first one
+            reset_left.setdefault("renewed", [raised((w * x + w).backward, f"(w * x + w).backward() after {RESETS[reset]}")])
+        else:
+            (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
         if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
@@ -140,7 +144,7 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
-    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "fresh": [], "grads": []}
+    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen
@@ -197,8 +201,8 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
                caused_by=CAUSED_BY)
 def dropped(sub):
     needs(sub, 4)
-    return {**_joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None")),
-            "renewed": [*_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5)]}
+    seen = _joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None"))
+    return {**seen, "renewed": [*seen.get("renewed", []), *_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5)]}
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,
@@ -216,10 +220,10 @@ def two_graphs(sub):
     both = fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3")
     w.grad = None
     dropped = fact(grad_quiet(w), "w.grad after w.grad = None")
-    (w * w).backward()
+    ran = raised((w * w).backward, "(w * w).backward() after y1.backward(); y2.backward(); w.grad = None")
     again = claim(grad_quiet(w) == first["value"],
                   "the backward of y1 = w * w after w.grad = None gives w.grad the number the first gave")
-    return {"dropped": [dropped], "fresh": [again], "grads": [first, both]}
+    return {"dropped": [dropped], "renewed": [ran], "fresh": [again], "grads": [first, both]}
 
 
 @EXERCISE.diagram
