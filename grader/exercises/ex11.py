@@ -23,7 +23,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.given import given_returns, x_grads as given_x_grads
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
@@ -110,6 +110,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "y": entries(g["y"], "y", value_of),
         "loss": entries(g["loss"], "loss", lambda v, label: graph(v, names, label=label)),
         "shape": _shape(g["loss"], "loss"),
+        "row": _row_kind(g["loss"], "loss[0]"),
         "new": _new_x(g),
         "call": call.fact,
     }
@@ -121,6 +122,14 @@ def _shape(m: object, name: str) -> list[dict[str, Any]]:
     if type(m) is not list or not m or type(m[0]) is not list:
         return []
     return [result_of(len(m), f"len({name})"), result_of(len(m[0]), f"len({name}[0])")]
+
+
+def _row_kind(m: object, label: str) -> dict[str, Any] | None:
+    """The kind of a returned matrix's first entry, a row (a list) in the statement's: loss[0]
+    returned as loss, a list of Values, is told by what its first entry is."""
+    if type(m) is not list or not m:
+        return None
+    return result_of(f"{NOT_PLAIN}{type_name(m[0])}", label)
 
 
 BUILD_FEEDBACK = ("x is [[...]], one row of new leaves that require grad; y is a list of rows of "
@@ -351,10 +360,13 @@ def rows_not_zeroed(sub):
 def draw(sub):
     g = sub.build([1.5, -0.5], [[2.0, 1.0], [0.5, -1.0]])
     x, loss = g["x"], g["loss"]
-    names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # as many as build made: a loss of
-             **{f"loss{k}": v for k, v in enumerate(loss[0])}}  # another shape is drawn as it is
-    show(loss[0], names)  # drawn as built if the backward calls fail
+    row = loss[0] if type(loss) is list and loss and type(loss[0]) is list else loss  # loss's row,
+    names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # or the row build returned as loss: as
+             **{f"loss{k}": v for k, v in enumerate(row)}}  # many as build made, drawn as they are
+    show(row, names)  # drawn as built if the backward calls fail
+    if row is loss:  # no matrix to backpropagate row by row: the tests tell what build returned
+        return row, names
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:
         sub.jacobian_rows(x, loss)
     remember(call)  # a later test's call that returns these numbers returns kept state
-    return loss[0], names
+    return row, names

@@ -224,3 +224,11 @@ CASES += [
                  "    micrograph.backward(loss, [v])\n    return out\n"},
           names=("vjp", "hooks your code registered on x")),
 ]
+
+# build returns loss's one row, a list of Values, for loss, the 1 x m matrix.
+CASES += [
+    Wrong("loss_row", fails={"build makes loss = mm(x, y)": "loss[0] is not the kind of result the statement's is"},
+          edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
+                 '    return {"x": x, "y": y, "loss": micrograph.mm(x, y)[0]}\n'},
+          names=("loss[0]", "of type Value")),
+]
