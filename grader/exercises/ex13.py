@@ -19,7 +19,7 @@ import micrograph
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import leaves_apart, recorded, seeded, summed
+from grader.spec.arrivals import leaves_apart, orders_returned, recorded, seeded, summed
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.facts import Check
@@ -88,11 +88,12 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
     shows, not only one that writes a leaf without one), whether it ran the engine's backward
     pass, and whether the given local_grads was."""
     held = graph.leaves[0].grad = Value(HELD_GRAD)
-    with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, recorded(sub) as calls:
+    with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, \
+            recorded(sub) as calls, orders_returned(sub) as orders:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
         "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
-                  "sums": summed(calls, result, f"backprop({graph.label})"), "seed": seeded(calls, graph.root, "backprop")},
+                  "sums": summed(calls, result, f"backprop({graph.label})", orders), "seed": seeded(calls, graph.root, "backprop")},
         "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
         and all(grad(leaf) is None for leaf in graph.leaves[1:]),
         "used_engine_backward": passes[0] > 0,

@@ -103,7 +103,7 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
     Say.BACKWARD: {Say.ENGINE_PASS},
     Say.NO_GRAPH: {Say.UNTRACKED},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
-    **dict.fromkeys((Say.NOT_SUMMED, Say.ONE_KEPT, Say.ARRIVED_LATE), {Say.LEAVES_MERGED}),
+    **dict.fromkeys((Say.NOT_SUMMED, Say.ONE_KEPT, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY), {Say.LEAVES_MERGED}),
 }
 
 
@@ -178,7 +178,7 @@ def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
+_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,

@@ -55,7 +55,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
 _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
-    Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("kept_one", Say.ONE_KEPT)),
+    Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("leaf_early", Say.LEAF_TAKEN_EARLY), ("kept_one", Say.ONE_KEPT)),
     Say.INCOMPLETE: (("namesake", Say.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),

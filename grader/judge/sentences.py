@@ -226,15 +226,13 @@ class Say(str, enum.Enum):
                       "version counter, as detach() does.")
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
-    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an "
-                           "earlier call, not during this one: this call returns what an earlier "
-                           "call left (state kept between calls).")
+    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an earlier call, not "
+                           "during this one: this call returns what an earlier call left (state kept between calls).")
     NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "
                        "computed from the Values it is asked to be computed from: an operation on a new Value "
                        "made of a number (Value(...) times one) still passes on a number computed in Python.")
-    NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called "
-                   "(+, *, micrograph.mul ...): it was made another way, such as Value(...) of a "
-                   "number computed in Python.")
+    NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called (+, *, "
+                   "micrograph.mul ...): it was made another way, such as Value(...) of a number computed in Python.")
     NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires grad: "
                         "the Value without a graph was made another way.")
     NOT_THE_DETACHED = N_("{label} ran backward on a Value that still has its grad_fn: the Value it "
@@ -304,9 +302,8 @@ class Say(str, enum.Enum):
     RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                       "other inputs), raised an error where the first call returned: what it does "
                       "depends on state kept between calls.")
-    NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh "
-                        "import of your code, where it is the first call: what it returns depends "
-                        "on state kept between calls.")
+    NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh import of your "
+                        "code, where it is the first call: what it returns depends on state kept between calls.")
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")
@@ -335,9 +332,8 @@ class Say(str, enum.Enum):
                        "statement's backward leaves x as it was.")
     OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
                               "y.backward()), passed on another gradient: it depends on state kept between calls.")
-    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another "
-                           "backward, did not do to their .grad what its first call did: what it "
-                           "does depends on state kept between calls.")
+    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, did not do to "
+                           "their .grad what its first call did: what it does depends on state kept between calls.")
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
@@ -350,6 +346,8 @@ class Say(str, enum.Enum):
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
                       "had arrived: where paths meet, a node runs once every node that feeds it has run.")
+    LEAF_TAKEN_EARLY = N_("{label} returned for a leaf only the gradients sent by the nodes before its node in the "
+                          "order your topological_order returned, which puts a node feeding it after it.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")
@@ -359,9 +357,8 @@ class Say(str, enum.Enum):
     STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
                             "cleared after a backward pass had written it: the step had nothing to apply "
                             "(zero_grad() belongs before backward, not between backward and step).")
-    STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no "
-                                 "parameter's .grad held a gradient: the step had nothing to apply "
-                                 "(backward comes before step).")
+    STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no parameter's "
+                                 ".grad held a gradient: the step had nothing to apply (backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -48,11 +48,35 @@ def recorded(sub: ModuleType) -> Iterator[list[Call]]:
         sub.local_grads = original
 
 
-def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
+@contextlib.contextmanager
+def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
+    """Every list the submission's topological_order returned in the block (backprop's own calls)."""
+    orders: list[Any] = []
+    original = getattr(sub, "topological_order", None)
+    if not callable(original):
+        yield orders
+        return
+
+    def returning(*args: Any, **kwargs: Any) -> Any:
+        order = original(*args, **kwargs)
+        if type(order) is list:
+            orders.append(order)
+        return order
+
+    sub.topological_order = returning
+    try:
+        yield orders
+    finally:
+        sub.topological_order = original
+
+
+def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = ()) -> dict[str, Any]:
     """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along
     more than one edge, the walk went on with their sum.  Where it did not, context says why:
     ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
-    ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
+    ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
+    before it in an order backprop's topological_order call returned (``orders``), which puts a
+    node that sends it one after it; ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
     was reached twice (a walk that calls no local_grads), a gradient is not a number (other
     facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``, the
     chain rule written as local derivative times the node's gradient: the calls then show the
@@ -60,6 +84,7 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
     if len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls):
         return check(Check.ARRIVALS_SUMMED, True, label)
     reached: dict[Any, list[float]] = {}
+    senders: dict[Any, list[tuple[Any, float]]] = {}  # each gradient sent to a node, with its sender
     sent_at: dict[Any, int] = {}  # the last call that sent each node a gradient
     first_run: dict[Any, int] = {}
     went_on: dict[Any, float] = {}
@@ -70,6 +95,7 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
             for (child, _), sent in zip(node.next_functions, out):
                 if child is not None and sent is not None:
                     reached.setdefault(child, []).append(float(sent))
+                    senders.setdefault(child, []).append((node, float(sent)))
                     sent_at[child] = i
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
         return check(Check.ARRIVALS_SUMMED, True, label)
@@ -84,8 +110,23 @@ def summed(calls: list[Call], answer: object, label: str) -> dict[str, Any]:
     fact = check(Check.ARRIVALS_SUMMED, not wrong, label)
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
+        fact[CONTEXT + "leaf_early"] = any(_taken_early(node, went_on[node], senders[node], orders) for node in wrong
+                                           if isinstance(node, micrograph.AccumulateGrad))
         fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
     return fact
+
+
+def _taken_early(node: Any, answer: float, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:
+    """Whether some order puts a node that sent ``node`` a gradient after it, and ``answer`` is
+    the sum of what the nodes before it sent: the leaf's gradient taken where the order reached it."""
+    for order in orders:
+        at = {id(n): i for i, n in enumerate(order)}
+        if id(node) not in at or any(id(sender) not in at for sender, _ in sent):
+            continue
+        before = [g for sender, g in sent if at[id(sender)] < at[id(node)]]
+        if 0 < len(before) < len(sent) and _close(answer, math.fsum(before)):
+            return True
+    return False
 
 
 def seeded(calls: list[Call], root: Any, label: str) -> dict[str, Any]:

@@ -184,6 +184,17 @@ CASES += [
     Wrong('preorder_walk', fails={'the diamond b = a + a, c = b * b': 'backprop(documents_a)[w] is a different number'},
           edits={'    for node in topological_order(root):\n': '    for node in _preorder(root.grad_fn):\n', 'def backprop(': 'def _preorder(start):\n    out, stack, seen = [], [start], set()\n    while stack:\n        n = stack.pop()\n        if n in seen:\n            continue\n        seen.add(n)\n        out.append(n)\n        stack.extend(c for c, _ in n.next_functions if c is not None)\n    return out\n\n\ndef backprop('},
           names=('backprop(documents_a)[w]', 'instead of their sum', 'before every gradient')),
+    # topological_order a depth-first pre-order: backprop, right for the order it is given, takes
+    # w's gradient before (w + 1)'s node has sent its share
+    Wrong('preorder_order_walked', fails={DIAMOND: "returned for a leaf only the gradients sent by the nodes before its node"},
+          edits={"    # 2. Kahn's algorithm: a node is placed once every node feeding gradient into it is placed.\n"
+                 "    order = []\n    ready = [start]\n    while ready:\n        node = ready.pop()\n        order.append(node)\n"
+                 "        for child, _ in node.next_functions:\n            if child is None:\n                continue\n"
+                 "            incoming[child] -= 1\n            if incoming[child] == 0:\n                ready.append(child)\n":
+                 "    order, seen, stack = [], set(), [start]\n    while stack:\n        node = stack.pop()\n"
+                 "        if node in seen:\n            continue\n        seen.add(node)\n        order.append(node)\n"
+                 "        stack.extend(child for child, _ in reversed(node.next_functions) if child is not None)\n"},
+          names=('backprop(documents_a)', 'the order your topological_order returned', 'puts a node before a node')),
     Correct('ready_as_deque', edits={'    ready = [start]\n    while ready:\n        node = ready.pop()\n': '    from collections import deque\n    ready = deque([start])\n    while ready:\n        node = ready.popleft()\n'}),
 ]
 
