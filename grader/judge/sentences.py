@@ -32,8 +32,7 @@ class Say(str, enum.Enum):
                                 "backward pass through that node ran after the call (retain_grad() "
                                 "keeps the gradients of later passes only).")
     GRAD_WRITTEN = N_("{label} holds a gradient from backward, where it is meant to be None here.")
-    GRAD_ZEROED = N_("{label} was zeroed in place by your code after backward wrote it, where it is "
-                     "meant to be None here.")
+    GRAD_ZEROED = N_("{label} was zeroed in place by your code after backward wrote it: here it is meant to be None.")
     GRAD_SET_BY_HAND = N_("{label} holds a value assigned by hand, where it is meant to be None here.")
     GRAD_CHANGED = N_("{label} was changed after backward wrote it.")
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")

@@ -45,7 +45,7 @@ CASES = [
         y.backward()
         history.append(w.grad.item())
 '''}),
-    Wrong("set_to_none_ignored", names=('was zeroed in place by your code', 'where it is meant to be None'), fails={ZERO_GRAD: "p.grad was zeroed in place by your code"},
+    Wrong("set_to_none_ignored", names=('was zeroed in place by your code', 'meant to be None'), fails={ZERO_GRAD: "p.grad was zeroed in place by your code"},
           unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'''        if set_to_none:
             leaf.grad = None  # forget it; the next backward stores a new Value
@@ -132,7 +132,7 @@ CASES += [
     Wrong('resets_swapped', fails={'grad = None every step': 'w.grad was zeroed in place by your code'},
           unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
-          names=('set it to None', 'where it is meant to be None')),
+          names=('set it to None', 'zeroed in place', 'meant to be None')),
     Wrong('values_read_at_end', fails={'gradients accumulate': 'the entries of grad_history(w, x, steps, reset) are all the same'},
           edits={'        history.append(w.grad.item())': '        history.append(w.grad)', '    return history\n': '    return [g.item() for g in history]\n'},
           names=('grad_history(w, x, steps, reset)', 'all the same')),
