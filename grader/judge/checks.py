@@ -36,7 +36,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: Say.OTHER_BACKWARD_AGAIN,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
-           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
+           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,

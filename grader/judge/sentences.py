@@ -63,9 +63,8 @@ class Say(str, enum.Enum):
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
     NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the engine changed it.")
-    NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of "
-                             "the engine changed it; your code reached it through .data, and a "
-                             "change through .data is not counted.")
+    NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of the engine changed "
+                             "it; your code reached it through .data, and a change through .data is not counted.")
     IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement does not ask for.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
@@ -336,8 +335,7 @@ class Say(str, enum.Enum):
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
-    NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, "
-                        "which d root / d root is.")
+    NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
                     "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
     ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
@@ -360,6 +358,8 @@ class Say(str, enum.Enum):
                                  ".grad held a gradient: the step had nothing to apply (backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
+    OTHER_ROOT = N_("{label} returned a y other than the one its backward pass started from: what follows "
+                    "is about the Values it returned, not the graph backward ran on.")
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")

@@ -130,6 +130,7 @@ class Check(str, enum.Enum):
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
     DESCENDS = "descends"  # every gradient step moved the parameter by lr times its gradient, against it
+    RETURNED_ROOT = "returned_root"  # the y a call returned is the root a backward pass of the call started from
     UNAPPENDED = "unappended"  # a list a call returned stays as long when a backward pass runs through its leaves later
     UNHOOKED = "unhooked"  # no hook of the student's chose the gradient a loop's backward wrote into a parameter
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import

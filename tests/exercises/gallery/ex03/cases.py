@@ -201,3 +201,12 @@ CASES += [
                  "def grad_warning(": "_CAUGHT = []\n\n\ndef grad_warning("},
           names=("grad_warning", "state kept between calls")),
 ]
+
+# backward_retaining retains and backpropagates, then returns a second graph built afresh.
+CASES += [
+    Wrong("returns_a_new_graph", fails={A: "backward_retaining returned a y other than the one its backward pass started from"},
+          edits={'''    g["y"].backward()
+    return g''': '''    g["y"].backward()
+    return build_graph(w, x)'''},
+          names=("backward_retaining", "a y other than the one its backward pass started from")),
+]
