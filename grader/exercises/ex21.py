@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, grad_quiet, needs, node_name, number
+from grader.spec.probe import type_name
 from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
@@ -24,6 +25,8 @@ KEYS = {
                 "in place since (a change through .data is not counted), and nothing otherwise",
     "versions": "each in-place op (add_, +=, zero_) bumps the version counter once; a change through "
                 "detach() bumps the shared counter, a change through .data does not",
+    "own_counter": "each Value has a version counter of its own (a Value detach() gave shares it, no other "
+                   "does): an in-place op on one Value leaves every other Value's counter as it was",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
@@ -58,7 +61,9 @@ DETACHED = N_("after e = h.detach(), h = x * 3")
 # (or only requires grad, ``unflagged``: its changes are refused, which is all that differs)
 DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "errors", "modified", "grads")}
 DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
-PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) for key in (*CAUSES, *DETACH_CAUSES)}
+SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
+PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
+                 for key in (*CAUSES, *DETACH_CAUSES)}
 
 
 def _flagged(made: dict[str, Any]) -> dict[str, Any]:
@@ -77,6 +82,10 @@ def basics_public(sub):
              fact(number(w), f"w.item() after {REFUSED}"),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
              fact(number(w), f"w.item() after {ZERO_REFUSED}")]
+    a, b = sub.Value(1.0), sub.Value(2.0)  # two Values' counters, each bumped once
+    steps += [raised(a.add_, "a.add_(1), a = Value(1)", 1.0), raised(b.add_, "b.add_(1) after a.add_(1), b = Value(2)", 1.0)]
+    own = claim(a._version == b._version if type(a._version) is type(b._version) is int else type_name(b._version),
+                "b._version == a._version after a.add_(1); b.add_(1), a = Value(1), b = Value(2)")
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
@@ -96,7 +105,7 @@ def basics_public(sub):
     q = p + 2
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
-    return {"unflagged": unflagged, "errors": steps,
+    return {"unflagged": unflagged, "errors": steps, "own_counter": own,
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),

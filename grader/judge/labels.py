@@ -72,7 +72,7 @@ _LABEL_FORMS = (
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
     (r"(?P<value>\S+) after backward through (?P<chain>.+)", N_("{value} after backward through {chain}")),
-    (r"(?P<value>\S+(?: is \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
+    (r"(?P<value>\S+(?: (?:is|==) \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
 )
 
 

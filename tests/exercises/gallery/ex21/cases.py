@@ -129,6 +129,13 @@ CASES = [
                                             "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
           fails={BASICS: "ex19's part of the engine does not work in"},  # w.grad.zero_() is refused: store_grad's fault
           names=("store_grad", "w.grad requires grad")),
+    Wrong("versions_from_one_clock", edits={  # every add_ sets the next number of one module-level counter
+        "        self._box[0] += other.item()\n        self._versions[0] += 1":
+        "        self._box[0] += other.item()\n        self._versions[0] = next(_CLOCK)",
+        "\ndef check_in_place(": "\n_CLOCK = itertools.count(1)\n\n\ndef check_in_place("},
+          fails={BASICS: "b._version == a._version after a.add_(1); b.add_(1), a = Value(1), b = Value(2) in PyTorch, "
+                         "but not in your engine"},
+          names=("b._version == a._version", "a version counter of its own")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
