@@ -148,13 +148,15 @@ def _history(answer: object) -> list[Any] | str:
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
-    errors, calls = {}, []
+    errors, calls, roots = {}, [], []
     for (label, build), w in zip(graphs.items(), ws):
         with watching(sub, "second_backward_error", retain_graph=True, errors=True) as call:
             error = sub.second_backward_error(build, w)
         errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
-    return {"error": errors, "backward": calls}
+        roots.append(check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
+                           "second_backward_error"))  # the second pass runs on the first's graph again
+    return {"error": errors, "backward": calls, "one_root": roots}
 
 
 SURVIVE_FEEDBACK = ("Build y from a new leaf, call y.backward(), then try y.backward() again: "

@@ -358,6 +358,8 @@ class Say(str, enum.Enum):
                                  ".grad held a gradient: the step had nothing to apply (backward comes before step).")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
+    OTHER_PASS_ROOT = N_("{label} ran a backward pass from another root than its first pass's: it ran on a new "
+                         "graph, not again on the one the first backward used.")
     OTHER_ROOT = N_("{label} returned a y other than the one its backward pass started from: what follows "
                     "is about the Values it returned, not the graph backward ran on.")
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "

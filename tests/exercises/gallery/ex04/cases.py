@@ -211,3 +211,12 @@ CASES += [
                  "def second_backward_error(": "_ERRORS = []\n\n\ndef second_backward_error("},
           names=("second_backward_error", "state kept between calls")),
 ]
+
+# second_backward_error builds y again before its second backward: that pass runs on a new graph.
+CASES += [
+    Wrong("build_again", fails={"which graphs survive a second backward": "ran a backward pass from another root than its first pass's"},
+          edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()\n    try:\n        y.backward()\n":
+                 "    leaf = Value(w, requires_grad=True)\n    y = build(leaf)\n    y.backward()\n    try:\n"
+                 "        y = build(leaf)\n        y.backward()\n"},
+          names=("second_backward_error", "new graph")),
+]
