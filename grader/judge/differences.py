@@ -53,7 +53,7 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.CLEARED_BEFORE_ONLY if cleared_before else Say.GRAD_ZEROED if zeroed
                       else Say.GRAD_WRITTEN, label=label)]
     if wby != "chosen" and gby == "chosen":
-        return [_diff(Say.GRAD_CHOSEN, label=label)]
+        return [_diff(Say.GRAD_SEEDED if got.get(CONTEXT + "seeded") is True else Say.GRAD_CHOSEN, label=label)]
     if wby == "nobody" and gby == "hand":
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:

@@ -126,6 +126,7 @@ class Writes(observe.Observer):
     def __init__(self) -> None:
         self.chosen: set[tuple[int, int]] = set()  # (pass number, id of the Value written)
         self.by_hook: set[tuple[int, int]] = set()  # ... those of them whose number a hook chose
+        self.seeded: set[tuple[int, int]] = set()  # ... those a pass added to a number of the student's
         self.passing = Chosen()  # the pass running: the nodes a chosen gradient reaches
         self.starts: dict[int, float | None] = {}  # the pass running: each written Value's .grad number as it started
         self.compare: Callable[[], None] | None = None
@@ -145,7 +146,8 @@ class Writes(observe.Observer):
         self.checkpoint()
         nodes = (*(node for node, _ in start.roots), *start.dependencies)
         written = [v for node in nodes for v in _written_by(node)]
-        self.chosen.update((start.number, id(v)) for v in written if seeded(v))
+        self.seeded.update((start.number, id(v)) for v in written if seeded(v))
+        self.chosen.update(self.seeded)
         self.wants_steps = any(node.hooked or isinstance(node, BackwardCFunction) for node in nodes)
         self.starts = {id(v): _number(value_module.peek_grad(v)) for v in written} if self.wants_steps else {}
         self.passing.started(nodes if self.wants_steps else (), {})
@@ -176,6 +178,11 @@ class Writes(observe.Observer):
         """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's
         code chose: written by a pass a hook of theirs chose its gradient in, or added to theirs."""
         return (record.pass_number, id(v)) in self.chosen
+
+    def added_to_theirs(self, v: Any, record: observe.GradWrite) -> bool:
+        """Whether ``record``, the engine's write of ``v.grad``, added to a number the student's
+        code put there before the pass (no code of theirs ran in it): what the feedback then names."""
+        return (record.pass_number, id(v)) in self.seeded and (record.pass_number, id(v)) not in self.by_hook
 
     def hooked(self, passes: range, values: Sequence[Any]) -> bool:
         """Whether a pass numbered in ``passes`` wrote the .grad of one of ``values`` (kept alive

@@ -77,9 +77,11 @@ def grad_of(v: object, label: str) -> dict[str, Any]:
         return {**fact, "type": type_name(v), "grad": None, "by": By.NOBODY.value,
                 "changed": False}
     by, changed, set_to_none = _writer(v)
-    changed_key = CONTEXT + "changed" if _zero_kept_zero(v, observe.grad_write(v)) else "changed"
+    record = observe.grad_write(v)
+    changed_key = CONTEXT + "changed" if _zero_kept_zero(v, record) else "changed"
     return {**fact, "type": "Value", "grad": grad_number(v), "by": by.value, changed_key: changed,
             CONTEXT + "set_to_none": set_to_none,
+            CONTEXT + "seeded": by is By.CHOSEN and record is not None and WRITES.added_to_theirs(v, record),
             CONTEXT + "retains_grad": bool(v.retains_grad)}  # type: ignore[attr-defined]
 
 

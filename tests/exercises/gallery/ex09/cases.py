@@ -279,3 +279,16 @@ CASES += [
           edits={UPDATE: "    with micrograph.no_grad():\n        w -= lr * w.grad * w\n"},
           names=("sgd_step", "lr * w.grad")),
 ]
+
+# Two ways of choosing w.grad's number, each named as what it is: a hook that halves a large
+# gradient (it runs in the pass), and a .grad set to a number before backward (the pass adds to it).
+CASES += [
+    Wrong("clip_hook", fails={STEP: "a hook of yours ran in that backward pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                 "    w.grad = None\n    w.register_hook(lambda g: g * 0.5 if abs(g.item()) > 5 else g)\n"},
+          names=("backward wrote w.grad, but your code chose its number",)),
+    Wrong("grad_seeded_one", fails={STEP: "by adding to a number your code had put in .grad before the pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                 "    w.grad = Value(1.0)\n"},
+          names=("backward wrote w.grad by adding",)),
+]
