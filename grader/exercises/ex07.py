@@ -57,9 +57,21 @@ def leaf_error_hidden(sub):
                                  (2.5, 1.0), (-0.5, 3.0), "inplace_on_leaf")}
 
 
+_LISTS_RETURNED: list[object] = []
+"""Every list rebind_then_inplace returned in this run, kept alive (so no id is reused): one
+returned again by a later call and grown past three entries is a list kept between calls, not a
+list of another shape (one refilled to three entries is told by the tests' state probes)."""
+
+
 def _rebind(sub, start: float) -> dict:
     with watching(sub, "rebind_then_inplace", made=True) as call:
         r = sub.rebind_then_inplace(start)
+    kept = type(r) is list and any(r is earlier for earlier in _LISTS_RETURNED)
+    _LISTS_RETURNED.append(r)
+    if kept and len(r) != 3:  # grown: told as kept, not as a list of another shape
+        raise shape_error(N_("rebind_then_inplace returned the very list an earlier call returned: that "
+                             "list is kept between calls, and the earlier call's result is this one's"),
+                          "rebind_then_inplace", r)
     if type(r) not in (list, tuple) or len(r) != 3:
         raise shape_error(N_("rebind_then_inplace must return [a0, a1, a2]"), "rebind_then_inplace", r)
     a0, a1, a2 = r

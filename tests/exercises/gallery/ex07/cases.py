@@ -199,3 +199,12 @@ CASES += [
           edits={'        w.add_(amount)  # refused': '        w.data.add_(amount)  # not refused'},
           names=('changed it through .data', 'never refuses')),
 ]
+
+# rebind_then_inplace returns one module-level list, extended by every call.
+CASES += [
+    Wrong("list_kept_between_calls",
+          fails={"a = a + 1 and a += 1": "returned the very list an earlier call returned"},
+          edits={"    return [a0, a1, a2]\n": "    _SEEN.extend([a0, a1, a2])\n    return _SEEN\n",
+                 "def rebind_then_inplace(": "_SEEN = []\n\n\ndef rebind_then_inplace("},
+          names=("rebind_then_inplace", "kept between calls")),
+]
