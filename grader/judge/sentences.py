@@ -50,10 +50,8 @@ class Say(str, enum.Enum):
                      "in proportion when the output is seeded with another gradient).")
     GRAD_NONE_BY_HAND = N_("{label} is None because your code set it to None (.grad = None).")
     GRAD_HAND_NUMBER = N_("{label} was assigned by hand, and its number differs from the statement's.")
-    GRAD_CHOSEN = N_("backward wrote {label}, but your code chose its number: a hook of yours ran in that "
-                     "backward pass and replaced what the engine computed.")
-    GRAD_SEEDED = N_("backward wrote {label} by adding to a number your code had put in .grad before the "
-                     "pass: it holds their sum, not the gradient.")
+    GRAD_CHOSEN = N_("backward wrote {label}, but a hook of yours ran in that backward pass and chose its number.")
+    GRAD_SEEDED = N_("backward wrote {label} by adding to a number your code had put in .grad before the pass.")
     # a Value (VALUE facts)
     NOT_A_VALUE = N_("{label} is of type {type}, not a Value computed by the engine.")
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require grad.")

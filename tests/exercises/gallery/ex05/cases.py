@@ -182,7 +182,7 @@ CASES += [
 # A hook on x that zeroes x's gradient: every .grad of a pass a hook of the student's chose a
 # gradient of is the hook's (grader.spec.hooked), w's too, though the hook's gradient never reaches w.
 CASES += [
-    Wrong("hook_zeroes_x", fails={"gradients accumulate": "backward wrote x.grad, but your code chose its number"},
+    Wrong("hook_zeroes_x", fails={"gradients accumulate": "backward wrote x.grad, but a hook of yours"},
           edits={"    history: list[float] = []\n": "    history: list[float] = []\n    x.register_hook(lambda g: g * 0)\n"},
           names=("x.grad",)),
 ]

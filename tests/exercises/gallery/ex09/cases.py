@@ -286,7 +286,7 @@ CASES += [
     Wrong("clip_hook", fails={STEP: "a hook of yours ran in that backward pass"},
           edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
                  "    w.grad = None\n    w.register_hook(lambda g: g * 0.5 if abs(g.item()) > 5 else g)\n"},
-          names=("backward wrote w.grad, but your code chose its number",)),
+          names=("backward wrote w.grad, but a hook of yours",)),
     Wrong("grad_seeded_one", fails={STEP: "by adding to a number your code had put in .grad before the pass"},
           edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
                  "    w.grad = Value(1.0)\n"},
