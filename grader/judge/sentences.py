@@ -130,7 +130,7 @@ class Say(str, enum.Enum):
     ENGINE_WALK = N_("{label} called the engine's own backward walk (a function of "
                      "micrograph.engine), where the exercise is to write that walk yourself.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
-    LEFT_OFF = N_("{label} returned with grad mode still off: it must be switched back on.")
+    LEFT_OFF = N_("{label} returned with grad mode still off: your code switched it off outside a with, which restores it.")
     LEFT_ON = N_("{label} returned with grad mode on, where it was off when it was called: the mode "
                  "your code set outlives the call.")
     NOT_CLEARED = N_("{label} ran backward while .grad still held the gradient of an earlier "

@@ -246,7 +246,7 @@ CASES += [
           fails={FORWARD: "forward(w, x, False) returned with grad mode still off",
                  FORWARD_HIDDEN: "forward(w, x, False) returned with grad mode still off"},
           passes=(INFERENCE, "inference on other inputs"),
-          names=("forward(w, x, False) returned with grad mode still off",)),
+          names=("forward(w, x, False) returned with grad mode still off: your code switched it off outside a with",)),
 ]
 
 # inference computed from detach()es of w and x instead of under no_grad: told as no no_grad, and
