@@ -24,7 +24,7 @@ from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
 from grader.judge.explained import difference as _diff
-from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, swapped, told
+from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
@@ -289,7 +289,7 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
             found.extend((order(want), d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
-        pairs = swapped(exchanges(want.get("nodes") or [], got.get("nodes") or []))  # a built() dict's Values
+        pairs = exchanges(want.get("nodes") or [], got.get("nodes") or [])  # a built() dict's Values
         for key, item in want.items():
             if key in got and not (pairs and graph_explained(item, got[key], pairs)):
                 _walk(item, got[key], found)
@@ -297,7 +297,7 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
         moved = exchanges(want, got)
         found.extend((order(want[0]), d) for d in told(moved))
         for a, b in zip(want, got):
-            if type(b) is not dict or b.get(LABEL) not in swapped(moved):
+            if type(b) is not dict or b.get(LABEL) not in moved:
                 _walk(a, b, found)
 
 

@@ -4,8 +4,8 @@
 which Value each name holds.  Compared name by name it reads as two wrong numbers and a graph
 that "differs at b", and the student looks for a slip in the arithmetic that is not there.  So
 where the Value a name holds is, fact for fact, the one the statement gives another name (and no
-third one), the names are told as exchanged, or the name as holding the other's Value, and the
-name's own differences are left out; a graph whose nodes differ only by those names is left out
+third one), and that name's Value is this one's, the names are told as exchanged, and their own
+differences are left out; a graph whose nodes differ only by those names is left out
 too (its nodes relabelled as the statement's must match, else its own sentence stays).
 """
 
@@ -35,24 +35,30 @@ def _alike(want: dict[str, Any], got: dict[str, Any]) -> bool:
     return same({k: v for k, v in want.items() if k != LABEL}, {k: v for k, v in got.items() if k != LABEL})
 
 
+def _named(label: str) -> tuple[str, str]:
+    """A label's name and what follows it ("b (second call)": b, " (second call)")."""
+    name, _, note = label.partition(" (")
+    return name, note
+
+
 def exchanges(want: list[Any], got: list[Any]) -> dict[str, str]:
-    """Label -> label: each name whose Value is not the statement's but is the statement's Value
-    of exactly one other name.  Two names of alike Values (a = b at x = 1) never count."""
+    """Label -> label: each name whose Value is not the statement's but is, fact for fact, the
+    statement's Value of exactly one other name, of the same call, whose Value is this name's.
+    Only Values under distinct names count (a list of one name's Values over several runs or
+    cases is no dict of names), and only a pair that holds each other's: one Value alike another
+    name's at one point is a coincidence of numbers as often as a slip."""
     if len(want) != len(got) or not all(_is_value(w) and _is_value(g) for w, g in zip(want, got)):
+        return {}
+    labels = [g[LABEL] for g in got]
+    if len(set(labels)) != len(labels) or not all(_named(label)[0].isidentifier() for label in labels):
         return {}
     moved = {}
     for i, g in enumerate(got):
         if _alike(want[i], g):
             continue
-        others = [w[LABEL] for j, w in enumerate(want) if j != i and _alike(w, g)]
-        if len(others) == 1:
-            moved[g[LABEL]] = others[0]
-    return moved
-
-
-def swapped(moved: dict[str, str]) -> dict[str, str]:
-    """The names of ``moved`` that hold each other's Values (a name holding a Value that another
-    name holds as well is told beside that name's own differences)."""
+        others = [j for j, w in enumerate(want) if j != i and _alike(w, g)]
+        if len(others) == 1 and _named(labels[i])[1] == _named(labels[others[0]])[1]:
+            moved[labels[i]] = labels[others[0]]
     return {label: other for label, other in moved.items() if moved.get(other) == label}
 
 
@@ -61,26 +67,17 @@ def follows_from_exchange(d: Difference, found: list[Difference]) -> bool:
     names: what is true of x0 holding the statement's x, and x the statement's x0, is said there."""
     names = {dict(e.fields).get(key) for e in found if e.say is Say.NAMES_EXCHANGED for key in ("label", "name")}
     label = dict(d.fields).get("label", "")
-    return d.say is not Say.NAMES_EXCHANGED and bool(names) and _bare(label).split(".")[0].split("'")[0] in names
+    return d.say is not Say.NAMES_EXCHANGED and bool(names) and _named(label)[0].split(".")[0].split("'")[0] in names
 
 
 def told(moved: dict[str, str]) -> list[Difference]:
-    """One sentence per exchanged pair, one per name holding another's Value."""
+    """One sentence per exchanged pair."""
     found, done = [], set()
     for label, other in moved.items():
-        if label in done:
-            continue
-        if moved.get(other) == label:
+        if label not in done:
             found.append(_diff(Say.NAMES_EXCHANGED, label=clean(label), name=clean(other)))
             done.add(other)
-        else:
-            found.append(_diff(Say.NAME_HOLDS_OTHER, label=clean(label), name=clean(other)))
     return found
-
-
-def _bare(label: str) -> str:
-    """A node's name in a label that notes its call ("b (second call)": b)."""
-    return label.split(" (", 1)[0]
 
 
 def _tree(nodes: list[Any], i: int, names: dict[str, str], depth: int = 0) -> str:
@@ -104,5 +101,5 @@ def graph_explained(want: dict[str, Any], got: dict[str, Any], moved: dict[str, 
     wn, gn = want.get("nodes"), got.get("nodes")
     if type(wn) is not list or type(gn) is not list or len(wn) != len(gn) or not wn:
         return False
-    names = {_bare(label): _bare(other) for label, other in moved.items()}
+    names = {_named(label)[0]: _named(other)[0] for label, other in moved.items()}
     return _tree(wn, 0, {}) == _tree(gn, 0, names)

@@ -90,7 +90,6 @@ class Say(str, enum.Enum):
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
                          "matches the statement's {name} (its number, operation and flags), and the other way round.")
-    NAME_HOLDS_OTHER = N_("The Value returned as {label} matches the statement's {name}, not its {label}.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
     OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's _backward_cls, "
                   "not the one Function makes: what it says it saved and freed is not the engine's.")

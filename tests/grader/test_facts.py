@@ -753,3 +753,19 @@ def test_a_first_loss_of_an_earlier_call_is_told_as_state_alone():
     got = {"apart": check(Check.FIRST_KEPT, False, "train"), "first": check(Check.FIRST_LOSS, False, "losses[0]")}
     assert _said(want, got) == [Say.FIRST_CHANGED]  # the list kept starts with an earlier call's loss
     assert _said(want, {**want, "first": got["first"]}) == [Say.OTHER_LOSS]
+
+
+def test_values_under_exchanged_names_are_told_as_an_exchange_and_nothing_else():
+    w, x = _leaves()
+    a, b = x + w, w + 1
+    want = [value_of(a, "a"), value_of(b, "b")]
+    assert _said(want, [value_of(b, "a"), value_of(a, "b")]) == [Say.NAMES_EXCHANGED]
+
+
+def test_one_names_values_over_several_runs_or_one_alike_value_are_no_exchange():
+    w, x = _leaves()
+    a, b = x + w, w + 1
+    runs = [value_of(a, "w"), value_of(b, "w")]  # one name's Value in two runs, as by_key lists them
+    assert Say.NAMES_EXCHANGED not in _said(runs, runs[::-1])
+    # b's Value under "a" while "b" holds its own: a number alike, not an exchange
+    assert Say.NAMES_EXCHANGED not in _said([value_of(a, "a"), value_of(b, "b")], [value_of(b, "a"), value_of(b, "b")])
