@@ -20,6 +20,7 @@ from grader.spec.probe import num, type_name
 from grader.spec.origins import read_from_grad, remember
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
+from grader.spec.defaults import default_kept
 from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
@@ -95,15 +96,25 @@ KEYS = {
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
     "rebuilt": "build y again in each step: one graph per step, each backpropagated once",
+    "default": "reset left out is reset=None, as in the stub's signature: nothing is cleared",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
     "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
 }
 FEEDBACK = "Run `steps` steps on the leaves given: build y, y.backward(), record w.grad, then reset."
 
 
+def _reset_default(sub, w: float, x: float, steps: int) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of grad_history's reset: left out, as in the statement's
+    ``grad_history(w, x, 4)``, it clears nothing (``reset=None``)."""
+    def run(*reset: None) -> object:
+        return sub.grad_history(*_leaves(w, x), steps, *reset)
+    return default_kept(run, lambda: run(None), _history, N_("grad_history(w, x, steps) (reset left out)"))
+
+
 @EXERCISE.test("gradients accumulate", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
 def accumulate_public(sub):
-    return _regroup([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]])
+    return {**_regroup([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]]),
+            "default": _reset_default(sub, -1.5, 2.5, 3)}
 
 
 # grad_history may clear with the student's own zero_grad: a slip there shows in its tests too.  A
@@ -230,6 +241,16 @@ def _earlier_left_alone(sub, values: tuple[float, float, float], set_to_none: bo
     return {**check(Check.EARLIER_KEPT, alone, "zero_grad"), CONTEXT + "leaves": True}
 
 
+def _set_to_none_default(sub, values: tuple[float, float, float]) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of zero_grad's set_to_none: left out, it drops the gradients, as
+    the stub's ``set_to_none=True`` (and PyTorch's optimizer.zero_grad()) does."""
+    def run(**flag: bool) -> list[str]:
+        leaves, _ = _with_grads(values)
+        sub.zero_grad(leaves, **flag)
+        return [_cleared_as(leaf.grad) for leaf in leaves]
+    return default_kept(run, lambda: run(set_to_none=True), list, f"zero_grad(leaves) ({N_('set_to_none left out')})")
+
+
 def _cleared_as(grad: object) -> str:
     """What a clearing left in a .grad: nothing, a zero, or another number (kept)."""
     if grad is None:
@@ -243,6 +264,7 @@ ZERO_GRAD_KEYS = {
     "same_value": "zero_() changes the gradient in place: keep the same Value",
     "backward": "zero_grad only clears: it runs no backward",
     "earlier": "zero_grad clears the leaves it is given, and no leaf given to an earlier call",
+    "default": "set_to_none left out is set_to_none=True, as in the stub's signature",
 }
 ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none asks."
 EQUAL_NOTE = N_("p, q and r of one value")  # a label's note, translated where it is shown
@@ -255,7 +277,8 @@ def zero_grad_public(sub):
             "none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
             "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False),
             "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False),
-            "earlier": _earlier_left_alone(sub, (2.5, -1.0, 0.5), False)}
+            "earlier": _earlier_left_alone(sub, (2.5, -1.0, 0.5), False),
+            "default": _set_to_none_default(sub, (0.5, 1.5, -1.0))}
 
 
 @EXERCISE.test("zero_grad on other leaves", points=1, feedback=ZERO_GRAD_FEEDBACK,

@@ -382,6 +382,7 @@ class Say(str, enum.Enum):
                             "(as at an addition), not the node's local derivative.")
     LAST_INPUT_LEFT_OUT = N_("{label} leaves out every path that enters a node through its last input "
                              "(the last entry of its next_functions): it sums the other paths only.")
+    OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "

@@ -149,6 +149,7 @@ class Check(str, enum.Enum):
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
     SAME_UNDER_FILTERS = "same_under_filters"  # a call answers the same under the caller's simplefilter("ignore")
     PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)
+    DEFAULT_KEPT = "default_kept"  # a call with an argument left out does what the stub's default asks
     STOPS_AT_LIMIT = "stops_at_limit"  # a doubling loop's count is not that of one going on at y == limit
 
 

@@ -271,4 +271,12 @@ CASES += [
                  "        history.append(w.grad.item())\n":
                  "        w.register_hook(lambda g: history.append(g.item()))\n        y.backward()\n"},
           names=("grad_history", "hooks your code registered on w")),
+    # a default other than the stub's: a caller that leaves the argument out, as the
+    # statement's own grad_history(w, x, 4) does, gets another behaviour
+    Wrong("set_to_none_default_false", names=("set_to_none left out", "default"),
+          fails={ZERO_GRAD: "zero_grad(leaves) (set_to_none left out) did not do what the stub's default asks"},
+          edits={"def zero_grad(leaves: list[Value], set_to_none: bool = True) -> None:": "def zero_grad(leaves: list[Value], set_to_none: bool = False) -> None:"}),
+    Wrong("reset_default_zero", names=("reset left out", "default"),
+          fails={ACCUMULATE: "grad_history(w, x, steps) (reset left out) did not do what the stub's default asks"},
+          edits={"reset: str | None = None) -> list[float]:": 'reset: str | None = "zero_") -> list[float]:'}),
 ]
