@@ -65,7 +65,7 @@ class Say(str, enum.Enum):
     NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the engine changed it.")
     NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of the engine changed "
                              "it; your code reached it through .data, and a change through .data is not counted.")
-    IN_PLACE = N_("{label} was changed in place (its version counter moved), which the statement does not ask for.")
+    IN_PLACE = N_("{label} was changed in place (its version counter moved), where the statement's is not.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")

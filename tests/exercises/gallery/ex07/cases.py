@@ -22,7 +22,7 @@ CASES = [
               "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
               "    y = a * b\n",
               "    for _ in range(times):\n" + IN_PLACE: "    a.add_(1)\n"}),
-    Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place"}),
+    Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place (its version counter moved), where the statement's is not"}),
     Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a has a version counter still at 0'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
                               SAVED: "a has a version counter still at 0"},
           edits={"    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
