@@ -26,6 +26,7 @@ from grader.spec.graph import graph_below
 from grader.spec.helpers import apart_from
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
+from grader.spec.defaults import default_kept
 from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
@@ -68,7 +69,11 @@ def documents_graph(sub_module):
     return {"calls": [_graph(sub_module, w, x, BOTH, note)
                       for (w, x), note in zip([(0.5, -3.0), (2.5, 4.0)], CALLS)],
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
-                                 (0.5, -3.0, True, True), (2.5, 4.0, True, True), "build_graph")}
+                                 (0.5, -3.0, True, True), (2.5, 4.0, True, True), "build_graph"),
+            # the flags left out are the stub's defaults: both leaves require grad
+            "default": default_kept(lambda: sub_module.build_graph(1.5, 0.5),
+                                    lambda: sub_module.build_graph(1.5, 0.5, *BOTH), _nodes_seen,
+                                    N_("build_graph(w, x) (the flags left out)"))}
 
 
 @EXERCISE.test("a leaf that does not require grad", points=2, public=True,

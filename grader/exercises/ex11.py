@@ -30,6 +30,7 @@ from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.appended import appended_later
+from grader.spec.defaults import default_kept
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
@@ -321,13 +322,24 @@ ROWS_KEYS = {
     "x_grads": "let backward write x's .grad, and zero it in place (leaf.grad.zero_()) only "
     "when zero_between is True",
     "call": "one backward per entry of loss, each with its one-hot gradient",
+    "default": "zero_between left out is zero_between=True, as in the stub's signature",
 }
+
+
+def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of jacobian_rows' zero_between: left out, as in the documents'
+    experiment, it zeroes between the passes (the stub's ``zero_between=True``)."""
+    def run(*zero_between: bool) -> object:
+        x, _, loss = _graph(*case)
+        return sub.jacobian_rows(x, loss, *zero_between)
+    return default_kept(run, lambda: run(True), lambda rows: _matrix(rows, num),
+                        N_("jacobian_rows(x, loss) (zero_between left out)"))
 
 
 @EXERCISE.test("one Jacobian row per backward", points=2, public=True, feedback=ROWS_FEEDBACK,
                key_feedback=ROWS_KEYS)
 def rows_public(sub):
-    return _rows_of(sub, SQUARE, True)
+    return {**_rows_of(sub, SQUARE, True), "default": _zero_between_default(sub, SQUARE[0])}
 
 
 @EXERCISE.test("Jacobian rows for other shapes", points=2, feedback=ROWS_FEEDBACK,

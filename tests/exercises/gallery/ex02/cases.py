@@ -225,4 +225,9 @@ CASES += [
                  "    w_leaf, x_leaf = _LEAVES[flags]\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n",
                  "def build_graph(": "_LEAVES = {}\n\n\ndef build_graph("},
           names=("leaf_grads", "kept by your build_graph")),
+    # flags whose defaults are not the stub's: build_graph(w, x) records nothing
+    Wrong("flags_default_false", names=("the flags left out", "default"),
+          fails={DOCS: "build_graph(w, x) (the flags left out) did not do what the stub's default asks"},
+          edits={"    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n":
+                 "    w: float, x: float, w_requires_grad: bool = False, x_requires_grad: bool = False\n"}),
 ]

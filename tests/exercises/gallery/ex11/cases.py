@@ -231,4 +231,8 @@ CASES += [
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
                  '    return {"x": x, "y": y, "loss": micrograph.mm(x, y)[0]}\n'},
           names=("loss[0]", "of type Value")),
+    # zero_between defaulting to False: jacobian_rows(x, loss), the documents' call, accumulates
+    Wrong("zero_between_default_false", names=("zero_between left out", "default"),
+          fails={ROWS: "jacobian_rows(x, loss) (zero_between left out) did not do what the stub's default asks"},
+          edits={"zero_between: bool = True) -> list[list[float]]:": "zero_between: bool = False) -> list[list[float]]:"}),
 ]
