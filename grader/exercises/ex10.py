@@ -11,6 +11,7 @@ Each function is called again on other inputs and on the first once more, in the
 too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows.
 """
 
+import gc
 from typing import Any
 
 import micrograph
@@ -157,9 +158,32 @@ def chain_public(sub):
 )
 def chain_other(sub):
     graphs = _other_graphs()
-    return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
+    return {"chains": [_chain_of(sub, y, label) for label, y in graphs], "at_a_freed_id": _at_a_freed_id(sub),
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
+
+
+REUSE_TRIES = 256  # graphs read and freed in turn, at most, until a new root's node takes a freed one's id
+
+
+def _at_a_freed_id(sub) -> dict:
+    """grad_fn_chain of y = (w + 3).exp() whose node was put where the node of an earlier
+    y = (w * 3).exp() was, with its id, once that one was read and let go of: a chain kept by
+    ``id(y.grad_fn)`` gives the earlier graph's.  Graphs are made and freed in turn until the new
+    root's node sits at a freed one's id (checked, so the score does not depend on where the
+    allocator put it)."""
+    w = Value(0.75, requires_grad=True)
+    freed: set[int] = set()
+    for _ in range(REUSE_TRIES):
+        earlier = (w * 3).exp()
+        sub.grad_fn_chain(earlier)
+        freed.add(id(earlier.grad_fn))
+        earlier = None
+        gc.collect()  # a graph whose nodes and Values refer to each other
+        y = (w + 3).exp()
+        if id(y.grad_fn) in freed:
+            break
+    return _chain_of(sub, y, "(w + 3).exp()")
 
 
 def _reach(start: float, limit: float) -> str:

@@ -14,6 +14,13 @@ DOUBLE = "        y = y * 2\n"
 FIRST = "        node = next((child for child, _ in node.next_functions if child is not None), None)\n"
 
 CASES = [
+    # a chain kept by id(y.grad_fn): a node made where a freed one was gets the freed graph's chain
+    Wrong("chain_kept_by_node_id", names=("for y = (w + 3).exp(), grad_fn_chain(y)",), fails={"grad_fn_chain on other graphs": "for y = (w + 3).exp(), grad_fn_chain(y)[1]"},
+          edits={"    names: list[str] = []\n": "    if id(y.grad_fn) in _CHAINS:\n"
+                                                 "        return _CHAINS[id(y.grad_fn)]\n"
+                                                 "    names: list[str] = []\n"
+                                                 "    _CHAINS[id(y.grad_fn)] = names\n",
+                 "def grad_fn_chain(": "_CHAINS = {}\n\n\ndef grad_fn_chain("}),
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     # a slip in branch is branch's alone: grad_fn_chain's test reads a branch the probe builds
