@@ -160,8 +160,12 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     w4, x4 = Value(1.25, requires_grad=True), Value(1.25, requires_grad=True)
     wx4 = mul(w4, x4)
     y4 = add(wx4, x4)  # y = w * x + x with w and x of one value: a leaf is found by `is`, not ==
+    w5, x5 = Value(0.0, requires_grad=True), Value(-1.5, requires_grad=True)
+    ww5 = mul(w5, w5)
+    y5 = add(ww5, x5)  # a Value times itself where it is zero: its other factor is itself, not a quotient
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
+        ("w * w + x (w at zero)", y5, w5, x5, [w5, x5, ww5, y5]),
         ("w * x + x (w == x)", y4, w4, x4, [w4, x4, wx4, y4]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
         ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
