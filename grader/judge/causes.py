@@ -64,8 +64,9 @@ _BARE = {Say.RESULT_NUMBER, Say.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRA
 
 
 def bare_last(order_of: int, say: Say) -> tuple[bool, int]:
-    """A sentence's place among a test's: the bare ones after the rest, each by ``order``."""
-    return say in _BARE, order_of
+    """A sentence's place among a test's: the bare ones after the rest, each by ``order``; a
+    leaf's flag (only a leaf's can differ where the ops agree) first, as what decides the graph."""
+    return say in _BARE and say is not Say.REQUIRES_GRAD, order_of
 
 
 def judged(say: Say, label: str, judged_labels: set[str]) -> bool:

@@ -172,3 +172,12 @@ CASES += [
                  "def shift_by_rebinding(": "_X = {}\n\n\ndef shift_by_rebinding("},
           names=("shift_by_rebinding", "state kept between calls")),
 ]
+
+# x made with w's flag (a copy-paste slip): the leaf's flag, the cause, is told before what it
+# leaves unrecorded.
+CASES += [
+    Wrong("x_given_w_flag", fails={PROPAGATION: "x has requires_grad=False, unlike the statement's. a was not recorded"},
+          edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    x_leaf = Value(x, requires_grad=w_requires_grad)\n"},
+          names=("x has requires_grad=False",)),
+]
