@@ -30,7 +30,7 @@ from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, grad_of, value_of, watching
-from grader.spec.repeat import Returned, calls_apart, seen_all
+from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -286,7 +286,9 @@ def forward_hidden(sub):
         for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]:
             runs.append(_forward(sub, outer, training, w, x))
     return {**by_key(runs), "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
-                                                 (-2.0, 4.0, True), "forward")}
+                                                 (-2.0, 4.0, True), "forward"),
+            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.forward(w, 2.0, True), w), _forward_seen, 1.25,
+                                          "forward")}
 
 
 @EXERCISE.diagram

@@ -23,7 +23,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import Check
 from grader.spec.provenance import check, value_of, watching, result_of
-from grader.spec.repeat import backprop_kept, calls_apart
+from grader.spec.repeat import backprop_kept, calls_apart, leaf_stepped_apart
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
@@ -127,7 +127,8 @@ def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
 @EXERCISE.test("a new graph per call", points=3, feedback=BRANCH_FEEDBACK,
                key_feedback=BRANCH_KEYS)
 def graph_per_call(sub):
-    return by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)])
+    return {**by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)]),
+            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, w), w), _branch_seen, 1.25, "branch")}
 
 
 @EXERCISE.test(
@@ -259,7 +260,8 @@ def loop_public(sub):
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
     return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0)]),
-            "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until")}
+            "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until"),
+            "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until")}
 
 
 def _doubled(sub, case: tuple[float, float]) -> Any:

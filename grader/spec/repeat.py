@@ -184,6 +184,19 @@ def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen
     return {**check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label), GROWN: True}
 
 
+def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any], seen: Callable[[Any], Any],
+                       w: float, label: str) -> dict[str, Any]:
+    """``make`` on a leaf, then again on that very leaf once a step changed its number in place
+    (under no_grad, as a training loop's update does): the SAME_FRESH fact of the second call.
+    A result kept for the leaf (a dict keyed by ``id(w)``, or by ``w``) is returned again, where
+    the same call in a fresh copy computes it from the leaf's new number."""
+    def grow(leaf: Value) -> None:
+        with micrograph.no_grad():
+            leaf.sub_(0.5)
+    return {k: v for k, v in grown_apart(sub, make, seen, Value(w, requires_grad=True), grow, label).items()
+            if k != GROWN}  # a leaf's new number, not a root's new grad_fn
+
+
 def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
              label: str) -> Callable[[ModuleType, Inputs], Any]:
     """``make`` watched, each call's gradient numbers remembered (``origins.remember``)."""

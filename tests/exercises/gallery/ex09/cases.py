@@ -24,6 +24,16 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
                 "        return _graph(w, x)\n")
 
 CASES = [
+    # forward keeps its y per leaf (id(w), x, training): after a step changed w, the same call returns the old y
+    Wrong("forward_kept_per_leaf", names=("forward returned something else than the same call returns in a fresh import",),
+          fails={"set_grad_enabled switches recording": "depends on state kept between calls"},
+          edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)\n":
+                 "    key = (id(w), x, training)\n"
+                 "    if key not in _FORWARDS:\n"
+                 "        with micrograph.set_grad_enabled(training):\n"
+                 "            _FORWARDS[key] = _graph(w, x)\n"
+                 "    return _FORWARDS[key]\n",
+                 "def forward(": "_FORWARDS = {}\n\n\ndef forward("}),
     Wrong("w_and_x_exchanged", names=("returned as w and x are exchanged",), fails={INFERENCE: "are exchanged"},
           edits={'    return {"w": w, "x": x, "y": y}\n': '    return {"w": x, "x": w, "y": y}\n'}),
     Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),

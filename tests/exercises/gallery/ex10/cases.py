@@ -14,6 +14,14 @@ DOUBLE = "        y = y * 2\n"
 FIRST = "        node = next((child for child, _ in node.next_functions if child is not None), None)\n"
 
 CASES = [
+    # double_until keeps its answer per leaf (id(w), limit): after a step changed w, the same call returns the old one
+    Wrong("doubling_kept_per_leaf", names=("double_until returned something else than the same call returns in a fresh import",),
+          fails={LOOP_HIDDEN: "depends on state kept between calls"},
+          edits={"    y = w\n    steps = 0\n": "    if (id(w), limit) in _DOUBLED:\n"
+                                               "        return _DOUBLED[(id(w), limit)]\n"
+                                               "    y = w\n    steps = 0\n",
+                 "    return y, steps\n": "    _DOUBLED[(id(w), limit)] = (y, steps)\n    return y, steps\n",
+                 "def double_until(": "_DOUBLED = {}\n\n\ndef double_until("}),
     # a chain kept by id(y.grad_fn): a node made where a freed one was gets the freed graph's chain
     Wrong("chain_kept_by_node_id", names=("for y = (w + 3).exp(), grad_fn_chain(y)",), fails={"grad_fn_chain on other graphs": "for y = (w + 3).exp(), grad_fn_chain(y)[1]"},
           edits={"    names: list[str] = []\n": "    if id(y.grad_fn) in _CHAINS:\n"
