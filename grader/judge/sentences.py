@@ -105,7 +105,7 @@ class Say(str, enum.Enum):
     NOT_MADE = N_("{label}'s graph holds a number its own operations do not make from its leaves "
                   "({where}): it was changed through .data afterwards, or not computed by the engine.")
     # one call of the student's code (CALL facts)
-    NO_BACKWARD = N_("{label} ran no backward pass: its gradients did not come from backward().")
+    NO_BACKWARD = N_("{label} ran no backward pass, where the statement's call does.")
     BACKWARD = N_("{label} started a backward pass, where the statement's {label} runs none.")
     MORE_BACKWARD = N_("{label} ran backward more times than the statement asks.")
     FEWER_AFTER_DETACH = N_("{label} started fewer backward passes than the statement asks; after its first pass "

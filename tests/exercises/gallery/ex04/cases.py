@@ -220,3 +220,12 @@ CASES += [
                  "        y = build(leaf)\n        y.backward()\n"},
           names=("second_backward_error", "new graph")),
 ]
+
+# A leaf made without requires_grad, its first backward's error swallowed: no pass ever runs, and
+# the sentence says so without speaking of gradients the call never returns.
+CASES += [
+    Wrong("leaf_without_grad", fails={SURVIVES: "second_backward_error ran no backward pass, where the statement's call does"},
+          edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()\n":
+                 "    y = build(Value(w))\n    try:\n        y.backward()\n    except RuntimeError:\n        pass\n"},
+          names=("second_backward_error ran no backward pass",)),
+]
