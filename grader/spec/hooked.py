@@ -181,7 +181,7 @@ class Writes(observe.Observer):
 
     def added_to_theirs(self, v: Any, record: observe.GradWrite) -> bool:
         """Whether ``record``, the engine's write of ``v.grad``, added to a number the student's
-        code put there before the pass (no code of theirs ran in it): what the feedback then names."""
+        code put there before the pass, where no hook of theirs chose a gradient: what the feedback names."""
         return (record.pass_number, id(v)) in self.seeded and (record.pass_number, id(v)) not in self.by_hook
 
     def hooked(self, passes: range, values: Sequence[Any]) -> bool:
