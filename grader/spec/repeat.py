@@ -7,7 +7,8 @@ when it is called again.  ``calls_apart`` makes three calls, ``make(first)``, ``
 and ``make(first)``, and judges two properties with CHECK facts:
 
 * ``FIRST_KEPT``: what the first call returned, looked at again after the second call, is what
-  it was (a result the second call changed shares its state); the first result is looked at
+  it was (a result the second call changed shares its state), in the run and in a fresh copy's
+  first two calls (a default list the very first call returns as it is); the first result is looked at
   twice before the second call, and the second look is the one compared, since looking may
   change it (its gradient taken through a backward that changes a saved input in place, which
   other facts tell, and which no later call did);
@@ -164,9 +165,29 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
         again = repr(seen(call(sub, first)))
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
         again = None
-    return [check(Check.FIRST_KEPT, settled == after, label),
+    kept_fresh = _kept_from_fresh(sub, call, seen, first, second)
+    return [check(Check.FIRST_KEPT, settled == after and kept_fresh is not False, label),
             {**check(Check.SAME_AGAIN, before == again, label), RAISED: again is None},
             check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(first, before), (second, later)]), label)]
+
+
+def _kept_from_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+                     first: Inputs, second: Inputs) -> bool | None:
+    """FIRST_KEPT of a fresh copy's first two calls (None: no copy, or a call raised, which the
+    other facts tell).  A result that is the very state the first call of a run makes (a default
+    list returned as it is, where later calls return a slice of it) changes there and nowhere
+    later in the run."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return None
+    try:
+        kept = call(fresh, first)
+        seen(kept)  # looked at once before, as calls_apart's first result is
+        before = repr(seen(kept))
+        call(fresh, second)
+    except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
+        return None
+    return before == repr(seen(kept))
 
 
 def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],

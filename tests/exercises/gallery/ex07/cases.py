@@ -13,6 +13,12 @@ LEAF_TRY = '''    try:
 IN_PLACE = "        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n"
 
 CASES = [
+    # a default list the very first call returns as it is (later calls return its last three): the first result grows
+    Wrong("first_result_is_the_default_list", names=("What a first call of rebind_then_inplace returned changed",),
+          fails={"a = a + 1 and a += 1 on other inputs": "holds state kept between calls"},
+          edits={"def rebind_then_inplace(start: float) -> list[Value]:\n":
+                 "def rebind_then_inplace(start: float, made=[]) -> list[Value]:\n",
+                 "    return [a0, a1, a2]\n": "    made += [a0, a1, a2]\n    return made[-3:] if len(made) > 3 else made\n"}),
     # a copy of the start object returned as a0: it shares number and version, not identity
     Wrong("a0_detached", names=("a0 is a new object", "the Value a named at the start"),
           fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},

@@ -166,7 +166,7 @@ CASES += [
                  'def sgd_step(': '_CALLS = [0]\n\n\ndef sgd_step('},
           names=('sgd_step', 'state kept')),
     Wrong('first_leaf_kept_in_a_global',  # every later step moves the leaf of the first call
-          fails={'a gradient step under no_grad': 'in a fresh import of your code'},
+          fails={'a gradient step under no_grad': 'state kept between calls'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad':
                  '        global _PARAM\n        _PARAM = w if _PARAM is None else _PARAM\n        _PARAM -= lr * w.grad',
                  'def sgd_step(': '_PARAM = None\n\n\ndef sgd_step('},
