@@ -108,7 +108,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
-                               "a.grad_fn.next_functions[0][0] is not a.grad_fn.next_functions[1][0]"))] if w == x else []
+                               "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), "tuples": _tuples(b, y),
             "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "

@@ -86,7 +86,8 @@ def _own_grads(sub: Any) -> dict[str, Any]:
     wl, xl = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
     (wl * xl).backward()
     held = [_held_grad(v) for v in (wl, xl)]
-    return claim(None in held or held[0] is not held[1], N_("after y.backward(), y = w * x, w.grad is not x.grad"))
+    return claim(None in held or held[0] is not held[1],
+                 N_("after y.backward(), y = w * x, w.grad and x.grad are two Values"))
 
 
 def _seed(sub: Any) -> dict[str, Any]:

@@ -69,8 +69,8 @@ CASES = [
     Wrong("one_grad_value_for_every_leaf", edits={  # store_grad reuses one Value: every leaf's .grad is it
         "    v._grad = Value(grad)\n": "    _SHARED._box[0] = grad\n    v._grad = _SHARED\n",
         "def store_grad(": "_SHARED = Value(0.0)\n\n\ndef store_grad("},
-          fails={DOCS: "After y.backward(), y = w * x, w.grad is not x.grad in PyTorch, but not in your engine"},
-          names=("w.grad is not x.grad", "store_grad must make a new Value")),
+          fails={DOCS: "After y.backward(), y = w * x, w.grad and x.grad are two Values in PyTorch, but not in your engine"},
+          names=("w.grad and x.grad are two Values", "store_grad must make a new Value")),
     Wrong("ex16_mul_saved_numbers", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("other", other.item())',
                                            'out.grad_fn.save("self", self)': 'out.grad_fn.save("self", self.item())'},
           fails={DOCS: "ex16's part of the engine does not work in"},  # ex16's part, not "this stage's part":
