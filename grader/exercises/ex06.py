@@ -147,7 +147,19 @@ def data_copy_public(sub):
 def data_copy_hidden(sub):
     return {"runs": [_data_copy(sub, w, x) for w, x in [(4.0, 0.5), (-1.0, -2.0), (0.5, -1.0), (0.0, 0.0)]],
             "apart": calls_apart(sub, lambda m, point: m.shift_by_data_copy(point[0], Value(point[1], requires_grad=True)),
-                                 seen_all, (1.5, -0.5), (-2.0, 2.5), "shift_by_data_copy")}
+                                 seen_all, (1.5, -0.5), (-2.0, 2.5), "shift_by_data_copy"),
+            "twice": _twice_on_one_leaf(sub, 1.5, -0.5)}
+
+
+def _twice_on_one_leaf(sub, w: float, x: float) -> dict:
+    """shift_by_data_copy called twice on one leaf x: the second call adds 1 to it again and
+    backpropagates again (its .grad adds up), as the statement's steps do on any leaf given; a
+    result kept per leaf (a dict keyed by ``id(x)``) is returned again and changes nothing."""
+    leaf = Value(x, requires_grad=True)
+    sub.shift_by_data_copy(w, leaf)
+    sub.shift_by_data_copy(w, leaf)
+    twice = "shift_by_data_copy(w, x); shift_by_data_copy(w, x)"
+    return {"x": value_of(leaf, f"x after {twice}"), "grad": grad_of(leaf, f"x.grad after {twice}")}
 
 
 @EXERCISE.diagram

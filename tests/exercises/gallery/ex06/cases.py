@@ -8,6 +8,15 @@ COPY = "x.data.copy_ keeps x a leaf"
 COPY_LINE = "    x.data.copy_(x.data + 1)\n"
 
 CASES = [
+    # shift_by_data_copy keeps its result per leaf (id(x)): called again on one x it adds nothing and runs no backward
+    Wrong("data_copy_kept_per_leaf", names=("x after shift_by_data_copy(w, x); shift_by_data_copy(w, x)",),
+          fails={"gradient after copy_ on other inputs": "holds a different number"},
+          edits={"    w = Value(w)\n    # x.data shares": "    if id(x) in _SHIFTED:\n"
+                                                        "        return _SHIFTED[id(x)]\n"
+                                                        "    w = Value(w)\n    # x.data shares",
+                 "    y.backward()\n    return {\"x\": x, \"y\": y}\n":
+                 "    y.backward()\n    _SHIFTED[id(x)] = {\"x\": x, \"y\": y}\n    return {\"x\": x, \"y\": y}\n",
+                 "def shift_by_data_copy(": "_SHIFTED = {}\n\n\ndef shift_by_data_copy("}),
     Wrong("x0_and_x_exchanged", names=("returned as x0 and x are exchanged",), fails={"x = x + 1 makes x a non-leaf": "are exchanged"},
           edits={'    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x, "x": x0, "y": y}\n'}),
     Wrong("flags_ignored", fails={PROPAGATION: "w has requires_grad=True"}),
