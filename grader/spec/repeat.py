@@ -165,29 +165,31 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
         again = repr(seen(call(sub, first)))
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
         again = None
-    kept_fresh = _kept_from_fresh(sub, call, seen, first, second)
-    return [check(Check.FIRST_KEPT, settled == after and kept_fresh is not False, label),
+    fresh_first, fresh_kept = _first_of_fresh(sub, call, seen, first, second, before)
+    return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
             {**check(Check.SAME_AGAIN, before == again, label), RAISED: again is None},
-            check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(first, before), (second, later)]), label)]
+            check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label)]
 
 
-def _kept_from_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                     first: Inputs, second: Inputs) -> bool | None:
-    """FIRST_KEPT of a fresh copy's first two calls (None: no copy, or a call raised, which the
-    other facts tell).  A result that is the very state the first call of a run makes (a default
-    list returned as it is, where later calls return a slice of it) changes there and nowhere
-    later in the run."""
+def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+                    first: Inputs, second: Inputs, before: str) -> tuple[bool | None, bool | None]:
+    """The first call of a fresh copy of the student's module, on the first inputs: whether it
+    returned what the run's first call did (``before``: SAME_FRESH of those inputs), and whether
+    what it returned stays as it was once the copy made its second call (FIRST_KEPT from a fresh
+    start: a default list the very first call of a run returns as it is, where later calls return
+    a slice of it, changes there and nowhere later in the run).  None: no copy could be made, or
+    the copy's second call raised (the run's own calls tell that error)."""
     fresh = fresh_copy(sub)
     if fresh is None:
-        return None
+        return None, None
+    kept = call(fresh, first)
+    alike = repr(seen(kept)) == before
+    settled = repr(seen(kept))  # looked at again before the second call, as the run's first result is
     try:
-        kept = call(fresh, first)
-        seen(kept)  # looked at once before, as calls_apart's first result is
-        before = repr(seen(kept))
         call(fresh, second)
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
-        return None
-    return before == repr(seen(kept))
+        return alike, None
+    return alike, settled == repr(seen(kept))
 
 
 def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
@@ -198,11 +200,7 @@ def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen
     fresh copy, with the CONTEXT ``grown``.  A result kept for the inputs' identity (a dict keyed
     by ``id(root)``) is returned again; a first call on other objects could only see that cache
     where CPython gave a later object a freed one's id, on one run and not on the next."""
-    call = _watched(sub, make, label)
-    call(sub, inputs)
-    grow(inputs)
-    again = repr(seen(call(sub, inputs)))
-    return {**check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label), GROWN: True}
+    return {**_grown_again(sub, make, seen, inputs, grow, label), GROWN: True}
 
 
 def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any], seen: Callable[[Any], Any],
@@ -211,11 +209,20 @@ def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any]
     (under no_grad, as a training loop's update does): the SAME_FRESH fact of the second call.
     A result kept for the leaf (a dict keyed by ``id(w)``, or by ``w``) is returned again, where
     the same call in a fresh copy computes it from the leaf's new number."""
-    def grow(leaf: Value) -> None:
+    def step(leaf: Value) -> None:
         with micrograph.no_grad():
             leaf.sub_(0.5)
-    return {k: v for k, v in grown_apart(sub, make, seen, Value(w, requires_grad=True), grow, label).items()
-            if k != GROWN}  # a leaf's new number, not a root's new grad_fn
+    return _grown_again(sub, make, seen, Value(w, requires_grad=True), step, label)
+
+
+def _grown_again(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+                 inputs: Inputs, grow: Callable[[Inputs], None], label: str) -> dict[str, Any]:
+    """The SAME_FRESH fact of ``make`` on ``inputs`` again, once ``grow`` changed them in place."""
+    call = _watched(sub, make, label)
+    call(sub, inputs)
+    grow(inputs)
+    again = repr(seen(call(sub, inputs)))
+    return check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label)
 
 
 def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
