@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from grader.i18n import _
 from grader.judge.explained import Difference, ToldOnce
-from grader.judge.sentences import Say
+from grader.judge.sentences import Sentence
+from grader.judge.torch_sentences import SayTorch
 
 _END = tuple(".。")
 
@@ -43,7 +44,7 @@ class SameWarning(ToldOnce):
 
 
 # A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
-_OWN_WARNING = (Say.TORCH_WARNS_OTHER_TEXT, Say.TORCH_WARNS_OTHER, Say.TORCH_WARNS_PRINTED, Say.PRINTED_NOT_WARNED)
+_OWN_WARNING = (SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED)
 _READING = "reading "  # how the label of a read of .grad begins ("reading b.grad after ... warns")
 
 
@@ -60,13 +61,13 @@ def _warning_read(d: Difference) -> tuple[tuple[tuple[str, str], ...], str] | No
 def _same_warnings(found: list[Difference]) -> list[Difference | SameWarning]:
     """``found``, where reads that warned the same warning otherwise than PyTorch are one
     ``SameWarning``, at the place of the first: the engine's text said once, not once per read."""
-    reads: dict[tuple[Say, tuple[tuple[str, str], ...]], list[str]] = {}
+    reads: dict[tuple[Sentence, tuple[tuple[str, str], ...]], list[str]] = {}
     for d in found:
         read = _warning_read(d)
         if read is not None:
             reads.setdefault((d.say, read[0]), []).append(read[1])
     out: list[Difference | SameWarning] = []
-    told: set[tuple[Say, tuple[tuple[str, str], ...]]] = set()
+    told: set[tuple[Sentence, tuple[tuple[str, str], ...]]] = set()
     for d in found:
         read = _warning_read(d)
         if read is None:

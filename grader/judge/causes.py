@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from grader.judge.sentences import Say
+from grader.judge.sentences import Say, Sentence
+from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
 
 # The student's own error first (an exception their code caught and returned), then causes
@@ -46,7 +47,7 @@ _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRE
              Say.OP_FEWER, Say.OP_MORE, Say.NO_LEAF,
              Say.EXTRA_LEAF, Say.MISSING_LEAF, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
              Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR}
-_EXPLAINED_BY: dict[Say, set[Say]] = {
+_EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
     Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
     **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
@@ -58,18 +59,18 @@ _EXPLAINED_BY: dict[Say, set[Say]] = {
 # a .grad as backward left it): each comes after every sentence that says how (``bare_last``),
 # and is left out where a sentence the probe judged on the same result, or on another entry of
 # its list, says how that result came about (``judged``).
-_BARE = {Say.RESULT_NUMBER, Say.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
-         Say.RESULT_ALIKE, Say.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
+_BARE = {Say.RESULT_NUMBER, SayTorch.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
+         Say.RESULT_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
          Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
 
 
-def bare_last(order_of: int, say: Say) -> tuple[bool, int]:
+def bare_last(order_of: int, say: Sentence) -> tuple[bool, int]:
     """A sentence's place among a test's: the bare ones after the rest, each by ``order``; a
     leaf's flag (only a leaf's can differ where the ops agree) first, as what decides the graph."""
     return say in _BARE and say is not Say.REQUIRES_GRAD, order_of
 
 
-def judged(say: Say, label: str, judged_labels: set[str]) -> bool:
+def judged(say: Sentence, label: str, judged_labels: set[str]) -> bool:
     """Whether the bare sentence ``say`` about ``label`` is said better by a judged one: about
     the same label, about another entry of the same list (``losses[0]`` for ``losses[1]``), or
     about an entry of it (``f(x)[0]`` read late, for the entries of ``f(x)`` all alike).  One
@@ -88,7 +89,7 @@ def _list_of(label: str) -> str:
     return "" if entry is None else entry.group("list")
 
 
-def explains(context: Say, said: set[Say]) -> bool:
+def explains(context: Sentence, said: set[Sentence]) -> bool:
     """Whether the context sentence ``context`` accounts for one of the differences ``said``."""
     return bool(said & _EXPLAINED_BY.get(context, set()))
 
@@ -96,7 +97,7 @@ def explains(context: Say, said: set[Say]) -> bool:
 # State sentences that follow from another of the same call: a first result that a second call
 # changed makes the call on the first inputs again differ too, and either makes the call differ
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
-_FOLLOWS_FROM: dict[Say, set[Say]] = {
+_FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
     Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
     Say.NOT_SAME_GROWN: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH},
@@ -116,7 +117,7 @@ _FOLLOWS_FROM: dict[Say, set[Say]] = {
 # loop that clears before each backward, not after recording, leaves every .grad as the last
 # backward wrote it: "still what backward wrote" of each would only say so once more.  An object
 # kept from an earlier call and returned again carries what the calls since did to it.
-_WHOLE_CAUSES: dict[Say, set[Say]] = {
+_WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
@@ -165,7 +166,7 @@ _WHOLE_CAUSES: dict[Say, set[Say]] = {
 }
 
 
-def follows(say: Say, label: str, said: set[tuple[Say, str]]) -> bool:
+def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
     """Whether the sentence ``say`` about ``label`` follows from another sentence about the same
     label among ``said`` (pairs of sentence and label), or from one that accounts for every
     label (``_WHOLE_CAUSES``)."""
@@ -188,7 +189,7 @@ _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, S
          Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED}
 
 
-def told_once(say: Say) -> bool:
+def told_once(say: Sentence) -> bool:
     """Whether ``say`` is told once in a test's feedback, for the first label it is true of."""
     return say in _ONCE
 

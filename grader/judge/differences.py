@@ -23,6 +23,7 @@ from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
+from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
 from grader.judge.shapes import graph_differences
@@ -242,7 +243,7 @@ def _label(d: Difference) -> str:
 
 
 
-_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.TORCH_NONE, Say.TORCH_NOT_NONE}
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
 
 
 def _part_of_none(d: Difference, found: list[Difference]) -> bool:
@@ -304,8 +305,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 # Sentences that tell all there is to their difference: PyTorch's error at other versions, a
 # warning's own text or category where PyTorch warns NON_LEAF_GRAD.  The rule of their key
 # would only stand beside them, restating what the engine must do.
-_TOLD_WHOLE = {Say.TORCH_OTHER_VERSIONS, Say.TORCH_OTHER_VERSIONS_IN, Say.TORCH_WARNS_OTHER_TEXT,
-               Say.TORCH_WARNS_OTHER, Say.TORCH_WARNS_PRINTED, Say.PRINTED_NOT_WARNED}
+_TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, SayTorch.TORCH_WARNS_OTHER_TEXT,
+               SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

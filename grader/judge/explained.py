@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.judge.sentences import Say
+from grader.judge.sentences import Sentence
 
 MAX_FIELD = 120
 
@@ -18,7 +18,7 @@ class Difference:
     submission's graph ``graph`` (a GRAPH fact; the index in its canonical order), which the
     grader draws with that node marked."""
 
-    say: Say
+    say: Sentence
     fields: tuple[tuple[str, str], ...]
     node: int | None = field(default=None, compare=False)
     graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
@@ -39,7 +39,7 @@ class ToldOnce:
     others: tuple[str, ...]
 
     @property
-    def say(self) -> Say:
+    def say(self) -> Sentence:
         return self.first.say
 
     def first_said(self) -> str:
@@ -57,7 +57,7 @@ def clean(text: object) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
 
 
-def difference(say: Say, node: int | None = None, *, graph: dict[str, Any] | None = None,
+def difference(say: Sentence, node: int | None = None, *, graph: dict[str, Any] | None = None,
                context: bool = False, **fields: object) -> Difference:
     """A Difference whose fields are cleaned for printing."""
     return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph, context)

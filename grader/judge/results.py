@@ -12,7 +12,8 @@ from typing import Any
 from grader.i18n import _
 from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
-from grader.judge.sentences import Say
+from grader.judge.sentences import Say, Sentence
+from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.spec.build import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
@@ -49,25 +50,25 @@ class Shapes:
     statement's, or PyTorch's where the expected answer was recorded from torch (the build
     track)."""
 
-    none: Say
-    not_none: Say
-    type: Say
-    number: Say
-    flag: Say
-    text: Say
-    fewer: Say
-    more: Say
-    order: Say
-    keys: Say
-    alike: Say
+    none: Sentence
+    not_none: Sentence
+    type: Sentence
+    number: Sentence
+    flag: Sentence
+    text: Sentence
+    fewer: Sentence
+    more: Sentence
+    order: Sentence
+    keys: Sentence
+    alike: Sentence
 
 
 STATEMENT_SHAPES = Shapes(Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TYPE, Say.RESULT_NUMBER,
                           Say.RESULT_FLAG, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE,
                           Say.RESULT_ORDER, Say.RESULT_KEYS, Say.RESULT_ALIKE)
-PYTORCH_SHAPES = Shapes(Say.TORCH_NONE, Say.TORCH_NOT_NONE, Say.TORCH_TYPE, Say.TORCH_NUMBER,
-                        Say.TORCH_FLAG, Say.TORCH_TEXT, Say.TORCH_FEWER, Say.TORCH_MORE,
-                        Say.TORCH_ORDER, Say.TORCH_KEYS, Say.TORCH_ALIKE)
+PYTORCH_SHAPES = Shapes(SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE, SayTorch.TORCH_TYPE, SayTorch.TORCH_NUMBER,
+                        SayTorch.TORCH_FLAG, SayTorch.TORCH_TEXT, SayTorch.TORCH_FEWER, SayTorch.TORCH_MORE,
+                        SayTorch.TORCH_ORDER, SayTorch.TORCH_KEYS, SayTorch.TORCH_ALIKE)
 
 
 def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -76,7 +77,7 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return _raised(want.get("value"), got, label)
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
-        return [_diff(Say.TORCH_HOLDS if want["value"] else Say.TORCH_HOLDS_NOT, label=label)]
+        return [_diff(SayTorch.TORCH_HOLDS if want["value"] else SayTorch.TORCH_HOLDS_NOT, label=label)]
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
             and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED)):  # it warned, not as PyTorch does
         return [_warned_otherwise(want.get("value"), got["value"], label)]
@@ -108,12 +109,12 @@ def _warned_otherwise(want: Any, got: str, label: str) -> Difference:
     category or its own text, quoted; where PyTorch does not, that it warned at all.  A text
     printed is no warning: told as printed, either way."""
     if got == PRINTED:  # no warning at all: the text printed
-        return _diff(Say.TORCH_WARNS_PRINTED if want is True else Say.PRINTED_NOT_WARNED, label=label)
+        return _diff(SayTorch.TORCH_WARNS_PRINTED if want is True else SayTorch.PRINTED_NOT_WARNED, label=label)
     if want is not True:
-        return _diff(Say.TORCH_HOLDS_NOT, label=label)
+        return _diff(SayTorch.TORCH_HOLDS_NOT, label=label)
     if got.startswith(OTHER_TEXT):
-        return _diff(Say.TORCH_WARNS_OTHER_TEXT, label=label, text=got[len(OTHER_TEXT):])
-    return _diff(Say.TORCH_WARNS_OTHER, label=label, type=got)
+        return _diff(SayTorch.TORCH_WARNS_OTHER_TEXT, label=label, text=got[len(OTHER_TEXT):])
+    return _diff(SayTorch.TORCH_WARNS_OTHER, label=label, type=got)
 
 
 def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
@@ -124,14 +125,14 @@ def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
     if same(want, got):
         return []
     if got is None:
-        return [_diff(Say.TORCH_NO_ERROR, label=label)]
+        return [_diff(SayTorch.TORCH_NO_ERROR, label=label)]
     shown = said if type(said) is str else got
     versions = other_versions(want, got)
     if type(where) is str:
-        say = Say.TORCH_AN_ERROR_IN if want is None else \
-            Say.TORCH_OTHER_VERSIONS_IN if versions else Say.TORCH_OTHER_ERROR_IN
+        say = SayTorch.TORCH_AN_ERROR_IN if want is None else \
+            SayTorch.TORCH_OTHER_VERSIONS_IN if versions else SayTorch.TORCH_OTHER_ERROR_IN
         return [_diff(say, label=label, error=shown, name=where)]
-    say = Say.TORCH_AN_ERROR if want is None else Say.TORCH_OTHER_VERSIONS if versions else Say.TORCH_OTHER_ERROR
+    say = SayTorch.TORCH_AN_ERROR if want is None else SayTorch.TORCH_OTHER_VERSIONS if versions else SayTorch.TORCH_OTHER_ERROR
     return [_diff(say, label=label, error=shown)]
 
 

@@ -20,8 +20,18 @@ from grader.judge.labels import shown_fields
 _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
 
-class Say(str, enum.Enum):
-    """One kind of difference, and the sentence that explains it."""
+class Sentence(str, enum.Enum):
+    """A table of sentences: each member one kind of difference, and the sentence that explains
+    it.  Members live in the tables below it (``Say``, and the build track's ``SayTorch``); this
+    base holds what they share, how a sentence is said."""
+
+    def __call__(self, **fields: str) -> str:
+        """The sentence in the student's language, its placeholders filled."""
+        return _(self.value, **shown_fields(fields))
+
+
+class Say(Sentence):
+    """The sentences that compare a submission with the statement's reference."""
 
     # a .grad (GRAD facts)
     GRAD_BY_HAND = N_("{label} holds a value that backward did not write: it was assigned by hand.")
@@ -172,36 +182,6 @@ class Say(str, enum.Enum):
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
-    # a plain result whose expected answer is PyTorch's (RESULT facts of the build track)
-    TORCH_NONE = N_("{label} is None, where PyTorch's is not.")
-    TORCH_NOT_NONE = N_("{label} is not None, where PyTorch's is None.")
-    TORCH_TYPE = N_("{label} is not the kind of result PyTorch's is: yours is {type}.")
-    TORCH_NUMBER = N_("{label} is a different number from PyTorch's.")
-    TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
-    TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
-    TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
-    TORCH_MORE = N_("{label} has more entries than PyTorch's.")
-    TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
-    TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
-    TORCH_ALIKE = N_("the entries of {label} are all the same, where PyTorch's differ from one another.")
-    TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")
-    TORCH_HOLDS_NOT = N_("{label} in your engine, but not in PyTorch.")
-    TORCH_WARNS_OTHER = N_("{label} in PyTorch; in your engine the warning is {type}.")
-    TORCH_WARNS_OTHER_TEXT = N_("{label} in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says "
-                                "\"{text}\".")
-    TORCH_WARNS_PRINTED = N_("{label} in PyTorch; your engine printed NON_LEAF_GRAD's text instead (print), which "
-                             "issues no warning.")
-    PRINTED_NOT_WARNED = N_("{label} in neither PyTorch nor your engine, but your engine printed NON_LEAF_GRAD's "
-                            "text there (print).")
-    TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
-    TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
-    TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
-    TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
-    TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
-    # MODIFIED at other versions than PyTorch's (``raised.other_versions``): PyTorch's versions unsaid
-    TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other versions.")
-    TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "
-                                 "at other versions.")
     # a property judged by the probe (CHECK facts)
     NOT_NODES = N_("{label} is not a list of the graph's nodes.")
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
@@ -393,7 +373,3 @@ class Say(str, enum.Enum):
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
-
-    def __call__(self, **fields: str) -> str:
-        """The sentence in the student's language, its placeholders filled."""
-        return _(self.value, **shown_fields(fields))

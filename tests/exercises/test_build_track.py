@@ -162,13 +162,13 @@ def test_a_stage_with_only_its_new_parts_left_names_them_not_not_started(tmp_pat
 def test_a_fact_recorded_from_torch_is_told_against_pytorch() -> None:
     """The expected answers are PyTorch's: a difference names PyTorch, not a statement."""
     from grader.judge.differences import find
-    from grader.judge.sentences import Say
+    from grader.judge.torch_sentences import SayTorch
     from grader.spec.build import fact
 
     said = find(fact(1.5, "w.grad"), fact(None, "w.grad"))
-    assert [d.say for d in said] == [Say.TORCH_NONE]
+    assert [d.say for d in said] == [SayTorch.TORCH_NONE]
     assert said[0].sentence() == "w.grad is None, where PyTorch's is not."
-    assert [d.say for d in find(fact(["a", "b"], "calls"), fact(["b", "a"], "calls"))] == [Say.TORCH_ORDER]
+    assert [d.say for d in find(fact(["a", "b"], "calls"), fact(["b", "a"], "calls"))] == [SayTorch.TORCH_ORDER]
 
 
 def test_a_call_that_may_fail_is_told_as_raising_or_not() -> None:
@@ -248,10 +248,10 @@ def test_labels_apart_in_a_quoted_name_name_it_whole() -> None:
     from grader.judge.build_feedback import Alike, grouped
     from grader.judge.capitals import ANY_WORD, capitalized
     from grader.judge.explained import Difference
-    from grader.judge.sentences import Say
+    from grader.judge.torch_sentences import SayTorch
 
     def told(label: str) -> Difference:
-        return Difference(Say.TORCH_NUMBER, (("label", label),))
+        return Difference(SayTorch.TORCH_NUMBER, (("label", label),))
 
     quoted = grouped([told("the gradient the hook 'w second' received"), told("the gradient the hook 'x second' received")])
     assert capitalized(quoted[0].sentence(), ANY_WORD) == ("The gradient the hook 'w second' received is a different number from PyTorch's; "

@@ -17,6 +17,7 @@ from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
+from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
@@ -287,7 +288,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder",
                "function"}
-    for say in Say:
+    for say in [*Say, *SayTorch]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

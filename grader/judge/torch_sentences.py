@@ -1,0 +1,46 @@
+"""The build track's sentences: a result of the student's engine beside PyTorch's.
+
+The build track's expected answers were recorded from torch 2.13 (``build_track_torch.json``), so
+its sentences name PyTorch where the exercises' name the statement.  They follow the same rules as
+``grader.judge.sentences``: placeholders carry only what the student's run shows, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayTorch(Sentence):
+    """One kind of difference from PyTorch, and the sentence that explains it."""
+
+    TORCH_NONE = N_("{label} is None, where PyTorch's is not.")
+    TORCH_NOT_NONE = N_("{label} is not None, where PyTorch's is None.")
+    TORCH_TYPE = N_("{label} is not the kind of result PyTorch's is: yours is {type}.")
+    TORCH_NUMBER = N_("{label} is a different number from PyTorch's.")
+    TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
+    TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
+    TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
+    TORCH_MORE = N_("{label} has more entries than PyTorch's.")
+    TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
+    TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
+    TORCH_ALIKE = N_("the entries of {label} are all the same, where PyTorch's differ from one another.")
+    TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")
+    TORCH_HOLDS_NOT = N_("{label} in your engine, but not in PyTorch.")
+    TORCH_WARNS_OTHER = N_("{label} in PyTorch; in your engine the warning is {type}.")
+    TORCH_WARNS_OTHER_TEXT = N_("{label} in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says "
+                                "\"{text}\".")
+    TORCH_WARNS_PRINTED = N_("{label} in PyTorch; your engine printed NON_LEAF_GRAD's text instead (print), which "
+                             "issues no warning.")
+    PRINTED_NOT_WARNED = N_("{label} in neither PyTorch nor your engine, but your engine printed NON_LEAF_GRAD's "
+                            "text there (print).")
+    TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
+    TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
+    TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
+    TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
+    TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
+    # MODIFIED at other versions than PyTorch's (``raised.other_versions``): PyTorch's versions unsaid
+    TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other versions.")
+    TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "
+                                 "at other versions.")
