@@ -235,12 +235,12 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     saved, version = graph(y, {"x": x}, label="y"), x._version
     y.backward()
     out = {"input": input_kept(name, x, version), "saved": [saved, graph(y, {"x": x}, label="y")],
-           "second_backward": error_raised(y.backward, "the error for y.backward() after y.backward()")}
+           "second_backward": error_raised(y.backward, "the error for a second y.backward() after y.backward()")}
     x = Value(-x0, requires_grad=True)
     y = op(x)
     y.backward(retain_graph=True)
     first = num(x.grad) if isinstance(x.grad, Value) else None
-    again = error_raised(y.backward, "the error for y.backward() after y.backward(retain_graph=True)")
+    again = error_raised(y.backward, "the error for a second y.backward() after y.backward(retain_graph=True)")
     out["retained"] = [graph(y, {"x": x}, label="y"), again, grad_of(x, f"x.grad through {name}.backward"),
                        backward_again(name, first, x, again["error"] is not None)]
     return out

@@ -56,7 +56,7 @@ _LABEL_FORMS = (
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
     (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?|x far below 0)(?:; )?)+)\)",
      N_("{value} ({note})")),
-    (r"the error for (?P<what>.+)", N_("the error for {what}")),
+    (r"the error for (?P<label>.+)", N_("the error for {label}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
      N_("for {name} = {graph}, {what}")),
     (r"the error (?P<call>\w+\(.*\)) returned", N_("the error {call} returned")),
@@ -73,6 +73,8 @@ _LABEL_FORMS = (
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
     (r"(?P<value>\S+) after backward through (?P<chain>.+)", N_("{value} after backward through {chain}")),
     (r"(?P<value>\S+(?: (?:is|==) \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
+    (r"(?P<call>\S+\)) is (?P<label>\S+)", N_("{call} is {label}")),  # w.detach() is w: what the call returned
+    (r"(?P<value>\S+) is (?P<label>\S+)", N_("{value} is {label}")),  # a.grad is g: one object
 )
 
 

@@ -36,7 +36,7 @@ CASES = [
                  "        ctx.save_for_backward(x)\n        return (x.exp() + 1.0).log()\n\n    apply = staticmethod(lambda x: (x.exp() + 1.0).log())\n"}),
     Wrong("ignores_incoming_grad", names=('gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b]) is False', 'a.grad'), fails={COMPOSED: "a.grad"},
           edits={SOFTPLUS_BACKWARD: "        return x.sigmoid()\n"}),
-    Wrong("reads_ctx_attribute_too", names=('the error for y.backward() after y.backward() is None',), fails={FREED: "the error for y.backward() after y.backward() is None"},
+    Wrong("reads_ctx_attribute_too", names=('the error for a second y.backward() after y.backward() is None',), fails={FREED: "the error for a second y.backward() after y.backward() is None"},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.save_for_backward(x)\n        ctx.x = x\n",
                  "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
