@@ -88,7 +88,7 @@ def _branch(sub, x: float, w_start: float) -> dict:
     with watching(sub, "branch") as call:
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
-    return {"graph": graph(y, {"w": w}, label=label), "value": value_of(y, label),
+    return {"graph": graph(y, {"w": w}, label=label, data={"x_value": x}), "value": value_of(y, label),
             "grad": _backward(y, w), "call": call.fact}
 
 

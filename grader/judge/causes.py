@@ -45,7 +45,7 @@ def order(want: dict[str, Any]) -> int:
 _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRES_GRAD,
              Say.NO_GRAPH, Say.NODE_OP, Say.NODE_INPUTS, Say.ROOT_OP, Say.ROOT_INPUTS,
              Say.OP_FEWER, Say.OP_MORE, Say.NO_LEAF,
-             Say.EXTRA_LEAF, Say.MISSING_LEAF, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
+             Say.EXTRA_LEAF, Say.DATA_LEAF, Say.MISSING_LEAF, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
              Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR}
 _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
     Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
@@ -129,7 +129,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
-                    {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF}),
+                    {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF, Say.DATA_LEAF}),
     # y made without the combine given: its error, its op and the gradients all follow from that
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
@@ -159,7 +159,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                                Say.ROWS_RECORDED_CLEARED},
     # a graph recorded with other flags than the call was given reaches other leaves: told once
-    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {Say.OTHER_LEAF}),
+    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {Say.OTHER_LEAF, Say.DATA_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

@@ -94,6 +94,8 @@ class Say(Sentence):
     NO_LEAF = N_("{label}'s graph never reaches {leaf}.")
     EXTRA_LEAF = N_("{label}'s graph reaches {leaf}, where the statement's does not.")
     OTHER_LEAF = N_("{label}'s graph reaches a leaf the statement's does not.")
+    DATA_LEAF = N_("{label}'s graph reaches {leaf}: your {leaf} requires grad, where the statement's is data "
+                   "(no grad), which no graph records.")
     LEAF_ELSEWHERE = N_("{label}'s graph reaches {leaf} as a Value an operation made, not as the leaf "
                         "the statement's graph has: the leaf yours reaches is another Value.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")

@@ -64,9 +64,10 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     reached = _named(got)  # a leaf of the statement's that the student's graph holds as a non-leaf
     found = [difference(Say.NO_LEAF, label=label, leaf=leaf) for leaf in wl
              if leaf not in gl and leaf not in reached]
-    for leaf in (leaf for leaf in gl if leaf not in wl):  # a computed Value made a new leaf?
-        found.append(difference(Say.IS_LEAF, label=leaf) if leaf in computed
-                     else difference(Say.EXTRA_LEAF, label=label, leaf=leaf))
+    data = got.get(CONTEXT + "data") if type(got.get(CONTEXT + "data")) is list else []
+    for leaf in (leaf for leaf in gl if leaf not in wl):  # a computed Value made a new leaf? data?
+        say = Say.IS_LEAF if leaf in computed else Say.DATA_LEAF if leaf in data else Say.EXTRA_LEAF
+        found.append(difference(say, label=leaf) if say is Say.IS_LEAF else difference(say, label=label, leaf=leaf))
 
     def unnamed(nodes: list[_Node]) -> int:
         return sum(1 for n in nodes if n.get("leaf") == UNNAMED)

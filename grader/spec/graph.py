@@ -39,8 +39,10 @@ ACCUMULATE = "torch::autograd::AccumulateGrad"
 class _Walk:
     """One canonical walk of the graph under a root."""
 
-    def __init__(self, names: Mapping[str, Any], flat: bool, by_degree: bool = False) -> None:
+    def __init__(self, names: Mapping[str, Any], flat: bool, by_degree: bool = False,
+                 data: Mapping[str, float] | None = None) -> None:
         self.flat = flat
+        self.data = dict(data or {})  # the name of each Value the statement makes as data -> its number
         self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
         self.leaf_names = {id(v): n for n, v in names.items() if isinstance(v, micrograph.Value)}
         self.node_names = {
@@ -73,7 +75,12 @@ class _Walk:
         return FLAT_SUM if self.flat and name in SUMS else name
 
     def leaf(self, node: Any) -> str:
-        return self.leaf_names.get(id(node.variable), UNNAMED)
+        """The probe's name of the leaf, else the name of the statement's data holding its number
+        (a Value made requiring grad where the statement makes data), else ``"?"``."""
+        name = self.leaf_names.get(id(node.variable))
+        if name is None:
+            name = next((n for n, number in self.data.items() if num(node.variable) == number), UNNAMED)
+        return name
 
     def inputs(self, node: Any) -> list[Any]:
         """The node's inputs (None for a constant); a flat sum absorbs unnamed sums below it."""
@@ -200,7 +207,7 @@ def _saved_state(node: Any) -> Saved:
 
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
-          flat: bool = True) -> dict[str, Any]:
+          flat: bool = True, data: Mapping[str, float] | None = None) -> dict[str, Any]:
     """The GRAPH fact of the graph behind ``root``.
 
     ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
@@ -208,12 +215,17 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     named non-leaves label their node.  ``leaves`` lists the named leaves the graph reaches;
     ``~untracked`` the named Values that require no grad, of which no graph holds a node even
     when the root was computed from them.
+
+    ``data`` maps a name to the number of each Value the statement makes as data (``Value(x)``,
+    no grad) inside the code tested, where the probe cannot reach it: a leaf the probe did not
+    name that holds that number is that Value, made requiring grad, and carries its name
+    (listed in ``leaves`` and in ``~data``; no graph of the statement's has such a leaf).
     """
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if not isinstance(root, micrograph.Value):
         return {**fact, "type": type_name(root), "nodes": [], "leaves": []}
-    walk = _Walk(names, flat)
+    walk = _Walk(names, flat, data=data)
     walk.knows(root)
     node = root.grad_fn
     if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing
@@ -246,7 +258,8 @@ def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any
     nodes = walk.nodes(node)
     reached = {n["leaf"] for n in nodes if "leaf" in n}
     return {**fact, "type": "Value", "nodes": nodes,
-            "leaves": [n for n in names if n in reached],
+            "leaves": [n for n in [*names, *walk.data] if n in reached],
+            **({CONTEXT + "data": [n for n in walk.data if n in reached]} if walk.data else {}),
             CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached),
             CONTEXT + "untracked": [n for n, v in names.items()  # no graph ever records them
                                     if isinstance(v, micrograph.Value) and not v.requires_grad]}
