@@ -89,9 +89,16 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
                       of=absent[0], name=absent[1])]
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
         return [_diff(Say.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
+    if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hooked")) is str:
+        # as many records as the statement's, of numbers a hook of theirs was handed: that is why they differ
+        return [_diff(Say.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []
+
+
+_OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_ORDER}
+"""The shapes of a result of as many numbers as the statement's, whose numbers differ."""
 
 
 def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:

@@ -346,6 +346,9 @@ class Say(Sentence):
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")
+    HOOK_RECORDS = N_("{label} holds numbers a hook your code registered on {leaf} was handed during backward, "
+                      "not {leaf}.grad after each pass: a hook sees the gradient one pass sends to {leaf}, before "
+                      "the engine adds it to what {leaf}.grad holds.")
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")

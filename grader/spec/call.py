@@ -64,6 +64,8 @@ class Call(observe.Observer):
         self.listing, self.past_listed = True, False  # a pass among the first MAX_PASSES_LISTED runs; one past them ran
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
         self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
+        self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
@@ -200,8 +202,12 @@ class Call(observe.Observer):
             return
         self.hold(step.received)
         self.hold(step.grad)
+        if type(step.node) is AccumulateGrad and step.node.hooked and is_value(step.node.variable):
+            number = step.received.item() if is_value(step.received) else step.received  # type: ignore[union-attr]
+            if type(number) is float:  # the very float a tensor hook of the leaf's is handed (as a Value)
+                self.at_hooked_leaf[id(number)] = (number, step.node.variable)
         if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
-            self.hold(step.write.grad)
+            self.hold(step.write.grad, in_grad=True)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
@@ -211,12 +217,23 @@ class Call(observe.Observer):
         in place (``w.grad.data = formula``) is the student's, not a gradient read."""
         for v in self.written.values():
             if engine_left(v):
-                self.hold(value_module.peek_grad(v))
+                self.hold(value_module.peek_grad(v), in_grad=True)
 
-    def hold(self, grad: object) -> None:
+    def hold(self, grad: object, in_grad: bool = False) -> None:
         number = grad.item() if is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
+            if in_grad:
+                self.in_grad[id(number)] = number
+
+    def handed_to_hook(self, number: object) -> Any:
+        """The leaf whose hooks were handed ``number`` (the very float) as a pass's gradient for
+        it, where no .grad of the call held that float: a hook's record of what one pass sent the
+        leaf, not of what its .grad held.  None for any other number."""
+        handed = self.at_hooked_leaf.get(id(number))
+        if handed is None or handed[0] is not number or self.in_grad.get(id(number)) is number:
+            return None
+        return handed[1]
 
     def made_before_data(self, result: object, v: object) -> bool:
         """With ``made``: whether an engine operation returned ``result`` to the student's code

@@ -7,6 +7,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            detach() is judged against
     read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one the engine
                                            made as a gradient during the call (read, not computed)
+    handed_to_hooks(numbers, call, leaves)  context: the leaf whose hooks were handed a number
+                                           returned, which no .grad held (a hook's record)
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
                                            student's code called (not Value(...) of a number)
     made_from(y, (w, x), call, "y")         CHECK fact: ... and made from w or x through such
@@ -86,6 +88,19 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
     remember(call)
     return fact
+
+
+def handed_to_hooks(numbers: object, call: Call, leaves: dict[str, Any]) -> dict[str, Any]:
+    """Context for a result of numbers (``~hooked``: the name of a leaf among ``leaves``): a
+    number returned is the very float a backward pass of the watched ``call`` (made with
+    ``grad_numbers=True``) handed to a hook on that leaf, and no .grad held it.  A hook that
+    records (``w.register_hook(lambda g: seen.append(g.item()))``) sees what one pass sends the
+    leaf, before it is added to what .grad holds: where the records differ, that says why, even
+    once the hook is removed.  Empty where no such number was returned."""
+    found = [x.item() if _is_value(x) else x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
+    hooked = [call.handed_to_hook(x) for x in found]
+    name = next((n for n, leaf in leaves.items() if any(h is leaf for h in hooked)), None)
+    return {} if name is None else {CONTEXT + "hooked": name}
 
 
 def remember(call: Call) -> None:

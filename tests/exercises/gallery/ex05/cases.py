@@ -271,6 +271,14 @@ CASES += [
                  "        history.append(w.grad.item())\n":
                  "        w.register_hook(lambda g: history.append(g.item()))\n        y.backward()\n"},
           names=("grad_history", "hooks your code registered on w")),
+    # one hook records w's gradient and is removed after the loop: each record is what one pass
+    # sent w, not w.grad after the pass, though no hook is left to show it
+    Wrong("hook_once_removed", fails={ACCUMULATE: "holds numbers a hook your code registered on w was handed"},
+          edits={"    history: list[float] = []\n": "    history: list[float] = []\n"
+                 "    hook = w.register_hook(lambda g: history.append(g.item()))\n",
+                 "        history.append(w.grad.item())\n": "",
+                 "    return history\n": "    hook.remove()\n    return history\n"},
+          names=("grad_history", "a hook your code registered on w", "not w.grad after each pass")),
     # a default other than the stub's: a caller that leaves the argument out, as the
     # statement's own grad_history(w, x, 4) does, gets another behaviour
     Wrong("set_to_none_default_false", names=("set_to_none left out", "default"),
