@@ -302,11 +302,12 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
                 _walk(a, b, found)
 
 
-# Sentences that tell all there is to their difference: PyTorch's error at other versions, a
-# warning's own text or category where PyTorch warns NON_LEAF_GRAD.  The rule of their key
-# would only stand beside them, restating what the engine must do.
-_TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, SayTorch.TORCH_WARNS_OTHER_TEXT,
-               SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED}
+# Sentences that tell all there is to their difference: PyTorch's error at other versions or
+# with a constant's text where the engine's has its own, a warning's own text or category where
+# PyTorch warns NON_LEAF_GRAD.  The rule of their key would only stand beside them, restating
+# what the engine must do (or more than the difference implies: which nodes backward frees).
+_TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, SayTorch.TORCH_OWN_TEXT,
+               SayTorch.TORCH_OWN_TEXT_IN, SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

@@ -17,7 +17,7 @@ from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.spec.build import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
-from grader.spec.raised import RAISED_IN, SAID, other_versions
+from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
 from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
 
 _EXCLUDED_LAST = "AccumulateGrad"
@@ -134,6 +134,12 @@ def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
     if got is None:
         return [_diff(SayTorch.TORCH_NO_ERROR, label=label)]
     shown = said if type(said) is str else got
+    constant = own_text(want, got)
+    if constant is not None:  # the text alone differs: the statement's constant named, not PyTorch's text
+        kind = got.partition(": ")[0]
+        if type(where) is str:
+            return [_diff(SayTorch.TORCH_OWN_TEXT_IN, label=label, error=shown, name=where, type=kind, constant=constant)]
+        return [_diff(SayTorch.TORCH_OWN_TEXT, label=label, error=shown, type=kind, constant=constant)]
     versions = other_versions(want, got)
     if type(where) is str:
         say = SayTorch.TORCH_AN_ERROR_IN if want is None else \

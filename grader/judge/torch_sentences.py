@@ -40,6 +40,10 @@ class SayTorch(Sentence):
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
     TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
+    # PyTorch's error of that type with a constant's text, the engine's with a text of its own (``raised.own_text``)
+    TORCH_OWN_TEXT = N_("{label} raised {error}; PyTorch raises a {type} there too, with {constant}'s text instead.")
+    TORCH_OWN_TEXT_IN = N_("{label} raised {error} in {name}; PyTorch raises a {type} there too, with {constant}'s "
+                           "text instead.")
     # MODIFIED at other versions than PyTorch's (``raised.other_versions``): PyTorch's versions unsaid
     TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other versions.")
     TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "

@@ -63,6 +63,24 @@ def other_versions(want: Any, got: Any) -> bool:
         and want.split(prefix)[0] == got.split(prefix)[0] and prefix in got
 
 
+# the statements' constant for each of PyTorch's errors compared by kind (the stubs define them)
+CONSTANT_OF = {"second backward": "SECOND_BACKWARD", "leaf in place": "LEAF_IN_PLACE", "no grad_fn": "NO_GRAD_FN",
+               "hook on a value without grad": "HOOK_ON_CONSTANT", IN_PLACE: "MODIFIED"}
+
+
+def own_text(want: Any, got: Any) -> str | None:
+    """The statement's constant whose text PyTorch's error has (``CONSTANT_OF``), where the
+    engine raised an error of the same type with a text of its own, none of those kinds: the
+    text is all that differs, so the sentence names the constant (never PyTorch's text)."""
+    if type(want) is not str or type(got) is not str:
+        return None
+    kind, _, said = want.partition(": ")
+    got_kind, _, got_said = got.partition(": ")
+    if kind != got_kind or got_said in _KNOWN.values() or got_said.startswith(IN_PLACE):
+        return None
+    return CONSTANT_OF.get(said.split(", at version")[0])
+
+
 def quoted(exc: BaseException) -> str:
     """The error as the engine raised it, for a sentence: its type and the first line of its own
     message in quotes (``excerpt``): real text, never a paraphrase."""

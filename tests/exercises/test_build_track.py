@@ -211,6 +211,30 @@ def test_modified_at_other_versions_is_told_as_the_same_error() -> None:
     assert find(torch_says, raised(lambda: modified(1, 0), "z.backward()")) == []
 
 
+def test_an_error_of_that_type_with_a_text_of_its_own_names_the_statement_constant() -> None:
+    """SECOND_BACKWARD's kind of error raised as a RuntimeError with the engine's own text: the
+    text alone differs, so the sentence names the constant whose text PyTorch's has (never the
+    text itself); another type, or another of the known kinds, is another error."""
+    from grader.judge.differences import find
+    from grader.spec.raised import raised
+
+    def torch_error() -> None:
+        raise RuntimeError("Trying to backward through the graph a second time, and more")
+
+    def own(kind: type[Exception], text: str) -> dict[str, object]:
+        def fails() -> None:
+            raise kind(text)
+        return raised(fails, "y.backward()")
+
+    want = raised(torch_error, "y.backward()")
+    sentence = find(want, own(RuntimeError, "freed already"))[0].sentence()
+    assert sentence.startswith('y.backward() raised RuntimeError: "freed already" in ')
+    assert sentence.endswith("; PyTorch raises a RuntimeError there too, with SECOND_BACKWARD's text instead.")
+    assert find(want, own(ValueError, "freed already"))[0].sentence().endswith("where PyTorch raises another error.")
+    leaf_error = own(RuntimeError, "a leaf Variable that requires grad is being used in an in-place operation")
+    assert find(want, leaf_error)[0].sentence().endswith("where PyTorch raises another error.")
+
+
 def test_a_sentence_that_tells_the_whole_difference_stands_without_its_rule() -> None:
     """ex21: MODIFIED at other versions is told by its sentence alone, the MODIFIED rule left
     out; a version that differs beside it still brings the versions' rule."""
