@@ -167,24 +167,30 @@ def chain_other(sub):
 REUSE_TRIES = 256  # graphs read and freed in turn, at most, until a new root's node takes a freed one's id
 
 
-def _at_a_freed_id(sub) -> dict:
+def _at_a_freed_id(sub) -> list[dict]:
     """grad_fn_chain of y = (w + 3).exp() whose node was put where the node of an earlier
     y = (w * 3).exp() was, with its id, once that one was read and let go of: a chain kept by
     ``id(y.grad_fn)`` gives the earlier graph's.  Graphs are made and freed in turn until the new
     root's node sits at a freed one's id (checked, so the score does not depend on where the
-    allocator put it)."""
+    allocator put it).  Beside the chain, the CHECK fact that it is not what the earlier graph
+    got where a twin of y, alive all along (at an id never freed), gets another."""
     w = Value(0.75, requires_grad=True)
+    twin = (w + 3).exp()
+    own = sub.grad_fn_chain(twin)
     freed: set[int] = set()
     for _ in range(REUSE_TRIES):
         earlier = (w * 3).exp()
-        sub.grad_fn_chain(earlier)
+        got_earlier = sub.grad_fn_chain(earlier)
         freed.add(id(earlier.grad_fn))
         earlier = None
         gc.collect()  # a graph whose nodes and Values refer to each other
         y = (w + 3).exp()
         if id(y.grad_fn) in freed:
             break
-    return _chain_of(sub, y, "(w + 3).exp()")
+    label = "for y = (w + 3).exp(), grad_fn_chain(y)"
+    chain = sub.grad_fn_chain(y)
+    kept = chain == got_earlier and chain != own
+    return [result_of(_names_of(chain), label), check(Check.READ_ANEW, not kept, label)]
 
 
 def _reach(start: float, limit: float) -> str:

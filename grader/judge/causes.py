@@ -21,7 +21,7 @@ from grader.spec.facts import FACT, Check, Kind
 _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.CHECK.value: 1, Kind.VALUE.value: 2,
           Kind.IDENTITY.value: 2, Kind.RESULT.value: 3, Kind.GRAD.value: 3, Kind.GRAPH.value: 4}
 # State kept between calls is a cause too: it explains every number of a later call that differs.
-_STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value,
+_STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value, Check.READ_ANEW.value,
                  Check.EARLIER_KEPT.value, Check.SAME_SECOND_TIME.value,
                  Check.SAME_FRESH_EFFECT.value}
 
@@ -119,6 +119,9 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    # a result kept by an id and returned for the graph that took the id over: the other results that differ
+    # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
+    Say.FREED_GRAPH_KEPT: {Say.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED},

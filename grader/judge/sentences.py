@@ -286,6 +286,8 @@ class Say(Sentence):
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")
+    FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
+                          "a result kept between calls, found again by an id that this y's node took over from the freed one.")
     STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "
                          "same every time: the state is kept by your {function}, which it calls.")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
