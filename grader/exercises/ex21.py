@@ -66,6 +66,23 @@ PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_
                  for key in (*CAUSES, *DETACH_CAUSES)}
 
 
+def _counted(causes: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """A hidden test's ``caused_by`` with a counter shared between Values (``own_counter``, which
+    each test that reads versions observes) as the cause of the versions and errors it shows."""
+    return {key: causes.get(key, ()) + SHARED_COUNTER.get(key, ()) for key in (*causes, *SHARED_COUNTER)}
+
+
+def _own_counter(sub: Any) -> dict[str, Any]:
+    """Two fresh Values bumped once each, their versions compared: a counter shared between
+    Values (one module-level clock) gives them others' versions, which every version a test reads
+    shows; told as that, where the Value's own versions would only look wrong."""
+    a, b = sub.Value(1.0), sub.Value(2.0)
+    steps = [raised(a.add_, "a.add_(1), a = Value(1)", 1.0), raised(b.add_, "b.add_(1) after a.add_(1), b = Value(2)", 1.0)]
+    own = claim(a._version == b._version if type(a._version) is type(b._version) is int else type_name(b._version),
+                "b._version == a._version after a.add_(1); b.add_(1), a = Value(1), b = Value(2)")
+    return {"errors": steps, "own_counter": own}
+
+
 def _flagged(made: dict[str, Any]) -> dict[str, Any]:
     """A ``described`` Value made by detach() or .data, its requires_grad apart (``unflagged``):
     a Value that requires grad is the one mistake whose rule alone is told."""
@@ -82,10 +99,8 @@ def basics_public(sub):
              fact(number(w), f"w.item() after {REFUSED}"),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
              fact(number(w), f"w.item() after {ZERO_REFUSED}")]
-    a, b = sub.Value(1.0), sub.Value(2.0)  # two Values' counters, each bumped once
-    steps += [raised(a.add_, "a.add_(1), a = Value(1)", 1.0), raised(b.add_, "b.add_(1) after a.add_(1), b = Value(2)", 1.0)]
-    own = claim(a._version == b._version if type(a._version) is type(b._version) is int else type_name(b._version),
-                "b._version == a._version after a.add_(1); b.add_(1), a = Value(1), b = Value(2)")
+    own = _own_counter(sub)
+    steps += own["errors"]
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
     versions = [fact(v._version, "v._version after v.add_(1)")]
     v += w
@@ -105,7 +120,7 @@ def basics_public(sub):
     q = p + 2
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
-    return {"unflagged": unflagged, "errors": steps, "own_counter": own,
+    return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"],
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
@@ -114,10 +129,11 @@ def basics_public(sub):
 
 
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSES)
+               caused_by=_counted(CAUSES))
 def modified(sub):
     needs(sub, 6)
-    out: dict[str, list[Any]] = {"errors": [], "modified": [], "grads": []}
+    own = _own_counter(sub)
+    out: dict[str, Any] = {"errors": own["errors"], "own_counter": own["own_counter"], "modified": [], "grads": []}
     for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
         w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
         b = w + 1
@@ -152,7 +168,7 @@ def data(sub):
 
 
 @EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=DETACH_CAUSES)
+               caused_by=_counted(DETACH_CAUSES))
 def detached(sub):
     needs(sub, 6)
     w = sub.Value(-0.5, requires_grad=True)
@@ -164,11 +180,14 @@ def detached(sub):
     h = x * 3
     e = h.detach()
     apart = _flagged(described(e, "e", DETACHED))
-    return {"detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
+    own = _own_counter(sub)
+    return {"own_counter": own["own_counter"],
+            "detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
             "unflagged": [made[1]["unflagged"], apart["unflagged"]],
             "numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
-            "errors": changes, "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
+            "errors": [*changes, *own["errors"]],
+            "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
 
 
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
@@ -176,7 +195,7 @@ RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph"), "grads": ("errors"
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=RECORDED_CAUSES)
+               caused_by=_counted(RECORDED_CAUSES))
 def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
@@ -186,8 +205,9 @@ def rebased(sub):
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
-    retained, zeroed, taken = _retained(sub), _zeroed(sub), _taken(sub)
-    return {"errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"]],
+    retained, zeroed, taken, own = _retained(sub), _zeroed(sub), _taken(sub), _own_counter(sub)
+    return {"own_counter": own["own_counter"],
+            "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *own["errors"]],
             "graph": [described(b, "b"), zeroed["graph"], taken["graph"]],
             "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"], *taken["modified"]], "grads": grads + taken["grads"],
