@@ -72,11 +72,19 @@ def _rebinding(sub, w: float, x: float) -> dict:
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
     return {
-        "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding"),
+        "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x)),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
         "x0": _leaf_itself(r["x0"], call, "x0"),
         "backward": call.fact,
     }
+
+
+def _w_as_data(w: float, x: float) -> dict[str, float] | None:
+    """The data the statement makes inside shift_by_rebinding and shift_by_data_copy, w = Value(w)
+    (no grad), by its number: a leaf of y's graph holding it is w, made requiring grad.  None where
+    x or x + 1 holds that number too: a leaf the student's code made in place of x would be
+    taken for w."""
+    return None if w in (x, x + 1) else {"w": w}
 
 
 def _leaf_itself(v: object, call: Call, label: str) -> dict[str, Any]:
@@ -125,8 +133,8 @@ def _data_copy(sub, w: float, x: float) -> dict:
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x},
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y"),  # context: y made, then x changed through .data
-              "value": {**value_of(r["y"], "y"),
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x)),
+              "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},
         "grad": grad_of(leaf, "x.grad"),
         "backward": call.fact,

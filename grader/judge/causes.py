@@ -103,6 +103,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.NOT_SAME_GROWN: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
+    Say.OTHER_LEAF: {Say.DATA_LEAF},  # a case whose data the probe could not name by its number: the same leaf
     Say.NO_GRAPH: {Say.UNTRACKED},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
     **dict.fromkeys((Say.NOT_SUMMED, Say.ONE_KEPT, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY), {Say.LEAVES_MERGED}),

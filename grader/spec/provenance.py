@@ -27,7 +27,7 @@ file while the block runs (``sys.setprofile``: slower, so only around the call o
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import ModuleType
 from typing import Any
@@ -250,12 +250,13 @@ def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_gra
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str,
-          note: str = "") -> dict[str, Any]:
+          note: str = "", data: Mapping[str, float] | None = None) -> dict[str, Any]:
     """What a "build this graph" test observes of the dict of Values ``function`` returned: the
-    GRAPH fact of ``values[root]`` (named by ``names``) and the VALUE fact of each named Value,
-    each labelled with ``note`` on the call when a test makes several ("b (second call)")."""
+    GRAPH fact of ``values[root]`` (named by ``names``, and by ``data`` the Values the statement
+    makes as data inside the call: ``graph``) and the VALUE fact of each named Value, each
+    labelled with ``note`` on the call when a test makes several ("b (second call)")."""
     checked = dict_of(values, names, function)
     named = {n: checked[n] for n in names}
     label = (lambda n: f"{n} ({note})") if note else (lambda n: n)
-    return {"graph": graph(named[root], named, label=label(root)),
+    return {"graph": graph(named[root], named, label=label(root), data=data),
             "nodes": [value_of(named[n], label(n)) for n in names]}
