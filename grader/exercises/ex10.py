@@ -21,7 +21,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, value_of, watching, result_of
 from grader.spec.repeat import backprop_kept, calls_apart, leaf_stepped_apart
 
@@ -88,8 +88,20 @@ def _branch(sub, x: float, w_start: float) -> dict:
     with watching(sub, "branch") as call:
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
-    return {"graph": graph(y, {"w": w}, label=label, data={"x_value": x}), "value": value_of(y, label),
-            "grad": _backward(y, w), "call": call.fact}
+    built = graph(y, {"w": w}, label=label, data={"x_value": x})
+    return {"graph": [built, check(Check.BRANCH_OF_X, not _other_side(built, x, w_start), label)],
+            "value": value_of(y, label), "grad": _backward(y, w), "call": call.fact}
+
+
+def _other_side(built: dict, x: float, w_start: float) -> bool:
+    """Whether the graph a call built is the statement's for an x on the other side of x > 0 and
+    not for its own x: the if chose the branch by something else than x."""
+    def shape(fact: dict) -> list[dict]:
+        return [{k: v for k, v in node.items() if not k.startswith(CONTEXT)} for node in fact["nodes"]]
+    w = Value(w_start, requires_grad=True)
+    other = graph(_statement_branch(-1.0 if x > 0 else 1.0, w), {"w": w}, label="y")
+    own = graph(_statement_branch(x, w), {"w": w}, label="y")
+    return shape(built) == shape(other) != shape(own)
 
 
 BRANCH_FEEDBACK = ("Make x_value = Value(x); if x > 0 return x_value * w, otherwise "

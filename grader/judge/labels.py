@@ -111,12 +111,14 @@ CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+
 def _notes(note: str) -> str:
     """A label's note in the student's language: one note, or the notes of several cases a
     difference was seen in (``x > 0; x = 0``, ``cases.cases_merged``), each translated and
-    listed as a sentence lists them ("x > 0, and x = 0")."""
+    listed as a sentence lists them ("x > 0 and x = 0"; "x > 0, x < 0, and x = 0")."""
     parts = [shown_label(part) for part in note.split(CASES)]
     if len(parts) == 1:
         return parts[0]
     if language() == SOURCE_LANGUAGE:
         parts = _one_word_apart(parts)
+    if len(parts) == 2:  # "x < 0 and x = 0": a comma before "and" only in a list of three or more
+        return _("{first} and {last}", first=parts[0], last=parts[1])
     return parts[0] if len(parts) == 1 else _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
 
 

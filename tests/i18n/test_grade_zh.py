@@ -199,7 +199,7 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
 
     assert shown_label("b (first call; second call)") == "b (first and second call)"
     assert shown_label("y (w at the limit; w above the limit)") == "y (w at and above the limit)"
-    assert shown_label("y (x < 0; x = 0)") == "y (x < 0, and x = 0)"  # a sign is no word
+    assert shown_label("y (x < 0; x = 0)") == "y (x < 0 and x = 0)"  # a sign is no word; two: no comma
     assert shown_label("y (w below the limit; a doubling lands on the limit; x = 0)") == \
         "y (w below the limit, a doubling lands on the limit, and x = 0)"
     assert shown_label("y (x = 0)") == "y (x = 0)"

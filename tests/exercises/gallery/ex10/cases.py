@@ -37,7 +37,8 @@ CASES = [
     Wrong("branch_divides", names=("was made by DivBackward0",), fails={BRANCH: "was made by DivBackward0"},
           passes=(CHAIN,), edits={"    return (x_value - w).exp()\n": "    return x_value.exp() / w.exp()\n"}),
     Wrong("static_mask", fails={BRANCH: "'s graph"}),
-    Wrong("zero_is_positive", names=('y (x = 0) was made by MulBackward0', "y (x = 0)'s graph differs at its root"), fails={BRANCH: "'s graph differs"}, edits={IF: "    if x >= 0:\n"}),
+    Wrong("zero_is_positive", names=("y (x = 0) is the other branch's y", "the other side of x > 0"),
+          fails={BRANCH: "y (x = 0) is the other branch's y"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('double_until(w, limit)[1] counts one doubling too many', 'when y equalled the limit'),
           fails={LOOP_HIDDEN: "your loop went on doubling when y equalled the limit"},
           edits={LOOP_LINE: "    while y <= limit:\n"}),
@@ -114,8 +115,9 @@ CASES += [
 # extra leaf, the names or the step count kept between calls; and the class name spelled out.
 CASES += [
     Wrong('branch_on_w',
-          edits={'    if x_value > 0:': '    if w > 0:'},
-          names=('not the operation the statement describes',)),
+          edits={'    if x_value > 0:': '    if w > 0:'},  # w > 0 in the public test: x < 0 and x = 0 take the product
+          fails={BRANCH: "y (x < 0 and x = 0) is the other branch's y: your if picked the branch"},
+          names=("is the other branch's y", "the other side of x > 0")),
     Wrong('exp_of_the_sum',
           edits={'    return (x_value - w).exp()': '    return (x_value + w).exp()'},
           names=('AddBackward0',)),
