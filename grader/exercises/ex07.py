@@ -20,7 +20,7 @@ from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.probe import shape_error
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
@@ -121,10 +121,15 @@ and leaves kept in globals and refilled through ``.data`` are told by their iden
 
 def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     called: list[bool] = []
+    changed_first: list[bool] = []
 
     def given(a: object, b: object) -> object:
-        """The combine handed to the student: ``combine`` itself, noting that it ran."""
+        """The combine handed to the student: ``combine`` itself, noting that it ran, whether the
+        Value it was given as a had been changed in place already, and that Value (whose version
+        counter the call's first pass samples)."""
         called.append(True)
+        changed_first.append(isinstance(a, Value) and a._version > 0)
+        call.sampled.append(a)
         return combine(a, b)
 
     with watching(sub, "modify_saved_value") as call:
@@ -132,8 +137,10 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
                           "modify_saved_value", r)
+    order = {CONTEXT + "backward_first": any(call.changed_after_first_pass(a) for a in call.sampled),
+             CONTEXT + "changed_first": any(changed_first)}  # why no error was raised, if none was
     return {
-        "error": error_of(r["error"], "the error returned", call),
+        "error": {**error_of(r["error"], "the error returned", call), **order},
         "a": value_of(r["a"], "a", call),
         "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label="a", flat=False),
         "y": value_of(r["y"], "y"),

@@ -200,8 +200,9 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.NOT_AN_ERROR, label=label, type=ge.removeprefix("not an exception: "))]
     if type(ge) is str and ge.startswith("an exception class: "):
         return [_diff(Say.ERROR_CLASS, label=label, type=ge.removeprefix("an exception class: "))]
-    if we is not None and ge is None:
-        return [_diff(Say.NO_ERROR, label=label)]
+    if we is not None and ge is None:  # none caught: a change in place made before the graph saved it, or after backward?
+        why = next((say for key, say in _NOTHING_TO_REFUSE if got.get(CONTEXT + key) is True), Say.NO_ERROR)
+        return [_diff(why, label=label)]
     if we is None and ge is not None:
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
@@ -211,6 +212,11 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if want.get("raised_by") == "engine" and got.get("raised_by") != "engine":
         return [_diff(Say.NOT_RAISED, label=label)]
     return []
+
+
+_NOTHING_TO_REFUSE = (("changed_first", Say.CHANGED_BEFORE_SAVED), ("backward_first", Say.BACKWARD_FIRST))
+"""Why a backward pass raised no error where the statement's refuses a saved Value changed in
+place: the change came before the node saved it, or after the pass had run (context of the ERROR fact)."""
 
 
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {

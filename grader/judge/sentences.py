@@ -348,6 +348,11 @@ class Say(Sentence):
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")
+    BACKWARD_FIRST = N_("{label} is None: your code ran backward before changing a in place (the Value it passed "
+                        "to combine as a was changed only after the backward pass had started), so backward found "
+                        "no change to refuse.")
+    CHANGED_BEFORE_SAVED = N_("{label} is None: your code changed a in place before passing it to combine, so "
+                              "y's node saved a as already changed, and backward found no change to refuse.")
     HOOK_RECORDS = N_("{label} holds numbers a hook your code registered on {leaf} was handed during backward, "
                       "not {leaf}.grad after each pass: a hook sees the gradient one pass sends to {leaf}, before "
                       "the engine adds it to what {leaf}.grad holds.")

@@ -75,6 +75,8 @@ class Call(observe.Observer):
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
+        self.sampled: list[Any] = []  # Values the probe names while the call runs (kept alive) ...
+        self.first_versions: dict[int, int] = {}  # ... and their version counters as the first pass started
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
@@ -87,6 +89,8 @@ class Call(observe.Observer):
 
     def pass_started(self, start: observe.PassStart) -> None:
         self.started += 1
+        if self.started == 1:
+            self.first_versions = {id(v): int(v._version) for v in self.sampled if is_value(v)}
         self.listing = len(self.kept_graph) < MAX_PASSES_LISTED
         self.past_listed |= not self.listing
         self.wants_steps = self.asks_steps and self.listing
@@ -242,6 +246,12 @@ class Call(observe.Observer):
         if self.made is None or self.made.get(id(result)) is not result or self.through_data.get(id(v)) is not v:
             return False
         return list(self.made).index(id(result)) < self.data_made[id(v)]
+
+    def changed_after_first_pass(self, v: object) -> bool:
+        """Whether ``v``, a Value the probe put in ``sampled`` before the call's first backward
+        pass, was changed in place after that pass started (its version counter moved since)."""
+        before = self.first_versions.get(id(v))
+        return before is not None and any(s is v for s in self.sampled) and int(v._version) > before  # type: ignore[attr-defined]
 
     def cleared_between(self, v: object) -> bool:
         """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's

@@ -89,7 +89,14 @@ CASES += [
 CASES += [
     Wrong('changes_before_product', fails={'changing a saved value breaks backward': 'the error returned is None'},
           edits={'    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n': '    for _ in range(times):\n        a.add_(1)\n    y = combine(a, b)\n'},
-          names=('the error returned',)),
+          names=('the error returned', 'changed a in place before passing it to combine')),
+    # backward before the in-place changes: it ran on a unchanged, so nothing was refused
+    Wrong('backward_before_changes', fails={SAVED: 'your code ran backward before changing a in place'},
+          edits={'    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n    error = None\n'
+                 '    try:\n        y.backward()  # checks every saved value\'s version before using it\n    except RuntimeError as e:\n        error = e\n':
+                 '    error = None\n    try:\n        y.backward()\n    except RuntimeError as e:\n        error = e\n'
+                 '    for _ in range(times):\n        a.add_(1)\n'},
+          names=('backward before changing a in place', 'the backward pass had started')),
     Wrong('one_change_too_few', fails={'saved values on other inputs': 'changed in place fewer times'},
           edits={'    for _ in range(times):\n': '    for _ in range(times - 1):\n'},
           names=('a', 'fewer times')),
