@@ -3,6 +3,7 @@ zero_() or .grad = None start again, as in PyTorch."""
 
 from __future__ import annotations
 
+import gc
 import math
 import warnings
 from typing import Any
@@ -13,6 +14,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
 from grader.spec.raised import raised
+from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex19", "Build an engine: gradients accumulate",
                     module="ex19_build_accumulation", rules=True, own_engine=True)
@@ -39,6 +41,9 @@ KEYS = {
              "a number, and no graph is recorded through it",
     "rerun": "each backward must run every node of its own graph: nothing of an earlier backward's "
              "walk (its dependency counts, the nodes it ran) may be kept for the next call",
+    "new_leaf": "a new leaf's first backward gives it a new Value in .grad, whatever leaves had one before: "
+                "store_grad decides by the leaf's own .grad being None; ids kept between calls cannot tell a "
+                "new leaf from a freed one, whose id it may take",
 }
 # what zero_() or .grad = None left decides the gradients added after it
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed"), "fresh": ("zeroed", "dropped", "renewed"), "in_place": ("fresh",),
@@ -107,6 +112,32 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     return {"rerun": [ran], "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}")]}
 
 
+REUSE_TRIES = 256  # leaves given a .grad and freed in turn, at most, until a new leaf takes a freed one's id
+AT_A_FREED_ID = N_("(v * v).backward(), v a new leaf at the id of a freed leaf that had a .grad")
+
+
+def _at_a_freed_id(sub: Any, w0: float) -> list[Any]:
+    """The first backward of a new leaf v put where an earlier leaf was, with its id, once that
+    one had been given a .grad and let go of: an engine that keeps the ids of the leaves it wrote
+    to (a set between calls) takes v for one that has a .grad already.  Leaves are made and freed
+    in turn until v sits at a freed one's id (checked, so the score does not depend on where the
+    allocator put it).  They are a fresh copy's of the student's module (where it can be made):
+    what earlier tests left in the run's module cannot meet a leaf first, at an id not seen here."""
+    engine = fresh_copy(sub) or sub
+    freed: set[int] = set()
+    for _ in range(REUSE_TRIES):
+        v = engine.Value(w0, requires_grad=True)
+        if id(v) in freed:
+            break
+        (v * v).backward()  # a first leaf's backward: an error here is the engine's own, told with its line
+        freed.add(id(v))
+        v = None
+        gc.collect()  # a leaf and its AccumulateGrad refer to each other
+    else:
+        v = engine.Value(w0, requires_grad=True)
+    return [raised((v * v).backward, AT_A_FREED_ID), fact(grad_quiet(v), f"v.grad after {AT_A_FREED_ID}")]
+
+
 CHANGED = N_("w.grad.zero_() changes the number w.grad holds")
 
 
@@ -166,7 +197,8 @@ def loop_hidden(sub):
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
     return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
-            "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0)}
+            "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
+            "new_leaf": _at_a_freed_id(sub, 1.75)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -118,6 +118,16 @@ CASES = [
           fails={"w.grad = None between backward calls":
                  "(w * x + w).backward() after w.grad = None; x.grad = None raised AttributeError"},
           names=("after w.grad = None", "nothing of the dropped gradient is kept between calls")),
+    Wrong("grads_known_by_id_forgotten_on_none", edits={  # as above, but w.grad = None forgets the id: a new leaf at a freed id
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if id(v) not in _HAS_GRAD:\n        _HAS_GRAD.add(id(v))\n        v._grad = Value(grad)\n",
+        "\ndef store_grad(": "\n_HAS_GRAD = set()\n\n\ndef store_grad(",
+        "    def _set_grad(self, value: Value | None) -> None:\n        self._grad = value":
+        "    def _set_grad(self, value: Value | None) -> None:\n        if value is None:\n"
+        "            _HAS_GRAD.discard(id(self))\n        self._grad = value"},
+          fails={"accumulation on other inputs":
+                 "(v * v).backward(), v a new leaf at the id of a freed leaf that had a .grad raised AttributeError"},
+          names=("a new leaf at the id of a freed leaf", "ids kept between calls")),
     Correct("starts_from_zero", edits={WRITE: '''    if v._grad is not None and not v.is_leaf:
         v._grad = Value(v._grad.item())
     if v._grad is None:
