@@ -35,12 +35,18 @@ class Alike(ToldOnce):
 @dataclass(frozen=True)
 class SameWarning(ToldOnce):
     """A warning of the engine's own (its text, or its category) told once for every read of
-    ``.grad`` that warned it where PyTorch warns NON_LEAF_GRAD: ``first`` whole, then the names
-    the test's other reads of it read (``y.grad``, ``a.grad``)."""
+    ``.grad`` that warned it where PyTorch warns NON_LEAF_GRAD: ``first`` whole, then the test's
+    other reads of it, each program's once, with the names it reads (``y.grad after
+    a.retain_grad(); y.backward()``, then ``a.grad, b.grad after y.backward()``): ``others``
+    holds the programs (``""``: the read of a program of its own) and ``names`` their names."""
+
+    names: tuple[tuple[str, ...], ...] = ()
 
     def sentence(self) -> str:
-        return _("{sentence}; the same holds where this test reads {others}.",
-                 sentence=self.first_said(), others=", ".join(self.others))
+        reads = [_("{names} after {steps}", names=_(", ").join(names), steps=steps) if steps else _(", ").join(names)
+                 for steps, names in zip(self.others, self.names)]
+        others = reads[0] + "".join(_(", and where it reads {reads}", reads=read) for read in reads[1:])
+        return _("{sentence}; the same holds where this test reads {others}.", sentence=self.first_said(), others=others)
 
 
 # A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
@@ -48,20 +54,22 @@ _OWN_WARNING = (SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, Say
 _READING = "reading "  # how the label of a read of .grad begins ("reading b.grad after ... warns")
 
 
-def _warning_read(d: Difference) -> tuple[tuple[tuple[str, str], ...], str] | None:
+def _warning_read(d: Difference) -> tuple[tuple[tuple[str, str], ...], tuple[str, str]] | None:
     """For a read of .grad that warned otherwise than PyTorch, the warning (its fields but the
-    label) and the name read; None for any other difference."""
+    label) and the read: the name read and the program it was read after (``""``: none said);
+    None for any other difference."""
     label = dict(d.fields).get("label", "")
     if d.say not in _OWN_WARNING or not label.startswith(_READING):
         return None
-    read = label[len(_READING):].split(" after ")[0].removesuffix(" warns")  # "reading y.grad after ... warns"
-    return tuple(f for f in d.fields if f[0] != "label"), read
+    name, _after, steps = label[len(_READING):].removesuffix(" warns").partition(" after ")  # "reading y.grad after ... warns"
+    return tuple(f for f in d.fields if f[0] != "label"), (name, steps)
 
 
 def _same_warnings(found: list[Difference]) -> list[Difference | SameWarning]:
     """``found``, where reads that warned the same warning otherwise than PyTorch are one
-    ``SameWarning``, at the place of the first: the engine's text said once, not once per read."""
-    reads: dict[tuple[Sentence, tuple[tuple[str, str], ...]], list[str]] = {}
+    ``SameWarning``, at the place of the first: the engine's text said once, not once per read,
+    and the other reads named with their programs."""
+    reads: dict[tuple[Sentence, tuple[tuple[str, str], ...]], list[tuple[str, str]]] = {}
     for d in found:
         read = _warning_read(d)
         if read is not None:
@@ -76,8 +84,10 @@ def _same_warnings(found: list[Difference]) -> list[Difference | SameWarning]:
         key = (d.say, read[0])
         if key not in told:
             told.add(key)
-            names = reads[key][1:]
-            out.append(SameWarning(d, tuple(dict.fromkeys(names))) if names else d)
+            programs: dict[str, list[str]] = {}
+            for name, steps in dict.fromkeys(r for r in reads[key] if r != read[1]):
+                programs.setdefault(steps, []).append(name)
+            out.append(SameWarning(d, tuple(programs), tuple(map(tuple, programs.values()))) if programs else d)
     return out
 
 

@@ -25,7 +25,9 @@ CASES = [
     Wrong("prints_the_warning",  # the text printed where the warning belongs: print issues no warning
           edits={WARNS: WARNS.replace("warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)",
                                       'print("UserWarning: " + NON_LEAF_GRAD)')},
-          fails={RETAINED: "your engine printed NON_LEAF_GRAD's text instead (print), which issues no warning"},
+          fails={RETAINED: "your engine printed NON_LEAF_GRAD's text instead (print), which issues no warning; the same "
+                           "holds where this test reads y.grad after a.retain_grad(); y.backward(), and where it reads "
+                           "a.grad, b.grad, y.grad after y.backward()."},  # each read with its program
           names=("printed NON_LEAF_GRAD's text", "issues no warning")),
     Wrong("never_warns", edits={WARNS: "        pass"},
           fails={WITHOUT: "warns in PyTorch, but not in your engine"}, names=("reading", "warns")),
@@ -42,7 +44,7 @@ CASES = [
     Wrong("warning_of_another_kind", edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
                                             "            warnings.warn(\"a.grad is None: call retain_grad()\", stacklevel=2)"},
           fails={WITHOUT: "warns in PyTorch, with NON_LEAF_GRAD's text; your engine's warning says \"a.grad is None: call retain_grad()\"; "
-                          "the same holds where this test reads b.grad, y.grad."},
+                          "the same holds where this test reads b.grad, y.grad after y.backward()."},
           names=("reading", "NON_LEAF_GRAD")),  # it warns: its text differs, quoted once for every read
     Wrong("ex17_not_pasted", edits={"        return grad, grad\n": "        raise NotImplementedError(\"ex17: AddBackward0.apply\")\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("AddBackward0.apply", "paste your ex17 answer")),
