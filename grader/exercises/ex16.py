@@ -25,6 +25,9 @@ KEYS = {
     "data": "a result holds the number its operation computes",
     "grad_fn": "an operation with an input that requires grad records a node, named as PyTorch "
                "names it: AddBackward0 for +, MulBackward0 for *",
+    "recorded_some": "an operation records a node as soon as one of its inputs requires grad, whatever the others "
+                     "(recording(*inputs) is True then), named as PyTorch names it: AddBackward0 for +, "
+                     "MulBackward0 for *",
     "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
                   "grad_fn stays None",
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
@@ -36,6 +39,8 @@ KEYS = {
     "requires_grad": "a result requires grad when one of its inputs does",
     "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
              "self requires grad, self (\"self\") when the other operand does, and no more",
+    "add_saved": "AddBackward0 saves nothing: its backward passes the gradient on to each input as it is, "
+                 "needing neither operand (PyTorch's AddBackward0 has no _saved_self or _saved_other)",
     "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
                     "y.grad_fn._saved_other is b itself, for y = a * b",
     "again": "a node's next_functions holds the edges of its own inputs only, however many operations "
@@ -49,16 +54,20 @@ KEYS = {
 
 
 RECORDED, UNRECORDED, LEAF = "grad_fn", "unrecorded", "leaf_grad_fn"  # what made a value: its grad_fn's key
+RECORDED_SOME = "recorded_some"  # ... an operation of which only some inputs require grad
+MADE_BY = (RECORDED, RECORDED_SOME, UNRECORDED, LEAF)
 
 
 def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[str, Any]:
     """``described``, its grad_fn keyed by what made the value (``RECORDED``: an operation with
-    an input that requires grad; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
+    an input that requires grad; ``RECORDED_SOME``: one with an input that does not as well, which
+    a ``recording`` that asks all inputs leaves unrecorded; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
     from the program it runs: a grad_fn that differs then brings the rule of that case alone.
     Likewise the edges of an operation whose inputs all require grad (``all_grad``) bring the
     rule without (None, 0), which no input of theirs has, and those of one with an input that
     requires no grad the rule of that input's (None, 0) alone."""
-    keys = {"grad_fn": made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
+    some = made_by == RECORDED and not all_grad  # recording must look at any input, not all
+    keys = {"grad_fn": RECORDED_SOME if some else made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
     return {keys.get(key, key): seen for key, seen in described(v, label).items()}
 
 
@@ -69,6 +78,13 @@ def _saved(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
     """Which operands each product's node saved, as PyTorch shows them, and ``_itself``."""
     return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the list of operands that {operand(label)}.grad_fn saved")
                       for label, v in made.items()], **_itself(made, kept)}
+
+
+def _added(made: dict[str, object]) -> dict[str, list[Any]]:
+    """Which operands each sum's node saved, as PyTorch shows them: none (its backward needs
+    neither), where a node that keeps them holds them alive until ex20's release."""
+    return {"add_saved": [fact(saved_operands(getattr(v, "grad_fn", None)),
+                               f"the list of operands that {operand(label)}.grad_fn saved") for label, v in made.items()]}
 
 
 def _itself(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
@@ -83,16 +99,20 @@ def _itself(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
 # with it, and the rules about those would blame the wrong part; so does a result's requires_grad
 # for the (None, 0) that stands for it as an input and for what a product saves of it
-CAUSED_BY = {key: ("grad_fn", "unrecorded", "leaf_grad_fn") for key in ("next_functions", "grad_edges", "is_leaf",
-                                                                         "requires_grad", "saved", "saved_itself")}
+CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf",
+                                                                         "requires_grad", "saved", "saved_itself",
+                                                                         "add_saved")}
 CAUSED_BY["next_functions"] += ("requires_grad",)
 CAUSED_BY["saved"] += ("requires_grad",)
 CAUSED_BY["saved_itself"] += ("requires_grad", "saved")  # an operand not saved at all: the rule of what is saved
 CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
-CAUSED_BY["tuples"] = ("grad_fn", "unrecorded", "leaf_grad_fn")  # no node: no next_functions at all
+CAUSED_BY["tuples"] = MADE_BY  # no node: no next_functions at all
+CAUSED_BY[RECORDED] = (RECORDED_SOME,)  # an input not recorded, so requiring no grad: the rule of recording's any
 CAUSED_BY["grad_edges"] += ("own_accumulator",)  # an edge to another leaf's node: that rule alone
+CAUSED_BY["next_functions"] += ("tuples",)  # edges in no tuple (a generator): the tuple's rule alone
+CAUSED_BY["grad_edges"] += ("tuples",)
 CAUSED_BY["own_accumulator"] = ("again",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
@@ -106,26 +126,33 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
                      _made(y, "y", RECORDED, all_grad=True)])
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
+    in_order = in_order or _count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
-    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), "tuples": _tuples(b, y),
+    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
+            "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
 
 TUPLES = {"b": N_("b.grad_fn.next_functions is a tuple of (node, 0) tuples"),
-          "y": N_("y.grad_fn.next_functions is a tuple of (node, 0) tuples")}
+          "y": N_("y.grad_fn.next_functions is a tuple of (node, 0) tuples"),
+          "w * 3": N_("(w * 3).grad_fn.next_functions is a tuple of (node, 0) tuples"),
+          "c * w": N_("(c * w).grad_fn.next_functions is a tuple of (node, 0) tuples"),
+          "v5": N_("v5.grad_fn.next_functions is a tuple of (node, 0) tuples")}
 
 
-def _tuples(b: Any, y: Any) -> list[Any]:
-    """Whether the edges of b's node (one of them (None, 0)) and y's are tuples, as the statement
-    shows them and PyTorch makes them: a list is no tuple, whatever it holds."""
+def _tuples(made: dict[str, Any]) -> list[Any]:
+    """Whether the edges of each node (b's with a (None, 0) among them) are tuples, as the
+    statement shows them and PyTorch makes them: a list is no tuple, whatever it holds, and a
+    generator none either (it can be read only once)."""
     def tuples(v: Any) -> bool:
-        pairs = getattr(getattr(v, "grad_fn", None), "next_functions", None)
-        return type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)
-    return [claim(tuples(b), TUPLES["b"]), claim(tuples(y), TUPLES["y"])]
+        fn = getattr(v, "grad_fn", None)
+        pairs = getattr(fn, "next_functions", None)
+        return fn is None or type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)  # no node: told so
+    return [claim(tuples(v), TUPLES[label]) for label, v in made.items()]
 
 
 def _apart(made: Any) -> bool:
@@ -153,6 +180,7 @@ def _one_accumulator(leaf: Any, *made: Any) -> bool:
     ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
     another order are told as that, not as a new AccumulateGrad, and edges piled up by earlier
     calls (``_rebuilt``) as those."""
+    made = tuple(v for v in made if getattr(v, "grad_fn", None) is not None)  # no node: told by its grad_fn
     found = [[node for i in range(MAX_EDGES)
               if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
     if not any(found):  # no edge leads to the leaf's own node: told by what the edges hold
@@ -222,7 +250,8 @@ def numbers(sub):
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {"again": _rebuilt(sub, 1.5, -1.0),
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
-            **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)])}
+            **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
+            **_added({label: made[label] for label in ("2 + w", "w + 6.5")}), "tuples": _tuples({"w * 3": made["w * 3"]})}
 
 
 @EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK,
@@ -238,7 +267,8 @@ def constants(sub):
     return {"again": _rebuilt(sub, 0.75, -2.0),
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
-                                ("w * c", "other", "c", c)])}
+                                ("w * c", "other", "c", c)]),
+            **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]})}
 
 
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,
@@ -250,7 +280,7 @@ def chain(sub):
     for i in range(6):
         v = v * x if i % 2 else v + w
         parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
-    return {"again": _rebuilt(sub, 0.5, -1.5), **regroup(parts), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+    return {"again": _rebuilt(sub, 0.5, -1.5), **regroup(parts), "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
-from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
+from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.held import held
 from grader.spec.probe import MAX_TEXT, first_line, printed, show, type_name
 from grader.spec.provenance import result_of
@@ -82,10 +82,11 @@ def node_name(fn: object) -> str | None:
 
 
 def edges(fn: object) -> list[Any] | str:
-    """``fn.next_functions`` as ``[[name, input_nr], ...]``."""
+    """``fn.next_functions`` as ``[[name, input_nr], ...]``; anything else (a generator, which
+    can be read only once) as the name of its type, told as the student's type."""
     pairs = getattr(fn, "next_functions", None)
     if type(pairs) not in (tuple, list):
-        return f"next_functions is not a tuple: {type_name(pairs)}"
+        return NOT_PLAIN + type_name(pairs)
     out: list[Any] = []
     for pair in list(pairs)[:16]:
         if type(pair) not in (tuple, list) or len(pair) != 2:

@@ -43,7 +43,7 @@ CASES = [
     Wrong("requires_grad_from_first_input", edits={"    return any(v.requires_grad for v in inputs)":
                                                    "    return inputs[0].requires_grad"},
           fails={CONSTANTS: "(c * w).grad_fn is None, where PyTorch's is not"},
-          names=("(c * w).grad_fn", "an operation with an input that requires grad records a node")),
+          names=("(c * w).grad_fn", "as soon as one of its inputs requires grad")),
     Wrong("mul_saves_both", edits={"""            if self.requires_grad:
                 out.grad_fn.save("other", other)
             if other.requires_grad:
@@ -110,6 +110,23 @@ CASES = [
                                     "        out.grad_fn = op([gradient_edge(v) for v in inputs])"},
           fails={DOCS: "b.grad_fn.next_functions is a tuple of (node, 0) tuples in PyTorch, but not in your engine"},
           names=("next_functions", "tuple")),
+    Wrong("edges_in_a_generator", edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                                         "        out.grad_fn = op(gradient_edge(v) for v in inputs)"},
+          fails={DOCS: "b.grad_fn.next_functions is not the kind of result PyTorch's is: yours is of type generator"},
+          names=("next_functions", "generator", "tuple")),  # never "a str": the type of what the student made
+    Wrong("recording_when_all_inputs_require_grad", edits={"    return any(v.requires_grad for v in inputs)":
+                                                           "    return all(v.requires_grad for v in inputs)"},
+          fails={DOCS: "y.grad_fn is None, where PyTorch's is not; the same holds with b.grad_fn"},
+          names=("b.grad_fn", "recording(*inputs)", "as soon as one of its inputs requires grad")),
+    Wrong("add_saves_its_operands", edits={  # AddBackward0 saves nothing: operands kept alive until ex20's release
+        "        return record(AddBackward0, self.item() + other.item(), self, other)":
+        "        out = record(AddBackward0, self.item() + other.item(), self, other)\n"
+        "        if out.grad_fn is not None:\n"
+        "            out.grad_fn.save(\"self\", self)\n"
+        "            out.grad_fn.save(\"other\", other)\n"
+        "        return out"},
+          fails={DOCS: "The list of operands that a.grad_fn saved has more entries than PyTorch's"},
+          names=("a.grad_fn saved", "AddBackward0 saves nothing")),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out
