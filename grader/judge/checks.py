@@ -77,7 +77,8 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
 
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
-                    Say.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.FLAGS_AGAINST}) - {Say.NOT_READ_FROM_GRAD}
+                    Say.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
+                    Say.NAME_ALIAS, Say.NAME_PLACED}) - {Say.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
 than read, which says where it came from, not how it differs."""
@@ -114,7 +115,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return [_diff(Say.GIVEN_RETURNED, label=label)]
     if say is Say.GIVEN_EDITED:  # the first named Value where the edited function's graph differs
         where = got.get(CONTEXT + "where")
-        say = Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True else say
+        say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
+               else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else say)
         return [_diff(say, label=label, where=where if type(where) is str else "y")]
     if say is Say.ARGS_SWAPPED:  # the helper the function tested called
         helper = got.get(CONTEXT + "helper")

@@ -26,6 +26,7 @@ from grader.judge.sentences import Say
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
+from grader.judge.placed import placed
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
@@ -297,8 +298,12 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
         return
     if type(want) is dict and type(got) is dict:
         pairs = exchanges(want.get("nodes") or [], got.get("nodes") or [])  # a built() dict's Values
+        by_place, told_names = placed(want, got, {label.partition(" (")[0] for label in pairs})
+        # what a name holds explains its Value's facts, as a CHECK the probe judged does
+        found.extend((order({FACT: Kind.CHECK.value}), d) for d in told_names)
         for key, item in want.items():
-            if key in got and not (pairs and graph_explained(item, got[key], pairs)):
+            if key in got and not (pairs and graph_explained(item, got[key], pairs)) and not (
+                    key == "graph" and by_place):
                 _walk(item, got[key], found)
     elif type(want) is list and type(got) is list and len(want) == len(got):
         moved = exchanges(want, got)

@@ -102,6 +102,9 @@ class Say(Sentence):
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
                          "matches the statement's {name} (its number, operation and flags), and the other way round.")
+    NAME_ALIAS = N_("The Value returned as {label} is the very one returned as {name}: one Value under two names.")
+    NAME_PLACED = N_("The Value returned as {label} is not the one {of}'s graph has where the statement's has that "
+                     "name: it is another Value of that graph.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")
     OWN_NODE = N_("{label}'s {op} is a node of a class your code made and set as its Function's _backward_cls, "
                   "not the one Function makes: what it says it saved and freed is not the engine's.")
@@ -240,6 +243,8 @@ class Say(Sentence):
                       "weights were drawn before the seed was set, so the seed does not decide them.")
     GIVEN_EDITED = N_("{label} was edited: called by your code in this test, it built a graph that "
                       "differs at {where} from the one the {label} given with the exercise builds.")
+    GIVEN_NAMES = N_("{label} was edited: called by your code in this test, it built the graph the {label} given "
+                     "with the exercise builds, but returned another Value of that graph as {where}.")
     GIVEN_KEPT_LEAF = N_("{label} was edited: called by your code in this test, it returned a leaf "
                          "{where} that already held a gradient, where the {label} given with the "
                          "exercise makes new leaves at each call, which hold none.")

@@ -31,6 +31,7 @@ from micrograph import Node, Value, add, mul, no_grad
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
+from grader.spec.positions import matches
 from grader.spec.probe import grad
 from grader.spec.provenance import check, value_of
 
@@ -60,7 +61,20 @@ def _snapshot(values: object) -> Snapshot:
              for n in NODES}
     shape = graph(named[NODES[-1]], named, label=NODES[-1])
     return {"nodes": nodes, "graph": [{k: v for k, v in node.items() if not k.startswith(CONTEXT)}
-                                      for node in shape["nodes"]]}
+                                      for node in shape["nodes"]],
+            "numbers": [{k: v for k, v in node.items() if not k.startswith(CONTEXT) or k == NUMBER}
+                        for node in shape["nodes"]]}
+
+
+NUMBER = CONTEXT + "data"
+"""What a snapshot keeps of a graph's context: the number each node holds, to match its nodes by
+position with the given graph's (``only_names``)."""
+
+
+def only_names(mine: Snapshot, given: Snapshot) -> bool:
+    """Whether the student's graph is the given one, node for node, and only the Values returned
+    under its names differ (``{"a": b, "b": a}``)."""
+    return mine is not None and given is not None and bool(matches(given["numbers"], mine["numbers"]))
 
 
 def _same_fact(mine: dict[str, Any], given: dict[str, Any]) -> bool:
@@ -76,6 +90,8 @@ def _differs_at(mine: Snapshot, given: Snapshot) -> str | None:
     if mine is None or given is None:
         return NODES[-1]
     where = next((n for n in NODES if not _same_fact(mine["nodes"][n], given["nodes"][n])), None)
+    if where is None and only_names(mine, given):  # names on equal Values in each other's place: not seen here
+        return None
     return where or (NODES[-1] if mine["graph"] != given["graph"] else None)
 
 
@@ -114,7 +130,8 @@ class GivenCalls:
             where = _differs_at(mine, given)
             if where is not None:
                 return {**check(Check.GIVEN_KEPT, False, self.name), CONTEXT + "where": where,
-                        CONTEXT + "held_grad": _held_grad(mine, given, where)}
+                        CONTEXT + "held_grad": _held_grad(mine, given, where),
+                        CONTEXT + "only_names": only_names(mine, given)}
         return check(Check.GIVEN_KEPT, True, self.name)
 
 

@@ -52,6 +52,7 @@ class _Walk:
         self.made: dict[int, Any] = {}  # grad_fn id -> the Value it made (named ones, the root)
         self.parents: dict[int, int] = {}
         self.sigs: dict[int, str] = {}
+        self.index: dict[int, int] = {}  # node id (and a leaf's own id) -> its place in the walk
         for v in names.values():
             self.knows(v)
 
@@ -59,6 +60,18 @@ class _Walk:
         """Keep the number ``v`` holds for the node that made it (drawn, never compared)."""
         if isinstance(v, micrograph.Value) and v.grad_fn is not None:
             self.made[id(v.grad_fn)] = v
+
+    def places(self, names: Mapping[str, Any]) -> dict[str, int]:
+        """Name -> the place in the walk of the node that made the Value the name holds (a
+        leaf's AccumulateGrad), for each name whose Value the graph reaches.  Every name is
+        kept, two that hold one Value too: the nodes carry one name each, and which Value a
+        name holds is the judge's to compare with the place the statement's name has."""
+        at = {}
+        for n, v in names.items():
+            key = id(v.grad_fn) if isinstance(v, micrograph.Value) and v.grad_fn is not None else id(v)
+            if isinstance(v, micrograph.Value) and key in self.index:
+                at[n] = self.index[key]
+        return at
 
     def aliases(self, names: Mapping[str, Any], shown: set[Any]) -> list[str]:
         """Every name whose Value the graph reaches, ``shown`` being the names its nodes and
@@ -150,8 +163,11 @@ class _Walk:
             if id(node) in index:
                 continue
             index[id(node)] = len(order)
+            if node.name() == ACCUMULATE:
+                self.index[id(node.variable)] = len(order)
             order.append(node)
             stack.extend(c for c in reversed(self.ordered(node)) if c is not None)
+        self.index.update(index)
         return [self.describe(node, index) for node in order]
 
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
@@ -261,6 +277,7 @@ def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any
             "leaves": [n for n in [*names, *walk.data] if n in reached],
             **({CONTEXT + "data": [n for n in walk.data if n in reached]} if walk.data else {}),
             CONTEXT + "named": walk.aliases(names, {n.get("name") for n in nodes} | reached),
+            CONTEXT + "at": walk.places(names),
             CONTEXT + "untracked": [n for n, v in names.items()  # no graph ever records them
                                     if isinstance(v, micrograph.Value) and not v.requires_grad]}
 

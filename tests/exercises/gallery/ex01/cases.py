@@ -8,7 +8,12 @@ CHAIN = "chain rule by paths on the documents' graph"
 
 CASES = [
     Wrong("a_and_b_exchanged", names=("returned as a and b are exchanged",), fails={"build_graph records y = (x + w) * (w + 1)": "are exchanged"},
+          unsaid=("graph differs",),  # y is built right, at a == b too
           edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n': '    return {"w": w_leaf, "x": x_leaf, "a": b, "b": a, "y": y}\n'}),
+    # the dict's a holds b: y's graph is the statement's, matched by position, and only the name is told
+    Wrong("a_holds_b", names=("returned as a", "the very one returned as b"), unsaid=("graph differs",),
+          fails={GRAPH: "one Value under two names", "the graph on other inputs": "one Value under two names"},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n': '    return {"w": w_leaf, "x": x_leaf, "a": b, "b": b, "y": y}\n'}),
     # backprop runs the student's build_graph, as the statement asks: a slip there is said to be
     # build_graph's, and the numbers backprop passes on are watched
     Wrong("a_as_product", names=("this test runs your build_graph too", "a was made by MulBackward0"),

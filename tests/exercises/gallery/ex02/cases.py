@@ -18,6 +18,12 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
+    # the dict's x holds the leaf w: y's graph reaches the very leaf w, and only the name is told
+    Wrong("x_holds_w", names=("returned as x", "the very one returned as w"),
+          unsaid=("as a Value an operation made", "graph differs", "never reaches"),
+          fails={DOCS: "one Value under two names", W_OFF: "one Value under two names"},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n':
+                 '    return {"w": w_leaf, "x": w_leaf, "a": a, "b": b, "y": y}\n'}),
     Wrong("flags_ignored", names=('w (first and second call) has requires_grad=True',),
           fails={W_OFF: "w (first and second call) has requires_grad=True"},
           edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",

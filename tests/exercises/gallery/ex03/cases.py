@@ -171,6 +171,11 @@ CASES += [
     Wrong('given_graph_edited', fails={A: 'build_graph was edited', WITHOUT: 'build_graph was edited'},
           edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.sub(x_leaf, w_leaf)\n'},
           names=('build_graph was edited', 'differs at a')),
+    # the given graph built, its a and b returned under each other's names: no graph that differs
+    Wrong('given_graph_names_exchanged', fails={A: 'build_graph was edited', WITHOUT: 'build_graph was edited'},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n':
+                 '    return {"w": w_leaf, "x": x_leaf, "a": b, "b": a, "y": y}\n'},
+          names=('build_graph was edited', 'returned another Value of that graph as a'), unsaid=('differs at',)),
     Correct('given_graph_with_operators',
             edits={"    a = micrograph.add(x_leaf, w_leaf)\n    b = micrograph.add(w_leaf, 1)\n    y = micrograph.mul(a, b)\n":
                    "    a = w_leaf + x_leaf\n    b = 1 + w_leaf\n    y = b * a\n"}),
