@@ -154,10 +154,20 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
                      ("from_given", Say.NEW_ROOT), ("one_graph", Say.OTHER_GRAPH)):
         if want.get(key) is True and got.get(key) is False and not (never_read and say is Say.NOT_READ_AFTER):
-            found.append(_diff(say, label=label))  # code that never read .grad read none after a pass either
+            found.append(_other_root(got, label) if say is Say.OTHER_GRAPH
+                         else _diff(say, label=label))  # code that never read .grad read none after a pass either
     if want.get("engine_walk") is False and got.get("engine_walk") is True:
         found.append(_diff(Say.ENGINE_WALK, label=label))
     return found
+
+
+def _other_root(got: dict[str, Any], label: str) -> Difference:
+    """Passes on different graphs, or from different nodes of one graph (``output[0][0]`` after
+    ``loss``): the second is told by the ops the passes started from, not as a graph built again."""
+    roots = got.get(CONTEXT + "roots_of_one_graph")
+    if type(roots) is list and len(roots) == 2 and all(type(r) is str for r in roots):
+        return _diff(Say.ROOTS_OF_ONE_GRAPH, label=label, root=roots[0], op=roots[1])
+    return _diff(Say.OTHER_GRAPH, label=label)
 
 
 # Per-pass facts of the parameters a call was given (``watching(leaves=...)``): true in every

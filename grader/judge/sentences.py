@@ -137,6 +137,8 @@ class Say(Sentence):
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
+    ROOTS_OF_ONE_GRAPH = N_("{label} started its backward passes from different nodes of one graph: the first pass "
+                            "from {root}, a later one from {op}.")
     GRAPH_REUSED = N_("{label} started a later backward pass from the very graph an earlier pass had started "
                       "from: that y was backpropagated again, not built again for the step.")
     NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "

@@ -57,6 +57,8 @@ class Call(observe.Observer):
         self.root_nodes: list[tuple[Any, ...]] = []  # ... kept alive, so no later node takes an id of theirs
         self.root_grads: list[tuple[float, ...]] = []  # each pass's roots' gradients, as given to backward
         self.first_root: Any = None  # the first pass's first root node (``graph_below``)
+        self.first_nodes: frozenset[int] = frozenset()  # ids of the nodes the first pass may run (kept alive by its roots)
+        self.overlaps: list[bool] = []  # each later pass: its roots inside the first pass's graph, or the first's in its
         self.saves = saves  # keep what each node saved as a pass finds it (for detached_from)
         self.saved: dict[Any, tuple[Any, ...]] = {}
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
@@ -103,6 +105,11 @@ class Call(observe.Observer):
         self.root_grads.append(tuple(g.item() if is_value(g) else float(g) for _, g in start.roots))
         if self.first_root is None and start.roots:
             self.first_root = start.roots[0][0]
+        nodes = frozenset(id(node) for node in (*start.dependencies, *(node for node, _ in start.roots)))
+        if len(self.roots) == 1:
+            self.first_nodes = nodes
+        else:
+            self.overlaps.append(self.roots[-1] <= self.first_nodes or self.roots[0] <= nodes)
         self.read_since_pass = False
         for node in (*(node for node, _ in start.roots), *start.dependencies) if self.saves else ():
             items = node.saved_items()

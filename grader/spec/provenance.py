@@ -233,7 +233,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
 
 
 def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_graph: bool,
-           engine_walk: bool) -> dict[str, bool]:
+           engine_walk: bool) -> dict[str, Any]:
     """The CALL fact's fields a probe asked ``watching`` for (see its docstring)."""
     fact = {}
     if reads_grad:
@@ -244,9 +244,21 @@ def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_gra
         fact["from_given"] = all(roots <= given for roots in call.roots)
     if one_graph:
         fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)
+        fact.update(_roots_of_one_graph(call) if not fact["one_graph"] else {})
     if engine_walk:
         fact["engine_walk"] = call.engine_walk
     return fact
+
+
+def _roots_of_one_graph(call: Call) -> dict[str, Any]:
+    """Context where a call's passes started from different roots of one graph (a later pass's
+    roots inside the first pass's graph, or the first's inside the later one's: ``output[0][0]``
+    beside ``loss``): the ops of the first pass's root and of the first later root that differs,
+    so that nothing is said of a graph built again."""
+    if not (call.overlaps and all(call.overlaps)):
+        return {}
+    later = next(nodes for roots, nodes in zip(call.roots, call.root_nodes) if roots != call.roots[0])
+    return {CONTEXT + "roots_of_one_graph": [str(call.root_nodes[0][0].name()), str(later[0].name())]}
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str,

@@ -286,7 +286,7 @@ def test_values_and_identity():
 
 
 def test_sentences_have_no_numbers_and_only_known_fields():
-    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder",
+    allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
     for say in [*Say, *SayTorch]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}

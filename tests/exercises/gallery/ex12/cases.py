@@ -262,3 +262,15 @@ CASES += [
                  "        return RuntimeError\n"},
           names=("the exception class RuntimeError itself",)),
 ]
+
+# The second pass started from an entry of output, a node inside the first pass's graph: one
+# graph, two roots, nothing built again.
+CASES += [
+    Wrong("second_pass_from_an_output_entry",
+          fails={TWICE: "started its backward passes from different nodes of one graph"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    _, output, loss = forward(net, rows)\n    loss.backward(retain_graph=True)",
+                 "    loss.backward()  # adds the same gradients again: .grad accumulates\n":
+                 "    output[0][0].backward()\n"},
+          names=("grads_twice", "SumBackward0", "AddmmBackward0")),
+]
