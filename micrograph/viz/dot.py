@@ -32,6 +32,7 @@ VALUE_FILL = {
     "leaf": "lightblue",
     "retained": "khaki1",
     "intermediate": "white",
+    "holding": "thistle1",
     "const": "grey95",
 }
 OP_FILL = "lightgrey"
@@ -46,6 +47,7 @@ LEGEND = {
     "leaf": N_("leaf that requires grad: backward fills its .grad"),
     "retained": N_("non-leaf with retain_grad(): its .grad is kept"),
     "intermediate": N_("non-leaf: .grad stays None (not kept)"),
+    "holding": N_("non-leaf that does not retain its grad (retains_grad is False), yet holds a .grad"),
     "const": N_("requires_grad=False: no gradient flows to it"),
 }
 LEGEND_ID = LEGEND_TITLE  # a graph's own ids cannot start with _ (see schema)
@@ -97,8 +99,15 @@ def _value(d: DotText, node: ValueNode, used: bool) -> None:
         return
     lines.append(f"data {number(node.data)}")
     lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")
-    d.node(node.id, html(lines), fillcolor=VALUE_FILL[node.role], **_mark(node.marked),
+    d.node(node.id, html(lines), fillcolor=VALUE_FILL[_fill(node)], **_mark(node.marked),
            **min_width(lines, NODE_SIZE))
+
+
+def _fill(node: ValueNode) -> str:
+    """The legend entry a value is drawn as: its role, but a non-leaf that does not retain its
+    grad and yet holds one (a student's engine that wrote it without setting retains_grad) is
+    drawn as what it shows, never as a box whose legend says its .grad stays None."""
+    return "holding" if node.role == "intermediate" and node.grad is not None else node.role
 
 
 def _op(d: DotText, node: OpNode, show_saved: bool) -> None:
@@ -163,7 +172,7 @@ def _omitted(d: DotText, node: OmittedNode, count: int) -> None:
 
 def _legend(d: DotText, graph: Graph) -> None:
     """One table listing only what this picture contains."""
-    roles = {n.role for n in graph.nodes if isinstance(n, ValueNode)}
+    roles = {_fill(n) for n in graph.nodes if isinstance(n, ValueNode)}
     rows = [(VALUE_FILL[r], "black", _(text)) for r, text in LEGEND.items() if r in roles]
     ops = [n for n in graph.nodes if isinstance(n, OpNode)]
     if ops:

@@ -124,3 +124,19 @@ def test_the_legend_shows_the_mark_as_the_drawing_draws_it(doc, tmp_path: Path) 
     assert "where your graph first differs" not in plain
     assert "color=blue3" in marked and "penwidth=4" in marked
     assert 'BGCOLOR="white" COLOR="blue3" BORDER="4"' in marked and "where your graph first differs" in marked
+
+
+def test_a_non_leaf_that_holds_a_grad_it_does_not_retain_is_drawn_as_what_it_shows(doc, tmp_path: Path) -> None:
+    """A student's engine may write a non-leaf's .grad without setting retains_grad: its box,
+    which shows that grad, is not drawn in the colour whose legend says .grad stays None, but
+    in one of its own, with its legend row; a non-leaf whose .grad is None keeps the white box."""
+    g = doc()
+    data = graph_json(g["y"], names=g)
+    a = next(node for node in data["nodes"] if node.get("name") == "a")
+    assert (a["role"], a["grad"]) == ("intermediate", None)
+    plain = Path(render_json(data, tmp_path, "plain", formats=())[0]).read_text(encoding="utf-8")
+    a["grad"] = 1.5
+    holding = Path(render_json(data, tmp_path, "holding", formats=())[0]).read_text(encoding="utf-8")
+    assert "yet holds a .grad" not in plain and "thistle1" not in plain
+    assert "yet holds a .grad" in holding and "grad 1.5> fillcolor=thistle1" in holding
+    assert ".grad stays None (not kept)" in holding  # b: a non-leaf with no grad, white as before
