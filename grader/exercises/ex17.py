@@ -9,7 +9,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.build import claim, documents_drawn, edge_node, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
@@ -25,6 +25,10 @@ KEYS = {
     "a_value": "AccumulateGrad writes a Value into the leaf's .grad, as PyTorch writes a tensor "
                "like the leaf: store_grad makes a Value of the number",
     "grads": FEEDBACK,
+    "accumulate": "AccumulateGrad.apply writes the gradient it receives into its own leaf's .grad "
+                  "(store_grad(self.variable, grad)), as PyTorch's AccumulateGrad does when it is called",
+    "plain": "the Value store_grad puts in .grad requires no grad, as PyTorch's .grad does: it holds "
+             "a number, and no graph is recorded through it",
     "one_op": "with each apply right, backward through one operation goes wrong in backward itself: "
               "it starts the root's node with the gradient 1, hands each input's node what apply "
               "returned for that input, runs that node once all its gradients have arrived (dependencies "
@@ -54,9 +58,10 @@ KEYS = {
 # nothing of the order or of a long chain.
 # A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
 # with it: its advice alone.
-CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied"), "arrived": ("applied",),
-             "one_op": ("mul", "add", "own_grad", "seed"), "chain": ("mul", "add", "one_op"),
-             "order": ("mul", "add", "one_op", "grads", "arrived", "ran"), "ran": ("applied", "arrived")}
+CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
+             "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
+             "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
+             "leaf": ("accumulate",)}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -71,6 +76,17 @@ def _applied(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: 
     got = apply(GRAD) if callable(apply) else node(sub.Value(GRAD))  # type: ignore[misc]
     sent = [number(g) for g in got] if type(got) in (tuple, list) else f"not a tuple: {type_name(got)}"
     return fact(sent, f"y.grad_fn.apply(grad) for y = {said}")  # the number handed is no label: + sends it on
+
+
+def _accumulated(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """What w's AccumulateGrad writes when it is handed a gradient, asked of the node itself
+    (PyTorch's is called on a tensor instead): an AccumulateGrad.apply that writes elsewhere than
+    its leaf is told as that apply's, not as backward's, which reaches it all the same."""
+    wl = sub.Value(w, requires_grad=True)
+    node = edge_node(getattr(wl * sub.Value(x, requires_grad=True), "grad_fn", None), 0)
+    apply = getattr(node, "apply", None)
+    apply(GRAD) if callable(apply) else node(sub.Value(GRAD))  # type: ignore[misc]
+    return fact(grad_quiet(wl), "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
 
 
 def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
@@ -108,6 +124,7 @@ def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     then backward through each alone."""
     mul, add = (lambda a, b: a * b, "w * x"), (lambda a, b: a + b, "w + x")
     return {"mul": _applied(sub, w, x, *mul), "add": _applied(sub, w, x, *add),
+            "accumulate": _accumulated(sub, w, x),
             "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub),
             "seed": _seed(sub)}
 
@@ -122,6 +139,8 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
     watched = order_facts(y, {"w": wl, "x": xl, "a": a, "b": b, "y": y}, "y = a * b, a = x + w, b = w + 1")
     return {**_rules(sub, w, x), "arrived": watched["ran"][:2], "applied": watched["applied"],
             "a_value": claim(wl.grad is None or type(wl.grad) is type(wl), "w.grad is None or a Value like w"),
+            "plain": fact(flag(getattr(_held_grad(wl), "requires_grad", False)),
+                          "w.grad.requires_grad for y = (x + w) * (w + 1)"),  # None, or a float: told above
             "grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
                       fact(grad_quiet(xl), "x.grad for y = (x + w) * (w + 1)")]}
 
@@ -246,7 +265,7 @@ def leaf(sub):
     needs(sub, 2)
     w = sub.Value(-2.5, requires_grad=True)
     w.backward()
-    return {"leaf": fact(grad_quiet(w), "w.grad after w.backward()")}
+    return {"accumulate": _accumulated(sub, -2.5, 1.5), "leaf": fact(grad_quiet(w), "w.grad after w.backward()")}
 
 
 # Backward runs at Python's default recursion limit, whatever the submission set when imported

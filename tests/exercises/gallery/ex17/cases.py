@@ -107,6 +107,12 @@ CASES = [
     Wrong("grad_kept_as_a_float", edits={"    v._grad = Value(grad)\n": "    v._grad = grad\n"},
           fails={DOCS: "w.grad is None or a Value like w in PyTorch, but not in your engine"},
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
+    Wrong("grad_that_requires_grad", edits={"    v._grad = Value(grad)\n": "    v._grad = Value(grad, requires_grad=v.requires_grad)\n"},
+          fails={DOCS: "w.grad.requires_grad for y = (x + w) * (w + 1) is True, unlike PyTorch's"},
+          names=("w.grad.requires_grad", "store_grad", "requires no grad")),
+    Wrong("accumulate_grad_stores_on_itself", edits={"        store_grad(self.variable, grad)": "        store_grad(self, grad)"},
+          fails={DOCS: "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad) is None, where PyTorch's is not"},
+          names=("AccumulateGrad.apply", "store_grad(self.variable, grad)")),  # never "goes wrong in backward itself"
     Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
           fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack, called from", "apply")),
     Wrong("dependencies_by_recursion", edits={DEPENDENCIES: RECURSIVE_DEPENDENCIES},
