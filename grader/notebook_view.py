@@ -67,7 +67,7 @@ def _page(path: str) -> str:
 def html_view(checked: Checked) -> str:
     """The HTML for one checked exercise (a problem is one sentence)."""
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import points, told_once, total
+    from grader.report.terminal import errors_told_once, points, told_once, total
 
     result = checked.result
     if checked.problem is not None or result is None:
@@ -76,14 +76,15 @@ def html_view(checked: Checked) -> str:
         header, *said = checked.text.splitlines()
         return (f'{_STYLE}<div class="mg-check"><h4>{esc(header)}</h4>'
                 f'<p>{esc(" ".join(line.strip() for line in said if line.strip()))}</p></div>')
+    feedback, shown_notes = errors_told_once(result)
     rows = "".join(
         f'<tr><td>{esc(test_name(t.name))}</td><td class="nw">{esc(visibility(t.public))}</td>'
         f'<td class="nw">{"-/%g" % t.max_score if t.status == ELSEWHERE else points(t.score, t.max_score)}</td>'
-        f'<td class="{esc(t.status)} nw">{esc(status_word(t.status))}</td><td>{esc(t.feedback)}</td></tr>'
-        for t in result.tests)
+        f'<td class="{esc(t.status)} nw">{esc(status_word(t.status))}</td><td>{esc(told)}</td></tr>'
+        for t, told in zip(result.tests, feedback))
     lines = checked.text.splitlines()
     total_line = _("total: {points}", points=total([result]))
-    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in result.notes)
+    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in shown_notes)
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
             f'<tr><th>{esc(_("test"))}</th><th></th><th>{esc(_("points"))}</th><th>{esc(_("status"))}</th>'
             f'<th>{esc(_("feedback"))}</th></tr>'

@@ -244,7 +244,22 @@ def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) 
     return {"w": value_of(leaf, f"the w given to forward(w, x, {training})"),  # its flag left as the caller set it
             "y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
                   made_from(y, (leaf,), call, label)],
-            "mode": [call.fact, mode_after]}
+            "mode": [call.fact, mode_after], "recorded": isinstance(y, Value) and y.grad_fn is not None}
+
+
+def _forwards(sub, cases: list[tuple[Callable[[], Any], bool, float, float]]) -> dict:
+    """``_forward`` on each case (the mode around the call, training, w, x), by key, with the CHECK
+    fact beside each y whose call had a mode around it other than training that it is not
+    recorded as that mode decides: False there when every y of the test is recorded exactly
+    where grad mode was on around its call (y computed under the caller's mode, whatever
+    training said; one y alike is no pattern of the code)."""
+    runs = [_forward(sub, *case) for case in cases]
+    around = [case[0] is micrograph.enable_grad for case in cases]
+    caller = all(run.pop("recorded") == on for run, on in zip(runs, around))
+    for run, on, case in zip(runs, around, cases):
+        if on != case[1]:
+            run["y"].append(check(Check.MODE_FROM_TRAINING, not caller, run["y"][0]["label"]))
+    return by_key(runs)
 
 
 FORWARD_FEEDBACK = "Compute y inside `with micrograph.set_grad_enabled(training):`."
@@ -260,9 +275,8 @@ FORWARD_KEYS = {
 @EXERCISE.test("set_grad_enabled on one input", points=1, public=True,
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
-    return {**by_key([_forward(sub, micrograph.enable_grad, True, 0.75, 2.0),
-                      _forward(sub, micrograph.no_grad, True, -1.0, 0.5),
-                      _forward(sub, micrograph.enable_grad, False, 0.75, 2.0)]),
+    return {**_forwards(sub, [(micrograph.enable_grad, True, 0.75, 2.0), (micrograph.no_grad, True, -1.0, 0.5),
+                              (micrograph.enable_grad, False, 0.75, 2.0)]),
             "apart": calls_apart(sub, _forwarded, _forward_seen, (0.75, 2.0, True), (-1.0, 0.5, False),
                                  "forward")}
 
@@ -281,11 +295,9 @@ def _forward_seen(made: tuple[Any, Value]) -> dict[str, Any]:
 @EXERCISE.test("set_grad_enabled switches recording", points=2, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
-    runs = []
-    for outer in (micrograph.enable_grad, micrograph.no_grad):
-        for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]:
-            runs.append(_forward(sub, outer, training, w, x))
-    return {**by_key(runs), "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
+    return {**_forwards(sub, [(outer, training, w, x) for outer in (micrograph.enable_grad, micrograph.no_grad)
+                              for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]]),
+            "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
                                                  (-2.0, 4.0, True), "forward"),
             "stepped": leaf_stepped_apart(sub, lambda m, w: (m.forward(w, 2.0, True), w), _forward_seen, 1.25,
                                           "forward")}

@@ -22,7 +22,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.provenance import check, value_of, watching, result_of
+from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import backprop_kept, calls_apart, leaf_stepped_apart
 
 EXERCISE = Exercise(
@@ -237,8 +237,10 @@ def _loop(sub, start: float, limit: float) -> tuple[dict, object]:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
     y, steps = r
     label = f"y ({_reach(start, limit)})"  # the feedback names the boundary case that differs
+    # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
+    kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if _doublings(start, limit) else []
     return {"steps": result_of(steps, STEPS),
-            "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label)],
+            "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label), *kept],
             "grad": _backward(y, w), "call": call.fact}, steps
 
 

@@ -104,7 +104,11 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
     Say.OTHER_LEAF: {Say.DATA_LEAF},  # a case whose data the probe could not name by its number: the same leaf
-    Say.NO_GRAPH: {Say.UNTRACKED},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
+    # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's
+    **dict.fromkeys((Say.IS_LEAF, Say.ROOT_OP, Say.DATA), {Say.SAME_OBJECT}),
+    # y computed under the caller's grad mode: recorded, or not, as that mode decided
+    **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {Say.CALLER_MODE}),
+    Say.NO_GRAPH: {Say.UNTRACKED, Say.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
     **dict.fromkeys((Say.NOT_SUMMED, Say.ONE_KEPT, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY), {Say.LEAVES_MERGED}),
 }
@@ -194,7 +198,7 @@ _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, S
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS,
-         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED}
+         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE}
 
 
 def told_once(say: Sentence) -> bool:

@@ -384,6 +384,8 @@ class Say(Sentence):
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")
+    CALLER_MODE = N_("{label} is recorded as the grad mode around the call decides, not as training asks: forward "
+                     "computed y under the caller's grad mode, where its set_grad_enabled(training) was not in force.")
     OTHER_BRANCH = N_("{label} is the other branch's y: your if picked the branch the statement takes on the other "
                       "side of x > 0.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "

@@ -124,6 +124,29 @@ def _one_cause(result: ExerciseResult) -> str | None:
     return None
 
 
+SAME_ERROR = N_("the same error as in \"{test}\" above.")
+
+
+def errors_told_once(result: ExerciseResult) -> tuple[list[str], list[str]]:
+    """Each test's feedback and the notes under the table, an error quoted in full where a test
+    first met it and referred to after: four tests and the diagram's note quoting one message
+    said it five times.  A note holds the error at its end (``...before this error: {why}``)."""
+    first: dict[str, str] = {}
+    shown = []
+    for test in result.tests:
+        met = test.status in (ERROR, TIMEOUT) and bool(test.feedback)
+        if met and test.feedback in first:
+            shown.append(_(SAME_ERROR, test=test_name(first[test.feedback])))
+            continue
+        if met:
+            first[test.feedback] = test.name
+        shown.append(test.feedback)
+    notes = [next((note.removesuffix(error) + _(SAME_ERROR, test=test_name(name))
+                   for error, name in first.items() if note.endswith(error) and note != error), note)
+             for note in result.notes]
+    return shown, notes
+
+
 def exercise(result: ExerciseResult, display: str) -> str:
     """The table for one exercise: test, public/hidden, points, status, feedback; or, when every
     test met one cause (``told_once``), one sentence saying so instead of the same error test by test."""
@@ -135,14 +158,15 @@ def exercise(result: ExerciseResult, display: str) -> str:
         notes = [n for n in result.notes if cause and cause not in n]  # "no diagram: <the same cause>"
         return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4))),
                           *(f"  {note}" for note in notes)])
+    feedback, notes = errors_told_once(result)
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),
-              status_word(t.status), t.feedback] for t in result.tests]
+              status_word(t.status), told] for t, told in zip(result.tests, feedback)]
     lines = [header, *_table(rows, columns, MIN_FEEDBACK_COLUMN)]
     lines.append("  " + _("total: {points}", points=total([result])))
     if result.diagrams:
         lines.append("  " + _("diagram: {paths}", paths=", ".join(result.diagrams)))
-    lines += [f"  {note}" for note in result.notes]
+    lines += [f"  {note}" for note in notes]
     if result.stdout.strip():
         lines += printed(result)
     return "\n".join(lines)

@@ -84,3 +84,18 @@ def test_feedback_with_few_columns_beside_its_row_goes_under_it(monkeypatch: pyt
     row = next(line for line in lines if name in line)
     assert row.rstrip().endswith("failed"), lines
     assert any(line.startswith("      a second y.backward()") for line in lines), lines
+
+
+def test_an_error_several_tests_met_is_quoted_once_and_referred_to_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same error met by three of four tests, and by the diagram probe: quoted in full at the
+    first test that met it, and each later test and the diagram's note refer to that test."""
+    monkeypatch.setenv("COLUMNS", "200")
+    error = "your code raised RuntimeError at line 34 (in jacobian_rows): Trying to backward through the graph"
+    tests = [TestResult("build", True, 2, 2, "passed", ""), TestResult("one row", True, 0, 2, "error", error),
+             TestResult("other rows", False, 0, 2, "error", error), TestResult("rows", True, 0, 1, "error", error)]
+    result = ExerciseResult("ex11", "vjp", tests)
+    result.notes = [f"the diagram shows the graph as it was before this error: {error}"]
+    text = exercise(result, "ex11_vjp.py")
+    assert text.count("Trying to backward") == 1, text
+    assert text.count('the same error as in "one row" above.') == 3, text
+    assert 'before this error: the same error as in "one row" above.' in text, text

@@ -182,6 +182,11 @@ CASES += [
           fails={INFERENCE: "returned with grad mode on, where it was off when it was called"},
           edits={INFER: "    micrograph.set_grad_enabled(False)\n    y = _graph(w, x)\n"
                         "    micrograph.set_grad_enabled(True)\n"}),
+    # the with block opened, y computed after it: the caller's grad mode decides what is recorded
+    Wrong("computed_after_the_with", names=("is recorded as the grad mode around the call decides, not as training asks",
+                                            "under the caller's grad mode"),
+          fails={FORWARD: "forward computed y under the caller's grad mode"},
+          edits={FORWARD_BODY: "    with micrograph.set_grad_enabled(training):\n        pass\n    return _graph(w, x)\n"}),
     Wrong('mode_from_requires_grad',  # w requires grad whatever training says
           edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(w.requires_grad):'},
           names=('forward(w, x, False)',)),

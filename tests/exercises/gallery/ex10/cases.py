@@ -37,6 +37,9 @@ CASES = [
     Wrong("branch_divides", names=("was made by DivBackward0",), fails={BRANCH: "was made by DivBackward0"},
           passes=(CHAIN,), edits={"    return (x_value - w).exp()\n": "    return x_value.exp() / w.exp()\n"}),
     Wrong("static_mask", fails={BRANCH: "'s graph"}),
+    # the leaf given returned as y, the loop's y left unused: a leaf whose graph is its own AccumulateGrad follows
+    Wrong("returns_the_leaf", names=("is still the leaf w given to double_until, not a new object",),
+          fails={LOOP: "is still the leaf w given to double_until"}, edits={"    return y, steps\n": "    return w, steps\n"}),
     Wrong("zero_is_positive", names=("y (x = 0) is the other branch's y", "the other side of x > 0"),
           fails={BRANCH: "y (x = 0) is the other branch's y"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('double_until(w, limit)[1] counts one doubling too many', 'when y equalled the limit'),

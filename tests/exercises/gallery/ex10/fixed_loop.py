@@ -25,4 +25,4 @@ def double_until(w, limit):
         y = y * 2
     return y, 7
 
-# names: 's graph differs, holds a different number
+# names: 's graph differs, is the other branch's y
