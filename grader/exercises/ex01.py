@@ -226,15 +226,18 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
             "one": lambda data, i: 1.0}
 _EVERY_INPUT = slice(None)
-# The slips a wrong number is matched against: a product's factor, or the paths through each
-# node's last input left out (next_functions[:-1], an off-by-one); (factor, inputs followed).
-_SLIPS = {"own": ("own", _EVERY_INPUT), "one": ("one", _EVERY_INPUT), "last_input": ("right", slice(None, -1))}
+# The slips a wrong number is matched against: a product's factor, the paths through each node's
+# last input left out (next_functions[:-1], an off-by-one), or a path ending at every leaf of the
+# leaf's number (``==`` for ``is``); (factor, inputs followed, leaf found by its number).
+_SLIPS = {"own": ("own", _EVERY_INPUT, False), "one": ("one", _EVERY_INPUT, False),
+          "last_input": ("right", slice(None, -1), False), "equal_leaf": ("right", _EVERY_INPUT, True)}
 
 
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
-                    followed: slice = _EVERY_INPUT) -> float:
+                    followed: slice = _EVERY_INPUT, by_number: bool = False) -> float:
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``, each
-    node's inputs in ``followed`` only walked."""
+    node's inputs in ``followed`` only walked, a path ending at the leaf itself (or, ``by_number``,
+    at any leaf of its number)."""
     made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
 
     def data_of(node) -> float:
@@ -242,7 +245,8 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
 
     def d(node) -> float:
         if hasattr(node, "variable"):
-            return 1.0 if node.variable is leaf else 0.0
+            found = node.variable is leaf or by_number and node.variable.item() == leaf.item()
+            return 1.0 if found else 0.0
         inputs = [child for child, _ in node.next_functions]
         product = node.name() == "MulBackward0" and None not in inputs
         return sum((_FACTORS[factor]([data_of(c) for c in inputs], i) if product else 1.0) * d(child)

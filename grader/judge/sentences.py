@@ -381,6 +381,8 @@ class Say(Sentence):
                             "(as at an addition), not the node's local derivative.")
     LAST_INPUT_LEFT_OUT = N_("{label} leaves out every path that enters a node through its last input "
                              "(the last entry of its next_functions): it sums the other paths only.")
+    LEAF_BY_NUMBER = N_("{label} also counts the paths that end at the other leaf, which holds the same number: "
+                        "a path ended at a leaf equal (==) to the one asked about, not only at that leaf itself (is).")
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")
