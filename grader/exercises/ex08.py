@@ -10,6 +10,7 @@ error was raised by the engine, not made by hand.  Every function is called agai
 and on the first ones once more (``grader.spec.repeat``): a leaf or a dict kept between calls shows.
 """
 
+import math
 from typing import Any
 
 import micrograph
@@ -20,6 +21,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
+from grader.spec.detached_leaf import told_if_detached
 from grader.spec.errors import error_of
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, seen_all
@@ -78,17 +80,30 @@ def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
     return check(Check.CHANGED_THROUGH_COPY, written or not own, "detach_shares_data")
 
 
+def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, float], reached: bool) -> dict[str, Any]:
+    """Context of y's VALUE fact: ``w``, where y was computed from w (its graph reaches the leaf)
+    after the student's code changed w: w holds ``new`` now, and y holds (x + w) * (w + 1) for
+    that number, not for the number w was made with (a number both give tells nothing)."""
+    w, x, new = case
+    at_new, at_start = (x + new) * (new + 1), (x + w) * (w + 1)
+    if not (reached and _holds(w_leaf, new) and isinstance(y, Value)) or math.isclose(at_new, at_start):
+        return {}
+    return {CONTEXT + "made_after_change": "w"} if math.isclose(y.item(), at_new, abs_tol=1e-12) else {}
+
+
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     with watching(sub, "detach_shares_data", grad_mode=True) as call:
         r = sub.detach_shares_data(w, x, new)
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}
+    y_graph = graph(r["y"], leaves, label="y")
+    after = _made_after_change(r["y"], r["w"], (w, x, new), "w" in y_graph.get("leaves", []))
     return {
         "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w)},
         "w_detach": [_any_version(value_of(r["w_detach"], "w_detach")),
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
-        "y": [value_of(r["y"], "y"), graph(r["y"], leaves, label="y")],
+        "y": [{**value_of(r["y"], "y"), **after}, y_graph],
         "call": call.fact,
         "through": _through_copy(r["w"], r["w_detach"], call),
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
@@ -132,7 +147,7 @@ def detached_copy_hidden(sub):
 
 
 def _cut(sub, w: float) -> dict[str, Any]:
-    with watching(sub, "detach_cuts_graph", saves=True) as call:
+    with watching(sub, "detach_cuts_graph", saves=True, made=True) as call, told_if_detached(call, "detach_cuts_graph"):
         r = sub.detach_cuts_graph(w)
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned

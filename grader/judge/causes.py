@@ -144,6 +144,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
+    Say.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((Say.BACKWARD_FIRST, Say.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     Say.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower

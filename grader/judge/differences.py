@@ -101,8 +101,10 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     found = _version(want, got, label)
     if not found and not same(want.get("data"), got.get("data")):
         changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after it was made
+        before = got.get(CONTEXT + "made_after_change")  # ... or of one changed before it was made
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
         found = [_diff(Say.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
+                 else _diff(Say.DATA_AFTER_CHANGE, label=label, name=before) if type(before) is str
                  else _diff(Say.DATA_UNCHANGED if kept else Say.DATA_THROUGH_DATA if _through_data(want, got)
                             else Say.DATA, label=label)]
     return found

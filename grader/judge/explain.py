@@ -40,6 +40,7 @@ THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code break
 MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
+DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
 
@@ -153,6 +154,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     kind, message = error["type"], error["message"]
     if kind in (EARLIER_RESULT, RAISED_ONLY_AGAIN):
         return _earlier_result(error, display, limits, names, exercise)
+    if kind == DETACHED_LEAF:
+        return _detached_leaf(error, display, limits, names, exercise)
     stage = _STAGE_PART.fullmatch(message)
     if needs_earlier_stage(error, exercise) and stage:
         return _("this stage builds on {stage}: {file} still raises NotImplementedError in {part}, "
@@ -208,10 +211,7 @@ def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: Lin
     raised where a fresh import's same call returns (``RaisedOnlyAgain``): that fact first, as
     the cause lies in the helper."""
     helper, function, said = error["message"].split(" ", 2)
-    kind, _sep, text = said.partition(": ")
-    if len(error["message"]) >= MAX_TEXT:  # the child cut it: told as cut
-        text = text.rsplit(" ", 1)[0] + " …"
-    raised = test_error({**error, "type": kind, "message": text}, display, limits, names, exercise)
+    raised = test_error(_said_error(error, said), display, limits, names, exercise)
     if error["type"] == EARLIER_RESULT:
         return _("{function} called {helper}, which returned what an earlier call of {helper} returned (the "
                  "same object, not a new one): what {helper} returns depends on state kept between calls; "
@@ -223,6 +223,28 @@ def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: Lin
     return _("{function} called {helper}, which raised an error where the same call returns, as the first "
              "call of a fresh import of your code: what {helper} does depends on state kept between calls; "
              "{error}", function=function, helper=helper, error=raised)
+
+
+def _said_error(error: ErrorRecord, said: str) -> ErrorRecord:
+    """The error a probe's own exception carries as ``"<Type>: <message>"`` at the end of its
+    message (the student's error, raised again with a fact before it), as an error record of its
+    own; where the child cut the message, its text is told as cut."""
+    kind, _sep, text = said.partition(": ")
+    if len(error["message"]) >= MAX_TEXT:
+        text = text.rsplit(" ", 1)[0] + " …"
+    return {**error, "type": kind, "message": text}
+
+
+def _detached_leaf(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
+                   exercise: str | None) -> str:
+    """The error the function tested raised after it called detach_() on a leaf that requires grad
+    (``grader.spec.detached_leaf.DetachedLeaf``): that call first, as what made the line raise."""
+    function, leaf, said = error["message"].split(" ", 2)
+    raised = test_error(_said_error(error, said), display, limits, names, exercise)
+    return _("{function} called {leaf}.detach_(): detach_() detaches the leaf {leaf} itself, in place, so {leaf} "
+             "no longer requires grad and nothing computed from it is recorded (detach() returns a new Value "
+             "and leaves {leaf} as it is); after it, {error}",
+             function=function, leaf=leaf, error=raised)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

@@ -86,6 +86,8 @@ class Say(Sentence):
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
                             ".data: {label} holds the number for the unchanged {name}.")
+    DATA_AFTER_CHANGE = N_("{label} was computed from {name} after your code changed {name}: {label} holds the "
+                           "number for the changed {name}, where the statement computes {label} before the change.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")

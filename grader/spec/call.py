@@ -74,6 +74,7 @@ class Call(observe.Observer):
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.detached_first: int | None = None  # ... and how many passes had started when it first was
+        self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
@@ -162,6 +163,8 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
             if is_value(source) and source.requires_grad:
                 self._detached()
+                if source.grad_fn is None:  # a leaf: detach_() leaves it requiring no grad
+                    self.detached_leaves.append(source)
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
 

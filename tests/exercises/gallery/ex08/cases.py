@@ -44,7 +44,8 @@ CASES = [
                          "    w_detach = w.detach()\n"}),
     Wrong("new_leaf_instead_of_change", names=('w_detach does not share its number',), fails={SHARES: "w_detach does not share its number"},
           edits={DETACH: "    w_detach = Value(new)\n"}),
-    Wrong("change_before_backward", names=('y holds a different number',), fails={SHARES: "y"},
+    Wrong("change_before_backward", names=('y was computed from w after your code changed w',),
+          fails={SHARES: "y was computed from w after your code changed w"},
           edits={DETACH: "", Y: "    w_detach = w.detach()\n    w_detach.fill_(new)\n" + Y}),
     Wrong("cut_grad_by_hand", names=('w_cut.grad holds a value that backward did not write',), fails={CUT: "w_cut.grad holds a value that backward did not write"},
           edits={"    y_cut.backward()\n": "    w_cut.grad = w_cut.detach()\n"}),
@@ -213,4 +214,12 @@ CASES += [
                  "    w_full, w_cut = _LEAVES.setdefault(w, (Value(w, requires_grad=True), Value(w, requires_grad=True)))\n",
                  "def detach_cuts_graph(": "_LEAVES = {}\n\n\ndef detach_cuts_graph("},
           names=("detach_cuts_graph", "state kept between calls")),
+]
+
+# detach_() where detach() is asked: named by what it did to the leaf.
+CASES += [
+    Wrong("cut_detached_in_place", fails={CUT: "detach_cuts_graph called w_cut.detach_()"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
+                 "    w_cut_detached = w_cut.detach_()\n"},
+          names=("w_cut.detach_()", "detaches the leaf w_cut itself")),
 ]
