@@ -3,6 +3,7 @@ retain_grad() keeps it, as in PyTorch."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from grader.spec import Exercise
@@ -19,6 +20,8 @@ KEYS = {
     "grad": "backward writes a leaf's gradient into its .grad",
     "retained": "backward writes into a retained non-leaf's .grad the gradient its node receives, "
                 "when that node runs",
+    "a_value": "backward writes a retained non-leaf's gradient into its .grad as a Value, as PyTorch writes a "
+               "tensor: through store_grad, as a leaf's",
     "not_retained": "a non-leaf that did not call retain_grad() keeps .grad None: backward writes "
                     "no gradient there",
     "before": "before any backward, .grad is None on every value",
@@ -40,7 +43,8 @@ KEYS = {
 NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
 # a retained gradient written too early or twice follows from the order backward ran in.
-CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained")}
+# A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained"), "kept": ("retained",)}
 
 
 def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[str, Any]:
@@ -59,9 +63,19 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     for n in NODES:
         key = "grad" if n in ("w", "x") else "retained" if n in retained else "not_retained"
         kept[key].append(fact(reads[n]["grad"], f"{n}.grad {after}"))
-    return {**{key: seen for key, seen in kept.items() if seen},
+    values = [claim(_a_value(g[n]), f"{n}.grad is None or a Value like {n}") for n in retained if n not in ("w", "x")]
+    return {**{key: seen for key, seen in kept.items() if seen}, **({"a_value": values} if values else {}),
             "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
             "retains_grad": [*calls, *(fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES)]}
+
+
+def _a_value(v: Any) -> bool:
+    """Whether ``v.grad`` is None or of ``v``'s own type, as PyTorch's tensor is: a bare float
+    holds the right number, yet has no ``item()`` and no ``zero_()`` (ex19)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = v.grad
+    return got is None or type(got) is type(v)
 
 
 def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[str, list[Any]]:

@@ -13,6 +13,13 @@ RETAIN = '''        if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True'''
 CASES = [
+    Wrong("retained_grad_a_float", edits={"            store_grad(node.retained, grad)": "            node.retained._grad = grad"},
+          fails={RETAINED: "a.grad is None or a Value like a in PyTorch, but not in your engine"},
+          names=("a.grad", "as a Value", "store_grad")),
+    Wrong("retain_grad_keeps_a_copy", edits={"            self.grad_fn.retained = self\n":
+                                             "            self.grad_fn.retained = Value(self.item())\n"},
+          fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None, where PyTorch's is not"},
+          names=("a.grad", "retained non-leaf's .grad")),  # not retain_grad() undone by another graph
     Wrong("retain_grad_assumes_a_node", edits={"        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n":
                                                "        if True:\n            self.grad_fn.retained = self\n"},
           fails={ON_LEAF: "w.retain_grad() on a leaf that requires grad raised AttributeError"},
