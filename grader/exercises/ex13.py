@@ -93,7 +93,7 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
         "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
-                  "sums": summed(calls, result, f"backprop({graph.label})", orders), "seed": seeded(calls, graph.root, "backprop")},
+                  "sums": summed(calls, result, f"backprop({graph.label})", orders, list(zip(graph.leaves, graph.names))), "seed": seeded(calls, graph.root, "backprop")},
         "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
         and all(grad(leaf) is None for leaf in graph.leaves[1:]),
         "used_engine_backward": passes[0] > 0,

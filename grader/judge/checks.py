@@ -127,6 +127,9 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say is Say.LEAF_TAKEN_EARLY:  # the leaf whose answer was read where the order reached its node
+        leaf = got.get(CONTEXT + "leaf")
+        return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
     if say is Say.HOOKS_APPEND:  # the leaves the probe's later backward ran through
         leaf = got.get(CONTEXT + "leaf")
         return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]

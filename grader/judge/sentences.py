@@ -335,7 +335,7 @@ class Say(Sentence):
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
                       "had arrived: where paths meet, a node runs once every node that feeds it has run.")
-    LEAF_TAKEN_EARLY = N_("{label} returned for a leaf only the gradients sent by the nodes before its node in the "
+    LEAF_TAKEN_EARLY = N_("{label} returned for {leaf} only the gradients sent by the nodes before its node in the "
                           "order your topological_order returned, which puts a node feeding it after it.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "

@@ -70,13 +70,15 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
         sub.topological_order = original
 
 
-def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = ()) -> dict[str, Any]:
+def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (),
+           names: Sequence[tuple[Any, str]] = ()) -> dict[str, Any]:
     """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along
     more than one edge, the walk went on with their sum.  Where it did not, context says why:
     ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
     ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
     before it in an order backprop's topological_order call returned (``orders``), which puts a
-    node that sends it one after it; ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
+    node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
+    its name); ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
     was reached twice (a walk that calls no local_grads), a gradient is not a number (other
     facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``, the
     chain rule written as local derivative times the node's gradient: the calls then show the
@@ -110,8 +112,10 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     fact = check(Check.ARRIVALS_SUMMED, not wrong, label)
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
-        fact[CONTEXT + "leaf_early"] = any(_taken_early(node, went_on[node], senders[node], orders) for node in wrong
-                                           if isinstance(node, micrograph.AccumulateGrad))
+        early = [node.variable for node in wrong if isinstance(node, micrograph.AccumulateGrad)
+                 and _taken_early(node, went_on[node], senders[node], orders)]
+        fact[CONTEXT + "leaf_early"] = bool(early)
+        fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
         fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
     return fact
 

@@ -186,7 +186,7 @@ CASES += [
           names=('backprop(documents_a)[w]', 'instead of their sum', 'before every gradient')),
     # topological_order a depth-first pre-order: backprop, right for the order it is given, takes
     # w's gradient before (w + 1)'s node has sent its share
-    Wrong('preorder_order_walked', fails={DIAMOND: "returned for a leaf only the gradients sent by the nodes before its node"},
+    Wrong('preorder_order_walked', fails={DIAMOND: "returned for w only the gradients sent by the nodes before its node"},
           edits={"    # 2. Kahn's algorithm: a node is placed once every node feeding gradient into it is placed.\n"
                  "    order = []\n    ready = [start]\n    while ready:\n        node = ready.pop()\n        order.append(node)\n"
                  "        for child, _ in node.next_functions:\n            if child is None:\n                continue\n"
