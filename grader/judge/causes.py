@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from grader.judge.sentences import Say, Sentence
+from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
 
@@ -144,9 +145,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
-    Say.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
+    SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
     # the pass found no change to refuse, so it wrote the gradients
-    **dict.fromkeys((Say.BACKWARD_FIRST, Say.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
+    **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     Say.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
@@ -165,8 +166,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
     Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
-    Say.KEPT_OBJECT: {Say.IN_PLACE, Say.IN_PLACE_MORE, Say.IN_PLACE_FEWER, Say.DATA, Say.GRAD_WRITTEN,
-                      Say.GRAD_ZEROED, Say.GRAD_NUMBER},  # what earlier calls did to an object kept, not this call
+    Say.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
+                      Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER},  # what earlier calls did to an object kept, not this call
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,

@@ -23,6 +23,7 @@ from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
+from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
@@ -74,11 +75,11 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
     if type(wv) is not int or type(gv) is not int or wv == gv:
         return []
     if gv == 0:  # .data named only where the student's code reached this Value's .data
-        return [_diff(Say.NEVER_IN_PLACE_DATA if got.get(CONTEXT + "through_data") is True
-                      else Say.NEVER_IN_PLACE, label=label)]
+        return [_diff(SayInPlace.NEVER_IN_PLACE_DATA if got.get(CONTEXT + "through_data") is True
+                      else SayInPlace.NEVER_IN_PLACE, label=label)]
     if wv == 0:
-        return [_diff(Say.IN_PLACE, label=label)]
-    return [_diff(Say.IN_PLACE_MORE if gv > wv else Say.IN_PLACE_FEWER, label=label)]
+        return [_diff(SayInPlace.IN_PLACE, label=label)]
+    return [_diff(SayInPlace.IN_PLACE_MORE if gv > wv else SayInPlace.IN_PLACE_FEWER, label=label)]
 
 
 def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -103,9 +104,10 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         changed = got.get(CONTEXT + "changed_after")  # the name of an input changed through .data after it was made
         before = got.get(CONTEXT + "made_after_change")  # ... or of one changed before it was made
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
-        found = [_diff(Say.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
-                 else _diff(Say.DATA_AFTER_CHANGE, label=label, name=before) if type(before) is str
-                 else _diff(Say.DATA_UNCHANGED if kept else Say.DATA_THROUGH_DATA if _through_data(want, got)
+        found = [_diff(SayInPlace.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
+                 else _diff(SayInPlace.DATA_AFTER_CHANGE, label=label, name=before) if type(before) is str
+                 else _diff(SayInPlace.DATA_UNCHANGED if kept
+                            else SayInPlace.DATA_THROUGH_DATA if _through_data(want, got)
                             else Say.DATA, label=label)]
     return found
 
@@ -227,7 +229,8 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     return []
 
 
-_NOTHING_TO_REFUSE = (("changed_first", Say.CHANGED_BEFORE_SAVED), ("backward_first", Say.BACKWARD_FIRST))
+_NOTHING_TO_REFUSE = (("changed_first", SayInPlace.CHANGED_BEFORE_SAVED),
+                      ("backward_first", SayInPlace.BACKWARD_FIRST))
 """Why a backward pass raised no error where the statement's refuses a saved Value changed in
 place: the change came before the node saved it, or after the pass had run (context of the ERROR fact)."""
 

@@ -22,8 +22,9 @@ _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
 class Sentence(str, enum.Enum):
     """A table of sentences: each member one kind of difference, and the sentence that explains
-    it.  Members live in the tables below it (``Say``, and the build track's ``SayTorch``); this
-    base holds what they share, how a sentence is said."""
+    it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch`` and in
+    ``SayInPlace`` (in-place changes and when they came); this base holds what they share, how a
+    sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -72,22 +73,9 @@ class Say(Sentence):
     REQUIRES_GRAD = N_("{label} has requires_grad={flag}, unlike the statement's.")
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
-    NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the engine changed it.")
-    NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of the engine changed "
-                             "it; your code reached it through .data, and a change through .data is not counted.")
-    IN_PLACE = N_("{label} was changed in place (its version counter moved), where the statement's is not.")
-    IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
-    IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     DATA = N_("{label} holds a different number from the statement's.")
-    DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
-                           "through .data, which moves no version counter and which the engine never refuses.")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
-    DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
-    DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
-                            ".data: {label} holds the number for the unchanged {name}.")
-    DATA_AFTER_CHANGE = N_("{label} was computed from {name} after your code changed {name}: {label} holds the "
-                           "number for the changed {name}, where the statement computes {label} before the change.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
@@ -357,11 +345,6 @@ class Say(Sentence):
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")
-    BACKWARD_FIRST = N_("{label} is None: your code ran backward before changing a in place (the Value it passed "
-                        "to combine as a was changed only after the backward pass had started), so backward found "
-                        "no change to refuse.")
-    CHANGED_BEFORE_SAVED = N_("{label} is None: your code changed a in place before passing it to combine, so "
-                              "y's node saved a as already changed, and backward found no change to refuse.")
     HOOK_RECORDS = N_("{label} holds numbers a hook your code registered on {leaf} was handed during backward, "
                       "not {leaf}.grad after each pass: a hook sees the gradient one pass sends to {leaf}, before "
                       "the engine adds it to what {leaf}.grad holds.")

@@ -17,6 +17,7 @@ from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
+from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import Check
@@ -280,7 +281,7 @@ def test_values_and_identity():
     changed = Value(0.5, requires_grad=True)
     with micrograph.no_grad():
         changed.add_(0.0)
-    assert _said(want, value_of(changed, "x")) == [Say.IN_PLACE]
+    assert _said(want, value_of(changed, "x")) == [SayInPlace.IN_PLACE]
     assert _said(same_object(w, w, "the x returned", "the leaf x given"),
                  same_object(changed, w, "the x returned", "the leaf x given")) == [Say.NEW_OBJECT]
 
@@ -288,7 +289,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch]:
+    for say in [*Say, *SayTorch, *SayInPlace]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
@@ -337,7 +338,7 @@ def test_grad_mode_as_context_is_not_told_beside_an_in_place_change():
             x_add.add_(1)
     want = {"call": plain.fact, "x": value_of(x_data, "x")}
     got = {"call": quiet.fact, "x": value_of(x_add, "x")}
-    assert _said(want, got) == [Say.IN_PLACE]
+    assert _said(want, got) == [SayInPlace.IN_PLACE]
 
 
 def test_an_error_made_by_hand_is_told_from_one_the_engine_raised():
@@ -562,8 +563,9 @@ def test_a_sentence_about_a_value_names_it_once():
     """A Value's label may be long ("w (first call; second call)"): a sentence about it says
     it once, and "it" or "the statement's" after that."""
     about_a_value = (Say.NOT_A_FLOAT, Say.NOT_A_VALUE, Say.IS_LEAF, Say.UNTRACKED, Say.NOT_LEAF, Say.OTHER_OP,
-                     Say.REQUIRES_GRAD, Say.RETAINS, Say.NOT_RETAINED, Say.NEVER_IN_PLACE,
-                     Say.NEVER_IN_PLACE_DATA, Say.IN_PLACE, Say.IN_PLACE_MORE, Say.IN_PLACE_FEWER, Say.DATA)
+                     Say.REQUIRES_GRAD, Say.RETAINS, Say.NOT_RETAINED, SayInPlace.NEVER_IN_PLACE,
+                     SayInPlace.NEVER_IN_PLACE_DATA, SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE,
+                     SayInPlace.IN_PLACE_FEWER, Say.DATA)
     for language in ("en", "zh"):
         with using(language):
             for say in about_a_value:
@@ -698,7 +700,7 @@ def test_an_object_an_earlier_call_returned_carries_what_later_calls_did_to_it()
             "w": value_of(Value(1.0, requires_grad=True), "w")}
     assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [Say.KEPT_OBJECT]
     assert _said(want, {"new": same_object(w, w, "the w f returned", "the w"), "w": value_of(w, "w")}) == \
-        [Say.SAME_OBJECT, Say.IN_PLACE]
+        [Say.SAME_OBJECT, SayInPlace.IN_PLACE]
 
 
 def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():

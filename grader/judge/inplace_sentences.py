@@ -1,0 +1,39 @@
+"""The sentences about changing a Value in place: its version counter, and when the change came
+against the graph and the backward pass that used it.
+
+An in-place change (``a.add_(1)``, ``w_detach.fill_(new)``) moves the version counter a node checks
+before it uses what it saved; a change through ``.data`` moves none.  Whether backward refuses a
+change, and which number a result holds, depends on when the change came: before the graph saved
+the Value, between the forward and backward, or after backward ran.  They follow the rules of
+``grader.judge.sentences``: placeholders carry only what the student's run shows, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayInPlace(Sentence):
+    """One kind of difference in what an in-place change did, and the sentence that explains it."""
+
+    # the version counter (VALUE facts)
+    NEVER_IN_PLACE = N_("{label} has a version counter still at 0: no in-place operation of the engine changed it.")
+    NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of the engine changed "
+                             "it; your code reached it through .data, and a change through .data is not counted.")
+    IN_PLACE = N_("{label} was changed in place (its version counter moved), where the statement's is not.")
+    IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
+    IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
+    DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
+                           "through .data, which moves no version counter and which the engine never refuses.")
+    DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
+    DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
+                            ".data: {label} holds the number for the unchanged {name}.")
+    DATA_AFTER_CHANGE = N_("{label} was computed from {name} after your code changed {name}: {label} holds the "
+                           "number for the changed {name}, where the statement computes {label} before the change.")
+    BACKWARD_FIRST = N_("{label} is None: your code ran backward before changing a in place (the Value it passed "
+                        "to combine as a was changed only after the backward pass had started), so backward found "
+                        "no change to refuse.")
+    CHANGED_BEFORE_SAVED = N_("{label} is None: your code changed a in place before passing it to combine, so "
+                              "y's node saved a as already changed, and backward found no change to refuse.")
