@@ -27,6 +27,8 @@ KEYS = {
                 "detach() bumps the shared counter, a change through .data does not",
     "own_counter": "each Value has a version counter of its own (a Value detach() gave shares it, no other "
                    "does): an in-place op on one Value leaves every other Value's counter as it was",
+    "data_counter": ".data gives a Value with a version counter of its own, started anew as a new Value's is, "
+                    "whatever the version of the Value it is read from",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
@@ -59,7 +61,8 @@ DETACHED = N_("after e = h.detach(), h = x * 3")
 # a detach() (or .data) that gives a Value requiring grad, or the Value itself, has its changes
 # refused or recorded: the rules of in-place ops would blame parts that work
 # (or only requires grad, ``unflagged``: its changes are refused, which is all that differs)
-DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "errors", "modified", "grads")}
+DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "data_counter", "errors", "modified",
+                                                            "grads")}
 DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
 SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
 PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
@@ -160,9 +163,12 @@ def data(sub):
     changed = raised(d.add_, "w.data.add_(1)", 1.0)
     x = sub.Value(-0.25, requires_grad=True)
     e = x.data  # d kept alive meanwhile: one Value pointed at x's number would be d too
-    return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed],
+    c = sub.Value(2.0)  # changed in place before .data is read: .data's own counter starts anew
+    bumped = [raised(c.add_, "c.add_(1), c = Value(2)", 1.0), raised(c.add_, "c.add_(1) after c.add_(1)", 1.0)]
+    return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed, *bumped],
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
+            "data_counter": [fact(c.data._version, "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 

@@ -140,6 +140,10 @@ CASES = [
                  REBASED: "b._version == a._version after a.add_(1); b.add_(1)"},
           names=("b._version == a._version", "a version counter of its own"),
           unsaid=("bumps the version counter once",)),  # it does bump once: the counter is shared
+    Wrong("data_counter_copied", edits={  # a counter of its own, but started at the value's version
+        DATA_BODY: DATA_BODY.replace("        return alias", "        alias._versions = [self._versions[0]]\n        return alias")},
+          fails={DATA: "c.data._version after c.add_(1); c.add_(1), c = Value(2) is a different number from PyTorch's"},
+          names=("c.data._version", "a version counter of its own, started anew")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
