@@ -72,6 +72,10 @@ CASES = [
         "\n\ndef store_grad(": "\n\nZERO = Value(0.0)\n\n\ndef store_grad("},
           fails={LOOP: "ex17's check passes on a fresh run of"},  # state: not "the fault may be in your ex17 answer"
           names=("store_grad", "keeps state between calls")),
+    Wrong("retained_new_without_the_sum", edits={"        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(grad)"},
+          fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward() "
+                       "is a different number from PyTorch's"},
+          names=("a.grad after", "holding the sum")),  # a new Value, as PyTorch's, but the earlier gradient dropped
     Wrong("leaf_and_retained_swapped", edits={"    elif v.is_leaf:\n": "    elif not v.is_leaf:\n"},
           fails={LOOP: "w.grad is g after (w * x + w).backward(); g = w.grad; (w * x + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is g", "a.grad is g", "in place")),
