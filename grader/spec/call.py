@@ -13,7 +13,8 @@ from micrograph import observe
 from micrograph import value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
-from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, PASS_THROUGH,
+from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
+                                     PASS_THROUGH, SET_GRAD_ENABLED,
                                      engine_function, in_walk, run_by_engine, watched_code)
 from grader.spec.facts import CONTEXT
 from grader.spec.graph import reaches_leaves
@@ -143,9 +144,15 @@ class Call(observe.Observer):
         walk = code is not None and code.co_filename in ENGINE_WALK
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
         sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
-        if not (walk or sampling or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
+        switch = self.walks > 0 and not self.grad_mode_off and code in (NO_GRAD_ENTER, SET_GRAD_ENABLED)
+        if not (walk or sampling or switch or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
             return  # frames' code: audited
         from_student = self._from_student(frame)
+        if switch and from_student:  # in the engine's walk grad mode is off already: a no_grad of the
+            # student's own (in a hook it wrote) changes no mode, but the student's code turned it off
+            local = frame.f_locals
+            self.grad_mode_off = (isinstance(local.get("self"), micrograph.no_grad) if code is NO_GRAD_ENTER
+                                  else local.get("mode") is False)
         if from_student and code in DATA_ACCESS:
             source = frame.f_locals.get("self")
             if is_value(source):

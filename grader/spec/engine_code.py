@@ -10,13 +10,17 @@ from types import CodeType, FrameType
 from typing import Any
 
 import micrograph
-from micrograph import engine, hooks
+from micrograph import engine, grad_mode, hooks
 from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
 # ``.data`` read or set: a change through it moves no version counter.
 DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.data.fset.__code__})  # type: ignore[attr-defined]
+# Grad mode switched off: a ``no_grad`` block entered (its ``__enter__``, which ``enable_grad`` shares), or a
+# ``set_grad_enabled(mode)`` made (the decorators' wrappers make one too).
+NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__
+SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).
 ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))
@@ -25,6 +29,7 @@ ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))
 # submission may name ``__code__`` or ``FunctionType``), so a frame under none of them runs none of it.
 _VALUE_NAMESPACE = micrograph.Value.grad.fget.__globals__
 _WALK_NAMESPACES = (vars(engine), vars(hooks))
+_MODE_NAMESPACE = vars(grad_mode)  # no_grad's and set_grad_enabled's
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
 ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
@@ -45,12 +50,13 @@ PASS_THROUGH = frozenset(wrapped.__code__ for wrapped in (
 
 
 def watched_code(frame: FrameType) -> CodeType | None:
-    """The code ``frame`` runs when it may be the getter of ``.grad``, ``detach_`` or the
-    engine's walk, else None, told by the frame's globals: reading a frame's code raises an audit
+    """The code ``frame`` runs when it may be the getter of ``.grad``, ``detach_``, the engine's
+    walk or a grad mode switch, else None, told by the frame's globals: reading a frame's code raises an audit
     event (which the worker's sentinel hears, at some 2,700 instructions each), its globals none,
     and the probes' profile hook sees every call."""
     found = frame.f_globals
-    if found is _VALUE_NAMESPACE or found is _WALK_NAMESPACES[0] or found is _WALK_NAMESPACES[1]:
+    if (found is _VALUE_NAMESPACE or found is _WALK_NAMESPACES[0] or found is _WALK_NAMESPACES[1]
+            or found is _MODE_NAMESPACE):
         return frame.f_code
     return None
 

@@ -182,6 +182,13 @@ CASES += [
           fails={INFERENCE: "returned with grad mode on, where it was off when it was called"},
           edits={INFER: "    micrograph.set_grad_enabled(False)\n    y = _graph(w, x)\n"
                         "    micrograph.set_grad_enabled(True)\n"}),
+    # the update in a hook run once w's gradient is accumulated, under the student's own no_grad (the
+    # engine's backward runs hooks with grad mode off already: the no_grad entered is the student's all the same)
+    Correct("update_in_a_hook", edits={
+        "    loss.backward()\n    with micrograph.no_grad():\n"
+        "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+        "    def update(p):\n        with micrograph.no_grad():\n            p -= lr * p.grad\n\n"
+        "    handle = w.register_post_accumulate_grad_hook(update)\n    loss.backward()\n    handle.remove()\n"}),
     # the with block opened, y computed after it: the caller's grad mode decides what is recorded
     Wrong("computed_after_the_with", names=("is recorded as the grad mode around the call decides, not as training asks",
                                             "under the caller's grad mode"),
