@@ -22,7 +22,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
-from grader.spec.probe import caught_warnings, first_line, grad, num, shape_error, type_name
+from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
@@ -51,13 +51,15 @@ def _nodes(g: object) -> dict[str, Any]:
 
 def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     """One call of backward_retaining: every node's .grad and who wrote it, the retain flags,
-    and the backward passes the call ran."""
-    with given_calls(sub) as given, watching(sub, "backward_retaining") as call:
+    and the backward passes the call ran, each labelled with the call (its names), as a test's
+    calls with other names differ in what is true of them."""
+    named = call_text("backward_retaining", "w", "x", names)
+    with given_calls(sub) as given, watching(sub, named) as call:
         g = _nodes(sub.backward_retaining(w, x, list(names)))
     return {
         "given": given.fact,
-        "grads": [grad_of(g[n], f"{n}.grad") for n in NODES],
-        "retains_grad": [value_of(g[n], n) for n in ("a", "b", "y")],
+        "grads": [grad_of(g[n], in_call(f"{n}.grad", named)) for n in NODES],
+        "retains_grad": [value_of(g[n], in_call(n, named)) for n in ("a", "b", "y")],
         "backward": call.fact,
         "root": _returned_root(g["y"], call),
     }
@@ -68,10 +70,10 @@ def _returned_root(y: object, call: Call) -> dict[str, Any]:
     from (None where no pass ran, which the call's fact tells).  A graph built again after the
     backward and returned holds Values that were neither retained nor written."""
     if not call.roots:
-        return check(Check.RETURNED_ROOT, None, "backward_retaining")
+        return check(Check.RETURNED_ROOT, None, call.label)
     node = y.grad_fn if isinstance(y, Value) else None
     return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots),
-                 "backward_retaining")
+                 call.label)
 
 
 RETAIN_FEEDBACK = ("Call retain_grad() on each node named, and only those, before y.backward(); "

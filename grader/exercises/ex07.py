@@ -19,17 +19,24 @@ from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
-from grader.spec.probe import shape_error
+from grader.spec.probe import call_text, in_call, shape_error
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
 
+# The combine functions given to modify_saved_value, by the code a sentence names them with.
+COMBINES = {"micrograph.mul": micrograph.mul, "lambda a, b: b / a": lambda a, b: b / a,
+            "lambda a, b: a * a + b": lambda a, b: a * a + b, "micrograph.add": micrograph.add,
+            "micrograph.sub": micrograph.sub, "lambda a, b: a * 3 + b": lambda a, b: a * 3 + b,
+            "lambda a, b: -a": lambda a, b: -a}
+_COMBINE_TEXT = {combine: text for text, combine in COMBINES.items()}
 # y = combine(a, b) for which backward needs a's value (a product, a quotient) ...
-SAVING = [micrograph.mul, lambda a, b: b / a, lambda a, b: a * a + b, micrograph.mul]
+SAVING = [COMBINES[c] for c in ("micrograph.mul", "lambda a, b: b / a", "lambda a, b: a * a + b", "micrograph.mul")]
 # ... and for which it does not (a sum, a difference, a product by a number).
-NOT_SAVING = [micrograph.add, micrograph.sub, lambda a, b: a * 3 + b, lambda a, b: -a]
+NOT_SAVING = [COMBINES[c] for c in ("micrograph.add", "micrograph.sub", "lambda a, b: a * 3 + b",
+                                    "lambda a, b: -a")]
 
 
 def _leaf(sub, w: float, amount: float) -> dict:
@@ -132,7 +139,8 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         call.sampled.append(a)
         return combine(a, b)
 
-    with watching(sub, "modify_saved_value") as call:
+    named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
+    with watching(sub, named) as call:
         r = sub.modify_saved_value(w, x, times, given)
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
@@ -140,13 +148,13 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     order = {CONTEXT + "backward_first": any(call.changed_after_first_pass(a) for a in call.sampled),
              CONTEXT + "changed_first": any(changed_first)}  # why no error was raised, if none was
     return {
-        "error": {**error_of(r["error"], "the error returned", call), **order},
-        "a": value_of(r["a"], "a", call),
-        "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label="a", flat=False),
-        "y": value_of(r["y"], "y"),
-        "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
+        "error": {**error_of(r["error"], f"the error {named} returned", call), **order},
+        "a": value_of(r["a"], in_call("a", named), call),
+        "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
+        "y": value_of(r["y"], in_call("y", named)),
+        "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
-        "combine": check(Check.COMBINE_CALLED, bool(called), "modify_saved_value"),
+        "combine": check(Check.COMBINE_CALLED, bool(called), named),
         "call": call.fact,
     }
 

@@ -5,8 +5,8 @@ grad_fn_chain(y)"), or call it several times, each call's inputs named by a lett
 ``loss_b``, ``backprop(diamond_c)``).  A function with one mistake differs the same way on most
 of them, and on every entry, and one sentence per graph or entry said the same thing again and
 again, crowding out the rest.  Differences of one kind whose fields are the same but for the
-graph their label names, or for its call letters and entry indices, are told once, whole for the
-first, then naming the others.
+graph their label names, or for its call letters and entry indices, or for the call a label ends
+with (``x.grad in f(w, x, 2)``), are told once, whole for the first, then naming the others.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from grader.judge.labels import shown_label
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
+_IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,11 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     found = _FOR_GRAPH.match(label)
     if found is not None:
         return (d.say, found.group(2), rest), found.group(1)
-    if told_once(d.say) or (_CALL_LETTER.search(label) is None and _INDEX.search(label) is None):
+    if told_once(d.say):
+        return None, None
+    in_call = _IN_CALL.fullmatch(label)
+    if in_call is not None:
+        return (d.say, in_call.group("value"), rest), label
+    if _CALL_LETTER.search(label) is None and _INDEX.search(label) is None:
         return None, None
     return (d.say, _INDEX.sub("[*]", _CALL_LETTER.sub("_*", label)), rest), label

@@ -16,6 +16,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     printed()         a context manager: what the block printed, as a StringIO (still printed too)
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
     default_recursion_limit()  a context manager: Python's own recursion limit while it runs
+    call_text(f, *args), in_call(label, call)  a call as code, and a label of a fact of that call
 
 ``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
 filled in must be reported as such, not observed as "an error was raised".
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import sys
 import warnings
 from typing import Any, Callable, Iterator
@@ -228,3 +230,17 @@ def default_recursion_limit() -> Iterator[list[bool]]:
     finally:
         moved.append(sys.getrecursionlimit() != DEFAULT_RECURSION_LIMIT)
         sys.setrecursionlimit(before)
+
+
+def call_text(function: str, *args: object) -> str:
+    """One call a test makes, as code (``backward_retaining(w, x, ["a"])``): each argument a
+    name as written (``"w"``) or a list of names, shown as the list of strings it is."""
+    shown = [json.dumps(a) if type(a) is list else str(a) for a in args]
+    return f"{function}({', '.join(shown)})"
+
+
+def in_call(label: str, call: str) -> str:
+    """The label of a fact of one of a test's several calls (``a.grad in backward_retaining(w,
+    x, ["a"])``): sentences true of one call only name it, so that what one call did does not
+    read as said of another."""
+    return f"{label} in {call}"

@@ -17,9 +17,9 @@ WARN_READ = '''    with warnings.catch_warnings(record=True) as caught:
 TORCH_TEXT = ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
               "attribute won't be populated during autograd.backward().")
 CASES = [
-    Wrong("no_retain_grad", fails={A: "retain_grad() was not called on a before backward"}),
+    Wrong("no_retain_grad", fails={A: 'retain_grad() was not called on a in backward_retaining(w, x, ["a"]) before backward'}),
     Wrong("retain_after_backward", names=('backward never wrote a.grad', 'although retain_grad() was called'),
-          fails={A: "backward never wrote a.grad, although retain_grad() was called"},
+          fails={A: 'backward never wrote a.grad in backward_retaining(w, x, ["a"]), although retain_grad() was called'},
           edits={RETAIN_LOOP: "", '''    g["y"].backward()
     return g''': '''    g["y"].backward()
     for name in names:
@@ -28,18 +28,19 @@ CASES = [
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
                               WARNING: "grad_warning(w) is not None, where the statement's is None"}),
     Wrong("hardcoded_none", fails={WITHOUT: "grads_after_backward did not read the .grad of each of a, b and y"}),
-    Wrong("retain_everything", names=('retain_grad() was called on a', 'does not ask for'), fails={NAMED: "retain_grad() was called on a, which the statement"},
+    Wrong("retain_everything", names=('retain_grad() was called on a', 'does not ask for'), fails={NAMED: 'retain_grad() was called on a in backward_retaining(w, x, ["b", "y"]), which the statement'},
           edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
         g[name].retain_grad()
 '''}),
-    Wrong("grad_by_hand", names=('a.grad holds a value that backward did not write', 'assigned by hand'), fails={A: "a.grad holds a value that backward did not write"},
+    Wrong("grad_by_hand", names=('a.grad in backward_retaining', 'holds a value that backward did not write', 'assigned by hand'),
+          fails={A: 'a.grad in backward_retaining(w, x, ["a"]) holds a value that backward did not write'},
           edits={RETAIN_LOOP: "", '''    g["y"].backward()
     return g''': '''    g["y"].backward()
     local = {"a": g["b"].item(), "b": g["a"].item(), "y": 1.0}
     for name in names:
         g[name].grad = Value(local[name])
     return g'''}),
-    Wrong("backward_twice", names=('backward_retaining ran backward more times',), fails={A: "backward_retaining ran backward more times"},
+    Wrong("backward_twice", names=('backward_retaining', 'ran backward more times'), fails={A: 'backward_retaining(w, x, ["a"]) ran backward more times'},
           edits={'''    g["y"].backward()
     return g''': '''    g["y"].backward(retain_graph=True)
     g["y"].backward()
@@ -85,7 +86,7 @@ CASES = [
 # gradient it sees is kept nowhere the statement reads.
 CASES += [
     Wrong("hook_instead_of_retain_grad",
-          fails={NAMED: "retain_grad() was not called on b before backward"},
+          fails={NAMED: 'retain_grad() was not called on b in backward_retaining(w, x, ["b", "y"]) before backward'},
           edits={RETAIN_LOOP: '''    seen = {}
     for name in names:
         g[name].register_hook(lambda grad, name=name: seen.__setitem__(name, grad))
@@ -115,7 +116,7 @@ CASES += [
     Wrong('read_outside_record', fails={"the warning on reading a non-leaf's .grad": 'grad_warning(b) is None'},
           edits={'    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter("always")\n        _ = v.grad': '    _ = v.grad\n    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter("always")'},
           names=('grad_warning(b)', 'None')),
-    Wrong('retained_on_another_graph', fails={'a.grad after retain_grad': 'retain_grad() was not called on a before backward'},
+    Wrong('retained_on_another_graph', fails={'a.grad after retain_grad': 'retain_grad() was not called on a in backward_retaining(w, x, ["a"]) before backward'},
           edits={'    g = build_graph(w, x)\n    for name in names:\n        g[name].retain_grad()': '    for name in names:\n        build_graph(w, x)[name].retain_grad()\n    g = build_graph(w, x)'},
           names=('retain_grad()',)),
     Correct('getattr_grad', edits={'    return {name: node.grad for name, node in g.items()}': '    return {name: getattr(node, "grad", None) for name, node in g.items()}'}),
@@ -209,9 +210,23 @@ CASES += [
 
 # backward_retaining retains and backpropagates, then returns a second graph built afresh.
 CASES += [
-    Wrong("returns_a_new_graph", fails={A: "backward_retaining returned a y other than the one its backward pass started from"},
+    Wrong("returns_a_new_graph", fails={A: 'backward_retaining(w, x, ["a"]) returned a y other than the one its backward pass started from'},
           edits={'''    g["y"].backward()
     return g''': '''    g["y"].backward()
     return build_graph(w, x)'''},
           names=("backward_retaining", "a y other than the one its backward pass started from")),
+]
+
+# Each name mapped to the node before it (a to x, b to a, y to b): each call's sentences name that
+# call, so what is true of one choice of names does not read as said of another.
+CASES += [
+    Wrong("retain_off_by_one",
+          fails={"retain_grad on every choice of names":
+                 'retain_grad() was called on a in backward_retaining(w, x, ["b"]), which the statement'},
+          edits={RETAIN_LOOP: '''    nodes = [g["x"], g["a"], g["b"], g["y"]]
+    for name in names:
+        nodes[["a", "b", "y"].index(name)].retain_grad()
+'''},
+          names=('retain_grad() was not called on a in backward_retaining(w, x, ["a"])',
+                 'retain_grad() was called on a in backward_retaining(w, x, ["b"])')),
 ]

@@ -23,32 +23,34 @@ CASES = [
     Wrong("a0_detached", names=("a0 is a new object", "the Value a named at the start"),
           fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},
           edits={"    a0 = a\n": "    a0 = a.detach()\n"}),
-    Wrong("hardcoded", names=('a was changed in place fewer times', 'never called the combine'), fails={"saved values on other inputs": "a was changed in place fewer times"},
+    Wrong("hardcoded", names=('was changed in place fewer times', 'never called the combine'),
+          fails={"saved values on other inputs": "a in modify_saved_value(w, x, 2, micrograph.mul) was changed in place fewer times"},
           edits={  # always a product (combine ignored), one change (times ignored): the documents'
               "    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
               "    y = a * b\n",
               "    for _ in range(times):\n" + IN_PLACE: "    a.add_(1)\n"}),
     Wrong("leaf_under_no_grad", fails={LEAF: "w was changed in place (its version counter moved), where the statement's is not"}),
-    Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a has a version counter still at 0'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
-                              SAVED: "a has a version counter still at 0"},
+    Wrong("rebinding", names=('a2 (after a += 1) is a new object', 'a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0'), fails={REBIND: "a2 (after a += 1) is a new object, not a1",
+                              SAVED: "a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0"},
           edits={"    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
                  "    a = a + 1\n", IN_PLACE: "        a = a + 1\n"}),
     Wrong("error_by_hand", names=('the error returned was made by hand',), fails={LEAF: "the error returned was made by hand"},
           edits={LEAF_TRY: '''    error = RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                          "operation.")
 '''}),
-    Wrong("add_under_no_grad", names=('grad mode was off (no_grad) while modify_saved_value ran',), fails={SAVED: "grad mode was off (no_grad) while modify_saved_value ran"},
+    Wrong("add_under_no_grad", names=('grad mode was off (no_grad) while modify_saved_value',), fails={SAVED: "grad mode was off (no_grad) while modify_saved_value(w, x, 1, micrograph.mul) ran"},
           edits={IN_PLACE: "        with micrograph.no_grad():\n            a.add_(1)\n",
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"}),
-    Wrong("one_change_too_many", names=('a was changed in place more times',), fails={"saved values on other inputs": "a was changed in place more times"},
+    Wrong("one_change_too_many", names=('was changed in place more times',),
+          fails={"saved values on other inputs": "a in modify_saved_value(w, x, 2, micrograph.mul) was changed in place more times"},
           edits={"    for _ in range(times):\n": "    for _ in range(times + 1):\n"}),
     Wrong("add_in_place_first", names=('a1 (after a = a + 1) is still a0',), fails={REBIND: "a1 (after a = a + 1) is still a0, not a new object"},
           edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
                  "    a.add_(1)\n"}),
-    Wrong("backward_before_change", names=('modify_saved_value ran backward more times',), fails={SAVED: "modify_saved_value ran backward more times"},
+    Wrong("backward_before_change", names=('modify_saved_value', 'ran backward more times'), fails={SAVED: "modify_saved_value(w, x, 1, micrograph.mul) ran backward more times"},
           edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n":
                  "    y = combine(a, b)\n    y.backward(retain_graph=True)\n"}),
-    Wrong("changes_b", names=('a has a version counter still at 0',), fails={SAVED: "a has a version counter still at 0"},
+    Wrong("changes_b", names=('a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0',), fails={SAVED: "a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0"},
           edits={IN_PLACE: "        b.add_(1)\n"}),
     Wrong("backward_not_caught", names=('your code raised RuntimeError', 'in modify_saved_value'),  # the student's own exception comes first, with its line
           fails={SAVED: "your code raised RuntimeError at line"},
@@ -87,9 +89,9 @@ CASES += [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('changes_before_product', fails={'changing a saved value breaks backward': 'the error returned is None'},
+    Wrong('changes_before_product', fails={'changing a saved value breaks backward': 'the error modify_saved_value(w, x, 1, micrograph.mul) returned is None'},
           edits={'    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n': '    for _ in range(times):\n        a.add_(1)\n    y = combine(a, b)\n'},
-          names=('the error returned', 'changed a in place before passing it to combine')),
+          names=('the error modify_saved_value', 'changed a in place before passing it to combine')),
     # backward before the in-place changes: it ran on a unchanged, so nothing was refused
     Wrong('backward_before_changes', fails={SAVED: 'your code ran backward before changing a in place'},
           edits={'    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n    error = None\n'
@@ -119,7 +121,7 @@ CASES += [
     Wrong('error_is_class', fails={'in-place on a leaf raises': 'the error returned is the exception class RuntimeError itself'},
           edits={'        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n    except RuntimeError as e:\n        error = e': '        w.add_(amount)\n    except RuntimeError:\n        error = RuntimeError'},
           names=('the error returned is the exception class RuntimeError itself',)),
-    Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error returned is another error than the statement\'s code raises here'},
+    Wrong('error_remade_shorter', fails={'changing a saved value breaks backward': 'the error modify_saved_value(w, x, 1, micrograph.mul) returned is another error than the statement\'s code raises here'},
           edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "x": x': '    except RuntimeError as e:\n        error = RuntimeError(str(e).split(".")[0])\n    return {"w": w, "x": x'},
           names=('another error than the statement\'s code raises',)),
     Correct('a1_after_inplace', edits={'    a1 = a\n    a += 1  # a.add_(1): the same object gets a new number and _version 1\n': '    a += 1\n    a1 = a\n'}),
@@ -142,13 +144,13 @@ CASES += [
 # through .data: a change of a through .data, and one that never changes a in place at all.
 CASES += [
     Wrong('saved_changed_through_data',
-          fails={SAVED: "a has a version counter still at 0: no in-place operation of the engine changed it; your code reached it through .data"},
+          fails={SAVED: "a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0: no in-place operation of the engine changed it; your code reached it through .data"},
           edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a.data.add_(1)\n"},
-          names=('a has a version counter still at 0', 'through .data')),
+          names=('a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0', 'through .data')),
     Wrong('saved_rebound_not_changed',
-          fails={SAVED: "a has a version counter still at 0: no in-place operation of the engine changed it."},
+          fails={SAVED: "a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0: no in-place operation of the engine changed it; the same holds for"},
           edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        a = a + 1\n"},
-          names=('a has a version counter still at 0',)),
+          names=('a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0',)),
 ]
 
 
@@ -165,9 +167,9 @@ CASES += [
 # One a.add_(1) too few: a's graph records one in-place AddBackward0 less than the statement's.
 CASES += [
     Wrong('one_add_too_few',
-          fails={SAVED: "a's graph records AddBackward0 fewer times than the statement's"},
+          fails={SAVED: "a in modify_saved_value(w, x, 1, micrograph.mul)'s graph records AddBackward0 fewer times than the statement's"},
           edits={"    for _ in range(times):\n        a.add_(1)": "    for _ in range(times - 1):\n        a.add_(1)"},
-          names=('a was changed in place fewer times', "records AddBackward0 fewer times")),
+          names=('was changed in place fewer times', "records AddBackward0 fewer times")),
 ]
 
 
@@ -201,7 +203,7 @@ CASES += [
 
 # The combine given ignored: y is always a product, whatever modify_saved_value was handed.
 CASES += [
-    Wrong('combine_ignored', fails={SAVED: "modify_saved_value never called the combine it was given"},
+    Wrong('combine_ignored', fails={SAVED: "modify_saved_value(w, x, 1, micrograph.mul) never called the combine it was given"},
           edits={'    y = combine(a, b)': '    y = a * b'},
           names=('never called the combine',)),
 ]
@@ -220,4 +222,12 @@ CASES += [
           edits={"    return [a0, a1, a2]\n": "    _SEEN.extend([a0, a1, a2])\n    return _SEEN\n",
                  "def rebind_then_inplace(": "_SEEN = []\n\n\ndef rebind_then_inplace("},
           names=("rebind_then_inplace", "kept between calls")),
+]
+
+# combine given its arguments the other way round: each call's sentences name its combine.
+CASES += [
+    Wrong("combine_swapped",
+          fails={"an unsaved value may change": "backward never wrote x.grad in modify_saved_value(w, x, 3, lambda a, b: -a)"},
+          edits={"    y = combine(a, b)": "    y = combine(b, a)"},
+          names=("in modify_saved_value(w, x, 3, lambda a, b: -a)",)),
 ]
