@@ -15,6 +15,7 @@ from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
 from grader.sandbox.run import ChildReport
+from grader.sandbox.written_out import WRITTEN_OUT
 from grader.spec.build import STAGE_IDS
 from grader.spec.limits import Limits, size
 from grader.spec.probe import MAX_TEXT
@@ -328,6 +329,16 @@ _TOUCHED = {
 }
 
 
+_USED_AS_NOT_ALLOWED = {
+    "__import__": N_("{file} uses __import__ ({line}): a submission may call it only as "
+                     "__import__(\"name\"), with a module's name written out, and not for os, sys or "
+                     "inspect, so no test is scored. Write an import statement instead."),
+    **dict.fromkeys(WRITTEN_OUT[1:], N_("{file} uses {name} ({line}): a submission may call it only "
+                                        "with attribute names written out that do not start with _ "
+                                        "({name}(\"data\")), so no test is scored.")),
+}
+
+
 def reached(report: ChildReport, display: str, names: LineNames | None = None) -> str | None:
     """Why no test is scored when the submission reached for grading's internals: the first
     place its source names one (``grader.sandbox.reach``), else the first thing the child's
@@ -343,6 +354,8 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
                      "code can reach {what}, which the grader observes through, so no test is scored. "
                      "Remove the import (a debugger or a doctest run left in counts too).",
                      file=display, name=first.name, what=_(_TOUCHED[first.touch]), line=_line(first.line, names))
+        if first.name in _USED_AS_NOT_ALLOWED:  # a call the source makes, told by what it may not be
+            return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=_line(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
                  file=display, what=_(_TOUCHED[first.touch]), name=first.name,
@@ -361,6 +374,8 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
         return _("flagged for the instructor: imports a module a submission may not import: {modules}",
                  modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
     places = [_("imports {name} ({line})", name=r.name, line=_line(r.line, names)) if r.imported else
+              _("{name} called in a way a submission may not ({line})", name=r.name, line=_line(r.line, names))
+              if r.name in _USED_AS_NOT_ALLOWED else
               _("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
               for r in report.reached]
     places += [_("{what} (caught while running)", what=_(_TOUCHED[t])) for t in report.touched]

@@ -26,6 +26,7 @@ from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
 from grader.sandbox.source_nodes import binding_line, bound_names, in_order
 from grader.sandbox.child.wire import Touch
+from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, public_key
 
 MAX_FOUND = 5
 """Places named per run: enough for the instructor to look, not a list of every line."""
@@ -85,7 +86,9 @@ class _Finder:
         self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
         self.bases: set[int] = set()  # ids of the Name nodes an attribute is read from (``sys.x``)
-        self.wrapping: set[int] = set()  # ids of ``functools.wraps`` called with literal names
+        self.written_out: set[int] = set()  # ids of ``functools.wraps``, ``__import__``... called
+        # with names written out (``grader.sandbox.written_out``): read where they are called
+        self.modules: set[int] = set()  # ids of the strings ``__import__("name")`` imports: read as names
 
     def visit(self, nodes: list[ast.AST]) -> None:
         visitors: dict[type, Callable[[ast.AST], None] | None] = {}
@@ -124,14 +127,14 @@ class _Finder:
             self.add(Touch.MEMORY, node, f"{node.module}.*")  # sys.modules as a bare name
         for alias in node.names:
             touch = NAMES.get(alias.name) or extra.get(alias.name)
-            if alias.name in WRAPPING and alias.asname in (None, alias.name):
+            if alias.name in (*WRAPPING, *GETTERS) and alias.asname in (None, alias.name):
                 touch = None  # its calls are read where they are made
             if touch is not None:
                 self.add(touch, node, alias.name)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.bases.add(id(node.value))
-        touch = None if id(node) in self.wrapping else NAMES.get(node.attr)
+        touch = None if id(node) in self.written_out else NAMES.get(node.attr)
         if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)
                                         or self._a_class(node.value)):
             touch = Touch.DYNAMIC  # written through, handed on, or the namespace a class hides
@@ -142,7 +145,7 @@ class _Finder:
             self.add(touch, node, node.attr)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
-        if isinstance(node.ctx, ast.Load) or (_public_key(node.slice) and _of_self(node.value)):
+        if isinstance(node.ctx, ast.Load) or (public_key(node.slice) and _of_self(node.value)):
             self._read(node.value)  # read, or an object's own attribute written under a literal name
 
     def visit_Compare(self, node: ast.Compare) -> None:
@@ -185,28 +188,56 @@ class _Finder:
             for arg in node.args:
                 self._read(arg)
         called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        if called in WRAPPING and _copies_literal_names(node, called == WRAPPING[0]):
-            self.wrapping.add(id(func))
+        if called in WRAPPING and copies_literal_names(node, called == WRAPPING[0]):
+            self.written_out.add(id(func))
+        elif called in GETTERS:
+            self._getter(node, called == GETTERS[0])
+        elif isinstance(func, ast.Name) and func.id == "__import__":
+            self._import(node)
         if isinstance(func, ast.Name) and func.id in _BY_NAME and len(node.args) >= 2:
             name = node.args[1]
             if isinstance(name, ast.Constant) and type(name.value) is str:
                 self.literal_names.add(id(func))
 
+    def _getter(self, node: ast.Call, attrgetter: bool) -> None:
+        """``attrgetter("grad_fn.name")`` as ``x.grad_fn.name`` written out: each name found as
+        an attribute's would be; any other name, the call is refused where it is named."""
+        names = getter_names(node, attrgetter)
+        if names is not None:
+            self.written_out.add(id(node.func))
+            for name in names:
+                if name in NAMES:
+                    self.add(NAMES[name], node, name)
+
+    def _import(self, node: ast.Call) -> None:
+        """``__import__("grader")`` as ``import grader``; ``os``, ``sys`` and ``inspect``, whose
+        names are found through an import statement's alias, and any other call are refused
+        where ``__import__`` is named."""
+        module = imported_name(node)
+        if module is None or module.split(".")[0] in _BY_MODULE:
+            return
+        self.written_out.add(id(node.func))
+        self.modules.add(id(node.args[0]))
+        touch = self._engine(module) or _module(module)
+        if touch is not None:
+            self.add(touch, node, module, imported=True)
+
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self.aliases and id(node) not in self.bases and isinstance(node.ctx, ast.Load):
             self.add(Touch.MEMORY, node, node.id)  # the module handed on: its names read unseen
-        if node.id in WRAPPING:
-            if id(node) not in self.wrapping and isinstance(node.ctx, ast.Load):
+        if node.id in WRAPPING or node.id in GETTERS:
+            if id(node) not in self.written_out and isinstance(node.ctx, ast.Load):
                 self.add(Touch.DYNAMIC, node, node.id)  # handed on, or given names to copy
         elif node.id in _BY_NAME and id(node) not in self.literal_names:
             self.add(Touch.DYNAMIC, node, node.id)
-        elif node.id in _DYNAMIC_CALLS or (node.id == "vars" and id(node) not in self.reading):
+        elif (node.id in _DYNAMIC_CALLS and id(node) not in self.written_out) or (
+                node.id == "vars" and id(node) not in self.reading):
             self.add(Touch.DYNAMIC, node, node.id)
         elif node.id in NAMES and node.id not in _WORDS and node.id not in self.own:
             self.add(NAMES[node.id], node, node.id)
 
     def visit_Constant(self, node: ast.Constant) -> None:
-        if type(node.value) is not str:
+        if type(node.value) is not str or id(node) in self.modules:
             return
         for name in _PRIVATE:
             if name in node.value:
@@ -247,33 +278,6 @@ def _field_attributes(text: str) -> list[str]:
             continue
         found += [n for n in names if type(n) is str and (n in NAMES or n in HIDDEN_DUNDERS)]
     return found
-
-
-def _copies_literal_names(node: ast.Call, update_wrapper: bool) -> bool:
-    """Whether a call of ``functools.update_wrapper`` (else ``wraps``) copies only attributes it
-    names by literal strings, none of them grading's internals, a namespace or a private name
-    (or the defaults, which are such): the names ``assigned`` and ``updated`` are looked up with
-    the real ``getattr``."""
-    if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
-        return False
-    named = [k.value for k in node.keywords if k.arg in ("assigned", "updated")]
-    given = node.args[2 if update_wrapper else 1:] + named
-    return all(isinstance(names, (ast.Tuple, ast.List)) and all(_plain_name(e) for e in names.elts) for names in given)
-
-
-def _plain_name(node: ast.AST) -> bool:
-    """Whether ``node`` is a literal attribute name that reaches nothing of grading's."""
-    if not isinstance(node, ast.Constant) or type(node.value) is not str:
-        return False
-    name = node.value
-    private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
-    return name not in NAMES and name not in HIDDEN_DUNDERS and not private
-
-
-def _public_key(node: ast.AST) -> bool:
-    """Whether ``node`` is a literal public name (``'was_enabled'``, no underscore first): writing
-    an object's namespace under it is what ``setattr`` with that name may do."""
-    return _plain_name(node) and not node.value.startswith("_")  # type: ignore[attr-defined]
 
 
 def _of_self(node: ast.AST) -> bool:

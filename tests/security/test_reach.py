@@ -55,7 +55,22 @@ FOUND = [
     ("see = vars\n", Touch.DYNAMIC),
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
     ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
-    ("import operator\nf = operator.attrgetter('x')\n", Touch.DYNAMIC),
+    # operator's lookups and __import__ given a name not written out (or private, or handed on)
+    ("import operator\nf = operator.attrgetter(name)\n", Touch.DYNAMIC),
+    ("import operator\nf = operator.attrgetter('_grad')\n", Touch.DYNAMIC),
+    ("import operator\nf = operator.attrgetter('grad_fn.__class__')\n", Touch.DYNAMIC),
+    ("from operator import methodcaller\nf = methodcaller(*names)\n", Touch.DYNAMIC),
+    ("from operator import attrgetter\nget = attrgetter\n", Touch.DYNAMIC),
+    ("from operator import attrgetter as a\nf = a('x')\n", Touch.DYNAMIC),
+    ("import operator\nf = operator.attrgetter('f_back.f_globals')\n", Touch.FRAMES),  # as x.f_back would be
+    ("import operator\nf = operator.methodcaller('held')\n", Touch.OBSERVER),
+    ("m = __import__(name)\n", Touch.DYNAMIC),
+    ("m = __import__('ma' + 'th')\n", Touch.DYNAMIC),
+    ("load = __import__\n", Touch.DYNAMIC),
+    ("o = __import__('os')\no.write(5, b'{}')\n", Touch.DYNAMIC),  # os's names are read from its import's alias
+    ("s = __import__('sys')\n", Touch.DYNAMIC),
+    ("m = __import__('micrograph.observe', fromlist=['passes'])\n", Touch.DYNAMIC),
+    ("g = __import__('grader.spec')\n", Touch.TESTS),  # as import grader.spec is
     ("name = 'observe._observers'\n", Touch.OBSERVER),
     ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
     ("from os import dup2\n", Touch.WIRE),
@@ -122,6 +137,10 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "import inspect\ndef f(g):\n    return inspect.signature(g, eval_str=False)\n",
     # a decorator that keeps the wrapped function's name and documentation
     "import functools\ndef logged(g):\n    @functools.wraps(g)\n    def run(*a):\n        return g(*a)\n    return run\n",
+    # names written out: read as the statement each stands for (import math, node.variable)
+    "math = __import__('math')\nprint(math.pi)\n",
+    "import operator\nby_variable = operator.attrgetter('variable')\nfirst = operator.attrgetter('grad_fn.name', 'data')\n",
+    "from operator import attrgetter, methodcaller\nf, g = attrgetter('data'), methodcaller('backward', retain_graph=True)\n",
     "from functools import wraps, update_wrapper\ndef keep(run, g):\n"
     "    update_wrapper(run, g, assigned=('__doc__',), updated=())\n    return wraps(g)(run)\n",
 ])
@@ -205,3 +224,11 @@ def test_a_refused_module_under_any_attribute_name_a_worker_holds_is_a_reach() -
 def test_the_course_engine_imported_by_an_engine_of_its_own_is_a_reach(source: str) -> None:
     assert reaches(source, own_engine=True) == [Reach(Touch.ENGINE, 1, source.split()[1], True)]
     assert reaches(source) == []  # ex01-ex15 are written with it
+
+
+def test_a_module_imported_by_its_name_written_out_is_found_as_its_import_is() -> None:
+    # __import__("grader") is import grader, told as an import (of the module's name, once)
+    assert reaches("g = __import__('grader')\n") == [Reach(Touch.TESTS, 1, "grader", True)]
+    assert reaches("i = __import__('importlib')\n") == [Reach(Touch.DYNAMIC, 1, "importlib", True)]
+    assert reaches("m = __import__('micrograph')\n", own_engine=True) == [Reach(Touch.ENGINE, 1, "micrograph", True)]
+    assert reaches("m = __import__('micrograph')\n") == []

@@ -81,10 +81,10 @@ REACHING_ALIASES = {
     "class_dict_method": ("    type(root).__dict__['backward'](root, retain_graph=True)\n", ""),
     "importlib_engine": ("    importlib.import_module('micrograph.engine').backward(root, retain_graph=True)\n",
                          "    import importlib\n"),
-    "dunder_import": ("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n", ""),
     "sys_modules": ("    sys.modules['micrograph.engine'].backward(root, retain_graph=True)\n", "    import sys\n"),
 }
 REACHES = "reach"  # "reaches for ..." (a name), or "imports importlib ...: through it, code can reach ..."
+USES_IMPORT = "uses __import__"  # __import__ other than with a module's name written out: "... a submission may call it only as"
 
 CASES = [
     Wrong("recursive", names=('RecursionError',), fails={CHAIN: "RecursionError", SHORT_CHAIN: "RecursionError"},
@@ -343,4 +343,19 @@ CASES += [
                  "            incoming[child] -= 1\n            if incoming[child] == 0:\n":
                  "            incoming[child.name()] -= 1\n            if incoming[child.name()] == 0:\n"},
           names=("topological_order", "leaves out a node", "same name()")),
+]
+
+# A name written out to __import__ or operator.attrgetter is read as the statement it stands for
+# (import math, node.variable): a correct answer so spelled scores full marks; a name computed
+# as the code runs, or __import__ given more than a name, is refused and said to be so.
+VARIABLE = "            leaves[node.variable] = g\n"
+CASES += [
+    Correct("attrgetter_literal", edits={"import micrograph\n": "import operator\n\nimport micrograph\n",
+                                         VARIABLE: "            leaves[operator.attrgetter('variable')(node)] = g\n"}),
+    Wrong("attrgetter_computed", fails=dict.fromkeys(BY_HAND_TESTS, "uses attrgetter"),
+          names=("uses attrgetter", "attribute names written out"),
+          edits={"import micrograph\n": "import operator\n\nimport micrograph\n",
+                 VARIABLE: "            leaves[operator.attrgetter('vari' + 'able')(node)] = g\n"}),
+    Wrong("dunder_import", fails=dict.fromkeys(BY_HAND_TESTS, USES_IMPORT), names=(USES_IMPORT,),
+          edits=_engine("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n")),
 ]

@@ -233,3 +233,17 @@ CASES += [
           edits={SOFTPLUS_BACKWARD: "        return grad * x.detach().sigmoid()\n"},
           names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)", "x.detach()")),
 ]
+
+# __import__ given a module's name written out is read as the import statement it stands for
+# (math = __import__("math") as import math): full marks; given a name computed as the code
+# runs, it is refused, and the feedback says how __import__ may be called.
+MATH = "from micrograph import Function, Value\n"
+CLIPPED = "        return Value(min(max(x.item(), low), high))\n"
+CASES += [
+    Correct("dunder_import_math", edits={MATH: MATH + "\nmath = __import__('math')\n",
+                                         CLIPPED: "        return Value(math.fsum([min(max(x.item(), low), high)]))\n"}),
+    Wrong("dunder_import_computed", fails=dict.fromkeys((SOFTPLUS, CLIP), "uses __import__"),
+          names=("uses __import__", "module's name written out"),
+          edits={MATH: MATH + "\nmath = __import__('ma' + 'th')\n",
+                 CLIPPED: "        return Value(math.fsum([min(max(x.item(), low), high)]))\n"}),
+]
