@@ -76,7 +76,7 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
         floats.append([float_of(dw, "backprop(w, x)[0]"), float_of(dx, "backprop(w, x)[1]")])
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
         calls.append(call.fact)
-        walked.append(graph_below(call.first_root, label="backprop's backward"))
+        walked.append(graph_below(call.first_root, label="backprop"))
     return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
             "passed": passed}
 

@@ -196,7 +196,7 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
         out.append({"grads": result_of(_grads(answer), label), "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
-                    "walked": graph_below(call.first_root, label="leaf_grads's backward"),
+                    "walked": graph_below(call.first_root, label="leaf_grads"),
                     "flags": _flags_kept(call, flags, (w, x), label)})
     return out
 

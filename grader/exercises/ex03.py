@@ -142,7 +142,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
         "read_non_leaves": len(call.warning_reads),
         "warnings": warned,
         "backward": call.fact,
-        "walked": graph_below(call.first_root, label="grads_after_backward's backward"),
+        "walked": graph_below(call.first_root, label="grads_after_backward"),
     }
 
 

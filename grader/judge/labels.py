@@ -63,6 +63,7 @@ _LABEL_FORMS = (
     (r"the (?P<name>\w+) given to (?P<call>\w+\(.*\))", N_("the {name} given to {call}")),
     (r"the (?P<name>[\w.]+) returned", N_("the {name} returned")),
     (r"the leaf (?P<name>\w+) you were given", N_("the leaf {name} you were given")),
+    (r"a node below its root", N_("a node below its root")),
     (r"a node below (?P<label>.+)", N_("a node below {label}")),
     (r"\[(?P<index>[^\]]+)\] of (?P<label>.+)", N_("[{index}] of {label}")),
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),

@@ -6,8 +6,10 @@ the reference's.  This turns the student's fact into a ``micrograph.viz`` graph 
 ``marked``, so the diagram shows the student where their graph departs from the statement's:
 op nodes under the names the engine gave them (``AddBackward0``, not the comparison's merged
 ``Sum``), the numbers the named Values and the leaves held, and each leaf's .grad as it was, all
-from the fact's context fields (the student's own run: no number of the reference's).  The fact came from
-the child: anything malformed gives no drawing, never an error.
+from the fact's context fields (the student's own run: no number of the reference's).  A leaf the
+probe did not name (one the student's code made inside the call) is drawn without a name, as an
+unnamed non-leaf is, not as the fact's "?".  The fact came from the child: anything malformed
+gives no drawing, never an error.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from micrograph.viz.graph_format import FORMAT
 
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, UNNAMED
 
 MAX_DRAWN = 400  # nodes of a fact worth drawing; a larger graph is not a picture a student reads
 STEM = "difference"
@@ -55,7 +57,7 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
         if type(node) is not dict:
             return None
         if node.get("op") == "AccumulateGrad":
-            leaf = node.get("leaf") if type(node.get("leaf")) is str else "?"
+            leaf = node.get("leaf") if type(node.get("leaf")) is str and node["leaf"] != UNNAMED else None
             drawn.append({"id": f"v{i}", "kind": "value", "role": "leaf", "name": leaf,
                           "data": _number(node, "data"), "grad": _number(node, "grad"),
                           "marked": i == marked})

@@ -26,12 +26,14 @@ def _nodes(fact: dict[str, Any]) -> list[_Node]:
 
 
 _NOTE = re.compile(r" \([^()]*\)$")  # a label's note on the case: "y (x = 0)"
+BELOW_ROOT = "a node below its root"  # where an unnamed node with no named node above it is
 
 
 def _where(nodes: list[_Node], i: int, label: str) -> str:
     """``a`` for a named node, ``a node below a`` for an unnamed one, the root by its label
     without its note on the case (``_at`` then says "its root": "y (x = 0)'s graph differs at
-    its root")."""
+    its root"); a node below an unnamed root is "a node below its root", not below the graph's
+    label again ("leaf_grads's graph differs at a node below leaf_grads")."""
     label = _NOTE.sub("", label)
     parent: dict[int, int] = {}
     for j, node in enumerate(nodes):
@@ -43,12 +45,13 @@ def _where(nodes: list[_Node], i: int, label: str) -> str:
         seen.add(at)
         name = nodes[at].get("name") if at < len(nodes) else None
         if at == 0 or name:
-            base = label if at == 0 and not name else str(name)
-            return base if at == i else f"a node below {base}"
+            if at != i:
+                return f"a node below {name}" if name else BELOW_ROOT
+            return str(name) if name else label
         if at not in parent:
             break
         at = parent[at]
-    return f"a node below {label}"
+    return BELOW_ROOT
 
 
 def _named(fact: dict[str, Any]) -> set[str]:

@@ -134,7 +134,7 @@ CASES += [
           names=('grad_by_paths(y, w)', 'w * x + x (w == x)', 'equal (==)')),
     Wrong('grad_by_paths_equal_numbers', fails={'chain rule by paths in other graphs': 'which holds the same number'},
           edits={'return 1.0 if node.variable is leaf else 0.0': 'return 1.0 if node.variable.item() == leaf.item() else 0.0'},
-          names=('grad_by_paths(y, x)', 'the other leaf', 'equal (==)'), unsaid=('is a different number',)),
+          names=('grad_by_paths(y, w)', 'the other leaf', 'equal (==)'), unsaid=('is a different number',)),
     Wrong('graph_dict_default', fails={'the graph on other inputs': 'what a first call of build_graph returned changed'},
           edits={'def build_graph(w: float, x: float) -> dict[str, Value]:': 'def build_graph(w: float, x: float, g: dict = {}) -> dict[str, Value]:', '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': '    g.update({"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y})\n    return g'},
           names=('build_graph', 'called again')),

@@ -18,6 +18,12 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
+    # a slip in build_graph shows in leaf_grads's backward too: the node is placed below the
+    # graph's root, not below the graph's own label again
+    Wrong("b_as_product", names=("this test runs your build_graph too", "MulBackward0"),
+          unsaid=("below leaf_grads", "backward's graph"),
+          fails={DOCS: "b (first and second call) was made by MulBackward0", LEAF_GRADS: "a node below its root"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.mul(w_leaf, 1)\n"}),
     # the dict's x holds the leaf w: y's graph reaches the very leaf w, and only the name is told
     Wrong("x_holds_w", names=("returned as x", "the very one returned as w"),
           unsaid=("as a Value an operation made", "graph differs", "never reaches"),
