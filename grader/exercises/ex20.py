@@ -15,6 +15,7 @@ from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised
+from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
@@ -46,6 +47,9 @@ KEYS = {
              "unpack then refuses a freed one with SECOND_BACKWARD",
     "freed": "backward frees what a node saved once the node has run: release forgets the saved "
              "Values (keeping their names), so the engine holds none of them any more",
+    "left_over": "a backward that raised leaves nothing behind for the next one: each backward call makes its "
+                 "own ready queue and gradient buffers, so a later backward through a new graph runs that "
+                 "graph's nodes alone",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
 }
@@ -218,6 +222,25 @@ NEW_GRAPH = N_("the first backward through a new graph y = w * x, made once the 
                "backpropagated and let go of")
 
 
+AFTER_FAILED = N_("(v * v).backward(), v a new leaf, after a second y.backward() raised, y = w * x + w * 3")
+
+
+def _after_failed(sub: Any) -> list[Any]:
+    """A backward through a new graph after one that raised while a node of its graph was still
+    ready (y's two products: the newer refuses, the other waits): the engine's ready queue or
+    buffers kept between calls hand that node to the new backward, which meets it freed.  Run
+    on a fresh copy of the student's module (where it can be made), so what it leaves there
+    reaches no other program."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(2.0, requires_grad=True), engine.Value(3.0, requires_grad=True)
+    y = w * x + w * 3
+    held(y)
+    y.backward()
+    raised(y.backward, "a second y.backward(), y = w * x + w * 3")  # its error is told by the other tests
+    v = engine.Value(1.5, requires_grad=True)
+    return [raised((v * v).backward, AFTER_FAILED), fact(grad_quiet(v), f"v.grad after {AFTER_FAILED}")]
+
+
 @EXERCISE.test("new graphs made after freed ones", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def new_graphs(sub):
@@ -241,7 +264,7 @@ def new_graphs(sub):
         freed.add(node)
         y = None
         gc.collect()  # a graph whose nodes and Values refer to each other
-    return {"new_graph": seen}
+    return {"new_graph": seen, "left_over": _after_failed(sub)}
 
 
 @EXERCISE.diagram

@@ -12,6 +12,13 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("ready_queue_kept_between_calls", edits={  # a backward that raised leaves a ready node for the next one
+        "    buffers = {first: 1.0}\n    ready = [(-first.sequence_nr, 0, first)]\n":
+        "    buffers = _BUFFERS\n    buffers[first] = 1.0\n    ready = _READY\n    ready.append((-first.sequence_nr, 0, first))\n",
+        "\ndef backward(": "\n_READY, _BUFFERS = [], {}\n\n\ndef backward("},
+          fails={"new graphs made after freed ones": "(v * v).backward(), v a new leaf, after a second y.backward() raised, "
+                                                     "y = w * x + w * 3 raised RuntimeError"},
+          names=("v a new leaf", "ready queue", "leaves nothing behind")),
     Wrong("released_known_by_id", edits={  # a new node put where a freed one was is refused
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
         "        if id(self) in RELEASED:\n            raise RuntimeError(SECOND_BACKWARD)\n",
