@@ -29,7 +29,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, grad_of, value_of, watching
+from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
@@ -130,7 +130,8 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         if type(now) is float and type(g) is float and now != before:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad cleared after the step
         runs.append({"loss": [value_of(loss, "the loss returned"),
-                              graph(loss, {"w": w}, label="the loss returned")],
+                              graph(loss, {"w": w}, label="the loss returned"),
+                              same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call), "call": call.fact})
     return by_key(runs)
 

@@ -189,6 +189,10 @@ CASES += [
         "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
         "    def update(p):\n        with micrograph.no_grad():\n            p -= lr * p.grad\n\n"
         "    handle = w.register_post_accumulate_grad_hook(update)\n    loss.backward()\n    handle.remove()\n"}),
+    # the leaf returned where the loss is asked: a leaf, its graph its own AccumulateGrad, follow from it
+    Wrong("returns_the_leaf", names=("The loss returned is still the leaf w given to sgd_step",),
+          fails={STEP: "The loss returned is still the leaf w given to sgd_step, not a new object."},
+          edits={"    return loss\n": "    return w\n"}),
     # the with block opened, y computed after it: the caller's grad mode decides what is recorded
     Wrong("computed_after_the_with", names=("is recorded as the grad mode around the call decides, not as training asks",
                                             "under the caller's grad mode"),
