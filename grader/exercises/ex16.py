@@ -47,6 +47,9 @@ KEYS = {
              "were recorded before: record keeps nothing between calls",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
+    "new_node": "every operation gets a node of its own from record, as in PyTorch: two operations on the "
+                "same inputs have two nodes, each with its own saved operands; a node kept between calls is "
+                "an earlier operation's",
     "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
     "own_accumulator": "each leaf has an AccumulateGrad of its own, whose .variable is that leaf: a node "
                        "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
@@ -104,7 +107,8 @@ CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf",
                                                                          "add_saved")}
 CAUSED_BY["next_functions"] += ("requires_grad",)
 CAUSED_BY["saved"] += ("requires_grad",)
-CAUSED_BY["saved_itself"] += ("requires_grad", "saved")  # an operand not saved at all: the rule of what is saved
+CAUSED_BY["saved_itself"] += ("requires_grad", "saved", "new_node")  # an operand not saved at all: the rule of what is saved
+CAUSED_BY["saved"] += ("new_node",)  # an earlier operation's node: what it saved is that operation's
 CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
@@ -130,7 +134,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
-    return {**nodes, **_itself({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
+    return {**nodes, **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
@@ -264,11 +268,17 @@ def constants(sub):
     products = {label: made[label] for label in ("c * w", "(c * 3) * w")}
     products["w * c"] = w * c
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
+    twice = [c * w, c * w]  # both kept: one node shared between them would be an earlier operation's
+    nodes = [getattr(v, "grad_fn", None) for v in twice]
     return {"again": _rebuilt(sub, 0.75, -2.0),
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
-            **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]})}
+            **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
+            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE)}
+
+
+TWICE = N_("c * w made twice, both results kept, has two nodes")
 
 
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,

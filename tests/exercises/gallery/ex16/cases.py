@@ -127,6 +127,17 @@ CASES = [
         "        return out"},
           fails={DOCS: "The list of operands that a.grad_fn saved has more entries than PyTorch's"},
           names=("a.grad_fn saved", "AddBackward0 saves nothing")),
+    Wrong("mul_saves_under_its_own_names", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("b", other)',
+                                                  'out.grad_fn.save("self", self)': 'out.grad_fn.save("a", self)'},
+          fails={DOCS: "[0] of the list of operands that y.grad_fn saved is \"a\" here"},
+          names=("y.grad_fn saved", "\"other\"", "\"self\"")),  # never "not its number": the names differ
+    Wrong("nodes_kept_by_edges", edits={  # one node for every op on the same inputs, kept between calls
+        "        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+        "        edges = tuple(gradient_edge(v) for v in inputs)\n"
+        "        out.grad_fn = _NODES.setdefault((op, tuple(id(n) for n, _ in edges)), op(edges))",
+        "\ndef record(": "\n_NODES = {}\n\n\ndef record("},
+          fails={CONSTANTS: "c * w made twice, both results kept, has two nodes in PyTorch, but not in your engine"},
+          names=("c * w made twice", "a node of its own from record")),
     Correct("record_by_loop", edits={RECORD: '''    out = Value(number)
     if not recording(*inputs):
         return out
