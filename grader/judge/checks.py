@@ -74,6 +74,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
                              ("equal_leaf", Say.LEAF_BY_NUMBER)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
+    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
 }
 

@@ -200,6 +200,7 @@ class Say(Sentence):
                       "version counter, as detach() does.")
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
+    LEAF_NOT_GRAD = N_("a Value returned for {label} is a leaf backward wrote into, itself, not that leaf's .grad.")
     FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an earlier call, not "
                            "during this one: this call returns what an earlier call left (state kept between calls).")
     NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "

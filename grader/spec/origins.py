@@ -76,8 +76,9 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
     returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
     formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
-    of read is told apart from one read, however .grad was reached (``._grad`` too).  None
-    when there is no number to judge or the call ran more passes than it watches."""
+    of read is told apart from one read, however .grad was reached (``._grad`` too); a leaf
+    returned itself, the Value backward wrote into, is told as such.  None when there is no
+    number to judge or the call ran more passes than it watches."""
     found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
     if not found or call.past_listed:
         return check(Check.READ_FROM_GRAD, None, label)
@@ -86,6 +87,9 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     fact = check(Check.READ_FROM_GRAD, not others, label)
     if others and all(_EARLIER.get(id(x)) is x for x in others):
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
+    unread = [x for x, number in zip(found, objects) if call.held.get(id(number)) is not number]
+    if unread and all(_is_value(x) and call.written.get(id(x)) is x for x in unread):
+        fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
     remember(call)
     return fact
 

@@ -230,3 +230,14 @@ CASES += [
           names=('retain_grad() was not called on a in backward_retaining(w, x, ["a"])',
                  'retain_grad() was called on a in backward_retaining(w, x, ["b"])')),
 ]
+
+# Every .grad read (so the warnings happen), but the dict of the nodes themselves returned.
+CASES += [
+    Wrong("returns_the_nodes",
+          fails={WITHOUT: "a Value returned for grads_after_backward(w, x)['w'] and ['x'] is a leaf backward wrote into, itself"},
+          edits={'''    g["y"].backward()
+    return {name: node.grad for name, node in g.items()}''': '''    g["y"].backward()
+    read = [node.grad for node in g.values()]
+    return g if read else {}'''},
+          names=("is a leaf backward wrote into, itself, not that leaf's .grad",)),
+]
