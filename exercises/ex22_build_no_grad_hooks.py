@@ -8,10 +8,11 @@ is True only while grad mode is on *and* some input requires grad.  After the bl
 recording is as it was before it, even when the block raised: ``__exit__`` puts it back and
 lets the error go on (it returns nothing).  ``detach()`` cuts the graph: a result computed
 from a detached value has no edge back to the original.  A tensor hook,
-``v.register_hook(fn)``, is called with v's gradient (a Value) when backward computes it,
-before a leaf's ``.grad`` is written and before a retained gradient is kept; if ``fn`` returns
-a Value, that Value replaces the gradient from then on.  A hook must not change its argument
-in place (PyTorch's documentation says so too): it returns a new Value instead.
+``v.register_hook(fn)``, is called with v's gradient (a Value that requires no grad) when
+backward computes it, before a leaf's ``.grad`` is written and before a retained gradient is
+kept; if ``fn`` returns a Value, that Value replaces the gradient from then on.  A hook must
+not change its argument in place (PyTorch's documentation says so too): it returns a new Value
+instead.  A hook may take itself out (``handle.remove()`` inside it) while backward runs it.
 ``register_hook`` on a value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``.
 A node keeps its hooks in a dict, by the id of the handle ``register_hook`` returns (in the
 order registered), so ``handle.remove()`` takes out the hook that handle registered, as in

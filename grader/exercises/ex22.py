@@ -32,6 +32,10 @@ KEYS = {
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
                  "the gradient, the next hook's argument too",
+    "plain": "a hook is called with the gradient as a Value that requires no grad, as PyTorch calls it: "
+             "what the hook computes from it records no graph",
+    "one_shot": "a hook may take itself out with its handle while backward runs it, as PyTorch allows: "
+                "removing a hook from the node's dict must not break run_hooks' walk over that dict",
     "hooked_grads": HOOKED_GRADS,
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
@@ -101,9 +105,12 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     b = w + 1
     y = a * b
 
+    plain: list[bool] = []  # whether each gradient a hook was handed requires no grad, as PyTorch's never do
+
     def on(name: str, scale: float | None) -> Any:
         def hook(g: Any) -> Any:
             calls.append([name, number(g)])
+            plain.append(getattr(g, "requires_grad", None) is not True)
             return None if scale is None else g * scale
         return hook
 
@@ -118,6 +125,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     ran = [n for n, _ in calls]
     return {"handle": [handle], "hooks_ran": [fact([n for n in ran if n != "b"], N_("the list of the hooks that ran"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
+            "plain": [claim(all(plain), N_("every gradient the hooks of y = a * b received requires no grad"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
             "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
                              fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
@@ -201,7 +209,28 @@ def hooks_hidden(sub):
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(sub).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub)}
+    return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub), "one_shot": _one_shot(sub)}
+
+
+ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")
+
+
+def _one_shot(sub: Any) -> list[Any]:
+    """A hook that removes its own handle while backward runs it (a one-shot hook), which
+    PyTorch allows: run_hooks going through the node's dict itself, which remove() changes,
+    raises there.  A register_hook that returned no handle is told by ``handle``: the hook then
+    removes nothing."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * 3
+    taken: list[Any] = []
+
+    def once(g: Any) -> Any:
+        for remove in taken:
+            remove()
+        return g * 2
+
+    taken += [remove for remove in [getattr(w.register_hook(once), "remove", None)] if callable(remove)]
+    return [raised(y.backward, ONE_SHOT), fact(grad_quiet(w), f"w.grad after {ONE_SHOT}")]
 
 
 def _hook_error(sub: Any) -> dict[str, Any]:

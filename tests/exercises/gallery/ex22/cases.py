@@ -11,6 +11,14 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("hooks_handed_a_gradient_that_requires_grad", edits={
+        "        result = hook(Value(grad))": "        result = hook(Value(grad, requires_grad=True))"},
+          fails={PUBLIC: "every gradient the hooks of y = a * b received requires no grad in PyTorch, but not in your engine"},
+          names=("every gradient the hooks", "a Value that requires no grad")),
+    Wrong("hooks_walked_in_the_live_dict", edits={  # a hook that removes its own handle changes the dict walked
+        "    for hook in list(hooks.values()):": "    for hook in hooks.values():"},
+          fails={HOOKS_HIDDEN: "whose hook on w takes itself out with its handle and doubles the gradient raised RuntimeError"},
+          names=("takes itself out with its handle", "run_hooks")),
     Wrong("recording_stays_off", edits={"        GradMode.enabled = self.previous\n": "        pass\n"},
           fails={PUBLIC: "after the block: (w * 2).requires_grad is False", SGD: "after the block: (w * 2)"},
           names=("after the block: (w * 2)", "recording is as it was before it"),
