@@ -40,6 +40,9 @@ which is your sum over paths.  For any graph of your own (in a script or a noteb
 What to write
 -------------
 Use ``micrograph.add`` and ``micrograph.mul`` (the operators ``+`` and ``*`` do the same).
+The order of the operands of a sum or a product is yours: ``w + x`` for ``x + w``, or ``b * a``
+for ``a * b``, is the same graph to the tests; ``next_functions`` then lists the inputs in the
+order you wrote them.
 """
 
 from __future__ import annotations
