@@ -101,6 +101,8 @@ class Say(Sentence):
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
     ROOT_OP = N_("{label}'s graph differs at its root: your graph has {op} there.")
     ROOT_INPUTS = N_("{label}'s graph differs at its root: your {op} there takes different inputs.")
+    NODE_SWAPPED = N_("{label}'s graph differs at {where}: your {op} takes its inputs in the other order.")
+    ROOT_SWAPPED = N_("{label}'s graph differs at its root: your {op} there takes its inputs in the other order.")
     OP_FEWER = N_("{label}'s graph records {op} fewer times than the statement's.")
     OP_MORE = N_("{label}'s graph records {op} more times than the statement's.")
     FREED = N_("{label}'s graph has freed its saved values: backward ran through it without retain_graph=True.")

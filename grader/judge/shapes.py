@@ -15,7 +15,7 @@ from typing import Any
 from grader.judge.compare import same
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
-from grader.spec.facts import CONTEXT, OWN_NODE, UNNAMED
+from grader.spec.facts import COMMUTATIVE, CONTEXT, FLAT_SUM, OWN_NODE, UNNAMED
 
 _Node = dict[str, Any]
 
@@ -147,8 +147,20 @@ def _at(say: Say, j: int, got: dict[str, Any], label: str, where: str, op: objec
     label again ("y's graph differs at its root", not "... differs at y")."""
     if where != _NOTE.sub("", label):
         return difference(say, j, graph=got, label=label, where=where, op=op)
-    return difference(Say.ROOT_OP if say is Say.NODE_OP else Say.ROOT_INPUTS, j, graph=got,
-                      label=label, op=op)
+    at_root = {Say.NODE_OP: Say.ROOT_OP, Say.NODE_SWAPPED: Say.ROOT_SWAPPED}
+    return difference(at_root.get(say, Say.ROOT_INPUTS), j, graph=got, label=label, op=op)
+
+
+def _swapped(a: _Node, b: _Node, pairs: list[tuple[int, int]]) -> bool:
+    """Whether an op whose inputs have an order (not a sum's or a product's) takes the
+    statement's inputs in another order (``w - x_value`` for ``x_value - w``): the pairing by
+    name, op and leaf ignores where each input sits, and a constant input pairs with none."""
+    if a.get("op") in COMMUTATIVE or a.get("op") == FLAT_SUM:
+        return False
+    to_got = dict(pairs)
+    mapped = [None if k is None else to_got.get(k) for k in a.get("in") or []]
+    theirs = list(b.get("in") or [])
+    return mapped != theirs and sorted(mapped, key=str) == sorted(theirs, key=str)
 
 
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
@@ -174,6 +186,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             return _inputs_differ(wn, gn, above, got, label)
         if a.get("leaf") != b.get("leaf") or pairs is None:
             return _inputs_differ(wn, gn, j, got, label)
+        if _swapped(a, b, pairs):
+            return _at(Say.NODE_SWAPPED, j, got, label, where, op)
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
         if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":

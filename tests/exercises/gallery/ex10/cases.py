@@ -91,9 +91,9 @@ CASES = [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('sub_operands_swapped', fails={'branch picks the operation': "'s graph differs at its root"},
+    Wrong('sub_operands_swapped', fails={'branch picks the operation': "your SubBackward0 takes its inputs in the other order"},
           edits={'    return (x_value - w).exp()': '    return (w - x_value).exp()'},
-          names=("'s graph", 'ExpBackward0')),
+          names=("'s graph differs at", 'SubBackward0 takes its inputs in the other order')),
     Wrong('data_requires_grad', fails={'branch picks the operation': "'s graph reaches x_value: your x_value requires grad"},
           edits={'    x_value = Value(x)\n': '    x_value = Value(x, requires_grad=True)\n'},
           names=("'s graph reaches x_value", "your x_value requires grad", "the statement's is data")),
