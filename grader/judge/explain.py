@@ -42,6 +42,7 @@ MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
+GIVEN_REFUSED = "GivenRefused"  # grader.spec.given.GivenRefused: a given function called as it cannot run
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
 
@@ -157,12 +158,14 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _earlier_result(error, display, limits, names, exercise)
     if kind == DETACHED_LEAF:
         return _detached_leaf(error, display, limits, names, exercise)
+    if kind == GIVEN_REFUSED:
+        return _given_refused(error, names)
     stage = _STAGE_PART.fullmatch(message)
     if needs_earlier_stage(error, exercise) and stage:
         return _("this stage builds on {stage}: {file} still raises NotImplementedError in {part}, "
                  "{stage}'s part of the engine: paste your {stage} answer there first",
                  stage=stage.group(1), file=display, part=stage.group(2))
-    if kind == "NotImplementedError":
+    if kind == "NotImplementedError" and stage:  # a stub's "exNN: name", not the engine's own refusal
         todo = error["function"] or message
         return _("{file} still raises NotImplementedError: fill in {todo}", file=display, todo=todo)
     if kind == EARLIER_STAGE and stage:
@@ -246,6 +249,23 @@ def _detached_leaf(error: ErrorRecord, display: str, limits: Limits, names: Line
              "no longer requires grad and nothing computed from it is recorded (detach() returns a new Value "
              "and leaves {leaf} as it is); after it, {error}",
              function=function, leaf=leaf, error=raised)
+
+
+def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
+    """A given function (ex13's local_grads) called with arguments its given code raises on too:
+    the call, spelled by its arguments' types, is the mistake, not the function that raised."""
+    helper, _sep, rest = (error["message"] or "").partition(" ")
+    types, _sep, said = rest.partition(" ")
+    inner = _said_error(error, said)
+    kind, text = inner["type"], inner["message"]
+    call = f"{helper}{types.replace(',', ', ')}"
+    raised = _("{kind} at {line} (in {function})", kind=kind, line=_line(error["line"], names),
+               function=error["function"] or helper) + (f": {torch_explained(text)}" if text else "")
+    if error["caller"]:
+        return _("{caller} called {helper} as {call}, and the given {helper} raises on that call too: your code "
+                 "raised {raised}", caller=error["caller"], helper=helper, call=call, raised=raised)
+    return _("your code called {helper} as {call}, and the given {helper} raises on that call too: it raised "
+             "{raised}", helper=helper, call=call, raised=raised)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

@@ -32,7 +32,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
 from grader.spec.positions import matches
-from grader.spec.probe import grad
+from grader.spec.probe import error_text, grad, type_name
 from grader.spec.provenance import check, value_of
 
 NODES = ("w", "x", "a", "b", "y")
@@ -179,6 +179,20 @@ def _same_result(mine: object, given: object) -> bool:
     return mine == given or math.isclose(mine, given, rel_tol=1e-9, abs_tol=1e-12)
 
 
+class GivenRefused(Exception):
+    """The student's code called a given function with arguments the given code raises on too
+    (ex13's ``local_grads`` on an AccumulateGrad node, or as ``local_grads(grad, node)``): the
+    call is what differs, not the given function, whose line the error is raised at.  Its message
+    is ``"<function> <argument types> <error's text>"`` (the types as ``(AccumulateGrad,float)``);
+    it is raised with the error's traceback, so the grader sees the line the error came from."""
+
+
+def _argument_types(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """The call's arguments by their types' names, without spaces: ``(float,MulBackward0)``."""
+    named = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in kwargs.items()]
+    return f"({','.join(named)})"
+
+
 @dataclass
 class GivenReturns:
     """Whether every call of the student's copy of a given function returned what the given
@@ -198,7 +212,7 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
     """Watch the student's ``name`` (a function given with the exercise) while the ``with``
     block runs: ``given`` runs on each call's arguments just before the student's copy (which
     may change them), and the two results are compared.  Where the given one raises, the copy's
-    result differs unless it raises too (its own error then reaches the caller as it stands)."""
+    result differs unless it raises too: its error then reaches the caller as ``GivenRefused``."""
     record = GivenReturns(name)
 
     def comparing(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -207,7 +221,13 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                 expected, raised = given(*args, **kwargs), False
             except Exception:  # noqa: BLE001 - the given code refuses these arguments
                 expected, raised = None, True
-            result = original(*args, **kwargs)
+            try:
+                result = original(*args, **kwargs)
+            except Exception as exc:
+                if raised:  # the given code refuses this call too: the caller's mistake
+                    raise GivenRefused(f"{name} {_argument_types(args, kwargs)} {error_text(exc)}"
+                                       ).with_traceback(exc.__traceback__) from None
+                raise
             record.kept = record.kept and not raised and _same_result(result, expected)
             return result
         return compared

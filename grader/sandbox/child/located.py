@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 import traceback
 import types
 from collections import Counter
@@ -13,7 +14,8 @@ from micrograph.function import BackwardCFunction
 
 CLIPPED = "…"  # ends a name or step longer than the wire carries
 _NODE_APPLY = BackwardCFunction.apply.__code__  # a custom Function's node, calling its backward
-_NODE_SUFFIX = "Backward"  # Softplus's node class is SoftplusBackward
+_NODE_SUFFIX = "Backward"
+_GRADER_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep  # Softplus's node class is SoftplusBackward
 
 _KEPT: dict[str, list[str]] = {}  # a test module's lines, by its file name: its file is not readable
 
@@ -50,17 +52,20 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
     ``caller`` is the submission's function in the frame right above it, when that frame is one
     and not the same function (a recursion names no caller).  So an error raised in a helper
     the student's code called (a build-track stub's ``unpack``, from their
-    ``MulBackward0.apply``) names the student's function too."""
+    ``MulBackward0.apply``) names the student's function too; a probe's wrapper in between
+    (ex13's ``local_grads`` watched while ``backprop`` calls it) is no frame of its own."""
     function = caller = line = None
     above: str | None = None
     frames: list[tuple[str, int]] = []
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
-        here = clip(_qualified(frame.f_code)) if frame.f_code.co_filename == submission else None
+        filename = frame.f_code.co_filename
+        here = clip(_qualified(frame.f_code)) if filename == submission else None
         if here is not None:
             function, line = here, lineno
             caller = above if above != here else None
             frames.append((here, lineno))
-        above = here
+        if not filename.startswith(_GRADER_DIR):  # a probe's wrapper of a student's function is not seen
+            above = here
     if function is None:
         function = _refused_backward(exc)
     if isinstance(exc, RecursionError) and frames:

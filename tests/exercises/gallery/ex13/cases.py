@@ -359,3 +359,18 @@ CASES += [
     Wrong("dunder_import", fails=dict.fromkeys(BY_HAND_TESTS, USES_IMPORT), names=(USES_IMPORT,),
           edits=_engine("    __import__('micrograph.engine', fromlist=['backward']).backward(root, retain_graph=True)\n")),
 ]
+
+# The given local_grads called as it cannot run: on an AccumulateGrad node (the leaf recorded,
+# then no continue), or with its arguments swapped.  The call is named by its arguments' types,
+# not local_grads, which is the given one and raises on that call too.
+CASES += [
+    Wrong("local_grads_on_accumulate_grad",
+          fails={DIAMOND: "backprop called local_grads as local_grads(AccumulateGrad, float)"},
+          edits={"            leaves[node.variable] = g\n            continue\n":
+                 "            leaves[node.variable] = g\n"},
+          names=("backprop called local_grads", "AccumulateGrad", "the given local_grads raises")),
+    Wrong("local_grads_arguments_swapped",
+          fails={DIAMOND: "backprop called local_grads as local_grads(float, MulBackward0)"},
+          edits={"local_grads(node, g)):\n": "local_grads(g, node)):\n"},
+          names=("backprop called local_grads", "local_grads(float, MulBackward0)")),
+]
