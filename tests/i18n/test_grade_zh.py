@@ -144,7 +144,7 @@ def test_sentences_join_without_a_gap_after_a_chinese_full_stop() -> None:
 def test_a_message_cut_by_the_child_ends_at_a_word_with_an_ellipsis() -> None:
     from micrograph.i18n import using
 
-    from grader.judge.explain import torch_explained
+    from grader.judge.messages import torch_explained
     from grader.spec.probe import MAX_TEXT, first_line
 
     cut = first_line("Trying to backward through the graph a second time " * 10)
