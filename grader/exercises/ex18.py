@@ -6,9 +6,12 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand
 from grader.spec.raised import raised
+from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
@@ -27,6 +30,8 @@ KEYS = {
     "before": "before any backward, .grad is None on every value",
     "warned": "reading .grad of a non-leaf that does not retain its grad warns (UserWarning, "
               "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
+    "warn_again": "reading .grad of a non-leaf that does not retain its grad warns at every read, not only the "
+                  "first: whether it warns depends on nothing kept between reads",
     "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf that requires grad it "
                     "changes nothing",
     "shared": "a retained node two paths reach gets its gradient once, the sum of both, when it "
@@ -44,7 +49,20 @@ NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
 # a retained gradient written too early or twice follows from the order backward ran in.
 # A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
-CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained"), "kept": ("retained",)}
+# A warning given once and never again is told by that rule, not by the rule of when to warn.
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained"), "kept": ("retained",), "warned": ("warn_again",)}
+TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
+
+
+def _warns_again(sub: Any) -> dict[str, Any]:
+    """Whether a non-leaf's .grad read twice warns twice, as PyTorch's does, on a fresh copy of
+    the student's module (where it can be made): an engine that warns once in a process (a
+    module flag) warns at its first read there, so the sentence is true of the file as the
+    student runs it, where the grader's earlier reads have used that one warning up."""
+    engine = fresh_copy(sub) or sub
+    y = engine.Value(1.5, requires_grad=True) * 2
+    first, second = grad_read(y)["warned"], grad_read(y)["warned"]
+    return claim(first is not True or second is True, TWICE)
 
 
 def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[str, Any]:
@@ -86,9 +104,10 @@ def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[s
     return out
 
 
-@EXERCISE.test("a.grad after a.retain_grad()", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("a.grad after a.retain_grad()", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def retained_public(sub):
-    return _runs(sub, [(0.5, -3.0, ("a",)), (2.0, 4.0, ())])
+    return {**_runs(sub, [(0.5, -3.0, ("a",)), (2.0, 4.0, ())]), "warn_again": _warns_again(sub)}
 
 
 @EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -123,9 +142,10 @@ def _shared(sub: Any) -> dict[str, Any]:
     return {**out, "shared": fact(grad_quiet(g), f"g.grad after g.retain_grad(); t.backward(), {program}")}
 
 
-@EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by=CAUSED_BY)
 def without(sub):
-    return _runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())])
+    return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub)}
 
 
 @EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)

@@ -13,6 +13,12 @@ RETAIN = '''        if self.grad_fn is not None:
             self.grad_fn.retained = self
             self.retains_grad = True'''
 CASES = [
+    Wrong("warns_once_in_a_process", edits={  # the grader's earlier reads use the one warning up
+        WARNS: "        global _WARNED\n        if not self.is_leaf and not self.retains_grad and not _WARNED:\n"
+               "            _WARNED = True\n            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)",
+        "\nclass Value:": "\n_WARNED = False\n\n\nclass Value:"},
+          fails={RETAINED: "Reading y.grad twice, y = w * 2, warns both times in PyTorch, but not in your engine"},
+          names=("y.grad twice", "at every read, not only the first")),
     Wrong("retained_grad_a_float", edits={"            store_grad(node.retained, grad)": "            node.retained._grad = grad"},
           fails={RETAINED: "a.grad is None or a Value like a in PyTorch, but not in your engine"},
           names=("a.grad", "as a Value", "store_grad")),
