@@ -29,6 +29,8 @@ KEYS = {
                    "does): an in-place op on one Value leaves every other Value's counter as it was",
     "data_counter": ".data gives a Value with a version counter of its own, started anew as a new Value's is, "
                     "whatever the version of the Value it is read from",
+    "iadd": "v += w is v.__iadd__(w), whose result Python binds to v: __iadd__ changes the Value in place "
+            "and returns it (self)",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
@@ -50,6 +52,7 @@ KEYS = {
 CAUSES = {"modified": ("errors",), "grads": ("errors", "modified"), "retained": ("errors", "modified"),
           "graph": ("errors",), "versions": ("errors",)}
 
+IADD_KEEPS = N_("v += w leaves v the Value it changed in place")
 # what a program did, in words (a label's part, translated as a whole)
 REFUSED = N_("that refused w.add_(1)")
 ZERO_REFUSED = N_("that refused w.zero_()")
@@ -106,7 +109,10 @@ def basics_public(sub):
     steps += own["errors"]
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
     versions = [fact(v._version, "v._version after v.add_(1)")]
+    before = v
     v += w
+    rebound = claim(v is before, IADD_KEEPS)
+    v = before  # what += did to the Value itself is read on it, whatever name += left
     versions.append(fact(v._version, "v._version after v += w"))
     u = sub.Value(-3.0)
     u.zero_()
@@ -123,7 +129,7 @@ def basics_public(sub):
     q = p + 2
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
-    return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"],
+    return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound,
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),

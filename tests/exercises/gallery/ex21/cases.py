@@ -144,6 +144,9 @@ CASES = [
         DATA_BODY: DATA_BODY.replace("        return alias", "        alias._versions = [self._versions[0]]\n        return alias")},
           fails={DATA: "c.data._version after c.add_(1); c.add_(1), c = Value(2) is a different number from PyTorch's"},
           names=("c.data._version", "a version counter of its own, started anew")),
+    Wrong("iadd_returns_nothing", edits={"    __iadd__ = add_\n": "    def __iadd__(self, other):\n        self.add_(other)\n"},
+          fails={BASICS: "v += w leaves v the Value it changed in place in PyTorch, but not in your engine"},
+          names=("v += w", "returns it (self)")),  # += rebinds v to what __iadd__ returned: None
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
