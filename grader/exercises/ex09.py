@@ -53,9 +53,10 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
 _LEAVES_RETURNED = {
     "w": Returned(N_("the w inference returned"), N_("the w an earlier call of inference returned")),
     "x": Returned(N_("the x inference returned"), N_("the x an earlier call of inference returned")),
+    "y": Returned(N_("the y inference returned"), N_("the y an earlier call of inference returned")),
 }
-"""Every leaf inference returned in this run: the statement makes new leaves at each call, and a
-leaf cached on the inputs (a mutable default) is told by its identity."""
+"""Every Value inference returned in this run: the statement makes new ones at each call, and a
+leaf or a result cached on the inputs (a mutable default, lru_cache) is told by its identity."""
 
 
 def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.enable_grad) -> dict[str, Any]:
@@ -64,11 +65,18 @@ def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.en
     label = "inference" if outer is micrograph.enable_grad else f"with {outer.__name__}(): inference(w, x)"
     with outer(), watching(sub, label, grad_mode=True, made=True) as call:
         r = _fields(sub.inference(w, x), {"w", "x", "y"}, "inference")
-    return {"y": [value_of(r["y"], "y"), made_by_op(r["y"], call, "y"),
-                  made_from(r["y"], (r["w"], r["x"]), call, "y")],
+    if any(returned.earlier(r[name]) for name, returned in _LEAVES_RETURNED.items()):
+        # an earlier call's result returned again (a cache): how this call made y, and its grad
+        # mode, say nothing of the code that made it; the identity facts tell what happened
+        made = [check(Check.MADE_BY_OP, None, "y"), check(Check.MADE_FROM, None, "y")]
+        fact = {k: v for k, v in call.fact.items() if not k.startswith("grad_mode")}
+    else:
+        made = [made_by_op(r["y"], call, "y"), made_from(r["y"], (r["w"], r["x"]), call, "y")]
+        fact = call.fact
+    return {"y": [value_of(r["y"], "y"), *made],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
             "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
-            "call": call.fact}
+            "call": fact}
 
 
 INFERENCE_FEEDBACK = ("Make leaves w and x that require grad, then compute y from them inside "

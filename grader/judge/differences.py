@@ -147,7 +147,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         if wp == gp and _cleared_where_kept(want.get(key), got.get(key)):
             found.append(_diff(say, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
-    if off[0] != off[1]:
+    if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,
                            context=CONTEXT + "grad_mode_off" in want))
     if left[1] and not left[0]:

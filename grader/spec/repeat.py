@@ -106,6 +106,10 @@ class Returned:
         self.label, self.of = label, of
         self.kept: list[object] = []
 
+    def earlier(self, v: object) -> bool:
+        """Whether ``v`` is a Value an earlier call returned under this name."""
+        return any(old is v for old in self.kept)
+
     def new(self, v: object) -> dict[str, Any]:
         """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one."""
         earlier = next((old for old in self.kept if old is v), None)

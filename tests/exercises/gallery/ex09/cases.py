@@ -318,3 +318,14 @@ CASES += [
                  "    w.grad = Value(1.0)\n"},
           names=("backward wrote w.grad by adding",)),
 ]
+
+# inference under functools.lru_cache: a call on inputs seen before runs none of its code and
+# returns the earlier call's dict, told by the identity of what it returned alone (not as a y
+# made another way, or a call that never turned grad mode off).
+CASES += [
+    Wrong("inference_lru_cached",
+          fails={"inference on other inputs": "the y inference returned is still the y an earlier call"},
+          edits={"def inference(w: float, x: float) -> dict[str, Value]:":
+                 "@__import__(\"functools\").lru_cache(maxsize=None)\ndef inference(w: float, x: float) -> dict[str, Value]:"},
+          names=("an earlier call", "kept between calls and returned again")),
+]
