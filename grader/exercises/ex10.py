@@ -23,7 +23,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
-from grader.spec.repeat import backprop_kept, calls_apart, leaf_stepped_apart
+from grader.spec.repeat import Returned, backprop_kept, calls_apart, leaf_stepped_apart
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"
@@ -239,9 +239,13 @@ def _loop(sub, start: float, limit: float) -> tuple[dict, object]:
     label = f"y ({_reach(start, limit)})"  # the feedback names the boundary case that differs
     # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
     kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if _doublings(start, limit) else []
-    return {"steps": result_of(steps, STEPS),
+    new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
+    return {"steps": result_of(steps, STEPS), "new": new,
             "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label), *kept],
-            "grad": _backward(y, w), "call": call.fact}, steps
+            "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w), "call": call.fact}, steps
+
+
+_Y_RETURNED = Returned(N_("the y double_until returned"), N_("the y an earlier call of double_until returned"))
 
 
 def _loops(sub, cases: list[tuple[float, float]]) -> dict:

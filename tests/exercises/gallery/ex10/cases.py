@@ -22,6 +22,14 @@ CASES = [
                                                "    y = w\n    steps = 0\n",
                  "    return y, steps\n": "    _DOUBLED[(id(w), limit)] = (y, steps)\n    return y, steps\n",
                  "def double_until(": "_DOUBLED = {}\n\n\ndef double_until("}),
+    # double_until keeps its answer per limit only: a later call with that limit returns the y built on an
+    # earlier call's w (whose graph the earlier test backpropagated), where it raised SECOND_BACKWARD in the probe
+    Wrong("doubling_kept_per_limit", names=("The y double_until returned is still the y an earlier call of double_until returned",),
+          fails={LOOP_HIDDEN: "kept between calls and returned again"},
+          edits={"    y = w\n    steps = 0\n": "    if limit in _DOUBLED:\n        return _DOUBLED[limit]\n"
+                                               "    y = w\n    steps = 0\n",
+                 "    return y, steps\n": "    _DOUBLED[limit] = (y, steps)\n    return y, steps\n",
+                 "def double_until(": "_DOUBLED = {}\n\n\ndef double_until("}),
     # a chain kept by id(y.grad_fn): a node made where a freed one was gets the freed graph's chain
     Wrong("chain_kept_by_node_id", names=("for y = (w + 3).exp(), grad_fn_chain(y) returned what it returned for an earlier graph",
                                            "a result kept between calls"),
