@@ -47,6 +47,8 @@ KEYS = {
              "unpack then refuses a freed one with SECOND_BACKWARD",
     "freed": "backward frees what a node saved once the node has run: release forgets the saved "
              "Values (keeping their names), so the engine holds none of them any more",
+    "sticky": "retain_graph=True keeps the graph of that call alone: a later backward called without it frees "
+              "its own graph as usual, whatever earlier calls were given",
     "left_over": "a backward that raised leaves nothing behind for the next one: each backward call makes its "
                  "own ready queue and gradient buffers, so a later backward through a new graph runs that "
                  "graph's nodes alone",
@@ -58,9 +60,28 @@ KEYS = {
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",),
-             "grads_refused": ("second", "every_node", "new_graph", "names", "released"),
-             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names", "released"),
-             "second": ("names", "released"), "freed": ("released",)}
+             "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky"),
+             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names", "released", "sticky"),
+             "second": ("names", "released", "sticky"), "freed": ("released", "sticky"), "released": ("sticky",)}
+STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
+
+
+def _sticky(sub: Any) -> dict[str, Any]:
+    """Whether a backward without retain_graph frees its graph after an earlier call through
+    another graph kept its own, on a fresh copy of the student's module (where it can be made):
+    an engine that keeps retain_graph=True between calls (a module flag) frees nothing once any
+    call was given it, which every other test meets after the earlier ones; one that frees
+    nothing even before (``y.backward()`` run twice first) is told by them instead."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(1.5, requires_grad=True)
+    u, z, y = w * 2, w * w, w * 3
+    held(u, z, y)
+    u.backward()
+    if raised(u.backward, "a second u.backward()")[SAID] is None:  # never freed: not this rule's case
+        return claim(True, STICKY)
+    z.backward(retain_graph=True)
+    y.backward()
+    return claim(raised(y.backward, STICKY)[SAID] is not None, STICKY)
 GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
@@ -106,7 +127,7 @@ def documents_public(sub):
                          (lambda w, x: x + w + 2.0, "x + w + 2", "adds")])
     freed = _documents_freed(sub)
     cases["released"] += freed.pop("released")
-    return {**cases, **freed}
+    return {**cases, **freed, "sticky": _sticky(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -176,8 +197,8 @@ def additions(sub):
 @EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def numbers(sub):
-    return _cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
-                        (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second")])
+    return {**_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
+                           (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second")]), "sticky": _sticky(sub)}
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
@@ -214,7 +235,7 @@ def three(sub):
     return {"second": raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); "
                                                 "y.backward(), y = w * w"),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
-                                                  "y.backward(), y = w * w")]}
+                                                  "y.backward(), y = w * w")], "sticky": _sticky(sub)}
 
 
 NEW_GRAPHS = 256  # graphs made and freed in turn, at most, until a new node takes a freed one's id

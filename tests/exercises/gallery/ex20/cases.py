@@ -12,6 +12,13 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("retain_graph_kept_between_calls", edits={  # once any call kept its graph, no later one frees
+        RELEASE_STEP: "        if not _KEEP[0]:\n            node.release()\n",
+        "    first, _ = gradient_edge(root)\n": "    _KEEP[0] = _KEEP[0] or retain_graph\n    first, _ = gradient_edge(root)\n",
+        "\ndef backward(": "\n_KEEP = [False]\n\n\ndef backward("},
+          fails={DOCS: "A second y.backward() raises, also after z.backward(retain_graph=True) through another graph "
+                       "in PyTorch, but not in your engine"},
+          names=("retain_graph=True", "whatever earlier calls were given")),
     Wrong("ready_queue_kept_between_calls", edits={  # a backward that raised leaves a ready node for the next one
         "    buffers = {first: 1.0}\n    ready = [(-first.sequence_nr, 0, first)]\n":
         "    buffers = _BUFFERS\n    buffers[first] = 1.0\n    ready = _READY\n    ready.append((-first.sequence_nr, 0, first))\n",
