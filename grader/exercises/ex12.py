@@ -79,6 +79,14 @@ _FORWARD = Results("forward")
 graph it returns again (a cache keyed by the rows) makes them raise where they are right."""
 
 
+def _input_names(r: object) -> dict[str, Any]:
+    """The input leaves forward returned by the names a student sees (input[0][0]), drawn only:
+    grads_twice may build its input without calling forward."""
+    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
+    rows = inputs if type(inputs) is list else []
+    return {f"input[{i}][{k}]": v for i, row in enumerate(rows) if type(row) is list for k, v in enumerate(row)}
+
+
 def _new_input(r: object) -> dict[str, Any] | None:
     """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
     inputs = r[0] if type(r) is tuple and len(r) == 3 else None
@@ -243,7 +251,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
             "in_turn": _read_in_turn(answer[0], net),
             "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
-            "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward")}
+            "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
+                                                     drawn={**_param_names(net), **_input_names(_FORWARD.last)})}
 
 
 def _floats(part: object, label: str) -> list[dict[str, Any]] | None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from micrograph.viz.graph_format import FORMAT
 
-from grader.spec.facts import CONTEXT, UNNAMED
+from grader.spec.facts import CONTEXT, DRAWN_AS, UNNAMED
 
 MAX_DRAWN = 400  # nodes of a fact worth drawing; a larger graph is not a picture a student reads
 STEM = "difference"
@@ -57,7 +57,8 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
         if type(node) is not dict:
             return None
         if node.get("op") == "AccumulateGrad":
-            leaf = node.get("leaf") if type(node.get("leaf")) is str and node["leaf"] != UNNAMED else None
+            leaf = node.get("leaf") if type(node.get("leaf")) is str and node["leaf"] != UNNAMED else node.get(DRAWN_AS)
+            leaf = leaf if type(leaf) is str else None
             drawn.append({"id": f"v{i}", "kind": "value", "role": "leaf", "name": leaf,
                           "data": _number(node, "data"), "grad": _number(node, "grad"),
                           "marked": i == marked})

@@ -169,6 +169,9 @@ FLAT_SUM = "Sum"
 UNNAMED = "?"
 """A leaf that is none of the Values the probe named (made inside the student's function)."""
 
+DRAWN_AS = CONTEXT + "drawn_as"
+"""An unnamed leaf's name in the drawing only (``graph.graph_below``'s ``drawn``), never compared."""
+
 
 def is_fact(observation: object, kind: Kind | None = None) -> bool:
     """Whether ``observation`` is a fact (of ``kind``, if given)."""

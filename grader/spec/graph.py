@@ -24,7 +24,7 @@ from typing import Any
 import micrograph
 from micrograph.function import BackwardCFunction
 from micrograph.node import Node  # bound now, before the submission is imported
-from grader.spec.facts import (COMMUTATIVE, CONTEXT, FACT, FLAT_SUM, LABEL, OWN_NODE, SUMS, UNNAMED,
+from grader.spec.facts import (COMMUTATIVE, CONTEXT, DRAWN_AS, FACT, FLAT_SUM, LABEL, OWN_NODE, SUMS, UNNAMED,
                                Kind, Saved)
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import num, type_name
@@ -40,8 +40,9 @@ class _Walk:
     """One canonical walk of the graph under a root."""
 
     def __init__(self, names: Mapping[str, Any], flat: bool, by_degree: bool = False,
-                 data: Mapping[str, float] | None = None) -> None:
+                 data: Mapping[str, float] | None = None, drawn: Mapping[str, Any] | None = None) -> None:
         self.flat = flat
+        self.drawn = {id(v): n for n, v in (drawn or {}).items()}  # leaves named in the drawing only
         self.data = dict(data or {})  # the name of each Value the statement makes as data -> its number
         self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
         self.leaf_names = {id(v): n for n, v in names.items() if isinstance(v, micrograph.Value)}
@@ -178,8 +179,10 @@ class _Walk:
         product's)."""
         if node.name() == ACCUMULATE:
             leaf = node.variable
+            shown = self.drawn.get(id(leaf))
             return {"op": "AccumulateGrad", "leaf": self.leaf(node),
-                    CONTEXT + "data": num(leaf), CONTEXT + "grad": grad_number(leaf)}
+                    CONTEXT + "data": num(leaf), CONTEXT + "grad": grad_number(leaf),
+                    **({DRAWN_AS: shown} if shown is not None else {})}
         saved = _saved_state(node)
         made = self.made.get(id(node))
         return {
@@ -252,17 +255,19 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     return _below(walk, node, names, fact)
 
 
-def graph_below(node: object, *, label: str) -> dict[str, Any]:
+def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The GRAPH fact of the graph under ``node`` (a backward pass's root node: the Value it
     was made for need not be held), its leaves unnamed; ``type`` None when there is no node.
     Whether a node's saved values were freed is context: the pass that ran through it decided
     (``retain_graph``), not how the graph was built.  With no names, two leaves under one sum
     are told apart by how many edges reach each (w in a = x + w and b = w + 1), so that the
-    operands' order does not change the fact."""
+    operands' order does not change the fact.  ``drawn`` names leaves for the drawing only
+    (``~drawn_as``: ex12's weight[0][0] and input[0][0]), never compared: a student's code may
+    build its leaves where the probe cannot name them."""
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if node is None:
         return {**fact, "type": None, "nodes": [], "leaves": []}
-    below = _below(_Walk({}, True, by_degree=True), node, {}, fact)
+    below = _below(_Walk({}, True, by_degree=True, drawn=drawn), node, {}, fact)
     saved = CONTEXT + "saved"
     return {**below, "nodes": [{(saved if k == "saved" else k): v for k, v in n.items()} for n in below["nodes"]]}
 

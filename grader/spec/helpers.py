@@ -139,6 +139,7 @@ class Results:
     def __init__(self, helper: str) -> None:
         self.helper = helper
         self.kept: list[object] = []
+        self.last: object = None  # what the last call returned (ex12 draws forward's input leaves by name)
 
     def again(self, result: object, given: tuple[object, ...]) -> bool:
         """Whether ``result`` holds an object an earlier call returned (not one of the arguments
@@ -146,6 +147,7 @@ class Results:
         parts = [p for p in _parts(result) if not any(p is g for g in given)]
         earlier = any(p is old for p in parts for old in self.kept)
         self.kept.extend(parts)
+        self.last = result
         return earlier
 
     @contextlib.contextmanager
@@ -155,6 +157,7 @@ class Results:
         helper raised where a fresh import's same call returns, as ``RaisedOnlyAgain``."""
         earlier: list[bool] = []
         only_again: list[BaseException] = []  # an error the helper raises, not on a fresh import
+        self.last = None  # only this block's calls
 
         def keeping(original: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:

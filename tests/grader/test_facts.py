@@ -461,6 +461,20 @@ def test_the_difference_diagram_draws_inputs_in_the_order_the_code_gave_them():
         assert into_root == ["a", "b"]
 
 
+def test_a_backward_pass_graph_draws_its_leaves_by_name_but_compares_them_unnamed():
+    """``graph_below``'s ``drawn`` names leaves in the diagram only: the same graph with and
+    without those names compares equal, and the drawing labels each leaf."""
+    from grader.judge.marking import viz_graph
+    from grader.spec.graph import graph_below
+
+    w, x = _leaves()
+    y = (x + w) * (w + 1)
+    named = graph_below(y.grad_fn, label="f's backward", drawn={"w": w, "x": x})
+    assert find(graph_below(y.grad_fn, label="f's backward"), named) == []
+    leaves = [n.get("name") for n in viz_graph(named, 0, "y")["nodes"] if n.get("role") == "leaf"]
+    assert sorted(leaves) == ["w", "x"]
+
+
 def test_forged_facts_from_the_child_never_break_the_explanation():
     w, x = _leaves()
     y = (x + w) * (w + 1)
