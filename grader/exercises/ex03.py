@@ -23,10 +23,9 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
-from grader.spec.origins import read_from_grad
+from grader.spec.origins import read_from_grad, returned_root
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
-from grader.spec.call import Call
 from grader.spec.provenance import check, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 
@@ -61,19 +60,8 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
         "grads": [grad_of(g[n], in_call(f"{n}.grad", named)) for n in NODES],
         "retains_grad": [value_of(g[n], in_call(n, named)) for n in ("a", "b", "y")],
         "backward": call.fact,
-        "root": _returned_root(g["y"], call),
+        "root": returned_root(g["y"], call, call.label),
     }
-
-
-def _returned_root(y: object, call: Call) -> dict[str, Any]:
-    """The RETURNED_ROOT fact: the y returned is a root a backward pass of the call started
-    from (None where no pass ran, which the call's fact tells).  A graph built again after the
-    backward and returned holds Values that were neither retained nor written."""
-    if not call.roots:
-        return check(Check.RETURNED_ROOT, None, call.label)
-    node = y.grad_fn if isinstance(y, Value) else None
-    return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots),
-                 call.label)
 
 
 RETAIN_FEEDBACK = ("Call retain_grad() on each node named, and only those, before y.backward(); "

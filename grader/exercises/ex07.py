@@ -17,7 +17,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.graph import graph
-from grader.spec.origins import made_by_op, made_from
+from grader.spec.origins import made_by_op, made_from, returned_root
 from grader.spec.errors import error_of
 from grader.spec.probe import call_text, in_call, shape_error
 from grader.spec.facts import CONTEXT, Check
@@ -129,14 +129,16 @@ and leaves kept in globals and refilled through ``.data`` are told by their iden
 def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     called: list[bool] = []
     changed_first: list[bool] = []
+    as_b: list[object] = []  # the Values it was given as b (kept alive)
 
     def given(a: object, b: object) -> object:
         """The combine handed to the student: ``combine`` itself, noting that it ran, whether the
-        Value it was given as a had been changed in place already, and that Value (whose version
-        counter the call's first pass samples)."""
+        Value it was given as a had been changed in place already, that Value (whose version
+        counter the call's first pass samples), and the one given as b."""
         called.append(True)
         changed_first.append(isinstance(a, Value) and a._version > 0)
         call.sampled.append(a)
+        as_b.append(b)
         return combine(a, b)
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
@@ -149,14 +151,28 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
              CONTEXT + "changed_first": any(changed_first)}  # why no error was raised, if none was
     return {
         "error": {**error_of(r["error"], f"the error {named} returned", call), **order},
+        "passed": _passed_as_a(r["a"], call.sampled, as_b, in_call("a", named)),
         "a": value_of(r["a"], in_call("a", named), call),
         "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
         "y": value_of(r["y"], in_call("y", named)),
+        "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
         "combine": check(Check.COMBINE_CALLED, bool(called), named),
         "call": call.fact,
     }
+
+
+def _passed_as_a(a: object, given_a: list[object], given_b: list[object], label: str) -> dict:
+    """The CHECK fact: the a returned is the Value the student's code passed to combine as a
+    (``a.add_`` changes that very object), with ``~as_b`` where it is the one passed as b (its
+    version counter, number and graph are then another Value's, told as that).  None where
+    combine never ran (``COMBINE_CALLED`` tells it)."""
+    if not given_a:
+        return check(Check.RETURNED_AS_PASSED, None, label)
+    passed = any(a is v for v in given_a)
+    return {**check(Check.RETURNED_AS_PASSED, passed, label),
+            CONTEXT + "as_b": not passed and any(a is v for v in given_b)}
 
 
 SAVED_FEEDBACK = ("Build y = combine(a, b), then call a.add_(1) exactly `times` times (in place, "

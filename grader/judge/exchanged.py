@@ -64,9 +64,13 @@ def exchanges(want: list[Any], got: list[Any]) -> dict[str, str]:
 
 def follows_from_exchange(d: Difference, found: list[Difference]) -> bool:
     """Whether ``d`` tells a Value (or its ``.grad``, its graph) that an exchange among ``found``
-    names: what is true of x0 holding the statement's x, and x the statement's x0, is said there."""
+    names, or a sentence saying which other Value a name holds: what is true of x0 holding the
+    statement's x, and x the statement's x0, is said there."""
     names = {dict(e.fields).get(key) for e in found if e.say is Say.NAMES_EXCHANGED for key in ("label", "name")}
     label = dict(d.fields).get("label", "")
+    other = {dict(e.fields).get("label") for e in found if e.say is Say.PASSED_AS_B}  # the very label: a and its graph
+    if d.say is not Say.PASSED_AS_B and label in other:
+        return True
     return d.say is not Say.NAMES_EXCHANGED and bool(names) and _named(label)[0].split(".")[0].split("'")[0] in names
 
 

@@ -92,6 +92,9 @@ class Say(Sentence):
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
                          "matches the statement's {name} (its number, operation and flags), and the other way round.")
+    NOT_AS_PASSED = N_("The Value returned as {label} is not the one your code passed to combine as a.")
+    PASSED_AS_B = N_("The Value returned as {label} is the one your code passed to combine as b, not the one it "
+                     "passed as a.")
     NAME_ALIAS = N_("The Value returned as {label} is the very one returned as {name}: one Value under two names.")
     NAME_PLACED = N_("The Value returned as {label} is not the one {of}'s graph has where the statement's has that "
                      "name: it is another Value of that graph.")

@@ -132,6 +132,7 @@ class Check(str, enum.Enum):
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
     DESCENDS = "descends"  # every gradient step moved the parameter by lr times its gradient, against it
     RETURNED_ROOT = "returned_root"  # the y a call returned is the root a backward pass of the call started from
+    RETURNED_AS_PASSED = "returned_as_passed"  # a Value returned under a name is the one the code passed on under it
     ONE_ROOT = "one_root"  # every backward pass of a call started from the root its first pass started from
     UNAPPENDED = "unappended"  # a list a call returned stays as long when a backward pass runs through its leaves later
     UNHOOKED = "unhooked"  # no hook of the student's chose the gradient a loop's backward wrote into a parameter

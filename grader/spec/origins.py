@@ -17,6 +17,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            Value that requires grad (not a new Value instead)
     read_in_turn(records, leaves, "rows")   CHECK fact: records of earlier backward passes are
                                            not the leaves' last .grad floats (read at the end)
+    returned_root(y, call, "f")             CHECK fact: the y returned is a root a backward pass of
+                                           the call started from (not a y built again)
 
 Equal numbers cannot tell these apart; object identity can: ``w.grad.item()`` hands out the
 very float .grad holds, a formula makes a new one.
@@ -201,3 +203,15 @@ def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool
     late = 0 < len(kept) == len(records) and all(  # type: ignore[arg-type]
         len(items) == len(last) > 0 and all(x is y for x, y in zip(items, last)) for items in kept)
     return {**check(Check.READ_IN_TURN, not late, label), **{CONTEXT + k: v for k, v in context.items()}}
+
+
+def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:
+    """The RETURNED_ROOT fact: the y returned is a root a backward pass of the watched ``call``
+    started from (None where no pass ran, which the call's fact tells).  A y built again after
+    the backward (or after what changed its inputs) and returned is not the one backward ran on:
+    what it holds tells nothing of that pass."""
+    if not call.roots:
+        return check(Check.RETURNED_ROOT, None, label)
+    node = getattr(y, "grad_fn", None) if _is_value(y) else None
+    return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots), label)
+

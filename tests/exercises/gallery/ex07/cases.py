@@ -231,3 +231,16 @@ CASES += [
           edits={"    y = combine(a, b)": "    y = combine(b, a)"},
           names=("in modify_saved_value(w, x, 3, lambda a, b: -a)",)),
 ]
+
+# The dict's names holding other Values than the ones the steps made: the b given to combine
+# returned as a, and a y built again after the changes (not the one backward ran on).
+CASES += [
+    Wrong("b_returned_as_a", fails={SAVED: "is the one your code passed to combine as b, not the one it passed as a"},
+          edits={'    return {"w": w, "x": x, "a": a, "y": y, "error": error}\n':
+                 '    return {"w": w, "x": x, "a": b, "y": y, "error": error}\n'},
+          names=("returned as a", "passed to combine as b"), unsaid=("version counter",)),
+    Wrong("y_built_again", fails={SAVED: "modify_saved_value returned a y other than the one its backward pass started from"},
+          edits={'    return {"w": w, "x": x, "a": a, "y": y, "error": error}\n':
+                 '    return {"w": w, "x": x, "a": a, "y": combine(a, b), "error": error}\n'},
+          names=("a y other than the one its backward pass started from",)),
+]
