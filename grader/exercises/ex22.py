@@ -58,7 +58,9 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "ste
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
-PRESUMES = {"removed": ("handle", "leaf_hook"), "removed_grad": ("handle", "leaf_hook"), "handle": ("leaf_hook",)}
+# and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
+PRESUMES = {"removed": ("handle", "leaf_hook", "hooks_ran"), "removed_grad": ("handle", "leaf_hook", "hooks_ran"),
+            "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -97,6 +99,10 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
             "raised": [escaped, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
 
 
+HOOKS_ON = {"a": N_("the hooks on a ran during y.backward()"), "w": N_("the hooks on w ran during y.backward()"),
+            "x": N_("the hooks on x ran during y.backward()")}
+
+
 def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     calls: list[Any] = []
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
@@ -123,7 +129,8 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
-    return {"handle": [handle], "hooks_ran": [fact([n for n in ran if n != "b"], N_("the list of the hooks that ran"))],
+    ran_on = [claim(any(n.split(" ")[0] == v for n in ran), label) for v, label in HOOKS_ON.items()]  # one each, ever
+    return {"handle": [handle], "hooks_ran": [*ran_on, fact([n for n in ran if n != "b"], N_("the list of the hooks that ran"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "plain": [claim(all(plain), N_("every gradient the hooks of y = a * b received requires no grad"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
