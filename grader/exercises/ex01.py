@@ -226,18 +226,13 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
             "one": lambda data, i: 1.0}
 _EVERY_INPUT = slice(None)
-# The slips a wrong number is matched against: a product's factor, the paths through each node's
-# last input left out (next_functions[:-1], an off-by-one), or a path ending at every leaf of the
-# leaf's number (``==`` for ``is``); (factor, inputs followed, leaf found by its number).
-_SLIPS = {"own": ("own", _EVERY_INPUT, False), "one": ("one", _EVERY_INPUT, False),
-          "last_input": ("right", slice(None, -1), False), "equal_leaf": ("right", _EVERY_INPUT, True)}
 
 
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
-                    followed: slice = _EVERY_INPUT, by_number: bool = False) -> float:
-    """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]``, each
-    node's inputs in ``followed`` only walked, a path ending at the leaf itself (or, ``by_number``,
-    at any leaf of its number)."""
+                    followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False) -> float:
+    """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]`` (and,
+    ``sums_as_products``, each AddBackward0 of two Values too), each node's inputs in ``followed``
+    only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number)."""
     made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
 
     def data_of(node) -> float:
@@ -248,21 +243,57 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
             found = node.variable is leaf or by_number and node.variable.item() == leaf.item()
             return 1.0 if found else 0.0
         inputs = [child for child, _ in node.next_functions]
-        product = node.name() == "MulBackward0" and None not in inputs
+        product = (node.name() == "MulBackward0" or sums_as_products and node.name() == "AddBackward0") \
+            and None not in inputs
         return sum((_FACTORS[factor]([data_of(c) for c in inputs], i) if product else 1.0) * d(child)
                    for i, child in list(enumerate(inputs))[followed] if child is not None)
     return d(y.grad_fn)
+
+
+def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
+    """The sum over the paths of each path's local derivatives added, not multiplied: a product
+    adds the other factor's data, an addition nothing (the slip ``prod + local`` from 0)."""
+    made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
+
+    def data_of(node) -> float:
+        return (node.variable if hasattr(node, "variable") else made[id(node)]).item()
+
+    def d(node) -> tuple[float, float]:  # (paths from node to the leaf, the sum of their values)
+        if hasattr(node, "variable"):
+            return (1.0 if node.variable is leaf else 0.0), 0.0
+        inputs = [child for child, _ in node.next_functions]
+        product = node.name() == "MulBackward0" and None not in inputs
+        paths = total = 0.0
+        for i, child in enumerate(inputs):
+            if child is not None:
+                below, added = d(child)
+                paths += below
+                total += added + (data_of(inputs[1 - i]) if product else 0.0) * below
+        return paths, total
+    return d(y.grad_fn)[1]
+
+
+# The slips a wrong number is matched against: a product's factor, the paths through each node's
+# last input left out (next_functions[:-1], an off-by-one), a path ending at every leaf of the
+# leaf's number (``==`` for ``is``), a sum of two Values taken for a product, or the local
+# derivatives along a path added, not multiplied.
+_SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
+          "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
+          "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
+          "sum_as_product": lambda *g: _sum_over_paths(*g, "right", sums_as_products=True),
+          "added_along": _added_along_paths}
 
 
 def _slip_facts(answered: list[tuple]) -> list[dict]:
     """The CHECK fact, for each answer, that the number is not the sum over the paths a slip
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
-    out), where the number differs from the statement's and every
+    out; ``~equal_leaf``; ``~sum_as_product``; ``~added_along``: see ``_SLIPS``), where the number
+    differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code."""
     def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:
-        return type(answer) is float and _close(answer, _sum_over_paths(y, leaf, everything, *_SLIPS[slip]))
+        return type(answer) is float and _close(answer, _SLIPS[slip](y, leaf, everything))
 
     slip = next((name for name in _SLIPS if all(matches(name, *item[:4]) for item in answered)), None)
     facts = []

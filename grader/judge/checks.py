@@ -73,7 +73,8 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
-                             ("equal_leaf", Say.LEAF_BY_NUMBER)),
+                             ("equal_leaf", Say.LEAF_BY_NUMBER), ("sum_as_product", Say.SUM_AS_PRODUCT),
+                             ("added_along", Say.ADDED_ALONG)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
@@ -89,6 +90,7 @@ bare sentence (a different number) adds nothing; not that a number was computed 
 than read, which says where it came from, not how it differs."""
 
 PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentences of a sum over paths
+SUM = "AddBackward0"  # and of an addition
 _AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 
@@ -136,6 +138,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is Say.HOOKS_APPEND:  # the leaves the probe's later backward ran through
         leaf = got.get(CONTEXT + "leaf")
         return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
-    if say in _AT_A_PRODUCT:  # the engine's name of a product's node, which the paths go through
-        return [_diff(say, label=label, op=PRODUCT)]
+    if say in _AT_A_PRODUCT or say is Say.SUM_AS_PRODUCT:  # the engine's name of the node the paths go through
+        return [_diff(say, label=label, op=SUM if say is Say.SUM_AS_PRODUCT else PRODUCT)]
     return [_diff(say, label=label)]

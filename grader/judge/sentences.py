@@ -374,6 +374,10 @@ class Say(Sentence):
                              "(the last entry of its next_functions): it sums the other paths only.")
     LEAF_BY_NUMBER = N_("{label} also counts the paths that end at the other leaf, which holds the same number: "
                         "a path ended at a leaf equal (==) to the one asked about, not only at that leaf itself (is).")
+    SUM_AS_PRODUCT = N_("{label} is the sum over the paths with, at each {op} of two Values, the other input's data "
+                        "as the local factor, as at a product, not the node's local derivative.")
+    ADDED_ALONG = N_("{label} is the sum over the paths of each path's local derivatives added together, not "
+                     "multiplied.")
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")

@@ -132,6 +132,16 @@ CASES += [
     Wrong('grad_by_paths_equality', fails={'chain rule by paths in other graphs': 'for y = w * x + x (w == x), grad_by_paths(y, w) also counts the paths that end at the other leaf'},
           edits={'return 1.0 if node.variable is leaf else 0.0': 'return 1.0 if bool(node.variable == leaf) else 0.0'},
           names=('grad_by_paths(y, w)', 'w * x + x (w == x)', 'equal (==)')),
+    Wrong('sum_taken_for_a_product', fails={'chain rule by paths in other graphs': "the other input's data as the local factor, as at a product"},
+          edits={'        if node.name().startswith("Mul"):\n            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()\n        return 1.0':
+                 '        other = node.next_functions[1 - i][0] if len(node.next_functions) == 2 else None\n        return produced_by(other).item() if other is not None else 1.0'},
+          names=('grad_by_paths(y, w)', 'AddBackward0 of two Values')),
+    Wrong('local_derivatives_added', fails={'chain rule by paths in other graphs': 'added together, not multiplied'},
+          edits={'            local(node, i) * d(child)\n':
+                 '            (local(node, i) if node.name().startswith("Mul") else 0.0) * _paths_to(child) + d(child)\n',
+                 '    return d(y.grad_fn)': '    def _paths_to(node) -> float:\n        if hasattr(node, "variable"):\n            return float(node.variable is leaf)\n        return sum(_paths_to(c) for c, _ in node.next_functions if c is not None)\n\n    return d(y.grad_fn)',
+                 '            return 1.0 if node.variable is leaf else 0.0\n        return sum(': '            return 0.0\n        return sum('},
+          names=('added together, not multiplied',)),
     Wrong('grad_by_paths_equal_numbers', fails={'chain rule by paths in other graphs': 'which holds the same number'},
           edits={'return 1.0 if node.variable is leaf else 0.0': 'return 1.0 if node.variable.item() == leaf.item() else 0.0'},
           names=('grad_by_paths(y, w)', 'the other leaf', 'equal (==)'), unsaid=('is a different number',)),
