@@ -209,7 +209,9 @@ def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) ->
     w = Value(start, requires_grad=True)
     with watching(sub, "step_without_no_grad") as call:
         e = sub.step_without_no_grad(w, loss_fn, lr)
-    return {"error": error_of(e, "the error returned", call),
+    seen = value_of(w, "w")  # its number and its version as the call left them: why no error was caught, if none
+    unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start}
+    return {"error": {**error_of(e, "the error returned", call), **unchanged},
             "w": [value_of(w, "w", call), grad_of(w, "w.grad")], "call": call.fact}
 
 

@@ -230,9 +230,10 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
 
 
 _NOTHING_TO_REFUSE = (("changed_first", SayInPlace.CHANGED_BEFORE_SAVED),
-                      ("backward_first", SayInPlace.BACKWARD_FIRST))
-"""Why a backward pass raised no error where the statement's refuses a saved Value changed in
-place: the change came before the node saved it, or after the pass had run (context of the ERROR fact)."""
+                      ("backward_first", SayInPlace.BACKWARD_FIRST), ("leaf_unchanged", SayInPlace.NEVER_CHANGED))
+"""Why no error was raised where the statement's call has one refused: the change came before the
+node saved it, or after the pass had run, or the leaf the statement changes in place was never
+changed in place (context of the ERROR fact)."""
 
 
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {

@@ -35,5 +35,7 @@ class SayInPlace(Sentence):
     BACKWARD_FIRST = N_("{label} is None: your code ran backward before changing a in place (the Value it passed "
                         "to combine as a was changed only after the backward pass had started), so backward found "
                         "no change to refuse.")
+    NEVER_CHANGED = N_("{label} is None: your code never changed the leaf w in place (its version counter did not "
+                       "move), so the engine had no in-place change of a leaf that requires grad to refuse.")
     CHANGED_BEFORE_SAVED = N_("{label} is None: your code changed a in place before passing it to combine, so "
                               "y's node saved a as already changed, and backward found no change to refuse.")

@@ -206,10 +206,10 @@ CASES += [
 
 # The refused update written as a rebinding: nothing is refused, so no error is returned.
 CASES += [
-    Wrong('refused_step_rebound', fails={'without no_grad the step is refused': 'the error returned is None'},
+    Wrong('refused_step_rebound', fails={'without no_grad the step is refused': 'the error returned is None: your code never changed the leaf w in place'},
           edits={'        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused':
                  '        w = w - lr * w.grad  # an in-place change of a leaf that requires grad: refused'},
-          names=('the error returned is None',)),
+          names=('the error returned is None', 'never changed the leaf w in place')),
 ]
 
 
