@@ -217,6 +217,9 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.ERROR_CLASS, label=label, type=ge.removeprefix("an exception class: "))]
     if we is not None and ge is None:  # none caught: a change in place made before the graph saved it, or after backward?
         why = next((say for key, say in _NOTHING_TO_REFUSE if got.get(CONTEXT + key) is True), Say.NO_ERROR)
+        dropped = got.get(CONTEXT + "caught")
+        if why is Say.NO_ERROR and type(dropped) is str:
+            return [_diff(Say.CAUGHT_NOT_RETURNED, label=label, function=dropped)]
         return [_diff(why, label=label)]
     if we is None and ge is not None:
         return [_diff(Say.AN_ERROR, label=label, error=ge)]

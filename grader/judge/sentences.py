@@ -160,6 +160,8 @@ class Say(Sentence):
     ERROR_CLASS = N_("{label} is the exception class {type} itself, not an exception object that was raised.")
     NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
     NO_ERROR = N_("{label} is None: no error was caught, where the statement's call raises one.")
+    CAUGHT_NOT_RETURNED = N_("{label} is None, but the engine's {function}() raised an error when your code called "
+                             "it: your code caught that error and did not return it.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
     OTHER_ERROR = N_("{label} is another error than the statement's code raises here: \"{error}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")

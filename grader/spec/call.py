@@ -15,7 +15,7 @@ from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
                                      PASS_THROUGH, SET_GRAD_ENABLED,
-                                     engine_function, in_walk, run_by_engine, watched_code)
+                                     engine_function, in_walk, raised_out, run_by_engine, watched_code)
 from grader.spec.facts import CONTEXT
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
@@ -85,6 +85,7 @@ class Call(observe.Observer):
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
+        self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
         self.fact: dict[str, Any] = {}
 
     def failed(self, failure: observe.Failure) -> None:
@@ -180,6 +181,8 @@ class Call(observe.Observer):
         function returned to the student, unless it is one of its own arguments (``a += 1``, ``fill_``:
         made before) or an alias or copy (``engine_code.ALIASES``) of a Value no operation made."""
         self.walks -= in_walk(frame)
+        if result is None and raised_out(frame) and self._from_student(frame):
+            self.engine_raised.append(frame.f_code.co_name)
         if self.made is None or not is_value(result):  # before reading frames' code (audited)
             return
         code = frame.f_code

@@ -6,6 +6,8 @@ identity, so a function the submission wrote under an engine name is never taken
 
 from __future__ import annotations
 
+import dis
+import sys
 from types import CodeType, FrameType
 from typing import Any
 
@@ -59,6 +61,23 @@ def watched_code(frame: FrameType) -> CodeType | None:
             or found is _MODE_NAMESPACE):
         return frame.f_code
     return None
+
+
+# Every engine module's namespace (by id: they live as long as the process), to tell an engine
+# function's frame by its globals before its code is read (audited).
+_ENGINE_NAMESPACES = frozenset(id(vars(m)) for name, m in list(sys.modules.items())
+                               if name == "micrograph" or name.startswith("micrograph."))
+_RETURNS = frozenset(dis.opmap[name] for name in ("RETURN_VALUE", "RETURN_CONST", "YIELD_VALUE") if name in dis.opmap)
+
+
+def raised_out(frame: FrameType) -> bool:
+    """Whether ``frame``, returning None, is an engine function's that ended by raising: a
+    profile hook sees an exception leave a frame as a return of None, and only the frame's last
+    instruction, a ``raise`` or a call, not a return (or a generator's yield), tells the two apart."""
+    if id(frame.f_globals) not in _ENGINE_NAMESPACES:
+        return False
+    code = frame.f_code
+    return code.co_code[frame.f_lasti] not in _RETURNS
 
 
 def in_walk(frame: FrameType) -> bool:

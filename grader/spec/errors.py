@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Mapping
 from typing import Any, Callable, Protocol
 
-from grader.spec.facts import FACT, LABEL, Kind, RaisedBy
+from grader.spec.facts import CONTEXT, FACT, LABEL, Kind, RaisedBy
 from grader.spec.probe import caught
 from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
 
@@ -30,6 +30,7 @@ class Watched(Protocol):
 
     raised: Mapping[int, BaseException] | None  # its passes' exceptions (None: not recorded)
     past_listed: bool  # it ran more passes than it records
+    engine_raised: list[str]  # the engine functions its code called that raised into it
 
 
 def _raised_by(e: BaseException) -> RaisedBy:
@@ -51,7 +52,8 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
     or (watched with ``errors=True``) one a backward pass of an earlier watched call raised and
     none of this call's passes, is told as raised earlier (caught once, kept in a module-level
     name or a default argument, and returned again): its type and message are the engine's,
-    its object is not this call's."""
+    its object is not this call's.  None, where an engine function the call's code called raised
+    into it, says which (``~caught``): the code caught that error and returned None instead."""
     by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
     if call is not None and by is RaisedBy.ENGINE and isinstance(e, BaseException):
         returned = _RETURNED.get(id(e))
@@ -61,7 +63,8 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
             by = RaisedBy.EARLIER
         elif returned is None or returned[0] is not e:
             _RETURNED[id(e)] = (e, weakref.ref(call))
-    return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value}
+    dropped = {CONTEXT + "caught": call.engine_raised[0]} if e is None and call is not None and call.engine_raised else {}
+    return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value, **dropped}
 
 
 def remember_raised(raised: Mapping[int, BaseException]) -> None:

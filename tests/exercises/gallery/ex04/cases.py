@@ -229,3 +229,11 @@ CASES += [
                  "    y = build(Value(w))\n    try:\n        y.backward()\n    except RuntimeError:\n        pass\n"},
           names=("second_backward_error ran no backward pass",)),
 ]
+
+# The second backward's error caught and printed, None returned: the engine raised into the code.
+CASES += [
+    Wrong("error_caught_and_printed",
+          fails={SURVIVES: "but the engine's backward() raised an error when your code called it"},
+          edits={"        return exc  # some node on the way saved a value, and it is gone\n": "        print(exc)\n"},
+          names=("is None", "caught that error and did not return it")),
+]

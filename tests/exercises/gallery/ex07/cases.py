@@ -244,3 +244,12 @@ CASES += [
                  '    return {"w": w, "x": x, "a": a, "y": combine(a, b), "error": error}\n'},
           names=("a y other than the one its backward pass started from",)),
 ]
+
+# The refused add_ caught and passed over: the engine raised into the code, nothing was returned.
+CASES += [
+    Wrong("leaf_error_passed_over",
+          fails={LEAF: "but the engine's add_() raised an error when your code called it"},
+          edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "error": error}':
+                 '    except RuntimeError:\n        pass\n    return {"w": w, "error": error}'},
+          names=("the error returned is None", "caught that error and did not return it")),
+]

@@ -223,3 +223,12 @@ CASES += [
                  "    w_cut_detached = w_cut.detach_()\n"},
           names=("w_cut.detach_()", "detaches the leaf w_cut itself")),
 ]
+
+# backward's error caught and printed, None returned: the engine raised into the code.
+CASES += [
+    Wrong("detached_error_printed",
+          fails={"backward of a detached value raises": "but the engine's backward() raised an error when your code called it"},
+          edits={"    except RuntimeError as e:\n        return e\n    return None":
+                 "    except RuntimeError as e:\n        print(e)\n    return None"},
+          names=("the error returned is None", "caught that error and did not return it")),
+]
