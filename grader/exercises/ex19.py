@@ -24,6 +24,8 @@ RESETS = {"zero_": "w.grad.zero_(); x.grad.zero_()", "None": "w.grad = None; x.g
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))  # words of a label
 KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
+    "leaf_number": "backward adds into .grad, never into the leaf itself: w.item() stays the number w was "
+                   "made with, whatever backward calls ran",
     "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
     "dropped": "w.grad = None leaves w.grad None: the grad property's setter keeps what it is given",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
@@ -46,7 +48,8 @@ KEYS = {
                 "new leaf from a freed one, whose id it may take",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed"), "fresh": ("zeroed", "dropped", "renewed"), "in_place": ("fresh",),
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number"),
+             "fresh": ("zeroed", "dropped", "renewed", "leaf_number"), "in_place": ("fresh", "leaf_number"),
              "renewed": ("dropped",), "retained": ("rerun",)}
 
 
@@ -174,12 +177,12 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
         if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
             reset_left["fresh"] = [claim(seen[-2]["value"] == seen[0]["value"],
                                          f"the backward of w * x + w after {RESETS[reset]} gives w.grad the number the first gave")]
-    return {**reset_left, "grads": seen}
+    return {**reset_left, "leaf_number": [fact(number(w), f"w {said}")], "grads": seen}
 
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
-    out: dict[str, list[Any]] = {"zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
+    out: dict[str, list[Any]] = {"leaf_number": [], "zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen

@@ -76,6 +76,9 @@ CASES = [
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward() "
                        "is a different number from PyTorch's"},
           names=("a.grad after", "holding the sum")),  # a new Value, as PyTorch's, but the earlier gradient dropped
+    Wrong("adds_into_the_leaf_itself", edits={"        v._grad._box[0] += grad": "        v._box[0] += grad"},
+          fails={LOOP: "w after the third backward of w * x + w is a different number from PyTorch's"},
+          names=("w.item()", "never into the leaf itself")),
     Wrong("leaf_and_retained_swapped", edits={"    elif v.is_leaf:\n": "    elif not v.is_leaf:\n"},
           fails={LOOP: "w.grad is g after (w * x + w).backward(); g = w.grad; (w * x + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is g", "a.grad is g", "in place")),
