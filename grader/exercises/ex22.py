@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number
 from grader.spec.raised import SAID, raised
+from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True, own_engine=True)
@@ -25,6 +26,9 @@ KEYS = {
                  "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
     "after": "after a no_grad block, recording is as it was before it",
+    "after_nested": "a no_grad block nested in another leaves the outer block's saved mode as it was: the "
+                    "outer block's __exit__ puts back the mode found before the outer block, not the one the "
+                    "nested block found",
     "raised": "recording is back on after a block that raised, whose error goes on",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
@@ -54,7 +58,8 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 # recording on inside the block: after a nested block too; a hook left in place changes the gradient;
 # a recording() that records in grad mode whatever the inputs also records inside no_grad, and
 # check_in_place, which asks it, refuses the step
-CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "step": ("recording",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
+             "raised": ("after", "after_nested"), "step": ("recording",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
@@ -95,8 +100,21 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
     return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
-            "after": [described(after, "(w * 2)", N_("after the block"))],
+            "after": [_after_one_block(sub, w0)],
+            "after_nested": [described(after, "(w * 2)", N_("after a no_grad block with another nested in it"))],
             "raised": [escaped, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
+
+
+def _after_one_block(sub: Any, w0: float) -> dict[str, Any]:
+    """(w * 2) after one no_grad block, nothing nested in it, in a fresh copy of the student's
+    module (where it can be made), so what the nested blocks left does not reach it: a mode the
+    two nested blocks keep in one place (the class, not each block's own object) is right here
+    and wrong after the nested ones (``after_nested``)."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(w0, requires_grad=True)
+    with engine.no_grad():
+        pass
+    return described(w * 2, "(w * 2)", N_("after the block"))
 
 
 HOOKS_ON = {"a": N_("the hooks on a ran during y.backward()"), "w": N_("the hooks on w ran during y.backward()"),

@@ -11,6 +11,11 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("saved_mode_on_the_class", edits={  # two nested blocks share one saved mode: the inner one's
+        "        self.previous = GradMode.enabled": "        no_grad.previous = GradMode.enabled",
+        "        GradMode.enabled = self.previous": "        GradMode.enabled = no_grad.previous"},
+          fails={PUBLIC: "after a no_grad block with another nested in it: (w * 2).grad_fn is None, where PyTorch's is not"},
+          names=("with another nested in it", "the outer block's saved mode")),
     Wrong("hooks_handed_a_gradient_that_requires_grad", edits={
         "        result = hook(Value(grad))": "        result = hook(Value(grad, requires_grad=True))"},
           fails={PUBLIC: "every gradient the hooks of y = a * b received requires no grad in PyTorch, but not in your engine"},
