@@ -34,6 +34,8 @@ def _backward(y: object, w: Value) -> float | None | str:
     """dy/dw by the probe's own backward call, leaving w.grad cleared for the next graph."""
     if not isinstance(y, Value):
         return f"not a Value: {type_name(y)}"
+    if not y.requires_grad:  # recorded by no graph: its VALUE fact tells it, not an error of the probe's
+        return "no graph"
     y.backward()
     dw = grad(w)
     w.grad = None
@@ -85,12 +87,13 @@ def _side(x: float) -> str:
 
 def _branch(sub, x: float, w_start: float) -> dict:
     w = Value(w_start, requires_grad=True)
-    with watching(sub, "branch") as call:
+    with watching(sub, "branch", made=True) as call:  # made: whether it detached a Value that requires grad
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
     built = graph(y, {"w": w}, label=label, data={"x_value": x})
     return {"graph": [built, check(Check.BRANCH_OF_X, not _other_side(built, x, w_start), label)],
-            "value": value_of(y, label), "grad": _backward(y, w), "call": call.fact}
+            "value": value_of(y, label), "grad": _backward(y, w),
+            "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "branch")]}
 
 
 def _other_side(built: dict, x: float, w_start: float) -> bool:

@@ -48,6 +48,10 @@ CASES = [
     # the leaf given returned as y, the loop's y left unused: a leaf whose graph is its own AccumulateGrad follows
     Wrong("returns_the_leaf", names=("is still the leaf w given to double_until, not a new object",),
           fails={LOOP: "is still the leaf w given to double_until"}, edits={"    return y, steps\n": "    return w, steps\n"}),
+    # the product made from w.detach(): y records no graph, and the probe's backward through it is not the error
+    Wrong("branch_on_detached_w", names=("branch called detach() or detach_() on a Value that requires grad",),
+          fails={BRANCH: "branch called detach() or detach_() on a Value that requires grad"},
+          edits={"        return x_value * w\n": "        return x_value * w.detach()\n"}),
     Wrong("zero_is_positive", names=("y (x = 0) is the other branch's y", "the other side of x > 0"),
           fails={BRANCH: "y (x = 0) is the other branch's y"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('double_until(w, limit)[1] counts one doubling too many', 'when y equalled the limit'),
