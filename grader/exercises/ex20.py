@@ -10,7 +10,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name
+from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name, number
 from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
 from grader.spec.probe import type_name
@@ -47,6 +47,8 @@ KEYS = {
              "unpack then refuses a freed one with SECOND_BACKWARD",
     "freed": "backward frees what a node saved once the node has run: release forgets the saved "
              "Values (keeping their names), so the engine holds none of them any more",
+    "values_kept": "a node's release forgets its saved Values and never changes them: the leaves and results it saved "
+                   "keep their numbers, whatever backward freed",
     "sticky": "retain_graph=True keeps the graph of that call alone: a later backward called without it frees "
               "its own graph as usual, whatever earlier calls were given",
     "left_over": "a backward that raised leaves nothing behind for the next one: each backward call makes its "
@@ -60,8 +62,8 @@ KEYS = {
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",),
-             "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky"),
-             "grads_added": ("kept", "adds"), "every_node": ("new_graph", "names", "released", "sticky"),
+             "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
+             "grads_added": ("kept", "adds", "values_kept"), "every_node": ("new_graph", "names", "released", "sticky"),
              "second": ("names", "released", "sticky"), "freed": ("released", "sticky"), "released": ("sticky",)}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
@@ -104,7 +106,7 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
         ran["released"] = claim(released(y.grad_fn), f"y.grad_fn is released by y.backward(), y = {label}")
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
-    return {**ran, "names": names, case: raised(y.backward, said),
+    return {**ran, "names": names, case: raised(y.backward, said), "values_kept": fact(number(w), f"w after {said}"),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
 

@@ -12,6 +12,12 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("release_zeroes_the_saved_values", edits={  # "frees" by writing 0 into the saved Values: w itself changes
+        "        self.saved = dict.fromkeys(self.saved)\n":
+        "        for value in self.saved.values():\n            value._box[0] = 0.0\n"},
+          fails={RETAINED: "w after a second y.backward() after y.backward(retain_graph=True), y = w * x * w is a "
+                           "different number from PyTorch's"},
+          names=("w after a second y.backward()", "never changes them")),
     Wrong("retain_graph_kept_between_calls", edits={  # once any call kept its graph, no later one frees
         RELEASE_STEP: "        if not _KEEP[0]:\n            node.release()\n",
         "    first, _ = gradient_edge(root)\n": "    _KEEP[0] = _KEEP[0] or retain_graph\n    first, _ = gradient_edge(root)\n",
