@@ -51,7 +51,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     observed = {"history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl})},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
                 "read": read,
-                "order": _recorded_uncleared(answer, read, call.cleared_between(wl) and reset is not None, label),
+                "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
@@ -67,13 +67,20 @@ def _graph_per_pass(call: Call) -> bool:
     return all(not (roots & earlier) for i, roots in enumerate(call.roots) for earlier in call.roots[:i])
 
 
-def _recorded_uncleared(answer: object, read: dict[str, Any], cleared: bool, label: str) -> dict[str, Any]:
+def _recorded_uncleared(answer: object, read: dict[str, Any], call: Call, w: Value, cleared: bool,
+                        label: str) -> dict[str, Any]:
     """The CHECK fact that the records are not all cleared gradients: False where the loop
-    cleared w.grad between passes and every record, read from the engine's .grad, is a zero
-    (each read after that step's clearing, not before); None where it cannot be told."""
+    cleared w.grad between passes and every record, read from the engine's .grad, is a zero no
+    backward pass wrote.  Then either the code read w.grad while it was cleared (each record
+    read after that step's clearing, not before), or it read w.grad only before clearing it,
+    and the records, cleared numbers, were read later from the .grad Value they kept (context
+    ``kept``).  None where it cannot be told."""
     if not cleared or read.get("holds") is not True or type(answer) is not list:
         return check(Check.RECORDED_UNCLEARED, None, label)
-    return check(Check.RECORDED_UNCLEARED, any(num(g) != 0.0 for g in answer), label)
+    numbers = [g.item() if isinstance(g, Value) else g for g in answer]
+    uncleared = any(num(g) != 0.0 or call.pass_wrote(g) for g in numbers)
+    return {**check(Check.RECORDED_UNCLEARED, uncleared, label),
+            **({} if uncleared or call.read_cleared(w) else {CONTEXT + "kept": True})}
 
 
 def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
+from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
@@ -263,15 +264,17 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)),
                                 f"jacobian_rows(x, loss, {zero_between})"), **_not_one_hot(call.root_grads)},
-            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_nonzero(rows), label), CONTEXT + "rows": True}}
+            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
 
 
-def _some_nonzero(rows: object) -> bool | None:
-    """Whether some number of the rows returned is not 0 (all of them are, read from gradients
-    already zeroed); None for what is no list of rows."""
+def _some_uncleared(rows: object, call: Call) -> bool | None:
+    """Whether some number of the rows returned is not 0, or is a 0 a backward pass wrote (a pass
+    given zeros writes them): all of them are, read from gradients already zeroed, where each
+    is a 0 no pass wrote.  None for what is no list of rows."""
     if type(rows) is not list or not all(type(row) is list for row in rows):
         return None
-    return any(num(v) != 0.0 for row in rows for v in row)
+    numbers = [v.item() if isinstance(v, Value) else v for row in rows for v in row]
+    return any(num(v) != 0.0 or call.pass_wrote(v) for v in numbers)
 
 
 def _one_hot(grads: tuple[float, ...]) -> bool:

@@ -63,7 +63,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.INCOMPLETE: (("namesake", Say.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
-    Say.RECORDED_CLEARED: (("rows", Say.ROWS_RECORDED_CLEARED),),
+    Say.RECORDED_CLEARED: (("rows", Say.ROWS_RECORDED_CLEARED), ("kept", Say.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
     Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),

@@ -51,6 +51,9 @@ class Say(Sentence):
                           "code made, not the leaf you were given.")
     RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
                           "gradient, not of what that step's backward wrote.")
+    RECORDED_KEPT_GRAD = N_("{label} holds numbers w.grad held only once your code had cleared it, yet your code "
+                            "read w.grad only before clearing it: the records kept the .grad Value itself, which "
+                            "the clearing changed in place, and its number was read after that.")
     ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
                                "was zeroed, not right after the backward pass each row records.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "

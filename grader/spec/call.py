@@ -85,6 +85,8 @@ class Call(observe.Observer):
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
+        self.read_when_cleared: dict[int, Any] = {}  # with clears: ... whose .grad the student's code read while cleared
+        self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
         self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
         self.fact: dict[str, Any] = {}
 
@@ -165,6 +167,8 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")
             if is_value(source) and source.grad_fn is not None and not source.retains_grad:
                 self.warning_reads[id(source)] = source
+            if self.clears is not None and self.pass_leaves.get(id(source)) is source and _cleared(source):
+                self.read_when_cleared[id(source)] = source
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
             self.engine_walk = True
         if from_student and self.made is not None and code is DETACH_IN_PLACE:
@@ -231,7 +235,7 @@ class Call(observe.Observer):
             if type(number) is float:  # the very float a tensor hook of the leaf's is handed (as a Value)
                 self.at_hooked_leaf[id(number)] = (number, step.node.variable)
         if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
-            self.hold(step.write.grad, in_grad=True)
+            self.hold(step.write.grad, in_grad=True, by_pass=True)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
@@ -243,12 +247,24 @@ class Call(observe.Observer):
             if engine_left(v):
                 self.hold(value_module.peek_grad(v), in_grad=True)
 
-    def hold(self, grad: object, in_grad: bool = False) -> None:
+    def hold(self, grad: object, in_grad: bool = False, by_pass: bool = False) -> None:
         number = grad.item() if is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
             if in_grad:
                 self.in_grad[id(number)] = number
+            if by_pass:
+                self.by_pass[id(number)] = number
+
+    def pass_wrote(self, number: object) -> bool:
+        """With ``grad_numbers``: whether ``number`` is the very float a backward pass wrote into a
+        .grad (a zero a pass computed is no cleared gradient, whatever its value)."""
+        return self.by_pass.get(id(number)) is number
+
+    def read_cleared(self, v: object) -> bool:
+        """With ``clears``: whether the student's code read ``v.grad`` while it was cleared (None or
+        zero since a pass wrote it): the order of a read and a clear, as it happened."""
+        return self.read_when_cleared.get(id(v)) is v
 
     def handed_to_hook(self, number: object) -> Any:
         """The leaf whose hooks were handed ``number`` (the very float) as a pass's gradient for

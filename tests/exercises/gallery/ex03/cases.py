@@ -239,5 +239,6 @@ CASES += [
     return {name: node.grad for name, node in g.items()}''': '''    g["y"].backward()
     read = [node.grad for node in g.values()]
     return g if read else {}'''},
-          names=("is a leaf backward wrote into, itself, not that leaf's .grad",)),
+          names=("is a leaf backward wrote into, itself, not that leaf's .grad",),
+          unsaid=("computed, not read from the engine",)),
 ]

@@ -93,9 +93,10 @@ CASES += [
     Wrong('zero_without_none_check', fails={'zero_grad clears every leaf': 'AttributeError'},
           edits={'        elif leaf.grad is not None:\n            leaf.grad.zero_()': '        else:\n            leaf.grad.zero_()'},
           names=('zero_grad', 'AttributeError')),
-    Wrong('history_of_values', fails={'zero_() every step': 'grad_history(w, x, steps, reset) recorded w.grad after clearing it'},
+    Wrong('history_of_values', fails={'zero_() every step': 'grad_history(w, x, steps, reset) holds numbers w.grad held only once'},
           edits={'        history.append(w.grad.item())\n': '        history.append(w.grad)\n', '    return history\n': '    return [g.item() for g in history]\n'},
-          names=('grad_history(w, x, steps, reset)', 'after clearing')),
+          names=('grad_history(w, x, steps, reset)', 'kept the .grad Value itself'),
+          unsaid=('recorded w.grad after clearing it',)),
     Wrong('steps_from_one', fails={'gradients accumulate': 'ran backward fewer times'},
           edits={'    for _ in range(steps):\n': '    for _ in range(1, steps):\n'},
           names=('grad_history', 'fewer')),
@@ -287,4 +288,17 @@ CASES += [
     Wrong("reset_default_zero", names=("reset left out", "default"),
           fails={ACCUMULATE: "grad_history(w, x, steps) (reset left out) did not do what the stub's default asks"},
           edits={"reset: str | None = None) -> list[float]:": 'reset: str | None = "zero_") -> list[float]:'}),
+]
+
+# Zeros are told as read from a cleared .grad only where the read came after the clearing: a zero
+# backward itself wrote (a = x * w: dy/dw is 0 at x = 0; x.grad recorded, 0 at w = -1) is none.
+CASES += [
+    Wrong("a_is_x_times_w",
+          fails={"other resets": "grad_history(w, x, steps, reset)[0] is a different number"},
+          edits={"        y = (x + w) * (w + 1)": "        y = (x * w) * (w + 1)"},
+          names=("is a different number",), unsaid=("recorded w.grad after clearing it",)),
+    Wrong("records_x_grad",
+          fails={"other resets": "grad_history(w, x, steps, reset)[0] is a different number"},
+          edits={"        history.append(w.grad.item())": "        history.append(x.grad.item())"},
+          names=("is a different number",), unsaid=("recorded w.grad after clearing it",)),
 ]

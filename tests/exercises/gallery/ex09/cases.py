@@ -327,5 +327,6 @@ CASES += [
           fails={"inference on other inputs": "the y inference returned is still the y an earlier call"},
           edits={"def inference(w: float, x: float) -> dict[str, Value]:":
                  "@__import__(\"functools\").lru_cache(maxsize=None)\ndef inference(w: float, x: float) -> dict[str, Value]:"},
-          names=("an earlier call", "kept between calls and returned again")),
+          names=("an earlier call", "kept between calls and returned again"),
+          unsaid=("never turned grad mode off", "made another way")),
 ]

@@ -236,3 +236,12 @@ CASES += [
           fails={ROWS: "jacobian_rows(x, loss) (zero_between left out) did not do what the stub's default asks"},
           edits={"zero_between: bool = True) -> list[list[float]]:": "zero_between: bool = False) -> list[list[float]]:"}),
 ]
+
+# A one-hot gradient never given its one: every pass is seeded with zeros and writes zeros, read
+# right after it; told by the gradient given, not as rows read after zeroing.
+CASES += [
+    Wrong("one_hot_never_set",
+          fails={ROWS: "gave a backward pass a gradient that is not one-hot"},
+          edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]": "        one_hot = [0.0] * m"},
+          names=("not one-hot",), unsaid=("read after it was zeroed",)),
+]
