@@ -12,6 +12,7 @@ from typing import Any
 
 from grader.judge.sentences import Say, Sentence
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
 
@@ -99,9 +100,9 @@ def explains(context: Sentence, said: set[Sentence]) -> bool:
 # changed makes the call on the first inputs again differ too, and either makes the call differ
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
 _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
-    Say.NOT_SAME_AGAIN: {Say.FIRST_CHANGED},
-    Say.NOT_SAME_FRESH: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN},
-    Say.NOT_SAME_GROWN: {Say.FIRST_CHANGED, Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH},
+    SayState.NOT_SAME_AGAIN: {SayState.FIRST_CHANGED},
+    SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
+    SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
     Say.OTHER_LEAF: {Say.DATA_LEAF},  # a case whose data the probe could not name by its number: the same leaf
@@ -129,13 +130,13 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.OTHER_BRANCH: {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA},
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
-    Say.FREED_GRAPH_KEPT: {Say.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
+    SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
-    Say.GRADS_TOUCHED: {Say.NOT_SAME_AGAIN, Say.RAISED_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED},
+    Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
     # (or a first loss of another kind: a list kept between calls starts with an earlier call's)
-    **dict.fromkeys((Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.NOT_SAME_GROWN, Say.FIRST_CHANGED),
+    **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
                      Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
@@ -166,7 +167,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
     Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
-    Say.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
+    SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
                       Say.NO_LEAF, Say.OTHER_LEAF},  # not this call; its graph built on an earlier call's leaf
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
@@ -195,7 +196,7 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, Say.FROM_EARLIER_CALL,
+_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,

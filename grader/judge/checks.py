@@ -9,6 +9,7 @@ from typing import Any
 
 from grader.judge.explained import Difference
 from grader.judge.sentences import Say
+from grader.judge.state_sentences import SayState
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
 
@@ -26,15 +27,15 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.FIRST_LOSS.value: Say.OTHER_LOSS, Check.STEP_SIZE.value: Say.OTHER_STEP,
            Check.LOSSES_MOVE.value: Say.LOSSES_ALIKE,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
-           Check.SAME_AGAIN.value: Say.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: Say.FIRST_CHANGED,
-           Check.SAME_FRESH.value: Say.NOT_SAME_FRESH,
-           Check.READ_ANEW.value: Say.FREED_GRAPH_KEPT,
-           Check.SAME_SECOND_TIME.value: Say.OTHER_SECOND_TIME,
+           Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
+           Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
+           Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT,
+           Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
-           Check.SAME_FRESH_EFFECT.value: Say.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
+           Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
            Check.SEEDED_ONE.value: Say.NOT_SEEDED_ONE,
-           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: Say.OTHER_BACKWARD_AGAIN,
+           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
@@ -42,7 +43,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.ONE_ROOT.value: Say.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: Say.RECORDED_CLEARED,
-           Check.EARLIER_KEPT.value: Say.EARLIER_CHANGED,
+           Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
@@ -65,9 +66,9 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     Say.RECORDED_CLEARED: (("rows", Say.ROWS_RECORDED_CLEARED), ("kept", Say.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
-    Say.EARLIER_CHANGED: (("leaves", Say.EARLIER_LEAVES_CHANGED),),
-    Say.NOT_SAME_AGAIN: (("raised", Say.RAISED_AGAIN),),
-    Say.NOT_SAME_FRESH: (("grown", Say.NOT_SAME_GROWN),),
+    SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
+    SayState.NOT_SAME_AGAIN: (("raised", SayState.RAISED_AGAIN),),
+    SayState.NOT_SAME_FRESH: (("grown", SayState.NOT_SAME_GROWN),),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
@@ -101,10 +102,10 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is None or want.get("holds") is not True or got.get("holds") is not False:
         return []
     if got.get(CONTEXT + "earlier_call") is True:
-        say = Say.FROM_EARLIER_CALL
+        say = SayState.FROM_EARLIER_CALL
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
     if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
-        return [_diff(say, label=label), _diff(Say.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
+        return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:

@@ -24,6 +24,7 @@ from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
@@ -205,7 +206,7 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
     if want.get("same") == got.get("same"):
         return []
     kept = got.get(CONTEXT + "earlier_call") is True  # an object an earlier call returned, returned again
-    say = (Say.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same") else Say.NEW_OBJECT
+    say = (SayState.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same") else Say.NEW_OBJECT
     return [_diff(say, label=label, of=want.get("of"))]
 
 

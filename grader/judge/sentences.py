@@ -22,9 +22,9 @@ _ = Translator("grader", Path(grader.__file__).parent / "locale")
 
 class Sentence(str, enum.Enum):
     """A table of sentences: each member one kind of difference, and the sentence that explains
-    it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch`` and in
-    ``SayInPlace`` (in-place changes and when they came); this base holds what they share, how a
-    sentence is said."""
+    it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch``, in
+    ``SayInPlace`` (in-place changes and when they came) and in ``SayState`` (state kept between
+    calls); this base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -211,8 +211,6 @@ class Say(Sentence):
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
     LEAF_NOT_GRAD = N_("a Value returned for {label} is a leaf backward wrote into, itself, not that leaf's .grad.")
-    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an earlier call, not "
-                           "during this one: this call returns what an earlier call left (state kept between calls).")
     NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "
                        "computed from the Values it is asked to be computed from: an operation on a new Value "
                        "made of a number (Value(...) times one) still passes on a number computed in Python.")
@@ -285,28 +283,6 @@ class Say(Sentence):
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
                            "returned is that of the model after the last update, so each loss "
                            "was taken after its step's update, not before it.")
-    NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
-                        "other inputs), returned something else than the first time: what it "
-                        "returns depends on state kept between calls.")
-    RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
-                      "other inputs), raised an error where the first call returned: what it does "
-                      "depends on state kept between calls.")
-    NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh import of your "
-                        "code, where it is the first call: what it returns depends on state kept between calls.")
-    NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
-                        "a new grad_fn, returned something else than the same call returns in a fresh "
-                        "import of your code: what it returns depends on state kept between calls.")
-    FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
-                          "a result kept between calls, found again by an id that this y's node took over from the freed one.")
-    STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "
-                         "same every time: the state is kept by your {function}, which it calls.")
-    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
-                       "inputs: that result holds state kept between calls, which the later call changed.")
-    EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
-                         " an earlier call: through something kept between calls, it reached the "
-                         "parameters of a model it was not given.")
-    EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not to this "
-                                "one: through state kept between calls, it reached leaves it was not given.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
@@ -321,13 +297,6 @@ class Say(Sentence):
                         "when the input was changed in place (PyTorch then refuses the backward).")
     CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where the "
                        "statement's backward leaves x as it was.")
-    OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
-                              "y.backward()), passed on another gradient: it depends on state kept between calls.")
-    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, did not do to "
-                           "their .grad what its first call did: what it does depends on state kept between calls.")
-    OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
-                            "in a fresh import of your code, where they are the first: what it does"
-                            " depends on state kept between calls.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
                     "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
@@ -399,4 +368,3 @@ class Say(Sentence):
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
-    KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")

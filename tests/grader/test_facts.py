@@ -18,6 +18,7 @@ from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import Check
@@ -289,7 +290,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
@@ -617,7 +618,7 @@ def test_a_number_that_depends_on_an_earlier_call_is_not_told_as_a_local_factor_
     state sentence is their cause, and the local-factor sentences are not told beside it."""
     from grader.judge.causes import follows
 
-    for state in (Say.NOT_SAME_AGAIN, Say.NOT_SAME_FRESH, Say.FIRST_CHANGED):
+    for state in (SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.FIRST_CHANGED):
         for slip in (Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT):
             assert follows(slip, "for y = w * x, grad_by_paths(y, x)", {(state, "grad_by_paths")})
 
@@ -649,7 +650,7 @@ def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
     assert told(count, (check(Check.CALLS_LOCAL_GRADS, True, "backprop"),
                         check(Check.CALLS_LOCAL_GRADS, False, "backprop"))) == [Say.NO_LOCAL_GRADS]
     again = (check(Check.SAME_AGAIN, True, "backprop"), check(Check.SAME_AGAIN, False, "backprop"))
-    assert told(again) == [Say.NOT_SAME_AGAIN]
+    assert told(again) == [SayState.NOT_SAME_AGAIN]
     assert told(again, (check(Check.GRADS_UNTOUCHED, True, "backprop"),
                         check(Check.GRADS_UNTOUCHED, False, "backprop"))) == [Say.GRADS_TOUCHED]
     record = (result_of(1.5, "f(x)[0][0]"), result_of(3.0, "f(x)[0][0]"))
@@ -712,7 +713,7 @@ def test_an_object_an_earlier_call_returned_carries_what_later_calls_did_to_it()
         w.add_(1.0)  # what a later call did to the Value it kept
     want = {"new": Returned("the w f returned", "the w an earlier call of f returned").new(Value(1.0)),
             "w": value_of(Value(1.0, requires_grad=True), "w")}
-    assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [Say.KEPT_OBJECT]
+    assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [SayState.KEPT_OBJECT]
     assert _said(want, {"new": same_object(w, w, "the w f returned", "the w"), "w": value_of(w, "w")}) == \
         [Say.SAME_OBJECT, SayInPlace.IN_PLACE]
 
@@ -768,7 +769,7 @@ def test_a_difference_alike_on_several_calls_and_entries_is_told_once_naming_the
 def test_a_first_loss_of_an_earlier_call_is_told_as_state_alone():
     want = {"apart": check(Check.FIRST_KEPT, True, "train"), "first": check(Check.FIRST_LOSS, True, "losses[0]")}
     got = {"apart": check(Check.FIRST_KEPT, False, "train"), "first": check(Check.FIRST_LOSS, False, "losses[0]")}
-    assert _said(want, got) == [Say.FIRST_CHANGED]  # the list kept starts with an earlier call's loss
+    assert _said(want, got) == [SayState.FIRST_CHANGED]  # the list kept starts with an earlier call's loss
     assert _said(want, {**want, "first": got["first"]}) == [Say.OTHER_LOSS]
 
 

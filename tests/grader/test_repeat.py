@@ -12,7 +12,7 @@ import pytest
 
 from grader.judge.differences import find
 from grader.sandbox.child.guard import import_submission
-from grader.judge.sentences import Say
+from grader.judge.state_sentences import SayState
 from grader.spec.repeat import calls_apart, fresh_copy
 
 PLAIN = "def scaled(x, factor):\n    return x * factor\n"
@@ -54,7 +54,7 @@ def test_state_set_by_the_first_call_of_a_run_is_seen_in_a_fresh_copy(modules):
     want, got = _facts(modules["plain_scaled"]), _facts(modules["kept_scaled"])
     assert all(fact["holds"] is True for fact in want)
     assert [fact["holds"] for fact in got] == [True, True, False]  # every call agrees but one
-    assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
+    assert [d.say for d in find(want, got)] == [SayState.NOT_SAME_FRESH]
 
 
 def test_state_an_earlier_test_left_for_the_first_inputs_is_seen_in_a_fresh_copy(modules):
@@ -66,7 +66,7 @@ def test_state_an_earlier_test_left_for_the_first_inputs_is_seen_in_a_fresh_copy
                            "scaled")
     want, got = facts(modules["plain_scaled"]), facts(modules["cached_scaled"])
     assert [fact["holds"] for fact in got] == [True, True, False]
-    assert [d.say for d in find(want, got)] == [Say.NOT_SAME_FRESH]
+    assert [d.say for d in find(want, got)] == [SayState.NOT_SAME_FRESH]
 
 
 def test_a_call_that_raises_on_inputs_an_earlier_call_returned_for_is_told_as_raising(modules):
@@ -77,7 +77,7 @@ def test_a_call_that_raises_on_inputs_an_earlier_call_returned_for_is_told_as_ra
                            "scaled")
     want, got = facts(modules["plain_scaled"]), facts(modules["once_scaled"])
     assert [fact["holds"] for fact in got] == [True, False, True]
-    assert [d.say for d in find(want, got)] == [Say.RAISED_AGAIN]
+    assert [d.say for d in find(want, got)] == [SayState.RAISED_AGAIN]
 
 
 def test_a_fresh_copy_is_a_module_of_its_own_and_leaves_sys_modules_as_it_was(modules):
@@ -128,4 +128,4 @@ def test_state_a_helper_keeps_is_told_as_the_helpers(tmp_path: Path, source: str
     assert {fact.get("~kept_by") for fact in got if fact["holds"] is False} == {kept_by}
     want = [{**{key: item for key, item in fact.items() if not key.startswith("~")}, "holds": True} for fact in got]
     said = [d.say for d in find(want, got)]
-    assert (Say.STATE_IN_HELPER in said) is (kept_by is not None)
+    assert (SayState.STATE_IN_HELPER in said) is (kept_by is not None)

@@ -1,0 +1,51 @@
+"""The sentences about state kept between calls: a result that depends on an earlier call of the
+student's function, or an object an earlier call returned, returned again.
+
+The probes call each function again, on other inputs and on the first ones once more, in another
+order, and in a fresh import of the student's file, keeping earlier results alive
+(``grader.spec.repeat``); these sentences tell what that showed.  They follow the rules of
+``grader.judge.sentences``: placeholders carry only what the student's run shows, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayState(Sentence):
+    """One way a call showed state kept between calls, and the sentence that explains it."""
+
+    FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an earlier call, not "
+                           "during this one: this call returns what an earlier call left (state kept between calls).")
+    KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
+    NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
+                        "other inputs), returned something else than the first time: what it "
+                        "returns depends on state kept between calls.")
+    RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
+                      "other inputs), raised an error where the first call returned: what it does "
+                      "depends on state kept between calls.")
+    NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh import of your "
+                        "code, where it is the first call: what it returns depends on state kept between calls.")
+    NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
+                        "a new grad_fn, returned something else than the same call returns in a fresh "
+                        "import of your code: what it returns depends on state kept between calls.")
+    FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
+                          "a result kept between calls, found again by an id that this y's node took over from the freed one.")
+    STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "
+                         "same every time: the state is kept by your {function}, which it calls.")
+    FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "
+                       "inputs: that result holds state kept between calls, which the later call changed.")
+    EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
+                         " an earlier call: through something kept between calls, it reached the "
+                         "parameters of a model it was not given.")
+    EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not to this "
+                                "one: through state kept between calls, it reached leaves it was not given.")
+    OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
+                              "y.backward()), passed on another gradient: it depends on state kept between calls.")
+    OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, did not do to "
+                           "their .grad what its first call did: what it does depends on state kept between calls.")
+    OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
+                            "in a fresh import of your code, where they are the first: what it does"
+                            " depends on state kept between calls.")
