@@ -174,6 +174,9 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if gtype == "dict":
         if set(want) != set(got):
             return _diff(says.keys, label=label)
+        swapped = _swapped(want, got) if says is STATEMENT_SHAPES else None
+        if swapped is not None:
+            return _diff(Say.RESULT_SWAPPED, label=label, name=repr(swapped[0]), leaf=repr(swapped[1]))
         key = next(k for k in want if not same(want[k], got[k]))
         return _shape(want[key], got[key], _entry(label, repr(key)), says)
     if (says is STATEMENT_SHAPES and len(got) == len(want) + 1 and type(got[-1]) is str
@@ -188,6 +191,16 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _swapped(want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
+    """The two keys of a dict whose entries are the statement's under each other's key (and
+    every other entry its own), where the statement's two differ: ``{"w": x's, "x": w's}``."""
+    differ = [k for k in want if not same(want[k], got[k])]
+    if len(differ) != 2:
+        return None
+    a, b = differ
+    return (a, b) if same(want[a], got[b]) and same(want[b], got[a]) and not same(want[a], want[b]) else None
 
 
 def _node_kinds(items: list[Any], says: Shapes) -> bool:

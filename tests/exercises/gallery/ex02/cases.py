@@ -18,6 +18,12 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
+    # leaf_grads returning each leaf's gradient under the other's key: the exchange is told
+    Wrong("grads_under_each_others_key", names=("holds under 'w' the entry the statement's holds under 'x'",),
+          unsaid=("is a different number",),
+          fails={LEAF_GRADS: "and the other way round"},
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '        name: None if g[other].grad is None else g[other].grad.item()\n        for name, other in (("w", "x"), ("x", "w"))'}),
     # a slip in build_graph shows in leaf_grads's backward too: the node is placed below the
     # graph's root, not below the graph's own label again
     Wrong("b_as_product", names=("this test runs your build_graph too", "MulBackward0"),
