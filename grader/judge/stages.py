@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from grader.i18n import _
+from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.build import FAULT_IN, KEPT, PROGRAMS, RAISED
 from grader.spec.build_parts import PARTS
+from grader.spec.raised import SECOND_BACKWARD
 
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
 
@@ -113,10 +114,14 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
         return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
                  "recorded, even outside no_grad: grad mode is off although no with no_grad() "
                  "block is open.", stage=earlier, program=_(program), file=display)
-    return _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
+    told = _("this stage's code breaks {stage}'s program ({program}) in {file}: it raised "
              "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none.",
              stage=earlier, program=_(program), file=display, error=error, where=where,
              owner=owner)
+    if SECOND_BACKWARD in error:  # those programs run one backward per graph: it met its own release
+        return sentences([told, _("That one backward through its graph met a node released already: the node was "
+                              "released before it ran, or ran again after its release.")])
+    return told
 
 
 def raised_in_part(error: ErrorRecord, exercise: str, line: str, said: str) -> str:

@@ -12,6 +12,11 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("release_children_before_they_run", edits={  # one backward then meets a node it freed itself
+        RELEASE_STEP: RELEASE_STEP + "            for child, _ in node.next_functions:\n"
+                                     "                if child is not None:\n                    child.release()\n"},
+          fails={DOCS: "breaks ex17's program"},
+          names=("released before it ran", "Node.unpack")),
     Wrong("release_zeroes_the_saved_values", edits={  # "frees" by writing 0 into the saved Values: w itself changes
         "        self.saved = dict.fromkeys(self.saved)\n":
         "        for value in self.saved.values():\n            value._box[0] = 0.0\n"},
