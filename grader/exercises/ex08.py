@@ -3,8 +3,9 @@
 Every probe calls the submission on inputs that are not in the exercise text (0.5, -8) nor the
 documents' (w = 1, x = 2, 999), several per test, zero included.  The probes observe how each
 result came about: that w was changed through a Value sharing its number and its version
-counter (a detached copy, not ``w.data`` and not a new Value), with grad mode on (detach is the
-way out, not no_grad), after backward wrote the gradients; the graphs of the two products (the
+counter (a detached copy, not ``w.data``, not w itself under no_grad and not a new Value; the
+copy requires no grad, so grad mode around its fill does not matter), after backward wrote the
+gradients; the graphs of the two products (the
 detached factor is no input of y_cut's node); who wrote each ``.grad``; and that the returned
 error was raised by the engine, not made by hand.  Every function is called again on other inputs
 and on the first ones once more (``grader.spec.repeat``): a leaf or a dict kept between calls shows.
@@ -69,15 +70,18 @@ def _holds(v: object, number: float) -> bool:
 
 
 def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
-    """The CHECK fact: w was not changed through its own ``.data`` while w_detach was left
-    unwritten (``w.data.fill_(new); w_detach = w.detach()``: the same numbers, but the change
-    never went through the detached copy, whose version counter w shares).  Writing into
-    w_detach, in place or through its ``.data`` (the documents' spelling), holds."""
+    """The CHECK fact: w was not changed through itself while w_detach was left unwritten: not
+    through its own ``.data`` (``w.data.fill_(new); w_detach = w.detach()``), nor in place
+    (``with no_grad(): w.fill_(new)``, ``~in_place``): the same numbers, but the change never
+    went through the detached copy, whose version counter w shares.  Writing into w_detach, in
+    place or through its ``.data`` (the documents' spelling), holds, with grad mode on or off."""
     if not isinstance(w, Value) or not isinstance(w_detach, Value):
         return check(Check.CHANGED_THROUGH_COPY, None, "detach_shares_data")
-    written = w_detach._version > 0 or call.through_data.get(id(w_detach)) is w_detach
-    own = call.through_data.get(id(w)) is w
-    return check(Check.CHANGED_THROUGH_COPY, written or not own, "detach_shares_data")
+    written = any(seen.get(id(w_detach)) is w_detach for seen in (call.changed_in_place, call.through_data))
+    in_place = call.changed_in_place.get(id(w)) is w
+    own = in_place or call.through_data.get(id(w)) is w
+    return {**check(Check.CHANGED_THROUGH_COPY, written or not own, "detach_shares_data"),
+            CONTEXT + "in_place": in_place}
 
 
 def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, float], reached: bool) -> dict[str, Any]:
@@ -92,7 +96,7 @@ def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, floa
 
 
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
-    with watching(sub, "detach_shares_data", grad_mode=True) as call:
+    with watching(sub, "detach_shares_data") as call:  # grad mode is context: w_detach requires no grad
         r = sub.detach_shares_data(w, x, new)
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}
@@ -111,7 +115,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
 
 
 SHARES_FEEDBACK = ("Build y = (x + w) * (w + 1) and call y.backward(); then take "
-                   "w_detach = w.detach() and set it in place (fill_ or copy_), with grad mode on.")
+                   "w_detach = w.detach() and set it in place (fill_ or copy_).")
 SHARES_KEYS = {
     "w": "w changes only through w_detach, in place: it stays a leaf that requires grad, and "
     "its version counter (shared with w_detach) counts the change",
@@ -119,7 +123,7 @@ SHARES_KEYS = {
     "w's number and version counter",
     "grads": "call y.backward() once, before the change: backward writes w.grad and x.grad",
     "y": "y = (x + w) * (w + 1) with the engine's operations, computed before the change",
-    "call": "no no_grad here: w_detach does not require grad, so changing it in place is allowed",
+    "call": "call y.backward() once; w_detach requires no grad, so its fill needs no no_grad",
     "shared": "w_detach must share w's number: w.detach(), not a new Value",
 }
 

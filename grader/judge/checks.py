@@ -80,6 +80,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
+    Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
 }
 
 

@@ -232,6 +232,8 @@ class Say(Sentence):
                     "is another Value, not a detach() of it, so nothing written into {label} reaches that Value.")
     CHANGED_THROUGH_OWN_DATA = N_("{label} reached w's own .data and never wrote into w_detach: "
                                   "the statement changes w only through w_detach, in place.")
+    CHANGED_ITSELF = N_("{label} changed w itself in place and never wrote into w_detach: the statement "
+                        "changes w only through w_detach, in place.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")

@@ -14,7 +14,7 @@ from micrograph import value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
-                                     PASS_THROUGH, SET_GRAD_ENABLED,
+                                     PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED,
                                      engine_function, in_walk, raised_out, run_by_engine, watched_code)
 from grader.spec.facts import CONTEXT
 from grader.spec.graph import reaches_leaves
@@ -77,6 +77,7 @@ class Call(observe.Observer):
         self.detached_first: int | None = None  # ... and how many passes had started when it first was
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
+        self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
         self.sampled: list[Any] = []  # Values the probe names while the call runs (kept alive) ...
@@ -148,8 +149,13 @@ class Call(observe.Observer):
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
         sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
         switch = self.walks > 0 and not self.grad_mode_off and code in (NO_GRAD_ENTER, SET_GRAD_ENABLED)
-        if not (walk or sampling or switch or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS):
+        if not (walk or sampling or switch or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS
+                or code is RECORD_IN_PLACE):
             return  # frames' code: audited
+        if code is RECORD_IN_PLACE:  # the Value an in-place op changes, whoever called it
+            changed = frame.f_locals.get("self")
+            if is_value(changed):
+                self.changed_in_place[id(changed)] = changed
         from_student = self._from_student(frame)
         if switch and from_student:  # in the engine's walk grad mode is off already: a no_grad of the
             # student's own (in a hook it wrote) changes no mode, but the student's code turned it off

@@ -17,6 +17,7 @@ from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
+RECORD_IN_PLACE = micrograph.value.record_inplace.__code__  # every in-place op (fill_, add_, copy_ ...) runs it
 # ``.data`` read or set: a change through it moves no version counter.
 DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.data.fset.__code__})  # type: ignore[attr-defined]
 # Grad mode switched off: a ``no_grad`` block entered (its ``__enter__``, which ``enable_grad`` shares), or a

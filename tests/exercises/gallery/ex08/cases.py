@@ -39,7 +39,8 @@ CASES = [
                  "    with micrograph.no_grad():\n        w_cut_detached = w_cut * 1\n"}),
     Wrong("data_not_detach", names=('w_detach does not share its version counter',), fails={SHARES: "w_detach does not share its version counter"},
           edits={DETACH: "    w_detach = w.data\n    w_detach.fill_(new)\n"}),
-    Wrong("no_grad_instead_of_detach", names=('grad mode was off (no_grad) while detach_shares_data ran',), fails={SHARES: "grad mode was off (no_grad)"},
+    Wrong("no_grad_instead_of_detach", names=('changed w itself in place', 'never wrote into w_detach'),
+          fails={SHARES: "changed w itself in place and never wrote into w_detach"},
           edits={DETACH: "    with micrograph.no_grad():\n        w.fill_(new)\n"
                          "    w_detach = w.detach()\n"}),
     Wrong("new_leaf_instead_of_change", names=('w_detach does not share its number',), fails={SHARES: "w_detach does not share its number"},
@@ -231,4 +232,11 @@ CASES += [
           edits={"    except RuntimeError as e:\n        return e\n    return None":
                  "    except RuntimeError as e:\n        print(e)\n    return None"},
           names=("the error returned is None", "caught that error and did not return it")),
+]
+
+# The fill of w_detach needs no grad mode either way: w_detach requires no grad.
+CASES += [
+    Correct("fill_under_no_grad",
+            edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                   "    with micrograph.no_grad():\n        w_detach.fill_(new)\n"}),
 ]
