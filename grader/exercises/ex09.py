@@ -131,16 +131,20 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
     w = Value(start, requires_grad=True)
     runs = []
     for _ in range(steps):
-        before = w.item()
+        before, version = w.item(), value_of(w, "w")["version"]
         with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call:
+            call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
             loss = sub.sgd_step(w, loss_fn, lr)
+        at_pass = call.first_versions.get(id(w))
+        first = at_pass is not None and at_pass > version and not call.changed_after_first_pass(w)
         now, g = num(w), grad(w)
         if type(now) is float and type(g) is float and now != before:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad cleared after the step
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned"),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
-                     "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call), "call": call.fact})
+                     "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
+                     "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step")]})
     return by_key(runs)
 
 

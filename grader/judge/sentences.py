@@ -217,6 +217,8 @@ class Say(Sentence):
                        "made of a number (Value(...) times one) still passes on a number computed in Python.")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called (+, *, "
                    "micrograph.mul ...): it was made another way, such as Value(...) of a number computed in Python.")
+    UPDATED_FIRST = N_("{label} changed w in place before its backward pass started, where the statement's step "
+                       "moves w after backward, by the gradient that pass wrote.")
     DETACHED_ONE = N_("{label} called detach() or detach_() on a Value that requires grad: what your code computed "
                       "from the detached Value is recorded by no graph.")
     NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires grad: "

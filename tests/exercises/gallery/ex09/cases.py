@@ -189,6 +189,13 @@ CASES += [
         "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
         "    def update(p):\n        with micrograph.no_grad():\n            p -= lr * p.grad\n\n"
         "    handle = w.register_post_accumulate_grad_hook(update)\n    loss.backward()\n    handle.remove()\n"}),
+    # the update made before the loss and its backward, by the gradient cleared to zero: w never moves
+    Wrong("update_before_backward", names=("sgd_step changed w in place before its backward pass started",),
+          fails={STEP: "sgd_step changed w in place before its backward pass started"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "    w.grad = micrograph.Value(0.0)\n    with micrograph.no_grad():\n        w -= lr * w.grad\n"
+                 "    loss = loss_fn(w)\n    loss.backward()\n"}),
     # the leaf returned where the loss is asked: a leaf, its graph its own AccumulateGrad, follow from it
     Wrong("returns_the_leaf", names=("The loss returned is still the leaf w given to sgd_step",),
           fails={STEP: "The loss returned is still the leaf w given to sgd_step, not a new object."},
