@@ -37,9 +37,12 @@ KEYS = {
                 "and put into every leaf's .grad is one object, which each later write changes for every leaf",
     "seed": "backward starts the root's node with the gradient 1 (d y / d y), whatever number the root holds",
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
-    "order": "backward must run the ready node with the highest sequence_nr first (the newest): a "
-             "node's gradients are summed in the order they arrive, and a floating-point sum depends "
-             "on its order",
+    "order": "backward runs the ready node with the highest sequence_nr first (the newest) and adds each "
+             "gradient into its node's buffer as it arrives, one at a time: a floating-point sum depends on "
+             "the order of its terms",
+    "summed": "backward adds each gradient into its node's buffer as it arrives, one at a time, as PyTorch "
+              "does: a floating-point sum depends on the order of its terms, so a sum made another way (all "
+              "at once, or sorted) gives another number",
     "ran": "of the nodes ready to run, backward runs the one with the highest sequence_nr first (the newest)",
     "arrived": "backward must run each node once, and only after every node that sends it a "
                "gradient has run: dependencies counts the edges that reach each node",
@@ -61,7 +64,8 @@ KEYS = {
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
-             "leaf": ("accumulate",)}
+             "leaf": ("accumulate",), "summed": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate",
+                                                  "applied")}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -228,7 +232,7 @@ def order(sub):
         u = sub.Value(0.5, requires_grad=True)
         ((u * small + u * big) + u * -big).backward()
         out.append(fact(grad_quiet(u), "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
-    return {**_rules(sub, 2.5, -1.5), "order": out, **_ran(sub)}
+    return {**_rules(sub, 2.5, -1.5), "summed": out, **_ran(sub)}  # the run order read apart: "summed" is the rest
 
 
 def _ran(sub: Any) -> dict[str, list[Any]]:

@@ -113,6 +113,13 @@ CASES = [
     Wrong("accumulate_grad_stores_on_itself", edits={"        store_grad(self.variable, grad)": "        store_grad(self, grad)"},
           fails={DOCS: "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad) is None, where PyTorch's is not"},
           names=("AccumulateGrad.apply", "store_grad(self.variable, grad)")),  # never "goes wrong in backward itself"
+    Wrong("buffers_summed_with_fsum", edits={  # the run order is PyTorch's; the arrivals are summed exactly, at once
+        "            buffers[child] = buffers.get(child, 0.0) + g":
+        "            buffers.setdefault(child, []).append(g)",
+        "        grad = buffers.pop(node)": "        grad = buffers.pop(node)\n        grad = math.fsum(grad) if type(grad) is list else grad",
+        "import heapq": "import heapq\nimport math"},
+          fails={"gradients summed in PyTorch's order": "w.grad for y = (w * 1e17 + w * 3) + w * -1e17 is a different number"},
+          names=("w.grad for y", "as it arrives, one at a time")),
     Wrong("mul_reads_both_saved", edits={MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())'''},
           fails={CONSTANTS: "KeyError"}, names=("KeyError", "unpack, called from", "apply")),
     Wrong("dependencies_by_recursion", edits={DEPENDENCIES: RECURSIVE_DEPENDENCIES},
