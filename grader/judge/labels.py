@@ -44,6 +44,7 @@ _LABEL_FORMS = (
      N_("{what} saved {source} itself as {name}")),
     (r"(?P<call>.+) on a Value that requires no grad", N_("{call} on a Value that requires no grad")),
     (r"the order the hooks of (?P<names>.+) ran in", N_("the order the hooks of {names} ran in")),
+    (r"the hooks on (?P<name>\w+) ran during (?P<call>.+)", N_("the hooks on {name} ran during {call}")),
     (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),
     (r"(?P<value>\S+) is None or a Value like (?P<name>\S+)", N_("{value} is None or a Value like {name}")),
     (r"the backward of (?P<graph>.+) after (?P<reset>.+) gives (?P<value>\S+) the number the first gave",

@@ -11,6 +11,12 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("hooks_run_only_where_kept", edits={  # a non-leaf's hooks run only if it retains its grad
+        "        grad = run_hooks(node.pre_hooks, grad)\n":
+        "        if node.retained is not None or isinstance(node, AccumulateGrad):\n"
+        "            grad = run_hooks(node.pre_hooks, grad)\n"},
+          fails={ORDER: "the hooks on a ran during (c * d).backward() in PyTorch, but not in your engine; the same holds with b, c, d"},
+          names=("the hooks on", "ran during (c * d).backward()")),
     Wrong("saved_mode_on_the_class", edits={  # two nested blocks share one saved mode: the inner one's
         "        self.previous = GradMode.enabled": "        no_grad.previous = GradMode.enabled",
         "        GradMode.enabled = self.previous": "        GradMode.enabled = no_grad.previous"},
