@@ -197,8 +197,17 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
-                    "flags": _flags_kept(call, flags, (w, x), label)})
+                    "flags": _flags_kept(call, flags, (w, x), label),
+                    "seed": _seeded_one(call.root_grads, label)})
     return out
+
+
+def _seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:
+    """The CHECK fact that each backward pass of the call started from the gradient one, as
+    ``y.backward()`` called without a gradient does (``~implicit``: the sentence says so, not
+    that a v given was left out); not judged of a call that ran none."""
+    started = check(Check.GAVE_V, all(grads == (1.0,) for grads in passes) if passes else None, label)
+    return {**started, CONTEXT + "implicit": True}
 
 
 def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float],

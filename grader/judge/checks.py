@@ -74,6 +74,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched
+    Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG)),

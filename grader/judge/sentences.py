@@ -263,6 +263,8 @@ class Say(Sentence):
                         "rows and read at the end, for instance), not after the pass each records.")
     NOT_V = N_("{label} started its backward pass from a gradient other than the v it was given "
                "(passed in loss's shape, [v]).")
+    NOT_SEEDED_Y = N_("{label} started its backward pass from a gradient other than one, the gradient "
+                      "y.backward() starts from when it is given none (d y / d y).")
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among zeros).")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")

@@ -18,6 +18,10 @@ LEAF_GRADS_BODY = """    g = build_graph(w, x, w_requires_grad, x_requires_grad)
 HARDCODED = """    return {"w": 5.0 if w_requires_grad else None, "x": 2.0 if x_requires_grad else None}"""
 
 CASES = [
+    # a backward pass seeded with 2 where y.backward() starts from one: the seed is told
+    Wrong("seeded_with_two", names=("started its backward pass from a gradient other than one",),
+          unsaid=("is a different number",), fails={LEAF_GRADS: "a gradient other than one"},
+          edits={'    g["y"].backward()\n    # A leaf': '    g["y"].backward(Value(2.0))\n    # A leaf'}),
     # leaf_grads returning each leaf's gradient under the other's key: the exchange is told
     Wrong("grads_under_each_others_key", names=("holds under 'w' the entry the statement's holds under 'x'",),
           unsaid=("is a different number",),
