@@ -44,8 +44,10 @@ def _leaf(sub, w: float, amount: float) -> dict:
         r = sub.inplace_on_leaf(w, amount)
     if type(r) is not dict or not {"w", "error"} <= set(r):
         raise shape_error('inplace_on_leaf must return {"w": w, "error": error}', "inplace_on_leaf", r)
-    return {"error": error_of(r["error"], "the error returned", call), "w": value_of(r["w"], "w", call),
-            "call": call.fact}
+    # a leaf changed in place with grad mode off: the engine lets it, so nothing was refused
+    allowed = call.grad_mode_off and call.changed_in_place.get(id(r["w"])) is r["w"]
+    return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed},
+            "w": value_of(r["w"], "w", call), "call": call.fact}
 
 
 LEAF_FEEDBACK = ("Call w.add_(amount) on the leaf that requires grad, with grad mode on; catch "

@@ -151,6 +151,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
+    SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
     Say.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # gradients cleared where a pass adds to them: every later number read or written is of one pass

@@ -234,10 +234,11 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
 
 
 _NOTHING_TO_REFUSE = (("changed_first", SayInPlace.CHANGED_BEFORE_SAVED),
-                      ("backward_first", SayInPlace.BACKWARD_FIRST), ("leaf_unchanged", SayInPlace.NEVER_CHANGED))
+                      ("backward_first", SayInPlace.BACKWARD_FIRST), ("leaf_unchanged", SayInPlace.NEVER_CHANGED),
+                      ("leaf_under_no_grad", SayInPlace.LEAF_UNDER_NO_GRAD))
 """Why no error was raised where the statement's call has one refused: the change came before the
 node saved it, or after the pass had run, or the leaf the statement changes in place was never
-changed in place (context of the ERROR fact)."""
+changed in place, or was changed with grad mode off (context of the ERROR fact)."""
 
 
 _BY_KIND: dict[str, Callable[[dict[str, Any], dict[str, Any], str], list[Difference]]] = {

@@ -253,3 +253,11 @@ CASES += [
                  '    except RuntimeError:\n        pass\n    return {"w": w, "error": error}'},
           names=("the error returned is None", "caught that error and did not return it")),
 ]
+
+# w.add_ under no_grad: the engine lets the leaf change, nothing is raised, None is returned.
+CASES += [
+    Wrong("leaf_added_under_no_grad", fails={LEAF: "your code changed the leaf w in place with grad mode off (no_grad)"},
+          edits={LEAF_TRY: "    with micrograph.no_grad():\n        w.add_(amount)\n",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
+          names=("changed the leaf w in place with grad mode off", "raises nothing")),
+]
