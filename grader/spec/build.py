@@ -227,7 +227,7 @@ def _stage4(sub: Any) -> str | None:
     roots[0].backward()
     roots[1].backward()
     if grad_quiet(w) != 5.0:
-        return N_("two backward calls do not accumulate into w.grad")
+        return N_("two backward calls do not leave w.grad the sum of their two gradients")
     if getattr(w.grad, "requires_grad", None) is True:  # then zero_() on it is refused: store_grad's fault
         return GRAD_REQUIRES_GRAD
     w.grad.zero_()
