@@ -21,6 +21,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, remember
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
+from grader.spec.graph import graph_below
 from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
@@ -54,6 +55,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
+                "walked": graph_below(call.first_root, label="grad_history"),  # the y its first backward ran from
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
                 "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
@@ -103,6 +105,7 @@ KEYS = {
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
     "rebuilt": "build y again in each step: one graph per step, each backpropagated once",
+    "walked": "build y = (x + w) * (w + 1) from the leaves you are given: backward runs through that graph",
     "default": "reset left out is reset=None, as in the stub's signature: nothing is cleared",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
     "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
