@@ -30,7 +30,9 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
 from grader.spec import Exercise, Limits
+from grader.spec.earlier import marked, state
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
@@ -63,9 +65,6 @@ _MADE: list[nn.MLP] = []
 """Every model the probes (and the diagram) gave train in this run, kept alive: a call that changes one made
 for an earlier call works on that call's model (an optimizer made once and kept), which the
 model it is given cannot show."""
-
-
-MARK = 1.0  # the gradient ``_earlier_marked`` gives every earlier model's parameters
 
 
 def _model(seed: int) -> nn.MLP:
@@ -152,26 +151,9 @@ def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
     return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
 
 
-def _earlier_state(current: nn.MLP) -> str:
-    """The numbers and gradients of every model made for an earlier call, exactly (repr: nan
-    equals itself)."""
-    return repr([(p.item(), None if p.grad is None else p.grad.item())
-                 for model in _MADE if model is not current for p in model.parameters()])
-
-
-def _earlier_marked(current: nn.MLP) -> str:
-    """``_earlier_state`` after giving every earlier model's parameters a gradient of 1: an
-    optimizer kept from an earlier call clears it (zero_grad) or applies it (step), either of
-    which changes that state, however many calls ago the optimizer was made.  Written as it is
-    marked, in one walk: each parameter's gradient is then one new Value of 1.0, shared (a step
-    or a zero_grad changes every parameter that holds it: each one is read)."""
-    mark, state = Value(MARK), []
-    for model in _MADE:
-        if model is not current:
-            for p in model.parameters():
-                p.grad = mark
-                state.append((p.item(), MARK))
-    return repr(state)
+def _earlier(current: nn.MLP) -> list[Any]:
+    """The parameters of every model made for an earlier call."""
+    return [p for model in _MADE if model is not current for p in model.parameters()]
 
 
 def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False,
@@ -189,11 +171,11 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     loss_before = nn.mse_loss(model(inputs), targets)
     first = loss_before.item()  # the loss the first step computes, and its gradients (no .grad written)
     gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
-    earlier, passes = _earlier_marked(model), observe.passes()
+    earlier, passes = marked(_earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
         losses = sub.train(model, inputs, targets, lr, steps)
-    earlier_kept = check(Check.EARLIER_KEPT, _earlier_state(model) == earlier, "train")
+    earlier_kept = check(Check.EARLIER_KEPT, state(_earlier(model)) == earlier, "train")
     after = _parameters(model, "the probe")
     with micrograph.no_grad():
         loss_after = nn.mse_loss(model(inputs), targets)
@@ -217,12 +199,12 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     }
 
 
-def _parameter(p: object, was: float) -> dict[str, Any]:
+def _parameter(p: object, was: float, label: str = PARAMETER) -> dict[str, Any]:
     """A parameter after train(). A step through ``.data`` (``p.data.sub_(lr * p.grad)``, the
     documents' way to change a leaf's number) changes it in place, the same leaf, as the
     statement asks, but moves no version counter, in PyTorch too: a number changed at version 0
     is such a step, and its count is then context (the number is judged)."""
-    fact = value_of(p, PARAMETER)
+    fact = value_of(p, label)
     if fact.get("version") == 0 and fact.get("data") != was:
         fact[CONTEXT + "version"] = fact.pop("version")
     return fact
@@ -297,7 +279,31 @@ def losses_hidden(sub):
     return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
-                                 "train")}
+                                 "train"), "freed_id": _at_a_freed_id(sub)}
+
+
+AT_A_FREED_ID = N_("a parameter of the new model trained at the id of a freed trained model")
+
+
+def _at_a_freed_id(sub) -> list[dict[str, Any]]:
+    """Two steps of train on a new model put where an earlier one was, with its id, once that
+    one had been trained and let go of (its parameters kept): a train that keeps its optimizer
+    by id(model) steps the freed model's parameters, and leaves this one's as they were."""
+    inputs, targets = _dataset(41, 4)
+    earlier: list[Any] = []
+
+    def make() -> nn.MLP:
+        micrograph.manual_seed(16)
+        return nn.MLP(SIZES)
+
+    def trained(model: nn.MLP) -> None:
+        sub.train(model, inputs, targets, 0.1, 1)
+        earlier.extend(model.parameters())
+    model = at_a_freed_id(make, trained)
+    before, start = marked(earlier), [p.item() for p in _parameters(model, "the probe")]
+    sub.train(model, inputs, targets, 0.1, 2)
+    return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
+            *(_parameter(p, was, AT_A_FREED_ID) for p, was in zip(_parameters(model, "the probe"), start))]
 
 
 def _numbers(losses: object) -> list[Any] | str:

@@ -33,8 +33,9 @@ KEYS = {
               "it starts the root's node with the gradient 1, hands each input's node what apply "
               "returned for that input, runs that node once all its gradients have arrived (dependencies "
               "counts them), and AccumulateGrad writes what it receives into the leaf's .grad",
-    "own_grad": "store_grad must make a new Value for each .grad it writes: one Value kept between calls "
-                "and put into every leaf's .grad is one object, which each later write changes for every leaf",
+    "own_grad": "store_grad must make a new Value for each .grad it writes: a Value kept between calls "
+                "(one for all, or one per number) and put into several leaves' .grad is one object, which "
+                "a write into one leaf's .grad changes for the others",
     "seed": "backward starts the root's node with the gradient 1 (d y / d y), whatever number the root holds",
     "constant": "a value that requires no grad gets no gradient: its .grad stays None",
     "order": "backward runs the ready node with the highest sequence_nr first (the newest) and adds each "
@@ -100,14 +101,23 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
     return [fact(grad_quiet(wl), f"w.grad for y = {said}"), fact(grad_quiet(xl), f"x.grad for y = {said}")]
 
 
-def _own_grads(sub: Any) -> dict[str, Any]:
-    """Whether two leaves of one backward get two .grad objects: one Value kept between calls
-    and put into every .grad (its number overwritten) makes every leaf read the last gradient."""
+def _own_grads(sub: Any) -> list[Any]:
+    """Whether each leaf gets a .grad object of its own: one Value kept between calls and put
+    into every .grad (its number overwritten) makes every leaf read the last gradient; one Value
+    kept per number is shared by two leaves whose gradients are equal, in one backward or two."""
     wl, xl = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
     (wl * xl).backward()
-    held = [_held_grad(v) for v in (wl, xl)]
-    return claim(None in held or held[0] is not held[1],
-                 N_("after y.backward(), y = w * x, w.grad and x.grad are two Values"))
+    u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
+    (u * v).backward()  # u.grad and v.grad: one number
+    t = sub.Value(-1.0, requires_grad=True)
+    (t * 2.5).backward()  # t.grad: u.grad's number, in a later backward
+    w_grad, x_grad, u_grad, v_grad, t_grad = (_held_grad(value) for value in (wl, xl, u, v, t))
+    return [claim(None in (w_grad, x_grad) or w_grad is not x_grad,
+                  N_("after y.backward(), y = w * x, w.grad and x.grad are two Values")),
+            claim(None in (u_grad, v_grad) or u_grad is not v_grad,
+                  N_("after y.backward(), y = u * v, u and v two leaves of one number, u.grad and v.grad are two Values")),
+            claim(None in (u_grad, t_grad) or u_grad is not t_grad,
+                  N_("u.grad, and t.grad after a later backward that gives t the same gradient, are two Values"))]
 
 
 def _seed(sub: Any) -> dict[str, Any]:

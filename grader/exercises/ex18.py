@@ -9,10 +9,14 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
+from micrograph.i18n import N_
+
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand
+from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
+from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True, own_engine=True)
@@ -44,6 +48,8 @@ KEYS = {
             "does not undo it",
     "refused": "retain_grad() on a value that requires no grad raises RuntimeError(RETAIN_NO_GRAD): "
                "there is no gradient to keep",
+    "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
+                "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
 }
 NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
@@ -114,7 +120,27 @@ def retained_public(sub):
                caused_by=CAUSED_BY)
 def retained_hidden(sub):
     return {**_runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))]), **_shared(sub),
-            "kept": _across(sub)}
+            "kept": _across(sub), "freed_id": _at_a_freed_id(sub)}
+
+
+FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had
+
+
+def _at_a_freed_id(sub: Any) -> list[Any]:
+    """A new non-leaf b that never called retain_grad, its node put where the node of an earlier
+    one that did was, once that one was let go of (``FREED``, made and freed until the ids meet):
+    an engine that keeps the ids of retained nodes (a set between calls) takes b for retained,
+    and b.grad neither warns nor stays None.
+    The Values are a fresh copy's of the student's module (where it can be made): ids an engine
+    kept from earlier tests meet none of them here."""
+    engine = fresh_copy(sub) or sub
+    b = at_a_freed_id(lambda: engine.Value(0.5, requires_grad=True) * 3, lambda a: a.retain_grad(),
+                      lambda a: a.grad_fn)
+    read = grad_read(b)
+    kept = fact(flag(b.retains_grad), f"b.retains_grad after {FREED}")
+    b.backward()
+    return [claim(read["warned"], f"reading b.grad after {FREED} warns"), kept,
+            fact(grad_quiet(b), f"b.grad after {FREED}; b.backward()")]
 
 
 def _across(sub: Any) -> Any:

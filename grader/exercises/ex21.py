@@ -35,8 +35,9 @@ KEYS = {
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
              "new node, its grad_fn from then on: AddBackward0 for add_, whose edges are the old "
-             "history and the other operand (a value that required no grad has no history: its edge is "
-             "(None, 0)); ZeroBackward0 for zero_, whose one edge is the old history",
+             "history and the other operand's, both taken before the op (y.add_(y) has two edges to "
+             "y's old history; a value that required no grad has no history: its edge is (None, 0)); "
+             "ZeroBackward0 for zero_, whose one edge is the old history",
     "unrecorded": "an in-place op on a value that requires no grad, with no operand that does, records "
                   "nothing: the value stays a leaf that requires no grad",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
@@ -44,6 +45,8 @@ KEYS = {
     "unflagged": "detach() and .data give a Value that requires no grad, so a change through it is not refused",
     "detached": "detach() and .data give a new Value at each call, a leaf (no grad_fn) that shares the "
                 "number and requires no grad, and leave the Value they are called on as it was, in its graph",
+    "alias": "detach() and .data give a new Value at each call, with no .grad of its own (None): not one "
+             "kept on the Value, nor a copy that keeps the Value's .grad",
 }
 
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
@@ -67,6 +70,7 @@ DETACHED = N_("after e = h.detach(), h = x * 3")
 DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "data_counter", "errors", "modified",
                                                             "grads")}
 DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
+DETACH_CAUSES["alias"] = ("detached",)  # the Value itself, or an alias that requires grad: its .grad follows
 SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
 PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
                  for key in (*CAUSES, *DETACH_CAUSES)}
@@ -193,13 +197,25 @@ def detached(sub):
     e = h.detach()
     apart = _flagged(described(e, "e", DETACHED))
     own = _own_counter(sub)
-    return {"own_counter": own["own_counter"],
+    return {"own_counter": own["own_counter"], "alias": _aliases(sub),
             "detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
             "unflagged": [made[1]["unflagged"], apart["unflagged"]],
             "numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
             "errors": [*changes, *own["errors"]],
             "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
+
+
+def _aliases(sub: Any) -> list[Any]:
+    """Two calls of detach() give two Values, and neither has the .grad backward wrote into the
+    Value it was called on (nor has .data): one alias kept on the Value carries a change of one
+    to every later call; a copy of the Value keeps its .grad."""
+    w = sub.Value(1.25, requires_grad=True)
+    (w * 3).backward()
+    first = w.detach()
+    return [claim(first is not w.detach(), N_("w.detach() gives a new Value at each call")),
+            fact(grad_quiet(first), "w.detach().grad after (w * 3).backward()"),
+            fact(grad_quiet(w.data), "w.data.grad after (w * 3).backward()")]
 
 
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
@@ -218,11 +234,14 @@ def rebased(sub):
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     retained, zeroed, taken, own = _retained(sub), _zeroed(sub), _taken(sub), _own_counter(sub)
+    itself = _into_itself(sub)
     return {"own_counter": own["own_counter"],
-            "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *own["errors"]],
-            "graph": [described(b, "b"), zeroed["graph"], taken["graph"]],
+            "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *itself["errors"],
+                       *own["errors"]],
+            "graph": [described(b, "b"), zeroed["graph"], taken["graph"], itself["graph"]],
             "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
-            "modified": [ran, *retained["modified"], *taken["modified"]], "grads": grads + taken["grads"],
+            "modified": [ran, *retained["modified"], *taken["modified"], *itself["modified"]],
+            "grads": grads + taken["grads"] + itself["grads"],
             "retained": retained["retained"]}
 
 
@@ -250,6 +269,19 @@ def _taken(sub: Any) -> dict[str, Any]:
     return {"errors": [step], "graph": seen, "modified": [ran],
             "grads": [fact(grad_quiet(c), "c.grad after c = Value(-4); c.add_(w); (c * 3).backward()"),
                       fact(grad_quiet(w), "w.grad after c = Value(-4); c.add_(w); (c * 3).backward()")]}
+
+
+def _into_itself(sub: Any) -> dict[str, Any]:
+    """A value added into itself in place: both edges of the AddBackward0 recorded are its old
+    history, taken before the op (an edge taken after it is the new node itself, which backward
+    would wait on forever), and backward sends w the gradient along both."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 3
+    step = raised(y.add_, "y.add_(y), y = w * 3", y)
+    seen = described(y, "y", N_("after y = w * 3; y.add_(y)"))
+    ran = raised(y.backward, "y.backward() after y = w * 3; y.add_(y)")
+    return {"errors": [step], "graph": seen, "modified": [ran],
+            "grads": [fact(grad_quiet(w), "w.grad after y = w * 3; y.add_(y); y.backward()")]}
 
 
 def _retained(sub: Any) -> dict[str, list[Any]]:

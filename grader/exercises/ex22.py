@@ -44,6 +44,9 @@ KEYS = {
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
     "removed": "handle.remove() takes out the hook that handle registered, and no other",
+    "removed_twice": "handle.remove() a second time does nothing: the hook is out already",
+    "root_hooks": "backward runs the hooks of the value it starts from too: they are handed the "
+                  "gradient 1 it starts with, and a Value they return replaces it",
     "leaf_hook": "register_hook on a leaf that no operation has used yet puts the hook on the leaf's "
                  "AccumulateGrad, which gradient_edge makes then if the leaf has none",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
@@ -65,7 +68,8 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
 PRESUMES = {"removed": ("handle", "leaf_hook", "hooks_ran"), "removed_grad": ("handle", "leaf_hook", "hooks_ran"),
-            "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",)}
+            "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",),
+            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -234,6 +238,8 @@ def hooks_hidden(sub):
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(sub).items():
         seen.setdefault(key, []).append(observed)
+    for key, observed in _root_hooks(sub).items():
+        seen.setdefault(key, []).append(observed)
     return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub), "one_shot": _one_shot(sub)}
 
 
@@ -256,6 +262,33 @@ def _one_shot(sub: Any) -> list[Any]:
 
     taken += [remove for remove in [getattr(w.register_hook(once), "remove", None)] if callable(remove)]
     return [raised(y.backward, ONE_SHOT), fact(grad_quiet(w), f"w.grad after {ONE_SHOT}")]
+
+
+ROOT_DOUBLES = N_("y.backward(), y = w * 3, y's hook doubling its gradient")
+LEAF_ROOT = N_("u.backward(), u's hook tripling its gradient")
+ROOT_NOTE, LEAF_NOTE = N_("backward from y, its hook doubling"), N_("backward from u, its hook tripling")
+
+
+def _root_hooks(sub: Any) -> dict[str, Any]:
+    """Hooks on the value backward starts from, a non-leaf (its node's) and a leaf (its
+    AccumulateGrad's), run with the seed and replace it; and a handle removed twice, the second
+    time doing nothing, as PyTorch's RemovableHandle."""
+    calls: list[str] = []
+    w = sub.Value(0.5, requires_grad=True)
+    y = w * 3
+    y.register_hook(lambda g: calls.append("y") or g * 2)
+    ran = [raised(y.backward, ROOT_DOUBLES)]
+    u = sub.Value(-1.5, requires_grad=True)
+    _ = u * 2  # u used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    u.register_hook(lambda g: calls.append("u") or g * 3)
+    ran.append(raised(u.backward, LEAF_ROOT))
+    hooks = {"root_hooks": [*ran, fact(calls, N_("the list of the hooks that ran in y.backward() and u.backward()")),
+                            fact(grad_quiet(w), f"w.grad ({ROOT_NOTE})"), fact(grad_quiet(u), f"u.grad ({LEAF_NOTE})")]}
+    handle = u.register_hook(lambda g: g)
+    hooks["handle"] = _removed(handle, N_("u.register_hook(hook) returned a handle with a remove() method"))
+    if callable(getattr(handle, "remove", None)):  # else told as the handle's
+        hooks["removed_twice"] = raised(handle.remove, N_("handle.remove() a second time"))
+    return hooks
 
 
 def _hook_error(sub: Any) -> dict[str, Any]:

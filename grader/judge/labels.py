@@ -32,7 +32,8 @@ _LABEL_FORMS = (
     (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|after a no_grad block with another "
      r"nested in it|inside no_grad, after a nested no_grad block ended|after a no_grad block that raised|"
      r"after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|after d = w\.detach\(\)|"
-     r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3): "
+     r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"
+     r"after y = w \* 3; y\.add_\(y\)): "
      r"(?P<label>.+)", N_("{when}: {label}")),
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
     (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),

@@ -244,3 +244,15 @@ CASES += [
                  "    losses = []\n": ""},
           names=("train", "state kept between calls")),
 ]
+
+# One optimizer per id(model), kept between calls: a new model at a freed model's id is "trained"
+# by an optimizer over the freed model's parameters, and its own stay as they were.
+CASES += [
+    Wrong("optimizer_by_model_id", edits={
+        "    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
+        "    if (id(model), lr) not in _OPTIMIZERS:\n        _OPTIMIZERS[id(model), lr] = optim.SGD(model.parameters(), lr=lr)\n"
+        "    optimizer = _OPTIMIZERS[id(model), lr]\n",
+        "\ndef make_model(": "\n_OPTIMIZERS: dict = {}\n\n\ndef make_model("},
+          fails={"losses on other data and step counts": "reached the parameters of a model it was not given"},
+          names=("train", "kept between calls")),
+]

@@ -178,3 +178,13 @@ CASES = [
         v._grad = Value(v._grad.item() + grad)
 '''}),
 ]
+
+# One .grad Value per gradient number, kept between calls: two leaves with equal gradients (in
+# one backward or two) share one object, which a write into one changes for the other.
+CASES += [
+    Wrong("grad_value_per_number", edits={
+        "    v._grad = Value(grad)\n": "    v._grad = _GRADS.setdefault(grad, Value(grad))\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={DOCS: "u and v two leaves of one number, u.grad and v.grad are two Values in PyTorch, but not in your engine"},
+          names=("u.grad and v.grad are two Values", "one per number")),
+]

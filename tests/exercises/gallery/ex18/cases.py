@@ -133,3 +133,15 @@ CASES = [
         self.retains_grad = True
         self.grad_fn.retained = self'''}),
 ]
+
+# Retained told by the node's id in a set kept between calls: a new non-leaf whose node takes a
+# freed retained node's id reads as retained (its .grad does not warn).
+CASES += [
+    Wrong("retained_by_node_id", edits={
+        WARNS: WARNS.replace("not self.retains_grad", "id(self.grad_fn) not in _RETAINED"),
+        "            self.grad_fn.retained = self\n": "            self.grad_fn.retained = self\n            _RETAINED.add(id(self.grad_fn))\n",
+        "\nclass Value:": "\n_RETAINED: set[int] = set()\n\n\nclass Value:"},
+          fails={HIDDEN: "Reading b.grad after a = w * 3; a.retain_grad(); del a, w; b = v * 3 warns in PyTorch, "
+                         "but not in your engine"},
+          names=("a.retain_grad(); del a, w; b = v * 3", "retained nodes' ids kept between calls")),
+]

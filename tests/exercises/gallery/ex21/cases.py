@@ -155,3 +155,29 @@ CASES = [
         self._box[0] = self._box[0] + other.item()'''}),
     Correct("iadd_by_method", edits={"    __iadd__ = add_\n": "    def __iadd__(self, other):\n        return self.add_(other)\n"}),
 ]
+
+# A value added into itself in place (y.add_(y)), the other operand's edge taken after the op:
+# the new node's second edge is itself, and backward never reaches w.  detach() as one alias
+# kept on the Value, or as a copy of it (which keeps its .grad).
+ADD_EDGES = "        edges = (gradient_edge(self), gradient_edge(other))\n"
+CASES += [
+    Wrong("other_edge_after_rebase", edits={
+        ADD_EDGES: "        mine = gradient_edge(self)\n",
+        "            rebase(self, AddBackward0(edges))\n": "            node = AddBackward0((mine,))\n            rebase(self, node)\n"
+                                                         "            node.next_functions = (mine, gradient_edge(other))\n"},
+          fails={REBASED: "After y = w * 3; y.add_(y): y.grad_fn.next_functions[1][0] is"},
+          names=("y.add_(y)", "both taken before the op")),
+    Wrong("detach_cached", edits={DETACH_BODY: '''        alias = getattr(self, "_detached", None)
+        if alias is None:
+            alias = Value(0.0)
+            alias._box, alias._versions = self._box, self._versions
+            self._detached = alias
+        return alias'''},
+          fails={DETACHED: "w.detach() gives a new Value at each call in PyTorch, but not in your engine"},
+          names=("w.detach() gives a new Value at each call",)),
+    Wrong("detach_by_copy", edits={DETACH_BODY: '''        alias = copy.copy(self)
+        alias.grad_fn, alias.requires_grad = None, False
+        return alias''', "import heapq\n": "import copy\nimport heapq\n"},
+          fails={DETACHED: "w.detach().grad after (w * 3).backward() is not None, where PyTorch's is None"},
+          names=("w.detach().grad", "no .grad of its own")),
+]

@@ -148,3 +148,15 @@ CASES = [
         result = ordered[i](Value(grad))
         grad = grad if result is None else result.item()'''}),
 ]
+
+# Hooks on the value backward starts from skipped (the seed is 1 "by definition"); a handle's
+# remove() that raises when called a second time.
+CASES += [
+    Wrong("root_hooks_skipped", edits={"        grad = run_hooks(node.pre_hooks, grad)\n":
+                                       "        if node is not first:\n            grad = run_hooks(node.pre_hooks, grad)\n"},
+          fails={HOOKS_HIDDEN: "The list of the hooks that ran in y.backward() and u.backward() has fewer entries"},
+          names=("y.backward()", "the hooks of the value it starts from")),
+    Wrong("remove_twice_raises", edits={"        self.hooks.pop(self.id, None)\n": "        del self.hooks[self.id]\n"},
+          fails={HOOKS_HIDDEN: "handle.remove() a second time raised KeyError"},
+          names=("handle.remove() a second time", "does nothing")),
+]

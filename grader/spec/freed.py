@@ -1,0 +1,38 @@
+"""An object put where an earlier one was, with its id: what state kept by ``id()`` takes for the
+earlier one.
+
+A function that keeps something between calls by the id of what it was given (an optimizer per
+``id(model)``, the ids of the nodes whose values retain their grad) is right for as long as
+those objects live, and wrong once CPython gives a new object a freed one's id: on one run and
+not on the next, unless the probe puts it there.  ``at_a_freed_id`` does, checking each time,
+so that the score does not depend on where the allocator put an object."""
+
+from __future__ import annotations
+
+import gc
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+
+REUSE_TRIES = 256
+"""Objects made, handed on and freed in turn, at most, until a new one takes a freed one's id."""
+
+
+def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
+                  identity: Callable[[T], object] = lambda thing: thing) -> T:
+    """A new object of ``make``'s whose ``identity`` (itself, or a part of it: a value's node)
+    has the id of an earlier one's, which was handed to ``use`` and then let go of; after
+    ``REUSE_TRIES`` objects none did, a new one all the same (an engine that keeps each object
+    alive never meets a freed id, and is right about it).  ``use`` runs the student's code: an
+    error there is told as its own, with its line."""
+    freed: set[int] = set()
+    for _ in range(REUSE_TRIES):
+        thing = make()
+        key = id(identity(thing))
+        if key in freed:
+            return thing
+        use(thing)
+        freed.add(key)
+        del thing
+        gc.collect()  # objects that refer to each other: a leaf and its AccumulateGrad
+    return make()
