@@ -262,8 +262,9 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             # the gradients the code gives its passes, whichever call shows it: one label for every call
-            "one_hot": {**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)),
-                                f"jacobian_rows(x, loss, {zero_between})"), **_not_one_hot(call.root_grads)},
+            "one_hot": [{**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)),
+                                 f"jacobian_rows(x, loss, {zero_between})"), **_not_one_hot(call.root_grads)},
+                        check(Check.ONES_IN_TURN, _in_turn(call.root_grads), f"jacobian_rows(x, loss, {zero_between})")],
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
 
 
@@ -280,6 +281,14 @@ def _some_uncleared(rows: object, call: Call) -> bool | None:
 def _one_hot(grads: tuple[float, ...]) -> bool:
     """Whether a pass's gradients, one per entry of loss, are a one among zeros."""
     return sorted(grads) == [0.0] * (len(grads) - 1) + [1.0]
+
+
+def _in_turn(passes: list[tuple[float, ...]]) -> bool:
+    """Whether pass j's gradient has its one at entry j, where every pass's is one-hot and there is
+    one pass per entry (other counts and gradients are told by their own facts)."""
+    if not passes or len(passes) != len(passes[0]) or not all(map(_one_hot, passes)):
+        return True
+    return [grads.index(1.0) for grads in passes] == list(range(len(passes)))
 
 
 def _not_one_hot(passes: list[tuple[float, ...]]) -> dict[str, bool]:

@@ -23,7 +23,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.NONE_DETACHED.value: Say.DETACHED_ONE,
-           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
+           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: Say.OTHER_LOSS, Check.STEP_SIZE.value: Say.OTHER_STEP,
            Check.LOSSES_MOVE.value: Say.LOSSES_ALIKE,

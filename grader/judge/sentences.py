@@ -266,6 +266,8 @@ class Say(Sentence):
     NOT_SEEDED_Y = N_("{label} started its backward pass from a gradient other than one, the gradient "
                       "y.backward() starts from when it is given none (d y / d y).")
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among zeros).")
+    ONES_OUT_OF_TURN = N_("{label} gave its backward passes one-hot gradients whose ones are not at the entries in "
+                          "turn (pass j's one at entry j), so some rows come from another entry of loss than their own.")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")
     NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "

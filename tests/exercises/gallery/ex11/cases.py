@@ -14,6 +14,11 @@ ROW_BACKWARD = "        micrograph.backward(loss, [one_hot], retain_graph=j < m 
 Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
 
 CASES = [
+    # the one of every pass's one-hot gradient at entry 0 (a typo for j): every row but the first is entry 0's
+    Wrong("one_hot_at_entry_zero", names=("one-hot gradients whose ones are not at the entries in turn",),
+          fails={ROWS: "gave its backward passes one-hot gradients whose ones are not at the entries in turn"},
+          edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                 "        one_hot = [1.0 if i == 0 else 0.0 for i in range(m)]\n"}),
     # the flag read the other way round: said once, before the numbers it changes
     Wrong("zero_between_inverted", names=("jacobian_rows reads zero_between the other way round",),
           fails={"one Jacobian row per backward": "jacobian_rows reads zero_between the other way round",
