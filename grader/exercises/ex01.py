@@ -16,6 +16,8 @@ on other inputs and on the first ones once more (``grader.spec.repeat``): state 
 """
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
@@ -228,15 +230,18 @@ _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i]
 _EVERY_INPUT = slice(None)
 
 
+def _data_of(everything: list[Value]) -> Callable[[Any], float]:
+    """The number a node of the probe's own graph made (a leaf's node: the leaf's)."""
+    made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
+    return lambda node: (node.variable if hasattr(node, "variable") else made[id(node)]).item()
+
+
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
                     followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False) -> float:
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]`` (and,
     ``sums_as_products``, each AddBackward0 of two Values too), each node's inputs in ``followed``
     only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number)."""
-    made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
-
-    def data_of(node) -> float:
-        return (node.variable if hasattr(node, "variable") else made[id(node)]).item()
+    data_of = _data_of(everything)
 
     def d(node) -> float:
         if hasattr(node, "variable"):
@@ -253,10 +258,7 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
 def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
     """The sum over the paths of each path's local derivatives added, not multiplied: a product
     adds the other factor's data, an addition nothing (the slip ``prod + local`` from 0)."""
-    made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
-
-    def data_of(node) -> float:
-        return (node.variable if hasattr(node, "variable") else made[id(node)]).item()
+    data_of = _data_of(everything)
 
     def d(node) -> tuple[float, float]:  # (paths from node to the leaf, the sum of their values)
         if hasattr(node, "variable"):
