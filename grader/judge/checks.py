@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.judge.explained import Difference
-from grader.judge.sentences import Say
+from grader.judge.sentences import Say, Sentence
 from grader.judge.state_sentences import SayState
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
@@ -58,7 +58,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
-_WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
+_WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
     Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("leaf_early", Say.LEAF_TAKEN_EARLY), ("kept_one", Say.ONE_KEPT)),
@@ -68,7 +68,7 @@ _WHY: dict[Say, tuple[tuple[str, Say], ...]] = {
     Say.RECORDED_CLEARED: (("rows", Say.ROWS_RECORDED_CLEARED), ("kept", Say.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
-    SayState.NOT_SAME_AGAIN: (("raised", SayState.RAISED_AGAIN),),
+    SayState.NOT_SAME_AGAIN: (("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
     SayState.NOT_SAME_FRESH: (("grown", SayState.NOT_SAME_GROWN),),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),

@@ -23,6 +23,9 @@ class SayState(Sentence):
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")
+    KEPT_RESULT = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
+                     "returned the very object that call returned, not a new one: its result is kept between calls "
+                     "and handed out again.")
     RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                       "other inputs), raised an error where the first call returned: what it does "
                       "depends on state kept between calls.")

@@ -14,7 +14,8 @@ and ``make(first)``, and judges two properties with CHECK facts:
   other facts tell, and which no later call did);
 * ``SAME_AGAIN``: the third call, on the first inputs again, returns what the first did (a result
   that differs depends on the calls made before it; a call that raises where the first returned,
-  a graph cached per inputs and backpropagated through once more, is told as raising);
+  a graph cached per inputs and backpropagated through once more, is told as raising), and a new
+  list, dict or exception, not the very one the first returned (a result cached by its inputs);
 * ``SAME_FRESH``: the first and the second call each return what the same call returns in a
   fresh copy of the student's module (their file run again, ``fresh_copy``), where no call was
   made before it.  State set by the very first call of the run (a learning rate kept in a
@@ -59,6 +60,8 @@ from grader.spec.provenance import check, same_object, watching
 Inputs = TypeVar("Inputs")
 RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
+SAME_OBJECT = CONTEXT + "same_object"
+"""A SAME_AGAIN fact's context: the call on the first inputs again returned an object the first returned."""
 GROWN = CONTEXT + "grown"
 """A SAME_FRESH fact's context: the call was made again on inputs an in-place op changed (``grown_apart``)."""
 
@@ -166,13 +169,31 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     later = repr(seen(call(sub, second)))  # (a backward that changes its saved x in place) is no state
     after = repr(seen(kept))
     try:
-        again = repr(seen(call(sub, first)))
+        returned = call(sub, first)
+        again, handed_again = repr(seen(returned)), _handed_again(kept, returned, first)
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
-        again = None
+        again, handed_again = None, False
     fresh_first, fresh_kept = _first_of_fresh(sub, call, seen, first, second, before)
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
-            {**check(Check.SAME_AGAIN, before == again, label), RAISED: again is None},
+            {**check(Check.SAME_AGAIN, before == again and not handed_again, label), RAISED: again is None,
+             SAME_OBJECT: handed_again},
             check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label)]
+
+
+def _made(result: object) -> list[object]:
+    """What a call makes anew each time it runs: a list, a dict or an exception it returned, or
+    such an item of a returned tuple (Values may be the inputs' own, or nodes of a graph given)."""
+    parts = list(result) if type(result) is tuple else [result]
+    return [p for p in parts if type(p) in (list, dict) or isinstance(p, BaseException)]
+
+
+def _handed_again(first: object, again: object, inputs: object) -> bool:
+    """Whether ``again``, returned for the first inputs once more, holds a list, dict or exception
+    the first call returned (not one of the inputs): a result cached by its inputs
+    (``functools.lru_cache``), handed out again without running."""
+    given = list(inputs) if type(inputs) in (tuple, list) else [inputs]
+    earlier = [p for p in _made(first) if not any(p is g for g in given)]
+    return any(p is old for p in _made(again) for old in earlier)
 
 
 def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],

@@ -242,3 +242,13 @@ CASES += [
           names=("is a leaf backward wrote into, itself, not that leaf's .grad",),
           unsaid=("computed, not read from the engine",)),
 ]
+
+# A result cached by its inputs (functools.lru_cache): a repeated call runs nothing and hands out
+# the first call's dict again.
+CASES += [
+    Wrong("grads_cached_by_inputs",
+          fails={"grads after backward on other inputs": "returned the very object that call returned"},
+          edits={"\nimport warnings\n": "\nimport functools\nimport warnings\n",
+                 "def grads_after_backward(": "@functools.lru_cache\ndef grads_after_backward("},
+          names=("grads_after_backward", "kept between calls")),
+]

@@ -261,3 +261,12 @@ CASES += [
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
           names=("changed the leaf w in place with grad mode off", "raises nothing")),
 ]
+
+# A result cached by its inputs (functools.lru_cache): a repeated call hands out the first call's list.
+CASES += [
+    Wrong("rebind_cached_by_start",
+          fails={"a = a + 1 and a += 1 on other inputs": "returned the very object that call returned"},
+          edits={"from typing import Callable\n": "import functools\nfrom typing import Callable\n",
+                 "def rebind_then_inplace(": "@functools.lru_cache\ndef rebind_then_inplace("},
+          names=("rebind_then_inplace", "kept between calls")),
+]
