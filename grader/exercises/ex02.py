@@ -71,8 +71,8 @@ def documents_graph(sub_module):
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
                                  (0.5, -3.0, True, True), (2.5, 4.0, True, True), "build_graph"),
             # the flags left out are the stub's defaults: both leaves require grad
-            "default": default_kept(lambda: sub_module.build_graph(1.5, 0.5),
-                                    lambda: sub_module.build_graph(1.5, 0.5, *BOTH), _nodes_seen,
+            "default": default_kept(sub_module, lambda m: m.build_graph(1.5, 0.5),
+                                    lambda m: m.build_graph(1.5, 0.5, *BOTH), _nodes_seen,
                                     N_("build_graph(w, x) (the flags left out)"))}
 
 

@@ -116,9 +116,10 @@ FEEDBACK = "Run `steps` steps on the leaves given: build y, y.backward(), record
 def _reset_default(sub, w: float, x: float, steps: int) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of grad_history's reset: left out, as in the statement's
     ``grad_history(w, x, 4)``, it clears nothing (``reset=None``)."""
-    def run(*reset: None) -> object:
-        return sub.grad_history(*_leaves(w, x), steps, *reset)
-    return default_kept(run, lambda: run(None), _history, N_("grad_history(w, x, steps) (reset left out)"))
+    def run(module: Any, *reset: None) -> object:
+        return module.grad_history(*_leaves(w, x), steps, *reset)
+    return default_kept(sub, run, lambda module: run(module, None), _history,
+                        N_("grad_history(w, x, steps) (reset left out)"))
 
 
 @EXERCISE.test("gradients accumulate", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
@@ -254,11 +255,12 @@ def _earlier_left_alone(sub, values: tuple[float, float, float], set_to_none: bo
 def _set_to_none_default(sub, values: tuple[float, float, float]) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of zero_grad's set_to_none: left out, it drops the gradients, as
     the stub's ``set_to_none=True`` (and PyTorch's optimizer.zero_grad()) does."""
-    def run(**flag: bool) -> list[str]:
+    def run(module: Any, **flag: bool) -> list[str]:
         leaves, _ = _with_grads(values)
-        sub.zero_grad(leaves, **flag)
+        module.zero_grad(leaves, **flag)
         return [_cleared_as(leaf.grad) for leaf in leaves]
-    return default_kept(run, lambda: run(set_to_none=True), list, f"zero_grad(leaves) ({N_('set_to_none left out')})")
+    return default_kept(sub, run, lambda module: run(module, set_to_none=True), list,
+                        f"zero_grad(leaves) ({N_('set_to_none left out')})")
 
 
 def _cleared_as(grad: object) -> str:

@@ -32,7 +32,7 @@ from grader.spec.origins import read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.appended import appended_later
 from grader.spec.defaults import default_kept
-from grader.spec.repeat import Returned, calls_apart
+from grader.spec.repeat import Returned, calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -317,8 +317,8 @@ def _zero_between_read(sub, case: tuple[list[float], list[list[float]]]) -> dict
     zeroed = {}
     for zero_between in (True, False):
         x, _, loss = _graph(*case)
-        try:
-            sub.jacobian_rows(x, loss, zero_between)
+        try:  # in a fresh import: rows kept between calls neither change nor see these calls
+            (fresh_copy(sub) or sub).jacobian_rows(x, loss, zero_between)
         except Exception:  # noqa: BLE001 - the student's error: the test's own call tells it
             return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
         zeroed[zero_between] = all(type(v.grad) is Value and v.grad.item() == 0.0 for v in x[0])
@@ -341,10 +341,10 @@ ROWS_KEYS = {
 def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of jacobian_rows' zero_between: left out, as in the documents'
     experiment, it zeroes between the passes (the stub's ``zero_between=True``)."""
-    def run(*zero_between: bool) -> object:
+    def run(module: Any, *zero_between: bool) -> object:
         x, _, loss = _graph(*case)
-        return sub.jacobian_rows(x, loss, *zero_between)
-    return default_kept(run, lambda: run(True), lambda rows: _matrix(rows, num),
+        return module.jacobian_rows(x, loss, *zero_between)
+    return default_kept(sub, run, lambda module: run(module, True), lambda rows: _matrix(rows, num),
                         N_("jacobian_rows(x, loss) (zero_between left out)"))
 
 

@@ -250,3 +250,14 @@ CASES += [
           edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]": "        one_hot = [0.0] * m"},
           names=("not one-hot",), unsaid=("read after it was zeroed",)),
 ]
+
+# The rows kept in a module-level list that every call appends to and returns: told as numbers
+# an earlier call left, never as a default changed in the signature (it is the stub's).
+CASES += [
+    Wrong("rows_in_a_module_list",
+          fails={ROWS: "is a gradient the engine produced in an earlier call",
+                 "rows without zeroing": "is a gradient the engine produced in an earlier call"},
+          edits={"    rows = []\n    for j in range(m):": "    rows = _ROWS\n    for j in range(m):",
+                 "def jacobian_rows(": "_ROWS: list = []\n\n\ndef jacobian_rows("},
+          names=("earlier call", "state kept between calls"), unsaid=("another default", "it was computed")),
+]
