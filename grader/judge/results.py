@@ -182,6 +182,9 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if (says is STATEMENT_SHAPES and len(got) == len(want) + 1 and type(got[-1]) is str
             and got[-1].endswith(_EXCLUDED_LAST) and same(want, got[:-1])):
         return _diff(Say.RESULT_MORE_LAST, label=label, text=got[-1])  # one name too many, at the end
+    if (says is STATEMENT_SHAPES and len(got) == len(want) - 1 and len(want) > 1 and same(want[1:], got)
+            and not same(want[:-1], got)):
+        return _diff(Say.RESULT_FIRST_LEFT_OUT, label=label)  # the statement's entries but its first
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)

@@ -187,6 +187,7 @@ class Say(Sentence):
     RESULT_MORE_LAST = N_("{label} has more entries than the statement's: its last entry, \"{text}\", is "
                           "one too many.")
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
+    RESULT_FIRST_LEFT_OUT = N_("{label} holds the statement's entries without its first one, which yours leaves out.")
     RESULT_SWAPPED = N_("{label} holds under {name} the entry the statement's holds under {leaf}, and the other way round.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
