@@ -22,7 +22,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
-from grader.spec.origins import read_from_grad, read_in_turn
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
@@ -249,7 +249,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
             "in_turn": _read_in_turn(answer[0], net),
-            "second": result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
+            "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
+                       **handed_to_hooks(answer[1], call, _param_names(net))},
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
                                                      drawn={**_param_names(net), **_input_names(_FORWARD.last)})}

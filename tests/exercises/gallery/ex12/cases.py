@@ -274,3 +274,17 @@ CASES += [
                  "    output[0][0].backward()\n"},
           names=("grads_twice", "SumBackward0", "AddmmBackward0")),
 ]
+
+# The second list read from what hooks on the parameters were handed, not from .grad: each pass
+# hands a hook the same gradient, so the second list repeats the first.
+CASES += [
+    Wrong("second_from_hooks",
+          fails={TWICE: "holds numbers a hook your code registered on weight[0][0] was handed"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
+                 "    seen = {}\n    for i, p in enumerate(net.parameters()):\n"
+                 "        p.register_hook(lambda g, i=i: seen.__setitem__(i, g.item()))\n"
+                 "    loss.backward(retain_graph=True)\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    second = [seen[i] for i in range(len(first))]\n"},
+          names=("grads_twice(net, rows)[1]", "hook", "weight[0][0].grad")),
+]
