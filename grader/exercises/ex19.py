@@ -55,8 +55,9 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number"),
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether a second backward adds into the Value the first wrote to w.grad (PyTorch keeps
-    that tensor) or replaces it."""
-    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    that tensor) or replaces it.  Its leaves are a fresh copy's (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     (w * x + w).backward()
     g = w.grad
     (w * x + w).backward()
@@ -66,8 +67,9 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether the Values store_grad writes require no grad, as PyTorch's .grad: a leaf's and a
-    retained non-leaf's."""
-    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    retained non-leaf's, on a fresh copy's leaves (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     a = w * x
     a.retain_grad()
     (a + w).backward()
@@ -85,8 +87,9 @@ def _requires_grad(v: Any) -> bool | str:
 def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether a backward after ``w.grad = None`` gives w a new Value and leaves the one read
     before alone (PyTorch does): a gradient Value kept between calls and handed out again, or
-    written into, shows here."""
-    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    written into, shows here.  Its leaves are a fresh copy's (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     (w * x + w).backward()
     g = w.grad
     w.grad = None
