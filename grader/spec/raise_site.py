@@ -88,8 +88,16 @@ def _lines(code: CodeType) -> tuple[int, int]:
     whole file, for code that is not one of the engine's own."""
     if remember()[1].get(id(code)) is not code:
         return 0, 0
-    ends = [end for _, end, _, _ in code.co_positions() if end is not None]
-    return code.co_firstlineno, max(ends, default=code.co_firstlineno)
+    return code.co_firstlineno, max(_line_ends(code), default=code.co_firstlineno)
+
+
+def _line_ends(code: CodeType) -> list[int]:
+    """The lines ``code``'s instructions end at: their positions (Python 3.11 on), or on 3.10,
+    which has none, the lines they start at, and the end of the statement there is found by
+    ``_parsed``, which widens a cut statement to the whole file."""
+    if hasattr(code, "co_positions"):
+        return [end for _, end, _, _ in code.co_positions() if end is not None]
+    return [line for _, _, line in code.co_lines() if line is not None]
 
 
 def _parsed(filename: str, first: int, last: int) -> ast.AST | None:
