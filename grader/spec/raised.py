@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import traceback
+from types import FrameType
 from typing import Any, Callable
 
 from grader.spec.facts import CONTEXT, PYTORCH, RAISES, REFERENCE
@@ -120,6 +121,16 @@ def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
     code = getattr(getattr(fn, "__func__", fn), "__code__", None)
     if code is None:
         return None
-    found = [frame.f_code for frame, _ in traceback.walk_tb(exc.__traceback__)
+    found = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)
              if frame.f_code.co_filename == code.co_filename]
-    return str(found[-1].co_qualname)[:MAX_TEXT] if found else None
+    return _qualname(found[-1])[:MAX_TEXT] if found else None
+
+
+def _qualname(frame: FrameType) -> str:
+    """The qualified name of the function ``frame`` runs: its code's (Python 3.11 on), or on
+    3.10, whose code has none, a method's built from the class of its ``self``."""
+    code = frame.f_code
+    if hasattr(code, "co_qualname"):
+        return str(code.co_qualname)
+    owner = frame.f_locals.get("self")
+    return code.co_name if owner is None else f"{type(owner).__name__}.{code.co_name}"
