@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 import traceback
-from types import FrameType
 from typing import Any, Callable
 
+from grader.sandbox.child.located import qualified
 from grader.spec.facts import CONTEXT, PYTORCH, RAISES, REFERENCE
 from grader.spec.probe import MAX_TEXT, failure, first_line, type_name
 from grader.spec.provenance import result_of
@@ -123,14 +123,5 @@ def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
         return None
     found = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)
              if frame.f_code.co_filename == code.co_filename]
-    return _qualname(found[-1])[:MAX_TEXT] if found else None
+    return qualified(found[-1])[:MAX_TEXT] if found else None
 
-
-def _qualname(frame: FrameType) -> str:
-    """The qualified name of the function ``frame`` runs: its code's (Python 3.11 on), or on
-    3.10, whose code has none, a method's built from the class of its ``self``."""
-    code = frame.f_code
-    if hasattr(code, "co_qualname"):
-        return str(code.co_qualname)
-    owner = frame.f_locals.get("self")
-    return code.co_name if owner is None else f"{type(owner).__name__}.{code.co_name}"

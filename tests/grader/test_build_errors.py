@@ -10,7 +10,7 @@ from types import ModuleType
 
 from grader.judge import explain, stages
 from grader.sandbox.child import wire
-from grader.sandbox.child.located import keep_source, probe_step
+from grader.sandbox.child.located import keep_source, probe_step, qualified
 from grader.spec.build import CHECKS, STAGE_IDS
 from grader.spec.build_parts import PARTS
 from grader.spec.limits import Limits
@@ -112,7 +112,7 @@ def test_each_earlier_stage_check_runs_the_functions_its_table_names() -> None:
         module, path = _solution(exercise)
         for stage, check in CHECKS[:STAGE_IDS.index(exercise)]:
             ran: set[str] = set()
-            sys.setprofile(lambda frame, event, arg: ran.add(frame.f_code.co_qualname)
+            sys.setprofile(lambda frame, event, arg: ran.add(qualified(frame))
                            if event == "call" and frame.f_code.co_filename == path else None)
             try:
                 assert check(module) is None

@@ -59,7 +59,7 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
     frames: list[tuple[str, int]] = []
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         filename = frame.f_code.co_filename
-        here = clip(_qualified(frame.f_code)) if filename == submission else None
+        here = clip(qualified(frame)) if filename == submission else None
         if here is not None:
             function, line = here, lineno
             caller = above if above != here else None
@@ -92,8 +92,26 @@ def _refused_backward(exc: BaseException) -> str | None:
     return clip(f"{node.__name__.removesuffix(_NODE_SUFFIX)}.backward") if issubclass(node, BackwardCFunction) else None
 
 
-def _qualified(code: types.CodeType) -> str:
-    """A function's name as its file spells it (``MulBackward0.apply``; Python 3.10 has only
-    ``apply``), without a nested function's ``<locals>`` path."""
-    name = getattr(code, "co_qualname", code.co_name)
-    return code.co_name if "<" in name else name
+def qualified(frame: types.FrameType) -> str:
+    """The name of the function ``frame`` runs as its file spells it (``MulBackward0.apply``),
+    without a nested function's ``<locals>`` path: what feedback names a function by."""
+    name = _defined_name(frame)
+    return frame.f_code.co_name if "<" in name else name
+
+
+def _defined_name(frame: types.FrameType) -> str:
+    """The qualified name of ``frame``'s code (Python 3.11 on), or on 3.10, whose code has
+    none, a method's found on the class of its ``self`` that defines it (``Node.unpack`` run
+    for a MulBackward0; a property's getter by the property's name), so feedback names it alike
+    on every Python."""
+    code = frame.f_code
+    name = getattr(code, "co_qualname", None)
+    if name is not None:
+        return str(name)
+    owner = frame.f_locals.get("self")
+    for cls in () if owner is None else type(owner).__mro__:
+        found = vars(cls).get(code.co_name)
+        if any(getattr(f, "__code__", None) is code for f in (found, getattr(found, "fget", None),
+                                                               getattr(found, "fset", None))):
+            return f"{cls.__name__}.{code.co_name}"
+    return code.co_name
