@@ -3,7 +3,6 @@ zero_() or .grad = None start again, as in PyTorch."""
 
 from __future__ import annotations
 
-import gc
 import math
 import warnings
 from typing import Any
@@ -13,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
+from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 
@@ -122,29 +122,18 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
                                          fact(grad_quiet(a), f"a.grad {said}")]}  # the sum of both
 
 
-REUSE_TRIES = 256  # leaves given a .grad and freed in turn, at most, until a new leaf takes a freed one's id
 AT_A_FREED_ID = N_("(v * v).backward(), v a new leaf at the id of a freed leaf that had a .grad")
 
 
 def _at_a_freed_id(sub: Any, w0: float) -> list[Any]:
     """The first backward of a new leaf v put where an earlier leaf was, with its id, once that
-    one had been given a .grad and let go of: an engine that keeps the ids of the leaves it wrote
-    to (a set between calls) takes v for one that has a .grad already.  Leaves are made and freed
-    in turn until v sits at a freed one's id (checked, so the score does not depend on where the
-    allocator put it).  They are a fresh copy's of the student's module (where it can be made):
-    what earlier tests left in the run's module cannot meet a leaf first, at an id not seen here."""
+    one had been given a .grad and let go of (``at_a_freed_id``): an engine that keeps the ids of
+    the leaves it wrote to (a set between calls) takes v for one that has a .grad already.  The
+    leaves are a fresh copy's of the student's module (where it can be made): what earlier tests
+    left in the run's module cannot meet a leaf first, at an id not seen here."""
     engine = fresh_copy(sub) or sub
-    freed: set[int] = set()
-    for _ in range(REUSE_TRIES):
-        v = engine.Value(w0, requires_grad=True)
-        if id(v) in freed:
-            break
-        (v * v).backward()  # a first leaf's backward: an error here is the engine's own, told with its line
-        freed.add(id(v))
-        v = None
-        gc.collect()  # a leaf and its AccumulateGrad refer to each other
-    else:
-        v = engine.Value(w0, requires_grad=True)
+    # a first leaf's backward: an error there is the engine's own, told with its line
+    v = at_a_freed_id(lambda: engine.Value(w0, requires_grad=True), lambda leaf: (leaf * leaf).backward())
     return [raised((v * v).backward, AT_A_FREED_ID), fact(grad_quiet(v), f"v.grad after {AT_A_FREED_ID}")]
 
 
