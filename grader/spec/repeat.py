@@ -115,11 +115,9 @@ class Returned:
 
     def new(self, v: object) -> dict[str, Any]:
         """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one."""
-        earlier = next((old for old in self.kept if old is v), None)
-        kept = earlier is not None
-        earlier = _never_returned() if earlier is None else earlier  # never `or`: Value(0.0) is false
+        kept = self.earlier(v)
         self.kept.append(v)
-        return {**same_object(v, earlier, self.label, self.of), CONTEXT + "earlier_call": kept}
+        return {**same_object(v, v if kept else _never_returned(), self.label, self.of), CONTEXT + "earlier_call": kept}
 
 
 def backprop_kept(output: object, leaves: Sequence[Value]) -> list[float | None] | str:
