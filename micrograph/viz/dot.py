@@ -129,6 +129,8 @@ def _op(d: DotText, node: OpNode, show_saved: bool) -> None:
     else:
         style = {"fillcolor": OP_FILL, "style": "rounded,filled"}
     style.update(_mark(node.marked))
+    if node.marked:  # solid, as the legend's swatch draws the mark; the fill still says freed
+        style["style"] = style["style"].replace(",dashed", "")
     if len(lines) > 1:  # the rounded corners cut into lines drawn at the default margin
         style["margin"] = LINES_MARGIN
     d.node(node.id, html(lines), ordering="in", fontsize=str(OP_SIZE), **style, **min_width(lines, OP_SIZE))

@@ -126,6 +126,19 @@ def test_the_legend_shows_the_mark_as_the_drawing_draws_it(doc, tmp_path: Path) 
     assert 'BGCOLOR="white" COLOR="blue3" BORDER="4"' in marked and "where your graph first differs" in marked
 
 
+def test_a_marked_freed_op_has_the_legends_solid_border(doc, tmp_path: Path) -> None:
+    """A freed op is drawn dashed; marked, its border is the legend's solid blue one, so that the
+    mark is not read as another kind of border (the fill and its note still say freed)."""
+    g = doc()
+    g["y"].backward()
+    data = graph_json(g["y"], names=g)
+    op = next(node for node in data["nodes"] if node["kind"] == "op" and node["freed"])
+    op["marked"] = True
+    source = Path(render_json(data, tmp_path, "marked", formats=())[0]).read_text(encoding="utf-8")
+    line = next(text for text in source.splitlines() if "color=blue3" in text)
+    assert "dashed" not in line and "mistyrose" in line and "saved values freed" in line
+
+
 def test_a_non_leaf_that_holds_a_grad_it_does_not_retain_is_drawn_as_what_it_shows(doc, tmp_path: Path) -> None:
     """A student's engine may write a non-leaf's .grad without setting retains_grad: its box,
     which shows that grad, is not drawn in the colour whose legend says .grad stays None, but
