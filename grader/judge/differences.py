@@ -222,7 +222,9 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         if why is Say.NO_ERROR and type(dropped) is str:
             return [_diff(Say.CAUGHT_NOT_RETURNED, label=label, function=dropped)]
         return [_diff(why, label=label)]
-    if we is None and ge is not None:
+    if we is None and ge is not None:  # one this call's passes raised, or one kept from an earlier call
+        if got.get("raised_by") == "earlier":
+            return [_diff(SayState.KEPT_ERROR, label=label)]
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
         return [_diff(Say.OTHER_ERROR, label=label, error=from_difference(we, ge))]

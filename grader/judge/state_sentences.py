@@ -23,6 +23,9 @@ class SayState(Sentence):
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")
+    KEPT_ERROR = N_("{label} is an error the engine raised during an earlier call, where the statement's call "
+                    "raises none: no backward pass of this call raised it, so your code returned an error kept "
+                    "between calls.")
     KEPT_RESULT = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
                      "returned the very object that call returned, not a new one: its result is kept between calls "
                      "and handed out again.")

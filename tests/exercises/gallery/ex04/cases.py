@@ -165,6 +165,18 @@ CASES += [
                  '        _CAUGHT.append(exc)\n        return _CAUGHT[0]',
                  'def second_backward_error(': '_CAUGHT: list[RuntimeError] = []\n\n\ndef second_backward_error('},
           names=('the error for v ** 2', 'raised during an earlier call')),
+    # the last error caught, kept in a module-level name and never reset: a call whose second
+    # backward works returns the error of an earlier call's
+    Wrong('last_error_kept_in_a_global',
+          fails={ADDS: 'no backward pass of this call raised it'},
+          edits={'    error = None\n': '    global _LAST\n',
+                 '        error = exc  # the graph\'s saved values were freed by the first call\n':
+                 '        _LAST = exc\n',
+                 '    return error, history\n': '    return _LAST, history\n',
+                 'def backward_twice(': '_LAST = None\n\n\ndef backward_twice('},
+          names=('the error backward_twice(w, x, retain_graph=True) returned', 'during an earlier call',
+                 'kept between calls'),
+          unsaid=('is an exception, "',)),
 ]
 
 
