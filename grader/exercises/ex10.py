@@ -312,5 +312,5 @@ def loop_graph(sub):
 @EXERCISE.diagram
 def draw(sub):
     w = Value(0.75, requires_grad=True)
-    positive, negative = sub.branch(2.0, w), sub.branch(-1.0, w)
-    return [positive, negative], {"w": w, "y (x > 0)": positive, "y (x <= 0)": negative}
+    positive, negative = sub.branch(2.0, w), sub.branch(-1.0, w)  # labelled as the feedback names them
+    return [positive, negative], {"w": w, f"y ({_side(2.0)})": positive, f"y ({_side(-1.0)})": negative}
