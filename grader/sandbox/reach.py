@@ -55,6 +55,11 @@ _WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them
 _BY_NAME = ("setattr", "delattr")
 _DYNAMIC_CALLS = ("globals", "locals", "eval", "exec", "compile", "__import__")
 _BY_MODULE = {"os": OS, "posix": OS, "sys": SYS, "inspect": INSPECT}  # posix: what os re-exports
+# the modules that are another's attribute: ``os.path`` (``posixpath``), whose own ``os`` is os
+# again, so that ``import os.path as p`` then ``p.os.write`` is read as ``os.write``
+_MODULE_ATTRIBUTES = {"os": {"path": "os.path"}, "os.path": {"os": "os"}}
+_SAME_MODULE = {"posixpath": "os.path"}  # os.path by its own name
+_ATTRIBUTE_NAMES = frozenset(name for names in _MODULE_ATTRIBUTES.values() for name in names)
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
 # walked or printed (or a method's own object written under a literal public name)
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
@@ -82,7 +87,8 @@ class _Finder:
         self.own = own  # names the source binds itself: a bare one is its own, never the engine's
         self.own_engine = own_engine  # the submission is an engine of its own (the build track)
         self.found: list[Reach] = []
-        self.aliases: dict[str, str] = {}  # a local name -> "os", "sys" or "inspect" (``import os as o``)
+        self.aliases: dict[str, str] = {}  # a local name -> "os", "sys", "inspect" or "os.path"
+        # (``import os as o``, ``import os.path``, which binds ``os``, ``from os import path``)
         self.reading: set[int] = set()  # ids of ``x.__dict__`` nodes that are only read
         self.literal_names: set[int] = set()  # ids of the Name nodes of getattr("x", "name")
         self.bases: set[int] = set()  # ids of the Name nodes an attribute is read from (``sys.x``)
@@ -108,8 +114,10 @@ class _Finder:
             touch = self._engine(alias.name) or _module(alias.name)
             if touch is not None:
                 self.add(touch, node, alias.name, imported=True)
-            if alias.name in _BY_MODULE:
-                self.aliases[alias.asname or alias.name] = alias.name
+            bound = alias.name if alias.asname else alias.name.split(".")[0]  # import os.path binds os
+            module = _SAME_MODULE.get(bound, bound)
+            if module in _BY_MODULE or module in _MODULE_ATTRIBUTES:
+                self.aliases[alias.asname or bound] = module
 
     def _engine(self, name: str) -> Touch | None:
         """``Touch.ENGINE`` for ``micrograph`` (or one of its modules) where the submission is
@@ -125,7 +133,10 @@ class _Finder:
         extra = _BY_MODULE.get(node.module or "", {})
         if extra and any(alias.name == "*" for alias in node.names):
             self.add(Touch.MEMORY, node, f"{node.module}.*")  # sys.modules as a bare name
+        within = _MODULE_ATTRIBUTES.get(_SAME_MODULE.get(node.module or "", node.module or ""), {})
         for alias in node.names:
+            if alias.name in within:  # from os import path
+                self.aliases[alias.asname or alias.name] = within[alias.name]
             touch = NAMES.get(alias.name) or extra.get(alias.name)
             if alias.name in (*WRAPPING, *GETTERS) and alias.asname in (None, alias.name):
                 touch = None  # its calls are read where they are made
@@ -138,11 +149,26 @@ class _Finder:
         if node.attr == "__dict__" and (id(node) not in self.reading or _super(node.value)
                                         or self._a_class(node.value)):
             touch = Touch.DYNAMIC  # written through, handed on, or the namespace a class hides
-        if touch is None and isinstance(node.value, ast.Name):
-            module = self.aliases.get(node.value.id)
-            touch = _BY_MODULE.get(module or "", {}).get(node.attr)
+        if touch is None:
+            touch = _BY_MODULE.get(self._module(node.value) or "", {}).get(node.attr)
+        if touch is None and id(node) not in self.bases and isinstance(node.ctx, ast.Load) and self._module(node):
+            touch = Touch.MEMORY  # a module handed on (``f = os.path``), as a bare alias is
         if touch is not None:
             self.add(touch, node, node.attr)
+
+    def _module(self, node: ast.AST) -> str | None:
+        """The module of ``aliases`` that ``node`` names, or None: an alias, or such a module's
+        attribute that is one too (``os.path``, ``p.os``)."""
+        attributes = []
+        while isinstance(node, ast.Attribute):
+            if node.attr not in _ATTRIBUTE_NAMES:
+                return None
+            attributes.append(node.attr)
+            node = node.value
+        module = self.aliases.get(node.id) if isinstance(node, ast.Name) else None
+        for attribute in reversed(attributes):
+            module = _MODULE_ATTRIBUTES.get(module or "", {}).get(attribute)
+        return module
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         if isinstance(node.ctx, ast.Load) or (public_key(node.slice) and _of_self(node.value)):

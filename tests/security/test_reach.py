@@ -74,6 +74,15 @@ FOUND = [
     ("name = 'observe._observers'\n", Touch.OBSERVER),
     ("import os\nos.write(5, b'{}')\n", Touch.WIRE),
     ("from os import dup2\n", Touch.WIRE),
+    # os.path imported binds os (import os.path) or is os.path, whose os is os again
+    ("import os.path\nos.write(5, b'{}')\n", Touch.WIRE),
+    ("import os.path as p\np.os.write(5, b'{}')\n", Touch.WIRE),
+    ("from os import path\npath.os.dup2(5, 1)\n", Touch.WIRE),
+    ("import posixpath\nposixpath.os.write(5, b'{}')\n", Touch.WIRE),
+    ("import os\nos.path.os.write(5, b'{}')\n", Touch.WIRE),
+    ("import os.path\nmodule = os\n", Touch.MEMORY),  # handed on, as after import os
+    ("from os import path as p\nmodule = p\n", Touch.MEMORY),
+    ("import os\nmodule = os.path.os\n", Touch.MEMORY),
     ("path = '/proc/self/fd'\n", Touch.WIRE),
     ("real = print.__self__.getattr\n", Touch.DYNAMIC),
     ("real = (1.0).hex.__reduce_ex__(2)[0]\n", Touch.DYNAMIC),
@@ -130,6 +139,9 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "def f(Writer, pass_started):\n    return Writer(pass_started)\n",  # parameters are the source's own
     "import logging, unittest, os.path\n",
     "import os, sys, math, traceback\nprint(os.path.join('a', 'b'), sys.float_info.max)\n",
+    "import os.path\nprint(os.path.join('a', 'b'), os.getcwd())\n",
+    "from os import path\nprint(path.join('a', 'b'), path.exists('a'))\n",
+    "import os.path as p\nprint(p.join('a', 'b'), p.sep)\n",
     "def f(y):\n    y.backward()\n    return y.grad.item()\n",
     "def broken(:\n",  # a syntax error: the import error says why
     # annotations that are names or prose, and signatures read as written
