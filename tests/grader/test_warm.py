@@ -46,6 +46,8 @@ def test_a_child_that_does_not_fit_the_answer_is_not_used(toy: ToyCourse,
     assert warm.take("/no/such/python", None) is None  # killed: another mode's interpreter
     assert warm.take(sys.executable, None) is None
     monkeypatch.setenv(isolation.ENV, "limits-only")  # a root grader's children then drop uid
+    if isolation.drops_uid(isolation.LIMITS_ONLY) and isolation.refusal(isolation.LIMITS_ONLY):
+        pytest.skip(f"limits-only fails here: {isolation.refusal(isolation.LIMITS_ONLY)}")  # a private Python
     warm.start()
     report = _graded(toy)
     assert report.isolation == isolation.LIMITS_ONLY and report.refused is None and report.done
