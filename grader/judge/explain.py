@@ -40,6 +40,7 @@ THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code break
 MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
+ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list an earlier call changed
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 GIVEN_REFUSED = "GivenRefused"  # grader.spec.given.GivenRefused: a given function called as it cannot run
 
@@ -84,6 +85,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     kind, message = error["type"], error["message"]
     if kind in (EARLIER_RESULT, RAISED_ONLY_AGAIN):
         return _earlier_result(error, display, limits, names, exercise)
+    if kind == ARGUMENT_CHANGED:
+        return _argument_changed(error, display, limits, names, exercise)
     if kind == DETACHED_LEAF:
         return _detached_leaf(error, display, limits, names, exercise)
     if kind == GIVEN_REFUSED:
@@ -155,6 +158,22 @@ def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: Lin
     return _("{function} called {helper}, which raised an error where the same call returns, as the first "
              "call of a fresh import of your code: what {helper} does depends on state kept between calls; "
              "{error}", function=function, helper=helper, error=raised)
+
+
+def _argument_changed(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
+                      exercise: str | None) -> str:
+    """The error the student's helper raised on a list an earlier call of it had changed in place
+    (``grader.spec.helpers.ArgumentChanged``): that earlier change first, as what the later call
+    met; a fresh import raises on the changed list too, so no state of the module is blamed."""
+    helper, function, parameter, said = error["message"].split(" ", 3)
+    raised = test_error(_said_error(error, said), display, limits, names, exercise)
+    if function == helper:  # the test called it itself
+        return _("an earlier call of {helper} changed the list {parameter} it was given, in place (other objects are "
+                 "in it now), and the test called {helper} again on that same list: {error}",
+                 helper=helper, parameter=parameter, error=raised)
+    return _("{function} called {helper} on a list that an earlier call of {helper} had changed in place "
+             "({parameter}: other objects are in it now): {error}",
+             function=function, helper=helper, parameter=parameter, error=raised)
 
 
 def _said_error(error: ErrorRecord, said: str) -> ErrorRecord:

@@ -13,7 +13,10 @@ function tested what an earlier call of it returned, which then raises where the
 is right: ``Results`` keeps what the helper returned in this run, and such an error is raised
 again as ``EarlierResult``, told with that fact (``grader.judge.explain``).  A helper that raises
 where the same call returns in a fresh copy of the module (a mutable default argument grown by
-earlier calls) is raised again as ``RaisedOnlyAgain``, told with that fact.
+earlier calls) is raised again as ``RaisedOnlyAgain``, told with that fact.  A helper that
+raises on a list an earlier call of it changed in place (the caller's rows, their numbers replaced
+by leaves) is raised again as ``ArgumentChanged``: the state is in the caller's list, so a fresh
+import raises on it too, and the earlier call is what explains the error.
 """
 
 from __future__ import annotations
@@ -113,6 +116,41 @@ class RaisedOnlyAgain(Exception):
     is raised with the error's traceback, so the grader sees the line the error came from."""
 
 
+class ArgumentChanged(Exception):
+    """The student's helper raised on a list argument that an earlier call of it had changed in
+    place (entries replaced, added or removed): the caller's list carries what that call did.
+    Its message is ``"<helper> <function> <parameter> <error's text>"``; it is raised with the
+    error's traceback, so the grader sees the line the error came from."""
+
+
+def _lists_given(function: Callable[..., Any], args: tuple[object, ...], kwargs: dict[str, object]
+                 ) -> dict[str, list[Any]]:
+    """The list arguments of a call of ``function``, by the name of their parameter (none where
+    the call does not fit its signature: the function raises on it itself)."""
+    try:
+        bound = inspect.signature(function).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return {}
+    return {name: value for name, value in bound.arguments.items() if type(value) is list}
+
+
+def _entries(value: object) -> object:
+    """What a list holds, nested lists and tuples copied and every other entry kept as the object
+    it is: a copy to tell, by identity, whether a call changed the list in place."""
+    if type(value) in (list, tuple):
+        return [_entries(item) for item in value]
+    return value
+
+
+def _same_entries(before: object, now: object) -> bool:
+    """Whether ``now`` still holds what ``_entries`` copied of it: the same objects, in the same
+    nested lists."""
+    if type(now) in (list, tuple):
+        return (type(before) is list and len(before) == len(now)
+                and all(_same_entries(b, n) for b, n in zip(before, now)))
+    return before is now
+
+
 def _returns_when_fresh(sub: ModuleType, helper: str, args: tuple[object, ...], kwargs: dict[str, object]) -> bool:
     """Whether ``helper(*args, **kwargs)`` returns, without raising, as the first call of a
     fresh copy of the student's module."""
@@ -140,6 +178,7 @@ class Results:
         self.helper = helper
         self.kept: list[object] = []
         self.last: object = None  # what the last call returned (ex12 draws forward's input leaves by name)
+        self.changed: list[object] = []  # the list arguments a call changed in place, kept alive
 
     def again(self, result: object, given: tuple[object, ...]) -> bool:
         """Whether ``result`` holds an object an earlier call returned (not one of the arguments
@@ -154,21 +193,30 @@ class Results:
     def watched(self, sub: ModuleType, function: str) -> Iterator[None]:
         """While the test calls ``function``: each call of the helper kept, and an error raised
         after one returned an earlier call's result raised again as ``EarlierResult``; one the
-        helper raised where a fresh import's same call returns, as ``RaisedOnlyAgain``."""
+        helper raised where a fresh import's same call returns, as ``RaisedOnlyAgain``; one it
+        raised on a list an earlier call of it changed in place, as ``ArgumentChanged``."""
         earlier: list[bool] = []
         only_again: list[BaseException] = []  # an error the helper raises, not on a fresh import
+        on_changed: list[tuple[BaseException, str]] = []  # an error on a list an earlier call changed
         self.last = None  # only this block's calls
 
         def keeping(original: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
+                lists = _lists_given(original, args, kwargs)
+                before = {name: _entries(value) for name, value in lists.items()}
                 try:
                     result = original(*args, **kwargs)
                 except NotImplementedError:
                     raise
                 except Exception as exc:
-                    if _returns_when_fresh(sub, self.helper, args, kwargs):
+                    changed = [name for name, value in lists.items() if any(value is c for c in self.changed)]
+                    if changed:
+                        on_changed.append((exc, changed[0]))
+                    elif _returns_when_fresh(sub, self.helper, args, kwargs):
                         only_again.append(exc)
                     raise
+                finally:
+                    self.changed.extend(v for name, v in lists.items() if not _same_entries(before[name], v))
                 earlier.append(self.again(result, (*args, *kwargs.values())))
                 return result
             return call
@@ -179,6 +227,10 @@ class Results:
             except NotImplementedError:
                 raise  # a stub: told as one
             except Exception as exc:
+                for error, parameter in on_changed:
+                    if error is exc:
+                        raise ArgumentChanged(f"{self.helper} {function} {parameter} {error_text(exc)}"
+                                              ).with_traceback(exc.__traceback__) from None
                 if any(o is exc for o in only_again):
                     raise RaisedOnlyAgain(f"{self.helper} {function} {error_text(exc)}"
                                           ).with_traceback(exc.__traceback__) from None

@@ -288,3 +288,17 @@ CASES += [
                  "    second = [seen[i] for i in range(len(first))]\n"},
           names=("grads_twice(net, rows)[1]", "hook", "weight[0][0].grad")),
 ]
+
+# forward replaces the numbers of the caller's rows with leaves, in place: its first call works,
+# a second call on the same rows meets leaves where it expects numbers and raises.  The error is
+# told with the earlier call that changed the rows (a fresh import raises on them too).
+CASES += [
+    Wrong("rows_replaced_in_place",
+          fails={FORWARD: "an earlier call of forward changed the list rows it was given, in place",
+                 RAISES: "second_backward_error called forward on a list that an earlier call of forward had changed"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    for row in rows:\n        for i, v in enumerate(row):\n"
+                 "            row[i] = Value(v, requires_grad=True)\n    inputs = rows\n"},
+          names=("forward", "changed the list rows", "in place"),
+          unsaid=("fresh import",)),
+]
