@@ -13,6 +13,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
 from grader.spec.freed import at_a_freed_id
+from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 
@@ -46,11 +47,12 @@ KEYS = {
     "new_leaf": "a new leaf's first backward gives it a new Value in .grad, whatever leaves had one before: "
                 "store_grad decides by the leaf's own .grad being None; ids kept between calls cannot tell a "
                 "new leaf from a freed one, whose id it may take",
+    "retained_leaf": RETAINED_LEAF,
 }
 # what zero_() or .grad = None left decides the gradients added after it
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number"),
              "fresh": ("zeroed", "dropped", "renewed", "leaf_number"), "in_place": ("fresh", "leaf_number"),
-             "renewed": ("dropped",), "retained": ("rerun",)}
+             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place")}
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -197,7 +199,7 @@ def loop_hidden(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
             "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
-            "new_leaf": _at_a_freed_id(sub, 1.75)}
+            "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

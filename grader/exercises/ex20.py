@@ -13,6 +13,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name, number
 from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
+from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
@@ -56,12 +57,13 @@ KEYS = {
                  "graph's nodes alone",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
+    "retained_leaf": RETAINED_LEAF,
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
-CAUSED_BY = {"ran": ("applied",), "first": ("ran",),
+CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
              "grads_added": ("kept", "adds", "values_kept"), "every_node": ("new_graph", "names", "released", "sticky"),
              "second": ("names", "released", "sticky"), "freed": ("released", "sticky"), "released": ("sticky",)}
@@ -185,8 +187,9 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def retained(sub):
-    return _cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
-                        (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")])
+    return {**_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
+                           (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")]),
+            "retained_leaf": leaf_retained(sub, 0.75, 2.0)}
 
 
 @EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, grad_quiet, needs, node_name, number
+from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
 from grader.spec.raised import raised
 
@@ -47,6 +48,7 @@ KEYS = {
                 "number and requires no grad, and leave the Value they are called on as it was, in its graph",
     "alias": "detach() and .data give a new Value at each call, with no .grad of its own (None): not one "
              "kept on the Value, nor a copy that keeps the Value's .grad",
+    "retained_leaf": RETAINED_LEAF,
 }
 
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
@@ -242,7 +244,7 @@ def rebased(sub):
             "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"], *taken["modified"], *itself["modified"]],
             "grads": grads + taken["grads"] + itself["grads"],
-            "retained": retained["retained"]}
+            "retained": retained["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
 
 
 def _zeroed(sub: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
 
@@ -54,6 +55,7 @@ KEYS = {
                 "return it itself",
     "order": "backward runs the ready node with the highest sequence number first (the newest)",
     "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
+    "retained_leaf": RETAINED_LEAF,
 }
 
 
@@ -240,7 +242,8 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     for key, observed in _root_hooks(sub).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub), "one_shot": _one_shot(sub)}
+    return {**seen, "argument": _argument(sub), "hook_error": _hook_error(sub), "one_shot": _one_shot(sub),
+            "retained_leaf": leaf_retained(sub, 3.0, -4.0)}
 
 
 ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")

@@ -67,6 +67,14 @@ LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_lea
 """State kept between calls: the two leaves made once, their numbers overwritten by every call
 (shared by the exercises whose given build_graph is the documents')."""
 
+RETAIN_ON_A_LEAF_NODE = {  # edits of a build-track solution from ex19 on (its retain_grad)
+    "        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n            self.retains_grad = True\n":
+    "        node, _ = gradient_edge(self)\n        node.retained = self\n        self.retains_grad = True\n",
+}
+"""An ex18 retain_grad that tells a leaf's AccumulateGrad to keep the leaf's gradient too: from
+ex19 on (store_grad adds) backward stores that gradient twice."""
+RETAINED_LEAF_DOUBLED = "w.grad after w.retain_grad(); (w * x + w).backward() is a different number"
+
 
 def names_of(exercise_id: str, case: Wrong) -> tuple[str, ...]:
     """The words the feedback on ``case`` must use: its ``names``, or its file's ``# names:``

@@ -1,6 +1,6 @@
 """ex19 gallery: plausible wrong accumulations and correct variants (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 LOOP = "gradients add up over backward calls"
 ZERO = "zero_() between backward calls"
@@ -14,6 +14,9 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
+          fails={"accumulation on other inputs": RETAINED_LEAF_DOUBLED},
+          names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
     Wrong("overwrites", edits={WRITE: "    v._grad = Value(grad)"},
           fails={LOOP: "w.grad after the second backward of w * x + w is a different number"},
           names=("w.grad after the second backward", "add its gradient")),

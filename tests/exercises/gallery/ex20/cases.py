@@ -1,6 +1,6 @@
 """ex20 gallery: plausible wrong engines about saved values (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 DOCS = "a second backward through the documents' graph"
 RETAINED = "retain_graph=True on other graphs"
@@ -12,6 +12,9 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
+          fails={"retain_graph=True on other graphs": RETAINED_LEAF_DOUBLED},
+          names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
     Wrong("release_children_before_they_run", edits={  # one backward then meets a node it freed itself
         RELEASE_STEP: RELEASE_STEP + "            for child, _ in node.next_functions:\n"
                                      "                if child is not None:\n                    child.release()\n"},

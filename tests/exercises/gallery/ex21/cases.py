@@ -1,6 +1,6 @@
 """ex21 gallery: plausible wrong in-place engines (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 BASICS = "in-place ops and the leaf error"
 MODIFIED = "in place after the graph saved it"
@@ -17,6 +17,9 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
+          fails={"in place on a non-leaf is recorded": RETAINED_LEAF_DOUBLED},
+          names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
     Wrong("unpack_refuses_any_version", edits={"        if value._version != self.saved_versions[name]:\n":
                                                "        if value._version != 0:\n"},
           fails={REBASED: "y.backward() after b.add_(x); b += 1, y = b * w raised RuntimeError"},

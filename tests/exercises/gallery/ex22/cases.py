@@ -1,6 +1,6 @@
 """ex22 gallery: plausible wrong no_grad, detach and hook engines (format: gallery_case.py)."""
 
-from gallery_case import Correct, Wrong
+from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 PUBLIC = "no_grad and hooks on the documents' graph"
 SGD = "an SGD step under no_grad"
@@ -11,6 +11,9 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
+          fails={"hooks on other inputs": RETAINED_LEAF_DOUBLED},
+          names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
     Wrong("hooks_run_only_where_kept", edits={  # a non-leaf's hooks run only if it retains its grad
         "        grad = run_hooks(node.pre_hooks, grad)\n":
         "        if node.retained is not None or isinstance(node, AccumulateGrad):\n"
