@@ -145,6 +145,9 @@ def backprop_hidden(sub):
 SHARES_W = (HIDDEN_POINTS[0][0], 4.0)
 
 
+AT_ZERO = N_("w at zero")  # a graph's note, shown in the student's language
+
+
 def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     """Graphs of adds and products other than the documents': (label, y, w, x, all values)."""
     w, x = Value(1.5, requires_grad=True), Value(-2.0, requires_grad=True)
@@ -167,7 +170,7 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     y5 = add(ww5, x5)  # a Value times itself where it is zero: its other factor is itself, not a quotient
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
-        ("w * w + x (w at zero)", y5, w5, x5, [w5, x5, ww5, y5]),
+        (f"w * w + x ({AT_ZERO})", y5, w5, x5, [w5, x5, ww5, y5]),
         ("w * x + x (w == x)", y4, w4, x4, [w4, x4, wx4, y4]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
         ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
@@ -211,9 +214,8 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 
 def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
     """grad_by_paths on both leaves, and each answer beside what it was asked about (answer, y,
-    leaf, all values, label), for the hidden test's ``_slip_facts``. The public test names no
-    slip: a walker that sums the paths is the answer itself, and the public tests ship in the
-    student release."""
+    leaf, all values, label), for ``_slip_facts`` (hidden test) and ``_documents_slip_facts``
+    (public test)."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     with watching(sub, "grad_by_paths") as call:
         answers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
@@ -309,13 +311,44 @@ def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
+# What a slip of a product's factor makes of (dy/dw, dy/dx) on the documents' graph, from a's
+# and b's data (the statement's numbers are b + a and b, as its docstring says): formulas of
+# this one graph, not a walker, so the public test, which ships in the student release, names
+# the slip without holding a grad_by_paths.
+_ON_DOCUMENTS = {"right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0)}
+
+
+def _documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -> list[list[dict]]:
+    """For each run (its answers beside what they were asked about, and its graph), the CHECK
+    fact of each answer that it is not the number a slip makes on the documents' graph: False,
+    with the slip named, where the number differs from the statement's and every answer of the
+    test is that slip's."""
+    def of(g: dict[str, Value], factor: str) -> tuple[float, float]:
+        return _ON_DOCUMENTS[factor](g["a"].item(), g["b"].item())
+
+    def matches(slip: str) -> bool:
+        return all(type(item[0]) is float and _close(item[0], made)
+                   for items, g in answered for item, made in zip(items, of(g, slip)))
+
+    slip = next((name for name in _ON_DOCUMENTS if name != "right" and matches(name)), None)
+    facts = []
+    for items, g in answered:
+        wrong = [slip is not None and not _close(item[0], right) for item, right in zip(items, of(g, "right"))]
+        facts.append([{**check(Check.PRODUCT_FACTOR, not slipped, item[4]), **({CONTEXT + slip: True} if slipped else {})}
+                      for item, slipped in zip(items, wrong)])
+    return facts
+
+
 @EXERCISE.test("chain rule by paths on the documents' graph", points=2, public=True,
                feedback=CHAIN_FEEDBACK)
 def chain_rule_public(sub):
-    runs = []
+    asked = []
     for w, x in PUBLIC_POINTS:
         g = documents_graph(w, x)
-        runs.append(_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS)[0])
+        asked.append((_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS), g))
+    facts = _documents_slip_facts([(answered, g) for (_, answered), g in asked])
+    runs = [{"by_paths": run["by_paths"], "factors": factors, "walk_only": run["walk_only"]}
+            for ((run, _), _), factors in zip(asked, facts)]
     return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(0.25, -2.0))}
 
 

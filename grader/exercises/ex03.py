@@ -124,7 +124,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
-                               "grads_after_backward(w, x)['w'] and ['x']"),
+                               N_("grads_after_backward(w, x)['w'] and ['x']")),
         "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                        for n in ("a", "b", "y")],
         "read_non_leaves": len(call.warning_reads),

@@ -100,10 +100,23 @@ def shown_label(label: str) -> str:
     for pattern, msgid in _label_forms():
         found = pattern.fullmatch(label)
         if found is not None:
-            parts = {k: v if k in _CODE_PARTS else _notes(v) if k == "note" else shown_label(v)
-                     for k, v in found.groupdict().items()}
+            parts = {k: shown_graph(v) if k == "graph" else v if k in _CODE_PARTS else _notes(v) if k == "note"
+                     else shown_label(v) for k, v in found.groupdict().items()}
             return _(msgid, **parts)
     return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
+
+
+_GRAPH_NOTE = re.compile(r"(?P<graph>.+) \((?P<note>[^()]*[a-z]{2}[^()]*)\)")  # "w * w + x (w at zero)"
+
+
+def shown_graph(graph: str) -> str:
+    """A graph as written (``y = w * x``), and the note after it in the student's language
+    (``w * w + x (w at zero)``: which case of the graph it is); a note without words, or code
+    (``(w == x)``, ``(w * x)``), as written."""
+    found = _GRAPH_NOTE.fullmatch(graph)
+    if found is None or language() == SOURCE_LANGUAGE:
+        return graph
+    return f"{found.group('graph')} ({_(found.group('note'))})"
 
 
 CASES = "; "  # between the notes of several cases a difference was seen in ("y (x > 0; x = 0)")

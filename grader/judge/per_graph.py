@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from grader.i18n import _
 from grader.judge.causes import told_once
 from grader.judge.explained import Difference, ToldOnce
-from grader.judge.labels import shown_label
+from grader.judge.labels import shown_graph, shown_label
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
@@ -34,7 +34,7 @@ class SameForGraphs(ToldOnce):
     labels: bool = False
 
     def sentence(self) -> str:
-        others = [shown_label(o) for o in self.others] if self.labels else self.others
+        others = [shown_label(o) if self.labels else shown_graph(o) for o in self.others]
         return _("{sentence}; the same holds for {others}.", sentence=self.first_said(),
                  others=", ".join(others))
 

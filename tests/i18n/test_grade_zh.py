@@ -207,3 +207,23 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
     assert shown_label(kept) == kept
     with using("zh"):
         assert shown_label("b (first call; second call)") == "b（第一次调用、第二次调用）"
+
+
+def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
+    """A label's words are translated, its code kept: the note after a graph ("w at zero"), also
+    where a sentence names the other graphs it holds for, and an "and" between two entries."""
+    from micrograph.i18n import using
+
+    from grader.judge.explained import Difference
+    from grader.judge.labels import shown_label
+    from grader.judge.per_graph import per_graph
+    from grader.judge.sentences import Say
+
+    labels = [f"for y = {graph}, grad_by_paths(y, w)" for graph in ("w * x", "w * w + x (w at zero)", "w * x + x (w == x)")]
+    told = per_graph([Difference(Say.RESULT_NUMBER, (("label", label),)) for label in labels])
+    with using("zh"):
+        assert shown_label(labels[1]) == "对 y = w * w + x (w 为零)，grad_by_paths(y, w)"
+        assert shown_label("grads_after_backward(w, x)['w'] and ['x']") == "grads_after_backward(w, x)['w'] 和 ['x']"
+        text = told[0].sentence()
+    assert "y = w * w + x (w 为零), y = w * x + x (w == x) 也是如此" in text, text
+    assert english_sentences(text) == [] and "at zero" not in text
