@@ -27,7 +27,7 @@ KEYS = {
     "grads": "each backward must add its gradient into .grad (a new Value only when .grad is None)",
     "leaf_number": "backward adds into .grad, never into the leaf itself: w.item() stays the number w was "
                    "made with, whatever backward calls ran",
-    "zeroed": "zero_() sets the number to 0 in place and returns the Value itself",
+    "zeroed": "zero_() sets the number to 0 in place, a float as every Value's number, and returns the Value itself",
     "dropped": "w.grad = None leaves w.grad None: the grad property's setter keeps what it is given",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
                 "does: code holding w.grad sees the sum",
@@ -211,10 +211,20 @@ def zero_between_calls(sub):
     g = w.grad
     back = g.zero_()
     zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
-              _unsigned_zero(sub)]
+              _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
     (w * w).backward()  # adds into the zeroed Value, as into any other
     again = claim(w.grad is g, "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward()")
     return {**_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")), "in_place": [again]}
+
+
+A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")
+
+
+def _item_type(g: Any) -> type | None:
+    """The type of what ``g.item()`` returns (PyTorch's is a float: ``number`` reads an int as
+    one, so a zero_ that writes the int 0 is seen here alone), or None where there is no item()."""
+    item = getattr(type(g), "item", None)
+    return type(item(g)) if callable(item) else None
 
 
 def _unsigned_zero(sub: Any) -> dict[str, Any]:

@@ -14,6 +14,9 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("zero_writes_an_int", edits={ZERO_BODY: "        self._box[0] = 0\n        return self"},
+          fails={ZERO: "w.grad.zero_() leaves a float as w.grad's number in PyTorch, but not in your engine"},
+          names=("w.grad.zero_()", "a float")),
     Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
           fails={"accumulation on other inputs": RETAINED_LEAF_DOUBLED},
           names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
