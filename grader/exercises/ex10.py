@@ -243,9 +243,22 @@ def _loop(sub, start: float, limit: float) -> tuple[dict, object]:
     # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
     kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if _doublings(start, limit) else []
     new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
-    return {"steps": result_of(steps, STEPS), "new": new,
-            "graph": [graph(y, {"w": w}, label=label, flat=False), value_of(y, label), *kept],
+    built = graph(y, {"w": w}, label=label, flat=False)
+    recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
+    return {"steps": [result_of(steps, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
+            "graph": [built, value_of(y, label), *kept],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w), "call": call.fact}, steps
+
+
+def _recorded(built: dict, steps: object, statements: int) -> bool | None:
+    """Whether a count double_until returned that is not the statement's is at least the number
+    of doublings its y's graph records (one MulBackward0 each): False where the count is off
+    from the loop that ran; None where that graph is no chain of doublings (its own difference
+    is told) or the count no int."""
+    ops = [node.get("op") for node in built["nodes"] if node.get("op") != "AccumulateGrad"]
+    if type(steps) is not int or not ops or set(ops) != {"MulBackward0"}:
+        return None
+    return steps in (len(ops), statements)
 
 
 _Y_RETURNED = Returned(N_("the y double_until returned"), N_("the y an earlier call of double_until returned"))
@@ -260,7 +273,7 @@ def _loops(sub, cases: list[tuple[float, float]]) -> dict:
     past = all(type(n) is int and n == _doublings(*case, past_limit=True) for n, case in zip(counts, cases))
     for run, case in zip(runs, cases):
         differs = past and _doublings(*case, past_limit=True) != _doublings(*case)
-        run["steps"] = [run["steps"], check(Check.STOPS_AT_LIMIT, not differs, STEPS)]
+        run["steps"] = [*run["steps"], check(Check.STOPS_AT_LIMIT, not differs, STEPS)]
     return by_key(list(runs))
 
 

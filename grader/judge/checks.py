@@ -53,7 +53,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR,
            Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS,
-           Check.STOPS_AT_LIMIT.value: Say.PAST_THE_LIMIT, Check.BRANCH_OF_X.value: Say.OTHER_BRANCH,
+           Check.STOPS_AT_LIMIT.value: Say.PAST_THE_LIMIT,
+           Check.COUNTS_RECORDED.value: Say.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: Say.OTHER_BRANCH,
            Check.MODE_FROM_TRAINING.value: Say.CALLER_MODE, Check.DEFAULT_KEPT.value: Say.OTHER_DEFAULT}
 
 

@@ -369,6 +369,8 @@ class Say(Sentence):
                         "the limit, where the statement's stops as soon as y is no longer below it.")
     CALLER_MODE = N_("{label} is recorded as the grad mode around the call decides, not as training asks: forward "
                      "computed y under the caller's grad mode, where its set_grad_enabled(training) was not in force.")
+    COUNT_NOT_RECORDED = N_("{label} is not the number of doublings the y returned went through: your count "
+                            "differs from the doublings y's graph records.")
     OTHER_BRANCH = N_("{label} is the other branch's y: your if picked the branch the statement takes on the other "
                       "side of x > 0.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "

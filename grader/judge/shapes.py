@@ -26,6 +26,7 @@ def _nodes(fact: dict[str, Any]) -> list[_Node]:
 
 
 _NOTE = re.compile(r" \([^()]*\)$")  # a label's note on the case: "y (x = 0)"
+LEAF_OP = "AccumulateGrad"  # a leaf's node: a graph's walk ends there
 BELOW_ROOT = "a node below its root"  # where an unnamed node with no named node above it is
 
 
@@ -142,6 +143,21 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
     return _at(Say.NODE_INPUTS, j, got, label, _where(gn, j, label), _shown_op(gn[j]))
 
 
+def _stacked(wn: list[_Node], gn: list[_Node], a: _Node, b: _Node, above: _Node) -> tuple[Say, object] | None:
+    """Where one graph reaches a leaf and the other one more node of the op just above (a loop
+    that ran more or fewer times stacks one node more or less), how often the graph records that
+    op is the difference; the op as the student's engine named it (not a flat ``Sum``)."""
+    if (a.get("op") == LEAF_OP) == (b.get("op") == LEAF_OP):
+        return None
+    op = b.get("op") if a.get("op") == LEAF_OP else a.get("op")
+    if op != above.get("op"):
+        return None
+    theirs, ours = (sum(1 for node in nodes if node.get("op") == op) for nodes in (gn, wn))
+    if theirs == ours or (theirs > ours) != (a.get("op") == LEAF_OP):
+        return None
+    return (Say.OP_MORE if theirs > ours else Say.OP_FEWER), _shown_op(above)
+
+
 def _at(say: Say, j: int, got: dict[str, Any], label: str, where: str, op: object) -> Difference:
     """A difference at node ``j``; at the root it is said as the root's, not by the graph's
     label again ("y's graph differs at its root", not "... differs at y")."""
@@ -180,6 +196,9 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         if str(b.get("op")).startswith(OWN_NODE):
             return difference(Say.OWN_NODE, j, graph=got, label=label, op=str(b["op"])[len(OWN_NODE):])
         if a.get("op") != b.get("op"):
+            stacked = None if above is None else _stacked(wn, gn, a, b, gn[above])
+            if stacked is not None:
+                return difference(stacked[0], j, graph=got, label=label, op=stacked[1])
             return _at(Say.NODE_OP, j, got, label, where, op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:

@@ -156,6 +156,7 @@ class Check(str, enum.Enum):
     PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)
     DEFAULT_KEPT = "default_kept"  # a call with an argument left out does what the stub's default asks
     STOPS_AT_LIMIT = "stops_at_limit"  # a doubling loop's count is not that of one going on at y == limit
+    COUNTS_RECORDED = "counts_recorded"  # a loop's count is the number of doublings the graph of its y records
     BRANCH_OF_X = "branch_of_x"  # a call's graph is not the one its if builds for an x on the other side of its test
     MODE_FROM_TRAINING = "mode_from_training"  # what a forward records follows its training flag, not the caller's grad mode
 

@@ -69,6 +69,25 @@ def test_a_different_graph_is_told_from_the_student_side():
     assert Say.NOT_FROM not in _said(with_b, graph((x + w) * untracked, {**names, "b": untracked}, label="y"))
 
 
+def test_a_chain_longer_or_shorter_is_told_by_the_count_of_its_op():
+    """A loop that doubled once more or once less stacks one node more or less of the op just
+    above where the walk meets the leaf: that count is the difference; a leaf where another op
+    stands is still told at that place."""
+    w = Value(0.75, requires_grad=True)
+
+    def doubled(times: int) -> dict:
+        y = w
+        for _ in range(times):
+            y = y * 2
+        return graph(y, {"w": w}, label="y", flat=False)
+
+    want = doubled(3)
+    assert _said(want, doubled(4)) == [Say.OP_MORE]
+    assert _said(want, doubled(2)) == [Say.OP_FEWER]
+    assert [dict(d.fields)["op"] for d in find(want, doubled(2))] == ["MulBackward0"]
+    assert _said(graph((w + 1) * 3.0, {"w": w}, label="y"), graph(w * 3.0, {"w": w}, label="y")) != [Say.OP_FEWER]
+
+
 def test_freed_saved_values_are_seen():
     w, x = _leaves()
     y = w * x

@@ -60,7 +60,7 @@ CASES = [
     Wrong("branch_from_floats", names=('is a leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
           edits={"        return x_value * w\n":
                  "        return Value(x * w.item(), requires_grad=True)\n"}),
-    Wrong("loop_as_one_product", names=("'s graph differs", 'AccumulateGrad'), fails={LOOP: "'s graph"},
+    Wrong("loop_as_one_product", names=("records MulBackward0 fewer times",), unsaid=("your count differs",), fails={LOOP: "'s graph"},
           edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
                  "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
     Wrong("chain_last_input", names=('for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2]',), fails={CHAIN: "for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2] is \"MulBackward0\" here"},
@@ -172,4 +172,15 @@ CASES += [
           edits={"    x_value = Value(x)\n    if x_value > 0:": "    x_value = _X_VALUE\n    x_value.data.fill_(x)\n    if x_value > 0:",
                  "def branch(": "_X_VALUE = Value(0.0)\n\n\ndef branch("},
           names=("branch", "state kept between calls")),
+]
+
+# The count off from the loop that ran (started at one), and a loop run past the statement's
+# limit: the count and the doublings agree, and both differ from the statement's.
+CASES += [
+    Wrong("count_from_one", fails={LOOP: "double_until(w, limit)[1] is not the number of doublings the y returned"},
+          edits={"    steps = 0\n": "    steps = 1\n"},
+          names=("your count differs from the doublings y's graph records",)),
+    Wrong("limit_squared", fails={LOOP: "'s graph records MulBackward0 more times than the statement's"},
+          edits={"    while y < limit:": "    while y < limit * limit:"},
+          names=("records MulBackward0 more times",), unsaid=("your count differs",)),
 ]
