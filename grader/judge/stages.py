@@ -56,11 +56,12 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     own = PARTS.get(exercise or "", {}).get(FAULT_IN.get(problem, "")) == stage  # the function named is stage's
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
     rewritten = [] if own else rewritten_since(stage, exercise)
-    if rewritten:
+    if rewritten:  # the check runs some of stage's own answer too (``still_answered``): named beside
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "
                  "must pass before this stage's tests can run; {parts} changed or came after {stage} (a "
-                 "later stage's answer), so the fault may be there as well as in your {stage} answer.",
-                 stage=stage, file=display, problem=problem, parts=", ".join(rewritten))
+                 "later stage's answer), so the fault may be there as well as in your {stage} answer "
+                 "({own}).", stage=stage, file=display, problem=problem, parts=", ".join(rewritten),
+                 own=", ".join(still_answered(stage, exercise)))
     return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
              "{file} ({problem}): it must, before this stage's tests can run.",
              stage=stage, file=display, problem=problem)
@@ -104,6 +105,14 @@ def rewritten_since(stage: str, exercise: str | None) -> list[str]:
     their stage is after ``stage``), a rewrite of ``stage``'s own or one added since."""
     runs = CHECK_RUNS.get(stage, frozenset())
     return [name for name, owner in PARTS.get(exercise or "", {}).items() if owner > stage and name in runs]
+
+
+def still_answered(stage: str, exercise: str | None) -> list[str]:
+    """The functions of ``exercise``'s file that ``stage``'s check runs and that are still
+    ``stage``'s own answer (ex17's ``dependencies`` in ex20's file): where the fault lies if no
+    later rewrite has it."""
+    runs = CHECK_RUNS.get(stage, frozenset())
+    return [name for name, owner in PARTS.get(exercise or "", {}).items() if owner == stage and name in runs]
 
 
 def this_stage(earlier: str, fields: str, display: str, where: str) -> str:

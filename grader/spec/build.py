@@ -201,7 +201,13 @@ def _stage2(sub: Any) -> str | None:
     y = w * w + w
     held(y)  # no node a backward ran is freed (``grader.spec.held``)
     y.backward()
-    return None if grad_quiet(w) == 4.0 else N_("backward through w * w + w does not give w.grad")
+    got = grad_quiet(w)
+    if got == 4.0:
+        return None
+    if got is None:
+        return N_("backward through w * w + w leaves w.grad None")
+    return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
+        else N_("backward through w * w + w gives w.grad something that is not a number")
 
 
 def _stage3(sub: Any) -> str | None:

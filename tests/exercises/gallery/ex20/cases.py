@@ -12,6 +12,11 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("ex17_dependencies_count_nodes", edits={  # an ex17 part: a node two edges reach counts 1
+        "                counts[child] = 0\n                stack.append(child)\n            counts[child] += 1\n":
+        "                counts[child] = 1\n                stack.append(child)\n"},
+          fails={DOCS: "gives w.grad a different number from PyTorch's"},
+          names=("ex17's check fails", "dependencies")),
     Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
           fails={"retain_graph=True on other graphs": RETAINED_LEAF_DOUBLED},
           names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
