@@ -218,6 +218,9 @@ class Say(Sentence):
                        "made of a number (Value(...) times one) still passes on a number computed in Python.")
     NOT_BY_OP = N_("{label} was not returned by an operation of the engine that your code called (+, *, "
                    "micrograph.mul ...): it was made another way, such as Value(...) of a number computed in Python.")
+    COPY_NOT_BY_OP = N_("{label} is not the Value an operation of the engine returned to your code (+, *, "
+                        "micrograph.mul ...) but a copy of it (copy.copy(...), for instance): another object "
+                        "that shares that Value's number.")
     UPDATED_FIRST = N_("{label} changed w in place before its backward pass started, where the statement's step "
                        "moves w after backward, by the gradient that pass wrote.")
     DETACHED_ONE = N_("{label} called detach() or detach_() on a Value that requires grad: what your code computed "

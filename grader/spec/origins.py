@@ -136,10 +136,14 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
     ``exp`` ...) returned to the student's code during the watched ``call`` (made with
     ``made=True`` and a sampled grad mode).  Under no_grad an operation records nothing, so
     its result looks like ``Value(number)``: only who returned it tells a Value the engine
-    computed from one written from a Python formula.  None when ``v`` is no Value."""
+    computed from one written from a Python formula; a Value that shares its number with one an
+    operation returned is a copy of it (``copy.copy``).  None when ``v`` is no Value."""
     if not _is_value(v) or call.made is None:
         return check(Check.MADE_BY_OP, None, label)
-    return check(Check.MADE_BY_OP, call.made.get(id(v)) is v, label)
+    if call.made.get(id(v)) is v:
+        return check(Check.MADE_BY_OP, True, label)
+    copied = any(shares_storage(v, made) for made in call.made.values())  # copy.copy(a + 1) shares its number
+    return {**check(Check.MADE_BY_OP, False, label), **({CONTEXT + "copy": True} if copied else {})}
 
 
 def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> dict[str, Any]:

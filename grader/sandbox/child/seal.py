@@ -21,6 +21,7 @@ A refused write raises the audit event ``SEALED``: the sentinel flags it for the
 from __future__ import annotations
 
 import builtins
+import copyreg
 import itertools
 import operator
 import sys
@@ -307,7 +308,10 @@ def seal_loaded(tests_name: str, before: Sealing | None = None, freezing: bool =
         before.snapshot.settle()  # a new dunder the test module's loading made is not the submission's
         return before
     frozen = {id(m) for m in before.engine} if before is not None and before.frozen else set()
-    made = freezing and freeze.freeze(own_classes([m for m in engine if id(m) not in frozen]), refuse)  # no write, even one put back
+    classes = own_classes([m for m in engine if id(m) not in frozen])
+    for cls in classes:  # what copy.copy(v) of a Value writes to its class the first time
+        copyreg._slotnames(cls)  # (``__slotnames__``, copyreg's cache): written now, as the engine's
+    made = freezing and freeze.freeze(classes, refuse)  # no write, even one put back
     # compared: what the submission can name (the engine's modules and classes, builtins);
     # the grader's and the test module's modules leave sys.modules, and the answers' path is
     # bound already (``codec``)

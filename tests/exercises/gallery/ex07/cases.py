@@ -270,3 +270,14 @@ CASES += [
                  "def rebind_then_inplace(": "@functools.lru_cache\ndef rebind_then_inplace("},
           names=("rebind_then_inplace", "kept between calls")),
 ]
+
+
+# Each step kept as copy.copy(a): the copies share the numbers of the Values a named, but are
+# other objects (copying a Value writes nothing to the engine's classes: it is no reach).
+CASES += [
+    Wrong("steps_copied",
+          fails={REBIND: "a1 (after a = a + 1) is not the Value an operation of the engine returned to your code"},
+          edits={"from typing import Callable\n": "import copy\nfrom typing import Callable\n",
+                 "    a1 = a\n": "    a1 = copy.copy(a)\n", "    a2 = a\n": "    a2 = copy.copy(a)\n"},
+          names=("a1 (after a = a + 1)", "a copy of it (copy.copy(...)")),
+]
