@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.origins import read_from_grad
+from grader.spec.origins import read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
 from grader.spec.provenance import Call, check, float_of, result_of, watching
@@ -71,7 +72,17 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             "w_grad": result_of(_history(answer), label),
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
-            "read": read_from_grad(history, call, label), "backward": _passes(call, given)}
+            "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
+            "backward": _passes(call, given)}
+
+
+def _read_from_w(history: object, call: Call, given: GivenCalls, label: str) -> dict[str, Any]:
+    """The READ_FROM_LEAF fact of the records: none is x's gradient, read from the x.grad of the
+    graph build_graph returned (the one backward_twice ran on), where w.grad is recorded."""
+    graphs = [g for g in given.returned if type(g) is dict and isinstance(g.get("w"), Value) and isinstance(g.get("x"), Value)]
+    if not graphs:
+        return check(Check.READ_FROM_LEAF, None, label)
+    return read_from_leaf(history, call, {"w": graphs[-1]["w"], "x": graphs[-1]["x"]}, "w", label)
 
 
 def _passes(call: Call, given: GivenCalls) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num, type_name
-from grader.spec.origins import handed_to_hooks, read_from_grad, remember
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, remember
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
@@ -51,7 +51,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     read = read_from_grad(answer, call, label)
     observed = {"history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl})},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
-                "read": read,
+                "read": read, "leaf": read_from_leaf(answer, call, {"w": wl, "x": xl}, "w", label),
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),

@@ -20,7 +20,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: Say.NO_LOCAL_GRADS, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
            Check.APPLIED.value: Say.NOT_APPLIED,
            Check.DETACHED_FROM.value: Say.NOT_DETACHED,
-           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.MADE_BY_OP.value: Say.NOT_BY_OP,
+           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.READ_FROM_LEAF.value: Say.OTHER_LEAF_GRAD,
+           Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.NONE_DETACHED.value: Say.DETACHED_ONE,
            Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
@@ -138,6 +139,11 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say is Say.OTHER_LEAF_GRAD:  # the first entry read from another leaf's .grad, and the two leaves
+        entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))
+        if type(entry) is int and type(other) is str and type(leaf) is str:
+            return [_diff(say, label=f"{label}[{entry}]", name=other, leaf=leaf)]
+        return []
     if say is Say.LEAF_TAKEN_EARLY:  # the leaf whose answer was read where the order reached its node
         leaf = got.get(CONTEXT + "leaf")
         return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]

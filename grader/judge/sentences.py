@@ -212,6 +212,7 @@ class Say(Sentence):
                       "version counter, as detach() does.")
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
+    OTHER_LEAF_GRAD = N_("{label} was read from {name}.grad, where the statement records {leaf}.grad.")
     LEAF_NOT_GRAD = N_("a Value returned for {label} is a leaf backward wrote into, itself, not that leaf's .grad.")
     NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "
                        "computed from the Values it is asked to be computed from: an operation on a new Value "

@@ -88,6 +88,7 @@ class Call(observe.Observer):
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
         self.read_when_cleared: dict[int, Any] = {}  # with clears: ... whose .grad the student's code read while cleared
         self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
+        self.in_grad_of: dict[int, list[Any]] = {}  # with grad_numbers: the Values whose .grad held each, by its id
         self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
         self.fact: dict[str, Any] = {}
 
@@ -241,7 +242,7 @@ class Call(observe.Observer):
             if type(number) is float:  # the very float a tensor hook of the leaf's is handed (as a Value)
                 self.at_hooked_leaf[id(number)] = (number, step.node.variable)
         if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
-            self.hold(step.write.grad, in_grad=True, by_pass=True)
+            self.hold(step.write.grad, in_grad=True, by_pass=True, of=step.wrote)
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and
@@ -251,16 +252,24 @@ class Call(observe.Observer):
         in place (``w.grad.data = formula``) is the student's, not a gradient read."""
         for v in self.written.values():
             if engine_left(v):
-                self.hold(value_module.peek_grad(v), in_grad=True)
+                self.hold(value_module.peek_grad(v), in_grad=True, of=v)
 
-    def hold(self, grad: object, in_grad: bool = False, by_pass: bool = False) -> None:
+    def hold(self, grad: object, in_grad: bool = False, by_pass: bool = False, of: Any = None) -> None:
+        """Keep the very float ``grad`` holds; ``in_grad``: a .grad held it (``of``'s)."""
         number = grad.item() if is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
             self.held[id(number)] = number
             if in_grad:
                 self.in_grad[id(number)] = number
+                if of is not None and not any(v is of for v in self.in_grad_of.get(id(number), ())):
+                    self.in_grad_of.setdefault(id(number), []).append(of)
             if by_pass:
                 self.by_pass[id(number)] = number
+
+    def grad_holders(self, number: object) -> list[Any]:
+        """With ``grad_numbers``: the Values whose .grad held ``number`` (the very float) while
+        the call ran: whose gradient a number read with ``.grad.item()`` is."""
+        return self.in_grad_of.get(id(number), []) if self.in_grad.get(id(number)) is number else []
 
     def pass_wrote(self, number: object) -> bool:
         """With ``grad_numbers``: whether ``number`` is the very float a backward pass wrote into a

@@ -7,6 +7,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            detach() is judged against
     read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one the engine
                                            made as a gradient during the call (read, not computed)
+    read_from_leaf(numbers, call, leaves, "w", "h")  CHECK fact: no number returned is one only
+                                           another leaf's .grad held (x.grad read for w.grad)
     handed_to_hooks(numbers, call, leaves)  context: the leaf whose hooks were handed a number
                                            returned, which no .grad held (a hook's record)
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
@@ -94,6 +96,32 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
         fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
     remember(call)
     return fact
+
+
+def read_from_leaf(numbers: object, call: Call, leaves: dict[str, Any], name: str, label: str) -> dict[str, Any]:
+    """The READ_FROM_LEAF fact: no float in the list ``numbers`` is one that only another leaf
+    among ``leaves`` held in its .grad while the watched ``call`` (made with ``grad_numbers=True``)
+    ran, where the statement records ``leaves[name]``'s: ``x.grad.item()`` read for
+    ``w.grad.item()`` hands out x's gradient, a number read from the engine all the same.  Its
+    context names the first such entry (``~entry``) and the two leaves (``~other``, ``~leaf``).
+    None when there is no list of numbers or the call ran more passes than it watches."""
+    found = [x.item() if _is_value(x) else x for x in numbers] if type(numbers) is list else []
+    if not found or call.past_listed or not all(type(x) is float for x in found):
+        return check(Check.READ_FROM_LEAF, None, label)
+    others = [_other_holder(call.grad_holders(number), leaves, name) for number in found]
+    first = next((i for i, other in enumerate(others) if other is not None), None)
+    if first is None:
+        return check(Check.READ_FROM_LEAF, True, label)
+    return {**check(Check.READ_FROM_LEAF, False, label), CONTEXT + "entry": first,
+            CONTEXT + "other": others[first], CONTEXT + "leaf": name}
+
+
+def _other_holder(holders: list[Any], leaves: dict[str, Any], name: str) -> str | None:
+    """The name of a leaf among ``leaves`` whose .grad held a number, where ``leaves[name]``'s
+    never did (None where it did, or where no leaf named held it)."""
+    if any(h is leaves[name] for h in holders):
+        return None
+    return next((n for n, leaf in leaves.items() if any(h is leaf for h in holders)), None)
 
 
 def handed_to_hooks(numbers: object, call: Call, leaves: dict[str, Any]) -> dict[str, Any]:

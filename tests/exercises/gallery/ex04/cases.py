@@ -249,3 +249,17 @@ CASES += [
           edits={"        return exc  # some node on the way saved a value, and it is gone\n": "        print(exc)\n"},
           names=("is None", "caught that error and did not return it")),
 ]
+
+
+# x's gradient recorded where the statement records w's: numbers read from the engine all the
+# same, so only whose .grad they are names the slip.
+CASES += [
+    Wrong('x_grad_recorded', fails={RAISES: 'was read from x.grad'},
+          edits={'    y, w_leaf = g["y"], g["w"]\n': '    y, w_leaf = g["y"], g["x"]\n'},
+          names=('backward_twice(w, x, retain_graph=False)[1][0]', 'x.grad', 'records w.grad'),
+          unsaid=('is a different number',)),
+    Wrong('x_grad_recorded_first', fails={ADDS: 'was read from x.grad'},
+          edits={'    history = [w_leaf.grad.item()]\n': '    history = [g["x"].grad.item()]\n'},
+          names=('backward_twice(w, x, retain_graph=True)[1][0]', 'x.grad', 'records w.grad'),
+          unsaid=('is a different number',)),
+]

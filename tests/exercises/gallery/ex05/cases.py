@@ -127,9 +127,9 @@ CASES += [
     Wrong('reset_typo', fails={'zero_() every step': 'w.grad is None because your code set it to None'},
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset != "zero"))'},
           names=('w.grad is None because your code set it to None',)),
-    Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] is a different number'},
+    Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] was read from x.grad'},
           edits={'        history.append(w.grad.item())': '        history.append(x.grad.item())'},
-          names=('grad_history(w, x, steps, reset)[0]',)),
+          names=('grad_history(w, x, steps, reset)[0]', 'x.grad', 'records w.grad'), unsaid=('is a different number',)),
     Wrong('resets_swapped', fails={'grad = None every step': 'w.grad was zeroed in place by your code'},
           unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
@@ -299,7 +299,7 @@ CASES += [
           edits={"        y = (x + w) * (w + 1)": "        y = (x * w) * (w + 1)"},
           names=("graph records AddBackward0 fewer times",), unsaid=("recorded w.grad after clearing it",)),
     Wrong("records_x_grad",
-          fails={"other resets": "grad_history(w, x, steps, reset)[0] is a different number"},
+          fails={"other resets": "grad_history(w, x, steps, reset)[0] was read from x.grad"},
           edits={"        history.append(w.grad.item())": "        history.append(x.grad.item())"},
-          names=("is a different number",), unsaid=("recorded w.grad after clearing it",)),
+          names=("x.grad", "records w.grad"), unsaid=("recorded w.grad after clearing it", "is a different number")),
 ]
