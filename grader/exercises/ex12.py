@@ -22,7 +22,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
-from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn
+from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_in_turn
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
@@ -103,6 +103,21 @@ def _rows(output: object) -> dict[str, Any]:
     return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
 
 
+def _leaf_per_entry(inputs: object) -> dict[str, Any]:
+    """The LEAF_PER_ENTRY fact of forward's input: no entry is the Value an earlier entry is (one
+    leaf per distinct number, kept in a dict, makes two equal entries one leaf, and the net's
+    node then takes one input twice), with the later entry and the earlier one it shares."""
+    seen: dict[int, str] = {}
+    rows = inputs if type(inputs) is list and all(type(row) is list for row in inputs) else []
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            earlier = seen.setdefault(id(v), f"input[{i}][{j}]")  # every entry alive in rows: no id reused
+            if earlier != f"input[{i}][{j}]":
+                return {**check(Check.LEAF_PER_ENTRY, False, "input"),
+                        CONTEXT + "missing": f"input[{i}][{j}]", CONTEXT + "kept": earlier}
+    return check(Check.LEAF_PER_ENTRY, True if rows else None, "input")
+
+
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
@@ -116,6 +131,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
         "input": entries(inputs, "input", value_of),
+        "leaves": _leaf_per_entry(inputs),
         "rows": _rows(output),
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],
@@ -129,6 +145,7 @@ FORWARD_FEEDBACK = ("Make the input rows of new leaves that require grad, output
 FORWARD_KEYS = {
     "input": "the input is the rows as new leaves Value(v, requires_grad=True), as the "
     "documents' requires_grad=True input",
+    "leaves": "each entry of the input is a new leaf of its own, whatever its number",
     "output": "output is net(input) with the net you are given: one row of out_features Values "
     "per input row",
     "loss": "loss is one Value, the sum of every entry of output made by micrograph.sum (one "
@@ -250,7 +267,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
             "in_turn": _read_in_turn(answer[0], net),
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
-                       **handed_to_hooks(answer[1], call, _param_names(net))},
+                       **handed_to_hooks(answer[1], call, _param_names(net)),
+                       **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
                                                      drawn={**_param_names(net), **_input_names(_FORWARD.last)})}

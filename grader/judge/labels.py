@@ -66,6 +66,7 @@ _LABEL_FORMS = (
     (r"the (?P<name>\w+) given to (?P<call>\w+\(.*\))", N_("the {name} given to {call}")),
     (r"the (?P<name>[\w.]+) returned", N_("the {name} returned")),
     (r"the leaf (?P<name>\w+) you were given", N_("the leaf {name} you were given")),
+    (r"(?P<call>\w+)'s backward", N_("{call}'s backward")),  # the graph a function's first pass walked
     (r"a node below its root", N_("a node below its root")),
     (r"a node below (?P<label>.+)", N_("a node below {label}")),
     (r"\[(?P<index>[^\]]+)\] of (?P<label>.+)", N_("[{index}] of {label}")),

@@ -250,6 +250,8 @@ class Say(Sentence):
     DATA_OF_LEAF = N_("{label} is the .data of the leaf backward wrote into (a new Value sharing its number, "
                       "not its version counter), not that leaf: no graph reaches {label}.")
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
+    ENTRIES_ONE_LEAF = N_("{name} is the very Value {leaf} is: your code made one leaf for two entries of {label}, "
+                          "where each entry is a new leaf of its own.")
     FLAT_ROWS = N_("{label} is one flat list of Values: the entries of every row are in a single "
                    "list, not in one list per input row.")
     SEEDED_AFTER = N_("{label} seeded the generator (manual_seed) after it built the model: the "
@@ -341,6 +343,7 @@ class Say(Sentence):
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")
+    OTHER_VALUES_GRADS = N_("{label} holds {leaf}.grad: your code read the gradients of Values that are not in {of}.")
     HOOK_RECORDS = N_("{label} holds numbers a hook your code registered on {leaf} was handed during backward, "
                       "not {leaf}.grad after each pass: a hook sees the gradient one pass sends to {leaf}, before "
                       "the engine adds it to what {leaf}.grad holds.")

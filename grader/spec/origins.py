@@ -11,6 +11,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            another leaf's .grad held (x.grad read for w.grad)
     handed_to_hooks(numbers, call, leaves)  context: the leaf whose hooks were handed a number
                                            returned, which no .grad held (a hook's record)
+    grads_of(numbers, others, asked)        context: the Value among ``others`` (not among
+                                           ``asked``) whose .grad holds a number returned
     made_by_op(y, call, "y")                CHECK fact: y was returned by an engine operation the
                                            student's code called (not Value(...) of a number)
     made_from(y, (w, x), call, "y")         CHECK fact: ... and made from w or x through such
@@ -135,6 +137,18 @@ def handed_to_hooks(numbers: object, call: Call, leaves: dict[str, Any]) -> dict
     hooked = [call.handed_to_hook(x) for x in found]
     name = next((n for n, leaf in leaves.items() if any(h is leaf for h in hooked)), None)
     return {} if name is None else {CONTEXT + "hooked": name}
+
+
+def grads_of(numbers: object, others: dict[str, Any], asked: str) -> dict[str, Any]:
+    """Context for a result of numbers (``~grads_of``: the name of a Value among ``others``, the
+    Values whose gradients were not asked for, as ex12's input leaves beside the net's
+    parameters, and ``~asked``: the code naming those asked for): a number returned is the very
+    float that Value's .grad holds now, read with ``item()``.  Where the numbers differ, that
+    says whose gradients they are.  Empty where no such number was returned."""
+    found = {id(x.item() if _is_value(x) else x) for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)}
+    name = next((n for n, v in others.items() if _is_value(v) and v.grad is not None and id(v.grad.item()) in found),
+                None)
+    return {} if name is None else {CONTEXT + "grads_of": name, CONTEXT + "asked": asked}
 
 
 def remember(call: Call) -> None:

@@ -302,3 +302,27 @@ CASES += [
           names=("forward", "changed the list rows", "in place"),
           unsaid=("fresh import",)),
 ]
+
+# forward makes one leaf per distinct number (a dict keyed by the number): equal entries of the
+# input share one leaf, and the net's node takes it twice.
+CASES += [
+    Wrong("one_leaf_per_number",
+          fails={"forward on other nets": "your code made one leaf for two entries of input"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    leaves: dict = {}\n"
+                 "    inputs = [[leaves.setdefault(v, Value(v, requires_grad=True)) for v in row] for row in rows]\n"},
+          names=("is the very Value", "one leaf for two entries of input")),
+]
+
+# grads_twice reads the input leaves' gradients, not the net's parameters'.
+CASES += [
+    Wrong("input_grads_read",
+          fails={TWICE: "holds input[0][0].grad: your code read the gradients of Values that are not in "
+                        "net.parameters()"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    inputs, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)",
+                 "    first = [p.grad.item() for p in net.parameters()]\n":
+                 "    first = [v.grad.item() for row in inputs for v in row]\n",
+                 SECOND: "    loss.backward()\n    second = [v.grad.item() for row in inputs for v in row]\n"},
+          names=("input[0][0].grad", "net.parameters()")),
+]
