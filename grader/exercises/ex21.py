@@ -108,9 +108,9 @@ def basics_public(sub):
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
     steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
-             fact(number(w), f"w.item() after {REFUSED}"),
+             fact(number(w), f"w.item() after {REFUSED}"), fact(w._version, f"w._version after {REFUSED}"),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
-             fact(number(w), f"w.item() after {ZERO_REFUSED}")]
+             fact(number(w), f"w.item() after {ZERO_REFUSED}"), fact(w._version, f"w._version after {ZERO_REFUSED}")]
     own = _own_counter(sub)
     steps += own["errors"]
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's

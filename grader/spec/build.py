@@ -254,6 +254,10 @@ def _stage6(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     if error(w.add_, 1.0) != "RuntimeError: leaf in place":
         return N_("w.add_(1) on a leaf that requires grad does not raise PyTorch's error")
+    if number(w) != 1.5:
+        return N_("w.add_(1) on a leaf that requires grad, refused, changed w's number")
+    if type(w._version) is not int or w._version != 0:
+        return N_("w.add_(1) on a leaf that requires grad, refused, changed w's version")
     w.detach().add_(1.0)
     w.data.add_(1.0)
     version = w._version

@@ -17,6 +17,12 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("version_bumped_before_the_leaf_check", edits={  # the refused add_ has bumped w's version already
+        "        other = as_value(other)\n        check_in_place(self)\n":
+        "        other = as_value(other)\n        self._versions[0] += 1\n        check_in_place(self)\n",
+        "        self._box[0] += other.item()\n        self._versions[0] += 1\n": "        self._box[0] += other.item()\n"},
+          fails={BASICS: "w._version after that refused w.add_(1) is a different number from PyTorch's"},
+          names=("that refused w.add_(1)", "before changing anything")),
     Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
           fails={"in place on a non-leaf is recorded": RETAINED_LEAF_DOUBLED},
           names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),

@@ -11,6 +11,12 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("ex21_version_bumped_before_the_leaf_check", edits={  # an ex21 part: the refused add_ bumped w's version
+        "        other = as_value(other)\n        check_in_place(self)\n":
+        "        other = as_value(other)\n        self._versions[0] += 1\n        check_in_place(self)\n",
+        "        self._box[0] += other.item()\n        self._versions[0] += 1\n": "        self._box[0] += other.item()\n"},
+          fails={PUBLIC: "w.add_(1) on a leaf that requires grad, refused, changed w's version"},
+          names=("ex21's check fails", "Value.add_")),
     Wrong("retain_grad_keeps_a_leaf_on_its_node", edits=RETAIN_ON_A_LEAF_NODE,
           fails={"hooks on other inputs": RETAINED_LEAF_DOUBLED},
           names=("w.retain_grad()", "on a leaf that requires grad changes nothing")),
