@@ -29,6 +29,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
+from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
 
@@ -132,9 +133,10 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
     runs = []
     for _ in range(steps):
         before, version = w.item(), value_of(w, "w")["version"]
-        with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call:
+        given = ModeNoted(loss_fn)  # a backward that raised after a loss computed under no_grad says so
+        with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
-            loss = sub.sgd_step(w, loss_fn, lr)
+            loss = sub.sgd_step(w, given, lr)
         at_pass = call.first_versions.get(id(w))
         first = at_pass is not None and at_pass > version and not call.changed_after_first_pass(w)
         now, g = num(w), grad(w)

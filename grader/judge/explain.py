@@ -42,6 +42,7 @@ EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper 
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
 ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list an earlier call changed
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
+GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
 GIVEN_REFUSED = "GivenRefused"  # grader.spec.given.GivenRefused: a given function called as it cannot run
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
@@ -83,12 +84,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
-    if kind in (EARLIER_RESULT, RAISED_ONLY_AGAIN):
-        return _earlier_result(error, display, limits, names, exercise)
-    if kind == ARGUMENT_CHANGED:
-        return _argument_changed(error, display, limits, names, exercise)
-    if kind == DETACHED_LEAF:
-        return _detached_leaf(error, display, limits, names, exercise)
+    if kind in _WITH_CAUSE and len(message.split(" ", 3)) >= _WITH_CAUSE[kind][1]:  # the child's words, counted
+        return _WITH_CAUSE[kind][0](error, display, limits, names, exercise)
     if kind == GIVEN_REFUSED:
         return _given_refused(error, names)
     stage = _STAGE_PART.fullmatch(message)
@@ -196,6 +193,24 @@ def _detached_leaf(error: ErrorRecord, display: str, limits: Limits, names: Line
              "no longer requires grad and nothing computed from it is recorded (detach() returns a new Value "
              "and leaves {leaf} as it is); after it, {error}",
              function=function, leaf=leaf, error=raised)
+
+
+def _given_under_no_grad(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
+                         exercise: str | None) -> str:
+    """The engine's "does not have a grad_fn" the function tested raised after it called the
+    function it was given with grad mode off (``grader.spec.given_untracked``): that call first,
+    as what the backward line met."""
+    function, given, said = error["message"].split(" ", 2)
+    return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
+             "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
+             given=given, error=test_error(_said_error(error, said), display, limits, names, exercise))
+
+
+# A probe's error that tells the student's error with its cause before it: the function telling
+# it, and how many words at least its message has (what each splits off, and the error's text).
+_WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
+               ARGUMENT_CHANGED: (_argument_changed, 4), DETACHED_LEAF: (_detached_leaf, 3),
+               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3)}
 
 
 def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:

@@ -337,3 +337,16 @@ CASES += [
           names=("an earlier call", "kept between calls and returned again"),
           unsaid=("never turned grad mode off", "made another way")),
 ]
+
+# The whole step inside one no_grad block: the loss is recorded by no graph, and its backward
+# raises; the error is told with the call of loss_fn under no_grad that made it raise.
+CASES += [
+    Wrong("step_all_under_no_grad",
+          fails={STEP: "sgd_step called loss_fn while grad mode was off (no_grad)"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                 "    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                 "        w -= lr * w.grad":
+                 "    with micrograph.no_grad():\n        w.grad = None\n        loss = loss_fn(w)\n"
+                 "        loss.backward()\n        w -= lr * w.grad"},
+          names=("called loss_fn while grad mode was off", "recorded by no graph")),
+]

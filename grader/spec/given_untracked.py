@@ -1,0 +1,54 @@
+"""An error raised after the student's code called a function the probe gave it with grad mode off.
+
+ex09's sgd_step is given loss_fn by the probe.  Called inside the student's ``no_grad`` block,
+loss_fn computes a loss that no graph records, and the backward from it raises the engine's
+"element 0 of tensors does not require grad and does not have a grad_fn" at the backward line,
+which names neither no_grad nor loss_fn.  The probe gives the call a ``ModeNoted`` loss_fn, which
+notes the grad mode of each call; an error of that kind raised after its last call ran with
+grad mode off is raised again as ``GivenUnderNoGrad`` (``grader.judge.explain`` tells it with
+that fact).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import micrograph
+
+from grader.spec.probe import error_text
+from grader.spec.raised import NO_GRAD_FN
+
+
+class GivenUnderNoGrad(Exception):
+    """The function a test called raised the engine's "does not have a grad_fn" after it called
+    the function it was given with grad mode off.  Its message is ``"<function> <given> <error's
+    text>"``; it is raised with the error's traceback, so the grader sees the line it came from."""
+
+
+class ModeNoted:
+    """A function given to the student's code, which notes whether grad mode was on at each call."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.modes: list[bool] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.modes.append(micrograph.is_grad_enabled())
+        return self.fn(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def told_if_untracked(given: ModeNoted, function: str, name: str) -> Iterator[None]:
+    """While the student's ``function`` runs with ``given`` (its argument ``name``): the engine's
+    "does not have a grad_fn" raised after the last call of ``given`` ran with grad mode off is
+    raised again as ``GivenUnderNoGrad``."""
+    try:
+        yield
+    except NotImplementedError:
+        raise  # a stub: told as one
+    except Exception as exc:
+        if NO_GRAD_FN not in str(exc) or not given.modes or given.modes[-1]:
+            raise
+        raise GivenUnderNoGrad(f"{function} {name} {error_text(exc)}").with_traceback(exc.__traceback__) from None
