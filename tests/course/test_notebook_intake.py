@@ -133,6 +133,9 @@ def test_a_notebook_scores_what_the_same_python_file_scores(
     assert as_notebook["score"] == as_python["score"] == as_python["max_score"] > 0
     notes = " ".join(as_notebook["exercises"][0]["notes"])
     assert "magics (%)" in notes and "shell lines (!)" in notes and "grader.check" in notes
+    monkeypatch.setenv("MICROGRAPH_LANG", "zh")  # a note about the notebook in its language's punctuation
+    note = grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]["notes"][0]
+    assert "：没有评分" in note and ": " not in note.split("（")[0], note
 
 
 def test_an_error_is_named_by_cell_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
