@@ -42,7 +42,8 @@ KEYS = {
            "run, the ready node with the highest sequence_nr (the newest) first",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
                "has it: the grader watches the order nodes run through apply",
-    "grads_refused": "a failing backward writes no gradient through the node that refused",
+    "grads_refused": "a failing backward writes no gradient through the node that refused, while a node that ran "
+                     "before it in the same pass (a leaf's AccumulateGrad, ready first) has already added its gradient",
     "grads_added": "a backward that runs adds into .grad as usual",
     "names": "release frees the saved values but keeps their names: apply asks which were saved, and "
              "unpack then refuses a freed one with SECOND_BACKWARD",

@@ -12,6 +12,16 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("leaf_writes_deferred_to_the_end", edits={  # a failed backward adds nothing, even what ran first
+        "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    leaf_writes = []\n",
+        "        grad = buffers.pop(node)\n":
+        "        grad = buffers.pop(node)\n        if isinstance(node, AccumulateGrad):\n"
+        "            leaf_writes.append((node, grad))\n            continue\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    for node, grad in leaf_writes:\n        node.apply(grad)\n"},
+          fails={NUMBERS: "w.grad after a second y.backward() after y.backward(), y = 2 * x + w is a different number"},
+          names=("w.grad after a second y.backward()", "has already added its gradient")),
     Wrong("ex17_dependencies_count_nodes", edits={  # an ex17 part: a node two edges reach counts 1
         "                counts[child] = 0\n                stack.append(child)\n            counts[child] += 1\n":
         "                counts[child] = 1\n                stack.append(child)\n"},
