@@ -67,15 +67,17 @@ def _page(path: str) -> str:
 def html_view(checked: Checked) -> str:
     """The HTML for one checked exercise (a problem is one sentence)."""
     from grader.judge.status import ELSEWHERE
-    from grader.report.terminal import errors_told_once, points, told_once, total
+    from grader.report.terminal import errors_told_once, points, told_once, told_once_notes, total
 
     result = checked.result
     if checked.problem is not None or result is None:
         return f'<div class="mg-check"><p><b>grader.check</b>: {esc(checked.text)}</p></div>'
-    if told_once(result) is not None:
-        header, *said = checked.text.splitlines()
-        return (f'{_STYLE}<div class="mg-check"><h4>{esc(header)}</h4>'
-                f'<p>{esc(" ".join(line.strip() for line in said if line.strip()))}</p></div>')
+    said = told_once(result)
+    if said is not None:  # the sentence as it was said, not as the terminal wrapped it (no space
+        # where a line broke inside a Chinese word), and each note a paragraph of its own
+        notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in told_once_notes(result))
+        return (f'{_STYLE}<div class="mg-check"><h4>{esc(checked.text.splitlines()[0])}</h4>'
+                f'<p>{esc(said)}</p>{notes}</div>')
     feedback, shown_notes = errors_told_once(result)
     rows = "".join(
         f'<tr><td>{esc(test_name(t.name))}</td><td class="nw">{esc(visibility(t.public))}</td>'

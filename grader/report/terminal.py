@@ -124,6 +124,13 @@ def _one_cause(result: ExerciseResult) -> str | None:
     return None
 
 
+def told_once_notes(result: ExerciseResult) -> list[str]:
+    """The notes under a sentence told once (``told_once``): those that do not say its cause
+    again ("no diagram: <the same cause>")."""
+    cause = None if result.outcome == UNTOUCHED else _one_cause(result)
+    return [n for n in result.notes if cause and cause not in n]
+
+
 SAME_ERROR = N_("the same error as in \"{test}\" above.")
 
 
@@ -154,10 +161,8 @@ def exercise(result: ExerciseResult, display: str) -> str:
     columns = shutil.get_terminal_size((100, 24)).columns
     said = told_once(result)
     if said is not None:
-        cause = None if result.outcome == UNTOUCHED else _one_cause(result)
-        notes = [n for n in result.notes if cause and cause not in n]  # "no diagram: <the same cause>"
         return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4))),
-                          *(f"  {note}" for note in notes)])
+                          *(f"  {note}" for note in told_once_notes(result))])
     feedback, notes = errors_told_once(result)
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),

@@ -17,6 +17,8 @@ nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 import grader  # noqa: E402
+from grader.report.svg import esc  # noqa: E402
+from grader.report.terminal import told_once  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 SOLUTION = REPO / "solutions" / "ex03_retain_grad.py"
@@ -93,6 +95,18 @@ def test_check_outside_a_notebook_prints_what_grade_prints(
     assert printed.startswith("ex03  retain_grad keeps a non-leaf's gradient  (../exercises/ex03_retain_grad.py)\n"
                               "  not started (0/14): every function the tests call still raises")
     assert "not started" in checked._repr_html_()
+
+
+def test_a_sentence_told_once_is_shown_whole_not_as_the_terminal_wrapped_it(
+        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal breaks a long sentence into lines, in Chinese inside a word: the notebook's
+    view shows the sentence as said (no space where a line broke), each note a paragraph."""
+    monkeypatch.chdir(course / "notebooks")
+    monkeypatch.setenv("COLUMNS", "40")
+    checked = grader.check("ex03", lang="zh")
+    said = told_once(checked.result)
+    assert said is not None and len(checked.text.splitlines()) > 2  # wrapped in the text
+    assert f"<p>{esc(said)}</p>" in checked._repr_html_()
 
 
 def test_check_at_pythons_prompt_shows_its_text_once(tmp_path: Path) -> None:
