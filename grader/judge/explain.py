@@ -123,7 +123,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
-    said = f": {torch_explained(message)}" if message else ""
+    said = f": {torch_explained(refusal_said(message))}" if message else ""
     if exercise in STAGE_IDS and error["function"]:
         return stages.raised_in_part(error, exercise, _line(error["line"], names), said)
     if error["function"] and error["caller"]:
@@ -244,6 +244,7 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
     at = _(" ({line})", line=_line(line, names)) if line else ""
+    message = refusal_said(message)
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
                  message=message)
@@ -253,6 +254,22 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
                                              "and the standard library only: {module} beside it cannot be "
                                              "imported there, so copy what it needs into the file itself",
                                              module=own)
+
+
+_REFUSED = re.compile(r"the grader does not let submitted code (?:reach (?P<touch>.+)|change the module (?P<module>\S+))")
+
+
+def refusal_said(message: str) -> str:
+    """The sandbox's refusal of a reach (``grader.sandbox.child.guard``, ``seal``) in the student's
+    language: the grader's own text, which a quote of the error would leave in English."""
+    found = _REFUSED.fullmatch(message or "")
+    if found is None:
+        return message
+    if found["module"] is not None:
+        return _("the grader does not let submitted code change the module {module}", module=found["module"])
+    touch = wire.TOUCHES.get(found["touch"])
+    return message if touch is None else _("the grader does not let submitted code reach {what}",
+                                           what=_(_TOUCHED[touch]))
 
 
 _NO_MODULE = re.compile(r"No module named '([^'.]+)")
@@ -299,7 +316,7 @@ def silence(report: ChildReport) -> tuple[Status, str]:
 _TOUCHED = {
     wire.Touch.FRAMES: N_("stack frames"),
     wire.Touch.HOOKS: N_("profile or trace hooks"),
-    wire.Touch.OBSERVER: N_("the engine's observation records"),
+    wire.Touch.OBSERVER: N_("the engine's code or its observation records"),
     wire.Touch.CODE: N_("code objects, globals or closures"),
     wire.Touch.MEMORY: N_("memory or the garbage collector"),
     wire.Touch.DYNAMIC: N_("attributes by a computed name"),

@@ -156,6 +156,24 @@ def test_a_message_cut_by_the_child_ends_at_a_word_with_an_ellipsis() -> None:
     assert torch_explained("short message") == "short message"
 
 
+def test_the_sandboxs_refusal_of_a_reach_is_told_in_the_students_language() -> None:
+    """A PermissionError the sandbox raised at a reach for grading's internals is the grader's own
+    text, not the submission's: quoted in an import error, it is in Chinese too."""
+    from micrograph.i18n import using
+
+    from grader.judge import explain
+    from grader.sandbox.child.wire import ErrorRecord, Touch
+    from grader.spec.limits import Limits
+
+    for refusal in (f"the grader does not let submitted code reach {Touch.OBSERVER.value}",
+                    "the grader does not let submitted code change the module micrograph"):
+        error = ErrorRecord(type="PermissionError", message=refusal, function=None, caller=None, line=50, step=None)
+        assert explain.import_error(error, "ex09.py", Limits()).endswith(f": {refusal}")
+        with using("zh"):
+            said = explain.import_error(error, "ex09.py", Limits())
+        assert "the grader" not in said and "评分程序不允许提交的代码" in said, said
+
+
 def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None:
     """Feedback names the student's code by the probe's label: in Chinese the English words
     around it are translated, the code stays as written, and a plain code label is unchanged."""
