@@ -12,6 +12,7 @@ from typing import Any
 
 from grader.judge.sentences import Say, Sentence
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
@@ -96,6 +97,10 @@ def explains(context: Sentence, said: set[Sentence]) -> bool:
     return bool(said & _EXPLAINED_BY.get(context, set()))
 
 
+# A leaf the statement's graph has not, told as it is found: anywhere, or at the op that takes it
+_OTHER_LEAVES = (Say.OTHER_LEAF, *SayLeaf)
+
+
 # State sentences that follow from another of the same call: a first result that a second call
 # changed makes the call on the first inputs again differ too, and either makes the call differ
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
@@ -105,7 +110,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
-    Say.OTHER_LEAF: {Say.DATA_LEAF},  # a case whose data the probe could not name by its number: the same leaf
+    # a case whose data the probe could not name by its number: the same leaf
+    **dict.fromkeys(_OTHER_LEAVES, {Say.DATA_LEAF}),
     # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's
     **dict.fromkeys((Say.IS_LEAF, Say.ROOT_OP, Say.DATA), {Say.SAME_OBJECT}),
     # y computed under the caller's grad mode: recorded, or not, as that mode decided
@@ -144,7 +150,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
-                    {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, Say.OTHER_LEAF, Say.DATA_LEAF}),
+                    {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),
     # y made without the combine given: its error, its op and the gradients all follow from that
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
@@ -173,13 +179,13 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
-                      Say.NO_LEAF, Say.OTHER_LEAF},  # not this call; its graph built on an earlier call's leaf
+                      Say.NO_LEAF, *_OTHER_LEAVES},  # not this call; its graph built on an earlier call's leaf
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                                Say.ROWS_RECORDED_CLEARED},
     # a graph recorded with other flags than the call was given reaches other leaves: told once
-    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {Say.OTHER_LEAF, Say.DATA_LEAF}),
+    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

@@ -273,7 +273,7 @@ def _label(d: Difference) -> str:
 
 
 
-_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
 
 
 def _part_of_none(d: Difference, found: list[Difference]) -> bool:
@@ -295,7 +295,7 @@ def _number_for_none(d: Difference, found: list[Difference]) -> bool:
     if d.say is not Say.NOT_READ_FROM_GRAD:
         return False
     label = dict(d.fields).get("label", "")
-    return any(e.say in (Say.RESULT_NOT_NONE, Say.EXTRA_ENTRY) and dict(e.fields).get("label", "").startswith(label + "[")
+    return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.EXTRA_ENTRY) and dict(e.fields).get("label", "").startswith(label + "[")
                for e in found)
 
 

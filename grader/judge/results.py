@@ -106,7 +106,7 @@ _OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_ORDER}
 def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
     """The dict and the key of an entry told as None on one side (``found``) where that side's
     dict has no such key at all (``ABSENT``), else None."""
-    side = {Say.RESULT_NONE: got, Say.RESULT_NOT_NONE: want}.get(found.say) if found is not None else None
+    side = {Say.RESULT_NONE: got, Say.RESULT_NOT_NONE: want, Say.RESULT_TEXT_NOT_NONE: want}.get(found.say) if found is not None else None
     absent = side.get(ABSENT) if side is not None else None
     if type(absent) is list and len(absent) == 2 and all(type(part) is str for part in absent):
         return absent[0], absent[1]
@@ -159,6 +159,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     (told with its own label)."""
     if same(want, got):
         return None
+    if want is None and type(got) is str and not got.startswith(NOT_PLAIN) and says is STATEMENT_SHAPES:
+        return _diff(Say.RESULT_TEXT_NOT_NONE, label=label, text=got)  # the student's own text, quoted
     if got is None or want is None:
         return _diff(says.none if got is None else says.not_none, label=label)
     if type(got) is str and got.startswith(NOT_PLAIN):  # a generator, a node: the student's type

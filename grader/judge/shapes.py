@@ -9,11 +9,13 @@ named node above it.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 from grader.judge.compare import same
 from grader.judge.explained import Difference, difference
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
 from grader.spec.facts import COMMUTATIVE, CONTEXT, FLAT_SUM, OWN_NODE, UNNAMED
 
@@ -80,9 +82,60 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
     made = [leaf for leaf in wl if leaf not in gl and leaf in reached]  # the statement's leaf, made by an op
     if extra > 0 and made:  # the leaf is there, but another Value than the one named
         found.append(difference(Say.LEAF_ELSEWHERE, label=label, leaf=made[0]))
+    elif extra > 0:
+        found.append(_other_leaf(want, got, label))
     elif extra:
-        found.append(difference(Say.OTHER_LEAF if extra > 0 else Say.MISSING_LEAF, label=label))
+        found.append(difference(Say.MISSING_LEAF, label=label))
     return found
+
+
+def _other_leaf(want: dict[str, Any], got: dict[str, Any], label: str) -> Difference:
+    """A leaf the student's code made that the statement's graph has not (where that graph has
+    no unnamed leaf, so that any is the one): told at the op that takes it, marked there.  Where
+    that op made a named Value (or the root), with what the statement's op of that name takes
+    instead: the named leaf whose number the new one holds (``w + 1`` written
+    ``Value(w, requires_grad=True) + 1``), or a number, which no graph records
+    (``w + Value(1.0, requires_grad=True)``); or that the statement's Value of that name requires
+    no grad at all."""
+    wn, gn = _nodes(want), _nodes(got)
+    leaf = next((j for j, n in enumerate(gn) if n.get("leaf") == UNNAMED), None)
+    above = next((j for j, n in enumerate(gn) if leaf in (n.get("in") or [])), None)
+    if leaf is None or above is None or any(n.get("leaf") == UNNAMED for n in wn):
+        return difference(Say.OTHER_LEAF, label=label)
+    name = gn[above].get("name") or (_NOTE.sub("", label) if above == 0 else None)
+    if not name:
+        return difference(Say.OTHER_LEAF, above, graph=got, label=label)
+    fields = {"label": label, "where": name, "op": _shown_op(gn[above])}
+    theirs = wn[0] if above == 0 and wn else next((n for n in wn if n.get("name") == name), None)
+    if theirs is None:  # the statement's graph has no node of that name: is its Value recorded at all?
+        untracked = want.get(CONTEXT + "untracked")
+        say = SayLeaf.UNRECORDED if type(untracked) is list and name in untracked else SayLeaf.AT
+        return difference(say, above, graph=got, **fields)
+    ins = [_ref(k, len(gn)) for k in gn[above].get("in") or []]
+    mine = {gn[k].get("leaf") for k in ins if k is not None}
+    data = {n.get("leaf"): n.get(CONTEXT + "data") for n in gn if n.get("leaf")}
+    copied = [wn[k].get("leaf") for k in theirs.get("in") or [] if _ref(k, len(wn)) is not None
+              and wn[k].get("leaf") not in (None, UNNAMED, *mine)
+              and data.get(wn[k].get("leaf"), object()) == gn[leaf].get(CONTEXT + "data")]
+    if copied:
+        return difference(SayLeaf.COPY, above, graph=got, leaf=copied[0], **fields)
+    if _takes_a_number(theirs, wn, len(ins)):
+        return difference(SayLeaf.FOR_NUMBER, above, graph=got, **fields)
+    return difference(SayLeaf.AT, above, graph=got, **fields)
+
+
+def _takes_a_number(node: _Node, nodes: list[_Node], inputs: int) -> bool:
+    """Whether the statement's ``node`` takes a number where the student's op of that name, with
+    ``inputs`` inputs, takes one more leaf: a constant input (None) in its place, or, in a flat
+    sum (which leaves its constant terms out), one term fewer and a sum that is not the sum of
+    its terms' data."""
+    ins = node.get("in") or []
+    if None in ins:
+        return len(ins) == inputs
+    terms = [nodes[k].get(CONTEXT + "data") for k in ins if _ref(k, len(nodes)) is not None]
+    total = node.get(CONTEXT + "data")
+    return (node.get("op") == FLAT_SUM and len(ins) == inputs - 1 and type(total) is float
+            and all(type(t) is float for t in terms) and not math.isclose(total, sum(terms), abs_tol=1e-12))
 
 
 def _unreached(wn: list[_Node], gn: list[_Node], got: dict[str, Any],

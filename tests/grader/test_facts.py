@@ -18,6 +18,7 @@ from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
@@ -309,7 +310,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

@@ -124,9 +124,16 @@ CASES += [
     Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "the statement's"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
           names=('node_info',)),
-    Wrong('constant_as_leaf', fails={"the documents' graph": "y (first and second call)'s graph reaches a leaf the statement's does not"},
+    Wrong('constant_as_leaf', fails={"the documents' graph": "y (first and second call)'s graph reaches a leaf the statement's "
+                                                             "does not: the AddBackward0 that made b takes a Value your code made "
+                                                             "requiring grad, where the statement's takes a plain number"},
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
-          names=("'s graph reaches a leaf",)),
+          names=("'s graph reaches a leaf", "AddBackward0 that made b", "plain number")),
+    # b made from a second leaf holding w's number, not from w: the op that takes it is named, and the leaf it copies
+    Wrong('b_from_a_second_leaf', fails={"the documents' graph": "the AddBackward0 that made b takes a second Value holding "
+                                                                 "w's number, where the statement's takes the leaf w itself"},
+          edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(Value(w, requires_grad=w_requires_grad), 1)'},
+          names=("AddBackward0 that made b", "second Value holding w's number")),
     Correct('grads_cleared_after_reading', edits={'    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }': '    grads = {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n    for name in ("w", "x"):\n        g[name].grad = None\n    return grads'}),
     Correct('leaf_from_grad_fn', edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.grad_fn is None,'}),
 ]
@@ -136,9 +143,10 @@ CASES += [
     Wrong('grad_fn_object', fails={'node_info reads the attributes': "node_info(a)['grad_fn'] is not the kind of result"},
           edits={'        "grad_fn": None if node is None else node.name(),': '        "grad_fn": node,'},
           names=("node_info(a)['grad_fn']", 'of type AddBackward0')),
-    Wrong('grad_fn_class_name', fails={'node_info reads the attributes': "node_info(w)['grad_fn'] is not None"},
+    # a leaf's None names its type: the student's own text is quoted where the statement's is None
+    Wrong('grad_fn_class_name', fails={'node_info reads the attributes': 'node_info(w)[\'grad_fn\'] is "NoneType" here, where the statement\'s is None'},
           edits={'        "grad_fn": None if node is None else node.name(),': '        "grad_fn": type(node).__name__,'},
-          names=("node_info(w)['grad_fn']", 'not None')),
+          names=("node_info(w)['grad_fn']", '"NoneType"')),
 ]
 
 # State carried between calls: a dict kept at module level or in a default argument, filled

@@ -26,7 +26,7 @@ CASES = [
         g[name].retain_grad()
     return g'''}),
     Wrong("hardcoded", fails={WITHOUT: "grads_after_backward ran no backward pass",
-                              WARNING: "grad_warning(w) is not None, where the statement's is None"}),
+                              WARNING: 'grad_warning(w) is "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.'}),
     Wrong("hardcoded_none", fails={WITHOUT: "grads_after_backward did not read the .grad of each of a, b and y"}),
     Wrong("retain_everything", names=('retain_grad() was called on a', 'does not ask for'), fails={NAMED: 'retain_grad() was called on a in backward_retaining(w, x, ["b", "y"]), which the statement'},
           edits={RETAIN_LOOP: '''    for name in ("a", "b", "y"):
@@ -52,7 +52,7 @@ CASES = [
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {name: node.grad for name, node in g.items()}'''}),
-    Wrong("warning_by_is_leaf", names=('grad_warning never read .grad',), fails={"the warning on every kind of Value": "grad_warning(a retained) is not None"},
+    Wrong("warning_by_is_leaf", names=('grad_warning never read .grad',), fails={"the warning on every kind of Value": 'grad_warning(a retained) is "The .grad attribute'},
           edits={'''    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
@@ -251,4 +251,12 @@ CASES += [
           edits={"\nimport warnings\n": "\nimport functools\nimport warnings\n",
                  "def grads_after_backward(": "@functools.lru_cache\ndef grads_after_backward("},
           names=("grads_after_backward", "kept between calls")),
+]
+
+# "" for "nothing warned": the student's own text is quoted where the statement's is None.
+CASES += [
+    Wrong("empty_text_for_no_warning",
+          fails={WARNING: 'grad_warning(w) is "" here, where the statement\'s is None'},
+          edits={"    return str(caught[0].message) if caught else None": '    return str(caught[0].message) if caught else ""'},
+          names=('grad_warning(w)', '""', "where the statement's is None")),
 ]

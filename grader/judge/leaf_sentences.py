@@ -1,0 +1,27 @@
+"""The sentences that say where a leaf the statement's graph has not sits in the student's graph.
+
+"A leaf the statement's does not" alone left the student to search for it; these name the op
+that takes it, the Value that op made, and, where the statement's op of that name is known,
+what it takes instead: the named leaf whose number the new one holds, a plain number, or
+nothing recorded at all.  They follow the rules of ``grader.judge.sentences``: placeholders
+carry only what the student's run shows or the probe named, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayLeaf(Sentence):
+    """Where a leaf the student's code made sits, the statement's graph having none there."""
+
+    AT = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes it.")
+    COPY = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
+              "second Value holding {leaf}'s number, where the statement's takes the leaf {leaf} itself.")
+    FOR_NUMBER = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
+                    "Value your code made requiring grad, where the statement's takes a plain number, which no "
+                    "graph records.")
+    UNRECORDED = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
+                    "Value your code made requiring grad, where the statement's {where} requires no grad.")
