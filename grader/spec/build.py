@@ -187,6 +187,9 @@ def _stage1(sub: Any) -> str | None:
     leaves = (flag(w.is_leaf), flag(y.is_leaf))  # bools only: an object of the student's may equal anything
     if leaves != (True, False):
         return N_("is_leaf is not True for w and False for w * 2 + 1")
+    if getattr(sub.Value(2.0) * w, "grad_fn", None) is None:  # recording asks every input, not the first
+        return N_("c * w, c a Value that requires no grad, records no node, where an operation records one as soon "
+                  "as one of its inputs requires grad")
     x = sub.Value(-0.5, requires_grad=True)
     product = getattr(w * x, "grad_fn", None)
     if (saved_as(product, "self") is w, saved_as(product, "other") is x) != (True, True):

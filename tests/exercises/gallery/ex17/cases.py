@@ -59,6 +59,10 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("ex16_recording_asks_the_first_input", edits={  # an ex16 part: c * w, c requiring no grad, unrecorded
+        "    return any(v.requires_grad for v in inputs)\n": "    return inputs[0].requires_grad\n"},
+          fails={CONSTANTS: "c * w, c a Value that requires no grad, records no node"},
+          names=("ex16's part of the engine", "as soon as one of its inputs requires grad")),
     Wrong("seeded_with_the_root_number", edits={"    buffers = {first: 1.0}": "    buffers = {first: root.item()}"},
           fails={DOCS: "y.backward(), y = w * x, starts y.grad_fn with the gradient 1 in PyTorch, but not in your engine"},
           names=("starts y.grad_fn with the gradient 1", "whatever number the root holds")),
