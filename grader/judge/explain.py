@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from grader.i18n import N_, _
+from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.status import ERROR, TIMEOUT, Status
@@ -341,7 +341,13 @@ _USED_AS_NOT_ALLOWED = {
 def reached(report: ChildReport, display: str, names: LineNames | None = None) -> str | None:
     """Why no test is scored when the submission reached for grading's internals: the first
     place its source names one (``grader.sandbox.reach``), else the first thing the child's
-    sentinel blocked while it ran; None when it did neither."""
+    sentinel blocked while it ran; None when it did neither.  Written for a path before its verb
+    (``{file} imports``): a notebook's Chinese name takes no space after it (``sentences``)."""
+    said = _reached(report, display, names)
+    return None if said is None else sentences([said])
+
+
+def _reached(report: ChildReport, display: str, names: LineNames | None) -> str | None:
     if report.reached:
         first = report.reached[0]
         if first.touch is wire.Touch.ENGINE:

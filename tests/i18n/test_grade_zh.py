@@ -245,3 +245,23 @@ def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
         text = told[0].sentence()
     assert "y = w * w + x (w 为零), y = w * x + x (w == x) 也是如此" in text, text
     assert english_sentences(text) == [] and "at zero" not in text
+
+
+def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> None:
+    """``{file} 在运行时试图碰…`` is written for a path: "这个笔记本" before the verb takes no space."""
+    from micrograph.i18n import using
+
+    from grader.i18n import _
+    from grader.judge.explain import reached
+    from grader.sandbox.child.wire import Touch
+    from grader.sandbox.reach import Reach
+    from grader.sandbox.run import ChildReport
+    from grader.spec.limits import Limits
+
+    ran = ChildReport(Limits(), touched=[Touch.OBSERVER])
+    named = ChildReport(Limits(), reached=[Reach(Touch.CODE, 3, "pickle", True)])
+    with using("zh"):
+        notebook, path = _("this notebook"), "ex07_inplace.py"
+        for report in (ran, named):
+            assert reached(report, notebook).startswith(f"{notebook}在运行时" if report is ran else f"{notebook}导入了")
+            assert reached(report, path).startswith(f"{path} ")  # a path keeps its space
