@@ -361,6 +361,9 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
                      file=display, name=first.name, what=_(_TOUCHED[first.touch]), line=_line(first.line, names))
         if first.name in _USED_AS_NOT_ALLOWED:  # a call the source makes, told by what it may not be
             return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=_line(first.line, names))
+        if first.touch is wire.Touch.MACHINE:  # nothing the grader observes through: outside the sandbox
+            return _("{file} reaches for {what} ({name}, {line}): no exercise needs them, so no test is scored",
+                     file=display, what=_(_TOUCHED[first.touch]), name=first.name, line=_line(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
                  file=display, what=_(_TOUCHED[first.touch]), name=first.name,

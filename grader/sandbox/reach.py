@@ -68,6 +68,15 @@ _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "s
                             "iter", "any", "all", "pprint"})
 
 
+def proc_touch(path: str) -> Touch:
+    """What a /proc path reaches for: descriptors (``/fd``) the grader's pipes, the process's own
+    memory every object, any other entry (``/proc/1/cmdline``) the machine outside the sandbox."""
+    if "/fd" in path:
+        return Touch.WIRE
+    own = path.startswith(("/proc/self/", "/proc/thread-self/"))
+    return Touch.MEMORY if own and ("/mem" in path or "/maps" in path) else Touch.MACHINE
+
+
 class Reach(NamedTuple):
     """One place in the source: what it reaches for, its line, the name written there, and
     whether that name is a module it imports (a debugger or doctest left in is one)."""
@@ -277,7 +286,7 @@ class _Finder:
             for name in _field_attributes(node.value):
                 self.add(NAMES.get(name, Touch.DYNAMIC), node, name)
         if "/proc/" in node.value or node.value.startswith("<tests"):
-            self.add(Touch.WIRE if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
+            self.add(proc_touch(node.value) if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
 
     def visit_keyword(self, node: ast.keyword) -> None:
         switched_off = isinstance(node.value, ast.Constant) and node.value.value is False

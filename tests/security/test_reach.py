@@ -84,6 +84,8 @@ FOUND = [
     ("from os import path as p\nmodule = p\n", Touch.MEMORY),
     ("import os\nmodule = os.path.os\n", Touch.MEMORY),
     ("path = '/proc/self/fd'\n", Touch.WIRE),
+    ("path = '/proc/1/cmdline'\n", Touch.MACHINE),  # another process's entry: no pipe of the grader's
+    ("path = '/proc/self/mem'\n", Touch.MEMORY),
     ("real = print.__self__.getattr\n", Touch.DYNAMIC),
     ("real = (1.0).hex.__reduce_ex__(2)[0]\n", Touch.DYNAMIC),
     ("import timeit\n", Touch.DYNAMIC),
