@@ -89,8 +89,10 @@ def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> di
     """The GRAD fact of what the loop left in a leaf's .grad, with, as context (never compared),
     whether the student's code cleared it between two backward passes (a gradient then left
     as the last backward wrote it was cleared before each backward, not after each record),
+    whether only between some of them (a clearing that stopped after a first step),
     and whether the passes wrote a leaf the student made instead of it."""
     return {**grad_of(leaf, label), CONTEXT + "cleared_before_backward": call.cleared_between(leaf),
+            CONTEXT + "cleared_some": call.cleared_some_only(leaf),
             CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
 
 
@@ -185,14 +187,16 @@ def _with_grads(values: tuple[float, float, float]) -> tuple[list[Value], Value]
 
 def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note: str = "") -> dict[str, Any]:
     """zero_grad on three new leaves p, q, r holding ``values`` (p and r with a gradient), each
-    .grad labelled with the case's ``note``, if any ("p.grad (p, q and r of one value)")."""
+    .grad labelled with the case's ``note``, if any ("p.grad (p, q and r of one value)").  Whether
+    p.grad is still the Value it was is judged where it is zeroed in place: set_to_none=True
+    leaves None, and a .grad kept there is told as the gradient backward wrote, not as an object."""
     leaves, before = _with_grads(values)
     with watching(sub, "zero_grad") as call:
         sub.zero_grad(leaves, set_to_none=set_to_none)
+    same = {} if set_to_none else {"same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
+                                                              "p.grad before zero_grad")}
     return {"grads": [grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad") for v, n in zip(leaves, "pqr")],
-            "same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
-                                      "p.grad before zero_grad"),
-            "backward": call.fact}
+            **same, "backward": call.fact}
 
 
 def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]:
@@ -206,6 +210,21 @@ def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]
         left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[::2]]  # q holds no gradient
     swapped = left[True] == ["zero", "zero"] and left[False] == ["none", "none"]
     return check(Check.SET_TO_NONE_READ, not swapped, "zero_grad")
+
+
+def _past_no_grad(sub, values: tuple[float, float, float]) -> dict[str, Any]:
+    """The PAST_NO_GRAD fact: zero_grad(set_to_none=False) on p, q, r (q without a gradient)
+    given in three orders, q in the middle, first and last, does not zero exactly the leaves
+    before q every time: a loop that stops at q (``break`` where ``continue`` is meant) does, and
+    no other slip (the last leaf skipped, the first zeroed only) does in all three orders."""
+    stopped = []
+    for order in ((0, 1, 2), (1, 0, 2), (0, 2, 1)):
+        leaves, _ = _with_grads(values)
+        sub.zero_grad([leaves[i] for i in order], set_to_none=False)
+        left = [_cleared_as(leaves[i].grad) for i in order]
+        at = order.index(1)  # where q, the leaf without a gradient, was given
+        stopped.append(all(c == "zero" for c in left[:at]) and all(c == "kept" for c in left[at + 1:]))
+    return check(Check.PAST_NO_GRAD, not all(stopped), "zero_grad(leaves, set_to_none=False)")
 
 
 def _cleared_twice(sub, values: tuple[float, float, float], set_to_none: bool) -> list[dict[str, Any]]:
@@ -287,7 +306,7 @@ EQUAL_NOTE = N_("p, q and r of one value")  # a label's note, translated where i
 def zero_grad_public(sub):
     return {"flag": _set_to_none_read(sub, (1.0, -2.5, 0.5)),
             "none": _zero_grad(sub, (2.0, -1.5, 0.5), True),
-            "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False),
+            "zero_": _zero_grad(sub, (-0.5, 3.0, 1.0), False), "past_none": _past_no_grad(sub, (1.5, 0.5, -2.0)),
             "again": _cleared_twice(sub, (1.5, -2.0, 0.5), False),
             "earlier": _earlier_left_alone(sub, (2.5, -1.0, 0.5), False),
             "default": _set_to_none_default(sub, (0.5, 1.5, -1.0))}
@@ -298,7 +317,7 @@ def zero_grad_public(sub):
 def zero_grad_hidden(sub):
     return {"flag": _set_to_none_read(sub, (-2.0, 1.5, 3.0)),
             "none": _zero_grad(sub, (0.0, 4.0, -2.0), True),
-            "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False),
+            "zero_": _zero_grad(sub, (1.5, 0.0, 7.0), False), "past_none": _past_no_grad(sub, (-3.0, 2.5, 0.5)),
             # three distinct leaves of one value: a leaf looked up with == (`leaf in seen`) is skipped
             "equal": _zero_grad(sub, (2.5, 2.5, 2.5), False, EQUAL_NOTE),
             "again": _cleared_twice(sub, (-3.0, 0.5, 2.0), True),

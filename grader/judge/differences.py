@@ -52,9 +52,10 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
     left_as_written = got.get("changed", got.get(CONTEXT + "changed")) is False
     cleared_before = got.get(CONTEXT + "cleared_before_backward") is True and left_as_written  # not after the last
+    before_only = Say.CLEARED_SOME_ONLY if got.get(CONTEXT + "cleared_some") is True else Say.CLEARED_BEFORE_ONLY
     if wby == "nobody" and gby in ("backward", "chosen"):
         zeroed = got.get("changed", got.get(CONTEXT + "changed")) is True and got.get("grad") == 0.0
-        return [_diff(Say.CLEARED_BEFORE_ONLY if cleared_before else Say.GRAD_ZEROED if zeroed
+        return [_diff(before_only if cleared_before else Say.GRAD_ZEROED if zeroed
                       else Say.GRAD_WRITTEN, label=label)]
     if wby != "chosen" and gby == "chosen":
         return [_diff(Say.GRAD_SEEDED if got.get(CONTEXT + "seeded") is True else Say.GRAD_CHOSEN, label=label)]
@@ -62,7 +63,7 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
         say = Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED
-        return [_diff(Say.CLEARED_BEFORE_ONLY if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
+        return [_diff(before_only if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
                       label=label)]
     if not same(want.get("grad"), got.get("grad")):
         factor = gby == "backward" and got.get(CONTEXT + "in_proportion") is True  # grad times another local derivative

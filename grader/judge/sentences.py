@@ -58,6 +58,8 @@ class Say(Sentence):
                                "was zeroed, not right after the backward pass each row records.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
                              "gradients between backward passes, but not after recording what the last one wrote.")
+    CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "
+                           "backward passes after the first, but not before the others, nor after the last.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward multiplied "
                      "the incoming gradient by a local derivative other than the statement's (the number grows "
@@ -300,6 +302,8 @@ class Say(Sentence):
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
                            "returned is that of the model after the last update, so each loss "
                            "was taken after its step's update, not before it.")
+    STOPPED_AT_NO_GRAD = N_("{label} stopped at the first leaf whose .grad is None: the leaves after it still hold "
+                            "what backward wrote, where the statement's call skips that leaf and zeroes the others.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")

@@ -85,6 +85,7 @@ class Call(observe.Observer):
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
+        self.uncleared_later: dict[int, Any] = {}  # ... and those a pass after the first found not cleared
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
         self.read_when_cleared: dict[int, Any] = {}  # with clears: ... whose .grad the student's code read while cleared
         self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
@@ -132,6 +133,7 @@ class Call(observe.Observer):
             self.clears.append(bool(cleared))
             if len(self.clears) > 1:
                 self.cleared_later.update((id(v), v) for v in cleared)
+                self.uncleared_later.update((id(v), v) for v in written if not any(v is c for c in cleared))
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
@@ -308,6 +310,11 @@ class Call(observe.Observer):
         """With ``clears``: whether the student's code cleared ``v.grad`` between two of the call's
         passes (before a pass after the first that writes it)."""
         return self.cleared_later.get(id(v)) is v
+
+    def cleared_some_only(self, v: object) -> bool:
+        """With ``clears``: whether the student's code cleared ``v.grad`` before some of the call's
+        passes after the first that write it, but not before all of them."""
+        return self.cleared_between(v) and self.uncleared_later.get(id(v)) is v
 
     def wrote_instead(self, v: object, given: Sequence[Any]) -> bool:
         """With ``clears``: whether no pass wrote ``v.grad`` but one wrote the .grad of a leaf that

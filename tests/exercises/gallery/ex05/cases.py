@@ -303,3 +303,26 @@ CASES += [
           edits={"        history.append(w.grad.item())": "        history.append(x.grad.item())"},
           names=("x.grad", "records w.grad"), unsaid=("recorded w.grad after clearing it", "is a different number")),
 ]
+
+
+# zero_grad slips of three more kinds: the loop variable rebound (nothing is cleared), a break
+# where a leaf without a gradient is to be skipped, a mutable default remembering the leaves it
+# cleared (grad_history, which calls it once a step, then clears after its first step only).
+CASES += [
+    Wrong("loop_variable_rebound", fails={ZERO_GRAD: "p.grad holds a gradient from backward, where it is meant to be None"},
+          edits={"    for leaf in leaves:\n        if set_to_none:\n            leaf.grad = None":
+                 "    for leaf in leaves:\n        grad = leaf.grad\n        if set_to_none:\n            grad = None"},
+          names=("p.grad", "meant to be None"), unsaid=("not a new object",)),
+    Wrong("break_at_no_grad", fails={ZERO_GRAD: "stopped at the first leaf whose .grad is None"},
+          edits={"        elif leaf.grad is not None:\n            leaf.grad.zero_()":
+                 "        elif leaf.grad is None:\n            break\n        else:\n            leaf.grad.zero_()"},
+          names=("zero_grad(leaves, set_to_none=False)", "stopped at the first leaf whose .grad is None")),
+    Wrong("cleared_once_by_default", fails={ZERO: "cleared it before some of the backward passes after the first",
+                                            ZERO_GRAD: STATE},
+          edits={"def zero_grad(leaves: list[Value], set_to_none: bool = True) -> None:":
+                 "def zero_grad(leaves: list[Value], set_to_none: bool = True, _done: list = []) -> None:",
+                 "    for leaf in leaves:\n        if set_to_none:":
+                 "    for leaf in leaves:\n        if any(leaf is done for done in _done):\n            continue\n"
+                 "        _done.append(leaf)\n        if set_to_none:"},
+          names=("w.grad", "before some of the backward passes")),
+]
