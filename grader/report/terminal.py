@@ -213,7 +213,7 @@ def _verdict(result: ExerciseResult) -> str:
         if result.untouched_parts:
             return _("new parts to write")
         return _("needs an earlier stage") if result.untouched_why else _("not started")
-    if result.import_failure is not None:
+    if result.import_failure is not None or result.outcome == NOT_GRADED:  # no file: nothing raised
         return outcome_word(result.outcome)
     if result.full_marks:
         return _("public tests passed") if result.public_only else _("full marks")

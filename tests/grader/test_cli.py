@@ -211,6 +211,8 @@ def test_human_output(grade, toy: ToyCourse) -> None:
     assert "ex41  Doubling, graded normally" in run.out
     assert "public  1/1" in run.out and "hidden  1/1" in run.out and "total: 3/3" in run.out
     assert "no file" in run.out  # ex42 is missing from this folder: zero, not a crash
+    rows = [line.split() for line in run.out.splitlines() if line.startswith("  ex42")]
+    assert rows == [["ex42", "0/3", "not", "graded", "Doubling,", "under", "attack"]]  # nothing raised
     assert run.out.rstrip().splitlines()[-1] == "  total: 3/6"
     assert run.code == 1
 
