@@ -8,7 +8,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, number
+from grader.spec.build import claim, described, documents_drawn, fact, grad_quiet, needs, node_name, number
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
@@ -21,8 +21,8 @@ FEEDBACK = ("no_grad switches recording off inside its block; hooks run with the
 HOOKED_GRADS = ("backward uses a value's gradient only after its hooks ran, as they left it: "
                 "before a leaf's .grad is written or a retained gradient kept")
 KEYS = {
-    "no_grad": "inside no_grad nothing is recorded (recording(...) is False while grad mode is off): a "
-               "result is a leaf that requires no grad",
+    "no_grad": "inside no_grad nothing is recorded: no_grad.__enter__ switches grad mode off (GradMode.enabled), "
+               "and recording(...) is False while it is off: a result is a leaf that requires no grad",
     "recording": "recording(...) must be True only while grad mode is on and some input requires grad: "
                  "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
@@ -33,6 +33,8 @@ KEYS = {
     "raised": "recording is back on after a block that raised, whose error goes on",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
+    "step_unrecorded": "an in-place op under no_grad records nothing: add_ asks recording(...), which is False "
+                       "while grad mode is off, so the leaf stays a leaf",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
@@ -64,7 +66,7 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 # a recording() that records in grad mode whatever the inputs also records inside no_grad, and
 # check_in_place, which asks it, refuses the step
 CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
-             "raised": ("after", "after_nested"), "step": ("recording",), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+             "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
@@ -315,8 +317,9 @@ def sgd(sub):
     with sub.no_grad():
         stepped = raised(w.add_, STEP, w.grad * -0.1)
     return {**_no_grad(sub, -2.0),
-            "step": [stepped, fact(number(w), f"w.item() after {STEP}"),
-                     fact(w._version, f"w._version after {STEP}"), fact(w.is_leaf, f"w.is_leaf after {STEP}")]}
+            "step": [stepped, fact(number(w), f"w.item() after {STEP}"), fact(w._version, f"w._version after {STEP}")],
+            "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),
+                                fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}")]}
 
 
 @EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)

@@ -11,6 +11,16 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("grad_mode_asked_by_record_only", edits={  # add_ asks recording(), which ignores grad mode
+        "    return GradMode.enabled and any(v.requires_grad for v in inputs)":
+        "    return any(v.requires_grad for v in inputs)",
+        "    if recording(*inputs):": "    if GradMode.enabled and recording(*inputs):"},
+          fails={SGD: "w.grad_fn after w.add_(w.grad * -0.1) under no_grad is not None"},
+          names=("w.is_leaf after w.add_(w.grad * -0.1) under no_grad", "add_ asks recording(...)")),
+    Wrong("grad_mode_kept_on_the_block", edits={  # __enter__ and __exit__ switch an attribute of their own
+        "        GradMode.enabled = False\n": "        self.enabled = False\n"},
+          fails={PUBLIC: "Inside no_grad: (w * 2 + 1).grad_fn is not None"},
+          names=("Inside no_grad", "no_grad.__enter__ switches grad mode off")),
     Wrong("ex21_version_bumped_before_the_leaf_check", edits={  # an ex21 part: the refused add_ bumped w's version
         "        other = as_value(other)\n        check_in_place(self)\n":
         "        other = as_value(other)\n        self._versions[0] += 1\n        check_in_place(self)\n",
