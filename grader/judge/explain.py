@@ -103,7 +103,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":
-        return _("called {call}{where}: return a value instead of exiting", call=message,
+        return _("raised {call}{where}: return a value instead of exiting", call=message,
                  where=_where(error, names))
     if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
         return f"{_soft_limit(message)}{_where(error, names)}"
@@ -240,7 +240,7 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return _("{kind} at {line}: {message}", kind=kind, line=_line(line, names), message=message) if line \
             else f"{kind}: {message}"
     if kind == "SystemExit":
-        return _("{file} called {call} while being imported", file=display, call=message)
+        return _("{file} raised {call} while being imported", file=display, call=message)
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
     at = _(" ({line})", line=_line(line, names)) if line else ""
@@ -308,8 +308,12 @@ def silence(report: ChildReport) -> tuple[Status, str]:
         return ERROR, _("crashed (SIGSEGV: an invalid memory access)")
     if sig is not None:
         return ERROR, _("was killed by {signal}", signal=sig)
+    if not report.done and not report.imported:  # os._exit at import: no traceback, no line
+        return ERROR, _("your code exited with status {code} while being imported (os._exit, for "
+                        "instance), before any test ran", code=report.returncode)
     if not report.done:
-        return ERROR, _("exited with status {code} before reporting", code=report.returncode)
+        return ERROR, _("your code exited with status {code} (os._exit, for instance) before this "
+                        "test reported", code=report.returncode)
     return ERROR, _("did not report")
 
 

@@ -85,6 +85,7 @@ class ChildReport:
     elapsed: float = 0.0
     worker_code: int | None = None  # how the process that ran the submission ended, if said
     ran_as: str = ""  # the scratch copy's path the child imported: what it printed names the file so
+    imported: bool = False  # the child said how importing the submission went (it got that far)
 
     def settle(self, code: int | None) -> None:
         """The child's exit status: ``code`` (the process the grader started or waited for),
@@ -366,7 +367,7 @@ def _parse(data: bytes, report: ChildReport, tests: list[str]) -> None:
                 if not any(x.startswith(prefix) for x in report.layers):
                     report.refused = f"the sandbox did not apply {report.isolation}"
         elif kind == "import" and stage == "confined":
-            report.import_error = record["error"]
+            report.import_error, report.imported = record["error"], True
             stage = "imported" if report.import_error is None else "failed"
         elif kind == "diagram" and stage == "imported" and report.diagram is None:
             report.diagram = record

@@ -29,15 +29,15 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "def double(x):\n    return 2 *\n", 0, ["error"] * 3, "SyntaxError at line 2"),
     "sys.exit at import": (
         "import sys\nsys.exit(3)\n" + GOOD, 0, ["error"] * 3,
-        "called sys.exit(3) while being imported"),
+        "raised SystemExit(3) while being imported"),
     "os._exit at import": (
         "import os\nos._exit(3)\n" + GOOD, 0, ["error"] * 3,
-        "exited with status 3 before reporting"),
+        "your code exited with status 3 while being imported (os._exit, for instance), before any test ran"),
     "os._exit on negatives": (
         "import os\ndef double(x):\n    if x < 0:\n        os._exit(4)\n    return 2 * x\n",
-        1, ["passed", "error", "error"], "exited with status 4 before reporting"),
+        1, ["passed", "error", "error"], "your code exited with status 4 (os._exit, for instance) before this test reported"),
     "sys.exit in a function": (
-        "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "called sys.exit(5)"),
+        "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "raised SystemExit(5)"),
     "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, STOPPED),
     # The loop costs only the test that reaches it: the tests after it still run.
     "infinite loop on negatives": (
