@@ -64,7 +64,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
-    Say.NOT_SUMMED: (("late", Say.ARRIVED_LATE), ("leaf_early", Say.LEAF_TAKEN_EARLY), ("kept_one", Say.ONE_KEPT)),
+    Say.NOT_SUMMED: (("first_only", Say.FIRST_ONLY), ("late", Say.ARRIVED_LATE), ("leaf_early", Say.LEAF_TAKEN_EARLY), ("kept_one", Say.ONE_KEPT)),
     Say.INCOMPLETE: (("namesake", Say.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
@@ -113,6 +113,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
     if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
+    if say is Say.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
+        return [_diff(Say.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:

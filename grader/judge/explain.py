@@ -160,10 +160,15 @@ def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: Lin
 def _argument_changed(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
                       exercise: str | None) -> str:
     """The error the student's helper raised on a list an earlier call of it had changed in place
-    (``grader.spec.helpers.ArgumentChanged``): that earlier change first, as what the later call
-    met; a fresh import raises on the changed list too, so no state of the module is blamed."""
-    helper, function, parameter, said = error["message"].split(" ", 3)
+    (``grader.spec.helpers.ArgumentChanged``), or on a graph whose nodes it set attributes on:
+    that earlier change first, as what the later call met; a fresh import raises on the changed
+    argument too, so no state of the module is blamed."""
+    helper, function, parameter, kind, said = error["message"].split(" ", 4)
     raised = test_error(_said_error(error, said), display, limits, names, exercise)
+    if kind == "graph":
+        return _("an earlier call of {helper} set attributes on the nodes of the graph of the {parameter} it was "
+                 "given (state that stays on the graph, whatever your module keeps), and {helper} was called again on "
+                 "that same graph: {error}", helper=helper, parameter=parameter, error=raised)
     if function == helper:  # the test called it itself
         return _("an earlier call of {helper} changed the list {parameter} it was given, in place (other objects are "
                  "in it now), and the test called {helper} again on that same list: {error}",

@@ -201,6 +201,10 @@ class Say(Sentence):
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
     INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
                              "of the same name() is in it.")
+    INCOMPLETE_FED = N_("{label} leaves out a node that is reachable from root.grad_fn, though every node that feeds "
+                        "gradient into it is in it; one of those, {op}, is reached by more than one edge: a walk that "
+                        "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
+                        "a node whose count never comes down to zero is left out.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
@@ -324,6 +328,8 @@ class Say(Sentence):
     ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
                   "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
+    FIRST_ONLY = N_("{label} passed on only the first of the gradients local_grads returned for a node, the one for "
+                    "the first entry of its next_functions: the nodes at its other edges got nothing from it.")
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
                       "had arrived: where paths meet, a node runs once every node that feeds it has run.")
     LEAF_TAKEN_EARLY = N_("{label} returned for {leaf} only the gradients sent by the nodes before its node in the "

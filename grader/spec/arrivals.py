@@ -78,7 +78,9 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
     before it in an order backprop's topological_order call returned (``orders``), which puts a
     node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
-    its name); ``~kept_one``, it went on with one of them.  It holds where nothing tells otherwise: no node
+    its name); ``~kept_one``, it went on with one of them; ``~first_only``, every node went on with
+    what arrived along the first edge of its senders (``next_functions[0]``) only, and a gradient
+    sent along another edge, not zero, was lost (``_first_only``).  It holds where nothing tells otherwise: no node
     was reached twice (a walk that calls no local_grads), a gradient is not a number (other
     facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``, the
     chain rule written as local derivative times the node's gradient: the calls then show the
@@ -86,6 +88,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     if len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls):
         return check(Check.ARRIVALS_SUMMED, True, label)
     reached: dict[Any, list[float]] = {}
+    along_first: dict[Any, list[float]] = {}  # the gradients sent to a node as its sender's next_functions[0]
     senders: dict[Any, list[tuple[Any, float]]] = {}  # each gradient sent to a node, with its sender
     sent_at: dict[Any, int] = {}  # the last call that sent each node a gradient
     first_run: dict[Any, int] = {}
@@ -94,9 +97,10 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         for i, (node, grad, out) in enumerate(calls):
             went_on[node] = went_on.get(node, 0.0) + float(grad)
             first_run.setdefault(node, i)
-            for (child, _), sent in zip(node.next_functions, out):
+            for k, ((child, _), sent) in enumerate(zip(node.next_functions, out)):
                 if child is not None and sent is not None:
                     reached.setdefault(child, []).append(float(sent))
+                    along_first.setdefault(child, []).extend([float(sent)] if k == 0 else [])
                     senders.setdefault(child, []).append((node, float(sent)))
                     sent_at[child] = i
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
@@ -109,7 +113,9 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                 went_on[node] = float(given[0])
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
-    fact = check(Check.ARRIVALS_SUMMED, not wrong, label)
+    first_only = _first_only(reached, along_first, went_on, senders, orders)
+    fact = check(Check.ARRIVALS_SUMMED, not wrong and not first_only, label)
+    fact[CONTEXT + "first_only"] = first_only
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
         early = [node.variable for node in wrong if isinstance(node, micrograph.AccumulateGrad)
@@ -118,6 +124,28 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
         fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
     return fact
+
+
+def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[float]], went_on: dict[Any, float],
+                senders: dict[Any, list[tuple[Any, float]]], orders: Sequence[Any]) -> bool:
+    """Whether the walk went on, at every node a gradient reached, with the sum of what arrived
+    along the first edge of its senders only (nothing where none did), while a gradient other
+    than zero was sent to some node along another edge, which an order backprop's
+    topological_order call returned puts after every node that sent it one: the walk passed on
+    ``local_grads(...)[0]`` alone, and every other input of a node got nothing (not a node run
+    before its gradients arrived)."""
+    lost = [node for node, arrived in reached.items() if not _close(math.fsum(arrived), math.fsum(along_first.get(node, [])))]
+    return (bool(lost) and all(_after_senders(node, senders[node], orders) for node in lost)
+            and all(_close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in reached))
+
+
+def _after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:
+    """Whether some order puts ``node`` after every node that sent it a gradient."""
+    for order in orders:
+        at = {id(n): i for i, n in enumerate(order)}
+        if id(node) in at and all(id(sender) in at and at[id(sender)] < at[id(node)] for sender, _ in sent):
+            return True
+    return False
 
 
 def _taken_early(node: Any, answer: float, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:

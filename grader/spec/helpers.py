@@ -117,10 +117,12 @@ class RaisedOnlyAgain(Exception):
 
 
 class ArgumentChanged(Exception):
-    """The student's helper raised on a list argument that an earlier call of it had changed in
-    place (entries replaced, added or removed): the caller's list carries what that call did.
-    Its message is ``"<helper> <function> <parameter> <error's text>"``; it is raised with the
-    error's traceback, so the grader sees the line the error came from."""
+    """The student's helper raised on an argument that an earlier call of it had changed in
+    place: a list (entries replaced, added or removed), or the graph of a Value (attributes set on
+    its nodes, ``grader.spec.graph_state``): the argument carries what that call did.  Its
+    message is ``"<helper> <function> <parameter> <kind> <error's text>"``, the kind ``list`` or
+    ``graph``; it is raised with the error's traceback, so the grader sees the line the error
+    came from."""
 
 
 def _lists_given(function: Callable[..., Any], args: tuple[object, ...], kwargs: dict[str, object]
@@ -229,7 +231,7 @@ class Results:
             except Exception as exc:
                 for error, parameter in on_changed:
                     if error is exc:
-                        raise ArgumentChanged(f"{self.helper} {function} {parameter} {error_text(exc)}"
+                        raise ArgumentChanged(f"{self.helper} {function} {parameter} list {error_text(exc)}"
                                               ).with_traceback(exc.__traceback__) from None
                 if any(o is exc for o in only_again):
                     raise RaisedOnlyAgain(f"{self.helper} {function} {error_text(exc)}"

@@ -32,9 +32,31 @@ def _by_identity(objects: list[Any]) -> bool:
     return all(t.__hash__ is object.__hash__ and t.__eq__ is object.__eq__ for t in {type(o) for o in objects})
 
 
-def order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]:
+def _fed_by(left_out: set[micrograph.Node], placed: Any, reachable: set[micrograph.Node]) -> str | None:
+    """The name of a node that feeds a left-out node, is placed, and is reached by more than one
+    edge, where every node feeding that left-out node is placed: what a counting walk that
+    expands a node once per edge reaching it (marked seen when popped, not when pushed) counts
+    twice below it.  None where no left-out node is fed by placed nodes only."""
+    feeders: dict[micrograph.Node, list[micrograph.Node]] = {}
+    for node in reachable:
+        for child, _ in node.next_functions:
+            if child is not None:
+                feeders.setdefault(child, []).append(node)
+    for node in left_out:
+        fed = feeders.get(node, [])
+        if fed and all(f in placed for f in fed):
+            shared = next((f for f in fed if len(feeders.get(f, [])) > 1), None)
+            if shared is not None:
+                return str(shared.name())
+    return None
+
+
+def order_report(order: object, root: Value, label: str, names_apart: bool | None = None) -> list[dict[str, Any]]:
     """Whether ``order`` is a topological order of root's graph, one CHECK fact per property
-    (the properties of a list that is no list of nodes cannot be judged: None)."""
+    (the properties of a list that is no list of nodes cannot be judged: None).  A node left out
+    is told as merged with a namesake only where ``names_apart`` (the same code's order of a
+    graph whose nodes all have names of their own is complete); else, where every node feeding
+    it is placed, with the one of those reached by more than one edge (``_fed_by``)."""
     nodes = type(order) is list and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
     checks = [check(Check.LIST_OF_NODES, nodes, label)]
     if not nodes:
@@ -51,10 +73,15 @@ def order_report(order: object, root: Value, label: str) -> list[dict[str, Any]]
         Check.PARENTS_FIRST: parents_first,
     }
     facts = [check(c, holds[c], label) for c in PROPERTIES]
-    left_out = _reachable(root) - position.keys()
-    if left_out:  # a node left out whose namesake is kept: nodes told apart by name() merge
+    reachable = _reachable(root)
+    left_out = reachable - position.keys()
+    complete = facts[PROPERTIES.index(Check.COMPLETE)]
+    if left_out and names_apart:  # a node left out whose namesake is kept: nodes told apart by name() merge
         kept = {n.name() for n in position}
-        facts[PROPERTIES.index(Check.COMPLETE)][CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
+        complete[CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
+    fed_by = _fed_by(left_out, position, reachable) if left_out else None
+    if fed_by is not None:
+        complete[CONTEXT + "fed_by"] = fed_by
     return checks + facts
 
 

@@ -377,3 +377,49 @@ CASES += [
           edits={"local_grads(node, g)):\n": "local_grads(g, node)):\n"},
           names=("backprop called local_grads", "local_grads(float, MulBackward0)")),
 ]
+
+# The counting walk marks a node seen when it is popped, not when pushed: a node reached by two
+# edges before it is popped is expanded twice, so the edges below it are counted twice and Kahn's
+# algorithm never frees the node beneath.  Its node names are all distinct on the diamond, so
+# no name() merging is blamed.
+SEEN_ON_PUSH = ("    seen = {start}\n    stack = [start]\n    while stack:\n"
+                "        for child, _ in stack.pop().next_functions:\n            if child is None:\n"
+                "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n"
+                "            if child not in seen:\n                seen.add(child)\n                stack.append(child)\n")
+CASES += [
+    Wrong("seen_when_popped",
+          fails={"topological order of the diamond": "though every node that feeds gradient into it is in it; "
+                                                     "one of those, AddBackward0, is reached by more than one edge"},
+          edits={SEEN_ON_PUSH: "    seen = set()\n    stack = [start]\n    while stack:\n"
+                               "        node = stack.pop()\n        seen.add(node)\n"
+                               "        for child, _ in node.next_functions:\n            if child is None:\n"
+                               "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n"
+                               "            if child not in seen:\n                stack.append(child)\n"},
+          names=("leaves out a node", "reached by more than one edge"),
+          unsaid=("of the same name()",)),
+]
+
+# backprop passes on only the gradient local_grads returned for a node's first input: every input
+# after the first gets nothing.
+CASES += [
+    Wrong("first_input_only",
+          fails={DIAMOND: "passed on only the first of the gradients local_grads returned for a node"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
+                 "        for (child, _), child_grad in zip(node.next_functions[:1], local_grads(node, g)[:1]):\n"},
+          names=("passed on only the first of the gradients", "next_functions")),
+]
+
+# topological_order marks the nodes themselves as seen (an attribute set on each node): a second
+# call on the same graph skips the walk below the root, and Kahn's algorithm meets an uncounted
+# node.  The state is on the graph, so a fresh import raises on it too.
+CASES += [
+    Wrong("visited_flag_on_the_nodes",
+          fails={"topological order of the diamond": "an earlier call of topological_order set attributes on the "
+                                                     "nodes of the graph of the root it was given"},
+          edits={SEEN_ON_PUSH: "    start.visited = True\n    stack = [start]\n    while stack:\n"
+                               "        for child, _ in stack.pop().next_functions:\n            if child is None:\n"
+                               "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n"
+                               "            if not getattr(child, \"visited\", False):\n"
+                               "                child.visited = True\n                stack.append(child)\n"},
+          names=("set attributes on the nodes", "called again on that same graph")),
+]
