@@ -91,7 +91,8 @@ def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True) -> list[li
     the calls still to come; record x's gradients; then, if ``zero_between``, zero them in
     place (``leaf.grad.zero_()``, the documents' ``x.grad.data.zero_()``).  Return the m
     recorded lists.  With zeroing they are the rows of the Jacobian; without, you will see
-    why zeroing is needed.
+    why zeroing is needed.  Leave x's gradients as the loop leaves them (not set to None):
+    the caller reads them after the call.
     """
     m = len(loss[0])
     rows = []

@@ -261,3 +261,13 @@ CASES += [
                  "def jacobian_rows(": "_ROWS: list = []\n\n\ndef jacobian_rows("},
           names=("earlier call", "state kept between calls"), unsaid=("another default", "it was computed")),
 ]
+
+# x's gradients set to None after the rows were recorded: the rows returned are right, but the
+# statement leaves x's gradients as the loop leaves them, for the caller to read.
+CASES += [
+    Wrong("grads_set_to_none_after",
+          fails={ROWS: "because your code set it to None", NOT_ZEROED: "because your code set it to None"},
+          edits={"                leaf.grad.zero_()\n    return rows\n":
+                 "                leaf.grad.zero_()\n    for leaf in x[0]:\n        leaf.grad = None\n    return rows\n"},
+          names=("set it to None",)),
+]
