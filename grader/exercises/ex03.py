@@ -17,7 +17,7 @@ import warnings
 from typing import Any
 
 from micrograph import Value, mul
-from micrograph.value import NONLEAF_GRAD_WARNING  # the engine's own text, by identity
+from micrograph.value import NONLEAF_GRAD_WARNING, shares_storage  # the engine's own text, by identity
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -28,6 +28,7 @@ from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
+from grader.spec.call import Call
 
 EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
@@ -112,7 +113,7 @@ def _grad_or_none(g: object) -> float | str | None:
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     with caught_warnings() as seen, given_calls(sub) as given, \
-            watching(sub, "grads_after_backward", grad_numbers=True) as call:
+            watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
         raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
@@ -193,6 +194,7 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     with watching(sub, "grad_warning", reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["calls"].append(call.fact)
+    seen["given_read"].append(_given_read(v, call, f"grad_warning({name})"))
     if type(answer) is str:
         seen["from_warning"].append(answer is NONLEAF_GRAD_WARNING)
     return result_of(_text(answer), f"grad_warning({name})")
@@ -200,7 +202,19 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
 
 def _warnings_seen() -> dict[str, list[Any]]:
     """What ``_warning`` notes of a test's calls, beside their results."""
-    return {"calls": [], "from_warning": []}
+    return {"calls": [], "from_warning": [], "given_read": []}
+
+
+def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact that grad_warning read the .grad of the very Value it was given (where it
+    read some .grad: a call that read none is told so by its CALL fact); where it did not, whether
+    a Value it read instead is one sharing v's number, as ``v.data`` is (context)."""
+    read = list(call.grad_reads.values())
+    if not read:
+        return check(Check.READ_GIVEN, None, label)
+    if any(r is v for r in read):
+        return check(Check.READ_GIVEN, True, label)
+    return {**check(Check.READ_GIVEN, False, label), CONTEXT + "data": any(shares_storage(r, v) for r in read)}
 
 
 def _caller_ignores(sub, v: Value, name: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from grader.judge.sentences import Say, Sentence
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
@@ -213,7 +214,7 @@ _ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, S
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
-         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS,
+         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ,
          Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 
 

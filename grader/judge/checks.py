@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.judge.explained import Difference
+from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.state_sentences import SayState
 from grader.judge.explained import difference as _diff
@@ -53,7 +54,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: Say.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
-           Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR,
+           Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
            Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS,
            Check.STOPS_AT_LIMIT.value: Say.PAST_THE_LIMIT,
            Check.COUNTS_RECORDED.value: Say.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: Say.OTHER_BRANCH,
@@ -82,6 +83,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
+    SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()

@@ -24,6 +24,7 @@ from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
+from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
@@ -157,9 +158,9 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if left[0] is True and left[1] is False:  # called with grad mode off, as the statement leaves it
         found.append(_diff(Say.LEFT_ON, label=label, context=CONTEXT + "grad_mode_left_off" in want))
     never_read = want.get("read_grad") is True and got.get("read_grad") is False
-    for key, say in (("read_grad", Say.NEVER_READ), ("read_after_last_pass", Say.NOT_READ_AFTER),
+    for key, say in (("read_grad", SayRead.NEVER_READ), ("read_after_last_pass", SayRead.NOT_READ_AFTER),
                      ("from_given", Say.NEW_ROOT), ("one_graph", Say.OTHER_GRAPH)):
-        if want.get(key) is True and got.get(key) is False and not (never_read and say is Say.NOT_READ_AFTER):
+        if want.get(key) is True and got.get(key) is False and not (never_read and say is SayRead.NOT_READ_AFTER):
             found.append(_other_root(got, label) if say is Say.OTHER_GRAPH
                          else _diff(say, label=label))  # code that never read .grad read none after a pass either
     if want.get("engine_walk") is False and got.get("engine_walk") is True:

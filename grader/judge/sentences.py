@@ -23,8 +23,9 @@ _ = Translator("grader", Path(grader.__file__).parent / "locale")
 class Sentence(str, enum.Enum):
     """A table of sentences: each member one kind of difference, and the sentence that explains
     it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch``, in
-    ``SayInPlace`` (in-place changes and when they came) and in ``SayState`` (state kept between
-    calls); this base holds what they share, how a sentence is said."""
+    ``SayInPlace`` (in-place changes and when they came), in ``SayState`` (state kept between
+    calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits) and in ``SayRead``
+    (which .grad a call read, and when); this base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -141,11 +142,8 @@ class Say(Sentence):
                             "from {root}, a later one from {op}.")
     GRAPH_REUSED = N_("{label} started a later backward pass from the very graph an earlier pass had started "
                       "from: that y was backpropagated again, not built again for the step.")
-    NOT_READ_AFTER = N_("{label} read no .grad after its last backward pass: what it returned "
-                        "for that pass was not read from .grad.")
     ENGINE_WALK = N_("{label} called the engine's own backward walk (a function of "
                      "micrograph.engine), where the exercise is to write that walk yourself.")
-    NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     LEFT_OFF = N_("{label} returned with grad mode still off: your code switched it off outside a with, which restores it.")
     LEFT_ON = N_("{label} returned with grad mode on, where it was off when it was called: the mode "
                  "your code set outlives the call.")

@@ -46,6 +46,7 @@ class Call(observe.Observer):
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining, whose .grad it read (a read that warns), by id
+        self.grad_reads: dict[int, Any] = {}  # every Value whose .grad it read, by id (kept alive)
         self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
@@ -174,6 +175,8 @@ class Call(observe.Observer):
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
             source = frame.f_locals.get("self")
+            if is_value(source):
+                self.grad_reads[id(source)] = source
             if is_value(source) and source.grad_fn is not None and not source.retains_grad:
                 self.warning_reads[id(source)] = source
             if self.clears is not None and self.pass_leaves.get(id(source)) is source and _cleared(source):

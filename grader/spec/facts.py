@@ -100,6 +100,7 @@ class Check(str, enum.Enum):
     APPLIED = "applied"  # backward called the apply of every node it ran (its order watched through it)
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)
     READ_FROM_GRAD = "read_from_grad"  # every number returned is one a .grad held (not a formula)
+    READ_GIVEN = "read_given"  # a call read the .grad of the Value it was given itself, not only other Values'
     READ_FROM_LEAF = "read_from_leaf"  # ... and none of them is another leaf's gradient than the one recorded
     MADE_BY_OP = "made_by_op"  # a Value an engine operation returned (not Value(...) of a number)
     MADE_FROM = "made_from"  # ... from the Values given, through such operations (not Value(formula) * 1)

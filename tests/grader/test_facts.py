@@ -19,6 +19,7 @@ from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
+from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
@@ -310,7 +311,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

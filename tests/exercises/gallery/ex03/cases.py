@@ -260,3 +260,20 @@ CASES += [
           edits={"    return str(caught[0].message) if caught else None": '    return str(caught[0].message) if caught else ""'},
           names=('grad_warning(w)', '""', "where the statement's is None")),
 ]
+
+# .grad read at the wrong time or of the wrong Value: every .grad read before backward, none
+# after it; v.data.grad, an untracked alias of v, read instead of v.grad.
+CASES += [
+    Wrong("read_before_backward",
+          fails={WITHOUT: "grads_after_backward read .grad only before its last backward pass, and no .grad after it"},
+          edits={'''    g["y"].backward()
+    return {name: node.grad for name, node in g.items()}''': '''    grads = {name: node.grad for name, node in g.items()}
+    g["y"].backward()
+    return grads'''},
+          names=("grads_after_backward", "only before its last backward pass")),
+    Wrong("reads_data_grad",
+          fails={WARNING: "grad_warning(b) never read the .grad of the Value it was given: it read the .grad of "
+                          "that Value's .data"},
+          edits={"        _ = v.grad  # reading is enough": "        _ = v.data.grad  # reading is enough"},
+          names=("grad_warning(b)", "never read the .grad of the Value it was given", ".data")),
+]

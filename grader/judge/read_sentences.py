@@ -1,0 +1,25 @@
+"""The sentences about which .grad a call read, and when: none at all, only before its last
+backward pass, or only other Values' than the one it was given.
+
+The probes watch every read of ``.grad`` the student's file makes (``grader.spec.call``): a
+result that is right or wrong by chance is told by the reads that made it.  They follow the
+rules of ``grader.judge.sentences``: placeholders carry only what the student's run shows or
+the probe named, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayRead(Sentence):
+    """One way a call read .grad otherwise than the statement's, and the sentence that says so."""
+
+    NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
+    NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
+                        "gradients that pass wrote were never read from .grad.")
+    GIVEN_GRAD_UNREAD = N_("{label} never read the .grad of the Value it was given, only the .grad of other Values.")
+    DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
+                        ".data, another Value holding the same number, a leaf, so that read raises no warning.")
