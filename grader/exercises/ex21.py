@@ -9,7 +9,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, fact, flag, grad_quiet, needs, node_name, number
+from grader.spec.build import (claim, described, documents_drawn, edge_node, fact, flag, grad_quiet, needs, node_name,
+                                number)
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
 from grader.spec.raised import raised
@@ -39,6 +40,8 @@ KEYS = {
              "history and the other operand's, both taken before the op (y.add_(y) has two edges to "
              "y's old history; a value that required no grad has no history: its edge is (None, 0)); "
              "ZeroBackward0 for zero_, whose one edge is the old history",
+    "cycle": "an in-place op takes the edges of its new node before the op: an edge taken after rebase leads to "
+             "the new node itself, a cycle",
     "unrecorded": "an in-place op on a value that requires no grad, with no operand that does, records "
                   "nothing: the value stays a leaf that requires no grad",
     "retained": "a non-leaf that retains its grad keeps it through an in-place op: its .grad is the "
@@ -221,7 +224,9 @@ def _aliases(sub: Any) -> list[Any]:
 
 
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
-RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph"), "grads": ("errors", "modified", "graph")}
+# and a node with an edge to itself (``cycle``) is all that differs in the edges and what backward did through them
+RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle"), "grads": ("errors", "modified", "graph", "cycle"),
+                   "graph": ("errors", "cycle"), "retained": ("errors", "modified", "cycle")}
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -240,6 +245,7 @@ def rebased(sub):
     return {"own_counter": own["own_counter"],
             "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *itself["errors"],
                        *own["errors"]],
+            "cycle": [taken["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zeroed["graph"], taken["graph"], itself["graph"]],
             "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"], *taken["modified"], *itself["modified"]],
@@ -267,10 +273,22 @@ def _taken(sub: Any) -> dict[str, Any]:
     c = sub.Value(-4.0)
     step = raised(c.add_, "c.add_(w), c = Value(-4)", w)
     seen = described(c, "c", N_("after c = Value(-4); c.add_(w)"))
+    cycle = _no_cycle(c, f"{N_('after c = Value(-4); c.add_(w)')}: {TO_ITSELF['c']}")
     ran = raised((c * 3).backward, "(c * 3).backward() after c = Value(-4); c.add_(w)")
-    return {"errors": [step], "graph": seen, "modified": [ran],
+    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
             "grads": [fact(grad_quiet(c), "c.grad after c = Value(-4); c.add_(w); (c * 3).backward()"),
                       fact(grad_quiet(w), "w.grad after c = Value(-4); c.add_(w); (c * 3).backward()")]}
+
+
+TO_ITSELF = {"c": N_("no edge of c.grad_fn leads to c.grad_fn itself"),
+             "y": N_("no edge of y.grad_fn leads to y.grad_fn itself")}
+
+
+def _no_cycle(v: Any, label: str) -> dict[str, Any]:
+    """Whether the node an in-place op recorded has an edge to itself (its edges taken after
+    rebase made it the value's history): a cycle, told as that, not as an edge of another kind."""
+    fn = getattr(v, "grad_fn", None)
+    return claim(fn is None or all(edge_node(fn, i) is not fn for i in range(2)), label)
 
 
 def _into_itself(sub: Any) -> dict[str, Any]:
@@ -281,8 +299,9 @@ def _into_itself(sub: Any) -> dict[str, Any]:
     y = w * 3
     step = raised(y.add_, "y.add_(y), y = w * 3", y)
     seen = described(y, "y", N_("after y = w * 3; y.add_(y)"))
+    cycle = _no_cycle(y, f"{N_('after y = w * 3; y.add_(y)')}: {TO_ITSELF['y']}")
     ran = raised(y.backward, "y.backward() after y = w * 3; y.add_(y)")
-    return {"errors": [step], "graph": seen, "modified": [ran],
+    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
             "grads": [fact(grad_quiet(w), "w.grad after y = w * 3; y.add_(y); y.backward()")]}
 
 

@@ -17,6 +17,12 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("edges_taken_after_rebase", edits={  # the new node's first edge is the new node itself
+        "        edges = (gradient_edge(self), gradient_edge(other))\n": "",
+        REBASE: "        if recording(self, other):\n            node = AddBackward0(())\n            rebase(self, node)\n"
+                "            node.next_functions = (gradient_edge(self), gradient_edge(other))\n"},
+          fails={REBASED: "no edge of c.grad_fn leads to c.grad_fn itself in PyTorch, but not in your engine"},
+          names=("no edge of c.grad_fn leads to c.grad_fn itself", "a cycle")),
     Wrong("version_bumped_before_the_leaf_check", edits={  # the refused add_ has bumped w's version already
         "        other = as_value(other)\n        check_in_place(self)\n":
         "        other = as_value(other)\n        self._versions[0] += 1\n        check_in_place(self)\n",
@@ -174,8 +180,8 @@ CASES += [
         ADD_EDGES: "        mine = gradient_edge(self)\n",
         "            rebase(self, AddBackward0(edges))\n": "            node = AddBackward0((mine,))\n            rebase(self, node)\n"
                                                          "            node.next_functions = (mine, gradient_edge(other))\n"},
-          fails={REBASED: "After y = w * 3; y.add_(y): y.grad_fn.next_functions[1][0] is"},
-          names=("y.add_(y)", "both taken before the op")),
+          fails={REBASED: "After y = w * 3; y.add_(y): no edge of y.grad_fn leads to y.grad_fn itself"},
+          names=("y.add_(y)", "takes the edges of its new node before the op")),
     Wrong("detach_cached", edits={DETACH_BODY: '''        alias = getattr(self, "_detached", None)
         if alias is None:
             alias = Value(0.0)
