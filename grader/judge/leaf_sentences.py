@@ -2,8 +2,8 @@
 
 "A leaf the statement's does not" alone left the student to search for it; these name the op
 that takes it, the Value that op made, and, where the statement's op of that name is known,
-what it takes instead: the named leaf whose number the new one holds, a plain number, or
-nothing recorded at all.  They follow the rules of ``grader.judge.sentences``: placeholders
+what it takes instead: the named leaf whose number the new one holds, an input that requires
+no grad (a number, or a detached Value: the graph does not tell which), or nothing recorded at all.  They follow the rules of ``grader.judge.sentences``: placeholders
 carry only what the student's run shows or the probe named, never a number.
 """
 
@@ -21,7 +21,7 @@ class SayLeaf(Sentence):
     COPY = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
               "second Value holding {leaf}'s number, where the statement's takes the leaf {leaf} itself.")
     FOR_NUMBER = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
-                    "Value your code made requiring grad, where the statement's takes a plain number, which no "
-                    "graph records.")
+                    "Value your code made requiring grad, where the statement's takes an input that requires no grad "
+                    "(a number, or a Value that does not require grad), which no graph records.")
     UNRECORDED = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")

@@ -126,9 +126,9 @@ CASES += [
           names=('node_info',)),
     Wrong('constant_as_leaf', fails={"the documents' graph": "y (first and second call)'s graph reaches a leaf the statement's "
                                                              "does not: the AddBackward0 that made b takes a Value your code made "
-                                                             "requiring grad, where the statement's takes a plain number"},
+                                                             "requiring grad, where the statement's takes an input that requires no grad"},
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=True))'},
-          names=("'s graph reaches a leaf", "AddBackward0 that made b", "plain number")),
+          names=("'s graph reaches a leaf", "AddBackward0 that made b", "requires no grad")),
     # b made from a second leaf holding w's number, not from w: the op that takes it is named, and the leaf it copies
     Wrong('b_from_a_second_leaf', fails={"the documents' graph": "the AddBackward0 that made b takes a second Value holding "
                                                                  "w's number, where the statement's takes the leaf w itself"},

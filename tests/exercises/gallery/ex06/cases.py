@@ -200,7 +200,7 @@ CASES += [
     Wrong("b_constant_with_x_flag",
           fails={PROPAGATION: "the AddBackward0 that made b takes a Value your code made requiring grad, where "
                               "the statement's b requires no grad",
-                 "every combination of flags": "where the statement's takes a plain number, which no graph records"},
+                 "every combination of flags": "where the statement's takes an input that requires no grad"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(w_leaf, Value(1.0, requires_grad=x_requires_grad))\n"},
           names=("AddBackward0 that made b", "requiring grad")),
 ]

@@ -240,3 +240,14 @@ CASES += [
             edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
                    "    with micrograph.no_grad():\n        w_detach.fill_(new)\n"}),
 ]
+
+# the detached copy made to require grad again: y_cut's op takes a leaf where the statement's takes
+# an input that requires no grad (here a Value; the graph does not tell a Value from a number)
+CASES += [
+    Wrong("detached_requires_grad_again",
+          fails={"w * w.detach() sends gradient through one factor":
+                 "the MulBackward0 that made y_cut takes a Value your code made requiring grad, where the statement's "
+                 "takes an input that requires no grad (a number, or a Value that does not require grad)"},
+          edits={"    w_cut_detached = w_cut.detach()  #": "    w_cut_detached = w_cut.detach().requires_grad_()  #"},
+          names=("w_cut_detached has requires_grad=True", "MulBackward0 that made y_cut")),
+]
