@@ -9,12 +9,10 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from micrograph.i18n import N_
 
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, grad_read, needs, operand
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
-from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
 from grader.spec.repeat import fresh_copy
 
@@ -36,8 +34,10 @@ KEYS = {
               "NON_LEAF_GRAD); a leaf and a retained non-leaf never warn",
     "warn_again": "reading .grad of a non-leaf that does not retain its grad warns at every read, not only the "
                   "first: whether it warns depends on nothing kept between reads",
-    "retains_grad": "retain_grad() sets retains_grad on a non-leaf; on a leaf that requires grad it "
-                    "changes nothing",
+    "retains_grad": "retain_grad() sets retains_grad on a non-leaf and returns None; on a leaf that requires "
+                    "grad it changes nothing",
+    "set_by_hand": "a non-leaf's .grad set by hand reads back as set, without a warning: PyTorch warns only "
+                   "while the .grad of a non-leaf that does not retain it is None",
     "shared": "a retained node two paths reach gets its gradient once, the sum of both, when it "
               "runs: backward runs each node once, after every node that sends it a gradient",
     "ran": "backward runs each node once, and only after every node that sends it a gradient has "
@@ -119,8 +119,10 @@ def retained_public(sub):
 @EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def retained_hidden(sub):
-    return {**_runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))]), **_shared(sub),
-            "kept": _across(sub), "freed_id": _at_a_freed_id(sub)}
+    runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
+    returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
+    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub),
+            "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had
@@ -171,7 +173,21 @@ def _shared(sub: Any) -> dict[str, Any]:
 @EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def without(sub):
-    return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub)}
+    return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub),
+            "set_by_hand": _set_by_hand(sub)}
+
+
+BY_HAND = "after a.grad = Value(3), a = w * 2"
+
+
+def _set_by_hand(sub: Any) -> list[Any]:
+    """A non-leaf's .grad written by hand, then read: PyTorch reads it back and warns only while
+    a non-leaf's .grad is None, so a getter that warns for every non-leaf shows here."""
+    w = sub.Value(1.25, requires_grad=True)
+    a = w * 2
+    a.grad = sub.Value(3.0)
+    read = grad_read(a)
+    return [fact(read["grad"], f"a.grad {BY_HAND}"), claim(read["warned"], f"reading a.grad {BY_HAND} warns")]
 
 
 @EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
