@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from grader.judge.sentences import Say, Sentence
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
@@ -119,7 +120,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {Say.CALLER_MODE}),
     Say.NO_GRAPH: {Say.UNTRACKED, Say.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
-    **dict.fromkeys((Say.NOT_SUMMED, Say.ONE_KEPT, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY), {Say.LEAVES_MERGED}),
+    **dict.fromkeys((SayWalk.NOT_SUMMED, SayWalk.ONE_KEPT, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY), {SayWalk.LEAVES_MERGED}),
 }
 
 
@@ -141,7 +142,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
-    Say.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
@@ -174,7 +175,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
     **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
-    Say.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
+    SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
     Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
@@ -208,7 +209,7 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {Say.ONE_KEPT, Say.NOT_SUMMED, Say.ARRIVED_LATE, Say.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.ONE_KEPT, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY, Say.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,

@@ -10,15 +10,16 @@ from typing import Any
 from grader.judge.explained import Difference
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.state_sentences import SayState
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
 
-_CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value: Say.NOT_FROM_ROOT,
-           Check.EACH_ONCE.value: Say.TWICE, Check.COMPLETE.value: Say.INCOMPLETE,
-           Check.PARENTS_FIRST.value: Say.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: Say.NOT_LEAF_KEYS,
-           Check.LEAVES_APART.value: Say.LEAVES_MERGED,
-           Check.RUNS_ONCE.value: Say.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: Say.NO_LOCAL_GRADS, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
+_CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.value: SayWalk.NOT_FROM_ROOT,
+           Check.EACH_ONCE.value: SayWalk.TWICE, Check.COMPLETE.value: SayWalk.INCOMPLETE,
+           Check.PARENTS_FIRST.value: SayWalk.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: SayWalk.NOT_LEAF_KEYS,
+           Check.LEAVES_APART.value: SayWalk.LEAVES_MERGED,
+           Check.RUNS_ONCE.value: SayWalk.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: SayWalk.NO_LOCAL_GRADS, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
            Check.APPLIED.value: Say.NOT_APPLIED,
            Check.DETACHED_FROM.value: Say.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.READ_FROM_LEAF.value: Say.OTHER_LEAF_GRAD,
@@ -36,8 +37,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
            Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: Say.STOPPED_AT_NO_GRAD,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
-           Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: Say.NOT_SUMMED,
-           Check.SEEDED_ONE.value: Say.NOT_SEEDED_ONE,
+           Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
+           Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
@@ -65,8 +66,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: Say.NOT_NODES, Check.STARTS_AT_ROOT.value:
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
-    Say.NOT_SUMMED: (("first_only", Say.FIRST_ONLY), ("late", Say.ARRIVED_LATE), ("leaf_early", Say.LEAF_TAKEN_EARLY), ("kept_one", Say.ONE_KEPT)),
-    Say.INCOMPLETE: (("namesake", Say.INCOMPLETE_NAMESAKE),),
+    SayWalk.NOT_SUMMED: (("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
+    SayWalk.INCOMPLETE: (("namesake", SayWalk.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     Say.RECORDED_CLEARED: (("rows", Say.ROWS_RECORDED_CLEARED), ("kept", Say.RECORDED_KEPT_GRAD)),
@@ -93,7 +94,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
 
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
-                    Say.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
+                    SayWalk.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
                     Say.NAME_ALIAS, Say.NAME_PLACED}) - {Say.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
@@ -115,14 +116,14 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
     if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
-    if say is Say.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
-        return [_diff(Say.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
+    if say is SayWalk.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
+        return [_diff(SayWalk.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
-        say = Say.CHILD_FIRST
-    if say in (Say.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF):  # what has no entry (or leaf) of its own, and what got it
+        say = SayWalk.CHILD_FIRST
+    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
@@ -149,7 +150,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(entry) is int and type(other) is str and type(leaf) is str:
             return [_diff(say, label=f"{label}[{entry}]", name=other, leaf=leaf)]
         return []
-    if say is Say.LEAF_TAKEN_EARLY:  # the leaf whose answer was read where the order reached its node
+    if say is SayWalk.LEAF_TAKEN_EARLY:  # the leaf whose answer was read where the order reached its node
         leaf = got.get(CONTEXT + "leaf")
         return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
     if say is Say.HOOKS_APPEND:  # the leaves the probe's later backward ran through

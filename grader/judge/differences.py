@@ -23,6 +23,7 @@ from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
@@ -306,7 +307,7 @@ def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
     difference says that dict gave two leaves of one number one entry: the entry missing and the
     one holding both leaves' gradient follow from it."""
     label = dict(d.fields).get("label", "")
-    return any(e.say is Say.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
+    return any(e.say is SayWalk.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:

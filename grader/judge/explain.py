@@ -9,6 +9,7 @@ from typing import Callable
 
 from grader.i18n import N_, _, sentences
 from grader.judge import stages
+from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
@@ -17,7 +18,6 @@ from grader.sandbox.run import ChildReport
 from grader.sandbox.written_out import WRITTEN_OUT
 from grader.spec.build import STAGE_IDS
 from grader.spec.limits import Limits, size
-from grader.spec.probe import MAX_TEXT
 
 # How a line of the graded file is named: "line 12", or "cell 3, line 2" for a notebook.
 LineNames = Callable[[int], str]
@@ -38,11 +38,6 @@ _STAGE_PART = re.compile(r"(ex\d\d): (.+)", re.DOTALL)
 EARLIER_STAGE = "EarlierStage"  # grader.spec.build.EarlierStage, raised by a probe
 THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code breaks an earlier one's program
 MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
-EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
-RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
-ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list an earlier call changed
-DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
-GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
 GIVEN_REFUSED = "GivenRefused"  # grader.spec.given.GivenRefused: a given function called as it cannot run
 
 _SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
@@ -84,8 +79,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
-    if kind in _WITH_CAUSE and len(message.split(" ", 3)) >= _WITH_CAUSE[kind][1]:  # the child's words, counted
-        return _WITH_CAUSE[kind][0](error, display, limits, names, exercise)
+    if kind in WITH_CAUSE and len(message.split(" ", 3)) >= WITH_CAUSE[kind][1]:  # the child's words, counted
+        return WITH_CAUSE[kind][0](error, lambda inner: test_error(inner, display, limits, names, exercise))
     if kind == GIVEN_REFUSED:
         return _given_refused(error, names)
     stage = _STAGE_PART.fullmatch(message)
@@ -136,94 +131,12 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
 
 
-def _earlier_result(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
-                    exercise: str | None) -> str:
-    """The error the function tested raised, after the helper it called returned what an earlier
-    call of that helper returned (``grader.spec.helpers.EarlierResult``), or that the helper
-    raised where a fresh import's same call returns (``RaisedOnlyAgain``): that fact first, as
-    the cause lies in the helper."""
-    helper, function, said = error["message"].split(" ", 2)
-    raised = test_error(_said_error(error, said), display, limits, names, exercise)
-    if error["type"] == EARLIER_RESULT:
-        return _("{function} called {helper}, which returned what an earlier call of {helper} returned (the "
-                 "same object, not a new one): what {helper} returns depends on state kept between calls; "
-                 "with it, {error}", function=function, helper=helper, error=raised)
-    if function == helper:  # the test called it itself
-        return _("{helper} raised an error where the same call returns, as the first call of a fresh "
-                 "import of your code: what {helper} does depends on state kept between calls; {error}",
-                 helper=helper, error=raised)
-    return _("{function} called {helper}, which raised an error where the same call returns, as the first "
-             "call of a fresh import of your code: what {helper} does depends on state kept between calls; "
-             "{error}", function=function, helper=helper, error=raised)
-
-
-def _argument_changed(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
-                      exercise: str | None) -> str:
-    """The error the student's helper raised on a list an earlier call of it had changed in place
-    (``grader.spec.helpers.ArgumentChanged``), or on a graph whose nodes it set attributes on:
-    that earlier change first, as what the later call met; a fresh import raises on the changed
-    argument too, so no state of the module is blamed."""
-    helper, function, parameter, kind, said = error["message"].split(" ", 4)
-    raised = test_error(_said_error(error, said), display, limits, names, exercise)
-    if kind == "graph":
-        return _("an earlier call of {helper} set attributes on the nodes of the graph of the {parameter} it was "
-                 "given (state that stays on the graph, whatever your module keeps), and {helper} was called again on "
-                 "that same graph: {error}", helper=helper, parameter=parameter, error=raised)
-    if function == helper:  # the test called it itself
-        return _("an earlier call of {helper} changed the list {parameter} it was given, in place (other objects are "
-                 "in it now), and the test called {helper} again on that same list: {error}",
-                 helper=helper, parameter=parameter, error=raised)
-    return _("{function} called {helper} on a list that an earlier call of {helper} had changed in place "
-             "({parameter}: other objects are in it now): {error}",
-             function=function, helper=helper, parameter=parameter, error=raised)
-
-
-def _said_error(error: ErrorRecord, said: str) -> ErrorRecord:
-    """The error a probe's own exception carries as ``"<Type>: <message>"`` at the end of its
-    message (the student's error, raised again with a fact before it), as an error record of its
-    own; where the child cut the message, its text is told as cut."""
-    kind, _sep, text = said.partition(": ")
-    if len(error["message"]) >= MAX_TEXT:
-        text = text.rsplit(" ", 1)[0] + " …"
-    return {**error, "type": kind, "message": text}
-
-
-def _detached_leaf(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
-                   exercise: str | None) -> str:
-    """The error the function tested raised after it called detach_() on a leaf that requires grad
-    (``grader.spec.detached_leaf.DetachedLeaf``): that call first, as what made the line raise."""
-    function, leaf, said = error["message"].split(" ", 2)
-    raised = test_error(_said_error(error, said), display, limits, names, exercise)
-    return _("{function} called {leaf}.detach_(): detach_() detaches the leaf {leaf} itself, in place, so {leaf} "
-             "no longer requires grad and nothing computed from it is recorded (detach() returns a new Value "
-             "and leaves {leaf} as it is); after it, {error}",
-             function=function, leaf=leaf, error=raised)
-
-
-def _given_under_no_grad(error: ErrorRecord, display: str, limits: Limits, names: LineNames | None,
-                         exercise: str | None) -> str:
-    """The engine's "does not have a grad_fn" the function tested raised after it called the
-    function it was given with grad mode off (``grader.spec.given_untracked``): that call first,
-    as what the backward line met."""
-    function, given, said = error["message"].split(" ", 2)
-    return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
-             "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
-             given=given, error=test_error(_said_error(error, said), display, limits, names, exercise))
-
-
-# A probe's error that tells the student's error with its cause before it: the function telling
-# it, and how many words at least its message has (what each splits off, and the error's text).
-_WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
-               ARGUMENT_CHANGED: (_argument_changed, 4), DETACHED_LEAF: (_detached_leaf, 3),
-               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3)}
-
-
 def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
     """A given function (ex13's local_grads) called with arguments its given code raises on too:
     the call, spelled by its arguments' types, is the mistake, not the function that raised."""
     helper, _sep, rest = (error["message"] or "").partition(" ")
     types, _sep, said = rest.partition(" ")
-    inner = _said_error(error, said)
+    inner = said_error(error, said)
     kind, text = inner["type"], inner["message"]
     call = f"{helper}{types.replace(',', ', ')}"
     raised = _("{kind} at {line} (in {function})", kind=kind, line=_line(error["line"], names),

@@ -24,8 +24,9 @@ class Sentence(str, enum.Enum):
     """A table of sentences: each member one kind of difference, and the sentence that explains
     it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch``, in
     ``SayInPlace`` (in-place changes and when they came), in ``SayState`` (state kept between
-    calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits) and in ``SayRead``
-    (which .grad a call read, and when); this base holds what they share, how a sentence is said."""
+    calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits), in ``SayRead`` (which
+    .grad a call read, and when) and in ``SayWalk`` (a walk of the graph written by hand); this
+    base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -193,22 +194,6 @@ class Say(Sentence):
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
     # a property judged by the probe (CHECK facts)
-    NOT_NODES = N_("{label} is not a list of the graph's nodes.")
-    NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
-    TWICE = N_("{label} lists a node more than once.")
-    INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
-    INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
-                             "of the same name() is in it.")
-    INCOMPLETE_FED = N_("{label} leaves out a node that is reachable from root.grad_fn, though every node that feeds "
-                        "gradient into it is in it; one of those, {op}, is reached by more than one edge: a walk that "
-                        "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
-                        "a node whose count never comes down to zero is left out.")
-    CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
-    NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
-    LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
-                       "the two got one entry (tell leaves apart by identity, is, not by == or number).")
-    NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
-    RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends it a gradient.")
     NOT_APPLIED = N_("{label}: your engine never called {name}'s apply, so the order it ran the nodes in "
                      "could not be watched.")
@@ -320,18 +305,6 @@ class Say(Sentence):
                         "when the input was changed in place (PyTorch then refuses the backward).")
     CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where the "
                        "statement's backward leaves x as it was.")
-    NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
-    NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
-                    "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
-    ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
-                  "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
-                  "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
-    FIRST_ONLY = N_("{label} passed on only the first of the gradients local_grads returned for a node, the one for "
-                    "the first entry of its next_functions: the nodes at its other edges got nothing from it.")
-    ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
-                      "had arrived: where paths meet, a node runs once every node that feeds it has run.")
-    LEAF_TAKEN_EARLY = N_("{label} returned for {leaf} only the gradients sent by the nodes before its node in the "
-                          "order your topological_order returned, which puts a node feeding it after it.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")

@@ -17,6 +17,7 @@ from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
 from grader.judge.sentences import Say
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.read_sentences import SayRead
@@ -311,7 +312,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
@@ -563,7 +564,7 @@ def test_a_difference_alike_on_several_graphs_is_told_once():
 
 def test_a_judged_property_is_told_only_when_it_fails():
     want = check(Check.PARENTS_FIRST, True, "your order")
-    assert _said(want, check(Check.PARENTS_FIRST, False, "your order")) == [Say.CHILD_FIRST]
+    assert _said(want, check(Check.PARENTS_FIRST, False, "your order")) == [SayWalk.CHILD_FIRST]
     assert _said(want, check(Check.PARENTS_FIRST, None, "your order")) == []  # not judged
     assert _said(want, {**want, "check": "forged"}) == []
 
@@ -669,7 +670,7 @@ def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
              result_of(0, "the number of nodes backprop(diamond) ran local_grads on"))
     assert told(count) == [Say.RESULT_NUMBER]
     assert told(count, (check(Check.CALLS_LOCAL_GRADS, True, "backprop"),
-                        check(Check.CALLS_LOCAL_GRADS, False, "backprop"))) == [Say.NO_LOCAL_GRADS]
+                        check(Check.CALLS_LOCAL_GRADS, False, "backprop"))) == [SayWalk.NO_LOCAL_GRADS]
     again = (check(Check.SAME_AGAIN, True, "backprop"), check(Check.SAME_AGAIN, False, "backprop"))
     assert told(again) == [SayState.NOT_SAME_AGAIN]
     assert told(again, (check(Check.GRADS_UNTOUCHED, True, "backprop"),

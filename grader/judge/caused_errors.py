@@ -1,0 +1,101 @@
+"""A probe's error that tells the student's error with its cause before it: the helper that
+returned an earlier call's result, the argument an earlier call changed in place, the leaf
+detached in place, the given function run under no_grad.  The probe raises its own exception
+(``grader.spec.helpers``, ``detached_leaf``, ``given_untracked``) whose message holds the fact's
+words and, at its end, the student's error as ``"<Type>: <message>"``; ``tell`` says that error
+as ``grader.judge.explain.test_error`` says any other."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from grader.i18n import _
+from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.probe import MAX_TEXT
+
+Tell = Callable[[ErrorRecord], str]
+"""How the student's own error is said (``explain.test_error`` with the run's limits and line names)."""
+
+EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
+RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
+ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list or graph an earlier call changed
+DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
+GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
+
+
+def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
+    """The error the function tested raised, after the helper it called returned what an earlier
+    call of that helper returned (``grader.spec.helpers.EarlierResult``), or that the helper
+    raised where a fresh import's same call returns (``RaisedOnlyAgain``): that fact first, as
+    the cause lies in the helper."""
+    helper, function, said = error["message"].split(" ", 2)
+    raised = tell(said_error(error, said))
+    if error["type"] == EARLIER_RESULT:
+        return _("{function} called {helper}, which returned what an earlier call of {helper} returned (the "
+                 "same object, not a new one): what {helper} returns depends on state kept between calls; "
+                 "with it, {error}", function=function, helper=helper, error=raised)
+    if function == helper:  # the test called it itself
+        return _("{helper} raised an error where the same call returns, as the first call of a fresh "
+                 "import of your code: what {helper} does depends on state kept between calls; {error}",
+                 helper=helper, error=raised)
+    return _("{function} called {helper}, which raised an error where the same call returns, as the first "
+             "call of a fresh import of your code: what {helper} does depends on state kept between calls; "
+             "{error}", function=function, helper=helper, error=raised)
+
+
+def _argument_changed(error: ErrorRecord, tell: Tell) -> str:
+    """The error the student's helper raised on a list an earlier call of it had changed in place
+    (``grader.spec.helpers.ArgumentChanged``), or on a graph whose nodes it set attributes on:
+    that earlier change first, as what the later call met; a fresh import raises on the changed
+    argument too, so no state of the module is blamed."""
+    helper, function, parameter, kind, said = error["message"].split(" ", 4)
+    raised = tell(said_error(error, said))
+    if kind == "graph":
+        return _("an earlier call of {helper} set attributes on the nodes of the graph of the {parameter} it was "
+                 "given (state that stays on the graph, whatever your module keeps), and {helper} was called again on "
+                 "that same graph: {error}", helper=helper, parameter=parameter, error=raised)
+    if function == helper:  # the test called it itself
+        return _("an earlier call of {helper} changed the list {parameter} it was given, in place (other objects are "
+                 "in it now), and the test called {helper} again on that same list: {error}",
+                 helper=helper, parameter=parameter, error=raised)
+    return _("{function} called {helper} on a list that an earlier call of {helper} had changed in place "
+             "({parameter}: other objects are in it now): {error}",
+             function=function, helper=helper, parameter=parameter, error=raised)
+
+
+def said_error(error: ErrorRecord, said: str) -> ErrorRecord:
+    """The error a probe's own exception carries as ``"<Type>: <message>"`` at the end of its
+    message (the student's error, raised again with a fact before it), as an error record of its
+    own; where the child cut the message, its text is told as cut."""
+    kind, _sep, text = said.partition(": ")
+    if len(error["message"]) >= MAX_TEXT:
+        text = text.rsplit(" ", 1)[0] + " …"
+    return {**error, "type": kind, "message": text}
+
+
+def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
+    """The error the function tested raised after it called detach_() on a leaf that requires grad
+    (``grader.spec.detached_leaf.DetachedLeaf``): that call first, as what made the line raise."""
+    function, leaf, said = error["message"].split(" ", 2)
+    raised = tell(said_error(error, said))
+    return _("{function} called {leaf}.detach_(): detach_() detaches the leaf {leaf} itself, in place, so {leaf} "
+             "no longer requires grad and nothing computed from it is recorded (detach() returns a new Value "
+             "and leaves {leaf} as it is); after it, {error}",
+             function=function, leaf=leaf, error=raised)
+
+
+def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's "does not have a grad_fn" the function tested raised after it called the
+    function it was given with grad mode off (``grader.spec.given_untracked``): that call first,
+    as what the backward line met."""
+    function, given, said = error["message"].split(" ", 2)
+    return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
+             "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
+             given=given, error=tell(said_error(error, said)))
+
+
+# A probe's error that tells the student's error with its cause before it: the function telling
+# it, and how many words at least its message has (what each splits off, and the error's text).
+WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
+               ARGUMENT_CHANGED: (_argument_changed, 4), DETACHED_LEAF: (_detached_leaf, 3),
+               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3)}

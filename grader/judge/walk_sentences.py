@@ -1,0 +1,44 @@
+"""The sentences about a walk of the graph written by hand (ex13's ``topological_order`` and
+``backprop``): which property of a topological order a list breaks, and how the gradients that
+met at a node were passed on.  They follow the rules of ``grader.judge.sentences``: placeholders
+carry only what the student's run shows or the probe named, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayWalk(Sentence):
+    """One way a hand-written order or backward pass differs, and the sentence that explains it."""
+
+    NOT_NODES = N_("{label} is not a list of the graph's nodes.")
+    NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
+    TWICE = N_("{label} lists a node more than once.")
+    INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
+    INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
+                             "of the same name() is in it.")
+    INCOMPLETE_FED = N_("{label} leaves out a node that is reachable from root.grad_fn, though every node that feeds "
+                        "gradient into it is in it; one of those, {op}, is reached by more than one edge: a walk that "
+                        "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
+                        "a node whose count never comes down to zero is left out.")
+    CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
+    NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
+    LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
+                       "the two got one entry (tell leaves apart by identity, is, not by == or number).")
+    NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
+    RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
+    NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
+    NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
+                    "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
+    ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
+                  "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
+                  "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
+    FIRST_ONLY = N_("{label} passed on only the first of the gradients local_grads returned for a node, the one for "
+                    "the first entry of its next_functions: the nodes at its other edges got nothing from it.")
+    ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "
+                      "had arrived: where paths meet, a node runs once every node that feeds it has run.")
+    LEAF_TAKEN_EARLY = N_("{label} returned for {leaf} only the gradients sent by the nodes before its node in the "
+                          "order your topological_order returned, which puts a node feeding it after it.")
