@@ -9,8 +9,12 @@ def run(B, rec):
     x = B.value(0.5, requires_grad=True)
 
     def with_class():
-        with B.no_grad:
-            pass
+        try:
+            with B.no_grad:
+                pass
+        except (TypeError, AttributeError):  # Python's own words, which differ by version (3.10:
+            # AttributeError: __enter__): what torch's answer shows is a class used as one
+            raise TypeError(f"a {type(B.no_grad).__name__} is no context manager") from None
 
     rec("with no_grad: (not called)", with_class)
     rec("no_grad(True)", lambda: B.no_grad(True))
