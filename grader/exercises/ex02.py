@@ -23,7 +23,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.graph import graph_below
-from grader.spec.helpers import apart_from
+from grader.spec.helpers import apart_from, results_of
 from grader.spec.origins import read_from_grad
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.defaults import default_kept
@@ -190,14 +190,15 @@ def _floats(answer: object, label: str) -> dict[str, Any] | None:
 def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:
     out = []
     for flags, w, x in cases:
-        with watching(sub_module, "leaf_grads", grad_numbers=True) as call:
+        with results_of(sub_module, "build_graph") as built, \
+                watching(sub_module, "leaf_grads", grad_numbers=True) as call:
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
         out.append({"grads": result_of(_grads(answer), label), "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
-                    "flags": _flags_kept(call, flags, (w, x), label),
+                    "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
                     "seed": _seeded_one(call.root_grads, label)})
     return out
 
@@ -210,23 +211,41 @@ def _seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:
     return {**started, CONTEXT + "implicit": True}
 
 
+def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:
+    """The w and x of the graph build_graph last returned during a leaf_grads call, where it
+    returned a dict holding two Values under those names (None otherwise)."""
+    g = built[-1] if built else None
+    if type(g) is not dict or not all(isinstance(g.get(name), Value) for name in ("w", "x")):
+        return None
+    return g["w"], g["x"]
+
+
 def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float],
-                label: str) -> dict[str, Any]:
+                label: str, leaves: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """The CHECK fact that the call's backward wrote into the leaves its flags set to True, and
-    no other (judged of a call that ran backward).  The leaves are the student's own, told apart
-    by their numbers (w's and x's); where they cannot be (equal numbers, a leaf of another
-    number), by how many were written.  A leaf against its flag is named as context: one
-    written for a False flag (``~wrote``) or not written for a True one (``~missed``)."""
+    no other (judged of a call that ran backward).  The leaves are the student's own: the w and
+    x its build_graph returned (``leaves``), told by identity, else by their numbers (w's and
+    x's); where they cannot be (equal numbers, a leaf of another number), by how many were
+    written.  A leaf against its flag is named as context: one written for a False flag
+    (``~wrote``) or not written for a True one (``~missed``); a leaf written that is neither w
+    nor x, one the student's code made (``~other``)."""
     if not call.fact["passes"]:
         return check(Check.FLAGS_KEPT, None, label)
-    written = [v.item() for v in call.written.values()]
-    if numbers[0] == numbers[1] or not all(n in numbers for n in written):
-        return check(Check.FLAGS_KEPT, len(written) == sum(flags), label)
-    wrote = {name for name, number in zip("wx", numbers) if number in written}
+    if leaves is not None:
+        written = list(call.written.values())
+        wrote = {name for name, leaf in zip("wx", leaves) if any(v is leaf for v in written)}
+        other = len(written) > len(wrote)
+    else:
+        numbers_written = [v.item() for v in call.written.values()]
+        if numbers[0] == numbers[1] or not all(n in numbers for n in numbers_written):
+            return check(Check.FLAGS_KEPT, len(numbers_written) == sum(flags), label)
+        wrote, other = {name for name, number in zip("wx", numbers) if number in numbers_written}, False
     against = next((name for name, flag in zip("wx", flags) if (name in wrote) != flag), None)
-    fact = check(Check.FLAGS_KEPT, against is None, label)
+    fact = check(Check.FLAGS_KEPT, against is None and not other, label)
     if against is not None:
         fact[CONTEXT + ("wrote" if against in wrote else "missed")] = against
+    elif other:
+        fact[CONTEXT + "other"] = True
     return fact
 
 

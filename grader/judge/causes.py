@@ -100,7 +100,7 @@ def explains(context: Sentence, said: set[Sentence]) -> bool:
 
 
 # A leaf the statement's graph has not, told as it is found: anywhere, or at the op that takes it
-_OTHER_LEAVES = (Say.OTHER_LEAF, *SayLeaf)
+_OTHER_LEAVES = (Say.OTHER_LEAF, SayLeaf.AT, SayLeaf.COPY, SayLeaf.FOR_NUMBER, SayLeaf.UNRECORDED)
 
 
 # State sentences that follow from another of the same call: a first result that a second call
@@ -188,7 +188,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                                Say.ROWS_RECORDED_CLEARED},
     # a graph recorded with other flags than the call was given reaches other leaves: told once
-    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED), {*_OTHER_LEAVES, Say.DATA_LEAF}),
+    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
@@ -215,7 +215,7 @@ _ONCE = {SayWalk.ONE_KEPT, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEA
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
-         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ,
+         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 
 

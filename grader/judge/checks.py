@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.judge.explained import Difference
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.walk_sentences import SayWalk
@@ -84,6 +85,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
+    Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned

@@ -25,3 +25,5 @@ class SayLeaf(Sentence):
                     "(a number, or a Value that does not require grad), which no graph records.")
     UNRECORDED = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
+    WRITTEN = N_("{label}'s backward pass wrote .grad into a leaf that is neither w nor x: a Value your code made "
+                 "requiring grad, which the statement's graph does not have.")

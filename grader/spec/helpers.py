@@ -101,6 +101,24 @@ def arguments_of(sub: ModuleType, name: str) -> Iterator[list[list[Any]]]:
         yield passed
 
 
+@contextlib.contextmanager
+def results_of(sub: ModuleType, name: str) -> Iterator[list[Any]]:
+    """What each call of the student's ``name`` returned while the ``with`` block ran: the very
+    objects the function tested got from the helper it calls (the leaves ``leaf_grads`` got
+    from ``build_graph``, told by identity, not by their numbers)."""
+    returned: list[Any] = []
+
+    def recording(original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = original(*args, **kwargs)
+            returned.append(result)
+            return result
+        return call
+
+    with in_place_of(sub, name, recording):
+        yield returned
+
+
 class EarlierResult(Exception):
     """The function a test called raised after the student's helper it called returned what an
     earlier call of that helper returned (the same object, not a new one): the state is the

@@ -261,3 +261,13 @@ CASES += [
           edits={"    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n":
                  "    w: float, x: float, w_requires_grad: bool = False, x_requires_grad: bool = False\n"}),
 ]
+
+# b's constant made a Value with w's flag: leaf_grads's backward writes a third leaf's .grad, told as
+# neither w nor x (the leaves build_graph returned, by identity), not as x against its flag, though
+# the constant holds x's number in one call
+CASES += [
+    Wrong("constant_with_w_flag",
+          fails={"leaf gradients on other inputs": "wrote .grad into a leaf that is neither w nor x"},
+          edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=w_requires_grad))'},
+          names=("neither w nor x",), unsaid=("against the flag it was given for x",)),
+]
