@@ -12,6 +12,7 @@ Every function is called again on other inputs and on the first ones once more
 from typing import Any
 
 from micrograph import Value
+from micrograph.i18n import N_  # a label's words, translated where they are shown
 from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
@@ -20,7 +21,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
-from grader.spec.repeat import calls_apart, seen_all
+from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise(
     "ex06", "requires_grad: propagation and changing a leaf", module="ex06_requires_grad"
@@ -71,12 +72,19 @@ def _rebinding(sub, w: float, x: float) -> dict:
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
+    new = _Y_REBOUND.new(r["y"])  # a y an earlier call returned: its backward ran in that call
     return {
         "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x)),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
-        "x0": _leaf_itself(r["x0"], call, "x0"),
-        "backward": call.fact,
+        "x0": _leaf_itself(r["x0"], call, "x0"), "new": new,
+        "backward": None if new[CONTEXT + "earlier_call"] else call.fact,
     }
+
+
+_Y_REBOUND = Returned(N_("the y shift_by_rebinding returned"), N_("the y an earlier call of shift_by_rebinding returned"))
+"""Every y shift_by_rebinding returned in this run (the diagram's call first): the statement
+builds a new graph and runs its backward at each call, and a result cached on the inputs
+(``functools.lru_cache``) is told by its identity, not as a call that ran no backward pass."""
 
 
 def _w_as_data(w: float, x: float) -> dict[str, float] | None:
@@ -148,7 +156,9 @@ COPY_FEEDBACK = ("Change the leaf you are given with x.data.copy_(x.data + 1): i
 
 @EXERCISE.test("x.data.copy_ keeps x a leaf", points=2, public=True, feedback=COPY_FEEDBACK)
 def data_copy_public(sub):
-    return [_data_copy(sub, w, x) for w, x in [(2.5, -1.5), (-0.75, 6.0)]]
+    return {"runs": [_data_copy(sub, w, x) for w, x in [(2.5, -1.5), (-0.75, 6.0)]],
+            "apart": calls_apart(sub, lambda m, point: m.shift_by_data_copy(point[0], Value(point[1], requires_grad=True)),
+                                 seen_all, (-0.75, 6.0), (2.5, -1.5), "shift_by_data_copy")}
 
 
 @EXERCISE.test("gradient after copy_ on other inputs", points=2, feedback=COPY_FEEDBACK)
@@ -162,15 +172,23 @@ def data_copy_hidden(sub):
 def _twice_on_one_leaf(sub, w: float, x: float) -> dict:
     """shift_by_data_copy called twice on one leaf x: the second call adds 1 to it again and
     backpropagates again (its .grad adds up), as the statement's steps do on any leaf given; a
-    result kept per leaf (a dict keyed by ``id(x)``) is returned again and changes nothing."""
+    result kept per leaf (a dict keyed by ``id(x)``) is returned again and changes nothing, and
+    x.grad cleared before the second call's backward (``x.grad = None`` to "start clean") drops
+    the first call's gradient: the second call is watched for that clearing."""
     leaf = Value(x, requires_grad=True)
     sub.shift_by_data_copy(w, leaf)
-    sub.shift_by_data_copy(w, leaf)
+    with watching(sub, "shift_by_data_copy", clears=True) as call:
+        sub.shift_by_data_copy(w, leaf)
     twice = "shift_by_data_copy(w, x); shift_by_data_copy(w, x)"
-    return {"x": value_of(leaf, f"x after {twice}"), "grad": grad_of(leaf, f"x.grad after {twice}")}
+    cleared = call.clears[0] if call.clears else None  # x.grad, left by the first call, cleared before the pass
+    return {"x": value_of(leaf, f"x after {twice}"), "grad": grad_of(leaf, f"x.grad after {twice}"),
+            "start": {**check(Check.START_KEPT, None if cleared is None else not cleared, "shift_by_data_copy"),
+                      CONTEXT + "again": True}}
 
 
 @EXERCISE.diagram
 def draw(sub):
     r = sub.shift_by_rebinding(0.5, 1.5)
+    if type(r) is dict and "y" in r:
+        _Y_REBOUND.new(r["y"])  # a later call that returns it again returns this call's result
     return [r["y"]], r

@@ -16,6 +16,7 @@ from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
+from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
 
@@ -161,7 +162,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
-    Say.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
+    SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     Say.READ_LATE: {Say.RESULT_NUMBER},
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
@@ -173,20 +174,20 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
     Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
-    Say.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
+    SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
     **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
     SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
-    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.ROWS_RECORDED_CLEARED, Say.RECORDED_CLEARED},
-    Say.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
-    Say.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, Say.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
+    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, SayClear.ROWS_RECORDED_CLEARED, SayClear.RECORDED_CLEARED},
+    SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
+    SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
                       Say.NO_LEAF, *_OTHER_LEAVES},  # not this call; its graph built on an earlier call's leaf
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
-                               Say.ROWS_RECORDED_CLEARED},
+                               SayClear.ROWS_RECORDED_CLEARED},
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
@@ -211,8 +212,8 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
 # sets every leaf's, in every call), or zeroed in place.
 _ONCE = {SayWalk.ONE_KEPT, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
-         Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.CLEARED_BEFORE_ONLY, Say.CLEARED_SOME_ONLY,
-         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, Say.ROWS_RECORDED_CLEARED, Say.NOT_V,
+         Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
+         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,

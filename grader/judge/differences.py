@@ -27,6 +27,7 @@ from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
+from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
@@ -54,7 +55,7 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]
     left_as_written = got.get("changed", got.get(CONTEXT + "changed")) is False
     cleared_before = got.get(CONTEXT + "cleared_before_backward") is True and left_as_written  # not after the last
-    before_only = Say.CLEARED_SOME_ONLY if got.get(CONTEXT + "cleared_some") is True else Say.CLEARED_BEFORE_ONLY
+    before_only = SayClear.CLEARED_SOME_ONLY if got.get(CONTEXT + "cleared_some") is True else SayClear.CLEARED_BEFORE_ONLY
     if wby == "nobody" and gby in ("backward", "chosen"):
         zeroed = got.get("changed", got.get(CONTEXT + "changed")) is True and got.get("grad") == 0.0
         return [_diff(before_only if cleared_before else Say.GRAD_ZEROED if zeroed

@@ -25,8 +25,9 @@ class Sentence(str, enum.Enum):
     it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch``, in
     ``SayInPlace`` (in-place changes and when they came), in ``SayState`` (state kept between
     calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits), in ``SayRead`` (which
-    .grad a call read, and when) and in ``SayWalk`` (a walk of the graph written by hand); this
-    base holds what they share, how a sentence is said."""
+    .grad a call read, and when), in ``SayWalk`` (a walk of the graph written by hand) and in
+    ``SayClear`` (gradients cleared: when, and what was read of them); this base holds what they
+    share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -51,17 +52,6 @@ class Say(Sentence):
     GRAD_NOT_CHANGED = N_("{label} is still exactly what backward wrote: it was not changed in place.")
     NEW_LEAF_WRITTEN = N_("no backward pass of your code wrote {label}: they wrote into a leaf your "
                           "code made, not the leaf you were given.")
-    RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
-                          "gradient, not of what that step's backward wrote.")
-    RECORDED_KEPT_GRAD = N_("{label} holds numbers w.grad held only once your code had cleared it, yet your code "
-                            "read w.grad only before clearing it: the records kept the .grad Value itself, which "
-                            "the clearing changed in place, and its number was read after that.")
-    ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
-                               "was zeroed, not right after the backward pass each row records.")
-    CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
-                             "gradients between backward passes, but not after recording what the last one wrote.")
-    CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "
-                           "backward passes after the first, but not before the others, nor after the last.")
     GRAD_NUMBER = N_("backward wrote {label}, but its number differs from the statement's.")
     GRAD_FACTOR = N_("backward wrote {label}, but its number differs from the statement's: backward multiplied "
                      "the incoming gradient by a local derivative other than the statement's (the number grows "
@@ -81,8 +71,6 @@ class Say(Sentence):
     RETAINS = N_("retain_grad() was called on {label}, which the statement does not ask for.")
     NOT_RETAINED = N_("retain_grad() was not called on {label} before backward.")
     DATA = N_("{label} holds a different number from the statement's.")
-    START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
-                       "where the statement's loop adds to them and clears only after recording a step.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     # the graph (GRAPH facts)
     NO_GRAPH = N_("{label} has no graph: the engine recorded no operation that made it.")
@@ -289,8 +277,6 @@ class Say(Sentence):
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
                            "returned is that of the model after the last update, so each loss "
                            "was taken after its step's update, not before it.")
-    STOPPED_AT_NO_GRAD = N_("{label} stopped at the first leaf whose .grad is None: the leaves after it still hold "
-                            "what backward wrote, where the statement's call skips that leaf and zeroes the others.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")

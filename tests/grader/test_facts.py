@@ -22,6 +22,7 @@ from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
+from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import Check
@@ -312,7 +313,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
@@ -719,7 +720,7 @@ def test_gradients_cleared_before_each_backward_are_told_once_for_every_grad():
     left = {"w": grad_of(w, "w.grad"), "x": grad_of(x, "x.grad")}
     want = {"w": {**left["w"], "by": "nobody", "grad": None}, "x": {**left["x"], "changed": True}}
     got = {"w": {**left["w"], "~cleared_before_backward": True}, "x": left["x"]}
-    assert _said(want, got) == [Say.CLEARED_BEFORE_ONLY]
+    assert _said(want, got) == [SayClear.CLEARED_BEFORE_ONLY]
     assert _said(want, {**got, "w": left["w"]}) == [Say.GRAD_WRITTEN, Say.GRAD_NOT_CHANGED]
 
 

@@ -204,3 +204,22 @@ CASES += [
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(w_leaf, Value(1.0, requires_grad=x_requires_grad))\n"},
           names=("AddBackward0 that made b", "requiring grad")),
 ]
+
+
+# State of three more kinds: x.grad set to None first ("start clean"), so a second call on the
+# same leaf drops the first call's gradient; the first leaf's number kept in a module list and
+# used for every later leaf; shift_by_rebinding cached by functools.lru_cache, so a repeated
+# call returns an earlier call's graph, whose backward ran then.
+CASES += [
+    Wrong("grad_cleared_first", fails={"gradient after copy_ on other inputs": "cleared x.grad before its backward pass"},
+          edits={"    w = Value(w)\n    # x.data shares": "    x.grad = None  # start clean\n    w = Value(w)\n    # x.data shares"},
+          names=("shift_by_data_copy", "cleared x.grad", "second time on the same leaf")),
+    Wrong("first_number_kept", fails={COPY: "depends on state kept between calls"},
+          edits={COPY_LINE: "    if not _START:\n        _START.append(x.item())\n    x.data.fill_(_START[0] + 1)\n",
+                 "def shift_by_data_copy(": "_START: list[float] = []\n\n\ndef shift_by_data_copy("},
+          names=("shift_by_data_copy", "state kept between calls")),
+    Wrong("rebinding_cached", fails={REBIND: "is still the y an earlier call of shift_by_rebinding returned"},
+          edits={"def shift_by_rebinding(": "@functools.lru_cache(maxsize=None)\ndef shift_by_rebinding(",
+                 "import micrograph\n": "import functools\n\nimport micrograph\n"},
+          names=("shift_by_rebinding", "kept between calls"), unsaid=("ran no backward pass",)),
+]

@@ -1,0 +1,38 @@
+"""The sentences about gradients cleared between backward passes: when the student's code cleared
+them (before each backward instead of after each record, before some passes only, before a
+loop's first pass, a clearing loop stopped early), and records read from a cleared gradient.
+
+A clearing is observed, not guessed: the watched call (``grader.spec.call``) notes, as each pass
+starts, which leaves' .grad the student's code set to None or zeroed since a pass wrote them.
+These follow the rules of ``grader.judge.sentences``: placeholders carry only what the
+student's run shows, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayClear(Sentence):
+    """One way gradients were cleared otherwise than the statement's code clears them."""
+
+    RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
+                          "gradient, not of what that step's backward wrote.")
+    RECORDED_KEPT_GRAD = N_("{label} holds numbers w.grad held only once your code had cleared it, yet your code "
+                            "read w.grad only before clearing it: the records kept the .grad Value itself, which "
+                            "the clearing changed in place, and its number was read after that.")
+    ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
+                               "was zeroed, not right after the backward pass each row records.")
+    CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
+                             "gradients between backward passes, but not after recording what the last one wrote.")
+    CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "
+                           "backward passes after the first, but not before the others, nor after the last.")
+    START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
+                       "where the statement's loop adds to them and clears only after recording a step.")
+    START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "
+                             "x, it dropped the gradient the first call had left there, where the statement's code "
+                             "adds the new gradient to it.")
+    STOPPED_AT_NO_GRAD = N_("{label} stopped at the first leaf whose .grad is None: the leaves after it still hold "
+                            "what backward wrote, where the statement's call skips that leaf and zeroes the others.")
