@@ -216,15 +216,16 @@ def interpreter(mode: Mode) -> str:
 
 # --- detection ----------------------------------------------------------------------------
 
-def refusal(mode: Mode) -> str | None:
+def refusal(mode: Mode) -> Said | str | None:
     """Why children cannot run in ``mode`` here (one line), or None when they can: probed once
     per process, for the mode detected and for a mode ``$GRADE_ISOLATION`` lowers to alike."""
     python = interpreter(mode)
     library = _stdlib_of(python)
     if drops_uid(mode) and not others_can(library, 0o5):
-        return (f"a child's own uid cannot read the standard library of {python} ({library}): "
-                f"install python{sys.version_info.major}.{sys.version_info.minor} where every "
-                "user can read it (the system's, or under /usr/local)")
+        return Said(N_("a child's own uid cannot read the standard library of {python} ({library}): "
+                       "install {version} where every user can read it (the system's, or under /usr/local)"),
+                    (("python", python), ("library", library),
+                     ("version", f"python{sys.version_info.major}.{sys.version_info.minor}")))
     return _probe(mode)[0]
 
 
@@ -299,8 +300,8 @@ def _wanted() -> Mode | None:
     for mode in ORDER:
         if value == mode or value == mode.replace("+", " "):
             return mode
-    raise IsolationUnavailable(f"{ENV}={os.environ[ENV]!r} is not one of namespaces, "
-                               "uid+seccomp, limits-only")
+    raise IsolationUnavailable(Said(N_("{variable}={value} is not one of namespaces, uid+seccomp, limits-only"),
+                                    (("variable", ENV), ("value", repr(os.environ[ENV])))))
 
 
 def current() -> Isolation:
@@ -314,14 +315,16 @@ def current() -> Isolation:
             _refuse_root(best.reason, explicit=wanted is not None)
         return best
     if ORDER.index(wanted) > ORDER.index(best.mode):
-        raise IsolationUnavailable(f"{ENV} asks for {wanted}, but this machine gives only "
-                                   f"{best.mode} ({best.reason})")
+        raise IsolationUnavailable(Said(N_("{variable} asks for {mode}, but this machine gives only {best} ({reason})"),
+                                        (("variable", ENV), ("mode", wanted), ("best", best.mode),
+                                         ("reason", best.reason))))
     if wanted == UID_SECCOMP and not running_as_root():
-        raise IsolationUnavailable(f"{ENV} asks for uid+seccomp, which needs root (a uid of "
-                                   "its own for each child)")
+        raise IsolationUnavailable(Said(N_("{variable} asks for uid+seccomp, which needs root (a uid of its own "
+                                           "for each child)"), (("variable", ENV),)))
     why = refusal(wanted) if wanted != LIMITS_ONLY or drops_uid(wanted) else None
-    if why is not None:
-        raise IsolationUnavailable(f"{ENV} asks for {wanted}, which fails here: {why}")
+    if why is not None:  # said in the language asked where it is shown (the probe may start first)
+        raise IsolationUnavailable(Said(N_("{variable} asks for {mode}, which fails here: {why}"),
+                                        (("variable", ENV), ("mode", wanted), ("why", why))))
     return _found(wanted, (Said(N_("lowered by {variable}"), (("variable", ENV),)),), interpreter(wanted))
 
 
@@ -332,12 +335,11 @@ def _refuse_root(reason: str, explicit: bool) -> None:
     if sys.platform == "linux":
         why = refusal(LIMITS_ONLY)
         if why is not None:
-            raise IsolationUnavailable(
-                "grade runs as root but cannot give submissions a uid of their own here "
-                f"({why}): run grade as an ordinary user")
+            raise IsolationUnavailable(Said(N_("grade runs as root but cannot give submissions a uid of their "
+                                               "own here ({why}): run grade as an ordinary user"), (("why", why),)))
         return
     if explicit:
         return
-    raise IsolationUnavailable(
-        f"grade runs as root but cannot give submissions a uid of their own here ({reason}): "
-        f"run grade as an ordinary user, or set {ENV}=limits-only to let submissions run as root")
+    raise IsolationUnavailable(Said(N_("grade runs as root but cannot give submissions a uid of their own here "
+                                       "({reason}): run grade as an ordinary user, or set {variable}=limits-only "
+                                       "to let submissions run as root"), (("reason", reason), ("variable", ENV))))

@@ -27,7 +27,7 @@ class Said(NamedTuple):
     the mode is decided once per process, and a notebook may change language between checks."""
 
     text: str
-    fields: tuple[tuple[str, str], ...] = ()
+    fields: tuple[tuple[str, object], ...] = ()  # a field that is a Said is said in that language too
 
     def __str__(self) -> str:
         return _(self.text, **dict(self.fields))
