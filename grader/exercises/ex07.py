@@ -22,6 +22,7 @@ from grader.spec.errors import error_of
 from grader.spec.probe import call_text, in_call, shape_error
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
+from grader.spec.one_leaf import leaf_per_name
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -161,6 +162,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
         "combine": check(Check.COMBINE_CALLED, bool(called), named),
+        "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named),
         "call": call.fact,
     }
 
@@ -194,6 +196,9 @@ def saved_hidden(sub):
     runs = [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, SAVING)]
     # the first case's numbers once more: leaves kept per (w, x) are returned again
     runs.append(_saved(sub, *cases[0], NOT_SAVING[0]))
+    # the boundaries the statement names: a times of zero (a left as it is, so the product's
+    # backward works), and w equal to x (two leaves all the same: each gets its own gradient)
+    runs += [_saved(sub, 0.75, -1.25, 0, SAVING[0]), _saved(sub, 1.5, 1.5, 1, NOT_SAVING[0])]
     return {"runs": runs,
             "apart": calls_apart(sub, lambda m, case: m.modify_saved_value(*case), seen_all,
                                  (1.5, -1.0, 1, NOT_SAVING[0]), (-0.5, 2.0, 2, SAVING[0]), "modify_saved_value")}

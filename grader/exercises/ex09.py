@@ -30,6 +30,7 @@ from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
+from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
 
@@ -76,6 +77,7 @@ def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.en
         fact = call.fact
     return {"y": [value_of(r["y"], "y"), *made],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
+            "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, label),
             "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
             "call": fact}
 

@@ -26,6 +26,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
+from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
@@ -114,6 +115,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "shape": _shape(g["loss"], "loss"),
         "row": _row_kind(g["loss"], "loss[0]"),
         "new": _new_x(g),
+        "leaves": leaf_per_entry(g["x"], "x"),
         "call": call.fact,
     }
 
@@ -154,7 +156,7 @@ def build_public(sub):
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
-    cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1])  # the first again: new leaves
+    cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1], EQUAL_ENTRIES)  # the first again, then equal x entries: new leaves
     return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in cases]),
             "apart": _build_apart(sub, SQUARE[1], SQUARE[0])}
 

@@ -26,6 +26,7 @@ from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
+from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
@@ -103,21 +104,6 @@ def _rows(output: object) -> dict[str, Any]:
     return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
 
 
-def _leaf_per_entry(inputs: object) -> dict[str, Any]:
-    """The LEAF_PER_ENTRY fact of forward's input: no entry is the Value an earlier entry is (one
-    leaf per distinct number, kept in a dict, makes two equal entries one leaf, and the net's
-    node then takes one input twice), with the later entry and the earlier one it shares."""
-    seen: dict[int, str] = {}
-    rows = inputs if type(inputs) is list and all(type(row) is list for row in inputs) else []
-    for i, row in enumerate(rows):
-        for j, v in enumerate(row):
-            earlier = seen.setdefault(id(v), f"input[{i}][{j}]")  # every entry alive in rows: no id reused
-            if earlier != f"input[{i}][{j}]":
-                return {**check(Check.LEAF_PER_ENTRY, False, "input"),
-                        CONTEXT + "missing": f"input[{i}][{j}]", CONTEXT + "kept": earlier}
-    return check(Check.LEAF_PER_ENTRY, True if rows else None, "input")
-
-
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
@@ -131,7 +117,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
         "input": entries(inputs, "input", value_of),
-        "leaves": _leaf_per_entry(inputs),
+        "leaves": leaf_per_entry(inputs, "input"),
         "rows": _rows(output),
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],

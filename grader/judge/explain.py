@@ -11,6 +11,7 @@ from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
+from grader.judge.touches import TOUCHED, refusal_said
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
@@ -174,22 +175,6 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
                                              module=own)
 
 
-_REFUSED = re.compile(r"the grader does not let submitted code (?:reach (?P<touch>.+)|change the module (?P<module>\S+))")
-
-
-def refusal_said(message: str) -> str:
-    """The sandbox's refusal of a reach (``grader.sandbox.child.guard``, ``seal``) in the student's
-    language: the grader's own text, which a quote of the error would leave in English."""
-    found = _REFUSED.fullmatch(message or "")
-    if found is None:
-        return message
-    if found["module"] is not None:
-        return _("the grader does not let submitted code change the module {module}", module=found["module"])
-    touch = wire.TOUCHES.get(found["touch"])
-    return message if touch is None else _("the grader does not let submitted code reach {what}",
-                                           what=_(_TOUCHED[touch]))
-
-
 _NO_MODULE = re.compile(r"No module named '([^'.]+)")
 
 
@@ -235,21 +220,6 @@ def silence(report: ChildReport) -> tuple[Status, str]:
     return ERROR, _("did not report")
 
 
-_TOUCHED = {
-    wire.Touch.FRAMES: N_("stack frames"),
-    wire.Touch.HOOKS: N_("profile or trace hooks"),
-    wire.Touch.OBSERVER: N_("the engine's code or its observation records"),
-    wire.Touch.CODE: N_("code objects, globals or closures"),
-    wire.Touch.MEMORY: N_("memory or the garbage collector"),
-    wire.Touch.DYNAMIC: N_("attributes by a computed name"),
-    wire.Touch.WIRE: N_("the grader's pipes"),
-    wire.Touch.TESTS: N_("the test module or the grader's modules"),
-    wire.Touch.ENGINE: N_("the course's engine, in a stage that builds one"),
-    wire.Touch.MACHINE: N_("the machine outside the sandbox: locks on shared files, other processes, "
-                           "files outside its folder"),
-}
-
-
 _USED_AS_NOT_ALLOWED = {
     "__import__": N_("{file} uses __import__ ({line}): a submission may call it only as "
                      "__import__(\"name\"), with a module's name written out, and not for os, sys or "
@@ -280,19 +250,19 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
             return _("{file} imports {name} ({line}), which a submission may not import: through it, "
                      "code can reach {what}, which the grader observes through, so no test is scored. "
                      "Remove the import (a debugger or a doctest run left in counts too).",
-                     file=display, name=first.name, what=_(_TOUCHED[first.touch]), line=_line(first.line, names))
+                     file=display, name=first.name, what=_(TOUCHED[first.touch]), line=_line(first.line, names))
         if first.name in _USED_AS_NOT_ALLOWED:  # a call the source makes, told by what it may not be
             return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=_line(first.line, names))
         if first.touch is wire.Touch.MACHINE:  # nothing the grader observes through: outside the sandbox
             return _("{file} reaches for {what} ({name}, {line}): no exercise needs them, so no test is scored",
-                     file=display, what=_(_TOUCHED[first.touch]), name=first.name, line=_line(first.line, names))
+                     file=display, what=_(TOUCHED[first.touch]), name=first.name, line=_line(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
-                 file=display, what=_(_TOUCHED[first.touch]), name=first.name,
+                 file=display, what=_(TOUCHED[first.touch]), name=first.name,
                  line=_line(first.line, names))
     if report.touched:
         return _("{file} tried to reach {what} while running: the grader stopped it, and no "
-                 "test is scored", file=display, what=_(_TOUCHED[report.touched[0]]))
+                 "test is scored", file=display, what=_(TOUCHED[report.touched[0]]))
     return None
 
 
@@ -306,11 +276,11 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     places = [_("imports {name} ({line})", name=r.name, line=_line(r.line, names)) if r.imported else
               _("{name} called in a way a submission may not ({line})", name=r.name, line=_line(r.line, names))
               if r.name in _USED_AS_NOT_ALLOWED else
-              _("{what} ({name}, {line})", what=_(_TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
+              _("{what} ({name}, {line})", what=_(TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
               for r in report.reached]
-    places += [_("{what} (caught while running)", what=_(_TOUCHED[t])) for t in report.touched]
+    places += [_("{what} (caught while running)", what=_(TOUCHED[t])) for t in report.touched]
     if report.tampered:
-        places.append(_(_TOUCHED[wire.Touch.WIRE]))
+        places.append(_(TOUCHED[wire.Touch.WIRE]))
     if not places:
         return None
     return _("flagged for the instructor: reached for grading's internals: {places}",

@@ -27,3 +27,5 @@ class SayLeaf(Sentence):
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
     WRITTEN = N_("{label}'s backward pass wrote .grad into a leaf that is neither w nor x: a Value your code made "
                  "requiring grad, which the statement's graph does not have.")
+    ONE_FOR_TWO = N_("{name} is the very Value {leaf} is in {label}: your code made one leaf for both, where the "
+                     "statement makes a new leaf for each.")

@@ -281,3 +281,18 @@ CASES += [
                  "    a1 = a\n": "    a1 = copy.copy(a)\n", "    a2 = a\n": "    a2 = copy.copy(a)\n"},
           names=("a1 (after a = a + 1)", "a copy of it (copy.copy(...)")),
 ]
+
+# The boundaries the statement names: times = 0 (a changed once all the same, by a first add_
+# outside the loop), and w equal to x (one leaf per distinct number: w and x one Value).
+CASES += [
+    Wrong("first_change_outside_the_loop",
+          fails={"saved values on other inputs": "a in modify_saved_value(w, x, 0, micrograph.mul) was changed in place"},
+          edits={"    for _ in range(times):\n": "    a.add_(1)\n    for _ in range(times - 1):\n"},
+          names=("modify_saved_value(w, x, 0, micrograph.mul) was changed in place",)),
+    Wrong("one_leaf_per_number",
+          fails={"saved values on other inputs": "x is the very Value w is in modify_saved_value(w, x, 1, micrograph.add)"},
+          edits={"    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    a = x + w":
+                 "    made = {}\n    w = made.setdefault(w, Value(w, requires_grad=True))\n"
+                 "    x = made.setdefault(x, Value(x, requires_grad=True))\n    a = x + w"},
+          names=("one leaf for both",)),
+]

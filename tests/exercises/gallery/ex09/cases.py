@@ -350,3 +350,13 @@ CASES += [
                  "        loss.backward()\n        w -= lr * w.grad"},
           names=("called loss_fn while grad mode was off", "recorded by no graph")),
 ]
+
+# One leaf per distinct number: inference's w and x one Value where the numbers are equal.
+CASES += [
+    Wrong("one_leaf_per_number",
+          fails={"inference on other inputs": "x is the very Value w is in inference"},
+          edits={"    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n":
+                 "    made = {}\n    w = made.setdefault(w, Value(w, requires_grad=True))\n"
+                 "    x = made.setdefault(x, Value(x, requires_grad=True))\n"},
+          names=("one leaf for both",)),
+]

@@ -271,3 +271,12 @@ CASES += [
                  "                leaf.grad.zero_()\n    for leaf in x[0]:\n        leaf.grad = None\n    return rows\n"},
           names=("set it to None",)),
 ]
+
+# One leaf per distinct number in build: two equal entries of x_row give x one leaf twice.
+CASES += [
+    Wrong("one_leaf_per_number",
+          fails={"build on other shapes": "x[0][1] is the very Value x[0][0] is"},
+          edits={"    x = [[Value(v, requires_grad=True) for v in x_row]]\n":
+                 "    made = {}\n    x = [[made.setdefault(v, Value(v, requires_grad=True)) for v in x_row]]\n"},
+          names=("one leaf for two entries of x",)),
+]

@@ -1,0 +1,43 @@
+"""Whether a call made a new leaf for each entry or name the statement makes one for.
+
+One leaf per distinct number, kept in a dict (``made.setdefault(v, Value(v, ...))``), gives two
+entries or names of equal numbers one and the same leaf: a node then takes one input twice, and
+backward adds both gradients into it.  Only a case of equal numbers shows it, and it shows as
+wrong numbers; these facts say which entry or name holds the Value an earlier one holds.  The
+Values are all alive while compared, so no id is reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grader.spec.call import is_value
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
+
+
+def leaf_per_entry(rows: object, label: str) -> dict[str, Any]:
+    """The LEAF_PER_ENTRY fact of the matrix ``rows`` named ``label``: no entry is the Value an
+    earlier entry is, else the later entry and the earlier one it shares (None: not a list of rows,
+    which other facts tell)."""
+    seen: dict[int, str] = {}
+    rows = rows if type(rows) is list and all(type(row) is list for row in rows) else []
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            earlier = seen.setdefault(id(v), f"{label}[{i}][{j}]")
+            if is_value(v) and earlier != f"{label}[{i}][{j}]":
+                return {**check(Check.LEAF_PER_ENTRY, False, label),
+                        CONTEXT + "missing": f"{label}[{i}][{j}]", CONTEXT + "kept": earlier}
+    return check(Check.LEAF_PER_ENTRY, True if rows else None, label)
+
+
+def leaf_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """The LEAF_PER_NAME fact of the leaves a call returned under ``named``'s names (``label`` the
+    call): no name holds the Value an earlier name holds, else the later name and the earlier."""
+    seen: dict[int, str] = {}
+    for name, v in named.items():
+        earlier = seen.setdefault(id(v), name)
+        if is_value(v) and earlier != name:
+            return {**check(Check.LEAF_PER_NAME, False, label), CONTEXT + "missing": name, CONTEXT + "kept": earlier}
+    return check(Check.LEAF_PER_NAME, True, label)
