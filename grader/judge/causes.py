@@ -135,7 +135,9 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
-    Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # rows of other entries
+    # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
+    # at the end without being read late
+    Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER, Say.ROWS_READ_LATE, Say.READ_LATE},
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     Say.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's

@@ -280,3 +280,14 @@ CASES += [
                  "    made = {}\n    x = [[made.setdefault(v, Value(v, requires_grad=True)) for v in x_row]]\n"},
           names=("one leaf for two entries of x",)),
 ]
+
+# The passes run from the last entry to the first, each row put in front: every row is read right
+# after its own pass, so nothing is "read after the last pass"; the order of the ones is the mistake.
+CASES += [
+    Wrong("passes_in_reverse",
+          fails={"rows without zeroing": "one-hot gradients whose ones are not at the entries in turn"},
+          edits={"    for j in range(m):\n": "    for j in reversed(range(m)):\n",
+                 "retain_graph=j < m - 1)": "retain_graph=j > 0)",
+                 "        rows.append(x_grads(x))\n": "        rows.insert(0, x_grads(x))\n"},
+          names=("not at the entries in turn",), unsaid=("read after it",)),
+]
