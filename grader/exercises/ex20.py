@@ -11,11 +11,11 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name, number
-from grader.spec.saved import released, saved_operands
+from grader.spec.saved import read_saved, released, saved_operands
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
-from grader.spec.raised import SAID, raised
+from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
 
@@ -56,6 +56,8 @@ KEYS = {
     "left_over": "a backward that raised leaves nothing behind for the next one: each backward call makes its "
                  "own ready queue and gradient buffers, so a later backward through a new graph runs that "
                  "graph's nodes alone",
+    "through_unpack": "a node's apply reads what it saved through unpack (self.unpack(name)), never from node.saved "
+                      "itself: unpack is what refuses a freed value with SECOND_BACKWARD",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
     "retained_leaf": RETAINED_LEAF,
@@ -66,8 +68,8 @@ KEYS = {
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
-             "grads_added": ("kept", "adds", "values_kept"), "every_node": ("new_graph", "names", "released", "sticky"),
-             "second": ("names", "released", "sticky"), "freed": ("released", "sticky"), "released": ("sticky",)}
+             "grads_added": ("kept", "adds", "values_kept"), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
+             "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",)}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -109,8 +111,24 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
         ran["released"] = claim(released(y.grad_fn), f"y.grad_fn is released by y.backward(), y = {label}")
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
-    return {**ran, "names": names, case: raised(y.backward, said), "values_kept": fact(number(w), f"w after {said}"),
+    refuses = case == "second" and _unpack_refuses(y.grad_fn)
+    second = raised(y.backward, said)
+    if case == "second":  # where unpack refuses a freed value, the second backward must meet that refusal
+        ran["through_unpack"] = claim(not refuses or second[SAID] is not None, THROUGH_UNPACK)
+    return {**ran, "names": names, case: second, "values_kept": fact(number(w), f"w after {said}"),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
+
+
+THROUGH_UNPACK = N_("a backward through y.grad_fn raises once reading what it saved (unpack) raises")
+
+
+def _unpack_refuses(fn: Any) -> bool:
+    """Whether reading a value ``fn`` saved (the engine's unpack, torch's ``_saved_<name>``)
+    raises SECOND_BACKWARD now: a backward through ``fn`` must then raise it too, unless its
+    apply reads what it saved some other way (``node.saved`` itself)."""
+    names = saved_operands(fn)
+    return type(names) is list and bool(names) and \
+        error(read_saved, fn, names[0]) == "RuntimeError: second backward"
 
 
 def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
@@ -132,6 +150,7 @@ def documents_public(sub):
                          (lambda w, x: x + w + 2.0, "x + w + 2", "adds")])
     freed = _documents_freed(sub)
     cases["released"] += freed.pop("released")
+    cases["through_unpack"] += freed.pop("through_unpack")
     return {**cases, **freed, "sticky": _sticky(sub)}
 
 
@@ -140,7 +159,7 @@ def _documents_freed(sub: Any) -> dict[str, Any]:
     below = _freed_below(sub, lambda y: y * 2, "y * 2")[0]
     ran, freed = _freed(sub)
     return {"new_graph": [below["new_graph"], ran], "every_node": [below["below"], below["every_node"]],
-            "freed": freed, "released": below["released"]}
+            "freed": freed, "released": below["released"], "through_unpack": [below["through_unpack"]]}
 
 
 FREED = N_("h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3")
@@ -180,9 +199,11 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     said_z = f"z = {said}, y = w * x"
     rooted = [claim(released(z.grad_fn), f"z.grad_fn is released by z.backward(), {said_z}")] \
         if node_name(z.grad_fn) == "MulBackward0" else []  # a root that saved something: its own release
-    return {"new_graph": first, "names": names, "released": rooted,
-            "below": claim(released(y.grad_fn), f"y.grad_fn is released by z.backward(), {said_z}"),
-            "every_node": raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")}, w
+    below = claim(released(y.grad_fn), f"y.grad_fn is released by z.backward(), {said_z}")
+    refuses = _unpack_refuses(y.grad_fn)
+    again = raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")
+    return {"new_graph": first, "names": names, "released": rooted, "below": below, "every_node": again,
+            "through_unpack": claim(not refuses or again[SAID] is not None, THROUGH_UNPACK)}, w
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -218,7 +239,8 @@ def inner(sub):
     held(t)
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
-                                 "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": []}
+                                 "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": [],
+                                 "through_unpack": []}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["released"] += freed.pop("released")
@@ -238,8 +260,9 @@ def three(sub):
     held(y)
     y.backward(retain_graph=True)
     y.backward()
-    return {"second": raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); "
-                                                "y.backward(), y = w * w"),
+    refuses = _unpack_refuses(y.grad_fn)
+    third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w")
+    return {"through_unpack": claim(not refuses or third[SAID] is not None, THROUGH_UNPACK), "second": third,
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub)}
 

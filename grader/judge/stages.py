@@ -53,7 +53,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
         return _later_stage_raised(stage, display, raised["error"], exercise, owner, where)
-    own = PARTS.get(exercise or "", {}).get(FAULT_IN.get(problem, "")) == stage  # the function named is stage's
+    owner = PARTS.get(exercise or "", {}).get(FAULT_IN.get(problem, ""))
+    own = owner is not None and owner <= stage  # the function named is stage's answer, or an earlier one's
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
     rewritten = [] if own else rewritten_since(stage, exercise)
     if rewritten:  # the check runs some of stage's own answer too (``still_answered``): named beside

@@ -28,7 +28,7 @@ from grader.spec.held import held
 from grader.spec.probe import MAX_TEXT, first_line, printed, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
-from grader.spec.saved import saved_as
+from grader.spec.saved import read_saved, saved_as
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
 
 NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
@@ -224,9 +224,11 @@ def _stage3(sub: Any) -> str | None:
 
 
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
+APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch's error, although y.grad_fn.unpack "
+                         "refuses the freed value: MulBackward0.apply does not read what it saved through unpack")
 # A check's finding that names the one function at fault: no later stage's rewrite is suspected
-# while that function is still the checked stage's answer.
-FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad"}
+# while that function is still the checked stage's answer, or an earlier one's.
+FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply"}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -249,8 +251,11 @@ def _stage5(sub: Any) -> str | None:
     y = w * 3
     held(y)
     y.backward()
-    return None if error(y.backward) == "RuntimeError: second backward" else \
-        N_("a second backward through w * 3 does not raise PyTorch's error")
+    if error(y.backward) == "RuntimeError: second backward":
+        return None
+    if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks it
+        return APPLY_BESIDE_UNPACK
+    return N_("a second backward through w * 3 does not raise PyTorch's error")
 
 
 def _stage6(sub: Any) -> str | None:

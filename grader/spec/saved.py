@@ -43,6 +43,13 @@ def saved_as(fn: object, name: str) -> object:
     return held.get(name) if type(held) is dict else None
 
 
+def read_saved(fn: object, name: str) -> object:
+    """What a node saved as ``name``, read as its backward reads it: through the engine's
+    ``unpack`` (which refuses a freed value), torch's ``_saved_<name>`` (which raises then)."""
+    unpack = getattr(fn, "unpack", None)
+    return unpack(name) if callable(unpack) else getattr(fn, f"_saved_{name}")
+
+
 def released(fn: object) -> bool | str | None:
     """Whether backward released a node that saved something (a product's: torch shows no
     release of a node that saved nothing): the engine's node set its ``released`` flag (a given

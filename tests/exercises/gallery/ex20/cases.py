@@ -12,6 +12,11 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("apply_reads_saved_directly", edits={  # never through unpack, which refuses a freed value
+        '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
+        '        a, b = self.saved.get("other"), self.saved.get("self")\n        return (grad * a.item() if a is not None else 0.0, grad * b.item() if b is not None else 0.0)'},
+          fails={DOCS: 'A backward through y.grad_fn raises once reading what it saved (unpack) raises in PyTorch, but not in your engine'},
+          names=('y.grad_fn', 'through unpack')),
     Wrong("leaf_writes_deferred_to_the_end", edits={  # a failed backward adds nothing, even what ran first
         "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    leaf_writes = []\n",
         "        grad = buffers.pop(node)\n":

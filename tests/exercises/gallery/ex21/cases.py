@@ -17,6 +17,11 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("ex17_apply_reads_saved_directly", edits={  # never through unpack, which refuses a freed value
+        '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
+        '        a, b = self.saved.get("other"), self.saved.get("self")\n        return (grad * a.item() if a is not None else 0.0, grad * b.item() if b is not None else 0.0)'},
+          fails={BASICS: 'MulBackward0.apply does not read what it saved through unpack'},
+          names=("ex20's part of the engine", 'MulBackward0.apply')),
     Wrong("edges_taken_after_rebase", edits={  # the new node's first edge is the new node itself
         "        edges = (gradient_edge(self), gradient_edge(other))\n": "",
         REBASE: "        if recording(self, other):\n            node = AddBackward0(())\n            rebase(self, node)\n"
