@@ -54,10 +54,10 @@ _RETURNED = Returned(N_("the w build_graph returned"),
 by a later call (a result memoised on its inputs) is told by its leaf's identity."""
 
 
-def _graph_facts(sub, w: float, x: float) -> dict:
+def _graph_facts(sub, w: float, x: float, note: str = "") -> dict:
     run = _built(sub, w, x)
     g = run["g"]
-    return {**built(g, "y", NODES, "build_graph"), "new": _RETURNED.new(g["w"]),
+    return {**built(g, "y", NODES, "build_graph", note), "new": _RETURNED.new(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
@@ -104,9 +104,12 @@ def graph_public(sub):
     return [_graph_facts(sub, w, x) for w, x in PUBLIC_POINTS]
 
 
+ONE_NUMBER = (0.75, 0.75)  # w == x: two leaves all the same (one leaf kept per number shows)
+
+
 @EXERCISE.test("the graph on other inputs", points=2, feedback=GRAPH_FEEDBACK)
 def graph_hidden(sub):
-    return {"graphs": [_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]],
+    return {"graphs": [*(_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]), _graph_facts(sub, *ONE_NUMBER, "w == x")],
             "apart": calls_apart(sub, lambda m, point: m.build_graph(*point),
                                  lambda g: built(g, "y", NODES, "build_graph"), HIDDEN_POINTS[3],
                                  HIDDEN_POINTS[4], "build_graph")}

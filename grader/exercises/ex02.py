@@ -59,6 +59,8 @@ FLAGS_NOTE = {BOTH: N_("both leaves require grad"), W_OFF: N_("w without grad"),
               X_OFF: N_("x without grad"), NONE: N_("neither leaf requires grad")}
 
 
+ONE_NUMBER = N_("x without grad, w == x")  # the note on a call with two leaves of one number
+
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
                   "a = x + w, b = w + 1, y = a * b with the engine's operations, and do not call "
                   "backward.")
@@ -90,6 +92,8 @@ def all_flags(sub_module):
     cases = [(BOTH, -4.0, 0.0), (W_OFF, 0.0, 6.5), (X_OFF, -0.75, 3.0), (NONE, 2.0, -1.0),
              (NONE, -1.0, 1.0)]
     return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f, FLAGS_NOTE[f]) for f, w, x in cases},
+            # w == x: two leaves of one number, each with its own flag (one leaf kept per number shows)
+            "one_number": _graph(sub_module, 1.25, 1.25, X_OFF, ONE_NUMBER),
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
                                  (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
 
@@ -276,7 +280,7 @@ def leaf_grads_hidden(sub_module):
     # the same point with other flags: an answer kept for a point, whatever the flags, shows
     return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
                                              (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0),
-                                             (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0)]),
+                                             (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0), (X_OFF, 1.75, 1.75)]),
             "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), _grads,
                                 (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 

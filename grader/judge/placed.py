@@ -9,7 +9,9 @@ is judged by the place its Value has in it (``~at``) against the place of the st
 A name holding the Value of another place is told where that shows: its Value is returned under
 another name too (``~is``), or its own fact differs from the statement's.  A name whose fact
 agrees (two leaves of one number, a and b equal at this point) is not told here: which of two
-equal Values a name holds is not seen, and the test's other points tell it.  Out of the graph
+equal Values a name holds is not seen, and the test's other points tell it; but one Value
+returned under two names whose Values the statement's graph keeps apart (w and x of one number
+made one leaf) is told, once for the pair.  Out of the graph
 (a leaf that requires no grad), a Value under two names is told of the name whose fact differs.
 """
 
@@ -61,11 +63,18 @@ def placed(want: dict[str, Any], got: dict[str, Any], exchanged: set[str]) -> tu
     for name, i in want_at.items():
         owners.setdefault(i, set()).add(name)
     root = clean(gg.get(LABEL, "y")).partition(" (")[0]
-    found = []
+    found, paired_names = [], set()
     for name, fact in gv.items():
         alias, differs = _alias(fact), name in wv and not same(wv[name], fact)
         if name in exchanged:
             continue
+        if alias is not None and name in wv and _alias(wv[name]) != alias and where is None:
+            # the statement's two names hold two Values (two leaves of one number): one Value under
+            # both is told once, of the second name, whatever their facts
+            if frozenset((name, alias)) not in paired_names:
+                paired_names.add(frozenset((name, alias)))
+                continue
+            differs = True
         if where is not None and name in got_at:  # judged by its place in the graph
             if name in owners.get(where.get(got_at[name], -1), set()):
                 continue

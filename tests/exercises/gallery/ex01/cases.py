@@ -257,3 +257,15 @@ CASES += [
     # a product's other factor found by identity, and for w * w the product divided by w
     Wrong("other_factor_by_division", fails={"chain rule by paths in other graphs": "ZeroDivisionError"}),
 ]
+
+# One leaf kept per number: with w == x, build_graph returns one Value as both leaves; its own
+# test says so, and backprop's says it runs that build_graph.
+CASES += [
+    Wrong("one_leaf_per_number",
+          fails={"the graph on other inputs": "The Value returned as x (w == x) is the very one returned as w",
+                 "backprop on other inputs": "This test runs your build_graph too"},
+          edits={"    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n":
+                 "    made: dict[float, Value] = {}\n    w_leaf = made.setdefault(w, Value(w, requires_grad=True))\n"
+                 "    x_leaf = made.setdefault(x, Value(x, requires_grad=True))\n"},
+          names=("x (w == x)", "the very one returned as w")),
+]

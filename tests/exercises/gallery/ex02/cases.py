@@ -271,3 +271,14 @@ CASES += [
           edits={'b = micrograph.add(w_leaf, 1)': 'b = micrograph.add(w_leaf, Value(1.0, requires_grad=w_requires_grad))'},
           names=("neither w nor x",), unsaid=("against the flag it was given for x",)),
 ]
+
+# One leaf kept per number: with w == x, x is w, and carries w's flag.
+CASES += [
+    Wrong("one_leaf_per_number",
+          fails={"every combination of flags on other inputs":
+                 "The Value returned as x (x without grad, w == x) is the very one returned as w"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    made: dict[float, Value] = {}\n    w_leaf = made.setdefault(w, Value(w, requires_grad=w_requires_grad))\n"
+                 "    x_leaf = made.setdefault(x, Value(x, requires_grad=x_requires_grad))\n"},
+          names=("w == x", "the very one returned as w")),
+]
