@@ -56,6 +56,7 @@ def zero_grad(leaves: list[Value], set_to_none: bool = True) -> None:
 
     set_to_none=True: set each ``.grad`` to None.  set_to_none=False: zero each stored
     gradient in place with ``.grad.zero_()``, skipping a leaf whose ``.grad`` is None.
+    ``leaves`` is only read: leave the list as it was given.
     """
     # TODO: for each leaf, leaf.grad = None, or leaf.grad.zero_() when there is a grad
     raise NotImplementedError("ex05: zero_grad")

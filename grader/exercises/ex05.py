@@ -22,7 +22,7 @@ from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
 from grader.spec.graph import graph_below
-from grader.spec.provenance import check, float_of, grad_of, result_of, same_object, watching
+from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, same_object, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
@@ -191,12 +191,13 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note:
     p.grad is still the Value it was is judged where it is zeroed in place: set_to_none=True
     leaves None, and a .grad kept there is told as the gradient backward wrote, not as an object."""
     leaves, before = _with_grads(values)
+    given = list(leaves)  # the list passed, which the statement's code only reads
     with watching(sub, "zero_grad") as call:
-        sub.zero_grad(leaves, set_to_none=set_to_none)
+        sub.zero_grad(given, set_to_none=set_to_none)
     same = {} if set_to_none else {"same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                                               "p.grad before zero_grad")}
     return {"grads": [grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad") for v, n in zip(leaves, "pqr")],
-            **same, "backward": call.fact}
+            **same, "backward": call.fact, "list": list_kept(given, leaves, "zero_grad", "leaves")}
 
 
 def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]:
@@ -206,7 +207,7 @@ def _set_to_none_read(sub, values: tuple[float, float, float]) -> dict[str, Any]
     left = {}
     for set_to_none in (True, False):
         leaves, _ = _with_grads(values)
-        sub.zero_grad(leaves, set_to_none=set_to_none)
+        sub.zero_grad(list(leaves), set_to_none=set_to_none)
         left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[::2]]  # q holds no gradient
     swapped = left[True] == ["zero", "zero"] and left[False] == ["none", "none"]
     return check(Check.SET_TO_NONE_READ, not swapped, "zero_grad")
@@ -248,7 +249,7 @@ def _twice(module, values: tuple[float, float, float], set_to_none: bool) -> lis
     left = []
     for _ in range(2):
         _backward_into(leaves)
-        module.zero_grad(leaves, set_to_none=set_to_none)
+        module.zero_grad(list(leaves), set_to_none=set_to_none)
         left.append([_cleared_as(leaf.grad) for leaf in leaves])
     return left
 
@@ -262,10 +263,10 @@ def _earlier_left_alone(sub, values: tuple[float, float, float], set_to_none: bo
     second = [Value(v + 0.5, requires_grad=True) for v in values]
     for leaves in (first, second):
         _backward_into(leaves)
-    sub.zero_grad(first, set_to_none=set_to_none)
+    sub.zero_grad(list(first), set_to_none=set_to_none)
     _backward_into(first)
     held = [(leaf.grad, None if leaf.grad is None else leaf.grad.item()) for leaf in first]
-    sub.zero_grad(second, set_to_none=set_to_none)
+    sub.zero_grad(list(second), set_to_none=set_to_none)
     alone = all(leaf.grad is grad and (grad is None or grad.item() == number)
                 for leaf, (grad, number) in zip(first, held))
     return {**check(Check.EARLIER_KEPT, alone, "zero_grad"), CONTEXT + "leaves": True}
@@ -276,7 +277,7 @@ def _set_to_none_default(sub, values: tuple[float, float, float]) -> dict[str, A
     the stub's ``set_to_none=True`` (and PyTorch's optimizer.zero_grad()) does."""
     def run(module: Any, **flag: bool) -> list[str]:
         leaves, _ = _with_grads(values)
-        module.zero_grad(leaves, **flag)
+        module.zero_grad(list(leaves), **flag)
         return [_cleared_as(leaf.grad) for leaf in leaves]
     return default_kept(sub, run, lambda module: run(module, set_to_none=True), list,
                         f"zero_grad(leaves) ({N_('set_to_none left out')})")

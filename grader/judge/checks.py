@@ -38,6 +38,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT,
            Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
+           Check.LIST_KEPT.value: Say.LIST_CHANGED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
@@ -149,6 +150,9 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say is Say.LIST_CHANGED:  # the argument's name
+        name = got.get(CONTEXT + "name")
+        return [_diff(say, label=label, name=name if type(name) is str else "?")]
     if say is Say.OTHER_LEAF_GRAD:  # the first entry read from another leaf's .grad, and the two leaves
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))
         if type(entry) is int and type(other) is str and type(leaf) is str:

@@ -162,6 +162,15 @@ def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
     return {FACT: Kind.CHECK.value, LABEL: label, "check": which.value, "holds": holds}
 
 
+def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[str, Any]:
+    """The LIST_KEPT fact: the list ``given`` to the call ``label`` as its argument ``name`` (context
+    ``~name``) still holds ``items``, the very objects, in the order given.  The statement's code
+    only reads such a list; a call that empties it (``while leaves: leaves.pop()``) did its job on
+    every item, but a caller that reads the list again afterwards finds nothing there."""
+    kept = type(given) is list and len(given) == len(items) and all(a is b for a, b in zip(given, items))
+    return {**check(Check.LIST_KEPT, kept, label), CONTEXT + "name": name}
+
+
 def _kept_why(call: Call) -> dict[str, Any]:
     """Context of a call's passes, told beside a count or a kept graph that differs: each pass's
     create_graph (which keeps the graph as retain_graph=True does), where one asked it, and

@@ -326,3 +326,12 @@ CASES += [
                  "        _done.append(leaf)\n        if set_to_none:"},
           names=("w.grad", "before some of the backward passes")),
 ]
+
+
+# zero_grad emptying the list it is given (every leaf cleared as asked): the statement says the
+# list is only read.
+CASES += [
+    Wrong("leaves_emptied", fails={ZERO_GRAD: "zero_grad changed the list leaves it was given"},
+          edits={"    for leaf in leaves:\n        if set_to_none:": "    while leaves:\n        leaf = leaves.pop()\n        if set_to_none:"},
+          names=("zero_grad", "changed the list leaves"), unsaid=("IndexError",)),
+]
