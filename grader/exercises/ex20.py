@@ -56,6 +56,8 @@ KEYS = {
     "left_over": "a backward that raised leaves nothing behind for the next one: each backward call makes its "
                  "own ready queue and gradient buffers, so a later backward through a new graph runs that "
                  "graph's nodes alone",
+    "unpack_keeps": "a node's unpack returns a value it saved and leaves it saved: only release frees what a node "
+                    "saved, keeping the names",
     "through_unpack": "a node's apply reads what it saved through unpack (self.unpack(name)), never from node.saved "
                       "itself: unpack is what refuses a freed value with SECOND_BACKWARD",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
@@ -68,7 +70,8 @@ KEYS = {
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
-             "grads_added": ("kept", "adds", "values_kept"), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
+             "grads_added": ("kept", "adds", "values_kept", "unpack_keeps"), "kept": ("unpack_keeps",),
+             "names": ("unpack_keeps",), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
              "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",)}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
@@ -131,6 +134,21 @@ def _unpack_refuses(fn: Any) -> bool:
         error(read_saved, fn, names[0]) == "RuntimeError: second backward"
 
 
+READ_ONCE = N_("reading each of them (unpack), y = w * x")
+
+
+def _unpack_keeps(sub: Any) -> dict[str, Any]:
+    """What a node saved, once each value was read as its apply reads it (``read_saved``: the
+    engine's unpack, torch's ``_saved_<name>``) and before any backward: an unpack that frees
+    what it returns leaves fewer names, which release would otherwise be blamed for."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
+    fn = (w * x).grad_fn
+    names = saved_operands(fn)
+    for name in names if type(names) is list else []:
+        error(read_saved, fn, name)
+    return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
+
+
 def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
     needs(sub, 5)
     out: dict[str, list[Any]] = {}
@@ -151,7 +169,7 @@ def documents_public(sub):
     freed = _documents_freed(sub)
     cases["released"] += freed.pop("released")
     cases["through_unpack"] += freed.pop("through_unpack")
-    return {**cases, **freed, "sticky": _sticky(sub)}
+    return {"unpack_keeps": _unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -209,7 +227,7 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def retained(sub):
-    return {**_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
+    return {"unpack_keeps": _unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
                            (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")]),
             "retained_leaf": leaf_retained(sub, 0.75, 2.0)}
 
@@ -224,7 +242,7 @@ def additions(sub):
 @EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def numbers(sub):
-    return {**_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
+    return {"unpack_keeps": _unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second")]), "sticky": _sticky(sub)}
 
 
@@ -240,7 +258,7 @@ def inner(sub):
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": [],
-                                 "through_unpack": []}
+                                 "through_unpack": [], "unpack_keeps": [_unpack_keeps(sub)]}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["released"] += freed.pop("released")

@@ -12,6 +12,10 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("unpack_pops", edits={  # frees a value as it is read, with retain_graph=True too
+        "        value = self.saved[name]\n        return value\n": "        return self.saved.pop(name)\n"},
+          fails={RETAINED: "The list of operands that y.grad_fn saved, after reading each of them (unpack), y = w * x has fewer"},
+          names=("after reading each of them (unpack)", "a node's unpack returns a value it saved and leaves it saved")),
     Wrong("apply_reads_saved_directly", edits={  # never through unpack, which refuses a freed value
         '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
         '        a, b = self.saved.get("other"), self.saved.get("self")\n        return (grad * a.item() if a is not None else 0.0, grad * b.item() if b is not None else 0.0)'},
