@@ -17,6 +17,7 @@ from micrograph import Value, gradcheck  # bound now, before the submission is i
 from micrograph.i18n import N_  # a case note of a label, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.applied import apply_told_in
 from grader.spec.custom import backward_again, input_kept, returned_input, second_after_backward, second_derivative
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
@@ -33,6 +34,10 @@ CLIP_AT = ((0.25, -1.0, 1.0), (-3.0, -1.0, 1.0), (2.5, -1.0, 1.0), (-0.75, -2.0,
 # x on a bound: the gradient passes (low <= x <= high, as torch.clamp's); a strict test drops it
 CLIP_ON_BOUNDS = ((-1.0, -1.0, 1.0), (1.0, -1.0, 1.0))
 CLIP_ON_OTHER_BOUNDS = ((0.0, 0.0, 3.0), (0.5, -0.5, 0.5), (-2.0, -2.0, 0.5))
+
+
+_APPLY_TOLD = apply_told_in(("Softplus", "Clip"))
+"""Every test's calls of the Functions' apply: what forward marked on ctx is told where apply met it."""
 
 
 def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> dict[str, Any]:
@@ -137,6 +142,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
         "grad": "backward returns grad * sigmoid(x), x read from ctx.saved_values",
     },
 )
+@_APPLY_TOLD
 def softplus_values(sub):
     runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)") for x in SOFTPLUS_AT]
     return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
@@ -145,6 +151,7 @@ def softplus_values(sub):
 @EXERCISE.test("Softplus passes gradcheck", points=1,
                feedback="backward must agree with finite differences: d softplus(x)/dx = sigmoid(x), "
                "times the incoming gradient, for one argument.")
+@_APPLY_TOLD
 def softplus_gradcheck(sub):
     checks = [_gradcheck(sub.Softplus.apply, "gradcheck(Softplus.apply, [x])", x)
               for x in (-1.7, 0.4, 2.2)]
@@ -165,6 +172,7 @@ SOFTPLUS_FAR_ABOVE = 8.5
 @EXERCISE.test("Softplus's gradient far from 0", points=1,
                feedback="backward returns grad times sigmoid(x) itself, also far below 0 where sigmoid(x) "
                "is tiny: a difference quotient (f(x + h) - f(x - h)) / 2h only approximates it.")
+@_APPLY_TOLD
 def softplus_far_below(sub):
     return [_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)["grad"]
             for x in SOFTPLUS_FAR_BELOW]
@@ -173,6 +181,7 @@ def softplus_far_below(sub):
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,
                feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
                "that the gradient it returns is itself in a graph (create_graph=True).")
+@_APPLY_TOLD
 def softplus_second_derivative(sub):
     return [*(second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)),
             second_after_backward(sub, 1.3, -0.9)]
@@ -191,6 +200,7 @@ def softplus_second_derivative(sub):
         "0 outside, None for the numbers low and high",
     },
 )
+@_APPLY_TOLD
 def clip_values(sub):
     return _clip_runs(sub, CLIP_AT + CLIP_ON_BOUNDS)
 
@@ -213,6 +223,7 @@ def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, 
         "grad": "on a bound the gradient passes: the interval includes low and high",
     },
 )
+@_APPLY_TOLD
 def clip_bounds(sub):
     return _clip_runs(sub, CLIP_ON_OTHER_BOUNDS)
 
@@ -220,6 +231,7 @@ def clip_bounds(sub):
 @EXERCISE.test("Clip passes gradcheck", points=1,
                feedback="Away from the bounds, Clip's backward must agree with finite differences: "
                "slope 1 inside the interval, 0 outside.")
+@_APPLY_TOLD
 def clip_gradcheck(sub):
     return [_gradcheck(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi),
                        "gradcheck(lambda v: Clip.apply(v, low, high), [x])", x)
@@ -262,6 +274,7 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
         "backward works and adds to x.grad",
     },
 )
+@_APPLY_TOLD
 def freed(sub):
     return by_key([_freeing(name, op, 0.5) for name, op in _ops(sub).items()])
 
@@ -299,6 +312,7 @@ def _changed(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
         "grad": "a backward that raises writes no gradient",
     },
 )
+@_APPLY_TOLD
 def inplace_caught(sub):
     return by_key([_changed(name, op, 0.3) for name, op in _ops(sub).items()])
 
@@ -356,6 +370,7 @@ COMPOSED_KEYS = {
 
 @EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
                feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
+@_APPLY_TOLD
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
     return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
@@ -364,6 +379,7 @@ def in_graph_public(sub):
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
                key_feedback=COMPOSED_KEYS)
+@_APPLY_TOLD
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
             "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
@@ -371,6 +387,7 @@ def in_graph(sub):
 
 
 @EXERCISE.diagram
+@_APPLY_TOLD
 def draw(sub):
     a, b = Value(0.8, requires_grad=True), Value(-1.5, requires_grad=True)
     s = sub.Softplus.apply(a * b)

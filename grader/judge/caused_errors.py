@@ -21,6 +21,8 @@ RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: no
 ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list or graph an earlier call changed
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
+DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
+NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -94,8 +96,28 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
              given=given, error=tell(said_error(error, said)))
 
 
+def _dirty_leaf(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's in-place error raised by a Function's apply itself, as its forward returned
+    (``grader.spec.applied.DirtyLeaf``): no line of the student's raised it, and the test had not
+    used what apply returns yet; what forward marked is the cause.  The engine's text is quoted."""
+    function, said = error["message"].split(" ", 1)
+    return _("{function}.apply raised as {function}.forward returned: forward marked its input with ctx.mark_dirty "
+             "(changed in place and returned), and that input is a leaf that requires grad, which the engine does "
+             "not let change in place: {error}", function=function, error=said)
+
+
+def _not_differentiable(error: ErrorRecord, tell: Tell) -> str:
+    """A Function's output with no grad_fn though an input requires grad
+    (``grader.spec.applied.NotDifferentiable``): only ctx.mark_non_differentiable gives that."""
+    function = error["message"]
+    return _("{function}.apply returned a Value with no grad_fn although an input requires grad and grad mode is on: "
+             "{function}.forward marked its output with ctx.mark_non_differentiable, so no graph records it and no "
+             "gradient flows back through {function}", function=function)
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 4), DETACHED_LEAF: (_detached_leaf, 3),
-               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3)}
+               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
+               NOT_DIFFERENTIABLE: (_not_differentiable, 1)}

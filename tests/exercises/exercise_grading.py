@@ -18,6 +18,7 @@ from typing import Any
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise
+from grader.judge.caused_errors import WITH_CAUSE
 from grader.judge.grading import ExerciseResult, grade_exercise, judge, sandbox_run
 from grader.judge.reference import Expected, from_solution
 from grader.sandbox.run import ChildReport
@@ -102,6 +103,8 @@ def diagram_problem(report: ChildReport, told: str) -> str | None:
     if error["line"] is not None or record["graph"] is not None or error["message"][:60] in told:
         return None
     if error["type"] == "AttributeError" and MISSING_NAME.fullmatch(error["message"]):
+        return None
+    if error["type"] in WITH_CAUSE:  # the student's error (or mark) told with its cause, as the tests tell it
         return None
     return f"the diagram probe raised {error['type']}: {error['message']}"
 

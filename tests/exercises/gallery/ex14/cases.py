@@ -247,3 +247,21 @@ CASES += [
           edits={MATH: MATH + "\nmath = __import__('ma' + 'th')\n",
                  CLIPPED: "        return Value(math.fsum([min(max(x.item(), low), high)]))\n"}),
 ]
+
+# Clip.forward clamps x in place, marks it dirty and returns it: x is a leaf that requires grad,
+# so Clip.apply itself raises as forward returns (no line of the answer is in the traceback).
+# Clip.forward marks its output non-differentiable: apply's output has no grad_fn.
+CLIP_RETURN = "        return Value(min(max(x.item(), low), high))\n"
+CASES += [
+    Wrong("clip_marks_its_input_dirty",
+          fails={CLIP: "Clip.apply raised as Clip.forward returned: forward marked its input with ctx.mark_dirty"},
+          edits={CLIP_RETURN: "        x.clamp_(low, high)\n        ctx.mark_dirty(x)\n        return x\n"},
+          names=("ctx.mark_dirty", "a leaf that requires grad"),
+          unsaid=("raised while the test used what your code returned",)),
+    Wrong("clip_output_not_differentiable",
+          fails={CLIP: "Clip.forward marked its output with ctx.mark_non_differentiable"},
+          edits={CLIP_RETURN: "        out = Value(min(max(x.item(), low), high))\n"
+                              "        ctx.mark_non_differentiable(out)\n        return out\n"},
+          names=("ctx.mark_non_differentiable", "no grad_fn"),
+          unsaid=("raised while the test used what your code returned", "the engine recorded no operation")),
+]
