@@ -51,6 +51,8 @@ def propagation_public(sub):
 def propagation_all(sub):
     return {**{f"w={f[0]}, x={f[1]}": _build(sub, w, x, f)
                for f, (w, x) in zip(FLAGS, [(2.25, -0.75), (-1.0, 0.0), (0.0, 3.5), (4.0, -4.0)])},
+            # w and x of one number, with other flags: two leaves, each its own flag
+            "w == x": _build(sub, 1.25, 1.25, (True, False)),
             "apart": calls_apart(sub, lambda m, case: m.build(*case), seen_all,
                                  (1.5, -2.0, True, True), (-0.5, 3.0, True, True), "build")}
 
