@@ -153,7 +153,8 @@ class Call(observe.Observer):
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
         sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
         switch = self.walks > 0 and not self.grad_mode_off and code in (NO_GRAD_ENTER, SET_GRAD_ENABLED)
-        if not (walk or sampling or switch or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS
+        decorated = not (self.walks > 0 or self.grad_mode_off) and code is SET_GRAD_ENABLED  # a @no_grad() function
+        if not (walk or sampling or switch or decorated or code is GRAD_GETTER or code is DETACH_IN_PLACE or code in DATA_ACCESS
                 or code is RECORD_IN_PLACE):
             return  # frames' code: audited
         if code is RECORD_IN_PLACE:  # the Value an in-place op changes, whoever called it
@@ -161,6 +162,9 @@ class Call(observe.Observer):
             if is_value(changed):
                 self.changed_in_place[id(changed)] = changed
         from_student = self._from_student(frame)
+        wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
+        if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
+            self.grad_mode_off = True  # the student's code called it (optim's step): that call ran under no_grad
         if switch and from_student:  # in the engine's walk grad mode is off already: a no_grad of the
             # student's own (in a hook it wrote) changes no mode, but the student's code turned it off
             local = frame.f_locals

@@ -360,3 +360,14 @@ CASES += [
                  "    x = made.setdefault(x, Value(x, requires_grad=True))\n"},
           names=("one leaf for both",)),
 ]
+
+# The step left to the engine's optimizer, whose step() runs under no_grad (as torch.optim's):
+# the update is the statement's, made under no_grad by a function sgd_step called.
+CASES += [
+    Correct("step_by_optim_sgd",
+            edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                   "    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                   "        w -= lr * w.grad":
+                   "    optimizer = micrograph.optim.SGD([w], lr=lr)\n    optimizer.zero_grad()\n"
+                   "    loss = loss_fn(w)\n    loss.backward()\n    optimizer.step()"}),
+]
