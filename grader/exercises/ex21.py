@@ -25,8 +25,9 @@ KEYS = {
               "anything; any other value may change in place",
     "modified": "backward raises MODIFIED (with both versions) when a value a node saved was changed "
                 "in place since (a change through .data is not counted), and nothing otherwise",
-    "versions": "each in-place op (add_, +=, zero_) bumps the version counter once; a change through "
-                "detach() bumps the shared counter, a change through .data does not",
+    "versions": "each in-place op (add_, +=, zero_) bumps the version counter once, one that leaves the number "
+                "as it was too (zero_() of a 0, add_(0)); a change through detach() bumps the shared counter, a "
+                "change through .data does not",
     "own_counter": "each Value has a version counter of its own (a Value detach() gave shares it, no other "
                    "does): an in-place op on one Value leaves every other Value's counter as it was",
     "data_counter": ".data gives a Value with a version counter of its own, started anew as a new Value's is, "
@@ -151,7 +152,8 @@ def basics_public(sub):
 def modified(sub):
     needs(sub, 6)
     own = _own_counter(sub)
-    out: dict[str, Any] = {"errors": own["errors"], "own_counter": own["own_counter"], "modified": [], "grads": []}
+    out: dict[str, Any] = {"errors": own["errors"], "own_counter": own["own_counter"], "modified": [], "grads": [],
+                           "versions": []}
     for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
         w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
         b = w + 1
@@ -164,7 +166,22 @@ def modified(sub):
         out["errors"].append(raised(c.add_, "c.add_(1), c = w + 1", 1.0))
         out["modified"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after c.add_(1); z.backward()"))
+    for key, seen in _same_number(sub).items():
+        out[key] += seen
     return out
+
+
+def _same_number(sub: Any) -> dict[str, list[Any]]:
+    """In-place ops that leave the number as it was, zero_() of a 0 and add_(0): PyTorch bumps the
+    version all the same, so a saved 0 zeroed again breaks backward; an engine that skips an op
+    that changes nothing shows here only, every other probe changing the number."""
+    w, s = sub.Value(0.5, requires_grad=True), sub.Value(0.0)
+    y = w * s
+    n = sub.Value(-7.25)
+    steps = [raised(s.zero_, "s.zero_(), s = Value(0)"), raised(n.add_, "n.add_(0), n = Value(-7.25)", 0.0)]
+    return {"errors": steps, "versions": [fact(s._version, "s._version after s.zero_(), s = Value(0)"),
+                                          fact(n._version, "n._version after n.add_(0), n = Value(-7.25)")],
+            "modified": [raised(y.backward, "y.backward() after s.zero_(), y = w * s, s = Value(0)")]}
 
 
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -247,7 +264,7 @@ def rebased(sub):
                        *own["errors"]],
             "cycle": [taken["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zeroed["graph"], taken["graph"], itself["graph"]],
-            "unrecorded": [zeroed["unrecorded"]], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
+            "unrecorded": zeroed["unrecorded"], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
             "modified": [ran, *retained["modified"], *taken["modified"], *itself["modified"]],
             "grads": grads + taken["grads"] + itself["grads"],
             "retained": retained["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
@@ -255,15 +272,18 @@ def rebased(sub):
 
 def _zeroed(sub: Any) -> dict[str, Any]:
     """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
-    requires no grad it is not.  Each zero_ is a step of its own, so a refused one is told as
-    that step's."""
+    requires no grad it is not, nor is add_ of a number there, or through w.detach().  Each op is
+    a step of its own, so a refused one is told as that step's."""
     w = sub.Value(-1.5, requires_grad=True)
     z = w * 3
     steps = [raised(z.zero_, "z.zero_(), z = w * 3")]
-    c = sub.Value(4.0)
-    steps.append(raised(c.zero_, "c.zero_(), c = Value(4)"))
+    c, v, d = sub.Value(4.0), sub.Value(2.0), w.detach()
+    steps += [raised(c.zero_, "c.zero_(), c = Value(4)"), raised(v.add_, "v.add_(1), v = Value(2)", 1.0),
+              raised(d.add_, "d.add_(1), d = w.detach()", 1.0)]
     return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
-            "unrecorded": described(c, "c", N_("after c = Value(4); c.zero_()"))}
+            "unrecorded": [described(c, "c", N_("after c = Value(4); c.zero_()")),
+                           described(v, "v", N_("after v = Value(2); v.add_(1)")),
+                           described(d, "d", N_("after d = w.detach(); d.add_(1)"))]}
 
 
 def _taken(sub: Any) -> dict[str, Any]:

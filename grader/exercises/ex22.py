@@ -9,6 +9,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, grad_quiet, needs, node_name, number
+from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
@@ -32,9 +33,9 @@ KEYS = {
                     "nested block found",
     "raised": "recording is back on after a block that raised, whose error goes on",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
-    "step": "under no_grad a leaf that requires grad may change in place (the SGD step)",
-    "step_unrecorded": "an in-place op under no_grad records nothing: add_ asks recording(...), which is False "
-                       "while grad mode is off, so the leaf stays a leaf",
+    "step": "under no_grad a leaf that requires grad may change in place (the SGD step), with zero_ as with add_",
+    "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
+                       "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
@@ -344,10 +345,13 @@ def sgd(sub):
     (w * w).backward()
     with sub.no_grad():
         stepped = raised(w.add_, STEP, w.grad * -0.1)
+    in_place = in_place_no_grad(fresh_mode(sub))
     return {**_no_grad(sub, -2.0),
-            "step": [stepped, fact(number(w), f"w.item() after {STEP}"), fact(w._version, f"w._version after {STEP}")],
+            "step": [stepped, fact(number(w), f"w.item() after {STEP}"), fact(w._version, f"w._version after {STEP}"),
+                     *in_place["step"]],
             "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),
-                                fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}")]}
+                                fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}"),
+                                *in_place["step_unrecorded"]]}
 
 
 @EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)

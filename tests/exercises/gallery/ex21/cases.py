@@ -201,3 +201,22 @@ CASES += [
           fails={DETACHED: "w.detach().grad after (w * 3).backward() is not None, where PyTorch's is None"},
           names=("w.detach().grad", "no .grad of its own")),
 ]
+
+# In-place ops that leave the number as it was skipped (no version bump), and add_ that records
+# whatever its operands: PyTorch bumps the version on every op, and records only when an operand
+# requires grad.
+CASES += [
+    Wrong("zero_of_a_zero_skipped", edits={"        self._box[0] = 0.0\n        self._versions[0] += 1\n":
+                                           "        if self._box[0] != 0.0:\n            self._box[0] = 0.0\n"
+                                           "            self._versions[0] += 1\n"},
+          fails={MODIFIED: "s._version after s.zero_(), s = Value(0) is a different number"},
+          names=("s.zero_()", "leaves the number as it was")),
+    Wrong("add_of_zero_skipped", edits={"        self._box[0] += other.item()\n        self._versions[0] += 1\n":
+                                        "        if other.item() != 0.0 or other.requires_grad:\n"
+                                        "            self._box[0] += other.item()\n            self._versions[0] += 1\n"},
+          fails={MODIFIED: "n._version after n.add_(0), n = Value(-7.25) is a different number"},
+          names=("n.add_(0)", "add_(0)")),
+    Wrong("add_always_recorded", edits={REBASE: "        if True:\n            rebase(self, AddBackward0(edges))\n"},
+          fails={REBASED: "after v = Value(2); v.add_(1): v.grad_fn is not None, where PyTorch's is None"},
+          names=("v.add_(1)", "records nothing")),
+]

@@ -16,7 +16,7 @@ CASES = [
         "    return any(v.requires_grad for v in inputs)",
         "    if recording(*inputs):": "    if GradMode.enabled and recording(*inputs):"},
           fails={SGD: "w.grad_fn after w.add_(w.grad * -0.1) under no_grad is not None"},
-          names=("w.is_leaf after w.add_(w.grad * -0.1) under no_grad", "add_ asks recording(...)")),
+          names=("w.is_leaf after w.add_(w.grad * -0.1) under no_grad", "add_ and zero_ ask recording(...)")),
     Wrong("grad_mode_kept_on_the_block", edits={  # __enter__ and __exit__ switch an attribute of their own
         "        GradMode.enabled = False\n": "        self.enabled = False\n"},
           fails={PUBLIC: "Inside no_grad: (w * 2 + 1).grad_fn is not None"},
@@ -189,4 +189,20 @@ CASES += [
                                                 "        result = hook(Value(grad))\n"},
           fails={HOOKS_HIDDEN: "inside y's hook during y.backward(), y = w * 3: (g * w).grad_fn is not None, where PyTorch's is None"},
           names=("(g * w)", "grad mode off")),
+]
+
+# zero_ that rebases when the value requires grad (not when recording(...) says so), and a leaf
+# refused by an inline check instead of check_in_place: both right at ex21, wrong under no_grad.
+ZERO_CHECK = '''        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""
+        check_in_place(self)
+'''
+CASES += [
+    Wrong("zero_rebased_by_flag", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))\n":
+                                         "        if self.requires_grad:\n            rebase(self, ZeroBackward0(edges))\n"},
+          fails={SGD: "after y = w * 2; y.zero_() under no_grad: y.grad_fn is"},
+          names=("y.zero_() under no_grad", "a non-leaf keeps its grad_fn")),
+    Wrong("zero_refuses_leaves_inline", edits={ZERO_CHECK: ZERO_CHECK.replace(
+        "        check_in_place(self)\n", "        if self.is_leaf and self.requires_grad:\n            raise RuntimeError(LEAF_IN_PLACE)\n")},
+          fails={SGD: "w.zero_() under no_grad on a leaf that requires grad raised RuntimeError"},
+          names=("w.zero_() under no_grad", "with zero_ as with add_")),
 ]
