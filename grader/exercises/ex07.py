@@ -85,11 +85,14 @@ def _rebind(sub, start: float) -> dict:
     if type(r) not in (list, tuple) or len(r) != 3:
         raise shape_error(N_("rebind_then_inplace must return [a0, a1, a2]"), "rebind_then_inplace", r)
     a0, a1, a2 = r
+    label = "a1 (after a = a + 1)"
+    # a1 that is a0 itself was made by no call of this step (an in-place step before it, say): its
+    # identity tells it, and how a Value made here came about says nothing of it
+    made = ([made_by_op(a1, call, label), made_from(a1, (a0,), call, label)] if a1 is not a0
+            else [check(Check.MADE_BY_OP, None, label), check(Check.MADE_FROM, None, label)])
     return {
         "a0": _start_kept(a0, a1, call),
-        "a1": [same_object(a1, a0, "a1 (after a = a + 1)", "a0"),
-               made_by_op(a1, call, "a1 (after a = a + 1)"),
-               made_from(a1, (a0,), call, "a1 (after a = a + 1)")],
+        "a1": [same_object(a1, a0, label, "a0"), *made],
         "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
     }

@@ -296,3 +296,14 @@ CASES += [
                  "    x = made.setdefault(x, Value(x, requires_grad=True))\n    a = x + w"},
           names=("one leaf for both",)),
 ]
+
+# The two steps in the other order: a += 1 first (a1 is a0, changed), then a = a + 1 (a2 new):
+# told by identity alone, not as an a1 made another way (Value(...) of a number).
+CASES += [
+    Wrong("steps_in_the_other_order",
+          fails={"a = a + 1 and a += 1": "a1 (after a = a + 1) is still a0"},
+          edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n    a1 = a\n"
+                 "    a += 1  # a.add_(1): the same object gets a new number and _version 1\n":
+                 "    a += 1\n    a1 = a\n    a = a + 1\n"},
+          names=("is still a0", "a2 (after a += 1) is a new object"), unsaid=("made another way",)),
+]
