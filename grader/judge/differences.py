@@ -117,10 +117,11 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     return found
 
 
-def _created(got: dict[str, Any], index: int) -> bool:
-    """Whether the student's pass at ``index`` kept its graph because it was asked create_graph=True."""
-    created = got.get(CONTEXT + "created_graph")
-    return type(created) is list and index < len(created) and created[index] is True
+def _pass_was(got: dict[str, Any], key: str, index: int) -> bool:
+    """Whether the student's pass at ``index`` is marked in the context list ``key``: it kept its
+    graph because it was asked create_graph=True (``created_graph``), or it raised (``raised_in``)."""
+    marked = got.get(CONTEXT + key)
+    return type(marked) is list and index < len(marked) and marked[index] is True
 
 
 def _through_data(want: dict[str, Any], got: dict[str, Any]) -> bool:
@@ -142,7 +143,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if type(wk) is list and type(gk) is list and wp == gp:
         kept = next(((i, g) for i, (w, g) in enumerate(zip(wk, gk)) if w is not g), None)
         if kept is not None:
-            say = Say.KEPT_FEWER if kept[1] is not True else Say.KEPT_BY_CREATE if _created(got, kept[0]) else Say.KEPT_MORE
+            say = (Say.KEPT_FEWER if kept[1] is not True else Say.KEPT_BY_CREATE if _pass_was(got, "created_graph", kept[0])
+                   else Say.RETAIN_ON_RAISED if _pass_was(got, "raised_in", kept[0]) else Say.KEPT_MORE)
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):

@@ -50,6 +50,7 @@ class Call(observe.Observer):
         self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)
+        self.raised_in: list[bool] = []  # ... and whether that pass raised (a failed pass kept nothing)
         self.created_graph: list[bool] = []  # ... and its create_graph (which keeps the graph too)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
@@ -97,6 +98,8 @@ class Call(observe.Observer):
     def failed(self, failure: observe.Failure) -> None:
         if self.raised is not None:
             self.raised[id(failure.error)] = failure.error
+        if self.listing and self.raised_in:
+            self.raised_in[-1] = True  # the pass that started last is the one that raised
 
     def pass_started(self, start: observe.PassStart) -> None:
         self.started += 1
@@ -108,6 +111,7 @@ class Call(observe.Observer):
         if not self.listing:
             return
         self.kept_graph.append(bool(start.retain_graph))
+        self.raised_in.append(False)
         self.created_graph.append(bool(start.create_graph))
         self.roots.append(frozenset(id(node) for node, _ in start.roots))
         self.root_nodes.append(tuple(node for node, _ in start.roots))

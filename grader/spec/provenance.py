@@ -173,9 +173,11 @@ def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[st
 
 def _kept_why(call: Call) -> dict[str, Any]:
     """Context of a call's passes, told beside a count or a kept graph that differs: each pass's
-    create_graph (which keeps the graph as retain_graph=True does), where one asked it, and
+    create_graph (which keeps the graph as retain_graph=True does), where one asked it, each
+    pass's failure (a pass that raised kept nothing, whatever its retain_graph), and
     whether the student's code called detach() or detach_() after a pass began (``made`` only)."""
     return {**({CONTEXT + "created_graph": call.created_graph} if any(call.created_graph) else {}),
+            **({CONTEXT + "raised_in": call.raised_in} if any(call.raised_in) else {}),
             **({CONTEXT + "detached_after": True} if call.detached_first else {})}
 
 

@@ -263,3 +263,13 @@ CASES += [
           names=('backward_twice(w, x, retain_graph=True)[1][0]', 'x.grad', 'records w.grad'),
           unsaid=('is a different number',)),
 ]
+
+
+# The second backward given retain_graph=not retain_graph: with retain_graph=False it raises, as
+# the statement's does, on a graph already freed; the flag the statement leaves out is told.
+CASES += [
+    Wrong('second_call_flag_flipped', fails={RAISES: 'retain_graph=True where the statement\'s call passes no retain_graph'},
+          edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
+                 '    try:\n        y.backward(retain_graph=not retain_graph)\n    except RuntimeError as exc:\n        error = exc'},
+          names=('backward_twice', 'retain_graph=True', 'raised'), unsaid=('kept the graph',)),
+]
