@@ -68,7 +68,7 @@ def _in_proportion(make: Callable[[Value], Any], x0: float) -> bool:
         found = _seeded(make, x0)
     except Exception:  # noqa: BLE001 - context only: the first call's own error is the test's
         return False
-    return (found is not None and all(type(g) is float for g in found)
+    return (found is not None and all(type(g) is float for g in found) and found[0] != 0.0  # zero grows by nothing
             and math.isclose(found[1], found[0] * SEEDS[1] / SEEDS[0], rel_tol=1e-9, abs_tol=1e-12))
 
 
@@ -107,12 +107,16 @@ def _seeded(op: Callable[[Value], Any], x0: float) -> list[float | None] | None:
 def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
     """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
     ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
-    does not, x got the same gradient both times (backward's grad argument ignored).  It holds
-    where it cannot be judged (no Value, no gradient, or a zero one: other facts tell those)."""
+    does not, x got the same gradient both times (backward's grad argument ignored); ``~gated``:
+    x got a gradient at one seed and zero at the other (whether backward passes the gradient on
+    follows the gradient, not x).  It holds where it cannot be judged (no Value, no gradient, or
+    zero at both seeds: other facts tell those)."""
     found = _seeded(op, x0)
-    if found is None or any(type(g) is not float or g == 0.0 for g in found):
+    if found is None or any(type(g) is not float for g in found) or all(g == 0.0 for g in found):
         return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
     first, second = found
+    if first == 0.0 or second == 0.0:
+        return {**check(Check.SCALES_WITH_GRAD, False, f"{name}.backward"), CONTEXT + "gated": True}
     fact = check(Check.SCALES_WITH_GRAD, math.isclose(second, first * SEEDS[1] / SEEDS[0], rel_tol=1e-9),
                  f"{name}.backward")
     fact[CONTEXT + "same"] = math.isclose(first, second, rel_tol=1e-12)

@@ -68,7 +68,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
-    Say.NOT_SCALED: (("same", Say.IGNORES_GRAD),),
+    Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     SayWalk.NOT_SUMMED: (("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("namesake", SayWalk.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),

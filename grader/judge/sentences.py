@@ -298,6 +298,9 @@ class Say(Sentence):
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")
+    GATED_BY_GRAD = N_("{label} passed a gradient on to x with the output seeded with one gradient and none (zero) "
+                       "with it seeded with another (y.backward(gradient)), at the same x: whether it passes the "
+                       "gradient on follows the incoming gradient, where the statement decides it by x.")
     IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node (the output "
                       "seeded with two different gradients, y.backward(gradient)): backward's grad argument is "
                       "the gradient of the output, and what it returns is grad times the local derivative.")

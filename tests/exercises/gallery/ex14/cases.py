@@ -265,3 +265,13 @@ CASES += [
           names=("ctx.mark_non_differentiable", "no grad_fn"),
           unsaid=("raised while the test used what your code returned", "the engine recorded no operation")),
 ]
+
+# Clip.backward decides inside / outside from the incoming gradient, not from x: seeded with a
+# gradient inside [low, high] it passes it on, seeded with one outside it passes nothing.
+CASES += [
+    Wrong("clip_mask_from_grad",
+          fails={COMPOSED: "whether it passes the gradient on follows the incoming gradient"},
+          edits={INSIDE: "        inside = ctx.low <= grad.item() <= ctx.high\n"},
+          names=("follows the incoming gradient",),
+          unsaid=("the number grows in proportion",)),
+]
