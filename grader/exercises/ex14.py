@@ -5,12 +5,11 @@ torch.clamp's).  What was saved is observed on the node itself: whether it saved
 (a GRAPH fact: kept, freed by backward, or nothing), whether a second backward raised (ERROR
 facts), whether the value saved is the very x forward was given, and who wrote x.grad.  Inside a
 bigger graph the incoming gradient is not 1, so a backward that ignores it shows on a public
-test, where the output seeded with two gradients (``_scales``) says so.  An error raised by the
+test, where the output seeded with two gradients (``grader.spec.seeds.scales``) says so.  An error raised by the
 student's forward or backward is told as raised, with its line."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from micrograph import Value, gradcheck  # bound now, before the submission is imported
@@ -24,6 +23,7 @@ from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, result_of, same_object
+from grader.spec.seeds import in_proportion, scales
 from grader.spec.repeat import backprop_kept, calls_apart
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
@@ -56,20 +56,8 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
                 "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
     observed["grad"] = grad_of(leaf, f"x.grad through {name}.backward{note}")  # the method that wrote it
-    observed["grad"][CONTEXT + "in_proportion"] = _in_proportion(make, x)
+    observed["grad"][CONTEXT + "in_proportion"] = in_proportion(make, x)
     return observed
-
-
-def _in_proportion(make: Callable[[Value], Any], x0: float) -> bool:
-    """Whether x's gradient from make(x) grows with the gradient backward is seeded with
-    (``SEEDS``): then a gradient that differs comes from the local derivative backward multiplies
-    the incoming gradient by, not from what it does with that gradient."""
-    try:
-        found = _seeded(make, x0)
-    except Exception:  # noqa: BLE001 - context only: the first call's own error is the test's
-        return False
-    return (found is not None and all(type(g) is float for g in found) and found[0] != 0.0  # zero grows by nothing
-            and math.isclose(found[1], found[0] * SEEDS[1] / SEEDS[0], rel_tol=1e-9, abs_tol=1e-12))
 
 
 def _against(x: float, low: float, high: float) -> str:
@@ -87,46 +75,10 @@ def _gradcheck(fn: Callable[..., Any], label: str, *xs: float) -> dict[str, Any]
     return result_of(gradcheck(fn, inputs, raise_exception=False), label)
 
 
-SEEDS = (1.0, 3.0)  # two gradients for the Function's output: what it passes on must scale with them
-
-
-def _seeded(op: Callable[[Value], Any], x0: float) -> list[float | None] | None:
-    """x's gradient from op(x).backward(seed) for each of ``SEEDS``, a new x each time (None:
-    no gradient); None when op(x) is no Value that requires grad."""
-    found = []
-    for seed in SEEDS:
-        x = Value(x0, requires_grad=True)
-        y = op(x)
-        if not isinstance(y, Value) or not y.requires_grad:
-            return None
-        y.backward(Value(seed))
-        found.append(num(x.grad) if isinstance(x.grad, Value) else None)
-    return found
-
-
-def _scales(op: Callable[[Value], Any], x0: float, name: str) -> dict[str, Any]:
-    """The SCALES_WITH_GRAD fact of ``op`` at ``x0``: backward from op(x) seeded with each of
-    ``SEEDS`` (y.backward(gradient)), x's gradient grows in proportion.  ``~same``: where it
-    does not, x got the same gradient both times (backward's grad argument ignored); ``~gated``:
-    x got a gradient at one seed and zero at the other (whether backward passes the gradient on
-    follows the gradient, not x).  It holds where it cannot be judged (no Value, no gradient, or
-    zero at both seeds: other facts tell those)."""
-    found = _seeded(op, x0)
-    if found is None or any(type(g) is not float for g in found) or all(g == 0.0 for g in found):
-        return check(Check.SCALES_WITH_GRAD, True, f"{name}.backward")
-    first, second = found
-    if first == 0.0 or second == 0.0:
-        return {**check(Check.SCALES_WITH_GRAD, False, f"{name}.backward"), CONTEXT + "gated": True}
-    fact = check(Check.SCALES_WITH_GRAD, math.isclose(second, first * SEEDS[1] / SEEDS[0], rel_tol=1e-9),
-                 f"{name}.backward")
-    fact[CONTEXT + "same"] = math.isclose(first, second, rel_tol=1e-12)
-    return fact
-
-
 def _scaling(sub) -> list[dict[str, Any]]:
-    """``_scales`` of both Functions, at an x where each passes a gradient."""
-    return [_scales(sub.Softplus.apply, 0.7, "Softplus"),
-            _scales(lambda v: sub.Clip.apply(v, -1.0, 1.0), 0.25, "Clip")]
+    """``scales`` of both Functions, at an x where each passes a gradient."""
+    return [scales(sub.Softplus.apply, 0.7, "Softplus"),
+            scales(lambda v: sub.Clip.apply(v, -1.0, 1.0), 0.25, "Clip")]
 
 
 def _ops(sub) -> dict[str, Callable[[Value], Any]]:
@@ -161,7 +113,7 @@ def softplus_gradcheck(sub):
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
-    return [*checks, _scales(sub.Softplus.apply, -0.4, "Softplus")]
+    return [*checks, scales(sub.Softplus.apply, -0.4, "Softplus")]
 
 
 # Far below 0 sigmoid(x) is tiny: a difference quotient's rounding, about 1e-16 / h, is no longer
