@@ -83,8 +83,9 @@ def grad_warning(v: Value) -> str | None:
 def backward_retaining(w: float, x: float, names: list[str]) -> dict[str, Value]:
     """Build the graph, call retain_grad() on each node named in ``names``, then y.backward().
 
-    ``names`` holds some of "a", "b", "y".  Return the dict of the five Values after backward:
-    the retained nodes now hold their gradient (dy/da, dy/db, dy/dy = 1) in ``.grad``.
+    ``names`` holds some of "a", "b", "y", and is only read: leave the list as it was.  Return
+    the dict of the five Values after backward: the retained nodes now hold their gradient
+    (dy/da, dy/db, dy/dy = 1) in ``.grad``.
     """
     # TODO: build_graph, retain_grad() on each named node, and only then y.backward()
     raise NotImplementedError("ex03: backward_retaining")

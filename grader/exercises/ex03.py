@@ -191,13 +191,14 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     str object ``warnings.warn`` was given, which str(caught[0].message) hands back) to
     ``seen["from_warning"]``: a text written down that reproduces the engine's rule and words
     is another object."""
-    with watching(sub, "grad_warning", reads_grad=True) as call:
+    label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
+    with watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["calls"].append(call.fact)
-    seen["given_read"].append(_given_read(v, call, f"grad_warning({name})"))
+    seen["given_read"].append(_given_read(v, call, label))
     if type(answer) is str:
         seen["from_warning"].append(answer is NONLEAF_GRAD_WARNING)
-    return result_of(_text(answer), f"grad_warning({name})")
+    return result_of(_text(answer), label)
 
 
 def _warnings_seen() -> dict[str, list[Any]]:

@@ -77,8 +77,11 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
-    SayState.NOT_SAME_AGAIN: (("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
-    SayState.NOT_SAME_FRESH: (("grown", SayState.NOT_SAME_GROWN),),
+    # a list given, changed by the first call: the later calls got other inputs, no state was kept
+    SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
+                              ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
+    SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
+                              ("grown", SayState.NOT_SAME_GROWN)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),

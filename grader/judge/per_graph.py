@@ -6,7 +6,8 @@ grad_fn_chain(y)"), or call it several times, each call's inputs named by a lett
 of them, and on every entry, and one sentence per graph or entry said the same thing again and
 again, crowding out the rest.  Differences of one kind whose fields are the same but for the
 graph their label names, or for its call letters and entry indices, or for the call a label ends
-with (``x.grad in f(w, x, 2)``), are told once, whole for the first, then naming the others.
+with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad, for the arguments of the call
+(``grad_warning(w)``, ``grad_warning(x)``), are told once, whole for the first, then naming the others.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from grader.i18n import _
 from grader.judge.causes import told_once
 from grader.judge.explained import Difference, ToldOnce
 from grader.judge.labels import shown_graph, shown_label
+from grader.judge.read_sentences import SayRead
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
+_A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
+_OF_A_CALL = frozenset(SayRead)  # what a call read: the same of each call of one function, told once naming them
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,9 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     in_call = _IN_CALL.fullmatch(label)
     if in_call is not None:
         return (d.say, in_call.group("value"), rest), label
+    a_call = _A_CALL.fullmatch(label)
+    if a_call is not None and d.say in _OF_A_CALL:
+        return (d.say, a_call.group("function"), rest), label
     if _CALL_LETTER.search(label) is None and _INDEX.search(label) is None:
         return None, None
     return (d.say, _INDEX.sub("[*]", _CALL_LETTER.sub("_*", label)), rest), label

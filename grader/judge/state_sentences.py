@@ -55,3 +55,8 @@ class SayState(Sentence):
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
+    INPUT_EMPTIED = N_("{label} emptied a list it was given, which the statement's only reads: called again with "
+                       "that list, it got an empty one, and returned something else.")
+    INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "
+                       "statement's only reads: called again with that list, it got other entries, and returned "
+                       "something else.")

@@ -161,7 +161,9 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     result that returns one of them is told as state kept between calls, not as a number
     computed."""
     call = _watched(sub, make, label)
+    given = _lists_in(first)
     kept = call(sub, first)
+    changed = _changed(given)  # a list given, changed by the first call: the later calls get it as it is now
     before = repr(seen(kept))  # repr: exact, and nan equals itself
     settled = repr(seen(kept))  # looked at again before any other call: a look that changes it
     later = repr(seen(call(sub, second)))  # (a backward that changes its saved x in place) is no state
@@ -174,8 +176,32 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     fresh_first, fresh_kept = _first_of_fresh(sub, call, seen, first, second, before)
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
             {**check(Check.SAME_AGAIN, before == again and not handed_again, label), RAISED: again is None,
-             SAME_OBJECT: handed_again},
-            check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label)]
+             SAME_OBJECT: handed_again, **changed},
+            {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),
+             **changed}]
+
+
+def _lists_in(inputs: object, depth: int = 0) -> list[tuple[list[Any], list[Any]]]:
+    """Each list among a call's inputs (nested in tuples and lists), beside a copy of its entries."""
+    if type(inputs) not in (list, tuple) or depth > MAX_DEPTH:
+        return []
+    found = [(inputs, list(inputs))] if type(inputs) is list else []
+    return found + [pair for item in inputs for pair in _lists_in(item, depth + 1)]
+
+
+MAX_DEPTH = 3
+"""How deep lists are looked for among a call's inputs."""
+
+
+def _changed(given: list[tuple[list[Any], list[Any]]]) -> dict[str, bool]:
+    """Context for a call made again on inputs whose lists the first call changed in place (its
+    entries replaced, added or removed; ``emptied``: a list it left empty): the later call on
+    "the same inputs" got them changed, so what it returned is told by that change, not as state
+    kept between calls."""
+    changed = [(now, was) for now, was in given if len(now) != len(was) or any(a is not b for a, b in zip(now, was))]
+    if not changed:
+        return {}
+    return {CONTEXT + "changed_input": True, **({CONTEXT + "emptied": True} if any(not now for now, _ in changed) else {})}
 
 
 def _made(result: object) -> list[object]:

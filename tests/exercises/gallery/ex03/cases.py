@@ -52,7 +52,7 @@ CASES = [
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {name: node.grad for name, node in g.items()}'''}),
-    Wrong("warning_by_is_leaf", names=('grad_warning never read .grad',), fails={"the warning on every kind of Value": 'grad_warning(a retained) is "The .grad attribute'},
+    Wrong("warning_by_is_leaf", names=('grad_warning(b) never read .grad', 'the same holds for grad_warning(w)'), fails={"the warning on every kind of Value": 'grad_warning(a retained) is "The .grad attribute'},
           edits={'''    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
@@ -62,8 +62,8 @@ CASES = [
             ".grad attribute won't be populated during autograd.backward().")'''}),
     Correct("error_as_warning"),
     Correct("record_list"),
-    Wrong("warning_text_written_down", names=('grad_warning never read .grad',), fails={"the warning on reading a non-leaf's .grad":
-                                              "grad_warning never read .grad"},
+    Wrong("warning_text_written_down", names=('grad_warning(b) never read .grad',), fails={"the warning on reading a non-leaf's .grad":
+                                              "grad_warning(b) never read .grad: its answer was not read from the Value; the same holds for grad_warning(w)"},
           edits={WARN_READ: f"    if v.is_leaf or v.retains_grad:\n        return None\n    return {TORCH_TEXT!r}"}),
     Wrong("warning_without_always", names=("grad_warning(b) returned None under the caller's warnings.simplefilter('ignore')",
                                            "recorded no warning"),
@@ -276,4 +276,21 @@ CASES += [
                           "that Value's .data"},
           edits={"        _ = v.grad  # reading is enough": "        _ = v.data.grad  # reading is enough"},
           names=("grad_warning(b)", "never read the .grad of the Value it was given", ".data")),
+]
+
+# The list of names emptied while it is read (the statement only reads it): the call made again
+# with that list got an empty one, which is told, not as state kept between calls; a leaf
+# answered without reading its .grad, told of that call.
+CASES += [
+    Wrong("names_popped",
+          fails={"retained grads on other inputs": "backward_retaining emptied a list it was given, which the "
+                                                   "statement's only reads"},
+          edits={"    for name in names:\n        g[name].retain_grad()": "    while names:\n        g[names.pop()].retain_grad()"},
+          names=("backward_retaining", "emptied a list it was given"), unsaid=("state kept between calls",)),
+    Wrong("leaf_answered_unread",
+          fails={WARNING: "grad_warning(w) never read .grad"},
+          edits={"    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n        _ = v.grad":
+                 "    if v.is_leaf:\n        return None\n    with warnings.catch_warnings(record=True) as caught:\n"
+                 "        warnings.simplefilter(\"always\")\n        _ = v.grad"},
+          names=("grad_warning(w)", "never read .grad")),
 ]
