@@ -31,9 +31,9 @@ KEYS = {
     "dropped": "w.grad = None leaves w.grad None: the grad property's setter keeps what it is given",
     "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
                 "does: code holding w.grad sees the sum",
-    "renewed": "after w.grad = None, the next backward gives w.grad a new Value, as PyTorch does: "
-               "nothing of the dropped gradient is kept between calls, and a Value read from w.grad "
-               "before keeps its number",
+    "renewed": "after .grad = None (a leaf's, or a retained non-leaf's), the next backward gives .grad a new "
+               "Value, as PyTorch does: nothing of the dropped gradient is kept between calls, and a Value "
+               "read from .grad before keeps its number",
     "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
                 "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
                 "from a.grad before keeps its number",
@@ -245,7 +245,28 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
 def dropped(sub):
     needs(sub, 4)
     seen = _joined(_loop(sub, 0.75, -4.0, 4, "None"), _loop(sub, 3.0, 1.0, 3, "None"))
-    return {**seen, "renewed": [*seen.get("renewed", []), *_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5)]}
+    return {**seen, "renewed": [*seen.get("renewed", []), *_renewed(sub, 0.75, -4.0), *_renewed(sub, -2.5, 1.5),
+                                *_retained_dropped(sub, -1.25, 2.5)]}
+
+
+RETAINED = "a = w + x; a.retain_grad()"
+
+
+def _retained_dropped(sub: Any, w0: float, x0: float) -> list[Any]:
+    """A retained non-leaf's .grad dropped between two pairs of backward calls: the second pair's
+    sum starts again from nothing, as a leaf's does, so a sum kept apart from .grad (on the Value
+    or its node) and added to after .grad = None shows here; the leaf programs never retain.
+    Each backward is a step of its own, so an error is told as that step's."""
+    w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
+    a = w + x
+    a.retain_grad()
+    ran = [raised((a * x).backward, f"(a * x).backward() after {RETAINED}"),
+           raised((a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
+    a.grad = None
+    dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
+    ran += [raised((a * x).backward, f"(a * x).backward() after {dropped}"),
+            raised((a * w).backward, f"(a * w).backward() after {dropped}; (a * x).backward()")]
+    return [*ran, fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,

@@ -155,3 +155,14 @@ CASES = [
     Correct("add_into_through_item", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] = v._grad.item() + grad"}),
     Correct("zero_by_subtracting", edits={"        self._box[0] = 0.0\n": "        self._box[0] -= self._box[0]\n"}),
 ]
+
+# A retained non-leaf's sum kept on the Value apart from .grad: after a.grad = None the next
+# backward calls add to the old sum, where PyTorch starts again from nothing.
+CASES += [
+    Wrong("retained_sum_kept_apart", edits={"        v._grad = Value(v._grad.item() + grad)\n":
+                                            '        v._sum = getattr(v, "_sum", v._grad.item()) + grad\n'
+                                            "        v._grad = Value(v._sum)\n"},
+          fails={"w.grad = None between backward calls": "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); "
+                                                         "(a * w).backward(); a.grad = None"},
+          names=("a.grad = None", "nothing of the dropped gradient is kept")),
+]
