@@ -24,7 +24,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.helpers import apart_from, arguments_of
+from grader.spec.helpers import apart_from, arguments_of, passed_in_order
 from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.graph import graph_below
@@ -70,7 +70,7 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
         with arguments_of(sub, "build_graph") as given, \
                 watching(sub, "backprop", grad_numbers=True) as call:
             answer = sub.backprop(w, x)
-        passed.append(_passed_in_order(given, w, x))
+        passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
         if type(answer) not in (tuple, list) or len(answer) != 2:
             raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
         dw, dx = answer
@@ -81,16 +81,6 @@ def _backprop(sub, points: list[tuple[float, float]]) -> dict:
         walked.append(graph_below(call.first_root, label="backprop"))
     return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
             "passed": passed}
-
-
-def _passed_in_order(given: list[list[object]], w: float, x: float) -> dict:
-    """The CHECK fact that backprop did not call build_graph(x, w) with the w and x it was
-    given; not judged where w == x or where backprop called no build_graph with these two."""
-    numbers = [[num(a) for a in args[:2]] for args in given]
-    swapped = [x, w] in numbers
-    if w == x or not (swapped or [w, x] in numbers):
-        return check(Check.PASSED_IN_ORDER, None, "backprop")
-    return {**check(Check.PASSED_IN_ORDER, not swapped, "backprop"), CONTEXT + "helper": "build_graph"}
 
 
 GRAPH_PUBLIC = "build_graph records y = (x + w) * (w + 1)"

@@ -25,6 +25,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
+from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.repeat import calls_apart, seen_all
 
@@ -59,15 +60,15 @@ def _history_label(retain_graph: bool) -> str:
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with given_calls(sub) as given, watching(sub, "backward_twice", retain_graph=True,
-                                             grad_numbers=True, errors=True, clears=True) as call:
+    with arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
+            watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True) as call:
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
                           "backward_twice", answer)
     error, history = answer
     label, returned = _history_label(retain_graph), f"backward_twice(w, x, retain_graph={retain_graph})"
-    return {"given": given.fact, "error": error_of(error, f"the error {returned} returned", call),
+    return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"), "error": error_of(error, f"the error {returned} returned", call),
             "in_turn": _first_in_turn(history, call, label),
             "w_grad": result_of(_history(answer), label),
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]

@@ -30,8 +30,9 @@ from typing import Any
 
 import micrograph
 
-from grader.spec.facts import CONTEXT, KEPT_BY
-from grader.spec.probe import error_text
+from grader.spec.facts import CONTEXT, KEPT_BY, Check
+from grader.spec.probe import error_text, num
+from grader.spec.provenance import check
 from grader.spec.repeat import calls_apart, fresh_copy
 
 HELPERS_RAN = CONTEXT + "runs_with"
@@ -99,6 +100,17 @@ def arguments_of(sub: ModuleType, name: str) -> Iterator[list[list[Any]]]:
 
     with in_place_of(sub, name, recording):
         yield passed
+
+
+def passed_in_order(passed: list[list[Any]], w: float, x: float, label: str, helper: str) -> dict[str, Any]:
+    """The PASSED_IN_ORDER fact: ``label`` did not call ``helper`` with the w and x it was given
+    exchanged (``passed``: each call's arguments, from ``arguments_of``); not judged where
+    w == x or where no call of ``helper`` had these two numbers."""
+    numbers = [[num(a) for a in args[:2]] for args in passed]
+    swapped = [x, w] in numbers
+    if w == x or not (swapped or [w, x] in numbers):
+        return check(Check.PASSED_IN_ORDER, None, label)
+    return {**check(Check.PASSED_IN_ORDER, not swapped, label), CONTEXT + "helper": helper}
 
 
 @contextlib.contextmanager

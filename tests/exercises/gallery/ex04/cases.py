@@ -273,3 +273,11 @@ CASES += [
                  '    try:\n        y.backward(retain_graph=not retain_graph)\n    except RuntimeError as exc:\n        error = exc'},
           names=('backward_twice', 'retain_graph=True', 'raised'), unsaid=('kept the graph',)),
 ]
+
+
+# build_graph called with w and x exchanged: the graph backward_twice runs on is another one.
+CASES += [
+    Wrong('build_graph_args_exchanged', fails={RAISES: 'called build_graph with w and x exchanged'},
+          edits={'    g = build_graph(w, x)\n': '    g = build_graph(x, w)\n'},
+          names=('backward_twice', 'build_graph', 'exchanged')),
+]
