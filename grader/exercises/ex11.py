@@ -306,14 +306,14 @@ def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_betwe
     zero_between the right way round (judged on the first case)."""
     return {**by_key([_rows(sub, x_row, y_rows, zero_between, n)
                       for (x_row, y_rows), n in zip(cases, _named(len(cases)))]),
-            "flag": _zero_between_read(sub, cases[0])}
+            "flag": _zero_between_read(sub, cases[0], zero_between)}
 
 
-def _zero_between_read(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
-    """The CHECK fact: jacobian_rows with zero_between=True and with False, each on a new graph,
-    does not leave x's gradients as the other value of the flag asks (kept by True and zeroed by
-    False: the flag read the other way round).  Not judged where an entry of y is zero (a
-    gradient kept could read as zeroed) or where a call raises (its own tests say so)."""
+def _zero_between_read(sub, case: tuple[list[float], list[list[float]]], flag: bool) -> dict[str, Any]:
+    """The CHECK fact: jacobian_rows with zero_between=True and False, each on a new graph, does
+    not leave x's gradients kept by True and zeroed by False (the flag read the other way round),
+    nor, in a test of ``flag`` False, zeroed by both (``~always``).  Not judged where an entry of y
+    is zero (a kept gradient could read as zeroed) or where a call raises (its tests say so)."""
     if any(v == 0.0 for row in case[1] for v in row):
         return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
     zeroed = {}
@@ -324,7 +324,9 @@ def _zero_between_read(sub, case: tuple[list[float], list[list[float]]]) -> dict
         except Exception:  # noqa: BLE001 - the student's error: the test's own call tells it
             return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
         zeroed[zero_between] = all(type(v.grad) is Value and v.grad.item() == 0.0 for v in x[0])
-    return check(Check.ZERO_BETWEEN_READ, not (zeroed[False] and not zeroed[True]), "jacobian_rows")
+    always = zeroed[False] and zeroed[True] and not flag
+    return {**check(Check.ZERO_BETWEEN_READ, not (zeroed[False] and not zeroed[True]) and not always, "jacobian_rows"),
+            CONTEXT + "always": always}
 
 
 ROWS_FEEDBACK = ("For each entry j of loss, backpropagate with the one-hot gradient "

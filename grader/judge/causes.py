@@ -188,8 +188,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                       Say.NO_LEAF, *_OTHER_LEAVES},  # not this call; its graph built on an earlier call's leaf
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
-    Say.ZERO_BETWEEN_SWAPPED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
-                               SayClear.ROWS_RECORDED_CLEARED},
+    **dict.fromkeys((Say.ZERO_BETWEEN_SWAPPED, Say.ZERO_ALWAYS),
+                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
+                     SayClear.ROWS_RECORDED_CLEARED}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,

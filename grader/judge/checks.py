@@ -73,6 +73,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.INCOMPLETE: (("namesake", SayWalk.INCOMPLETE_NAMESAKE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
+    Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in

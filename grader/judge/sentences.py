@@ -284,6 +284,8 @@ class Say(Sentence):
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
+    ZERO_ALWAYS = N_("{label} zeroed x's gradients with zero_between=False too, as it does with "
+                     "zero_between=True.")
     ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True it left "
                               "x's gradients as backward wrote them, and with zero_between=False it zeroed them.")
     GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
