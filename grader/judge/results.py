@@ -15,7 +15,7 @@ from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.sentences import Say, Sentence
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
-from grader.spec.build import OTHER_TEXT, OTHER_WARNING, PRINTED
+from grader.spec.warned import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
 from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
@@ -114,7 +114,7 @@ def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any])
 
 
 def _warned_otherwise(want: Any, got: str, label: str) -> Difference:
-    """A warning that is not PyTorch's (``build.grad_read``): where PyTorch warns too, its
+    """A warning that is not PyTorch's (``warned.grad_read``): where PyTorch warns too, its
     category or its own text, quoted; where PyTorch does not, that it warned at all.  A text
     printed is no warning: told as printed, either way."""
     if got == PRINTED:  # no warning at all: the text printed

@@ -25,13 +25,12 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 
 from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.held import held
-from grader.spec.probe import MAX_TEXT, first_line, printed, show, type_name
+from grader.spec.probe import MAX_TEXT, show, type_name
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
 from grader.spec.saved import read_saved, saved_as
-from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, excerpt, quoted
+from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error, quoted
 
-NON_LEAF_GRAD = "is not a leaf Tensor is being accessed"
 RAISED = N_("it raised {error}")
 KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
 
@@ -102,31 +101,6 @@ def edge_node(fn: object, i: int) -> object:
     if type(pairs) not in (tuple, list) or i >= len(pairs) or type(pairs[i]) not in (tuple, list):
         return None
     return pairs[i][0]
-
-
-OTHER_WARNING = "not a UserWarning: "  # what reading .grad warned, when it warned PyTorch's text as another category
-OTHER_TEXT = "another text: "  # ... when it warned, but not NON_LEAF_GRAD's text: then its own text, quoted
-PRINTED = "printed, not warned"  # ... when it issued no warning, but printed NON_LEAF_GRAD's text
-
-
-def grad_read(v: object) -> dict[str, Any]:
-    """``v.grad`` as a number or None, and whether reading it warned as PyTorch does: True, False,
-    ``OTHER_WARNING`` and the category it warned PyTorch's text as (a RuntimeWarning warns, but
-    not as PyTorch does: "does not warn" would be untrue), or ``OTHER_TEXT`` and the first line
-    of a warning without NON_LEAF_GRAD's text (a warning all the same), or ``PRINTED``: no
-    warning, but NON_LEAF_GRAD's text printed (``print`` issues none)."""
-    with warnings.catch_warnings(record=True) as seen, printed() as out:
-        warnings.simplefilter("always")
-        g = v.grad  # type: ignore[attr-defined]
-    ours = [w.category for w in seen if NON_LEAF_GRAD in str(w.message)]
-    warned: bool | str = any(issubclass(kind, UserWarning) for kind in ours)
-    if ours and not warned:
-        warned = OTHER_WARNING + str(ours[0].__name__)[:MAX_TEXT]
-    elif seen and not ours:
-        warned = OTHER_TEXT + excerpt(first_line(str(seen[0].message)))
-    elif not seen and NON_LEAF_GRAD in out.getvalue():
-        warned = PRINTED
-    return {"grad": number(g), "warned": warned}
 
 
 def grad_quiet(v: object) -> float | str | None:
@@ -220,7 +194,9 @@ def _stage3(sub: Any) -> str | None:
     y = a * 2
     held(y)
     y.backward()
-    return None if grad_quiet(a) == 2.0 else N_("retain_grad() does not keep a's gradient")
+    if grad_quiet(a) is None:
+        return N_("retain_grad() does not keep a's gradient: a.grad is None after a.retain_grad() and a backward")
+    return None if grad_quiet(a) == 2.0 else N_("a.grad after a.retain_grad() and a backward is not the gradient a's node receives")
 
 
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
@@ -243,7 +219,27 @@ def _stage4(sub: Any) -> str | None:
         return GRAD_REQUIRES_GRAD
     w.grad.zero_()
     roots[2].backward()
-    return None if grad_quiet(w) == 4.0 else N_("w.grad.zero_() then a backward does not start again from 0")
+    if grad_quiet(w) != 4.0:
+        return N_("w.grad.zero_() then a backward does not start again from 0")
+    return _retained_sum(fresh_copy(sub) or sub)
+
+
+def _retained_sum(sub: Any) -> str | None:
+    """Two backward calls through a retained non-leaf, on a fresh copy of the file (the first
+    keeps its graph, which an engine that keeps retain_graph=True between calls would carry into
+    every later program): a.grad is a new Value holding the sum."""
+    w = sub.Value(1.5, requires_grad=True)
+    a = w + 5
+    a.retain_grad()
+    tops = (a * 2, a * 4)
+    held(*tops)
+    tops[0].backward(retain_graph=True)  # a later stage's release leaves a's node to run again
+    kept = a.grad
+    tops[1].backward()
+    if grad_quiet(a) != 6.0:
+        return N_("two backward calls through a retained a do not leave a.grad the sum of their two gradients")
+    return None if a.grad is not kept else N_(
+        "a second backward through a retained a adds into the Value a.grad held, where PyTorch gives a.grad a new Value")
 
 
 def _stage5(sub: Any) -> str | None:
@@ -283,7 +279,7 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
 )
 PROGRAMS = {  # what each check runs, as a student reads it
     "ex16": "w * 2 + 1", "ex17": N_("one backward through w * w + w"),
-    "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more"),
+    "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
     "ex20": N_("two backward calls through w * 3"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")

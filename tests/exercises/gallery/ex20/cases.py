@@ -12,6 +12,10 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("ex19_retained_added_in_place", edits={  # an ex19 part: a retained non-leaf's Value added into
+        "    elif v.is_leaf:\n": "    elif v._grad.is_leaf:\n"},
+          fails={DOCS: "a second backward through a retained a adds into the Value a.grad held"},
+          names=("ex19's check fails", "store_grad")),
     Wrong("unpack_pops", edits={  # frees a value as it is read, with retain_graph=True too
         "        value = self.saved[name]\n        return value\n": "        return self.saved.pop(name)\n"},
           fails={RETAINED: "The list of operands that y.grad_fn saved, after reading each of them (unpack), y = w * x has fewer"},
