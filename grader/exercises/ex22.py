@@ -159,7 +159,10 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
     ran_on = [claim(any(n.split(" ")[0] == v for n in ran), label) for v, label in HOOKS_ON.items()]  # one each, ever
-    return {"handle": [handle], "hooks_ran": [*ran_on, fact([n for n in ran if n != "b"], N_("the list of the hooks that ran"))],
+    # value by value (a stable sort): each value's hooks in the order they ran, the values as a set, as
+    # ex17 compares leaves made ready together, whose order the statement leaves open
+    by_value = sorted((n for n in ran if n != "b"), key=lambda n: n.split(" ")[0])
+    return {"handle": [handle], "hooks_ran": [*ran_on, fact(by_value, N_("the list of the hooks that ran, value by value"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "plain": [claim(all(plain), N_("every gradient the hooks of y = a * b received requires no grad"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],

@@ -206,3 +206,11 @@ CASES += [
           fails={SGD: "w.zero_() under no_grad on a leaf that requires grad raised RuntimeError"},
           names=("w.zero_() under no_grad", "with zero_ as with add_")),
 ]
+
+# Leaves made ready together run newest pushed first (ties broken last in, first out): their
+# order among themselves is open, as ex17 compares it; each value's hooks still run in order.
+CASES += [
+    Correct("tied_leaves_last_pushed_first", edits={
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
+        "                heapq.heappush(ready, (-child.sequence_nr, -next(pushed), child))"}),
+]
