@@ -142,7 +142,8 @@ def _data_copy(sub, w: float, x: float) -> dict:
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
-        "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x},
+        "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x,
+              **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {})},  # x.data.copy_(w.data + 1)
         "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x)),
               "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},

@@ -233,3 +233,11 @@ CASES += [
                  "    x_leaf = made.setdefault(x, Value(x, requires_grad=x_requires_grad))\n"},
           names=("returned as x", "returned as w", "one Value under two names")),
 ]
+
+
+# w for x in the .data copy: x gets w's number plus one.
+CASES += [
+    Wrong("copy_from_w", fails={COPY: "holds the number the statement's change gives when made from w"},
+          edits={COPY_LINE: "    x.data.copy_(w.data + 1)\n"},
+          names=("the leaf x you were given", "made from w", "using w")),
+]
