@@ -118,6 +118,6 @@ def _not_differentiable(error: ErrorRecord, tell: Tell) -> str:
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
-               ARGUMENT_CHANGED: (_argument_changed, 4), DETACHED_LEAF: (_detached_leaf, 3),
+               ARGUMENT_CHANGED: (_argument_changed, 5), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1)}

@@ -80,7 +80,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
-    if kind in WITH_CAUSE and len(message.split(" ", 3)) >= WITH_CAUSE[kind][1]:  # the child's words, counted
+    if kind in WITH_CAUSE and len(message.split(" ", WITH_CAUSE[kind][1] - 1)) == WITH_CAUSE[kind][1]:  # words counted
         return WITH_CAUSE[kind][0](error, lambda inner: test_error(inner, display, limits, names, exercise))
     if kind == GIVEN_REFUSED:
         return _given_refused(error, names)
