@@ -185,9 +185,11 @@ def paths_documents(sub):
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
     g = documents_graph(-0.25, 2.0)
+    w, x = Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)  # y = w * w never reaches x: no path
     return {**{label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
                        result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
                for label, y, w, x, _ in _other_graphs()},
+            "unreached": result_of(sub.paths(mul(w, w), x), "for y = w * w, paths(y, x)"),
             "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
 
@@ -232,15 +234,17 @@ def _data_of(everything: list[Value]) -> Callable[[Any], float]:
 
 
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
-                    followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False) -> float:
+                    followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False,
+                    any_leaf: bool = False) -> float:
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]`` (and,
     ``sums_as_products``, each AddBackward0 of two Values too), each node's inputs in ``followed``
-    only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number)."""
+    only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number;
+    ``any_leaf``, at any leaf at all)."""
     data_of = _data_of(everything)
 
     def d(node) -> float:
         if hasattr(node, "variable"):
-            found = node.variable is leaf or by_number and node.variable.item() == leaf.item()
+            found = node.variable is leaf or any_leaf or by_number and node.variable.item() == leaf.item()
             return 1.0 if found else 0.0
         inputs = [child for child, _ in node.next_functions]
         product = (node.name() == "MulBackward0" or sums_as_products and node.name() == "AddBackward0") \
@@ -277,6 +281,7 @@ def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
 _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
           "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
           "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
+          "any_leaf": lambda *g: _sum_over_paths(*g, "right", any_leaf=True),
           "sum_as_product": lambda *g: _sum_over_paths(*g, "right", sums_as_products=True),
           "added_along": _added_along_paths}
 
@@ -285,8 +290,8 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     """The CHECK fact, for each answer, that the number is not the sum over the paths a slip
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
-    out; ``~equal_leaf``; ``~sum_as_product``; ``~added_along``: see ``_SLIPS``), where the number
-    differs from the statement's and every
+    out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
+    ``~added_along``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code."""
     def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:
@@ -304,11 +309,11 @@ def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
-# What a slip of a product's factor makes of (dy/dw, dy/dx) on the documents' graph, from a's
-# and b's data (the statement's numbers are b + a and b, as its docstring says): formulas of
-# this one graph, not a walker, so the public test, which ships in the student release, names
-# the slip without holding a grad_by_paths.
-_ON_DOCUMENTS = {"right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0)}
+# (dy/dw, dy/dx) on the documents' graph from a's and b's data, right (as its docstring says) and as
+# slips make them: formulas of this one graph, not a walker, so the public test, which ships in the
+# student release, names the slip without holding a grad_by_paths.
+_ON_DOCUMENTS = {"right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0),
+                 "any_leaf": lambda a, b: (2 * b + a, 2 * b + a)}
 
 
 def _documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -> list[list[dict]]:

@@ -89,7 +89,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     # the probe names the slip it matched
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
-                             ("equal_leaf", Say.LEAF_BY_NUMBER), ("sum_as_product", Say.SUM_AS_PRODUCT),
+                             ("equal_leaf", Say.LEAF_BY_NUMBER), ("any_leaf", Say.ANY_LEAF), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x

@@ -344,6 +344,8 @@ class Say(Sentence):
                              "(the last entry of its next_functions): it sums the other paths only.")
     LEAF_BY_NUMBER = N_("{label} also counts the paths that end at the other leaf, which holds the same number: "
                         "a path ended at a leaf equal (==) to the one asked about, not only at that leaf itself (is).")
+    ANY_LEAF = N_("{label} also counts the paths that end at the other leaves: a path counted wherever it ended at "
+                  "a leaf, not only at the leaf asked about.")
     SUM_AS_PRODUCT = N_("{label} is the sum over the paths with, at each {op} of two Values, the other input's data "
                         "as the local factor, as at a product, not the node's local derivative.")
     ADDED_ALONG = N_("{label} is the sum over the paths of each path's local derivatives added together, not "

@@ -166,9 +166,10 @@ CASES += [
     Wrong('backprop_swapped', fails={'backprop gives dy/dw and dy/dx': "backprop(w, x) holds the statement's entries, but in another order"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["x"].grad.item(), g["w"].grad.item()'},
           names=('backprop(w, x)', 'in another order')),
-    Wrong('every_leaf_counts', fails={"chain rule by paths on the documents' graph": 'grad_by_paths(y, w) is a different number'},
+    Wrong('every_leaf_counts', fails={"chain rule by paths on the documents' graph": 'grad_by_paths(y, w) also counts the paths '
+                                                                                    'that end at the other leaves'},
           edits={'            return 1.0 if node.variable is leaf else 0.0': '            return 1.0'},
-          names=('grad_by_paths(y, w)',)),
+          names=('grad_by_paths(y, w)', 'the other leaves')),
     Wrong('first_path_only', fails={'paths in other graphs': 'paths(y, w) has fewer entries'},
           edits={'    walk(y.grad_fn, [])\n    return found': '    walk(y.grad_fn, [])\n    return found[:1]'},
           names=('paths(y, w)', 'fewer entries')),
@@ -268,4 +269,13 @@ CASES += [
                  "    made: dict[float, Value] = {}\n    w_leaf = made.setdefault(w, Value(w, requires_grad=True))\n"
                  "    x_leaf = made.setdefault(x, Value(x, requires_grad=True))\n"},
           names=("x (w == x)", "the very one returned as w")),
+]
+
+# paths returning None where no path reaches the leaf: the statement asks for the list of every
+# path, an empty one there.
+CASES += [
+    Wrong("no_paths_as_none",
+          fails={"paths in other graphs": "for y = w * w, paths(y, x) is None, where the statement's is not"},
+          edits={"    walk(y.grad_fn, [])\n    return found": "    walk(y.grad_fn, [])\n    return found or None"},
+          names=("for y = w * w, paths(y, x)", "None")),
 ]
