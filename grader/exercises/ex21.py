@@ -35,6 +35,8 @@ KEYS = {
     "iadd": "v += w is v.__iadd__(w), whose result Python binds to v: __iadd__ changes the Value in place "
             "and returns it (self)",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
+    "zero_shared": "zero_() sets the number to 0 in the place a Value shares with its detach() and .data: a new place "
+                   "of its own would leave them the old number",
     "grads": "backward uses the numbers as they are when it runs",
     "graph": "an in-place op on a value that requires grad, or whose other operand does, records a "
              "new node, its grad_fn from then on: AddBackward0 for add_, whose edges are the old "
@@ -75,6 +77,7 @@ DETACHED = N_("after e = h.detach(), h = x * 3")
 # (or only requires grad, ``unflagged``: its changes are refused, which is all that differs)
 DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions", "data_counter", "errors", "modified",
                                                             "grads")}
+DETACH_CAUSES["zero_shared"] = ("detached", "unflagged", "numbers", "errors")  # zero_ told alone
 DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
 DETACH_CAUSES["alias"] = ("detached",)  # the Value itself, or an alias that requires grad: its .grad follows
 SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
@@ -213,7 +216,9 @@ def detached(sub):
     y = w * w
     d = w.detach()
     made = [claim(d is w, "w.detach() is w"), _flagged(described(d, "d", N_("after d = w.detach()")))]  # before d changes
-    changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0), raised(d.zero_, "d.zero_() after d.add_(2)")]
+    changes = [raised(d.add_, "d.add_(2), d = w.detach()", 2.0)]
+    added = fact(number(w), "w.item() after d = w.detach(); d.add_(2)")  # before zero_: each change told as its own
+    changes.append(raised(d.zero_, "d.zero_() after d.add_(2)"))
     x = sub.Value(1.25, requires_grad=True)
     h = x * 3
     e = h.detach()
@@ -222,7 +227,7 @@ def detached(sub):
     return {"own_counter": own["own_counter"], "alias": _aliases(sub),
             "detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
             "unflagged": [made[1]["unflagged"], apart["unflagged"]],
-            "numbers": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
+            "numbers": [added], "zero_shared": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
             "errors": [*changes, *own["errors"]],
             "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}

@@ -17,6 +17,10 @@ REBASE = '''        if recording(self, other):
             rebase(self, AddBackward0(edges))
 '''
 CASES = [
+    Wrong("zero_into_a_new_box", edits={  # an ex19 zero_ carried: a box of its own, which nothing shares
+        "        self._box[0] = 0.0\n": "        self._box = [0.0]\n"},
+          fails={DETACHED: "w.item() after d = w.detach(); d.add_(2); d.zero_() is a different number"},
+          names=("d.zero_()", "in the place a Value shares with its detach() and .data")),
     Wrong("ex17_apply_reads_saved_directly", edits={  # never through unpack, which refuses a freed value
         '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
         '        a, b = self.saved.get("other"), self.saved.get("self")\n        return (grad * a.item() if a is not None else 0.0, grad * b.item() if b is not None else 0.0)'},
