@@ -4,13 +4,12 @@ The idea
 --------
 Backward computes a gradient for every node but keeps only the leaves' in ``.grad``.  Reading
 ``.grad`` of a non-leaf that does not retain it gives None and warns, as PyTorch does, with a
-``UserWarning`` whose text is ``NON_LEAF_GRAD``; a leaf never warns, nor does a non-leaf
-whose ``.grad`` was set by hand (``a.grad = Value(3.0)``): it reads back what was set.
-``a.retain_grad()`` (which returns None) before backward asks backward to write a's gradient
-too (``a.retains_grad`` becomes True): when a's node runs, backward writes the gradient it
-received into a's ``.grad``, and reading it no longer warns.  Calling it on a leaf that
-requires grad changes nothing; on a value that requires no grad it raises
-``RuntimeError(RETAIN_NO_GRAD)``, as PyTorch does (there is no gradient to keep).
+``UserWarning`` whose text is ``NON_LEAF_GRAD``; a leaf never warns.  ``a.retain_grad()``
+before backward asks backward to write a's gradient too (``a.retains_grad`` becomes True): when
+a's node runs, backward writes the gradient it received into a's ``.grad``, and reading it no
+longer warns.  Calling it on a leaf that requires grad changes nothing; on a value that
+requires no grad it raises ``RuntimeError(RETAIN_NO_GRAD)``, as PyTorch does (there is no
+gradient to keep).
 
 What to write
 -------------
@@ -149,9 +148,8 @@ class Value:
 
     @property
     def grad(self) -> Value | None:
-        """The gradient backward wrote; reading it while it is None on a non-leaf that does not
-        retain it warns (PyTorch's ``TensorBase::grad``: a .grad set by hand reads back quietly)."""
-        # TODO: warn (UserWarning, NON_LEAF_GRAD) for a non-leaf that does not retain its grad and has none
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        # TODO: warn (UserWarning, NON_LEAF_GRAD) for a non-leaf that does not retain its grad
         raise NotImplementedError("ex18: Value.grad")
 
     def _set_grad(self, value: Value | None) -> None:

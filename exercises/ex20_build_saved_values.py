@@ -162,8 +162,7 @@ class Value:
 
     @property
     def grad(self) -> Value | None:
-        """The gradient backward wrote; reading it while it is None on a non-leaf that does not
-        retain it warns (PyTorch's ``TensorBase::grad``: a .grad set by hand reads back quietly)."""
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
         # TODO: your ex18 answer
         raise NotImplementedError("ex18: Value.grad")
 

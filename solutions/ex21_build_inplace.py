@@ -203,9 +203,8 @@ class Value:
 
     @property
     def grad(self) -> Value | None:
-        """The gradient backward wrote; reading it while it is None on a non-leaf that does not
-        retain it warns (PyTorch's ``TensorBase::grad``: a .grad set by hand reads back quietly)."""
-        if self._grad is None and not self.is_leaf and not self.retains_grad:
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        if not self.is_leaf and not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 

@@ -12,9 +12,7 @@ from a detached value has no edge back to the original.  A tensor hook,
 backward computes it, before a leaf's ``.grad`` is written and before a retained gradient is
 kept; if ``fn`` returns a Value, that Value replaces the gradient from then on.  A hook must
 not change its argument in place (PyTorch's documentation says so too): it returns a new Value
-instead.  Hooks run with grad mode off, as PyTorch's engine runs its whole backward pass:
-what a hook computes records nothing, even from a value that requires grad.  A hook may take
-itself out (``handle.remove()`` inside it) while backward runs it.
+instead.  A hook may take itself out (``handle.remove()`` inside it) while backward runs it.
 ``register_hook`` on a value that requires no grad raises ``RuntimeError(HOOK_ON_CONSTANT)``.
 A node keeps its hooks in a dict, by the id of the handle ``register_hook`` returns (in the
 order registered), so ``handle.remove()`` takes out the hook that handle registered, as in
@@ -234,9 +232,8 @@ class Value:
 
     @property
     def grad(self) -> Value | None:
-        """The gradient backward wrote; reading it while it is None on a non-leaf that does not
-        retain it warns (PyTorch's ``TensorBase::grad``: a .grad set by hand reads back quietly)."""
-        if self._grad is None and not self.is_leaf and not self.retains_grad:
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        if not self.is_leaf and not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
@@ -369,12 +366,9 @@ def store_grad(v: Value, grad: float) -> None:
 
 
 def run_hooks(hooks: dict[int, Callable[[Value], Value | None]], grad: float) -> float:
-    """Call each hook with the gradient (as a Value); a Value a hook returns replaces it.  Grad
-    mode is off while a hook runs, as PyTorch's engine turns it off for its whole pass: what a
-    hook computes records nothing, even from a value that requires grad."""
+    """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
     for hook in list(hooks.values()):
-        with no_grad():
-            result = hook(Value(grad))
+        result = hook(Value(grad))
         if result is not None:
             grad = result.item()
     return grad

@@ -37,8 +37,6 @@ KEYS = {
                   "first: whether it warns depends on nothing kept between reads",
     "retains_grad": "retain_grad() sets retains_grad on a non-leaf and returns None; on a leaf that requires "
                     "grad it changes nothing",
-    "set_by_hand": "a non-leaf's .grad set by hand reads back as set, without a warning: PyTorch warns only "
-                   "while the .grad of a non-leaf that does not retain it is None",
     "shared": "a retained node two paths reach gets its gradient once, the sum of both, when it "
               "runs: backward runs each node once, after every node that sends it a gradient",
     "ran": "backward runs each node once, and only after every node that sends it a gradient has "
@@ -174,21 +172,7 @@ def _shared(sub: Any) -> dict[str, Any]:
 @EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def without(sub):
-    return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub),
-            "set_by_hand": _set_by_hand(sub)}
-
-
-BY_HAND = "after a.grad = Value(3), a = w * 2"
-
-
-def _set_by_hand(sub: Any) -> list[Any]:
-    """A non-leaf's .grad written by hand, then read: PyTorch reads it back and warns only while
-    a non-leaf's .grad is None, so a getter that warns for every non-leaf shows here."""
-    w = sub.Value(1.25, requires_grad=True)
-    a = w * 2
-    a.grad = sub.Value(3.0)
-    read = grad_read(a)
-    return [fact(read["grad"], f"a.grad {BY_HAND}"), claim(read["warned"], f"reading a.grad {BY_HAND} warns")]
+    return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub)}
 
 
 @EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)

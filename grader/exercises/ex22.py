@@ -42,8 +42,6 @@ KEYS = {
                  "the gradient, the next hook's argument too",
     "plain": "a hook is called with the gradient as a Value that requires no grad, as PyTorch calls it: "
              "what the hook computes from it records no graph",
-    "hook_mode": "backward runs the hooks with grad mode off, as PyTorch's engine runs its whole pass: what a "
-                 "hook computes records nothing, even from a value that requires grad",
     "one_shot": "a hook may take itself out with its handle while backward runs it, as PyTorch allows: "
                 "removing a hook from the node's dict must not break run_hooks' walk over that dict",
     "hooked_grads": HOOKED_GRADS,
@@ -76,7 +74,7 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
 PRESUMES = {"removed": ("handle", "leaf_hook", "hooks_ran"), "removed_grad": ("handle", "leaf_hook", "hooks_ran"),
             "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",),
-            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",), "hook_mode": ("hooks_ran",)}
+            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -253,31 +251,7 @@ def hooks_hidden(sub):
     for key, observed in _root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
     return {**seen, "argument": _argument(fresh_mode(sub)), "hook_error": _hook_error(fresh_mode(sub)),
-            "one_shot": _one_shot(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
-            "hook_mode": _hook_mode(sub)}
-
-
-IN_HOOK = N_("inside y's hook during y.backward(), y = w * 3")
-
-
-def _hook_mode(sub: Any) -> list[Any]:
-    """What a hook computes from its gradient and w, a leaf that requires grad: PyTorch's engine
-    runs backward with grad mode off, so ``g * w`` there is a leaf that requires no grad.  An
-    engine that leaves grad mode on while hooks run records it, and shows that here only: the
-    other hooks compute from their gradient alone, which requires no grad.  The Values are a
-    fresh copy's of the student's module (where it can be made), whose grad mode no earlier
-    hook's no_grad block has left off: a no_grad that does not put the mode back is told by
-    ``after``, not here."""
-    engine = fresh_copy(sub) or sub
-    w = engine.Value(-2.5, requires_grad=True)
-    y = w * 3
-    made: list[Any] = []
-    y.register_hook(lambda g: made.append(g * w))
-    ran = raised(y.backward, N_("y.backward(), y = w * 3, whose hook computes g * w"))
-    if not made:  # the hook never ran: told by hooks_ran
-        return [ran]
-    seen = described(made[0], "(g * w)", IN_HOOK)
-    return [ran, seen["grad_fn"], seen["requires_grad"]]
+            "one_shot": _one_shot(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0)}
 
 
 ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")

@@ -226,10 +226,9 @@ class Value:
 
     @property
     def grad(self) -> Value | None:  #@3
-        """The gradient backward wrote; reading it while it is None on a non-leaf that does not
-        retain it warns (PyTorch's ``TensorBase::grad``: a .grad set by hand reads back quietly)."""
-        # TODO: warn (UserWarning, NON_LEAF_GRAD) for a non-leaf that does not retain its grad and has none
-        if self._grad is None and not self.is_leaf and not self.retains_grad:
+        """The gradient backward wrote; reading it on a non-leaf that does not retain it warns."""
+        # TODO: warn (UserWarning, NON_LEAF_GRAD) for a non-leaf that does not retain its grad
+        if not self.is_leaf and not self.retains_grad:
             warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
@@ -388,13 +387,10 @@ def store_grad(v: Value, grad: float) -> None:  #@2
 
 
 def run_hooks(hooks: dict[int, Callable[[Value], Value | None]], grad: float) -> float:  #@7
-    """Call each hook with the gradient (as a Value); a Value a hook returns replaces it.  Grad
-    mode is off while a hook runs, as PyTorch's engine turns it off for its whole pass: what a
-    hook computes records nothing, even from a value that requires grad."""
-    # TODO: in the order registered, each under no_grad(); None keeps the gradient
+    """Call each hook with the gradient (as a Value); a Value a hook returns replaces it."""
+    # TODO: in the order registered; None keeps the gradient
     for hook in list(hooks.values()):
-        with no_grad():
-            result = hook(Value(grad))
+        result = hook(Value(grad))
         if result is not None:
             grad = result.item()
     return grad

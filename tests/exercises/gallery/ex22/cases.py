@@ -62,13 +62,13 @@ CASES = [
                  HOOKS_HIDDEN: "w.register_hook(double), registered a second time, returned a handle with a remove() "
                                "method in PyTorch, but not in your engine. register_hook returns a handle"},
           names=("b.register_hook(hook) returned a handle", "register_hook returns a handle")),
-    Wrong("hook_result_ignored", edits={'''            result = hook(Value(grad))
+    Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
-            grad = result.item()''': "            hook(Value(grad))"},
+            grad = result.item()''': "        hook(Value(grad))"},
           fails={PUBLIC: "w.grad (its second hook doubles) is a different number"}, names=("w.grad", "replaces the gradient")),
-    Wrong("hooks_called_with_a_float", edits={'''            result = hook(Value(grad))
+    Wrong("hooks_called_with_a_float", edits={'''        result = hook(Value(grad))
         if result is not None:
-            grad = result.item()''': '''            result = hook(grad)
+            grad = result.item()''': '''        result = hook(grad)
         if result is not None:
             grad = float(result)'''},
           fails={HOOKS_HIDDEN: "A hook is called with a Value (the type of the value it is registered on) in PyTorch, but not in your engine"},
@@ -134,8 +134,8 @@ CASES = [
         "        self.previous = GradMode.enabled\n": "        self.__dict__['previous'] = GradMode.enabled\n",
         "        GradMode.enabled = self.previous\n": "        GradMode.enabled = vars(self)['previous']\n"}),
     Wrong("hooks_handed_the_first_gradient", edits={
-        "    for hook in list(hooks.values()):\n        with no_grad():\n            result = hook(Value(grad))":
-        "    given = Value(grad)\n    for hook in list(hooks.values()):\n        with no_grad():\n            result = hook(given)"},
+        "    for hook in list(hooks.values()):\n        result = hook(Value(grad))":
+        "    given = Value(grad)\n    for hook in list(hooks.values()):\n        result = hook(given)"},
           fails={PUBLIC: "the gradient the hook 'x second' received is a different number"},
           names=("the gradient the hook 'x second' received", "the next hook's argument too")),
     Wrong("hooks_keyed_by_function", edits={"        hooks[handle.id] = hook\n": "        handle.id = id(hook)\n        hooks[handle.id] = hook\n"},
@@ -146,9 +146,9 @@ CASES = [
                                                     "    out.requires_grad = any(v.requires_grad for v in inputs)\n    return out"},
           fails={PUBLIC: "inside no_grad: (w * 2 + 1).requires_grad is True, unlike PyTorch's"},
           names=("inside no_grad: (w * 2 + 1).requires_grad", "a result is a leaf that requires no grad")),
-    Wrong("hook_errors_swallowed", edits={"            result = hook(Value(grad))\n":
-                                          "            try:\n                result = hook(Value(grad))\n            except Exception:\n"
-                                          "                continue\n"},
+    Wrong("hook_errors_swallowed", edits={"        result = hook(Value(grad))\n":
+                                          "        try:\n            result = hook(Value(grad))\n        except Exception:\n"
+                                          "            continue\n"},
           fails={HOOKS_HIDDEN: "the backward of y = w * 3 (its hook on w raises ArithmeticError) raised no error, "
                                "where PyTorch raises one"},
           names=("its hook on w raises ArithmeticError", "an error a hook raises goes on out of backward")),
@@ -160,14 +160,12 @@ CASES = [
         GradMode.enabled = False''': '''        self.previous = GradMode.enabled
         GradMode.enabled = bool(0)'''}),
     Correct("hooks_by_index", edits={'''    for hook in list(hooks.values()):
-        with no_grad():
-            result = hook(Value(grad))
+        result = hook(Value(grad))
         if result is not None:
             grad = result.item()''': '''    ordered = [hooks[key] for key in sorted(hooks)]
-    with no_grad():
-        for i in range(len(ordered)):
-            result = ordered[i](Value(grad))
-            grad = grad if result is None else result.item()'''}),
+    for i in range(len(ordered)):
+        result = ordered[i](Value(grad))
+        grad = grad if result is None else result.item()'''}),
 ]
 
 # Hooks on the value backward starts from skipped (the seed is 1 "by definition"); a handle's
@@ -180,15 +178,6 @@ CASES += [
     Wrong("remove_twice_raises", edits={"        self.hooks.pop(self.id, None)\n": "        del self.hooks[self.id]\n"},
           fails={HOOKS_HIDDEN: "handle.remove() a second time raised KeyError"},
           names=("handle.remove() a second time", "does nothing")),
-]
-
-# Hooks run with grad mode on: what a hook computes from its gradient and a value that requires
-# grad is recorded, where PyTorch's engine runs its whole pass with grad mode off.
-CASES += [
-    Wrong("hooks_run_with_grad_mode_on", edits={"        with no_grad():\n            result = hook(Value(grad))\n":
-                                                "        result = hook(Value(grad))\n"},
-          fails={HOOKS_HIDDEN: "inside y's hook during y.backward(), y = w * 3: (g * w).grad_fn is not None, where PyTorch's is None"},
-          names=("(g * w)", "grad mode off")),
 ]
 
 # zero_ that rebases when the value requires grad (not when recording(...) says so), and a leaf
