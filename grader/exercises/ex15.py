@@ -36,7 +36,7 @@ from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
-from grader.spec.stepped import (Run, first_loss, first_number, replayed, step_size, steps_scaled, steps_seen,
+from grader.spec.stepped import (Run, each_step, first_loss, first_number, replayed, step_size, steps_scaled, steps_seen,
                                  stepped, unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
@@ -136,13 +136,25 @@ MAKE_KEYS = {
 @EXERCISE.test("make_model seeds and builds MLP(2, 8, 1)", points=1, public=True,
                feedback=MAKE_FEEDBACK, key_feedback=MAKE_KEYS)
 def make_model(sub):
-    return by_key([_built(sub, seed) for seed in (3, 8)])
+    return {**by_key([_built(sub, seed) for seed in (3, 8)]), "apart": _built_apart(sub, 3, 8)}
 
 
 @EXERCISE.test("make_model on other seeds", points=1, feedback=MAKE_FEEDBACK,
                key_feedback=MAKE_KEYS)
 def make_model_hidden(sub):
-    return by_key([_built(sub, seed) for seed in (0, 21, 55)])
+    return {**by_key([_built(sub, seed) for seed in (0, 21, 55)]), "apart": _built_apart(sub, 21, 0)}
+
+
+def _built_apart(sub, first: int, second: int) -> list[dict[str, Any]]:
+    """make_model on one seed, another, then the first again, and as a fresh import's first call
+    (``calls_apart``): a model built from what an earlier call left (the generator seeded once,
+    a model kept) shows as state, not only as other weights."""
+    return calls_apart(sub, lambda m, seed: m.make_model(seed), _weights, first, second, "make_model")
+
+
+def _weights(model: object) -> list[Any] | str:
+    """The numbers of a model's parameters."""
+    return [num(p) for p in _parameters(model, "make_model")] if isinstance(model, nn.Module) else type_name(model)
 
 
 def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
@@ -188,7 +200,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "call": call.fact,
         "earlier": earlier_kept,
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
-        "stepped": stepped(seen, "train"),
+        "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
+        else check(Check.STEP_BY_GRAD, True, "train"),
         "same_objects": [same_object(p, q, PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
@@ -332,7 +345,7 @@ def one_step_hidden(sub):
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
     return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
-                 "step", "parameters")
+                 "each_step", "step", "parameters")
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,

@@ -327,6 +327,11 @@ class Say(Sentence):
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")
+    STEP_NOT_BY_GRAD = N_("{label}: an optimizer.step() moved a parameter by another amount than -lr * p.grad, "
+                          "the .grad that step found.")
+    LATER_STEP_NOT_BY_GRAD = N_("{label}: from the second optimizer.step() on, a parameter moved by another amount "
+                                "than -lr * p.grad, the .grad that step found (the first step moved each by exactly "
+                                "that): a later update depends on more than that step's gradient and the lr given.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")

@@ -43,6 +43,8 @@ class Seen(NamedTuple):
     found: bool  # some parameter held a gradient to apply (a number other than 0)
     after_pass: bool  # a backward pass had run before it in the block
     after_writing: bool  # ... one that reached every parameter (so it wrote each .grad)
+    numbers: tuple[Any, ...] = ()  # each parameter's number as the step started
+    grads: tuple[Any, ...] = ()  # ... and its .grad's number (None: no .grad)
 
 
 @contextlib.contextmanager
@@ -55,7 +57,8 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
     def sample(frame: FrameType, event: str, arg: object) -> None:
         if event == "call" and frame.f_globals is _STEP_NAMESPACE and frame.f_code is STEP_CODE:
             wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
-            seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote))
+            seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote,
+                             tuple(num(p) for p in parameters), tuple(grad(p) for p in parameters)))
 
     setprofile(sample)
     try:
@@ -74,6 +77,25 @@ def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
     if empty:
         fact[CONTEXT + "cleared"] = empty[0].after_writing
         fact[CONTEXT + "before_backward"] = not empty[0].after_pass
+    return fact
+
+
+def each_step(seen: list[Seen], after: Sequence[Any], lr: float, label: str) -> dict[str, Any]:
+    """The STEP_BY_GRAD fact of a loop whose steps were watched (``steps_seen``): each
+    optimizer.step() moved every parameter by -lr * the .grad it found (the next step's start, or
+    the parameters after the loop, against this step's).  ``~later``: the first step did, a later
+    one did not (an update that carries earlier gradients, or an lr changed between steps).  It
+    holds where it cannot be judged (no step seen: a loop that updates by hand; a number that is
+    not a float: other facts tell those)."""
+    ends = [step.numbers for step in seen[1:]] + [tuple(num(p) for p in after)]
+    moved = []
+    for step, end in zip(seen, ends):
+        pairs = list(zip(step.numbers, end, step.grads))
+        if not pairs or not all(type(x) is float for a, b, g in pairs for x in (a, b) + ((g,) if g is not None else ())):
+            return check(Check.STEP_BY_GRAD, True, label)
+        moved.append(all(math.isclose(b - a, -lr * (g or 0.0), rel_tol=1e-6, abs_tol=1e-9) for a, b, g in pairs))
+    fact = check(Check.STEP_BY_GRAD, all(moved), label)
+    fact[CONTEXT + "later"] = bool(moved) and moved[0] and not all(moved)
     return fact
 
 

@@ -256,3 +256,20 @@ CASES += [
           fails={"losses on other data and step counts": "reached the parameters of a model it was not given"},
           names=("train", "kept between calls")),
 ]
+
+# An optimizer with momentum: its first step is lr * p.grad, every later one carries the earlier
+# gradients too.  make_model seeding only on its first call in the process: a later call builds
+# from wherever the generator stands.
+CASES += [
+    Wrong("momentum",
+          fails={CLEARED: "from the second optimizer.step() on, a parameter moved by another amount than -lr * p.grad"},
+          edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
+                 "    optimizer = optim.SGD(model.parameters(), lr=lr, momentum=0.9)\n"},
+          names=("from the second optimizer.step() on", "-lr * p.grad")),
+    Wrong("seeded_once",
+          fails={MAKE: "make_model, called again with the inputs of an earlier call"},
+          edits={"    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n":
+                 "    global _SEEDED\n    if not _SEEDED:\n        micrograph.manual_seed(seed)\n        _SEEDED = True\n",
+                 "def make_model(": "_SEEDED = False\n\n\ndef make_model("},
+          names=("make_model", "state kept between calls")),
+]
