@@ -148,7 +148,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         return combine(a, b)
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
-    with watching(sub, named) as call:
+    with watching(sub, named, made=True) as call:  # made: whether it changed a through a detached copy
         r = sub.modify_saved_value(w, x, times, given)
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
@@ -166,7 +166,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
         "combine": check(Check.COMBINE_CALLED, bool(called), named),
         "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named),
-        "call": call.fact,
+        "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "modify_saved_value")],
     }
 
 

@@ -307,3 +307,13 @@ CASES += [
                  "    a += 1\n    a1 = a\n    a = a + 1\n"},
           names=("is still a0", "a2 (after a += 1) is a new object"), unsaid=("made another way",)),
 ]
+
+# a changed through a Value detached from it: the number and the version counter are a's, but
+# a's graph records no addition; told by the detach, not only by the graph's count of additions.
+CASES += [
+    Wrong("changed_through_detach",
+          fails={"changing a saved value breaks backward": "modify_saved_value called detach() or detach_()"},
+          edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n":
+                 "        a.detach().add_(1)\n"},
+          names=("called detach() or detach_() on a Value that requires grad",)),
+]
