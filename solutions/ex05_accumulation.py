@@ -54,9 +54,10 @@ from micrograph import Value
 def zero_grad(leaves: list[Value], set_to_none: bool = True) -> None:
     """Clear the gradient of every leaf in ``leaves``.
 
-    set_to_none=True: set each ``.grad`` to None.  set_to_none=False: zero each stored
-    gradient in place with ``.grad.zero_()``, skipping a leaf whose ``.grad`` is None.
-    ``leaves`` is only read: leave the list as it was given.
+    set_to_none=True: set each ``.grad`` to None (the gradient Value it held is left as it
+    was).  set_to_none=False: zero each stored gradient in place with ``.grad.zero_()``,
+    skipping a leaf whose ``.grad`` is None.  ``leaves`` is only read: leave the list as it
+    was given.
     """
     for leaf in leaves:
         if set_to_none:

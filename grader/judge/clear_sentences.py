@@ -34,5 +34,8 @@ class SayClear(Sentence):
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "
                              "x, it dropped the gradient the first call had left there, where the statement's code "
                              "adds the new gradient to it.")
+    CHANGED_BEFORE_DROPPED = N_("{label} changed, in place, the gradient Value p.grad held before setting p.grad to "
+                               "None: a caller that kept that Value finds it changed, where the statement's call "
+                               "leaves it as it was.")
     STOPPED_AT_NO_GRAD = N_("{label} stopped at the first leaf whose .grad is None: the leaves after it still hold "
                             "what backward wrote, where the statement's call skips that leaf and zeroes the others.")

@@ -126,6 +126,7 @@ class Check(str, enum.Enum):
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
     LIST_KEPT = "list_kept"  # a call left a list it was given as it was: the statement's code only reads it
+    DROPPED_KEPT = "dropped_kept"  # a .grad set to None was dropped as it was, not zeroed first
     PAST_NO_GRAD = "past_no_grad"  # a clearing loop went on past a leaf without a gradient
     SET_TO_NONE_READ = "set_to_none_read"  # a clearing call's set_to_none is not read the other way round
     SEEDED_ONE = "seeded_one"  # a hand-written pass started root.grad_fn with the gradient one

@@ -335,3 +335,13 @@ CASES += [
           edits={"    for leaf in leaves:\n        if set_to_none:": "    while leaves:\n        leaf = leaves.pop()\n        if set_to_none:"},
           names=("zero_grad", "changed the list leaves"), unsaid=("IndexError",)),
 ]
+
+
+# set_to_none=True zeroing each gradient in place before dropping it: a gradient Value a caller
+# kept is changed, where the statement leaves it as it was.
+CASES += [
+    Wrong("zeroed_then_dropped", fails={ZERO_GRAD: "changed, in place, the gradient Value p.grad held"},
+          edits={"    for leaf in leaves:\n        if set_to_none:":
+                 "    for leaf in leaves:\n        if leaf.grad is not None:\n            leaf.grad.zero_()\n        if set_to_none:"},
+          names=("zero_grad(leaves, set_to_none=True)", "p.grad", "before setting p.grad to None")),
+]
