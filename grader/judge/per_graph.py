@@ -40,7 +40,7 @@ class SameForGraphs(ToldOnce):
     def sentence(self) -> str:
         others = [shown_label(o) if self.labels else shown_graph(o) for o in self.others]
         return _("{sentence}; the same holds for {others}.", sentence=self.first_said(),
-                 others=", ".join(others))
+                 others=_(", ").join(others))  # a list as the language writes one (、 in Chinese)
 
 
 def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:

@@ -243,7 +243,7 @@ def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
         assert shown_label(labels[1]) == "对 y = w * w + x (w 为零)，grad_by_paths(y, w)"
         assert shown_label("grads_after_backward(w, x)['w'] and ['x']") == "grads_after_backward(w, x)['w'] 和 ['x']"
         text = told[0].sentence()
-    assert "y = w * w + x (w 为零), y = w * x + x (w == x) 也是如此" in text, text
+    assert "y = w * w + x (w 为零)、y = w * x + x (w == x) 也是如此" in text, text
     assert english_sentences(text) == [] and "at zero" not in text
 
 
