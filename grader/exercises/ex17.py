@@ -65,6 +65,7 @@ KEYS = {
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
+             "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
              "leaf": ("accumulate",), "summed": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate",
                                                   "applied")}
 

@@ -59,6 +59,10 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},  # h's node never ready
+          fails={DIAMONDS: "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs"},
+          names=("y.grad_fn.apply(grad) for y = w + x has fewer entries", "to both inputs"),
+          unsaid=("by calling its apply",)),
     Wrong("ex16_recording_asks_the_first_input", edits={  # an ex16 part: c * w, c requiring no grad, unrecorded
         "    return any(v.requires_grad for v in inputs)\n": "    return inputs[0].requires_grad\n"},
           fails={CONSTANTS: "c * w, c a Value that requires no grad, records no node"},
