@@ -146,6 +146,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    Say.RESULT_ORDER: {Say.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip

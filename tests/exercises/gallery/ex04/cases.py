@@ -281,3 +281,12 @@ CASES += [
           edits={'    g = build_graph(w, x)\n': '    g = build_graph(x, w)\n'},
           names=('backward_twice', 'build_graph', 'exchanged')),
 ]
+
+
+# The second record put first (history.insert(0, ...)): the order is the mistake, not a late read.
+CASES += [
+    Wrong('second_record_first', fails={ADDS: "holds the statement's entries, but in another order"},
+          edits={'    history.append(w_leaf.grad.item())\n    return error, history':
+                 '    history.insert(0, w_leaf.grad.item())\n    return error, history'},
+          names=('backward_twice(w, x, retain_graph=True)[1]', 'in another order'), unsaid=('read after that pass',)),
+]
