@@ -59,10 +59,6 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
-    Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},  # h's node never ready
-          fails={DIAMONDS: "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs"},
-          names=("y.grad_fn.apply(grad) for y = w + x has fewer entries", "to both inputs"),
-          unsaid=("by calling its apply",)),
     Wrong("ex16_recording_asks_the_first_input", edits={  # an ex16 part: c * w, c requiring no grad, unrecorded
         "    return any(v.requires_grad for v in inputs)\n": "    return inputs[0].requires_grad\n"},
           fails={CONSTANTS: "c * w, c a Value that requires no grad, records no node"},
@@ -110,8 +106,9 @@ CASES = [
                  ORDER: "before a.grad_fn, although a.grad_fn sends it"},
           names=("AccumulateGrad(w) before a.grad_fn", "dependencies counts the edges that reach each node")),
     Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},
-          fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not"},
-          names=("x.grad for y = w + x", "AddBackward0.apply")),
+          fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not",  # h's node never ready: no apply advice
+                 DIAMONDS: "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs"},
+          names=("x.grad for y = w + x", "AddBackward0.apply"), unsaid=("by calling its apply",)),
     Wrong("grad_kept_as_a_float", edits={"    v._grad = Value(grad)\n": "    v._grad = grad\n"},
           fails={DOCS: "w.grad is None or a Value like w in PyTorch, but not in your engine"},
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
