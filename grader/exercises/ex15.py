@@ -48,11 +48,12 @@ SIZES = [2, 8, 1]
 Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
 
 
-def _dataset(seed: int, n: int) -> Data:
-    """n points in [-1, 1]^2 with a smooth nonlinear target, drawn from ``seed``."""
+def _dataset(seed: int, n: int, scale: float = 1.0) -> Data:
+    """n points in [-1, 1]^2 with a smooth nonlinear target times ``scale``, drawn from ``seed``
+    (a large scale gives gradients above one, which a clamping hook changes)."""
     rng = random.Random(seed)
     inputs = [[rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0)] for _ in range(n)]
-    targets = [[x0 * x1 + 0.5 * math.sin(2.0 * x0) - 0.25 * x1] for x0, x1 in inputs]
+    targets = [[scale * (x0 * x1 + 0.5 * math.sin(2.0 * x0) - 0.25 * x1)] for x0, x1 in inputs]
     return inputs, targets
 
 
@@ -351,7 +352,8 @@ def zeroed(sub):
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed_hidden(sub):
-    runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5)]
+    runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5),
+            _trained(sub, 6, _dataset(31, 4, 8.0), 0.1, 3)]
     return _keys(runs, "call", "earlier", "hooked", "step", "parameters")
 
 

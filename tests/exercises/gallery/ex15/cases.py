@@ -273,3 +273,12 @@ CASES += [
                  "def make_model(": "_SEEDED = False\n\n\ndef make_model("},
           names=("make_model", "state kept between calls")),
 ]
+
+# Gradient clipping by a hook on every parameter: on targets large enough for a gradient above
+# one, the clamp changes what each step applies.
+CASES += [
+    Wrong("clipping_hook",
+          fails={"gradients cleared over more steps": "a hook of yours replaced a gradient on its way to the parameters"},
+          edits={LOOP: "    for p in model.parameters():\n        p.register_hook(lambda g: g.clamp(-1.0, 1.0))\n" + LOOP},
+          names=("hook", "replaced a gradient")),
+]
