@@ -29,8 +29,8 @@ _BACKWARD = (*_RECORDS, "backward", "dependencies", "store_grad", "AccumulateGra
 # operations only, so no backward written since can make it fail.
 CHECK_RUNS: dict[str, frozenset[str]] = {
     "ex16": frozenset((*_RECORDS, "Value.__add__", "Value.is_leaf")),
-    "ex17": frozenset((*_BACKWARD, "Value.__add__", "AddBackward0.apply", "Value.grad")),
-    "ex18": frozenset((*_BACKWARD, "Value.grad", "Value.retain_grad")),
+    "ex17": frozenset((*_BACKWARD, "Value.__add__", "AddBackward0.apply", "Value.grad", "Value.is_leaf")),
+    "ex18": frozenset((*_BACKWARD, "Value.grad", "Value.is_leaf", "Value.retain_grad")),
     "ex19": frozenset((*_BACKWARD, "Value.grad", "Value.is_leaf", "Value.zero_", "check_in_place", "Value.__add__",
                        "AddBackward0.apply", "Value.retain_grad")),
     "ex20": frozenset(_BACKWARD),
