@@ -104,6 +104,18 @@ def _rows(output: object) -> dict[str, Any]:
     return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
 
 
+def _in_order(inputs: object, rows: list[list[float]]) -> dict[str, Any]:
+    """The ROWS_IN_ORDER fact of forward's input: a row holding the numbers of another of the rows
+    given (the rows reversed) is told with the first such row and the row whose numbers it holds."""
+    numbers = [[num(v) for v in row] for row in inputs] if type(inputs) is list and all(
+        type(row) is list for row in inputs) else []
+    for i, row in enumerate(numbers):
+        if i < len(rows) and row != rows[i] and row in rows:
+            return {**check(Check.ROWS_IN_ORDER, False, "input"), CONTEXT + "missing": f"input[{i}]",
+                    CONTEXT + "kept": f"rows[{rows.index(row)}]"}
+    return check(Check.ROWS_IN_ORDER, True, "input")
+
+
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
@@ -117,7 +129,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
         "input": entries(inputs, "input", value_of),
-        "leaves": leaf_per_entry(inputs, "input"),
+        "leaves": leaf_per_entry(inputs, "input"), "order": _in_order(inputs, rows),
         "rows": _rows(output),
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],

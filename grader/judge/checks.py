@@ -55,7 +55,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
-           Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
+           Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
@@ -134,7 +134,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
-    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO):  # what has no entry (or leaf) of its own, and what got it
+    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]

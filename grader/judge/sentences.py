@@ -232,6 +232,8 @@ class Say(Sentence):
     DATA_OF_LEAF = N_("{label} is the .data of the leaf backward wrote into (a new Value sharing its number, "
                       "not its version counter), not that leaf: no graph reaches {label}.")
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
+    ROWS_OTHER_ORDER = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
+                          "than the rows it was given.")
     ENTRIES_ONE_LEAF = N_("{name} is the very Value {leaf} is: your code made one leaf for two entries of {label}, "
                           "where each entry is a new leaf of its own.")
     FLAT_ROWS = N_("{label} is one flat list of Values: the entries of every row are in a single "

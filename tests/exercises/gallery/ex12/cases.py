@@ -327,3 +327,12 @@ CASES += [
                  SECOND: "    loss.backward()\n    second = [v.grad.item() for row in inputs for v in row]\n"},
           names=("input[0][0].grad", "net.parameters()")),
 ]
+
+# forward builds the input rows in reversed order: loss and gradients agree, the rows do not.
+CASES += [
+    Wrong("rows_reversed",
+          fails={FORWARD: "input[0] holds the numbers of rows[1]: your code put the rows of input in another order"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in reversed(rows)]\n"},
+          names=("in another order than the rows it was given",)),
+]
