@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, edge_node, fact, flag, grad_quiet, needs, number
+from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
@@ -47,6 +48,9 @@ KEYS = {
     "ran": "of the nodes ready to run, backward runs the one with the highest sequence_nr first (the newest)",
     "arrived": "backward must run each node once, and only after every node that sends it a "
                "gradient has run: dependencies counts the edges that reach each node",
+    "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between "
+             "calls, so a second backward through the same graph (of additions, which save nothing) runs "
+             "every node again, as PyTorch's does",
     "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
                "has it: the grader watches the order nodes run through apply",
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
@@ -63,6 +67,7 @@ KEYS = {
 # A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
+             "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate"),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
              "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
@@ -210,7 +215,24 @@ def diamonds(sub):
         s, r = e + d, e * u
         seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
         out.append(fact(grad_quiet(u), f"u.grad for {DIAMONDS}"))
-    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out}
+    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, "again": _again(sub)}
+
+
+AGAIN = "y = (d + d) + w, d = w + x, a second time (after a first y.backward())"
+
+
+def _again(sub: Any) -> list[Any]:
+    """A second backward through one graph of additions, which save nothing, so PyTorch runs it
+    again: a walk that keeps the nodes it met between calls (a module-level set) counts none of
+    them the second time, and that backward fails or runs fewer nodes.  Told by what the second
+    pass did (``_watched``), apart from the first pass's gradients."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    d = w + x
+    s = d + d
+    y = s + w
+    first = raised(y.backward, "y.backward(), y = (d + d) + w, d = w + x")
+    seen = _watched(y, {"w": w, "x": x, "d": d, "(d + d)": s}, AGAIN)
+    return [first, *seen["arrived"], *seen["applied"]]
 
 
 @EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,

@@ -193,3 +193,16 @@ CASES += [
           fails={DOCS: "u and v two leaves of one number, u.grad and v.grad are two Values in PyTorch, but not in your engine"},
           names=("u.grad and v.grad are two Values", "one per number")),
 ]
+
+# dependencies keeping the nodes it walked in a module-level set: a second walk of one graph
+# pushes none of them, so a second backward through it fails.
+CASES += [
+    Wrong("nodes_walked_kept_between_calls", edits={
+        "            if child not in counts:\n                counts[child] = 0\n                stack.append(child)\n"
+        "            counts[child] += 1\n":
+        "            if child not in _WALKED:\n                _WALKED.add(child)\n                stack.append(child)\n"
+        "            counts[child] = counts.get(child, 0) + 1\n",
+        "\ndef dependencies(": "\n_WALKED: set = set()\n\n\ndef dependencies("},
+          fails={DIAMONDS: "y.backward(), y = (d + d) + w, d = w + x, a second time (after a first y.backward()) raised KeyError"},
+          names=("a second time", "dependencies keeps nothing between calls")),
+]
