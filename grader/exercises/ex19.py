@@ -12,7 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
-from grader.spec.freed import at_a_freed_id
+from grader.spec.freed import at_a_freed_id, at_the_id
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
@@ -107,16 +107,21 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     the root's id, which the new root may reuse) runs fewer, and that is its mistake, not how
     store_grad treats a retained gradient (``CAUSED_BY``).  The Values are a fresh copy's of the
     student's module (where it can be made), as ``_at_a_freed_id``'s: ids an engine kept from
-    earlier tests meet none of them here, so the two programs are told as they ran."""
+    earlier tests meet none of them here, so the two programs are told as they ran; the second
+    root's node is put at the first's freed id (``at_the_id``), where counts cached by that id
+    are met on every run, not only where the allocator happened to put it there."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
-    (a * x).backward()
+    first = a * x
+    freed = id(first.grad_fn)
+    first.backward()
+    del first
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         g = a.grad
-    y = a * w
+    y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
     order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
     said = "after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward()"
     ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))

@@ -36,3 +36,16 @@ def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
         del thing
         gc.collect()  # objects that refer to each other: a leaf and its AccumulateGrad
     return make()
+
+
+def at_the_id(make: Callable[[], T], freed: int, identity: Callable[[T], object] = lambda thing: thing) -> T:
+    """A new object of ``make``'s whose ``identity`` has the id ``freed``, that of an object let
+    go of just before: CPython mostly hands its block to the next object of its size, but an
+    allocation in between (a warnings filter, a collection) may take it first, so an object is
+    made again until one does, ``REUSE_TRIES`` times at most; else the last one made."""
+    for _ in range(REUSE_TRIES - 1):
+        thing = make()
+        if id(identity(thing)) == freed:
+            return thing
+        del thing
+    return make()
