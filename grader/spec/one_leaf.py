@@ -21,23 +21,30 @@ def leaf_per_entry(rows: object, label: str) -> dict[str, Any]:
     """The LEAF_PER_ENTRY fact of the matrix ``rows`` named ``label``: no entry is the Value an
     earlier entry is, else the later entry and the earlier one it shares (None: not a list of rows,
     which other facts tell)."""
-    seen: dict[int, str] = {}
     rows = rows if type(rows) is list and all(type(row) is list for row in rows) else []
-    for i, row in enumerate(rows):
-        for j, v in enumerate(row):
-            earlier = seen.setdefault(id(v), f"{label}[{i}][{j}]")
-            if is_value(v) and earlier != f"{label}[{i}][{j}]":
-                return {**check(Check.LEAF_PER_ENTRY, False, label),
-                        CONTEXT + "missing": f"{label}[{i}][{j}]", CONTEXT + "kept": earlier}
-    return check(Check.LEAF_PER_ENTRY, True if rows else None, label)
+    shared = _shared({f"{label}[{i}][{j}]": v for i, row in enumerate(rows) for j, v in enumerate(row)})
+    return _fact(Check.LEAF_PER_ENTRY, shared, label, True if rows else None)
 
 
 def leaf_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:
     """The LEAF_PER_NAME fact of the leaves a call returned under ``named``'s names (``label`` the
     call): no name holds the Value an earlier name holds, else the later name and the earlier."""
+    return _fact(Check.LEAF_PER_NAME, _shared(named), label, True)
+
+
+def _shared(named: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first name whose Value an earlier name holds, and that earlier name; None if none."""
     seen: dict[int, str] = {}
     for name, v in named.items():
         earlier = seen.setdefault(id(v), name)
         if is_value(v) and earlier != name:
-            return {**check(Check.LEAF_PER_NAME, False, label), CONTEXT + "missing": name, CONTEXT + "kept": earlier}
-    return check(Check.LEAF_PER_NAME, True, label)
+            return name, earlier
+    return None
+
+
+def _fact(kind: Check, shared: tuple[str, str] | None, label: str, held: bool | None) -> dict[str, Any]:
+    """The fact ``kind`` of ``label``: ``held`` when no Value is shared, else False with the names."""
+    if shared is None:
+        return check(kind, held, label)
+    missing, kept = shared
+    return {**check(kind, False, label), CONTEXT + "missing": missing, CONTEXT + "kept": kept}
