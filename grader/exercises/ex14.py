@@ -21,8 +21,8 @@ from grader.spec.custom import backward_again, input_kept, returned_input, secon
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
-from grader.spec.facts import CONTEXT, Check
-from grader.spec.provenance import check, grad_of, result_of, same_object
+from grader.spec.facts import CONTEXT
+from grader.spec.provenance import grad_of, result_of, same_object
 from grader.spec.seeds import in_proportion, scales
 from grader.spec.repeat import backprop_kept, calls_apart
 
