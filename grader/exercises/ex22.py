@@ -173,7 +173,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
                key_feedback=KEYS, caused_by=CAUSED_BY, presumes=PRESUMES)
 def public(sub):
     sub = needs(sub, 7)
-    hooked = _hooked(sub, 0.5, -3.0)  # its hooks ran under the student's no_grad: fresh_mode after it
+    hooked = _hooked(sub, 0.5, -3.0)  # a backward may run hooks under the student's own no_grad: fresh_mode after it
     return {**_no_grad(fresh_mode(sub), 0.5), **hooked}
 
 
@@ -242,8 +242,9 @@ def _argument(sub: Any) -> list[Any]:
                presumes=PRESUMES)
 def hooks_hidden(sub):
     sub = needs(sub, 7)
-    # Each program starts with grad mode as a fresh import leaves it (fresh_mode): the hooks of the
-    # one before it ran under the student's no_grad, whose __exit__ the no_grad tests judge.
+    # Each program starts with grad mode as a fresh import leaves it (fresh_mode): a backward that
+    # runs hooks under the student's own no_grad leaves the mode as that __exit__ does, which the
+    # no_grad tests judge.
     runs = [_hooked(fresh_mode(sub), w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(fresh_mode(sub)).items():
