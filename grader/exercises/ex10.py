@@ -14,7 +14,6 @@ too (``grader.spec.repeat``): a list kept between calls (a default argument, a c
 import gc
 from typing import Any
 
-import micrograph
 from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 

@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 import micrograph
-from micrograph import Value, nn, observe, optim
+from micrograph import Value, nn, observe
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 

@@ -264,7 +264,7 @@ def find(want: Any, got: Any) -> list[Difference]:
     found: list[tuple[int, Difference]] = []
     _walk(want, got, found)
     unique: list[Difference] = []
-    for _, d in sorted(found, key=lambda pair: bare_last(pair[0], pair[1].say)):
+    for _order, d in sorted(found, key=lambda pair: bare_last(pair[0], pair[1].say)):
         if d not in unique:
             unique.append(d)
     said, labelled = {d.say for d in unique}, {(d.say, _label(d)) for d in unique}

@@ -112,7 +112,7 @@ class Pipes:
                     return "timed out"
                 if not check():
                     return "stopped"
-                for key, _ in selector.select(min(remaining, POLL)):
+                for key, _events in selector.select(min(remaining, POLL)):
                     chunk = os.read(key.fd, CHUNK)
                     if not chunk:
                         selector.unregister(key.fileobj)

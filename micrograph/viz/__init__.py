@@ -25,7 +25,7 @@ shows (``diagram``): ``graph_json`` runs in the grader's sandbox, which should s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from micrograph.value import Value
 from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
