@@ -1,13 +1,14 @@
 """ex15 train: tests for the training loop (zero_grad, forward, loss, backward, step).
 
-The probes build the models themselves (``manual_seed`` then ``nn.MLP``) on datasets that are
-not in the exercise text, hand them to ``train``, and observe what the loop did to the engine
-and to the *model*, not only the losses it returns: for each backward pass, whether the
-parameters' ``.grad`` were cleared before it, whether it was a backward (``grad()`` writes no
-``.grad``), whether it reached every parameter and whether it kept its graph; how many passes
-ran; whether each optimizer.step() of a short loop found a gradient to apply
-(``grader.spec.stepped``); each parameter afterwards (its number, whether it is still the same leaf object, changed
-in place once per step: its version counter); the losses as floats; the model's loss after
+The probes build the models themselves (``grader.spec.models``: ``manual_seed`` then
+``nn.MLP``) on datasets that are not in the exercise text, hand them to ``train``, and observe
+what the loop did to the engine and to the *model*, not only the losses it returns: for each
+backward pass, whether the parameters' ``.grad`` were cleared before it, whether it was a
+backward (``grad()`` writes no ``.grad``), whether it reached every parameter and whether it
+kept its graph; how many passes ran; whether each optimizer.step() of a short loop found a
+gradient to apply (``grader.spec.stepped``); each parameter afterwards (its number, whether it
+is still the same leaf object, changed in place once per step: its version counter); the
+losses as floats; the model's loss after
 training, computed by the probe.  The reference is the solution's own run on the same inputs,
 compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
 loss per step", are probed.  An error raised by the student's loop is told as raised, with its
@@ -27,15 +28,14 @@ from typing import Any
 import micrograph
 from micrograph import Value, nn, observe
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
-from micrograph.seeding import uniform  # bound now, before the submission is imported
 
-from grader.spec import Exercise, Limits
+from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
-from grader.spec.repeat import Returned, calls_apart
+from grader.spec.repeat import calls_apart
 from grader.spec.stepped import (Run, each_step, first_loss, first_number, replayed, step_size, steps_scaled, steps_seen,
                                  stepped, unhooked)
 
@@ -44,7 +44,6 @@ from grader.spec.stepped import (Run, each_step, first_loss, first_number, repla
 EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train",
                     limits=Limits(time=20))
 
-SIZES = [2, 8, 1]
 Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
 
 
@@ -62,70 +61,6 @@ def _dataset(seed: int, n: int, scale: float = 1.0) -> Data:
 DATA = _dataset(5, 6)
 
 
-_MADE: list[nn.MLP] = []
-"""Every model the probes (and the diagram) gave train in this run, kept alive: a call that changes one made
-for an earlier call works on that call's model (an optimizer made once and kept), which the
-model it is given cannot show."""
-
-
-def _model(seed: int) -> nn.MLP:
-    """A new model for train, kept in ``_MADE``."""
-    micrograph.manual_seed(seed)
-    model = nn.MLP(SIZES)
-    _MADE.append(model)
-    return model
-
-
-def _flat(rows: Any) -> list[Any]:
-    return [v for row in rows for v in _flat(row)] if type(rows) in (list, tuple) else [rows]
-
-
-def _parameters(model: object, function: str) -> list[Any]:
-    """The model's parameters, layer by layer, as ``_layer`` reads them."""
-    if not isinstance(model, nn.Module):
-        raise TypeError(f"{function} must return the nn.MLP it builds, not {type_name(model)}")
-    return [p for layer in model.children() for name in ("weight", "bias")
-            for p in _flat(getattr(layer, name, None) or [])]
-
-
-# One label for every parameter: a difference in all of them (unseeded, never updated) is
-# told once.  Code, so that it reads the same in every language.
-PARAMETER = "p in model.parameters()"
-
-
-LAYERS = "list(make_model(seed).children())"  # its layers, told by the first that differs
-
-
-def _layer(module: object) -> str:
-    """``Linear(2, 8)`` or ``Tanh``: a layer as code, so its sizes are not numbers to compare."""
-    weight = getattr(module, "weight", None)
-    if type(weight) is list and weight and type(weight[0]) is list:
-        return f"{type_name(module)}({len(weight[0])}, {len(weight)})"
-    return type_name(module)
-
-
-_RETURNED = Returned(N_("the first parameter of the model make_model returned"),
-                     N_("the first parameter of a model an earlier call of make_model returned"))
-"""The first parameter of every model make_model returned in this run (the diagram's too): a
-model cached per seed, and trained by an earlier call of train, is told by its identity."""
-
-
-def _first_parameter(parameters: list[Any]) -> object:
-    return parameters[0] if parameters else None
-
-
-def _built(sub, seed: int) -> dict[str, Any]:
-    model = sub.make_model(seed)
-    after = uniform(0.0, 1.0)  # the generator's next number, as make_model left it
-    micrograph.manual_seed(seed)
-    seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build
-    parameters = _parameters(model, "make_model")
-    return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
-            "layers": result_of([_layer(m) for m in model.children()], LAYERS),
-            "new": _RETURNED.new(_first_parameter(parameters)),
-            "parameters": [value_of(p, PARAMETER) for p in parameters]}
-
-
 MAKE_FEEDBACK = "Call micrograph.manual_seed(seed) first, then return nn.MLP([2, 8, 1])."
 MAKE_KEYS = {
     "layers": "the model is nn.MLP([2, 8, 1]): Linear(2, 8), Tanh, Linear(8, 1)",
@@ -137,36 +72,26 @@ MAKE_KEYS = {
 @EXERCISE.test("make_model seeds and builds MLP(2, 8, 1)", points=1, public=True,
                feedback=MAKE_FEEDBACK, key_feedback=MAKE_KEYS)
 def make_model(sub):
-    return {**by_key([_built(sub, seed) for seed in (3, 8)]), "apart": _built_apart(sub, 3, 8)}
+    return {**by_key([models.built(sub, seed) for seed in (3, 8)]), "apart": _built_apart(sub, 3, 8)}
 
 
 @EXERCISE.test("make_model on other seeds", points=1, feedback=MAKE_FEEDBACK,
                key_feedback=MAKE_KEYS)
 def make_model_hidden(sub):
-    return {**by_key([_built(sub, seed) for seed in (0, 21, 55)]), "apart": _built_apart(sub, 21, 0)}
+    return {**by_key([models.built(sub, seed) for seed in (0, 21, 55)]), "apart": _built_apart(sub, 21, 0)}
 
 
 def _built_apart(sub, first: int, second: int) -> list[dict[str, Any]]:
     """make_model on one seed, another, then the first again, and as a fresh import's first call
     (``calls_apart``): a model built from what an earlier call left (the generator seeded once,
     a model kept) shows as state, not only as other weights."""
-    return calls_apart(sub, lambda m, seed: m.make_model(seed), _weights, first, second, "make_model")
-
-
-def _weights(model: object) -> list[Any] | str:
-    """The numbers of a model's parameters."""
-    return [num(p) for p in _parameters(model, "make_model")] if isinstance(model, nn.Module) else type_name(model)
+    return calls_apart(sub, lambda m, seed: m.make_model(seed), models.weights, first, second, "make_model")
 
 
 def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
     if type(losses) is not list:
         return _count(losses)
     return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
-
-
-def _earlier(current: nn.MLP) -> list[Any]:
-    """The parameters of every model made for an earlier call."""
-    return [p for model in _MADE if model is not current for p in model.parameters()]
 
 
 def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False,
@@ -178,18 +103,18 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     optimizer.step() found."""
     inputs, targets = data
     run = Run(seed, inputs, targets, lr, steps)
-    model = _model(seed)
-    before = _parameters(model, "the probe")
+    model = models.model(seed)
+    before = models.parameters(model, "the probe")
     start = [p.item() for p in before]
     loss_before = nn.mse_loss(model(inputs), targets)
     first = loss_before.item()  # the loss the first step computes, and its gradients (no .grad written)
     gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
-    earlier, passes = marked(_earlier(model)), observe.passes()
+    earlier, passes = marked(models.earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
         losses = sub.train(model, inputs, targets, lr, steps)
-    earlier_kept = check(Check.EARLIER_KEPT, state(_earlier(model)) == earlier, "train")
-    after = _parameters(model, "the probe")
+    earlier_kept = check(Check.EARLIER_KEPT, state(models.earlier(model)) == earlier, "train")
+    after = models.parameters(model, "the probe")
     with micrograph.no_grad():
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
@@ -203,7 +128,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
-        "same_objects": [same_object(p, q, PARAMETER, "p before train()")
+        "same_objects": [same_object(p, q, models.PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
         "step": step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
@@ -213,7 +138,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     }
 
 
-def _parameter(p: object, was: float, label: str = PARAMETER) -> dict[str, Any]:
+def _parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str, Any]:
     """A parameter after train(). A step through ``.data`` (``p.data.sub_(lr * p.grad)``, the
     documents' way to change a leaf's number) changes it in place, the same leaf, as the
     statement asks, but moves no version counter, in PyTorch too: a number changed at version 0
@@ -234,24 +159,24 @@ def _count(losses: object) -> dict[str, Any]:
 
 def _replayed(run: Run, scale: float) -> list[float]:
     """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
-    run's seed, not one of ``_MADE``: no call of train was given it."""
+    run's seed, not one of ``models.MADE``: no call of train was given it."""
     micrograph.manual_seed(run.seed)
-    return [p.item() for p in _parameters(replayed(nn.MLP(SIZES), run, scale), "the probe")]
+    return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale), "the probe")]
 
 
 def _lr_ignored(sub, run: Run) -> bool:
     """train given one step on a new model of the run's seed, data and lr: whether it moved every
     parameter by one other multiple of its .grad than lr, each .grad the statement's gradient
     (``step_size``'s ``~lr_other``)."""
-    model = _model(run.seed)
-    before = _parameters(model, "the probe")
+    model = models.model(run.seed)
+    before = models.parameters(model, "the probe")
     start, loss = [p.item() for p in before], nn.mse_loss(model(run.inputs), run.targets)
     gradients = [g.item() for g in micrograph.grad(loss, before)]
     try:
         losses = sub.train(model, run.inputs, run.targets, run.lr, 1)
     except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
         return False
-    after = _parameters(model, "the probe")
+    after = models.parameters(model, "the probe")
     return step_size(start, gradients, after, run.lr, first_number(losses) / loss.item())[CONTEXT + "lr_other"]
 
 
@@ -282,7 +207,7 @@ TRAIN_KEYS = {
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
-            "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
+            "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
 
@@ -291,7 +216,7 @@ def losses_recorded(sub):
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
     return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
-            "apart": calls_apart(sub, lambda m, case: m.train(_model(case[0]), *case[1], case[2], case[3]),
+            "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train"), "freed_id": _at_a_freed_id(sub)}
 
@@ -308,16 +233,16 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
 
     def make() -> nn.MLP:
         micrograph.manual_seed(16)
-        return nn.MLP(SIZES)
+        return nn.MLP(models.SIZES)
 
     def trained(model: nn.MLP) -> None:
         sub.train(model, inputs, targets, 0.1, 1)
         earlier.extend(model.parameters())
     model = at_a_freed_id(make, trained)
-    before, start = marked(earlier), [p.item() for p in _parameters(model, "the probe")]
+    before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
     sub.train(model, inputs, targets, 0.1, 2)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
-            *(_parameter(p, was, AT_A_FREED_ID) for p, was in zip(_parameters(model, "the probe"), start))]
+            *(_parameter(p, was, AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
 
 
 def _numbers(losses: object) -> list[Any] | str:
@@ -385,8 +310,8 @@ def draw(sub):
     # One hidden neuron of the trained model: tanh(b0 + x0 * w00 + x1 * w01).
     model = sub.make_model(0)
     # A model that is none is told here; one make_model returns again, by the tests.
-    _RETURNED.new(_first_parameter(_parameters(model, "make_model")))
-    _MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
+    models.RETURNED.new(models.first_parameter(models.parameters(model, "make_model")))
+    models.MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
     sub.train(model, *DATA, 0.2, DIAGRAM_STEPS)
     layer = model[0]
     x = [Value(0.5), Value(-1.0)]
