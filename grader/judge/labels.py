@@ -129,15 +129,26 @@ CASE_NOTE = re.compile(r"(?P<base>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+
 def _notes(note: str) -> str:
     """A label's note in the student's language: one note, or the notes of several cases a
     difference was seen in (``x > 0; x = 0``, ``cases.cases_merged``), each translated and
-    listed as a sentence lists them ("x > 0 and x = 0"; "x > 0, x < 0, and x = 0")."""
+    listed as a sentence lists them ("first and second call"; "w at zero, at the limit, and above
+    it").  Conditions on a number are joined by "or" ("x < low or x > high"): "and" would read as
+    one condition both hold, where each case meets one of them."""
     parts = [shown_label(part) for part in note.split(CASES)]
     if len(parts) == 1:
         return parts[0]
     if language() == SOURCE_LANGUAGE:
         parts = _one_word_apart(parts)
-    if len(parts) == 2:  # "x < 0 and x = 0": a comma before "and" only in a list of three or more
+    if len(parts) == 1:
+        return parts[0]
+    if all(_CONDITION.search(part) for part in parts):
+        if len(parts) == 2:
+            return _("{first} or {last}", first=parts[0], last=parts[1])
+        return _("{notes}, or {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
+    if len(parts) == 2:  # "first and second call": a comma before "and" only in a list of three or more
         return _("{first} and {last}", first=parts[0], last=parts[1])
-    return parts[0] if len(parts) == 1 else _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
+    return _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
+
+
+_CONDITION = re.compile(r" (?:[<>]=?|=) ")  # "x < low", "x = 0": a case told by a comparison
 
 
 def _one_word_apart(notes: list[str]) -> list[str]:

@@ -210,14 +210,17 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
 def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them() -> None:
     """A label that lists the cases one difference was seen in ("b (first call; second call)",
     merged by ``cases.cases_merged``) reads as a list: notes one word apart are said once with
-    the words listed; other notes listed with "and"; in Chinese with 、; a note that is code
+    the words listed; conditions on a number with "or" (each case meets one of them, not both);
+    other notes listed with "and"; in Chinese with 、 (conditions with 或); a note that is code
     (an assignment of the build track's probes) is left as written."""
     from grader.judge.labels import shown_label
     from micrograph.i18n import using
 
     assert shown_label("b (first call; second call)") == "b (first and second call)"
     assert shown_label("y (w at the limit; w above the limit)") == "y (w at and above the limit)"
-    assert shown_label("y (x < 0; x = 0)") == "y (x < 0 and x = 0)"  # a sign is no word; two: no comma
+    assert shown_label("y (x < 0; x = 0)") == "y (x < 0 or x = 0)"  # a sign is no word; two: no comma
+    assert shown_label("x.grad through Clip.backward (x < low; x > high)") == \
+        "x.grad through Clip.backward (x < low or x > high)"
     assert shown_label("y (w below the limit; a doubling lands on the limit; x = 0)") == \
         "y (w below the limit, a doubling lands on the limit, and x = 0)"
     assert shown_label("y (x = 0)") == "y (x = 0)"
@@ -225,6 +228,7 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
     assert shown_label(kept) == kept
     with using("zh"):
         assert shown_label("b (first call; second call)") == "b（第一次调用、第二次调用）"
+        assert shown_label("y (x < 0; x = 0)") == "y（x < 0 或 x = 0）"
 
 
 def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:

@@ -131,7 +131,7 @@ CASES += [
 CASES += [
     Wrong('branch_on_w',
           edits={'    if x_value > 0:': '    if w > 0:'},  # w > 0 in the public test: x < 0 and x = 0 take the product
-          fails={BRANCH: "y (x < 0 and x = 0) is the other branch's y: your if picked the branch"},
+          fails={BRANCH: "y (x < 0 or x = 0) is the other branch's y: your if picked the branch"},
           names=("is the other branch's y", "the other side of x > 0")),
     Wrong('exp_of_the_sum',
           edits={'    return (x_value - w).exp()': '    return (x_value + w).exp()'},

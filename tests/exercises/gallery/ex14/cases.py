@@ -275,3 +275,13 @@ CASES += [
           names=("follows the incoming gradient",),
           unsaid=("the number grows in proportion",)),
 ]
+
+# Clip.backward returns None for x outside the interval, where a zero gradient is asked for: x.grad
+# stays None below and above it, two cases told together, each meeting one condition.
+CASES += [
+    Wrong("clip_none_outside",
+          fails={CLIP: "backward never wrote x.grad through Clip.backward (x < low or x > high)"},
+          edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
+                 "        return (grad if inside else None), None, None\n"},
+          names=("x.grad through Clip.backward (x < low or x > high)", "still None")),
+]
