@@ -115,7 +115,7 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
     refuses = case == "second" and _unpack_refuses(y.grad_fn)
-    second = raised(y.backward, said)
+    second = raised(y.backward, said, whole=True)  # the statement's RuntimeError(SECOND_BACKWARD): its text
     if case == "second":  # where unpack refuses a freed value, the second backward must meet that refusal
         ran["through_unpack"] = claim(not refuses or second[SAID] is not None, THROUGH_UNPACK)
     return {**ran, "names": names, case: second, "values_kept": fact(number(w), f"w after {said}"),
@@ -219,7 +219,7 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
         if node_name(z.grad_fn) == "MulBackward0" else []  # a root that saved something: its own release
     below = claim(released(y.grad_fn), f"y.grad_fn is released by z.backward(), {said_z}")
     refuses = _unpack_refuses(y.grad_fn)
-    again = raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x")
+    again = raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x", whole=True)
     return {"new_graph": first, "names": names, "released": rooted, "below": below, "every_node": again,
             "through_unpack": claim(not refuses or again[SAID] is not None, THROUGH_UNPACK)}, w
 
@@ -279,7 +279,8 @@ def three(sub):
     y.backward(retain_graph=True)
     y.backward()
     refuses = _unpack_refuses(y.grad_fn)
-    third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w")
+    third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
+                   whole=True)
     return {"through_unpack": claim(not refuses or third[SAID] is not None, THROUGH_UNPACK), "second": third,
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub)}

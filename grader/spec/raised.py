@@ -1,5 +1,6 @@
 """How a build-track probe observes an error a call raised: compared by PyTorch's kind of it
-(``describe_error``), and told by the engine's own message, quoted (``quoted``), with the
+(``describe_error``), or by PyTorch's whole text where the statement names that text (``WHOLE``),
+and told by the engine's own message, quoted (``quoted``), with the
 function of the engine that raised it (``raised_in``): never by the paraphrase it is compared
 with, which is no one's text."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 import re
 import traceback
 from typing import Any, Callable
+
+from micrograph import node
 
 from grader.sandbox.child.located import qualified
 from grader.spec.facts import CONTEXT, PYTORCH, RAISES, REFERENCE
@@ -23,6 +26,9 @@ _VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
 # PyTorch's errors by kind, as compared (never shown: a sentence quotes the student's own message)
 _KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place", NO_GRAD_FN: "no grad_fn",
           HOOK_ON_CONSTANT: "hook on a value without grad"}
+# PyTorch's whole text of a kind, compared where a statement asks for the error with that text
+# (ex20: RuntimeError(SECOND_BACKWARD)); elsewhere the kind alone is compared
+WHOLE = {SECOND_BACKWARD: node.SECOND_BACKWARD}
 IN_PLACE = "modified in place"
 IN_PLACE_AT = "modified in place, at version {version}, expected {expected}"
 QUOTED = 90  # characters of an error's message quoted in a sentence: a longer one ends at a word, with "…"
@@ -37,15 +43,17 @@ def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     return None if exc is None else describe_error(exc)
 
 
-def describe_error(exc: BaseException) -> str:
+def describe_error(exc: BaseException, whole: bool = False) -> str:
     """The error as compared with PyTorch's: its kind ("RuntimeError: second backward",
     "RuntimeError: modified in place, at version 1, expected 0"), or its type and first line when
-    it is none of those.  A sentence never shows this paraphrase as if it were the message:
-    it quotes the real one (``quoted``)."""
+    it is none of those.  With ``whole``, a kind whose whole text PyTorch's is (``WHOLE``) is that
+    kind only when the text is all of it, nothing before or after: another text is the engine's
+    own (``own_text``).  A sentence never shows this paraphrase as if it were the message: it
+    quotes the real one (``quoted``)."""
     text = str(exc)
     kind = type_name(exc)
     for phrase, said in _KNOWN.items():
-        if phrase in text:
+        if phrase in text and (not whole or WHOLE.get(phrase, text) == text):
             return f"{kind}: {said}"
     if MODIFIED in text:
         found = _VERSIONS.search(text)
@@ -105,12 +113,13 @@ def excerpt(line: str) -> str:
     return ("… " if start else "") + part
 
 
-def raised(fn: Callable[..., Any], label: str, *args: Any) -> dict[str, Any]:
-    """Whether ``fn(*args)`` raised, as ``error`` tells it, as a fact told as an error: "raised
-    no error, where PyTorch raises one", never "is None"; the message quoted beside it (``SAID``,
-    context, never compared) is what a sentence shows."""
+def raised(fn: Callable[..., Any], label: str, *args: Any, whole: bool = False) -> dict[str, Any]:
+    """Whether ``fn(*args)`` raised, as ``error`` tells it (PyTorch's whole text compared with
+    ``whole``, ``describe_error``), as a fact told as an error: "raised no error, where PyTorch
+    raises one", never "is None"; the message quoted beside it (``SAID``, context, never
+    compared) is what a sentence shows."""
     exc = failure(fn, *args)
-    return {**result_of(None if exc is None else describe_error(exc), label), REFERENCE: PYTORCH, RAISES: True,
+    return {**result_of(None if exc is None else describe_error(exc, whole), label), REFERENCE: PYTORCH, RAISES: True,
             SAID: None if exc is None else quoted(exc), RAISED_IN: None if exc is None else raised_in(exc, fn)}
 
 

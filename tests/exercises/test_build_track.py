@@ -235,6 +235,27 @@ def test_an_error_of_that_type_with_a_text_of_its_own_names_the_statement_consta
     assert find(want, leaf_error)[0].sentence().endswith("where PyTorch raises another error.")
 
 
+def test_the_whole_text_is_compared_only_where_asked() -> None:
+    """ex20's statement names the error's text (RuntimeError(SECOND_BACKWARD)): with ``whole``,
+    PyTorch's text with more before it is the engine's own text, told by the constant's name;
+    without, the kind alone is compared, as every other exercise does."""
+    from grader.judge.differences import find
+    from micrograph.node import SECOND_BACKWARD
+    from grader.spec.raised import raised
+
+    def exact() -> None:
+        raise RuntimeError(SECOND_BACKWARD)
+
+    def prefixed() -> None:
+        raise RuntimeError(f"MulBackward0: {SECOND_BACKWARD}")
+
+    want = raised(exact, "y.backward()", whole=True)
+    assert find(want, raised(exact, "y.backward()", whole=True)) == []
+    sentence = find(want, raised(prefixed, "y.backward()", whole=True))[0].sentence()
+    assert sentence.endswith("; PyTorch raises a RuntimeError there too, with SECOND_BACKWARD's text instead."), sentence
+    assert find(raised(exact, "y.backward()"), raised(prefixed, "y.backward()")) == []
+
+
 def test_a_sentence_that_tells_the_whole_difference_stands_without_its_rule() -> None:
     """ex21: MODIFIED at other versions is told by its sentence alone, the MODIFIED rule left
     out; a version that differs beside it still brings the versions' rule."""

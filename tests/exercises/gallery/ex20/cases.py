@@ -141,6 +141,12 @@ CASES = [
                        "PyTorch raises a RuntimeError there too, with SECOND_BACKWARD's text instead"},  # its own message, quoted
           names=("this graph was freed", "SECOND_BACKWARD's text"),
           unsaid=("not only the root's",)),  # it frees every node: only the text differs
+    Wrong("refuses_with_the_node_name_before_the_text", edits={  # the statement's text, with more before it
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
+        "        if self.released:\n            raise RuntimeError(f\"{self.name()}: {SECOND_BACKWARD}\")"},
+          fails={NUMBERS: 'y = w * 3 raised RuntimeError: "MulBackward0: Trying to backward through the graph a second time',
+                 INNER: "PyTorch raises a RuntimeError there too, with SECOND_BACKWARD's text instead"},
+          names=("MulBackward0: Trying to backward", "SECOND_BACKWARD's text")),
     Wrong("refuses_only_self", edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
                                       "        if self.released and name == \"self\":\n            raise RuntimeError(SECOND_BACKWARD)"},
           fails={NUMBERS: "A second y.backward() after y.backward(), y = w * 3 raised AttributeError"},
