@@ -13,8 +13,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, operand,
-                                regroup)
+from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, flag,
+                                operand, regroup)
 from grader.spec.probe import by_key
 from grader.spec.saved import saved_as, saved_operands
 
@@ -53,6 +53,8 @@ KEYS = {
     "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
     "own_accumulator": "each leaf has an AccumulateGrad of its own, whose .variable is that leaf: a node "
                        "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
+    "number": "a Python number in an operation is a constant: made a Value, it requires no grad, whatever the "
+              "other input does, so it gets no AccumulateGrad and its entry in next_functions is (None, 0)",
 }
 
 
@@ -118,6 +120,9 @@ CAUSED_BY["grad_edges"] += ("own_accumulator",)  # an edge to another leaf's nod
 CAUSED_BY["next_functions"] += ("tuples",)  # edges in no tuple (a generator): the tuple's rule alone
 CAUSED_BY["grad_edges"] += ("tuples",)
 CAUSED_BY["own_accumulator"] = ("again",)
+CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that requires grad: that rule alone
+CAUSED_BY["saved"] += ("number",)
+CAUSED_BY["saved_itself"] += ("number",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -134,7 +139,8 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
-    return {**nodes, **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
+    return {"number": [_number_made(b, wl, "b")], **nodes,
+            **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
@@ -157,6 +163,32 @@ def _tuples(made: dict[str, Any]) -> list[Any]:
         pairs = getattr(fn, "next_functions", None)
         return fn is None or type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)  # no node: told so
     return [claim(tuples(v), TUPLES[label]) for label, v in made.items()]
+
+
+NUMBER_MADE = {
+    "b": N_("the number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
+            "b.grad_fn.next_functions"),
+    "3 * w": N_("the number 3 in 3 * w became a Value that requires grad, whose AccumulateGrad is in "
+                "(3 * w).grad_fn.next_functions"),
+    "w * 3": N_("the number 3 in w * 3 became a Value that requires grad, whose AccumulateGrad is in "
+                "(w * 3).grad_fn.next_functions"),
+    "2 + w": N_("the number 2 in 2 + w became a Value that requires grad, whose AccumulateGrad is in "
+                "(2 + w).grad_fn.next_functions"),
+    "w + 6.5": N_("the number 6.5 in w + 6.5 became a Value that requires grad, whose AccumulateGrad is in "
+                  "(w + 6.5).grad_fn.next_functions"),
+}
+
+
+def _number_made(made: Any, leaf: Any, label: str) -> dict[str, Any]:
+    """Whether an edge of ``made``'s node (``leaf`` and a Python number) leads to the
+    AccumulateGrad of a Value that requires grad other than ``leaf``: the number made a Value
+    that requires grad (``Value(other, requires_grad=self.requires_grad)``), where PyTorch's
+    number requires no grad and has the edge (None, 0).  A number's Value that requires no
+    grad, yet has an AccumulateGrad, is another mistake, told by the edges and their rule."""
+    fn = getattr(made, "grad_fn", None)
+    variables = [getattr(edge_node(fn, i), "variable", None) for i in range(2)]
+    return claim(any(v is not None and v is not leaf and flag(getattr(v, "requires_grad", None)) is True
+                     for v in variables), NUMBER_MADE[label])
 
 
 def _apart(made: Any) -> bool:
@@ -253,6 +285,7 @@ def numbers(sub):
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {"again": _rebuilt(sub, 1.5, -1.0),
+            "number": [_number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
             **_added({label: made[label] for label in ("2 + w", "w + 6.5")}), "tuples": _tuples({"w * 3": made["w * 3"]})}

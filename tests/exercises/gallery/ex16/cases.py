@@ -23,6 +23,14 @@ CASES = [
                  "the documents' graph on other inputs": "With x and w two leaves of the same number, "
                                                          "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"},
           names=("variable is w", "found by the leaf's number")),
+    Wrong("number_requires_grad_like_self", edits={  # w + 1: the 1 made a Value that requires grad, as w does
+        "        other = as_value(other)\n        return record(AddBackward0,":
+        "        if not isinstance(other, Value):\n            other = Value(other, requires_grad=self.requires_grad)\n"
+        "        return record(AddBackward0,"},
+          fails={DOCS: "The number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
+                       "b.grad_fn.next_functions in your engine, but not in PyTorch"},
+          names=("The number 1 in b = w + 1", "a Python number in an operation is a constant"),
+          unsaid=("holds an entry for an input that requires no grad",)),  # the entry is there: an AccumulateGrad
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),
