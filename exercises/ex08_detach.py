@@ -42,7 +42,8 @@ def detach_shares_data(w: float, x: float, new: float) -> dict[str, Value]:
     """The documents' example: change w through its detached copy.
 
     Make leaves w and x that require grad, build y = (x + w) * (w + 1) and call y.backward().
-    Then take ``w_detach = w.detach()`` and set it to ``new`` in place.
+    Then take ``w_detach = w.detach()`` and set it to ``new`` in place, even when w already
+    holds that number (the write is what the exercise shows, not only the number it leaves).
 
     Return {"w": w, "x": x, "y": y, "w_detach": w_detach}.
     """

@@ -1,7 +1,8 @@
 """ex08 detach: shared data, a cut in the graph, and backward of a detached value.
 
 Every probe calls the submission on inputs that are not in the exercise text (0.5, -8) nor the
-documents' (w = 1, x = 2, 999), several per test, zero included.  The probes observe how each
+documents' (w = 1, x = 2, 999), several per test, zero included, and once a ``new`` equal to w's
+number (the write through the detached copy is asked for even then).  The probes observe how each
 result came about: that w was changed through a Value sharing its number and its version
 counter (a detached copy, not ``w.data``, not w itself under no_grad and not a new Value; the
 copy requires no grad, so grad mode around its fill does not matter), after backward wrote the
@@ -16,6 +17,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value
+from micrograph.value import shares_storage
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
@@ -84,6 +86,19 @@ def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
             CONTEXT + "in_place": in_place}
 
 
+def _wrote_detached(w: object, w_detach: object, call: Call, equal: bool) -> dict[str, Any]:
+    """The CHECK fact, judged where ``new`` equals w's number and w_detach shares it (elsewhere
+    w's number shows the write, or NOT_SHARED tells what is wrong): an in-place operation of the
+    call wrote into that number, through w_detach, its ``.data`` or any Value on it, grad mode on
+    or off.  A call that skips the write when the number would not change leaves w as the
+    statement's does; w's version counter cannot tell them apart, since the documents'
+    ``w_detach.data.fill_(new)`` counts none."""
+    if not (equal and isinstance(w, Value) and isinstance(w_detach, Value) and shares_storage(w, w_detach)):
+        return check(Check.WROTE_DETACHED, None, "detach_shares_data")
+    wrote = any(shares_storage(v, w_detach) for v in call.changed_in_place.values())
+    return check(Check.WROTE_DETACHED, wrote, "detach_shares_data")
+
+
 def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, float], reached: bool) -> dict[str, Any]:
     """Context of y's VALUE fact: ``w``, where y was computed from w (its graph reaches the leaf)
     after the student's code changed w: w holds ``new`` now, and y holds (x + w) * (w + 1) for
@@ -109,7 +124,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],
         "call": call.fact,
-        "through": _through_copy(r["w"], r["w_detach"], call),
+        "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }
 
@@ -138,7 +153,7 @@ def shares_public(sub):
                key_feedback=SHARES_KEYS)
 def shares_hidden(sub):
     return {**by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
-                                                             (0.0, 0.0, -1.25)]]),
+                                                             (0.0, 0.0, -1.25), (-0.75, 2.0, -0.75)]]),
             "apart": calls_apart(sub, lambda m, case: m.detach_shares_data(*case), seen_all,
                                  (2.5, -1.0, 6.0), (-0.5, 1.5, -2.0), "detach_shares_data")}
 

@@ -221,6 +221,8 @@ class Say(Sentence):
                     "is another Value, not a detach() of it, so nothing written into {label} reaches that Value.")
     CHANGED_THROUGH_OWN_DATA = N_("{label} reached w's own .data and never wrote into w_detach: "
                                   "the statement changes w only through w_detach, in place.")
+    NOTHING_WRITTEN = N_("{label} was given a new equal to w's number and wrote nothing into w_detach: the "
+                         "statement sets w_detach to new in place (fill_ or copy_) whatever number it holds.")
     CHANGED_ITSELF = N_("{label} changed w itself in place and never wrote into w_detach: the statement "
                         "changes w only through w_detach, in place.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "

@@ -156,6 +156,7 @@ class Check(str, enum.Enum):
     LEAF_PER_ENTRY = "leaf_per_entry"  # each entry of a matrix of new leaves is a Value no other entry is
     LEAF_PER_NAME = "leaf_per_name"  # each leaf a call returned under a name is a Value no other name holds
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
+    WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given
     RAN_ON_DETACHED = "ran_on_detached"  # a call that detached a Value ran no backward pass from an operation's node
     GRAPH_PER_PASS = "graph_per_pass"  # each backward pass of a loop started from a graph no earlier pass started from

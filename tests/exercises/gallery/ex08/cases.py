@@ -251,3 +251,19 @@ CASES += [
           edits={"    w_cut_detached = w_cut.detach()  #": "    w_cut_detached = w_cut.detach().requires_grad_()  #"},
           names=("w_cut_detached has requires_grad=True", "MulBackward0 that made y_cut")),
 ]
+
+# The fill skipped when new equals w's number: w ends with the same number, but nothing was
+# written through w_detach; the documents' spellings of that write, under no_grad or not, hold.
+CASES += [
+    Wrong('fill_skipped_when_equal', fails={SHARES_HIDDEN: "was given a new equal to w's number and wrote nothing into w_detach"},
+          edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                 '    if new != w_detach.item():\n        w_detach.fill_(new)\n'},
+          names=('detach_shares_data', "new equal to w's number", 'wrote nothing into w_detach')),
+    Correct('documents_data_fill_under_no_grad',
+            edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                   '    with micrograph.no_grad():\n        w_detach.data.fill_(new)\n'}),
+    Correct('filled_through_a_second_detach',
+            edits={'    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n'
+                   '    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                   '    w.detach().copy_(Value(new))\n    w_detach = w.detach()\n'}),
+]
