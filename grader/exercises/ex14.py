@@ -17,7 +17,8 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import backward_again, input_kept, returned_input, second_after_backward, second_derivative
+from grader.spec.custom import (backward_again, input_kept, own_notes, returned_input, second_after_backward,
+                                second_derivative)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -330,7 +331,13 @@ COMPOSED_KEYS = {
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
     return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
-            "apart": _applies_apart(sub, "Softplus", 0.6, 2.2)}
+            "apart": [*_applies_apart(sub, "Softplus", 0.6, 2.2), _clip_beside_later(sub)]}
+
+
+def _clip_beside_later(sub) -> dict[str, Any]:
+    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(b, 2, 3) ran: the first node's
+    backward passes on what it does right after its own forward (its interval kept on its ctx)."""
+    return own_notes(sub.Clip, "Clip", 0.5, (-1.0, 1.0), (2.0, 3.0), "Clip.apply(a, -1, 1)")
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,

@@ -43,6 +43,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
+           Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD,
@@ -107,7 +108,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
                     SayWalk.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
-                    Say.NAME_ALIAS, Say.NAME_PLACED}) - {Say.NOT_READ_FROM_GRAD}
+                    Say.NAME_ALIAS, Say.NAME_PLACED, SayState.NOTES_ON_CLASS}) - {Say.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
 than read, which says where it came from, not how it differs."""
@@ -140,6 +141,12 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []
+    if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
+        later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
+        later = later if type(later) is str else "?"
+        if type(on_class) is str:
+            return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
+        return [_diff(say, label=label, function=later)]
     if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
         node = got.get(CONTEXT + "node")
         return [_diff(say, label=label, name=node if type(node) is str else "?")]

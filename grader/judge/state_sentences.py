@@ -50,6 +50,13 @@ class SayState(Sentence):
                                 "one: through state kept between calls, it reached leaves it was not given.")
     OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "
                               "y.backward()), passed on another gradient: it depends on state kept between calls.")
+    OTHER_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
+                           "gradient than when backpropagated right after its own forward: its backward read what the "
+                           "later call's forward left (state kept between calls), not what its own forward kept on ctx.")
+    NOTES_ON_CLASS = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
+                        "gradient than when backpropagated right after its own forward: forward sets {name} on the "
+                        "class, which every node shares, so this node's backward read the later call's {name}, not "
+                        "its own (one call's notes go on ctx).")
     OTHER_SECOND_TIME = N_("{label}, called a second time on the same leaves after another backward, did not do to "
                            "their .grad what its first call did: what it does depends on state kept between calls.")
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "

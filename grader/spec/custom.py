@@ -26,7 +26,7 @@ it was given as it is, not a new Value (the result then changes with it).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType, ModuleType
 
@@ -74,6 +74,47 @@ def backward_again(name: str, first: object, x: Value, raised: bool) -> dict[str
     holds = (raised or type(first) is not float or type(second) is not float
              or math.isclose(second, 2 * first, rel_tol=1e-9, abs_tol=1e-12))
     return check(Check.BACKWARD_AGAIN, holds, f"{name}.backward")
+
+
+def own_notes(function: Any, name: str, x0: float, first: tuple[float, ...], later: tuple[float, ...],
+              label: str) -> dict[str, Any]:
+    """The OWN_NOTES fact of ``function`` (``name``): the node of ``function.apply(a, *first)``,
+    backpropagated once a later ``function.apply(b, *later)`` ran, passes on to a what the same
+    node passes on when backpropagated right after its own forward.  Notes kept on the class or
+    in a global instead of on ctx are the later call's by then.  Context ``~on_class``: the first
+    attribute of the class the later forward set (``Clip.low``).  It holds where it cannot be
+    judged (apply returned no Value that requires grad: other facts tell that)."""
+    alone = _backpropagated(function, x0, first, lambda: None)
+    later_set: list[str] = []
+    beside = _backpropagated(function, x0, first, lambda: later_set.extend(_set_by(function, x0, later)))
+    fact = {**check(Check.OWN_NOTES, alone is None or beside is None or alone == beside, label),
+            CONTEXT + "later": f"{name}.apply(b, {', '.join(f'{v:g}' for v in later)})"}
+    if fact["holds"] is False and later_set:
+        fact[CONTEXT + "on_class"] = f"{name}.{later_set[0]}"
+    return fact
+
+
+def _backpropagated(function: Any, x0: float, args: tuple[float, ...], between: Callable[[], None]) -> object:
+    """a's gradient from ``y = function.apply(a, *args)``, ``between()``, then ``y.backward()``
+    (its number, or "none" where none was written); None where apply returned no Value that
+    requires grad (nothing to judge)."""
+    a = Value(x0, requires_grad=True)
+    y = function.apply(a, *args)
+    between()
+    if not isinstance(y, Value) or not y.requires_grad:
+        return None
+    y.backward()
+    return num(a.grad) if isinstance(a.grad, Value) else "none"
+
+
+def _set_by(function: Any, x0: float, args: tuple[float, ...]) -> list[str]:
+    """The attributes of the class ``function`` (not its methods) that ``function.apply(b, *args)``
+    set anew, on a new leaf b of ``x0``'s number."""
+    before = dict(getattr(function, "__dict__", {}))
+    function.apply(Value(x0, requires_grad=True), *args)
+    after = dict(getattr(function, "__dict__", {}))
+    return [key for key, v in after.items() if not key.startswith("_") and not callable(v)
+            and not isinstance(v, (staticmethod, classmethod)) and (key not in before or before[key] is not v)]
 
 
 def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:

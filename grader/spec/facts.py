@@ -136,6 +136,7 @@ class Check(str, enum.Enum):
     OUTPUT_APART = "output_apart"  # a Function's output keeps its number when its input is changed in place
     INPUT_KEPT = "input_kept"  # a Function's backward left the input it saved as it was (no in-place change)
     BACKWARD_AGAIN = "backward_again"  # a Function's backward run again on its node (retain_graph) passes on what it did first
+    OWN_NOTES = "own_notes"  # a Function node's backward passes on what it does right after its forward, also after a later apply
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
     STEP_BY_GRAD = "step_by_grad"  # every optimizer.step() of a loop moved each parameter by -lr * the .grad it found

@@ -67,9 +67,10 @@ CASES += [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('bounds_on_the_class', fails={'the Functions inside a bigger graph': 'a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)'},
+    Wrong('bounds_on_the_class', fails={'the Functions inside a bigger graph': 'a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)',
+                                        COMPOSED: "forward sets Clip.low on the class, which every node shares"},
           edits={'        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n': '        Clip.low, Clip.high = low, high\n', '        inside = ctx.low <= x.item() <= ctx.high\n': '        inside = Clip.low <= x.item() <= Clip.high\n'},
-          names=('a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)',)),
+          names=('Clip.apply(a, -1, 1)', 'a later call Clip.apply(b, 2, 3)', 'Clip.low on the class', 'ctx')),
     Wrong('sigmoid_as_number', fails={"Softplus's gradient is differentiable": "in no graph back to x"},
           edits={'        return grad * x.sigmoid()\n': '        return grad * x.sigmoid().item()\n'},
           names=('grad(grad(Softplus.apply(x), x, create_graph=True), x)',)),
@@ -284,4 +285,16 @@ CASES += [
           edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
                  "        return (grad if inside else None), None, None\n"},
           names=("x.grad through Clip.backward (x < low or x > high)", "still None")),
+]
+
+# Clip's interval kept in a module-level dict by forward and read there by backward: a node
+# backpropagated after a later apply with another interval reads that call's interval.
+CASES += [
+    Wrong("clip_bounds_in_a_global",
+          fails={COMPOSED: "backpropagated once a later call Clip.apply(b, 2, 3) had run, passed on another gradient"},
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        LAST[\"bounds\"] = (low, high)\n",
+                 INSIDE: "        low, high = LAST[\"bounds\"]\n        inside = low <= x.item() <= high\n",
+                 "class Clip(Function):": "LAST = {}\n\n\nclass Clip(Function):"},
+          names=("Clip.apply(a, -1, 1)", "later call", "state kept between calls", "ctx")),
 ]
