@@ -18,7 +18,7 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
 from grader.spec.custom import (backward_again, input_kept, own_notes, returned_input, second_after_backward,
-                                second_derivative)
+                                second_derivative, second_through_grad)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -136,12 +136,12 @@ def softplus_far_below(sub):
 
 
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,
-               feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved, so "
-               "that the gradient it returns is itself in a graph (create_graph=True).")
+               feedback="backward computes grad * sigmoid(x) with Value operations on the x it saved and on "
+               "grad, so that the gradient it returns is itself in a graph (create_graph=True).")
 @_APPLY_TOLD
 def softplus_second_derivative(sub):
     return [*(second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)),
-            second_after_backward(sub, 1.3, -0.9)]
+            second_after_backward(sub, 1.3, -0.9), second_through_grad(sub, 0.9, -0.6)]
 
 
 @EXERCISE.test(

@@ -76,6 +76,7 @@ _LABEL_FORMS = (
     (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
+    (r"(?P<value>grad\(grad\(.+\)) in (?P<where>\w+ = .+)", N_("{value} in {where}")),  # a second derivative
     (r"(?P<value>\S+) after backward through (?P<chain>.+)", N_("{value} after backward through {chain}")),
     (r"(?P<value>\S+(?: (?:is|==) \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
     (r"(?P<call>\S+\)) is (?P<label>\S+)", N_("{call} is {label}")),  # w.detach() is w: what the call returned

@@ -295,6 +295,10 @@ class Say(Sentence):
     GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
                       "number in no graph back to x, computed from a Value that does not reach x (x.detach(), "
                       "x.data, a number such as x.item(), or a Value kept from an earlier call).")
+    GRAD_TAKEN_AS_NUMBER = N_("{label} is a different number from the statement's: under create_graph=True, the "
+                              "gradient Softplus.backward returns has no graph back to the grad it receives (grad read "
+                              "as a number, grad.item(), or cut from its graph), so the part of the second derivative "
+                              "that comes through grad is left out.")
     GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "

@@ -12,7 +12,8 @@ off for another reason (the forward of a Function backward applies runs under no
 torch) is not the student's.  Only around a small call: the hook sees every call.
 
 ``second_derivative``: the gradient Softplus's backward returns under ``create_graph=True``,
-differentiated again; ``second_after_backward`` asks the same once a plain backward ran through
+differentiated again (``second_through_grad``: inside a graph where the gradient reaching the node
+depends on the leaf too); ``second_after_backward`` asks the same once a plain backward ran through
 Softplus at that number, against a fresh import of the student's code (``repeat.calls_apart``):
 a backward that keeps sigmoid(x) from an earlier call (a dict keyed by ``x.item()``) hands back
 that call's Value, which has no graph to the new x.
@@ -148,6 +149,30 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
+
+
+THROUGH = "grad(grad(z, a, create_graph=True), a) in z = Softplus.apply(a * b) * a"
+
+
+def second_through_grad(sub: ModuleType, a0: float, b0: float) -> dict[str, Any]:
+    """d/da of dz/da, z = Softplus.apply(a * b) * a: the gradient reaching Softplus's node is a,
+    itself in a graph, so a backward that reads grad as a number (``grad.item()``) loses that part
+    of the second derivative, where Softplus.apply(x) alone (grad one, a constant) cannot show it.
+    Context ``~grad_cut``: under create_graph=True the gradient Softplus.backward returns has no
+    graph back to a grad that requires grad (``grad_outputs``)."""
+    a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
+    (first,) = grad(sub.Softplus.apply(a * b) * a, [a], create_graph=True)
+    second = grad(first, [a], allow_unused=True)[0] if isinstance(first, Value) and first.requires_grad else None
+    return {**result_of(second, THROUGH), CONTEXT + "grad_cut": not _reaches_grad(sub, a0 * b0)}
+
+
+def _reaches_grad(sub: ModuleType, x0: float) -> bool:
+    """Whether, under create_graph=True, the gradient Softplus.backward returns for x at ``x0`` is
+    in a graph back to the gradient it was given (a leaf that requires grad)."""
+    x, seed = Value(x0, requires_grad=True), Value(1.0, requires_grad=True)
+    (found,) = grad(sub.Softplus.apply(x), [x], grad_outputs=[seed], create_graph=True)
+    return (isinstance(found, Value) and found.requires_grad
+            and grad(found, [seed], allow_unused=True)[0] is not None)
 
 
 def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict[str, Any]]:

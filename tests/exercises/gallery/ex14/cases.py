@@ -298,3 +298,14 @@ CASES += [
                  "class Clip(Function):": "LAST = {}\n\n\nclass Clip(Function):"},
           names=("Clip.apply(a, -1, 1)", "later call", "state kept between calls", "ctx")),
 ]
+
+# Softplus.backward reads the incoming gradient as a number (grad.item()): right wherever that
+# gradient is a constant, but inside z = Softplus.apply(a * b) * a it depends on a, and under
+# create_graph=True the second derivative loses the part that comes through it.
+CASES += [
+    Wrong("softplus_grad_as_number",
+          fails={SECOND: "has no graph back to the grad it receives"},
+          passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
+          edits={SOFTPLUS_BACKWARD: "        return x.sigmoid() * grad.item()\n"},
+          names=("grad(grad(z, a, create_graph=True), a) in z = Softplus.apply(a * b) * a", "grad.item()")),
+]
