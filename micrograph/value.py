@@ -185,6 +185,10 @@ class Value:
             self._grad = value
             observe.wrote(self, observe.Writer.USER)
 
+    @grad.deleter
+    def grad(self) -> None:  # ``del w.grad`` is PyTorch's ``w.grad = None``, a non-leaf's included
+        self.grad = None
+
     def item(self) -> float:
         return self._storage[0]
 
@@ -205,8 +209,7 @@ class Value:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is not None:
             if self.grad_fn.retained is None:
-                self.grad_fn.retained = {}
-                self.grad_fn.hooked = True
+                self.grad_fn.retained, self.grad_fn.hooked = {}, True
             self.grad_fn.retained[self.output_nr] = weakref.ref(self)
 
     def register_hook(self, hook: Callable[[Value], Value | None]) -> RemovableHandle:
@@ -270,10 +273,8 @@ class Value:
         """Make this value a leaf that needs no grad, in place (nodes that saved it refuse it then)."""
         if self.grad_fn is not None:
             self._detached_at = next(sequence)
-        self.grad_fn = None
-        self._requires_grad = False
-        if "output_nr" in self.__dict__:
-            del self.__dict__["output_nr"]
+        self.grad_fn, self._requires_grad = None, False
+        self.__dict__.pop("output_nr", None)
         return self
 
     def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:

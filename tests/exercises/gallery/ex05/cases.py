@@ -114,6 +114,7 @@ CASES += [
 # Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
 # changes the gradient is told by the numbers it changed.
 CASES += [
+    Correct('del_grad', edits={'            leaf.grad = None  # forget it; the next backward stores a new Value': '            del leaf.grad  # as in PyTorch: the same as leaf.grad = None'}),
     Correct('hook_records', edits={'    history: list[float] = []\n': '    history: list[float] = []\n    seen: list[float] = []\n    w.register_hook(lambda g: seen.append(g.item()))\n'}),
     Wrong('hook_doubles', fails={'zero_() every step': 'grad_history(w, x, steps, reset)[0] is a different number'},
           edits={'    history: list[float] = []\n': '    history: list[float] = []\n    w.register_hook(lambda g: g * 2)\n'},
