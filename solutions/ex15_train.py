@@ -53,10 +53,11 @@ def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]
           steps: int) -> list[float]:
     """Train ``model`` on the whole batch for ``steps`` steps of SGD with learning rate ``lr``.
 
-    Each step: zero the gradients, predict ``model(inputs)``, compute
-    ``nn.mse_loss(prediction, targets)``, backpropagate, update.  Return the loss of every
-    step as a float (the loss computed in that step, before its update): ``steps`` numbers,
-    an empty list for ``steps=0``, which leaves the model as it was.
+    Each step: zero the gradients (the first step too: the model may come with some in
+    ``.grad``), predict ``model(inputs)``, compute ``nn.mse_loss(prediction, targets)``,
+    backpropagate, update.  Return the loss of every step as a float (the loss computed in that
+    step, before its update): ``steps`` numbers, an empty list for ``steps=0``, which leaves
+    the model as it was.
     """
     optimizer = optim.SGD(model.parameters(), lr=lr)
     losses = []

@@ -8,11 +8,11 @@ backward (``grad()`` writes no ``.grad``), whether it reached every parameter an
 kept its graph; how many passes ran; whether each optimizer.step() of a short loop found a
 gradient to apply (``grader.spec.stepped``); each parameter afterwards (its number, whether it
 is still the same leaf object, changed in place once per step: its version counter); the
-losses as floats; the model's loss after
-training, computed by the probe.  The reference is the solution's own run on the same inputs,
-compared in the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one
-loss per step", are probed.  An error raised by the student's loop is told as raised, with its
-line.
+losses as floats; the model's loss after training, computed by the probe.  A model that comes
+with gradients in its ``.grad`` is trained too: the statement's loop clears them at the start
+of the first step.  The reference is the solution's own run on the same inputs, compared in
+the parent: nothing is trained twice here.  Steps 0 and 1, the boundaries of "one loss per
+step", are probed.  An error raised by the student's loop is told as raised, with its line.
 ``train`` is called again on other models and on the first one once more, in the public test
 too (``grader.spec.repeat``): a loss list or a learning rate kept between calls shows.
 """
@@ -36,8 +36,8 @@ from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
-from grader.spec.stepped import (Run, each_step, first_loss, first_number, replayed, step_size, steps_scaled, steps_seen,
-                                 stepped, unhooked)
+from grader.spec.stepped import (Run, cleared_first, each_step, first_loss, first_number, replayed, step_size,
+                                 steps_scaled, steps_seen, stepped, unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -267,11 +267,24 @@ def one_step_hidden(sub):
     return _keys(runs, *STEP_KEYS)
 
 
+def _came_with(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, Any]:
+    """train given a model whose parameters already hold gradients (one backward of its loss on
+    other data): whether its first backward pass found them cleared, as the statement's loop
+    clears at the start of every step (``stepped.cleared_first``)."""
+    model = models.model(seed)
+    parameters = models.parameters(model, "the probe")
+    inputs, targets = _dataset(seed, 3)
+    nn.mse_loss(model(inputs), targets).backward()
+    with watching(sub, "train", grad_mode=None, leaves=parameters) as call:
+        sub.train(model, *data, lr, steps)
+    return cleared_first(call, "train")
+
+
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
-                 "each_step", "step", "parameters")
+    return {**_keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
+                    "each_step", "step", "parameters"), "came_with": _came_with(sub, 10, DATA, 0.1, 2)}
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
@@ -279,7 +292,8 @@ def zeroed(sub):
 def zeroed_hidden(sub):
     runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5),
             _trained(sub, 6, _dataset(31, 4, 8.0), 0.1, 3)]
-    return _keys(runs, "call", "earlier", "hooked", "step", "parameters")
+    return {**_keys(runs, "call", "earlier", "hooked", "step", "parameters"),
+            "came_with": _came_with(sub, 19, _dataset(23, 4), 0.2, 3)}
 
 
 @EXERCISE.test("no step leaves the model as it was", points=1, feedback=TRAIN_FEEDBACK,

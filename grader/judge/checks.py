@@ -47,7 +47,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD,
-           Check.STEP_BY_GRAD.value: Say.STEP_NOT_BY_GRAD, Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
+           Check.STEP_BY_GRAD.value: Say.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,
+           Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
            Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
            Check.ONE_ROOT.value: Say.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
@@ -79,7 +80,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
-    SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
+    SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),
+    SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),),  # the later passes found them cleared  # a second call on the leaf the first left a .grad in
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
     SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),

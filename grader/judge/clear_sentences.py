@@ -1,6 +1,7 @@
 """The sentences about gradients cleared between backward passes: when the student's code cleared
 them (before each backward instead of after each record, before some passes only, before a
-loop's first pass, a clearing loop stopped early), and records read from a cleared gradient.
+loop's first pass, after a training loop's first pass only, a clearing loop stopped early), and
+records read from a cleared gradient.
 
 A clearing is observed, not guessed: the watched call (``grader.spec.call``) notes, as each pass
 starts, which leaves' .grad the student's code set to None or zeroed since a pass wrote them.
@@ -29,6 +30,13 @@ class SayClear(Sentence):
                              "gradients between backward passes, but not after recording what the last one wrote.")
     CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "
                            "backward passes after the first, but not before the others, nor after the last.")
+    FIRST_ADDED = N_("{label} ran its first backward pass while the parameters' .grad still held the gradients the "
+                     "model came with: that step added them to its own, where the statement's loop clears the "
+                     "gradients at the start of every step, the first one too.")
+    CLEARED_AFTER_BACKWARD = N_("{label} ran its first backward pass while the parameters' .grad still held the "
+                                "gradients the model came with, and every later pass from cleared ones: your code "
+                                "clears the gradients after each step's backward, not at the start of the step as "
+                                "the statement's loop does, so the first step added the model's old gradients to its own.")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "

@@ -140,6 +140,7 @@ class Check(str, enum.Enum):
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply
     STEP_BY_GRAD = "step_by_grad"  # every optimizer.step() of a loop moved each parameter by -lr * the .grad it found
+    CLEARED_FIRST = "cleared_first"  # a training loop cleared the gradients its model came with before its first backward
     DESCENDS = "descends"  # every gradient step moved the parameter by lr times its gradient, against it
     RETURNED_ROOT = "returned_root"  # the y a call returned is the root a backward pass of the call started from
     RETURNED_AS_PASSED = "returned_as_passed"  # a Value returned under a name is the one the code passed on under it

@@ -9,8 +9,9 @@ what the block's backward passes had done before it (``watching``'s record of th
 ``stepped`` makes the CHECK fact.  ``step_size`` tells a step of another size than lr times the
 gradient of the statement's loss; ``steps_scaled`` does in a run of several steps, where only the
 parameters at the end are seen, by replaying the statement's loop (``replayed``).  ``first_loss``
-judges the first loss a loop returned, and ``unhooked`` whether a hook of the student's chose the
-gradients a loop's steps applied.
+judges the first loss a loop returned, ``unhooked`` whether a hook of the student's chose the
+gradients a loop's steps applied, and ``cleared_first`` whether a loop given a model with
+gradients cleared them before its first backward.
 """
 
 from __future__ import annotations
@@ -96,6 +97,17 @@ def each_step(seen: list[Seen], after: Sequence[Any], lr: float, label: str) -> 
         moved.append(all(math.isclose(b - a, -lr * (g or 0.0), rel_tol=1e-6, abs_tol=1e-9) for a, b, g in pairs))
     fact = check(Check.STEP_BY_GRAD, all(moved), label)
     fact[CONTEXT + "later"] = bool(moved) and moved[0] and not all(moved)
+    return fact
+
+
+def cleared_first(call: Call, label: str) -> dict[str, Any]:
+    """The CLEARED_FIRST fact of a loop ``call`` watched with the parameters of a model that came
+    with gradients in their .grad: its first backward pass found every .grad cleared (None or
+    zero), as the statement's loop clears at the start of each step.  ``~later``: every later
+    pass found them cleared (the loop clears after a step's backward, not before it).  It holds
+    where no pass ran (other facts tell that)."""
+    fact = check(Check.CLEARED_FIRST, not call.cleared or call.cleared[0], label)
+    fact[CONTEXT + "later"] = len(call.cleared) > 1 and all(call.cleared[1:])
     return fact
 
 

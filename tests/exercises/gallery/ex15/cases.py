@@ -78,9 +78,18 @@ CASES = [
                          "                p.grad.data.zero_()\n",
                    STEP: "        for p in model.parameters():\n"
                          "            p.data.sub_(lr * p.grad.data)\n"}),
-    Correct("zeroed_in_place_at_the_end",
-            edits={ZERO: "", RECORD: "        optimizer.zero_grad(set_to_none=False)\n"
-                                     "        losses.append(loss.item())\n"}),
+]
+
+# The gradients cleared at the end of each step, not at its start: on a fresh model every step
+# applies its own gradient, but the first step of a model that comes with gradients adds them.
+CASES += [
+    Wrong("zeroed_in_place_at_the_end", fails={CLEARED: "clears the gradients after each step's backward"},
+          edits={ZERO: "", RECORD: "        optimizer.zero_grad(set_to_none=False)\n"
+                                   "        losses.append(loss.item())\n"},
+          names=("the gradients the model came with", "after each step's backward")),
+    Wrong("zero_grad_after_step", fails={CLEARED: "not at the start of the step"},
+          edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()  # clean up for the next step\n"},
+          names=("the gradients the model came with", "not at the start of the step")),
 ]
 
 # Another loss function, and one spelled differently that is the same.
