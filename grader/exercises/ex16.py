@@ -53,6 +53,8 @@ KEYS = {
     "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
     "own_accumulator": "each leaf has an AccumulateGrad of its own, whose .variable is that leaf: a node "
                        "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
+    "new_value": "every operation makes a new Value with a node of its own, whatever the numbers: w + 0 and w * 1 "
+                 "hold w's number, yet are new values, never w itself",
     "number": "a Python number in an operation is a constant: made a Value, it requires no grad, whatever the "
               "other input does, so it gets no AccumulateGrad and its entry in next_functions is (None, 0)",
 }
@@ -277,6 +279,10 @@ def _number_first(op: str, compute: Callable[[], Any]) -> Any:
         raise
 
 
+NEW_VALUE = {"0 + w": N_("0 + w is a new value, not w itself"), "w + 0": N_("w + 0 is a new value, not w itself"),
+             "w * 1": N_("w * 1 is a new value, not w itself")}
+
+
 @EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def numbers(sub):
@@ -284,7 +290,9 @@ def numbers(sub):
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {"again": _rebuilt(sub, 1.5, -1.0),
+    return {"again": _rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
+                                                            claim(w + 0 is not w, NEW_VALUE["w + 0"]),
+                                                            claim(w * 1 is not w, NEW_VALUE["w * 1"])],
             "number": [_number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),

@@ -123,15 +123,20 @@ ROLE = {"output": N_("the output"), "leaf": N_("a leaf that requires grad"),
 
 def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> str | None:
     """The difference at the marked node, in words, where it is one a student reads off the
-    picture: a named value of another role (drawn in another colour), or an op whose inputs
-    come in another order; None otherwise (the note then says only where)."""
+    picture: a named value of another role (drawn in another colour), or an op with fewer or
+    more inputs, or whose inputs come in another order; None otherwise (the note then says only
+    where)."""
     node = student.nodes[position]
     other = ours.nodes[position] if position < len(ours.nodes) else None
     if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
         made = {n.id: n.name for n in student.nodes if isinstance(n, schema.ValueNode)}
         name = next((made[target] for source, target in student.edges if source == node.id and made.get(target)), None)
-        return _("the inputs of {op} come in another order than in PyTorch's graph",
-                 op=f"{name}.grad_fn ({node.op})" if name else node.op)
+        op = f"{name}.grad_fn ({node.op})" if name else node.op
+        count, want = len(_inputs(student)[node.id]), len(_inputs(ours)[other.id])
+        if count != want:  # an input left out (a constant's (None, 0)) or one too many: not their order
+            return _("{op} has fewer inputs than in PyTorch's graph", op=op) if count < want else \
+                _("{op} has more inputs than in PyTorch's graph", op=op)
+        return _("the inputs of {op} come in another order than in PyTorch's graph", op=op)
     if isinstance(node, schema.ValueNode) and isinstance(other, schema.ValueNode) and node.name is not None \
             and node.name == other.name and node.role != other.role:
         return _("{name} is {role} in your graph, {other} in PyTorch's", name=node.name,

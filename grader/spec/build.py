@@ -168,6 +168,13 @@ def _stage1(sub: Any) -> str | None:
     product = getattr(w * x, "grad_fn", None)
     if (saved_as(product, "self") is w, saved_as(product, "other") is x) != (True, True):
         return N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
+    z = sub.Value(0.0, requires_grad=True)
+    zero = getattr(w * z, "grad_fn", None)
+    if (saved_as(zero, "self") is w, saved_as(zero, "other") is z) != (True, True):
+        return N_("w * z, z a leaf holding 0, does not save w and z themselves as \"self\" and \"other\": an operand "
+                  "is saved whatever its number")
+    if w + 0 is w or w * 1 is w:
+        return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
     return None if None in reached or reached[0] is reached[1] else N_(
         "w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, made once and kept")

@@ -106,3 +106,18 @@ def test_a_value_of_another_role_is_said_in_the_note(tmp_path: Path):
     drawing = replayed.draw("ex18", raw, tmp_path / "ex18", ("svg",))
     assert "(a is a non-leaf that does not retain its grad in your graph, a non-leaf that retains its grad " \
            "in PyTorch's)" in drawing.note, drawing.note
+
+
+def test_an_input_left_out_is_said_as_fewer_inputs_not_another_order():
+    """b = w + 1 whose node leaves out the constant's edge: b's AddBackward0 is marked, and the
+    note says it has fewer inputs, not that they come in another order."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    b.grad_fn.next_functions = b.grad_fn.next_functions[:1]
+    y = a * b
+    student = schema.validate(graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y}))
+    ours = schema.validate(replayed.reference("ex16").graph)
+    position = replayed.first_difference(student, ours)
+    assert replayed.what_differs(student, ours, position) == \
+        "b.grad_fn (AddBackward0) has fewer inputs than in PyTorch's graph"

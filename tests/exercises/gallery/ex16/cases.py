@@ -31,6 +31,12 @@ CASES = [
                        "b.grad_fn.next_functions in your engine, but not in PyTorch"},
           names=("The number 1 in b = w + 1", "a Python number in an operation is a constant"),
           unsaid=("holds an entry for an input that requires no grad",)),  # the entry is there: an AccumulateGrad
+    Wrong("add_zero_is_self", edits={  # "x + 0 is x": no new value, no node
+        "        other = as_value(other)\n        return record(AddBackward0,":
+        "        if not isinstance(other, Value) and other == 0:\n            return self\n"
+        "        other = as_value(other)\n        return record(AddBackward0,"},
+          fails={"Python numbers on either side": "w + 0 is a new value, not w itself in PyTorch, but not in your engine"},
+          names=("w + 0 is a new value", "never w itself")),
     Wrong("records_every_op", edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
           fails={CONSTANTS: "(c * 3).grad_fn is not None, where PyTorch's is None"},
           names=("(c * 3).grad_fn", "none of whose inputs requires grad records nothing")),

@@ -80,6 +80,19 @@ CASES = [
           fails={DOCS: "ex16's part of the engine does not work in"},  # ex16's part, not "this stage's part":
           # apply reads what ex16 saved, and none of this stage's functions runs in ex16's check
           names=("ex16", "does not save w and x themselves")),
+    Wrong("ex16_mul_skips_a_zero_factor", edits={  # ex16's part: an operand beside a 0 left unsaved
+        "            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+        "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":
+        "            if self.requires_grad and other.item() != 0:\n                out.grad_fn.save(\"other\", other)\n"
+        "            if other.requires_grad and self.item() != 0:\n                out.grad_fn.save(\"self\", self)\n"},
+          fails={DOCS: "w * z, z a leaf holding 0, does not save w and z themselves"},
+          names=("ex16's part of the engine", "an operand is saved whatever its number")),
+    Wrong("ex16_add_zero_is_self", edits={  # ex16's part: w + 0 hands back w, no node
+        "        other = as_value(other)\n        return record(AddBackward0,":
+        "        if not isinstance(other, Value) and other == 0:\n            return self\n"
+        "        other = as_value(other)\n        return record(AddBackward0,"},
+          fails={DOCS: "w + 0 or w * 1 is w itself"},
+          names=("ex16's part of the engine", "a new value with a node of its own")),
     Wrong("recursive_every_path", edits={START: RECURSIVE + START},
           fails={DOCS: "w.grad for y = (x + w) * (w + 1) is a different number",
                  CHAIN: "RecursionError",
