@@ -17,7 +17,7 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (backward_again, input_kept, own_notes, returned_input, second_after_backward,
+from grader.spec.custom import (backward_again, input_kept, input_number_kept, own_notes, returned_input, second_after_backward,
                                 second_derivative, second_through_grad)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
@@ -50,10 +50,11 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
     y = make(leaf)  # an error is the student's own, told with its line
     note = f" ({case})" if case else ""
     name = call.partition(".")[0]
+    kept = input_number_kept(f"{name}.forward{note}", leaf, x)  # forward returns a new Value, x left as it was
     if not isinstance(y, Value):  # told once, as what apply returned: nothing else to observe
         kind = f"not a Value: {type_name(y)}"
-        return {"data": result_of(kind, f"{call}{note}"), "grad_fn": kind, "grad": kind}
-    observed = {"data": result_of(num(y), f"{call}{note}"),
+        return {"input": kept, "data": result_of(kind, f"{call}{note}"), "grad_fn": kind, "grad": kind}
+    observed = {"input": kept, "data": result_of(num(y), f"{call}{note}"),
                 "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
     observed["grad"] = grad_of(leaf, f"x.grad through {name}.backward{note}")  # the method that wrote it
@@ -82,6 +83,9 @@ def _scaling(sub) -> list[dict[str, Any]]:
             scales(lambda v: sub.Clip.apply(v, -1.0, 1.0), 0.25, "Clip")]
 
 
+INPUT_FEEDBACK = "forward returns a new Value computed from x, and leaves x itself as it was"
+
+
 def _ops(sub) -> dict[str, Callable[[Value], Any]]:
     """The two Functions as one-argument ops, with fixed bounds for Clip."""
     return {"Softplus": sub.Softplus.apply, "Clip": lambda v: sub.Clip.apply(v, -1.0, 1.0)}
@@ -93,6 +97,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
     public=True,
     feedback="forward returns log(1 + exp(x)) as a Value; backward returns grad times sigmoid(x).",
     key_feedback={
+        "input": INPUT_FEEDBACK,
         "data": "forward must return log(1 + exp(x)), computed from x with Value ops",
         "grad_fn": "call Softplus.apply(x), which makes the node SoftplusBackward; keep the "
         "class name Softplus",
@@ -102,7 +107,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
 @_APPLY_TOLD
 def softplus_values(sub):
     runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)") for x in SOFTPLUS_AT]
-    return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
+    return {key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")}
 
 
 @EXERCISE.test("Softplus passes gradcheck", points=1,
@@ -141,7 +146,8 @@ def softplus_far_below(sub):
 @_APPLY_TOLD
 def softplus_second_derivative(sub):
     return [*(second_derivative(sub, x) for x in (-1.2, 0.8, 3.0, SOFTPLUS_FAR_ABOVE)),
-            second_after_backward(sub, 1.3, -0.9), second_through_grad(sub, 0.9, -0.6)]
+            second_after_backward(sub, 1.3, -0.9),
+            second_through_grad(sub.Softplus.apply, "Softplus", "Softplus.apply(a * b) * a", 0.9, -0.6)]
 
 
 @EXERCISE.test(
@@ -151,6 +157,7 @@ def softplus_second_derivative(sub):
     feedback="forward returns x clipped to [low, high]; backward passes grad where "
     "low <= x <= high and 0 elsewhere, and None for low and high.",
     key_feedback={
+        "input": INPUT_FEEDBACK,
         "data": "forward returns low below the interval, high above it, x inside",
         "grad_fn": "call Clip.apply(x, low, high), which makes the node ClipBackward",
         "grad": "backward returns (gradient for x, None, None): grad inside the interval, "
@@ -166,7 +173,7 @@ def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, 
     runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip.apply(x, low, high)",
                  _against(x, lo, hi))
             for x, lo, hi in cases]
-    return {key: [r[key] for r in runs] for key in ("data", "grad_fn", "grad")}
+    return {key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")}
 
 
 @EXERCISE.test(
@@ -175,6 +182,7 @@ def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, 
     feedback="x equal to low or to high is inside the interval: low <= x <= high passes the "
     "gradient, as torch.clamp does.",
     key_feedback={
+        "input": INPUT_FEEDBACK,
         "data": "on a bound, forward returns x, which equals the bound",
         "grad_fn": "call Clip.apply(x, low, high), which makes the node ClipBackward",
         "grad": "on a bound the gradient passes: the interval includes low and high",
@@ -346,6 +354,8 @@ def _clip_beside_later(sub) -> dict[str, Any]:
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
             "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
+            "second": second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip",
+                                          "Clip.apply(a * b, -1, 1) * a", 0.5, 0.8),  # a * b inside
             "apart": _applies_apart(sub, "Softplus", -1.1, 3.0) + _applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5)}
 
 

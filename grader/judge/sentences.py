@@ -296,13 +296,16 @@ class Say(Sentence):
                       "number in no graph back to x, computed from a Value that does not reach x (x.detach(), "
                       "x.data, a number such as x.item(), or a Value kept from an earlier call).")
     GRAD_TAKEN_AS_NUMBER = N_("{label} is a different number from the statement's: under create_graph=True, the "
-                              "gradient Softplus.backward returns has no graph back to the grad it receives (grad read "
+                              "gradient {function} returns has no graph back to the grad it receives (grad read "
                               "as a number, grad.item(), or cut from its graph), so the part of the second derivative "
                               "that comes through grad is left out.")
     GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
+    FORWARD_CHANGED_INPUT = N_("{label} changed the number of the x it was given: once apply returned, x no longer "
+                               "held the number it was called with, where the statement's forward leaves x as it was "
+                               "and returns a new Value.")
     CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where the "
                        "statement's backward leaves x as it was.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "

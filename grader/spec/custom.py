@@ -118,6 +118,13 @@ def _set_by(function: Any, x0: float, args: tuple[float, ...]) -> list[str]:
             and not isinstance(v, (staticmethod, classmethod)) and (key not in before or before[key] is not v)]
 
 
+def input_number_kept(label: str, x: Value, number: float) -> dict[str, Any]:
+    """The INPUT_NUMBER_KEPT fact of a forward (``label``: ``Clip.forward (x < low)``), just run
+    by apply: x, the leaf it was given, still holds ``number`` (``x.data = ...`` in forward, or an
+    in-place op, changes it)."""
+    return check(Check.INPUT_NUMBER_KEPT, num(x) == number, label)
+
+
 def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:
     """The INPUT_KEPT fact of ``name``'s backward, just run: x, the leaf forward was given, is at
     the version it had before (``x.sigmoid_()`` in backward moves it)."""
@@ -151,26 +158,25 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
 
 
-THROUGH = "grad(grad(z, a, create_graph=True), a) in z = Softplus.apply(a * b) * a"
-
-
-def second_through_grad(sub: ModuleType, a0: float, b0: float) -> dict[str, Any]:
-    """d/da of dz/da, z = Softplus.apply(a * b) * a: the gradient reaching Softplus's node is a,
-    itself in a graph, so a backward that reads grad as a number (``grad.item()``) loses that part
-    of the second derivative, where Softplus.apply(x) alone (grad one, a constant) cannot show it.
-    Context ``~grad_cut``: under create_graph=True the gradient Softplus.backward returns has no
-    graph back to a grad that requires grad (``grad_outputs``)."""
+def second_through_grad(op: Callable[[Value], Any], name: str, program: str, a0: float, b0: float) -> dict[str, Any]:
+    """d/da of dz/da, z = ``program`` (``op(a * b) * a``, ``op`` the Function ``name`` applied):
+    the gradient reaching the Function's node is a, itself in a graph, so a backward that reads
+    grad as a number (``grad.item()``) loses that part of the second derivative, where op(x) alone
+    (grad one, a constant) cannot show it.  Context ``~grad_cut``: the Function's backward (named)
+    where, under create_graph=True, the gradient it returns has no graph back to a grad that
+    requires grad (``grad_outputs``)."""
     a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
-    (first,) = grad(sub.Softplus.apply(a * b) * a, [a], create_graph=True)
+    (first,) = grad(op(a * b) * a, [a], create_graph=True)
     second = grad(first, [a], allow_unused=True)[0] if isinstance(first, Value) and first.requires_grad else None
-    return {**result_of(second, THROUGH), CONTEXT + "grad_cut": not _reaches_grad(sub, a0 * b0)}
+    fact = result_of(second, f"grad(grad(z, a, create_graph=True), a) in z = {program}")
+    return fact if _reaches_grad(op, a0 * b0) else {**fact, CONTEXT + "grad_cut": f"{name}.backward"}
 
 
-def _reaches_grad(sub: ModuleType, x0: float) -> bool:
-    """Whether, under create_graph=True, the gradient Softplus.backward returns for x at ``x0`` is
-    in a graph back to the gradient it was given (a leaf that requires grad)."""
+def _reaches_grad(op: Callable[[Value], Any], x0: float) -> bool:
+    """Whether, under create_graph=True, the gradient op's backward returns for x at ``x0`` is in
+    a graph back to the gradient it was given (a leaf that requires grad)."""
     x, seed = Value(x0, requires_grad=True), Value(1.0, requires_grad=True)
-    (found,) = grad(sub.Softplus.apply(x), [x], grad_outputs=[seed], create_graph=True)
+    (found,) = grad(op(x), [x], grad_outputs=[seed], create_graph=True)
     return (isinstance(found, Value) and found.requires_grad
             and grad(found, [seed], allow_unused=True)[0] is not None)
 

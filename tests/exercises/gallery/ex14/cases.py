@@ -309,3 +309,24 @@ CASES += [
           edits={SOFTPLUS_BACKWARD: "        return x.sigmoid() * grad.item()\n"},
           names=("grad(grad(z, a, create_graph=True), a) in z = Softplus.apply(a * b) * a", "grad.item()")),
 ]
+
+# Clip.forward clips x itself (x.data = the clipped number) and returns a Value of that number:
+# the right output and gradient, but the caller's x has changed.
+CASES += [
+    Wrong("clip_overwrites_its_input",
+          fails={CLIP: "Clip.forward (x < low or x > high) changed the number of the x it was given"},
+          edits={CLIPPED: "        x.data = Value(min(max(x.item(), low), high))\n        return x.detach()\n"},
+          names=("Clip.forward", "changed the number of the x it was given", "a new Value")),
+]
+
+# Clip.backward makes a new Value of the gradient's number: right at every seed, but inside
+# z = Clip.apply(a * b, -1, 1) * a the gradient reaching the node depends on a, and the second
+# derivative loses that part.
+CASES += [
+    Wrong("clip_grad_as_number",
+          fails={"the Functions inside a bigger graph": "the gradient Clip.backward returns has no graph back to the grad"},
+          passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
+          edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
+                 "        return Value(grad.item() if inside else 0.0), None, None\n"},
+          names=("grad(grad(z, a, create_graph=True), a) in z = Clip.apply(a * b, -1, 1) * a", "grad.item()")),
+]
