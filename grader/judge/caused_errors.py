@@ -1,9 +1,10 @@
 """A probe's error that tells the student's error with its cause before it: the helper that
-returned an earlier call's result, the argument an earlier call changed in place, the leaf
-detached in place, the given function run under no_grad.  The probe raises its own exception
-(``grader.spec.helpers``, ``detached_leaf``, ``given_untracked``) whose message holds the fact's
-words and, at its end, the student's error as ``"<Type>: <message>"``; ``tell`` says that error
-as ``grader.judge.explain.test_error`` says any other."""
+returned an earlier call's result, the argument an earlier call changed in place, the graph an
+earlier call walked, the leaf detached in place, the given function run under no_grad.  The
+probe raises its own exception (``grader.spec.helpers``, ``graph_state``, ``detached_leaf``,
+``given_untracked``) whose message holds the fact's words and, at its end, the student's error
+as ``"<Type>: <message>"``; ``tell`` says that error as ``grader.judge.explain.test_error``
+says any other."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ Tell = Callable[[ErrorRecord], str]
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
 ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on a list or graph an earlier call changed
+WALKED_AGAIN = "WalkedAgain"  # grader.spec.graph_state.WalkedAgain: on a graph an earlier call walked, not on a fresh import
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
@@ -63,6 +65,17 @@ def _argument_changed(error: ErrorRecord, tell: Tell) -> str:
     return _("{function} called {helper} on a list that an earlier call of {helper} had changed in place "
              "({parameter}: other objects are in it now): {error}",
              function=function, helper=helper, parameter=parameter, error=raised)
+
+
+def _walked_again(error: ErrorRecord, tell: Tell) -> str:
+    """The error the student's function raised when called again on a graph an earlier call of it
+    was given, where the same call returns as the first call of a fresh import
+    (``grader.spec.graph_state.WalkedAgain``): that second call first, as what the error needs."""
+    function, parameter, said = error["message"].split(" ", 2)
+    return _("{function} was called again on a graph an earlier call of it had walked (the graph of {parameter}) "
+             "and raised, where the same call returns as the first call of a fresh import of your code: what "
+             "{function} does depends on state it keeps between calls, which the earlier call left; {error}",
+             function=function, parameter=parameter, error=tell(said_error(error, said)))
 
 
 def said_error(error: ErrorRecord, said: str) -> ErrorRecord:
@@ -118,6 +131,6 @@ def _not_differentiable(error: ErrorRecord, tell: Tell) -> str:
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
-               ARGUMENT_CHANGED: (_argument_changed, 5), DETACHED_LEAF: (_detached_leaf, 3),
+               ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1)}

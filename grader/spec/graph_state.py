@@ -8,6 +8,12 @@ module's), so ``helpers.RaisedOnlyAgain`` cannot tell it, and the error a later 
 graph the call set attributes on (compared by identity, before and after the call), and an error
 a later call raises on a graph holding such a node is raised again as
 ``helpers.ArgumentChanged``, told with that earlier call (``grader.judge.explain``).
+
+State the module keeps instead (a module-level ``seen`` set, never cleared) shows the same way,
+on a second call on one graph, and not on a fresh import: each call that returned also notes the
+nodes of the graph it was given, and an error a later call of the same function raises on such a
+graph, where the same call returns as the first of a fresh import, is raised again as
+``WalkedAgain``.
 """
 
 from __future__ import annotations
@@ -21,10 +27,18 @@ from typing import Any
 
 import micrograph
 
-from grader.spec.helpers import ArgumentChanged, in_place_of
+from grader.spec.helpers import ArgumentChanged, in_place_of, returns_when_fresh
 from grader.spec.probe import error_text
 
 GRAPH = "graph"  # the kind of argument ArgumentChanged names: the nodes of a Value's graph
+
+
+class WalkedAgain(Exception):
+    """The student's function raised on a graph an earlier call of it was given and returned on,
+    where the same call returns as the first call of a fresh copy of their module: what it does
+    depends on state it keeps between calls.  Its message is ``"<function> <parameter> <error's
+    text>"``; it is raised with the error's traceback, so the grader sees the line the error came
+    from."""
 
 
 def _nodes(value: micrograph.Value) -> list[micrograph.Node]:
@@ -68,8 +82,11 @@ def _changed(node: micrograph.Node, before: dict[str, object]) -> bool:
 def on_graphs_told(sub: ModuleType, names: tuple[str, ...]) -> Iterator[None]:
     """While the block runs, each of the student's functions ``names`` (those it defines) notes
     the nodes a call that returned set attributes on; an error a later call raises on a graph
-    holding such a node is raised again as ``ArgumentChanged``."""
+    holding such a node is raised again as ``ArgumentChanged``; one a later call raises on a graph
+    an earlier call of the same function was given, where a fresh import's same call returns, as
+    ``WalkedAgain``."""
     changed: dict[int, micrograph.Node] = {}  # by id, each node kept alive: no id is reused
+    walked: dict[str, dict[int, micrograph.Node]] = {name: {} for name in names}  # by function, as changed
 
     def told(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(original)
@@ -78,15 +95,19 @@ def on_graphs_told(sub: ModuleType, names: tuple[str, ...]) -> Iterator[None]:
             before = {param: [(node, _attributes(node)) for node in nodes] for param, nodes in graphs.items()}
             try:
                 result = original(*args, **kwargs)
-            except (NotImplementedError, ArgumentChanged):
+            except (NotImplementedError, ArgumentChanged, WalkedAgain):
                 raise  # a stub, or told already by the function it called
             except Exception as exc:
                 hit = next((p for p, nodes in graphs.items() if any(id(n) in changed for n in nodes)), None)
-                if hit is None:
+                if hit is not None:
+                    raise ArgumentChanged(f"{name} {name} {hit} {GRAPH} {error_text(exc)}"
+                                          ).with_traceback(exc.__traceback__) from None
+                again = next((p for p, nodes in graphs.items() if any(id(n) in walked[name] for n in nodes)), None)
+                if again is None or not returns_when_fresh(sub, name, args, kwargs):
                     raise
-                raise ArgumentChanged(f"{name} {name} {hit} {GRAPH} {error_text(exc)}"
-                                      ).with_traceback(exc.__traceback__) from None
+                raise WalkedAgain(f"{name} {again} {error_text(exc)}").with_traceback(exc.__traceback__) from None
             changed.update((id(node), node) for snap in before.values() for node, attrs in snap if _changed(node, attrs))
+            walked[name].update((id(node), node) for nodes in graphs.values() for node in nodes)
             return result
         return call
 

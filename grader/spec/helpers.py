@@ -183,7 +183,7 @@ def _same_entries(before: object, now: object) -> bool:
     return before is now
 
 
-def _returns_when_fresh(sub: ModuleType, helper: str, args: tuple[object, ...], kwargs: dict[str, object]) -> bool:
+def returns_when_fresh(sub: ModuleType, helper: str, args: tuple[object, ...], kwargs: dict[str, object]) -> bool:
     """Whether ``helper(*args, **kwargs)`` returns, without raising, as the first call of a
     fresh copy of the student's module."""
     fresh = fresh_copy(sub)
@@ -244,7 +244,7 @@ class Results:
                     changed = [name for name, value in lists.items() if any(value is c for c in self.changed)]
                     if changed:
                         on_changed.append((exc, changed[0]))
-                    elif _returns_when_fresh(sub, self.helper, args, kwargs):
+                    elif returns_when_fresh(sub, self.helper, args, kwargs):
                         only_again.append(exc)
                     raise
                 finally:

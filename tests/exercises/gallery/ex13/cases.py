@@ -171,7 +171,13 @@ CASES += [
 CASES += [
     Wrong('seen_as_default', fails={'a chain of 1,200 ops': 'KeyError'},
           edits={'def topological_order(root: Value) -> list[Node]:': 'def topological_order(root: Value, seen: set = set()) -> list[Node]:', '    seen = {start}\n': '    seen.add(start)\n'},
-          names=('topological_order', 'KeyError')),
+          names=('topological_order', 'KeyError', 'called again on a graph an earlier call of it had walked')),
+    # the same set at module level: only a second call on one graph meets the nodes the first left in it
+    Wrong('seen_at_module_level', fails={DIAMOND: 'called again on a graph an earlier call of it had walked'},
+          edits={'def topological_order(root: Value) -> list[Node]:':
+                 'seen: set = set()  # nodes the walk has met\n\n\ndef topological_order(root: Value) -> list[Node]:',
+                 '    seen = {start}\n': '    seen.add(start)\n'},
+          names=('topological_order', 'state it keeps between calls', 'KeyError')),
     Wrong('order_reversed', fails={'topological order of the diamond': 'does not start at root.grad_fn'},
           edits={'                ready.append(child)\n    return order': '                ready.append(child)\n    return order[::-1]'},
           names=('topological_order(diamond)', 'root.grad_fn')),
