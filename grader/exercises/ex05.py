@@ -58,7 +58,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                 "walked": graph_below(call.first_root, label="grad_history"),  # the y its first backward ran from
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
-                "left": [_left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
+                "left": [_cleared_alike(call, wl, xl),
+                         _left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
     return {**observed, "hooks": appended_later(answer, [wl], label, "w")}  # last: it writes w.grad
 
 
@@ -94,6 +95,18 @@ def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> di
     return {**grad_of(leaf, label), CONTEXT + "cleared_before_backward": call.cleared_between(leaf),
             CONTEXT + "cleared_some": call.cleared_some_only(leaf),
             CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
+
+
+def _cleared_alike(call: Call, w: Value, x: Value) -> dict[str, Any]:
+    """The CLEARED_ALIKE fact: the loop did not clear one leaf's .grad between its backward passes
+    while never clearing the other's (``zero_grad([w, w])``, a slip for ``[w, x]``); as context,
+    the leaf it cleared and the one it never cleared.  A loop that clears nothing holds."""
+    leaves = {"w": w, "x": x}
+    for cleared, never in (("w", "x"), ("x", "w")):
+        if call.cleared_between(leaves[cleared]) and call.never_cleared(leaves[never]):
+            return {**check(Check.CLEARED_ALIKE, False, "grad_history"),
+                    CONTEXT + "cleared": cleared, CONTEXT + "never": never}
+    return check(Check.CLEARED_ALIKE, True, "grad_history")
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -38,7 +38,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT,
            Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
-           Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
+           Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
@@ -167,6 +167,9 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+    if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
+        cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
+        return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
     if say is Say.LIST_CHANGED:  # the argument's name
         name = got.get(CONTEXT + "name")
         return [_diff(say, label=label, name=name if type(name) is str else "?")]

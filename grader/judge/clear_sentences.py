@@ -37,6 +37,8 @@ class SayClear(Sentence):
                                 "gradients the model came with, and every later pass from cleared ones: your code "
                                 "clears the gradients after each step's backward, not at the start of the step as "
                                 "the statement's loop does, so the first step added the model's old gradients to its own.")
+    ONE_LEAF_CLEARED = N_("{label} cleared {name}.grad between its backward passes but never {leaf}.grad: the "
+                          "statement clears the gradients of both leaves after each step.")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "

@@ -327,6 +327,13 @@ class Call(observe.Observer):
         passes after the first that write it, but not before all of them."""
         return self.cleared_between(v) and self.uncleared_later.get(id(v)) is v
 
+    def never_cleared(self, v: object) -> bool:
+        """With ``clears``: whether a pass after the first found ``v.grad`` as a pass wrote it, none
+        found it cleared, and it holds a number other than zero now: the student's code never cleared
+        it.  A gradient the engine wrote as zero tells nothing: zeroing it in place leaves it so."""
+        return (self.uncleared_later.get(id(v)) is v and not self.cleared_between(v)
+                and grad_number(v) not in (None, 0.0))
+
     def wrote_instead(self, v: object, given: Sequence[Any]) -> bool:
         """With ``clears``: whether no pass wrote ``v.grad`` but one wrote the .grad of a leaf that
         is none of the Values ``given`` (a leaf the student's code made in place of ``v``)."""

@@ -125,6 +125,7 @@ class Check(str, enum.Enum):
     RECORDED_UNCLEARED = "recorded_uncleared"  # a loop's records are not all read from cleared gradients
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
+    CLEARED_ALIKE = "cleared_alike"  # a loop that cleared one leaf's .grad between its passes cleared the other's too
     LIST_KEPT = "list_kept"  # a call left a list it was given as it was: the statement's code only reads it
     DROPPED_KEPT = "dropped_kept"  # a .grad set to None was dropped as it was, not zeroed first
     PAST_NO_GRAD = "past_no_grad"  # a clearing loop went on past a leaf without a gradient

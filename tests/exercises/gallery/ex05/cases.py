@@ -346,3 +346,13 @@ CASES += [
                  "    for leaf in leaves:\n        if leaf.grad is not None:\n            leaf.grad.zero_()\n        if set_to_none:"},
           names=("zero_grad(leaves, set_to_none=True)", "p.grad", "before setting p.grad to None")),
 ]
+
+# A slip in the list handed to zero_grad: w twice, x never cleared; the loop's own tests name
+# the leaf cleared and the one never cleared.
+CASES += [
+    Wrong("one_leaf_twice", fails={ZERO: "grad_history cleared w.grad between its backward passes but never x.grad",
+                                   NONE: "grad_history cleared w.grad between its backward passes but never x.grad"},
+          edits={"            zero_grad([w, x], set_to_none=(reset == \"none\"))\n":
+                 "            zero_grad([w, w], set_to_none=(reset == \"none\"))\n"},
+          names=("grad_history", "w.grad", "never x.grad")),
+]
