@@ -120,6 +120,13 @@ PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentenc
 SUM = "AddBackward0"  # and of an addition
 _AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
+_NAMED = {  # a sentence that names one thing the probe recorded as context: (its key, the field it fills)
+    Say.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
+    Say.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
+    Say.LIST_CHANGED: ("name", "name"),  # the argument's name
+    SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
+    Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
+}
 
 
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -150,9 +157,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(on_class) is str:
             return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
         return [_diff(say, label=label, function=later)]
-    if say is Say.NOT_APPLIED:  # the first node whose apply backward never called
-        node = got.get(CONTEXT + "node")
-        return [_diff(say, label=label, name=node if type(node) is str else "?")]
     if say is Say.GIVEN_EDITED and got.get(CONTEXT + "returned") is True:  # numbers, no graph
         return [_diff(Say.GIVEN_RETURNED, label=label)]
     if say is Say.GIVEN_EDITED:  # the first named Value where the edited function's graph differs
@@ -160,9 +164,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
                else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else say)
         return [_diff(say, label=label, where=where if type(where) is str else "y")]
-    if say is Say.ARGS_SWAPPED:  # the helper the function tested called
-        helper = got.get(CONTEXT + "helper")
-        return [_diff(say, label=label, function=helper if type(helper) is str else "?")]
     if say is Say.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
@@ -170,20 +171,15 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
-    if say is Say.LIST_CHANGED:  # the argument's name
-        name = got.get(CONTEXT + "name")
-        return [_diff(say, label=label, name=name if type(name) is str else "?")]
     if say is Say.OTHER_LEAF_GRAD:  # the first entry read from another leaf's .grad, and the two leaves
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))
         if type(entry) is int and type(other) is str and type(leaf) is str:
             return [_diff(say, label=f"{label}[{entry}]", name=other, leaf=leaf)]
         return []
-    if say is SayWalk.LEAF_TAKEN_EARLY:  # the leaf whose answer was read where the order reached its node
-        leaf = got.get(CONTEXT + "leaf")
-        return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
-    if say is Say.HOOKS_APPEND:  # the leaves the probe's later backward ran through
-        leaf = got.get(CONTEXT + "leaf")
-        return [_diff(say, label=label, leaf=leaf if type(leaf) is str else "?")]
+    if say in _NAMED:  # one name recorded beside the failure
+        key, field = _NAMED[say]
+        named = got.get(CONTEXT + key)
+        return [_diff(say, label=label, **{field: named if type(named) is str else "?"})]
     if say in _AT_A_PRODUCT or say is Say.SUM_AS_PRODUCT:  # the engine's name of the node the paths go through
         return [_diff(say, label=label, op=SUM if say is Say.SUM_AS_PRODUCT else PRODUCT)]
     return [_diff(say, label=label)]
