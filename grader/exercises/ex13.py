@@ -51,11 +51,12 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
                 graph: str, calls: list[Any]) -> dict[str, Any]:
     """The returned gradient of each leaf (found by identity, never by ==) and its type (the
     statement asks for a float, not a Value), whether every key is one of the graph's leaves,
-    and whether two leaves of one number got an entry each."""
+    and whether two leaves of one number got an entry each.  A dict of a subclass (a
+    defaultdict) is a dict: only its entries are read."""
     label = f"backprop({graph})"
-    if type(result) is not dict:
+    if not isinstance(result, dict):
         return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
-    items = list(result.items())
+    items = list(dict.items(result))  # a dict's own items: a subclass's (a defaultdict) inserts no key
     found = [next((g for k, g in items if k is leaf), _MISSING) for leaf in leaves]
     stray = sum(1 for k, _ in items if not any(k is leaf for leaf in leaves))
     return {
@@ -160,7 +161,7 @@ def _backprop_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
 
 def _grads_seen(result: object) -> list[Any] | str:
     """The numbers of a dict backprop returned, in its order (its keys are the leaves)."""
-    return [num(g) for g in result.values()] if type(result) is dict else type_name(result)
+    return [num(g) for g in dict.values(result)] if isinstance(result, dict) else type_name(result)
 
 
 def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
@@ -168,11 +169,17 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     one the student's order breaks, and on which graph; and whether topological_order called
     the engine's own backward pass (a function of ``micrograph/engine.py``) instead of being one."""
     with watching(sub, "topological_order", engine_walk=True) as call:
-        orders = [sub.topological_order(g.root) for g in graphs]
+        orders = [_as_returned(sub.topological_order(g.root)) for g in graphs]
     apart = _names_apart(sub)
     reports = [order_report(order, g.root, f"topological_order({g.label})", apart)
                for order, g in zip(orders, named(graphs))]
     return {"order": reports, "own_walk": call.fact}
+
+
+def _as_returned(order: object) -> object:
+    """A list returned, copied as the call returned it: one list kept at module level and refilled
+    by a later call is judged on what this call put in it (the state probes tell the sharing)."""
+    return list(order) if type(order) is list else order
 
 
 def _names_apart(sub) -> bool:
@@ -313,7 +320,8 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line.  backprop walks the chain topological_order has
     walked already: nodes kept from one call to the next (a module-level set) show as state."""
-    report = order_report(sub.topological_order(graph.root), graph.root, "topological_order(chain)", _names_apart(sub))
+    order = _as_returned(sub.topological_order(graph.root))
+    report = order_report(order, graph.root, "topological_order(chain)", _names_apart(sub))
     observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),

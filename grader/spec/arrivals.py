@@ -105,7 +105,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                     sent_at[child] = i
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
         return check(Check.ARRIVALS_SUMMED, True, label)
-    items = list(answer.items()) if type(answer) is dict else []
+    items = list(dict.items(answer)) if isinstance(answer, dict) else []
     for node in reached:
         if isinstance(node, micrograph.AccumulateGrad):
             given = [g for leaf, g in items if leaf is node.variable and type(g) in (int, float)]
@@ -133,10 +133,12 @@ def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[flo
     than zero was sent to some node along another edge, which an order backprop's
     topological_order call returned puts after every node that sent it one: the walk passed on
     ``local_grads(...)[0]`` alone, and every other input of a node got nothing (not a node run
-    before its gradients arrived)."""
-    lost = [node for node, arrived in reached.items() if not _close(math.fsum(arrived), math.fsum(along_first.get(node, [])))]
+    before its gradients arrived).  A leaf whose answer the walk returned under no key of that
+    leaf (a dict keyed by its node) is not judged: what it went on with is not seen."""
+    known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
+    lost = [node for node in known if not _close(math.fsum(reached[node]), math.fsum(along_first.get(node, [])))]
     return (bool(lost) and all(_after_senders(node, senders[node], orders) for node in lost)
-            and all(_close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in reached))
+            and all(_close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in known))
 
 
 def _after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:

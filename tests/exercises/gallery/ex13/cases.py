@@ -103,7 +103,8 @@ CASES = [
           edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
                                                   "            order.append(node)\n"}),
     Wrong("keyed_by_node", names=('has keys that are not leaf Values of the graph',), fails={DIAMOND: "keys that are not leaf Values of the graph"},
-          edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"}),
+          edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"},
+          unsaid=("passed on only the first of the gradients",)),  # it passes every one: its leaves' answers are unseen
     Wrong("blocked_as_zero", names=('backprop(blocked) has an entry for w',), fails={"a node no gradient reaches, on one graph": "has an entry for w, where the statement's has none"},
           edits={"            if child is None or child_grad is None:\n                continue\n":
                  "            if child is None:\n                continue\n            child_grad = child_grad or 0.0\n"}),
@@ -428,4 +429,24 @@ CASES += [
                                "            if not getattr(child, \"visited\", False):\n"
                                "                child.visited = True\n                stack.append(child)\n"},
           names=("set attributes on the nodes", "called again on that same graph")),
+]
+
+
+# The answer as a dict subclass: a defaultdict with the right entries is a dict, and reading it
+# inserts no key.
+CASES += [
+    Correct("leaves_in_a_defaultdict",
+            edits={"    leaves: dict[Value, float] = {}\n": "    leaves: dict[Value, float] = collections.defaultdict(float)\n",
+                   "import micrograph\nfrom micrograph import Node, Value\n":
+                   "import collections\n\nimport micrograph\nfrom micrograph import Node, Value\n"}),
+]
+
+# One order list kept at module level, cleared and refilled by every call: each call's order is
+# right when it returns, so only the sharing is told, not the order a later call put in the list.
+CASES += [
+    Wrong("order_in_a_module_list", fails={"topological order of the diamond": "returned the very object"},
+          edits={"    order = []\n    ready = [start]\n": "    order = _ORDER\n    order.clear()\n    ready = [start]\n",
+                 "def topological_order(": "_ORDER: list = []\n\n\ndef topological_order("},
+          names=("topological_order", "kept between calls"),
+          unsaid=("does not start at root.grad_fn", "leaves out a node")),
 ]
