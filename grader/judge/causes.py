@@ -147,6 +147,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
+    **dict.fromkeys((Say.GRADIENT_CUT, Say.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
     Say.RESULT_ORDER: {Say.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},

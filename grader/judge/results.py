@@ -88,6 +88,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(Say.NO_ENTRY if found.say is Say.RESULT_NONE else Say.EXTRA_ENTRY, label=label,
                       of=absent[0], name=absent[1])]
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
+        saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
+        if type(saved) is str:
+            return [_diff(Say.GRADIENT_CUT_SAVED, label=label, name=saved)]
         return [_diff(Say.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hooked")) is str:
         # as many records as the statement's, of numbers a hook of theirs was handed: that is why they differ

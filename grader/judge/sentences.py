@@ -299,6 +299,10 @@ class Say(Sentence):
                               "gradient {function} returns has no graph back to the grad it receives (grad read "
                               "as a number, grad.item(), or cut from its graph), so the part of the second derivative "
                               "that comes through grad is left out.")
+    GRADIENT_CUT_SAVED = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
+                            "number in no graph back to x, and {name} is a Value other than x with no graph back to x "
+                            "(forward runs under no_grad, so a Value it computes has none, nor has a detach() of x): a "
+                            "gradient computed from it cannot be differentiated again.")
     GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "

@@ -152,10 +152,24 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
     if not isinstance(first, Value) or not first.requires_grad:  # cut: the right number, grad mode on
         cut = not off and isinstance(first, Value) and math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-12)
-        return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut}]
+        apart = _saved_apart(y, leaf) if cut else None
+        return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut,
+                       **({CONTEXT + "saved_apart": apart} if apart else {})}]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
+
+
+def _saved_apart(y: object, leaf: Value) -> str | None:
+    """The first Value y's node saved that is not ``leaf`` and has no graph (it requires no grad:
+    forward made it under no_grad, or it is a detach() of x), as ``ctx.saved_values[i]``; None
+    where there is none, or what was saved cannot be read."""
+    try:
+        saved = tuple(y.grad_fn.saved_values)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - freed, changed, or no node: nothing to name
+        return None
+    return next((f"ctx.saved_values[{i}]" for i, v in enumerate(saved)
+                 if isinstance(v, Value) and v is not leaf and not v.requires_grad), None)
 
 
 def second_through_grad(op: Callable[[Value], Any], name: str, program: str, a0: float, b0: float) -> dict[str, Any]:

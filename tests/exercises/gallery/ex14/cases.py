@@ -49,7 +49,7 @@ CASES = [
 SECOND = "Softplus's gradient is differentiable"
 CASES += [
     Wrong("softplus_finite_differences",  # central differences agree with gradcheck to 1e-10
-          fails={SECOND: "is None, where the statement's is not"},
+          fails={SECOND: "is None: under create_graph=True, Softplus.backward returned the statement's number in no graph"},
           edits={SOFTPLUS_BACKWARD: "        h = 1e-5\n"
                  "        f = lambda t: math.log(1.0 + math.exp(t))\n"
                  "        return grad * ((f(x.item() + h) - f(x.item() - h)) / (2 * h))\n",
@@ -329,4 +329,20 @@ CASES += [
           edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
                  "        return Value(grad.item() if inside else 0.0), None, None\n"},
           names=("grad(grad(z, a, create_graph=True), a) in z = Clip.apply(a * b, -1, 1) * a", "grad.item()")),
+]
+
+# Softplus.forward saves exp(x) beside x and backward computes sigmoid(x) from it: the right
+# number, but exp(x) was made under forward's no_grad, so the gradient has no graph back to x.
+CASES += [
+    Wrong("softplus_saves_exp",
+          fails={SECOND: "ctx.saved_values[1] is a Value other than x with no graph back to x"},
+          passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
+                 "        return (x.exp() + 1.0).log()\n":
+                 "        e = x.exp()\n        ctx.save_for_backward(x, e)\n        return (e + 1.0).log()\n",
+                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        return grad * x.sigmoid()\n":
+                 "        x, e = ctx.saved_values\n        return grad * e / (e + 1.0)\n"},
+          names=("ctx.saved_values[1]", "no_grad", "no graph back to x"),
+          unsaid=("a Value kept from an earlier call",)),
 ]
