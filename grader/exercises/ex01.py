@@ -15,7 +15,6 @@ of one value (a leaf found by ``==`` instead of ``is`` shows).  The hidden tests
 on other inputs and on the first ones once more (``grader.spec.repeat``): state kept between calls shows.
 """
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -27,10 +26,11 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import apart_from, arguments_of, passed_in_order
 from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
+from grader.spec.documents_slips import close, documents_slip_facts
 from grader.spec.graph import graph_below
 from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
-from grader.spec.repeat import Returned, calls_apart
+from grader.spec.provenance import built, check, float_of, grad_of, lists_of, result_of, watching
+from grader.spec.repeat import Returned, calls_apart, left_on_inputs
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
@@ -177,7 +177,7 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
     g = documents_graph(0.75, 1.25)
-    return {**{leaf: result_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
+    return {**{leaf: lists_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
             "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
 
@@ -186,10 +186,10 @@ def paths_documents(sub):
 def paths_other(sub):
     g = documents_graph(-0.25, 2.0)
     w, x = Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)  # y = w * w never reaches x: no path
-    return {**{label: [result_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
-                       result_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
+    return {**{label: [lists_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
+                       lists_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
                for label, y, w, x, _ in _other_graphs()},
-            "unreached": result_of(sub.paths(mul(w, w), x), "for y = w * w, paths(y, x)"),
+            "unreached": lists_of(sub.paths(mul(w, w), x), "for y = w * w, paths(y, x)"),
             "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
 
@@ -209,7 +209,7 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 
 def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
     """grad_by_paths on both leaves, and each answer beside what it was asked about (answer, y,
-    leaf, all values, label), for ``_slip_facts`` (hidden test) and ``_documents_slip_facts``
+    leaf, all values, label), for ``_slip_facts`` (hidden test) and ``documents_slip_facts``
     (public test)."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     with watching(sub, "grad_by_paths") as call:
@@ -235,14 +235,22 @@ def _data_of(everything: list[Value]) -> Callable[[Any], float]:
 
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
                     followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False,
-                    any_leaf: bool = False) -> float:
+                    any_leaf: bool = False, by_name: bool = False) -> float:
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]`` (and,
     ``sums_as_products``, each AddBackward0 of two Values too), each node's inputs in ``followed``
     only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number;
-    ``any_leaf``, at any leaf at all)."""
+    ``any_leaf``, at any leaf at all); ``by_name``: one derivative kept per node name, in the
+    order a depth-first walk works them out (a memo keyed by ``node.name()``)."""
     data_of = _data_of(everything)
+    kept: dict[str, float] = {}
 
     def d(node) -> float:
+        if by_name and node.name() in kept:
+            return kept[node.name()]
+        kept[node.name()] = found = below(node)
+        return found
+
+    def below(node) -> float:
         if hasattr(node, "variable"):
             found = node.variable is leaf or any_leaf or by_number and node.variable.item() == leaf.item()
             return 1.0 if found else 0.0
@@ -276,14 +284,14 @@ def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
 
 # The slips a wrong number is matched against: a product's factor, the paths through each node's
 # last input left out (next_functions[:-1], an off-by-one), a path ending at every leaf of the
-# leaf's number (``==`` for ``is``), a sum of two Values taken for a product, or the local
-# derivatives along a path added, not multiplied.
+# leaf's number (``==`` for ``is``), a sum of two Values taken for a product, the local
+# derivatives along a path added, not multiplied, or one derivative kept for every node of a name.
 _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
           "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
           "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
           "any_leaf": lambda *g: _sum_over_paths(*g, "right", any_leaf=True),
           "sum_as_product": lambda *g: _sum_over_paths(*g, "right", sums_as_products=True),
-          "added_along": _added_along_paths}
+          "added_along": _added_along_paths, "by_name": lambda *g: _sum_over_paths(*g, "right", by_name=True)}
 
 
 def _slip_facts(answered: list[tuple]) -> list[dict]:
@@ -291,49 +299,17 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code."""
     def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:
-        return type(answer) is float and _close(answer, _SLIPS[slip](y, leaf, everything))
+        return type(answer) is float and close(answer, _SLIPS[slip](y, leaf, everything))
 
     slip = next((name for name in _SLIPS if all(matches(name, *item[:4]) for item in answered)), None)
     facts = []
     for answer, y, leaf, everything, label in answered:
-        wrong = slip is not None and not _close(answer, _sum_over_paths(y, leaf, everything, "right"))
+        wrong = slip is not None and not close(answer, _sum_over_paths(y, leaf, everything, "right"))
         facts.append({**check(Check.PRODUCT_FACTOR, not wrong, label), **({CONTEXT + slip: True} if wrong else {})})
-    return facts
-
-
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
-
-
-# (dy/dw, dy/dx) on the documents' graph from a's and b's data, right (as its docstring says) and as
-# slips make them: formulas of this one graph, not a walker, so the public test, which ships in the
-# student release, names the slip without holding a grad_by_paths.
-_ON_DOCUMENTS = {"right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0),
-                 "any_leaf": lambda a, b: (2 * b + a, 2 * b + a)}
-
-
-def _documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -> list[list[dict]]:
-    """For each run (its answers beside what they were asked about, and its graph), the CHECK
-    fact of each answer that it is not the number a slip makes on the documents' graph: False,
-    with the slip named, where the number differs from the statement's and every answer of the
-    test is that slip's."""
-    def of(g: dict[str, Value], factor: str) -> tuple[float, float]:
-        return _ON_DOCUMENTS[factor](g["a"].item(), g["b"].item())
-
-    def matches(slip: str) -> bool:
-        return all(type(item[0]) is float and _close(item[0], made)
-                   for items, g in answered for item, made in zip(items, of(g, slip)))
-
-    slip = next((name for name in _ON_DOCUMENTS if name != "right" and matches(name)), None)
-    facts = []
-    for items, g in answered:
-        wrong = [slip is not None and not _close(item[0], right) for item, right in zip(items, of(g, "right"))]
-        facts.append([{**check(Check.PRODUCT_FACTOR, not slipped, item[4]), **({CONTEXT + slip: True} if slipped else {})}
-                      for item, slipped in zip(items, wrong)])
     return facts
 
 
@@ -344,17 +320,21 @@ def chain_rule_public(sub):
     for w, x in PUBLIC_POINTS:
         g = documents_graph(w, x)
         asked.append((_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS), g))
-    facts = _documents_slip_facts([(answered, g) for (_, answered), g in asked])
+    facts = documents_slip_facts([(answered, g) for (_, answered), g in asked])
     runs = [{"by_paths": run["by_paths"], "factors": factors, "walk_only": run["walk_only"]}
             for ((run, _), _), factors in zip(asked, facts)]
-    return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(0.25, -2.0))}
+    return {"runs": runs, "apart": _by_paths_apart(sub, 0.25, -2.0)}
 
 
-def _by_paths_apart(sub, g: dict[str, Value]) -> list[dict]:
-    """grad_by_paths(y, w), then (y, x) on the same graph, then (y, w) again (``calls_apart``):
-    an answer kept per node (a memo that outlives the call) shows in the second call."""
-    return calls_apart(sub, lambda m, leaf: m.grad_by_paths(g["y"], g[leaf], [g[k] for k in NODES]),
-                       num, "w", "x", "grad_by_paths")
+def _by_paths_apart(sub, w: float, x: float) -> list[dict]:
+    """grad_by_paths(y, w), then (y, x) on the same graph, then (y, w) again (``calls_apart``),
+    and (y, x) after (y, w) against (y, x) on a new graph (``left_on_inputs``): an answer kept
+    between calls, in the module or on the graph's nodes, shows in the second call."""
+    g = documents_graph(w, x)
+    return [*calls_apart(sub, lambda m, leaf: m.grad_by_paths(g["y"], g[leaf], [g[k] for k in NODES]),
+                         num, "w", "x", "grad_by_paths"),
+            left_on_inputs(sub, lambda m, h, leaf: m.grad_by_paths(h["y"], h[leaf], [h[k] for k in NODES]), num,
+                           lambda: documents_graph(w, x), "w", "x", "grad_by_paths(y, x)", "grad_by_paths(y, w)")]
 
 
 def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
@@ -377,7 +357,7 @@ def chain_rule_hidden(sub):
     facts = iter(_slip_facts([item for _, answered in asked for item in answered]))
     runs = [{"by_paths": run["by_paths"], "factors": [next(facts) for _ in answered], "walk_only": run["walk_only"]}
             for run, answered in asked]
-    return {"runs": runs, "apart": _by_paths_apart(sub, documents_graph(-1.5, 0.25))}
+    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25)}
 
 
 @EXERCISE.diagram

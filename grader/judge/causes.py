@@ -154,8 +154,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
     # (or a first loss of another kind: a list kept between calls starts with an earlier call's)
-    **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED),
-                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT,
+    **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
+                     SayState.LEFT_ON_GRAPH),
+                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME,
                      Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
@@ -222,7 +223,7 @@ _ONCE = {SayWalk.ONE_KEPT, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEA
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
-         Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
+         Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 

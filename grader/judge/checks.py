@@ -88,7 +88,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
-                              ("grown", SayState.NOT_SAME_GROWN)),
+                              ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.STEP_NOT_BY_GRAD: (("later", Say.LATER_STEP_NOT_BY_GRAD),),
     Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
@@ -97,7 +97,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("any_leaf", Say.ANY_LEAF), ("sum_as_product", Say.SUM_AS_PRODUCT),
-                             ("added_along", Say.ADDED_ALONG)),
+                             ("added_along", Say.ADDED_ALONG), ("by_name", Say.KEPT_PER_NAME)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
@@ -141,6 +141,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
     if say is SayWalk.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
         return [_diff(SayWalk.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
+    if say is SayState.LEFT_ON_GRAPH:  # the earlier call on the same graph, named
+        return [_diff(say, label=label, function=str(got.get(CONTEXT + "after")))]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:

@@ -18,7 +18,7 @@ from grader.judge.explained import difference as _diff
 from grader.spec.warned import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
-from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE
+from grader.spec.facts import ABSENT, CLAIM, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, SHARED
 
 _EXCLUDED_LAST = "AccumulateGrad"
 """The one name a list may end in one too many of and be told so: a leaf's node, which the
@@ -87,6 +87,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and absent is not None:  # no such key, not an entry that holds None
         return [_diff(Say.NO_ENTRY if found.say is Say.RESULT_NONE else Say.EXTRA_ENTRY, label=label,
                       of=absent[0], name=absent[1])]
+    if found is not None and _shared_more(want, got):  # one list appended again and again, changed since
+        return [_diff(Say.ENTRIES_ONE_LIST, label=label)]
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
         saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
         if type(saved) is str:
@@ -102,6 +104,20 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []
+
+
+def _shared_more(want: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether the student's result holds, as two or more of its entries, one list object that
+    the statement's does not (``provenance.lists_of``'s groups of indices), and that list is
+    none of the statement's entries: the statement's own code may append one list twice where
+    two paths are one (both inputs of w * w), and a list shared but right is no mistake."""
+    def groups(side: object) -> list[set[int]]:
+        return [{i for i in g if type(i) is int} for g in side if type(g) is list] if type(side) is list else []
+    entries, wanted = got.get("value"), want.get("value")
+    if type(entries) is not list or type(wanted) is not list:
+        return False
+    return any(not any(g <= w for w in groups(want.get(SHARED))) and min(g) < len(entries)
+               and not any(same(entries[min(g)], item) for item in wanted) for g in groups(got.get(SHARED)) if g)
 
 
 _OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_ORDER}
@@ -194,6 +210,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if (says is STATEMENT_SHAPES and len(got) == len(want) - 1 and len(want) > 1 and same(want[1:], got)
             and not same(want[:-1], got)):
         return _diff(Say.RESULT_FIRST_LEFT_OUT, label=label)  # the statement's entries but its first
+    if says is STATEMENT_SHAPES and len(got) < len(want) and _repeats_left_out(want, got):
+        return _diff(Say.RESULT_REPEATS_LEFT_OUT, label=label)
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)
@@ -203,6 +221,20 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _repeats_left_out(want: list[Any], got: list[Any]) -> bool:
+    """Whether ``got`` is ``want`` with each entry kept once, where it repeats (the same entries,
+    in order, without the repeats), entries that are lists themselves (paths, each a list of
+    names): the statement's list holds an entry twice on purpose.  A list of names that lacks a
+    repeated name is another walk (a chain that followed one input), not a repeat left out."""
+    if not all(type(item) is list for item in want):
+        return False
+    once: list[Any] = []
+    for item in want:
+        if not any(same(item, kept) for kept in once):
+            once.append(item)
+    return len(once) == len(got) and all(same(a, b) for a, b in zip(once, got))
 
 
 def _swapped(want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:

@@ -182,6 +182,11 @@ class Say(Sentence):
     RESULT_FIRST_LEFT_OUT = N_("{label} holds the statement's entries without its first one, which yours leaves out.")
     RESULT_SWAPPED = N_("{label} holds under {name} the entry the statement's holds under {leaf}, and the other way round.")
     RESULT_KEYS = N_("{label} has other keys than the statement's.")
+    RESULT_REPEATS_LEFT_OUT = N_("{label} holds each of the statement's entries once, where the statement's holds "
+                                 "some of them more than once: yours leaves out an entry that repeats an earlier one.")
+    ENTRIES_ONE_LIST = N_("{label} holds one list object as several of its entries, and that list is none of the "
+                          "statement's entries: your code appended the same list more than once, not a copy of it, "
+                          "so those entries all show that list as it was when the call returned.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
     # a property judged by the probe (CHECK facts)
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends it a gradient.")
@@ -370,6 +375,9 @@ class Say(Sentence):
                         "as the local factor, as at a product, not the node's local derivative.")
     ADDED_ALONG = N_("{label} is the sum over the paths of each path's local derivatives added together, not "
                      "multiplied.")
+    KEPT_PER_NAME = N_("{label} is the sum over the paths with one derivative kept per node name (node.name()): "
+                       "different nodes of one name, such as the AccumulateGrad nodes of two leaves, were given the "
+                       "same derivative, where each node has its own.")
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")

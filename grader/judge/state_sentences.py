@@ -37,6 +37,9 @@ class SayState(Sentence):
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")
+    LEFT_ON_GRAPH = N_("{label}, called on a graph after {function} on it, returned something else than on a new "
+                       "graph of the same numbers, where it is the first call: what it returns depends on something "
+                       "that earlier call left on the graph (on its nodes or Values).")
     FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
                           "a result kept between calls, found again by an id that this y's node took over from the freed one.")
     STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "

@@ -41,6 +41,7 @@ RAISES = "raises"  # a RESULT fact's key: its value is the error a call raised (
 CLAIM = "claim"  # a RESULT fact's key: its label is a statement, its value whether it holds
 KEPT_BY = CONTEXT + "kept_by"  # beside a failed state fact: the helper whose calls keep the state
 ABSENT = CONTEXT + "absent"  # beside a dict's entry it has no key for: [the dict's label, the key's name]
+SHARED = CONTEXT + "shared"  # beside a list's RESULT: the groups of indices of its entries that are one list object
 
 
 class Kind(str, enum.Enum):

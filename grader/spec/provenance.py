@@ -36,7 +36,7 @@ import micrograph
 from micrograph import observe
 from grader.spec.call import Call, is_value
 from grader.spec.errors import remember_raised
-from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, By, Check, Kind
+from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, SHARED, By, Check, Kind
 from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
 from grader.spec.probe import grad as grad_number
@@ -146,6 +146,19 @@ def result_of(x: object, label: str) -> dict[str, Any]:
     """The RESULT fact of a plain result: compared as it is, explained by its shape (a missing
     entry, another order, a different number), so the feedback names the kind of difference."""
     return {FACT: Kind.RESULT.value, LABEL: label, "value": _plain(x)}
+
+
+def lists_of(x: object, label: str) -> dict[str, Any]:
+    """The RESULT fact of a list of lists (``paths(y, w)``), with the CONTEXT ``shared``: the
+    indices of entries that are one list object, each group of two or more, so that a list
+    appended again and again, not a copy of it (each entry then shows it as it is at the end),
+    is told as that where the result differs (``judge.results``)."""
+    groups: dict[int, list[int]] = {}
+    for i, entry in enumerate(x if type(x) is list else []):
+        if type(entry) is list:
+            groups.setdefault(id(entry), []).append(i)
+    shared = [indices for indices in groups.values() if len(indices) > 1]
+    return {**result_of(x, label), **({SHARED: shared} if shared else {})}
 
 
 def entry_of(x: object, of: str, key: str, present: bool) -> dict[str, Any]:

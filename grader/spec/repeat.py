@@ -27,6 +27,10 @@ those inputs live, and wrong once CPython gives a new object a freed one's id, w
 one run and not on the next: ``grown_apart`` calls a function, changes its inputs in place (the
 same objects, another graph) and calls it again, which sees such a cache on every run alike.
 
+State can be kept on the inputs too (a memo set as an attribute of a graph's nodes), where a
+fresh copy of the module, handed those inputs, finds it again: ``left_on_inputs`` calls a
+function twice on one graph and compares the second call with the same call on a new graph.
+
 A function the statement asks to make new leaves at each call is also asked whether it returned
 one an earlier call returned (``Returned``): a leaf cached on its inputs or kept in a mutable
 default returns the same numbers every time, and only its identity tells it.
@@ -62,6 +66,10 @@ RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
 SAME_OBJECT = CONTEXT + "same_object"
 """A SAME_AGAIN fact's context: the call on the first inputs again returned an object the first returned."""
+ON_INPUTS = CONTEXT + "on_inputs"
+"""A SAME_FRESH fact's context: the call depends on something an earlier call left on its inputs (``left_on_inputs``)."""
+AFTER = CONTEXT + "after"
+"""Beside ``ON_INPUTS``: the label of the earlier call on those inputs."""
 GROWN = CONTEXT + "grown"
 """A SAME_FRESH fact's context: the call was made again on inputs an in-place op changed (``grown_apart``)."""
 
@@ -250,6 +258,29 @@ def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen
     by ``id(root)``) is returned again; a first call on other objects could only see that cache
     where CPython gave a later object a freed one's id, on one run and not on the next."""
     return {**_grown_again(sub, make, seen, inputs, grow, label), GROWN: True}
+
+
+def left_on_inputs(sub: ModuleType, make: Callable[[ModuleType, Inputs, Any], Any], seen: Callable[[Any], Any],
+                   build: Callable[[], Inputs], first: Any, second: Any, label: str, after: str) -> dict[str, Any]:
+    """``make(module, inputs, first)``, then ``make(module, inputs, second)`` on the same inputs
+    (one graph, ``build`` made), against ``make(module, new, second)`` on new inputs ``build``
+    made again, where no call was made before: the SAME_FRESH fact of the second call, failed
+    only where a fresh copy of the student's module, given the first inputs, returns what the
+    second call did, with the CONTEXT ``on_inputs`` and ``after``, the first call's label.  The
+    state is then on the inputs (a memo kept as an attribute of the graph's nodes), where
+    ``calls_apart``'s fresh copy, handed those very inputs, sees it too; state kept in the module
+    is ``calls_apart``'s to tell."""
+    call = _watched(sub, lambda module, args: make(module, *args), label)
+    given = build()
+    call(sub, (given, first))
+    later = repr(seen(call(sub, (given, second))))
+    alone = repr(seen(call(sub, (build(), second))))
+    fresh = fresh_copy(sub) if later != alone else None
+    try:
+        kept = fresh is not None and repr(seen(call(fresh, (given, second)))) == later
+    except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
+        kept = False
+    return {**check(Check.SAME_FRESH, not kept, label), ON_INPUTS: True, AFTER: after}
 
 
 def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any], seen: Callable[[Any], Any],

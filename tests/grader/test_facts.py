@@ -25,10 +25,10 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
-from grader.spec.facts import Check
+from grader.spec.facts import SHARED, Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
-from grader.spec.provenance import check, entry_of, float_of, grad_of, result_of, same_object, value_of, watching
+from grader.spec.provenance import check, entry_of, float_of, grad_of, lists_of, result_of, same_object, value_of, watching
 from micrograph import Value
 from micrograph.i18n import using
 
@@ -521,7 +521,10 @@ def test_forged_facts_from_the_child_never_break_the_explanation():
 def test_a_plain_result_is_told_by_its_shape():
     paths = [["MulBackward0", "AddBackward0"], ["MulBackward0", "AddBackward0"]]
     want = result_of(paths, "paths(y, w)")
-    assert _said(want, result_of(paths[:1], "paths(y, w)")) == [Say.RESULT_FEWER]
+    # two paths of the same names: one of them left out is told as a repeat left out
+    assert _said(want, result_of(paths[:1], "paths(y, w)")) == [Say.RESULT_REPEATS_LEFT_OUT]
+    two = [["MulBackward0", "AddBackward0"], ["MulBackward0", "MulBackward0"]]
+    assert _said(result_of(two, "p"), result_of(two[:1], "p")) == [Say.RESULT_FEWER]
     assert _said(want, result_of(paths * 2, "paths(y, w)")) == [Say.RESULT_MORE]
     # one name too many at the end of the first path: the student's extra name is told
     longer = find(want, result_of([p + ["AccumulateGrad"] for p in paths], "p"))
@@ -540,6 +543,24 @@ def test_a_plain_result_is_told_by_its_shape():
     assert _said(result_of(None, "g"), result_of(0.0, "g")) == [Say.RESULT_NOT_NONE]
     assert _said(want, result_of(object(), "p")) == [Say.RESULT_TYPE]
     assert "yours is of type object." in find(want, result_of(object(), "p"))[0].sentence()
+
+
+def test_one_list_appended_again_and_again_is_told_where_it_is_no_entry_of_the_statements():
+    trail: list[str] = []
+    aliased = [trail, trail]  # one trail appended twice, emptied when the walk ended
+    want = lists_of([["MulBackward0", "AddBackward0"], ["MulBackward0", "AddBackward0"]], "paths(y, w)")
+    assert _said(want, lists_of(aliased, "paths(y, w)")) == [Say.ENTRIES_ONE_LIST]
+    assert _said(want, result_of(aliased, "paths(y, w)")) == [Say.RESULT_FEWER]  # [0] has fewer entries
+    # one list shared, but a path of the statement's (one path found twice): not that mistake
+    path = ["MulBackward0", "AddBackward0"]
+    assert _said(lists_of([path], "p"), lists_of([path, path], "p")) == [Say.RESULT_MORE]
+    # the statement's own result shares those entries too (both inputs of w * w): not told as shared
+    shorter = ["MulBackward0"]
+    statement = lists_of([path, path, shorter], "p")
+    assert statement[SHARED] == [[0, 1]]
+    assert Say.ENTRIES_ONE_LIST not in _said(statement, lists_of([shorter, shorter, path], "p"))
+    other = ["AddBackward0"]
+    assert _said(statement, lists_of([other, other, other], "p")) == [Say.ENTRIES_ONE_LIST]  # 0, 1 and 2 shared
 
 
 def test_a_missing_key_is_told_as_missing_not_as_none():

@@ -126,9 +126,9 @@ CASES += [
                                        'paths in other graphs': 'what a first call of paths returned changed'},
           edits={'def paths(y: Value, leaf: Value) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n    found: list[list[str]] = []\n': 'def paths(y: Value, leaf: Value, found: list = []) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n'},
           names=('paths(y, x)', 'more entries', 'called again')),
-    Wrong('paths_shared_trail', fails={'paths from y to w and to x': 'paths(y, w)[0] has fewer entries'},
+    Wrong('paths_shared_trail', fails={'paths from y to w and to x': 'paths(y, w) holds one list object as several of its entries'},
           edits={'        trail = trail + [node.name()]\n': '        trail.append(node.name())\n', '                walk(child, trail)\n': '                walk(child, trail)\n        trail.pop()\n'},
-          names=('paths(y, w)[0]', 'fewer entries')),
+          names=('paths(y, w)', 'the same list more than once', 'not a copy')),
     Wrong('paths_generator', fails={'paths from y to w and to x': 'yours is of type generator'},
           edits={'    walk(y.grad_fn, [])\n    return found': '    walk(y.grad_fn, [])\n    return (p for p in found)'},
           names=('paths(y, w)', 'generator')),
@@ -278,4 +278,40 @@ CASES += [
           fails={"paths in other graphs": "for y = w * w, paths(y, x) is None, where the statement's is not"},
           edits={"    walk(y.grad_fn, [])\n    return found": "    walk(y.grad_fn, [])\n    return found or None"},
           names=("for y = w * w, paths(y, x)", "None")),
+]
+
+# Kept between the calls of one walk or of several: a memo keyed by the node's name (two nodes
+# of one name share it), one kept as an attribute of the graph's nodes (a second call on the same
+# graph for another leaf reads the first call's numbers), and a path left out because its names
+# repeat an earlier path's.
+CASES += [
+    Wrong("memo_by_node_name",
+          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with one derivative kept per node name",
+                 "chain rule by paths in other graphs": "one derivative kept per node name"},
+          edits={'    def d(node) -> float:\n        """d(node\'s output)/d(leaf): sum over this node\'s inputs of local * downstream."""\n': """    memo: dict[str, float] = {}
+
+    def d(node) -> float:
+        if node.name() not in memo:
+            memo[node.name()] = d_once(node)
+        return memo[node.name()]
+
+    def d_once(node) -> float:
+"""},
+          names=("grad_by_paths(y, w)", "per node name", "the same derivative")),
+    Wrong("memo_on_the_nodes",
+          fails={CHAIN: "grad_by_paths(y, x), called on a graph after grad_by_paths(y, w) on it",
+                 "chain rule by paths in other graphs": "on a new graph of the same numbers"},
+          edits={'    def d(node) -> float:\n        """d(node\'s output)/d(leaf): sum over this node\'s inputs of local * downstream."""\n': """    def d(node) -> float:
+        if not hasattr(node, "memo_d"):
+            node.memo_d = d_once(node)
+        return node.memo_d
+
+    def d_once(node) -> float:
+"""},
+          names=("grad_by_paths(y, x)", "after grad_by_paths(y, w)", "left on the graph")),
+    Wrong("paths_repeats_left_out",
+          fails={"paths from y to w and to x": "paths(y, w) holds each of the statement's entries once",
+                 "paths in other graphs": "leaves out an entry that repeats an earlier one"},
+          edits={"                found.append(trail)\n": "                if trail not in found:\n                    found.append(trail)\n"},
+          names=("paths(y, w)", "more than once", "repeats")),
 ]
