@@ -126,6 +126,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     Say.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
+    SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
 }
 
 
@@ -141,8 +142,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
     if say is SayWalk.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
         return [_diff(SayWalk.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
-    if say is SayState.LEFT_ON_GRAPH:  # the earlier call on the same graph, named
-        return [_diff(say, label=label, function=str(got.get(CONTEXT + "after")))]
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:
