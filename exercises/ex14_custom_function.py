@@ -50,12 +50,15 @@ What to write
 Two Functions.  ``Softplus``: softplus(x) = log(1 + exp(x)), a smooth relu, whose derivative
 is sigmoid(x).  ``Clip``: x clipped to the interval [low, high] (``low`` and ``high`` are
 numbers), which passes the gradient through where low <= x <= high and blocks it elsewhere.
-Both save their input x with ``ctx.save_for_backward``.  Compute each backward with Value
-operations on what forward saved (not from numbers such as ``x.item()``): the gradient it
-returns is then in a graph itself, and ``grad(..., create_graph=True)`` can differentiate it
-again, as it can a built-in op's.  Return the derivative itself (sigmoid(x) for Softplus), not a
-difference quotient (f(x + h) - f(x - h)) / 2h: near 0 the two agree as gradcheck sees them, but
-far from 0, where sigmoid(x) is tiny, the quotient loses its digits, and the tests look there too.
+Both save their input x with ``ctx.save_for_backward``, and each backward reads it back from
+``ctx.saved_values`` (Clip's too: it decides there whether x is inside the interval, not from a
+note forward left on ctx), since that read is where a freed or changed x is refused.  Compute each
+backward with Value operations on what forward saved (not from numbers such as ``x.item()``): the
+gradient it returns is then in a graph itself, and ``grad(..., create_graph=True)`` can
+differentiate it again, as it can a built-in op's.  Return the derivative itself (sigmoid(x) for
+Softplus), not a difference quotient (f(x + h) - f(x - h)) / 2h: near 0 the two agree as gradcheck
+sees them, but far from 0, where sigmoid(x) is tiny, the quotient loses its digits, and the tests
+look there too.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (backward_again, input_kept, input_number_kept, own_notes, returned_input, second_after_backward,
-                                second_derivative, second_through_grad)
+from grader.spec.custom import (backward_again, input_kept, input_number_kept, own_notes, returned_input, saved_read,
+                                second_after_backward, second_derivative, second_through_grad)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -210,9 +210,11 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     x = Value(x0, requires_grad=True)
     y = op(x)  # an error here, or in the first backward, is the student's own, told with its line
     saved, version = graph(y, {"x": x}, label="y"), x._version
+    kept = len(_saved_values(y))
     y.backward()
+    second = error_raised(y.backward, "the error for a second y.backward() after y.backward()")
     out = {"input": input_kept(name, x, version), "saved": [saved, graph(y, {"x": x}, label="y")],
-           "second_backward": error_raised(y.backward, "the error for a second y.backward() after y.backward()")}
+           "second_backward": [saved_read(name, kept, second["error"] is not None), second]}
     x = Value(-x0, requires_grad=True)
     y = op(x)
     y.backward(retain_graph=True)
@@ -250,17 +252,25 @@ def _changed(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     x = Value(x0, requires_grad=True)
     u = x * 1.0  # a non-leaf: it may be changed in place
     y = op(u)
-    saved = tuple(getattr(y.grad_fn, "saved_values", ())) if isinstance(y, Value) else ()
+    saved = _saved_values(y)
     before = num(y)
     u.add_(0.5)
+    output = returned_input(name, y, before)
+    kept = [graph(y, {"x": x}, label="y"),  # before backward, which frees it
+            [same_object(v, u, "ctx.saved_values[0]", "x in forward(ctx, x)") for v in saved[:1]]]
+    raised = error_raised(y.backward, "the error for y.backward()")
+    read = saved_read(name, len(saved) if saved[:1] and saved[0] is u else 0, raised["error"] is not None)
     return {
-        "output": returned_input(name, y, before),
-        "saved": [graph(y, {"x": x}, label="y"),
-                  [same_object(v, u, "ctx.saved_values[0]", "x in forward(ctx, x)")
-                   for v in saved[:1]]],
-        "backward": error_raised(y.backward, "the error for y.backward()"),
+        "output": output,
+        "saved": kept,
+        "backward": [read, raised],
         "grad": grad_of(x, f"x.grad through {name}.backward"),
     }
+
+
+def _saved_values(y: object) -> tuple[Any, ...]:
+    """What y's node saved (its ctx.saved_values, read before any backward), or nothing."""
+    return tuple(getattr(y.grad_fn, "saved_values", ())) if isinstance(y, Value) else ()
 
 
 @EXERCISE.test(

@@ -36,7 +36,7 @@ def order(want: dict[str, Any]) -> int:
     """Where a fact's sentences come among a test's (``_ORDER``; state kept between calls
     first, and before it a given function the student edited, which the call ran)."""
     if want[FACT] == Kind.CHECK.value and want.get("check") in (Check.GIVEN_KEPT.value, Check.OUTPUT_APART.value, Check.INPUT_KEPT.value,
-                                                                         Check.INPUT_NUMBER_KEPT.value):
+                                                                         Check.INPUT_NUMBER_KEPT.value, Check.SAVED_READ.value):
         return -1  # a given function edited, a Function's input returned: what explains the rest
     if want[FACT] == Kind.CHECK.value and want.get("check") in _STATE_CHECKS:
         return 0

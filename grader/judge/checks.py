@@ -45,7 +45,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
-           Check.INPUT_NUMBER_KEPT.value: Say.FORWARD_CHANGED_INPUT,
+           Check.INPUT_NUMBER_KEPT.value: Say.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: Say.SAVED_UNREAD,
            Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD,
            Check.STEP_BY_GRAD.value: Say.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,

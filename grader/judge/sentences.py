@@ -312,6 +312,9 @@ class Say(Sentence):
                               "gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
+    SAVED_UNREAD = N_("{label} never read ctx.saved_values: a saved Value that a backward freed, or that was "
+                      "changed in place after forward, is refused only when backward reads it back there, so "
+                      "nothing refused this backward.")
     FORWARD_CHANGED_INPUT = N_("{label} changed the number of the x it was given: once apply returned, x no longer "
                                "held the number it was called with, where the statement's forward leaves x as it was "
                                "and returns a new Value.")

@@ -118,6 +118,13 @@ def _set_by(function: Any, x0: float, args: tuple[float, ...]) -> list[str]:
             and not isinstance(v, (staticmethod, classmethod)) and (key not in before or before[key] is not v)]
 
 
+def saved_read(name: str, saved: int, raised: bool) -> dict[str, Any]:
+    """The SAVED_READ fact of ``name``'s backward, run where reading back what forward saved (a
+    freed or changed Value, ``saved`` of them) raises: it raised, or nothing was saved (another
+    fact tells that).  A backward that decides from a note forward left on ctx raises neither."""
+    return check(Check.SAVED_READ, raised or saved == 0, f"{name}.backward")
+
+
 def input_number_kept(label: str, x: Value, number: float) -> dict[str, Any]:
     """The INPUT_NUMBER_KEPT fact of a forward (``label``: ``Clip.forward (x < low)``), just run
     by apply: x, the leaf it was given, still holds ``number`` (``x.data = ...`` in forward, or an

@@ -346,3 +346,16 @@ CASES += [
           names=("ctx.saved_values[1]", "no_grad", "no graph back to x"),
           unsaid=("a Value kept from an earlier call",)),
 ]
+
+# Clip decides inside / outside in forward (a note on ctx) and backward never reads the x it
+# saved: the statement asks backward to read x back from ctx.saved_values, where a freed or
+# changed x is refused.
+CASES += [
+    Wrong("clip_mask_in_forward",
+          fails={FREED: "Clip.backward never read ctx.saved_values", INPLACE: "Clip.backward never read ctx.saved_values"},
+          passes=(SOFTPLUS, CLIP, COMPOSED),
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        ctx.inside = low <= x.item() <= high\n",
+                 "        (x,) = ctx.saved_values\n" + INSIDE: "        inside = ctx.inside\n"},
+          names=("Clip.backward never read ctx.saved_values",)),
+]
