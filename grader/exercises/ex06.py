@@ -19,6 +19,7 @@ from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
+from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, seen_all
@@ -69,7 +70,8 @@ def leaf_grads(sub):
 
 
 def _rebinding(sub, w: float, x: float) -> dict:
-    with watching(sub, "shift_by_rebinding", clears=True) as call:
+    with (watching(sub, "shift_by_rebinding", clears=True, made=True) as call,
+          told_if_made_under_no_grad(call, "shift_by_rebinding")):  # x = x + 1 under no_grad: y has no graph
         r = sub.shift_by_rebinding(w, x)
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)

@@ -12,6 +12,7 @@ from typing import Callable
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.made_untracked import UNNAMED
 from grader.spec.probe import MAX_TEXT
 
 Tell = Callable[[ErrorRecord], str]
@@ -23,6 +24,7 @@ ARGUMENT_CHANGED = "ArgumentChanged"  # grader.spec.helpers.ArgumentChanged: on 
 WALKED_AGAIN = "WalkedAgain"  # grader.spec.graph_state.WalkedAgain: on a graph an earlier call walked, not on a fresh import
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
+MADE_UNDER_NO_GRAD = "MadeUnderNoGrad"  # grader.spec.made_untracked: a backward from what a Value made under no_grad cut off
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 
@@ -109,6 +111,21 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
              given=given, error=tell(said_error(error, said)))
 
 
+def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's "does not have a grad_fn" from a backward whose root was computed from a Value
+    the function tested made with grad mode off out of one that requires grad
+    (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
+    function, name, source, said = error["message"].split(" ", 3)
+    raised = tell(said_error(error, said))
+    if source == UNNAMED:
+        return _("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
+                 "graph records {name}, and the Value backward was called on, computed from it, has no graph "
+                 "either; {error}", function=function, name=name, error=raised)
+    return _("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): no "
+             "graph records {name}, and the Value backward was called on, computed from it, has no graph either; "
+             "{error}", function=function, name=name, source=source, error=raised)
+
+
 def _dirty_leaf(error: ErrorRecord, tell: Tell) -> str:
     """The engine's in-place error raised by a Function's apply itself, as its forward returned
     (``grader.spec.applied.DirtyLeaf``): no line of the student's raised it, and the test had not
@@ -133,4 +150,5 @@ def _not_differentiable(error: ErrorRecord, tell: Tell) -> str:
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
+               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1)}

@@ -75,6 +75,7 @@ class Call(observe.Observer):
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
+        self.made_untracked: dict[int, Any] = {}  # with made: those of them made while grad mode was off
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.detached_first: int | None = None  # ... and how many passes had started when it first was
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
@@ -223,6 +224,8 @@ class Call(observe.Observer):
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
         if all(arg is not result for arg in given):
             self.made[id(result)] = result
+            if not micrograph.is_grad_enabled():
+                self.made_untracked[id(result)] = result
             self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if is_value(v))  # micrograph.sum([a, b]) too

@@ -23,6 +23,7 @@ DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.d
 # Grad mode switched off: a ``no_grad`` block entered (its ``__enter__``, which ``enable_grad`` shares), or a
 # ``set_grad_enabled(mode)`` made (the decorators' wrappers make one too).
 NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__
+PASS_CHECKED = engine.GraphTask.__init__.__code__  # a backward pass's roots checked: "does not have a grad_fn"
 SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).

@@ -241,3 +241,12 @@ CASES += [
           edits={COPY_LINE: "    x.data.copy_(w.data + 1)\n"},
           names=("the leaf x you were given", "made from w", "using w")),
 ]
+
+# x = x + 1 computed under no_grad: y has no graph and its backward raises; the feedback names
+# the Value made with grad mode off and the leaf it was computed from, not only the engine's error.
+CASES += [
+    Wrong("rebound_under_no_grad", fails={REBIND: "shift_by_rebinding computed x from x0 (which requires grad) while grad mode was off"},
+          edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    with micrograph.no_grad():\n        x = x + 1\n"},
+          names=("shift_by_rebinding", "computed x from x0", "no_grad")),
+]

@@ -1,0 +1,91 @@
+"""An error raised by a backward from a graph that a Value made with grad mode off cut off.
+
+``with no_grad(): x = x + 1`` computes x from a leaf that requires grad, but records no graph:
+the new x requires no grad, and so does everything computed from it.  A backward from such a
+result raises the engine's "element 0 of tensors does not require grad and does not have a
+grad_fn" at the backward line, which names neither no_grad nor x.  A probe that watched the call
+(``watching(..., made=True)``: the watched call notes each Value an engine operation returned to
+the student's code while grad mode was off) raises it again as ``MadeUnderNoGrad``, with the
+student's names of that Value and of the input that requires grad (``grader.judge.explain``
+tells it with that fact).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from collections.abc import Iterator
+from typing import Any
+
+from grader.spec.call import Call, is_value
+from grader.spec.engine_code import PASS_CHECKED
+from grader.spec.probe import error_text
+from grader.spec.raised import NO_GRAD_FN
+
+UNNAMED = "-"
+"""The source's place in the message where the student's frame gives it no name."""
+
+
+class MadeUnderNoGrad(Exception):
+    """The function a test called raised the engine's "does not have a grad_fn" from a backward
+    whose root was computed from a Value made with grad mode off out of one that requires grad.
+    Its message is ``"<function> <name> <source or -> <error's text>"`` (the student's names of
+    that Value and of its input that requires grad); it is raised with the error's traceback."""
+
+
+@contextlib.contextmanager
+def told_if_made_under_no_grad(call: Call, function: str) -> Iterator[None]:
+    """While the watched ``call`` of ``function`` runs (``made=True``): the engine's "does not have
+    a grad_fn" whose root leads back, through the operations the call made, to a Value made with
+    grad mode off from one that requires grad is raised again as ``MadeUnderNoGrad``, where the
+    student's frame names that Value."""
+    try:
+        yield
+    except NotImplementedError:
+        raise  # a stub: told as one
+    except Exception as exc:
+        cut = _cut_below(call, _roots(exc)) if NO_GRAD_FN in str(exc) else None
+        names = None if cut is None else _names(exc, call.filename)
+        name = None if names is None else names.get(id(cut[0]))
+        if name is None:
+            raise
+        source = names.get(id(cut[1]), UNNAMED)
+        raise MadeUnderNoGrad(f"{function} {name} {source} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+
+
+def _roots(exc: BaseException) -> list[Any]:
+    """The Values the failed backward pass was started from (the engine's GraphTask's outputs)."""
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code is PASS_CHECKED:
+            outputs = frame.f_locals.get("outputs")
+            return [v for v in outputs if is_value(v)] if type(outputs) is list else []
+    return []
+
+
+def _cut_below(call: Call, roots: list[Any]) -> tuple[Any, Any] | None:
+    """The first Value, from ``roots`` down through the Values each was made from, that an engine
+    operation made with grad mode off from an input that requires grad; with that input."""
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        v = stack.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        inputs = call.inputs.get(id(v), ())
+        source = next((i for i in inputs if i.requires_grad), None)
+        if call.made_untracked.get(id(v)) is v and source is not None:
+            return v, source
+        stack.extend(inputs)
+    return None
+
+
+def _names(exc: BaseException, filename: str) -> dict[int, str]:
+    """The first name (in the order the code bound them) that the deepest frame of the student's
+    file in ``exc``'s traceback gives each Value it holds, if it is a plain identifier."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename == filename]
+    names: dict[int, str] = {}
+    for n, v in frames[-1].f_locals.items() if frames else ():
+        if is_value(v) and n.isidentifier():
+            names.setdefault(id(v), n)
+    return names
