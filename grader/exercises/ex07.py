@@ -17,7 +17,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.graph import graph
-from grader.spec.origins import made_by_op, made_from, returned_root
+from grader.spec.origins import made_by_op, made_from, read_on_the_way, returned_root
 from grader.spec.errors import error_of
 from grader.spec.probe import call_text, in_call, shape_error
 from grader.spec.facts import CONTEXT, Check
@@ -99,12 +99,14 @@ def _rebind(sub, start: float) -> dict:
 
 
 def _start_kept(a0: object, a1: object, call: Call) -> dict:
-    """The IDENTITY fact: a0 is the very Value a named at the start, the one ``a = a + 1`` read
-    (the first Value a1's operation was given), not a copy of it (``a.detach()`` shares its
-    number and version counter: only identity tells them apart).  Not judged (told the same)
-    where a1 was made by no operation of the call: ``made_by_op`` says so."""
-    read = [v for v in call.inputs.get(id(a1), ()) if isinstance(v, Value)]
-    start = read[0] if read and (call.made or {}).get(id(a1)) is a1 else a0
+    """The IDENTITY fact: a0 is the very Value a named at the start, one that ``a = a + 1`` read,
+    directly or through what it read (a constant first, ``micrograph.add(Value(1), a)``, and
+    ``a.detach() + 1`` read it too), not a copy of it (``a.detach()`` shares its number and
+    version counter: only identity tells them apart).  Else it is compared with the first Value
+    a1's operation read.  Not judged (told the same) where a1 was made by no operation of the
+    call: ``made_by_op`` says so."""
+    read = read_on_the_way(a1, call)
+    start = read[0] if read and not any(v is a0 for v in read) else a0
     return same_object(a0, start, "a0", N_("the Value a named at the start"))
 
 

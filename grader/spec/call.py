@@ -74,6 +74,7 @@ class Call(observe.Observer):
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
+        self.aliased: dict[int, tuple[Any, Any]] = {}  # with made: a detach() of a Value no op made, and that Value
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.made_untracked: dict[int, Any] = {}  # with made: those of them made while grad mode was off
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
@@ -220,6 +221,8 @@ class Call(observe.Observer):
             if self.made.get(id(source)) is source:
                 self.made[id(result)] = result
                 self.inputs[id(result)] = (source,)
+            elif is_value(source):
+                self.aliased[id(result)] = (result, source)
             return
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
         if all(arg is not result for arg in given):

@@ -17,6 +17,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            student's code called (not Value(...) of a number)
     made_from(y, (w, x), call, "y")         CHECK fact: ... and made from w or x through such
                                            operations (not Value(formula) * 1)
+    read_on_the_way(y, call)                the Values the call's operations read to make y,
+                                           nearest first (y's own operation's inputs first)
     detached_some(call, "f")                CHECK fact: the student's code called detach() on a
                                            Value that requires grad (not a new Value instead)
     read_in_turn(records, leaves, "rows")   CHECK fact: records of earlier backward passes are
@@ -214,6 +216,25 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
         elif made.get(id(x)) is not x and alias_of(x, sources) is not None:
             return check(Check.MADE_FROM, depends(v, sources, call) is not False, label)
     return check(Check.MADE_FROM, False, label)
+
+
+def read_on_the_way(v: object, call: Call) -> list[Any]:
+    """The Values the operations of the watched ``call`` (made with ``made=True``) read to make
+    ``v``, by identity, nearest first: ``v``'s own operation's inputs, then theirs, and the Value a
+    ``detach()`` among them was taken of.  A Value no operation of the call returned (a leaf,
+    ``Value(start)``) ends its branch."""
+    made, order, seen = call.made or {}, [], {id(v)}
+    frontier = [v]
+    while frontier:
+        x = frontier.pop(0)
+        alias = call.aliased.get(id(x), (None, None))
+        read = call.inputs.get(id(x), ()) if made.get(id(x)) is x else (alias[1],) if alias[0] is x else ()
+        for u in read:
+            if _is_value(u) and id(u) not in seen:
+                seen.add(id(u))
+                order.append(u)
+                frontier.append(u)
+    return order
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:

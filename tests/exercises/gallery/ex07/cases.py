@@ -23,6 +23,15 @@ CASES = [
     Wrong("a0_detached", names=("a0 is a new object", "the Value a named at the start"),
           fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},
           edits={"    a0 = a\n": "    a0 = a.detach()\n"}),
+    # a = a + 1 read a through a constant first or a detach(): a0 is still the start object
+    Correct("constant_first", edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
+                                     "    a = micrograph.add(Value(1.0), a)\n", "from micrograph import Value\n":
+                                     "import micrograph\nfrom micrograph import Value\n"}),
+    Correct("detach_then_add", edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
+                                      "    a = a.detach() + 1  # a needs no grad: the detach changes nothing here\n"}),
+    Wrong("a1_detached", names=("a2 (after a += 1) is a new object, not a1",), unsaid=("a0 is a new object",),
+          fails={"a = a + 1 and a += 1": "a2 (after a += 1) is a new object, not a1"},
+          edits={"    a1 = a\n": "    a1 = a.detach()\n"}),
     Wrong("hardcoded", names=('was changed in place fewer times', 'never called the combine'),
           fails={"saved values on other inputs": "a in modify_saved_value(w, x, 2, micrograph.mul) was changed in place fewer times"},
           edits={  # always a product (combine ignored), one change (times ignored): the documents'
