@@ -57,7 +57,7 @@ def inference(w: float, x: float) -> dict[str, Value]:
 
 
 def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:
-    """One step of gradient descent on the leaf w (given to you; it requires grad).
+    """One step of gradient descent on the leaf w (given to you; it requires grad), lr > 0.
 
     Clear the old gradient (``w.grad = None``, or a zero .grad that backward then adds this
     step's gradient into), compute ``loss = loss_fn(w)``, backpropagate,

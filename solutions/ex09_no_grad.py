@@ -63,7 +63,7 @@ def inference(w: float, x: float) -> dict[str, Value]:
 
 
 def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:
-    """One step of gradient descent on the leaf w (given to you; it requires grad)."""
+    """One step of gradient descent on the leaf w (given to you; it requires grad), lr > 0."""
     w.grad = None  # gradients accumulate (ex05): start this step from nothing
     loss = loss_fn(w)
     loss.backward()

@@ -24,6 +24,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error
@@ -148,8 +149,20 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
                               graph(loss, {"w": w}, label="the loss returned"),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
-                     "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step")]})
+                     "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
+                              _change_dropped(call, w, version)]})
     return by_key(runs)
+
+
+def _change_dropped(call: Call, w: Value, version: int) -> dict[str, Any]:
+    """The CHANGE_NOT_DROPPED fact of one sgd_step: False, with the engine function as context
+    ``~function``, where the step left w's version counter where it found it and an engine
+    function raised into the student's code, which went on (``try: w -= ... except: pass``).
+    Such a step never changed w, which w's own version already costs it: this fact only says why."""
+    unchanged = value_of(w, "w")["version"] == version
+    if not (unchanged and call.engine_raised):
+        return check(Check.CHANGE_NOT_DROPPED, True, "sgd_step")
+    return {**check(Check.CHANGE_NOT_DROPPED, False, "sgd_step"), CONTEXT + "function": call.engine_raised[0]}
 
 
 def _descends(moves: list[Move]) -> dict[str, Any]:

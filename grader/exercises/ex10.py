@@ -8,7 +8,11 @@ walker (GRAPH facts), so that ``branch`` and ``double_until`` are judged apart f
 pass.  Inputs sit on the boundaries the statement names: x = 0 (not > 0), y equal to the limit
 (the loop stops).
 Each function is called again on other inputs and on the first once more, in the public tests
-too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows.
+too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows;
+double_until once more on the very leaf and limit of a call whose y was backpropagated, too (a y
+kept on the leaf itself, which a fresh import of the file finds there as well).  grad_fn_chain's
+chains are read back against their graphs (``grader.spec.chain``): a walk that left a node by
+another entry than the first that is not None is named with that node.
 """
 
 import gc
@@ -18,6 +22,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.chain import first_entries, names_called
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
@@ -52,9 +57,28 @@ def _other_graphs() -> list[tuple[str, Value]]:
     """Graphs to read with grad_fn_chain, none of them from the exercise; in two of them a
     node's first input is data (a None edge) and its second leads on: the walk must skip the
     None, not stop at it.  In two others a node's first input is a leaf and its second an
-    operation: the walk stops at the leaf, not going on down the operation."""
+    operation: the walk stops at the leaf, not going on down the operation.  The last eight are
+    four pairs of graphs whose roots take the same two input nodes in the two orders: a set
+    orders two nodes by their ids, the same way in both graphs of a pair (bar a rare clash of
+    hash slots), so a walk that picks an input by a set's order, not by its place, leaves the
+    statement's path in one graph of each pair; four pairs of other nodes keep a clash from
+    hiding it."""
     w = Value(0.5, requires_grad=True)
     c = Value(3.0)  # data: its edge is None
+    return [*_one_way(w, c), *_both_ways(w)]
+
+
+def _both_ways(w: Value) -> list[tuple[str, Value]]:
+    """The four pairs of ``_other_graphs``: two of operations, two of a leaf and an operation."""
+    s, q, a, b, m, x = w.sin(), w * w, w.tanh(), w.sigmoid(), w * 2, w.exp()
+    return [("(w.sin() * (w * w)).exp()", (s * q).exp()), ("((w * w) * w.sin()).exp()", (q * s).exp()),
+            ("(w.tanh() - w.sigmoid()).relu()", (a - b).relu()), ("(w.sigmoid() - w.tanh()).relu()", (b - a).relu()),
+            ("(w + w * 2).sigmoid()", (w + m).sigmoid()), ("(w * 2 + w).sigmoid()", (m + w).sigmoid()),
+            ("(w.exp() * w).sin()", (x * w).sin()), ("(w * w.exp()).sin()", (w * x).sin())]
+
+
+def _one_way(w: Value, c: Value) -> list[tuple[str, Value]]:
+    """The first nine graphs of ``_other_graphs``."""
     return [
         ("((w * 2).exp() + 1).tanh()", ((w * 2).exp() + 1).tanh()),
         ("c - w", c - w),
@@ -75,8 +99,10 @@ def _statement_branch(x: float, w: Value) -> Value:
     return x_value * w if x > 0 else (x_value - w).exp()
 
 
-def _chain_of(sub, y: Value, label: str) -> dict:
-    return result_of(_names_of(sub.grad_fn_chain(y)), f"for y = {label}, grad_fn_chain(y)")
+def _chain_of(sub, y: Value, label: str) -> list[dict]:
+    """grad_fn_chain(y), and beside it how a chain that is not the statement's was walked."""
+    names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
+    return [result_of(_names_of(names), full), names_called(names, full), first_entries(y, names, full)]
 
 
 def _side(x: float) -> str:
@@ -157,12 +183,13 @@ def chain_public(sub):
     c = Value(-2.0)  # data: its edge is None
     graphs = [("x_value * w", _statement_branch(0.5, w)),
               ("(x_value - w).exp()", _statement_branch(-3.0, w))]
-    graphs += [("(w.exp() + w * 3).tanh()", (w.exp() + w * 3).tanh()),
+    e, t = w.exp(), w * 3  # one node each, the first input of one sum and the second of the other
+    graphs += [("(w.exp() + w * 3).tanh()", (e + t).tanh()), ("(w * 3 + w.exp()).tanh()", (t + e).tanh()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
     return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[2][1],
-                                 graphs[3][1], "grad_fn_chain")}
+                                 graphs[4][1], "grad_fn_chain")}
 
 
 @EXERCISE.test(
@@ -204,7 +231,7 @@ def _at_a_freed_id(sub) -> list[dict]:
     label = "for y = (w + 3).exp(), grad_fn_chain(y)"
     chain = sub.grad_fn_chain(y)
     kept = chain == got_earlier and chain != own
-    return [result_of(_names_of(chain), label), check(Check.READ_ANEW, not kept, label)]
+    return [result_of(_names_of(chain), label), names_called(chain, label), check(Check.READ_ANEW, not kept, label)]
 
 
 def _reach(start: float, limit: float) -> str:
@@ -230,9 +257,10 @@ def _doublings(start: float, limit: float, past_limit: bool = False) -> int:
     return count
 
 
-def _loop(sub, start: float, limit: float) -> tuple[dict, object]:
-    """One call of double_until on a new leaf: what it returned and made, and the count itself."""
-    w = Value(start, requires_grad=True)
+def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict, object]:
+    """One call of double_until on a new leaf (or on ``w``, holding ``start``): what it returned
+    and made, and the count itself."""
+    w = Value(start, requires_grad=True) if w is None else w
     with watching(sub, "double_until") as call:
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
@@ -298,9 +326,18 @@ def loop_public(sub):
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0)]),
+    return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0)]), "again": _one_leaf_twice(sub),
             "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until"),
             "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until")}
+
+
+def _one_leaf_twice(sub) -> dict:
+    """double_until called again on the leaf and limit of a call whose y was backpropagated, as a
+    training loop calls it: the statement's loop builds a new y each time; a y kept for the leaf
+    (in a dict set on w, or keyed by its id) is the first one again, its graph freed by then."""
+    w = Value(1.5, requires_grad=True)
+    _loop(sub, 1.5, 12.0, w)
+    return _loop(sub, 1.5, 12.0, w)[0]
 
 
 def _doubled(sub, case: tuple[float, float]) -> Any:

@@ -228,7 +228,7 @@ def vjp_public(sub):
                key_feedback=VJP_KEYS)
 def vjp_vectors(sub):
     cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
-             (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0])]
+             (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0]), (SQUARE[1], [0.0, 0.0])]
     return {**_vjps(sub, cases),
             "apart": calls_apart(sub, _vjp_again, lambda grads: _list(grads, num), cases[2],
                                  cases[3], "vjp")}

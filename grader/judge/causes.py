@@ -62,12 +62,12 @@ _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
 }
 
 
-# Sentences that say only *that* something differs (its number, None, a flag, entries all alike,
+# Sentences that say only *that* something differs (its number, its kind, None, a flag, entries all alike,
 # a .grad as backward left it): each comes after every sentence that says how (``bare_last``),
 # and is left out where a sentence the probe judged on the same result, or on another entry of
 # its list, says how that result came about (``judged``).
 _BARE = {Say.RESULT_NUMBER, SayTorch.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
-         Say.RESULT_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
+         Say.RESULT_TYPE, Say.RESULT_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
          Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
 
 
@@ -190,7 +190,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
-                      Say.NO_LEAF, *_OTHER_LEAVES},  # not this call; its graph built on an earlier call's leaf
+                      Say.NO_LEAF, *_OTHER_LEAVES,  # not this call; its graph built on an earlier call's leaf,
+                      Say.FREED},  # and freed by a backward run through it since
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     **dict.fromkeys((Say.ZERO_BETWEEN_SWAPPED, Say.ZERO_ALWAYS),

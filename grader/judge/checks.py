@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from grader.judge.explained import Difference
+from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
@@ -28,7 +29,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.NONE_DETACHED.value: Say.DETACHED_ONE,
-           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
+           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST,
+           Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: Say.OTHER_LOSS, Check.STEP_SIZE.value: Say.OTHER_STEP,
            Check.LOSSES_MOVE.value: Say.LOSSES_ALIKE,
@@ -66,6 +68,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
            Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS,
            Check.STOPS_AT_LIMIT.value: Say.PAST_THE_LIMIT,
+           Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
            Check.COUNTS_RECORDED.value: Say.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: Say.OTHER_BRANCH,
            Check.MODE_FROM_TRAINING.value: Say.CALLER_MODE, Check.DEFAULT_KEPT.value: Say.OTHER_DEFAULT}
 
@@ -76,6 +79,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     SayWalk.NOT_SUMMED: (("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("namesake", SayWalk.INCOMPLETE_NAMESAKE),),
+    SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     Say.READ_LATE: (("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
@@ -127,6 +131,8 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
+    SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
+    SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
 }
 
 

@@ -44,3 +44,6 @@ class SayInPlace(Sentence):
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")
+    # a step's update (CHECK facts)
+    CHANGE_DROPPED = N_("{label} caught the error that the engine's {function}() raised when your code called it, "
+                        "and went on.")

@@ -1,7 +1,8 @@
-"""The sentences about a walk of the graph written by hand (ex13's ``topological_order`` and
-``backprop``): which property of a topological order a list breaks, and how the gradients that
-met at a node were passed on.  They follow the rules of ``grader.judge.sentences``: placeholders
-carry only what the student's run shows or the probe named, never a number.
+"""The sentences about a walk of the graph written by hand (ex10's ``grad_fn_chain``, ex13's
+``topological_order`` and ``backprop``): which edge a chain of names went down, which property of
+a topological order a list breaks, and how the gradients that met at a node were passed on.  They
+follow the rules of ``grader.judge.sentences``: placeholders carry only what the student's run
+shows or the probe named, never a number.
 """
 
 from __future__ import annotations
@@ -42,3 +43,10 @@ class SayWalk(Sentence):
                       "had arrived: where paths meet, a node runs once every node that feeds it has run.")
     LEAF_TAKEN_EARLY = N_("{label} returned for {leaf} only the gradients sent by the nodes before its node in the "
                           "order your topological_order returned, which puts a node feeding it after it.")
+    NAME_UNCALLED = N_("{label} holds the method node.name itself where the statement's holds the str that "
+                       "node.name() returns: the call is missing.")
+    LATER_ENTRY = N_("{label} goes on from {op} through a later entry of its next_functions than the first one "
+                     "that is not None.")
+    STOPPED_AT_NONE = N_("{label} ends at {op}, whose first entry of next_functions is None (an input that needs "
+                         "no gradient): the walk stopped there instead of going on through the first entry that "
+                         "is not None.")

@@ -218,7 +218,8 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")
             if code.co_name == "detach" and is_value(source) and source.requires_grad:
                 self._detached()
-            if self.made.get(id(source)) is source:
+            # detach_() and requires_grad_() return the Value itself: it stays made by what made it
+            if self.made.get(id(source)) is source and result is not source:
                 self.made[id(result)] = result
                 self.inputs[id(result)] = (source,)
             elif is_value(source):

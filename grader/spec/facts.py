@@ -108,6 +108,7 @@ class Check(str, enum.Enum):
     DETACHED_SOME = "detached_some"  # a call detached a Value that requires grad
     NONE_DETACHED = "none_detached"  # a call detached no Value that requires grad
     UPDATED_AFTER_BACKWARD = "updated_after_backward"  # a step changed w in place only once its backward pass began
+    CHANGE_NOT_DROPPED = "change_not_dropped"  # a step that left w unchanged caught no error the engine raised into it
     ONES_IN_TURN = "ones_in_turn"  # pass j of a Jacobian's rows is given the one-hot gradient of entry j
     NO_ENGINE_PASS = "no_engine_pass"  # a call started no backward pass of the engine's
     GRADS_UNTOUCHED = "grads_untouched"  # a call left every leaf's .grad as it found it
@@ -173,6 +174,8 @@ class Check(str, enum.Enum):
     DEFAULT_KEPT = "default_kept"  # a call with an argument left out does what the stub's default asks
     STOPS_AT_LIMIT = "stops_at_limit"  # a doubling loop's count is not that of one going on at y == limit
     COUNTS_RECORDED = "counts_recorded"  # a loop's count is the number of doublings the graph of its y records
+    NAME_CALLED = "name_called"  # a list of node names holds no node's name method itself (node.name, not called)
+    FIRST_NOT_NONE = "first_not_none"  # a chain of node names is no walk's that left a node but by its first entry not None
     BRANCH_OF_X = "branch_of_x"  # a call's graph is not the one its if builds for an x on the other side of its test
     MODE_FROM_TRAINING = "mode_from_training"  # what a forward records follows its training flag, not the caller's grad mode
 

@@ -157,8 +157,12 @@ def remember(call: Call) -> None:
     """Keep the gradient numbers the watched ``call`` (made with ``grad_numbers=True``) held as
     an earlier call's: a later result that returns one of them was read from state kept between
     calls.  Every watched call of a function whose results are judged by ``read_from_grad``
-    must be remembered, the repeat probes' too, or a number it left would be told as computed."""
-    _EARLIER.update(call.held)
+    must be remembered, the repeat probes' too, or a number it left would be told as computed.
+    The gradients a pass was started with are not kept: those came from the student's code (a
+    one-hot vector's 0.0 is a constant of its file, the very float a later return of that
+    constant hands back), not from what backward made."""
+    seeds = {id(number) for given in call.root_grads for number in given}
+    _EARLIER.update((key, number) for key, number in call.held.items() if key not in seeds)
 
 
 _EARLIER: dict[int, float] = {}

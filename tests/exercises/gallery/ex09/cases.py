@@ -371,3 +371,28 @@ CASES += [
                    "    optimizer = micrograph.optim.SGD([w], lr=lr)\n    optimizer.zero_grad()\n"
                    "    loss = loss_fn(w)\n    loss.backward()\n    optimizer.step()"}),
 ]
+
+# The update made outside no_grad inside a try whose except drops the engine's refusal: w never
+# moves, and the refusal caught is what the feedback names; a step that tries again under no_grad
+# once refused moves w as the statement's does.
+CASES += [
+    Wrong("refusal_swallowed", fails={STEP: "caught the error that the engine's __isub__() raised"},
+          edits={UPDATE: "    try:\n        w -= lr * w.grad\n    except RuntimeError:\n        pass\n"},
+          names=("sgd_step caught the error that the engine's __isub__() raised", "never turned grad mode off",
+                 "w has a version counter still at 0")),
+    Correct("retried_under_no_grad",
+            edits={UPDATE: "    try:\n        w -= lr * w.grad\n    except RuntimeError:\n"
+                           "        with micrograph.no_grad():\n            w -= lr * w.grad\n"}),
+]
+
+# y made by the engine from w and x, then changed in its flags only: requires_grad_() after the
+# no_grad block, or detach_() in place of it; either way y was computed from the leaves, and no
+# sentence may say otherwise.
+CASES += [
+    Wrong("y_flagged_after", fails={INFERENCE: "y has requires_grad=True"},
+          edits={"    return {\"w\": w, \"x\": x, \"y\": y}\n": "    y.requires_grad_()\n    return {\"w\": w, \"x\": x, \"y\": y}\n"},
+          names=("y has requires_grad=True",), unsaid=("not computed from the Values",)),
+    Wrong("y_detached_in_place", fails={INFERENCE: "inference never turned grad mode off"},
+          edits={INFER: "    y = _graph(w, x)\n    y.detach_()\n"},
+          names=("inference never turned grad mode off",), unsaid=("not computed from the Values",)),
+]

@@ -63,7 +63,8 @@ CASES = [
     Wrong("loop_as_one_product", names=("records MulBackward0 fewer times",), unsaid=("your count differs",), fails={LOOP: "'s graph"},
           edits={LOOP_LINE + DOUBLE: "    while w.item() * 2 ** steps < limit:\n",
                  "    return y, steps\n": "    return w * 2 ** steps, steps\n"}),
-    Wrong("chain_last_input", names=('for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2]',), fails={CHAIN: "for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2] is \"MulBackward0\" here"},
+    Wrong("chain_last_input", names=('for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2]',
+                                      "goes on from AddBackward0 through a later entry of its next_functions"), fails={CHAIN: "for y = (w.exp() + w * 3).tanh(), grad_fn_chain(y)[2] is \"MulBackward0\" here"},
           edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
                         "        node = tracked[-1] if tracked else None\n"}),
     Wrong("doubling_as_sum", names=('was made by AddBackward0',), fails={LOOP: "'s graph"}, edits={DOUBLE: "        y = y + y\n"}),
@@ -79,12 +80,14 @@ CASES = [
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
     # an operation input preferred to a leaf input met first: a leaf-before-op graph shows it
-    Wrong("chain_prefers_an_operation", names=("for y = w * (w + 1), grad_fn_chain(y)", "more entries"),
+    Wrong("chain_prefers_an_operation", names=("for y = w * (w + 1), grad_fn_chain(y)", "more entries",
+                                                "goes on from MulBackward0 through a later entry"),
           fails={"grad_fn_chain on other graphs": "for y = w * (w + 1), grad_fn_chain(y) has more entries"},
           edits={FIRST: "        tracked = [child for child, _ in node.next_functions if child is not None]\n"
                         "        ops = [child for child in tracked if not hasattr(child, \"variable\")]\n"
                         "        node = (ops or tracked or [None])[0]\n"}),
-    Wrong("chain_stops_at_none", names=('grad_fn_chain(y)', 'fewer entries'), fails={"grad_fn_chain on other graphs": "has fewer entries"},
+    Wrong("chain_stops_at_none", names=('grad_fn_chain(y)', 'fewer entries', "whose first entry of next_functions is None",
+                                        "the walk stopped there"), fails={"grad_fn_chain on other graphs": "has fewer entries"},
           edits={FIRST: "        node = node.next_functions[0][0] if node.next_functions else None\n"}),
     Wrong("chain_with_accumulate", names=('grad_fn_chain(y)', 'AccumulateGrad", is one too many', 'the same holds for y = '),
           fails={CHAIN: "has more entries than the statement's"},
@@ -183,4 +186,33 @@ CASES += [
     Wrong("limit_squared", fails={LOOP: "'s graph records MulBackward0 more times than the statement's"},
           edits={"    while y < limit:": "    while y < limit * limit:"},
           names=("records MulBackward0 more times",), unsaid=("your count differs",)),
+]
+
+# The input to go on through taken from a set of the non-None entries: its order is that of the
+# nodes' ids, so only a graph whose root takes the same two nodes in both orders shows it every time.
+CASES += [
+    Wrong("chain_input_from_a_set",
+          fails={CHAIN: "grad_fn_chain(y) goes on from AddBackward0 through a later entry of its next_functions",
+                 "grad_fn_chain on other graphs": "through a later entry of its next_functions"},
+          edits={FIRST: "        node = next(iter({child for child, _ in node.next_functions if child is not None}), None)\n"},
+          names=("grad_fn_chain(y) goes on from", "through a later entry of its next_functions than the first one that is not None")),
+    # node.name appended without its call: the list holds the node's bound method
+    Wrong("name_not_called", fails={CHAIN: "holds the method node.name itself"},
+          edits={"        names.append(node.name())\n": "        names.append(node.name)\n"},
+          names=("holds the method node.name itself", "the call is missing"), unsaid=("not the kind of result",)),
+]
+
+# double_until's answer kept on the leaf itself (w.doubled[limit]): a fresh import of the file
+# finds it there too, so only a second call on the same leaf and limit, after a backward through
+# the first y, shows the first y returned again.
+CASES += [
+    Wrong("doubling_kept_on_the_leaf",
+          fails={LOOP_HIDDEN: "is still the y an earlier call of double_until returned"},
+          edits={"    y = w\n    steps = 0\n": "    kept = getattr(w, \"doubled\", None)\n"
+                                               "    if kept is None:\n        kept = w.doubled = {}\n"
+                                               "    if limit in kept:\n        return kept[limit]\n"
+                                               "    y = w\n    steps = 0\n",
+                 "    return y, steps\n": "    kept[limit] = (y, steps)\n    return y, steps\n"},
+          names=("The y double_until returned is still the y an earlier call of double_until returned",),
+          unsaid=("has freed its saved values",)),
 ]

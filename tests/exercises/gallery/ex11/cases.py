@@ -291,3 +291,14 @@ CASES += [
                  "        rows.append(x_grads(x))\n": "        rows.insert(0, x_grads(x))\n"},
           names=("not at the entries in turn",), unsaid=("read after it",)),
 ]
+
+# A zero v taken as a shortcut: zeros returned without a backward pass. The statement
+# backpropagates once whatever v holds, and x's gradients are read, not written down; the
+# zeros are the file's own constants, the one-hot vectors' zeros too, never an earlier call's.
+CASES += [
+    Wrong("zero_v_skips_backward",
+          fails={"a gradient vector gives v times the Jacobian": "vjp ran no backward pass"},
+          edits={VJP_BACKWARD: "    if not any(v):\n        return [0.0 for _ in x[0]]\n" + VJP_BACKWARD},
+          names=("vjp ran no backward pass", "it was computed, not read from the engine"),
+          unsaid=("in an earlier call",)),
+]

@@ -1,0 +1,63 @@
+"""Reading a chain of node names back against the graph it was read from (ex10's
+``grad_fn_chain``): which edge the walk that gave those names went down where it left the
+statement's (the first entry of ``next_functions`` that is not None), and whether its entries
+are names at all or the nodes' own ``name`` methods, appended without their call.  A name alone
+does not say which node it came from, so a walk is found by its names, the statement's path
+tried first: a chain the statement's walk gives is never said to leave it.
+"""
+
+from __future__ import annotations
+
+from types import MethodType
+from typing import Any
+
+from micrograph import Node, Value  # bound now, before the submission is imported
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
+
+
+def names_called(names: object, label: str) -> dict[str, Any]:
+    """The CHECK fact that no entry of a returned chain is a node's own ``name`` method (the
+    ``node.name`` appended without its call); None where the chain is no list."""
+    if type(names) is not list:
+        return check(Check.NAME_CALLED, None, label)
+    uncalled = any(type(n) is MethodType and isinstance(n.__self__, Node) and n.__func__ is type(n.__self__).name
+                   for n in names)
+    return check(Check.NAME_CALLED, not uncalled, label)
+
+
+def first_entries(y: Value, names: object, label: str) -> dict[str, Any]:
+    """The CHECK fact that a chain of names is no walk's that left a node other than through the
+    first entry of its next_functions that is not None: False, with the node as context ``~op``,
+    where the names are those of a walk that went on from it through a later entry, or (context
+    ``~none_first``) of one that ended there, at a first entry that is None, where a later
+    entry leads on.  None where the chain is no list of str."""
+    if type(names) is not list or not all(type(n) is str for n in names):
+        return check(Check.FIRST_NOT_NONE, None, label)
+    left = _left_at(y.grad_fn, names) if names else True
+    if type(left) is not tuple:
+        return check(Check.FIRST_NOT_NONE, True, label)
+    return {**check(Check.FIRST_NOT_NONE, False, label), CONTEXT + "op": left[0],
+            **({CONTEXT + "none_first": True} if left[1] else {})}
+
+
+def _left_at(node: Any, names: list[str], at: int = 0) -> tuple[str, bool] | bool:
+    """How a walk down next_functions from ``node`` whose names are ``names[at:]`` differs from
+    the statement's: (the name of the first node it left otherwise than through the first entry
+    that is not None, whether it ended there at a first entry None); True where the statement's
+    walk gives these names; False where no walk does (the names read no path of this graph)."""
+    if node is None or hasattr(node, "variable") or node.name() != names[at]:
+        return False
+    entries = [child for child, _ in node.next_functions]
+    onward = [child for child in entries if child is not None]
+    if at == len(names) - 1:  # the walk ended at this node
+        if not onward or hasattr(onward[0], "variable"):
+            return True
+        ended_at_leaf = any(hasattr(child, "variable") for child in onward[1:])
+        return (node.name(), entries[0] is None) if entries[0] is None or ended_at_leaf else False
+    for place, child in enumerate(onward):
+        found = _left_at(child, names, at + 1)
+        if found is not False:
+            return found if place == 0 else (node.name(), False)
+    return False
