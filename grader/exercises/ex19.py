@@ -48,10 +48,17 @@ KEYS = {
                 "store_grad decides by the leaf's own .grad being None; ids kept between calls cannot tell a "
                 "new leaf from a freed one, whose id it may take",
     "retained_leaf": RETAINED_LEAF,
+    "leaf_root": "a backward that starts at a leaf adds into its .grad as every backward does: a second w.backward() "
+                 "adds into the Value the first wrote",
+    "retained_once": "retain_grad() called again changes nothing: backward writes a retained non-leaf's gradient "
+                     "once per backward, however many times retain_grad() was called",
+    "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
+               "leaf's own number (w.item())",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number"),
-             "fresh": ("zeroed", "dropped", "renewed", "leaf_number"), "in_place": ("fresh", "leaf_number"),
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand"),
+             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand"), "in_place": ("fresh", "leaf_number", "operand"),
+             "leaf_root": ("operand", "in_place"),
              "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place")}
 
 
@@ -65,6 +72,37 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+
+
+LEAF_ROOT = "w.backward(); g = w.grad; w.backward()"
+
+
+def _leaf_root(sub: Any, w0: float) -> list[Any]:
+    """Two backward calls from a leaf itself (ex17's statement: backward may start at a leaf):
+    the second adds into the Value the first wrote, as any backward does; a shortcut that
+    writes a new Value for a leaf root replaces it.  On a fresh copy (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(w0, requires_grad=True)
+    ran = [raised(w.backward, "w.backward(), w a leaf")]
+    g = w.grad
+    ran.append(raised(w.backward, "a second w.backward() after w.backward(); g = w.grad"))
+    return [*ran, claim(w.grad is g, f"w.grad is g after {LEAF_ROOT}"), fact(grad_quiet(w), f"w.grad after {LEAF_ROOT}")]
+
+
+RETAINED_TWICE = "a = w * 3; a.retain_grad(); a.retain_grad(); (a * a).backward()"
+
+
+def _retained_twice(sub: Any, w0: float) -> list[Any]:
+    """retain_grad() called twice on one value, then one backward: a node that keeps a list of
+    the Values to write, appended to at each call, writes a's gradient twice, which adds up
+    from this stage on.  On a fresh copy (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(w0, requires_grad=True)
+    a = w * 3
+    a.retain_grad()
+    a.retain_grad()
+    return [raised((a * a).backward, f"(a * a).backward() after {RETAINED_TWICE[:-len('; (a * a).backward()')]}"),
+            fact(grad_quiet(a), f"a.grad after {RETAINED_TWICE}")]
 
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -154,6 +192,7 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
     later gradients it changes are its consequence (``CAUSED_BY``), not store_grad's mistake."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     seen, reset_left = [], {}
+    operand: list[Any] = []
     for step in range(steps):
         if reset == "zero_" and step == 2:
             before = grad_quiet(w)
@@ -173,15 +212,28 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
             (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
+        if step == 1:  # the second: added to what the first left in w.grad, or to w's own number?
+            operand.append(claim(_added_to_leaf(seen[-2]["value"], number(w), seen[0]["value"]), OPERAND))
         if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
             reset_left["fresh"] = [claim(seen[-2]["value"] == seen[0]["value"],
                                          f"the backward of w * x + w after {RESETS[reset]} gives w.grad the number the first gave")]
-    return {**reset_left, "leaf_number": [fact(number(w), f"w {said}")], "grads": seen}
+    return {"operand": operand, **reset_left, "leaf_number": [fact(number(w), f"w {said}")], "grads": seen}
+
+
+OPERAND = N_("the second backward of w * x + w left w.grad holding w's own number (w.item()) plus its gradient")
+
+
+def _added_to_leaf(got: Any, leaf: Any, first: Any) -> bool:
+    """Whether ``got`` (w.grad after a second backward) is the leaf's number plus the first
+    gradient, where that differs from the sum of both gradients: store_grad added to w.item()."""
+    numbers = (got, leaf, first)
+    return all(type(n) is float and math.isfinite(n) for n in numbers) and leaf != first and \
+        math.isclose(got, leaf + first, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
-    out: dict[str, list[Any]] = {"leaf_number": [], "zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
+    out: dict[str, list[Any]] = {"operand": [], "leaf_number": [], "zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen
@@ -193,7 +245,8 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "in_place": _kept(sub, 1.5, -2.0), "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0)}
+            "in_place": _kept(sub, 1.5, -2.0), "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
+            "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -204,7 +257,8 @@ def loop_hidden(sub):
     needs(sub, 4)
     return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
             "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
-            "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5)}
+            "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
+            "leaf_root": _leaf_root(sub, -0.5), "retained_once": _retained_twice(sub, -0.5)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,

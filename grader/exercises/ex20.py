@@ -307,7 +307,26 @@ def _after_failed(sub: Any) -> list[Any]:
     y.backward()
     raised(y.backward, "a second y.backward(), y = w * x + w * 3")  # its error is told by the other tests
     v = engine.Value(1.5, requires_grad=True)
-    return [raised((v * v).backward, AFTER_FAILED), fact(grad_quiet(v), f"v.grad after {AFTER_FAILED}")]
+    return [raised((v * v).backward, AFTER_FAILED), fact(grad_quiet(v), f"v.grad after {AFTER_FAILED}"),
+            *_same_leaf_after_failed(engine)]
+
+
+SAME_LEAF = N_("(w * w).backward() after w.grad = None, once a second y.backward() raised, y = a + w, a = w * 3")
+
+
+def _same_leaf_after_failed(engine: Any) -> list[Any]:
+    """A backward through a new graph of the same leaf w after one that raised once w's
+    AccumulateGrad had been sent part of its gradient (y's sum sends it one, a's product, which
+    refuses, never the other): gradient buffers kept between calls by node hand that part to
+    the new backward, which adds it into w.grad."""
+    w = engine.Value(2.0, requires_grad=True)
+    a = w * 3
+    y = a + w
+    held(y)
+    for _ in range(2):  # the second raises, as the other tests tell; the first meets what the program before left
+        error(y.backward)
+    w.grad = None
+    return [raised((w * w).backward, SAME_LEAF), fact(grad_quiet(w), f"w.grad after {SAME_LEAF}")]
 
 
 @EXERCISE.test("new graphs made after freed ones", points=2, feedback=FEEDBACK, key_feedback=KEYS,

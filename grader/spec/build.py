@@ -18,14 +18,14 @@ unrelated error deep in this stage's program.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
-from grader.spec.facts import CLAIM, NOT_PLAIN, PYTORCH, REFERENCE
+from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
+from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
 from grader.spec.held import held
-from grader.spec.probe import MAX_TEXT, show, type_name
+from grader.spec.probe import show
 from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
 from grader.spec.saved import read_saved, saved_as
@@ -51,63 +51,6 @@ class ThisStage(Exception):
     Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"`` (raised with the
     error's traceback, so the grader sees the line it came from), or ``"ex16: <program>"`` when
     nothing is recorded any more (``grader.judge.explain`` words both)."""
-
-
-def number(x: object) -> float | str | None:
-    """None, or the float a Python number or a Value (through ``item()``) holds; else a description."""
-    if x is None:
-        return None
-    if type(x) in (int, float):
-        return float(x)  # type: ignore[arg-type]
-    item = getattr(type(x), "item", None)
-    if not callable(item):
-        return f"not a number: {type_name(x)}"
-    got = item(x)
-    return float(got) if type(got) in (int, float) else f"item() is not a number: {type_name(got)}"
-
-
-def flag(x: object) -> bool | str:
-    """A True or False the engine answered, or a description of anything else."""
-    return x if type(x) is bool else f"not a bool: {type_name(x)}"
-
-
-def node_name(fn: object) -> str | None:
-    """None, or ``fn.name()`` when it is a str."""
-    if fn is None:
-        return None
-    name = getattr(fn, "name", None)
-    got = name() if callable(name) else None
-    return got[:MAX_TEXT] if type(got) is str else f"a node whose name() is not a str: {type_name(fn)}"
-
-
-def edges(fn: object) -> list[Any] | str:
-    """``fn.next_functions`` as ``[[name, input_nr], ...]``; anything else (a generator, which
-    can be read only once) as the name of its type, told as the student's type."""
-    pairs = getattr(fn, "next_functions", None)
-    if type(pairs) not in (tuple, list):
-        return NOT_PLAIN + type_name(pairs)
-    out: list[Any] = []
-    for pair in list(pairs)[:16]:
-        if type(pair) not in (tuple, list) or len(pair) != 2:
-            out.append(f"not a (node, input_nr) pair: {type_name(pair)}")
-        else:
-            out.append([node_name(pair[0]), pair[1] if type(pair[1]) is int else type_name(pair[1])])
-    return out
-
-
-def edge_node(fn: object, i: int) -> object:
-    """The node of edge ``i`` of ``fn``, or None."""
-    pairs = getattr(fn, "next_functions", None)
-    if type(pairs) not in (tuple, list) or i >= len(pairs) or type(pairs[i]) not in (tuple, list):
-        return None
-    return pairs[i][0]
-
-
-def grad_quiet(v: object) -> float | str | None:
-    """``v.grad`` as a number or None, whatever reading it warns."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return number(v.grad)  # type: ignore[attr-defined]
 
 
 def fact(x: Any, label: str) -> dict[str, Any]:
@@ -228,6 +171,11 @@ def _stage4(sub: Any) -> str | None:
     roots[2].backward()
     if grad_quiet(w) != 4.0:
         return N_("w.grad.zero_() then a backward does not start again from 0")
+    v = sub.Value(-0.5, requires_grad=True)
+    v.backward()
+    v.backward()
+    if grad_quiet(v) != 2.0:
+        return N_("a second v.backward() from a leaf v does not add into v.grad")
     return _retained_sum(fresh_copy(sub) or sub)
 
 
@@ -238,13 +186,15 @@ def _retained_sum(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     a = w + 5
     a.retain_grad()
+    a.retain_grad()  # a second call changes nothing
     tops = (a * 2, a * 4)
     held(*tops)
     tops[0].backward(retain_graph=True)  # a later stage's release leaves a's node to run again
     kept = a.grad
     tops[1].backward()
     if grad_quiet(a) != 6.0:
-        return N_("two backward calls through a retained a do not leave a.grad the sum of their two gradients")
+        return N_("two backward calls through a retained a (a.retain_grad() called twice) do not leave a.grad the sum "
+                  "of their two gradients")
     return None if a.grad is not kept else N_(
         "a second backward through a retained a adds into the Value a.grad held, where PyTorch gives a.grad a new Value")
 
@@ -255,10 +205,26 @@ def _stage5(sub: Any) -> str | None:
     held(y)
     y.backward()
     if error(y.backward) == "RuntimeError: second backward":
-        return None
+        return _left_behind(fresh_copy(sub) or sub)
     if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks it
         return APPLY_BESIDE_UNPACK
     return N_("a second backward through w * 3 does not raise PyTorch's error")
+
+
+def _left_behind(sub: Any) -> str | None:
+    """A backward of w after one through y = a + w that raised at a's node once w's node had
+    been sent y's part (on a fresh copy: what it leaves reaches no later program): gradient
+    buffers kept between calls add that part into the next backward's w.grad."""
+    w = sub.Value(2.0, requires_grad=True)
+    y = w * 3 + w
+    held(y)
+    y.backward()
+    error(y.backward)
+    w.grad = None
+    (w * w).backward()
+    return None if grad_quiet(w) == 4.0 else N_(
+        "(w * w).backward(), after a second backward through y = w * 3 + w raised, adds gradients that failed "
+        "backward left behind")
 
 
 def _stage6(sub: Any) -> str | None:

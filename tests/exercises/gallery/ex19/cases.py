@@ -14,6 +14,21 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("leaf_root_writes_a_new_grad", edits={  # w.backward() from a leaf: a shortcut that replaces w.grad
+        "    first, _ = gradient_edge(root)\n    waiting": "    if root.grad_fn is None:\n        root._grad = Value(1.0)\n"
+                                                      "        return\n    first, _ = gradient_edge(root)\n    waiting"},
+          fails={LOOP: "w.grad is g after w.backward(); g = w.grad; w.backward() in PyTorch, but not in your engine"},
+          names=("w.backward()", "a backward that starts at a leaf adds into its .grad")),
+    Wrong("retain_grad_twice_writes_twice", edits={  # each retain_grad() call appends a's Value to its node's list
+        "            self.grad_fn.retained = self\n":
+        "            self.grad_fn.retained = (self.grad_fn.retained or []) + [self]\n",
+        "            store_grad(node.retained, grad)\n": "            for kept in node.retained:\n                store_grad(kept, grad)\n"},
+          fails={LOOP: "a.grad after a = w * 3; a.retain_grad(); a.retain_grad(); (a * a).backward() is a different number"},
+          names=("a.retain_grad(); a.retain_grad()", "however many times retain_grad() was called")),
+    Wrong("leaf_sum_adds_the_leaf_number", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] = v.item() + grad"},
+          fails={LOOP: "left w.grad holding w's own number (w.item()) plus its gradient in your engine, but not in PyTorch"},
+          names=("w's own number", "never to the leaf's own number"),
+          unsaid=("nothing of the earlier backward calls being kept between calls",)),
     Wrong("zero_writes_an_int", edits={ZERO_BODY: "        self._box[0] = 0\n        return self"},
           fails={ZERO: "w.grad.zero_() leaves a float as w.grad's number in PyTorch, but not in your engine"},
           names=("w.grad.zero_()", "a float")),

@@ -12,6 +12,11 @@ RELEASE_STEP = '''        if not retain_graph:
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 CASES = [
+    Wrong("gradient_buffers_kept_between_calls", edits={  # a failed backward's partial gradients wait for the next
+        "    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
+        "\ndef backward(": "\n_BUFFERS = {}\n\n\ndef backward("},
+          fails={NEW_GRAPHS: "w.grad after (w * w).backward() after w.grad = None, once a second y.backward() raised"},
+          names=("(w * w).backward()", "leaves nothing behind")),
     Wrong("ex19_retained_added_in_place", edits={  # an ex19 part: a retained non-leaf's Value added into
         "    elif v.is_leaf:\n": "    elif v._grad.is_leaf:\n"},
           fails={DOCS: "a second backward through a retained a adds into the Value a.grad held"},

@@ -1,0 +1,72 @@
+"""How the build track reads what a student's engine answers: a number, a flag, a node's name,
+its edges, a ``.grad`` (``grader.spec.build`` makes facts of them).
+
+Nothing here trusts the student's objects: a number is read with ``item()`` into a float or
+described, a node's name must be a ``str``, a flag a ``bool``; anything else is described by its
+type, so the same reading runs on a module whose ``Value`` makes ``torch.tensor``s.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from grader.spec.facts import NOT_PLAIN
+from grader.spec.probe import MAX_TEXT, type_name
+
+
+def number(x: object) -> float | str | None:
+    """None, or the float a Python number or a Value (through ``item()``) holds; else a description."""
+    if x is None:
+        return None
+    if type(x) in (int, float):
+        return float(x)  # type: ignore[arg-type]
+    item = getattr(type(x), "item", None)
+    if not callable(item):
+        return f"not a number: {type_name(x)}"
+    got = item(x)
+    return float(got) if type(got) in (int, float) else f"item() is not a number: {type_name(got)}"
+
+
+def flag(x: object) -> bool | str:
+    """A True or False the engine answered, or a description of anything else."""
+    return x if type(x) is bool else f"not a bool: {type_name(x)}"
+
+
+def node_name(fn: object) -> str | None:
+    """None, or ``fn.name()`` when it is a str."""
+    if fn is None:
+        return None
+    name = getattr(fn, "name", None)
+    got = name() if callable(name) else None
+    return got[:MAX_TEXT] if type(got) is str else f"a node whose name() is not a str: {type_name(fn)}"
+
+
+def edges(fn: object) -> list[Any] | str:
+    """``fn.next_functions`` as ``[[name, input_nr], ...]``; anything else (a generator, which
+    can be read only once) as the name of its type, told as the student's type."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list):
+        return NOT_PLAIN + type_name(pairs)
+    out: list[Any] = []
+    for pair in list(pairs)[:16]:
+        if type(pair) not in (tuple, list) or len(pair) != 2:
+            out.append(f"not a (node, input_nr) pair: {type_name(pair)}")
+        else:
+            out.append([node_name(pair[0]), pair[1] if type(pair[1]) is int else type_name(pair[1])])
+    return out
+
+
+def edge_node(fn: object, i: int) -> object:
+    """The node of edge ``i`` of ``fn``, or None."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list) or i >= len(pairs) or type(pairs[i]) not in (tuple, list):
+        return None
+    return pairs[i][0]
+
+
+def grad_quiet(v: object) -> float | str | None:
+    """``v.grad`` as a number or None, whatever reading it warns."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return number(v.grad)  # type: ignore[attr-defined]
