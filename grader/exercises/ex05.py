@@ -203,12 +203,14 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note:
     .grad labelled with the case's ``note``, if any ("p.grad (p, q and r of one value)").  Whether
     p.grad is still the Value it was is judged where it is zeroed in place: set_to_none=True
     leaves None, and a .grad kept there is told as the gradient backward wrote, not as an object;
-    there, the Value p.grad held is left as it was (a caller may still hold it), not zeroed first."""
+    where it set p.grad to None, the Value p.grad held is left as it was (a caller may still hold
+    it), not zeroed first."""
     leaves, before = _with_grads(values)
     given, number = list(leaves), before.item()  # the list passed, which the statement's code only reads
     with watching(sub, "zero_grad") as call:
         sub.zero_grad(given, set_to_none=set_to_none)
-    same = ({"dropped": check(Check.DROPPED_KEPT, before.item() == number, "zero_grad(leaves, set_to_none=True)")}
+    dropped = before.item() == number if leaves[0].grad is None else None  # judged where it set p.grad to None
+    same = ({"dropped": check(Check.DROPPED_KEPT, dropped, "zero_grad(leaves, set_to_none=True)")}
             if set_to_none else {"same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                                            "p.grad before zero_grad")})
     return {"grads": [grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad") for v, n in zip(leaves, "pqr")],

@@ -345,6 +345,11 @@ CASES += [
           edits={"    for leaf in leaves:\n        if set_to_none:":
                  "    for leaf in leaves:\n        if leaf.grad is not None:\n            leaf.grad.zero_()\n        if set_to_none:"},
           names=("zero_grad(leaves, set_to_none=True)", "p.grad", "before setting p.grad to None")),
+    # zeroed in place and never set to None: told as zeroed, not as zeroed before setting it to None
+    Wrong("zeroed_never_dropped", fails={ZERO_GRAD: "p.grad was zeroed in place by your code"},
+          edits={"            leaf.grad = None  # forget it; the next backward stores a new Value":
+                 "            if leaf.grad is not None:\n                leaf.grad.zero_()"},
+          names=("p.grad was zeroed in place", "meant to be None"), unsaid=("before setting p.grad to None",)),
 ]
 
 # A slip in the list handed to zero_grad: w twice, x never cleared; the loop's own tests name
