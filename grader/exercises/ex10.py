@@ -183,13 +183,14 @@ def chain_public(sub):
     c = Value(-2.0)  # data: its edge is None
     graphs = [("x_value * w", _statement_branch(0.5, w)),
               ("(x_value - w).exp()", _statement_branch(-3.0, w))]
-    e, t = w.exp(), w * 3  # one node each, the first input of one sum and the second of the other
+    e, t, s = w.exp(), w * 3, w.sin()  # one node each, the first input of one root and the second of the other
     graphs += [("(w.exp() + w * 3).tanh()", (e + t).tanh()), ("(w * 3 + w.exp()).tanh()", (t + e).tanh()),
+               ("(w.sin() * w.exp()).relu()", (s * e).relu()), ("(w.exp() * w.sin()).relu()", (e * s).relu()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
     return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[2][1],
-                                 graphs[4][1], "grad_fn_chain")}
+                                 graphs[6][1], "grad_fn_chain")}
 
 
 @EXERCISE.test(

@@ -189,11 +189,12 @@ CASES += [
 ]
 
 # The input to go on through taken from a set of the non-None entries: its order is that of the
-# nodes' ids, so only a graph whose root takes the same two nodes in both orders shows it every time.
+# nodes' ids, so only graphs whose roots take the same two nodes in both orders show it, and
+# only several such pairs every time (the public test's two pairs may both fall in the set's
+# order where the ids of two nodes clash in its table).
 CASES += [
     Wrong("chain_input_from_a_set",
-          fails={CHAIN: "grad_fn_chain(y) goes on from AddBackward0 through a later entry of its next_functions",
-                 "grad_fn_chain on other graphs": "through a later entry of its next_functions"},
+          fails={"grad_fn_chain on other graphs": "through a later entry of its next_functions"},
           edits={FIRST: "        node = next(iter({child for child, _ in node.next_functions if child is not None}), None)\n"},
           names=("grad_fn_chain(y) goes on from", "through a later entry of its next_functions than the first one that is not None")),
     # node.name appended without its call: the list holds the node's bound method
