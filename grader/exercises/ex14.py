@@ -18,7 +18,7 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
 from grader.spec.custom import (backward_again, input_kept, input_number_kept, own_notes, returned_input, saved_read,
-                                second_after_backward, second_derivative, second_through_grad)
+                                second_after_backward, second_derivative, second_through_grad, stepped_apart)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -107,7 +107,9 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
 @_APPLY_TOLD
 def softplus_values(sub):
     runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)") for x in SOFTPLUS_AT]
-    return {key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")}
+    return {**{key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")},
+            "stepped": stepped_apart(sub, 0.9)}
+
 
 
 @EXERCISE.test("Softplus passes gradcheck", points=1,
@@ -119,7 +121,7 @@ def softplus_gradcheck(sub):
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
-    return [*checks, scales(sub.Softplus.apply, -0.4, "Softplus")]
+    return [*checks, scales(sub.Softplus.apply, -0.4, "Softplus"), stepped_apart(sub, -1.4)]
 
 
 # Far below 0 sigmoid(x) is tiny: a difference quotient's rounding, about 1e-16 / h, is no longer
@@ -136,8 +138,8 @@ SOFTPLUS_FAR_ABOVE = 8.5
                "is tiny: a difference quotient (f(x + h) - f(x - h)) / 2h only approximates it.")
 @_APPLY_TOLD
 def softplus_far_below(sub):
-    return [_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)["grad"]
-            for x in SOFTPLUS_FAR_BELOW]
+    return [*(_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)["grad"] for x in SOFTPLUS_FAR_BELOW),
+            stepped_apart(sub, SOFTPLUS_FAR_BELOW[0])]
 
 
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,

@@ -153,11 +153,13 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
-    # (or a first loss of another kind: a list kept between calls starts with an earlier call's)
+    # (or a first loss of another kind: a list kept between calls starts with an earlier call's; a
+    # Function's gradient kept from an earlier call scales with the seed as that call's did)
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
                      SayState.LEFT_ON_GRAPH),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME,
-                     Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE}),
+                     Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
+                     Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),

@@ -35,12 +35,12 @@ import math
 from typing import Any
 
 import micrograph
-from micrograph import Value, grad, grad_mode, inference
+from micrograph import Value, grad, grad_mode, inference, no_grad
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num
 from grader.spec.provenance import check, result_of
-from grader.spec.repeat import backprop_kept, calls_apart
+from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
 
@@ -207,6 +207,34 @@ def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict
     leaf each call), once ``Softplus.apply(u).backward()`` ran on a leaf u of x0's number."""
     sub.Softplus.apply(Value(x0, requires_grad=True)).backward()
     return calls_apart(sub, _second_of, _as_seen, x0, other, SECOND)
+
+
+def stepped_apart(sub: ModuleType, x0: float) -> dict[str, Any]:
+    """The SAME_FRESH fact of Softplus.backward at a leaf x once a step changed x's number in
+    place (under no_grad), after a first backward at that very leaf: it passes on what it passes
+    on at that number in a fresh import of the student's code (a sigmoid kept by id(x) hands back
+    the earlier number's).  It holds where the first backward itself changed x (another fact tells
+    that: no state kept), or no fresh copy can be made."""
+    leaf = Value(x0, requires_grad=True)
+    _softplus_grad(sub, leaf)
+    if leaf._version != 0 or num(leaf) != x0:
+        return check(Check.SAME_FRESH, True, "Softplus.backward")
+    with no_grad():
+        leaf.sub_(STEP)
+    stepped = num(leaf)
+    again = _softplus_grad(sub, leaf)
+    fresh = fresh_copy(sub)
+    first = None if fresh is None else _softplus_grad(fresh, Value(stepped, requires_grad=True))
+    return check(Check.SAME_FRESH, fresh is None or repr(first) == repr(again), "Softplus.backward")
+
+
+STEP = 0.5
+"""How far ``stepped_apart`` moves x, as a training step would."""
+
+
+def _softplus_grad(module: ModuleType, x: Value) -> list[float | None] | str:
+    """d Softplus.apply(x) / dx, the graph kept (no .grad written)."""
+    return backprop_kept(module.Softplus.apply(x), [x])
 
 
 def _second_of(module: ModuleType, x0: float) -> list[float | None] | str:

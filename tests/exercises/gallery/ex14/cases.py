@@ -359,3 +359,16 @@ CASES += [
                  "        (x,) = ctx.saved_values\n" + INSIDE: "        inside = ctx.inside\n"},
           names=("Clip.backward never read ctx.saved_values",)),
 ]
+
+# sigmoid(x) cached by id(x) in a module-level dict: a later x at a freed x's id, or the same
+# leaf once a step changed its number, gets the earlier sigmoid.
+CASES += [
+    Wrong("sigmoid_cached_by_id",
+          fails={SOFTPLUS: "Softplus.backward returned something else than the same call returns in a fresh import"},
+          edits={SOFTPLUS_BACKWARD: "        if id(x) not in _SIGMOID:\n"
+                                    "            _SIGMOID[id(x)] = x.sigmoid()\n"
+                                    "        return grad * _SIGMOID[id(x)]\n",
+                 "class Softplus(": "_SIGMOID = {}\n\n\nclass Softplus("},
+          names=("Softplus.backward", "state kept between calls"),
+          unsaid=("local derivative other than the statement's", "does not grow in proportion")),
+]
