@@ -76,6 +76,8 @@ def grads_after_backward(w: float, x: float) -> dict[str, Value | None]:
 def grad_warning(v: Value) -> str | None:
     """Read ``v.grad`` while recording warnings; return the first warning's text, or None.
 
+    ``v`` is only read: leave it as it was.
+
     The text is ``str(caught[0].message)``.  Record with ``warnings.catch_warnings(record=True)``
     and ``warnings.simplefilter("always")``, so a warning already shown once is caught again.
     """

@@ -13,7 +13,9 @@ build_graph's.
 
 from __future__ import annotations
 
+import functools
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from micrograph import Value, mul
@@ -26,7 +28,7 @@ from grader.spec.probe import call_text, caught_warnings, in_call, first_line, g
 from grader.spec.origins import read_from_grad, returned_root
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
-from grader.spec.provenance import check, grad_of, result_of, value_of, watching
+from grader.spec.provenance import check, grad_of, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.call import Call
 
@@ -54,10 +56,12 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     and the backward passes the call ran, each labelled with the call (its names), as a test's
     calls with other names differ in what is true of them."""
     named = call_text("backward_retaining", "w", "x", names)
+    passed = list(names)  # the caller's list: the statement's code only reads it
     with given_calls(sub) as given, watching(sub, named) as call:
-        g = _nodes(sub.backward_retaining(w, x, list(names)))
+        g = _nodes(sub.backward_retaining(w, x, passed))
     return {
         "given": given.fact,
+        "names": list_kept(passed, names, named, "names"),
         "grads": [grad_of(g[n], in_call(f"{n}.grad", named)) for n in NODES],
         "retains_grad": [value_of(g[n], in_call(n, named)) for n in ("a", "b", "y")],
         "backward": call.fact,
@@ -192,9 +196,11 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     ``seen["from_warning"]``: a text written down that reproduces the engine's rule and words
     is another object."""
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
+    retained = v.retains_grad
     with watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["calls"].append(call.fact)
+    seen["unretained"].append(check(Check.LEFT_UNRETAINED, v.retains_grad == retained, label))
     seen["given_read"].append(_given_read(v, call, label))
     if type(answer) is str:
         seen["from_warning"].append(answer is NONLEAF_GRAD_WARNING)
@@ -203,7 +209,7 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
 
 def _warnings_seen() -> dict[str, list[Any]]:
     """What ``_warning`` notes of a test's calls, beside their results."""
-    return {"calls": [], "from_warning": [], "given_read": []}
+    return {"calls": [], "from_warning": [], "given_read": [], "unretained": []}
 
 
 def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:
@@ -218,15 +224,25 @@ def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:
     return {**check(Check.READ_GIVEN, False, label), CONTEXT + "data": any(shares_storage(r, v) for r in read)}
 
 
-def _caller_ignores(sub, v: Value, name: str) -> dict[str, Any]:
+def _caller_ignores(sub, twin: Callable[[], Value], name: str) -> dict[str, Any]:
     """The CHECK fact that grad_warning(v) answers the same where the caller's filters ignore
     warnings (pytest, a notebook, ``python -W ignore``) as without them: simplefilter("always")
-    inside it still records.  Where it does not, whether it answered None there (context)."""
+    inside it still records.  Each call is given a Value of its own, made alike by ``twin`` (a
+    call that changes the Value it is given, or keeps state, answers otherwise the second time
+    on one Value, whatever the filter).  Where it does not, whether it answered None there."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ignored = _text(sub.grad_warning(v))
-    fact = check(Check.SAME_UNDER_FILTERS, ignored == _text(sub.grad_warning(v)), f"grad_warning({name})")
+        ignored = _text(sub.grad_warning(twin()))
+    fact = check(Check.SAME_UNDER_FILTERS, ignored == _text(sub.grad_warning(twin())), f"grad_warning({name})")
     return {**fact, CONTEXT + "none": ignored is None}
+
+
+def _after_backward(name: str) -> Value:
+    """The node ``name`` of a new documents' graph y.backward() ran through (a twin of
+    ``warning_text``'s own, for ``_caller_ignores``)."""
+    g = documents_graph(1.5, -2.5)
+    g["y"].backward()
+    return g[name]
 
 
 WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) with "
@@ -243,7 +259,7 @@ def warning_public(sub):
     g = documents_graph(-2.0, 0.5)
     seen = _warnings_seen()
     return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
-            "caller_ignores": _caller_ignores(sub, g["a"], "a"), **seen,
+            "caller_ignores": _caller_ignores(sub, lambda: documents_graph(-2.0, 0.5)["a"], "a"), **seen,
             "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning")}
 
 
@@ -276,7 +292,7 @@ def warning_text(sub):
         "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", seen)],
         "retained": [_warning(sub, retained["a"], "a retained", seen)],
         **seen,
-        "caller_ignores": [_caller_ignores(sub, g[n], n) for n in ("b", "y")],
+        "caller_ignores": [_caller_ignores(sub, functools.partial(_after_backward, n), n) for n in ("b", "y")],
         "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning"),
     }
 

@@ -40,7 +40,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT,
            Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
-           Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
+           Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.LEFT_UNRETAINED.value: SayRead.RETAINED_GIVEN, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
@@ -110,6 +110,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
     Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
+    Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
 }
 
 
@@ -128,6 +129,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     Say.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
     Say.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     Say.LIST_CHANGED: ("name", "name"),  # the argument's name
+    Say.LIST_REORDERED: ("name", "name"),
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph

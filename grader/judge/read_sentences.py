@@ -21,5 +21,7 @@ class SayRead(Sentence):
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")
     GIVEN_GRAD_UNREAD = N_("{label} never read the .grad of the Value it was given, only the .grad of other Values.")
+    RETAINED_GIVEN = N_("{label} called retain_grad() on the Value it was given, which the statement's code only "
+                        "reads: that Value's .grad no longer warns when read, so a later call on it returns None.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")

@@ -199,6 +199,8 @@ class Say(Sentence):
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
     OTHER_LEAF_GRAD = N_("{label} was read from {name}.grad, where the statement records {leaf}.grad.")
     LEAF_NOT_GRAD = N_("a Value returned for {label} is a leaf backward wrote into, itself, not that leaf's .grad.")
+    LIST_REORDERED = N_("{label} changed the order of the list {name} it was given (every item is still there, in "
+                        "another order), where the statement's code only reads it.")
     LIST_CHANGED = N_("{label} changed the list {name} it was given: after the call it no longer holds the items "
                       "it was given, where the statement's code only reads it.")
     NOT_MADE_FROM = N_("{label} was returned by an operation of the engine, but that operation was not "

@@ -179,9 +179,11 @@ def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[st
     """The LIST_KEPT fact: the list ``given`` to the call ``label`` as its argument ``name`` (context
     ``~name``) still holds ``items``, the very objects, in the order given.  The statement's code
     only reads such a list; a call that empties it (``while leaves: leaves.pop()``) did its job on
-    every item, but a caller that reads the list again afterwards finds nothing there."""
+    every item, but a caller that reads the list again afterwards finds nothing there.  One that
+    holds every item in another order (``names.sort()``) has the context ``~reordered``."""
     kept = type(given) is list and len(given) == len(items) and all(a is b for a, b in zip(given, items))
-    return {**check(Check.LIST_KEPT, kept, label), CONTEXT + "name": name}
+    reordered = not kept and type(given) is list and sorted(map(id, given)) == sorted(map(id, items))
+    return {**check(Check.LIST_KEPT, kept, label), CONTEXT + "name": name, **({CONTEXT + "reordered": True} if reordered else {})}
 
 
 def _kept_why(call: Call) -> dict[str, Any]:

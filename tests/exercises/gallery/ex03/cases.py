@@ -294,3 +294,21 @@ CASES += [
                  "        warnings.simplefilter(\"always\")\n        _ = v.grad"},
           names=("grad_warning(w)", "never read .grad")),
 ]
+
+# The caller's names sorted in place (every item still there, in another order), and the Value
+# given to grad_warning retained, so a second read of it no longer warns: told as the change the
+# call made to what it was given, not as the caller's warning filter.
+CASES += [
+    Wrong("names_sorted",
+          fails={"retained grads on other inputs": 'backward_retaining(w, x, ["b", "a", "y"]) changed the order '
+                                                   "of the list names it was given"},
+          edits={"    for name in names:\n        g[name].retain_grad()": "    names.sort()\n    for name in names:\n        g[name].retain_grad()"},
+          names=("backward_retaining", "changed the order of the list names")),
+    Wrong("warning_then_retained",
+          fails={WARNING: "grad_warning(b) called retain_grad() on the Value it was given",
+                 "the warning on every kind of Value": "called retain_grad() on the Value it was given"},
+          edits={"    return str(caught[0].message) if caught else None":
+                 "    if not v.is_leaf:\n        v.retain_grad()  # the next read is quiet\n"
+                 "    return str(caught[0].message) if caught else None"},
+          names=("grad_warning", "retain_grad()", "Value it was given"), unsaid=("simplefilter",)),
+]
