@@ -132,6 +132,7 @@ def told_once_notes(result: ExerciseResult) -> list[str]:
 
 
 SAME_ERROR = N_("the same error as in \"{test}\" above.")
+SAME_TIMEOUT = N_("timed out as in \"{test}\" above, at the same place.")  # a time limit reached is no error
 
 
 def errors_told_once(result: ExerciseResult) -> tuple[list[str], list[str]]:
@@ -143,7 +144,7 @@ def errors_told_once(result: ExerciseResult) -> tuple[list[str], list[str]]:
     for test in result.tests:
         met = test.status in (ERROR, TIMEOUT) and bool(test.feedback)
         if met and test.feedback in first:
-            shown.append(_(SAME_ERROR, test=test_name(first[test.feedback])))
+            shown.append(_(SAME_TIMEOUT if test.status == TIMEOUT else SAME_ERROR, test=test_name(first[test.feedback])))
             continue
         if met:
             first[test.feedback] = test.name
