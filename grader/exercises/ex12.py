@@ -263,7 +263,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                           "grads_twice", answer)
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
-            "in_turn": _read_in_turn(answer[0], net, len(call.roots)),
+            "in_turn": _read_in_turn(answer, net, len(call.roots)),
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
@@ -277,14 +277,17 @@ def _floats(part: object, label: str) -> list[dict[str, Any]] | None:
     return [float_of(g, f"{label}[{k}]") for k, g in enumerate(part)] if type(part) in (list, tuple) else None
 
 
-def _read_in_turn(first: object, net: nn.Linear, passes: int) -> dict[str, Any]:
+def _read_in_turn(answer: tuple[Any, Any], net: nn.Linear, passes: int) -> dict[str, Any]:
     """The CHECK fact: the first list was read before the second backward, not afterwards from
     .grad Values kept (a Value's item() hands out the very float .grad holds, and each backward
     makes new ones: a list read at the end holds the last pass's float objects).  It holds where
-    fewer than two passes ran: the last pass is then the one the list records (the count tells)."""
+    fewer than two passes ran: the last pass is then the one the list records (the count tells).
+    ``~one_list``: the two lists returned are one object (the second pass's numbers written into
+    the first's list)."""
     if passes < 2:
         return check(Check.READ_IN_TURN, True, "grads_twice(net, rows)[0]")
-    return read_in_turn([first], net.parameters(), "grads_twice(net, rows)[0]")
+    return read_in_turn([answer[0]], net.parameters(), "grads_twice(net, rows)[0]",
+                        one_list=type(answer[0]) is list and answer[0] is answer[1])
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "

@@ -28,7 +28,7 @@ from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
 from grader.spec.repeat import calls_apart, grown_apart
-from grader.spec.topological import order_report
+from grader.spec.topological import leaves_only_left_out, order_report
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -170,8 +170,8 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     the engine's own backward pass (a function of ``micrograph/engine.py``) instead of being one."""
     with watching(sub, "topological_order", engine_walk=True) as call:
         orders = [_as_returned(sub.topological_order(g.root)) for g in graphs]
-    apart = _names_apart(sub)
-    reports = [order_report(order, g.root, f"topological_order({g.label})", apart)
+    apart, drops = _names_apart(sub), _drops_leaves(sub)
+    reports = [order_report(order, g.root, f"topological_order({g.label})", apart, drops)
                for order, g in zip(orders, named(graphs))]
     return {"order": reports, "own_walk": call.fact}
 
@@ -180,6 +180,18 @@ def _as_returned(order: object) -> object:
     """A list returned, copied as the call returned it: one list kept at module level and refilled
     by a later call is judged on what this call put in it (the state probes tell the sharing)."""
     return list(order) if type(order) is list else order
+
+
+def _drops_leaves(sub) -> bool:
+    """Whether the student's order of the documents' graph, no op node of which is reached by two
+    edges (so a walk that expands a node once per edge loses nothing), leaves out exactly its
+    AccumulateGrad nodes: only then is a graph's order without them told as leaving the leaves'
+    nodes out, not as a count gone wrong below a node reached twice."""
+    graph = documents_graph(0.25, 1.5)
+    try:
+        return leaves_only_left_out(sub.topological_order(graph.root), graph.root)
+    except Exception:  # noqa: BLE001 - the tests' own calls tell the error
+        return False
 
 
 def _names_apart(sub) -> bool:
@@ -321,7 +333,7 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     student's own error, told with its line.  backprop walks the chain topological_order has
     walked already: nodes kept from one call to the next (a module-level set) show as state."""
     order = _as_returned(sub.topological_order(graph.root))
-    report = order_report(order, graph.root, "topological_order(chain)", _names_apart(sub))
+    report = order_report(order, graph.root, "topological_order(chain)", _names_apart(sub), _drops_leaves(sub))
     observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),

@@ -172,7 +172,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
-    Say.READ_LATE: {Say.RESULT_NUMBER},
+    **dict.fromkeys((Say.READ_LATE, SayRead.ONE_LIST), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
@@ -193,7 +193,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
                       Say.NO_LEAF, *_OTHER_LEAVES,  # not this call; its graph built on an earlier call's leaf,
-                      Say.FREED},  # and freed by a backward run through it since
+                      Say.FREED,  # and freed by a backward run through it since;
+                      SayState.KEPT_RESULT},  # and the object it names is what the call handed out again
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     **dict.fromkeys((Say.ZERO_BETWEEN_SWAPPED, Say.ZERO_ALWAYS),
@@ -210,9 +211,15 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
 def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
     """Whether the sentence ``say`` about ``label`` follows from another sentence about the same
     label among ``said`` (pairs of sentence and label), or from one that accounts for every
-    label (``_WHOLE_CAUSES``)."""
+    label (``_WHOLE_CAUSES``); the text of a Value's grad_fn, from its graph's root op told."""
     return (any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
-            or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items()))
+            or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items())
+            or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN) and (Say.ROOT_OP, label[:-len(_GRAD_FN)]) in said)
+
+
+_GRAD_FN = ".grad_fn"
+"""The op at a graph's root, named by its label: "loss.grad_fn is DivBackward0" says what "loss's graph
+differs at its root: your graph has DivBackward0 there" does."""
 
 
 # Sentences that explain at length what a call did: told for its first label only (the same
@@ -221,7 +228,7 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {SayWalk.ONE_KEPT, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.ONE_KEPT, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,

@@ -1,5 +1,6 @@
 """The sentences about which .grad a call read, and when: none at all, only before its last
-backward pass, or only other Values' than the one it was given.
+backward pass, only other Values' than the one it was given, or into one list overwritten by
+the last pass.
 
 The probes watch every read of ``.grad`` the student's file makes (``grader.spec.call``): a
 result that is right or wrong by chance is told by the reads that made it.  They follow the
@@ -23,5 +24,7 @@ class SayRead(Sentence):
     GIVEN_GRAD_UNREAD = N_("{label} never read the .grad of the Value it was given, only the .grad of other Values.")
     RETAINED_GIVEN = N_("{label} called retain_grad() on the Value it was given, which the statement's code only "
                         "reads: that Value's .grad no longer warns when read, so a later call on it returns None.")
+    ONE_LIST = N_("{label} is the very list the call returned for its later pass too: the numbers it read after "
+                  "the first pass were overwritten in place with those of the last pass.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")

@@ -51,12 +51,17 @@ def _fed_by(left_out: set[micrograph.Node], placed: Any, reachable: set[microgra
     return None
 
 
-def order_report(order: object, root: Value, label: str, names_apart: bool | None = None) -> list[dict[str, Any]]:
+def order_report(order: object, root: Value, label: str, names_apart: bool | None = None,
+                 drops_leaves: bool = False) -> list[dict[str, Any]]:
     """Whether ``order`` is a topological order of root's graph, one CHECK fact per property
     (the properties of a list that is no list of nodes cannot be judged: None).  A node left out
     is told as merged with a namesake only where ``names_apart`` (the same code's order of a
     graph whose nodes all have names of their own is complete); else, where every node feeding
-    it is placed, with the one of those reached by more than one edge (``_fed_by``)."""
+    it is placed, with the one of those reached by more than one edge (``_fed_by``).  Where
+    ``drops_leaves`` (the same code's order of a graph no op node of which is reached twice leaves
+    out its AccumulateGrad nodes, and only those: no walk expanding a node twice does that), an
+    order that leaves out every AccumulateGrad node and nothing else is told as that
+    (``~leaves``)."""
     nodes = type(order) is list and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
     checks = [check(Check.LIST_OF_NODES, nodes, label)]
     if not nodes:
@@ -79,10 +84,21 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     if left_out and names_apart:  # a node left out whose namesake is kept: nodes told apart by name() merge
         kept = {n.name() for n in position}
         complete[CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
-    fed_by = _fed_by(left_out, position, reachable) if left_out else None
+    leaves = {n for n in reachable if isinstance(n, micrograph.AccumulateGrad)}
+    complete[CONTEXT + "leaves"] = drops_leaves and bool(left_out) and left_out == leaves  # every one, only those
+    fed_by = _fed_by(left_out, position, reachable) if left_out and not complete[CONTEXT + "leaves"] else None
     if fed_by is not None:
         complete[CONTEXT + "fed_by"] = fed_by
     return checks + facts
+
+
+def leaves_only_left_out(order: object, root: Value) -> bool:
+    """Whether ``order`` lists root's graph but for its AccumulateGrad nodes, every one of them."""
+    if type(order) is not list or not all(isinstance(n, micrograph.Node) for n in order) or not _by_identity(order):
+        return False
+    reachable = _reachable(root)
+    leaves = {n for n in reachable if isinstance(n, micrograph.AccumulateGrad)}
+    return bool(leaves) and set(order) == reachable - leaves
 
 
 PROPERTIES = (Check.STARTS_AT_ROOT, Check.EACH_ONCE, Check.COMPLETE, Check.PARENTS_FIRST)

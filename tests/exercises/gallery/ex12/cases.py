@@ -110,7 +110,8 @@ CASES += [
           names=('grads_twice(net, rows)[0]', 'read after that pass')),
     Wrong('mean_loss', fails={'forward gives input leaves, output rows, summed loss': 'DivBackward0'},
           edits={'    loss = micrograph.sum([v for row in output for v in row])\n': '    entries = [v for row in output for v in row]\n    loss = micrograph.sum(entries) / len(entries)\n'},
-          names=("loss's graph", 'DivBackward0')),
+          names=("loss's graph", 'DivBackward0'),
+          unsaid=('loss.grad_fn is',)),  # the root op, told once
     Wrong('error_as_text', fails={'a second backward raises': 'is of type str'},
           edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added": '        return str(error)'},
           names=('the error returned', 'str')),
@@ -194,7 +195,8 @@ CASES += [
                  "    key = tuple(map(tuple, rows))\n"
                  "    inputs = _INPUTS.setdefault(key, [[Value(v, requires_grad=True) for v in row] for row in rows])\n",
                  "def forward(": "_INPUTS: dict = {}\n\n\ndef forward("},
-          names=("forward", "an earlier call", "kept between calls and returned again")),
+          names=("forward", "an earlier call", "kept between calls and returned again"),
+          unsaid=("called again with the inputs of an earlier call",)),  # told once, by the leaf it kept
     Wrong("loss_cached_per_net",
           fails={"a second backward raises": "raised an error where the first call returned"},
           edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees what the products saved\n":
@@ -335,4 +337,15 @@ CASES += [
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v, requires_grad=True) for v in row] for row in reversed(rows)]\n"},
           names=("in another order than the rows it was given",)),
+]
+
+# One list for both records: the first pass's numbers, read in turn, are overwritten in place by
+# the second pass's.
+CASES += [
+    Wrong("one_list_for_both_passes", fails={TWICE: "is the very list the call returned for its later pass too"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n"
+                 "    for i, p in enumerate(net.parameters()):\n        first[i] = p.grad.item()\n    second = first\n"},
+          names=("grads_twice(net, rows)[0]", "overwritten in place"),
+          unsaid=("it was read after that pass",)),
 ]

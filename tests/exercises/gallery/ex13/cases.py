@@ -98,10 +98,11 @@ CASES = [
           edits={"    return order\n": "    return order[::-1]\n"}),
     Correct("reversed_dfs"),
     Correct("kahn_queue"),
-    Wrong("order_without_leaves", names=('leaves out a node that is reachable from root.grad_fn',), fails={"topological order of the diamond":
-                                         "leaves out a node that is reachable from root.grad_fn"},
+    Wrong("order_without_leaves", names=('leaves out every AccumulateGrad node',), fails={"topological order of the diamond":
+                                         "leaves out every AccumulateGrad node"},
           edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
-                                                  "            order.append(node)\n"}),
+                                                  "            order.append(node)\n"},
+          unsaid=("counts the edges below it twice",)),  # each node is expanded once: only the leaves' nodes are dropped
     Wrong("keyed_by_node", names=('has keys that are not leaf Values of the graph',), fails={DIAMOND: "keys that are not leaf Values of the graph"},
           edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"},
           unsaid=("passed on only the first of the gradients",)),  # it passes every one: its leaves' answers are unseen
