@@ -176,7 +176,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.LOSSES_ALIKE), {Say.DATA}),
+    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.STEP_ALONG_GRAD, Say.STEP_DECAYED, Say.LOSSES_ALIKE), {Say.DATA}),
     Say.LOSS_SCALED: {Say.DATA, Say.OTHER_LOSS},  # the losses returned are of that loss too
     Say.LOSS_SUMMED: {Say.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it

@@ -75,7 +75,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
-    Say.STEPPED_ON_NOTHING: (("cleared", Say.STEPPED_ON_CLEARED), ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
+    Say.STEPPED_ON_NOTHING: (("other_model", Say.STEPPED_OTHER_MODEL), ("cleared", Say.STEPPED_ON_CLEARED),
+                             ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     SayWalk.NOT_SUMMED: (("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
@@ -95,7 +96,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     Say.STEP_NOT_BY_GRAD: (("later", Say.LATER_STEP_NOT_BY_GRAD),),
-    Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR)),
+    Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR), ("ascent", Say.STEP_ALONG_GRAD),
+                     ("decay", Say.STEP_DECAYED)),
     Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one

@@ -287,6 +287,11 @@ class Say(Sentence):
                     "but not by lr times it.")
     STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "
                      "its step does not follow the lr train was given.")
+    STEP_ALONG_GRAD = N_("{label} moved every parameter along its .grad (p + lr * p.grad), where an SGD step moves "
+                         "it against it (p - lr * p.grad).")
+    STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "
+                      "same multiple of the parameter's own number (weight decay), where the statement's step is "
+                      "p -= lr * p.grad.")
     LOSS_SCALED = N_("{label} took its steps on a loss that is a fixed multiple of nn.mse_loss(model(inputs), "
                      "targets), not on that loss: the losses it returned and every update differ by that factor.")
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
@@ -336,6 +341,8 @@ class Say(Sentence):
                             "(zero_grad() belongs before backward, not between backward and step).")
     STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no parameter's "
                                  ".grad held a gradient: the step had nothing to apply (backward comes before step).")
+    STEPPED_OTHER_MODEL = N_("{label} called optimizer.step() on an optimizer that holds none of the parameters "
+                             "of the model it was given: that step updates other parameters, not these.")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
     OTHER_PASS_ROOT = N_("{label} ran a backward pass from another root than its first pass's: it ran on a new "

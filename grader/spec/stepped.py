@@ -46,6 +46,7 @@ class Seen(NamedTuple):
     after_writing: bool  # ... one that reached every parameter (so it wrote each .grad)
     numbers: tuple[Any, ...] = ()  # each parameter's number as the step started
     grads: tuple[Any, ...] = ()  # ... and its .grad's number (None: no .grad)
+    own: bool = True  # the optimizer stepped holds some of the parameters (False: only another model's)
 
 
 @contextlib.contextmanager
@@ -59,7 +60,8 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
         if event == "call" and frame.f_globals is _STEP_NAMESPACE and frame.f_code is STEP_CODE:
             wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
             seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote,
-                             tuple(num(p) for p in parameters), tuple(grad(p) for p in parameters)))
+                             tuple(num(p) for p in parameters), tuple(grad(p) for p in parameters),
+                             _holds_some(frame.f_locals.get("self"), parameters)))
 
     setprofile(sample)
     try:
@@ -68,14 +70,26 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
         setprofile(previous)
 
 
+def _holds_some(optimizer: object, parameters: Sequence[Any]) -> bool:
+    """Whether the optimizer a step was called on holds one of ``parameters`` in its groups (read
+    from its own ``__dict__``, as the engine's SGD keeps them; True where they cannot be read)."""
+    try:
+        groups = vars(optimizer)["param_groups"]
+        return any(p is q for group in groups for q in group["params"] for p in parameters)
+    except Exception:  # noqa: BLE001 - an optimizer of another make: nothing is told of it
+        return True
+
+
 def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
     """The STEPPED_ON_GRADS fact: every step found a gradient to apply (so it holds when no step
-    was seen: a loop that updates by hand).  Context on the first step that found none: ``~cleared``, a
+    was seen: a loop that updates by hand).  Context on the first step that found none:
+    ``~other_model``, its optimizer holds none of the parameters (another model's); ``~cleared``, a
     backward pass had written every parameter's .grad before it (so they were cleared since);
     ``~before_backward``, no pass had run yet."""
     empty = [step for step in seen if not step.found]
     fact = check(Check.STEPPED_ON_GRADS, not empty, label)
     if empty:
+        fact[CONTEXT + "other_model"] = not empty[0].own
         fact[CONTEXT + "cleared"] = empty[0].after_writing
         fact[CONTEXT + "before_backward"] = not empty[0].after_pass
     return fact
@@ -105,8 +119,10 @@ def cleared_first(call: Call, label: str) -> dict[str, Any]:
     with gradients in their .grad: its first backward pass found every .grad cleared (None or
     zero), as the statement's loop clears at the start of each step.  ``~later``: every later
     pass found them cleared (the loop clears after a step's backward, not before it).  It holds
-    where no pass ran (other facts tell that)."""
-    fact = check(Check.CLEARED_FIRST, not call.cleared or call.cleared[0], label)
+    where no pass ran, or the first was no backward reaching every parameter (other facts tell
+    those: such a pass added nothing to them)."""
+    added = bool(call.cleared) and call.reached[0] and call.by_backward[0]
+    fact = check(Check.CLEARED_FIRST, not added or call.cleared[0], label)
     fact[CONTEXT + "later"] = len(call.cleared) > 1 and all(call.cleared[1:])
     return fact
 
@@ -117,16 +133,31 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
     parameter moved by lr times its gradient.  Where every one moved by one other multiple of it,
     ``~loss_scaled`` says whether losses[0] is that multiple of the statement's loss too (a loss
     that is a fixed multiple of mse_loss), ``~lr_other`` whether each .grad is that gradient (the
-    step then does not follow lr).  It holds where it cannot be judged (parameters moved otherwise)."""
+    step then does not follow lr).  ``~ascent``: every parameter moved by lr times its gradient,
+    along it (p + lr * grad); ``~decay``: by lr times its gradient and, beyond it, one multiple of
+    its own number (weight decay).  It holds where it cannot be judged (parameters moved
+    otherwise)."""
     ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
               if abs(g) > 1e-6 and type(num(p)) is float]
     alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
     scaled = alike and not math.isclose(ratios[0], 1.0, rel_tol=1e-6) and ratios[0] > 0
+    ascent = alike and math.isclose(ratios[0], -1.0, rel_tol=1e-6)
+    decay = _decayed(start, gradients, after, lr)
     written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
-    return {**check(Check.STEP_SIZE, not scaled, "train"),
+    return {**check(Check.STEP_SIZE, not (scaled or ascent or decay), "train"),
+            CONTEXT + "ascent": ascent, CONTEXT + "decay": decay,
             CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
             CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
                 w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
+
+
+def _decayed(start: list[float], gradients: list[float], after: list[Any], lr: float) -> bool:
+    """Whether each parameter moved by lr times its gradient and, beyond that, by one same
+    multiple of its own number before the step, shrinking it (``p -= lr * (grad + wd * p)``)."""
+    shares = [((s - num(p)) - lr * g) / s for s, p, g in zip(start, after, gradients)
+              if abs(s) > 1e-6 and type(num(p)) is float]
+    return (len(shares) > 1 and shares[0] > 1e-12 and len(shares) == len(start)
+            and all(math.isclose(x, shares[0], rel_tol=1e-6) for x in shares))
 
 
 def first_loss(losses: object, first: float, last_updated: float, points: int) -> dict[str, Any]:

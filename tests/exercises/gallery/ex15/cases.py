@@ -47,6 +47,7 @@ CASES = [
     Wrong("steps_from_one", names=('len(train(model, inputs, targets, lr, steps)) is a different number',), fails={LOSSES: "len(train(model, inputs, targets, lr, steps))", ONE_STEP: "ran no backward pass"},
           edits={LOOP: "    for _ in range(1, steps):\n"}),
     Wrong("own_model", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
+          unsaid=("the step had nothing to apply", "the gradients the model came with"),  # its own model's step applied its gradients
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    model = make_model(0)\n    optimizer = optim.SGD(model.parameters(), lr=lr)\n"}),
     Wrong("zero_grad_before_step", names=('p in model.parameters() has a version counter still at 0', 'between backward and step'),
@@ -290,4 +291,17 @@ CASES += [
           fails={"gradients cleared over more steps": "a hook of yours replaced a gradient on its way to the parameters"},
           edits={LOOP: "    for p in model.parameters():\n        p.register_hook(lambda g: g.clamp(-1.0, 1.0))\n" + LOOP},
           names=("hook", "replaced a gradient")),
+]
+
+# Steps of another rule than p -= lr * p.grad, told by the rule one step shows: along the
+# gradient (ascent), and with weight decay (each step also shrinks p by a share of itself).
+CASES += [
+    Wrong("step_along_the_gradient", fails={ONE_STEP: "moved every parameter along its .grad"},
+          edits={STEP: "        with micrograph.no_grad():\n"
+                       "            for p in model.parameters():\n"
+                       "                p.add_(p.grad, alpha=lr)\n"},
+          names=("along its .grad", "against it")),
+    Wrong("weight_decay", fails={ONE_STEP: "(weight decay)"},
+          edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=lr, weight_decay=1e-4)\n"},
+          names=("more than lr times its .grad", "weight decay")),
 ]
