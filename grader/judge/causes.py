@@ -17,6 +17,7 @@ from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
 
@@ -158,7 +159,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
                      SayState.LEFT_ON_GRAPH),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME,
-                     Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
+                     SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
                      Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
@@ -176,9 +177,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((Say.OTHER_STEP, Say.STEP_NOT_LR, Say.STEP_ALONG_GRAD, Say.STEP_DECAYED, Say.LOSSES_ALIKE), {Say.DATA}),
-    Say.LOSS_SCALED: {Say.DATA, Say.OTHER_LOSS},  # the losses returned are of that loss too
-    Say.LOSS_SUMMED: {Say.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
+    **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE), {Say.DATA}),
+    SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
+    SayStep.LOSS_SUMMED: {SayStep.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
@@ -229,7 +230,7 @@ differs at its root: your graph has DivBackward0 there" does."""
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
 _ONCE = {SayWalk.ONE_KEPT, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
-         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, Say.OTHER_LOSS, Say.LOSS_SUMMED, Say.LOSS_AFTER_UPDATE,
+         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,

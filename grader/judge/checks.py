@@ -15,6 +15,7 @@ from grader.judge.sentences import Say, Sentence
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.step_sentences import SayStep
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
 
@@ -32,8 +33,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST,
            Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
-           Check.FIRST_LOSS.value: Say.OTHER_LOSS, Check.STEP_SIZE.value: Say.OTHER_STEP,
-           Check.LOSSES_MOVE.value: Say.LOSSES_ALIKE,
+           Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.STEP_SIZE.value: SayStep.OTHER_STEP,
+           Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
            Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
@@ -48,9 +49,9 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
            Check.INPUT_NUMBER_KEPT.value: Say.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: Say.SAVED_UNREAD,
-           Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: Say.STEPPED_ON_NOTHING,
+           Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: SayStep.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD,
-           Check.STEP_BY_GRAD.value: Say.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,
+           Check.STEP_BY_GRAD.value: SayStep.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,
            Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
            Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
            Check.ONE_ROOT.value: Say.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
@@ -75,8 +76,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
-    Say.STEPPED_ON_NOTHING: (("other_model", Say.STEPPED_OTHER_MODEL), ("cleared", Say.STEPPED_ON_CLEARED),
-                             ("before_backward", Say.STEPPED_BEFORE_BACKWARD)),
+    SayStep.STEPPED_ON_NOTHING: (("other_model", SayStep.STEPPED_OTHER_MODEL), ("cleared", SayStep.STEPPED_ON_CLEARED),
+                             ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     SayWalk.NOT_SUMMED: (("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
@@ -95,10 +96,10 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
-    Say.STEP_NOT_BY_GRAD: (("later", Say.LATER_STEP_NOT_BY_GRAD),),
-    Say.OTHER_STEP: (("loss_scaled", Say.LOSS_SCALED), ("lr_other", Say.STEP_NOT_LR), ("ascent", Say.STEP_ALONG_GRAD),
-                     ("decay", Say.STEP_DECAYED)),
-    Say.OTHER_LOSS: (("summed", Say.LOSS_SUMMED), ("after_update", Say.LOSS_AFTER_UPDATE)),
+    SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
+    SayStep.OTHER_STEP: (("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
+                     ("decay", SayStep.STEP_DECAYED)),
+    SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE)),
     # the probe names the slip it matched
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),

@@ -25,9 +25,9 @@ class Sentence(str, enum.Enum):
     it.  Members live in the tables below it (``Say``), in the build track's ``SayTorch``, in
     ``SayInPlace`` (in-place changes and when they came), in ``SayState`` (state kept between
     calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits), in ``SayRead`` (which
-    .grad a call read, and when), in ``SayWalk`` (a walk of the graph written by hand) and in
-    ``SayClear`` (gradients cleared: when, and what was read of them); this base holds what they
-    share, how a sentence is said."""
+    .grad a call read, and when), in ``SayWalk`` (a walk of the graph written by hand), in
+    ``SayClear`` (gradients cleared: when, and what was read of them) and in ``SayStep`` (a
+    training loop's loss and steps); this base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -277,26 +277,6 @@ class Say(Sentence):
                          "the first pass, which it records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass, not after the pass it records.")
-    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
-                    "its first update.")
-    LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
-                     "their mean, which nn.mse_loss(model(inputs), targets) is.")
-    LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
-                      "change from one step to the next, so no step changed the model.")
-    OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
-                    "but not by lr times it.")
-    STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "
-                     "its step does not follow the lr train was given.")
-    STEP_ALONG_GRAD = N_("{label} moved every parameter along its .grad (p + lr * p.grad), where an SGD step moves "
-                         "it against it (p - lr * p.grad).")
-    STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "
-                      "same multiple of the parameter's own number (weight decay), where the statement's step is "
-                      "p -= lr * p.grad.")
-    LOSS_SCALED = N_("{label} took its steps on a loss that is a fixed multiple of nn.mse_loss(model(inputs), "
-                     "targets), not on that loss: the losses it returned and every update differ by that factor.")
-    LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
-                           "returned is that of the model after the last update, so each loss "
-                           "was taken after its step's update, not before it.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
@@ -336,15 +316,6 @@ class Say(Sentence):
     IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node (the output "
                       "seeded with two different gradients, y.backward(gradient)): backward's grad argument is "
                       "the gradient of the output, and what it returns is grad times the local derivative.")
-    STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
-                            "cleared after a backward pass had written it: the step had nothing to apply "
-                            "(zero_grad() belongs before backward, not between backward and step).")
-    STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no parameter's "
-                                 ".grad held a gradient: the step had nothing to apply (backward comes before step).")
-    STEPPED_OTHER_MODEL = N_("{label} called optimizer.step() on an optimizer that holds none of the parameters "
-                             "of the model it was given: that step updates other parameters, not these.")
-    STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
-                            "gradient (each was None or zero): the step had nothing to apply.")
     OTHER_PASS_ROOT = N_("{label} ran a backward pass from another root than its first pass's: it ran on a new "
                          "graph, not again on the one the first backward used.")
     OTHER_ROOT = N_("{label} returned a y other than the one its backward pass started from: what follows "
@@ -359,11 +330,6 @@ class Say(Sentence):
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")
-    STEP_NOT_BY_GRAD = N_("{label}: an optimizer.step() moved a parameter by another amount than -lr * p.grad, "
-                          "the .grad that step found.")
-    LATER_STEP_NOT_BY_GRAD = N_("{label}: from the second optimizer.step() on, a parameter moved by another amount "
-                                "than -lr * p.grad, the .grad that step found (the first step moved each by exactly "
-                                "that): a later update depends on more than that step's gradient and the lr given.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")

@@ -23,6 +23,7 @@ from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import SHARED, Check
@@ -313,7 +314,7 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear, *SayStep]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say
@@ -729,7 +730,7 @@ def test_a_judged_cause_is_told_first_and_the_bare_sentence_it_explains_not_at_a
                                                                    "~first": True}}) == [Say.FIRST_READ_LATE]
     losses = {"a": result_of(1.0, "losses[1]"), "c": check(Check.FIRST_LOSS, True, "losses[0]")}
     assert _said(losses, {"a": result_of(3.0, "losses[1]"), "c": check(Check.FIRST_LOSS, False, "losses[0]")}) == \
-        [Say.OTHER_LOSS]
+        [SayStep.OTHER_LOSS]
 
 
 def test_gradients_cleared_before_each_backward_are_told_once_for_every_grad():
@@ -814,7 +815,7 @@ def test_a_first_loss_of_an_earlier_call_is_told_as_state_alone():
     want = {"apart": check(Check.FIRST_KEPT, True, "train"), "first": check(Check.FIRST_LOSS, True, "losses[0]")}
     got = {"apart": check(Check.FIRST_KEPT, False, "train"), "first": check(Check.FIRST_LOSS, False, "losses[0]")}
     assert _said(want, got) == [SayState.FIRST_CHANGED]  # the list kept starts with an earlier call's loss
-    assert _said(want, {**want, "first": got["first"]}) == [Say.OTHER_LOSS]
+    assert _said(want, {**want, "first": got["first"]}) == [SayStep.OTHER_LOSS]
 
 
 def test_values_under_exchanged_names_are_told_as_an_exchange_and_nothing_else():

@@ -1,0 +1,51 @@
+"""The sentences about a training loop (ex15's train): the loss it took, the size and direction of
+its steps, and what each optimizer.step() found in the parameters' .grad.
+
+They follow the rules of ``grader.judge.sentences``: placeholders carry only what the student's
+run shows or the probe named, never a number.
+"""
+
+from __future__ import annotations
+
+from micrograph.i18n import N_
+
+from grader.judge.sentences import Sentence
+
+
+class SayStep(Sentence):
+    """One way a training loop's loss or steps differ from the statement's, and the sentence that says so."""
+
+    OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
+                    "its first update.")
+    LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
+                     "their mean, which nn.mse_loss(model(inputs), targets) is.")
+    LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
+                           "returned is that of the model after the last update, so each loss "
+                           "was taken after its step's update, not before it.")
+    LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
+                      "change from one step to the next, so no step changed the model.")
+    OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
+                    "but not by lr times it.")
+    STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "
+                     "its step does not follow the lr train was given.")
+    STEP_ALONG_GRAD = N_("{label} moved every parameter along its .grad (p + lr * p.grad), where an SGD step moves "
+                         "it against it (p - lr * p.grad).")
+    STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "
+                      "same multiple of the parameter's own number (weight decay), where the statement's step is "
+                      "p -= lr * p.grad.")
+    LOSS_SCALED = N_("{label} took its steps on a loss that is a fixed multiple of nn.mse_loss(model(inputs), "
+                     "targets), not on that loss: the losses it returned and every update differ by that factor.")
+    STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
+                            "cleared after a backward pass had written it: the step had nothing to apply "
+                            "(zero_grad() belongs before backward, not between backward and step).")
+    STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no parameter's "
+                                 ".grad held a gradient: the step had nothing to apply (backward comes before step).")
+    STEPPED_OTHER_MODEL = N_("{label} called optimizer.step() on an optimizer that holds none of the parameters "
+                             "of the model it was given: that step updates other parameters, not these.")
+    STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
+                            "gradient (each was None or zero): the step had nothing to apply.")
+    STEP_NOT_BY_GRAD = N_("{label}: an optimizer.step() moved a parameter by another amount than -lr * p.grad, "
+                          "the .grad that step found.")
+    LATER_STEP_NOT_BY_GRAD = N_("{label}: from the second optimizer.step() on, a parameter moved by another amount "
+                                "than -lr * p.grad, the .grad that step found (the first step moved each by exactly "
+                                "that): a later update depends on more than that step's gradient and the lr given.")
