@@ -59,6 +59,10 @@ KEYS = {
     "order": "backward runs the ready node with the highest sequence number first (the newest)",
     "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
     "retained_leaf": RETAINED_LEAF,
+    "zero_result": "a Value a hook returns replaces the gradient whatever number it holds, 0 too (g * 0 blocks "
+                   "the path): only a hook that returns None leaves the gradient as it was",
+    "result_number": "run_hooks hands on the number a hook's Value holds (result.item()), a float as every "
+                     "gradient backward passes on: never the Value itself",
 }
 
 
@@ -251,8 +255,31 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     for key, observed in _root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, "argument": _argument(fresh_mode(sub)), "hook_error": _hook_error(fresh_mode(sub)),
+    return {**seen, **_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": _hook_error(fresh_mode(sub)),
             "one_shot": _one_shot(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0)}
+
+
+BLOCKED = N_("a's hook returning g * 0")
+BLOCKED_RUN = N_("(a * w).backward(), a = w * x, a's hook returning g * 0")
+KEPT_RUNS = N_("two backward calls of v * c, c a Value that requires no grad, v's hook doubling")
+
+
+def _results(sub: Any) -> dict[str, list[Any]]:
+    """What a hook returns, used as the gradient: a Value holding 0 (``g * 0``, which blocks a
+    path) replaces it too, where a test of the result's truth (``result and result.item()``)
+    keeps the old one; and it is handed on as a number, so a leaf's .grad, added into by a
+    second backward, still holds a float (a Value handed on ends up inside the leaf's number)."""
+    w, x = sub.Value(2.0, requires_grad=True), sub.Value(3.0, requires_grad=True)
+    a = w * x
+    a.register_hook(lambda g: g * 0)
+    zero = [raised((a * w).backward, BLOCKED_RUN), fact(grad_quiet(x), f"x.grad ({BLOCKED})"),
+            fact(grad_quiet(w), f"w.grad ({BLOCKED})")]
+    v, c = sub.Value(1.5, requires_grad=True), sub.Value(-2.0)
+    first = v * c  # v used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    v.register_hook(lambda g: g * 2)
+    kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
+            fact(grad_quiet(v), f"v.grad after {KEPT_RUNS}")]
+    return {"zero_result": zero, "result_number": kept}
 
 
 ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")

@@ -25,7 +25,7 @@ def number(x: object) -> float | str | None:
     if not callable(item):
         return f"not a number: {type_name(x)}"
     got = item(x)
-    return float(got) if type(got) in (int, float) else f"item() is not a number: {type_name(got)}"
+    return float(got) if type(got) in (int, float) else f"not a number: its item() returns {type_name(got)}"
 
 
 def flag(x: object) -> bool | str:

@@ -11,6 +11,15 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("hook_result_of_zero_ignored", edits={  # a Value holding 0 is taken for "no result"
+        "        if result is not None:\n            grad = result.item()\n": "        grad = (result and result.item()) or grad\n"},
+          fails={HOOKS_HIDDEN: "x.grad (a's hook returning g * 0) is a different number from PyTorch's"},
+          names=("a's hook returning g * 0", "whatever number it holds, 0 too")),
+    Wrong("hook_result_handed_on_as_a_value", edits={  # the hook's Value itself goes on, into a leaf's number
+        "        if result is not None:\n            grad = result.item()\n": "        if result is not None:\n            grad = result\n"},
+          fails={HOOKS_HIDDEN: "v.grad after two backward calls of v * c, c a Value that requires no grad, v's hook doubling "
+                               "is not the kind of result PyTorch's is: yours is not a number"},
+          names=("its item() returns Value", "never the Value itself")),
     Wrong("grad_mode_asked_by_record_only", edits={  # add_ asks recording(), which ignores grad mode
         "    return GradMode.enabled and any(v.requires_grad for v in inputs)":
         "    return any(v.requires_grad for v in inputs)",
