@@ -62,6 +62,12 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
     return observed
 
 
+def _sign(x: float) -> str:
+    """Where x sits against 0: a softplus written for one side (a "stable" form with a sign
+    slip, a relu branch) differs on the other only."""
+    return "x < 0" if x < 0 else "x = 0" if x == 0 else "x > 0"
+
+
 def _against(x: float, low: float, high: float) -> str:
     """Where x sits against Clip's interval [low, high]: the statement's boundaries are its ends."""
     if x == low or x == high:
@@ -106,7 +112,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
 )
 @_APPLY_TOLD
 def softplus_values(sub):
-    runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)") for x in SOFTPLUS_AT]
+    runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)", _sign(x)) for x in SOFTPLUS_AT]
     return {**{key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")},
             "stepped": stepped_apart(sub, 0.9)}
 

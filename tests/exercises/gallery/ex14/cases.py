@@ -20,7 +20,7 @@ CASES = [
     Wrong("ctx_attribute", fails={FREED: "saved no value with ctx.save_for_backward",
                                   INPLACE: "saved no value with ctx.save_for_backward"}),
     Wrong("one_gradient", fails={CLIP: "RuntimeError"}),
-    Wrong("wrong_derivative", fails={SOFTPLUS: "backward wrote x.grad through Softplus.backward, but its number differs"}),
+    Wrong("wrong_derivative", fails={SOFTPLUS: "backward wrote x.grad through Softplus.backward (x < 0, x = 0, or x > 0), but its number differs"}),
     Wrong("strict_bounds", names=('x.grad through Clip.backward', 'number differs'), fails={CLIP: "x.grad", BOUNDS: "x.grad",
                                                                                      "a Function inside a bigger graph": "backward wrote a.grad in z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1), but its number differs"},
           edits={INSIDE: "        inside = ctx.low < x.item() < ctx.high\n"}),
@@ -93,7 +93,7 @@ CASES += [
 CASES += [
     Wrong('softplus_log_of_exp', fails={'a Function inside a bigger graph': 'z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1) is a different number'},
           edits={'        return (x.exp() + 1.0).log()': '        return x.exp().log() + 1.0'},
-          names=('Softplus.apply(x) is a different number',)),
+          names=('Softplus.apply(x) (x < 0, x = 0, or x > 0) is a different number',)),
     Wrong('sigmoid_of_minus_x', fails={'Softplus values, node and gradient': 'backward wrote x.grad through Softplus.backward'},
           edits={'        return grad * x.sigmoid()': '        return grad * (-x).sigmoid()'},
           names=('x.grad through Softplus.backward', 'local derivative other than the statement')),
@@ -371,4 +371,13 @@ CASES += [
                  "class Softplus(": "_SIGMOID = {}\n\n\nclass Softplus("},
           names=("Softplus.backward", "state kept between calls"),
           unsaid=("local derivative other than the statement's", "does not grow in proportion")),
+]
+
+# The "stable" softplus with a sign slip, x.relu() + log(1 + exp(-x)): right for x >= 0 only, so
+# the feedback says for which x the number differs.
+CASES += [
+    Wrong("softplus_stable_sign_slip",
+          fails={SOFTPLUS: "Softplus.apply(x) (x < 0) is a different number"},
+          edits={"        return (x.exp() + 1.0).log()\n": "        return x.relu() + ((-x).exp() + 1.0).log()\n"},
+          names=("Softplus.apply(x) (x < 0)",)),
 ]
