@@ -114,6 +114,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
     Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
     Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
+    Say.NEVER_DETACHED: (("plain_leaf", Say.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
 }
 
 

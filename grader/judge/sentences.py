@@ -217,6 +217,9 @@ class Say(Sentence):
                       "from the detached Value is recorded by no graph.")
     NEVER_DETACHED = N_("{label} never called detach() or detach_() on a Value that requires grad: "
                         "the Value without a graph was made another way.")
+    DETACHED_FROM_PLAIN_LEAF = N_("{label} never called detach() on a Value that requires grad: it detached a Value "
+                                  "computed from a leaf that does not require grad (made without requires_grad=True), "
+                                  "which had no graph to cut; the statement's leaf w requires grad.")
     NOT_THE_DETACHED = N_("{label} ran backward on a Value that still has its grad_fn: the Value it "
                           "detached is not the one backward ran on (detach() returns a new Value and "
                           "leaves the one it is called on as it was).")

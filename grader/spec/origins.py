@@ -245,7 +245,27 @@ def detached_some(call: Call, label: str) -> dict[str, Any]:
     """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` or
     ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
-    return check(Check.DETACHED_SOME, None if call.made is None else call.detached_tracked, label)
+    if call.made is None or call.detached_tracked:
+        return check(Check.DETACHED_SOME, None if call.made is None else True, label)
+    plain = any(_from_plain_leaf(call, v) for v in call.detached_untracked.values())
+    return {**check(Check.DETACHED_SOME, False, label), **({CONTEXT + "plain_leaf": True} if plain else {})}
+
+
+def _from_plain_leaf(call: Call, v: Any) -> bool:
+    """Whether ``v``, a Value requiring no grad that the watched call detached, was computed with
+    grad mode on by the call's operations from a leaf that requires no grad (``Value(w)`` for
+    ``Value(w, requires_grad=True)``): its graph was never there to cut."""
+    made, stack, seen = call.made or {}, [v], set()
+    while stack:
+        u = stack.pop()
+        if id(u) in seen or call.made_untracked.get(id(u)) is u:
+            continue
+        seen.add(id(u))
+        inputs = call.inputs.get(id(u), ()) if made.get(id(u)) is u else ()
+        if any(i.grad_fn is None and not i.requires_grad and made.get(id(i)) is not i for i in inputs):
+            return True
+        stack.extend(inputs)
+    return False
 
 
 def ran_on_detached(call: Call, label: str) -> dict[str, Any]:

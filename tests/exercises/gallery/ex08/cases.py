@@ -267,3 +267,12 @@ CASES += [
                    '    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
                    '    w.detach().copy_(Value(new))\n    w_detach = w.detach()\n'}),
 ]
+
+# backward_of_detached's leaf made without requires_grad: (w * 2).detach() cuts no graph, and the
+# same error comes back; the feedback names the leaf's flag, not a Value "made another way".
+CASES += [
+    Wrong('leaf_without_grad', fails={DETACHED: "detached a Value computed from a leaf that does not require grad"},
+          edits={'    w = Value(w, requires_grad=True)\n    z = (w * 2).detach()': '    w = Value(w)\n    z = (w * 2).detach()'},
+          names=('backward_of_detached', 'leaf that does not require grad', 'no graph to cut'),
+          unsaid=('made another way',)),
+]
