@@ -361,7 +361,7 @@ def in_graph_public(sub):
 
 
 def _clip_beside_later(sub) -> dict[str, Any]:
-    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(b, 2, 3) ran: the first node's
+    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(a, 2, 3) ran: the first node's
     backward passes on what it does right after its own forward (its interval kept on its ctx)."""
     return own_notes(sub.Clip, "Clip", 0.5, (-1.0, 1.0), (2.0, 3.0), "Clip.apply(a, -1, 1)")
 

@@ -80,39 +80,40 @@ def backward_again(name: str, first: object, x: Value, raised: bool) -> dict[str
 def own_notes(function: Any, name: str, x0: float, first: tuple[float, ...], later: tuple[float, ...],
               label: str) -> dict[str, Any]:
     """The OWN_NOTES fact of ``function`` (``name``): the node of ``function.apply(a, *first)``,
-    backpropagated once a later ``function.apply(b, *later)`` ran, passes on to a what the same
-    node passes on when backpropagated right after its own forward.  Notes kept on the class or
-    in a global instead of on ctx are the later call's by then.  Context ``~on_class``: the first
+    backpropagated once a later ``function.apply(a, *later)`` ran on the same a, passes on to a
+    what the same node passes on when backpropagated right after its own forward.  Notes kept on
+    the class, in a global, or in a dict keyed by id(a), instead of on ctx, are the later call's
+    by then.  Context ``~on_class``: the first
     attribute of the class the later forward set (``Clip.low``).  It holds where it cannot be
     judged (apply returned no Value that requires grad: other facts tell that)."""
-    alone = _backpropagated(function, x0, first, lambda: None)
+    alone = _backpropagated(function, x0, first, lambda a: None)
     later_set: list[str] = []
-    beside = _backpropagated(function, x0, first, lambda: later_set.extend(_set_by(function, x0, later)))
+    beside = _backpropagated(function, x0, first, lambda a: later_set.extend(_set_by(function, a, later)))
     fact = {**check(Check.OWN_NOTES, alone is None or beside is None or alone == beside, label),
-            CONTEXT + "later": f"{name}.apply(b, {', '.join(f'{v:g}' for v in later)})"}
+            CONTEXT + "later": f"{name}.apply(a, {', '.join(f'{v:g}' for v in later)})"}
     if fact["holds"] is False and later_set:
         fact[CONTEXT + "on_class"] = f"{name}.{later_set[0]}"
     return fact
 
 
-def _backpropagated(function: Any, x0: float, args: tuple[float, ...], between: Callable[[], None]) -> object:
-    """a's gradient from ``y = function.apply(a, *args)``, ``between()``, then ``y.backward()``
+def _backpropagated(function: Any, x0: float, args: tuple[float, ...], between: Callable[[Value], None]) -> object:
+    """a's gradient from ``y = function.apply(a, *args)``, ``between(a)``, then ``y.backward()``
     (its number, or "none" where none was written); None where apply returned no Value that
     requires grad (nothing to judge)."""
     a = Value(x0, requires_grad=True)
     y = function.apply(a, *args)
-    between()
+    between(a)
     if not isinstance(y, Value) or not y.requires_grad:
         return None
     y.backward()
     return num(a.grad) if isinstance(a.grad, Value) else "none"
 
 
-def _set_by(function: Any, x0: float, args: tuple[float, ...]) -> list[str]:
-    """The attributes of the class ``function`` (not its methods) that ``function.apply(b, *args)``
-    set anew, on a new leaf b of ``x0``'s number."""
+def _set_by(function: Any, a: Value, args: tuple[float, ...]) -> list[str]:
+    """The attributes of the class ``function`` (not its methods) that ``function.apply(a, *args)``
+    set anew."""
     before = dict(getattr(function, "__dict__", {}))
-    function.apply(Value(x0, requires_grad=True), *args)
+    function.apply(a, *args)
     after = dict(getattr(function, "__dict__", {}))
     return [key for key, v in after.items() if not key.startswith("_") and not callable(v)
             and not isinstance(v, (staticmethod, classmethod)) and (key not in before or before[key] is not v)]

@@ -70,7 +70,7 @@ CASES += [
     Wrong('bounds_on_the_class', fails={'the Functions inside a bigger graph': 'a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)',
                                         COMPOSED: "forward sets Clip.low on the class, which every node shares"},
           edits={'        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n': '        Clip.low, Clip.high = low, high\n', '        inside = ctx.low <= x.item() <= ctx.high\n': '        inside = Clip.low <= x.item() <= Clip.high\n'},
-          names=('Clip.apply(a, -1, 1)', 'a later call Clip.apply(b, 2, 3)', 'Clip.low on the class', 'ctx')),
+          names=('Clip.apply(a, -1, 1)', 'a later call Clip.apply(a, 2, 3)', 'Clip.low on the class', 'ctx')),
     Wrong('sigmoid_as_number', fails={"Softplus's gradient is differentiable": "in no graph back to x"},
           edits={'        return grad * x.sigmoid()\n': '        return grad * x.sigmoid().item()\n'},
           names=('grad(grad(Softplus.apply(x), x, create_graph=True), x)',)),
@@ -291,7 +291,7 @@ CASES += [
 # backpropagated after a later apply with another interval reads that call's interval.
 CASES += [
     Wrong("clip_bounds_in_a_global",
-          fails={COMPOSED: "backpropagated once a later call Clip.apply(b, 2, 3) had run, passed on another gradient"},
+          fails={COMPOSED: "backpropagated once a later call Clip.apply(a, 2, 3) had run, passed on another gradient"},
           edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
                  "        LAST[\"bounds\"] = (low, high)\n",
                  INSIDE: "        low, high = LAST[\"bounds\"]\n        inside = low <= x.item() <= high\n",
@@ -380,4 +380,16 @@ CASES += [
           fails={SOFTPLUS: "Softplus.apply(x) (x < 0) is a different number"},
           edits={"        return (x.exp() + 1.0).log()\n": "        return x.relu() + ((-x).exp() + 1.0).log()\n"},
           names=("Softplus.apply(x) (x < 0)",)),
+]
+
+# Clip's interval kept in a module-level dict keyed by id(x): two Clip calls on one input share
+# an entry, and the first node's backward reads the later call's interval.
+CASES += [
+    Wrong("clip_bounds_by_input_id",
+          fails={COMPOSED: "backpropagated once a later call Clip.apply(a, 2, 3) had run, passed on another gradient"},
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        BOUNDS[id(x)] = (low, high)\n",
+                 INSIDE: "        low, high = BOUNDS[id(x)]\n        inside = low <= x.item() <= high\n",
+                 "class Clip(Function):": "BOUNDS = {}\n\n\nclass Clip(Function):"},
+          names=("Clip.apply(a, -1, 1)", "later call", "state kept between calls")),
 ]
