@@ -137,7 +137,10 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
     for _ in range(steps):
         before, version = w.item(), value_of(w, "w")["version"]
         given = ModeNoted(loss_fn)  # a backward that raised after a loss computed under no_grad says so
-        with watching(sub, "sgd_step", grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"):
+        # the call on a w without a gradient is named apart: a step that moves w by the gradient it
+        # finds does nothing on it, and what that call did is not what every call did
+        label = "sgd_step" if w.grad is not None else N_("sgd_step on a new w (w.grad is None)")
+        with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
             loss = sub.sgd_step(w, given, lr)
         at_pass = call.first_versions.get(id(w))

@@ -396,3 +396,16 @@ CASES += [
           edits={INFER: "    y = _graph(w, x)\n    y.detach_()\n"},
           names=("inference never turned grad mode off",), unsaid=("not computed from the Values",)),
 ]
+
+# The update one step late: the gradient w already holds is applied before this step's backward, so
+# the call on a new w (no gradient yet) moves nothing and never enters no_grad; the sentence says
+# which call, not that sgd_step never does.
+CASES += [
+    Wrong("update_one_step_late", fails={"a gradient step under no_grad": "changed w in place before its backward pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                 "    if w.grad is not None:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n"
+                 "    w.grad = None\n",
+                 "    with micrograph.no_grad():\n        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n": ""},
+          names=("sgd_step on a new w (w.grad is None) never turned grad mode off", "before its backward pass"),
+          unsaid=("sgd_step never turned grad mode off",)),
+]
