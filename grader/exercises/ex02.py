@@ -60,6 +60,7 @@ FLAGS_NOTE = {BOTH: N_("both leaves require grad"), W_OFF: N_("w without grad"),
 
 
 ONE_NUMBER = N_("x without grad, w == x")  # the note on a call with two leaves of one number
+ONE_NUMBER_BOTH = N_("both leaves require grad, w == x")  # and of one flag: one leaf kept per number and flag shows
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
                   "a = x + w, b = w + 1, y = a * b with the engine's operations, and do not call "
@@ -94,6 +95,7 @@ def all_flags(sub_module):
     return {**{f"w={f[0]}, x={f[1]}": _graph(sub_module, w, x, f, FLAGS_NOTE[f]) for f, w, x in cases},
             # w == x: two leaves of one number, each with its own flag (one leaf kept per number shows)
             "one_number": _graph(sub_module, 1.25, 1.25, X_OFF, ONE_NUMBER),
+            "one_number_both": _graph(sub_module, -0.75, -0.75, BOTH, ONE_NUMBER_BOTH),
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
                                  (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
 

@@ -276,9 +276,21 @@ CASES += [
 CASES += [
     Wrong("one_leaf_per_number",
           fails={"every combination of flags on other inputs":
-                 "The Value returned as x (x without grad, w == x) is the very one returned as w"},
+                 "The Value returned as x (x without grad, w == x"},
           edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
                  "    made: dict[float, Value] = {}\n    w_leaf = made.setdefault(w, Value(w, requires_grad=w_requires_grad))\n"
                  "    x_leaf = made.setdefault(x, Value(x, requires_grad=x_requires_grad))\n"},
           names=("w == x", "the very one returned as w")),
+]
+
+# One leaf for w and x where both the numbers and the flags agree ("one leaf is enough"): only a
+# call with w == x and both flags True shows it.
+CASES += [
+    Wrong("one_leaf_per_number_and_flag",
+          fails={"every combination of flags on other inputs":
+                 "The Value returned as x (both leaves require grad, w == x) is the very one returned as w"},
+          edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    x_leaf = Value(x, requires_grad=x_requires_grad)\n"
+                 "    if (x, x_requires_grad) == (w, w_requires_grad):\n        x_leaf = w_leaf\n"},
+          names=("both leaves require grad, w == x", "the very one returned as w")),
 ]
