@@ -225,9 +225,11 @@ OPERAND = N_("the second backward of w * x + w left w.grad holding w's own numbe
 
 def _added_to_leaf(got: Any, leaf: Any, first: Any) -> bool:
     """Whether ``got`` (w.grad after a second backward) is the leaf's number plus the first
-    gradient, where that differs from the sum of both gradients: store_grad added to w.item()."""
+    gradient, where that differs both from the sum of both gradients (w.item() is not the first
+    gradient) and from the second gradient alone, which an overwrite leaves (w.item() is not 0):
+    store_grad added to w.item()."""
     numbers = (got, leaf, first)
-    return all(type(n) is float and math.isfinite(n) for n in numbers) and leaf != first and \
+    return all(type(n) is float and math.isfinite(n) for n in numbers) and leaf not in (first, 0.0) and \
         math.isclose(got, leaf + first, rel_tol=1e-9, abs_tol=1e-12)
 
 

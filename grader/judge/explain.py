@@ -73,6 +73,13 @@ def earlier_stage_stub(errors: list[ErrorRecord], display: str, limits: Limits, 
 
 # A name the probe looked up in the submission's module (``exNN_topic``) and did not find.
 _MISSING = re.compile(r"module 'ex\d\d_\w+' has no attribute '(?P<name>\w+)'")
+# Python's own call of a context manager's method failed (a wrong signature): no line of the file raised it
+_WITH_CALL = re.compile(r"(?P<name>\w+)\.__(?P<method>enter|exit)__\(\) takes .+ given")
+_WITH_SAID = {"exit": N_("TypeError: {message} (raised when a `with {name}():` block ended: Python calls "
+                         "{name}.__exit__ with the block's exception type, value and traceback, None each when "
+                         "the block raised nothing)"),
+              "enter": N_("TypeError: {message} (raised when a `with {name}():` block began: Python calls "
+                          "{name}.__enter__ with no argument)")}
 
 
 def test_error(error: ErrorRecord, display: str, limits: Limits,
@@ -116,6 +123,9 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
                  function=error["function"], message=torch_explained(message))
     if not error["line"] and kind == MISSING_METHOD:  # Python refused an operator: the method named
         return probe_said(message)
+    with_call = _WITH_CALL.fullmatch(message or "") if kind == "TypeError" and not error["line"] else None
+    if with_call is not None:  # a with statement of the test called the student's __enter__ / __exit__
+        return _(_WITH_SAID[with_call["method"]], message=message, name=with_call["name"])
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")

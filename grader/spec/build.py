@@ -154,7 +154,9 @@ APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch
                          "refuses the freed value: MulBackward0.apply does not read what it saved through unpack")
 # A check's finding that names the one function at fault: no later stage's rewrite is suspected
 # while that function is still the checked stage's answer, or an earlier one's.
-FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply"}
+RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not leave b.grad the gradient b's node "
+                    "receives: Value.retain_grad called again must change nothing")
+FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad"}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -184,17 +186,23 @@ def _retained_sum(sub: Any) -> str | None:
     keeps its graph, which an engine that keeps retain_graph=True between calls would carry into
     every later program): a.grad is a new Value holding the sum."""
     w = sub.Value(1.5, requires_grad=True)
+    b = w * 2
+    b.retain_grad()
+    b.retain_grad()  # a second call changes nothing
+    twice = b * 3
+    held(twice)
+    twice.backward()
+    if grad_quiet(b) != 3.0:
+        return RETAINED_TWICE
     a = w + 5
     a.retain_grad()
-    a.retain_grad()  # a second call changes nothing
     tops = (a * 2, a * 4)
     held(*tops)
     tops[0].backward(retain_graph=True)  # a later stage's release leaves a's node to run again
     kept = a.grad
     tops[1].backward()
     if grad_quiet(a) != 6.0:
-        return N_("two backward calls through a retained a (a.retain_grad() called twice) do not leave a.grad the sum "
-                  "of their two gradients")
+        return N_("two backward calls through a retained a do not leave a.grad the sum of their two gradients")
     return None if a.grad is not kept else N_(
         "a second backward through a retained a adds into the Value a.grad held, where PyTorch gives a.grad a new Value")
 

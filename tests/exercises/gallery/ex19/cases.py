@@ -14,6 +14,11 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("accumulator_overwrites_the_leaf_grad", edits={  # an ex17 AccumulateGrad.apply: store_grad never runs
+        "        store_grad(self.variable, grad)\n": "        self.variable._grad = Value(grad)\n"},
+          fails={LOOP: "w.grad after the second backward of w * x + w is a different number from PyTorch's"},
+          names=("w.grad is g after", "a backward adds into the Value already in a leaf's .grad"),
+          unsaid=("w's own number (w.item()) plus its gradient",)),  # an overwrite, at every input: w = 0 too
     Wrong("leaf_root_writes_a_new_grad", edits={  # w.backward() from a leaf: a shortcut that replaces w.grad
         "    first, _ = gradient_edge(root)\n    waiting": "    if root.grad_fn is None:\n        root._grad = Value(1.0)\n"
                                                       "        return\n    first, _ = gradient_edge(root)\n    waiting"},

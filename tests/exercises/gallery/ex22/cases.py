@@ -11,6 +11,10 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("exit_takes_no_arguments", edits={"    def __exit__(self, *exc: object) -> None:": "    def __exit__(self) -> None:"},
+          fails={PUBLIC: "raised when a `with no_grad():` block ended"},
+          names=("no_grad.__exit__", "exception type, value and traceback"),
+          unsaid=("raised while the test used what your code returned",)),
     Wrong("hook_result_of_zero_ignored", edits={  # a Value holding 0 is taken for "no result"
         "        if result is not None:\n            grad = result.item()\n": "        grad = (result and result.item()) or grad\n"},
           fails={HOOKS_HIDDEN: "x.grad (a's hook returning g * 0) is a different number from PyTorch's"},
