@@ -22,6 +22,7 @@ from grader.spec.graph import graph
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
+from grader.spec.one_leaf import leaf_per_name
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise(
@@ -35,7 +36,8 @@ NODES = ("w", "x", "a", "b", "y")
 def _build(sub, w: float, x: float, flags: tuple[bool, bool]) -> dict:
     with watching(sub, "build") as call:
         g = sub.build(w, x, *flags)
-    return {**built(g, "y", NODES, "build"), "backward": call.fact}
+    observed = built(g, "y", NODES, "build")  # checks g is the dict asked for
+    return {**observed, "leaves": leaf_per_name({"w": g["w"], "x": g["x"]}, "build"), "backward": call.fact}
 
 
 BUILD_FEEDBACK = ("Create w and x with the flags given, then a = x + w, b = w + 1, y = a * b, "
@@ -52,8 +54,9 @@ def propagation_public(sub):
 def propagation_all(sub):
     return {**{f"w={f[0]}, x={f[1]}": _build(sub, w, x, f)
                for f, (w, x) in zip(FLAGS, [(2.25, -0.75), (-1.0, 0.0), (0.0, 3.5), (4.0, -4.0)])},
-            # w and x of one number, with other flags: two leaves, each its own flag
+            # w and x of one number, with other flags and with the same: two leaves, each its own flag
             "w == x": _build(sub, 1.25, 1.25, (True, False)),
+            "w == x, both require grad": _build(sub, -0.75, -0.75, (True, True)),
             "apart": calls_apart(sub, lambda m, case: m.build(*case), seen_all,
                                  (1.5, -2.0, True, True), (-0.5, 3.0, True, True), "build")}
 

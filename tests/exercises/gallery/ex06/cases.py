@@ -250,3 +250,13 @@ CASES += [
                  "    with micrograph.no_grad():\n        x = x + 1\n"},
           names=("shift_by_rebinding", "computed x from x0", "no_grad")),
 ]
+
+# One leaf for w and x when their numbers and flags are equal ("one leaf is enough"): only a call
+# with w == x and the same flags shows it.
+CASES += [
+    Wrong("one_leaf_when_equal", fails={"every combination of flags": "your code made one leaf for both"},
+          edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    same = (x, x_requires_grad) == (w, w_requires_grad)\n"
+                 "    x_leaf = w_leaf if same else Value(x, requires_grad=x_requires_grad)\n"},
+          names=("x is the very Value w is in build", "one leaf for both")),
+]
