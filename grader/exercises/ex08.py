@@ -17,7 +17,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value
-from micrograph.value import shares_storage
+from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
@@ -44,7 +44,8 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
 def _shares_with(detached: object, w: object, label: str) -> list[dict[str, Any]]:
     """Whether writing into ``detached`` (in place, grad mode off) changes ``w``'s number and
     counts in ``w``'s version counter, as CHECK facts (None when either is no Value: their
-    VALUE facts say so).  ``w.data`` shares the number only; ``w.detach()`` both.  The version
+    VALUE facts say so).  A detach() of w that shares its version counter but no longer its number
+    had one of their numbers replaced by a ``.data`` assignment (context ``number_replaced``).  ``w.data`` shares the number only; ``w.detach()`` both.  The version
     counter is judged only where the number is shared: a Value that shares neither is told by
     the number alone."""
     if not isinstance(detached, Value) or not isinstance(w, Value):
@@ -53,7 +54,8 @@ def _shares_with(detached: object, w: object, label: str) -> list[dict[str, Any]
     with micrograph.no_grad():
         detached.fill_(MARK)
     shared = w.item() == MARK
-    return [check(Check.SHARES_NUMBER, shared, label),
+    replaced = {} if shared or not shares_version_counter(detached, w) else {CONTEXT + "number_replaced": True}
+    return [{**check(Check.SHARES_NUMBER, shared, label), **replaced},
             check(Check.SHARES_VERSION, w._version > version if shared else None, label)]
 
 

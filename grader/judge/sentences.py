@@ -229,6 +229,9 @@ class Say(Sentence):
                        "alone and returns the gradients.")
     NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be detached from: it "
                     "is another Value, not a detach() of it, so nothing written into {label} reaches that Value.")
+    NUMBER_REPLACED = N_("{label} shares its version counter with the Value it was meant to be detached from, as a "
+                         "detach() does, but no longer its number: a .data assignment gave one of them a number of its "
+                         "own, so nothing written into {label} reaches that Value.")
     CHANGED_THROUGH_OWN_DATA = N_("{label} reached w's own .data and never wrote into w_detach: "
                                   "the statement changes w only through w_detach, in place.")
     NOTHING_WRITTEN = N_("{label} was given a new equal to w's number and wrote nothing into w_detach: the "

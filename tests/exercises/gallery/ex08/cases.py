@@ -276,3 +276,12 @@ CASES += [
           names=('backward_of_detached', 'leaf that does not require grad', 'no graph to cut'),
           unsaid=('made another way',)),
 ]
+
+# w_detach = w.detach(), then w_detach.data assigned a new Value: the detach() is there, but the
+# assignment gave w_detach a number of its own; the feedback names the .data assignment.
+CASES += [
+    Wrong('detached_data_assigned', fails={SHARES: "a .data assignment gave one of them a number of its own"},
+          edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                 '    w_detach.data = Value(new)\n'},
+          names=('w_detach', 'version counter', '.data assignment'), unsaid=('not a detach() of it',)),
+]
