@@ -288,8 +288,9 @@ def _reordered_numbers(want: list[Any], got: list[Any]) -> bool:
     return True
 
 
-MAX_REORDERED = 8
-"""The longest list of numbers whose entries are matched in another order."""
+MAX_REORDERED = 32
+"""The longest list of numbers whose entries are matched in another order (a layer's 16
+parameter gradients read column by column, not in net.parameters()' order)."""
 
 
 def _sorted(items: list[Any]) -> list[str] | None:

@@ -137,7 +137,7 @@ CASES += [
     Wrong('zero_grad_between', fails={'the gradients after each call': 'grads_twice cleared .grad (None or zero) before a backward pass'},
           edits={'    loss.backward()  # adds the same gradients again: .grad accumulates\n': '    net.zero_grad()\n    loss.backward()\n'},
           names=('grads_twice cleared .grad',)),
-    Wrong('second_reversed', fails={'the gradients after each call': 'grads_twice(net, rows)[1][1] is a different number'},
+    Wrong('second_reversed', fails={'the gradients after each call': "grads_twice(net, rows)[1] holds the statement's entries, but in another order"},
           edits={'    second = [p.grad.item() for p in net.parameters()]': '    second = [p.grad.item() for p in reversed(list(net.parameters()))]'},
           names=('grads_twice(net, rows)[1]',)),
 ]
@@ -348,4 +348,14 @@ CASES += [
                  "    for i, p in enumerate(net.parameters()):\n        first[i] = p.grad.item()\n    second = first\n"},
           names=("grads_twice(net, rows)[0]", "overwritten in place"),
           unsaid=("it was read after that pass",)),
+]
+
+# The right gradients in another order: the weights read column by column, then the biases.
+COLUMNS = ("[net.weight[j][k].grad.item() for k in range(len(net.weight[0])) for j in range(len(net.weight))]"
+           " + [b.grad.item() for b in net.bias]")
+CASES += [
+    Wrong("weights_by_column", fails={TWICE: "holds the statement's entries, but in another order"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n": f"    first = {COLUMNS}\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n": f"    second = {COLUMNS}\n"},
+          names=("grads_twice(net, rows)[0]", "in another order")),
 ]
