@@ -31,7 +31,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
@@ -202,11 +202,15 @@ TRAIN_KEYS = {
 }
 
 
+NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
+
+
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
+            "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 

@@ -305,3 +305,11 @@ CASES += [
           edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=lr, weight_decay=1e-4)\n"},
           names=("more than lr times its .grad", "weight decay")),
 ]
+
+# A loop that runs its body before testing the count: steps=0 still runs a step.
+CASES += [
+    Wrong("step_before_the_count", fails={LOSSES: "train(model, inputs, targets, lr, 0) started a backward pass"},
+          edits={LOOP: "    step = 0\n    while True:\n",
+                 RECORD: RECORD + "        step += 1\n        if step >= steps:\n            break\n"},
+          names=("train(model, inputs, targets, lr, 0)", "started a backward pass")),
+]
