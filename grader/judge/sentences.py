@@ -359,6 +359,9 @@ class Say(Sentence):
                         "as the local factor, as at a product, not the node's local derivative.")
     ADDED_ALONG = N_("{label} is the sum over the paths of each path's local derivatives added together, not "
                      "multiplied.")
+    DATA_BY_NAME = N_("{label} is the sum over the paths with, at a {op}, another Value's data as the local "
+                      "factor: the Value a node made was found by its node's name (the first Value whose "
+                      "grad_fn has that name), not by the node itself (v.grad_fn is node).")
     KEPT_PER_NAME = N_("{label} is the sum over the paths with one derivative kept per node name (node.name()): "
                        "different nodes of one name, such as the AccumulateGrad nodes of two leaves, were given the "
                        "same derivative, where each node has its own.")

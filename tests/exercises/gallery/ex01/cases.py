@@ -315,3 +315,13 @@ CASES += [
           edits={"                found.append(trail)\n": "                if trail not in found:\n                    found.append(trail)\n"},
           names=("paths(y, w)", "more than once", "repeats")),
 ]
+
+# The Value a node made, looked up by its node's name: b's AddBackward0 finds a, made first.
+CASES += [
+    Wrong("data_found_by_node_name",
+          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with, at a MulBackward0, another Value's data",
+                 "chain rule by paths in other graphs": "found by its node's name"},
+          edits={"        return next(v for v in values if v.grad_fn is node)":
+                 "        return next(v for v in values if v.grad_fn is not None and v.grad_fn.name() == node.name())"},
+          names=("grad_by_paths(y, w)", "MulBackward0", "node's name")),
+]
