@@ -295,6 +295,8 @@ def judge(
     tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside)
                                              for t in spec.tests], ran)
     tests += _elsewhere(ex)
+    for test in tests if report.ran_as else []:  # a text quoted that names the scratch copy the child ran
+        test.feedback = test.feedback.replace(report.ran_as, display)  # (formatwarning): the file handed in
     printed = report.stdout.replace(report.ran_as, display) if report.ran_as else report.stdout
     result = ExerciseResult(spec.id, spec.title, tests, stdout=printed,
                             sandbox=report.layers, elapsed=report.elapsed,

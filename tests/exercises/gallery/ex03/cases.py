@@ -312,3 +312,14 @@ CASES += [
                  "    return str(caught[0].message) if caught else None"},
           names=("grad_warning", "retain_grad()", "Value it was given"), unsaid=("simplefilter",)),
 ]
+
+# grad_warning returns the warning formatted with warnings.formatwarning, its file and line first:
+# the text quoted names the file handed in, not the scratch copy the sandbox ran.
+CASES += [
+    Wrong("warning_formatted",
+          fails={WARNING: "ex03_retain_grad.py:"},
+          edits={"    return str(caught[0].message) if caught else None":
+                 "    if not caught:\n        return None\n    r = caught[0]\n"
+                 "    return warnings.formatwarning(r.message, r.category, r.filename, r.lineno)"},
+          names=("grad_warning(b)", "UserWarning"), unsaid=("grade-",)),
+]
