@@ -46,8 +46,13 @@ def _leaf(sub, w: float, amount: float) -> dict:
     if type(r) is not dict or not {"w", "error"} <= set(r):
         raise shape_error('inplace_on_leaf must return {"w": w, "error": error}', "inplace_on_leaf", r)
     # a leaf changed in place with grad mode off: the engine lets it, so nothing was refused
-    allowed = call.grad_mode_off and call.changed_in_place.get(id(r["w"])) is r["w"]
-    return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed},
+    tried = call.changed_in_place.get(id(r["w"])) is r["w"]  # an in-place op was called on w, raised or not
+    allowed = call.grad_mode_off and tried
+    # no in-place op tried on w at all (skipped for amount 0, say), nor on its .data (told by w's number)
+    unchanged = (isinstance(r["w"], Value) and not tried and r["w"]._version == 0
+                 and call.through_data.get(id(r["w"])) is not r["w"])
+    return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
+                      CONTEXT + "leaf_unchanged": unchanged},
             "w": value_of(r["w"], "w", call), "call": call.fact}
 
 

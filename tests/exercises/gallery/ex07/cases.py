@@ -326,3 +326,14 @@ CASES += [
                  "        a.detach().add_(1)\n"},
           names=("called detach() or detach_() on a Value that requires grad",)),
 ]
+
+# add_ skipped when amount is 0: no in-place change was tried, so nothing was refused; the
+# feedback says w was never changed in place, not only that no error was caught.
+CASES += [
+    Wrong("skip_zero_amount", fails={"the leaf error on other inputs": "never changed the leaf w in place"},
+          edits={"    try:\n        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n"
+                 "    except RuntimeError as e:\n        error = e\n":
+                 "    if amount:\n        try:\n            w.add_(amount)\n        except RuntimeError as e:\n"
+                 "            error = e\n"},
+          names=("the error returned", "never changed the leaf w in place")),
+]
