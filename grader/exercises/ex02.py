@@ -200,13 +200,24 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
                 watching(sub_module, "leaf_grads", grad_numbers=True) as call:
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
-        out.append({"grads": result_of(_grads(answer), label), "floats": _floats(answer, label),
+        out.append({"grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built))},
+                    "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
                     "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
                     "seed": _seeded_one(call.root_grads, label)})
     return out
+
+
+def _held(answer: object, leaves: tuple[Any, Any] | None) -> dict[str, Any]:
+    """Context of leaf_grads' answer: the names it returned None for where that leaf of the graph
+    its build_graph returned held a gradient after the call (``~held``: a gradient read, then
+    dropped, such as a Value of zero taken as false by ``if w.grad``)."""
+    if type(answer) is not dict or leaves is None:
+        return {}
+    held = [k for k, leaf in zip(("w", "x"), leaves) if answer.get(k, 0) is None and leaf.grad is not None]
+    return {CONTEXT + "held": held} if held else {}
 
 
 def _seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:

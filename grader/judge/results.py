@@ -89,6 +89,11 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
                       of=absent[0], name=absent[1])]
     if found is not None and _shared_more(want, got):  # one list appended again and again, changed since
         return [_diff(Say.ENTRIES_ONE_LIST, label=label)]
+    held = got.get(CONTEXT + "held")
+    if found is not None and found.say is Say.RESULT_NONE and type(held) is list and \
+            any(dict(found.fields).get("label") == f"{label}[{k!r}]" for k in held if type(k) is str):
+        name = next(k for k in held if dict(found.fields).get("label") == f"{label}[{k!r}]")
+        return [_diff(Say.NONE_THOUGH_HELD, label=dict(found.fields)["label"], name=name)]
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
         saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
         if type(saved) is str:

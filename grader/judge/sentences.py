@@ -163,6 +163,8 @@ class Say(Sentence):
                         "during this one: the call returned an error kept from before.")
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
+    NONE_THOUGH_HELD = N_("{label} is None, although {name}.grad held a gradient after backward: your code "
+                          "returned None in its place.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
     RESULT_TEXT_NOT_NONE = N_("{label} is \"{text}\" here, where the statement's is None.")
     NO_ENTRY = N_("{of} has no entry for {name}, where the statement's has one.")

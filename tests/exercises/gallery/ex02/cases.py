@@ -294,3 +294,12 @@ CASES += [
                  "    if (x, x_requires_grad) == (w, w_requires_grad):\n        x_leaf = w_leaf\n"},
           names=("both leaves require grad, w == x", "the very one returned as w")),
 ]
+
+# A gradient tested for truth: a .grad Value of zero is false, and None is returned in its place.
+CASES += [
+    Wrong("zero_gradient_as_none",
+          fails={"leaf gradients on other inputs": "although x.grad held a gradient after backward"},
+          edits={"        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
+                 "        name: g[name].grad.item() if g[name].grad else None for name in (\"w\", \"x\")"},
+          names=("['x'] is None", "x.grad held a gradient")),
+]
