@@ -157,8 +157,19 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    return {name: result_of(_info(sub_module.node_info(v)), f"node_info({name})")
-            for name, v in zip(NODES, (w, x, a, b, y))}
+    infos = [sub_module.node_info(v) for v in (w, x, a, b, y)]
+    return {**{name: result_of(_info(info), f"node_info({name})") for name, info in zip(NODES, infos)},
+            "flag_rule": _leaf_apart(infos)}
+
+
+def _leaf_apart(infos: list[object]) -> dict[str, Any]:
+    """The CHECK fact that node_info's is_leaf is not just the opposite of its requires_grad on
+    every Value asked about (x, a leaf that requires grad, tells them apart); not judged of an
+    answer that is not such a dict."""
+    pairs = [(i.get("is_leaf"), i.get("requires_grad")) for i in infos if type(i) is dict]
+    if len(pairs) != len(infos) or not all(type(a) is bool and type(b) is bool for a, b in pairs):
+        return check(Check.LEAF_APART_FROM_FLAG, None, "node_info")
+    return check(Check.LEAF_APART_FROM_FLAG, not all(a is (not b) for a, b in pairs), "node_info")
 
 
 @EXERCISE.test(

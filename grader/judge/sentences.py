@@ -163,6 +163,8 @@ class Say(Sentence):
                         "during this one: the call returned an error kept from before.")
     # a plain result (RESULT facts): its shape, never its numbers
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
+    LEAF_AS_NOT_FLAG = N_("{label}'s is_leaf is the opposite of its requires_grad on every Value it was given, "
+                          "where the statement's is not: being a leaf is not the same as not requiring grad.")
     NONE_THOUGH_HELD = N_("{label} is None, although {name}.grad held a gradient after backward: your code "
                           "returned None in its place.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")

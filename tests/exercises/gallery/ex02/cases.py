@@ -303,3 +303,11 @@ CASES += [
                  "        name: g[name].grad.item() if g[name].grad else None for name in (\"w\", \"x\")"},
           names=("['x'] is None", "x.grad held a gradient")),
 ]
+
+# is_leaf taken as the opposite of requires_grad: right for every Value but a leaf that requires grad.
+CASES += [
+    Wrong("is_leaf_as_no_grad",
+          fails={"node_info reads the attributes": "node_info's is_leaf is the opposite of its requires_grad"},
+          edits={'"is_leaf": v.is_leaf': '"is_leaf": not v.requires_grad'},
+          names=("is_leaf", "opposite of its requires_grad")),
+]
