@@ -68,7 +68,10 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
                           "backward_twice", answer)
     error, history = answer
     label, returned = _history_label(retain_graph), f"backward_twice(w, x, retain_graph={retain_graph})"
-    return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"), "error": error_of(error, f"the error {returned} returned", call),
+    return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"),
+            "one_root": check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
+                              "backward_twice"),  # the second pass runs on the first's y again, not a new one
+            "error": error_of(error, f"the error {returned} returned", call),
             "in_turn": _first_in_turn(history, call, label),
             "w_grad": result_of(_history(answer), label),
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]

@@ -290,3 +290,12 @@ CASES += [
                  '    history.insert(0, w_leaf.grad.item())\n    return error, history'},
           names=('backward_twice(w, x, retain_graph=True)[1]', 'in another order'), unsaid=('read after that pass',)),
 ]
+
+# y built again before the second backward: a new product over the same sums, which saved
+# nothing, so no error; the feedback says the second pass ran from another root than the first.
+CASES += [
+    Wrong("second_backward_on_new_y", fails={RAISES: "ran a backward pass from another root than its first pass's"},
+          edits={"    error = None\n    try:\n        y.backward()\n":
+                 "    error = None\n    try:\n        y = g[\"a\"] * g[\"b\"]\n        y.backward()\n"},
+          names=("backward_twice", "another root")),
+]
