@@ -22,7 +22,7 @@ from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
 from grader.spec.graph import graph_below
-from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, same_object, watching
+from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
@@ -49,7 +49,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
     read = read_from_grad(answer, call, label)
-    observed = {"history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl})},
+    observed = {"given": [value_of(wl, "the leaf w you were given"), value_of(xl, "the leaf x you were given")],
+                "history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl})},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
                 "read": read, "leaf": read_from_leaf(answer, call, {"w": wl, "x": xl}, "w", label),
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),

@@ -361,3 +361,14 @@ CASES += [
                  "            zero_grad([w, w], set_to_none=(reset == \"none\"))\n"},
           names=("grad_history", "w.grad", "never x.grad")),
 ]
+
+# A training update added after each record (w -= lr * w.grad under no_grad): the leaf the caller
+# gave changes every step; the feedback says that leaf was changed in place.
+CASES += [
+    Wrong("updates_the_leaf", fails={ACCUMULATE: "The leaf w you were given was changed in place"},
+          edits={"        history.append(w.grad.item())\n":
+                 "        history.append(w.grad.item())\n        with no_grad():\n"
+                 "            w -= 0.1 * w.grad\n",
+                 "from micrograph import Value\n": "from micrograph import Value, no_grad\n"},
+          names=("the leaf w you were given", "changed in place")),
+]
