@@ -163,7 +163,9 @@ class Writes(observe.Observer):
 
     def summed(self, step: observe.Step) -> bool:
         """Whether the .grad the step wrote holds the number it held as the pass started plus
-        the gradient the step used: what the engine's write makes of them, nothing else."""
+        the gradient the step used, or that gradient alone: what the engine's write makes of them,
+        nothing else (as ``seeded`` says, a .grad cleared to 0 or None is a reset, here one a hook
+        of the student's made during the pass)."""
         v, write = step.wrote, step.write
         assert v is not None and write is not None
         if id(v) not in self.starts:
@@ -172,6 +174,8 @@ class Writes(observe.Observer):
             return True  # which output's gradient it retained: the hooks' check above holds
         added, before = _number(step.grad), self.starts[id(v)]
         made = added if before is None or added is None else before + added
+        if added == write.data:  # the gradient alone: .grad was None or 0 when the step wrote it, a
+            return True  # reset (a hook of theirs may clear it mid-pass), and what the pass adds is all the engine's
         return made == write.data or (made != made and write.data != write.data)  # NaN stays NaN
 
     def chose(self, v: Any, record: observe.GradWrite) -> bool:

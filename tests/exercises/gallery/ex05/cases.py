@@ -372,3 +372,15 @@ CASES += [
                  "from micrograph import Value\n": "from micrograph import Value, no_grad\n"},
           names=("the leaf w you were given", "changed in place")),
 ]
+
+# The clearing moved into a hook that runs when the next gradient arrives: the numbers recorded are
+# the engine's (a .grad cleared mid-pass is a reset), and what differs is the gradient left behind.
+CASES += [
+    Wrong("cleared_by_a_hook", fails={"zero_() every step": "w.grad is still exactly what backward wrote"},
+          edits={"    history: list[float] = []\n":
+                 "    history: list[float] = []\n    if reset is not None:\n        for leaf in (w, x):\n"
+                 "            leaf.register_hook(lambda g, leaf=leaf: zero_grad([leaf], reset == \"none\"))\n",
+                 "        if reset is not None:\n            zero_grad([w, x], set_to_none=(reset == \"none\"))\n": ""},
+          names=("w.grad is still exactly what backward wrote",),
+          unsaid=("computed, not read from the engine", "chose its number", "before the pass")),
+]
