@@ -45,7 +45,9 @@ class _Walk:
         self.drawn = {id(v): n for n, v in (drawn or {}).items()}  # leaves named in the drawing only
         self.data = dict(data or {})  # the name of each Value the statement makes as data -> its number
         self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
-        self.leaf_names = {id(v): n for n, v in names.items() if isinstance(v, micrograph.Value)}
+        # a Value under two names (w and x made one leaf) carries the first: the node that reads it
+        # where the statement reads the second name's Value is where the graphs differ
+        self.leaf_names = {id(v): n for n, v in reversed(names.items()) if isinstance(v, micrograph.Value)}
         self.node_names = {
             id(v.grad_fn): n for n, v in names.items()
             if isinstance(v, micrograph.Value) and v.grad_fn is not None

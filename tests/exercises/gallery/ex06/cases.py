@@ -258,5 +258,6 @@ CASES += [
           edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
                  "    same = (x, x_requires_grad) == (w, w_requires_grad)\n"
                  "    x_leaf = w_leaf if same else Value(x, requires_grad=x_requires_grad)\n"},
-          names=("x is the very Value w is in build", "one leaf for both")),
+          names=("x is the very Value w is in build", "one leaf for both"),
+          unsaid=("differs at b",)),  # b = w + 1 reads w as the statement's does: a reads the one leaf twice
 ]
