@@ -17,10 +17,11 @@ result records how it was made: ``y.grad_fn`` is a node named as PyTorch names i
 of one ``(node, 0)`` tuple per input: the input's own ``grad_fn``, or for a leaf that requires
 grad its ``AccumulateGrad`` node (PyTorch names it ``torch::autograd::AccumulateGrad``), or
 ``(None, 0)`` for an input that requires no grad (a Python number too).  Every graph built from a leaf
-reaches the same ``AccumulateGrad`` object while one of them is alive: this engine makes it once
-and keeps it on the leaf; PyTorch holds it only while a graph uses it, and makes a new one once
-every graph that used it is gone (the two agree while a graph is alive, which is all the
-course compares).  A leaf (叶子节点) is a value no recorded operation made: ``is_leaf`` is
+reaches the same ``AccumulateGrad`` object: make it once and keep it on the leaf for the leaf's
+whole life, also while no graph uses it, since ex22 puts the leaf's hooks on it (a node made
+again would have none).  PyTorch holds its node only while a graph uses it, and makes a new one
+once every graph that used it is gone, but keeps a leaf's hooks with the leaf; while a graph
+is alive the two agree.  A leaf (叶子节点) is a value no recorded operation made: ``is_leaf`` is
 True, ``grad_fn`` is None.  ``requires_grad`` propagates: a result requires grad when an input
 does.
 
@@ -179,8 +180,8 @@ def recording(*inputs: Value) -> bool:
 
 def gradient_edge(v: Value) -> tuple[Node | None, int]:
     """Where a gradient for ``v`` goes: (its grad_fn, 0); a leaf that requires grad: (its one
-    AccumulateGrad, 0), made once and kept (PyTorch keeps it while a graph uses it); a value that
-    requires no grad: (None, 0)."""
+    AccumulateGrad, 0), made once and kept on the leaf for its whole life (ex22 puts the leaf's
+    hooks on it); a value that requires no grad: (None, 0)."""
     if v.grad_fn is not None:
         return v.grad_fn, 0
     if not v.requires_grad:

@@ -197,8 +197,8 @@ def recording(*inputs: Value) -> bool:
 
 def gradient_edge(v: Value) -> tuple[Node | None, int]:
     """Where a gradient for ``v`` goes: (its grad_fn, 0); a leaf that requires grad: (its one
-    AccumulateGrad, 0), made once and kept (PyTorch keeps it while a graph uses it); a value that
-    requires no grad: (None, 0)."""
+    AccumulateGrad, 0), made once and kept on the leaf for its whole life (ex22 puts the leaf's
+    hooks on it); a value that requires no grad: (None, 0)."""
     if v.grad_fn is not None:
         return v.grad_fn, 0
     if not v.requires_grad:
