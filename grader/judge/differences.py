@@ -23,7 +23,6 @@ from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
-from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
@@ -31,6 +30,7 @@ from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
+from grader.judge.implied import implied
 from grader.judge.placed import placed
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
@@ -268,8 +268,7 @@ def find(want: Any, got: Any) -> list[Difference]:
         if d not in unique:
             unique.append(d)
     said, labelled = {d.say for d in unique}, {(d.say, _label(d)) for d in unique}
-    kept = [d for d in unique if (not d.context or explains(d.say, said)) and not _part_of_none(d, unique)
-            and not _number_for_none(d, unique) and not _entry_of_merged(d, unique)
+    kept = [d for d in unique if (not d.context or explains(d.say, said)) and not implied(d, unique)
             and not follows_from_exchange(d, unique)
             and not follows(d.say, _label(d), labelled)]
     judged_labels = {_label(d) for d in kept if d.say in JUDGED}
@@ -278,41 +277,6 @@ def find(want: Any, got: Any) -> list[Difference]:
 
 def _label(d: Difference) -> str:
     return dict(d.fields).get("label", "")
-
-
-
-_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
-
-
-def _part_of_none(d: Difference, found: list[Difference]) -> bool:
-    """Whether ``d`` says that a part of something (``y.grad_fn.next_functions``) is None or
-    not, where another difference already says so of the whole (``y.grad_fn``): when y has no
-    grad_fn there is no next_functions to be None."""
-    if d.say not in _NONE_SAYS:
-        return False
-    label = dict(d.fields).get("label", "")
-    return any(e.say is d.say and label.startswith(dict(e.fields).get("label", "\0") + ".")
-               for e in found)
-
-
-def _number_for_none(d: Difference, found: list[Difference]) -> bool:
-    """Whether ``d`` says that a number a call returned was not read from the engine, where
-    another difference says that an entry of that result is not None (or is there at all) where
-    the statement's is: a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
-    sentence tells it."""
-    if d.say is not Say.NOT_READ_FROM_GRAD:
-        return False
-    label = dict(d.fields).get("label", "")
-    return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.EXTRA_ENTRY) and dict(e.fields).get("label", "").startswith(label + "[")
-               for e in found)
-
-
-def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
-    """Whether ``d`` tells an entry of a dict keyed by leaves (``backprop(g)[u]``) where another
-    difference says that dict gave two leaves of one number one entry: the entry missing and the
-    one holding both leaves' gradient follow from it."""
-    label = dict(d.fields).get("label", "")
-    return any(e.say is SayWalk.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:

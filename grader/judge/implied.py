@@ -1,0 +1,56 @@
+"""Differences already implied by another one found beside them.
+
+``differences.find`` collects every difference between two observations; some of them only
+restate, one level down, what another already says of the whole: a part of something that is
+None, a number standing for a missing gradient, an entry of a dict that gave two leaves one
+entry.  ``implied`` names those, so that the sentence of the whole is told alone.
+"""
+
+from __future__ import annotations
+
+from grader.judge.explained import Difference
+from grader.judge.sentences import Say
+from grader.judge.torch_sentences import SayTorch
+from grader.judge.walk_sentences import SayWalk
+
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
+
+
+def implied(d: Difference, found: list[Difference]) -> bool:
+    """Whether another difference of ``found`` already tells ``d``."""
+    return _part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
+
+
+def _label(d: Difference) -> str:
+    return dict(d.fields).get("label", "")
+
+
+def _part_of_none(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a part of something (``y.grad_fn.next_functions``) is None or
+    not, where another difference already says so of the whole (``y.grad_fn``): when y has no
+    grad_fn there is no next_functions to be None."""
+    if d.say not in _NONE_SAYS:
+        return False
+    label = _label(d)
+    return any(e.say is d.say and label.startswith(dict(e.fields).get("label", "\0") + ".")
+               for e in found)
+
+
+def _number_for_none(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a number a call returned was not read from the engine, where
+    another difference says that an entry of that result is not None (or is there at all) where
+    the statement's is: a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
+    sentence tells it."""
+    if d.say is not Say.NOT_READ_FROM_GRAD:
+        return False
+    label = _label(d)
+    return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.EXTRA_ENTRY) and _label(e).startswith(label + "[")
+               for e in found)
+
+
+def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` tells an entry of a dict keyed by leaves (``backprop(g)[u]``) where another
+    difference says that dict gave two leaves of one number one entry: the entry missing and the
+    one holding both leaves' gradient follow from it."""
+    label = _label(d)
+    return any(e.say is SayWalk.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
