@@ -43,6 +43,8 @@ KEYS = {
                  "needing neither operand (PyTorch's AddBackward0 has no _saved_self or _saved_other)",
     "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
                     "y.grad_fn._saved_other is b itself, for y = a * b",
+    "saved_zero": "MulBackward0 saves the operand its backward needs whatever that operand's number: a factor "
+                  "that is 0 is saved as any other (ex20 frees it, ex21 checks its version)",
     "again": "a node's next_functions holds the edges of its own inputs only, however many operations "
              "were recorded before: record keeps nothing between calls",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
@@ -81,10 +83,24 @@ def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[s
 Kept = tuple[str, str, str, Any]  # a product, what its node saves ("self", "other"), that operand's code and Value
 
 
-def _saved(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
-    """Which operands each product's node saved, as PyTorch shows them, and ``_itself``."""
-    return {"saved": [fact(saved_operands(getattr(v, "grad_fn", None)), f"the list of operands that {operand(label)}.grad_fn saved")
-                      for label, v in made.items()], **_itself(made, kept)}
+def _saved(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = ()) -> dict[str, list[Any]]:
+    """Which operands each product's node saved, as PyTorch shows them, and ``_itself``.  An
+    operand the program makes 0 (``zeros``, by its code) is told under ``saved_zero``, with its
+    product's list, their labels naming it: a node that saves nothing for a zero factor ("its
+    gradient is 0 anyway") is told that PyTorch saves it whatever its number, not the rule of
+    saving no more than backward needs."""
+    told: dict[str, list[Any]] = {"saved": [], "saved_zero": []}
+    for label, v in made.items():
+        zero = [code for of, _, code, _ in kept if of == label and code in zeros]
+        said = _with_zero(zero, f"the list of operands that {operand(label)}.grad_fn saved")
+        told["saved_zero" if zero else "saved"].append(fact(saved_operands(getattr(v, "grad_fn", None)), said))
+    itself = _itself(made, kept, zeros)
+    return {**told, "saved_itself": itself["saved_itself"], "saved_zero": told["saved_zero"] + itself["saved_zero"]}
+
+
+def _with_zero(zero: list[str], label: str) -> str:
+    """``label`` after the operand its product has at 0 (the program's: a = x + w at w = x = 0)."""
+    return f"with {zero[0]} = 0: {label}" if zero else label
 
 
 def _added(made: dict[str, object]) -> dict[str, list[Any]]:
@@ -94,13 +110,18 @@ def _added(made: dict[str, object]) -> dict[str, list[Any]]:
                                f"the list of operands that {operand(label)}.grad_fn saved") for label, v in made.items()]}
 
 
-def _itself(made: dict[str, object], kept: list[Kept]) -> dict[str, list[Any]]:
+def _itself(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = ()) -> dict[str, list[Any]]:
     """Whether what a product's node saved of an operand that is a Value is that Value itself, as
     PyTorch's ``y.grad_fn._saved_other is b``: a number saved instead (``other.item()``) gives
-    ex17's backward what it needs today, yet nothing ex20 can free nor ex21 check by version."""
-    return {"saved_itself": [claim(saved_as(getattr(made[label], "grad_fn", None), name) is value,
-                                   f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{name}\"")
-                             for label, name, code, value in kept]}
+    ex17's backward what it needs today, yet nothing ex20 can free nor ex21 check by version.
+    An operand the program makes 0 (``zeros``) is told under ``saved_zero``."""
+    told: dict[str, list[Any]] = {"saved_itself": [], "saved_zero": []}
+    for label, name, code, value in kept:
+        zero = [code] if code in zeros else []
+        said = _with_zero(zero, f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{name}\"")
+        told["saved_zero" if zero else "saved_itself"].append(
+            claim(saved_as(getattr(made[label], "grad_fn", None), name) is value, said))
+    return told
 
 
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
@@ -125,6 +146,7 @@ CAUSED_BY["own_accumulator"] = ("again",)
 CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that requires grad: that rule alone
 CAUSED_BY["saved"] += ("number",)
 CAUSED_BY["saved_itself"] += ("number",)
+CAUSED_BY["saved_zero"] = CAUSED_BY["saved_itself"] + ("saved_itself",)  # a zero factor told apart only where others are right
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -141,8 +163,9 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
+    zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
     return {"number": [_number_made(b, wl, "b")], **nodes,
-            **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)]), **_added({"a": a, "b": b}),
+            **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
             "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "

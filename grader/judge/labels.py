@@ -35,6 +35,7 @@ _LABEL_FORMS = (
      r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"
      r"after y = w \* 3; y\.add_\(y\)): "
      r"(?P<label>.+)", N_("{when}: {label}")),
+    (r"with (?P<name>\w+) = 0: (?P<label>.+)", N_("with {name} = 0: {label}")),  # a product's zero factor (ex16)
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
     (r"(?P<call>(?:(?! after ).)+) under no_grad", N_("{call} under no_grad")),
     (r"the list of operands that (?P<what>\S+) saved, after (?P<steps>.+)",

@@ -65,6 +65,16 @@ CASES = [
             out.grad_fn.save("self", self)"""},
           fails={CONSTANTS: "the list of operands that (c * w).grad_fn saved has more entries than PyTorch's"},
           names=("grad_fn saved", "saves only what its backward needs")),
+    Wrong("mul_skips_a_zero_factor", edits={  # "a zero factor makes the gradient 0": nothing saved for it
+        """            if self.requires_grad:
+                out.grad_fn.save("other", other)
+            if other.requires_grad:
+                out.grad_fn.save("self", self)""": """            if self.requires_grad and other.item() != 0:
+                out.grad_fn.save("other", other)
+            if other.requires_grad and self.item() != 0:
+                out.grad_fn.save("self", self)"""},
+          fails={"the documents' graph on other inputs": 'With a = 0: y.grad_fn saved a itself as "self" in PyTorch, but not in your engine'},
+          names=("a = 0", "whatever that operand's number"), unsaid=("saves only what its backward needs",)),
     Wrong("mul_saves_the_input_that_requires_grad", edits={"""            if self.requires_grad:
                 out.grad_fn.save("other", other)
             if other.requires_grad:
