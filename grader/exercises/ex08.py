@@ -112,6 +112,20 @@ def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, floa
     return {CONTEXT + "made_after_change": "w"} if math.isclose(y.item(), at_new, abs_tol=1e-12) else {}
 
 
+def _added(w_leaf: object, w_detach: object, case: tuple[float, float, float], call: Call) -> dict[str, Any]:
+    """Context of w's VALUE fact: ``added`` naming the Value written (w_detach, or w itself), where w
+    holds the number it came with plus ``new``: the code added new where the statement sets w to it.
+    Judged where the sum tells it from both numbers (w and new not 0), or, for a ``new`` of 0, where
+    an in-place operation wrote into w's number (code that never writes leaves it so too)."""
+    w, _x, new = case
+    if not isinstance(w_leaf, Value) or w == 0.0 or not math.isclose(w_leaf.item(), w + new, abs_tol=1e-12):
+        return {}
+    if new == 0.0 and not any(shares_storage(v, w_leaf) for v in call.changed_in_place.values()):
+        return {}
+    written = isinstance(w_detach, Value) and _through_copy(w_leaf, w_detach, call).get("holds") is True
+    return {CONTEXT + "added": "w_detach" if written and w_detach is not w_leaf else "w"}
+
+
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     with watching(sub, "detach_shares_data") as call:  # grad mode is context: w_detach requires no grad
         r = sub.detach_shares_data(w, x, new)
@@ -119,9 +133,11 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     leaves = {"w": r["w"], "x": r["x"]}
     y_graph = graph(r["y"], leaves, label="y")
     after = _made_after_change(r["y"], r["w"], (w, x, new), "w" in y_graph.get("leaves", []))
+    added = _added(r["w"], r["w_detach"], (w, x, new), call)  # w_detach too, where it holds w's number
     return {
-        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w)},
-        "w_detach": [_any_version(value_of(r["w_detach"], "w_detach")),
+        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w), **added},
+        "w_detach": [{**_any_version(value_of(r["w_detach"], "w_detach")),
+                      **(added if isinstance(r["w_detach"], Value) and _holds(r["w_detach"], w + new) else {})},
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],

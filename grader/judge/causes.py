@@ -169,6 +169,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
+    # new added to w where it is to be set: every number sharing w's, of every call, shows the sum (or, for
+    # a new of 0, the number it came with)
+    SayInPlace.DATA_ADDED: {Say.DATA, SayInPlace.DATA_UNCHANGED},
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
@@ -236,7 +239,7 @@ _ONCE = {SayWalk.ONE_KEPT, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWal
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
-         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
+         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 
 
 def told_once(say: Sentence) -> bool:

@@ -110,7 +110,9 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         before = got.get(CONTEXT + "made_after_change")  # ... or of one changed before it was made
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
         other = got.get(CONTEXT + "from_input")  # ... or the number that change makes from another input
-        found = [_diff(SayInPlace.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
+        added = got.get(CONTEXT + "added")  # ... or its own number plus the one it is to be set to
+        found = [_diff(SayInPlace.DATA_ADDED, label=label, name=added) if type(added) is str
+                 else _diff(SayInPlace.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
                  else _diff(SayInPlace.DATA_AFTER_CHANGE, label=label, name=before) if type(before) is str
                  else _diff(SayInPlace.DATA_FROM_INPUT, label=label, name=other) if type(other) is str
                  else _diff(SayInPlace.DATA_UNCHANGED if kept

@@ -30,6 +30,8 @@ class SayInPlace(Sentence):
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_FROM_INPUT = N_("{label} holds the number the statement's change gives when made from {name}: your code "
                          "changed it using {name}, where the statement uses the number {label} held.")
+    DATA_ADDED = N_("{label} holds the number it came with plus new: your code added new to {name}, where the "
+                    "statement sets {name} to new.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "
                             ".data: {label} holds the number for the unchanged {name}.")
     DATA_AFTER_CHANGE = N_("{label} was computed from {name} after your code changed {name}: {label} holds the "

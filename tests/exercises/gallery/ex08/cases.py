@@ -285,3 +285,10 @@ CASES += [
                  '    w_detach.data = Value(new)\n'},
           names=('w_detach', 'version counter', '.data assignment'), unsaid=('not a detach() of it',)),
 ]
+
+# new added to w_detach where it is to be set to new: w holds its own number plus new.
+CASES += [
+    Wrong('add_not_fill', fails={SHARES: "your code added new to w_detach", SHARES_HIDDEN: "added new to w_detach"},
+          edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach.add_(new)\n'},
+          names=('plus new', 'added new to w_detach')),
+]
