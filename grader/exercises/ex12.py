@@ -27,6 +27,7 @@ from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
 from grader.spec.one_leaf import leaf_per_entry
+from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
@@ -133,6 +134,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "rows": _rows(output),
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],
+        "summed": every_entry(output, loss, "loss", "output"),
         "new": new,
         "call": call.fact,
     }
@@ -195,13 +197,22 @@ def _forward_numbers(r: object) -> list[Any] | str:
     return [entries(r[0], "input", lambda v, _: num(v)), entries(r[1], "output", lambda v, _: num(v)), num(r[2])]
 
 
+def _summed() -> dict[str, Any]:
+    """The EVERY_ENTRY fact of the loss the last call of forward returned in this test's call:
+    a loss that leaves entries out explains every gradient a backward through it wrote."""
+    r = _FORWARD.last
+    return every_entry(r[1], r[2], "loss", "output") if type(r) is tuple and len(r) == 3 else every_entry(
+        None, None, "loss", "output")
+
+
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "second_backward_error"), \
             watching(sub, "second_backward_error", one_graph=True, made=True) as call:  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
-    return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact}
+    return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact,
+            "summed": _summed()}
 
 
 # The functions below take the net, not a loss.  A public probe names public tests only: data a
@@ -267,7 +278,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
-            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net),
+            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net), "summed": _summed(),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
                                                      drawn={**_param_names(net), **_input_names(_FORWARD.last)})}
 

@@ -17,6 +17,7 @@ from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.entry_sentences import SayEntries
 from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
@@ -206,6 +207,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      SayClear.ROWS_RECORDED_CLEARED}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
+    # a loss that leaves entries of the layer's output out: its sum takes fewer inputs, and every
+    # parameter's gradient is that of the entries it kept
+    **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

@@ -15,6 +15,7 @@ from grader.judge.sentences import Say, Sentence
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.entry_sentences import SayEntries
 from grader.judge.step_sentences import SayStep
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
@@ -63,7 +64,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
            Check.WROTE_DETACHED.value: Say.NOTHING_WRITTEN,
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
-           Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
+           Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
+           Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
@@ -85,6 +87,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
+    SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
@@ -167,6 +170,9 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []
+    if isinstance(say, SayEntries):  # the matrix, and the row or entry of it the result is not computed from
+        of, missing = got.get(CONTEXT + "of"), got.get(CONTEXT + "missing")
+        return [_diff(say, label=label, of=of if type(of) is str else "?", name=missing if type(missing) is str else "?")]
     if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
         later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
         later = later if type(later) is str else "?"

@@ -162,6 +162,7 @@ class Check(str, enum.Enum):
     ONE_HOT = "one_hot"  # every backward pass of a call started from a one-hot gradient (a one among zeros)
     ROWS = "rows"  # a matrix returned is a list of rows (one list per input row), not one flat list
     ROWS_IN_ORDER = "rows_in_order"  # each row of a matrix made from rows given holds the numbers of the row at its place
+    EVERY_ENTRY = "every_entry"  # a Value is computed from every entry of a matrix (a loss summing a layer's outputs)
     LEAF_PER_ENTRY = "leaf_per_entry"  # each entry of a matrix of new leaves is a Value no other entry is
     LEAF_PER_NAME = "leaf_per_name"  # each leaf a call returned under a name is a Value no other name holds
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data

@@ -44,8 +44,15 @@ CASES = [
     Wrong("cleared_between", names=('grads_twice cleared .grad',), fails={TWICE: "grads_twice cleared .grad (None or zero) before a backward pass"},
           edits={"    loss.backward()  # adds the same gradients again: .grad accumulates\n":
                  "    net.zero_grad()\n    loss.backward()\n"}),
-    Wrong("loss_from_first_row", names=("loss's graph differs at its root",), fails={FORWARD: "loss"},
+    Wrong("loss_from_first_row", names=("only some rows of output", "no entry of output[1] reaches it"),
+          fails={FORWARD: "loss is computed from only some rows of output", TWICE: "no entry of output[1] reaches it"},
           edits={LOSS: "    loss = micrograph.sum(output[0])\n"}),
+    Wrong("loss_without_last_column", names=("only some entries of output", "output[0][3] does not reach it"),
+          fails={FORWARD: "output[0][3] does not reach it"},
+          edits={LOSS: "    loss = micrograph.sum([v for row in output for v in row[:-1]])\n"}),
+    Wrong("loss_from_a_second_call", names=("loss is not computed from the output returned with it",),
+          fails={FORWARD: "none of its entries reaches loss"},  # the same numbers, from another call of net
+          edits={LOSS: "    loss = micrograph.sum([v for row in net(inputs) for v in row])\n"}),
     Wrong("forward_runs_backward", names=('forward started a backward pass',), fails={FORWARD: "forward started a backward pass"},
           edits={"    return inputs, output, loss\n": "    loss.backward(retain_graph=True)\n"
                                                      "    return inputs, output, loss\n"}),
