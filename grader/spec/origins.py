@@ -32,6 +32,8 @@ very float .grad holds, a formula makes a new one.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import micrograph
@@ -208,18 +210,10 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     if made is None or not _is_value(v) or made.get(id(v)) is not v:
         return check(Check.MADE_FROM, None, label)
     wanted = {id(s) for s in sources if _is_value(s)}
-    seen: set[int] = set()
-    stack = [v]
-    while stack:
-        x = stack.pop()
-        if id(x) in wanted:
-            return check(Check.MADE_FROM, depends(v, sources, call) is not False, label)
-        if id(x) not in seen and made.get(id(x)) is x:
-            seen.add(id(x))
-            stack.extend(call.inputs.get(id(x), ()))
-        elif made.get(id(x)) is not x and alias_of(x, sources) is not None:
-            return check(Check.MADE_FROM, depends(v, sources, call) is not False, label)
-    return check(Check.MADE_FROM, False, label)
+    reached = _reached(v, lambda x: _made_of(call, x))
+    hit = id(v) in wanted or any(id(x) in wanted or (made.get(id(x)) is not x and alias_of(x, sources) is not None)
+                                 for x in reached)
+    return check(Check.MADE_FROM, hit and depends(v, sources, call) is not False, label)
 
 
 def read_on_the_way(v: object, call: Call) -> list[Any]:
@@ -227,18 +221,10 @@ def read_on_the_way(v: object, call: Call) -> list[Any]:
     ``v``, by identity, nearest first: ``v``'s own operation's inputs, then theirs, and the Value a
     ``detach()`` among them was taken of.  A Value no operation of the call returned (a leaf,
     ``Value(start)``) ends its branch."""
-    made, order, seen = call.made or {}, [], {id(v)}
-    frontier = [v]
-    while frontier:
-        x = frontier.pop(0)
+    def read(x: Any) -> tuple[Any, ...]:
         alias = call.aliased.get(id(x), (None, None))
-        read = call.inputs.get(id(x), ()) if made.get(id(x)) is x else (alias[1],) if alias[0] is x else ()
-        for u in read:
-            if _is_value(u) and id(u) not in seen:
-                seen.add(id(u))
-                order.append(u)
-                frontier.append(u)
-    return order
+        return _made_of(call, x) if (call.made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
+    return list(_reached(v, read))
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:
@@ -255,17 +241,29 @@ def _from_plain_leaf(call: Call, v: Any) -> bool:
     """Whether ``v``, a Value requiring no grad that the watched call detached, was computed with
     grad mode on by the call's operations from a leaf that requires no grad (``Value(w)`` for
     ``Value(w, requires_grad=True)``): its graph was never there to cut."""
-    made, stack, seen = call.made or {}, [v], set()
-    while stack:
-        u = stack.pop()
-        if id(u) in seen or call.made_untracked.get(id(u)) is u:
-            continue
-        seen.add(id(u))
-        inputs = call.inputs.get(id(u), ()) if made.get(id(u)) is u else ()
-        if any(i.grad_fn is None and not i.requires_grad and made.get(id(i)) is not i for i in inputs):
-            return True
-        stack.extend(inputs)
-    return False
+    made = call.made or {}
+    reached = _reached(v, lambda u: () if call.made_untracked.get(id(u)) is u else _made_of(call, u))
+    return any(u.grad_fn is None and not u.requires_grad and made.get(id(u)) is not u for u in reached)
+
+
+def _reached(v: Any, read: Callable[[Any], tuple[Any, ...]]) -> Iterator[Any]:
+    """The Values met walking back from ``v`` (not ``v`` itself), each once, nearest first:
+    ``read(x)`` gives the Values the walk goes on to from ``x`` (the inputs an operation of the
+    call made it from, say), an empty tuple where its branch ends.  Lazy: a caller that has
+    found what it looks for stops the walk there."""
+    seen, frontier = {id(v)}, deque([v])
+    while frontier:
+        for u in read(frontier.popleft()):
+            if _is_value(u) and id(u) not in seen:
+                seen.add(id(u))
+                frontier.append(u)
+                yield u
+
+
+def _made_of(call: Call, x: Any) -> tuple[Any, ...]:
+    """The Values an operation of the watched ``call`` made ``x`` from; none where no operation
+    of the call returned it (a leaf, ``Value(start)``)."""
+    return call.inputs.get(id(x), ()) if (call.made or {}).get(id(x)) is x else ()
 
 
 def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
