@@ -3,12 +3,14 @@ graph, and tensor hooks see and replace gradients in PyTorch's order."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, grad_quiet, needs, node_name, number
+from grader.spec.build_hooks import freed_hooks, hook_error, hook_results, one_shot_hook, removed_with, root_hooks
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
@@ -53,6 +55,10 @@ KEYS = {
                   "gradient 1 it starts with, and a Value they return replaces it",
     "leaf_hook": "register_hook on a leaf that no operation has used yet puts the hook on the leaf's "
                  "AccumulateGrad, which gradient_edge makes then if the leaf has none",
+    "fresh_hooks": "a leaf keeps its AccumulateGrad for its life: backward from a graph made after register_hook "
+                   "runs the hooks put on it",
+    "freed_hooks": "a node keeps its own hooks (pre_hooks): hooks kept elsewhere by id(node) reach a new node "
+                   "that CPython puts at a freed node's id",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
                 "return it itself",
@@ -76,21 +82,13 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
-PRESUMES = {"removed": ("handle", "leaf_hook", "hooks_ran"), "removed_grad": ("handle", "leaf_hook", "hooks_ran"),
+PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", "hooks_ran"),
+            "removed_grad": ("handle", "leaf_hook", "fresh_hooks", "hooks_ran"),
             "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",),
-            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",)}
+            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",), "fresh_hooks": ("leaf_hook", "hooks_ran"),
+            "freed_hooks": ("hooks_ran",)}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
-
-
-def _removed(handle: Any, label: str) -> dict[str, Any]:
-    """Whether ``register_hook`` returned a handle with a ``remove()`` (PyTorch's
-    RemovableHandle), told as that, labelled ``label``; the hook is taken out through it when it
-    did.  A None returned is seen here, never as an error of the test's own ``.remove()``."""
-    remove = getattr(handle, "remove", None)
-    if callable(remove):
-        remove()
-    return claim(callable(remove), label)
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
@@ -130,6 +128,8 @@ def _after_one_block(sub: Any, w0: float) -> dict[str, Any]:
     return described(w * 2, "(w * 2)", N_("after the block"))
 
 
+KEPT_LEFT = {"a": N_("a.grad is the Value a's hook returned"), "w": N_("w.grad is the Value w's second hook returned"),
+             "x": N_("x.grad is the Value x's first hook returned (its second returns None)")}
 HOOKS_ON = {"a": N_("the hooks on a ran during y.backward()"), "w": N_("the hooks on w ran during y.backward()"),
             "x": N_("the hooks on x ran during y.backward()")}
 
@@ -143,12 +143,15 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     y = a * b
 
     plain: list[bool] = []  # whether each gradient a hook was handed requires no grad, as PyTorch's never do
+    left: dict[str, Any] = {}  # by value: the gradient its hooks left (the last Value returned, else the argument)
 
     def on(name: str, scale: float | None) -> Any:
         def hook(g: Any) -> Any:
             calls.append([name, number(g)])
             plain.append(getattr(g, "requires_grad", None) is not True)
-            return None if scale is None else g * scale
+            out = None if scale is None else g * scale
+            left[name.split(" ")[0]] = number(g if out is None else out)
+            return out
         return hook
 
     a.register_hook(on("a", 10.0))
@@ -156,7 +159,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     w.register_hook(on("w second", 2.0))
     x.register_hook(on("x", 3.0))
     x.register_hook(on("x second", None))  # is handed what the first returned
-    handle = _removed(b.register_hook(on("b", None)), B_HANDLE)
+    handle = removed_with(b.register_hook(on("b", None)), B_HANDLE)
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
@@ -170,7 +173,9 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
             "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
                              fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
-                             fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})")]}
+                             fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})"),
+                             *[claim(grad_quiet(v) == left[name], KEPT_LEFT[name]) for name, v in (("a", a), ("w", w), ("x", x))
+                               if name in left]]}
 
 
 @EXERCISE.test("no_grad and hooks on the documents' graph", points=3, public=True, feedback=FEEDBACK,
@@ -183,6 +188,7 @@ def public(sub):
 
 TWICE = N_("the same hook registered twice, the second handle removed")
 FRESH_LEAF = N_("w.register_hook(double) on a leaf no operation has used yet")
+FRESH_RAN = N_("the hooks registered on w before any operation used it ran during (w * 5).backward()")
 RAN_TWICE = N_("the list of the hooks of w that ran (the same hook registered twice, the second handle removed)")
 
 
@@ -207,9 +213,10 @@ def _removed_by_handle(sub: Any) -> dict[str, Any]:
     if fresh[SAID] is not None:
         return {"leaf_hook": fresh}
     w.register_hook(plus)
-    handle = _removed(w.register_hook(double), W_HANDLE)
+    handle = removed_with(w.register_hook(double), W_HANDLE)
+    gc.collect()  # a node kept only weakly goes here, with the hooks on it
     (w * 5).backward()
-    return {"leaf_hook": fresh, "handle": handle, "removed": fact(calls, RAN_TWICE),
+    return {"leaf_hook": fresh, "fresh_hooks": claim(bool(calls), FRESH_RAN), "handle": handle, "removed": fact(calls, RAN_TWICE),
             "removed_grad": fact(grad_quiet(w), f"w.grad ({TWICE})")}
 
 
@@ -253,93 +260,11 @@ def hooks_hidden(sub):
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
     for key, observed in _removed_by_handle(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    for key, observed in _root_hooks(fresh_mode(sub)).items():
+    for key, observed in root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, **_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": _hook_error(fresh_mode(sub)),
-            "one_shot": _one_shot(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0)}
-
-
-BLOCKED = N_("a's hook returning g * 0")
-BLOCKED_RUN = N_("(a * w).backward(), a = w * x, a's hook returning g * 0")
-KEPT_RUNS = N_("two backward calls of v * c, c a Value that requires no grad, v's hook doubling")
-
-
-def _results(sub: Any) -> dict[str, list[Any]]:
-    """What a hook returns, used as the gradient: a Value holding 0 (``g * 0``, which blocks a
-    path) replaces it too, where a test of the result's truth (``result and result.item()``)
-    keeps the old one; and it is handed on as a number, so a leaf's .grad, added into by a
-    second backward, still holds a float (a Value handed on ends up inside the leaf's number)."""
-    w, x = sub.Value(2.0, requires_grad=True), sub.Value(3.0, requires_grad=True)
-    a = w * x
-    a.register_hook(lambda g: g * 0)
-    zero = [raised((a * w).backward, BLOCKED_RUN), fact(grad_quiet(x), f"x.grad ({BLOCKED})"),
-            fact(grad_quiet(w), f"w.grad ({BLOCKED})")]
-    v, c = sub.Value(1.5, requires_grad=True), sub.Value(-2.0)
-    first = v * c  # v used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
-    v.register_hook(lambda g: g * 2)
-    kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
-            fact(grad_quiet(v), f"v.grad after {KEPT_RUNS}")]
-    return {"zero_result": zero, "result_number": kept}
-
-
-ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")
-
-
-def _one_shot(sub: Any) -> list[Any]:
-    """A hook that removes its own handle while backward runs it (a one-shot hook), which
-    PyTorch allows: run_hooks going through the node's dict itself, which remove() changes,
-    raises there.  A register_hook that returned no handle is told by ``handle``: the hook then
-    removes nothing."""
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * 3
-    taken: list[Any] = []
-
-    def once(g: Any) -> Any:
-        for remove in taken:
-            remove()
-        return g * 2
-
-    taken += [remove for remove in [getattr(w.register_hook(once), "remove", None)] if callable(remove)]
-    return [raised(y.backward, ONE_SHOT), fact(grad_quiet(w), f"w.grad after {ONE_SHOT}")]
-
-
-ROOT_DOUBLES = N_("y.backward(), y = w * 3, y's hook doubling its gradient")
-LEAF_ROOT = N_("u.backward(), u's hook tripling its gradient")
-ROOT_NOTE, LEAF_NOTE = N_("backward from y, its hook doubling"), N_("backward from u, its hook tripling")
-
-
-def _root_hooks(sub: Any) -> dict[str, Any]:
-    """Hooks on the value backward starts from, a non-leaf (its node's) and a leaf (its
-    AccumulateGrad's), run with the seed and replace it; and a handle removed twice, the second
-    time doing nothing, as PyTorch's RemovableHandle."""
-    calls: list[str] = []
-    w = sub.Value(0.5, requires_grad=True)
-    y = w * 3
-    y.register_hook(lambda g: calls.append("y") or g * 2)
-    ran = [raised(y.backward, ROOT_DOUBLES)]
-    u = sub.Value(-1.5, requires_grad=True)
-    _ = u * 2  # u used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
-    u.register_hook(lambda g: calls.append("u") or g * 3)
-    ran.append(raised(u.backward, LEAF_ROOT))
-    hooks = {"root_hooks": [*ran, fact(calls, N_("the list of the hooks that ran in y.backward() and u.backward()")),
-                            fact(grad_quiet(w), f"w.grad ({ROOT_NOTE})"), fact(grad_quiet(u), f"u.grad ({LEAF_NOTE})")]}
-    handle = u.register_hook(lambda g: g)
-    hooks["handle"] = _removed(handle, N_("u.register_hook(hook) returned a handle with a remove() method"))
-    if callable(getattr(handle, "remove", None)):  # else told as the handle's
-        hooks["removed_twice"] = raised(handle.remove, N_("handle.remove() a second time"))
-    return hooks
-
-
-def _hook_error(sub: Any) -> dict[str, Any]:
-    """An error a hook raises goes on out of backward (PyTorch's engine lets it through).  The
-    hook is registered once w * 3 used w: one on a leaf no operation used is ``leaf_hook``'s."""
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * 3
-
-    def refuses(g: Any) -> Any:
-        raise ArithmeticError("raised by a hook")
-    w.register_hook(refuses)
-    return raised(y.backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
+    return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
+            "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
+            "freed_hooks": freed_hooks(fresh_mode(sub))}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -78,7 +78,8 @@ CASES = [
     Wrong("hook_result_ignored", edits={'''        result = hook(Value(grad))
         if result is not None:
             grad = result.item()''': "        hook(Value(grad))"},
-          fails={PUBLIC: "w.grad (its second hook doubles) is a different number"}, names=("w.grad", "replaces the gradient")),
+          fails={PUBLIC: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
+          names=("w.grad", "replaces the gradient")),
     Wrong("hooks_called_with_a_float", edits={'''        result = hook(Value(grad))
         if result is not None:
             grad = result.item()''': '''        result = hook(grad)
@@ -131,14 +132,14 @@ CASES = [
             store_grad(node.retained, grad)
         grads = node.apply(grad)
         grad = run_hooks(node.pre_hooks, grad)
-'''}, fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
-          names=("w.grad (its second hook doubles)", "before a leaf's .grad is written")),
+'''}, fails={PUBLIC: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
+          names=("w.grad is the Value w's second hook returned", "before a leaf's .grad is written")),
     Wrong("recording_ignores_grad_mode", edits={
         "    return GradMode.enabled and any(v.requires_grad for v in inputs)": "    return any(v.requires_grad for v in inputs)"},
           fails={PUBLIC: "inside no_grad: (w * 2 + 1).grad_fn is not None"}, names=("inside no_grad", "nothing is recorded")),
     Wrong("hook_result_added", edits={"            grad = result.item()": "            grad = grad + result.item()"},
-          fails={PUBLIC: "w.grad (its second hook doubles) is a different number"},
-          names=("w.grad (its second hook doubles)", "replaces the gradient")),
+          fails={PUBLIC: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
+          names=("w.grad is the Value w's second hook returned", "replaces the gradient")),
     Wrong("recording_mode_or_inputs", edits={"    return GradMode.enabled and any(v.requires_grad for v in inputs)":
                                              "    return GradMode.enabled or any(v.requires_grad for v in inputs)"},
           fails={PUBLIC: "Outside no_grad, c = Value(2): (c * 3).grad_fn is not None, where PyTorch's is None"},
@@ -215,4 +216,32 @@ CASES += [
     Correct("tied_leaves_last_pushed_first", edits={
         "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
         "                heapq.heappush(ready, (-child.sequence_nr, -next(pushed), child))"}),
+]
+
+# Hooks kept outside their node, in a module dict by id(node): a new node at a freed node's id
+# runs the dead one's hooks; a leaf's AccumulateGrad kept only weakly (ex16), so a hook put on a
+# leaf no operation has used yet goes with it; and the hooks' result kept for a retained value
+# but not handed to apply.
+CASES += [
+    Wrong("hooks_kept_by_node_id", edits={
+        "        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = HOOKS.setdefault(id(gradient_edge(self)[0]), {})\n",
+        "        grad = run_hooks(node.pre_hooks, grad)\n": "        grad = run_hooks(HOOKS.get(id(node), {}), grad)\n",
+        "\n\nclass no_grad:": "\n\nHOOKS: dict[int, dict] = {}\n\n\nclass no_grad:"},
+          fails={HOOKS_HIDDEN: "(w * 2).backward(), w a new leaf, ran no hook: the only hooks registered were on values "
+                               "already freed in PyTorch, but not in your engine"},
+          names=("values already freed", "hooks kept elsewhere by id(node)")),
+    Wrong("accumulators_kept_weakly", edits={
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0\n":
+        "    node = ACCUMULATORS.get(id(v))\n    if node is None:\n        node = ACCUMULATORS[id(v)] = AccumulateGrad(v)\n"
+        "    return node, 0\n",
+        "import heapq\n": "import heapq\nimport weakref\n",
+        "\n\nclass no_grad:": "\n\nACCUMULATORS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()\n\n\nclass no_grad:"},
+          fails={HOOKS_HIDDEN: "the hooks registered on w before any operation used it ran during (w * 5).backward() in "
+                               "PyTorch, but not in your engine"},
+          names=("before any operation used it", "keeps its AccumulateGrad for its life"), passes=(PUBLIC, ORDER)),
+    Wrong("hooked_gradient_kept_but_not_applied", edits={BACKWARD_HOOKS: '''        hooked = run_hooks(node.pre_hooks, grad)
+        if node.retained is not None:
+            store_grad(node.retained, hooked)
+'''}, fails={PUBLIC: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
+          names=("w.grad is the Value w's second hook returned", "as they left it")),
 ]

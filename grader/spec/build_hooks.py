@@ -1,0 +1,123 @@
+"""The hidden hook programs of ex22 (the build track's stage 7) run on the student's engine:
+what a hook returns, a hook that takes itself out, hooks on the value backward starts from, a
+hook's error, and hooks kept outside their node by ``id(node)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_
+
+from grader.spec.build import claim, fact, grad_quiet
+from grader.spec.freed import at_a_freed_id
+from grader.spec.raised import raised
+
+
+def removed_with(handle: Any, label: str) -> dict[str, Any]:
+    """Whether ``register_hook`` returned a handle with a ``remove()`` (PyTorch's
+    RemovableHandle), told as that, labelled ``label``; the hook is taken out through it when it
+    did.  A None returned is seen here, never as an error of the test's own ``.remove()``."""
+    remove = getattr(handle, "remove", None)
+    if callable(remove):
+        remove()
+    return claim(callable(remove), label)
+
+
+FREED_RUN = N_("(w * 2).backward(), w a new leaf")
+FREED_RAN = N_("(w * 2).backward(), w a new leaf, ran no hook: the only hooks registered were on values already freed")
+
+
+def freed_hooks(sub: Any) -> list[Any]:
+    """Hooks kept by ``id(node)`` outside the node run for a new node at a freed one's id: values
+    with a hook are made and freed until a new value's node takes a freed node's id
+    (``at_a_freed_id``, checked, so the score does not depend on the allocator)."""
+    ran: list[str] = []
+
+    def make() -> Any:
+        return sub.Value(0.25, requires_grad=True) * 2
+
+    y = at_a_freed_id(make, lambda v: v.register_hook(lambda g: ran.append("freed")), lambda v: v.grad_fn)
+    return [raised(y.backward, FREED_RUN), claim(not ran, FREED_RAN)]
+
+
+BLOCKED = N_("a's hook returning g * 0")
+BLOCKED_RUN = N_("(a * w).backward(), a = w * x, a's hook returning g * 0")
+KEPT_RUNS = N_("two backward calls of v * c, c a Value that requires no grad, v's hook doubling")
+
+
+def hook_results(sub: Any) -> dict[str, list[Any]]:
+    """What a hook returns, used as the gradient: a Value holding 0 (``g * 0``, which blocks a
+    path) replaces it too, where a test of the result's truth (``result and result.item()``)
+    keeps the old one; and it is handed on as a number, so a leaf's .grad, added into by a
+    second backward, still holds a float (a Value handed on ends up inside the leaf's number)."""
+    w, x = sub.Value(2.0, requires_grad=True), sub.Value(3.0, requires_grad=True)
+    a = w * x
+    a.register_hook(lambda g: g * 0)
+    zero = [raised((a * w).backward, BLOCKED_RUN), fact(grad_quiet(x), f"x.grad ({BLOCKED})"),
+            fact(grad_quiet(w), f"w.grad ({BLOCKED})")]
+    v, c = sub.Value(1.5, requires_grad=True), sub.Value(-2.0)
+    first = v * c  # v used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    v.register_hook(lambda g: g * 2)
+    kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
+            fact(grad_quiet(v), f"v.grad after {KEPT_RUNS}")]
+    return {"zero_result": zero, "result_number": kept}
+
+
+ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")
+
+
+def one_shot_hook(sub: Any) -> list[Any]:
+    """A hook that removes its own handle while backward runs it (a one-shot hook), which
+    PyTorch allows: run_hooks going through the node's dict itself, which remove() changes,
+    raises there.  A register_hook that returned no handle is told by ``handle``: the hook then
+    removes nothing."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * 3
+    taken: list[Any] = []
+
+    def once(g: Any) -> Any:
+        for remove in taken:
+            remove()
+        return g * 2
+
+    taken += [remove for remove in [getattr(w.register_hook(once), "remove", None)] if callable(remove)]
+    return [raised(y.backward, ONE_SHOT), fact(grad_quiet(w), f"w.grad after {ONE_SHOT}")]
+
+
+ROOT_DOUBLES = N_("y.backward(), y = w * 3, y's hook doubling its gradient")
+LEAF_ROOT = N_("u.backward(), u's hook tripling its gradient")
+ROOT_NOTE, LEAF_NOTE = N_("backward from y, its hook doubling"), N_("backward from u, its hook tripling")
+
+
+def root_hooks(sub: Any) -> dict[str, Any]:
+    """Hooks on the value backward starts from, a non-leaf (its node's) and a leaf (its
+    AccumulateGrad's), run with the seed and replace it; and a handle removed twice, the second
+    time doing nothing, as PyTorch's RemovableHandle."""
+    calls: list[str] = []
+    w = sub.Value(0.5, requires_grad=True)
+    y = w * 3
+    y.register_hook(lambda g: calls.append("y") or g * 2)
+    ran = [raised(y.backward, ROOT_DOUBLES)]
+    u = sub.Value(-1.5, requires_grad=True)
+    _ = u * 2  # u used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    u.register_hook(lambda g: calls.append("u") or g * 3)
+    ran.append(raised(u.backward, LEAF_ROOT))
+    hooks = {"root_hooks": [*ran, fact(calls, N_("the list of the hooks that ran in y.backward() and u.backward()")),
+                            fact(grad_quiet(w), f"w.grad ({ROOT_NOTE})"), fact(grad_quiet(u), f"u.grad ({LEAF_NOTE})")]}
+    handle = u.register_hook(lambda g: g)
+    hooks["handle"] = removed_with(handle, N_("u.register_hook(hook) returned a handle with a remove() method"))
+    if callable(getattr(handle, "remove", None)):  # else told as the handle's
+        hooks["removed_twice"] = raised(handle.remove, N_("handle.remove() a second time"))
+    return hooks
+
+
+def hook_error(sub: Any) -> dict[str, Any]:
+    """An error a hook raises goes on out of backward (PyTorch's engine lets it through).  The
+    hook is registered once w * 3 used w: one on a leaf no operation used is ``leaf_hook``'s."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * 3
+
+    def refuses(g: Any) -> Any:
+        raise ArithmeticError("raised by a hook")
+    w.register_hook(refuses)
+    return raised(y.backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
