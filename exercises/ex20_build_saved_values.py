@@ -8,8 +8,10 @@ y's freed node too.  A second ``y.backward()`` raises ``RuntimeError(SECOND_BACK
 ("Trying to backward through the graph a second time ...") when it reaches a node whose saved
 values were freed, before that node sends any gradient on: the leaves behind it get nothing,
 while a node that ran earlier in the same pass (such as another leaf's AccumulateGrad) has
-already added its gradient.  ``y.backward(retain_graph=True)`` keeps them, so the next
-backward works (and w.grad accumulates).  ``AddBackward0`` saves nothing, so a graph of
+already added its gradient, and the refusing node's own retained value (``y.retain_grad()``)
+has its gradient too: backward writes it as the node starts, before apply.
+``y.backward(retain_graph=True)`` keeps them, so the next backward works (and w.grad
+accumulates).  ``AddBackward0`` saves nothing, so a graph of
 additions runs twice; ``w * 3`` saves 3 for w's gradient and refuses a second pass.
 
 What to write

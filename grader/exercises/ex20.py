@@ -63,6 +63,8 @@ KEYS = {
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
     "retained_leaf": RETAINED_LEAF,
+    "retained_refused": "backward writes a retained non-leaf's gradient into its .grad when its node starts, before "
+                        "apply: a node that then refuses with SECOND_BACKWARD has written it already",
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
@@ -72,7 +74,8 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
              "grads_added": ("kept", "adds", "values_kept", "unpack_keeps"), "kept": ("unpack_keeps",),
              "names": ("unpack_keeps",), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
-             "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",)}
+             "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",),
+             "retained_refused": ("second", "names", "released", "sticky", "through_unpack")}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -283,7 +286,24 @@ def three(sub):
                    whole=True)
     return {"through_unpack": claim(not refuses or third[SAID] is not None, THROUGH_UNPACK), "second": third,
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
-                                                  "y.backward(), y = w * w")], "sticky": _sticky(sub)}
+                                                  "y.backward(), y = w * w")], "sticky": _sticky(sub),
+            "retained_refused": _retained_refused(sub)}
+
+
+RETAINED_REFUSED = "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"
+
+
+def _retained_refused(sub: Any) -> dict[str, Any]:
+    """A retained root's .grad once a second backward refused at its node: PyTorch writes a
+    retained value's gradient as its node starts, before the node reads what it saved, so the
+    refused pass has added its seed already; a backward that writes it after apply has not."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * w
+    held(y)
+    y.retain_grad()
+    y.backward()
+    error(y.backward)  # its error is told by the other tests
+    return fact(grad_quiet(y), RETAINED_REFUSED)
 
 
 NEW_GRAPHS = 256  # graphs made and freed in turn, at most, until a new node takes a freed one's id

@@ -156,7 +156,10 @@ APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch
 # while that function is still the checked stage's answer, or an earlier one's.
 RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not leave b.grad the gradient b's node "
                     "receives: Value.retain_grad called again must change nothing")
-FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad"}
+RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
+                      "gradient into y.grad, which backward writes as the node starts, before apply")
+FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad",
+            RETAINED_REFUSED: "backward"}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -213,7 +216,8 @@ def _stage5(sub: Any) -> str | None:
     held(y)
     y.backward()
     if error(y.backward) == "RuntimeError: second backward":
-        return _left_behind(fresh_copy(sub) or sub)
+        engine = fresh_copy(sub) or sub
+        return _left_behind(engine) or _retained_refused(engine)
     if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks it
         return APPLY_BESIDE_UNPACK
     return N_("a second backward through w * 3 does not raise PyTorch's error")
@@ -233,6 +237,19 @@ def _left_behind(sub: Any) -> str | None:
     return None if grad_quiet(w) == 4.0 else N_(
         "(w * w).backward(), after a second backward through y = w * 3 + w raised, adds gradients that failed "
         "backward left behind")
+
+
+def _retained_refused(sub: Any) -> str | None:
+    """A retained y's .grad once a second backward refused at y's node: PyTorch writes it as the
+    node starts, before apply reads what the node saved; a backward that writes it after apply
+    (right until ex20, where apply first raises) leaves it out."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * w
+    held(y)
+    y.retain_grad()
+    y.backward()
+    error(y.backward)
+    return None if grad_quiet(y) == 2.0 else RETAINED_REFUSED
 
 
 def _stage6(sub: Any) -> str | None:
@@ -261,7 +278,7 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
 PROGRAMS = {  # what each check runs, as a student reads it
     "ex16": "w * 2 + 1", "ex17": N_("one backward through w * w + w"),
     "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
-    "ex20": N_("two backward calls through w * 3"), "ex21": N_("in-place changes of w through detach() and .data"),
+    "ex20": N_("two backward calls through w * 3; two through a retained y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")
 NO_GRAD_STAGE = 7  # from here on, a no_grad block that leaves recording off breaks every program

@@ -11,7 +11,13 @@ RELEASE_STEP = '''        if not retain_graph:
 '''
 INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
+THREE = "three backward calls"
 CASES = [
+    Wrong("retained_written_after_apply", edits={  # an ex18 order, right until apply first raises (here)
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
+        "        grads = node.apply(grad)\n        if node.retained is not None:\n            store_grad(node.retained, grad)\n"},
+          fails={THREE: "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"},
+          names=("y.retain_grad()", "when its node starts, before apply")),
     Wrong("gradient_buffers_kept_between_calls", edits={  # a failed backward's partial gradients wait for the next
         "    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
         "\ndef backward(": "\n_BUFFERS = {}\n\n\ndef backward("},

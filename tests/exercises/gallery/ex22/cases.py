@@ -11,6 +11,10 @@ BACKWARD_HOOKS = '''        grad = run_hooks(node.pre_hooks, grad)
             store_grad(node.retained, grad)
 '''
 CASES = [
+    Wrong("ex20_retained_written_after_apply", edits={  # right in ex18 and ex19: the gate of ex20 tells it
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
+        "        grads = node.apply(grad)\n        if node.retained is not None:\n            store_grad(node.retained, grad)\n"},
+          fails={PUBLIC: "ex20's check fails"}, names=("retained y = w * w", "before apply", "backward")),
     Wrong("exit_takes_no_arguments", edits={"    def __exit__(self, *exc: object) -> None:": "    def __exit__(self) -> None:"},
           fails={PUBLIC: "raised when a `with no_grad():` block ended"},
           names=("no_grad.__exit__", "exception type, value and traceback"),
