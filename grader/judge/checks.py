@@ -88,6 +88,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
+    SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),  # feeders counted once each, taken per edge
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
@@ -125,7 +126,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
 
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
-                    SayWalk.CHILD_FIRST, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
+                    SayWalk.CHILD_FIRST, SayWalk.COUNTED_ONCE, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
                     Say.NAME_ALIAS, Say.NAME_PLACED, SayState.NOTES_ON_CLASS}) - {Say.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
@@ -146,6 +147,16 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
 }
+
+
+_RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
+    SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")),  # the node placed early, and its double feeder
+    **dict.fromkeys(SayEntries, (("of", "of"), ("missing", "name"))),  # the matrix, the row or entry left out
+}
+
+
+def _text(recorded: object) -> str:
+    return recorded if type(recorded) is str else "?"
 
 
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -170,9 +181,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []
-    if isinstance(say, SayEntries):  # the matrix, and the row or entry of it the result is not computed from
-        of, missing = got.get(CONTEXT + "of"), got.get(CONTEXT + "missing")
-        return [_diff(say, label=label, of=of if type(of) is str else "?", name=missing if type(missing) is str else "?")]
     if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
         later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
         later = later if type(later) is str else "?"
@@ -198,6 +206,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(entry) is int and type(other) is str and type(leaf) is str:
             return [_diff(say, label=f"{label}[{entry}]", name=other, leaf=leaf)]
         return []
+    if say in _RECORDED_AS:  # names recorded beside the failure
+        return [_diff(say, label=label, **{f: _text(got.get(CONTEXT + k)) for k, f in _RECORDED_AS[say]})]
     if say in _NAMED:  # one name recorded beside the failure
         key, field = _NAMED[say]
         named = got.get(CONTEXT + key)

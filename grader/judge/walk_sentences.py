@@ -29,6 +29,9 @@ class SayWalk(Sentence):
                         "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
                         "a node whose count never comes down to zero is left out.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
+    COUNTED_ONCE = N_("{label} puts a {op} before a node that feeds gradient into it: its count of incoming edges "
+                      "counted the {feeder} that feeds it through two entries of next_functions once, but came down "
+                      "by one for each entry, so it reached zero before every node feeding it had come.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")

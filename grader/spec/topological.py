@@ -51,6 +51,37 @@ def _fed_by(left_out: set[micrograph.Node], placed: Any, reachable: set[microgra
     return None
 
 
+def _counted_once(order: list[Any], position: dict[Any, int], reachable: set[micrograph.Node]
+                  ) -> tuple[str, str] | None:
+    """The node placed before a node feeding it, and a node placed before it that feeds it through
+    two entries of its next_functions (``b = a + a``), where the whole order is one a Kahn walk
+    makes that counts each feeding node once but takes away one per edge: every node placed
+    once the edges from the nodes before it were at least as many as the nodes feeding it.
+    None where some node was placed with fewer (another walk: the count is not the cause)."""
+    edges: dict[micrograph.Node, dict[micrograph.Node, int]] = {}
+    for node in reachable:
+        for child, _ in node.next_functions:
+            if child is not None:
+                fed = edges.setdefault(child, {})
+                fed[node] = fed.get(node, 0) + 1
+    early = None
+    for node in order:
+        feeders = edges.get(node, {})
+        before = [f for f in feeders if position.get(f, len(order)) < position[node]]
+        if sum(feeders[f] for f in before) < len(feeders):
+            return None
+        twice = next((f for f in before if feeders[f] > 1), None)
+        if early is None and twice is not None and len(before) < len(feeders):
+            early = _shown(node), _shown(twice)
+    return early
+
+
+def _shown(node: micrograph.Node) -> str:
+    """A node's name as the sentences spell it: ``AccumulateGrad``, not torch's qualified name."""
+    name = str(node.name())
+    return name.rpartition("::")[2]
+
+
 def order_report(order: object, root: Value, label: str, names_apart: bool | None = None,
                  drops_leaves: bool = False) -> list[dict[str, Any]]:
     """Whether ``order`` is a topological order of root's graph, one CHECK fact per property
@@ -89,6 +120,10 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     fed_by = _fed_by(left_out, position, reachable) if left_out and not complete[CONTEXT + "leaves"] else None
     if fed_by is not None:
         complete[CONTEXT + "fed_by"] = fed_by
+    counted = None if parents_first else _counted_once(order, position, reachable)  # type: ignore[arg-type]
+    if counted is not None:
+        facts[PROPERTIES.index(Check.PARENTS_FIRST)].update(
+            {CONTEXT + "counted_once": True, CONTEXT + "op": counted[0], CONTEXT + "feeder": counted[1]})
     return checks + facts
 
 

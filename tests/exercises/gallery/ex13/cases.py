@@ -451,3 +451,15 @@ CASES += [
           names=("topological_order", "kept between calls"),
           unsaid=("does not start at root.grad_fn", "leaves out a node")),
 ]
+
+# Each feeding node counted once (a set of the children), each edge taken away: a node fed twice by
+# one node (b = a + a) and by another besides is placed before that other one.
+CASES += [
+    Wrong("count_per_feeder_decrement_per_edge",
+          fails={ORDER: "came down by one for each entry"},
+          edits={"        for child, _ in stack.pop().next_functions:\n            if child is None:\n"
+                 "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n":
+                 "        for child in {child for child, _ in stack.pop().next_functions}:\n            if child is None:\n"
+                 "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n"},
+          names=("counted the", "feeds it through two entries of next_functions once")),
+]
