@@ -22,7 +22,7 @@ from grader.spec.custom import (backward_again, input_kept, input_number_kept, o
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, LABEL
 from grader.spec.provenance import grad_of, result_of, same_object
 from grader.spec.seeds import in_proportion, scales
 from grader.spec.repeat import backprop_kept, calls_apart
@@ -123,7 +123,7 @@ def softplus_values(sub):
                "times the incoming gradient, for one argument.")
 @_APPLY_TOLD
 def softplus_gradcheck(sub):
-    checks = [_gradcheck(sub.Softplus.apply, "gradcheck(Softplus.apply, [x])", x)
+    checks = [_gradcheck(sub.Softplus.apply, f"gradcheck(Softplus.apply, [x]) ({_sign(x)})", x)
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
@@ -329,16 +329,17 @@ def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value
     return apply
 
 
-def _applied_seen(made: tuple[Any, Value]) -> list[Any]:
-    """A result's number and its gradient with respect to its x, taken keeping the graph: a node
-    whose backward reads what the latest forward left on the class (not its own ctx) gives a
-    result kept from an earlier apply the later input's gradient."""
-    return [num(made[0]), backprop_kept(made[0], [made[1]])]
-
-
 def _applies_apart(sub, name: str, first: float, second: float, *rest: float) -> list[dict[str, Any]]:
-    """``name``.apply on one input, another, then the first again, the first result kept."""
-    return calls_apart(sub, _applied(name, *rest), _applied_seen, first, second, f"{name}.apply")
+    """``name``.apply on one input, another, then the first again, the first result kept: its
+    number, told as apply's, and its gradient with respect to its x, taken keeping the graph and
+    told as backward's (a sigmoid cached by id(x) returns the same number and passes on an earlier
+    x's gradient).  The first result's gradient changed by the later call is told as that result
+    changed, apply's (a backward reading what the latest forward left on the class)."""
+    apply = _applied(name, *rest)
+    returned = calls_apart(sub, apply, lambda made: num(made[0]), first, second, f"{name}.apply")
+    passed = calls_apart(sub, apply, lambda made: backprop_kept(made[0], [made[1]]), first, second,
+                         f"{name}.backward")
+    return [*returned, {**passed[0], LABEL: f"{name}.apply"}, *passed[1:]]
 
 
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
@@ -351,8 +352,16 @@ COMPOSED_KEYS = {
 }
 
 
+# A slip in Softplus or Clip shows in their graph too, and is said to (public: public tests only).
+WITH_FUNCTIONS_PUBLIC = {"Softplus": ("Softplus values, node and gradient",),
+                         "Clip": ("Clip values, node and gradient",)}
+WITH_FUNCTIONS = {"Softplus": ("Softplus values, node and gradient", "Softplus passes gradcheck"),
+                  "Clip": ("Clip values, node and gradient", "Clip on the bounds of other intervals",
+                           "Clip passes gradcheck")}
+
+
 @EXERCISE.test("a Function inside a bigger graph", points=1, public=True,
-               feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS)
+               feedback=COMPOSED_FEEDBACK, key_feedback=COMPOSED_KEYS, runs_with=WITH_FUNCTIONS_PUBLIC)
 @_APPLY_TOLD
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
@@ -367,7 +376,7 @@ def _clip_beside_later(sub) -> dict[str, Any]:
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
-               key_feedback=COMPOSED_KEYS)
+               key_feedback=COMPOSED_KEYS, runs_with=WITH_FUNCTIONS)
 @_APPLY_TOLD
 def in_graph(sub):
     return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),

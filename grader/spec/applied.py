@@ -66,22 +66,37 @@ def _watched(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @contextlib.contextmanager
-def apply_told(sub: ModuleType, classes: tuple[str, ...]) -> Iterator[None]:
-    """While the block runs, the ``apply`` of each of the student's Function classes ``classes``
-    (those the module defines) is watched (see the module doc); afterwards each class is as it was."""
-    found = [getattr(sub, name, None) for name in classes]
-    watched = [(name, cls) for name, cls in zip(classes, found) if isinstance(cls, type) and issubclass(cls, Function)]
-    own = {name: cls.__dict__.get("apply") for name, cls in watched}  # None: inherited from Function
-    for name, cls in watched:
-        setattr(cls, "apply", staticmethod(_watched(name, cls.apply)))
+def apply_in_place_of(cls: type, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Iterator[None]:
+    """``cls.apply`` replaced by ``wrap`` of it while the block runs; afterwards the class is as
+    it was (an apply it inherited from Function is inherited again).  The class itself stays in
+    the student's module: its forward and backward may name it."""
+    own = cls.__dict__.get("apply")  # None: inherited from Function
+    setattr(cls, "apply", staticmethod(wrap(cls.apply)))
     try:
         yield
     finally:
-        for name, cls in watched:
-            if own[name] is None:
-                delattr(cls, "apply")
-            else:
-                setattr(cls, "apply", own[name])
+        if own is None:
+            delattr(cls, "apply")
+        else:
+            setattr(cls, "apply", own)
+
+
+def own_function(sub: ModuleType, name: str) -> type | None:
+    """The student's Function class ``name``, or None where the module binds no such class."""
+    found = getattr(sub, name, None)
+    return found if isinstance(found, type) and issubclass(found, Function) else None
+
+
+@contextlib.contextmanager
+def apply_told(sub: ModuleType, classes: tuple[str, ...]) -> Iterator[None]:
+    """While the block runs, the ``apply`` of each of the student's Function classes ``classes``
+    (those the module defines) is watched (see the module doc); afterwards each class is as it was."""
+    with contextlib.ExitStack() as watched:
+        for name in classes:
+            cls = own_function(sub, name)
+            if cls is not None:
+                watched.enter_context(apply_in_place_of(cls, functools.partial(_watched, name)))
+        yield
 
 
 def apply_told_in(classes: tuple[str, ...]) -> Callable[[Callable[[ModuleType], Any]], Callable[[ModuleType], Any]]:

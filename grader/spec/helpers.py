@@ -2,7 +2,8 @@
 tested function's inputs itself (``backprop(root)`` calls the student's ``topological_order``).
 
 ``Exercise.test(runs_with=...)`` names such helpers.  While the probe runs, each is replaced
-in the student's module by a wrapper that notes it was called and calls it; the probe's
+in the student's module by a wrapper that notes it was called and calls it (a custom Function
+class keeps its place, its ``apply`` is wrapped: ex14's graphs that use both Functions); the probe's
 observation (a dict: a list of runs goes under ``runs``) then gets the context key ``~runs_with``: the helpers that ran (never compared,
 since the reference's calls are its own).  The parent names the combination only for a helper
 that ran (``grader.judge.grading``), whether the function tested called it or the probe did
@@ -30,6 +31,7 @@ from typing import Any
 
 import micrograph
 
+from grader.spec.applied import apply_in_place_of, own_function
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
 from grader.spec.probe import error_text, num
 from grader.spec.provenance import check
@@ -63,7 +65,8 @@ def noting(probe: Callable[[ModuleType], Any], helpers: Iterable[str]) -> Callab
         ran: set[str] = set()
         with contextlib.ExitStack() as noted:
             for name in names:
-                noted.enter_context(in_place_of(sub, name, functools.partial(_noted, name=name, ran=ran)))
+                cls, wrap = own_function(sub, name), functools.partial(_noted, name=name, ran=ran)
+                noted.enter_context(in_place_of(sub, name, wrap) if cls is None else apply_in_place_of(cls, wrap))
             observation = probe(sub)
         if type(observation) is not dict:
             observation = {"runs": observation}  # a list of runs: the note needs a key of its own

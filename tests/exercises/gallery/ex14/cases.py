@@ -361,7 +361,8 @@ CASES += [
 ]
 
 # sigmoid(x) cached by id(x) in a module-level dict: a later x at a freed x's id, or the same
-# leaf once a step changed its number, gets the earlier sigmoid.
+# leaf once a step changed its number, gets the earlier sigmoid.  apply returns the right number:
+# what differs is the gradient its backward passes on, so apply is not said to return another.
 CASES += [
     Wrong("sigmoid_cached_by_id",
           fails={SOFTPLUS: "Softplus.backward returned something else than the same call returns in a fresh import"},
@@ -370,16 +371,20 @@ CASES += [
                                     "        return grad * _SIGMOID[id(x)]\n",
                  "class Softplus(": "_SIGMOID = {}\n\n\nclass Softplus("},
           names=("Softplus.backward", "state kept between calls"),
-          unsaid=("local derivative other than the statement's", "does not grow in proportion")),
+          unsaid=("local derivative other than the statement's", "does not grow in proportion",
+                  "Softplus.apply, called again")),
 ]
 
 # The "stable" softplus with a sign slip, x.relu() + log(1 + exp(-x)): right for x >= 0 only, so
-# the feedback says for which x the number differs.
+# the feedback says for which x the number differs, and a graph of both Functions that it fails
+# says that Softplus alone fails too (not Clip).
 CASES += [
     Wrong("softplus_stable_sign_slip",
-          fails={SOFTPLUS: "Softplus.apply(x) (x < 0) is a different number"},
+          fails={SOFTPLUS: "Softplus.apply(x) (x < 0) is a different number",
+                 COMPOSED: 'This test runs your Softplus too, and "Softplus values, node and gradient", '
+                           "which tests Softplus alone, fails as well"},
           edits={"        return (x.exp() + 1.0).log()\n": "        return x.relu() + ((-x).exp() + 1.0).log()\n"},
-          names=("Softplus.apply(x) (x < 0)",)),
+          names=("Softplus.apply(x) (x < 0)", "runs your Softplus too")),
 ]
 
 # Clip's interval kept in a module-level dict keyed by id(x): two Clip calls on one input share
