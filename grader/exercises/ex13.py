@@ -19,7 +19,7 @@ import micrograph
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import leaves_apart, orders_returned, recorded, seeded, summed
+from grader.spec.arrivals import leaves_apart, orders_returned, past_the_root, recorded, seeded, summed
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.facts import Check
@@ -95,7 +95,8 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
     return {
         "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
-                  "sums": summed(calls, result, f"backprop({graph.label})", orders, list(zip(graph.leaves, graph.names))), "seed": seeded(calls, graph.root, "backprop")},
+                  "sums": summed(calls, result, f"backprop({graph.label})", orders, list(zip(graph.leaves, graph.names))), "seed": seeded(calls, graph.root, "backprop"),
+                  "past_root": past_the_root(calls, graph.root, result, "backprop", orders)},
         "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
         and all(grad(leaf) is None for leaf in graph.leaves[1:]),
         "used_engine_backward": passes[0] > 0,
@@ -265,14 +266,15 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     on each, per graph."""
     runs, engine = [], False
     for g in named(graphs):
-        with recorded(sub) as calls, _engine_watched() as passes:
-            sub.backprop(g.root)
+        with recorded(sub) as calls, _engine_watched() as passes, orders_returned(sub) as orders:
+            answer = sub.backprop(g.root)
         per_node: dict[Any, int] = {}  # nodes hash by identity
         for node, _, _ in calls:
             per_node[node] = per_node.get(node, 0) + 1
         runs.append([result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
                      check(Check.RUNS_ONCE, max(per_node.values(), default=0) <= 1,
-                           f"backprop({g.label})"), check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop")])
+                           f"backprop({g.label})"), check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop"),
+                     past_the_root(calls, g.root, answer, "backprop", orders)])
         engine = engine or passes[0] > 0
     return {**_own_pass(None, engine), "runs": runs}  # the engine's own pass, a cause, told first
 

@@ -190,7 +190,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
     **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
-    SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
+    SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
+    # the root's node ran alone: no other node ran, no leaf has an entry
+    SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, SayClear.ROWS_RECORDED_CLEARED, SayClear.RECORDED_CLEARED},
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
@@ -236,7 +238,7 @@ differs at its root: your graph has DivBackward0 there" does."""
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {SayWalk.ONE_KEPT, SayWalk.COUNTED_ONCE, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.ONE_KEPT, SayWalk.COUNTED_ONCE, SayWalk.ROOT_ALONE, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,

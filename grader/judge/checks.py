@@ -46,7 +46,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LEAF_APART_FROM_FLAG.value: Say.LEAF_AS_NOT_FLAG, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
-           Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE,
+           Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE, Check.PAST_THE_ROOT.value: SayWalk.ROOT_ALONE,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,

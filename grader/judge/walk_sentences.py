@@ -37,6 +37,10 @@ class SayWalk(Sentence):
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
+    ROOT_ALONE = N_("{label} ran local_grads on root.grad_fn alone, and last: none of the nodes it sent gradients to "
+                    "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
+                    "walk through the order from its end (reversed) meets every other node before any gradient has "
+                    "reached it.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
                     "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")

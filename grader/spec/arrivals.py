@@ -174,6 +174,22 @@ def seeded(calls: list[Call], root: Any, label: str) -> dict[str, Any]:
         return check(Check.SEEDED_ONE, True, label)
 
 
+def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orders: Sequence[Any]) -> dict[str, Any]:
+    """The PAST_THE_ROOT fact of one backprop call: some node ran after root.grad_fn sent its
+    gradients on, or a leaf got an entry.  It fails where local_grads ran on root.grad_fn alone
+    and sent a gradient to a node that an order backprop's topological_order call returned
+    (``orders``) holds, and the answer holds nothing: the walk met every other node of its order
+    before any gradient reached it (the order walked from its end), or stopped at the root.  An
+    order that leaves those nodes out is told by the order's own facts."""
+    node = getattr(root, "grad_fn", None)
+    out = calls[0][2] if len(calls) == 1 and calls[0][0] is node else ()
+    sent = [child for (child, _), g in zip(node.next_functions if node is not None else (),
+                                           out if isinstance(out, (tuple, list)) else ())
+            if child is not None and g is not None]
+    ordered = any(child is n for order in orders for n in order for child in sent)
+    return check(Check.PAST_THE_ROOT, not ordered or (isinstance(answer, dict) and bool(dict.keys(answer))), label)
+
+
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 

@@ -463,3 +463,12 @@ CASES += [
                  "                continue\n            incoming[child] = incoming.get(child, 0) + 1\n"},
           names=("counted the", "feeds it through two entries of next_functions once")),
 ]
+
+# micrograd's habit: the order walked from its end, so every node is met before a gradient reached
+# it, and only the root, met last, runs.
+CASES += [
+    Wrong("order_walked_reversed",
+          fails={DIAMOND: "ran local_grads on root.grad_fn alone, and last"},
+          edits={"    for node in topological_order(root):\n": "    for node in reversed(topological_order(root)):\n"},
+          names=("root.grad_fn alone", "reversed")),
+]
