@@ -112,6 +112,7 @@ _OTHER_LEAVES = (Say.OTHER_LEAF, SayLeaf.AT, SayLeaf.COPY, SayLeaf.FOR_NUMBER, S
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
 _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_AGAIN: {SayState.FIRST_CHANGED},
+    Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike

@@ -212,6 +212,8 @@ def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, A
 
 def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     if got.get("same") is None and got.get("type") is not None:
+        if want.get("same") is True:  # the statement's is that very Value: named, not "a Value"
+            return [_diff(Say.NOT_THAT_VALUE, label=label, type=got.get("type"), of=want.get("of"))]
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if want.get("same") == got.get("same"):
         return []

@@ -205,11 +205,12 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     does not compute from it: the operations, made again from fresh copies of the sources with
     grad on (``replayed.depends``), give the sources no gradient. A ``detach()`` (or ``.data``)
     of a source shares its number: an operation on it computes from that source. None when ``v`` was not
-    returned by an operation (``made_by_op`` says so)."""
+    returned by an operation (``made_by_op`` says so), or where no source is a Value (a float
+    returned for one: its own fact says so, and nothing can be computed from it by the engine)."""
     made = call.made
-    if made is None or not _is_value(v) or made.get(id(v)) is not v:
-        return check(Check.MADE_FROM, None, label)
     wanted = {id(s) for s in sources if _is_value(s)}
+    if made is None or not _is_value(v) or made.get(id(v)) is not v or not wanted:
+        return check(Check.MADE_FROM, None, label)
     reached = _reached(v, lambda x: _made_of(call, x))
     hit = id(v) in wanted or any(id(x) in wanted or (made.get(id(x)) is not x and alias_of(x, sources) is not None)
                                  for x in reached)

@@ -118,11 +118,12 @@ def float_of(x: object, label: str) -> dict[str, Any]:
 def same_object(v: object, other: object, label: str, of: str) -> dict[str, Any]:
     """The IDENTITY fact: is ``v`` the very object ``other`` (identity, never ``==``)?  Only
     Values are compared: for anything else (two equal ints may or may not be one object) the
-    fact says what ``v`` is instead."""
+    fact says what ``v`` is instead.  A Value is not ``other`` where that is no Value (its own
+    fact says what it is), never "of type Value, not a Value"."""
     fact = {FACT: Kind.IDENTITY.value, LABEL: label, "of": of}
-    if not (is_value(v) and is_value(other)):
+    if not is_value(v):
         return {**fact, "same": None, "type": type_name(v)}
-    return {**fact, "same": v is other}
+    return {**fact, "same": is_value(other) and v is other}
 
 
 def _plain(x: object, depth: int = 0) -> Any:

@@ -337,3 +337,12 @@ CASES += [
                  "            error = e\n"},
           names=("the error returned", "never changed the leaf w in place")),
 ]
+
+# a0 kept as the number start, taken before a = Value(start): a0 is no Value, and a1 is still
+# computed by the engine from the Value a was made as (no "not computed from" of a1).
+CASES += [
+    Wrong("a0_the_float", fails={"a = a + 1 and a += 1": "a0 is of type float, not the Value a named at the start"},
+          unsaid=("not computed from", "is of type Value"),
+          edits={"    a = Value(start)\n    a0 = a\n": "    a0 = start\n    a = Value(start)\n"},
+          names=("a0 is of type float", "the Value a named at the start")),
+]
