@@ -29,7 +29,7 @@ from grader.spec.origins import read_from_grad, returned_root
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, list_kept, result_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import calls_apart, fresh_copy
 from grader.spec.call import Call
 
 EXERCISE = Exercise(
@@ -196,11 +196,13 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     ``seen["from_warning"]``: a text written down that reproduces the engine's rule and words
     is another object."""
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
-    retained = v.retains_grad
+    retained, held = v.retains_grad, grad(v)
     with watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["calls"].append(call.fact)
     seen["unretained"].append(check(Check.LEFT_UNRETAINED, v.retains_grad == retained, label))
+    if v.retains_grad == retained and grad(v) == held:  # v as it was: a fresh import's call is given the same
+        seen["as_first"].append(_as_first(sub, v, answer, call.read_grad, label))
     seen["given_read"].append(_given_read(v, call, label))
     if type(answer) is str:
         seen["from_warning"].append(answer is NONLEAF_GRAD_WARNING)
@@ -209,7 +211,22 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
 
 def _warnings_seen() -> dict[str, list[Any]]:
     """What ``_warning`` notes of a test's calls, beside their results."""
-    return {"calls": [], "from_warning": [], "given_read": [], "unretained": []}
+    return {"calls": [], "from_warning": [], "given_read": [], "unretained": [], "as_first": []}
+
+
+def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str, Any]:
+    """The SAME_FRESH fact of grad_warning(v): its answer in the run against the same call's
+    made first in a fresh import of the student's file, where no earlier call left anything (a
+    warning's text kept in a module list and returned for a retained node, which warns no more).
+    Context ``unread``: the run's call read no .grad, yet returned the engine's warning text,
+    which only a read of a non-leaf's .grad raises: a read made in an earlier call."""
+    fresh = fresh_copy(sub)
+    try:
+        alike = fresh is None or _text(fresh.grad_warning(v)) == _text(answer)
+    except Exception:  # noqa: BLE001 - the first call of a fresh import raised where the run's returned
+        alike = False
+    kept = not read and answer is NONLEAF_GRAD_WARNING
+    return {**check(Check.SAME_FRESH, alike, label), **({CONTEXT + "unread": True} if kept else {})}
 
 
 def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:

@@ -115,6 +115,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
+    SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
     Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
     # a case whose data the probe could not name by its number: the same leaf

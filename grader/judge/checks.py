@@ -99,7 +99,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
-                              ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH)),
+                              ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH),
+                              ("unread", SayState.KEPT_WARNING_TEXT)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
     SayStep.OTHER_STEP: (("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),

@@ -34,6 +34,9 @@ class SayState(Sentence):
                       "depends on state kept between calls.")
     NOT_SAME_FRESH = N_("{label} returned something else than the same call returns in a fresh import of your "
                         "code, where it is the first call: what it returns depends on state kept between calls.")
+    KEPT_WARNING_TEXT = N_("{label} returned, without reading .grad, the text of a warning caught in an earlier call: "
+                           "your code keeps that text between calls (made first in a fresh import of your code, the "
+                           "same call returns something else).")
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")

@@ -323,3 +323,21 @@ CASES += [
                  "    return warnings.formatwarning(r.message, r.category, r.filename, r.lineno)"},
           names=("grad_warning(b)", "UserWarning"), unsaid=("grade-",)),
 ]
+
+# grad_warning keeps the first warning text it caught and returns it for every later non-leaf
+# without reading .grad: a retained node, which warns no more, gets that text too.
+CASES += [
+    Wrong("warning_text_cached",
+          fails={"the warning on every kind of Value": "grad_warning(a retained) returned, without reading .grad, "
+                                                       "the text of a warning caught in an earlier call"},
+          edits={"def grad_warning(": "_TEXT: list = []\n\n\ndef grad_warning(",
+                 "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
+                 "        _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns\n"
+                 "    return str(caught[0].message) if caught else None":
+                 "    if _TEXT and not v.is_leaf:\n        return _TEXT[0]\n"
+                 "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
+                 "        _ = v.grad\n    if caught:\n        _TEXT.append(str(caught[0].message))\n"
+                 "    return _TEXT[0] if caught else None"},
+          names=("grad_warning(a retained)", "without reading .grad", "keeps that text between calls"),
+          unsaid=("grad_warning(a retained) never read",)),
+]
