@@ -23,7 +23,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.helpers import apart_from, arguments_of, passed_in_order
+from grader.spec.helpers import Results, apart_from, arguments_of, passed_in_order
 from grader.spec.probe import num, shape_error, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import close, documents_slip_facts
@@ -61,13 +61,18 @@ def _graph_facts(sub, w: float, x: float, note: str = "") -> dict:
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
+_BACKPROP = Results("backprop")
+"""Every result backprop returned in this run: a call that raises where the same call, the first
+of a fresh import, returns (a y kept from an earlier call and backpropagated again) is told so."""
+
+
 def _backprop(sub, points: list[tuple[float, float]]) -> dict:
     """What backprop returned, whether it read the numbers from .grad, and the graph its first
     backward ran through: the statement's, not one made to carry a formula's numbers
     (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
     results, floats, read, calls, walked, passed = [], [], [], [], [], []
     for w, x in points:
-        with arguments_of(sub, "build_graph") as given, \
+        with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
                 watching(sub, "backprop", grad_numbers=True) as call:
             answer = sub.backprop(w, x)
         passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))

@@ -325,3 +325,16 @@ CASES += [
                  "        return next(v for v in values if v.grad_fn is not None and v.grad_fn.name() == node.name())"},
           names=("grad_by_paths(y, w)", "MulBackward0", "node's name")),
 ]
+
+# The first call's y kept in a module dict and backpropagated again by every later call, which
+# then reads the .grad of its own new leaves: None, and .item() on it raises, from the second call on.
+CASES += [
+    Wrong("first_y_kept",
+          fails={"backprop gives dy/dw and dy/dx": "backprop raised an error where the same call returns, as the first "
+                                                  "call of a fresh import of your code"},
+          edits={"def backprop(": "_LAST: dict = {}\n\n\ndef backprop(",
+                 '    g = build_graph(w, x)\n    g["y"].backward()\n    return g["w"].grad.item(), g["x"].grad.item()':
+                 '    g = build_graph(w, x)\n    _LAST.setdefault("y", g["y"]).backward(retain_graph=True)\n'
+                 '    return g["w"].grad.item(), g["x"].grad.item()'},
+          names=("backprop raised an error", "state kept between calls", "AttributeError")),
+]
