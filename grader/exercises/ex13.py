@@ -19,10 +19,10 @@ import micrograph
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import leaves_apart, orders_returned, past_the_root, recorded, seeded, summed
+from grader.spec.arrivals import leaves_apart, lists_twice, orders_returned, past_the_root, recorded, seeded, summed
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
@@ -271,9 +271,10 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
         per_node: dict[Any, int] = {}  # nodes hash by identity
         for node, _, _ in calls:
             per_node[node] = per_node.get(node, 0) + 1
+        once = max(per_node.values(), default=0) <= 1
         runs.append([result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
-                     check(Check.RUNS_ONCE, max(per_node.values(), default=0) <= 1,
-                           f"backprop({g.label})"), check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop"),
+                     {**check(Check.RUNS_ONCE, once, f"backprop({g.label})"),
+                      CONTEXT + "listed_twice": not once and lists_twice(orders)}, check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop"),
                      past_the_root(calls, g.root, answer, "backprop", orders)])
         engine = engine or passes[0] > 0
     return {**_own_pass(None, engine), "runs": runs}  # the engine's own pass, a cause, told first

@@ -37,6 +37,11 @@ class SayWalk(Sentence):
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
+    RAN_AS_LISTED = N_("{label} ran local_grads on a node once for each time the order your topological_order "
+                       "returned lists it: that order lists a node more than once.")
+    AS_LISTED = N_("{label} used a node once for each time the order your topological_order returned lists it, "
+                   "each time with the gradients that had reached it by then, not once with their sum: that order "
+                   "lists a node more than once.")
     ROOT_ALONE = N_("{label} ran local_grads on root.grad_fn alone, and last: none of the nodes it sent gradients to "
                     "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
                     "walk through the order from its end (reversed) meets every other node before any gradient has "

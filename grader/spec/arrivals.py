@@ -78,7 +78,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
     before it in an order backprop's topological_order call returned (``orders``), which puts a
     node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
-    its name); ``~kept_one``, it went on with one of them; ``~first_only``, every node went on with
+    its name); ``~kept_one``, it went on with one of them; ``~listed_twice``, an order it got lists
+    a node more than once (it went on at each place with what had reached the node by then); ``~first_only``, every node went on with
     what arrived along the first edge of its senders (``next_functions[0]``) only, and a gradient
     sent along another edge, not zero, was lost (``_first_only``).  It holds where nothing tells otherwise: no node
     was reached twice (a walk that calls no local_grads), a gradient is not a number (other
@@ -123,7 +124,14 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
         fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
+    if wrong or first_only:  # an order that lists a node twice: the walk used it at each place
+        fact[CONTEXT + "listed_twice"] = lists_twice(orders)
     return fact
+
+
+def lists_twice(orders: Sequence[Any]) -> bool:
+    """Whether an order backprop's topological_order call returned lists some node twice."""
+    return any(len({id(n) for n in order}) < len(order) for order in orders)
 
 
 def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[float]], went_on: dict[Any, float],
@@ -133,11 +141,15 @@ def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[flo
     than zero was sent to some node along another edge, which an order backprop's
     topological_order call returned puts after every node that sent it one: the walk passed on
     ``local_grads(...)[0]`` alone, and every other input of a node got nothing (not a node run
-    before its gradients arrived).  A leaf whose answer the walk returned under no key of that
-    leaf (a dict keyed by its node) is not judged: what it went on with is not seen."""
+    before its gradients arrived).  Some node reached along other edges only must have never run
+    (``starved``): where every node reached ran, what it went on with may be the last gradient to
+    arrive as well (an overwrite, ``b = a + a`` sending equal ones).  A leaf whose answer the walk
+    returned under no key of that leaf (a dict keyed by its node) is not judged: what it went on
+    with is not seen."""
     known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
     lost = [node for node in known if not _close(math.fsum(reached[node]), math.fsum(along_first.get(node, [])))]
-    return (bool(lost) and all(_after_senders(node, senders[node], orders) for node in lost)
+    starved = [node for node in lost if not along_first.get(node) and node not in went_on]  # sent to, never run
+    return (bool(starved) and all(_after_senders(node, senders[node], orders) for node in lost)
             and all(_close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in known))
 
 

@@ -472,3 +472,21 @@ CASES += [
           edits={"    for node in topological_order(root):\n": "    for node in reversed(topological_order(root)):\n"},
           names=("root.grad_fn alone", "reversed")),
 ]
+
+# The last gradient to arrive replaces the earlier ones (= for +=): every gradient is passed on, one
+# is kept; and an order that places a node when its count comes down to one, so twice: backprop
+# (the statement's) uses the node at each place. Neither passes on the first gradient alone.
+CASES += [
+    Wrong("arrived_overwritten",
+          fails={DIAMOND: "one of those gradients instead of their sum"},
+          edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
+                 "            arrived[child] = child_grad\n"},
+          names=("one of those gradients instead of their sum",),
+          unsaid=("passed on only the first of the gradients",)),
+    Wrong("ready_at_count_one",
+          fails={RANDOM: "used a node once for each time the order your topological_order returned lists it",
+                 ONCE: "ran local_grads on a node once for each time the order"},
+          edits={"            if incoming[child] == 0:\n": "            if incoming[child] <= 1:\n"},
+          names=("lists a node more than once",),
+          unsaid=("passed on only the first of the gradients", "once per path")),
+]
