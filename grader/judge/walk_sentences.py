@@ -39,6 +39,10 @@ class SayWalk(Sentence):
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_AS_LISTED = N_("{label} ran local_grads on a node once for each time the order your topological_order "
                        "returned lists it: that order lists a node more than once.")
+    SHIFTED = N_("{label} gave a node the gradient local_grads returned for another entry of its sender's "
+                 "next_functions: local_grads returns one gradient per entry, None entries included, so pairing "
+                 "its gradients with the nodes left once the None entries are dropped hands each gradient after a "
+                 "None to the wrong node.")
     AS_LISTED = N_("{label} used a node once for each time the order your topological_order returned lists it, "
                    "each time with the gradients that had reached it by then, not once with their sum: that order "
                    "lists a node more than once.")

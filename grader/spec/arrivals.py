@@ -79,7 +79,9 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     before it in an order backprop's topological_order call returned (``orders``), which puts a
     node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
     its name); ``~kept_one``, it went on with one of them; ``~listed_twice``, an order it got lists
-    a node more than once (it went on at each place with what had reached the node by then); ``~first_only``, every node went on with
+    a node more than once (it went on at each place with what had reached the node by then);
+    ``~shifted``, it paired each call's gradients with the node's inputs left once its None entries
+    were dropped (``_shifted``); ``~first_only``, every node went on with
     what arrived along the first edge of its senders (``next_functions[0]``) only, and a gradient
     sent along another edge, not zero, was lost (``_first_only``).  It holds where nothing tells otherwise: no node
     was reached twice (a walk that calls no local_grads), a gradient is not a number (other
@@ -126,7 +128,25 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
+        fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
+    """Whether every node the walk went on at (but the root) went on with the sum of what it was
+    sent where each call's gradients are paired with its node's next_functions without their None
+    entries (``zip([c for c, _ in next_functions if c is not None], local_grads(...))``), and that
+    pairing is not the right one for some call (a None entry before a node): the gradients after
+    a None went to the wrong nodes."""
+    paired: dict[Any, list[float]] = {}
+    moved = False
+    for node, _, out in calls:
+        kept = [child for child, _ in node.next_functions if child is not None]
+        moved = moved or [child for child, _ in node.next_functions][:len(kept)] != kept
+        for child, sent in zip(kept, out):
+            if sent is not None:
+                paired.setdefault(child, []).append(float(sent))
+    return moved and all(_close(went_on[node], math.fsum(paired[node])) for node in went_on if node in paired)
 
 
 def lists_twice(orders: Sequence[Any]) -> bool:

@@ -490,3 +490,17 @@ CASES += [
           names=("lists a node more than once",),
           unsaid=("passed on only the first of the gradients", "once per path")),
 ]
+
+# The None entries of next_functions dropped before pairing the nodes with local_grads' gradients:
+# after a constant input (3 * a) each gradient goes to the next node along.
+CASES += [
+    Wrong("nones_dropped_before_zip",
+          fails={RANDOM: "gave a node the gradient local_grads returned for another entry"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n"
+                 "            if child is None or child_grad is None:\n":
+                 "        children = [child for child, _ in node.next_functions if child is not None]\n"
+                 "        for child, child_grad in zip(children, local_grads(node, g)):\n"
+                 "            if child_grad is None:\n"},
+          names=("None entries included",),
+          unsaid=("where paths meet, their gradients add up",)),
+]
