@@ -179,8 +179,9 @@ def _leaf_apart(infos: list[object]) -> dict[str, Any]:
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    return {"infos": [result_of(_info(sub_module.node_info(v)), f"node_info({label})")
-                      for v, label in zip(_assorted(), ASSORTED)],
+    infos = [sub_module.node_info(v) for v in _assorted()]
+    return {"infos": [result_of(_info(info), f"node_info({label})") for info, label in zip(infos, ASSORTED)],
+            "flag_rule": _leaf_apart(infos),
             "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
                                  "node_info")}
 

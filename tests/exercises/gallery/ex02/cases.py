@@ -307,7 +307,8 @@ CASES += [
 # is_leaf taken as the opposite of requires_grad: right for every Value but a leaf that requires grad.
 CASES += [
     Wrong("is_leaf_as_no_grad",
-          fails={"node_info reads the attributes": "node_info's is_leaf is the opposite of its requires_grad"},
+          fails={"node_info reads the attributes": "node_info's is_leaf is the opposite of its requires_grad",
+                 "node_info on every kind of Value": "node_info's is_leaf is the opposite of its requires_grad"},
           edits={'"is_leaf": v.is_leaf': '"is_leaf": not v.requires_grad'},
           names=("is_leaf", "opposite of its requires_grad")),
 ]
