@@ -10,7 +10,8 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, grad_quiet, needs, node_name, number
-from grader.spec.build_hooks import freed_hooks, hook_error, hook_results, one_shot_hook, removed_with, root_hooks
+from grader.spec.build_hooks import (freed_hooks, hook_error, hook_results, in_place_hooks, one_shot_hook, removed_with,
+                                     root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
@@ -25,7 +26,8 @@ HOOKED_GRADS = ("backward uses a value's gradient only after its hooks ran, as t
                 "before a leaf's .grad is written or a retained gradient kept")
 KEYS = {
     "no_grad": "inside no_grad nothing is recorded: no_grad.__enter__ switches grad mode off (GradMode.enabled), "
-               "and recording(...) is False while it is off: a result is a leaf that requires no grad",
+               "and record(...) asks recording(...), which is False while it is off: a result is a leaf that "
+               "requires no grad",
     "recording": "recording(...) must be True only while grad mode is on and some input requires grad: "
                  "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
@@ -40,6 +42,12 @@ KEYS = {
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
     "hooks_ran": "run each hook a value still has once, in the order registered",
+    "leaf_hooks": "register_hook on a leaf puts the hook on the node gradient_edge gives for it, the leaf's one "
+                  "AccumulateGrad: the node backward runs for that leaf",
+    "hooks_listed": "run each hook a value still has once, in the order registered",
+    "in_place_hooks": "a hook stays on the node its value had when it was registered: after an in-place op gives "
+                      "the value a new node, an earlier hook receives the gradient of the value as it was before "
+                      "the op, once the node of the op (and the hooks registered since) ran",
     "handed_on": "a hook is called with its value's gradient; a Value a hook returns replaces "
                  "the gradient, the next hook's argument too",
     "plain": "a hook is called with the gradient as a Value that requires no grad, as PyTorch calls it: "
@@ -82,11 +90,11 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
-PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", "hooks_ran"),
-            "removed_grad": ("handle", "leaf_hook", "fresh_hooks", "hooks_ran"),
-            "handle": ("leaf_hook",), "handed_on": ("hooks_ran",), "one_shot": ("hooks_ran",), "hook_error": ("hooks_ran",),
-            "removed_twice": ("handle",), "root_hooks": ("hooks_ran",), "fresh_hooks": ("leaf_hook", "hooks_ran"),
-            "freed_hooks": ("hooks_ran",)}
+RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key below observes hooks of both kinds
+PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
+            "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
+            "removed_twice": ("handle",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
+            "hooked_grads": RAN, "result_number": RAN, "zero_result": RAN, "in_place_hooks": RAN}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -163,11 +171,12 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     y.backward()
     received = {name: next((g for n, g in calls if n == name), None) for name in ("a", "w", "w second", "x second")}
     ran = [n for n, _ in calls]
-    ran_on = [claim(any(n.split(" ")[0] == v for n in ran), label) for v, label in HOOKS_ON.items()]  # one each, ever
+    ran_on = {v: claim(any(n.split(" ")[0] == v for n in ran), label) for v, label in HOOKS_ON.items()}  # one each, ever
     # value by value (a stable sort): each value's hooks in the order they ran, the values as a set, as
     # ex17 compares leaves made ready together, whose order the statement leaves open
     by_value = sorted((n for n in ran if n != "b"), key=lambda n: n.split(" ")[0])
-    return {"handle": [handle], "hooks_ran": [*ran_on, fact(by_value, N_("the list of the hooks that ran, value by value"))],
+    return {"handle": [handle], "hooks_ran": [ran_on["a"]], "leaf_hooks": [ran_on["w"], ran_on["x"]],
+            "hooks_listed": [fact(by_value, N_("the list of the hooks that ran, value by value"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "plain": [claim(all(plain), N_("every gradient the hooks of y = a * b received requires no grad"))],
             "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
@@ -264,7 +273,7 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
-            "freed_hooks": freed_hooks(fresh_mode(sub))}
+            "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub))}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -295,7 +304,7 @@ def detach(sub):
 
 
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               presumes={"order": ("hooks_ran",)})  # an order of hooks that never ran says nothing more
+               presumes={"order": RAN})  # an order of hooks that never ran says nothing more
 def order(sub):
     sub = needs(sub, 7)
     calls: list[str] = []
@@ -308,8 +317,9 @@ def order(sub):
         v.register_hook(lambda g, name=name: calls.append(name))
     (c * d).backward()
     constant = sub.Value(2.0)
-    ran = [claim(name in calls, f"the hooks on {name} ran during (c * d).backward()") for name in "abcdw"]
-    return {"hooks_ran": ran, "order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
+    ran = {name: claim(name in calls, f"the hooks on {name} ran during (c * d).backward()") for name in "abcdw"}
+    return {"hooks_ran": [ran[name] for name in "abcd"], "leaf_hooks": [ran["w"]],
+            "order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
             "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad",
                              lambda g: None)}
 

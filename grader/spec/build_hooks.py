@@ -8,7 +8,7 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build import claim, fact, grad_quiet
+from grader.spec.build import claim, fact, grad_quiet, number
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
 
@@ -121,3 +121,23 @@ def hook_error(sub: Any) -> dict[str, Any]:
         raise ArithmeticError("raised by a hook")
     w.register_hook(refuses)
     return raised(y.backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
+
+
+IN_PLACE_RUN = N_("(a * w).backward(), a = w * 3 with one hook registered before a.zero_() and one after")
+
+
+def in_place_hooks(sub: Any) -> list[Any]:
+    """A hook registered before an in-place op stays on the value's old node, where PyTorch keeps
+    it: it runs after the op's node and the hooks registered since, with the gradient of the
+    value as it was (0 after zero_()); a rebase that moves the hooks to the new node runs it first
+    and hands it the new value's gradient."""
+    calls: list[Any] = []
+    w = sub.Value(2.0, requires_grad=True)
+    a = w * 3
+    a.register_hook(lambda g: calls.append(["before", number(g)]))
+    a.zero_()
+    a.register_hook(lambda g: calls.append(["after", number(g)]))
+    ran = raised((a * w).backward, IN_PLACE_RUN)
+    received = dict(calls)
+    return [ran, fact([name for name, _ in calls], N_("the list of the hooks on a (one registered before a.zero_(), one after) in the order they ran")),
+            fact(received.get("before"), N_("the gradient the hook on a registered before a.zero_() received"))]

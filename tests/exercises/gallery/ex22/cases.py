@@ -249,3 +249,18 @@ CASES += [
 '''}, fails={PUBLIC: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
           names=("w.grad is the Value w's second hook returned", "as they left it")),
 ]
+
+# A leaf's hook put on a new AccumulateGrad no graph uses (not the one gradient_edge gives); hooks
+# moved along to the new node of an in-place op (PyTorch leaves them on the old history).
+CASES += [
+    Wrong("leaf_hook_on_a_new_accumulator", edits={
+        "        hooks = gradient_edge(self)[0].pre_hooks\n": "        hooks = (self.grad_fn or AccumulateGrad(self)).pre_hooks\n"},
+          fails={PUBLIC: "The hooks on w ran during y.backward() in PyTorch, but not in your engine"},
+          names=("the hooks on w", "the node gradient_edge gives for it"), unsaid=("result.item()",)),
+    Wrong("rebase_moves_the_hooks", edits={
+        "    v.grad_fn = node\n    v.requires_grad = True\n":
+        "    if v.grad_fn is not None:\n        node.pre_hooks, v.grad_fn.pre_hooks = v.grad_fn.pre_hooks, {}\n"
+        "    v.grad_fn = node\n    v.requires_grad = True\n"},
+          fails={HOOKS_HIDDEN: "one registered before a.zero_(), one after"},
+          names=("registered before a.zero_()", "a hook stays on the node its value had when it was registered")),
+]
