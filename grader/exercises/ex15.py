@@ -31,6 +31,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
+from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
@@ -111,7 +112,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
     earlier, passes = marked(models.earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
-            (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen:
+            (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen, \
+            told_if_graph_again(call, "train"):
         losses = sub.train(model, inputs, targets, lr, steps)
     earlier_kept = check(Check.EARLIER_KEPT, state(models.earlier(model)) == earlier, "train")
     after = models.parameters(model, "the probe")

@@ -27,6 +27,7 @@ GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised 
 MADE_UNDER_NO_GRAD = "MadeUnderNoGrad"  # grader.spec.made_untracked: a backward from what a Value made under no_grad cut off
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
+GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -145,10 +146,21 @@ def _not_differentiable(error: ErrorRecord, tell: Tell) -> str:
              "gradient flows back through {function}", function=function)
 
 
+def _graph_again(error: ErrorRecord, tell: Tell) -> str:
+    """The error a backward pass raised that ran through nodes an earlier pass of the function
+    tested ran through (``grader.spec.graph_again.GraphAgain``): that graph first, as what the
+    pass met (a prediction made once, before a training loop)."""
+    function, said = error["message"].split(" ", 1)
+    return _("{function} ran a later backward pass through nodes of the graph an earlier pass had run through, "
+             "not through a graph built again for its step (what is computed once, before the loop, such as "
+             "the prediction, is one graph for every step): {error}",
+             function=function, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4),
-               NOT_DIFFERENTIABLE: (_not_differentiable, 1)}
+               NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2)}

@@ -313,3 +313,13 @@ CASES += [
                  RECORD: RECORD + "        step += 1\n        if step >= steps:\n            break\n"},
           names=("train(model, inputs, targets, lr, 0)", "started a backward pass")),
 ]
+
+# The prediction made once, before the loop, backpropagated at every step with retain_graph=True:
+# the second pass meets the parameters the first update changed in place.
+CASES += [
+    Wrong("prediction_before_the_loop",
+          fails={LOSSES: "ran a later backward pass through nodes of the graph an earlier pass had run through"},
+          edits={LOOP + ZERO + FORWARD: "    prediction = model(inputs)\n" + LOOP + ZERO,
+                 BACKWARD: "        loss.backward(retain_graph=True)\n"},
+          names=("nodes of the graph an earlier pass had run through", "before the loop")),
+]
