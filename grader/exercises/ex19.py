@@ -12,6 +12,8 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
 from grader.spec.build_order import run_order
+from grader.spec.build_writes import writes_beside_store
+from grader.spec.facts import CONTEXT
 from grader.spec.freed import at_a_freed_id, at_the_id
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import raised
@@ -206,18 +208,25 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
             x.grad = None
             reset_left["dropped"] = [fact(grad_quiet(w), "w.grad after w.grad = None"),
                                      fact(grad_quiet(x), "x.grad after x.grad = None")]
-        if reset == "None" and step >= 2:  # an error after w.grad = None is told as that step's, the first one
-            reset_left.setdefault("renewed", [raised((w * x + w).backward, f"(w * x + w).backward() after {RESETS[reset]}")])
-        else:
-            (w * x + w).backward()
+        with writes_beside_store(sub) as beside:  # leaves whose AccumulateGrad.apply skipped store_grad
+            if reset == "None" and step >= 2:  # an error after w.grad = None is told as that step's, the first one
+                reset_left.setdefault("renewed", [raised((w * x + w).backward, f"(w * x + w).backward() after {RESETS[reset]}")])
+            else:
+                (w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
-        seen += [fact(grad_quiet(w), f"w.grad {said}"), fact(grad_quiet(x), f"x.grad {said}")]
+        seen += [_beside(fact(grad_quiet(v), f"{name}.grad {said}"), v, beside) for name, v in (("w", w), ("x", x))]
         if step == 1:  # the second: added to what the first left in w.grad, or to w's own number?
             operand.append(claim(_added_to_leaf(seen[-2]["value"], number(w), seen[0]["value"]), OPERAND))
         if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
             reset_left["fresh"] = [claim(seen[-2]["value"] == seen[0]["value"],
                                          f"the backward of w * x + w after {RESETS[reset]} gives w.grad the number the first gave")]
     return {"operand": operand, **reset_left, "leaf_number": [fact(number(w), f"w {said}")], "grads": seen}
+
+
+def _beside(seen: dict[str, Any], leaf: Any, beside: list[Any]) -> dict[str, Any]:
+    """A leaf's gradient fact, with whether its AccumulateGrad.apply wrote its .grad without
+    store_grad as context (told with a difference, never compared)."""
+    return {**seen, CONTEXT + "bypassed": True} if any(v is leaf for v in beside) else seen
 
 
 OPERAND = N_("the second backward of w * x + w left w.grad holding w's own number (w.item()) plus its gradient")
@@ -341,8 +350,9 @@ def two_graphs(sub):
     y2 = (w + 1) * 3
     y1.backward()
     first = fact(grad_quiet(w), "w.grad after y1.backward(), y1 = w * w")
-    y2.backward()
-    both = fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3")
+    with writes_beside_store(sub) as beside:
+        y2.backward()
+    both = _beside(fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3"), w, beside)
     w.grad = None
     dropped = fact(grad_quiet(w), "w.grad after w.grad = None")
     ran = raised((w * w).backward, "(w * w).backward() after y1.backward(); y2.backward(); w.grad = None")

@@ -85,6 +85,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.NOT_SUMMED: (("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
+    SayWalk.RAN_TWICE: (("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW),),  # not once per path to it
     Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
@@ -147,6 +148,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
+    SayWalk.RAN_TWICE_IN_A_ROW: ("node", "name"),  # the node whose apply backward called twice in a row
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
 }
 

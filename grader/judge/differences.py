@@ -28,6 +28,7 @@ from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
 from grader.judge.implied import implied
@@ -317,7 +318,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 # PyTorch warns NON_LEAF_GRAD.  The rule of their key would only stand beside them, restating
 # what the engine must do (or more than the difference implies: which nodes backward frees).
 _TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, SayTorch.TORCH_OWN_TEXT,
-               SayTorch.TORCH_OWN_TEXT_IN, SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED}
+               SayTorch.TORCH_OWN_TEXT_IN, SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED,
+               SayWalk.RAN_TWICE_IN_A_ROW, SayTorch.WRITTEN_BESIDE}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

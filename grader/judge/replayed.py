@@ -141,6 +141,10 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
             and node.name == other.name and node.role != other.role:
         return _("{name} is {role} in your graph, {other} in PyTorch's", name=node.name,
                  role=_(ROLE[node.role]), other=_(ROLE[other.role]))
+    if isinstance(node, schema.ValueNode) and isinstance(other, schema.ValueNode) and node.name is None \
+            and other.name is not None and node.role != other.role:  # an unnamed value in a named one's place
+        return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
+                 name=other.name, other=_(ROLE[other.role]))
     return None
 
 

@@ -19,6 +19,9 @@ class SayTorch(Sentence):
     TORCH_NOT_NONE = N_("{label} is not None, where PyTorch's is None.")
     TORCH_TYPE = N_("{label} is not the kind of result PyTorch's is: yours is {type}.")
     TORCH_NUMBER = N_("{label} is a different number from PyTorch's.")
+    # a leaf's .grad set by a function other than store_grad (``grader.spec.build_writes``)
+    WRITTEN_BESIDE = N_("{label} is a different number from PyTorch's: your AccumulateGrad.apply set that leaf's "
+                        ".grad without calling store_grad, so the sum this stage's store_grad makes never reached it.")
     TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
     TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")

@@ -50,6 +50,8 @@ class SayWalk(Sentence):
                     "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
                     "walk through the order from its end (reversed) meets every other node before any gradient has "
                     "reached it.")
+    RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
+                            "once, when every gradient for it has arrived, with their sum.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
                     "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")

@@ -189,6 +189,40 @@ def _too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, st
     return None
 
 
+def _run_again(order: list[str], paths: dict[str, int]) -> str | None:
+    """The first named node that ran twice in a row, and not as many times as paths reach it:
+    backward called its apply again at once, where a walk once per path runs a node once for
+    each path (twice in a row too, for ``w * w``'s two edges into w's node)."""
+    return next((node for node, then in zip(order, order[1:])
+                 if node == then and node in paths and order.count(node) != paths[node]), None)
+
+
+def _paths(root: Any, names: dict[str, Any]) -> dict[str, int]:
+    """How many paths from ``root`` (a node) reach each named node: the sum, over the edges into
+    it, of the paths reaching the node the edge comes from (Kahn's order: no recursion)."""
+    nodes = _nodes(root)
+    into: dict[int, int] = {id(n): 0 for n in nodes}
+    below: dict[int, list[Any]] = {id(n): [] for n in nodes}
+    for n in nodes:
+        for pair in list(getattr(n, "next_functions", ())):
+            if type(pair) in (tuple, list) and len(pair) == 2 and pair[0] is not None:
+                into[id(pair[0])] += 1
+                below[id(n)].append(pair[0])
+    count = {id(n): 0 for n in nodes}
+    ready = [n for n in nodes if into[id(n)] == 0]
+    for n in ready:
+        count[id(n)] = 1
+    while ready:
+        n = ready.pop()
+        for child in below[id(n)]:
+            count[id(child)] += count[id(n)]
+            into[id(child)] -= 1
+            if into[id(child)] == 0:
+                ready.append(child)
+    labels = {id(n): _label(n, names) for n in nodes}
+    return {labels[key]: paths for key, paths in count.items() if labels[key] != UNNAMED}
+
+
 def ties_in_name_order(order: list[str]) -> list[str]:
     """``order`` with each run of consecutive AccumulateGrad nodes (ready together, all with
     the highest sequence_nr) sorted by name."""
@@ -226,7 +260,11 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     after = check(Check.AFTER_FEEDERS, early is None, label)
     if early is not None:
         after.update({CONTEXT + "ran": early[0], CONTEXT + "feeder": early[1]})
-    return {**out, "ran": [check(Check.RUNS_ONCE, len(order) == len(set(order)), label), after,
+    once = check(Check.RUNS_ONCE, len(order) == len(set(order)), label)
+    again = _run_again(order, _paths(getattr(root, "grad_fn", None), names)) if len(order) != len(set(order)) else None
+    if again is not None:  # context: a node run twice in a row, not once per path to it
+        once.update({CONTEXT + "node": again, CONTEXT + "in_a_row": True})
+    return {**out, "ran": [once, after,
                            fact(ties_in_name_order(order), f"the list of the nodes of {program}, in the order backward ran them")],
             "applied": [applied]}
 

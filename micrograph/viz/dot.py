@@ -94,8 +94,10 @@ def _value(d: DotText, node: ValueNode, used: bool) -> None:
         lines.append(small("requires_grad=False", MUTED))
         if not used:  # a named value the graph keeps no edge to (next_functions holds None)
             lines.append(small(escape(_("not recorded in the graph")), MUTED))
-        d.node(node.id, html(lines), fillcolor=VALUE_FILL["const"], style="filled,dashed", color="grey50",
-               **min_width(lines, NODE_SIZE))
+        style = {"style": "filled,dashed", "color": "grey50", **_mark(node.marked)}
+        if node.marked:  # solid, as the legend's swatch draws the mark; the fill still says it needs no grad
+            style["style"] = "filled"
+        d.node(node.id, html(lines), fillcolor=VALUE_FILL["const"], **style, **min_width(lines, NODE_SIZE))
         return
     lines.append(f"data {number(node.data)}")
     lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")

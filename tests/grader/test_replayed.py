@@ -121,3 +121,20 @@ def test_an_input_left_out_is_said_as_fewer_inputs_not_another_order():
     position = replayed.first_difference(student, ours)
     assert replayed.what_differs(student, ours, position) == \
         "b.grad_fn (AddBackward0) has fewer inputs than in PyTorch's graph"
+
+
+def test_a_constant_in_a_named_value_s_place_is_marked_and_said(tmp_path: Path):
+    """y = a * Value(b) (an operand copied into a new Value that requires no grad): the constant
+    stands where PyTorch's graph has b; it is the node marked, drawn with the legend's solid
+    blue border (not its dashed grey one), and the note says what stands where."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    y = a * engine.Value(b.item())
+    raw = graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y})
+    drawing = replayed.draw("ex16", raw, tmp_path / "ex16", ("svg",))
+    assert "(a value that requires no grad stands in your graph where PyTorch's has b, a non-leaf that does not " \
+           "retain its grad)" in drawing.note, drawing.note
+    source = (tmp_path / "ex16" / "difference.gv").read_text(encoding="utf-8")
+    marked = next(line for line in source.splitlines() if "color=blue3" in line and "constant" in line)
+    assert "penwidth=4" in marked and "dashed" not in marked

@@ -219,3 +219,13 @@ CASES += [
           fails={DIAMONDS: "y.backward(), y = (d + d) + w, d = w + x, a second time (after a first y.backward()) raised KeyError"},
           names=("a second time", "dependencies keeps nothing between calls")),
 ]
+
+# apply asked again when it returned no gradients (an AccumulateGrad's empty tuple): every leaf's
+# node runs twice in a row, whatever the paths reaching it; not a walk once per path.
+CASES += [
+    Wrong("leaf_apply_asked_again", edits={
+        "        grads = node.apply(grad)\n": "        grads = node.apply(grad)\n        if not grads:\n"
+                                             "            grads = node.apply(grad)\n"},
+          fails={DOCS: "called the apply of AccumulateGrad(x) twice in a row"},
+          names=("AccumulateGrad(x) twice in a row", "calls each node's apply once"), unsaid=("once per path",)),
+]

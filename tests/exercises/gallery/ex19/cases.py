@@ -186,3 +186,13 @@ CASES += [
                                                          "(a * w).backward(); a.grad = None"},
           names=("a.grad = None", "nothing of the dropped gradient is kept")),
 ]
+
+# ex17's AccumulateGrad.apply setting .grad itself (right there): this stage's store_grad, which
+# adds, never runs for a leaf; the sentence names apply, not the accumulation store_grad does right.
+CASES += [
+    Wrong("ex17_apply_sets_grad_itself", edits={
+        "        store_grad(self.variable, grad)\n": "        self.variable._grad = Value(grad)\n"},
+          fails={LOOP: "your AccumulateGrad.apply set that leaf's .grad without calling store_grad"},
+          names=("AccumulateGrad.apply", "without calling store_grad"),
+          unsaid=("each backward must add its gradient into .grad",)),
+]
