@@ -68,6 +68,9 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
                           "backward_twice", answer)
     error, history = answer
     label, returned = _history_label(retain_graph), f"backward_twice(w, x, retain_graph={retain_graph})"
+    earlier = any(_WRITTEN.get(key) is leaf for key, leaf in call.pass_leaves.items())
+    _WRITTEN.update(call.pass_leaves)
+    new = None if not call.clears else not (earlier and not call.clears[0])
     return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"),
             "one_root": check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
                               "backward_twice"),  # the second pass runs on the first's y again, not a new one
@@ -77,15 +80,23 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
-            "backward": _passes(call, given)}
+            "backward": _passes(call, given), "new": check(Check.LEAVES_NEW, new, "backward_twice")}
+
+
+_WRITTEN: dict[int, Any] = {}
+"""Every leaf a backward pass of backward_twice wrote into in this run, kept alive (so no id is
+reused): a first pass writing into one of them, its .grad not cleared, adds to a gradient an
+earlier call left, where the statement makes new leaves at each call."""
 
 
 def _read_from_w(history: object, call: Call, given: GivenCalls, label: str) -> dict[str, Any]:
     """The READ_FROM_LEAF fact of the records: none is x's gradient, read from the x.grad of the
-    graph build_graph returned (the one backward_twice ran on), where w.grad is recorded."""
+    graph build_graph returned (the one backward_twice ran on), where w.grad is recorded.  Code
+    that builds its graph without build_graph read no x.grad of one: it holds (the numbers it
+    recorded are told by their own facts)."""
     graphs = [g for g in given.returned if type(g) is dict and isinstance(g.get("w"), Value) and isinstance(g.get("x"), Value)]
     if not graphs:
-        return check(Check.READ_FROM_LEAF, None, label)
+        return check(Check.READ_FROM_LEAF, True, label)
     return read_from_leaf(history, call, {"w": graphs[-1]["w"], "x": graphs[-1]["x"]}, "w", label)
 
 
@@ -163,15 +174,36 @@ def _history(answer: object) -> list[Any] | str:
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
-    errors, calls, roots = {}, [], []
+    errors, calls, roots, handed = {}, [], [], []
     for (label, build), w in zip(graphs.items(), ws):
+        given: list[object] = []  # what the student's code handed build (kept alive)
+
+        def handing(v: object, build: Any = build, given: list[object] = given) -> Any:
+            given.append(v)
+            return build(v)
+
         with watching(sub, "second_backward_error", retain_graph=True, errors=True) as call:
-            error = sub.second_backward_error(build, w)
+            error = sub.second_backward_error(handing, w)
+        handed.append(_given_leaf(given, error is not None or bool(call.raised)) if label in ADDITIONS
+                      else check(Check.BUILD_GIVEN_LEAF, None, "second_backward_error"))  # it raises either way
         errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
         roots.append(check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
                            "second_backward_error"))  # the second pass runs on the first's graph again
-    return {"error": errors, "backward": calls, "one_root": roots}
+    return {"error": errors, "backward": calls, "one_root": roots, "handed": handed}
+
+
+def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:
+    """The CHECK fact of a graph of additions: build was handed the leaf itself, not a Value an
+    operation of the student's code made from it (``build(leaf * 1.0)``) that made the second
+    backward raise: that operation stands in build's graph, and what it saved was freed by the first
+    backward.  ``~op``: that operation.  None where build was handed no Value (other facts tell);
+    an operation that saves nothing (``leaf + 0``) changes nothing observed, and holds."""
+    made = next((v for v in given if isinstance(v, Value) and v.grad_fn is not None), None)
+    if made is not None and raised:
+        return {**check(Check.BUILD_GIVEN_LEAF, False, "second_backward_error"), CONTEXT + "op": str(made.grad_fn.name())}
+    return check(Check.BUILD_GIVEN_LEAF, True if given and all(isinstance(v, Value) for v in given) else None,
+                 "second_backward_error")
 
 
 SURVIVE_FEEDBACK = ("Build y from a new leaf, call y.backward(), then try y.backward() again: "

@@ -31,7 +31,7 @@ _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.CHECK.value: 1, Kind.VAL
 # State kept between calls is a cause too: it explains every number of a later call that differs.
 _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value, Check.READ_ANEW.value,
                  Check.EARLIER_KEPT.value, Check.SAME_SECOND_TIME.value,
-                 Check.SAME_FRESH_EFFECT.value, Check.OWN_NOTES.value}
+                 Check.SAME_FRESH_EFFECT.value, Check.OWN_NOTES.value, Check.LEAVES_NEW.value}
 
 
 def order(want: dict[str, Any]) -> int:
@@ -149,6 +149,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.OTHER_BRANCH: {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA},
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
+    # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs
+    SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
@@ -171,7 +173,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
                           Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
-    SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},  # backward ran on the graph of the changed number
+    SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
+    SayLeaf.BUILD_GIVEN_MADE: {Say.AN_ERROR},  # what the operation saved is freed: a graph of additions fails too  # backward ran on the graph of the changed number
     # new added to w where it is to be set: every number sharing w's, of every call, shows the sum (or, for
     # a new of 0, the number it came with)
     SayInPlace.DATA_ADDED: {Say.DATA, SayInPlace.DATA_UNCHANGED},

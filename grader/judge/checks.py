@@ -66,7 +66,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
-           Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
+           Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
@@ -150,6 +150,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayWalk.RAN_TWICE_IN_A_ROW: ("node", "name"),  # the node whose apply backward called twice in a row
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
+    SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
 }
 
 

@@ -27,5 +27,8 @@ class SayLeaf(Sentence):
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
     WRITTEN = N_("{label}'s backward pass wrote .grad into a leaf that is neither w nor x: a Value your code made "
                  "requiring grad, which the statement's graph does not have.")
+    BUILD_GIVEN_MADE = N_("{label} passed build a Value your code made from the leaf with an operation ({op}), not "
+                          "the leaf itself: that {op} stands in the graph of additions build makes, and the first "
+                          "backward freed what it saved, so the second raised.")
     ONE_FOR_TWO = N_("{name} is the very Value {leaf} is in {label}: your code made one leaf for both, where the "
                      "statement makes a new leaf for each.")

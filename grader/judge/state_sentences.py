@@ -68,6 +68,9 @@ class SayState(Sentence):
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
+    LEAF_KEPT_GRAD = N_("{label}'s first backward pass wrote into a leaf an earlier call had made, whose .grad still "
+                        "held the gradient earlier calls left: the pass added to it, so what this call recorded "
+                        "depends on state kept between calls, where the statement builds new leaves at each call.")
     INPUT_EMPTIED = N_("{label} emptied a list it was given, which the statement's only reads: called again with "
                        "that list, it got an empty one, and returned something else.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "

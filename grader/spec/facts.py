@@ -172,6 +172,8 @@ class Check(str, enum.Enum):
     RAN_ON_DETACHED = "ran_on_detached"  # a call that detached a Value ran no backward pass from an operation's node
     GRAPH_PER_PASS = "graph_per_pass"  # each backward pass of a loop started from a graph no earlier pass started from
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held
+    BUILD_GIVEN_LEAF = "build_given_leaf"  # a function given build handed it Values no operation made (the leaf itself)
+    LEAVES_NEW = "leaves_new"  # a call's first pass wrote into no leaf an earlier call made that still held a gradient
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
     SAME_UNDER_FILTERS = "same_under_filters"  # a call answers the same under the caller's simplefilter("ignore")
     PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)

@@ -299,3 +299,33 @@ CASES += [
                  "    error = None\n    try:\n        y = g[\"a\"] * g[\"b\"]\n        y.backward()\n"},
           names=("backward_twice", "another root")),
 ]
+
+# build handed a product of the leaf (a "copy" made with * 1.0), not the leaf: the product saves a
+# value, so a graph of additions fails its second backward; the feedback names what build was handed.
+# The same with + 0, which saves nothing, changes no error: correct.
+CASES += [
+    Wrong("build_handed_a_product", fails={SURVIVES: "passed build a Value your code made from the leaf"},
+          passes=("graphs that save values do not",),
+          edits={"    y = build(Value(w, requires_grad=True))\n": "    y = build(Value(w, requires_grad=True) * 1.0)\n"},
+          names=("second_backward_error passed build", "MulBackward0", "not the leaf itself")),
+    Correct("build_handed_a_sum", edits={"    y = build(Value(w, requires_grad=True))\n":
+                                          "    y = build(Value(w, requires_grad=True) + 0.0)\n"}),
+]
+
+# backward_twice building its own graph, without the given build_graph: the same passes and
+# records, correct; the same with its two leaves made once and refilled through .data at every
+# call: the first pass adds to the gradient earlier calls left, told as state kept between calls.
+INLINE = {'    g = build_graph(w, x)\n    y, w_leaf = g["y"], g["w"]\n':
+          "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
+          "    y = (x_leaf + w_leaf) * (w_leaf + 1)\n"}
+CASES += [
+    Correct("graph_built_inline", edits=INLINE),
+    Wrong("leaves_refilled_in_backward_twice", fails={ADDS: "first backward pass wrote into a leaf an earlier call had made"},
+          unsaid=("is a different number",),
+          edits={'    g = build_graph(w, x)\n    y, w_leaf = g["y"], g["w"]\n':
+                 "    w_leaf, x_leaf = _KEPT\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n"
+                 "    y = (x_leaf + w_leaf) * (w_leaf + 1)\n",
+                 "def backward_twice(": "_KEPT = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
+                                       "def backward_twice("},
+          names=("an earlier call had made", "state kept between calls")),
+]
