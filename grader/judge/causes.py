@@ -55,9 +55,9 @@ _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRE
              Say.NO_GRAPH, Say.NODE_OP, Say.NODE_INPUTS, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_SWAPPED, Say.ROOT_SWAPPED,
              Say.OP_FEWER, Say.OP_MORE, Say.NO_LEAF,
              Say.EXTRA_LEAF, Say.DATA_LEAF, Say.MISSING_LEAF, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
-             Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR}
+             Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER}
 _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
-    Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.FREED, Say.GRAD_NUMBER},
+    Say.KEPT_FEWER: {Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.FREED, Say.GRAD_NUMBER},
     **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.GRAD_MODE_ON: _RECORDED,
@@ -170,8 +170,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),
     # y made without the combine given: its error, its op and the gradients all follow from that
-    Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_OP, Say.GRAD_NEVER_WRITTEN,
-                          Say.GRAD_NUMBER, Say.DATA},
+    Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.OTHER_OP,
+                          Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.DATA},
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
     SayLeaf.BUILD_GIVEN_MADE: {Say.AN_ERROR},  # what the operation saved is freed: a graph of additions fails too  # backward ran on the graph of the changed number
@@ -190,7 +190,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
     SayStep.LOSS_SUMMED: {SayStep.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
-    Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR},
+    Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
     Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once

@@ -20,7 +20,7 @@ from grader.judge.cases import cases_merged
 from grader.judge.checks import JUDGED, check_differences
 from grader.judge.compare import mismatched_keys, not_its_shape, same
 from grader.judge.per_graph import per_graph
-from grader.judge.results import from_difference, result_differences
+from grader.judge.results import from_difference, parted_after, result_differences
 from grader.judge.explained import Difference, clean
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
@@ -240,6 +240,9 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
             return [_diff(SayState.KEPT_ERROR, label=label)]
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
+        place = parted_after(we, ge)
+        if place is not None:
+            return [_diff(Say.OTHER_ERROR_AFTER, label=label, error=from_difference(we, ge), text=place)]
         return [_diff(Say.OTHER_ERROR, label=label, error=from_difference(we, ge))]
     if want.get("raised_by") == "engine" and got.get("raised_by") == "earlier":
         return [_diff(Say.RAISED_EARLIER, label=label)]

@@ -35,9 +35,29 @@ def from_difference(want: object, got: str) -> str:
     before that place, after "…" (the text quoted is the student's own, never the engine's)."""
     if type(want) is not str or len(got) <= MAX_FIELD:
         return got
-    agree = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
+    agree = _agreed(want, got)
     start = got.rfind(" ", 0, max(0, agree - QUOTE_BEFORE)) + 1
     return got if start <= 0 else "… " + got[start:]
+
+
+PLACE_SHOWN = 36  # characters at least of the shared text told as where two messages part
+
+
+def parted_after(want: object, got: str) -> str | None:
+    """The last words the student's message shares with the engine's before the first character
+    that differs, where they share more than ``QUOTE_BEFORE`` characters; else None.  A message
+    that lacks a clause the engine's has (", which is output 0 of …", absent where the Value
+    saved has no grad_fn) reads, quoted alone, as the one expected: where it parts tells the
+    difference without quoting the engine's text."""
+    if type(want) is not str or _agreed(want, got) < QUOTE_BEFORE:
+        return None
+    agree = _agreed(want, got)
+    return got[got.rfind(" ", 0, agree - PLACE_SHOWN) + 1:agree].rstrip()
+
+
+def _agreed(want: str, got: str) -> int:
+    """How many first characters the two messages share."""
+    return next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
 
 
 _JSON_TYPES = {bool: "bool", int: "number", float: "number", str: "str", list: "list",

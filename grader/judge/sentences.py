@@ -158,6 +158,8 @@ class Say(Sentence):
                              "it: your code caught that error and did not return it.")
     AN_ERROR = N_("{label} is an exception, \"{error}\", where the statement's call raises none.")
     OTHER_ERROR = N_("{label} is another error than the statement's code raises here: \"{error}\".")
+    OTHER_ERROR_AFTER = N_("{label} is another error than the statement's code raises here: \"{error}\", whose "
+                           "message parts from the statement's right after \"{text}\".")
     NOT_RAISED = N_("{label} was made by hand: the engine did not raise it.")
     RAISED_EARLIER = N_("{label} is an exception the engine raised during an earlier call, not "
                         "during this one: the call returned an error kept from before.")

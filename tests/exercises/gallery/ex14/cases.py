@@ -398,3 +398,14 @@ CASES += [
                  "class Clip(Function):": "BOUNDS = {}\n\n\nclass Clip(Function):"},
           names=("Clip.apply(a, -1, 1)", "later call", "state kept between calls")),
 ]
+
+# Softplus saves x.detach(): the same number and version counter, so the change in place is still
+# refused, but the saved Value has no grad_fn, and the engine's message then lacks the node it is
+# the output of: the feedback says where the two messages part, not only that they differ.
+CASES += [
+    Wrong("softplus_saves_detached_x",
+          fails={INPLACE: "whose message parts from the statement's right after \"inplace operation: [torch.DoubleTensor []]\""},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
+                 "        ctx.save_for_backward(x.detach())\n"},
+          names=("ctx.saved_values[0] is a new object", "parts from the statement's right after")),
+]
