@@ -356,6 +356,8 @@ def _both_lists(answer: object) -> list[Any] | str:
 def draw(sub):
     inputs, output, loss = sub.forward(_net(3, 3, 4), [[0.5, -1.0, 2.0]])
     names = {f"x{k}": v for k, v in enumerate(inputs[0])}
+    if type(output) is list and output and type(output[0]) is list:  # each entry its own box, named
+        names.update({f"output[0][{j}]": v for j, v in enumerate(output[0]) if isinstance(v, micrograph.Value)})
     names["loss"] = loss
     show([loss], names)  # drawn as built if backward fails
     loss.backward()

@@ -31,7 +31,9 @@ Reader = internals.EngineReader | ProtocolReader
 DEFAULT_MAX_NODES = 400
 MAX_NAME = 60  # longer names are cut: a label, not a place for essays
 
-Key = Value | Node  # a leaf or constant is keyed by its Value, any other value by its grad_fn
+Key = Value | Node | tuple[Node, int]
+"""A leaf or constant is keyed by its Value, any other value by its grad_fn, and an output of a node
+with several (a layer's entries) other than the first by the node and which output it is."""
 
 
 def graph_json(
@@ -50,7 +52,7 @@ def graph_json(
 class DiagramIds(NamedTuple):
     """Where the engine's objects are drawn: what the backward trace needs to light them up."""
 
-    values: dict[Key, str]  # a leaf or constant by its Value, any other value by its grad_fn
+    values: dict[Key, str]  # a leaf or constant by its Value, any other value by its grad_fn (``Key``)
     ops: dict[Node, str]  # each op node drawn (AccumulateGrad is drawn as its leaf)
     inputs: dict[Node, tuple[str | None, ...]]  # per op, the id its input i is drawn at (None: left out)
 
@@ -122,10 +124,14 @@ class _Collector:
         self.nodes: list[dict[str, Any]] = []
         self.edges: list[dict[str, str]] = []
         self.queue: deque[Node] = deque()
+        self.pending: dict[Node, list[str]] = {}  # the later outputs of a node drawn before the node's op
 
     def _key(self, v: Value) -> Key:
         fn = self.reader.grad_fn(v)
-        return v if fn is None else fn
+        if fn is None:
+            return v
+        nr = self.reader.value_output_nr(v)
+        return fn if nr == 0 else (fn, nr)
 
     def run(self) -> dict[str, Any]:
         for i, r in enumerate(self.roots):
@@ -149,7 +155,8 @@ class _Collector:
         """The id of ``v``'s node (drawing it if new), None when the cap leaves it out."""
         fn = self.reader.grad_fn(v)
         if fn is not None:
-            return self._reach(fn, always)
+            nr = self.reader.value_output_nr(v)
+            return self._reach(fn, always) if nr == 0 else self._reach_output(fn, nr)
         if v in self.value_ids:
             return self.value_ids[v]
         if v in self.left_out or not self._fits(1, always):
@@ -180,6 +187,26 @@ class _Collector:
         grad = None if holder is None else self.reader.value_grad(holder)
         vid = self.value_ids[n] = self._new_value(n, self.reader.node_output(n, holder), role, grad)
         self.queue.append(n)
+        return vid
+
+    def _reach_output(self, n: Node, nr: int) -> str | None:
+        """The id of output ``nr`` of ``n`` (not its first), drawn as a value of its own with its own
+        number where a Value the caller named or drew holds it: a layer's node makes one output per
+        entry, and one box for all would show one entry's number for every edge.  The op is drawn
+        with its first output; None when the cap leaves this one out."""
+        key = (n, nr)
+        if key in self.value_ids:
+            return self.value_ids[key]
+        if key in self.left_out or self._reach(n) is None or not self._fits(1):
+            self.left_out.add(key)
+            return None
+        holder = self.known.get(key)
+        data, grad = (None, None) if holder is None else (self.reader.value_data(holder), self.reader.value_grad(holder))
+        vid = self.value_ids[key] = self._new_value(key, data, "output" if key in self.outputs else "intermediate", grad)
+        if n in self.op_ids:
+            self.edges.append({"from": self.op_ids[n], "to": vid})
+        else:
+            self.pending.setdefault(n, []).append(vid)
         return vid
 
     def _accumulating(self, n: Node, v: Value, always: bool) -> str | None:
@@ -234,8 +261,8 @@ class _Collector:
         })
         edge_from_omitted = False
         sources: list[str | None] = []
-        for i, m in enumerate(self.reader.node_inputs(n)):  # in input order: the drawing keeps a left of b
-            src = self._const(n, i) if m is None else self._reach(m)
+        for i, (m, nr) in enumerate(self.reader.node_edges(n)):  # in input order: the drawing keeps a left of b
+            src = self._const(n, i) if m is None else self._reach(m) if nr == 0 else self._reach_output(m, nr)
             sources.append(src)
             if src is not None:
                 self.edges.append({"from": src, "to": oid})
@@ -243,6 +270,7 @@ class _Collector:
                 self.edges.append({"from": "omitted", "to": oid})
                 edge_from_omitted = True
         self.edges.append({"from": oid, "to": self.value_ids[n]})
+        self.edges += [{"from": oid, "to": vid} for vid in self.pending.pop(n, ())]
         self.input_ids[n] = tuple(sources)
 
     def _const(self, n: Node, i: int) -> str | None:

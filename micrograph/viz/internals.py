@@ -57,6 +57,16 @@ def node_inputs(n: Node) -> list[Node | None]:
     return [fn for fn, _ in n.next_functions]
 
 
+def node_edges(n: Node) -> list[tuple[Node | None, int]]:
+    """``next_functions``: per input, its node (None for a constant) and which output of it."""
+    return [(fn, nr) for fn, nr in n.next_functions]
+
+
+def value_output_nr(v: Value) -> int:
+    """Which output of its ``grad_fn`` a value is (a layer's node makes one per entry)."""
+    return v.output_nr
+
+
 def leaf_of(n: Node) -> Value | None:
     """The leaf an ``AccumulateGrad`` node writes to; None for any other node."""
     return n.variable if type(n) is AccumulateGrad else None
@@ -180,6 +190,8 @@ class EngineReader:
     value_grad = staticmethod(value_grad)
     value_requires_grad = staticmethod(value_requires_grad)
     node_inputs = staticmethod(node_inputs)
+    node_edges = staticmethod(node_edges)
+    value_output_nr = staticmethod(value_output_nr)
     node_name = staticmethod(node_name)
     leaf_of = staticmethod(leaf_of)
     node_output = staticmethod(node_output)

@@ -29,6 +29,7 @@ from micrograph.viz.internals import Saved
 
 ACCUMULATE_GRAD = "AccumulateGrad"  # torch's name ends so: "torch::autograd::AccumulateGrad"
 MAX_EDGES = 64  # inputs read per node: a student's next_functions could be anything
+MAX_OUTPUTS = 4096  # outputs of one node told apart (a layer's entries); any other number reads as the first
 
 
 def _guarded(read: Any, default: Any = None) -> Any:
@@ -92,6 +93,18 @@ class ProtocolReader:
     def node_inputs(n: Any) -> list[Any]:
         pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
         return [p[0] if type(p) in (tuple, list) and len(p) == 2 else None for p in pairs]
+
+    @staticmethod
+    def node_edges(n: Any) -> list[tuple[Any, int]]:
+        """Per input, its node and which output of it (0 where the pair gives no small int)."""
+        pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
+        return [(p[0], p[1] if type(p[1]) is int and 0 <= p[1] < MAX_OUTPUTS else 0)
+                if type(p) in (tuple, list) and len(p) == 2 else (None, 0) for p in pairs]
+
+    @staticmethod
+    def value_output_nr(v: Any) -> int:
+        nr = _guarded(lambda: v.output_nr, 0)
+        return nr if type(nr) is int and 0 <= nr < MAX_OUTPUTS else 0
 
     @staticmethod
     def node_name(n: Any) -> str:

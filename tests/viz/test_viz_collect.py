@@ -234,3 +234,21 @@ def test_a_where_node_saves_its_condition_as_a_bool_the_schema_takes() -> None:
     assert [s["data"] for s in where["saved"]] == [True]
     (saved,) = [n for n in validate(graph).nodes if getattr(n, "op", None) == "WhereBackward0"][0].saved
     assert saved.data is True and number(saved.data) == "True"
+
+
+def test_each_output_of_a_layer_is_a_value_of_its_own() -> None:
+    """A layer's node makes one output per entry: each entry is drawn once, with its own number, made
+    by the one op and feeding the sum once, not one box holding the first entry's number for all."""
+    mg.manual_seed(3)
+    net = mg.nn.Linear(2, 3)
+    row = net([[Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)]])[0]
+    loss = mg.sum(row[1:])  # the first entry left out: its box is the op's, feeding nothing
+    names = {f"output[0][{j}]": v for j, v in enumerate(row)}
+    graph = graph_json(loss, names=names)
+    named = by_name(graph)
+    assert [named[n]["data"] for n in names] == [v.item() for v in row]
+    layer = next(o["id"] for o in ops(graph) if o["op"] == "AddmmBackward0")
+    total = next(o["id"] for o in ops(graph) if o["op"] == "SumBackward0")
+    assert [e["from"] for e in graph["edges"] if e["to"] == total] == [named["output[0][1]"]["id"],
+                                                                      named["output[0][2]"]["id"]]
+    assert all({"from": layer, "to": named[n]["id"]} in graph["edges"] for n in names)
