@@ -75,6 +75,8 @@ KEYS = {
     "retained_leaf": RETAINED_LEAF,
     "zero_result": "a Value a hook returns replaces the gradient whatever number it holds, 0 too (g * 0 blocks "
                    "the path): only a hook that returns None leaves the gradient as it was",
+    "hooks_stay": "a hook stays on its value until its handle's remove(): it runs in every backward that reaches "
+                  "the value, not in the first one only",
     "result_number": "run_hooks hands on the number a hook's Value holds (result.item()), a float as every "
                      "gradient backward passes on: never the Value itself",
 }
@@ -94,7 +96,7 @@ RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key b
 PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
             "removed_twice": ("handle",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
-            "hooked_grads": RAN, "result_number": RAN, "zero_result": RAN, "in_place_hooks": RAN}
+            "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 

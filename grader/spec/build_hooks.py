@@ -42,6 +42,7 @@ def freed_hooks(sub: Any) -> list[Any]:
 
 BLOCKED = N_("a's hook returning g * 0")
 BLOCKED_RUN = N_("(a * w).backward(), a = w * x, a's hook returning g * 0")
+RAN_IN_EACH = N_("v's hook ran once in each of the two backward calls of v * c")
 KEPT_RUNS = N_("two backward calls of v * c, c a Value that requires no grad, v's hook doubling")
 
 
@@ -57,10 +58,11 @@ def hook_results(sub: Any) -> dict[str, list[Any]]:
             fact(grad_quiet(w), f"w.grad ({BLOCKED})")]
     v, c = sub.Value(1.5, requires_grad=True), sub.Value(-2.0)
     first = v * c  # v used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
-    v.register_hook(lambda g: g * 2)
+    runs: list[int] = []
+    v.register_hook(lambda g: runs.append(1) or g * 2)
     kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
             fact(grad_quiet(v), f"v.grad after {KEPT_RUNS}")]
-    return {"zero_result": zero, "result_number": kept}
+    return {"zero_result": zero, "result_number": kept, "hooks_stay": claim(len(runs) == 2, RAN_IN_EACH)}
 
 
 ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")

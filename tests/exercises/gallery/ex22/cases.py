@@ -264,3 +264,10 @@ CASES += [
           fails={HOOKS_HIDDEN: "one registered before a.zero_(), one after"},
           names=("registered before a.zero_()", "a hook stays on the node its value had when it was registered")),
 ]
+
+# run_hooks takes each hook out of the node's dict as it runs it: a second backward runs none.
+CASES += [
+    Wrong("hooks_run_once_then_dropped", edits={"    for hook in list(hooks.values()):": "    for key in list(hooks):\n        hook = hooks.pop(key)"},
+          fails={HOOKS_HIDDEN: "v's hook ran once in each of the two backward calls of v * c in PyTorch, but not in your engine"},
+          names=("v's hook", "until its handle's remove()"), unsaid=("result.item()",)),
+]
