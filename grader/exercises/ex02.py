@@ -22,6 +22,7 @@ from micrograph.i18n import N_  # a probe's note on a call, translated where it 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import dict_of, num, show, type_name
+from grader.spec.made_from import operands
 from grader.spec.graph import graph_below
 from grader.spec.helpers import apart_from, results_of
 from grader.spec.origins import read_from_grad
@@ -328,7 +329,9 @@ def untouched_leaf(sub_module):
 
 @EXERCISE.diagram
 def draw(sub_module):
-    g = sub_module.build_graph(0.5, -3.0, False, True)
-    show([g["y"]], g)  # drawn as built if backward fails
+    with watching(sub_module, "build_graph", made=True) as call:
+        g = sub_module.build_graph(0.5, -3.0, False, True)
+    made = operands(call)  # w, made without grad, drawn where a = x + w takes it, by its name
+    show([g["y"]], g, made)  # drawn as built if backward fails
     g["y"].backward()
-    return [g["y"]], g
+    return [g["y"]], g, made

@@ -193,13 +193,14 @@ def caught_warnings() -> Iterator[list[str]]:
         yield seen
 
 
-def show(roots: Any, names: Any = None) -> None:
-    """In a diagram probe: if a later step fails (a stub, an error in backward), draw this.
+def show(roots: Any, names: Any = None, operands: Any = None) -> None:
+    """In a diagram probe: if a later step fails (a stub, an error in backward), draw this
+    (``operands``: what each op was made from, ``grader.spec.made_from``).
 
     A broken submission still gets the graph it managed to build, e.g. the forward graph when
     its backward raises.
     """
-    shown.append((roots, names))
+    shown.append((roots, names, operands))
 
 
 def by_key(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from micrograph.node import Node
@@ -34,19 +34,24 @@ MAX_NAME = 60  # longer names are cut: a label, not a place for essays
 Key = Value | Node | tuple[Node, int]
 """A leaf or constant is keyed by its Value, any other value by its grad_fn, and an output of a node
 with several (a layer's entries) other than the first by the node and which output it is."""
+Operands = Mapping[Node, Sequence[Value]]  # an op node's inputs, in order, as its builder saw them
 
 
 def graph_json(
-    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES
+    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+    operands: Operands | None = None,
 ) -> dict[str, Any]:
     """The graph behind ``roots`` as a dict of lists, strings, numbers and booleans.
 
     ``names`` maps a label to a Value (``{"w": w, "y": y}``); unnamed values show
     their data only.  At most ``max_nodes`` nodes are kept (the outputs and what
     is nearest them); ``"omitted"`` counts the others and ``"truncated"`` says
-    whether there were any.
+    whether there were any.  ``operands`` gives, for an op node, the Values it was
+    made from in input order, where whoever built the graph watched them: an input
+    that needs no grad (``None`` in ``next_functions``: PyTorch keeps no reference)
+    is then drawn as that Value, named, not as a nameless constant.
     """
-    return graph_json_with_ids(*roots, names=names, max_nodes=max_nodes)[0]
+    return graph_json_with_ids(*roots, names=names, max_nodes=max_nodes, operands=operands)[0]
 
 
 class DiagramIds(NamedTuple):
@@ -58,12 +63,13 @@ class DiagramIds(NamedTuple):
 
 
 def graph_json_with_ids(
-    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES
+    *roots: Value, names: Mapping[str, Value] | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+    operands: Operands | None = None,
 ) -> tuple[dict[str, Any], DiagramIds]:
     """``graph_json`` and the ids it gave to the engine's values and nodes."""
     reader = _reader(roots, names)
     _check_arguments(roots, names, max_nodes, reader)
-    collector = _Collector(roots, names or {}, max_nodes, reader)
+    collector = _Collector(roots, names or {}, max_nodes, reader, operands or {})
     graph = collector.run()
     return graph, DiagramIds(collector.value_ids, collector.op_ids, collector.input_ids)
 
@@ -102,8 +108,9 @@ def _number(x: float | None) -> float | str | None:
 
 class _Collector:
     def __init__(self, roots: tuple[Value, ...], names: Mapping[str, Value], max_nodes: int,
-                 reader: Reader) -> None:
+                 reader: Reader, operands: Operands) -> None:
         self.reader = reader
+        self.operands = operands
         self.roots = list(dict.fromkeys(roots))  # each root once, in the order given
         self.names = names
         self.budget = max_nodes
@@ -274,8 +281,12 @@ class _Collector:
         self.input_ids[n] = tuple(sources)
 
     def _const(self, n: Node, i: int) -> str | None:
-        """Input ``i`` of ``n``, which does not require grad: its data is known only if ``n`` saved it."""
+        """Input ``i`` of ``n``, which does not require grad: its data is known only if ``n`` saved it,
+        or where the caller watched what ``n`` was made from (``operands``, one Value per input)."""
         item = self.reader.input_operand(n, i)
+        given = self.operands.get(n, ())
+        if item is None and len(given) == len(self.reader.node_inputs(n)):
+            item = given[i]
         if isinstance(item, Value):
             return self._reach_value(item)
         if not self._fits(1):

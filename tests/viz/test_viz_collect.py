@@ -105,6 +105,21 @@ def test_named_constant_saved_by_its_op() -> None:
     assert (named["c"]["role"], named["c"]["data"], named["c"]["grad"]) == ("const", 5.0, None)
 
 
+def test_named_constant_given_as_operand() -> None:
+    """An add saves neither input: the Value that needs no grad is drawn where it enters, by its
+    name, only when the caller says what the op was made from, and then once."""
+    x, w = Value(-3.0, requires_grad=True), Value(0.5)
+    a = mg.add(x, w)
+    names = {"x": x, "w": w, "a": a}
+    alone = graph_json(a, names=names)
+    given = graph_json(a, names=names, operands={a.grad_fn: (x, w)})
+    add = ops(given)[0]["id"]
+    assert [e["from"] for e in given["edges"] if e["to"] == add] == [by_name(given)["x"]["id"], by_name(given)["w"]["id"]]
+    assert len(given["nodes"]) == len(alone["nodes"]) - 1  # no nameless constant beside w
+    wrong = graph_json(a, names=names, operands={a.grad_fn: (x,)})  # not one Value per input: not used
+    assert wrong == alone
+
+
 def test_leaf_and_constant_roots() -> None:
     w = Value(2.0, requires_grad=True)
     c = Value(5.0)

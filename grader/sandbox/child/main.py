@@ -112,10 +112,12 @@ def readable_dirs() -> list[str]:
     return sorted(d for d in dirs if d)
 
 
-def _roots(drawn: Any) -> tuple[list[Any], Any]:
-    """A diagram probe's answer as (roots, names): a Value, a list, or (roots, names)."""
-    roots, names = drawn if type(drawn) is tuple and len(drawn) == 2 else (drawn, None)
-    return (list(roots) if type(roots) in (list, tuple) else [roots]), names
+def _roots(drawn: Any) -> tuple[list[Any], Any, Any]:
+    """A diagram probe's answer as (roots, names, operands): a Value, a list, (roots, names), or
+    (roots, names, operands), the Values each op was made from (``grader.spec.made_from``)."""
+    parts = drawn if type(drawn) is tuple and len(drawn) in (2, 3) else (drawn, None)
+    roots, names, operands = (*parts, None)[:3]
+    return (list(roots) if type(roots) in (list, tuple) else [roots]), names, operands
 
 
 def _diagram_record(
@@ -137,13 +139,13 @@ def _diagram_record(
         with alarm(seconds, overrun):
             try:
                 with recording:
-                    roots, names = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
+                    roots, names, operands = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
             except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
                 error = _error(exc, submission)
                 if not probe.shown:
                     return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
-                roots, names = _roots(probe.shown[-1])
-            graph = _plain(graph_json(*roots, names=names))
+                roots, names, operands = _roots(probe.shown[-1])
+            graph = _plain(graph_json(*roots, names=names, operands=operands))
         return {"kind": "diagram", "graph": graph, "trace": _trace(recording, names), "error": error}
     except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
         return {"kind": "diagram", "graph": None, "trace": None, "error": error or _error(exc, submission)}
