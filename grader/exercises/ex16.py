@@ -15,6 +15,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, flag,
                                 operand, regroup)
+from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import saved_as, saved_operands
 
@@ -59,6 +60,9 @@ KEYS = {
                  "hold w's number, yet are new values, never w itself",
     "number": "a Python number in an operation is a constant: made a Value, it requires no grad, whatever the "
               "other input does, so it gets no AccumulateGrad and its entry in next_functions is (None, 0)",
+    "flag_set": "a leaf's edge follows its requires_grad as it is when the operation runs, however it was set: "
+                "set True after the leaf was made, the leaf gets its AccumulateGrad then; set False, its entry is "
+                "(None, 0), whatever node it had before",
 }
 
 
@@ -147,6 +151,7 @@ CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that require
 CAUSED_BY["saved"] += ("number",)
 CAUSED_BY["saved_itself"] += ("number",)
 CAUSED_BY["saved_zero"] = CAUSED_BY["saved_itself"] + ("saved_itself",)  # a zero factor told apart only where others are right
+CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions")
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -339,10 +344,25 @@ def constants(sub):
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
-            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE)}
+            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub)}
 
 
 TWICE = N_("c * w made twice, both results kept, has two nodes")
+SET_ON = N_("after c = Value(2); c.requires_grad = True")
+SET_OFF = N_("after w * 3; w.requires_grad = False")
+
+
+def _flag_set(sub: Any) -> list[Any]:
+    """The edges of products of leaves whose requires_grad was set after they were made, either
+    way: an AccumulateGrad made only by ``Value(..., requires_grad=True)`` is missing for the
+    first, and a node kept on the leaf and handed out whatever its flag is wrong for the second,
+    where PyTorch's edge follows the flag as it is when the operation runs."""
+    c = sub.Value(2.0)
+    c.requires_grad = True
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    held(w * 3)  # w's AccumulateGrad made, and kept alive by that graph
+    w.requires_grad = False
+    return [described(c * 3, "(c * 3)", SET_ON)["next_functions"], described(w * x, "(w * x)", SET_OFF)["next_functions"]]
 
 
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,

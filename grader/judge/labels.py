@@ -33,7 +33,8 @@ _LABEL_FORMS = (
      r"nested in it|inside no_grad, after a nested no_grad block ended|after a no_grad block that raised|"
      r"after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|after d = w\.detach\(\)|"
      r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"
-     r"after y = w \* 3; y\.add_\(y\)): "
+     r"after y = w \* 3; y\.add_\(y\)|after c = Value\(2\); c\.requires_grad = True|"
+     r"after w \* 3; w\.requires_grad = False): "
      r"(?P<label>.+)", N_("{when}: {label}")),
     (r"with (?P<name>\w+) = 0: (?P<label>.+)", N_("with {name} = 0: {label}")),  # a product's zero factor (ex16)
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),

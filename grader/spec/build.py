@@ -119,8 +119,16 @@ def _stage1(sub: Any) -> str | None:
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
-    return None if None in reached or reached[0] is reached[1] else N_(
-        "w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, made once and kept")
+    if None not in reached and reached[0] is not reached[1]:
+        return N_("w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, "
+                  "made once and kept")
+    c = sub.Value(2.0)  # leaves whose requires_grad is set after they were made (w's node made above)
+    c.requires_grad = True
+    if getattr(edge_node(getattr(c * 3, "grad_fn", None), 0), "variable", None) is not c:
+        return N_("c * 3, c = Value(2) set to require grad after it was made, has no edge to c's AccumulateGrad")
+    w.requires_grad = False
+    return None if edge_node(getattr(w * x, "grad_fn", None), 0) is None else N_(
+        "w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
 
 
 def _stage2(sub: Any) -> str | None:

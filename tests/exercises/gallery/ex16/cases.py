@@ -174,3 +174,18 @@ CASES = [
         v._node = AccumulateGrad(v)
     return v._node, 0'''}),
 ]
+
+# requires_grad set on a leaf after it was made, either way: the AccumulateGrad made in __init__
+# only, or a kept one handed out whatever the flag.
+CASES += [
+    Wrong("accumulator_made_in_init", edits={
+        "        self._accumulator: AccumulateGrad | None = None": "        self._accumulator = AccumulateGrad(self) if requires_grad else None",
+        ACCUMULATOR: "    return v._accumulator, 0"},
+          fails={CONSTANTS: "After c = Value(2); c.requires_grad = True: (c * 3).grad_fn.next_functions[0][0] is None"},
+          names=("c.requires_grad = True", "set True after the leaf was made")),
+    Wrong("kept_accumulator_first", edits={
+        "    if v.grad_fn is not None:\n        return v.grad_fn, 0\n":
+        "    if v.grad_fn is not None:\n        return v.grad_fn, 0\n    if v._accumulator is not None:\n        return v._accumulator, 0\n"},
+          fails={CONSTANTS: "After w * 3; w.requires_grad = False: (w * x).grad_fn.next_functions[0][0] is not None"},
+          names=("w.requires_grad = False", "whatever node it had before")),
+]
