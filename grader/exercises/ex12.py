@@ -105,6 +105,13 @@ def _rows(output: object) -> dict[str, Any]:
     return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
 
 
+def _output_names(output: object) -> dict[str, Any]:
+    """The entries of forward's output by the names a student sees (output[0][1]), drawn only:
+    each is one output of the layer's one node."""
+    rows = output if type(output) is list else []
+    return {f"output[{i}][{j}]": v for i, row in enumerate(rows) if type(row) is list for j, v in enumerate(row)}
+
+
 def _in_order(inputs: object, rows: list[list[float]]) -> dict[str, Any]:
     """The ROWS_IN_ORDER fact of forward's input: a row holding the numbers of another of the rows
     given (the rows reversed) is told with the first such row and the row whose numbers it holds."""
@@ -133,7 +140,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "leaves": leaf_per_entry(inputs, "input"), "order": _in_order(inputs, rows),
         "rows": _rows(output),
         "output": entries(output, "output", value_of),
-        "loss": [graph(loss, names, label="loss"), result_of(grad_fn(loss), "loss.grad_fn")],
+        "loss": [graph(loss, names, label="loss", drawn=_output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"),
         "new": new,
         "call": call.fact,

@@ -46,13 +46,37 @@ def _op(i: int, node: dict[str, Any], mark: bool, label: str) -> list[dict[str, 
     ]
 
 
+def _later_outputs(nodes: list[Any]) -> tuple[dict[tuple[int, int], dict[str, Any]], dict[int, str]]:
+    """A value of its own for each later output of a node that some input reads (``~nr``: a layer's
+    entries), named and numbered where the fact's ``~outputs`` says, keyed by (node, output); and
+    the name ``~outputs`` gives a node's first output."""
+    told: dict[tuple[int, int], tuple[object, object]] = {}
+    for j, node in enumerate(n for n in nodes if type(n) is dict):
+        outs = node.get(CONTEXT + "outputs")
+        for out in outs if type(outs) is list else []:
+            if type(out) is list and len(out) == 3 and type(out[0]) is int:
+                told[(j, out[0])] = (out[1], out[2])
+    later: dict[tuple[int, int], dict[str, Any]] = {}
+    for node in (n for n in nodes if type(n) is dict):
+        ins, nrs = node.get(CONTEXT + "in"), node.get(CONTEXT + "nr")
+        for j, nr in zip(ins, nrs) if type(ins) is list and type(nrs) is list else []:
+            if _ref(j, len(nodes)) is not None and type(nr) is int and nr > 0 and (j, nr) not in later:
+                name, data = told.get((j, nr), (None, None))
+                later[(j, nr)] = {"id": f"v{j}_{nr}", "kind": "value", "role": "intermediate",
+                                  "name": name if type(name) is str else None,
+                                  "data": float(data) if type(data) in (int, float) else None, "grad": None}
+    return later, {j: name for (j, nr), (name, _) in told.items() if nr == 0 and type(name) is str}
+
+
 def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] | None:
-    """The ``graph_json``-format dict of a GRAPH fact with node ``marked`` marked, or None."""
+    """The ``graph_json``-format dict of a GRAPH fact with node ``marked`` marked, or None.  A node's
+    later outputs that inputs read (a layer's entries) are values of their own beside its first."""
     nodes = fact.get("nodes")
     if type(nodes) is not list or not 0 < len(nodes) <= MAX_DRAWN:
         return None
-    drawn: list[dict[str, Any]] = []
-    edges: list[dict[str, str]] = []
+    later, first = _later_outputs(nodes)
+    drawn: list[dict[str, Any]] = list(later.values())
+    edges: list[dict[str, str]] = [{"from": f"f{j}", "to": box["id"]} for (j, _), box in later.items()]
     for i, node in enumerate(nodes):
         if type(node) is not dict:
             return None
@@ -64,9 +88,16 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
                           "marked": i == marked})
             continue
         drawn += _op(i, node, i == marked, label)
+        drawn[-1]["name"] = drawn[-1]["name"] or first.get(i)
         inputs = next((node[k] for k in (CONTEXT + "in", "in") if type(node.get(k)) is list), [])
+        nrs = node.get(CONTEXT + "nr") if type(node.get(CONTEXT + "in")) is list else None
+        nrs = nrs if type(nrs) is list else []
         for k, j in enumerate(inputs):
             source = _ref(j, len(nodes))
+            nr = nrs[k] if k < len(nrs) and type(nrs[k]) is int else 0
+            if source is not None and (source, nr) in later:
+                edges.append({"from": later[(source, nr)]["id"], "to": f"f{i}"})
+                continue
             if source is None:
                 drawn.append({"id": f"c{i}_{k}", "kind": "value", "role": "const", "name": None,
                               "data": None, "grad": None})

@@ -43,6 +43,9 @@ class _Walk:
                  data: Mapping[str, float] | None = None, drawn: Mapping[str, Any] | None = None) -> None:
         self.flat = flat
         self.drawn = {id(v): n for n, v in (drawn or {}).items()}  # leaves named in the drawing only
+        # outputs of a node that makes several (a layer's entries), named in the drawing only: (node, nr) -> name
+        self.outputs = {(id(v.grad_fn), v.output_nr): (n, num(v)) for n, v in (drawn or {}).items()
+                        if isinstance(v, micrograph.Value) and v.grad_fn is not None}
         self.data = dict(data or {})  # the name of each Value the statement makes as data -> its number
         self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
         # a Value under two names (w and x made one leaf) carries the first: the node that reads it
@@ -113,6 +116,27 @@ class _Walk:
             else:
                 merged.append(child)
         return merged
+
+    def output_nrs(self, node: Any) -> list[int]:
+        """Which output of its node each input of ``inputs(node)`` is (0 for a constant)."""
+        if not (self.flat and node.name() in SUMS):
+            return [nr for _, nr in node.next_functions]
+        nrs: list[int] = []
+        for child, nr in node.next_functions:
+            if child is not None and (child.name() in SUMS and id(child) not in self.node_names
+                                      and self.parents.get(id(child), 0) == 1):
+                nrs.extend(self.output_nrs(child))
+            elif child is not None:
+                nrs.append(nr)
+        return nrs
+
+    def drawn_outputs(self, node: Any) -> dict[str, Any]:
+        """The drawing's context for a node whose inputs include a later output of a node (``~nr``,
+        per input as ``~in`` lists them) and for a node whose outputs were named (``~outputs``:
+        [nr, name, number] each); nothing for any other node."""
+        nrs = self.output_nrs(node)
+        outs = [[nr, name, data] for (at, nr), (name, data) in self.outputs.items() if at == id(node)]
+        return {**({CONTEXT + "nr": nrs} if any(nrs) else {}), **({CONTEXT + "outputs": outs} if outs else {})}
 
     def count_parents(self, root: Any) -> int:
         """How many edges reach each node (a sum shared by two nodes is not merged); the size."""
@@ -195,6 +219,7 @@ class _Walk:
             "saved": saved.value,
             CONTEXT + "op": node.name(),
             CONTEXT + "data": node.output_data() if made is None else num(made),
+            **self.drawn_outputs(node),
         }
 
 
@@ -228,7 +253,8 @@ def _saved_state(node: Any) -> Saved:
 
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
-          flat: bool = True, data: Mapping[str, float] | None = None) -> dict[str, Any]:
+          flat: bool = True, data: Mapping[str, float] | None = None,
+          drawn: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The GRAPH fact of the graph behind ``root``.
 
     ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
@@ -241,12 +267,15 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     no grad) inside the code tested, where the probe cannot reach it: a leaf the probe did not
     name that holds that number is that Value, made requiring grad, and carries its name
     (listed in ``leaves`` and in ``~data``; no graph of the statement's has such a leaf).
+
+    ``drawn`` names the outputs of a node that makes several (ex12's ``output[0][1]``) for the
+    drawing only (``~outputs``), never compared.
     """
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if not isinstance(root, micrograph.Value):
         return {**fact, "type": type_name(root), "nodes": [], "leaves": []}
-    walk = _Walk(names, flat, data=data)
+    walk = _Walk(names, flat, data=data, drawn=drawn)
     walk.knows(root)
     node = root.grad_fn
     if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing

@@ -487,6 +487,24 @@ def test_the_difference_diagram_draws_inputs_in_the_order_the_code_gave_them():
         assert into_root == ["a", "b"]
 
 
+def test_the_difference_diagram_draws_each_output_of_a_layer_as_a_value_of_its_own():
+    """A layer's entries are outputs of one node: each is drawn once, named and numbered by ``drawn``,
+    fed by the one op and feeding the sum, where one box stood for all of them."""
+    from grader.judge.marking import viz_graph
+    from micrograph.viz.schema import validate
+
+    micrograph.manual_seed(3)
+    row = micrograph.nn.Linear(2, 3)([[Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)]])[0]
+    entries = {f"output[0][{j}]": v for j, v in enumerate(row)}
+    fact = graph(micrograph.sum(row), {}, label="loss", drawn=entries)
+    assert find(graph(micrograph.sum(row), {}, label="loss"), fact) == []  # drawn only, never compared
+    drawn = viz_graph(fact, 0, "loss")
+    validate(drawn)
+    boxes = {n["name"]: n for n in drawn["nodes"] if n.get("name") in entries}
+    assert {name: box["data"] for name, box in boxes.items()} == {name: v.item() for name, v in entries.items()}
+    assert sorted(e["from"] for e in drawn["edges"] if e["to"] == "f0") == sorted(b["id"] for b in boxes.values())
+
+
 def test_a_backward_pass_graph_draws_its_leaves_by_name_but_compares_them_unnamed():
     """``graph_below``'s ``drawn`` names leaves in the diagram only: the same graph with and
     without those names compares equal, and the drawing labels each leaf."""
