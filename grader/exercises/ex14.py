@@ -17,15 +17,14 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (backward_again, input_kept, input_number_kept, own_notes, returned_input, saved_read,
+from grader.spec.custom import (applies_apart, backward_again, input_kept, input_number_kept, own_notes, returned_input, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
-from grader.spec.facts import CONTEXT, LABEL
+from grader.spec.facts import CONTEXT
 from grader.spec.provenance import grad_of, result_of, same_object
 from grader.spec.seeds import in_proportion, scales
-from grader.spec.repeat import backprop_kept, calls_apart
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
 
@@ -320,28 +319,6 @@ def _two_clips(sub, a0: float) -> dict[str, Any]:
     return grad_of(a, "a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)")
 
 
-def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value]]:
-    """The Function ``name`` of a module applied to a new leaf x (and ``rest``, Clip's bounds),
-    for ``calls_apart``: what apply returned, and that leaf."""
-    def apply(module: Any, x0: float) -> tuple[Any, Value]:
-        x = Value(x0, requires_grad=True)
-        return getattr(module, name).apply(x, *rest), x
-    return apply
-
-
-def _applies_apart(sub, name: str, first: float, second: float, *rest: float) -> list[dict[str, Any]]:
-    """``name``.apply on one input, another, then the first again, the first result kept: its
-    number, told as apply's, and its gradient with respect to its x, taken keeping the graph and
-    told as backward's (a sigmoid cached by id(x) returns the same number and passes on an earlier
-    x's gradient).  The first result's gradient changed by the later call is told as that result
-    changed, apply's (a backward reading what the latest forward left on the class)."""
-    apply = _applied(name, *rest)
-    returned = calls_apart(sub, apply, lambda made: num(made[0]), first, second, f"{name}.apply")
-    passed = calls_apart(sub, apply, lambda made: backprop_kept(made[0], [made[1]]), first, second,
-                         f"{name}.backward")
-    return [*returned, {**passed[0], LABEL: f"{name}.apply"}, *passed[1:]]
-
-
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
                      "flow on to the inputs' own nodes (here a product and a subtraction).")
 COMPOSED_KEYS = {
@@ -366,13 +343,16 @@ WITH_FUNCTIONS = {"Softplus": ("Softplus values, node and gradient", "Softplus p
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
     return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
-            "apart": [*_applies_apart(sub, "Softplus", 0.6, 2.2), _clip_beside_later(sub)]}
+            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *_beside_later(sub)]}
 
 
-def _clip_beside_later(sub) -> dict[str, Any]:
-    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(a, 2, 3) ran: the first node's
-    backward passes on what it does right after its own forward (its interval kept on its ctx)."""
-    return own_notes(sub.Clip, "Clip", 0.5, (-1.0, 1.0), (2.0, 3.0), "Clip.apply(a, -1, 1)")
+def _beside_later(sub) -> list[dict[str, Any]]:
+    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(a, 2, 3) ran, and Softplus.apply(a)
+    once Softplus.apply(b) ran: each node's backward passes on what it does right after its own
+    forward (its interval and its x kept on its ctx).  Softplus's is labelled as the first result
+    ``applies_apart`` keeps, which backpropagated again shows the same state less precisely."""
+    return [own_notes(sub.Clip, "Clip", 0.5, (-1.0, 1.0), (2.0, 3.0), "Clip.apply(a, -1, 1)"),
+            own_notes(sub.Softplus, "Softplus", 0.6, (), (), "Softplus.apply", other=2.2)]
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
@@ -383,7 +363,8 @@ def in_graph(sub):
             "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
             "second": second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip",
                                           "Clip.apply(a * b, -1, 1) * a", 0.5, 0.8),  # a * b inside
-            "apart": _applies_apart(sub, "Softplus", -1.1, 3.0) + _applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5)}
+            "apart": [*applies_apart(sub, "Softplus", -1.1, 3.0), *applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5),
+                      *_beside_later(sub)]}
 
 
 @EXERCISE.diagram

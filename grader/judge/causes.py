@@ -112,6 +112,8 @@ _OTHER_LEAVES = (Say.OTHER_LEAF, SayLeaf.AT, SayLeaf.COPY, SayLeaf.FOR_NUMBER, S
 # from a fresh import's; one sentence tells the state kept, not three ways of seeing it.
 _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_AGAIN: {SayState.FIRST_CHANGED},
+    # a first result's node, backpropagated once a later call ran, reads what that call left: told at length
+    SayState.FIRST_CHANGED: {SayState.OTHER_AFTER_LATER, SayState.NOTES_ON_CLASS},
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},

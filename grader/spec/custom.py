@@ -37,7 +37,7 @@ from typing import Any
 import micrograph
 from micrograph import Value, grad, grad_mode, inference, no_grad
 
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.probe import num
 from grader.spec.provenance import check, result_of
 from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
@@ -78,19 +78,22 @@ def backward_again(name: str, first: object, x: Value, raised: bool) -> dict[str
 
 
 def own_notes(function: Any, name: str, x0: float, first: tuple[float, ...], later: tuple[float, ...],
-              label: str) -> dict[str, Any]:
+              label: str, other: float | None = None) -> dict[str, Any]:
     """The OWN_NOTES fact of ``function`` (``name``): the node of ``function.apply(a, *first)``,
-    backpropagated once a later ``function.apply(a, *later)`` ran on the same a, passes on to a
-    what the same node passes on when backpropagated right after its own forward.  Notes kept on
-    the class, in a global, or in a dict keyed by id(a), instead of on ctx, are the later call's
-    by then.  Context ``~on_class``: the first
-    attribute of the class the later forward set (``Clip.low``).  It holds where it cannot be
-    judged (apply returned no Value that requires grad: other facts tell that)."""
+    backpropagated once a later ``function.apply(a, *later)`` ran on the same a (or on a new leaf
+    b of the number ``other``: Softplus, whose only argument is its input), passes on to a what
+    the same node passes on when backpropagated right after its own forward.  Notes kept on the
+    class, in a global, or in a dict keyed by id(a), instead of on ctx, are the later call's by
+    then.  Context ``~on_class``: the first attribute of the class the later forward set
+    (``Clip.low``, ``Softplus.last_input``).  It holds where it cannot be judged (apply returned
+    no Value that requires grad: other facts tell that)."""
     alone = _backpropagated(function, x0, first, lambda a: None)
     later_set: list[str] = []
-    beside = _backpropagated(function, x0, first, lambda a: later_set.extend(_set_by(function, a, later)))
+    given = [] if other is None else [Value(other, requires_grad=True)]  # b kept alive: its id is not handed on
+    beside = _backpropagated(function, x0, first, lambda a: later_set.extend(_set_by(function, (given or [a])[0], later)))
+    arguments = ["a" if other is None else "b", *(f"{v:g}" for v in later)]
     fact = {**check(Check.OWN_NOTES, alone is None or beside is None or alone == beside, label),
-            CONTEXT + "later": f"{name}.apply(a, {', '.join(f'{v:g}' for v in later)})"}
+            CONTEXT + "later": f"{name}.apply({', '.join(arguments)})"}
     if fact["holds"] is False and later_set:
         fact[CONTEXT + "on_class"] = f"{name}.{later_set[0]}"
     return fact
@@ -247,3 +250,25 @@ def _second_of(module: ModuleType, x0: float) -> list[float | None] | str:
 def _as_seen(found: object) -> object:
     """A second derivative found is plain data already (a list of numbers, or what there is none)."""
     return found
+
+
+def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value]]:
+    """The Function ``name`` of a module applied to a new leaf x (and ``rest``, Clip's bounds),
+    for ``calls_apart``: what apply returned, and that leaf."""
+    def apply(module: Any, x0: float) -> tuple[Any, Value]:
+        x = Value(x0, requires_grad=True)
+        return getattr(module, name).apply(x, *rest), x
+    return apply
+
+
+def applies_apart(sub: ModuleType, name: str, first: float, second: float, *rest: float) -> list[dict[str, Any]]:
+    """``name``.apply on one input, another, then the first again, the first result kept: its
+    number, told as apply's, and its gradient with respect to its x, taken keeping the graph and
+    told as backward's (a sigmoid cached by id(x) returns the same number and passes on an earlier
+    x's gradient).  The first result's gradient changed by the later call is told as that result
+    changed, apply's (a backward reading what the latest forward left on the class)."""
+    apply = _applied(name, *rest)
+    returned = calls_apart(sub, apply, lambda made: num(made[0]), first, second, f"{name}.apply")
+    passed = calls_apart(sub, apply, lambda made: backprop_kept(made[0], [made[1]]), first, second,
+                         f"{name}.backward")
+    return [*returned, {**passed[0], LABEL: f"{name}.apply"}, *passed[1:]]
