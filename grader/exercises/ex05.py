@@ -345,12 +345,20 @@ def zero_grad_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    # The leaves after three accumulating steps (their .grad is three steps' worth); the loop's
-    # own graphs are not returned, so the drawing shows one more step built from the same leaves.
+    # The graph the loop's last backward ran from, as the student's code built it, with the
+    # leaves after three accumulating steps (their .grad is three steps' worth); the leaves
+    # alone if no backward ran from a Value of the loop's.
     w, x = _leaves(0.5, -3.0)
-    with watching(sub, "grad_history", grad_numbers=True) as call:  # the diagram runs first:
+    with watching(sub, "grad_history", grad_numbers=True, made=True) as call:  # the diagram runs first:
         sub.grad_history(w, x, 3)
     remember(call)  # a later test's call that returns these numbers returns kept state
-    a, b = x + w, w + 1
-    y = a * b
-    return [y], {"w": w, "x": x, "a": a, "b": b, "y": y}
+    y = _last_root(call)
+    return ([w, x], {"w": w, "x": x}) if y is None else ([y], {"w": w, "x": x, "y": y})
+
+
+def _last_root(call: Call) -> Value | None:
+    """The Value the last backward pass of ``call`` started from, among those its engine ops
+    made: the loop's own y (the pass keeps the node, the Value is found by its grad_fn)."""
+    root = call.root_nodes[-1][0] if call.root_nodes and call.root_nodes[-1] else None
+    made = list((call.made or {}).values())
+    return next((v for v in reversed(made) if root is not None and v.grad_fn is root), None)
