@@ -204,12 +204,16 @@ def _forward_numbers(r: object) -> list[Any] | str:
     return [entries(r[0], "input", lambda v, _: num(v)), entries(r[1], "output", lambda v, _: num(v)), num(r[2])]
 
 
-def _summed() -> dict[str, Any]:
-    """The EVERY_ENTRY fact of the loss the last call of forward returned in this test's call:
-    a loss that leaves entries out explains every gradient a backward through it wrote."""
+def _summed(first_root: object) -> dict[str, Any]:
+    """The EVERY_ENTRY fact of the loss the last call of forward returned in this test's call,
+    judged where the call's first backward pass started from that loss (``first_root``, its
+    node): a loss that leaves entries out explains every gradient a backward through it wrote.
+    A loss the function built itself, from forward's output, is not forward's: it holds then."""
     r = _FORWARD.last
-    return every_entry(r[1], r[2], "loss", "output") if type(r) is tuple and len(r) == 3 else every_entry(
-        None, None, "loss", "output")
+    loss = r[2] if type(r) is tuple and len(r) == 3 else None
+    fact = every_entry(r[1], loss, "loss", "output") if isinstance(loss, micrograph.Value) and \
+        loss.grad_fn is not None and loss.grad_fn is first_root else None
+    return fact if fact is not None and fact["holds"] is not None else check(Check.EVERY_ENTRY, True, "loss")
 
 
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
@@ -219,7 +223,7 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
             watching(sub, "second_backward_error", one_graph=True, made=True) as call:  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact,
-            "summed": _summed()}
+            "summed": _summed(call.first_root)}
 
 
 # The functions below take the net, not a loss.  A public probe names public tests only: data a
@@ -285,7 +289,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
-            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net), "summed": _summed(),
+            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net), "summed": _summed(call.first_root),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
                                                      drawn={**_param_names(net), **_input_names(_FORWARD.last)})}
 
@@ -365,6 +369,9 @@ def draw(sub):
     names = {f"x{k}": v for k, v in enumerate(inputs[0])}
     if type(output) is list and output and type(output[0]) is list:  # each entry its own box, named
         names.update({f"output[0][{j}]": v for j, v in enumerate(output[0]) if isinstance(v, micrograph.Value)})
+    if not isinstance(loss, micrograph.Value):  # a number returned as loss: the layer's outputs, as built
+        roots = [v for name, v in names.items() if name.startswith("output")] or [loss]
+        return roots, names
     names["loss"] = loss
     show([loss], names)  # drawn as built if backward fails
     loss.backward()

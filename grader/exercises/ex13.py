@@ -180,7 +180,7 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
 def _as_returned(order: object) -> object:
     """A list returned, copied as the call returned it: one list kept at module level and refilled
     by a later call is judged on what this call put in it (the state probes tell the sharing)."""
-    return list(order) if type(order) is list else order
+    return list(order) if type(order) in (list, tuple) else order
 
 
 def _drops_leaves(sub) -> bool:
@@ -239,7 +239,7 @@ def _order_grown(sub, w: float, x: float) -> dict[str, Any]:
 
 def _names_seen(order: object) -> list[str] | str:
     """The names of the nodes of an order returned."""
-    if type(order) is not list or not all(isinstance(n, micrograph.Node) for n in order):
+    if type(order) not in (list, tuple) or not all(isinstance(n, micrograph.Node) for n in order):
         return type_name(order)
     return [str(n.name()) for n in order]
 

@@ -59,7 +59,7 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
 
     def returning(*args: Any, **kwargs: Any) -> Any:
         order = original(*args, **kwargs)
-        if type(order) is list:
+        if type(order) in (list, tuple):
             orders.append(order)
         return order
 

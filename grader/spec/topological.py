@@ -1,5 +1,5 @@
-"""Whether a list is a topological order of a graph, judged property by property (one CHECK
-fact each: a list of nodes, root.grad_fn first, each node once, every reachable node, parents
+"""Whether a list (or tuple) is a topological order of a graph, judged property by property (one
+CHECK fact each: a list of nodes, root.grad_fn first, each node once, every reachable node, parents
 before children), so that the feedback says which property an order breaks (ex13's
 ``topological_order``)."""
 
@@ -93,7 +93,7 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     out its AccumulateGrad nodes, and only those: no walk expanding a node twice does that), an
     order that leaves out every AccumulateGrad node and nothing else is told as that
     (``~leaves``)."""
-    nodes = type(order) is list and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
+    nodes = type(order) in (list, tuple) and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
     checks = [check(Check.LIST_OF_NODES, nodes, label)]
     if not nodes:
         return checks + [check(c, None, label) for c in PROPERTIES]
@@ -129,7 +129,7 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
 
 def leaves_only_left_out(order: object, root: Value) -> bool:
     """Whether ``order`` lists root's graph but for its AccumulateGrad nodes, every one of them."""
-    if type(order) is not list or not all(isinstance(n, micrograph.Node) for n in order) or not _by_identity(order):
+    if type(order) not in (list, tuple) or not all(isinstance(n, micrograph.Node) for n in order) or not _by_identity(order):
         return False
     reachable = _reachable(root)
     leaves = {n for n in reachable if isinstance(n, micrograph.AccumulateGrad)}

@@ -366,3 +366,19 @@ CASES += [
                  "    second = [p.grad.item() for p in net.parameters()]\n": f"    second = {COLUMNS}\n"},
           names=("grads_twice(net, rows)[0]", "in another order")),
 ]
+
+# forward returns loss.item(), a float; the two other functions sum forward's output themselves and
+# are right: the float is forward's mistake alone, not theirs.
+CASES += [
+    Wrong("forward_returns_the_float",
+          fails={FORWARD: "loss is of type float"},
+          edits={"    return inputs, output, loss\n": "    return inputs, output, loss.item()\n",
+                 "    _, _, loss = forward(net, rows)\n    loss.backward()  # frees":
+                 "    _, output, _ = forward(net, rows)\n    loss = micrograph.sum([v for row in output for v in row])\n"
+                 "    loss.backward()  # frees",
+                 "    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    _, output, _ = forward(net, rows)\n    loss = micrograph.sum([v for row in output for v in row])\n"
+                 "    loss.backward(retain_graph=True)"},
+          names=("loss is of type float",),
+          passes=(RAISES, TWICE)),
+]

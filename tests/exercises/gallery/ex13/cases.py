@@ -504,3 +504,8 @@ CASES += [
           names=("None entries included",),
           unsaid=("where paths meet, their gradients add up",)),
 ]
+
+# The order returned as a tuple: the nodes, each once, in a topological order, which the statement asks.
+CASES += [
+    Correct("order_as_a_tuple", edits={"    return order\n": "    return tuple(order)\n"}),
+]
