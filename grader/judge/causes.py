@@ -219,6 +219,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a loss that leaves entries of the layer's output out: its sum takes fewer inputs, and every
     # parameter's gradient is that of the entries it kept
     **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),
+    Say.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

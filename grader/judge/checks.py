@@ -61,7 +61,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
-           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
+           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.GENERATOR_LEFT.value: SayStep.GENERATOR_ELSEWHERE, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
            Check.WROTE_DETACHED.value: Say.NOTHING_WRITTEN,
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,

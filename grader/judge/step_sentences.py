@@ -49,3 +49,6 @@ class SayStep(Sentence):
     LATER_STEP_NOT_BY_GRAD = N_("{label}: from the second optimizer.step() on, a parameter moved by another amount "
                                 "than -lr * p.grad, the .grad that step found (the first step moved each by exactly "
                                 "that): a later update depends on more than that step's gradient and the lr given.")
+    GENERATOR_ELSEWHERE = N_("{label} did not leave the generator as manual_seed(seed) followed by building the model "
+                             "leaves it: a number drawn right after make_model(seed) differs, so the weights were not "
+                             "drawn in this call from the generator just seeded with seed.")

@@ -157,6 +157,7 @@ class Check(str, enum.Enum):
     UNHOOKED = "unhooked"  # no hook of the student's chose the gradient a loop's backward wrote into a parameter
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
     READ_IN_TURN = "read_in_turn"  # a record of one backward pass was read before a later pass changed its .grad
+    GENERATOR_LEFT = "generator_left"  # a call left the generator where seeding it and building the model leave it
     SEEDED_FIRST = "seeded_first"  # a model's builder seeded the generator before drawing its weights, not after
     GIVEN_KEPT = "given_kept"  # a function given with the exercise, called by the student's code, built the given graph
     GAVE_V = "gave_v"  # a call's one backward pass started from the gradient vector it was given

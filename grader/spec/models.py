@@ -89,8 +89,12 @@ def built(sub, seed: int) -> dict[str, Any]:
     after = uniform(0.0, 1.0)  # the generator's next number, as make_model left it
     micrograph.manual_seed(seed)
     seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build
+    micrograph.manual_seed(seed)
+    nn.MLP(SIZES)
+    left = after == uniform(0.0, 1.0)  # where seeding and building leave it: not a model kept and copied
     its = parameters(made, "make_model")
     return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
+            "generator": check(Check.GENERATOR_LEFT, left, "make_model"),
             "layers": result_of([_layer(m) for m in made.children()], LAYERS),
             "new": RETURNED.new(first_parameter(its)),
             "parameters": [value_of(p, PARAMETER) for p in its]}

@@ -323,3 +323,17 @@ CASES += [
                  BACKWARD: "        loss.backward(retain_graph=True)\n"},
           names=("nodes of the graph an earlier pass had run through", "before the loop")),
 ]
+
+# Each seed's model built once and a copy returned on every call: new objects with the seed's weights,
+# but a second make_model(seed) never seeds the generator, which the statement's does.
+CASES += [
+    Wrong("model_copied_per_seed",
+          fails={"make_model on other seeds": "did not leave the generator as manual_seed(seed)"},
+          edits={"    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n"
+                 "    return nn.MLP([2, 8, 1])\n":
+                 "    if seed not in _BUILT:\n        micrograph.manual_seed(seed)\n"
+                 "        _BUILT[seed] = nn.MLP([2, 8, 1])\n    return copy.deepcopy(_BUILT[seed])\n",
+                 "def make_model(": "_BUILT: dict = {}\n\n\ndef make_model(",
+                 "import micrograph\n": "import copy\n\nimport micrograph\n"},
+          names=("make_model", "generator")),
+]
