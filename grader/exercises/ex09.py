@@ -31,6 +31,7 @@ from grader.spec.probe import by_key, grad, num, shape_error
 from grader.spec.origins import made_by_op, made_from
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
+from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
@@ -140,7 +141,8 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         # the call on a w without a gradient is named apart: a step that moves w by the gradient it
         # finds does nothing on it, and what that call did is not what every call did
         label = "sgd_step" if w.grad is not None else N_("sgd_step on a new w (w.grad is None)")
-        with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"):
+        with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"), \
+                told_if_grad_unwritten(call, "sgd_step", {"w": w}):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
             loss = sub.sgd_step(w, given, lr)
         at_pass = call.first_versions.get(id(w))
@@ -231,7 +233,7 @@ def _stepped(result: tuple[Value, Any]) -> list[Any]:
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:
     w = Value(start, requires_grad=True)
-    with watching(sub, "step_without_no_grad") as call:
+    with watching(sub, "step_without_no_grad") as call, told_if_grad_unwritten(call, "step_without_no_grad", {"w": w}):
         e = sub.step_without_no_grad(w, loss_fn, lr)
     seen = value_of(w, "w")  # its number and its version as the call left them: why no error was caught, if none
     unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start}

@@ -26,6 +26,7 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
+from grader.spec.one_hot import one_hot_facts
 from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
@@ -264,9 +265,7 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
             # the gradients the code gives its passes, whichever call shows it: one label for every call
-            "one_hot": [{**check(Check.ONE_HOT, all(map(_one_hot, call.root_grads)),
-                                 f"jacobian_rows(x, loss, {zero_between})"), **_not_one_hot(call.root_grads)},
-                        check(Check.ONES_IN_TURN, _in_turn(call.root_grads), f"jacobian_rows(x, loss, {zero_between})")],
+            "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})"),
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
 
 
@@ -280,27 +279,6 @@ def _some_uncleared(rows: object, call: Call) -> bool | None:
     return any(num(v) != 0.0 or call.pass_wrote(v) for v in numbers)
 
 
-def _one_hot(grads: tuple[float, ...]) -> bool:
-    """Whether a pass's gradients, one per entry of loss, are a one among zeros."""
-    return sorted(grads) == [0.0] * (len(grads) - 1) + [1.0]
-
-
-def _in_turn(passes: list[tuple[float, ...]]) -> bool:
-    """Whether pass j's gradient has its one at entry j, where every pass's is one-hot and there is
-    one pass per entry (other counts and gradients are told by their own facts)."""
-    if not passes or len(passes) != len(passes[0]) or not all(map(_one_hot, passes)):
-        return True
-    return [grads.index(1.0) for grads in passes] == list(range(len(passes)))
-
-
-def _not_one_hot(passes: list[tuple[float, ...]]) -> dict[str, bool]:
-    """What the first gradient that is not one-hot holds instead, as context: several nonzero
-    entries (a one-hot list filled and never reset), or one entry that is not 1."""
-    wrong = next((grads for grads in passes if not _one_hot(grads)), ())
-    nonzero = sum(g != 0.0 for g in wrong)
-    return {CONTEXT + "several": nonzero > 1, CONTEXT + "scaled": nonzero == 1}
-
-
 def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_between: bool) -> dict:
     """``_rows`` of each case, each call's inputs named apart, and whether the call read
     zero_between the right way round (judged on the first case)."""
@@ -312,8 +290,9 @@ def _rows_of(sub, cases: list[tuple[list[float], list[list[float]]]], zero_betwe
 def _zero_between_read(sub, case: tuple[list[float], list[list[float]]], flag: bool) -> dict[str, Any]:
     """The CHECK fact: jacobian_rows with zero_between=True and False, each on a new graph, does
     not leave x's gradients kept by True and zeroed by False (the flag read the other way round),
-    nor, in a test of ``flag`` False, zeroed by both (``~always``).  Not judged where an entry of y
-    is zero (a kept gradient could read as zeroed) or where a call raises (its tests say so)."""
+    nor, in a test of ``flag`` False, zeroed by both (``~always``); unseen (``~raised_true``,
+    ``~raised_false``) where a call raises.  Not judged where an entry of y is zero (a kept
+    gradient could read as zeroed)."""
     if any(v == 0.0 for row in case[1] for v in row):
         return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
     zeroed = {}
@@ -321,8 +300,9 @@ def _zero_between_read(sub, case: tuple[list[float], list[list[float]]], flag: b
         x, _, loss = _graph(*case)
         try:  # in a fresh import: rows kept between calls neither change nor see these calls
             (fresh_copy(sub) or sub).jacobian_rows(x, loss, zero_between)
-        except Exception:  # noqa: BLE001 - the student's error: the test's own call tells it
-            return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
+        except Exception:  # noqa: BLE001 - the student's error: the tests of that flag tell it
+            unseen = "raised_true" if zero_between else "raised_false"
+            return {**check(Check.ZERO_BETWEEN_READ, False, "jacobian_rows"), CONTEXT + unseen: True}
         zeroed[zero_between] = all(type(v.grad) is Value and v.grad.item() == 0.0 for v in x[0])
     always = zeroed[False] and zeroed[True] and not flag
     return {**check(Check.ZERO_BETWEEN_READ, not (zeroed[False] and not zeroed[True]) and not always, "jacobian_rows"),

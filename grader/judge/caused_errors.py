@@ -28,6 +28,7 @@ MADE_UNDER_NO_GRAD = "MadeUnderNoGrad"  # grader.spec.made_untracked: a backward
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
+GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: raised on a .grad no backward pass wrote
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -157,10 +158,20 @@ def _graph_again(error: ErrorRecord, tell: Tell) -> str:
              function=function, error=tell(said_error(error, said)))
 
 
+def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
+    """The error on None the function tested raised after reading the .grad of a Value it was
+    given, which holds None, where it ran no backward pass before the error
+    (``grader.spec.grad_unwritten``): the backward that never ran first, as why .grad is None."""
+    function, name, said = error["message"].split(" ", 2)
+    return _("{function} read {name}.grad, which is None: it ran no backward pass before this error, so none "
+             "wrote it; {error}", function=function, name=name, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4),
-               NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2)}
+               NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
+               GRAD_UNWRITTEN: (_grad_unwritten, 3)}

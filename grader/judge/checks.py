@@ -91,7 +91,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
-    Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS),),
+    Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
+                               ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in

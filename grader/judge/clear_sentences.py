@@ -49,3 +49,9 @@ class SayClear(Sentence):
                                "leaves it as it was.")
     STOPPED_AT_NO_GRAD = N_("{label} stopped at the first leaf whose .grad is None: the leaves after it still hold "
                             "what backward wrote, where the statement's call skips that leaf and zeroes the others.")
+    ZERO_UNSEEN_TRUE = N_("this test also calls {label}(x, loss, True) on a graph of its own, to check that your code "
+                          "zeroes x's gradients only when zero_between is True, and that call raised an error: "
+                          "whether it does could not be checked.")
+    ZERO_UNSEEN_FALSE = N_("this test also calls {label}(x, loss, False) on a graph of its own, to check that your "
+                           "code zeroes x's gradients only when zero_between is True, and that call raised an error: "
+                           "whether it does could not be checked.")

@@ -409,3 +409,14 @@ CASES += [
           names=("sgd_step on a new w (w.grad is None) never turned grad mode off", "before its backward pass"),
           unsaid=("sgd_step never turned grad mode off",)),
 ]
+
+# A step that forgets loss.backward(): w.grad is still None at the update, and Python's TypeError on
+# None names neither the backward that never ran nor w.grad; the sentence says both.
+CASES += [
+    Wrong("refused_without_backward", fails={REFUSED: "ran no backward pass before this error"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    try:\n": "    loss = loss_fn(w)\n    try:\n"},
+          names=("step_without_no_grad read w.grad, which is None", "no backward pass", "NoneType")),
+    Wrong("step_without_backward", fails={STEP: "ran no backward pass before this error"},
+          edits={BACKWARD: "    loss = loss_fn(w)\n    with micrograph.no_grad():\n"},
+          names=("sgd_step read w.grad, which is None", "no backward pass")),
+]

@@ -302,3 +302,13 @@ CASES += [
           names=("vjp ran no backward pass", "it was computed, not read from the engine"),
           unsaid=("in an earlier call",)),
 ]
+
+# The zeroing loop over x, the matrix, not its row x[0]: only zero_between=True raises. The tests of
+# zero_between=False also call jacobian_rows(x, loss, True), to check the flag is read the right way
+# round: they say that call raised, not only the test's instructions.
+CASES += [
+    Wrong("zero_loop_over_matrix",
+          fails={ROWS: "AttributeError", NOT_ZEROED: "also calls jacobian_rows(x, loss, True)"},
+          edits={"            for leaf in x[0]:\n": "            for leaf in x:\n"},
+          names=("this test also calls jacobian_rows(x, loss, True)", "raised an error", "could not be checked")),
+]

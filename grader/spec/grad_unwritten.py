@@ -1,0 +1,49 @@
+"""An error raised on a ``.grad`` the student's code read before any backward pass wrote it.
+
+A step that forgets ``loss.backward()`` goes on to ``w -= lr * w.grad``: w.grad is still None,
+and Python raises "unsupported operand type(s) for *: 'float' and 'NoneType'", which names
+neither the backward that never ran nor w.grad.  A probe that watched the call raises such an
+error again as ``GradUnwritten`` where the call ran no backward pass before it, and the student's
+code read the .grad of a Value the probe gave it, which is None as the error is raised
+(``grader.judge.explain`` tells it with that fact).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from micrograph.value import peek_grad
+
+from grader.spec.call import Call
+from grader.spec.probe import error_text
+
+NONE_TYPE = "NoneType"
+"""What Python's error names where an operation met None (``* 'NoneType'``, ``'NoneType' object
+has no attribute 'item'``): only such an error can come of a .grad that is None."""
+
+
+class GradUnwritten(Exception):
+    """The function a test called raised on None, having read the .grad of a Value that holds
+    None, before any backward pass of the call.  Its message is ``"<function> <name> <error's text>"``
+    (``name`` the probe's name of that Value); it is raised with the error's traceback, so the
+    grader sees the line it came from."""
+
+
+@contextlib.contextmanager
+def told_if_grad_unwritten(call: Call, function: str, given: dict[str, Any]) -> Iterator[None]:
+    """While the watched ``call`` of ``function`` runs (grad mode sampled, so that its reads of
+    .grad are seen): an error on None raised where no backward pass has started, after the
+    student's code read the .grad of a Value among ``given`` (by the probe's names) whose .grad
+    is None (an assignment of None, or nothing written yet), is raised again as ``GradUnwritten``."""
+    try:
+        yield
+    except NotImplementedError:
+        raise  # a stub: told as one
+    except Exception as exc:
+        name = next((name for name, v in given.items() if call.grad_reads.get(id(v)) is v
+                     and peek_grad(v) is None), None)
+        if call.roots or name is None or NONE_TYPE not in str(exc):
+            raise
+        raise GradUnwritten(f"{function} {name} {error_text(exc)}").with_traceback(exc.__traceback__) from None
