@@ -10,7 +10,8 @@ pass.  Inputs sit on the boundaries the statement names: x = 0 (not > 0), y equa
 Each function is called again on other inputs and on the first once more, in the public tests
 too (``grader.spec.repeat``): a list kept between calls (a default argument, a cache) shows;
 double_until once more on the very leaf and limit of a call whose y was backpropagated, too (a y
-kept on the leaf itself, which a fresh import of the file finds there as well).  grad_fn_chain's
+kept on the leaf itself, which a fresh import of the file finds there as well); grad_fn_chain once
+more on a y an in-place op changed since (a chain kept on y, or by id(y)).  grad_fn_chain's
 chains are read back against their graphs (``grader.spec.chain``): a walk that left a node by
 another entry than the first that is not None is named with that node.
 """
@@ -116,20 +117,27 @@ def _branch(sub, x: float, w_start: float) -> dict:
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
     built = graph(y, {"w": w}, label=label, data={"x_value": x})
-    return {"graph": [built, check(Check.BRANCH_OF_X, not _other_side(built, x, w_start), label)],
+    made = [v for v in (call.made or {}).values() if v is not y]
+    return {"graph": [built, _branch_of_x(built, made, w, x, w_start, label)],
             "value": value_of(y, label), "grad": _backward(y, w),
             "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "branch")]}
 
 
-def _other_side(built: dict, x: float, w_start: float) -> bool:
-    """Whether the graph a call built is the statement's for an x on the other side of x > 0 and
-    not for its own x: the if chose the branch by something else than x."""
+def _branch_of_x(built: dict, made: list[Value], w: Value, x: float, w_start: float, label: str) -> dict[str, Any]:
+    """The BRANCH_OF_X fact: the graph a call built is not the statement's for an x on the other
+    side of x > 0 (where it is not the one for its own x): an if that chose the branch by something
+    else than x.  Where one of ``made``, the other Values the call's operations made from the leaf
+    ``w``, has the statement's graph for this x, that branch ran and its y was dropped
+    (``~dropped``): the if was right, and what the call returned came after it (no return there)."""
     def shape(fact: dict) -> list[dict]:
         return [{k: v for k, v in node.items() if not k.startswith(CONTEXT)} for node in fact["nodes"]]
-    w = Value(w_start, requires_grad=True)
-    other = graph(_statement_branch(-1.0 if x > 0 else 1.0, w), {"w": w}, label="y")
-    own = graph(_statement_branch(x, w), {"w": w}, label="y")
-    return shape(built) == shape(other) != shape(own)
+    fresh = Value(w_start, requires_grad=True)
+    other = shape(graph(_statement_branch(-1.0 if x > 0 else 1.0, fresh), {"w": fresh}, label="y"))
+    own = shape(graph(_statement_branch(x, fresh), {"w": fresh}, label="y"))
+    if not shape(built) == other != own:
+        return check(Check.BRANCH_OF_X, True, label)
+    dropped = any(shape(graph(v, {"w": w}, label=label, data={"x_value": x})) == own for v in made)
+    return {**check(Check.BRANCH_OF_X, False, label), CONTEXT + "dropped": dropped}
 
 
 BRANCH_FEEDBACK = ("Make x_value = Value(x); if x > 0 return x_value * w, otherwise "
@@ -202,6 +210,7 @@ def chain_public(sub):
 def chain_other(sub):
     graphs = _other_graphs()
     return {"chains": [_chain_of(sub, y, label) for label, y in graphs], "at_a_freed_id": _at_a_freed_id(sub),
+            "after_change": _after_change(sub),
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
 
@@ -233,6 +242,23 @@ def _at_a_freed_id(sub) -> list[dict]:
     chain = sub.grad_fn_chain(y)
     kept = chain == got_earlier and chain != own
     return [result_of(_names_of(chain), label), names_called(chain, label), check(Check.READ_ANEW, not kept, label)]
+
+
+def _after_change(sub) -> list[dict]:
+    """grad_fn_chain of y = (w + 3).sin() called again once y.mul_(2) changed y in place: the same
+    Value, whose grad_fn is now a MulBackward0 above the sine.  A chain kept from the first call
+    (on y itself, or by id(y)) is returned again.  Beside the chain, the READ_ANEW fact that it is
+    not what the call before the change returned (context ``~changed``)."""
+    w = Value(0.75, requires_grad=True)
+    y = (w + 3).sin()
+    first = _names_of(sub.grad_fn_chain(y))
+    first = list(first) if type(first) is list else first  # as it was: a list kept and changed later shows
+    y.mul_(2)
+    label = "for y = (w + 3).sin(); y.mul_(2), grad_fn_chain(y)"  # code: read in any language
+    chain = sub.grad_fn_chain(y)
+    kept = type(first) is list and _names_of(chain) == first  # the statement's chain gained a node
+    return [result_of(_names_of(chain), label), names_called(chain, label),
+            {**check(Check.READ_ANEW, not kept, label), CONTEXT + "changed": True}]
 
 
 def _reach(start: float, limit: float) -> str:

@@ -115,6 +115,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     # a first result's node, backpropagated once a later call ran, reads what that call left: told at length
     SayState.FIRST_CHANGED: {SayState.OTHER_AFTER_LATER, SayState.NOTES_ON_CLASS},
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
+    # the same y's chain from before an in-place change of y: it lacks the node the change put on top
+    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_FIRST_LEFT_OUT), {SayState.KEPT_PAST_CHANGE}),
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
@@ -148,7 +150,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     Say.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's
-    Say.OTHER_BRANCH: {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA},
+    **dict.fromkeys((Say.OTHER_BRANCH, Say.BRANCH_DROPPED),
+                    {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs

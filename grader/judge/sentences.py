@@ -380,6 +380,8 @@ class Say(Sentence):
                             "differs from the doublings y's graph records.")
     OTHER_BRANCH = N_("{label} is the other branch's y: your if picked the branch the statement takes on the other "
                       "side of x > 0.")
+    BRANCH_DROPPED = N_("{label} is the other branch's y, though your code also computed the y the statement returns "
+                        "for this x (an operation recorded it): that y was not returned, the other branch's was.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "
                              "warnings.simplefilter('ignore') than without it.")
     NONE_UNDER_FILTERS = N_("{label} returned None under the caller's warnings.simplefilter('ignore'), and "

@@ -45,6 +45,9 @@ class SayState(Sentence):
                        "that earlier call left on the graph (on its nodes or Values).")
     FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
                           "a result kept between calls, found again by an id that this y's node took over from the freed one.")
+    KEPT_PAST_CHANGE = N_("{label} returned what the call before that change returned, on the same y: an in-place "
+                          "op on y gave it a new grad_fn, and your code handed back an answer kept between calls "
+                          "instead of reading y's graph as it is now.")
     STATE_IN_HELPER = N_("With each call of {function} made in a fresh import of your code, {label} returns the "
                          "same every time: the state is kept by your {function}, which it calls.")
     FIRST_CHANGED = N_("what a first call of {label} returned changed when {label} was called again on other "

@@ -217,3 +217,23 @@ CASES += [
           names=("The y double_until returned is still the y an earlier call of double_until returned",),
           unsaid=("has freed its saved values",)),
 ]
+
+# The x > 0 arm computes its y and forgets to return it: the code goes on to the other branch's
+# return. The if is right (its arm ran and recorded x_value * w): the sentence says the statement's y
+# for this x was made and dropped, not that the if picked the other side.
+CASES += [
+    Wrong("arm_without_return", fails={BRANCH: "though your code also computed the y the statement returns"},
+          edits={"        return x_value * w\n": "        y = x_value * w\n"},
+          names=("y (x > 0) is the other branch's y", "that y was not returned"),
+          unsaid=("your if picked the branch",)),
+]
+
+# grad_fn_chain keeps its names on y and hands out a copy on a later call with that y ("a graph is
+# fixed once built"): an in-place op on y since gave it a new grad_fn, and the copy is the old chain.
+CASES += [
+    Wrong("chain_kept_on_y", fails={"grad_fn_chain on other graphs": "returned what the call before that change returned"},
+          edits={"    names: list[str] = []\n    node = y.grad_fn\n":
+                 "    if hasattr(y, \"chain_names\"):\n        return list(y.chain_names)\n"
+                 "    names: list[str] = []\n    y.chain_names = names\n    node = y.grad_fn\n"},
+          names=("y.mul_(2), grad_fn_chain(y) returned what the call before that change returned", "kept between calls")),
+]
