@@ -344,4 +344,7 @@ def forward_hidden(sub):
 def draw(sub):
     w = Value(1.5, requires_grad=True)
     trained, evaluated = sub.forward(w, -0.5, True), sub.forward(w, -0.5, False)
+    for y in (trained, evaluated):  # nothing to draw: say what forward returned (its tests say it too)
+        if not isinstance(y, Value):
+            raise shape_error(N_("forward must return y, the Value it computed"), "forward", y)
     return [trained, evaluated], {"w": w, "y (training)": trained, "y (evaluation)": evaluated}
