@@ -359,6 +359,22 @@ def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
     return "w * x", y, w, x, [w, x, y]
 
 
+def _grads_already_held(sub) -> list[dict]:
+    """grad_by_paths on the documents' graph whose leaves already hold a .grad that a backward
+    pass through another graph sharing them wrote: the statement's walk reads no .grad, so it
+    answers dy/d(leaf) all the same.  HELD_GRAD_UNUSED: an answer is not that .grad's number."""
+    g = documents_graph(-0.75, 2.25)
+    add(mul(g["w"], 6.5), mul(g["x"], -4.25)).backward()  # w.grad, x.grad: numbers no walk of y gives
+    facts, everything = [], [g[k] for k in NODES]
+    for name in ("w", "x"):
+        label, held = f"grad_by_paths(y, {name})", g[name].grad.item()
+        answer = num(sub.grad_by_paths(g["y"], g[name], everything))
+        returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
+            g["y"], g[name], everything, "right"))
+        facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label)]
+    return facts
+
+
 @EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
 def chain_rule_hidden(sub):
     label, y, w, x, everything = _one_product()
@@ -371,7 +387,7 @@ def chain_rule_hidden(sub):
     facts = iter(_slip_facts([item for _, answered in asked for item in answered]))
     runs = [{"by_paths": run["by_paths"], "factors": [next(facts) for _ in answered], "walk_only": run["walk_only"]}
             for run, answered in asked]
-    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25)}
+    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25), "held": _grads_already_held(sub)}
 
 
 @EXERCISE.diagram

@@ -28,3 +28,6 @@ class SayRead(Sentence):
                   "the first pass were overwritten in place with those of the last pass.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")
+    HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "
+                            "backward pass through another graph that shares that leaf: the call returned that "
+                            "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")

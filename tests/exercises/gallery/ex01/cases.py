@@ -338,3 +338,13 @@ CASES += [
                  '    return g["w"].grad.item(), g["x"].grad.item()'},
           names=("backprop raised an error", "state kept between calls", "AttributeError")),
 ]
+
+# grad_by_paths returns the leaf's .grad where one is set (a gradient another graph's backward
+# left there), and walks the graph only where it is None.
+CASES += [
+    Wrong("held_grad_returned",
+          fails={"chain rule by paths in other graphs": "is the number its leaf's .grad already held when the call began"},
+          edits={'    def produced_by(node) -> Value:':
+                 '    if leaf.grad is not None:\n        return leaf.grad.item()\n\n    def produced_by(node) -> Value:'},
+          names=("grad_by_paths(y, w)", "already held", "another graph")),
+]
