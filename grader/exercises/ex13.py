@@ -27,6 +27,7 @@ from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
+from grader.spec.recursion import nesting, not_recursive
 from grader.spec.repeat import calls_apart, grown_apart
 from grader.spec.topological import leaves_only_left_out, order_report
 
@@ -335,10 +336,13 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     stayed alone and whether the engine ran.  A recursive walk raises RecursionError here: the
     student's own error, told with its line.  backprop walks the chain topological_order has
     walked already: nodes kept from one call to the next (a module-level set) show as state."""
-    order = _as_returned(sub.topological_order(graph.root))
+    with nesting(sub) as in_order:
+        order = _as_returned(sub.topological_order(graph.root))
     report = order_report(order, graph.root, "topological_order(chain)", _names_apart(sub), _drops_leaves(sub))
-    observed = _backprop(sub, graph)
+    with nesting(sub) as in_backprop:
+        observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
+            "recursion": [not_recursive(in_order, "topological_order"), not_recursive(in_backprop, "backprop")],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),
             "apart": _order_apart(sub, graph, diamond_graph(1.5))}
 

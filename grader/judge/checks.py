@@ -48,6 +48,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE, Check.PAST_THE_ROOT.value: SayWalk.ROOT_ALONE,
+           Check.NOT_RECURSIVE.value: SayWalk.RECURSIVE,
            Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
            Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
@@ -159,7 +160,8 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 
 
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
-    SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")),  # the node placed early, and its double feeder
+    SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")),
+    SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     **dict.fromkeys(SayEntries, (("of", "of"), ("missing", "name"))),  # the matrix, the row or entry left out
 }
 

@@ -46,6 +46,9 @@ class SayWalk(Sentence):
     AS_LISTED = N_("{label} used a node once for each time the order your topological_order returned lists it, "
                    "each time with the gradients that had reached it by then, not once with their sum: that order "
                    "lists a node more than once.")
+    RECURSIVE = N_("{label} walked the graph recursively: {function} called itself deeper and deeper along the "
+                   "chain, one call inside another, where the statement asks for a walk without recursion (an "
+                   "explicit stack or queue you push to and pop from).")
     ROOT_ALONE = N_("{label} ran local_grads on root.grad_fn alone, and last: none of the nodes it sent gradients to "
                     "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
                     "walk through the order from its end (reversed) meets every other node before any gradient has "

@@ -509,3 +509,13 @@ CASES += [
 CASES += [
     Correct("order_as_a_tuple", edits={"    return order\n": "    return tuple(order)\n"}),
 ]
+
+# A recursive walk that raises Python's recursion limit first: no RecursionError stops it, and it is
+# still the recursion the statement rules out.
+CASES += [
+    Wrong("recursive_after_raising_the_limit",
+          fails={SHORT_CHAIN: "walked the graph recursively", CHAIN: "walked the graph recursively"},
+          edits={"    start = root.grad_fn\n    # 1. How many edges point at each node: a walk with an explicit stack, each node once.\n":
+                 "    import sys\n    sys.setrecursionlimit(100_000)\n" + RECURSIVE},
+          names=("recursively", "without recursion")),
+]
