@@ -12,6 +12,7 @@ from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, edge_node, fact, flag, grad_quiet, needs, number
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
+from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
@@ -57,6 +58,9 @@ KEYS = {
             "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
              "each node on it runs once, and the gradients w receives from every + w are summed",
+    "no_recursion": "backward and dependencies walk the graph with a loop over a stack or a heap, never by calling "
+                    "themselves, as the statement asks: a recursive walk nests one call per node of a chain, whatever "
+                    "recursion limit the file sets",
 }
 
 # A wrong rule of one operation changes every graph's gradients: the graph's advice (the order
@@ -328,11 +332,12 @@ def chain(sub):
     needs(sub, 2)
     w, v = _long_chain(sub, CHAIN_OPS)
     with default_recursion_limit() as moved:
-        v.backward()
+        nested = deepest(sub, v.backward)
     if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": fact(grad_quiet(w), f"w.grad after backward through {CHAIN}")}
+            "chain": fact(grad_quiet(w), f"w.grad after backward through {CHAIN}"),
+            "no_recursion": claim(nested < NESTED, N_("backward through a chain of 5000 operations runs without recursion"))}
 
 
 @EXERCISE.diagram

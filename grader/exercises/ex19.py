@@ -56,10 +56,14 @@ KEYS = {
                      "once per backward, however many times retain_grad() was called",
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
+    "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
+                "getter that returns a new Value each time hands zero_() and the code holding w.grad a copy, which "
+                "no later backward adds into",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand"),
-             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand"), "in_place": ("fresh", "leaf_number", "operand"),
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad"),
+             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand"),
+             "in_place": ("fresh", "leaf_number", "operand", "one_grad"), "zeroed": ("one_grad",),
              "leaf_root": ("operand", "in_place"),
              "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place")}
 
@@ -74,6 +78,15 @@ def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
     (w * x + w).backward()
     said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
     return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+
+
+def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
+    """Whether two reads of w.grad give one object, as PyTorch's: a getter that copies makes
+    every zero_() and every in-place sum reach a copy.  On a fresh copy (``_retained``'s reason)."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
+    (w * x + w).backward()
+    return claim(w.grad is w.grad, "w.grad is w.grad after (w * x + w).backward()")
 
 
 LEAF_ROOT = "w.backward(); g = w.grad; w.backward()"
@@ -255,7 +268,7 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def loop_public(sub):
     needs(sub, 4)
-    return {**_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
+    return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "in_place": _kept(sub, 1.5, -2.0), "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
             "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5)}
 
@@ -266,7 +279,7 @@ def loop_hidden(sub):
     """The second loop drops the grads before its third backward: a backward that adds what
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
-    return {**_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
+    return {"one_grad": _one_grad(sub, -0.5, 3.0), **_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
             "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
             "leaf_root": _leaf_root(sub, -0.5), "retained_once": _retained_twice(sub, -0.5)}
@@ -284,7 +297,8 @@ def zero_between_calls(sub):
               _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
     (w * w).backward()  # adds into the zeroed Value, as into any other
     again = claim(w.grad is g, "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward()")
-    return {**_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")), "in_place": [again]}
+    return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
+            "in_place": [again]}
 
 
 A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")

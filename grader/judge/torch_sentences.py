@@ -23,6 +23,9 @@ class SayTorch(Sentence):
     WRITTEN_BESIDE = N_("{label} is a different number from PyTorch's: your AccumulateGrad.apply set that leaf's "
                         ".grad without calling store_grad, so the sum this stage's store_grad makes never reached it.")
     TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
+    LEAF_WITH_NODE = N_("{label} is True in your engine, though that value's grad_fn is not None: is_leaf must follow "
+                        "grad_fn (a value is a leaf exactly when its grad_fn is None), not what the value was when it "
+                        "was made.")
     TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
-from grader.spec.facts import CLAIM, PYTORCH, REFERENCE
+from grader.spec.facts import CLAIM, CONTEXT, PYTORCH, REFERENCE
 from grader.spec.held import held
 from grader.spec.probe import show
 from grader.spec.provenance import result_of
@@ -71,11 +71,13 @@ def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     ``when`` says where in the program, before the code (``"after the block: (w * 2).is_leaf"``)."""
     fn = getattr(v, "grad_fn", None)
     at = f"{when}: {label}" if when else label
+    flagged = flag(getattr(v, "is_leaf", None))  # context beside it: a leaf flag that does not follow grad_fn
+    leaf = {**fact(flagged, f"{at}.is_leaf"), **({CONTEXT + "with_node": True} if flagged is True and fn is not None else {})}
     return {
         "data": fact(number(v), f"{at}.item()"),
         "grad_fn": fact(node_name(fn), f"{at}.grad_fn"),  # None, or the node by its name()
         "next_functions": fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions"),
-        "is_leaf": fact(flag(getattr(v, "is_leaf", None)), f"{at}.is_leaf"),
+        "is_leaf": leaf,
         "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{at}.requires_grad"),
     }
 

@@ -229,3 +229,13 @@ CASES += [
           fails={DOCS: "called the apply of AccumulateGrad(x) twice in a row"},
           names=("AccumulateGrad(x) twice in a row", "calls each node's apply once"), unsaid=("once per path",)),
 ]
+
+# dependencies recursive after raising the limit inside the call: the chain's backward gets through
+# on Python 3.11; the walk itself is what the statement forbids, and what is told.
+CASES += [
+    Wrong("dependencies_by_recursion_limit_raised_in_call", edits={
+        "import heapq\n": "import heapq\nimport sys\n",
+        DEPENDENCIES: "    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100_000))\n" + RECURSIVE_DEPENDENCIES},
+          fails={CHAIN: "Backward through a chain of 5000 operations runs without recursion in PyTorch, but not in your engine"},
+          names=("without recursion", "never by calling themselves")),
+]

@@ -196,3 +196,14 @@ CASES += [
           names=("AccumulateGrad.apply", "without calling store_grad"),
           unsaid=("each backward must add its gradient into .grad",)),
 ]
+
+# a grad getter that returns a copy (right in ex18): zero_() and the in-place sum reach copies; the
+# first sentence says two reads of w.grad are two objects, and the rule is the getter's.
+CASES += [
+    Wrong("grad_getter_copies", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad\n":
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n"
+        "        return None if self._grad is None else Value(self._grad.item())\n"},
+          fails={LOOP: "w.grad is w.grad after (w * x + w).backward() in PyTorch, but not in your engine"},
+          names=("w.grad is w.grad", "a getter that returns a new Value each time")),
+]

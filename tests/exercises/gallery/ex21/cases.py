@@ -224,3 +224,15 @@ CASES += [
           fails={REBASED: "after v = Value(2); v.add_(1): v.grad_fn is not None, where PyTorch's is None"},
           names=("v.add_(1)", "records nothing")),
 ]
+
+# is_leaf a flag record sets once (right in ex16-ex20): an in-place op that gives a constant a
+# grad_fn leaves it True; told as is_leaf not following grad_fn, not as the rebase's rule.
+CASES += [
+    Wrong("ex16_is_leaf_flag_set_once", edits={
+        "        self._accumulator: AccumulateGrad | None = None": "        self._accumulator: AccumulateGrad | None = None\n"
+                                                                   "        self._leaf = True",
+        "        return self.grad_fn is None\n": "        return self._leaf\n",
+        "        out.requires_grad = True\n": "        out.requires_grad = True\n        out._leaf = False\n"},
+          fails={REBASED: "After c = Value(-4); c.add_(w): c.is_leaf is True in your engine, though that value's grad_fn is not None"},
+          names=("c.is_leaf", "is_leaf must follow grad_fn"), unsaid=("records a new node",)),
+]
