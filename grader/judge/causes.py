@@ -235,12 +235,14 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
     label (``_WHOLE_CAUSES``); the text of a Value's grad_fn, from its graph's root op told."""
     return (any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
             or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items())
-            or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN) and (Say.ROOT_OP, label[:-len(_GRAD_FN)]) in said)
+            or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN)
+            and any((root, label[:-len(_GRAD_FN)]) in said for root in (Say.ROOT_OP, Say.NOT_A_VALUE)))
 
 
 _GRAD_FN = ".grad_fn"
 """The op at a graph's root, named by its label: "loss.grad_fn is DivBackward0" says what "loss's graph
-differs at its root: your graph has DivBackward0 there" does."""
+differs at its root: your graph has DivBackward0 there" does; and a loss that is no Value has no grad_fn
+to tell ("loss is of type float")."""
 
 
 # Sentences that explain at length what a call did: told for its first label only (the same
