@@ -186,7 +186,9 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
     returned = _list(grads, num)  # not a list: told as vjp's result, once
     out = {"returned": returned if type(grads) is list else result_of(returned, label),
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
-           "x_grads": _x_grads(x, f"x{n}"), "call": call.fact, "given_kept": kept.fact,
+           "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
+           "call": call.fact,
+           "given_kept": kept.fact,
            "given": check(Check.GAVE_V, _gave(call.root_grads, v), label)}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))

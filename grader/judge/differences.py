@@ -67,6 +67,9 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_SET_BY_HAND, label=label)]
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
         say = Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED
+        helper = got.get(CONTEXT + "changed_by")  # a given function the code called changed it
+        if say is Say.GRAD_CHANGED and type(helper) is str:
+            return [_diff(Say.GRAD_CHANGED_BY_GIVEN, label=label, function=helper)]
         return [_diff(before_only if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
                       label=label)]
     if not same(want.get("grad"), got.get("grad")):

@@ -268,6 +268,9 @@ class Say(Sentence):
     GIVEN_KEPT_LEAF = N_("{label} was edited: called by your code in this test, it returned a leaf "
                          "{where} that already held a gradient, where the {label} given with the "
                          "exercise makes new leaves at each call, which hold none.")
+    GRAD_CHANGED_BY_GIVEN = N_("{label} was changed after backward wrote it, by {function}, which your code called: "
+                               "your {function} changes the .grad it reads, where the {function} given with the "
+                               "exercise only reads it.")
     GIVEN_RETURNED = N_("{label} was edited: called by your code in this test, it returned a result that "
                         "differs from what the {label} given with the exercise returns on the same arguments.")
     ROWS_READ_LATE = N_("the earlier rows of {label} hold the very numbers x's .grad hold after the "

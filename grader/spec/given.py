@@ -27,6 +27,7 @@ from types import ModuleType
 from typing import Any
 
 from micrograph import Node, Value, add, mul, no_grad
+from micrograph.value import peek_grad
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
@@ -200,11 +201,38 @@ class GivenReturns:
 
     name: str
     kept: bool = True
+    changed: list[Any] = field(default_factory=list)  # the Values whose .grad a call of the copy changed
 
     @property
     def fact(self) -> dict[str, Any]:
         """The GIVEN_KEPT fact of a given function that returns numbers (``~returned``)."""
         return {**check(Check.GIVEN_KEPT, self.kept, self.name), CONTEXT + "returned": True}
+
+    def changed_by(self, v: Any) -> dict[str, Any]:
+        """Context for the fact of ``v``'s .grad, which the caller reads: the copy's name
+        (``~changed_by``) where a call of it changed that .grad, which the given one only reads (a
+        leaf's .grad zeroed in the helper); its result may still be the given one's."""
+        return {CONTEXT + "changed_by": self.name} if any(c is v for c in self.changed) else {}
+
+
+def _grads_in(args: object, depth: int = 0) -> list[tuple[Any, Any, str, int | None]]:
+    """Each Value among ``args`` (in lists and tuples too: x's row) with its .grad, the object
+    kept with its number and version: a call that zeroes one in place or sets another shows."""
+    if isinstance(args, Value):
+        g = peek_grad(args)
+        return [(args, g, "None" if g is None else repr(g.item()), None if g is None else g._version)]
+    if type(args) in (list, tuple) and depth < GRAD_DEPTH:
+        return [item for arg in args for item in _grads_in(arg, depth + 1)]  # type: ignore[union-attr]
+    return []
+
+
+GRAD_DEPTH = 3
+"""How deep in nested lists ``_grads_in`` looks: the arguments, a matrix, its rows."""
+
+
+def _grads_changed(before: list[tuple[Any, Any, str, int | None]], after: list[tuple[Any, Any, str, int | None]]) -> list[Any]:
+    """The Values whose .grad differs between two ``_grads_in`` of the same arguments."""
+    return [a[0] for a, b in zip(before, after) if a[1] is not b[1] or a[2:] != b[2:]]
 
 
 @contextmanager
@@ -221,6 +249,7 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                 expected, raised = given(*args, **kwargs), False
             except Exception:  # noqa: BLE001 - the given code refuses these arguments
                 expected, raised = None, True
+            held = _grads_in([*args, *kwargs.values()])  # as the given one left them
             try:
                 result = original(*args, **kwargs)
             except Exception as exc:
@@ -229,6 +258,7 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                                        ).with_traceback(exc.__traceback__) from None
                 raise
             record.kept = record.kept and not raised and _same_result(result, expected)
+            record.changed += _grads_changed(held, _grads_in([*args, *kwargs.values()]))
             return result
         return compared
 

@@ -312,3 +312,12 @@ CASES += [
           edits={"            for leaf in x[0]:\n": "            for leaf in x:\n"},
           names=("this test also calls jacobian_rows(x, loss, True)", "raised an error", "could not be checked")),
 ]
+
+# The given x_grads edited to zero x's gradients once read (the zeroing moved from jacobian_rows into
+# the helper): vjp's caller finds them zeroed, and the sentence names the helper that did it.
+CASES += [
+    Wrong("x_grads_zeroes", fails={VJP: "by x_grads, which your code called"},
+          edits={"    return [v.grad.item() for v in x[0]]\n":
+                 "    values = [v.grad.item() for v in x[0]]\n    for v in x[0]:\n        v.grad.zero_()\n    return values\n"},
+          names=("x_a[0][0].grad was changed after backward wrote it, by x_grads", "given with the exercise only reads it")),
+]
