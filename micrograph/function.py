@@ -201,7 +201,7 @@ class Function:
                 raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
             if dirty:
                 r.shared_vc()[0] += 1
-            out = r if dirty or not isinstance(r, Value) else Value.alias(r)
+            out = Value.alias(r) if isinstance(r, Value) and not dirty and any(r is a for a in args) else r
             if differentiable and isinstance(r, Value) and all(r is not v for v in ctx._non_differentiable):
                 out.set_grad_fn(ctx, nr)
             outputs.append(out)
