@@ -319,6 +319,24 @@ def _two_clips(sub, a0: float) -> dict[str, Any]:
     return grad_of(a, "a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)")
 
 
+def _equal_inputs(sub, x0: float) -> list[dict[str, Any]]:
+    """z = F(a) * 2 + F(b) for each Function F, a and b two leaves of one number, both applied
+    before either is used: each gets a gradient.  A forward that hands back a Value it made for an
+    earlier call (cached by the input's number) returns that very object, whose grad_fn the later
+    call's node then replaces, as PyTorch's apply does: a gets none."""
+    found = []
+    for name, op in _ops(sub).items():
+        a, b = Value(x0, requires_grad=True), Value(x0, requires_grad=True)
+        first, second = op(a), op(b)
+        (first * 2.0 + second).backward()
+        bounds = "" if name == "Softplus" else ", -1, 1"
+        program = f"z = y1 * 2 + y2, y1 = {name}.apply(a{bounds}), y2 = {name}.apply(b{bounds}) (a and b equal)"
+        kept = {**same_object(second, first, f"{name}.apply(b{bounds}) (a and b equal)",
+                              f"the Value {name}.apply(a{bounds}) returned before it"), CONTEXT + "earlier_call": True}
+        found += [kept, grad_of(a, f"a.grad in {program}"), grad_of(b, f"b.grad in {program}")]
+    return found
+
+
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
                      "flow on to the inputs' own nodes (here a product and a subtraction).")
 COMPOSED_KEYS = {
@@ -343,7 +361,7 @@ WITH_FUNCTIONS = {"Softplus": ("Softplus values, node and gradient", "Softplus p
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
     return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
-            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *_beside_later(sub)]}
+            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *_beside_later(sub)], "equal": _equal_inputs(sub, 0.35)}
 
 
 def _beside_later(sub) -> list[dict[str, Any]]:

@@ -412,3 +412,17 @@ CASES += [
                  "        ctx.save_for_backward(x.detach())\n"},
           names=("ctx.saved_values[0] is a new object", "parts from the statement's right after")),
 ]
+
+# Softplus.forward hands back the Value it made for an earlier input of the same number (a cache
+# keyed by x.item()): apply returns that very object, as PyTorch's does, and the later call's node
+# replaces its grad_fn, so of two equal leaves applied before either is used, the first gets none.
+CASES += [
+    Wrong("softplus_forward_cached_by_number",
+          fails={COMPOSED: "Softplus.apply(b) (a and b equal) is still the Value Softplus.apply(a) returned before it"},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
+                 "        return (x.exp() + 1.0).log()\n":
+                 "        ctx.save_for_backward(x)\n        if x.item() not in _OUT:\n"
+                 "            _OUT[x.item()] = (x.exp() + 1.0).log()\n        return _OUT[x.item()]\n",
+                 "class Softplus(": "_OUT = {}\n\n\nclass Softplus("},
+          names=("Softplus.apply(b)", "returned before it", "kept between calls")),
+]
