@@ -127,7 +127,7 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
 
 def _pass_was(got: dict[str, Any], key: str, index: int) -> bool:
     """Whether the student's pass at ``index`` is marked in the context list ``key``: it kept its
-    graph because it was asked create_graph=True (``created_graph``), or it raised (``raised_in``)."""
+    graph because it was asked create_graph=True (``created_graph``)."""
     marked = got.get(CONTEXT + key)
     return type(marked) is list and index < len(marked) and marked[index] is True
 
@@ -152,7 +152,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         kept = next(((i, g) for i, (w, g) in enumerate(zip(wk, gk)) if w is not g), None)
         if kept is not None:
             say = (Say.KEPT_FEWER if kept[1] is not True else Say.KEPT_BY_CREATE if _pass_was(got, "created_graph", kept[0])
-                   else Say.RETAIN_ON_RAISED if _pass_was(got, "raised_in", kept[0]) else Say.KEPT_MORE)
+                   else Say.KEPT_MORE)
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):

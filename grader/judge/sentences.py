@@ -124,8 +124,6 @@ class Say(Sentence):
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "
                         "a pass where the statement lets backward free it.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets backward free it.")
-    RETAIN_ON_RAISED = N_("{label} called backward with retain_graph=True where the statement's call passes no "
-                          "retain_graph (that pass raised, so it kept nothing).")
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")

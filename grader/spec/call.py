@@ -104,6 +104,12 @@ class Call(observe.Observer):
         if self.listing and self.raised_in:
             self.raised_in[-1] = True  # the pass that started last is the one that raised
 
+    @property
+    def kept(self) -> list[bool]:
+        """Whether each pass kept its graph: its retain_graph, but for a pass that raised, which
+        kept nothing whatever it was asked (a flag with no effect is no difference)."""
+        return [kept and not raised for kept, raised in zip(self.kept_graph, self.raised_in)]
+
     def pass_started(self, start: observe.PassStart) -> None:
         self.started += 1
         if self.started == 1:

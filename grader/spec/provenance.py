@@ -189,11 +189,9 @@ def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[st
 
 def _kept_why(call: Call) -> dict[str, Any]:
     """Context of a call's passes, told beside a count or a kept graph that differs: each pass's
-    create_graph (which keeps the graph as retain_graph=True does), where one asked it, each
-    pass's failure (a pass that raised kept nothing, whatever its retain_graph), and
+    create_graph (which keeps the graph as retain_graph=True does), where one asked it, and
     whether the student's code called detach() or detach_() after a pass began (``made`` only)."""
     return {**({CONTEXT + "created_graph": call.created_graph} if any(call.created_graph) else {}),
-            **({CONTEXT + "raised_in": call.raised_in} if any(call.raised_in) else {}),
             **({CONTEXT + "detached_after": True} if call.detached_first else {})}
 
 
@@ -252,7 +250,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         micrograph.set_grad_enabled(True)
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
-                     kept + "kept_graph": call.kept_graph, **sampled,
+                     kept + "kept_graph": call.kept, **sampled,
                      **_kept_why(call),
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, started_from, one_graph,

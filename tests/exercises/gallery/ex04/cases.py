@@ -266,12 +266,12 @@ CASES += [
 
 
 # The second backward given retain_graph=not retain_graph: with retain_graph=False it raises, as
-# the statement's does, on a graph already freed; the flag the statement leaves out is told.
+# the statement's does, on a graph already freed, keeping nothing whatever it was asked; with
+# retain_graph=True it passes False, as the statement's leaves it: nothing observable differs.
 CASES += [
-    Wrong('second_call_flag_flipped', fails={RAISES: 'retain_graph=True where the statement\'s call passes no retain_graph'},
-          edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
-                 '    try:\n        y.backward(retain_graph=not retain_graph)\n    except RuntimeError as exc:\n        error = exc'},
-          names=('backward_twice', 'retain_graph=True', 'raised'), unsaid=('kept the graph',)),
+    Correct('second_call_flag_flipped',
+            edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
+                   '    try:\n        y.backward(retain_graph=not retain_graph)\n    except RuntimeError as exc:\n        error = exc'}),
 ]
 
 
@@ -328,4 +328,14 @@ CASES += [
                  "def backward_twice(": "_KEPT = (Value(0.0, requires_grad=True), Value(0.0, requires_grad=True))\n\n\n"
                                        "def backward_twice("},
           names=("an earlier call had made", "state kept between calls")),
+]
+
+# The second backward of backward_twice given retain_graph=True: where it runs (the graph kept by
+# the first), it keeps the graph the statement's pass frees; where it raises, it kept nothing, so
+# that call loses no points and is told nothing.
+CASES += [
+    Wrong("second_backward_retains", fails={ADDS: "kept the graph (retain_graph=True) in a pass"},
+          passes=(RAISES, "a failed second backward on other inputs"),
+          edits={SECOND_CALL: SECOND_CALL.replace("        y.backward()\n", "        y.backward(retain_graph=True)\n")},
+          names=("backward_twice kept the graph", "retain_graph=True")),
 ]
