@@ -9,6 +9,7 @@ entry.  ``implied`` names those, so that the sentence of the whole is told alone
 from __future__ import annotations
 
 from grader.judge.explained import Difference
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
@@ -18,7 +19,8 @@ _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Sa
 
 def implied(d: Difference, found: list[Difference]) -> bool:
     """Whether another difference of ``found`` already tells ``d``."""
-    return _part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
+    return (_part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
+            or _alias_of_one_leaf(d, found))
 
 
 def _label(d: Difference) -> str:
@@ -54,3 +56,14 @@ def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
     one holding both leaves' gradient follow from it."""
     label = _label(d)
     return any(e.say is SayWalk.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
+
+
+def _alias_of_one_leaf(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that the Value returned under one name is the one returned under another
+    (``x`` and ``w``), where another difference says the call made one leaf for both of them: that
+    sentence tells the same Value, and what the statement makes instead."""
+    if d.say is not Say.NAME_ALIAS:
+        return False
+    name, alias = _label(d).partition(" (")[0], dict(d.fields).get("name", "")
+    return any(e.say is SayLeaf.ONE_FOR_TWO and {dict(e.fields).get("name"), dict(e.fields).get("leaf")} == {name, alias}
+               for e in found)
