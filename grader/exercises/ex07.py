@@ -12,6 +12,7 @@ between calls shows.
 
 import micrograph
 from micrograph import Value
+from micrograph.value import shares_storage
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -51,9 +52,12 @@ def _leaf(sub, w: float, amount: float) -> dict:
     # no in-place op tried on w at all (skipped for amount 0, say), nor on its .data (told by w's number)
     unchanged = (isinstance(r["w"], Value) and not tried and r["w"]._version == 0
                  and call.through_data.get(id(r["w"])) is not r["w"])
+    tried_on = [v for v in call.changed_in_place.values() if isinstance(v, Value) and v.requires_grad and v.grad_fn is None]
+    returned = None if not tried_on else any(v is r["w"] for v in tried_on)  # the leaf add_ was tried on
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_unchanged": unchanged},
-            "w": value_of(r["w"], "w", call), "call": call.fact}
+            "w": value_of(r["w"], "w", call), "call": call.fact,
+            "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf")}
 
 
 LEAF_FEEDBACK = ("Call w.add_(amount) on the leaf that requires grad, with grad mode on; catch "
@@ -98,7 +102,9 @@ def _rebind(sub, start: float) -> dict:
     return {
         "a0": _start_kept(a0, a1, call),
         "a1": [same_object(a1, a0, label, "a0"), *made],
-        "a2": same_object(a2, a1, "a2 (after a += 1)", "a1"),
+        "a2": {**same_object(a2, a1, "a2 (after a += 1)", "a1"),  # a1 an alias of a2 (a2.detach()): the copy returned
+               **({CONTEXT + "alias": True} if isinstance(a1, Value) and isinstance(a2, Value) and a1 is not a2
+                  and shares_storage(a1, a2) else {})},
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
     }
 

@@ -222,7 +222,9 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
     if want.get("same") == got.get("same"):
         return []
     kept = got.get(CONTEXT + "earlier_call") is True  # an object an earlier call returned, returned again
-    say = (SayState.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same") else Say.NEW_OBJECT
+    alias = got.get(CONTEXT + "alias") is True  # {of} is a copy sharing this Value's number, which changed it
+    say = ((SayState.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same")
+           else SayInPlace.ALIAS_CHANGED if alias else Say.NEW_OBJECT)
     return [_diff(say, label=label, of=want.get("of"))]
 
 

@@ -46,6 +46,10 @@ class SayInPlace(Sentence):
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")
+    RETURNED_OTHER = N_("{label} returned as w another Value than the leaf your code tried the in-place operation "
+                        "on (a new Value made after it), where the statement returns that leaf, left unchanged.")
+    ALIAS_CHANGED = N_("{label} is not {of}: your code took {of} as a copy sharing this Value's number (a detach() "
+                       "or its .data), not this Value itself, which the in-place addition then changed.")
     # a step's update (CHECK facts)
     CHANGE_DROPPED = N_("{label} caught the error that the engine's {function}() raised when your code called it, "
                         "and went on.")

@@ -177,6 +177,7 @@ class Check(str, enum.Enum):
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held
     BUILD_GIVEN_LEAF = "build_given_leaf"  # a function given build handed it Values no operation made (the leaf itself)
     LEAVES_NEW = "leaves_new"  # a call's first pass wrote into no leaf an earlier call made that still held a gradient
+    RETURNED_TRIED = "returned_tried"  # the Value a call returned is the one its in-place operation was tried on
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
     SAME_UNDER_FILTERS = "same_under_filters"  # a call answers the same under the caller's simplefilter("ignore")
     PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)

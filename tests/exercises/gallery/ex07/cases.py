@@ -29,8 +29,8 @@ CASES = [
                                      "import micrograph\nfrom micrograph import Value\n"}),
     Correct("detach_then_add", edits={"    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n":
                                       "    a = a.detach() + 1  # a needs no grad: the detach changes nothing here\n"}),
-    Wrong("a1_detached", names=("a2 (after a += 1) is a new object, not a1",), unsaid=("a0 is a new object",),
-          fails={"a = a + 1 and a += 1": "a2 (after a += 1) is a new object, not a1"},
+    Wrong("a1_detached", names=("a2 (after a += 1) is not a1", "a copy sharing this Value's number"), unsaid=("a0 is a new object",),
+          fails={"a = a + 1 and a += 1": "your code took a1 as a copy sharing this Value's number"},
           edits={"    a1 = a\n": "    a1 = a.detach()\n"}),
     Wrong("hardcoded", names=('was changed in place fewer times', 'never called the combine'),
           fails={"saved values on other inputs": "a in modify_saved_value(w, x, 2, micrograph.mul) was changed in place fewer times"},
@@ -345,4 +345,11 @@ CASES += [
           unsaid=("not computed from", "is of type Value"),
           edits={"    a = Value(start)\n    a0 = a\n": "    a0 = start\n    a = Value(start)\n"},
           names=("a0 is of type float", "the Value a named at the start")),
+]
+
+# After the refused add_, a new leaf made with the sum and returned as w.
+CASES += [
+    Wrong("new_leaf_after_error", fails={"in-place on a leaf raises": "another Value than the leaf your code tried"},
+          edits={"        error = e\n    return {\"w\": w, \"error\"": "        error = e\n        w = Value(w.item() + amount, requires_grad=True)\n    return {\"w\": w, \"error\""},
+          names=("returned as w another Value", "tried the in-place operation on")),
 ]
