@@ -182,9 +182,32 @@ def _leaf_apart(infos: list[object]) -> dict[str, Any]:
 def node_info_assorted(sub_module):
     infos = [sub_module.node_info(v) for v in _assorted()]
     return {"infos": [result_of(_info(info), f"node_info({label})") for info, label in zip(infos, ASSORTED)],
-            "flag_rule": _leaf_apart(infos),
+            "flag_rule": _leaf_apart(infos), "changed": _answer_after_change(sub_module),
             "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
                                  "node_info")}
+
+
+# A Value, the change its attributes then undergo, and that change as code: a leaf made without
+# grad asked to require it, and a result detached in place (now a leaf that requires no grad).
+_CHANGES = (("w", lambda: Value(0.5), lambda v: v.requires_grad_(), "w.requires_grad_()"),
+            ("a", lambda: add(Value(1.0, requires_grad=True), 2.0), lambda v: v.detach_(), "a.detach_()"))
+
+
+def _answer_after_change(sub_module) -> list[dict[str, Any]]:
+    """node_info(v), then a change of v's attributes, then node_info(v) again: the ANSWER_ANEW
+    fact that the second answer is not the first one again where a new Value so changed gets
+    another (an answer kept on v, or by its id, read back), context ``function``: the change."""
+    facts = []
+    for name, make, change, code in _CHANGES:
+        v = make()
+        first = _info(sub_module.node_info(v))
+        change(v)
+        again = _info(sub_module.node_info(v))
+        twin = make()
+        change(twin)
+        kept = again == first != _info(sub_module.node_info(twin))
+        facts.append({**check(Check.ANSWER_ANEW, not kept, f"node_info({name})"), CONTEXT + "function": code})
+    return facts
 
 
 def _node_info_of_new(sub_module, leaf: tuple[float, bool]) -> object:

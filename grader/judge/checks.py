@@ -44,6 +44,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
            Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.LEFT_UNRETAINED.value: SayRead.RETAINED_GIVEN,
            Check.HELD_GRAD_UNUSED.value: SayRead.HELD_GRAD_RETURNED,
+           Check.ANSWER_ANEW.value: SayState.ANSWER_KEPT_ON_VALUE,
            Check.LEAF_APART_FROM_FLAG.value: Say.LEAF_AS_NOT_FLAG, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
@@ -122,7 +123,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
-    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD),),
+    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD)),
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
@@ -155,6 +156,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayWalk.RAN_TWICE_IN_A_ROW: ("node", "name"),  # the node whose apply backward called twice in a row
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
+    SayState.ANSWER_KEPT_ON_VALUE: ("function", "function"),  # the change made to the Value between the calls
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
 }
 

@@ -31,3 +31,5 @@ class SayRead(Sentence):
     HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "
                             "backward pass through another graph that shares that leaf: the call returned that "
                             "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")
+    LEAF_DATA_NOT_GRAD = N_("a number returned for {label} is the number a leaf backward wrote into holds itself (its "
+                            "data), not that leaf's .grad.")

@@ -131,6 +131,7 @@ class Check(str, enum.Enum):
     LIST_KEPT = "list_kept"  # a call left a list it was given as it was: the statement's code only reads it
     LEAF_APART_FROM_FLAG = "leaf_apart_from_flag"  # is_leaf is not the opposite of requires_grad on every Value
     HELD_GRAD_UNUSED = "held_grad_unused"  # a number returned is not the .grad its leaf held before the call
+    ANSWER_ANEW = "answer_anew"  # a call on a Value whose attributes changed since an earlier call is not that call's answer again
     LEFT_UNRETAINED = "left_unretained"  # a call made no retain_grad() on the Value it was given: it only reads it
     DROPPED_KEPT = "dropped_kept"  # a .grad set to None was dropped as it was, not zeroed first
     PAST_NO_GRAD = "past_no_grad"  # a clearing loop went on past a leaf without a gradient

@@ -87,7 +87,7 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
     formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
     of read is told apart from one read, however .grad was reached (``._grad`` too); a leaf
-    returned itself, the Value backward wrote into, is told as such.  None when there is no
+    returned itself, the Value backward wrote into, or its own number (``float(w)``), is told as such.  None when there is no
     number to judge or the call ran more passes than it watches."""
     found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
     if not found or call.past_listed:
@@ -100,6 +100,8 @@ def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
     unread = [x for x, number in zip(found, objects) if call.held.get(id(number)) is not number]
     if unread and all(_is_value(x) and call.written.get(id(x)) is x for x in unread):
         fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
+    elif unread and all(type(x) is float and any(v.item() is x for v in call.written.values()) for x in unread):
+        fact[CONTEXT + "leaf_data"] = True  # the very number such a leaf holds: float(w), not float(w.grad)
     remember(call)
     return fact
 

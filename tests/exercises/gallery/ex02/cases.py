@@ -312,3 +312,33 @@ CASES += [
           edits={'"is_leaf": v.is_leaf': '"is_leaf": not v.requires_grad'},
           names=("is_leaf", "opposite of its requires_grad")),
 ]
+
+# node_info keeps its first answer on the Value and hands it back on every later call: after
+# w.requires_grad_() or a.detach_() the answer is the Value's attributes as they were.
+CASES += [
+    Wrong("info_kept_on_the_value",
+          fails={"node_info on every kind of Value": "node_info(w), called again once w.requires_grad_() had changed that Value"},
+          edits={'''    node = v.grad_fn
+    return {
+        "is_leaf": v.is_leaf,''': '''    if hasattr(v, "info"):
+        return v.info
+    node = v.grad_fn
+    v.info = {
+        "is_leaf": v.is_leaf,''',
+                 '''        "grad_fn": None if node is None else node.name(),
+    }
+''': '''        "grad_fn": None if node is None else node.name(),
+    }
+    return v.info
+'''},
+          names=("node_info(w)", "returned what its first call returned", "keeps its answer between calls")),
+]
+
+# leaf_grads returns each leaf's own number where its .grad is set: float(w), not float(w.grad).
+CASES += [
+    Wrong("leaf_number_for_grad",
+          fails={"which leaves get a gradient": "is the number a leaf backward wrote into holds itself (its data)"},
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '        name: None if g[name].grad is None else float(g[name]) for name in ("w", "x")'},
+          names=("leaf_grads(w, x, True, True)", "its data", "not that leaf's .grad"), unsaid=("computed",)),
+]
