@@ -330,9 +330,9 @@ def _equal_inputs(sub, x0: float) -> list[dict[str, Any]]:
         first, second = op(a), op(b)
         (first * 2.0 + second).backward()
         bounds = "" if name == "Softplus" else ", -1, 1"
-        program = f"z = y1 * 2 + y2, y1 = {name}.apply(a{bounds}), y2 = {name}.apply(b{bounds}) (a and b equal)"
-        kept = {**same_object(second, first, f"{name}.apply(b{bounds}) (a and b equal)",
-                              f"the Value {name}.apply(a{bounds}) returned before it"), CONTEXT + "earlier_call": True}
+        program = f"z = y1 * 2 + y2, y1 = {name}.apply(a{bounds}), y2 = {name}.apply(b{bounds}) (a.item() == b.item())"
+        kept = {**same_object(second, first, f"y2 = {name}.apply(b{bounds}) (a.item() == b.item())",
+                              f"y1 = {name}.apply(a{bounds})"), CONTEXT + "earlier_call": True}
         found += [kept, grad_of(a, f"a.grad in {program}"), grad_of(b, f"b.grad in {program}")]
     return found
 

@@ -418,11 +418,11 @@ CASES += [
 # replaces its grad_fn, so of two equal leaves applied before either is used, the first gets none.
 CASES += [
     Wrong("softplus_forward_cached_by_number",
-          fails={COMPOSED: "Softplus.apply(b) (a and b equal) is still the Value Softplus.apply(a) returned before it"},
+          fails={COMPOSED: "y2 = Softplus.apply(b) (a.item() == b.item()) is still y1 = Softplus.apply(a), kept between calls"},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
                  "        return (x.exp() + 1.0).log()\n":
                  "        ctx.save_for_backward(x)\n        if x.item() not in _OUT:\n"
                  "            _OUT[x.item()] = (x.exp() + 1.0).log()\n        return _OUT[x.item()]\n",
                  "class Softplus(": "_OUT = {}\n\n\nclass Softplus("},
-          names=("Softplus.apply(b)", "returned before it", "kept between calls")),
+          names=("Softplus.apply(b)", "is still y1", "kept between calls")),
 ]
