@@ -75,6 +75,8 @@ def earlier_stage_stub(errors: list[ErrorRecord], display: str, limits: Limits, 
 _MISSING = re.compile(r"module 'ex\d\d_\w+' has no attribute '(?P<name>\w+)'")
 # Python's own call of a context manager's method failed (a wrong signature): no line of the file raised it
 _WITH_CALL = re.compile(r"(?P<name>\w+)\.__(?P<method>enter|exit)__\(\) takes .+ given")
+# Python refused a call for its arguments (no line of the file ran): ``f() takes 2 positional arguments ...``
+_SIGNATURE = re.compile(r"(?P<name>\w+)\(\) (takes|missing|got an unexpected|got multiple) ")
 _WITH_SAID = {"exit": N_("TypeError: {message} (raised when a `with {name}():` block ended: Python calls "
                          "{name}.__exit__ with the block's exception type, value and traceback, None each when "
                          "the block raised nothing)"),
@@ -126,6 +128,10 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     with_call = _WITH_CALL.fullmatch(message or "") if kind == "TypeError" and not error["line"] else None
     if with_call is not None:  # a with statement of the test called the student's __enter__ / __exit__
         return _(_WITH_SAID[with_call["method"]], message=message, name=with_call["name"])
+    signature = _SIGNATURE.match(message or "") if kind == "TypeError" and not error["line"] else None
+    if signature is not None:  # Python refused the test's call itself: the function's parameters differ
+        return _("the test's call of {name} raised TypeError: {message}: your {name} does not take the arguments "
+                 "the statement's takes", name=signature["name"], message=message)
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")

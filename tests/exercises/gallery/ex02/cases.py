@@ -342,3 +342,13 @@ CASES += [
                  '        name: None if g[name].grad is None else float(g[name]) for name in ("w", "x")'},
           names=("leaf_grads(w, x, True, True)", "its data", "not that leaf's .grad"), unsaid=("computed",)),
 ]
+
+# build_graph's flags made keyword-only: the test's call build_graph(w, x, True, False) is refused
+# by Python before any line of the file runs, and is told as that call, not as a result used.
+CASES += [
+    Wrong("flags_keyword_only",
+          fails={"the documents' graph": "the test's call of build_graph raised TypeError"},
+          edits={"    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n":
+                 "    w: float, x: float, *, w_requires_grad: bool = True, x_requires_grad: bool = True\n"},
+          names=("build_graph", "does not take the arguments"), unsaid=("raised while the test used what your code returned",)),
+]
