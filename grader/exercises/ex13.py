@@ -17,12 +17,14 @@ from typing import Any, Iterator
 
 import micrograph
 from micrograph import Value, observe
+from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.arrivals import leaves_apart, lists_twice, orders_returned, past_the_root, recorded, seeded, summed
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.freed_graphs import at_a_freed_node
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
@@ -255,7 +257,17 @@ def _names_seen(order: object) -> list[str] | str:
 @_STATE_ON_GRAPHS
 def grads_random(sub):
     graphs = [random_graph(seed) for seed in RANDOM_SEEDS] + [equal_leaves_graph()]
-    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[-1])}
+    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[-1]),
+            "at_a_freed_id": _at_a_freed_id(sub)}
+
+
+FREED_LABEL = N_("backprop(y), y = (x + w) * (w + 1) built once an earlier such y was backpropagated and freed")
+
+
+def _at_a_freed_id(sub) -> dict[str, Any]:
+    """backprop's answers kept by ``id(node)`` between calls (``freed_graphs.at_a_freed_node``)."""
+    alike = at_a_freed_node(sub, lambda module, y: _grads_seen(module.backprop(y)))
+    return check(Check.SAME_FRESH, alike, FREED_LABEL)
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "

@@ -519,3 +519,16 @@ CASES += [
                  "    import sys\n    sys.setrecursionlimit(100_000)\n" + RECURSIVE},
           names=("recursively", "without recursion")),
 ]
+
+# What local_grads sent kept in a module dict by id(node): right on each graph alone, wrong once a
+# node of a new graph takes a freed node's id.
+CASES += [
+    Wrong("local_grads_kept_by_node_id",
+          fails={RANDOM: "built once an earlier such y was backpropagated and freed returned something else than the "
+                         "same call returns in a fresh import of your code"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
+                 "        if id(node) not in SENT:\n            SENT[id(node)] = local_grads(node, g)\n"
+                 "        for (child, _), child_grad in zip(node.next_functions, SENT[id(node)]):\n",
+                 "def backprop(": "SENT: dict = {}\n\n\ndef backprop("},
+          names=("state kept between calls",), passes=(DIAMOND, ONCE, BLOCKED, SHORT_CHAIN)),
+]

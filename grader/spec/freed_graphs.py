@@ -1,0 +1,60 @@
+"""A call on a graph one of whose nodes sits where a node of an earlier graph was, with its id:
+what a function that keeps answers by ``id(node)`` between calls returns for it.
+
+The probes' usual graphs are kept alive to the end of a run (``backprop_graphs``), so that no
+answer meets a stale id by chance; this probe frees its graphs on purpose, and checks that a node
+took a freed one's id before it judges, so the score does not depend on the allocator."""
+
+from __future__ import annotations
+
+import gc
+from types import ModuleType
+from typing import Any, Callable
+
+import micrograph
+from micrograph import Value
+
+from grader.spec.freed import REUSE_TRIES
+from grader.spec.repeat import fresh_copy
+
+
+def documents_y(w: float, x: float) -> Value:
+    """y = (x + w) * (w + 1) from two new leaves, kept by no one but the caller."""
+    wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
+
+
+def nodes_of(root: Value) -> list[Any]:
+    """The nodes of root's graph (a small one: no order needed)."""
+    nodes, todo = [], [root.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is not None and all(node is not seen for seen in nodes):
+            nodes.append(node)
+            todo += [child for child, _ in node.next_functions]
+    return nodes
+
+
+def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -> bool:
+    """Whether ``call(module, y)``, in a fresh import of the student's file, answers for a
+    documents y one of whose nodes took a freed node's id as the same call does in another
+    fresh import, where it is the first call.  Each earlier y, at other numbers, is handed to
+    ``call`` and let go of.  Fresh imports both: what the probe leaves in the module's state
+    reaches no other test.  True (nothing judged) where the file cannot be imported again."""
+    own, fresh = fresh_copy(sub), fresh_copy(sub)
+    if own is None or fresh is None:
+        return True
+    freed: set[int] = set()
+    for k in range(1, REUSE_TRIES + 1):
+        numbers = (0.25 * k, -0.5 * k)
+        y = documents_y(*numbers)
+        ids = {id(node) for node in nodes_of(y)}
+        if ids & freed:
+            break
+        call(own, y)
+        freed |= ids
+        y = None
+        gc.collect()  # a graph whose nodes and Values refer to each other
+    else:  # no node ever took a freed one's id (each graph kept alive): one more y, as any other
+        y = documents_y(*numbers)
+    return call(own, y) == call(fresh, documents_y(*numbers))
