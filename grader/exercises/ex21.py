@@ -12,6 +12,7 @@ from grader.spec import Exercise
 from grader.spec.build import (claim, described, documents_drawn, edge_node, fact, flag, grad_quiet, needs, node_name,
                                 number)
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
+from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
 from grader.spec.raised import raised
 
@@ -21,6 +22,8 @@ EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
 FEEDBACK = ("An in-place op changes the number and bumps the version; check_in_place refuses a leaf "
             "that requires grad; unpack refuses a value changed since it was saved.")
 KEYS = {
+    "saved_itself": "MulBackward0 saves the operand itself, the Value, as ex16's __mul__ must: a copy saved in its "
+                    "place has a version counter of its own, so a change to the operand in place is never seen",
     "errors": "an in-place op on a leaf that requires grad raises LEAF_IN_PLACE, before changing "
               "anything; any other value may change in place",
     "modified": "backward raises MODIFIED (with both versions) when a value a node saved was changed "
@@ -60,7 +63,7 @@ KEYS = {
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
 # none, or none where it raises one, follows from the refusal, and so do the node it did not
 # record and the version it did not bump; gradients follow from both
-CAUSES = {"modified": ("errors",), "grads": ("errors", "modified"), "retained": ("errors", "modified"),
+CAUSES = {"modified": ("errors", "saved_itself"), "grads": ("errors", "modified"), "retained": ("errors", "modified"),
           "graph": ("errors",), "versions": ("errors",)}
 
 IADD_KEEPS = N_("v += w leaves v the Value it changed in place")
@@ -155,7 +158,7 @@ def basics_public(sub):
 def modified(sub):
     needs(sub, 6)
     own = _own_counter(sub)
-    out: dict[str, Any] = {"errors": own["errors"], "own_counter": own["own_counter"], "modified": [], "grads": [],
+    out: dict[str, Any] = {"errors": own["errors"], "own_counter": own["own_counter"], "saved_itself": [], "modified": [], "grads": [],
                            "versions": []}
     for w0, x0 in ((1.0, 2.0), (-0.5, 0.25)):
         w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
@@ -180,11 +183,13 @@ def _same_number(sub: Any) -> dict[str, list[Any]]:
     that changes nothing shows here only, every other probe changing the number."""
     w, s = sub.Value(0.5, requires_grad=True), sub.Value(0.0)
     y = w * s
+    itself = saved_as(y.grad_fn, "other") is s  # read before the change: PyTorch refuses it after
     n = sub.Value(-7.25)
     steps = [raised(s.zero_, "s.zero_(), s = Value(0)"), raised(n.add_, "n.add_(0), n = Value(-7.25)", 0.0)]
     return {"errors": steps, "versions": [fact(s._version, "s._version after s.zero_(), s = Value(0)"),
                                           fact(n._version, "n._version after n.add_(0), n = Value(-7.25)")],
-            "modified": [raised(y.backward, "y.backward() after s.zero_(), y = w * s, s = Value(0)")]}
+            "modified": [raised(y.backward, "y.backward() after s.zero_(), y = w * s, s = Value(0)")],
+            "saved_itself": [claim(itself, "y.grad_fn saved s itself as \"other\"")]}
 
 
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -236,3 +236,13 @@ CASES += [
           fails={REBASED: "After c = Value(-4); c.add_(w): c.is_leaf is True in your engine, though that value's grad_fn is not None"},
           names=("c.is_leaf", "is_leaf must follow grad_fn"), unsaid=("records a new node",)),
 ]
+
+# ex16's __mul__ saving a copy of an operand that requires no grad (right in ex16 while the
+# public graph has no such operand): the copy's counter never moves, so s.zero_() goes unseen;
+# told as the saved copy, not as the version check, which is right.
+CASES += [
+    Wrong("ex16_saves_copy_of_constant", edits={
+        '                out.grad_fn.save("other", other)': '                out.grad_fn.save("other", other if other.requires_grad else Value(other.item()))'},
+          fails={MODIFIED: 'y.grad_fn saved s itself as "other" in PyTorch, but not in your engine'},
+          names=("saved s itself", "a copy saved in its place"), unsaid=("with both versions",)),
+]
