@@ -32,13 +32,13 @@ EXERCISE = Exercise("ex07", "In-place operations and the version counter", modul
 COMBINES = {"micrograph.mul": micrograph.mul, "lambda a, b: b / a": lambda a, b: b / a,
             "lambda a, b: a * a + b": lambda a, b: a * a + b, "micrograph.add": micrograph.add,
             "micrograph.sub": micrograph.sub, "lambda a, b: a * 3 + b": lambda a, b: a * 3 + b,
-            "lambda a, b: -a": lambda a, b: -a}
+            "lambda a, b: -a": lambda a, b: -a, "lambda a, b: a + b * b": lambda a, b: a + b * b}
 _COMBINE_TEXT = {combine: text for text, combine in COMBINES.items()}
 # y = combine(a, b) for which backward needs a's value (a product, a quotient) ...
 SAVING = [COMBINES[c] for c in ("micrograph.mul", "lambda a, b: b / a", "lambda a, b: a * a + b", "micrograph.mul")]
 # ... and for which it does not (a sum, a difference, a product by a number).
 NOT_SAVING = [COMBINES[c] for c in ("micrograph.add", "micrograph.sub", "lambda a, b: a * 3 + b",
-                                    "lambda a, b: -a")]
+                                    "lambda a, b: -a", "lambda a, b: a + b * b")]  # the last saves b alone
 
 
 def _leaf(sub, w: float, amount: float) -> dict:
@@ -222,7 +222,7 @@ def saved_hidden(sub):
 
 @EXERCISE.test("an unsaved value may change", points=2, feedback=SAVED_FEEDBACK)
 def unsaved_hidden(sub):
-    cases = [(0.5, -2.5, 1), (2.0, 1.0, 2), (-0.75, 3.5, 1), (-1.0, 1.0, 3)]
+    cases = [(0.5, -2.5, 1), (2.0, 1.0, 2), (-0.75, 3.5, 1), (-1.0, 1.0, 3), (1.5, -0.5, 2)]
     return [_saved(sub, w, x, t, c) for (w, x, t), c in zip(cases, NOT_SAVING)]
 
 

@@ -353,3 +353,11 @@ CASES += [
           edits={"        error = e\n    return {\"w\": w, \"error\"": "        error = e\n        w = Value(w.item() + amount, requires_grad=True)\n    return {\"w\": w, \"error\""},
           names=("returned as w another Value", "tried the in-place operation on")),
 ]
+
+# b changed in place too: seen only where combine saves b alone (a + b * b), where the statement's
+# backward works.
+CASES += [
+    Wrong("b_changed_too", fails={"an unsaved value may change": "lambda a, b: a + b * b) returned is an exception"},
+          edits={IN_PLACE: IN_PLACE + "        b.add_(1)\n"},
+          names=("lambda a, b: a + b * b", "modified by an inplace operation")),
+]
