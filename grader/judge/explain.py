@@ -125,13 +125,9 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
                  function=error["function"], message=torch_explained(message))
     if not error["line"] and kind == MISSING_METHOD:  # Python refused an operator: the method named
         return probe_said(message)
-    with_call = _WITH_CALL.fullmatch(message or "") if kind == "TypeError" and not error["line"] else None
-    if with_call is not None:  # a with statement of the test called the student's __enter__ / __exit__
-        return _(_WITH_SAID[with_call["method"]], message=message, name=with_call["name"])
-    signature = _SIGNATURE.match(message or "") if kind == "TypeError" and not error["line"] else None
-    if signature is not None:  # Python refused the test's call itself: the function's parameters differ
-        return _("the test's call of {name} raised TypeError: {message}: your {name} does not take the arguments "
-                 "the statement's takes", name=signature["name"], message=message)
+    refused = _call_refused(message) if kind == "TypeError" and not error["line"] else None
+    if refused is not None:
+        return refused
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
@@ -146,6 +142,20 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=_line(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
+
+
+def _call_refused(message: str | None) -> str | None:
+    """A TypeError Python raised on a call the test made, before any line of the file ran: a
+    with statement calling the student's __enter__ / __exit__, or the student's function whose
+    parameters differ from the statement's; None for any other."""
+    with_call = _WITH_CALL.fullmatch(message or "")
+    if with_call is not None:
+        return _(_WITH_SAID[with_call["method"]], message=message, name=with_call["name"])
+    signature = _SIGNATURE.match(message or "")
+    if signature is not None:
+        return _("the test's call of {name} raised TypeError: {message}: your {name} does not take the arguments "
+                 "the statement's takes", name=signature["name"], message=message)
+    return None
 
 
 def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
