@@ -337,7 +337,7 @@ def chain(sub):
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
             "chain": fact(grad_quiet(w), f"w.grad after backward through {CHAIN}"),
-            "no_recursion": claim(nested < NESTED, N_("backward through a chain of 5000 operations runs without recursion"))}
+            "no_recursion": claim(nested < NESTED, N_("backward through a long chain (5000 operations) runs without recursion"))}
 
 
 @EXERCISE.diagram

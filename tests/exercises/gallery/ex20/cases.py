@@ -142,7 +142,7 @@ CASES = [
     first, _ = gradient_edge(root)
 '''},
           fails={INNER: "t.backward(), t = p * q, p = g + g, q = g * h, g = h * h raised RuntimeError: \"Trying to backward through the graph a second time"},
-          names=("ran some node more than once", "backward runs each node once")),
+          names=("twice in a row", "backward runs each node once")),
     Wrong("release_cuts_the_edges", edits={"        self.released = True\n": "        self.released = True\n        self.next_functions = ()\n"},
           fails={ADDITIONS: "Node.release"}, names=("Node.release", "the fault may be there")),
     Wrong("refuses_with_its_own_message", edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
