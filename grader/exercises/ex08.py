@@ -115,12 +115,10 @@ def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, floa
 def _added(w_leaf: object, w_detach: object, case: tuple[float, float, float], call: Call) -> dict[str, Any]:
     """Context of w's VALUE fact: ``added`` naming the Value written (w_detach, or w itself), where w
     holds the number it came with plus ``new``: the code added new where the statement sets w to it.
-    Judged where the sum tells it from both numbers (w and new not 0), or, for a ``new`` of 0, where
-    an in-place operation wrote into w's number (code that never writes leaves it so too)."""
+    Judged only where the sum tells it from both numbers (w and new not 0): with a ``new`` of 0, a
+    write of w's own number (``w_detach.fill_(w)``) leaves w as an addition of 0 does."""
     w, _x, new = case
-    if not isinstance(w_leaf, Value) or w == 0.0 or not math.isclose(w_leaf.item(), w + new, abs_tol=1e-12):
-        return {}
-    if new == 0.0 and not any(shares_storage(v, w_leaf) for v in call.changed_in_place.values()):
+    if not isinstance(w_leaf, Value) or 0.0 in (w, new) or not math.isclose(w_leaf.item(), w + new, abs_tol=1e-12):
         return {}
     written = isinstance(w_detach, Value) and _through_copy(w_leaf, w_detach, call).get("holds") is True
     return {CONTEXT + "added": "w_detach" if written and w_detach is not w_leaf else "w"}
