@@ -234,8 +234,11 @@ def cut_hidden(sub):
 def _detached(sub, w: float) -> dict[str, Any]:
     with watching(sub, "backward_of_detached", made=True) as call:
         e = sub.backward_of_detached(w)
-    return {"error": error_of(e, "the error returned", call), "call": call.fact,
-            "detached": detached_some(call, "backward_of_detached"),
+    error = error_of(e, "the error returned", call)
+    kept = type(error) is dict and error.get("raised_by") == "earlier"  # an error kept from an earlier call:
+    return {"error": error, "call": call.fact,  # what this call made says nothing of how it came about
+            "detached": check(Check.DETACHED_SOME, None, "backward_of_detached") if kept
+            else detached_some(call, "backward_of_detached"),
             "ran_on": ran_on_detached(call, "backward_of_detached")}
 
 

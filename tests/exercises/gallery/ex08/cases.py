@@ -292,3 +292,15 @@ CASES += [
           edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach.add_(new)\n'},
           names=('plus new', 'added new to w_detach')),
 ]
+
+# The first call's error kept and returned by every later call, which makes nothing: no sentence
+# says how a Value without a graph was made.
+CASES += [
+    Wrong("error_kept_from_the_first_call", edits={
+        "    w = Value(w, requires_grad=True)\n    z = (w * 2).detach()":
+        "    if KEPT:\n        return KEPT[0]\n    w = Value(w, requires_grad=True)\n    z = (w * 2).detach()",
+        "        return e\n    return None": "        KEPT.append(e)\n        return e\n    return None",
+        "def backward_of_detached(": "KEPT: list = []\n\n\ndef backward_of_detached("},
+          fails={"backward of a detached value raises": "an error kept from before"},
+          names=("an earlier call",), unsaid=("made another way",)),
+]
