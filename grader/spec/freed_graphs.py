@@ -15,6 +15,7 @@ import micrograph
 from micrograph import Value
 
 from grader.spec.freed import REUSE_TRIES
+from grader.spec.graph_state import graph_nodes
 from grader.spec.repeat import fresh_copy
 
 
@@ -22,17 +23,6 @@ def documents_y(w: float, x: float) -> Value:
     """y = (x + w) * (w + 1) from two new leaves, kept by no one but the caller."""
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
     return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
-
-
-def nodes_of(root: Value) -> list[Any]:
-    """The nodes of root's graph (a small one: no order needed)."""
-    nodes, todo = [], [root.grad_fn]
-    while todo:
-        node = todo.pop()
-        if node is not None and all(node is not seen for seen in nodes):
-            nodes.append(node)
-            todo += [child for child, _ in node.next_functions]
-    return nodes
 
 
 def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -> bool:
@@ -48,7 +38,7 @@ def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -
     for k in range(1, REUSE_TRIES + 1):
         numbers = (0.25 * k, -0.5 * k)
         y = documents_y(*numbers)
-        ids = {id(node) for node in nodes_of(y)}
+        ids = {id(node) for node in graph_nodes(y)}
         if ids & freed:
             break
         call(own, y)

@@ -41,7 +41,7 @@ class WalkedAgain(Exception):
     from."""
 
 
-def _nodes(value: micrograph.Value) -> list[micrograph.Node]:
+def graph_nodes(value: micrograph.Value) -> list[micrograph.Node]:
     """Every node reachable from ``value.grad_fn`` (the probe's own walk, no recursion)."""
     start = value.grad_fn
     if start is None:
@@ -65,7 +65,7 @@ def _graphs_given(function: Callable[..., Any], args: tuple[object, ...], kwargs
         bound = inspect.signature(function).bind(*args, **kwargs)
     except (TypeError, ValueError):
         return {}
-    return {name: _nodes(value) for name, value in bound.arguments.items() if isinstance(value, micrograph.Value)}
+    return {name: graph_nodes(value) for name, value in bound.arguments.items() if isinstance(value, micrograph.Value)}
 
 
 def _attributes(node: micrograph.Node) -> dict[str, object]:
