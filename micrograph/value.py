@@ -95,7 +95,7 @@ class Value:
     _inference = False  # made inside inference_mode (inference.py)
     _detached_at = -1  # detach_() of a non-leaf: the sequence number then (nodes made before saved a non-leaf)
 
-    def __init__(self, data: Any, requires_grad: bool = False) -> None:
+    def __init__(self, data: Any, *, requires_grad: bool = False) -> None:  # keyword only, as torch.tensor's
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
             raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}: {data!r:.60}")
         self._storage, self._vc, self.grad_fn, self._grad = [float(data)], None, None, None

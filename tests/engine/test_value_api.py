@@ -22,6 +22,13 @@ def test_constructor_stores_real_numbers_as_float(good, expected):
     assert type(v.item()) is float and v.item() == expected
 
 
+def test_requires_grad_is_keyword_only_as_in_torch_tensor():
+    """``torch.tensor(2.0, True)`` is a TypeError: a flag passed by position must not make a leaf here."""
+    with pytest.raises(TypeError, match="positional"):
+        Value(2.0, True)
+    assert Value(2.0, requires_grad=True).requires_grad
+
+
 def test_repr_follows_pytorch():
     w = Value(1.0, requires_grad=True)
     assert repr(w) == "Value(1., requires_grad=True)"
