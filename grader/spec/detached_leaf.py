@@ -11,12 +11,11 @@ it with that fact).
 
 from __future__ import annotations
 
-import contextlib
 import traceback
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 from grader.spec.call import Call
-from grader.spec.probe import error_text
+from grader.spec.probe import raised_again_as
 
 
 class DetachedLeaf(Exception):
@@ -25,19 +24,13 @@ class DetachedLeaf(Exception):
     leaf); it is raised with the error's traceback, so the grader sees the line it came from."""
 
 
-@contextlib.contextmanager
-def told_if_detached(call: Call, function: str) -> Iterator[None]:
+def told_if_detached(call: Call, function: str) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs: an error it raises after it detached a
     leaf in place is raised again as ``DetachedLeaf``, where the student's frame names that leaf."""
-    try:
-        yield
-    except NotImplementedError:
-        raise  # a stub: told as one
-    except Exception as exc:
+    def words(exc: Exception) -> str | None:
         name = next((n for leaf in call.detached_leaves for n in [_name_of(leaf, exc, call.filename)] if n), None)
-        if name is None:
-            raise
-        raise DetachedLeaf(f"{function} {name} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+        return None if name is None else f"{function} {name}"
+    return raised_again_as(DetachedLeaf, words)
 
 
 def _name_of(leaf: object, exc: BaseException, filename: str) -> str | None:

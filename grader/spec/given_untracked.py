@@ -11,13 +11,13 @@ that fact).
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import micrograph
 
-from grader.spec.probe import error_text
+from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
 
@@ -39,16 +39,11 @@ class ModeNoted:
         return self.fn(*args, **kwargs)
 
 
-@contextlib.contextmanager
-def told_if_untracked(given: ModeNoted, function: str, name: str) -> Iterator[None]:
+def told_if_untracked(given: ModeNoted, function: str, name: str) -> AbstractContextManager[None]:
     """While the student's ``function`` runs with ``given`` (its argument ``name``): the engine's
     "does not have a grad_fn" raised after the last call of ``given`` ran with grad mode off is
     raised again as ``GivenUnderNoGrad``."""
-    try:
-        yield
-    except NotImplementedError:
-        raise  # a stub: told as one
-    except Exception as exc:
-        if NO_GRAD_FN not in str(exc) or not given.modes or given.modes[-1]:
-            raise
-        raise GivenUnderNoGrad(f"{function} {name} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+    def words(exc: Exception) -> str | None:
+        off = NO_GRAD_FN in str(exc) and bool(given.modes) and not given.modes[-1]
+        return f"{function} {name}" if off else None
+    return raised_again_as(GivenUnderNoGrad, words)

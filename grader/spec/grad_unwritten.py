@@ -10,14 +10,13 @@ code read the .grad of a Value the probe gave it, which is None as the error is 
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from typing import Any
 
 from micrograph.value import peek_grad
 
 from grader.spec.call import Call
-from grader.spec.probe import error_text
+from grader.spec.probe import raised_again_as
 
 NONE_TYPE = "NoneType"
 """What Python's error names where an operation met None (``* 'NoneType'``, ``'NoneType' object
@@ -31,19 +30,13 @@ class GradUnwritten(Exception):
     grader sees the line it came from."""
 
 
-@contextlib.contextmanager
-def told_if_grad_unwritten(call: Call, function: str, given: dict[str, Any]) -> Iterator[None]:
+def told_if_grad_unwritten(call: Call, function: str, given: dict[str, Any]) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs (grad mode sampled, so that its reads of
     .grad are seen): an error on None raised where no backward pass has started, after the
     student's code read the .grad of a Value among ``given`` (by the probe's names) whose .grad
     is None (an assignment of None, or nothing written yet), is raised again as ``GradUnwritten``."""
-    try:
-        yield
-    except NotImplementedError:
-        raise  # a stub: told as one
-    except Exception as exc:
+    def words(exc: Exception) -> str | None:
         name = next((name for name, v in given.items() if call.grad_reads.get(id(v)) is v
                      and peek_grad(v) is None), None)
-        if call.roots or name is None or NONE_TYPE not in str(exc):
-            raise
-        raise GradUnwritten(f"{function} {name} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+        return None if call.roots or name is None or NONE_TYPE not in str(exc) else f"{function} {name}"
+    return raised_again_as(GradUnwritten, words)

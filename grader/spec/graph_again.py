@@ -11,14 +11,13 @@ that fact first).
 
 from __future__ import annotations
 
-import contextlib
 import traceback
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
 from micrograph import AccumulateGrad, engine
 
 from grader.spec.call import Call
-from grader.spec.probe import error_text
+from grader.spec.probe import raised_again_as
 
 
 class GraphAgain(Exception):
@@ -54,17 +53,11 @@ def _through_earlier(passes: list[tuple[object, ...]]) -> bool:
     return last is not None and any(nodes is not None and any(n in nodes for n in last) for nodes in earlier)
 
 
-@contextlib.contextmanager
-def told_if_graph_again(call: Call, function: str) -> Iterator[None]:
+def told_if_graph_again(call: Call, function: str) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs: an error raised inside the engine's
     backward walk, where the last pass ran through op nodes an earlier pass ran through, is
     raised again as ``GraphAgain``."""
-    try:
-        yield
-    except NotImplementedError:
-        raise  # a stub: told as one
-    except Exception as exc:
+    def words(exc: Exception) -> str | None:
         in_pass = any(frame.f_code.co_filename == engine.__file__ for frame, _ in traceback.walk_tb(exc.__traceback__))
-        if not in_pass or not _through_earlier(call.root_nodes):
-            raise
-        raise GraphAgain(f"{function} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+        return function if in_pass and _through_earlier(call.root_nodes) else None
+    return raised_again_as(GraphAgain, words)

@@ -12,14 +12,13 @@ tells it with that fact).
 
 from __future__ import annotations
 
-import contextlib
 import traceback
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from typing import Any
 
 from grader.spec.call import Call, is_value
 from grader.spec.engine_code import PASS_CHECKED
-from grader.spec.probe import error_text
+from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
 UNNAMED = "-"
@@ -33,24 +32,17 @@ class MadeUnderNoGrad(Exception):
     that Value and of its input that requires grad); it is raised with the error's traceback."""
 
 
-@contextlib.contextmanager
-def told_if_made_under_no_grad(call: Call, function: str) -> Iterator[None]:
+def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs (``made=True``): the engine's "does not have
     a grad_fn" whose root leads back, through the operations the call made, to a Value made with
     grad mode off from one that requires grad is raised again as ``MadeUnderNoGrad``, where the
     student's frame names that Value."""
-    try:
-        yield
-    except NotImplementedError:
-        raise  # a stub: told as one
-    except Exception as exc:
+    def words(exc: Exception) -> str | None:
         cut = _cut_below(call, _roots(exc)) if NO_GRAD_FN in str(exc) else None
-        names = None if cut is None else _names(exc, call.filename)
-        name = None if names is None else names.get(id(cut[0]))
-        if name is None:
-            raise
-        source = names.get(id(cut[1]), UNNAMED)
-        raise MadeUnderNoGrad(f"{function} {name} {source} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+        names = {} if cut is None else _names(exc, call.filename)
+        name = None if cut is None else names.get(id(cut[0]))
+        return None if name is None else f"{function} {name} {names.get(id(cut[1]), UNNAMED)}"
+    return raised_again_as(MadeUnderNoGrad, words)
 
 
 def _roots(exc: BaseException) -> list[Any]:

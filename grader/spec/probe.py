@@ -12,6 +12,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     dict_of(r, names, f)  r, a dict of the Values named, returned by f (else shape_error's TypeError)
     shape_error(m, f, r)  the TypeError of a result r of f of the wrong shape (which says a None)
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
+    raised_again_as(kind, words)  a context manager raising an error again as kind, told with words
     caught_warnings() a context manager collecting the engine's warnings as "UserWarning: <first line>"
     printed()         a context manager: what the block printed, as a StringIO (still printed too)
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
@@ -62,6 +63,23 @@ def error_text(exc: BaseException) -> str:
     message = first_line(exc)
     name = type_name(exc)
     return f"{name}: {message}" if message else name
+
+
+@contextlib.contextmanager
+def raised_again_as(kind: type[Exception], words: Callable[[Exception], str | None]) -> Iterator[None]:
+    """While the block runs: an error it raises for which ``words(error)`` gives the facts that
+    tell it is raised again as ``kind("<words> <error's text>")``, with the error's traceback, so
+    that the grader sees the line it came from, and no chained cause; an error for which it gives
+    None, and a stub's NotImplementedError (told as a stub), are raised as they were."""
+    try:
+        yield
+    except NotImplementedError:
+        raise
+    except Exception as exc:
+        told = words(exc)
+        if told is None:
+            raise
+        raise kind(f"{told} {error_text(exc)}").with_traceback(exc.__traceback__) from None
 
 
 def _is_value(v: object) -> bool:
