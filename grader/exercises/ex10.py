@@ -13,7 +13,9 @@ double_until once more on the very leaf and limit of a call whose y was backprop
 kept on the leaf itself, which a fresh import of the file finds there as well); grad_fn_chain once
 more on a y an in-place op changed since (a chain kept on y, or by id(y)).  grad_fn_chain's
 chains are read back against their graphs (``grader.spec.chain``): a walk that left a node by
-another entry than the first that is not None is named with that node.
+another entry than the first that is not None is named with that node; each is also compared
+with the same call made first in a fresh import (a chain kept by id(y) is another y's where y
+took a freed y's id).
 """
 
 import gc
@@ -23,7 +25,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.chain import first_entries, names_called
+from grader.spec.chain import names_called, names_of, read_chains
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
@@ -45,13 +47,6 @@ def _backward(y: object, w: Value) -> float | None | str:
     dw = grad(w)
     w.grad = None
     return dw
-
-
-def _names_of(names: object) -> list | str:
-    """A returned list of names, checked to be plain strings."""
-    if type(names) is not list or not all(type(n) is str for n in names):
-        return f"not a list of str: {type_name(names)}"
-    return names
 
 
 def _other_graphs() -> list[tuple[str, Value]]:
@@ -98,12 +93,6 @@ def _statement_branch(x: float, w: Value) -> Value:
     graph without running the student's branch, so a slip there fails branch's tests only."""
     x_value = Value(x)
     return x_value * w if x > 0 else (x_value - w).exp()
-
-
-def _chain_of(sub, y: Value, label: str) -> list[dict]:
-    """grad_fn_chain(y), and beside it how a chain that is not the statement's was walked."""
-    names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
-    return [result_of(_names_of(names), full), names_called(names, full), first_entries(y, names, full)]
 
 
 def _side(x: float) -> str:
@@ -196,8 +185,8 @@ def chain_public(sub):
                ("(w.sin() * w.exp()).relu()", (s * e).relu()), ("(w.exp() * w.sin()).relu()", (e * s).relu()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
-    return {"chains": [_chain_of(sub, y, label) for label, y in graphs],
-            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[2][1],
+    return {"chains": read_chains(sub, graphs),
+            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), names_of, graphs[2][1],
                                  graphs[6][1], "grad_fn_chain")}
 
 
@@ -209,9 +198,9 @@ def chain_public(sub):
 )
 def chain_other(sub):
     graphs = _other_graphs()
-    return {"chains": [_chain_of(sub, y, label) for label, y in graphs], "at_a_freed_id": _at_a_freed_id(sub),
+    return {"chains": read_chains(sub, graphs), "at_a_freed_id": _at_a_freed_id(sub),
             "after_change": _after_change(sub),
-            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), _names_of, graphs[0][1], graphs[1][1],
+            "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
 
 
@@ -241,7 +230,7 @@ def _at_a_freed_id(sub) -> list[dict]:
     label = "for y = (w + 3).exp(), grad_fn_chain(y)"
     chain = sub.grad_fn_chain(y)
     kept = chain == got_earlier and chain != own
-    return [result_of(_names_of(chain), label), names_called(chain, label), check(Check.READ_ANEW, not kept, label)]
+    return [result_of(names_of(chain), label), names_called(chain, label), check(Check.READ_ANEW, not kept, label)]
 
 
 def _after_change(sub) -> list[dict]:
@@ -251,13 +240,13 @@ def _after_change(sub) -> list[dict]:
     not what the call before the change returned (context ``~changed``)."""
     w = Value(0.75, requires_grad=True)
     y = (w + 3).sin()
-    first = _names_of(sub.grad_fn_chain(y))
+    first = names_of(sub.grad_fn_chain(y))
     first = list(first) if type(first) is list else first  # as it was: a list kept and changed later shows
     y.mul_(2)
     label = "for y = (w + 3).sin(); y.mul_(2), grad_fn_chain(y)"  # code: read in any language
     chain = sub.grad_fn_chain(y)
-    kept = type(first) is list and _names_of(chain) == first  # the statement's chain gained a node
-    return [result_of(_names_of(chain), label), names_called(chain, label),
+    kept = type(first) is list and names_of(chain) == first  # the statement's chain gained a node
+    return [result_of(names_of(chain), label), names_called(chain, label),
             {**check(Check.READ_ANEW, not kept, label), CONTEXT + "changed": True}]
 
 

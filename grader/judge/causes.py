@@ -115,8 +115,10 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     # a first result's node, backpropagated once a later call ran, reads what that call left: told at length
     SayState.FIRST_CHANGED: {SayState.OTHER_AFTER_LATER, SayState.NOTES_ON_CLASS},
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
-    # the same y's chain from before an in-place change of y: it lacks the node the change put on top
-    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_FIRST_LEFT_OUT), {SayState.KEPT_PAST_CHANGE}),
+    # the same y's chain from before an in-place change of y: it lacks the node the change put on top;
+    # a chain a fresh import's first call does not return: an earlier call's, kept between calls
+    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_FIRST_LEFT_OUT),
+                    {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}),
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad

@@ -8,13 +8,36 @@ tried first: a chain the statement's walk gives is never said to leave it.
 
 from __future__ import annotations
 
-from types import MethodType
+from types import MethodType, ModuleType
 from typing import Any
 
 from micrograph import Node, Value  # bound now, before the submission is imported
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.provenance import check
+from grader.spec.probe import type_name
+from grader.spec.provenance import check, result_of
+from grader.spec.repeat import each_as_if_first
+
+
+def names_of(names: object) -> list | str:
+    """A returned list of names, checked to be plain strings."""
+    if type(names) is not list or not all(type(n) is str for n in names):
+        return f"not a list of str: {type_name(names)}"
+    return names
+
+
+def read_chains(sub: ModuleType, graphs: list[tuple[str, Value]]) -> list[list[dict[str, Any]]]:
+    """grad_fn_chain(y) of each graph (its label, y), beside how a chain that is not the statement's
+    was walked, and whether it is what the same call returns first in a fresh import of the
+    student's code: a chain kept by id(y) is another y's where y took a freed y's id."""
+    facts, made, labels = [], [], []
+    for label, y in graphs:
+        names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
+        facts.append([result_of(names_of(names), full), names_called(names, full), first_entries(y, names, full)])
+        made.append((y, repr(names_of(names))))
+        labels.append(full)
+    fresh = each_as_if_first(sub, lambda m, y: m.grad_fn_chain(y), names_of, made, labels, "grad_fn_chain")
+    return [[*own, same] for own, same in zip(facts, fresh)]
 
 
 def names_called(names: object, label: str) -> dict[str, Any]:

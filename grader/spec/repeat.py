@@ -305,6 +305,26 @@ def _grown_again(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], see
     return check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label)
 
 
+def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+                     made: list[tuple[Inputs, str]], labels: list[str], function: str) -> list[dict[str, Any]]:
+    """The SAME_FRESH fact of each call of ``function`` the run made (its inputs, and what it returned,
+    seen and repr'd), labelled ``labels``.  One fresh copy makes every call, in the run's order (what
+    the test's own calls leave is alike there); a call that returns something else there gets a copy
+    of its own, where it is the first call.  A result kept by ``id(root)`` is handed to a new root at
+    a freed root's id on one run and not on the next: where it is, it is told as state kept between
+    calls, not only as a wrong result.  None: no copy could be made, or a copy's call raised."""
+    call, screen = _watched(sub, make, function), fresh_copy(sub)
+    facts = []
+    for (inputs, returned), label in zip(made, labels):
+        try:
+            holds = None if screen is None else (
+                repr(seen(call(screen, inputs))) == returned or _as_if_first(sub, call, seen, [(inputs, returned)]))
+        except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
+            holds = None
+        facts.append(check(Check.SAME_FRESH, holds, label))
+    return facts
+
+
 def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
              label: str) -> Callable[[ModuleType, Inputs], Any]:
     """``make`` watched, each call's gradient numbers remembered (``origins.remember``)."""

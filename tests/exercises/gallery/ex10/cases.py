@@ -39,6 +39,16 @@ CASES = [
                                                  "    names: list[str] = []\n"
                                                  "    _CHAINS[id(y.grad_fn)] = names\n",
                  "def grad_fn_chain(": "_CHAINS = {}\n\n\ndef grad_fn_chain("}),
+    # a chain kept by id(y): a y made where a freed y was gets that y's chain, and y changed in place its own old one
+    Wrong("chain_kept_by_y_id", names=("grad_fn_chain(y) returned what the call before that change returned",
+                                       "an answer kept between calls"),
+          fails={"grad_fn_chain on other graphs": "returned something else than the same call returns in a fresh import"},
+          unsaid=("has fewer entries", "has more entries", "is a different text"),
+          edits={"    names: list[str] = []\n": "    if id(y) in _CHAINS:\n"
+                                                 "        return list(_CHAINS[id(y)])\n"
+                                                 "    names: list[str] = []\n"
+                                                 "    _CHAINS[id(y)] = names\n",
+                 "def grad_fn_chain(": "_CHAINS = {}\n\n\ndef grad_fn_chain("}),
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     # a slip in branch is branch's alone: grad_fn_chain's test reads a branch the probe builds
