@@ -174,23 +174,28 @@ def _history(answer: object) -> list[Any] | str:
 
 
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
-    errors, calls, roots, handed = {}, [], [], []
+    errors, calls, roots, handed, ran = {}, [], [], [], []
     for (label, build), w in zip(graphs.items(), ws):
         given: list[object] = []  # what the student's code handed build (kept alive)
+        built: list[object] = []  # ... and what build returned
 
-        def handing(v: object, build: Any = build, given: list[object] = given) -> Any:
+        def handing(v: object, build: Any = build, given: list[object] = given, built: list[object] = built) -> Any:
             given.append(v)
-            return build(v)
+            built.append(build(v))
+            return built[-1]
 
         with watching(sub, "second_backward_error", retain_graph=True, errors=True) as call:
             error = sub.second_backward_error(handing, w)
-        handed.append(_given_leaf(given, error is not None or bool(call.raised)) if label in ADDITIONS
+        raised = error is not None or bool(call.raised)
+        handed.append(_given_leaf(given, raised) if label in ADDITIONS
                       else check(Check.BUILD_GIVEN_LEAF, None, "second_backward_error"))  # it raises either way
+        ran.append(_ran_on_built(built, call) if label in ADDITIONS
+                   else check(Check.RAN_ON_BUILT, None, "second_backward_error"))
         errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
         roots.append(check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
                            "second_backward_error"))  # the second pass runs on the first's graph again
-    return {"error": errors, "backward": calls, "one_root": roots, "handed": handed}
+    return {"error": errors, "backward": calls, "one_root": roots, "handed": handed, "ran_on_built": ran}
 
 
 def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:
@@ -204,6 +209,20 @@ def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:
         return {**check(Check.BUILD_GIVEN_LEAF, False, "second_backward_error"), CONTEXT + "op": str(made.grad_fn.name())}
     return check(Check.BUILD_GIVEN_LEAF, True if given and all(isinstance(v, Value) for v in given) else None,
                  "second_backward_error")
+
+
+def _ran_on_built(built: list[object], call: Call) -> dict[str, Any]:
+    """The CHECK fact of a graph of additions: the backward passes ran on the y build returned,
+    not on a graph the student's code made itself (the documents' ``u * u + 1``) that made the
+    second backward raise.  ``~never``: build was never called; ``~op``: the node the failed pass
+    stopped at (what that graph saved and the first pass freed).  None where no pass ran (other
+    facts tell); a graph of the student's own on which no pass failed changes nothing observed."""
+    if call.first_root is None:
+        return check(Check.RAN_ON_BUILT, None, "second_backward_error")
+    if any(isinstance(y, Value) and y.grad_fn is call.first_root for y in built) or call.raised_at is None:
+        return check(Check.RAN_ON_BUILT, True, "second_backward_error")
+    return {**check(Check.RAN_ON_BUILT, False, "second_backward_error"),
+            CONTEXT + "never": not built, CONTEXT + "op": call.raised_at}
 
 
 SURVIVE_FEEDBACK = ("Build y from a new leaf, call y.backward(), then try y.backward() again: "

@@ -56,7 +56,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
-                "walked": graph_below(call.first_root, label="grad_history"),  # the y its first backward ran from
+                # the y its first backward ran from, over the leaves handed to it
+                "walked": graph_below(call.first_root, label="grad_history", leaves={"w": wl, "x": xl}),
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
                 "left": [_cleared_alike(call, wl, xl),

@@ -182,6 +182,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
+    **dict.fromkeys((SayLeaf.BUILT_UNUSED, SayLeaf.BUILD_UNCALLED), {Say.AN_ERROR}),  # the second pass on that graph raised
     SayLeaf.BUILD_GIVEN_MADE: {Say.AN_ERROR},  # what the operation saved is freed: a graph of additions fails too  # backward ran on the graph of the changed number
     # new added to w where it is to be set: every number sharing w's, of every call, shows the sum (or, for
     # a new of 0, the number it came with)

@@ -69,7 +69,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
-           Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
+           Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
+           Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
@@ -130,7 +131,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
     Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
     Say.NEVER_DETACHED: (("plain_leaf", Say.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
-    Say.NOT_SHARED: (("number_replaced", Say.NUMBER_REPLACED),),  # a detach() whose .data was assigned since
+    Say.NOT_SHARED: (("number_replaced", Say.NUMBER_REPLACED),),
+    SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all  # a detach() whose .data was assigned since
 }
 
 
@@ -158,6 +160,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code
     SayState.ANSWER_KEPT_ON_VALUE: ("function", "function"),  # the change made to the Value between the calls
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
+    SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
 }
 
 

@@ -25,10 +25,20 @@ class SayLeaf(Sentence):
                     "(a number, or a Value that does not require grad), which no graph records.")
     UNRECORDED = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
+    OTHER_LEAF_AT = N_("{label}'s graph differs at {where}: your {op} takes the leaf {leaf} where the "
+                       "statement's takes {name}.")
+    ROOT_OTHER_LEAF = N_("{label}'s graph differs at its root: your {op} there takes the leaf {leaf} where the "
+                         "statement's takes {name}.")
     WRITTEN = N_("{label}'s backward pass wrote .grad into a leaf that is neither w nor x: a Value your code made "
                  "requiring grad, which the statement's graph does not have.")
     BUILD_GIVEN_MADE = N_("{label} passed build a Value your code made from the leaf with an operation ({op}), not "
                           "the leaf itself: that {op} stands in the graph of additions build makes, and the first "
                           "backward freed what it saved, so the second raised.")
+    BUILD_UNCALLED = N_("{label} never called the build it was given: it ran backward on a graph your code made "
+                        "itself, whose {op} saved a value; the first backward freed it, so the second raised, where "
+                        "the graph build makes saves nothing.")
+    BUILT_UNUSED = N_("{label} ran backward on a y that build did not return: a graph your code made itself, whose "
+                      "{op} saved a value; the first backward freed it, so the second raised, where the graph build "
+                      "makes saves nothing.")
     ONE_FOR_TWO = N_("{name} is the very Value {leaf} is in {label}: your code made one leaf for both, where the "
                      "statement makes a new leaf for each.")

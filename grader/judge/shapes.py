@@ -184,15 +184,24 @@ def _shown_op(node: _Node) -> object:
     return node.get(CONTEXT + "op") or node.get("op")
 
 
-def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any], label: str) -> Difference:
+def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any], label: str,
+                   leaves: tuple[object, object] = (None, None)) -> Difference:
     """The inputs of the student's node ``j`` differ from the statement's: where the graph records
     that node's operation fewer or more times than the statement's (an in-place ``a.add_(1)``
-    left out, or one too many, stacks one node less or more), that count is the difference."""
+    left out, or one too many, stacks one node less or more), that count is the difference;
+    where the one input that differs is a named leaf in both (``leaves``: the statement's, the
+    student's), the two leaves are (``x + 1`` written for ``w + 1``)."""
     op = gn[j].get("op")
     theirs, ours = (sum(1 for node in nodes if node.get("op") == op) for nodes in (gn, wn))
     if theirs != ours:
         return difference(Say.OP_FEWER if theirs < ours else Say.OP_MORE, j, graph=got, label=label,
                           op=_shown_op(gn[j]))
+    want_leaf, got_leaf = leaves
+    if all(type(leaf) is str and leaf != UNNAMED for leaf in leaves):
+        where = _where(gn, j, label)
+        say = SayLeaf.ROOT_OTHER_LEAF if where == _NOTE.sub("", label) else SayLeaf.OTHER_LEAF_AT
+        return difference(say, j, graph=got, label=label, where=where, op=_shown_op(gn[j]), leaf=got_leaf,
+                          name=want_leaf)
     return _at(Say.NODE_INPUTS, j, got, label, _where(gn, j, label), _shown_op(gn[j]))
 
 
@@ -255,7 +264,7 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             return _at(Say.NODE_OP, j, got, label, where, op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:
-            return _inputs_differ(wn, gn, above, got, label)
+            return _inputs_differ(wn, gn, above, got, label, (a.get("leaf"), b.get("leaf")))
         if a.get("leaf") != b.get("leaf") or pairs is None:
             return _inputs_differ(wn, gn, j, got, label)
         if _swapped(a, b, pairs):

@@ -88,6 +88,7 @@ class Call(observe.Observer):
         self.sampled: list[Any] = []  # Values the probe names while the call runs (kept alive) ...
         self.first_versions: dict[int, int] = {}  # ... and their version counters as the first pass started
         self.raised: dict[int, BaseException] | None = {} if errors else None  # its passes' exceptions, by id
+        self.raised_at: str | None = None  # with errors: the name of the node the first failed pass stopped at
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
         self.uncleared_later: dict[int, Any] = {}  # ... and those a pass after the first found not cleared
@@ -101,6 +102,8 @@ class Call(observe.Observer):
     def failed(self, failure: observe.Failure) -> None:
         if self.raised is not None:
             self.raised[id(failure.error)] = failure.error
+            if self.raised_at is None and failure.node is not None:
+                self.raised_at = str(failure.node.name())
         if self.listing and self.raised_in:
             self.raised_in[-1] = True  # the pass that started last is the one that raised
 

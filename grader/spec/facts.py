@@ -177,6 +177,7 @@ class Check(str, enum.Enum):
     GRAPH_PER_PASS = "graph_per_pass"  # each backward pass of a loop started from a graph no earlier pass started from
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held
     BUILD_GIVEN_LEAF = "build_given_leaf"  # a function given build handed it Values no operation made (the leaf itself)
+    RAN_ON_BUILT = "ran_on_built"  # a call given build ran backward on the y build returned (no graph of its own)
     LEAVES_NEW = "leaves_new"  # a call's first pass wrote into no leaf an earlier call made that still held a gradient
     RETURNED_TRIED = "returned_tried"  # the Value a call returned is the one its in-place operation was tried on
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into

@@ -286,9 +286,12 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     return _below(walk, node, names, fact)
 
 
-def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = None,
+                leaves: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The GRAPH fact of the graph under ``node`` (a backward pass's root node: the Value it
-    was made for need not be held), its leaves unnamed; ``type`` None when there is no node.
+    was made for need not be held), its leaves unnamed but those ``leaves`` names (the leaves
+    the probe made and handed the code: ``(x + w) * (x + 1)`` is then not the statement's
+    ``(x + w) * (w + 1)``, which it is with both unnamed); ``type`` None when there is no node.
     Whether a node's saved values were freed is context: the pass that ran through it decided
     (``retain_graph``), not how the graph was built.  With no names, two leaves under one sum
     are told apart by how many edges reach each (w in a = x + w and b = w + 1), so that the
@@ -298,7 +301,7 @@ def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = N
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if node is None:
         return {**fact, "type": None, "nodes": [], "leaves": []}
-    below = _below(_Walk({}, True, by_degree=True, drawn=drawn), node, {}, fact)
+    below = _below(_Walk(leaves or {}, True, by_degree=True, drawn=drawn), node, leaves or {}, fact)
     saved = CONTEXT + "saved"
     return {**below, "nodes": [{(saved if k == "saved" else k): v for k, v in n.items()} for n in below["nodes"]]}
 

@@ -176,9 +176,9 @@ CASES += [
     Wrong('backward_twice_retained', fails={'backprop gives dy/dw and dy/dx': 'backprop ran backward more times'},
           edits={'    g["y"].backward()\n    return g["w"]': '    g["y"].backward(retain_graph=True)\n    g["y"].backward()\n    return g["w"]'},
           names=('backprop ran backward more times',)),
-    Wrong('b_from_x', fails={'build_graph records y = (x + w) * (w + 1)': "y's graph differs at b: your AddBackward0 takes different inputs"},
+    Wrong('b_from_x', fails={'build_graph records y = (x + w) * (w + 1)': "y's graph differs at b: your AddBackward0 takes the leaf x where the statement's takes w"},
           edits={'    b = micrograph.add(w_leaf, 1)': '    b = micrograph.add(x_leaf, 1)'},
-          names=('b', 'AddBackward0 takes different inputs')),
+          names=('b', 'AddBackward0 takes the leaf x where the statement\'s takes w')),
 ]
 
 

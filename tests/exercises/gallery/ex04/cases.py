@@ -339,3 +339,18 @@ CASES += [
           edits={SECOND_CALL: SECOND_CALL.replace("        y.backward()\n", "        y.backward(retain_graph=True)\n")},
           names=("backward_twice kept the graph", "retain_graph=True")),
 ]
+
+
+# build ignored: second_backward_error backpropagates a graph of its own (the documents' u * u + 1),
+# whose product saved a value; the sentence names the function never called, or the y it did not
+# use, and the node the second pass failed at, not only the error the graph of additions lacks.
+CASES += [
+    Wrong("build_never_called", fails={SURVIVES: "second_backward_error never called the build it was given"},
+          edits={"    y = build(Value(w, requires_grad=True))\n":
+                 "    u = Value(w, requires_grad=True)\n    y = u * u + 1\n"},
+          names=("never called the build", "MulBackward0")),
+    Wrong("build_result_unused", fails={SURVIVES: "second_backward_error ran backward on a y that build did not return"},
+          edits={"    y = build(Value(w, requires_grad=True))\n":
+                 "    u = Value(w, requires_grad=True)\n    build(u)\n    y = u * u + 1\n"},
+          names=("a y that build did not return", "MulBackward0")),
+]

@@ -384,3 +384,11 @@ CASES += [
           names=("w.grad is still exactly what backward wrote",),
           unsaid=("computed, not read from the engine", "chose its number", "before the pass")),
 ]
+
+# b written x + 1 for w + 1 (an operand slip): the graph the loop backpropagates takes x where the
+# statement's takes w, and the feedback names the two leaves at that node, not only the numbers.
+CASES += [
+    Wrong("b_from_x", fails={ACCUMULATE: "your AddBackward0 takes the leaf x where the statement's takes w"},
+          edits={"        y = (x + w) * (w + 1)  #": "        y = (x + w) * (x + 1)  #"},
+          names=("grad_history's graph", "takes the leaf x where the statement's takes w")),
+]
