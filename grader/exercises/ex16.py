@@ -15,6 +15,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, flag,
                                 operand, regroup)
+from grader.spec.build_operands import given_itself, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import saved_as, saved_operands
@@ -63,6 +64,9 @@ KEYS = {
     "flag_set": "a leaf's edge follows its requires_grad as it is when the operation runs, however it was set: "
                 "set True after the leaf was made, the leaf gets its AccumulateGrad then; set False, its entry is "
                 "(None, 0), whatever node it had before",
+    "operand_itself": "+ and * hand record the very Values they are given (as_value leaves a Value as it is): a new "
+                      "Value made from one, such as Value(w), requires no grad, so the node's edge for it is (None, 0) "
+                      "and no gradient can reach the operand",
 }
 
 
@@ -151,6 +155,10 @@ CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that require
 CAUSED_BY["saved"] += ("number",)
 CAUSED_BY["saved_itself"] += ("number",)
 CAUSED_BY["saved_zero"] = CAUSED_BY["saved_itself"] + ("saved_itself",)  # a zero factor told apart only where others are right
+OPERAND_FOLLOWS = ("next_functions", "grad_edges", "requires_grad", "saved", "saved_itself", "saved_zero",
+                   "one_accumulator", "own_accumulator", "is_leaf", RECORDED, RECORDED_SOME)
+# an operand replaced by a new Value that requires no grad: its edge, what is saved of it, and recording follow
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("operand_itself",) for key in OPERAND_FOLLOWS}}
 CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions")
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
@@ -169,7 +177,8 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
-    return {"number": [_number_made(b, wl, "b")], **nodes,
+    given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
+    return {"number": [number_made(b, wl, "b")], "operand_itself": given, **nodes,
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
@@ -193,32 +202,6 @@ def _tuples(made: dict[str, Any]) -> list[Any]:
         pairs = getattr(fn, "next_functions", None)
         return fn is None or type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)  # no node: told so
     return [claim(tuples(v), TUPLES[label]) for label, v in made.items()]
-
-
-NUMBER_MADE = {
-    "b": N_("the number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
-            "b.grad_fn.next_functions"),
-    "3 * w": N_("the number 3 in 3 * w became a Value that requires grad, whose AccumulateGrad is in "
-                "(3 * w).grad_fn.next_functions"),
-    "w * 3": N_("the number 3 in w * 3 became a Value that requires grad, whose AccumulateGrad is in "
-                "(w * 3).grad_fn.next_functions"),
-    "2 + w": N_("the number 2 in 2 + w became a Value that requires grad, whose AccumulateGrad is in "
-                "(2 + w).grad_fn.next_functions"),
-    "w + 6.5": N_("the number 6.5 in w + 6.5 became a Value that requires grad, whose AccumulateGrad is in "
-                  "(w + 6.5).grad_fn.next_functions"),
-}
-
-
-def _number_made(made: Any, leaf: Any, label: str) -> dict[str, Any]:
-    """Whether an edge of ``made``'s node (``leaf`` and a Python number) leads to the
-    AccumulateGrad of a Value that requires grad other than ``leaf``: the number made a Value
-    that requires grad (``Value(other, requires_grad=self.requires_grad)``), where PyTorch's
-    number requires no grad and has the edge (None, 0).  A number's Value that requires no
-    grad, yet has an AccumulateGrad, is another mistake, told by the edges and their rule."""
-    fn = getattr(made, "grad_fn", None)
-    variables = [getattr(edge_node(fn, i), "variable", None) for i in range(2)]
-    return claim(any(v is not None and v is not leaf and flag(getattr(v, "requires_grad", None)) is True
-                     for v in variables), NUMBER_MADE[label])
 
 
 def _apart(made: Any) -> bool:
@@ -321,7 +304,8 @@ def numbers(sub):
     return {"again": _rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],
-            "number": [_number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
+            "number": [number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
+            "operand_itself": [given_itself(sub, made["w * w"], "MulBackward0", "w * w", w, w)],
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
             **_added({label: made[label] for label in ("2 + w", "w + 6.5")}), "tuples": _tuples({"w * 3": made["w * 3"]})}
@@ -339,7 +323,7 @@ def constants(sub):
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
     twice = [c * w, c * w]  # both kept: one node shared between them would be an earlier operation's
     nodes = [getattr(v, "grad_fn", None) for v in twice]
-    return {"again": _rebuilt(sub, 0.75, -2.0),
+    return {"again": _rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
@@ -370,11 +354,12 @@ def _flag_set(sub: Any) -> list[Any]:
 def chain(sub):
     w = sub.Value(0.5, requires_grad=True)
     x = sub.Value(-1.5, requires_grad=True)
-    v, parts = w, []
+    v, parts, given = w, [], []
     for i in range(6):
         v = v * x if i % 2 else v + w
         parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
-    return {"again": _rebuilt(sub, 0.5, -1.5), **regroup(parts), "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+        given = given or [given_itself(sub, v, "AddBackward0", "v0", w, w)]
+    return {"again": _rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 

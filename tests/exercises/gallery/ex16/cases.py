@@ -31,6 +31,13 @@ CASES = [
                        "b.grad_fn.next_functions in your engine, but not in PyTorch"},
           names=("The number 1 in b = w + 1", "a Python number in an operation is a constant"),
           unsaid=("holds an entry for an input that requires no grad",)),  # the entry is there: an AccumulateGrad
+    Wrong("operand_wrapped_again", edits={  # Value(other) for a Value too: a copy that requires no grad
+        "        other = as_value(other)\n        return record(AddBackward0,": "        other = Value(other)\n        return record(AddBackward0,",
+        "        other = as_value(other)\n        out = record(MulBackward0,": "        other = Value(other)\n        out = record(MulBackward0,"},
+          fails={DOCS: "The inputs a = x + w records are the Values x and w themselves in PyTorch, but not in your engine",
+                 CONSTANTS: "The inputs c * w records are the Values c and w themselves"},
+          names=("hand record the very Values they are given", "as_value leaves a Value as it is"),
+          unsaid=("gradient_edge must give a leaf the same AccumulateGrad", "recording(*inputs) is True then")),
     Wrong("add_zero_is_self", edits={  # "x + 0 is x": no new value, no node
         "        other = as_value(other)\n        return record(AddBackward0,":
         "        if not isinstance(other, Value) and other == 0:\n            return self\n"

@@ -1,0 +1,67 @@
+"""Whether an operation of a build-track engine records the operands it was given: a Python
+number as a constant (a Value that requires no grad), a Value as itself.  ``grader.exercises.ex16``
+tells each as a claim with a rule of its own, so that the edges and saved operands that differ
+with it are not blamed on gradient_edge or on what MulBackward0 saves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_
+
+from grader.spec.build import claim
+from grader.spec.build_reads import edge_node, flag
+
+NUMBER_MADE = {
+    "b": N_("the number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
+            "b.grad_fn.next_functions"),
+    "3 * w": N_("the number 3 in 3 * w became a Value that requires grad, whose AccumulateGrad is in "
+                "(3 * w).grad_fn.next_functions"),
+    "w * 3": N_("the number 3 in w * 3 became a Value that requires grad, whose AccumulateGrad is in "
+                "(w * 3).grad_fn.next_functions"),
+    "2 + w": N_("the number 2 in 2 + w became a Value that requires grad, whose AccumulateGrad is in "
+                "(2 + w).grad_fn.next_functions"),
+    "w + 6.5": N_("the number 6.5 in w + 6.5 became a Value that requires grad, whose AccumulateGrad is in "
+                  "(w + 6.5).grad_fn.next_functions"),
+}
+
+
+def number_made(made: Any, leaf: Any, label: str) -> dict[str, Any]:
+    """Whether an edge of ``made``'s node (``leaf`` and a Python number) leads to the
+    AccumulateGrad of a Value that requires grad other than ``leaf``: the number made a Value
+    that requires grad (``Value(other, requires_grad=self.requires_grad)``), where PyTorch's
+    number requires no grad and has the edge (None, 0).  A number's Value that requires no
+    grad, yet has an AccumulateGrad, is another mistake, told by the edges and their rule."""
+    fn = getattr(made, "grad_fn", None)
+    variables = [getattr(edge_node(fn, i), "variable", None) for i in range(2)]
+    return claim(any(v is not None and v is not leaf and flag(getattr(v, "requires_grad", None)) is True
+                     for v in variables), NUMBER_MADE[label])
+
+
+GIVEN_ITSELF = {
+    "a": N_("the inputs a = x + w records are the Values x and w themselves"),
+    "y": N_("the inputs y = a * b records are the Values a and b themselves"),
+    "w * w": N_("the inputs w * w records are the Value w itself, twice"),
+    "c * w": N_("the inputs c * w records are the Values c and w themselves"),
+    "v0": N_("the inputs v0 = w + w records are the Value w itself, twice"),
+}
+
+
+def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict[str, Any]:
+    """Whether ``made`` (an operation of ``inputs``, Values that require grad) has an edge to
+    each input's node where the student's own ``record``, handed those inputs, gives one: an
+    operation that hands record a new Value made from an operand (``Value(other)`` for a Value
+    too, ``other.data``) records one that requires no grad, with the edge (None, 0), though
+    record and gradient_edge are right.  Holds wherever that cannot be seen: record missing (a
+    torch engine), raising, or itself giving no such edge (then the edges' own rules tell it)."""
+    record, node = getattr(sub, "record", None), getattr(sub, op, None)
+    if not callable(record) or node is None:
+        return claim(True, GIVEN_ITSELF[label])
+    try:
+        direct = getattr(record(node, 0.0, *inputs), "grad_fn", None)
+    except Exception:  # noqa: BLE001 - a record that raises is told by the operation's own facts
+        return claim(True, GIVEN_ITSELF[label])
+    fn = getattr(made, "grad_fn", None)
+    lost = [i for i in range(len(inputs)) if edge_node(fn, i) is None and edge_node(direct, i) is not None]
+    return claim(not lost, GIVEN_ITSELF[label])
