@@ -12,8 +12,9 @@ RULES = N_("""## What your file may not use
 Your code runs in the same process as the tests that watch it, so a file that reaches into
 that process could change what they see. A file that imports one of these modules scores no
 test, and its feedback names the line: {modules}. So does one that uses stack frames
-(`sys._getframe`, `inspect.stack()`), a profile or trace hook (`sys.setprofile`), `eval`,
-`exec`, `compile`, `globals()`, `sys.modules`, `setattr` with a name that is not written out,
+(`sys._getframe`, `inspect.stack()`), a profile or trace hook (`sys.setprofile`), a signal
+handler (`signal.signal`), `eval`, `exec`, `compile`, `globals()`, `sys.modules`, `setattr` with a
+name that is not written out,
 `__import__` other than as `__import__("math")` (a module's name written out, and not `os`, `sys`
 or `inspect`), `operator.attrgetter` or `methodcaller` other than with attribute names written out
 that do not start with `_`, or a write through `__dict__` or `vars()` (but a method's

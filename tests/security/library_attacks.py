@@ -194,7 +194,7 @@ LIBRARY = [
         pass
     return result
 ''', "import types\n" + _COPY), runtime=False),
-    Forgery("a_frame_given_to_a_signal_handler", Touch.HOOKS.value, _hide(_FRAMED, _SIGNAL), runtime=True),
+    Forgery("a_frame_given_to_a_signal_handler", Touch.SIGNALS.value, _hide(_FRAMED, _SIGNAL), runtime=True),
     Forgery("a_traceback_frame_copied_by_update_wrapper", Touch.FRAMES.value, _hide(_FRAMED, _TRACEBACK),
             runtime=True),
     Forgery("a_frame_from_a_task_stack", Touch.FRAMES.value, _hide(_STACKED, _TASK), runtime=True),

@@ -49,7 +49,7 @@ _EVENTS = {
     "sys._getframe": Touch.FRAMES, "sys._current_frames": Touch.FRAMES,
     "object.__getattr__": Touch.FRAMES,  # of _FRAME_ATTRIBUTES: the rest is read from what one holds
     "sys.setprofile": Touch.HOOKS, "sys.settrace": Touch.HOOKS, "sys.addaudithook": Touch.HOOKS,
-    SIGNAL: Touch.HOOKS,  # a handler is called with the frame it interrupted (``unaudited``)
+    SIGNAL: Touch.SIGNALS,  # a handler is called with the frame it interrupted (``unaudited``)
     "code.__new__": Touch.CODE, "function.__new__": Touch.CODE,
     "object.__setattr__": Touch.CODE, "object.__delattr__": Touch.CODE,  # f.__code__ = ...
     "gc.get_objects": Touch.MEMORY, "gc.get_referrers": Touch.MEMORY,
