@@ -23,69 +23,19 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.helpers import Results, apart_from, arguments_of, passed_in_order
-from grader.spec.probe import num, shape_error, show, type_name
+from grader.spec.helpers import apart_from
+from grader.spec.probe import num, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import close, documents_slip_facts
-from grader.spec.graph import graph_below
-from grader.spec.origins import read_from_grad
-from grader.spec.provenance import built, check, float_of, grad_of, lists_of, result_of, watching
-from grader.spec.repeat import Returned, calls_apart, left_on_inputs
+from grader.spec.documents_backprop import backprop_facts, graph_facts, note_returned
+from grader.spec.provenance import built, check, grad_of, lists_of, result_of, watching
+from grader.spec.repeat import calls_apart, left_on_inputs
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 
 PUBLIC_POINTS = [(0.5, -3.0), (2.0, 4.0)]
 # b = 0 (w = -1), a = 0 (x = -w), a = b (x = 1), zero, and large numbers
 HIDDEN_POINTS = [(-1.0, 2.5), (1.5, -1.5), (-3.5, 1.0), (0.0, 0.0), (10.0, -20.0)]
-
-
-def _built(sub, w: float, x: float) -> dict:
-    """build_graph's dict, checked for the five names the statement asks for."""
-    with watching(sub, "build_graph") as call:
-        g = sub.build_graph(w, x)
-    if type(g) is not dict or not set(NODES) <= set(g):
-        raise shape_error(N_("build_graph must return the dict of the five Values w, x, a, b, y"), "build_graph", g)
-    return {"g": g, "call": call.fact}
-
-
-_RETURNED = Returned(N_("the w build_graph returned"),
-                     N_("the w an earlier call of build_graph returned"))
-"""Every w build_graph returned in this run (the diagram's too): a graph kept and returned again
-by a later call (a result memoised on its inputs) is told by its leaf's identity."""
-
-
-def _graph_facts(sub, w: float, x: float, note: str = "") -> dict:
-    run = _built(sub, w, x)
-    g = run["g"]
-    return {**built(g, "y", NODES, "build_graph", note), "new": _RETURNED.new(g["w"]),
-            "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
-
-
-_BACKPROP = Results("backprop")
-"""Every result backprop returned in this run: a call that raises where the same call, the first
-of a fresh import, returns (a y kept from an earlier call and backpropagated again) is told so."""
-
-
-def _backprop(sub, points: list[tuple[float, float]]) -> dict:
-    """What backprop returned, whether it read the numbers from .grad, and the graph its first
-    backward ran through: the statement's, not one made to carry a formula's numbers
-    (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
-    results, floats, read, calls, walked, passed = [], [], [], [], [], []
-    for w, x in points:
-        with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
-                watching(sub, "backprop", grad_numbers=True) as call:
-            answer = sub.backprop(w, x)
-        passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
-        if type(answer) not in (tuple, list) or len(answer) != 2:
-            raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
-        dw, dx = answer
-        results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
-        floats.append([float_of(dw, "backprop(w, x)[0]"), float_of(dx, "backprop(w, x)[1]")])
-        read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
-        calls.append(call.fact)
-        walked.append(graph_below(call.first_root, label="backprop"))
-    return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
-            "passed": passed}
 
 
 GRAPH_PUBLIC = "build_graph records y = (x + w) * (w + 1)"
@@ -96,7 +46,7 @@ GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=True), then a = 
 @EXERCISE.test(GRAPH_PUBLIC, points=2, public=True,
                feedback=GRAPH_FEEDBACK)
 def graph_public(sub):
-    return [_graph_facts(sub, w, x) for w, x in PUBLIC_POINTS]
+    return [graph_facts(sub, w, x) for w, x in PUBLIC_POINTS]
 
 
 ONE_NUMBER = (0.75, 0.75)  # w == x: two leaves all the same (one leaf kept per number shows)
@@ -104,7 +54,7 @@ ONE_NUMBER = (0.75, 0.75)  # w == x: two leaves all the same (one leaf kept per 
 
 @EXERCISE.test("the graph on other inputs", points=2, feedback=GRAPH_FEEDBACK)
 def graph_hidden(sub):
-    return {"graphs": [*(_graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]), _graph_facts(sub, *ONE_NUMBER, "w == x")],
+    return {"graphs": [*(graph_facts(sub, w, x) for w, x in HIDDEN_POINTS[:3]), graph_facts(sub, *ONE_NUMBER, "w == x")],
             "apart": calls_apart(sub, lambda m, point: m.build_graph(*point),
                                  lambda g: built(g, "y", NODES, "build_graph"), HIDDEN_POINTS[3],
                                  HIDDEN_POINTS[4], "build_graph")}
@@ -128,13 +78,13 @@ WITH_BUILD = {"build_graph": (GRAPH_PUBLIC, "the graph on other inputs")}
                                       "and both count", "read": READ, "walked": WALKED},
                runs_with=WITH_BUILD_PUBLIC)
 def backprop_public(sub):
-    return _backprop(sub, PUBLIC_POINTS)
+    return backprop_facts(sub, PUBLIC_POINTS)
 
 
 @EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
                key_feedback={"read": READ, "walked": WALKED}, runs_with=WITH_BUILD)
 def backprop_hidden(sub):
-    return {**_backprop(sub, HIDDEN_POINTS),
+    return {**backprop_facts(sub, HIDDEN_POINTS),
             "apart": apart_from(sub, "build_graph", lambda m, point: m.backprop(*point),
                                 lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1], SHARES_W, "backprop")}
 
@@ -182,16 +132,25 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
     g = documents_graph(0.75, 1.25)
-    return {**{leaf: lists_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
+    return {"left": _paths_left(sub, 0.75, 1.25),
+            **{leaf: lists_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
             "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
                                  "paths")}
+
+
+def _paths_left(sub, w: float, x: float) -> dict:
+    """paths(y, x) after paths(y, w) on one graph, against paths(y, x) on a new graph
+    (``left_on_inputs``): an answer kept on the graph (on y, or its nodes) shows; judged first, so
+    that what the later call returned is told by what the earlier one left, not as its own slip."""
+    return left_on_inputs(sub, lambda m, h, leaf: m.paths(h["y"], h[leaf]), _path_names,
+                          lambda: documents_graph(w, x), "w", "x", "paths(y, x)", "paths(y, w)")
 
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
     g = documents_graph(-0.25, 2.0)
     w, x = Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)  # y = w * w never reaches x: no path
-    return {**{label: [lists_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
+    return {"left": _paths_left(sub, -0.25, 2.0), **{label: [lists_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
                        lists_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
                for label, y, w, x, _ in _other_graphs()},
             "unreached": lists_of(sub.paths(mul(w, w), x), "for y = w * w, paths(y, x)"),
@@ -393,8 +352,7 @@ def chain_rule_hidden(sub):
 @EXERCISE.diagram
 def draw(sub):
     g = sub.build_graph(0.5, -3.0)
-    if type(g) is dict:
-        _RETURNED.new(g.get("w"))  # a later call returning it is told
+    note_returned(g)  # a later call returning it is told
     show([g["y"]], g)  # drawn as built if backward fails
     g["y"].backward()
     return [g["y"]], g

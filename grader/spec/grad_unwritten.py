@@ -10,6 +10,7 @@ code read the .grad of a Value the probe gave it, which is None as the error is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -30,13 +31,17 @@ class GradUnwritten(Exception):
     grader sees the line it came from."""
 
 
-def told_if_grad_unwritten(call: Call, function: str, given: dict[str, Any]) -> AbstractContextManager[None]:
+def told_if_grad_unwritten(call: Call, function: str,
+                           given: dict[str, Any] | Callable[[], dict[str, Any]]) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs (grad mode sampled, so that its reads of
     .grad are seen): an error on None raised where no backward pass has started, after the
     student's code read the .grad of a Value among ``given`` (by the probe's names) whose .grad
-    is None (an assignment of None, or nothing written yet), is raised again as ``GradUnwritten``."""
+    is None (an assignment of None, or nothing written yet), is raised again as ``GradUnwritten``.
+    ``given`` may be a function giving them when the error is raised: Values the call made itself
+    (the leaves of the graph backprop had build_graph make)."""
     def words(exc: Exception) -> str | None:
-        name = next((name for name, v in given.items() if call.grad_reads.get(id(v)) is v
+        named = given() if callable(given) else given
+        name = next((name for name, v in named.items() if call.grad_reads.get(id(v)) is v
                      and peek_grad(v) is None), None)
         return None if call.roots or name is None or NONE_TYPE not in str(exc) else f"{function} {name}"
     return raised_again_as(GradUnwritten, words)

@@ -49,7 +49,8 @@ CASES = [
             found.append(["MulBackward0", "AddBackward0"])
 """}),
     Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) has fewer entries",
-                                     CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) is a different number"},
+                                     CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) leaves out every path "
+                                            "that enters a node through its last input"},
           names=("paths(y, w)", "grad_by_paths(y, w)"),
           edits={"for child in _inputs(node):": "for child in _inputs(node)[:1]:",
                  "enumerate(node.next_functions)": "enumerate(node.next_functions[:1])"}),
@@ -80,6 +81,10 @@ CASES = [
                  "MulBackward0, one as the local factor (as at an addition)"},
           edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()":
                  "            return 1.0"}),
+    # backward forgotten: the .grad read is None, told as that, not by Python's error alone
+    Wrong("backward_forgotten", names=("backprop read w.grad, which is None", "ran no backward pass"),
+          fails={BACKPROP: "backprop read w.grad, which is None: it ran no backward pass before this error"},
+          edits={'    g["y"].backward()\n': ""}),
     Wrong("grad_set_by_hand", names=('backprop ran no backward pass',), fails={BACKPROP: "backprop ran no backward pass"},
           edits={'''    g["y"].backward()
     return g["w"].grad.item(), g["x"].grad.item()''': '''    g["w"].grad = Value(2 * w + x + 1)
@@ -248,11 +253,14 @@ CASES += [
 
 
 # An off-by-one over next_functions: each node's last input is never walked, so every path that
-# enters a node through it is left out (y = w * x gives no path to x).
+# enters a node through it is left out (y = w * x gives no path to x; the documents' graph none to w,
+# told so in the public test too).
 CASES += [
     Wrong("last_input_never_walked",
           fails={"chain rule by paths in other graphs": "for y = w * x, grad_by_paths(y, x) leaves out every path "
-                                                        "that enters a node through its last input"},
+                                                        "that enters a node through its last input",
+                 CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) leaves out every path that enters a node "
+                        "through its last input"},
           edits={"enumerate(node.next_functions)": "enumerate(node.next_functions[:-1])"},
           names=("grad_by_paths(y, x)", "leaves out every path", "last input")),
     # a product's other factor found by identity, and for w * w the product divided by w
@@ -309,6 +317,16 @@ CASES += [
     def d_once(node) -> float:
 """},
           names=("grad_by_paths(y, x)", "after grad_by_paths(y, w)", "left on the graph")),
+    # paths' answer kept on y: a later call on that y, for another leaf, returns it again
+    Wrong("paths_kept_on_y",
+          fails={"paths from y to w and to x": "paths(y, x), called on a graph after paths(y, w) on it",
+                 "paths in other graphs": "left on the graph"},
+          edits={"    found: list[list[str]] = []\n": """    if hasattr(y, "paths_found"):
+        return [list(p) for p in y.paths_found]
+    found: list[list[str]] = []
+    y.paths_found = found
+"""},
+          names=("paths(y, x)", "after paths(y, w)", "left on the graph")),
     Wrong("paths_repeats_left_out",
           fails={"paths from y to w and to x": "paths(y, w) holds each of the statement's entries once",
                  "paths in other graphs": "leaves out an entry that repeats an earlier one"},

@@ -1,0 +1,90 @@
+"""ex01's probes of build_graph and backprop on the documents' graph y = (x + w) * (w + 1).
+
+``build_graph`` is judged by the graph it returns (its five Values, whether anything ran backward
+through it, and whether its w is one an earlier call returned: a graph memoised on its inputs);
+``backprop`` by its answer, whether that answer was read from the .grad backward wrote, the graph
+its first backward ran through, and the numbers it passed on to ``build_graph``.  A backprop that
+reads a leaf's .grad where no backward pass wrote it, and so raises on None, is told by the .grad
+it read (``grader.spec.grad_unwritten``), not by Python's error alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_  # a probe's message, translated where it is shown
+
+from grader.spec.given import NODES
+from grader.spec.grad_unwritten import told_if_grad_unwritten
+from grader.spec.graph import graph_below
+from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
+from grader.spec.origins import read_from_grad
+from grader.spec.probe import num, shape_error
+from grader.spec.provenance import built, float_of, grad_of, result_of, watching
+from grader.spec.repeat import Returned
+
+LEAVES = ("w", "x")
+
+
+def _built(sub, w: float, x: float) -> dict:
+    """build_graph's dict, checked for the five names the statement asks for."""
+    with watching(sub, "build_graph") as call:
+        g = sub.build_graph(w, x)
+    if type(g) is not dict or not set(NODES) <= set(g):
+        raise shape_error(N_("build_graph must return the dict of the five Values w, x, a, b, y"), "build_graph", g)
+    return {"g": g, "call": call.fact}
+
+
+_RETURNED = Returned(N_("the w build_graph returned"),
+                     N_("the w an earlier call of build_graph returned"))
+"""Every w build_graph returned in this run (the diagram's too): a graph kept and returned again
+by a later call (a result memoised on its inputs) is told by its leaf's identity."""
+
+
+def note_returned(g: object) -> None:
+    """Keep the w of a graph build_graph returned outside these probes (the diagram's): a later
+    call that returns it again is told."""
+    if type(g) is dict:
+        _RETURNED.new(g.get("w"))
+
+
+def graph_facts(sub, w: float, x: float, note: str = "") -> dict:
+    """What ``build_graph(w, x)`` returned: its graph, a new w, and no backward run through it."""
+    run = _built(sub, w, x)
+    g = run["g"]
+    return {**built(g, "y", NODES, "build_graph", note), "new": _RETURNED.new(g["w"]),
+            "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
+
+
+_BACKPROP = Results("backprop")
+"""Every result backprop returned in this run: a call that raises where the same call, the first
+of a fresh import, returns (a y kept from an earlier call and backpropagated again) is told so."""
+
+
+def _leaves_of(made: list[Any]) -> dict[str, Any]:
+    """The leaves of the first graph build_graph returned to backprop, by their names."""
+    first = made[0] if made else None
+    return {name: first[name] for name in LEAVES if name in first} if type(first) is dict else {}
+
+
+def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
+    """What backprop returned, whether it read the numbers from .grad, and the graph its first
+    backward ran through: the statement's, not one made to carry a formula's numbers
+    (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
+    results, floats, read, calls, walked, passed = [], [], [], [], [], []
+    for w, x in points:
+        with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
+                results_of(sub, "build_graph") as made, watching(sub, "backprop", grad_numbers=True) as call, \
+                told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made)):
+            answer = sub.backprop(w, x)
+        passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
+        if type(answer) not in (tuple, list) or len(answer) != 2:
+            raise shape_error(N_("backprop must return the pair (dy/dw, dy/dx)"), "backprop", answer)
+        dw, dx = answer
+        results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
+        floats.append([float_of(dw, "backprop(w, x)[0]"), float_of(dx, "backprop(w, x)[1]")])
+        read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
+        calls.append(call.fact)
+        walked.append(graph_below(call.first_root, label="backprop"))
+    return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
+            "passed": passed}
