@@ -374,7 +374,10 @@ def draw(sub):
     names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # or the row build returned as loss: as
              **{f"loss{k}": v for k, v in enumerate(row)}}  # many as build made, drawn as they are
     show(row, names)  # drawn as built if the backward calls fail
-    if row is loss:  # no matrix to backpropagate row by row: the tests tell what build returned
+    # no matrix to backpropagate row by row, or an entry no graph records (made under no_grad): the
+    # tests tell what build returned; jacobian_rows run on it would raise for build's slip
+    recorded = all(isinstance(v, Value) and v.requires_grad for r in loss if type(r) is list for v in r)
+    if row is loss or not recorded:
         return row, names
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:
         sub.jacobian_rows(x, loss)

@@ -58,6 +58,23 @@ def test_graph_built_before_an_error_is_still_drawn(course: Course, tmp_path: Pa
     assert "as it was before this error: RuntimeError" in result.notes[0]
 
 
+def test_a_graph_build_never_recorded_is_drawn_without_blaming_the_function_run_on_it(
+        course: Course, tmp_path: Path) -> None:
+    """ex11's diagram runs the student's jacobian_rows on what their build made: a loss computed
+    under no_grad makes that correct jacobian_rows raise, which the note must not lay on it."""
+    solution = (REPO / "solutions" / "ex11_vjp.py").read_text()
+    broken = solution.replace('    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n',
+                              '    with micrograph.no_grad():\n        loss = micrograph.mm(x, y)\n'
+                              '    return {"x": x, "y": y, "loss": loss}\n')
+    assert broken != solution
+    path = tmp_path / "ex11_vjp.py"
+    path.write_text(broken)
+    result = course.grade(course.load("ex11"), path, diagram_dir=tmp_path / "grades" / "ex11")
+    assert not result.full_marks
+    assert any(p.endswith("graph.gv") for p in result.diagrams)
+    assert not any("jacobian_rows" in note for note in result.notes), result.notes
+
+
 def test_stub_gets_a_reason_not_a_crash(course: Course, tmp_path: Path) -> None:
     result = _grade(course, (REPO / "exercises" / "ex01_graph.py").read_text(), tmp_path)
     assert result.diagrams == []
