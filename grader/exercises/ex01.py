@@ -187,7 +187,7 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 # A product's local factor on the edge to its input i: the other input's data (its local
 # derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
-            "one": lambda data, i: 1.0}
+            "one": lambda data, i: 1.0, "first": lambda data, i: data[0]}
 _EVERY_INPUT = slice(None)
 
 
@@ -256,15 +256,17 @@ def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
 # The slips a wrong number is matched against: a product's factor, the paths through each node's
 # last input left out (next_functions[:-1], an off-by-one), a path ending at every leaf of the
 # leaf's number (``==`` for ``is``), a sum of two Values taken for a product, the local
-# derivatives along a path added, not multiplied, one derivative kept for every node of a name, or
-# a factor's data found by its node's name (the first Value made by a node of that name).
+# derivatives along a path added, not multiplied, one derivative kept for every node of a name,
+# a factor's data found by its node's name (the first Value made by a node of that name), or a
+# product's first input's data as its factor on both edges.
 _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
           "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
           "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
           "any_leaf": lambda *g: _sum_over_paths(*g, "right", any_leaf=True),
           "sum_as_product": lambda *g: _sum_over_paths(*g, "right", sums_as_products=True),
           "added_along": _added_along_paths, "by_name": lambda *g: _sum_over_paths(*g, "right", by_name=True),
-          "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name=True)}
+          "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name=True),
+          "first_own": lambda *g: _sum_over_paths(*g, "first")}
 
 
 def _slip_facts(answered: list[tuple]) -> list[dict]:
@@ -272,7 +274,7 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``; ``~by_name``; ``~data_by_name``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~first_own``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code."""
     def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:

@@ -171,6 +171,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
                      SayState.LEFT_ON_GRAPH),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME, Say.DATA_BY_NAME,
+                     SayWalk.FIRST_INPUT_OWN,
                      SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
                      Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
@@ -260,7 +261,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_O
          Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
-         Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
+         Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 

@@ -120,7 +120,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("any_leaf", Say.ANY_LEAF), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG), ("by_name", Say.KEPT_PER_NAME),
-                             ("data_by_name", Say.DATA_BY_NAME)),
+                             ("data_by_name", Say.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
@@ -145,7 +145,7 @@ than read, which says where it came from, not how it differs."""
 
 PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentences of a sum over paths
 SUM = "AddBackward0"  # and of an addition
-_AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.DATA_BY_NAME}
+_AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 _NAMED = {  # a sentence that names one thing the probe recorded as context: (its key, the field it fills)
     Say.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called

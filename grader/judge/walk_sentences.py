@@ -74,3 +74,6 @@ class SayWalk(Sentence):
     STOPPED_AT_NONE = N_("{label} ends at {op}, whose first entry of next_functions is None (an input that needs "
                          "no gradient): the walk stopped there instead of going on through the first entry that "
                          "is not None.")
+    FIRST_INPUT_OWN = N_("{label} is the sum over the paths with, at a {op}, the data of its first input as the local "
+                         "factor on both of its edges: the path through the first input got that input's own data, "
+                         "where a product passes each factor the other factor's data.")

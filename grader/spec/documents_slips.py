@@ -20,12 +20,14 @@ from grader.spec.provenance import check
 # (dy/dw, dy/dx) from a's and b's data, right (the statement's) and as each slip makes them: a
 # product's own input's data as its local factor, one as a product's factor, a path counted at
 # any leaf, one derivative kept per node name (w's AccumulateGrad then takes x's, reached first,
-# and b's AddBackward0 takes a's), a factor's data found by its node's name (b's is a's), and the
-# paths through each node's last input left out (y's through b, a's through w: w is reached by none).
+# and b's AddBackward0 takes a's), a's own data as y's factor on both edges (the first input's data
+# for both, or a factor's data found by its node's name: b's is a's, the one Value this graph's
+# answers cannot tell apart, so what is told is what both do), and the paths through each node's
+# last input left out (y's through b, a's through w: w is reached by none).
 ON_DOCUMENTS: dict[str, Callable[[float, float], tuple[float, float]]] = {
     "right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0),
     "any_leaf": lambda a, b: (2 * b + a, 2 * b + a), "by_name": lambda a, b: (0.0, 2 * (a + b)),
-    "data_by_name": lambda a, b: (2 * a, a), "last_input": lambda a, b: (0.0, b)}
+    "first_own": lambda a, b: (2 * a, a), "last_input": lambda a, b: (0.0, b)}
 
 
 def close(a: float, b: float) -> bool:

@@ -327,6 +327,12 @@ CASES += [
     y.paths_found = found
 """},
           names=("paths(y, x)", "after paths(y, w)", "left on the graph")),
+    # a product's first input's data taken as its local factor on both edges: the first input gets its own
+    Wrong("first_factor_for_both",
+          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with, at a MulBackward0, the data of its first input",
+                 "chain rule by paths in other graphs": "the path through the first input got that input's own data"},
+          edits={"            other = node.next_functions[1 - i][0]\n": "            other = node.next_functions[0][0]\n"},
+          names=("grad_by_paths(y, w)", "MulBackward0", "first input", "own data")),
     Wrong("paths_repeats_left_out",
           fails={"paths from y to w and to x": "paths(y, w) holds each of the statement's entries once",
                  "paths in other graphs": "leaves out an entry that repeats an earlier one"},
@@ -336,8 +342,9 @@ CASES += [
 
 # The Value a node made, looked up by its node's name: b's AddBackward0 finds a, made first.
 CASES += [
+    # on the documents' graph this slip's numbers are those of the next one: what is told there is what both do
     Wrong("data_found_by_node_name",
-          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with, at a MulBackward0, another Value's data",
+          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with, at a MulBackward0, the data of its first input",
                  "chain rule by paths in other graphs": "found by its node's name"},
           edits={"        return next(v for v in values if v.grad_fn is node)":
                  "        return next(v for v in values if v.grad_fn is not None and v.grad_fn.name() == node.name())"},
