@@ -158,12 +158,20 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    infos = [sub_module.node_info(v) for v in (w, x, a, b, y)]
-    return {**{name: result_of(_info(info), f"node_info({name})") for name, info in zip(NODES, infos)},
-            "flag_rule": _leaf_apart(infos)}
+    infos = _asked(sub_module, [w, x, a, b, y])
+    return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)},
+            "flag_rule": _leaf_apart(infos),
+            "apart": calls_apart(sub_module, _node_info_of_new, _info, (2.5, False), (-0.75, True), "node_info")}
 
 
-def _leaf_apart(infos: list[object]) -> dict[str, Any]:
+def _asked(sub_module, values: list[Value]) -> list[dict[str, Any] | str]:
+    """node_info of each Value, each answer as it was when its call returned: one dict kept and
+    refilled by every call is judged by what each call put in it, and the change a later call made
+    to an earlier answer is told by ``calls_apart``, not as each answer's own slip."""
+    return [_info(sub_module.node_info(v)) for v in values]
+
+
+def _leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
     """The CHECK fact that node_info's is_leaf is not just the opposite of its requires_grad on
     every Value asked about (x, a leaf that requires grad, tells them apart); not judged of an
     answer that is not such a dict."""
@@ -180,8 +188,8 @@ def _leaf_apart(infos: list[object]) -> dict[str, Any]:
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    infos = [sub_module.node_info(v) for v in _assorted()]
-    return {"infos": [result_of(_info(info), f"node_info({label})") for info, label in zip(infos, ASSORTED)],
+    infos = _asked(sub_module, _assorted())
+    return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)],
             "flag_rule": _leaf_apart(infos), "changed": _answer_after_change(sub_module),
             "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
                                  "node_info")}

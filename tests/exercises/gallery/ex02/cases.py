@@ -316,6 +316,23 @@ CASES += [
 # node_info keeps its first answer on the Value and hands it back on every later call: after
 # w.requires_grad_() or a.detach_() the answer is the Value's attributes as they were.
 CASES += [
+    # one module-level dict refilled and returned by every call: each answer is judged as its call
+    # returned it, and the change a later call makes to it is told as state, in the public test too
+    Wrong("info_one_dict_refilled",
+          fails={"node_info reads the attributes": "What a first call of node_info returned changed",
+                 "node_info on every kind of Value": "state kept between calls"},
+          unsaid=("is the opposite of its requires_grad", "is False, unlike the statement's"),
+          edits={"    node = v.grad_fn\n    return {\n": "    node = v.grad_fn\n    _INFO.update({\n",
+                 '''        "grad_fn": None if node is None else node.name(),
+    }
+''': '''        "grad_fn": None if node is None else node.name(),
+    })
+    return _INFO
+
+
+_INFO: dict = {}
+'''},
+          names=("What a first call of node_info returned changed", "state kept between calls")),
     Wrong("info_kept_on_the_value",
           fails={"node_info on every kind of Value": "node_info(w), called again once w.requires_grad_() had changed that Value"},
           edits={'''    node = v.grad_fn
