@@ -34,7 +34,8 @@ A small example on other numbers, XOR (a network with a hidden layer can fit it,
 What to write
 -------------
 ``make_model`` seeds the generator and builds the network; ``train`` runs the loop on the
-model it is given (changing its parameters) and returns the loss of every step.
+model it is given (changing its parameters) and returns the loss of every step.  Importing the
+file leaves grad mode as the importer had it: switch it off only inside a ``with`` (ex09).
 """
 
 from __future__ import annotations

@@ -165,14 +165,14 @@ FORWARD_KEYS = {
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
     return {**by_key([_forward(sub, *case) for case in DOCUMENTS[:2]]),
-            "apart": _forward_apart(sub, DOCUMENTS[0], DOCUMENTS[1][3])}
+            "apart": _forward_apart(sub, DOCUMENTS[0], [DOCUMENTS[1][3][0], [-0.5, 2.5, 1.0]])}
 
 
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
     return {**by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)]),
-            "apart": _forward_apart(sub, DOCUMENTS[2], DOCUMENTS[0][3])}
+            "apart": _forward_apart(sub, DOCUMENTS[2], [*DOCUMENTS[0][3], [1.0, -2.0, 0.5]])}
 
 
 CALLS_APART = 3  # calls_apart's calls in the student's module: first, second, first again
@@ -180,9 +180,10 @@ CALLS_APART = 3  # calls_apart's calls in the student's module: first, second, f
 
 def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_rows: list[list[float]]
                    ) -> list[dict[str, Any]]:
-    """forward called on one net with the rows of ``case``, then other rows, then the first again
-    (``calls_apart``): a net's forward is called again and again (a training loop), and a result
-    kept from an earlier call (a cache keyed by the net, a global input) shows as state."""
+    """forward called on one net with the rows of ``case``, then other rows of the same shape (a
+    training loop's next batch), then the first again (``calls_apart``): a result kept from an
+    earlier call (a cache keyed by the net, a global input, leaves kept per shape and refilled)
+    shows as state."""
     net = _net(*case[:3])
     new: list[dict[str, Any] | None] = []
 
@@ -285,7 +286,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                           "grads_twice", answer)
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
-            "in_turn": _read_in_turn(answer, net, len(call.roots)),
+            "in_turn": _read_in_turn(answer, net, call.raised_in.count(False)),
+            "ran_through": check(Check.PASSES_RAN_THROUGH, not any(call.raised_in), "grads_twice"),
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
@@ -303,7 +305,8 @@ def _read_in_turn(answer: tuple[Any, Any], net: nn.Linear, passes: int) -> dict[
     """The CHECK fact: the first list was read before the second backward, not afterwards from
     .grad Values kept (a Value's item() hands out the very float .grad holds, and each backward
     makes new ones: a list read at the end holds the last pass's float objects).  It holds where
-    fewer than two passes ran: the last pass is then the one the list records (the count tells).
+    fewer than two passes ran to their end (``passes``; one that raised wrote nothing): the last
+    pass that wrote is then the one the list records (the count, or the error caught, tells).
     ``~one_list``: the two lists returned are one object (the second pass's numbers written into
     the first's list)."""
     if passes < 2:

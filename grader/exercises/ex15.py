@@ -34,16 +34,21 @@ from grader.spec.earlier import marked, state
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import at_a_freed_id
+from grader.spec.import_mode import import_mode
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
-from grader.spec.stepped import (Run, cleared_first, each_step, first_loss, first_number, replayed, step_size,
-                                 steps_scaled, steps_seen, stepped, unhooked)
+from grader.spec.stepped import (Run, cleared_first, each_step, first_loss, first_number, one_row, replayed,
+                                 step_size, steps_scaled, steps_seen, stepped, unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
 EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train",
-                    limits=Limits(time=20))
+                    limits=Limits(time=20),
+                    drawn=N_("{path}: not a graph your code built (the backward of each step of train frees its "
+                             "graph), but the first unit of the first layer of the model your make_model returned, "
+                             "after your train trained it, applied by the grader to an input of its own, with the "
+                             "gradients of that unit's output"))
 
 Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
 
@@ -73,13 +78,15 @@ MAKE_KEYS = {
 @EXERCISE.test("make_model seeds and builds MLP(2, 8, 1)", points=1, public=True,
                feedback=MAKE_FEEDBACK, key_feedback=MAKE_KEYS)
 def make_model(sub):
-    return {**by_key([models.built(sub, seed) for seed in (3, 8)]), "apart": _built_apart(sub, 3, 8)}
+    built = [models.built(sub, seed) for seed in (3, 8)]
+    return {**by_key(built), "seeds": models.seeds_apart(built), "apart": _built_apart(sub, 3, 8)}
 
 
 @EXERCISE.test("make_model on other seeds", points=1, feedback=MAKE_FEEDBACK,
                key_feedback=MAKE_KEYS)
 def make_model_hidden(sub):
-    return {**by_key([models.built(sub, seed) for seed in (0, 21, 55)]), "apart": _built_apart(sub, 21, 0)}
+    built = [models.built(sub, seed) for seed in (0, 21, 55)]
+    return {**by_key(built), "seeds": models.seeds_apart(built), "apart": _built_apart(sub, 21, 0)}
 
 
 def _built_apart(sub, first: int, second: int) -> list[dict[str, Any]]:
@@ -91,7 +98,7 @@ def _built_apart(sub, first: int, second: int) -> list[dict[str, Any]]:
 
 def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
     if type(losses) is not list:
-        return _count(losses)
+        return _not_a_list(losses)
     return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
 
 
@@ -109,6 +116,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     start = [p.item() for p in before]
     loss_before = nn.mse_loss(model(inputs), targets)
     first = loss_before.item()  # the loss the first step computes, and its gradients (no .grad written)
+    rows = [nn.mse_loss(model([x]), [t]).item() for x, t in zip(inputs, targets)]  # each row's loss alone
     gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
     earlier, passes = marked(models.earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
@@ -121,8 +129,8 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
         "losses": _losses(losses),
-        "first_loss": first_loss(losses, first, loss_after.item(), len(targets)),
-        "count": _count(losses),
+        "first_loss": first_loss(losses, first, loss_after.item(), rows),
+        "count": _count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
         "call": call.fact,
@@ -133,9 +141,11 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "same_objects": [same_object(p, q, models.PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
-        "step": step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
-        else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
-                          functools.partial(_lr_ignored, sub, run)),
+        "left": _none_left(start, after),
+        "step": _on_one_row(run, after, one_row(first_number(losses), rows))
+        or (step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
+            else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
+                              functools.partial(_lr_ignored, sub, run))),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
 
@@ -151,12 +161,36 @@ def _parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str
     return fact
 
 
-def _count(losses: object) -> dict[str, Any]:
-    """How many losses train returned; what it returned instead of a list is told as such, by
-    its own label (the len of None is no result of the student's)."""
-    if type(losses) is list:
-        return result_of(len(losses), "len(train(model, inputs, targets, lr, steps))")
+def _none_left(start: list[float], after: list[Any]) -> dict[str, Any]:
+    """The NONE_LEFT fact: a loop that moved some parameter of its model moved every one (the
+    statement's step updates them all).  ``~left`` names the first it never changed by its place
+    in ``list(model.parameters())``, from the end where that is nearer (a layer's bias left out of
+    the optimizer's list reads ``[-1]``)."""
+    moved = [num(p) != was for p, was in zip(after, start)]
+    left = [k for k, changed in enumerate(moved) if not changed]
+    fact = check(Check.NONE_LEFT, not (left and any(moved)), "train")
+    if left and any(moved):
+        place = left[0] if left[0] < len(moved) / 2 else left[0] - len(moved)
+        fact[CONTEXT + "left"] = f"list(model.parameters())[{place}]"
+    return fact
+
+
+def _not_a_list(losses: object) -> dict[str, Any]:
+    """What train returned instead of a list, told as such, by its own label (the len of None is
+    no result of the student's)."""
     return result_of(f"not a list: {type_name(losses)}", "train(model, inputs, targets, lr, steps)")
+
+
+def _count(losses: object, steps: int, passes: int) -> dict[str, Any]:
+    """Whether train returned one loss per step (the statement asks for ``steps`` of them, so more
+    or fewer is no hidden number): ``~fewer``, ``~more``, and ``~one_step_fewer`` / ``~one_step_more``,
+    one loss off and as many as the backward passes that ran (the loop ran one step off)."""
+    if type(losses) is not list:
+        return _not_a_list(losses)
+    off = len(losses) - steps
+    return {**check(Check.LOSS_PER_STEP, off == 0, "train"), CONTEXT + "fewer": off < 0, CONTEXT + "more": off > 0,
+            CONTEXT + "one_step_fewer": off == -1 and len(losses) == passes,
+            CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
 
 
 def _replayed(run: Run, scale: float) -> list[float]:
@@ -164,6 +198,19 @@ def _replayed(run: Run, scale: float) -> list[float]:
     run's seed, not one of ``models.MADE``: no call of train was given it."""
     micrograph.manual_seed(run.seed)
     return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale), "the probe")]
+
+
+def _on_one_row(run: Run, after: list[Any], row: int | None) -> dict[str, Any] | None:
+    """The STEP_SIZE fact of a run whose first loss is that of one row of the batch alone, where
+    the statement's loop on that row alone leaves these parameters: every step was taken on that
+    row's loss (``~one_row``), not the batch's.  None where it is not so (the other step facts judge)."""
+    if row is None or not run.steps:
+        return None
+    alone = _replayed(Run(run.seed, run.inputs[row:row + 1], run.targets[row:row + 1], run.lr, run.steps), 1.0)
+    if len(alone) != len(after) or not all(type(num(p)) is float and math.isclose(num(p), q, rel_tol=1e-6, abs_tol=1e-9)
+                                           for p, q in zip(after, alone)):
+        return None
+    return {**check(Check.STEP_SIZE, False, "train"), CONTEXT + "one_row": True}
 
 
 def _lr_ignored(sub, run: Run) -> bool:
@@ -204,6 +251,7 @@ TRAIN_KEYS = {
 }
 
 
+IMPORTING = N_("importing ex15_train.py")  # the file run again, as a notebook or script imports it
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
 
@@ -211,7 +259,8 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
+    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked", "left"), "step": runs[0]["step"],
+            "import": import_mode(sub, IMPORTING),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
@@ -221,7 +270,7 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked"), "step": runs[0]["step"],
+    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked", "left"), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train"), "freed_id": _at_a_freed_id(sub)}
@@ -256,7 +305,7 @@ def _numbers(losses: object) -> list[Any] | str:
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "parameters")
+STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "parameters", "left")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
@@ -290,7 +339,7 @@ def _came_with(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, A
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
     return {**_keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
-                    "each_step", "step", "parameters"), "came_with": _came_with(sub, 10, DATA, 0.1, 2)}
+                    "each_step", "step", "parameters", "left"), "came_with": _came_with(sub, 10, DATA, 0.1, 2)}
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
@@ -298,7 +347,7 @@ def zeroed(sub):
 def zeroed_hidden(sub):
     runs = [_trained(sub, 12, _dataset(17, 5), 0.2, 4), _trained(sub, 5, _dataset(29, 4), 0.1, 5),
             _trained(sub, 6, _dataset(31, 4, 8.0), 0.1, 3)]
-    return {**_keys(runs, "call", "earlier", "hooked", "step", "parameters"),
+    return {**_keys(runs, "call", "earlier", "hooked", "step", "parameters", "left"),
             "came_with": _came_with(sub, 19, _dataset(23, 4), 0.2, 3)}
 
 
@@ -322,7 +371,7 @@ def loss_falls(sub):
     # submission's grading (ex15's probes were a third of them).
     return _keys([_trained(sub, 21, DATA, 0.2, LONG_STEPS[0]),
                   _trained(sub, 34, _dataset(17, 5), 0.2, LONG_STEPS[1])],
-                 "call", "earlier", "hooked", "step", "parameters", "loss_after")
+                 "call", "earlier", "hooked", "step", "parameters", "left", "loss_after")
 
 
 @EXERCISE.diagram

@@ -146,6 +146,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},  # grad() writes no .grad: every one left None is of it
+    SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
     Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER, Say.ROWS_READ_LATE, Say.READ_LATE},
@@ -172,7 +174,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      SayState.LEFT_ON_GRAPH),
                     {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME, Say.DATA_BY_NAME,
                      SayWalk.FIRST_INPUT_OWN,
-                     SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
+                     SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED,
+                     SayStep.LOSS_OF_ONE_ROW,
                      Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD}),
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
@@ -198,6 +201,15 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a step of another size moves every parameter, and the model's loss, to another number
     **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE), {Say.DATA}),
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
+    # the loop ran one step off: one backward and one update off, and every parameter where that many steps leave it
+    **dict.fromkeys((SayStep.ONE_STEP_FEWER, SayStep.ONE_STEP_MORE),
+                    {Say.FEWER_BACKWARD, Say.MORE_BACKWARD, SayInPlace.IN_PLACE_FEWER, SayInPlace.IN_PLACE_MORE, Say.DATA}),
+    # a parameter left out of the steps: it keeps its number and version, each step of the others is of another loss
+    SayStep.PARAMETER_LEFT: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayStep.STEP_NOT_BY_GRAD},
+    # one model for every seed: its parameters are the one seed's, and so is the generator it leaves
+    SayStep.SEED_UNUSED: {Say.DATA, SayStep.GENERATOR_ELSEWHERE},
+    # every step taken on one row's loss: every parameter, and the losses after it, are that loss's
+    SayStep.STEPS_ON_ONE_ROW: {Say.DATA, SayStep.OTHER_LOSS},
     SayStep.LOSS_SUMMED: {SayStep.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
@@ -258,7 +270,7 @@ to tell ("loss is of type float")."""
 # sets every leaf's, in every call), or zeroed in place.
 _ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
-         Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
+         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,

@@ -35,7 +35,10 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.STEP_SIZE.value: SayStep.OTHER_STEP,
-           Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE,
+           Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE, Check.LOSS_PER_STEP.value: SayStep.LOSSES_FEWER,
+           Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
+           Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF,
+           Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
            Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
@@ -89,7 +92,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.NOT_SUMMED: (("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
-    Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE)),
+    Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
+                    ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
@@ -112,9 +116,13 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                               ("unread", SayState.KEPT_WARNING_TEXT)),
     Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS),),  # the sign flipped on every step, and only then
     SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
-    SayStep.OTHER_STEP: (("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
+    SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
-    SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE)),
+    SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
+    SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
+                         ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
+    SayStep.LOSSES_FEWER: (("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
+                           ("more", SayStep.LOSSES_MORE)),
     # the probe names the slip it matched
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
@@ -161,6 +169,8 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayState.ANSWER_KEPT_ON_VALUE: ("function", "function"),  # the change made to the Value between the calls
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
     SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
+    SayStep.IMPORT_LEFT_OFF_AT: ("line", "where"),  # the line of the file's own code after which the mode stayed off
+    SayStep.PARAMETER_LEFT: ("left", "name"),  # the first parameter a training loop never changed, by its place
 }
 
 

@@ -159,7 +159,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
             none = say is Say.NOT_CLEARED and got.get(CONTEXT + "none_cleared") is True
             found.append(_diff(Say.NONE_CLEARED if none else say, label=label))
     for key, say in (("grads_cleared", Say.CLEARED), ("cleared_between", Say.CLEARED_BETWEEN)):
-        if wp == gp and _cleared_where_kept(want.get(key), got.get(key)):
+        if wp == gp and _cleared_where_kept(want.get(key), got.get(key), got.get("by_backward")):
             found.append(_diff(say, label=label))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
@@ -201,11 +201,14 @@ def _some_pass_not(want: object, got: object) -> bool:
             and any(g is False for g in got))
 
 
-def _cleared_where_kept(want: object, got: object) -> bool:
+def _cleared_where_kept(want: object, got: object, backward: object = None) -> bool:
     """Whether a pass of the student's started from cleared gradients where the statement's
-    pass of the same number adds to the gradients an earlier pass left."""
+    pass of the same number adds to the gradients an earlier pass left.  A pass of grad()
+    (``backward``: False at its number) adds to no .grad: the .grad it found says nothing."""
+    passes = backward if type(backward) is list else []
     return (type(want) is list and type(got) is list
-            and any(w is False and g is True for w, g in zip(want, got)))
+            and any(w is False and g is True and (k >= len(passes) or passes[k] is not False)
+                    for k, (w, g) in enumerate(zip(want, got))))
 
 
 def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, Any]:

@@ -318,6 +318,8 @@ def judge(
                                  names=names)
         result.diagrams = drawing.paths
         result.notes += [drawing.note] if drawing.note else []
+        shown = [p for p in drawing.paths if p.endswith(".svg")]
+        result.notes += [_(spec.drawn, path=shown[0])] if spec.drawn and shown else []  # not the student's graph
         result.diagram_problem = drawing.note if drawing.incomplete else None
         beside = replayed.draw(spec.id, report.diagram["graph"], diagram_dir, formats) \
             if report.diagram is not None else diagram.Drawing()

@@ -26,6 +26,11 @@ class SayRead(Sentence):
                         "reads: that Value's .grad no longer warns when read, so a later call on it returns None.")
     ONE_LIST = N_("{label} is the very list the call returned for its later pass too: the numbers it read after "
                   "the first pass were overwritten in place with those of the last pass.")
+    GRAD_VALUES_KEPT = N_("{label} holds the .grad Values themselves, not the numbers they held after the pass it "
+                          "records: the later backward added into those very Values in place, so it shows "
+                          "that pass's numbers (.item() reads the number at the time).")
+    PASS_ERROR_CAUGHT = N_("{label} caught an error that one of its backward passes raised and went on: that pass "
+                           "added nothing to any .grad, so the gradients read after it are those of the passes before it.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")
     HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "

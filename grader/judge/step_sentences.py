@@ -22,6 +22,29 @@ class SayStep(Sentence):
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "
                            "returned is that of the model after the last update, so each loss "
                            "was taken after its step's update, not before it.")
+    LOSS_ROUNDED = N_("{label} is nn.mse_loss(model(inputs), targets) of the model you were given, before its first "
+                      "update, rounded to fewer digits: the statement records loss.item() as it is.")
+    LOSS_OF_ONE_ROW = N_("{label} is nn.mse_loss of one row of the batch alone (one prediction against its target), "
+                         "not nn.mse_loss(model(inputs), targets) of the whole batch.")
+    STEPS_ON_ONE_ROW = N_("{label} took its steps on the loss of one row of the batch alone (the statement's loop on "
+                          "that row alone leaves the parameters where yours left them), not on "
+                          "nn.mse_loss(model(inputs), targets) of the whole batch.")
+    LOSSES_FEWER = N_("{label} returned fewer losses than the steps it was given: the statement's list holds one "
+                      "loss per step.")
+    LOSSES_MORE = N_("{label} returned more losses than the steps it was given: the statement's list holds one "
+                     "loss per step.")
+    ONE_STEP_FEWER = N_("{label} returned one loss fewer than the steps it was given, and ran as many backward "
+                        "passes as it returned losses: the loop ran one step fewer than steps.")
+    ONE_STEP_MORE = N_("{label} returned one loss more than the steps it was given, and ran as many backward "
+                       "passes as it returned losses: the loop ran one step more than steps.")
+    PARAMETER_LEFT = N_("{label} never changed {name}: it holds the number it started with, while other parameters "
+                        "of the model moved; each step updates every parameter.")
+    SEED_UNUSED = N_("{label} built models of the same parameters for different seeds: the seed it is given does not "
+                     "decide the weights, where manual_seed(seed) before the build does.")
+    IMPORT_LEFT_OFF = N_("{label} switched grad mode off and left it off: code that imports your file records no "
+                         "graph afterwards, until something switches grad mode on again.")
+    IMPORT_LEFT_OFF_AT = N_("{label} switched grad mode off at line {where} and left it off: code that imports your "
+                            "file records no graph afterwards, until something switches grad mode on again.")
     LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
                       "change from one step to the next, so no step changed the model.")
     OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "

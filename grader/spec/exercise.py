@@ -100,7 +100,8 @@ class Exercise:
     it explains, instead of only when no difference can be said.  ``own_engine``: the
     submission is an engine of its own (the build track), so it may not import ``micrograph``,
     the course's engine, whose every behaviour is the answer (``from micrograph import Value``
-    scored all of ex16).
+    scored all of ex16).  ``drawn``: what the diagram shows, where it is no graph the student's
+    code built (a note under the table, its ``{path}`` the drawing's file).
     """
 
     id: str
@@ -112,6 +113,7 @@ class Exercise:
     elsewhere: HiddenElsewhere | None = None
     rules: bool = False
     own_engine: bool = False
+    drawn: str | None = None
 
     def __post_init__(self) -> None:
         if not _ID.fullmatch(self.id):

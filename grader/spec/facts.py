@@ -115,6 +115,11 @@ class Check(str, enum.Enum):
     SHARES_NUMBER = "shares_number"  # writing into a Value in place changes the one it came from
     SHARES_VERSION = "shares_version"  # ... and counts in its version counter (detach(), not .data)
     LOSSES_MOVE = "losses_move"  # a training loop's losses are not one number at every step
+    LOSS_PER_STEP = "loss_per_step"  # a training loop returned one loss per step it was given
+    NONE_LEFT = "none_left"  # a training loop that moved some parameter of its model moved every one
+    SEED_USED = "seed_used"  # a model's builder given other seeds built models of other weights
+    IMPORT_KEEPS_MODE = "import_keeps_mode"  # importing the student's file left grad mode on, as it found it
+    PASSES_RAN_THROUGH = "passes_ran_through"  # no backward pass a call started raised (into code that went on)
     STEP_SIZE = "step_size"  # one training step moved each parameter by lr times its gradient of the loss
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did

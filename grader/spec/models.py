@@ -90,12 +90,14 @@ def built(sub, seed: int) -> dict[str, Any]:
     micrograph.manual_seed(seed)
     seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build
     micrograph.manual_seed(seed)
-    nn.MLP(SIZES)
+    statement = [_layer(m) for m in nn.MLP(SIZES).children()]
     left = after == uniform(0.0, 1.0)  # where seeding and building leave it: not a model kept and copied
     its = parameters(made, "make_model")
+    layers = [_layer(m) for m in made.children()]
     return {"seeded": check(Check.SEEDED_FIRST, not seeded_last, "make_model"),
-            "generator": check(Check.GENERATOR_LEFT, left, "make_model"),
-            "layers": result_of([_layer(m) for m in made.children()], LAYERS),
+            # a model of other layers draws another count of numbers: the generator is left elsewhere by that
+            "generator": check(Check.GENERATOR_LEFT, left if layers == statement else None, "make_model"),
+            "layers": result_of(layers, LAYERS),
             "new": RETURNED.new(first_parameter(its)),
             "parameters": [value_of(p, PARAMETER) for p in its]}
 
@@ -103,3 +105,11 @@ def built(sub, seed: int) -> dict[str, Any]:
 def weights(made: object) -> list[Any] | str:
     """The numbers of a model's parameters."""
     return [num(p) for p in parameters(made, "make_model")] if isinstance(made, nn.Module) else type_name(made)
+
+
+def seeds_apart(built_runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The SEED_USED fact of ``built``'s facts for different seeds: some two of the models hold
+    other numbers (a make_model that seeds with a number of its own builds one model for all)."""
+    numbers = [[fact.get("data") for fact in run["parameters"]] for run in built_runs]
+    return check(Check.SEED_USED, any(n != numbers[0] for n in numbers[1:]), "make_model")
+

@@ -287,14 +287,19 @@ def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool
     that pass made; records holding the very floats the leaves' .grad hold after the last pass
     were read then (each ``.grad`` Value kept in every record and read at the end, or read once
     more after the loop).  ``context`` goes into the fact as ``~`` keys (which sentence tells it)."""
-    last = [None if leaf.grad is None else leaf.grad.item() for leaf in leaves]
+    grads = [leaf.grad for leaf in leaves]
+    last = [None if g is None else g.item() for g in grads]
     if last and all(g == 0.0 for g in last):  # cleared: zero floats may be one shared object,
         return {**check(Check.READ_IN_TURN, None, label), **{CONTEXT + k: v for k, v in context.items()}}  # no clock
     kept = [[x.item() if _is_value(x) else x for x in record] for record in records
             if type(record) is list] if type(records) is list else []
     late = 0 < len(kept) == len(records) and all(  # type: ignore[arg-type]
         len(items) == len(last) > 0 and all(x is y for x, y in zip(items, last)) for items in kept)
-    return {**check(Check.READ_IN_TURN, not late, label), **{CONTEXT + k: v for k, v in context.items()}}
+    # the records hold the .grad Values themselves, which every later pass adds into in place
+    values = late and all(type(record) is list and all(any(x is g for g in grads) for x in record)
+                          for record in records)  # type: ignore[union-attr]
+    return {**check(Check.READ_IN_TURN, not late, label), **{CONTEXT + k: v for k, v in context.items()},
+            CONTEXT + "grad_values": values}
 
 
 def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:

@@ -160,18 +160,27 @@ def _decayed(start: list[float], gradients: list[float], after: list[Any], lr: f
             and all(math.isclose(x, shares[0], rel_tol=1e-6) for x in shares))
 
 
-def first_loss(losses: object, first: float, last_updated: float, points: int) -> dict[str, Any]:
+def first_loss(losses: object, first: float, last_updated: float, rows: Sequence[float]) -> dict[str, Any]:
     """The CHECK fact: the first loss returned is the mean squared error of the model given,
     before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
-    loss it is, where it is one the probe can name: the sum of the squared errors (``points``
-    times the mean), or losses taken after each update (the last one is the loss of the model
-    as train left it, ``last_updated``)."""
+    loss it is, where it is one the probe can name: the sum of the squared errors (as many times
+    the mean as there are ``rows``), losses taken after each update (the last one is the loss of
+    the model as train left it, ``last_updated``), that loss rounded to fewer digits, or the loss
+    of one row of the batch alone (``rows``: each row's mse_loss before any update)."""
     if type(losses) is not list or not losses:
         return check(Check.FIRST_LOSS, None, "losses[0]")
     number, last = num(losses[0]), num(losses[-1])
-    return {**check(Check.FIRST_LOSS, close(number, first), "losses[0]"),
-            CONTEXT + "summed": close(number, first * points),
-            CONTEXT + "after_update": close(last, last_updated) and not close(number, first)}
+    other = not close(number, first)
+    return {**check(Check.FIRST_LOSS, not other, "losses[0]"),
+            CONTEXT + "summed": close(number, first * len(rows)),
+            CONTEXT + "after_update": close(last, last_updated) and other,
+            CONTEXT + "rounded": other and any(number == round(first, digits) for digits in range(1, 16)),
+            CONTEXT + "one_row": other and one_row(number, rows) is not None}
+
+
+def one_row(number: object, rows: Sequence[float]) -> int | None:
+    """The first of ``rows`` (each row's loss alone) that ``number`` is, or None."""
+    return next((k for k, row in enumerate(rows) if close(number, row)), None)
 
 
 def first_number(losses: object) -> float:

@@ -383,3 +383,66 @@ CASES += [
           passes=(RAISES, TWICE),
           unsaid=("loss.grad_fn is",)),  # a float has no grad_fn: its type is told once
 ]
+
+# The documents' torch.sum(output) copied as micrograph.sum(output), output a list of rows: the
+# engine's refusal is quoted whole, without the repr of the list it was given (the numbers of the
+# layer's outputs, a hidden test's among them).
+CASES += [
+    Wrong("sum_of_the_rows_themselves",
+          fails={FORWARD: "Value(data) takes a real number, got list"},
+          edits={LOSS: "    loss = micrograph.sum(output)\n"},
+          names=("TypeError", "got list"),
+          unsaid=("grad_fn=<",)),
+]
+
+# The input leaves kept in a module global and refilled through .data when the next rows have the
+# same shape (a training loop's next batch): the first call's input changes under it.
+CASES += [
+    Wrong("input_leaves_refilled",
+          fails={FORWARD: "The input[0][0] forward returned is still the input[0][0] an earlier call"},
+          edits={"def forward(": "_INPUTS: list = []\n\n\ndef forward(",
+                 "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    if [len(r) for r in _INPUTS] != [len(r) for r in rows]:\n"
+                 "        _INPUTS[:] = [[Value(v, requires_grad=True) for v in row] for row in rows]\n"
+                 "    for leaf_row, row in zip(_INPUTS, rows):  # the same shape: refill the leaves\n"
+                 "        for leaf, v in zip(leaf_row, row):\n"
+                 "            leaf.data = Value(v)\n"
+                 "    inputs = _INPUTS\n"},
+          names=("forward", "kept between calls")),
+]
+
+# Slips told by what the code did: each list of .grad Values returned as it is (the second backward
+# adds into them in place), and grad() called twice (nothing accumulates; no .grad is cleared).
+CASES += [
+    Wrong("grad_values_returned",
+          fails={TWICE: "holds the .grad Values themselves"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n": "    first = [p.grad for p in net.parameters()]\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    second = [p.grad for p in net.parameters()]\n"},
+          names=("grads_twice(net, rows)[0]", ".grad Values themselves", "in place"),
+          unsaid=("it was read after that pass",)),
+    Wrong("grads_by_autograd_grad",
+          fails={TWICE: "computed gradients with grad()"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n"
+                 "    first = [p.grad.item() for p in net.parameters()]\n"
+                 "    loss.backward()  # adds the same gradients again: .grad accumulates\n"
+                 "    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    params = list(net.parameters())\n"
+                 "    first = [g.item() for g in micrograph.grad(loss, params, retain_graph=True)]\n"
+                 "    second = [g.item() for g in micrograph.grad(loss, params)]\n"},
+          names=("grads_twice", "grad()"),
+          unsaid=("cleared .grad", "backward never wrote")),
+]
+
+# The first backward without retain_graph, the second's RuntimeError caught and passed over: the
+# second list is the first pass's gradients, read in turn.
+CASES += [
+    Wrong("second_error_swallowed",
+          fails={TWICE: "caught an error that one of its backward passes raised and went on"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
+                 "    loss.backward()\n",
+                 "    loss.backward()  # adds the same gradients again: .grad accumulates\n":
+                 "    try:\n        loss.backward()\n    except RuntimeError:\n        pass  # the graph is gone\n"},
+          names=("grads_twice", "caught an error", "added nothing"),
+          unsaid=("it was read after that pass",)),
+]

@@ -44,7 +44,9 @@ CASES = [
     Wrong("forward_under_no_grad", names=('your code raised RuntimeError', 'in train', 'does not require grad'), fails={ONE_STEP: "RuntimeError at line"},
           edits={FORWARD: "        with micrograph.no_grad():\n"
                           "            prediction = model(inputs)\n"}),
-    Wrong("steps_from_one", names=('len(train(model, inputs, targets, lr, steps)) is a different number',), fails={LOSSES: "len(train(model, inputs, targets, lr, steps))", ONE_STEP: "ran no backward pass"},
+    Wrong("steps_from_one", names=('train returned one loss fewer than the steps it was given', 'one step fewer'),
+          fails={LOSSES: "the loop ran one step fewer than steps", ONE_STEP: "ran no backward pass"},
+          unsaid=("at the id of a freed trained model",),  # the probe's own model, not a call the student wrote
           edits={LOOP: "    for _ in range(1, steps):\n"}),
     Wrong("own_model", names=('train ran backward from a value that does not depend on every parameter',), fails={ONE_STEP: "does not depend on every parameter"},
           unsaid=("the step had nothing to apply", "the gradients the model came with"),  # its own model's step applied its gradients
@@ -128,9 +130,9 @@ CASES += [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('one_step_too_many', fails={'train returns one loss per step': 'len(train(model, inputs, targets, lr, steps))'},
+    Wrong('one_step_too_many', fails={'train returns one loss per step': 'the loop ran one step more than steps'},
           edits={'    for _ in range(steps):\n': '    for _ in range(steps + 1):\n'},
-          names=('len(train(model, inputs, targets, lr, steps))', 'more times')),
+          names=('train returned one loss more than the steps it was given', 'more times')),
     # model.parameters() is a generator: SGD's list() spends it, and the clearing loop runs over nothing
     Wrong('parameters_consumed', fails={'gradients are cleared every step': "no parameter's .grad was zeroed or set to None since"},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    params = model.parameters()\n    optimizer = optim.SGD(params, lr=lr)\n', '        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n': '        for p in params:\n            p.grad = None\n'},
@@ -207,7 +209,8 @@ CASES += [
 CASES += [
     Wrong("hidden_layer_of_four", fails={MAKE: 'list(make_model(seed).children())[0] is "Linear(2, 4)" here'},
           edits={"    return nn.MLP([2, 8, 1])": "    return nn.MLP([2, 4, 1])"},
-          names=("list(make_model(seed).children())[0]", "differs from the statement's")),
+          names=("list(make_model(seed).children())[0]", "differs from the statement's"),
+          unsaid=("did not leave the generator",)),  # a smaller model draws fewer numbers from the seeded generator
     Wrong("two_hidden_layers", fails={MAKE: "list(make_model(seed).children()) has more entries"},
           edits={"    return nn.MLP([2, 8, 1])": "    return nn.MLP([2, 8, 8, 1])"},
           names=("list(make_model(seed).children())", "more entries")),
@@ -337,3 +340,29 @@ CASES += [
                  "import micrograph\n": "import copy\n\nimport micrograph\n"},
           names=("make_model", "generator")),
 ]
+
+
+# Slips told by what they did: each loss rounded, the loss of the first row alone, one seed for every
+# model, the last parameter left out of the optimizer, and grad mode switched off by the import.
+CASES += [
+    Wrong("losses_rounded", fails={LOSSES: "rounded to fewer digits"},
+          edits={RECORD: "        losses.append(round(loss.item(), 4))\n"},
+          names=("losses[0]", "rounded to fewer digits"), unsaid=("of the model you were given, before its first update.",)),
+    Wrong("loss_of_the_first_row", fails={LOSSES: "of one row of the batch alone", ONE_STEP: "of one row of the batch alone"},
+          edits={LOSS: "        loss = nn.mse_loss(prediction[0], targets[0])\n"},
+          names=("one row of the batch alone", "whole batch"), unsaid=("holds a different number",)),
+    Wrong("one_seed_for_all", fails={MAKE: "the same parameters for different seeds"},
+          edits={"    micrograph.manual_seed(seed)  # the initial weights are drawn from this generator\n":
+                 "    micrograph.manual_seed(0)\n"},
+          names=("make_model", "same parameters for different seeds"), unsaid=("holds a different number",)),
+    Wrong("last_parameter_left_out", fails={ONE_STEP: "never changed list(model.parameters())[-1]"},
+          edits={OPTIMIZER: "    params = list(model.parameters())\n"
+                            "    optimizer = optim.SGD(params[:len(params) - 1], lr=lr)\n"},
+          names=("list(model.parameters())[-1]", "never changed"), unsaid=("version counter still at 0",)),
+    Wrong("grad_mode_off_at_import", fails={LOSSES: "switched grad mode off at line"},
+          edits={"def make_model(": "micrograph.set_grad_enabled(False)  # nothing at import needs a graph\n\n\n"
+                                    "def make_model(",
+                 LOOP: "    micrograph.set_grad_enabled(True)\n" + LOOP},
+          names=("importing ex15_train.py", "grad mode off", "left it off")),
+]
+
