@@ -14,7 +14,7 @@ from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, ne
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
-from grader.spec.build_order import watched_order
+from grader.spec.build_order import watched_order, written_beside
 from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
@@ -26,6 +26,8 @@ KEYS = {
     "grad": "backward writes a leaf's gradient into its .grad",
     "retained": "backward writes into a retained non-leaf's .grad the gradient its node receives, "
                 "when that node runs",
+    "own_node": "backward writes into a retained non-leaf's .grad the gradient its node receives, when that node runs, "
+                "and at no other node's run: what retain_grad keeps belongs to that one node, not to every node",
     "a_value": "backward writes a retained non-leaf's gradient into its .grad as a Value, as PyTorch writes a "
                "tensor: through store_grad, as a leaf's",
     "not_retained": "a non-leaf that did not call retain_grad() keeps .grad None: backward writes "
@@ -55,7 +57,8 @@ NODES = ("w", "x", "a", "b", "y")
 # a retained gradient written too early or twice follows from the order backward ran in.
 # A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
-CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained"), "kept": ("retained",), "warned": ("warn_again",)}
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node"), "kept": ("retained", "own_node"),
+             "warned": ("warn_again",), "retained": ("own_node",)}
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 
 
@@ -79,7 +82,10 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     g = dict(zip(NODES, (wl, xl, a, b, y)))
     calls = [raised(g[name].retain_grad, f"{name}.retain_grad() on a leaf that requires grad" if name in ("w", "x")
                     else f"{name}.retain_grad()") for name in retained]  # an error told with the value it was called on
-    y.backward()
+    own = [n for n in retained if n not in ("w", "x")]  # the retained non-leaves: whose runs wrote their .grad
+    beside = {n: written_beside(y, g, y.backward, n) for n in own[:1]}
+    if not own:
+        y.backward()
     after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
     reads = {n: grad_read(g[n]) for n in NODES}
     kept: dict[str, list[Any]] = {"grad": [], "retained": [], "not_retained": []}  # keyed as the program made them
@@ -87,9 +93,21 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
         key = "grad" if n in ("w", "x") else "retained" if n in retained else "not_retained"
         kept[key].append(fact(reads[n]["grad"], f"{n}.grad {after}"))
     values = [claim(_a_value(g[n]), f"{n}.grad is None or a Value like {n}") for n in retained if n not in ("w", "x")]
-    return {**{key: seen for key, seen in kept.items() if seen}, **({"a_value": values} if values else {}),
+    written = [claim(_by_own_node(beside[n], f"{n}.grad_fn"), f"{after}, only {n}.grad_fn's run wrote {n}.grad")
+               for n in beside]
+    return {**({"own_node": written} if written else {}), **{key: seen for key, seen in kept.items() if seen},
+            **({"a_value": values} if values else {}),
             "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
             "retains_grad": [*calls, *(fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES)]}
+
+
+def _by_own_node(beside: tuple[list[tuple[str, str]], set[str]], node: str) -> bool:
+    """Whether every change of a retained value's .grad came next to a run of its own node or
+    once every node had run (a backward that writes the retained gradients after its loop is
+    right at this stage), per ``written_beside``; or that node was never seen to run (its apply
+    bypassed: told so)."""
+    pairs, ran = beside
+    return node not in ran or all(node in pair or not pair[1] for pair in pairs)
 
 
 def _a_value(v: Any) -> bool:
@@ -175,7 +193,7 @@ def without(sub):
     return {**_runs(sub, [(-1.25, 0.75, ()), (3.0, -2.0, ())]), "warn_again": _warns_again(sub)}
 
 
-@EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS)
+@EXERCISE.test("retain_grad on a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def on_leaf(sub):
     runs = _runs(sub, [(0.25, 8.0, ("w", "a")), (4.0, -4.5, ("x",))])
     c = sub.Value(-6.0)

@@ -50,6 +50,8 @@ _LABEL_FORMS = (
     (r"the hooks on (?P<name>\w+) ran during (?P<call>.+)", N_("the hooks on {name} ran during {call}")),
     (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),
     (r"(?P<value>\S+) is None or a Value like (?P<name>\S+)", N_("{value} is None or a Value like {name}")),
+    (r"after (?P<steps>.+), only (?P<node>\S+)'s run wrote (?P<value>\S+)",
+     N_("after {steps}, only {node}'s run wrote {value}")),  # a retained gradient written by its own node (ex18)
     (r"the backward of (?P<graph>.+) after (?P<reset>.+) gives (?P<value>\S+) the number the first gave",
      N_("the backward of {graph} after {reset} gives {value} the number the first gave")),
     (r"the (?P<nth>first|second|third|fourth) backward of (?P<graph>[^(]+) "

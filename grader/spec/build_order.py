@@ -132,6 +132,32 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
     """The labels of the nodes ``start()`` (a backward from ``root``, a Value) ran, in order;
     each node's label with the labels of the nodes that send it a gradient; and the labels of
     the nodes other than AccumulateGrad that ran unseen (their ``apply`` never called)."""
+    watch, feeders = _watched(root, names, start, {})
+    order = watch.order()
+    unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
+    return order, feeders, unseen
+
+
+def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], value: str
+                   ) -> tuple[list[tuple[str, str]], set[str]]:
+    """The runs next to which ``start()`` (a backward from ``root``) changed ``names[value]``'s
+    ``.grad``: for each change, the labels of the node seen running just before it and just
+    after it ("" at either end); and the labels of every node seen running.  A retained
+    non-leaf's gradient is written as its own node runs, before its apply (PyTorch, the course's
+    engine) or, until ex20, after it or once every node ran: a change beside no run of that
+    node, in the midst of the walk, came with another node's run."""
+    watch, _ = _watched(root, names, start, {value: names[value]})
+    runs = [(i, label) for i, (by_apply, label) in enumerate(watch.events) if by_apply]
+    pairs = [(next((label for j, label in reversed(runs) if j < i), ""), next((label for j, label in runs if j > i), ""))
+             for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == value]
+    return pairs, {label for _, label in runs}
+
+
+def _watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled: dict[str, Any]
+             ) -> tuple[_Watch, dict[str, list[str]]]:
+    """``start()`` run with each node of ``root``'s graph watched (``_Watch``), the leaves of
+    its AccumulateGrad nodes and the ``polled`` values read at each run; each node's label with
+    the labels of the nodes that send it a gradient."""
     nodes = _nodes(getattr(root, "grad_fn", None))
     labels = {id(n): _label(n, names) for n in nodes}
     feeders: dict[str, list[str]] = {labels[id(n)]: [] for n in nodes}
@@ -140,7 +166,7 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
             if pair[0] is not None:
                 feeders[labels[id(pair[0])]].append(labels[id(n)])
     leaves = {labels[id(n)]: getattr(n, "variable") for n in nodes if labels[id(n)].startswith(ACCUMULATE)}
-    watch = _Watch(labels, leaves)
+    watch = _Watch(labels, {**leaves, **polled})
     python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
     restores = [_watch_class(cls, watch.ran) for cls in dict.fromkeys(type(n) for n in python)]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
@@ -152,9 +178,7 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
     finally:
         for restore in restores:
             restore()
-    order = watch.order()
-    unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
-    return order, feeders, unseen
+    return watch, feeders
 
 
 def root_gradient(root: Any) -> float | str | None:

@@ -19,6 +19,14 @@ CASES = [
         "\nclass Value:": "\n_WARNED = False\n\n\nclass Value:"},
           fails={RETAINED: "Reading y.grad twice, y = w * 2, warns both times in PyTorch, but not in your engine"},
           names=("y.grad twice", "at every read, not only the first")),
+    Wrong("retained_list_on_the_class", edits={  # one list shared by every node: each node writes every retained value
+        "\nclass Value:": "\nNode.retained_values = []\n\n\nclass Value:",
+        "            self.grad_fn.retained = self\n": "            self.grad_fn.retained_values.append(self)\n",
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)":
+        "        for kept in node.retained_values:\n            store_grad(kept, grad)"},
+          fails={RETAINED: "After a.retain_grad(); y.backward(), only a.grad_fn's run wrote a.grad in PyTorch, but not in "
+                           "your engine"},
+          names=("only a.grad_fn's run wrote a.grad", "at no other node's run")),
     Wrong("retained_grad_a_float", edits={"            store_grad(node.retained, grad)": "            node.retained._grad = grad"},
           fails={RETAINED: "a.grad is None or a Value like a in PyTorch, but not in your engine"},
           names=("a.grad", "as a Value", "store_grad")),
