@@ -7,7 +7,7 @@ docs/engine.md walks the core file by file, in reading order (``grad_mode``, ``n
 from micrograph.engine import backward, grad
 from micrograph.functional import (
     abs, add, clamp, clip, cos, div, eq, exp, ge, gt, le, log, log1p, lt, maximum, mean, minimum, mm, mul, ne,
-    neg, pow, reciprocal, relu, sigmoid, sin, sqrt, square, sub, sum, tan, tanh, where,
+    neg, ones_like, pow, reciprocal, relu, sigmoid, sin, sqrt, square, sub, sum, tan, tanh, where, zeros_like,
 )
 from micrograph.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from micrograph.node import AccumulateGrad, Node, RemovableHandle
@@ -28,6 +28,6 @@ __all__ = [
     "exp", "ge", "grad", "gradcheck", "gradgradcheck", "gt", "inference_mode", "initial_seed",
     "is_anomaly_check_nan_enabled", "is_anomaly_enabled", "is_grad_enabled", "is_inference_mode_enabled", "le",
     "log", "log1p", "lt", "manual_seed", "maximum", "mean", "minimum", "mm", "mul", "ne", "neg", "nn", "no_grad",
-    "optim", "pow", "reciprocal", "relu", "set_detect_anomaly", "set_grad_enabled", "sigmoid", "sin", "sqrt",
-    "square", "sub", "sum", "tan", "tanh", "where",
+    "ones_like", "optim", "pow", "reciprocal", "relu", "set_detect_anomaly", "set_grad_enabled", "sigmoid", "sin", "sqrt",
+    "square", "sub", "sum", "tan", "tanh", "where", "zeros_like",
 ]

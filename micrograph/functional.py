@@ -97,6 +97,18 @@ def _comparison(name: str) -> Any:
 eq, ne, lt, le, gt, ge = (_comparison(n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
 
 
+def _like(name: str, number: float) -> Any:
+    def fn(a: Any, *, requires_grad: bool = False) -> Value:  # the tutorials' seed: y.backward(torch.ones_like(y))
+        _arg(a, name)  # torch's TypeError for anything but a Value
+        return Value(number, requires_grad=requires_grad)
+
+    fn.__name__, fn.__doc__ = name, f"``{name}(a)``: a new leaf holding {number:g}, whatever ``a`` holds."
+    return fn
+
+
+ones_like, zeros_like = _like("ones_like", 1.0), _like("zeros_like", 0.0)
+
+
 def _terms(values: Sequence[Any], name: str) -> list[Value]:
     terms = [v if isinstance(v, Value) else Value(v) for v in values]
     if not terms:

@@ -60,7 +60,7 @@ def test_the_floor_engine_computes_the_gradients_micrograph_does(x0: float) -> N
 
     grads = []
     for make in (Bare, mg.Value):
-        w, x = make(0.5, True), make(x0, True)
+        w, x = make(0.5, requires_grad=True), make(x0, requires_grad=True)
         y = (w * x + w).relu() * 3 + x * x + 2 * w
         y.backward()
         grads.append([float(w.grad), float(x.grad)])

@@ -7,6 +7,23 @@ from micrograph.engine import backward, grad
 from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
+from micrograph.value import Value
 
-__all__ = ["Function", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad", "gradcheck",
-           "gradgradcheck", "no_grad", "set_detect_anomaly", "set_grad_enabled"]
+
+class _VariableMeta(type):
+    def __instancecheck__(cls, other: object) -> bool:  # in torch every tensor is a Variable: here every Value
+        return isinstance(other, Value)
+
+
+class Variable(metaclass=_VariableMeta):
+    """The documents' ``Variable(tensor, requires_grad=True)``.  Since PyTorch 0.4 a tensor is a Variable; torch keeps
+    the name for old code, as a new leaf on the data's storage and version counter: its ``detach()``."""
+
+    def __new__(cls, data: Value, requires_grad: bool = False) -> Value:  # type: ignore[misc]
+        if not isinstance(data, Value):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+        return data.detach().requires_grad_(requires_grad)
+
+
+__all__ = ["Function", "Variable", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad",
+           "gradcheck", "gradgradcheck", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

@@ -24,7 +24,7 @@ TARGET = 300  # lines of micrograph functions one program should run
 # the target (docs/benchmarks.md, "Reading path"); a test that failed on them would stop every change.
 CEILING = {"documents_program": 363, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
            "accumulation_with_hook": 393}
-PACKAGE_TARGET = 4000  # lines of micrograph/ outside viz/ and i18n/
+PACKAGE_TARGET = 4100  # lines of micrograph/ outside viz/ and i18n/
 
 
 def _in_core(code: CodeType) -> bool:
@@ -151,3 +151,5 @@ def test_the_package_stays_small() -> None:
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")
                 if not {"viz", "i18n"} & set(p.relative_to(PACKAGE).parts))
     assert lines <= PACKAGE_TARGET, f"micrograph/ outside viz/ and i18n/ has {lines} lines"
+    benchmarks = (PACKAGE.parent / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert f"is {lines:,} lines (target {PACKAGE_TARGET:,};" in benchmarks, "docs/benchmarks.md states another size"

@@ -18,7 +18,7 @@ FUNCTIONS = (
     "add sub mul div pow neg exp log sqrt sin cos tanh sigmoid relu abs "
     "no_grad enable_grad set_grad_enabled is_grad_enabled "
     "clamp clip square tan log1p maximum minimum where eq ne lt le gt ge "
-    "is_anomaly_enabled is_anomaly_check_nan_enabled is_inference_mode_enabled"
+    "is_anomaly_enabled is_anomaly_check_nan_enabled is_inference_mode_enabled ones_like zeros_like"
 ).split()
 
 

@@ -12,16 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Iterator, Sequence
 
-from micrograph import functional as F
-from micrograph import linear, ops
-from micrograph.arguments import nested_items
+from micrograph import linear
+from micrograph.nn import functional
+from micrograph.nn.functional import Nested, mse_loss
 from micrograph.optim import zero_grads
 from micrograph.seeding import uniform
 from micrograph.value import Value
-
-REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # torch's Reduction enum, as _saved_reduction shows it
-
-Nested = Any  # a Value, a number, or (nested) lists of them
 
 
 class Parameter(Value):
@@ -83,24 +79,35 @@ class Module:
     def children(self) -> Iterator[Module]:
         return (child for _, child in self.named_children())
 
-    def modules(self) -> Iterator[Module]:
-        """This module, then every module below it, depth first, each once."""
+    def named_modules(self, prefix: str = "") -> Iterator[tuple[str, Module]]:
+        """This module, then every module below it, depth first, each once, named by its path (``""``, ``"0"``)."""
         seen: set[int] = set()
-        stack: list[Module] = [self]
+        stack: list[tuple[str, Module]] = [(prefix, self)]
         while stack:
-            module = stack.pop()
+            path, module = stack.pop()
             if id(module) not in seen:
                 seen.add(id(module))
-                yield module
-                stack.extend(reversed(list(module.children())))
+                yield path, module
+                stack.extend(reversed([(f"{path}.{n}" if path else n, c) for n, c in module.named_children()]))
 
-    def own_parameters(self) -> Iterator[Parameter]:
-        """The Parameters this module registers itself (torch's ``_parameters``): its attributes that are one."""
-        return (attr for attr in vars(self).values() if isinstance(attr, Parameter))
+    def modules(self) -> Iterator[Module]:
+        return (module for _, module in self.named_modules())
+
+    def own_parameters(self) -> Iterator[tuple[str, Parameter]]:
+        """The Parameters this module registers itself (torch's ``_parameters``), by name: its attributes that are one."""
+        return ((name, attr) for name, attr in vars(self).items() if isinstance(attr, Parameter))
+
+    def named_parameters(self, prefix: str = "", recurse: bool = True) -> Iterator[tuple[str, Parameter]]:
+        """``(path, parameter)`` pairs, each parameter once, in the order first met (a generator, as torch's)."""
+        found = (((f"{path}." if path else "") + name, p) for path, m in
+                 (self.named_modules(prefix) if recurse else [(prefix, self)]) for name, p in m.own_parameters())
+        first: dict[int, tuple[str, Parameter]] = {}
+        for name, p in found:
+            first.setdefault(id(p), (name, p))
+        yield from first.values()
 
     def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
-        found = (p for m in (self.modules() if recurse else [self]) for p in m.own_parameters())
-        yield from {id(p): p for p in found}.values()  # each once, in the order first met; a generator, as torch's
+        yield from (p for _, p in self.named_parameters(recurse=recurse))
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:  # the notes' way to freeze a whole layer
         for p in self.parameters():
@@ -137,8 +144,10 @@ class Linear(Module):
         self.weight = [[Parameter(Value(uniform(-bound, bound))) for _ in range(in_features)] for _ in range(out_features)]
         self.bias = [Parameter(Value(uniform(-bound, bound))) for _ in range(out_features)] if bias else None
 
-    def own_parameters(self) -> Iterator[Parameter]:  # torch's one weight and one bias: here their entries
-        yield from (p for row in [*self.weight, self.bias or []] for p in row if isinstance(p, Parameter))
+    def own_parameters(self) -> Iterator[tuple[str, Parameter]]:  # torch's weight and bias: here their entries
+        yield from ((f"weight.{i}.{j}", p) for i, row in enumerate(self.weight) for j, p in enumerate(row)
+                    if isinstance(p, Parameter))
+        yield from ((f"bias.{i}", p) for i, p in enumerate(self.bias or []) if isinstance(p, Parameter))
         yield from super().own_parameters()
 
     def forward(self, x: Sequence[Any]) -> list[Any]:
@@ -173,15 +182,15 @@ class _Elementwise(Module):
 
 
 class Tanh(_Elementwise):
-    fn = staticmethod(F.tanh)
+    fn = staticmethod(functional.tanh)
 
 
 class ReLU(_Elementwise):
-    fn = staticmethod(F.relu)
+    fn = staticmethod(functional.relu)
 
 
 class Sigmoid(_Elementwise):
-    fn = staticmethod(F.sigmoid)
+    fn = staticmethod(functional.sigmoid)
 
 
 class Sequential(Module):
@@ -225,27 +234,6 @@ class MLP(Sequential):
         super().__init__(*layers)
 
 
-def mse_loss(input: Nested, target: Nested, reduction: str = "mean") -> Any:  # noqa: A002 - torch's name
-    """The squared differences: their mean (torch's default), sum (the tutorial's ``reduction='sum'``) or
-    each (``'none'``).  The shapes must be equal: torch broadcasts a ``[2]`` target against ``[2, 1]``
-    predictions with only a warning, the classic silent bug of a regression loop; here it is an error."""
-    for x in (target, input):  # torch reads target.size() first: a bare number has none
-        if isinstance(x, (int, float)):
-            raise AttributeError(f"'{type(x).__name__}' object has no attribute 'size'")
-    shape_in, shape_target = _shape(input, "input"), _shape(target, "target")
-    if shape_in != shape_target:
-        raise ValueError(f"mse_loss: input has shape {list(shape_in)} but target has shape {list(shape_target)}; "
-                         "micrograph does not broadcast, give both the same shape")
-    if reduction == "none" and shape_in:
-        return [mse_loss(p, t, "none") for p, t in zip(input, target)]
-    if reduction not in REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    if isinstance(input, Value):  # one element (the target too): torch's one node
-        return input.record_op(ops.MseLossBackward0, target, REDUCTIONS[reduction])
-    squares = [(p - t) ** 2 for p, t in zip(nested_items([input]), nested_items([target]))]
-    return F.mean(squares) if reduction == "mean" else F.sum(squares)
-
-
 class MSELoss(Module):
     """``mse_loss`` as a module: ``criterion = nn.MSELoss(); loss = criterion(pred, target)``."""
 
@@ -255,12 +243,3 @@ class MSELoss(Module):
 
     def forward(self, input: Nested, target: Nested) -> Any:  # noqa: A002 - torch's name
         return mse_loss(input, target, self.reduction)
-
-
-def _shape(x: Nested, what: str) -> tuple[int, ...]:
-    if not isinstance(x, (list, tuple)):
-        return ()
-    shapes = {_shape(item, what) for item in x}
-    if len(shapes) > 1:
-        raise ValueError(f"mse_loss: {what} has rows of different lengths")
-    return (len(x),) + (shapes.pop() if shapes else ())
