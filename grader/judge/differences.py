@@ -98,6 +98,8 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [] if same(want.get("data"), got.get("data")) else [_diff(Say.DATA, label=label)]
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
+    if got.get(CONTEXT + "inference") is True and want.get(CONTEXT + "inference") is not True:
+        return [_diff(SayInPlace.INFERENCE_VALUE, label=label)]
     if want.get("grad_fn") is not None and got.get("grad_fn") is None:
         return [_diff(Say.IS_LEAF if got.get("requires_grad") else Say.UNTRACKED, label=label)]
     if want.get("grad_fn") is None and got.get("grad_fn") is not None:

@@ -25,6 +25,10 @@ class SayInPlace(Sentence):
     IN_PLACE = N_("{label} was changed in place (its version counter moved), where the statement's is not.")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
+    INFERENCE_VALUE = N_("{label} was made under inference_mode, not no_grad: it is an inference value "
+                         "(is_inference() is True), which has no version counter and, outside that block, may "
+                         "not be changed in place, made to require grad or saved for backward; the statement's, "
+                         "made under no_grad, is an ordinary Value.")
     DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
                            "through .data, which moves no version counter and which the engine never refuses.")
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")

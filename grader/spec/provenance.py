@@ -95,6 +95,7 @@ def value_of(v: object, label: str, call: Call | None = None) -> dict[str, Any]:
         return {**fact, "data": number if type(number) is float else None}
     if call is not None:
         fact[CONTEXT + "through_data"] = call.through_data.get(id(v)) is v
+    inference = bool(v.is_inference())  # type: ignore[attr-defined]  # made under inference_mode: no version counter
     return {
         **fact,
         "type": "Value",
@@ -103,7 +104,8 @@ def value_of(v: object, label: str, call: Call | None = None) -> dict[str, Any]:
         "is_leaf": bool(v.is_leaf),  # type: ignore[attr-defined]
         "grad_fn": grad_fn(v),
         "retains_grad": bool(v.retains_grad),  # type: ignore[attr-defined]
-        "version": int(v._version),  # type: ignore[attr-defined]
+        "version": None if inference else int(v._version),  # type: ignore[attr-defined]
+        **({CONTEXT + "inference": True} if inference else {}),
     }
 
 

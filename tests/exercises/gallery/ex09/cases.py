@@ -24,6 +24,10 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
                 "        return _graph(w, x)\n")
 
 CASES = [
+    # torch's inference idiom in place of no_grad: y is an inference value, which the probe reads without an error
+    Wrong("inference_mode_for_no_grad", names=("was made under inference_mode, not no_grad",),
+          fails={INFERENCE: "y was made under inference_mode, not no_grad"},
+          edits={INFER: INFER.replace("micrograph.no_grad()", "micrograph.inference_mode()")}),
     # forward keeps its y per leaf (id(w), x, training): after a step changed w, the same call returns the old y
     Wrong("forward_kept_per_leaf", names=("forward returned something else than the same call returns in a fresh import",),
           fails={"set_grad_enabled switches recording": "depends on state kept between calls"},
