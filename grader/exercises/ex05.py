@@ -22,6 +22,7 @@ from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
 from grader.spec.graph import graph_below
+from grader.spec.helpers import arguments_of
 from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
@@ -45,7 +46,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
-    with watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
+    with arguments_of(sub, "zero_grad") as cleared, \
+            watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
     read = read_from_grad(answer, call, label)
@@ -60,9 +62,22 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                 "walked": graph_below(call.first_root, label="grad_history", leaves={"w": wl, "x": xl}),
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
-                "left": [_cleared_alike(call, wl, xl),
+                "left": [_cleared_alike(call, wl, xl, cleared),
                          _left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
-    return {**observed, "hooks": appended_later(answer, [wl], label, "w")}  # last: it writes w.grad
+    return {**observed, "hooks": appended_later(answer, [wl], label, "w"),  # last: it writes w.grad
+            PASSES: (steps, call.started)}
+
+
+PASSES = CONTEXT + "passes"  # a call's steps and the backward passes it started (compared by _steps_followed)
+
+
+def _steps_followed(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The STEPS_FOLLOWED fact of a test's calls, given different step counts: False where every
+    call ran the same number of passes (``for step in range(3)``, the documents' loop copied),
+    which the many sentences of each call's pass count and history length only show call by call."""
+    counts = {passes for _, passes in (run[PASSES] for run in runs)}
+    steps = {given for given, _ in (run[PASSES] for run in runs)}
+    return check(Check.STEPS_FOLLOWED, len(steps) < 2 or len(counts) > 1, "grad_history")
 
 
 def _graph_per_pass(call: Call) -> bool:
@@ -99,15 +114,20 @@ def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> di
             CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
 
 
-def _cleared_alike(call: Call, w: Value, x: Value) -> dict[str, Any]:
+def _cleared_alike(call: Call, w: Value, x: Value, given: list[list[Any]]) -> dict[str, Any]:
     """The CLEARED_ALIKE fact: the loop did not clear one leaf's .grad between its backward passes
     while never clearing the other's (``zero_grad([w, w])``, a slip for ``[w, x]``); as context,
-    the leaf it cleared and the one it never cleared.  A loop that clears nothing holds."""
+    the leaf it cleared and the one it never cleared, and ``by_zero_grad`` where the loop gave the
+    student's zero_grad (``given``: each call's arguments) both leaves in one list: the slip is
+    then zero_grad's (an id it kept from an earlier call), not the loop's.  A loop that clears
+    nothing holds."""
     leaves = {"w": w, "x": x}
+    both = any(type(a) is list and any(v is w for v in a) and any(v is x for v in a)
+               for args in given for a in args[:1])
     for cleared, never in (("w", "x"), ("x", "w")):
         if call.cleared_between(leaves[cleared]) and call.never_cleared(leaves[never]):
             return {**check(Check.CLEARED_ALIKE, False, "grad_history"),
-                    CONTEXT + "cleared": cleared, CONTEXT + "never": never}
+                    CONTEXT + "cleared": cleared, CONTEXT + "never": never, CONTEXT + "by_zero_grad": both}
     return check(Check.CLEARED_ALIKE, True, "grad_history")
 
 
@@ -121,6 +141,7 @@ KEYS = {
     "order": "record w.grad before clearing it, not after: a cleared gradient records nothing",
     "backward": "build y from the leaves you are given and call y.backward() once per step, "
     "exactly `steps` times",
+    "steps": "run exactly `steps` steps: how many backward passes the loop runs follows the steps given",
     "rebuilt": "build y again in each step: one graph per step, each backpropagated once",
     "walked": "build y = (x + w) * (w + 1) from the leaves you are given: backward runs through that graph",
     "default": "reset left out is reset=None, as in the stub's signature: nothing is cleared",
@@ -166,7 +187,8 @@ def none_public(sub):
 @EXERCISE.test("other step counts", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def steps_hidden(sub):
     cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
-    return {**_regroup([_run(sub, w, x, n, None) for w, x, n in cases]),
+    runs = [_run(sub, w, x, n, None) for w, x, n in cases]
+    return {**_regroup(runs), "steps": _steps_followed(runs),
             "apart": calls_apart(sub, lambda m, case: m.grad_history(*_leaves(*case[:2]), case[2]),
                                  _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
@@ -176,7 +198,8 @@ def resets_hidden(sub):
     cases = [(1.5, 0.5, 1, "zero_"), (4.0, -4.0, 5, "zero_"), (-1.0, 0.0, 2, "zero_"),
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none"),
              (1.5, 1.5, 2, "zero_")]  # w and x of one value: each is cleared, not the first only
-    return _regroup([_run(sub, w, x, n, reset) for w, x, n, reset in cases])
+    runs = [_run(sub, w, x, n, reset) for w, x, n, reset in cases]
+    return {**_regroup(runs), "steps": _steps_followed(runs)}
 
 
 @EXERCISE.test("a gradient already there before the loop", points=1, feedback=FEEDBACK,

@@ -240,6 +240,14 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # parameter's gradient is that of the entries it kept
     **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),
     Say.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
+    # w left as it came by a call given another new: that nothing was written where new equals w's
+    # number too is the same slip, told of a call the row's other sentence is not about
+    SayInPlace.DATA_UNCHANGED: {Say.NOTHING_WRITTEN},
+    # the passes wrote into a leaf the code made in place of the one given: the graph they ran on has it
+    Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},
+    # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it
+    SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, Say.RESULT_FEWER, Say.RESULT_MORE,
+                            Say.RESULT_NUMBER, Say.GRAD_NUMBER, Say.GRAD_WRITTEN},
     Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},

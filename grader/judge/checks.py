@@ -73,7 +73,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
-           Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
+           Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
+           Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
@@ -226,6 +227,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
     if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
+        say = SayClear.ONE_LEAF_BY_ZERO_GRAD if got.get(CONTEXT + "by_zero_grad") is True else say  # given both
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
     if say is Say.OTHER_LEAF_GRAD:  # the first entry read from another leaf's .grad, and the two leaves
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))

@@ -39,6 +39,9 @@ class SayClear(Sentence):
                                 "the statement's loop does, so the first step added the model's old gradients to its own.")
     ONE_LEAF_CLEARED = N_("{label} cleared {name}.grad between its backward passes but never {leaf}.grad: the "
                           "statement clears the gradients of both leaves after each step.")
+    ONE_LEAF_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
+                               "{name}.grad was cleared and {leaf}.grad never: your zero_grad left {leaf}.grad as "
+                               "backward wrote it.")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "

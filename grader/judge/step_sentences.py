@@ -1,5 +1,6 @@
-"""The sentences about a training loop (ex15's train): the loss it took, the size and direction of
-its steps, and what each optimizer.step() found in the parameters' .grad.
+"""The sentences about a training loop (ex15's train, ex05's grad_history): the loss it took, the
+size and direction of its steps, what each optimizer.step() found in the parameters' .grad, and
+how many steps it ran.
 
 They follow the rules of ``grader.judge.sentences``: placeholders carry only what the student's
 run shows or the probe named, never a number.
@@ -15,6 +16,8 @@ from grader.judge.sentences import Sentence
 class SayStep(Sentence):
     """One way a training loop's loss or steps differ from the statement's, and the sentence that says so."""
 
+    STEPS_IGNORED = N_("{label} ran backward the same number of times in every call, whatever steps it was "
+                       "given: how many steps your loop runs does not follow steps.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
                     "its first update.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "

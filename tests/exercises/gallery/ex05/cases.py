@@ -19,8 +19,11 @@ ZERO_IN_PLACE = "            leaf.grad.zero_()  # keep the same Value, set it to
 CASES = [
     # the last leaf skipped: zero_grad's own test fails (its last leaf holds a gradient), and the
     # tests of grad_history, which runs it, say so
-    Wrong("last_leaf_skipped", names=("r.grad", "this test runs your zero_grad too"),
-          fails={ZERO_GRAD: "r.grad holds a gradient from backward", ZERO: "this test runs your zero_grad too"},
+    # the loop gave it both leaves: the leaf left uncleared is told as zero_grad's doing, not the loop's
+    Wrong("last_leaf_skipped", names=("r.grad", "this test runs your zero_grad too", "your zero_grad left x.grad"),
+          fails={ZERO_GRAD: "r.grad holds a gradient from backward", ZERO: "this test runs your zero_grad too",
+                 NONE: "grad_history gave your zero_grad both leaves between its backward passes, yet w.grad was "
+                       "cleared and x.grad never"},
           edits={"    for leaf in leaves:\n": "    for leaf in leaves[:-1]:\n"}),
     Wrong("hardcoded", fails={ACCUMULATE: "grad_history ran no backward pass"}),
     Wrong("new_leaves", fails={ACCUMULATE: "no backward pass of your code wrote w.grad"}),
@@ -391,4 +394,12 @@ CASES += [
     Wrong("b_from_x", fails={ACCUMULATE: "your AddBackward0 takes the leaf x where the statement's takes w"},
           edits={"        y = (x + w) * (w + 1)  #": "        y = (x + w) * (x + 1)  #"},
           names=("grad_history's graph", "takes the leaf x where the statement's takes w")),
+]
+
+# The documents' loop copied (range(3)): every call runs three steps whatever steps it is given; the
+# feedback names that, not each call's pass count, more in one and fewer in another.
+CASES += [
+    Wrong("steps_ignored", fails={HIDDEN: "grad_history ran backward the same number of times in every call"},
+          edits={"    for _ in range(steps):\n": "    for _ in range(3):\n"},
+          names=("whatever steps it was given",)),
 ]

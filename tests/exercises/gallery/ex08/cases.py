@@ -304,3 +304,12 @@ CASES += [
           fails={"backward of a detached value raises": "an error kept from before"},
           names=("an earlier call",), unsaid=("made another way",)),
 ]
+
+# The fill left out: no call writes anything. The row holding the call given a new equal to w's
+# number says what the other calls show (w left as it came), not that call's sentence beside it,
+# which would read as contradicting it.
+CASES += [
+    Wrong('fill_left_out', fails={SHARES_HIDDEN: "w still holds the number it came with"},
+          edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': ''},
+          names=('w still holds the number it came with',), unsaid=("new equal to w's number",)),
+]
