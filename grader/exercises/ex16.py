@@ -13,8 +13,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import (MissingMethod, claim, described, documents_drawn, edge_node, edges, fact, flag,
-                                operand, regroup)
+from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
+from grader.spec.build_reads import edge_node
 from grader.spec.build_operands import given_itself, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key

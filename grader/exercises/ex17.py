@@ -9,7 +9,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
-from grader.spec.build import claim, documents_drawn, edge_node, fact, flag, grad_quiet, needs, number
+from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.nesting import NESTED, deepest

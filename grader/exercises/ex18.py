@@ -10,7 +10,8 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 
-from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, operand
+from grader.spec.build import claim, documents_drawn, fact, flag, needs, operand
+from grader.spec.build_reads import grad_quiet
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised

@@ -10,7 +10,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, flag, grad_quiet, needs, number
+from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
+from grader.spec.build_reads import grad_quiet
 from grader.spec.build_order import run_order
 from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT

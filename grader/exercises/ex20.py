@@ -10,7 +10,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, documents_drawn, fact, grad_quiet, needs, node_name, number
+from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
+from grader.spec.build_reads import grad_quiet
 from grader.spec.saved import read_saved, released, saved_operands
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained

@@ -9,8 +9,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import (claim, described, documents_drawn, edge_node, fact, flag, grad_quiet, needs, node_name,
-                                number)
+from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name

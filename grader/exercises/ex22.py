@@ -9,7 +9,8 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, grad_quiet, needs, node_name, number
+from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, needs, node_name, number
+from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, hook_error, hook_results, in_place_hooks, one_shot_hook, removed_with,
                                      root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad

@@ -17,7 +17,7 @@ from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
 from grader.sandbox.run import ChildReport
 from grader.sandbox.written_out import WRITTEN_OUT
-from grader.spec.build import STAGE_IDS
+from grader.spec.build_checks import STAGE_IDS
 from grader.spec.limits import Limits, size
 
 # How a line of the graded file is named: "line 12", or "cell 3, line 2" for a notebook.

@@ -35,7 +35,8 @@ from grader.judge.diagram import RENDER_TIMEOUT, REPLAY_STEM, Drawing
 from grader.judge.marking import STEM as DIFFERENCE_STEM
 from grader.judge.reference import DEFAULT_SHIPPED_DIR
 from grader.sandbox import renderer
-from grader.spec.build import STAGE_IDS, documents_graph
+from grader.spec.build import documents_graph
+from grader.spec.build_checks import STAGE_IDS
 
 SHIPPED_NAME = "replayed.json"  # beside the shipped expected answers: {exercise id: [graph, trace]}
 

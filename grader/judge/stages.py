@@ -13,7 +13,8 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import FAULT_IN, KEPT, PROGRAMS, RAISED
+from grader.spec.build import KEPT, RAISED
+from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
 

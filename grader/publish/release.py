@@ -35,7 +35,7 @@ from grader.publish.notebooks import write_notebooks
 from grader.publish.public_tests import public_source
 from grader.publish.rules import rules_section
 from grader.publish.shipping import copy_project, project_files, project_texts
-from grader.spec.build import STAGE_IDS
+from grader.spec.build_checks import STAGE_IDS
 
 MIN_LEAK_TEXT = 24  # shorter strings could appear in a stub by coincidence
 

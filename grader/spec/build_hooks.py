@@ -8,7 +8,8 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build import claim, fact, grad_quiet, number
+from grader.spec.build import claim, fact, number
+from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build import fact, flag, grad_quiet
+from grader.spec.build import fact, flag
+from grader.spec.build_reads import grad_quiet
 from grader.spec.raised import raised
 
 RETAINED_LEAF = ("retain_grad() on a leaf that requires grad changes nothing: retains_grad stays False, "

@@ -11,7 +11,7 @@ from types import ModuleType
 from grader.judge import explain, stages
 from grader.sandbox.child import wire
 from grader.sandbox.child.located import keep_source, probe_step, qualified
-from grader.spec.build import CHECKS, STAGE_IDS
+from grader.spec.build_checks import CHECKS, STAGE_IDS
 from grader.spec.build_parts import PARTS
 from grader.spec.limits import Limits
 
