@@ -53,8 +53,8 @@ KEYS = {
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between "
              "calls, so a second backward through the same graph (of additions, which save nothing) runs "
              "every node again, as PyTorch's does",
-    "applied": "backward runs each node by calling its apply (node.apply(grad)), as the statement "
-               "has it: the grader watches the order nodes run through apply",
+    "applied": "backward runs every node its graph reaches by calling its apply (node.apply(grad)), as the statement "
+               "has it, whatever gradient reached it, 0 too: the grader watches the order nodes run through apply",
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
             "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "

@@ -53,6 +53,9 @@ class SayWalk(Sentence):
                     "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
                     "walk through the order from its end (reversed) meets every other node before any gradient has "
                     "reached it.")
+    # an engine that leaves out a node every gradient sent to which was 0 (``build_order.order_facts``)
+    SKIPPED_ZERO = N_("{label}: your engine never ran {name}: every gradient sent to it was 0, and backward left it "
+                      "out, where PyTorch runs every node its graph reaches, whatever gradient reached it, 0 too.")
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")

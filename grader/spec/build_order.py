@@ -64,18 +64,23 @@ def _label(node: Any, names: dict[str, Any]) -> str:
     return UNNAMED
 
 
-def _watch_class(cls: type, ran: Callable[..., None]) -> Callable[[], None]:
+def _watch_class(cls: type, ran: Callable[..., None], returned: Callable[[Any, object], None] | None = None
+                 ) -> Callable[[], None]:
     """Call ``ran(node, *args)`` each time a node whose class is exactly ``cls`` runs, before its
     ``apply``, however the engine calls it (``node.apply(grad)``, ``type(node).apply(node, grad)``,
-    a class with ``__slots__``); the function that puts ``cls`` back as it was.  A subclass's own
-    wrapper notes its nodes, so a node inherited ``apply`` is noted once."""
+    a class with ``__slots__``), and ``returned(node, result)`` with what that apply returned;
+    the function that puts ``cls`` back as it was.  A subclass's own wrapper notes its nodes, so
+    a node inherited ``apply`` is noted once."""
     own = "apply" in vars(cls)
     original = getattr(cls, "apply")
 
     def watched(self: Any, *args: Any, **kwargs: Any) -> Any:
         if type(self) is cls:
             ran(self, *args)
-        return original(self, *args, **kwargs)
+        result = original(self, *args, **kwargs)
+        if type(self) is cls and returned is not None:
+            returned(self, result)
+        return result
 
     setattr(cls, "apply", watched)
     return (lambda: setattr(cls, "apply", original)) if own else (lambda: delattr(cls, "apply"))
@@ -90,6 +95,20 @@ class _Watch:
         self.leaves = leaves  # an AccumulateGrad's label: its leaf
         self.read = {label: _grad_of(v) for label, v in leaves.items()}
         self.events: list[tuple[bool, str]] = []  # (by apply, label)
+        self.sent: dict[str, list[object]] = {}  # a node's label: the numbers applies returned for its edges
+
+    def returned(self, node: Any, result: object) -> None:
+        """Note the gradients an apply returned, by the node each edge of ``node`` leads to."""
+        pairs = getattr(node, "next_functions", ())
+        if type(result) not in (tuple, list) or type(pairs) not in (tuple, list):
+            return
+        for pair, grad in zip(pairs, result):  # type: ignore[call-overload]
+            if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
+                self.sent.setdefault(self.labels[id(pair[0])], []).append(_number_or_none(grad))
+
+    def sent_zeros(self, label: str) -> bool:
+        """Whether every gradient the watched applies returned for the node ``label`` was 0 (some were)."""
+        return bool(self.sent.get(label)) and all(g == 0.0 for g in self.sent[label])
 
     def ran(self, node: Any, *_: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
         self.poll()
@@ -108,6 +127,15 @@ class _Watch:
         its ``apply`` was never seen."""
         applied = {label for by_apply, label in self.events if by_apply}
         return [label for by_apply, label in self.events if by_apply or label not in applied]
+
+
+def _number_or_none(grad: object) -> object:
+    """A gradient an apply returned, as a number; None where reading it fails (the student's
+    object: what backward then does with it is told elsewhere, never here in its midst)."""
+    try:
+        return number(grad)
+    except Exception:  # noqa: BLE001 - an item() that raises
+        return None
 
 
 def _grad_of(v: Any) -> tuple[object, object]:
@@ -132,10 +160,17 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
     """The labels of the nodes ``start()`` (a backward from ``root``, a Value) ran, in order;
     each node's label with the labels of the nodes that send it a gradient; and the labels of
     the nodes other than AccumulateGrad that ran unseen (their ``apply`` never called)."""
+    order, feeders, unseen, _ = _ran(root, names, start)
+    return order, feeders, unseen
+
+
+def _ran(root: Any, names: dict[str, Any], start: Callable[[], None]
+         ) -> tuple[list[str], dict[str, list[str]], list[str], _Watch]:
+    """``run_order``'s three answers, and the watch they were read from."""
     watch, feeders = _watched(root, names, start, {})
     order = watch.order()
     unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
-    return order, feeders, unseen
+    return order, feeders, unseen, watch
 
 
 def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], value: str
@@ -168,7 +203,7 @@ def _watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled
     leaves = {labels[id(n)]: getattr(n, "variable") for n in nodes if labels[id(n)].startswith(ACCUMULATE)}
     watch = _Watch(labels, {**leaves, **polled})
     python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
-    restores = [_watch_class(cls, watch.ran) for cls in dict.fromkeys(type(n) for n in python)]
+    restores = [_watch_class(cls, watch.ran, watch.returned) for cls in dict.fromkeys(type(n) for n in python)]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
         if not any(n is p for p in python):
             n.register_prehook(lambda grads, n=n: watch.ran(n))
@@ -273,12 +308,13 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     first: list[dict[str, Any] | None] = []
     called = f"{next((n for n, v in names.items() if v is root), 'root')}.backward(), {program}"
     start = (lambda: first.append(raised(root.backward, called))) if catch else root.backward
-    order, feeders, unseen = run_order(root, names, start)
+    order, feeders, unseen, watch = _ran(root, names, start)
     stopped = bool(first) and first[0] is not None and first[0].get("value") is not None
     applied = check(Check.APPLIED, stopped or not unseen, label)  # stopped: no node known to run unseen
     out: dict[str, list[dict[str, Any] | None]] = {"first": first} if catch else {}
     if unseen and not stopped:  # context: told beside the difference, never compared
         applied[CONTEXT + "node"] = unseen[0]
+        applied[CONTEXT + "zero_sent"] = watch.sent_zeros(unseen[0])  # skipped for a 0, not run some other way
         return {**out, "ran": [None, None, None], "applied": [applied]}
     early = _too_early(order, feeders)
     after = check(Check.AFTER_FEEDERS, early is None, label)

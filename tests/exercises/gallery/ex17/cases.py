@@ -59,6 +59,14 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("skips_zero_gradients", edits={  # "nothing flows": a node sent only zeros is never woken
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            if g == 0.0 and child not in buffers:\n                waiting[child] -= 1\n"
+        "                if waiting[child] == 0 and child in buffers:\n"
+        "                    heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "                continue\n            buffers[child] = buffers.get(child, 0.0) + g\n"},
+          fails={"backward on other inputs": "your engine never ran b.grad_fn: every gradient sent to it was 0"},
+          names=("never ran b.grad_fn", "whatever gradient reached it, 0 too")),
     Wrong("ex16_recording_asks_the_first_input", edits={  # an ex16 part: c * w, c requiring no grad, unrecorded
         "    return any(v.requires_grad for v in inputs)\n": "    return inputs[0].requires_grad\n"},
           fails={CONSTANTS: "c * w, c a Value that requires no grad, records no node"},
