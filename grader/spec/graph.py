@@ -101,34 +101,30 @@ class _Walk:
             name = next((n for n, number in self.data.items() if num(node.variable) == number), UNNAMED)
         return name
 
-    def inputs(self, node: Any) -> list[Any]:
-        """The node's inputs (None for a constant); a flat sum absorbs unnamed sums below it."""
-        raw = [child for child, _ in node.next_functions]
-        if not (self.flat and node.name() in SUMS):
-            return raw
-        merged: list[Any] = []
-        for child in raw:
-            if child is None:
-                continue  # a constant term: 0 in Python's sum, 1 in w + 1 (the data tells)
-            if (child.name() in SUMS and id(child) not in self.node_names
-                    and self.parents.get(id(child), 0) == 1):
-                merged.extend(self.inputs(child))
-            else:
-                merged.append(child)
-        return merged
+    def inputs(self, node: Any, constants: bool = False) -> list[Any]:
+        """The node's inputs (None for a constant); a flat sum absorbs unnamed sums below it and
+        leaves its constant terms out (0 in Python's sum, 1 in w + 1: the data tells), but where
+        ``constants`` (the drawing's inputs: every constant the engine recorded, as for any op)."""
+        return [child for child, _ in self._edges(node, constants)]
 
     def output_nrs(self, node: Any) -> list[int]:
-        """Which output of its node each input of ``inputs(node)`` is (0 for a constant)."""
+        """Which output of its node each input of the drawing's ``inputs(node, True)`` is (0 for a
+        constant)."""
+        return [nr for _, nr in self._edges(node, True)]
+
+    def _edges(self, node: Any, constants: bool) -> list[tuple[Any, int]]:
+        """The ``next_functions`` entries ``inputs`` reads, with a flat sum's merged."""
         if not (self.flat and node.name() in SUMS):
-            return [nr for _, nr in node.next_functions]
-        nrs: list[int] = []
+            return list(node.next_functions)
+        merged: list[tuple[Any, int]] = []
         for child, nr in node.next_functions:
-            if child is not None and (child.name() in SUMS and id(child) not in self.node_names
-                                      and self.parents.get(id(child), 0) == 1):
-                nrs.extend(self.output_nrs(child))
-            elif child is not None:
-                nrs.append(nr)
-        return nrs
+            if child is None:
+                merged += [(None, 0)] if constants else []
+            elif child.name() in SUMS and id(child) not in self.node_names and self.parents.get(id(child), 0) == 1:
+                merged.extend(self._edges(child, constants))
+            else:
+                merged.append((child, nr))
+        return merged
 
     def drawn_outputs(self, node: Any) -> dict[str, Any]:
         """The drawing's context for a node whose inputs include a later output of a node (``~nr``,
@@ -214,7 +210,7 @@ class _Walk:
         return {
             "op": self.op(node),
             "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
-            CONTEXT + "in": [None if c is None else index[id(c)] for c in self.inputs(node)],
+            CONTEXT + "in": [None if c is None else index[id(c)] for c in self.inputs(node, constants=True)],
             "name": self.node_names.get(id(node)),
             "saved": saved.value,
             CONTEXT + "op": node.name(),

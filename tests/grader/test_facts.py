@@ -487,6 +487,21 @@ def test_the_difference_diagram_draws_inputs_in_the_order_the_code_gave_them():
         assert into_root == ["a", "b"]
 
 
+def test_the_difference_diagram_draws_a_constant_input_of_a_sum_as_of_any_op():
+    """The compared graph leaves a sum's constant terms out (w + 1 and w + Value(1.0) alike); the
+    drawing shows each as the engine recorded it, an input of its own, as it does a product's."""
+    from grader.judge.marking import viz_graph
+
+    w, x = _leaves()
+    fact = graph((2.0 + w) * (x * 3.0), {"w": w, "x": x}, label="y")
+    drawn = viz_graph(fact, 0, "y")
+    ops = {n["id"]: n["op"] for n in drawn["nodes"] if n["kind"] == "op"}
+    constants = {n["id"] for n in drawn["nodes"] if n.get("role") == "const"}
+    fed = sorted(ops[e["to"]] for e in drawn["edges"] if e["from"] in constants)
+    assert fed == ["AddBackward0", "MulBackward0"]
+    assert find(graph((w + 1) * (x * 3.0), {"w": w, "x": x}, label="y"), fact) == []
+
+
 def test_the_difference_diagram_draws_each_output_of_a_layer_as_a_value_of_its_own():
     """A layer's entries are outputs of one node: each is drawn once, named and numbered by ``drawn``,
     fed by the one op and feeding the sum, where one box stood for all of them."""
