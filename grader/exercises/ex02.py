@@ -158,17 +158,33 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    infos = _asked(sub_module, [w, x, a, b, y])
+    infos, kept = _asked(sub_module, [w, x, a, b, y], NODES)
     return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)},
-            "flag_rule": _leaf_apart(infos),
+            "flag_rule": _leaf_apart(infos), "kept": kept,
             "apart": calls_apart(sub_module, _node_info_of_new, _info, (2.5, False), (-0.75, True), "node_info")}
 
 
-def _asked(sub_module, values: list[Value]) -> list[dict[str, Any] | str]:
+def _asked(sub_module, values: list[Value], labels: tuple[str, ...]) -> tuple[list[dict[str, Any] | str], dict[str, Any]]:
     """node_info of each Value, each answer as it was when its call returned: one dict kept and
     refilled by every call is judged by what each call put in it, and the change a later call made
-    to an earlier answer is told by ``calls_apart``, not as each answer's own slip."""
-    return [_info(sub_module.node_info(v)) for v in values]
+    to an earlier answer is told by ``calls_apart``, not as each answer's own slip.  And the
+    VALUE_KEPT fact: no call changed the attributes of the Value it read (``requires_grad_()``
+    taken for a getter sets the flag), labelled with the first such call, context ``attribute``."""
+    infos, changed = [], None
+    for v, label in zip(values, labels):
+        before = _attributes(v)
+        infos.append(_info(sub_module.node_info(v)))
+        after = _attributes(v)
+        differs = next((name for name in before if before[name] != after[name]), None)
+        changed = changed or (differs and (label, differs))
+    label, attribute = changed or (None, None)
+    return infos, {**check(Check.VALUE_KEPT, changed is None, "node_info"), CONTEXT + "value": label,
+                   CONTEXT + "attribute": attribute}
+
+
+def _attributes(v: Value) -> dict[str, Any]:
+    """The three attributes node_info reads, as they are now."""
+    return {"requires_grad": v.requires_grad, "is_leaf": v.is_leaf, "grad_fn": type_name(v.grad_fn)}
 
 
 def _leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
@@ -188,9 +204,9 @@ def _leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    infos = _asked(sub_module, _assorted())
+    infos, kept = _asked(sub_module, _assorted(), ASSORTED)
     return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)],
-            "flag_rule": _leaf_apart(infos), "changed": _answer_after_change(sub_module),
+            "flag_rule": _leaf_apart(infos), "kept": kept, "changed": _answer_after_change(sub_module),
             "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
                                  "node_info")}
 

@@ -76,6 +76,8 @@ class SayState(Sentence):
                         "depends on state kept between calls, where the statement builds new leaves at each call.")
     INPUT_EMPTIED = N_("{label} emptied a list it was given, which the statement's only reads: called again with "
                        "that list, it got an empty one, and returned something else.")
+    VALUE_CHANGED = N_("{label}({leaf}) changed the Value it was given, which the statement's only reads: its {name} "
+                       "after the call is not what it was before.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "
                        "statement's only reads: called again with that list, it got other entries, and returned "
                        "something else.")

@@ -196,6 +196,7 @@ class Check(str, enum.Enum):
     FIRST_NOT_NONE = "first_not_none"  # a chain of node names is no walk's that left a node but by its first entry not None
     BRANCH_OF_X = "branch_of_x"  # a call's graph is not the one its if builds for an x on the other side of its test
     MODE_FROM_TRAINING = "mode_from_training"  # what a forward records follows its training flag, not the caller's grad mode
+    VALUE_KEPT = "value_kept"  # a call that reads a Value's attributes left them as it found them
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -333,6 +333,12 @@ CASES += [
 _INFO: dict = {}
 '''},
           names=("What a first call of node_info returned changed", "state kept between calls")),
+    # requires_grad_() taken for a getter: it sets the flag on the Value node_info was asked about
+    Wrong("requires_grad_called",
+          fails={"node_info reads the attributes": "node_info(w) changed the Value it was given",
+                 "node_info on every kind of Value": "changed the Value it was given"},
+          edits={'        "requires_grad": v.requires_grad,\n': '        "requires_grad": v.requires_grad_().requires_grad,\n'},
+          names=("node_info(w) changed the Value it was given", "requires_grad")),
     Wrong("info_kept_on_the_value",
           fails={"node_info on every kind of Value": "node_info(w), called again once w.requires_grad_() had changed that Value"},
           edits={'''    node = v.grad_fn
