@@ -18,7 +18,6 @@ with the same call made first in a fresh import (a chain kept by id(y) is anothe
 took a freed y's id).
 """
 
-import gc
 from typing import Any
 
 from micrograph import Value
@@ -29,6 +28,7 @@ from grader.spec.chain import names_called, names_of, read_chains
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.freed import at_a_freed_id
 from grader.spec.provenance import check, result_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, backprop_kept, calls_apart, leaf_stepped_apart
 
@@ -204,32 +204,24 @@ def chain_other(sub):
                                  "grad_fn_chain")}
 
 
-REUSE_TRIES = 256  # graphs read and freed in turn, at most, until a new root's node takes a freed one's id
-
-
 def _at_a_freed_id(sub) -> list[dict]:
     """grad_fn_chain of y = (w + 3).exp() whose node was put where the node of an earlier
     y = (w * 3).exp() was, with its id, once that one was read and let go of: a chain kept by
     ``id(y.grad_fn)`` gives the earlier graph's.  Graphs are made and freed in turn until the new
-    root's node sits at a freed one's id (checked, so the score does not depend on where the
-    allocator put it).  Beside the chain, the CHECK fact that it is not what the earlier graph
-    got where a twin of y, alive all along (at an id never freed), gets another."""
+    root's node sits at a freed one's id (``freed.at_a_freed_id``, checked, so the score does not
+    depend on where the allocator put it).  Beside the chain, the CHECK fact that it is not what
+    the earlier graph got where a twin of y, alive all along (at an id never freed), gets another."""
     w = Value(0.75, requires_grad=True)
     twin = (w + 3).exp()
     own = sub.grad_fn_chain(twin)
-    freed: set[int] = set()
-    for _ in range(REUSE_TRIES):
-        earlier = (w * 3).exp()
-        got_earlier = sub.grad_fn_chain(earlier)
-        freed.add(id(earlier.grad_fn))
-        earlier = None
-        gc.collect()  # a graph whose nodes and Values refer to each other
-        y = (w + 3).exp()
-        if id(y.grad_fn) in freed:
-            break
+    got: list[Any] = [None]  # the chain of the latest earlier graph alone: each one read replaces it
+
+    def read(earlier: Value) -> None:
+        got[0] = sub.grad_fn_chain(earlier)
+    y = at_a_freed_id(lambda: (w + 3).exp(), read, lambda v: (v.grad_fn,), earlier=lambda: (w * 3).exp())
     label = "for y = (w + 3).exp(), grad_fn_chain(y)"
     chain = sub.grad_fn_chain(y)
-    kept = chain == got_earlier and chain != own
+    kept = chain == got[0] and chain != own
     return [result_of(names_of(chain), label), names_called(chain, label), check(Check.READ_ANEW, not kept, label)]
 
 

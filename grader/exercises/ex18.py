@@ -155,7 +155,7 @@ def _at_a_freed_id(sub: Any) -> list[Any]:
     kept from earlier tests meet none of them here."""
     engine = fresh_copy(sub) or sub
     b = at_a_freed_id(lambda: engine.Value(0.5, requires_grad=True) * 3, lambda a: a.retain_grad(),
-                      lambda a: a.grad_fn)
+                      lambda a: (a.grad_fn,))
     read = grad_read(b)
     kept = fact(flag(b.retains_grad), f"b.retains_grad after {FREED}")
     b.backward()

@@ -37,7 +37,7 @@ def freed_hooks(sub: Any) -> list[Any]:
     def make() -> Any:
         return sub.Value(0.25, requires_grad=True) * 2
 
-    y = at_a_freed_id(make, lambda v: v.register_hook(lambda g: ran.append("freed")), lambda v: v.grad_fn)
+    y = at_a_freed_id(make, lambda v: v.register_hook(lambda g: ran.append("freed")), lambda v: (v.grad_fn,))
     return [raised(y.backward, FREED_RUN), claim(not ran, FREED_RAN)]
 
 

@@ -10,7 +10,7 @@ so that the score does not depend on where the allocator put an object."""
 from __future__ import annotations
 
 import gc
-from typing import Callable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 T = TypeVar("T")
 
@@ -19,22 +19,28 @@ REUSE_TRIES = 256
 
 
 def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
-                  identity: Callable[[T], object] = lambda thing: thing) -> T:
-    """A new object of ``make``'s whose ``identity`` (itself, or a part of it: a value's node)
-    has the id of an earlier one's, which was handed to ``use`` and then let go of; after
-    ``REUSE_TRIES`` objects none did, a new one all the same (an engine that keeps each object
-    alive never meets a freed id, and is right about it).  ``use`` runs the student's code: an
-    error there is told as its own, with its line."""
+                  parts: Callable[[T], Iterable[object]] = lambda thing: (thing,),
+                  earlier: Callable[[], T] | None = None) -> T:
+    """A new object of ``make``'s one of whose ``parts`` (itself, or parts of it: a value's
+    node, every node of a graph) has the id of a part of an earlier one, which was handed to
+    ``use`` and then let go of; after ``REUSE_TRIES`` objects none did, a new one all the same
+    (an engine that keeps each object alive never meets a freed id, and is right about it).  The
+    earlier objects are ``earlier``'s where it is given (another graph than the new one, whose
+    answer kept by id then differs from the new one's), else ``make``'s.  ``use`` runs the
+    student's code: an error there is told as its own, with its line."""
     freed: set[int] = set()
+    thing = (earlier or make)()
     for _ in range(REUSE_TRIES):
-        thing = make()
-        key = id(identity(thing))
-        if key in freed:
-            return thing
+        ids = {id(part) for part in parts(thing)}
         use(thing)
-        freed.add(key)
+        freed |= ids
         del thing
-        gc.collect()  # objects that refer to each other: a leaf and its AccumulateGrad
+        gc.collect()  # objects that refer to each other: a leaf and its AccumulateGrad, a graph
+        thing = make()
+        if not freed.isdisjoint(id(part) for part in parts(thing)):
+            return thing
+        if earlier is not None:
+            thing = earlier()
     return make()
 
 

@@ -7,14 +7,14 @@ took a freed one's id before it judges, so the score does not depend on the allo
 
 from __future__ import annotations
 
-import gc
+from itertools import count
 from types import ModuleType
 from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
 
-from grader.spec.freed import REUSE_TRIES
+from grader.spec.freed import at_a_freed_id
 from grader.spec.graph_state import graph_nodes
 from grader.spec.repeat import fresh_copy
 
@@ -27,24 +27,20 @@ def documents_y(w: float, x: float) -> Value:
 
 def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -> bool:
     """Whether ``call(module, y)``, in a fresh import of the student's file, answers for a
-    documents y one of whose nodes took a freed node's id as the same call does in another
-    fresh import, where it is the first call.  Each earlier y, at other numbers, is handed to
-    ``call`` and let go of.  Fresh imports both: what the probe leaves in the module's state
-    reaches no other test.  True (nothing judged) where the file cannot be imported again."""
+    documents y one of whose nodes took a freed node's id (``freed.at_a_freed_id``) as the same
+    call does in another fresh import, where it is the first call.  Each earlier y, at other
+    numbers, is handed to ``call`` and let go of.  Fresh imports both: what the probe leaves in
+    the module's state reaches no other test.  True (nothing judged) where the file cannot be
+    imported again."""
     own, fresh = fresh_copy(sub), fresh_copy(sub)
     if own is None or fresh is None:
         return True
-    freed: set[int] = set()
-    for k in range(1, REUSE_TRIES + 1):
+    tries = count(1)
+
+    def make() -> tuple[tuple[float, float], Value]:
+        k = next(tries)
         numbers = (0.25 * k, -0.5 * k)
-        y = documents_y(*numbers)
-        ids = {id(node) for node in graph_nodes(y)}
-        if ids & freed:
-            break
-        call(own, y)
-        freed |= ids
-        y = None
-        gc.collect()  # a graph whose nodes and Values refer to each other
-    else:  # no node ever took a freed one's id (each graph kept alive): one more y, as any other
-        y = documents_y(*numbers)
+        return numbers, documents_y(*numbers)
+
+    numbers, y = at_a_freed_id(make, lambda made: call(own, made[1]), lambda made: graph_nodes(made[1]))
     return call(own, y) == call(fresh, documents_y(*numbers))
