@@ -137,6 +137,10 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
         if count != want:  # an input left out (a constant's (None, 0)) or one too many: not their order
             return _("{op} has fewer inputs than in PyTorch's graph", op=op) if count < want else \
                 _("{op} has more inputs than in PyTorch's graph", op=op)
+        swapped = _other_output(student, ours, node, other)
+        if swapped is not None:  # an edge's input_nr names another output of the same node
+            return _("the edges into {op} lead to another output of the node they come from than in PyTorch's "
+                     "graph: an unnamed value stands where PyTorch's has {name}", op=op, name=swapped)
         return _("the inputs of {op} come in another order than in PyTorch's graph", op=op)
     if isinstance(node, schema.ValueNode) and isinstance(other, schema.ValueNode) and node.name is not None \
             and node.name == other.name and node.role != other.role:
@@ -146,6 +150,20 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
             and other.name is not None and node.role != other.role:  # an unnamed value in a named one's place
         return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
                  name=other.name, other=_(ROLE[other.role]))
+    return None
+
+
+def _other_output(student: schema.Graph, ours: schema.Graph, node: schema.OpNode, other: schema.OpNode) -> str | None:
+    """The name of PyTorch's first input of ``other`` whose place among ``node``'s inputs holds an
+    unnamed value made by a node of the same op: the edge's input_nr picks another output of that
+    node (a name is drawn for output 0 alone), not another input; None where there is none."""
+    theirs, mine = _inputs(student), _inputs(ours)
+    for j, k in zip(theirs[node.id], mine[other.id]):
+        got, want = student.nodes[j], ours.nodes[k]
+        made_by = [student.nodes[i] for i in theirs[got.id]], [ours.nodes[i] for i in mine[want.id]]
+        if isinstance(got, schema.ValueNode) and isinstance(want, schema.ValueNode) and got.name is None \
+                and want.name is not None and list(map(_shape, made_by[0])) == list(map(_shape, made_by[1])):
+            return want.name
     return None
 
 

@@ -126,6 +126,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(Say.OTHER_VALUES_GRADS, label=label, leaf=got[CONTEXT + "grads_of"], of=got[CONTEXT + "asked"])]
     if found is not None and found.say is Say.RESULT_NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
         return [_diff(Say.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
+    if found is not None and found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
+        return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
     if found is not None and found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
         return [_diff(SayTorch.LEAF_WITH_NODE, label=label)]  # a flag set once, where grad_fn changed since
     if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:

@@ -30,6 +30,10 @@ class SayTorch(Sentence):
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")
     TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
+    # entries alike by name in another order, one of them the AccumulateGrad of a value that requires no grad
+    CONSTANT_ACCUMULATOR = N_("{label} holds an AccumulateGrad node whose .variable requires no grad, an entry PyTorch "
+                              "never has: PyTorch gives an input that requires no grad the entry (None, 0), and an "
+                              "AccumulateGrad only to a leaf that requires grad.")
     TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
     TORCH_ALIKE = N_("the entries of {label} are all the same, where PyTorch's differ from one another.")
     TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")

@@ -73,13 +73,28 @@ def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     at = f"{when}: {label}" if when else label
     flagged = flag(getattr(v, "is_leaf", None))  # context beside it: a leaf flag that does not follow grad_fn
     leaf = {**fact(flagged, f"{at}.is_leaf"), **({CONTEXT + "with_node": True} if flagged is True and fn is not None else {})}
+    edged = fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions")
+    if _constant_accumulator(fn):  # context beside it: an edge to the AccumulateGrad of a value that requires no grad
+        edged[CONTEXT + "constant_accumulator"] = True
     return {
         "data": fact(number(v), f"{at}.item()"),
         "grad_fn": fact(node_name(fn), f"{at}.grad_fn"),  # None, or the node by its name()
-        "next_functions": fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions"),
+        "next_functions": edged,
         "is_leaf": leaf,
         "requires_grad": fact(flag(getattr(v, "requires_grad", None)), f"{at}.requires_grad"),
     }
+
+
+def _constant_accumulator(fn: object) -> bool:
+    """Whether an edge of ``fn`` leads to an AccumulateGrad node whose ``.variable`` requires no
+    grad: an entry PyTorch never has (its AccumulateGrad belongs to a leaf that requires grad, and
+    an input that requires none has (None, 0)), so its edges are not PyTorch's in another order."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list):
+        return False
+    nodes = [pair[0] for pair in list(pairs)[:16] if type(pair) in (tuple, list) and len(pair) == 2]
+    return any(hasattr(node, "variable") and flag(getattr(node.variable, "requires_grad", None)) is not True
+               for node in nodes if node is not None)
 
 
 def operand(code: str) -> str:

@@ -123,6 +123,23 @@ def test_an_input_left_out_is_said_as_fewer_inputs_not_another_order():
         "b.grad_fn (AddBackward0) has fewer inputs than in PyTorch's graph"
 
 
+def test_an_edge_to_another_output_is_said_as_that_not_another_order():
+    """y = a * b whose node's edges name output 1 of a's and b's nodes (gradient_edge giving
+    (grad_fn, 1)): the inputs come in PyTorch's order, but as unnamed values; the note says the
+    edges lead to another output, not that the inputs come in another order."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    y = a * b
+    y.grad_fn.next_functions = tuple((node, 1) for node, _ in y.grad_fn.next_functions)
+    student = schema.validate(graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y}))
+    ours = schema.validate(replayed.reference("ex16").graph)
+    position = replayed.first_difference(student, ours)
+    assert replayed.what_differs(student, ours, position) == \
+        "the edges into y.grad_fn (MulBackward0) lead to another output of the node they come from than in " \
+        "PyTorch's graph: an unnamed value stands where PyTorch's has a"
+
+
 def test_a_constant_in_a_named_value_s_place_is_marked_and_said(tmp_path: Path):
     """y = a * Value(b) (an operand copied into a new Value that requires no grad): the constant
     stands where PyTorch's graph has b; it is the node marked, drawn with the legend's solid

@@ -38,6 +38,10 @@ CASES = [
                  CONSTANTS: "The inputs c * w records are the Values c and w themselves"},
           names=("hand record the very Values they are given", "as_value leaves a Value as it is"),
           unsaid=("gradient_edge must give a leaf the same AccumulateGrad", "recording(*inputs) is True then")),
+    Wrong("edge_flag_inverted", edits={  # the test on requires_grad the wrong way round in gradient_edge
+        "    if not v.requires_grad:\n        return None, 0\n": "    if v.requires_grad:\n        return None, 0\n"},
+          fails={DOCS: "b.grad_fn.next_functions holds an AccumulateGrad node whose .variable requires no grad"},
+          names=("whose .variable requires no grad", "(None, 0)"), unsaid=("in another order",)),
     Wrong("add_zero_is_self", edits={  # "x + 0 is x": no new value, no node
         "        other = as_value(other)\n        return record(AddBackward0,":
         "        if not isinstance(other, Value) and other == 0:\n            return self\n"
