@@ -27,6 +27,7 @@ from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad, returned_root
 from grader.spec.given import NODES, documents_graph, given_calls
+from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
@@ -57,10 +58,11 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     calls with other names differ in what is true of them."""
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
-    with given_calls(sub) as given, watching(sub, named) as call:
+    with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call:
         g = _nodes(sub.backward_retaining(w, x, passed))
     return {
         "given": given.fact,
+        "passed": passed_in_order(arguments, w, x, "backward_retaining", "build_graph"),
         "names": list_kept(passed, names, named, "names"),
         "grads": [grad_of(g[n], in_call(f"{n}.grad", named)) for n in NODES],
         "retains_grad": [value_of(g[n], in_call(n, named)) for n in ("a", "b", "y")],
@@ -116,7 +118,7 @@ def _grad_or_none(g: object) -> float | str | None:
 
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
-    with caught_warnings() as seen, given_calls(sub) as given, \
+    with caught_warnings() as seen, arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
             watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call:
         answer = sub.grads_after_backward(w, x)
     if type(answer) is not dict or not set(NODES) <= set(answer):
@@ -126,6 +128,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {
         "given": given.fact,
+        "passed": passed_in_order(arguments, w, x, "grads_after_backward", "build_graph"),
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,

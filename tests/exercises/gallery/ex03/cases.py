@@ -210,6 +210,11 @@ CASES += [
 
 # backward_retaining retains and backpropagates, then returns a second graph built afresh.
 CASES += [
+    # the given build_graph called with w and x the other way round: told by the numbers it was passed
+    Wrong("build_args_swapped",
+          fails={WITHOUT: "grads_after_backward called build_graph with w and x exchanged"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {': '    g = build_graph(x, w)\n    g["y"].backward()\n    return {'},
+          names=("grads_after_backward called build_graph with w and x exchanged",)),
     Wrong("returns_a_new_graph", fails={A: 'backward_retaining(w, x, ["a"]) returned a y other than the one its backward pass started from'},
           edits={'''    g["y"].backward()
     return g''': '''    g["y"].backward()
