@@ -14,9 +14,13 @@ from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_reads import edge_node, flag, grad_quiet, node_name, number
 from grader.spec.held import held
-from grader.spec.raised import error
+from grader.spec.raised import IN_PLACE, error
 from grader.spec.repeat import fresh_copy
 from grader.spec.saved import read_saved, saved_as
+
+
+SAVES_NUMBER = N_("w * 3 does not save 3 as \"other\", the factor w's gradient needs: a product saves each factor "
+                  "for the other's gradient, a Python number too")
 
 
 def _stage1(sub: Any) -> str | None:
@@ -39,6 +43,8 @@ def _stage1(sub: Any) -> str | None:
     if (saved_as(zero, "self") is w, saved_as(zero, "other") is z) != (True, True):
         return N_("w * z, z a leaf holding 0, does not save w and z themselves as \"self\" and \"other\": an operand "
                   "is saved whatever its number")
+    if number(saved_as(getattr(w * 3, "grad_fn", None), "other")) != 3.0:
+        return SAVES_NUMBER
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
@@ -58,10 +64,14 @@ def _stage2(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     y = w * w + w
     held(y)  # no node a backward ran is freed (``grader.spec.held``)
-    y.backward()
+    y.backward(retain_graph=True)
     got = grad_quiet(w)
     if got == 4.0:
-        return None
+        w.grad = None
+        y.backward()  # what the first pass left (counts, nodes met) must not change the second
+        return None if grad_quiet(w) == 4.0 else N_(
+            "y.backward() a second time through the same y = w * w + w (the first with retain_graph=True), after "
+            "w.grad = None, does not give w.grad the number the first gave")
     if got is None:
         return N_("backward through w * w + w leaves w.grad None")
     return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
@@ -77,7 +87,14 @@ def _stage3(sub: Any) -> str | None:
     y.backward()
     if grad_quiet(a) is None:
         return N_("retain_grad() does not keep a's gradient: a.grad is None after a.retain_grad() and a backward")
-    return None if grad_quiet(a) == 2.0 else N_("a.grad after a.retain_grad() and a backward is not the gradient a's node receives")
+    if grad_quiet(a) != 2.0:
+        return N_("a.grad after a.retain_grad() and a backward is not the gradient a's node receives")
+    top = w * 5
+    top.retain_grad()
+    held(top)
+    top.backward()
+    return None if grad_quiet(top) == 1.0 else N_(
+        "y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
 
 
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
@@ -89,8 +106,8 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
                     "receives: Value.retain_grad called again must change nothing")
 RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
                       "gradient into y.grad, which backward writes as the node starts, before apply")
-FAULT_IN = {GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad",
-            RETAINED_REFUSED: "backward"}
+FAULT_IN = {SAVES_NUMBER: "Value.__mul__", GRAD_REQUIRES_GRAD: "store_grad", APPLY_BESIDE_UNPACK: "MulBackward0.apply",
+            RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward"}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -98,9 +115,13 @@ def _stage4(sub: Any) -> str | None:
     roots = (w * 2, w * 3, w * 4)
     held(*roots)
     roots[0].backward()
+    first = w.grad
     roots[1].backward()
     if grad_quiet(w) != 5.0:
         return N_("two backward calls do not leave w.grad the sum of their two gradients")
+    if w.grad is not first:
+        return N_("a second backward gives the leaf w a new Value as w.grad, where PyTorch adds into the Value w.grad "
+                  "already holds (g = w.grad read between the two calls is still w.grad after)")
     if getattr(w.grad, "requires_grad", None) is True:  # then zero_() on it is refused: store_grad's fault
         return GRAD_REQUIRES_GRAD
     w.grad.zero_()
@@ -198,8 +219,20 @@ def _stage6(sub: Any) -> str | None:
         return N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
     b = w * 2
     b.add_(1.0)
-    return None if node_name(getattr(b, "grad_fn", None)) == "AddBackward0" else \
-        N_("b.add_(1) on b = w * 2 does not rebase b onto an AddBackward0")
+    if node_name(getattr(b, "grad_fn", None)) != "AddBackward0":
+        return N_("b.add_(1) on b = w * 2 does not rebase b onto an AddBackward0")
+    c = sub.Value(1.0)
+    c.add_(w)
+    if node_name(getattr(c, "grad_fn", None)) != "AddBackward0":
+        return N_("c.add_(w) on a constant c = Value(1) records no AddBackward0, where the in-place op records one as "
+                  "soon as an input requires grad")
+    q = w + 2
+    z = q * q
+    held(z)
+    q.add_(1.0)
+    return None if (error(z.backward) or "").startswith(f"RuntimeError: {IN_PLACE}") else N_(
+        "z.backward() after q.add_(1), z = q * q, q = w + 2, does not raise PyTorch's error about a value modified "
+        "by an inplace operation")
 
 
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (

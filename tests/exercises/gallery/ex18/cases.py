@@ -160,3 +160,14 @@ CASES += [
           fails={HIDDEN: "(w * 3).retain_grad() returns None in PyTorch, but not in your engine"},
           names=("(w * 3).retain_grad()", "returns None")),
 ]
+
+# ex16's slip carried: a product saves a factor under the other's condition, so w * 3 saves w and not 3,
+# and the gate names ex16's part, not this stage's retain_grad.
+CASES += [
+    Wrong("mul_saves_swapped_since_ex16",
+          edits={"            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+                 "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":
+                 "            if other.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+                 "            if self.requires_grad:\n                out.grad_fn.save(\"self\", self)\n"},
+          fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "w * 3 does not save 3 as \"other\"")),
+]

@@ -207,3 +207,13 @@ CASES += [
           fails={LOOP: "w.grad is w.grad after (w * x + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is w.grad", "a getter that returns a new Value each time")),
 ]
+
+# ex17's slip carried: the dependency counts kept on the root node between calls, so a second backward
+# through one graph finds every count at 0 and reaches no leaf; the gate names ex17's part.
+CASES += [
+    Wrong("counts_kept_on_the_root_since_ex17",
+          edits={"    waiting = dependencies(first)\n":
+                 "    if not hasattr(first, \"waiting\"):\n        first.waiting = dependencies(first)\n"
+                 "    waiting = first.waiting\n"},
+          fails={LOOP: "this stage builds on ex17"}, names=("ex17", "a second time through the same y")),
+]

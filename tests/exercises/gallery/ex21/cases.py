@@ -246,3 +246,11 @@ CASES += [
           fails={MODIFIED: 'y.grad_fn saved s itself as "other" in PyTorch, but not in your engine'},
           names=("saved s itself", "a copy saved in its place"), unsaid=("with both versions",)),
 ]
+
+# ex18's slip carried: the root's retained gradient never written; the gate names ex18's part, not ex20's.
+CASES += [
+    Wrong("root_retained_skipped_since_ex18",
+          edits={"        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
+                 "        if node.retained is not None and node is not first:\n            store_grad(node.retained, grad)\n"},
+          fails={BASICS: "this stage builds on ex18"}, names=("ex18", "its root")),
+]

@@ -271,3 +271,12 @@ CASES += [
           fails={HOOKS_HIDDEN: "v's hook ran once in each of the two backward calls of v * c in PyTorch, but not in your engine"},
           names=("v's hook", "until its handle's remove()"), unsaid=("result.item()",)),
 ]
+
+# ex21's slip carried: a saved value changed in place is never refused (the versions compared the wrong
+# way), so backward gives a wrong gradient silently; the gate names ex21's part.
+CASES += [
+    Wrong("version_check_never_since_ex21",
+          edits={"        if value._version != self.saved_versions[name]:\n":
+                 "        if value._version < self.saved_versions[name]:\n"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "modified by an inplace operation")),
+]
