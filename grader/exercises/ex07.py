@@ -53,10 +53,11 @@ def _leaf(sub, w: float, amount: float) -> dict:
     unchanged = (isinstance(r["w"], Value) and not tried and r["w"]._version == 0
                  and call.through_data.get(id(r["w"])) is not r["w"])
     tried_on = [v for v in call.changed_in_place.values() if isinstance(v, Value) and v.requires_grad and v.grad_fn is None]
-    returned = None if not tried_on else any(v is r["w"] for v in tried_on)  # the leaf add_ was tried on
+    # the leaf add_ was tried on; a w that is no Value is told by its VALUE fact (the float given, handed back)
+    returned = None if not tried_on or not isinstance(r["w"], Value) else any(v is r["w"] for v in tried_on)
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_unchanged": unchanged},
-            "w": value_of(r["w"], "w", call), "call": call.fact,
+            "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
             "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf")}
 
 
@@ -229,4 +230,5 @@ def unsaved_hidden(sub):
 @EXERCISE.diagram
 def draw(sub):
     r = sub.modify_saved_value(0.5, 1.5, 1, micrograph.mul)
-    return [r["y"], r["a"]], {k: r[k] for k in ("w", "x", "a", "y")}
+    # a name handed back as a number (the float w given) names nothing in the drawing
+    return [r["y"], r["a"]], {k: r[k] for k in ("w", "x", "a", "y") if isinstance(r[k], Value)}

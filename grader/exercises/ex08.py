@@ -20,7 +20,8 @@ from micrograph import Value
 from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, FACT, LABEL, UNNAMED, Check
+from grader.spec.one_leaf import leaf_per_name
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
@@ -124,6 +125,14 @@ def _added(w_leaf: object, w_detach: object, case: tuple[float, float, float], c
     return {CONTEXT + "added": "w_detach" if written and w_detach is not w_leaf else "w"}
 
 
+def _leaf_per_name(r: dict[str, Any], y_graph: dict[str, Any]) -> dict[str, Any]:
+    """The LEAF_PER_NAME fact of the w and x returned, with ``~returned_twice`` where y's graph
+    reaches a leaf neither name holds: the code made a leaf for each and returned one of them
+    under both names (``"w": x``), not one leaf for both."""
+    fact = leaf_per_name({"w": r["w"], "x": r["x"]}, "detach_shares_data")
+    return {**fact, CONTEXT + "returned_twice": UNNAMED in [n.get("leaf") for n in y_graph.get("nodes", [])]}
+
+
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     with watching(sub, "detach_shares_data") as call:  # grad mode is context: w_detach requires no grad
         r = sub.detach_shares_data(w, x, new)
@@ -133,13 +142,14 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     after = _made_after_change(r["y"], r["w"], (w, x, new), "w" in y_graph.get("leaves", []))
     added = _added(r["w"], r["w_detach"], (w, x, new), call)  # w_detach too, where it holds w's number
     return {
-        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w), **added},
+        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w), **added,
+              CONTEXT + "given": r["w"] is w},  # the float argument handed back under the leaf's name
         "w_detach": [{**_any_version(value_of(r["w_detach"], "w_detach")),
                       **(added if isinstance(r["w_detach"], Value) and _holds(r["w_detach"], w + new) else {})},
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],
-        "call": call.fact,
+        "call": call.fact, "names": _leaf_per_name(r, y_graph),
         "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }
@@ -178,7 +188,9 @@ def shares_hidden(sub):
                key_feedback=SHARES_KEYS)
 def detached_copy_hidden(sub):
     runs = by_key([_shares(sub, w, x, n) for w, x, n in [(2.0, 0.25, -1.0), (0.75, 4.0, 3.5)]])
-    return {k: runs[k] for k in ("w_detach", "shared")}
+    # w's type alone: a w that is no Value shares nothing with w_detach, and its VALUE fact says why
+    kinds = [{k: v for k, v in fact.items() if k in (FACT, LABEL, "type", CONTEXT + "given")} for fact in runs["w"]]
+    return {**{k: runs[k] for k in ("w_detach", "shared", "names")}, "w_type": kinds}
 
 
 def _cut(sub, w: float) -> dict[str, Any]:

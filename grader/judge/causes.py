@@ -243,6 +243,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # w left as it came by a call given another new: that nothing was written where new equals w's
     # number too is the same slip, told of a call the row's other sentence is not about
     SayInPlace.DATA_UNCHANGED: {Say.NOTHING_WRITTEN},
+    # one Value returned under two names: what the other name's Value is (its number, its gradient, a
+    # detach() not of it, a graph reaching the name elsewhere) follows, and is not that name's slip
+    Say.NAME_ALIAS: {Say.NOT_SHARED, Say.LEAF_ELSEWHERE, Say.DATA, SayInPlace.DATA_UNCHANGED, Say.GRAD_NUMBER},
     # the passes wrote into a leaf the code made in place of the one given: the graph they ran on has it
     Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},
     # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it

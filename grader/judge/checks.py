@@ -142,7 +142,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
     Say.NEVER_DETACHED: (("plain_leaf", Say.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
     Say.NOT_SHARED: (("number_replaced", Say.NUMBER_REPLACED),),
-    SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all  # a detach() whose .data was assigned since
+    SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all
+    SayLeaf.ONE_FOR_TWO: (("returned_twice", Say.NAME_ALIAS),),  # a leaf made for each, one returned under both  # a detach() whose .data was assigned since
 }
 
 
@@ -206,8 +207,10 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
-    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER):  # what has no entry (or leaf) of its own, and what got it
+    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
+        if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:
+            return [_diff(say, label=missing, name=kept)]
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []

@@ -22,6 +22,7 @@ from grader.judge.compare import mismatched_keys, not_its_shape, same
 from grader.judge.per_graph import per_graph
 from grader.judge.results import from_difference, parted_after, result_differences
 from grader.judge.explained import Difference, clean
+from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
@@ -38,7 +39,12 @@ from grader.spec import Test
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
 
 
+_NUMBERS = ("float", "int")
+
+
 def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    if got.get("type") in _NUMBERS:  # the .grad of a number the code returned for a Value: a number has
+        return []  # none, and "w.grad is of type float" would be untrue; the number's VALUE fact tells
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     wby, gby = want.get("by"), got.get("by")
@@ -96,6 +102,8 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         if got.get("type") != "float":
             return [_diff(Say.NOT_A_FLOAT, label=label, type=got.get("type"))]
         return [] if same(want.get("data"), got.get("data")) else [_diff(Say.DATA, label=label)]
+    if got.get("type") != "Value" and got.get(CONTEXT + "given") is True:  # the argument itself, handed back
+        return [_diff(SayLeaf.GIVEN_NUMBER, label=label, type=got.get("type"))]
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if got.get(CONTEXT + "inference") is True and want.get(CONTEXT + "inference") is not True:

@@ -271,6 +271,9 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if not isinstance(root, micrograph.Value):
         return {**fact, "type": type_name(root), "nodes": [], "leaves": []}
+    numbers = [n for n, v in names.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if numbers:  # a name returned as a number: which leaf it stands for is unknown (its VALUE fact tells)
+        fact[CONTEXT + "numbers"] = numbers
     walk = _Walk(names, flat, data=data, drawn=drawn)
     walk.knows(root)
     node = root.grad_fn

@@ -361,3 +361,18 @@ CASES += [
           edits={IN_PLACE: IN_PLACE + "        b.add_(1)\n"},
           names=("lambda a, b: a + b * b", "modified by an inplace operation")),
 ]
+
+# The leaf made under another name and the float parameter returned as w (a plain name slip): the
+# feedback says w is that float, handed back, and derives nothing from it (no .grad of a float, no
+# Value said to be made after the in-place operation).
+CASES += [
+    Wrong("leaf_returned_as_float", fails={LEAF: "w is the very float your function was given"},
+          edits={"    w = Value(w, requires_grad=True)\n    error = None\n    try:\n        w.add_(amount)":
+                 "    leaf = Value(w, requires_grad=True)\n    error = None\n    try:\n        leaf.add_(amount)"},
+          names=("w is the very float your function was given",), unsaid=("made after it",)),
+    Wrong("saved_w_returned_as_float", fails={SAVED: "w modify_saved_value returned is of type float"},
+          edits={"    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    a = x + w\n    b = w + 1\n":
+                 "    w_leaf = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n"
+                 "    a = x + w_leaf\n    b = w_leaf + 1\n"},
+          names=("w modify_saved_value returned is of type float",), unsaid=("w.grad",)),
+]

@@ -313,3 +313,24 @@ CASES += [
           edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': ''},
           names=('w still holds the number it came with',), unsaid=("new equal to w's number",)),
 ]
+
+# The leaf made under another name and the float parameter returned as w: the feedback says w is that
+# float, handed back, and derives nothing through it (its .grad, a graph missing it, w_detach not sharing it).
+CASES += [
+    Wrong('w_returned_as_float', fails={SHARES: "w is the very float your function was given"},
+          edits={'    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n'
+                 '    y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n    y.backward()\n'
+                 '    w_detach = w.detach()':
+                 '    w_leaf = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n'
+                 '    y = micrograph.mul(micrograph.add(x, w_leaf), micrograph.add(w_leaf, 1))\n    y.backward()\n'
+                 '    w_detach = w_leaf.detach()'},
+          names=("w is the very float your function was given",), unsaid=("w.grad", "never reaches", "must share")),
+]
+
+# x returned under w's name too (a dict slip): one Value under two names, told as such; nothing of
+# w_detach or y's graph, which are the statement's, is told as a mistake.
+CASES += [
+    Wrong('x_returned_as_w', fails={SHARES: "one Value under two names"},
+          edits={'    return {"w": w, "x": x, "y": y, "w_detach": w_detach}': '    return {"w": x, "x": x, "y": y, "w_detach": w_detach}'},
+          names=("one Value under two names",), unsaid=("does not share its number", "as a Value an operation made")),
+]
