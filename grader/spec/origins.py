@@ -207,11 +207,12 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     does not compute from it: the operations, made again from fresh copies of the sources with
     grad on (``replayed.depends``), give the sources no gradient. A ``detach()`` (or ``.data``)
     of a source shares its number: an operation on it computes from that source. None when ``v`` was not
-    returned by an operation (``made_by_op`` says so), or where no source is a Value (a float
-    returned for one: its own fact says so, and nothing can be computed from it by the engine)."""
+    returned by an operation (``made_by_op`` says so), or where a source is no Value (a float
+    returned for one: its own fact says so; ``v`` may be computed from the leaf the code made of
+    that number, which it did not return, and which the replay cannot make again)."""
     made = call.made
     wanted = {id(s) for s in sources if _is_value(s)}
-    if made is None or not _is_value(v) or made.get(id(v)) is not v or not wanted:
+    if made is None or not _is_value(v) or made.get(id(v)) is not v or not all(_is_value(s) for s in sources):
         return check(Check.MADE_FROM, None, label)
     reached = _reached(v, lambda x: _made_of(call, x))
     hit = id(v) in wanted or any(id(x) in wanted or (made.get(id(x)) is not x and alias_of(x, sources) is not None)

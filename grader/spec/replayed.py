@@ -8,7 +8,9 @@ from it.  Made again in the probe, where the student's code does not run (grad o
 Values replaced by leaves that require grad, every other Value by a constant of its number), the
 operations give the result's gradient with respect to those leaves: none, or zero for every
 one, when the number came from elsewhere.  Under no_grad nothing was recorded, so this is the
-only graph there is to ask.
+only graph there is to ask.  A gradient can be zero at the one point a call was given and not
+elsewhere (``(x + w) * w + 1`` at w = x = 0): where every one is, the leaves are made once more
+at other numbers (``SHIFT`` added), where a result computed from them has one that is not.
 """
 
 from __future__ import annotations
@@ -33,10 +35,21 @@ def alias_of(x: Any, sources: tuple[Any, ...]) -> Any:
                  and shares_storage(x, s)), None)
 
 
+SHIFT = 0.6180339887
+"""Added to each given number for the second replay: no point a probe gives is moved onto another."""
+
+
 def depends(v: Any, sources: tuple[Any, ...], call: Any) -> bool | None:
     """Whether ``v``'s operations, made again from leaves in place of ``sources``, give any of
-    them a nonzero gradient; None when they cannot be made again."""
-    leaves = {id(s): micrograph.Value(s.item(), requires_grad=True) for s in sources
+    them a nonzero gradient, at the sources' numbers or, where each is zero there, at numbers
+    ``SHIFT`` away; None when they cannot be made again."""
+    found = _depends_at(v, sources, call, 0.0)
+    return _depends_at(v, sources, call, SHIFT) if found is False else found
+
+
+def _depends_at(v: Any, sources: tuple[Any, ...], call: Any, shift: float) -> bool | None:
+    """``depends`` with the leaves made at the sources' numbers plus ``shift``."""
+    leaves = {id(s): micrograph.Value(s.item() + shift, requires_grad=True) for s in sources
               if isinstance(s, micrograph.Value)}
     done: dict[int, Any] = {}
 

@@ -24,6 +24,17 @@ FORWARD_BODY = ("    with micrograph.set_grad_enabled(training):\n"
                 "        return _graph(w, x)\n")
 
 CASES = [
+    # a slip in the helper inference and forward share: under no_grad y is the engine's, from the leaves given,
+    # whose gradient is zero at one hidden point (w = x = 0): not a number computed in Python
+    Wrong("helper_parens", names=("y holds a different number from the statement's",),
+          fails={INFERENCE: "y holds a different number from the statement's"},
+          unsaid=("not computed from the Values",),
+          edits={"    return (x + w) * (w + 1)\n": "    return (x + w) * w + 1\n"}),
+    # the float w returned in place of the leaf y was computed from: y is not told as computed in Python
+    Wrong("inference_returns_float_w", names=("w is of type float",), fails={INFERENCE: "w is of type float"},
+          unsaid=("not computed from the Values",),
+          edits={"    w = Value(w, requires_grad=True)\n": "    w_leaf = Value(w, requires_grad=True)\n",
+                 INFER: INFER.replace("_graph(w, x)", "_graph(w_leaf, x)")}),
     # torch's inference idiom in place of no_grad: y is an inference value, which the probe reads without an error
     Wrong("inference_mode_for_no_grad", names=("was made under inference_mode, not no_grad",),
           fails={INFERENCE: "y was made under inference_mode, not no_grad"},
