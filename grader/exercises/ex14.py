@@ -17,8 +17,9 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (applies_apart, backward_again, input_kept, input_number_kept, own_notes, returned_input, saved_read,
+from grader.spec.custom import (applies_apart, backward_again, input_kept, input_number_kept, returned_input, returned_none, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
+from grader.spec.custom_graphs import at_a_freed_leaf, beside_later, composed, equal_inputs, two_clips
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -56,7 +57,7 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
     observed = {"input": kept, "data": result_of(num(y), f"{call}{note}"),
                 "grad_fn": result_of(grad_fn(y), f"{call}.grad_fn")}
     y.backward()
-    observed["grad"] = grad_of(leaf, f"x.grad through {name}.backward{note}")  # the method that wrote it
+    observed["grad"] = {**grad_of(leaf, f"x.grad through {name}.backward{note}"), **returned_none(y, leaf, name)}
     observed["grad"][CONTEXT + "in_proportion"] = in_proportion(make, x)
     return observed
 
@@ -173,7 +174,8 @@ def softplus_second_derivative(sub):
 )
 @_APPLY_TOLD
 def clip_values(sub):
-    return _clip_runs(sub, CLIP_AT + CLIP_ON_BOUNDS)
+    return {**_clip_runs(sub, CLIP_AT + CLIP_ON_BOUNDS),
+            "apart": [*applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5), at_a_freed_leaf(sub, "Clip", 0.5, 1.5)]}
 
 
 def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
@@ -227,7 +229,7 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     y.backward(retain_graph=True)
     first = num(x.grad) if isinstance(x.grad, Value) else None
     again = error_raised(y.backward, "the error for a second y.backward() after y.backward(retain_graph=True)")
-    out["retained"] = [graph(y, {"x": x}, label="y"), again, grad_of(x, f"x.grad through {name}.backward"),
+    out["retained"] = [graph(y, {"x": x}, label="y"), again, {**grad_of(x, f"x.grad through {name}.backward"), **returned_none(y, x, name)},
                        backward_again(name, first, x, again["error"] is not None)]
     return out
 
@@ -299,44 +301,6 @@ def inplace_caught(sub):
     return by_key([_changed(name, op, 0.3) for name, op in _ops(sub).items()])
 
 
-def _composed(sub, a0: float, b0: float) -> dict[str, Any]:
-    """z = Softplus(a * b) * a + Clip(b - a): the gradients reach a and b through both nodes."""
-    a, b = Value(a0, requires_grad=True), Value(b0, requires_grad=True)
-    z = sub.Softplus.apply(a * b) * a + sub.Clip.apply(b - a, -1.0, 1.0)
-    z.backward()
-    program = "z = Softplus.apply(a * b) * a + Clip.apply(b - a, -1, 1)"
-    return {"z": result_of(num(z), program),
-            "grads": [grad_of(a, f"a.grad in {program}"), grad_of(b, f"b.grad in {program}")]}
-
-
-def _two_clips(sub, a0: float) -> dict[str, Any]:
-    """z = Clip(a, -1, 1) * 2 + Clip(a, 2, 3): two nodes of one Function with other bounds, so
-    notes kept on the class (or in a global) instead of each node's ctx show: the second
-    forward's bounds would be read by the first node's backward."""
-    a = Value(a0, requires_grad=True)
-    z = sub.Clip.apply(a, -1.0, 1.0) * 2.0 + sub.Clip.apply(a, 2.0, 3.0)
-    z.backward()
-    return grad_of(a, "a.grad in z = Clip.apply(a, -1, 1) * 2 + Clip.apply(a, 2, 3)")
-
-
-def _equal_inputs(sub, x0: float) -> list[dict[str, Any]]:
-    """z = F(a) * 2 + F(b) for each Function F, a and b two leaves of one number, both applied
-    before either is used: each gets a gradient.  A forward that hands back a Value it made for an
-    earlier call (cached by the input's number) returns that very object, whose grad_fn the later
-    call's node then replaces, as PyTorch's apply does: a gets none."""
-    found = []
-    for name, op in _ops(sub).items():
-        a, b = Value(x0, requires_grad=True), Value(x0, requires_grad=True)
-        first, second = op(a), op(b)
-        (first * 2.0 + second).backward()
-        bounds = "" if name == "Softplus" else ", -1, 1"
-        program = f"z = y1 * 2 + y2, y1 = {name}.apply(a{bounds}), y2 = {name}.apply(b{bounds}) (a.item() == b.item())"
-        kept = {**same_object(second, first, f"y2 = {name}.apply(b{bounds}) (a.item() == b.item())",
-                              f"y1 = {name}.apply(a{bounds})"), CONTEXT + "earlier_call": True}
-        found += [kept, grad_of(a, f"a.grad in {program}"), grad_of(b, f"b.grad in {program}")]
-    return found
-
-
 COMPOSED_FEEDBACK = ("The Function's node joins the graph like any op: its backward's results "
                      "flow on to the inputs' own nodes (here a product and a subtraction).")
 COMPOSED_KEYS = {
@@ -360,29 +324,28 @@ WITH_FUNCTIONS = {"Softplus": ("Softplus values, node and gradient", "Softplus p
 @_APPLY_TOLD
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
-    return {**by_key([_composed(sub, 0.8, -1.5), _composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
-            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *_beside_later(sub)], "equal": _equal_inputs(sub, 0.35)}
+    return {**by_key([composed(sub, 0.8, -1.5), composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
+            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *beside_later(sub), *_at_freed_leaves(sub)],
+            "equal": equal_inputs(_ops(sub), 0.35)}
 
 
-def _beside_later(sub) -> list[dict[str, Any]]:
-    """Clip.apply(a, -1, 1) backpropagated once Clip.apply(a, 2, 3) ran, and Softplus.apply(a)
-    once Softplus.apply(b) ran: each node's backward passes on what it does right after its own
-    forward (its interval and its x kept on its ctx).  Softplus's is labelled as the first result
-    ``applies_apart`` keeps, which backpropagated again shows the same state less precisely."""
-    return [own_notes(sub.Clip, "Clip", 0.5, (-1.0, 1.0), (2.0, 3.0), "Clip.apply(a, -1, 1)"),
-            own_notes(sub.Softplus, "Softplus", 0.6, (), (), "Softplus.apply", other=2.2)]
+def _at_freed_leaves(sub) -> list[dict[str, Any]]:
+    """Each Function's backward for a new leaf at a freed leaf's id (``custom_graphs.at_a_freed_leaf``):
+    Softplus's at another number than the freed leaves', Clip's inside its interval where they were
+    outside it, so that a result kept by id(x) differs from the new x's."""
+    return [at_a_freed_leaf(sub, "Softplus", -1.1, 2.2), at_a_freed_leaf(sub, "Clip", 0.5, 1.5)]
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
                key_feedback=COMPOSED_KEYS, runs_with=WITH_FUNCTIONS)
 @_APPLY_TOLD
 def in_graph(sub):
-    return {**by_key([_composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
-            "own_notes": [_two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
+    return {**by_key([composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
+            "own_notes": [two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
             "second": second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip",
                                           "Clip.apply(a * b, -1, 1) * a", 0.5, 0.8),  # a * b inside
             "apart": [*applies_apart(sub, "Softplus", -1.1, 3.0), *applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5),
-                      *_beside_later(sub)]}
+                      *beside_later(sub), *_at_freed_leaves(sub)]}
 
 
 @EXERCISE.diagram

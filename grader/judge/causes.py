@@ -18,6 +18,7 @@ from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
+from grader.judge.function_sentences import SayFunction
 from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
@@ -164,6 +165,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((Say.GRADIENT_CUT, Say.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
+    # grad mode off while it ran (its own no_grad, or @once_differentiable's): every second derivative too
+    **dict.fromkeys((Say.GRAD_OFF_IN_BACKWARD, SayFunction.ONCE_DIFFERENTIABLE),
+                    {Say.RESULT_NUMBER, Say.RESULT_NONE, Say.GRAD_TAKEN_AS_NUMBER}),
     Say.RESULT_ORDER: {Say.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},

@@ -16,6 +16,7 @@ from grader.judge.walk_sentences import SayWalk
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
+from grader.judge.function_sentences import SayFunction
 from grader.judge.step_sentences import SayStep
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
@@ -90,6 +91,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.STEPPED_ON_NOTHING: (("other_model", SayStep.STEPPED_OTHER_MODEL), ("cleared", SayStep.STEPPED_ON_CLEARED),
                              ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
+    Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     Say.NOT_APPLIED: (("zero_sent", SayWalk.SKIPPED_ZERO),),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),

@@ -26,6 +26,7 @@ from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
+from grader.judge.function_sentences import SayFunction
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.torch_sentences import SayTorch
@@ -57,6 +58,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         return [_diff(Say.GRAD_BY_HAND, label=label)]
     if wby == "backward" and gby == "nobody":
         retained = got.get(CONTEXT + "retains_grad") is True
+        if type(got.get(CONTEXT + "returned_none")) is str:  # a custom Function's backward passed None to x
+            return [_diff(SayFunction.RETURNED_NONE, label=label, function=got[CONTEXT + "returned_none"])]
         return [_diff(Say.RETAINED_NEVER_WRITTEN if retained else Say.GRAD_NEVER_WRITTEN, label=label)]
     if wby == "hand" and gby == "backward":
         return [_diff(Say.GRAD_STILL_BACKWARD, label=label)]

@@ -36,6 +36,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value, grad, grad_mode, inference, no_grad
+from micrograph.function import once_differentiable
 
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.probe import num
@@ -122,6 +123,15 @@ def _set_by(function: Any, a: Value, args: tuple[float, ...]) -> list[str]:
             and not isinstance(v, (staticmethod, classmethod)) and (key not in before or before[key] is not v)]
 
 
+def returned_none(y: Value, x: Value, name: str) -> dict[str, Any]:
+    """Context for x.grad left None by y.backward(), y's node ``name``'s and its first edge x's
+    AccumulateGrad: the engine ran that node, so its backward returned None for x (``~returned_none``:
+    that backward, named); nothing where x.grad was written or the edge leads elsewhere."""
+    edges = getattr(y.grad_fn, "next_functions", ())
+    reached = bool(edges) and edges[0][0] is not None and getattr(edges[0][0], "variable", None) is x
+    return {CONTEXT + "returned_none": f"{name}.backward"} if reached and x.grad is None else {}
+
+
 def saved_read(name: str, saved: int, raised: bool) -> dict[str, Any]:
     """The SAVED_READ fact of ``name``'s backward, run where reading back what forward saved (a
     freed or changed Value, ``saved`` of them) raises: it raised, or nothing was saved (another
@@ -160,15 +170,27 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     y = sub.Softplus.apply(leaf)
     with grad_off_in(sub) as off:
         (first,) = grad(y, [leaf], create_graph=True)
-    mode = check(Check.GRAD_ON_IN_BACKWARD, not off, "Softplus.backward")
+    once = once_differentiable_in(sub.Softplus)  # grad mode off too, by the decorator the student put there
+    mode = {**check(Check.GRAD_ON_IN_BACKWARD, not (off or once), "Softplus.backward"),
+            **({CONTEXT + "once_differentiable": True} if once else {})}
     if not isinstance(first, Value) or not first.requires_grad:  # cut: the right number, grad mode on
-        cut = not off and isinstance(first, Value) and math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-12)
+        cut = not (off or once) and isinstance(first, Value) and math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-12)
         apart = _saved_apart(y, leaf) if cut else None
         return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut,
                        **({CONTEXT + "saved_apart": apart} if apart else {})}]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
+
+
+_ONCE = once_differentiable(lambda ctx: None).__code__  # the wrapper's code, the same for every backward decorated
+
+
+def once_differentiable_in(function: Any) -> bool:
+    """Whether ``function``'s backward is decorated with ``once_differentiable`` (micrograph's, as
+    torch's): the decorator runs it with grad mode off, which the student asked for, though no
+    line of their module switched it (``grad_off_in`` does not see it)."""
+    return getattr(getattr(function, "backward", None), "__code__", None) is _ONCE
 
 
 def _saved_apart(y: object, leaf: Value) -> str | None:
@@ -201,9 +223,10 @@ def _reaches_grad(op: Callable[[Value], Any], x0: float) -> bool:
     """Whether, under create_graph=True, the gradient op's backward returns for x at ``x0`` is in
     a graph back to the gradient it was given (a leaf that requires grad)."""
     x, seed = Value(x0, requires_grad=True), Value(1.0, requires_grad=True)
-    (found,) = grad(op(x), [x], grad_outputs=[seed], create_graph=True)
-    return (isinstance(found, Value) and found.requires_grad
-            and grad(found, [seed], allow_unused=True)[0] is not None)
+    (found,) = grad(op(x), [x], grad_outputs=[seed], create_graph=True, allow_unused=True)
+    if found is None:  # no gradient for x at all: the facts of x's gradient tell it
+        return True
+    return isinstance(found, Value) and found.requires_grad and grad(found, [seed], allow_unused=True)[0] is not None
 
 
 def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict[str, Any]]:

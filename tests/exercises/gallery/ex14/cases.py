@@ -363,12 +363,15 @@ CASES += [
           names=("Clip.backward never read ctx.saved_values",)),
 ]
 
-# sigmoid(x) cached by id(x) in a module-level dict: a later x at a freed x's id, or the same
-# leaf once a step changed its number, gets the earlier sigmoid.  apply returns the right number:
+# sigmoid(x) cached by id(x) in a module-level dict: a later x at a freed x's id (where the probe
+# puts one, in a bigger graph's test), or the same leaf once a step changed its number, gets the
+# earlier sigmoid.  apply returns the right number:
 # what differs is the gradient its backward passes on, so apply is not said to return another.
 CASES += [
     Wrong("sigmoid_cached_by_id",
-          fails={SOFTPLUS: "Softplus.backward returned something else than the same call returns in a fresh import"},
+          fails={SOFTPLUS: "Softplus.backward returned something else than the same call returns in a fresh import",
+                 COMPOSED: "Softplus.backward (x a new leaf at the id of a freed leaf that Softplus.apply(x).backward() "
+                           "ran on) returned something else than the same call returns in a fresh import"},
           edits={SOFTPLUS_BACKWARD: "        if id(x) not in _SIGMOID:\n"
                                     "            _SIGMOID[id(x)] = x.sigmoid()\n"
                                     "        return grad * _SIGMOID[id(x)]\n",
@@ -425,4 +428,55 @@ CASES += [
                  "            _OUT[x.item()] = (x.exp() + 1.0).log()\n        return _OUT[x.item()]\n",
                  "class Softplus(": "_OUT = {}\n\n\nclass Softplus("},
           names=("Softplus.apply(b)", "is still y1", "kept between calls")),
+]
+
+# Clip.backward keeps whether x is inside the interval by id(x): a new leaf at a freed leaf's id,
+# inside where the freed one was outside, gets the freed one's answer; the probe puts it there, so
+# the public test tells it on every run, as state kept between calls, not as another derivative.
+CASES += [
+    Wrong("clip_inside_cached_by_id",
+          fails={CLIP: "Clip.backward (x a new leaf at the id of a freed leaf that Clip.apply(x, -1, 1).backward() ran on)"},
+          edits={INSIDE: "        if id(x) not in _INSIDE:\n"
+                         "            _INSIDE[id(x)] = ctx.low <= x.item() <= ctx.high\n"
+                         "        inside = _INSIDE[id(x)]\n",
+                 "class Clip(Function):": "_INSIDE = {}\n\n\nclass Clip(Function):"},
+          names=("Clip.backward", "id of a freed leaf", "state kept between calls"),
+          unsaid=("local derivative other than the statement's",)),
+]
+
+# Clip.forward keeps the bounds of its first call on the class and notes them on every ctx: the
+# public test calls Clip again with another interval, against a fresh import where that call is the
+# first, and tells state kept between calls, not only that a gradient differs.
+CASES += [
+    Wrong("clip_bounds_of_the_first_call_kept",
+          fails={CLIP: "Clip.backward returned something else than the same call returns in a fresh import"},
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        if not _FIRST:\n            _FIRST.extend([low, high])\n"
+                 "        ctx.low, ctx.high = _FIRST\n",
+                 "class Clip(Function):": "_FIRST: list = []\n\n\nclass Clip(Function):"},
+          names=("Clip.backward", "state kept between calls")),
+]
+
+# Softplus.backward decorated with @once_differentiable (torch's spelling, micrograph's too): the
+# decorator runs it with grad mode off, so create_graph=True finds no graph to differentiate; the
+# feedback names the decorator, not a detach() or a number the body never took.
+CASES += [
+    Wrong("softplus_once_differentiable",
+          fails={"Softplus's gradient is differentiable": "Softplus.backward is decorated with @once_differentiable"},
+          edits={"    @staticmethod\n    def backward(ctx, grad: Value) -> Value:\n":
+                 "    @staticmethod\n    @once_differentiable\n    def backward(ctx, grad: Value) -> Value:\n",
+                 "from micrograph import Function, Value\n":
+                 "from micrograph import Function, Value\nfrom micrograph.function import once_differentiable\n"},
+          names=("@once_differentiable", "grad mode off", "create_graph=True"),
+          unsaid=("x.detach()", "grad.item()")),
+]
+
+# Clip.backward returns None for x when ctx.needs_input_grad[0] is True (the test read the other
+# way round): x.grad stays None, and the feedback says that backward returned None for an input
+# that requires grad, not only that nothing was written.
+CASES += [
+    Wrong("clip_needs_input_grad_inverted",
+          fails={CLIP: "since Clip.backward returned None as x's gradient"},
+          edits={INSIDE: INSIDE + "        if ctx.needs_input_grad[0]:\n            return None, None, None\n"},
+          names=("Clip.backward returned None", "needs_input_grad")),
 ]
