@@ -80,10 +80,15 @@ def _rebinding(sub, w: float, x: float) -> dict:
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
     new = _Y_REBOUND.new(r["y"])  # a y an earlier call returned: its backward ran in that call
+    observed = built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x))
+    source = _detached_source(r["x"], call)
+    if source is not None:  # y's graph is the one its own x is in, whatever was returned under the name
+        observed["graph"] = graph(r["y"], {**names, "x": source, "y": r["y"]}, label="y", data=_w_as_data(w, x))
     return {
-        "y": built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x)),
+        "y": observed,
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
         "x0": _leaf_itself(r["x0"], call, "x0"), "new": new,
+        "x": check(Check.RETURNED_UNDETACHED, source is None, "x"),
         "backward": None if new[CONTEXT + "earlier_call"] else call.fact,
     }
 
@@ -100,6 +105,15 @@ def _w_as_data(w: float, x: float) -> dict[str, float] | None:
     x or x + 1 holds that number too: a leaf the student's code made in place of x would be
     taken for w."""
     return None if w in (x, x + 1) else {"w": w}
+
+
+def _detached_source(v: object, call: Call) -> Value | None:
+    """The Value an operation of the call made that ``v`` is a detach() of (sharing its number and
+    version counter, with no graph of its own): ``x.detach()`` returned for the x y was made from."""
+    if not isinstance(v, Value) or v.grad_fn is not None or v.requires_grad:
+        return None
+    return next((m for m in (call.made or {}).values() if isinstance(m, Value) and m is not v and m.grad_fn is not None
+                 and shares_storage(m, v) and shares_version_counter(m, v)), None)
 
 
 def _leaf_itself(v: object, call: Call, label: str) -> dict[str, Any]:
@@ -148,7 +162,8 @@ def _data_copy(sub, w: float, x: float) -> dict:
     return {
         "same_leaf": same_object(r["x"], leaf, "the x returned", "the leaf x you were given"),
         "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x,
-              **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {})},  # x.data.copy_(w.data + 1)
+              **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {}),  # x.data.copy_(w.data + 1)
+              **({CONTEXT + "x_is_w": True} if w == x else {})},  # w + 1 tells nothing there
         "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x)),
               "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},
@@ -162,16 +177,26 @@ COPY_FEEDBACK = ("Change the leaf you are given with x.data.copy_(x.data + 1): i
                  "w and x and call y.backward().")
 
 
+def _from_w_everywhere(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The runs, with the leaf's ``~from_input`` kept only where every run whose w and x differ shows
+    it: a number that equals w + 1 on one input only (x changed twice, x + 2 == w + 1 there) is a
+    coincidence, not code that changed x using w."""
+    apart = [run for run in runs if CONTEXT + "x_is_w" not in run["x"]]
+    if all(CONTEXT + "from_input" in run["x"] for run in apart):
+        return runs
+    return [{**run, "x": {k: v for k, v in run["x"].items() if k != CONTEXT + "from_input"}} for run in runs]
+
+
 @EXERCISE.test("x.data.copy_ keeps x a leaf", points=2, public=True, feedback=COPY_FEEDBACK)
 def data_copy_public(sub):
-    return {"runs": [_data_copy(sub, w, x) for w, x in [(2.5, -1.5), (-0.75, 6.0)]],
+    return {"runs": _from_w_everywhere([_data_copy(sub, w, x) for w, x in [(2.5, -1.5), (-0.75, 6.0)]]),
             "apart": calls_apart(sub, lambda m, point: m.shift_by_data_copy(point[0], Value(point[1], requires_grad=True)),
                                  seen_all, (-0.75, 6.0), (2.5, -1.5), "shift_by_data_copy")}
 
 
 @EXERCISE.test("gradient after copy_ on other inputs", points=2, feedback=COPY_FEEDBACK)
 def data_copy_hidden(sub):
-    return {"runs": [_data_copy(sub, w, x) for w, x in [(4.0, 0.5), (-1.0, -2.0), (0.5, -1.0), (0.0, 0.0)]],
+    return {"runs": _from_w_everywhere([_data_copy(sub, w, x) for w, x in [(4.0, 0.5), (-1.0, -2.0), (0.5, -1.0), (0.0, 0.0)]]),
             "apart": calls_apart(sub, lambda m, point: m.shift_by_data_copy(point[0], Value(point[1], requires_grad=True)),
                                  seen_all, (1.5, -0.5), (-2.0, 2.5), "shift_by_data_copy"),
             "twice": _twice_on_one_leaf(sub, 1.5, -0.5)}

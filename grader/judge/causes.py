@@ -249,6 +249,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayInPlace.DATA_UNCHANGED: {Say.NOTHING_WRITTEN},
     # one Value returned under two names: what the other name's Value is (its number, its gradient, a
     # detach() not of it, a graph reaching the name elsewhere) follows, and is not that name's slip
+    SayLeaf.DETACHED_RETURNED: {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD},  # no graph: told as the detach()
     Say.NAME_ALIAS: {Say.NOT_SHARED, Say.LEAF_ELSEWHERE, Say.DATA, SayInPlace.DATA_UNCHANGED, Say.GRAD_NUMBER},
     # the passes wrote into a leaf the code made in place of the one given: the graph they ran on has it
     Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},

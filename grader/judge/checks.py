@@ -74,7 +74,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
-           Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
+           Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
            Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,

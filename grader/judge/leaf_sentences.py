@@ -25,6 +25,8 @@ class SayLeaf(Sentence):
                     "(a number, or a Value that does not require grad), which no graph records.")
     UNRECORDED = N_("{label}'s graph reaches a leaf the statement's does not: the {op} that made {where} takes a "
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
+    DETACHED_RETURNED = N_("{label} is a detach() of the {label} y was computed from, not that Value: it has no "
+                           "grad_fn and requires no grad, where the statement returns the {label} y's graph holds.")
     GIVEN_NUMBER = N_("{label} is the very {type} your function was given, returned as it is: not a Value, where "
                       "the statement returns the leaf made from that number.")
     OTHER_LEAF_AT = N_("{label}'s graph differs at {where}: your {op} takes the leaf {leaf} where the "

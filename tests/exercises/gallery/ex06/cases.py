@@ -261,3 +261,19 @@ CASES += [
           names=("x is the very Value w is in build", "one leaf for both"),
           unsaid=("differs at b",)),  # b = w + 1 reads w as the statement's does: a reads the one leaf twice
 ]
+
+# x returned detached (x.detach()): y's graph is the statement's, with x in it; the feedback says the
+# Value returned is a detach() of that x, not that the graph records an addition fewer times.
+CASES += [
+    Wrong("rebound_x_returned_detached", fails={REBIND: "x is a detach() of the x y was computed from"},
+          edits={'    return {"x0": x0, "x": x, "y": y}': '    return {"x0": x0, "x": x.detach(), "y": y}'},
+          names=("x is a detach() of the x y was computed from",), unsaid=("fewer times", "not recorded by the graph")),
+]
+
+# x.data.copy_ run twice (x ends two above its start): on one hidden input x + 2 equals w + 1, which
+# is no sign of code changing x using w; that claim is made only where every input shows it.
+CASES += [
+    Wrong("copy_twice", fails={COPY: "The leaf x you were given holds a different number"},
+          edits={COPY_LINE: COPY_LINE * 2},
+          names=("the leaf x you were given holds a different number",), unsaid=("using w",)),
+]
