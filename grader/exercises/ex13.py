@@ -7,7 +7,9 @@ leaf identity and their type, record the calls of
 ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
 ``grader.spec.arrivals``; and whether it is the one given: ``grader.spec.given``), check that no
 ``.grad`` changed, count the engine's passes (``micrograph.observe.passes`` sees a pass however it
-was started) and, on small graphs, watch for calls into the engine's own walk.
+was started) and, on small graphs, watch for calls into the engine's own walk.  Both functions
+are also called apart (``grader.spec.backprop_apart``): on another graph in between, on a root
+changed in place, on a graph at a freed graph's ids, against a fresh import of the file.
 """
 
 from __future__ import annotations
@@ -15,22 +17,19 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
-import micrograph
 from micrograph import Value, observe
-from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.arrivals import leaves_apart, lists_twice, orders_returned, past_the_root, recorded, seeded, summed
+from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.freed_graphs import at_a_freed_node
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
 from grader.spec.recursion import nesting, not_recursive
-from grader.spec.repeat import calls_apart, grown_apart
 from grader.spec.topological import leaves_only_left_out, order_report
 
 EXERCISE = Exercise(
@@ -154,24 +153,7 @@ ORDER = ("List every node reachable from root.grad_fn once, root.grad_fn first, 
 def diamond(sub):
     graphs = [diamond_graph(a) for a in (0.5, -2.0, 3.25)]
     graphs += [documents_graph(w, x) for w, x in ((0.5, -3.0), (2.0, 4.0))]
-    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[3])}
-
-
-def _backprop_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
-    """backprop on one graph, another, then the first again (``calls_apart``): gradients kept
-    in a module-level dict from one call to the next show."""
-    return calls_apart(sub, lambda m, g: m.backprop(g.root), _grads_seen, first, second, "backprop")
-
-
-def _numbers_seen(result: object) -> list[Any] | str:
-    """``_grads_seen`` in any order: a walk over a set visits the leaves of two graphs in two orders."""
-    seen = _grads_seen(result)
-    return sorted(seen, key=repr) if isinstance(seen, list) else seen
-
-
-def _grads_seen(result: object) -> list[Any] | str:
-    """The numbers of a dict backprop returned, in its order (its keys are the leaves)."""
-    return [num(g) for g in dict.values(result)] if isinstance(result, dict) else type_name(result)
+    return {**_side_by_side(sub, graphs, walk=True), "apart": backprop_apart(sub, graphs[0], graphs[3])}
 
 
 def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
@@ -221,36 +203,14 @@ def _names_apart(sub) -> bool:
 @_STATE_ON_GRAPHS
 def orderdiamond_graph(sub):
     graphs = [diamond_graph(1.5), documents_graph(0.5, -3.0)]
-    return {**_orders(sub, graphs), "apart": _order_apart(sub, *graphs) + [_order_grown(sub, 1.25, -0.5)]}
+    return {**_orders(sub, graphs), "apart": order_apart(sub, *graphs) + [order_grown(sub, 1.25, -0.5)]}
 
 
 @EXERCISE.test("topological order of random graphs", points=2, feedback=ORDER)
 @_STATE_ON_GRAPHS
 def order_random(sub):
     graphs = [random_graph(seed) for seed in RANDOM_SEEDS]
-    return {**_orders(sub, graphs), "apart": _order_apart(sub, graphs[0], graphs[1]) + [_order_grown(sub, -2.0, 0.75)]}
-
-
-def _order_apart(sub, first: Graph, second: Graph) -> list[dict[str, Any]]:
-    """topological_order on one graph, another, then the first again (``calls_apart``): nodes
-    kept from one call to the next (a default argument, a module-level set) show."""
-    return calls_apart(sub, lambda m, g: m.topological_order(g.root), _names_seen, first, second,
-                       "topological_order")
-
-
-def _order_grown(sub, w: float, x: float) -> dict[str, Any]:
-    """topological_order on the documents' graph, then again once ``root.add_(x)`` gave the
-    same root a new grad_fn (``grown_apart``): an order kept for the root object, or its id,
-    is returned again."""
-    return grown_apart(sub, lambda m, g: m.topological_order(g.root), _names_seen, documents_graph(w, x),
-                       lambda g: g.root.add_(g.leaves[1]), "topological_order")
-
-
-def _names_seen(order: object) -> list[str] | str:
-    """The names of the nodes of an order returned."""
-    if type(order) not in (list, tuple) or not all(isinstance(n, micrograph.Node) for n in order):
-        return type_name(order)
-    return [str(n.name()) for n in order]
+    return {**_orders(sub, graphs), "apart": order_apart(sub, graphs[0], graphs[1]) + [order_grown(sub, -2.0, 0.75)]}
 
 
 @EXERCISE.test(
@@ -263,17 +223,8 @@ def _names_seen(order: object) -> list[str] | str:
 @_STATE_ON_GRAPHS
 def grads_random(sub):
     graphs = [random_graph(seed) for seed in RANDOM_SEEDS] + [equal_leaves_graph()]
-    return {**_side_by_side(sub, graphs, walk=True), "apart": _backprop_apart(sub, graphs[0], graphs[-1]),
-            "at_a_freed_id": _at_a_freed_id(sub)}
-
-
-FREED_LABEL = N_("backprop(y), y = (x + w) * (w + 1) built once an earlier such y was backpropagated and freed")
-
-
-def _at_a_freed_id(sub) -> dict[str, Any]:
-    """backprop's answers kept by ``id(node)`` between calls (``freed_graphs.at_a_freed_node``)."""
-    alike = at_a_freed_node(sub, lambda module, y: _numbers_seen(module.backprop(y)))
-    return check(Check.SAME_FRESH, alike, FREED_LABEL)
+    return {**_side_by_side(sub, graphs, walk=True), "apart": backprop_apart(sub, graphs[0], graphs[-1]),
+            "at_a_freed_id": backprop_at_a_freed_id(sub)}
 
 
 RUNS_ONCE = ("Call local_grads once per node, after all of its gradient has arrived, not once "
@@ -362,7 +313,7 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     return {"order": report, "grads": observed["grads"],
             "recursion": [not_recursive(in_order, "topological_order"), not_recursive(in_backprop, "backprop")],
             **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),
-            "apart": _order_apart(sub, graph, diamond_graph(1.5))}
+            "apart": order_apart(sub, graph, diamond_graph(1.5))}
 
 
 @EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,

@@ -1,0 +1,71 @@
+"""ex13's calls made apart: backprop and topological_order called on one graph, another, then
+the first again, on a root an in-place op changed since, and on a graph one of whose nodes took
+a freed node's id, each against the same call in a fresh import of the student's file.
+
+State kept between calls (a module-level dict of gradients, a default set of seen nodes, an
+order kept by ``id(root)``, answers kept by ``id(node)``) is right on the first call and shows on
+a later one: ``grader.spec.repeat`` makes the calls and judges them, these probes choose the
+graphs and say how each answer is read (``grads_seen``: the numbers of the dict backprop returns;
+``names_seen``: the names of the nodes of an order)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import micrograph
+from micrograph.i18n import N_
+
+from grader.spec.backprop_graphs import Graph, documents_graph
+from grader.spec.facts import Check
+from grader.spec.freed_graphs import at_a_freed_node
+from grader.spec.probe import num, type_name
+from grader.spec.provenance import check
+from grader.spec.repeat import calls_apart, grown_apart
+
+
+def backprop_apart(sub: Any, first: Graph, second: Graph) -> list[dict[str, Any]]:
+    """backprop on one graph, another, then the first again (``calls_apart``): gradients kept
+    in a module-level dict from one call to the next show."""
+    return calls_apart(sub, lambda m, g: m.backprop(g.root), grads_seen, first, second, "backprop")
+
+
+def numbers_seen(result: object) -> list[Any] | str:
+    """``grads_seen`` in any order: a walk over a set visits the leaves of two graphs in two orders."""
+    seen = grads_seen(result)
+    return sorted(seen, key=repr) if isinstance(seen, list) else seen
+
+
+def grads_seen(result: object) -> list[Any] | str:
+    """The numbers of a dict backprop returned, in its order (its keys are the leaves)."""
+    return [num(g) for g in dict.values(result)] if isinstance(result, dict) else type_name(result)
+
+
+def order_apart(sub: Any, first: Graph, second: Graph) -> list[dict[str, Any]]:
+    """topological_order on one graph, another, then the first again (``calls_apart``): nodes
+    kept from one call to the next (a default argument, a module-level set) show."""
+    return calls_apart(sub, lambda m, g: m.topological_order(g.root), names_seen, first, second,
+                       "topological_order")
+
+
+def order_grown(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """topological_order on the documents' graph, then again once ``root.add_(x)`` gave the
+    same root a new grad_fn (``grown_apart``): an order kept for the root object, or its id,
+    is returned again."""
+    return grown_apart(sub, lambda m, g: m.topological_order(g.root), names_seen, documents_graph(w, x),
+                       lambda g: g.root.add_(g.leaves[1]), "topological_order")
+
+
+def names_seen(order: object) -> list[str] | str:
+    """The names of the nodes of an order returned."""
+    if type(order) not in (list, tuple) or not all(isinstance(n, micrograph.Node) for n in order):
+        return type_name(order)
+    return [str(n.name()) for n in order]
+
+
+FREED_LABEL = N_("backprop(y), y = (x + w) * (w + 1) built once an earlier such y was backpropagated and freed")
+
+
+def backprop_at_a_freed_id(sub: Any) -> dict[str, Any]:
+    """backprop's answers kept by ``id(node)`` between calls (``freed_graphs.at_a_freed_node``)."""
+    alike = at_a_freed_node(sub, lambda module, y: numbers_seen(module.backprop(y)))
+    return check(Check.SAME_FRESH, alike, FREED_LABEL)
