@@ -119,7 +119,8 @@ def _added(w_leaf: object, w_detach: object, case: tuple[float, float, float], c
     Judged only where the sum tells it from both numbers (w and new not 0): with a ``new`` of 0, a
     write of w's own number (``w_detach.fill_(w)``) leaves w as an addition of 0 does."""
     w, _x, new = case
-    if not isinstance(w_leaf, Value) or 0.0 in (w, new) or not math.isclose(w_leaf.item(), w + new, abs_tol=1e-12):
+    if (not isinstance(w_leaf, Value) or 0.0 in (w, new) or math.isclose(w + new, w, abs_tol=1e-12)
+            or not math.isclose(w_leaf.item(), w + new, abs_tol=1e-12)):  # (a new lost in w's rounding: no sum to tell)
         return {}
     written = isinstance(w_detach, Value) and _through_copy(w_leaf, w_detach, call).get("holds") is True
     return {CONTEXT + "added": "w_detach" if written and w_detach is not w_leaf else "w"}
@@ -178,8 +179,10 @@ def shares_public(sub):
 @EXERCISE.test("w stays a leaf and keeps its gradient", points=2, feedback=SHARES_FEEDBACK,
                key_feedback=SHARES_KEYS)
 def shares_hidden(sub):
+    # a w far from new: w + (new - w) rounds to another number than new (a set written as an addition)
     return {**by_key([_shares(sub, w, x, n) for w, x, n in [(1.5, -0.5, 10.0), (-3.0, 2.5, 0.0),
-                                                             (0.0, 0.0, -1.25), (-0.75, 2.0, -0.75)]]),
+                                                             (0.0, 0.0, -1.25), (-0.75, 2.0, -0.75),
+                                                             (1e16, 0.5, 1.0)]]),
             "apart": calls_apart(sub, lambda m, case: m.detach_shares_data(*case), seen_all,
                                  (2.5, -1.0, 6.0), (-0.5, 1.5, -2.0), "detach_shares_data")}
 

@@ -334,3 +334,12 @@ CASES += [
           edits={'    return {"w": w, "x": x, "y": y, "w_detach": w_detach}': '    return {"w": x, "x": x, "y": y, "w_detach": w_detach}'},
           names=("one Value under two names",), unsaid=("does not share its number", "as a Value an operation made")),
 ]
+
+# w_detach moved to new by an addition (add_(new - w_detach.item())): exact on most inputs, but not
+# where w is far from new and the sum rounds; the statement sets w_detach to new.
+CASES += [
+    Wrong('set_by_addition', fails={SHARES_HIDDEN: "w holds a different number from the statement's"},
+          edits={'    w_detach.fill_(new)  # writes into the shared number, so w changes too\n':
+                 '    w_detach.add_(new - w_detach.item())\n'},
+          names=("w holds a different number",)),
+]
