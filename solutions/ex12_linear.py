@@ -69,7 +69,8 @@ def forward(net: nn.Linear, rows: list[list[float]]) -> tuple[list[list[Value]],
 def second_backward_error(net: nn.Linear, rows: list[list[float]]) -> RuntimeError | None:
     """The documents' failing program: forward, ``loss.backward()``, then ``loss.backward()``.
 
-    Catch the RuntimeError of the second call and return it (None if it worked).
+    Catch the RuntimeError of the second call and return it (None if it worked).  Leave the
+    parameters' .grad as the backward calls leave them.
     """
     _, _, loss = forward(net, rows)
     loss.backward()  # frees what the products saved
@@ -85,6 +86,7 @@ def grads_twice(net: nn.Linear, rows: list[list[float]]) -> tuple[list[float], l
 
     Return (every parameter's gradient after the first call, the same after the second), as
     two lists of floats in the order of ``net.parameters()``.  The second is twice the first.
+    Leave the parameters' .grad as the backward calls leave them.
     """
     _, _, loss = forward(net, rows)
     loss.backward(retain_graph=True)  # keep the saved operands for a second pass

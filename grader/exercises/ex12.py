@@ -23,6 +23,7 @@ from grader.spec import Exercise
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_in_turn
+from grader.spec.call import Call
 from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
@@ -286,7 +287,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                           "grads_twice", answer)
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
-            "in_turn": _read_in_turn(answer, net, call.raised_in.count(False)),
+            "in_turn": _read_in_turn(answer, net, call),
             "ran_through": check(Check.PASSES_RAN_THROUGH, not any(call.raised_in), "grads_twice"),
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
@@ -301,18 +302,23 @@ def _floats(part: object, label: str) -> list[dict[str, Any]] | None:
     return [float_of(g, f"{label}[{k}]") for k, g in enumerate(part)] if type(part) in (list, tuple) else None
 
 
-def _read_in_turn(answer: tuple[Any, Any], net: nn.Linear, passes: int) -> dict[str, Any]:
+def _read_in_turn(answer: tuple[Any, Any], net: nn.Linear, call: Call) -> dict[str, Any]:
     """The CHECK fact: the first list was read before the second backward, not afterwards from
     .grad Values kept (a Value's item() hands out the very float .grad holds, and each backward
     makes new ones: a list read at the end holds the last pass's float objects).  It holds where
     fewer than two passes ran to their end (``passes``; one that raised wrote nothing): the last
     pass that wrote is then the one the list records (the count, or the error caught, tells).
     ``~one_list``: the two lists returned are one object (the second pass's numbers written into
-    the first's list)."""
-    if passes < 2:
+    the first's list); ``~swapped``: the second list holds floats an earlier pass wrote, none of
+    them what .grad holds now (the two lists returned in the other order)."""
+    if call.raised_in.count(False) < 2:
         return check(Check.READ_IN_TURN, True, "grads_twice(net, rows)[0]")
+    last = [p.grad.item() if p.grad is not None else None for p in net.parameters()]
+    other = answer[1]
+    swapped = type(other) is list and len(other) == len(last) > 0 and all(
+        type(x) is float and call.pass_wrote(x) and x is not y for x, y in zip(other, last))
     return read_in_turn([answer[0]], net.parameters(), "grads_twice(net, rows)[0]",
-                        one_list=type(answer[0]) is list and answer[0] is answer[1])
+                        one_list=type(answer[0]) is list and answer[0] is answer[1], swapped=swapped)
 
 
 TWICE_FEEDBACK = ("Call loss.backward(retain_graph=True), record [p.grad.item() for p in "

@@ -33,13 +33,15 @@ from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
-from grader.spec.freed import at_a_freed_id
+from grader.spec.freed import REUSE_TRIES, at_a_freed_id
 from grader.spec.import_mode import import_mode
 from grader.spec.probe import by_key, num, show, type_name
-from grader.spec.provenance import check, result_of, same_object, value_of, watching
+from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
-from grader.spec.stepped import (Run, cleared_first, each_step, first_loss, first_number, one_row, replayed,
-                                 step_size, steps_scaled, steps_seen, stepped, unhooked)
+from grader.spec.stepped import (Run, cleared_first, close, count, each_step, first_loss, first_number, from_the_loss,
+                                 none_left,
+                                 not_a_list, one_row, replayed, step_size, steps_scaled, steps_seen, stepped,
+                                 unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -98,7 +100,7 @@ def _built_apart(sub, first: int, second: int) -> list[dict[str, Any]]:
 
 def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
     if type(losses) is not list:
-        return _not_a_list(losses)
+        return not_a_list(losses)
     return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
 
 
@@ -130,7 +132,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     return {
         "losses": _losses(losses),
         "first_loss": first_loss(losses, first, loss_after.item(), rows),
-        "count": _count(losses, steps, call.started),
+        "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
         "call": call.fact,
@@ -141,7 +143,9 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "same_objects": [same_object(p, q, models.PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
         "parameters": [_parameter(p, was) for p, was in zip(after, start)],
-        "left": _none_left(start, after),
+        "from_loss": from_the_loss(call, model([inputs[0]])[0][0].grad_fn.name(), "train"),
+        "left": none_left(start, after, [len(models.parameters(nn.Sequential(layer), "the probe"))
+                                         for layer in model.children()]),
         "step": _on_one_row(run, after, one_row(first_number(losses), rows))
         or (step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
             else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
@@ -159,38 +163,6 @@ def _parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str
     if fact.get("version") == 0 and fact.get("data") != was:
         fact[CONTEXT + "version"] = fact.pop("version")
     return fact
-
-
-def _none_left(start: list[float], after: list[Any]) -> dict[str, Any]:
-    """The NONE_LEFT fact: a loop that moved some parameter of its model moved every one (the
-    statement's step updates them all).  ``~left`` names the first it never changed by its place
-    in ``list(model.parameters())``, from the end where that is nearer (a layer's bias left out of
-    the optimizer's list reads ``[-1]``)."""
-    moved = [num(p) != was for p, was in zip(after, start)]
-    left = [k for k, changed in enumerate(moved) if not changed]
-    fact = check(Check.NONE_LEFT, not (left and any(moved)), "train")
-    if left and any(moved):
-        place = left[0] if left[0] < len(moved) / 2 else left[0] - len(moved)
-        fact[CONTEXT + "left"] = f"list(model.parameters())[{place}]"
-    return fact
-
-
-def _not_a_list(losses: object) -> dict[str, Any]:
-    """What train returned instead of a list, told as such, by its own label (the len of None is
-    no result of the student's)."""
-    return result_of(f"not a list: {type_name(losses)}", "train(model, inputs, targets, lr, steps)")
-
-
-def _count(losses: object, steps: int, passes: int) -> dict[str, Any]:
-    """Whether train returned one loss per step (the statement asks for ``steps`` of them, so more
-    or fewer is no hidden number): ``~fewer``, ``~more``, and ``~one_step_fewer`` / ``~one_step_more``,
-    one loss off and as many as the backward passes that ran (the loop ran one step off)."""
-    if type(losses) is not list:
-        return _not_a_list(losses)
-    off = len(losses) - steps
-    return {**check(Check.LOSS_PER_STEP, off == 0, "train"), CONTEXT + "fewer": off < 0, CONTEXT + "more": off > 0,
-            CONTEXT + "one_step_fewer": off == -1 and len(losses) == passes,
-            CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
 
 
 def _replayed(run: Run, scale: float) -> list[float]:
@@ -252,6 +224,7 @@ TRAIN_KEYS = {
 
 
 IMPORTING = N_("importing ex15_train.py")  # the file run again, as a notebook or script imports it
+LOSS_KEYS = ("losses", "first_loss", "count", "moved", "hooked", "left", "from_loss")  # what the losses tests judge
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
 
@@ -259,7 +232,7 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked", "left"), "step": runs[0]["step"],
+    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
             "import": import_mode(sub, IMPORTING),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
@@ -270,10 +243,11 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, "losses", "first_loss", "count", "moved", "hooked", "left"), "step": runs[0]["step"],
+    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
-                                 "train"), "freed_id": _at_a_freed_id(sub)}
+                                 "train"), "freed_id": _at_a_freed_id(sub),
+            "rows_at_freed_id": _rows_at_a_freed_id(sub)}
 
 
 AT_A_FREED_ID = N_("a parameter of the new model trained at the id of a freed trained model")
@@ -300,12 +274,32 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
             *(_parameter(p, was, AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
 
 
+def _rows_at_a_freed_id(sub) -> dict[str, Any]:
+    """One step of train on a new model given a new inputs list put where an earlier call's was,
+    with its id, once that list was let go of (other rows): the INPUTS_ANEW fact, which fails
+    only where the loss train returned is that of the earlier call's rows (a batch kept by
+    ``id(inputs)`` between calls)."""
+    earlier: dict[int, list[list[float]]] = {}
+    drawn = iter(range(60, 60 + REUSE_TRIES + 1))
+
+    def trained(inputs: list[list[float]]) -> None:
+        earlier[id(inputs)] = [row[:] for row in inputs]
+        sub.train(models.model(16), inputs, _dataset(0, len(inputs))[1], 0.1, 1)
+    inputs = at_a_freed_id(lambda: _dataset(next(drawn), 4)[0], trained)
+    targets, model = _dataset(0, 4)[1], models.model(17)
+    kept = earlier.get(id(inputs))
+    stale = None if kept is None else nn.mse_loss(model(kept), targets).item()
+    right = nn.mse_loss(model(inputs), targets).item()
+    first = first_number(sub.train(model, inputs, targets, 0.1, 1))
+    return check(Check.INPUTS_ANEW, stale is None or not close(first, stale) or close(first, right), "train")
+
+
 def _numbers(losses: object) -> list[Any] | str:
     """The losses train returned, as numbers."""
     return [num(x) for x in losses] if type(losses) is list else f"not a list: {type_name(losses)}"
 
 
-STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "parameters", "left")
+STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "parameters", "left", "from_loss")
 
 
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,

@@ -199,17 +199,22 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
-    **dict.fromkeys((Say.READ_LATE, SayRead.ONE_LIST), {Say.RESULT_NUMBER}),
+    **dict.fromkeys((Say.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
     **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE), {Say.DATA}),
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
+    SayStep.STEPPED_ON_ZEROS: {Say.DATA},
+    SayStep.FROM_AN_OUTPUT: {Say.DATA},  # every step followed a prediction's gradient: each parameter is elsewhere  # every step applied zeros: each parameter stays where it was
     # the loop ran one step off: one backward and one update off, and every parameter where that many steps leave it
     **dict.fromkeys((SayStep.ONE_STEP_FEWER, SayStep.ONE_STEP_MORE),
                     {Say.FEWER_BACKWARD, Say.MORE_BACKWARD, SayInPlace.IN_PLACE_FEWER, SayInPlace.IN_PLACE_MORE, Say.DATA}),
     # a parameter left out of the steps: it keeps its number and version, each step of the others is of another loss
-    SayStep.PARAMETER_LEFT: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayStep.STEP_NOT_BY_GRAD},
+    # (an optimizer that does not hold it: its zero_grad() leaves that .grad to add up, pass after pass)
+    **dict.fromkeys((SayStep.PARAMETER_LEFT, SayStep.LAYER_LEFT),
+                    {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayStep.STEP_NOT_BY_GRAD, Say.NOT_CLEARED,
+                     SayClear.FIRST_ADDED, SayClear.CLEARED_AFTER_BACKWARD}),
     # one model for every seed: its parameters are the one seed's, and so is the generator it leaves
     SayStep.SEED_UNUSED: {Say.DATA, SayStep.GENERATOR_ELSEWHERE},
     # every step taken on one row's loss: every parameter, and the losses after it, are that loss's
@@ -256,7 +261,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it
     SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, Say.RESULT_FEWER, Say.RESULT_MORE,
                             Say.RESULT_NUMBER, Say.GRAD_NUMBER, Say.GRAD_WRITTEN},
-    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, Say.GRAD_STILL_BACKWARD,
+    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN,
+                              Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
 }
@@ -291,7 +297,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_O
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
-         Say.GRAD_NONE_BY_HAND, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
+         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
 
 
 def told_once(say: Sentence) -> bool:

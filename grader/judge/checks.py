@@ -39,7 +39,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE, Check.LOSS_PER_STEP.value: SayStep.LOSSES_FEWER,
            Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
            Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF,
-           Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT,
+           Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT, Check.INPUTS_ANEW.value: SayStep.ROWS_BY_ID,
+           Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
            Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
@@ -88,15 +89,16 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
 _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
-    SayStep.STEPPED_ON_NOTHING: (("other_model", SayStep.STEPPED_OTHER_MODEL), ("cleared", SayStep.STEPPED_ON_CLEARED),
-                             ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
+    SayStep.STEPPED_ON_NOTHING: (("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
+                                 ("cleared", SayStep.STEPPED_ON_CLEARED),
+                                 ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     Say.NOT_APPLIED: (("zero_sent", SayWalk.SKIPPED_ZERO),),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
-    Say.READ_LATE: (("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
+    Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
@@ -123,6 +125,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
+    SayStep.PARAMETER_LEFT: (("one_layer", SayStep.LAYER_LEFT),),
     SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
                          ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
     SayStep.LOSSES_FEWER: (("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
@@ -176,7 +179,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
     SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
     SayStep.IMPORT_LEFT_OFF_AT: ("line", "where"),  # the line of the file's own code after which the mode stayed off
-    SayStep.PARAMETER_LEFT: ("left", "name"),  # the first parameter a training loop never changed, by its place
+    SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"),  # the first parameter a training loop never changed, by its place
 }
 
 

@@ -58,3 +58,5 @@ class SayClear(Sentence):
     ZERO_UNSEEN_FALSE = N_("this test also calls {label}(x, loss, False) on a graph of its own, to check that your "
                            "code zeroes x's gradients only when zero_between is True, and that call raised an error: "
                            "whether it does could not be checked.")
+    NONE_WHERE_WRITTEN = N_("{label} is None because your code set it to None (.grad = None), where the statement "
+                            "leaves it as backward wrote it.")

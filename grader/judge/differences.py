@@ -53,7 +53,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
             got.get(k) != v for k, v in want.items() if not k.startswith(CONTEXT)):
         return [_diff(Say.NEW_LEAF_WRITTEN, label=label)]
     if wby != "nobody" and gby == "nobody" and got.get(CONTEXT + "set_to_none"):
-        return [_diff(Say.GRAD_NONE_BY_HAND, label=label)]
+        kept = wby == "backward" and want.get("changed", want.get(CONTEXT + "changed")) is False  # as backward left it
+        return [_diff(SayClear.NONE_WHERE_WRITTEN if kept else Say.GRAD_NONE_BY_HAND, label=label)]
     if wby == "backward" and gby == "hand":
         return [_diff(Say.GRAD_BY_HAND, label=label)]
     if wby == "backward" and gby == "nobody":

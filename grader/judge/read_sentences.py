@@ -26,6 +26,8 @@ class SayRead(Sentence):
                         "reads: that Value's .grad no longer warns when read, so a later call on it returns None.")
     ONE_LIST = N_("{label} is the very list the call returned for its later pass too: the numbers it read after "
                   "the first pass were overwritten in place with those of the last pass.")
+    LISTS_SWAPPED = N_("{label} holds what .grad held after the later backward, and the other list what it held "
+                       "after the earlier one: the two lists are returned in the other order.")
     GRAD_VALUES_KEPT = N_("{label} holds the .grad Values themselves, not the numbers they held after the pass it "
                           "records: the later backward added into those very Values in place, so it shows "
                           "that pass's numbers (.item() reads the number at the time).")

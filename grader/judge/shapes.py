@@ -267,7 +267,7 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             return _inputs_differ(wn, gn, above, got, label, (a.get("leaf"), b.get("leaf")))
         if a.get("leaf") != b.get("leaf") or pairs is None:
             return _inputs_differ(wn, gn, j, got, label)
-        if _swapped(a, b, pairs):
+        if _swapped(a, b, pairs) and all(_key(wn[p]) == _key(gn[q]) for p, q in pairs):  # each input matched by key
             return _at(Say.NODE_SWAPPED, j, got, label, where, op)
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)

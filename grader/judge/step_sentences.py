@@ -42,12 +42,20 @@ class SayStep(Sentence):
                        "passes as it returned losses: the loop ran one step more than steps.")
     PARAMETER_LEFT = N_("{label} never changed {name}: it holds the number it started with, while other parameters "
                         "of the model moved; each step updates every parameter.")
+    LAYER_LEFT = N_("{label} never changed the parameters of {name}: they hold the numbers they started with, while "
+                    "the other layers' moved; each step updates every parameter of the model.")
+    FROM_AN_OUTPUT = N_("{label} started a backward pass from an entry of model(inputs), not from the loss computed "
+                        "from them: the gradients it stepped on are those of one prediction, not of "
+                        "nn.mse_loss(prediction, targets).")
     SEED_UNUSED = N_("{label} built models of the same parameters for different seeds: the seed it is given does not "
                      "decide the weights, where manual_seed(seed) before the build does.")
     IMPORT_LEFT_OFF = N_("{label} switched grad mode off and left it off: code that imports your file records no "
                          "graph afterwards, until something switches grad mode on again.")
     IMPORT_LEFT_OFF_AT = N_("{label} switched grad mode off at line {where} and left it off: code that imports your "
                             "file records no graph afterwards, until something switches grad mode on again.")
+    ROWS_BY_ID = N_("{label}, given a new inputs list at the id of an earlier call's list, freed since, trained on "
+                    "that earlier call's rows: something kept between calls is keyed by id(inputs), which Python hands "
+                    "to a new object once the old one is gone.")
     LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
                       "change from one step to the next, so no step changed the model.")
     OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
@@ -64,6 +72,9 @@ class SayStep(Sentence):
     STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "
                             "cleared after a backward pass had written it: the step had nothing to apply "
                             "(zero_grad() belongs before backward, not between backward and step).")
+    STEPPED_ON_ZEROS = N_("{label} called optimizer.step() when backward had written a gradient of zero into every "
+                          "parameter's .grad: the loss it backpropagated does not change with the parameters, so the "
+                          "step had nothing to apply.")
     STEPPED_BEFORE_BACKWARD = N_("{label} called optimizer.step() before any backward pass, when no parameter's "
                                  ".grad held a gradient: the step had nothing to apply (backward comes before step).")
     STEPPED_OTHER_MODEL = N_("{label} called optimizer.step() on an optimizer that holds none of the parameters "

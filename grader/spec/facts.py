@@ -119,6 +119,8 @@ class Check(str, enum.Enum):
     NONE_LEFT = "none_left"  # a training loop that moved some parameter of its model moved every one
     SEED_USED = "seed_used"  # a model's builder given other seeds built models of other weights
     IMPORT_KEEPS_MODE = "import_keeps_mode"  # importing the student's file left grad mode on, as it found it
+    FROM_THE_LOSS = "from_the_loss"  # a loop's backward passes start from no output of the model itself
+    INPUTS_ANEW = "inputs_anew"  # a loop given a new list at a freed list's id trained on the new list's rows
     PASSES_RAN_THROUGH = "passes_ran_through"  # no backward pass a call started raised (into code that went on)
     STEP_SIZE = "step_size"  # one training step moved each parameter by lr times its gradient of the loss
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given

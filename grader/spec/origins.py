@@ -32,6 +32,7 @@ very float .grad holds, a formula makes a new one.
 
 from __future__ import annotations
 
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -152,8 +153,10 @@ def grads_of(numbers: object, others: dict[str, Any], asked: str) -> dict[str, A
     float that Value's .grad holds now, read with ``item()``.  Where the numbers differ, that
     says whose gradients they are.  Empty where no such number was returned."""
     found = {id(x.item() if _is_value(x) else x) for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)}
-    name = next((n for n, v in others.items() if _is_value(v) and v.grad is not None and id(v.grad.item()) in found),
-                None)
+    with warnings.catch_warnings():  # the probe's own read of a non-leaf's .grad: no warning of the student's
+        warnings.simplefilter("ignore")
+        held = {n: v.grad for n, v in others.items() if _is_value(v)}
+    name = next((n for n, g in held.items() if g is not None and id(g.item()) in found), None)
     return {} if name is None else {CONTEXT + "grads_of": name, CONTEXT + "asked": asked}
 
 

@@ -11,7 +11,8 @@ gradient of the statement's loss; ``steps_scaled`` does in a run of several step
 parameters at the end are seen, by replaying the statement's loop (``replayed``).  ``first_loss``
 judges the first loss a loop returned, ``unhooked`` whether a hook of the student's chose the
 gradients a loop's steps applied, and ``cleared_first`` whether a loop given a model with
-gradients cleared them before its first backward.
+gradients cleared them before its first backward; ``count`` whether it returned one loss per
+step, and ``none_left`` whether it moved every parameter of its model.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from sys import getprofile, setprofile  # bound now: a submission may rebind sys
 from types import FrameType
 from typing import Any, NamedTuple
 
-from micrograph import Value, nn, optim
+from micrograph import Value, nn, observe, optim
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import grad, num
+from grader.spec.probe import grad, num, type_name
 from grader.spec.call import Call
 from grader.spec.hooked import WRITES
-from grader.spec.provenance import check
+from grader.spec.provenance import check, result_of
 
 STEP_CODE = inspect.unwrap(optim.SGD.step).__code__  # under its no_grad decorator
 # A frame runs that code under optim's globals only (a function made of it under others would
@@ -47,6 +48,7 @@ class Seen(NamedTuple):
     numbers: tuple[Any, ...] = ()  # each parameter's number as the step started
     grads: tuple[Any, ...] = ()  # ... and its .grad's number (None: no .grad)
     own: bool = True  # the optimizer stepped holds some of the parameters (False: only another model's)
+    written_zero: bool = False  # ... every .grad a zero backward wrote, untouched since (nothing cleared it)
 
 
 @contextlib.contextmanager
@@ -59,15 +61,23 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
     def sample(frame: FrameType, event: str, arg: object) -> None:
         if event == "call" and frame.f_globals is _STEP_NAMESPACE and frame.f_code is STEP_CODE:
             wrote = any(reached and backward for reached, backward in zip(call.reached, call.by_backward))
-            seen.append(Seen(any(grad(p) not in (None, 0.0) for p in parameters), bool(call.kept_graph), wrote,
+            found = any(grad(p) not in (None, 0.0) for p in parameters)
+            seen.append(Seen(found, bool(call.kept_graph), wrote,
                              tuple(num(p) for p in parameters), tuple(grad(p) for p in parameters),
-                             _holds_some(frame.f_locals.get("self"), parameters)))
+                             _holds_some(frame.f_locals.get("self"), parameters),
+                             not found and all(_as_backward_wrote(p) for p in parameters)))
 
     setprofile(sample)
     try:
         yield seen
     finally:
         setprofile(previous)
+
+
+def _as_backward_wrote(p: Any) -> bool:
+    """Whether ``p.grad`` is what a backward pass wrote, untouched since (no zero_grad after it)."""
+    write = observe.grad_write(p) if isinstance(p, Value) else None
+    return write is not None and write.by_engine and write.intact(p)
 
 
 def _holds_some(optimizer: object, parameters: Sequence[Any]) -> bool:
@@ -85,12 +95,14 @@ def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
     was seen: a loop that updates by hand).  Context on the first step that found none:
     ``~other_model``, its optimizer holds none of the parameters (another model's); ``~cleared``, a
     backward pass had written every parameter's .grad before it (so they were cleared since);
-    ``~before_backward``, no pass had run yet."""
+    ``~before_backward``, no pass had run yet; ``~zero_written``, every .grad is the zero a backward
+    pass wrote (the loss it started from does not change with the parameters: nothing was cleared)."""
     empty = [step for step in seen if not step.found]
     fact = check(Check.STEPPED_ON_GRADS, not empty, label)
     if empty:
         fact[CONTEXT + "other_model"] = not empty[0].own
-        fact[CONTEXT + "cleared"] = empty[0].after_writing
+        fact[CONTEXT + "zero_written"] = empty[0].written_zero and empty[0].after_writing
+        fact[CONTEXT + "cleared"] = empty[0].after_writing and not empty[0].written_zero
         fact[CONTEXT + "before_backward"] = not empty[0].after_pass
     return fact
 
@@ -240,3 +252,50 @@ def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Call
     lr_other = several and not scaled and not leaves(1.0) and lr_ignored()
     return {**check(Check.STEP_SIZE, not (scaled or lr_other), "train"), CONTEXT + "loss_scaled": scaled,
             CONTEXT + "lr_other": lr_other}
+
+
+def none_left(start: list[float], after: list[Any], layers: Sequence[int]) -> dict[str, Any]:
+    """The NONE_LEFT fact: a loop that moved some parameter of its model moved every one (the
+    statement's step updates them all).  ``~left`` names the first it never changed by its place
+    in ``list(model.parameters())``, from the end where that is nearer (a layer's bias left out of
+    the optimizer's list reads ``[-1]``); ``~layer``, where those it never changed are exactly the
+    parameters of one layer (``layers``: each child's count of parameters, in order), that layer."""
+    moved = [num(p) != was for p, was in zip(after, start)]
+    left = [k for k, changed in enumerate(moved) if not changed]
+    fact = check(Check.NONE_LEFT, not (left and any(moved)), "train")
+    if left and any(moved):
+        place = left[0] if left[0] < len(moved) / 2 else left[0] - len(moved)
+        fact[CONTEXT + "left"] = f"list(model.parameters())[{place}]"
+        ends = [sum(layers[:i]) for i in range(len(layers) + 1)]
+        whole = [i for i, n in enumerate(layers) if n and left == list(range(ends[i], ends[i + 1]))]
+        fact[CONTEXT + "one_layer"] = bool(whole)
+        if whole:
+            fact[CONTEXT + "layer"] = f"list(model.children())[{whole[0]}]"
+    return fact
+
+
+def not_a_list(losses: object) -> dict[str, Any]:
+    """What train returned instead of a list, told as such, by its own label (the len of None is
+    no result of the student's)."""
+    return result_of(f"not a list: {type_name(losses)}", "train(model, inputs, targets, lr, steps)")
+
+
+def count(losses: object, steps: int, passes: int) -> dict[str, Any]:
+    """Whether train returned one loss per step (the statement asks for ``steps`` of them, so more
+    or fewer is no hidden number): ``~fewer``, ``~more``, and ``~one_step_fewer`` / ``~one_step_more``,
+    one loss off and as many as the backward passes that ran (the loop ran one step off)."""
+    if type(losses) is not list:
+        return not_a_list(losses)
+    off = len(losses) - steps
+    return {**check(Check.LOSS_PER_STEP, off == 0, "train"), CONTEXT + "fewer": off < 0, CONTEXT + "more": off > 0,
+            CONTEXT + "one_step_fewer": off == -1 and len(losses) == passes,
+            CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
+
+
+def from_the_loss(call: Call, output_op: str, label: str) -> dict[str, Any]:
+    """The FROM_THE_LOSS fact: no backward pass of the loop started from a node of the kind that
+    makes the model's outputs (``output_op``, the node of ``model(inputs)``'s entries): a loss is a
+    reduction of them, made by another node, whichever way it is written."""
+    started = [node.name() for roots in call.root_nodes for node in roots if hasattr(node, "name")]
+    return check(Check.FROM_THE_LOSS, output_op not in started, label)
+

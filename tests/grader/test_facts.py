@@ -817,7 +817,8 @@ def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():
     leaves = [({**backward, "label": f"x{n}[0][{k}].grad"}, {**cleared, "label": f"x{n}[0][{k}].grad"})
               for n in (1, 2) for k in (0, 1)]
     assert [(d.say, dict(d.fields)["label"]) for d in chosen(told(*leaves))] == [
-        (Say.GRAD_NONE_BY_HAND, "x1[0][0].grad")]
+        (SayClear.NONE_WHERE_WRITTEN, "x1[0][0].grad")]  # the statement's leaves what backward wrote
+    assert [d.say for d in told(({**backward, "by": "hand"}, cleared))] == [Say.GRAD_NONE_BY_HAND]
 
 
 def test_numbers_returned_as_values_where_floats_are_asked_are_told_once():

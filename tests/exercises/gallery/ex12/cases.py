@@ -446,3 +446,24 @@ CASES += [
           names=("grads_twice", "caught an error", "added nothing"),
           unsaid=("it was read after that pass",)),
 ]
+
+# The input made of non-leaves (a leaf times 1.0), the lists returned in the other order, and the
+# net's gradients cleared after they were read (the statement leaves them as backward wrote them).
+CASES += [
+    Wrong("inputs_scaled_non_leaves",
+          fails={TWICE: "your graph has MulBackward0 there"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v, requires_grad=True) * 1.0 for v in row] for row in rows]\n"},
+          names=("input[0][0] is not a leaf", "MulBackward0"),
+          unsaid=("takes its inputs in the other order", "printed")),
+    Wrong("lists_returned_swapped",
+          fails={TWICE: "the two lists are returned in the other order"},
+          edits={"    return first, second\n": "    return second, first\n"},
+          names=("grads_twice(net, rows)[0]", "in the other order"),
+          unsaid=("it was read after that pass",)),
+    Wrong("grads_cleared_after_reading",
+          fails={TWICE: "where the statement leaves it as backward wrote it"},
+          edits={"    return first, second\n": "    net.zero_grad()  # leave the net clean for the next caller\n"
+                                               "    return first, second\n"},
+          names=("set it to None", "as backward wrote it")),
+]

@@ -366,3 +366,38 @@ CASES += [
           names=("importing ex15_train.py", "grad mode off", "left it off")),
 ]
 
+
+# A loss of the prediction against itself (zero gradients: nothing was cleared), and the batch kept
+# by id(inputs) between calls (a new list at a freed list's id trains on the old rows).
+CASES += [
+    Wrong("loss_of_prediction_against_itself",
+          fails={ONE_STEP: "backward had written a gradient of zero into every parameter's .grad"},
+          edits={LOSS: "        loss = nn.mse_loss(prediction, prediction)\n"},
+          names=("gradient of zero", "does not change with the parameters"),
+          unsaid=("cleared after a backward pass", "between backward and step")),
+    Wrong("rows_kept_by_id",
+          fails={"losses on other data and step counts": "keyed by id(inputs)"},
+          edits={"def make_model(": "_ROWS: dict = {}\n\n\ndef make_model(",
+                 OPTIMIZER: OPTIMIZER + "    if id(inputs) not in _ROWS:\n"
+                                        "        _ROWS[id(inputs)] = [[micrograph.Value(v) for v in row] for row in inputs]\n"
+                                        "    inputs = _ROWS[id(inputs)]\n"},
+          names=("train", "keyed by id(inputs)")),
+]
+
+# The optimizer given the first layer's parameters only: the second layer is never stepped (nor
+# zeroed), told by the layer, not as a zeroing slip.
+CASES += [
+    Wrong("first_layer_only",
+          fails={ONE_STEP: "never changed the parameters of list(model.children())[2]"},
+          edits={OPTIMIZER: "    optimizer = optim.SGD(list(model.children())[0].parameters(), lr=lr)\n"},
+          names=("list(model.children())[2]", "never changed"),
+          unsaid=("still held the gradient of an earlier pass", "the gradients the model came with")),
+]
+
+# backward run from one prediction, not from the loss (which is still computed and recorded).
+CASES += [
+    Wrong("backward_from_a_prediction",
+          fails={ONE_STEP: "started a backward pass from an entry of model(inputs)"},
+          edits={BACKWARD: "        prediction[0][0].backward()\n"},
+          names=("entry of model(inputs)", "not from the loss")),
+]
