@@ -28,6 +28,7 @@ from grader.spec.errors import error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
 from grader.spec.one_leaf import leaf_per_entry
+from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
@@ -98,31 +99,11 @@ def _new_input(r: object) -> dict[str, Any] | None:
     return _INPUTS_RETURNED.new(inputs[0][0])
 
 
-def _rows(output: object) -> dict[str, Any]:
-    """The ROWS fact of forward's output: one list per input row, as net(input) returns, told
-    before its entries (a flat list has none to compare, and its shape is the mistake)."""
-    rows = type(output) is list and all(type(row) is list for row in output)
-    flat = type(output) is list and bool(output) and all(isinstance(v, micrograph.Value) for v in output)
-    return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
-
-
 def _output_names(output: object) -> dict[str, Any]:
     """The entries of forward's output by the names a student sees (output[0][1]), drawn only:
     each is one output of the layer's one node."""
     rows = output if type(output) is list else []
     return {f"output[{i}][{j}]": v for i, row in enumerate(rows) if type(row) is list for j, v in enumerate(row)}
-
-
-def _in_order(inputs: object, rows: list[list[float]]) -> dict[str, Any]:
-    """The ROWS_IN_ORDER fact of forward's input: a row holding the numbers of another of the rows
-    given (the rows reversed) is told with the first such row and the row whose numbers it holds."""
-    numbers = [[num(v) for v in row] for row in inputs] if type(inputs) is list and all(
-        type(row) is list for row in inputs) else []
-    for i, row in enumerate(numbers):
-        if i < len(rows) and row != rows[i] and row in rows:
-            return {**check(Check.ROWS_IN_ORDER, False, "input"), CONTEXT + "missing": f"input[{i}]",
-                    CONTEXT + "kept": f"rows[{rows.index(row)}]"}
-    return check(Check.ROWS_IN_ORDER, True, "input")
 
 
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
@@ -138,8 +119,9 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
         "input": entries(inputs, "input", value_of),
-        "leaves": leaf_per_entry(inputs, "input"), "order": _in_order(inputs, rows),
-        "rows": _rows(output),
+        "leaves": leaf_per_entry(inputs, "input"), "order": in_order(inputs, rows),
+        "rows": rows_fact(output),
+        "output_order": {**in_order(output, net_rows(net, inputs), "output", "net(input)"), CONTEXT + "of_net": True},
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss", drawn=_output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"),
@@ -342,7 +324,8 @@ TWICE_KEYS = {
                runs_with=WITH_FORWARD_PUBLIC)
 def twice_public(sub):
     return {**by_key([_twice(sub, *case) for case in DOCUMENTS[:1]]),
-            "apart": _twice_apart(sub, DOCUMENTS[0], (4, 2, 3, [[0.5, -2.0], [1.0, 3.0]]))}
+            "apart": _twice_apart(sub, DOCUMENTS[0], (4, 2, 3, [[0.5, -2.0], [1.0, 3.0]])),
+            "same_net": _twice_on_one_net(sub, DOCUMENTS[1], [[-1.0, 0.5, 3.0]])}
 
 
 @EXERCISE.test("with retain_graph=True, the gradients after each call", points=2,
@@ -356,6 +339,25 @@ def retained_returns(sub):
                runs_with=WITH_FORWARD)
 def other_sizes(sub):
     return {**by_key([_twice(sub, *case) for case in OTHER_SIZES]), "apart": _twice_apart(sub, OTHER_SIZES[0], DOCUMENTS[0])}
+
+
+ON_ONE_NET = N_("grads_twice(net, rows) on a net an earlier call was given")
+
+
+def _twice_on_one_net(sub, case: Case, other_rows: list[list[float]]) -> list[dict[str, Any]]:
+    """grads_twice on a net, then on that very net with other rows, its .grad cleared between the
+    calls (a net given again, as new as the statement's calls take it): the second call's lists,
+    and the ANEW_ON_OBJECT fact, which fails where the second call returned the first call's
+    lists again (the very ones, or their numbers): a result kept on the net (an attribute) or
+    between calls."""
+    net = _net(*case[:3])
+    first = _calling_forward(sub, "grads_twice", net, case[3])
+    seen = _both_lists(first)
+    net.zero_grad()  # what the first call left in .grad is not this call's to add to
+    second = _calling_forward(sub, "grads_twice", net, other_rows)
+    again = second is first or _both_lists(second) == seen
+    return [result_of(_both_lists(second), ON_ONE_NET),
+            {**check(Check.ANEW_ON_OBJECT, not again, "grads_twice"), CONTEXT + "object": "net"}]
 
 
 def _twice_apart(sub, first: Case, second: Case) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from typing import Any, Iterator
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import leaves_apart, lists_twice, orders_returned, past_the_root, recorded, seeded, summed
+from grader.spec.arrivals import (leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
+                                  recorded, seeded, summed)
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
@@ -68,6 +69,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
         "floats": {name: float_of(g, f"{label}[{name}]")
                    for g, name in zip(found, names) if g is not _MISSING and g is not None},
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
+        "filled": check(Check.SOME_ENTRY, bool(items), label),  # an empty dict: every leaf's entry missing
         "apart": leaves_apart(items, leaves, names, label, calls),
     }
 
@@ -98,7 +100,8 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
     return {
         "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
                   "sums": summed(calls, result, f"backprop({graph.label})", orders, list(zip(graph.leaves, graph.names))), "seed": seeded(calls, graph.root, "backprop"),
-                  "past_root": past_the_root(calls, graph.root, result, "backprop", orders)},
+                  "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
+                  "past_leaf": past_the_first_leaf(calls, result, f"backprop({graph.label})", orders)},
         "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
         and all(grad(leaf) is None for leaf in graph.leaves[1:]),
         "used_engine_backward": passes[0] > 0,

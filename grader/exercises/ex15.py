@@ -20,6 +20,7 @@ too (``grader.spec.repeat``): a loss list or a learning rate kept between calls 
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import math
 import random
@@ -39,7 +40,7 @@ from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.stepped import (Run, cleared_first, close, count, each_step, first_loss, first_number, from_the_loss,
-                                 none_left,
+                                 losses_of, none_left, on_one_row,
                                  not_a_list, one_row, replayed, step_size, steps_scaled, steps_seen, stepped,
                                  unhooked)
 
@@ -146,7 +147,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "from_loss": from_the_loss(call, model([inputs[0]])[0][0].grad_fn.name(), "train"),
         "left": none_left(start, after, [len(models.parameters(nn.Sequential(layer), "the probe"))
                                          for layer in model.children()]),
-        "step": _on_one_row(run, after, one_row(first_number(losses), rows))
+        "step": on_one_row(run, after, one_row(first_number(losses), rows), _replayed)
         or (step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
             else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
                               functools.partial(_lr_ignored, sub, run))),
@@ -170,19 +171,6 @@ def _replayed(run: Run, scale: float) -> list[float]:
     run's seed, not one of ``models.MADE``: no call of train was given it."""
     micrograph.manual_seed(run.seed)
     return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale), "the probe")]
-
-
-def _on_one_row(run: Run, after: list[Any], row: int | None) -> dict[str, Any] | None:
-    """The STEP_SIZE fact of a run whose first loss is that of one row of the batch alone, where
-    the statement's loop on that row alone leaves these parameters: every step was taken on that
-    row's loss (``~one_row``), not the batch's.  None where it is not so (the other step facts judge)."""
-    if row is None or not run.steps:
-        return None
-    alone = _replayed(Run(run.seed, run.inputs[row:row + 1], run.targets[row:row + 1], run.lr, run.steps), 1.0)
-    if len(alone) != len(after) or not all(type(num(p)) is float and math.isclose(num(p), q, rel_tol=1e-6, abs_tol=1e-9)
-                                           for p, q in zip(after, alone)):
-        return None
-    return {**check(Check.STEP_SIZE, False, "train"), CONTEXT + "one_row": True}
 
 
 def _lr_ignored(sub, run: Run) -> bool:
@@ -233,7 +221,7 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
-            "import": import_mode(sub, IMPORTING),
+            "import": import_mode(sub, IMPORTING), "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
@@ -292,6 +280,22 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
     right = nn.mse_loss(model(inputs), targets).item()
     first = first_number(sub.train(model, inputs, targets, 0.1, 1))
     return check(Check.INPUTS_ANEW, stale is None or not close(first, stale) or close(first, right), "train")
+
+
+def _train_on_one_model(sub) -> dict[str, Any]:
+    """train on a model, then on that very model again with another lr (a notebook that trains
+    on): the ANEW_ON_OBJECT fact of the second call, which fails where it returned the first
+    call's list again (the very list, or its numbers), or the losses the statement's loop gives
+    with the first call's lr (``~first_lr``: an optimizer kept on the model, or between calls)."""
+    model = models.model(23)
+    first = sub.train(model, *DATA, 0.1, 2)
+    seen, copied = _numbers(first), copy.deepcopy(model)
+    second = sub.train(model, *DATA, 0.3, 2)
+    again = second is first or _numbers(second) == seen
+    first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), DATA, 0.1, 2) != losses_of(
+        copied, DATA, 0.3, 2)
+    return {**check(Check.ANEW_ON_OBJECT, not (again or first_lr), "train"), CONTEXT + "object": "model",
+            CONTEXT + "first_lr": first_lr}
 
 
 def _numbers(losses: object) -> list[Any] | str:

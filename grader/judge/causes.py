@@ -147,7 +147,12 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
-    Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},  # grad() writes no .grad: every one left None is of it
+    Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
+    SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
+    Say.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
+    SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER},  # the leaves after it, and the nodes run
+    **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
+                    {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
     SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late

@@ -40,7 +40,9 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
            Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF,
            Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT, Check.INPUTS_ANEW.value: SayStep.ROWS_BY_ID,
-           Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT,
+           Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT, Check.SOME_ENTRY.value: SayWalk.EMPTY_ANSWER,
+           Check.PAST_FIRST_LEAF.value: SayWalk.STOPPED_AT_FIRST_LEAF,
+           Check.ANEW_ON_OBJECT.value: SayState.SAME_ON_OBJECT,
            Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
            Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
@@ -101,6 +103,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
+    Say.ROWS_OTHER_ORDER: (("of_net", Say.ROWS_NOT_AS_NET),),  # forward's output, against net(input)
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
@@ -126,6 +129,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                      ("decay", SayStep.STEP_DECAYED)),
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
     SayStep.PARAMETER_LEFT: (("one_layer", SayStep.LAYER_LEFT),),
+    SayState.SAME_ON_OBJECT: (("first_lr", SayState.LR_OF_EARLIER_CALL),),
     SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
                          ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
     SayStep.LOSSES_FEWER: (("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
@@ -179,6 +183,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
     SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
     SayStep.IMPORT_LEFT_OFF_AT: ("line", "where"),  # the line of the file's own code after which the mode stayed off
+    SayState.SAME_ON_OBJECT: ("object", "name"), SayState.LR_OF_EARLIER_CALL: ("object", "name"),  # what both calls were given: the net, the model
     SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"),  # the first parameter a training loop never changed, by its place
 }
 
@@ -212,7 +217,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
-    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS):  # what has no entry (or leaf) of its own, and what got it
+    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
+               Say.ROWS_NOT_AS_NET):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:
             return [_diff(say, label=missing, name=kept)]

@@ -253,6 +253,8 @@ class Say(Sentence):
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
     ROWS_OTHER_ORDER = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
                           "than the rows it was given.")
+    ROWS_NOT_AS_NET = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
+                         "than net(input) returns them.")
     ENTRIES_ONE_LEAF = N_("{name} is the very Value {leaf} is: your code made one leaf for two entries of {label}, "
                           "where each entry is a new leaf of its own.")
     FLAT_ROWS = N_("{label} is one flat list of Values: the entries of every row are in a single "

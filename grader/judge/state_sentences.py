@@ -84,3 +84,9 @@ class SayState(Sentence):
     ANSWER_KEPT_ON_VALUE = N_("{label}, called again once {function} had changed that Value, returned what its first "
                               "call returned, where a new Value so changed gets another answer: your code keeps its "
                               "answer between calls, tied to the Value.")
+    LR_OF_EARLIER_CALL = N_("{label}, called again on the {name} an earlier call was given, stepped with that call's "
+                            "lr, not the lr it was given: an optimizer kept on the {name}, or between calls, is used again.")
+    SAME_ON_OBJECT = N_("{label}, called again on the {name} an earlier call was given, returned that call's result "
+                        "(the very object, or the same numbers) where the statement's returns a result of its own: "
+                        "something kept on the {name}, or between calls, is handed out again.")
+

@@ -80,3 +80,8 @@ class SayWalk(Sentence):
     FIRST_INPUT_OWN = N_("{label} is the sum over the paths with, at a {op}, the data of its first input as the local "
                          "factor on both of its edges: the path through the first input got that input's own data, "
                          "where a product passes each factor the other factor's data.")
+    EMPTY_ANSWER = N_("{label} returned an empty dict: no leaf has an entry.")
+    STOPPED_AT_FIRST_LEAF = N_("{label} ran no node after the first AccumulateGrad node of the order its "
+                               "topological_order returned: the walk stopped at the first leaf it answered, where it "
+                               "goes on to the end of the order.")
+

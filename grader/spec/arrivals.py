@@ -222,6 +222,28 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
     return check(Check.PAST_THE_ROOT, not ordered or (isinstance(answer, dict) and bool(dict.keys(answer))), label)
 
 
+def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: Sequence[Any]) -> dict[str, Any]:
+    """The PAST_FIRST_LEAF fact of one backprop call: it fails where the answer holds the first
+    leaf of the one order backprop's topological_order call returned (its first AccumulateGrad
+    node) and no other, local_grads ran on no node after that one in the order, and a gradient
+    was sent to one of them: the walk stopped at its first leaf (a ``break`` for a ``continue``)."""
+    if len(orders) != 1 or not isinstance(answer, dict):
+        return check(Check.PAST_FIRST_LEAF, True, label)
+    order = list(orders[0])
+    first = next((k for k, node in enumerate(order) if isinstance(node, micrograph.AccumulateGrad)), None)
+    if first is None:
+        return check(Check.PAST_FIRST_LEAF, True, label)
+    after = {id(node) for node in order[first + 1:]}  # the order keeps its nodes alive: ids stand for them
+    ran_after = any(id(node) in after for node, _, _ in calls)
+    reached_after = any(id(child) in after for node, _, out in calls
+                        for (child, _), g in zip(getattr(node, "next_functions", ()),
+                                                 out if isinstance(out, (tuple, list)) else ())
+                        if child is not None and g is not None)
+    keys = list(dict.keys(answer))
+    only_first = len(keys) == 1 and keys[0] is order[first].variable
+    return check(Check.PAST_FIRST_LEAF, not (only_first and reached_after and not ran_after), label)
+
+
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 

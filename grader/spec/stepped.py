@@ -299,3 +299,30 @@ def from_the_loss(call: Call, output_op: str, label: str) -> dict[str, Any]:
     started = [node.name() for roots in call.root_nodes for node in roots if hasattr(node, "name")]
     return check(Check.FROM_THE_LOSS, output_op not in started, label)
 
+
+def on_one_row(run: Run, after: list[Any], row: int | None, replay: Callable[[Run, float], list[float]]
+               ) -> dict[str, Any] | None:
+    """The STEP_SIZE fact of a run whose first loss is that of one row of the batch alone, where
+    the statement's loop on that row alone (``replay``: the parameters it leaves) leaves these
+    parameters: every step was taken on that row's loss (``~one_row``), not the batch's.  None
+    where it is not so (the other step facts judge)."""
+    if row is None or not run.steps:
+        return None
+    alone = replay(Run(run.seed, run.inputs[row:row + 1], run.targets[row:row + 1], run.lr, run.steps), 1.0)
+    if len(alone) != len(after) or not all(type(num(p)) is float and math.isclose(num(p), q, rel_tol=1e-6, abs_tol=1e-9)
+                                           for p, q in zip(after, alone)):
+        return None
+    return {**check(Check.STEP_SIZE, False, "train"), CONTEXT + "one_row": True}
+
+
+def losses_of(model: nn.Module, data: tuple[list[list[float]], list[list[float]]], lr: float, steps: int) -> list[float]:
+    """The losses the statement's loop returns on ``model`` (which it trains) for ``data``."""
+    optimizer, losses = optim.SGD(model.parameters(), lr), []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = nn.mse_loss(model(data[0]), data[1])
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+

@@ -467,3 +467,25 @@ CASES += [
                                                "    return first, second\n"},
           names=("set it to None", "as backward wrote it")),
 ]
+
+
+# forward's output rows reversed (the loss, a sum, is the same): told against net(input)'s rows.
+CASES += [
+    Wrong("output_rows_reversed",
+          fails={FORWARD: "in another order than net(input) returns them"},
+          edits={"    output = net(inputs)\n": "    output = net(inputs)[::-1]\n"},
+          names=("output[0] holds the numbers of net(input)[1]", "another order")),
+]
+
+
+# grads_twice keeps its result on the net it is given and returns it when called on that net again.
+CASES += [
+    Wrong("result_kept_on_the_net",
+          fails={TWICE: "called again on the net an earlier call was given"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    if hasattr(net, \"twice\"):\n        return net.twice\n"
+                 "    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)",
+                 "    return first, second\n": "    net.twice = (first, second)\n    return first, second\n"},
+          names=("grads_twice", "kept on the net")),
+]
+

@@ -532,3 +532,24 @@ CASES += [
                  "def backprop(": "SENT: dict = {}\n\n\ndef backprop("},
           names=("state kept between calls",), passes=(DIAMOND, ONCE, BLOCKED, SHORT_CHAIN)),
 ]
+
+
+# backprop returns the node buffer the walk emptied, not the leaves' answers: an empty dict.
+CASES += [
+    Wrong("returns_the_emptied_buffer",
+          fails={DIAMOND: "returned an empty dict"},
+          edits={"    return leaves\n": "    return arrived\n"},
+          names=("returned an empty dict", "no leaf has an entry"),
+          unsaid=("has no entry for",)),
+]
+
+
+# break for continue after a leaf's answer: the walk stops at the first leaf of its order.
+CASES += [
+    Wrong("stops_at_the_first_leaf",
+          fails={RANDOM: "the walk stopped at the first leaf it answered"},
+          edits={"            leaves[node.variable] = g\n            continue\n":
+                 "            leaves[node.variable] = g\n            break\n"},
+          names=("stopped at the first leaf", "end of the order")),
+]
+

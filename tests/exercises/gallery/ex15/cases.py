@@ -401,3 +401,22 @@ CASES += [
           edits={BACKWARD: "        prediction[0][0].backward()\n"},
           names=("entry of model(inputs)", "not from the loss")),
 ]
+
+
+# The losses kept on the model: a second call on the same model returns the first call's list, grown.
+CASES += [
+    Wrong("losses_kept_on_the_model",
+          fails={LOSSES: "called again on the model an earlier call was given"},
+          edits={"    losses = []\n": "    if not hasattr(model, \"losses\"):\n        model.losses = []\n"
+                                     "    losses = model.losses\n"},
+          names=("train", "kept on the model")),
+]
+
+CASES += [
+    Wrong("optimizer_kept_on_the_model",
+          fails={LOSSES: "stepped with that call's lr, not the lr it was given"},
+          edits={OPTIMIZER: "    if not hasattr(model, \"optimizer\"):\n"
+                            "        model.optimizer = optim.SGD(model.parameters(), lr=lr)\n"
+                            "    optimizer = model.optimizer\n"},
+          names=("train", "that call's lr")),
+]

@@ -1,0 +1,49 @@
+"""Facts of a matrix given as a list of rows (ex12's input and output): whether it is rows at all,
+and whether its rows come in the order of the rows it was made from.
+
+A layer's batch is a list of rows; a row put at another place (the rows reversed) holds numbers
+of the right kind, and only its place is wrong: told with the row and the one whose numbers it
+holds, not as a different number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import micrograph
+from micrograph import nn
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import num
+from grader.spec.provenance import check
+
+
+def rows_fact(output: object) -> dict[str, Any]:
+    """The ROWS fact of forward's output: one list per input row, as net(input) returns, told
+    before its entries (a flat list has none to compare, and its shape is the mistake)."""
+    rows = type(output) is list and all(type(row) is list for row in output)
+    flat = type(output) is list and bool(output) and all(isinstance(v, micrograph.Value) for v in output)
+    return {**check(Check.ROWS, rows, "output"), CONTEXT + "flat": flat}
+
+
+def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str = "rows") -> dict[str, Any]:
+    """The ROWS_IN_ORDER fact of forward's input (or output): a row holding the numbers of another
+    of the rows given (``of``: the rows reversed) is told with the first such row and the row
+    whose numbers it holds."""
+    numbers = [[num(v) for v in row] for row in made] if type(made) is list and all(
+        type(row) is list for row in made) else []
+    for i, row in enumerate(numbers):
+        if i < len(rows) and row != rows[i] and row in rows:
+            return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "missing": f"{label}[{i}]",
+                    CONTEXT + "kept": f"{of}[{rows.index(row)}]"}
+    return check(Check.ROWS_IN_ORDER, True, label)
+
+
+def net_rows(net: nn.Linear, inputs: object) -> list[list[Any]]:
+    """The numbers of net(input) for forward's input, computed by the probe (nothing recorded);
+    none where that input is not rows the net takes (other facts tell it)."""
+    try:
+        with micrograph.no_grad():
+            return [[num(v) for v in row] for row in net(inputs)]
+    except Exception:  # noqa: BLE001 - an input of another shape: told by the input's facts
+        return []
