@@ -127,7 +127,7 @@ def softplus_gradcheck(sub):
               for x in (-1.7, 0.4, 2.2)]
     checks.append(_gradcheck(lambda a, b: sub.Softplus.apply(a * b) * a,
                              "gradcheck(lambda a, b: Softplus.apply(a * b) * a, [a, b])", 0.6, -1.3))
-    return [*checks, scales(sub.Softplus.apply, -0.4, "Softplus"), stepped_apart(sub, -1.4)]
+    return [*checks, scales(sub.Softplus.apply, -0.4, "Softplus"), *stepped_apart(sub, -1.4)]
 
 
 # Far below 0 sigmoid(x) is tiny: a difference quotient's rounding, about 1e-16 / h, is no longer
@@ -145,7 +145,7 @@ SOFTPLUS_FAR_ABOVE = 8.5
 @_APPLY_TOLD
 def softplus_far_below(sub):
     return [*(_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)["grad"] for x in SOFTPLUS_FAR_BELOW),
-            stepped_apart(sub, SOFTPLUS_FAR_BELOW[0])]
+            *stepped_apart(sub, SOFTPLUS_FAR_BELOW[0])]
 
 
 @EXERCISE.test("Softplus's gradient is differentiable", points=1,

@@ -37,9 +37,10 @@ from typing import Any
 import micrograph
 from micrograph import Value, grad, grad_mode, inference, no_grad
 from micrograph.function import once_differentiable
+from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.facts import CONTEXT, LABEL, Check
-from grader.spec.probe import num
+from grader.spec.probe import num, type_name
 from grader.spec.provenance import check, result_of
 from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
 
@@ -236,32 +237,36 @@ def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict
     return calls_apart(sub, _second_of, _as_seen, x0, other, SECOND)
 
 
-def stepped_apart(sub: ModuleType, x0: float) -> dict[str, Any]:
-    """The SAME_FRESH fact of Softplus.backward at a leaf x once a step changed x's number in
-    place (under no_grad), after a first backward at that very leaf: it passes on what it passes
-    on at that number in a fresh import of the student's code (a sigmoid kept by id(x) hands back
-    the earlier number's).  It holds where the first backward itself changed x (another fact tells
-    that: no state kept), or no fresh copy can be made."""
+def stepped_apart(sub: ModuleType, x0: float) -> list[dict[str, Any]]:
+    """The SAME_FRESH facts of Softplus.apply and of its backward at a leaf x once a step changed
+    x's number in place (under no_grad), after a first apply and backward at that very leaf: apply
+    returns the number, and backward passes on what they do at that number in a fresh import of
+    the student's code (a result kept on x, or a sigmoid kept by id(x), is the earlier number's).
+    They hold where the first backward itself changed x (another fact tells that: no state kept),
+    or no fresh copy can be made."""
     leaf = Value(x0, requires_grad=True)
-    _softplus_grad(sub, leaf)
+    _softplus_seen(sub, leaf)
     if leaf._version != 0 or num(leaf) != x0:
-        return check(Check.SAME_FRESH, True, "Softplus.backward")
+        return [check(Check.SAME_FRESH, True, STEPPED_APPLY), check(Check.SAME_FRESH, True, "Softplus.backward")]
     with no_grad():
         leaf.sub_(STEP)
     stepped = num(leaf)
-    again = _softplus_grad(sub, leaf)
+    again = _softplus_seen(sub, leaf)
     fresh = fresh_copy(sub)
-    first = None if fresh is None else _softplus_grad(fresh, Value(stepped, requires_grad=True))
-    return check(Check.SAME_FRESH, fresh is None or repr(first) == repr(again), "Softplus.backward")
+    first = again if fresh is None else _softplus_seen(fresh, Value(stepped, requires_grad=True))
+    return [check(Check.SAME_FRESH, repr(first[0]) == repr(again[0]), STEPPED_APPLY),
+            check(Check.SAME_FRESH, repr(first[1]) == repr(again[1]), "Softplus.backward")]
 
 
 STEP = 0.5
 """How far ``stepped_apart`` moves x, as a training step would."""
+STEPPED_APPLY = N_("Softplus.apply(x) (x a leaf whose number a step changed in place since an earlier Softplus.apply(x))")
 
 
-def _softplus_grad(module: ModuleType, x: Value) -> list[float | None] | str:
-    """d Softplus.apply(x) / dx, the graph kept (no .grad written)."""
-    return backprop_kept(module.Softplus.apply(x), [x])
+def _softplus_seen(module: ModuleType, x: Value) -> tuple[object, list[float | None] | str]:
+    """Softplus.apply(x)'s number, and d Softplus.apply(x) / dx, the graph kept (no .grad written)."""
+    y = module.Softplus.apply(x)
+    return (num(y) if isinstance(y, Value) else type_name(y)), backprop_kept(y, [x])
 
 
 def _second_of(module: ModuleType, x0: float) -> list[float | None] | str:

@@ -480,3 +480,16 @@ CASES += [
           edits={INSIDE: INSIDE + "        if ctx.needs_input_grad[0]:\n            return None, None, None\n"},
           names=("Clip.backward returned None", "needs_input_grad")),
 ]
+
+# Softplus.forward keeps its result on x and returns it again for x: once a step changed x's number
+# in place, apply returns the earlier number; the feedback tells apply's result as kept between
+# calls, where the gradient, read from x again, is right.
+CASES += [
+    Wrong("softplus_result_kept_on_x",
+          fails={SOFTPLUS: "Softplus.apply(x) (x a leaf whose number a step changed in place since an earlier"},
+          edits={"        return (x.exp() + 1.0).log()\n":
+                 "        if getattr(x, \"softplus\", None) is None:\n"
+                 "            x.softplus = (x.exp() + 1.0).log()\n"
+                 "        return x.softplus\n"},
+          names=("Softplus.apply(x)", "a step changed", "state kept between calls")),
+]
