@@ -83,7 +83,10 @@ def retained_a(sub):
 @EXERCISE.test("retain_grad on exactly the nodes named", points=2, public=True,
                feedback=RETAIN_FEEDBACK)
 def retained_named_public(sub):
-    return [_retaining(sub, w, x, names) for names, w, x in [(["b", "y"], 1.5, -0.5), ([], -0.5, 1.0)]]
+    # called again, and first in a fresh import: names kept from an earlier call (a test's) show as that
+    return {"runs": [_retaining(sub, w, x, names) for names, w, x in [(["b", "y"], 1.5, -0.5), ([], -0.5, 1.0)]],
+            "apart": calls_apart(sub, lambda m, case: m.backward_retaining(*case), _grads_held,
+                                 (2.5, -1.0, ["b"]), (0.75, 1.25, ["a", "y"]), "backward_retaining")}
 
 
 @EXERCISE.test("retained grads on other inputs", points=2, feedback=RETAIN_FEEDBACK)
@@ -200,9 +203,12 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     is another object."""
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
     retained, held = v.retains_grad, grad(v)
-    with watching(sub, label, reads_grad=True) as call:
+    with caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["calls"].append(call.fact)
+    # a None returned while the warning of the call's own read reached the caller: a read made unrecorded
+    seen["recorded"].append(check(Check.WARNING_RECORDED, not (answer is None and call.read_grad and any(
+        text.startswith(NON_LEAF_SHOWN) for text in escaped)), label))
     seen["unretained"].append(check(Check.LEFT_UNRETAINED, v.retains_grad == retained, label))
     if v.retains_grad == retained and grad(v) == held:  # v as it was: a fresh import's call is given the same
         seen["as_first"].append(_as_first(sub, v, answer, call.read_grad, label))
@@ -214,7 +220,7 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
 
 def _warnings_seen() -> dict[str, list[Any]]:
     """What ``_warning`` notes of a test's calls, beside their results."""
-    return {"calls": [], "from_warning": [], "given_read": [], "unretained": [], "as_first": []}
+    return {"calls": [], "from_warning": [], "given_read": [], "unretained": [], "as_first": [], "recorded": []}
 
 
 def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str, Any]:
@@ -265,6 +271,21 @@ def _after_backward(name: str) -> Value:
     return g[name]
 
 
+def _answer_after_retain(sub) -> dict[str, Any]:
+    """grad_warning(a), then a.retain_grad(), then grad_warning(a) again: the ANSWER_ANEW fact that
+    the second answer is not the first one again where a new a so retained gets another (an answer
+    kept on a, or by its id, and returned without reading a.grad), context ``function``: the change."""
+    a = documents_graph(0.25, -1.5)["a"]
+    with caught_warnings():
+        first = _text(sub.grad_warning(a))
+        a.retain_grad()  # a retained non-leaf warns no more
+        again = _text(sub.grad_warning(a))
+        twin = documents_graph(0.25, -1.5)["a"]
+        twin.retain_grad()
+        kept = again == first != _text(sub.grad_warning(twin))
+    return {**check(Check.ANSWER_ANEW, not kept, "grad_warning(a)"), CONTEXT + "function": "a.retain_grad()"}
+
+
 WARNING_FEEDBACK = ("Read v.grad inside warnings.catch_warnings(record=True) with "
                     "warnings.simplefilter('always'); return str(caught[0].message), or None if "
                     "nothing was caught.")
@@ -306,6 +327,7 @@ def warning_text(sub):
     retained["y"].backward()
     data = Value(4.0)
     return {
+        "anew": _answer_after_retain(sub),  # before the calls' own facts: the answer a call kept explains them
         "non_leaf": before + [_warning(sub, g[n], n, seen) for n in ("a", "b", "y")],
         "leaf": [_warning(sub, v, n, seen)
                  for v, n in ((g["w"], "w"), (g["x"], "x"), (data, "data"))],

@@ -52,6 +52,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.LEFT_UNRETAINED.value: SayRead.RETAINED_GIVEN,
            Check.HELD_GRAD_UNUSED.value: SayRead.HELD_GRAD_RETURNED,
            Check.ANSWER_ANEW.value: SayState.ANSWER_KEPT_ON_VALUE, Check.VALUE_KEPT.value: SayState.VALUE_CHANGED,
+           Check.WARNING_RECORDED.value: SayRead.WARNING_UNRECORDED,
            Check.LEAF_APART_FROM_FLAG.value: Say.LEAF_AS_NOT_FLAG, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
            Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,

@@ -18,6 +18,8 @@ from grader.judge.sentences import Sentence
 class SayRead(Sentence):
     """One way a call read .grad otherwise than the statement's, and the sentence that says so."""
 
+    WARNING_UNRECORDED = N_("{label} read .grad, and the warning that read raised reached its caller unrecorded, so it "
+                            "returned None: the read was not inside a warnings.catch_warnings(record=True) block.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")
