@@ -11,8 +11,8 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, needs, node_name, number
 from grader.spec.build_reads import grad_quiet
-from grader.spec.build_hooks import (freed_hooks, hook_error, hook_results, in_place_hooks, one_shot_hook, removed_with,
-                                     root_hooks)
+from grader.spec.build_hooks import (freed_hooks, hook_error, hook_results, hook_under_no_grad, in_place_hooks,
+                                     one_shot_hook, removed_with, root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
@@ -73,6 +73,8 @@ KEYS = {
                 "return it itself",
     "order": "backward runs the ready node with the highest sequence number first (the newest)",
     "errors": "register_hook on a value that requires no grad raises HOOK_ON_CONSTANT",
+    "hook_no_grad": "register_hook asks whether the value requires grad, not whether grad mode is on: a hook "
+                    "registered inside no_grad is kept, and runs in the next backward",
     "retained_leaf": RETAINED_LEAF,
     "zero_result": "a Value a hook returns replaces the gradient whatever number it holds, 0 too (g * 0 blocks "
                    "the path): only a hook that returns None leaves the gradient as it was",
@@ -276,7 +278,8 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
-            "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub))}
+            "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
+            "hook_no_grad": hook_under_no_grad(fresh_mode(sub))}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,

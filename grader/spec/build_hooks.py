@@ -144,3 +144,20 @@ def in_place_hooks(sub: Any) -> list[Any]:
     received = dict(calls)
     return [ran, fact([name for name, _ in calls], N_("the list of the hooks on a (one registered before a.zero_(), one after) in the order they ran")),
             fact(received.get("before"), N_("the gradient the hook on a registered before a.zero_() received"))]
+
+
+UNDER_NO_GRAD = N_("w.register_hook(double) inside no_grad, w a leaf that requires grad")
+HOOKED = N_("its hook registered inside no_grad, then a backward of w * 3")
+
+
+def hook_under_no_grad(sub: Any) -> list[Any]:
+    """A hook registered while grad mode is off (setup code under no_grad): PyTorch takes it, since
+    whether a value may have hooks is its requires_grad, which no_grad leaves as it is; the hook
+    runs in the next backward.  A register_hook that asks ``recording(...)`` instead refuses it, and
+    the backward then runs without it."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 3  # made first: a no_grad that leaves recording off is the no_grad tests' to tell
+    with sub.no_grad():
+        registered = raised(w.register_hook, UNDER_NO_GRAD, lambda g: g * 2)
+    ran = raised(y.backward, N_("(w * 3).backward() after that"))
+    return [registered, ran, fact(grad_quiet(w), f"w.grad ({HOOKED})")]

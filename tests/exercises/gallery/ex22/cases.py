@@ -280,3 +280,13 @@ CASES += [
                  "        if value._version < self.saved_versions[name]:\n"},
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "modified by an inplace operation")),
 ]
+
+# register_hook refusing a hook while grad mode is off (it asks recording(...) instead of requires_grad):
+# setup code under no_grad loses its hook, where PyTorch keeps it.
+CASES += [
+    Wrong("hook_refused_under_no_grad",
+          edits={"        if not self.requires_grad:\n            raise RuntimeError(HOOK_ON_CONSTANT)\n":
+                 "        if not recording(self):\n            raise RuntimeError(HOOK_ON_CONSTANT)\n"},
+          fails={"hooks on other inputs": "inside no_grad, w a leaf that requires grad raised RuntimeError"},
+          names=("inside no_grad", "not whether grad mode is on")),
+]
