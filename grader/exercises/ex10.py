@@ -107,26 +107,33 @@ def _branch(sub, x: float, w_start: float) -> dict:
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
     built = graph(y, {"w": w}, label=label, data={"x_value": x})
     made = [v for v in (call.made or {}).values() if v is not y]
-    return {"graph": [built, _branch_of_x(built, made, w, x, w_start, label)],
+    return {"graph": [built, *_branch_of_x(built, made, y, w, x, w_start, label)],
             "value": value_of(y, label), "grad": _backward(y, w),
             "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "branch")]}
 
 
-def _branch_of_x(built: dict, made: list[Value], w: Value, x: float, w_start: float, label: str) -> dict[str, Any]:
+def _branch_of_x(built: dict, made: list[Value], y: object, w: Value, x: float, w_start: float,
+                 label: str) -> list[dict[str, Any]]:
     """The BRANCH_OF_X fact: the graph a call built is not the statement's for an x on the other
     side of x > 0 (where it is not the one for its own x): an if that chose the branch by something
     else than x.  Where one of ``made``, the other Values the call's operations made from the leaf
     ``w``, has the statement's graph for this x, that branch ran and its y was dropped
-    (``~dropped``): the if was right, and what the call returned came after it (no return there)."""
+    (``~dropped``): the if was right, and what the call returned came after it (no return there).
+    Beside it the COMPUTED_RETURNED fact: where y's graph is neither branch's, no Value ``made``
+    has the statement's graph for this x (one that has was computed, and another returned in its
+    place: x_value, or the leaf w itself, ``~given``)."""
     def shape(fact: dict) -> list[dict]:
         return [{k: v for k, v in node.items() if not k.startswith(CONTEXT)} for node in fact["nodes"]]
     fresh = Value(w_start, requires_grad=True)
     other = shape(graph(_statement_branch(-1.0 if x > 0 else 1.0, fresh), {"w": fresh}, label="y"))
     own = shape(graph(_statement_branch(x, fresh), {"w": fresh}, label="y"))
+    dropped = shape(built) != own and any(shape(graph(v, {"w": w}, label=label, data={"x_value": x})) == own
+                                          for v in made)
+    returned = {**check(Check.COMPUTED_RETURNED, not dropped or shape(built) == other, label),
+                **({CONTEXT + "given": True} if y is w else {})}
     if not shape(built) == other != own:
-        return check(Check.BRANCH_OF_X, True, label)
-    dropped = any(shape(graph(v, {"w": w}, label=label, data={"x_value": x})) == own for v in made)
-    return {**check(Check.BRANCH_OF_X, False, label), CONTEXT + "dropped": dropped}
+        return [check(Check.BRANCH_OF_X, True, label), returned]
+    return [{**check(Check.BRANCH_OF_X, False, label), CONTEXT + "dropped": dropped}, returned]
 
 
 BRANCH_FEEDBACK = ("Make x_value = Value(x); if x > 0 return x_value * w, otherwise "
@@ -269,7 +276,7 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     """One call of double_until on a new leaf (or on ``w``, holding ``start``): what it returned
     and made, and the count itself."""
     w = Value(start, requires_grad=True) if w is None else w
-    with watching(sub, "double_until") as call:
+    with watching(sub, "double_until", made=True) as call:  # made: whether it detached a Value that requires grad
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
@@ -282,7 +289,8 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
     return {"steps": [result_of(steps, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept],
-            "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w), "call": call.fact}, steps
+            "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
+            "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "double_until")]}, steps
 
 
 def _recorded(built: dict, steps: object, statements: int) -> bool | None:

@@ -118,7 +118,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     # the same y's chain from before an in-place change of y: it lacks the node the change put on top;
     # a chain a fresh import's first call does not return: an earlier call's, kept between calls
-    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_FIRST_LEFT_OUT),
+    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST, Say.RESULT_FIRST_LEFT_OUT),
                     {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}),
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
@@ -162,6 +162,10 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the other branch's y: its op, its graph and its numbers are that branch's
     **dict.fromkeys((Say.OTHER_BRANCH, Say.BRANCH_DROPPED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
+    # another Value returned in place of the one computed: its graph, flags and number are that Value's
+    **dict.fromkeys((SayLeaf.COMPUTED_NOT_RETURNED, SayLeaf.GIVEN_NOT_RETURNED),
+                    {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD, Say.NO_GRAPH, Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP,
+                     Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs
@@ -276,12 +280,17 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
 def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
     """Whether the sentence ``say`` about ``label`` follows from another sentence about the same
     label among ``said`` (pairs of sentence and label), or from one that accounts for every
-    label (``_WHOLE_CAUSES``); the text of a Value's grad_fn, from its graph's root op told."""
-    return (any((cause, label) in said for cause in _FOLLOWS_FROM.get(say, ()))
+    label (``_WHOLE_CAUSES``); the text of a Value's grad_fn, from its graph's root op told; an
+    entry's, from state that made the whole result another call's (``_KEPT_RESULT``)."""
+    return (any((cause, label) in said or cause in _KEPT_RESULT and (cause, _list_of(label)) in said
+                for cause in _FOLLOWS_FROM.get(say, ()))
             or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items())
             or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN)
             and any((root, label[:-len(_GRAD_FN)]) in said for root in (Say.ROOT_OP, Say.NOT_A_VALUE)))
 
+
+_KEPT_RESULT = {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}
+"""State that makes a whole result another call's: what differs in each of its entries follows from it."""
 
 _GRAD_FN = ".grad_fn"
 """The op at a graph's root, named by its label: "loss.grad_fn is DivBackward0" says what "loss's graph

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from grader.i18n import _
 from grader.i18n import test_name as shown_name
 from grader.judge import explain, marking
-from grader.judge.explained import Difference
+from grader.judge.explained import Difference, clean
 from grader.sandbox import renderer
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import DiagramRecord
@@ -102,7 +102,7 @@ def _graph(
     if record is None:
         return Drawing(note=_("no diagram: {why}", why=why_missing), incomplete=True)
     error = record["error"]
-    why = None if error is None else explain.test_error(error, display, limits, names)
+    why = None if error is None else _not_drawn(error) or explain.test_error(error, display, limits, names)
     graph = record["graph"]
     if graph is None:
         if why:
@@ -125,6 +125,15 @@ def _graph(
     if rendered or not formats:
         return Drawing(paths)
     return Drawing(paths, _("diagram: only the .gv source (no renderer)"))
+
+
+def _not_drawn(error: wire.ErrorRecord) -> str | None:
+    """Why nothing was drawn where the diagram probe's answer held no Value (``wire.NOT_DRAWN``):
+    a number returned where a Value is drawn is the student's slip, not an error of their code."""
+    if error["type"] != wire.NOT_DRAWN:
+        return None
+    return _("what your code returned to be drawn is of type {type}, not a Value: it has no graph to draw",
+             type=clean(error["message"]))
 
 
 class Warming:

@@ -27,6 +27,11 @@ class SayLeaf(Sentence):
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
     DETACHED_RETURNED = N_("{label} is a detach() of the {label} y was computed from, not that Value: it has no "
                            "grad_fn and requires no grad, where the statement returns the {label} y's graph holds.")
+    COMPUTED_NOT_RETURNED = N_("{label} is not the Value your code computed for it: an operation of your code made a "
+                               "Value with the statement's graph, and the call returned another Value in its place.")
+    GIVEN_NOT_RETURNED = N_("{label} is the leaf w the call was given, returned in place of the Value your code "
+                            "computed for it: an operation of your code made a Value with the statement's graph, "
+                            "and that Value was not returned.")
     GIVEN_NUMBER = N_("{label} is the very {type} your function was given, returned as it is: not a Value, where "
                       "the statement returns the leaf made from that number.")
     OTHER_LEAF_AT = N_("{label}'s graph differs at {where}: your {op} takes the leaf {leaf} where the "

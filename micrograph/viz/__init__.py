@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from micrograph.value import Value
-from micrograph.viz.collect import DEFAULT_MAX_NODES, graph_json
+from micrograph.viz.collect import DEFAULT_MAX_NODES, drawable, graph_json
 from micrograph.viz.drawing import english_source, render_json
 from micrograph.viz.trace_record import BackwardTrace, first_backward, trace_backward
 
@@ -56,4 +56,4 @@ def draw(
                            english_source(graph, show_saved, legend))
 
 
-__all__ = ["BackwardTrace", "draw", "first_backward", "graph_json", "render_json", "trace_backward"]
+__all__ = ["BackwardTrace", "draw", "drawable", "first_backward", "graph_json", "render_json", "trace_backward"]

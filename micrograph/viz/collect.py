@@ -74,6 +74,17 @@ def graph_json_with_ids(
     return graph, DiagramIds(collector.value_ids, collector.op_ids, collector.input_ids)
 
 
+def drawable(roots: list[Any], names: Any = None) -> tuple[list[Any], Any]:
+    """The ``roots`` and ``names`` that ``graph_json`` draws, without what it cannot (a number
+    returned where a Value was meant): a grader draws what Values an answer holds, and says why
+    where it holds none."""
+    reader = _reader(tuple(roots), names)
+    kept = [r for r in roots if reader.is_value(r)]
+    if not isinstance(names, Mapping):
+        return kept, names
+    return kept, {k: v for k, v in names.items() if isinstance(k, str) and reader.is_value(v)}
+
+
 def _reader(roots: tuple[Any, ...], names: Any) -> Reader:
     """micrograph's own reads when every root is a micrograph Value; else the protocol's, which
     any engine with PyTorch's public names answers (a student's, in the build track)."""

@@ -75,6 +75,22 @@ def test_a_graph_build_never_recorded_is_drawn_without_blaming_the_function_run_
     assert not any("jacobian_rows" in note for note in result.notes), result.notes
 
 
+def test_a_number_returned_where_a_value_is_drawn_is_said_so_not_quoted_from_the_drawing_code(
+        course: Course, tmp_path: Path) -> None:
+    """A float returned for the Value a diagram draws: the note says what it is, not the drawing
+    function's own TypeError, as if the student's code had raised it."""
+    solution = (REPO / "solutions" / "ex10_dynamic_graph.py").read_text()
+    broken = solution.replace("        return x_value * w\n", "        return (x_value * w).item()\n").replace(
+        "    return (x_value - w).exp()\n", "    return (x_value - w).exp().item()\n")
+    assert broken != solution
+    path = tmp_path / "ex10_dynamic_graph.py"
+    path.write_text(broken)
+    result = course.grade(course.load("ex10"), path, diagram_dir=tmp_path / "grades" / "ex10")
+    assert not result.full_marks
+    assert result.notes[:1] == ["no diagram: what your code returned to be drawn is of type float, not a Value: "
+                                "it has no graph to draw"], result.notes
+
+
 def test_stub_gets_a_reason_not_a_crash(course: Course, tmp_path: Path) -> None:
     result = _grade(course, (REPO / "exercises" / "ex01_graph.py").read_text(), tmp_path)
     assert result.diagrams == []

@@ -599,6 +599,16 @@ def test_one_list_appended_again_and_again_is_told_where_it_is_no_entry_of_the_s
     assert _said(statement, lists_of([other, other, other], "p")) == [Say.ENTRIES_ONE_LIST]  # 0, 1 and 2 shared
 
 
+def test_a_result_a_fresh_import_does_not_return_is_told_as_state_not_as_its_entries():
+    """A chain kept by id(y) is another y's where y took a freed y's id (on one run and not on the
+    next): the call beside it in a fresh import returns its own, and the state is what is told."""
+    label = "for y = c - w, grad_fn_chain(y)"
+    want = [result_of(["SubBackward0"], label), check(Check.SAME_FRESH, True, label)]
+    for kept in ([], ["SubBackward0", "ExpBackward0"], ["MulBackward0"]):
+        assert _said(want, [result_of(kept, label), check(Check.SAME_FRESH, False, label)]) == [SayState.NOT_SAME_FRESH]
+    assert _said(want, [result_of([], label), check(Check.SAME_FRESH, True, label)]) == [Say.RESULT_FEWER]
+
+
 def test_a_missing_key_is_told_as_missing_not_as_none():
     there, missing = entry_of(0.0, "backprop(g)", "w", True), entry_of(None, "backprop(g)", "w", False)
     told = find(there, missing)

@@ -127,9 +127,9 @@ def _diagram_record(
     probe fails, serialise what it ``show``-ed before failing, with the error.  The first
     backward pass the probe runs (the submission's own, under any name) is recorded as a trace."""
     viz = sys.modules.get("micrograph.viz")
-    graph_json = getattr(viz, "graph_json", None)
+    graph_json, drawable = getattr(viz, "graph_json", None), getattr(viz, "drawable", None)
     first_backward = getattr(viz, "first_backward", None)
-    if graph_json is None:
+    if graph_json is None or drawable is None:
         return {"kind": "diagram", "graph": None, "trace": None, "error": None}
 
     error = None
@@ -145,7 +145,12 @@ def _diagram_record(
                 if not probe.shown:
                     return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
                 roots, names, operands = _roots(probe.shown[-1])
-            graph = _plain(graph_json(*roots, names=names, operands=operands))
+            values, names = drawable(roots, names)  # a float returned where a Value is drawn: not drawn
+            if not values:
+                error = error or {"type": wire.NOT_DRAWN, "message": probe.type_name(roots[0]) if roots else "",
+                                  "function": None, "caller": None, "line": None, "step": None}
+                return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
+            graph = _plain(graph_json(*values, names=names, operands=operands))
         return {"kind": "diagram", "graph": graph, "trace": _trace(recording, names), "error": error}
     except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
         return {"kind": "diagram", "graph": None, "trace": None, "error": error or _error(exc, submission)}

@@ -32,6 +32,7 @@ MAX_LAYERS = 16
 PROBE_TIMEOUT: Final = "ProbeTimeout"  # a test's probe overran its share of the time limit
 DIAGRAM_TIMEOUT: Final = "DiagramTimeout"  # the diagram probe overran its share
 PROBE_ERROR: Final = "ProbeError"  # the probe (not the submission) failed: it returned non-JSON
+NOT_DRAWN: Final = "NotDrawn"  # what the diagram probe was to draw holds no Value (message: its type)
 TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})
 
 
