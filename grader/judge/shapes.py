@@ -165,13 +165,22 @@ def _pairs(wn: list[_Node], gn: list[_Node], i: int, j: int) -> list[tuple[int, 
     if len(wi) != len(gi) or len(wn[i].get("in") or []) != len(gn[j].get("in") or []):
         return None
     free, pairs = list(gi), []
-    for a in wi:
-        match = next((b for b in free if _key(gn[b]) == _key(wn[a])), None)
-        if match is not None:
-            free.remove(match)
-            pairs.append((a, match))
+    for deep in (True, False):  # the closest first: by what lies just below too, then by the node alone
+        for a in [a for a in wi if all(a != p for p, _ in pairs)]:
+            match = next((b for b in free if _pair_key(gn, b, deep) == _pair_key(wn, a, deep)), None)
+            if match is not None:
+                free.remove(match)
+                pairs.append((a, match))
     rest = [a for a in wi if all(a != p for p, _ in pairs)]
     return pairs + list(zip(rest, free))
+
+
+def _pair_key(nodes: list[_Node], i: int, deep: bool) -> tuple[Any, ...]:
+    """What pairs node ``i`` with a node of the other graph; ``deep``: with its inputs' keys too, so
+    that of two inputs alike (two unnamed sums) the one whose own inputs are the statement's pairs
+    with it (b = w + 1 with b, not with a = x + w, where the student's a is a product)."""
+    below = tuple(_key(nodes[k]) if _ref(k, len(nodes)) is not None else None for k in nodes[i].get("in") or [])
+    return (_key(nodes[i]), below) if deep else (_key(nodes[i]),)
 
 
 def _ref(k: object, count: int) -> int | None:

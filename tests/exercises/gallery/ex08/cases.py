@@ -343,3 +343,11 @@ CASES += [
                  '    w_detach.add_(new - w_detach.item())\n'},
           names=("w holds a different number",)),
 ]
+
+# y's first factor a product (x * w for x + w): the node told (and bordered in the diagram) is that
+# product, not b's addition, which is the statement's and which a pairing by op alone took for a.
+CASES += [
+    Wrong('first_factor_product', fails={SHARES: "y's graph differs at a node below its root: your graph has MulBackward0 there"},
+          edits={Y: "    y = micrograph.mul(micrograph.mul(x, w), micrograph.add(w, 1))\n"},
+          names=("your graph has MulBackward0 there",), unsaid=("AddBackward0 fewer times",)),
+]
