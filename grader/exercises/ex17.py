@@ -47,6 +47,8 @@ KEYS = {
     "summed": "backward adds each gradient into its node's buffer as it arrives, one at a time, as PyTorch "
               "does: a floating-point sum depends on the order of its terms, so a sum made another way (all "
               "at once, or sorted) gives another number",
+    "buffered": "backward adds each gradient that reaches a node into that node's buffer: a node reached by several "
+                "edges runs once with their sum, never with the last one to arrive alone",
     "ran": "of the nodes ready to run, backward runs the one with the highest sequence_nr first (the newest)",
     "arrived": "backward must run each node once, and only after every node that sends it a "
                "gradient has run: dependencies counts the edges that reach each node",
@@ -77,7 +79,8 @@ CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
              "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
              "leaf": ("accumulate",), "summed": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate",
-                                                  "applied")}
+                                                  "applied", "buffered"),
+             "buffered": ("mul", "add", "one_op", "arrived", "applied", "accumulate")}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -270,7 +273,10 @@ def order(sub):
         u = sub.Value(0.5, requires_grad=True)
         ((u * small + u * big) + u * -big).backward()
         out.append(fact(grad_quiet(u), "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
-    return {**_rules(sub, 2.5, -1.5), "summed": out, **_ran(sub)}  # the run order read apart: "summed" is the rest
+    v = sub.Value(0.5, requires_grad=True)
+    (v * 2.0 + v * 3.0).backward()  # a sum exact in any order: a buffer that kept one gradient alone shows here
+    buffered = fact(grad_quiet(v), "w.grad for y = w * 2 + w * 3")
+    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **_ran(sub)}  # the run order read apart
 
 
 def _ran(sub: Any) -> dict[str, list[Any]]:

@@ -59,7 +59,8 @@ NODES = ("w", "x", "a", "b", "y")
 # A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node"), "kept": ("retained", "own_node"),
-             "warned": ("warn_again",), "retained": ("own_node",)}
+             "warned": ("warn_again",), "retained": ("own_node",),
+             "freed_id": ("warned",)}  # a getter that never warns: not ids kept, told by the rule of warning
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 
 

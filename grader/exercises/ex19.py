@@ -179,8 +179,20 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
     said = "after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward()"
     ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
-    return {"rerun": [ran], "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}"),
+    return {"rerun": [ran, _same_graph(engine, w0, x0)],
+            "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}"),
                                          fact(grad_quiet(a), f"a.grad {said}")]}  # the sum of both
+
+
+def _same_graph(engine: Any, w0: float, x0: float) -> dict[str, Any]:
+    """The documents' second backward through one graph, kept for it (retain_graph=True): it
+    adds the gradients again, so an engine that keeps the first walk's counts (cached on the
+    root's node) and runs no node the second time leaves w.grad at the first backward's."""
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
+    y = w * x + w
+    y.backward(retain_graph=True)
+    y.backward()
+    return fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(), y = w * x + w")
 
 
 AT_A_FREED_ID = N_("(v * v).backward(), v a new leaf at the id of a freed leaf that had a .grad")

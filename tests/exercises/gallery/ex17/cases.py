@@ -59,6 +59,10 @@ TOPOLOGICAL_WITHOUT_VISITED = '''    topo, stack = [], [(gradient_edge(root)[0],
     return
 '''
 CASES = [
+    Wrong("buffer_overwritten", edits={  # the last gradient to arrive replaces the others: no sum at all
+        "            buffers[child] = buffers.get(child, 0.0) + g\n": "            buffers[child] = g\n"},
+          fails={"gradients summed in PyTorch's order": "w.grad for y = w * 2 + w * 3 is a different number"},
+          names=("never with the last one to arrive alone",), unsaid=("a floating-point sum depends on the order",)),
     Wrong("skips_zero_gradients", edits={  # "nothing flows": a node sent only zeros is never woken
         "            buffers[child] = buffers.get(child, 0.0) + g\n":
         "            if g == 0.0 and child not in buffers:\n                waiting[child] -= 1\n"
@@ -88,6 +92,14 @@ CASES = [
           fails={DOCS: "ex16's part of the engine does not work in"},  # ex16's part, not "this stage's part":
           # apply reads what ex16 saved, and none of this stage's functions runs in ex16's check
           names=("ex16", "does not save w and x themselves")),
+    Wrong("ex16_save_conditions_swapped", edits={  # ex16's part: "other" saved when other requires grad
+        "            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+        "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":
+        "            if other.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+        "            if self.requires_grad:\n                out.grad_fn.save(\"self\", self)\n"},
+          fails={DOCS: "w * c, with c = Value(3), which requires no grad, does not save c alone"},
+          names=("ex16's part of the engine", "Value.__mul__ saves \"other\" when self requires grad"),
+          unsaid=("a floating-point sum depends on the order of its terms",)),
     Wrong("ex16_mul_skips_a_zero_factor", edits={  # ex16's part: an operand beside a 0 left unsaved
         "            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
         "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":

@@ -145,6 +145,11 @@ CASES = [
 # Retained told by the node's id in a set kept between calls: a new non-leaf whose node takes a
 # freed retained node's id reads as retained (its .grad does not warn).
 CASES += [
+    Wrong("warns_after_return", edits={WARNS: "        return self._grad\n" + WARNS},  # the warning never reached
+          fails={HIDDEN: "Reading a.grad after b.retain_grad(); y.retain_grad(); y.backward() warns in PyTorch, but not in "
+                         "your engine"},
+          names=("warns in PyTorch, but not in your engine", "a retained non-leaf never warn"),
+          unsaid=("retained nodes' ids kept between calls",)),
     Wrong("retained_by_node_id", edits={
         WARNS: WARNS.replace("not self.retains_grad", "id(self.grad_fn) not in _RETAINED"),
         "            self.grad_fn.retained = self\n": "            self.grad_fn.retained = self\n            _RETAINED.add(id(self.grad_fn))\n",

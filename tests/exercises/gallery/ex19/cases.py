@@ -14,6 +14,12 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("counts_cached_on_the_root_node", edits={  # the first walk's counts, used up, kept for every later one
+        "    waiting = dependencies(first)\n": "    if not hasattr(first, \"waiting\"):\n        first.waiting = dependencies(first)\n"
+                                             "    waiting = first.waiting\n"},
+          fails={"gradients add up over backward calls": "w.grad after y.backward(retain_graph=True); y.backward(), "
+                                                         "y = w * x + w is a different number from PyTorch's"},
+          names=("y.backward(retain_graph=True); y.backward()", "nothing of an earlier backward's walk")),
     Wrong("accumulator_overwrites_the_leaf_grad", edits={  # an ex17 AccumulateGrad.apply: store_grad never runs
         "        store_grad(self.variable, grad)\n": "        self.variable._grad = Value(grad)\n"},
           fails={LOOP: "w.grad after the second backward of w * x + w is a different number from PyTorch's"},
