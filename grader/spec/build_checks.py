@@ -38,10 +38,6 @@ def _stage1(sub: Any) -> str | None:
     product = getattr(w * x, "grad_fn", None)
     if (saved_as(product, "self") is w, saved_as(product, "other") is x) != (True, True):
         return N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
-    c = sub.Value(3.0)  # a factor that requires no grad: only "other" is saved, whichever the code's test
-    constant = getattr(w * c, "grad_fn", None)
-    if saved_as(constant, "other") is None or saved_as(constant, "self") is not None:  # a copy saved: told later
-        return SAVED_BY_FLAG
     z = sub.Value(0.0, requires_grad=True)
     zero = getattr(w * z, "grad_fn", None)
     if (saved_as(zero, "self") is w, saved_as(zero, "other") is z) != (True, True):
@@ -101,8 +97,6 @@ def _stage3(sub: Any) -> str | None:
         "y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
 
 
-SAVED_BY_FLAG = N_("w * c, with c = Value(3), which requires no grad, does not save c alone, as \"other\": "
-                   "Value.__mul__ saves \"other\" when self requires grad and \"self\" when the other operand does")
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
 APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch's error, although y.grad_fn.unpack "
                          "refuses the freed value: MulBackward0.apply does not read what it saved through unpack")
@@ -112,7 +106,7 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
                     "receives: Value.retain_grad called again must change nothing")
 RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
                       "gradient into y.grad, which backward writes as the node starts, before apply")
-FAULT_IN = {SAVES_NUMBER: "Value.__mul__", SAVED_BY_FLAG: "Value.__mul__", GRAD_REQUIRES_GRAD: "store_grad",
+FAULT_IN = {SAVES_NUMBER: "Value.__mul__", GRAD_REQUIRES_GRAD: "store_grad",
             APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward"}
 
 

@@ -97,8 +97,8 @@ CASES = [
         "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":
         "            if other.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
         "            if self.requires_grad:\n                out.grad_fn.save(\"self\", self)\n"},
-          fails={DOCS: "w * c, with c = Value(3), which requires no grad, does not save c alone"},
-          names=("ex16's part of the engine", "Value.__mul__ saves \"other\" when self requires grad"),
+          fails={DOCS: "w * 3 does not save 3 as \"other\""},
+          names=("ex16's part of the engine", "the factor w's gradient needs"),
           unsaid=("a floating-point sum depends on the order of its terms",)),
     Wrong("ex16_mul_skips_a_zero_factor", edits={  # ex16's part: an operand beside a 0 left unsaved
         "            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
