@@ -25,7 +25,7 @@ from grader.spec.probe import dict_of, num, show, type_name
 from grader.spec.made_from import operands
 from grader.spec.graph import graph_below
 from grader.spec.helpers import apart_from, results_of
-from grader.spec.origins import read_from_grad
+from grader.spec.origins import read_from_grad, seeded_one
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.defaults import default_kept
 from grader.spec.repeat import calls_apart
@@ -266,7 +266,7 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
                     "read": read_from_grad(answer, call, label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
                     "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
-                    "seed": _seeded_one(call.root_grads, label)})
+                    "seed": seeded_one(call.root_grads, label)})
     return out
 
 
@@ -278,14 +278,6 @@ def _held(answer: object, leaves: tuple[Any, Any] | None) -> dict[str, Any]:
         return {}
     held = [k for k, leaf in zip(("w", "x"), leaves) if answer.get(k, 0) is None and leaf.grad is not None]
     return {CONTEXT + "held": held} if held else {}
-
-
-def _seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:
-    """The CHECK fact that each backward pass of the call started from the gradient one, as
-    ``y.backward()`` called without a gradient does (``~implicit``: the sentence says so, not
-    that a v given was left out); not judged of a call that ran none."""
-    started = check(Check.GAVE_V, all(grads == (1.0,) for grads in passes) if passes else None, label)
-    return {**started, CONTEXT + "implicit": True}
 
 
 def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:

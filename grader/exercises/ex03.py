@@ -25,7 +25,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
-from grader.spec.origins import read_from_grad, returned_root
+from grader.spec.origins import read_from_grad, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
@@ -132,6 +132,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     return {
         "given": given.fact,
         "passed": passed_in_order(arguments, w, x, "grads_after_backward", "build_graph"),
+        "seed": seeded_one(call.root_grads, "grads_after_backward"),
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,

@@ -316,3 +316,10 @@ def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:
     node = getattr(y, "grad_fn", None) if _is_value(y) else None
     return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots), label)
 
+
+def seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:
+    """The CHECK fact that each backward pass of the call started from the gradient one, as
+    ``y.backward()`` called without a gradient does (``~implicit``: the sentence says so, not
+    that a v given was left out); not judged of a call that ran none."""
+    started = check(Check.GAVE_V, all(grads == (1.0,) for grads in passes) if passes else None, label)
+    return {**started, CONTEXT + "implicit": True}

@@ -216,6 +216,11 @@ CASES += [
           fails={WITHOUT: "grads_after_backward called build_graph with w and x exchanged"},
           edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {': '    g = build_graph(x, w)\n    g["y"].backward()\n    return {'},
           names=("grads_after_backward called build_graph with w and x exchanged",)),
+    # backward seeded with another gradient than one: told by the gradient the pass started from
+    Wrong("seeded_with_two",
+          fails={WITHOUT: "grads_after_backward started its backward pass from a gradient other than one"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {': '    g = build_graph(w, x)\n    g["y"].backward(Value(2.0))\n    return {'},
+          names=("grads_after_backward started its backward pass from a gradient other than one",)),
     # the read dedented out of the catch_warnings block: its warning reaches the caller, unrecorded
     Wrong("read_after_the_block",
           fails={WARNING: "grad_warning(b) read .grad, and the warning that read raised reached its caller unrecorded"},
