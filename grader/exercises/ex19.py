@@ -63,10 +63,11 @@ KEYS = {
 }
 # what zero_() or .grad = None left decides the gradients added after it
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad"),
-             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand"),
+             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
              "in_place": ("fresh", "leaf_number", "operand", "one_grad"), "zeroed": ("one_grad",),
              "leaf_root": ("operand", "in_place"),
-             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place")}
+             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place"),
+             "rerun": ("grads", "in_place", "operand")}  # a sum made wrong: a second backward's gradient differs too
 
 
 def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -226,7 +227,8 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
             before = grad_quiet(w)
             w.grad.zero_()
             x.grad.zero_()
-            reset_left["zeroed"] = [claim(grad_quiet(w) != before, CHANGED),  # a zero_ that did nothing, told so
+            reset_left["zeroed"] = [claim(before == 0.0 or grad_quiet(w) != before, CHANGED),  # a zero_ that did nothing,
+                                    # told so where it had something to change: a .grad already 0 is no zero_'s fault
                                     fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
                                     fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
         if reset == "None" and step == 2:

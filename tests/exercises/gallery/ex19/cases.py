@@ -14,6 +14,12 @@ RETAINED_SAME = "a.grad is g after a = w + x; a.retain_grad(); (a * x).backward(
 ZERO_BODY = '''        self._box[0] = 0.0
         return self'''
 CASES = [
+    Wrong("leaf_sum_subtracts", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] -= grad"},
+          fails={"gradients add up over backward calls": "w.grad after the second backward of w * x + w is a different "
+                                                         "number from PyTorch's"},
+          names=("w.grad after the second backward", "each backward must add its gradient into .grad"),
+          unsaid=("zero_() changes the number w.grad holds", "a backward sends the gradients of its own graph alone",
+                  "nothing of an earlier backward's walk")),
     Wrong("counts_cached_on_the_root_node", edits={  # the first walk's counts, used up, kept for every later one
         "    waiting = dependencies(first)\n": "    if not hasattr(first, \"waiting\"):\n        first.waiting = dependencies(first)\n"
                                              "    waiting = first.waiting\n"},
