@@ -221,11 +221,12 @@ CASES += [
 ]
 
 # ex17's slip carried: the dependency counts kept on the root node between calls, so a second backward
-# through one graph finds every count at 0 and reaches no leaf; the gate names ex17's part.
+# through one graph finds every count at 0 and reaches no leaf; told by this stage's second backward.
 CASES += [
     Wrong("counts_kept_on_the_root_since_ex17",
           edits={"    waiting = dependencies(first)\n":
                  "    if not hasattr(first, \"waiting\"):\n        first.waiting = dependencies(first)\n"
                  "    waiting = first.waiting\n"},
-          fails={LOOP: "this stage builds on ex17"}, names=("ex17", "a second time through the same y")),
+          fails={LOOP: "w.grad after y.backward(retain_graph=True); y.backward()"},
+          names=("its dependency counts", "kept for the next call")),
 ]
