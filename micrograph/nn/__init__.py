@@ -93,21 +93,23 @@ class Module:
     def modules(self) -> Iterator[Module]:
         return (module for _, module in self.named_modules())
 
-    def own_parameters(self) -> Iterator[tuple[str, Parameter]]:
-        """The Parameters this module registers itself (torch's ``_parameters``), by name: its attributes that are one."""
-        return ((name, attr) for name, attr in vars(self).items() if isinstance(attr, Parameter))
+    def own_parameters(self) -> Iterator[tuple[tuple[Any, ...], Parameter]]:
+        """The Parameters this module registers itself (torch's ``_parameters``), each with its name's parts: its
+        attributes that are one.  The parts are joined only when asked (``named_parameters``): ``parameters()``,
+        which every ``zero_grad()`` walks, never formats a name."""
+        return (((name,), attr) for name, attr in vars(self).items() if isinstance(attr, Parameter))
 
     def named_parameters(self, prefix: str = "", recurse: bool = True) -> Iterator[tuple[str, Parameter]]:
         """``(path, parameter)`` pairs, each parameter once, in the order first met (a generator, as torch's)."""
-        found = (((f"{path}." if path else "") + name, p) for path, m in
-                 (self.named_modules(prefix) if recurse else [(prefix, self)]) for name, p in m.own_parameters())
         first: dict[int, tuple[str, Parameter]] = {}
-        for name, p in found:
-            first.setdefault(id(p), (name, p))
+        for path, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
+            for parts, p in module.own_parameters():
+                first.setdefault(id(p), (".".join(filter(None, (path, *map(str, parts)))), p))
         yield from first.values()
 
     def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
-        yield from (p for _, p in self.named_parameters(recurse=recurse))
+        found = (p for m in (self.modules() if recurse else [self]) for _, p in m.own_parameters())
+        yield from {id(p): p for p in found}.values()  # each once, in the order first met; a generator, as torch's
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:  # the notes' way to freeze a whole layer
         for p in self.parameters():
@@ -144,10 +146,10 @@ class Linear(Module):
         self.weight = [[Parameter(Value(uniform(-bound, bound))) for _ in range(in_features)] for _ in range(out_features)]
         self.bias = [Parameter(Value(uniform(-bound, bound))) for _ in range(out_features)] if bias else None
 
-    def own_parameters(self) -> Iterator[tuple[str, Parameter]]:  # torch's weight and bias: here their entries
-        yield from ((f"weight.{i}.{j}", p) for i, row in enumerate(self.weight) for j, p in enumerate(row)
+    def own_parameters(self) -> Iterator[tuple[tuple[Any, ...], Parameter]]:  # torch's weight and bias: entries
+        yield from ((("weight", i, j), p) for i, row in enumerate(self.weight) for j, p in enumerate(row)
                     if isinstance(p, Parameter))
-        yield from ((f"bias.{i}", p) for i, p in enumerate(self.bias or []) if isinstance(p, Parameter))
+        yield from ((("bias", i), p) for i, p in enumerate(self.bias or []) if isinstance(p, Parameter))
         yield from super().own_parameters()
 
     def forward(self, x: Sequence[Any]) -> list[Any]:
