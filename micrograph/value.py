@@ -37,6 +37,7 @@ LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place 
 INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
                      "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for "
                      "more details.")
+NOT_A_TENSOR = "Variable data has to be a tensor, but got {}"  # .data = x and Variable(x), x not a Value
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 _float_warned = False
 DETACH_HINT = (
@@ -128,7 +129,7 @@ class Value:
     @data.setter
     def data(self, other: Value) -> None:
         if not isinstance(other, Value):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
+            raise TypeError(NOT_A_TENSOR.format(type(other).__name__))
         self._storage = other._storage
 
     @property

@@ -7,7 +7,7 @@ from micrograph.engine import backward, grad
 from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
-from micrograph.value import Value
+from micrograph.value import NOT_A_TENSOR, Value
 
 
 class _VariableMeta(type):
@@ -21,7 +21,7 @@ class Variable(metaclass=_VariableMeta):
 
     def __new__(cls, data: Value, requires_grad: bool = False) -> Value:  # type: ignore[misc]
         if not isinstance(data, Value):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+            raise TypeError(NOT_A_TENSOR.format(type(data).__name__))
         return data.detach().requires_grad_(requires_grad)
 
 
