@@ -7,6 +7,7 @@ from micrograph.engine import backward, grad
 from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
+from micrograph.inference import inference_mode
 from micrograph.value import NOT_A_TENSOR, Value
 
 
@@ -26,4 +27,4 @@ class Variable(metaclass=_VariableMeta):
 
 
 __all__ = ["Function", "Variable", "backward", "function", "detect_anomaly", "enable_grad", "functional", "grad",
-           "gradcheck", "gradgradcheck", "no_grad", "set_detect_anomaly", "set_grad_enabled"]
+           "gradcheck", "gradgradcheck", "inference_mode", "no_grad", "set_detect_anomaly", "set_grad_enabled"]

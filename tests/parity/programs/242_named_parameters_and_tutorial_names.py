@@ -2,7 +2,8 @@
 ``named_modules()`` of a module of one-element parameters with a child (the "Build the Neural Network"
 tutorial's loop over names), ``ones_like``/``zeros_like`` (the autograd tutorial's explicit seed,
 ``out.backward(torch.ones_like(out))``), ``torch.nn.functional`` (``F.mse_loss``, ``F.relu``) and the
-documents' ``Variable(tensor, requires_grad=True)``."""
+documents' ``Variable(tensor, requires_grad=True)``; ``torch.autograd.inference_mode``, the name the
+``torch.autograd`` docs list it under."""
 
 
 def run(B, rec):
@@ -60,3 +61,7 @@ def run(B, rec):
     t.add_(1)
     rec("Variable shares data and version", (v.item(), v._version))
     rec("isinstance", (isinstance(t, Variable), isinstance(2.0, Variable)))
+
+    with B.autograd.inference_mode():
+        made = w * 2
+    rec("autograd.inference_mode", (made.is_inference(), made.requires_grad))
