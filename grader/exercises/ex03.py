@@ -23,10 +23,11 @@ from micrograph.value import NONLEAF_GRAD_WARNING, shares_storage  # the engine'
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
+from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
+from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, list_kept, result_of, value_of, watching
@@ -60,14 +61,20 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     passed = list(names)  # the caller's list: the statement's code only reads it
     with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call:
         g = _nodes(sub.backward_retaining(w, x, passed))
+    alias = aliased(g)  # one Value under two names ("b": a): told as that, nothing said through either name
+
+    def of(name: str, fact: dict[str, Any]) -> dict[str, Any]:
+        return {**fact, ALIASED: alias[name]} if name in alias else fact
+
     return {
         "given": given.fact,
         "passed": passed_in_order(arguments, w, x, "backward_retaining", "build_graph"),
         "names": list_kept(passed, names, named, "names"),
-        "grads": [grad_of(g[n], in_call(f"{n}.grad", named)) for n in NODES],
-        "retains_grad": [value_of(g[n], in_call(n, named)) for n in ("a", "b", "y")],
+        "one_per_name": value_per_name(g, named),
+        "grads": [of(n, grad_of(g[n], in_call(f"{n}.grad", named))) for n in NODES],
+        "retains_grad": [of(n, value_of(g[n], in_call(n, named))) for n in ("a", "b", "y")],
         "backward": call.fact,
-        "root": returned_root(g["y"], call, call.label),
+        "root": of("y", returned_root(g["y"], call, call.label)),
     }
 
 

@@ -37,7 +37,7 @@ from grader.judge.implied import implied
 from grader.judge.placed import placed
 from grader.judge.shapes import graph_differences
 from grader.spec import Test
-from grader.spec.facts import CONTEXT, FACT, LABEL, Kind
+from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, Kind
 
 
 _NUMBERS = ("float", "int")
@@ -310,8 +310,8 @@ def _label(d: Difference) -> str:
 
 
 def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
-    if want == got:  # not ``same``: context keys (``~``) are not compared, but they explain
-        return
+    if want == got or type(got) is dict and type(got.get(ALIASED)) is str:  # not ``same``: context keys (``~``)
+        return  # are not compared, but they explain; a name holding another's Value: VALUE_PER_NAME tells it
     if not_its_shape(want, got):  # the whole result told once, by what it was instead
         found.append((order(got), _diff(Say.RESULT_TYPE, label=clean(got[LABEL]), type=clean(got["value"]))))
         return

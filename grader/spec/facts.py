@@ -42,6 +42,7 @@ CLAIM = "claim"  # a RESULT fact's key: its label is a statement, its value whet
 KEPT_BY = CONTEXT + "kept_by"  # beside a failed state fact: the helper whose calls keep the state
 ABSENT = CONTEXT + "absent"  # beside a dict's entry it has no key for: [the dict's label, the key's name]
 SHARED = CONTEXT + "shared"  # beside a list's RESULT: the groups of indices of its entries that are one list object
+ALIASED = CONTEXT + "aliased"  # beside a fact of a name whose Value another name holds too: that name (VALUE_PER_NAME tells it)
 
 
 class Kind(str, enum.Enum):
@@ -180,6 +181,7 @@ class Check(str, enum.Enum):
     EVERY_ENTRY = "every_entry"  # a Value is computed from every entry of a matrix (a loss summing a layer's outputs)
     LEAF_PER_ENTRY = "leaf_per_entry"  # each entry of a matrix of new leaves is a Value no other entry is
     LEAF_PER_NAME = "leaf_per_name"  # each leaf a call returned under a name is a Value no other name holds
+    VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given

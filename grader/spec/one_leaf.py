@@ -4,7 +4,9 @@ One leaf per distinct number, kept in a dict (``made.setdefault(v, Value(v, ...)
 entries or names of equal numbers one and the same leaf: a node then takes one input twice, and
 backward adds both gradients into it.  Only a case of equal numbers shows it, and it shows as
 wrong numbers; these facts say which entry or name holds the Value an earlier one holds.  The
-Values are all alive while compared, so no id is reused.
+Values are all alive while compared, so no id is reused.  A dict slip (``"b": a``) returns one
+Value under two names whatever the graph: ``value_per_name`` tells it, and ``aliased`` names the
+facts that would only tell that Value again under the other name.
 """
 
 from __future__ import annotations
@@ -30,6 +32,21 @@ def leaf_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:
     """The LEAF_PER_NAME fact of the leaves a call returned under ``named``'s names (``label`` the
     call): no name holds the Value an earlier name holds, else the later name and the earlier."""
     return _fact(Check.LEAF_PER_NAME, _shared(named), label, True)
+
+
+def value_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """The VALUE_PER_NAME fact of the Values a call returned under ``named``'s names, leaves or
+    not (``label`` the call): no name holds the Value an earlier name holds, else the later name
+    and the earlier (told as one Value under two names, not as what that Value is)."""
+    return _fact(Check.VALUE_PER_NAME, _shared(named), label, True)
+
+
+def aliased(named: Mapping[str, Any]) -> dict[str, str]:
+    """Each name whose Value another name holds too, and that other name: every fact observed
+    through either name is of the one Value, told by ``value_per_name``, so a probe marks those
+    facts ``ALIASED`` and the judge compares none of them."""
+    return {name: other for name, v in named.items() if is_value(v)
+            for other, u in named.items() if other != name and u is v}
 
 
 def _shared(named: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -373,3 +373,12 @@ CASES += [
           names=("grad_warning(a retained)", "without reading .grad", "keeps that text between calls"),
           unsaid=("grad_warning(a retained) never read",)),
 ]
+
+# backward_retaining right, but its dict names a twice ("b": a): told as one Value under two names,
+# not as retain_grad() called, or not, on b, which the code did as asked on the b it built.
+CASES += [
+    Wrong("b_returned_as_a",
+          fails={A: "The Value returned as b is the very one returned as a: one Value under two names."},
+          edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    return {**g, "b": g["a"]}\n'},
+          names=("returned as b", "returned as a", "two names"), unsaid=("retain_grad() was",)),
+]
