@@ -28,7 +28,7 @@ from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error
-from grader.spec.origins import made_by_op, made_from
+from grader.spec.origins import made_by_op, made_from, read_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
@@ -79,7 +79,7 @@ def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.en
         fact = call.fact
     return {"y": [value_of(r["y"], "y"), *made],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
-            "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, label),
+            "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, label, read_on_the_way(r["y"], call)),
             "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
             "call": fact}
 

@@ -6,12 +6,15 @@ backward adds both gradients into it.  Only a case of equal numbers shows it, an
 wrong numbers; these facts say which entry or name holds the Value an earlier one holds.  The
 Values are all alive while compared, so no id is reused.  A dict slip (``"b": a``) returns one
 Value under two names whatever the graph: ``value_per_name`` tells it, and ``aliased`` names the
-facts that would only tell that Value again under the other name.
+facts that would only tell that Value again under the other name.  Where leaves are returned, one
+Value under two names is not always one leaf made for both: code that made a leaf for each and
+returned one under both names (``"x": w``) computed its result from the other leaf too, which no
+name holds (``leaf_per_name``'s ``reached``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from grader.spec.call import is_value
@@ -28,10 +31,22 @@ def leaf_per_entry(rows: object, label: str) -> dict[str, Any]:
     return _fact(Check.LEAF_PER_ENTRY, shared, label, True if rows else None)
 
 
-def leaf_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:
+def leaf_per_name(named: Mapping[str, Any], label: str, reached: Iterable[Any] = ()) -> dict[str, Any]:
     """The LEAF_PER_NAME fact of the leaves a call returned under ``named``'s names (``label`` the
-    call): no name holds the Value an earlier name holds, else the later name and the earlier."""
-    return _fact(Check.LEAF_PER_NAME, _shared(named), label, True)
+    call): no name holds the Value an earlier name holds, else the later name and the earlier.
+    ``reached``: the Values the call's result was made from (what its operations read, nearest
+    first); a leaf requiring grad among them that no name holds gives a shared name the context
+    ``~returned_twice``: a leaf made for each name, one returned under both, not one for both."""
+    fact = _fact(Check.LEAF_PER_NAME, _shared(named), label, True)
+    held = {id(v) for v in named.values()}
+    if fact.get("holds") is False and any(_unnamed_leaf(v, held) for v in reached):
+        fact[CONTEXT + "returned_twice"] = True
+    return fact
+
+
+def _unnamed_leaf(v: object, held: set[int]) -> bool:
+    """Whether ``v`` is a leaf that requires grad and that no returned name holds."""
+    return is_value(v) and id(v) not in held and v.grad_fn is None and v.requires_grad
 
 
 def value_per_name(named: Mapping[str, Any], label: str) -> dict[str, Any]:

@@ -374,6 +374,12 @@ CASES += [
                  "    made = {}\n    w = made.setdefault(w, Value(w, requires_grad=True))\n"
                  "    x = made.setdefault(x, Value(x, requires_grad=True))\n"},
           names=("one leaf for both",)),
+    # a leaf made for each, y computed from both, and w returned under the name x too: one Value under
+    # two names, not one leaf made for both
+    Wrong("x_returned_as_w",
+          fails={INFERENCE: "The Value returned as x is the very one returned as w"},
+          edits={'    return {"w": w, "x": x, "y": y}\n': '    return {"w": w, "x": w, "y": y}\n'},
+          names=("one Value under two names",), unsaid=("one leaf for both",)),
 ]
 
 # The step left to the engine's optimizer, whose step() runs under no_grad (as torch.optim's):
