@@ -164,7 +164,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
         "x": {**value_of(leaf, "the leaf x you were given"), CONTEXT + "unchanged": leaf.item() == x,
               **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {}),  # x.data.copy_(w.data + 1)
               **({CONTEXT + "x_is_w": True} if w == x else {})},  # w + 1 tells nothing there
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x)),
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.made or {}).values()),
               "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},
         "grad": grad_of(leaf, "x.grad"),

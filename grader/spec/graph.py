@@ -18,7 +18,7 @@ name the probe gave it, or ``"?"`` for a leaf it did not name (one the student m
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import micrograph
@@ -62,9 +62,12 @@ class _Walk:
         for v in names.values():
             self.knows(v)
 
-    def knows(self, v: object) -> None:
-        """Keep the number ``v`` holds for the node that made it (drawn, never compared)."""
-        if isinstance(v, micrograph.Value) and v.grad_fn is not None:
+    def knows(self, v: object, named: bool = True) -> None:
+        """Keep the number ``v`` holds for the node that made it (drawn, never compared); a Value
+        the probe did not name leaves a named one of that node in place."""
+        if not isinstance(v, micrograph.Value) or v.grad_fn is None:
+            return
+        if named or (v.output_nr == 0 and id(v.grad_fn) not in self.made):
             self.made[id(v.grad_fn)] = v
 
     def places(self, names: Mapping[str, Any]) -> dict[str, int]:
@@ -250,7 +253,7 @@ def _saved_state(node: Any) -> Saved:
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
           flat: bool = True, data: Mapping[str, float] | None = None,
-          drawn: Mapping[str, Any] | None = None) -> dict[str, Any]:
+          drawn: Mapping[str, Any] | None = None, held: Iterable[Any] = ()) -> dict[str, Any]:
     """The GRAPH fact of the graph behind ``root``.
 
     ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
@@ -266,6 +269,10 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
 
     ``drawn`` names the outputs of a node that makes several (ex12's ``output[0][1]``) for the
     drawing only (``~outputs``), never compared.
+
+    ``held`` gives Values the code tested made (``Call.made``), unnamed: each node one of them is
+    still the output of is drawn with the number that Value holds now, not the one its op produced
+    (an in-place change under no_grad, or through ``.data``, keeps a Value's grad_fn).
     """
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
@@ -276,6 +283,8 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
         fact[CONTEXT + "numbers"] = numbers
     walk = _Walk(names, flat, data=data, drawn=drawn)
     walk.knows(root)
+    for v in held:
+        walk.knows(v, named=False)
     node = root.grad_fn
     if node is None:  # a leaf: its own AccumulateGrad if it requires grad, else nothing
         leaf = walk.leaf_names.get(id(root), UNNAMED)

@@ -176,7 +176,12 @@ def grad_fn(v: Value) -> Node | None:
 
 
 def node_output(n: Node, known: Value | None) -> float | None:
-    """The number ``n`` produced (micrograph's nodes keep it; ``known`` is not needed)."""
+    """The number drawn for the value ``n`` made: the one ``known`` holds now, where it is still
+    that value (an in-place change under no_grad, or through ``.data``, keeps its ``grad_fn``, and
+    a student printing it sees the new number); else the number ``n`` produced, which the node
+    keeps when no variable holds that value any more (or an in-place op made it a new node's)."""
+    if known is not None and known.grad_fn is n and known.output_nr == 0:
+        return known.item()
     return n.output_data()
 
 

@@ -289,9 +289,11 @@ class _Recorder(observe.Observer):
         if self.number is None:
             return None
         labels = {self.ids.values[k]: name for k, name in _names_by_key(late_names or {}).items() if k in self.ids.values}
+        numbers = _numbers_now(late_names or {}, self.ids)
         for node in self.graph["nodes"]:
             if node["id"] in labels and node.get("kind") == "value":
                 node["name"] = labels[node["id"]]
+                node["data"] = numbers.get(node["id"], node["data"])
         for entry in (*self.nodes.values(), *(s["wrote"] for s in self.steps if s["wrote"] is not None)):
             if entry["value"] in labels:
                 entry["label"] = labels[entry["value"]]
@@ -310,6 +312,15 @@ def _names_by_key(names: Mapping[str, Value]) -> dict[Value | Node, str]:
         key: Value | Node = v if v.grad_fn is None else v.grad_fn
         out[key] = f"{out[key]}, {name}" if key in out else name
     return out
+
+
+def _numbers_now(names: Mapping[str, Value], ids: DiagramIds) -> dict[str, float | str | None]:
+    """The number each named non-leaf holds now, by its drawn id: drawn when the pass began, before
+    its Value was named, it showed the number its node produced, not an in-place change made
+    since under no_grad or through ``.data``, which keeps the Value's ``grad_fn`` (a leaf was drawn
+    from its own Value)."""
+    return {ids.values[v.grad_fn]: _number(internals.node_output(v.grad_fn, v)) for v in names.values()
+            if v.grad_fn is not None and v.output_nr == 0 and v.grad_fn in ids.values}
 
 
 def _number(x: Any) -> float | str | None:

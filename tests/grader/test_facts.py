@@ -58,6 +58,19 @@ def test_operand_order_and_sum_spelling_give_the_same_graph():
                     graph(micrograph.sum(parts), names, label="s", flat=False))
 
 
+def test_a_held_value_changed_through_data_is_drawn_with_its_number_now():
+    """A clone shifted through .data keeps its CloneBackward0: the drawing shows what the clone
+    holds where the probe was given it (``held``), its op's number where not; never compared."""
+    w, x = _leaves()
+    c = x.clone()
+    c.data.copy_(c.data + 1)
+    y = (c + w) * (w + 1)
+    numbers = {n["~op"]: n["~data"] for n in graph(y, {"x": x}, label="y", held=[c])["nodes"] if "~op" in n}
+    assert numbers["CloneBackward0"] == x.item() + 1
+    assert {n["~op"]: n["~data"] for n in graph(y, {"x": x}, label="y")["nodes"] if "~op" in n}["CloneBackward0"] == x.item()
+    assert same(graph(y, {"x": x}, label="y", held=[c]), graph(y, {"x": x}, label="y"))
+
+
 def test_a_different_graph_is_told_from_the_student_side():
     w, x = _leaves()
     names = {"w": w, "x": x}

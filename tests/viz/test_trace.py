@@ -195,6 +195,22 @@ def test_first_backward_records_a_backward_started_under_any_name_and_labels_lat
     assert BackwardTrace.from_json(json.loads(trace.to_json())).steps == trace.steps
 
 
+def test_a_value_named_late_shows_its_number_now():
+    """The pass draws a from its node before a is named; a was changed under no_grad after its op
+    ran (its node is the same), so the page shows what a holds, as graph_json does."""
+    from micrograph.viz import first_backward
+
+    with first_backward() as recording:
+        w, x, a, b, _ = documents_graph()
+        y = a + b  # saves neither: changing a does not stop its backward
+        with mg.no_grad():
+            a.mul_(4)
+        y.backward()
+    data = {n["name"]: n["data"] for n in recording.trace(names={"a": a, "b": b}).data["graph"]["nodes"]
+            if n["kind"] == "value" and n["name"]}
+    assert data == {"a": 12.0, "b": 2.0}
+
+
 def test_first_backward_without_backward_is_none_and_caps_steps():
     from micrograph.viz import first_backward
 

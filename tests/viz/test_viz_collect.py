@@ -97,6 +97,21 @@ def test_saved_values_and_versions(doc) -> None:
     assert mul["saved"][1] == {"slot": "_saved_other", "data": 3.0, "saved_version": 0, "version": 1}
 
 
+def test_a_value_changed_in_place_without_a_new_node_is_drawn_with_its_number_now(doc) -> None:
+    """Under no_grad an in-place op records no node: a keeps the AddBackward0 that made it, which
+    produced 3, but a holds 4, as print(a) shows; a value no variable holds keeps its op's number."""
+    g = doc()
+    with mg.no_grad():
+        g["a"].add_(1)
+    assert by_name(graph_json(g["y"], names=g))["a"]["data"] == 4.0
+    assert by_name(graph_json(g["y"], names={"b": g["b"]}))["b"]["data"] == 2.0
+    unnamed = [n["data"] for n in graph_json(g["y"])["nodes"] if n.get("role") == "intermediate"]
+    assert sorted(unnamed) == [2.0, 3.0]  # no Value of a given: its op's number
+    g["a"].mul_(2)  # with grad mode on, a new node: y's graph holds the old one, a no longer
+    assert sorted(n["data"] for n in graph_json(g["y"], names={"a": g["a"]})["nodes"]
+                  if n.get("role") == "intermediate") == [2.0, 3.0]
+
+
 def test_named_constant_saved_by_its_op() -> None:
     w = Value(2.0, requires_grad=True)
     c = Value(5.0)
