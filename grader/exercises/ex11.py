@@ -35,6 +35,7 @@ from grader.spec.provenance import check, float_of, grad_of, result_of, value_of
 from grader.spec.appended import appended_later
 from grader.spec.defaults import default_kept
 from grader.spec.repeat import Returned, calls_apart, fresh_copy
+from grader.spec.returned_detached import detached_sources, graph_leaves
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -61,6 +62,11 @@ def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     if type(xs) is not list:
         return f"not a list: {type_name(xs)}"
     return [observe(item) for item in xs]
+
+
+def _flat(m: object) -> list[Any]:
+    """The entries of the rows of a matrix returned (none where it is no list of rows)."""
+    return [v for row in m if type(row) is list for v in row] if type(m) is list else []
 
 
 def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
@@ -109,10 +115,13 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
     names: dict[str, Any] = {}
     if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
         names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
+    sources = detached_sources(names, _flat(g["loss"]))  # a detach() of each leaf of loss's graph: told as such
     return {
         "x": entries(g["x"], "x", value_of),
         "y": entries(g["y"], "y", value_of),
-        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, names, label=label)),
+        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label)),
+        "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
+                     CONTEXT + "of": "loss"},
         "shape": _shape(g["loss"], "loss"),
         "row": _row_kind(g["loss"], "loss[0]"),
         "new": _new_x(g),
@@ -374,10 +383,12 @@ def draw(sub):
     names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # or the row build returned as loss: as
              **{f"loss{k}": v for k, v in enumerate(row)}}  # many as build made, drawn as they are
     show(row, names)  # drawn as built if the backward calls fail
-    # no matrix to backpropagate row by row, or an entry no graph records (made under no_grad): the
-    # tests tell what build returned; jacobian_rows run on it would raise for build's slip
-    recorded = all(isinstance(v, Value) and v.requires_grad for r in loss if type(r) is list for v in r)
-    if row is loss or not recorded:
+    # no matrix to backpropagate row by row, an entry no graph records (made under no_grad), or an x
+    # that is not the leaves loss's graph holds: the tests tell what build returned; jacobian_rows
+    # run on it would raise for build's slip (x_grads reading a .grad no pass wrote)
+    recorded = all(isinstance(v, Value) and v.requires_grad for v in _flat(loss))
+    leaves = {id(v) for v in graph_leaves(_flat(loss))}
+    if row is loss or not recorded or not all(id(v) in leaves for v in x[0]):
         return row, names
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:
         sub.jacobian_rows(x, loss)

@@ -27,6 +27,9 @@ class SayLeaf(Sentence):
                     "Value your code made requiring grad, where the statement's {where} requires no grad.")
     DETACHED_RETURNED = N_("{label} is a detach() of the {label} y was computed from, not that Value: it has no "
                            "grad_fn and requires no grad, where the statement returns the {label} y's graph holds.")
+    DETACHED_LEAVES_RETURNED = N_("{label}'s entries are detach()es of the leaves {name} was computed from (new Values "
+                                  "sharing their numbers), not those leaves: {name}'s graph never reaches them, where "
+                                  "the statement returns the very leaves {name} is computed from.")
     COMPUTED_NOT_RETURNED = N_("{label} is not the Value your code computed for it: an operation of your code made a "
                                "Value with the statement's graph, and the call returned another Value in its place.")
     GIVEN_NOT_RETURNED = N_("{label} is the leaf w the call was given, returned in place of the Value your code "

@@ -321,3 +321,14 @@ CASES += [
                  "    values = [v.grad.item() for v in x[0]]\n    for v in x[0]:\n        v.grad.zero_()\n    return values\n"},
           names=("x_a[0][0].grad was changed after backward wrote it, by x_grads", "given with the exercise only reads it")),
 ]
+
+# build computes loss from the leaves it made, then returns a detach() of each as x (made to require
+# grad again): loss's graph is the statement's, the leaves returned are others; told as the detach(),
+# not as a graph that reaches a leaf the statement's does not.
+CASES += [
+    Wrong("build_returns_detached_x", fails={BUILD: "x's entries are detach()es of the leaves loss was computed from"},
+          edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':
+                 '    loss = micrograph.mm(x, y)\n'
+                 '    return {"x": [[v.detach().requires_grad_() for v in x[0]]], "y": y, "loss": loss}\n'},
+          names=("detach()", "not those leaves"), unsaid=("reaches a leaf the statement's does not",)),
+]
