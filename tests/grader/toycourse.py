@@ -55,6 +55,7 @@ def larger(sub):
 
 @EXERCISE.diagram
 def draw(sub):
+    (Value(1.5, requires_grad=True) * 2).grad  # the engine warns at this line: the test's, not the submission's
     return sub.double(Value(1.5, requires_grad=True))
 '''
 

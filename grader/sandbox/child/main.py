@@ -27,7 +27,7 @@ import micrograph
 from micrograph import grad_mode, observe
 
 from grader import spec
-from grader.sandbox.child import confine, guard, relay, seal, sentinel, unaudited, wire
+from grader.sandbox.child import confine, guard, relay, seal, sentinel, shown, unaudited, wire
 from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
@@ -321,6 +321,7 @@ def prepare(request: Request, started: float, plan: Plan,
     tests_module = _load_tests(request["tests_module"], request["tests_source"],
                                request["tests_code"])
     exercise: spec.Exercise = tests_module.EXERCISE
+    shown.show_only_the_submissions()
     leave_course_path()
     layers = isolating()
     return layers, Work(request, exercise, plan, started, sealed)

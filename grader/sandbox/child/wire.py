@@ -65,9 +65,12 @@ class Compiled(TypedDict):
     marshal: str
 
 
+TESTS_FILE_PREFIX: Final = "<tests "
+
+
 def tests_file(name: str) -> str:
     """The file name a test module's code is compiled under (no file: its source comes on stdin)."""
-    return f"<tests {name}>"
+    return f"{TESTS_FILE_PREFIX}{name}>"
 
 
 def compile_tests(name: str, source: str) -> types.CodeType:

@@ -1,0 +1,37 @@
+"""Which warnings reach the submission's printed output.
+
+The engine warns at the line that did something (``stacklevel``): reading a non-leaf's ``.grad`` in the
+grader's own test code, to compare it with the statement's, warns at the test's line. Printed, that warning
+would stand under "the submission printed" as if the student's code had raised it, and would name a hidden
+test's module and line. So the child shows only the warnings raised at lines outside the grader's code;
+recording them (``warnings.catch_warnings(record=True)``, the probes' ``caught_warnings``) is unchanged,
+since that replaces ``warnings.showwarning`` for its block.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any, TextIO
+
+from grader.sandbox.child.wire import TESTS_FILE_PREFIX
+
+GRADER_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+
+
+def graders_line(filename: str) -> bool:
+    """Whether a warning raised at a line of ``filename`` was raised by the grader's code: a test module
+    (compiled under ``<tests ...>``) or a helper in the ``grader`` package."""
+    return filename.startswith(TESTS_FILE_PREFIX) or os.path.abspath(filename).startswith(GRADER_DIR)
+
+
+def show_only_the_submissions() -> None:
+    """From now on, print a warning only when raised outside the grader's code, as Python prints it."""
+    show = warnings.showwarning
+
+    def shown(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+              file: TextIO | None = None, line: str | None = None, **more: Any) -> None:
+        if not graders_line(filename):
+            show(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = shown
