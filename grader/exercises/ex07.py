@@ -150,6 +150,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     called: list[bool] = []
     changed_first: list[bool] = []
     as_b: list[object] = []  # the Values it was given as b (kept alive)
+    a_twice: list[bool] = []  # whether it was given one Value as both a and b
 
     def given(a: object, b: object) -> object:
         """The combine handed to the student: ``combine`` itself, noting that it ran, whether the
@@ -159,6 +160,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         changed_first.append(isinstance(a, Value) and a._version > 0)
         call.sampled.append(a)
         as_b.append(b)
+        a_twice.append(a is b)
         return combine(a, b)
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
@@ -178,7 +180,8 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
-        "combine": check(Check.COMBINE_CALLED, bool(called), named),
+        "combine": {**check(Check.COMBINE_CALLED, bool(called) and not any(a_twice), named),
+                    CONTEXT + "a_twice": any(a_twice)},  # combine(a, a): the b made from w never used
         "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named),
         "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "modify_saved_value")],
     }

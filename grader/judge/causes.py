@@ -193,9 +193,10 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),
-    # y made without the combine given: its error, its op and the gradients all follow from that
-    Say.COMBINE_IGNORED: {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.OTHER_OP,
-                          Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.DATA},
+    # y made without the combine given, or with a as both operands: its error, its op and the gradients follow
+    **dict.fromkeys((Say.COMBINE_IGNORED, SayInPlace.COMBINE_A_TWICE),
+                    {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.OTHER_OP,
+                     Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.DATA}),
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
@@ -311,7 +312,8 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_O
          Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
-         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN}
+         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN,
+         SayInPlace.COMBINE_A_TWICE}
 
 
 def told_once(say: Sentence) -> bool:

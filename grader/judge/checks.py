@@ -150,6 +150,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
+    Say.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),),  # called, on a as both operands
     Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
     Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
     Say.NEVER_DETACHED: (("plain_leaf", Say.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut

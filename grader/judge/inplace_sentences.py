@@ -50,6 +50,8 @@ class SayInPlace(Sentence):
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")
+    COMBINE_A_TWICE = N_("{label} passed the same Value to combine as a and as b: y is combine(a, a), where the "
+                         "statement's is combine(a, b), its b made from w.")
     RETURNED_OTHER = N_("{label} returned as w another Value than the leaf your code tried the in-place operation "
                         "on (a new Value made after it), where the statement returns that leaf, left unchanged.")
     ALIAS_CHANGED = N_("{label} is not {of}: your code took {of} as a copy sharing this Value's number (a detach() "

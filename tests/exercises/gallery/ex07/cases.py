@@ -376,3 +376,10 @@ CASES += [
                  "    a = x + w_leaf\n    b = w_leaf + 1\n"},
           names=("w modify_saved_value returned is of type float",), unsaid=("w.grad",)),
 ]
+
+# combine given a twice (b made, never used): told as the call it made, not as the numbers that follow.
+CASES += [
+    Wrong("combine_a_twice", fails={SAVED: "passed the same Value to combine as a and as b"},
+          edits={"    y = combine(a, b)": "    y = combine(a, a)"},
+          names=("the same Value to combine as a and as b",), unsaid=("holds a different number",)),
+]
