@@ -16,18 +16,20 @@ between calls and handed out again shows.  The given ``x_grads`` is watched wher
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import micrograph
 from micrograph import Value
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
 from grader.spec.one_hot import one_hot_facts
 from grader.spec.one_leaf import leaf_per_entry
+from grader.spec.equal_leaves import read_per_leaf
+from grader.spec.matrices import as_list, flat, matrix, row_kind, shape
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import read_from_grad, read_in_turn, remember
@@ -47,8 +49,9 @@ OTHER_SHAPES = [
     ([-0.75], [[2.0, -3.0, 5.0]]),
 ]
 
-# x's leaves of one value: a leaf looked up with == (`leaf in zeroed`) is zeroed once, not each time.
-EQUAL_ENTRIES = ([1.5, 1.5], [[2.0, -1.0], [0.5, 3.0]])
+# x's leaves of one value: a leaf looked up with == (`leaf in zeroed`) is zeroed once, not each time;
+# y's columns equal: two equal rows of the Jacobian, each recorded (not a row kept once only).
+EQUAL_ENTRIES, EQUAL_COLUMNS = ([1.5, 1.5], [[2.0, -1.0], [0.5, 3.0]]), ([1.5, -2.0], [[2.0, 2.0, -1.0], [0.5, 0.5, 3.0]])
 
 
 def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
@@ -56,21 +59,6 @@ def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
     x = [[Value(v, requires_grad=True) for v in x_row]]
     y = [[Value(v, requires_grad=y_grad) for v in row] for row in y_rows]
     return x, y, micrograph.mm(x, y)
-
-
-def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
-    if type(xs) is not list:
-        return f"not a list: {type_name(xs)}"
-    return [observe(item) for item in xs]
-
-
-def _flat(m: object) -> list[Any]:
-    """The entries of the rows of a matrix returned (none where it is no list of rows)."""
-    return [v for row in m if type(row) is list for v in row] if type(m) is list else []
-
-
-def _matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
-    return _list(m, lambda row: _list(row, observe))
 
 
 def _x_grads(x: list[list[Value]], name: str = "x") -> list[dict[str, Any]]:
@@ -115,35 +103,19 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
     names: dict[str, Any] = {}
     if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
         names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
-    sources = detached_sources(names, _flat(g["loss"]))  # a detach() of each leaf of loss's graph: told as such
+    sources = detached_sources(names, flat(g["loss"]))  # a detach() of each leaf of loss's graph: told as such
     return {
         "x": entries(g["x"], "x", value_of),
         "y": entries(g["y"], "y", value_of),
         "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label)),
         "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
                      CONTEXT + "of": "loss"},
-        "shape": _shape(g["loss"], "loss"),
-        "row": _row_kind(g["loss"], "loss[0]"),
+        "shape": shape(g["loss"], "loss"),
+        "row": row_kind(g["loss"], "loss[0]"),
         "new": _new_x(g),
         "leaves": leaf_per_entry(g["x"], "x"),
         "call": call.fact,
     }
-
-
-def _shape(m: object, name: str) -> list[dict[str, Any]]:
-    """len(name) and len(name[0]) of a matrix returned: a loss of another shape is told by these
-    (its entries cannot be compared one by one); nothing for what is no list of rows."""
-    if type(m) is not list or not m or type(m[0]) is not list:
-        return []
-    return [result_of(len(m), f"len({name})"), result_of(len(m[0]), f"len({name}[0])")]
-
-
-def _row_kind(m: object, label: str) -> dict[str, Any] | None:
-    """The kind of a returned matrix's first entry, a row (a list) in the statement's: loss[0]
-    returned as loss, a list of Values, is told by what its first entry is."""
-    if type(m) is not list or not m:
-        return None
-    return result_of(f"{NOT_PLAIN}{type_name(m[0])}", label)
 
 
 BUILD_FEEDBACK = ("x is [[...]], one row of new leaves that require grad; y is a list of rows of "
@@ -182,7 +154,7 @@ def _built_seen(g: object) -> list[Any] | str:
     """The numbers of what build returned: x, y and loss."""
     if type(g) is not dict:
         return type_name(g)
-    return [_matrix(g.get(name), num) for name in ("x", "y", "loss")]
+    return [matrix(g.get(name), num) for name in ("x", "y", "loss")]
 
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:
@@ -192,7 +164,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
             watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
     label = f"vjp(x{n}, loss{n}, v{n})"
-    returned = _list(grads, num)  # not a list: told as vjp's result, once
+    returned = as_list(grads, num)  # not a list: told as vjp's result, once
     out = {"returned": returned if type(grads) is list else result_of(returned, label),
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
            "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
@@ -242,7 +214,7 @@ def vjp_vectors(sub):
     cases = [(SQUARE[0], [1.0, 0.0]), (SQUARE[0], [1.0, 1.0]), (SQUARE[1], [2.0, -0.5]),
              (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0]), (SQUARE[1], [0.0, 0.0])]
     return {**_vjps(sub, cases),
-            "apart": calls_apart(sub, _vjp_again, lambda grads: _list(grads, num), cases[2],
+            "apart": calls_apart(sub, _vjp_again, lambda grads: as_list(grads, num), cases[2],
                                  cases[3], "vjp")}
 
 
@@ -260,17 +232,18 @@ def vjp_y_grad(sub):
     return _vjps(sub, cases, y_grad=True)
 
 
-def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "") -> dict[str, Any]:
-    """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n}."""
+def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") -> dict[str, Any]:
+    """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n} (or its ``label``)."""
     x, _, loss = _graph(x_row, y_rows)
     with given_returns(sub, "x_grads", given_x_grads) as kept, \
             watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True) as call:
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
-    label = f"jacobian_rows(x{n}, loss{n}, {zero_between})"
+    label = label or f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
     floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
-    return {"rows": result_of(_matrix(rows, num), label), "floats": floats, "given_kept": kept.fact,
+    return {"rows": result_of(matrix(rows, num), label), "floats": floats, "given_kept": kept.fact,
             "read": read_from_grad(rows, call, label),
+            "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
@@ -339,7 +312,7 @@ def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> d
     def run(module: Any, *zero_between: bool) -> object:
         x, _, loss = _graph(*case)
         return module.jacobian_rows(x, loss, *zero_between)
-    return default_kept(sub, run, lambda module: run(module, True), lambda rows: _matrix(rows, num),
+    return default_kept(sub, run, lambda module: run(module, True), lambda rows: matrix(rows, num),
                         N_("jacobian_rows(x, loss) (zero_between left out)"))
 
 
@@ -353,7 +326,8 @@ def rows_public(sub):
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
     return {**_rows_of(sub, OTHER_SHAPES, True), "equal": _rows(sub, *EQUAL_ENTRIES, True),
-            "apart": calls_apart(sub, _rows_again, lambda rows: _matrix(rows, num), OTHER_SHAPES[0],
+            "columns": _rows(sub, *EQUAL_COLUMNS, True, label=N_("jacobian_rows(x, loss, True) (y with two equal columns)")),
+            "apart": calls_apart(sub, _rows_again, lambda rows: matrix(rows, num), OTHER_SHAPES[0],
                                  SQUARE[1], "jacobian_rows")}
 
 
@@ -386,8 +360,8 @@ def draw(sub):
     # no matrix to backpropagate row by row, an entry no graph records (made under no_grad), or an x
     # that is not the leaves loss's graph holds: the tests tell what build returned; jacobian_rows
     # run on it would raise for build's slip (x_grads reading a .grad no pass wrote)
-    recorded = all(isinstance(v, Value) and v.requires_grad for v in _flat(loss))
-    leaves = {id(v) for v in graph_leaves(_flat(loss))}
+    recorded = all(isinstance(v, Value) and v.requires_grad for v in flat(loss))
+    leaves = {id(v) for v in graph_leaves(flat(loss))}
     if row is loss or not recorded or not all(id(v) in leaves for v in x[0]):
         return row, names
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:

@@ -145,6 +145,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("data_by_name", Say.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
+    Say.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD)),
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
@@ -252,11 +253,10 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
         say = SayClear.ONE_LEAF_BY_ZERO_GRAD if got.get(CONTEXT + "by_zero_grad") is True else say  # given both
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
-    if say is Say.OTHER_LEAF_GRAD:  # the first entry read from another leaf's .grad, and the two leaves
-        entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))
-        if type(entry) is int and type(other) is str and type(leaf) is str:
-            return [_diff(say, label=f"{label}[{entry}]", name=other, leaf=leaf)]
-        return []
+    if say in (Say.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
+        entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))  # (or its place in a
+        at = f"[{entry}]" if type(entry) is int else got.get(CONTEXT + "at")  # list of rows), and the two leaves
+        return [_diff(say, label=f"{label}{at}", name=other, leaf=leaf)] if all(type(t) is str for t in (at, other, leaf)) else []
     if say in _RECORDED_AS:  # names recorded beside the failure
         return [_diff(say, label=label, **{f: _text(got.get(CONTEXT + k)) for k, f in _RECORDED_AS[say]})]
     if say in _NAMED:  # one name recorded beside the failure

@@ -42,3 +42,6 @@ class SayRead(Sentence):
                             "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")
     LEAF_DATA_NOT_GRAD = N_("a number returned for {label} is the number a leaf backward wrote into holds itself (its "
                             "data), not that leaf's .grad.")
+    EQUAL_LEAF_GRAD = N_("{label} holds {name}'s gradient, where the statement records {leaf}'s: {name} and {leaf} "
+                         "hold the same number, and your code found a leaf's entry by its number (== compares "
+                         "numbers, as list.index does), not by the leaf itself.")

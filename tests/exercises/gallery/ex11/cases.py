@@ -332,3 +332,17 @@ CASES += [
                  '    return {"x": [[v.detach().requires_grad_() for v in x[0]]], "y": y, "loss": loss}\n'},
           names=("detach()", "not those leaves"), unsaid=("reaches a leaf the statement's does not",)),
 ]
+
+# The boundaries of jacobian_rows: two leaves of x of one number (a leaf's entry found with
+# x[0].index(leaf), which compares with ==: both gradients land at the first entry), and two equal
+# columns of y (equal rows of the Jacobian, a row recorded only if not already there).
+CASES += [
+    Wrong("rows_by_index_of_leaf", fails={"Jacobian rows for other shapes": "hold the same number"},
+          edits={"        rows.append(x_grads(x))\n":
+                 "        row = [0.0] * len(x[0])\n        for leaf in x[0]:\n"
+                 "            row[x[0].index(leaf)] = leaf.grad.item()\n        rows.append(row)\n"},
+          names=("x[0][1]'s gradient", "found a leaf's entry by its number"), unsaid=("is a different number",)),
+    Wrong("rows_each_once", fails={"Jacobian rows for other shapes": "(y with two equal columns)"},
+          edits={"        rows.append(x_grads(x))\n": "        if x_grads(x) not in rows:\n            rows.append(x_grads(x))\n"},
+          names=("y with two equal columns", "leaves out")),
+]
