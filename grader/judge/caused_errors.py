@@ -25,6 +25,7 @@ WALKED_AGAIN = "WalkedAgain"  # grader.spec.graph_state.WalkedAgain: on a graph 
 DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised after detach_() on a leaf
 GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
 MADE_UNDER_NO_GRAD = "MadeUnderNoGrad"  # grader.spec.made_untracked: a backward from what a Value made under no_grad cut off
+DETACHED_ROOT = "DetachedRoot"  # grader.spec.made_untracked: a backward called on a detach() of a Value requiring grad
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
@@ -128,6 +129,16 @@ def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
              "{error}", function=function, name=name, source=source, error=raised)
 
 
+def _detached_root(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's "does not have a grad_fn" from a backward the function tested called on what
+    detach() returned for a Value that requires grad (``grader.spec.made_untracked.DetachedRoot``):
+    that detach() first, as why the Value has no graph."""
+    function, name, said = error["message"].split(" ", 2)
+    return _("{function} called backward on {name}, which is what detach() returned for a Value that requires "
+             "grad: a new Value that no graph records (it requires no grad and has no grad_fn), so a backward "
+             "from it raises; {error}", function=function, name=name, error=tell(said_error(error, said)))
+
+
 def _dirty_leaf(error: ErrorRecord, tell: Tell) -> str:
     """The engine's in-place error raised by a Function's apply itself, as its forward returned
     (``grader.spec.applied.DirtyLeaf``): no line of the student's raised it, and the test had not
@@ -172,6 +183,6 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
-               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4),
+               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 3)}

@@ -81,6 +81,7 @@ class Call(observe.Observer):
         self.detached_first: int | None = None  # ... and how many passes had started when it first was
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
         self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
+        self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
@@ -228,6 +229,7 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")
             if code.co_name == "detach" and is_value(source) and source.requires_grad:
                 self._detached()
+                self.detached_results[id(result)] = result
             elif code.co_name == "detach" and is_value(source):
                 self.detached_untracked[id(source)] = source
             # detach_() and requires_grad_() return the Value itself: it stays made by what made it

@@ -7,7 +7,9 @@ grad_fn" at the backward line, which names neither no_grad nor x.  A probe that 
 (``watching(..., made=True)``: the watched call notes each Value an engine operation returned to
 the student's code while grad mode was off) raises it again as ``MadeUnderNoGrad``, with the
 student's names of that Value and of the input that requires grad (``grader.judge.explain``
-tells it with that fact).
+tells it with that fact).  A backward called on what ``detach()`` returned for a Value that
+requires grad raises the same text: it is raised again as ``DetachedRoot``, with the student's
+name of that detached Value.
 """
 
 from __future__ import annotations
@@ -43,6 +45,24 @@ def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextMana
         name = None if cut is None else names.get(id(cut[0]))
         return None if name is None else f"{function} {name} {names.get(id(cut[1]), UNNAMED)}"
     return raised_again_as(MadeUnderNoGrad, words)
+
+
+class DetachedRoot(Exception):
+    """The function a test called raised the engine's "does not have a grad_fn" from a backward
+    called on a Value that detach() returned for one that requires grad.  Its message is
+    ``"<function> <name> <error's text>"``; it is raised with the error's traceback."""
+
+
+def told_if_detached_root(call: Call, function: str) -> AbstractContextManager[None]:
+    """While the watched ``call`` of ``function`` runs (``made=True``): the engine's "does not have
+    a grad_fn" from a backward whose root is a detach() the call made of a Value that requires
+    grad is raised again as ``DetachedRoot``, where the student's frame names that root."""
+    def words(exc: Exception) -> str | None:
+        roots = _roots(exc) if NO_GRAD_FN in str(exc) else []
+        root = next((r for r in roots if call.detached_results.get(id(r)) is r), None)
+        name = None if root is None else _names(exc, call.filename).get(id(root))
+        return None if name is None else f"{function} {name}"
+    return raised_again_as(DetachedRoot, words)
 
 
 def _roots(exc: BaseException) -> list[Any]:

@@ -351,3 +351,11 @@ CASES += [
           edits={Y: "    y = micrograph.mul(micrograph.mul(x, w), micrograph.add(w, 1))\n"},
           names=("your graph has MulBackward0 there",), unsaid=("AddBackward0 fewer times",)),
 ]
+
+# The product detached, not its second factor: y_cut is a detach(), which no graph records, and its
+# backward raises; the feedback says which Value backward was called on and why it has no graph.
+CASES += [
+    Wrong('cut_detaches_product', fails={CUT: "detach_cuts_graph called backward on y_cut, which is what detach() returned"},
+          edits={CUT_LINE: "    y_cut = (w_cut * w_cut).detach()\n"},
+          names=("called backward on y_cut", "detach()")),
+]
