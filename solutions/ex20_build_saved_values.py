@@ -2,9 +2,11 @@
 
 The idea
 --------
-To save memory, backward frees what each node saved once the node has run: every node it
-ran, not only the root's, so after ``z.backward()`` with z = y * 2 a ``y.backward()`` meets
-y's freed node too.  A second ``y.backward()`` raises ``RuntimeError(SECOND_BACKWARD)``
+To save memory, backward frees what each node saved right after the node has run (after its
+apply, not at the end of the pass: a pass that fails at a later node has freed the nodes it
+ran): every node it ran, not only the root's, so after ``z.backward()`` with z = y * 2 a
+``y.backward()`` meets y's freed node too.  A second ``y.backward()`` raises
+``RuntimeError(SECOND_BACKWARD)``
 ("Trying to backward through the graph a second time ...") when it reaches a node whose saved
 values were freed, before that node sends any gradient on: the leaves behind it get nothing,
 while a node that ran earlier in the same pass (such as another leaf's AccumulateGrad) has

@@ -63,6 +63,9 @@ KEYS = {
                       "itself: unpack is what refuses a freed value with SECOND_BACKWARD",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
+    "released_when_failed": "backward frees each node right after its apply, so a node that ran in a pass which then "
+                            "failed at a later node is freed too: another backward through it raises "
+                            "RuntimeError(SECOND_BACKWARD) at once, before any gradient is written",
     "retained_leaf": RETAINED_LEAF,
     "retained_refused": "backward writes a retained non-leaf's gradient into its .grad when its node starts, before "
                         "apply: a node that then refuses with SECOND_BACKWARD has written it already",
@@ -76,6 +79,7 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "grads_added": ("kept", "adds", "values_kept", "unpack_keeps"), "kept": ("unpack_keeps",),
              "names": ("unpack_keeps",), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
              "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",),
+             "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack"),
              "retained_refused": ("second", "names", "released", "sticky", "through_unpack")}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
@@ -246,8 +250,10 @@ def additions(sub):
 @EXERCISE.test("a product with a number saves it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def numbers(sub):
+    # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
     return {"unpack_keeps": _unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
-                           (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second")]), "sticky": _sticky(sub)}
+                           (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
+                           (lambda w, x: sub.Value(2.5) * x, "c * x, c a constant", "second")]), "sticky": _sticky(sub)}
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
@@ -270,7 +276,25 @@ def inner(sub):
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
-    return out
+    return {**out, "released_when_failed": _released_when_failed(sub)}
+
+
+GRAPH_Z = "z = y * v, u = y * 2, y = w * x"
+SECOND_Z = f"a second z.backward() after u.backward(); z.backward(), {GRAPH_Z}"
+
+
+def _released_when_failed(sub: Any) -> list[Any]:
+    """A pass that fails midway: z's node runs, then y's, freed by u's backward, refuses.  z's node ran, so it is
+    released: a second z.backward() refuses at once and adds nothing to v.grad.  An engine that releases the
+    nodes it ran only once the whole pass is over never releases z's node here, and runs it again."""
+    w, x, v = (sub.Value(n, requires_grad=True) for n in (1.5, -0.5, 2.0))
+    y = w * x
+    z, u = y * v, y * 2
+    held(z, u)
+    u.backward()
+    first = raised(z.backward, f"z.backward() after u.backward(), {GRAPH_Z}")
+    return [first, claim(released(z.grad_fn), f"z.grad_fn is released by z.backward(), {GRAPH_Z}"),
+            raised(z.backward, SECOND_Z), fact(grad_quiet(v), f"v.grad after {SECOND_Z}")]
 
 
 @EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS,

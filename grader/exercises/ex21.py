@@ -172,6 +172,10 @@ def modified(sub):
         out["errors"].append(raised(c.add_, "c.add_(1), c = w + 1", 1.0))
         out["modified"].append(raised(z.backward, "z.backward() after c.add_(1), z = c * 3, c = w + 1"))
         out["grads"].append(fact(grad_quiet(w), "w.grad after c.add_(1); z.backward()"))
+        a = x + w  # the documents' a, saved by y's product as "self": its version is checked as "other"'s is
+        t = a * (w + 1)
+        out["errors"].append(raised(a.add_, "a.add_(1), a = x + w", 1.0))
+        out["modified"].append(raised(t.backward, "t.backward() after a.add_(1), t = a * (w + 1), a = x + w"))
     for key, seen in _same_number(sub).items():
         out[key] += seen
     return out

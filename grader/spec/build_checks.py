@@ -163,12 +163,19 @@ def _stage5(sub: Any) -> str | None:
     y = w * 3
     held(y)
     y.backward()
-    if error(y.backward) == "RuntimeError: second backward":
-        engine = fresh_copy(sub) or sub
-        return _left_behind(engine) or _retained_refused(engine)
-    if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks it
-        return APPLY_BESIDE_UNPACK
-    return N_("a second backward through w * 3 does not raise PyTorch's error")
+    if error(y.backward) != "RuntimeError: second backward":
+        if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks
+            return APPLY_BESIDE_UNPACK
+        return N_("a second backward through w * 3 does not raise PyTorch's error")
+    c = sub.Value(2.5)
+    z = c * w  # its node saved c alone, as "self": unpack refuses every freed value, not only "other"
+    held(z)
+    z.backward()
+    if error(z.backward) != "RuntimeError: second backward":
+        return N_("a second backward through c * w, c a constant, whose node saved c as \"self\", does not raise "
+                  "PyTorch's error")
+    engine = fresh_copy(sub) or sub
+    return _left_behind(engine) or _retained_refused(engine)
 
 
 def _left_behind(sub: Any) -> str | None:
@@ -222,13 +229,16 @@ def _stage6(sub: Any) -> str | None:
     if node_name(getattr(c, "grad_fn", None)) != "AddBackward0":
         return N_("c.add_(w) on a constant c = Value(1) records no AddBackward0, where the in-place op records one as "
                   "soon as an input requires grad")
-    q = w + 2
-    z = q * q
-    held(z)
+    q, r = w + 2, w + 3
+    z, t = q * r, r * q  # q saved as "self" by z's node, as "other" by t's: every saved value's version is checked
+    held(z, t)
     q.add_(1.0)
-    return None if (error(z.backward) or "").startswith(f"RuntimeError: {IN_PLACE}") else N_(
-        "z.backward() after q.add_(1), z = q * q, q = w + 2, does not raise PyTorch's error about a value modified "
-        "by an inplace operation")
+    if not (error(z.backward) or "").startswith(f"RuntimeError: {IN_PLACE}"):
+        return N_("z.backward() after q.add_(1), z = q * r, q = w + 2, r = w + 3, does not raise PyTorch's error about "
+                  "a value modified by an inplace operation")
+    return None if (error(t.backward) or "").startswith(f"RuntimeError: {IN_PLACE}") else N_(
+        "t.backward() after q.add_(1), t = r * q, q = w + 2, r = w + 3, does not raise PyTorch's error about a value "
+        "modified by an inplace operation")
 
 
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
@@ -238,6 +248,6 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
 PROGRAMS = {  # what each check runs, as a student reads it
     "ex16": "w * 2 + 1", "ex17": N_("one backward through w * w + w"),
     "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
-    "ex20": N_("two backward calls through w * 3; two through a retained y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
+    "ex20": N_("two backward calls through w * 3, and through c * w; two through a retained y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")

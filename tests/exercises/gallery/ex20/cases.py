@@ -183,10 +183,17 @@ CASES = [
             raise RuntimeError(SECOND_BACKWARD)'''}),
     Correct("release_by_clearing_values", edits={"        self.saved = dict.fromkeys(self.saved)\n":
                                                    "        for name in self.saved:\n            self.saved[name] = None\n"}),
-    Correct("release_after_the_loop", edits={
+    Wrong("release_after_the_loop", edits={  # a pass that fails at a later node never releases those that ran
         RELEASE_STEP: "        done.append(node)\n",
         "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    done = []\n",
         "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
         "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
-        "    for node in done if not retain_graph else ():\n        node.release()\n"}),
+        "    for node in done if not retain_graph else ():\n        node.release()\n"},
+          fails={INNER: "z.grad_fn is released by z.backward(), z = y * v"},
+          names=("v.grad after a second z.backward()", "right after its apply")),
+    Wrong("unpack_refuses_only_a_freed_other", edits={  # c * w saved c as "self" alone: read freed, it is None
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
+        "        if self.released and name == \"other\":\n            raise RuntimeError(SECOND_BACKWARD)\n"},
+          fails={NUMBERS: "A second y.backward() after y.backward(), y = c * x, c a constant raised AttributeError"},
+          names=("y = c * x", "SECOND_BACKWARD")),
 ]

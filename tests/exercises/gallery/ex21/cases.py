@@ -253,4 +253,9 @@ CASES += [
           edits={"        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
                  "        if node.retained is not None and node is not first:\n            store_grad(node.retained, grad)\n"},
           fails={BASICS: "this stage builds on ex18"}, names=("ex18", "its root")),
+    Wrong("version_checked_only_for_other", edits={  # the documents' a.add_(1): a was saved as "self"
+        "        if value._version != self.saved_versions[name]:\n":
+        "        if name == \"other\" and value._version != self.saved_versions[name]:\n"},
+          fails={MODIFIED: "t.backward() after a.add_(1), t = a * (w + 1), a = x + w raised no error"},
+          names=("a.add_(1)", "MODIFIED")),
 ]
