@@ -73,15 +73,7 @@ class Call(observe.Observer):
         self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
         self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
-        self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
-        self.aliased: dict[int, tuple[Any, Any]] = {}  # with made: a detach() of a Value no op made, and that Value
-        self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
-        self.made_untracked: dict[int, Any] = {}  # with made: those of them made while grad mode was off
-        self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
-        self.detached_first: int | None = None  # ... and how many passes had started when it first was
-        self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
-        self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
-        self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
+        self._made_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
@@ -212,6 +204,18 @@ class Call(observe.Observer):
                     self.detached_leaves.append(source)
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
+
+    def _made_records(self) -> None:
+        """What ``made`` keeps besides the Values themselves: how each was made, and the detaches."""
+        self.inputs: dict[int, tuple[Any, ...]] = {}  # with made: the Values each was made from
+        self.aliased: dict[int, tuple[Any, Any]] = {}  # with made: a detach() of a Value no op made, and that Value
+        self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
+        self.made_untracked: dict[int, Any] = {}  # with made: those of them made while grad mode was off
+        self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
+        self.detached_first: int | None = None  # ... and how many passes had started when it first was
+        self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
+        self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
+        self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
 
     def _returned(self, frame: FrameType, result: object) -> None:
         """A frame returns (one of the engine's walk, maybe); with ``made``, keep a Value an engine
