@@ -22,9 +22,10 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.origins import read_from_grad, read_from_leaf
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
+from grader.spec.given_untracked import told_if_untracked
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.repeat import calls_apart, seen_all
@@ -61,7 +62,8 @@ def _history_label(retain_graph: bool) -> str:
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
-            watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True) as call:
+            watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True) as call, \
+            told_if_untracked(given, "backward_twice", "build_graph"):  # build_graph under no_grad: y has no graph
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
@@ -76,7 +78,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
                               "backward_twice"),  # the second pass runs on the first's y again, not a new one
             "error": error_of(error, f"the error {returned} returned", call),
             "in_turn": _first_in_turn(history, call, label),
-            "w_grad": result_of(_history(answer), label),
+            "w_grad": {**result_of(_history(answer), label), **_hooked(history, call, given)},
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
@@ -98,6 +100,14 @@ def _read_from_w(history: object, call: Call, given: GivenCalls, label: str) -> 
     if not graphs:
         return check(Check.READ_FROM_LEAF, True, label)
     return read_from_leaf(history, call, {"w": graphs[-1]["w"], "x": graphs[-1]["x"]}, "w", label)
+
+
+def _hooked(history: object, call: Call, given: GivenCalls) -> dict[str, Any]:
+    """The context naming the leaf of build_graph's graph whose hook was handed a number recorded
+    (``handed_to_hooks``): a hook on w sees the gradient each pass sends it, not w.grad after it."""
+    graphs = [g for g in given.returned if type(g) is dict]
+    leaves = {name: graph[name] for graph in graphs[-1:] for name in ("w", "x") if isinstance(graph.get(name), Value)}
+    return handed_to_hooks(history, call, leaves) if leaves else {}
 
 
 def _passes(call: Call, given: GivenCalls) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from micrograph import Value, mul
+from micrograph import Value, mul, observe
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
@@ -23,6 +23,8 @@ from grader.spec.call import Call
 from grader.spec.defaults import default_kept
 from grader.spec.graph import graph_below
 from grader.spec.helpers import arguments_of
+from grader.spec.hooked import WRITES
+from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 
@@ -46,13 +48,16 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
+    first_pass = observe.passes() + 1
     with arguments_of(sub, "zero_grad") as cleared, \
-            watching(sub, "grad_history", grad_numbers=True, clears=True) as call:
+            watching(sub, "grad_history", grad_numbers=True, clears=True, made=True) as call, \
+            told_if_made_under_no_grad(call, "grad_history"):  # y computed under no_grad: it has no graph
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
     read = read_from_grad(answer, call, label)
     observed = {"given": [value_of(wl, "the leaf w you were given"), value_of(xl, "the leaf x you were given")],
-                "history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl})},
+                "history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl}),
+                            **_hook_cleared(range(first_pass, observe.passes() + 1), wl)},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
                 "read": read, "leaf": read_from_leaf(answer, call, {"w": wl, "x": xl}, "w", label),
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
@@ -66,6 +71,13 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                          _left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
     return {**observed, "hooks": appended_later(answer, [wl], label, "w"),  # last: it writes w.grad
             PASSES: (steps, call.started)}
+
+
+def _hook_cleared(passes: range, w: Value) -> dict[str, Any]:
+    """Context for the records (``~hook_cleared``: w): a hook of the student's cleared w.grad while
+    one of the call's backward passes ran, before the pass added to it (``hooked.WRITES``), so
+    that pass left w.grad holding its own gradient alone, whatever reset asked."""
+    return {CONTEXT + "hook_cleared": "w"} if WRITES.hook_cleared(passes, w) else {}
 
 
 PASSES = CONTEXT + "passes"  # a call's steps and the backward passes it started (compared by _steps_followed)

@@ -19,6 +19,7 @@ from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
+from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
@@ -86,6 +87,9 @@ def _rebinding(sub, w: float, x: float) -> dict:
         observed["graph"] = graph(r["y"], {**names, "x": source, "y": r["y"]}, label="y", data=_w_as_data(w, x))
     return {
         "y": observed,
+        # x's own graph, its additions not merged: `x = x + 1` written twice stacks a second AddBackward0
+        # where y's flat graph, which merges a chain of additions, shows only numbers
+        "x_graph": graph(r["x"], names, label="x", flat=False),
         "grads": [grad_of(r["x0"], "x0.grad"), grad_of(r["x"], "x.grad")],
         "x0": _leaf_itself(r["x0"], call, "x0"), "new": new,
         "x": check(Check.RETURNED_UNDETACHED, source is None, "x"),
@@ -155,8 +159,8 @@ def _shifted(r: object) -> list[Any] | str:
 
 def _data_copy(sub, w: float, x: float) -> dict:
     leaf = Value(x, requires_grad=True)
-    with watching(sub, "shift_by_data_copy", made=True) as call:
-        r = sub.shift_by_data_copy(w, leaf)
+    with watching(sub, "shift_by_data_copy", made=True) as call, told_if_detached(call, "shift_by_data_copy"):
+        r = sub.shift_by_data_copy(w, leaf)  # x.detach_() before the change: y has no graph
     if type(r) is not dict or not {"x", "y"} <= set(r):
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from micrograph.i18n import N_
+
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.made_untracked import UNNAMED
+from grader.spec.made_untracked import BELOW, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
 
 Tell = Callable[[ErrorRecord], str]
@@ -114,19 +116,29 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
              given=given, error=tell(said_error(error, said)))
 
 
+_CUT_UNDER_NO_GRAD = {
+    (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
+                      "graph records {name}, so a backward from {name} raises; {error}"),
+    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
+                     "no graph records {name}, so a backward from {name} raises; {error}"),
+    (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
+                       "graph records {name}, and the Value backward was called on, computed from it, has no graph "
+                       "either; {error}"),
+    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
+                      "no graph records {name}, and the Value backward was called on, computed from it, has no graph "
+                      "either; {error}"),
+}
+"""The sentence by where the Value made under no_grad is (the root backward was called on, or
+below it) and whether the student's frame names its source."""
+
+
 def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     """The engine's "does not have a grad_fn" from a backward whose root was computed from a Value
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
-    function, name, source, said = error["message"].split(" ", 3)
-    raised = tell(said_error(error, said))
-    if source == UNNAMED:
-        return _("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
-                 "graph records {name}, and the Value backward was called on, computed from it, has no graph "
-                 "either; {error}", function=function, name=name, error=raised)
-    return _("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): no "
-             "graph records {name}, and the Value backward was called on, computed from it, has no graph either; "
-             "{error}", function=function, name=name, source=source, error=raised)
+    function, name, source, where, said = error["message"].split(" ", 4)
+    return _(_CUT_UNDER_NO_GRAD[ROOT if where == ROOT else BELOW, source != UNNAMED], function=function, name=name,
+             source=source, error=tell(said_error(error, said)))
 
 
 def _detached_root(error: ErrorRecord, tell: Tell) -> str:
@@ -183,6 +195,6 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
-               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 4), DETACHED_ROOT: (_detached_root, 3),
+               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 3)}

@@ -240,7 +240,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the root's node ran alone: no other node ran, no leaf has an entry
     SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
-    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, SayClear.ROWS_RECORDED_CLEARED, SayClear.RECORDED_CLEARED},
+    # the entry's type told once: "is not the kind of result the statement's is" says it again
+    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
+                      SayClear.RECORDED_CLEARED},
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,

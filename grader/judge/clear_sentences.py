@@ -60,3 +60,6 @@ class SayClear(Sentence):
                            "whether it does could not be checked.")
     NONE_WHERE_WRITTEN = N_("{label} is None because your code set it to None (.grad = None), where the statement "
                             "leaves it as backward wrote it.")
+    HOOK_CLEARED = N_("{label} differs because a hook your code registered cleared {leaf}.grad while backward ran, "
+                      "before the engine added that pass's gradient to it: such a pass leaves {leaf}.grad holding its "
+                      "own gradient alone, not added to what {leaf}.grad held before.")

@@ -24,14 +24,15 @@ from grader.spec.limits import Limits, size
 LineNames = Callable[[int], str]
 
 
-def _line(line: int, names: LineNames | None) -> str:
+def line_named(line: int, names: LineNames | None) -> str:
+    """A line of the graded file as feedback names it."""
     return names(line) if names else _("line {line}", line=line)
 
 
 def _where(error: ErrorRecord, names: LineNames | None = None) -> str:
     if error["function"] and error["line"]:
-        return _(" (in {function}, {line})", function=error["function"], line=_line(error["line"], names))
-    return _(" ({line})", line=_line(error["line"], names)) if error["line"] else ""
+        return _(" (in {function}, {line})", function=error["function"], line=line_named(error["line"], names))
+    return _(" ({line})", line=line_named(error["line"], names)) if error["line"] else ""
 
 
 # A build-track stub's "ex16: Value.__add__", or an earlier stage's check "ex16: what failed".
@@ -133,15 +134,15 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return text + _(" (raised while the test used what your code returned)")
     said = f": {torch_explained(refusal_said(message))}" if message else ""
     if exercise in STAGE_IDS and error["function"]:
-        return stages.raised_in_part(error, exercise, _line(error["line"], names), said)
+        return stages.raised_in_part(error, exercise, line_named(error["line"], names), said)
     if error["function"] and error["caller"]:
         return _("your code raised {kind} at {line} (in {function}, called from {caller}){said}",
-                 kind=kind, line=_line(error["line"], names), function=error["function"],
+                 kind=kind, line=line_named(error["line"], names), function=error["function"],
                  caller=error["caller"], said=said)
     if error["function"]:
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
-                 line=_line(error["line"], names), function=error["function"], said=said)
-    return _("your code raised {kind} at {line}{said}", kind=kind, line=_line(error["line"], names), said=said)
+                 line=line_named(error["line"], names), function=error["function"], said=said)
+    return _("your code raised {kind} at {line}{said}", kind=kind, line=line_named(error["line"], names), said=said)
 
 
 def _call_refused(message: str | None) -> str | None:
@@ -166,7 +167,7 @@ def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
     inner = said_error(error, said)
     kind, text = inner["type"], inner["message"]
     call = f"{helper}{types.replace(',', ', ')}"
-    raised = _("{kind} at {line} (in {function})", kind=kind, line=_line(error["line"], names),
+    raised = _("{kind} at {line} (in {function})", kind=kind, line=line_named(error["line"], names),
                function=error["function"] or helper) + (f": {torch_explained(text)}" if text else "")
     if error["caller"]:
         return _("{caller} called {helper} as {call}, and the given {helper} raises on that call too: your code "
@@ -182,13 +183,13 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     that does not exist: the file ran fine beside it, but is graded alone."""
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
-        return _("{kind} at {line}: {message}", kind=kind, line=_line(line, names), message=message) if line \
+        return _("{kind} at {line}: {message}", kind=kind, line=line_named(line, names), message=message) if line \
             else f"{kind}: {message}"
     if kind == "SystemExit":
         return _("{file} raised {call} while being imported", file=display, call=message)
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
-    at = _(" ({line})", line=_line(line, names)) if line else ""
+    at = _(" ({line})", line=line_named(line, names)) if line else ""
     message = refusal_said(message)
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
@@ -271,21 +272,21 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
         if first.touch is wire.Touch.ENGINE:
             return _("{file} imports {name} ({line}), the course's engine: this stage asks for an "
                      "engine of your own, written in this file, so no test is scored.",
-                     file=display, name=first.name, line=_line(first.line, names))
+                     file=display, name=first.name, line=line_named(first.line, names))
         if first.imported:
             return _("{file} imports {name} ({line}), which a submission may not import: through it, "
                      "code can reach {what}, which the grader observes through, so no test is scored. "
                      "Remove the import (a debugger or a doctest run left in counts too).",
-                     file=display, name=first.name, what=_(TOUCHED[first.touch]), line=_line(first.line, names))
+                     file=display, name=first.name, what=_(TOUCHED[first.touch]), line=line_named(first.line, names))
         if first.name in _USED_AS_NOT_ALLOWED:  # a call the source makes, told by what it may not be
-            return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=_line(first.line, names))
+            return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=line_named(first.line, names))
         if first.touch is wire.Touch.MACHINE:  # nothing the grader observes through: outside the sandbox
             return _("{file} reaches for {what} ({name}, {line}): no exercise needs them, so no test is scored",
-                     file=display, what=_(TOUCHED[first.touch]), name=first.name, line=_line(first.line, names))
+                     file=display, what=_(TOUCHED[first.touch]), name=first.name, line=line_named(first.line, names))
         return _("{file} reaches for {what} ({name}, {line}): no exercise needs them and the "
                  "grader observes through them, so no test is scored",
                  file=display, what=_(TOUCHED[first.touch]), name=first.name,
-                 line=_line(first.line, names))
+                 line=line_named(first.line, names))
     if report.touched:
         return _("{file} tried to reach {what} while running: the grader stopped it, and no "
                  "test is scored", file=display, what=_(TOUCHED[report.touched[0]]))
@@ -296,13 +297,13 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     """The instructor's note on a run that reached for grading's internals, or tampered with
     the grader's pipe; None for a run that did neither."""
     if report.reached and all(r.imported for r in report.reached) and not (report.touched or report.tampered):
-        modules = [_("{name} ({line})", name=r.name, line=_line(r.line, names)) for r in report.reached]
+        modules = [_("{name} ({line})", name=r.name, line=line_named(r.line, names)) for r in report.reached]
         return _("flagged for the instructor: imports a module a submission may not import: {modules}",
                  modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
-    places = [_("imports {name} ({line})", name=r.name, line=_line(r.line, names)) if r.imported else
-              _("{name} called in a way a submission may not ({line})", name=r.name, line=_line(r.line, names))
+    places = [_("imports {name} ({line})", name=r.name, line=line_named(r.line, names)) if r.imported else
+              _("{name} called in a way a submission may not ({line})", name=r.name, line=line_named(r.line, names))
               if r.name in _USED_AS_NOT_ALLOWED else
-              _("{what} ({name}, {line})", what=_(TOUCHED[r.touch]), name=r.name, line=_line(r.line, names))
+              _("{what} ({name}, {line})", what=_(TOUCHED[r.touch]), name=r.name, line=line_named(r.line, names))
               for r in report.reached]
     places += [_("{what} (caught while running)", what=_(TOUCHED[t])) for t in report.touched]
     if report.tampered:

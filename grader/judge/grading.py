@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import diagram, differences, explain, replay, replayed, stages
+from grader.judge import diagram, differences, explain, redefined, replay, replayed, stages
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
@@ -165,6 +165,13 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
     return capitalized(stages.parts_left(display, left), ANY_WORD), left
 
 
+def _stubbed_source(report: ChildReport, submission: Path | None) -> str | None:
+    """The file the child ran, read where a test met NotImplementedError (a stub left below the
+    student's own definition shows in it), else None."""
+    stubbed = any((record.get("error") or {}).get("type") == "NotImplementedError" for record in report.tests.values())
+    return submission.read_text(encoding="utf-8", errors="replace") if stubbed and submission is not None else None
+
+
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
     """One row for the hidden tests a release does not hold, with a status of its own."""
     hidden = ex.spec.elsewhere
@@ -177,7 +184,7 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
 
 def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
            names: explain.LineNames | None = None, exercise: str | None = None,
-           beside: Path | None = None) -> TestResult:
+           beside: Path | None = None, source: str | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
         told = capitalized(feedback, ANY_WORD if test.rules else ENGLISH_WORDS)  # one sentence start at a time
@@ -202,6 +209,10 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return result(*explain.silence(report))
     if record["error"] is not None:
         status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
+        over = redefined.stub_over_own(source, record["error"])
+        if over is not None:  # the stub left below the student's own definition is what ran
+            return result(status, redefined.told(display, record["error"]["function"],
+                                                 *(explain.line_named(line, names) for line in over)))
         return result(status, explain.test_error(record["error"], display, report.limits, names,
                                                  exercise))
     want, got = expected.observations[test.name], record["obs"]
@@ -292,7 +303,8 @@ def judge(
     spec = ex.spec
     beside = None if submission is None or names is not None else submission.parent
     ran = {t.name: _helpers_ran(report, t.name) for t in spec.tests if t.runs_with}
-    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside)
+    source = _stubbed_source(report, submission)
+    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside, source)
                                              for t in spec.tests], ran)
     tests += _elsewhere(ex)
     for test in tests if report.ran_as else []:  # a text quoted that names the scratch copy the child ran

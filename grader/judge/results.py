@@ -12,6 +12,7 @@ from typing import Any
 from grader.i18n import _
 from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
+from grader.judge.clear_sentences import SayClear
 from grader.judge.sentences import Say, Sentence
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
@@ -119,6 +120,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         if type(saved) is str:
             return [_diff(Say.GRADIENT_CUT_SAVED, label=label, name=saved)]
         return [_diff(Say.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
+    if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hook_cleared")) is str:
+        # a hook of theirs cleared the .grad the records read while a pass ran: the passes never added up
+        return [_diff(SayClear.HOOK_CLEARED, label=label, leaf=got[CONTEXT + "hook_cleared"])]
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hooked")) is str:
         # as many records as the statement's, of numbers a hook of theirs was handed: that is why they differ
         return [_diff(Say.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]

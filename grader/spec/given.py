@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from micrograph import Node, Value, add, mul, no_grad
+from micrograph import Node, Value, add, is_grad_enabled, mul, no_grad
 from micrograph.value import peek_grad
 
 from grader.spec.facts import CONTEXT, Check
@@ -122,6 +122,7 @@ class GivenCalls:
     given: Callable[..., Any]
     seen: list[tuple[tuple[Any, ...], dict[str, Any], Snapshot]] = field(default_factory=list)
     returned: list[Any] = field(default_factory=list)  # what each call returned, as it is
+    modes: list[bool] = field(default_factory=list)  # whether grad mode was on at each call (told_if_untracked)
 
     @property
     def fact(self) -> dict[str, Any]:
@@ -146,6 +147,7 @@ def given_calls(sub: ModuleType, name: str = "build_graph",
 
     def recording(original: Callable[..., Any]) -> Callable[..., Any]:
         def recorded(*args: Any, **kwargs: Any) -> Any:
+            record.modes.append(is_grad_enabled())
             result = original(*args, **kwargs)
             record.seen.append((args, kwargs, _snapshot(result)))
             record.returned.append(result)

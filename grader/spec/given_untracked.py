@@ -1,19 +1,20 @@
 """An error raised after the student's code called a function the probe gave it with grad mode off.
 
-ex09's sgd_step is given loss_fn by the probe.  Called inside the student's ``no_grad`` block,
-loss_fn computes a loss that no graph records, and the backward from it raises the engine's
-"element 0 of tensors does not require grad and does not have a grad_fn" at the backward line,
-which names neither no_grad nor loss_fn.  The probe gives the call a ``ModeNoted`` loss_fn, which
-notes the grad mode of each call; an error of that kind raised after its last call ran with
-grad mode off is raised again as ``GivenUnderNoGrad`` (``grader.judge.explain`` tells it with
-that fact).
+ex09's sgd_step is given loss_fn by the probe; ex04's backward_twice calls the build_graph given with
+the exercise.  Called inside the student's ``no_grad`` block, such a function computes a result
+that no graph records, and the backward from it raises the engine's "element 0 of tensors does
+not require grad and does not have a grad_fn" at the backward line, which names neither no_grad
+nor the function.  The probe gives the call a ``ModeNoted`` loss_fn, or watches build_graph with
+``grader.spec.given.given_calls``; each notes the grad mode of each call; an error of that kind
+raised after its last call ran with grad mode off is raised again as ``GivenUnderNoGrad``
+(``grader.judge.explain`` tells it with that fact).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import Any, Protocol
 
 import micrograph
 
@@ -39,7 +40,13 @@ class ModeNoted:
         return self.fn(*args, **kwargs)
 
 
-def told_if_untracked(given: ModeNoted, function: str, name: str) -> AbstractContextManager[None]:
+class Noted(Protocol):
+    """A given function's record of the grad mode at each of its calls (``ModeNoted``, ``GivenCalls``)."""
+
+    modes: list[bool]
+
+
+def told_if_untracked(given: Noted, function: str, name: str) -> AbstractContextManager[None]:
     """While the student's ``function`` runs with ``given`` (its argument ``name``): the engine's
     "does not have a grad_fn" raised after the last call of ``given`` ran with grad mode off is
     raised again as ``GivenUnderNoGrad``."""

@@ -127,6 +127,8 @@ class Writes(observe.Observer):
         self.chosen: set[tuple[int, int]] = set()  # (pass number, id of the Value written)
         self.by_hook: set[tuple[int, int]] = set()  # ... those of them whose number a hook chose
         self.seeded: set[tuple[int, int]] = set()  # ... those a pass added to a number of the student's
+        self.cleared: set[tuple[int, int]] = set()  # (pass number, id): a .grad a hook cleared while the pass ran
+        self.functions = False  # the pass running goes through a custom Function's backward
         self.passing = Chosen()  # the pass running: the nodes a chosen gradient reaches
         self.starts: dict[int, float | None] = {}  # the pass running: each written Value's .grad number as it started
         self.compare: Callable[[], None] | None = None
@@ -149,6 +151,7 @@ class Writes(observe.Observer):
         self.seeded.update((start.number, id(v)) for v in written if seeded(v))
         self.chosen.update(self.seeded)
         self.wants_steps = any(node.hooked or isinstance(node, BackwardCFunction) for node in nodes)
+        self.functions = any(isinstance(node, BackwardCFunction) for node in nodes)
         self.starts = {id(v): _number(value_module.peek_grad(v)) for v in written} if self.wants_steps else {}
         self.passing.started(nodes if self.wants_steps else (), {})
 
@@ -156,6 +159,8 @@ class Writes(observe.Observer):
         if not self.wants_steps:
             return  # a watched call asked for this pass's steps: no code of the student's runs in it
         below = self.passing.step(step, {})
+        if step.wrote is not None and step.write is not None and not below and self.cleared_mid_pass(step):
+            self.cleared.add((step.pass_number, id(step.wrote)))
         if step.wrote is not None and step.write is not None and (below or not self.summed(step)):
             self.chosen.add((step.pass_number, id(step.wrote)))
             if below:
@@ -177,6 +182,21 @@ class Writes(observe.Observer):
         if added == write.data:  # the gradient alone: .grad was None or 0 when the step wrote it, a
             return True  # reset (a hook of theirs may clear it mid-pass), and what the pass adds is all the engine's
         return made == write.data or (made != made and write.data != write.data)  # NaN stays NaN
+
+    def cleared_mid_pass(self, step: observe.Step) -> bool:
+        """Whether the .grad the step wrote held a number other than 0 as the pass started and holds
+        the step's gradient alone now: a hook of the student's, the only code of theirs in a pass
+        through no custom Function, cleared it (None, or zero) before the engine added to it."""
+        v, write = step.wrote, step.write
+        assert v is not None and write is not None
+        before, added = self.starts.get(id(v)), _number(step.grad)
+        return (not self.functions and before is not None and before != 0.0 and added is not None
+                and added == write.data and before + added != write.data)
+
+    def hook_cleared(self, passes: range, v: Any) -> bool:
+        """Whether a hook of the student's cleared ``v.grad`` (kept alive by the caller) while a
+        pass numbered in ``passes`` ran, before that pass added its gradient to it."""
+        return any((number, id(v)) in self.cleared for number in passes)
 
     def chose(self, v: Any, record: observe.GradWrite) -> bool:
         """Whether ``record``, the engine's write of ``v.grad``, holds a number the student's

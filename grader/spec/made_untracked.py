@@ -25,13 +25,17 @@ from grader.spec.raised import NO_GRAD_FN
 
 UNNAMED = "-"
 """The source's place in the message where the student's frame gives it no name."""
+ROOT, BELOW = "root", "below"
+"""The message's last word before the error: the Value named is the one backward was called on,
+or one it was computed from."""
 
 
 class MadeUnderNoGrad(Exception):
     """The function a test called raised the engine's "does not have a grad_fn" from a backward
     whose root was computed from a Value made with grad mode off out of one that requires grad.
-    Its message is ``"<function> <name> <source or -> <error's text>"`` (the student's names of
-    that Value and of its input that requires grad); it is raised with the error's traceback."""
+    Its message is ``"<function> <name> <source or -> <root or below> <error's text>"`` (the
+    student's names of that Value and of its input that requires grad, and whether that Value is
+    the one backward was called on); it is raised with the error's traceback."""
 
 
 def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextManager[None]:
@@ -40,10 +44,12 @@ def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextMana
     grad mode off from one that requires grad is raised again as ``MadeUnderNoGrad``, where the
     student's frame names that Value."""
     def words(exc: Exception) -> str | None:
-        cut = _cut_below(call, _roots(exc)) if NO_GRAD_FN in str(exc) else None
-        names = {} if cut is None else _names(exc, call.filename)
-        name = None if cut is None else names.get(id(cut[0]))
-        return None if name is None else f"{function} {name} {names.get(id(cut[1]), UNNAMED)}"
+        roots = _roots(exc) if NO_GRAD_FN in str(exc) else []
+        cut = _cut_below(call, roots, _names(exc, call.filename)) if roots else None
+        if cut is None:
+            return None
+        name, source, v = cut
+        return f"{function} {name} {source} {ROOT if any(r is v for r in roots) else BELOW}"
     return raised_again_as(MadeUnderNoGrad, words)
 
 
@@ -74,11 +80,16 @@ def _roots(exc: BaseException) -> list[Any]:
     return []
 
 
-def _cut_below(call: Call, roots: list[Any]) -> tuple[Any, Any] | None:
-    """The first Value, from ``roots`` down through the Values each was made from, that an engine
-    operation made with grad mode off from an input that requires grad; with that input."""
+def _cut_below(call: Call, roots: list[Any], names: dict[int, str]) -> tuple[str, str, Any] | None:
+    """The student's name of the first Value, from ``roots`` down through the Values each was made
+    from, that an engine operation made with grad mode off from an input that requires grad, the
+    name of that input (or ``UNNAMED``), and the Value.  Where the frame names no such Value (``(x +
+    w) * (w + 1)`` computed whole under no_grad: ``x + w`` has no name), the first named Value made
+    with grad mode off above it, from which the walk through Values made with grad mode off reaches
+    an input that requires grad (``y``)."""
     seen: set[int] = set()
     stack = list(roots)
+    above: tuple[str, str, Any] | None = None
     while stack:
         v = stack.pop()
         if id(v) in seen:
@@ -86,8 +97,30 @@ def _cut_below(call: Call, roots: list[Any]) -> tuple[Any, Any] | None:
         seen.add(id(v))
         inputs = call.inputs.get(id(v), ())
         source = next((i for i in inputs if i.requires_grad), None)
-        if call.made_untracked.get(id(v)) is v and source is not None:
-            return v, source
+        untracked = call.made_untracked.get(id(v)) is v
+        if untracked and source is not None and id(v) in names:
+            return names[id(v)], names.get(id(source), UNNAMED), v
+        reached = _reached_source(call, v) if untracked and above is None and id(v) in names else None
+        if reached is not None:
+            above = names[id(v)], names.get(id(reached), UNNAMED), v
+        stack.extend(inputs)
+    return above
+
+
+def _reached_source(call: Call, top: Any) -> Any:
+    """The first input that requires grad reached from ``top`` down through Values made with grad
+    mode off (``top`` included), or None."""
+    seen: set[int] = set()
+    stack = [top]
+    while stack:
+        v = stack.pop()
+        if id(v) in seen or call.made_untracked.get(id(v)) is not v:
+            continue
+        seen.add(id(v))
+        inputs = call.inputs.get(id(v), ())
+        source = next((i for i in inputs if i.requires_grad), None)
+        if source is not None:
+            return source
         stack.extend(inputs)
     return None
 

@@ -54,7 +54,8 @@ class Grading:
     def judged(self, exercise_id: str, path: Path, report: ChildReport) -> ExerciseResult:
         """The grade of ``observe``'s report, its feedback in the current language (the second
         half of ``grade``)."""
-        return judge(_loaded(exercise_id), report, self.expected(exercise_id), display=str(path))
+        return judge(_loaded(exercise_id), report, self.expected(exercise_id), display=str(path),
+                     submission=path)
 
     def expected_numbers(self, exercise_id: str) -> set[float]:
         """Every number any test of the exercise expects, hidden tests included."""

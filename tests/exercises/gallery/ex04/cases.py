@@ -354,3 +354,29 @@ CASES += [
                  "    u = Value(w, requires_grad=True)\n    build(u)\n    y = u * u + 1\n"},
           names=("a y that build did not return", "MulBackward0")),
 ]
+CASES += [
+    Wrong("history_by_a_hook", fails={ADDS: "holds numbers a hook your code registered on w was handed during backward"},
+          edits={"    y.backward(retain_graph=retain_graph)\n    history = [w_leaf.grad.item()]\n":
+                 "    history = []\n    w_leaf.register_hook(lambda grad: history.append(grad.item()))\n"
+                 "    y.backward(retain_graph=retain_graph)\n",
+                 "        error = exc  # the graph's saved values were freed by the first call\n"
+                 "    history.append(w_leaf.grad.item())\n":
+                 "        error = exc\n        history.append(w_leaf.grad.item())\n"},
+          names=("a hook your code registered on w", "not w.grad after each pass")),
+    Wrong("graph_built_under_no_grad", fails={RAISES: "backward_twice called build_graph while grad mode was off"},
+          edits={"    g = build_graph(w, x)\n": "    with micrograph.no_grad():\n        g = build_graph(w, x)\n"},
+          names=("called build_graph while grad mode was off", "does not have a grad_fn")),
+    Wrong("stub_left_below", fails={SURVIVES: "the stub that raises NotImplementedError, in place of yours"},
+          edits={"    return None  # nothing was saved (additions only), so nothing was freed\n":
+                 "    return None  # nothing was saved (additions only), so nothing was freed\n\n\n"
+                 "def second_backward_error(build: Callable[[Value], Value], w: float) -> RuntimeError | None:\n"
+                 "    \"\"\"The stub, left below.\"\"\"\n"
+                 "    raise NotImplementedError(\"ex04: second_backward_error\")\n"},
+          names=("defines second_backward_error twice",), unsaid=("fill in second_backward_error",)),
+    Wrong("error_recorded_for_w_grad", fails={RAISES: "is of type RuntimeError, not a Python float"},
+          edits={"        error = exc  # the graph's saved values were freed by the first call\n"
+                 "    history.append(w_leaf.grad.item())\n":
+                 "        error = exc\n        history.append(exc)\n        return error, history\n"
+                 "    history.append(w_leaf.grad.item())\n"},
+          names=("[1][1] is of type RuntimeError",), unsaid=("is not the kind of result",)),
+]

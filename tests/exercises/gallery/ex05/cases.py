@@ -403,3 +403,14 @@ CASES += [
           edits={"    for _ in range(steps):\n": "    for _ in range(3):\n"},
           names=("whatever steps it was given",)),
 ]
+CASES += [
+    Wrong("forward_under_no_grad", fails={ACCUMULATE: "grad_history computed y from w (which requires grad) while grad mode was off"},
+          edits={"from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
+                 "        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n":
+                 "        with micrograph.no_grad():\n            y = (x + w) * (w + 1)\n"},
+          names=("while grad mode was off", "no graph records y")),
+    Wrong("hook_clears_w_grad", fails={ACCUMULATE: "a hook your code registered cleared w.grad while backward ran"},
+          edits={"    history: list[float] = []\n":
+                 "    history: list[float] = []\n    w.register_hook(lambda g: setattr(w, \"grad\", None))\n"},
+          names=("a hook your code registered cleared w.grad",)),
+]

@@ -277,3 +277,11 @@ CASES += [
           edits={COPY_LINE: COPY_LINE * 2},
           names=("the leaf x you were given holds a different number",), unsaid=("using w",)),
 ]
+CASES += [
+    Wrong("leaf_detached_in_place", fails={COPY: "shift_by_data_copy called x.detach_()"},
+          edits={COPY_LINE: "    x.detach_()\n    x.add_(1)\n"},
+          names=("x.detach_()", "no longer requires grad")),
+    Wrong("rebound_twice", fails={REBIND: "x's graph records AddBackward0 more times than the statement's"},
+          edits={"    x = x + 1  # a new Value": "    x = x + 1\n    x = x + 1  # a new Value"},
+          names=("x's graph records AddBackward0 more times",)),
+]
