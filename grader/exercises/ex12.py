@@ -24,7 +24,7 @@ from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_in_turn
 from grader.spec.call import Call
-from grader.spec.errors import error_of
+from grader.spec.errors import caught_in, error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
 from grader.spec.one_leaf import leaf_per_entry
@@ -121,7 +121,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "input": entries(inputs, "input", value_of),
         "leaves": leaf_per_entry(inputs, "input"), "order": in_order(inputs, rows),
         "rows": rows_fact(output),
-        "output_order": {**in_order(output, net_rows(net, inputs), "output", "net(input)"), CONTEXT + "of_net": True},
+        "output_order": {**in_order(output, net_rows(net, inputs), "output", "net(input)", False), CONTEXT + "of_net": True},
         "output": entries(output, "output", value_of),
         "loss": [graph(loss, names, label="loss", drawn=_output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"),
@@ -262,7 +262,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "grads_twice"), \
-            watching(sub, "grads_twice", one_graph=True, grad_numbers=True, leaves=net.parameters()) as call:
+            watching(sub, "grads_twice", one_graph=True, grad_numbers=True, errors=True, leaves=net.parameters()) as call:
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),
@@ -270,13 +270,18 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
             "in_turn": _read_in_turn(answer, net, call),
-            "ran_through": check(Check.PASSES_RAN_THROUGH, not any(call.raised_in), "grads_twice"),
+            "ran_through": {**check(Check.PASSES_RAN_THROUGH, not any(call.raised_in), "grads_twice"),  # ~helper: who
+                            **_caught_by(caught_in(call.raised, call.filename))},  # caught it, if not grads_twice
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
             "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net), "summed": _summed(call.first_root),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
                                                      drawn={**_param_names(net), **_input_names(_FORWARD.last)})}
+
+
+def _caught_by(helper: str | None) -> dict[str, Any]:
+    return {} if helper is None or helper == "grads_twice" or not helper.isidentifier() else {CONTEXT + "in_helper": True, CONTEXT + "helper": helper}
 
 
 def _floats(part: object, label: str) -> list[dict[str, Any]] | None:

@@ -15,12 +15,13 @@ changed in place, on a graph at a freed graph's ids, against a fresh import of t
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterator
+from sys import getrecursionlimit  # bound now: a submission may rebind sys's names (seal.SYS)
+from typing import Any, Iterator, NamedTuple
 
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import (leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
+from grader.spec.arrivals import (ByName, kept_by_name, leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
                                   recorded, seeded, summed)
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
@@ -28,7 +29,7 @@ from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diam
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
-from grader.spec.probe import default_recursion_limit, grad, num, show, type_name
+from grader.spec.probe import DEFAULT_RECURSION_LIMIT, default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
 from grader.spec.recursion import nesting, not_recursive
 from grader.spec.topological import leaves_only_left_out, order_report
@@ -40,8 +41,10 @@ EXERCISE = Exercise(
 
 # Two ops a link (v = v * c, v = v + x).  The hidden chain is walked at Python's default recursion
 # limit, whatever the submission set when imported: 1,200 ops nest a recursive walk (a call per
-# node) deeper than the 1,000 calls it allows.  A submission that moves the limit while its walk
-# runs walks 20,000 ops too, as deep a chain as the limit it set must reach.
+# node) deeper than the 1,000 calls it allows.  A submission that raises the limit while its walk
+# runs walks 20,000 ops too, where a recursive walk then meets the limit it set; a limit beyond
+# them is not chased (a recursive walk nests past ``recursion.DEEP`` on 1,200 ops all the same:
+# NOT_RECURSIVE tells it), and neither is one the fresh import of ``order_apart`` sets at the top.
 SHORT_LINKS, RAISED_LINKS = 600, 10_000
 RANDOM_SEEDS = (101, 202, 303, 404, 505)
 
@@ -51,11 +54,12 @@ _MISSING = object()  # a leaf the answer has no entry for
 
 
 def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
-                graph: str, calls: list[Any]) -> dict[str, Any]:
+                graph: str, calls: list[Any], by_name: bool = False) -> dict[str, Any]:
     """The returned gradient of each leaf (found by identity, never by ==) and its type (the
     statement asks for a float, not a Value), whether every key is one of the graph's leaves,
-    and whether two leaves of one number got an entry each.  A dict of a subclass (a
-    defaultdict) is a dict: only its entries are read."""
+    and whether two leaves of one number got an entry each (not judged ``by_name``: a walk that
+    keeps gradients by node name merges leaves of any number, told by ``summed``).  A dict of a
+    subclass (a defaultdict) is a dict: only its entries are read."""
     label = f"backprop({graph})"
     if not isinstance(result, dict):
         return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
@@ -70,7 +74,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
                    for g, name in zip(found, names) if g is not _MISSING and g is not None},
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
         "filled": check(Check.SOME_ENTRY, bool(items), label),  # an empty dict: every leaf's entry missing
-        "apart": leaves_apart(items, leaves, names, label, calls),
+        "apart": check(Check.LEAVES_APART, True, label) if by_name else leaves_apart(items, leaves, names, label, calls),
     }
 
 
@@ -88,23 +92,54 @@ def _engine_watched() -> Iterator[list[int]]:
 HELD_GRAD = 2.5  # the .grad each graph's first leaf is given before backprop runs
 
 
-def _backprop(sub, graph: Graph) -> dict[str, Any]:
-    """backprop on a graph: the gradients, the walk's seed, whether every .grad was left
-    alone (the first leaf holds a .grad before the call: a walk that clears or sets .grad
-    shows, not only one that writes a leaf without one), whether it ran the engine's backward
-    pass, and whether the given local_grads was."""
+class _Ran(NamedTuple):
+    """One call of backprop on a graph, as the probe saw it."""
+
+    graph: Graph
+    result: object
+    calls: list[Any]  # local_grads's calls
+    orders: list[Any]  # what backprop's topological_order calls returned
+    given_kept: dict[str, Any]
+    untouched: bool  # every .grad left as it was
+    engine: bool  # the engine's backward pass ran
+    by_name: ByName | None  # gradients kept by node name (``kept_by_name``)
+
+
+def _ran(sub, graph: Graph) -> _Ran:
+    """backprop on a graph, the first leaf holding a .grad before the call (a walk that clears
+    or sets .grad shows, not only one that writes a leaf without one)."""
     held = graph.leaves[0].grad = Value(HELD_GRAD)
     with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, \
             recorded(sub) as calls, orders_returned(sub) as orders:
         result = sub.backprop(graph.root)  # an error is the student's own, told with its line
-    return {
-        "grads": {"given_kept": kept.fact, **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls),
-                  "sums": summed(calls, result, f"backprop({graph.label})", orders, list(zip(graph.leaves, graph.names))), "seed": seeded(calls, graph.root, "backprop"),
+    untouched = graph.leaves[0].grad is held and held.item() == HELD_GRAD and all(
+        grad(leaf) is None for leaf in graph.leaves[1:])
+    return _Ran(graph, result, calls, orders, kept.fact, untouched, passes[0] > 0, kept_by_name(calls, result, orders))
+
+
+def _backprop(sub, graph: Graph) -> dict[str, Any]:
+    return _reported(_ran(sub, graph))
+
+
+def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
+    """What backprop did on a graph: the gradients, the walk's seed, whether every .grad was left
+    alone, whether it ran the engine's backward pass, and whether the given local_grads was.
+    Gradients kept by node name seen only among leaves of one number are told as such where
+    another graph of the same test shows them plainly (``by_name_elsewhere``), else as leaves
+    found by number."""
+    graph, calls, orders, result = ran.graph, ran.calls, ran.orders, ran.result
+    label = f"backprop({graph.label})"
+    name = ran.by_name.name if ran.by_name is not None and (ran.by_name.plain or by_name_elsewhere) else None
+    return {  # by name: leaves merged, nodes passed over as their name's entry was used, told by "sums"
+        "grads": {"given_kept": ran.given_kept,
+                  **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None),
+                  "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name),
+                  "seed": seeded(calls, graph.root, "backprop"),
                   "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
-                  "past_leaf": past_the_first_leaf(calls, result, f"backprop({graph.label})", orders)},
-        "grads_untouched": graph.leaves[0].grad is held and held.item() == HELD_GRAD
-        and all(grad(leaf) is None for leaf in graph.leaves[1:]),
-        "used_engine_backward": passes[0] > 0,
+                  "past_leaf": check(Check.PAST_FIRST_LEAF, True, label) if name is not None
+                  else past_the_first_leaf(calls, result, label, orders)},
+        "grads_untouched": ran.untouched,
+        "used_engine_backward": ran.engine,
     }
 
 
@@ -121,7 +156,12 @@ def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any
     every call costs time)."""
     with contextlib.ExitStack() as stack:
         call = stack.enter_context(watching(sub, "backprop", engine_walk=True)) if walk else None
-        results = [_backprop(sub, g) for g in named(graphs)]
+        # each call's report made as it returns (a later call may change what it returned), and where
+        # its gradients kept by name show only among leaves of one number, its report as by name too
+        runs = [(ran, _reported(ran), ran.by_name is not None and not ran.by_name.plain and _reported(ran, True))
+                for ran in (_ran(sub, g) for g in named(graphs))]
+    plain = any(ran.by_name is not None and ran.by_name.plain for ran, _, _ in runs)
+    results = [by_name if plain and by_name else report for _, report, by_name in runs]
     observed = {
         "grads": [r["grads"] for r in results],
         **_own_pass(all(r["grads_untouched"] for r in results),
@@ -315,25 +355,28 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
         observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],
             "recursion": [not_recursive(in_order, "topological_order"), not_recursive(in_backprop, "backprop")],
-            **_own_pass(observed["grads_untouched"], observed["used_engine_backward"]),
-            "apart": order_apart(sub, graph, diamond_graph(1.5))}
+            **_own_pass(observed["grads_untouched"], observed["used_engine_backward"])}
 
 
 @EXERCISE.test("a chain of 1,200 ops", points=1, public=True, feedback=CHAIN_ADVICE,
                key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER_PUBLIC)
 @_STATE_ON_GRAPHS
 def shortchain_graph(sub):
-    return _walkchain_graph(sub, chain_graph(SHORT_LINKS, -0.5, 0.375))
+    graph = chain_graph(SHORT_LINKS, -0.5, 0.375)
+    return {**_walkchain_graph(sub, graph), "apart": order_apart(sub, graph, diamond_graph(1.5))}
 
 
 @EXERCISE.test("a chain of 1,200 ops at the default recursion limit", points=2,
                feedback=CHAIN_ADVICE, key_feedback=CHAIN_FEEDBACK, runs_with=WITH_ORDER)
 @_STATE_ON_GRAPHS
 def deepchain_graph(sub):
-    with default_recursion_limit() as moved:
-        observed = _walkchain_graph(sub, chain_graph(SHORT_LINKS, 0.75, -0.125))
-    if moved[0]:  # a recursive walk raises its RecursionError here (its numbers: the chain's above)
-        _walkchain_graph(sub, chain_graph(RAISED_LINKS, 0.75, -0.125))
+    graph = chain_graph(SHORT_LINKS, 0.75, -0.125)
+    with default_recursion_limit():
+        observed = _walkchain_graph(sub, graph)
+        limit = getrecursionlimit()  # the limit the walks set (before the fresh import's top-level code runs)
+        observed["apart"] = order_apart(sub, graph, diamond_graph(1.5))
+    if DEFAULT_RECURSION_LIMIT < limit < 2 * RAISED_LINKS:  # a recursive walk raises its RecursionError here
+        _walkchain_graph(sub, chain_graph(RAISED_LINKS, 0.75, -0.125))  # (its numbers: the chain's above)
     return observed
 
 

@@ -32,6 +32,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
+from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import REUSE_TRIES, at_a_freed_id
@@ -124,7 +125,10 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     earlier, passes = marked(models.earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen, \
-            told_if_graph_again(call, "train"):
+            told_if_graph_again(call, "train"), \
+            told_if_module_untracked(lambda: models.model(seed),
+                                     lambda again: sub.train(again, inputs, targets, lr, steps),
+                                     call.filename, "train", "model"):
         losses = sub.train(model, inputs, targets, lr, steps)
     earlier_kept = check(Check.EARLIER_KEPT, state(models.earlier(model)) == earlier, "train")
     after = models.parameters(model, "the probe")

@@ -14,6 +14,7 @@ from micrograph.i18n import N_
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.given_untracked import UNLINED
 from grader.spec.made_untracked import BELOW, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
 
@@ -108,12 +109,17 @@ def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
 
 def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     """The engine's "does not have a grad_fn" the function tested raised after it called the
-    function it was given with grad mode off (``grader.spec.given_untracked``): that call first,
-    as what the backward line met."""
-    function, given, said = error["message"].split(" ", 2)
-    return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
-             "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
-             given=given, error=tell(said_error(error, said)))
+    function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
+    its line where the probe saw it, as what the backward line met."""
+    function, given, line, said = error["message"].split(" ", 3)
+    raised = tell(said_error(error, said))
+    if line == UNLINED:
+        return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
+                 "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
+                 given=given, error=raised)
+    return _("{function} called {given} at line {line} while grad mode was off (no_grad): what it computed then is "
+             "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
+             given=given, line=line, error=raised)
 
 
 _CUT_UNDER_NO_GRAD = {
@@ -194,7 +200,7 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
-               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 3), DIRTY_LEAF: (_dirty_leaf, 2),
+               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4), DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 3)}

@@ -222,7 +222,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                     {Say.FEWER_BACKWARD, Say.MORE_BACKWARD, SayInPlace.IN_PLACE_FEWER, SayInPlace.IN_PLACE_MORE, Say.DATA}),
     # a parameter left out of the steps: it keeps its number and version, each step of the others is of another loss
     # (an optimizer that does not hold it: its zero_grad() leaves that .grad to add up, pass after pass)
-    **dict.fromkeys((SayStep.PARAMETER_LEFT, SayStep.LAYER_LEFT),
+    **dict.fromkeys((SayStep.PARAMETER_LEFT, SayStep.LAYER_LEFT, SayStep.LEFT_AT_ZERO),
                     {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayStep.STEP_NOT_BY_GRAD, Say.NOT_CLEARED,
                      SayClear.FIRST_ADDED, SayClear.CLEARED_AFTER_BACKWARD}),
     # one model for every seed: its parameters are the one seed's, and so is the generator it leaves
@@ -260,6 +260,10 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a loss that leaves entries of the layer's output out: its sum takes fewer inputs, and every
     # parameter's gradient is that of the entries it kept
     **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),
+    # an input of fewer rows: the statement's entries of the rows left out are in no graph of its, and
+    # the entries it has hold the numbers of other rows than the statement's at their place
+    SayEntries.ROWS_FEWER: {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER, Say.NO_LEAF,
+                            *_OTHER_LEAVES, Say.DATA},
     Say.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
     # w left as it came by a call given another new: that nothing was written where new equals w's
     # number too is the same slip, told of a call the row's other sentence is not about
@@ -307,7 +311,7 @@ to tell ("loss is of type float")."""
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
@@ -315,7 +319,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_O
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN,
-         SayInPlace.COMBINE_A_TWICE}
+         SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER}
 
 
 def told_once(say: Sentence) -> bool:

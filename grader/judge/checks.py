@@ -99,13 +99,14 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     Say.NOT_APPLIED: (("zero_sent", SayWalk.SKIPPED_ZERO),),  # a node left out for a 0, not run some other way
-    SayWalk.NOT_SUMMED: (("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
+    SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
-    Say.ROWS_OTHER_ORDER: (("of_net", Say.ROWS_NOT_AS_NET),),  # forward's output, against net(input)
+    SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself
+    Say.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("of_net", Say.ROWS_NOT_AS_NET)),  # rows left out; output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
@@ -131,7 +132,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
-    SayStep.PARAMETER_LEFT: (("one_layer", SayStep.LAYER_LEFT),),
+    SayStep.PARAMETER_LEFT: (("zero_grad", SayStep.LEFT_AT_ZERO), ("one_layer", SayStep.LAYER_LEFT)),
     SayState.SAME_ON_OBJECT: (("first_lr", SayState.LR_OF_EARLIER_CALL),),
     SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
                          ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
@@ -178,6 +179,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     Say.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     Say.LIST_CHANGED: ("name", "name"),  # the argument's name
     Say.LIST_REORDERED: ("name", "name"),
+    SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
@@ -190,8 +192,9 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayLeaf.BUILD_GIVEN_MADE: ("op", "op"),  # the operation that made what build was handed
     SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
     SayStep.IMPORT_LEFT_OFF_AT: ("line", "where"),  # the line of the file's own code after which the mode stayed off
+    SayRead.HELPER_CAUGHT: ("helper", "function"),  # the student's function that caught a pass's error
     SayState.SAME_ON_OBJECT: ("object", "name"), SayState.LR_OF_EARLIER_CALL: ("object", "name"),  # what both calls were given: the net, the model
-    SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"),  # the first parameter a training loop never changed, by its place
+    SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"), SayStep.LEFT_AT_ZERO: ("left", "name"),  # the first parameter a training loop never changed, by its place
 }
 
 
@@ -225,7 +228,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
     if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
-               Say.ROWS_NOT_AS_NET):  # what has no entry (or leaf) of its own, and what got it
+               Say.ROWS_NOT_AS_NET, SayEntries.ROWS_FEWER):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:
             return [_diff(say, label=missing, name=kept)]

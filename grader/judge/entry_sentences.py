@@ -1,5 +1,6 @@
 """The sentences about which entries of a matrix of Values a result is computed from: a loss
-that sums only some rows or entries of a layer's output, or none of the output returned.
+that sums only some rows or entries of a layer's output, or none of the output returned; an
+input made from only some of the rows given.
 
 A layer's entries are all made by one node of the engine, so the graph's own sentences can say
 only that a sum takes other inputs; the probe (``grader.spec.entries_reached``) names the row or
@@ -22,3 +23,5 @@ class SayEntries(Sentence):
     ROW_LEFT_OUT = N_("{label} is computed from only some rows of {of}: no entry of {name} reaches it, where "
                       "the statement's {label} is the sum of every entry.")
     NONE_REACHED = N_("{label} is not computed from the {of} returned with it: none of its entries reaches {label}.")
+    ROWS_FEWER = N_("{name} has fewer rows than the rows it was made from: it holds the numbers of {leaf} only, and no "
+                    "row for the others.")

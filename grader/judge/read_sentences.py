@@ -35,6 +35,8 @@ class SayRead(Sentence):
                           "that pass's numbers (.item() reads the number at the time).")
     PASS_ERROR_CAUGHT = N_("{label} caught an error that one of its backward passes raised and went on: that pass "
                            "added nothing to any .grad, so the gradients read after it are those of the passes before it.")
+    HELPER_CAUGHT = N_("{function}, which {label} calls, caught an error that a backward pass it ran raised, and "
+                       "went on: the backward passes {function} ran count among those {label} ran.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")
     HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "

@@ -42,6 +42,9 @@ class SayStep(Sentence):
                        "passes as it returned losses: the loop ran one step more than steps.")
     PARAMETER_LEFT = N_("{label} never changed {name}: it holds the number it started with, while other parameters "
                         "of the model moved; each step updates every parameter.")
+    LEFT_AT_ZERO = N_("{label} left {name} at the number it started with, and the gradient the last backward pass "
+                      "wrote into its .grad is 0, so the last step, by lr times it, moved it by nothing: the loss "
+                      "{label} backpropagated does not change with {name} there.")
     LAYER_LEFT = N_("{label} never changed the parameters of {name}: they hold the numbers they started with, while "
                     "the other layers' moved; each step updates every parameter of the model.")
     FROM_AN_OUTPUT = N_("{label} started a backward pass from an entry of model(inputs), not from the loss computed "

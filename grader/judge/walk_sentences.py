@@ -49,10 +49,10 @@ class SayWalk(Sentence):
     RECURSIVE = N_("{label} walked the graph recursively: {function} called itself deeper and deeper along the "
                    "chain, one call inside another, where the statement asks for a walk without recursion (an "
                    "explicit stack or queue you push to and pop from).")
-    ROOT_ALONE = N_("{label} ran local_grads on root.grad_fn alone, and last: none of the nodes it sent gradients to "
-                    "ran after it, and no leaf got an entry. root.grad_fn comes first in a topological order, so a "
-                    "walk through the order from its end (reversed) meets every other node before any gradient has "
-                    "reached it.")
+    ROOT_ALONE = N_("{label} ran local_grads on root.grad_fn alone: none of the nodes it sent gradients to ran "
+                    "after it, and no leaf got an entry. A walk does that when it returns after its first node (a "
+                    "return inside its loop), or when it walks the order from its end (reversed), where every other "
+                    "node comes before root.grad_fn and so before any gradient has reached it.")
     # an engine that leaves out a node every gradient sent to which was 0 (``build_order.order_facts``)
     SKIPPED_ZERO = N_("{label}: your engine never ran {name}: every gradient sent to it was 0, and backward left it "
                       "out, where PyTorch runs every node its graph reaches, whatever gradient reached it, 0 too.")
@@ -64,6 +64,9 @@ class SayWalk(Sentence):
     ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
                   "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
+    BY_NAME = N_("{label} kept the gradients reaching the nodes under each node's name (node.name()), not under "
+                 "the node itself: nodes of one name, such as two {op} nodes, shared one entry, and a node went on "
+                 "with what had reached any node of that name.")
     FIRST_ONLY = N_("{label} passed on only the first of the gradients local_grads returned for a node, the one for "
                     "the first entry of its next_functions: the nodes at its other edges got nothing from it.")
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "

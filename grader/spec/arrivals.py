@@ -19,7 +19,7 @@ import contextlib
 import math
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import micrograph
 
@@ -71,23 +71,22 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
 
 
 def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (),
-           names: Sequence[tuple[Any, str]] = ()) -> dict[str, Any]:
+           names: Sequence[tuple[Any, str]] = (), by_name: str | None = None) -> dict[str, Any]:
     """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along
     more than one edge, the walk went on with their sum.  Where it did not, context says why:
     ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
     ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
     before it in an order backprop's topological_order call returned (``orders``), which puts a
     node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
-    its name); ``~kept_one``, it went on with one of them; ``~listed_twice``, an order it got lists
-    a node more than once (it went on at each place with what had reached the node by then);
-    ``~shifted``, it paired each call's gradients with the node's inputs left once its None entries
-    were dropped (``_shifted``); ``~first_only``, every node went on with
-    what arrived along the first edge of its senders (``next_functions[0]``) only, and a gradient
-    sent along another edge, not zero, was lost (``_first_only``).  It holds where nothing tells otherwise: no node
-    was reached twice (a walk that calls no local_grads), a gradient is not a number (other
-    facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``, the
-    chain rule written as local derivative times the node's gradient: the calls then show the
-    local derivatives, not what reached a node, and the answer's numbers tell the rest)."""
+    its name); ``~kept_one``, it went on with one of them (not where that one is their product too,
+    the other 0: ``*`` for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more
+    than once; ``~shifted``, it paired each call's gradients with the node's inputs left once its
+    None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived
+    along the first edge of its senders only (``_first_only``); ``~by_name``, it kept what reached
+    the nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).
+    It holds where nothing tells otherwise: no node was reached twice, a gradient is not a number
+    (other facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``:
+    the calls then show the local derivatives, and the answer's numbers tell the rest)."""
     if len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls):
         return check(Check.ARRIVALS_SUMMED, True, label)
     reached: dict[Any, list[float]] = {}
@@ -117,19 +116,90 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
-    fact = check(Check.ARRIVALS_SUMMED, not wrong and not first_only, label)
-    fact[CONTEXT + "first_only"] = first_only
+    fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and by_name is None, label),
+            CONTEXT + "first_only": first_only, **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
         early = [node.variable for node in wrong if isinstance(node, micrograph.AccumulateGrad)
                  and _taken_early(node, went_on[node], senders[node], orders)]
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
-        fact[CONTEXT + "kept_one"] = all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
+        fact[CONTEXT + "kept_one"] = (all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
+                                      and not all(_close(went_on[node], math.prod(reached[node])) for node in wrong))
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+class ByName(NamedTuple):
+    """Nodes a walk kept the gradients of under their names (``kept_by_name``)."""
+
+    name: str  # a name two of the nodes met share, where keying by node gives other numbers
+    plain: bool  # seen at an op node, or among leaves of more than one number: no leaf found by == does it
+
+
+def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> ByName | None:
+    """The nodes a walk kept the gradients of under one entry (``node.name()`` for a key: two
+    AccumulateGrad nodes, two MulBackward0 nodes, share it), where its calls and answer are those
+    of the statement's walk so keyed, along the one order backprop's topological_order call
+    returned: a node met with no entry of its name is passed over (a leaf's then has no entry in
+    the answer), else that entry is popped and used (passed to local_grads, or returned for a
+    leaf's AccumulateGrad node), and what local_grads returns is added to the entries of its
+    inputs' names.  None where they are not, or where keying by node gives the same numbers.
+    Seen only at the AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk
+    that finds leaves with ``==`` merges those the same way."""
+    if len(orders) != 1 or not calls or not isinstance(answer, dict):
+        return None
+    order, items = list(orders[0]), list(dict.items(answer))
+    by_name: dict[str, float] = {_short(calls[0][0]): 1.0}
+    by_node: dict[Any, float] = {calls[0][0]: 1.0}
+    pending, merged, at_op = iter(calls), None, False
+    try:
+        for node in order:
+            name, leaf = _short(node), isinstance(node, micrograph.AccumulateGrad)
+            if name not in by_name:  # passed over: keyed by node, what reached it is used here
+                if leaf and any(k is node.variable for k, _ in items):
+                    return None
+                differs = node in by_node
+            else:
+                got, own = by_name.pop(name), by_node.pop(node, 0.0)
+                differs = not _close(got, own)
+                if leaf and not _answered(items, node.variable, got):
+                    return None
+                if not leaf and not _sent_on(next(pending), node, got, by_name, by_node):
+                    return None
+            merged, at_op = merged or (name if differs else None), at_op or (differs and not leaf)
+    except (TypeError, ValueError, StopIteration):  # a gradient that is no number, a call not seen: not this walk
+        return None
+    if merged is None or next(pending, None) is not None:
+        return None
+    numbers = {node.variable.item() for node in order if isinstance(node, micrograph.AccumulateGrad)}
+    return ByName(merged, at_op or len(numbers) > 1)
+
+
+def _answered(items: list[tuple[Any, Any]], leaf: Any, got: float) -> bool:
+    """Whether the answer's entry for ``leaf`` is the number ``got``."""
+    given = [g for k, g in items if k is leaf]
+    return bool(given) and type(given[0]) in (int, float) and _close(float(given[0]), got)
+
+
+def _sent_on(call: Call, node: Any, got: float, by_name: dict[str, float], by_node: dict[Any, float]) -> bool:
+    """Whether ``call`` ran local_grads on ``node`` with ``got``; what it returned is then added
+    to the entries of the node's inputs, by name and by node."""
+    ran, grad, out = call
+    if ran is not node or not _close(float(grad), got):
+        return False
+    for (child, _), sent in zip(node.next_functions, out):
+        if child is not None and sent is not None:
+            by_name[_short(child)] = by_name.get(_short(child), 0.0) + float(sent)
+            by_node[child] = by_node.get(child, 0.0) + float(sent)
+    return True
+
+
+def _short(node: Any) -> str:
+    """A node's name as the sentences spell it: AccumulateGrad, not torch's qualified name."""
+    return str(node.name()).rpartition("::")[2]
 
 
 def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:

@@ -67,6 +67,16 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
     return {FACT: Kind.ERROR.value, LABEL: label, "error": caught(e), "raised_by": by.value, **dropped}
 
 
+def caught_in(raised: Mapping[int, BaseException] | None, filename: str) -> str | None:
+    """The function of the file ``filename`` that caught the first of the exceptions a watched
+    call's passes ``raised``: the outermost frame its traceback went through, where it stopped.
+    None where no pass raised, or where no function of that file caught it."""
+    first = next(iter((raised or {}).values()), None)
+    tb = None if first is None else first.__traceback__
+    code = None if tb is None else tb.tb_frame.f_code
+    return code.co_name if code is not None and code.co_filename == filename else None
+
+
 def remember_raised(raised: Mapping[int, BaseException]) -> None:
     """Keep the exceptions a watched call's passes raised (by id, kept alive so an id is never
     reused): one a later call returns was kept from that earlier call."""

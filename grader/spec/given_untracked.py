@@ -7,14 +7,20 @@ not require grad and does not have a grad_fn" at the backward line, which names 
 nor the function.  The probe gives the call a ``ModeNoted`` loss_fn, or watches build_graph with
 ``grader.spec.given.given_calls``; each notes the grad mode of each call; an error of that kind
 raised after its last call ran with grad mode off is raised again as ``GivenUnderNoGrad``
-(``grader.judge.explain`` tells it with that fact).
+(``grader.judge.explain`` tells it with that fact).  ex15's train is given a model, which the
+probe cannot wrap (the student's code uses it as the Module it is): where train raised that error,
+the same call is made again on a new model of the same make, with a profile hook noting the grad
+mode and the student's line of each call of that model (a hook around every call would slow the
+training of every correct answer).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
+from types import FrameType
+from typing import Any, Protocol, TypeVar
 
 import micrograph
 
@@ -22,10 +28,18 @@ from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
 
+UNLINED = "-"
+"""The line's place in the message where the call's line is not known (a function the probe wrapped)."""
+_MODULE_CALL = micrograph.nn.Module.__call__.__code__  # how a Module is called: model(inputs)
+_NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals, read before their code (audited)
+M = TypeVar("M")
+
+
 class GivenUnderNoGrad(Exception):
     """The function a test called raised the engine's "does not have a grad_fn" after it called
-    the function it was given with grad mode off.  Its message is ``"<function> <given> <error's
-    text>"``; it is raised with the error's traceback, so the grader sees the line it came from."""
+    the function it was given with grad mode off.  Its message is ``"<function> <given> <line or
+    -> <error's text>"``; it is raised with the error's traceback, so the grader sees the line it
+    came from."""
 
 
 class ModeNoted:
@@ -52,5 +66,38 @@ def told_if_untracked(given: Noted, function: str, name: str) -> AbstractContext
     raised again as ``GivenUnderNoGrad``."""
     def words(exc: Exception) -> str | None:
         off = NO_GRAD_FN in str(exc) and bool(given.modes) and not given.modes[-1]
-        return f"{function} {name}" if off else None
+        return f"{function} {name} {UNLINED}" if off else None
+    return raised_again_as(GivenUnderNoGrad, words)
+
+
+def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object], filename: str, function: str,
+                             name: str) -> AbstractContextManager[None]:
+    """While the student's ``function`` runs, given a Module (its argument ``name``): the engine's
+    "does not have a grad_fn" it raises is raised again as ``GivenUnderNoGrad`` where ``call`` on a
+    new Module (``make()``) raises that error too, after the last call its file (``filename``) made
+    of that Module ran with grad mode off: with that call's line."""
+    def words(exc: Exception) -> str | None:
+        if NO_GRAD_FN not in str(exc):
+            return None
+        module = make()
+        modes: list[tuple[bool, int]] = []
+        previous = getprofile()
+
+        def sample(frame: FrameType, event: str, arg: object) -> None:
+            if previous is not None:
+                previous(frame, event, arg)
+            if (event == "call" and frame.f_globals is _NN_NAMESPACE and frame.f_locals.get("self") is module
+                    and frame.f_code is _MODULE_CALL and frame.f_back is not None
+                    and frame.f_back.f_code.co_filename == filename):
+                modes.append((micrograph.is_grad_enabled(), frame.f_back.f_lineno))
+
+        setprofile(sample)
+        try:
+            call(module)
+        except Exception as again:  # noqa: BLE001 - the error again, or another: only the first is told
+            off = NO_GRAD_FN in str(again) and bool(modes) and not modes[-1][0]
+            return f"{function} {name} {modes[-1][1]}" if off else None
+        finally:
+            setprofile(previous)
+        return None
     return raised_again_as(GivenUnderNoGrad, words)

@@ -74,6 +74,11 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
         setprofile(previous)
 
 
+def _at_zero(p: Any) -> bool:
+    """Whether ``p.grad`` is a 0 a backward pass wrote, untouched since."""
+    return grad(p) == 0.0 and _as_backward_wrote(p)
+
+
 def _as_backward_wrote(p: Any) -> bool:
     """Whether ``p.grad`` is what a backward pass wrote, untouched since (no zero_grad after it)."""
     write = observe.grad_write(p) if isinstance(p, Value) else None
@@ -259,13 +264,20 @@ def none_left(start: list[float], after: list[Any], layers: Sequence[int]) -> di
     statement's step updates them all).  ``~left`` names the first it never changed by its place
     in ``list(model.parameters())``, from the end where that is nearer (a layer's bias left out of
     the optimizer's list reads ``[-1]``); ``~layer``, where those it never changed are exactly the
-    parameters of one layer (``layers``: each child's count of parameters, in order), that layer."""
+    parameters of one layer (``layers``: each child's count of parameters, in order), that layer;
+    ``~zero_grad``, where the first it never changed holds in its .grad a 0 a backward pass wrote
+    (the loss the loop backpropagated has no slope along it there: a step by it moves nothing).
+    A parameter changed in place (its version counter moved) that holds another gradient is not
+    left, whatever its number: its steps moved it, and brought it back (a loss whose gradient
+    flips sign from step to step)."""
     moved = [num(p) != was for p, was in zip(after, start)]
-    left = [k for k, changed in enumerate(moved) if not changed]
+    back = [getattr(p, "_version", 0) != 0 and not _at_zero(p) for p in after]
+    left = [k for k, changed in enumerate(moved) if not changed and not back[k]]
     fact = check(Check.NONE_LEFT, not (left and any(moved)), "train")
     if left and any(moved):
         place = left[0] if left[0] < len(moved) / 2 else left[0] - len(moved)
         fact[CONTEXT + "left"] = f"list(model.parameters())[{place}]"
+        fact[CONTEXT + "zero_grad"] = _at_zero(after[left[0]])
         ends = [sum(layers[:i]) for i in range(len(layers) + 1)]
         whole = [i for i, n in enumerate(layers) if n and left == list(range(ends[i], ends[i + 1]))]
         fact[CONTEXT + "one_layer"] = bool(whole)

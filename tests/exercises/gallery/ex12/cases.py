@@ -489,3 +489,27 @@ CASES += [
           names=("grads_twice", "kept on the net")),
 ]
 
+
+# grads_twice runs the documents' failing program first, through second_backward_error, which
+# catches the second backward's error itself: grads_twice catches nothing, and the passes
+# second_backward_error ran count among grads_twice's.
+CASES += [
+    Wrong("grads_twice_calls_failing_program_first",
+          fails={TWICE: "second_backward_error, which grads_twice calls, caught an error"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    assert second_backward_error(net, rows) is not None  # the documents' error first\n"
+                 "    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)"},
+          names=("ran backward more times", "second_backward_error, which grads_twice calls"),
+          unsaid=("grads_twice caught an error",)),
+]
+
+# input rebuilt for each row in a loop (= where a list is to grow): only the last row is left, and
+# nothing is in another order; the entries of the rows left out are in no graph of the student's.
+CASES += [
+    Wrong("input_last_row_only",
+          fails={FORWARD: "input has fewer rows than the rows it was made from"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    for row in rows:\n        inputs = [[Value(v, requires_grad=True) for v in row]]\n"},
+          names=("fewer rows", "no row for the others"),
+          unsaid=("in another order", "graph never reaches")),
+]

@@ -468,7 +468,7 @@ CASES += [
 # it, and only the root, met last, runs.
 CASES += [
     Wrong("order_walked_reversed",
-          fails={DIAMOND: "ran local_grads on root.grad_fn alone, and last"},
+          fails={DIAMOND: "ran local_grads on root.grad_fn alone"},
           edits={"    for node in topological_order(root):\n": "    for node in reversed(topological_order(root)):\n"},
           names=("root.grad_fn alone", "reversed")),
 ]
@@ -553,3 +553,44 @@ CASES += [
           names=("stopped at the first leaf", "end of the order")),
 ]
 
+
+# The gradients meeting at a node multiplied (* for +): where one of them is 0 their product is
+# that one too, which is no sign of a gradient kept: told as no sum, on every graph.
+CASES += [
+    Wrong("arrivals_multiplied",
+          fails={BLOCKED: "a gradient that is not their sum", DIAMOND: "a gradient that is not their sum"},
+          edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
+                 "            arrived[child] = arrived[child] * child_grad if child in arrived else child_grad\n"},
+          names=("a gradient that is not their sum",),
+          unsaid=("one of those gradients instead of their sum",)),
+]
+
+# What reaches a node kept under node.name(): two AccumulateGrad nodes, two MulBackward0 nodes,
+# share one entry; the first of them met uses it all and the others are passed over. Nothing is
+# compared by number, and the walk goes on to the end of its order.
+CASES += [
+    Wrong("arrived_keyed_by_name",
+          fails={DIAMOND: "under each node's name", BLOCKED: "under each node's name"},
+          edits={"    arrived: dict[Node, float] = {root.grad_fn: 1.0}  # d root / d(node's output), so far\n":
+                 "    arrived = {root.grad_fn.name(): 1.0}\n",
+                 "        if node not in arrived:\n": "        if node.name() not in arrived:\n",
+                 "        g = arrived.pop(node)  # complete: every node that feeds it has run already\n":
+                 "        g = arrived.pop(node.name())\n",
+                 "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
+                 "            key = child.name()\n"
+                 "            arrived[key] = arrived[key] + child_grad if key in arrived else child_grad\n"},
+          names=("node.name()", "shared one entry"),
+          unsaid=("not by == or number", "the walk stopped at the first leaf")),
+]
+
+# A return inside the walk's loop: backprop returns after root.grad_fn, its first node; told as the
+# root run alone, with both walks that do that, never as a walk that ran it last.
+CASES += [
+    Wrong("return_inside_the_loop",
+          fails={DIAMOND: "ran local_grads on root.grad_fn alone"},
+          edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n    return leaves\n":
+                 "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n        return leaves\n"
+                 "    return leaves\n"},
+          names=("root.grad_fn alone", "a return inside its loop"),
+          unsaid=("and last",)),
+]

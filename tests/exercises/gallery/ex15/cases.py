@@ -41,7 +41,8 @@ CASES = [
     Wrong("no_grad_skipped", names=('your code raised RuntimeError', 'in train', 'in-place operation'), fails={ONE_STEP: "RuntimeError at line"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p -= lr * p.grad\n"}),
-    Wrong("forward_under_no_grad", names=('your code raised RuntimeError', 'in train', 'does not require grad'), fails={ONE_STEP: "RuntimeError at line"},
+    Wrong("forward_under_no_grad", names=('called model at line 68 while grad mode was off', 'does not require grad'),
+          fails={ONE_STEP: "RuntimeError at line"},
           edits={FORWARD: "        with micrograph.no_grad():\n"
                           "            prediction = model(inputs)\n"}),
     Wrong("steps_from_one", names=('train returned one loss fewer than the steps it was given', 'one step fewer'),
@@ -419,4 +420,27 @@ CASES += [
                             "        model.optimizer = optim.SGD(model.parameters(), lr=lr)\n"
                             "    optimizer = model.optimizer\n"},
           names=("train", "that call's lr")),
+]
+
+# The tutorials' evaluation idiom around the training step's forward: the prediction is recorded
+# by no graph, and the backward raises at its own line; the error is told with the call of the
+# model under no_grad, and that call's line.
+CASES += [
+    Wrong("forward_under_no_grad_loss_enabled",
+          fails={LOSSES: "train called model at line 68 while grad mode was off (no_grad)"},
+          edits={FORWARD + LOSS: "        with micrograph.no_grad():\n            prediction = model(inputs)\n"
+                                 "        with micrograph.enable_grad():\n"
+                                 "            loss = nn.mse_loss(prediction, targets)\n"},
+          names=("called model at line", "while grad mode was off", "recorded by no graph")),
+]
+
+# The mean absolute error for the loss: its gradient along the output bias is the mean of the
+# errors' signs, 0 on a batch balanced between them, so every step moves that bias by nothing.
+# The update is the statement's: told as a zero gradient, not as a parameter the step left out.
+CASES += [
+    Wrong("loss_mean_absolute_error",
+          fails={LOSSES: "losses[0] is not nn.mse_loss(model(inputs), targets)"},
+          edits={LOSS: "        loss = micrograph.mean([abs(p[0] - t[0]) for p, t in zip(prediction, targets)])\n"},
+          names=("losses[0] is not nn.mse_loss(model(inputs), targets)", "wrote into its .grad is 0"),
+          unsaid=("each step updates every parameter",)),
 ]
