@@ -81,18 +81,20 @@ def _named(count: int) -> list[str]:
     return [""] if count == 1 else [f"_{CALL_LETTERS[n]}" for n in range(count)]
 
 
-_X_RETURNED = Returned(N_("the x[0][0] build returned"), N_("the x[0][0] an earlier call of build returned"))
-"""Every first leaf of x build returned in this run: the statement makes new leaves at each call,
-and leaves cached on the inputs (a dict keyed by x_row) are told by their identity."""
+_RETURNED = {"x": Returned(N_("the x[0][0] build returned"), N_("the x[0][0] an earlier call of build returned")),
+             "y": Returned(N_("the y[0][0] build returned"), N_("the y[0][0] an earlier call of build returned"))}
+"""Every first entry of x and of y build returned in this run: the statement makes new Values at
+each call, and Values cached on the inputs (a dict keyed by x_row, or by each number of y) are
+told by their identity."""
 
 
-def _new_x(g: dict[str, Any]) -> dict[str, Any] | None:
-    """The IDENTITY fact of the first leaf of the x build returned (None where x is no row of
-    Values: its ENTRIES facts say so)."""
-    x = g["x"]
-    if type(x) is not list or not x or type(x[0]) is not list or not x[0]:
+def _new(g: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The IDENTITY fact of the first entry of the matrix ``name`` build returned (None where it is
+    no list of rows of Values: its ENTRIES facts say so)."""
+    m = g[name]
+    if type(m) is not list or not m or type(m[0]) is not list or not m[0]:
         return None
-    return _X_RETURNED.new(x[0][0])
+    return _RETURNED[name].new(m[0][0])
 
 
 def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
@@ -112,8 +114,8 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
                      CONTEXT + "of": "loss"},
         "shape": shape(g["loss"], "loss"),
         "row": row_kind(g["loss"], "loss[0]"),
-        "new": _new_x(g),
-        "leaves": leaf_per_entry(g["x"], "x"),
+        "new": [_new(g, "x"), _new(g, "y")],
+        "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
         "call": call.fact,
     }
 
@@ -138,7 +140,8 @@ def build_public(sub):
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
-    cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1], EQUAL_ENTRIES)  # the first again, then equal x entries: new leaves
+    cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1], EQUAL_ENTRIES, EQUAL_COLUMNS)  # the first again, then equal
+    # entries of x, then of y: new Values for each
     return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in cases]),
             "apart": _build_apart(sub, SQUARE[1], SQUARE[0])}
 

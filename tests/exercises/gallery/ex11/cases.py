@@ -346,3 +346,12 @@ CASES += [
           edits={"        rows.append(x_grads(x))\n": "        if x_grads(x) not in rows:\n            rows.append(x_grads(x))\n"},
           names=("y with two equal columns", "leaves out")),
 ]
+
+# build's y made through a module-level cache of one Value per number: two equal numbers of y are
+# one Value, and a later call's y holds an earlier call's Values (state kept between calls).
+CASES += [
+    Wrong("build_y_cached_by_number", fails={"build on other shapes": "your code made one leaf for two entries of y"},
+          edits={Y: "    y = [[_Y.setdefault(v, Value(v)) for v in row] for row in y_rows]\n",
+                 "def build(": "_Y = {}\n\n\ndef build("},
+          names=("the very Value", "kept between calls")),
+]
