@@ -130,7 +130,7 @@ def _branch_of_x(built: dict, made: list[Value], y: object, w: Value, x: float, 
     dropped = shape(built) != own and any(shape(graph(v, {"w": w}, label=label, data={"x_value": x})) == own
                                           for v in made)
     returned = {**check(Check.COMPUTED_RETURNED, not dropped or shape(built) == other, label),
-                **({CONTEXT + "given": True} if y is w else {})}
+                **({CONTEXT + "given": True} if y is w else {CONTEXT + "none": True} if y is None else {})}
     if not shape(built) == other != own:
         return [check(Check.BRANCH_OF_X, True, label), returned]
     return [{**check(Check.BRANCH_OF_X, False, label), CONTEXT + "dropped": dropped}, returned]

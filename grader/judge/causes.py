@@ -162,6 +162,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the other branch's y: its op, its graph and its numbers are that branch's
     **dict.fromkeys((Say.OTHER_BRANCH, Say.BRANCH_DROPPED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
+    SayLeaf.NONE_NOT_RETURNED: {Say.NOT_A_VALUE},  # None returned in place of the one computed: of type NoneType
     # another Value returned in place of the one computed: its graph, flags and number are that Value's
     **dict.fromkeys((SayLeaf.COMPUTED_NOT_RETURNED, SayLeaf.GIVEN_NOT_RETURNED),
                     {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD, Say.NO_GRAPH, Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP,

@@ -111,7 +111,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
-    SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED),),  # the leaf w given, returned
+    SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
     SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE),),  # the same y, changed in place since
     Say.OTHER_BRANCH: (("dropped", Say.BRANCH_DROPPED),),  # the statement's y for this x made, then not returned
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),

@@ -35,6 +35,8 @@ class SayLeaf(Sentence):
     GIVEN_NOT_RETURNED = N_("{label} is the leaf w the call was given, returned in place of the Value your code "
                             "computed for it: an operation of your code made a Value with the statement's graph, "
                             "and that Value was not returned.")
+    NONE_NOT_RETURNED = N_("{label} is None: an operation of your code made a Value with the statement's graph for "
+                           "it, and the call returned None in its place (no return statement returned that Value).")
     GIVEN_NUMBER = N_("{label} is the very {type} your function was given, returned as it is: not a Value, where "
                       "the statement returns the leaf made from that number.")
     OTHER_LEAF_AT = N_("{label}'s graph differs at {where}: your {op} takes the leaf {leaf} where the "

@@ -261,3 +261,12 @@ CASES += [
                  "    names: list[str] = []\n    y.chain_names = names\n    node = y.grad_fn\n"},
           names=("y.mul_(2), grad_fn_chain(y) returned what the call before that change returned", "kept between calls")),
 ]
+
+# The product computed in the if, but its return indented into the else: branch returns None for
+# x > 0. Told as None returned in place of the Value computed, not as another Value returned.
+CASES += [
+    Wrong("branch_return_in_else", fails={BRANCH: "y (x > 0) is None"},
+          edits={IF + "        return x_value * w\n    return (x_value - w).exp()\n":
+                 IF + "        y = x_value * w\n    else:\n        y = (x_value - w).exp()\n        return y\n"},
+          names=("returned None in its place",), unsaid=("returned another Value", "of type NoneType")),
+]
