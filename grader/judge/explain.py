@@ -161,17 +161,23 @@ def _call_refused(message: str | None) -> str | None:
 
 def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
     """A given function (ex13's local_grads) called with arguments its given code raises on too:
-    the call, spelled by its arguments' types, is the mistake, not the function that raised."""
+    the call, spelled by its arguments' types, is the mistake, not the function that raised.  The
+    caller is the student's function that made the call (the message's ``vjp:81``), not the frame
+    below the one that raised, which is the given function's own (or its list comprehension's)."""
     helper, _sep, rest = (error["message"] or "").partition(" ")
+    site, _sep, rest = rest.partition(" ")
     types, _sep, said = rest.partition(" ")
     inner = said_error(error, said)
     kind, text = inner["type"], inner["message"]
     call = f"{helper}{types.replace(',', ', ')}"
+    function = error["function"] if error["function"] and error["function"].isidentifier() else helper
     raised = _("{kind} at {line} (in {function})", kind=kind, line=line_named(error["line"], names),
-               function=error["function"] or helper) + (f": {torch_explained(text)}" if text else "")
-    if error["caller"]:
-        return _("{caller} called {helper} as {call}, and the given {helper} raises on that call too: your code "
-                 "raised {raised}", caller=error["caller"], helper=helper, call=call, raised=raised)
+               function=function) + (f": {torch_explained(text)}" if text else "")
+    caller, _sep, line = site.partition(":")
+    if line.isdigit():
+        return _("{caller} called {helper} as {call} ({line}), and the given {helper} raises on that call too: your "
+                 "code raised {raised}", caller=caller, helper=helper, call=call, line=line_named(int(line), names),
+                 raised=raised)
     return _("your code called {helper} as {call}, and the given {helper} raises on that call too: it raised "
              "{raised}", helper=helper, call=call, raised=raised)
 

@@ -20,10 +20,11 @@ student's copy gets, just before it runs, and compares what the two return (``GI
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import Any
 
 from micrograph import Node, Value, add, is_grad_enabled, mul, no_grad
@@ -186,8 +187,20 @@ class GivenRefused(Exception):
     """The student's code called a given function with arguments the given code raises on too
     (ex13's ``local_grads`` on an AccumulateGrad node, or as ``local_grads(grad, node)``): the
     call is what differs, not the given function, whose line the error is raised at.  Its message
-    is ``"<function> <argument types> <error's text>"`` (the types as ``(AccumulateGrad,float)``);
+    is ``"<function> <caller:line> <argument types> <error's text>"`` (the caller as ``vjp:81``, or
+    ``-``; the types as ``(AccumulateGrad,float)``);
     it is raised with the error's traceback, so the grader sees the line the error came from."""
+
+
+def _call_site(frame: FrameType | None, sub: ModuleType) -> str:
+    """``function:line`` of the student's code that called the given function: the first frame
+    from ``frame`` outward in the submission's file (another probe may watch the same call), or
+    ``-`` where there is none, or it is no function (a comprehension, the module's own code)."""
+    while frame is not None and frame.f_code.co_filename != getattr(sub, "__file__", None):
+        frame = frame.f_back
+    if frame is None or not frame.f_code.co_name.isidentifier():
+        return "-"
+    return f"{frame.f_code.co_name}:{frame.f_lineno}"
 
 
 def _argument_types(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
@@ -256,8 +269,8 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                 result = original(*args, **kwargs)
             except Exception as exc:
                 if raised:  # the given code refuses this call too: the caller's mistake
-                    raise GivenRefused(f"{name} {_argument_types(args, kwargs)} {error_text(exc)}"
-                                       ).with_traceback(exc.__traceback__) from None
+                    raise GivenRefused(f"{name} {_call_site(sys._getframe(1), sub)} {_argument_types(args, kwargs)} "
+                                       f"{error_text(exc)}").with_traceback(exc.__traceback__) from None
                 raise
             record.kept = record.kept and not raised and _same_result(result, expected)
             record.changed += _grads_changed(held, _grads_in([*args, *kwargs.values()]))
