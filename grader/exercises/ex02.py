@@ -26,7 +26,7 @@ from grader.spec.made_from import operands
 from grader.spec.graph import graph_below
 from grader.spec.helpers import apart_from, results_of
 from grader.spec.origins import read_from_grad, seeded_one
-from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
+from grader.spec.provenance import built, check, float_of, grad_of, keys_asked, result_of, watching
 from grader.spec.defaults import default_kept
 from grader.spec.repeat import calls_apart
 
@@ -241,7 +241,11 @@ def _node_info_of_new(sub_module, leaf: tuple[float, bool]) -> object:
 
 
 def _grads(answer: object) -> dict[str, Any] | str:
-    if type(answer) is not dict or set(answer) != {"w", "x"}:
+    """leaf_grads' answer, each gradient a number or None; a dict of other keys is told by its
+    KEYS_ASKED fact, which names them."""
+    if type(answer) is not dict:
+        return f"not a dict: {type_name(answer)}"
+    if set(answer) != {"w", "x"}:
         return f"not a dict with keys w and x: {type_name(answer)}"
     return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
 
@@ -259,8 +263,9 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
         with results_of(sub_module, "build_graph") as built, \
                 watching(sub_module, "leaf_grads", grad_numbers=True) as call:
             answer = sub_module.leaf_grads(w, x, *flags)
-        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})"
-        out.append({"grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built))},
+        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
+        out.append({"keys": keys_asked(answer, ("w", "x"), label),
+                    "grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built))},
                     "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),

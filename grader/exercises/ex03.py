@@ -25,12 +25,12 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
-from grader.spec.origins import read_from_grad, returned_root, seeded_one
+from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
-from grader.spec.provenance import check, grad_of, list_kept, result_of, value_of, watching
+from grader.spec.provenance import check, grad_of, keys_asked, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
 from grader.spec.call import Call
 
@@ -60,13 +60,18 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
     with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call:
-        g = _nodes(sub.backward_retaining(w, x, passed))
+        answer = sub.backward_retaining(w, x, passed)
+    keys = keys_asked(answer, NODES, named, extra=True)
+    if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
+        return {"keys": keys}
+    g = _nodes(answer)
     alias = aliased(g)  # one Value under two names ("b": a): told as that, nothing said through either name
 
     def of(name: str, fact: dict[str, Any]) -> dict[str, Any]:
         return {**fact, ALIASED: alias[name]} if name in alias else fact
 
     return {
+        "keys": keys,
         "given": given.fact,
         "passed": passed_in_order(arguments, w, x, "backward_retaining", "build_graph"),
         "names": list_kept(passed, names, named, "names"),
@@ -107,7 +112,10 @@ def retained_varied(sub):
 
 def _grads_held(g: object) -> list[Any] | str:
     """What each of the five nodes of a returned graph holds in .grad (None, a number), read
-    without the non-leaf warning: a first call's result looked at again after another call."""
+    without the non-leaf warning: a first call's result looked at again after another call (a
+    dict without the five: its keys, which its KEYS_ASKED fact tells)."""
+    if type(g) is dict and not set(NODES) <= set(g):
+        return sorted(map(repr, g))
     return [grad(v) for v in _nodes(g).values()]
 
 
@@ -131,12 +139,16 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     with caught_warnings() as seen, arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
             watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call:
         answer = sub.grads_after_backward(w, x)
-    if type(answer) is not dict or not set(NODES) <= set(answer):
+    keys = keys_asked(answer, NODES, "grads_after_backward(w, x)", extra=True)
+    if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
+        return {"keys": keys}
+    if type(answer) is not dict:
         raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
                           "grads_after_backward", answer)
     # a node read twice warns twice: what counts is that a, b and y were each read, and warned
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {
+        "keys": keys,
         "given": given.fact,
         "passed": passed_in_order(arguments, w, x, "grads_after_backward", "build_graph"),
         "seed": seeded_one(call.root_grads, "grads_after_backward"),
@@ -144,6 +156,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
                    for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
                                N_("grads_after_backward(w, x)['w'] and ['x']")),
+        "read_written": read_written(call, "grads_after_backward", len(arguments)),
         "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                        for n in ("a", "b", "y")],
         "read_non_leaves": len(call.warning_reads),
@@ -177,7 +190,7 @@ def without_retain_public(sub):
                key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
 def without_retain_hidden(sub):
     runs = [_without_retain(sub, w, x) for w, x in [(2.0, 4.0), (-1.25, 0.75), (0.0, 0.0)]]
-    return {**{key: [r[key] for r in runs] for key in runs[0]},
+    return {**{key: [r.get(key) for r in runs] for key in runs[0]},
             "apart": calls_apart(sub, _grads_after, _grads_returned, (1.5, -2.0), (-0.5, 3.0),
                                  "grads_after_backward")}
 
@@ -189,8 +202,11 @@ def _grads_after(sub, point: tuple[float, float]) -> object:
 
 
 def _grads_returned(answer: object) -> list[Any]:
-    """The number of each .grad grads_after_backward returned (None where it returned None)."""
-    if type(answer) is not dict or not set(NODES) <= set(answer):
+    """The number of each .grad grads_after_backward returned (None where it returned None); of a
+    dict without the five, its keys (which its KEYS_ASKED fact tells)."""
+    if type(answer) is dict and not set(NODES) <= set(answer):
+        return sorted(map(repr, answer))
+    if type(answer) is not dict:
         raise shape_error(N_("grads_after_backward must return a dict of the five .grad values"),
                           "grads_after_backward", answer)
     return [None if answer[n] is None else num(answer[n]) for n in NODES]
@@ -349,5 +365,9 @@ def warning_text(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    g = _nodes(sub.backward_retaining(0.5, -3.0, ["a"]))
+    answer = sub.backward_retaining(0.5, -3.0, ["a"])
+    if type(answer) is dict and not set(NODES) <= set(answer):  # some of the five: the Values it has, as they are
+        named = {k: v for k, v in answer.items() if type(k) is str and isinstance(v, Value)}
+        return list(named.values()), named
+    g = _nodes(answer)
     return [g["y"]], g

@@ -19,6 +19,7 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.function_sentences import SayFunction
+from grader.judge.shape_sentences import SayShape
 from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.facts import FACT, Check, Kind
@@ -198,6 +199,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.COMBINE_IGNORED, SayInPlace.COMBINE_A_TWICE),
                     {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.OTHER_OP,
                      Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.DATA}),
+    # .grad read of leaves the pass never reached: each is None, or whatever an earlier pass left there
+    **dict.fromkeys((SayRead.READ_UNWRITTEN, SayRead.READ_UNWRITTEN_BUILT_AGAIN), {Say.RESULT_NONE, Say.RESULT_NUMBER}),
     Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
@@ -320,7 +323,8 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.ONE_KEPT, SayWalk.SHIFTED, 
          Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN,
-         SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER}
+         SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
+         SayShape.KEYS, SayShape.EMPTY}
 
 
 def told_once(say: Sentence) -> bool:

@@ -17,6 +17,7 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.function_sentences import SayFunction
+from grader.judge.shape_sentences import SayShape
 from grader.judge.step_sentences import SayStep
 from grader.judge.explained import difference as _diff
 from grader.spec.facts import CONTEXT, KEPT_BY, Check
@@ -77,6 +78,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
            Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO, Check.VALUE_PER_NAME.value: Say.NAME_ALIAS,
+           Check.KEYS_ASKED.value: SayShape.KEYS,
+           Check.READ_WRITTEN.value: SayRead.READ_UNWRITTEN,
            Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
            Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
            Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
@@ -159,6 +162,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_SHARED: (("number_replaced", Say.NUMBER_REPLACED),),
     SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all
     SayLeaf.DETACHED_RETURNED: (("entries", SayLeaf.DETACHED_LEAVES_RETURNED),),  # a detach() of each leaf of a row
+    SayShape.KEYS: (("empty", SayShape.EMPTY),),  # no key at all
+    SayRead.READ_UNWRITTEN: (("built_again", SayRead.READ_UNWRITTEN_BUILT_AGAIN),),
     SayLeaf.ONE_FOR_TWO: (("returned_twice", Say.NAME_ALIAS),),  # a leaf made for each, one returned under both  # a detach() whose .data was assigned since
 }
 
@@ -202,6 +207,8 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
+    SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's
+    SayShape.EMPTY: (("asked", "name"),),
     **dict.fromkeys(SayEntries, (("of", "of"), ("missing", "name"))),  # the matrix, the row or entry left out
 }
 

@@ -181,6 +181,8 @@ class Check(str, enum.Enum):
     EVERY_ENTRY = "every_entry"  # a Value is computed from every entry of a matrix (a loss summing a layer's outputs)
     LEAF_PER_ENTRY = "leaf_per_entry"  # each entry of a matrix of new leaves is a Value no other entry is
     LEAF_PER_NAME = "leaf_per_name"  # each leaf a call returned under a name is a Value no other name holds
+    READ_WRITTEN = "read_written"  # a call that read leaves' .grad read that of a leaf its backward passes wrote into
+    KEYS_ASKED = "keys_asked"  # a dict a call returned has the keys the statement's docstring names, and no other
     VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)

@@ -317,6 +317,19 @@ def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:
     return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots), label)
 
 
+def read_written(call: Call, label: str, built: int) -> dict[str, Any]:
+    """The READ_WRITTEN fact: of the leaves requiring grad whose .grad the watched ``call`` (made
+    with ``reads_grad=True``) read, some is one its backward passes wrote into (None where no pass
+    ran or no such leaf was read).  Where none is, the passes ran through another graph than the
+    one whose leaves it read: with ``built`` (the calls of the given builder) above one, context
+    ``~built_again``, the graph built again that backward ran on."""
+    read = [v for v in call.grad_reads.values() if _is_value(v) and v.is_leaf and v.requires_grad]
+    if not call.roots or not read:
+        return check(Check.READ_WRITTEN, None, label)
+    wrote = any(call.written.get(id(v)) is v for v in read)
+    return {**check(Check.READ_WRITTEN, wrote, label), **({CONTEXT + "built_again": True} if not wrote and built > 1 else {})}
+
+
 def seeded_one(passes: list[tuple[float, ...]], label: str) -> dict[str, Any]:
     """The CHECK fact that each backward pass of the call started from the gradient one, as
     ``y.backward()`` called without a gradient does (``~implicit``: the sentence says so, not

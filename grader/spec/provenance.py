@@ -178,6 +178,24 @@ def check(which: Check, holds: bool | None, label: str) -> dict[str, Any]:
     return {FACT: Kind.CHECK.value, LABEL: label, "check": which.value, "holds": holds}
 
 
+KEYS_SHOWN = 6  # keys of a returned dict named in a sentence at most
+
+
+def keys_asked(answer: object, asked: Sequence[str], label: str, extra: bool = False) -> dict[str, Any]:
+    """The KEYS_ASKED fact of the dict the call ``label`` returned: it has the keys the
+    statement's docstring names (``asked``), none fewer and (unless ``extra``) no other; where it
+    does not, its own keys and the asked ones as context (``~keys``, ``~asked``), told as they
+    are: keys are the statement's words and the student's, never a value computed.  Not a dict:
+    not judged here."""
+    if type(answer) is not dict:
+        return check(Check.KEYS_ASKED, None, label)
+    if set(answer) == set(asked) or extra and set(asked) <= set(answer):
+        return check(Check.KEYS_ASKED, True, label)
+    keys = [repr(k) for k in list(answer)[:KEYS_SHOWN]] + (["…"] if len(answer) > KEYS_SHOWN else [])
+    return {**check(Check.KEYS_ASKED, False, label), CONTEXT + "keys": ", ".join(keys),
+            CONTEXT + "asked": ", ".join(map(repr, asked)), **({CONTEXT + "empty": True} if not answer else {})}
+
+
 def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[str, Any]:
     """The LIST_KEPT fact: the list ``given`` to the call ``label`` as its argument ``name`` (context
     ``~name``) still holds ``items``, the very objects, in the order given.  The statement's code

@@ -375,3 +375,21 @@ CASES += [
                  "    w: float, x: float, *, w_requires_grad: bool = True, x_requires_grad: bool = True\n"},
           names=("build_graph", "does not take the arguments"), unsaid=("raised while the test used what your code returned",)),
 ]
+
+# leaf_grads' dict under other keys, and one whose keys come from comparing the leaves' numbers
+# (w and x equal: both named w): told by the keys it has, and the equal inputs named.
+CASES += [
+    Wrong("keys_dw_dx", fails={LEAF_GRADS: "leaf_grads(w, x, True, True) is a dict whose keys are 'dw', 'dx', where the statement's are 'w', 'x'."},
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '        "d" + name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")'},
+          names=("'dw', 'dx'", "'w', 'x'"), unsaid=("not the kind of result",)),
+    Wrong("named_by_equality",
+          fails={"leaf gradients on other inputs": "leaf_grads(w, x, True, False) (w == x) is a dict whose keys are 'w', where"},
+          edits={'''    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    out = {}
+    for leaf in (g["w"], g["x"]):
+        out["w" if leaf == g["w"] else "x"] = None if leaf.grad is None else leaf.grad.item()
+    return out'''},
+          names=("(w == x)", "whose keys are 'w'"), unsaid=("not the kind of result",)),
+]

@@ -124,9 +124,9 @@ CASES += [
     Wrong('warning_category', fails={"the warning on reading a non-leaf's .grad": 'grad_warning(b) is "UserWarning" here'},
           edits={'    return str(caught[0].message) if caught else None': '    return caught[0].category.__name__ if caught else None'},
           names=('grad_warning(b)', 'UserWarning')),
-    Wrong('only_named_returned', fails={'a.grad after retain_grad': 'must return the dict of the five Values'},
+    Wrong('only_named_returned', fails={'a.grad after retain_grad': 'backward_retaining(w, x, ["a"]) is a dict whose keys are \'a\', where the statement\'s are'},
           edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    return {name: g[name] for name in names}\n'},
-          names=('backward_retaining', 'five Values')),
+          names=('backward_retaining', "whose keys are 'a'"), unsaid=('TypeError',)),
 ]
 
 # The statement asks for exactly what each .grad holds (a Value or None), as the documents print
@@ -381,4 +381,23 @@ CASES += [
           fails={A: "The Value returned as b is the very one returned as a: one Value under two names."},
           edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    return {**g, "b": g["a"]}\n'},
           names=("returned as b", "returned as a", "two names"), unsaid=("retain_grad() was",)),
+]
+
+# grads_after_backward reads the .grad of one graph's Values and runs backward on a second graph it
+# built: told as that, not only as the leaves' None.
+CASES += [
+    Wrong("backward_on_a_second_graph",
+          fails={WITHOUT: "grads_after_backward read the .grad of the leaves of one graph and ran its backward pass through another"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return {': '    g = build_graph(w, x)\n    build_graph(w, x)["y"].backward()\n    return {'},
+          names=("grads_after_backward", "build_graph was called more than once"), unsaid=("is None, where",)),
+]
+
+# grads_after_backward's dict without the non-leaves' entries (each .grad read, so each warned):
+# told by the keys it has, not as an error the test raised.
+CASES += [
+    Wrong("grads_of_leaves_and_root_only",
+          fails={WITHOUT: "grads_after_backward(w, x) is a dict whose keys are 'w', 'x', 'y', where the statement's are"},
+          edits={'    return {name: node.grad for name, node in g.items()}':
+                 '    return {name: node.grad for name, node in g.items() if name not in ("a", "b") or node.grad}'},
+          names=("grads_after_backward(w, x)", "'w', 'x', 'y'"), unsaid=("TypeError",)),
 ]
