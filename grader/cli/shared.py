@@ -119,6 +119,10 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
         if len(exercises) != 1:
             raise click.UsageError(_("--submission FILE grades one exercise: name it, "
                                      "e.g. grade ex03 --submission FILE"))
+        other = _named_for(submission)
+        if other is not None and other != exercises[0].spec.id:  # ex04's file handed to grade ex03
+            raise click.UsageError(_("{name} is exercise {other}'s file, not {id}'s: grade {other} --submission FILE "
+                                     "grades it", name=submission.name, other=other, id=exercises[0].spec.id))
         return [submission]
     folder = submission or course.exercises_dir
     if not folder.is_dir():
@@ -126,8 +130,33 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
                                  "course folder, or pass --submission PATH", folder=course.root))
     found = [file_in(folder, ex) for ex in exercises]
     if explicit and len(exercises) == 1 and not found[0].is_file():
-        raise click.UsageError(_("missing file {path}", path=course.display(found[0])))
+        why = misnamed(folder, exercises[0])
+        raise click.UsageError(_("missing file {path}: {why}", path=course.display(found[0]), why=why) if why
+                               else _("missing file {path}", path=course.display(found[0])))
+    for ex, path in zip(exercises, found):
+        others = [p.name for p in submission_candidates(folder, ex.spec, every=True) if p != path]
+        if path.is_file() and others:  # a notebook beside the .py, a second download: not what was graded
+            click.echo(_("{id}: grading {name}; not graded: {others} (grade {id} --submission FILE grades "
+                         "another)", id=ex.spec.id, name=path.name, others=", ".join(others)), err=True)
     return found
+
+
+SUBMITTED = (".py", ".ipynb")  # the kinds of file a student hands in
+
+
+def misnamed(folder: Path, ex: LoadedExercise) -> str:
+    """Why no file in ``folder`` is ``ex``'s, where a file there looks like one: another
+    exercise's file (``ex04_retain_graph.py``), or one named for ``ex`` without the ``exNN_``
+    the grader looks for (``ex03 (1).py``, a browser's second download); "" if none does."""
+    said = []
+    for path in sorted(p for p in folder.iterdir() if p.suffix in SUBMITTED and p.is_file()):
+        other = _named_for(path)
+        if other is not None and other != ex.spec.id:
+            said.append(_("{name} is exercise {other}'s file, not {id}'s", name=path.name, other=other, id=ex.spec.id))
+        elif other is None and path.stem.lower().startswith(ex.spec.id):
+            said.append(_("{name} does not start with {id}_, so it is not looked at: rename it {module}{suffix}",
+                          name=path.name, id=ex.spec.id, module=ex.spec.module, suffix=path.suffix))
+    return "; ".join(said)
 
 
 def file_in(folder: Path, ex: LoadedExercise) -> Path:
@@ -160,3 +189,10 @@ def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None
     with contextlib.redirect_stdout(sys.stderr):
         return course.grade_spread(jobs)
 
+
+def _named_for(path: Path) -> str | None:
+    """The exercise a file's name starts with (``ex04`` for ``ex04_retain_graph.py``), if any."""
+    try:
+        return parse_id(path.name.split("_")[0]) if "_" in path.name else None
+    except CatalogError:
+        return None

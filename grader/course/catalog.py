@@ -72,12 +72,12 @@ def load(exercise_id: str, tests_dir: Path = DEFAULT_TESTS_DIR) -> LoadedExercis
     return LoadedExercise(exercise, name, source, path)
 
 
-def submission_candidates(folder: Path, exercise: Exercise) -> list[Path]:
+def submission_candidates(folder: Path, exercise: Exercise, every: bool = False) -> list[Path]:
     """The files in ``folder`` that may be the student's file for ``exercise``:
-    ``<module>.py`` alone if it exists, else every ``exNN_*.py`` and ``exNN_*.ipynb`` (a
-    notebook, graded by its code cells)."""
+    ``<module>.py`` alone if it exists (unless ``every``), else every ``exNN_*.py`` and
+    ``exNN_*.ipynb`` (a notebook, graded by its code cells)."""
     exact = folder / f"{exercise.module}.py"
-    if exact.is_file():
+    if exact.is_file() and not every:
         return [exact]
     return sorted(p for suffix in ("py", "ipynb") for p in folder.glob(f"{exercise.id}_*.{suffix}")
                   if p.is_file())

@@ -161,6 +161,30 @@ def test_missing_file_for_the_named_exercise(grade, tmp_path: Path) -> None:
     assert run.code == 2 and "missing file exercises/ex41_fine.py" in run.err
 
 
+def test_a_file_beside_the_one_graded_is_named_as_not_graded(grade, toy: ToyCourse) -> None:
+    toy.write("beside/ex41_fine.py", GOOD)
+    folder = toy.write("beside/ex41_fine.ipynb", "{}").parent
+    run = grade("ex41", "--submission", str(folder))
+    assert run.code == 0
+    assert "ex41: grading ex41_fine.py; not graded: ex41_fine.ipynb" in run.err
+
+
+@pytest.mark.parametrize("name, said", [
+    ("ex42_hostile.py", "ex42_hostile.py is exercise ex42's file, not ex41's"),
+    ("ex41 (1).py", "ex41 (1).py does not start with ex41_, so it is not looked at: rename it ex41_fine.py"),
+])
+def test_a_missing_file_names_the_file_the_folder_holds(grade, toy: ToyCourse, name: str, said: str) -> None:
+    folder = toy.write(f"misnamed/{name}", GOOD).parent
+    run = grade("ex41", "--submission", str(folder))
+    assert run.code == 2 and run.out == ""
+    assert said in message_of(run.err)
+
+
+def test_another_exercises_file_is_not_graded(grade, toy: ToyCourse) -> None:
+    run = grade("ex41", "--submission", str(toy.write("other/ex42_hostile.py", GOOD)))
+    assert run.code == 2 and "ex42_hostile.py is exercise ex42's file, not ex41's" in message_of(run.err)
+
+
 @pytest.mark.parametrize("args", [["ex41"], []])
 def test_two_candidate_files_are_ambiguous(grade, toy: ToyCourse, args: list[str]) -> None:
     toy.write("twice/ex41_one.py", GOOD)
