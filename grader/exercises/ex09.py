@@ -32,6 +32,7 @@ from grader.spec.origins import made_by_op, made_from, read_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
+from grader.spec.import_mode import import_mode
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
@@ -125,7 +126,9 @@ Move = tuple[float, float, float]
 
 def _steps(sub, losses: list[tuple[float, Callable[[Value], Value], float]], steps: int) -> dict:
     """``steps`` calls of sgd_step on a new leaf for each loss, by key, with the DESCENDS fact of
-    all those steps together first under ``w``."""
+    all those steps together first under ``w``.  The calls are made with grad mode on, as a
+    program's: a file whose import left it off is told so by its own fact, not by sgd_step's error."""
+    micrograph.set_grad_enabled(True)
     moves: list[Move] = []
     observed = by_key([_step(sub, start, loss_fn, lr, steps, moves) for start, loss_fn, lr in losses])
     return {**observed, "w": [_descends(moves), *observed["w"]]}
@@ -172,14 +175,18 @@ def _change_dropped(call: Call, w: Value, version: int) -> dict[str, Any]:
 
 def _descends(moves: list[Move]) -> dict[str, Any]:
     """The DESCENDS fact of a test's steps that moved w: each changed it by -lr * w.grad.  Where
-    not, the CONTEXT ``along`` says whether every step with a gradient moved w along it (the sign
-    flipped throughout); a step of another size, lr * w.grad * w for one, moves along the
-    gradient at some w and against it at others, and is told by its size only."""
+    not, the CONTEXT ``along`` says whether every step with a gradient moved w by lr * w.grad
+    along it (the sign flipped throughout, and only the sign); a step of another size, lr * w.grad
+    * w or lr - w.grad, moves along the gradient at some w and against it at others, and is told
+    by its size only."""
     by_lr = all(math.isclose(moved, -lr * g, rel_tol=STEP_TOLERANCE, abs_tol=STEP_TOLERANCE)
                 for moved, g, lr in moves)
-    along = [g * moved > 0.0 for moved, g, _ in moves if g != 0.0]
+    along = [math.isclose(moved, lr * g, rel_tol=STEP_TOLERANCE, abs_tol=STEP_TOLERANCE)
+             for moved, g, lr in moves if g != 0.0]
     return {**check(Check.DESCENDS, by_lr, "sgd_step"), CONTEXT + "along": bool(along) and all(along)}
 
+
+IMPORTING = N_("importing ex09_no_grad.py")  # the file run again, as a notebook or script imports it
 
 STEP_TOLERANCE = 1e-9
 """How far a step's change of w may be from -lr * w.grad: the rounding of w - lr * w.grad, however
@@ -201,7 +208,7 @@ STEP_KEYS = {
 @EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_public(sub):
-    return {**_steps(sub, LOSSES[:2], 2),
+    return {**_steps(sub, LOSSES[:2], 2), "import": import_mode(sub, IMPORTING),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 1,
                                  "sgd_step")}
 
@@ -220,9 +227,11 @@ def three_steps(sub):
 
 
 def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
-    """One sgd_step on a new leaf: the leaf and the loss returned."""
+    """One sgd_step on a new leaf, with grad mode on (a fresh import may have left it off: its own
+    fact tells that): the leaf and the loss returned."""
     w = Value(start, requires_grad=True)
-    return w, sub.sgd_step(w, loss_fn, lr)
+    with micrograph.enable_grad():
+        return w, sub.sgd_step(w, loss_fn, lr)
 
 
 def _stepped(result: tuple[Value, Any]) -> list[Any]:
@@ -232,6 +241,7 @@ def _stepped(result: tuple[Value, Any]) -> list[Any]:
 
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:
+    micrograph.set_grad_enabled(True)  # as a program calls it (see _steps)
     w = Value(start, requires_grad=True)
     with watching(sub, "step_without_no_grad") as call, told_if_grad_unwritten(call, "step_without_no_grad", {"w": w}):
         e = sub.step_without_no_grad(w, loss_fn, lr)
@@ -266,9 +276,11 @@ def refused_hidden(sub):
 
 
 def _fresh_refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
-    """One step_without_no_grad on a new leaf: the leaf and the error returned."""
+    """One step_without_no_grad on a new leaf, with grad mode on (as ``_fresh_step``): the leaf and
+    the error returned."""
     w = Value(start, requires_grad=True)
-    return w, sub.step_without_no_grad(w, loss_fn, lr)
+    with micrograph.enable_grad():
+        return w, sub.step_without_no_grad(w, loss_fn, lr)
 
 
 def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) -> dict:
@@ -313,7 +325,7 @@ FORWARD_KEYS = {
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
     return {**_forwards(sub, [(micrograph.enable_grad, True, 0.75, 2.0), (micrograph.no_grad, True, -1.0, 0.5),
-                              (micrograph.enable_grad, False, 0.75, 2.0)]),
+                              (micrograph.enable_grad, False, 0.75, 2.0)]), "import": import_mode(sub, IMPORTING),
             "apart": calls_apart(sub, _forwarded, _forward_seen, (0.75, 2.0, True), (-1.0, 0.5, False),
                                  "forward")}
 
@@ -321,7 +333,8 @@ def forward_public(sub):
 def _forwarded(sub, case: tuple[float, float, bool]) -> tuple[Any, Value]:
     """forward on a new leaf w (grad mode on around it): what it returned, and that w."""
     w = Value(case[0], requires_grad=True)
-    return sub.forward(w, case[1], case[2]), w
+    with micrograph.enable_grad():
+        return sub.forward(w, case[1], case[2]), w
 
 
 def _forward_seen(made: tuple[Any, Value]) -> dict[str, Any]:
@@ -336,8 +349,13 @@ def forward_hidden(sub):
                               for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]]),
             "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
                                                  (-2.0, 4.0, True), "forward"),
-            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.forward(w, 2.0, True), w), _forward_seen, 1.25,
-                                          "forward")}
+            "stepped": leaf_stepped_apart(sub, _forward_on_leaf, _forward_seen, 1.25, "forward")}
+
+
+def _forward_on_leaf(sub, w: Value) -> tuple[Any, Value]:
+    """forward(w, 2.0, True) on the leaf w, with grad mode on (as ``_forwarded``): what it returned, and w."""
+    with micrograph.enable_grad():
+        return sub.forward(w, 2.0, True), w
 
 
 @EXERCISE.diagram

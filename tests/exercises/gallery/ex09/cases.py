@@ -124,9 +124,14 @@ CASES += [
     Wrong('step_returns_float', fails={'a gradient step under no_grad': 'is of type float, not a Value'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss': '        w -= lr * w.grad\n    return loss.item()'},
           names=('the loss returned', 'float')),
-    Wrong('gradient_ascent', fails={'the step changes the leaf in place': 'w holds a different number'},
+    Wrong('gradient_ascent', fails={'the step changes the leaf in place': 'moved w in the direction of its gradient'},
           edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad': '        w += lr * w.grad'},
-          names=('w',)),
+          names=('in the direction of its gradient',)),
+    # an operator slip (- for *): a step of another size, not the sign flipped; the gradients and losses
+    # of the later steps differ because w does, which is not told as backward's
+    Wrong('lr_minus_grad', fails={STEP: 'sgd_step moved w by another amount than lr * w.grad'},
+          edits={'        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad': '        w -= lr - w.grad'},
+          names=('another amount than lr * w.grad',), unsaid=('in the direction of its gradient', 'backward wrote w.grad')),
     Wrong('training_inverted', fails={'set_grad_enabled on one input': 'was not recorded by the graph'},
           edits={'    with micrograph.set_grad_enabled(training):': '    with micrograph.set_grad_enabled(not training):'},
           names=('forward(w, x, True)', 'grad mode was off')),
@@ -440,4 +445,14 @@ CASES += [
     Wrong("step_without_backward", fails={STEP: "ran no backward pass before this error"},
           edits={BACKWARD: "    loss = loss_fn(w)\n    with micrograph.no_grad():\n"},
           names=("sgd_step read w.grad, which is None", "no backward pass")),
+]
+
+# A grad mode switched off by the file's own top-level code (a module-level set_grad_enabled(False), kept in
+# a table of modes): told as the import that left it off, not as sgd_step's backward raising, which is right
+# when called with grad mode on.
+CASES += [
+    Wrong("mode_left_off_at_import", fails={STEP: "importing ex09_no_grad.py switched grad mode off at line"},
+          edits={"def forward(": "_OFF = micrograph.set_grad_enabled(False)\n\n\ndef forward("},
+          names=("switched grad mode off", "left it off"), passes=("three steps descend", "without no_grad the step raises"),
+          unsaid=("in sgd_step",)),
 ]
