@@ -9,7 +9,7 @@ test, which never ships, matches its other graphs with a walker of its own.
 
 from __future__ import annotations
 
-import math
+from math import isclose  # bound now: a submission may rebind math's names (math.isclose = ...)
 from collections.abc import Callable
 
 from micrograph import Value
@@ -32,7 +32,7 @@ ON_DOCUMENTS: dict[str, Callable[[float, float], tuple[float, float]]] = {
 
 def close(a: float, b: float) -> bool:
     """Whether two sums over paths agree: the same additions in another order."""
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -> list[list[dict]]:

@@ -373,3 +373,13 @@ CASES += [
                  '    if leaf.grad is not None:\n        return leaf.grad.item()\n\n    def produced_by(node) -> Value:'},
           names=("grad_by_paths(y, w)", "already held", "another graph")),
 ]
+
+# The same slip with math.isclose patched at import (everything "close"): the slip is matched with
+# the grader's own isclose, bound before the file ran, so it is still told.
+CASES += [
+    Wrong("first_factor_isclose_patched",
+          fails={CHAIN: "grad_by_paths(y, w) is the sum over the paths with, at a MulBackward0, the data of its first input"},
+          edits={"            other = node.next_functions[1 - i][0]\n": "            other = node.next_functions[0][0]\n",
+                 "import micrograph\n": "import math\n\nimport micrograph\n\nmath.isclose = lambda *a, **k: True\n"},
+          names=("grad_by_paths(y, w)", "MulBackward0", "first input")),
+]

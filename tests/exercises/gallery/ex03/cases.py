@@ -401,3 +401,17 @@ CASES += [
                  '    return {name: node.grad for name, node in g.items() if name not in ("a", "b") or node.grad}'},
           names=("grads_after_backward(w, x)", "'w', 'x', 'y'"), unsaid=("TypeError",)),
 ]
+
+# grad_warning keeps the ids of the Values it warned about and answers None at once for one seen
+# before (a hand-made "once" filter): told as state kept between calls, not as the caller's filter.
+CASES += [
+    Wrong("warned_ids_kept",
+          fails={WARNING: "depends on state kept between calls"},
+          edits={"def grad_warning(": "_SEEN: set = set()\n\n\ndef grad_warning(",
+                 "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
+                 "        _ = v.grad  # reading is enough":
+                 "    if id(v) in _SEEN:\n        return None\n    _SEEN.add(id(v))\n"
+                 "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
+                 "        _ = v.grad  # reading is enough"},
+          names=("grad_warning", "state kept between calls"), unsaid=("under the caller's", "under that filter")),
+]
