@@ -41,6 +41,11 @@ NOT_SAVING = [COMBINES[c] for c in ("micrograph.add", "micrograph.sub", "lambda 
                                     "lambda a, b: -a", "lambda a, b: a + b * b")]  # the last saves b alone
 
 
+_LEAF_RETURNED = Returned(N_("the w inplace_on_leaf returned"), N_("the w an earlier call of inplace_on_leaf returned"))
+"""Every leaf inplace_on_leaf returned in this run: the statement makes a new one at each call, and a
+leaf kept per number (a dict of leaves by w) holds the same number every time: its identity tells it."""
+
+
 def _leaf(sub, w: float, amount: float) -> dict:
     with watching(sub, "inplace_on_leaf") as call:
         r = sub.inplace_on_leaf(w, amount)
@@ -58,7 +63,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_unchanged": unchanged},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
-            "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf")}
+            "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), "new": _LEAF_RETURNED.new(r["w"])}
 
 
 LEAF_FEEDBACK = ("Call w.add_(amount) on the leaf that requires grad, with grad mode on; catch "
@@ -72,7 +77,8 @@ def leaf_error_public(sub):
 
 @EXERCISE.test("the leaf error on other inputs", points=1, feedback=LEAF_FEEDBACK)
 def leaf_error_hidden(sub):
-    return {"runs": [_leaf(sub, w, d) for w, d in [(1.75, -1.0), (0.0, 0.0), (6.0, 0.5)]],
+    # the first w once more: a leaf kept per number is handed out again
+    return {"runs": [_leaf(sub, w, d) for w, d in [(1.75, -1.0), (0.0, 0.0), (6.0, 0.5), (1.75, 2.0)]],
             "apart": calls_apart(sub, lambda m, case: m.inplace_on_leaf(*case), seen_all,
                                  (2.5, 1.0), (-0.5, 3.0), "inplace_on_leaf")}
 
@@ -81,6 +87,10 @@ _LISTS_RETURNED: list[object] = []
 """Every list rebind_then_inplace returned in this run, kept alive (so no id is reused): one
 returned again by a later call and grown past three entries is a list kept between calls, not a
 list of another shape (one refilled to three entries is told by the tests' state probes)."""
+_START_RETURNED = Returned(N_("the a0 rebind_then_inplace returned"),
+                           N_("the a0 an earlier call of rebind_then_inplace returned"))
+"""Every a0 rebind_then_inplace returned: the statement's a = Value(start) is new at each call; one kept
+per start number holds the same number every time, and only its identity tells it."""
 
 
 def _rebind(sub, start: float) -> dict:
@@ -98,7 +108,9 @@ def _rebind(sub, start: float) -> dict:
     label = "a1 (after a = a + 1)"
     # a1 that is a0 itself was made by no call of this step (an in-place step before it, say): its
     # identity tells it, and how a Value made here came about says nothing of it
-    made = ([made_by_op(a1, call, label), made_from(a1, (a0,), call, label)] if a1 is not a0
+    # (nor of a list an earlier call returned, handed out again by a call that made nothing: a cache)
+    cached = kept and not call.made
+    made = ([made_by_op(a1, call, label), made_from(a1, (a0,), call, label)] if a1 is not a0 and not cached
             else [check(Check.MADE_BY_OP, None, label), check(Check.MADE_FROM, None, label)])
     return {
         "a0": _start_kept(a0, a1, call),
@@ -107,6 +119,7 @@ def _rebind(sub, start: float) -> dict:
                **({CONTEXT + "alias": True} if isinstance(a1, Value) and isinstance(a2, Value) and a1 is not a2
                   and shares_storage(a1, a2) else {})},
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
+        "new": _START_RETURNED.new(a0),
     }
 
 
@@ -133,7 +146,7 @@ def rebind_public(sub):
 
 @EXERCISE.test("a = a + 1 and a += 1 on other inputs", points=1, feedback=REBIND_FEEDBACK)
 def rebind_hidden(sub):
-    return {"runs": [_rebind(sub, s) for s in (2.25, -1.0, 0.0)],
+    return {"runs": [_rebind(sub, s) for s in (2.25, -1.0, 0.0, 2.25)],  # the first start again: a0 kept per start
             "apart": calls_apart(sub, lambda m, start: m.rebind_then_inplace(start), seen_all,
                                  1.5, -3.0, "rebind_then_inplace")}
 

@@ -273,8 +273,8 @@ CASES += [
 
 # A result cached by its inputs (functools.lru_cache): a repeated call hands out the first call's list.
 CASES += [
-    Wrong("rebind_cached_by_start",
-          fails={"a = a + 1 and a += 1 on other inputs": "returned the very object that call returned"},
+    Wrong("rebind_cached_by_start",  # its a0 told as handed out again, as the list it is in is
+          fails={"a = a + 1 and a += 1 on other inputs": "is still the a0 an earlier call of rebind_then_inplace returned"},
           edits={"from typing import Callable\n": "import functools\nfrom typing import Callable\n",
                  "def rebind_then_inplace(": "@functools.lru_cache\ndef rebind_then_inplace("},
           names=("rebind_then_inplace", "kept between calls")),
@@ -382,4 +382,20 @@ CASES += [
     Wrong("combine_a_twice", fails={SAVED: "passed the same Value to combine as a and as b"},
           edits={"    y = combine(a, b)": "    y = combine(a, a)"},
           names=("the same Value to combine as a and as b",), unsaid=("holds a different number",)),
+]
+
+# One Value kept per number in a module dict: a call with a number an earlier call had returns that
+# very Value (the same number, so only its identity tells), where the statement makes a new one.
+CASES += [
+    Wrong("start_kept_per_number", fails={"a = a + 1 and a += 1 on other inputs":
+                                          "The a0 rebind_then_inplace returned is still the a0 an earlier call"},
+          edits={"    a = Value(start)\n": "    a = _STARTS.setdefault(start, Value(start))\n",
+                 "def rebind_then_inplace(": "_STARTS = {}\n\n\ndef rebind_then_inplace("},
+          names=("an earlier call of rebind_then_inplace", "kept between calls")),
+    Wrong("leaf_kept_per_number", fails={"the leaf error on other inputs":
+                                         "The w inplace_on_leaf returned is still the w an earlier call"},
+          edits={"    w = Value(w, requires_grad=True)\n    error = None\n    try:\n        w.add_(amount)":
+                 "    w = _LEAVES.setdefault(w, Value(w, requires_grad=True))\n    error = None\n    try:\n        w.add_(amount)",
+                 "def inplace_on_leaf(": "_LEAVES = {}\n\n\ndef inplace_on_leaf("},
+          names=("an earlier call of inplace_on_leaf", "kept between calls")),
 ]
