@@ -21,11 +21,12 @@ from typing import Any, Iterator, NamedTuple
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import (ByName, kept_by_name, leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
+from grader.spec.arrivals import (leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
                                   recorded, seeded, summed)
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
+from grader.spec.by_name import ByName, kept_by_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
 from grader.spec.graph_state import graph_state_told
@@ -121,6 +122,13 @@ def _backprop(sub, graph: Graph) -> dict[str, Any]:
     return _reported(_ran(sub, graph))
 
 
+def _both(ran: _Ran) -> tuple[bool, dict[str, Any], dict[str, Any] | None]:
+    """Whether ``ran`` shows gradients kept by node name plainly; its report; and, where it shows
+    them only among leaves of one number, its report as by name too (``_reported``)."""
+    plain = ran.by_name is not None and ran.by_name.plain
+    return plain, _reported(ran), _reported(ran, True) if ran.by_name is not None and not plain else None
+
+
 def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
     """What backprop did on a graph: the gradients, the walk's seed, whether every .grad was left
     alone, whether it ran the engine's backward pass, and whether the given local_grads was.
@@ -158,9 +166,8 @@ def _side_by_side(sub, graphs: list[Graph], walk: bool = False) -> dict[str, Any
         call = stack.enter_context(watching(sub, "backprop", engine_walk=True)) if walk else None
         # each call's report made as it returns (a later call may change what it returned), and where
         # its gradients kept by name show only among leaves of one number, its report as by name too
-        runs = [(ran, _reported(ran), ran.by_name is not None and not ran.by_name.plain and _reported(ran, True))
-                for ran in (_ran(sub, g) for g in named(graphs))]
-    plain = any(ran.by_name is not None and ran.by_name.plain for ran, _, _ in runs)
+        runs = [_both(_ran(sub, g)) for g in named(graphs)]  # each call let go of once reported (ids reused as before)
+    plain = any(seen for seen, _, _ in runs)
     results = [by_name if plain and by_name else report for _, report, by_name in runs]
     observed = {
         "grads": [r["grads"] for r in results],

@@ -67,6 +67,9 @@ class SayWalk(Sentence):
     BY_NAME = N_("{label} kept the gradients reaching the nodes under each node's name (node.name()), not under "
                  "the node itself: nodes of one name, such as two {op} nodes, shared one entry, and a node went on "
                  "with what had reached any node of that name.")
+    FIRST_DROPPED = N_("{label} passed on none of the gradients local_grads returned for the first entry of a "
+                       "node's next_functions, only the others: the node at each node's first edge got nothing from "
+                       "it.")
     FIRST_ONLY = N_("{label} passed on only the first of the gradients local_grads returned for a node, the one for "
                     "the first entry of its next_functions: the nodes at its other edges got nothing from it.")
     ARRIVED_LATE = N_("{label} ran local_grads on a node before every gradient your local_grads calls sent to it "

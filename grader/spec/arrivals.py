@@ -19,7 +19,7 @@ import contextlib
 import math
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any
 
 import micrograph
 
@@ -82,7 +82,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     the other 0: ``*`` for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more
     than once; ``~shifted``, it paired each call's gradients with the node's inputs left once its
     None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived
-    along the first edge of its senders only (``_first_only``); ``~by_name``, it kept what reached
+    along the first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but
+    that, where the walk is seen not to stop at its order's first leaf (``first_dropped``); ``~by_name``, it kept what reached
     the nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).
     It holds where nothing tells otherwise: no node was reached twice, a gradient is not a number
     (other facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``:
@@ -116,8 +117,10 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
-    fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and by_name is None, label),
-            CONTEXT + "first_only": first_only, **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
+    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders)
+    fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and by_name is None, label),
+            CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped,
+            **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
         early = [node.variable for node in wrong if isinstance(node, micrograph.AccumulateGrad)
@@ -130,76 +133,6 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
-
-
-class ByName(NamedTuple):
-    """Nodes a walk kept the gradients of under their names (``kept_by_name``)."""
-
-    name: str  # a name two of the nodes met share, where keying by node gives other numbers
-    plain: bool  # seen at an op node, or among leaves of more than one number: no leaf found by == does it
-
-
-def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> ByName | None:
-    """The nodes a walk kept the gradients of under one entry (``node.name()`` for a key: two
-    AccumulateGrad nodes, two MulBackward0 nodes, share it), where its calls and answer are those
-    of the statement's walk so keyed, along the one order backprop's topological_order call
-    returned: a node met with no entry of its name is passed over (a leaf's then has no entry in
-    the answer), else that entry is popped and used (passed to local_grads, or returned for a
-    leaf's AccumulateGrad node), and what local_grads returns is added to the entries of its
-    inputs' names.  None where they are not, or where keying by node gives the same numbers.
-    Seen only at the AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk
-    that finds leaves with ``==`` merges those the same way."""
-    if len(orders) != 1 or not calls or not isinstance(answer, dict):
-        return None
-    order, items = list(orders[0]), list(dict.items(answer))
-    by_name: dict[str, float] = {_short(calls[0][0]): 1.0}
-    by_node: dict[Any, float] = {calls[0][0]: 1.0}
-    pending, merged, at_op = iter(calls), None, False
-    try:
-        for node in order:
-            name, leaf = _short(node), isinstance(node, micrograph.AccumulateGrad)
-            if name not in by_name:  # passed over: keyed by node, what reached it is used here
-                if leaf and any(k is node.variable for k, _ in items):
-                    return None
-                differs = node in by_node
-            else:
-                got, own = by_name.pop(name), by_node.pop(node, 0.0)
-                differs = not _close(got, own)
-                if leaf and not _answered(items, node.variable, got):
-                    return None
-                if not leaf and not _sent_on(next(pending), node, got, by_name, by_node):
-                    return None
-            merged, at_op = merged or (name if differs else None), at_op or (differs and not leaf)
-    except (TypeError, ValueError, StopIteration):  # a gradient that is no number, a call not seen: not this walk
-        return None
-    if merged is None or next(pending, None) is not None:
-        return None
-    numbers = {node.variable.item() for node in order if isinstance(node, micrograph.AccumulateGrad)}
-    return ByName(merged, at_op or len(numbers) > 1)
-
-
-def _answered(items: list[tuple[Any, Any]], leaf: Any, got: float) -> bool:
-    """Whether the answer's entry for ``leaf`` is the number ``got``."""
-    given = [g for k, g in items if k is leaf]
-    return bool(given) and type(given[0]) in (int, float) and _close(float(given[0]), got)
-
-
-def _sent_on(call: Call, node: Any, got: float, by_name: dict[str, float], by_node: dict[Any, float]) -> bool:
-    """Whether ``call`` ran local_grads on ``node`` with ``got``; what it returned is then added
-    to the entries of the node's inputs, by name and by node."""
-    ran, grad, out = call
-    if ran is not node or not _close(float(grad), got):
-        return False
-    for (child, _), sent in zip(node.next_functions, out):
-        if child is not None and sent is not None:
-            by_name[_short(child)] = by_name.get(_short(child), 0.0) + float(sent)
-            by_node[child] = by_node.get(child, 0.0) + float(sent)
-    return True
-
-
-def _short(node: Any) -> str:
-    """A node's name as the sentences spell it: AccumulateGrad, not torch's qualified name."""
-    return str(node.name()).rpartition("::")[2]
 
 
 def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
@@ -222,6 +155,31 @@ def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
 def lists_twice(orders: Sequence[Any]) -> bool:
     """Whether an order backprop's topological_order call returned lists some node twice."""
     return any(len({id(n) for n in order}) < len(order) for order in orders)
+
+
+def first_dropped(reached: dict[Any, list[float]], along_first: dict[Any, list[float]],
+                  went_on: dict[Any, float]) -> bool:
+    """Whether the walk went on, at every node a gradient reached, with what arrived along edges
+    other than the first of its senders (``next_functions[0]``), while a gradient other than 0 was
+    sent along a first edge: ``zip(next_functions[1:], local_grads(...)[1:])``, every node's first
+    input left out.  A leaf whose answer the walk returned under no key of that leaf is not judged."""
+    known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
+    lost = [node for node in known if any(g != 0 for g in along_first.get(node, []))]
+    return bool(lost) and all(_close(went_on.get(node, 0.0), math.fsum(reached[node]) - math.fsum(along_first.get(node, [])))
+                              for node in known)
+
+
+def _past_first_leaf(calls: list[Call], orders: Sequence[Any]) -> bool:
+    """Whether the walk is seen not to have stopped at the first AccumulateGrad node of the one
+    order backprop's topological_order call returned: local_grads ran on a node after it, or no
+    gradient other than 0 was sent to one (nothing was left there to run)."""
+    order = list(orders[0]) if len(orders) == 1 else []
+    first = next((k for k, node in enumerate(order) if isinstance(node, micrograph.AccumulateGrad)), None)
+    after = set() if first is None else {id(node) for node in order[first + 1:]}
+    sent = any(id(child) in after for node, _, out in calls
+               for (child, _), g in zip(node.next_functions, out if isinstance(out, (tuple, list)) else ())
+               if child is not None and type(g) in (int, float) and g != 0)
+    return not sent or any(id(node) in after for node, _, _ in calls)
 
 
 def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[float]], went_on: dict[Any, float],
@@ -295,8 +253,11 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
 def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: Sequence[Any]) -> dict[str, Any]:
     """The PAST_FIRST_LEAF fact of one backprop call: it fails where the answer holds the first
     leaf of the one order backprop's topological_order call returned (its first AccumulateGrad
-    node) and no other, local_grads ran on no node after that one in the order, and a gradient
-    was sent to one of them: the walk stopped at its first leaf (a ``break`` for a ``continue``)."""
+    node) and no other, all that was sent to it, local_grads ran on no node after that one in the
+    order, a gradient other than 0 was sent to one of them, and every op node before it that was
+    sent one ran: the walk
+    stopped at its first leaf (a ``break`` for a ``continue``), not one that drops gradients (a node
+    passed over before that leaf, or only zeros sent past it, is another slip)."""
     if len(orders) != 1 or not isinstance(answer, dict):
         return check(Check.PAST_FIRST_LEAF, True, label)
     order = list(orders[0])
@@ -304,14 +265,42 @@ def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: S
     if first is None:
         return check(Check.PAST_FIRST_LEAF, True, label)
     after = {id(node) for node in order[first + 1:]}  # the order keeps its nodes alive: ids stand for them
-    ran_after = any(id(node) in after for node, _, _ in calls)
-    reached_after = any(id(child) in after for node, _, out in calls
-                        for (child, _), g in zip(getattr(node, "next_functions", ()),
-                                                 out if isinstance(out, (tuple, list)) else ())
-                        if child is not None and g is not None)
-    keys = list(dict.keys(answer))
-    only_first = len(keys) == 1 and keys[0] is order[first].variable
-    return check(Check.PAST_FIRST_LEAF, not (only_first and reached_after and not ran_after), label)
+    ran = {id(node) for node, _, _ in calls}
+    sent = {id(child) for node, _, out in calls
+            for (child, _), g in zip(getattr(node, "next_functions", ()), out if isinstance(out, (tuple, list)) else ())
+            if child is not None and type(g) in (int, float) and g != 0}
+    skipped_before = any(id(node) in sent and id(node) not in ran for node in order[:first])
+    items = list(dict.items(answer))
+    only_first = len(items) == 1 and items[0][0] is order[first].variable
+    to_first = [g for node, _, out in calls for (child, _), g in zip(getattr(node, "next_functions", ()),
+                                                                     out if isinstance(out, (tuple, list)) else ())
+                if child is order[first] and type(g) in (int, float)]
+    whole = only_first and type(items[0][1]) in (int, float) and _close(float(items[0][1]), math.fsum(to_first))
+    stopped = whole and bool(sent & after) and not ran & after and not skipped_before
+    return check(Check.PAST_FIRST_LEAF, not stopped or _drops_first(calls, items), label)
+
+
+def _drops_first(calls: list[Call], items: list[tuple[Any, Any]]) -> bool:
+    """Whether what the walk went on with fits ``first_dropped`` too (every first edge's gradient
+    left out): then the nodes past the first leaf got nothing to run with, and the walk may have
+    gone on to the end of its order (a graph of another test tells the two apart)."""
+    reached: dict[Any, list[float]] = {}
+    along_first: dict[Any, list[float]] = {}
+    went_on: dict[Any, float] = {}
+    try:
+        for node, grad, out in calls:
+            went_on[node] = went_on.get(node, 0.0) + float(grad)
+            for k, ((child, _), sent) in enumerate(zip(node.next_functions, out)):
+                if child is not None and sent is not None:
+                    reached.setdefault(child, []).append(float(sent))
+                    along_first.setdefault(child, []).extend([float(sent)] if k == 0 else [])
+    except (TypeError, ValueError):
+        return False
+    for node in reached:
+        given = [g for leaf, g in items if isinstance(node, micrograph.AccumulateGrad) and leaf is node.variable]
+        if given and type(given[0]) in (int, float):
+            went_on[node] = float(given[0])
+    return first_dropped(reached, along_first, went_on)
 
 
 def _close(a: float, b: float) -> bool:
@@ -323,13 +312,15 @@ def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[s
     """The LEAVES_APART fact of backprop's answer (``items``, its dict's pairs): no leaf is left
     out while another leaf of its number holds the gradients the walk sent to both leaves' nodes
     (a leaf found with ``==`` or by its number merges the two); context names both (``~missing``,
-    ``~kept``).  A leaf left out whose twin holds its own gradient alone was not merged: the walk
-    never reached its node (other facts tell that)."""
+    ``~kept``).  A leaf left out whose twin holds its own gradient alone, or to whose node no
+    gradient other than 0 was sent, was not merged: the walk never reached its node, or dropped
+    what it sent there (other facts tell that)."""
     keyed = [next((g for k, g in items if k is leaf), None) for leaf in leaves]
     numbers = [leaf.item() for leaf in leaves]
     sent = _sent_to_leaves(calls)
     merged = next(((names[i], names[j]) for i in range(len(leaves)) for j in range(len(leaves))
                    if keyed[i] is None and keyed[j] is not None and numbers[i] == numbers[j]
+                   and any(g != 0 for g in sent.get(leaves[i], []))  # its own gradient, held by the other
                    and _holds_both(keyed[j], sent.get(leaves[i], []) + sent.get(leaves[j], []))), None)
     fact = check(Check.LEAVES_APART, merged is None, label)
     return fact if merged is None else {**fact, CONTEXT + "missing": merged[0], CONTEXT + "kept": merged[1]}

@@ -570,7 +570,7 @@ CASES += [
 # compared by number, and the walk goes on to the end of its order.
 CASES += [
     Wrong("arrived_keyed_by_name",
-          fails={DIAMOND: "under each node's name", BLOCKED: "under each node's name"},
+          fails={DIAMOND: "under each node's name", BLOCKED: "backprop(times_zero) has no entry for w"},
           edits={"    arrived: dict[Node, float] = {root.grad_fn: 1.0}  # d root / d(node's output), so far\n":
                  "    arrived = {root.grad_fn.name(): 1.0}\n",
                  "        if node not in arrived:\n": "        if node.name() not in arrived:\n",
@@ -593,4 +593,24 @@ CASES += [
                  "    return leaves\n"},
           names=("root.grad_fn alone", "a return inside its loop"),
           unsaid=("and last",)),
+]
+
+# Each node's first input left out (next_functions[1:] zipped with local_grads(...)[1:]): the walk
+# goes on to the end of its order, nodes reached only along first edges get nothing; never told as
+# a walk stopped at its first leaf, nor as leaves found by ==.
+CASES += [
+    Wrong("first_edges_dropped",
+          fails={DIAMOND: "passed on none of the gradients local_grads returned for the first entry"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
+                 "        for (child, _), child_grad in zip(node.next_functions[1:], local_grads(node, g)[1:]):\n"},
+          names=("first entry of a node's next_functions",),
+          unsaid=("the walk stopped at the first leaf", "not by == or number")),
+    Wrong("zero_gradients_run_and_unanswered",
+          fails={BLOCKED: "backprop(times_zero) has no entry for w"},
+          edits={"        if node not in arrived:\n            continue  # no gradient flows here (only None gradients reached it)\n"
+                 "        g = arrived.pop(node)  # complete: every node that feeds it has run already\n":
+                 "        g = arrived.get(node, 0.0)\n",
+                 "            leaves[node.variable] = g\n": "            if g:\n                leaves[node.variable] = g\n"},
+          names=("has no entry for w",),
+          unsaid=("the walk stopped at the first leaf", "under each node's name")),
 ]

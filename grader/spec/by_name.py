@@ -1,0 +1,92 @@
+"""Gradients a walk written by hand kept under each node's name (ex13's backprop).
+
+``arrived[node.name()]`` for ``arrived[node]``: every node of one name (two AccumulateGrad nodes,
+two MulBackward0 nodes) shares one entry, so the first of them the walk meets uses what reached
+any of them, and the others are passed over.  Seen from local_grads's calls (``arrivals.recorded``)
+and the answer alone, along the order backprop's topological_order call returned, it is told as
+that, not as leaves found by ``==`` or a walk stopped at its first leaf.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import micrograph
+
+from grader.spec.arrivals import Call
+
+
+class ByName(NamedTuple):
+    """Nodes a walk kept the gradients of under their names (``kept_by_name``)."""
+
+    name: str  # a name two of the nodes met share, where keying by node gives other numbers
+    plain: bool  # seen at an op node, or among leaves of more than one number: no leaf found by == does it
+
+
+def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> ByName | None:
+    """The nodes a walk kept the gradients of under one entry (``node.name()`` for a key: two
+    AccumulateGrad nodes, two MulBackward0 nodes, share it), where its calls and answer are those
+    of the statement's walk so keyed, along the one order backprop's topological_order call
+    returned: a node met with no entry of its name is passed over (a leaf's then has no entry in
+    the answer), else that entry is popped and used (passed to local_grads, or returned for a
+    leaf's AccumulateGrad node), and what local_grads returns is added to the entries of its
+    inputs' names.  None where they are not, or where keying by node gives the same numbers.
+    Seen only at the AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk
+    that finds leaves with ``==`` merges those the same way."""
+    if len(orders) != 1 or not calls or not isinstance(answer, dict):
+        return None
+    order, items = list(orders[0]), list(dict.items(answer))
+    by_name: dict[str, float] = {_short(calls[0][0]): 1.0}
+    by_node: dict[Any, float] = {calls[0][0]: 1.0}
+    pending, merged, at_op = iter(calls), None, False
+    try:
+        for node in order:
+            name, leaf = _short(node), isinstance(node, micrograph.AccumulateGrad)
+            if name not in by_name:  # passed over: keyed by node, what reached it (not 0) is used here
+                if leaf and any(k is node.variable for k, _ in items):
+                    return None
+                differs = not _close(by_node.get(node, 0.0), 0.0)
+            else:
+                got, own = by_name.pop(name), by_node.pop(node, 0.0)
+                differs = not _close(got, own)
+                if leaf and not _answered(items, node.variable, got):
+                    return None
+                if not leaf and not _sent_on(next(pending), node, got, by_name, by_node):
+                    return None
+            merged, at_op = merged or (name if differs else None), at_op or (differs and not leaf)
+    except (TypeError, ValueError, StopIteration):  # a gradient that is no number, a call not seen: not this walk
+        return None
+    if merged is None or next(pending, None) is not None:
+        return None
+    numbers = {node.variable.item() for node in order if isinstance(node, micrograph.AccumulateGrad)}
+    return ByName(merged, at_op or len(numbers) > 1)
+
+
+def _answered(items: list[tuple[Any, Any]], leaf: Any, got: float) -> bool:
+    """Whether the answer's entry for ``leaf`` is the number ``got``."""
+    given = [g for k, g in items if k is leaf]
+    return bool(given) and type(given[0]) in (int, float) and _close(float(given[0]), got)
+
+
+def _sent_on(call: Call, node: Any, got: float, by_name: dict[str, float], by_node: dict[Any, float]) -> bool:
+    """Whether ``call`` ran local_grads on ``node`` with ``got``; what it returned is then added
+    to the entries of the node's inputs, by name and by node."""
+    ran, grad, out = call
+    if ran is not node or not _close(float(grad), got):
+        return False
+    for (child, _), sent in zip(node.next_functions, out):
+        if child is not None and sent is not None:
+            by_name[_short(child)] = by_name.get(_short(child), 0.0) + float(sent)
+            by_node[child] = by_node.get(child, 0.0) + float(sent)
+    return True
+
+
+def _short(node: Any) -> str:
+    """A node's name as the sentences spell it: AccumulateGrad, not torch's qualified name."""
+    return str(node.name()).rpartition("::")[2]
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)  # as ``arrivals`` compares gradients
