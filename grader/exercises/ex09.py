@@ -130,15 +130,18 @@ def _steps(sub, losses: list[tuple[float, Callable[[Value], Value], float]], ste
     program's: a file whose import left it off is told so by its own fact, not by sgd_step's error."""
     micrograph.set_grad_enabled(True)
     moves: list[Move] = []
-    observed = by_key([_step(sub, start, loss_fn, lr, steps, moves) for start, loss_fn, lr in losses])
-    return {**observed, "w": [_descends(moves), *observed["w"]]}
+    kept: list[bool] = []
+    observed = by_key([_step(sub, start, loss_fn, lr, steps, moves, kept) for start, loss_fn, lr in losses])
+    return {**observed, "w": [{**_descends(moves), CONTEXT + "kept_on_leaf": any(kept)}, *observed["w"]]}
 
 
 def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps: int,
-          moves: list[Move]) -> dict:
+          moves: list[Move], kept: list[bool]) -> dict:
+    """``steps`` calls of sgd_step on one new leaf; its moves go into ``moves``, and into ``kept``
+    whether a later step on it depends on an earlier one (``_kept_on_leaf``)."""
     w = Value(start, requires_grad=True)
-    runs = []
-    for _ in range(steps):
+    runs, own = [], []
+    for step in range(steps):
         before, version = w.item(), value_of(w, "w")["version"]
         given = ModeNoted(loss_fn)  # a backward that raised after a loss computed under no_grad says so
         # the call on a w without a gradient is named apart: a step that moves w by the gradient it
@@ -153,13 +156,35 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         now, g = num(w), grad(w)
         if type(now) is float and type(g) is float and now != before:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad cleared after the step
+            own.append((step, before, now - before, g))
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned"),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
                      "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
                               _change_dropped(call, w, version)]})
+    kept.append(_kept_on_leaf(sub, own, loss_fn, lr))
     return by_key(runs)
+
+
+def _kept_on_leaf(sub, own: list[tuple[int, float, float, float]], loss_fn: Callable[[Value], Value], lr: float) -> bool:
+    """Whether the first step on a leaf (``own``: each step's index, w before it, its move and
+    w.grad) moved it by -lr * w.grad, a later one on that leaf did not, and the same step on a new
+    leaf holding the number that later step started from does: an earlier step left something on w
+    (a velocity as an attribute, state kept for that leaf) that the later one used."""
+    def right(moved: float, g: float) -> bool:
+        return math.isclose(moved, -lr * g, rel_tol=STEP_TOLERANCE, abs_tol=STEP_TOLERANCE)
+    later = next((before for step, before, moved, g in own if step > 0 and not right(moved, g)), None)
+    if not own or own[0][0] != 0 or not right(*own[0][2:]) or later is None:
+        return False
+    fresh = Value(later, requires_grad=True)
+    try:
+        with micrograph.enable_grad():
+            sub.sgd_step(fresh, loss_fn, lr)
+    except Exception:  # noqa: BLE001 - the student's error: the test's own calls tell it
+        return False
+    g = grad(fresh)
+    return type(g) is float and right(fresh.item() - later, g)
 
 
 def _change_dropped(call: Call, w: Value, version: int) -> dict[str, Any]:

@@ -149,7 +149,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
     # w moved by another amount: w, the later steps' losses and the gradients backward wrote at them differ
-    **dict.fromkeys((Say.STEP_NOT_LR_GRAD, Say.ASCENDS), {Say.DATA, Say.GRAD_NUMBER}),
+    **dict.fromkeys((Say.STEP_NOT_LR_GRAD, Say.ASCENDS, SayState.STEP_KEPT_ON_LEAF), {Say.DATA, Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     Say.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row

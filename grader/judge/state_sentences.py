@@ -89,4 +89,7 @@ class SayState(Sentence):
     SAME_ON_OBJECT = N_("{label}, called again on the {name} an earlier call was given, returned that call's result "
                         "(the very object, or the same numbers) where the statement's returns a result of its own: "
                         "something kept on the {name}, or between calls, is handed out again.")
-
+    STEP_KEPT_ON_LEAF = N_("{label}, called again on a leaf an earlier call of it stepped, moved w by another amount "
+                           "than lr * w.grad, where its first step on that leaf, and the same step on a new leaf holding "
+                           "that number, move w by lr * w.grad: the earlier step left something on w (an attribute, "
+                           "or state kept for that leaf) that the later one used.")

@@ -456,3 +456,14 @@ CASES += [
           names=("switched grad mode off", "left it off"), passes=("three steps descend", "without no_grad the step raises"),
           unsaid=("in sgd_step",)),
 ]
+
+# A momentum kept as an attribute of the caller's w: the first step on a new leaf is lr * w.grad, later
+# steps on it are not; told as state the earlier step left on w.
+CASES += [
+    Wrong("momentum_on_the_leaf", fails={STEP: "the earlier step left something on w"},
+          edits={UPDATE: "    with micrograph.no_grad():\n"
+                         "        w.velocity = 0.9 * getattr(w, \"velocity\", 0.0) + w.grad.item()\n"
+                         "        w -= lr * w.velocity\n"},
+          names=("called again on a leaf an earlier call of it stepped", "an attribute"),
+          unsaid=("backward wrote w.grad",)),
+]
