@@ -64,6 +64,8 @@ KEYS = {
     "flag_set": "a leaf's edge follows its requires_grad as it is when the operation runs, however it was set: "
                 "set True after the leaf was made, the leaf gets its AccumulateGrad then; set False, its entry is "
                 "(None, 0), whatever node it had before",
+    "second_operand": "+ and * record an edge to each of their two inputs, self and other: a node whose second edge "
+                      "leads to its first input's node was handed that input for both",
     "operand_itself": "+ and * hand record the very Values they are given (as_value leaves a Value as it is): a new "
                       "Value made from one, such as Value(w), requires no grad, so the node's edge for it is (None, 0) "
                       "and no gradient can reach the operand",
@@ -159,6 +161,9 @@ OPERAND_FOLLOWS = ("next_functions", "grad_edges", "requires_grad", "saved", "sa
                    "one_accumulator", "own_accumulator", "is_leaf", RECORDED, RECORDED_SOME)
 # an operand replaced by a new Value that requires no grad: its edge, what is saved of it, and recording follow
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("operand_itself",) for key in OPERAND_FOLLOWS}}
+# the first operand recorded twice: the edges, the (None, 0) of b = w + 1 and the leaves' nodes follow from it
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("second_operand",)
+                             for key in ("next_functions", "grad_edges", "one_accumulator", "own_accumulator")}}
 CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions")
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
@@ -174,6 +179,10 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     in_order = in_order or _count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
+    nodes["second_operand"] = [claim(_second_edge(a, xl), N_("a.grad_fn.next_functions[1][0] is not [0][0], x's "
+                                                               "AccumulateGrad (a = x + w: an edge to each input)")),
+                               claim(_second_edge(y, a), N_("y.grad_fn.next_functions[1][0] is not [0][0], a.grad_fn "
+                                                            "(y = a * b: an edge to each input)"))] if w != x else []
     own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
@@ -210,6 +219,17 @@ def _apart(made: Any) -> bool:
     fn = getattr(made, "grad_fn", None)
     first, second = (edge_node(fn, i) for i in (0, 1))
     return first is None or first is not second or _count(getattr(fn, "next_functions", None)) != 2
+
+
+def _second_edge(made: Any, first: Any) -> bool:
+    """Whether the second edge of ``made``'s node leads elsewhere than to its first input's node
+    (``first``'s grad_fn, or a leaf's AccumulateGrad): a + or * that hands record its first
+    operand twice reaches that node at both edges (the program's two inputs are never one
+    Value, nor two leaves of one number, which share a node by another slip)."""
+    fn = getattr(made, "grad_fn", None)
+    node = edge_node(fn, 1)
+    return node is None or node is not edge_node(fn, 0) or not (node is getattr(first, "grad_fn", None)
+                                                                or getattr(node, "variable", None) is first)
 
 
 def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
@@ -354,12 +374,18 @@ def _flag_set(sub: Any) -> list[Any]:
 def chain(sub):
     w = sub.Value(0.5, requires_grad=True)
     x = sub.Value(-1.5, requires_grad=True)
-    v, parts, given = w, [], []
+    v, parts, given, made = w, [], [], []
     for i in range(6):
         v = v * x if i % 2 else v + w
+        made.append(v)
         parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
         given = given or [given_itself(sub, v, "AddBackward0", "v0", w, w)]
-    return {"again": _rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+    second = [claim(_second_edge(made[1], made[0]), N_("v1.grad_fn.next_functions[1][0] is not [0][0], v0.grad_fn "
+                                                       "(v1 = v0 * x: an edge to each input)")),
+              claim(_second_edge(made[2], made[1]), N_("v2.grad_fn.next_functions[1][0] is not [0][0], v1.grad_fn "
+                                                       "(v2 = v1 + w: an edge to each input)"))]
+    return {"again": _rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
+            "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 

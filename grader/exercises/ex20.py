@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
 from grader.spec.build_reads import grad_quiet
+from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
 from grader.spec.saved import read_saved, released, saved_operands
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -69,6 +70,8 @@ KEYS = {
     "retained_leaf": RETAINED_LEAF,
     "retained_refused": "backward writes a retained non-leaf's gradient into its .grad when its node starts, before "
                         "apply: a node that then refuses with SECOND_BACKWARD has written it already",
+    "retained_released": "release frees a node's saved values only: a released node that runs again (it saved nothing) "
+                         "still writes the gradient of the value that called retain_grad()",
 }
 
 # The order is not claimed where backward ran a node without its apply: that is the advice then;
@@ -80,7 +83,7 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "names": ("unpack_keeps",), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
              "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",),
              "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack"),
-             "retained_refused": ("second", "names", "released", "sticky", "through_unpack")}
+             "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released")}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -312,23 +315,8 @@ def three(sub):
     return {"through_unpack": claim(not refuses or third[SAID] is not None, THROUGH_UNPACK), "second": third,
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),
-            "retained_refused": _retained_refused(sub)}
-
-
-RETAINED_REFUSED = "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"
-
-
-def _retained_refused(sub: Any) -> dict[str, Any]:
-    """A retained root's .grad once a second backward refused at its node: PyTorch writes a
-    retained value's gradient as its node starts, before the node reads what it saved, so the
-    refused pass has added its seed already; a backward that writes it after apply has not."""
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * w
-    held(y)
-    y.retain_grad()
-    y.backward()
-    error(y.backward)  # its error is told by the other tests
-    return fact(grad_quiet(y), RETAINED_REFUSED)
+            "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),
+            "retained_released": fact(grad_after_released(sub, -0.5), RELEASED)}
 
 
 NEW_GRAPHS = 256  # graphs made and freed in turn, at most, until a new node takes a freed one's id

@@ -57,9 +57,15 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
         return _later_stage_raised(stage, display, raised["error"], exercise, owner, where)
-    owner = PARTS.get(exercise or "", {}).get(FAULT_IN.get(problem, ""))
+    at_fault = FAULT_IN.get(problem, "")
+    owner = PARTS.get(exercise or "", {}).get(at_fault)
     own = owner is not None and owner <= stage  # the function named is stage's answer, or an earlier one's
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
+    if owner is not None and not own:  # the function named is a later stage's rewrite: the fault is there
+        return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in {file} "
+                 "({problem}): it must, before this stage's tests can run. The fault is in {function}, which "
+                 "this file holds as your {owner} answer, a later stage's rewrite of it.",
+                 stage=stage, file=display, problem=problem, function=at_fault, owner=owner)
     rewritten = [] if own else rewritten_since(stage, exercise)
     if rewritten:  # the check runs some of stage's own answer too (``still_answered``): named beside
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it "

@@ -23,11 +23,10 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
-from grader.spec.build_reads import edges, flag, node_name, number
-from grader.spec.facts import CLAIM, CONTEXT, PYTORCH, REFERENCE
+from grader.spec.build_reads import edges, fact, flag, node_name, number
+from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
-from grader.spec.provenance import result_of
 from grader.spec.repeat import fresh_copy
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, quoted
 
@@ -51,12 +50,6 @@ class ThisStage(Exception):
     Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"`` (raised with the
     error's traceback, so the grader sees the line it came from), or ``"ex16: <program>"`` when
     nothing is recorded any more (``grader.judge.explain`` words both)."""
-
-
-def fact(x: Any, label: str) -> dict[str, Any]:
-    """A plain observation as a RESULT fact labelled with the code that produced it, compared
-    with PyTorch's answer (so its feedback names PyTorch, not a statement)."""
-    return {**result_of(x, label), REFERENCE: PYTORCH}
 
 
 def claim(holds: object, statement: str) -> dict[str, Any]:

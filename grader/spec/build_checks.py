@@ -12,7 +12,9 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
+from grader.spec.build_order import run_order, too_early
 from grader.spec.build_reads import edge_node, flag, grad_quiet, node_name, number
+from grader.spec.build_retained import grad_after_refused, grad_after_released
 from grader.spec.held import held
 from grader.spec.raised import IN_PLACE, error
 from grader.spec.repeat import fresh_copy
@@ -67,11 +69,55 @@ def _stage2(sub: Any) -> str | None:
     y.backward()
     got = grad_quiet(w)
     if got == 4.0:
-        return None
+        return _ran_in_order(sub)
     if got is None:
         return N_("backward through w * w + w leaves w.grad None")
     return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
         else N_("backward through w * w + w gives w.grad something that is not a number")
+
+
+# The documents' graph y = (x + w) * (w + 1) twice, where the order of the ready list shows
+# (``grader.spec.build_order``): after y's node, a = x + w's and b = w + 1's are ready together,
+# a first in y's edges, and the older one first (a made first), then last (b made first).  Each
+# with the order PyTorch runs the three operations' nodes in (the leaves' AccumulateGrad nodes
+# aside: an engine that writes the leaves' gradients later, ex20's slip, is told by that stage)
+# and what a backward that runs them otherwise, each node once after the nodes that feed it, is
+# told.
+_ORDERS = (
+    (True, ["y.grad_fn", "b.grad_fn", "a.grad_fn"],
+     N_("one backward through (x + w) * (w + 1) runs its nodes, each once and after the nodes that send it a "
+        "gradient, in another order than PyTorch's: of the nodes ready to run, backward runs the one with the "
+        "highest sequence_nr first (the newest)")),
+    (False, ["y.grad_fn", "a.grad_fn", "b.grad_fn"],
+     N_("one backward through (x + w) * (w + 1), w + 1 made before x + w, runs its nodes, each once and after the "
+        "nodes that send it a gradient, in another order than PyTorch's: of the nodes ready to run, backward runs "
+        "the one with the highest sequence_nr first (the newest)")),
+)
+
+
+def _ran_in_order(sub: Any) -> str | None:
+    """The order one backward runs the nodes of y = (x + w) * (w + 1) in, watched, with either
+    input made first: a ready list run first in first out, or last in first out, is ex17's slip
+    in every later stage's file too, where that stage's own programs may not show it.  An engine
+    whose nodes run unseen, or not each once after its feeders, is told by ex17's own tests.  Run
+    on a fresh copy of the file (where it can be made): what its graphs leave in an engine that
+    keeps state between calls (counts cached by a root's id) reaches no later program."""
+    engine = fresh_copy(sub) or sub
+    for a_first, expected, finding in _ORDERS:
+        w, x = engine.Value(0.75, requires_grad=True), engine.Value(-2.5, requires_grad=True)
+        if a_first:
+            a, b = x + w, w + 1
+        else:
+            b = w + 1
+            a = x + w
+        y = a * b
+        held(y)
+        order, feeders, unseen = run_order(y, {"w": w, "x": x, "a": a, "b": b, "y": y}, y.backward)
+        ran = [label for label in order if label in expected]
+        if not unseen and ran != expected and sorted(ran) == sorted(expected) and len(set(order)) == len(order) \
+                and too_early(order, feeders) is None:
+            return finding
+    return None
 
 
 def _stage3(sub: Any) -> str | None:
@@ -103,7 +149,8 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
 RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
                       "gradient into y.grad, which backward writes as the node starts, before apply")
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", GRAD_REQUIRES_GRAD: "store_grad",
-            APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward"}
+            APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward",
+            **{finding: "backward" for _first, _order, finding in _ORDERS}}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -175,7 +222,7 @@ def _stage5(sub: Any) -> str | None:
         return N_("a second backward through c * w, c a constant, whose node saved c as \"self\", does not raise "
                   "PyTorch's error")
     engine = fresh_copy(sub) or sub
-    return _left_behind(engine) or _retained_refused(engine)
+    return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine)
 
 
 def _left_behind(sub: Any) -> str | None:
@@ -194,17 +241,19 @@ def _left_behind(sub: Any) -> str | None:
         "backward left behind")
 
 
+def _retained_released(sub: Any) -> str | None:
+    """``build_retained.RELEASED``: y.grad left as the first backward wrote it, the released
+    node no longer wrote it (a release that forgets the retained value with the saved ones)."""
+    return None if grad_after_released(sub, -0.5) != 1.0 else N_(
+        "a second y.backward() through a retained y = w + 2, whose node saved nothing and runs again, leaves y.grad "
+        "as the first backward wrote it: the released node no longer writes the gradient of the value that retained it")
+
+
 def _retained_refused(sub: Any) -> str | None:
-    """A retained y's .grad once a second backward refused at y's node: PyTorch writes it as the
-    node starts, before apply reads what the node saved; a backward that writes it after apply
-    (right until ex20, where apply first raises) leaves it out."""
-    w = sub.Value(1.5, requires_grad=True)
-    y = w * w
-    held(y)
-    y.retain_grad()
-    y.backward()
-    error(y.backward)
-    return None if grad_quiet(y) == 2.0 else RETAINED_REFUSED
+    """``build_retained.REFUSED``: written as the node starts, before apply reads what the node
+    saved; a backward that writes it after apply (right until ex20, where apply first raises)
+    leaves it out."""
+    return None if grad_after_refused(sub, 1.5) == 2.0 else RETAINED_REFUSED
 
 
 def _stage6(sub: Any) -> str | None:
@@ -246,8 +295,8 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex20", _stage5), ("ex21", _stage6),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
-    "ex16": "w * 2 + 1", "ex17": N_("one backward through w * w + w"),
+    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w and (x + w) * (w + 1)"),
     "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
-    "ex20": N_("two backward calls through w * 3, and through c * w; two through a retained y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
+    "ex20": N_("two backward calls through w * 3, and through c * w; two through a retained y = w + 2 and y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")

@@ -31,7 +31,7 @@ import inspect
 import warnings
 from typing import Any, Callable
 
-from grader.spec.build import fact, number
+from grader.spec.build_reads import fact, number
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
@@ -239,7 +239,7 @@ def root_gradient(root: Any) -> float | str | None:
     return number(got[0]) if got else None
 
 
-def _too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
+def too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
     """The first node that ran before one of the nodes that feed it, and that node."""
     for i, node in enumerate(order):
         later = next((f for f in feeders.get(node, []) if f in order[i + 1:] or f not in order), None)
@@ -316,7 +316,7 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
         applied[CONTEXT + "node"] = unseen[0]
         applied[CONTEXT + "zero_sent"] = watch.sent_zeros(unseen[0])  # skipped for a 0, not run some other way
         return {**out, "ran": [None, None, None], "applied": [applied]}
-    early = _too_early(order, feeders)
+    early = too_early(order, feeders)
     after = check(Check.AFTER_FEEDERS, early is None, label)
     if early is not None:
         after.update({CONTEXT + "ran": early[0], CONTEXT + "feeder": early[1]})

@@ -1,5 +1,5 @@
 """How the build track reads what a student's engine answers: a number, a flag, a node's name,
-its edges, a ``.grad`` (``grader.spec.build`` makes facts of them).
+its edges, a ``.grad``, and the fact a reading is told as (``fact``).
 
 Nothing here trusts the student's objects: a number is read with ``item()`` into a float or
 described, a node's name must be a ``str``, a flag a ``bool``; anything else is described by its
@@ -11,8 +11,15 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from grader.spec.facts import NOT_PLAIN
+from grader.spec.facts import NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, type_name
+from grader.spec.provenance import result_of
+
+
+def fact(x: Any, label: str) -> dict[str, Any]:
+    """A plain observation as a RESULT fact labelled with the code that produced it, compared
+    with PyTorch's answer (so its feedback names PyTorch, not a statement)."""
+    return {**result_of(x, label), REFERENCE: PYTORCH}
 
 
 def number(x: object) -> float | str | None:

@@ -200,3 +200,19 @@ CASES += [
           fails={CONSTANTS: "After w * 3; w.requires_grad = False: (w * x).grad_fn.next_functions[0][0] is not None"},
           names=("w.requires_grad = False", "whatever node it had before")),
 ]
+
+# The first operand handed to record twice: the node's second edge leads to its first input's node,
+# told as that, not as a leaf's AccumulateGrad made anew or found by its number.
+CASES += [
+    Wrong("add_records_self_twice", edits={
+        "        return record(AddBackward0, self.item() + other.item(), self, other)":
+        "        return record(AddBackward0, self.item() + other.item(), self, self)"},
+          fails={DOCS: "a.grad_fn.next_functions[1][0] is not [0][0], x's AccumulateGrad"},
+          names=("an edge to each of their two inputs", "handed that input for both"),
+          unsaid=("make it once and keep it on the leaf", "found by the leaf's number")),
+    Wrong("mul_records_self_twice", edits={
+        "        out = record(MulBackward0, self.item() * other.item(), self, other)":
+        "        out = record(MulBackward0, self.item() * other.item(), self, self)"},
+          fails={DOCS: "y.grad_fn.next_functions[1][0] is not [0][0], a.grad_fn"},
+          names=("an edge to each of their two inputs", "handed that input for both")),
+]

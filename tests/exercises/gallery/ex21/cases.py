@@ -259,3 +259,22 @@ CASES += [
           fails={MODIFIED: "t.backward() after a.add_(1), t = a * (w + 1), a = x + w raised no error"},
           names=("a.add_(1)", "MODIFIED")),
 ]
+
+# ex17's slip carried: a ready list run first in first out, whose order no program of this stage
+# shows in a gradient; ex17's gate watches the order nodes run in and names backward, ex20's here.
+CASES += [
+    Wrong("ready_fifo_since_ex17",
+          edits={"                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
+                 "                heapq.heappush(ready, (0, next(pushed), child))"},
+          fails={BASICS: "ex17's part of the engine does not work"},
+          names=("in another order than PyTorch's", "highest sequence_nr first", "The fault is in backward")),
+]
+
+# ex20's slip carried: a release that forgets the retained value; ex20's gate tells it as that.
+CASES += [
+    Wrong("release_forgets_the_retained_value_since_ex20",
+          edits={"        self.saved = dict.fromkeys(self.saved)\n        self.released = True\n":
+                 "        self.saved = dict.fromkeys(self.saved)\n        self.retained = None\n        self.released = True\n"},
+          fails={BASICS: "this stage builds on ex20"},
+          names=("y = w + 2", "no longer writes the gradient of the value that retained it"), unsaid=("before apply",)),
+]

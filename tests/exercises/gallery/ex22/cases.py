@@ -14,7 +14,7 @@ CASES = [
     Wrong("ex20_retained_written_after_apply", edits={  # right in ex18 and ex19: the gate of ex20 tells it
         "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
         "        grads = node.apply(grad)\n        if node.retained is not None:\n            store_grad(node.retained, grad)\n"},
-          fails={PUBLIC: "ex20's check fails"}, names=("retained y = w * w", "before apply", "backward")),
+          fails={PUBLIC: "The fault is in backward"}, names=("retained y = w * w", "before apply", "backward")),
     Wrong("exit_takes_no_arguments", edits={"    def __exit__(self, *exc: object) -> None:": "    def __exit__(self) -> None:"},
           fails={PUBLIC: "raised when a `with no_grad():` block ended"},
           names=("no_grad.__exit__", "exception type, value and traceback"),
@@ -100,7 +100,8 @@ CASES = [
           names=("a.grad", "a retained gradient kept")),
     Wrong("fifo_order", edits={"heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
                                "heapq.heappush(ready, (0, next(pushed), child))"},
-          fails={ORDER: "holds PyTorch's entries, but in another order"}, names=("the order", "highest sequence number first")),
+          fails={ORDER: "ex17's part of the engine does not work"},  # the gate: ex17's order, in backward
+          names=("in another order than PyTorch's", "highest sequence_nr first", "The fault is in backward")),
     Wrong("sgd_step_refused", edits={"    if v.is_leaf and v.requires_grad and GradMode.enabled:":
                                      "    if v.is_leaf and v.requires_grad:"},
           fails={SGD: "w.add_(w.grad * -0.1) under no_grad raised RuntimeError: \"a leaf Variable that requires grad is being used in an in-place operation.\" in check_in_place"}, names=("w.add_(w.grad * -0.1) under no_grad", "may change in place")),

@@ -1,0 +1,41 @@
+"""A retained root's ``.grad`` across a second backward through a graph the first one freed: ex20's
+tests observe it, and so does ex20's check (``grader.spec.build_checks``), which every later stage
+runs.  PyTorch writes a retained value's gradient as its node starts, before apply reads what the
+node saved, and a released node that runs again (an addition's, which saved nothing) still writes
+it: release frees the saved values only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec.build_reads import grad_quiet
+from grader.spec.held import held
+from grader.spec.raised import error
+
+REFUSED = "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"
+RELEASED = "y.grad after y.retain_grad(); y.backward(); y.backward(), y = w + 2"
+
+
+def grad_after_refused(sub: Any, w0: float) -> float | str | None:
+    """``REFUSED``'s y.grad: the refused pass has added its seed already, where a backward that
+    writes the retained gradient after apply (right until ex20, where apply first raises) has not."""
+    w = sub.Value(w0, requires_grad=True)
+    y = w * w
+    held(y)
+    y.retain_grad()
+    y.backward()
+    error(y.backward)  # its error is told by the other tests
+    return grad_quiet(y)
+
+
+def grad_after_released(sub: Any, w0: float) -> float | str | None:
+    """``RELEASED``'s y.grad: the second pass adds into it, where a release that forgets the
+    retained value with the saved ones leaves y.grad as the first backward wrote it."""
+    w = sub.Value(w0, requires_grad=True)
+    y = w + 2
+    held(y)
+    y.retain_grad()
+    y.backward()
+    y.backward()
+    return grad_quiet(y)
