@@ -58,8 +58,17 @@ def _stage1(sub: Any) -> str | None:
     if getattr(edge_node(getattr(c * 3, "grad_fn", None), 0), "variable", None) is not c:
         return N_("c * 3, c = Value(2) set to require grad after it was made, has no edge to c's AccumulateGrad")
     w.requires_grad = False
-    return None if edge_node(getattr(w * x, "grad_fn", None), 0) is None else N_(
-        "w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
+    if edge_node(getattr(w * x, "grad_fn", None), 0) is not None:
+        return N_("w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
+    return None if not _requires_grad_without_node(sub.Value(2.0) * 3) else N_(  # last: it shifts no id reuse
+        "(c * 3).requires_grad, c = Value(2), is True while c * 3 has no grad_fn: an operation makes a value that "
+        "requires grad only together with the node it records")
+
+
+def _requires_grad_without_node(v: Any) -> bool:
+    """Whether an operation's result requires grad with no grad_fn: recorded or not (whether grad mode counts is a
+    later stage's part), an operation makes a value that requires grad only with the node it records."""
+    return flag(getattr(v, "requires_grad", None)) is True and getattr(v, "grad_fn", None) is None
 
 
 def _stage2(sub: Any) -> str | None:
