@@ -108,12 +108,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                     sent_at[child] = i
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
         return check(Check.ARRIVALS_SUMMED, True, label)
-    items = list(dict.items(answer)) if isinstance(answer, dict) else []
-    for node in reached:
-        if isinstance(node, micrograph.AccumulateGrad):
-            given = [g for leaf, g in items if leaf is node.variable and type(g) in (int, float)]
-            if given:
-                went_on[node] = float(given[0])
+    _leaves_went_on(reached, went_on, answer)
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
@@ -133,6 +128,16 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+def _leaves_went_on(reached: dict[Any, list[float]], went_on: dict[Any, float], answer: object) -> None:
+    """A leaf's node "went on" with the number the answer gives that leaf: its gradient, as backprop told it."""
+    items = list(dict.items(answer)) if isinstance(answer, dict) else []
+    for node in reached:
+        if isinstance(node, micrograph.AccumulateGrad):
+            given = [g for leaf, g in items if leaf is node.variable and type(g) in (int, float)]
+            if given:
+                went_on[node] = float(given[0])
 
 
 def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
