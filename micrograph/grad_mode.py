@@ -113,7 +113,8 @@ class enable_grad(_BareDecorator):
 
 class set_grad_enabled(_GradModeSwitch):
     """A context manager, a decorator, or a plain call: as in PyTorch the constructor switches at once,
-    a ``with`` block restores the mode from before the constructor, a decorator undoes the switch."""
+    a ``with`` block switches to its mode again (it may be entered long after it was made) and restores the mode
+    from before the constructor, a decorator undoes the switch."""
 
     def __init__(self, mode: bool) -> None:
         if not isinstance(mode, bool):
@@ -121,8 +122,8 @@ class set_grad_enabled(_GradModeSwitch):
         self._target, self._previous = mode, _mode.enabled
         _set_enabled(mode)
 
-    def __enter__(self) -> None:
-        pass
+    def __enter__(self) -> None:  # the mode to restore is the constructor's: torch's __enter__ switches only
+        _set_enabled(self._target)
 
     def __call__(self, fn: F) -> F:
         _set_enabled(self._previous)

@@ -69,3 +69,14 @@ def run(B, rec):
     z = m(1.0)
     B.set_grad_enabled(True)
     rec("set_grad_enabled as a call", (z.requires_grad, B.is_grad_enabled()))
+
+    modes = {True: B.set_grad_enabled(True), False: B.set_grad_enabled(False)}  # made once, entered later
+    rec("after making both", B.is_grad_enabled())
+    with B.enable_grad():
+        with modes[False]:
+            off = (m.w * 2).requires_grad
+        rec("a set_grad_enabled(False) made earlier, entered", (off, B.is_grad_enabled()))
+    with B.no_grad():
+        with modes[True]:
+            on = (m.w * 2).requires_grad
+    rec("a set_grad_enabled(True) made earlier, entered under no_grad", (on, B.is_grad_enabled()))
