@@ -74,8 +74,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     _WRITTEN.update(call.pass_leaves)
     new = None if not call.clears else not (earlier and not call.clears[0])
     return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"),
-            "one_root": check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
-                              "backward_twice"),  # the second pass runs on the first's y again, not a new one
+            "one_root": _one_root(call, "backward_twice"),  # the second pass runs on the first's y again, not a new one
             "error": error_of(error, f"the error {returned} returned", call),
             "in_turn": _first_in_turn(history, call, label),
             "w_grad": {**result_of(_history(answer), label), **_hooked(history, call, given)},
@@ -83,6 +82,17 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             if type(history) is list else None,
             "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
             "backward": _passes(call, given), "new": check(Check.LEAVES_NEW, new, "backward_twice")}
+
+
+def _one_root(call: Call, label: str) -> dict[str, Any]:
+    """The ONE_ROOT fact: every pass of the call started from the root its first pass started from;
+    as context (``~inside``), where one did not, whether each such root is a node the first pass
+    ran through (``g["a"].backward()`` for ``y.backward()``: no new graph, a part of the first)."""
+    if not call.roots:
+        return check(Check.ONE_ROOT, None, label)
+    others = [r for r in call.roots[1:] if r != call.roots[0]]
+    return {**check(Check.ONE_ROOT, not others, label),
+            **({CONTEXT + "inside": True} if others and all(r <= call.first_nodes for r in others) else {})}
 
 
 _WRITTEN: dict[int, Any] = {}
@@ -203,8 +213,7 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
                    else check(Check.RAN_ON_BUILT, None, "second_backward_error"))
         errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
-        roots.append(check(Check.ONE_ROOT, all(r == call.roots[0] for r in call.roots[1:]) if call.roots else None,
-                           "second_backward_error"))  # the second pass runs on the first's graph again
+        roots.append(_one_root(call, "second_backward_error"))  # the second pass runs on the first's graph again
     return {"error": errors, "backward": calls, "one_root": roots, "handed": handed, "ran_on_built": ran}
 
 

@@ -22,6 +22,7 @@ from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
 from grader.spec.graph import graph_below
+from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.helpers import arguments_of
 from grader.spec.hooked import WRITES
 from grader.spec.made_untracked import told_if_made_under_no_grad
@@ -48,13 +49,15 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
     wl, xl = _leaves(w, x)
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
+    held = [] if wl.grad is None else [wl.grad.item()]  # that very number, returned as read: read from w.grad
     first_pass = observe.passes() + 1
     with arguments_of(sub, "zero_grad") as cleared, \
             watching(sub, "grad_history", grad_numbers=True, clears=True, made=True) as call, \
-            told_if_made_under_no_grad(call, "grad_history"):  # y computed under no_grad: it has no graph
+            told_if_made_under_no_grad(call, "grad_history"), \
+            told_if_grad_unwritten(call, "grad_history", {"w": wl, "x": xl}):  # y with no graph; no backward ran
         answer = sub.grad_history(wl, xl, steps, reset)
     label = "grad_history(w, x, steps, reset)"
-    read = read_from_grad(answer, call, label)
+    read = read_from_grad(answer, call, label, held)
     observed = {"given": [value_of(wl, "the leaf w you were given"), value_of(xl, "the leaf x you were given")],
                 "history": {**result_of(_history(answer), label), **handed_to_hooks(answer, call, {"w": wl, "x": xl}),
                             **_hook_cleared(range(first_pass, observe.passes() + 1), wl)},

@@ -34,12 +34,30 @@ FLAGS = [(False, False), (False, True), (True, False), (True, True)]
 NODES = ("w", "x", "a", "b", "y")
 
 
-def _build(sub, w: float, x: float, flags: tuple[bool, bool]) -> dict:
+def _build(sub, w: float, x: float, flags: tuple[bool, bool], note: str = "") -> dict:
+    """One call of build, its Values labelled with ``note`` (the call's flags, where a test makes
+    calls with different ones: what is right of one call is wrong of another)."""
     with watching(sub, "build") as call:
         g = sub.build(w, x, *flags)
-    observed = built(g, "y", NODES, "build")  # checks g is the dict asked for
-    return {**observed, "leaves": leaf_per_name({"w": g["w"], "x": g["x"]}, "build"), "backward": call.fact}
+    observed = built(g, "y", NODES, "build", note)  # checks g is the dict asked for
+    return {**observed, "leaves": leaf_per_name({"w": g["w"], "x": g["x"]}, "build"), "backward": call.fact,
+            "new": [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]}
 
+
+_LEAVES_RETURNED = {
+    "w": Returned(N_("the w build returned"), N_("the w an earlier call of build returned")),
+    "x": Returned(N_("the x build returned"), N_("the x an earlier call of build returned")),
+}
+"""Every leaf build returned in this run: the statement makes two new leaves at each call, and
+leaves cached on the inputs ("the same leaves for the same inputs") are told by their identity
+where a call repeats an earlier one's inputs (a caller's backward through both results then adds
+both gradients into one .grad)."""
+
+
+FLAGS_NOTE = {(False, False): N_("neither leaf requires grad"), (False, True): N_("w without grad"),
+              (True, False): N_("x without grad"), (True, True): N_("both leaves require grad")}
+"""The note on a call's labels: which leaves its flags make require grad (the calls of one test
+with the same flags share it: a difference seen in several is told once, of those flags)."""
 
 BUILD_FEEDBACK = ("Create w and x with the flags given, then a = x + w, b = w + 1, y = a * b, "
                   "and do not call backward.")
@@ -53,11 +71,13 @@ def propagation_public(sub):
 
 @EXERCISE.test("every combination of flags", points=2, feedback=BUILD_FEEDBACK)
 def propagation_all(sub):
-    return {**{f"w={f[0]}, x={f[1]}": _build(sub, w, x, f)
+    return {**{f"w={f[0]}, x={f[1]}": _build(sub, w, x, f, FLAGS_NOTE[f])
                for f, (w, x) in zip(FLAGS, [(2.25, -0.75), (-1.0, 0.0), (0.0, 3.5), (4.0, -4.0)])},
             # w and x of one number, with other flags and with the same: two leaves, each its own flag
-            "w == x": _build(sub, 1.25, 1.25, (True, False)),
-            "w == x, both require grad": _build(sub, -0.75, -0.75, (True, True)),
+            "w == x": _build(sub, 1.25, 1.25, (True, False), FLAGS_NOTE[True, False]),
+            "w == x, both require grad": _build(sub, -0.75, -0.75, (True, True), FLAGS_NOTE[True, True]),
+            # new leaves all the same
+            "the inputs of an earlier call again": _build(sub, 4.0, -4.0, (True, True), FLAGS_NOTE[True, True]),
             "apart": calls_apart(sub, lambda m, case: m.build(*case), seen_all,
                                  (1.5, -2.0, True, True), (-0.5, 3.0, True, True), "build")}
 
@@ -123,12 +143,14 @@ def _detached_source(v: object, call: Call) -> Value | None:
 def _leaf_itself(v: object, call: Call, label: str) -> dict[str, Any]:
     """The CHECK fact that ``v`` is no other Value than a leaf the call's passes wrote into
     sharing its number: False for ``x.detach()`` or ``x.data`` returned in place of the leaf x,
-    with ``~data`` where it shares no version counter with it (``.data``, not ``detach()``)."""
+    with, where it shares no version counter with it, ``~data`` if the student's code read that
+    leaf's ``.data``, else ``~copy`` (``copy.copy(x)``: a copy, made without reading .data)."""
     copied = [leaf for leaf in call.pass_leaves.values()
               if isinstance(v, Value) and leaf is not v and shares_storage(leaf, v)]
     fact = check(Check.LEAF_ITSELF, not copied, label)
     if copied and not any(shares_version_counter(leaf, v) for leaf in copied):
-        fact[CONTEXT + "data"] = True
+        read = any(call.through_data.get(id(leaf)) is leaf for leaf in copied)
+        fact[CONTEXT + ("data" if read else "copy")] = True
     return fact
 
 

@@ -196,7 +196,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD,
                      Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS}),  # an answer of an earlier call's state: not the filter's
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
-    **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF),
+    **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF, SayLeaf.SHARED_COPY),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),
     # y made without the combine given, or with a as both operands: its error, its op and the gradients follow
     **dict.fromkeys((Say.COMBINE_IGNORED, SayInPlace.COMBINE_A_TWICE),

@@ -10,6 +10,7 @@ from typing import Any
 from grader.judge.explained import Difference
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
+from grader.judge.pass_sentences import SayPass
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.walk_sentences import SayWalk
@@ -68,7 +69,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.STEP_BY_GRAD.value: SayStep.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,
            Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
            Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
-           Check.ONE_ROOT.value: Say.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
+           Check.ONE_ROOT.value: SayPass.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
            Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
@@ -153,7 +154,9 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
     Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD)),
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
-    Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF),),  # no version counter shared: .data, not detach()
+    # no version counter shared: .data read, or a copy made otherwise (copy.copy), not detach()
+    Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),
+    SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
     Say.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),),  # called, on a as both operands
     Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data

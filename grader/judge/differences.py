@@ -247,8 +247,9 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
 
 def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     we, ge = want.get("error"), got.get("error")
-    if type(ge) is str and ge.startswith("not an exception: "):
-        return [_diff(Say.NOT_AN_ERROR, label=label, type=ge.removeprefix("not an exception: "))]
+    if type(ge) is str and ge.startswith("not an exception: "):  # the statement's: an error caught, or None
+        return [_diff(Say.NOT_AN_ERROR if we is not None else Say.NONE_NOR_ERROR, label=label,
+                      type=ge.removeprefix("not an exception: "))]
     if type(ge) is str and ge.startswith("an exception class: "):
         return [_diff(Say.ERROR_CLASS, label=label, type=ge.removeprefix("an exception class: "))]
     if we is not None and ge is None:  # none caught: a change in place made before the graph saved it, or after backward?

@@ -56,3 +56,5 @@ class SayLeaf(Sentence):
                       "makes saves nothing.")
     ONE_FOR_TWO = N_("{name} is the very Value {leaf} is in {label}: your code made one leaf for both, where the "
                      "statement makes a new leaf for each.")
+    SHARED_COPY = N_("{label} is a new Value sharing the number of the leaf backward wrote into, not its version "
+                     "counter (a copy, as copy.copy makes), not that leaf: no graph reaches {label}.")

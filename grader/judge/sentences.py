@@ -26,8 +26,9 @@ class Sentence(str, enum.Enum):
     ``SayInPlace`` (in-place changes and when they came), in ``SayState`` (state kept between
     calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits), in ``SayRead`` (which
     .grad a call read, and when), in ``SayWalk`` (a walk of the graph written by hand), in
-    ``SayClear`` (gradients cleared: when, and what was read of them) and in ``SayStep`` (a
-    training loop's loss and steps); this base holds what they share, how a sentence is said."""
+    ``SayClear`` (gradients cleared: when, and what was read of them), in ``SayStep`` (a
+    training loop's loss and steps) and in ``SayPass`` (where a later backward pass started); this
+    base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
         """The sentence in the student's language, its placeholders filled."""
@@ -151,6 +152,7 @@ class Say(Sentence):
     # an exception the student returned (ERROR facts)
     ERROR_CLASS = N_("{label} is the exception class {type} itself, not an exception object that was raised.")
     NOT_AN_ERROR = N_("{label} is of type {type}, not the exception object itself.")
+    NONE_NOR_ERROR = N_("{label} is of type {type}, where the statement's call raises no error here and returns None.")
     NO_ERROR = N_("{label} is None: no error was caught, where the statement's call raises one.")
     CAUGHT_NOT_RETURNED = N_("{label} is None, but the engine's {function}() raised an error when your code called "
                              "it: your code caught that error and did not return it.")
@@ -331,8 +333,6 @@ class Say(Sentence):
     IGNORES_GRAD = N_("{label} passed on the same gradient to x whatever gradient reached its node (the output "
                       "seeded with two different gradients, y.backward(gradient)): backward's grad argument is "
                       "the gradient of the output, and what it returns is grad times the local derivative.")
-    OTHER_PASS_ROOT = N_("{label} ran a backward pass from another root than its first pass's: it ran on a new "
-                         "graph, not again on the one the first backward used.")
     OTHER_ROOT = N_("{label} returned a y other than the one its backward pass started from: what follows "
                     "is about the Values it returned, not the graph backward ran on.")
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import warnings
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import micrograph
@@ -81,20 +81,21 @@ def leaf_beside(root: object, returned: object) -> object:
     return next(iter(leaves.values())) if len(leaves) == 1 else returned
 
 
-def read_from_grad(numbers: object, call: Call, label: str) -> dict[str, Any]:
+def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[object] = ()) -> dict[str, Any]:
     """The CHECK fact: every float (or Value) in ``numbers`` (nested lists, tuples, dict values)
     is the very number object the engine made as a gradient during the watched ``call`` (made
     with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
     returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
     formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
     of read is told apart from one read, however .grad was reached (``._grad`` too); a leaf
-    returned itself, the Value backward wrote into, or its own number (``float(w)``), is told as such.  None when there is no
-    number to judge or the call ran more passes than it watches."""
+    returned itself, the Value backward wrote into, or its own number (``float(w)``), is told as such.  ``held``: the
+    very numbers the given leaves' .grad held as the call began (written by the probe's own backward), read
+    from .grad all the same.  None when there is no number to judge or the call ran more passes than it watches."""
     found = [x for x in _numbers_in(numbers, 0) if type(x) is float or _is_value(x)]
     if not found or call.past_listed:
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
-    others = [x for x in objects if call.held.get(id(x)) is not x]
+    others = [x for x in objects if call.held.get(id(x)) is not x and not any(x is h for h in held)]
     fact = check(Check.READ_FROM_GRAD, not others, label)
     if others and all(_EARLIER.get(id(x)) is x for x in others):
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left

@@ -25,6 +25,7 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.step_sentences import SayStep
 from grader.judge.entry_sentences import SayEntries
+from grader.judge.pass_sentences import SayPass
 from grader.judge.function_sentences import SayFunction
 from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import SayTorch
@@ -330,7 +331,8 @@ def test_values_and_identity():
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear, *SayStep, *SayEntries, *SayFunction, *SayShape]:
+    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear, *SayStep, *SayEntries,
+                *SayFunction, *SayShape, *SayPass]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

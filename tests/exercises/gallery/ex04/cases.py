@@ -380,3 +380,12 @@ CASES += [
                  "    history.append(w_leaf.grad.item())\n"},
           names=("[1][1] is of type RuntimeError",), unsaid=("is not the kind of result",)),
 ]
+CASES += [
+    Wrong("second_backward_from_a", fails={RAISES: "ran a later backward pass from a node inside the graph its first pass ran through"},
+          edits={SECOND_CALL: SECOND_CALL.replace("        y.backward()\n", "        g[\"a\"].backward()\n")},
+          names=("from a node inside the graph",), unsaid=("it ran on a new graph",)),
+    Wrong("survival_as_a_bool", fails={"graphs of additions run twice": "returns None"},
+          edits={"        return exc  # some node on the way saved a value, and it is gone\n    return None  #":
+                 "        return False  # some node on the way saved a value, and it is gone\n    return True  #"},
+          names=("is of type bool",), unsaid=("The error for v + 1 is of type bool, not the exception object",)),
+]

@@ -414,3 +414,11 @@ CASES += [
                  "    history: list[float] = []\n    w.register_hook(lambda g: setattr(w, \"grad\", None))\n"},
           names=("a hook your code registered cleared w.grad",)),
 ]
+CASES += [
+    Wrong("backward_under_the_reset", fails={ACCUMULATE: "grad_history read w.grad, which is None: it ran no backward pass",
+                                             "a gradient already there before the loop": "grad_history ran no backward pass"},
+          edits={"        y.backward()  # adds dy/dw to whatever w.grad already holds\n        history.append(w.grad.item())\n"
+                 "        if reset is not None:\n":
+                 "        history.append(w.grad.item())\n        if reset is not None:\n            y.backward()\n"},
+          names=("ran no backward pass",), unsaid=("it was computed, not read from the engine",)),
+]

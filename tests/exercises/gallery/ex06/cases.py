@@ -32,9 +32,12 @@ CASES = [
     Wrong("y_from_the_old_leaf", names=('y is not computed from the x you returned',), fails={REBIND: "y is not computed from the x you returned"},
           edits={"    y = _graph_from(w, x)\n    y.backward()  # the gradient flows":
                  "    y = _graph_from(w, x0)\n    y.backward()  # the gradient flows"}),
-    Wrong("b_from_x", names=('b is not a leaf', 'takes different inputs'), fails={PROPAGATION: "b is not a leaf"},
+    Wrong("b_from_x", names=('b is not a leaf', 'takes different inputs', "takes the leaf x where the statement's takes w"),
+          fails={PROPAGATION: "b is not a leaf",  # each call's sentences carry its flags: "made by" and "no grad_fn" are two calls'
+                 "every combination of flags": "b (w without grad) is not a leaf: it was made by AddBackward0"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(x_leaf, 1)\n"}),
-    Wrong("b_always_a_leaf", names=('b was not recorded by the graph',), fails={"every combination of flags": "b was not recorded by the graph"},
+    Wrong("b_always_a_leaf", names=('was not recorded by the graph',),
+          fails={"every combination of flags": "b (x without grad and both leaves require grad) was not recorded by the graph"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = Value(w + 1)\n"}),
     Correct("data_setter", edits={COPY_LINE: "    x.data = x.data + 1\n"}),
     Correct("data_add_in_place", edits={COPY_LINE: "    x.data.add_(1.0)\n"}),
@@ -150,9 +153,9 @@ CASES += [
 # b made from w's number: y is computed from that b, which requires no grad, so no graph records
 # it; told as b not recorded and y's node taking other inputs.
 CASES += [
-    Wrong("b_from_the_number_of_w", fails={"every combination of flags": "b was not recorded by the graph"},
+    Wrong("b_from_the_number_of_w", fails={"every combination of flags": "b (x without grad and both leaves require grad) was not recorded by the graph"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.add(Value(w_leaf.item()), 1)\n"},
-          names=("b was not recorded by the graph", "MulBackward0 there takes different inputs")),
+          names=("was not recorded by the graph", "MulBackward0 there takes different inputs")),
 ]
 
 # State kept between calls in build and shift_by_data_copy: leaves made once per pair of flags
@@ -284,4 +287,20 @@ CASES += [
     Wrong("rebound_twice", fails={REBIND: "x's graph records AddBackward0 more times than the statement's"},
           edits={"    x = x + 1  # a new Value": "    x = x + 1\n    x = x + 1  # a new Value"},
           names=("x's graph records AddBackward0 more times",)),
+]
+CASES += [
+    Wrong("leaves_cached_per_inputs", fails={"every combination of flags": "The w build returned is still the w an earlier call of build returned"},
+          edits={"def build(": "_LEAVES: dict = {}\n\n\ndef build(",
+                 "    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    key = (w, x, w_requires_grad, x_requires_grad)\n"
+                 "    if key not in _LEAVES:  # the same leaves for the same inputs\n"
+                 "        _LEAVES[key] = (Value(w, requires_grad=w_requires_grad), Value(x, requires_grad=x_requires_grad))\n"
+                 "    w_leaf, x_leaf = _LEAVES[key]\n"},
+          names=("kept between calls and returned again",)),
+]
+CASES += [
+    Wrong("x0_copied", fails={REBIND: "x0 is a new Value sharing the number of the leaf backward wrote into"},
+          edits={"    x0 = x\n": "    x0 = copy.copy(x)  # so that rebinding x cannot change it\n",
+                 "import micrograph\n": "import copy\n\nimport micrograph\n"},
+          names=("a copy, as copy.copy makes",), unsaid=("is the .data of",)),
 ]
