@@ -391,13 +391,6 @@ def draw(sub):
     with watching(sub, "grad_history", grad_numbers=True, made=True) as call:  # the diagram runs first:
         sub.grad_history(w, x, 3)
     remember(call)  # a later test's call that returns these numbers returns kept state
-    y = _last_root(call)
+    y = call.last_root()
     return ([w, x], {"w": w, "x": x}) if y is None else ([y], {"w": w, "x": x, "y": y})
 
-
-def _last_root(call: Call) -> Value | None:
-    """The Value the last backward pass of ``call`` started from, among those its engine ops
-    made: the loop's own y (the pass keeps the node, the Value is found by its grad_fn)."""
-    root = call.root_nodes[-1][0] if call.root_nodes and call.root_nodes[-1] else None
-    made = list((call.made or {}).values())
-    return next((v for v in reversed(made) if root is not None and v.grad_fn is root), None)

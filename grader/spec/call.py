@@ -365,6 +365,13 @@ class Call(observe.Observer):
         return self.pass_leaves.get(id(v)) is not v and any(
             all(leaf is not g for g in given) for leaf in self.pass_leaves.values())
 
+    def last_root(self) -> micrograph.Value | None:
+        """The Value the last backward pass started from, among those the engine's ops made: the
+        caller's own y (the pass keeps the node, the Value is found by its grad_fn); None if not made."""
+        root = self.root_nodes[-1][0] if self.root_nodes and self.root_nodes[-1] else None
+        made = list((self.made or {}).values())
+        return next((v for v in reversed(made) if root is not None and v.grad_fn is root), None)
+
     def leaf_facts(self) -> dict[str, Any]:
         """The per-pass observations of the leaves (none without leaves), and with ``clears``
         whether a pass started from a .grad the student's code cleared; as context, whether the
