@@ -89,10 +89,11 @@ PASSES = CONTEXT + "passes"  # a call's steps and the backward passes it started
 def _steps_followed(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The STEPS_FOLLOWED fact of a test's calls, given different step counts: False where every
     call ran the same number of passes (``for step in range(3)``, the documents' loop copied),
-    which the many sentences of each call's pass count and history length only show call by call."""
+    which the many sentences of each call's pass count and history length only show call by call.  A
+    loop that runs no backward pass at all is told by that fact, not as a loop that ignores steps."""
     counts = {passes for _, passes in (run[PASSES] for run in runs)}
     steps = {given for given, _ in (run[PASSES] for run in runs)}
-    return check(Check.STEPS_FOLLOWED, len(steps) < 2 or len(counts) > 1, "grad_history")
+    return check(Check.STEPS_FOLLOWED, len(steps) < 2 or len(counts) > 1 or counts == {0}, "grad_history")
 
 
 def _graph_per_pass(call: Call) -> bool:

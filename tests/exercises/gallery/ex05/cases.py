@@ -25,7 +25,8 @@ CASES = [
                  NONE: "grad_history gave your zero_grad both leaves between its backward passes, yet w.grad was "
                        "cleared and x.grad never"},
           edits={"    for leaf in leaves:\n": "    for leaf in leaves[:-1]:\n"}),
-    Wrong("hardcoded", fails={ACCUMULATE: "grad_history ran no backward pass"}),
+    Wrong("hardcoded", fails={ACCUMULATE: "grad_history ran no backward pass"},
+          unsaid=("whatever steps it was given",)),  # no backward at all: not a loop that ignores steps
     Wrong("new_leaves", fails={ACCUMULATE: "no backward pass of your code wrote w.grad"}),
     Wrong("only_w_new_zero", fails={ZERO: "x.grad is still exactly what backward wrote",
                                     ZERO_GRAD: "p.grad holds a value that backward did not write"}),
