@@ -14,8 +14,8 @@ from micrograph.function import BackwardCFunction
 
 CLIPPED = "…"  # ends a name or step longer than the wire carries
 _NODE_APPLY = BackwardCFunction.apply.__code__  # a custom Function's node, calling its backward
-_NODE_SUFFIX = "Backward"
-_GRADER_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep  # Softplus's node class is SoftplusBackward
+_NODE_SUFFIX = "Backward"  # Softplus's node class is SoftplusBackward
+GRADER_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep  # the grader package
 
 _KEPT: dict[str, list[str]] = {}  # a test module's lines, by its file name: its file is not readable
 
@@ -64,7 +64,7 @@ def located(exc: BaseException, submission: str) -> tuple[str | None, str | None
             function, line = here, lineno
             caller = above if above != here else None
             frames.append((here, lineno))
-        if not filename.startswith(_GRADER_DIR):  # a probe's wrapper of a student's function is not seen
+        if not filename.startswith(GRADER_DIR):  # a probe's wrapper of a student's function is not seen
             above = here
     if function is None:
         function = _refused_backward(exc)

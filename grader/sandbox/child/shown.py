@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any, TextIO
+from typing import TextIO
 
+from grader.sandbox.child.located import GRADER_DIR
 from grader.sandbox.child.wire import TESTS_FILE_PREFIX
-
-GRADER_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 
 
 def graders_line(filename: str) -> bool:
@@ -30,7 +29,7 @@ def show_only_the_submissions() -> None:
     show = warnings.showwarning
 
     def shown(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-              file: TextIO | None = None, line: str | None = None, **more: Any) -> None:
+              file: TextIO | None = None, line: str | None = None) -> None:
         if not graders_line(filename):
             show(message, category, filename, lineno, file, line)
 
