@@ -41,7 +41,7 @@ from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.stepped import (Run, cleared_first, close, count, each_step, first_loss, first_number, from_the_loss,
-                                 losses_of, none_left, on_one_row,
+                                 losses_of, none_left, on_fitted_data, on_one_row,
                                  not_a_list, one_row, replayed, step_size, steps_scaled, steps_seen, stepped,
                                  unhooked)
 
@@ -235,7 +235,10 @@ def losses_recorded(sub):
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
-    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
+    each = all(run["count"].get("holds") for run in runs)  # an early stop is told as such only where it stops alone
+    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "converged": on_fitted_data(
+                lambda model, inputs, targets: sub.train(model, inputs, targets, 0.1, 5), models.model(14),
+                _dataset(43, 4)[0], 5, each),
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train"), "freed_id": _at_a_freed_id(sub),

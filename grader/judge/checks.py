@@ -140,7 +140,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.SAME_ON_OBJECT: (("first_lr", SayState.LR_OF_EARLIER_CALL),),
     SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
                          ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
-    SayStep.LOSSES_FEWER: (("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
+    SayStep.LOSSES_FEWER: (("converged", SayStep.STOPPED_ON_FITTED), ("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
                            ("more", SayStep.LOSSES_MORE)),
     # the probe names the slip it matched
     Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one

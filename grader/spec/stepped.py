@@ -12,7 +12,8 @@ parameters at the end are seen, by replaying the statement's loop (``replayed``)
 judges the first loss a loop returned, ``unhooked`` whether a hook of the student's chose the
 gradients a loop's steps applied, and ``cleared_first`` whether a loop given a model with
 gradients cleared them before its first backward; ``count`` whether it returned one loss per
-step, and ``none_left`` whether it moved every parameter of its model.
+step (``on_fitted_data``: also on data its model already fits, where an early stop stops), and
+``none_left`` whether it moved every parameter of its model.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from sys import getprofile, setprofile  # bound now: a submission may rebind sys
 from types import FrameType
 from typing import Any, NamedTuple
 
-from micrograph import Value, nn, observe, optim
+from micrograph import Value, nn, no_grad, observe, optim
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad, num, type_name
@@ -302,6 +303,23 @@ def count(losses: object, steps: int, passes: int) -> dict[str, Any]:
     return {**check(Check.LOSS_PER_STEP, off == 0, "train"), CONTEXT + "fewer": off < 0, CONTEXT + "more": off > 0,
             CONTEXT + "one_step_fewer": off == -1 and len(losses) == passes,
             CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
+
+
+def on_fitted_data(train: Callable[[nn.Module, list[list[float]], list[list[float]]], object], model: nn.Module,
+                   inputs: list[list[float]], steps: int, elsewhere: bool) -> dict[str, Any]:
+    """``count`` of train given data its model already fits: the targets are the model's own
+    predictions, so the loss is 0 at the first step and every gradient 0, and no step changes it.
+    A loop that stops once the loss is small, or once it stops changing, stops here whatever
+    threshold it picked, where the statement's still returns ``steps`` losses.  ``~converged``
+    where it returned fewer here and one per step on the test's other data (``elsewhere``)."""
+    with no_grad():
+        targets = [[y.item() for y in row] for row in model(inputs)]
+    passes = observe.passes()
+    losses = train(model, inputs, targets)
+    fact = count(losses, steps, observe.passes() - passes)
+    if fact.get(CONTEXT + "fewer") and elsewhere:
+        fact[CONTEXT + "converged"] = True
+    return fact
 
 
 def from_the_loss(call: Call, output_op: str, label: str) -> dict[str, Any]:
