@@ -42,16 +42,22 @@ THIS_STAGE = "ThisStage"  # grader.spec.build.ThisStage: this stage's code break
 MISSING_METHOD = "MissingMethod"  # grader.spec.build.MissingMethod: its message says it all
 GIVEN_REFUSED = "GivenRefused"  # grader.spec.given.GivenRefused: a given function called as it cannot run
 
-_SOFT_LIMITS = (re.compile(r"timed out after (\S+) s"), re.compile(r"the code drawn ran more than (\S+) s"))
+_SOFT_LIMITS = (  # the child's message for each share of time (``child.main``), and what it says
+    (re.compile(r"timed out after (\S+) s"), N_("timed out after {seconds} s")),
+    (re.compile(r"used more than (\S+) s of CPU time"), N_("used more than {seconds} s of CPU time")),
+    (re.compile(r"the code drawn ran more than (\S+) s"),
+     N_("your code ran more than {seconds} s while the diagram was made")),
+    (re.compile(r"the code drawn used more than (\S+) s of CPU time"),
+     N_("your code used more than {seconds} s of CPU time while the diagram was made")),
+)
 
 
 def _soft_limit(message: str) -> str:
     """The child's message for a soft time limit (``child.main``), in the student's language."""
-    probe, drawing = (pattern.fullmatch(message) for pattern in _SOFT_LIMITS)
-    if probe is not None:
-        return _("timed out after {seconds} s", seconds=probe.group(1))
-    if drawing is not None:
-        return _("your code ran more than {seconds} s while the diagram was made", seconds=drawing.group(1))
+    for pattern, said in _SOFT_LIMITS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return _(said, seconds=found.group(1))
     return message
 
 
@@ -236,7 +242,7 @@ def silence(report: ChildReport) -> tuple[Status, str]:
     if report.tampered:
         return ERROR, _("the grader's channel was tampered with ({why})", why=report.tampered)
     if report.timed_out:
-        return TIMEOUT, _("timed out after {seconds} s", seconds=f"{report.limits.time:g}")
+        return TIMEOUT, _("timed out after {seconds} s", seconds=f"{report.limits.wall_seconds:g}")
     sig = report.signal
     if sig == "SIGXCPU":
         return TIMEOUT, _("used more than {seconds} s of CPU time", seconds=report.limits.cpu_seconds)

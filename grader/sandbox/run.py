@@ -6,9 +6,10 @@ file, in its own session (so the whole process group can be killed), isolated as
 ``grader.sandbox.isolation`` decided for this machine, with a minimal environment.  The request
 (``wire.Request``) goes in on stdin; records come back on a pipe created here; stdout and stderr
 go to a third pipe that is read concurrently and cut to ``Limits.output``, so a flood costs the
-child its time, never the grader its memory.  The wall clock (``Limits.time``) is enforced here
-(the child also gives each probe a share of it, so one looping function costs only the tests
-that call it: this kill is the backstop); the other limits are applied in the child by
+child its time, never the grader its memory.  The wall clock (``Limits.wall_seconds``) is enforced
+here (the child gives each probe a share of ``Limits.time`` in CPU seconds and of the clock, so
+one looping or waiting function costs only the tests that call it: this kill is the backstop);
+the other limits are applied in the child by
 ``child.confine`` before the submission is imported.
 
 Who starts the child process is a parameter, ``spawn``: by default a plain ``subprocess.Popen``;
@@ -213,7 +214,7 @@ def _converse(proc: subprocess.Popen[bytes], request: Request, streams: pipes.Pi
     start = time.monotonic()
     plan = request["isolation"]
     watch = watching(plan["mode"], plan["uid"], plan["scratch"])
-    _collect(proc, request, streams, start + report.limits.time, report, watch, FirstDiagram(early))
+    _collect(proc, request, streams, start + report.limits.wall_seconds, report, watch, FirstDiagram(early))
     report.elapsed = time.monotonic() - start
 
 

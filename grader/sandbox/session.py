@@ -202,7 +202,7 @@ def _header(mode: isolation.Isolation, uid: int | None, folder: str, control: in
                           max(s.run.limits.scratch for s in slots),
                           max(s.run.limits.scratch_entries for s in slots))
     return {"isolation": plan, "control": control,
-            "runs": [{"channel": s.ends[0], "output": s.ends[1], "time": s.run.limits.time}
+            "runs": [{"channel": s.ends[0], "output": s.ends[1], "time": s.run.limits.wall_seconds}
                      for s in slots]}
 
 
@@ -233,12 +233,12 @@ class _Talk:
         """Run one exercise; False when the child must be given up (the report says why)."""
         report, limits = slot.report, slot.run.limits
         try:
-            if not self._until_started(number, slot, since + limits.time + GRACE):
+            if not self._until_started(number, slot, since + limits.wall_seconds + GRACE):
                 return False
             begun = time.monotonic()
             request = self._request(slot)
             os.set_blocking(self.proc.stdin.fileno(), False)  # type: ignore[union-attr]
-            ended = self._collect(number, slot, memoryview(request), begun + limits.time + GRACE)
+            ended = self._collect(number, slot, memoryview(request), begun + limits.wall_seconds + GRACE)
             report.elapsed = time.monotonic() - begun
         except ValueError as exc:
             report.tampered = report.tampered or str(exc)

@@ -22,8 +22,10 @@ KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 class Limits:
     """Bounds of one child: it runs every probe of one exercise on one submission.
 
-    ``time``           seconds of wall clock for the whole run (the parent kills at this);
-    ``cpu``            seconds of CPU (RLIMIT_CPU); ``None``: the wall clock, rounded up, plus 1;
+    ``time``           seconds of CPU the probes share (each gets its part: ``child.alarm``);
+    ``wall_factor``    how many times ``time`` the run may take on the wall clock (the parent kills
+                       at ``wall_seconds``): room for a loaded machine, a stop for a child that waits;
+    ``cpu``            seconds of CPU (RLIMIT_CPU); ``None``: ``time``, rounded up, plus 1;
     ``memory``         bytes of address space (RLIMIT_AS);
     ``file_size``      bytes of any one file the submission writes (RLIMIT_FSIZE);
     ``open_files``     file descriptors (RLIMIT_NOFILE);
@@ -35,6 +37,7 @@ class Limits:
     """
 
     time: float = 10.0
+    wall_factor: float = 4.0
     cpu: int | None = None
     memory: int = GIB
     file_size: int = 16 * MIB
@@ -51,6 +54,8 @@ class Limits:
             value = getattr(self, name)
             if type(value) is not int or value <= 0:
                 raise ValueError(f"limit {name} must be a positive int, not {value!r}")
+        if type(self.wall_factor) not in (int, float) or not self.wall_factor >= 1:
+            raise ValueError(f"limit wall_factor must be a number of at least 1, not {self.wall_factor!r}")
         if self.cpu is not None and (type(self.cpu) is not int or self.cpu <= 0):
             raise ValueError(f"limit cpu must be a positive int or None, not {self.cpu!r}")
         if not 0 < self.diagram_share < 1:
@@ -58,8 +63,13 @@ class Limits:
                              f"{self.diagram_share!r}")
 
     @property
+    def wall_seconds(self) -> float:
+        """The wall clock the whole run may take: the parent kills the child at this."""
+        return self.time * self.wall_factor
+
+    @property
     def cpu_seconds(self) -> int:
-        """The CPU rlimit: ``cpu``, else the wall clock rounded up plus one second."""
+        """The CPU rlimit: ``cpu``, else ``time`` rounded up plus one second."""
         return self.cpu if self.cpu is not None else math.ceil(self.time) + 1
 
     @property

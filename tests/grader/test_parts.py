@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import signal
+import time
+from collections.abc import Callable
 
 import pytest
 from toycourse import ToyCourse
@@ -13,7 +16,7 @@ from grader.judge.compare import mismatched_keys, same
 from grader.judge.reference import from_solution
 from grader.sandbox.child import wire
 from grader.sandbox.child.located import located
-from grader.sandbox.child.alarm import probe_seconds
+from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
 
 
 @pytest.mark.parametrize("a, b", [
@@ -82,6 +85,30 @@ def test_probe_budgets() -> None:
     assert budgets == pytest.approx([10.0 / 7] * 6) and left == pytest.approx(10.0 / 7)
     assert probe_seconds(28.0, 1) == 14.0
     assert probe_seconds(0.5, 3) == 1.0
+
+
+def _overrun_of(block: Callable[[], object], cpu: float, wall: float) -> str:
+    """Which of a share's overruns a block met: its CPU's or its clock's."""
+    share = Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, "cpu"), Overrun(wire.PROBE_TIMEOUT, "wall"))
+    try:
+        with alarm(share):
+            block()
+    except Overrun as rung:
+        return str(rung)
+    return "none"
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timers: the clock alone")
+def test_a_share_counts_cpu_for_a_loop_and_the_clock_for_a_wait() -> None:
+    """A loop is stopped by its CPU share, however long the clock allows; a sleep, which spends
+    no CPU, by its share of the clock."""
+    def spin() -> None:
+        while True:
+            pass
+
+    assert _overrun_of(spin, cpu=0.05, wall=600) == "cpu"
+    assert _overrun_of(lambda: time.sleep(600), cpu=600, wall=0.05) == "wall"
+    assert _overrun_of(lambda: None, cpu=0.05, wall=0.05) == "none"
 
 
 SUBMISSION_WITH_A_HELPER = """

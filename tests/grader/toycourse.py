@@ -26,6 +26,7 @@ WRONG = "def double(x):\n    return x + 2\n"
 STUB = 'def double(x):\n    # TODO\n    raise NotImplementedError("ex42: double")\n'
 HOSTILE_TIME_LIMIT = 3
 STOPPING_TIME_LIMIT = 1.5  # above a probe's 1 s: the kill's message still differs from a probe's
+HOSTILE_WALL_FACTOR = 2  # the attacks' wall clock: twice their CPU time, so the kills come soon
 HOSTILE_MEMORY = 256 << 20
 
 _TESTS = '''
@@ -34,7 +35,7 @@ from micrograph import Value
 from grader.spec import Exercise, Limits
 from grader.spec.probe import num
 
-EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, limits=Limits(time={time}, memory={mem}))
+EXERCISE = Exercise({id!r}, {title!r}, module={module!r}, limits=Limits(time={time}, memory={mem}, wall_factor={wall}))
 
 
 @EXERCISE.test("positives", points=1, public=True, feedback="double means times two")
@@ -80,12 +81,12 @@ def _toy(factory: pytest.TempPathFactory, hostile_time: float) -> ToyCourse:
     root = factory.mktemp("course")
     tests_dir = root / "tests"
     tests_dir.mkdir()
-    for ex_id, module, title, time, mem in [
-        ("ex41", "ex41_fine", "Doubling, graded normally", 10, 1 << 30),
-        ("ex42", "ex42_hostile", "Doubling, under attack", hostile_time, HOSTILE_MEMORY),
+    for ex_id, module, title, time, mem, wall in [
+        ("ex41", "ex41_fine", "Doubling, graded normally", 10, 1 << 30, Limits().wall_factor),
+        ("ex42", "ex42_hostile", "Doubling, under attack", hostile_time, HOSTILE_MEMORY, HOSTILE_WALL_FACTOR),
     ]:
         (tests_dir / f"{ex_id}.py").write_text(
-            _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem))
+            _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem, wall=wall))
         for folder, text in (("solutions", GOOD), ("exercises", STUB.replace("ex42", ex_id))):
             (root / folder).mkdir(exist_ok=True)
             (root / folder / f"{module}.py").write_text(text)

@@ -1,5 +1,9 @@
 """Time limits inside the sandboxed child: each probe gets its share of the exercise's time, and
-an alarm that raises in whatever the submission runs when the share is spent."""
+an alarm that raises in whatever the submission runs when the share is spent.
+
+A share is counted in CPU seconds, so a probe's verdict does not depend on how busy the machine
+is; a wall-clock share, ``Limits.wall_factor`` times longer, stops a probe that waits instead of
+computing (a sleep, a blocked read)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import contextlib
 import signal
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 MIN_PROBE_SECONDS = 1.0
 
@@ -22,24 +27,40 @@ class Overrun(BaseException):
         self.kind = kind
 
 
+@dataclass(frozen=True)
+class Share:
+    """A probe's time: ``cpu`` seconds of this process's CPU and ``wall`` seconds of the clock,
+    and what to raise when either runs out."""
+
+    cpu: float
+    wall: float
+    cpu_overrun: Overrun
+    wall_overrun: Overrun
+
+
 @contextlib.contextmanager
-def alarm(seconds: float, overrun: Overrun) -> Iterator[None]:
-    """Raise ``overrun`` in whatever runs if the block takes more than ``seconds`` (wall
-    clock): with SIGALRM where there is one, else with a timer thread (``TimerAlarm``).  The
-    alarm may ring as the block ends, so the caller catches around the block."""
+def alarm(share: Share) -> Iterator[None]:
+    """Raise the share's overrun in whatever runs if the block uses more than ``share.cpu``
+    seconds of CPU (SIGPROF, which counts this process's user and system time) or takes more
+    than ``share.wall`` seconds (SIGALRM).  Where there is no interval timer (Windows) a timer
+    thread (``TimerAlarm``) rings after ``share.wall`` seconds, the clock being the one measure
+    there.  The alarm may ring as the block ends, so the caller catches around the block."""
     if not hasattr(signal, "setitimer"):
-        with _timer_alarm.armed(seconds, overrun):
+        with _timer_alarm.armed(share.wall, share.wall_overrun):
             yield
         return
 
-    def ring(*_: object) -> None:
-        raise overrun
+    def ring(signum: int, _frame: object) -> None:
+        raise share.cpu_overrun if signum == signal.SIGPROF else share.wall_overrun
 
+    signal.signal(signal.SIGPROF, ring)
     signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_PROF, share.cpu)
+    signal.setitimer(signal.ITIMER_REAL, share.wall)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
@@ -87,7 +108,8 @@ _timer_alarm = TimerAlarm()
 
 
 def probe_seconds(time_left: float, probes_left: int) -> float:
-    """A probe's budget: an equal share of the time left, one share kept in reserve.
+    """A probe's budget (of CPU or of the clock): an equal share of the time left, one share
+    kept in reserve.
 
     Fast probes leave their share to later ones (a slow but honest probe gets the time the
     others did not use), yet probes that all loop take ``probes_left / (probes_left + 1)`` of

@@ -28,7 +28,7 @@ from micrograph import grad_mode, observe
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, shown, unaudited, wire
-from grader.sandbox.child.alarm import Overrun, alarm, probe_seconds
+from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
 from grader.sandbox.child.plan import IsolationError, Plan
@@ -121,7 +121,7 @@ def _roots(drawn: Any) -> tuple[list[Any], Any, Any]:
 
 
 def _diagram_record(
-    exercise: spec.Exercise, sub: types.ModuleType, submission: str, seconds: float
+    exercise: spec.Exercise, sub: types.ModuleType, submission: str, share: Share
 ) -> DiagramRecord:
     """Run the diagram probe under a soft alarm and serialise the graph it names; when the
     probe fails, serialise what it ``show``-ed before failing, with the error.  The first
@@ -133,10 +133,9 @@ def _diagram_record(
         return {"kind": "diagram", "graph": None, "trace": None, "error": None}
 
     error = None
-    overrun = Overrun(wire.DIAGRAM_TIMEOUT, f"the code drawn ran more than {seconds:g} s")
     recording = first_backward() if first_backward is not None else contextlib.nullcontext()
     try:
-        with alarm(seconds, overrun):
+        with alarm(share):
             try:
                 with recording:
                     roots, names, operands = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
@@ -166,11 +165,11 @@ def _trace(recording: Any, names: Any) -> dict[str, Any] | None:
 
 
 def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
-                 seconds: float) -> ProbeRecord:
+                 share: Share) -> ProbeRecord:
     """Run one test's probe under its time budget: its observations, or why there are none."""
     record: ProbeRecord = {"kind": "test", "name": test.name, "obs": None, "error": None}
     try:
-        with alarm(seconds, Overrun(wire.PROBE_TIMEOUT, f"timed out after {seconds:.3g} s")):
+        with alarm(share):
             observed = test.probe(sub)
         record["obs"] = _plain(observed)
     except _NotPlain as exc:
@@ -242,6 +241,7 @@ class Work:
         self.submission = request["submission"]
         self.limits = Limits.from_json(request["limits"])
         self.exercise, self.plan, self.started = exercise, plan, started
+        self.cpu_started = time.process_time()  # again when the import starts, in the worker
         self.names: list[str] = request["tests"]
         self.steps: list[tuple[str, str | None]] = [("import", None)]
         if request["diagram"] and exercise.diagram_probe is not None:
@@ -294,6 +294,7 @@ class Work:
     def _do(self, number: int) -> Record:
         kind, name = self.steps[number]
         if kind == "import":
+            self.cpu_started = time.process_time()  # this process's CPU since its fork, import included
             sys.dont_write_bytecode = True
             try:
                 self.module = guard.import_submission(self.submission, self.exercise.module, repeat.imported)
@@ -304,12 +305,23 @@ class Work:
         if not self.exercise.own_engine:  # a build-track stage runs its own engine's grad mode
             _fresh_mode()
         if kind == "diagram":
-            return _diagram_record(self.exercise, self.module, self.submission,
-                                   self.limits.diagram_seconds)
-        i = self.names.index(name)  # type: ignore[arg-type]
-        time_left = self.limits.time - (time.monotonic() - self.started)
-        seconds = probe_seconds(time_left, len(self.names) - i)
-        return _test_record(self.exercise.get(name), self.module, self.submission, seconds)
+            return _diagram_record(self.exercise, self.module, self.submission, self.diagram_share())
+        probes_left = len(self.names) - self.names.index(name)  # type: ignore[arg-type]
+        return _test_record(self.exercise.get(name), self.module, self.submission, self.share(probes_left))
+
+    def diagram_share(self) -> Share:
+        """The diagram probe's time: its fixed part of the exercise's, of CPU and of the clock."""
+        cpu, wall = self.limits.diagram_seconds, self.limits.diagram_seconds * self.limits.wall_factor
+        return Share(cpu, wall, Overrun(wire.DIAGRAM_TIMEOUT, f"the code drawn used more than {cpu:g} s of CPU time"),
+                     Overrun(wire.DIAGRAM_TIMEOUT, f"the code drawn ran more than {wall:g} s"))
+
+    def share(self, probes_left: int) -> Share:
+        """The next probe's share of the CPU time and of the clock the exercise has left, with
+        ``probes_left`` probes (this one included) still to run."""
+        cpu = probe_seconds(self.limits.time - (time.process_time() - self.cpu_started), probes_left)
+        wall = probe_seconds(self.limits.wall_seconds - (time.monotonic() - self.started), probes_left)
+        return Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, f"used more than {cpu:.3g} s of CPU time"),
+                     Overrun(wire.PROBE_TIMEOUT, f"timed out after {wall:.3g} s"))
 
 
 def prepare(request: Request, started: float, plan: Plan,
