@@ -40,7 +40,8 @@ A small example on other numbers:
 What to write
 -------------
 Three small functions below.  ``grad_warning`` needs ``import warnings`` at the top of
-this file.
+this file.  Importing the file leaves the warnings filters as the importer had them (its reads
+of a non-leaf's ``.grad`` warn): set a filter only inside ``warnings.catch_warnings()``.
 """
 
 from __future__ import annotations

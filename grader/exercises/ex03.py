@@ -27,6 +27,7 @@ from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
+from grader.spec.import_mode import import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
@@ -183,7 +184,10 @@ WITHOUT_KEYS = {
 @EXERCISE.test("non-leaf grads are None after backward", points=2, public=True,
                feedback=WITHOUT_FEEDBACK, key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
 def without_retain_public(sub):
-    return _without_retain(sub, 0.5, -3.0)
+    return {**_without_retain(sub, 0.5, -3.0), "import": import_warnings(sub, IMPORTING)}
+
+
+IMPORTING = N_("importing ex03_retain_grad.py")  # the file run again, as a notebook or script imports it
 
 
 @EXERCISE.test("grads after backward on other inputs", points=2, feedback=WITHOUT_FEEDBACK,

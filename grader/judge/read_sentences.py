@@ -20,6 +20,19 @@ class SayRead(Sentence):
 
     WARNING_UNRECORDED = N_("{label} read .grad, and the warning that read raised reached its caller unrecorded, so it "
                             "returned None: the read was not inside a warnings.catch_warnings(record=True) block.")
+    IMPORT_SILENCED = N_("{label} silenced the warning reading a non-leaf's .grad gives: in code that imports your "
+                         "file, that read shows no warning, where the statement's reads of a.grad, b.grad and y.grad "
+                         "warn.")
+    IMPORT_SILENCED_AT = N_("{label} set a warnings filter at line {where} that silences the warning reading a "
+                            "non-leaf's .grad gives: in code that imports your file, that read shows no warning, where "
+                            "the statement's reads of a.grad, b.grad and y.grad warn; set a warnings filter only "
+                            "inside warnings.catch_warnings().")
+    IMPORT_RAISES = N_("{label} made the warning reading a non-leaf's .grad gives an error: in code that imports "
+                       "your file, that read raises, where the statement's reads of a.grad, b.grad and y.grad warn.")
+    IMPORT_RAISES_AT = N_("{label} set a warnings filter at line {where} that makes the warning reading a non-leaf's "
+                          ".grad gives an error: in code that imports your file, that read raises, where the "
+                          "statement's reads of a.grad, b.grad and y.grad warn; set a warnings filter only inside "
+                          "warnings.catch_warnings().")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")

@@ -415,3 +415,18 @@ CASES += [
                  "        _ = v.grad  # reading is enough"},
           names=("grad_warning", "state kept between calls"), unsaid=("under the caller's", "under that filter")),
 ]
+
+# A warnings filter set when the file is imported: the statement's reads of a non-leaf's .grad warn in the
+# importer's code, which such a filter hides ("ignore") or turns into an error ("error").  A filter that
+# leaves the engine's warning alone (another category) changes nothing the statement asks for.
+IMPORTS = "\nimport warnings\n"
+CASES += [
+    Wrong("warnings_ignored_at_import", fails={WITHOUT: "set a warnings filter at line 51 that silences"},
+          edits={IMPORTS: IMPORTS + "\nwarnings.filterwarnings(\"ignore\")  # the non-leaf warnings clutter the output\n"},
+          names=("importing ex03_retain_grad.py", "warnings filter", "shows no warning")),
+    Wrong("warnings_made_errors_at_import", fails={WITHOUT: "set a warnings filter at line 51 that makes the warning"},
+          edits={IMPORTS: IMPORTS + "\nwarnings.simplefilter(\"error\")\n"},
+          names=("importing ex03_retain_grad.py", "warnings filter", "an error")),
+    Correct("other_warnings_ignored_at_import",
+            edits={IMPORTS: IMPORTS + "\nwarnings.filterwarnings(\"ignore\", category=DeprecationWarning)\n"}),
+]
