@@ -129,10 +129,10 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
     where)."""
     node = student.nodes[position]
     other = ours.nodes[position] if position < len(ours.nodes) else None
+    if isinstance(node, schema.ValueNode) and node.role in ("bare", "unpaired"):
+        return _unpaired(student, node)
     if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
-        made = {n.id: n.name for n in student.nodes if isinstance(n, schema.ValueNode)}
-        name = next((made[target] for source, target in student.edges if source == node.id and made.get(target)), None)
-        op = f"{name}.grad_fn ({node.op})" if name else node.op
+        op = _op_named(student, node)
         count, want = len(_inputs(student)[node.id]), len(_inputs(ours)[other.id])
         if count != want:  # an input left out (a constant's (None, 0)) or one too many: not their order
             return _("{op} has fewer inputs than in PyTorch's graph", op=op) if count < want else \
@@ -151,6 +151,30 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
         return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
                  name=other.name, other=_(ROLE[other.role]))
     return None
+
+
+def _op_named(graph: schema.Graph, node: schema.OpNode) -> str:
+    """An op node as the student finds it: ``b.grad_fn (AddBackward0)`` where the value it made is
+    named, else its op's name."""
+    made = {n.id: n.name for n in graph.nodes if isinstance(n, schema.ValueNode) and n.role not in ("bare", "unpaired")}
+    name = next((made[target] for source, target in graph.edges if source == node.id and made.get(target)), None)
+    return f"{name}.grad_fn ({node.op})" if name else node.op
+
+
+def _unpaired(student: schema.Graph, node: schema.ValueNode) -> str:
+    """The marked entry of a ``next_functions`` that is no (node, input_nr) pair, said as what it
+    is: a node given without its input number, None, or another object."""
+    ops = {n.id: n for n in student.nodes if isinstance(n, schema.OpNode)}
+    taker = next((ops[target] for source, target in student.edges if source == node.id and target in ops), None)
+    op = "?" if taker is None else _op_named(student, taker)
+    if node.role == "bare":
+        return _("{op} holds the node {entry} in its next_functions without its input number, where PyTorch's "
+                 "graph has a (node, input_nr) pair", op=op, entry=(node.name or "?").rsplit("::", 1)[-1])
+    if node.name == "None":
+        return _("{op} holds a bare None in its next_functions, where PyTorch's graph has a (node, input_nr) pair",
+                 op=op)
+    return _("{op} holds an entry of type {type} in its next_functions, where PyTorch's graph has a "
+             "(node, input_nr) pair", op=op, type=node.name)
 
 
 def _other_output(student: schema.Graph, ours: schema.Graph, node: schema.OpNode, other: schema.OpNode) -> str | None:

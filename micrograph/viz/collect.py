@@ -24,7 +24,7 @@ from micrograph.node import Node
 from micrograph.value import Value
 from micrograph.viz import internals
 from micrograph.viz.graph_format import FORMAT, MAX_SAVED, is_stale
-from micrograph.viz.protocol import ProtocolReader
+from micrograph.viz.protocol import ProtocolReader, Unpaired
 
 Reader = internals.EngineReader | ProtocolReader
 
@@ -280,7 +280,8 @@ class _Collector:
         edge_from_omitted = False
         sources: list[str | None] = []
         for i, (m, nr) in enumerate(self.reader.node_edges(n)):  # in input order: the drawing keeps a left of b
-            src = self._const(n, i) if m is None else self._reach(m) if nr == 0 else self._reach_output(m, nr)
+            src = self._unpaired(m) if isinstance(m, Unpaired) else self._const(n, i) if m is None \
+                else self._reach(m) if nr == 0 else self._reach_output(m, nr)
             sources.append(src)
             if src is not None:
                 self.edges.append({"from": src, "to": oid})
@@ -304,6 +305,18 @@ class _Collector:
             self.left_out_numbers += 1
             return None
         return self._new_value(None, item, "const", None)
+
+    def _unpaired(self, entry: Unpaired) -> str | None:
+        """An entry of a student's ``next_functions`` that is no (node, input_nr) pair, drawn as
+        what it is (role ``bare`` for a node given without its input number, else ``unpaired``),
+        with nothing below it: the walk goes on only through pairs, as PyTorch's does."""
+        if not self._fits(1):
+            self.left_out_numbers += 1
+            return None
+        vid = self._new_id("v")
+        self.nodes.append({"id": vid, "kind": "value", "role": "bare" if entry.node else "unpaired",
+                           "name": _cut(entry.shown), "data": None, "grad": None})
+        return vid
 
     # -- counting what was left out -------------------------------------------------------
     def _count_left_out(self) -> int:

@@ -34,6 +34,8 @@ VALUE_FILL = {
     "intermediate": "white",
     "holding": "thistle1",
     "const": "grey95",
+    "bare": "lavenderblush",  # an entry of next_functions that is no pair: no value, so no value's fill
+    "unpaired": "lavenderblush",
 }
 OP_FILL = "lightgrey"
 FREED_FILL = "mistyrose"
@@ -49,7 +51,10 @@ LEGEND = {
     "intermediate": N_("non-leaf: .grad stays None (not kept)"),
     "holding": N_("non-leaf that does not retain its grad (retains_grad is False), yet holds a .grad"),
     "const": N_("requires_grad=False: no gradient flows to it"),
+    "bare": N_("a node in next_functions given without its input number: not a (node, input_nr) pair"),
+    "unpaired": N_("an entry of next_functions that is not a (node, input_nr) pair"),
 }
+UNPAIRED = {"bare": N_("given without its input number"), "unpaired": N_("not a (node, input_nr) pair")}
 LEGEND_ID = LEGEND_TITLE  # a graph's own ids cannot start with _ (see schema)
 _NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
@@ -71,7 +76,7 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dot
         else:
             _omitted(d, node, graph.omitted)
     omitted_ids = {n.id for n in graph.nodes if isinstance(n, OmittedNode)}
-    const_ids = {n.id for n in graph.nodes if isinstance(n, ValueNode) and n.role == "const"}
+    const_ids = {n.id for n in graph.nodes if isinstance(n, ValueNode) and n.role in ("const", *UNPAIRED)}
     for tail, head in graph.edges:
         if tail in omitted_ids:
             d.edge(tail, head, style="dashed")
@@ -85,6 +90,9 @@ def build(graph: Graph, *, show_saved: bool = False, legend: bool = True) -> Dot
 
 
 def _value(d: DotText, node: ValueNode, used: bool) -> None:
+    if node.role in UNPAIRED:
+        _unpaired(d, node)
+        return
     lines = [] if node.name is None else [f"<B>{escape(node.name)}</B>"]
     if node.role == "const":
         if node.data is None and node.name is None:
@@ -103,6 +111,16 @@ def _value(d: DotText, node: ValueNode, used: bool) -> None:
     lines.append(f'<FONT COLOR="{MUTED}"><I>grad None</I></FONT>' if node.grad is None else f"grad {number(node.grad)}")
     d.node(node.id, html(lines), fillcolor=VALUE_FILL[_fill(node)], **_mark(node.marked),
            **min_width(lines, NODE_SIZE))
+
+
+def _unpaired(d: DotText, node: ValueNode) -> None:
+    """An entry of a student's ``next_functions`` that is no (node, input_nr) pair, drawn as what
+    it is: its name is the entry's (a node's name, None, a type), not a value's, so it is not bold,
+    and it has no data or grad, being no value."""
+    shown = (node.name or "?").rsplit("::", 1)[-1]  # torch::autograd::AccumulateGrad -> AccumulateGrad
+    lines = [escape(shown), small(escape(_(UNPAIRED[node.role])), MUTED)]
+    style = {"style": "filled" if node.marked else "filled,dotted", "color": "grey30", **_mark(node.marked)}
+    d.node(node.id, html(lines), fillcolor=VALUE_FILL[node.role], **style, **min_width(lines, NODE_SIZE))
 
 
 def _fill(node: ValueNode) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from micrograph.viz.internals import Saved
 
@@ -52,6 +52,14 @@ def _float(x: Any) -> float | None:
 def speaks_protocol(x: object) -> bool:
     """Whether ``x`` looks like a value of an engine that speaks the protocol."""
     return _guarded(lambda: hasattr(x, "grad_fn") and hasattr(x, "requires_grad"), False)
+
+
+class Unpaired(NamedTuple):
+    """An entry of a student's ``next_functions`` that is not a (node, input_nr) pair: drawn in
+    its input's place as what it is, never as a constant PyTorch's ``(None, 0)`` stands for."""
+
+    shown: str  # the node's name(), "None", or the entry's type
+    node: bool  # a node given without its input number
 
 
 class ProtocolReader:
@@ -94,12 +102,23 @@ class ProtocolReader:
         pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
         return [p[0] if type(p) in (tuple, list) and len(p) == 2 else None for p in pairs]
 
-    @staticmethod
-    def node_edges(n: Any) -> list[tuple[Any, int]]:
-        """Per input, its node and which output of it (0 where the pair gives no small int)."""
+    @classmethod
+    def node_edges(cls, n: Any) -> list[tuple[Any, int]]:
+        """Per input, its node and which output of it (0 where the pair gives no small int); an
+        entry that is no pair as ``Unpaired``, drawn as what it is rather than as a constant."""
         pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
         return [(p[0], p[1] if type(p[1]) is int and 0 <= p[1] < MAX_OUTPUTS else 0)
-                if type(p) in (tuple, list) and len(p) == 2 else (None, 0) for p in pairs]
+                if type(p) in (tuple, list) and len(p) == 2 else (cls.unpaired(p), 0) for p in pairs]
+
+    @classmethod
+    def unpaired(cls, entry: Any) -> Unpaired:
+        """What an entry of ``next_functions`` that is no (node, input_nr) pair is: a node given
+        without its input number (named as the node names itself), None, or another object (its type)."""
+        if entry is None:
+            return Unpaired("None", node=False)
+        if _guarded(lambda: hasattr(entry, "next_functions"), False):
+            return Unpaired(cls.node_name(entry), node=True)
+        return Unpaired(type(entry).__name__[:60], node=False)
 
     @staticmethod
     def value_output_nr(v: Any) -> int:

@@ -18,11 +18,13 @@ from typing import Any
 
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise
+from grader.judge import replayed
 from grader.judge.caused_errors import WITH_CAUSE
 from grader.judge.grading import ExerciseResult, grade_exercise, judge, sandbox_run
 from grader.judge.reference import Expected, from_solution
 from grader.sandbox.run import ChildReport
 from grader.sandbox.session import run_children
+from micrograph.viz import schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,6 +110,24 @@ def diagram_problem(report: ChildReport, told: str) -> str | None:
     if error["type"] in WITH_CAUSE:  # the student's error (or mark) told with its cause, as the tests tell it
         return None
     return f"the diagram probe raised {error['type']}: {error['message']}"
+
+
+def difference_said(exercise_id: str, report: ChildReport) -> str:
+    """What the note beside a build-track stage's ``difference.svg`` says of its marked node
+    (``grader.judge.replayed``), judged from the diagram probe's graph without rendering it;
+    "" for any other exercise, or when the graph has PyTorch's shape.  The note is feedback too:
+    no sentence of it may be untrue of the answer."""
+    reference = replayed.reference(exercise_id)
+    record = report.diagram
+    if reference is None or record is None or record["graph"] is None:
+        return ""
+    try:
+        student = schema.validate(record["graph"])
+    except ValueError:
+        return ""
+    ours = schema.validate(reference.graph)
+    position = replayed.first_difference(student, ours)
+    return "" if position is None else replayed.what_differs(student, ours, position) or ""
 
 
 def solution_path(exercise_id: str) -> Path:

@@ -30,7 +30,7 @@ submission says them in a line of its own, beside the code::
     # names: backprop, no backward pass
 
 ``unsaid`` are words of a sentence untrue of the answer (one the grader once told it): no
-feedback on it may hold them.
+feedback on it may hold them, nor, on the build track, the note beside its ``difference.svg``.
 """
 
 from __future__ import annotations

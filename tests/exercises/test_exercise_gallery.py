@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from exercise_grading import Grading, diagram_problem, mentions, observe, rounds, solution_path
+from exercise_grading import Grading, diagram_problem, difference_said, mentions, observe, rounds, solution_path
 from gallery_case import Case, Correct, Wrong, load_cases, names_of, write_case
 from grader.judge.grading import ExerciseResult
 from grader.sandbox.run import ChildReport
@@ -117,8 +117,9 @@ def test_gallery(exercise_id, case, graded, grading, reported):
     assert names, f"{case.name}: no names (the words its feedback must use)"
     missing = [word for word in names if not _says(told, word)]
     assert not missing, f"{case.name}: the feedback never says {missing}: {told!r}"
-    untrue = [words for words in case.unsaid if _says(told, words)]
-    assert not untrue, f"{case.name}: the feedback says {untrue}, untrue of it: {told!r}"
+    drawn = difference_said(exercise_id, reported(exercise_id, case)[1])  # the note beside difference.svg
+    untrue = [words for words in case.unsaid if _says(f"{told} {drawn}", words)]
+    assert not untrue, f"{case.name}: the feedback says {untrue}, untrue of it: {told!r} {drawn!r}"
     numbers = grading.expected_numbers(exercise_id)
     for name, test in failed.items():
         assert test.feedback.strip(), f"{name}: no feedback"

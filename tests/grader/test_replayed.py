@@ -155,3 +155,39 @@ def test_a_constant_in_a_named_value_s_place_is_marked_and_said(tmp_path: Path):
     source = (tmp_path / "ex16" / "difference.gv").read_text(encoding="utf-8")
     marked = next(line for line in source.splitlines() if "color=blue3" in line and "constant" in line)
     assert "penwidth=4" in marked and "dashed" not in marked
+
+
+def test_a_node_given_without_its_input_number_is_drawn_and_said_as_that(tmp_path: Path):
+    """A node whose next_functions holds a bare node (gradient_edge's node without its 0): the
+    entry is drawn as that node given alone, never as a constant that requires no grad, and the
+    note says which node holds it."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    y = a * b
+    y.grad_fn.next_functions = tuple(node for node, _ in y.grad_fn.next_functions)
+    raw = graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y})
+    assert [(n["role"], n["name"]) for n in raw["nodes"] if n["kind"] == "value"][1:] == \
+        [("bare", "AddBackward0"), ("bare", "AddBackward0")]
+    drawing = replayed.draw("ex16", raw, tmp_path / "ex16", ("svg",))
+    assert "(y.grad_fn (MulBackward0) holds the node AddBackward0 in its next_functions without its input " \
+           "number, where PyTorch's graph has a (node, input_nr) pair)" in drawing.note, drawing.note
+    source = (tmp_path / "ex16" / "difference.gv").read_text(encoding="utf-8")
+    assert "given without its input number" in source
+    assert "constant" not in source and "requires_grad=False" not in source
+
+
+def test_a_bare_none_for_a_constant_is_said_as_that():
+    """b = w + 1 whose node holds None for the 1, not (None, 0): the note names the bare None."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    b.grad_fn.next_functions = (b.grad_fn.next_functions[0], None)
+    y = a * b
+    student = schema.validate(graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y}))
+    ours = schema.validate(replayed.reference("ex16").graph)
+    position = replayed.first_difference(student, ours)
+    assert student.nodes[position].role == "unpaired"
+    assert replayed.what_differs(student, ours, position) == \
+        "b.grad_fn (AddBackward0) holds a bare None in its next_functions, where PyTorch's graph has a " \
+        "(node, input_nr) pair"

@@ -56,6 +56,12 @@ CASES = [
           fails={DOCS: "b.grad_fn.next_functions has fewer entries than PyTorch's. A node's next_functions holds an entry "
                        "for an input that requires no grad (a Python number too) as well: (None, 0), in that input's place."},
           names=("next_functions", "(None, 0)")),  # the rule of that input alone
+    Wrong("edges_as_bare_nodes", edits={"tuple(gradient_edge(v) for v in inputs)":  # the node without its 0
+                                        "tuple(gradient_edge(v)[0] for v in inputs)"},
+          fails={DOCS: "b.grad_fn.next_functions[0] is not the kind of result PyTorch's is: yours is not a (node, "
+                       "input_nr) pair: AccumulateGrad"},
+          names=("next_functions", "not a (node, input_nr) pair"),
+          unsaid=("a value that requires no grad stands",)),  # the diagram's note: a bare node is no constant
     Wrong("leaf_means_no_grad", edits={"        return self.grad_fn is None": "        return not self.requires_grad"},
           fails={DOCS: "w.is_leaf is False"}, names=("is_leaf", "no recorded operation made it")),
     Wrong("requires_grad_not_propagated", edits={"        out.requires_grad = True\n": ""},
