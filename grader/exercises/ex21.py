@@ -14,7 +14,7 @@ from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
-from grader.spec.raised import raised
+from grader.spec.raised import error, raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True, own_engine=True)
@@ -58,6 +58,8 @@ KEYS = {
     "alias": "detach() and .data give a new Value at each call, with no .grad of its own (None): not one "
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
+    "own_edges": "an in-place op's node keeps the edges it was made with: a later in-place op, on a value of another "
+                 "graph, leaves them as they were (each node's edges are its own, shared with no other node)",
 }
 
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
@@ -256,8 +258,25 @@ def _aliases(sub: Any) -> list[Any]:
 
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
 # and a node with an edge to itself (``cycle``) is all that differs in the edges and what backward did through them
-RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle"), "grads": ("errors", "modified", "graph", "cycle"),
-                   "graph": ("errors", "cycle"), "retained": ("errors", "modified", "cycle")}
+RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges"),
+                   "grads": ("errors", "modified", "graph", "cycle", "own_edges"), "graph": ("errors", "cycle", "own_edges"),
+                   "retained": ("errors", "modified", "cycle", "own_edges"), "cycle": ("own_edges",)}
+OWN_EDGES = ("p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1); e0 = p.grad_fn.next_functions[0][0]; "
+             "q = v * 3; q.add_(v)")
+
+
+def _own_edges(sub: Any) -> dict[str, Any]:
+    """In-place ops on values of two graphs: the first op's node keeps its edges whatever the
+    second records; edges kept in state shared between ops (a module-level list each op
+    refills) change under it, which every later program's graph then shows."""
+    w, v = sub.Value(0.5, requires_grad=True), sub.Value(-1.0, requires_grad=True)
+    p = w * 2
+    error(p.add_, 1.0)  # an op refused is told by the rest of the test: the node p has keeps its edges all the same
+    fn = getattr(p, "grad_fn", None)
+    made = edge_node(fn, 0)
+    q = v * 3
+    error(q.add_, v)
+    return claim(edge_node(fn, 0) is made, OWN_EDGES)
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -273,7 +292,7 @@ def rebased(sub):
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     retained, zeroed, taken, own = _retained(sub), _zeroed(sub), _taken(sub), _own_counter(sub)
     itself = _into_itself(sub)
-    return {"own_counter": own["own_counter"],
+    return {"own_counter": own["own_counter"], "own_edges": _own_edges(sub),
             "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *itself["errors"],
                        *own["errors"]],
             "cycle": [taken["cycle"], itself["cycle"]],

@@ -8,6 +8,7 @@ engine and watches which functions it runs (``grader.judge.stages.CHECK_RUNS``).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable
 
 from micrograph.i18n import N_  # a check's finding, translated where told
@@ -144,10 +145,25 @@ def _stage3(sub: Any) -> str | None:
     top.retain_grad()
     held(top)
     top.backward()
-    return None if grad_quiet(top) == 1.0 else N_(
-        "y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
+    if grad_quiet(top) != 1.0:
+        return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
+    fresh = w * 4
+    fresh.retain_grad()
+    return RETAINED_WARNS if _warns(fresh) else None
 
 
+def _warns(v: Any) -> bool:
+    """Whether reading ``v.grad`` issues a warning: a getter that warns while no gradient was
+    written (``_grad is None``) warns for a retained non-leaf before its backward, in every
+    later stage's file too, where that stage's own programs read it only after one."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        v.grad  # noqa: B018 - the read is what is watched
+    return bool(seen)
+
+
+RETAINED_WARNS = N_("reading r.grad after r = w * 4; r.retain_grad(), before any backward, warns: a non-leaf that "
+                    "retains its grad never warns, whether backward wrote its gradient yet or not")
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
 APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch's error, although y.grad_fn.unpack "
                          "refuses the freed value: MulBackward0.apply does not read what it saved through unpack")
@@ -157,7 +173,7 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
                     "receives: Value.retain_grad called again must change nothing")
 RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
                       "gradient into y.grad, which backward writes as the node starts, before apply")
-FAULT_IN = {SAVES_NUMBER: "Value.__mul__", GRAD_REQUIRES_GRAD: "store_grad",
+FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
             APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward",
             **{finding: "backward" for _first, _order, finding in _ORDERS}}
 
@@ -230,6 +246,13 @@ def _stage5(sub: Any) -> str | None:
     if error(z.backward) != "RuntimeError: second backward":
         return N_("a second backward through c * w, c a constant, whose node saved c as \"self\", does not raise "
                   "PyTorch's error")
+    y = w * sub.Value(-0.5, requires_grad=True)
+    top = y * 2  # its backward frees y's node too, not only its own
+    held(top)
+    top.backward()
+    if error(y.backward) != "RuntimeError: second backward":
+        return N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
+                  "frees the saved values of every node it ran, not only the root's")
     engine = fresh_copy(sub) or sub
     return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine)
 
@@ -282,11 +305,14 @@ def _stage6(sub: Any) -> str | None:
     b.add_(1.0)
     if node_name(getattr(b, "grad_fn", None)) != "AddBackward0":
         return N_("b.add_(1) on b = w * 2 does not rebase b onto an AddBackward0")
+    made = _edge_nodes(getattr(b, "grad_fn", None))
     c = sub.Value(1.0)
     c.add_(w)
     if node_name(getattr(c, "grad_fn", None)) != "AddBackward0":
         return N_("c.add_(w) on a constant c = Value(1) records no AddBackward0, where the in-place op records one as "
                   "soon as an input requires grad")
+    if not _same_nodes(_edge_nodes(getattr(b, "grad_fn", None)), made):
+        return EDGES_CHANGED
     q, r = w + 2, w + 3
     z, t = q * r, r * q  # q saved as "self" by z's node, as "other" by t's: every saved value's version is checked
     held(z, t)
@@ -299,13 +325,31 @@ def _stage6(sub: Any) -> str | None:
         "modified by an inplace operation")
 
 
+EDGES_CHANGED = N_("c.add_(w), c = Value(1), changes the edges of the AddBackward0 that b.add_(1) recorded before, "
+                   "b = w * 2: a node's edges are its own, and an in-place op on another value leaves them as they were")
+
+
+def _edge_nodes(fn: object) -> list[object]:
+    """The nodes ``fn``'s edges lead to, in order (as many as it has, up to 8)."""
+    pairs = getattr(fn, "next_functions", None)
+    count = len(pairs) if type(pairs) in (tuple, list) else 0
+    return [edge_node(fn, i) for i in range(min(count, 8))]
+
+
+def _same_nodes(now: list[object], made: list[object]) -> bool:
+    """Whether two lists of nodes hold the same objects, in order (compared by identity: an
+    object of the student's may equal anything)."""
+    return len(now) == len(made) and all(a is b for a, b in zip(now, made))
+
+
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex16", _stage1), ("ex17", _stage2), ("ex18", _stage3), ("ex19", _stage4),
     ("ex20", _stage5), ("ex21", _stage6),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
     "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w and (x + w) * (w + 1)"),
-    "ex18": N_("a.retain_grad() then one backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
-    "ex20": N_("two backward calls through w * 3, and through c * w; two through a retained y = w + 2 and y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
+    "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad()"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf"),
+    "ex20": N_("two backward calls through w * 3, and through c * w; y.backward() after z.backward(), z = y * 2; "
+               "two through a retained y = w + 2 and y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")

@@ -242,3 +242,12 @@ CASES += [
           fails={LOOP: "ex17's part of the engine does not work"},
           names=("in another order than PyTorch's", "highest sequence_nr first", "The fault is in backward")),
 ]
+
+# ex18's slip carried: a getter that warns while no gradient was written, so a retained non-leaf warns
+# before its backward; this stage's programs read retained gradients only after one, ex18's gate tells it.
+CASES += [
+    Wrong("warns_while_no_gradient_was_written_since_ex18",
+          edits={"        if not self.is_leaf and not self.retains_grad:\n":
+                 "        if not self.is_leaf and self._grad is None:\n"},
+          fails={LOOP: "this stage builds on ex18"}, names=("ex18", "r.retain_grad(), before any backward, warns")),
+]

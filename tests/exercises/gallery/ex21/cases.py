@@ -278,3 +278,29 @@ CASES += [
           fails={BASICS: "this stage builds on ex20"},
           names=("y = w + 2", "no longer writes the gradient of the value that retained it"), unsaid=("before apply",)),
 ]
+
+# ex20's slip carried: backward frees the root's node alone, so a backward from a root an earlier one
+# ran through works where PyTorch raises; this stage's programs never meet it, ex20's gate tells it.
+CASES += [
+    Wrong("releases_only_the_root_since_ex20",
+          edits={"        if not retain_graph:\n            node.release()\n":
+                 "        if not retain_graph and node is first:\n            node.release()\n"},
+          fails={BASICS: "this stage builds on ex20"}, names=("ex20", "y.backward() after z.backward()", "not only the root's")),
+]
+
+# add_'s edges kept in a module-level list that each op clears and refills, given to the node as it is:
+# every AddBackward0 shares it, so a later add_ on another graph changes the edges of the earlier nodes.
+EDGES_IN_A_MODULE_LIST = {
+    "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
+    "        EDGES.clear()\n        EDGES.extend((gradient_edge(self), gradient_edge(other)))\n        self._box[0] += other.item()",
+    "            rebase(self, AddBackward0(edges))": "            rebase(self, AddBackward0(EDGES))",
+    "\nclass Value:": "\nEDGES = []\n\n\nclass Value:",
+}
+CASES += [
+    Wrong("edges_in_a_module_level_list", edits=EDGES_IN_A_MODULE_LIST,
+          fails={REBASED: "p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1)"},
+          names=("p.add_(1)", "each node's edges are its own")),
+    Correct("edges_in_a_module_level_list_copied", edits={**EDGES_IN_A_MODULE_LIST,
+                                                           "            rebase(self, AddBackward0(EDGES))":
+                                                           "            rebase(self, AddBackward0(tuple(EDGES)))"}),
+]

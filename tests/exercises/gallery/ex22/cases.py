@@ -291,3 +291,33 @@ CASES += [
           fails={"hooks on other inputs": "inside no_grad, w a leaf that requires grad raised RuntimeError"},
           names=("inside no_grad", "not whether grad mode is on")),
 ]
+
+# ex18's slip carried: a retained non-leaf's .grad read before its backward warns (the getter asks
+# whether a gradient was written, not whether the value retains it); the gate names ex18's part.
+CASES += [
+    Wrong("warns_while_no_gradient_was_written_since_ex18",
+          edits={"        if not self.is_leaf and not self.retains_grad:\n":
+                 "        if not self.is_leaf and self._grad is None:\n"},
+          fails={PUBLIC: "this stage builds on ex18"}, names=("ex18", "r.retain_grad(), before any backward, warns")),
+]
+
+# ex20's slip carried: only the first node backward runs is freed, so a backward from a root an
+# earlier one ran through works where PyTorch raises; ex20's gate tells it.
+CASES += [
+    Wrong("releases_only_the_first_node_since_ex20",
+          edits={"        if not retain_graph:\n            node.release()\n":
+                 "        if not retain_graph and not released_one:\n            node.release()\n            released_one = True\n",
+                 "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    released_one = False\n"},
+          fails={PUBLIC: "this stage builds on ex20"}, names=("ex20", "y.backward() after z.backward()", "not only the root's")),
+]
+
+# ex21's slip carried: add_'s edges kept in one module-level list every AddBackward0 shares, so an
+# in-place op on another graph changes an earlier node's edges; ex21's gate tells it.
+CASES += [
+    Wrong("edges_in_a_module_level_list_since_ex21", edits={
+        "        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
+        "        EDGES.clear()\n        EDGES.extend((gradient_edge(self), gradient_edge(other)))\n        self._box[0] += other.item()",
+        "            rebase(self, AddBackward0(edges))": "            rebase(self, AddBackward0(EDGES))",
+        "\nclass Value:": "\nEDGES = []\n\n\nclass Value:"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "c.add_(w)", "a node's edges are its own")),
+]
