@@ -85,9 +85,11 @@ def propagation_all(sub):
 @EXERCISE.test("only leaves that require grad get a gradient", points=1,
                feedback="Backward fills .grad only for leaves created with requires_grad=True.")
 def leaf_grads(sub):
-    observed = {}
+    # each call's leaves new: one an earlier call returned (a leaf kept in a global) holds that call's gradient too
+    observed: dict[str, Any] = {"new": []}
     for w_flag, x_flag in FLAGS[1:]:
         g = dict_of(sub.build(-0.5, 3.5, w_flag, x_flag), NODES, "build")
+        observed["new"] += [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
         g["y"].backward()
         observed[f"w={w_flag}, x={x_flag}"] = [grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]
     return observed

@@ -304,3 +304,32 @@ CASES += [
                  "import micrograph\n": "import copy\n\nimport micrograph\n"},
           names=("a copy, as copy.copy makes",), unsaid=("is the .data of",)),
 ]
+
+# A leaf in a module-level global (``global``): made on the first call and refilled through .data on
+# later ones (its .grad left to add up), made once and never refilled, or made anew only for new flags.
+# Each shows as a first call's result that a later call changed, or a leaf an earlier call returned.
+# Rebinding the global to a new leaf on every call keeps nothing.
+X0_LINE = "    x = Value(x, requires_grad=True)\n    x0 = x\n"
+W_LINE = "    w_leaf = Value(w, requires_grad=w_requires_grad)\n"
+CASES += [
+    Wrong("x0_refilled_in_a_global", fails={REBIND: "what a first call of shift_by_rebinding returned changed"},
+          edits={X0_LINE: "    global _X0\n    if _X0 is None:\n        _X0 = Value(x, requires_grad=True)\n"
+                          "    else:\n        _X0.data.fill_(x)\n    x = _X0\n    x0 = x\n",
+                 "def shift_by_rebinding(": "_X0 = None\n\n\ndef shift_by_rebinding("},
+          names=("shift_by_rebinding", "state kept between calls")),
+    Wrong("x0_made_on_the_first_call", fails={REBIND: "what a first call of shift_by_rebinding returned changed"},
+          edits={X0_LINE: "    global _X0\n    if _X0 is None:\n        _X0 = Value(x, requires_grad=True)\n"
+                          "    x = _X0\n    x0 = x\n",
+                 "def shift_by_rebinding(": "_X0 = None\n\n\ndef shift_by_rebinding("},
+          names=("shift_by_rebinding", "state kept between calls")),
+    Wrong("w_leaf_in_a_global_given_each_flag",
+          fails={PROPAGATION: "an earlier call of build returned, kept between calls",
+                 "only leaves that require grad get a gradient": "an earlier call of build returned, kept between calls"},
+          edits={W_LINE: "    global _W\n    if _W is None:\n        _W = Value(w)\n    _W.data.fill_(w)\n"
+                         "    _W.requires_grad_(w_requires_grad)\n    w_leaf = _W\n",
+                 "def build(": "_W = None\n\n\ndef build("},
+          names=("the w build returned", "kept between calls")),
+    Correct("w_leaf_global_rebound_each_call",
+            edits={W_LINE: "    global _W\n    _W = Value(w, requires_grad=w_requires_grad)\n    w_leaf = _W\n",
+                   "def build(": "_W = None\n\n\ndef build("}),
+]
