@@ -359,3 +359,11 @@ CASES += [
           edits={CUT_LINE: "    y_cut = (w_cut * w_cut).detach()\n"},
           names=("called backward on y_cut", "detach()")),
 ]
+
+# detach() spelled as the class's function, given the Value: the same call, made by detach.
+CASES += [
+    Correct("detach_through_the_class",
+            edits={"    w_detach = w.detach()": "    w_detach = Value.detach(w)",
+                   "    w_cut_detached = w_cut.detach()": "    w_cut_detached = Value.detach(w_cut)",
+                   "    z = (w * 2).detach()": "    z = micrograph.Value.detach(w * 2)"}),
+]
