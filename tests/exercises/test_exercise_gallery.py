@@ -23,6 +23,7 @@ import pytest
 from exercise_grading import Grading, diagram_problem, difference_said, mentions, observe, rounds, solution_path
 from gallery_case import Case, Correct, Wrong, load_cases, names_of, write_case
 from grader.judge.grading import ExerciseResult
+from grader.sandbox.child.wire import TESTS_FILE_PREFIX
 from grader.sandbox.run import ChildReport
 from micrograph.i18n import using
 
@@ -102,6 +103,8 @@ def test_gallery(exercise_id, case, graded, grading, reported):
     problem = diagram_problem(reported(exercise_id, case)[1],
                               " ".join(test.feedback for test in result.tests))
     assert problem is None, problem
+    printed = reported(exercise_id, case)[1].stdout
+    assert TESTS_FILE_PREFIX not in printed, f"{case.name}: what it printed names a test module: {printed[:2000]}"
     failed = {t.name: t for t in result.tests if t.status != "passed"}
     if isinstance(case, Correct):
         assert not failed, {name: t.feedback for name, t in failed.items()}

@@ -388,4 +388,6 @@ CASES += [
           edits={"        return exc  # some node on the way saved a value, and it is gone\n    return None  #":
                  "        return False  # some node on the way saved a value, and it is gone\n    return True  #"},
           names=("is of type bool",), unsaid=("The error for v + 1 is of type bool, not the exception object",)),
+    Correct("anomaly_mode_left_on", edits={  # each failed second backward warns with its forward call's stack
+        "import micrograph\n": "import micrograph\n\nmicrograph.autograd.set_detect_anomaly(True)\n"}),
 ]
