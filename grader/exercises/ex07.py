@@ -18,7 +18,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.graph import graph
-from grader.spec.origins import made_by_op, made_from, read_on_the_way, returned_root
+from grader.spec.origins import made_by_op, made_from, none_detached, read_on_the_way, returned_root
 from grader.spec.errors import error_of
 from grader.spec.probe import call_text, in_call, shape_error
 from grader.spec.facts import CONTEXT, Check
@@ -196,7 +196,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "combine": {**check(Check.COMBINE_CALLED, bool(called) and not any(a_twice), named),
                     CONTEXT + "a_twice": any(a_twice)},  # combine(a, a): the b made from w never used
         "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named),
-        "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "modify_saved_value")],
+        "call": [call.fact, none_detached(call, [r[name] for name in ("w", "x", "a", "y")], "modify_saved_value")],
     }
 
 

@@ -26,6 +26,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.chain import names_called, names_of, read_chains
 from grader.spec.graph import graph
+from grader.spec.origins import none_detached
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import at_a_freed_id
@@ -109,7 +110,7 @@ def _branch(sub, x: float, w_start: float) -> dict:
     made = [v for v in (call.made or {}).values() if v is not y]
     return {"graph": [built, *_branch_of_x(built, made, y, w, x, w_start, label)],
             "value": value_of(y, label), "grad": _backward(y, w),
-            "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "branch")]}
+            "call": [call.fact, none_detached(call, [y], "branch")]}
 
 
 def _branch_of_x(built: dict, made: list[Value], y: object, w: Value, x: float, w_start: float,
@@ -290,7 +291,7 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     return {"steps": [result_of(steps, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
-            "call": [call.fact, check(Check.NONE_DETACHED, not call.detached_tracked, "double_until")]}, steps
+            "call": [call.fact, none_detached(call, [y], "double_until")]}, steps
 
 
 def _recorded(built: dict, steps: object, statements: int) -> bool | None:

@@ -200,6 +200,7 @@ class Call(observe.Observer):
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
             if is_value(source) and source.requires_grad:
                 self._detached()
+                self.detached_changed = True  # the Value itself cut from its graph
                 if source.grad_fn is None:  # a leaf: detach_() leaves it requiring no grad
                     self.detached_leaves.append(source)
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
@@ -216,6 +217,7 @@ class Call(observe.Observer):
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
         self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
         self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
+        self.detached_changed = False  # with made: one of those changed in place, or a Value cut by detach_()
 
     def _returned(self, frame: FrameType, result: object) -> None:
         """A frame returns (one of the engine's walk, maybe); with ``made``, keep a Value an engine
@@ -244,6 +246,8 @@ class Call(observe.Observer):
                 self.aliased[id(result)] = (result, source)
             return
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
+        if self.detached_results.get(id(result)) is result and any(arg is result for arg in given):
+            self.detached_changed = True  # a.detach().add_(1): a's number, changed where no graph records it
         if all(arg is not result for arg in given):
             self.made[id(result)] = result
             if not micrograph.is_grad_enabled():

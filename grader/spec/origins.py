@@ -245,6 +245,20 @@ def detached_some(call: Call, label: str) -> dict[str, Any]:
     return {**check(Check.DETACHED_SOME, False, label), **({CONTEXT + "plain_leaf": True} if plain else {})}
 
 
+def none_detached(call: Call, returned: list[object], label: str) -> dict[str, Any]:
+    """The CHECK fact: nothing the watched ``call`` (made with ``made=True``) handed back or changed
+    came through a ``detach()`` of a Value that requires grad: none of ``returned`` is such a
+    detach or was computed from one, and the call changed none in place (nor cut a Value with
+    ``detach_()``).  A detach whose number only a comparison or ``float()`` read
+    (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes."""
+    if call.made is None:
+        return check(Check.NONE_DETACHED, None, label)
+    def detached(v: object) -> bool:
+        return call.detached_results.get(id(v)) is v
+    fed = any(detached(v) or any(detached(u) for u in read_on_the_way(v, call)) for v in returned if _is_value(v))
+    return check(Check.NONE_DETACHED, not (fed or call.detached_changed), label)
+
+
 def _from_plain_leaf(call: Call, v: Any) -> bool:
     """Whether ``v``, a Value requiring no grad that the watched call detached, was computed with
     grad mode on by the call's operations from a leaf that requires no grad (``Value(w)`` for

@@ -103,6 +103,13 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
+    # a detach whose number only the loop's comparison reads: nothing computed from it, the graph is the plain loop's
+    Correct("loop_compares_detached", edits={LOOP_LINE: "    while y.detach() < limit:  # only its number is read\n"}),
+    Correct("loop_reads_float_of_detached", edits={LOOP_LINE: "    while float(y.detach()) < limit:\n"}),
+    # each doubling made from a detach: y is computed from the detached Value, and its graph records one doubling
+    Wrong("doubles_the_detached", names=("double_until called detach() or detach_() on a Value that requires grad",),
+          fails={LOOP: "double_until called detach() or detach_() on a Value that requires grad"},
+          edits={DOUBLE: "        y = y.detach() * 2\n"}),
     # an operation input preferred to a leaf input met first: a leaf-before-op graph shows it
     Wrong("chain_prefers_an_operation", names=("for y = w * (w + 1), grad_fn_chain(y)", "more entries",
                                                 "goes on from MulBackward0 through a later entry"),
