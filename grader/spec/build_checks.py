@@ -14,7 +14,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_order import run_order, too_early
-from grader.spec.build_reads import edge_node, flag, grad_quiet, node_name, number
+from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
 from grader.spec.build_retained import grad_after_refused, grad_after_released
 from grader.spec.held import held
 from grader.spec.raised import IN_PLACE, error
@@ -29,8 +29,12 @@ SAVES_NUMBER = N_("w * 3 does not save 3 as \"other\", the factor w's gradient n
 def _stage1(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     y = w * 2 + 1
-    if node_name(getattr(y, "grad_fn", None)) != "AddBackward0" or number(y) != 4.0:
-        return N_("w * 2 + 1 does not record an AddBackward0 node over the right number")
+    if getattr(y, "grad_fn", None) is None:
+        return N_("w * 2 + 1 records no node, though w requires grad")
+    if node_name(y.grad_fn) != "AddBackward0":
+        return N_("w * 2 + 1 records another node than an AddBackward0")
+    if number(y) != 4.0:
+        return N_("w * 2 + 1 holds a different number from PyTorch's")
     leaves = (flag(w.is_leaf), flag(y.is_leaf))  # bools only: an object of the student's may equal anything
     if leaves != (True, False):
         return N_("is_leaf is not True for w and False for w * 2 + 1")
@@ -56,14 +60,37 @@ def _stage1(sub: Any) -> str | None:
                   "made once and kept")
     c = sub.Value(2.0)  # leaves whose requires_grad is set after they were made (w's node made above)
     c.requires_grad = True
-    if getattr(edge_node(getattr(c * 3, "grad_fn", None), 0), "variable", None) is not c:
-        return N_("c * 3, c = Value(2) set to require grad after it was made, has no edge to c's AccumulateGrad")
-    w.requires_grad = False
-    if edge_node(getattr(w * x, "grad_fn", None), 0) is not None:
-        return N_("w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
+    found = _edges_after_flags(c, w, x)
+    if found is not None:
+        return found
     return None if not _requires_grad_without_node(sub.Value(2.0) * 3) else N_(  # last: it shifts no id reuse
         "(c * 3).requires_grad, c = Value(2), is True while c * 3 has no grad_fn: an operation makes a value that "
         "requires grad only together with the node it records")
+
+
+def _edges_after_flags(c: Any, w: Any, x: Any) -> str | None:
+    """Edges of leaves whose requires_grad changed after they were made: c switched on, then w
+    switched off; each told by what the entries hold (missing, elsewhere, or still there)."""
+    scaled = getattr(c * 3, "grad_fn", None)
+    entries = edges(scaled)
+    if type(entries) is list and len(entries) != 2:
+        return N_("c * 3, c = Value(2) set to require grad after it was made, has another number of entries in "
+                  "next_functions than its two inputs")
+    if getattr(edge_node(scaled, 0), "variable", None) is not c:
+        if getattr(edge_node(scaled, 1), "variable", None) is c:
+            return N_("c * 3, c = Value(2) set to require grad after it was made, has its edge to c's "
+                      "AccumulateGrad in the number 3's place: the entries of next_functions come in another "
+                      "order than the inputs")
+        return N_("c * 3, c = Value(2) set to require grad after it was made, has no edge to c's AccumulateGrad")
+    w.requires_grad = False
+    product = getattr(w * x, "grad_fn", None)
+    entries = edges(product)
+    if type(entries) is list and len(entries) != 2:
+        return N_("w * x after w.requires_grad = False has another number of entries in next_functions than its "
+                  "two inputs, where w's entry is (None, 0)")
+    if edge_node(product, 0) is not None:
+        return N_("w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
+    return None
 
 
 def _requires_grad_without_node(v: Any) -> bool:

@@ -107,6 +107,23 @@ CASES = [
         "            if other.requires_grad and self.item() != 0:\n                out.grad_fn.save(\"self\", self)\n"},
           fails={DOCS: "w * z, z a leaf holding 0, does not save w and z themselves"},
           names=("ex16's part of the engine", "an operand is saved whatever its number")),
+    Wrong("ex16_edges_reversed", edits={  # ex16's part: next_functions in reversed input order
+        "out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+        "out.grad_fn = op(tuple(gradient_edge(v) for v in reversed(inputs)))"},
+          fails={DOCS: "in the number 3's place"},
+          names=("ex16's part of the engine", "another order than the inputs"),
+          unsaid=("has no edge to c's AccumulateGrad",)),
+    Wrong("ex16_edges_only_for_grad_inputs", edits={  # ex16's part: no (None, 0) entry for a constant
+        "out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+        "out.grad_fn = op(tuple(gradient_edge(v) for v in inputs if v.requires_grad))"},
+          fails={DOCS: "has another number of entries in next_functions than its two inputs"},
+          names=("ex16's part of the engine", "entries in next_functions"),
+          unsaid=("still has an edge to w's AccumulateGrad",)),
+    Wrong("ex16_records_only_when_every_input_requires_grad", edits={
+        "    return any(v.requires_grad for v in inputs)\n": "    return all(v.requires_grad for v in inputs)\n"},
+          fails={DOCS: "w * 2 + 1 records no node, though w requires grad"},
+          names=("ex16's part of the engine", "records no node"),
+          unsaid=("over the right number",)),
     Wrong("ex16_add_zero_is_self", edits={  # ex16's part: w + 0 hands back w, no node
         "        other = as_value(other)\n        return record(AddBackward0,":
         "        if not isinstance(other, Value) and other == 0:\n            return self\n"
