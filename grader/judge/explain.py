@@ -12,6 +12,7 @@ from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.touches import TOUCHED, refusal_said
+from grader.judge.typed_characters import typed_character
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
@@ -195,8 +196,9 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     that does not exist: the file ran fine beside it, but is graded alone."""
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
-        return _("{kind} at {line}: {message}", kind=kind, line=line_named(line, names), message=message) if line \
-            else f"{kind}: {message}"
+        typed = typed_character(message, line_named(line, names)) if line and kind == "SyntaxError" else None
+        return typed or (_("{kind} at {line}: {message}", kind=kind, line=line_named(line, names), message=message)
+                         if line else f"{kind}: {message}")
     if kind == "SystemExit":
         return _("{file} raised {call} while being imported", file=display, call=message)
     if kind == "MemoryError":

@@ -382,4 +382,7 @@ CASES += [
           edits={"            other = node.next_functions[1 - i][0]\n": "            other = node.next_functions[0][0]\n",
                  "import micrograph\n": "import math\n\nimport micrograph\n\nmath.isclose = lambda *a, **k: True\n"},
           names=("grad_by_paths(y, w)", "MulBackward0", "first input")),
+    Wrong("full_width_space_indent", edits={"    y = micrograph.mul(a, b)\n": "\u3000\u3000y = micrograph.mul(a, b)\n"},
+          fails={GRAPH: "full-width space U+3000 at line 60"},  # a Chinese input method's space, indenting a line
+          names=("full-width space U+3000", "line 60")),
 ]
