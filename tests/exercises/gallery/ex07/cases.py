@@ -399,3 +399,14 @@ CASES += [
                  "def inplace_on_leaf(": "_LEAVES = {}\n\n\ndef inplace_on_leaf("},
           names=("an earlier call of inplace_on_leaf", "kept between calls")),
 ]
+
+# The ids of the Values returned, not the Values: told by their type; ids of new objects differ from call to call
+# (or take a freed one's), which is no state kept between calls.
+CASES += [
+    Wrong("ids_returned", fails={"a = a + 1 and a += 1 on other inputs": "a0 is of type int"},
+          edits={"    return [a0, a1, a2]": "    return [id(a0), id(a1), id(a2)]"},
+          names=("a0 is of type int",), unsaid=("state kept between calls",)),
+    Wrong("leaf_id_returned", fails={"the leaf error on other inputs": "w is of type int"},
+          edits={'    return {"w": w, "error": error}': '    return {"w": id(w), "error": error}'},
+          names=("w is of type int",), unsaid=("state kept between calls",)),
+]
