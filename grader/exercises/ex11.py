@@ -239,7 +239,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     """One call of jacobian_rows on the probe's own graph, its inputs named x{n} and loss{n} (or its ``label``)."""
     x, _, loss = _graph(x_row, y_rows)
     with given_returns(sub, "x_grads", given_x_grads) as kept, \
-            watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True) as call:
+            watching(sub, "jacobian_rows", started_from=loss[0], grad_numbers=True, clears=True,
+                     retain_graph=True) as call:  # retain_graph: which passes kept the graph
         rows = sub.jacobian_rows(x, loss, zero_between)  # an error is the student's own
     label = label or f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
@@ -250,10 +251,19 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
             "in_turn": read_in_turn(earlier, x[0], label, rows=True),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
-            "call": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+            "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})"),
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
+
+
+def _last_pass_kept(fact: dict[str, Any]) -> dict[str, Any]:
+    """A jacobian_rows CALL fact whose kept graphs are the last pass's alone: the statement keeps the
+    graph for every pass but the last, and a pass that frees it early raises in the next (told as
+    raised), or frees a graph no later pass needs (``loss[0][j].backward()``, changing nothing); one
+    that keeps it on the last pass leaves mm's saved operands alive after the call returns."""
+    return {**fact, **{key: fact[key][-1:] for key in ("kept_graph", CONTEXT + "created_graph")
+                       if type(fact.get(key)) is list}}
 
 
 def _some_uncleared(rows: object, call: Call) -> bool | None:

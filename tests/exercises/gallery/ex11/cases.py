@@ -54,10 +54,16 @@ CASES = [
                  '    loss = micrograph.mm(x, y)\n    micrograph.backward(loss, [[1.0] * len(loss[0])])\n'
                  '    return {"x": x, "y": y, "loss": loss}\n'}),
     Correct("other_forms"),
-    Correct("always_retain", edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
+    # the last pass keeps the graph too: mm's saved operands outlive the call, where the statement frees them
+    Wrong("always_retain", names=("jacobian_rows kept the graph (retain_graph=True) in a pass where the statement "
+                                  "lets backward free it",),
+          fails={ROWS: "jacobian_rows kept the graph (retain_graph=True)", NOT_ZEROED: "kept the graph"},
+          edits={ROW_BACKWARD: "        micrograph.backward(loss, [one_hot], retain_graph=True)\n"}),
     Wrong("vjp_as_weighted_sum", names=('vjp started backward from a Value it made itself',), fails={VJP: "vjp started backward from a Value it made itself"},
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
-    Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=True)\n"}),
+    Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=j < m - 1)\n"}),
+    # each entry's own graph, freed by its pass: no later pass goes through it
+    Correct("one_entry_per_backward_freed", edits={ROW_BACKWARD: "        loss[0][j].backward()\n"}),
 ]
 CASES += [
     # the 1 of the entry before stays: the second gradient is not one-hot; the gradients are the

@@ -28,7 +28,7 @@ def jacobian_rows(x, loss, zero_between=True):
     for j in range(width):
         seed = [0.0] * width
         seed[j] = 1.0
-        micrograph.backward(loss, [seed], retain_graph=True)
+        micrograph.backward(loss, [seed], retain_graph=j != width - 1)
         records.append(x_grads(x))
         if zero_between:
             for leaf in x[0]:
