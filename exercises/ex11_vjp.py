@@ -74,9 +74,10 @@ def x_grads(x: Matrix) -> list[float]:
 def vjp(x: Matrix, loss: Matrix, v: list[float]) -> list[float]:
     """Backpropagate once from ``loss`` with the gradient ``[v]`` and return x's gradients.
 
-    ``loss`` is ``mm(x, y)`` (1 x m) for the leaves ``x`` (1 x n); ``v`` has m numbers, one per
-    entry of loss, and is passed in loss's shape: ``[v]``.  The answer is v times the Jacobian,
-    x.grad[k] = sum over j of v[j] * y[k][j].  Leave x's gradients as backward wrote them.
+    ``loss`` is ``mm(x, y)`` (1 x m) for the leaves ``x`` (1 x n), new ones whose .grad is
+    still None; ``v`` has m numbers, one per entry of loss, and is passed in loss's shape:
+    ``[v]``.  The answer is v times the Jacobian, x.grad[k] = sum over j of v[j] * y[k][j].
+    Leave x's gradients as backward wrote them.
     """
     # TODO: micrograph.backward(loss, [v]), then read x's gradients
     raise NotImplementedError("ex11: vjp")

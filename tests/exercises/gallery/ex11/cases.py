@@ -62,6 +62,8 @@ CASES = [
     Wrong("vjp_as_weighted_sum", names=('vjp started backward from a Value it made itself',), fails={VJP: "vjp started backward from a Value it made itself"},
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
     Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=j < m - 1)\n"}),
+    # x's gradients set to None before the pass: x comes with none (the statement says so), so this changes nothing
+    Correct("vjp_clears_first", edits={VJP_BACKWARD: "    for leaf in x[0]:\n        leaf.grad = None\n" + VJP_BACKWARD}),
     # each entry's own graph, freed by its pass: no later pass goes through it
     Correct("one_entry_per_backward_freed", edits={ROW_BACKWARD: "        loss[0][j].backward()\n"}),
 ]
