@@ -37,7 +37,7 @@ from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
 from grader.sandbox.reach import Reach
-from grader.sandbox.text import clean
+from grader.sandbox.text import clean, without_graders_frames
 from grader.spec.limits import Limits, size
 
 MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
@@ -129,7 +129,7 @@ class _Output:
 
 
 def _cut(data: bytes, dropped: int, limit: int) -> str:
-    text = clean(data.decode("utf-8", errors="replace"), limit)
+    text = clean(without_graders_frames(data.decode("utf-8", errors="replace")), limit)
     return text + (f"\n[truncated, {dropped} more bytes]" if dropped else "")
 
 

@@ -8,11 +8,18 @@ sequences (clear screen, window title, OSC 52 clipboard writes), other C0/C1 con
 bidirectional overrides are removed, lone surrogates (which
 ``json.loads`` accepts from ``\\ud800``) become U+FFFD, and text past ``limit`` characters is cut
 with ``[truncated, N more characters]``.
+
+What the submission printed is also rid of the grader's stack frames (``without_graders_frames``): a
+stack printed in the child (anomaly mode's warning of the forward call that made a node, the student's
+own ``traceback.print_stack()``) runs from the child's start through a test's probe, and would name a
+hidden test's module, functions and lines. The student's own frames, and the engine's, stay.
 """
 
 from __future__ import annotations
 
 import re
+
+from grader.sandbox.child.shown import graders_line
 
 # ESC-introduced sequences first (CSI, OSC up to BEL/ST, two-character escapes), then any
 # single control character except tab and newline, C1 controls, bidi overrides and isolates.
@@ -29,3 +36,18 @@ def clean(text: str, limit: int) -> str:
     if len(text) > limit:
         text = text[:limit] + f"\n[truncated, {len(text) - limit} more characters]"
     return text
+
+
+BOOT_FILE = "<string>"  # the child's own start (``python -c``): a submission may not compile code of its own
+_FRAME = re.compile(r'^  File "([^"\n]*)", line \d+, in [^\n]*\n(?:    [^\n]*\n)?', re.MULTILINE)  # traceback's frame
+
+
+_CUT_FRAME = re.compile(r'^  File "[^\n]*\Z', re.MULTILINE)  # a frame's line the output's cap cut: whose, unknown
+
+
+def without_graders_frames(text: str) -> str:
+    """``text`` without the stack frames (``  File "...", line N, in f`` and the source line under it) of the
+    grader's code (a test module, the ``grader`` package) or of the child's start, nor a frame's line cut
+    off at its end."""
+    kept = _FRAME.sub(lambda frame: "" if frame[1] == BOOT_FILE or graders_line(frame[1]) else frame[0], text)
+    return _CUT_FRAME.sub("", kept)

@@ -390,4 +390,7 @@ CASES += [
           names=("is of type bool",), unsaid=("The error for v + 1 is of type bool, not the exception object",)),
     Correct("anomaly_mode_left_on", edits={  # each failed second backward warns with its forward call's stack
         "import micrograph\n": "import micrograph\n\nmicrograph.autograd.set_detect_anomaly(True)\n"}),
+    Correct("stack_printed", edits={  # the stack runs through the test's probe: only the student's frames are shown
+        "import micrograph\n": "import traceback\n\nimport micrograph\n",
+        "    y.backward(retain_graph=retain_graph)\n": "    traceback.print_stack()\n    y.backward(retain_graph=retain_graph)\n"}),
 ]

@@ -1,14 +1,14 @@
-"""What of a warning reaches "the submission printed": never the grader's frames (a hidden test's
-module and lines), always the student's own."""
+"""What a stack printed in the child shows under "the submission printed": never the grader's frames
+(a hidden test's module, functions and lines), always the student's own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from grader.course.folder import Course
-from grader.sandbox.child.located import GRADER_DIR
-from grader.sandbox.child.shown import without_graders_frames
 from grader.sandbox.child import wire
+from grader.sandbox.child.located import GRADER_DIR
+from grader.sandbox.text import without_graders_frames
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,20 +25,24 @@ def test_the_graders_frames_are_taken_out_of_a_stack_and_the_students_kept() -> 
         'Error detected in MulBackward0. Traceback of forward call that caused the error:\n'
         '  File "/scratch/ex04_retain_graph.py", line 84, in backward_twice\n'
         '    g = build_graph(w, x)\n')
+    cut = stack + f'  File "{wire.tests_file("grader.exercises.e")}'  # where the output's cap fell
+    assert without_graders_frames(cut) == without_graders_frames(stack)
 
 
-def test_anomaly_mode_left_on_at_import_prints_no_frame_of_the_grader(answers: Path, tmp_path: Path) -> None:
-    """set_detect_anomaly(True) at the top of a correct ex04: each failed second backward warns
-    with the stack of the forward call, which ran through the hidden tests' probes."""
+def test_a_printed_stack_holds_no_frame_of_the_grader(answers: Path, tmp_path: Path) -> None:
+    """A correct ex04 that leaves anomaly mode on at import (each failed second backward warns with
+    the stack of the forward call, which ran through the hidden tests' probes) and prints the stack
+    itself (``traceback.print_stack()``): its own frames are shown, none of the grader's."""
     solution = (REPO / "solutions" / "ex04_retain_graph.py").read_text(encoding="utf-8")
-    start = "from __future__ import annotations\n"
+    start, call = "from __future__ import annotations\n", "    g = build_graph(w, x)\n"
+    source = solution.replace(start, start + "import traceback\n\nimport micrograph\n\n"
+                                             "micrograph.autograd.set_detect_anomaly(True)\n")
     path = tmp_path / "ex04_retain_graph.py"
-    path.write_text(solution.replace(start, start + "import micrograph\nmicrograph.autograd.set_detect_anomaly(True)\n"),
-                    encoding="utf-8")
+    path.write_text(source.replace(call, "    traceback.print_stack()\n" + call, 1), encoding="utf-8")
     course = Course(REPO, cache_dir=answers)
     result = course.grade(course.load("ex04"), path)
     assert result.full_marks
-    assert "Error detected in MulBackward0" in result.stdout
+    assert "Error detected in MulBackward0" in result.stdout and "traceback.print_stack()" in result.stdout
     assert f'File "{path}", line ' in result.stdout and ", in backward_twice" in result.stdout
     for graders in ("<tests", "grader.exercises", f'File "{GRADER_DIR}', 'File "<string>"'):
         assert graders not in result.stdout, graders
