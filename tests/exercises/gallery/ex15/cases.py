@@ -56,6 +56,7 @@ CASES = [
     Wrong("zero_grad_before_step", names=('p in model.parameters() has a version counter still at 0', 'between backward and step'),
           fails={ONE_STEP: "cleared after a backward pass had written it", CLEARED: "between backward and step",
                  LOSSES: "are one number at every step"},
+          unsaid=("called again on the model an earlier call was given",),  # its steps change nothing: nothing is kept
           edits={ZERO: "", STEP: "        optimizer.zero_grad()\n        optimizer.step()\n"}),
     Wrong("new_leaves_each_step", names=('p in model.parameters() is a new object',), fails={ONE_STEP: "is a new object"},
           edits={STEP: "        for layer in model.children():\n"
@@ -462,4 +463,25 @@ CASES += [
     # the tutorials' order: zero_grad() after step(), and once before the loop for the gradients the model came with
     Correct("zeroed_before_the_loop_and_after_step", edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()\n",
                                                             LOOP: "    optimizer.zero_grad()\n" + LOOP}),
+]
+
+# Loops that never change the model: a second call on the same model computes the same losses afresh,
+# which is no result kept between calls.  The parameters rebound to new Values (the model's own
+# are left as they were), and a stop below a loss the data's first step is already under, placed
+# before backward (one loss, no step).
+CASES += [
+    Wrong("parameters_rebound",
+          fails={LOSSES: "are one number at every step",
+                 "losses on other data and step counts": "after a trained model was freed"},
+          edits={STEP: "        with micrograph.no_grad():\n"
+                       "            for p in model.parameters():\n"
+                       "                p = p - lr * p.grad\n"},
+          names=("no step changed the model", "version counter still at 0"),
+          unsaid=("called again on the model an earlier call was given", "at the id of a freed trained model")),
+    Wrong("stopped_before_backward_at_the_first_step",
+          fails={LOSSES: "fewer losses than the steps it was given"},
+          edits={LOSS: LOSS + "        if loss.item() < 0.3:  # converged\n"
+                              "            losses.append(loss.item())\n            break\n"},
+          names=("fewer losses than the steps", "no backward pass"),
+          unsaid=("called again on the model an earlier call was given",)),
 ]
