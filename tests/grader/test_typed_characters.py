@@ -34,6 +34,8 @@ def _said(source: str) -> str:
                                    "only the ASCII '('"),
     ("def f(x)：\n    return x\n", "full-width '：' (U+FF1A) at line 1"),
     ("def f(x, y):\n    return f(x，y)\n", "full-width '，' (U+FF0C) at line 2"),
+    ("x = 1\u00a0+ 2\n", "no-break space U+00A0 at line 1: outside strings and comments Python takes only the "
+                         "ASCII space"),
     ("x = “a”\n", "Chinese punctuation mark '“' (U+201C) at line 1: outside strings and comments Python takes only "
                   "the ASCII '\"'"),
 ])
@@ -43,7 +45,7 @@ def test_the_character_and_its_line_are_named(source: str, said: str) -> None:
 
 def test_another_syntax_error_is_said_as_before() -> None:
     assert _said("def f(:\n") == "SyntaxError at line 1: invalid syntax"
-    assert _said("x = 1 \u00a0+ 2\n") == "SyntaxError at line 1: invalid non-printable character U+00A0"
+    assert _said("x = 1 \u200b+ 2\n") == "SyntaxError at line 1: invalid non-printable character U+200B"
 
 
 def test_a_full_width_space_is_said_in_chinese_when_graded(answers: Path, tmp_path: Path) -> None:

@@ -385,6 +385,9 @@ CASES += [
     Wrong("full_width_space_indent", edits={"    y = micrograph.mul(a, b)\n": "\u3000\u3000y = micrograph.mul(a, b)\n"},
           fails={GRAPH: "full-width space U+3000 at line 60"},  # a Chinese input method's space, indenting a line
           names=("full-width space U+3000", "line 60")),
+    Wrong("no_break_space", edits={"    y = micrograph.mul(a, b)\n": "    y =\u00a0micrograph.mul(a, b)\n"},
+          fails={GRAPH: "no-break space U+00A0 at line 60"},  # copied with the code from a web page
+          names=("no-break space U+00A0", "line 60")),
     Wrong("double_precision_copy", edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b.double())\n"},
           fails={GRAPH: "AttributeError at line 60 (in build_graph): 'Tensor' object has no attribute 'double'"},
           names=("no attribute 'double'",)),  # torch's conversions are not modelled: the error names the one called
