@@ -485,3 +485,12 @@ CASES += [
           names=("fewer losses than the steps", "no backward pass"),
           unsaid=("called again on the model an earlier call was given",)),
 ]
+
+# Each step's loss recorded as a float computed in Python from the step's predictions (their .item())
+# and the targets: the loss of that step before its update, the number loss.item() gives up to the
+# order of the additions, and no graph kept.  The loop itself is the statement's.
+CASES += [
+    Correct("losses_recomputed_from_predictions",
+            edits={RECORD: "        n = len(targets)\n"
+                           "        losses.append(sum((p[0].item() - t[0]) ** 2 for p, t in zip(prediction, targets)) / n)\n"}),
+]
