@@ -14,11 +14,12 @@ from micrograph import value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
-                                     PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED,
-                                     engine_function, in_walk, raised_out, run_by_engine, watched_code)
+                                     ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED,
+                                     engine_function, in_walk, one_entry, raised_out, run_by_engine, watched_code)
 from grader.spec.facts import CONTEXT
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, Chosen, engine_left
+from grader.spec.hooked import cleared as grad_cleared
 from grader.spec.probe import grad as grad_number
 from grader.spec.raise_site import ENGINE_DIR
 
@@ -139,7 +140,7 @@ class Call(observe.Observer):
         if self.clears is not None:
             written = [node.variable for node in start.dependencies if type(node) is AccumulateGrad]
             self.pass_leaves.update((id(v), v) for v in written)
-            cleared = [v for v in written if _cleared(v)]
+            cleared = [v for v in written if grad_cleared(v)]
             self.clears.append(bool(cleared))
             if len(self.clears) > 1:
                 self.cleared_later.update((id(v), v) for v in cleared)
@@ -148,7 +149,7 @@ class Call(observe.Observer):
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
             self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
             self.reached.append(reaches_leaves(start, self.leaves))
-            self.untouched.append(not any(_cleared(v) for v in self.leaves))
+            self.untouched.append(not any(grad_cleared(v) for v in self.leaves))
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
@@ -192,7 +193,7 @@ class Call(observe.Observer):
                 self.grad_reads[id(source)] = source
             if is_value(source) and source.grad_fn is not None and not source.retains_grad:
                 self.warning_reads[id(source)] = source
-            if self.clears is not None and self.pass_leaves.get(id(source)) is source and _cleared(source):
+            if self.clears is not None and self.pass_leaves.get(id(source)) is source and grad_cleared(source):
                 self.read_when_cleared[id(source)] = source
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
             self.engine_walk = True
@@ -226,6 +227,8 @@ class Call(observe.Observer):
         self.walks -= in_walk(frame)
         if result is None and raised_out(frame) and self._from_student(frame):
             self.engine_raised.append(frame.f_code.co_name)
+        if self.grad_numbers and is_value(result) and frame.f_code in ONE_ENTRY and self._from_student(frame):
+            self.hold_reduced(one_entry(frame), result)
         if self.made is None or not is_value(result):  # before reading frames' code (audited)
             return
         code = frame.f_code
@@ -308,6 +311,13 @@ class Call(observe.Observer):
             if by_pass:
                 self.by_pass[id(number)] = number
 
+    def hold_reduced(self, source: object, result: object) -> None:
+        """A sum or mean of ``source`` alone, a Value holding a gradient (``w.grad.sum().item()``): a
+        reduction of one entry, whose number is that gradient, read from the engine all the same."""
+        number = source.item() if is_value(source) else None  # type: ignore[attr-defined]
+        for of in (self.grad_holders(number) or [None]) if self.held.get(id(number)) is number else ():
+            self.hold(result, in_grad=of is not None, of=of)
+
     def grad_holders(self, number: object) -> list[Any]:
         """With ``grad_numbers``: the Values whose .grad held ``number`` (the very float) while
         the call ran: whose gradient a number read with ``.grad.item()`` is."""
@@ -387,12 +397,3 @@ class Call(observe.Observer):
         return {**({} if self.clears is None else {"cleared_between": self.clears}),
                 "grads_cleared": self.cleared, "by_backward": self.by_backward,
                 "reaches_leaves": self.reached, CONTEXT + "none_cleared": first is not None and self.untouched[first]}
-
-
-def _cleared(v: Any) -> bool:
-    """Whether ``v.grad`` was cleared after it was written: None or zero now, and not what the
-    engine last wrote there (``v.grad = None``, ``.grad.zero_()``, ``.grad.data.zero_()``, a
-    new zero).  A gradient the engine wrote as zero and left alone was not cleared."""
-    record = observe.grad_write(v)
-    return (record is not None and grad_number(v) in (None, 0.0)
-            and not (record.by_engine and record.intact(v)))

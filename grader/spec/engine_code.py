@@ -17,6 +17,9 @@ from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
+# A reduction of one Value, its one entry (``w.grad.sum().item()`` reads the gradient, as torch's idiom does).
+ONE_ENTRY = frozenset({micrograph.Value.sum.__code__, micrograph.Value.mean.__code__,
+                       micrograph.sum.__code__, micrograph.mean.__code__})
 RECORD_IN_PLACE = micrograph.value.record_inplace.__code__  # every in-place op (fill_, add_, copy_ ...) runs it
 # ``.data`` read or set: a change through it moves no version counter.
 DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.data.fset.__code__})  # type: ignore[attr-defined]
@@ -108,3 +111,13 @@ def run_by_engine(frame: FrameType) -> bool:
             return True
         caller = caller.f_back
     return False
+
+
+def one_entry(frame: FrameType) -> Any:
+    """The one Value a frame of ``ONE_ENTRY`` reduces (``w.grad.sum()``, ``micrograph.sum(w.grad)``,
+    ``micrograph.mean([w.grad])``): its number is the reduction's.  None where it reduces several."""
+    local = frame.f_locals
+    source = local.get("self", local.get("values"))
+    if type(source) in (list, tuple) and len(source) == 1:
+        source = source[0]
+    return source if isinstance(source, micrograph.Value) else None

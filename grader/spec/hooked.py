@@ -25,6 +25,8 @@ from micrograph import value as value_module
 from micrograph.function import BackwardCFunction
 from micrograph.node import AccumulateGrad
 
+from grader.spec.probe import grad as grad_number
+
 
 def post_hooked(node: Any) -> bool:
     """Whether ``node`` runs a post-hook of the student's, which may replace what it sends (and
@@ -62,6 +64,15 @@ def engine_left(v: Any) -> bool:
         return False
     now = value_module.peek_grad(v)
     return record.intact(v) or (now is not None and now.item() == 0.0)
+
+
+def cleared(v: Any) -> bool:
+    """Whether ``v.grad`` was cleared after it was written: None or zero now, and not what the
+    engine last wrote there (``v.grad = None``, ``.grad.zero_()``, ``.grad.data.zero_()``, a
+    new zero).  A gradient the engine wrote as zero and left alone was not cleared."""
+    record = observe.grad_write(v)
+    return (record is not None and grad_number(v) in (None, 0.0)
+            and not (record.by_engine and record.intact(v)))
 
 
 def seeded(v: Any) -> bool:

@@ -85,7 +85,8 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
     """The CHECK fact: every float (or Value) in ``numbers`` (nested lists, tuples, dict values)
     is the very number object the engine made as a gradient during the watched ``call`` (made
     with ``grad_numbers=True``): one a leaf's .grad held, or one a node received (what grad()
-    returns).  ``w.grad.item()`` and ``float(w.grad)`` hand out the object .grad holds; a
+    returns).  ``w.grad.item()``, ``float(w.grad)``, ``.tolist()``, ``.data`` and ``.clone()`` hand out the
+    object .grad holds, and a sum or mean of it alone (``w.grad.sum().item()``) counts as it (``Call.hold_reduced``); a
     formula of the same value makes a new one, so a gradient written down (``2 * g``) instead
     of read is told apart from one read, however .grad was reached (``._grad`` too); a leaf
     returned itself, the Value backward wrote into, or its own number (``float(w)``), is told as such.  ``held``: the

@@ -393,3 +393,9 @@ CASES += [
     return out'''},
           names=("(w == x)", "whose keys are 'w'"), unsaid=("not the kind of result",)),
 ]
+
+# A gradient read through a reduction of its one entry (torch's idiom for a number from a tensor): read from
+# the engine all the same.
+CASES += [
+    Correct("gradient_read_through_sum", edits={'g[name].grad.item() for name in ("w", "x")': 'g[name].grad.sum().item() for name in ("w", "x")'}),
+]

@@ -394,3 +394,9 @@ CASES += [
         "import micrograph\n": "import traceback\n\nimport micrograph\n",
         "    y.backward(retain_graph=retain_graph)\n": "    traceback.print_stack()\n    y.backward(retain_graph=retain_graph)\n"}),
 ]
+
+# A gradient read through a reduction of its one entry (torch's idiom for a number from a tensor): read from
+# the engine all the same.
+CASES += [
+    Correct("gradient_read_through_sum", edits={'    history = [w_leaf.grad.item()]': '    history = [w_leaf.grad.sum().item()]'}),
+]

@@ -423,3 +423,12 @@ CASES += [
                  "        history.append(w.grad.item())\n        if reset is not None:\n            y.backward()\n"},
           names=("ran no backward pass",), unsaid=("it was computed, not read from the engine",)),
 ]
+
+# A gradient read through a reduction of its one entry (torch's idiom for a number from a tensor): read from
+# the engine all the same.
+CASES += [
+    Correct("gradient_read_through_mean", edits={'        history.append(w.grad.item())': '        history.append(w.grad.mean().item())'}),
+    Correct("gradient_read_through_the_module_sum",
+            edits={"from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
+                   "        history.append(w.grad.item())": "        history.append(micrograph.sum(w.grad).item())"}),
+]

@@ -363,3 +363,9 @@ CASES += [
                  "def build(": "_Y = {}\n\n\ndef build("},
           names=("the very Value", "kept between calls")),
 ]
+
+# A gradient read through a reduction of its one entry (torch's idiom for a number from a tensor): read from
+# the engine all the same.
+CASES += [
+    Correct("gradients_read_through_sum", edits={'    return [v.grad.item() for v in x[0]]': '    return [v.grad.sum().item() for v in x[0]]'}),
+]

@@ -513,3 +513,9 @@ CASES += [
           names=("fewer rows", "no row for the others"),
           unsaid=("in another order", "graph never reaches")),
 ]
+
+# A gradient read through a reduction of its one entry (torch's idiom for a number from a tensor): read from
+# the engine all the same.
+CASES += [
+    Correct("gradients_read_through_mean", edits={'    first = [p.grad.item() for p in net.parameters()]': '    first = [p.grad.mean().item() for p in net.parameters()]'}),
+]
