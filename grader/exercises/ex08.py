@@ -103,6 +103,18 @@ def _wrote_detached(w: object, w_detach: object, call: Call, equal: bool) -> dic
     return check(Check.WROTE_DETACHED, wrote, "detach_shares_data")
 
 
+def _changed_after_backward(w: object, call: Call) -> dict[str, Any]:
+    """The CHECK fact: no in-place operation of the call wrote into w's number (through w_detach,
+    its .data, or w itself) before the call's first backward pass started.  The documents change w
+    after backward, when the graph is done with it; this graph saves no w, so a change made first
+    leaves every number as the statement's does, and only the order tells it.  None where the call
+    ran no pass (the count of passes tells that) or returned no Value as w."""
+    if not isinstance(w, Value) or not call.started:
+        return check(Check.CHANGED_AFTER_BACKWARD, None, "detach_shares_data")
+    first = any(shares_storage(v, w) for v in call.changed_before_pass.values())
+    return check(Check.CHANGED_AFTER_BACKWARD, not first, "detach_shares_data")
+
+
 def _made_after_change(y: object, w_leaf: object, case: tuple[float, float, float], reached: bool) -> dict[str, Any]:
     """Context of y's VALUE fact: ``w``, where y was computed from w (its graph reaches the leaf)
     after the student's code changed w: w holds ``new`` now, and y holds (x + w) * (w + 1) for
@@ -151,7 +163,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],
-        "call": call.fact, "names": _leaf_per_name(r, y_graph),
+        "call": [call.fact, _changed_after_backward(r["w"], call)], "names": _leaf_per_name(r, y_graph),
         "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }

@@ -34,7 +34,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.MADE_BY_OP.value: Say.NOT_BY_OP,
            Check.MADE_FROM.value: Say.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.NONE_DETACHED.value: Say.DETACHED_ONE,
-           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST,
+           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
            Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.STEP_SIZE.value: SayStep.OTHER_STEP,

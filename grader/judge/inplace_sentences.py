@@ -56,6 +56,8 @@ class SayInPlace(Sentence):
                         "on (a new Value made after it), where the statement returns that leaf, left unchanged.")
     ALIAS_CHANGED = N_("{label} is not {of}: your code took {of} as a copy sharing this Value's number (a detach() "
                        "or its .data), not this Value itself, which the in-place addition then changed.")
+    CHANGED_BEFORE_BACKWARD = N_("{label} changed w in place before y.backward() ran, where the statement changes "
+                                 "it only after backward, when the graph is done with it.")
     # a step's update (CHECK facts)
     CHANGE_DROPPED = N_("{label} caught the error that the engine's {function}() raised when your code called it, "
                         "and went on.")

@@ -77,6 +77,7 @@ class Call(observe.Observer):
         self._made_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
+        self.changed_before_pass: dict[int, Any] = {}  # ... those of them changed before its first backward pass
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far
         self.sampled: list[Any] = []  # Values the probe names while the call runs (kept alive) ...
@@ -171,6 +172,7 @@ class Call(observe.Observer):
             changed = frame.f_locals.get("self")
             if is_value(changed):
                 self.changed_in_place[id(changed)] = changed
+                self.changed_before_pass.update({} if self.started else {id(changed): changed})
         from_student = self._from_student(frame)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):

@@ -109,6 +109,7 @@ class Check(str, enum.Enum):
     DETACHED_SOME = "detached_some"  # a call detached a Value that requires grad
     NONE_DETACHED = "none_detached"  # a call detached no Value that requires grad
     UPDATED_AFTER_BACKWARD = "updated_after_backward"  # a step changed w in place only once its backward pass began
+    CHANGED_AFTER_BACKWARD = "changed_after_backward"  # a call changed w in place only once its backward pass began
     CHANGE_NOT_DROPPED = "change_not_dropped"  # a step that left w unchanged caught no error the engine raised into it
     ONES_IN_TURN = "ones_in_turn"  # pass j of a Jacobian's rows is given the one-hot gradient of entry j
     NO_ENGINE_PASS = "no_engine_pass"  # a call started no backward pass of the engine's

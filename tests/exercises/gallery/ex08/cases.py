@@ -151,7 +151,9 @@ CASES += [
     Wrong('detach_then_requires_grad', fails={'backward of a detached value raises': 'backward_of_detached started a backward pass'},
           edits={'    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n': '    z = (w * 2).detach().requires_grad_()\n'},
           names=('the error returned is None', 'backward_of_detached started a backward pass')),
-    Correct('fill_before_backward', edits={'    y.backward()\n    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach = w.detach()\n    w_detach.fill_(new)\n    y.backward()\n'}),
+    # the write made before y.backward(): this graph saves no w, so every number is the statement's; the order is not
+    Wrong('fill_before_backward', names=("detach_shares_data changed w in place before y.backward() ran",),
+          fails={SHARES: "detach_shares_data changed w in place before y.backward() ran"}, edits={'    y.backward()\n    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)  # writes into the shared number, so w changes too\n': '    w_detach = w.detach()\n    w_detach.fill_(new)\n    y.backward()\n'}),
 ]
 
 
