@@ -9,8 +9,7 @@ from types import FrameType
 from typing import Any, Sequence
 
 import micrograph
-from micrograph import observe
-from micrograph import value as value_module
+from micrograph import observe, value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
