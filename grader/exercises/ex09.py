@@ -32,7 +32,6 @@ from grader.spec.origins import made_by_op, made_from, read_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
-from grader.spec.import_mode import import_mode
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
@@ -211,8 +210,6 @@ def _descends(moves: list[Move]) -> dict[str, Any]:
     return {**check(Check.DESCENDS, by_lr, "sgd_step"), CONTEXT + "along": bool(along) and all(along)}
 
 
-IMPORTING = N_("importing ex09_no_grad.py")  # the file run again, as a notebook or script imports it
-
 STEP_TOLERANCE = 1e-9
 """How far a step's change of w may be from -lr * w.grad: the rounding of w - lr * w.grad, however
 the student wrote it (sub_, copy_, a product in either order)."""
@@ -233,7 +230,7 @@ STEP_KEYS = {
 @EXERCISE.test("a gradient step under no_grad", points=2, public=True, feedback=STEP_FEEDBACK,
                key_feedback=STEP_KEYS)
 def step_public(sub):
-    return {**_steps(sub, LOSSES[:2], 2), "import": import_mode(sub, IMPORTING),
+    return {**_steps(sub, LOSSES[:2], 2),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 1,
                                  "sgd_step")}
 
@@ -350,7 +347,7 @@ FORWARD_KEYS = {
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
     return {**_forwards(sub, [(micrograph.enable_grad, True, 0.75, 2.0), (micrograph.no_grad, True, -1.0, 0.5),
-                              (micrograph.enable_grad, False, 0.75, 2.0)]), "import": import_mode(sub, IMPORTING),
+                              (micrograph.enable_grad, False, 0.75, 2.0)]),
             "apart": calls_apart(sub, _forwarded, _forward_seen, (0.75, 2.0, True), (-1.0, 0.5, False),
                                  "forward")}
 

@@ -36,7 +36,6 @@ from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import REUSE_TRIES, at_a_freed_id
-from grader.spec.import_mode import import_mode
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
@@ -215,7 +214,6 @@ TRAIN_KEYS = {
 }
 
 
-IMPORTING = N_("importing ex15_train.py")  # the file run again, as a notebook or script imports it
 LOSS_KEYS = ("losses", "first_loss", "count", "moved", "hooked", "left", "from_loss")  # what the losses tests judge
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
@@ -225,7 +223,7 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 def losses_recorded(sub):
     runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
-            "import": import_mode(sub, IMPORTING), "same_model": _train_on_one_model(sub),
+            "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}

@@ -18,6 +18,7 @@ from grader.i18n import _
 # grade never reads them, and compiling them cost every ``grade`` 27 M instructions.
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
+    (r"importing (?P<name>\w+\.py)", N_("importing {name}")),  # the student's file run again (import_mode)
     (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
     (r"after (?P<call>.+?), reading (?P<label>\S+) warns", N_("after {call}, reading {label} warns")),
     (r"(?P<label>\S+) through (?P<method>\w+\.backward)", N_("{label} through {method}")),

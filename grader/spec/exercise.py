@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping
 
 from grader.spec.limits import Limits
 from grader.spec.helpers import noting
+from grader.spec.import_mode import imported
 
 Probe = Callable[[ModuleType], Any]
 """Runs in the sandbox: calls the submission, returns plain observations (JSON types only)."""
@@ -153,9 +154,11 @@ class Exercise:
                 raise SpecError(f"{self.id}/{name}: points must be a positive number")
             if not feedback.strip():
                 raise SpecError(f"{self.id}/{name}: feedback must say what to look at")
+            run = noting(probe, runs_with) if runs_with else probe
+            if public and not self.own_engine and not any(t.public for t in self.tests):
+                run = imported(run, self.module)  # the file's import keeps grad mode: judged once, here
             self.tests.append(
-                Test(name, points, public, feedback, dict(key_feedback or {}),
-                     noting(probe, runs_with) if runs_with else probe, self.rules,
+                Test(name, points, public, feedback, dict(key_feedback or {}), run, self.rules,
                      dict(caused_by or {}), dict(runs_with or {}), dict(presumes or {}))
             )
             return probe

@@ -14,6 +14,7 @@ code after which it last changed.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
@@ -33,7 +34,14 @@ _MODULE_CODE = "<module>"  # the name of a file's top-level code object
 def _run_again(sub: ModuleType, state: Callable[[], object]) -> tuple[ModuleType | None, int | None]:
     """The student's file run again (``fresh_copy``: None where it cannot be), and the line of its
     top-level code after which ``state()`` last changed (None: it never did)."""
-    filename = getattr(sub, "__file__", None)
+    return watched(lambda: fresh_copy(sub), state, getattr(sub, "__file__", None), top_level=True)
+
+
+def watched(run: Callable[[], Any], state: Callable[[], object], filename: str | None,
+            top_level: bool = False) -> tuple[Any, int | None]:
+    """What ``run()`` returned, and the line of the student's file ``filename`` after which
+    ``state()`` last changed while it ran (None: it never did): the line of whatever call of that
+    file's code returned with the state changed (of its top-level code only, with ``top_level``)."""
     last: list[object] = [state()]
     changed: list[int | None] = [None]
     previous = getprofile()
@@ -42,7 +50,7 @@ def _run_again(sub: ModuleType, state: Callable[[], object]) -> tuple[ModuleType
         if event not in ("return", "c_return"):
             return
         top = frame if event == "c_return" else frame.f_back
-        if top is None or top.f_code.co_name != _MODULE_CODE or top.f_code.co_filename != filename:
+        if top is None or top.f_code.co_filename != filename or top_level and top.f_code.co_name != _MODULE_CODE:
             return
         now = state()
         if now != last[0]:
@@ -50,10 +58,10 @@ def _run_again(sub: ModuleType, state: Callable[[], object]) -> tuple[ModuleType
 
     setprofile(sample)
     try:
-        fresh = fresh_copy(sub)
+        result = run()
     finally:
         setprofile(previous)
-    return fresh, changed[0]
+    return result, changed[0]
 
 
 def _at(fact: dict[str, Any], line: int | None, key: str = "at_line") -> dict[str, Any]:
@@ -76,6 +84,27 @@ def import_mode(sub: ModuleType, label: str) -> dict[str, Any]:
     return _at(check(Check.IMPORT_KEEPS_MODE, not left_off, label), line)
 
 
+IMPORTED = "import_mode"  # the observation key of the fact ``imported`` adds
+
+
+def imported(probe: Callable[[ModuleType], Any], module: str) -> Callable[[ModuleType], Any]:
+    """``probe`` with the IMPORT_KEEPS_MODE fact of the student's file ``module`` added to what it
+    observes (under ``IMPORTED`` in a dict, after the entries of a list): every engine exercise
+    judges it in its first public test (``Exercise.test``), since a file that switches grad mode off
+    at import can have every function switch it on for itself, and only its import shows it.  The
+    label names the file as the student imports it."""
+
+    @functools.wraps(probe)
+    def probed(sub: ModuleType) -> Any:
+        observed = probe(sub)
+        fact = import_mode(sub, f"importing {module}.py")
+        if type(observed) is dict:
+            return {**observed, IMPORTED: fact}
+        return [*observed, fact] if type(observed) is list else observed
+
+    return probed
+
+
 def import_warnings(sub: ModuleType, label: str) -> dict[str, Any]:
     """The IMPORT_KEEPS_WARNINGS fact of the student's file, imported again under a caller's filter
     that shows every warning: reading a new non-leaf's ``.grad`` afterwards still shows the
@@ -91,7 +120,8 @@ def import_warnings(sub: ModuleType, label: str) -> dict[str, Any]:
             return check(Check.IMPORT_KEEPS_WARNINGS, True, label)
         del seen[:]  # what the file's own code warned while it ran is not the read's
         try:
-            micrograph.mul(micrograph.Value(1.0, requires_grad=True), 2.0).grad  # noqa: B018 - the read warns
+            with micrograph.enable_grad():  # a file that also left grad mode off is told so by its own fact
+                micrograph.mul(micrograph.Value(1.0, requires_grad=True), 2.0).grad  # noqa: B018 - the read warns
         except Warning:  # a filter of the file's made the warning an error
             raised = True
     shown = not raised and any(str(w.message) == NONLEAF_GRAD_WARNING for w in seen)

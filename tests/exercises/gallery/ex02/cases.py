@@ -399,3 +399,9 @@ CASES += [
 CASES += [
     Correct("gradient_read_through_sum", edits={'g[name].grad.item() for name in ("w", "x")': 'g[name].grad.sum().item() for name in ("w", "x")'}),
 ]
+
+# Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): every
+# function behaves, and only the import shows the mode left off for whoever imports the file.
+CASES += [
+    Wrong("grad_off_at_import_decorated", fails={DOCS: "switched grad mode off at line"}),
+]

@@ -400,3 +400,9 @@ CASES += [
 CASES += [
     Correct("gradient_read_through_sum", edits={'    history = [w_leaf.grad.item()]': '    history = [w_leaf.grad.sum().item()]'}),
 ]
+
+# Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): every
+# function behaves, and only the import shows the mode left off for whoever imports the file.
+CASES += [
+    Wrong("grad_off_at_import_decorated", fails={RAISES: "switched grad mode off at line"}),
+]

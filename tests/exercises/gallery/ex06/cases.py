@@ -333,3 +333,9 @@ CASES += [
             edits={W_LINE: "    global _W\n    _W = Value(w, requires_grad=w_requires_grad)\n    w_leaf = _W\n",
                    "def build(": "_W = None\n\n\ndef build("}),
 ]
+
+# Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): every
+# function behaves, and only the import shows the mode left off for whoever imports the file.
+CASES += [
+    Wrong("grad_off_at_import_decorated", fails={PROPAGATION: "switched grad mode off at line"}),
+]

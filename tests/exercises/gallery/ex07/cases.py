@@ -410,3 +410,9 @@ CASES += [
           edits={'    return {"w": w, "error": error}': '    return {"w": id(w), "error": error}'},
           names=("w is of type int",), unsaid=("state kept between calls",)),
 ]
+
+# Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): every
+# function behaves, and only the import shows the mode left off for whoever imports the file.
+CASES += [
+    Wrong("grad_off_at_import_decorated", fails={LEAF: "switched grad mode off at line"}),
+]

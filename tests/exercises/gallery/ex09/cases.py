@@ -451,7 +451,7 @@ CASES += [
 # a table of modes): told as the import that left it off, not as sgd_step's backward raising, which is right
 # when called with grad mode on.
 CASES += [
-    Wrong("mode_left_off_at_import", fails={STEP: "importing ex09_no_grad.py switched grad mode off at line"},
+    Wrong("mode_left_off_at_import", fails={INFERENCE: "importing ex09_no_grad.py switched grad mode off at line"},
           edits={"def forward(": "_OFF = micrograph.set_grad_enabled(False)\n\n\ndef forward("},
           names=("switched grad mode off", "left it off"), passes=("three steps descend", "without no_grad the step raises"),
           unsaid=("in sgd_step",)),

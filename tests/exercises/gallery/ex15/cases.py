@@ -361,7 +361,7 @@ CASES += [
           edits={OPTIMIZER: "    params = list(model.parameters())\n"
                             "    optimizer = optim.SGD(params[:len(params) - 1], lr=lr)\n"},
           names=("list(model.parameters())[-1]", "never changed"), unsaid=("version counter still at 0",)),
-    Wrong("grad_mode_off_at_import", fails={LOSSES: "switched grad mode off at line"},
+    Wrong("grad_mode_off_at_import", fails={MAKE: "switched grad mode off at line"},
           edits={"def make_model(": "micrograph.set_grad_enabled(False)  # nothing at import needs a graph\n\n\n"
                                     "def make_model(",
                  LOOP: "    micrograph.set_grad_enabled(True)\n" + LOOP},
