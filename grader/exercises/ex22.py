@@ -11,8 +11,8 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, needs, node_name, number
 from grader.spec.build_reads import grad_quiet
-from grader.spec.build_hooks import (freed_hooks, hook_error, hook_results, hook_under_no_grad, in_place_hooks,
-                                     one_shot_hook, removed_with, root_hooks)
+from grader.spec.build_hooks import (freed_hooks, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
+                                     in_place_hooks, one_shot_hook, removed_with, root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
@@ -68,6 +68,9 @@ KEYS = {
                    "runs the hooks put on it",
     "freed_hooks": "a node keeps its own hooks (pre_hooks): hooks kept elsewhere by id(node) reach a new node "
                    "that CPython puts at a freed node's id",
+    "hook_not_retained": "register_hook on a non-leaf puts the hook on its grad_fn and nothing more: it does not make "
+                         "the value retain its gradient, so retains_grad stays False, and after backward its .grad is None "
+                         "and reading it warns, as for any non-leaf that did not call retain_grad()",
     "argument": "a hook is called with the gradient as a Value, the type of the value it is "
                 "registered on, as PyTorch calls it with a tensor: it may read it with item() or "
                 "return it itself",
@@ -197,7 +200,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
 def public(sub):
     sub = needs(sub, 7)
     hooked = _hooked(sub, 0.5, -3.0)  # a backward may run hooks under the student's own no_grad: fresh_mode after it
-    return {**_no_grad(fresh_mode(sub), 0.5), **hooked}
+    return {**_no_grad(fresh_mode(sub), 0.5), **hooked, "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), 1.5)}
 
 
 TWICE = N_("the same hook registered twice, the second handle removed")
@@ -279,7 +282,7 @@ def hooks_hidden(sub):
     return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
-            "hook_no_grad": hook_under_no_grad(fresh_mode(sub))}
+            "hook_no_grad": hook_under_no_grad(fresh_mode(sub)), "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), -0.75)}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -8,10 +8,11 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build import claim, fact, number
+from grader.spec.build import claim, fact, flag, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
+from grader.spec.warned import grad_read
 
 
 def removed_with(handle: Any, label: str) -> dict[str, Any]:
@@ -161,3 +162,21 @@ def hook_under_no_grad(sub: Any) -> list[Any]:
         registered = raised(w.register_hook, UNDER_NO_GRAD, lambda g: g * 2)
     ran = raised(y.backward, N_("(w * 3).backward() after that"))
     return [registered, ran, fact(grad_quiet(w), f"w.grad ({HOOKED})")]
+
+
+HOOKED_NON_LEAF = N_("h.register_hook(hook); (h * w).backward()")
+
+
+def hook_keeps_nothing(sub: Any, w0: float) -> list[Any]:
+    """A hook on a non-leaf that never called retain_grad() does not make it keep its gradient:
+    in PyTorch ``h.retains_grad`` stays False after backward, ``h.grad`` is None and reading it
+    warns.  A register_hook that calls retain_grad() to reach the node shows only here: every
+    other hooked non-leaf is retained already, or its .grad is never read."""
+    w = sub.Value(w0, requires_grad=True)
+    h = w * 3
+    h.register_hook(lambda g: None)
+    (h * w).backward()
+    read = grad_read(h)
+    return [fact(flag(getattr(h, "retains_grad", None)), f"h.retains_grad after {HOOKED_NON_LEAF}"),
+            fact(read["grad"], f"h.grad after {HOOKED_NON_LEAF}"),
+            claim(read["warned"], f"reading h.grad after {HOOKED_NON_LEAF} warns")]

@@ -321,3 +321,14 @@ CASES += [
         "\nclass Value:": "\nEDGES = []\n\n\nclass Value:"},
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "c.add_(w)", "a node's edges are its own")),
 ]
+
+# register_hook on a non-leaf that calls retain_grad() first ("a non-leaf needs retain_grad for its
+# hook"): every hook runs as PyTorch's, but the value keeps its gradient, where PyTorch's does not.
+CASES += [
+    Wrong("hook_on_a_non_leaf_retains_it",
+          edits={"        hooks = gradient_edge(self)[0].pre_hooks\n":
+                 "        if self.grad_fn is not None:\n            self.retain_grad()\n"
+                 "        hooks = gradient_edge(self)[0].pre_hooks\n"},
+          fails={PUBLIC: "h.retains_grad after h.register_hook(hook); (h * w).backward() is True, unlike PyTorch's"},
+          names=("h.retains_grad after h.register_hook(hook)", "does not make the value retain its gradient")),
+]
