@@ -235,7 +235,7 @@ def losses_hidden(sub):
     runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
     each = all(run["count"].get("holds") for run in runs)  # an early stop is told as such only where it stops alone
     return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "converged": on_fitted_data(
-                lambda model, inputs, targets: sub.train(model, inputs, targets, 0.1, 5), models.model(14),
+                lambda model, inputs, targets, lr: sub.train(model, inputs, targets, lr, 5), lambda: models.model(14),
                 _dataset(43, 4)[0], 5, each),
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),

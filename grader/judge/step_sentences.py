@@ -36,10 +36,10 @@ class SayStep(Sentence):
                       "loss per step.")
     LOSSES_MORE = N_("{label} returned more losses than the steps it was given: the statement's list holds one "
                      "loss per step.")
-    STOPPED_ON_FITTED = N_("{label} returned fewer losses than the steps it was given on data the model already "
-                           "fits (its loss is 0 from the first step on, and every step leaves it 0), and one loss per "
-                           "step on other data: the loop stopped before it had run steps steps; the statement's list "
-                           "holds one loss per step, however small the loss gets.")
+    STOPPED_ON_FITTED = N_("{label} returned fewer losses than the steps it was given on data the model fits at once "
+                           "(its loss 0 from the first step, or a tiny fraction of its first by the second step), and "
+                           "one loss per step on other data: the loop stopped before it had run steps steps; the "
+                           "statement's list holds one loss per step, however small the loss gets.")
     ONE_STEP_FEWER = N_("{label} returned one loss fewer than the steps it was given, and ran as many backward "
                         "passes as it returned losses: the loop ran one step fewer than steps.")
     ONE_STEP_MORE = N_("{label} returned one loss more than the steps it was given, and ran as many backward "

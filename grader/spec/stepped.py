@@ -27,6 +27,7 @@ from types import FrameType
 from typing import Any, NamedTuple
 
 from micrograph import Value, nn, no_grad, observe, optim
+from micrograph import grad as engine_grad
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad, num, type_name
@@ -305,18 +306,37 @@ def count(losses: object, steps: int, passes: int) -> dict[str, Any]:
             CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
 
 
-def on_fitted_data(train: Callable[[nn.Module, list[list[float]], list[list[float]]], object], model: nn.Module,
-                   inputs: list[list[float]], steps: int, elsewhere: bool) -> dict[str, Any]:
-    """``count`` of train given data its model already fits: the targets are the model's own
-    predictions, so the loss is 0 at the first step and every gradient 0, and no step changes it.
-    A loop that stops once the loss is small, or once it stops changing, stops here whatever
-    threshold it picked, where the statement's still returns ``steps`` losses.  ``~converged``
-    where it returned fewer here and one per step on the test's other data (``elsewhere``)."""
+def on_fitted_data(train: Callable[[nn.Module, list[list[float]], list[list[float]], float], object],
+                   model: Callable[[], nn.Module], inputs: list[list[float]], steps: int,
+                   elsewhere: bool) -> list[dict[str, Any]]:
+    """``count`` of train given data a new ``model()`` fits at once: its own predictions as the
+    targets (the loss 0 at the first step, every gradient 0, and no step changes it), and its first
+    row's prediction shifted by ``FIT_SHIFT``, at the lr at which one SGD step fits that row to first
+    order (the second loss a tiny fraction of the first).  A loop that stops once the loss is small,
+    once it stops changing or once it has fallen far stops on one of them, whatever threshold it
+    picked, where the statement's still returns ``steps`` losses.  ``~converged`` where it returned
+    fewer there and one per step on the test's other data (``elsewhere``)."""
+    return [_on_fitted(train, model(), inputs, steps, elsewhere, 0.0),
+            _on_fitted(train, model(), inputs[:1], steps, elsewhere, FIT_SHIFT)]
+
+
+FIT_SHIFT = 0.01
+"""How far the one-row run's target is from the model's prediction: its first loss is its square."""
+
+
+def _on_fitted(train: Callable[[nn.Module, list[list[float]], list[list[float]], float], object], model: nn.Module,
+               inputs: list[list[float]], steps: int, elsewhere: bool, shift: float) -> dict[str, Any]:
+    """One run of ``on_fitted_data``: the targets ``model``'s predictions plus ``shift``; with a shift,
+    one row and the lr 1 / (2 |d prediction / d parameters|^2), the step that moves its prediction
+    by the shift, to first order (any lr where there is none: every gradient is 0)."""
     with no_grad():
-        targets = [[y.item() for y in row] for row in model(inputs)]
+        targets = [[y.item() + shift for y in row] for row in model(inputs)]
+    lr = 0.1
+    if shift:
+        slopes = engine_grad(model(inputs)[0][0], list(model.parameters()))
+        lr = 0.5 / sum(g.item() ** 2 for g in slopes)
     passes = observe.passes()
-    losses = train(model, inputs, targets)
-    fact = count(losses, steps, observe.passes() - passes)
+    fact = count(train(model, inputs, targets, lr), steps, observe.passes() - passes)
     if fact.get(CONTEXT + "fewer") and elsewhere:
         fact[CONTEXT + "converged"] = True
     return fact

@@ -447,7 +447,8 @@ CASES += [
 ]
 
 # An early stop once the loss is small, or stops changing ("converged"): the statement's list holds one
-# loss per step.  On data its model already fits (its loss 0 from the first step) every threshold stops.
+# loss per step.  On data its model fits at once (its loss 0 from the first step, or nearly by the second)
+# every threshold stops.
 STOPPED = "losses on other data and step counts"
 CASES += [
     Wrong("stopped_below_a_loss", fails={STOPPED: "the loop stopped before it had run steps steps"},
@@ -459,6 +460,9 @@ CASES += [
           names=("train", "fewer losses than the steps", "stopped before")),
     Wrong("stopped_once_not_falling", fails={STOPPED: "the loop stopped before it had run steps steps"},
           edits={RECORD: RECORD + "        if len(losses) > 1 and losses[-1] >= losses[-2]:\n            break\n"},
+          names=("train", "fewer losses than the steps", "stopped before")),
+    Wrong("stopped_once_fallen_far", fails={STOPPED: "the loop stopped before it had run steps steps"},
+          edits={RECORD: RECORD + "        if loss.item() < 1e-3 * losses[0]:  # fallen a thousandfold\n            break\n"},
           names=("train", "fewer losses than the steps", "stopped before")),
     # the tutorials' order: zero_grad() after step(), and once before the loop for the gradients the model came with
     Correct("zeroed_before_the_loop_and_after_step", edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()\n",
