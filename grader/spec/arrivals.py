@@ -112,7 +112,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
-    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders)
+    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(
+        reached, went_on)
     fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and by_name is None, label),
             CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped,
             **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
@@ -172,6 +173,14 @@ def first_dropped(reached: dict[Any, list[float]], along_first: dict[Any, list[f
     lost = [node for node in known if any(g != 0 for g in along_first.get(node, []))]
     return bool(lost) and all(_close(went_on.get(node, 0.0), math.fsum(reached[node]) - math.fsum(along_first.get(node, [])))
                               for node in known)
+
+
+def _last_kept(reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:
+    """Whether every node a gradient reached went on with the last gradient sent to it (an
+    overwrite, ``=`` for ``+=``): where each node is reached along the edges of one sender only
+    (``b = a + a``), that is what leaving out every first edge gives as well, so no sign of it."""
+    known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
+    return all(_close(went_on.get(node, 0.0), reached[node][-1]) for node in known)
 
 
 def _past_first_leaf(calls: list[Call], orders: Sequence[Any]) -> bool:

@@ -614,3 +614,12 @@ CASES += [
           names=("has no entry for w",),
           unsaid=("the walk stopped at the first leaf", "under each node's name")),
 ]
+
+# Gradients overwritten where they meet (= for +=), walked in a LIFO ready list's order: on the diamond,
+# where both edges of a node go to one node, the gradient kept is the second edge's, as if every first
+# edge were dropped; told as one gradient kept, never as first edges left out.
+CASES += [
+    Wrong("overwrite_with_a_stack_order",
+          fails={DIAMOND: "one of those gradients instead of their sum"},
+          unsaid=("passed on none of the gradients local_grads returned for the first entry",)),
+]
