@@ -28,6 +28,9 @@ class SayWalk(Sentence):
                         "gradient into it is in it; one of those, {op}, is reached by more than one edge: a walk that "
                         "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
                         "a node whose count never comes down to zero is left out.")
+    TAKEN_PER_NODE = N_("{label} leaves out a node that is reachable from root.grad_fn: the count of incoming edges "
+                        "of {op} counted both entries of next_functions through which a {feeder} feeds it, but came "
+                        "down by one for that {feeder}, not one per entry, so it never reached zero.")
     CHILD_FIRST = N_("{label} puts a node before a node that feeds gradient into it.")
     COUNTED_ONCE = N_("{label} puts a {op} before a node that feeds gradient into it: its count of incoming edges "
                       "counted the {feeder} that feeds it through two entries of next_functions once, but came down "

@@ -51,6 +51,37 @@ def _fed_by(left_out: set[micrograph.Node], placed: Any, reachable: set[microgra
     return None
 
 
+def _taken_per_node(placed: set[Any], reachable: set[micrograph.Node], first: micrograph.Node
+                    ) -> tuple[str, str] | None:
+    """A node left out and a placed node feeding it through two entries of its next_functions
+    (``b = a + a``), where the nodes placed are exactly those a Kahn walk places that counts each
+    edge but takes away one per feeding node (its children as a set): a node fed twice by one
+    node never comes down to zero.  None where another walk placed them (the set of nodes such
+    a walk places does not depend on the order it pops ready nodes in)."""
+    edges: dict[micrograph.Node, dict[micrograph.Node, int]] = {}
+    for node in reachable:
+        for child, _ in node.next_functions:
+            if child is not None:
+                fed = edges.setdefault(child, {})
+                fed[node] = fed.get(node, 0) + 1
+    counts = {node: sum(fed.values()) for node, fed in edges.items()}
+    ready, walked = [first], set()
+    while ready:
+        node = ready.pop()
+        walked.add(node)
+        for child in {c for c, _ in node.next_functions if c is not None}:
+            counts[child] -= 1
+            if counts[child] == 0:
+                ready.append(child)
+    if walked != placed:
+        return None
+    for child, fed in edges.items():
+        twice = next((f for f, n in fed.items() if n > 1 and f in placed), None)
+        if child not in placed and twice is not None:
+            return _shown(twice), _shown(child)
+    return None
+
+
 def _counted_once(order: list[Any], position: dict[Any, int], reachable: set[micrograph.Node]
                   ) -> tuple[str, str] | None:
     """The node placed before a node feeding it, and a node placed before it that feeds it through
@@ -117,8 +148,11 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
         complete[CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
     leaves = {n for n in reachable if isinstance(n, micrograph.AccumulateGrad)}
     complete[CONTEXT + "leaves"] = drops_leaves and bool(left_out) and left_out == leaves  # every one, only those
+    per_node = _taken_per_node(set(position), reachable, root.grad_fn) if left_out and root.grad_fn else None
+    if per_node is not None:
+        complete.update({CONTEXT + "feeder": per_node[0], CONTEXT + "op": per_node[1]})
     fed_by = _fed_by(left_out, position, reachable) if left_out and not complete[CONTEXT + "leaves"] else None
-    if fed_by is not None:
+    if fed_by is not None and per_node is None:
         complete[CONTEXT + "fed_by"] = fed_by
     counted = None if parents_first else _counted_once(order, position, reachable)  # type: ignore[arg-type]
     if counted is not None:

@@ -452,6 +452,20 @@ CASES += [
           unsaid=("does not start at root.grad_fn", "leaves out a node")),
 ]
 
+# The mirror slip: each edge counted, but Kahn's walk takes one off per node fed (its children as a
+# set), so a node fed through two entries by one node never comes down to zero.
+CASES += [
+    Wrong("count_per_edge_decrement_per_feeder",
+          fails={"topological order of the diamond": "came down by one for that MulBackward0, not one per entry",
+                 ORDER: "not one per entry"},
+          edits={"        for child, _ in node.next_functions:\n            if child is None:\n"
+                 "                continue\n            incoming[child] -= 1\n":
+                 "        for child in {child for child, _ in node.next_functions}:\n            if child is None:\n"
+                 "                continue\n            incoming[child] -= 1\n"},
+          names=("leaves out a node", "not one per entry"),
+          unsaid=("a walk that expands", "counts the edges below it twice")),
+]
+
 # Each feeding node counted once (a set of the children), each edge taken away: a node fed twice by
 # one node (b = a + a) and by another besides is placed before that other one.
 CASES += [
