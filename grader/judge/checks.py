@@ -223,6 +223,16 @@ def _text(recorded: object) -> str:
     return recorded if type(recorded) is str else "?"
 
 
+def _left_out(got: dict[str, Any], label: str) -> list[Difference]:
+    """Why an order left out a node, where its placed nodes show it: a node fed twice by one node
+    and taken once per node, or a feeder reached twice (``grader.spec.topological``)."""
+    if type(got.get(CONTEXT + "feeder")) is str:
+        return [_diff(SayWalk.TAKEN_PER_NODE, label=label, op=got[CONTEXT + "op"], feeder=got[CONTEXT + "feeder"])]
+    if type(got.get(CONTEXT + "fed_by")) is str:
+        return [_diff(SayWalk.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
+    return []
+
+
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a CHECK fact the statement's run holds and the student's does not."""
     say = _CHECKS.get(str(want.get("check")))
@@ -233,10 +243,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
     if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
-    if say is SayWalk.INCOMPLETE and type(got.get(CONTEXT + "feeder")) is str:  # fed twice by one node, taken once
-        return [_diff(SayWalk.TAKEN_PER_NODE, label=label, op=got[CONTEXT + "op"], feeder=got[CONTEXT + "feeder"])]
-    if say is SayWalk.INCOMPLETE and type(got.get(CONTEXT + "fed_by")) is str:  # placed feeders, one reached twice
-        return [_diff(SayWalk.INCOMPLETE_FED, label=label, op=got[CONTEXT + "fed_by"])]
+    if say is SayWalk.INCOMPLETE and _left_out(got, label):
+        return _left_out(got, label)
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:
