@@ -103,8 +103,8 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
     if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
         raise shape_error('build must return {"x": x, "y": y, "loss": loss}', "build", g)
     names: dict[str, Any] = {}
-    if type(g["x"]) is list and g["x"] and type(g["x"][0]) is list:
-        names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0])}
+    if type(g["x"]) is list and g["x"]:  # x's row; a flat x (told by its x[0]) named as the row it is
+        names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0] if type(g["x"][0]) is list else g["x"])}
     sources = detached_sources(names, flat(g["loss"]))  # a detach() of each leaf of loss's graph: told as such
     return {
         "x": entries(g["x"], "x", value_of),
@@ -113,7 +113,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
                      CONTEXT + "of": "loss"},
         "shape": shape(g["loss"], "loss"),
-        "row": row_kind(g["loss"], "loss[0]"),
+        "row": [row_kind(g["x"], "x[0]"), row_kind(g["loss"], "loss[0]")],  # x or loss given as one flat row
         "new": [_new(g, "x"), _new(g, "y")],
         "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
         "call": call.fact,
@@ -367,7 +367,9 @@ def draw(sub):
     g = sub.build([1.5, -0.5], [[2.0, 1.0], [0.5, -1.0]])
     x, loss = g["x"], g["loss"]
     row = loss[0] if type(loss) is list and loss and type(loss[0]) is list else loss  # loss's row,
-    names = {**{f"x{k}": v for k, v in enumerate(x[0])},  # or the row build returned as loss: as
+    rows = type(x) is list and bool(x) and type(x[0]) is list  # x's row, or the row build returned as x
+    xs = x[0] if rows else x if type(x) is list else []
+    names = {**{f"x{k}": v for k, v in enumerate(xs)},  # or the row build returned as loss: as
              **{f"loss{k}": v for k, v in enumerate(row)}}  # many as build made, drawn as they are
     show(row, names)  # drawn as built if the backward calls fail
     # no matrix to backpropagate row by row, an entry no graph records (made under no_grad), or an x
@@ -375,7 +377,7 @@ def draw(sub):
     # run on it would raise for build's slip (x_grads reading a .grad no pass wrote)
     recorded = all(isinstance(v, Value) and v.requires_grad for v in flat(loss))
     leaves = {id(v) for v in graph_leaves(flat(loss))}
-    if row is loss or not recorded or not all(id(v) in leaves for v in x[0]):
+    if row is loss or not rows or not recorded or not all(id(v) in leaves for v in xs):
         return row, names
     with watching(sub, "jacobian_rows", grad_numbers=True) as call:  # the diagram runs first:
         sub.jacobian_rows(x, loss)

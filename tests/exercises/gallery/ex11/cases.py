@@ -62,6 +62,12 @@ CASES = [
     Wrong("vjp_as_weighted_sum", names=('vjp started backward from a Value it made itself',), fails={VJP: "vjp started backward from a Value it made itself"},
           edits={VJP_BACKWARD: "    micrograph.sum([e * c for e, c in zip(loss[0], v)]).backward()\n"}),
     Correct("one_entry_per_backward", edits={ROW_BACKWARD: "        loss[0][j].backward(retain_graph=j < m - 1)\n"}),
+    # x built as one flat list of leaves, loss from [x]: loss's graph is the statement's, x's shape is not
+    Wrong("x_one_flat_list", names=("x[0] is not the kind of result the statement's is: yours is of type Value",),
+          fails={BUILD: "x[0] is not the kind of result the statement's is: yours is of type Value"},
+          unsaid=("never reaches x[0][0]", "reaches a leaf the statement's does not"),
+          edits={"    x = [[Value(v, requires_grad=True) for v in x_row]]\n": "    x = [Value(v, requires_grad=True) for v in x_row]\n",
+                 '"loss": micrograph.mm(x, y)}': '"loss": micrograph.mm([x], y)}'}),
     # x's gradients set to None before the pass: x comes with none (the statement says so), so this changes nothing
     Correct("vjp_clears_first", edits={VJP_BACKWARD: "    for leaf in x[0]:\n        leaf.grad = None\n" + VJP_BACKWARD}),
     # each entry's own graph, freed by its pass: no later pass goes through it
