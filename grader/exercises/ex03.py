@@ -27,7 +27,7 @@ from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
-from grader.spec.import_mode import import_warnings
+from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
@@ -329,6 +329,8 @@ def warning_public(sub):
     seen = _warnings_seen()
     return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
             "caller_ignores": _caller_ignores(sub, lambda: documents_graph(-2.0, 0.5)["a"], "a"), **seen,
+            "filters": filters_kept(lambda: sub.grad_warning(documents_graph(-2.0, 0.5)["a"]), "grad_warning(a)",
+                                    getattr(sub, "__file__", None)),
             "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning")}
 
 

@@ -41,6 +41,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE, Check.LOSS_PER_STEP.value: SayStep.LOSSES_FEWER,
            Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
            Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF, Check.IMPORT_KEEPS_WARNINGS.value: SayRead.IMPORT_SILENCED,
+           Check.CALL_KEEPS_FILTERS.value: SayRead.FILTERS_LEFT,
            Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT, Check.INPUTS_ANEW.value: SayStep.ROWS_BY_ID,
            Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT, Check.SOME_ENTRY.value: SayWalk.EMPTY_ANSWER,
            Check.PAST_FIRST_LEAF.value: SayWalk.STOPPED_AT_FIRST_LEAF,
@@ -138,6 +139,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
     SayRead.IMPORT_SILENCED: (("raised_at", SayRead.IMPORT_RAISES_AT), ("raised", SayRead.IMPORT_RAISES),
                               ("at_line", SayRead.IMPORT_SILENCED_AT)),
+    SayRead.FILTERS_LEFT: (("at_line", SayRead.FILTERS_LEFT_AT),),
     SayStep.PARAMETER_LEFT: (("zero_grad", SayStep.LEFT_AT_ZERO), ("one_layer", SayStep.LAYER_LEFT)),
     SayState.SAME_ON_OBJECT: (("first_lr", SayState.LR_OF_EARLIER_CALL),),
     SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
@@ -203,6 +205,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayLeaf.BUILT_UNUSED: ("op", "op"), SayLeaf.BUILD_UNCALLED: ("op", "op"),  # the node the second pass failed at
     SayStep.IMPORT_LEFT_OFF_AT: ("line", "where"),  # the line of the file's own code after which the mode stayed off
     SayRead.IMPORT_SILENCED_AT: ("line", "where"), SayRead.IMPORT_RAISES_AT: ("line", "where"),  # ... the filters last changed
+    SayRead.FILTERS_LEFT_AT: ("line", "where"),  # the line of the function's code after which the filters stayed changed
     SayRead.HELPER_CAUGHT: ("helper", "function"),  # the student's function that caught a pass's error
     SayState.SAME_ON_OBJECT: ("object", "name"), SayState.LR_OF_EARLIER_CALL: ("object", "name"),  # what both calls were given: the net, the model
     SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"), SayStep.LEFT_AT_ZERO: ("left", "name"),  # the first parameter a training loop never changed, by its place

@@ -33,6 +33,10 @@ class SayRead(Sentence):
                           ".grad gives an error: in code that imports your file, that read raises, where the "
                           "statement's reads of a.grad, b.grad and y.grad warn; set a warnings filter only inside "
                           "warnings.catch_warnings().")
+    FILTERS_LEFT = N_("{label} changed the warnings filters outside warnings.catch_warnings(), and they stay changed "
+                      "after it returns: its caller's code goes on with a filter it did not set.")
+    FILTERS_LEFT_AT = N_("{label} changed the warnings filters at line {where}, outside warnings.catch_warnings(), and "
+                         "they stay changed after it returns: its caller's code goes on with a filter it did not set.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")

@@ -122,6 +122,7 @@ class Check(str, enum.Enum):
     SEED_USED = "seed_used"  # a model's builder given other seeds built models of other weights
     IMPORT_KEEPS_MODE = "import_keeps_mode"  # importing the student's file left grad mode on, as it found it
     IMPORT_KEEPS_WARNINGS = "import_keeps_warnings"  # ... and reading a non-leaf's .grad still shows the warning
+    CALL_KEEPS_FILTERS = "call_keeps_filters"  # a call left its caller's warnings filters as it found them
     ANEW_ON_OBJECT = "anew_on_object"  # a call given an object an earlier call was given returns a result of its own
     PAST_FIRST_LEAF = "past_first_leaf"  # a hand-written pass went on after the first leaf its order reaches
     SOME_ENTRY = "some_entry"  # a dict of answers returned holds some entry (it is not empty)

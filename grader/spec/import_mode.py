@@ -105,6 +105,21 @@ def imported(probe: Callable[[ModuleType], Any], module: str) -> Callable[[Modul
     return probed
 
 
+def filters_kept(call: Callable[[], object], label: str, filename: str | None) -> dict[str, Any]:
+    """The CALL_KEEPS_FILTERS fact of ``call()``, a call of the student's function (``label``),
+    made under a caller's own filter (``ignore``, as pytest or ``python -W ignore`` set): the
+    warnings filters are as they were once it returns, where a filter set outside
+    ``catch_warnings`` stays in force in the caller's code.  Where not, ``~line``: the line of the
+    file ``filename`` after which they last changed.  The filters are the caller's again
+    afterwards (``catch_warnings``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        before = list(warnings.filters)
+        _, line = watched(call, lambda: tuple(warnings.filters), filename)
+        kept = list(warnings.filters) == before
+    return _at(check(Check.CALL_KEEPS_FILTERS, kept, label), line)
+
+
 def import_warnings(sub: ModuleType, label: str) -> dict[str, Any]:
     """The IMPORT_KEEPS_WARNINGS fact of the student's file, imported again under a caller's filter
     that shows every warning: reading a new non-leaf's ``.grad`` afterwards still shows the

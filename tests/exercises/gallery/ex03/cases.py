@@ -430,3 +430,9 @@ CASES += [
     Correct("other_warnings_ignored_at_import",
             edits={IMPORTS: IMPORTS + "\nwarnings.filterwarnings(\"ignore\", category=DeprecationWarning)\n"}),
 ]
+
+# A filter set outside catch_warnings() by grad_warning: every answer is right, and the caller's own filters
+# are overridden once it returns; told by the line that set it.
+CASES += [
+    Wrong("always_set_outside_catch", fails={WARNING: "changed the warnings filters at line"}),
+]
