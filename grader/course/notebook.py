@@ -8,7 +8,12 @@ Why line by line: the graded file must keep one line per notebook line, so that 
 line N of the joined file can be named back as "cell C, line L" (``Converted.where``).  IPython
 syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) and calls of
 ``grader.check`` (which would grade the notebook again inside the sandbox) become ``pass`` at the
-same indentation, and each kind dropped is said in the feedback.  ``from __future__`` imports
+same indentation, and each kind dropped is said in the feedback; so do IPython's help lines
+(``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  ``display``, a name every
+Jupyter, VS Code and Colab kernel defines, is defined in the graded file too (it prints the repr
+of each object it is given) where a cell calls it: a cell that ran in the notebook runs when
+graded, and an import of it from IPython, which is not installed where the file is graded, is
+dropped.  ``from __future__`` imports
 (allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
 of the notebook, Markdown cells included, as a student counts them when scrolling, and named
 with the execution count Jupyter and Colab show beside a cell that ran (``cell 3 (In [7])``);
@@ -34,6 +39,14 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 # Cell magics whose body is still Python run once (the magic only times or captures it).
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _MAGIC = re.compile(r"^(\s*)(%|!)")
+_HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
+_DISPLAY_IMPORT = re.compile(r"^(\s*)from IPython(?:\.core)?(?:\.display)? import display\s*(?:#.*)?$")
+_DISPLAY_CALL = re.compile(r"\bdisplay\s*\(")
+_DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
+DISPLAY = 'def display(*objects, **options): print(*map(repr, objects), sep="\\n")'
+"""The graded file's first line (after its ``__future__`` imports) where a cell calls display:
+Jupyter's own display shows each object it is given, its repr where the object has no richer
+form (a Value, a dict of them), which this prints to the output the grade shows."""
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
 _CHECK = re.compile(r"^(\s*)(?:(?:\w+\s*=\s*)?grader\.check\(.*\)|import grader"
                     r"|from grader import check)"
@@ -54,6 +67,7 @@ class Converted:
     cells: list[str] = field(default_factory=list)  # that cell's label (``_label``)
     dropped: list[str] = field(default_factory=list)  # kinds of lines dropped, for the notes
     history: bool = False  # the cells are a kernel's input history (``grader.check``)
+    displayed: bool = False  # a cell calls display: the graded file defines it (``DISPLAY``)
     named: bool = False  # ``where`` named a cell: the notes say how cells are counted
 
     def where(self, line: int) -> str:
@@ -72,6 +86,8 @@ class Converted:
         if self.dropped:
             notes.append(_("not graded (not Python, or grading itself): {kinds}",
                            kinds=_(", ").join(self.dropped)))
+        if self.displayed:
+            notes.append(_("display() is Jupyter's own: when graded, it prints the repr of each object it is given"))
         if self.named and self.history:
             notes.append(_("In [N] is the number Jupyter and Colab showed left of the cell when it "
                            "ran; lines count from 1 in each cell"))
@@ -141,12 +157,16 @@ def _clean(lines: list[str], dropped: set[str]) -> list[str]:
         lines = ["pass"] + lines[1:]
     cleaned = []
     for line in lines:
-        magic, check = _MAGIC.match(line), _CHECK.match(line)
+        magic, check, asked = _MAGIC.match(line), _CHECK.match(line), _HELP.match(line)
         if magic:
             dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
         elif check:
             dropped.add("grader.check")
-        match = magic or check
+        elif asked:
+            dropped.add(_("help lines (?)"))
+        elif _DISPLAY_IMPORT.match(line):
+            dropped.add(_("display's import from IPython"))
+        match = magic or check or asked or _DISPLAY_IMPORT.match(line)
         cleaned.append(match.group(1) + "pass" if match else line)
     return cleaned
 
@@ -167,9 +187,13 @@ def convert(data: bytes, shown: str) -> Converted:
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))
         out += [("pass" if _FUTURE.match(line) else line) for line in lines] or ["pass"]
+    converted.displayed = (any(_DISPLAY_CALL.search(line) for line in out)
+                           and not any(_DISPLAY_OWN.match(line) for line in out))
+    if converted.displayed:
+        out.insert(0, DISPLAY)
     if futures:  # each cell may start with one; the joined file only on its first line
         out.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
-        converted.starts = [start + 1 for start in converted.starts]
+    converted.starts = [start + bool(futures) + converted.displayed for start in converted.starts]
     converted.source = "\n".join(out) + "\n"
     converted.dropped = sorted(dropped)
     return converted

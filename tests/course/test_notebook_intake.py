@@ -169,3 +169,34 @@ def test_future_imports_of_any_cell_move_to_the_top() -> None:
     assert converted.source.splitlines()[0] == "from __future__ import annotations"
     compile(converted.source, "w.py", "exec")
     assert converted.where(4) == "cell 2, line 2"
+
+
+def test_ipython_help_lines_are_not_graded() -> None:
+    converted = convert(notebook_of(("code", "x = 1"), ("code", "x?\n??x\nif x:\n    x.real??")), "w.ipynb")
+    assert converted.source == "x = 1\npass\npass\nif x:\n    pass\n"
+    assert converted.notes() == ["not graded (not Python, or grading itself): help lines (?)"]
+
+
+def test_display_is_defined_where_a_cell_calls_it(capsys: pytest.CaptureFixture[str]) -> None:
+    converted = convert(notebook_of(("code", "from IPython.display import display\nx = {'a': 1}", 3),
+                                    ("code", "from __future__ import annotations\ndisplay(x, 'b')")), "w.ipynb")
+    exec(compile(converted.source, "w.py", "exec"), {})  # noqa: S102 - the joined cells, as graded
+    assert capsys.readouterr().out == "{'a': 1}\n'b'\n"
+    assert converted.where(4) == "cell 1 (In [3]), line 2" and converted.where(6) == "cell 2, line 2"
+    assert "display's import from IPython" in converted.notes()[0]
+    assert converted.notes()[1] == "display() is Jupyter's own: when graded, it prints the repr of each object it is given"
+
+
+def test_a_display_of_the_students_own_is_left_as_it_is() -> None:
+    converted = convert(notebook_of(("code", "def display(v):\n    return v\ndisplay(1)")), "w.ipynb")
+    assert converted.source == "def display(v):\n    return v\ndisplay(1)\n" and converted.notes() == []
+
+
+def test_a_notebook_that_displays_and_asks_for_help_scores_full_marks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(3, ("code", "display(build_graph(0.5, -3.0)['y'])\nValue?\nbuild_graph??", 4))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == graded["max_score"] > 0
