@@ -27,7 +27,7 @@ from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import by_key, grad, num, shape_error
+from grader.spec.probe import by_key, grad, num, shape_error, stepped_grad
 from grader.spec.origins import made_by_op, made_from, read_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
@@ -152,9 +152,9 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
             loss = sub.sgd_step(w, given, lr)
         at_pass = call.first_versions.get(id(w))
         first = at_pass is not None and at_pass > version and not call.changed_after_first_pass(w)
-        now, g = num(w), grad(w)
+        now, g = num(w), stepped_grad(w)  # a .grad zeroed after the step: the number it stepped by
         if type(now) is float and type(g) is float and now != before:  # other facts tell a w
-            moves.append((now - before, g, lr))  # never changed, or a .grad cleared after the step
+            moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
         runs.append({"loss": [value_of(loss, "the loss returned"),
                               graph(loss, {"w": w}, label="the loss returned"),

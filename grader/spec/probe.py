@@ -121,6 +121,17 @@ def grad(v: object) -> float | None | str:
     return None if g is None else num(g)
 
 
+def stepped_grad(v: object) -> float | None | str:
+    """``grad(v)``, or, where the student's code zeroed ``v.grad`` in place after backward wrote it
+    (``w.grad.zero_()`` after an update, "for the next step"), the number backward wrote: the
+    gradient a step made before that zeroing moved ``v`` by."""
+    g = grad(v)
+    record = micrograph.observe.grad_write(v) if g == 0.0 and _is_value(v) else None  # type: ignore[arg-type]
+    if record is not None and record.by_engine and not record.intact(v) and type(record.data) is float:  # type: ignore[arg-type]
+        return record.data
+    return g
+
+
 def grad_fn(v: object) -> str | None:
     """The name of ``v.grad_fn`` (``"AddBackward0"``), or None for a leaf."""
     if not _is_value(v):

@@ -467,3 +467,14 @@ CASES += [
           names=("called again on a leaf an earlier call of it stepped", "an attribute"),
           unsaid=("backward wrote w.grad",)),
 ]
+
+# .grad zeroed after the update "for the next step", never cleared before backward: every step moves w by
+# lr times what backward wrote; told by the .grad changed after backward wrote it, not by the step's size.
+CASES += [
+    Wrong("zeroed_after_the_update", fails={STEP: "w.grad was changed after backward wrote it"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": "",
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n"
+                 "    w.grad.zero_()  # for the next step\n"},
+          names=("w.grad was changed after backward wrote it",), unsaid=("another amount than lr * w.grad",)),
+]
