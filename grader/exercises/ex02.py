@@ -265,7 +265,7 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
             answer = sub_module.leaf_grads(w, x, *flags)
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
         out.append({"keys": keys_asked(answer, ("w", "x"), label),
-                    "grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built))},
+                    "grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built), call, built)},
                     "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
@@ -275,14 +275,19 @@ def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, flo
     return out
 
 
-def _held(answer: object, leaves: tuple[Any, Any] | None) -> dict[str, Any]:
+def _held(answer: object, leaves: tuple[Any, Any] | None, call: Any, built: list[Any]) -> dict[str, Any]:
     """Context of leaf_grads' answer: the names it returned None for where that leaf of the graph
-    its build_graph returned held a gradient after the call (``~held``: a gradient read, then
-    dropped, such as a Value of zero taken as false by ``if w.grad``)."""
+    its build_graph returned last held a gradient after the call (``~held``: a gradient read, then
+    dropped, such as a Value of zero taken as false by ``if w.grad``); ``~other_build``: those of
+    them whose .grad the call read on the leaf of an earlier build_graph call, still None (the
+    graph built twice, backward run through the second)."""
     if type(answer) is not dict or leaves is None:
         return {}
     held = [k for k, leaf in zip(("w", "x"), leaves) if answer.get(k, 0) is None and leaf.grad is not None]
-    return {CONTEXT + "held": held} if held else {}
+    read = list(call.grad_reads.values())
+    other = [k for k in held if any(type(g) is dict and isinstance(g.get(k), Value) and g[k].grad is None
+                                    and any(r is g[k] for r in read) for g in built[:-1])]
+    return {CONTEXT + "held": held, **({CONTEXT + "other_build": other} if other else {})} if held else {}
 
 
 def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:

@@ -114,7 +114,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and found.say is Say.RESULT_NONE and type(held) is list and \
             any(dict(found.fields).get("label") == f"{label}[{k!r}]" for k in held if type(k) is str):
         name = next(k for k in held if dict(found.fields).get("label") == f"{label}[{k!r}]")
-        return [_diff(Say.NONE_THOUGH_HELD, label=dict(found.fields)["label"], name=name)]
+        other = got.get(CONTEXT + "other_build")  # the leaf read is another build's: no None was put in its place
+        say = Say.NONE_OTHER_BUILD if type(other) is list and name in other else Say.NONE_THOUGH_HELD
+        return [_diff(say, label=dict(found.fields)["label"], name=name)]
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
         saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
         if type(saved) is str:

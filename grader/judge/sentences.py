@@ -169,6 +169,8 @@ class Say(Sentence):
                           "where the statement's is not: being a leaf is not the same as not requiring grad.")
     NONE_THOUGH_HELD = N_("{label} is None, although {name}.grad held a gradient after backward: your code "
                           "returned None in its place.")
+    NONE_OTHER_BUILD = N_("{label} is None: your code read {name}.grad from a leaf one build_graph call made, where "
+                          "backward ran through another call's graph, whose {name}.grad holds a gradient.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
     RESULT_TEXT_NOT_NONE = N_("{label} is \"{text}\" here, where the statement's is None.")
     NO_ENTRY = N_("{of} has no entry for {name}, where the statement's has one.")

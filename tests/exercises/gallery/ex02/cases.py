@@ -400,6 +400,15 @@ CASES += [
     Correct("gradient_read_through_sum", edits={'g[name].grad.item() for name in ("w", "x")': 'g[name].grad.sum().item() for name in ("w", "x")'}),
 ]
 
+# The graph built twice, backward run through the second and the first's leaves read: told by the build whose
+# leaves were read, not as a None put in place of a gradient read.
+CASES += [
+    Wrong("leaves_of_another_build", fails={LEAF_GRADS: "from a leaf one build_graph call made"},
+          edits={'    g["y"].backward()\n    # A leaf':
+                 '    build_graph(w, x, w_requires_grad, x_requires_grad)["y"].backward()\n    # A leaf'},
+          names=("build_graph", "backward ran through another call's graph"), unsaid=("returned None in its place",)),
+]
+
 # Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): every
 # function behaves, and only the import shows the mode left off for whoever imports the file.
 CASES += [
