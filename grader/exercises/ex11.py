@@ -248,13 +248,19 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     return {"rows": result_of(matrix(rows, num), label), "floats": floats, "given_kept": kept.fact,
             "read": read_from_grad(rows, call, label),
             "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
-            "in_turn": read_in_turn(earlier, x[0], label, rows=True),
+            "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=_one_list(rows)),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})"),
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
+
+
+def _one_list(rows: object) -> bool:
+    """Whether two rows returned are one list object (``[[0.0] * n] * m``, or one list appended again)."""
+    listed = [row for row in rows if type(row) is list] if type(rows) is list else []
+    return len({id(row) for row in listed}) < len(listed)
 
 
 def _last_pass_kept(fact: dict[str, Any]) -> dict[str, Any]:

@@ -107,7 +107,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
-    Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
+    Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
+                    ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself

@@ -193,8 +193,9 @@ class Say(Sentence):
     RESULT_REPEATS_LEFT_OUT = N_("{label} holds each of the statement's entries once, where the statement's holds "
                                  "some of them more than once: yours leaves out an entry that repeats an earlier one.")
     ENTRIES_ONE_LIST = N_("{label} holds one list object as several of its entries, and that list is none of the "
-                          "statement's entries: your code appended the same list more than once, not a copy of it, "
-                          "so those entries all show that list as it was when the call returned.")
+                          "statement's entries: your code used the same list more than once (appended it again, or "
+                          "repeated it with [...] * n), not a copy of it, so those entries all show that list as it "
+                          "was when the call returned.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
     # a property judged by the probe (CHECK facts)
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends it a gradient.")

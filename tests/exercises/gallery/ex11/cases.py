@@ -375,3 +375,12 @@ CASES += [
 CASES += [
     Correct("gradients_read_through_sum", edits={'    return [v.grad.item() for v in x[0]]': '    return [v.grad.sum().item() for v in x[0]]'}),
 ]
+
+# Rows made as [[0.0] * n] * m and written in place: each row read right after its pass, into one list
+# object every row is; told as that list, not as rows read after the last pass.
+CASES += [
+    Wrong("rows_one_list_repeated", fails={NOT_ZEROED: "are one list object"},
+          edits={"    rows = []\n": "    rows = [[0.0] * len(x[0])] * m\n",
+                 "        rows.append(x_grads(x))\n": "        for k, g in enumerate(x_grads(x)):\n            rows[j][k] = g\n"},
+          names=("one list object", "[...] * m"), unsaid=("they were read after it",)),
+]
