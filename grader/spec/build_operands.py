@@ -11,7 +11,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec.build import claim
-from grader.spec.build_reads import edge_node, flag
+from grader.spec.build_reads import edge_node, flag, number
 
 NUMBER_MADE = {
     "b": N_("the number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
@@ -27,16 +27,21 @@ NUMBER_MADE = {
 }
 
 
+CONSTANT = {"b": 1.0, "3 * w": 3.0, "w * 3": 3.0, "2 + w": 2.0, "w + 6.5": 6.5}  # the number in each operation
+
+
 def number_made(made: Any, leaf: Any, label: str) -> dict[str, Any]:
     """Whether an edge of ``made``'s node (``leaf`` and a Python number) leads to the
-    AccumulateGrad of a Value that requires grad other than ``leaf``: the number made a Value
-    that requires grad (``Value(other, requires_grad=self.requires_grad)``), where PyTorch's
-    number requires no grad and has the edge (None, 0).  A number's Value that requires no
-    grad, yet has an AccumulateGrad, is another mistake, told by the edges and their rule."""
+    AccumulateGrad of a Value that requires grad, other than ``leaf``, holding that number: the
+    number made a Value that requires grad (``Value(other, requires_grad=self.requires_grad)``),
+    where PyTorch's number requires no grad and has the edge (None, 0).  An AccumulateGrad of
+    another Value (another leaf's, found by ``leaf``'s number in a cache) is not the number's,
+    and a number's Value that requires no grad, yet has an AccumulateGrad, is another mistake:
+    the edges and their rules tell both (the probes' leaves never hold the number)."""
     fn = getattr(made, "grad_fn", None)
     variables = [getattr(edge_node(fn, i), "variable", None) for i in range(2)]
     return claim(any(v is not None and v is not leaf and flag(getattr(v, "requires_grad", None)) is True
-                     for v in variables), NUMBER_MADE[label])
+                     and number(v) == CONSTANT[label] for v in variables), NUMBER_MADE[label])
 
 
 GIVEN_ITSELF = {

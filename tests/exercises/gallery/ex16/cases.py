@@ -22,7 +22,8 @@ CASES = [
                        "but not in your engine",
                  "the documents' graph on other inputs": "With x and w two leaves of the same number, "
                                                          "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"},
-          names=("variable is w", "found by the leaf's number")),
+          names=("variable is w", "found by the leaf's number"),
+          unsaid=("The number 1 in b = w + 1 became a Value",)),  # the 1's entry is (None, 0): w's node is another leaf's
     Wrong("number_requires_grad_like_self", edits={  # w + 1: the 1 made a Value that requires grad, as w does
         "        other = as_value(other)\n        return record(AddBackward0,":
         "        if not isinstance(other, Value):\n            other = Value(other, requires_grad=self.requires_grad)\n"
