@@ -148,6 +148,9 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
                  role=_(ROLE[node.role]), other=_(ROLE[other.role]))
     if isinstance(node, schema.ValueNode) and isinstance(other, schema.ValueNode) and node.name is None \
             and other.name is not None and node.role != other.role:  # an unnamed value in a named one's place
+        if node.role == "const":  # an edge whose node is None: the input may require grad in the student's engine
+            return _("where PyTorch's graph has {name}, {other}, an entry of next_functions in yours holds no node "
+                     "(None), drawn as a constant", name=other.name, other=_(ROLE[other.role]))
         return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
                  name=other.name, other=_(ROLE[other.role]))
     return None

@@ -143,15 +143,15 @@ def test_an_edge_to_another_output_is_said_as_that_not_another_order():
 def test_a_constant_in_a_named_value_s_place_is_marked_and_said(tmp_path: Path):
     """y = a * Value(b) (an operand copied into a new Value that requires no grad): the constant
     stands where PyTorch's graph has b; it is the node marked, drawn with the legend's solid
-    blue border (not its dashed grey one), and the note says what stands where."""
+    blue border (not its dashed grey one), and the note says which entry holds no node there."""
     engine = _engine("ex16_build_value")
     w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
     a, b = x + w, w + 1
     y = a * engine.Value(b.item())
     raw = graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y})
     drawing = replayed.draw("ex16", raw, tmp_path / "ex16", ("svg",))
-    assert "(a value that requires no grad stands in your graph where PyTorch's has b, a non-leaf that does not " \
-           "retain its grad)" in drawing.note, drawing.note
+    assert "(where PyTorch's graph has b, a non-leaf that does not retain its grad, an entry of next_functions in " \
+           "yours holds no node (None), drawn as a constant)" in drawing.note, drawing.note
     source = (tmp_path / "ex16" / "difference.gv").read_text(encoding="utf-8")
     marked = next(line for line in source.splitlines() if "color=blue3" in line and "constant" in line)
     assert "penwidth=4" in marked and "dashed" not in marked

@@ -223,3 +223,13 @@ CASES += [
           fails={DOCS: "y.grad_fn.next_functions[1][0] is not [0][0], a.grad_fn"},
           names=("an edge to each of their two inputs", "handed that input for both")),
 ]
+
+# gradient_edge gives every leaf (None, 0), no AccumulateGrad: x still requires grad, so the
+# diagram's note says what its place holds (an entry with no node), not that a value requiring
+# no grad stands there.
+CASES += [
+    Wrong("no_accumulator_for_leaves", edits={ACCUMULATOR: "    return None, 0"},
+          fails={DOCS: "b.grad_fn.next_functions[0][0] is None, where PyTorch's is not"},
+          names=("next_functions", "a leaf's AccumulateGrad"),
+          unsaid=("a value that requires no grad stands",)),
+]

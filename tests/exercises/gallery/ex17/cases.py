@@ -276,3 +276,13 @@ CASES += [
           fails={CHAIN: "Backward through a long chain (5000 operations) runs without recursion in PyTorch, but not in your engine"},
           names=("without recursion", "never by calling themselves")),
 ]
+
+# ex16's part: gradient_edge gives every leaf (None, 0), no AccumulateGrad; the gate tells it, and
+# the diagram's note says what x's place holds, not that a value requiring no grad stands there.
+CASES += [
+    Wrong("ex16_no_accumulator_for_leaves", edits={
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0":
+        "    return None, 0"},
+          fails={DOCS: "this stage builds on ex16"},
+          names=("ex16", "AccumulateGrad"), unsaid=("a value that requires no grad stands",)),
+]
