@@ -91,9 +91,11 @@ def graded(grading: Grading, reported: Callable[[str, Case], tuple[Path, ChildRe
     return result
 
 
-def _says(feedback: str, words: str) -> bool:
+def _says(feedback: str, words: str | tuple[str, ...]) -> bool:
     """Whether ``feedback`` holds ``words``, or holds them at a sentence's start, with a capital
-    (the build track's sentences begin with one)."""
+    (the build track's sentences begin with one); of a tuple, any one of its alternatives."""
+    if isinstance(words, tuple):
+        return any(_says(feedback, alternative) for alternative in words)
     return words in feedback or words[:1].upper() + words[1:] in feedback
 
 
