@@ -3,9 +3,10 @@
 The idea
 --------
 Each backward *adds* into ``.grad``: the first one makes a new Value, which requires no grad
-(PyTorch's ``.grad`` holds a number, with no graph); a later one adds into a leaf's Value
-already there, in place (the same object), but gives a retained non-leaf a new Value holding
-the sum (as PyTorch does: a Value read from ``a.grad`` before keeps its number).
+(PyTorch's ``.grad`` holds a number, with no graph); a later one adds its gradient to the
+number ``.grad`` holds, a leaf's and a retained non-leaf's alike.  Whether the sum goes into the
+Value already there (PyTorch adds into a leaf's in place) or into a new Value (as PyTorch gives a
+retained non-leaf) is yours to choose: which object ``.grad`` is, the course leaves out.
 Two backward calls on two graphs built from the same leaf give the sum of both gradients.  A
 training loop therefore resets gradients between steps: ``w.grad.zero_()`` sets the number to
 0 in place, or ``w.grad = None`` drops it, and the next backward starts again.

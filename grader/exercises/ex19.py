@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_reads import grad_quiet
+from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_order import run_order
 from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT
@@ -32,14 +33,13 @@ KEYS = {
                    "made with, whatever backward calls ran",
     "zeroed": "zero_() sets the number to 0 in place, a float as every Value's number, and returns the Value itself",
     "dropped": "w.grad = None leaves w.grad None: the grad property's setter keeps what it is given",
-    "in_place": "a backward adds into the Value already in a leaf's .grad, in place, as PyTorch "
-                "does: code holding w.grad sees the sum",
-    "renewed": "after .grad = None (a leaf's, or a retained non-leaf's), the next backward gives .grad a new "
-               "Value, as PyTorch does: nothing of the dropped gradient is kept between calls, and a Value "
-               "read from .grad before keeps its number",
-    "retained": "a later backward gives a retained non-leaf a new Value in .grad, holding the sum, "
-                "as PyTorch does: only a leaf's .grad is added into in place, so a Value read "
-                "from a.grad before keeps its number",
+    "renewed": "after .grad = None (a leaf's, or a retained non-leaf's), the next backward starts again from "
+               "nothing, as PyTorch's does: nothing of the dropped gradient is kept between calls",
+    "retained": "a later backward adds a retained non-leaf's gradient to the number its .grad holds, as a "
+                "leaf's: .grad then holds the sum of both",
+    "retained_zeroed": "a.grad.zero_() on a retained non-leaf sets its gradient to 0, as on a leaf: the next backward "
+                       "adds into that 0, so a.grad is then that backward's gradient alone (store_grad adds to the "
+                       "number .grad holds, never to a sum kept apart from it)",
     "fresh": "a backward sends the gradients of its own graph alone: after .grad is reset, the next "
              "backward writes into it what the first did, nothing of the earlier backward calls being "
              "kept between calls",
@@ -58,28 +58,14 @@ KEYS = {
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
     "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
-                "getter that returns a new Value each time hands zero_() and the code holding w.grad a copy, which "
-                "no later backward adds into",
+                "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
 }
 # what zero_() or .grad = None left decides the gradients added after it
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad"),
              "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
-             "in_place": ("fresh", "leaf_number", "operand", "one_grad"), "zeroed": ("one_grad",),
-             "leaf_root": ("operand", "in_place"),
-             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads", "in_place"),
-             "rerun": ("grads", "in_place", "operand")}  # a sum made wrong: a second backward's gradient differs too
-
-
-def _kept(sub: Any, w0: float, x0: float) -> list[Any]:
-    """Whether a second backward adds into the Value the first wrote to w.grad (PyTorch keeps
-    that tensor) or replaces it.  Its leaves are a fresh copy's (``_retained``'s reason)."""
-    engine = fresh_copy(sub) or sub
-    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    (w * x + w).backward()
-    g = w.grad
-    (w * x + w).backward()
-    said = "after (w * x + w).backward(); g = w.grad; (w * x + w).backward()"
-    return [claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+             "zeroed": ("one_grad",), "leaf_root": ("operand",), "retained_zeroed": ("retained", "rerun"),
+             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads",),
+             "rerun": ("grads", "operand")}  # a sum made wrong: a second backward's gradient differs too
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -91,19 +77,17 @@ def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     return claim(w.grad is w.grad, "w.grad is w.grad after (w * x + w).backward()")
 
 
-LEAF_ROOT = "w.backward(); g = w.grad; w.backward()"
+LEAF_ROOT = "w.backward(); w.backward()"
 
 
 def _leaf_root(sub: Any, w0: float) -> list[Any]:
     """Two backward calls from a leaf itself (ex17's statement: backward may start at a leaf):
-    the second adds into the Value the first wrote, as any backward does; a shortcut that
-    writes a new Value for a leaf root replaces it.  On a fresh copy (``_retained``'s reason)."""
+    the second adds into what the first wrote, as any backward does; a shortcut that writes a
+    new Value holding the seed for a leaf root replaces it.  On a fresh copy (``_retained``'s reason)."""
     engine = fresh_copy(sub) or sub
     w = engine.Value(w0, requires_grad=True)
-    ran = [raised(w.backward, "w.backward(), w a leaf")]
-    g = w.grad
-    ran.append(raised(w.backward, "a second w.backward() after w.backward(); g = w.grad"))
-    return [*ran, claim(w.grad is g, f"w.grad is g after {LEAF_ROOT}"), fact(grad_quiet(w), f"w.grad after {LEAF_ROOT}")]
+    ran = [raised(w.backward, "w.backward(), w a leaf"), raised(w.backward, "a second w.backward() after w.backward()")]
+    return [*ran, fact(grad_quiet(w), f"w.grad after {LEAF_ROOT}")]
 
 
 RETAINED_TWICE = "a = w * 3; a.retain_grad(); a.retain_grad(); (a * a).backward()"
@@ -142,22 +126,20 @@ def _requires_grad(v: Any) -> bool | str:
 
 
 def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
-    """Whether a backward after ``w.grad = None`` gives w a new Value and leaves the one read
-    before alone (PyTorch does): a gradient Value kept between calls and handed out again, or
-    written into, shows here.  Its leaves are a fresh copy's (``_retained``'s reason)."""
+    """Whether a backward after ``w.grad = None`` starts again from nothing: a gradient kept
+    between calls (on the node, or by the leaf's id) and added into again shows here.  Its
+    leaves are a fresh copy's (``_retained``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     (w * x + w).backward()
-    g = w.grad
     w.grad = None
-    ran = raised((w * w).backward, "(w * w).backward() after (w * x + w).backward(); g = w.grad; w.grad = None")
-    said = "after (w * x + w).backward(); g = w.grad; w.grad = None; (w * w).backward()"
-    return [ran, claim(w.grad is g, f"w.grad is g {said}"), fact(number(g), f"g.item() {said}")]
+    ran = raised((w * w).backward, "(w * w).backward() after (w * x + w).backward(); w.grad = None")
+    return [ran, fact(grad_quiet(w), "w.grad after (w * x + w).backward(); w.grad = None; (w * w).backward()")]
 
 
 def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
-    """Whether a second backward through a retained non-leaf replaces its .grad with a new Value
-    (PyTorch does: only a leaf's .grad is added into in place), and which nodes it ran: an
+    """Whether a second backward through a retained non-leaf adds into its .grad, and which nodes
+    it ran: an
     engine that keeps something of the first backward's walk between calls (counts cached by
     the root's id, which the new root may reuse) runs fewer, and that is its mistake, not how
     store_grad treats a retained gradient (``CAUSED_BY``).  The Values are a fresh copy's of the
@@ -173,16 +155,13 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     freed = id(first.grad_fn)
     first.backward()
     del first
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        g = a.grad
+    once = fact(grad_quiet(a), "a.grad after a = w + x; a.retain_grad(); (a * x).backward()")
     y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
     order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
-    said = "after a = w + x; a.retain_grad(); (a * x).backward(); g = a.grad; (a * w).backward()"
+    said = "after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward()"
     ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
     return {"rerun": [ran, _same_graph(engine, w0, x0)],
-            "retained": [claim(a.grad is g, f"a.grad is g {said}"), fact(number(g), f"g.item() {said}"),
-                                         fact(grad_quiet(a), f"a.grad {said}")]}  # the sum of both
+            "retained": [once, fact(grad_quiet(a), f"a.grad {said}")]}  # the first gradient, then the sum of both
 
 
 def _same_graph(engine: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -284,7 +263,7 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "in_place": _kept(sub, 1.5, -2.0), "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
+            "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
             "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5)}
 
 
@@ -295,7 +274,7 @@ def loop_hidden(sub):
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, -0.5, 3.0), **_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
-            "in_place": _kept(sub, -0.5, 3.0), "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
+            "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
             "leaf_root": _leaf_root(sub, -0.5), "retained_once": _retained_twice(sub, -0.5)}
 
@@ -310,10 +289,8 @@ def zero_between_calls(sub):
     back = g.zero_()
     zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
               _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
-    (w * w).backward()  # adds into the zeroed Value, as into any other
-    again = claim(w.grad is g, "w.grad is g after (w * w).backward(); g = w.grad; g.zero_(); (w * w).backward()")
     return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
-            "in_place": [again]}
+            "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)]}
 
 
 A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")

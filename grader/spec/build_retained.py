@@ -2,7 +2,8 @@
 tests observe it, and so does ex20's check (``grader.spec.build_checks``), which every later stage
 runs.  PyTorch writes a retained value's gradient as its node starts, before apply reads what the
 node saved, and a released node that runs again (an addition's, which saved nothing) still writes
-it: release frees the saved values only.
+it: release frees the saved values only.  A retained ``.grad`` zeroed between two backward calls
+(``ZEROED``) is ex19's, observed by its tests and its check alike.
 """
 
 from __future__ import annotations
@@ -39,3 +40,25 @@ def grad_after_released(sub: Any, w0: float) -> float | str | None:
     y.backward()
     y.backward()
     return grad_quiet(y)
+
+
+ZEROED = "a.grad after a = w + w; a.retain_grad(); (a * a).backward(retain_graph=True); a.grad.zero_(); (a * w).backward()"
+
+
+def grad_after_zeroed(sub: Any, w0: float) -> float | str | None:
+    """``ZEROED``'s a.grad: the second backward adds into the 0 zero_() left, as into a leaf's
+    .grad, where an engine that keeps a retained value's running sum apart from .grad (on its
+    node or the Value) and resets it only when .grad is None adds the first gradient too.  The
+    first backward keeps its graph, so a later stage's release (right or not) never meets a's
+    node twice."""
+    w = sub.Value(w0, requires_grad=True)
+    a = w + w
+    a.retain_grad()
+    first, second = a * a, a * w
+    held(first, second)
+    first.backward(retain_graph=True)
+    grad = a.grad
+    if grad is not None:  # a retained gradient never written is told by the other tests
+        grad.zero_()
+    second.backward()
+    return grad_quiet(a)

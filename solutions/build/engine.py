@@ -375,8 +375,7 @@ def check_in_place(v: Value) -> None:  #@6
 def store_grad(v: Value, grad: float) -> None:  #@2
     """Write ``grad`` into ``v.grad`` as a Value (PyTorch's .grad is a tensor, like the leaf)."""
     # TODO: one line  #=2
-    # TODO: accumulate: a new Value the first time, else add into a leaf's Value in place  #=4
-    # TODO: and give a retained non-leaf a new Value holding the sum  #=4
+    # TODO: accumulate: a new Value the first time, else add the gradient to the number .grad holds  #=4
     if v._grad is None:  #+4
         v._grad = Value(grad)  #+4
     elif v.is_leaf:  #+4

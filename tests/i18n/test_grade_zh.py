@@ -110,7 +110,7 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
                   'a second time …" | ex20'),
     ("ThisStage", 'ex18: a.retain_grad() then one backward; reading r.grad after r.retain_grad() | RuntimeError: "one of the variables needed for '
                   'gradient computation has been modified by an inplace operation | is at version 1" | ex21'),
-    ("ThisStage", "ex19: two backward calls, then zero_() and one more; two through a retained non-leaf"),
+    ("ThisStage", "ex19: two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
     ("EarlierStage", "ex18: a.grad after a.retain_grad() and a backward is not the gradient a's node receives"),
     ("EarlierStage", 'ex17: it raised RuntimeError: "a leaf Variable that requires grad is being used in an '
                      'in-place operation."'),

@@ -23,10 +23,8 @@ CASES = [
         "\ndef backward(": "\n_BUFFERS = {}\n\n\ndef backward("},
           fails={NEW_GRAPHS: "w.grad after (w * w).backward() after w.grad = None, once a second y.backward() raised"},
           names=("(w * w).backward()", "leaves nothing behind")),
-    Wrong("ex19_retained_added_in_place", edits={  # an ex19 part: a retained non-leaf's Value added into
-        "    elif v.is_leaf:\n": "    elif v._grad.is_leaf:\n"},
-          fails={DOCS: "a second backward through a retained a adds into the Value a.grad held"},
-          names=("ex19's check fails", "store_grad")),
+    Correct("ex19_retained_added_in_place", edits={  # an ex19 part: a retained non-leaf's Value added into;
+        "    elif v.is_leaf:\n": "    elif v._grad.is_leaf:\n"}),  # which object .grad is, the course leaves out
     Wrong("unpack_pops", edits={  # frees a value as it is read, with retain_graph=True too
         "        value = self.saved[name]\n        return value\n": "        return self.saved.pop(name)\n"},
           fails={RETAINED: "The list of operands that y.grad_fn saved, after reading each of them (unpack), y = w * x has fewer"},
@@ -207,4 +205,15 @@ CASES += [
                  "        self.saved = dict.fromkeys(self.saved)\n        self.retained = None\n        self.released = True\n"},
           fails={THREE: "y.grad after y.retain_grad(); y.backward(); y.backward(), y = w + 2 is a different number"},
           names=("y = w + 2", "release frees a node's saved values only"), unsaid=("before apply",)),
+]
+
+# ex19's slip carried: a retained non-leaf's running sum kept on its node, which a.grad.zero_() never
+# resets; this stage's programs never zero a retained gradient, ex19's gate tells it.
+CASES += [
+    Wrong("retained_sum_kept_on_the_node_since_ex19", edits={
+        "        v._grad = Value(v._grad.item() + grad)":
+        "        v.grad_fn.retained_sum += grad\n        v._grad = Value(v.grad_fn.retained_sum)",
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if v._grad is None:\n        v._grad = Value(grad)\n        if not v.is_leaf:\n            v.grad_fn.retained_sum = grad\n"},
+          fails={DOCS: "this stage builds on ex19"}, names=("ex19", "a.grad.zero_() on a retained a", "store_grad")),
 ]

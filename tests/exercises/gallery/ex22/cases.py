@@ -335,3 +335,14 @@ CASES += [
           fails={PUBLIC: "h.retains_grad after h.register_hook(hook); (h * w).backward() is True, unlike PyTorch's"},
           names=("h.retains_grad after h.register_hook(hook)", "does not make the value retain its gradient")),
 ]
+
+# ex19's slip carried: a retained non-leaf's running sum kept on its node, which a.grad.zero_() never
+# resets; this stage's programs never zero a retained gradient, ex19's gate tells it.
+CASES += [
+    Wrong("retained_sum_kept_on_the_node_since_ex19", edits={
+        "        v._grad = Value(v._grad.item() + grad)":
+        "        v.grad_fn.retained_sum += grad\n        v._grad = Value(v.grad_fn.retained_sum)",
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if v._grad is None:\n        v._grad = Value(grad)\n        if not v.is_leaf:\n            v.grad_fn.retained_sum = grad\n"},
+          fails={PUBLIC: "this stage builds on ex19"}, names=("ex19", "a.grad.zero_() on a retained a", "store_grad")),
+]
