@@ -15,7 +15,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
 from grader.spec.build_reads import edge_node
-from grader.spec.build_operands import given_itself, number_made
+from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import saved_as, saved_operands
@@ -43,6 +43,8 @@ KEYS = {
              "self requires grad, self (\"self\") when the other operand does, and no more",
     "add_saved": "AddBackward0 saves nothing: its backward passes the gradient on to each input as it is, "
                  "needing neither operand (PyTorch's AddBackward0 has no _saved_self or _saved_other)",
+    "saved_names": "MulBackward0 saves each operand under its own name, self as \"self\" and other as \"other\": its "
+                   "backward reads \"other\" for self's gradient and \"self\" for other's",
     "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
                     "y.grad_fn._saved_other is b itself, for y = a * b",
     "saved_zero": "MulBackward0 saves the operand its backward needs whatever that operand's number: a factor "
@@ -105,7 +107,8 @@ def _saved(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = (
         said = _with_zero(zero, f"the list of operands that {operand(label)}.grad_fn saved")
         told["saved_zero" if zero else "saved"].append(fact(saved_operands(getattr(v, "grad_fn", None)), said))
     itself = _itself(made, kept, zeros)
-    return {**told, "saved_itself": itself["saved_itself"], "saved_zero": told["saved_zero"] + itself["saved_zero"]}
+    return {**told, "saved_itself": itself["saved_itself"], "saved_zero": told["saved_zero"] + itself["saved_zero"],
+            "saved_names": names_swapped(made, kept)}
 
 
 def _with_zero(zero: list[str], label: str) -> str:
@@ -155,7 +158,7 @@ CAUSED_BY["grad_edges"] += ("tuples",)
 CAUSED_BY["own_accumulator"] = ("again",)
 CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that requires grad: that rule alone
 CAUSED_BY["saved"] += ("number",)
-CAUSED_BY["saved_itself"] += ("number",)
+CAUSED_BY["saved_itself"] += ("number", "saved_names")  # the Value saved, under the other's name: that rule alone
 CAUSED_BY["saved_zero"] = CAUSED_BY["saved_itself"] + ("saved_itself",)  # a zero factor told apart only where others are right
 OPERAND_FOLLOWS = ("next_functions", "grad_edges", "requires_grad", "saved", "saved_itself", "saved_zero",
                    "one_accumulator", "own_accumulator", "is_leaf", RECORDED, RECORDED_SOME)

@@ -43,6 +43,8 @@ def _stage1(sub: Any) -> str | None:
                   "as one of its inputs requires grad")
     x = sub.Value(-0.5, requires_grad=True)
     product = getattr(w * x, "grad_fn", None)
+    if saved_as(product, "self") is x or saved_as(product, "other") is w:  # the Values, under each other's name
+        return N_("w * x saves an operand under the other's name: x as \"self\" or w as \"other\"")
     if (saved_as(product, "self") is w, saved_as(product, "other") is x) != (True, True):
         return N_("w * x does not save w and x themselves, the Values, as \"self\" and \"other\"")
     z = sub.Value(0.0, requires_grad=True)

@@ -10,8 +10,9 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build import claim
+from grader.spec.build import claim, operand
 from grader.spec.build_reads import edge_node, flag, number
+from grader.spec.saved import saved_as
 
 NUMBER_MADE = {
     "b": N_("the number 1 in b = w + 1 became a Value that requires grad, whose AccumulateGrad is in "
@@ -70,3 +71,19 @@ def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict
     fn = getattr(made, "grad_fn", None)
     lost = [i for i in range(len(inputs)) if edge_node(fn, i) is None and edge_node(direct, i) is not None]
     return claim(not lost, GIVEN_ITSELF[label])
+
+
+def names_swapped(made: dict[str, Any], kept: list[tuple[str, str, str, Any]]) -> list[dict[str, Any]]:
+    """For each operand a product's node saves in PyTorch (``kept``: the product's label, the
+    name, the operand's code, the Value), whether the student's node saved it under the other
+    name (``save("self", other)``): the Value itself, kept, but where backward reads the other
+    operand, which no rule of saving numbers or saving too much explains.  An operand that is
+    both (w * w) is saved under both names, so it is not asked."""
+    told = []
+    for label, name, code, value in kept:
+        swapped = "other" if name == "self" else "self"
+        if any(of == label and n == swapped and v is value for of, n, _, v in kept):
+            continue
+        fn = getattr(made[label], "grad_fn", None)
+        told.append(claim(saved_as(fn, swapped) is value, f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{swapped}\""))
+    return told

@@ -233,3 +233,12 @@ CASES += [
           names=("next_functions", "a leaf's AccumulateGrad"),
           unsaid=("a value that requires no grad stands",)),
 ]
+
+# MulBackward0 saves the right Values under each other's names (save("self", other)): the
+# feedback names the swap, not a number saved in a Value's place.
+CASES += [
+    Wrong("mul_saves_under_swapped_names", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("self", other)',
+                                                  'out.grad_fn.save("self", self)': 'out.grad_fn.save("other", self)'},
+          fails={DOCS: 'y.grad_fn saved a itself as "other" in your engine, but not in PyTorch'},
+          names=('saved a itself as "other"', "under its own name"), unsaid=("not its number",)),
+]

@@ -286,3 +286,13 @@ CASES += [
           fails={DOCS: "this stage builds on ex16"},
           names=("ex16", "AccumulateGrad"), unsaid=("a value that requires no grad stands",)),
 ]
+
+# ex16's part: MulBackward0 saves the right Values under each other's names; the gate says so,
+# not that the Values themselves were not saved.
+CASES += [
+    Wrong("ex16_mul_saves_under_swapped_names", edits={
+        'out.grad_fn.save("other", other)': 'out.grad_fn.save("self", other)',
+        'out.grad_fn.save("self", self)': 'out.grad_fn.save("other", self)'},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "under the other's name"),
+          unsaid=("themselves, the Values",)),
+]
