@@ -27,7 +27,7 @@ from grader.spec.helpers import apart_from
 from grader.spec.probe import num, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import close, documents_slip_facts
-from grader.spec.documents_backprop import backprop_facts, graph_facts, note_returned
+from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
 from grader.spec.provenance import built, check, grad_of, lists_of, result_of, watching
 from grader.spec.repeat import calls_apart, left_on_inputs
 
@@ -84,9 +84,11 @@ def backprop_public(sub):
 @EXERCISE.test("backprop on other inputs", points=2, feedback=BACKPROP_FEEDBACK,
                key_feedback={"read": READ, "walked": WALKED}, runs_with=WITH_BUILD)
 def backprop_hidden(sub):
-    return {**backprop_facts(sub, HIDDEN_POINTS),
-            "apart": apart_from(sub, "build_graph", lambda m, point: m.backprop(*point),
-                                lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1], SHARES_W, "backprop")}
+    facts = backprop_facts(sub, HIDDEN_POINTS)
+    with build_graph_watched(sub):  # a graph build_graph keeps, backpropagated again: told as build_graph's
+        return {**facts, "apart": apart_from(sub, "build_graph", lambda m, point: m.backprop(*point),
+                                             lambda grads: [num(g) for g in grads], HIDDEN_POINTS[1], SHARES_W,
+                                             "backprop")}
 
 
 # A point whose w an earlier call had, with another x: answers kept by w alone show.

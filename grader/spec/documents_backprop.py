@@ -10,6 +10,7 @@ it read (``grader.spec.grad_unwritten``), not by Python's error alone.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
@@ -41,17 +42,32 @@ _RETURNED = Returned(N_("the w build_graph returned"),
 by a later call (a result memoised on its inputs) is told by its leaf's identity."""
 
 
+_BUILT = Results("build_graph")
+"""Every dict build_graph returned in this run (the diagram's and the graph tests' too): a backprop
+that raises after build_graph handed it one of them again (a graph memoised on its inputs, whose
+y an earlier backprop already backpropagated) is told by build_graph's state, not backprop's."""
+
+
+def build_graph_watched(sub) -> contextlib.AbstractContextManager[None]:
+    """While a probe calls the student's backprop outside ``backprop_facts`` (calls made again,
+    ``helpers.apart_from``): an error it raises after build_graph handed it a dict an earlier call
+    returned is told as that (``EarlierResult``), the state named as build_graph's."""
+    return _BUILT.watched(sub, "backprop")
+
+
 def note_returned(g: object) -> None:
     """Keep the w of a graph build_graph returned outside these probes (the diagram's): a later
     call that returns it again is told."""
     if type(g) is dict:
         _RETURNED.new(g.get("w"))
+        _BUILT.again(g, ())
 
 
 def graph_facts(sub, w: float, x: float, note: str = "") -> dict:
     """What ``build_graph(w, x)`` returned: its graph, a new w, and no backward run through it."""
     run = _built(sub, w, x)
     g = run["g"]
+    _BUILT.again(g, ())
     return {**built(g, "y", NODES, "build_graph", note), "new": _RETURNED.new(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
@@ -74,7 +90,8 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
     results, floats, read, calls, walked, passed = [], [], [], [], [], []
     for w, x in points:
         with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
-                results_of(sub, "build_graph") as made, watching(sub, "backprop", grad_numbers=True) as call, \
+                results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
+                watching(sub, "backprop", grad_numbers=True) as call, \
                 told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made)):
             answer = sub.backprop(w, x)
         passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))

@@ -130,7 +130,8 @@ CASES += [
     Wrong('paths_default_list', fails={'paths from y to w and to x': 'paths(y, x) has more entries',
                                        'paths in other graphs': 'what a first call of paths returned changed'},
           edits={'def paths(y: Value, leaf: Value) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n    found: list[list[str]] = []\n': 'def paths(y: Value, leaf: Value, found: list = []) -> list[list[str]]:\n    """Every path from y down to ``leaf``, as the names of the grad_fn nodes it passes through."""\n'},
-          names=('paths(y, x)', 'more entries', 'called again')),
+          names=('paths(y, x)', 'more entries', 'called again'),
+          unsaid=('appended the same list more than once',)),  # w * w's two paths: one list, rightly
     Wrong('paths_shared_trail', fails={'paths from y to w and to x': 'paths(y, w) holds one list object as several of its entries'},
           edits={'        trail = trail + [node.name()]\n': '        trail.append(node.name())\n', '                walk(child, trail)\n': '                walk(child, trail)\n        trail.pop()\n'},
           names=('paths(y, w)', 'the same list more than once', 'not a copy')),
@@ -205,7 +206,9 @@ CASES += [
 # function that ends without its return.
 CASES += [
     Wrong('graph_memoised_on_inputs',
-          fails={GRAPH: 'is still the w an earlier call of build_graph returned'},
+          fails={GRAPH: 'is still the w an earlier call of build_graph returned',  # backprop's errors: build_graph's state
+                 BACKPROP: 'backprop called build_graph, which returned what an earlier call of build_graph returned',
+                 'backprop on other inputs': 'returned what an earlier call of build_graph returned'},
           edits={'def build_graph(w: float, x: float) -> dict[str, Value]:\n':
                  '_GRAPHS: dict = {}\n\n\ndef build_graph(w: float, x: float) -> dict[str, Value]:\n'
                  '    if (w, x) in _GRAPHS:\n        return _GRAPHS[w, x]\n',
