@@ -34,7 +34,7 @@ _MODULE_CODE = "<module>"  # the name of a file's top-level code object
 def _run_again(sub: ModuleType, state: Callable[[], object]) -> tuple[ModuleType | None, int | None]:
     """The student's file run again (``fresh_copy``: None where it cannot be), and the line of its
     top-level code after which ``state()`` last changed (None: it never did)."""
-    return watched(lambda: fresh_copy(sub), state, getattr(sub, "__file__", None), top_level=True)
+    return watched(lambda: fresh_copy(sub, keep_mode=True), state, getattr(sub, "__file__", None), top_level=True)
 
 
 def watched(run: Callable[[], Any], state: Callable[[], object], filename: str | None,

@@ -361,13 +361,15 @@ def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], see
     return True
 
 
-def fresh_copy(sub: ModuleType) -> ModuleType | None:
+def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     """The student's file run again in a module of its own, with the builtins ``sub`` runs
     with and the code its import ran (in the sandbox, the guarded ones of
     ``grader.sandbox.child.guard``, as ``imported`` kept them; elsewhere what its spec's loader
     gives), or None when it cannot be (no file, or running it again raised: nothing is judged
     then).  The copy is ``sys.modules``' entry only while its code runs (a dataclass looks its
-    module up there), then ``sub`` is again."""
+    module up there), then ``sub`` is again.  Grad mode is as it was before the copy ran (a
+    file that switches it off at import would leave the probe's own graphs unrecorded, an error
+    told as the student's; ``import_mode`` tells that import), unless ``keep_mode``."""
     kept = _IMPORTED.get(id(sub))
     if kept is not None and kept.module is sub:
         spec, code, builtins = kept.spec, kept.code, kept.builtins
@@ -380,13 +382,15 @@ def fresh_copy(sub: ModuleType) -> ModuleType | None:
     fresh = importlib.util.module_from_spec(spec)
     if builtins is not None:
         vars(fresh)["__builtins__"] = builtins
-    previous = sys.modules.get(spec.name)
+    previous, mode = sys.modules.get(spec.name), micrograph.is_grad_enabled()
     sys.modules[spec.name] = fresh
     try:
         exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None
     finally:
+        if not keep_mode:
+            micrograph.set_grad_enabled(mode)
         if previous is None:
             sys.modules.pop(spec.name, None)
         else:

@@ -432,3 +432,11 @@ CASES += [
             edits={"from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
                    "        history.append(w.grad.item())": "        history.append(micrograph.sum(w.grad).item())"}),
 ]
+
+# Grad mode switched off by the file's top-level code, each function decorated with enable_grad(): the tests'
+# own graphs, built after the grader imports the file again, are recorded all the same (no error charged to
+# zero_grad); only the import is told.
+CASES += [
+    Wrong("grad_off_at_import_decorated", fails={ACCUMULATE: "switched grad mode off at line"},
+          passes=(ZERO_GRAD, "zero_grad on other leaves")),
+]
