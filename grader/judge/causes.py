@@ -134,7 +134,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {Say.CALLER_MODE}),
     Say.NO_GRAPH: {Say.UNTRACKED, Say.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
-    **dict.fromkeys((SayWalk.NOT_SUMMED, SayWalk.ONE_KEPT, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY), {SayWalk.LEAVES_MERGED}),
+    **dict.fromkeys((SayWalk.NOT_SUMMED, SayWalk.ONE_KEPT, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY),
+                    {SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED}),
 }
 
 

@@ -105,6 +105,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     Say.NOT_APPLIED: (("zero_sent", SayWalk.SKIPPED_ZERO),),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
+    SayWalk.LEAVES_MERGED: (("shared", SayWalk.LEAVES_SHARED),),  # both leaves answered, each with the sum of both
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
@@ -254,7 +255,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
-    if say in (SayWalk.LEAVES_MERGED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
+    if say in (SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
                Say.ROWS_NOT_AS_NET, SayEntries.ROWS_FEWER):  # what has no entry (or leaf) of its own, and what got it
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:

@@ -55,7 +55,7 @@ def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:
     difference says that dict gave two leaves of one number one entry: the entry missing and the
     one holding both leaves' gradient follow from it."""
     label = _label(d)
-    return any(e.say is SayWalk.LEAVES_MERGED and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
+    return any(e.say in (SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED) and label.startswith(dict(e.fields).get("label", "\0") + "[") for e in found)
 
 
 def _alias_of_one_leaf(d: Difference, found: list[Difference]) -> bool:

@@ -38,6 +38,9 @@ class SayWalk(Sentence):
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")
+    LEAVES_SHARED = N_("{label} gives {name} and {leaf}, two leaves of the same number, one gradient, the sum of "
+                       "the gradients sent to both: the two were added up as one leaf (tell leaves apart by "
+                       "identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_AS_LISTED = N_("{label} ran local_grads on a node once for each time the order your topological_order "

@@ -336,8 +336,22 @@ def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[s
                    if keyed[i] is None and keyed[j] is not None and numbers[i] == numbers[j]
                    and any(g != 0 for g in sent.get(leaves[i], []))  # its own gradient, held by the other
                    and _holds_both(keyed[j], sent.get(leaves[i], []) + sent.get(leaves[j], []))), None)
-    fact = check(Check.LEAVES_APART, merged is None, label)
+    shared = None if merged is not None else _shared(keyed, numbers, sent, leaves, names)
+    fact = check(Check.LEAVES_APART, merged is None and shared is None, label)
+    if shared is not None:
+        return {**fact, CONTEXT + "missing": shared[0], CONTEXT + "kept": shared[1], CONTEXT + "shared": True}
     return fact if merged is None else {**fact, CONTEXT + "missing": merged[0], CONTEXT + "kept": merged[1]}
+
+
+def _shared(keyed: list[Any], numbers: list[float], sent: dict[Any, list[float]], leaves: list[Any],
+            names: tuple[str, ...]) -> tuple[str, str] | None:
+    """Two leaves of one number, each answered with the sum of the gradients sent to both
+    leaves' nodes, each sent one other than 0 (so that sum is neither leaf's own): a dict keyed
+    by the leaf's number (``leaf.item()``) adds both up under one key and gives it to each."""
+    return next(((names[i], names[j]) for i in range(len(leaves)) for j in range(i + 1, len(leaves))
+                 if numbers[i] == numbers[j] and keyed[i] is not None and keyed[j] is not None
+                 and any(g != 0 for g in sent.get(leaves[i], [])) and any(g != 0 for g in sent.get(leaves[j], []))
+                 and all(_holds_both(keyed[k], sent[leaves[i]] + sent[leaves[j]]) for k in (i, j))), None)
 
 
 def _sent_to_leaves(calls: list[Call]) -> dict[Any, list[float]]:

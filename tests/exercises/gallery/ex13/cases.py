@@ -637,3 +637,11 @@ CASES += [
           fails={DIAMOND: "one of those gradients instead of their sum"},
           unsaid=("passed on none of the gradients local_grads returned for the first entry",)),
 ]
+
+# Leaf gradients added up in a dict keyed by the leaf's number: on u * v + v with u and v of one number
+# both leaves get the sum of both, told as two leaves added up as one, not only as other numbers.
+CASES += [
+    Wrong("leaf_gradients_keyed_by_number",
+          fails={RANDOM: "two leaves of the same number, one gradient, the sum of the gradients sent to both"},
+          unsaid=("is a different number from the statement's",)),
+]
