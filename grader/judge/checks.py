@@ -115,7 +115,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself
     Say.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("of_net", Say.ROWS_NOT_AS_NET)),  # rows left out; output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
-    SayWalk.CHILD_FIRST: (("counted_once", SayWalk.COUNTED_ONCE),),
+    SayWalk.CHILD_FIRST: (("feeder_namesake", SayWalk.COUNTED_ONCE_NAMESAKE), ("counted_once", SayWalk.COUNTED_ONCE)),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
@@ -215,7 +215,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 
 
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
-    SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")),
+    SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's

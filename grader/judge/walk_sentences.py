@@ -35,6 +35,10 @@ class SayWalk(Sentence):
     COUNTED_ONCE = N_("{label} puts a {op} before a node that feeds gradient into it: its count of incoming edges "
                       "counted the {feeder} that feeds it through two entries of next_functions once, but came down "
                       "by one for each entry, so it reached zero before every node feeding it had come.")
+    COUNTED_ONCE_NAMESAKE = N_("{label} puts a {op} before a node that feeds gradient into it: its count of incoming "
+                               "edges counted another {op}, one that feeds it through two entries of next_functions, "
+                               "once, but came down by one for each entry, so it reached zero before every node "
+                               "feeding it had come.")
     NOT_LEAF_KEYS = N_("{label} has keys that are not leaf Values of the graph.")
     LEAVES_MERGED = N_("{label} has no entry for {name}, but one for {leaf}, another leaf of the same number: "
                        "the two got one entry (tell leaves apart by identity, is, not by == or number).")

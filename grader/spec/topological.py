@@ -157,7 +157,8 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     counted = None if parents_first else _counted_once(order, position, reachable)  # type: ignore[arg-type]
     if counted is not None:
         facts[PROPERTIES.index(Check.PARENTS_FIRST)].update(
-            {CONTEXT + "counted_once": True, CONTEXT + "op": counted[0], CONTEXT + "feeder": counted[1]})
+            {CONTEXT + "counted_once": True, CONTEXT + "op": counted[0], CONTEXT + "feeder": counted[1],
+             CONTEXT + "feeder_namesake": counted[0] == counted[1]})  # "another" MulBackward0 feeds a MulBackward0
     return checks + facts
 
 
