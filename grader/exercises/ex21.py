@@ -263,9 +263,11 @@ RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges
                    "retained": ("errors", "modified", "cycle", "own_edges"), "cycle": ("own_edges",)}
 OWN_EDGES = ("p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1); e0 = p.grad_fn.next_functions[0][0]; "
              "q = v * 3; q.add_(v)")
+OWN_ZERO_EDGE = ("z.grad_fn.next_functions[0][0] is e0 after z = w * 3; z.zero_(); e0 = z.grad_fn.next_functions[0][0]; "
+                 "q = v * 3; q.zero_()")
 
 
-def _own_edges(sub: Any) -> dict[str, Any]:
+def _own_edges(sub: Any) -> list[dict[str, Any]]:
     """In-place ops on values of two graphs: the first op's node keeps its edges whatever the
     second records; edges kept in state shared between ops (a module-level list each op
     refills) change under it, which every later program's graph then shows."""
@@ -276,7 +278,13 @@ def _own_edges(sub: Any) -> dict[str, Any]:
     made = edge_node(fn, 0)
     q = v * 3
     error(q.add_, v)
-    return claim(edge_node(fn, 0) is made, OWN_EDGES)
+    added = claim(edge_node(fn, 0) is made, OWN_EDGES)
+    z = w * 3
+    error(z.zero_)
+    fn = getattr(z, "grad_fn", None)
+    made = edge_node(fn, 0)
+    error((v * 3).zero_)
+    return [added, claim(edge_node(fn, 0) is made, OWN_ZERO_EDGE)]
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -346,13 +346,31 @@ def _stage6(sub: Any) -> str | None:
     if not (error(z.backward) or "").startswith(f"RuntimeError: {IN_PLACE}"):
         return N_("z.backward() after q.add_(1), z = q * r, q = w + 2, r = w + 3, does not raise PyTorch's error about "
                   "a value modified by an inplace operation")
-    return None if (error(t.backward) or "").startswith(f"RuntimeError: {IN_PLACE}") else N_(
-        "t.backward() after q.add_(1), t = r * q, q = w + 2, r = w + 3, does not raise PyTorch's error about a value "
-        "modified by an inplace operation")
+    if not (error(t.backward) or "").startswith(f"RuntimeError: {IN_PLACE}"):
+        return N_("t.backward() after q.add_(1), t = r * q, q = w + 2, r = w + 3, does not raise PyTorch's error about "
+                  "a value modified by an inplace operation")
+    return _zeroed_edges(sub)
+
+
+def _zeroed_edges(sub: Any) -> str | None:
+    """z.zero_() on a non-leaf records a ZeroBackward0 whose one edge is z's old history; a zero_
+    of a value of another graph leaves that edge as it was, where a list of edges that every
+    zero_ refills, shared by the nodes, changes under it."""
+    w, v = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
+    z = w * 3
+    z.zero_()
+    made = _edge_nodes(getattr(z, "grad_fn", None))
+    (v * 3).zero_()
+    return None if _same_nodes(_edge_nodes(getattr(z, "grad_fn", None)), made) else ZERO_EDGES_CHANGED
 
 
 EDGES_CHANGED = N_("c.add_(w), c = Value(1), changes the edges of the AddBackward0 that b.add_(1) recorded before, "
                    "b = w * 2: a node's edges are its own, and an in-place op on another value leaves them as they were")
+
+
+ZERO_EDGES_CHANGED = N_("q.zero_(), q = v * 3, changes the edge of the ZeroBackward0 that z.zero_() recorded before, "
+                        "z = w * 3: a node's edges are its own, and an in-place op on another value leaves them as "
+                        "they were")
 
 
 def _edge_nodes(fn: object) -> list[object]:

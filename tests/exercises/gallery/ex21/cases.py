@@ -315,3 +315,16 @@ CASES += [
         "    if v._grad is None:\n        v._grad = Value(grad)\n        if not v.is_leaf:\n            v.grad_fn.retained_sum = grad\n"},
           fails={BASICS: "this stage builds on ex19"}, names=("ex19", "a.grad.zero_() on a retained a", "store_grad")),
 ]
+
+# ex21's zero_ with its one edge kept in a module-level list every zero_ clears and refills, given to
+# the ZeroBackward0 as it is: a later zero_ on another graph changes the edge of an earlier node.
+ZERO_EDGE_IN_A_MODULE_LIST = {
+    "        edges = (gradient_edge(self),)\n        self._box[0] = 0.0":
+    "        EDGES.clear()\n        EDGES.append(gradient_edge(self))\n        self._box[0] = 0.0",
+    "            rebase(self, ZeroBackward0(edges))": "            rebase(self, ZeroBackward0(EDGES))",
+    "\nclass Value:": "\nEDGES = []\n\n\nclass Value:",
+}
+CASES += [
+    Wrong("zero_edge_in_a_module_level_list", edits=ZERO_EDGE_IN_A_MODULE_LIST, fails={REBASED: "z.grad_fn.next_functions[0][0] is e0 after z = w * 3; z.zero_()"},
+          names=("z.zero_()", "each node's edges are its own")),
+]

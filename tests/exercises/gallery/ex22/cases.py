@@ -346,3 +346,16 @@ CASES += [
         "    if v._grad is None:\n        v._grad = Value(grad)\n        if not v.is_leaf:\n            v.grad_fn.retained_sum = grad\n"},
           fails={PUBLIC: "this stage builds on ex19"}, names=("ex19", "a.grad.zero_() on a retained a", "store_grad")),
 ]
+
+# ex21's zero_ with its one edge kept in a module-level list every zero_ clears and refills, given to
+# the ZeroBackward0 as it is: a later zero_ on another graph changes the edge of an earlier node.
+ZERO_EDGE_IN_A_MODULE_LIST = {
+    "        edges = (gradient_edge(self),)\n        self._box[0] = 0.0":
+    "        EDGES.clear()\n        EDGES.append(gradient_edge(self))\n        self._box[0] = 0.0",
+    "            rebase(self, ZeroBackward0(edges))": "            rebase(self, ZeroBackward0(EDGES))",
+    "\nclass Value:": "\nEDGES = []\n\n\nclass Value:",
+}
+CASES += [
+    Wrong("zero_edge_in_a_module_level_list_since_ex21", edits=ZERO_EDGE_IN_A_MODULE_LIST, fails={PUBLIC: "this stage builds on ex21"},
+          names=("ex21", "q.zero_()", "a node's edges are its own")),
+]
