@@ -58,6 +58,8 @@ class SayInPlace(Sentence):
                        "or its .data), not this Value itself, which the in-place addition then changed.")
     CHANGED_BEFORE_BACKWARD = N_("{label} changed w in place before y.backward() ran, where the statement changes "
                                  "it only after backward, when the graph is done with it.")
+    DETACHED_RETURNED = N_("{label} returned what detach() returned for a Value that requires grad, in place of "
+                           "that Value: a new Value that records no graph.")
     # a step's update (CHECK facts)
     CHANGE_DROPPED = N_("{label} caught the error that the engine's {function}() raised when your code called it, "
                         "and went on.")

@@ -251,13 +251,17 @@ def none_detached(call: Call, returned: list[object], label: str) -> dict[str, A
     came through a ``detach()`` of a Value that requires grad: none of ``returned`` is such a
     detach or was computed from one, and the call changed none in place (nor cut a Value with
     ``detach_()``).  A detach whose number only a comparison or ``float()`` read
-    (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes."""
+    (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes.
+    ``~returned``: the call computed nothing from a detach, but returned one itself."""
     if call.made is None:
         return check(Check.NONE_DETACHED, None, label)
     def detached(v: object) -> bool:
         return call.detached_results.get(id(v)) is v
-    fed = any(detached(v) or any(detached(u) for u in read_on_the_way(v, call)) for v in returned if _is_value(v))
-    return check(Check.NONE_DETACHED, not (fed or call.detached_changed), label)
+    itself = any(detached(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
+    computed = call.detached_changed or any(detached(u) for v in returned if _is_value(v) and not detached(v)
+                                            for u in read_on_the_way(v, call))
+    return {**check(Check.NONE_DETACHED, not (itself or computed), label),
+            **({CONTEXT + "returned": True} if itself and not computed else {})}
 
 
 def _from_plain_leaf(call: Call, v: Any) -> bool:

@@ -86,6 +86,11 @@ CASES = [
                  "    a = Value(a.item() + 1)\n"}),
 ]
 CASES += [
+    # a detach of a returned, nothing computed from it: told as the detach returned, not as a computation
+    Wrong("returns_detached_a", names=("modify_saved_value returned what detach() returned for a Value that requires grad",),
+          fails={"changing a saved value breaks backward": "returned what detach() returned for a Value that requires grad"},
+          unsaid=("what your code computed from the detached Value",),
+          edits={'    return {"w": w, "x": x, "a": a, "y": y, "error": error}': '    return {"w": w, "x": x, "a": a.detach(), "y": y, "error": error}'}),
     Wrong("add_through_data",  # .data bypasses the leaf check: the number changes, nothing is raised
           fails={LEAF: "the error returned is None: no error was caught"},
           edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":

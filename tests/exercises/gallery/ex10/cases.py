@@ -60,8 +60,8 @@ CASES = [
           unsaid=("differs at its root",),
           edits={"    return (x_value - w).exp()\n": "    y = (x_value - w).exp()\n    return w\n"}),
     # y.detach() returned: the detach the call made is named
-    Wrong("double_until_detached", names=("double_until called detach() or detach_() on a Value that requires grad",),
-          fails={LOOP: "double_until called detach() or detach_() on a Value that requires grad"},
+    Wrong("double_until_detached", names=("double_until returned what detach() returned for a Value that requires grad",),
+          fails={LOOP: "double_until returned what detach() returned for a Value that requires grad"},
           edits={"    return y, steps\n": "    return y.detach(), steps\n"}),
     Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
