@@ -31,6 +31,8 @@ KEYS = {
                 "and at no other node's run: what retain_grad keeps belongs to that one node, not to every node",
     "a_value": "backward writes a retained non-leaf's gradient into its .grad as a Value, as PyTorch writes a "
                "tensor: through store_grad, as a leaf's",
+    "handed_itself": "retain_grad() tells its grad_fn which Value to write the gradient into: the value itself "
+                     "(self.grad_fn.retained = self), not a copy, so that backward writes into that value's .grad",
     "not_retained": "a non-leaf that did not call retain_grad() keeps .grad None: backward writes "
                     "no gradient there",
     "before": "before any backward, .grad is None on every value",
@@ -58,10 +60,15 @@ NODES = ("w", "x", "a", "b", "y")
 # a retained gradient written too early or twice follows from the order backward ran in.
 # A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
-CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node"), "kept": ("retained", "own_node"),
-             "warned": ("warn_again",), "retained": ("own_node",),
+CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
+             "kept": ("retained", "own_node", "handed_itself"), "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
              "freed_id": ("warned",)}  # a getter that never warns: not ids kept, told by the rule of warning
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
+# whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has
+# no such attribute, nor an engine that keeps it elsewhere: the claim holds there)
+HANDED = {"a": N_("a.retain_grad() tells a.grad_fn to write into a itself"),
+          "b": N_("b.retain_grad() tells b.grad_fn to write into b itself"),
+          "y": N_("y.retain_grad() tells y.grad_fn to write into y itself")}
 
 
 def _warns_again(sub: Any) -> dict[str, Any]:
@@ -97,7 +104,8 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     values = [claim(_a_value(g[n]), f"{n}.grad is None or a Value like {n}") for n in retained if n not in ("w", "x")]
     written = [claim(_by_own_node(beside[n], f"{n}.grad_fn"), f"{after}, only {n}.grad_fn's run wrote {n}.grad")
                for n in beside]
-    return {**({"own_node": written} if written else {}), **{key: seen for key, seen in kept.items() if seen},
+    handed = [claim(getattr(getattr(g[n], "grad_fn", None), "retained", None) in (None, g[n]), HANDED[n]) for n in own]
+    return {**({"own_node": written} if written else {}), **({"handed_itself": handed} if handed else {}), **{key: seen for key, seen in kept.items() if seen},
             **({"a_value": values} if values else {}),
             "warned": [claim(reads[n]["warned"], f"reading {n}.grad {after} warns") for n in NODES],
             "retains_grad": [*calls, *(fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES)]}

@@ -32,8 +32,9 @@ CASES = [
           names=("a.grad", "as a Value", "store_grad")),
     Wrong("retain_grad_keeps_a_copy", edits={"            self.grad_fn.retained = self\n":
                                              "            self.grad_fn.retained = Value(self.item())\n"},
-          fails={RETAINED: "a.grad after a.retain_grad(); y.backward() is None, where PyTorch's is not"},
-          names=("a.grad", "retained non-leaf's .grad")),  # not retain_grad() undone by another graph
+          fails={RETAINED: "a.retain_grad() tells a.grad_fn to write into a itself in PyTorch, but not in your engine"},
+          names=("a.retain_grad() tells a.grad_fn", "not a copy"),  # retain_grad's slip, not backward's writing
+          unsaid=("Backward writes into a retained",)),  # nor retain_grad() undone by another graph
     Wrong("retain_grad_assumes_a_node", edits={"        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n":
                                                "        if True:\n            self.grad_fn.retained = self\n"},
           fails={ON_LEAF: "w.retain_grad() on a leaf that requires grad raised AttributeError"},

@@ -32,7 +32,8 @@ CASES = [
     Wrong("apply_reads_saved_directly", edits={  # never through unpack, which refuses a freed value
         '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
         '        a, b = self.saved.get("other"), self.saved.get("self")\n        return (grad * a.item() if a is not None else 0.0, grad * b.item() if b is not None else 0.0)'},
-          fails={DOCS: 'A backward through y.grad_fn raises once reading what it saved (unpack) raises in PyTorch, but not in your engine'},
+          fails={DOCS: 'A backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one in PyTorch, '
+                      'but not in your engine'},
           names=('y.grad_fn', 'through unpack')),
     Wrong("leaf_writes_deferred_to_the_end", edits={  # a failed backward adds nothing, even what ran first
         "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    leaf_writes = []\n",
@@ -216,4 +217,16 @@ CASES += [
         "    if v._grad is None:\n        v._grad = Value(grad)\n":
         "    if v._grad is None:\n        v._grad = Value(grad)\n        if not v.is_leaf:\n            v.grad_fn.retained_sum = grad\n"},
           fails={DOCS: "this stage builds on ex19"}, names=("ex19", "a.grad.zero_() on a retained a", "store_grad")),
+]
+
+# apply reads node.saved itself, not through unpack (which is right): a second backward meets the
+# freed None and raises AttributeError in apply; told as apply's, not as unpack missing its check.
+CASES += [
+    Wrong("apply_reads_saved_items_directly", edits={
+        '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n'
+        '                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
+        '        return (grad * self.saved["other"].item() if "other" in self.saved else 0.0,\n'
+        '                grad * self.saved["self"].item() if "self" in self.saved else 0.0)'},
+          fails={DOCS: "raises a RuntimeError once reading what it saved (unpack) raises one in PyTorch, but not in your engine"},
+          names=("MulBackward0.apply", "through unpack")),
 ]
