@@ -130,7 +130,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
     SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
-                              ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT)),
+                              ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT),
+                              ("error_inside", SayState.ERROR_KEPT_AGAIN)),
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH),
                               ("unread", SayState.KEPT_WARNING_TEXT)),

@@ -29,6 +29,9 @@ class SayState(Sentence):
     KEPT_RESULT = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
                      "returned the very object that call returned, not a new one: its result is kept between calls "
                      "and handed out again.")
+    ERROR_KEPT_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
+                          "returned in a new result the very error object that call returned: your code keeps the "
+                          "error between calls and hands it out again, where the statement's raises a new one at each call.")
     RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                       "other inputs), raised an error where the first call returned: what it does "
                       "depends on state kept between calls.")

@@ -15,7 +15,8 @@ and ``make(first)``, and judges two properties with CHECK facts:
 * ``SAME_AGAIN``: the third call, on the first inputs again, returns what the first did (a result
   that differs depends on the calls made before it; a call that raises where the first returned,
   a graph cached per inputs and backpropagated through once more, is told as raising), and a new
-  list, dict or exception, not the very one the first returned (a result cached by its inputs);
+  list, dict or exception, not the very one the first returned (a result cached by its inputs),
+  nor one holding an exception the first returned (an error kept per inputs, in a new dict);
 * ``SAME_FRESH``: the first and the second call each return what the same call returns in a
   fresh copy of the student's module (their file run again, ``fresh_copy``), where no call was
   made before it.  State set by the very first call of the run (a learning rate kept in a
@@ -57,6 +58,7 @@ import micrograph
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.handed import handed_again
 from grader.spec.origins import remember
 from grader.spec.probe import caught, num, type_name, value
 from grader.spec.provenance import check, same_object, watching
@@ -66,6 +68,8 @@ RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
 SAME_OBJECT = CONTEXT + "same_object"
 """A SAME_AGAIN fact's context: the call on the first inputs again returned an object the first returned."""
+ERROR_INSIDE = CONTEXT + "error_inside"
+"""A SAME_AGAIN fact's context: the call on the first inputs again returned, in a new result, an error the first returned."""
 ON_INPUTS = CONTEXT + "on_inputs"
 """A SAME_FRESH fact's context: the call depends on something an earlier call left on its inputs (``left_on_inputs``)."""
 AFTER = CONTEXT + "after"
@@ -188,13 +192,13 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     after = repr(seen(kept))
     try:
         returned = call(sub, first)
-        again, handed_again = repr(seen(returned)), _handed_again(kept, returned, first)
+        again, handed = repr(seen(returned)), handed_again(kept, returned, first)
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
-        again, handed_again = None, False
+        again, handed = None, None
     fresh_first, fresh_kept = _first_of_fresh(sub, call, seen, first, second, before)
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
-            {**check(Check.SAME_AGAIN, before == again and not handed_again, label), RAISED: again is None,
-             SAME_OBJECT: handed_again, **changed},
+            {**check(Check.SAME_AGAIN, before == again and handed is None, label), RAISED: again is None,
+             SAME_OBJECT: handed == "whole", ERROR_INSIDE: handed == "error", **changed},
             {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),
              **changed}]
 
@@ -220,22 +224,6 @@ def _changed(given: list[tuple[list[Any], list[Any]]]) -> dict[str, bool]:
     if not changed:
         return {}
     return {CONTEXT + "changed_input": True, **({CONTEXT + "emptied": True} if any(not now for now, _ in changed) else {})}
-
-
-def _made(result: object) -> list[object]:
-    """What a call makes anew each time it runs: a list, a dict or an exception it returned, or
-    such an item of a returned tuple (Values may be the inputs' own, or nodes of a graph given)."""
-    parts = list(result) if type(result) is tuple else [result]
-    return [p for p in parts if type(p) in (list, dict) or isinstance(p, BaseException)]
-
-
-def _handed_again(first: object, again: object, inputs: object) -> bool:
-    """Whether ``again``, returned for the first inputs once more, holds a list, dict or exception
-    the first call returned (not one of the inputs): a result cached by its inputs
-    (``functools.lru_cache``), handed out again without running."""
-    given = list(inputs) if type(inputs) in (tuple, list) else [inputs]
-    earlier = [p for p in _made(first) if not any(p is g for g in given)]
-    return any(p is old for p in _made(again) for old in earlier)
 
 
 def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],

@@ -421,3 +421,15 @@ CASES += [
 CASES += [
     Wrong("grad_off_at_import_decorated", fails={LEAF: "switched grad mode off at line"}),
 ]
+
+# The leaf's error kept per (w, amount) and returned in a new dict beside a new leaf, no add_ tried: every
+# entry holds what the statement's does, and only the error's identity tells it.
+CASES += [
+    Wrong("error_kept_per_inputs", fails={"the leaf error on other inputs": "the very error object that call returned"},
+          edits={'    w = Value(w, requires_grad=True)\n    error = None\n':
+                 '    key = (w, amount)\n    w = Value(w, requires_grad=True)\n    if key in _ERRORS:\n'
+                 '        return {"w": w, "error": _ERRORS[key]}\n    error = None\n',
+                 '    return {"w": w, "error": error}': '    _ERRORS[key] = error\n    return {"w": w, "error": error}',
+                 "def inplace_on_leaf(": "_ERRORS: dict = {}\n\n\ndef inplace_on_leaf("},
+          names=("inplace_on_leaf", "keeps the error between calls")),
+]

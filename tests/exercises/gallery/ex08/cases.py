@@ -369,3 +369,16 @@ CASES += [
                    "    w_cut_detached = w_cut.detach()": "    w_cut_detached = Value.detach(w_cut)",
                    "    z = (w * 2).detach()": "    z = micrograph.Value.detach(w * 2)"}),
 ]
+
+# backward_of_detached's error kept in a dict by the float w: the hidden test's second call on an earlier
+# w makes nothing and returns that error again.  A dict keyed by the leaf made instead (a Value hashes by
+# its id), looked up by the float, is never found: each call makes its own error, which is right.
+CASES += [
+    Wrong("error_kept_per_w", fails={"backward of a detached value on other inputs": "the very object that call returned"},
+          edits={"    w = Value(w, requires_grad=True)\n    z = (w * 2).detach()":
+                 "    if w in KEPT:\n        return KEPT[w]\n    key, w = w, Value(w, requires_grad=True)\n    z = (w * 2).detach()",
+                 "        return e\n    return None": "        KEPT[key] = e\n        return e\n    return None",
+                 "def backward_of_detached(": "KEPT: dict = {}\n\n\ndef backward_of_detached("},
+          names=("backward_of_detached", "kept between calls")),
+    Correct("errors_by_leaf_never_looked_up"),
+]
